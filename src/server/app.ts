@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import '../shared/zod-setup.js';
+import { messages, type ApiFailure, type FieldError } from '../shared/api.js';
+import { can } from '../shared/permissions.js';
+import { isClientRoute } from '../shared/routes.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import type { AppConfig } from './env.js';
+import { AppError } from './lib/errors.js';
+import { readSessionToken } from './lib/http.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { clientDistFolder } from './lib/paths.js';
+import { resolveSession } from './features/auth/sessions.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  mailer?: Mailer;
+  /** Serve the built client from dist/client (off in API tests). */
+  serveClient?: boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_MEBIBYTE = 1024 * 1024;
+
+function failure(message: string, code: ApiFailure['code'], details?: FieldError[]): ApiFailure {
+  return details && details.length > 0 ? { success: false, message, code, details } : { success: false, message, code };
+}
+
+function fieldPath(instancePath: string | undefined, fallback: string): string {
+  const trimmed = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return trimmed === '' ? fallback : trimmed;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // No personal data in logs: no query strings, cookies or bodies.
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url.split('?')[0],
+              }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
+    bodyLimit: ONE_MEBIBYTE,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database = options.database ?? (await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  ));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    getSchoolName: () => Promise.resolve('Sistema Escolar'),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and multipart where a route allows it) reaches a handler: text bodies are 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.config?.access === undefined) {
+      throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    // Requests from another site are refused before anything else (SameSite plus an origin check).
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', messages.crossSite);
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = null;
+      }
+      if (host !== request.host) throw new AppError('FORBIDDEN', messages.crossSite);
+    } else if (origin === 'null') {
+      throw new AppError('FORBIDDEN', messages.crossSite);
+    }
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const allowed = request.routeOptions.config.multipart === true ? 'multipart/form-data' : 'application/json';
+    if (type !== allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    const token = readSessionToken(request);
+    if (token) {
+      const resolved = await resolveSession(ctx.db, token);
+      if (resolved) request.auth = { ...resolved, token };
+    }
+    if (access === 'public') return;
+    const user = request.auth?.user;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+    if (user.primeiroLogin && request.routeOptions.config.allowDuringFirstLogin !== true) {
+      throw new AppError('FORBIDDEN', 'Troque a sua senha antes de continuar.');
+    }
+    if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.status(error.status).send(failure(error.message, error.code, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fallback = error.validationContext ?? 'body';
+      const details = error.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath, fallback),
+        message: issue.message ?? messages.validation,
+      }));
+      const message = details.length === 1 ? details[0]!.message : messages.validation;
+      return reply.status(400).send(failure(message, 'VALIDATION', details));
+    }
+    if (error instanceof ZodError) {
+      const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      return reply.status(400).send(failure(details[0]?.message ?? messages.validation, 'VALIDATION', details));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(failure(messages.payloadTooLarge, 'PAYLOAD_TOO_LARGE'));
+    }
+    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(failure(messages.unsupportedMediaType, 'UNSUPPORTED_MEDIA_TYPE'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(failure(messages.rateLimited, 'RATE_LIMITED'));
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
+      return reply.status(400).send(failure(message, 'VALIDATION'));
+    }
+    request.log.error({ err: error }, 'erro interno');
+    return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
+  });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+
+  const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
+  const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: clientDistFolder,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api') || indexHtml === null || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(failure(messages.notFound, 'NOT_FOUND'));
+    }
+    return reply
+      .status(isClientRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+
+  return app;
+}

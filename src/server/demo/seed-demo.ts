@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { users } from '../features/users/users.table.js';
+
+/**
+ * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
+ * own data directory (`./data-demo`), never on the school's.
+ */
+export const demoAccounts = [
+  { nome: 'Ana Paula Ribeiro', email: 'admin@demo.escola', senha: 'Demo-Admin-2026', nivel: 'administrador' },
+  { nome: 'Carlos Eduardo Lima', email: 'professor@demo.escola', senha: 'Demo-Prof-2026', nivel: 'professor' },
+  { nome: 'Juliana Martins Souza', email: 'responsavel@demo.escola', senha: 'Demo-Resp-2026', nivel: 'responsavel' },
+] as const;
+
+/** Fills an empty demo database; returns the account lines to print, or null when it already had data. */
+export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, demoAccounts[0].email));
+  if (existing) return null;
+  await ctx.db.transaction(async (tx) => {
+    for (const account of demoAccounts) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          nome: account.nome,
+          email: account.email,
+          nivel: account.nivel,
+          passwordHash: await hashPassword(account.senha),
+          primeiroLogin: false,
+        })
+        .returning();
+      await recordAudit(tx, systemActor, { action: 'criar', entity: 'usuario', entityId: row!.id, details: { demo: true } });
+    }
+  });
+  return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
+}

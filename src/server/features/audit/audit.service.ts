@@ -1,0 +1,32 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from './audit.table.js';
+
+/** Who is acting, as the routes hand it to services (services never see the request). */
+export interface Actor {
+  id: string | null;
+  nome: string | null;
+  nivel: 'administrador' | 'professor' | 'responsavel' | null;
+  ip: string | null;
+}
+
+export const systemActor: Actor = { id: null, nome: 'Sistema', nivel: null, ip: null };
+
+export interface AuditEvent {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Write inside the same transaction as the change it records, so neither exists without the other. */
+export async function recordAudit(db: DbOrTx, actor: Actor, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorNome: actor.nome,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId ?? null,
+    ip: actor.ip,
+    details: event.details ?? null,
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  resetPasswordInputSchema,
+} from '../../../shared/auth.schemas.js';
+import {
+  actorOf,
+  clearSessionCookie,
+  ok,
+  sessionContextOf,
+  setSessionCookie,
+  signedInUser,
+} from '../../lib/http.js';
+import { toCurrentUser } from '../users/users.presenter.js';
+import { changePassword, login, logout, requestPasswordReset, resetPassword } from './auth.service.js';
+
+const forgotMessage =
+  'Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/login', { schema: { body: loginInputSchema }, config: { access: 'public' } }, async (request, reply) => {
+    const result = await login(app.ctx, request.body, sessionContextOf(request));
+    setSessionCookie(request, reply, result.session);
+    return ok({ user: result.user }, `Bem-vindo, ${result.user.nome}!`);
+  });
+
+  app.post(
+    '/logout',
+    { config: { access: 'public', allowDuringFirstLogin: true } },
+    async (request, reply) => {
+      if (request.auth) await logout(app.ctx, request.auth.token, actorOf(request));
+      clearSessionCookie(request, reply);
+      return ok(null, 'Logout realizado com sucesso!');
+    },
+  );
+
+  app.get('/me', { config: { access: 'authenticated', allowDuringFirstLogin: true } }, async (request) => {
+    return ok({ user: toCurrentUser(signedInUser(request)) });
+  });
+
+  app.post(
+    '/change-password',
+    { schema: { body: changePasswordInputSchema }, config: { access: 'authenticated', allowDuringFirstLogin: true } },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const result = await changePassword(app.ctx, auth, request.body, sessionContextOf(request), actorOf(request));
+      setSessionCookie(request, reply, result.session);
+      return ok({ user: result.user }, 'Senha alterada com sucesso!');
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: { body: forgotPasswordInputSchema },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      await requestPasswordReset(app.ctx, request.body.email, request.ip);
+      return ok(null, forgotMessage);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: { body: resetPasswordInputSchema },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      await resetPassword(app.ctx, request.body, request.ip);
+      return ok(null, 'Senha redefinida com sucesso! Faça login com a nova senha.');
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../../../shared/users.schemas.js';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas.js';
+import { AppError } from '../../lib/errors.js';
+import { commonPasswords } from './common-passwords.js';
+
+/** OWASP's argon2id minimum (design §5): m = 19 MiB, t = 2, p = 1. */
+// algorithm 2 is Argon2id (a const enum in the typings, unusable with verbatimModuleSyntax).
+const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, argonOptions);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Spent on unknown e-mails too, so the response time does not tell whether an account exists. */
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('conta-inexistente-para-tempo-constante');
+  await verifyPassword(await dummyHash, password);
+}
+
+function normalize(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Returns the reason a new password is refused, or null when it is acceptable. */
+export function weakPasswordReason(password: string, personalWords: string[] = []): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return `Senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`;
+  }
+  const plain = normalize(password);
+  const root = plain.replace(/[\d\W_]+$/u, '');
+  if (commonPasswords.has(plain) || (root.length >= 3 && commonPasswords.has(root)) || /^(.)\1+$/.test(plain)) {
+    return 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
+  }
+  for (const word of personalWords) {
+    const parts = normalize(word)
+      .split(/[^a-z0-9]+/)
+      .filter((part) => part.length >= 4);
+    if (parts.some((part) => plain.includes(part))) {
+      return 'A senha não pode conter o seu nome, o seu e-mail ou o nome da escola.';
+    }
+  }
+  return null;
+}
+
+export function assertStrongPassword(password: string, personalWords: string[] = []): void {
+  const reason = weakPasswordReason(password, personalWords);
+  if (reason) throw new AppError('VALIDATION', reason, [{ path: 'novaSenha', message: reason }]);
+}
+
+/** 12 characters from letters, digits and !@#$%^&* with a CSPRNG, at least one of each kind. */
+export function generatePassword(): string {
+  const alphabet = GENERATED_PASSWORD_ALPHABET;
+  for (;;) {
+    let password = '';
+    for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++) password += alphabet[randomInt(alphabet.length)];
+    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[!@#$%^&*]/.test(password)) {
+      return password;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { tipoByNivel, type Nivel } from '../../../shared/permissions.js';
+import type { CurrentUser } from '../../../shared/auth.schemas.js';
+import type { User, UserTipo } from '../../../shared/users.schemas.js';
+import type { UserRow } from './users.table.js';
+
+export const userTipoByNivel: Record<Nivel, UserTipo> = {
+  administrador: 'admin',
+  professor: 'professor',
+  responsavel: 'responsavel',
+};
+export const nivelByUserTipo: Record<UserTipo, Nivel> = {
+  admin: 'administrador',
+  professor: 'professor',
+  responsavel: 'responsavel',
+};
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    usuario: row.email,
+    nivel: row.nivel,
+    tipo: tipoByNivel[row.nivel],
+    ativo: row.status === 'ativo',
+    primeiro_login: row.primeiroLogin,
+    data_criacao: row.createdAt.toISOString(),
+  };
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    endereco: row.endereco,
+    data_nascimento: row.dataNascimento,
+    tipo: userTipoByNivel[row.nivel],
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    ultimo_login: row.ultimoLogin?.toISOString() ?? null,
+    primeiro_login: row.primeiroLogin,
+    version: row.version,
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createUserInputSchema,
+  idParamsSchema,
+  listUsersQuerySchema,
+  resetUserPasswordInputSchema,
+  updateUserInputSchema,
+} from '../../../shared/users.schemas.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { generatePassword } from '../auth/passwords.js';
+import {
+  createUser,
+  getUser,
+  listUsers,
+  resetUserPassword,
+  toggleUserStatus,
+  updateUser,
+} from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { access: 'users.manage' } as const;
+
+  app.get('/', { schema: { querystring: listUsersQuerySchema }, config: access }, async (request) =>
+    ok(await listUsers(app.ctx.db, request.query)),
+  );
+
+  app.post('/', { schema: { body: createUserInputSchema }, config: access }, async (request, reply) => {
+    const created = await createUser(app.ctx, request.body, actorOf(request));
+    return reply.status(201).send(ok(created, 'Usuário criado com sucesso!'));
+  });
+
+  app.post('/generate-password', { config: access }, async () => ok({ senha: generatePassword() }));
+
+  app.get('/:id', { schema: { params: idParamsSchema }, config: access }, async (request) =>
+    ok(await getUser(app.ctx.db, request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params: idParamsSchema, body: updateUserInputSchema }, config: access },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const user = await updateUser(app.ctx, request.params.id, request.body, version, actorOf(request));
+      return ok(user, 'Usuário atualizado com sucesso!');
+    },
+  );
+
+  app.patch('/:id/toggle-status', { schema: { params: idParamsSchema }, config: access }, async (request) => {
+    const user = await toggleUserStatus(app.ctx, request.params.id, actorOf(request));
+    return ok(user, user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!');
+  });
+
+  app.post(
+    '/:id/reset-password',
+    { schema: { params: idParamsSchema, body: resetUserPasswordInputSchema }, config: access },
+    async (request) => {
+      const result = await resetUserPassword(app.ctx, request.params.id, request.body?.senha, actorOf(request));
+      return ok(result, 'Senha redefinida com sucesso!');
+    },
+  );
+};

@@ -1,0 +1,278 @@
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../../shared/api.js';
+import { messages } from '../../../shared/api.js';
+import type {
+  CreateUserData,
+  ListUsersQuery,
+  UpdateUserData,
+  User,
+  UserCounts,
+} from '../../../shared/users.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.service.js';
+import { nivelByUserTipo, toUser } from './users.presenter.js';
+import { users, type UserRow } from './users.table.js';
+
+const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+export async function listUsers(
+  db: DbOrTx,
+  query: ListUsersQuery & { page: number; pageSize: number },
+): Promise<Page<User> & { counts: UserCounts }> {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(or(ilike(users.nome, pattern), ilike(users.email, pattern))!);
+  }
+  if (query.tipo && query.tipo !== 'todos') filters.push(eq(users.nivel, nivelByUserTipo[query.tipo]));
+  if (query.status && query.status !== 'todos') filters.push(eq(users.status, query.status));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const [rows, [filtered], [counts]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.nome})`, users.id)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+    db
+      .select({
+        total: count(),
+        admins: sql<number>`count(*) filter (where ${users.nivel} = 'administrador')`.mapWith(Number),
+        ativos: sql<number>`count(*) filter (where ${users.status} = 'ativo')`.mapWith(Number),
+        primeiroLogin: sql<number>`count(*) filter (where ${users.primeiroLogin})`.mapWith(Number),
+      })
+      .from(users),
+  ]);
+  return {
+    items: rows.map(toUser),
+    total: filtered?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: counts ?? { total: 0, admins: 0, ativos: 0, primeiroLogin: 0 },
+  };
+}
+
+async function findUser(db: DbOrTx, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound('Usuário não encontrado.');
+  return row;
+}
+
+export async function getUser(db: DbOrTx, id: string): Promise<User> {
+  return toUser(await findUser(db, id));
+}
+
+export interface CreatedUser {
+  usuario: User;
+  senhaGerada?: string;
+  emailEnviado: boolean;
+}
+
+
+/**
+ * Creates a portal account inside the caller's transaction (students and teachers create accounts
+ * too). Without `senha` a 12-character password is generated and returned once.
+ */
+export async function insertUser(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: CreateUserData,
+  actor: Actor,
+): Promise<{ row: UserRow; senhaGerada?: string }> {
+  const generated = input.senha === undefined ? generatePassword() : undefined;
+  const password = input.senha ?? generated!;
+  if (input.senha !== undefined) {
+    assertStrongPassword(input.senha, [input.nome, input.email.split('@')[0] ?? '', await ctx.getSchoolName()]);
+  }
+  const passwordHash = await hashPassword(password);
+  try {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        nome: input.nome,
+        email: input.email,
+        telefone: input.telefone ?? null,
+        endereco: input.endereco ?? null,
+        dataNascimento: input.data_nascimento ?? null,
+        nivel: nivelByUserTipo[input.tipo],
+        passwordHash,
+        primeiroLogin: true,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'criar',
+      entity: 'usuario',
+      entityId: row!.id,
+      details: { tipo: input.tipo },
+    });
+    return generated === undefined ? { row: row! } : { row: row!, senhaGerada: generated };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function sendWelcomeMail(ctx: AppContext, row: UserRow, password: string): Promise<boolean> {
+  try {
+    return await ctx.mailer.send({
+      to: row.email,
+      subject: 'Seu acesso ao Portal Escolar',
+      text:
+        `Olá, ${row.nome}.\n\n` +
+        `Uma conta foi criada para você no portal da escola.\n\n` +
+        `Endereço: ${ctx.config.publicUrl}/login\nE-mail: ${row.email}\nSenha provisória: ${password}\n\n` +
+        'No primeiro acesso o portal pedirá que você escolha uma nova senha.\n',
+    });
+  } catch {
+    return false;
+  }
+}
+
+export async function createUser(
+  ctx: AppContext,
+  input: CreateUserData,
+  actor: Actor,
+): Promise<CreatedUser> {
+  const created = await ctx.db.transaction((tx) => insertUser(ctx, tx, input, actor));
+  const emailEnviado = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
+  return created.senhaGerada === undefined
+    ? { usuario: toUser(created.row), emailEnviado }
+    : { usuario: toUser(created.row), senhaGerada: created.senhaGerada, emailEnviado };
+}
+
+function assertNotSelfLockout(actor: Actor, target: UserRow, next: { nivel: UserRow['nivel']; status: UserRow['status'] }) {
+  if (actor.id !== target.id) return;
+  if (next.status !== 'ativo') throw conflict('Você não pode desativar a sua própria conta.');
+  if (next.nivel !== 'administrador') throw conflict('Você não pode remover o seu próprio acesso de administrador.');
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  input: UpdateUserData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<User> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findUser(tx, id);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    }
+    const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
+    assertNotSelfLockout(actor, current, next);
+    let updated: UserRow | undefined;
+    try {
+      [updated] = await tx
+        .update(users)
+        .set({
+          nome: input.nome,
+          email: input.email,
+          telefone: input.telefone ?? null,
+          endereco: input.endereco ?? null,
+          dataNascimento: input.data_nascimento ?? null,
+          nivel: next.nivel,
+          status: next.status,
+          version: current.version + 1,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), eq(users.version, current.version)))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail();
+      throw error;
+    }
+    if (!updated) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (next.status !== 'ativo' || next.nivel !== current.nivel) await revokeUserSessions(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'usuario',
+      entityId: id,
+      details: { campos: changedFields(current, updated) },
+    });
+    return toUser(updated);
+  });
+}
+
+function changedFields(before: UserRow, after: UserRow): string[] {
+  const keys = ['nome', 'email', 'telefone', 'endereco', 'dataNascimento', 'nivel', 'status'] as const;
+  return keys.filter((key) => before[key] !== after[key]);
+}
+
+export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor): Promise<User> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findUser(tx, id);
+    const status = current.status === 'ativo' ? 'inativo' : 'ativo';
+    assertNotSelfLockout(actor, current, { nivel: current.nivel, status });
+    const [updated] = await tx
+      .update(users)
+      .set({ status, version: current.version + 1, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (status !== 'ativo') await revokeUserSessions(tx, id);
+    await recordAudit(tx, actor, { action: 'alterar_status', entity: 'usuario', entityId: id, details: { status } });
+    return toUser(updated!);
+  });
+}
+
+export async function resetUserPassword(
+  ctx: AppContext,
+  id: string,
+  senha: string | undefined,
+  actor: Actor,
+): Promise<{ novaSenha: string; emailEnviado: boolean }> {
+  const target = await findUser(ctx.db, id);
+  if (senha !== undefined) {
+    assertStrongPassword(senha, [target.nome, target.email.split('@')[0] ?? '', await ctx.getSchoolName()]);
+  }
+  const novaSenha = senha ?? generatePassword();
+  const passwordHash = await hashPassword(novaSenha);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, primeiroLogin: true, version: target.version + 1, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(tx, id);
+    await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
+    return row!;
+  });
+  const emailEnviado = await sendWelcomeMail(ctx, updated, novaSenha);
+  return { novaSenha, emailEnviado };
+}
+
+/** First start on an empty database: one administrator who must change the password at first login. */
+export async function ensureFirstAdmin(
+  ctx: AppContext,
+): Promise<{ email: string; senha: string | null } | null> {
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).limit(1);
+  if (existing) return null;
+  const email = (ctx.config.adminEmail ?? 'admin@escola.local').toLowerCase();
+  const senha = ctx.config.adminPassword ?? generatePassword();
+  const passwordHash = await hashPassword(senha);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ nome: 'Administrador', email, nivel: 'administrador', passwordHash, primeiroLogin: true })
+      .returning();
+    await recordAudit(tx, { id: null, nome: 'Sistema', nivel: null, ip: null }, {
+      action: 'criar',
+      entity: 'usuario',
+      entityId: row!.id,
+      details: { motivo: 'primeiro_administrador' },
+    });
+  });
+  return { email, senha: ctx.config.adminPassword ? null : senha };
+}
+

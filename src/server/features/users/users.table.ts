@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    telefone: text('telefone'),
+    endereco: text('endereco'),
+    dataNascimento: date('data_nascimento', { mode: 'string' }),
+    nivel: text('nivel', { enum: ['administrador', 'professor', 'responsavel'] }).notNull(),
+    status: text('status', { enum: ['ativo', 'inativo', 'suspenso'] })
+      .notNull()
+      .default('ativo'),
+    passwordHash: text('password_hash').notNull(),
+    primeiroLogin: boolean('primeiro_login').notNull().default(true),
+    ultimoLogin: timestamp('ultimo_login', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_nivel_idx').on(table.nivel),
+    index('users_nome_lower_idx').on(sql`lower(${table.nome})`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

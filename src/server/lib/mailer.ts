@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<boolean>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
+ * so an installation without a mail server still shows what would have been sent.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        return true;
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = path.join(options.dataDir, 'outbox');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer);
+      return true;
+    },
+  };
+}

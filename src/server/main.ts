@@ -1,0 +1,67 @@
+import { buildApp } from './app.js';
+import { DataDirLockedError } from './db/lock.js';
+import { loadConfig } from './env.js';
+import { ensureFirstAdmin } from './features/users/users.service.js';
+import { seedDemo } from './demo/seed-demo.js';
+
+const config = loadConfig();
+
+function printOnce(lines: string[]) {
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  const border = '═'.repeat(width);
+  console.log(`\n╔${border}╗\n${lines.map((line) => `║  ${line.padEnd(width - 2)}║`).join('\n')}\n╚${border}╝\n`);
+}
+
+async function main() {
+  const started = Date.now();
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (config.demo) {
+    const accounts = await seedDemo(app.ctx);
+    if (accounts) printOnce(['Dados de demonstração criados. Contas:', ...accounts]);
+  } else {
+    const admin = await ensureFirstAdmin(app.ctx);
+    if (admin?.senha) {
+      printOnce([
+        'Primeiro administrador criado.',
+        `E-mail: ${admin.email}`,
+        `Senha:  ${admin.senha}`,
+        'Esta senha aparece só agora; o portal pedirá uma nova no primeiro acesso.',
+      ]);
+    } else if (admin) {
+      printOnce([`Primeiro administrador criado: ${admin.email} (senha de ADMIN_PASSWORD).`]);
+    }
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'encerrando');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ ms: Date.now() - started, demo: config.demo }, `Sistema Escolar em ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Falha ao iniciar o servidor:', error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { niveis } from './permissions.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const emailSchema = z
+  .string({ error: 'Email é obrigatório' })
+  .trim()
+  .min(1, 'Email é obrigatório')
+  .max(254, 'Email inválido')
+  .pipe(z.email('Email inválido'))
+  .transform((value) => value.toLowerCase());
+
+/** The login form's rules are the spec's (section 5): existing passwords may be as short as 6. */
+export const loginInputSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Senha deve ter pelo menos 6 caracteres' })
+    .min(6, 'Senha deve ter pelo menos 6 caracteres')
+    .max(256, 'Senha muito longa'),
+  lembrar: z.boolean().optional(),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+/** A new password: the common-password and school-name checks run on the server. */
+export const newPasswordSchema = z
+  .string({ error: 'Nova senha é obrigatória' })
+  .min(1, 'Nova senha é obrigatória')
+  .min(PASSWORD_MIN_LENGTH, `Senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`)
+  .max(256, 'Senha muito longa');
+
+export const changePasswordInputSchema = z.strictObject({
+  senhaAtual: z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(256),
+  novaSenha: newPasswordSchema,
+});
+
+export const forgotPasswordInputSchema = z.strictObject({ email: emailSchema });
+
+export const resetPasswordInputSchema = z.strictObject({
+  token: z.string().min(20, 'Link inválido ou expirado').max(200, 'Link inválido ou expirado'),
+  novaSenha: newPasswordSchema,
+});
+
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string(),
+  usuario: z.string(),
+  nivel: z.enum(niveis),
+  tipo: z.enum(['admin', 'teacher', 'parent']),
+  ativo: z.boolean(),
+  primeiro_login: z.boolean(),
+  data_criacao: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const SESSION_LIMITS = {
+  idleMinutes: 30,
+  absoluteHours: 12,
+  rememberIdleDays: 7,
+  rememberAbsoluteDays: 30,
+} as const;
+
+export const RESET_TOKEN_MINUTES = 30;

@@ -1,0 +1,71 @@
+/**
+ * The role → permission matrix (design §6). One table, read by the server's route guard, by the menus
+ * and by the settings screen. Scope rules (a teacher's own classes, a guardian's own children) are
+ * enforced by each service on every object; this table only says which areas a role may enter.
+ */
+export const niveis = ['administrador', 'professor', 'responsavel'] as const;
+export type Nivel = (typeof niveis)[number];
+
+/** `tipo` of the signed-in user, as the spec's "current user" carries it. */
+export const tipoByNivel = { administrador: 'admin', professor: 'teacher', responsavel: 'parent' } as const;
+export type Tipo = (typeof tipoByNivel)[Nivel];
+
+export const nivelLabels: Record<Nivel, string> = {
+  administrador: 'Administrador',
+  professor: 'Professor',
+  responsavel: 'Responsável',
+};
+
+export const permissionLabels = {
+  'dashboard.read': 'Ver o painel inicial',
+  'users.manage': 'Gerenciar usuários do portal',
+  'content.manage': 'Editar o conteúdo do site',
+  'settings.manage': 'Alterar configurações do sistema',
+  'backup.manage': 'Criar e restaurar backups',
+  'audit.read': 'Consultar a trilha de auditoria',
+  'students.read': 'Ver alunos (professor: só das suas turmas; responsável: só os filhos)',
+  'students.write': 'Cadastrar e editar alunos e responsáveis',
+  'guardians.self': 'Editar os próprios dados de contato',
+  'teachers.read': 'Ver o corpo docente',
+  'teachers.write': 'Cadastrar e editar professores',
+  'classes.read': 'Ver turmas (professor: as suas; responsável: as dos filhos)',
+  'classes.write': 'Criar, editar e excluir turmas e matrículas',
+  'academics.read': 'Ver notas e frequência',
+  'academics.write': 'Lançar notas e frequência (professor: só as suas turmas)',
+  'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
+  'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
+  'reports.read': 'Emitir relatórios (professor: das suas turmas; responsável: boletins dos filhos)',
+} as const;
+export type Permission = keyof typeof permissionLabels;
+
+/** Route-level access that is not a permission of the matrix. */
+export type Access = 'public' | 'authenticated' | Permission;
+
+export const rolePermissions: Record<Nivel, readonly Permission[]> = {
+  administrador: Object.keys(permissionLabels) as Permission[],
+  professor: [
+    'dashboard.read',
+    'students.read',
+    'teachers.read',
+    'classes.read',
+    'academics.read',
+    'academics.write',
+    'reports.read',
+  ],
+  responsavel: [
+    'dashboard.read',
+    'students.read',
+    'guardians.self',
+    'classes.read',
+    'academics.read',
+    'finance.read',
+    'reports.read',
+  ],
+};
+
+export function can(nivel: Nivel | undefined, access: Access): boolean {
+  if (access === 'public') return true;
+  if (nivel === undefined) return false;
+  if (access === 'authenticated') return true;
+  return rolePermissions[nivel].includes(access);
+}

@@ -1,0 +1,28 @@
+/**
+ * The portal's and site's pages. The server answers these with the app's HTML and 200; any other
+ * non-API path gets the same HTML (which shows 'Página não encontrada') with a 404 status.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/esqueci-senha',
+  resetPassword: '/redefinir-senha',
+  changePassword: '/trocar-senha',
+  contentManager: '/gerenciar-conteudo',
+  dashboard: '/dashboard',
+  students: '/dashboard/alunos',
+  teachers: '/dashboard/professores',
+  classes: '/dashboard/turmas',
+  finance: '/dashboard/financeiro',
+  reports: '/dashboard/relatorios',
+  users: '/dashboard/usuarios',
+  settings: '/dashboard/configuracoes',
+  audit: '/dashboard/auditoria',
+} as const;
+
+const known = new Set<string>(Object.values(paths));
+
+export function isClientRoute(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return known.has(normalized);
+}

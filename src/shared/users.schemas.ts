@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from './auth.schemas.js';
+
+/** `tipo` as the user-management screen names it (the spec's Usuario entity). */
+export const userTipos = ['admin', 'professor', 'responsavel'] as const;
+export type UserTipo = (typeof userTipos)[number];
+export const userTipoLabels: Record<UserTipo, string> = {
+  admin: 'Administrador',
+  professor: 'Professor',
+  responsavel: 'Responsável',
+};
+
+export const userStatuses = ['ativo', 'inativo', 'suspenso'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const userStatusLabels: Record<UserStatus, string> = {
+  ativo: 'Ativo',
+  inativo: 'Inativo',
+  suspenso: 'Suspenso',
+};
+
+export const GENERATED_PASSWORD_LENGTH = 12;
+export const GENERATED_PASSWORD_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+  data_nascimento: z.string().nullable(),
+  tipo: z.enum(userTipos),
+  status: z.enum(userStatuses),
+  created_at: z.string(),
+  ultimo_login: z.string().nullable(),
+  primeiro_login: z.boolean(),
+  version: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo de ${max} caracteres`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\D/g, ''))
+  .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, {
+    message: 'Telefone inválido. Use DDD + número, ex.: (11) 91234-5678',
+  })
+  .transform((digits) => (digits === '' ? null : digits))
+  .nullable()
+  .optional();
+
+const birthDateSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Data inválida')
+  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Data inválida')
+  .refine((value) => value === '' || value <= new Date().toISOString().slice(0, 10), {
+    message: 'A data de nascimento não pode estar no futuro',
+  })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+const nomeSchema = z
+  .string({ error: 'Nome é obrigatório' })
+  .trim()
+  .min(1, 'Nome é obrigatório')
+  .max(120, 'Máximo de 120 caracteres');
+
+export const createUserInputSchema = z.strictObject({
+  nome: nomeSchema,
+  email: emailSchema,
+  telefone: phoneSchema,
+  endereco: optionalText(300),
+  data_nascimento: birthDateSchema,
+  tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
+  /** Omitted: the server generates one and returns it once. */
+  senha: newPasswordSchema.optional(),
+});
+export type CreateUserInput = z.input<typeof createUserInputSchema>;
+
+export const updateUserInputSchema = z.strictObject({
+  nome: nomeSchema,
+  email: emailSchema,
+  telefone: phoneSchema,
+  endereco: optionalText(300),
+  data_nascimento: birthDateSchema,
+  tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
+  status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
+  version: z.number().int().positive().optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+export const resetUserPasswordInputSchema = z
+  .strictObject({ senha: newPasswordSchema.optional() })
+  .optional();
+
+export const listUsersQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
+  status: z.enum(userStatuses).or(z.literal('todos')).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const userCountsSchema = z.object({
+  total: z.number(),
+  admins: z.number(),
+  ativos: z.number(),
+  primeiroLogin: z.number(),
+});
+export type UserCounts = z.infer<typeof userCountsSchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificador inválido' }) });
+
+/** Parsed (output) shapes, as services receive them. */
+export type CreateUserData = z.output<typeof createUserInputSchema>;
+export type UpdateUserData = z.output<typeof updateUserInputSchema>;
