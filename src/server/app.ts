@@ -49,7 +49,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_MEBIBYTE = 1024 * 1024;
 
 function failure(message: string, code: ApiFailure['code'], details?: FieldError[]): ApiFailure {
-  return details && details.length > 0 ? { success: false, message, code, details } : { success: false, message, code };
+  return details && details.length > 0
+    ? { success: false, message, code, details }
+    : { success: false, message, code };
 }
 
 function fieldPath(instancePath: string | undefined, fallback: string): string {
@@ -79,15 +81,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const database = options.database ?? (await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  ));
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     getSchoolName: () => Promise.resolve('Sistema Escolar'),
   };
   app.decorate('ctx', ctx);
@@ -123,7 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    if (route.config?.access === undefined) {
+    if ((route.config as { access?: unknown } | undefined)?.access === undefined) {
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
     }
   });
@@ -131,7 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // Requests from another site are refused before anything else (SameSite plus an origin check).
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', messages.crossSite);
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new AppError('FORBIDDEN', messages.crossSite);
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== 'null') {
       let host: string | null = null;
@@ -145,10 +154,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       throw new AppError('FORBIDDEN', messages.crossSite);
     }
     const hasBody =
-      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const allowed = request.routeOptions.config.multipart === true ? 'multipart/form-data' : 'application/json';
+    const allowed =
+      request.routeOptions.config.multipart === true ? 'multipart/form-data' : 'application/json';
     if (type !== allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
   });
 
@@ -170,7 +181,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -189,7 +201,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     if (error instanceof ZodError) {
       const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return reply.status(400).send(failure(details[0]?.message ?? messages.validation, 'VALIDATION', details));
+      return reply
+        .status(400)
+        .send(failure(details[0]?.message ?? messages.validation, 'VALIDATION', details));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -202,7 +216,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(429).send(failure(messages.rateLimited, 'RATE_LIMITED'));
     }
     if (status >= 400 && status < 500) {
-      const message = error.code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
+      // Errors thrown by libraries may carry no code at all, whatever FastifyError's type says.
+      const code = (error as { code?: string }).code;
+      const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
       return reply.status(400).send(failure(message, 'VALIDATION'));
     }
     request.log.error({ err: error }, 'erro interno');
@@ -229,7 +245,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api') || indexHtml === null || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith('/api') ||
+      indexHtml === null ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send(failure(messages.notFound, 'NOT_FOUND'));
     }
     return reply

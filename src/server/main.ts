@@ -9,7 +9,9 @@ const config = loadConfig();
 function printOnce(lines: string[]) {
   const width = Math.max(...lines.map((line) => line.length)) + 4;
   const border = '═'.repeat(width);
-  console.log(`\n╔${border}╗\n${lines.map((line) => `║  ${line.padEnd(width - 2)}║`).join('\n')}\n╚${border}╝\n`);
+  console.log(
+    `\n╔${border}╗\n${lines.map((line) => `║  ${line.padEnd(width - 2)}║`).join('\n')}\n╚${border}╝\n`,
+  );
 }
 
 async function main() {

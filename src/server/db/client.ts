@@ -12,7 +12,11 @@ import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Services take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -23,9 +27,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
 
 /** Arbitrary, fixed key: one migrator at a time when several instances share PostgreSQL. */
 const MIGRATION_LOCK_KEY = 872_031_442;

@@ -10,13 +10,26 @@ import { users } from '../features/users/users.table.js';
  */
 export const demoAccounts = [
   { nome: 'Ana Paula Ribeiro', email: 'admin@demo.escola', senha: 'Demo-Admin-2026', nivel: 'administrador' },
-  { nome: 'Carlos Eduardo Lima', email: 'professor@demo.escola', senha: 'Demo-Prof-2026', nivel: 'professor' },
-  { nome: 'Juliana Martins Souza', email: 'responsavel@demo.escola', senha: 'Demo-Resp-2026', nivel: 'responsavel' },
+  {
+    nome: 'Carlos Eduardo Lima',
+    email: 'professor@demo.escola',
+    senha: 'Demo-Prof-2026',
+    nivel: 'professor',
+  },
+  {
+    nome: 'Juliana Martins Souza',
+    email: 'responsavel@demo.escola',
+    senha: 'Demo-Resp-2026',
+    nivel: 'responsavel',
+  },
 ] as const;
 
 /** Fills an empty demo database; returns the account lines to print, or null when it already had data. */
 export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, demoAccounts[0].email));
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoAccounts[0].email));
   if (existing) return null;
   await ctx.db.transaction(async (tx) => {
     for (const account of demoAccounts) {
@@ -30,7 +43,12 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
           primeiroLogin: false,
         })
         .returning();
-      await recordAudit(tx, systemActor, { action: 'criar', entity: 'usuario', entityId: row!.id, details: { demo: true } });
+      await recordAudit(tx, systemActor, {
+        action: 'criar',
+        entity: 'usuario',
+        entityId: row!.id,
+        details: { demo: true },
+      });
     }
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);

@@ -61,7 +61,12 @@ export function setSessionCookie(
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   const secure = request.protocol === 'https';
-  reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+  reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+  });
 }
 
 /** Version for optimistic locking: `If-Match: "3"` (or `3`), else the body's `version`. */

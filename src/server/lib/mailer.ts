@@ -17,7 +17,11 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
  * so an installation without a mail server still shows what would have been sent.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

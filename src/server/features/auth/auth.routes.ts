@@ -20,11 +20,15 @@ const forgotMessage =
   'Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login', { schema: { body: loginInputSchema }, config: { access: 'public' } }, async (request, reply) => {
-    const result = await login(app.ctx, request.body, sessionContextOf(request));
-    setSessionCookie(request, reply, result.session);
-    return ok({ user: result.user }, `Bem-vindo, ${result.user.nome}!`);
-  });
+  app.post(
+    '/login',
+    { schema: { body: loginInputSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const result = await login(app.ctx, request.body, sessionContextOf(request));
+      setSessionCookie(request, reply, result.session);
+      return ok({ user: result.user }, `Bem-vindo, ${result.user.nome}!`);
+    },
+  );
 
   app.post(
     '/logout',
@@ -42,10 +46,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    { schema: { body: changePasswordInputSchema }, config: { access: 'authenticated', allowDuringFirstLogin: true } },
+    {
+      schema: { body: changePasswordInputSchema },
+      config: { access: 'authenticated', allowDuringFirstLogin: true },
+    },
     async (request, reply) => {
       const auth = request.auth!;
-      const result = await changePassword(app.ctx, auth, request.body, sessionContextOf(request), actorOf(request));
+      const result = await changePassword(
+        app.ctx,
+        auth,
+        request.body,
+        sessionContextOf(request),
+        actorOf(request),
+      );
       setSessionCookie(request, reply, result.session);
       return ok({ user: result.user }, 'Senha alterada com sucesso!');
     },

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
-import {
-  RESET_TOKEN_MINUTES,
-  type CurrentUser,
-} from '../../../shared/auth.schemas.js';
+import { RESET_TOKEN_MINUTES, type CurrentUser } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
@@ -20,7 +17,13 @@ import {
   type NewSession,
   type SessionContext,
 } from './sessions.service.js';
-import { assertNotThrottled, accountKey, clearAccountFailures, ipKey, recordLoginFailure } from './throttle.service.js';
+import {
+  assertNotThrottled,
+  accountKey,
+  clearAccountFailures,
+  ipKey,
+  recordLoginFailure,
+} from './throttle.service.js';
 
 const invalidCredentials = () => new AppError('UNAUTHENTICATED', messages.invalidCredentials);
 
@@ -39,8 +42,15 @@ export async function login(
   await assertNotThrottled(db, keys);
 
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  const actor: Actor = { id: user?.id ?? null, nome: user?.nome ?? null, nivel: user?.nivel ?? null, ip: context.ip };
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password).then(() => false);
+  const actor: Actor = {
+    id: user?.id ?? null,
+    nome: user?.nome ?? null,
+    nivel: user?.nivel ?? null,
+    ip: context.ip,
+  };
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password).then(() => false);
 
   if (!user || !passwordOk || user.status !== 'ativo') {
     await recordLoginFailure(db, input.email, context.ip);
@@ -48,14 +58,21 @@ export async function login(
       action: 'login_falhou',
       entity: 'sessao',
       entityId: user?.id ?? null,
-      details: { email: input.email, motivo: !user ? 'usuario_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo' },
+      details: {
+        email: input.email,
+        motivo: !user ? 'usuario_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo',
+      },
     });
     throw invalidCredentials();
   }
 
   return db.transaction(async (tx) => {
     await clearAccountFailures(tx, input.email);
-    const [updated] = await tx.update(users).set({ ultimoLogin: new Date() }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({ ultimoLogin: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
     const session = await createSession(tx, user.id, input.lembrar === true, context);
     await recordAudit(tx, actor, { action: 'login', entity: 'sessao', entityId: session.sessionId });
     return { user: toCurrentUser(updated!), session };
@@ -87,7 +104,9 @@ export async function changePassword(
     .from(sessions)
     .where(eq(sessions.id, auth.sessionId));
   if (!(await verifyPassword(user.passwordHash, input.senhaAtual))) {
-    throw new AppError('VALIDATION', 'Senha atual incorreta', [{ path: 'senhaAtual', message: 'Senha atual incorreta' }]);
+    throw new AppError('VALIDATION', 'Senha atual incorreta', [
+      { path: 'senhaAtual', message: 'Senha atual incorreta' },
+    ]);
   }
   if (input.senhaAtual === input.novaSenha) {
     const message = 'A nova senha deve ser diferente da atual';
@@ -120,11 +139,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       userId: user.id,
       expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
     });
-    await recordAudit(tx, { id: user.id, nome: user.nome, nivel: user.nivel, ip }, {
-      action: 'senha_redefinicao_solicitada',
-      entity: 'usuario',
-      entityId: user.id,
-    });
+    await recordAudit(
+      tx,
+      { id: user.id, nome: user.nome, nivel: user.nivel, ip },
+      {
+        action: 'senha_redefinicao_solicitada',
+        entity: 'usuario',
+        entityId: user.id,
+      },
+    );
   });
   const link = `${ctx.config.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
@@ -152,7 +175,11 @@ export async function resetPassword(
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(
-      and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+      and(
+        eq(passwordResets.tokenHash, sha256(input.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
     )
     .limit(1);
   if (!reset || reset.user.status !== 'ativo') throw invalidLink();
@@ -170,10 +197,14 @@ export async function resetPassword(
       .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
       .where(eq(users.id, reset.user.id));
     await revokeUserSessions(tx, reset.user.id);
-    await recordAudit(tx, { id: reset.user.id, nome: reset.user.nome, nivel: reset.user.nivel, ip }, {
-      action: 'senha_redefinida',
-      entity: 'usuario',
-      entityId: reset.user.id,
-    });
+    await recordAudit(
+      tx,
+      { id: reset.user.id, nome: reset.user.nome, nivel: reset.user.nivel, ip },
+      {
+        action: 'senha_redefinida',
+        entity: 'usuario',
+        entityId: reset.user.id,
+      },
+    );
   });
 }

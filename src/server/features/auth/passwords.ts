@@ -13,7 +13,11 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, argonOptions);
 }
 
+/** Counts hash verifications: lets tests prove a throttled login never reaches argon2. */
+export const passwordMetrics = { verifications: 0 };
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  passwordMetrics.verifications++;
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -42,7 +46,11 @@ export function weakPasswordReason(password: string, personalWords: string[] = [
   }
   const plain = normalize(password);
   const root = plain.replace(/[\d\W_]+$/u, '');
-  if (commonPasswords.has(plain) || (root.length >= 3 && commonPasswords.has(root)) || /^(.)\1+$/.test(plain)) {
+  if (
+    commonPasswords.has(plain) ||
+    (root.length >= 3 && commonPasswords.has(root)) ||
+    /^(.)\1+$/.test(plain)
+  ) {
     return 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
   }
   for (const word of personalWords) {
@@ -66,8 +74,14 @@ export function generatePassword(): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
   for (;;) {
     let password = '';
-    for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++) password += alphabet[randomInt(alphabet.length)];
-    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[!@#$%^&*]/.test(password)) {
+    for (let i = 0; i < GENERATED_PASSWORD_LENGTH; i++)
+      password += alphabet.charAt(randomInt(alphabet.length));
+    if (
+      /[a-z]/.test(password) &&
+      /[A-Z]/.test(password) &&
+      /\d/.test(password) &&
+      /[!@#$%^&*]/.test(password)
+    ) {
       return password;
     }
   }

@@ -90,7 +90,10 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
     const idle = limitsFor(session.persistent).idle;
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date(now), idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())) })
+      .set({
+        lastSeenAt: new Date(now),
+        idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())),
+      })
       .where(eq(sessions.id, session.id));
   }
   return { sessionId: session.id, user };
@@ -100,14 +103,22 @@ export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<v
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await db
     .delete(sessions)
     .where(
-      exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId),
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
     );
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.idleExpiresAt} < now() or ${sessions.absoluteExpiresAt} < now()`);
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.idleExpiresAt} < now() or ${sessions.absoluteExpiresAt} < now()`);
 }

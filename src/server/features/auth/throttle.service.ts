@@ -27,7 +27,9 @@ export async function assertNotThrottled(db: DbOrTx, keys: string[]): Promise<vo
   const until = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
   if (until > now) {
     const retryAfter = Math.ceil((until - now) / 1000);
-    throw new AppError('RATE_LIMITED', messages.rateLimited, undefined, { 'retry-after': String(retryAfter) });
+    throw new AppError('RATE_LIMITED', messages.rateLimited, undefined, {
+      'retry-after': String(retryAfter),
+    });
   }
 }
 
@@ -48,7 +50,10 @@ async function countFailure(db: DbOrTx, key: string): Promise<{ failures: number
 }
 
 async function blockUntil(db: DbOrTx, key: string, until: Date): Promise<void> {
-  await db.update(loginThrottle).set({ blockedUntil: until }).where(sql`${loginThrottle.key} = ${key}`);
+  await db
+    .update(loginThrottle)
+    .set({ blockedUntil: until })
+    .where(sql`${loginThrottle.key} = ${key}`);
 }
 
 export async function recordLoginFailure(db: DbOrTx, email: string, ip: string | null): Promise<void> {

@@ -47,14 +47,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/:id/toggle-status', { schema: { params: idParamsSchema }, config: access }, async (request) => {
     const user = await toggleUserStatus(app.ctx, request.params.id, actorOf(request));
-    return ok(user, user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!');
+    return ok(
+      user,
+      user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!',
+    );
   });
 
   app.post(
     '/:id/reset-password',
     { schema: { params: idParamsSchema, body: resetUserPasswordInputSchema }, config: access },
     async (request) => {
-      const result = await resetUserPassword(app.ctx, request.params.id, request.body?.senha, actorOf(request));
+      const result = await resetUserPassword(
+        app.ctx,
+        request.params.id,
+        request.body?.senha,
+        actorOf(request),
+      );
       return ok(result, 'Senha redefinida com sucesso!');
     },
   );

@@ -80,7 +80,6 @@ export interface CreatedUser {
   emailEnviado: boolean;
 }
 
-
 /**
  * Creates a portal account inside the caller's transaction (students and teachers create accounts
  * too). Without `senha` a 12-character password is generated and returned once.
@@ -94,7 +93,11 @@ export async function insertUser(
   const generated = input.senha === undefined ? generatePassword() : undefined;
   const password = input.senha ?? generated!;
   if (input.senha !== undefined) {
-    assertStrongPassword(input.senha, [input.nome, input.email.split('@')[0] ?? '', await ctx.getSchoolName()]);
+    assertStrongPassword(input.senha, [
+      input.nome,
+      input.email.split('@')[0] ?? '',
+      await ctx.getSchoolName(),
+    ]);
   }
   const passwordHash = await hashPassword(password);
   try {
@@ -140,11 +143,7 @@ export async function sendWelcomeMail(ctx: AppContext, row: UserRow, password: s
   }
 }
 
-export async function createUser(
-  ctx: AppContext,
-  input: CreateUserData,
-  actor: Actor,
-): Promise<CreatedUser> {
+export async function createUser(ctx: AppContext, input: CreateUserData, actor: Actor): Promise<CreatedUser> {
   const created = await ctx.db.transaction((tx) => insertUser(ctx, tx, input, actor));
   const emailEnviado = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
   return created.senhaGerada === undefined
@@ -152,10 +151,15 @@ export async function createUser(
     : { usuario: toUser(created.row), senhaGerada: created.senhaGerada, emailEnviado };
 }
 
-function assertNotSelfLockout(actor: Actor, target: UserRow, next: { nivel: UserRow['nivel']; status: UserRow['status'] }) {
+function assertNotSelfLockout(
+  actor: Actor,
+  target: UserRow,
+  next: { nivel: UserRow['nivel']; status: UserRow['status'] },
+) {
   if (actor.id !== target.id) return;
   if (next.status !== 'ativo') throw conflict('Você não pode desativar a sua própria conta.');
-  if (next.nivel !== 'administrador') throw conflict('Você não pode remover o seu próprio acesso de administrador.');
+  if (next.nivel !== 'administrador')
+    throw conflict('Você não pode remover o seu próprio acesso de administrador.');
 }
 
 export async function updateUser(
@@ -221,7 +225,12 @@ export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor
       .where(eq(users.id, id))
       .returning();
     if (status !== 'ativo') await revokeUserSessions(tx, id);
-    await recordAudit(tx, actor, { action: 'alterar_status', entity: 'usuario', entityId: id, details: { status } });
+    await recordAudit(tx, actor, {
+      action: 'alterar_status',
+      entity: 'usuario',
+      entityId: id,
+      details: { status },
+    });
     return toUser(updated!);
   });
 }
@@ -266,13 +275,16 @@ export async function ensureFirstAdmin(
       .insert(users)
       .values({ nome: 'Administrador', email, nivel: 'administrador', passwordHash, primeiroLogin: true })
       .returning();
-    await recordAudit(tx, { id: null, nome: 'Sistema', nivel: null, ip: null }, {
-      action: 'criar',
-      entity: 'usuario',
-      entityId: row!.id,
-      details: { motivo: 'primeiro_administrador' },
-    });
+    await recordAudit(
+      tx,
+      { id: null, nome: 'Sistema', nivel: null, ip: null },
+      {
+        action: 'criar',
+        entity: 'usuario',
+        entityId: row!.id,
+        details: { motivo: 'primeiro_administrador' },
+      },
+    );
   });
   return { email, senha: ctx.config.adminPassword ? null : senha };
 }
-

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stampFile = path.join(root, 'dist', '.build-stamp');
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package-lock.json',
+];
+
+function walk(target, files) {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(target).sort()) walk(path.join(target, entry), files);
+  } else if (!/\.test\.tsx?$/.test(target)) {
+    files.push(`${path.relative(root, target)}:${stat.size}:${stat.mtimeMs}`);
+  }
+}
+
+/** A fingerprint of everything the build reads, to rebuild only when something changed. */
+export function sourceStamp() {
+  const files = [];
+  for (const input of inputs) walk(path.join(root, input), files);
+  return createHash('sha256').update(files.join('\n')).digest('hex');
+}
+
+export function isBuildCurrent() {
+  return (
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === sourceStamp() &&
+    existsSync(path.join(root, 'dist/node/server/main.js')) &&
+    existsSync(path.join(root, 'dist/client/index.html'))
+  );
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: false });
+  if (result.status !== 0) {
+    console.error(`Falhou: ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function build() {
+  const stamp = sourceStamp();
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  run(bin('vite'), ['build', '--logLevel', 'warn']);
+  run(bin('tsc'), ['-p', 'tsconfig.server.json']);
+  writeFileSync(stampFile, stamp);
+}

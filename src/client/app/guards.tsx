@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ShieldX } from 'lucide-react';
+import { can, nivelLabels, niveis, type Nivel, type Permission } from '../../shared/permissions';
+import { paths } from '../../shared/routes';
+import { Button } from '../components/button';
+import { Spinner } from '../components/feedback';
+import { useCurrentUser } from '../features/auth/auth.api';
+
+const roleLines: Record<Nivel, string> = {
+  administrador: 'Apenas administradores podem acessar esta área.',
+  professor: 'Apenas professores podem acessar esta área.',
+  responsavel: 'Apenas responsáveis podem acessar esta área.',
+};
+
+/** The least privileged level that holds the permission, to name it on the access-denied page. */
+function requiredNivel(permission: Permission): Nivel {
+  const holders = niveis.filter((nivel) => can(nivel, permission));
+  return holders.find((nivel) => nivel !== 'administrador') ?? 'administrador';
+}
+
+export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nivel }) {
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center p-4">
+      <div className="max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+        <ShieldX className="mx-auto h-14 w-14 text-red-500" aria-hidden="true" />
+        <h1 className="mt-4 text-xl font-bold text-gray-900">Acesso negado</h1>
+        <p className="mt-2 text-gray-700">Você não tem permissão para acessar esta página.</p>
+        <p className="mt-1 text-sm text-gray-600">{roleLines[required]}</p>
+        <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 text-sm">
+          <dt className="text-gray-600">Seu nível</dt>
+          <dd className="font-medium text-gray-900">{nivelLabels[nivel]}</dd>
+          <dt className="text-gray-600">Nível necessário</dt>
+          <dd className="font-medium text-gray-900">{nivelLabels[required]}</dd>
+        </dl>
+        <div className="mt-6 flex justify-center gap-2">
+          <Button variant="secondary" onClick={() => void navigate(-1)}>
+            Voltar
+          </Button>
+          <Link
+            to={paths.dashboard}
+            className="inline-flex min-h-10 items-center rounded-lg bg-primary-strong px-4 py-2 text-sm font-medium text-white hover:brightness-110"
+          >
+            Ir para Dashboard
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Signs in first, then the first-login password change, then the permission (design §6). */
+export function RequireAuth({ access, children }: { access?: Permission; children: ReactNode }) {
+  const { data: user, isLoading } = useCurrentUser();
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Carregando..." />;
+  if (!user)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (user.primeiro_login) return <Navigate to={paths.changePassword} replace />;
+  if (access && !can(user.nivel, access))
+    return <AccessDenied nivel={user.nivel} required={requiredNivel(access)} />;
+  return children;
+}

@@ -1,0 +1,20 @@
+import { Home, UserCog, type LucideIcon } from 'lucide-react';
+import type { Permission } from '../../shared/permissions';
+import { paths } from '../../shared/routes';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  access: Permission;
+}
+
+/**
+ * The portal menu (spec 'Dashboard shell'), filtered per role by the permission matrix.
+ * An entry appears here only once its screen exists. Order: Dashboard, Alunos, Professores, Turmas,
+ * Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
+ */
+export const menuItems: MenuItem[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
+  { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
+];

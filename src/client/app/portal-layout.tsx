@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Bell, KeyRound, LogOut, Menu, School, X } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import toast from 'react-hot-toast';
+import { can, nivelLabels } from '../../shared/permissions';
+import { paths } from '../../shared/routes';
+import { IconButton } from '../components/button';
+import { useCurrentUser, useLogout } from '../features/auth/auth.api';
+import { menuItems } from './menu';
+
+export interface RouteHandle {
+  title?: string;
+}
+
+function usePageTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return 'Dashboard';
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const items = menuItems.filter((item) => can(user?.nivel, item.access));
+
+  const handleLogout = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => toast.success('Logout realizado com sucesso!'),
+      onSettled: () => void navigate(paths.home, { replace: true }),
+    });
+  };
+
+  return (
+    <div className="flex h-full flex-col bg-white">
+      <div className="flex h-16 items-center gap-2 border-b border-gray-200 px-5">
+        <School className="h-7 w-7 text-primary-strong" aria-hidden="true" />
+        <span className="text-lg font-bold text-gray-900">Sistema Escolar</span>
+      </div>
+      <nav aria-label="Menu do portal" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {items.map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={to === paths.dashboard}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary ${
+                    isActive ? 'bg-primary/10 text-primary-strong' : 'text-gray-700 hover:bg-gray-100'
+                  }`
+                }
+              >
+                <Icon className="h-5 w-5" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-1 border-t border-gray-200 p-3">
+        <NavLink
+          to={paths.changePassword}
+          className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100"
+        >
+          <KeyRound className="h-5 w-5" aria-hidden="true" />
+          Trocar senha
+        </NavLink>
+        <button
+          type="button"
+          onClick={handleLogout}
+          disabled={logout.isPending}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+        >
+          <LogOut className="h-5 w-5" aria-hidden="true" />
+          Sair
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function NotificationsButton() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <IconButton label="Notificações">
+          <Bell className="h-5 w-5" aria-hidden="true" />
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-lg"
+        >
+          <p className="font-semibold text-gray-900">Notificações</p>
+          <p className="mt-2 text-gray-600">Você não tem novas notificações.</p>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** The portal shell: fixed sidebar on large screens, a drawer on small ones, a top bar with the title. */
+export function PortalLayout() {
+  const { data: user } = useCurrentUser();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const title = usePageTitle();
+  const location = useLocation();
+
+  useEffect(() => {
+    document.title = `${title} · Sistema Escolar`;
+  }, [title]);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Pular para o conteúdo
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 lg:block">
+        <Sidebar />
+      </aside>
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+          <div
+            className="absolute inset-0 bg-gray-900/50"
+            onClick={() => setDrawerOpen(false)}
+            aria-hidden="true"
+          />
+          <div className="absolute inset-y-0 left-0 w-64 shadow-xl">
+            <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            <IconButton
+              label="Fechar menu"
+              className="absolute top-3 -right-12 bg-white"
+              onClick={() => setDrawerOpen(false)}
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </IconButton>
+          </div>
+        </div>
+      )}
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+          <IconButton
+            label="Abrir menu"
+            className="lg:hidden"
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+          >
+            <Menu className="h-5 w-5" aria-hidden="true" />
+          </IconButton>
+          <p className="flex-1 truncate text-lg font-semibold text-gray-900">{title}</p>
+          <NotificationsButton />
+          {user && (
+            <div className="hidden text-right sm:block">
+              <p className="text-sm font-medium text-gray-900">{user.nome}</p>
+              <p className="text-xs text-gray-600">{nivelLabels[user.nivel]}</p>
+            </div>
+          )}
+          {user && (
+            <span
+              className="flex h-9 w-9 items-center justify-center rounded-full bg-primary-strong text-sm font-semibold text-white"
+              aria-hidden="true"
+            >
+              {user.nome.charAt(0).toUpperCase()}
+            </span>
+          )}
+        </header>
+        <main id="conteudo" className="mx-auto max-w-7xl p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

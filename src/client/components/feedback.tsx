@@ -1,0 +1,106 @@
+import { Loader2, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export function Spinner({ label = 'Carregando...' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-10 text-gray-600">
+      <Loader2 className="h-6 w-6 animate-spin text-primary" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  hint,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center justify-center px-4 py-12 text-center">
+      <Icon className="h-12 w-12 text-gray-300" aria-hidden="true" />
+      <p className="mt-3 text-base font-medium text-gray-900">{title}</p>
+      {hint && <p className="mt-1 text-sm text-gray-500">{hint}</p>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}
+
+export function ErrorBanner({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </div>
+  );
+}
+
+const tones = {
+  green: 'bg-green-100 text-green-800',
+  red: 'bg-red-100 text-red-800',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  blue: 'bg-blue-100 text-blue-800',
+  purple: 'bg-purple-100 text-purple-800',
+  gray: 'bg-gray-100 text-gray-700',
+} as const;
+export type BadgeTone = keyof typeof tones;
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone = 'blue',
+}: {
+  label: string;
+  value: ReactNode;
+  icon: LucideIcon;
+  tone?: BadgeTone;
+}) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-gray-600">{label}</p>
+          <p className="mt-1 text-2xl font-semibold text-gray-900">{value}</p>
+        </div>
+        <span className={`rounded-lg p-2.5 ${tones[tone]}`}>
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}

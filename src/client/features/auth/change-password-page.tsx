@@ -1,0 +1,49 @@
+import { Navigate, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { paths } from '../../../shared/routes';
+import { Spinner } from '../../components/feedback';
+import { useChangePassword, useCurrentUser, useLogout } from './auth.api';
+import { AuthLayout } from './auth-layout';
+import { NewPasswordForm } from './new-password-form';
+
+/** 'Trocar senha': mandatory after the first sign-in, reachable any time from the portal. */
+export function ChangePasswordPage() {
+  const { data: user, isLoading } = useCurrentUser();
+  const change = useChangePassword();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to={paths.login} replace />;
+
+  return (
+    <AuthLayout>
+      <h1 className="text-2xl font-bold text-gray-900">Trocar senha</h1>
+      <p className="mt-1 text-sm text-gray-600">
+        {user.primeiro_login
+          ? `Olá, ${user.nome}. Este é o seu primeiro acesso: escolha uma senha só sua para continuar.`
+          : 'Escolha uma nova senha. As outras sessões abertas com a sua conta serão encerradas.'}
+      </p>
+      <NewPasswordForm
+        withCurrent
+        submitLabel="Salvar nova senha"
+        onSubmit={async (values) => {
+          const result = await change.mutateAsync({
+            senhaAtual: values.senhaAtual,
+            novaSenha: values.novaSenha,
+          });
+          toast.success(result.message ?? 'Senha alterada com sucesso!');
+          await navigate(paths.dashboard, { replace: true });
+        }}
+      />
+      <button
+        type="button"
+        className="mt-4 w-full text-center text-sm text-gray-600 hover:underline"
+        onClick={() =>
+          logout.mutate(undefined, { onSettled: () => void navigate(paths.login, { replace: true }) })
+        }
+      >
+        Sair
+      </button>
+    </AuthLayout>
+  );
+}

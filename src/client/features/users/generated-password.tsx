@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Check, Copy, KeyRound } from 'lucide-react';
+
+/** A password shown exactly once, with a copy button. */
+export function GeneratedPassword({ password, emailEnviado }: { password: string; emailEnviado: boolean }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4" role="status">
+      <p className="flex items-center gap-2 text-sm font-semibold text-amber-900">
+        <KeyRound className="h-4 w-4" aria-hidden="true" /> Senha provisória (mostrada só agora)
+      </p>
+      <div className="flex items-center gap-2">
+        <code
+          className="flex-1 rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider text-gray-900"
+          data-testid="senha-gerada"
+        >
+          {password}
+        </code>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-lg border border-amber-300 bg-white px-3 py-2 text-sm text-amber-900 hover:bg-amber-100"
+          onClick={() => {
+            void navigator.clipboard.writeText(password).then(
+              () => {
+                setCopied(true);
+                toast.success('Senha copiada');
+              },
+              () => toast.error('Não foi possível copiar. Selecione e copie a senha.'),
+            );
+          }}
+        >
+          {copied ? (
+            <Check className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Copy className="h-4 w-4" aria-hidden="true" />
+          )}
+          Copiar
+        </button>
+      </div>
+      <p className="text-xs text-amber-900">
+        {emailEnviado
+          ? 'A senha também foi enviada por e-mail. '
+          : 'Não foi possível enviar o e-mail: entregue a senha pessoalmente. '}
+        No primeiro acesso o portal pedirá uma nova senha.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api';
+import type {
+  CreateUserInput,
+  UpdateUserInput,
+  User,
+  UserCounts,
+  UserStatus,
+  UserTipo,
+} from '../../../shared/users.schemas';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+
+export interface UserFilters {
+  q: string;
+  tipo: UserTipo | 'todos';
+  status: UserStatus | 'todos';
+  page: number;
+}
+
+export const USERS_PAGE_SIZE = 20;
+const usersKey = ['users'] as const;
+
+export function useUsers(filters: UserFilters) {
+  return useQuery({
+    queryKey: [...usersKey, filters],
+    queryFn: () =>
+      api<Page<User> & { counts: UserCounts }>(
+        `/api/users${toQuery({ ...filters, pageSize: USERS_PAGE_SIZE })}`,
+        { globalErrors: false },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: usersKey });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) =>
+      apiWithMessage<{ usuario: User; senhaGerada?: string; emailEnviado: boolean }>('/api/users', {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateUserInput }) =>
+      apiWithMessage<User>(`/api/users/${id}`, { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useToggleUserStatus() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => apiWithMessage<User>(`/api/users/${id}/toggle-status`, { method: 'PATCH' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResetUserPassword() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, senha }: { id: string; senha?: string }) =>
+      apiWithMessage<{ novaSenha: string; emailEnviado: boolean }>(`/api/users/${id}/reset-password`, {
+        method: 'POST',
+        body: senha === undefined ? {} : { senha },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function generatePasswordRequest() {
+  return api<{ senha: string }>('/api/users/generate-password', { method: 'POST' });
+}

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { toast, useToasterStore } from 'react-hot-toast';
+import { useEffect } from 'react';
+import '../shared/zod-setup';
+import './styles.css';
+import { createQueryClient, Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { setUnauthenticatedHandler } from './lib/api-client';
+import { currentUserKey } from './features/auth/auth.api';
+import { paths } from '../shared/routes';
+
+const MAX_TOASTS = 20;
+
+/** The spec's limit of 20 toasts at once. */
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((item) => item.visible)
+      .slice(MAX_TOASTS)
+      .forEach((item) => toast.dismiss(item.id));
+  }, [toasts]);
+  return null;
+}
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+setUnauthenticatedHandler(() => {
+  queryClient.setQueryData(currentUserKey, null);
+  if (window.location.pathname.startsWith(paths.dashboard)) {
+    void router.navigate(paths.login, { replace: true, state: { from: window.location.pathname } });
+  }
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastLimit />
+    </Providers>
+  </StrictMode>,
+);

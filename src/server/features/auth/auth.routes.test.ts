@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  createTestApp,
+  createUserRow,
+  loginAs,
+  sessionCookieOf,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app.js';
+import { auditLog } from '../audit/audit.table.js';
+import { users } from '../users/users.table.js';
+import { THROTTLE } from './throttle.service.js';
+import { passwordMetrics } from './passwords.js';
+import { vi } from 'vitest';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with a session cookie and no token in the body', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    const response = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      data: { user: { email: user.email, nivel: 'professor', tipo: 'teacher', ativo: true } },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/token|hash/i);
+    const cookie = response.cookies.find((item) => item.name === 'sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+    expect(cookie.maxAge).toBeUndefined();
+  });
+
+  it('makes the cookie persistent with lembrar', async () => {
+    const user = await createUserRow(t.database, 'responsavel');
+    const response = await login({ email: user.email, password: TEST_PASSWORD, lembrar: true });
+    expect(response.cookies.find((item) => item.name === 'sid')!.maxAge).toBe(30 * 24 * 3600);
+  });
+
+  it('answers every failure with the same 401 Credenciais inválidas and audits it', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    const inactive = await createUserRow(t.database, 'professor', { status: 'inativo' });
+    for (const payload of [
+      { email: user.email, password: 'senha-errada' },
+      { email: 'ninguem@escola.test', password: TEST_PASSWORD },
+      { email: inactive.email, password: TEST_PASSWORD },
+    ]) {
+      const response = await login(payload);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        message: 'Credenciais inválidas',
+        code: 'UNAUTHENTICATED',
+      });
+    }
+    const failures = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'login_falhou'));
+    expect(failures).toHaveLength(3);
+  });
+
+  it('validates with the spec messages', async () => {
+    const response = await login({ email: '', password: '123' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'Email é obrigatório' },
+        { path: 'password', message: 'Senha deve ter pelo menos 6 caracteres' },
+      ]),
+    );
+    const invalid = await login({ email: 'nao-e-email', password: '123456' });
+    expect(invalid.json().details).toEqual([{ path: 'email', message: 'Email inválido' }]);
+  });
+
+  it('throttles an account after a few failures, with Retry-After, without hashing', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    for (let i = 0; i < THROTTLE.accountFreeFailures; i++) {
+      expect((await login({ email: user.email, password: 'senha-errada' })).statusCode).toBe(401);
+    }
+    const before = passwordMetrics.verifications;
+    const throttled = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.json().code).toBe('RATE_LIMITED');
+    expect(passwordMetrics.verifications).toBe(before);
+  });
+
+  it('throttles an address only after many failures, and successes never count', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    for (let i = 0; i < 30; i++) {
+      expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    }
+    // Failures spread over many accounts from one school address.
+    for (let i = 0; i < THROTTLE.ipMaxFailures; i++) {
+      await login({ email: `aluno${i}@escola.test`, password: 'senha-errada' });
+    }
+    const blocked = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('/me answers the current user; logout revokes the session on the server', async () => {
+    const user = await createUserRow(t.database, 'administrador');
+    const cookie = await loginAs(t.app, user.email);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().data.user).toMatchObject({
+      id: user.id,
+      nivel: 'administrador',
+      tipo: 'admin',
+      primeiro_login: false,
+    });
+    expect(me.headers['cache-control']).toBe('no-store');
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('disabling a user ends their open sessions at once', async () => {
+    const admin = await createUserRow(t.database, 'administrador');
+    const teacher = await createUserRow(t.database, 'professor');
+    const adminCookie = await loginAs(t.app, admin.email);
+    const teacherCookie = await loginAs(t.app, teacher.email);
+    const toggled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${teacher.id}/toggle-status`,
+      headers: { cookie: adminCookie },
+    });
+    expect(toggled.json().data.status).toBe('inativo');
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: teacherCookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('changing the password ends the other sessions and keeps this one', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    const other = await loginAs(t.app, user.email);
+    const mine = await loginAs(t.app, user.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: mine },
+      payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'Jabuticaba-Madura-9' },
+    });
+    expect(response.statusCode).toBe(200);
+    const rotated = sessionCookieOf(response);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: mine } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: rotated } })).statusCode).toBe(200);
+    expect((await login({ email: user.email, password: 'Jabuticaba-Madura-9' })).statusCode).toBe(200);
+  });
+
+  it('first login: only me, logout and change-password are reachable until the password changes', async () => {
+    const user = await createUserRow(t.database, 'administrador', { primeiroLogin: true });
+    const cookie = await loginAs(t.app, user.email);
+    expect((await t.app.inject({ url: '/api/users', headers: { cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().data.user.primeiro_login,
+    ).toBe(true);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'Cajueiro-Florido-31' },
+    });
+    expect(changed.json().data.user.primeiro_login).toBe(false);
+    expect(
+      (await t.app.inject({ url: '/api/users', headers: { cookie: sessionCookieOf(changed) } })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('password rules', () => {
+  it.each(['12345678', 'senha123', 'brasil2024', 'Senha123!', 'aaaaaaaaaa', 'curta'])(
+    'refuses the weak password %s with a 400 message',
+    async (novaSenha) => {
+      const user = await createUserRow(t.database, 'professor');
+      const cookie = await loginAs(t.app, user.email);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie },
+        payload: { senhaAtual: TEST_PASSWORD, novaSenha },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/senha/i);
+    },
+  );
+
+  it('refuses a password containing the user name', async () => {
+    const user = await createUserRow(t.database, 'professor', { nome: 'Mariana Albuquerque' });
+    const cookie = await loginAs(t.app, user.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie },
+      payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'albuquerque-2026' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('stores argon2id hashes', async () => {
+    const user = await createUserRow(t.database, 'professor');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same for known and unknown e-mails, and mails a single-use link', async () => {
+    const user = await createUserRow(t.database, 'responsavel');
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'x@escola.test' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(t.mailer.sent).toHaveLength(1);
+    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    const reset = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, novaSenha: 'Pitanga-Vermelha-55' },
+      });
+    expect((await reset()).statusCode).toBe(200);
+    expect((await login({ email: user.email, password: 'Pitanga-Vermelha-55' })).statusCode).toBe(200);
+    expect((await reset()).statusCode).toBe(400);
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await createUserRow(t.database, 'responsavel');
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, novaSenha: 'Pitanga-Vermelha-55' },
+      });
+      expect(response.statusCode).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { AppConfig } from '../env.js';
+import type { Mailer, MailMessage } from '../lib/mailer.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { users } from '../features/users/users.table.js';
+import type { Nivel } from '../../shared/permissions.js';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL points at the throwaway
+ * PostgreSQL cluster `npm test` starts — a new database on it. Never a mock.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'escola-test-')),
+    databaseUrl: undefined,
+    adminEmail: undefined,
+    adminPassword: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Escola <nao-responda@escola.test>',
+    publicUrl: 'http://localhost:3000',
+    smsUrl: undefined,
+    logLevel: 'silent',
+    trustProxy: false,
+    demo: false,
+    ...overrides,
+  };
+}
+
+/** Captures mail instead of writing .eml files. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  send(message: MailMessage) {
+    this.sent.push(message);
+    return Promise.resolve(true);
+  }
+  last(): MailMessage | undefined {
+    return this.sent.at(-1);
+  }
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  mailer: MemoryMailer;
+  /** Empties every table (between tests; the schema stays). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const mailer = new MemoryMailer();
+  const app = await buildApp(testConfig(overrides), { database, mailer, serveClient: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    async reset() {
+      const result = await database.db.execute(
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      const names = (result as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
+      if (names.length > 0)
+        await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+      mailer.sent.length = 0;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Girassol-Azul-42';
+let cachedHash: Promise<string> | undefined;
+
+/** Inserts a user who has already changed the first password (unless told otherwise). */
+export async function createUserRow(
+  database: Database,
+  nivel: Nivel,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      nome: `${nivel} ${randomUUID().slice(0, 6)}`,
+      email: `${nivel}-${randomUUID().slice(0, 8)}@escola.test`,
+      nivel,
+      passwordHash: await cachedHash,
+      primeiroLogin: false,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((item) => item.name === 'sid');
+  if (!cookie) throw new Error(`sem cookie de sessão (status ${response.statusCode}: ${response.body})`);
+  return `sid=${cookie.value}`;
+}
+
+/** Signs in through the API and returns the Cookie header to send. */
+export async function loginAs(app: App, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return sessionCookieOf(response);
+}
+
+/** A signed-in user of the given level: the row and its cookie. */
+export async function signedIn(
+  testApp: TestApp,
+  nivel: Nivel,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const user = await createUserRow(testApp.database, nivel, overrides);
+  const cookie = await loginAs(testApp.app, user.email);
+  return { user, cookie };
+}
