@@ -141,7 +141,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    // A route registered without options has no config object at all, whatever the type says.
+    const config: unknown = route.config;
+    const access = (config as { access?: Access } | undefined)?.access;
     if (access === undefined) {
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
     }
