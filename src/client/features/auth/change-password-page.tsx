@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { paths } from '../../../shared/routes';
 import { Spinner } from '../../components/feedback';
@@ -35,6 +35,14 @@ export function ChangePasswordPage() {
           await navigate(paths.dashboard, { replace: true });
         }}
       />
+      {!user.primeiro_login && (
+        <Link
+          to={paths.dashboard}
+          className="mt-4 block text-center text-sm font-medium text-primary-strong hover:underline"
+        >
+          Voltar ao Dashboard
+        </Link>
+      )}
       <button
         type="button"
         className="mt-4 w-full text-center text-sm text-gray-600 hover:underline"
