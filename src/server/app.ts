@@ -28,6 +28,9 @@ import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { guardiansRoutes, studentsRoutes } from './features/students/students.routes.js';
+import { teachersRoutes } from './features/teachers/teachers.routes.js';
+import { classesRoutes } from './features/classes/classes.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -244,6 +247,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(studentsRoutes, { prefix: '/api/alunos' });
+  await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
+  await app.register(teachersRoutes, { prefix: '/api/professores' });
+  await app.register(classesRoutes, { prefix: '/api/turmas' });
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { teachers } from '../teachers/teachers.table.js';
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    nivel: text('nivel', { enum: ['Fundamental I', 'Fundamental II'] }).notNull(),
+    serie: text('serie').notNull(),
+    turno: text('turno', { enum: ['manha', 'tarde', 'noite'] }).notNull(),
+    anoLetivo: text('ano_letivo').notNull(),
+    capacidadeMaxima: integer('capacidade_maxima').notNull().default(25),
+    /** Restrict: a teacher responsible for a class cannot be deleted (409 names the classes). */
+    professorResponsavelId: uuid('professor_responsavel_id').references(() => teachers.id, {
+      onDelete: 'restrict',
+    }),
+    observacoes: text('observacoes'),
+    status: text('status', { enum: ['ativo', 'inativo', 'concluido'] })
+      .notNull()
+      .default('ativo'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('classes_professor_idx').on(table.professorResponsavelId),
+    index('classes_nome_lower_idx').on(sql`lower(${table.nome})`),
+  ],
+);
+export type ClassRow = typeof classes.$inferSelect;

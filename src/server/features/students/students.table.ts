@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { classes } from '../classes/classes.table.js';
+import { users } from '../users/users.table.js';
+
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    dataNascimento: date('data_nascimento', { mode: 'string' }).notNull(),
+    matricula: text('matricula').notNull(),
+    email: text('email'),
+    /** Digits only. */
+    telefone: text('telefone'),
+    endereco: text('endereco'),
+    /** Digits only; optional (minors often have none), unique when given. */
+    cpf: text('cpf'),
+    /** The class the student is enrolled in now; restrict: a class with students cannot be deleted. */
+    turmaId: uuid('turma_id').references(() => classes.id, { onDelete: 'restrict' }),
+    /** When the student was enrolled in the current class (null when in none). */
+    dataEnturmacao: date('data_enturmacao', { mode: 'string' }),
+    /** When the student joined the school (the dashboard's enrolment trend). */
+    dataMatricula: date('data_matricula', { mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
+    status: text('status', { enum: ['ativo', 'inativo', 'transferido', 'formado'] })
+      .notNull()
+      .default('ativo'),
+    observacoes: text('observacoes'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('students_matricula_unique').on(table.matricula),
+    uniqueIndex('students_cpf_unique')
+      .on(table.cpf)
+      .where(sql`${table.cpf} is not null`),
+    index('students_turma_idx').on(table.turmaId),
+    index('students_status_idx').on(table.status),
+    index('students_nome_lower_idx').on(sql`lower(${table.nome})`),
+    index('students_data_matricula_idx').on(table.dataMatricula),
+  ],
+);
+export type StudentRow = typeof students.$inferSelect;
+
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    /** Lower-cased; the portal account's e-mail when there is one. */
+    email: text('email'),
+    /** Digits only. */
+    telefone: text('telefone').notNull(),
+    /** Digits only; required for a principal guardian, unique when given. */
+    cpf: text('cpf'),
+    endereco: text('endereco'),
+    observacoes: text('observacoes'),
+    /** The guardian's portal account (nivel responsavel). */
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('guardians_cpf_unique')
+      .on(table.cpf)
+      .where(sql`${table.cpf} is not null`),
+    uniqueIndex('guardians_usuario_unique')
+      .on(table.usuarioId)
+      .where(sql`${table.usuarioId} is not null`),
+    index('guardians_email_idx').on(table.email),
+  ],
+);
+export type GuardianRow = typeof guardians.$inferSelect;
+
+export const studentGuardians = pgTable(
+  'student_guardians',
+  {
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    responsavelId: uuid('responsavel_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    parentesco: text('parentesco', { enum: ['pai', 'mae', 'avo', 'ava', 'tio', 'tia', 'outro'] }).notNull(),
+    ehPrincipal: boolean('eh_principal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.alunoId, table.responsavelId] }),
+    index('student_guardians_responsavel_idx').on(table.responsavelId),
+    /** At most one principal guardian per student. */
+    uniqueIndex('student_guardians_principal_unique')
+      .on(table.alunoId)
+      .where(sql`${table.ehPrincipal}`),
+  ],
+);
+export type StudentGuardianRow = typeof studentGuardians.$inferSelect;
