@@ -71,7 +71,7 @@ async function withPostgres(run) {
   };
   const port = await freePort();
   const data = path.join(dir, 'data');
-  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale']);
+  exec('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8']);
   exec('pg_ctl', [
     '-D',
     data,
