@@ -28,6 +28,11 @@ import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { backupRoutes } from './features/backup/backup.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { getSchoolIdentity } from './features/settings/school-identity.js';
+import { isMaintenanceOn } from './features/settings/settings.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    getSchoolName: () => Promise.resolve('Sistema Escolar'),
+    getSchoolName: async () => (await getSchoolIdentity(database.db)).nome,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -177,6 +182,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (user.primeiroLogin && request.routeOptions.config.allowDuringFirstLogin !== true) {
       throw new AppError('FORBIDDEN', 'Troque a sua senha antes de continuar.');
     }
+    // Maintenance mode: signed-in non-administrators get 503 on every API call but the public ones and
+    // /api/auth (sign in, sign out, who am I). The flag is cached in memory (settings.service).
+    if (
+      user.nivel !== 'administrador' &&
+      !request.url.startsWith('/api/auth/') &&
+      (await isMaintenanceOn(ctx.db))
+    ) {
+      throw new AppError('MAINTENANCE', messages.maintenance, undefined, { 'retry-after': '300' });
+    }
     if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
   });
 
@@ -228,6 +242,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
+  await app.register(backupRoutes, { prefix: '/api/configuracoes' });
+  await app.register(auditRoutes, { prefix: '/api/auditoria' });
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
