@@ -1,4 +1,4 @@
-import { Home, UserCog, type LucideIcon } from 'lucide-react';
+import { Home, ScrollText, Settings, UserCog, type LucideIcon } from 'lucide-react';
 import type { Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
@@ -17,4 +17,6 @@ export interface MenuItem {
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
+  { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
+  { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },
 ];
