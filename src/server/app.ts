@@ -31,8 +31,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
-import { getSchoolIdentity } from './features/settings/school-identity.js';
-import { isMaintenanceOn } from './features/settings/settings.service.js';
+import { getCachedSchoolName, isMaintenanceOn } from './features/settings/settings.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,9 +108,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    getSchoolName: async () => (await getSchoolIdentity(database.db)).nome,
+    getSchoolName: () => getCachedSchoolName(database.db),
   };
   app.decorate('ctx', ctx);
+  await getCachedSchoolName(database.db);
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -67,6 +67,22 @@ describe('school settings', () => {
       },
     });
     expect(await t.app.ctx.getSchoolName()).toBe('Colégio Horizonte');
+    // Creating an account checks the password against the school's name inside a transaction: the
+    // name comes from memory, so this answers (on PGlite a second query would wait forever).
+    const weak = await json(cookie, 'POST', '/api/users', {
+      nome: 'Nova Professora',
+      email: 'nova@escola.test',
+      tipo: 'professor',
+      senha: 'horizonte2026',
+    });
+    expect(weak.statusCode).toBe(400);
+    const created = await json(cookie, 'POST', '/api/users', {
+      nome: 'Nova Professora',
+      email: 'nova@escola.test',
+      tipo: 'professor',
+      senha: 'Jabuticaba-Madura-93',
+    });
+    expect(created.statusCode).toBe(201);
 
     const stale = await json(cookie, 'PUT', '/api/configuracoes/escola', { nome: 'Outro', version: 0 });
     expect(stale.statusCode).toBe(412);

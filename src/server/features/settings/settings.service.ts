@@ -58,7 +58,7 @@ export async function updateSchoolSettings(
     });
     return result;
   });
-  invalidateSettingsCache(ctx.db);
+  await invalidateSettingsCache(ctx.db);
   return toSchoolSettings(saved);
 }
 
@@ -133,7 +133,7 @@ export async function updateSystemSettings(
     });
     return { values, version, updatedAt: now };
   });
-  invalidateSettingsCache(ctx.db);
+  await invalidateSettingsCache(ctx.db);
   return toSystemSettings(ctx, saved);
 }
 
@@ -149,8 +149,26 @@ interface CachedPublic {
 }
 const publicCache = new WeakMap<Db, CachedPublic>();
 
-export function invalidateSettingsCache(db: Db): void {
+/**
+ * The school's name is read by password checks that run inside other transactions; on PGlite (one
+ * connection) a query outside that transaction would wait for it forever, so the name is kept in
+ * memory: loaded at start and refreshed after every change (save, restore, wipe).
+ */
+const schoolNames = new WeakMap<Db, string>();
+
+export async function getCachedSchoolName(db: Db): Promise<string> {
+  const cached = schoolNames.get(db);
+  if (cached !== undefined) return cached;
+  const { nome } = await getSchoolIdentity(db);
+  schoolNames.set(db, nome);
+  return nome;
+}
+
+/** Call after a change commits (never inside a transaction). */
+export async function invalidateSettingsCache(db: Db): Promise<void> {
   publicCache.delete(db);
+  schoolNames.delete(db);
+  await getCachedSchoolName(db);
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {
