@@ -122,19 +122,19 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
     setAsking(null);
   };
 
-  const applyRestore = () => {
+  const applyRestore = async () => {
     if (!pending) return;
-    restore.mutate(
-      { source: pending.source, senha: pending.senha, dryRun: false },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? 'Backup restaurado com sucesso');
-          setPending(null);
-        },
-        onError: (error) =>
-          toast.error(error instanceof ApiError ? error.message : 'Erro ao restaurar backup'),
-      },
-    );
+    try {
+      const result = await restore.mutateAsync({
+        source: pending.source,
+        senha: pending.senha,
+        dryRun: false,
+      });
+      toast.success(result.message ?? 'Backup restaurado com sucesso');
+      setPending(null);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Erro ao restaurar backup');
+    }
   };
 
   return (
@@ -271,7 +271,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
             <Button variant="secondary" onClick={() => setPending(null)} disabled={restore.isPending}>
               Cancelar
             </Button>
-            <Button variant="danger" loading={restore.isPending} onClick={applyRestore}>
+            <Button variant="danger" loading={restore.isPending} onClick={() => void applyRestore()}>
               Restaurar agora
             </Button>
           </>

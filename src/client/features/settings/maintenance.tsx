@@ -25,17 +25,20 @@ export function MaintenancePage() {
 export function MaintenanceGate({ nivel, children }: { nivel: Nivel | undefined; children: ReactNode }) {
   const { data } = usePublicSettings();
   useApplyTheme(data?.tema);
-  if (!data?.manutencao) return children;
-  if (nivel !== 'administrador') return <MaintenancePage />;
+  const on = data?.manutencao === true;
+  if (on && nivel !== 'administrador') return <MaintenancePage />;
+  // The same tree with or without the banner, so turning maintenance on does not remount the page.
   return (
     <>
-      <div
-        role="status"
-        className="mb-4 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      >
-        <Wrench className="h-4 w-4 shrink-0" aria-hidden="true" />
-        Modo de manutenção ativo: apenas administradores conseguem usar o portal.
-      </div>
+      {on && (
+        <div
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <Wrench className="h-4 w-4 shrink-0" aria-hidden="true" />
+          Modo de manutenção ativo: apenas administradores conseguem usar o portal.
+        </div>
+      )}
       {children}
     </>
   );

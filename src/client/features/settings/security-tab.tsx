@@ -16,18 +16,22 @@ export function SecurityTab() {
   const [ending, setEnding] = useState<ActiveSession | null>(null);
   const [endingAll, setEndingAll] = useState(false);
 
-  const handleEndOne = () => {
+  const handleEndOne = async () => {
     if (!ending) return;
-    endOne.mutate(ending.id, {
-      onSuccess: () => toast.success('Sessão encerrada'),
-      onSettled: () => setEnding(null),
-    });
+    try {
+      await endOne.mutateAsync(ending.id);
+      toast.success('Sessão encerrada');
+    } finally {
+      setEnding(null);
+    }
   };
-  const handleEndOthers = () => {
-    endOthers.mutate(undefined, {
-      onSuccess: (result) => toast.success(result.message ?? 'Sessões encerradas'),
-      onSettled: () => setEndingAll(false),
-    });
+  const handleEndOthers = async () => {
+    try {
+      const result = await endOthers.mutateAsync();
+      toast.success(result.message ?? 'Sessões encerradas');
+    } finally {
+      setEndingAll(false);
+    }
   };
 
   return (
@@ -129,7 +133,7 @@ export function SecurityTab() {
         message={`Encerrar a sessão de ${ending?.usuario.nome ?? ''} (${ending?.dispositivo ?? ''})? A pessoa precisará entrar de novo.`}
         confirmLabel="Encerrar"
         busy={endOne.isPending}
-        onConfirm={handleEndOne}
+        onConfirm={() => void handleEndOne().catch(() => undefined)}
         onCancel={() => setEnding(null)}
       />
       <ConfirmDialog
@@ -138,7 +142,7 @@ export function SecurityTab() {
         message="Todas as sessões, exceto esta, serão encerradas. Os usuários precisarão entrar de novo."
         confirmLabel="Encerrar todas"
         busy={endOthers.isPending}
-        onConfirm={handleEndOthers}
+        onConfirm={() => void handleEndOthers().catch(() => undefined)}
         onCancel={() => setEndingAll(false)}
       />
     </div>

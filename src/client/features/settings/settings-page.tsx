@@ -52,29 +52,25 @@ export function SettingsPage() {
     }
   }, [system.data, draft]);
 
-  const handleSaveSystem = () => {
+  const handleSaveSystem = async () => {
     if (!draft || !system.data) return;
-    saveSystem.mutate(
-      { ...draft, version: system.data.version },
-      {
-        onSuccess: () => {
-          toast.success('Configurações do sistema salvas com sucesso');
-          setDraft(null);
-        },
-        onError: (error) =>
-          toast.error(
-            error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'VALIDATION'
-              ? error.message
-              : 'Erro ao salvar configurações',
-          ),
-      },
-    );
+    try {
+      await saveSystem.mutateAsync({ ...draft, version: system.data.version });
+      toast.success('Configurações do sistema salvas com sucesso');
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'VALIDATION'
+          ? error.message
+          : 'Erro ao salvar configurações',
+      );
+    }
   };
 
   if (school.isLoading || system.isLoading) return <Spinner />;
-  if (school.isError || system.isError || !school.data || !system.data || !draft) {
+  if (school.isError || system.isError || !school.data || !system.data) {
     return <ErrorBanner>Erro ao carregar configurações</ErrorBanner>;
   }
+  if (!draft) return <Spinner />;
 
   return (
     <div>
@@ -106,7 +102,7 @@ export function SettingsPage() {
               values={draft}
               onChange={setDraft}
               saving={saveSystem.isPending}
-              onSave={handleSaveSystem}
+              onSave={() => void handleSaveSystem()}
             />
           </Tabs.Content>
           <Tabs.Content value="usuarios">

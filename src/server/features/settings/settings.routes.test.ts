@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are untyped JSON, checked by the assertions */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
 import { createTestApp, loginAs, signedIn, type TestApp } from '../../test/test-app.js';
