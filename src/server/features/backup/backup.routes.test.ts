@@ -318,8 +318,12 @@ describe('wipe', () => {
     });
     const teacher = await signedIn(t, 'professor');
     await seedProbe(teacher.user.id);
-    await t.database.db.execute(sql`create table if not exists content_probe (id int primary key)`);
-    await t.database.db.execute(sql`insert into content_probe values (1) on conflict do nothing`);
+    await t.database.db.execute(
+      sql`create table if not exists content_probe (id int primary key, editor_id uuid references users(id))`,
+    );
+    await t.database.db.execute(
+      sql`insert into content_probe values (1, ${teacher.user.id}) on conflict do nothing`,
+    );
 
     const wrongName = await t.app.inject({
       method: 'POST',
@@ -350,6 +354,10 @@ describe('wipe', () => {
       await t.database.db.execute(sql`select count(*)::int as n from content_probe`),
     ) as { n: number }[];
     expect(content!.n).toBe(1);
+    const [editor] = rowsOf(await t.database.db.execute(sql`select editor_id from content_probe`)) as {
+      editor_id: string | null;
+    }[];
+    expect(editor!.editor_id).toBeNull();
     const school = await t.app.inject({
       method: 'GET',
       url: '/api/configuracoes/escola',

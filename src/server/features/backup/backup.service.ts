@@ -540,9 +540,38 @@ export async function wipeSchoolData(
     if (wiped.length > 0)
       await tx.execute(sql.raw(`truncate ${wiped.map(ident).join(', ')} restart identity`));
     await tx.execute(sql`delete from sessions where user_id <> ${adminId}`);
-    const removed = rowsOf<{ id: string }>(
-      await tx.execute(sql`delete from users where id <> ${adminId} returning id`),
+    // Kept tables (site content, media) may point at the accounts being removed: a nullable reference
+    // is cleared; a required one makes the wipe fail as a whole, with nothing changed.
+    const references = rowsOf<{ tbl: string; col: string; notnull: boolean }>(
+      await tx.execute(sql`
+        select c.relname as tbl, a.attname as col, a.attnotnull as notnull
+        from pg_constraint k
+        join pg_class c on c.oid = k.conrelid
+        join pg_class p on p.oid = k.confrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        cross join lateral unnest(k.conkey) as ck(attnum)
+        join pg_attribute a on a.attrelid = c.oid and a.attnum = ck.attnum
+        where k.contype = 'f' and n.nspname = 'public' and p.relname = 'users'`),
     );
+    for (const reference of references) {
+      if (reference.notnull || !isKeptByWipe(reference.tbl) || reference.tbl === 'sessions') continue;
+      await tx.execute(
+        sql.raw(
+          `update ${ident(reference.tbl)} set ${ident(reference.col)} = null where ${ident(reference.col)} <> ${literal(adminId)}`,
+        ),
+      );
+    }
+    let removed: { id: string }[];
+    try {
+      removed = rowsOf<{ id: string }>(
+        await tx.execute(sql`delete from users where id <> ${adminId} returning id`),
+      );
+    } catch {
+      throw new AppError(
+        'CONFLICT',
+        'Não foi possível remover as outras contas: há registros mantidos que dependem delas. Nada foi alterado.',
+      );
+    }
     await recordAudit(tx, actor, {
       action: 'limpar_dados',
       entity: 'sistema',
