@@ -1,6 +1,7 @@
 import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Nivel } from '../../../shared/permissions';
+import { Spinner } from '../../components/feedback';
 import { usePublicSettings } from './settings.api';
 import { useApplyTheme } from './theme';
 
@@ -23,8 +24,10 @@ export function MaintenancePage() {
  * administrators keep working under a banner. Also applies the theme.
  */
 export function MaintenanceGate({ nivel, children }: { nivel: Nivel | undefined; children: ReactNode }) {
-  const { data } = usePublicSettings();
+  const { data, isLoading } = usePublicSettings();
   useApplyTheme(data?.tema);
+  // Non-administrators wait for the flag, so pages do not fire calls that maintenance would refuse.
+  if (isLoading && nivel !== 'administrador') return <Spinner />;
   const on = data?.manutencao === true;
   if (on && nivel !== 'administrador') return <MaintenancePage />;
   // The same tree with or without the banner, so turning maintenance on does not remount the page.
