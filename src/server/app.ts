@@ -179,9 +179,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    // A multipart route also takes JSON, so a caller without access gets 401/403 rather than 415;
+    // the route itself refuses a JSON body.
     const allowed =
-      request.routeOptions.config.multipart === true ? 'multipart/form-data' : 'application/json';
-    if (type !== allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
+      request.routeOptions.config.multipart === true
+        ? type === 'multipart/form-data' || type === 'application/json'
+        : type === 'application/json';
+    if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
   });
 
   app.addHook('onRequest', async (request) => {
