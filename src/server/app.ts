@@ -31,6 +31,10 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/students.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { backupRoutes } from './features/backup/backup.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { getCachedSchoolName, isMaintenanceOn } from './features/settings/settings.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,9 +111,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    getSchoolName: () => Promise.resolve('Sistema Escolar'),
+    getSchoolName: () => getCachedSchoolName(database.db),
   };
   app.decorate('ctx', ctx);
+  await getCachedSchoolName(database.db);
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -177,9 +182,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    // A multipart route also takes JSON, so a caller without access gets 401/403 rather than 415;
+    // the route itself refuses a JSON body.
     const allowed =
-      request.routeOptions.config.multipart === true ? 'multipart/form-data' : 'application/json';
-    if (type !== allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
+      request.routeOptions.config.multipart === true
+        ? type === 'multipart/form-data' || type === 'application/json'
+        : type === 'application/json';
+    if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -195,6 +204,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!user) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
     if (user.primeiroLogin && request.routeOptions.config.allowDuringFirstLogin !== true) {
       throw new AppError('FORBIDDEN', 'Troque a sua senha antes de continuar.');
+    }
+    // Maintenance mode: signed-in non-administrators get 503 on every API call but the public ones and
+    // /api/auth (sign in, sign out, who am I). The flag is cached in memory (settings.service).
+    if (
+      user.nivel !== 'administrador' &&
+      !request.url.startsWith('/api/auth/') &&
+      (await isMaintenanceOn(ctx.db))
+    ) {
+      throw new AppError('MAINTENANCE', messages.maintenance, undefined, { 'retry-after': '300' });
     }
     if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
   });
@@ -251,6 +269,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
   await app.register(teachersRoutes, { prefix: '/api/professores' });
   await app.register(classesRoutes, { prefix: '/api/turmas' });
+  await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
+  await app.register(backupRoutes, { prefix: '/api/configuracoes' });
+  await app.register(auditRoutes, { prefix: '/api/auditoria' });
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

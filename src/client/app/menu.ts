@@ -1,4 +1,13 @@
-import { GraduationCap, Home, School, UserCog, Users, type LucideIcon } from 'lucide-react';
+import {
+  GraduationCap,
+  Home,
+  School,
+  ScrollText,
+  Settings,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
@@ -20,4 +29,6 @@ export const menuItems: MenuItem[] = [
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
+  { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
+  { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },
 ];

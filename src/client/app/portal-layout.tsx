@@ -7,6 +7,7 @@ import { can, nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
 import { useCurrentUser, useLogout } from '../features/auth/auth.api';
+import { MaintenanceGate } from '../features/settings/maintenance';
 import { menuItems } from './menu';
 
 export interface RouteHandle {
@@ -184,7 +185,9 @@ export function PortalLayout() {
           )}
         </header>
         <main id="conteudo" className="mx-auto max-w-7xl p-4 sm:p-6">
-          <Outlet />
+          <MaintenanceGate nivel={user?.nivel}>
+            <Outlet />
+          </MaintenanceGate>
         </main>
       </div>
     </div>

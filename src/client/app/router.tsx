@@ -67,6 +67,34 @@ const portalRoutes: RouteObject[] = [
       };
     },
   },
+  {
+    path: 'configuracoes',
+    handle: { title: 'Configurações do Sistema' },
+    lazy: async () => {
+      const { SettingsPage } = await import('../features/settings/settings-page');
+      return {
+        Component: () => (
+          <RequireAuth access="settings.manage">
+            <SettingsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'auditoria',
+    handle: { title: 'Auditoria' },
+    lazy: async () => {
+      const { AuditPage } = await import('../features/audit/audit-page');
+      return {
+        Component: () => (
+          <RequireAuth access="audit.read">
+            <AuditPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api';
+import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas';
+import { api, toQuery } from '../../lib/api-client';
+
+export interface AuditFilters {
+  usuario_id: string;
+  acao: string;
+  entidade: string;
+  de: string;
+  ate: string;
+  page: number;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export function auditQueryString(filters: AuditFilters, extra: Record<string, string | number> = {}) {
+  return toQuery({ ...filters, pageSize: AUDIT_PAGE_SIZE, ...extra });
+}
+
+export function useAudit(filters: AuditFilters) {
+  return useQuery({
+    queryKey: ['auditoria', filters],
+    queryFn: () => api<Page<AuditEntry>>(`/api/auditoria${auditQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditFacets() {
+  return useQuery({
+    queryKey: ['auditoria', 'filtros'],
+    queryFn: () => api<AuditFacets>('/api/auditoria/filtros'),
+  });
+}

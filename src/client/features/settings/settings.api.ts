@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ActiveSession,
+  AutomaticBackup,
+  PublicSystemSettings,
+  RestorePlan,
+  RoleMatrixEntry,
+  SchoolSettings,
+  SystemSettings,
+  UpdateSchoolSettingsInput,
+  UpdateSystemSettingsInput,
+} from '../../../shared/settings.schemas';
+import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
+
+const base = '/api/configuracoes';
+export const publicSettingsKey = ['configuracoes', 'publico'] as const;
+
+/** Theme, formats and the maintenance flag; polled so a portal left open notices maintenance. */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: publicSettingsKey,
+    queryFn: () => api<PublicSystemSettings>(`${base}/publico`, { globalErrors: false }),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useSchoolSettings() {
+  return useQuery({
+    queryKey: ['configuracoes', 'escola'],
+    queryFn: () => api<SchoolSettings>(`${base}/escola`, { globalErrors: false }),
+  });
+}
+
+export function useSystemSettings() {
+  return useQuery({
+    queryKey: ['configuracoes', 'sistema'],
+    queryFn: () => api<SystemSettings>(`${base}/sistema`, { globalErrors: false }),
+  });
+}
+
+export function useRoles() {
+  return useQuery({
+    queryKey: ['configuracoes', 'roles'],
+    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`),
+    staleTime: Infinity,
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: ['configuracoes', 'sessoes'],
+    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useAutomaticBackups() {
+  return useQuery({
+    queryKey: ['configuracoes', 'backups'],
+    queryFn: () => api<AutomaticBackup[]>(`${base}/backups`),
+  });
+}
+
+function useInvalidateSettings() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['configuracoes'] });
+}
+
+export function useSaveSchoolSettings() {
+  const invalidate = useInvalidateSettings();
+  return useMutation({
+    mutationFn: (input: UpdateSchoolSettingsInput) =>
+      apiWithMessage<SchoolSettings>(`${base}/escola`, { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveSystemSettings() {
+  const invalidate = useInvalidateSettings();
+  return useMutation({
+    mutationFn: (input: UpdateSystemSettingsInput) =>
+      apiWithMessage<SystemSettings>(`${base}/sistema`, { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEndSession() {
+  const invalidate = useInvalidateSettings();
+  return useMutation({
+    mutationFn: (id: string) => apiWithMessage<null>(`${base}/sessoes/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEndOtherSessions() {
+  const invalidate = useInvalidateSettings();
+  return useMutation({
+    mutationFn: () => apiWithMessage<{ encerradas: number }>(`${base}/sessoes`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateBackup() {
+  const invalidate = useInvalidateSettings();
+  return useMutation({
+    mutationFn: (senha: string) =>
+      downloadFile(`${base}/backup`, 'backup.json', { method: 'POST', body: { senha }, globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDownloadAutomaticBackup() {
+  return useMutation({
+    mutationFn: ({ nome, senha }: { nome: string; senha: string }) =>
+      downloadFile(`${base}/backups/${encodeURIComponent(nome)}/download`, nome, {
+        method: 'POST',
+        body: { senha },
+        globalErrors: false,
+      }),
+  });
+}
+
+export type RestoreSource = { kind: 'file'; file: File } | { kind: 'automatic'; nome: string };
+
+export function useRestore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ source, senha, dryRun }: { source: RestoreSource; senha: string; dryRun: boolean }) => {
+      const query = dryRun ? '?dryRun=true' : '';
+      if (source.kind === 'automatic') {
+        return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(
+          `${base}/backups/${encodeURIComponent(source.nome)}/restore${query}`,
+          { method: 'POST', body: { senha }, globalErrors: false },
+        );
+      }
+      const form = new FormData();
+      form.append('senha', senha);
+      form.append('file', source.file);
+      return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(`${base}/restore${query}`, {
+        method: 'POST',
+        body: form,
+        globalErrors: false,
+      });
+    },
+    onSuccess: (_data, variables) => {
+      if (!variables.dryRun) void queryClient.invalidateQueries();
+    },
+  });
+}
+
+export function useWipe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { confirmacao: string; senha: string }) =>
+      apiWithMessage<{ tabelas: string[]; usuarios_removidos: number; backup_de_seguranca: string }>(
+        `${base}/limpar`,
+        { method: 'POST', body: input, globalErrors: false },
+      ),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

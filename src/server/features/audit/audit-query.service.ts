@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../../shared/api.js';
+import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas.js';
+import { TIME_ZONE } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from './audit.table.js';
+
+export interface AuditFilters {
+  usuario_id?: string | undefined;
+  acao?: string | undefined;
+  entidade?: string | undefined;
+  de?: string | undefined;
+  ate?: string | undefined;
+}
+
+/** Calendar days are the school's (America/Sao_Paulo): `ate` includes the whole day. */
+function whereOf(filters: AuditFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filters.usuario_id) parts.push(eq(auditLog.actorId, filters.usuario_id));
+  if (filters.acao) parts.push(eq(auditLog.action, filters.acao));
+  if (filters.entidade) parts.push(eq(auditLog.entity, filters.entidade));
+  if (filters.de)
+    parts.push(gte(auditLog.at, sql`(${filters.de}::date)::timestamp at time zone ${TIME_ZONE}`));
+  if (filters.ate)
+    parts.push(lt(auditLog.at, sql`(${filters.ate}::date + 1)::timestamp at time zone ${TIME_ZONE}`));
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    em: row.at.toISOString(),
+    usuario_id: row.actorId,
+    usuario_nome: row.actorNome,
+    acao: row.action,
+    entidade: row.entity,
+    entidade_id: row.entityId,
+    ip: row.ip,
+    detalhes: row.details ?? null,
+  };
+}
+
+export async function listAudit(
+  db: DbOrTx,
+  filters: AuditFilters,
+  page: number,
+  pageSize: number,
+): Promise<Page<AuditEntry>> {
+  const where = whereOf(filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { items: rows.map(toEntry), total: total?.total ?? 0, page, pageSize };
+}
+
+/** Values for the filter selects. */
+export async function auditFacets(db: DbOrTx): Promise<AuditFacets> {
+  const [acoes, entidades, usuarios] = await Promise.all([
+    db.selectDistinct({ value: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
+    db.selectDistinct({ value: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity)),
+    db
+      .selectDistinct({ id: auditLog.actorId, nome: auditLog.actorNome })
+      .from(auditLog)
+      .where(isNotNull(auditLog.actorId))
+      .orderBy(asc(auditLog.actorNome)),
+  ]);
+  return {
+    acoes: acoes.map((row) => row.value),
+    entidades: entidades.map((row) => row.value),
+    usuarios: usuarios.map((row) => ({ id: row.id!, nome: row.nome ?? '—' })),
+  };
+}
+
+const CSV_LIMIT = 100_000;
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  // Spreadsheet formula injection: a cell must not start with = + - @ (OWASP CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV in the Brazilian spreadsheet dialect: `;` separators, UTF-8 with BOM, local date and time. */
+export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise<string> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(whereOf(filters))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(CSV_LIMIT);
+  const when = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
+  const header = [
+    'id',
+    'data_hora',
+    'usuario_id',
+    'usuario',
+    'acao',
+    'entidade',
+    'registro',
+    'ip',
+    'detalhes',
+  ];
+  const lines = rows.map((row) =>
+    [
+      row.id,
+      when.format(row.at).replace(',', ''),
+      row.actorId,
+      row.actorNome,
+      row.action,
+      row.entity,
+      row.entityId,
+      row.ip,
+      row.details,
+    ]
+      .map((cell) => csvCell(typeof cell === 'number' ? String(cell) : cell))
+      .join(';'),
+  );
+  return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,185 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  backupNameSchema,
+  passwordConfirmationSchema,
+  wipeInputSchema,
+} from '../../../shared/settings.schemas.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { getSchoolIdentity } from '../settings/school-identity.js';
+import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/settings.service.js';
+import {
+  applyBackup,
+  backupFileName,
+  createBackup,
+  listAutomaticBackups,
+  parseBackup,
+  planRestore,
+  readAutomaticBackup,
+  runDailyBackupIfDue,
+  wipeSchoolData,
+  writeAutomaticBackup,
+} from './backup.service.js';
+import type { BackupFile } from './backup-format.js';
+
+const MAX_BACKUP_BYTES = 512 * 1024 * 1024;
+const wrongPassword = () =>
+  new AppError('VALIDATION', 'Senha incorreta.', [{ path: 'senha', message: 'Senha incorreta.' }]);
+
+/** Destructive and data-exporting actions ask for the administrator's password again. */
+async function confirmPassword(request: FastifyRequest, senha: string | undefined): Promise<void> {
+  const user = signedInUser(request);
+  if (!senha || !(await verifyPassword(user.passwordHash, senha))) throw wrongPassword();
+}
+
+const dryRunQuerySchema = z.strictObject({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+async function restore(ctx: AppContext, request: FastifyRequest, file: BackupFile, dryRun: boolean) {
+  if (dryRun) return ok(await planRestore(ctx.db, file));
+  const safety = await writeAutomaticBackup(ctx, 'antes-restauracao');
+  const plan = await applyBackup(ctx.db, file, actorOf(request));
+  await invalidateSettingsCache(ctx.db);
+  return ok({ ...plan, backup_de_seguranca: safety.nome }, 'Backup restaurado com sucesso');
+}
+
+export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { access: 'backup.manage' } as const;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_BACKUP_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/backup',
+    { schema: { body: passwordConfirmationSchema }, config: access },
+    async (request, reply) => {
+      await confirmPassword(request, request.body.senha);
+      const file = await createBackup(app.ctx.db);
+      const content = JSON.stringify(file);
+      await recordAudit(app.ctx.db, actorOf(request), {
+        action: 'criar_backup',
+        entity: 'backup',
+        details: { tabelas: file.tabelas, tamanho: Buffer.byteLength(content) },
+      });
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${backupFileName()}"`)
+        .send(content);
+    },
+  );
+
+  app.get('/backups', { config: access }, async () => ok(await listAutomaticBackups(app.ctx)));
+
+  app.post(
+    '/backups/:nome/download',
+    { schema: { params: backupNameSchema, body: passwordConfirmationSchema }, config: access },
+    async (request, reply) => {
+      await confirmPassword(request, request.body.senha);
+      const content = await readAutomaticBackup(app.ctx, request.params.nome);
+      await recordAudit(app.ctx.db, actorOf(request), {
+        action: 'baixar_backup',
+        entity: 'backup',
+        entityId: request.params.nome,
+      });
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${request.params.nome}"`)
+        .send(content);
+    },
+  );
+
+  app.post(
+    '/backups/:nome/restore',
+    {
+      schema: { params: backupNameSchema, querystring: dryRunQuerySchema, body: passwordConfirmationSchema },
+      config: access,
+    },
+    async (request) => {
+      await confirmPassword(request, request.body.senha);
+      const file = parseBackup(await readAutomaticBackup(app.ctx, request.params.nome));
+      return restore(app.ctx, request, file, request.query.dryRun);
+    },
+  );
+
+  app.post(
+    '/restore',
+    { schema: { querystring: dryRunQuerySchema }, config: { ...access, multipart: true } },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'VALIDATION',
+          'Envie o arquivo do backup (campo "file") e a sua senha (campo "senha").',
+        );
+      }
+      let content: Buffer | null = null;
+      let senha: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'file') content = await part.toBuffer();
+            else await part.toBuffer();
+          } else if (part.fieldname === 'senha' && typeof part.value === 'string') {
+            senha = part.value;
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'O arquivo de backup é grande demais.');
+        }
+        throw new AppError('VALIDATION', 'Não foi possível ler o arquivo enviado.');
+      }
+      await confirmPassword(request, senha);
+      if (!content)
+        throw new AppError('VALIDATION', 'Escolha o arquivo do backup (.json).', [
+          { path: 'file', message: 'Escolha o arquivo do backup (.json).' },
+        ]);
+      return restore(app.ctx, request, parseBackup(content), request.query.dryRun);
+    },
+  );
+
+  app.post('/limpar', { schema: { body: wipeInputSchema }, config: access }, async (request) => {
+    const { nome } = await getSchoolIdentity(app.ctx.db);
+    const typed = request.body.confirmacao.trim().toLocaleLowerCase('pt-BR');
+    if (typed !== nome.trim().toLocaleLowerCase('pt-BR')) {
+      const message = `Digite exatamente o nome da escola ("${nome}") para confirmar.`;
+      throw new AppError('VALIDATION', message, [{ path: 'confirmacao', message }]);
+    }
+    await confirmPassword(request, request.body.senha);
+    const safety = await writeAutomaticBackup(app.ctx, 'antes-limpeza');
+    const admin = signedInUser(request);
+    const result = await wipeSchoolData(app.ctx.db, admin.id, actorOf(request), safety.nome);
+    await invalidateSettingsCache(app.ctx.db);
+    return ok({ ...result, backup_de_seguranca: safety.nome }, 'Dados removidos com sucesso');
+  });
+
+  // The daily automatic backup: checked at start and every hour while the server runs.
+  if (app.ctx.config.env !== 'test') {
+    const check = () => {
+      runDailyBackupIfDue(app.ctx, () => isAutomaticBackupOn(app.ctx.db)).catch((error: unknown) =>
+        app.log.error({ err: error }, 'falha no backup automático'),
+      );
+    };
+    let timer: NodeJS.Timeout | undefined;
+    let first: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      first = setTimeout(check, 30_000);
+      timer = setInterval(check, 60 * 60 * 1000);
+      first.unref();
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
+  }
+};

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isValidCnpj } from '../../../shared/settings.schemas.js';
+import { createTestApp, loginAs, signedIn, type TestApp } from '../../test/test-app.js';
+import type { Nivel } from '../../../shared/permissions.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const json = (cookie: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const system = {
+  manutencao: false,
+  backup_automatico: true,
+  notificacoes_email: true,
+  notificacoes_sms: false,
+  tema: 'escuro',
+  idioma: 'pt-BR',
+  fuso_horario: 'America/Sao_Paulo',
+  moeda: 'BRL',
+} as const;
+
+describe('CNPJ', () => {
+  it('checks the digits, numeric and alphanumeric (from July 2026)', () => {
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpj('12abc34501de35')).toBe(true);
+    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+    expect(isValidCnpj('00.000.000/0000-00')).toBe(false);
+    expect(isValidCnpj('11.222.333/0001-8A')).toBe(false);
+  });
+});
+
+describe('school settings', () => {
+  it('starts with the defaults, saves, audits and feeds the school name', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const first = await json(cookie, 'GET', '/api/configuracoes/escola');
+    expect(first.json().data).toMatchObject({ nome: 'Sistema Escolar', cnpj: null, version: 0 });
+
+    const saved = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+      nome: 'Colégio Horizonte',
+      endereco: 'Rua das Flores, 10',
+      telefone: '(11) 3123-4567',
+      email: 'Contato@Horizonte.edu.br',
+      site: 'https://horizonte.edu.br',
+      logo: '/api/media/logo',
+      cnpj: '12abc34501de35',
+      codigo_inep: '35123456',
+      diretor: 'Maria Souza',
+      version: 0,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: 'Configurações da escola salvas com sucesso',
+      data: {
+        nome: 'Colégio Horizonte',
+        cnpj: '12.ABC.345/01DE-35',
+        telefone: '1131234567',
+        email: 'contato@horizonte.edu.br',
+        version: 1,
+      },
+    });
+    expect(await t.app.ctx.getSchoolName()).toBe('Colégio Horizonte');
+    // Creating an account checks the password against the school's name inside a transaction: the
+    // name comes from memory, so this answers (on PGlite a second query would wait forever).
+    const weak = await json(cookie, 'POST', '/api/users', {
+      nome: 'Nova Professora',
+      email: 'nova@escola.test',
+      tipo: 'professor',
+      senha: 'horizonte2026',
+    });
+    expect(weak.statusCode).toBe(400);
+    const created = await json(cookie, 'POST', '/api/users', {
+      nome: 'Nova Professora',
+      email: 'nova@escola.test',
+      tipo: 'professor',
+      senha: 'Jabuticaba-Madura-93',
+    });
+    expect(created.statusCode).toBe(201);
+
+    const stale = await json(cookie, 'PUT', '/api/configuracoes/escola', { nome: 'Outro', version: 0 });
+    expect(stale.statusCode).toBe(412);
+
+    const audit = await json(cookie, 'GET', '/api/auditoria?entidade=configuracoes_escola');
+    expect(audit.json().data.items[0]).toMatchObject({ acao: 'atualizar', entidade: 'configuracoes_escola' });
+  });
+
+  it('refuses an invalid CNPJ, INEP code, site and unknown fields with field errors', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+      nome: 'Escola',
+      cnpj: '11.222.333/0001-82',
+      codigo_inep: '1234',
+      site: 'javascript:alert(1)',
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json().details as { path: string }[]).map((detail) => detail.path).sort();
+    expect(paths).toEqual(['cnpj', 'codigo_inep', 'site']);
+    const unknown = await json(cookie, 'PUT', '/api/configuracoes/escola', { nome: 'Escola', extra: 1 });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('system settings', () => {
+  it('has the spec defaults and saves all values', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const first = await json(cookie, 'GET', '/api/configuracoes/sistema');
+    expect(first.json().data).toEqual({
+      manutencao: false,
+      backup_automatico: true,
+      notificacoes_email: true,
+      notificacoes_sms: false,
+      tema: 'claro',
+      idioma: 'pt-BR',
+      fuso_horario: 'America/Sao_Paulo',
+      moeda: 'BRL',
+      version: 0,
+      updated_at: null,
+      sms_disponivel: false,
+    });
+    const saved = await json(cookie, 'PUT', '/api/configuracoes/sistema', system);
+    expect(saved.json()).toMatchObject({
+      message: 'Configurações do sistema salvas com sucesso',
+      data: { tema: 'escuro', version: 1 },
+    });
+    const publico = await t.app.inject({ method: 'GET', url: '/api/configuracoes/publico' });
+    expect(publico.json().data).toMatchObject({ tema: 'escuro', manutencao: false });
+  });
+
+  it('refuses SMS without an SMS provider', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await json(cookie, 'PUT', '/api/configuracoes/sistema', {
+      ...system,
+      notificacoes_sms: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].path).toBe('notificacoes_sms');
+  });
+
+  it('rejects values outside the spec table', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await json(cookie, 'PUT', '/api/configuracoes/sistema', { ...system, moeda: 'JPY' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('roles', () => {
+  it('serves the permission matrix in Portuguese', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await json(cookie, 'GET', '/api/configuracoes/roles');
+    const roles = response.json().data as {
+      nivel: string;
+      nome: string;
+      permissoes: { chave: string; descricao: string; permitido: boolean }[];
+    }[];
+    expect(roles.map((role) => role.nome)).toEqual(['Administrador', 'Professor', 'Responsável']);
+    const teacher = roles.find((role) => role.nivel === 'professor')!;
+    expect(teacher.permissoes.find((p) => p.chave === 'settings.manage')).toEqual({
+      chave: 'settings.manage',
+      descricao: 'Alterar configurações do sistema',
+      permitido: false,
+    });
+    expect(teacher.permissoes.find((p) => p.chave === 'academics.write')?.permitido).toBe(true);
+  });
+});
+
+describe('sessions', () => {
+  it('lists active sessions, ends one and ends all the others', async () => {
+    const { user: admin, cookie } = await signedIn(t, 'administrador');
+    const { user: teacher, cookie: teacherCookie } = await signedIn(t, 'professor');
+    const second = await loginAs(t.app, admin.email);
+
+    const list = await json(cookie, 'GET', '/api/configuracoes/sessoes');
+    const sessions = list.json().data as {
+      id: string;
+      atual: boolean;
+      usuario: { id: string };
+      dispositivo: string;
+    }[];
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => s.atual)).toHaveLength(1);
+    const mine = sessions.find((s) => s.atual)!;
+    expect(mine.usuario.id).toBe(admin.id);
+
+    expect((await json(cookie, 'DELETE', `/api/configuracoes/sessoes/${mine.id}`)).statusCode).toBe(409);
+
+    const teacherSession = sessions.find((s) => s.usuario.id === teacher.id)!;
+    const ended = await json(cookie, 'DELETE', `/api/configuracoes/sessoes/${teacherSession.id}`);
+    expect(ended.statusCode).toBe(200);
+    expect((await json(teacherCookie, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await json(cookie, 'DELETE', `/api/configuracoes/sessoes/${teacherSession.id}`)).statusCode).toBe(
+      404,
+    );
+
+    const others = await json(cookie, 'DELETE', '/api/configuracoes/sessoes');
+    expect(others.json().data).toEqual({ encerradas: 1 });
+    expect((await json(second, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await json(cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
+
+    const audit = await json(cookie, 'GET', '/api/auditoria?entidade=sessao');
+    const actions = (audit.json().data.items as { acao: string }[]).map((item) => item.acao);
+    expect(actions.filter((acao) => acao.startsWith('encerrar'))).toEqual([
+      'encerrar_outras_sessoes',
+      'encerrar_sessao',
+    ]);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('answers 503 with Retry-After to signed-in non-admins; admins, login and public calls keep working', async () => {
+    const { cookie: admin } = await signedIn(t, 'administrador');
+    const users: Record<Nivel, string> = {
+      administrador: admin,
+      professor: (await signedIn(t, 'professor')).cookie,
+      responsavel: (await signedIn(t, 'responsavel')).cookie,
+    };
+    await json(admin, 'PUT', '/api/configuracoes/sistema', { ...system, manutencao: true });
+
+    for (const nivel of ['professor', 'responsavel'] as const) {
+      const response = await json(users[nivel], 'GET', '/api/users');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('300');
+      expect(response.json()).toMatchObject({ success: false, code: 'MAINTENANCE' });
+      expect((await json(users[nivel], 'GET', '/api/auth/me')).statusCode).toBe(200);
+    }
+    expect((await json(admin, 'GET', '/api/users')).statusCode).toBe(200);
+    const publico = await t.app.inject({ method: 'GET', url: '/api/configuracoes/publico' });
+    expect(publico.json().data.manutencao).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const teacher = await signedIn(t, 'professor');
+    expect(teacher.cookie).toMatch(/^sid=/);
+
+    await json(admin, 'PUT', '/api/configuracoes/sistema', { ...system, manutencao: false });
+    expect((await json(users.professor, 'GET', '/api/users')).statusCode).toBe(403);
+  });
+});
+
+describe('permission matrix', () => {
+  const routes: [string, string, object?][] = [
+    ['GET', '/api/configuracoes/escola'],
+    ['PUT', '/api/configuracoes/escola', { nome: 'X' }],
+    ['GET', '/api/configuracoes/sistema'],
+    ['PUT', '/api/configuracoes/sistema', system],
+    ['GET', '/api/configuracoes/roles'],
+    ['GET', '/api/configuracoes/sessoes'],
+    ['DELETE', '/api/configuracoes/sessoes/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/configuracoes/backup', { senha: 'x' }],
+    ['GET', '/api/configuracoes/backups'],
+    ['POST', '/api/configuracoes/limpar', { confirmacao: 'x', senha: 'x' }],
+    ['GET', '/api/auditoria'],
+    ['GET', '/api/auditoria/filtros'],
+    // Last: the administrator's call ends the other users' sessions.
+    ['DELETE', '/api/configuracoes/sessoes'],
+  ];
+  it('lets only administrators in', async () => {
+    const teacher = (await signedIn(t, 'professor')).cookie;
+    const guardian = (await signedIn(t, 'responsavel')).cookie;
+    const admin = (await signedIn(t, 'administrador')).cookie;
+    for (const [method, url, payload] of routes) {
+      const anonymous = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode, `${method} ${url} anónimo`).toBe(401);
+      for (const cookie of [teacher, guardian]) {
+        const response = await json(cookie, method as 'GET', url, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+      const allowed = await json(admin, method as 'GET', url, payload);
+      expect([200, 400, 404], `${method} ${url} admin`).toContain(allowed.statusCode);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  updateSchoolSettingsInputSchema,
+  updateSystemSettingsInputSchema,
+} from '../../../shared/settings.schemas.js';
+import { actorOf, ok } from '../../lib/http.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  getPublicSettings,
+  getRoleMatrix,
+  getSchoolSettings,
+  getSystemSettings,
+  updateSchoolSettings,
+  updateSystemSettings,
+} from './settings.service.js';
+import { endOtherSessions, endSession, listActiveSessions } from './sessions-admin.service.js';
+
+const sessionParamsSchema = z.strictObject({ id: z.uuid('Sessão inválida') });
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = { access: 'settings.manage' } as const;
+
+  /** Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. */
+  app.get('/publico', { config: { access: 'public' } }, async () => ok(await getPublicSettings(app.ctx.db)));
+
+  app.get('/escola', { config: access }, async () => ok(await getSchoolSettings(app.ctx.db)));
+
+  app.put('/escola', { schema: { body: updateSchoolSettingsInputSchema }, config: access }, async (request) =>
+    ok(
+      await updateSchoolSettings(app.ctx, request.body, actorOf(request)),
+      'Configurações da escola salvas com sucesso',
+    ),
+  );
+
+  app.get('/sistema', { config: access }, async () => ok(await getSystemSettings(app.ctx)));
+
+  app.put(
+    '/sistema',
+    { schema: { body: updateSystemSettingsInputSchema }, config: access },
+    async (request) =>
+      ok(
+        await updateSystemSettings(app.ctx, request.body, actorOf(request)),
+        'Configurações do sistema salvas com sucesso',
+      ),
+  );
+
+  app.get('/roles', { config: access }, async () => ok(getRoleMatrix()));
+
+  app.get('/sessoes', { config: access }, async (request) => {
+    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+    return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
+  });
+
+  app.delete('/sessoes/:id', { schema: { params: sessionParamsSchema }, config: access }, async (request) => {
+    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+    await endSession(app.ctx.db, request.params.id, request.auth.sessionId, actorOf(request));
+    return ok(null, 'Sessão encerrada');
+  });
+
+  /** 'Encerrar todas as outras': every session but the caller's. */
+  app.delete('/sessoes', { config: access }, async (request) => {
+    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+    const count = await endOtherSessions(app.ctx.db, request.auth.sessionId, actorOf(request));
+    return ok({ encerradas: count }, count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`);
+  });
+};

@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import {
+  niveis,
+  nivelLabels,
+  permissionLabels,
+  rolePermissions,
+  tipoByNivel,
+} from '../../../shared/permissions.js';
+import {
+  defaultSystemSettings,
+  SMS_UNAVAILABLE_MESSAGE,
+  systemSettingsValuesSchema,
+  type PublicSystemSettings,
+  type RoleMatrixEntry,
+  type SchoolSettings,
+  type SystemSettings,
+  type SystemSettingsValues,
+  type UpdateSchoolSettingsData,
+  type UpdateSystemSettingsInput,
+} from '../../../shared/settings.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { getSchoolIdentity, saveSchoolIdentity, type StoredSchoolIdentity } from './school-identity.js';
+import { settings } from './settings.table.js';
+
+const SYSTEM_KEY = 'sistema';
+
+function toSchoolSettings(identity: StoredSchoolIdentity): SchoolSettings {
+  const { updatedAt, ...rest } = identity;
+  return { ...rest, updated_at: updatedAt ? updatedAt.toISOString() : null };
+}
+
+export async function getSchoolSettings(db: DbOrTx): Promise<SchoolSettings> {
+  return toSchoolSettings(await getSchoolIdentity(db));
+}
+
+export async function updateSchoolSettings(
+  ctx: AppContext,
+  input: UpdateSchoolSettingsData,
+  actor: Actor,
+): Promise<SchoolSettings> {
+  const { version, ...changes } = input;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const before = await getSchoolIdentity(tx);
+    const result = await saveSchoolIdentity(tx, changes, { actorId: actor.id, expectedVersion: version });
+    if (!result) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    const campos = Object.keys(changes).filter(
+      (key) => before[key as keyof typeof before] !== result[key as keyof typeof result],
+    );
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'configuracoes_escola',
+      entityId: 'escola',
+      details: { campos },
+    });
+    return result;
+  });
+  await invalidateSettingsCache(ctx.db);
+  return toSchoolSettings(saved);
+}
+
+interface StoredSystem {
+  values: SystemSettingsValues;
+  version: number;
+  updatedAt: Date | null;
+}
+
+async function readSystem(db: DbOrTx): Promise<StoredSystem> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SYSTEM_KEY)).limit(1);
+  if (!row) return { values: { ...defaultSystemSettings }, version: 0, updatedAt: null };
+  // Unknown or invalid stored values fall back to the defaults one by one (a restored older file).
+  const merged: Record<string, unknown> = { ...defaultSystemSettings };
+  for (const key of Object.keys(defaultSystemSettings)) {
+    const candidate = { ...merged, [key]: row.value[key] };
+    if (systemSettingsValuesSchema.safeParse(candidate).success) merged[key] = row.value[key];
+  }
+  return { values: merged as SystemSettingsValues, version: row.version, updatedAt: row.updatedAt };
+}
+
+function toSystemSettings(ctx: AppContext, stored: StoredSystem): SystemSettings {
+  return {
+    ...stored.values,
+    version: stored.version,
+    updated_at: stored.updatedAt ? stored.updatedAt.toISOString() : null,
+    sms_disponivel: Boolean(ctx.config.smsUrl),
+  };
+}
+
+export async function getSystemSettings(ctx: AppContext): Promise<SystemSettings> {
+  return toSystemSettings(ctx, await readSystem(ctx.db));
+}
+
+export async function updateSystemSettings(
+  ctx: AppContext,
+  input: UpdateSystemSettingsInput,
+  actor: Actor,
+): Promise<SystemSettings> {
+  const { version: expectedVersion, ...values } = input;
+  if (values.notificacoes_sms && !ctx.config.smsUrl) {
+    throw new AppError('VALIDATION', SMS_UNAVAILABLE_MESSAGE, [
+      { path: 'notificacoes_sms', message: SMS_UNAVAILABLE_MESSAGE },
+    ]);
+  }
+  const saved = await ctx.db.transaction(async (tx) => {
+    const current = await readSystem(tx);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    }
+    const version = current.version + 1;
+    const now = new Date();
+    await tx
+      .insert(settings)
+      .values({ key: SYSTEM_KEY, value: { ...values }, version, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: { ...values }, version, updatedAt: now, updatedBy: actor.id },
+      });
+    const changed = (Object.keys(values) as (keyof SystemSettingsValues)[]).filter(
+      (key) => current.values[key] !== values[key],
+    );
+    await recordAudit(tx, actor, {
+      action: changed.includes('manutencao')
+        ? values.manutencao
+          ? 'ativar_manutencao'
+          : 'desativar_manutencao'
+        : 'atualizar',
+      entity: 'configuracoes_sistema',
+      entityId: 'sistema',
+      details: { alteracoes: Object.fromEntries(changed.map((key) => [key, values[key]])) },
+    });
+    return { values, version, updatedAt: now };
+  });
+  await invalidateSettingsCache(ctx.db);
+  return toSystemSettings(ctx, saved);
+}
+
+/**
+ * The settings every request may need (maintenance flag, theme) are cached per database in memory,
+ * dropped when this instance saves, and re-read after a few seconds so other instances sharing one
+ * PostgreSQL see a change soon after.
+ */
+const CACHE_TTL_MS = 5_000;
+interface CachedPublic {
+  value: PublicSystemSettings;
+  at: number;
+}
+const publicCache = new WeakMap<Db, CachedPublic>();
+
+/**
+ * The school's name is read by password checks that run inside other transactions; on PGlite (one
+ * connection) a query outside that transaction would wait for it forever, so the name is kept in
+ * memory: loaded at start and refreshed after every change (save, restore, wipe).
+ */
+const schoolNames = new WeakMap<Db, string>();
+
+export async function getCachedSchoolName(db: Db): Promise<string> {
+  const cached = schoolNames.get(db);
+  if (cached !== undefined) return cached;
+  const { nome } = await getSchoolIdentity(db);
+  schoolNames.set(db, nome);
+  return nome;
+}
+
+/** Call after a change commits (never inside a transaction). */
+export async function invalidateSettingsCache(db: Db): Promise<void> {
+  publicCache.delete(db);
+  schoolNames.delete(db);
+  await getCachedSchoolName(db);
+}
+
+export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {
+  const cached = publicCache.get(db);
+  if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.value;
+  const [system, school] = await Promise.all([readSystem(db), getSchoolIdentity(db)]);
+  const value: PublicSystemSettings = {
+    manutencao: system.values.manutencao,
+    tema: system.values.tema,
+    idioma: system.values.idioma,
+    fuso_horario: system.values.fuso_horario,
+    moeda: system.values.moeda,
+    nome_escola: school.nome,
+  };
+  publicCache.set(db, { value, at: Date.now() });
+  return value;
+}
+
+export async function isMaintenanceOn(db: Db): Promise<boolean> {
+  return (await getPublicSettings(db)).manutencao;
+}
+
+export async function isAutomaticBackupOn(db: DbOrTx): Promise<boolean> {
+  return (await readSystem(db)).values.backup_automatico;
+}
+
+/** The role → permission matrix of src/shared/permissions.ts, in Portuguese, for the settings screen. */
+export function getRoleMatrix(): RoleMatrixEntry[] {
+  return niveis.map((nivel) => ({
+    nivel,
+    tipo: tipoByNivel[nivel],
+    nome: nivelLabels[nivel],
+    permissoes: Object.entries(permissionLabels).map(([chave, descricao]) => ({
+      chave,
+      descricao,
+      permitido: (rolePermissions[nivel] as readonly string[]).includes(chave),
+    })),
+  }));
+}

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+
+/**
+ * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
+ * (IN RFB 2.229/2024): each character counts as its ASCII code minus 48, so digits keep their value.
+ */
+export function normalizeCnpj(value: string): string {
+  return value.replace(/[.\-/\s]/g, '').toUpperCase();
+}
+
+function cnpjDigit(base: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = base.length - 1; i >= 0; i--) {
+    sum += (base.charCodeAt(i) - 48) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+export function isValidCnpj(value: string): boolean {
+  const cnpj = normalizeCnpj(value);
+  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj)) return false;
+  if (/^(\d)\1{13}$/.test(cnpj)) return false;
+  const first = cnpjDigit(cnpj.slice(0, 12));
+  const second = cnpjDigit(cnpj.slice(0, 12) + String(first));
+  return cnpj.endsWith(`${first}${second}`);
+}
+
+export function formatCnpj(value: string): string {
+  const c = normalizeCnpj(value);
+  if (c.length !== 14) return value;
+  return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo de ${max} caracteres`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** Link fields accept only http(s) addresses or a path on this site (design §5). */
+const safeLink = z
+  .string()
+  .trim()
+  .max(500, 'Máximo de 500 caracteres')
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/][^\s]*$/.test(value), {
+    message: 'Use um endereço http(s):// ou um caminho do site (/...)',
+  })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+export const schoolSettingsSchema = z.object({
+  nome: z.string(),
+  endereco: z.string().nullable(),
+  telefone: z.string().nullable(),
+  email: z.string().nullable(),
+  site: z.string().nullable(),
+  logo: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  codigo_inep: z.string().nullable(),
+  diretor: z.string().nullable(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type SchoolSettings = z.infer<typeof schoolSettingsSchema>;
+
+export const DEFAULT_SCHOOL_NAME = 'Sistema Escolar';
+
+export const updateSchoolSettingsInputSchema = z.strictObject({
+  nome: z
+    .string({ error: 'Nome da escola é obrigatório' })
+    .trim()
+    .min(2, 'Nome da escola é obrigatório')
+    .max(150, 'Máximo de 150 caracteres'),
+  endereco: optionalText(300),
+  telefone: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\D/g, ''))
+    .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, {
+      message: 'Telefone inválido. Use DDD + número, ex.: (11) 3123-4567',
+    })
+    .transform((digits) => (digits === '' ? null : digits))
+    .nullable()
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'E-mail inválido')
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+  site: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+      message: 'Site inválido. Use um endereço completo, ex.: https://www.escola.com.br',
+    })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+  logo: safeLink,
+  cnpj: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isValidCnpj(value), 'CNPJ inválido (verifique os dígitos)')
+    .transform((value) => (value === '' ? null : formatCnpj(value)))
+    .nullable()
+    .optional(),
+  codigo_inep: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d{8}$/.test(value), 'O código INEP tem 8 dígitos')
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+  diretor: optionalText(150),
+  version: z.number().int().optional(),
+});
+export type UpdateSchoolSettingsInput = z.input<typeof updateSchoolSettingsInputSchema>;
+export type UpdateSchoolSettingsData = z.output<typeof updateSchoolSettingsInputSchema>;
+
+export const temas = ['claro', 'escuro', 'automatico'] as const;
+export const idiomas = ['pt-BR', 'en-US', 'es-ES'] as const;
+export const fusosHorarios = ['America/Sao_Paulo', 'America/New_York', 'Europe/London'] as const;
+export const moedas = ['BRL', 'USD', 'EUR'] as const;
+
+export const temaLabels: Record<(typeof temas)[number], string> = {
+  claro: 'Claro',
+  escuro: 'Escuro',
+  automatico: 'Automático',
+};
+export const idiomaLabels: Record<(typeof idiomas)[number], string> = {
+  'pt-BR': 'Português (Brasil)',
+  'en-US': 'English (US)',
+  'es-ES': 'Español',
+};
+export const fusoLabels: Record<(typeof fusosHorarios)[number], string> = {
+  'America/Sao_Paulo': 'Brasília (America/Sao_Paulo)',
+  'America/New_York': 'Nova York (America/New_York)',
+  'Europe/London': 'Londres (Europe/London)',
+};
+export const moedaLabels: Record<(typeof moedas)[number], string> = {
+  BRL: 'Real (R$)',
+  USD: 'Dólar (US$)',
+  EUR: 'Euro (€)',
+};
+
+/** The spec's system settings table with its defaults. */
+export const systemSettingsValuesSchema = z.strictObject({
+  manutencao: z.boolean(),
+  backup_automatico: z.boolean(),
+  notificacoes_email: z.boolean(),
+  notificacoes_sms: z.boolean(),
+  tema: z.enum(temas),
+  idioma: z.enum(idiomas),
+  fuso_horario: z.enum(fusosHorarios),
+  moeda: z.enum(moedas),
+});
+export type SystemSettingsValues = z.infer<typeof systemSettingsValuesSchema>;
+
+export const defaultSystemSettings: SystemSettingsValues = {
+  manutencao: false,
+  backup_automatico: true,
+  notificacoes_email: true,
+  notificacoes_sms: false,
+  tema: 'claro',
+  idioma: 'pt-BR',
+  fuso_horario: 'America/Sao_Paulo',
+  moeda: 'BRL',
+};
+
+export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
+  version: z.number().int().optional(),
+});
+export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInputSchema>;
+
+export type SystemSettings = SystemSettingsValues & {
+  version: number;
+  updated_at: string | null;
+  /** Whether an SMS provider is configured (SMS_URL): without it SMS cannot be turned on. */
+  sms_disponivel: boolean;
+};
+
+/** What every visitor's portal needs before signing in: the theme, formats and maintenance flag. */
+export interface PublicSystemSettings {
+  manutencao: boolean;
+  tema: SystemSettingsValues['tema'];
+  idioma: SystemSettingsValues['idioma'];
+  fuso_horario: SystemSettingsValues['fuso_horario'];
+  moeda: SystemSettingsValues['moeda'];
+  nome_escola: string;
+}
+
+export const SMS_UNAVAILABLE_MESSAGE =
+  'Configure um provedor de SMS (variável SMS_URL) para ativar as notificações por SMS.';
+
+export interface RoleMatrixEntry {
+  nivel: 'administrador' | 'professor' | 'responsavel';
+  tipo: string;
+  nome: string;
+  permissoes: { chave: string; descricao: string; permitido: boolean }[];
+}
+
+export interface ActiveSession {
+  id: string;
+  usuario: { id: string; nome: string; email: string; nivel: string };
+  iniciada_em: string;
+  ultimo_acesso: string;
+  ip: string | null;
+  dispositivo: string;
+  lembrar: boolean;
+  atual: boolean;
+}
+
+export const passwordConfirmationSchema = z.strictObject({
+  senha: z.string({ error: 'Informe a sua senha' }).min(1, 'Informe a sua senha').max(200),
+});
+
+export const wipeInputSchema = z.strictObject({
+  confirmacao: z.string({ error: 'Digite o nome da escola' }).max(200),
+  senha: z.string({ error: 'Informe a sua senha' }).min(1, 'Informe a sua senha').max(200),
+});
+
+export interface BackupSummary {
+  formato: string;
+  versao_formato: number;
+  versao_app: string;
+  criado_em: string;
+  tabelas: Record<string, number>;
+  total_registros: number;
+}
+
+export interface RestorePlan {
+  backup: BackupSummary;
+  atual: Record<string, number>;
+  /** Tables emptied and refilled with the backup's rows. */
+  substituidas: string[];
+  /** Tables the restore leaves as they are (see BACKUP_EXCLUDED_TABLES, audit_log merged). */
+  preservadas: string[];
+}
+
+export interface AutomaticBackup {
+  nome: string;
+  tipo: 'diario' | 'antes-restauracao' | 'antes-limpeza';
+  criado_em: string;
+  tamanho: number;
+}
+
+export const backupNameSchema = z.strictObject({
+  nome: z.string().regex(/^[a-z-]+-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{3})?Z\.json$/, 'Backup inválido'),
+});
+
+export const auditQuerySchema = z.strictObject({
+  usuario_id: z.uuid('Usuário inválido').optional(),
+  acao: z.string().trim().max(60).optional(),
+  entidade: z.string().trim().max(60).optional(),
+  de: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+    .optional(),
+  ate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  em: string;
+  usuario_id: string | null;
+  usuario_nome: string | null;
+  acao: string;
+  entidade: string;
+  entidade_id: string | null;
+  ip: string | null;
+  detalhes: Record<string, unknown> | null;
+}
+
+export interface AuditFacets {
+  acoes: string[];
+  entidades: string[];
+  usuarios: { id: string; nome: string }[];
+}
