@@ -1,32 +1,71 @@
 /** pt-BR formats (design §8): BRL, dd/mm/aaaa, America/Sao_Paulo, (11) 91234-5678. */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
+export interface DisplaySettings {
+  /** The system settings' `idioma`, `fuso_horario` and `moeda` (design §8 defaults). */
+  idioma: string;
+  fuso_horario: string;
+  moeda: string;
+}
 
-/** Money is integer centavos everywhere; this is the only place it becomes reais. */
+function buildFormatters({ idioma, fuso_horario, moeda }: DisplaySettings) {
+  return {
+    key: `${idioma}|${fuso_horario}|${moeda}`,
+    money: new Intl.NumberFormat(idioma, { style: 'currency', currency: moeda }),
+    date: new Intl.DateTimeFormat(idioma, {
+      timeZone: fuso_horario,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+    calendarDate: new Intl.DateTimeFormat(idioma, {
+      timeZone: 'UTC',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+    dateTime: new Intl.DateTimeFormat(idioma, {
+      timeZone: fuso_horario,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }),
+  };
+}
+
+let formatters = buildFormatters({ idioma: 'pt-BR', fuso_horario: TIME_ZONE, moeda: 'BRL' });
+
+/**
+ * Switches how money and dates are shown (the portal calls it with the school's system settings).
+ * Returns a key that changes whenever the formats do, so a view can re-render.
+ */
+export function configureDisplay(settings: DisplaySettings): string {
+  const next = `${settings.idioma}|${settings.fuso_horario}|${settings.moeda}`;
+  if (next !== formatters.key) formatters = buildFormatters(settings);
+  return formatters.key;
+}
+
+/** The key of the formats in force (the defaults until `configureDisplay` runs). */
+export function displayKey(): string {
+  return formatters.key;
+}
+
+/** Money is integer centavos everywhere; this is the only place it becomes a currency amount. */
 export function formatCentavos(centavos: number): string {
-  return brl.format(centavos / 100).replace(/\u00a0/g, ' ');
+  return formatters.money.format(centavos / 100).replace(/\u00a0/g, ' ');
 }
 
 /** Accepts an ISO timestamp or a `YYYY-MM-DD` calendar date (shown as that same day). */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split('-');
-    return `${d}/${m}/${y}`;
+    return formatters.calendarDate.format(new Date(`${value}T00:00:00Z`));
   }
-  return dateFormat.format(new Date(value));
+  return formatters.date.format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  return dateTimeFormat.format(new Date(value)).replace(',', '');
+  return formatters.dateTime.format(new Date(value)).replace(',', '');
 }
 
 export function onlyDigits(value: string): string {

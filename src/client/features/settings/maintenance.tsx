@@ -1,5 +1,6 @@
 import { Wrench } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { configureDisplay, displayKey } from '../../../shared/format';
 import type { Nivel } from '../../../shared/permissions';
 import { Spinner } from '../../components/feedback';
 import { usePublicSettings } from './settings.api';
@@ -21,11 +22,14 @@ export function MaintenancePage() {
 
 /**
  * Wraps the portal's pages: non-administrators see 'Sistema em manutenção' while it is on,
- * administrators keep working under a banner. Also applies the theme.
+ * administrators keep working under a banner. Also applies the theme and the display formats.
  */
 export function MaintenanceGate({ nivel, children }: { nivel: Nivel | undefined; children: ReactNode }) {
   const { data, isLoading } = usePublicSettings();
   useApplyTheme(data?.tema);
+  // Idempotent: switches the shared formatters to the school's idioma, fuso horário and moeda; the
+  // key re-renders the page when an administrator changes them.
+  const formatKey = data ? configureDisplay(data) : displayKey();
   // Non-administrators wait for the flag, so pages do not fire calls that maintenance would refuse.
   if (isLoading && nivel !== 'administrador') return <Spinner />;
   const on = data?.manutencao === true;
@@ -42,7 +46,7 @@ export function MaintenanceGate({ nivel, children }: { nivel: Nivel | undefined;
           Modo de manutenção ativo: apenas administradores conseguem usar o portal.
         </div>
       )}
-      {children}
+      <Fragment key={formatKey}>{children}</Fragment>
     </>
   );
 }

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  configureDisplay,
+  formatCentavos,
+  formatDate,
+  formatDateTime,
+  formatPhone,
+  TIME_ZONE,
+} from './format.js';
+
+afterEach(() => {
+  configureDisplay({ idioma: 'pt-BR', fuso_horario: TIME_ZONE, moeda: 'BRL' });
+});
+
+describe('formats', () => {
+  it('shows money, dates and phones the Brazilian way by default', () => {
+    expect(formatCentavos(123456)).toBe('R$ 1.234,56');
+    expect(formatDate('2026-03-09')).toBe('09/03/2026');
+    expect(formatDate('2026-03-09T02:00:00Z')).toBe('08/03/2026');
+    expect(formatDateTime('2026-03-09T15:30:00Z')).toBe('09/03/2026 12:30');
+    expect(formatPhone('11912345678')).toBe('(11) 91234-5678');
+    expect(formatPhone('1133334444')).toBe('(11) 3333-4444');
+  });
+
+  it('follows the system settings for language, time zone and currency', () => {
+    const key = configureDisplay({ idioma: 'en-US', fuso_horario: 'America/New_York', moeda: 'USD' });
+    expect(key).toBe('en-US|America/New_York|USD');
+    expect(formatCentavos(123456)).toBe('$1,234.56');
+    expect(formatDate('2026-03-09')).toBe('03/09/2026');
+    expect(formatDateTime('2026-07-09T15:30:00Z')).toBe('7/9/26 11:30 AM');
+  });
+});
