@@ -84,6 +84,8 @@ type Dialog =
 export function StudentsPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(me?.nivel, 'students.write');
+  // A guardian sees their own children: no school-wide counters and no spreadsheet export.
+  const isGuardian = me?.nivel === 'responsavel';
   const [draft, setDraft] = useState({ q: '', status: 'todos' as StudentFilters['status'], turma_id: '' });
   const [filters, setFilters] = useState<StudentFilters>({ q: '', status: 'todos', turma_id: '', page: 1 });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -124,7 +126,7 @@ export function StudentsPage() {
       <PageHeader
         title="Gestão de Alunos"
         subtitle={
-          me?.nivel === 'responsavel'
+          isGuardian
             ? 'Seus filhos matriculados na escola'
             : me?.nivel === 'professor'
               ? 'Alunos das suas turmas'
@@ -132,12 +134,16 @@ export function StudentsPage() {
         }
         actions={
           <>
-            <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Exportar CSV
-            </Button>
-            <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
-            </Button>
+            {!isGuardian && (
+              <>
+                <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
+                  <Download className="h-4 w-4" aria-hidden="true" /> Exportar CSV
+                </Button>
+                <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
+                  <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
+                </Button>
+              </>
+            )}
             {canWrite && (
               <Button onClick={() => setDialog({ kind: 'create' })}>
                 <Plus className="h-4 w-4" aria-hidden="true" /> Novo Aluno
@@ -156,7 +162,7 @@ export function StudentsPage() {
         </ErrorBanner>
       )}
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className={isGuardian ? 'hidden' : 'mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4'}>
         <StatCard label="Total de Alunos" value={data?.counts.total ?? '—'} icon={Users} tone="blue" />
         <StatCard label="Alunos Ativos" value={data?.counts.ativos ?? '—'} icon={UserCheck} tone="green" />
         <StatCard
