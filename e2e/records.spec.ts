@@ -139,6 +139,23 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(row.getByText('Ativo')).toBeVisible();
   await expect(admin.getByText('1–1 de 1')).toBeVisible();
 
+  // A second guardian, added from the student's details.
+  await row.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
+  const details = admin.getByRole('dialog', { name: aluno });
+  await details.getByRole('button', { name: 'Adicionar responsável' }).click();
+  const second = details.getByRole('form', { name: 'Adicionar responsável' });
+  await second.getByRole('button', { name: 'Salvar responsável' }).click();
+  await expect(second.getByText('Nome do responsável é obrigatório')).toBeVisible();
+  await second.getByLabel('Nome do responsável').fill(`Roberto Barbosa ${run}`);
+  await second.getByLabel('Parentesco').selectOption('pai');
+  await second.getByLabel('Telefone do responsável').fill('11 98888-7777');
+  await second.getByRole('button', { name: 'Salvar responsável' }).click();
+  await expect(second).toBeHidden();
+  await expect(details.getByText(`Roberto Barbosa ${run}`)).toBeVisible();
+  await expect(details.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
+  await expect(details.getByText('(11) 98888-7777')).toBeVisible();
+  await details.getByRole('button', { name: 'Fechar' }).first().click();
+
   // The class's 'Ver Alunos' lists the new student with the guardian's contact.
   await admin.goto('/dashboard/turmas');
   const card = admin.getByTestId('turma-card').filter({ hasText: turmaNome });

@@ -39,11 +39,13 @@ import {
 import { Modal } from '../../components/modal';
 import { Pagination } from '../../components/pagination';
 import { useCurrentUser } from '../auth/auth.api';
+import { AddGuardianForm } from './add-guardian-form';
 import { StudentFormModal } from './student-form-modal';
 import {
   exportStudents,
   useClassOptions,
   useSetStudentStatus,
+  useStudent,
   useStudents,
   type StudentFilters,
 } from './students.api';
@@ -360,7 +362,7 @@ export function StudentsPage() {
           student={dialog.student}
           canWrite={canWrite}
           onClose={() => setDialog(null)}
-          onStatus={(status) => setDialog({ kind: 'status', student: dialog.student, status })}
+          onStatus={(status, current) => setDialog({ kind: 'status', student: current, status })}
         />
       )}
       {dialog?.kind === 'status' && (
@@ -389,7 +391,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function StudentDetailsModal({
-  student,
+  student: snapshot,
   canWrite,
   onClose,
   onStatus,
@@ -397,8 +399,12 @@ function StudentDetailsModal({
   student: Student;
   canWrite: boolean;
   onClose: () => void;
-  onStatus: (status: StudentStatus) => void;
+  onStatus: (status: StudentStatus, current: Student) => void;
 }) {
+  // Fresh from the server, so a guardian added here shows at once.
+  const fresh = useStudent(snapshot.id);
+  const student = fresh.data ?? snapshot;
+  const [adding, setAdding] = useState(false);
   return (
     <Modal
       open
@@ -412,7 +418,11 @@ function StudentDetailsModal({
             statusActions
               .filter((action) => action.status !== student.status)
               .map((action) => (
-                <Button key={action.status} variant="secondary" onClick={() => onStatus(action.status)}>
+                <Button
+                  key={action.status}
+                  variant="secondary"
+                  onClick={() => onStatus(action.status, student)}
+                >
                   {action.status === 'formado' && <GraduationCap className="h-4 w-4" aria-hidden="true" />}
                   {action.label}
                 </Button>
@@ -463,6 +473,14 @@ function StudentDetailsModal({
           ))}
         </ul>
       )}
+      {canWrite &&
+        (adding ? (
+          <AddGuardianForm alunoId={student.id} onDone={() => setAdding(false)} />
+        ) : (
+          <Button variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden="true" /> Adicionar responsável
+          </Button>
+        ))}
     </Modal>
   );
 }

@@ -3,6 +3,8 @@ import type { Page } from '../../../shared/api';
 import type { SchoolClass } from '../../../shared/classes.schemas';
 import type {
   CreatedStudent,
+  Guardian,
+  GuardianInput,
   CreateStudentInput,
   Student,
   StudentCounts,
@@ -88,4 +90,17 @@ export function useSetStudentStatus() {
 
 export function exportStudents(format: 'csv' | 'xlsx', filters: Omit<StudentFilters, 'page'>) {
   return downloadFile(`/api/alunos/export${toQuery({ ...filters, format })}`, `alunos.${format}`);
+}
+
+/** A further guardian for a student (POST /api/responsaveis with aluno_id). */
+export function useAddGuardian() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: GuardianInput & { aluno_id: string }) =>
+      apiWithMessage<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }>(
+        '/api/responsaveis',
+        { method: 'POST', body: input, globalErrors: false },
+      ),
+    onSuccess: invalidate,
+  });
 }
