@@ -406,9 +406,9 @@ function ClassStudentsModal({
           {(data ?? []).map((student) => (
             <li
               key={student.id}
-              className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
+              className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
             >
-              <div>
+              <div className="min-w-0 flex-1 basis-60">
                 <p className="font-medium text-gray-900">
                   {student.nome}
                   {student.status !== 'ativo' && (
@@ -431,7 +431,7 @@ function ClassStudentsModal({
               </div>
               {canWrite &&
                 (removing === student.id ? (
-                  <div className="flex shrink-0 flex-col items-end gap-1">
+                  <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
                     <span className="text-xs text-gray-700">Remover da turma?</span>
                     <div className="flex gap-1">
                       <Button variant="secondary" onClick={() => setRemoving(null)}>
