@@ -181,6 +181,19 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(guardian.getByRole('button', { name: 'Novo Aluno' })).toHaveCount(0);
   await expect(guardian.getByRole('button', { name: /Exportar/ })).toHaveCount(0);
 
+  // Their own contact data is theirs to edit.
+  const contact = guardian.getByRole('region', { name: 'Meus dados de contato' });
+  await expect(contact.getByText('(11) 91234-5678')).toBeVisible();
+  await contact.getByRole('button', { name: 'Editar contato' }).click();
+  await contact.getByLabel('Telefone').fill('123');
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(contact.getByLabel('Telefone')).toHaveAccessibleDescription(/Telefone inválido/);
+  await contact.getByLabel('Telefone').fill('(11) 97777-1234');
+  await contact.getByLabel('Endereço').fill('Rua das Palmeiras, 45');
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(contact.getByText('(11) 97777-1234')).toBeVisible();
+  await expect(contact.getByText('Rua das Palmeiras, 45')).toBeVisible();
+
   await guardian.goto('/dashboard/turmas');
   const guardianCard = guardian.getByTestId('turma-card').filter({ hasText: turmaNome });
   await expect(guardian.getByTestId('turma-card')).toHaveCount(1);

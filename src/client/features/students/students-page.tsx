@@ -40,6 +40,7 @@ import { Modal } from '../../components/modal';
 import { Pagination } from '../../components/pagination';
 import { useCurrentUser } from '../auth/auth.api';
 import { AddGuardianForm } from './add-guardian-form';
+import { OwnContactCard } from './own-contact-card';
 import { StudentFormModal } from './student-form-modal';
 import {
   exportStudents,
@@ -163,6 +164,8 @@ export function StudentsPage() {
           </button>
         </ErrorBanner>
       )}
+
+      {isGuardian && <OwnContactCard />}
 
       <div className={isGuardian ? 'hidden' : 'mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4'}>
         <StatCard label="Total de Alunos" value={data?.counts.total ?? '—'} icon={Users} tone="blue" />

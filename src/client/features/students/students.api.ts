@@ -104,3 +104,27 @@ export function useAddGuardian() {
     onSuccess: invalidate,
   });
 }
+
+const ownGuardianKey = ['guardians', 'me'] as const;
+
+/** The signed-in guardian's own record (contact data they may edit). */
+export function useOwnGuardian(enabled: boolean) {
+  return useQuery({
+    queryKey: ownGuardianKey,
+    queryFn: () => api<Guardian>('/api/responsaveis/me', { globalErrors: false }),
+    enabled,
+  });
+}
+
+export function useUpdateOwnGuardian() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { telefone: string; endereco: string; version: number }) =>
+      apiWithMessage<Guardian>('/api/responsaveis/me', { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownGuardianKey }),
+        queryClient.invalidateQueries({ queryKey: studentsKey }),
+      ]),
+  });
+}
