@@ -20,10 +20,13 @@ export function freePort() {
   });
 }
 
-/** Starts dist/node/server/main.js (run `npm run build` first) and resolves when healthy. */
-export async function startServer(env = {}) {
+/**
+ * Starts dist/node/server/main.js (run `npm run build` first) and resolves when healthy. On a fresh
+ * data dir that stop() removes, unless `dataDir` is given (then the caller owns it: see tempDataDir).
+ */
+export async function startServer(env = {}, { dataDir: given } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-bench-'));
+  const dataDir = given ?? tempDataDir();
   const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
     cwd: root,
     env: {
@@ -55,10 +58,15 @@ export async function startServer(env = {}) {
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.on('exit', resolve));
+      if (!given) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export function tempDataDir() {
+  return mkdtempSync(path.join(os.tmpdir(), 'escola-bench-'));
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parentescos } from './students.schemas.js';
+import { parentescos, studentStatuses } from './students.schemas.js';
 import { optionalText, uuidParam } from './validators.js';
 
 export const DEFAULT_CAPACITY = 25;
@@ -77,7 +77,7 @@ export const classStudentSchema = z.object({
   matricula: z.string(),
   email: z.string().nullable(),
   data_nascimento: z.string(),
-  status: z.string(),
+  status: z.enum(studentStatuses),
   responsavel: z
     .object({
       nome: z.string(),

@@ -13,7 +13,7 @@ import {
   type ClassStatus,
   type SchoolClass,
 } from '../../../shared/classes.schemas';
-import { parentescoLabels } from '../../../shared/students.schemas';
+import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
@@ -135,7 +135,7 @@ export function ClassesPage() {
                   <dd className="text-gray-900">{turma.professor_responsavel?.nome ?? 'Não atribuído'}</dd>
                 </div>
               </dl>
-              <div className="mt-4 flex flex-wrap gap-2">
+              <div className="mt-auto flex flex-wrap gap-2 pt-4">
                 {canWrite && (
                   <Button variant="secondary" onClick={() => setDialog({ kind: 'form', turma })}>
                     <Pencil className="h-4 w-4" aria-hidden="true" /> Editar
@@ -319,6 +319,7 @@ function ClassStudentsModal({
   const enrol = useEnrol();
   const unenrol = useUnenrol();
   const [search, setSearch] = useState('');
+  const [removing, setRemoving] = useState<string | null>(null);
   const candidates = useStudentSearch(search, canWrite);
 
   const handleEnrol = (alunoId: string) => {
@@ -405,13 +406,15 @@ function ClassStudentsModal({
           {(data ?? []).map((student) => (
             <li
               key={student.id}
-              className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
+              className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
             >
-              <div>
+              <div className="min-w-0 flex-1 basis-60">
                 <p className="font-medium text-gray-900">
                   {student.nome}
                   {student.status !== 'ativo' && (
-                    <span className="ml-2 text-xs text-gray-500">({student.status})</span>
+                    <span className="ml-2">
+                      <Badge tone="gray">{studentStatusLabels[student.status]}</Badge>
+                    </span>
                   )}
                 </p>
                 <p className="text-gray-600">
@@ -420,27 +423,48 @@ function ClassStudentsModal({
                 {student.responsavel && (
                   <p className="text-gray-600">
                     Responsável: {student.responsavel.nome} (
-                    {parentescoLabels[student.responsavel.parentesco]}) · {student.responsavel.email ?? ''}{' '}
-                    {formatPhone(student.responsavel.telefone)}
+                    {parentescoLabels[student.responsavel.parentesco]})
+                    {student.responsavel.email ? ` · ${student.responsavel.email}` : ''} ·{' '}
+                    <span className="whitespace-nowrap">{formatPhone(student.responsavel.telefone)}</span>
                   </p>
                 )}
               </div>
-              {canWrite && (
-                <IconButton
-                  label={`Remover ${student.nome} da turma`}
-                  onClick={() =>
-                    unenrol.mutate(
-                      { id: turma.id, alunoId: student.id },
-                      {
-                        onSuccess: (result) => toast.success(result.message ?? 'Aluno removido'),
-                        onError: (error) => toast.error(error.message),
-                      },
-                    )
-                  }
-                >
-                  <UserMinus className="h-4 w-4 text-red-600" aria-hidden="true" />
-                </IconButton>
-              )}
+              {canWrite &&
+                (removing === student.id ? (
+                  <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+                    <span className="text-xs text-gray-700">Remover da turma?</span>
+                    <div className="flex gap-1">
+                      <Button variant="secondary" onClick={() => setRemoving(null)}>
+                        Não
+                      </Button>
+                      <Button
+                        variant="danger"
+                        loading={unenrol.isPending}
+                        onClick={() =>
+                          unenrol.mutate(
+                            { id: turma.id, alunoId: student.id },
+                            {
+                              onSuccess: (result) => {
+                                toast.success(result.message ?? 'Aluno removido da turma');
+                                setRemoving(null);
+                              },
+                              onError: (error) => toast.error(error.message),
+                            },
+                          )
+                        }
+                      >
+                        Remover
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  <IconButton
+                    label={`Remover ${student.nome} da turma`}
+                    onClick={() => setRemoving(student.id)}
+                  >
+                    <UserMinus className="h-4 w-4 text-red-600" aria-hidden="true" />
+                  </IconButton>
+                ))}
             </li>
           ))}
         </ul>

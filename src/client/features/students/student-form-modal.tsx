@@ -22,6 +22,13 @@ function requiredErrors(values: Record<string, string>, required: Record<string,
   return errors;
 }
 
+/** After a failed submit, the first field marked invalid gets the focus (and scrolls into view). */
+function focusFirstInvalid() {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('#student-form [aria-invalid="true"]')?.focus();
+  });
+}
+
 /** 'Novo Aluno' (with the guardian, saved together) and 'Editar Aluno'. */
 export function StudentFormModal({ student, onClose }: { student: Student | null; onClose: () => void }) {
   const editing = student !== null;
@@ -75,7 +82,10 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
       for (const [key, message] of Object.entries(guardianErrors)) local[`responsavel.${key}`] = message;
     }
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     const body = { ...values, turma_id: values.turma_id === '' ? null : values.turma_id };
     setBusy(true);
     try {
@@ -110,6 +120,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         for (const detail of error.details) next[detail.path] = detail.message;
         setErrors(next);
         setFormError(error.message);
+        focusFirstInvalid();
       } else setFormError('Erro inesperado. Tente novamente.');
       toast.error(editing ? 'Erro ao atualizar aluno' : 'Erro ao cadastrar aluno e responsável');
     } finally {

@@ -39,11 +39,14 @@ import {
 import { Modal } from '../../components/modal';
 import { Pagination } from '../../components/pagination';
 import { useCurrentUser } from '../auth/auth.api';
+import { AddGuardianForm } from './add-guardian-form';
+import { OwnContactCard } from './own-contact-card';
 import { StudentFormModal } from './student-form-modal';
 import {
   exportStudents,
   useClassOptions,
   useSetStudentStatus,
+  useStudent,
   useStudents,
   type StudentFilters,
 } from './students.api';
@@ -84,6 +87,8 @@ type Dialog =
 export function StudentsPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(me?.nivel, 'students.write');
+  // A guardian sees their own children: no school-wide counters and no spreadsheet export.
+  const isGuardian = me?.nivel === 'responsavel';
   const [draft, setDraft] = useState({ q: '', status: 'todos' as StudentFilters['status'], turma_id: '' });
   const [filters, setFilters] = useState<StudentFilters>({ q: '', status: 'todos', turma_id: '', page: 1 });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -124,7 +129,7 @@ export function StudentsPage() {
       <PageHeader
         title="Gestão de Alunos"
         subtitle={
-          me?.nivel === 'responsavel'
+          isGuardian
             ? 'Seus filhos matriculados na escola'
             : me?.nivel === 'professor'
               ? 'Alunos das suas turmas'
@@ -132,12 +137,16 @@ export function StudentsPage() {
         }
         actions={
           <>
-            <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Exportar CSV
-            </Button>
-            <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
-            </Button>
+            {!isGuardian && (
+              <>
+                <Button variant="secondary" loading={exporting} onClick={() => void handleExport('csv')}>
+                  <Download className="h-4 w-4" aria-hidden="true" /> Exportar CSV
+                </Button>
+                <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
+                  <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
+                </Button>
+              </>
+            )}
             {canWrite && (
               <Button onClick={() => setDialog({ kind: 'create' })}>
                 <Plus className="h-4 w-4" aria-hidden="true" /> Novo Aluno
@@ -156,7 +165,9 @@ export function StudentsPage() {
         </ErrorBanner>
       )}
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {isGuardian && <OwnContactCard />}
+
+      <div className={isGuardian ? 'hidden' : 'mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4'}>
         <StatCard label="Total de Alunos" value={data?.counts.total ?? '—'} icon={Users} tone="blue" />
         <StatCard label="Alunos Ativos" value={data?.counts.ativos ?? '—'} icon={UserCheck} tone="green" />
         <StatCard
@@ -354,7 +365,7 @@ export function StudentsPage() {
           student={dialog.student}
           canWrite={canWrite}
           onClose={() => setDialog(null)}
-          onStatus={(status) => setDialog({ kind: 'status', student: dialog.student, status })}
+          onStatus={(status, current) => setDialog({ kind: 'status', student: current, status })}
         />
       )}
       {dialog?.kind === 'status' && (
@@ -383,7 +394,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function StudentDetailsModal({
-  student,
+  student: snapshot,
   canWrite,
   onClose,
   onStatus,
@@ -391,8 +402,12 @@ function StudentDetailsModal({
   student: Student;
   canWrite: boolean;
   onClose: () => void;
-  onStatus: (status: StudentStatus) => void;
+  onStatus: (status: StudentStatus, current: Student) => void;
 }) {
+  // Fresh from the server, so a guardian added here shows at once.
+  const fresh = useStudent(snapshot.id);
+  const student = fresh.data ?? snapshot;
+  const [adding, setAdding] = useState(false);
   return (
     <Modal
       open
@@ -406,7 +421,11 @@ function StudentDetailsModal({
             statusActions
               .filter((action) => action.status !== student.status)
               .map((action) => (
-                <Button key={action.status} variant="secondary" onClick={() => onStatus(action.status)}>
+                <Button
+                  key={action.status}
+                  variant="secondary"
+                  onClick={() => onStatus(action.status, student)}
+                >
                   {action.status === 'formado' && <GraduationCap className="h-4 w-4" aria-hidden="true" />}
                   {action.label}
                 </Button>
@@ -457,6 +476,14 @@ function StudentDetailsModal({
           ))}
         </ul>
       )}
+      {canWrite &&
+        (adding ? (
+          <AddGuardianForm alunoId={student.id} onDone={() => setAdding(false)} />
+        ) : (
+          <Button variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden="true" /> Adicionar responsável
+          </Button>
+        ))}
     </Modal>
   );
 }

@@ -3,6 +3,8 @@ import type { Page } from '../../../shared/api';
 import type { SchoolClass } from '../../../shared/classes.schemas';
 import type {
   CreatedStudent,
+  Guardian,
+  GuardianInput,
   CreateStudentInput,
   Student,
   StudentCounts,
@@ -88,4 +90,41 @@ export function useSetStudentStatus() {
 
 export function exportStudents(format: 'csv' | 'xlsx', filters: Omit<StudentFilters, 'page'>) {
   return downloadFile(`/api/alunos/export${toQuery({ ...filters, format })}`, `alunos.${format}`);
+}
+
+/** A further guardian for a student (POST /api/responsaveis with aluno_id). */
+export function useAddGuardian() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: GuardianInput & { aluno_id: string }) =>
+      apiWithMessage<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }>(
+        '/api/responsaveis',
+        { method: 'POST', body: input, globalErrors: false },
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+const ownGuardianKey = ['guardians', 'me'] as const;
+
+/** The signed-in guardian's own record (contact data they may edit). */
+export function useOwnGuardian(enabled: boolean) {
+  return useQuery({
+    queryKey: ownGuardianKey,
+    queryFn: () => api<Guardian>('/api/responsaveis/me', { globalErrors: false }),
+    enabled,
+  });
+}
+
+export function useUpdateOwnGuardian() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { telefone: string; endereco: string; version: number }) =>
+      apiWithMessage<Guardian>('/api/responsaveis/me', { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownGuardianKey }),
+        queryClient.invalidateQueries({ queryKey: studentsKey }),
+      ]),
+  });
 }

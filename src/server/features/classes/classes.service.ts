@@ -185,12 +185,21 @@ export async function updateClass(
 export async function deleteClass(ctx: AppContext, id: string, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const current = await lockClass(tx, id);
-    const [enrolled] = await tx.select({ total: count() }).from(students).where(eq(students.turmaId, id));
+    const [enrolled] = await tx
+      .select({
+        total: count(),
+        ativos: sql<number>`count(*) filter (where ${students.status} = 'ativo')`.mapWith(Number),
+      })
+      .from(students)
+      .where(eq(students.turmaId, id));
     const total = enrolled?.total ?? 0;
     if (total > 0) {
+      // The card counts only active students; inactive and transferred ones still belong to the class.
+      const others = total - (enrolled?.ativos ?? 0);
+      const detail = others > 0 ? ` (${others} deles inativo(s), transferido(s) ou formado(s))` : '';
       throw new AppError(
         'CONFLICT',
-        `Não é possível excluir a turma ${current.nome}: há ${total} aluno(s) matriculado(s). Remova-os da turma antes de excluir.`,
+        `Não é possível excluir a turma ${current.nome}: há ${total} aluno(s) matriculado(s)${detail}. Remova-os da turma em 'Ver Alunos' antes de excluir.`,
       );
     }
     await tx.delete(classes).where(eq(classes.id, id));

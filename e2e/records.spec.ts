@@ -1,0 +1,340 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN_STATE, dataDir, login } from './support';
+
+// School records (issue 5). The journeys share one server and one database with the others, so every
+// name, e-mail, matrícula and CPF carries a per-run suffix.
+const run = Date.now().toString().slice(-7);
+
+/** A CPF with valid check digits, different for every call. */
+let cpfCounter = 0;
+function validCpf(): string {
+  const base = `${run}${String(cpfCounter++).padStart(2, '0')}`.slice(-9).padStart(9, '1');
+  const digits = base.split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, ...(viewport ? { viewport } : {}) });
+  return { context, page: await context.newPage() };
+}
+
+async function createClass(api: APIRequestContext, nome: string, professorId: string | null = null) {
+  const response = await api.post('/api/turmas', {
+    data: {
+      nome,
+      nivel: 'Fundamental I',
+      serie: '3º ano',
+      turno: 'tarde',
+      ano_letivo: '2026',
+      capacidade_maxima: 30,
+      professor_responsavel_id: professorId,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+async function createStudent(
+  api: APIRequestContext,
+  nome: string,
+  turmaId: string | null,
+  guardian: { nome: string; email?: string },
+) {
+  const response = await api.post('/api/alunos', {
+    data: {
+      nome,
+      data_nascimento: '2017-05-10',
+      matricula: `E2E-${run}-${cpfCounter}`,
+      turma_id: turmaId,
+      responsavel: {
+        nome: guardian.nome,
+        parentesco: 'mae',
+        telefone: '11987650000',
+        cpf: validCpf(),
+        ...(guardian.email ? { email: guardian.email } : {}),
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { aluno: { id: string; matricula: string } } };
+  return body.data.aluno;
+}
+
+/** First login with a generated password: 'Trocar senha' comes first, then the dashboard. */
+async function firstLogin(page: Page, email: string, generated: string, next: string) {
+  await login(page, email, generated);
+  await expect(page).toHaveURL(/\/trocar-senha$/);
+  await page.getByLabel('Senha atual').fill(generated);
+  await page.getByLabel('Nova senha', { exact: true }).fill(next);
+  await page.getByLabel('Confirmar nova senha').fill(next);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('admin enrols a student with a new guardian; the guardian signs in and sees only their child', async ({
+  browser,
+}) => {
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const turmaNome = `3º Ano R${run}`;
+  const turmaId = await createClass(admin.request, turmaNome);
+  // A classmate from another family, in the same class.
+  const classmate = await createStudent(admin.request, `Colega Outra Família ${run}`, turmaId, {
+    nome: 'Márcia Outra',
+  });
+
+  const aluno = `Helena Barbosa ${run}`;
+  const guardianEmail = `mae.helena.${run}@escola.test`;
+  await admin.goto('/dashboard/alunos');
+  await expect(admin.getByRole('heading', { name: 'Gestão de Alunos', level: 1 })).toBeVisible();
+  await admin.getByRole('button', { name: 'Novo Aluno' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Novo Aluno' });
+
+  // Required fields first: pt-BR messages under the fields.
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  await expect(dialog.getByText('Nome é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('Matrícula é obrigatória')).toBeVisible();
+  await expect(dialog.getByText('Parentesco é obrigatório')).toBeVisible();
+
+  await dialog.getByLabel('Nome completo').fill(aluno);
+  await dialog.getByLabel('Data de nascimento').fill('2017-03-14');
+  await dialog.getByLabel('Matrícula').fill(`R-${run}`);
+  await dialog.getByLabel('Turma').selectOption({ label: `${turmaNome} — 3º ano (1/30)` });
+  await dialog.getByLabel('Nome do responsável').fill(`Patrícia Barbosa ${run}`);
+  await dialog.getByLabel('Parentesco').selectOption('mae');
+  await dialog.getByLabel('Telefone do responsável').fill('(11) 91234-5678');
+  // A CPF with wrong check digits is refused by the server and shown under its field.
+  await dialog.getByLabel('CPF do responsável').fill('123.456.789-00');
+  await dialog.getByLabel('E-mail do responsável').fill(guardianEmail);
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  const guardianCpf = dialog.getByLabel('CPF do responsável');
+  await expect(guardianCpf).toHaveAttribute('aria-invalid', 'true');
+  await expect(guardianCpf).toHaveAccessibleDescription(/CPF inválido/);
+
+  await dialog.getByLabel('CPF do responsável').fill(validCpf());
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  const done = admin.getByRole('dialog', { name: 'Aluno cadastrado' });
+  await expect(done.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
+  const generated = (await done.getByTestId('senha-gerada').textContent())!.trim();
+  expect(generated.length).toBeGreaterThanOrEqual(12);
+  await done.getByRole('button', { name: 'Concluir' }).click();
+
+  // The password was also mailed to the guardian.
+  const outbox = path.join(dataDir(), 'outbox');
+  const mailed = readdirSync(outbox).some((file) =>
+    readFileSync(path.join(outbox, file), 'utf8').includes(guardianEmail),
+  );
+  expect(mailed).toBe(true);
+
+  await admin.getByLabel('Buscar').fill(aluno);
+  await admin.getByRole('button', { name: 'Filtrar' }).click();
+  const row = admin.getByRole('row', { name: new RegExp(aluno) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Ativo')).toBeVisible();
+  await expect(admin.getByText('1–1 de 1')).toBeVisible();
+
+  // A second guardian, added from the student's details.
+  await row.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
+  const details = admin.getByRole('dialog', { name: aluno });
+  await details.getByRole('button', { name: 'Adicionar responsável' }).click();
+  const second = details.getByRole('form', { name: 'Adicionar responsável' });
+  await second.getByRole('button', { name: 'Salvar responsável' }).click();
+  await expect(second.getByText('Nome do responsável é obrigatório')).toBeVisible();
+  await second.getByLabel('Nome do responsável').fill(`Roberto Barbosa ${run}`);
+  await second.getByLabel('Parentesco').selectOption('pai');
+  await second.getByLabel('Telefone do responsável').fill('11 98888-7777');
+  await second.getByRole('button', { name: 'Salvar responsável' }).click();
+  await expect(second).toBeHidden();
+  await expect(details.getByText(`Roberto Barbosa ${run}`)).toBeVisible();
+  await expect(details.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
+  await expect(details.getByText('(11) 98888-7777')).toBeVisible();
+  await details.getByRole('button', { name: 'Fechar' }).first().click();
+
+  // The class's 'Ver Alunos' lists the new student with the guardian's contact.
+  await admin.goto('/dashboard/turmas');
+  const card = admin.getByTestId('turma-card').filter({ hasText: turmaNome });
+  await expect(card.getByText('2/30')).toBeVisible();
+  await card.getByRole('button', { name: 'Ver Alunos' }).click();
+  const list = admin.getByRole('dialog', { name: `Alunos - ${turmaNome}` });
+  await expect(list.getByText(aluno)).toBeVisible();
+  await expect(list.getByText(new RegExp(`Responsável: Patrícia Barbosa ${run} \\(Mãe\\)`))).toBeVisible();
+  await expect(list.getByText(`Colega Outra Família ${run}`)).toBeVisible();
+  await adminContext.close();
+
+  // The guardian: first login forces a new password, then only their own child.
+  const guardianContext = await browser.newContext();
+  const guardian = await guardianContext.newPage();
+  await firstLogin(guardian, guardianEmail, generated, 'Jabuticaba-Madura-48');
+  const menu = guardian.getByRole('navigation', { name: 'Menu do portal' });
+  await expect(menu.getByRole('link', { name: 'Professores' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Alunos' }).click();
+  await expect(guardian.getByText('Seus filhos matriculados na escola')).toBeVisible();
+  await expect(guardian.getByRole('row', { name: new RegExp(aluno) })).toBeVisible();
+  await expect(guardian.getByText(`Colega Outra Família ${run}`)).toHaveCount(0);
+  await expect(guardian.getByText('1–1 de 1')).toBeVisible();
+  await expect(guardian.getByRole('button', { name: 'Novo Aluno' })).toHaveCount(0);
+  await expect(guardian.getByRole('button', { name: /Exportar/ })).toHaveCount(0);
+
+  // Their own contact data is theirs to edit.
+  const contact = guardian.getByRole('region', { name: 'Meus dados de contato' });
+  await expect(contact.getByText('(11) 91234-5678')).toBeVisible();
+  await contact.getByRole('button', { name: 'Editar contato' }).click();
+  await contact.getByLabel('Telefone').fill('123');
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(contact.getByLabel('Telefone')).toHaveAccessibleDescription(/Telefone inválido/);
+  await contact.getByLabel('Telefone').fill('(11) 97777-1234');
+  await contact.getByLabel('Endereço').fill('Rua das Palmeiras, 45');
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(contact.getByText('(11) 97777-1234')).toBeVisible();
+  await expect(contact.getByText('Rua das Palmeiras, 45')).toBeVisible();
+
+  await guardian.goto('/dashboard/turmas');
+  const guardianCard = guardian.getByTestId('turma-card').filter({ hasText: turmaNome });
+  await expect(guardian.getByTestId('turma-card')).toHaveCount(1);
+  await expect(guardian.getByRole('button', { name: 'Nova Turma' })).toHaveCount(0);
+  await guardianCard.getByRole('button', { name: 'Ver Alunos' }).click();
+  const guardianList = guardian.getByRole('dialog', { name: `Alunos - ${turmaNome}` });
+  await expect(guardianList.getByText(aluno)).toBeVisible();
+  await expect(guardianList.getByText(`Colega Outra Família ${run}`)).toHaveCount(0);
+
+  // Another family's child is not there at all: 404, not 403.
+  const probe = await guardian.request.get(`/api/alunos/${classmate.id}`);
+  expect(probe.status()).toBe(404);
+  await guardianContext.close();
+});
+
+test('a teacher with a portal account sees only the classes they are responsible for', async ({
+  browser,
+}) => {
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const teacherName = `Rosana Teixeira ${run}`;
+  const teacherEmail = `rosana.${run}@escola.test`;
+  const mine = `4º Ano P${run}`;
+  const other = `5º Ano P${run}`;
+  await createClass(admin.request, other);
+  const otherStudent = await createStudent(admin.request, `Aluno Outra Turma ${run}`, null, {
+    nome: 'Sandra Outra',
+  });
+  const pupil = await createStudent(admin.request, `Otávio Nunes ${run}`, null, { nome: 'Vera Nunes' });
+
+  // 'Novo Professor' with a portal account.
+  await admin.goto('/dashboard/professores');
+  await admin.getByRole('button', { name: 'Novo Professor' }).click();
+  const form = admin.getByRole('dialog', { name: 'Novo Professor' });
+  await form.getByLabel('Nome Completo').fill(teacherName);
+  await form.getByRole('textbox', { name: /^E-mail/ }).fill(teacherEmail);
+  await form.getByLabel('Telefone').fill('11955554444');
+  await form.getByLabel('Matemática').check();
+  await form.getByLabel('Ciências').check();
+  await form.getByLabel(/Criar acesso ao portal/).check();
+  await form.getByRole('button', { name: 'Adicionar Professor' }).click();
+  const access = admin.getByRole('dialog', { name: 'Acesso criado' });
+  const generated = (await access.getByTestId('senha-gerada').textContent())!.trim();
+  await access.getByRole('button', { name: 'Concluir' }).click();
+  await admin.getByLabel('Buscar').fill(teacherName);
+  await expect(admin.getByText(teacherName)).toBeVisible();
+
+  // 'Nova Turma' with the teacher chosen as responsible.
+  await admin.goto('/dashboard/turmas');
+  await admin.getByRole('button', { name: 'Nova Turma' }).click();
+  const classForm = admin.getByRole('dialog', { name: 'Nova Turma' });
+  await classForm.getByLabel('Nome da Turma').fill(mine);
+  await classForm.getByLabel('Nível').selectOption('Fundamental I');
+  await classForm.getByLabel('Série').fill('4º ano');
+  await classForm.getByLabel('Turno').selectOption('noite');
+  await classForm.getByLabel('Professor responsável').selectOption({ label: teacherName });
+  await classForm.getByRole('button', { name: 'Criar Turma' }).click();
+  await expect(classForm).toBeHidden();
+  const card = admin.getByTestId('turma-card').filter({ hasText: mine });
+  await expect(card.getByText('Noite')).toBeVisible();
+  await expect(card.getByText(teacherName)).toBeVisible();
+
+  // Enrol a student from 'Ver Alunos'.
+  await card.getByRole('button', { name: 'Ver Alunos' }).click();
+  const list = admin.getByRole('dialog', { name: `Alunos - ${mine}` });
+  await expect(list.getByText('Nenhum aluno matriculado nesta turma')).toBeVisible();
+  await list.getByLabel('Matricular aluno').fill(`Otávio Nunes ${run}`);
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: `Otávio Nunes ${run}` })
+    .getByRole('button', { name: 'Matricular' })
+    .click();
+  await expect(
+    list.getByRole('list', { name: 'Lista de Alunos' }).getByText(`Otávio Nunes ${run}`),
+  ).toBeVisible();
+  await adminContext.close();
+
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await firstLogin(teacher, teacherEmail, generated, 'Ipe-Roxo-Florido-93');
+  const menu = teacher.getByRole('navigation', { name: 'Menu do portal' });
+  await expect(menu.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Turmas' }).click();
+  await expect(teacher.getByText('Suas turmas')).toBeVisible();
+  await expect(teacher.getByTestId('turma-card')).toHaveCount(1);
+  await expect(teacher.getByTestId('turma-card').getByRole('heading', { name: mine })).toBeVisible();
+  await expect(teacher.getByText(other)).toHaveCount(0);
+  await expect(teacher.getByRole('button', { name: 'Nova Turma' })).toHaveCount(0);
+  await expect(teacher.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+
+  await teacher.goto('/dashboard/alunos');
+  await expect(teacher.getByText('Alunos das suas turmas')).toBeVisible();
+  await expect(teacher.getByText('1–1 de 1')).toBeVisible();
+  await teacher.getByRole('button', { name: `Ver detalhes de Otávio Nunes ${run}` }).click();
+  const details = teacher.getByRole('dialog', { name: `Otávio Nunes ${run}` });
+  await expect(details.getByText('Vera Nunes')).toBeVisible();
+  // A teacher sees the guardian's contact, never a CPF.
+  await expect(details.getByText(/CPF/)).toHaveCount(0);
+
+  expect((await teacher.request.get(`/api/alunos/${pupil.id}`)).status()).toBe(200);
+  expect((await teacher.request.get(`/api/alunos/${otherStudent.id}`)).status()).toBe(404);
+  await teacherContext.close();
+});
+
+test('export downloads a CSV of the filtered list that opens with the right rows', async ({ browser }) => {
+  const { context, page } = await adminPage(browser);
+  const turmaNome = `2º Ano X${run}`;
+  const turmaId = await createClass(page.request, turmaNome);
+  const first = await createStudent(page.request, `Bianca Export ${run}`, turmaId, { nome: 'Rita Export' });
+  const second = await createStudent(page.request, `Caio Export ${run}`, turmaId, { nome: 'Rui Export' });
+  await createStudent(page.request, `Fora Do Filtro ${run}`, null, { nome: 'Ana Fora' });
+
+  await page.goto('/dashboard/alunos');
+  await page.getByLabel('Turma').selectOption({ label: turmaNome });
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('1–2 de 2')).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^alunos-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = text
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(';'));
+  expect(header).toEqual(expect.arrayContaining(['Matrícula', 'Nome', 'Turma', 'Status', 'Responsável']));
+  const column = (name: string) => header!.indexOf(name);
+  expect(rows).toHaveLength(2);
+  expect(rows.map((cells) => cells[column('Nome')]).sort()).toEqual([
+    `Bianca Export ${run}`,
+    `Caio Export ${run}`,
+  ]);
+  expect(rows.map((cells) => cells[column('Matrícula')]).sort()).toEqual(
+    [first.matricula, second.matricula].sort(),
+  );
+  for (const cells of rows) {
+    expect(cells[column('Turma')]).toBe(turmaNome);
+    expect(cells[column('Status')]).toBe('Ativo');
+    expect(cells).toHaveLength(header!.length);
+  }
+  await context.close();
+});
