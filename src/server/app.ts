@@ -28,6 +28,8 @@ import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { financeRoutes } from './features/finance/finance.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -242,6 +244,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(financeRoutes, { prefix: '/api/financeiro' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
