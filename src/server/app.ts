@@ -30,6 +30,9 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { guardiansRoutes, studentsRoutes } from './features/students/students.routes.js';
+import { teachersRoutes } from './features/teachers/teachers.routes.js';
+import { classesRoutes } from './features/classes/classes.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +146,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    // A route registered without options has no config object at all, whatever the type says.
+    const config: unknown = route.config;
+    const access = (config as { access?: Access } | undefined)?.access;
     if (access === undefined) {
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
     }
@@ -246,6 +251,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(studentsRoutes, { prefix: '/api/alunos' });
+  await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
+  await app.register(teachersRoutes, { prefix: '/api/professores' });
+  await app.register(classesRoutes, { prefix: '/api/turmas' });
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

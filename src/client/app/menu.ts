@@ -1,4 +1,4 @@
-import { Home, UserCog, type LucideIcon } from 'lucide-react';
+import { GraduationCap, Home, School, UserCog, Users, type LucideIcon } from 'lucide-react';
 import type { Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
@@ -16,5 +16,8 @@ export interface MenuItem {
  */
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
+  { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
+  { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
+  { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
 ];

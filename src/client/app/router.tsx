@@ -12,6 +12,48 @@ const portalRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
   },
   {
+    path: 'alunos',
+    handle: { title: 'Gestão de Alunos' },
+    lazy: async () => {
+      const { StudentsPage } = await import('../features/students/students-page');
+      return {
+        Component: () => (
+          <RequireAuth access="students.read">
+            <StudentsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'professores',
+    handle: { title: 'Professores' },
+    lazy: async () => {
+      const { TeachersPage } = await import('../features/teachers/teachers-page');
+      return {
+        Component: () => (
+          <RequireAuth access="teachers.read">
+            <TeachersPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'turmas',
+    handle: { title: 'Turmas' },
+    lazy: async () => {
+      const { ClassesPage } = await import('../features/classes/classes-page');
+      return {
+        Component: () => (
+          <RequireAuth access="classes.read">
+            <ClassesPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'usuarios',
     handle: { title: 'Gestão de Usuários' },
     lazy: async () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
 import { users } from '../features/users/users.table.js';
+import { seedRecords } from './seed-records.js';
 
 /**
  * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
@@ -32,6 +33,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     .where(eq(users.email, demoAccounts[0].email));
   if (existing) return null;
   await ctx.db.transaction(async (tx) => {
+    const ids: Record<string, string> = {};
     for (const account of demoAccounts) {
       const [row] = await tx
         .insert(users)
@@ -49,7 +51,14 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
         entityId: row!.id,
         details: { demo: true },
       });
+      ids[account.nivel] = row!.id;
     }
+    await seedRecords(tx, {
+      professorUserId: ids.professor!,
+      responsavelUserId: ids.responsavel!,
+      responsavelNome: demoAccounts[2].nome,
+      responsavelEmail: demoAccounts[2].email,
+    });
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

@@ -132,7 +132,10 @@ describe('PUT /api/users/:id', () => {
       });
     const first = await update('Beatriz N. Costa', created.version);
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ nome: 'Beatriz N. Costa', version: created.version + 1 });
+    expect(first.json().data).toMatchObject({
+      nome: 'Beatriz N. Costa',
+      version: Number(created.version) + 1,
+    });
     const stale = await update('Outro Nome', created.version);
     expect(stale.statusCode).toBe(412);
     const current = (await t.app.inject({ url: `/api/users/${created.id}`, headers: { cookie } })).json()

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api';
+import type { ClassInput, ClassStudent, SchoolClass } from '../../../shared/classes.schemas';
+import type { Student } from '../../../shared/students.schemas';
+import type { Teacher } from '../../../shared/teachers.schemas';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+
+const classesKey = ['classes'] as const;
+
+export function useClasses() {
+  return useQuery({
+    queryKey: [...classesKey, 'list'],
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
+  });
+}
+
+export function useClassStudents(id: string) {
+  return useQuery({
+    queryKey: [...classesKey, 'students', id],
+    queryFn: () => api<ClassStudent[]>(`/api/turmas/${id}/alunos`, { globalErrors: false }),
+  });
+}
+
+export function useTeacherOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['teachers'],
+    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+    enabled,
+  });
+}
+
+export function useStudentSearch(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['students', 'search', q],
+    queryFn: () => api<Page<Student>>(`/api/alunos${toQuery({ q, status: 'ativo', pageSize: 10 })}`),
+    enabled: enabled && q.trim().length >= 2,
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: classesKey }),
+      queryClient.invalidateQueries({ queryKey: ['students'] }),
+    ]);
+}
+
+export function useSaveClass() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ClassInput }) =>
+      apiWithMessage<SchoolClass>(id ? `/api/turmas/${id}` : '/api/turmas', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteClass() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/turmas/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEnrol() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, alunoId }: { id: string; alunoId: string }) =>
+      apiWithMessage<null>(`/api/turmas/${id}/alunos`, {
+        method: 'POST',
+        body: { aluno_id: alunoId },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUnenrol() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, alunoId }: { id: string; alunoId: string }) =>
+      apiWithMessage<null>(`/api/turmas/${id}/alunos/${alunoId}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}

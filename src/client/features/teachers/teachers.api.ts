@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedTeacher, Teacher, TeacherInput } from '../../../shared/teachers.schemas';
+import { api, apiWithMessage } from '../../lib/api-client';
+
+const teachersKey = ['teachers'] as const;
+
+export function useTeachers() {
+  return useQuery({
+    queryKey: teachersKey,
+    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+  });
+}
+
+export function useSaveTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TeacherInput }) =>
+      apiWithMessage<SavedTeacher>(id ? `/api/professores/${id}` : '/api/professores', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teachersKey }),
+  });
+}
+
+export function useDeleteTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/professores/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teachersKey }),
+  });
+}

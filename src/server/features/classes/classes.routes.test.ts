@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
+import type { SavedTeacher, Teacher } from '../../../shared/teachers.schemas.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { auditLog } from '../audit/audit.table.js';
+import { students } from '../students/students.table.js';
+import { users } from '../users/users.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+const classBody = (overrides: Record<string, unknown> = {}) => ({
+  nome: '5º Ano A',
+  nivel: 'Fundamental I',
+  serie: '5º ano',
+  turno: 'noite',
+  ano_letivo: '2026',
+  capacidade_maxima: 2,
+  ...overrides,
+});
+
+describe('turmas', () => {
+  it('creates a class with a responsible teacher and the real shift and status', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const teacher = await insertTeacher(t);
+    const response = await send(
+      'POST',
+      '/api/turmas',
+      admin.cookie,
+      classBody({ professor_responsavel_id: teacher.id, status: 'concluido' }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(dataOf<SchoolClass>(response)).toMatchObject({
+      turno: 'noite',
+      status: 'concluido',
+      alunos_count: 0,
+      professor_responsavel: { id: teacher.id, nome: teacher.nome },
+    });
+    const invalid = await send('POST', '/api/turmas', admin.cookie, classBody({ capacidade_maxima: 0 }));
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('enrols up to capacity, then answers 409 Turma lotada; unenrol frees the place', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null, 2);
+    const [a, b, c] = [
+      await insertStudent(t, null),
+      await insertStudent(t, null),
+      await insertStudent(t, null),
+    ];
+    for (const student of [a, b]) {
+      const response = await send('POST', `/api/turmas/${turma.id}/alunos`, admin.cookie, {
+        aluno_id: student.id,
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const full = await send('POST', `/api/turmas/${turma.id}/alunos`, admin.cookie, { aluno_id: c.id });
+    expect(full.statusCode).toBe(409);
+    expect(messageOf(full)).toBe('Turma lotada');
+    const listed = dataOf<ClassStudent[]>(await get(`/api/turmas/${turma.id}/alunos`, admin.cookie));
+    expect(listed.map((item) => item.id).sort()).toEqual([a.id, b.id].sort());
+    const [row] = await t.database.db.select().from(students).where(eq(students.id, a.id));
+    expect(row!.dataEnturmacao).not.toBeNull();
+
+    expect((await send('DELETE', `/api/turmas/${turma.id}/alunos/${a.id}`, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await send('POST', `/api/turmas/${turma.id}/alunos`, admin.cookie, { aluno_id: c.id })).statusCode,
+    ).toBe(201);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'turma'));
+    expect(audits.map((item) => item.action).sort()).toEqual(
+      ['desmatricular', 'matricular', 'matricular', 'matricular'].sort(),
+    );
+  });
+
+  it('refuses to delete a class with students (409) and deletes an empty one', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const busy = await insertClass(t, null);
+    await insertStudent(t, busy.id);
+    const refused = await send('DELETE', `/api/turmas/${busy.id}`, admin.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toContain('1 aluno(s) matriculado(s)');
+    const empty = await insertClass(t, null);
+    expect((await send('DELETE', `/api/turmas/${empty.id}`, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('answers 412 to a stale class update', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const ok = await send('PUT', `/api/turmas/${turma.id}`, admin.cookie, classBody({ version: 1 }));
+    expect(ok.statusCode).toBe(200);
+    const stale = await send(
+      'PUT',
+      `/api/turmas/${turma.id}`,
+      admin.cookie,
+      classBody({ version: 1, nome: 'X' }),
+    );
+    expect(stale.statusCode).toBe(412);
+  });
+
+  it('shows a teacher only their own classes and a guardian their children classes', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const parent = await signedIn(t, 'responsavel');
+    const mine = await insertClass(t, (await insertTeacher(t, teacher.user.id)).id);
+    const other = await insertClass(t, (await insertTeacher(t)).id);
+    await insertStudent(t, other.id, (await insertGuardian(t, parent.user.id)).id);
+    const teacherClasses = dataOf<SchoolClass[]>(await get('/api/turmas', teacher.cookie));
+    expect(teacherClasses.map((item) => item.id)).toEqual([mine.id]);
+    const parentClasses = dataOf<SchoolClass[]>(await get('/api/turmas', parent.cookie));
+    expect(parentClasses.map((item) => item.id)).toEqual([other.id]);
+  });
+});
+
+describe('professores', () => {
+  it('creates a teacher with a portal account and a generated password', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const response = await send('POST', '/api/professores', admin.cookie, {
+      nome: 'Marina Costa',
+      email: 'Marina.Costa@escola.test',
+      telefone: '(11) 3333-4444',
+      disciplinas: ['Matemática', 'Física'],
+      data_contratacao: '2020-02-01',
+      criar_acesso: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const saved = dataOf<SavedTeacher>(response);
+    expect(saved.usuarioCriado).toBe(true);
+    expect(saved.senhaGerada).toHaveLength(12);
+    expect(saved.professor).toMatchObject({
+      email: 'marina.costa@escola.test',
+      telefone: '1133334444',
+      tem_acesso: true,
+    });
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'marina.costa@escola.test'));
+    expect(account!.nivel).toBe('professor');
+    const duplicate = await send('POST', '/api/professores', admin.cookie, {
+      nome: 'Outra',
+      email: 'marina.costa@escola.test',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const badSubject = await send('POST', '/api/professores', admin.cookie, {
+      nome: 'Outra',
+      email: 'outra@escola.test',
+      disciplinas: ['Astrologia'],
+    });
+    expect(badSubject.statusCode).toBe(400);
+  });
+
+  it('searches by name, e-mail or subject, case-insensitive', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await send('POST', '/api/professores', admin.cookie, {
+      nome: 'Ana',
+      email: 'ana@x.test',
+      disciplinas: ['Química'],
+    });
+    await send('POST', '/api/professores', admin.cookie, {
+      nome: 'Bruno',
+      email: 'bruno@x.test',
+      disciplinas: ['Arte'],
+    });
+    const found = dataOf<Teacher[]>(
+      await get(`/api/professores?q=${encodeURIComponent('QUÍM')}`, admin.cookie),
+    );
+    expect(found.map((item) => item.nome)).toEqual(['Ana']);
+  });
+
+  it('refuses to delete a teacher responsible for a class, naming the classes', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const teacher = await insertTeacher(t);
+    const turma = await insertClass(t, teacher.id);
+    const refused = await send('DELETE', `/api/professores/${teacher.id}`, admin.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toContain(turma.nome);
+    await send('PUT', `/api/turmas/${turma.id}`, admin.cookie, classBody({ professor_responsavel_id: null }));
+    expect((await send('DELETE', `/api/professores/${teacher.id}`, admin.cookie)).statusCode).toBe(200);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'professor'));
+    expect(audits.map((item) => item.action)).toEqual(['excluir']);
+  });
+
+  it('answers 412 to a stale teacher update', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const teacher = await insertTeacher(t);
+    const body = { nome: 'Novo', email: teacher.email, version: 1 };
+    expect((await send('PUT', `/api/professores/${teacher.id}`, admin.cookie, body)).statusCode).toBe(200);
+    expect((await send('PUT', `/api/professores/${teacher.id}`, admin.cookie, body)).statusCode).toBe(412);
+  });
+});

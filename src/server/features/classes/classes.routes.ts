@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  classInputSchema,
+  enrolInputSchema,
+  listClassesQuerySchema,
+} from '../../../shared/classes.schemas.js';
+import { uuidParam } from '../../../shared/validators.js';
+import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import {
+  createClass,
+  deleteClass,
+  enrolStudent,
+  getClass,
+  listClasses,
+  listClassStudents,
+  unenrolStudent,
+  updateClass,
+} from './classes.service.js';
+
+const idParams = z.strictObject({ id: uuidParam });
+const enrolmentParams = z.strictObject({ id: uuidParam, alunoId: uuidParam });
+
+export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { access: 'classes.read' } as const;
+  const write = { access: 'classes.write' } as const;
+
+  app.get('/', { schema: { querystring: listClassesQuerySchema }, config: read }, async (request) =>
+    ok(await listClasses(app.ctx.db, signedInUser(request), request.query)),
+  );
+
+  app.post('/', { schema: { body: classInputSchema }, config: write }, async (request, reply) => {
+    const created = await createClass(app.ctx, request.body, actorOf(request));
+    return reply.status(201).send(ok(created, 'Turma criada com sucesso!'));
+  });
+
+  app.get('/:id', { schema: { params: idParams }, config: read }, async (request) =>
+    ok(await getClass(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params: idParams, body: classInputSchema }, config: write },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const updated = await updateClass(app.ctx, request.params.id, request.body, version, actorOf(request));
+      return ok(updated, 'Turma atualizada com sucesso!');
+    },
+  );
+
+  app.delete('/:id', { schema: { params: idParams }, config: write }, async (request) => {
+    await deleteClass(app.ctx, request.params.id, actorOf(request));
+    return ok(null, 'Turma excluída com sucesso!');
+  });
+
+  app.get('/:id/alunos', { schema: { params: idParams }, config: read }, async (request) =>
+    ok(await listClassStudents(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/:id/alunos',
+    { schema: { params: idParams, body: enrolInputSchema }, config: write },
+    async (request, reply) => {
+      await enrolStudent(app.ctx, request.params.id, request.body.aluno_id, actorOf(request));
+      return reply.status(201).send(ok(null, 'Aluno matriculado na turma.'));
+    },
+  );
+
+  app.delete(
+    '/:id/alunos/:alunoId',
+    { schema: { params: enrolmentParams }, config: write },
+    async (request) => {
+      await unenrolStudent(app.ctx, request.params.id, request.params.alunoId, actorOf(request));
+      return ok(null, 'Aluno removido da turma.');
+    },
+  );
+};

@@ -1,0 +1,308 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { todayIso } from '../../../shared/format.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { scopeOf, studentsInScope } from '../students/students.scope.js';
+import { classesInScope } from '../students/students.scope.js';
+import { guardians, studentGuardians, students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import type { UserRow } from '../users/users.table.js';
+import { assertClassHasRoom } from './classes.rules.js';
+import { classes, type ClassRow } from './classes.table.js';
+
+type Viewer = Pick<UserRow, 'id' | 'nivel'>;
+
+const classNotFound = () => notFound('Turma não encontrada.');
+const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
+
+const activeCount =
+  sql<number>`(select count(*) from ${students} where ${students.turmaId} = ${classes.id} and ${students.status} = 'ativo')`.mapWith(
+    Number,
+  );
+
+function toClass(
+  row: ClassRow,
+  professor: { id: string; nome: string } | null,
+  alunosCount: number,
+): SchoolClass {
+  return {
+    id: row.id,
+    nome: row.nome,
+    nivel: row.nivel,
+    serie: row.serie,
+    turno: row.turno,
+    ano_letivo: row.anoLetivo,
+    capacidade_maxima: row.capacidadeMaxima,
+    professor_responsavel_id: row.professorResponsavelId,
+    professor_responsavel: professor?.id ? professor : null,
+    observacoes: row.observacoes,
+    status: row.status,
+    alunos_count: alunosCount,
+    version: row.version,
+  };
+}
+
+async function selectClasses(db: DbOrTx, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({
+      turma: classes,
+      professorId: teachers.id,
+      professorNome: teachers.nome,
+      alunosCount: activeCount,
+    })
+    .from(classes)
+    .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
+    .where(where)
+    .orderBy(desc(classes.anoLetivo), asc(classes.nivel), asc(classes.nome));
+  return rows.map((row) =>
+    toClass(
+      row.turma,
+      row.professorId && row.professorNome ? { id: row.professorId, nome: row.professorNome } : null,
+      row.alunosCount,
+    ),
+  );
+}
+
+export async function listClasses(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { professor_id?: string | undefined },
+): Promise<SchoolClass[]> {
+  const scope = await scopeOf(db, viewer);
+  return selectClasses(
+    db,
+    and(
+      classesInScope(scope),
+      query.professor_id ? eq(classes.professorResponsavelId, query.professor_id) : undefined,
+    ),
+  );
+}
+
+export async function getClass(db: DbOrTx, viewer: Viewer, id: string): Promise<SchoolClass> {
+  const scope = await scopeOf(db, viewer);
+  const [found] = await selectClasses(db, and(eq(classes.id, id), classesInScope(scope)));
+  if (!found) throw classNotFound();
+  return found;
+}
+
+async function assertTeacherExists(tx: DbOrTx, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const [row] = await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, id));
+  if (!row) {
+    throw badRequest('Professor não encontrado', [
+      { path: 'professor_responsavel_id', message: 'Professor não encontrado' },
+    ]);
+  }
+}
+
+export async function createClass(ctx: AppContext, input: ClassData, actor: Actor): Promise<SchoolClass> {
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertTeacherExists(tx, input.professor_responsavel_id);
+    const [row] = await tx
+      .insert(classes)
+      .values({
+        nome: input.nome,
+        nivel: input.nivel,
+        serie: input.serie,
+        turno: input.turno,
+        anoLetivo: input.ano_letivo,
+        capacidadeMaxima: input.capacidade_maxima,
+        professorResponsavelId: input.professor_responsavel_id ?? null,
+        observacoes: input.observacoes ?? null,
+        status: input.status,
+      })
+      .returning();
+    await recordAudit(tx, actor, { action: 'criar', entity: 'turma', entityId: row!.id });
+    return row!.id;
+  });
+  return getClass(ctx.db, { id: '', nivel: 'administrador' }, id);
+}
+
+async function lockClass(tx: DbOrTx, id: string): Promise<ClassRow> {
+  const [row] = await tx.select().from(classes).where(eq(classes.id, id)).for('update');
+  if (!row) throw classNotFound();
+  return row;
+}
+
+export async function updateClass(
+  ctx: AppContext,
+  id: string,
+  input: ClassData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<SchoolClass> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockClass(tx, id);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    await assertTeacherExists(tx, input.professor_responsavel_id);
+    const [row] = await tx
+      .update(classes)
+      .set({
+        nome: input.nome,
+        nivel: input.nivel,
+        serie: input.serie,
+        turno: input.turno,
+        anoLetivo: input.ano_letivo,
+        capacidadeMaxima: input.capacidade_maxima,
+        professorResponsavelId:
+          input.professor_responsavel_id === undefined
+            ? current.professorResponsavelId
+            : input.professor_responsavel_id,
+        observacoes: input.observacoes ?? null,
+        status: input.status,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(classes.id, id), eq(classes.version, current.version)))
+      .returning();
+    if (!row) throw stale();
+    const keys = [
+      'nome',
+      'nivel',
+      'serie',
+      'turno',
+      'anoLetivo',
+      'capacidadeMaxima',
+      'professorResponsavelId',
+      'observacoes',
+      'status',
+    ] as const;
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'turma',
+      entityId: id,
+      details: { campos: keys.filter((key) => current[key] !== row[key]) },
+    });
+  });
+  return getClass(ctx.db, { id: '', nivel: 'administrador' }, id);
+}
+
+/** Refused (409) while any student is enrolled: unenrol or move them first. */
+export async function deleteClass(ctx: AppContext, id: string, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockClass(tx, id);
+    const [enrolled] = await tx.select({ total: count() }).from(students).where(eq(students.turmaId, id));
+    const total = enrolled?.total ?? 0;
+    if (total > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `Não é possível excluir a turma ${current.nome}: há ${total} aluno(s) matriculado(s). Remova-os da turma antes de excluir.`,
+      );
+    }
+    await tx.delete(classes).where(eq(classes.id, id));
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'turma',
+      entityId: id,
+      details: { nome: current.nome },
+    });
+  });
+}
+
+/** 'Ver Alunos': a class's students with their principal guardian's contact data (no CPF). */
+export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string): Promise<ClassStudent[]> {
+  const scope = await scopeOf(db, viewer);
+  const [found] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, id), classesInScope(scope)));
+  if (!found) throw classNotFound();
+  const rows = await db
+    .select({
+      id: students.id,
+      nome: students.nome,
+      matricula: students.matricula,
+      email: students.email,
+      dataNascimento: students.dataNascimento,
+      status: students.status,
+      guardianNome: guardians.nome,
+      parentesco: studentGuardians.parentesco,
+      guardianEmail: guardians.email,
+      guardianTelefone: guardians.telefone,
+    })
+    .from(students)
+    .leftJoin(
+      studentGuardians,
+      and(eq(studentGuardians.alunoId, students.id), eq(studentGuardians.ehPrincipal, true)),
+    )
+    .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    // A guardian sees only their own children in the class, never the classmates.
+    .where(and(eq(students.turmaId, id), studentsInScope(scope)))
+    .orderBy(sql`lower(${students.nome})`);
+  return rows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    matricula: row.matricula,
+    email: row.email,
+    data_nascimento: row.dataNascimento,
+    status: row.status,
+    responsavel:
+      row.guardianNome !== null && row.parentesco !== null && row.guardianTelefone !== null
+        ? {
+            nome: row.guardianNome,
+            parentesco: row.parentesco,
+            email: row.guardianEmail,
+            telefone: row.guardianTelefone,
+          }
+        : null,
+  }));
+}
+
+export async function enrolStudent(
+  ctx: AppContext,
+  id: string,
+  alunoId: string,
+  actor: Actor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [student] = await tx.select().from(students).where(eq(students.id, alunoId)).for('update');
+    if (!student) throw notFound('Aluno não encontrado.');
+    if (student.turmaId === id) {
+      await lockClass(tx, id);
+      return;
+    }
+    const turma = await lockClass(tx, id);
+    if (student.status === 'ativo') await assertClassHasRoom(tx, turma.id);
+    await tx
+      .update(students)
+      .set({ turmaId: id, dataEnturmacao: todayIso(), version: student.version + 1, updatedAt: new Date() })
+      .where(eq(students.id, alunoId));
+    await recordAudit(tx, actor, {
+      action: 'matricular',
+      entity: 'turma',
+      entityId: id,
+      details: { aluno_id: alunoId, turma_anterior: student.turmaId },
+    });
+  });
+}
+
+export async function unenrolStudent(
+  ctx: AppContext,
+  id: string,
+  alunoId: string,
+  actor: Actor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockClass(tx, id);
+    const [student] = await tx
+      .select()
+      .from(students)
+      .where(and(eq(students.id, alunoId), eq(students.turmaId, id)))
+      .for('update');
+    if (!student) throw notFound('Aluno não está matriculado nesta turma.');
+    await tx
+      .update(students)
+      .set({ turmaId: null, dataEnturmacao: null, version: student.version + 1, updatedAt: new Date() })
+      .where(eq(students.id, alunoId));
+    await recordAudit(tx, actor, {
+      action: 'desmatricular',
+      entity: 'turma',
+      entityId: id,
+      details: { aluno_id: alunoId },
+    });
+  });
+}

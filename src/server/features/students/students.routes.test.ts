@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Page } from '../../../shared/api.js';
+import type { CreatedStudent, Guardian, Student, StudentCounts } from '../../../shared/students.schemas.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+  newCpf,
+  validStudentBody,
+} from '../../test/records-fixtures.js';
+import { auditLog } from '../audit/audit.table.js';
+import { users } from '../users/users.table.js';
+import { guardians, students } from './students.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
+const post = (url: string, cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: json(cookie), payload });
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+describe('records permission matrix', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; write: boolean }[] = [
+    { method: 'GET', url: '/api/alunos', write: false },
+    { method: 'GET', url: '/api/alunos/export', write: false },
+    { method: 'GET', url: `/api/alunos/${id}`, write: false },
+    { method: 'POST', url: '/api/alunos', write: true },
+    { method: 'PUT', url: `/api/alunos/${id}`, write: true },
+    { method: 'PATCH', url: `/api/alunos/${id}/status`, write: true },
+    { method: 'POST', url: '/api/responsaveis', write: true },
+    { method: 'GET', url: '/api/turmas', write: false },
+    { method: 'GET', url: `/api/turmas/${id}/alunos`, write: false },
+    { method: 'POST', url: '/api/turmas', write: true },
+    { method: 'PUT', url: `/api/turmas/${id}`, write: true },
+    { method: 'DELETE', url: `/api/turmas/${id}`, write: true },
+    { method: 'POST', url: `/api/turmas/${id}/alunos`, write: true },
+    { method: 'DELETE', url: `/api/turmas/${id}/alunos/${id}`, write: true },
+    { method: 'POST', url: '/api/professores', write: true },
+    { method: 'PUT', url: `/api/professores/${id}`, write: true },
+    { method: 'DELETE', url: `/api/professores/${id}`, write: true },
+  ];
+
+  it('refuses anonymous callers everywhere and non-admins on every write', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const guardian = await signedIn(t, 'responsavel');
+    for (const route of routes) {
+      const anonymous = await t.app.inject({ method: route.method, url: route.url });
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      for (const who of [teacher, guardian]) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: { cookie: who.cookie },
+        });
+        if (route.write) expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+        else expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(403);
+      }
+    }
+  });
+
+  it('keeps the teacher directory from guardians and own contact data from teachers', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const guardian = await signedIn(t, 'responsavel');
+    expect((await get('/api/professores', guardian.cookie)).statusCode).toBe(403);
+    expect((await get('/api/professores', teacher.cookie)).statusCode).toBe(200);
+    expect((await get('/api/responsaveis/me', teacher.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/alunos', () => {
+  it('saves the student and the guardian together and creates the guardian account', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const body = validStudentBody({ turma_id: turma.id, cpf: '' });
+    const response = await post('/api/alunos', admin.cookie, body);
+    expect(response.statusCode).toBe(201);
+    const created = dataOf<CreatedStudent>(response);
+    expect(created.usuarioCriado).toBe(true);
+    expect(created.senhaGerada).toHaveLength(12);
+    expect(created.aluno).toMatchObject({
+      nome: 'Beatriz Almeida Santos',
+      status: 'ativo',
+      turma_id: turma.id,
+      cpf: null,
+      responsavel: { nome: 'Fernanda Almeida Santos', telefone: '11987654321', eh_principal: true },
+    });
+    expect(created.aluno.data_enturmacao).not.toBeNull();
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, body.responsavel.email.toLowerCase()));
+    expect(account).toMatchObject({ nivel: 'responsavel', primeiroLogin: true });
+    expect(t.mailer.last()?.text).toContain(created.senhaGerada);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'aluno'));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('links a second child to the guardian with the same CPF without a new account', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const first = validStudentBody();
+    await post('/api/alunos', admin.cookie, first);
+    const second = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ nome: 'Pedro Almeida Santos' }, { cpf: first.responsavel.cpf, email: '' }),
+    );
+    expect(second.statusCode).toBe(201);
+    expect(dataOf<CreatedStudent>(second).usuarioCriado).toBe(false);
+    expect(await t.database.db.select().from(guardians)).toHaveLength(1);
+  });
+
+  it('rolls the guardian and the account back when the student fails after them (duplicate matricula)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const existing = await insertStudent(t, null);
+    const usersBefore = (await t.database.db.select().from(users)).length;
+    const response = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ matricula: existing.matricula }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe('Já existe um aluno com esta matrícula.');
+    expect(await t.database.db.select().from(guardians)).toHaveLength(0);
+    expect(await t.database.db.select().from(users)).toHaveLength(usersBefore);
+    expect(await t.database.db.select().from(students)).toHaveLength(1);
+  });
+
+  it('checks CPF digits, the principal guardian CPF, birth date and phones', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const invalid = await post('/api/alunos', admin.cookie, validStudentBody({ cpf: '123.456.789-00' }));
+    expect(invalid.statusCode).toBe(400);
+    expect(messageOf(invalid)).toBe('CPF inválido');
+    const noGuardianCpf = await post('/api/alunos', admin.cookie, validStudentBody({}, { cpf: '' }));
+    expect(noGuardianCpf.statusCode).toBe(400);
+    expect(messageOf(noGuardianCpf)).toBe('CPF do responsável principal é obrigatório');
+    const future = await post(
+      '/api/alunos',
+      admin.cookie,
+      validStudentBody({ data_nascimento: '2999-01-01' }),
+    );
+    expect(future.statusCode).toBe(400);
+    expect(messageOf(future)).toBe('A data de nascimento não pode estar no futuro');
+    const missing = await post('/api/alunos', admin.cookie, { responsavel: {} });
+    expect(missing.statusCode).toBe(400);
+    const paths = missing.json<{ details: { path: string }[] }>().details.map((detail) => detail.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'nome',
+        'data_nascimento',
+        'matricula',
+        'responsavel.nome',
+        'responsavel.telefone',
+        'responsavel.parentesco',
+      ]),
+    );
+  });
+
+  it('refuses a CPF already used by another student (409)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const existing = await insertStudent(t, null);
+    const response = await post('/api/alunos', admin.cookie, validStudentBody({ cpf: existing.cpf }));
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe('Já existe um aluno com este CPF.');
+  });
+
+  it('refuses enrolment into a full class with Turma lotada', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null, 1);
+    await insertStudent(t, turma.id);
+    const response = await post('/api/alunos', admin.cookie, validStudentBody({ turma_id: turma.id }));
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe('Turma lotada');
+    expect(await t.database.db.select().from(guardians)).toHaveLength(0);
+  });
+});
+
+describe('who sees which student', () => {
+  it('a teacher sees only the students of their own classes, without CPF; others are 404', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const mine = await insertClass(t, (await insertTeacher(t, teacher.user.id)).id);
+    const other = await insertClass(t, (await insertTeacher(t)).id);
+    const guardian = await insertGuardian(t);
+    const myStudent = await insertStudent(t, mine.id, guardian.id);
+    const otherStudent = await insertStudent(t, other.id);
+
+    const list = dataOf<Page<Student>>(await get('/api/alunos', teacher.cookie));
+    expect(list.items.map((item) => item.id)).toEqual([myStudent.id]);
+    expect(list.items[0]!.cpf).toBeNull();
+    expect(list.items[0]!.responsavel?.cpf).toBeNull();
+    expect(list.items[0]!.responsavel?.telefone).toBe('11912345678');
+    expect((await get(`/api/alunos/${otherStudent.id}`, teacher.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/alunos/${myStudent.id}`, teacher.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/turmas/${other.id}/alunos`, teacher.cookie)).statusCode).toBe(404);
+    const filtered = dataOf<Page<Student>>(await get(`/api/alunos?turma_id=${other.id}`, teacher.cookie));
+    expect(filtered.total).toBe(0);
+  });
+
+  it('a guardian sees only their own children; another family child is 404', async () => {
+    const parent = await signedIn(t, 'responsavel');
+    const guardian = await insertGuardian(t, parent.user.id);
+    const turma = await insertClass(t, null);
+    const child = await insertStudent(t, turma.id, guardian.id);
+    const classmate = await insertStudent(t, turma.id, (await insertGuardian(t)).id);
+
+    const list = dataOf<Page<Student> & { counts: StudentCounts }>(await get('/api/alunos', parent.cookie));
+    expect(list.items.map((item) => item.id)).toEqual([child.id]);
+    expect(list.counts.total).toBe(1);
+    expect((await get(`/api/alunos/${classmate.id}`, parent.cookie)).statusCode).toBe(404);
+    const inClass = dataOf<{ id: string }[]>(await get(`/api/turmas/${turma.id}/alunos`, parent.cookie));
+    expect(inClass.map((item) => item.id)).toEqual([child.id]);
+    const exported = await get('/api/alunos/export?format=csv', parent.cookie);
+    expect(exported.body).toContain(child.matricula);
+    expect(exported.body).not.toContain(classmate.matricula);
+  });
+
+  it('a guardian edits their own contact data only', async () => {
+    const parent = await signedIn(t, 'responsavel');
+    const guardian = await insertGuardian(t, parent.user.id);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/responsaveis/me',
+      headers: json(parent.cookie),
+      payload: { telefone: '(21) 3456-7890', endereco: 'Rua Nova, 10', version: guardian.version },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf<Guardian>(response)).toMatchObject({ telefone: '2134567890', endereco: 'Rua Nova, 10' });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/responsaveis/me',
+      headers: json(parent.cookie),
+      payload: { telefone: '2134567890', nome: 'Outro' },
+    });
+    expect(renamed.statusCode).toBe(400);
+  });
+});
+
+describe('updates and status', () => {
+  it('answers 412 to a stale update and keeps the newer data', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const student = await insertStudent(t, null);
+    const body = {
+      nome: 'Nome Novo',
+      data_nascimento: student.dataNascimento,
+      matricula: student.matricula,
+      version: student.version,
+    };
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/alunos/${student.id}`,
+      headers: json(admin.cookie),
+      payload: body,
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/alunos/${student.id}`,
+      headers: { ...json(admin.cookie), 'if-match': `"${student.version}"` },
+      payload: { ...body, nome: 'Nome Perdido', version: undefined },
+    });
+    expect(stale.statusCode).toBe(412);
+    const [row] = await t.database.db.select().from(students).where(eq(students.id, student.id));
+    expect(row!.nome).toBe('Nome Novo');
+  });
+
+  it('changes the status for real and audits it', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const student = await insertStudent(t, null);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/alunos/${student.id}/status`,
+      headers: json(admin.cookie),
+      payload: { status: 'transferido' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf<Student>(response).status).toBe('transferido');
+    const list = dataOf<Page<Student> & { counts: StudentCounts }>(
+      await get('/api/alunos?status=transferido', admin.cookie),
+    );
+    expect(list.total).toBe(1);
+    expect(list.counts).toMatchObject({ total: 1, ativos: 0, transferidos: 1, novosEsteMes: 1 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'alterar_status'));
+    expect(audit).toMatchObject({ entity: 'aluno', entityId: student.id });
+  });
+
+  it('adds a second guardian through POST /api/responsaveis and moves the principal flag', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const first = await insertGuardian(t);
+    const student = await insertStudent(t, null, first.id);
+    const response = await post('/api/responsaveis', admin.cookie, {
+      nome: 'Roberto Santos',
+      telefone: '11999998888',
+      cpf: newCpf(),
+      parentesco: 'pai',
+      eh_principal: true,
+      aluno_id: student.id,
+    });
+    expect(response.statusCode).toBe(201);
+    const detail = dataOf<Student>(await get(`/api/alunos/${student.id}`, admin.cookie));
+    expect(detail.responsaveis).toHaveLength(2);
+    expect(detail.responsavel?.nome).toBe('Roberto Santos');
+    expect(detail.responsaveis.filter((item) => item.eh_principal)).toHaveLength(1);
+  });
+});
+
+describe('lists and export', () => {
+  it('pages on the server and searches by name or matricula', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (let index = 0; index < 23; index++) await insertStudent(t, null);
+    const page2 = dataOf<Page<Student>>(await get('/api/alunos?page=2&pageSize=20', admin.cookie));
+    expect(page2).toMatchObject({ total: 23, page: 2, pageSize: 20 });
+    expect(page2.items).toHaveLength(3);
+    const one = (await t.database.db.select().from(students).limit(1))[0]!;
+    const search = dataOf<Page<Student>>(await get(`/api/alunos?q=${one.matricula}`, admin.cookie));
+    expect(search.items.map((item) => item.id)).toEqual([one.id]);
+  });
+
+  it('exports the filtered list as CSV and XLSX, and audits the export', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const inClass = await insertStudent(t, turma.id, (await insertGuardian(t)).id);
+    const outside = await insertStudent(t, null);
+    const csv = await get(`/api/alunos/export?format=csv&turma_id=${turma.id}`, admin.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="alunos-.*\.csv"/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('Matrícula;Nome;');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(inClass.matricula);
+    expect(csv.body).not.toContain(outside.matricula);
+    const xlsx = await get('/api/alunos/export?format=xlsx', admin.cookie);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'exportar'));
+    expect(audits).toHaveLength(2);
+  });
+});

@@ -1,0 +1,218 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import type {
+  ListTeachersQuery,
+  SavedTeacher,
+  Teacher,
+  TeacherData,
+} from '../../../shared/teachers.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classes } from '../classes/classes.table.js';
+import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
+import { users, type UserRow } from '../users/users.table.js';
+import { teachers, type TeacherRow } from './teachers.table.js';
+
+const teacherNotFound = () => notFound('Professor não encontrado.');
+const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
+
+function teacherConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'teachers_email_unique'))
+    throw new AppError('CONFLICT', 'Já existe um professor com este e-mail.', [
+      { path: 'email', message: 'E-mail já cadastrado' },
+    ]);
+  throw error;
+}
+
+export function toTeacher(row: TeacherRow): Teacher {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    disciplinas: row.disciplinas,
+    data_contratacao: row.dataContratacao,
+    status: row.status,
+    usuario_id: row.usuarioId,
+    tem_acesso: row.usuarioId !== null,
+    version: row.version,
+  };
+}
+
+export async function listTeachers(db: DbOrTx, query: ListTeachersQuery): Promise<Teacher[]> {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(
+      or(
+        ilike(teachers.nome, pattern),
+        ilike(teachers.email, pattern),
+        sql`array_to_string(${teachers.disciplinas}, ' ') ilike ${pattern}`,
+      )!,
+    );
+  }
+  if (query.status && query.status !== 'todos') filters.push(eq(teachers.status, query.status));
+  const rows = await db
+    .select()
+    .from(teachers)
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .orderBy(sql`lower(${teachers.nome})`, teachers.id);
+  return rows.map(toTeacher);
+}
+
+async function lockTeacher(tx: DbOrTx, id: string): Promise<TeacherRow> {
+  const [row] = await tx.select().from(teachers).where(eq(teachers.id, id)).for('update');
+  if (!row) throw teacherNotFound();
+  return row;
+}
+
+/** The teacher's portal account: the existing professor account with that e-mail, or a new one. */
+async function ensureTeacherAccount(
+  ctx: AppContext,
+  tx: DbOrTx,
+  data: TeacherData,
+  actor: Actor,
+): Promise<{ usuario: UserRow; senhaGerada?: string }> {
+  const [existing] = await tx.select().from(users).where(eq(users.email, data.email)).limit(1);
+  if (existing) {
+    if (existing.nivel !== 'professor') {
+      throw new AppError('CONFLICT', 'Este e-mail já pertence a um usuário que não é professor.', [
+        { path: 'email', message: 'E-mail em uso por outro tipo de usuário' },
+      ]);
+    }
+    const [linked] = await tx
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(eq(teachers.usuarioId, existing.id));
+    if (linked) throw new AppError('CONFLICT', 'Esta conta já está vinculada a outro professor.');
+    return { usuario: existing };
+  }
+  const created = await insertUser(
+    ctx,
+    tx,
+    { nome: data.nome, email: data.email, telefone: data.telefone, tipo: 'professor' },
+    actor,
+  );
+  return created.senhaGerada === undefined
+    ? { usuario: created.row }
+    : { usuario: created.row, senhaGerada: created.senhaGerada };
+}
+
+async function finishSave(
+  ctx: AppContext,
+  row: TeacherRow,
+  account: { usuario: UserRow; senhaGerada?: string } | null,
+): Promise<SavedTeacher> {
+  const senhaGerada = account?.senhaGerada;
+  const emailEnviado =
+    account && senhaGerada !== undefined ? await sendWelcomeMail(ctx, account.usuario, senhaGerada) : false;
+  const saved: SavedTeacher = {
+    professor: toTeacher(row),
+    usuarioCriado: senhaGerada !== undefined,
+    emailEnviado,
+  };
+  if (senhaGerada !== undefined) saved.senhaGerada = senhaGerada;
+  return saved;
+}
+
+export async function createTeacher(
+  ctx: AppContext,
+  input: TeacherData,
+  actor: Actor,
+): Promise<SavedTeacher> {
+  const { row, account } = await ctx.db.transaction(async (tx) => {
+    const account = input.criar_acesso ? await ensureTeacherAccount(ctx, tx, input, actor) : null;
+    let row: TeacherRow | undefined;
+    try {
+      [row] = await tx
+        .insert(teachers)
+        .values({
+          nome: input.nome,
+          email: input.email,
+          telefone: input.telefone ?? null,
+          disciplinas: [...new Set(input.disciplinas)],
+          dataContratacao: input.data_contratacao ?? null,
+          status: input.status,
+          usuarioId: account?.usuario.id ?? null,
+        })
+        .returning();
+    } catch (error) {
+      teacherConflict(error);
+    }
+    await recordAudit(tx, actor, { action: 'criar', entity: 'professor', entityId: row!.id });
+    return { row: row!, account };
+  });
+  return finishSave(ctx, row, account);
+}
+
+export async function updateTeacher(
+  ctx: AppContext,
+  id: string,
+  input: TeacherData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<SavedTeacher> {
+  const { row, account } = await ctx.db.transaction(async (tx) => {
+    const current = await lockTeacher(tx, id);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    const account =
+      input.criar_acesso && current.usuarioId === null
+        ? await ensureTeacherAccount(ctx, tx, input, actor)
+        : null;
+    let row: TeacherRow | undefined;
+    try {
+      [row] = await tx
+        .update(teachers)
+        .set({
+          nome: input.nome,
+          email: input.email,
+          telefone: input.telefone ?? null,
+          disciplinas: [...new Set(input.disciplinas)],
+          dataContratacao: input.data_contratacao ?? null,
+          status: input.status,
+          usuarioId: account?.usuario.id ?? current.usuarioId,
+          version: current.version + 1,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(teachers.id, id), eq(teachers.version, current.version)))
+        .returning();
+    } catch (error) {
+      teacherConflict(error);
+    }
+    if (!row) throw stale();
+    const keys = ['nome', 'email', 'telefone', 'dataContratacao', 'status', 'usuarioId'] as const;
+    const campos: string[] = keys.filter((key) => current[key] !== row[key]);
+    if (current.disciplinas.join('|') !== row.disciplinas.join('|')) campos.push('disciplinas');
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'professor',
+      entityId: id,
+      details: { campos },
+    });
+    return { row, account };
+  });
+  return finishSave(ctx, row, account);
+}
+
+/** Refused (409, naming the classes) while the teacher is responsible for a class. */
+export async function deleteTeacher(ctx: AppContext, id: string, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockTeacher(tx, id);
+    const owned = await tx
+      .select({ nome: classes.nome })
+      .from(classes)
+      .where(eq(classes.professorResponsavelId, id))
+      .orderBy(classes.nome);
+    if (owned.length > 0) {
+      const names = owned.map((item) => item.nome).join(', ');
+      throw new AppError(
+        'CONFLICT',
+        `Não é possível excluir: o professor é responsável pelas turmas ${names}. Reatribua as turmas antes de excluir.`,
+      );
+    }
+    await tx.delete(teachers).where(eq(teachers.id, id));
+    await recordAudit(tx, actor, { action: 'excluir', entity: 'professor', entityId: id });
+  });
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { completeCpf } from '../../shared/validators.js';
+import { classes } from '../features/classes/classes.table.js';
+import { guardians, studentGuardians, students } from '../features/students/students.table.js';
+import { teachers } from '../features/teachers/teachers.table.js';
+import type { TestApp } from './test-app.js';
+
+/** The envelope's payload, typed by the caller (the boundary the tests check). */
+export function dataOf<T>(response: LightMyRequestResponse): T {
+  return response.json<{ data: T }>().data;
+}
+
+export function messageOf(response: LightMyRequestResponse): string {
+  return response.json<{ message: string }>().message;
+}
+
+let cpfCounter = 100_000_000;
+export function newCpf(): string {
+  cpfCounter += 7;
+  return completeCpf(String(cpfCounter));
+}
+
+export async function insertTeacher(t: TestApp, usuarioId: string | null = null) {
+  const [row] = await t.database.db
+    .insert(teachers)
+    .values({
+      nome: `Prof ${randomUUID().slice(0, 6)}`,
+      email: `prof-${randomUUID().slice(0, 8)}@escola.test`,
+      disciplinas: ['Matemática'],
+      usuarioId,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertClass(t: TestApp, professorId: string | null, capacidade = 25) {
+  const [row] = await t.database.db
+    .insert(classes)
+    .values({
+      nome: `Turma ${randomUUID().slice(0, 4)}`,
+      nivel: 'Fundamental I',
+      serie: '3º ano',
+      turno: 'noite',
+      anoLetivo: '2026',
+      capacidadeMaxima: capacidade,
+      professorResponsavelId: professorId,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertGuardian(t: TestApp, usuarioId: string | null = null) {
+  const [row] = await t.database.db
+    .insert(guardians)
+    .values({ nome: `Resp ${randomUUID().slice(0, 6)}`, telefone: '11912345678', cpf: newCpf(), usuarioId })
+    .returning();
+  return row!;
+}
+
+export async function insertStudent(t: TestApp, turmaId: string | null, guardianId?: string) {
+  const [row] = await t.database.db
+    .insert(students)
+    .values({
+      nome: `Aluno ${randomUUID().slice(0, 6)}`,
+      dataNascimento: '2015-03-10',
+      matricula: `M-${randomUUID().slice(0, 8)}`,
+      turmaId,
+      cpf: newCpf(),
+    })
+    .returning();
+  if (guardianId) {
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: row!.id, responsavelId: guardianId, parentesco: 'mae', ehPrincipal: true });
+  }
+  return row!;
+}
+
+export function validStudentBody(
+  overrides: Record<string, unknown> = {},
+  guardian: Record<string, unknown> = {},
+) {
+  return {
+    nome: 'Beatriz Almeida Santos',
+    data_nascimento: '2016-05-20',
+    matricula: `2026${Math.floor(Math.random() * 1e6)}`,
+    responsavel: {
+      nome: 'Fernanda Almeida Santos',
+      email: `fernanda-${randomUUID().slice(0, 8)}@familia.test`,
+      telefone: '(11) 98765-4321',
+      cpf: newCpf(),
+      parentesco: 'mae',
+      eh_principal: true,
+      ...guardian,
+    },
+    ...overrides,
+  };
+}

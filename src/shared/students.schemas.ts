@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  optionalCpfSchema,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  optionalText,
+  pageQuery,
+  requiredBirthDateSchema,
+  requiredName,
+  requiredPhoneSchema,
+  uuidParam,
+} from './validators.js';
+
+export const STUDENT_PAGE_SIZE = 20;
+
+export const studentStatuses = ['ativo', 'inativo', 'transferido', 'formado'] as const;
+export type StudentStatus = (typeof studentStatuses)[number];
+export const studentStatusLabels: Record<StudentStatus, string> = {
+  ativo: 'Ativo',
+  inativo: 'Inativo',
+  transferido: 'Transferido',
+  formado: 'Formado',
+};
+
+export const parentescos = ['pai', 'mae', 'avo', 'ava', 'tio', 'tia', 'outro'] as const;
+export type Parentesco = (typeof parentescos)[number];
+export const parentescoLabels: Record<Parentesco, string> = {
+  pai: 'Pai',
+  mae: 'Mãe',
+  avo: 'Avô',
+  ava: 'Avó',
+  tio: 'Tio',
+  tia: 'Tia',
+  outro: 'Outro',
+};
+
+/** A guardian as a student's record shows it (CPF only for administrators). */
+export const studentGuardianSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string(),
+  cpf: z.string().nullable(),
+  endereco: z.string().nullable(),
+  parentesco: z.enum(parentescos),
+  eh_principal: z.boolean(),
+  tem_acesso: z.boolean(),
+});
+export type StudentGuardian = z.infer<typeof studentGuardianSchema>;
+
+export const studentSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  data_nascimento: z.string(),
+  idade: z.number(),
+  matricula: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+  /** Null for teachers and guardians' views of other data: never shown outside administration. */
+  cpf: z.string().nullable(),
+  turma_id: z.uuid().nullable(),
+  turma: z.object({ id: z.uuid(), nome: z.string(), serie: z.string() }).nullable(),
+  data_enturmacao: z.string().nullable(),
+  data_matricula: z.string(),
+  responsavel_id: z.uuid().nullable(),
+  responsavel: studentGuardianSchema.nullable(),
+  responsaveis: z.array(studentGuardianSchema),
+  status: z.enum(studentStatuses),
+  observacoes: z.string().nullable(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+export const guardianInputSchema = z.strictObject({
+  nome: requiredName('Nome do responsável'),
+  email: optionalEmailSchema,
+  telefone: requiredPhoneSchema,
+  cpf: optionalCpfSchema,
+  endereco: optionalText(300),
+  parentesco: z.enum(parentescos, { error: 'Parentesco é obrigatório' }),
+  eh_principal: z.boolean().default(true),
+  observacoes: optionalText(1000),
+});
+export type GuardianInput = z.input<typeof guardianInputSchema>;
+export type GuardianData = z.output<typeof guardianInputSchema>;
+
+const studentFields = {
+  nome: requiredName(),
+  data_nascimento: requiredBirthDateSchema,
+  matricula: z
+    .string({ error: 'Matrícula é obrigatória' })
+    .trim()
+    .min(1, 'Matrícula é obrigatória')
+    .max(30, 'Máximo de 30 caracteres'),
+  email: optionalEmailSchema,
+  telefone: optionalPhoneSchema,
+  endereco: optionalText(300),
+  cpf: optionalCpfSchema,
+  turma_id: uuidParam.nullable().optional(),
+  observacoes: optionalText(1000),
+};
+
+export const CPF_REQUIRED_PRINCIPAL = 'CPF do responsável principal é obrigatório';
+
+export const createStudentInputSchema = z.strictObject({
+  ...studentFields,
+  responsavel: guardianInputSchema.refine((value) => !value.eh_principal || value.cpf != null, {
+    message: CPF_REQUIRED_PRINCIPAL,
+    path: ['cpf'],
+  }),
+});
+export type CreateStudentInput = z.input<typeof createStudentInputSchema>;
+export type CreateStudentData = z.output<typeof createStudentInputSchema>;
+
+export const updateStudentInputSchema = z.strictObject({
+  ...studentFields,
+  version: z.number().int().positive().optional(),
+});
+export type UpdateStudentInput = z.input<typeof updateStudentInputSchema>;
+export type UpdateStudentData = z.output<typeof updateStudentInputSchema>;
+
+export const studentStatusInputSchema = z.strictObject({
+  status: z.enum(studentStatuses, { error: 'Status inválido' }),
+  version: z.number().int().positive().optional(),
+});
+
+/** POST /api/responsaveis: the spec's guardian fields, optionally linked to a student at once. */
+export const createGuardianInputSchema = guardianInputSchema
+  .extend({ aluno_id: uuidParam.optional() })
+  .refine((value) => !value.eh_principal || value.cpf != null, {
+    message: CPF_REQUIRED_PRINCIPAL,
+    path: ['cpf'],
+  });
+export type CreateGuardianData = z.output<typeof createGuardianInputSchema>;
+
+/** What a guardian may change in their own record. */
+export const updateOwnGuardianInputSchema = z.strictObject({
+  telefone: requiredPhoneSchema,
+  endereco: optionalText(300),
+  version: z.number().int().positive().optional(),
+});
+export type UpdateOwnGuardianData = z.output<typeof updateOwnGuardianInputSchema>;
+
+export const guardianSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string(),
+  cpf: z.string().nullable(),
+  endereco: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  usuario_id: z.uuid().nullable(),
+  version: z.number().int(),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+export const listStudentsQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(studentStatuses).or(z.literal('todos')).optional(),
+  turma_id: uuidParam.or(z.literal('todas')).or(z.literal('')).optional(),
+  ...pageQuery,
+});
+export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
+
+export const exportStudentsQuerySchema = listStudentsQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export type ExportStudentsQuery = z.output<typeof exportStudentsQuerySchema>;
+
+export const studentCountsSchema = z.object({
+  total: z.number(),
+  ativos: z.number(),
+  novosEsteMes: z.number(),
+  transferidos: z.number(),
+});
+export type StudentCounts = z.infer<typeof studentCountsSchema>;
+
+export interface CreatedStudent {
+  aluno: Student;
+  responsavel: Guardian;
+  usuarioCriado: boolean;
+  senhaGerada?: string;
+  emailEnviado: boolean;
+}

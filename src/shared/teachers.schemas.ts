@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.schemas.js';
+import { optionalDateSchema, optionalPhoneSchema, requiredName } from './validators.js';
+
+/** The spec's 14 subject choices. */
+export const disciplinas = [
+  'Matemática',
+  'Português',
+  'História',
+  'Geografia',
+  'Ciências',
+  'Biologia',
+  'Física',
+  'Química',
+  'Inglês',
+  'Educação Física',
+  'Arte',
+  'Música',
+  'Filosofia',
+  'Sociologia',
+] as const;
+export type Disciplina = (typeof disciplinas)[number];
+
+export const teacherStatuses = ['ativo', 'inativo', 'afastado'] as const;
+export type TeacherStatus = (typeof teacherStatuses)[number];
+export const teacherStatusLabels: Record<TeacherStatus, string> = {
+  ativo: 'Ativo',
+  inativo: 'Inativo',
+  afastado: 'Afastado',
+};
+
+export const MAX_SUBJECTS_SHOWN = 3;
+
+export const teacherSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  disciplinas: z.array(z.string()),
+  data_contratacao: z.string().nullable(),
+  status: z.enum(teacherStatuses),
+  usuario_id: z.uuid().nullable(),
+  tem_acesso: z.boolean(),
+  version: z.number().int(),
+});
+export type Teacher = z.infer<typeof teacherSchema>;
+
+export const teacherInputSchema = z.strictObject({
+  nome: requiredName('Nome'),
+  email: emailSchema,
+  telefone: optionalPhoneSchema,
+  disciplinas: z
+    .array(z.enum(disciplinas, { error: 'Disciplina inválida' }))
+    .max(disciplinas.length)
+    .default([]),
+  data_contratacao: optionalDateSchema,
+  status: z.enum(teacherStatuses, { error: 'Status inválido' }).default('ativo'),
+  /** Create (or link, when the e-mail already has a professor account) a portal account. */
+  criar_acesso: z.boolean().optional(),
+  version: z.number().int().positive().optional(),
+});
+export type TeacherInput = z.input<typeof teacherInputSchema>;
+export type TeacherData = z.output<typeof teacherInputSchema>;
+
+export const listTeachersQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(teacherStatuses).or(z.literal('todos')).optional(),
+});
+export type ListTeachersQuery = z.output<typeof listTeachersQuerySchema>;
+
+export interface SavedTeacher {
+  professor: Teacher;
+  usuarioCriado: boolean;
+  senhaGerada?: string;
+  emailEnviado: boolean;
+}
