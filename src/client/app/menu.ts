@@ -1,4 +1,4 @@
-import { GraduationCap, Home, School, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { DollarSign, GraduationCap, Home, School, UserCog, Users, type LucideIcon } from 'lucide-react';
 import type { Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
@@ -19,5 +19,6 @@ export const menuItems: MenuItem[] = [
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
+  { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
 ];

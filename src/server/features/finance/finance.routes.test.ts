@@ -297,7 +297,7 @@ describe('list, exports and documents', () => {
       multa: 1_700,
     });
     expect(page.items[0].juros).toBeGreaterThan(0);
-    expect(page.items[0].valor_atualizado).toBe(85_000 + 1_700 + page.items[0].juros);
+    expect(page.items[0].valor_atualizado).toBe(85_000 + 1_700 + Number(page.items[0].juros));
     const overdue = await call(
       'GET',
       `/api/financeiro/mensalidades?status=vencido&ano=${lastYear}&pageSize=100`,
@@ -391,13 +391,11 @@ describe('transactions, figures and reports', () => {
     await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
     const month = today.slice(0, 7);
     const current = await mensalidadeOf(s.ana.id, month);
-    if (current) {
-      await call('POST', `/api/financeiro/mensalidades/${current.id}/pagamento`, s.admin, {
-        valor_pago: 30_000,
-        data_pagamento: today,
-        forma: 'pix',
-      });
-    }
+    await call('POST', `/api/financeiro/mensalidades/${current.id}/pagamento`, s.admin, {
+      valor_pago: 30_000,
+      data_pagamento: today,
+      forma: 'pix',
+    });
     const created = await call('POST', '/api/financeiro/transacoes', s.admin, {
       tipo: 'despesa',
       descricao: 'Conta de luz',
@@ -447,7 +445,7 @@ describe('transactions, figures and reports', () => {
     expect(edited.json().data).toMatchObject({ valor: 45_000, version: 2 });
 
     const stats = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
-    const paidTuition = current ? 30_000 : 0;
+    const paidTuition = 30_000;
     expect(stats.receita_mes_atual).toBe(paidTuition + 12_345);
     expect(stats.despesas_mes).toBe(45_000);
     expect(stats.saldo_atual).toBe(paidTuition + 12_345 - 45_000);
@@ -470,7 +468,7 @@ describe('transactions, figures and reports', () => {
     const deleted = await call('DELETE', `/api/financeiro/transacoes/${id}`, s.admin);
     expect(deleted.statusCode).toBe(200);
     const after = (await call('GET', '/api/financeiro/stats', s.admin)).json().data;
-    expect(after.saldo_atual).toBe(stats.saldo_atual + 45_000);
+    expect(after.saldo_atual).toBe(Number(stats.saldo_atual) + 45_000);
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'transacao'))).map(
       (entry) => entry.action,
     );
