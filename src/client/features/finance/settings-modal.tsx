@@ -145,7 +145,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
                   }
                 />
                 <InputField
-                  label="Dia"
+                  label={`Dia ${turma.turma_nome}`}
                   type="number"
                   min={1}
                   max={28}
