@@ -34,6 +34,8 @@ const entityLabels: Record<string, string> = {
   transacao: 'uma transação',
   configuracoes_financeiras: 'as configurações financeiras',
   sessao: '',
+  demo: 'os dados de demonstração',
+  financeiro_demo: 'os dados financeiros de demonstração',
 };
 
 export function describeAudit(row: {

@@ -293,6 +293,13 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       const ano = request.query.ano ?? Number(today.slice(0, 4));
       const { format } = request.query;
       const { tipo } = request.params;
+      if (format !== 'json') {
+        await recordAudit(db(), actorOf(request), {
+          action: 'exportar',
+          entity: 'relatorio_financeiro',
+          details: { tipo, ano, formato: format },
+        });
+      }
       if (tipo === 'fluxo') {
         const report = await reportFluxo(db(), ano);
         if (format === 'json') return ok(report);
