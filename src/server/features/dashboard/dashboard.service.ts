@@ -7,7 +7,12 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
-import { computeFinanceStats, listMensalidades, summarizeMensalidades } from '../finance/finance.service.js';
+import {
+  listMensalidades,
+  sharedRead,
+  sumTransacoesByMonth,
+  summarizeMensalidades,
+} from '../finance/finance.service.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',
@@ -65,7 +70,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
   const months = monthsBack(today, 6);
   const firstDay = `${months[0]!}-01`;
   const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
-  const [[counts], byMonth, [before], byStatus, audit, finance, tuition] = await Promise.all([
+  const [[counts], byMonth, [before], byStatus, audit, receitasMes, tuition] = await Promise.all([
     db
       .select({
         alunos: sql<number>`(select count(*) from ${students} where ${students.status} = 'ativo')`.mapWith(
@@ -92,7 +97,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
       .from(students)
       .groupBy(students.status),
     db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(5),
-    computeFinanceStats(db, today),
+    sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
     summarizeMensalidades(db, today),
   ]);
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
@@ -116,7 +121,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
     total_professores: counts?.professores ?? 0,
     total_turmas: counts?.turmas ?? 0,
     mensalidades_pendentes: tuition.vencidas + tuition.pendentesMes,
-    receita_mes: finance.receita_mes_atual,
+    receita_mes: receitasMes.get(today.slice(0, 7))?.receitas ?? 0,
     frequencia_media: null,
     matriculas_por_mes,
     alunos_por_status: byStatus,
@@ -191,7 +196,8 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
 }
 
 export async function getDashboardStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
-  if (user.nivel === 'administrador') return schoolStats(db, today);
+  if (user.nivel === 'administrador')
+    return sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
   if (user.nivel === 'professor') return teacherStats(db, user);
   return guardianStats(db, user, today);
 }

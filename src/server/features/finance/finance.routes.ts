@@ -41,6 +41,7 @@ import {
   quoteMensalidade,
   registerPayment,
   setBolsa,
+  sharedRead,
   updateFinanceSettings,
   updateTransacao,
 } from './finance.service.js';
@@ -73,7 +74,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'finance.manage' } as const;
   const db = () => app.ctx.db;
 
-  app.get('/stats', { config: manage }, async () => ok(await computeFinanceStats(db(), todayIso())));
+  app.get('/stats', { config: manage }, async () => {
+    const today = todayIso();
+    return ok(await sharedRead(db(), `stats:${today}`, () => computeFinanceStats(db(), today)));
+  });
 
   app.get(
     '/mensalidades',

@@ -28,7 +28,7 @@ import {
   type ChargeRates,
 } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
@@ -49,6 +49,43 @@ import {
 import type { FinanceScope } from './finance.scope.js';
 
 const mensalidadeNotFound = () => notFound('Mensalidade não encontrada.');
+
+// ---------------------------------------------------------------- shared reads
+
+/**
+ * Concurrent identical reads of the school's figures share one computation (PGlite answers one query at
+ * a time, and fifty people opening the dashboard at 8 a.m. ask the same thing). A finance write drops
+ * the shared computation when it commits, so nobody gets figures from before their own change.
+ */
+const inflight = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export function sharedRead<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+  let reads = inflight.get(db);
+  if (!reads) {
+    reads = new Map();
+    inflight.set(db, reads);
+  }
+  const existing = reads.get(key) as Promise<T> | undefined;
+  if (existing) return existing;
+  const map = reads;
+  const promise = compute().finally(() => {
+    if (map.get(key) === promise) map.delete(key);
+  });
+  map.set(key, promise);
+  return promise;
+}
+
+export function forgetSharedReads(db: DbOrTx): void {
+  inflight.get(db)?.clear();
+}
+
+async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } finally {
+    forgetSharedReads(db);
+  }
+}
 
 // ---------------------------------------------------------------- settings
 
@@ -118,7 +155,7 @@ export async function updateFinanceSettings(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<FinanceSettings> {
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const current = await loadSettings(tx);
     if (expectedVersion !== undefined && current.version !== 0 && expectedVersion !== current.version) {
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
@@ -217,7 +254,7 @@ export async function setBolsa(
   input: { percentual: number; motivo?: string | null | undefined },
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
     if (!student) throw notFound('Aluno não encontrado.');
     const bolsaBp = Math.round(input.percentual * 100);
@@ -259,7 +296,7 @@ export async function generateMensalidades(
   input: GerarMensalidadesInput,
   actor: Actor,
 ): Promise<{ criadas: number }> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const settings = await loadSettings(tx);
     const filters: SQL[] = [eq(students.status, 'ativo')];
     if (input.aluno_id) filters.push(eq(students.id, input.aluno_id));
@@ -509,7 +546,7 @@ export async function registerPayment(
       { path: 'data_pagamento', message: 'A data do pagamento não pode estar no futuro.' },
     ]);
   }
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
     const { row } = found;
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
@@ -584,7 +621,7 @@ export async function cancelMensalidade(
   actor: Actor,
   today: string,
 ): Promise<Mensalidade> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
     const { row } = found;
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade já está cancelada.');
@@ -612,7 +649,7 @@ export async function discountMensalidade(
   actor: Actor,
   today: string,
 ): Promise<Mensalidade> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
     const { row } = found;
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
@@ -701,7 +738,7 @@ export interface TransacaoData {
 }
 
 export async function createTransacao(db: DbOrTx, input: TransacaoData, actor: Actor): Promise<Transacao> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(transacoes)
       .values({
@@ -739,7 +776,7 @@ export async function updateTransacao(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<Transacao> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const current = await findEditableTransacao(tx, id);
     if (expectedVersion !== undefined && expectedVersion !== current.version)
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
@@ -769,7 +806,7 @@ export async function updateTransacao(
 }
 
 export async function deleteTransacao(db: DbOrTx, id: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const current = await findEditableTransacao(tx, id);
     await tx.delete(transacoes).where(eq(transacoes.id, id));
     await recordAudit(tx, actor, {
@@ -834,47 +871,56 @@ export async function summarizeMensalidades(
   scope: FinanceScope = { kind: 'escola' },
 ) {
   const mes = today.slice(0, 7);
-  const open = sql`${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} < ${mensalidades.valor}`;
   const scoped = scopeFilter(scope);
-  const [row] = await db
-    .select({
-      vencidas:
-        sql<number>`count(*) filter (where ${open} and ${mensalidades.dataVencimento} < ${today})`.mapWith(
-          Number,
-        ),
-      pendentesMes:
-        sql<number>`count(*) filter (where ${open} and ${mensalidades.dataVencimento} >= ${today} and ${mensalidades.dataVencimento} <= ${endOfMonth(mes)})`.mapWith(
-          Number,
-        ),
-      pagasMes:
-        sql<number>`count(*) filter (where ${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} >= ${mensalidades.valor} and to_char(${mensalidades.dataPagamento}, 'YYYY-MM') = ${mes})`.mapWith(
-          Number,
-        ),
-      abertoAteFimDoMes:
-        sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}) filter (where ${open} and ${mensalidades.dataVencimento} <= ${endOfMonth(mes)}), 0)`.mapWith(
-          Number,
-        ),
-      vencidoValor:
-        sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}) filter (where ${open} and ${mensalidades.dataVencimento} < ${today}), 0)`.mapWith(
-          Number,
-        ),
-      devidoAteHoje:
-        sql<number>`coalesce(sum(${mensalidades.valor}) filter (where ${mensalidades.canceladaEm} is null and ${mensalidades.dataVencimento} < ${today}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(mensalidades)
-    .where(scoped);
-  return (
-    row ?? {
-      vencidas: 0,
-      pendentesMes: 0,
-      pagasMes: 0,
-      abertoAteFimDoMes: 0,
-      vencidoValor: 0,
-      devidoAteHoje: 0,
-    }
+  // Each part reads only the rows it needs (open ones through a partial index; this month's payments).
+  const open = and(
+    sql`${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} < ${mensalidades.valor}`,
+    lte(mensalidades.dataVencimento, endOfMonth(mes)),
+    scoped,
   );
+  const late = sql`${mensalidades.dataVencimento} < ${today}`;
+  const [[openRow], [paidRow], [dueRow]] = await Promise.all([
+    db
+      .select({
+        vencidas: sql<number>`count(*) filter (where ${late})`.mapWith(Number),
+        pendentesMes: sql<number>`count(*) filter (where not (${late}))`.mapWith(Number),
+        abertoAteFimDoMes:
+          sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}), 0)`.mapWith(
+            Number,
+          ),
+        vencidoValor:
+          sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}) filter (where ${late}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(mensalidades)
+      .where(open),
+    db
+      .select({ pagasMes: sql<number>`count(*)`.mapWith(Number) })
+      .from(mensalidades)
+      .where(
+        and(
+          gte(mensalidades.dataPagamento, `${mes}-01`),
+          lte(mensalidades.dataPagamento, endOfMonth(mes)),
+          sql`${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} >= ${mensalidades.valor}`,
+          scoped,
+        ),
+      ),
+    db
+      .select({
+        devidoAteHoje: sql<number>`coalesce(sum(${mensalidades.valor}), 0)`.mapWith(Number),
+      })
+      .from(mensalidades)
+      .where(and(sql`${mensalidades.canceladaEm} is null`, late, scoped)),
+  ]);
+  return {
+    vencidas: openRow?.vencidas ?? 0,
+    pendentesMes: openRow?.pendentesMes ?? 0,
+    pagasMes: paidRow?.pagasMes ?? 0,
+    abertoAteFimDoMes: openRow?.abertoAteFimDoMes ?? 0,
+    vencidoValor: openRow?.vencidoValor ?? 0,
+    devidoAteHoje: dueRow?.devidoAteHoje ?? 0,
+  };
 }
 
 /**

@@ -92,6 +92,11 @@ export const mensalidades = pgTable(
     index('mensalidades_mes_idx').on(table.mesReferencia),
     index('mensalidades_vencimento_idx').on(table.dataVencimento),
     index('mensalidades_turma_idx').on(table.turmaId),
+    /** Open tuition (the cards, the banner, the delinquency report). */
+    index('mensalidades_abertas_idx')
+      .on(table.dataVencimento)
+      .where(sql`${table.canceladaEm} is null and ${table.principalPago} < ${table.valor}`),
+    index('mensalidades_pagamento_idx').on(table.dataPagamento),
     check('mensalidades_valor_positive', sql`${table.valor} >= 0 and ${table.valorOriginal} >= 0`),
   ],
 );

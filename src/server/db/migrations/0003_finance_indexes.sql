@@ -1,0 +1,2 @@
+CREATE INDEX "mensalidades_abertas_idx" ON "mensalidades" USING btree ("data_vencimento") WHERE "mensalidades"."cancelada_em" is null and "mensalidades"."principal_pago" < "mensalidades"."valor";--> statement-breakpoint
+CREATE INDEX "mensalidades_pagamento_idx" ON "mensalidades" USING btree ("data_pagamento");
