@@ -53,10 +53,13 @@ const mensalidadeNotFound = () => notFound('Mensalidade não encontrada.');
 // ---------------------------------------------------------------- shared reads
 
 /**
- * Concurrent identical reads of the school's figures share one computation (PGlite answers one query at
- * a time, and fifty people opening the dashboard at 8 a.m. ask the same thing). A finance write drops
- * the shared computation when it commits, so nobody gets figures from before their own change.
+ * Identical reads of the school's figures share one computation and its result for up to one second
+ * (PGlite answers one query at a time, and fifty people opening the dashboard at 8 a.m. ask the same
+ * thing). Every finance write drops the shared results when it commits, so nobody sees figures from
+ * before their own change; a change made elsewhere (another instance, a student deleted) shows within
+ * a second.
  */
+export const SHARED_READ_MS = 1000;
 const inflight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 export function sharedRead<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
@@ -68,9 +71,19 @@ export function sharedRead<T>(db: DbOrTx, key: string, compute: () => Promise<T>
   const existing = reads.get(key) as Promise<T> | undefined;
   if (existing) return existing;
   const map = reads;
-  const promise = compute().finally(() => {
+  const forget = () => {
     if (map.get(key) === promise) map.delete(key);
-  });
+  };
+  const promise = compute().then(
+    (value) => {
+      setTimeout(forget, SHARED_READ_MS).unref();
+      return value;
+    },
+    (error: unknown) => {
+      forget();
+      throw error;
+    },
+  );
   map.set(key, promise);
   return promise;
 }
