@@ -211,8 +211,7 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
         {next ? (
           <div className="text-sm">
             <p className="text-gray-900">
-              {next.aluno_nome} ·{' '}
-              <span className="capitalize">{formatMesReferencia(next.mes_referencia)}</span>
+              {next.aluno_nome} · <span>{formatMesReferencia(next.mes_referencia)}</span>
             </p>
             <p className={next.status === 'vencido' ? 'text-red-700' : 'text-gray-700'}>
               {next.status === 'vencido' ? 'Venceu em' : 'Vence em'} {formatDate(next.data_vencimento)} ·{' '}

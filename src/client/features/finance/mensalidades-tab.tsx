@@ -155,7 +155,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             {data.items.map((mensalidade) => (
               <li
                 key={mensalidade.id}
-                className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[2fr_1fr_1fr_1.2fr_auto] sm:items-center"
+                className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[2fr_1.2fr_0.8fr_1.4fr_10rem] sm:items-center"
                 data-testid="mensalidade-row"
               >
                 <div>

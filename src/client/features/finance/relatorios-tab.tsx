@@ -125,7 +125,7 @@ export function RelatoriosTab() {
             <tbody className="divide-y divide-gray-100">
               {fluxo.data.linhas.map((row) => (
                 <tr key={row.mes}>
-                  <td className={`${td} capitalize`}>{formatMesReferencia(row.mes)}</td>
+                  <td className={td}>{formatMesReferencia(row.mes)}</td>
                   <td className={`${td} text-right text-green-700`}>{formatCentavos(row.receitas)}</td>
                   <td className={`${td} text-right text-red-700`}>{formatCentavos(row.despesas)}</td>
                   <td className={`${td} text-right`}>{formatCentavos(row.saldo)}</td>

@@ -127,7 +127,7 @@ export function TransacoesTab({ tipo }: { tipo: TransacaoTipo }) {
             {data.items.map((transacao) => (
               <li
                 key={transacao.id}
-                className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-center"
+                className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[2fr_1fr_1fr_1.2fr_7rem] sm:items-center"
               >
                 <div>
                   <p className="font-medium text-gray-900">{transacao.descricao}</p>

@@ -55,7 +55,7 @@ export async function reportInadimplencia(
     )
     .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(overdue)
-    .groupBy(responsavelNome)
+    .groupBy(guardians.id, responsavelNome)
     .orderBy(sql`3 desc`, asc(responsavelNome));
   const total = porTurma.reduce((sum, row: InadimplenciaRow) => sum + row.valor_em_aberto, 0);
   return { ano, por_turma: porTurma, por_responsavel: porResponsavel, total_em_aberto: total };
