@@ -28,6 +28,8 @@ import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { financeRoutes } from './features/finance/finance.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/students.routes.js';
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
@@ -265,6 +267,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(financeRoutes, { prefix: '/api/financeiro' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(studentsRoutes, { prefix: '/api/alunos' });
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
   await app.register(teachersRoutes, { prefix: '/api/professores' });

@@ -1,4 +1,5 @@
 import {
+  DollarSign,
   GraduationCap,
   Home,
   School,
@@ -28,6 +29,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
+  { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
   { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },

@@ -54,6 +54,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'financeiro',
+    handle: { title: 'Financeiro' },
+    lazy: async () => {
+      const { FinancePage } = await import('../features/finance/finance-page');
+      return {
+        Component: () => (
+          <RequireAuth access="finance.read">
+            <FinancePage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'usuarios',
     handle: { title: 'Gestão de Usuários' },
     lazy: async () => {

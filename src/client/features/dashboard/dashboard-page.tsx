@@ -1,5 +1,31 @@
-import { nivelLabels } from '../../../shared/permissions';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Activity,
+  AlertTriangle,
+  BarChart3,
+  DollarSign,
+  GraduationCap,
+  School,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type {
+  DashboardEscola,
+  DashboardProfessor,
+  DashboardResponsavel,
+} from '../../../shared/dashboard.schemas';
+import { formatMesReferencia } from '../../../shared/finance.schemas';
+import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format';
+import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
+import { paths } from '../../../shared/routes';
+import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../auth/auth.api';
+import { useDashboardStats } from './dashboard.api';
+
+const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));
+const StatusPie = lazy(async () => ({ default: (await import('./dashboard-charts')).StatusPie }));
 
 function greeting(now: Date): string {
   const hour = Number(
@@ -14,17 +40,221 @@ function greeting(now: Date): string {
   return 'Boa noite';
 }
 
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label={title}>
+      <h2 className="mb-3 font-semibold text-gray-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const turnoLabels: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
+
+function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) {
+  const quickActions: { label: string; to: string; icon: LucideIcon; show: boolean }[] = [
+    { label: 'Alunos', to: paths.students, icon: Users, show: can(nivel, 'students.read') },
+    { label: 'Turmas', to: paths.classes, icon: School, show: can(nivel, 'classes.read') },
+    { label: 'Financeiro', to: paths.finance, icon: DollarSign, show: can(nivel, 'finance.manage') },
+    { label: 'Usuários', to: paths.users, icon: UserCog, show: can(nivel, 'users.manage') },
+  ];
+  const hasEnrolments = stats.matriculas_por_mes.some((item) => item.total > 0);
+  const hasStudents = stats.alunos_por_status.some((item) => item.total > 0);
+  return (
+    <div className="space-y-6">
+      {stats.mensalidades_pendentes > 0 && (
+        <div
+          role="status"
+          className="flex items-center gap-3 rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
+        >
+          <AlertTriangle className="h-5 w-5 shrink-0 text-yellow-600" aria-hidden="true" />
+          <p>
+            <strong>Atenção:</strong> {stats.mensalidades_pendentes} mensalidades pendentes.{' '}
+            <Link to={paths.finance} className="font-medium underline">
+              Ver no Financeiro
+            </Link>
+          </p>
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total de Alunos" value={stats.total_alunos} icon={Users} tone="blue" />
+        <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
+        <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
+        <StatCard
+          label="Receita Mensal"
+          value={formatCentavos(stats.receita_mes)}
+          icon={DollarSign}
+          tone="yellow"
+        />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title="Matrículas — últimos 6 meses">
+          {hasEnrolments ? (
+            <Suspense fallback={<Spinner />}>
+              <EnrolmentChart series={stats.matriculas_por_mes} />
+            </Suspense>
+          ) : (
+            <p className="py-10 text-center text-sm text-gray-500">Ainda não há matrículas registradas.</p>
+          )}
+        </Panel>
+        <Panel title="Alunos por status">
+          {hasStudents ? (
+            <Suspense fallback={<Spinner />}>
+              <StatusPie data={stats.alunos_por_status} />
+            </Suspense>
+          ) : (
+            <p className="py-10 text-center text-sm text-gray-500">Nenhum aluno cadastrado ainda.</p>
+          )}
+        </Panel>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Performance por Turma">
+          <EmptyState
+            icon={BarChart3}
+            title="Sem notas lançadas ainda"
+            hint="Médias e frequência por turma aparecem aqui quando as notas e a frequência forem lançadas."
+          />
+        </Panel>
+        <Panel title="Atividades Recentes">
+          {stats.atividades.length === 0 ? (
+            <p className="text-sm text-gray-500">Nenhuma atividade registrada.</p>
+          ) : (
+            <ul className="space-y-3">
+              {stats.atividades.map((item) => (
+                <li key={item.id} className="flex gap-2 text-sm">
+                  <Activity className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+                  <div>
+                    <p className="text-gray-900">{item.descricao}</p>
+                    <p className="text-xs text-gray-500">{formatDateTime(item.at)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Ações Rápidas">
+          <div className="grid grid-cols-2 gap-2">
+            {quickActions
+              .filter((item) => item.show)
+              .map(({ label, to, icon: Icon }) => (
+                <Link
+                  key={to}
+                  to={to}
+                  className="flex flex-col items-center gap-1 rounded-lg border border-gray-200 p-3 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  <Icon className="h-5 w-5 text-primary-strong" aria-hidden="true" />
+                  {label}
+                </Link>
+              ))}
+          </div>
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function TeacherHome({ stats }: { stats: DashboardProfessor }) {
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <StatCard label="Minhas turmas" value={stats.total_turmas} icon={School} tone="green" />
+        <StatCard label="Meus alunos" value={stats.total_alunos} icon={Users} tone="blue" />
+      </div>
+      <Panel title="Minhas turmas">
+        {stats.turmas.length === 0 ? (
+          <p className="text-sm text-gray-500">Você ainda não é responsável por nenhuma turma.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {stats.turmas.map((turma) => (
+              <li key={turma.id} className="rounded-lg border border-gray-200 p-3 text-sm">
+                <p className="font-semibold text-gray-900">{turma.nome}</p>
+                <p className="text-gray-600">
+                  {turma.serie} · {turnoLabels[turma.turno] ?? turma.turno}
+                </p>
+                <p className="text-gray-600">
+                  {turma.alunos_count}/{turma.capacidade_maxima} alunos
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={paths.classes}
+          className="mt-3 inline-block text-sm font-medium text-primary-strong underline"
+        >
+          Ver turmas
+        </Link>
+      </Panel>
+    </div>
+  );
+}
+
+function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
+  const next = stats.proxima_mensalidade;
+  return (
+    <div className="space-y-6">
+      <Panel title="Meus filhos">
+        {stats.filhos.length === 0 ? (
+          <p className="text-sm text-gray-500">Nenhum aluno vinculado à sua conta. Procure a secretaria.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {stats.filhos.map((filho) => (
+              <li key={filho.id} className="flex justify-between py-2 text-sm">
+                <span className="font-medium text-gray-900">{filho.nome}</span>
+                <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Próxima mensalidade">
+        {next ? (
+          <div className="text-sm">
+            <p className="text-gray-900">
+              {next.aluno_nome} · <span>{formatMesReferencia(next.mes_referencia)}</span>
+            </p>
+            <p className={next.status === 'vencido' ? 'text-red-700' : 'text-gray-700'}>
+              {next.status === 'vencido' ? 'Venceu em' : 'Vence em'} {formatDate(next.data_vencimento)} ·{' '}
+              <strong>{formatCentavos(next.valor_atualizado)}</strong>
+            </p>
+            <p className="mt-1 text-gray-600">{stats.mensalidades_em_aberto} mensalidade(s) em aberto.</p>
+            <Link to={paths.finance} className="mt-2 inline-block font-medium text-primary-strong underline">
+              Ver mensalidades e pagar com PIX
+            </Link>
+          </div>
+        ) : (
+          <p className="text-sm text-gray-500">Nenhuma mensalidade em aberto.</p>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
+  const { data: stats, isLoading, isError } = useDashboardStats();
   if (!user) return null;
   return (
-    <section aria-labelledby="saudacao">
-      <h1 id="saudacao" className="text-2xl font-bold text-gray-900">
-        {greeting(new Date())}, {user.nome}!
-      </h1>
-      <p className="mt-1 text-gray-600">
-        Você está conectado como {nivelLabels[user.nivel].toLowerCase()}. Use o menu para navegar pelo portal.
-      </p>
-    </section>
+    <div className="space-y-6">
+      <section aria-labelledby="saudacao">
+        <h1 id="saudacao" className="text-2xl font-bold text-gray-900">
+          {greeting(new Date())}, {user.nome}!
+        </h1>
+        <p className="mt-1 text-gray-600">
+          Você está conectado como {nivelLabels[user.nivel].toLowerCase()}.
+        </p>
+      </section>
+      {isLoading ? (
+        <Spinner />
+      ) : isError || !stats ? (
+        <ErrorBanner>Erro ao carregar o painel.</ErrorBanner>
+      ) : stats.escopo === 'escola' ? (
+        <SchoolHome stats={stats} nivel={user.nivel} />
+      ) : stats.escopo === 'professor' ? (
+        <TeacherHome stats={stats} />
+      ) : (
+        <GuardianHome stats={stats} />
+      )}
+    </div>
   );
 }

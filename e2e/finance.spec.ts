@@ -1,0 +1,178 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE, login } from './support';
+
+/**
+ * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),
+ * download the receipt, add a despesa and watch the balance, and a guardian who sees only their child's
+ * tuition and copies the PIX code.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: ADMIN_STATE });
+
+const run = Date.now().toString().slice(-6);
+const guardianEmail = `mae.financeiro.${run}@escola.test`;
+let guardianPassword = '';
+const year = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 4),
+);
+
+function todayIso() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+async function createStudent(request: APIRequestContext, turmaId: string, nome: string, email: string) {
+  const base = String(Math.floor(Math.random() * 1e9)).padStart(9, '1');
+  const response = await request.post('/api/alunos', {
+    data: {
+      nome,
+      data_nascimento: '2016-03-15',
+      matricula: `F${run}${nome.slice(0, 3).toUpperCase()}`,
+      turma_id: turmaId,
+      responsavel: {
+        nome: `Responsável de ${nome}`,
+        email,
+        telefone: '(11) 91234-5678',
+        cpf: completeCpf(base),
+        parentesco: 'mae',
+        eh_principal: true,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { data: { senhaGerada?: string } };
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+}
+
+test('admin configures tuition and generates the year', async ({ page, request }) => {
+  const turma = await request.post('/api/turmas', {
+    data: {
+      nome: `Fin ${run}`,
+      nivel: 'Fundamental I',
+      serie: '3º ano',
+      turno: 'manha',
+      ano_letivo: String(year),
+    },
+  });
+  expect(turma.status(), await turma.text()).toBe(201);
+  const turmaId = ((await turma.json()) as { data: { id: string } }).data.id;
+  const created = await createStudent(request, turmaId, `Lia Financeiro ${run}`, guardianEmail);
+  guardianPassword = created.data.senhaGerada ?? '';
+  expect(guardianPassword).not.toBe('');
+  await createStudent(request, turmaId, `Outro Aluno ${run}`, `pai.outro.${run}@escola.test`);
+
+  await page.goto('/dashboard/financeiro');
+  await expect(page.getByRole('heading', { name: 'Gestão Financeira' })).toBeVisible();
+  await page.getByRole('button', { name: 'Configurar' }).click();
+  const settings = page.getByRole('dialog', { name: 'Configurações financeiras' });
+  await settings.getByLabel('Chave PIX').fill('financeiro@escola.com.br');
+  await settings.getByLabel('Beneficiário').fill('Escola Girassol');
+  await settings.getByLabel('Cidade').fill('São Paulo');
+  await settings.getByLabel(`Valor Fin ${run}`).fill('850,00');
+  // Due on the 1st, so this month's tuition is already late (unless today is the 1st).
+  await settings.getByLabel(`Dia Fin ${run}`).fill('1');
+  await settings.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByText('Configurações financeiras salvas com sucesso')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Gerar mensalidades' }).click();
+  const generate = page.getByRole('dialog', { name: 'Gerar mensalidades' });
+  await generate.getByLabel('Ano').fill(String(year));
+  await generate.getByRole('button', { name: 'Gerar' }).click();
+  await expect(page.getByText(/mensalidade\(s\) gerada\(s\)/)).toBeVisible();
+
+  // Running it again creates nothing twice.
+  await page.getByRole('button', { name: 'Gerar mensalidades' }).click();
+  await page
+    .getByRole('dialog', { name: 'Gerar mensalidades' })
+    .getByRole('button', { name: 'Gerar' })
+    .click();
+  await expect(page.getByText('Nenhuma mensalidade nova: todas já existiam.')).toBeVisible();
+});
+
+test('admin registers a late payment with multa and juros and downloads the receipt', async ({ page }) => {
+  const today = todayIso();
+  const day = Number(today.slice(8, 10));
+  test.skip(day === 1, 'No tuition is late on the 1st of the month');
+  const payDate = `${today.slice(0, 8)}${String(Math.min(day, 11)).padStart(2, '0')}`;
+  const daysLate = Math.min(day, 11) - 1;
+  const juros = Math.floor((2 * 85_000 * daysLate + 3_000) / 6_000); // 1 % a.m. pro rata die, half up
+  const brl = (centavos: number) =>
+    `R$ ${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(centavos / 100)}`;
+
+  await page.goto('/dashboard/financeiro');
+  await openTab(page, 'Mensalidades');
+  await page.getByLabel('Buscar aluno').fill(`Lia Financeiro ${run}`);
+  const row = page.getByTestId('mensalidade-row').first();
+  await expect(row).toContainText('Vencido');
+  await expect(row).toContainText('multa R$ 17,00');
+  await row.getByRole('button', { name: /Registrar pagamento/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await dialog.getByLabel('Data do pagamento').fill(payDate);
+  await expect(dialog.getByTestId('cotacao-multa')).toHaveText('R$ 17,00');
+  await expect(dialog.getByTestId('cotacao-juros')).toHaveText(brl(juros));
+  await expect(dialog.getByTestId('cotacao-total')).toHaveText(brl(85_000 + 1_700 + juros));
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Pagamento registrado com sucesso!')).toBeVisible();
+  await expect(row).toContainText('Pago');
+
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /Recibo de/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^recibo-.*\.pdf$/);
+});
+
+test('a new despesa changes the balance', async ({ page }) => {
+  await page.goto('/dashboard/financeiro');
+  const saldo = page.getByTestId('saldo-atual');
+  await expect(saldo).toBeVisible();
+  const before = await saldo.textContent();
+  await page.getByRole('button', { name: 'Nova Despesa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Despesa' });
+  await dialog.getByLabel('Descrição').fill(`Conta de luz ${run}`);
+  await dialog.getByLabel('Valor (R$)').fill('123,45');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Despesa registrada!')).toBeVisible();
+  await expect(saldo).not.toHaveText(before ?? '');
+  await openTab(page, 'Despesas');
+  await expect(page.getByText(`Conta de luz ${run}`)).toBeVisible();
+  await openTab(page, 'Relatórios');
+  await expect(page.getByRole('heading', { name: `Fluxo de caixa ${year}` })).toBeVisible();
+});
+
+test.describe('guardian', () => {
+  test.use({
+    storageState: { cookies: [], origins: [] },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+
+  test("sees only their child's tuition and copies the PIX code", async ({ page }) => {
+    await login(page, guardianEmail, guardianPassword);
+    await expect(page).toHaveURL(/\/trocar-senha$/);
+    await page.getByLabel('Senha atual').fill(guardianPassword);
+    await page.getByLabel('Nova senha', { exact: true }).fill('Jabuticaba-Doce-93');
+    await page.getByLabel('Confirmar nova senha').fill('Jabuticaba-Doce-93');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`Lia Financeiro ${run}`).first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Financeiro' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Mensalidades', exact: true })).toBeVisible();
+    const rows = page.getByTestId('mensalidade-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByText(`Outro Aluno ${run}`)).toHaveCount(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain(`Lia Financeiro ${run}`);
+
+    const open = rows.filter({ hasText: /Pendente|Vencido/ }).first();
+    await open.getByRole('button', { name: /PIX de/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+    await expect(dialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
+    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
+    await expect(page.getByText('Código PIX copiado!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  });
+});

@@ -1,0 +1,32 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCentavos } from '../../../shared/format';
+import { MONTH_NAMES } from '../../../shared/finance.schemas';
+
+/** Receitas vs despesas per month (loaded lazily: recharts stays out of the other pages). */
+export default function FinanceChart({
+  series,
+}: {
+  series: { mes: string; receitas: number; despesas: number }[];
+}) {
+  const data = series.map((item) => ({
+    ...item,
+    label: `${(MONTH_NAMES[Number(item.mes.slice(5, 7)) - 1] ?? '').slice(0, 3)}/${item.mes.slice(2, 4)}`,
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <BarChart data={data} margin={{ left: 8, right: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" fontSize={12} />
+        <YAxis
+          fontSize={12}
+          tickFormatter={(value: number) => `${Math.round(value / 100_000)}k`}
+          width={40}
+        />
+        <Tooltip formatter={(value) => formatCentavos(Number(value))} />
+        <Legend />
+        <Bar dataKey="receitas" name="Receitas" fill="#10B981" radius={[4, 4, 0, 0]} />
+        <Bar dataKey="despesas" name="Despesas" fill="#EF4444" radius={[4, 4, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,242 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api';
+import type {
+  AlunoFinanceiro,
+  Bolsa,
+  Cotacao,
+  FinanceSettings,
+  FinanceStats,
+  FormaPagamento,
+  Mensalidade,
+  MensalidadeStatus,
+  Pagamento,
+  PixCode,
+  Relatorios,
+  RelatorioTipo,
+  Transacao,
+  TransacaoInput,
+  TransacaoStatus,
+  TransacaoTipo,
+  UpdateFinanceSettingsInput,
+} from '../../../shared/finance.schemas';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+
+const financeKey = ['financeiro'] as const;
+export const MENSALIDADES_PAGE_SIZE = 20;
+
+export interface MensalidadeFilters {
+  q: string;
+  status: MensalidadeStatus | 'todos';
+  mes: string;
+  page: number;
+}
+
+export function useFinanceStats() {
+  return useQuery({
+    queryKey: [...financeKey, 'stats'],
+    queryFn: () => api<FinanceStats>('/api/financeiro/stats', { globalErrors: false }),
+  });
+}
+
+export function mensalidadesUrl(filters: MensalidadeFilters, format?: 'csv' | 'xlsx') {
+  return `/api/financeiro/mensalidades${toQuery({ ...filters, pageSize: MENSALIDADES_PAGE_SIZE, format })}`;
+}
+
+export function useMensalidades(filters: MensalidadeFilters) {
+  return useQuery({
+    queryKey: [...financeKey, 'mensalidades', filters],
+    queryFn: () => api<Page<Mensalidade>>(mensalidadesUrl(filters), { globalErrors: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCotacao(id: string, data: string) {
+  return useQuery({
+    queryKey: [...financeKey, 'cotacao', id, data],
+    queryFn: () => api<Cotacao>(`/api/financeiro/mensalidades/${id}/cotacao${toQuery({ data })}`),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(data),
+  });
+}
+
+export function usePix(id: string) {
+  return useQuery({
+    queryKey: [...financeKey, 'pix', id],
+    queryFn: () => api<PixCode>(`/api/financeiro/mensalidades/${id}/pix`, { globalErrors: false }),
+    retry: false,
+  });
+}
+
+function useInvalidateFinance() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: financeKey }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useRegisterPayment() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      valor_pago: number;
+      data_pagamento: string;
+      forma: FormaPagamento;
+    }) =>
+      apiWithMessage<{ mensalidade: Mensalidade; pagamento: Pagamento }>(
+        `/api/financeiro/mensalidades/${id}/pagamento`,
+        { method: 'POST', body, globalErrors: false },
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAdjustMensalidade() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({
+      id,
+      kind,
+      motivo,
+      desconto,
+    }: {
+      id: string;
+      kind: 'cancelar' | 'desconto';
+      motivo: string;
+      desconto?: number;
+    }) =>
+      apiWithMessage<Mensalidade>(`/api/financeiro/mensalidades/${id}/${kind}`, {
+        method: 'POST',
+        body: kind === 'cancelar' ? { motivo } : { motivo, desconto },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useGenerateMensalidades() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: (body: { ano: number; mes?: number; aluno_id?: string }) =>
+      apiWithMessage<{ criadas: number }>('/api/financeiro/mensalidades/gerar', {
+        method: 'POST',
+        body,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export interface TransacaoFilters {
+  tipo: TransacaoTipo;
+  q: string;
+  categoria: string;
+  status: TransacaoStatus | 'todos';
+  mes: string;
+  page: number;
+}
+
+export function useTransacoes(filters: TransacaoFilters) {
+  return useQuery({
+    queryKey: [...financeKey, 'transacoes', filters],
+    queryFn: () =>
+      api<Page<Transacao> & { soma: number }>(
+        `/api/financeiro/transacoes${toQuery({ ...filters, pageSize: MENSALIDADES_PAGE_SIZE })}`,
+        { globalErrors: false },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveTransacao() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: TransacaoInput }) =>
+      apiWithMessage<Transacao>(id ? `/api/financeiro/transacoes/${id}` : '/api/financeiro/transacoes', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTransacao() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/financeiro/transacoes/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRelatorio<T extends RelatorioTipo>(tipo: T, ano: number) {
+  return useQuery({
+    queryKey: [...financeKey, 'relatorio', tipo, ano],
+    queryFn: () => api<Relatorios[T]>(`/api/financeiro/relatorios/${tipo}${toQuery({ ano })}`),
+  });
+}
+
+export function downloadRelatorio(tipo: RelatorioTipo, ano: number, format: 'csv' | 'xlsx') {
+  return downloadFile(
+    `/api/financeiro/relatorios/${tipo}${toQuery({ ano, format })}`,
+    `${tipo}-${ano}.${format}`,
+  );
+}
+
+export function downloadRecibo(id: string) {
+  return downloadFile(`/api/financeiro/mensalidades/${id}/recibo`, 'recibo.pdf');
+}
+
+export function useFinanceSettings(enabled = true) {
+  return useQuery({
+    queryKey: [...financeKey, 'configuracoes'],
+    queryFn: () => api<FinanceSettings>('/api/financeiro/configuracoes'),
+    enabled,
+  });
+}
+
+export function useSaveFinanceSettings() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: (input: UpdateFinanceSettingsInput) =>
+      apiWithMessage<FinanceSettings>('/api/financeiro/configuracoes', {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBolsas() {
+  return useQuery({
+    queryKey: [...financeKey, 'bolsas'],
+    queryFn: () => api<Bolsa[]>('/api/financeiro/bolsas'),
+  });
+}
+
+export function useSaveBolsa() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({ alunoId, percentual, motivo }: { alunoId: string; percentual: number; motivo: string }) =>
+      apiWithMessage<Bolsa[]>(`/api/financeiro/bolsas/${alunoId}`, {
+        method: 'PUT',
+        body: { percentual, motivo },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAlunosFinanceiro(q: string) {
+  return useQuery({
+    queryKey: [...financeKey, 'alunos', q],
+    queryFn: () => api<AlunoFinanceiro[]>(`/api/financeiro/alunos${toQuery({ q })}`),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,70 @@
+import toast from 'react-hot-toast';
+import { Copy } from 'lucide-react';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/finance.schemas';
+import { formatCentavos } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Modal } from '../../components/modal';
+import { usePix } from './finance.api';
+
+/** PIX copia e cola and QR code for what is open today (amount with multa and juros when late). */
+export function PixModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
+  const pix = usePix(mensalidade.id);
+
+  const handleCopy = async () => {
+    if (!pix.data) return;
+    try {
+      await navigator.clipboard.writeText(pix.data.copia_e_cola);
+      toast.success('Código PIX copiado!');
+    } catch {
+      toast.error('Não foi possível copiar. Selecione o código e copie manualmente.');
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Pagar com PIX"
+      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)}`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+      }
+    >
+      {pix.isLoading ? (
+        <Spinner />
+      ) : pix.isError ? (
+        <ErrorBanner>{pix.error.message}</ErrorBanner>
+      ) : pix.data ? (
+        <div className="space-y-4 text-center">
+          <p className="text-lg font-semibold text-gray-900">{formatCentavos(pix.data.valor)}</p>
+          <img
+            src={pix.data.qrcode}
+            alt="QR code PIX da mensalidade"
+            className="mx-auto h-56 w-56 rounded-lg border border-gray-200"
+          />
+          <label className="block text-left text-sm font-medium text-gray-700" htmlFor="pix-code">
+            PIX copia e cola
+          </label>
+          <textarea
+            id="pix-code"
+            readOnly
+            value={pix.data.copia_e_cola}
+            rows={4}
+            className="w-full rounded-lg border border-gray-300 bg-gray-50 p-2 font-mono text-xs break-all"
+            onFocus={(event) => event.target.select()}
+          />
+          <Button onClick={() => void handleCopy()} className="w-full">
+            <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código PIX
+          </Button>
+          <p className="text-xs text-gray-500">
+            O valor vale para pagamento hoje. Depois do vencimento incidem multa de até 2% e juros pro rata
+            die.
+          </p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../audit/audit.table.js';
+import { classes } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import type { UserRow } from '../users/users.table.js';
+import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
+import {
+  listMensalidades,
+  sharedRead,
+  sumTransacoesByMonth,
+  summarizeMensalidades,
+} from '../finance/finance.service.js';
+
+const actionLabels: Record<string, string> = {
+  criar: 'cadastrou',
+  atualizar: 'atualizou',
+  excluir: 'excluiu',
+  cancelar: 'cancelou',
+  registrar_pagamento: 'registrou pagamento de',
+  gerar_mensalidades: 'gerou',
+  conceder_desconto: 'concedeu desconto em',
+  alterar_status: 'alterou o status de',
+  resetar_senha: 'redefiniu a senha de',
+  exportar: 'exportou',
+  login: 'entrou no portal',
+  logout: 'saiu do portal',
+  definir_bolsa: 'definiu bolsa de',
+  remover_bolsa: 'removeu bolsa de',
+};
+const entityLabels: Record<string, string> = {
+  usuario: 'um usuário',
+  aluno: 'um aluno',
+  professor: 'um professor',
+  turma: 'uma turma',
+  mensalidade: 'mensalidade',
+  transacao: 'uma transação',
+  configuracoes_financeiras: 'as configurações financeiras',
+  sessao: '',
+  demo: 'os dados de demonstração',
+  financeiro_demo: 'os dados financeiros de demonstração',
+};
+
+export function describeAudit(row: {
+  action: string;
+  entity: string;
+  actorNome: string | null;
+  details: Record<string, unknown> | null;
+}): string {
+  const who = row.actorNome ?? 'Sistema';
+  if (row.action === 'gerar_mensalidades')
+    return `${who} gerou ${Number(row.details?.criadas ?? 0)} mensalidade(s)`;
+  const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
+  const what = entityLabels[row.entity] ?? row.entity;
+  return `${who} ${verb}${what ? ` ${what}` : ''}`.trim();
+}
+
+function monthsBack(today: string, count: number): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - (count - 1 - index), 1));
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
+  const months = monthsBack(today, 6);
+  const firstDay = `${months[0]!}-01`;
+  const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
+  const [[counts], byMonth, [before], byStatus, audit, receitasMes, tuition] = await Promise.all([
+    db
+      .select({
+        alunos: sql<number>`(select count(*) from ${students} where ${students.status} = 'ativo')`.mapWith(
+          Number,
+        ),
+        professores:
+          sql<number>`(select count(*) from ${teachers} where ${teachers.status} = 'ativo')`.mapWith(Number),
+        turmas: sql<number>`(select count(*) from ${classes} where ${classes.status} = 'ativo')`.mapWith(
+          Number,
+        ),
+      })
+      .from(sql`(select 1) as one`),
+    db
+      .select({ mes: matricula, novas: sql<number>`count(*)`.mapWith(Number) })
+      .from(students)
+      .where(gte(students.dataMatricula, firstDay))
+      .groupBy(matricula),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(students)
+      .where(lt(students.dataMatricula, firstDay)),
+    db
+      .select({ status: students.status, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(students)
+      .groupBy(students.status),
+    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(5),
+    sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
+    summarizeMensalidades(db, today),
+  ]);
+  const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
+  let running = before?.total ?? 0;
+  const matriculas_por_mes = months.map((mes) => {
+    const count = novas.get(mes) ?? 0;
+    running += count;
+    return { mes, novas: count, total: running };
+  });
+  const atividades: Atividade[] = audit.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor_nome: row.actorNome,
+    action: row.action,
+    entity: row.entity,
+    descricao: describeAudit(row),
+  }));
+  return {
+    escopo: 'escola',
+    total_alunos: counts?.alunos ?? 0,
+    total_professores: counts?.professores ?? 0,
+    total_turmas: counts?.turmas ?? 0,
+    mensalidades_pendentes: tuition.vencidas + tuition.pendentesMes,
+    receita_mes: receitasMes.get(today.slice(0, 7))?.receitas ?? 0,
+    frequencia_media: null,
+    matriculas_por_mes,
+    alunos_por_status: byStatus,
+    performance_turmas: [],
+    atividades,
+  };
+}
+
+async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> {
+  const classIds = await listClassIdsOfTeacherUser(db, user.id);
+  const turmas =
+    classIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: classes.id,
+            nome: classes.nome,
+            serie: classes.serie,
+            turno: classes.turno,
+            capacidade_maxima: classes.capacidadeMaxima,
+            alunos_count:
+              sql<number>`(select count(*) from ${students} where ${students.turmaId} = "classes"."id" and ${students.status} = 'ativo')`.mapWith(
+                Number,
+              ),
+          })
+          .from(classes)
+          .where(inArray(classes.id, classIds))
+          .orderBy(asc(sql`lower(${classes.nome})`));
+  return {
+    escopo: 'professor',
+    total_turmas: turmas.length,
+    total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
+    turmas,
+  };
+}
+
+async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
+  const alunoIds = await listChildIdsOfUser(db, user.id);
+  const scope = { kind: 'responsavel' as const, alunoIds };
+  const filhos =
+    alunoIds.length === 0
+      ? []
+      : await db
+          .select({ id: students.id, nome: students.nome, turma_nome: classes.nome, status: students.status })
+          .from(students)
+          .leftJoin(classes, eq(classes.id, students.turmaId))
+          .where(inArray(students.id, alunoIds))
+          .orderBy(asc(students.nome));
+  const [overdue, upcoming] = await Promise.all([
+    listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
+    listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
+  ]);
+  const open = [...overdue.items, ...upcoming.items].sort((a, b) =>
+    a.data_vencimento.localeCompare(b.data_vencimento),
+  );
+  const next = open[0];
+  return {
+    escopo: 'responsavel',
+    filhos,
+    mensalidades_em_aberto: overdue.total + upcoming.total,
+    proxima_mensalidade: next
+      ? {
+          id: next.id,
+          aluno_nome: next.aluno_nome,
+          mes_referencia: next.mes_referencia,
+          data_vencimento: next.data_vencimento,
+          valor_atualizado: next.valor_atualizado,
+          status: next.status,
+        }
+      : null,
+  };
+}
+
+export async function getDashboardStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
+  if (user.nivel === 'administrador')
+    return sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
+  if (user.nivel === 'professor') return teacherStats(db, user);
+  return guardianStats(db, user, today);
+}

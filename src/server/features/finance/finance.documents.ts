@@ -1,0 +1,124 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import {
+  formaPagamentoLabels,
+  formatMesReferencia,
+  type Mensalidade,
+  type Pagamento,
+  type PixCode,
+} from '../../../shared/finance.schemas.js';
+import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { conflict } from '../../lib/errors.js';
+import type { FinanceScope } from './finance.scope.js';
+import { getMensalidade, loadSettings } from './finance.service.js';
+import { buildPixCode } from './pix.js';
+
+/** PIX copy-and-paste code and QR (data URL) for what is open today on a tuition. */
+export async function buildMensalidadePix(
+  db: DbOrTx,
+  id: string,
+  scope: FinanceScope,
+  today: string,
+): Promise<PixCode> {
+  const mensalidade = await getMensalidade(db, id, scope, today);
+  if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga.');
+  if (mensalidade.status === 'cancelado') throw conflict('Esta mensalidade foi cancelada.');
+  const settings = await loadSettings(db);
+  if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
+    throw conflict('A escola ainda não configurou a chave PIX. Procure a secretaria.');
+  }
+  const copia_e_cola = buildPixCode({
+    chave: settings.pixChave,
+    beneficiario: settings.pixBeneficiario,
+    cidade: settings.pixCidade,
+    valor: mensalidade.valor_atualizado,
+    txid: `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`,
+  });
+  const qrcode = await QRCode.toDataURL(copia_e_cola, { errorCorrectionLevel: 'M', margin: 1, width: 280 });
+  return { copia_e_cola, qrcode, valor: mensalidade.valor_atualizado };
+}
+
+function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: 'Recibo', Author: 'Sistema Escolar' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+/** The receipt of a tuition's payments (PDF). */
+export async function buildRecibo(
+  db: DbOrTx,
+  id: string,
+  scope: FinanceScope,
+  today: string,
+  schoolName: string,
+): Promise<{ body: Buffer; fileName: string }> {
+  const mensalidade = await getMensalidade(db, id, scope, today);
+  if (mensalidade.pagamentos.length === 0)
+    throw conflict('Ainda não há pagamento registrado nesta mensalidade.');
+  const body = await renderPdf((doc) => drawRecibo(doc, mensalidade, schoolName));
+  return { body, fileName: `recibo-${mensalidade.mes_referencia}-${id.slice(0, 8)}.pdf` };
+}
+
+function drawRecibo(
+  doc: PDFKit.PDFDocument,
+  mensalidade: Mensalidade & { pagamentos: Pagamento[] },
+  schoolName: string,
+) {
+  const total = mensalidade.pagamentos.reduce((sum, item) => sum + item.valor_pago, 0);
+  doc.fontSize(18).font('Helvetica-Bold').text(schoolName, { align: 'center' });
+  doc.moveDown(0.3).fontSize(14).text('RECIBO DE PAGAMENTO', { align: 'center' });
+  doc.moveDown(0.2).fontSize(9).font('Helvetica').fillColor('#555555');
+  doc.text(`Nº ${mensalidade.id.slice(0, 8).toUpperCase()} · emitido em ${formatDateTime(new Date())}`, {
+    align: 'center',
+  });
+  doc.fillColor('#000000').moveDown(1.5).fontSize(11);
+  doc.text(
+    `Recebemos o valor de ${formatCentavos(total)} referente à mensalidade de ` +
+      `${formatMesReferencia(mensalidade.mes_referencia)} do(a) aluno(a) ${mensalidade.aluno_nome}` +
+      `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
+    { align: 'justify' },
+  );
+  doc.moveDown();
+  const line = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  };
+  line('Vencimento', formatDate(mensalidade.data_vencimento));
+  line('Valor da mensalidade', formatCentavos(mensalidade.valor));
+  if (mensalidade.valor !== mensalidade.valor_original)
+    line(
+      'Desconto',
+      `${formatCentavos(mensalidade.valor_original - mensalidade.valor)} (${mensalidade.motivo_desconto ?? ''})`,
+    );
+  line(
+    'Situação',
+    mensalidade.status === 'pago'
+      ? 'Quitada'
+      : `Em aberto: ${formatCentavos(mensalidade.valor - mensalidade.principal_pago)} do principal`,
+  );
+  doc.moveDown().font('Helvetica-Bold').text('Pagamentos');
+  doc.font('Helvetica').fontSize(10);
+  for (const item of mensalidade.pagamentos) {
+    doc.text(
+      `${formatDate(item.data_pagamento)} · ${formaPagamentoLabels[item.forma]} · principal ${formatCentavos(item.principal)}` +
+        ` + multa ${formatCentavos(item.multa)} + juros ${formatCentavos(item.juros)} = ${formatCentavos(item.valor_pago)}`,
+    );
+  }
+  doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });
+  doc.text(schoolName, { align: 'center' });
+  doc.moveDown(2).fontSize(8).fillColor('#555555');
+  doc.text(
+    'Multa de até 2% e juros de mora pro rata die conforme Lei 9.870/1999 e CDC. Débitos não impedem o acesso a notas, boletins e documentos.',
+    { align: 'center' },
+  );
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CategoriaRow, InadimplenciaRow, Relatorios } from '../../../shared/finance.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classes } from '../classes/classes.table.js';
+import { guardians, studentGuardians } from '../students/students.table.js';
+import { mensalidades, transacoes } from './finance.table.js';
+import { sumTransacoesByMonth } from './finance.service.js';
+
+/** Monthly cash flow of a year: paid receitas and despesas per month (the same sums as the cards). */
+export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['fluxo']> {
+  const byMonth = await sumTransacoesByMonth(db, `${ano}-01`, `${ano}-12`);
+  let acumulado = 0;
+  const linhas = Array.from({ length: 12 }, (_, index) => {
+    const mes = `${ano}-${String(index + 1).padStart(2, '0')}`;
+    const { receitas, despesas } = byMonth.get(mes) ?? { receitas: 0, despesas: 0 };
+    acumulado += receitas - despesas;
+    return { mes, receitas, despesas, saldo: receitas - despesas, acumulado };
+  });
+  const total_receitas = linhas.reduce((sum, row) => sum + row.receitas, 0);
+  const total_despesas = linhas.reduce((sum, row) => sum + row.despesas, 0);
+  return { ano, linhas, total_receitas, total_despesas, saldo: total_receitas - total_despesas };
+}
+
+/** Overdue tuition of a year's months, by class and by principal guardian (open principal, no charges). */
+export async function reportInadimplencia(
+  db: DbOrTx,
+  ano: number,
+  today: string,
+): Promise<Relatorios['inadimplencia']> {
+  const overdue = and(
+    sql`${mensalidades.mesReferencia} like ${`${ano}-%`}`,
+    sql`${mensalidades.canceladaEm} is null`,
+    sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
+    sql`${mensalidades.dataVencimento} < ${today}`,
+  );
+  const aberto = sql<number>`coalesce(sum(${mensalidades.valor} - ${mensalidades.principalPago}), 0)`.mapWith(
+    Number,
+  );
+  const quantidade = sql<number>`count(*)`.mapWith(Number);
+  const turmaNome = sql<string>`coalesce(${classes.nome}, 'Sem turma')`;
+  const porTurma = await db
+    .select({ nome: turmaNome, mensalidades_vencidas: quantidade, valor_em_aberto: aberto })
+    .from(mensalidades)
+    .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
+    .where(overdue)
+    .groupBy(turmaNome)
+    .orderBy(sql`3 desc`, asc(turmaNome));
+  const responsavelNome = sql<string>`coalesce(${guardians.nome}, 'Sem responsável principal')`;
+  const porResponsavel = await db
+    .select({ nome: responsavelNome, mensalidades_vencidas: quantidade, valor_em_aberto: aberto })
+    .from(mensalidades)
+    .leftJoin(
+      studentGuardians,
+      and(eq(studentGuardians.alunoId, mensalidades.alunoId), eq(studentGuardians.ehPrincipal, true)),
+    )
+    .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(overdue)
+    .groupBy(guardians.id, responsavelNome)
+    .orderBy(sql`3 desc`, asc(responsavelNome));
+  const total = porTurma.reduce((sum, row: InadimplenciaRow) => sum + row.valor_em_aberto, 0);
+  return { ano, por_turma: porTurma, por_responsavel: porResponsavel, total_em_aberto: total };
+}
+
+/** Paid receitas and despesas of a year by category. */
+export async function reportCategorias(db: DbOrTx, ano: number): Promise<Relatorios['categorias']> {
+  const rows: CategoriaRow[] = await db
+    .select({
+      tipo: transacoes.tipo,
+      categoria: transacoes.categoria,
+      valor: sql<number>`coalesce(sum(${transacoes.valor}), 0)`.mapWith(Number),
+      quantidade: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(transacoes)
+    .where(
+      and(
+        eq(transacoes.status, 'pago'),
+        sql`${transacoes.data} between ${`${ano}-01-01`} and ${`${ano}-12-31`}`,
+      ),
+    )
+    .groupBy(transacoes.tipo, transacoes.categoria)
+    .orderBy(asc(transacoes.tipo), sql`3 desc`);
+  return { ano, linhas: rows };
+}

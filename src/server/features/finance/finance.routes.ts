@@ -1,0 +1,366 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bolsaInputSchema,
+  cancelarMensalidadeInputSchema,
+  descontoMensalidadeInputSchema,
+  formatMesReferencia,
+  gerarMensalidadesInputSchema,
+  idParamsSchema,
+  listMensalidadesQuerySchema,
+  listTransacoesQuerySchema,
+  mensalidadeStatusLabels,
+  registrarPagamentoInputSchema,
+  relatorioQuerySchema,
+  relatorioTipos,
+  transacaoInputSchema,
+  updateFinanceSettingsInputSchema,
+  type Mensalidade,
+} from '../../../shared/finance.schemas.js';
+import { formatDate, todayIso } from '../../../shared/format.js';
+import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
+import { exportRows, type ExportColumn, type ExportFile } from './finance.export.js';
+import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
+import { financeScopeOf } from './finance.scope.js';
+import {
+  cancelMensalidade,
+  computeFinanceStats,
+  createTransacao,
+  deleteTransacao,
+  discountMensalidade,
+  generateMensalidades,
+  getFinanceSettings,
+  getMensalidade,
+  listAlunosFinanceiro,
+  listBolsas,
+  listMensalidades,
+  listTransacoes,
+  quoteMensalidade,
+  registerPayment,
+  setBolsa,
+  sharedRead,
+  updateFinanceSettings,
+  updateTransacao,
+} from './finance.service.js';
+
+const EXPORT_LIMIT = 10_000;
+
+function sendFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
+}
+
+const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
+  { header: 'Aluno', value: (row) => row.aluno_nome },
+  { header: 'Turma', value: (row) => row.turma_nome },
+  { header: 'Referência', value: (row) => formatMesReferencia(row.mes_referencia) },
+  { header: 'Vencimento', value: (row) => formatDate(row.data_vencimento) },
+  { header: 'Valor', value: (row) => row.valor, money: true },
+  { header: 'Status', value: (row) => mensalidadeStatusLabels[row.status] },
+  { header: 'Multa', value: (row) => row.multa, money: true },
+  { header: 'Juros', value: (row) => row.juros, money: true },
+  { header: 'Valor atualizado', value: (row) => row.valor_atualizado, money: true },
+  { header: 'Valor pago', value: (row) => row.valor_pago, money: true },
+  { header: 'Pago em', value: (row) => formatDate(row.data_pagamento) },
+];
+
+export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { access: 'finance.read' } as const;
+  const manage = { access: 'finance.manage' } as const;
+  const db = () => app.ctx.db;
+
+  app.get('/stats', { config: manage }, async () => {
+    const today = todayIso();
+    return ok(await sharedRead(db(), `stats:${today}`, () => computeFinanceStats(db(), today)));
+  });
+
+  app.get(
+    '/mensalidades',
+    { schema: { querystring: listMensalidadesQuerySchema }, config: read },
+    async (request, reply) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const { format, ...query } = request.query;
+      if (format === 'json') return ok(await listMensalidades(db(), query, scope, todayIso()));
+      const page = await listMensalidades(
+        db(),
+        { ...query, page: 1, pageSize: EXPORT_LIMIT },
+        scope,
+        todayIso(),
+      );
+      await recordAudit(db(), actorOf(request), {
+        action: 'exportar',
+        entity: 'mensalidade',
+        details: { formato: format, linhas: page.items.length },
+      });
+      return sendFile(
+        reply,
+        await exportRows(
+          format,
+          `mensalidades-${query.mes ?? query.ano ?? 'todas'}`,
+          mensalidadeColumns,
+          page.items,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/mensalidades/gerar',
+    { schema: { body: gerarMensalidadesInputSchema }, config: manage },
+    async (request, reply) => {
+      const result = await generateMensalidades(db(), request.body, actorOf(request));
+      return reply
+        .status(result.criadas > 0 ? 201 : 200)
+        .send(
+          ok(
+            result,
+            result.criadas === 0
+              ? 'Nenhuma mensalidade nova: todas já existiam.'
+              : `${result.criadas} mensalidade(s) gerada(s).`,
+          ),
+        );
+    },
+  );
+
+  app.get('/mensalidades/:id', { schema: { params: idParamsSchema }, config: read }, async (request) => {
+    const scope = await financeScopeOf(db(), signedInUser(request));
+    return ok(await getMensalidade(db(), request.params.id, scope, todayIso()));
+  });
+
+  app.get(
+    '/mensalidades/:id/cotacao',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: z.strictObject({
+          data: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+            .optional(),
+        }),
+      },
+      config: read,
+    },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const today = todayIso();
+      return ok(await quoteMensalidade(db(), request.params.id, request.query.data ?? today, scope, today));
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/pagamento',
+    { schema: { params: idParamsSchema, body: registrarPagamentoInputSchema }, config: manage },
+    async (request, reply) => {
+      const result = await registerPayment(
+        db(),
+        request.params.id,
+        request.body,
+        actorOf(request),
+        todayIso(),
+      );
+      return reply
+        .status(201)
+        .send(
+          ok(
+            result,
+            result.mensalidade.status === 'pago'
+              ? 'Pagamento registrado com sucesso!'
+              : 'Pagamento parcial registrado; o restante continua em aberto.',
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/cancelar',
+    { schema: { params: idParamsSchema, body: cancelarMensalidadeInputSchema }, config: manage },
+    async (request) =>
+      ok(
+        await cancelMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), todayIso()),
+        'Mensalidade cancelada.',
+      ),
+  );
+
+  app.post(
+    '/mensalidades/:id/desconto',
+    { schema: { params: idParamsSchema, body: descontoMensalidadeInputSchema }, config: manage },
+    async (request) =>
+      ok(
+        await discountMensalidade(db(), request.params.id, request.body, actorOf(request), todayIso()),
+        'Desconto aplicado.',
+      ),
+  );
+
+  app.get('/mensalidades/:id/pix', { schema: { params: idParamsSchema }, config: read }, async (request) => {
+    const scope = await financeScopeOf(db(), signedInUser(request));
+    return ok(await buildMensalidadePix(db(), request.params.id, scope, todayIso()));
+  });
+
+  app.get(
+    '/mensalidades/:id/recibo',
+    { schema: { params: idParamsSchema }, config: read },
+    async (request, reply) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const recibo = await buildRecibo(
+        db(),
+        request.params.id,
+        scope,
+        todayIso(),
+        await app.ctx.getSchoolName(),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${recibo.fileName}"`)
+        .send(recibo.body);
+    },
+  );
+
+  app.get(
+    '/transacoes',
+    { schema: { querystring: listTransacoesQuerySchema }, config: manage },
+    async (request) => ok(await listTransacoes(db(), request.query)),
+  );
+
+  app.post(
+    '/transacoes',
+    { schema: { body: transacaoInputSchema }, config: manage },
+    async (request, reply) => {
+      const created = await createTransacao(db(), request.body, actorOf(request));
+      return reply
+        .status(201)
+        .send(ok(created, created.tipo === 'receita' ? 'Receita registrada!' : 'Despesa registrada!'));
+    },
+  );
+
+  app.put(
+    '/transacoes/:id',
+    { schema: { params: idParamsSchema, body: transacaoInputSchema }, config: manage },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      return ok(
+        await updateTransacao(db(), request.params.id, request.body, version, actorOf(request)),
+        'Transação atualizada!',
+      );
+    },
+  );
+
+  app.delete('/transacoes/:id', { schema: { params: idParamsSchema }, config: manage }, async (request) => {
+    await deleteTransacao(db(), request.params.id, actorOf(request));
+    return ok(null, 'Transação excluída.');
+  });
+
+  app.get('/configuracoes', { config: manage }, async () => ok(await getFinanceSettings(db())));
+
+  app.put(
+    '/configuracoes',
+    { schema: { body: updateFinanceSettingsInputSchema }, config: manage },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      return ok(
+        await updateFinanceSettings(db(), request.body, version, actorOf(request)),
+        'Configurações financeiras salvas com sucesso',
+      );
+    },
+  );
+
+  app.get(
+    '/alunos',
+    { schema: { querystring: z.strictObject({ q: z.string().trim().max(100).optional() }) }, config: manage },
+    async (request) => ok(await listAlunosFinanceiro(db(), request.query.q)),
+  );
+
+  app.get('/bolsas', { config: manage }, async () => ok(await listBolsas(db())));
+
+  app.put(
+    '/bolsas/:id',
+    { schema: { params: idParamsSchema, body: bolsaInputSchema }, config: manage },
+    async (request) => {
+      await setBolsa(db(), request.params.id, request.body, actorOf(request));
+      return ok(await listBolsas(db()), 'Bolsa salva.');
+    },
+  );
+
+  app.get(
+    '/relatorios/:tipo',
+    {
+      schema: { params: z.strictObject({ tipo: z.enum(relatorioTipos) }), querystring: relatorioQuerySchema },
+      config: manage,
+    },
+    async (request, reply) => {
+      const today = todayIso();
+      const ano = request.query.ano ?? Number(today.slice(0, 4));
+      const { format } = request.query;
+      const { tipo } = request.params;
+      if (format !== 'json') {
+        await recordAudit(db(), actorOf(request), {
+          action: 'exportar',
+          entity: 'relatorio_financeiro',
+          details: { tipo, ano, formato: format },
+        });
+      }
+      if (tipo === 'fluxo') {
+        const report = await reportFluxo(db(), ano);
+        if (format === 'json') return ok(report);
+        return sendFile(
+          reply,
+          await exportRows(
+            format,
+            `fluxo-de-caixa-${ano}`,
+            [
+              { header: 'Mês', value: (row) => formatMesReferencia(row.mes) },
+              { header: 'Receitas', value: (row) => row.receitas, money: true },
+              { header: 'Despesas', value: (row) => row.despesas, money: true },
+              { header: 'Saldo do mês', value: (row) => row.saldo, money: true },
+              { header: 'Acumulado', value: (row) => row.acumulado, money: true },
+            ],
+            report.linhas,
+          ),
+        );
+      }
+      if (tipo === 'inadimplencia') {
+        const report = await reportInadimplencia(db(), ano, today);
+        if (format === 'json') return ok(report);
+        const rows = [
+          ...report.por_turma.map((row) => ({ grupo: 'Turma', ...row })),
+          ...report.por_responsavel.map((row) => ({ grupo: 'Responsável', ...row })),
+        ];
+        return sendFile(
+          reply,
+          await exportRows(
+            format,
+            `inadimplencia-${ano}`,
+            [
+              { header: 'Agrupamento', value: (row) => row.grupo },
+              { header: 'Nome', value: (row) => row.nome },
+              { header: 'Mensalidades vencidas', value: (row) => row.mensalidades_vencidas },
+              { header: 'Valor em aberto', value: (row) => row.valor_em_aberto, money: true },
+            ],
+            rows,
+          ),
+        );
+      }
+      const report = await reportCategorias(db(), ano);
+      if (format === 'json') return ok(report);
+      return sendFile(
+        reply,
+        await exportRows(
+          format,
+          `categorias-${ano}`,
+          [
+            { header: 'Tipo', value: (row) => (row.tipo === 'receita' ? 'Receita' : 'Despesa') },
+            { header: 'Categoria', value: (row) => row.categoria },
+            { header: 'Lançamentos', value: (row) => row.quantidade },
+            { header: 'Valor', value: (row) => row.valor, money: true },
+          ],
+          report.linhas,
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { guardians, studentGuardians } from '../students/students.table.js';
+import { classes } from '../classes/classes.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import type { UserRow } from '../users/users.table.js';
+
+/**
+ * Whose rows a caller may see: the whole school (admin) or a guardian's own children. Anything outside
+ * the scope answers 404, so a guardian cannot even learn that another student's tuition exists.
+ */
+export type FinanceScope = { kind: 'escola' } | { kind: 'responsavel'; alunoIds: string[] };
+
+/** The students linked to a guardian's portal account. */
+export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ alunoId: studentGuardians.alunoId })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(eq(guardians.usuarioId, userId));
+  return [...new Set(rows.map((row) => row.alunoId))];
+}
+
+/** The classes a teacher's portal account is responsible for. */
+export async function listClassIdsOfTeacherUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .innerJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
+    .where(eq(teachers.usuarioId, userId));
+  return rows.map((row) => row.id);
+}
+
+export async function financeScopeOf(db: DbOrTx, user: UserRow): Promise<FinanceScope> {
+  if (user.nivel === 'administrador') return { kind: 'escola' };
+  return { kind: 'responsavel', alunoIds: await listChildIdsOfUser(db, user.id) };
+}

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { classes } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+
+/** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
+export const financeSettings = pgTable(
+  'finance_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    pixChave: text('pix_chave'),
+    pixBeneficiario: text('pix_beneficiario'),
+    pixCidade: text('pix_cidade'),
+    multaBp: integer('multa_bp').notNull().default(200),
+    jurosMensalBp: integer('juros_mensal_bp').notNull().default(100),
+    diaVencimentoPadrao: integer('dia_vencimento_padrao').notNull().default(10),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('finance_settings_single_row', sql`${table.id} = 1`),
+    check('finance_settings_multa_max', sql`${table.multaBp} between 0 and 200`),
+  ],
+);
+export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
+
+/** A class's monthly tuition (kept here rather than on `classes`, which the records feature owns). */
+export const classTuition = pgTable('class_tuition', {
+  turmaId: uuid('turma_id')
+    .primaryKey()
+    .references(() => classes.id, { onDelete: 'cascade' }),
+  /** Centavos. */
+  valorMensalidade: integer('valor_mensalidade').notNull(),
+  /** Null: the school's default due day. */
+  diaVencimento: integer('dia_vencimento'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A student's bolsa (discount), in basis points (10000 = 100 %). */
+export const studentDiscounts = pgTable('student_discounts', {
+  alunoId: uuid('aluno_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  bolsaBp: integer('bolsa_bp').notNull(),
+  motivo: text('motivo'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One month's tuition of one student. Its status is derived (pago / vencido / pendente / cancelado) from
+ * `principal_pago`, the due date and `cancelada_em`; it is never stored. `principal_pago`, `multa_paga`
+ * and `juros_pagos` are the sums of its payments, kept in the payment's transaction so lists and
+ * statistics need no aggregation over payments.
+ */
+export const mensalidades = pgTable(
+  'mensalidades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    turmaId: uuid('turma_id').references(() => classes.id, { onDelete: 'set null' }),
+    /** YYYY-MM */
+    mesReferencia: text('mes_referencia').notNull(),
+    dataVencimento: date('data_vencimento', { mode: 'string' }).notNull(),
+    /** Centavos before any discount. */
+    valorOriginal: integer('valor_original').notNull(),
+    /** Centavos the student owes (after bolsa and discounts). */
+    valor: integer('valor').notNull(),
+    motivoDesconto: text('motivo_desconto'),
+    principalPago: integer('principal_pago').notNull().default(0),
+    multaPaga: integer('multa_paga').notNull().default(0),
+    jurosPagos: integer('juros_pagos').notNull().default(0),
+    dataPagamento: date('data_pagamento', { mode: 'string' }),
+    canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
+    motivoCancelamento: text('motivo_cancelamento'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mensalidades_aluno_mes_unique').on(table.alunoId, table.mesReferencia),
+    index('mensalidades_mes_idx').on(table.mesReferencia),
+    index('mensalidades_vencimento_idx').on(table.dataVencimento),
+    index('mensalidades_turma_idx').on(table.turmaId),
+    /** Open tuition (the cards, the banner, the delinquency report). */
+    index('mensalidades_abertas_idx')
+      .on(table.dataVencimento)
+      .where(sql`${table.canceladaEm} is null and ${table.principalPago} < ${table.valor}`),
+    index('mensalidades_pagamento_idx').on(table.dataPagamento),
+    check('mensalidades_valor_positive', sql`${table.valor} >= 0 and ${table.valorOriginal} >= 0`),
+  ],
+);
+export type MensalidadeRow = typeof mensalidades.$inferSelect;
+
+export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
+
+/** One payment of a tuition (several when paid in parts). */
+export const pagamentos = pgTable(
+  'pagamentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mensalidadeId: uuid('mensalidade_id')
+      .notNull()
+      .references(() => mensalidades.id, { onDelete: 'cascade' }),
+    valorPago: integer('valor_pago').notNull(),
+    principal: integer('principal').notNull(),
+    multa: integer('multa').notNull(),
+    juros: integer('juros').notNull(),
+    dataPagamento: date('data_pagamento', { mode: 'string' }).notNull(),
+    forma: text('forma', { enum: formasPagamento }).notNull(),
+    registradoPor: uuid('registrado_por'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pagamentos_mensalidade_idx').on(table.mensalidadeId)],
+);
+export type PagamentoRow = typeof pagamentos.$inferSelect;
+
+/** Receitas and despesas. A tuition payment writes its own receita (`pagamento_id`). */
+export const transacoes = pgTable(
+  'transacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tipo: text('tipo', { enum: ['receita', 'despesa'] }).notNull(),
+    descricao: text('descricao').notNull(),
+    categoria: text('categoria').notNull(),
+    /** Centavos, positive. */
+    valor: integer('valor').notNull(),
+    data: date('data', { mode: 'string' }).notNull(),
+    formaPagamento: text('forma_pagamento', { enum: formasPagamento }),
+    status: text('status', { enum: ['pago', 'pendente'] }).notNull(),
+    pagamentoId: uuid('pagamento_id').references(() => pagamentos.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('transacoes_data_idx').on(table.data),
+    index('transacoes_tipo_data_idx').on(table.tipo, table.data),
+    uniqueIndex('transacoes_pagamento_unique')
+      .on(table.pagamentoId)
+      .where(sql`${table.pagamentoId} is not null`),
+    check('transacoes_valor_positive', sql`${table.valor} > 0`),
+  ],
+);
+export type TransacaoRow = typeof transacoes.$inferSelect;

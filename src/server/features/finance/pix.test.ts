@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildPixCode, crc16, hasValidCrc, parseTlv } from './pix';
+
+describe('PIX BR Code', () => {
+  it('computes CRC-16/CCITT-FALSE (check value of "123456789" is 29B1)', () => {
+    expect(crc16('123456789')).toBe('29B1');
+  });
+
+  it('builds a code that decodes back to the key, amount, name and city, with a CRC that checks', () => {
+    const code = buildPixCode({
+      chave: 'financeiro@escola.com.br',
+      beneficiario: 'Colégio São José da Educação Infantil',
+      cidade: 'São Paulo',
+      valor: 86_983,
+      txid: 'MENS-202603-abc',
+    });
+    expect(hasValidCrc(code)).toBe(true);
+    const fields = parseTlv(code);
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('52')).toBe('0000');
+    expect(fields.get('53')).toBe('986');
+    expect(fields.get('54')).toBe('869.83');
+    expect(fields.get('58')).toBe('BR');
+    expect(fields.get('59')).toBe('COLEGIO SAO JOSE DA EDUCA');
+    expect(fields.get('60')).toBe('SAO PAULO');
+    const account = parseTlv(fields.get('26')!);
+    expect(account.get('00')).toBe('br.gov.bcb.pix');
+    expect(account.get('01')).toBe('financeiro@escola.com.br');
+    expect(parseTlv(fields.get('62')!).get('05')).toBe('MENS202603abc');
+    expect([...fields.keys()].at(-1)).toBe('63');
+  });
+
+  it('detects a tampered code', () => {
+    const code = buildPixCode({
+      chave: '12345678000195',
+      beneficiario: 'Escola',
+      cidade: 'Recife',
+      valor: 85_000,
+    });
+    expect(hasValidCrc(code)).toBe(true);
+    expect(hasValidCrc(code.replace('850.00', '050.00'))).toBe(false);
+  });
+
+  it('uses *** as txid when none is given', () => {
+    const code = buildPixCode({ chave: '+5511912345678', beneficiario: 'Escola', cidade: 'Recife' });
+    expect(parseTlv(parseTlv(code).get('62')!).get('05')).toBe('***');
+    expect(parseTlv(code).has('54')).toBe(false);
+  });
+});

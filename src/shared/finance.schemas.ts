@@ -1,0 +1,327 @@
+import { z } from 'zod';
+
+/** Contracts of the finance API (issue 6). Money is integer centavos: R$ 850,00 is 85000. */
+export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
+export type MensalidadeStatus = (typeof mensalidadeStatuses)[number];
+export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
+  pago: 'Pago',
+  pendente: 'Pendente',
+  vencido: 'Vencido',
+  cancelado: 'Cancelado',
+};
+
+export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
+export type FormaPagamento = (typeof formasPagamento)[number];
+export const formaPagamentoLabels: Record<FormaPagamento, string> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  cartao: 'Cartão',
+  dinheiro: 'Dinheiro',
+  transferencia: 'Transferência',
+};
+
+export const transacaoTipos = ['receita', 'despesa'] as const;
+export type TransacaoTipo = (typeof transacaoTipos)[number];
+export const transacaoStatuses = ['pago', 'pendente'] as const;
+export type TransacaoStatus = (typeof transacaoStatuses)[number];
+
+export const categoriasReceita = ['Mensalidade', 'Matrícula', 'Material', 'Eventos', 'Doações', 'Outros'];
+export const categoriasDespesa = [
+  'Salários',
+  'Aluguel',
+  'Água e Luz',
+  'Material',
+  'Manutenção',
+  'Impostos',
+  'Serviços',
+  'Outros',
+];
+export const TUITION_CATEGORY = 'Mensalidade';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+const centavos = z
+  .number({ error: 'Informe um valor' })
+  .int('O valor deve estar em centavos')
+  .positive('O valor deve ser positivo')
+  .max(100_000_000, 'Valor alto demais');
+
+export const mensalidadeSchema = z.object({
+  id: z.uuid(),
+  aluno_id: z.uuid(),
+  aluno_nome: z.string(),
+  turma_id: z.uuid().nullable(),
+  turma_nome: z.string().nullable(),
+  mes_referencia: z.string(),
+  data_vencimento: z.string(),
+  valor_original: z.number().int(),
+  valor: z.number().int(),
+  motivo_desconto: z.string().nullable(),
+  status: z.enum(mensalidadeStatuses),
+  valor_pago: z.number().int(),
+  principal_pago: z.number().int(),
+  /** Charges: what was paid when pago; otherwise what is owed today on the open principal. */
+  multa: z.number().int(),
+  juros: z.number().int(),
+  /** Open principal plus today's multa and juros (0 when paid or cancelled). */
+  valor_atualizado: z.number().int(),
+  dias_atraso: z.number().int(),
+  data_pagamento: z.string().nullable(),
+  motivo_cancelamento: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Mensalidade = z.infer<typeof mensalidadeSchema>;
+
+export const listMensalidadesQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(mensalidadeStatuses).or(z.literal('todos')).optional(),
+  mes: z.union([monthSchema, z.literal('')]).optional(),
+  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+  turma_id: z.uuid().optional(),
+  aluno_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+});
+export type ListMensalidadesQuery = z.output<typeof listMensalidadesQuerySchema>;
+
+export const gerarMensalidadesInputSchema = z.strictObject({
+  ano: z.number().int().min(2000).max(2100),
+  mes: z.number().int().min(1).max(12).optional(),
+  aluno_id: z.uuid().optional(),
+});
+export type GerarMensalidadesInput = z.infer<typeof gerarMensalidadesInputSchema>;
+
+export const registrarPagamentoInputSchema = z.strictObject({
+  valor_pago: centavos,
+  data_pagamento: isoDate,
+  forma: z.enum(formasPagamento, { error: 'Forma de pagamento inválida' }),
+});
+export type RegistrarPagamentoInput = z.infer<typeof registrarPagamentoInputSchema>;
+
+const motivo = z.string().trim().min(3, 'Informe o motivo').max(300, 'Máximo de 300 caracteres');
+export const cancelarMensalidadeInputSchema = z.strictObject({ motivo });
+export const descontoMensalidadeInputSchema = z.strictObject({
+  desconto: z.number().int('O desconto deve estar em centavos').min(0, 'O desconto não pode ser negativo'),
+  motivo,
+});
+
+export const pagamentoSchema = z.object({
+  id: z.uuid(),
+  valor_pago: z.number().int(),
+  principal: z.number().int(),
+  multa: z.number().int(),
+  juros: z.number().int(),
+  data_pagamento: z.string(),
+  forma: z.enum(formasPagamento),
+});
+export type Pagamento = z.infer<typeof pagamentoSchema>;
+
+/** A quote of what paying on a date costs (shown before registering a payment). */
+export const cotacaoSchema = z.object({
+  principal: z.number().int(),
+  multa: z.number().int(),
+  juros: z.number().int(),
+  total: z.number().int(),
+  dias_atraso: z.number().int(),
+});
+export type Cotacao = z.infer<typeof cotacaoSchema>;
+
+export const transacaoSchema = z.object({
+  id: z.uuid(),
+  tipo: z.enum(transacaoTipos),
+  descricao: z.string(),
+  categoria: z.string(),
+  valor: z.number().int(),
+  data: z.string(),
+  forma_pagamento: z.enum(formasPagamento).nullable(),
+  status: z.enum(transacaoStatuses),
+  /** Written by a tuition payment: changed only through the tuition. */
+  automatica: z.boolean(),
+  version: z.number().int(),
+});
+export type Transacao = z.infer<typeof transacaoSchema>;
+
+export const transacaoInputSchema = z.strictObject({
+  tipo: z.enum(transacaoTipos, { error: 'Tipo inválido' }),
+  descricao: z.string().trim().min(1, 'Descrição é obrigatória').max(200, 'Máximo de 200 caracteres'),
+  categoria: z.string().trim().min(1, 'Categoria é obrigatória').max(60, 'Máximo de 60 caracteres'),
+  valor: centavos,
+  data: isoDate,
+  forma_pagamento: z.enum(formasPagamento).nullable().optional(),
+  status: z.enum(transacaoStatuses, { error: 'Status inválido' }),
+  version: z.number().int().positive().optional(),
+});
+export type TransacaoInput = z.input<typeof transacaoInputSchema>;
+
+export const listTransacoesQuerySchema = z.strictObject({
+  tipo: z.enum(transacaoTipos).optional(),
+  q: z.string().trim().max(100).optional(),
+  categoria: z.string().trim().max(60).optional(),
+  status: z.enum(transacaoStatuses).or(z.literal('todos')).optional(),
+  mes: z.union([monthSchema, z.literal('')]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type ListTransacoesQuery = z.output<typeof listTransacoesQuerySchema>;
+
+export const turmaMensalidadeSchema = z.object({
+  turma_id: z.uuid(),
+  turma_nome: z.string(),
+  alunos_count: z.number().int(),
+  valor_mensalidade: z.number().int().nullable(),
+  dia_vencimento: z.number().int().nullable(),
+});
+
+export const financeSettingsSchema = z.object({
+  pix_chave: z.string().nullable(),
+  pix_beneficiario: z.string().nullable(),
+  pix_cidade: z.string().nullable(),
+  multa_percentual: z.number(),
+  juros_mensal_percentual: z.number(),
+  dia_vencimento_padrao: z.number().int(),
+  version: z.number().int(),
+  turmas: z.array(turmaMensalidadeSchema),
+});
+export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
+
+const percent = (max: number, message: string) =>
+  z
+    .number({ error: 'Informe um percentual' })
+    .min(0, 'O percentual não pode ser negativo')
+    .max(max, message)
+    .refine(
+      (value) =>
+        Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
+      'Use no máximo duas casas decimais',
+    );
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo de ${max} caracteres`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const updateFinanceSettingsInputSchema = z.strictObject({
+  pix_chave: optionalText(77),
+  pix_beneficiario: optionalText(25),
+  pix_cidade: optionalText(15),
+  multa_percentual: percent(2, 'A multa não pode passar de 2% (Lei 9.870/1999 e CDC)'),
+  juros_mensal_percentual: percent(10, 'Juros acima de 10% ao mês não são aceitos'),
+  dia_vencimento_padrao: z.number().int().min(1, 'Dia entre 1 e 28').max(28, 'Dia entre 1 e 28'),
+  turmas: z
+    .array(
+      z.strictObject({
+        turma_id: z.uuid(),
+        valor_mensalidade: z.number().int().min(0, 'Valor inválido').max(100_000_000).nullable(),
+        dia_vencimento: z.number().int().min(1).max(28).nullable(),
+      }),
+    )
+    .max(500)
+    .optional(),
+  version: z.number().int().positive().optional(),
+});
+export type UpdateFinanceSettingsInput = z.input<typeof updateFinanceSettingsInputSchema>;
+
+export const bolsaSchema = z.object({
+  aluno_id: z.uuid(),
+  aluno_nome: z.string(),
+  turma_nome: z.string().nullable(),
+  percentual: z.number(),
+  motivo: z.string().nullable(),
+});
+export type Bolsa = z.infer<typeof bolsaSchema>;
+export const bolsaInputSchema = z.strictObject({
+  percentual: percent(100, 'A bolsa vai de 0% a 100%'),
+  motivo: optionalText(200),
+});
+
+export const alunoFinanceiroSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  matricula: z.string(),
+  turma_nome: z.string().nullable(),
+  bolsa_percentual: z.number().nullable(),
+});
+export type AlunoFinanceiro = z.infer<typeof alunoFinanceiroSchema>;
+
+export const financeStatsSchema = z.object({
+  receita_total: z.number().int(),
+  receita_mes_atual: z.number().int(),
+  receitas_pendentes: z.number().int(),
+  despesas_mes: z.number().int(),
+  saldo_atual: z.number().int(),
+  mensalidades_vencidas: z.number().int(),
+  mensalidades_pagas: z.number().int(),
+  mensalidades_pendentes: z.number().int(),
+  inadimplencia_taxa: z.number(),
+  mes: z.string(),
+  serie_mensal: z.array(
+    z.object({ mes: z.string(), receitas: z.number().int(), despesas: z.number().int() }),
+  ),
+});
+export type FinanceStats = z.infer<typeof financeStatsSchema>;
+
+export const relatorioTipos = ['fluxo', 'inadimplencia', 'categorias'] as const;
+export type RelatorioTipo = (typeof relatorioTipos)[number];
+export const relatorioQuerySchema = z.strictObject({
+  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+});
+
+export interface FluxoRow {
+  mes: string;
+  receitas: number;
+  despesas: number;
+  saldo: number;
+  acumulado: number;
+}
+export interface InadimplenciaRow {
+  nome: string;
+  mensalidades_vencidas: number;
+  valor_em_aberto: number;
+}
+export interface CategoriaRow {
+  tipo: TransacaoTipo;
+  categoria: string;
+  valor: number;
+  quantidade: number;
+}
+export interface Relatorios {
+  fluxo: { ano: number; linhas: FluxoRow[]; total_receitas: number; total_despesas: number; saldo: number };
+  inadimplencia: {
+    ano: number;
+    por_turma: InadimplenciaRow[];
+    por_responsavel: InadimplenciaRow[];
+    total_em_aberto: number;
+  };
+  categorias: { ano: number; linhas: CategoriaRow[] };
+}
+
+export const pixSchema = z.object({ copia_e_cola: z.string(), qrcode: z.string(), valor: z.number().int() });
+export type PixCode = z.infer<typeof pixSchema>;
+
+export const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** "2026-03" → "março de 2026" */
+export function formatMesReferencia(mes: string): string {
+  const index = Number(mes.slice(5, 7)) - 1;
+  return `${MONTH_NAMES[index] ?? mes} de ${mes.slice(0, 4)}`;
+}
+
+export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificador inválido' }) });
