@@ -35,6 +35,11 @@ const MIGRATION_LOCK_KEY = 872_031_442;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client that loses its connection (database restart, failover) emits 'error'; unhandled,
+    // that would end the process. The pool drops the client and opens a new one on the next query.
+    pool.on('error', (error) => {
+      console.warn(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     const client = await pool.connect();
     try {
