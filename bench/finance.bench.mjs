@@ -131,6 +131,33 @@ try {
       `re-running 'gerar ${year}' over them: ${generated.status} ${JSON.parse(generated.body).data?.criadas ?? '?'} new in ${generateMs} ms`,
   );
   report(`Finance (${STUDENTS} students, 50 concurrent sessions, PGlite)`, rows);
+
+  // Backup and restore of this data set (issue 7): one consistent snapshot, then an atomic restore.
+  const backupStarted = performance.now();
+  const backup = await fetch(`${server.base}/api/configuracoes/backup`, {
+    method: 'POST',
+    headers: { cookie: sessions[0], 'content-type': 'application/json' },
+    body: JSON.stringify({ senha: password }),
+  });
+  const file = Buffer.from(await backup.arrayBuffer());
+  const backupMs = Math.round(performance.now() - backupStarted);
+  if (backup.status !== 200) throw new Error(`backup: ${backup.status} ${file.toString().slice(0, 200)}`);
+  const form = new FormData();
+  form.append('senha', password);
+  form.append('file', new Blob([file], { type: 'application/json' }), 'backup.json');
+  const restoreStarted = performance.now();
+  const restored = await fetch(`${server.base}/api/configuracoes/restore`, {
+    method: 'POST',
+    headers: { cookie: sessions[0] },
+    body: form,
+  });
+  const restoreMs = Math.round(performance.now() - restoreStarted);
+  if (restored.status !== 200)
+    throw new Error(`restore: ${restored.status} ${(await restored.text()).slice(0, 200)}`);
+  report('Backup and restore of this data set', {
+    backup: { ms: backupMs, megabytes: Number((file.length / 1024 / 1024).toFixed(1)) },
+    'restore (includes the safety backup taken first)': { ms: restoreMs },
+  });
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
