@@ -28,6 +28,9 @@ import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { ContentService } from './features/content/content.service.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,13 +93,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const content = new ContentService(database.db);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    getSchoolName: () => Promise.resolve('Sistema Escolar'),
+    content,
+    getSchoolName: () => content.getSchoolName(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -166,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
+    if (access === 'public' && request.routeOptions.config.sessionless === true) return;
     const token = readSessionToken(request);
     if (token) {
       const resolved = await resolveSession(ctx.db, token);
@@ -228,6 +234,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(contentRoutes, { prefix: '/api/content' });
+  await app.register(mediaUploadRoutes, { prefix: '/api/media' });
+  await app.register(mediaFileRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
