@@ -10,6 +10,7 @@ const inputs = [
   'src',
   'public',
   'index.html',
+  'site.html',
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.server.json',
@@ -38,7 +39,8 @@ export function isBuildCurrent() {
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8') === sourceStamp() &&
     existsSync(path.join(root, 'dist/node/server/main.js')) &&
-    existsSync(path.join(root, 'dist/client/index.html'))
+    existsSync(path.join(root, 'dist/client/index.html')) &&
+    existsSync(path.join(root, 'dist/ssr/site-ssr.js'))
   );
 }
 
@@ -54,6 +56,19 @@ export function build() {
   const stamp = sourceStamp();
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
   run(bin('vite'), ['build', '--logLevel', 'warn']);
+  // The public page (site.html) as its own build, then its server renderer (issue 4), which the
+  // server loads for GET /.
+  run(bin('vite'), ['build', '--logLevel', 'warn', '--mode', 'site']);
+  // The public page's server renderer (issue 4): loaded by the server for GET /.
+  run(bin('vite'), [
+    'build',
+    '--logLevel',
+    'warn',
+    '--ssr',
+    'src/client/site-ssr.tsx',
+    '--outDir',
+    'dist/ssr',
+  ]);
   run(bin('tsc'), ['-p', 'tsconfig.server.json']);
   writeFileSync(stampFile, stamp);
 }

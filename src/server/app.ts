@@ -31,6 +31,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
+import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,6 +252,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     });
   }
+
+  if (serveClient && hasSiteRenderer()) await app.register(sitePageRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -1,4 +1,4 @@
-import type { SiteContent } from './content.schemas';
+import type { SiteContent } from './content.schemas.js';
 
 const galleryPhotos: [string, string][] = [
   ['Fachada da escola', 'Nossa casa desde 1998, com espaços amplos e acolhedores.'],
