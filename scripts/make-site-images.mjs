@@ -59,7 +59,12 @@ async function writeWebp(name, svg, width, height, quality = 72) {
 }
 
 for (const [index, scene] of scenes.entries()) {
-  await writeWebp(`galeria-${index + 1}.webp`, `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene}</svg>`, W, H);
+  await writeWebp(
+    `galeria-${index + 1}.webp`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene}</svg>`,
+    W,
+    H,
+  );
 }
 await writeWebp('sobre.webp', about, 800, 500);
 
