@@ -7,7 +7,9 @@ import { E2E_ADMIN } from './e2e/support';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data directory per run: the journeys start from an empty school.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-'));
+// Set once in the runner's process so the workers (which inherit its environment) see the same one.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',

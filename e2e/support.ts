@@ -23,3 +23,10 @@ export async function logout(page: Page) {
   await page.getByRole('button', { name: 'Sair' }).first().click();
   await expect(page).toHaveURL('/');
 }
+
+/** The e2e server's data directory (mail lands in its outbox). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR não definido');
+  return dir;
+}

@@ -15,7 +15,7 @@ import {
 import { ZodError } from 'zod';
 import '../shared/zod-setup.js';
 import { messages, type ApiFailure, type FieldError } from '../shared/api.js';
-import { can } from '../shared/permissions.js';
+import { can, type Access } from '../shared/permissions.js';
 import { isClientRoute } from '../shared/routes.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -36,7 +36,15 @@ import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.ro
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every /api route with the access it declares (the permission-matrix test walks it). */
+    routeAccess: RouteAccess[];
   }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export type App = FastifyInstance;
@@ -135,10 +143,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    if ((route.config as { access?: unknown } | undefined)?.access === undefined) {
+    // A route registered without options has no config object at all, whatever the type says.
+    const config: unknown = route.config;
+    const access = (config as { access?: Access } | undefined)?.access;
+    if (access === undefined) {
       throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
     }
   });
 

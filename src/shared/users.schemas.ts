@@ -76,25 +76,24 @@ const nomeSchema = z
   .min(1, 'Nome é obrigatório')
   .max(120, 'Máximo de 120 caracteres');
 
-export const createUserInputSchema = z.strictObject({
+const userFields = {
   nome: nomeSchema,
   email: emailSchema,
   telefone: phoneSchema,
   endereco: optionalText(300),
   data_nascimento: birthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
+};
+
+export const createUserInputSchema = z.strictObject({
+  ...userFields,
   /** Omitted: the server generates one and returns it once. */
   senha: newPasswordSchema.optional(),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 export const updateUserInputSchema = z.strictObject({
-  nome: nomeSchema,
-  email: emailSchema,
-  telefone: phoneSchema,
-  endereco: optionalText(300),
-  data_nascimento: birthDateSchema,
-  tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
+  ...userFields,
   status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
   version: z.number().int().positive().optional(),
 });

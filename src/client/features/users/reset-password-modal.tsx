@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
 import type { User } from '../../../shared/users.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
@@ -11,6 +10,7 @@ import { Modal } from '../../components/modal';
 import { applyServerErrors } from '../../lib/form-errors';
 import { PasswordInput } from '../auth/password-input';
 import { GeneratedPassword } from './generated-password';
+import { refinePasswordChoice } from './password-choice';
 import { useResetUserPassword } from './users.api';
 
 interface FormValues {
@@ -21,19 +21,7 @@ interface FormValues {
 
 const schema = z
   .object({ gerarSenha: z.boolean(), senha: z.string(), confirmacao: z.string() })
-  .superRefine((values, context) => {
-    if (values.gerarSenha) return;
-    if (values.senha === '')
-      context.addIssue({ code: 'custom', path: ['senha'], message: 'Nova senha é obrigatória' });
-    else if (values.senha.length < PASSWORD_MIN_LENGTH)
-      context.addIssue({
-        code: 'custom',
-        path: ['senha'],
-        message: `Senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`,
-      });
-    if (values.senha !== values.confirmacao)
-      context.addIssue({ code: 'custom', path: ['confirmacao'], message: 'Senhas não coincidem' });
-  });
+  .superRefine(refinePasswordChoice('Nova senha é obrigatória'));
 
 export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
   const reset = useResetUserPassword();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
-import { emailSchema, PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
+import { emailSchema } from '../../../shared/auth.schemas';
 import { formatPhone } from '../../../shared/format';
 import {
   userStatuses,
@@ -21,6 +21,7 @@ import { Modal } from '../../components/modal';
 import { applyServerErrors } from '../../lib/form-errors';
 import { PasswordInput } from '../auth/password-input';
 import { GeneratedPassword } from './generated-password';
+import { refinePasswordChoice } from './password-choice';
 import { useCreateUser, useUpdateUser } from './users.api';
 
 interface FormValues {
@@ -59,19 +60,7 @@ const formSchema = z
     senha: z.string(),
     confirmacao: z.string(),
   })
-  .superRefine((values, context) => {
-    if (values.gerarSenha) return;
-    if (values.senha === '')
-      context.addIssue({ code: 'custom', path: ['senha'], message: 'Senha é obrigatória' });
-    else if (values.senha.length < PASSWORD_MIN_LENGTH)
-      context.addIssue({
-        code: 'custom',
-        path: ['senha'],
-        message: `Senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`,
-      });
-    if (values.senha !== values.confirmacao)
-      context.addIssue({ code: 'custom', path: ['confirmacao'], message: 'Senhas não coincidem' });
-  });
+  .superRefine(refinePasswordChoice('Senha é obrigatória'));
 
 const serverFields = [
   'nome',

@@ -40,6 +40,40 @@ type Dialog =
   | { kind: 'toggle'; user: User }
   | null;
 
+function UserActions({
+  user,
+  isSelf,
+  onOpen,
+}: {
+  user: User;
+  isSelf: boolean;
+  onOpen: (dialog: Dialog) => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <IconButton label={`Ver detalhes de ${user.nome}`} onClick={() => onOpen({ kind: 'details', user })}>
+        <Eye className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton label={`Editar ${user.nome}`} onClick={() => onOpen({ kind: 'edit', user })}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton label={`Resetar senha de ${user.nome}`} onClick={() => onOpen({ kind: 'reset', user })}>
+        <KeyRound className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton
+        label={`${user.status === 'ativo' ? 'Desativar' : 'Ativar'} ${user.nome}`}
+        disabled={isSelf}
+        onClick={() => onOpen({ kind: 'toggle', user })}
+      >
+        <Power
+          className={`h-4 w-4 ${user.status === 'ativo' ? 'text-red-600' : 'text-green-600'}`}
+          aria-hidden="true"
+        />
+      </IconButton>
+    </div>
+  );
+}
+
 export function UsersPage() {
   const { data: me } = useCurrentUser();
   const [q, setQ] = useState('');
@@ -144,7 +178,25 @@ export function UsersPage() {
         </div>
       ) : data ? (
         <div className="overflow-hidden rounded-xl border border-gray-200 bg-white" aria-busy={isFetching}>
-          <div className="overflow-x-auto">
+          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Usuários do portal">
+            {data.items.map((user) => (
+              <li key={user.id} className="space-y-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-gray-900">{user.nome}</p>
+                    <p className="truncate text-sm text-gray-600">{user.email}</p>
+                  </div>
+                  <UserStatusBadge status={user.status} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                  <UserTipoBadge tipo={user.tipo} />
+                  <span>Último login: {user.ultimo_login ? formatDateTime(user.ultimo_login) : 'Nunca'}</span>
+                </div>
+                <UserActions user={user} isSelf={user.id === me?.id} onOpen={setDialog} />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
             <table className="min-w-full divide-y divide-gray-200 text-sm">
               <caption className="sr-only">Usuários do portal</caption>
               <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
@@ -192,36 +244,7 @@ export function UsersPage() {
                       {formatDate(user.created_at)}
                     </td>
                     <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        <IconButton
-                          label={`Ver detalhes de ${user.nome}`}
-                          onClick={() => setDialog({ kind: 'details', user })}
-                        >
-                          <Eye className="h-4 w-4" aria-hidden="true" />
-                        </IconButton>
-                        <IconButton
-                          label={`Editar ${user.nome}`}
-                          onClick={() => setDialog({ kind: 'edit', user })}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </IconButton>
-                        <IconButton
-                          label={`Resetar senha de ${user.nome}`}
-                          onClick={() => setDialog({ kind: 'reset', user })}
-                        >
-                          <KeyRound className="h-4 w-4" aria-hidden="true" />
-                        </IconButton>
-                        <IconButton
-                          label={`${user.status === 'ativo' ? 'Desativar' : 'Ativar'} ${user.nome}`}
-                          disabled={user.id === me?.id}
-                          onClick={() => setDialog({ kind: 'toggle', user })}
-                        >
-                          <Power
-                            className={`h-4 w-4 ${user.status === 'ativo' ? 'text-red-600' : 'text-green-600'}`}
-                            aria-hidden="true"
-                          />
-                        </IconButton>
-                      </div>
+                      <UserActions user={user} isSelf={user.id === me?.id} onOpen={setDialog} />
                     </td>
                   </tr>
                 ))}

@@ -1,0 +1,139 @@
+// Shared pieces for the benchmarks: start the built server on a fresh data dir, drive a bounded
+// load from this process over loopback, and report percentiles.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts dist/node/server/main.js (run `npm run build` first) and resolves when healthy. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    port,
+    dataDir,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One request over a keep-alive agent; resolves to { status, headers, body }. */
+export function request(base, pathname, { method = 'GET', headers = {}, body } = {}) {
+  const url = new URL(pathname, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Runs `make(i)` (returns a promise) from `concurrency` workers for `seconds` (bounded, loopback only).
+ * Returns requests/s and latency percentiles in ms.
+ */
+export async function load({ concurrency, seconds, make }) {
+  const latencies = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  let counter = 0;
+  const worker = async (id) => {
+    while (Date.now() < until) {
+      const started = performance.now();
+      try {
+        const response = await make(id, counter++);
+        if (response.status >= 400) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, id) => worker(id)));
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / elapsed),
+    p50: Number(percentile(latencies, 50).toFixed(1)),
+    p95: Number(percentile(latencies, 95).toFixed(1)),
+  };
+}
+
+export function report(title, rows) {
+  console.log(`\n## ${title}`);
+  console.table(rows);
+}

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient, Providers } from '../../app/providers';
+import { LoginPage } from './login-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/dashboard', element: <p>painel</p> },
+      { path: '/trocar-senha', element: <p>trocar</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('LoginPage', () => {
+  it('shows the spec messages under the fields without calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows Credenciais inválidas on the form when the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Credenciais inválidas' }),
+        ),
+      ),
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'mae@escola.test');
+    await userEvent.type(screen.getByLabelText('Senha'), 'senha-errada');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Credenciais inválidas')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+  });
+
+  it('disables the form while signing in and goes to Trocar senha on a first login', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const router = renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'prof@escola.test');
+    await userEvent.type(screen.getByLabelText('Senha'), 'provisoria1');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    answer(
+      jsonResponse(200, {
+        success: true,
+        data: {
+          user: {
+            id: '00000000-0000-4000-8000-000000000000',
+            nome: 'Prof',
+            email: 'prof@escola.test',
+            usuario: 'prof@escola.test',
+            nivel: 'professor',
+            tipo: 'teacher',
+            ativo: true,
+            primeiro_login: true,
+            data_criacao: new Date().toISOString(),
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText('trocar')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/trocar-senha');
+  });
+});

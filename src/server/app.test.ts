@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+describe('bad input never gets a 5xx', () => {
+  it('malformed JSON → 400 envelope', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      message: 'O corpo da requisição não é um JSON válido.',
+    });
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+    'non-JSON body %s on a state-changing route → 415',
+    async (type) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': type },
+        payload: 'email=a@b.c&password=123456',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
+
+  it('body over 1 MB → 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('unknown fields → 400; wrong types → 400 with field details', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@escola.test', password: '123456', admin: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const { cookie } = await signedIn(t, 'administrador');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie },
+      payload: { nome: 42, email: 'x@escola.test', tipo: 'rei' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details.map((detail: { path: string }) => detail.path)).toEqual(
+      expect.arrayContaining(['nome', 'tipo']),
+    );
+  });
+
+  it('an unknown API path → 404 envelope', async () => {
+    const response = await t.app.inject({ url: '/api/nao-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Recurso não encontrado.',
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a foreign Origin and Sec-Fetch-Site: cross-site on state-changing requests', async () => {
+    const payload = { email: 'a@escola.test', password: '123456' };
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', host: 'escola.test' },
+      payload,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://escola.test', host: 'escola.test', 'sec-fetch-site': 'same-origin' },
+      payload,
+    });
+    expect(sameOrigin.statusCode).toBe(401);
+  });
+});
+
+describe('headers', () => {
+  it('sends a strict CSP, nosniff, no X-Powered-By and no-store on personal data', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const response = await t.app.inject({ url: '/api/users', headers: { cookie } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('health answers ok when the database does', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
