@@ -175,6 +175,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } else if (origin === 'null') {
       throw new AppError('FORBIDDEN', messages.crossSite);
     }
+  });
+
+  // After the access check (onRequest), so an unauthorised caller gets 401/403 whatever it sends.
+  app.addHook('preParsing', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
     const hasBody =
       request.headers['transfer-encoding'] !== undefined ||
       Number(request.headers['content-length'] ?? 0) > 0;

@@ -1,4 +1,4 @@
-import { Home, UserCog, type LucideIcon } from 'lucide-react';
+import { FileText, Home, UserCog, type LucideIcon } from 'lucide-react';
 import type { Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
@@ -16,5 +16,6 @@ export interface MenuItem {
  */
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
+  { label: 'Gerenciar Conteúdo', to: paths.contentManager, icon: FileText, access: 'content.manage' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
 ];

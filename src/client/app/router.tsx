@@ -54,6 +54,19 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    path: paths.contentManager,
+    lazy: async () => {
+      const { ContentManagerPage } = await import('../features/content/content-manager-page');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <ContentManagerPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: paths.dashboard,
     lazy: async () => {
       const { PortalLayout } = await import('./portal-layout');
