@@ -220,7 +220,7 @@ export function Gallery({ photos }: { photos: Photo[] }) {
               type="button"
               onClick={(event) => open(thumb, event.currentTarget)}
               aria-label={`Abrir foto ${thumb + 1}: ${item.titulo}`}
-              className={`block w-full overflow-hidden rounded-lg ring-offset-2 focus-visible:ring-2 focus-visible:ring-primary-strong ${thumb === index ? 'ring-2 ring-primary-strong' : ''}`}
+              className={`block w-full overflow-hidden rounded-lg bg-gray-200 ring-offset-2 focus-visible:ring-2 focus-visible:ring-primary-strong ${thumb === index ? 'ring-2 ring-primary-strong' : ''}`}
             >
               <img
                 src={item.url}

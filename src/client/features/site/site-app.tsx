@@ -21,11 +21,11 @@ export function SiteApp({ serverContent }: { serverContent?: SiteContent }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/auth/me', { headers: { accept: 'application/json' }, signal: controller.signal })
+    fetch('/api/content/viewer', { headers: { accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) return;
-        const body = (await response.json()) as { data?: { user?: { nome?: string } } };
-        const nome = body.data?.user?.nome;
+        const body = (await response.json()) as { data?: { nome?: string } | null };
+        const nome = body.data?.nome;
         if (nome) setUser({ nome });
       })
       .catch(() => undefined);

@@ -70,6 +70,17 @@ describe('GET /api/content/public', () => {
   });
 });
 
+describe('GET /api/content/viewer', () => {
+  it('names the signed-in visitor and answers null otherwise', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/content/viewer' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(body(anonymous).data).toBeNull();
+    const { user, cookie } = await signedIn(t, 'professor');
+    const named = await t.app.inject({ method: 'GET', url: '/api/content/viewer', headers: { cookie } });
+    expect(body(named).data).toEqual({ nome: user.nome });
+  });
+});
+
 describe('PUT /api/content/:section', () => {
   it('needs If-Match (428) and refuses a stale version (412)', async () => {
     const cookie = await admin();

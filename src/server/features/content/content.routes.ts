@@ -20,6 +20,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(snapshot.body);
   });
 
+  // Who is looking at the public page (header: Login, or Dashboard + name). 200 with null when
+  // signed out, so the public page logs no failed request.
+  app.get('/viewer', { config: { access: 'public' } }, async (request) => {
+    const user = request.auth?.user;
+    return ok(user ? { nome: user.nome } : null);
+  });
+
   app.get('/', { config: admin }, async () => ok(await content.getState()));
 
   app.post('/', { schema: { body: z.record(z.string(), z.unknown()) }, config: admin }, async (request) =>
