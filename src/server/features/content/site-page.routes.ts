@@ -31,13 +31,20 @@ export const sitePageRoutes: FastifyPluginAsync = async (app) => {
     const snapshot = await app.ctx.content.getPublic();
     if (cached?.etag !== snapshot.etag) {
       const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl);
-      const html = template
+      let html = template
         .replace(
           '<html lang="pt-BR">',
           `<html lang="pt-BR"${page.htmlClass ? ` class="${page.htmlClass}"` : ''}>`,
         )
         .replace('<!--site-head-->', page.head)
         .replace('<!--site-body-->', page.body);
+      const favicon = snapshot.state.content.configuracoes.favicon;
+      if (favicon) {
+        html = html.replace(
+          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+          `<link rel="icon" href="${favicon.replace(/[&"<>]/g, '')}" />`,
+        );
+      }
       cached = { etag: snapshot.etag, html };
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(cached.html);
