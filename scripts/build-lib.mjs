@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +53,22 @@ function run(command, args) {
   }
 }
 
+/** Brotli and gzip copies of the hashed assets; the server sends them when the browser accepts them. */
+function precompressAssets(folder) {
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(folder, name);
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
 export function build() {
   const stamp = sourceStamp();
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -70,5 +87,6 @@ export function build() {
     'dist/ssr',
   ]);
   run(bin('tsc'), ['-p', 'tsconfig.server.json']);
+  precompressAssets(path.join(root, 'dist/client/assets'));
   writeFileSync(stampFile, stamp);
 }

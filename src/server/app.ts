@@ -266,6 +266,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(fastifyStatic, {
       root: clientDistFolder,
       index: false,
+      // The build writes .br/.gz copies of the assets (scripts/build-lib.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

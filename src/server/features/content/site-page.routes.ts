@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SiteContent } from '../../../shared/content.schemas.js';
 import { projectRoot } from '../../lib/paths.js';
@@ -25,9 +26,9 @@ export function hasSiteRenderer(): boolean {
 export const sitePageRoutes: FastifyPluginAsync = async (app) => {
   const template = await readFile(siteTemplatePath, 'utf8');
   const renderer = (await import(pathToFileURL(siteRendererPath).href)) as SsrModule;
-  let cached: { etag: string; html: string } | null = null;
+  let cached: { etag: string; html: string; br: Buffer; gzip: Buffer } | null = null;
 
-  app.get('/', async (_request, reply) => {
+  app.get('/', async (request, reply) => {
     const snapshot = await app.ctx.content.getPublic();
     if (cached?.etag !== snapshot.etag) {
       const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl);
@@ -45,8 +46,20 @@ export const sitePageRoutes: FastifyPluginAsync = async (app) => {
           `<link rel="icon" href="${favicon.replace(/[&"<>]/g, '')}" />`,
         );
       }
-      cached = { etag: snapshot.etag, html };
+      cached = {
+        etag: snapshot.etag,
+        html,
+        br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(cached.html);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
+    return reply.send(cached.html);
   });
 };
