@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -10,6 +11,7 @@ const inputs = [
   'src',
   'public',
   'index.html',
+  'site.html',
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.server.json',
@@ -38,7 +40,8 @@ export function isBuildCurrent() {
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8') === sourceStamp() &&
     existsSync(path.join(root, 'dist/node/server/main.js')) &&
-    existsSync(path.join(root, 'dist/client/index.html'))
+    existsSync(path.join(root, 'dist/client/index.html')) &&
+    existsSync(path.join(root, 'dist/ssr/site-ssr.js'))
   );
 }
 
@@ -50,10 +53,40 @@ function run(command, args) {
   }
 }
 
+/** Brotli and gzip copies of the hashed assets; the server sends them when the browser accepts them. */
+function precompressAssets(folder) {
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(folder, name);
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
 export function build() {
   const stamp = sourceStamp();
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
   run(bin('vite'), ['build', '--logLevel', 'warn']);
+  // The public page (site.html) as its own build, then its server renderer (issue 4), which the
+  // server loads for GET /.
+  run(bin('vite'), ['build', '--logLevel', 'warn', '--mode', 'site']);
+  // The public page's server renderer (issue 4): loaded by the server for GET /.
+  run(bin('vite'), [
+    'build',
+    '--logLevel',
+    'warn',
+    '--ssr',
+    'src/client/site-ssr.tsx',
+    '--outDir',
+    'dist/ssr',
+  ]);
   run(bin('tsc'), ['-p', 'tsconfig.server.json']);
+  precompressAssets(path.join(root, 'dist/client/assets'));
   writeFileSync(stampFile, stamp);
 }

@@ -10,6 +10,7 @@ import { createRouter } from './app/router';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { currentUserKey } from './features/auth/auth.api';
 import { paths } from '../shared/routes';
+import { PortalBranding } from './features/site/portal-branding';
 
 const MAX_TOASTS = 20;
 
@@ -40,6 +41,7 @@ createRoot(document.getElementById('root')!).render(
     <Providers client={queryClient}>
       <RouterProvider router={router} />
       <ToastLimit />
+      <PortalBranding />
     </Providers>
   </StrictMode>,
 );

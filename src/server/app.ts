@@ -36,7 +36,11 @@ import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
-import { getCachedSchoolName, isMaintenanceOn } from './features/settings/settings.service.js';
+import { isMaintenanceOn } from './features/settings/settings.service.js';
+import { ContentService } from './features/content/content.service.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
+import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,16 +111,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const content = new ContentService(database.db);
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    getSchoolName: () => getCachedSchoolName(database.db),
+    content,
+    getSchoolName: () => content.getSchoolName(),
   };
   app.decorate('ctx', ctx);
-  await getCachedSchoolName(database.db);
+  await content.getPublic();
   app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -179,6 +185,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } else if (origin === 'null') {
       throw new AppError('FORBIDDEN', messages.crossSite);
     }
+  });
+
+  // After the access check (onRequest), so an unauthorised caller gets 401/403 whatever it sends.
+  app.addHook('preParsing', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
     const hasBody =
       request.headers['transfer-encoding'] !== undefined ||
       Number(request.headers['content-length'] ?? 0) > 0;
@@ -196,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
+    if (access === 'public' && request.routeOptions.config.sessionless === true) return;
     const token = readSessionToken(request);
     if (token) {
       const resolved = await resolveSession(ctx.db, token);
@@ -276,6 +288,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  await app.register(contentRoutes, { prefix: '/api/content' });
+  await app.register(mediaUploadRoutes, { prefix: '/api/media' });
+  await app.register(mediaFileRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
@@ -283,6 +298,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(fastifyStatic, {
       root: clientDistFolder,
       index: false,
+      // The build writes .br/.gz copies of the assets (scripts/build-lib.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -290,6 +307,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     });
   }
+
+  if (serveClient && hasSiteRenderer()) await app.register(sitePageRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

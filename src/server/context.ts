@@ -1,12 +1,15 @@
 import type { Db } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { Mailer } from './lib/mailer.js';
+import type { ContentService } from './features/content/content.service.js';
 
 /** What services need from the running app. Built once in buildApp; tests build their own. */
 export interface AppContext {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** The public site's content, cached in memory (design §7). */
+  content: ContentService;
   /** The school's name as the site shows it; passwords may not contain it. */
   getSchoolName(): Promise<string>;
 }

@@ -1,5 +1,6 @@
 import {
   DollarSign,
+  FileText,
   GraduationCap,
   Home,
   School,
@@ -30,6 +31,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
+  { label: 'Gerenciar Conteúdo', to: paths.contentManager, icon: FileText, access: 'content.manage' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
   { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },

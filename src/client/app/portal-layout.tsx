@@ -9,6 +9,7 @@ import { IconButton } from '../components/button';
 import { useCurrentUser, useLogout } from '../features/auth/auth.api';
 import { MaintenanceGate } from '../features/settings/maintenance';
 import { menuItems } from './menu';
+import { useSiteContent } from '../features/site/site-content-store';
 
 export interface RouteHandle {
   title?: string;
@@ -28,6 +29,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const items = menuItems.filter((item) => can(user?.nivel, item.access));
+  const settings = useSiteContent().configuracoes;
 
   const handleLogout = () => {
     logout.mutate(undefined, {
@@ -39,8 +41,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col bg-white">
       <div className="flex h-16 items-center gap-2 border-b border-gray-200 px-5">
-        <School className="h-7 w-7 text-primary-strong" aria-hidden="true" />
-        <span className="text-lg font-bold text-gray-900">Sistema Escolar</span>
+        {settings.logo_principal ? (
+          <img src={settings.logo_principal} alt="" className="h-8 w-8 rounded object-contain" />
+        ) : (
+          <School className="h-7 w-7 text-primary-strong" aria-hidden="true" />
+        )}
+        <span className="truncate text-lg font-bold text-gray-900">{settings.nome_escola}</span>
       </div>
       <nav aria-label="Menu do portal" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">

@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../../shared/routes';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
-import { HomePage } from '../features/site/home-page';
 
 /** Portal screens load on demand so the public page does not carry the portal's code. */
 const portalRoutes: RouteObject[] = [
@@ -112,7 +111,10 @@ const portalRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { path: paths.home, Component: HomePage },
+  {
+    path: paths.home,
+    lazy: async () => ({ Component: (await import('../features/site/site-app')).SiteApp }),
+  },
   {
     path: paths.login,
     lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
@@ -134,6 +136,19 @@ export const routes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../features/auth/change-password-page')).ChangePasswordPage,
     }),
+  },
+  {
+    path: paths.contentManager,
+    lazy: async () => {
+      const { ContentManagerPage } = await import('../features/content/content-manager-page');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <ContentManagerPage />
+          </RequireAuth>
+        ),
+      };
+    },
   },
   {
     path: paths.dashboard,

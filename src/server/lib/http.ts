@@ -13,6 +13,8 @@ declare module 'fastify' {
     allowDuringFirstLogin?: boolean;
     /** Accepts multipart/form-data instead of JSON. */
     multipart?: boolean;
+    /** A public route that never reads the session (answered from memory, e.g. content polling). */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     auth: { user: UserRow; sessionId: string; token: string } | null;

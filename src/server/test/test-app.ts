@@ -98,6 +98,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       if (names.length > 0)
         await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
       mailer.sent.length = 0;
+      // The content snapshot (and the school name it carries) described the emptied tables.
+      await app.ctx.content.refresh();
     },
     async close() {
       await app.close();

@@ -49,7 +49,7 @@ async function restore(ctx: AppContext, request: FastifyRequest, file: BackupFil
   if (dryRun) return ok(await planRestore(ctx.db, file));
   const safety = await writeAutomaticBackup(ctx, 'antes-restauracao');
   const plan = await applyBackup(ctx.db, file, actorOf(request));
-  await invalidateSettingsCache(ctx.db);
+  await invalidateSettingsCache(ctx);
   return ok({ ...plan, backup_de_seguranca: safety.nome }, 'Backup restaurado com sucesso');
 }
 
@@ -158,7 +158,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     const safety = await writeAutomaticBackup(app.ctx, 'antes-limpeza');
     const admin = signedInUser(request);
     const result = await wipeSchoolData(app.ctx.db, admin.id, actorOf(request), safety.nome);
-    await invalidateSettingsCache(app.ctx.db);
+    await invalidateSettingsCache(app.ctx);
     return ok({ ...result, backup_de_seguranca: safety.nome }, 'Dados removidos com sucesso');
   });
 

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
+import { sectionSchemas } from '../../../shared/content.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { Actor } from '../audit/audit.service.js';
+import { readSiteContent, writeSiteSection } from '../content/content.service.js';
 import { settings } from './settings.table.js';
 
 /**
- * The school's identity — name, logo and contacts — has ONE store. Today it is the `escola` row of
- * `settings`; the public site's `configuracoes.nome_escola`, logo and `contato` fields must read and
- * write through these two functions, so the Settings screen and the site always show the same values.
+ * The school's identity has ONE store: the public site's content. Name, logo, CNPJ and INEP live in
+ * its `configuracoes` section and the address, phone and e-mail in `contato`, so the Settings screen
+ * and the site always show the same values. Only `site` and `diretor`, which the site does not show,
+ * live in the `escola` row of `settings`.
  */
 export interface SchoolIdentity {
   nome: string;
@@ -21,76 +25,96 @@ export interface SchoolIdentity {
 }
 
 export interface StoredSchoolIdentity extends SchoolIdentity {
+  /** The sum of the three records' versions: any save to one of them makes an older form stale. */
   version: number;
   updatedAt: Date | null;
 }
 
 export const SCHOOL_KEY = 'escola';
 
-const emptyIdentity: SchoolIdentity = {
-  nome: DEFAULT_SCHOOL_NAME,
-  endereco: null,
-  telefone: null,
-  email: null,
-  site: null,
-  logo: null,
-  cnpj: null,
-  codigo_inep: null,
-  diretor: null,
-};
-
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
 export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentity> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, SCHOOL_KEY)).limit(1);
-  if (!row) return { ...emptyIdentity, version: 0, updatedAt: null };
-  const value = row.value;
+  const [[row], site] = await Promise.all([
+    db.select().from(settings).where(eq(settings.key, SCHOOL_KEY)).limit(1),
+    readSiteContent(db),
+  ]);
+  const { configuracoes, contato } = site.content;
   return {
-    nome: str(value.nome) ?? DEFAULT_SCHOOL_NAME,
-    endereco: str(value.endereco),
-    telefone: str(value.telefone),
-    email: str(value.email),
-    site: str(value.site),
-    logo: str(value.logo),
-    cnpj: str(value.cnpj),
-    codigo_inep: str(value.codigo_inep),
-    diretor: str(value.diretor),
-    version: row.version,
-    updatedAt: row.updatedAt,
+    nome: str(configuracoes.nome_escola) ?? DEFAULT_SCHOOL_NAME,
+    endereco: str(contato.endereco),
+    telefone: str(contato.telefone),
+    email: str(contato.email),
+    site: str(row?.value.site),
+    logo: str(configuracoes.logo_principal),
+    cnpj: str(configuracoes.cnpj),
+    codigo_inep: str(configuracoes.codigo_inep),
+    diretor: str(row?.value.diretor),
+    version: (row?.version ?? 0) + site.versions.configuracoes + site.versions.contato,
+    updatedAt: row?.updatedAt ?? null,
   };
 }
 
 /**
  * Writes a partial identity (a field left undefined keeps its value) inside the caller's transaction.
- * Returns the new version, or null when `expectedVersion` is stale.
+ * Returns the new identity, or null when `expectedVersion` is stale. The caller refreshes the content
+ * snapshot after commit (`ctx.content.refresh()`).
  */
 export async function saveSchoolIdentity(
   tx: DbOrTx,
   changes: Partial<SchoolIdentity>,
-  options: { actorId: string | null; expectedVersion?: number | undefined },
+  options: { actor: Actor; expectedVersion?: number | undefined },
 ): Promise<StoredSchoolIdentity | null> {
   const current = await getSchoolIdentity(tx);
   if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) return null;
-  const next: SchoolIdentity = { ...stripMeta(current) };
-  for (const [key, value] of Object.entries(changes) as [keyof SchoolIdentity, string | null | undefined][]) {
-    if (value !== undefined) (next as unknown as Record<string, string | null>)[key] = value;
+  const pick = (key: keyof SchoolIdentity) =>
+    (changes[key] === undefined ? current[key] : changes[key]) ?? '';
+  const site = await readSiteContent(tx);
+
+  const configuracoes = {
+    ...site.content.configuracoes,
+    nome_escola: pick('nome') || DEFAULT_SCHOOL_NAME,
+    logo_principal: pick('logo'),
+    cnpj: pick('cnpj'),
+    codigo_inep: pick('codigo_inep'),
+  };
+  if (JSON.stringify(configuracoes) !== JSON.stringify(site.content.configuracoes)) {
+    await writeSiteSection(
+      tx,
+      'configuracoes',
+      sectionSchemas.configuracoes.parse(configuracoes),
+      undefined,
+      options.actor,
+      'editar',
+    );
   }
-  if (next.nome === '') next.nome = DEFAULT_SCHOOL_NAME;
+  const contato = {
+    ...site.content.contato,
+    endereco: pick('endereco'),
+    telefone: pick('telefone'),
+    email: pick('email'),
+  };
+  if (JSON.stringify(contato) !== JSON.stringify(site.content.contato)) {
+    await writeSiteSection(
+      tx,
+      'contato',
+      sectionSchemas.contato.parse(contato),
+      undefined,
+      options.actor,
+      'editar',
+    );
+  }
+
+  const own = { site: pick('site'), diretor: pick('diretor') };
   const now = new Date();
-  const version = current.version + 1;
   await tx
     .insert(settings)
-    .values({ key: SCHOOL_KEY, value: { ...next }, version, updatedAt: now, updatedBy: options.actorId })
+    .values({ key: SCHOOL_KEY, value: own, version: 1, updatedAt: now, updatedBy: options.actor.id })
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value: { ...next }, version, updatedAt: now, updatedBy: options.actorId },
+      set: { value: own, version: current.version + 1, updatedAt: now, updatedBy: options.actor.id },
     });
-  return { ...next, version, updatedAt: now };
-}
-
-function stripMeta(identity: StoredSchoolIdentity): SchoolIdentity {
-  const { nome, endereco, telefone, email, site, logo, cnpj, codigo_inep, diretor } = identity;
-  return { nome, endereco, telefone, email, site, logo, cnpj, codigo_inep, diretor };
+  return getSchoolIdentity(tx);
 }

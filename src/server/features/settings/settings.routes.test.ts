@@ -37,10 +37,27 @@ describe('CNPJ', () => {
 });
 
 describe('school settings', () => {
+  it('shows a name saved in the content manager: the site and the settings share one store', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const state = (await t.app.inject({ url: '/api/content/public' })).json().data;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/content/configuracoes',
+      // A section never saved is at version 1.
+      headers: { cookie, 'if-match': '"1"' },
+      payload: { ...state.configuracoes, nome_escola: 'Escola Estadual Ipê Roxo' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const escola = await json(cookie, 'GET', '/api/configuracoes/escola');
+    expect(escola.json().data.nome).toBe('Escola Estadual Ipê Roxo');
+    expect(await t.app.ctx.getSchoolName()).toBe('Escola Estadual Ipê Roxo');
+  });
+
   it('starts with the defaults, saves, audits and feeds the school name', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const first = await json(cookie, 'GET', '/api/configuracoes/escola');
-    expect(first.json().data).toMatchObject({ nome: 'Sistema Escolar', cnpj: null, version: 0 });
+    expect(first.json().data).toMatchObject({ nome: 'Sistema Escolar', cnpj: null });
+    const version = first.json().data.version as number;
 
     const saved = await json(cookie, 'PUT', '/api/configuracoes/escola', {
       nome: 'Colégio Horizonte',
@@ -52,7 +69,7 @@ describe('school settings', () => {
       cnpj: '12abc34501de35',
       codigo_inep: '35123456',
       diretor: 'Maria Souza',
-      version: 0,
+      version,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -62,10 +79,17 @@ describe('school settings', () => {
         cnpj: '12.ABC.345/01DE-35',
         telefone: '1131234567',
         email: 'contato@horizonte.edu.br',
-        version: 1,
       },
     });
+    expect(saved.json().data.version).toBeGreaterThan(version);
     expect(await t.app.ctx.getSchoolName()).toBe('Colégio Horizonte');
+    // One store: the public site shows the same name, logo and contacts at once.
+    const site = (await t.app.inject({ url: '/api/content/public' })).json().data;
+    expect(site.configuracoes).toMatchObject({
+      nome_escola: 'Colégio Horizonte',
+      logo_principal: '/api/media/logo',
+    });
+    expect(site.contato).toMatchObject({ endereco: 'Rua das Flores, 10', email: 'contato@horizonte.edu.br' });
     // Creating an account checks the password against the school's name inside a transaction: the
     // name comes from memory, so this answers (on PGlite a second query would wait forever).
     const weak = await json(cookie, 'POST', '/api/users', {
@@ -83,7 +107,7 @@ describe('school settings', () => {
     });
     expect(created.statusCode).toBe(201);
 
-    const stale = await json(cookie, 'PUT', '/api/configuracoes/escola', { nome: 'Outro', version: 0 });
+    const stale = await json(cookie, 'PUT', '/api/configuracoes/escola', { nome: 'Outro', version });
     expect(stale.statusCode).toBe(412);
 
     const audit = await json(cookie, 'GET', '/api/auditoria?entidade=configuracoes_escola');

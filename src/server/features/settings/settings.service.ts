@@ -45,7 +45,7 @@ export async function updateSchoolSettings(
   const { version, ...changes } = input;
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await getSchoolIdentity(tx);
-    const result = await saveSchoolIdentity(tx, changes, { actorId: actor.id, expectedVersion: version });
+    const result = await saveSchoolIdentity(tx, changes, { actor, expectedVersion: version });
     if (!result) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
     const campos = Object.keys(changes).filter(
       (key) => before[key as keyof typeof before] !== result[key as keyof typeof result],
@@ -58,7 +58,7 @@ export async function updateSchoolSettings(
     });
     return result;
   });
-  await invalidateSettingsCache(ctx.db);
+  await invalidateSettingsCache(ctx);
   return toSchoolSettings(saved);
 }
 
@@ -133,7 +133,7 @@ export async function updateSystemSettings(
     });
     return { values, version, updatedAt: now };
   });
-  await invalidateSettingsCache(ctx.db);
+  await invalidateSettingsCache(ctx);
   return toSystemSettings(ctx, saved);
 }
 
@@ -149,26 +149,10 @@ interface CachedPublic {
 }
 const publicCache = new WeakMap<Db, CachedPublic>();
 
-/**
- * The school's name is read by password checks that run inside other transactions; on PGlite (one
- * connection) a query outside that transaction would wait for it forever, so the name is kept in
- * memory: loaded at start and refreshed after every change (save, restore, wipe).
- */
-const schoolNames = new WeakMap<Db, string>();
-
-export async function getCachedSchoolName(db: Db): Promise<string> {
-  const cached = schoolNames.get(db);
-  if (cached !== undefined) return cached;
-  const { nome } = await getSchoolIdentity(db);
-  schoolNames.set(db, nome);
-  return nome;
-}
-
-/** Call after a change commits (never inside a transaction). */
-export async function invalidateSettingsCache(db: Db): Promise<void> {
-  publicCache.delete(db);
-  schoolNames.delete(db);
-  await getCachedSchoolName(db);
+/** Call after a change commits (never inside a transaction): settings, restore, wipe. */
+export async function invalidateSettingsCache(ctx: AppContext): Promise<void> {
+  publicCache.delete(ctx.db);
+  await ctx.content.refresh();
 }
 
 export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {

@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type {
+  ContentHistoryEntry,
+  ContentSection,
+  ContentState,
+  SiteContent,
+  UploadedMedia,
+} from '../../../shared/content.schemas';
+import { api, apiWithMessage, ApiError } from '../../lib/api-client';
+import { publishSiteContent } from '../site/site-content-store';
+
+export const contentStateKey = ['content', 'state'] as const;
+
+export function useContentState() {
+  return useQuery({
+    queryKey: contentStateKey,
+    queryFn: () => api<ContentState>('/api/content'),
+    staleTime: 0,
+  });
+}
+
+/** Puts a saved state in the cache and on every open page (this tab and, via localStorage, others). */
+function useApplyState() {
+  const queryClient = useQueryClient();
+  return (state: ContentState) => {
+    queryClient.setQueryData(contentStateKey, state);
+    publishSiteContent(state.content);
+  };
+}
+
+export function useSaveSection() {
+  const queryClient = useQueryClient();
+  const apply = useApplyState();
+  return useMutation({
+    mutationFn: async ({ section, data }: { section: ContentSection; data: unknown }) => {
+      const state = queryClient.getQueryData<ContentState>(contentStateKey);
+      return apiWithMessage<ContentState>(`/api/content/${section}`, {
+        method: 'PUT',
+        body: data,
+        headers: { 'if-match': `"${state?.versions[section] ?? 1}"` },
+        globalErrors: false,
+      });
+    },
+    onSuccess: ({ data }) => apply(data),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 412) {
+        toast.error(error.message);
+        void queryClient.invalidateQueries({ queryKey: contentStateKey });
+      } else {
+        toast.error(error instanceof ApiError ? error.message : 'Não foi possível salvar.');
+      }
+    },
+  });
+}
+
+export function useResetContent() {
+  const apply = useApplyState();
+  return useMutation({
+    mutationFn: () => apiWithMessage<ContentState>('/api/content/reset', { method: 'POST' }),
+    onSuccess: ({ data }) => {
+      apply(data);
+      toast.success('Conteúdo restaurado para o padrão!');
+    },
+  });
+}
+
+export function useImportContent() {
+  const apply = useApplyState();
+  return useMutation({
+    mutationFn: (content: SiteContent) =>
+      apiWithMessage<ContentState>('/api/content', { method: 'POST', body: content, globalErrors: false }),
+    onSuccess: ({ data, message }) => {
+      apply(data);
+      toast.success(message ?? 'Conteúdo importado com sucesso!');
+    },
+    onError: (error) => {
+      const detail = error instanceof ApiError ? error.details[0] : undefined;
+      toast.error(
+        detail
+          ? `Arquivo inválido em ${detail.path}: ${detail.message}`
+          : 'Não foi possível importar o arquivo.',
+      );
+    },
+  });
+}
+
+export function useSectionHistory(section: ContentSection, enabled: boolean) {
+  return useQuery({
+    queryKey: ['content', 'history', section],
+    queryFn: () => api<ContentHistoryEntry[]>(`/api/content/${section}/history`),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useRestoreVersion(section: ContentSection) {
+  const apply = useApplyState();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      apiWithMessage<ContentState>(`/api/content/${section}/restore`, { method: 'POST', body: { version } }),
+    onSuccess: ({ data, message }) => {
+      apply(data);
+      void queryClient.invalidateQueries({ queryKey: ['content', 'history', section] });
+      toast.success(message ?? 'Versão restaurada com sucesso!');
+    },
+  });
+}
+
+export async function uploadImage(file: File): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    return await api<UploadedMedia>('/api/media', { method: 'POST', body: form, globalErrors: false });
+  } catch (error) {
+    toast.error(error instanceof ApiError ? error.message : 'Não foi possível enviar a imagem.');
+    throw error;
+  }
+}

@@ -1,0 +1,334 @@
+import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import type { SiteContent } from '../../../shared/content.schemas';
+import { Gallery } from './gallery';
+import { MAP_PLACEHOLDER, mapEmbedSrc } from './map';
+import { SiteFooter } from './site-footer';
+import { SiteHeader, type SiteUser } from './site-header';
+import { siteIcons } from './site-icons';
+import { Testimonials } from './testimonials';
+
+const sectionTitle = 'text-3xl font-bold text-gray-900 sm:text-4xl dark:text-white';
+const sectionLead = 'mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-300';
+
+function Hero({ hero, settings }: { hero: SiteContent['hero']; settings: SiteContent['configuracoes'] }) {
+  const background = hero.imagem_fundo
+    ? {
+        backgroundImage: `linear-gradient(rgb(0 0 0 / 0.55), rgb(0 0 0 / 0.55)), url("${encodeURI(hero.imagem_fundo)}")`,
+      }
+    : undefined;
+  return (
+    <section
+      id="inicio"
+      className={`relative overflow-hidden bg-cover bg-center text-white ${hero.imagem_fundo ? '' : 'site-gradient'}`}
+      style={background}
+    >
+      <div className="mx-auto flex min-h-[70vh] max-w-5xl flex-col items-center justify-center px-4 py-24 text-center">
+        <h1 className="text-4xl leading-tight font-extrabold text-balance sm:text-6xl">{hero.titulo}</h1>
+        {hero.subtitulo && (
+          <p className="mt-4 text-xl font-medium text-white sm:text-2xl">{hero.subtitulo}</p>
+        )}
+        {hero.descricao && <p className="mt-4 max-w-2xl text-lg text-white">{hero.descricao}</p>}
+        <a
+          href="/login"
+          className="mt-10 inline-flex items-center rounded-xl bg-white px-8 py-4 text-lg font-semibold text-gray-900 shadow-lg hover:bg-gray-100 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {hero.botao_texto || 'Portal de Login'}
+        </a>
+      </div>
+      {settings.mostrar_mascotes && settings.mascote_hori && (
+        <img
+          src={settings.mascote_hori}
+          alt=""
+          width="120"
+          height="140"
+          className="pointer-events-none absolute bottom-6 left-6 hidden h-36 w-32 md:block"
+          data-testid="mascote-hero"
+        />
+      )}
+    </section>
+  );
+}
+
+function About({ sobre }: { sobre: SiteContent['sobre'] }) {
+  const counters = [
+    { value: sobre.anos_experiencia, label: 'Anos de experiência' },
+    { value: sobre.alunos_formados, label: 'Alunos formados' },
+  ].filter((counter) => counter.value !== '' && counter.value !== 0);
+  return (
+    <section id="sobre" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 lg:grid-cols-2">
+        <div>
+          <h2 className={sectionTitle}>{sobre.titulo}</h2>
+          <p className="mt-6 text-lg whitespace-pre-line text-gray-700 dark:text-gray-300">
+            {sobre.descricao}
+          </p>
+          {counters.length > 0 && (
+            <dl className="mt-8 grid grid-cols-2 gap-4">
+              {counters.map((counter) => (
+                <div key={counter.label} className="rounded-xl bg-gray-50 p-5 dark:bg-gray-800">
+                  <dt className="text-sm text-gray-600 dark:text-gray-300">{counter.label}</dt>
+                  <dd className="text-3xl font-bold text-primary-strong">
+                    {Number(counter.value).toLocaleString('pt-BR')}+
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {(sobre.missao || sobre.visao) && (
+            <div className="mt-8 grid gap-4 sm:grid-cols-2">
+              {sobre.missao && (
+                <div>
+                  <h3 className="font-semibold text-gray-900 dark:text-white">Missão</h3>
+                  <p className="mt-1 text-gray-700 dark:text-gray-300">{sobre.missao}</p>
+                </div>
+              )}
+              {sobre.visao && (
+                <div>
+                  <h3 className="font-semibold text-gray-900 dark:text-white">Visão</h3>
+                  <p className="mt-1 text-gray-700 dark:text-gray-300">{sobre.visao}</p>
+                </div>
+              )}
+            </div>
+          )}
+          {sobre.valores.length > 0 && (
+            <div className="mt-8">
+              <h3 className="text-xl font-semibold text-gray-900 dark:text-white">Nossos Valores</h3>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {sobre.valores.map((valor, index) => (
+                  <li
+                    key={`${valor}-${index}`}
+                    className="rounded-full bg-primary-strong/10 px-4 py-1.5 font-medium text-primary-strong dark:bg-white/10 dark:text-white"
+                  >
+                    {valor}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {sobre.imagem && (
+          <img
+            src={sobre.imagem}
+            alt={`Foto: ${sobre.titulo}`}
+            width="800"
+            height="500"
+            loading="lazy"
+            decoding="async"
+            className="aspect-[8/5] w-full rounded-2xl object-cover shadow-xl"
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function FeatureGrid({
+  id,
+  title,
+  description,
+  items,
+  tone,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  items: SiteContent['servicos']['servicos'];
+  tone: 'white' | 'gray';
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section
+      id={id}
+      className={`scroll-mt-20 py-20 ${tone === 'white' ? 'bg-white dark:bg-gray-900' : 'bg-gray-50 dark:bg-gray-950'}`}
+    >
+      <div className="mx-auto max-w-7xl px-4 text-center">
+        <h2 className={sectionTitle}>{title}</h2>
+        {description && <p className={sectionLead}>{description}</p>}
+        <ul className="mt-12 grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-4">
+          {items.map((item, index) => {
+            const Icon = siteIcons[item.icone];
+            return (
+              <li
+                key={`${item.titulo}-${index}`}
+                className="rounded-2xl bg-white p-6 shadow-md dark:bg-gray-800"
+              >
+                <span className="site-gradient flex h-12 w-12 items-center justify-center rounded-xl text-white">
+                  <Icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-gray-900 dark:text-white">{item.titulo}</h3>
+                <p className="mt-2 text-gray-700 dark:text-gray-300">{item.descricao}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Contact({ contato }: { contato: SiteContent['contato'] }) {
+  const mapSrc = mapEmbedSrc(contato);
+  const instagram = contato.instagram.replace(/^@/, '');
+  const rows = [
+    contato.endereco && { icon: MapPin, label: 'Endereço', content: <span>{contato.endereco}</span> },
+    contato.telefone && {
+      icon: Phone,
+      label: 'Telefone',
+      content: <a href={`tel:${contato.telefone.replace(/[^\d+]/g, '')}`}>{contato.telefone}</a>,
+    },
+    contato.whatsapp && {
+      icon: MessageCircle,
+      label: 'WhatsApp',
+      content: (
+        <a
+          href={`https://wa.me/55${contato.whatsapp.replace(/\D/g, '')}`}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          {contato.whatsapp}
+        </a>
+      ),
+    },
+    contato.email && {
+      icon: Mail,
+      label: 'E-mail',
+      content: <a href={`mailto:${contato.email}`}>{contato.email}</a>,
+    },
+    contato.horario_funcionamento && {
+      icon: Clock,
+      label: 'Horário de funcionamento',
+      content: <span>{contato.horario_funcionamento}</span>,
+    },
+  ].filter((row) => typeof row === 'object');
+  return (
+    <section id="contato" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
+      <div className="mx-auto max-w-7xl px-4">
+        <h2 className={`${sectionTitle} text-center`}>{contato.titulo}</h2>
+        <div className="mt-12 grid gap-10 lg:grid-cols-2">
+          <div>
+            <ul className="space-y-5">
+              {rows.map((row) => {
+                const Icon = row.icon;
+                return (
+                  <li key={row.label} className="flex gap-4">
+                    <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-strong text-white">
+                      <Icon className="h-5 w-5" aria-hidden="true" />
+                    </span>
+                    <div>
+                      <p className="font-semibold text-gray-900 dark:text-white">{row.label}</p>
+                      <div className="text-gray-700 dark:text-gray-300 [&_a]:underline [&_a]:underline-offset-2">
+                        {row.content}
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {(contato.facebook || instagram) && (
+              <div className="mt-8 flex flex-wrap gap-3">
+                {contato.facebook && (
+                  <a
+                    href={contato.facebook}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="rounded-lg bg-primary-strong px-4 py-2 font-medium text-white hover:brightness-110"
+                  >
+                    Facebook
+                  </a>
+                )}
+                {instagram && (
+                  <a
+                    href={`https://www.instagram.com/${encodeURIComponent(instagram)}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="rounded-lg bg-secondary-strong px-4 py-2 font-medium text-white hover:brightness-110"
+                  >
+                    Instagram @{instagram}
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+          <div className="min-h-80 overflow-hidden rounded-2xl bg-gray-100 shadow-md dark:bg-gray-800">
+            {mapSrc ? (
+              <iframe
+                title={`Mapa: ${contato.endereco || 'localização da escola'}`}
+                src={mapSrc}
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+                className="h-full min-h-80 w-full border-0"
+              />
+            ) : (
+              <p className="flex h-full min-h-80 items-center justify-center p-8 text-center text-gray-700 dark:text-gray-300">
+                {MAP_PLACEHOLDER}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export interface LandingPageProps {
+  content: SiteContent;
+  user: SiteUser | null;
+  onLogout: () => void;
+}
+
+/** The public landing page in the spec's order; sections without items are left out. */
+export function LandingPage({ content, user, onLogout }: LandingPageProps) {
+  const settings = content.configuracoes;
+  return (
+    <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <SiteHeader settings={settings} user={user} onLogout={onLogout} />
+      <main id="conteudo">
+        <Hero hero={content.hero} settings={settings} />
+        <About sobre={content.sobre} />
+        {content.galeria.fotos.length > 0 && (
+          <section id="galeria" className="scroll-mt-20 bg-gray-50 py-20 dark:bg-gray-950">
+            <div className="mx-auto max-w-5xl px-4">
+              <div className="text-center">
+                <h2 className={sectionTitle}>{content.galeria.titulo}</h2>
+                {content.galeria.descricao && <p className={sectionLead}>{content.galeria.descricao}</p>}
+              </div>
+              <div className="mt-12">
+                <Gallery photos={content.galeria.fotos} />
+              </div>
+            </div>
+          </section>
+        )}
+        <FeatureGrid
+          id="diferenciais"
+          title={content.diferenciais.titulo}
+          description={content.diferenciais.descricao}
+          items={content.diferenciais.diferenciais}
+          tone="white"
+        />
+        <FeatureGrid
+          id="servicos"
+          title={content.servicos.titulo}
+          description={content.servicos.descricao}
+          items={content.servicos.servicos}
+          tone="gray"
+        />
+        {content.depoimentos.depoimentos.length > 0 && (
+          <section id="depoimentos" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
+            <div className="mx-auto max-w-7xl px-4">
+              <h2 className={`${sectionTitle} mb-12 text-center`}>{content.depoimentos.titulo}</h2>
+              <Testimonials items={content.depoimentos.depoimentos} />
+            </div>
+          </section>
+        )}
+        <Contact contato={content.contato} />
+      </main>
+      <SiteFooter footer={content.footer} settings={settings} />
+    </div>
+  );
+}

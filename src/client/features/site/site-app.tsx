@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { SiteContent } from '../../../shared/content.schemas';
+import { applyBranding } from './branding';
+import { LandingPage } from './landing-page';
+import type { SiteUser } from './site-header';
+import { useSiteContent } from './site-content-store';
+
+/**
+ * The public page as a whole: live content, branding and the visitor's session. It uses plain fetch,
+ * not the portal's client, so the landing page carries none of the portal's code.
+ */
+export function SiteApp({ serverContent }: { serverContent?: SiteContent }) {
+  const content = useSiteContent(serverContent);
+  const [user, setUser] = useState<SiteUser | null>(null);
+
+  useEffect(() => {
+    applyBranding(content.configuracoes);
+    const { nome_escola: name, slogan } = content.configuracoes;
+    document.title = slogan ? `${name} - ${slogan}` : name;
+  }, [content.configuracoes]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/content/viewer', { headers: { accept: 'application/json' }, signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) return;
+        const body = (await response.json()) as { data?: { nome?: string } | null };
+        const nome = body.data?.nome;
+        if (nome) setUser({ nome });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
+  async function handleLogout() {
+    try {
+      await fetch('/api/auth/logout', { method: 'POST', headers: { accept: 'application/json' } });
+    } finally {
+      setUser(null);
+      window.location.assign('/');
+    }
+  }
+
+  return <LandingPage content={content} user={user} onLogout={() => void handleLogout()} />;
+}

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import './styles.css';
+import { SiteApp } from './features/site/site-app';
+import { normalizeContent } from './features/site/normalize-content';
+import { seedSiteContent } from './features/site/site-content-store';
+
+/** Entry of the public page: hydrates what the server rendered (see src/client/site-ssr.tsx). */
+const root = document.getElementById('root')!;
+const embedded = document.getElementById('site-content-data')?.textContent;
+let serverContent;
+try {
+  serverContent = normalizeContent(embedded ? JSON.parse(embedded) : null) ?? undefined;
+} catch {
+  serverContent = undefined;
+}
+
+if (serverContent) {
+  seedSiteContent(serverContent);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <SiteApp serverContent={serverContent} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <SiteApp />
+    </StrictMode>,
+  );
+}

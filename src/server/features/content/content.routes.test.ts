@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { defaultSiteContent } from '../../../shared/content.defaults.js';
+import { isSafeLink } from '../../../shared/content.schemas.js';
+import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { auditLog } from '../audit/audit.table.js';
+
+interface Envelope {
+  success: boolean;
+  message: string;
+  code: string;
+  details: { path: string; message: string }[];
+  /** Loose on purpose: each test reads the part its route returns. */
+  data: ContentState & SiteContent & UploadedMedia;
+}
+const body = (response: { json: <T>() => T }) => response.json<Envelope>();
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  t.app.ctx.content.invalidate();
+});
+
+async function admin() {
+  return (await signedIn(t, 'administrador')).cookie;
+}
+
+const put = (cookie: string, section: string, payload: object, ifMatch?: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/content/${section}`,
+    payload,
+    headers: { cookie, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+  });
+
+describe('GET /api/content/public', () => {
+  it('answers the defaults with a strong ETag and 304 on revalidation', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/content/public' });
+    expect(first.statusCode).toBe(200);
+    expect(body(first)).toEqual({ success: true, data: defaultSiteContent });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/public',
+      headers: { 'if-none-match': etag },
+    });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('changes the ETag when a section is saved', async () => {
+    const cookie = await admin();
+    const before = (await t.app.inject({ method: 'GET', url: '/api/content/public' })).headers.etag;
+    const saved = await put(cookie, 'hero', { ...defaultSiteContent.hero, titulo: 'Novo título' }, '"1"');
+    expect(saved.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/public',
+      headers: { 'if-none-match': before as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(body(after).data.hero.titulo).toBe('Novo título');
+  });
+});
+
+describe('GET /api/content/viewer', () => {
+  it('names the signed-in visitor and answers null otherwise', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/content/viewer' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(body(anonymous).data).toBeNull();
+    const { user, cookie } = await signedIn(t, 'professor');
+    const named = await t.app.inject({ method: 'GET', url: '/api/content/viewer', headers: { cookie } });
+    expect(body(named).data).toEqual({ nome: user.nome });
+  });
+});
+
+describe('PUT /api/content/:section', () => {
+  it('needs If-Match (428) and refuses a stale version (412)', async () => {
+    const cookie = await admin();
+    const hero = { ...defaultSiteContent.hero, titulo: 'Primeiro' };
+    expect((await put(cookie, 'hero', hero)).statusCode).toBe(428);
+    const ok = await put(cookie, 'hero', hero, '"1"');
+    expect(ok.statusCode).toBe(200);
+    expect(body(ok).data.versions.hero).toBe(2);
+    const stale = await put(cookie, 'hero', { ...hero, titulo: 'Segundo' }, '"1"');
+    expect(stale.statusCode).toBe(412);
+    expect(body(stale).code).toBe('PRECONDITION_FAILED');
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'conteudo'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'editar', entityId: 'hero' });
+  });
+
+  it('validates fields and link rules', async () => {
+    const cookie = await admin();
+    const empty = await put(cookie, 'hero', { ...defaultSiteContent.hero, titulo: '' }, '1');
+    expect(empty.statusCode).toBe(400);
+    expect(body(empty).details[0]?.path).toBe('titulo');
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example', 'JaVaScRiPt:x']) {
+      const response = await put(cookie, 'contato', { ...defaultSiteContent.contato, facebook: bad }, '1');
+      expect(response.statusCode, bad).toBe(400);
+    }
+    const links = await put(
+      cookie,
+      'footer',
+      {
+        ...defaultSiteContent.footer,
+        links_rapidos: [{ nome: 'X', href: 'javascript:alert(1)' }],
+      },
+      '1',
+    );
+    expect(links.statusCode).toBe(400);
+    const tooMany = await put(
+      cookie,
+      'galeria',
+      {
+        ...defaultSiteContent.galeria,
+        fotos: [...defaultSiteContent.galeria.fotos, { id: 'x', url: '/x.webp', titulo: 'X', descricao: '' }],
+      },
+      '1',
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(body(tooMany).message).toBe('Máximo de 10 fotos permitido');
+  });
+
+  it('is admin-only', async () => {
+    const teacher = (await signedIn(t, 'professor')).cookie;
+    expect((await put(teacher, 'hero', defaultSiteContent.hero, '1')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/content/hero', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/content/reset', headers: { cookie: teacher } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('renames the school for password checks', async () => {
+    const cookie = await admin();
+    await put(
+      cookie,
+      'configuracoes',
+      { ...defaultSiteContent.configuracoes, nome_escola: 'Colégio Ipê' },
+      '1',
+    );
+    expect(await t.app.ctx.getSchoolName()).toBe('Colégio Ipê');
+  });
+});
+
+describe('import, reset, history', () => {
+  it('imports atomically: one bad section saves nothing', async () => {
+    const cookie = await admin();
+    const bad = structuredClone(defaultSiteContent) as Record<string, Record<string, unknown>>;
+    bad.hero!.titulo = 'Importado';
+    bad.contato!.facebook = 'javascript:alert(1)';
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      payload: bad,
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    const after = await t.app.inject({ method: 'GET', url: '/api/content/public' });
+    expect(body(after).data.hero.titulo).toBe(defaultSiteContent.hero.titulo);
+
+    bad.contato!.facebook = 'https://facebook.com/escola';
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      payload: bad,
+      headers: { cookie },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(body(accepted).data.content.hero.titulo).toBe('Importado');
+    expect(body(accepted).data.versions).toMatchObject({ hero: 2, contato: 2, sobre: 1 });
+  });
+
+  it('keeps history, restores an earlier version and resets to defaults', async () => {
+    const cookie = await admin();
+    await put(cookie, 'hero', { ...defaultSiteContent.hero, titulo: 'Versão 2' }, '1');
+    await put(cookie, 'hero', { ...defaultSiteContent.hero, titulo: 'Versão 3' }, '2');
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/hero/history',
+      headers: { cookie },
+    });
+    const entries = body(history).data as unknown as {
+      version: number;
+      current: boolean;
+      data: { titulo: string };
+    }[];
+    expect(entries.map((entry) => entry.version)).toEqual([3, 2, 1]);
+    expect(entries[1]!.data.titulo).toBe('Versão 2');
+
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/hero/restore',
+      payload: { version: 2 },
+      headers: { cookie },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(body(restored).data.content.hero.titulo).toBe('Versão 2');
+    expect(body(restored).data.versions.hero).toBe(4);
+
+    const reset = await t.app.inject({ method: 'POST', url: '/api/content/reset', headers: { cookie } });
+    expect(reset.statusCode).toBe(200);
+    expect(body(reset).data.content).toEqual(defaultSiteContent);
+    expect(body(reset).message).toBe('Conteúdo restaurado para o padrão!');
+  });
+});
+
+describe('isSafeLink', () => {
+  it('accepts only web, mail, phone, path and anchor links', () => {
+    for (const good of [
+      'https://x.com/a',
+      'http://x',
+      'mailto:a@b.c',
+      'tel:+55 11 3456-7890',
+      '/login',
+      '/#sobre',
+      '#',
+      '',
+    ])
+      expect(isSafeLink(good), good).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'vbscript:x',
+      '//x.com',
+      'ftp://x',
+      'x',
+    ])
+      expect(isSafeLink(bad), bad).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { restoreInputSchema, sectionParamsSchema } from '../../../shared/content.schemas.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+}
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { access: 'content.manage' } as const;
+  const content = app.ctx.content;
+
+  // Polled every 5 s by every open page: a matching If-None-Match is answered from memory.
+  app.get('/public', { config: { access: 'public', sessionless: true } }, async (request, reply) => {
+    const snapshot = content.peek() ?? (await content.getPublic());
+    reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
+    if (matchesEtag(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(snapshot.body);
+  });
+
+  // Who is looking at the public page (header: Login, or Dashboard + name). 200 with null when
+  // signed out, so the public page logs no failed request.
+  app.get('/viewer', { config: { access: 'public' } }, async (request) => {
+    const user = request.auth?.user;
+    return ok(user ? { nome: user.nome } : null);
+  });
+
+  app.get('/', { config: admin }, async () => ok(await content.getState()));
+
+  app.post('/', { schema: { body: z.record(z.string(), z.unknown()) }, config: admin }, async (request) =>
+    ok(
+      await content.importContent(request.body, expectedVersion(request), actorOf(request)),
+      'Conteúdo importado com sucesso!',
+    ),
+  );
+
+  app.post('/reset', { config: admin }, async (request) =>
+    ok(await content.resetContent(actorOf(request)), 'Conteúdo restaurado para o padrão!'),
+  );
+
+  app.put(
+    '/:section',
+    { schema: { params: sectionParamsSchema, body: z.record(z.string(), z.unknown()) }, config: admin },
+    async (request) =>
+      ok(
+        await content.saveSection(
+          request.params.section,
+          request.body,
+          expectedVersion(request),
+          actorOf(request),
+        ),
+        'Conteúdo salvo com sucesso!',
+      ),
+  );
+
+  app.get('/:section/history', { schema: { params: sectionParamsSchema }, config: admin }, async (request) =>
+    ok(await content.listHistory(request.params.section)),
+  );
+
+  app.post(
+    '/:section/restore',
+    { schema: { params: sectionParamsSchema, body: restoreInputSchema }, config: admin },
+    async (request) =>
+      ok(
+        await content.restoreVersion(request.params.section, request.body.version, actorOf(request)),
+        'Versão restaurada com sucesso!',
+      ),
+  );
+};

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import { defaultSiteContent } from '../../../shared/content.defaults.js';
+import {
+  contentSections as sectionNames,
+  sectionSchemas,
+  siteContentSchema,
+  type ContentHistoryEntry,
+  type ContentSection,
+  type ContentState,
+  type SiteContent,
+} from '../../../shared/content.schemas.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { contentHistory, contentSections } from './content.table.js';
+
+/** A section with no saved row is its default at this version. */
+const DEFAULT_VERSION = 1;
+
+export interface PublicSnapshot {
+  state: ContentState;
+  /** `{"success":true,"data":…}` serialised once, served as is. */
+  body: string;
+  etag: string;
+}
+
+function snapshotOf(state: ContentState): PublicSnapshot {
+  const body = JSON.stringify({ success: true, data: state.content });
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { state, body, etag };
+}
+
+function parseSection<S extends ContentSection>(section: S, data: unknown): SiteContent[S] {
+  return sectionSchemas[section].parse(data) as SiteContent[S];
+}
+
+/** The whole site content with each section's version (defaults where nothing was saved). */
+export async function readSiteContent(db: DbOrTx): Promise<ContentState> {
+  const rows = await db.select().from(contentSections);
+  const content = structuredClone(defaultSiteContent) as Record<ContentSection, unknown>;
+  const versions = Object.fromEntries(sectionNames.map((name) => [name, DEFAULT_VERSION])) as Record<
+    ContentSection,
+    number
+  >;
+  for (const row of rows) {
+    if (!(sectionNames as readonly string[]).includes(row.section)) continue;
+    const section = row.section as ContentSection;
+    // Stored data was valid when saved; re-parsing fills fields a newer schema added.
+    const parsed = sectionSchemas[section].safeParse(row.data);
+    content[section] = parsed.success ? parsed.data : defaultSiteContent[section];
+    versions[section] = row.version;
+  }
+  const version = Object.values(versions).reduce((sum, value) => sum + value, 0);
+  return { content: content as SiteContent, versions, version };
+}
+
+/**
+ * Saves one section inside the caller's transaction, keeping the previous version in the history and
+ * auditing the change. Callers outside ContentService must call `content.refresh()` after commit.
+ */
+export async function writeSiteSection(
+  tx: DbOrTx,
+  section: ContentSection,
+  data: unknown,
+  expected: number | undefined,
+  actor: Actor,
+  action: string,
+): Promise<number> {
+  const [row] = await tx
+    .select()
+    .from(contentSections)
+    .where(eq(contentSections.section, section))
+    .for('update');
+  const currentVersion = row?.version ?? DEFAULT_VERSION;
+  if (expected !== undefined && expected !== currentVersion) {
+    throw new AppError('PRECONDITION_FAILED', messages.staleVersion, undefined, {
+      etag: `"${currentVersion}"`,
+    });
+  }
+  const previous = row?.data ?? defaultSiteContent[section];
+  await tx
+    .insert(contentHistory)
+    .values({
+      section,
+      version: currentVersion,
+      data: previous,
+      savedAt: row?.updatedAt ?? new Date(0),
+      savedBy: row?.updatedBy ?? null,
+    })
+    .onConflictDoNothing();
+  const next = currentVersion + 1;
+  const values = { data, version: next, updatedAt: new Date(), updatedBy: actor.nome };
+  if (row) {
+    const [updated] = await tx
+      .update(contentSections)
+      .set(values)
+      .where(and(eq(contentSections.section, section), eq(contentSections.version, currentVersion)))
+      .returning({ version: contentSections.version });
+    if (!updated) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+  } else {
+    await tx.insert(contentSections).values({ section, ...values });
+  }
+  await recordAudit(tx, actor, {
+    action,
+    entity: 'conteudo',
+    entityId: section,
+    details: { version: next },
+  });
+  return next;
+}
+
+/**
+ * The site's content with an in-memory snapshot: the public page and its 5-second polling are answered
+ * from memory, and every save through this service replaces the snapshot. (With several instances on one
+ * PostgreSQL, another instance's save shows after that instance's `invalidate` or a restart.)
+ */
+export class ContentService {
+  private snapshot: PublicSnapshot | null = null;
+  private loading: Promise<PublicSnapshot> | null = null;
+  /** Bumped by every save, so a read that started before it cannot install a stale snapshot. */
+  private generation = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Forget the snapshot (tests empty the tables under it). */
+  invalidate(): void {
+    this.snapshot = null;
+    this.loading = null;
+    this.generation++;
+  }
+
+  /** The cached snapshot, if loaded: lets a 304 be answered with no database work at all. */
+  peek(): PublicSnapshot | null {
+    return this.snapshot;
+  }
+
+  async getPublic(): Promise<PublicSnapshot> {
+    if (this.snapshot) return this.snapshot;
+    const generation = this.generation;
+    const loading = (this.loading ??= readSiteContent(this.db).then((state) => {
+      const snapshot = snapshotOf(state);
+      if (generation === this.generation) {
+        this.snapshot = snapshot;
+        this.loading = null;
+      }
+      return snapshot;
+    }));
+    return loading;
+  }
+
+  async getState(): Promise<ContentState> {
+    return (await this.getPublic()).state;
+  }
+
+  /**
+   * Password checks ask for the name inside other transactions; on PGlite (one connection) a query
+   * there would wait forever, so the name comes from the snapshot, which `refresh` keeps loaded.
+   */
+  async getSchoolName(): Promise<string> {
+    const snapshot = this.snapshot ?? (await this.getPublic());
+    return snapshot.state.content.configuracoes.nome_escola;
+  }
+
+  private async commit<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } finally {
+      await this.refresh();
+    }
+  }
+
+  /**
+   * Drops the snapshot and loads a fresh one. Call after a change to the content tables commits
+   * elsewhere (school settings, backup restore, wipe); never inside a transaction.
+   */
+  async refresh(): Promise<void> {
+    this.invalidate();
+    await this.getPublic();
+  }
+
+  /** Saves one section; `expected` is the version the editor saw (If-Match), required. */
+  async saveSection(
+    section: ContentSection,
+    data: unknown,
+    expected: number | undefined,
+    actor: Actor,
+  ): Promise<ContentState> {
+    if (expected === undefined) throw new AppError('PRECONDITION_REQUIRED', messages.versionRequired);
+    const parsed = parseSection(section, data);
+    await this.commit((tx) => writeSiteSection(tx, section, parsed, expected, actor, 'editar'));
+    return this.getState();
+  }
+
+  /** Replaces the whole content (import): validated whole first, then every changed section at once. */
+  async importContent(data: unknown, expected: number | undefined, actor: Actor): Promise<ContentState> {
+    const parsed = siteContentSchema.parse(data);
+    const current = await readSiteContent(this.db);
+    if (expected !== undefined && expected !== current.version) {
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    }
+    await this.commit(async (tx) => {
+      for (const section of sectionNames) {
+        if (JSON.stringify(parsed[section]) === JSON.stringify(current.content[section])) continue;
+        await writeSiteSection(tx, section, parsed[section], current.versions[section], actor, 'importar');
+      }
+    });
+    return this.getState();
+  }
+
+  /** Restores every section to its default (a new version of each; history is kept). */
+  async resetContent(actor: Actor): Promise<ContentState> {
+    const current = await readSiteContent(this.db);
+    await this.commit(async (tx) => {
+      for (const section of sectionNames) {
+        if (JSON.stringify(defaultSiteContent[section]) === JSON.stringify(current.content[section]))
+          continue;
+        await writeSiteSection(
+          tx,
+          section,
+          defaultSiteContent[section],
+          current.versions[section],
+          actor,
+          'restaurar_padrao',
+        );
+      }
+    });
+    return this.getState();
+  }
+
+  async listHistory(section: ContentSection): Promise<ContentHistoryEntry[]> {
+    const state = await readSiteContent(this.db);
+    const [row] = await this.db.select().from(contentSections).where(eq(contentSections.section, section));
+    const rows = await this.db
+      .select()
+      .from(contentHistory)
+      .where(eq(contentHistory.section, section))
+      .orderBy(desc(contentHistory.version))
+      .limit(50);
+    const current: ContentHistoryEntry = {
+      version: state.versions[section],
+      savedAt: (row?.updatedAt ?? new Date(0)).toISOString(),
+      savedBy: row?.updatedBy ?? null,
+      current: true,
+      data: state.content[section],
+    };
+    return [
+      current,
+      ...rows.map((item) => ({
+        version: item.version,
+        savedAt: item.savedAt.toISOString(),
+        savedBy: item.savedBy,
+        current: false,
+        data: item.data,
+      })),
+    ];
+  }
+
+  /** Saves an earlier version of a section as its newest version. */
+  async restoreVersion(section: ContentSection, version: number, actor: Actor): Promise<ContentState> {
+    const [old] = await this.db
+      .select()
+      .from(contentHistory)
+      .where(and(eq(contentHistory.section, section), eq(contentHistory.version, version)));
+    let data: unknown;
+    if (old) data = old.data;
+    else if (version === DEFAULT_VERSION) data = defaultSiteContent[section];
+    else throw notFound('Versão não encontrada.');
+    const parsed = sectionSchemas[section].safeParse(data);
+    const restored = parsed.success ? parsed.data : defaultSiteContent[section];
+    await this.commit(async (tx) => {
+      await writeSiteSection(tx, section, restored, undefined, actor, 'restaurar_versao');
+    });
+    return this.getState();
+  }
+}

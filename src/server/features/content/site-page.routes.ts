@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyPluginAsync } from 'fastify';
+import type { SiteContent } from '../../../shared/content.schemas.js';
+import { projectRoot } from '../../lib/paths.js';
+
+interface SsrModule {
+  renderLanding(content: SiteContent, publicUrl: string): { head: string; body: string; htmlClass: string };
+}
+
+export const siteTemplatePath = path.join(projectRoot, 'dist/client/site.html');
+export const siteRendererPath = path.join(projectRoot, 'dist/ssr/site-ssr.js');
+
+/** Whether the build produced the server-rendered public page. */
+export function hasSiteRenderer(): boolean {
+  return existsSync(siteTemplatePath) && existsSync(siteRendererPath);
+}
+
+/**
+ * `GET /`: the landing page rendered on the server with the current content (design §7), so it is
+ * readable without JavaScript and indexable; the HTML is rendered once per content version.
+ */
+export const sitePageRoutes: FastifyPluginAsync = async (app) => {
+  const template = await readFile(siteTemplatePath, 'utf8');
+  const renderer = (await import(pathToFileURL(siteRendererPath).href)) as SsrModule;
+  let cached: { etag: string; html: string; br: Buffer; gzip: Buffer } | null = null;
+
+  app.get('/', async (request, reply) => {
+    const snapshot = await app.ctx.content.getPublic();
+    if (cached?.etag !== snapshot.etag) {
+      const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl);
+      let html = template
+        .replace(
+          '<html lang="pt-BR">',
+          `<html lang="pt-BR"${page.htmlClass ? ` class="${page.htmlClass}"` : ''}>`,
+        )
+        .replace('<!--site-head-->', page.head)
+        .replace('<!--site-body-->', page.body);
+      const favicon = snapshot.state.content.configuracoes.favicon;
+      if (favicon) {
+        html = html.replace(
+          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+          `<link rel="icon" href="${favicon.replace(/[&"<>]/g, '')}" />`,
+        );
+      }
+      cached = {
+        etag: snapshot.etag,
+        html,
+        br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+    }
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
+    return reply.send(cached.html);
+  });
+};

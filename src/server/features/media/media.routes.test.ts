@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+
+interface Envelope {
+  success: boolean;
+  message: string;
+  code: string;
+  details: { path: string; message: string }[];
+  /** Loose on purpose: each test reads the part its route returns. */
+  data: ContentState & SiteContent & UploadedMedia;
+}
+const body = (response: { json: <T>() => T }) => response.json<Envelope>();
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = '----escola' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function upload(cookie: string, bytes: Buffer, filename = 'foto.jpg', type = 'image/jpeg') {
+  const body = multipart(bytes, filename, type);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload: body.payload,
+    headers: { cookie, 'content-type': body.contentType },
+  });
+}
+
+const photoWithExif = () =>
+  sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3B82F6' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'segredo', Artist: 'Fulano' } })
+    .toBuffer();
+
+describe('POST /api/media', () => {
+  it('re-encodes a JPEG within 1920×1080 without EXIF and serves it cached', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const original = await photoWithExif();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const response = await upload(cookie, original);
+    expect(response.statusCode).toBe(201);
+    const data = body(response).data as { id: string; url: string; width: number; height: number };
+    expect(data).toMatchObject({ url: `/media/${data.id}`, width: 1620, height: 1080 });
+
+    const served = await t.app.inject({ method: 'GET', url: data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('segredo'))).toBe(false);
+
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: data.url,
+      headers: { 'if-none-match': served.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('accepts PNG and WebP by their bytes', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff0' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    expect((await upload(cookie, png, 'a.png', 'image/png')).statusCode).toBe(201);
+    expect((await upload(cookie, webp, 'a.webp', 'image/webp')).statusCode).toBe(201);
+  });
+
+  it('refuses SVG, HTML and renamed files with 415', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    for (const [bytes, name] of [
+      [svg, 'logo.svg'],
+      [svg, 'logo.jpg'],
+      [html, 'foto.png'],
+    ] as const) {
+      const response = await upload(cookie, bytes, name, 'image/jpeg');
+      expect(response.statusCode, name).toBe(415);
+    }
+    // JPEG magic bytes followed by garbage are not an image either.
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+    expect((await upload(cookie, fake)).statusCode).toBe(415);
+  });
+
+  it('refuses files over 10 MB with 413', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    expect((await upload(cookie, big)).statusCode).toBe(413);
+  });
+
+  it('refuses images over 40 megapixels with 413', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect((await upload(cookie, huge, 'a.png', 'image/png')).statusCode).toBe(413);
+  });
+
+  it('is admin-only', async () => {
+    const { cookie } = await signedIn(t, 'professor');
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await upload(cookie, png, 'a.png', 'image/png')).statusCode).toBe(403);
+  });
+});

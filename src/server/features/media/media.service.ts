@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import type { UploadedMedia } from '../../../shared/content.schemas.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { media } from './media.table.js';
+
+export const MEDIA_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  maxWidth: 1920,
+  maxHeight: 1080,
+  quality: 80,
+} as const;
+
+type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/** The file's real type from its first bytes; the name and the declared type are not trusted. */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie uma imagem JPEG, PNG ou WebP.');
+
+/**
+ * Re-encodes an uploaded image: orientation applied, metadata (EXIF, GPS) dropped, fitted within
+ * 1920×1080, quality 80. Whatever the upload carried besides pixels does not survive.
+ */
+export async function processImage(
+  bytes: Buffer,
+): Promise<{ data: Buffer; kind: ImageKind; width: number; height: number }> {
+  if (bytes.length > MEDIA_LIMITS.maxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem deve ter no máximo 10 MB.');
+  const kind = sniffImage(bytes);
+  if (!kind) throw unsupported();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!metadata.width || !metadata.height) throw unsupported();
+  if (metadata.width * metadata.height > MEDIA_LIMITS.maxPixels)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem deve ter no máximo 40 megapixels.');
+  try {
+    const pipeline = sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels }).rotate().resize({
+      width: MEDIA_LIMITS.maxWidth,
+      height: MEDIA_LIMITS.maxHeight,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const encoded =
+      kind === 'jpeg'
+        ? pipeline.jpeg({ quality: MEDIA_LIMITS.quality, mozjpeg: true })
+        : kind === 'png'
+          ? pipeline.png({ compressionLevel: 9, palette: false })
+          : pipeline.webp({ quality: MEDIA_LIMITS.quality });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, kind, width: info.width, height: info.height };
+  } catch {
+    throw unsupported();
+  }
+}
+
+export async function saveMedia(db: Db, bytes: Buffer, actor: Actor): Promise<UploadedMedia> {
+  const image = await processImage(bytes);
+  const sha256 = createHash('sha256').update(image.data).digest('hex');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({
+        mimeType: `image/${image.kind}`,
+        width: image.width,
+        height: image.height,
+        size: image.data.length,
+        sha256,
+        bytes: image.data,
+        createdBy: actor.nome,
+      })
+      .returning({ id: media.id });
+    await recordAudit(tx, actor, {
+      action: 'enviar',
+      entity: 'midia',
+      entityId: row!.id,
+      details: { tipo: image.kind, largura: image.width, altura: image.height, bytes: image.data.length },
+    });
+    return { id: row!.id, url: `/media/${row!.id}`, width: image.width, height: image.height };
+  });
+}
+
+export async function findMedia(db: Db, id: string) {
+  const [row] = await db
+    .select({ mimeType: media.mimeType, bytes: media.bytes, sha256: media.sha256 })
+    .from(media)
+    .where(eq(media.id, id));
+  return row ?? null;
+}

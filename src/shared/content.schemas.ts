@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+import {
+  contentSections,
+  fontNames,
+  fontSizes,
+  iconNames,
+  isSafeLink,
+  MAX_GALLERY_PHOTOS,
+  type ContentSection,
+  type IconName,
+} from './content.constants.js';
+
+export * from './content.constants.js';
+
+const LINK_MESSAGE = 'Use um link http(s)://, mailto:, tel:, /caminho ou #âncora.';
+const text = (max: number) => z.string().trim().max(max, `Máximo de ${max} caracteres.`);
+const required = (max: number, message: string) => text(max).min(1, message);
+const link = z.string().trim().max(2000, 'Link longo demais.').refine(isSafeLink, LINK_MESSAGE);
+/** An image is a link (uploaded images are `/media/{id}`, shipped ones `/site/...`). */
+const image = link;
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use uma cor no formato #RRGGBB.');
+const count = z.union([z.number().int().min(0).max(1_000_000), z.literal('')]);
+
+export const heroSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  subtitulo: text(200),
+  descricao: text(600),
+  imagem_fundo: image,
+  botao_texto: text(40),
+  cor_primaria: color,
+  cor_secundaria: color,
+});
+
+export const sobreSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  descricao: text(2000),
+  anos_experiencia: count,
+  alunos_formados: count,
+  missao: text(600),
+  visao: text(600),
+  valores: z.array(required(120, 'O valor não pode ficar vazio')).max(12, 'Máximo de 12 valores.'),
+  imagem: image,
+});
+
+export const photoSchema = z.object({
+  id: text(64).min(1),
+  url: image.refine((value) => value !== '', 'A foto precisa de um endereço.'),
+  titulo: required(120, 'Título da foto é obrigatório'),
+  descricao: text(300),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** The spec allows plain URL strings as photos; they become photo objects. */
+const photoList = z.preprocess(
+  (value) =>
+    Array.isArray(value)
+      ? value.map((item: unknown, index) =>
+          typeof item === 'string'
+            ? { id: `foto-${index + 1}`, url: item, titulo: `Foto ${index + 1}`, descricao: '' }
+            : item,
+        )
+      : value,
+  z.array(photoSchema).max(MAX_GALLERY_PHOTOS, 'Máximo de 10 fotos permitido'),
+);
+
+export const galeriaSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  descricao: text(600),
+  fotos: photoList,
+});
+
+const featureItem = (defaultIcon: IconName) =>
+  z.object({
+    titulo: required(120, 'Título é obrigatório'),
+    descricao: required(600, 'Descrição é obrigatória'),
+    icone: z.enum(iconNames).catch(defaultIcon),
+  });
+export const serviceItemSchema = featureItem('Users');
+export const differentiatorItemSchema = featureItem('Star');
+
+export const servicosSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  descricao: text(600),
+  servicos: z.array(serviceItemSchema).max(24, 'Máximo de 24 serviços.'),
+});
+
+export const diferenciaisSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  descricao: text(600),
+  diferenciais: z.array(differentiatorItemSchema).max(24, 'Máximo de 24 diferenciais.'),
+});
+
+export const testimonialSchema = z.object({
+  nome: required(120, 'Nome é obrigatório'),
+  cargo: required(120, 'Cargo é obrigatório'),
+  depoimento: required(1000, 'Depoimento é obrigatório'),
+  foto: image,
+});
+
+export const depoimentosSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  depoimentos: z.array(testimonialSchema).max(24, 'Máximo de 24 depoimentos.'),
+});
+
+export const contatoSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  endereco: text(300),
+  telefone: text(40),
+  whatsapp: text(40),
+  email: z.union([z.literal(''), z.email('Email inválido')]),
+  horario_funcionamento: text(200),
+  mapa_url: link,
+  mapa_embed_url: link,
+  mapa_latitude: z.union([z.literal(''), z.number().min(-90).max(90)]),
+  mapa_longitude: z.union([z.literal(''), z.number().min(-180).max(180)]),
+  mapa_zoom: z.number().int().min(1).max(21),
+  instagram: text(100).refine((value) => !/[<>"\s]/.test(value), 'Informe só o usuário do Instagram.'),
+  facebook: link,
+});
+
+export const footerLinkSchema = z.object({
+  nome: required(80, 'Nome é obrigatório'),
+  href: link.refine((value) => value !== '', 'URL é obrigatória'),
+});
+
+export const footerSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  descricao: text(600),
+  email: z.union([z.literal(''), z.email('Email inválido')]),
+  telefone: text(40),
+  endereco: text(300),
+  links_rapidos: z.array(footerLinkSchema).max(20, 'Máximo de 20 links.'),
+  links_academicos: z.array(footerLinkSchema).max(20, 'Máximo de 20 links.'),
+  redes_sociais: z.object({ facebook: link, instagram: link, whatsapp: link, youtube: link }),
+  copyright: text(200),
+  politica_privacidade: text(120),
+  termos_uso: text(120),
+});
+
+export const configuracoesSchema = z.object({
+  logo_principal: image,
+  logo_alternativo: image,
+  favicon: image,
+  nome_escola: required(120, 'Nome da escola é obrigatório'),
+  slogan: text(200),
+  ano_fundacao: text(4).refine((value) => value === '' || /^\d{4}$/.test(value), 'Ano inválido.'),
+  cnpj: text(20),
+  codigo_inep: text(20),
+  cor_primaria: color,
+  cor_secundaria: color,
+  cor_accent: color,
+  cor_texto: color,
+  cor_fundo: color,
+  gradiente_cor1: color,
+  gradiente_cor2: color,
+  gradiente_cor3: color,
+  mascote_hori: image,
+  mascote_horizon: image,
+  mostrar_mascotes: z.boolean(),
+  modo_escuro: z.boolean(),
+  fonte_principal: z.enum(fontNames),
+  tamanho_fonte: z.enum(fontSizes),
+});
+
+export const sectionSchemas = {
+  hero: heroSchema,
+  sobre: sobreSchema,
+  galeria: galeriaSchema,
+  servicos: servicosSchema,
+  diferenciais: diferenciaisSchema,
+  depoimentos: depoimentosSchema,
+  contato: contatoSchema,
+  footer: footerSchema,
+  configuracoes: configuracoesSchema,
+} as const;
+
+export const siteContentSchema = z.object(sectionSchemas);
+export type SiteContent = z.infer<typeof siteContentSchema>;
+export type SectionData<S extends ContentSection> = SiteContent[S];
+
+export const sectionParamsSchema = z.object({ section: z.enum(contentSections) });
+export const restoreInputSchema = z.object({ version: z.number().int().min(1) });
+
+/** What the content manager needs besides the content: each section's version for If-Match. */
+export interface ContentState {
+  content: SiteContent;
+  versions: Record<ContentSection, number>;
+  version: number;
+}
+
+export interface ContentHistoryEntry {
+  version: number;
+  savedAt: string;
+  savedBy: string | null;
+  current: boolean;
+  data: unknown;
+}
+
+export interface UploadedMedia {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
