@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
+import { formatPhone, onlyDigits } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../audit/audit.service.js';
 import { readSiteContent, writeSiteSection } from '../content/content.service.js';
@@ -45,7 +46,8 @@ export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentit
   return {
     nome: str(configuracoes.nome_escola) ?? DEFAULT_SCHOOL_NAME,
     endereco: str(contato.endereco),
-    telefone: str(contato.telefone),
+    // The site shows the phone as written, (11) 3456-7890; the settings keep its digits.
+    telefone: str(onlyDigits(contato.telefone)),
     email: str(contato.email),
     site: str(row?.value.site),
     logo: str(configuracoes.logo_principal),
@@ -93,7 +95,7 @@ export async function saveSchoolIdentity(
   const contato = {
     ...site.content.contato,
     endereco: pick('endereco'),
-    telefone: pick('telefone'),
+    telefone: formatPhone(pick('telefone')),
     email: pick('email'),
   };
   if (JSON.stringify(contato) !== JSON.stringify(site.content.contato)) {
