@@ -35,6 +35,7 @@ function greeting(now: Date): string {
       timeZone: 'America/Sao_Paulo',
     }).format(now),
   );
+  if (hour < 5) return 'Boa noite';
   if (hour < 12) return 'Bom dia';
   if (hour < 18) return 'Boa tarde';
   return 'Boa noite';
