@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -33,15 +34,6 @@ export function formatCnpj(value: string): string {
   if (c.length !== 14) return value;
   return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Máximo de ${max} caracteres`)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 
 /** Link fields accept only http(s) addresses or a path on this site (design §5). */
 const safeLink = z

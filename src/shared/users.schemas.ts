@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
+import { optionalPhoneSchema, optionalText } from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -38,26 +39,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Máximo de ${max} caracteres`)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
-const phoneSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, {
-    message: 'Telefone inválido. Use DDD + número, ex.: (11) 91234-5678',
-  })
-  .transform((digits) => (digits === '' ? null : digits))
-  .nullable()
-  .optional();
-
 const birthDateSchema = z
   .string()
   .trim()
@@ -79,7 +60,7 @@ const nomeSchema = z
 const userFields = {
   nome: nomeSchema,
   email: emailSchema,
-  telefone: phoneSchema,
+  telefone: optionalPhoneSchema,
   endereco: optionalText(300),
   data_nascimento: birthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
