@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../../shared/routes';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { Spinner } from '../components/feedback';
 
 /** Portal screens load on demand so the public page does not carry the portal's code. */
 const portalRoutes: RouteObject[] = [
@@ -167,6 +168,11 @@ export const routes: RouteObject[] = [
   { path: '*', Component: NotFoundPage },
 ];
 
+/** Shown while the first screen's code loads (every screen is lazy). */
+function PageLoading() {
+  return <Spinner label="Carregando..." />;
+}
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter([{ HydrateFallback: PageLoading, children: routes }]);
 }
