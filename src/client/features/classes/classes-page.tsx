@@ -25,6 +25,7 @@ import {
   Spinner,
   type BadgeTone,
 } from '../../components/feedback';
+import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/auth.api';
@@ -235,74 +236,63 @@ function ClassFormModal({ turma, onClose }: { turma: SchoolClass | null; onClose
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={save.isPending}
-      size="lg"
+    <FormModal
       title={turma ? 'Editar Turma' : 'Nova Turma'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="class-form" loading={save.isPending}>
-            {turma ? 'Salvar' : 'Criar Turma'}
-          </Button>
-        </>
-      }
+      formId="class-form"
+      submitLabel={turma ? 'Salvar' : 'Criar Turma'}
+      busy={save.isPending}
+      error={errors.form}
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(event)}
     >
-      <form id="class-form" noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Nome da Turma" required {...field('nome')} />
-          <SelectField label="Nível" required {...field('nivel')}>
-            <option value="">Selecione</option>
-            {classNiveis.map((value) => (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label="Nome da Turma" required {...field('nome')} />
+        <SelectField label="Nível" required {...field('nivel')}>
+          <option value="">Selecione</option>
+          {classNiveis.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Série" required placeholder="Ex: 1º ano" {...field('serie')} />
+        <SelectField label="Turno" required {...field('turno')}>
+          {turnos.map((value) => (
+            <option key={value} value={value}>
+              {turnoLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+        {!turma && <InputField label="Ano Letivo" required inputMode="numeric" {...field('ano_letivo')} />}
+        <InputField
+          label="Capacidade Máxima"
+          type="number"
+          min={1}
+          required
+          {...field('capacidade_maxima')}
+        />
+        <SelectField label="Professor responsável" {...field('professor_responsavel_id')}>
+          <option value="">Não atribuído</option>
+          {(teachers.data ?? []).map((teacher) => (
+            <option key={teacher.id} value={teacher.id}>
+              {teacher.nome}
+            </option>
+          ))}
+        </SelectField>
+        {turma && (
+          <SelectField label="Status" {...field('status')}>
+            {classStatuses.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {classStatusLabels[value]}
               </option>
             ))}
           </SelectField>
-          <InputField label="Série" required placeholder="Ex: 1º ano" {...field('serie')} />
-          <SelectField label="Turno" required {...field('turno')}>
-            {turnos.map((value) => (
-              <option key={value} value={value}>
-                {turnoLabels[value]}
-              </option>
-            ))}
-          </SelectField>
-          {!turma && <InputField label="Ano Letivo" required inputMode="numeric" {...field('ano_letivo')} />}
-          <InputField
-            label="Capacidade Máxima"
-            type="number"
-            min={1}
-            required
-            {...field('capacidade_maxima')}
-          />
-          <SelectField label="Professor responsável" {...field('professor_responsavel_id')}>
-            <option value="">Não atribuído</option>
-            {(teachers.data ?? []).map((teacher) => (
-              <option key={teacher.id} value={teacher.id}>
-                {teacher.nome}
-              </option>
-            ))}
-          </SelectField>
-          {turma && (
-            <SelectField label="Status" {...field('status')}>
-              {classStatuses.map((value) => (
-                <option key={value} value={value}>
-                  {classStatusLabels[value]}
-                </option>
-              ))}
-            </SelectField>
-          )}
-          <div className="sm:col-span-2">
-            <TextAreaField label="Observações" rows={2} {...field('observacoes')} />
-          </div>
+        )}
+        <div className="sm:col-span-2">
+          <TextAreaField label="Observações" rows={2} {...field('observacoes')} />
         </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }
 

@@ -36,6 +36,7 @@ import {
   StatCard,
   type BadgeTone,
 } from '../../components/feedback';
+import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/auth.api';
@@ -317,74 +318,63 @@ function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null; onClo
   });
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={save.isPending}
-      size="lg"
+    <FormModal
       title={teacher ? 'Editar Professor' : 'Novo Professor'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="teacher-form" loading={save.isPending}>
-            {teacher ? 'Atualizar Professor' : 'Adicionar Professor'}
-          </Button>
-        </>
-      }
+      formId="teacher-form"
+      submitLabel={teacher ? 'Atualizar Professor' : 'Adicionar Professor'}
+      busy={save.isPending}
+      error={errors.form}
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(event)}
     >
-      <form id="teacher-form" noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        {errors.form && <ErrorBanner>{errors.form}</ErrorBanner>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Nome Completo" required {...field('nome')} />
-          <InputField label="E-mail" type="email" required {...field('email')} />
-          <InputField label="Telefone" type="tel" placeholder="(11) 91234-5678" {...field('telefone')} />
-          <InputField label="Data de Contratação" type="date" {...field('data_contratacao')} />
-          <SelectField
-            label="Status"
-            value={values.status}
-            onChange={(event) => setValues({ ...values, status: event.target.value as TeacherStatus })}
-          >
-            {teacherStatuses.map((value) => (
-              <option key={value} value={value}>
-                {teacherStatusLabels[value]}
-              </option>
-            ))}
-          </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label="Nome Completo" required {...field('nome')} />
+        <InputField label="E-mail" type="email" required {...field('email')} />
+        <InputField label="Telefone" type="tel" placeholder="(11) 91234-5678" {...field('telefone')} />
+        <InputField label="Data de Contratação" type="date" {...field('data_contratacao')} />
+        <SelectField
+          label="Status"
+          value={values.status}
+          onChange={(event) => setValues({ ...values, status: event.target.value as TeacherStatus })}
+        >
+          {teacherStatuses.map((value) => (
+            <option key={value} value={value}>
+              {teacherStatusLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-700">Disciplinas que Leciona</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {disciplinas.map((item) => (
+            <label key={item} className="flex items-center gap-2 text-sm text-gray-700">
+              <input
+                type="checkbox"
+                className="h-4 w-4 rounded border-gray-300"
+                checked={selected.includes(item)}
+                onChange={(event) =>
+                  setSelected(
+                    event.target.checked ? [...selected, item] : selected.filter((value) => value !== item),
+                  )
+                }
+              />
+              {item}
+            </label>
+          ))}
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700">Disciplinas que Leciona</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {disciplinas.map((item) => (
-              <label key={item} className="flex items-center gap-2 text-sm text-gray-700">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 rounded border-gray-300"
-                  checked={selected.includes(item)}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? [...selected, item] : selected.filter((value) => value !== item),
-                    )
-                  }
-                />
-                {item}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {!teacher?.tem_acesso && (
-          <label className="flex items-center gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              className="h-4 w-4 rounded border-gray-300"
-              checked={criarAcesso}
-              onChange={(event) => setCriarAcesso(event.target.checked)}
-            />
-            Criar acesso ao portal (senha gerada, enviada por e-mail)
-          </label>
-        )}
-      </form>
-    </Modal>
+      </fieldset>
+      {!teacher?.tem_acesso && (
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-gray-300"
+            checked={criarAcesso}
+            onChange={(event) => setCriarAcesso(event.target.checked)}
+          />
+          Criar acesso ao portal (senha gerada, enviada por e-mail)
+        </label>
+      )}
+    </FormModal>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/users.schemas';
 import { Button } from '../../components/button';
 import { InputField, SelectField } from '../../components/field';
-import { ErrorBanner } from '../../components/feedback';
+import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { applyServerErrors } from '../../lib/form-errors';
 import { PasswordInput } from '../auth/password-input';
@@ -153,107 +153,92 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={isSubmitting}
-      size="lg"
+    <FormModal
       title={editing ? 'Editar Usuário' : 'Novo Usuário'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="user-form" loading={isSubmitting}>
-            {editing ? 'Salvar' : 'Criar Usuário'}
-          </Button>
-        </>
-      }
+      formId="user-form"
+      submitLabel={editing ? 'Salvar' : 'Criar Usuário'}
+      busy={isSubmitting}
+      error={formError}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="user-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        {formError && <ErrorBanner>{formError}</ErrorBanner>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="Nome"
-            required
-            autoComplete="off"
-            error={errors.nome?.message}
-            {...register('nome')}
-          />
-          <InputField
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <InputField
-            label="Telefone"
-            type="tel"
-            placeholder="(11) 91234-5678"
-            error={errors.telefone?.message}
-            {...register('telefone')}
-          />
-          <InputField
-            label="Data de nascimento"
-            type="date"
-            error={errors.data_nascimento?.message}
-            {...register('data_nascimento')}
-          />
-          <div className="sm:col-span-2">
-            <InputField label="Endereço" error={errors.endereco?.message} {...register('endereco')} />
-          </div>
-          <SelectField label="Tipo" required error={errors.tipo?.message} {...register('tipo')}>
-            {userTipos.map((tipo) => (
-              <option key={tipo} value={tipo}>
-                {userTipoLabels[tipo]}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="Nome"
+          required
+          autoComplete="off"
+          error={errors.nome?.message}
+          {...register('nome')}
+        />
+        <InputField
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <InputField
+          label="Telefone"
+          type="tel"
+          placeholder="(11) 91234-5678"
+          error={errors.telefone?.message}
+          {...register('telefone')}
+        />
+        <InputField
+          label="Data de nascimento"
+          type="date"
+          error={errors.data_nascimento?.message}
+          {...register('data_nascimento')}
+        />
+        <div className="sm:col-span-2">
+          <InputField label="Endereço" error={errors.endereco?.message} {...register('endereco')} />
+        </div>
+        <SelectField label="Tipo" required error={errors.tipo?.message} {...register('tipo')}>
+          {userTipos.map((tipo) => (
+            <option key={tipo} value={tipo}>
+              {userTipoLabels[tipo]}
+            </option>
+          ))}
+        </SelectField>
+        {editing && (
+          <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+            {userStatuses.map((status) => (
+              <option key={status} value={status}>
+                {userStatusLabels[status]}
               </option>
             ))}
           </SelectField>
-          {editing && (
-            <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-              {userStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {userStatusLabels[status]}
-                </option>
-              ))}
-            </SelectField>
-          )}
-        </div>
-        {!editing && (
-          <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
-            <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
-            <label className="flex items-center gap-2 text-sm text-gray-700">
-              <input
-                type="checkbox"
-                className="h-4 w-4 rounded border-gray-300"
-                {...register('gerarSenha')}
-              />
-              Gerar senha automaticamente (12 caracteres)
-            </label>
-            {!gerarSenha && (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <PasswordInput
-                  label="Senha"
-                  autoComplete="new-password"
-                  error={errors.senha?.message}
-                  {...register('senha')}
-                />
-                <PasswordInput
-                  label="Confirmar senha"
-                  autoComplete="new-password"
-                  error={errors.confirmacao?.message}
-                  {...register('confirmacao')}
-                />
-              </div>
-            )}
-            <p className="text-xs text-gray-500">
-              No primeiro acesso o usuário terá de escolher uma nova senha.
-            </p>
-          </fieldset>
         )}
-      </form>
-    </Modal>
+      </div>
+      {!editing && (
+        <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
+          <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
+          <label className="flex items-center gap-2 text-sm text-gray-700">
+            <input type="checkbox" className="h-4 w-4 rounded border-gray-300" {...register('gerarSenha')} />
+            Gerar senha automaticamente (12 caracteres)
+          </label>
+          {!gerarSenha && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <PasswordInput
+                label="Senha"
+                autoComplete="new-password"
+                error={errors.senha?.message}
+                {...register('senha')}
+              />
+              <PasswordInput
+                label="Confirmar senha"
+                autoComplete="new-password"
+                error={errors.confirmacao?.message}
+                {...register('confirmacao')}
+              />
+            </div>
+          )}
+          <p className="text-xs text-gray-500">
+            No primeiro acesso o usuário terá de escolher uma nova senha.
+          </p>
+        </fieldset>
+      )}
+    </FormModal>
   );
 }
