@@ -26,16 +26,16 @@ function usePageTitle(): string {
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { data: user } = useCurrentUser();
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout((signedOut) => {
+    if (signedOut) toast.success('Logout realizado com sucesso!');
+    return navigate(paths.home, { replace: true });
+  });
   const items = menuItems.filter((item) => can(user?.nivel, item.access));
   const settings = useSiteContent().configuracoes;
 
   const handleLogout = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => toast.success('Logout realizado com sucesso!'),
-      onSettled: () => void navigate(paths.home, { replace: true }),
-    });
+    logout.mutate();
   };
 
   return (

@@ -37,11 +37,17 @@ export function useLogin() {
   });
 }
 
-export function useLogout() {
+/**
+ * Signs out, then leaves the portal before forgetting the user: clearing the user first would let the
+ * portal's guard (or a 401 from a query still in flight) send the page to /login instead of `leaveTo`.
+ */
+export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiWithMessage<null>('/api/auth/logout', { method: 'POST' }),
-    onSettled: () => {
+    onSettled: async (_data, error) => {
+      await queryClient.cancelQueries();
+      await leaveTo(error === null);
       queryClient.clear();
       queryClient.setQueryData(currentUserKey, null);
     },

@@ -10,8 +10,8 @@ import { NewPasswordForm } from './new-password-form';
 export function ChangePasswordPage() {
   const { data: user, isLoading } = useCurrentUser();
   const change = useChangePassword();
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout(() => navigate(paths.login, { replace: true }));
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={paths.login} replace />;
 
@@ -46,9 +46,7 @@ export function ChangePasswordPage() {
       <button
         type="button"
         className="mt-4 w-full text-center text-sm text-gray-600 hover:underline"
-        onClick={() =>
-          logout.mutate(undefined, { onSettled: () => void navigate(paths.login, { replace: true }) })
-        }
+        onClick={() => logout.mutate()}
       >
         Sair
       </button>
