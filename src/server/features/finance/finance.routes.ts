@@ -22,7 +22,7 @@ import { formatDate } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
-import { exportRows, type ExportColumn, type ExportFile } from './finance.export.js';
+import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
 import { financeScopeOf } from './finance.scope.js';
 import {
