@@ -8,6 +8,8 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     // One fresh in-memory database per test file; files run in parallel workers.
     pool: 'forks',
+    // A stray `.only` must fail CI, not silently skip the rest of the suite.
+    allowOnly: !process.env.CI,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

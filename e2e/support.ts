@@ -1,4 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The first administrator the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
@@ -29,4 +34,81 @@ export function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR não definido');
   return dir;
+}
+
+/**
+ * A server of the spec's own, on its own port and data directory: a journey that rewinds the database
+ * (restore, wipe) runs there, so it cannot undo what other specs created on the shared server.
+ */
+export async function startOwnServer(): Promise<{ baseURL: string; stop(): Promise<void> }> {
+  const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(address.port));
+    });
+    probe.on('error', reject);
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDirectory,
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.firstPassword,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error('o servidor próprio da jornada não iniciou');
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // still starting
+    }
+    if (attempt > 600) throw new Error('o servidor próprio da jornada não respondeu em 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the API with the first password that works, changing a provisional one to `final`. */
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  passwords: string[],
+  final: string,
+) {
+  for (const password of passwords) {
+    const response = await request.post('/api/auth/login', { data: { email, password } });
+    if (!response.ok()) continue;
+    const body = (await response.json()) as { data: { user: { primeiro_login: boolean } } };
+    if (body.data.user.primeiro_login) {
+      const changed = await request.post('/api/auth/change-password', {
+        data: { senhaAtual: password, novaSenha: final },
+      });
+      expect(changed.ok()).toBe(true);
+    }
+    return;
+  }
+  throw new Error(`não foi possível entrar como ${email}`);
+}
+
+/** Opens a tab of Configurações. */
+export async function openSettingsTab(page: Page, name: string) {
+  await page.goto('/dashboard/configuracoes');
+  await page.getByRole('tab', { name }).click();
 }

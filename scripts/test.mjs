@@ -2,7 +2,7 @@
 // runs the Vitest suite on PGlite, the server suite again on a throwaway PostgreSQL cluster, then
 // builds the app and runs the Playwright journeys against the real server.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,13 +47,41 @@ function freePort() {
   });
 }
 
-function step(name, command, args, env = {}) {
+const reports = mkdtempSync(path.join(os.tmpdir(), 'escola-test-report-'));
+
+/** Test counts from a runner's JSON report (Vitest and Playwright write different shapes). */
+function countTests(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof report.numPassedTests === 'number') {
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  const stats = report.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+function step(name, command, args, env = {}, report) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  const counts = report ? countTests(report) : null;
+  results.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
   return ok;
+}
+
+function vitest(name, args, env = {}) {
+  const report = path.join(reports, `${results.length}-vitest.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return step(name, bin('vitest'), ['run', ...args, ...reporters, ...extra], env, report);
 }
 
 async function withPostgres(run) {
@@ -96,26 +124,43 @@ async function withPostgres(run) {
 
 const started = Date.now();
 if (!only || only === 'unit') {
-  step('Vitest (PGlite)', bin('vitest'), ['run', ...extra]);
+  vitest('Vitest (PGlite)', []);
 }
 if (!only || only === 'pg') {
   await withPostgres((url) =>
-    step('Vitest do servidor (PostgreSQL)', bin('vitest'), ['run', 'src/server', ...extra], {
-      TEST_DATABASE_URL: url,
-    }),
+    vitest('Vitest do servidor (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: url }),
   );
 }
 if (!only || only === 'e2e') {
   if (!existsSync(chromium)) aptInstall(['chromium']);
   console.log('\n▶ Build');
   build();
-  step('Playwright (Chromium)', bin('playwright'), ['test', ...extra], { CHROMIUM_PATH: chromium });
+  const report = path.join(reports, 'playwright.json');
+  step(
+    'Playwright (Chromium)',
+    bin('playwright'),
+    ['test', '--reporter=list,json', ...extra],
+    { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+    report,
+  );
 }
 
-const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
+// The closing line counts tests, not stages. A stage that failed without a report (it crashed before
+// running, or its runner broke) counts as one failure, so the total can never read as all green.
+const total = { passed: 0, failed: 0, skipped: 0 };
 console.log('\nResumo:');
-for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  const counts = r.counts ?? { passed: 0, failed: r.ok ? 0 : 1, skipped: 0 };
+  if (!r.ok && counts.failed === 0) counts.failed = 1;
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+  const detail = r.counts
+    ? `${counts.passed} ok, ${counts.failed} falhas, ${counts.skipped} ignorados`
+    : 'sem relatório';
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}: ${detail} (${r.seconds}s)`);
+}
+rmSync(reports, { recursive: true, force: true });
 console.log(`Tempo total: ${Math.round((Date.now() - started) / 1000)}s`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

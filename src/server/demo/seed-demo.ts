@@ -5,7 +5,7 @@ import { recordAudit, systemActor } from '../features/audit/audit.service.js';
 import { users } from '../features/users/users.table.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
-import { todayIso } from '../../shared/format.js';
+import { clock } from '../lib/clock.js';
 
 /**
  * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
@@ -61,7 +61,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavelNome: demoAccounts[2].nome,
       responsavelEmail: demoAccounts[2].email,
     });
-    await seedFinance(tx, todayIso());
+    await seedFinance(tx, clock.today());
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

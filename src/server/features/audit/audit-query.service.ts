@@ -3,7 +3,15 @@ import type { Page } from '../../../shared/api.js';
 import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas.js';
 import { TIME_ZONE } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
 import { auditLog } from './audit.table.js';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+function detailsText(details: unknown): string | null {
+  if (details === null || details === undefined) return null;
+  return typeof details === 'string' ? details : JSON.stringify(details);
+}
 
 export interface AuditFilters {
   usuario_id?: string | undefined;
@@ -80,14 +88,6 @@ export async function auditFacets(db: DbOrTx): Promise<AuditFacets> {
 
 const CSV_LIMIT = 100_000;
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  // Spreadsheet formula injection: a cell must not start with = + - @ (OWASP CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** CSV in the Brazilian spreadsheet dialect: `;` separators, UTF-8 with BOM, local date and time. */
 export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise<string> {
   const rows = await db
@@ -101,31 +101,16 @@ export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise
     dateStyle: 'short',
     timeStyle: 'medium',
   });
-  const header = [
-    'id',
-    'data_hora',
-    'usuario_id',
-    'usuario',
-    'acao',
-    'entidade',
-    'registro',
-    'ip',
-    'detalhes',
+  const columns: ExportColumn<AuditRow>[] = [
+    { header: 'id', value: (row) => row.id },
+    { header: 'data_hora', value: (row) => when.format(row.at).replace(',', '') },
+    { header: 'usuario_id', value: (row) => row.actorId },
+    { header: 'usuario', value: (row) => row.actorNome },
+    { header: 'acao', value: (row) => row.action },
+    { header: 'entidade', value: (row) => row.entity },
+    { header: 'registro', value: (row) => row.entityId },
+    { header: 'ip', value: (row) => row.ip },
+    { header: 'detalhes', value: (row) => detailsText(row.details) },
   ];
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      when.format(row.at).replace(',', ''),
-      row.actorId,
-      row.actorNome,
-      row.action,
-      row.entity,
-      row.entityId,
-      row.ip,
-      row.details,
-    ]
-      .map((cell) => csvCell(typeof cell === 'number' ? String(cell) : cell))
-      .join(';'),
-  );
-  return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
+  return toCsv(columns, rows);
 }

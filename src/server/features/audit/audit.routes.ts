@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditQuerySchema } from '../../../shared/settings.schemas.js';
-import { todayIso } from '../../../shared/format.js';
 import { ok } from '../../lib/http.js';
 import { actorOf } from '../../lib/http.js';
 import { recordAudit } from './audit.service.js';
 import { auditFacets, exportAuditCsv, listAudit } from './audit-query.service.js';
+import { clock } from '../../lib/clock.js';
 
 /** Read-only: no route updates or deletes an audit entry. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="auditoria-${todayIso()}.csv"`)
+        .header('content-disposition', `attachment; filename="auditoria-${clock.today()}.csv"`)
         .send(csv);
     }
     return ok(await listAudit(app.ctx.db, filters, page, pageSize));

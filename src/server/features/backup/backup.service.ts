@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AutomaticBackup, BackupSummary, RestorePlan } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
 import {
@@ -167,7 +168,7 @@ export async function createBackup(db: Db): Promise<BackupFile> {
   );
 }
 
-export function backupFileName(date = new Date()): string {
+export function backupFileName(date = clock.now()): string {
   return `backup-${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date)}.json`;
 }
 
@@ -502,7 +503,7 @@ async function pruneBackups(ctx: AppContext): Promise<void> {
 /** Runs the daily backup when it is on and today's (São Paulo) backup does not exist yet. */
 export async function runDailyBackupIfDue(ctx: AppContext, isOn: () => Promise<boolean>): Promise<boolean> {
   if (!(await isOn())) return false;
-  const today = dayKey(new Date());
+  const today = dayKey(clock.now());
   const existing = await listAutomaticBackups(ctx);
   if (existing.some((item) => item.tipo === 'diario' && dayKey(new Date(item.criado_em)) === today))
     return false;

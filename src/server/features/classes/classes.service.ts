@@ -4,7 +4,6 @@ import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/class
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { todayIso } from '../../../shared/format.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { scopeOf, studentsInScope } from '../students/students.scope.js';
 import { classesInScope } from '../students/students.scope.js';
@@ -13,6 +12,7 @@ import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { assertClassHasRoom } from './classes.rules.js';
 import { classes, type ClassRow } from './classes.table.js';
+import { clock } from '../../lib/clock.js';
 
 type Viewer = Pick<UserRow, 'id' | 'nivel'>;
 
@@ -278,7 +278,12 @@ export async function enrolStudent(
     if (student.status === 'ativo') await assertClassHasRoom(tx, turma.id);
     await tx
       .update(students)
-      .set({ turmaId: id, dataEnturmacao: todayIso(), version: student.version + 1, updatedAt: new Date() })
+      .set({
+        turmaId: id,
+        dataEnturmacao: clock.today(),
+        version: student.version + 1,
+        updatedAt: new Date(),
+      })
       .where(eq(students.id, alunoId));
     await recordAudit(tx, actor, {
       action: 'matricular',

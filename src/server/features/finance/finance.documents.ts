@@ -9,6 +9,7 @@ import {
 } from '../../../shared/finance.schemas.js';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import type { FinanceScope } from './finance.scope.js';
 import { getMensalidade, loadSettings } from './finance.service.js';
@@ -79,7 +80,7 @@ function drawRecibo(
   doc.fontSize(18).font('Helvetica-Bold').text(schoolName, { align: 'center' });
   doc.moveDown(0.3).fontSize(14).text('RECIBO DE PAGAMENTO', { align: 'center' });
   doc.moveDown(0.2).fontSize(9).font('Helvetica').fillColor('#555555');
-  doc.text(`Nº ${mensalidade.id.slice(0, 8).toUpperCase()} · emitido em ${formatDateTime(new Date())}`, {
+  doc.text(`Nº ${mensalidade.id.slice(0, 8).toUpperCase()} · emitido em ${formatDateTime(clock.now())}`, {
     align: 'center',
   });
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);

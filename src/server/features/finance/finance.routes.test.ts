@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { todayIso } from '../../../shared/format.js';
+import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
@@ -9,14 +9,19 @@ import { teachers } from '../teachers/teachers.table.js';
 import { mensalidades } from './finance.table.js';
 import { hasValidCrc, parseTlv } from './pix.js';
 
+// Late fees and 'overdue' depend on the date: every test here runs on the same fixed day.
+const today = '2026-06-15';
 let t: TestApp;
 beforeAll(async () => {
+  clock.pin(today);
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  clock.unpin();
+  await t.close();
+});
 beforeEach(() => t.reset());
 
-const today = todayIso();
 const thisYear = Number(today.slice(0, 4));
 const lastYear = thisYear - 1;
 

@@ -18,11 +18,11 @@ import {
   updateFinanceSettingsInputSchema,
   type Mensalidade,
 } from '../../../shared/finance.schemas.js';
-import { formatDate, todayIso } from '../../../shared/format.js';
+import { formatDate } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
-import { exportRows, type ExportColumn, type ExportFile } from './finance.export.js';
+import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
 import { financeScopeOf } from './finance.scope.js';
 import {
@@ -45,6 +45,7 @@ import {
   updateFinanceSettings,
   updateTransacao,
 } from './finance.service.js';
+import { clock } from '../../lib/clock.js';
 
 const EXPORT_LIMIT = 10_000;
 
@@ -75,7 +76,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.db;
 
   app.get('/stats', { config: manage }, async () => {
-    const today = todayIso();
+    const today = clock.today();
     return ok(await sharedRead(db(), `stats:${today}`, () => computeFinanceStats(db(), today)));
   });
 
@@ -85,12 +86,12 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
       const { format, ...query } = request.query;
-      if (format === 'json') return ok(await listMensalidades(db(), query, scope, todayIso()));
+      if (format === 'json') return ok(await listMensalidades(db(), query, scope, clock.today()));
       const page = await listMensalidades(
         db(),
         { ...query, page: 1, pageSize: EXPORT_LIMIT },
         scope,
-        todayIso(),
+        clock.today(),
       );
       await recordAudit(db(), actorOf(request), {
         action: 'exportar',
@@ -129,7 +130,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/mensalidades/:id', { schema: { params: idParamsSchema }, config: read }, async (request) => {
     const scope = await financeScopeOf(db(), signedInUser(request));
-    return ok(await getMensalidade(db(), request.params.id, scope, todayIso()));
+    return ok(await getMensalidade(db(), request.params.id, scope, clock.today()));
   });
 
   app.get(
@@ -148,7 +149,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
-      const today = todayIso();
+      const today = clock.today();
       return ok(await quoteMensalidade(db(), request.params.id, request.query.data ?? today, scope, today));
     },
   );
@@ -162,7 +163,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         actorOf(request),
-        todayIso(),
+        clock.today(),
       );
       return reply
         .status(201)
@@ -182,7 +183,13 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: cancelarMensalidadeInputSchema }, config: manage },
     async (request) =>
       ok(
-        await cancelMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), todayIso()),
+        await cancelMensalidade(
+          db(),
+          request.params.id,
+          request.body.motivo,
+          actorOf(request),
+          clock.today(),
+        ),
         'Mensalidade cancelada.',
       ),
   );
@@ -192,14 +199,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: descontoMensalidadeInputSchema }, config: manage },
     async (request) =>
       ok(
-        await discountMensalidade(db(), request.params.id, request.body, actorOf(request), todayIso()),
+        await discountMensalidade(db(), request.params.id, request.body, actorOf(request), clock.today()),
         'Desconto aplicado.',
       ),
   );
 
   app.get('/mensalidades/:id/pix', { schema: { params: idParamsSchema }, config: read }, async (request) => {
     const scope = await financeScopeOf(db(), signedInUser(request));
-    return ok(await buildMensalidadePix(db(), request.params.id, scope, todayIso()));
+    return ok(await buildMensalidadePix(db(), request.params.id, scope, clock.today()));
   });
 
   app.get(
@@ -211,7 +218,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         db(),
         request.params.id,
         scope,
-        todayIso(),
+        clock.today(),
         await app.ctx.getSchoolName(),
       );
       return reply
@@ -293,7 +300,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request, reply) => {
-      const today = todayIso();
+      const today = clock.today();
       const ano = request.query.ano ?? Number(today.slice(0, 4));
       const { format } = request.query;
       const { tipo } = request.params;

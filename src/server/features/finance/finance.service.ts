@@ -47,6 +47,7 @@ import {
   type TransacaoRow,
 } from './finance.table.js';
 import type { FinanceScope } from './finance.scope.js';
+import { clock } from '../../lib/clock.js';
 
 const mensalidadeNotFound = () => notFound('Mensalidade não encontrada.');
 
@@ -642,7 +643,7 @@ export async function cancelMensalidade(
       throw conflict('Há pagamentos registrados nesta mensalidade: conceda um desconto em vez de cancelar.');
     const [updated] = await tx
       .update(mensalidades)
-      .set({ canceladaEm: new Date(), motivoCancelamento: motivo, version: row.version + 1 })
+      .set({ canceladaEm: clock.now(), motivoCancelamento: motivo, version: row.version + 1 })
       .where(eq(mensalidades.id, id))
       .returning();
     await recordAudit(tx, actor, {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { todayIso } from '../../../shared/format.js';
 import {
   createGuardianInputSchema,
   createStudentInputSchema,
@@ -26,6 +25,7 @@ import {
   updateOwnGuardian,
   updateStudent,
 } from './students.service.js';
+import { clock } from '../../lib/clock.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
@@ -48,7 +48,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'aluno',
         details: { formato: format, linhas: students.length, filtros: filters },
       });
-      const name = `alunos-${todayIso()}.${format}`;
+      const name = `alunos-${clock.today()}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'xlsx') {
         return reply

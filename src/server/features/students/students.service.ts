@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { messages, type Page } from '../../../shared/api.js';
-import { todayIso } from '../../../shared/format.js';
 import type {
   CreateGuardianData,
   CreatedStudent,
@@ -32,6 +31,7 @@ import {
   type GuardianRow,
   type StudentRow,
 } from './students.table.js';
+import { clock } from '../../lib/clock.js';
 
 export type Viewer = Pick<UserRow, 'id' | 'nivel'>;
 
@@ -109,7 +109,7 @@ async function presentStudents(
 const turmaColumns = { id: classes.id, nome: classes.nome, serie: classes.serie };
 
 function firstOfMonth(): string {
-  return `${todayIso().slice(0, 7)}-01`;
+  return `${clock.today().slice(0, 7)}-01`;
 }
 
 export async function listStudents(
@@ -290,8 +290,8 @@ export async function createStudent(
           endereco: input.endereco ?? null,
           cpf: input.cpf ?? null,
           turmaId: input.turma_id ?? null,
-          dataEnturmacao: input.turma_id ? todayIso() : null,
-          dataMatricula: todayIso(),
+          dataEnturmacao: input.turma_id ? clock.today() : null,
+          dataMatricula: clock.today(),
           observacoes: input.observacoes ?? null,
         })
         .returning();
@@ -354,7 +354,7 @@ export async function updateStudent(
           endereco: input.endereco ?? null,
           cpf: input.cpf ?? null,
           turmaId,
-          dataEnturmacao: changesClass ? (turmaId ? todayIso() : null) : current.dataEnturmacao,
+          dataEnturmacao: changesClass ? (turmaId ? clock.today() : null) : current.dataEnturmacao,
           observacoes: input.observacoes ?? null,
           version: current.version + 1,
           updatedAt: new Date(),

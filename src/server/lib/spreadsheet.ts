@@ -1,0 +1,97 @@
+import ExcelJS from 'exceljs';
+import { centavosToDecimal } from '../../shared/money.js';
+
+/**
+ * Every export of the app (students, finance, audit, reports) is written here: CSV in the dialect Excel
+ * opens directly in Brazil, and typed XLSX.
+ */
+
+/** A column of an export. Money columns hold centavos and come out as reais. */
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  money?: boolean;
+  /** Column width in characters in the XLSX (defaults to the header's). */
+  width?: number;
+}
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * A text cell a spreadsheet would run as a formula (= + - @, or a leading tab/CR that hides one) gets an
+ * apostrophe in front (OWASP 'CSV injection'). XLSX cells are typed, so a string there is never a formula.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvCell(text: string): string {
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvValue<T>(column: ExportColumn<T>, row: T): string {
+  const value = column.value(row);
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    const decimal = column.money ? centavosToDecimal(value) : String(value);
+    return decimal.replace('.', ',');
+  }
+  return csvCell(neutraliseFormula(value));
+}
+
+/** UTF-8 with a BOM, `;` separators, CRLF and the decimal comma: what Excel in pt-BR opens directly. */
+export function toCsv<T>(columns: ExportColumn<T>[], rows: Iterable<T>): string {
+  const lines = [columns.map((column) => csvCell(column.header)).join(';')];
+  for (const row of rows) lines.push(columns.map((column) => csvValue(column, row)).join(';'));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Numbers stay numbers (money with the R$ format), so the sheet can sum them. */
+export async function toXlsx<T>(
+  sheetName: string,
+  columns: ExportColumn<T>[],
+  rows: Iterable<T>,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Sistema Escolar';
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? Math.max(12, column.header.length + 2),
+    ...(column.money ? { style: { numFmt: '"R$" #,##0.00' } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(
+      columns.map((column) => {
+        const value = column.value(row) ?? null;
+        return column.money && typeof value === 'number' ? value / 100 : value;
+      }),
+    );
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function exportRows<T>(
+  format: 'csv' | 'xlsx',
+  baseName: string,
+  columns: ExportColumn<T>[],
+  rows: T[],
+): Promise<ExportFile> {
+  if (format === 'csv') {
+    return {
+      body: Buffer.from(toCsv(columns, rows), 'utf8'),
+      contentType: 'text/csv; charset=utf-8',
+      fileName: `${baseName}.csv`,
+    };
+  }
+  return {
+    body: await toXlsx(baseName, columns, rows),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName: `${baseName}.xlsx`,
+  };
+}
