@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortQuery } from './validators.js';
 
 /** Contracts of the finance API (issue 6). Money is integer centavos: R$ 850,00 is 85000. */
 export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
@@ -72,6 +73,9 @@ export const mensalidadeSchema = z.object({
 });
 export type Mensalidade = z.infer<typeof mensalidadeSchema>;
 
+/** The columns the tuition list sorts by on the server. */
+export const mensalidadeSortColumns = ['aluno', 'vencimento', 'valor'] as const;
+
 export const listMensalidadesQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   status: z.enum(mensalidadeStatuses).or(z.literal('todos')).optional(),
@@ -82,6 +86,7 @@ export const listMensalidadesQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  ...sortQuery(mensalidadeSortColumns),
 });
 export type ListMensalidadesQuery = z.output<typeof listMensalidadesQuerySchema>;
 
@@ -154,6 +159,9 @@ export const transacaoInputSchema = z.strictObject({
 });
 export type TransacaoInput = z.input<typeof transacaoInputSchema>;
 
+/** The columns the receitas/despesas lists sort by on the server. */
+export const transacaoSortColumns = ['descricao', 'data', 'valor'] as const;
+
 export const listTransacoesQuerySchema = z.strictObject({
   tipo: z.enum(transacaoTipos).optional(),
   q: z.string().trim().max(100).optional(),
@@ -162,6 +170,7 @@ export const listTransacoesQuerySchema = z.strictObject({
   mes: z.union([monthSchema, z.literal('')]).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  ...sortQuery(transacaoSortColumns),
 });
 export type ListTransacoesQuery = z.output<typeof listTransacoesQuerySchema>;
 

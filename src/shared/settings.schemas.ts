@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './validators.js';
+import { optionalText, sortQuery } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -250,6 +250,9 @@ export const backupNameSchema = z.strictObject({
   nome: z.string().regex(/^[a-z-]+-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{3})?Z\.json$/, 'Backup inválido'),
 });
 
+/** The columns the audit trail sorts by on the server. */
+export const auditSortColumns = ['em', 'usuario', 'acao', 'entidade'] as const;
+
 export const auditQuerySchema = z.strictObject({
   usuario_id: z.uuid('Usuário inválido').optional(),
   acao: z.string().trim().max(60).optional(),
@@ -265,6 +268,7 @@ export const auditQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   format: z.enum(['json', 'csv']).default('json'),
+  ...sortQuery(auditSortColumns),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 

@@ -8,6 +8,7 @@ import {
   requiredBirthDateSchema,
   requiredName,
   requiredPhoneSchema,
+  sortQuery,
   uuidParam,
 } from './validators.js';
 
@@ -156,16 +157,20 @@ export const guardianSchema = z.object({
 });
 export type Guardian = z.infer<typeof guardianSchema>;
 
+/** The columns the students list sorts by on the server. */
+export const studentSortColumns = ['nome', 'matricula', 'turma', 'status'] as const;
+
 export const listStudentsQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   status: z.enum(studentStatuses).or(z.literal('todos')).optional(),
   turma_id: uuidParam.or(z.literal('todas')).or(z.literal('')).optional(),
   ...pageQuery,
+  ...sortQuery(studentSortColumns),
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
 
 export const exportStudentsQuerySchema = listStudentsQuerySchema
-  .omit({ page: true, pageSize: true })
+  .omit({ page: true, pageSize: true, sort: true, order: true })
   .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 export type ExportStudentsQuery = z.output<typeof exportStudentsQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
-import { optionalPhoneSchema, optionalText } from './validators.js';
+import { optionalPhoneSchema, optionalText, sortQuery } from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -84,12 +84,16 @@ export const resetUserPasswordInputSchema = z
   .strictObject({ senha: newPasswordSchema.optional() })
   .optional();
 
+/** The columns the users list sorts by on the server. */
+export const userSortColumns = ['nome', 'tipo', 'status', 'ultimo_login', 'created_at'] as const;
+
 export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
   status: z.enum(userStatuses).or(z.literal('todos')).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...sortQuery(userSortColumns),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 

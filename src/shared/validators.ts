@@ -123,3 +123,17 @@ export const pageQuery = {
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
+
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/**
+ * `?sort=&order=` of a server-paged list. Each list whitelists the columns it sorts by, so a query can
+ * never name an arbitrary column; without `sort` the list keeps its natural order.
+ */
+export function sortQuery<const K extends readonly [string, ...string[]]>(columns: K) {
+  return {
+    sort: z.enum(columns, { error: 'Ordenação inválida' }).optional(),
+    order: z.enum(sortOrders, { error: 'Ordem inválida' }).optional(),
+  };
+}

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas.js';
+import type { AuditEntry, AuditFacets, auditSortColumns } from '../../../shared/settings.schemas.js';
+import type { SortOrder } from '../../../shared/validators.js';
 import { TIME_ZONE } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import { orderByOf } from '../../lib/sort.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
 import { auditLog } from './audit.table.js';
 
@@ -48,11 +50,17 @@ function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   };
 }
 
+export interface AuditSort {
+  sort?: (typeof auditSortColumns)[number] | undefined;
+  order?: SortOrder | undefined;
+}
+
 export async function listAudit(
   db: DbOrTx,
   filters: AuditFilters,
   page: number,
   pageSize: number,
+  { sort, order }: AuditSort = {},
 ): Promise<Page<AuditEntry>> {
   const where = whereOf(filters);
   const [rows, [total]] = await Promise.all([
@@ -60,7 +68,19 @@ export async function listAudit(
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(
+        ...orderByOf(
+          sort,
+          order,
+          {
+            em: auditLog.at,
+            usuario: sql`lower(${auditLog.actorNome})`,
+            acao: auditLog.action,
+            entidade: auditLog.entity,
+          },
+          [desc(auditLog.at), desc(auditLog.id)],
+        ),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(auditLog).where(where),

@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'audit.read' } as const;
 
   app.get('/', { schema: { querystring: auditQuerySchema }, config: access }, async (request, reply) => {
-    const { page, pageSize, format, ...filters } = request.query;
+    const { page, pageSize, format, sort, order, ...filters } = request.query;
     if (format === 'csv') {
       const csv = await exportAuditCsv(app.ctx.db, filters);
       await recordAudit(app.ctx.db, actorOf(request), {
@@ -24,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="auditoria-${clock.today()}.csv"`)
         .send(csv);
     }
-    return ok(await listAudit(app.ctx.db, filters, page, pageSize));
+    return ok(await listAudit(app.ctx.db, filters, page, pageSize, { sort, order }));
   });
 
   app.get('/filtros', { config: access }, async () => ok(await auditFacets(app.ctx.db)));

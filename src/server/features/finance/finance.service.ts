@@ -30,6 +30,7 @@ import {
 import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
@@ -454,7 +455,18 @@ export async function listMensalidades(
       .innerJoin(students, eq(students.id, mensalidades.alunoId))
       .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
       .where(where)
-      .orderBy(desc(mensalidades.mesReferencia), asc(sql`lower(${students.nome})`), asc(mensalidades.id))
+      .orderBy(
+        ...orderByOf(
+          query.sort,
+          query.order,
+          {
+            aluno: sql`lower(${students.nome})`,
+            vencimento: mensalidades.dataVencimento,
+            valor: mensalidades.valor,
+          },
+          [desc(mensalidades.mesReferencia), asc(sql`lower(${students.nome})`), asc(mensalidades.id)],
+        ),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
@@ -721,7 +733,14 @@ export async function listTransacoes(
       .select()
       .from(transacoes)
       .where(where)
-      .orderBy(desc(transacoes.data), desc(transacoes.createdAt))
+      .orderBy(
+        ...orderByOf(
+          query.sort,
+          query.order,
+          { descricao: sql`lower(${transacoes.descricao})`, data: transacoes.data, valor: transacoes.valor },
+          [desc(transacoes.data), desc(transacoes.createdAt), desc(transacoes.id)],
+        ),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

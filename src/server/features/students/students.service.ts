@@ -17,6 +17,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { assertClassHasRoom } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
@@ -127,7 +128,19 @@ export async function listStudents(
       .from(students)
       .leftJoin(classes, eq(classes.id, students.turmaId))
       .where(where)
-      .orderBy(sql`lower(${students.nome})`, students.id)
+      .orderBy(
+        ...orderByOf(
+          query.sort,
+          query.order,
+          {
+            nome: sql`lower(${students.nome})`,
+            matricula: students.matricula,
+            turma: sql`lower(${classes.nome})`,
+            status: students.status,
+          },
+          [sql`lower(${students.nome})`, students.id],
+        ),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(students).where(where),

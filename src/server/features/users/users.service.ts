@@ -11,6 +11,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
@@ -42,7 +43,20 @@ export async function listUsers(
       .select()
       .from(users)
       .where(where)
-      .orderBy(sql`lower(${users.nome})`, users.id)
+      .orderBy(
+        ...orderByOf(
+          query.sort,
+          query.order,
+          {
+            nome: sql`lower(${users.nome})`,
+            tipo: users.nivel,
+            status: users.status,
+            ultimo_login: users.ultimoLogin,
+            created_at: users.createdAt,
+          },
+          [sql`lower(${users.nome})`, users.id],
+        ),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(users).where(where),
