@@ -8,7 +8,7 @@ import './styles.css';
 import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { setUnauthenticatedHandler } from './lib/api-client';
-import { currentUserKey } from './features/auth/auth.api';
+import { currentUserKey } from './lib/current-user';
 import { paths } from '../shared/routes';
 import { PortalBranding } from './features/site/portal-branding';
 

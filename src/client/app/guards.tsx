@@ -5,7 +5,7 @@ import { can, nivelLabels, niveis, type Nivel, type Permission } from '../../sha
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
-import { useCurrentUser } from '../features/auth/auth.api';
+import { useCurrentUser } from '../lib/current-user';
 
 const roleLines: Record<Nivel, string> = {
   administrador: 'Apenas administradores podem acessar esta área.',

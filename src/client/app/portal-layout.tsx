@@ -6,10 +6,11 @@ import toast from 'react-hot-toast';
 import { can, nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
-import { useCurrentUser, useLogout } from '../features/auth/auth.api';
+import { useLogout } from '../features/auth/auth.api';
+import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
 import { menuItems } from './menu';
-import { useSiteContent } from '../features/site/site-content-store';
+import { useSiteContent } from '../lib/site-content-store';
 
 export interface RouteHandle {
   title?: string;

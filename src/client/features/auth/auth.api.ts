@@ -1,26 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '../../../shared/auth.schemas';
-import { api, apiWithMessage, ApiError } from '../../lib/api-client';
-
-export const currentUserKey = ['auth', 'me'] as const;
-
-/** The signed-in user, or null. The session itself lives in an HttpOnly cookie the page cannot read. */
-export function useCurrentUser() {
-  return useQuery({
-    queryKey: currentUserKey,
-    queryFn: async (): Promise<CurrentUser | null> => {
-      try {
-        const data = await api<{ user: CurrentUser }>('/api/auth/me', { globalErrors: false });
-        return data.user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
-}
+import { apiWithMessage } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/current-user';
 
 export function useLogin() {
   const queryClient = useQueryClient();

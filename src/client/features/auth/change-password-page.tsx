@@ -2,7 +2,8 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { paths } from '../../../shared/routes';
 import { Spinner } from '../../components/feedback';
-import { useChangePassword, useCurrentUser, useLogout } from './auth.api';
+import { useCurrentUser } from '../../lib/current-user';
+import { useChangePassword, useLogout } from './auth.api';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordForm } from './new-password-form';
 

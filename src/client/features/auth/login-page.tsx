@@ -12,7 +12,7 @@ import { ErrorBanner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
 import { useLogin } from './auth.api';
 import { AuthLayout } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/password-input';
 
 export function LoginPage() {
   const login = useLogin();

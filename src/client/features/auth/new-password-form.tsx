@@ -6,7 +6,7 @@ import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../shared/auth.sch
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { applyServerErrors } from '../../lib/form-errors';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/password-input';
 
 const schema = (withCurrent: boolean) =>
   z

@@ -28,7 +28,7 @@ import {
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import {
   useClasses,
   useClassStudents,

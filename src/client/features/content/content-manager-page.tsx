@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import {
   useContentState,
   useImportContent,

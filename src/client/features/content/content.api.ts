@@ -8,7 +8,7 @@ import type {
   UploadedMedia,
 } from '../../../shared/content.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
-import { publishSiteContent } from '../site/site-content-store';
+import { publishSiteContent } from '../../lib/site-content-store';
 
 export const contentStateKey = ['content', 'state'] as const;
 

@@ -21,7 +21,7 @@ import { formatCentavos, formatDate, formatDateTime } from '../../../shared/form
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
 
 const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));

@@ -5,7 +5,7 @@ import type { TransacaoTipo } from '../../../shared/finance.schemas';
 import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import { FinanceDashboardTab } from './finance-dashboard-tab';
 import { GenerateModal } from './generate-modal';
 import { GuardianFinance } from './guardian-finance';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '../../../shared/content.defaults';
 import { mapEmbedSrc } from './map';
-import { normalizeContent } from './normalize-content';
+import { normalizeContent } from '../../lib/normalize-content';
 
 const contato = defaultSiteContent.contato;
 

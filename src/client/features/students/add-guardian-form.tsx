@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { InputField, SelectField } from '../../components/field';
 import { ErrorBanner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
-import { GeneratedPassword } from '../users/generated-password';
+import { GeneratedPassword } from '../../components/generated-password';
 import { useAddGuardian } from './students.api';
 
 const empty = { nome: '', parentesco: '', telefone: '', cpf: '', email: '', endereco: '' };

@@ -8,7 +8,7 @@ import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { ErrorBanner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
-import { GeneratedPassword } from '../users/generated-password';
+import { GeneratedPassword } from '../../components/generated-password';
 import { useClassOptions, useCreateStudent, useUpdateStudent } from './students.api';
 
 const emptyGuardian = { nome: '', email: '', telefone: '', cpf: '', endereco: '', parentesco: '' };

@@ -38,7 +38,7 @@ import {
 } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { Pagination } from '../../components/pagination';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import { AddGuardianForm } from './add-guardian-form';
 import { OwnContactCard } from './own-contact-card';
 import { StudentFormModal } from './student-form-modal';

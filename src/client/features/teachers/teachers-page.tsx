@@ -39,8 +39,8 @@ import {
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../auth/auth.api';
-import { GeneratedPassword } from '../users/generated-password';
+import { useCurrentUser } from '../../lib/current-user';
+import { GeneratedPassword } from '../../components/generated-password';
 import { useDeleteTeacher, useSaveTeacher, useTeachers } from './teachers.api';
 
 const statusTones: Record<TeacherStatus, BadgeTone> = { ativo: 'green', inativo: 'red', afastado: 'yellow' };

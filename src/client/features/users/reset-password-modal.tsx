@@ -8,8 +8,8 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { applyServerErrors } from '../../lib/form-errors';
-import { PasswordInput } from '../auth/password-input';
-import { GeneratedPassword } from './generated-password';
+import { PasswordInput } from '../../components/password-input';
+import { GeneratedPassword } from '../../components/generated-password';
 import { refinePasswordChoice } from './password-choice';
 import { useResetUserPassword } from './users.api';
 

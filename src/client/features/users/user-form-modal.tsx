@@ -19,8 +19,8 @@ import { InputField, SelectField } from '../../components/field';
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { applyServerErrors } from '../../lib/form-errors';
-import { PasswordInput } from '../auth/password-input';
-import { GeneratedPassword } from './generated-password';
+import { PasswordInput } from '../../components/password-input';
+import { GeneratedPassword } from '../../components/generated-password';
 import { refinePasswordChoice } from './password-choice';
 import { useCreateUser, useUpdateUser } from './users.api';
 

@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InputField, SelectField } from '../../components/field';
 import { EmptyState, ErrorBanner, PageHeader, Spinner, StatCard } from '../../components/feedback';
 import { Pagination } from '../../components/pagination';
-import { useCurrentUser } from '../auth/auth.api';
+import { useCurrentUser } from '../../lib/current-user';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UserFormModal } from './user-form-modal';

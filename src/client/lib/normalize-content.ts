@@ -1,6 +1,6 @@
-import { defaultSiteContent } from '../../../shared/content.defaults';
-import { contentSections, type ContentSection } from '../../../shared/content.constants';
-import type { SiteContent } from '../../../shared/content.schemas';
+import { defaultSiteContent } from '../../shared/content.defaults';
+import { contentSections, type ContentSection } from '../../shared/content.constants';
+import type { SiteContent } from '../../shared/content.schemas';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

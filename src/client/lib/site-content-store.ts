@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { defaultSiteContent } from '../../../shared/content.defaults';
-import { CONTENT_POLL_MS, SITE_CONTENT_STORAGE_KEY } from '../../../shared/content.constants';
-import type { SiteContent } from '../../../shared/content.schemas';
+import { defaultSiteContent } from '../../shared/content.defaults';
+import { CONTENT_POLL_MS, SITE_CONTENT_STORAGE_KEY } from '../../shared/content.constants';
+import type { SiteContent } from '../../shared/content.schemas';
 import { normalizeContent } from './normalize-content';
 
 /**

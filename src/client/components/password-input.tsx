@@ -1,6 +1,6 @@
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { InputField } from '../../components/field';
+import { InputField } from './field';
 
 type PasswordInputProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;

@@ -1,0 +1,302 @@
+import { useId, useMemo, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  constructSortFn,
+  createSortedRowModel,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ListSort } from '../lib/use-list-state';
+import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
+
+/**
+ * One column of a list, declared once: the desktop table and the phone cards are both drawn from it.
+ * `sortable` marks a column the server sorts by (its id is the API's `sort` key); `sortValue` sorts a
+ * list that is all in memory.
+ */
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  sortValue?: (row: T) => string | number | null;
+  /** The table hides the column on narrower desktops (the card still shows it). */
+  hideBelow?: 'lg' | 'xl';
+  align?: 'right';
+  /** In a card: the heading, the badge at the top right, a line with its label (default), or left out. */
+  card?: 'title' | 'badge' | 'line' | 'hidden';
+}
+
+export interface DataTableProps<T extends RowData> {
+  rows: T[];
+  columns: Column<T>[];
+  /** Names the table (caption) and the card list (aria-label). */
+  label: string;
+  rowKey: (row: T) => string;
+  /** Buttons for one row (edit, delete, ...): the last column, or the foot of a card. */
+  actions?: ((row: T) => ReactNode) | undefined;
+  rowProps?: ((row: T) => HTMLAttributes<HTMLElement> & { 'data-testid'?: string }) | undefined;
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort | null) => void;
+  /** 'table' (cards on phones) or 'cards' at every width. */
+  layout?: 'table' | 'cards';
+  busy?: boolean;
+}
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+/** Text by the pt-BR alphabet (accents where Portuguese puts them), numbers by value. */
+const sortFnPtBr = constructSortFn({
+  sort: (a: string | number, b: string | number) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b)),
+});
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { ptBr: sortFnPtBr },
+});
+
+const hideClass = { lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
+
+function canSort<T>(column: Column<T>) {
+  return column.sortable === true || column.sortValue !== undefined;
+}
+
+/** A list's table with sortable headers, or its cards on a phone, both from one column declaration. */
+export function DataTable<T extends RowData>({
+  rows,
+  columns,
+  label,
+  rowKey,
+  actions,
+  rowProps,
+  sort,
+  onSortChange,
+  layout = 'table',
+  busy = false,
+}: DataTableProps<T>) {
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const inMemory = columns.some((column) => column.sortValue !== undefined);
+  const definitions = useMemo<ColumnDef<typeof features, T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        enableSorting: canSort(column),
+        sortDescFirst: false,
+        sortUndefined: 'last',
+        sortFn: 'ptBr',
+        ...(column.sortValue
+          ? { accessorFn: (row: T) => column.sortValue?.(row) ?? undefined }
+          : { accessorFn: () => undefined }),
+      })),
+    [columns],
+  );
+  const sorting = useMemo<SortingState>(
+    () => (sort ? [{ id: sort.sort, desc: sort.order === 'desc' }] : []),
+    [sort],
+  );
+  const table = useTable({
+    features,
+    columns: definitions,
+    data: rows,
+    getRowId: rowKey,
+    state: { sorting },
+    manualSorting: !inMemory,
+    enableMultiSort: false,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      onSortChange(first ? { sort: first.id, order: first.desc ? 'desc' : 'asc' } : null);
+    },
+  });
+  const ordered = table.getRowModel().rows.map((row) => row.original);
+
+  if (layout === 'cards' || !wide) {
+    return (
+      <div aria-busy={busy || undefined}>
+        {columns.some(canSort) && (
+          <CardSort columns={columns} sort={sort} onSortChange={onSortChange} framed={layout === 'table'} />
+        )}
+        <ul
+          aria-label={label}
+          className={
+            layout === 'cards' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'divide-y divide-gray-100'
+          }
+        >
+          {ordered.map((row) => (
+            <RowCard
+              key={rowKey(row)}
+              row={row}
+              columns={columns}
+              actions={actions}
+              boxed={layout === 'cards'}
+              {...rowProps?.(row)}
+            />
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto" aria-busy={busy || undefined}>
+      <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
+          <tr>
+            {table.getHeaderGroups()[0]?.headers.map((header, index) => {
+              const column = columns[index]!;
+              const direction = header.column.getIsSorted();
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                  }
+                  className={`px-4 py-3 ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
+                >
+                  {header.column.getCanSort() ? (
+                    <button
+                      type="button"
+                      onClick={header.column.getToggleSortingHandler()}
+                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
+                    >
+                      {column.header}
+                      <SortIcon direction={direction} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+            {actions && (
+              <th scope="col" className="px-4 py-3 text-right">
+                Ações
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {ordered.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-gray-50" {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.id}
+                  className={`px-4 py-3 align-top ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions && (
+                <td className="px-4 py-3 align-top">
+                  <div className="flex justify-end gap-1">{actions(row)}</div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <Icon
+      className={`h-3.5 w-3.5 ${direction ? 'text-primary-strong' : 'text-gray-400'}`}
+      aria-hidden="true"
+    />
+  );
+}
+
+function RowCard<T>({
+  row,
+  columns,
+  actions,
+  boxed,
+  ...props
+}: {
+  row: T;
+  columns: Column<T>[];
+  actions: ((row: T) => ReactNode) | undefined;
+  boxed: boolean;
+} & HTMLAttributes<HTMLLIElement>) {
+  const title = columns.find((column) => column.card === 'title') ?? columns[0];
+  const badge = columns.find((column) => column.card === 'badge');
+  const lines = columns.filter(
+    (column) => column !== title && column !== badge && (column.card ?? 'line') === 'line',
+  );
+  return (
+    <li
+      className={`flex flex-col gap-3 p-4 ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
+      {...props}
+    >
+      <div className="flex items-start justify-between gap-2">
+        {title && <div className="min-w-0">{title.cell(row)}</div>}
+        {badge && <div className="shrink-0">{badge.cell(row)}</div>}
+      </div>
+      {lines.length > 0 && (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          {lines.map((column) => (
+            <div key={column.id} className="min-w-0">
+              <dt className="text-xs text-gray-500">{column.header}</dt>
+              <dd className="text-gray-900">{column.cell(row)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {actions && <div className="mt-auto flex flex-wrap justify-end gap-1">{actions(row)}</div>}
+    </li>
+  );
+}
+
+/** On cards there are no column headers: the sort is a select. */
+function CardSort<T>({
+  columns,
+  sort,
+  onSortChange,
+  framed,
+}: {
+  columns: Column<T>[];
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort | null) => void;
+  framed: boolean;
+}) {
+  const id = useId();
+  const value = sort ? `${sort.sort}:${sort.order}` : '';
+  return (
+    <div className={`flex items-center justify-end gap-2 text-sm ${framed ? 'px-4 pt-3' : 'mb-3'}`}>
+      <label htmlFor={id} className="text-gray-600">
+        Ordenar por
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const [column, order] = event.target.value.split(':');
+          onSortChange(column ? { sort: column, order: order === 'desc' ? 'desc' : 'asc' } : null);
+        }}
+        className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus:border-primary focus:ring-2 focus:ring-primary/25 focus:outline-none"
+      >
+        <option value="">Padrão</option>
+        {columns.filter(canSort).flatMap((column) => [
+          <option key={`${column.id}:asc`} value={`${column.id}:asc`}>
+            {column.header} (crescente)
+          </option>,
+          <option key={`${column.id}:desc`} value={`${column.id}:desc`}>
+            {column.header} (decrescente)
+          </option>,
+        ])}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../shared/auth.schemas';
+import { api, ApiError } from './api-client';
+
+export const currentUserKey = ['auth', 'me'] as const;
+
+/** The signed-in user, or null. The session itself lives in an HttpOnly cookie the page cannot read. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: async (): Promise<CurrentUser | null> => {
+      try {
+        const data = await api<{ user: CurrentUser }>('/api/auth/me', { globalErrors: false });
+        return data.user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
