@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, ScrollText } from 'lucide-react';
+import { auditSortColumns, type AuditEntry } from '../../../shared/settings.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
-import { InputField, SelectField } from '../../components/field';
-import { EmptyState, PageHeader, Spinner } from '../../components/feedback';
-import { Pagination } from '../../components/pagination';
+import { DataList } from '../../components/data-list';
+import type { Column } from '../../components/data-table';
+import { PageHeader } from '../../components/feedback';
+import { FilterBar, InputFilter, optionsOf, SelectFilter } from '../../components/filter-bar';
 import { downloadFile } from '../../lib/api-client';
-import { AUDIT_PAGE_SIZE, auditQueryString, useAudit, useAuditFacets, type AuditFilters } from './audit.api';
-
-const initial: AuditFilters = { usuario_id: '', acao: '', entidade: '', de: '', ate: '', page: 1 };
+import { useListState } from '../../lib/use-list-state';
+import {
+  AUDIT_PAGE_SIZE,
+  auditFilterDefaults,
+  auditQueryString,
+  useAudit,
+  useAuditFacets,
+} from './audit.api';
 
 function describeDetails(details: Record<string, unknown> | null): string {
   if (!details) return '';
@@ -17,19 +24,48 @@ function describeDetails(details: Record<string, unknown> | null): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** The audit trail: read-only, filtered and paged on the server, exportable as CSV. */
+const columns: Column<AuditEntry>[] = [
+  {
+    id: 'em',
+    header: 'Data e hora',
+    sortable: true,
+    card: 'title',
+    cell: (entry) => <span className="whitespace-nowrap text-gray-700">{formatDateTime(entry.em)}</span>,
+  },
+  { id: 'usuario', header: 'Usuário', sortable: true, cell: (entry) => entry.usuario_nome ?? '—' },
+  { id: 'acao', header: 'Ação', sortable: true, cell: (entry) => entry.acao },
+  {
+    id: 'entidade',
+    header: 'Registro',
+    sortable: true,
+    cell: (entry) => (
+      <span className="text-gray-700">
+        {entry.entidade}
+        {entry.entidade_id ? ` · ${entry.entidade_id.slice(0, 40)}` : ''}
+      </span>
+    ),
+  },
+  { id: 'ip', header: 'IP', cell: (entry) => <span className="text-gray-700">{entry.ip ?? '—'}</span> },
+  {
+    id: 'detalhes',
+    header: 'Detalhes',
+    cell: (entry) => (
+      <span className="font-mono text-xs break-all text-gray-600">{describeDetails(entry.detalhes)}</span>
+    ),
+  },
+];
+
+/** The audit trail: read-only, filtered, sorted and paged on the server, exportable as CSV. */
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilters>(initial);
+  const list = useListState({ defaults: auditFilterDefaults, sortable: auditSortColumns });
   const [exporting, setExporting] = useState(false);
-  const audit = useAudit(filters);
+  const audit = useAudit(list.query);
   const facets = useAuditFacets();
-  const set = (key: keyof Omit<AuditFilters, 'page'>, value: string) =>
-    setFilters((current) => ({ ...current, [key]: value, page: 1 }));
 
   const handleExport = async () => {
     setExporting(true);
     try {
-      await downloadFile(`/api/auditoria${auditQueryString(filters, { format: 'csv' })}`, 'auditoria.csv');
+      await downloadFile(`/api/auditoria${auditQueryString(list.query, { format: 'csv' })}`, 'auditoria.csv');
       toast.success('Exportação concluída');
     } catch {
       toast.error('Erro ao exportar');
@@ -50,107 +86,46 @@ export function AuditPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
-        <SelectField
+      <FilterBar columns="sm:grid-cols-2 lg:grid-cols-5">
+        <SelectFilter
+          list={list}
+          name="usuario_id"
           label="Usuário"
-          value={filters.usuario_id}
-          onChange={(event) => set('usuario_id', event.target.value)}
-        >
-          <option value="">Todos</option>
-          {facets.data?.usuarios.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.nome}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Ação" value={filters.acao} onChange={(event) => set('acao', event.target.value)}>
-          <option value="">Todas</option>
-          {facets.data?.acoes.map((acao) => (
-            <option key={acao} value={acao}>
-              {acao}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          options={optionsOf(
+            facets.data?.usuarios,
+            (user) => user.id,
+            (user) => user.nome,
+          )}
+          all="Todos"
+        />
+        <SelectFilter
+          list={list}
+          name="acao"
+          label="Ação"
+          options={optionsOf(facets.data?.acoes, String, String)}
+          all="Todas"
+        />
+        <SelectFilter
+          list={list}
+          name="entidade"
           label="Tipo de registro"
-          value={filters.entidade}
-          onChange={(event) => set('entidade', event.target.value)}
-        >
-          <option value="">Todos</option>
-          {facets.data?.entidades.map((entidade) => (
-            <option key={entidade} value={entidade}>
-              {entidade}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          label="De"
-          type="date"
-          value={filters.de}
-          onChange={(event) => set('de', event.target.value)}
+          options={optionsOf(facets.data?.entidades, String, String)}
+          all="Todos"
         />
-        <InputField
-          label="Até"
-          type="date"
-          value={filters.ate}
-          onChange={(event) => set('ate', event.target.value)}
-        />
-      </div>
-      {audit.isLoading ? (
-        <Spinner />
-      ) : !audit.data || audit.data.items.length === 0 ? (
-        <EmptyState icon={ScrollText} title="Nenhum registro encontrado" />
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200 text-sm">
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Data e hora
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Usuário
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Ação
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Registro
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  IP
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Detalhes
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {audit.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-2 whitespace-nowrap text-gray-700">{formatDateTime(entry.em)}</td>
-                  <td className="px-4 py-2 text-gray-900">{entry.usuario_nome ?? '—'}</td>
-                  <td className="px-4 py-2 text-gray-900">{entry.acao}</td>
-                  <td className="px-4 py-2 text-gray-700">
-                    {entry.entidade}
-                    {entry.entidade_id ? ` · ${entry.entidade_id.slice(0, 40)}` : ''}
-                  </td>
-                  <td className="px-4 py-2 text-gray-700">{entry.ip ?? '—'}</td>
-                  <td className="px-4 py-2 font-mono text-xs text-gray-600">
-                    {describeDetails(entry.detalhes)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={filters.page}
-            pageSize={AUDIT_PAGE_SIZE}
-            total={audit.data.total}
-            onChange={(page) => setFilters((current) => ({ ...current, page }))}
-          />
-        </div>
-      )}
+        <InputFilter list={list} name="de" label="De" type="date" />
+        <InputFilter list={list} name="ate" label="Até" type="date" />
+      </FilterBar>
+      <DataList
+        label="Registros de auditoria"
+        query={audit}
+        rows={audit.data?.items}
+        list={list}
+        paging={audit.data && { total: audit.data.total, pageSize: AUDIT_PAGE_SIZE }}
+        columns={columns}
+        rowKey={(entry) => String(entry.id)}
+        errorMessage="Erro ao carregar a auditoria"
+        empty={{ icon: ScrollText, title: 'Nenhum registro encontrado' }}
+      />
     </div>
   );
 }

@@ -1,16 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
 import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas';
+import type { SortOrder } from '../../../shared/validators';
 import { api, toQuery } from '../../lib/api-client';
 
-export interface AuditFilters {
-  usuario_id: string;
-  acao: string;
-  entidade: string;
-  de: string;
-  ate: string;
-  page: number;
-}
+/** The audit trail's URL filters ('' = all). */
+export const auditFilterDefaults = { usuario_id: '', acao: '', entidade: '', de: '', ate: '' };
+export type AuditFilters = typeof auditFilterDefaults & { page: number; sort?: string; order?: SortOrder };
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
@@ -6,6 +5,8 @@ import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
+import { useTabParam } from '../../lib/use-list-state';
+import { useRowDialog } from '../../lib/use-row-dialog';
 import { FinanceDashboardTab } from './finance-dashboard-tab';
 import { GenerateModal } from './generate-modal';
 import { GuardianFinance } from './guardian-finance';
@@ -23,13 +24,14 @@ const tabs = [
   { value: 'relatorios', label: 'Relatórios' },
 ] as const;
 
-type Dialog = { kind: 'nova'; tipo: TransacaoTipo } | { kind: 'config' } | { kind: 'gerar' } | null;
-
 /** 'Gestão Financeira' (admin) or the guardian's tuition. */
 export function FinancePage() {
   const { data: user } = useCurrentUser();
-  const [tab, setTab] = useState<string>('dashboard');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [tab, setTab] = useTabParam(
+    tabs.map((item) => item.value),
+    'dashboard',
+  );
+  const dialog = useRowDialog<{ nova: TransacaoTipo; config: null; gerar: null }>();
   if (!user) return null;
   if (!can(user.nivel, 'finance.manage')) return <GuardianFinance />;
 
@@ -40,16 +42,16 @@ export function FinancePage() {
         subtitle="Controle completo das finanças da escola"
         actions={
           <>
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'config' })}>
+            <Button variant="secondary" onClick={() => dialog.show('config')}>
               <Settings className="h-4 w-4" aria-hidden="true" /> Configurar
             </Button>
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'gerar' })}>
+            <Button variant="secondary" onClick={() => dialog.show('gerar')}>
               <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Gerar mensalidades
             </Button>
-            <Button onClick={() => setDialog({ kind: 'nova', tipo: 'receita' })}>
+            <Button onClick={() => dialog.show('nova', 'receita')}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Nova Receita
             </Button>
-            <Button variant="danger" onClick={() => setDialog({ kind: 'nova', tipo: 'despesa' })}>
+            <Button variant="danger" onClick={() => dialog.show('nova', 'despesa')}>
               <Minus className="h-4 w-4" aria-hidden="true" /> Nova Despesa
             </Button>
           </>
@@ -86,11 +88,15 @@ export function FinancePage() {
           <RelatoriosTab />
         </Tabs.Content>
       </Tabs.Root>
-      {dialog?.kind === 'nova' && (
-        <TransacaoFormModal tipo={dialog.tipo} transacao={null} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'config' && <FinanceSettingsModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'gerar' && <GenerateModal onClose={() => setDialog(null)} />}
+      {dialog.render('nova', (tipo) => (
+        <TransacaoFormModal tipo={tipo} transacao={null} onClose={dialog.close} />
+      ))}
+      {dialog.render('config', () => (
+        <FinanceSettingsModal onClose={dialog.close} />
+      ))}
+      {dialog.render('gerar', () => (
+        <GenerateModal onClose={dialog.close} />
+      ))}
     </div>
   );
 }

@@ -19,17 +19,19 @@ import type {
   TransacaoTipo,
   UpdateFinanceSettingsInput,
 } from '../../../shared/finance.schemas';
+import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
 const financeKey = ['financeiro'] as const;
 export const MENSALIDADES_PAGE_SIZE = 20;
 
-export interface MensalidadeFilters {
+/** A list's query: its URL filters ('' = all), the page and, when chosen, the sort. */
+export type ListQuery<F> = F & { page: number; sort?: string; order?: SortOrder };
+export type MensalidadeFilters = {
   q: string;
-  status: MensalidadeStatus | 'todos';
+  status: MensalidadeStatus | '';
   mes: string;
-  page: number;
-}
+};
 
 export function useFinanceStats() {
   return useQuery({
@@ -38,11 +40,11 @@ export function useFinanceStats() {
   });
 }
 
-export function mensalidadesUrl(filters: MensalidadeFilters, format?: 'csv' | 'xlsx') {
+export function mensalidadesUrl(filters: ListQuery<MensalidadeFilters>, format?: 'csv' | 'xlsx') {
   return `/api/financeiro/mensalidades${toQuery({ ...filters, pageSize: MENSALIDADES_PAGE_SIZE, format })}`;
 }
 
-export function useMensalidades(filters: MensalidadeFilters) {
+export function useMensalidades(filters: ListQuery<MensalidadeFilters>) {
   return useQuery({
     queryKey: [...financeKey, 'mensalidades', filters],
     queryFn: () => api<Page<Mensalidade>>(mensalidadesUrl(filters), { globalErrors: false }),
@@ -131,16 +133,14 @@ export function useGenerateMensalidades() {
   });
 }
 
-export interface TransacaoFilters {
-  tipo: TransacaoTipo;
+export type TransacaoFilters = {
   q: string;
   categoria: string;
-  status: TransacaoStatus | 'todos';
+  status: TransacaoStatus | '';
   mes: string;
-  page: number;
-}
+};
 
-export function useTransacoes(filters: TransacaoFilters) {
+export function useTransacoes(filters: ListQuery<TransacaoFilters> & { tipo: TransacaoTipo }) {
   return useQuery({
     queryKey: [...financeKey, 'transacoes', filters],
     queryFn: () =>

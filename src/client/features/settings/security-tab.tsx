@@ -1,20 +1,62 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { MonitorSmartphone } from 'lucide-react';
 import { SESSION_LIMITS, PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
 import { nivelLabels, type Nivel } from '../../../shared/permissions';
 import { formatDateTime } from '../../../shared/format';
+import type { ActiveSession } from '../../../shared/settings.schemas';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Badge, Spinner } from '../../components/feedback';
-import type { ActiveSession } from '../../../shared/settings.schemas';
+import { DataList } from '../../components/data-list';
+import type { Column } from '../../components/data-table';
+import { Badge } from '../../components/feedback';
+import { useListState } from '../../lib/use-list-state';
+import { useRowDialog } from '../../lib/use-row-dialog';
 import { useEndOtherSessions, useEndSession, useSessions } from './settings.api';
 
+const sessionSortColumns = ['usuario', 'inicio', 'ultimo'] as const;
+
+const sessionColumns: Column<ActiveSession>[] = [
+  {
+    id: 'usuario',
+    header: 'Usuário',
+    sortValue: (session) => session.usuario.nome,
+    cell: (session) => (
+      <>
+        <p className="font-medium text-gray-900">{session.usuario.nome}</p>
+        <p className="text-xs text-gray-600">
+          {session.usuario.email} · {nivelLabels[session.usuario.nivel as Nivel]}
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'inicio',
+    header: 'Início',
+    sortValue: (session) => session.iniciada_em,
+    cell: (session) => <span className="text-gray-700">{formatDateTime(session.iniciada_em)}</span>,
+  },
+  {
+    id: 'ultimo',
+    header: 'Último acesso',
+    sortValue: (session) => session.ultimo_acesso,
+    cell: (session) => <span className="text-gray-700">{formatDateTime(session.ultimo_acesso)}</span>,
+  },
+  { id: 'ip', header: 'IP', cell: (session) => <span className="text-gray-700">{session.ip ?? '—'}</span> },
+  {
+    id: 'dispositivo',
+    header: 'Dispositivo',
+    cell: (session) => <span className="text-gray-700">{session.dispositivo}</span>,
+  },
+];
+
 export function SecurityTab() {
-  const { data: sessions, isLoading } = useSessions();
+  const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
-  const [ending, setEnding] = useState<ActiveSession | null>(null);
-  const [endingAll, setEndingAll] = useState(false);
+  // Sorted in the browser (the list is small and all in memory); the sort survives reload in the URL.
+  const list = useListState({ defaults: {}, sortable: sessionSortColumns });
+  const dialog = useRowDialog<{ end: ActiveSession; endAll: null }>();
+  const ending = dialog.rowOf('end');
 
   const handleEndOne = async () => {
     if (!ending) return;
@@ -22,7 +64,7 @@ export function SecurityTab() {
       await endOne.mutateAsync(ending.id);
       toast.success('Sessão encerrada');
     } finally {
-      setEnding(null);
+      dialog.close();
     }
   };
   const handleEndOthers = async () => {
@@ -30,7 +72,7 @@ export function SecurityTab() {
       const result = await endOthers.mutateAsync();
       toast.success(result.message ?? 'Sessões encerradas');
     } finally {
-      setEndingAll(false);
+      dialog.close();
     }
   };
 
@@ -57,93 +99,58 @@ export function SecurityTab() {
         </ul>
       </section>
 
-      <section aria-labelledby="sessoes">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <section aria-labelledby="sessoes" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="sessoes" className="font-semibold text-gray-900">
             Sessões ativas
           </h3>
           <Button
             variant="secondary"
-            onClick={() => setEndingAll(true)}
-            disabled={!sessions || sessions.filter((session) => !session.atual).length === 0}
+            onClick={() => dialog.show('endAll')}
+            disabled={!sessions.data || sessions.data.filter((session) => !session.atual).length === 0}
           >
             Encerrar todas as outras
           </Button>
         </div>
-        {isLoading || !sessions ? (
-          <Spinner />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-gray-200">
-            <table className="min-w-full divide-y divide-gray-200 text-sm">
-              <thead className="bg-gray-50 text-left text-gray-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Usuário
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Início
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Último acesso
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    IP
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Dispositivo
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Ações</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {sessions.map((session) => (
-                  <tr key={session.id} data-testid="sessao">
-                    <td className="px-4 py-2">
-                      <p className="font-medium text-gray-900">{session.usuario.nome}</p>
-                      <p className="text-xs text-gray-600">
-                        {session.usuario.email} · {nivelLabels[session.usuario.nivel as Nivel]}
-                      </p>
-                    </td>
-                    <td className="px-4 py-2 text-gray-700">{formatDateTime(session.iniciada_em)}</td>
-                    <td className="px-4 py-2 text-gray-700">{formatDateTime(session.ultimo_acesso)}</td>
-                    <td className="px-4 py-2 text-gray-700">{session.ip ?? '—'}</td>
-                    <td className="px-4 py-2 text-gray-700">{session.dispositivo}</td>
-                    <td className="px-4 py-2 text-right">
-                      {session.atual ? (
-                        <Badge tone="blue">Sessão atual</Badge>
-                      ) : (
-                        <Button variant="ghost" className="text-red-700" onClick={() => setEnding(session)}>
-                          Encerrar
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataList
+          label="Sessões ativas"
+          query={sessions}
+          rows={sessions.data}
+          list={list}
+          columns={sessionColumns}
+          rowKey={(session) => session.id}
+          rowProps={() => ({ 'data-testid': 'sessao' })}
+          errorMessage="Erro ao carregar as sessões"
+          empty={{ icon: MonitorSmartphone, title: 'Nenhuma sessão ativa' }}
+          actions={(session) =>
+            session.atual ? (
+              <Badge tone="blue">Sessão atual</Badge>
+            ) : (
+              <Button variant="ghost" className="text-red-700" onClick={() => dialog.show('end', session)}>
+                Encerrar
+              </Button>
+            )
+          }
+        />
       </section>
 
       <ConfirmDialog
-        open={ending !== null}
+        open={ending !== undefined}
         title="Encerrar sessão"
         message={`Encerrar a sessão de ${ending?.usuario.nome ?? ''} (${ending?.dispositivo ?? ''})? A pessoa precisará entrar de novo.`}
         confirmLabel="Encerrar"
         busy={endOne.isPending}
         onConfirm={() => void handleEndOne().catch(() => undefined)}
-        onCancel={() => setEnding(null)}
+        onCancel={dialog.close}
       />
       <ConfirmDialog
-        open={endingAll}
+        open={dialog.isOpen('endAll')}
         title="Encerrar todas as outras sessões"
         message="Todas as sessões, exceto esta, serão encerradas. Os usuários precisarão entrar de novo."
         confirmLabel="Encerrar todas"
         busy={endOthers.isPending}
         onConfirm={() => void handleEndOthers().catch(() => undefined)}
-        onCancel={() => setEndingAll(false)}
+        onCancel={dialog.close}
       />
     </div>
   );

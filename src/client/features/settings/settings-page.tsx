@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { SystemSettingsValues } from '../../../shared/settings.schemas';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
+import { useTabParam } from '../../lib/use-list-state';
 import { BackupTab } from './backup-tab';
 import { RolesTab } from './roles-tab';
 import { SchoolTab } from './school-tab';
@@ -26,6 +27,10 @@ export function SettingsPage() {
   const system = useSystemSettings();
   const saveSystem = useSaveSystemSettings();
   const [draft, setDraft] = useState<SystemSettingsValues | null>(null);
+  const [tab, setTab] = useTabParam(
+    tabs.map(([value]) => value),
+    'escola',
+  );
 
   useEffect(() => {
     if (system.data && draft === null) {
@@ -78,7 +83,11 @@ export function SettingsPage() {
         title="Configurações do Sistema"
         subtitle="Dados da escola, preferências, backups e segurança."
       />
-      <Tabs.Root defaultValue="escola" className="rounded-xl border border-gray-200 bg-white shadow-sm">
+      <Tabs.Root
+        value={tab}
+        onValueChange={setTab}
+        className="rounded-xl border border-gray-200 bg-white shadow-sm"
+      >
         <Tabs.List
           aria-label="Seções das configurações"
           className="flex overflow-x-auto border-b border-gray-200 px-2"

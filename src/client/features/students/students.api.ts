@@ -12,18 +12,16 @@ import type {
   UpdateStudentInput,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
+import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
-export interface StudentFilters {
-  q: string;
-  status: StudentStatus | 'todos';
-  turma_id: string;
-  page: number;
-}
+/** The students list's URL filters ('' = all). */
+export const studentFilterDefaults = { q: '', status: '', turma_id: '' };
+export type StudentQuery = typeof studentFilterDefaults & { page: number; sort?: string; order?: SortOrder };
 
 const studentsKey = ['students'] as const;
 
-export function useStudents(filters: StudentFilters) {
+export function useStudents(filters: StudentQuery) {
   return useQuery({
     queryKey: [...studentsKey, filters],
     queryFn: () =>
@@ -88,7 +86,7 @@ export function useSetStudentStatus() {
   });
 }
 
-export function exportStudents(format: 'csv' | 'xlsx', filters: Omit<StudentFilters, 'page'>) {
+export function exportStudents(format: 'csv' | 'xlsx', filters: typeof studentFilterDefaults) {
   return downloadFile(`/api/alunos/export${toQuery({ ...filters, format })}`, `alunos.${format}`);
 }
 

@@ -5,22 +5,18 @@ import type {
   UpdateUserInput,
   User,
   UserCounts,
-  UserStatus,
-  UserTipo,
 } from '../../../shared/users.schemas';
+import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
-export interface UserFilters {
-  q: string;
-  tipo: UserTipo | 'todos';
-  status: UserStatus | 'todos';
-  page: number;
-}
+/** The users list's URL filters ('' = all). */
+export const userFilterDefaults = { q: '', tipo: '', status: '' };
+export type UserQuery = typeof userFilterDefaults & { page: number; sort?: string; order?: SortOrder };
 
 export const USERS_PAGE_SIZE = 20;
 const usersKey = ['users'] as const;
 
-export function useUsers(filters: UserFilters) {
+export function useUsers(filters: UserQuery) {
   return useQuery({
     queryKey: [...usersKey, filters],
     queryFn: () =>

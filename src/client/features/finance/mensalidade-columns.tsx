@@ -1,0 +1,123 @@
+import { BadgePercent, FileText, QrCode, Wallet } from 'lucide-react';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/finance.schemas';
+import { formatCentavos, formatDate } from '../../../shared/format';
+import { IconButton } from '../../components/button';
+import type { Column } from '../../components/data-table';
+import { MensalidadeStatusBadge } from './finance-ui';
+
+export function isOpen(mensalidade: Mensalidade) {
+  return mensalidade.status === 'pendente' || mensalidade.status === 'vencido';
+}
+
+/** Late amounts: the original value, then multa + juros and the updated total. */
+export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) {
+  return (
+    <div>
+      <p className="font-medium text-gray-900">{formatCentavos(mensalidade.valor)}</p>
+      {mensalidade.valor !== mensalidade.valor_original && (
+        <p className="text-xs text-gray-500">de {formatCentavos(mensalidade.valor_original)}</p>
+      )}
+      {mensalidade.multa + mensalidade.juros > 0 && (
+        <p className="text-xs text-red-700">
+          multa {formatCentavos(mensalidade.multa)} + juros {formatCentavos(mensalidade.juros)}
+        </p>
+      )}
+      {isOpen(mensalidade) && mensalidade.valor_atualizado !== mensalidade.valor && (
+        <p className="text-xs font-semibold text-gray-900">
+          atualizado {formatCentavos(mensalidade.valor_atualizado)}
+        </p>
+      )}
+      {mensalidade.principal_pago > 0 && isOpen(mensalidade) && (
+        <p className="text-xs text-amber-700">pago parcialmente: {formatCentavos(mensalidade.valor_pago)}</p>
+      )}
+    </div>
+  );
+}
+
+export const mensalidadeColumns: Column<Mensalidade>[] = [
+  {
+    id: 'aluno',
+    header: 'Aluno',
+    sortable: true,
+    cell: (mensalidade) => (
+      <>
+        <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
+        <p className="text-gray-600">
+          {formatMesReferencia(mensalidade.mes_referencia)}
+          {mensalidade.turma_nome ? ` · ${mensalidade.turma_nome}` : ''}
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'vencimento',
+    header: 'Vencimento',
+    sortable: true,
+    cell: (mensalidade) => (
+      <div className="text-gray-700">
+        <p className="whitespace-nowrap">Vence {formatDate(mensalidade.data_vencimento)}</p>
+        {mensalidade.data_pagamento && mensalidade.status === 'pago' && (
+          <p className="text-green-700">Pago em {formatDate(mensalidade.data_pagamento)}</p>
+        )}
+        {mensalidade.motivo_cancelamento && (
+          <p className="text-xs text-gray-500">{mensalidade.motivo_cancelamento}</p>
+        )}
+      </div>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    card: 'badge',
+    cell: (mensalidade) => <MensalidadeStatusBadge status={mensalidade.status} />,
+  },
+  {
+    id: 'valor',
+    header: 'Valor',
+    sortable: true,
+    cell: (mensalidade) => <MensalidadeValor mensalidade={mensalidade} />,
+  },
+];
+
+/** A tuition's buttons: pay and adjust for the school; PIX while open and the receipt once paid for all. */
+export function MensalidadeActions({
+  mensalidade,
+  manage,
+  onPay,
+  onPix,
+  onReceipt,
+  onAdjust,
+}: {
+  mensalidade: Mensalidade;
+  manage: boolean;
+  onPay: () => void;
+  onPix: () => void;
+  onReceipt: () => void;
+  onAdjust: () => void;
+}) {
+  const open = isOpen(mensalidade);
+  return (
+    <>
+      {manage && open && (
+        <IconButton label={`Registrar pagamento de ${mensalidade.aluno_nome}`} onClick={onPay}>
+          <Wallet className="h-4 w-4 text-green-700" aria-hidden="true" />
+        </IconButton>
+      )}
+      {open && (
+        <IconButton label={`PIX de ${mensalidade.aluno_nome}`} onClick={onPix}>
+          <QrCode className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
+      {mensalidade.valor_pago > 0 && (
+        <IconButton label={`Recibo de ${mensalidade.aluno_nome}`} onClick={onReceipt}>
+          <FileText className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
+      {manage && open && (
+        <IconButton label={`Cancelar ou dar desconto para ${mensalidade.aluno_nome}`} onClick={onAdjust}>
+          <BadgePercent className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState, type ReactNode } from 'react';
+import { GraduationCap, UserPlus } from 'lucide-react';
+import { formatDate, formatPhone } from '../../../shared/format';
+import { parentescoLabels, type Student, type StudentStatus } from '../../../shared/students.schemas';
+import { formatCpf } from '../../../shared/validators';
+import { Button } from '../../components/button';
+import { Badge } from '../../components/feedback';
+import { Modal } from '../../components/modal';
+import { AddGuardianForm } from './add-guardian-form';
+import { statusActions, StudentStatusBadge } from './student-status';
+import { useStudent } from './students.api';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-gray-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-gray-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+/** A student's record with their guardians; 'Adicionar responsável' and the status changes from here. */
+export function StudentDetailsModal({
+  student: snapshot,
+  canWrite,
+  onClose,
+  onStatus,
+}: {
+  student: Student;
+  canWrite: boolean;
+  onClose: () => void;
+  onStatus: (status: StudentStatus, current: Student) => void;
+}) {
+  // Fresh from the server, so a guardian added here shows at once.
+  const fresh = useStudent(snapshot.id);
+  const student = fresh.data ?? snapshot;
+  const [adding, setAdding] = useState(false);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={student.nome}
+      description={`Matrícula ${student.matricula}`}
+      footer={
+        <>
+          {canWrite &&
+            statusActions
+              .filter((action) => action.status !== student.status)
+              .map((action) => (
+                <Button
+                  key={action.status}
+                  variant="secondary"
+                  onClick={() => onStatus(action.status, student)}
+                >
+                  {action.status === 'formado' && <GraduationCap className="h-4 w-4" aria-hidden="true" />}
+                  {action.label}
+                </Button>
+              ))}
+          <Button onClick={onClose}>Fechar</Button>
+        </>
+      }
+    >
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Detail label="Status">
+          <StudentStatusBadge status={student.status} />
+        </Detail>
+        <Detail label="Nascimento">
+          {formatDate(student.data_nascimento)} ({student.idade} anos)
+        </Detail>
+        <Detail label="Turma">
+          {student.turma ? `${student.turma.nome} — ${student.turma.serie}` : 'Sem turma'}
+        </Detail>
+        <Detail label="Matriculado em">{formatDate(student.data_matricula)}</Detail>
+        <Detail label="E-mail">{student.email}</Detail>
+        <Detail label="Telefone">{formatPhone(student.telefone)}</Detail>
+        {student.cpf && <Detail label="CPF">{formatCpf(student.cpf)}</Detail>}
+        <Detail label="Endereço">{student.endereco}</Detail>
+        {student.observacoes && <Detail label="Observações">{student.observacoes}</Detail>}
+      </dl>
+      <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
+      {student.responsaveis.length === 0 ? (
+        <p className="text-sm text-gray-600">Nenhum responsável cadastrado.</p>
+      ) : (
+        <ul className="space-y-2">
+          {student.responsaveis.map((guardian) => (
+            <li key={guardian.id} className="rounded-lg border border-gray-200 p-3 text-sm">
+              <p className="font-medium text-gray-900">
+                {guardian.nome}{' '}
+                <span className="text-gray-600">({parentescoLabels[guardian.parentesco]})</span>
+                {guardian.eh_principal && (
+                  <span className="ml-2">
+                    <Badge tone="blue">Principal</Badge>
+                  </span>
+                )}
+              </p>
+              <p className="text-gray-600">
+                {formatPhone(guardian.telefone)}
+                {guardian.email ? ` · ${guardian.email}` : ''}
+                {guardian.cpf ? ` · CPF ${formatCpf(guardian.cpf)}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite &&
+        (adding ? (
+          <AddGuardianForm alunoId={student.id} onDone={() => setAdding(false)} />
+        ) : (
+          <Button variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden="true" /> Adicionar responsável
+          </Button>
+        ))}
+    </Modal>
+  );
+}

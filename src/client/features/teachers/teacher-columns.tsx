@@ -1,0 +1,81 @@
+import { Calendar, Mail, Phone } from 'lucide-react';
+import { formatDate, formatPhone } from '../../../shared/format';
+import {
+  MAX_SUBJECTS_SHOWN,
+  teacherStatusLabels,
+  type Teacher,
+  type TeacherStatus,
+} from '../../../shared/teachers.schemas';
+import type { Column } from '../../components/data-table';
+import { Badge, type BadgeTone } from '../../components/feedback';
+
+const statusTones: Record<TeacherStatus, BadgeTone> = { ativo: 'green', inativo: 'red', afastado: 'yellow' };
+
+/** The staff list is all in memory: these columns sort in the browser. */
+export const teacherSortColumns = ['nome', 'status', 'data_contratacao'] as const;
+
+export const teacherColumns: Column<Teacher>[] = [
+  {
+    id: 'nome',
+    header: 'Professor',
+    sortValue: (teacher) => teacher.nome,
+    cell: (teacher) => (
+      <>
+        <p className="font-medium text-gray-900">{teacher.nome}</p>
+        <p className="flex flex-wrap gap-x-4 text-gray-600">
+          <span className="inline-flex items-center gap-1">
+            <Mail className="h-3.5 w-3.5" aria-hidden="true" />
+            {teacher.email}
+          </span>
+          {teacher.telefone && (
+            <span className="inline-flex items-center gap-1">
+              <Phone className="h-3.5 w-3.5" aria-hidden="true" />
+              {formatPhone(teacher.telefone)}
+            </span>
+          )}
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'disciplinas',
+    header: 'Disciplinas',
+    cell: (teacher) => (
+      <p className="flex flex-wrap gap-1">
+        {teacher.disciplinas.slice(0, MAX_SUBJECTS_SHOWN).map((item) => (
+          <Badge key={item} tone="blue">
+            {item}
+          </Badge>
+        ))}
+        {teacher.disciplinas.length > MAX_SUBJECTS_SHOWN && (
+          <Badge tone="gray">+{teacher.disciplinas.length - MAX_SUBJECTS_SHOWN} mais</Badge>
+        )}
+        {teacher.disciplinas.length === 0 && <span className="text-gray-500">—</span>}
+      </p>
+    ),
+  },
+  {
+    id: 'data_contratacao',
+    header: 'Contratação',
+    hideBelow: 'lg',
+    sortValue: (teacher) => teacher.data_contratacao,
+    cell: (teacher) =>
+      teacher.data_contratacao ? (
+        <span className="inline-flex items-center gap-1 whitespace-nowrap text-gray-700">
+          <Calendar className="h-3.5 w-3.5" aria-hidden="true" />
+          {formatDate(teacher.data_contratacao)}
+        </span>
+      ) : (
+        <span className="text-gray-500">—</span>
+      ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    card: 'badge',
+    sortValue: (teacher) => teacherStatusLabels[teacher.status],
+    cell: (teacher) => (
+      <Badge tone={statusTones[teacher.status]}>{teacherStatusLabels[teacher.status]}</Badge>
+    ),
+  },
+];
