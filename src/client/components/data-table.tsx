@@ -190,13 +190,13 @@ export function DataTable<T extends RowData>({
               {columns.map((column) => (
                 <td
                   key={column.id}
-                  className={`px-4 py-3 align-top ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
+                  className={`px-4 py-3 ${column.hideBelow ? hideClass[column.hideBelow] : ''} ${column.align === 'right' ? 'text-right' : ''}`}
                 >
                   {column.cell(row)}
                 </td>
               ))}
               {actions && (
-                <td className="px-4 py-3 align-top">
+                <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">{actions(row)}</div>
                 </td>
               )}
@@ -237,7 +237,7 @@ function RowCard<T>({
   );
   return (
     <li
-      className={`flex flex-col gap-3 p-4 ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
+      className={`flex flex-col gap-3 p-4 text-sm ${boxed ? 'rounded-xl border border-gray-200 bg-white shadow-sm' : ''}`}
       {...props}
     >
       <div className="flex items-start justify-between gap-2">
@@ -254,7 +254,9 @@ function RowCard<T>({
           ))}
         </dl>
       )}
-      {actions && <div className="mt-auto flex flex-wrap justify-end gap-1">{actions(row)}</div>}
+      {actions && (
+        <div className={`mt-auto flex flex-wrap gap-2 ${boxed ? '' : 'justify-end'}`}>{actions(row)}</div>
+      )}
     </li>
   );
 }

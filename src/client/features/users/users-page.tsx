@@ -1,12 +1,7 @@
 import toast from 'react-hot-toast';
 import { Eye, KeyRound, Pencil, Plus, Power, ShieldCheck, UserCheck, UserCog, Users } from 'lucide-react';
 import { formatDate, formatDateTime } from '../../../shared/format';
-import {
-  userSortColumns,
-  userStatusLabels,
-  userTipoLabels,
-  type User,
-} from '../../../shared/users.schemas';
+import { userSortColumns, userStatusLabels, userTipoLabels, type User } from '../../../shared/users.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
@@ -154,10 +149,18 @@ export function UsersPage() {
         )}
       />
 
-      {dialog.render('create', () => <UserFormModal user={null} onClose={dialog.close} />)}
-      {dialog.render('edit', (user) => <UserFormModal user={user} onClose={dialog.close} />)}
-      {dialog.render('reset', (user) => <ResetPasswordModal user={user} onClose={dialog.close} />)}
-      {dialog.render('details', (user) => <UserDetailsModal user={user} onClose={dialog.close} />)}
+      {dialog.render('create', () => (
+        <UserFormModal user={null} onClose={dialog.close} />
+      ))}
+      {dialog.render('edit', (user) => (
+        <UserFormModal user={user} onClose={dialog.close} />
+      ))}
+      {dialog.render('reset', (user) => (
+        <ResetPasswordModal user={user} onClose={dialog.close} />
+      ))}
+      {dialog.render('details', (user) => (
+        <UserDetailsModal user={user} onClose={dialog.close} />
+      ))}
       {toggling && (
         <ConfirmDialog
           open

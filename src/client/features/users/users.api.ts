@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
-import type {
-  CreateUserInput,
-  UpdateUserInput,
-  User,
-  UserCounts,
-} from '../../../shared/users.schemas';
+import type { CreateUserInput, UpdateUserInput, User, UserCounts } from '../../../shared/users.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
