@@ -17,6 +17,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Sistema Escolar <nao-responda@escola.local>'),
   PUBLIC_URL: z.url().optional(),
   SMS_URL: z.string().optional(),
+  CEP_SERVICE_URL: z.url().default('https://viacep.com.br/ws'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO: z.enum(['1', '0', '']).optional(),
@@ -34,6 +35,8 @@ export interface AppConfig {
   mailFrom: string;
   publicUrl: string;
   smsUrl: string | undefined;
+  /** The public CEP service the address lookup asks, when the school turns it on (ViaCEP's format). */
+  cepServiceUrl: string;
   logLevel: string;
   trustProxy: boolean;
   demo: boolean;
@@ -61,6 +64,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smsUrl: env.SMS_URL,
+    cepServiceUrl: env.CEP_SERVICE_URL.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true',
     demo,

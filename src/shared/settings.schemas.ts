@@ -155,6 +155,8 @@ export const systemSettingsValuesSchema = z.strictObject({
   idioma: z.enum(idiomas),
   fuso_horario: z.enum(fusosHorarios),
   moeda: z.enum(moedas),
+  /** Fill the address from the CEP with a public CEP service (the school opts in; off by default). */
+  consulta_cep: z.boolean().default(false),
 });
 export type SystemSettingsValues = z.infer<typeof systemSettingsValuesSchema>;
 
@@ -167,6 +169,7 @@ export const defaultSystemSettings: SystemSettingsValues = {
   idioma: 'pt-BR',
   fuso_horario: 'America/Sao_Paulo',
   moeda: 'BRL',
+  consulta_cep: false,
 };
 
 export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
@@ -189,6 +192,24 @@ export interface PublicSystemSettings {
   fuso_horario: SystemSettingsValues['fuso_horario'];
   moeda: SystemSettingsValues['moeda'];
   nome_escola: string;
+  /** Whether the portal's address fields may look a CEP up (GET /api/cep/:cep). */
+  consulta_cep: boolean;
+}
+
+export const cepParamsSchema = z.strictObject({
+  cep: z
+    .string()
+    .transform((value) => value.replace(/\D/g, ''))
+    .refine((digits) => digits.length === 8, 'CEP inválido: use 8 dígitos'),
+});
+
+/** An address found by its CEP: what the form puts in the address field. */
+export interface CepAddress {
+  cep: string;
+  logradouro: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
 }
 
 export const SMS_UNAVAILABLE_MESSAGE =

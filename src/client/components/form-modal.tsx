@@ -1,33 +1,43 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { SchemaForm } from '../lib/use-schema-form';
 import { Button } from './button';
-import { ErrorBanner } from './feedback';
+import { Form } from './form-fields';
 import { Modal } from './modal';
 
-interface FormModalProps {
+interface FormModalProps<In extends FieldValues, Out> {
   title: string;
+  description?: ReactNode;
   /** Ties the footer's submit button to the form. */
   formId: string;
   submitLabel: string;
-  busy: boolean;
-  error?: string | null | undefined;
+  submitVariant?: 'primary' | 'danger';
+  cancelLabel?: string;
+  form: SchemaForm<In, Out>;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   onClose: () => void;
-  onSubmit: NonNullable<ComponentProps<'form'>['onSubmit']>;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The form's layout (default: one column). */
+  className?: string;
   children: ReactNode;
 }
 
 /** A create/edit dialog: the form, its error banner, and Cancelar + submit; it cannot close mid-save. */
-export function FormModal({
+export function FormModal<In extends FieldValues, Out>({
   title,
+  description,
   formId,
   submitLabel,
-  busy,
-  error,
-  onClose,
+  submitVariant = 'primary',
+  cancelLabel = 'Cancelar',
+  form,
   onSubmit,
+  onClose,
   size = 'lg',
+  className = 'space-y-4',
   children,
-}: FormModalProps) {
+}: FormModalProps<In, Out>) {
+  const busy = form.formState.isSubmitting;
   return (
     <Modal
       open
@@ -35,21 +45,21 @@ export function FormModal({
       busy={busy}
       size={size}
       title={title}
+      description={description}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancelar
+            {cancelLabel}
           </Button>
-          <Button type="submit" form={formId} loading={busy}>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy}>
             {submitLabel}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        {error && <ErrorBanner>{error}</ErrorBanner>}
+      <Form form={form} onSubmit={onSubmit} id={formId} className={className}>
         {children}
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,17 +1,22 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { get, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
-/** Puts the server's field errors under the fields; returns the message for the form when none matched. */
+/**
+ * Puts the server's field errors (`details`) under the fields the form has; returns the message for the
+ * form's banner when none of them matched a field (or the failure was not a field error).
+ */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly string[],
+  fields: readonly string[] | T,
 ): string | null {
   if (!(error instanceof ApiError)) return 'Erro inesperado. Tente novamente.';
+  const known = (path: string) =>
+    Array.isArray(fields) ? fields.includes(path) : get(fields, path) !== undefined;
   let placed = false;
   for (const detail of error.details) {
-    if (fields.includes(detail.path)) {
-      setError(detail.path as Path<T>, { type: 'server', message: detail.message });
+    if (known(detail.path)) {
+      setError(detail.path as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: !placed });
       placed = true;
     }
   }

@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Escola <nao-responda@escola.test>',
     publicUrl: 'http://localhost:3000',
     smsUrl: undefined,
+    // Nothing listens on the discard port: the CEP lookup is off in tests and could not leave the machine.
+    cepServiceUrl: 'http://127.0.0.1:9/ws',
     logLevel: 'silent',
     trustProxy: false,
     demo: false,

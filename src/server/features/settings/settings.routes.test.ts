@@ -143,6 +143,7 @@ describe('system settings', () => {
       idioma: 'pt-BR',
       fuso_horario: 'America/Sao_Paulo',
       moeda: 'BRL',
+      consulta_cep: false,
       version: 0,
       updated_at: null,
       sms_disponivel: false,

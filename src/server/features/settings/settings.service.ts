@@ -166,6 +166,7 @@ export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {
     fuso_horario: system.values.fuso_horario,
     moeda: system.values.moeda,
     nome_escola: school.nome,
+    consulta_cep: system.values.consulta_cep,
   };
   publicCache.set(db, { value, at: Date.now() });
   return value;

@@ -1,0 +1,223 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import {
+  FormProvider,
+  get,
+  useController,
+  useFormContext,
+  type FieldValues,
+  type RegisterOptions,
+} from 'react-hook-form';
+import type { FactoryArg, InputMask } from 'imask';
+import { applyMask, attachMask, maskInputModes, maskPlaceholders, type MaskKind } from '../lib/masks';
+import type { SchemaForm } from '../lib/use-schema-form';
+import { ErrorBanner } from './feedback';
+import { InputField, SelectField, TextAreaField } from './field';
+import { PasswordInput } from './password-input';
+
+/** The message of field `name` (client validation or the server's `details`). */
+function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext();
+  const error = get(formState.errors, name) as { message?: string } | undefined;
+  return error?.message;
+}
+
+interface Labelled {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/**
+ * A form of the one style: the schema form's context, `<form noValidate>` and its error banner. Field
+ * components below read the form from context, so a form is a list of named fields.
+ */
+export function Form<In extends FieldValues, Out>({
+  form,
+  onSubmit,
+  id,
+  className = 'space-y-4',
+  label,
+  children,
+}: {
+  form: SchemaForm<In, Out>;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  id?: string;
+  className?: string;
+  /** Names the form for assistive technology (and tests) when the page holds more than one. */
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form
+        id={id}
+        aria-label={label}
+        noValidate
+        className={className}
+        onSubmit={(event) => {
+          // A form inside another (e.g. inside a dialog's form) must not submit the outer one.
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+      >
+        {form.formError && (
+          <div className="sm:col-span-full">
+            <ErrorBanner>{form.formError}</ErrorBanner>
+          </div>
+        )}
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+type InputProps = Labelled &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
+    setValueAs?: RegisterOptions['setValueAs'];
+    trailing?: ReactNode;
+  };
+
+export function FormInput({ name, setValueAs, ...props }: InputProps) {
+  const { register } = useFormContext();
+  return <InputField {...props} error={useFieldError(name)} {...register(name, { setValueAs })} />;
+}
+
+export function FormPassword({ name, ...props }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { register } = useFormContext();
+  return <PasswordInput {...props} error={useFieldError(name)} {...register(name)} />;
+}
+
+type SelectProps = Labelled &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> & {
+    /** value → label (a shared `…Labels` map); the options come in its order. */
+    options?: Readonly<Record<string, string>>;
+    /** A first option with the empty value ('Selecione', 'Sem turma'). */
+    empty?: string;
+    /** Store the empty value as null (an optional reference such as turma_id). */
+    emptyAsNull?: boolean;
+  };
+
+export function FormSelect({ name, options, empty, emptyAsNull, children, ...props }: SelectProps) {
+  const { register } = useFormContext();
+  return (
+    <SelectField
+      {...props}
+      error={useFieldError(name)}
+      {...register(name, emptyAsNull ? { setValueAs: (value: string) => (value === '' ? null : value) } : {})}
+    >
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options &&
+        Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      {children}
+    </SelectField>
+  );
+}
+
+export function FormTextArea({ name, ...props }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  const { register } = useFormContext();
+  return <TextAreaField {...props} error={useFieldError(name)} {...register(name)} />;
+}
+
+export function FormCheckbox({
+  name,
+  label,
+  ...props
+}: { name: string; label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
+  const { register } = useFormContext();
+  return (
+    <label className="flex items-center gap-2 text-sm text-gray-700">
+      <input type="checkbox" className="h-4 w-4 rounded border-gray-300" {...props} {...register(name)} />
+      {label}
+    </label>
+  );
+}
+
+/** A group of checkboxes that fills an array field (e.g. a teacher's subjects). */
+export function FormCheckboxGroup({
+  name,
+  legend,
+  options,
+}: {
+  name: string;
+  legend: string;
+  options: readonly string[];
+}) {
+  const { register } = useFormContext();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-gray-700">{legend}</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm text-gray-700">
+            <input type="checkbox" value={option} className="h-4 w-4 rounded border-gray-300" {...register(name)} />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * A masked input (CPF, CNPJ, phone, CEP, R$): the mask formats as the user types; the form holds the
+ * masked text and the schema turns it into what the server stores.
+ */
+export function FormMasked({
+  name,
+  mask,
+  ...props
+}: Labelled & { mask: MaskKind } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'defaultValue'>) {
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const error = useFieldError(name);
+  const instance = useRef<InputMask<FactoryArg> | null>(null);
+  const onChange = useRef(field.onChange);
+  onChange.current = field.onChange;
+  const value = typeof field.value === 'string' ? field.value : '';
+  const { ref: fieldRef } = field;
+
+  const ref = useCallback(
+    (input: HTMLInputElement | null) => {
+      instance.current?.destroy();
+      instance.current = null;
+      fieldRef(input);
+      if (!input) return;
+      const masked = attachMask(input, mask);
+      masked.on('accept', () => onChange.current(masked.value));
+      instance.current = masked;
+    },
+    [mask, fieldRef],
+  );
+
+  // A value set from outside (reset, a quote, an address lookup) goes through the mask too.
+  useEffect(() => {
+    const masked = instance.current;
+    if (masked && masked.value !== value) masked.value = applyMask(mask, value);
+  }, [mask, value]);
+
+  return (
+    <InputField
+      inputMode={maskInputModes[mask]}
+      placeholder={maskPlaceholders[mask]}
+      autoComplete="off"
+      {...props}
+      ref={ref}
+      name={field.name}
+      defaultValue={value}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
