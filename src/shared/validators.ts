@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayIso } from './format.js';
+import { parseReais } from './money.js';
 
 /** True when the 11 digits carry valid CPF check digits (and are not one repeated digit). */
 export function isValidCpf(value: string): boolean {
@@ -137,3 +138,36 @@ export function sortQuery<const K extends readonly [string, ...string[]]>(column
     order: z.enum(sortOrders, { error: 'Ordem inválida' }).optional(),
   };
 }
+
+/**
+ * An amount typed in reais ('1.234,56', as the money mask writes it) → integer centavos. Forms use it
+ * where the API takes centavos, so the browser refuses what the server would.
+ */
+export const moneyText = (message = 'Informe um valor positivo, por exemplo 1.234,56') =>
+  z.string().transform((text, context) => {
+    const centavos = parseReais(text);
+    if (centavos === null || centavos <= 0) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return centavos;
+  });
+
+/** An optional amount in reais: '' → null. */
+export const optionalMoneyText = z.string().transform((text, context) => {
+  if (text.trim() === '') return null;
+  const centavos = parseReais(text);
+  if (centavos === null) {
+    context.addIssue({ code: 'custom', message: 'Valor inválido, por exemplo 850,00' });
+    return z.NEVER;
+  }
+  return centavos;
+});
+
+/** A decimal typed the Brazilian way ('2,5') → number; '' is not a number. */
+export const decimalText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => /^\d+([.,]\d+)?$/.test(text), message)
+    .transform((text) => Number(text.replace(',', '.')));

@@ -25,7 +25,7 @@ import { PasswordInput } from './password-input';
 /** The message of field `name` (client validation or the server's `details`). */
 function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext();
-  const error = get(formState.errors, name) as { message?: string } | undefined;
+  const error: { message?: string } | undefined = get(formState.errors, name);
   return error?.message;
 }
 
@@ -90,7 +90,10 @@ export function FormInput({ name, setValueAs, ...props }: InputProps) {
   return <InputField {...props} error={useFieldError(name)} {...register(name, { setValueAs })} />;
 }
 
-export function FormPassword({ name, ...props }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+export function FormPassword({
+  name,
+  ...props
+}: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   const { register } = useFormContext();
   return <PasswordInput {...props} error={useFieldError(name)} {...register(name)} />;
 }
@@ -125,7 +128,10 @@ export function FormSelect({ name, options, empty, emptyAsNull, children, ...pro
   );
 }
 
-export function FormTextArea({ name, ...props }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+export function FormTextArea({
+  name,
+  ...props
+}: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
   const { register } = useFormContext();
   return <TextAreaField {...props} error={useFieldError(name)} {...register(name)} />;
 }
@@ -161,7 +167,12 @@ export function FormCheckboxGroup({
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" value={option} className="h-4 w-4 rounded border-gray-300" {...register(name)} />
+            <input
+              type="checkbox"
+              value={option}
+              className="h-4 w-4 rounded border-gray-300"
+              {...register(name)}
+            />
             {option}
           </label>
         ))}
@@ -171,34 +182,57 @@ export function FormCheckboxGroup({
 }
 
 /**
- * A masked input (CPF, CNPJ, phone, CEP, R$): the mask formats as the user types; the form holds the
- * masked text and the schema turns it into what the server stores.
+ * A masked input (CPF, CNPJ, phone, CEP, R$) bound to a form field: the mask formats as the user types;
+ * the form holds the masked text and the schema turns it into what the server stores.
  */
 export function FormMasked({
   name,
-  mask,
   ...props
-}: Labelled & { mask: MaskKind } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'defaultValue'>) {
+}: Labelled & Omit<MaskedInputProps, 'value' | 'onValueChange' | 'error'>) {
   const { control } = useFormContext();
   const { field } = useController({ name, control });
-  const error = useFieldError(name);
+  return (
+    <MaskedInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onValueChange={field.onChange}
+      onBlur={field.onBlur}
+      error={useFieldError(name)}
+    />
+  );
+}
+
+type MaskedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'label'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  mask: MaskKind;
+  value: string;
+  onValueChange: (value: string) => void;
+  ref?: (input: HTMLInputElement | null) => void;
+};
+
+/** The masked input itself, for a value that is not a form field (the CEP of an address lookup). */
+export function MaskedInput({ mask, value, onValueChange, ref: outerRef, ...props }: MaskedInputProps) {
   const instance = useRef<InputMask<FactoryArg> | null>(null);
-  const onChange = useRef(field.onChange);
-  onChange.current = field.onChange;
-  const value = typeof field.value === 'string' ? field.value : '';
-  const { ref: fieldRef } = field;
+  const onChange = useRef(onValueChange);
+  useEffect(() => {
+    onChange.current = onValueChange;
+  });
 
   const ref = useCallback(
     (input: HTMLInputElement | null) => {
       instance.current?.destroy();
       instance.current = null;
-      fieldRef(input);
+      outerRef?.(input);
       if (!input) return;
       const masked = attachMask(input, mask);
       masked.on('accept', () => onChange.current(masked.value));
       instance.current = masked;
     },
-    [mask, fieldRef],
+    [mask, outerRef],
   );
 
   // A value set from outside (reset, a quote, an address lookup) goes through the mask too.
@@ -214,10 +248,7 @@ export function FormMasked({
       autoComplete="off"
       {...props}
       ref={ref}
-      name={field.name}
       defaultValue={value}
-      onBlur={field.onBlur}
-      error={error}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Check, Copy, KeyRound } from 'lucide-react';
+import { Button } from './button';
+import { Modal } from './modal';
 
 /** A password shown exactly once, with a copy button. */
 export function GeneratedPassword({ password, emailEnviado }: { password: string; emailEnviado: boolean }) {
@@ -45,5 +47,36 @@ export function GeneratedPassword({ password, emailEnviado }: { password: string
         No primeiro acesso o portal pedirá uma nova senha.
       </p>
     </div>
+  );
+}
+
+/** The dialog after an account was created or a password reset: the password, once. */
+export function GeneratedPasswordModal({
+  title,
+  who,
+  lead,
+  password,
+  emailEnviado,
+  onClose,
+}: {
+  title: string;
+  /** 'Foi criada uma conta no portal para <who>.' */
+  who?: string;
+  /** Any other line above the password. */
+  lead?: string;
+  password: string;
+  emailEnviado: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open onClose={onClose} title={title} footer={<Button onClick={onClose}>Concluir</Button>}>
+      {who && (
+        <p className="mb-3 text-sm text-gray-700">
+          Foi criada uma conta no portal para <strong>{who}</strong>.
+        </p>
+      )}
+      {lead && <p className="mb-3 text-sm text-gray-700">{lead}</p>}
+      <GeneratedPassword password={password} emailEnviado={emailEnviado} />
+    </Modal>
   );
 }

@@ -1,38 +1,21 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { forgotPasswordInputSchema } from '../../../shared/auth.schemas';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
-import { InputField } from '../../components/field';
-import { ErrorBanner } from '../../components/feedback';
-import { ApiError } from '../../lib/api-client';
+import { Form, FormInput } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useForgotPassword } from './auth.api';
 import { AuthLayout } from './auth-layout';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ email: string }>({
-    resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFormError(null);
-    try {
-      const result = await forgot.mutateAsync(email);
-      setSent(result.message ?? 'Verifique o seu e-mail.');
-    } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : 'Erro ao enviar. Tente novamente.');
-    }
+  const form = useSchemaForm(forgotPasswordInputSchema, { email: '' });
+  const onSubmit = form.submit(async ({ email }) => {
+    const result = await forgot.mutateAsync(email);
+    setSent(result.message ?? 'Verifique o seu e-mail.');
   });
 
   return (
@@ -52,19 +35,17 @@ export function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+        <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">
           <p className="text-sm text-gray-600">
             Informe o e-mail cadastrado. Enviaremos um link para você escolher uma nova senha (válido por 30
             minutos).
           </p>
-          {formError && <ErrorBanner>{formError}</ErrorBanner>}
-          <InputField
+          <FormInput
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"
             disabled={forgot.isPending}
-            error={errors.email?.message}
-            {...register('email')}
           />
           <Button type="submit" className="w-full" loading={forgot.isPending}>
             {forgot.isPending ? 'Enviando...' : 'Enviar link'}
@@ -75,7 +56,7 @@ export function ForgotPasswordPage() {
           >
             Voltar ao login
           </Link>
-        </form>
+        </Form>
       )}
     </AuthLayout>
   );

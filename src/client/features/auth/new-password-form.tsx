@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
 import { Button } from '../../components/button';
-import { ErrorBanner } from '../../components/feedback';
-import { applyServerErrors } from '../../lib/form-errors';
-import { PasswordInput } from '../../components/password-input';
+import { Form, FormPassword } from '../../components/form-fields';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 const schema = (withCurrent: boolean) =>
   z
@@ -36,56 +32,29 @@ export function NewPasswordForm({
   submitLabel: string;
   onSubmit: (values: NewPasswordValues) => Promise<void>;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(schema(withCurrent)),
-    defaultValues: { senhaAtual: '', novaSenha: '', confirmacao: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['senhaAtual', 'novaSenha']));
-    }
-  });
-
+  const form = useSchemaForm(schema(withCurrent), { senhaAtual: '', novaSenha: '', confirmacao: '' });
+  const busy = form.formState.isSubmitting;
   return (
-    <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      {formError && <ErrorBanner>{formError}</ErrorBanner>}
+    <Form form={form} onSubmit={form.submit(onSubmit)} className="mt-6 space-y-4">
       {withCurrent && (
-        <PasswordInput
-          label="Senha atual"
-          autoComplete="current-password"
-          disabled={isSubmitting}
-          error={errors.senhaAtual?.message}
-          {...register('senhaAtual')}
-        />
+        <FormPassword name="senhaAtual" label="Senha atual" autoComplete="current-password" disabled={busy} />
       )}
-      <PasswordInput
+      <FormPassword
+        name="novaSenha"
         label="Nova senha"
         autoComplete="new-password"
-        disabled={isSubmitting}
-        error={errors.novaSenha?.message}
+        disabled={busy}
         hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres. Evite senhas comuns, o seu nome e o nome da escola.`}
-        {...register('novaSenha')}
       />
-      <PasswordInput
+      <FormPassword
+        name="confirmacao"
         label="Confirmar nova senha"
         autoComplete="new-password"
-        disabled={isSubmitting}
-        error={errors.confirmacao?.message}
-        {...register('confirmacao')}
+        disabled={busy}
       />
-      <Button type="submit" className="w-full" loading={isSubmitting}>
-        {isSubmitting ? 'Salvando...' : submitLabel}
+      <Button type="submit" className="w-full" loading={busy}>
+        {busy ? 'Salvando...' : submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -223,7 +223,15 @@ export function useBolsas() {
 export function useSaveBolsa() {
   const invalidate = useInvalidateFinance();
   return useMutation({
-    mutationFn: ({ alunoId, percentual, motivo }: { alunoId: string; percentual: number; motivo: string }) =>
+    mutationFn: ({
+      alunoId,
+      percentual,
+      motivo,
+    }: {
+      alunoId: string;
+      percentual: number;
+      motivo?: string | null | undefined;
+    }) =>
       apiWithMessage<Bolsa[]>(`/api/financeiro/bolsas/${alunoId}`, {
         method: 'PUT',
         body: { percentual, motivo },

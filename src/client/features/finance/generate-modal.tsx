@@ -1,98 +1,67 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { MONTH_NAMES } from '../../../shared/finance.schemas';
-import { Button } from '../../components/button';
-import { InputField, SelectField } from '../../components/field';
-import { ErrorBanner } from '../../components/feedback';
-import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { z } from 'zod';
+import { gerarMensalidadesInputSchema, MONTH_NAMES } from '../../../shared/finance.schemas';
+import { InputField } from '../../components/field';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { FormModal } from '../../components/form-modal';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAlunosFinanceiro, useGenerateMensalidades } from './finance.api';
+
+const blankAsUndefined = (text: string) => (text === '' ? undefined : text);
+const { shape } = gerarMensalidadesInputSchema;
+const schema = z.object({
+  ano: z.coerce.number().pipe(shape.ano),
+  mes: z
+    .string()
+    .transform((text) => (text === '' ? undefined : Number(text)))
+    .pipe(shape.mes),
+  aluno_id: z.string().transform(blankAsUndefined).pipe(shape.aluno_id),
+});
 
 /** 'Gerar mensalidades' for a year, one month, or one student; running it twice creates nothing twice. */
 export function GenerateModal({ onClose }: { onClose: () => void }) {
-  const [ano, setAno] = useState(String(new Date().getFullYear()));
-  const [mes, setMes] = useState('');
-  const [alunoId, setAlunoId] = useState('');
   const [q, setQ] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const alunos = useAlunosFinanceiro(q);
   const generate = useGenerateMensalidades();
-
-  const handleSubmit = (event: React.SyntheticEvent) => {
-    event.preventDefault();
-    setError(null);
-    generate.mutate(
-      {
-        ano: Number(ano),
-        ...(mes ? { mes: Number(mes) } : {}),
-        ...(alunoId ? { aluno_id: alunoId } : {}),
-      },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? `${result.data.criadas} mensalidade(s) gerada(s).`);
-          onClose();
-        },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : 'Erro ao gerar mensalidades'),
-      },
-    );
-  };
+  const form = useSchemaForm(schema, { ano: String(new Date().getFullYear()), mes: '', aluno_id: '' });
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={generate.isPending}
+    <FormModal
       title="Gerar mensalidades"
       description="Para cada aluno ativo matriculado em turma com mensalidade configurada. Quem entrou no meio do ano recebe só os meses restantes."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={generate.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="generate-form" loading={generate.isPending}>
-            Gerar
-          </Button>
-        </>
-      }
+      formId="generate-form"
+      submitLabel="Gerar"
+      size="md"
+      className="grid gap-4 sm:grid-cols-2"
+      form={form}
+      onClose={onClose}
+      onSubmit={form.submit(async (values) => {
+        const result = await generate.mutateAsync(values);
+        toast.success(result.message ?? `${result.data.criadas} mensalidade(s) gerada(s).`);
+        onClose();
+      })}
     >
-      <form id="generate-form" onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        {error && (
-          <div className="sm:col-span-2">
-            <ErrorBanner>{error}</ErrorBanner>
-          </div>
-        )}
-        <InputField
-          label="Ano"
-          type="number"
-          min={2000}
-          max={2100}
-          value={ano}
-          onChange={(event) => setAno(event.target.value)}
-        />
-        <SelectField label="Mês" value={mes} onChange={(event) => setMes(event.target.value)}>
-          <option value="">Ano inteiro</option>
-          {MONTH_NAMES.map((name, index) => (
-            <option key={name} value={index + 1}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          label="Buscar aluno (opcional)"
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-        />
-        <SelectField label="Aluno" value={alunoId} onChange={(event) => setAlunoId(event.target.value)}>
-          <option value="">Todos os alunos</option>
-          {(alunos.data ?? []).map((aluno) => (
-            <option key={aluno.id} value={aluno.id}>
-              {aluno.nome}
-            </option>
-          ))}
-        </SelectField>
-      </form>
-    </Modal>
+      <FormInput name="ano" label="Ano" type="number" min={2000} max={2100} />
+      <FormSelect
+        name="mes"
+        label="Mês"
+        empty="Ano inteiro"
+        options={Object.fromEntries(MONTH_NAMES.map((name, index) => [String(index + 1), name]))}
+      />
+      <InputField
+        label="Buscar aluno (opcional)"
+        type="search"
+        value={q}
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <FormSelect name="aluno_id" label="Aluno" empty="Todos os alunos">
+        {(alunos.data ?? []).map((aluno) => (
+          <option key={aluno.id} value={aluno.id}>
+            {aluno.nome}
+          </option>
+        ))}
+      </FormSelect>
+    </FormModal>
   );
 }

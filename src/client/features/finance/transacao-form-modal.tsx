@@ -1,24 +1,22 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   categoriasDespesa,
   categoriasReceita,
   formaPagamentoLabels,
-  formasPagamento,
-  type FormaPagamento,
+  transacaoInputSchema,
   type Transacao,
-  type TransacaoStatus,
   type TransacaoTipo,
 } from '../../../shared/finance.schemas';
 import { todayIso } from '../../../shared/format';
-import { parseReais } from '../../../shared/money';
-import { Button } from '../../components/button';
-import { InputField, SelectField } from '../../components/field';
-import { ErrorBanner } from '../../components/feedback';
-import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { moneyText } from '../../../shared/validators';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { MoneyField } from '../../components/form-groups';
+import { FormModal } from '../../components/form-modal';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveTransacao } from './finance.api';
 import { centavosToInput } from './finance-ui';
+
+const schema = transacaoInputSchema.omit({ version: true }).extend({ valor: moneyText() });
 
 /** 'Nova Receita' / 'Nova Despesa' and their edit form. */
 export function TransacaoFormModal({
@@ -32,138 +30,55 @@ export function TransacaoFormModal({
 }) {
   const save = useSaveTransacao();
   const categorias = tipo === 'receita' ? categoriasReceita : categoriasDespesa;
-  const [descricao, setDescricao] = useState(transacao?.descricao ?? '');
-  const [categoria, setCategoria] = useState(transacao?.categoria ?? categorias[0] ?? 'Outros');
-  const [valor, setValor] = useState(transacao ? centavosToInput(transacao.valor) : '');
-  const [data, setData] = useState(transacao?.data ?? todayIso());
-  const [forma, setForma] = useState<FormaPagamento | ''>(transacao?.forma_pagamento ?? 'pix');
-  const [status, setStatus] = useState<TransacaoStatus>(transacao?.status ?? 'pago');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const label = tipo === 'receita' ? 'Receita' : 'Despesa';
-
-  const handleSubmit = (event: React.SyntheticEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (descricao.trim() === '') next.descricao = 'Descrição é obrigatória';
-    const centavos = parseReais(valor);
-    if (centavos === null || centavos <= 0) next.valor = 'Informe um valor positivo, por exemplo 1.234,56';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(data)) next.data = 'Data inválida';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || centavos === null) return;
-    setFormError(null);
-    save.mutate(
-      {
-        ...(transacao ? { id: transacao.id } : {}),
-        input: {
-          tipo,
-          descricao: descricao.trim(),
-          categoria,
-          valor: centavos,
-          data,
-          forma_pagamento: forma === '' ? null : forma,
-          status,
-          ...(transacao ? { version: transacao.version } : {}),
-        },
-      },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? `${label} salva!`);
-          onClose();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError) {
-            const fieldErrors = Object.fromEntries(
-              failure.details.map((detail) => [detail.path, detail.message]),
-            );
-            setErrors(fieldErrors);
-            setFormError(failure.message);
-          } else setFormError('Erro ao salvar');
-        },
-      },
-    );
-  };
+  const form = useSchemaForm(schema, {
+    tipo,
+    descricao: transacao?.descricao ?? '',
+    categoria: transacao?.categoria ?? categorias[0] ?? 'Outros',
+    valor: transacao ? centavosToInput(transacao.valor) : '',
+    data: transacao?.data ?? todayIso(),
+    forma_pagamento: transacao ? transacao.forma_pagamento : 'pix',
+    status: transacao?.status ?? 'pago',
+  });
+  // An old entry may carry a category no longer offered: it stays selectable.
+  const options = [...new Set([...categorias, transacao?.categoria ?? categorias[0] ?? 'Outros'])];
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={save.isPending}
+    <FormModal
       title={transacao ? `Editar ${label}` : `Nova ${label}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="transacao-form" loading={save.isPending}>
-            Salvar
-          </Button>
-        </>
-      }
+      formId="transacao-form"
+      submitLabel="Salvar"
+      size="md"
+      className="grid gap-4 sm:grid-cols-2"
+      form={form}
+      onClose={onClose}
+      onSubmit={form.submit(async (values) => {
+        const result = await save.mutateAsync({
+          ...(transacao ? { id: transacao.id } : {}),
+          input: { ...values, ...(transacao ? { version: transacao.version } : {}) },
+        });
+        toast.success(result.message ?? `${label} salva!`);
+        onClose();
+      })}
     >
-      <form id="transacao-form" onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        {formError && (
-          <div className="sm:col-span-2">
-            <ErrorBanner>{formError}</ErrorBanner>
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          <InputField
-            label="Descrição"
-            required
-            value={descricao}
-            error={errors.descricao}
-            onChange={(event) => setDescricao(event.target.value)}
-          />
-        </div>
-        <SelectField
-          label="Categoria"
-          value={categoria}
-          onChange={(event) => setCategoria(event.target.value)}
-        >
-          {[...new Set([...categorias, categoria])].map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          label="Valor (R$)"
-          inputMode="decimal"
-          required
-          value={valor}
-          error={errors.valor}
-          onChange={(event) => setValor(event.target.value)}
-        />
-        <InputField
-          label="Data"
-          type="date"
-          required
-          value={data}
-          error={errors.data}
-          onChange={(event) => setData(event.target.value)}
-        />
-        <SelectField
-          label="Forma"
-          value={forma}
-          onChange={(event) => setForma(event.target.value as FormaPagamento | '')}
-        >
-          <option value="">Não informada</option>
-          {formasPagamento.map((value) => (
-            <option key={value} value={value}>
-              {formaPagamentoLabels[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as TransacaoStatus)}
-        >
-          <option value="pago">Pago</option>
-          <option value="pendente">Pendente</option>
-        </SelectField>
-      </form>
-    </Modal>
+      <div className="sm:col-span-2">
+        <FormInput name="descricao" label="Descrição" required />
+      </div>
+      <FormSelect
+        name="categoria"
+        label="Categoria"
+        options={Object.fromEntries(options.map((value) => [value, value]))}
+      />
+      <MoneyField name="valor" label="Valor (R$)" />
+      <FormInput name="data" label="Data" type="date" required />
+      <FormSelect
+        name="forma_pagamento"
+        label="Forma"
+        empty="Não informada"
+        emptyAsNull
+        options={formaPagamentoLabels}
+      />
+      <FormSelect name="status" label="Status" options={{ pago: 'Pago', pendente: 'Pendente' }} />
+    </FormModal>
   );
 }

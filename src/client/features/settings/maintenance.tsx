@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { configureDisplay, displayKey } from '../../../shared/format';
 import type { Nivel } from '../../../shared/permissions';
 import { Spinner } from '../../components/feedback';
-import { usePublicSettings } from './settings.api';
+import { usePublicSettings } from '../../lib/public-settings';
 import { useApplyTheme } from './theme';
 
 export function MaintenancePage() {

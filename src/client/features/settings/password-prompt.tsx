@@ -1,8 +1,9 @@
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
+import { passwordConfirmationSchema } from '../../../shared/settings.schemas';
 import { Button } from '../../components/button';
-import { InputField } from '../../components/field';
+import { Form, FormInput } from '../../components/form-fields';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface PasswordPromptProps {
   open: boolean;
@@ -18,8 +19,12 @@ interface PasswordPromptProps {
 }
 
 /** Backup download, restore and wipe ask for the administrator's password again. */
-export function PasswordPrompt({
-  open,
+export function PasswordPrompt(props: PasswordPromptProps) {
+  // Mounted only while open, so each opening starts with an empty password.
+  return props.open ? <PasswordPromptDialog {...props} /> : null;
+}
+
+function PasswordPromptDialog({
   title,
   description,
   confirmLabel,
@@ -29,56 +34,28 @@ export function PasswordPrompt({
   onConfirm,
   onClose,
 }: PasswordPromptProps) {
-  const [senha, setSenha] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const close = () => {
-    setSenha('');
-    setError(null);
-    onClose();
-  };
-
-  const handleSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (senha === '') {
-      setError('Informe a sua senha');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(senha);
-      setSenha('');
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Erro inesperado. Tente novamente.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const form = useSchemaForm(passwordConfirmationSchema, { senha: '' });
+  const busy = form.formState.isSubmitting;
   return (
-    <Modal open={open} onClose={close} title={title} description={description} busy={busy}>
-      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
+    <Modal open onClose={onClose} title={title} description={description} busy={busy}>
+      <Form form={form} onSubmit={form.submit(async ({ senha }) => onConfirm(senha))}>
         {children}
-        <InputField
+        <FormInput
+          name="senha"
           label="Sua senha"
           type="password"
           autoComplete="current-password"
-          value={senha}
-          onChange={(event) => setSenha(event.target.value)}
-          error={error ?? undefined}
           hint="Por segurança, confirme a senha da sua conta."
         />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy} disabled={!canConfirm}>
             {confirmLabel}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
+import { FormProvider } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { SystemSettingsValues } from '../../../shared/settings.schemas';
+import {
+  systemSettingsValuesSchema,
+  type SchoolSettings,
+  type SystemSettings,
+} from '../../../shared/settings.schemas';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
-import { ApiError } from '../../lib/api-client';
 import { useTabParam } from '../../lib/use-list-state';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { BackupTab } from './backup-tab';
 import { RolesTab } from './roles-tab';
 import { SchoolTab } from './school-tab';
@@ -25,57 +29,31 @@ const tabs = [
 export function SettingsPage() {
   const school = useSchoolSettings();
   const system = useSystemSettings();
-  const saveSystem = useSaveSystemSettings();
-  const [draft, setDraft] = useState<SystemSettingsValues | null>(null);
-  const [tab, setTab] = useTabParam(
-    tabs.map(([value]) => value),
-    'escola',
-  );
-
-  useEffect(() => {
-    if (system.data && draft === null) {
-      const {
-        manutencao,
-        backup_automatico,
-        notificacoes_email,
-        notificacoes_sms,
-        tema,
-        idioma,
-        fuso_horario,
-        moeda,
-      } = system.data;
-      setDraft({
-        manutencao,
-        backup_automatico,
-        notificacoes_email,
-        notificacoes_sms,
-        tema,
-        idioma,
-        fuso_horario,
-        moeda,
-      });
-    }
-  }, [system.data, draft]);
-
-  const handleSaveSystem = async () => {
-    if (!draft || !system.data) return;
-    try {
-      await saveSystem.mutateAsync({ ...draft, version: system.data.version });
-      toast.success('Configurações do sistema salvas com sucesso');
-    } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'VALIDATION'
-          ? error.message
-          : 'Erro ao salvar configurações',
-      );
-    }
-  };
-
   if (school.isLoading || system.isLoading) return <Spinner />;
   if (school.isError || system.isError || !school.data || !system.data) {
     return <ErrorBanner>Erro ao carregar configurações</ErrorBanner>;
   }
-  if (!draft) return <Spinner />;
+  // A saved version starts the system-settings form afresh from what the server kept.
+  return <SettingsTabs key={system.data.version} school={school.data} system={system.data} />;
+}
+
+function SettingsTabs({ school, system }: { school: SchoolSettings; system: SystemSettings }) {
+  const saveSystem = useSaveSystemSettings();
+  const [tab, setTab] = useTabParam(
+    tabs.map(([value]) => value),
+    'escola',
+  );
+  const { version, sms_disponivel: smsAvailable } = system;
+  // The form holds the settings' values only; version and availability stay outside it.
+  const form = useSchemaForm(systemSettingsValuesSchema.strip(), system);
+  const handleSaveSystem = form.submit(
+    async (changes) => {
+      await saveSystem.mutateAsync({ ...changes, version });
+      toast.success('Configurações do sistema salvas com sucesso');
+    },
+    (message) =>
+      toast.error(message === 'Verifique os campos destacados.' ? 'Erro ao salvar configurações' : message),
+  );
 
   return (
     <div>
@@ -83,51 +61,48 @@ export function SettingsPage() {
         title="Configurações do Sistema"
         subtitle="Dados da escola, preferências, backups e segurança."
       />
-      <Tabs.Root
-        value={tab}
-        onValueChange={setTab}
-        className="rounded-xl border border-gray-200 bg-white shadow-sm"
-      >
-        <Tabs.List
-          aria-label="Seções das configurações"
-          className="flex overflow-x-auto border-b border-gray-200 px-2"
+      <FormProvider {...form}>
+        <Tabs.Root
+          value={tab}
+          onValueChange={setTab}
+          className="rounded-xl border border-gray-200 bg-white shadow-sm"
         >
-          {tabs.map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <div className="p-4 sm:p-6">
-          <Tabs.Content value="escola">
-            <SchoolTab key={school.data.version} school={school.data} />
-          </Tabs.Content>
-          <Tabs.Content value="sistema">
-            <SystemTab
-              values={draft}
-              onChange={setDraft}
-              saving={saveSystem.isPending}
-              onSave={() => void handleSaveSystem()}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="usuarios">
-            <RolesTab />
-          </Tabs.Content>
-          <Tabs.Content value="notificacoes">
-            <NotificationsTab values={draft} onChange={setDraft} smsAvailable={system.data.sms_disponivel} />
-          </Tabs.Content>
-          <Tabs.Content value="backup">
-            <BackupTab schoolName={school.data.nome} />
-          </Tabs.Content>
-          <Tabs.Content value="seguranca">
-            <SecurityTab />
-          </Tabs.Content>
-        </div>
-      </Tabs.Root>
+          <Tabs.List
+            aria-label="Seções das configurações"
+            className="flex overflow-x-auto border-b border-gray-200 px-2"
+          >
+            {tabs.map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="p-4 sm:p-6">
+            <Tabs.Content value="escola">
+              <SchoolTab key={school.version} school={school} />
+            </Tabs.Content>
+            <Tabs.Content value="sistema">
+              <SystemTab saving={form.formState.isSubmitting} onSave={() => void handleSaveSystem()} />
+            </Tabs.Content>
+            <Tabs.Content value="usuarios">
+              <RolesTab />
+            </Tabs.Content>
+            <Tabs.Content value="notificacoes">
+              <NotificationsTab smsAvailable={smsAvailable} />
+            </Tabs.Content>
+            <Tabs.Content value="backup">
+              <BackupTab schoolName={school.nome} />
+            </Tabs.Content>
+            <Tabs.Content value="seguranca">
+              <SecurityTab />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </FormProvider>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActiveSession,
   AutomaticBackup,
-  PublicSystemSettings,
   RestorePlan,
   RoleMatrixEntry,
   SchoolSettings,
@@ -13,18 +12,6 @@ import type {
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 
 const base = '/api/configuracoes';
-export const publicSettingsKey = ['configuracoes', 'publico'] as const;
-
-/** Theme, formats and the maintenance flag; polled so a portal left open notices maintenance. */
-export function usePublicSettings() {
-  return useQuery({
-    queryKey: publicSettingsKey,
-    queryFn: () => api<PublicSystemSettings>(`${base}/publico`, { globalErrors: false }),
-    staleTime: 10_000,
-    refetchInterval: 30_000,
-    refetchOnWindowFocus: true,
-  });
-}
 
 export function useSchoolSettings() {
   return useQuery({

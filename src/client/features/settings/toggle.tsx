@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { useController } from 'react-hook-form';
+import type { SystemSettingsValues } from '../../../shared/settings.schemas';
 
 /** An accessible on/off switch with its label and a hint line. */
 export function Toggle({
@@ -44,5 +46,29 @@ export function Toggle({
         />
       </button>
     </div>
+  );
+}
+
+/** A Toggle bound to a boolean field of the surrounding schema form. */
+export function FormToggle({
+  name,
+  label,
+  hint,
+  disabled,
+}: {
+  name: keyof SystemSettingsValues;
+  label: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const { field, fieldState } = useController<SystemSettingsValues>({ name });
+  return (
+    <Toggle
+      label={label}
+      hint={fieldState.error?.message ?? hint}
+      checked={field.value === true}
+      disabled={disabled ?? false}
+      onChange={field.onChange}
+    />
   );
 }

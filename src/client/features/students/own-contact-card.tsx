@@ -1,12 +1,12 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
-import type { Guardian } from '../../../shared/students.schemas';
+import { updateOwnGuardianInputSchema, type Guardian } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
-import { InputField } from '../../components/field';
-import { ErrorBanner } from '../../components/feedback';
-import { ApiError } from '../../lib/api-client';
+import { Form } from '../../components/form-fields';
+import { ContactFields } from '../../components/form-groups';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useOwnGuardian, useUpdateOwnGuardian } from './students.api';
 
 /** A guardian's own contact data (design §6: read their children, edit their own phone and address). */
@@ -57,67 +57,29 @@ export function OwnContactCard() {
 
 function ContactForm({ guardian, onDone }: { guardian: Guardian; onDone: () => void }) {
   const update = useUpdateOwnGuardian();
-  const [telefone, setTelefone] = useState(formatPhone(guardian.telefone));
-  const [endereco, setEndereco] = useState(guardian.endereco ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (telefone.trim() === '') {
-      setErrors({ telefone: 'Telefone é obrigatório' });
-      return;
-    }
-    setErrors({});
-    try {
-      const result = await update.mutateAsync({ telefone, endereco, version: guardian.version });
-      toast.success(result.message ?? 'Dados de contato atualizados com sucesso!');
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const next: Record<string, string> = {};
-        for (const detail of error.details) next[detail.path] = detail.message;
-        setErrors(next);
-        setFormError(error.message);
-      } else setFormError('Erro inesperado. Tente novamente.');
-    }
-  };
-
+  const form = useSchemaForm(updateOwnGuardianInputSchema, {
+    telefone: formatPhone(guardian.telefone),
+    endereco: guardian.endereco ?? '',
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <Form
+      form={form}
       className="mt-3 grid gap-3 sm:grid-cols-2"
+      onSubmit={form.submit(async (values) => {
+        const result = await update.mutateAsync({ ...values, version: guardian.version });
+        toast.success(result.message ?? 'Dados de contato atualizados com sucesso!');
+        onDone();
+      })}
     >
-      {formError && (
-        <div className="sm:col-span-2">
-          <ErrorBanner>{formError}</ErrorBanner>
-        </div>
-      )}
-      <InputField
-        label="Telefone"
-        type="tel"
-        required
-        placeholder="(11) 91234-5678"
-        value={telefone}
-        error={errors.telefone}
-        onChange={(event) => setTelefone(event.target.value)}
-      />
-      <InputField
-        label="Endereço"
-        value={endereco}
-        error={errors.endereco}
-        onChange={(event) => setEndereco(event.target.value)}
-      />
+      <ContactFields />
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
           Cancelar
         </Button>
-        <Button type="submit" loading={update.isPending}>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           Salvar contato
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

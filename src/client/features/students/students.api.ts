@@ -117,7 +117,7 @@ export function useOwnGuardian(enabled: boolean) {
 export function useUpdateOwnGuardian() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { telefone: string; endereco: string; version: number }) =>
+    mutationFn: (input: { telefone: string; endereco?: string | null; version: number }) =>
       apiWithMessage<Guardian>('/api/responsaveis/me', { method: 'PUT', body: input, globalErrors: false }),
     onSuccess: () =>
       Promise.all([

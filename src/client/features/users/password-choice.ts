@@ -1,5 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
+
+/** The password-choice group's fields (components/form-groups PasswordChoiceFields). */
+export const passwordChoiceFields = { gerarSenha: z.boolean(), senha: z.string(), confirmacao: z.string() };
 
 export interface PasswordChoice {
   gerarSenha: boolean;
@@ -21,4 +24,15 @@ export function refinePasswordChoice(emptyMessage: string) {
     if (values.senha !== values.confirmacao)
       context.addIssue({ code: 'custom', path: ['confirmacao'], message: 'Senhas não coincidem' });
   };
+}
+
+/** What the API takes from the choice: no `senha` (the server generates one) or the typed one. */
+export function chosenPassword({ gerarSenha, senha }: PasswordChoice): { senha?: string } {
+  return gerarSenha ? {} : { senha };
+}
+
+/** A form's values without the choice's fields, plus the password the API takes. */
+export function splitPasswordChoice<T extends PasswordChoice>(values: T) {
+  const { gerarSenha, senha, confirmacao, ...fields } = values;
+  return { ...fields, ...chosenPassword({ gerarSenha, senha, confirmacao }) };
 }

@@ -1,244 +1,118 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import toast from 'react-hot-toast';
-import { emailSchema } from '../../../shared/auth.schemas';
 import { formatPhone } from '../../../shared/format';
 import {
-  userStatuses,
+  createUserInputSchema,
+  updateUserInputSchema,
   userStatusLabels,
   userTipoLabels,
-  userTipos,
   type User,
-  type UserStatus,
-  type UserTipo,
 } from '../../../shared/users.schemas';
-import { Button } from '../../components/button';
-import { InputField, SelectField } from '../../components/field';
+import { FormInput, FormMasked, FormSelect } from '../../components/form-fields';
+import { AddressField, PasswordChoiceFields } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
-import { Modal } from '../../components/modal';
-import { applyServerErrors } from '../../lib/form-errors';
-import { PasswordInput } from '../../components/password-input';
-import { GeneratedPassword } from '../../components/generated-password';
-import { refinePasswordChoice } from './password-choice';
+import { GeneratedPasswordModal } from '../../components/generated-password';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { passwordChoiceFields, refinePasswordChoice, splitPasswordChoice } from './password-choice';
 import { useCreateUser, useUpdateUser } from './users.api';
 
-interface FormValues {
-  nome: string;
-  email: string;
-  telefone: string;
-  endereco: string;
-  data_nascimento: string;
-  tipo: UserTipo;
-  status: UserStatus;
-  gerarSenha: boolean;
-  senha: string;
-  confirmacao: string;
-}
-
-const formSchema = z
-  .object({
-    nome: z.string().trim().min(1, 'Nome é obrigatório').max(120, 'Máximo de 120 caracteres'),
-    email: emailSchema,
-    telefone: z
-      .string()
-      .refine(
-        (value) => [0, 10, 11].includes(value.replace(/\D/g, '').length),
-        'Telefone inválido. Use DDD + número',
-      ),
-    endereco: z.string().max(300, 'Máximo de 300 caracteres'),
-    data_nascimento: z
-      .string()
-      .refine(
-        (value) => value === '' || value <= new Date().toISOString().slice(0, 10),
-        'A data de nascimento não pode estar no futuro',
-      ),
-    tipo: z.enum(userTipos),
-    status: z.enum(userStatuses),
-    gerarSenha: z.boolean(),
-    senha: z.string(),
-    confirmacao: z.string(),
-  })
+const createSchema = createUserInputSchema
+  .omit({ senha: true })
+  .extend(passwordChoiceFields)
   .superRefine(refinePasswordChoice('Senha é obrigatória'));
 
-const serverFields = [
-  'nome',
-  'email',
-  'telefone',
-  'endereco',
-  'data_nascimento',
-  'tipo',
-  'status',
-  'senha',
-] as const;
+function Fields({ editing }: { editing: boolean }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormInput name="nome" label="Nome" required autoComplete="off" />
+      <FormInput name="email" label="Email" type="email" required autoComplete="off" />
+      <FormMasked name="telefone" mask="phone" label="Telefone" />
+      <FormInput name="data_nascimento" label="Data de nascimento" type="date" />
+      <div className="sm:col-span-2">
+        <AddressField name="endereco" label="Endereço" />
+      </div>
+      <FormSelect name="tipo" label="Tipo" required options={userTipoLabels} />
+      {editing && <FormSelect name="status" label="Status" options={userStatusLabels} />}
+    </div>
+  );
+}
 
 /** 'Novo Usuário' and 'Editar Usuário'. */
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const editing = user !== null;
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: {
-      nome: user?.nome ?? '',
-      email: user?.email ?? '',
-      telefone: formatPhone(user?.telefone),
-      endereco: user?.endereco ?? '',
-      data_nascimento: user?.data_nascimento ?? '',
-      tipo: user?.tipo ?? 'professor',
-      status: user?.status ?? 'ativo',
-      gerarSenha: true,
-      senha: '',
-      confirmacao: '',
-    },
-  });
-  const gerarSenha = watch('gerarSenha');
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const common = {
-      nome: values.nome,
-      email: values.email,
-      telefone: values.telefone,
-      endereco: values.endereco,
-      data_nascimento: values.data_nascimento,
-      tipo: values.tipo,
-    };
-    try {
-      if (editing) {
-        const result = await update.mutateAsync({
-          id: user.id,
-          input: { ...common, status: values.status, version: user.version },
-        });
-        toast.success(result.message ?? 'Usuário atualizado com sucesso!');
-        onClose();
-      } else {
-        const result = await create.mutateAsync(
-          values.gerarSenha ? common : { ...common, senha: values.senha },
-        );
-        toast.success(result.message ?? 'Usuário criado com sucesso!');
-        if (result.data.senhaGerada)
-          setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado });
-        else onClose();
-      }
-    } catch (error) {
-      const message = applyServerErrors(error, setError, serverFields);
-      if (message) {
-        setFormError(message);
-        toast.error(editing ? 'Erro ao editar usuário' : 'Erro ao criar usuário');
-      }
-    }
-  });
+  const common = {
+    nome: user?.nome ?? '',
+    email: user?.email ?? '',
+    telefone: formatPhone(user?.telefone),
+    endereco: user?.endereco ?? '',
+    data_nascimento: user?.data_nascimento ?? '',
+    tipo: user?.tipo ?? 'professor',
+  };
+  const createForm = useSchemaForm(createSchema, { ...common, gerarSenha: true, senha: '', confirmacao: '' });
+  const editForm = useSchemaForm(updateUserInputSchema, { ...common, status: user?.status ?? 'ativo' });
 
   if (created) {
     return (
-      <Modal
-        open
-        onClose={onClose}
+      <GeneratedPasswordModal
         title="Usuário criado"
-        footer={<Button onClick={onClose}>Concluir</Button>}
+        password={created.senha}
+        emailEnviado={created.emailEnviado}
+        onClose={onClose}
+      />
+    );
+  }
+
+  if (user) {
+    return (
+      <FormModal
+        title="Editar Usuário"
+        formId="user-form"
+        submitLabel="Salvar"
+        form={editForm}
+        onClose={onClose}
+        onSubmit={editForm.submit(
+          async (values) => {
+            const result = await update.mutateAsync({
+              id: user.id,
+              input: { ...values, version: user.version },
+            });
+            toast.success(result.message ?? 'Usuário atualizado com sucesso!');
+            onClose();
+          },
+          () => toast.error('Erro ao editar usuário'),
+        )}
       >
-        <GeneratedPassword password={created.senha} emailEnviado={created.emailEnviado} />
-      </Modal>
+        <Fields editing />
+      </FormModal>
     );
   }
 
   return (
     <FormModal
-      title={editing ? 'Editar Usuário' : 'Novo Usuário'}
+      title="Novo Usuário"
       formId="user-form"
-      submitLabel={editing ? 'Salvar' : 'Criar Usuário'}
-      busy={isSubmitting}
-      error={formError}
+      submitLabel="Criar Usuário"
+      form={createForm}
       onClose={onClose}
-      onSubmit={onSubmit}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Nome"
-          required
-          autoComplete="off"
-          error={errors.nome?.message}
-          {...register('nome')}
-        />
-        <InputField
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <InputField
-          label="Telefone"
-          type="tel"
-          placeholder="(11) 91234-5678"
-          error={errors.telefone?.message}
-          {...register('telefone')}
-        />
-        <InputField
-          label="Data de nascimento"
-          type="date"
-          error={errors.data_nascimento?.message}
-          {...register('data_nascimento')}
-        />
-        <div className="sm:col-span-2">
-          <InputField label="Endereço" error={errors.endereco?.message} {...register('endereco')} />
-        </div>
-        <SelectField label="Tipo" required error={errors.tipo?.message} {...register('tipo')}>
-          {userTipos.map((tipo) => (
-            <option key={tipo} value={tipo}>
-              {userTipoLabels[tipo]}
-            </option>
-          ))}
-        </SelectField>
-        {editing && (
-          <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-            {userStatuses.map((status) => (
-              <option key={status} value={status}>
-                {userStatusLabels[status]}
-              </option>
-            ))}
-          </SelectField>
-        )}
-      </div>
-      {!editing && (
-        <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
-          <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
-          <label className="flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" className="h-4 w-4 rounded border-gray-300" {...register('gerarSenha')} />
-            Gerar senha automaticamente (12 caracteres)
-          </label>
-          {!gerarSenha && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <PasswordInput
-                label="Senha"
-                autoComplete="new-password"
-                error={errors.senha?.message}
-                {...register('senha')}
-              />
-              <PasswordInput
-                label="Confirmar senha"
-                autoComplete="new-password"
-                error={errors.confirmacao?.message}
-                {...register('confirmacao')}
-              />
-            </div>
-          )}
-          <p className="text-xs text-gray-500">
-            No primeiro acesso o usuário terá de escolher uma nova senha.
-          </p>
-        </fieldset>
+      onSubmit={createForm.submit(
+        async (values) => {
+          const result = await create.mutateAsync(splitPasswordChoice(values));
+          toast.success(result.message ?? 'Usuário criado com sucesso!');
+          if (result.data.senhaGerada)
+            setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado });
+          else onClose();
+        },
+        () => toast.error('Erro ao criar usuário'),
       )}
+    >
+      <Fields editing={false} />
+      <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
+        <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
+        <PasswordChoiceFields generateLabel="Gerar senha automaticamente (12 caracteres)" />
+        <p className="text-xs text-gray-500">No primeiro acesso o usuário terá de escolher uma nova senha.</p>
+      </fieldset>
     </FormModal>
   );
 }

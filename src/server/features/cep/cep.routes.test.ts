@@ -44,9 +44,9 @@ async function turnLookup(cookie: string, on: boolean) {
     url: '/api/configuracoes/sistema',
     headers: { cookie },
   });
-  const { version, updated_at, sms_disponivel, ...values } = current.json().data;
-  void updated_at;
-  void sms_disponivel;
+  const { version, ...values } = current.json().data;
+  delete values.updated_at;
+  delete values.sms_disponivel;
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/configuracoes/sistema',
