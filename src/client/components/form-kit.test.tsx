@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createGuardianInputSchema } from '../../shared/students.schemas';
+import { ApiError } from '../lib/api-client';
+import { applyMask } from '../lib/masks';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { renderAt } from '../test/render';
+import { Form } from './form-fields';
+import { GuardianFields } from './form-groups';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('masks', () => {
+  it('formats CPF, CNPJ (numeric and alphanumeric), phones, CEP and reais', () => {
+    expect(applyMask('cpf', '12345678909')).toBe('123.456.789-09');
+    expect(applyMask('cnpj', '11222333000181')).toBe('11.222.333/0001-81');
+    // From July 2026: letters in the first twelve characters, shown in capitals; the check digits stay digits.
+    expect(applyMask('cnpj', '12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(applyMask('cnpj', '12ABC34501DEXY')).toBe('12.ABC.345/01DE-');
+    expect(applyMask('phone', '1131234567')).toBe('(11) 3123-4567');
+    expect(applyMask('phone', '11912345678')).toBe('(11) 91234-5678');
+    expect(applyMask('cep', '01001000')).toBe('01001-000');
+    expect(applyMask('money', '1234,5')).toBe('1.234,50');
+    expect(applyMask('money', '850')).toBe('850,00');
+  });
+});
+
+type Saver = (values: unknown) => Promise<void>;
+
+function GuardianForm({ save }: { save: Saver }) {
+  const form = useSchemaForm(createGuardianInputSchema, {
+    nome: '',
+    telefone: '',
+    cpf: '',
+    email: '',
+    endereco: '',
+    eh_principal: true,
+  });
+  return (
+    <Form form={form} label="Responsável" onSubmit={form.submit(save)}>
+      <GuardianFields cpfRequired />
+      <button type="submit">Salvar</button>
+    </Form>
+  );
+}
+
+function stubSettings(consultaCep: boolean, cep?: unknown) {
+  const fetchMock = vi.fn((url: string) => {
+    const body = url.startsWith('/api/cep/')
+      ? { success: true, data: cep }
+      : { success: true, data: { consulta_cep: consultaCep, manutencao: false } };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('one form style', () => {
+  it('masks as the user types and sends what the shared schema parses (digits, nulls)', async () => {
+    stubSettings(false);
+    const save = vi.fn<Saver>(() => Promise.resolve());
+    renderAt(<GuardianForm save={save} />);
+    await userEvent.type(screen.getByLabelText(/^Nome do responsável/), 'Rita Souza');
+    await userEvent.selectOptions(screen.getByLabelText(/^Parentesco/), 'mae');
+    await userEvent.type(screen.getByLabelText(/^Telefone do responsável/), '11987654321');
+    expect(screen.getByLabelText(/^Telefone do responsável/)).toHaveValue('(11) 98765-4321');
+    await userEvent.type(screen.getByLabelText(/^CPF do responsável/), '12345678909');
+    expect(screen.getByLabelText(/^CPF do responsável/)).toHaveValue('123.456.789-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({
+      nome: 'Rita Souza',
+      parentesco: 'mae',
+      telefone: '11987654321',
+      cpf: '12345678909',
+      email: null,
+      endereco: null,
+      eh_principal: true,
+    });
+  });
+
+  it("shows the schema's messages under the fields before asking the server", async () => {
+    stubSettings(false);
+    const save = vi.fn<Saver>(() => Promise.resolve());
+    renderAt(<GuardianForm save={save} />);
+    await userEvent.type(screen.getByLabelText(/^CPF do responsável/), '12345678900');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Nome do responsável é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Parentesco é obrigatório')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^CPF do responsável/)).toHaveAccessibleDescription('CPF inválido');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's field errors under their fields and other failures in the banner", async () => {
+    stubSettings(false);
+    const save = vi
+      .fn<Saver>()
+      .mockRejectedValueOnce(
+        new ApiError(409, 'CONFLICT', 'Dados inválidos', [{ path: 'cpf', message: 'CPF já cadastrado' }]),
+      )
+      .mockRejectedValueOnce(new ApiError(412, 'PRECONDITION_FAILED', 'Outra pessoa salvou antes.'));
+    renderAt(<GuardianForm save={save} />);
+    await userEvent.type(screen.getByLabelText(/^Nome do responsável/), 'Rita');
+    await userEvent.selectOptions(screen.getByLabelText(/^Parentesco/), 'mae');
+    await userEvent.type(screen.getByLabelText(/^Telefone do responsável/), '1132345678');
+    await userEvent.type(screen.getByLabelText(/^CPF do responsável/), '12345678909');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^CPF do responsável/)).toHaveAccessibleDescription('CPF já cadastrado'),
+    );
+    expect(screen.queryByText('Dados inválidos')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Outra pessoa salvou antes.')).toBeInTheDocument();
+  });
+});
+
+describe('address by CEP', () => {
+  it('has no CEP box while the school has not turned the lookup on', async () => {
+    const fetchMock = stubSettings(false);
+    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByLabelText('CEP')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Endereço do responsável')).toBeInTheDocument();
+  });
+
+  it('fills the address from the CEP when on, and never overwrites what was typed', async () => {
+    const fetchMock = stubSettings(true, {
+      cep: '01001-000',
+      logradouro: 'Praça da Sé',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      uf: 'SP',
+    });
+    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    const cep = await screen.findByLabelText('CEP');
+    await userEvent.type(cep, '01001000');
+    expect(cep).toHaveValue('01001-000');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Endereço do responsável')).toHaveValue(
+        'Praça da Sé, Sé, São Paulo - SP, CEP 01001-000',
+      ),
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/cep/01001000', expect.anything());
+
+    const address = screen.getByLabelText('Endereço do responsável');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Rua das Flores, 10');
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '01001000');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(address).toHaveValue('Rua das Flores, 10');
+  });
+});
