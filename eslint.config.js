@@ -4,6 +4,35 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import playwright from 'eslint-plugin-playwright';
+import vitest from '@vitest/eslint-plugin';
+import { readdirSync } from 'node:fs';
+
+// A client feature imports no other feature (style.md): what two features share lives in
+// src/client/components or src/client/lib, which import no feature; app/ composes them all.
+const clientFeatures = readdirSync('./src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = clientFeatures.map((feature) => ({
+  target: `./src/client/features/${feature}`,
+  from: './src/client/features',
+  except: [`./${feature}`],
+  message: 'Uma feature não importa outra: mova o que é comum para src/client/components ou src/client/lib.',
+}));
+const sharedClientZones = ['./src/client/components', './src/client/lib'].map((target) => ({
+  target,
+  from: ['./src/client/features', './src/client/app'],
+  message: 'components/ e lib/ servem a todas as features e não importam nenhuma.',
+}));
+const layerZones = [
+  { target: './src/shared', from: './src/client' },
+  { target: './src/shared', from: './src/server' },
+  { target: './src/client', from: './src/server' },
+  { target: './src/server', from: './src/client' },
+  ...featureZones,
+  ...sharedClientZones,
+];
 
 export default tseslint.config(
   {
@@ -37,14 +66,7 @@ export default tseslint.config(
       // Shared imports neither side; client and server never import each other (style.md).
       'import-x/no-restricted-paths': [
         'error',
-        {
-          zones: [
-            { target: './src/shared', from: './src/client' },
-            { target: './src/shared', from: './src/server' },
-            { target: './src/client', from: './src/server' },
-            { target: './src/server', from: './src/client' },
-          ],
-        },
+        { zones: [...layerZones, { target: './src/client/features', from: './src/client/app' }] },
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -55,6 +77,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': 'warn',
+    },
+  },
+  {
+    files: ['src/client/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    ...vitest.configs.recommended,
+    rules: {
+      ...vitest.configs.recommended.rules,
+      // Vitest's expect takes a message as its second argument; the suite uses it.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // Table-driven access tests choose the expected status per row of the table.
+      'vitest/no-conditional-expect': 'off',
+      // A component test renders the app's providers around a feature (app/ composes features).
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // A journey may skip itself on a day it cannot run (test.skip(condition, reason)).
+      'playwright/no-skipped-test': ['warn', { allowConditional: true }],
     },
   },
   {

@@ -7,9 +7,11 @@ import { apiSignIn, E2E_ADMIN, openSettingsTab, startOwnServer } from './support
  * its own: it cannot undo what the other journeys created on the shared server.
  */
 let server: Awaited<ReturnType<typeof startOwnServer>>;
+
 test.beforeAll(async () => {
   server = await startOwnServer();
 });
+
 test.afterAll(async () => {
   await server.stop();
 });

@@ -24,6 +24,11 @@ describe('masks', () => {
     expect(applyMask('cnpj', '12ABC34501DEXY')).toBe('12.ABC.345/01DE-');
     expect(applyMask('phone', '1131234567')).toBe('(11) 3123-4567');
     expect(applyMask('phone', '11912345678')).toBe('(11) 91234-5678');
+    // Pasted already formatted: all eleven digits stay.
+    expect(applyMask('phone', '(11) 91234-5678')).toBe('(11) 91234-5678');
+    expect(applyMask('phone', '(11) 3123-4567')).toBe('(11) 3123-4567');
+    expect(applyMask('cpf', '123.456.789-09')).toBe('123.456.789-09');
+    expect(applyMask('money', '1.234,56')).toBe('1.234,56');
     expect(applyMask('cep', '01001000')).toBe('01001-000');
     expect(applyMask('money', '1234,5')).toBe('1.234,50');
     expect(applyMask('money', '850')).toBe('850,00');

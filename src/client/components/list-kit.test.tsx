@@ -130,7 +130,9 @@ describe('list state in the URL', () => {
     expect(search).toHaveValue('bru');
     fireEvent.change(search, { target: { value: 'car' } });
     expect(searchOf(router)).toEqual({ q: 'bru' });
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    });
     expect(searchOf(router)).toEqual({ q: 'car' });
     expect(names()).toEqual(['Carlos']);
 

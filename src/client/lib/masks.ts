@@ -16,8 +16,15 @@ const masks: Record<MaskKind, FactoryArg> = {
     definitions: { X: /[0-9A-Za-z]/ },
     prepareChar: (text: string) => text.toUpperCase(),
   },
-  // Landlines have 8 digits after the DDD, mobiles 9: the mask follows what is typed.
-  phone: { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
+  // Landlines have 8 digits after the DDD, mobiles 9: the mask follows the count of digits, so a
+  // pasted '(11) 91234-5678' keeps all eleven.
+  phone: {
+    mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+    dispatch: (appended: string, dynamic: { value: string; compiledMasks: unknown[] }) => {
+      const digits = `${dynamic.value}${appended}`.replace(/\D/g, '').length;
+      return dynamic.compiledMasks[digits > 10 ? 1 : 0];
+    },
+  } as FactoryArg,
   cep: { mask: '00000-000' },
   money: {
     mask: Number,

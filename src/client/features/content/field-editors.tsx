@@ -74,6 +74,8 @@ export function TextEditor({
                   value={draft}
                   onChange={(event) => setDraft(event.target.value)}
                   className={inputClass}
+                  // The editor opens on the user's click: the caret goes where they are about to type.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
                   autoFocus
                 />
               ) : (
@@ -87,6 +89,8 @@ export function TextEditor({
                     if (event.key === 'Escape') setEditing(false);
                   }}
                   className={inputClass}
+                  // The editor opens on the user's click: the caret goes where they are about to type.
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
                   autoFocus
                 />
               )}

@@ -57,6 +57,8 @@ function Lightbox({
   }
 
   return (
+    // The lightbox is a modal dialog that keeps Tab inside it and closes on Escape (WAI-ARIA dialog).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialogRef}
       role="dialog"

@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_STATE } from './support';
+
+// Issue 12: a list's filters, page and sort live in the URL, so reload and Back keep them.
+test.use({ storageState: ADMIN_STATE });
+const run = Date.now().toString().slice(-7);
+
+/** A CPF with valid check digits, different for every call. */
+let counter = 0;
+function validCpf(): string {
+  const digits = `7${run}${String(counter++).padStart(1, '0')}`.slice(-9).split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  return digits.join('');
+}
+
+async function createClass(api: APIRequestContext, nome: string) {
+  const response = await api.post('/api/turmas', {
+    data: {
+      nome,
+      nivel: 'Fundamental I',
+      serie: '2º ano',
+      turno: 'manha',
+      ano_letivo: '2026',
+      capacidade_maxima: 30,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+async function createStudent(api: APIRequestContext, nome: string, turmaId: string) {
+  const response = await api.post('/api/alunos', {
+    data: {
+      nome,
+      data_nascimento: '2018-04-02',
+      matricula: `L-${run}-${counter}`,
+      turma_id: turmaId,
+      responsavel: { nome: `Resp ${nome}`, parentesco: 'pai', telefone: '11955550000', cpf: validCpf() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function namesOnScreen(page: Page) {
+  const table = page.getByRole('table', { name: 'Alunos' });
+  return table.getByRole('row').locator('td:first-child p:first-child').allTextContents();
+}
+
+test('a filtered, sorted list survives a reload and the way back', async ({ page }) => {
+  const turma = `1º Ano L${run}`;
+  const turmaId = await createClass(page.request, turma);
+  for (const nome of ['Bento', 'Alice', 'Caio'])
+    await createStudent(page.request, `${nome} Lista ${run}`, turmaId);
+  const expected = ['Caio', 'Bento', 'Alice'].map((nome) => `${nome} Lista ${run}`);
+
+  await page.goto('/dashboard/alunos');
+  await page.getByLabel('Turma').selectOption({ label: turma });
+  await expect(page.getByText('1–3 de 3')).toBeVisible();
+  const sortByName = page.getByRole('button', { name: 'Aluno', exact: true });
+  await sortByName.click();
+  await expect(page.getByRole('columnheader', { name: 'Aluno' })).toHaveAttribute('aria-sort', 'ascending');
+  await sortByName.click();
+  await expect(page.getByRole('columnheader', { name: 'Aluno' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => namesOnScreen(page)).toEqual(expected);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({ turma_id: turmaId, sort: 'nome', order: 'desc' });
+
+  await page.reload();
+  await expect(page.getByLabel('Turma')).toHaveValue(turmaId);
+  await expect(page.getByRole('columnheader', { name: 'Aluno' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => namesOnScreen(page)).toEqual(expected);
+
+  await page
+    .getByRole('navigation', { name: 'Menu do portal' })
+    .getByRole('link', { name: 'Professores' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Professores', level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Turma')).toHaveValue(turmaId);
+  await expect.poll(() => namesOnScreen(page)).toEqual(expected);
+
+  // A pasted link opens the same list in a new tab.
+  const other = await page.context().newPage();
+  await other.goto(url.pathname + url.search);
+  await expect.poll(() => namesOnScreen(other)).toEqual(expected);
+  await other.close();
+});
