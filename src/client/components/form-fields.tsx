@@ -1,6 +1,6 @@
 import {
   useCallback,
-  useEffect,
+  useLayoutEffect,
   useRef,
   type InputHTMLAttributes,
   type ReactNode,
@@ -15,8 +15,14 @@ import {
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
-import type { FactoryArg, InputMask } from 'imask';
-import { applyMask, attachMask, maskInputModes, maskPlaceholders, type MaskKind } from '../lib/masks';
+import {
+  applyMask,
+  caretAfter,
+  maskInputModes,
+  maskPlaceholders,
+  significantCount,
+  type MaskKind,
+} from '../lib/masks';
 import type { SchemaForm } from '../lib/use-schema-form';
 import { ErrorBanner } from './feedback';
 import { InputField, SelectField, TextAreaField } from './field';
@@ -196,7 +202,7 @@ export function FormMasked({
       {...props}
       ref={field.ref}
       name={field.name}
-      value={typeof field.value === 'string' ? field.value : ''}
+      value={typeof field.value === 'string' ? applyMask(props.mask, field.value) : ''}
       onValueChange={field.onChange}
       onBlur={field.onBlur}
       error={useFieldError(name)}
@@ -215,31 +221,23 @@ type MaskedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'd
 };
 
 /** The masked input itself, for a value that is not a form field (the CEP of an address lookup). */
-export function MaskedInput({ mask, value, onValueChange, ref: outerRef, ...props }: MaskedInputProps) {
-  const instance = useRef<InputMask<FactoryArg> | null>(null);
-  const onChange = useRef(onValueChange);
-  useEffect(() => {
-    onChange.current = onValueChange;
+export function MaskedInput({ mask, value, onValueChange, ref, ...props }: MaskedInputProps) {
+  const input = useRef<HTMLInputElement | null>(null);
+  // After reformatting, the caret goes back after the same characters the user had before it.
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current !== null && input.current === document.activeElement) {
+      input.current?.setSelectionRange(caret.current, caret.current);
+    }
+    caret.current = null;
   });
-
-  const ref = useCallback(
-    (input: HTMLInputElement | null) => {
-      instance.current?.destroy();
-      instance.current = null;
-      outerRef?.(input);
-      if (!input) return;
-      const masked = attachMask(input, mask);
-      masked.on('accept', () => onChange.current(masked.value));
-      instance.current = masked;
+  const setRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      ref?.(element);
     },
-    [mask, outerRef],
+    [ref],
   );
-
-  // A value set from outside (reset, a quote, an address lookup) goes through the mask too.
-  useEffect(() => {
-    const masked = instance.current;
-    if (masked && masked.value !== value) masked.value = applyMask(mask, value);
-  }, [mask, value]);
 
   return (
     <InputField
@@ -247,8 +245,15 @@ export function MaskedInput({ mask, value, onValueChange, ref: outerRef, ...prop
       placeholder={maskPlaceholders[mask]}
       autoComplete="off"
       {...props}
-      ref={ref}
-      defaultValue={value}
+      ref={setRef}
+      value={value}
+      onChange={(event) => {
+        const typed = event.target.value;
+        const before = significantCount(mask, typed.slice(0, event.target.selectionStart ?? typed.length));
+        const masked = applyMask(mask, typed);
+        caret.current = caretAfter(mask, masked, before);
+        onValueChange(masked);
+      }}
     />
   );
 }

@@ -21,7 +21,7 @@ describe('masks', () => {
     expect(applyMask('cnpj', '11222333000181')).toBe('11.222.333/0001-81');
     // From July 2026: letters in the first twelve characters, shown in capitals; the check digits stay digits.
     expect(applyMask('cnpj', '12abc34501de35')).toBe('12.ABC.345/01DE-35');
-    expect(applyMask('cnpj', '12ABC34501DEXY')).toBe('12.ABC.345/01DE-');
+    expect(applyMask('cnpj', '12ABC34501DEXY')).toBe('12.ABC.345/01DE');
     expect(applyMask('phone', '1131234567')).toBe('(11) 3123-4567');
     expect(applyMask('phone', '11912345678')).toBe('(11) 91234-5678');
     // Pasted already formatted: all eleven digits stay.
@@ -30,8 +30,12 @@ describe('masks', () => {
     expect(applyMask('cpf', '123.456.789-09')).toBe('123.456.789-09');
     expect(applyMask('money', '1.234,56')).toBe('1.234,56');
     expect(applyMask('cep', '01001000')).toBe('01001-000');
-    expect(applyMask('money', '1234,5')).toBe('1.234,50');
-    expect(applyMask('money', '850')).toBe('850,00');
+    expect(applyMask('money', '1234,5')).toBe('1.234,5');
+    expect(applyMask('money', '850')).toBe('850');
+    expect(applyMask('money', 'R$ 1.234,567')).toBe('1.234,56');
+    expect(applyMask('money', '0,5')).toBe('0,5');
+    expect(applyMask('cpf', 'CPF: 123.456.789-09 (titular)')).toBe('123.456.789-09');
+    expect(applyMask('cep', '0100')).toBe('0100');
   });
 });
 
@@ -78,6 +82,14 @@ describe('one form style', () => {
     expect(screen.getByLabelText(/^Telefone do responsável/)).toHaveValue('(11) 98765-4321');
     await userEvent.type(screen.getByLabelText(/^CPF do responsável/), '12345678909');
     expect(screen.getByLabelText(/^CPF do responsável/)).toHaveValue('123.456.789-09');
+    // Pasting (or autofill) over what is there keeps every digit of the new number.
+    const phone = screen.getByLabelText(/^Telefone do responsável/);
+    await userEvent.tripleClick(phone);
+    await userEvent.paste('(21) 3123-4567');
+    expect(phone).toHaveValue('(21) 3123-4567');
+    await userEvent.tripleClick(phone);
+    await userEvent.paste('(11) 98765-4321');
+    expect(phone).toHaveValue('(11) 98765-4321');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0]![0]).toMatchObject({
