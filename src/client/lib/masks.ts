@@ -26,7 +26,7 @@ const isAlphanumeric = (char: string) => isDigit(char) || (char >= 'A' && char <
 
 /** The characters of `text` that fill the pattern's slots, in order (what is neither is dropped). */
 function slotsOf(text: string, pattern: Pattern): string[] {
-  const slots = [...pattern].filter((char) => char === '0' || char === 'X');
+  const slots = Array.from(pattern).filter((char) => char === '0' || char === 'X');
   const kept: string[] = [];
   for (const char of text.toUpperCase()) {
     const slot = slots[kept.length];
@@ -42,7 +42,7 @@ function layOut(chars: string[], pattern: Pattern): string {
   let next = 0;
   for (const char of pattern) {
     if (next >= chars.length) break;
-    if (char === '0' || char === 'X') out += chars[next++];
+    if (char === '0' || char === 'X') out += chars[next++] ?? '';
     else out += char;
   }
   return out;
