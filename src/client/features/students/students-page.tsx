@@ -36,8 +36,9 @@ export function StudentsPage() {
   // A guardian sees their own children: no school-wide counters and no spreadsheet export.
   const isGuardian = me?.nivel === 'responsavel';
   const list = useListState({ defaults: studentFilterDefaults, sortable: studentSortColumns });
-  const students = useStudents(list.query);
+  // The filter's options first: the bar is complete before the rows arrive.
   const classes = useClassOptions();
+  const students = useStudents(list.query);
   const setStatus = useSetStudentStatus();
   const dialog = useRowDialog<{
     create: null;
