@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../lib/api-client';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -43,5 +46,64 @@ export function ConfirmDialog({
     >
       <p className="text-sm text-gray-700">{message}</p>
     </Modal>
+  );
+}
+
+/**
+ * A confirmed row action (excluir, desativar, encerrar): asks, runs `action`, toasts the server's
+ * message (or `success`), and closes. On failure it toasts the server's message (or `failure`) and
+ * stays open unless `closeOnError`.
+ */
+export function ConfirmAction({
+  title,
+  message,
+  confirmLabel,
+  danger = true,
+  action,
+  success,
+  failure,
+  serverFailureMessage = true,
+  closeOnError = false,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  action: () => Promise<{ message?: string | undefined }>;
+  success: string;
+  failure: string;
+  /** Toast the server's message on failure (false: always `failure`). */
+  serverFailureMessage?: boolean;
+  closeOnError?: boolean;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const handleConfirm = async () => {
+    setBusy(true);
+    try {
+      const result = await action();
+      toast.success(result.message ?? success);
+      onClose();
+    } catch (error) {
+      toast.error(
+        serverFailureMessage && error instanceof ApiError && error.message ? error.message : failure,
+      );
+      if (closeOnError) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel}
+      danger={danger}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => void handleConfirm()}
+    />
   );
 }

@@ -104,3 +104,27 @@ export function PageHeader({
     </div>
   );
 }
+
+/** The row of figures above a list (Total, Ativos, ...); '—' until the numbers arrive. */
+export function StatGrid({
+  stats,
+  hidden = false,
+}: {
+  stats: { label: string; value: ReactNode; icon: LucideIcon; tone: BadgeTone }[];
+  /** Kept in the page but not shown (a guardian sees no school-wide figures). */
+  hidden?: boolean;
+}) {
+  return (
+    <div className={hidden ? 'hidden' : 'mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4'}>
+      {stats.map((stat) => (
+        <StatCard
+          key={stat.label}
+          label={stat.label}
+          value={stat.value ?? '—'}
+          icon={stat.icon}
+          tone={stat.tone}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,9 +1,8 @@
-import toast from 'react-hot-toast';
 import { Pencil, Plus, School, Trash2, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
@@ -30,21 +29,6 @@ export function ClassesPage() {
       (status === '' || turma.status === status) &&
       (term === '' || `${turma.nome} ${turma.serie}`.toLocaleLowerCase('pt-BR').includes(term)),
   );
-  const deleting = dialog.rowOf('delete');
-
-  const handleDelete = (turma: SchoolClass) => {
-    remove.mutate(turma.id, {
-      onSuccess: (result) => {
-        toast.success(result.message ?? 'Turma excluída com sucesso!');
-        dialog.close();
-      },
-      onError: (error) => {
-        toast.error(error.message || 'Erro ao excluir turma');
-        dialog.close();
-      },
-    });
-  };
-
   return (
     <div>
       <PageHeader
@@ -112,18 +96,18 @@ export function ClassesPage() {
       {dialog.render('students', (turma) => (
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
       ))}
-      {deleting && (
-        <ConfirmDialog
-          open
+      {dialog.render('delete', (turma) => (
+        <ConfirmAction
           title="Excluir turma"
           message="Tem certeza que deseja excluir esta turma?"
           confirmLabel="Excluir"
-          danger
-          busy={remove.isPending}
-          onCancel={dialog.close}
-          onConfirm={() => handleDelete(deleting)}
+          action={() => remove.mutateAsync(turma.id)}
+          success="Turma excluída com sucesso!"
+          failure="Erro ao excluir turma"
+          closeOnError
+          onClose={dialog.close}
         />
-      )}
+      ))}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import {
   categoriasDespesa,
@@ -9,10 +8,9 @@ import {
   type TransacaoTipo,
 } from '../../../shared/finance.schemas';
 import { formatCentavos } from '../../../shared/format';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { FilterBar, InputFilter, SearchFilter, SelectFilter } from '../../components/filter-bar';
-import { ApiError } from '../../lib/api-client';
 import { useListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import {
@@ -38,18 +36,7 @@ export function TransacoesTab({ tipo }: { tipo: TransacaoTipo }) {
   const columns = useMemo(() => transacaoColumns(tipo), [tipo]);
   const categorias = tipo === 'receita' ? categoriasReceita : categoriasDespesa;
   const plural = tipo === 'receita' ? 'Receitas' : 'Despesas';
-  const deleting = dialog.rowOf('delete');
   const data = transacoes.data;
-
-  const handleDelete = (transacao: Transacao) => {
-    remove.mutate(transacao.id, {
-      onSuccess: (result) => {
-        toast.success(result.message ?? 'Transação excluída.');
-        dialog.close();
-      },
-      onError: (failure) => toast.error(failure instanceof ApiError ? failure.message : 'Erro ao excluir'),
-    });
-  };
 
   return (
     <div>
@@ -103,17 +90,17 @@ export function TransacoesTab({ tipo }: { tipo: TransacaoTipo }) {
       {dialog.render('edit', (transacao) => (
         <TransacaoFormModal tipo={tipo} transacao={transacao} onClose={dialog.close} />
       ))}
-      {deleting && (
-        <ConfirmDialog
-          open
+      {dialog.render('delete', (transacao) => (
+        <ConfirmAction
           title={`Excluir ${tipo}`}
-          message={`Excluir '${deleting.descricao}' (${formatCentavos(deleting.valor)})? Esta ação fica registrada na auditoria.`}
+          message={`Excluir '${transacao.descricao}' (${formatCentavos(transacao.valor)})? Esta ação fica registrada na auditoria.`}
           confirmLabel="Excluir"
-          busy={remove.isPending}
-          onCancel={dialog.close}
-          onConfirm={() => handleDelete(deleting)}
+          action={() => remove.mutateAsync(transacao.id)}
+          success="Transação excluída."
+          failure="Erro ao excluir"
+          onClose={dialog.close}
         />
-      )}
+      ))}
     </div>
   );
 }

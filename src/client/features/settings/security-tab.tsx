@@ -1,11 +1,10 @@
-import toast from 'react-hot-toast';
 import { MonitorSmartphone } from 'lucide-react';
 import { SESSION_LIMITS, PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
 import { nivelLabels, type Nivel } from '../../../shared/permissions';
 import { formatDateTime } from '../../../shared/format';
 import type { ActiveSession } from '../../../shared/settings.schemas';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
@@ -56,26 +55,6 @@ export function SecurityTab() {
   // Sorted in the browser (the list is small and all in memory); the sort survives reload in the URL.
   const list = useListState({ defaults: {}, sortable: sessionSortColumns });
   const dialog = useRowDialog<{ end: ActiveSession; endAll: null }>();
-  const ending = dialog.rowOf('end');
-
-  const handleEndOne = async () => {
-    if (!ending) return;
-    try {
-      await endOne.mutateAsync(ending.id);
-      toast.success('Sessão encerrada');
-    } finally {
-      dialog.close();
-    }
-  };
-  const handleEndOthers = async () => {
-    try {
-      const result = await endOthers.mutateAsync();
-      toast.success(result.message ?? 'Sessões encerradas');
-    } finally {
-      dialog.close();
-    }
-  };
-
   return (
     <div className="space-y-6">
       <section aria-labelledby="politica" className="rounded-lg border border-gray-200 bg-white p-4">
@@ -134,24 +113,30 @@ export function SecurityTab() {
         />
       </section>
 
-      <ConfirmDialog
-        open={ending !== undefined}
-        title="Encerrar sessão"
-        message={`Encerrar a sessão de ${ending?.usuario.nome ?? ''} (${ending?.dispositivo ?? ''})? A pessoa precisará entrar de novo.`}
-        confirmLabel="Encerrar"
-        busy={endOne.isPending}
-        onConfirm={() => void handleEndOne().catch(() => undefined)}
-        onCancel={dialog.close}
-      />
-      <ConfirmDialog
-        open={dialog.isOpen('endAll')}
-        title="Encerrar todas as outras sessões"
-        message="Todas as sessões, exceto esta, serão encerradas. Os usuários precisarão entrar de novo."
-        confirmLabel="Encerrar todas"
-        busy={endOthers.isPending}
-        onConfirm={() => void handleEndOthers().catch(() => undefined)}
-        onCancel={dialog.close}
-      />
+      {dialog.render('end', (session) => (
+        <ConfirmAction
+          title="Encerrar sessão"
+          message={`Encerrar a sessão de ${session.usuario.nome} (${session.dispositivo})? A pessoa precisará entrar de novo.`}
+          confirmLabel="Encerrar"
+          action={() => endOne.mutateAsync(session.id)}
+          success="Sessão encerrada"
+          failure="Erro ao encerrar a sessão"
+          closeOnError
+          onClose={dialog.close}
+        />
+      ))}
+      {dialog.render('endAll', () => (
+        <ConfirmAction
+          title="Encerrar todas as outras sessões"
+          message="Todas as sessões, exceto esta, serão encerradas. Os usuários precisarão entrar de novo."
+          confirmLabel="Encerrar todas"
+          action={() => endOthers.mutateAsync()}
+          success="Sessões encerradas"
+          failure="Erro ao encerrar as sessões"
+          closeOnError
+          onClose={dialog.close}
+        />
+      ))}
     </div>
   );
 }

@@ -10,9 +10,9 @@ import {
   type StudentStatus,
 } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
-import { PageHeader, StatCard } from '../../components/feedback';
+import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState } from '../../lib/use-list-state';
@@ -48,8 +48,6 @@ export function StudentsPage() {
   }>();
   const [exporting, setExporting] = useState(false);
   const data = students.data;
-  const changing = dialog.rowOf('status');
-  const action = changing && statusActions.find((item) => item.status === changing.status);
 
   const handleExport = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -60,19 +58,6 @@ export function StudentsPage() {
     } finally {
       setExporting(false);
     }
-  };
-
-  const handleStatus = ({ student, status }: { student: Student; status: StudentStatus }) => {
-    setStatus.mutate(
-      { id: student.id, status, version: student.version },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? 'Status alterado');
-          dialog.close();
-        },
-        onError: (error) => toast.error(error.message || 'Erro ao atualizar aluno'),
-      },
-    );
   };
 
   return (
@@ -109,22 +94,15 @@ export function StudentsPage() {
 
       {isGuardian && <OwnContactCard />}
 
-      <div className={isGuardian ? 'hidden' : 'mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4'}>
-        <StatCard label="Total de Alunos" value={data?.counts.total ?? '—'} icon={Users} tone="blue" />
-        <StatCard label="Alunos Ativos" value={data?.counts.ativos ?? '—'} icon={UserCheck} tone="green" />
-        <StatCard
-          label="Novos este Mês"
-          value={data?.counts.novosEsteMes ?? '—'}
-          icon={UserPlus}
-          tone="purple"
-        />
-        <StatCard
-          label="Transferidos"
-          value={data?.counts.transferidos ?? '—'}
-          icon={ArrowRightLeft}
-          tone="yellow"
-        />
-      </div>
+      <StatGrid
+        hidden={isGuardian}
+        stats={[
+          { label: 'Total de Alunos', value: data?.counts.total, icon: Users, tone: 'blue' },
+          { label: 'Alunos Ativos', value: data?.counts.ativos, icon: UserCheck, tone: 'green' },
+          { label: 'Novos este Mês', value: data?.counts.novosEsteMes, icon: UserPlus, tone: 'purple' },
+          { label: 'Transferidos', value: data?.counts.transferidos, icon: ArrowRightLeft, tone: 'yellow' },
+        ]}
+      />
 
       <FilterBar columns="sm:grid-cols-[1fr_auto_auto_auto]" submitLabel="Filtrar">
         <SearchFilter list={list} name="q" placeholder="Nome, matrícula ou e-mail" />
@@ -191,18 +169,21 @@ export function StudentsPage() {
           onStatus={(status, current) => dialog.show('status', { student: current, status })}
         />
       ))}
-      {changing && (
-        <ConfirmDialog
-          open
-          title={`${action?.label ?? 'Alterar'}: ${changing.student.nome}`}
-          message={action?.message ?? ''}
-          confirmLabel={action?.label ?? 'Confirmar'}
-          danger={changing.status !== 'ativo'}
-          busy={setStatus.isPending}
-          onCancel={dialog.close}
-          onConfirm={() => handleStatus(changing)}
-        />
-      )}
+      {dialog.render('status', ({ student, status }) => {
+        const action = statusActions.find((item) => item.status === status);
+        return (
+          <ConfirmAction
+            title={`${action?.label ?? 'Alterar'}: ${student.nome}`}
+            message={action?.message ?? ''}
+            confirmLabel={action?.label ?? 'Confirmar'}
+            danger={status !== 'ativo'}
+            action={() => setStatus.mutateAsync({ id: student.id, status, version: student.version })}
+            success="Status alterado"
+            failure="Erro ao atualizar aluno"
+            onClose={dialog.close}
+          />
+        );
+      })}
     </div>
   );
 }

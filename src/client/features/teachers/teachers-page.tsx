@@ -1,11 +1,10 @@
-import toast from 'react-hot-toast';
 import { BookOpen, GraduationCap, Pencil, Plus, Search, Trash2, UserCheck, UserX } from 'lucide-react';
 import { can } from '../../../shared/permissions';
 import { teacherStatusLabels, type Teacher } from '../../../shared/teachers.schemas';
 import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
-import { PageHeader, StatCard } from '../../components/feedback';
+import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState } from '../../lib/use-list-state';
@@ -41,21 +40,6 @@ export function TeachersPage() {
         teacher.disciplinas.some((item) => normalise(item).includes(term))),
   );
   const subjects = new Set(all?.flatMap((teacher) => teacher.disciplinas));
-  const deleting = dialog.rowOf('delete');
-
-  const handleDelete = (teacher: Teacher) => {
-    remove.mutate(teacher.id, {
-      onSuccess: (result) => {
-        toast.success(result.message ?? 'Professor excluído com sucesso!');
-        dialog.close();
-      },
-      onError: (error) => {
-        toast.error(error.message || 'Erro ao excluir professor');
-        dialog.close();
-      },
-    });
-  };
-
   return (
     <div>
       <PageHeader
@@ -69,22 +53,24 @@ export function TeachersPage() {
           )
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total" value={all ? all.length : '—'} icon={GraduationCap} tone="blue" />
-        <StatCard
-          label="Ativos"
-          value={all ? all.filter((t) => t.status === 'ativo').length : '—'}
-          icon={UserCheck}
-          tone="green"
-        />
-        <StatCard
-          label="Afastados"
-          value={all ? all.filter((t) => t.status === 'afastado').length : '—'}
-          icon={UserX}
-          tone="yellow"
-        />
-        <StatCard label="Disciplinas" value={all ? subjects.size : '—'} icon={BookOpen} tone="purple" />
-      </div>
+      <StatGrid
+        stats={[
+          { label: 'Total', value: all?.length, icon: GraduationCap, tone: 'blue' },
+          {
+            label: 'Ativos',
+            value: all?.filter((t) => t.status === 'ativo').length,
+            icon: UserCheck,
+            tone: 'green',
+          },
+          {
+            label: 'Afastados',
+            value: all?.filter((t) => t.status === 'afastado').length,
+            icon: UserX,
+            tone: 'yellow',
+          },
+          { label: 'Disciplinas', value: all && subjects.size, icon: BookOpen, tone: 'purple' },
+        ]}
+      />
       <FilterBar columns="sm:grid-cols-[1fr_auto]">
         <SearchFilter list={list} name="q" placeholder="Buscar por nome, e-mail ou disciplina..." />
         <SelectFilter list={list} name="status" label="Status" options={teacherStatusLabels} all="Todos" />
@@ -134,18 +120,18 @@ export function TeachersPage() {
       {dialog.render('form', (teacher) => (
         <TeacherFormModal teacher={teacher} onClose={dialog.close} />
       ))}
-      {deleting && (
-        <ConfirmDialog
-          open
+      {dialog.render('delete', (teacher) => (
+        <ConfirmAction
           title="Excluir professor"
           message="Tem certeza que deseja excluir este professor?"
           confirmLabel="Excluir"
-          danger
-          busy={remove.isPending}
-          onCancel={dialog.close}
-          onConfirm={() => handleDelete(deleting)}
+          action={() => remove.mutateAsync(teacher.id)}
+          success="Professor excluído com sucesso!"
+          failure="Erro ao excluir professor"
+          closeOnError
+          onClose={dialog.close}
         />
-      )}
+      ))}
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import toast from 'react-hot-toast';
 import { Eye, KeyRound, Pencil, Plus, Power, ShieldCheck, UserCheck, UserCog, Users } from 'lucide-react';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { userSortColumns, userStatusLabels, userTipoLabels, type User } from '../../../shared/users.schemas';
 import { Button, IconButton } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
-import { PageHeader, StatCard } from '../../components/feedback';
+import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState } from '../../lib/use-list-state';
@@ -61,18 +60,7 @@ export function UsersPage() {
   const users = useUsers(list.query);
   const dialog = useRowDialog<{ create: null; edit: User; reset: User; details: User; toggle: User }>();
   const toggle = useToggleUserStatus();
-  const toggling = dialog.rowOf('toggle');
   const data = users.data;
-
-  const handleToggle = (user: User) => {
-    toggle.mutate(user.id, {
-      onSuccess: (result) => {
-        toast.success(result.message ?? 'Status alterado');
-        dialog.close();
-      },
-      onError: () => toast.error('Erro ao alterar status do usuário'),
-    });
-  };
 
   return (
     <div>
@@ -86,17 +74,14 @@ export function UsersPage() {
         }
       />
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total" value={data?.counts.total ?? '—'} icon={Users} tone="blue" />
-        <StatCard label="Admins" value={data?.counts.admins ?? '—'} icon={ShieldCheck} tone="purple" />
-        <StatCard label="Ativos" value={data?.counts.ativos ?? '—'} icon={UserCheck} tone="green" />
-        <StatCard
-          label="Primeiro Login"
-          value={data?.counts.primeiroLogin ?? '—'}
-          icon={KeyRound}
-          tone="yellow"
-        />
-      </div>
+      <StatGrid
+        stats={[
+          { label: 'Total', value: data?.counts.total, icon: Users, tone: 'blue' },
+          { label: 'Admins', value: data?.counts.admins, icon: ShieldCheck, tone: 'purple' },
+          { label: 'Ativos', value: data?.counts.ativos, icon: UserCheck, tone: 'green' },
+          { label: 'Primeiro Login', value: data?.counts.primeiroLogin, icon: KeyRound, tone: 'yellow' },
+        ]}
+      />
 
       <FilterBar>
         <SearchFilter list={list} name="q" placeholder="Nome ou e-mail" />
@@ -161,22 +146,23 @@ export function UsersPage() {
       {dialog.render('details', (user) => (
         <UserDetailsModal user={user} onClose={dialog.close} />
       ))}
-      {toggling && (
-        <ConfirmDialog
-          open
-          title={toggling.status === 'ativo' ? 'Desativar usuário' : 'Ativar usuário'}
+      {dialog.render('toggle', (user) => (
+        <ConfirmAction
+          title={user.status === 'ativo' ? 'Desativar usuário' : 'Ativar usuário'}
           message={
-            toggling.status === 'ativo'
-              ? `${toggling.nome} não poderá mais entrar no portal e as sessões abertas serão encerradas agora.`
-              : `${toggling.nome} poderá voltar a entrar no portal.`
+            user.status === 'ativo'
+              ? `${user.nome} não poderá mais entrar no portal e as sessões abertas serão encerradas agora.`
+              : `${user.nome} poderá voltar a entrar no portal.`
           }
-          confirmLabel={toggling.status === 'ativo' ? 'Desativar' : 'Ativar'}
-          danger={toggling.status === 'ativo'}
-          busy={toggle.isPending}
-          onCancel={dialog.close}
-          onConfirm={() => handleToggle(toggling)}
+          confirmLabel={user.status === 'ativo' ? 'Desativar' : 'Ativar'}
+          danger={user.status === 'ativo'}
+          action={() => toggle.mutateAsync(user.id)}
+          success="Status alterado"
+          failure="Erro ao alterar status do usuário"
+          serverFailureMessage={false}
+          onClose={dialog.close}
         />
-      )}
+      ))}
     </div>
   );
 }
