@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Lock } from 'lucide-react';
@@ -10,6 +11,10 @@ import { useLogin } from './auth.api';
 import { AuthLayout } from './auth-layout';
 
 export function LoginPage() {
+  // 'Esqueci minha senha' opens at once: its screen's code loads while this one is read.
+  useEffect(() => {
+    void import('./forgot-password-page');
+  }, []);
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
