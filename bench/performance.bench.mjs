@@ -100,7 +100,7 @@ async function waitHealthy(base, child, output) {
   throw new Error(`o servidor não respondeu em 120 s:\n${output()}`);
 }
 
-async function npmStart(env) {
+export async function npmStart(env) {
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -487,8 +487,9 @@ async function runOn(kind) {
 }
 
 const only = process.env.BENCH_DB;
+const isMain = process.argv[1] === new URL(import.meta.url).pathname;
 for (const kind of ['pglite', 'postgres']) {
-  if (only && only !== kind) continue;
+  if (!isMain || (only && only !== kind)) continue;
   const rows = await runOn(kind);
   if (!rows) continue;
   console.log(

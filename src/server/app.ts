@@ -24,7 +24,7 @@ import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
-import { resolveSession } from './features/auth/sessions.service.js';
+import { resolveSession, watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -109,6 +109,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
+  // Signed-in requests resolve their session from memory; every change to users or sessions is
+  // notified, so the cache stays true (ADR 0009). Stopped before the database closes.
+  const stopWatchingAuth = await watchAuthChanges(database);
+  app.addHook('onClose', () => stopWatchingAuth().catch(() => undefined));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const content = new ContentService(database.db);

@@ -11,6 +11,7 @@ import { passwordResets, sessions } from './auth.table.js';
 import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import {
   createSession,
+  forgetCachedSessions,
   revokeSessionByToken,
   revokeUserSessions,
   sha256,
@@ -66,7 +67,7 @@ export async function login(
     throw invalidCredentials();
   }
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await clearAccountFailures(tx, input.email);
     const [updated] = await tx
       .update(users)
@@ -77,6 +78,8 @@ export async function login(
     await recordAudit(tx, actor, { action: 'login', entity: 'sessao', entityId: session.sessionId });
     return { user: toCurrentUser(updated!), session };
   });
+  forgetCachedSessions(db, { userId: user.id });
+  return result;
 }
 
 export async function logout(ctx: AppContext, token: string, actor: Actor): Promise<void> {
@@ -84,6 +87,7 @@ export async function logout(ctx: AppContext, token: string, actor: Actor): Prom
     await revokeSessionByToken(tx, token);
     await recordAudit(tx, actor, { action: 'logout', entity: 'sessao', entityId: actor.id });
   });
+  forgetCachedSessions(ctx.db, { token });
 }
 
 async function personalWords(ctx: AppContext, user: UserRow): Promise<string[]> {
@@ -114,7 +118,7 @@ export async function changePassword(
   }
   assertStrongPassword(input.novaSenha, await personalWords(ctx, user));
   const passwordHash = await hashPassword(input.novaSenha);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
@@ -125,6 +129,8 @@ export async function changePassword(
     await recordAudit(tx, actor, { action: 'senha_alterada', entity: 'usuario', entityId: user.id });
     return { user: toCurrentUser(updated!), session };
   });
+  forgetCachedSessions(ctx.db, { userId: user.id });
+  return result;
 }
 
 /** Same answer whether or not the e-mail exists; the link is single-use and lasts 30 minutes. */
@@ -207,4 +213,5 @@ export async function resetPassword(
       },
     );
   });
+  forgetCachedSessions(ctx.db, { userId: reset.user.id });
 }

@@ -25,7 +25,13 @@ import {
  *   login throttling). Sessions of users that still exist survive a restore.
  * - `audit_log` is append-only: a restore adds the backup's entries that are missing and never deletes.
  */
-export const BACKUP_EXCLUDED_TABLES = ['sessions', 'password_resets', 'login_throttle'] as const;
+export const BACKUP_EXCLUDED_TABLES = [
+  'sessions',
+  'password_resets',
+  'login_throttle',
+  // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
+  'record_versions',
+] as const;
 export const MERGED_TABLES = ['audit_log'] as const;
 
 /**

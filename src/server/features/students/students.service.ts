@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { messages, type Page } from '../../../shared/api.js';
 import type {
   CreateGuardianData,
@@ -22,6 +22,7 @@ import { assertClassHasRoom } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { users, type UserRow } from '../users/users.table.js';
+import { studentFiguresOf, studentsVersion } from './students.figures.js';
 import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter.js';
 import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
 import {
@@ -56,10 +57,7 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   const scoped = studentsInScope(scope);
   if (scoped) filters.push(scoped);
   if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(
-      or(ilike(students.nome, pattern), ilike(students.matricula, pattern), ilike(students.email, pattern))!,
-    );
+    filters.push(sql`${searchable} ilike ${likePattern(query.q)}`);
   }
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
@@ -112,6 +110,14 @@ function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
 
+/** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
+const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
+
+/**
+ * One page of the list. The counters and the total are cached per scope and filters at the list's
+ * version, read with the page (ADR 0009): a steady page costs the page and its guardians, and a write
+ * anywhere in the students, their guardians' links or the classes recomputes them on the next request.
+ */
 export async function listStudents(
   db: DbOrTx,
   viewer: Viewer,
@@ -121,33 +127,62 @@ export async function listStudents(
   const filters = listFilters(scope, query);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const scoped = studentsInScope(scope);
-  const [rows, [filtered], [counts]] = await Promise.all([
-    db
-      .select({ student: students, turma: turmaColumns })
-      .from(students)
-      .leftJoin(classes, eq(classes.id, students.turmaId))
-      .where(where)
-      .orderBy(sql`lower(${students.nome})`, students.id)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(students).where(where),
-    db
+  const rows = await db
+    .select({ student: students, turma: turmaColumns, version: studentsVersion.mapWith(Number) })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(where)
+    .orderBy(sql`lower(${students.nome})`, students.id)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const pageVersion = rows[0]?.version ?? null;
+
+  const figures = studentFiguresOf(db);
+  const month = firstOfMonth();
+  const scopeKey = JSON.stringify([scope, month]);
+  let counts = figures.counts.get(scopeKey, pageVersion);
+  if (!counts) {
+    const [row] = await db
       .select({
+        version: studentsVersion.mapWith(Number),
         total: count(),
         ativos: sql<number>`count(*) filter (where ${students.status} = 'ativo')`.mapWith(Number),
-        novosEsteMes:
-          sql<number>`count(*) filter (where ${students.dataMatricula} >= ${firstOfMonth()})`.mapWith(Number),
+        novosEsteMes: sql<number>`count(*) filter (where ${students.dataMatricula} >= ${month})`.mapWith(
+          Number,
+        ),
         transferidos: sql<number>`count(*) filter (where ${students.status} = 'transferido')`.mapWith(Number),
       })
       .from(students)
-      .where(scoped),
-  ]);
+      .where(scoped);
+    counts = {
+      total: row?.total ?? 0,
+      ativos: row?.ativos ?? 0,
+      novosEsteMes: row?.novosEsteMes ?? 0,
+      transferidos: row?.transferidos ?? 0,
+    };
+    figures.counts.set(scopeKey, row?.version ?? null, counts);
+  }
+
+  // Without filters beyond the scope the total is the counters' total.
+  let total = filters.length === (scoped ? 1 : 0) ? counts.total : undefined;
+  if (total === undefined) {
+    const filterKey = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
+    total = figures.totals.get(filterKey, pageVersion);
+    if (total === undefined) {
+      const [row] = await db
+        .select({ version: studentsVersion.mapWith(Number), total: count() })
+        .from(students)
+        .where(where);
+      total = row?.total ?? 0;
+      figures.totals.set(filterKey, row?.version ?? null, total);
+    }
+  }
   return {
     items: await presentStudents(db, rows, scope),
-    total: filtered?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
-    counts: counts ?? { total: 0, ativos: 0, novosEsteMes: 0, transferidos: 0 },
+    counts,
   };
 }
 

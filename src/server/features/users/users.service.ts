@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.service.js';
+import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.service.js';
 import { nivelByUserTipo, toUser } from './users.presenter.js';
 import { users, type UserRow } from './users.table.js';
 
@@ -169,7 +169,7 @@ export async function updateUser(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<User> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     if (expectedVersion !== undefined && expectedVersion !== current.version) {
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
@@ -207,6 +207,8 @@ export async function updateUser(
     });
     return toUser(updated);
   });
+  forgetCachedSessions(ctx.db, { userId: id });
+  return result;
 }
 
 function changedFields(before: UserRow, after: UserRow): string[] {
@@ -215,7 +217,7 @@ function changedFields(before: UserRow, after: UserRow): string[] {
 }
 
 export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor): Promise<User> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     const status = current.status === 'ativo' ? 'inativo' : 'ativo';
     assertNotSelfLockout(actor, current, { nivel: current.nivel, status });
@@ -233,6 +235,8 @@ export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor
     });
     return toUser(updated!);
   });
+  forgetCachedSessions(ctx.db, { userId: id });
+  return result;
 }
 
 export async function resetUserPassword(
@@ -257,6 +261,7 @@ export async function resetUserPassword(
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
     return row!;
   });
+  forgetCachedSessions(ctx.db, { userId: id });
   const emailEnviado = await sendWelcomeMail(ctx, updated, novaSenha);
   return { novaSenha, emailEnviado };
 }
