@@ -22,6 +22,7 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
+import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
 import { resolveSession, watchAuthChanges } from './features/auth/sessions.service.js';
@@ -45,6 +46,8 @@ import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.ro
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The public page and the content's 304, answered from memory before routing (ADR 0009). */
+    replay: ResponseReplay;
     /** Every /api route with the access it declares (the permission-matrix test walks it). */
     routeAccess: RouteAccess[];
   }
@@ -81,7 +84,11 @@ function fieldPath(instancePath: string | undefined, fallback: string): string {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  // The content service exists once the database is open, after the server is created.
+  const loaded: { content?: ContentService } = {};
+  const replay = new ResponseReplay(() => loaded.content?.peek()?.etag ?? null);
   const app = Fastify({
+    serverFactory: (handler, serverOptions) => createReplayingServer(replay, handler, serverOptions),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -116,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const content = new ContentService(database.db);
+  loaded.content = content;
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -126,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     getSchoolName: () => content.getSchoolName(),
   };
   app.decorate('ctx', ctx);
+  app.decorate('replay', replay);
   await content.getPublic();
   app.decorateRequest('auth', null);
 

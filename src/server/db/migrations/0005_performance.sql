@@ -10,7 +10,7 @@ CREATE INDEX "students_nome_order_idx" ON "students" USING btree (lower("nome"),
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "students_search_trgm_idx" ON "students" USING gin (("nome" || ' ' || "matricula" || ' ' || coalesce("email", '')) gin_trgm_ops);--> statement-breakpoint
 -- hand-written: record_versions get a new value from a sequence on every write to the tables a cached
--- list figure depends on (a sequence never goes back, not even when the tables are truncated).
+-- list page depends on (students, their guardians and links, classes) (a sequence never goes back, not even when the tables are truncated).
 CREATE SEQUENCE "record_versions_seq";--> statement-breakpoint
 CREATE FUNCTION "bump_record_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -24,6 +24,8 @@ CREATE TRIGGER "students_record_version" AFTER INSERT OR UPDATE OR DELETE OR TRU
 CREATE TRIGGER "student_guardians_record_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "student_guardians"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_record_version('students');--> statement-breakpoint
 CREATE TRIGGER "classes_record_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "classes"
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_record_version('students');--> statement-breakpoint
+CREATE TRIGGER "guardians_record_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "guardians"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_record_version('students');--> statement-breakpoint
 -- hand-written: every change to a user or the end of a session is notified on 'auth_changed', so the
 -- session cache of every instance forgets it (features/auth/session-cache.ts). NOTIFY is delivered

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyPluginAsync } from 'fastify';
 import type { SiteContent } from '../../../shared/content.schemas.js';
 import { projectRoot } from '../../lib/paths.js';
+import { pageEncodingFor } from '../../lib/response-replay.js';
 
 interface SsrModule {
   renderLanding(content: SiteContent, publicUrl: string): { head: string; body: string; htmlClass: string };
@@ -26,7 +27,7 @@ export function hasSiteRenderer(): boolean {
 export const sitePageRoutes: FastifyPluginAsync = async (app) => {
   const template = await readFile(siteTemplatePath, 'utf8');
   const renderer = (await import(pathToFileURL(siteRendererPath).href)) as SsrModule;
-  let cached: { etag: string; html: string; br: Buffer; gzip: Buffer } | null = null;
+  let cached: { etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
 
   app.get('/', async (request, reply) => {
     const snapshot = await app.ctx.content.getPublic();
@@ -48,7 +49,7 @@ export const sitePageRoutes: FastifyPluginAsync = async (app) => {
       }
       cached = {
         etag: snapshot.etag,
-        html,
+        html: Buffer.from(html),
         br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: gzipSync(html, { level: 9 }),
       };
@@ -57,9 +58,11 @@ export const sitePageRoutes: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
-    return reply.send(cached.html);
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    const body = encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.html;
+    // The same bytes for every visitor of this version: later requests are answered before routing.
+    app.replay.rememberPage(encoding, snapshot.etag, reply.getHeaders(), body);
+    return reply.send(body);
   });
 };

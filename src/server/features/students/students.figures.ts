@@ -1,22 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import type { StudentCounts } from '../../../shared/students.schemas.js';
+import type { Page } from '../../../shared/api.js';
+import type { Student, StudentCounts } from '../../../shared/students.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordVersions } from './students.table.js';
 
 /**
- * The students list's version (migration 0005): a new value on every write to `students`,
- * `student_guardians` or `classes` (the tables its figures and scopes read). Read in the same statement
+ * The students list's version (migration 0005): a new value on every write to `students`, `guardians`,
+ * `student_guardians` or `classes` (every table a page of the list, its figures and scopes read). Read in the same statement
  * as the rows it vouches for; null when the row is missing (tables just emptied): then nothing is cached.
  */
 export const studentsVersion = sql<
   number | null
 >`(select ${recordVersions.version} from ${recordVersions} where ${eq(recordVersions.name, 'students')})`;
 
-const MAX_ENTRIES = 500;
+const MAX_ENTRIES = 200;
 
 /**
- * Figures of the students list (the four counters, the total of a search) by scope, filters and month,
- * each valid only at the version it was computed at (ADR 0009). Nothing else invalidates them: a write
+ * Pages and figures of the students list (the four counters, the total of a search), each valid only
+ * at the version it was computed at (ADR 0009). Nothing else invalidates them: a write
  * moves the version, and the next list request sees the new one in the same snapshot as its page.
  */
 export class FiguresCache<T> {
@@ -40,6 +41,8 @@ export class FiguresCache<T> {
 }
 
 export interface StudentFigures {
+  /** Whole pages, by scope, query and day (a student's age changes with the day). */
+  pages: FiguresCache<Page<Student> & { counts: StudentCounts }>;
   /** The four counters of a scope in a month. */
   counts: FiguresCache<StudentCounts>;
   /** How many students a search or filter finds. */
@@ -52,7 +55,7 @@ const caches = new WeakMap<DbOrTx, StudentFigures>();
 export function studentFiguresOf(db: DbOrTx): StudentFigures {
   let figures = caches.get(db);
   if (!figures) {
-    figures = { counts: new FiguresCache(), totals: new FiguresCache() };
+    figures = { pages: new FiguresCache(), counts: new FiguresCache(), totals: new FiguresCache() };
     caches.set(db, figures);
   }
   return figures;

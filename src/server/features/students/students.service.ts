@@ -27,6 +27,7 @@ import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter
 import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
 import {
   guardians,
+  recordVersions,
   studentGuardians,
   students,
   type GuardianRow,
@@ -114,9 +115,9 @@ function firstOfMonth(): string {
 const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
 
 /**
- * One page of the list. The counters and the total are cached per scope and filters at the list's
- * version, read with the page (ADR 0009): a steady page costs the page and its guardians, and a write
- * anywhere in the students, their guardians' links or the classes recomputes them on the next request.
+ * One page of the list. Pages, counters and totals are cached at the list's version (ADR 0009): a page
+ * asked again costs one read of the version, and any write to the students, their guardians, the links
+ * or the classes gives the list a new version, so the next request computes afresh.
  */
 export async function listStudents(
   db: DbOrTx,
@@ -124,6 +125,15 @@ export async function listStudents(
   query: ListStudentsQuery,
 ): Promise<Page<Student> & { counts: StudentCounts }> {
   const scope = await scopeOf(db, viewer);
+  const figures = studentFiguresOf(db);
+  const pageKey = JSON.stringify([scope, query, clock.today()]);
+  const [current] = await db
+    .select({ version: recordVersions.version })
+    .from(recordVersions)
+    .where(eq(recordVersions.name, 'students'));
+  const cached = figures.pages.get(pageKey, current?.version ?? null);
+  if (cached) return cached;
+
   const filters = listFilters(scope, query);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const scoped = studentsInScope(scope);
@@ -137,7 +147,6 @@ export async function listStudents(
     .offset((query.page - 1) * query.pageSize);
   const pageVersion = rows[0]?.version ?? null;
 
-  const figures = studentFiguresOf(db);
   const month = firstOfMonth();
   const scopeKey = JSON.stringify([scope, month]);
   let counts = figures.counts.get(scopeKey, pageVersion);
@@ -177,13 +186,15 @@ export async function listStudents(
       figures.totals.set(filterKey, row?.version ?? null, total);
     }
   }
-  return {
+  const page = {
     items: await presentStudents(db, rows, scope),
     total,
     page: query.page,
     pageSize: query.pageSize,
     counts,
   };
+  figures.pages.set(pageKey, pageVersion, page);
+  return page;
 }
 
 async function findStudentInScope(db: DbOrTx, scope: RecordsScope, id: string) {
