@@ -2,11 +2,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
 import { openPglite } from './pglite.js';
@@ -46,7 +44,13 @@ const MIGRATION_LOCK_KEY = 872_031_442;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Loaded only with DATABASE_URL: an embedded server does not hold the PostgreSQL client (ADR 0009).
+    const [{ default: pgClient }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new pgClient.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection (database restart, failover) emits 'error'; unhandled,
     // that would end the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => {
@@ -64,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      listen: (channel, handlers) => listenPostgres(options.url, channel, handlers),
+      listen: (channel, handlers) => listenPostgres(pgClient, options.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -104,6 +108,7 @@ const RECONNECT_MS = 1_000;
 
 /** LISTEN on a connection of its own, reconnecting (and saying so) when it drops. */
 async function listenPostgres(
+  pgClient: typeof pg,
   url: string,
   channel: string,
   handlers: NotificationHandlers,
@@ -123,7 +128,7 @@ async function listenPostgres(
     }, RECONNECT_MS);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pgClient.Client({ connectionString: url });
     let lost = false;
     const onLost = () => {
       if (lost) return;

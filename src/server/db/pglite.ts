@@ -8,19 +8,22 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /**
  * PostgreSQL's memory settings for the embedded server (ADR 0009). PGlite runs one query at a time for
  * one school, inside the Node process, and WebAssembly memory is never given back: every buffer it
- * touches stays in the process for good. The defaults are sized for a dedicated database machine.
- *   shared_buffers 16MB (default 128MB): PGlite touches the whole pool when it starts (≈ 110 MB more
- *     RSS at 128MB). A school's hot data (students, classes, this year's grades) is a few MB; anything
- *     else is read through the operating system's page cache, which the kernel can reclaim.
- *   wal_buffers 1MB (default 1/32 of shared_buffers, i.e. 512kB at 16MB): one writer, small transactions.
- *   work_mem 4MB (PostgreSQL's default), stated so it is not raised by accident: a sort or hash per
- *     query node; one query at a time, so 4MB is the ceiling, not 4MB × connections.
- *   maintenance_work_mem 16MB (default 64MB): index builds in migrations and VACUUM; a school's
- *     tables are small and a larger value would stay in the process after the first migration.
+ * touches stays in the process for good. PostgreSQL's defaults are sized for a dedicated database
+ * machine; measured on the 5,000-student bench school:
+ *   shared_buffers 8MB (default 128MB): PGlite touches the whole pool when it starts (≈ 130 MB more
+ *     RSS at 128MB). The students list with its guardians and classes is ≈ 3 MB; the rest is read
+ *     through the operating system's page cache, which the kernel can reclaim under pressure.
+ *   max_connections 10 (default 100): there is exactly one session; the lock table and the process
+ *     array are sized by it (≈ 4 MB less).
+ *   wal_buffers 1MB (default 1/32 of shared_buffers): one writer, small transactions.
+ *   work_mem 4MB (PostgreSQL's default, stated so it is not raised by accident): per sort or hash node;
+ *     with one query at a time this is the ceiling, not 4MB × connections.
+ *   maintenance_work_mem 16MB (default 64MB): index builds in migrations; what they touch stays.
  *   temp_buffers 1MB (default 8MB): the application uses no temporary tables.
  */
 export const EMBEDDED_SETTINGS = [
-  'shared_buffers=16MB',
+  'shared_buffers=8MB',
+  'max_connections=10',
   'wal_buffers=1MB',
   'work_mem=4MB',
   'maintenance_work_mem=16MB',
