@@ -429,7 +429,14 @@ async function runOn(kind) {
         page.rps / health.rps >= 0.5,
         `${page.rps} ÷ ${health.rps}`,
       );
-      add('p99 ÷ p50, pág. 1', page.tail, '≤ 3', page.tail <= 3, `p50 ${page.p50} ms, p99 ${page.p99} ms`);
+      // Health's own tail in the same rounds: what the machine and the queue add to every request.
+      add(
+        'p99 ÷ p50, pág. 1',
+        page.tail,
+        '≤ 3',
+        page.tail <= 3,
+        `p50 ${page.p50} ms, p99 ${page.p99} ms (health: ${health.tail})`,
+      );
       add(
         'p99 ÷ p50, ?q=Silva',
         search.tail,
