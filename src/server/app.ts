@@ -24,6 +24,7 @@ import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -99,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             },
           },
     bodyLimit: ONE_MEBIBYTE,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
