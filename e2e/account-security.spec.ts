@@ -14,7 +14,9 @@ test('creating an administrator and resetting a password ask for your own passwo
   await dialog.getByLabel('Email').fill(email);
   await expect(dialog.getByLabel('Sua senha')).toHaveCount(0);
   await dialog.getByLabel('Tipo').selectOption('admin');
-  await expect(dialog.getByText('Dar acesso de administrador exige a sua senha.', { exact: false })).toBeVisible();
+  await expect(
+    dialog.getByText('Dar acesso de administrador exige a sua senha.', { exact: false }),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
   await expect(dialog.getByText('Confirme com a sua senha.')).toBeVisible();
   await dialog.getByLabel('Sua senha').fill('nao-e-a-minha');

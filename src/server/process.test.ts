@@ -126,7 +126,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 120_
     });
     children.push(parent);
     const serverPid = await new Promise<number>((resolve) =>
-      parent.stdout!.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
+      parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
     );
     await waitHealthy(port);
     process.kill(serverPid, 'SIGKILL');

@@ -24,7 +24,7 @@ async function makeZombie(): Promise<number> {
   });
   children.push(parent);
   const pid = await new Promise<number>((resolve) =>
-    parent.stdout!.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
+    parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
   );
   for (let i = 0; i < 100 && readProcessInfo(pid)?.state !== 'Z'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
