@@ -50,7 +50,7 @@ test('a teacher record and a professor account with one e-mail are linked, and b
   await page.getByRole('button', { name: 'Novo Professor' }).click();
   const teacherForm = page.getByRole('dialog', { name: 'Novo Professor' });
   await teacherForm.getByLabel('Nome Completo').fill('Gilda Matos');
-  await teacherForm.getByLabel('E-mail').fill(email);
+  await teacherForm.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await teacherForm.getByRole('button', { name: 'Adicionar Professor' }).click();
   await expect(teacherForm).toHaveCount(0);
   const teacherRow = page.getByRole('listitem').filter({ hasText: 'Gilda Matos' });
@@ -65,7 +65,9 @@ test('a teacher record and a professor account with one e-mail are linked, and b
   await userForm.getByRole('button', { name: 'Criar Usuário' }).click();
   await page.getByRole('button', { name: 'Concluir' }).click();
   await page.getByLabel('Buscar').fill(email);
-  await expect(page.getByText('Cadastro de professor: Gilda Matos').first()).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Gilda Matos/ }).getByText('Cadastro de professor: Gilda Matos'),
+  ).toBeVisible();
 
   await page.goto('/dashboard/professores');
   await expect(

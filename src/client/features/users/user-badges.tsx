@@ -28,8 +28,8 @@ export function TeacherLink({ user }: { user: User }) {
       Cadastro de professor: {user.professor.nome}
     </p>
   ) : (
-    <p className="text-xs text-amber-700">
-      Sem cadastro em Professores (cadastre lá com este mesmo e-mail para vincular)
+    <p className="text-xs text-amber-700" title="Cadastre em Professores com este mesmo e-mail para vincular">
+      Sem cadastro em Professores
     </p>
   );
 }

@@ -115,7 +115,11 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     if (asksPassword && values.senha_atual === '') {
-      setError('senha_atual', { type: 'required', message: 'Confirme com a sua senha.' });
+      setError(
+        'senha_atual',
+        { type: 'required', message: 'Confirme com a sua senha.' },
+        { shouldFocus: true },
+      );
       return;
     }
     const common = {
