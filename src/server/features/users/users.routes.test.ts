@@ -262,6 +262,14 @@ describe('administrator power asks for the acting administrator password (issue 
     expect(await notices()).toEqual([
       { entityId: id, evento: 'administrador_criado', alvo: expect.anything(), destinatarios: [other.id] },
     ]);
+    // The other administrator sees it on the dashboard's recent activity.
+    const otherCookie = await loginAs(t.app, other.email);
+    const stats = (
+      await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie: otherCookie } })
+    ).json();
+    expect(stats.data.atividades.map((item: { descricao: string }) => item.descricao)).toContain(
+      `Alerta de segurança: ${acting.user.nome} criou o administrador Novo Diretor`,
+    );
     // Non-administrator accounts need no re-authentication.
     const teacher = await t.app.inject({
       method: 'POST',
