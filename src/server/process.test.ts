@@ -47,8 +47,10 @@ function startServer(dataDir: string, port: number, env: Record<string, string> 
   return { child, output: () => text, exited };
 }
 
-async function waitHealthy(port: number): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+/** A fresh data dir runs initdb inside PGlite: on two busy shared cores that can take a minute. */
+async function waitHealthy(port: number, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return;
@@ -69,7 +71,7 @@ async function post(port: number, url: string, body: unknown, cookie?: string) {
 }
 
 // PGlite-specific (lock, kill -9): runs in the PGlite pass only.
-describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 120_000 }, () => {
+describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 400_000 }, () => {
   it('prints the first administrator once, locks its data dir, survives kill -9 and stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-proc-'));
     const port = await freePort();
