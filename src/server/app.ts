@@ -24,6 +24,7 @@ import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -41,6 +42,7 @@ import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
+import { JobQueue } from './features/jobs/jobs.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             },
           },
     bodyLimit: ONE_MEBIBYTE,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -120,8 +122,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     content,
     getSchoolName: () => content.getSchoolName(),
+    jobs: new JobQueue(database.db, app.log),
+    log: app.log,
   };
   app.decorate('ctx', ctx);
+  // Tests drain the queue by hand; a running server works it (and stops before the database closes).
+  if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   await content.getPublic();
   app.decorateRequest('auth', null);
 

@@ -41,6 +41,8 @@ export const teacherSchema = z.object({
   status: z.enum(teacherStatuses),
   usuario_id: z.uuid().nullable(),
   tem_acesso: z.boolean(),
+  /** The e-mail of the linked portal account (usually the teacher's own). */
+  acesso_email: z.string().nullable(),
   version: z.number().int(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
@@ -55,7 +57,10 @@ export const teacherInputSchema = z.strictObject({
     .default([]),
   data_contratacao: optionalDateSchema,
   status: z.enum(teacherStatuses, { error: 'Status inválido' }).default('ativo'),
-  /** Create (or link, when the e-mail already has a professor account) a portal account. */
+  /**
+   * Create a portal account. A professor account with the same e-mail is linked whether or not this is
+   * set (issue 10, finding 13).
+   */
   criar_acesso: z.boolean().optional(),
   version: z.number().int().positive().optional(),
 });

@@ -35,6 +35,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   ultimo_login: z.string().nullable(),
   primeiro_login: z.boolean(),
+  /** The teacher record this (professor) account is linked to. */
+  professor: z.object({ id: z.uuid(), nome: z.string() }).nullable(),
   version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -66,10 +68,20 @@ const userFields = {
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
 };
 
+/**
+ * The acting administrator's own password, asked again before creating or promoting an administrator,
+ * changing an administrator's e-mail and resetting someone's password (see `needsAdminPassword`).
+ */
+const senhaAtualSchema = z
+  .string({ error: 'Confirme com a sua senha.' })
+  .max(256, 'Senha inválida')
+  .optional();
+
 export const createUserInputSchema = z.strictObject({
   ...userFields,
   /** Omitted: the server generates one and returns it once. */
   senha: newPasswordSchema.optional(),
+  senha_atual: senhaAtualSchema,
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
@@ -77,12 +89,26 @@ export const updateUserInputSchema = z.strictObject({
   ...userFields,
   status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
   version: z.number().int().positive().optional(),
+  senha_atual: senhaAtualSchema,
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 export const resetUserPasswordInputSchema = z
-  .strictObject({ senha: newPasswordSchema.optional() })
+  .strictObject({ senha: newPasswordSchema.optional(), senha_atual: senhaAtualSchema })
   .optional();
+
+/**
+ * When an administrator must type their own password again (issue 10): a hijacked session must not
+ * mint or take over an administrator. Shared so the form asks exactly when the server will.
+ */
+export function needsAdminPassword(
+  before: { tipo: UserTipo; email: string } | null,
+  after: { tipo: UserTipo; email: string },
+): boolean {
+  if (after.tipo !== 'admin') return false;
+  if (before === null || before.tipo !== 'admin') return true;
+  return before.email.trim().toLowerCase() !== after.email.trim().toLowerCase();
+}
 
 export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),

@@ -9,9 +9,9 @@ import {
 } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { actorOf, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { confirmCurrentPassword } from '../auth/password-check.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/settings.service.js';
 import {
@@ -29,13 +29,16 @@ import {
 import type { BackupFile } from './backup-format.js';
 
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024;
-const wrongPassword = () =>
-  new AppError('VALIDATION', 'Senha incorreta.', [{ path: 'senha', message: 'Senha incorreta.' }]);
-
-/** Destructive and data-exporting actions ask for the administrator's password again. */
+/** Destructive and data-exporting actions ask for the administrator's password again (throttled). */
 async function confirmPassword(request: FastifyRequest, senha: string | undefined): Promise<void> {
-  const user = signedInUser(request);
-  if (!senha || !(await verifyPassword(user.passwordHash, senha))) throw wrongPassword();
+  await confirmCurrentPassword(request.server.ctx, {
+    user: signedInUser(request),
+    password: senha,
+    client: passwordClientOf(request),
+    actor: actorOf(request),
+    field: 'senha',
+    message: 'Senha incorreta.',
+  });
 }
 
 const dryRunQuerySchema = z.strictObject({

@@ -22,10 +22,17 @@ import {
  * later features are backed up, restored and wiped without touching this file.
  *
  * - Not in a backup: live credentials that are useless on restore (session and reset-token hashes,
- *   login throttling). Sessions of users that still exist survive a restore.
+ *   login throttling, known devices) and the queue of pending jobs. Sessions of users that still exist
+ *   survive a restore.
  * - `audit_log` is append-only: a restore adds the backup's entries that are missing and never deletes.
  */
-export const BACKUP_EXCLUDED_TABLES = ['sessions', 'password_resets', 'login_throttle'] as const;
+export const BACKUP_EXCLUDED_TABLES = [
+  'sessions',
+  'password_resets',
+  'login_throttle',
+  'known_devices',
+  'jobs',
+] as const;
 export const MERGED_TABLES = ['audit_log'] as const;
 
 /**

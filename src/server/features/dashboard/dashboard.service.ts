@@ -29,6 +29,15 @@ const actionLabels: Record<string, string> = {
   logout: 'saiu do portal',
   definir_bolsa: 'definiu bolsa de',
   remover_bolsa: 'removeu bolsa de',
+  vincular_acesso: 'vinculou a conta de acesso de',
+  confirmacao_senha_falhou: 'errou a própria senha ao confirmar uma ação em',
+};
+/** Security notices to the other administrators (issue 10): what the actor did. */
+const noticeLabels: Record<string, string> = {
+  administrador_criado: 'criou o administrador',
+  administrador_promovido: 'deu acesso de administrador a',
+  email_de_administrador_alterado: 'alterou o e-mail do administrador',
+  senha_redefinida_por_administrador: 'redefiniu a senha de',
 };
 const entityLabels: Record<string, string> = {
   usuario: 'um usuário',
@@ -52,6 +61,13 @@ export function describeAudit(row: {
   const who = row.actorNome ?? 'Sistema';
   if (row.action === 'gerar_mensalidades')
     return `${who} gerou ${Number(row.details?.criadas ?? 0)} mensalidade(s)`;
+  if (row.action === 'aviso_administradores') {
+    const evento = typeof row.details?.evento === 'string' ? row.details.evento : '';
+    const alvo = (row.details?.alvo as { nome?: unknown } | undefined)?.nome;
+    return `Alerta de segurança: ${who} ${noticeLabels[evento] ?? evento} ${typeof alvo === 'string' ? alvo : ''}`.trim();
+  }
+  if (row.action === 'conta_bloqueada')
+    return 'Alerta de segurança: conta bloqueada por excesso de tentativas de senha';
   const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
   const what = entityLabels[row.entity] ?? row.entity;
   return `${who} ${verb}${what ? ` ${what}` : ''}`.trim();
