@@ -42,10 +42,7 @@ export const gradeItemInputSchema = z.strictObject({
     .int('Aulas por semana inválidas')
     .min(1, 'Ao menos 1 aula por semana')
     .max(20, 'No máximo 20 aulas por semana'),
-  dias_semana: z
-    .array(z.number().int().min(1, 'Dia inválido').max(6, 'Dia inválido'))
-    .max(6)
-    .default([]),
+  dias_semana: z.array(z.number().int().min(1, 'Dia inválido').max(6, 'Dia inválido')).max(6).default([]),
 });
 
 export const gradeInputSchema = z
@@ -137,7 +134,12 @@ export interface RollStudent {
   nome: string;
   matricula: string;
   presente: boolean;
-  falta: { id: string; justificativa: string | null; situacao: SituacaoFalta; abono_motivo: string | null } | null;
+  falta: {
+    id: string;
+    justificativa: string | null;
+    situacao: SituacaoFalta;
+    abono_motivo: string | null;
+  } | null;
 }
 
 export interface Roll {

@@ -151,7 +151,11 @@ export const calendarEntryInputSchema = z
     if (daysInRange(input.inicio, fim) > 366)
       context.addIssue({ code: 'custom', path: ['fim'], message: 'Um item dura no máximo um ano' });
     if (input.tipo === 'sabado_letivo' && (fim !== input.inicio || weekdayOf(input.inicio) !== 6))
-      context.addIssue({ code: 'custom', path: ['inicio'], message: 'Sábado letivo deve ser um único sábado' });
+      context.addIssue({
+        code: 'custom',
+        path: ['inicio'],
+        message: 'Sábado letivo deve ser um único sábado',
+      });
   });
 export type CalendarEntryInput = z.input<typeof calendarEntryInputSchema>;
 export type CalendarEntryData = z.output<typeof calendarEntryInputSchema>;

@@ -209,7 +209,8 @@ export function classifyDays(
     const closer = closing.find(covers);
     if (closer) return { data, tipo: closer.tipo as DayKind, letivo: false, descricao: closer.titulo };
     const weekday = weekdayOf(data);
-    if (weekday === 0 || weekday === 6) return { data, tipo: 'fim_de_semana', letivo: false, descricao: null };
+    if (weekday === 0 || weekday === 6)
+      return { data, tipo: 'fim_de_semana', letivo: false, descricao: null };
     if (!inYear) return { data, tipo: 'fora_do_ano_letivo', letivo: false, descricao: null };
     return { data, tipo: 'letivo', letivo: true, descricao: null };
   });
@@ -226,7 +227,11 @@ export function countLetivos(days: readonly CalendarDay[], from: string, to: str
  * Lessons of a subject on a weekday: the weekly count spread over its weekdays, the first days taking
  * the remainder (5 lessons on Mon/Wed/Fri: 2, 2, 1). Zero on a weekday it is not taught.
  */
-export function lessonsOnWeekday(aulasSemanais: number, diasSemana: readonly number[], weekday: number): number {
+export function lessonsOnWeekday(
+  aulasSemanais: number,
+  diasSemana: readonly number[],
+  weekday: number,
+): number {
   const days = [...new Set(diasSemana)].sort((a, b) => a - b);
   const index = days.indexOf(weekday);
   if (index < 0) return 0;

@@ -51,7 +51,9 @@ export async function syncMembership(
   if (open && open.turmaId === target) {
     if (!options.explicitDate || open.inicio === date) return;
     if (closedUntil !== null && date <= closedUntil)
-      throw invalidDate(`A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`);
+      throw invalidDate(
+        `A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`,
+      );
     await tx.update(classMemberships).set({ inicio: date }).where(eq(classMemberships.id, open.id));
     return;
   }
@@ -68,7 +70,9 @@ export async function syncMembership(
         .where(eq(classMemberships.id, open.id));
     }
   } else if (target && closedUntil !== null && date <= closedUntil) {
-    throw invalidDate(`A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`);
+    throw invalidDate(
+      `A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`,
+    );
   }
   if (target) await tx.insert(classMemberships).values({ alunoId, turmaId: target, inicio: date });
 }

@@ -65,8 +65,7 @@ export function buildIcs(options: {
     'X-WR-TIMEZONE:America/Sao_Paulo',
   ];
   for (const item of options.items) {
-    const category =
-      holidayCategory[item.tipo] ?? entryKindLabels[item.tipo as keyof typeof entryKindLabels];
+    const category = holidayCategory[item.tipo] ?? entryKindLabels[item.tipo as keyof typeof entryKindLabels];
     lines.push(
       'BEGIN:VEVENT',
       `UID:${item.id}@${options.domain}`,

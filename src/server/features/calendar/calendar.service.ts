@@ -74,7 +74,11 @@ export async function classifyDay(db: DbOrTx, date: string): Promise<CalendarDay
   return day!;
 }
 
-function toPeriod(row: SchoolPeriodRow, tipo: SchoolYearRow['tipoPeriodo'], days: CalendarDay[]): SchoolPeriod {
+function toPeriod(
+  row: SchoolPeriodRow,
+  tipo: SchoolYearRow['tipoPeriodo'],
+  days: CalendarDay[],
+): SchoolPeriod {
   return {
     id: row.id,
     numero: row.numero,
@@ -218,7 +222,11 @@ function yearConflict(error: unknown, ano: number): never {
   throw error;
 }
 
-export async function createSchoolYear(ctx: AppContext, input: SchoolYearData, actor: Actor): Promise<SchoolYear> {
+export async function createSchoolYear(
+  ctx: AppContext,
+  input: SchoolYearData,
+  actor: Actor,
+): Promise<SchoolYear> {
   const id = await ctx.db.transaction(async (tx) => {
     let row: SchoolYearRow | undefined;
     try {
@@ -323,7 +331,10 @@ export function defaultRange(query: { de?: string | undefined; ate?: string | un
   const month = monthRange(clock.today().slice(0, 7));
   const de = query.de ?? (query.ate ? addDays(query.ate, -30) : month.de);
   const ate = query.ate ?? (query.de ? addDays(query.de, 30) : month.ate);
-  if (ate < de) throw badRequest('A data final é anterior à inicial', [{ path: 'ate', message: 'A data final é anterior à inicial' }]);
+  if (ate < de)
+    throw badRequest('A data final é anterior à inicial', [
+      { path: 'ate', message: 'A data final é anterior à inicial' },
+    ]);
   return { de, ate };
 }
 
@@ -353,9 +364,10 @@ function assertEntryAllowed(input: CalendarEntryData): void {
   const fim = input.fim ?? input.inicio;
   const holiday = nationalHolidaysBetween(input.inicio, fim).find((item) => item.tipo === 'feriado_nacional');
   if (holiday)
-    throw badRequest(`${formatDate(holiday.data)} é feriado nacional (${holiday.nome}) e não pode ser dia letivo.`, [
-      { path: 'inicio', message: 'Feriado nacional não pode ser dia letivo' },
-    ]);
+    throw badRequest(
+      `${formatDate(holiday.data)} é feriado nacional (${holiday.nome}) e não pode ser dia letivo.`,
+      [{ path: 'inicio', message: 'Feriado nacional não pode ser dia letivo' }],
+    );
 }
 
 export async function createCalendarEntry(
