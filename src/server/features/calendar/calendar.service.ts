@@ -200,7 +200,7 @@ function defaultPeriods(input: SchoolYearData, days: CalendarDay[]) {
   }));
 }
 
-async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYearData): Promise<void> {
+export async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYearData): Promise<void> {
   const periods = input.periodos ?? defaultPeriods(input, await classifyRange(tx, input.inicio, input.fim));
   await tx.delete(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, yearId));
   await tx.insert(schoolPeriods).values(
