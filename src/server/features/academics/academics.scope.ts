@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
+import { teachers } from '../teachers/teachers.table.js';
 import { classesInScope, scopeOf, type RecordsScope } from '../students/students.scope.js';
 import type { UserRow } from '../users/users.table.js';
 import { classSubjects } from './academics.table.js';
@@ -15,6 +16,8 @@ export type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
  */
 export interface ClassDiaryAccess {
   turma: ClassRow;
+  /** The class's responsible teacher, shown on the daily roll. */
+  responsavelNome: string | null;
   scope: RecordsScope;
   isAdmin: boolean;
   isTeacher: boolean;
@@ -31,14 +34,17 @@ export const classNotFound = () => notFound('Turma não encontrada.');
 /** 404 when the class is outside the user's scope, so ids cannot be probed. */
 export async function diaryAccessOf(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<ClassDiaryAccess> {
   const scope = await scopeOf(db, viewer);
-  const [turma] = await db
-    .select()
+  const [found] = await db
+    .select({ turma: classes, responsavelNome: teachers.nome })
     .from(classes)
+    .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
     .where(and(eq(classes.id, turmaId), classesInScope(scope)));
-  if (!turma) throw classNotFound();
+  if (!found) throw classNotFound();
+  const { turma, responsavelNome } = found;
   if (scope.kind === 'all')
     return {
       turma,
+      responsavelNome,
       scope,
       isAdmin: true,
       isTeacher: false,
@@ -55,6 +61,7 @@ export async function diaryAccessOf(db: DbOrTx, viewer: Viewer, turmaId: string)
     const responsible = turma.professorResponsavelId === scope.teacherId;
     return {
       turma,
+      responsavelNome,
       scope,
       isAdmin: false,
       isTeacher: true,

@@ -13,7 +13,7 @@ import {
   type SituacaoFalta,
   type StudentAttendance,
 } from '../../../shared/academics.schemas.js';
-import { eachDay } from '../../../shared/calendar.js';
+import { addDays, eachDay } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -300,60 +300,105 @@ export interface StudentTotals {
   counted: number;
 }
 
+/** The first index whose value is greater than `date` in a sorted list of dates. */
+function upperBound(dates: string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (dates[middle]! <= date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * Given and counted absences of every active student over a range, optionally only some. One pass:
- * rolls are counted per membership by an index range scan on (turma_id, data).
+ * Given and counted absences of every active student over a range, optionally only some. Rolls are
+ * read once per class and day and summed with prefix sums, so a membership costs a binary search, not
+ * a join over every roll of the year; absences that count are grouped in the database.
  */
 export async function studentTotals(
   db: DbOrTx,
   range: { de: string; ate: string },
   where?: SQL,
 ): Promise<StudentTotals[]> {
-  const givenRows = await db
-    .select({
-      alunoId: classMemberships.alunoId,
-      turmaId: students.turmaId,
-      given:
-        sql<number>`sum((select count(*) from ${attendanceRolls} where ${rollInMembership} and ${attendanceRolls.data} between ${range.de} and ${range.ate}))`.mapWith(
-          Number,
+  const [memberships, rollDays, countedRows] = await Promise.all([
+    db
+      .select({
+        alunoId: classMemberships.alunoId,
+        turmaId: classMemberships.turmaId,
+        atual: students.turmaId,
+        inicio: classMemberships.inicio,
+        fim: classMemberships.fim,
+      })
+      .from(classMemberships)
+      .innerJoin(students, eq(students.id, classMemberships.alunoId))
+      .where(
+        and(
+          eq(students.status, 'ativo'),
+          lte(classMemberships.inicio, range.ate),
+          sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+          where,
         ),
-    })
-    .from(classMemberships)
-    .innerJoin(students, eq(students.id, classMemberships.alunoId))
-    .where(
-      and(
-        eq(students.status, 'ativo'),
-        lte(classMemberships.inicio, range.ate),
-        sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
-        where,
       ),
-    )
-    .groupBy(classMemberships.alunoId, students.turmaId);
-  const countedRows = await db
-    .select({ alunoId: attendanceAbsences.alunoId, total: sql<number>`count(*)`.mapWith(Number) })
-    .from(attendanceAbsences)
-    .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-    .innerJoin(
-      classMemberships,
-      and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
-    )
-    .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
-    .where(
-      and(
-        eq(attendanceAbsences.abonada, false),
-        eq(students.status, 'ativo'),
-        gte(attendanceRolls.data, range.de),
-        lte(attendanceRolls.data, range.ate),
-        where,
-      ),
-    )
-    .groupBy(attendanceAbsences.alunoId);
+    db
+      .select({
+        turmaId: attendanceRolls.turmaId,
+        data: attendanceRolls.data,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(attendanceRolls)
+      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate)))
+      .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
+      .orderBy(attendanceRolls.turmaId, attendanceRolls.data),
+    db
+      .select({ alunoId: attendanceAbsences.alunoId, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .innerJoin(
+        classMemberships,
+        and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
+      )
+      .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+      .where(
+        and(
+          eq(attendanceAbsences.abonada, false),
+          eq(students.status, 'ativo'),
+          gte(attendanceRolls.data, range.de),
+          lte(attendanceRolls.data, range.ate),
+          where,
+        ),
+      )
+      .groupBy(attendanceAbsences.alunoId),
+  ]);
+  const byClass = new Map<string, { dates: string[]; running: number[] }>();
+  for (const row of rollDays) {
+    const entry = byClass.get(row.turmaId) ?? { dates: [], running: [0] };
+    entry.dates.push(row.data);
+    entry.running.push(entry.running.at(-1)! + row.total);
+    byClass.set(row.turmaId, entry);
+  }
+  const rollsBetween = (turmaId: string, from: string, to: string) => {
+    const entry = byClass.get(turmaId);
+    if (!entry || to < from) return 0;
+    const end = upperBound(entry.dates, to);
+    const start = upperBound(entry.dates, addDays(from, -1));
+    return entry.running[end]! - entry.running[start]!;
+  };
+  const given = new Map<string, { turmaId: string | null; total: number }>();
+  for (const member of memberships) {
+    const from = member.inicio > range.de ? member.inicio : range.de;
+    const to = member.fim !== null && member.fim < range.ate ? member.fim : range.ate;
+    const current = given.get(member.alunoId) ?? { turmaId: member.atual, total: 0 };
+    current.total += rollsBetween(member.turmaId, from, to);
+    given.set(member.alunoId, current);
+  }
   const counted = new Map(countedRows.map((row) => [row.alunoId, row.total]));
-  return givenRows.map((row) => ({
-    alunoId: row.alunoId,
+  return [...given].map(([alunoId, row]) => ({
+    alunoId,
     turmaId: row.turmaId,
-    given: row.given,
-    counted: counted.get(row.alunoId) ?? 0,
+    given: row.total,
+    counted: counted.get(alunoId) ?? 0,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   type Lesson,
   type Roll,
@@ -15,8 +15,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classifyDay, findYearOf } from '../calendar/calendar.service.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { describeDay } from '../calendar/calendar.service.js';
+import { classes } from '../classes/classes.table.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
@@ -55,22 +55,12 @@ async function loadGrid(db: DbOrTx, turmaId: string): Promise<GridRow[]> {
     .where(eq(classSubjects.turmaId, turmaId));
 }
 
-async function responsibleName(db: DbOrTx, turma: ClassRow): Promise<string | null> {
-  if (!turma.professorResponsavelId) return null;
-  const [row] = await db
-    .select({ nome: teachers.nome })
-    .from(teachers)
-    .where(eq(teachers.id, turma.professorResponsavelId));
-  return row?.nome ?? null;
-}
-
 /** The lessons of a date the user sees: the daily roll, or each scheduled lesson of their subjects. */
 function lessonsOf(
   access: ClassDiaryAccess,
   grid: GridRow[],
   date: string,
   taken: { disciplina: string | null; aula: number }[],
-  responsavel: string | null,
 ): Lesson[] {
   const isTaken = (disciplina: string | null, aula: number) =>
     taken.some((roll) => roll.disciplina === disciplina && roll.aula === aula);
@@ -79,7 +69,7 @@ function lessonsOf(
       {
         disciplina: null,
         aula: 0,
-        professor_nome: responsavel,
+        professor_nome: access.responsavelNome,
         registrada: isTaken(null, 0),
         pode_registrar: access.takesDailyRoll,
       },
@@ -123,16 +113,20 @@ interface DayContext {
 }
 
 async function dayContextOf(db: DbOrTx, date: string): Promise<DayContext> {
-  const [day, found] = await Promise.all([classifyDay(db, date), findYearOf(db, date)]);
-  const period = found?.period
-    ? {
-        id: found.period.id,
-        nome: periodName(found.year.tipoPeriodo, found.period.numero),
-        data_fechamento: found.period.dataFechamento,
-        encerrado: clock.today() > found.period.dataFechamento,
-      }
-    : null;
-  return { day, period, hasYear: found !== null };
+  const { day, year, period } = await describeDay(db, date);
+  return {
+    day,
+    hasYear: year !== null,
+    period:
+      year && period
+        ? {
+            id: period.id,
+            nome: periodName(year.tipoPeriodo, period.numero),
+            data_fechamento: period.dataFechamento,
+            encerrado: clock.today() > period.dataFechamento,
+          }
+        : null,
+  };
 }
 
 /** Why this user cannot save the roll of that lesson, with the status to answer (null: they can). */
@@ -165,13 +159,25 @@ function blockOf(
   return null;
 }
 
-async function membersOn(db: DbOrTx, turmaId: string, date: string) {
-  return db
-    .select({ id: students.id, nome: students.nome, matricula: students.matricula })
-    .from(classMemberships)
-    .innerJoin(students, eq(students.id, classMemberships.alunoId))
-    .where(coversDate(turmaId, date))
-    .orderBy(sql`lower(${students.nome})`, asc(students.matricula));
+/**
+ * The students on a class's roll that day. The lateral lookup with OFFSET 0 keeps the planner on the
+ * students' primary key for the ~40 members instead of scanning every student to hash-join them.
+ */
+async function membersOn(
+  db: DbOrTx,
+  turmaId: string,
+  date: string,
+): Promise<{ id: string; nome: string; matricula: string }[]> {
+  const result = await db.execute(sql`
+    select s.id, s.nome, s.matricula
+    from ${classMemberships}
+    cross join lateral (
+      select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+      from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+    ) s
+    where ${coversDate(turmaId, date)}
+    order by lower(s.nome), s.matricula`);
+  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
 }
 
 function rollKey(turmaId: string, date: string, disciplina: string | null, aula: number): SQL {
@@ -200,19 +206,20 @@ async function buildRoll(
   date: string,
   askedSubject: string | undefined,
   askedLesson: number | undefined,
+  known: { grid?: GridRow[] | undefined; context?: DayContext } = {},
 ): Promise<Roll> {
   const turma = access.turma;
-  const [grid, context, taken, members, responsavel] = await Promise.all([
-    loadGrid(db, turma.id),
-    dayContextOf(db, date),
+  const [grid, context, rollsOfDay, members] = await Promise.all([
+    known.grid ?? loadGrid(db, turma.id),
+    known.context ?? dayContextOf(db, date),
     db
-      .select({ disciplina: attendanceRolls.disciplina, aula: attendanceRolls.aula })
+      .select()
       .from(attendanceRolls)
       .where(and(eq(attendanceRolls.turmaId, turma.id), eq(attendanceRolls.data, date))),
     membersOn(db, turma.id, date),
-    responsibleName(db, turma),
   ]);
-  const aulas = lessonsOf(access, grid, date, taken, responsavel);
+  const taken = rollsOfDay.map((row) => ({ disciplina: row.disciplina, aula: row.aula }));
+  const aulas = lessonsOf(access, grid, date, taken);
   let disciplina: string | null = null;
   let aula = 0;
   if (turma.frequenciaModo === 'por_aula') {
@@ -226,13 +233,7 @@ async function buildRoll(
       aula = first?.aula ?? 0;
     }
   }
-  const [roll] =
-    turma.frequenciaModo === 'por_aula' && disciplina === null
-      ? []
-      : await db
-          .select()
-          .from(attendanceRolls)
-          .where(rollKey(turma.id, date, disciplina, aula));
+  const roll = rollsOfDay.find((row) => row.disciplina === disciplina && row.aula === aula);
   const absences = roll
     ? await db.select().from(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id))
     : [];
@@ -304,6 +305,7 @@ export async function saveRoll(
   const turma = access.turma;
   let disciplina: string | null = null;
   let aula = 0;
+  let grid: GridRow[] | undefined;
   if (turma.frequenciaModo === 'por_aula') {
     if (!input.disciplina)
       throw badRequest('Informe a disciplina: esta turma faz uma chamada por aula.', [
@@ -311,11 +313,8 @@ export async function saveRoll(
       ]);
     disciplina = input.disciplina;
     aula = input.aula && input.aula > 0 ? input.aula : 1;
-    const [inGrid] = await ctx.db
-      .select({ disciplina: classSubjects.disciplina })
-      .from(classSubjects)
-      .where(and(eq(classSubjects.turmaId, turmaId), eq(classSubjects.disciplina, disciplina)));
-    if (!inGrid)
+    grid = await loadGrid(ctx.db, turmaId);
+    if (!grid.some((item) => item.disciplina === disciplina))
       throw badRequest(`${disciplina} não faz parte da grade desta turma.`, [
         { path: 'disciplina', message: 'Disciplina fora da grade da turma' },
       ]);
@@ -411,7 +410,7 @@ export async function saveRoll(
       details: { turma_id: turmaId, data: input.data, disciplina, aula, antes: before, depois: after },
     });
   });
-  return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula);
+  return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula, { grid, context });
 }
 
 /** GET /api/frequencia/turmas — the user's classes for the roll call, those with lessons of the day first. */
@@ -472,6 +471,7 @@ export async function listRollClasses(
         : new Set(grid.filter((item) => item.professorId === teacherId).map((item) => item.disciplina));
     const access: ClassDiaryAccess = {
       turma,
+      responsavelNome: responsavel,
       scope,
       isAdmin: scope.kind === 'all',
       isTeacher: scope.kind === 'teacher',
@@ -484,7 +484,6 @@ export async function listRollClasses(
       grid,
       date,
       taken.filter((roll) => roll.turmaId === turma.id),
-      responsavel,
     );
     return {
       id: turma.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import {
   addDays,
@@ -69,9 +69,41 @@ export async function classifyRange(db: DbOrTx, from: string, to: string): Promi
   return classifyDays(from, to, entries, years);
 }
 
-export async function classifyDay(db: DbOrTx, date: string): Promise<CalendarDay> {
-  const [day] = await classifyRange(db, date, date);
-  return day!;
+/**
+ * One day as the roll call needs it, in two queries: its kind, and the school year and period that
+ * contain it (period null between periods).
+ */
+export async function describeDay(
+  db: DbOrTx,
+  date: string,
+): Promise<{ day: CalendarDay; year: SchoolYearRow | null; period: SchoolPeriodRow | null }> {
+  const [entries, [found]] = await Promise.all([
+    db
+      .select({
+        tipo: calendarEntries.tipo,
+        titulo: calendarEntries.titulo,
+        inicio: calendarEntries.inicio,
+        fim: calendarEntries.fim,
+      })
+      .from(calendarEntries)
+      .where(and(lte(calendarEntries.inicio, date), gte(calendarEntries.fim, date))),
+    db
+      .select({ year: schoolYears, period: schoolPeriods })
+      .from(schoolYears)
+      .leftJoin(
+        schoolPeriods,
+        and(
+          eq(schoolPeriods.anoLetivoId, schoolYears.id),
+          lte(schoolPeriods.inicio, date),
+          gte(schoolPeriods.fim, date),
+        ),
+      )
+      .where(and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)))
+      .limit(1),
+  ]);
+  const year = found?.year ?? null;
+  const [day] = classifyDays(date, date, entries, year ? [year] : []);
+  return { day: day!, year, period: found?.period ?? null };
 }
 
 function toPeriod(
@@ -134,47 +166,20 @@ export async function getSchoolYear(db: DbOrTx, id: string): Promise<SchoolYear>
   return year;
 }
 
-/** The school year a date falls in, with the period that contains it (null between periods). */
-export async function findYearOf(
-  db: DbOrTx,
-  date: string,
-): Promise<{ year: SchoolYearRow; period: SchoolPeriodRow | null } | null> {
-  const [year] = await db
-    .select()
-    .from(schoolYears)
-    .where(and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)))
-    .limit(1);
-  if (!year) return null;
-  const [period] = await db
-    .select()
-    .from(schoolPeriods)
-    .where(
-      and(
-        eq(schoolPeriods.anoLetivoId, year.id),
-        lte(schoolPeriods.inicio, date),
-        gte(schoolPeriods.fim, date),
-      ),
-    )
-    .limit(1);
-  return { year, period: period ?? null };
-}
-
-/** The year of a number, or the one that contains today (else the latest one begun). */
+/** The year of a number, or the one that contains today (else the latest one begun), in one query. */
 export async function resolveYear(db: DbOrTx, ano?: number): Promise<SchoolYearRow | null> {
   if (ano !== undefined) {
     const [row] = await db.select().from(schoolYears).where(eq(schoolYears.ano, ano)).limit(1);
     return row ?? null;
   }
   const today = clock.today();
-  const current = await findYearOf(db, today);
-  if (current) return current.year;
-  const [latest] = await db
+  const [row] = await db
     .select()
     .from(schoolYears)
     .where(lte(schoolYears.inicio, today))
-    .orderBy(desc(schoolYears.ano))
+    .orderBy(desc(sql`${schoolYears.fim} >= ${today}`), desc(schoolYears.ano))
     .limit(1);
-  return latest ?? null;
+  return row ?? null;
 }
 
 /**
