@@ -2,6 +2,7 @@
 // roll call (1,000,000 student-day marks: 25,000 rolls + about 50,000 absences, since presences are
 // not stored) seeded straight into a fresh PGlite data dir (server stopped). Then, from 50 concurrent
 // signed-in sessions over loopback: saving a roll of 40, a student's figures, a class's month summary.
+// BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,6 +50,20 @@ async function pickYear(todayIso) {
   throw new Error('no year with 200 school days before today');
 }
 
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL;
+let databaseUrl;
+if (postgresAdminUrl) {
+  const pg = (await import('pg')).default;
+  const name = `bench_attendance_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
 async function seed(dataDir) {
   const { openDatabase } = await dist('server/db/client.js');
   const { users } = await dist('server/features/users/users.table.js');
@@ -62,7 +77,9 @@ async function seed(dataDir) {
   const next = random(13_2026);
   const chosen = await pickYear(todayIso());
 
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
+  );
   const { db } = database;
   try {
     await db.update(users).set({ primeiroLogin: false });
@@ -176,13 +193,17 @@ async function signIn(base, credentials) {
 
 const dataDir = tempDataDir();
 try {
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
+  const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const setup = await startServer(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...dbEnv },
+    { dataDir },
+  );
   await setup.stop();
   const seedStarted = Date.now();
   const seeded = await seed(dataDir);
   const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
 
-  const server = await startServer({}, { dataDir });
+  const server = await startServer(dbEnv, { dataDir });
   try {
     const sessions = [];
     for (let i = 0; i < 50; i++) sessions.push(await signIn(server.base, ADMIN));
@@ -215,6 +236,11 @@ try {
     const month = days[60].slice(0, 7);
 
     const results = {
+      'GET /api/auth/me (floor: session only)': await load({
+        concurrency: 50,
+        seconds: 3,
+        make: (id) => request(server.base, '/api/auth/me', { headers: { cookie: sessions[id] } }),
+      }),
       'PUT /api/frequencia/turmas/:id (roll of 40, 2 absences changed: audited correction)': await load({
         concurrency: 50,
         seconds: SECONDS,
@@ -261,7 +287,8 @@ try {
     };
     report(
       `Attendance: ${STUDENTS} students × ${DAYS} days (${CLASSES} rolls a day, ${seeded.absences} absences ` +
-        `stored, seeded in ${seedSeconds} s), 50 concurrent sessions, ${SECONDS} s each, PGlite`,
+        `stored, seeded in ${seedSeconds} s), 50 concurrent sessions, ${SECONDS} s each, ` +
+        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
       results,
     );
   } finally {
@@ -269,4 +296,11 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && postgresAdminUrl) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  }
 }

@@ -126,12 +126,15 @@ export async function getStudentAttendance(
       })
       .from(attendanceAbsences)
       .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-      .innerJoin(
-        classMemberships,
-        and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
-      )
       .innerJoin(classes, eq(classes.id, attendanceRolls.turmaId))
-      .where(and(eq(attendanceAbsences.alunoId, alunoId), inRange))
+      // From the student's few absences outwards; the membership is a check, not a join to plan around.
+      .where(
+        and(
+          eq(attendanceAbsences.alunoId, alunoId),
+          inRange,
+          sql`exists (select 1 from ${classMemberships} where ${classMemberships.alunoId} = ${attendanceAbsences.alunoId} and ${rollInMembership})`,
+        ),
+      )
       .orderBy(desc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula)),
   ]);
   const tally = (rows: typeof absences) => ({
@@ -212,24 +215,28 @@ export async function getClassMonth(
       .from(attendanceRolls)
       .where(rollsInMonth)
       .groupBy(attendanceRolls.data),
+    // The class's ~40 members looked up by primary key (OFFSET 0 keeps the lateral from being flattened
+    // into a scan of every student).
     db
-      .select({
-        id: students.id,
-        nome: students.nome,
-        matricula: students.matricula,
-        inicio: classMemberships.inicio,
-        fim: classMemberships.fim,
-      })
-      .from(classMemberships)
-      .innerJoin(students, eq(students.id, classMemberships.alunoId))
-      .where(
-        and(
-          eq(classMemberships.turmaId, turmaId),
-          lte(classMemberships.inicio, ate),
-          sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})`,
-        ),
+      .execute(
+        sql`select s.id, s.nome, s.matricula, ${classMemberships.inicio} as inicio, ${classMemberships.fim} as fim
+          from ${classMemberships}
+          cross join lateral (
+            select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+            from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+          ) s
+          where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
+            and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
+          order by lower(s.nome), s.matricula`,
       )
-      .orderBy(sql`lower(${students.nome})`, asc(students.matricula)),
+      .then(
+        (result) =>
+          (
+            result as {
+              rows: { id: string; nome: string; matricula: string; inicio: string; fim: string | null }[];
+            }
+          ).rows,
+      ),
     db
       .select({
         alunoId: attendanceAbsences.alunoId,
