@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import {
   addDays,
   classifyDays,
   countLetivos,
+  dayEntryKinds,
   MIN_DIAS_LETIVOS,
   nationalHolidaysBetween,
   type CalendarDay,
+  type CalendarEntryLike,
 } from '../../../shared/calendar.js';
 import {
   periodCounts,
@@ -22,7 +24,7 @@ import {
 } from '../../../shared/calendar.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../academics/academics.table.js';
@@ -69,15 +71,26 @@ export async function classifyRange(db: DbOrTx, from: string, to: string): Promi
   return classifyDays(from, to, entries, years);
 }
 
+/** The rows that decide what a day is: day-changing entries, school years and their periods. */
+interface CalendarSnapshot {
+  entries: CalendarEntryLike[];
+  years: SchoolYearRow[];
+  periods: SchoolPeriodRow[];
+}
+
+const SNAPSHOT_MS = 1000;
+const snapshots = new WeakMap<object, { expires: number; value: Promise<CalendarSnapshot> }>();
+
 /**
- * One day as the roll call needs it, in two queries: its kind, and the school year and period that
- * contain it (period null between periods).
+ * The roll call asks what a day is on every read and save; the answer comes from a few dozen rows that
+ * change a few times a year. They are read at most once a second per process (concurrent readers share
+ * the read) and dropped on every calendar write made here, so another instance sees a change within a
+ * second.
  */
-export async function describeDay(
-  db: DbOrTx,
-  date: string,
-): Promise<{ day: CalendarDay; year: SchoolYearRow | null; period: SchoolPeriodRow | null }> {
-  const [entries, [found]] = await Promise.all([
+function readCalendarSnapshot(db: Db): Promise<CalendarSnapshot> {
+  const cached = snapshots.get(db);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = Promise.all([
     db
       .select({
         tipo: calendarEntries.tipo,
@@ -86,24 +99,37 @@ export async function describeDay(
         fim: calendarEntries.fim,
       })
       .from(calendarEntries)
-      .where(and(lte(calendarEntries.inicio, date), gte(calendarEntries.fim, date))),
-    db
-      .select({ year: schoolYears, period: schoolPeriods })
-      .from(schoolYears)
-      .leftJoin(
-        schoolPeriods,
-        and(
-          eq(schoolPeriods.anoLetivoId, schoolYears.id),
-          lte(schoolPeriods.inicio, date),
-          gte(schoolPeriods.fim, date),
-        ),
-      )
-      .where(and(lte(schoolYears.inicio, date), gte(schoolYears.fim, date)))
-      .limit(1),
-  ]);
-  const year = found?.year ?? null;
-  const [day] = classifyDays(date, date, entries, year ? [year] : []);
-  return { day: day!, year, period: found?.period ?? null };
+      .where(inArray(calendarEntries.tipo, [...dayEntryKinds])),
+    db.select().from(schoolYears),
+    db.select().from(schoolPeriods),
+  ]).then(([entries, years, periods]) => ({ entries, years, periods }));
+  snapshots.set(db, { expires: Date.now() + SNAPSHOT_MS, value });
+  value.catch(() => snapshots.delete(db));
+  return value;
+}
+
+export function dropCalendarSnapshot(db: Db): void {
+  snapshots.delete(db);
+}
+
+/** One day as the roll call needs it: its kind, and the school year and period that contain it. */
+export async function describeDay(
+  db: Db,
+  date: string,
+): Promise<{ day: CalendarDay; year: SchoolYearRow | null; period: SchoolPeriodRow | null }> {
+  const snapshot = await readCalendarSnapshot(db);
+  const year = snapshot.years.find((row) => row.inicio <= date && row.fim >= date) ?? null;
+  const period = year
+    ? (snapshot.periods.find((row) => row.anoLetivoId === year.id && row.inicio <= date && row.fim >= date) ??
+      null)
+    : null;
+  const [day] = classifyDays(
+    date,
+    date,
+    snapshot.entries.filter((entry) => entry.inicio <= date && entry.fim >= date),
+    year ? [year] : [],
+  );
+  return { day: day!, year, period };
 }
 
 function toPeriod(
@@ -251,6 +277,7 @@ export async function createSchoolYear(
     });
     return row!.id;
   });
+  dropCalendarSnapshot(ctx.db);
   return getSchoolYear(ctx.db, id);
 }
 
@@ -291,6 +318,7 @@ export async function updateSchoolYear(
       },
     });
   });
+  dropCalendarSnapshot(ctx.db);
   return getSchoolYear(ctx.db, id);
 }
 
@@ -316,6 +344,7 @@ export async function deleteSchoolYear(ctx: AppContext, id: string, actor: Actor
       details: { ano: current.ano },
     });
   });
+  dropCalendarSnapshot(ctx.db);
 }
 
 function toEntry(row: CalendarEntryRow): CalendarEntry {
@@ -381,7 +410,7 @@ export async function createCalendarEntry(
   actor: Actor,
 ): Promise<CalendarEntry> {
   assertEntryAllowed(input);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(calendarEntries)
       .values({
@@ -401,6 +430,8 @@ export async function createCalendarEntry(
     });
     return toEntry(row!);
   });
+  dropCalendarSnapshot(ctx.db);
+  return result;
 }
 
 export async function updateCalendarEntry(
@@ -411,7 +442,7 @@ export async function updateCalendarEntry(
   actor: Actor,
 ): Promise<CalendarEntry> {
   assertEntryAllowed(input);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(calendarEntries).where(eq(calendarEntries.id, id)).for('update');
     if (!current) throw entryNotFound();
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
@@ -440,6 +471,8 @@ export async function updateCalendarEntry(
     });
     return toEntry(row!);
   });
+  dropCalendarSnapshot(ctx.db);
+  return result;
 }
 
 export async function deleteCalendarEntry(ctx: AppContext, id: string, actor: Actor): Promise<void> {
@@ -454,6 +487,7 @@ export async function deleteCalendarEntry(ctx: AppContext, id: string, actor: Ac
       details: { tipo: current.tipo, titulo: current.titulo, inicio: current.inicio },
     });
   });
+  dropCalendarSnapshot(ctx.db);
 }
 
 /**
