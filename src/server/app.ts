@@ -43,6 +43,8 @@ import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { academicsRoutes } from './features/academics/academics.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -298,6 +300,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contentRoutes, { prefix: '/api/content' });
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes);
+  await app.register(calendarRoutes);
+  await app.register(academicsRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parentescos, studentStatuses } from './students.schemas.js';
+import { isoDateSchema } from './calendar.schemas.js';
 import { optionalText, uuidParam } from './validators.js';
 
 export const DEFAULT_CAPACITY = 25;
@@ -69,7 +70,11 @@ export const listClassesQuerySchema = z.strictObject({
   professor_id: uuidParam.optional(),
 });
 
-export const enrolInputSchema = z.strictObject({ aluno_id: uuidParam });
+export const enrolInputSchema = z.strictObject({
+  aluno_id: uuidParam,
+  /** First day in the class (a late registration); default today. Past days count from it on. */
+  data_enturmacao: isoDateSchema.optional(),
+});
 
 export const classStudentSchema = z.object({
   id: z.uuid(),

@@ -32,6 +32,7 @@ export const permissionLabels = {
   'classes.write': 'Criar, editar e excluir turmas e matrículas',
   'academics.read': 'Ver notas e frequência',
   'academics.write': 'Lançar notas e frequência (professor: só as suas turmas)',
+  'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
   'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
   'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
   'reports.read': 'Emitir relatórios (professor: das suas turmas; responsável: boletins dos filhos)',

@@ -11,6 +11,7 @@ import type { AppConfig } from '../env.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../features/users/users.table.js';
+import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import type { Nivel } from '../../shared/permissions.js';
 
 /**
@@ -98,6 +99,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       if (names.length > 0)
         await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
       mailer.sent.length = 0;
+      dropCalendarSnapshot(database.db);
       // The content snapshot (and the school name it carries) described the emptied tables.
       await app.ctx.content.refresh();
     },

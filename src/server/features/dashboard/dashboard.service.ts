@@ -7,6 +7,7 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
+import { classFrequencies, getStudentAttendance } from '../academics/attendance.figures.js';
 import {
   listMensalidades,
   sharedRead,
@@ -116,6 +117,14 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
     sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
     summarizeMensalidades(db, today),
   ]);
+  const [frequencias, turmasAtivas] = await Promise.all([
+    classFrequencies(db),
+    db
+      .select({ id: classes.id, nome: classes.nome })
+      .from(classes)
+      .where(eq(classes.status, 'ativo'))
+      .orderBy(asc(classes.nome)),
+  ]);
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
   let running = before?.total ?? 0;
   const matriculas_por_mes = months.map((mes) => {
@@ -138,10 +147,17 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
     total_turmas: counts?.turmas ?? 0,
     mensalidades_pendentes: tuition.vencidas + tuition.pendentesMes,
     receita_mes: receitasMes.get(today.slice(0, 7))?.receitas ?? 0,
-    frequencia_media: null,
+    frequencia_media: frequencias.geral,
     matriculas_por_mes,
     alunos_por_status: byStatus,
-    performance_turmas: [],
+    // The grades half ('media') arrives with the boletim; the attendance half is real now.
+    performance_turmas: turmasAtivas
+      .filter((turma) => frequencias.turmas.get(turma.id) != null)
+      .map((turma) => ({
+        turma: turma.nome,
+        media: null,
+        frequencia: frequencias.turmas.get(turma.id) ?? null,
+      })),
     atividades,
   };
 }
@@ -166,11 +182,13 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
           .from(classes)
           .where(inArray(classes.id, classIds))
           .orderBy(asc(sql`lower(${classes.nome})`));
+  const frequencias =
+    classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
-    turmas,
+    turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
   };
 }
 
@@ -186,6 +204,13 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
           .leftJoin(classes, eq(classes.id, students.turmaId))
           .where(inArray(students.id, alunoIds))
           .orderBy(asc(students.nome));
+  const figures = await Promise.all(
+    filhos.map(async (filho) => {
+      const attendance = await getStudentAttendance(db, user, filho.id, {});
+      return [filho.id, attendance.geral.frequencia] as const;
+    }),
+  );
+  const frequencia = new Map(figures);
   const [overdue, upcoming] = await Promise.all([
     listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
     listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
@@ -196,7 +221,8 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   const next = open[0];
   return {
     escopo: 'responsavel',
-    filhos,
+    // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
+    filhos: filhos.map((filho) => ({ ...filho, frequencia: frequencia.get(filho.id) ?? null })),
     mensalidades_em_aberto: overdue.total + upcoming.total,
     proxima_mensalidade: next
       ? {

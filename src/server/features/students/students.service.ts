@@ -24,6 +24,7 @@ import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service
 import { users, type UserRow } from '../users/users.table.js';
 import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter.js';
 import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
+import { syncMembership } from '../academics/memberships.js';
 import {
   guardians,
   studentGuardians,
@@ -298,6 +299,8 @@ export async function createStudent(
     } catch (error) {
       studentConflict(error);
     }
+    if (input.turma_id)
+      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, clock.today());
     await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
     await recordAudit(tx, actor, {
       action: 'criar',
@@ -365,6 +368,8 @@ export async function updateStudent(
       studentConflict(error);
     }
     if (!updated) throw stale();
+    if (changesClass)
+      await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
     const keys = [
       'nome',
       'dataNascimento',
@@ -403,6 +408,8 @@ export async function setStudentStatus(
       .update(students)
       .set({ status, version: current.version + 1, updatedAt: new Date() })
       .where(eq(students.id, id));
+    // Only active students are on the class's roll: the membership pauses while they are not.
+    await syncMembership(tx, id, { turmaId: current.turmaId, ativo: status === 'ativo' }, clock.today());
     await recordAudit(tx, actor, {
       action: 'alterar_status',
       entity: 'aluno',

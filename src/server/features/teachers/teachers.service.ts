@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { users, type UserRow } from '../users/users.table.js';
@@ -206,7 +207,7 @@ export async function updateTeacher(
   return finishSave(ctx, row, account);
 }
 
-/** Refused (409, naming the classes) while the teacher is responsible for a class. */
+/** Refused (409, naming the classes) while the teacher is responsible for a class or teaches in its grid. */
 export async function deleteTeacher(ctx: AppContext, id: string, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockTeacher(tx, id);
@@ -220,6 +221,19 @@ export async function deleteTeacher(ctx: AppContext, id: string, actor: Actor): 
       throw new AppError(
         'CONFLICT',
         `Não é possível excluir: o professor é responsável pelas turmas ${names}. Reatribua as turmas antes de excluir.`,
+      );
+    }
+    const taught = await tx
+      .selectDistinct({ nome: classes.nome })
+      .from(classSubjects)
+      .innerJoin(classes, eq(classes.id, classSubjects.turmaId))
+      .where(eq(classSubjects.professorId, id))
+      .orderBy(classes.nome);
+    if (taught.length > 0) {
+      const names = taught.map((item) => item.nome).join(', ');
+      throw new AppError(
+        'CONFLICT',
+        `Não é possível excluir: o professor leciona na grade das turmas ${names}. Troque o professor dessas disciplinas antes de excluir.`,
       );
     }
     await tx.delete(teachers).where(eq(teachers.id, id));
