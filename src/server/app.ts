@@ -22,6 +22,7 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
+import { loggerOptions, type LogStream } from './lib/log.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
 import { resolveSession } from './features/auth/sessions.service.js';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -82,21 +85,7 @@ function fieldPath(instancePath: string | undefined, fallback: string): string {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // No personal data in logs: no query strings, cookies or bodies.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: ONE_MEBIBYTE,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -272,7 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
       return reply.status(400).send(failure(message, 'VALIDATION'));
     }
-    request.log.error({ err: error }, 'erro interno');
+    request.log.error({ err: error, req: request }, 'erro interno');
     return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
   });
 

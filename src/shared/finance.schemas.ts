@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, monthSchema } from './validators.js';
 
 /** Contracts of the finance API (issue 6). Money is integer centavos: R$ 850,00 is 85000. */
 export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
@@ -38,8 +39,7 @@ export const categoriasDespesa = [
 ];
 export const TUITION_CATEGORY = 'Mensalidade';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+const isoDate = isoDateSchema;
 const centavos = z
   .number({ error: 'Informe um valor' })
   .int('O valor deve estar em centavos')
@@ -98,6 +98,9 @@ export const registrarPagamentoInputSchema = z.strictObject({
   forma: z.enum(formasPagamento, { error: 'Forma de pagamento inválida' }),
 });
 export type RegistrarPagamentoInput = z.infer<typeof registrarPagamentoInputSchema>;
+
+/** The day a quote is for (today when absent). */
+export const cotacaoQuerySchema = z.strictObject({ data: isoDateSchema.optional() });
 
 const motivo = z.string().trim().min(3, 'Informe o motivo').max(300, 'Máximo de 300 caracteres');
 export const cancelarMensalidadeInputSchema = z.strictObject({ motivo });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './validators.js';
+import { isoDateSchema, optionalText } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -254,14 +254,8 @@ export const auditQuerySchema = z.strictObject({
   usuario_id: z.uuid('Usuário inválido').optional(),
   acao: z.string().trim().max(60).optional(),
   entidade: z.string().trim().max(60).optional(),
-  de: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-    .optional(),
-  ate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-    .optional(),
+  de: isoDateSchema.optional(),
+  ate: isoDateSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   format: z.enum(['json', 'csv']).default('json'),

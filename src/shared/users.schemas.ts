@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
-import { optionalPhoneSchema, optionalText } from './validators.js';
+import { todayIso } from './format.js';
+import { DATE_INVALID, isCalendarDate, optionalPhoneSchema, optionalText } from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -42,9 +43,8 @@ export type User = z.infer<typeof userSchema>;
 const birthDateSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Data inválida')
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Data inválida')
-  .refine((value) => value === '' || value <= new Date().toISOString().slice(0, 10), {
+  .refine((value) => value === '' || isCalendarDate(value), DATE_INVALID)
+  .refine((value) => value === '' || value <= todayIso(), {
     message: 'A data de nascimento não pode estar no futuro',
   })
   .transform((value) => (value === '' ? null : value))

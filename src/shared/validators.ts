@@ -83,22 +83,48 @@ export const optionalEmailSchema = z
   .nullable()
   .optional();
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'Data inválida');
+/** The calendar range every date field accepts: older or later dates are typing mistakes. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2100;
+
+/**
+ * True for a real calendar day written YYYY-MM-DD within the accepted years. The parts must survive a
+ * round trip through a UTC date, so 1990-02-30 is refused instead of rolling over to March (the
+ * database would refuse it later, as an internal error).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** YYYY-MM within the accepted years (a reference month). */
+export function isCalendarMonth(value: string): boolean {
+  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`);
+}
+
+export const DATE_INVALID = 'Data inválida';
+
+/** A required calendar date (YYYY-MM-DD). Every date field of the API goes through this check. */
+export const isoDateSchema = z.string().trim().refine(isCalendarDate, DATE_INVALID);
+
+export const monthSchema = z.string().trim().refine(isCalendarMonth, 'Mês inválido (AAAA-MM)');
 
 export const requiredBirthDateSchema = z
   .string({ error: 'Data de nascimento é obrigatória' })
   .trim()
   .min(1, 'Data de nascimento é obrigatória')
-  .pipe(isoDate)
+  .pipe(isoDateSchema)
   .refine((value) => value <= todayIso(), 'A data de nascimento não pode estar no futuro');
 
 export const optionalDateSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || isoDate.safeParse(value).success, 'Data inválida')
+  .refine((value) => value === '' || isCalendarDate(value), DATE_INVALID)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
