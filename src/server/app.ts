@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -23,10 +22,12 @@ import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
 import { loggerOptions, type LogStream } from './lib/log.js';
+import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
 import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
@@ -89,6 +90,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: ONE_MEBIBYTE,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or overlong path segment is refused by the router before any route runs: answer it
+    // with the envelope too (400), not the framework's own JSON.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const database =
@@ -265,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
   });
 
+  await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, optionalText } from './validators.js';
+import { isoDateSchema, optionalText, pageNumberSchema, versionSchema } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -114,7 +114,7 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
     .nullable()
     .optional(),
   diretor: optionalText(150),
-  version: z.number().int().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateSchoolSettingsInput = z.input<typeof updateSchoolSettingsInputSchema>;
 export type UpdateSchoolSettingsData = z.output<typeof updateSchoolSettingsInputSchema>;
@@ -170,7 +170,7 @@ export const defaultSystemSettings: SystemSettingsValues = {
 };
 
 export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
-  version: z.number().int().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInputSchema>;
 
@@ -256,7 +256,7 @@ export const auditQuerySchema = z.strictObject({
   entidade: z.string().trim().max(60).optional(),
   de: isoDateSchema.optional(),
   ate: isoDateSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   format: z.enum(['json', 'csv']).default('json'),
 });

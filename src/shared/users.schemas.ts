@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
 import { todayIso } from './format.js';
-import { DATE_INVALID, isCalendarDate, optionalPhoneSchema, optionalText } from './validators.js';
+import {
+  DATE_INVALID,
+  isCalendarDate,
+  optionalPhoneSchema,
+  optionalText,
+  pageNumberSchema,
+  versionSchema,
+} from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -76,7 +83,7 @@ export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.strictObject({
   ...userFields,
   status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
@@ -88,7 +95,7 @@ export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
   status: z.enum(userStatuses).or(z.literal('todos')).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;

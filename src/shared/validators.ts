@@ -44,10 +44,51 @@ export const optionalCpfSchema = z
   .nullable()
   .optional();
 
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/* ---------- text: one rule for every string the API receives ---------- */
+
+/**
+ * Control characters are never text: NUL (which PostgreSQL refuses in text and jsonb), terminal escape
+ * codes, DEL and the C1 range. Tab, line feed and carriage return are the exceptions, and only
+ * multi-line fields take them. The server applies this rule to every string of every body, query
+ * string and path before any route schema runs (src/server/lib/validation.ts), so no field can forget it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'O texto contém caracteres de controle, que não são permitidos.';
+export const SINGLE_LINE_MESSAGE = 'Use uma só linha, sem quebras de linha nem tabulações.';
+
+export function hasControlCharacters(value: string): boolean {
+  return FORBIDDEN_CONTROL.test(value);
+}
+
+/** The paths (keys included) of every string in a parsed JSON value that breaks the rule above. */
+export function findControlCharacters(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => findControlCharacters(item, [...path, index]));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      hasControlCharacters(key) ? [[...path, key]] : findControlCharacters(item, [...path, key]),
+    );
+  }
+  return [];
+}
+
+export function isSingleLine(value: string): boolean {
+  return !LINE_BREAK_OR_TAB.test(value);
+}
+
+/**
+ * A one-line text field (names, titles, addresses, categories): no line breaks or tabs, which would
+ * break a table row, a CSV line or a document header. Multi-line fields (observations, descriptions)
+ * use `z.string()` or `optionalText(max, { multiline: true })` and keep them.
+ */
+export const singleLineText = () => z.string().trim().refine(isSingleLine, SINGLE_LINE_MESSAGE);
+
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  (options.multiline ? z.string().trim() : singleLineText())
     .max(max, `Máximo de ${max} caracteres`)
     .transform((value) => (value === '' ? null : value))
     .nullable()
@@ -134,7 +175,8 @@ export const requiredName = (label = 'Nome') =>
     .string({ error: `${label} é obrigatório` })
     .trim()
     .min(1, `${label} é obrigatório`)
-    .max(120, 'Máximo de 120 caracteres');
+    .max(120, 'Máximo de 120 caracteres')
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 export const uuidParam = z.uuid({ error: 'Identificador inválido' });
 
@@ -145,7 +187,15 @@ export function ageOn(birthDate: string, today: string = todayIso()): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+/** PostgreSQL `integer` holds up to 2^31 − 1: a larger number is refused here, not by the database. */
+export const MAX_INTEGER = 2_147_483_647;
+
+/** The `version` a client sends back for optimistic locking. */
+export const versionSchema = z.number().int().positive().max(MAX_INTEGER);
+
+export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
