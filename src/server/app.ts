@@ -21,6 +21,7 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
+import { prepareDataDir } from './lib/data-dir.js';
 import { loggerOptions, type LogStream } from './lib/log.js';
 import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -37,6 +38,7 @@ import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
+import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
@@ -97,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  prepareDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase(
@@ -115,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     content,
     getSchoolName: () => content.getSchoolName(),
+    backupKey: loadBackupKey(config),
   };
   app.decorate('ctx', ctx);
   await content.getPublic();

@@ -12,4 +12,6 @@ export interface AppContext {
   content: ContentService;
   /** The school's name as the site shows it; passwords may not contain it. */
   getSchoolName(): Promise<string>;
+  /** Signs and verifies this installation's backups (features/backup/backup-key.ts). */
+  backupKey: Buffer;
 }

@@ -20,6 +20,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO: z.enum(['1', '0', '']).optional(),
+  BACKUP_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 export interface AppConfig {
@@ -37,6 +44,8 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: boolean;
   demo: boolean;
+  /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
+  backupKey: string | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -64,5 +73,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true',
     demo,
+    backupKey: env.BACKUP_KEY,
   };
 }

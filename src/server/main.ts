@@ -4,6 +4,9 @@ import { loadConfig } from './env.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { seedDemo } from './demo/seed-demo.js';
 
+// Everything the server creates (database files, outbox, backups, keys) is for its own user only.
+process.umask(0o077);
+
 const config = loadConfig();
 
 function printOnce(lines: string[]) {

@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     trustProxy: false,
     demo: false,
+    backupKey: undefined,
     ...overrides,
   };
 }
