@@ -4,7 +4,7 @@ import { loadConfig } from './env.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { seedDemo } from './demo/seed-demo.js';
 
-// Everything the server creates (database files, outbox, backups, keys) is for its own user only.
+// Files the server creates are for its own user only (DATA_DIR is 0700 too: lib/data-dir.ts).
 process.umask(0o077);
 
 const config = loadConfig();

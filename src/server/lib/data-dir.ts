@@ -19,9 +19,9 @@ export function tightenFile(file: string): void {
 
 /**
  * Creates DATA_DIR as 0700, and at every start puts back 0700 on it and 0600 on the outbox messages and
- * backups inside (an installation made before this rule, or a copy restored with other modes). The
- * database files need no pass of their own: nobody else can enter the directory, and the server runs
- * with umask 077 (main.ts), so what PGlite creates is private too.
+ * backups inside (an installation made before this rule, or a copy restored with other modes). PGlite
+ * writes its own files 0666 whatever the umask; the directory's 0700 is what keeps other users out of
+ * them (and of everything else here).
  */
 export function prepareDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
