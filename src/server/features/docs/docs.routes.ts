@@ -44,7 +44,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       const transformed = jsonSchemaTransform(input);
       const config: unknown = input.route.config;
       const access = (config as { access?: Access } | undefined)?.access;
-      const schema = (transformed.schema ?? {}) as Record<string, unknown>;
+      // A route without a schema has none after the transform either, whatever the type says.
+      const schema = (transformed.schema as Record<string, unknown> | undefined) ?? {};
       if (schema.hide === true) return transformed;
       return {
         ...transformed,
