@@ -40,6 +40,7 @@ import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -288,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  await app.register(reportsRoutes, { prefix: '/api/relatorios' });
   await app.register(contentRoutes, { prefix: '/api/content' });
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes);
