@@ -65,23 +65,23 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
         {entry.titulo}
       </h3>
       <p className="mt-1 flex-1 text-sm text-gray-600">{entry.descricao}</p>
-      {entry.parametros.map((parameter) => (
-        <div key={parameter.nome} className="mt-3 w-32">
-          <InputField
-            label={parameter.rotulo}
-            type="number"
-            inputMode="numeric"
-            min={parameter.minimo}
-            max={parameter.maximo}
-            value={values[parameter.nome] ?? ''}
-            error={invalid === parameter ? `Entre ${parameter.minimo} e ${parameter.maximo}` : undefined}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, [parameter.nome]: event.target.value }))
-            }
-          />
-        </div>
-      ))}
-      <div className="mt-4 flex flex-wrap items-center gap-2">
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        {entry.parametros.map((parameter) => (
+          <div key={parameter.nome} className="w-28">
+            <InputField
+              label={parameter.rotulo}
+              type="number"
+              inputMode="numeric"
+              min={parameter.minimo}
+              max={parameter.maximo}
+              value={values[parameter.nome] ?? ''}
+              error={invalid === parameter ? `Entre ${parameter.minimo} e ${parameter.maximo}` : undefined}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, [parameter.nome]: event.target.value }))
+              }
+            />
+          </div>
+        ))}
         {entry.formatos.map((formato) => {
           const Icon = formatIcons[formato];
           return (
@@ -98,16 +98,18 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
             </Button>
           );
         })}
-        {entry.tela && (
+      </div>
+      {entry.tela && (
+        <div className="mt-4 border-t border-gray-100 pt-3">
           <Link
             to={entry.tela.caminho}
-            className="ml-auto inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            className="inline-flex min-h-10 items-center gap-1 rounded-lg text-sm font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
             {entry.tela.rotulo}
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   );
 }

@@ -55,6 +55,19 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+function range(min: number | undefined, max: number | undefined, one: string, many: string): string[] {
+  const unit = (count: number) => (count === 1 ? one : many);
+  if (min !== undefined && min > 0 && max !== undefined) return [`${min} a ${max} ${unit(max)}`];
+  if (min !== undefined && min > 0) return [`ao menos ${min} ${unit(min)}`];
+  if (max !== undefined) return [`até ${max} ${unit(max)}`];
+  return [];
+}
+
+/** Text with `code` spans (the description's own markup), escaped. */
+function inlineCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, (_match, code: string) => `<code>${code}</code>`);
+}
+
 /** The constraints of a schema in words ("texto, 1 a 120 caracteres", "um de: a, b"). */
 export function describeSchema(schema: JsonSchema): string {
   const parts: string[] = [];
@@ -72,16 +85,12 @@ export function describeSchema(schema: JsonSchema): string {
   if (schema.format) parts.push(`formato ${schema.format}`);
   if (schema.enum) parts.push(`um de: ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`);
   if (schema.const !== undefined) parts.push(`exatamente ${JSON.stringify(schema.const)}`);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-    parts.push(`${schema.minLength ?? 0} a ${schema.maxLength ?? '∞'} caracteres`);
-  }
+  parts.push(...range(schema.minLength, schema.maxLength, 'caractere', 'caracteres'));
   if (schema.minimum !== undefined) parts.push(`mínimo ${schema.minimum}`);
   if (schema.exclusiveMinimum !== undefined) parts.push(`maior que ${schema.exclusiveMinimum}`);
   if (schema.maximum !== undefined) parts.push(`máximo ${schema.maximum}`);
   if (schema.exclusiveMaximum !== undefined) parts.push(`menor que ${schema.exclusiveMaximum}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) {
-    parts.push(`${schema.minItems ?? 0} a ${schema.maxItems ?? '∞'} itens`);
-  }
+  parts.push(...range(schema.minItems, schema.maxItems, 'item', 'itens'));
   if (schema.pattern) parts.push(`padrão ${schema.pattern}`);
   if (schema.default !== undefined) parts.push(`padrão: ${JSON.stringify(schema.default)}`);
   return parts.join('; ');
@@ -178,6 +187,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex" />
+<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 <title>${escapeHtml(document.info.title)}</title>
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
@@ -207,7 +217,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
 <body>
 <header>
   <h1>${escapeHtml(document.info.title)} <span class="muted">v${escapeHtml(document.info.version)}</span></h1>
-  <p>${escapeHtml(document.info.description ?? '')}</p>
+  <p>${inlineCode(document.info.description ?? '')}</p>
   <p>${count} operações, geradas dos esquemas que validam cada rota. Descrição OpenAPI 3.1 em JSON: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a>.</p>
   <nav aria-label="Grupos"><ul>${toc}</ul></nav>
 </header>
