@@ -9,7 +9,17 @@ export const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_FOLDERS = ['outbox', 'backups'];
 
 function tighten(target: string, mode: number): void {
-  if ((statSync(target).mode & 0o777) !== mode) chmodSync(target, mode);
+  if ((statSync(target).mode & 0o777) === mode) return;
+  try {
+    chmodSync(target, mode);
+  } catch (error) {
+    // Owned by another user (a volume mounted as root, say): start anyway, and say what to fix.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    console.warn(
+      `Aviso: não foi possível restringir as permissões de ${target} para ${mode.toString(8)}; ` +
+        'ajuste o dono ou as permissões para que só o usuário do servidor o leia.',
+    );
+  }
 }
 
 /** Puts 0600 back on a private file written with other modes. */
