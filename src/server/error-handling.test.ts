@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '../shared/api.js';
-import { isCalendarDate } from '../shared/validators.js';
+import { DATE_RANGE_MESSAGE, isCalendarDate, isoDateSchema } from '../shared/validators.js';
 import { serializeError } from './lib/log.js';
 import { createTestApp, MemoryLog, signedIn, type TestApp } from './test/test-app.js';
 
@@ -55,10 +55,18 @@ describe('calendar dates', () => {
     for (const bad of ['1990-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00']) {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
-    // Outside the accepted years (0000 is no year at all for PostgreSQL) or not YYYY-MM-DD.
-    for (const bad of ['0000-01-01', '1899-12-31', '2101-01-01', '24-01-01', '2024-1-01', ' 2024-01-01x']) {
+    // Year 0000 does not exist for PostgreSQL; other shapes are not YYYY-MM-DD.
+    for (const bad of ['0000-01-01', '24-01-01', '2024-1-01', ' 2024-01-01x']) {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
+    // Real days outside the accepted years are typing mistakes, with a message of their own.
+    expect(isoDateSchema.safeParse('1899-12-31').error?.issues.map((issue) => issue.message)).toEqual([
+      DATE_RANGE_MESSAGE,
+    ]);
+    expect(isoDateSchema.safeParse('2101-01-01').success).toBe(false);
+    expect(isoDateSchema.safeParse('1990-02-30').error?.issues.map((issue) => issue.message)).toEqual([
+      'Data inválida',
+    ]);
   });
 
   it('answers 400 (not 500) for an impossible date in every date field of the API', async () => {

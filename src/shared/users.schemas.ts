@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
-import { todayIso } from './format.js';
 import {
-  DATE_INVALID,
-  isCalendarDate,
+  optionalBirthDateSchema,
   optionalPhoneSchema,
   optionalText,
   pageNumberSchema,
@@ -47,17 +45,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const birthDateSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), DATE_INVALID)
-  .refine((value) => value === '' || value <= todayIso(), {
-    message: 'A data de nascimento não pode estar no futuro',
-  })
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
-
 const nomeSchema = z
   .string({ error: 'Nome é obrigatório' })
   .trim()
@@ -69,7 +56,7 @@ const userFields = {
   email: emailSchema,
   telefone: optionalPhoneSchema,
   endereco: optionalText(300),
-  data_nascimento: birthDateSchema,
+  data_nascimento: optionalBirthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
 };
 

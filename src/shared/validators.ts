@@ -124,51 +124,80 @@ export const optionalEmailSchema = z
   .nullable()
   .optional();
 
-/** The calendar range every date field accepts: older or later dates are typing mistakes. */
+/** The years every date field accepts: older or later dates are typing mistakes. */
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2100;
 
 /**
- * True for a real calendar day written YYYY-MM-DD within the accepted years. The parts must survive a
- * round trip through a UTC date, so 1990-02-30 is refused instead of rolling over to March (the
- * database would refuse it later, as an internal error).
+ * True for a real calendar day written YYYY-MM-DD. The parts must survive a round trip through a UTC
+ * date, so 1990-02-30 is refused instead of rolling over to March (PostgreSQL would refuse it later, as
+ * an internal error); year 0000 does not exist for PostgreSQL either.
  */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return false;
+  if (year < 1) return false;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** YYYY-MM within the accepted years (a reference month). */
+/** Within MIN_DATE_YEAR..MAX_DATE_YEAR (for a YYYY-MM-DD or YYYY-MM value). */
+export function isDateInRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+}
+
+/** YYYY-MM, a real month within the accepted years (a reference month). */
 export function isCalendarMonth(value: string): boolean {
-  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`);
+  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`) && isDateInRange(value);
 }
 
 export const DATE_INVALID = 'Data inválida';
+export const DATE_RANGE_MESSAGE = `Use uma data entre ${MIN_DATE_YEAR} e ${MAX_DATE_YEAR}`;
 
-/** A required calendar date (YYYY-MM-DD). Every date field of the API goes through this check. */
-export const isoDateSchema = z.string().trim().refine(isCalendarDate, DATE_INVALID);
+/** The checks of a date value, one message at a time (the first that fails); '' passes when allowed. */
+const calendarDate = (options: { notFuture?: string; allowEmpty?: boolean } = {}) => {
+  const skip = (value: string) => options.allowEmpty === true && value === '';
+  let schema = z
+    .string()
+    .refine((value) => skip(value) || isCalendarDate(value), { message: DATE_INVALID, abort: true });
+  const notFuture = options.notFuture;
+  if (notFuture) {
+    schema = schema.refine((value) => skip(value) || value <= todayIso(), {
+      message: notFuture,
+      abort: true,
+    });
+  }
+  return schema.refine((value) => skip(value) || isDateInRange(value), DATE_RANGE_MESSAGE);
+};
+
+/** A required calendar date (YYYY-MM-DD). Every date field of the API goes through these checks. */
+export const isoDateSchema = z.string().trim().pipe(calendarDate());
 
 export const monthSchema = z.string().trim().refine(isCalendarMonth, 'Mês inválido (AAAA-MM)');
+
+export const BIRTH_DATE_IN_FUTURE = 'A data de nascimento não pode estar no futuro';
 
 export const requiredBirthDateSchema = z
   .string({ error: 'Data de nascimento é obrigatória' })
   .trim()
   .min(1, 'Data de nascimento é obrigatória')
-  .pipe(isoDateSchema)
-  .refine((value) => value <= todayIso(), 'A data de nascimento não pode estar no futuro');
+  .pipe(calendarDate({ notFuture: BIRTH_DATE_IN_FUTURE }));
 
-export const optionalDateSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), DATE_INVALID)
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
+const optionalDate = (notFuture?: string) =>
+  z
+    .string()
+    .trim()
+    .pipe(calendarDate({ allowEmpty: true, ...(notFuture ? { notFuture } : {}) }))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** An optional date: '' means none (stored as null). */
+export const optionalDateSchema = optionalDate();
+export const optionalBirthDateSchema = optionalDate(BIRTH_DATE_IN_FUTURE);
 
 export const requiredName = (label = 'Nome') =>
   z

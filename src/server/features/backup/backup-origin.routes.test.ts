@@ -217,25 +217,30 @@ describe('backup signing', () => {
 });
 
 describe('BACKUP_KEY shared between installations', () => {
-  it('signs with the configured key (no key file) and each installation accepts the other one’s files', async () => {
-    const key = randomBytes(32).toString('hex');
-    const a = await createTestApp({ backupKey: key });
-    const b = await createTestApp({ backupKey: key });
-    try {
-      expect(existsSync(path.join(a.app.ctx.config.dataDir, BACKUP_KEY_FILE))).toBe(false);
-      const fromA = await download(a, (await signedIn(a, 'administrador')).cookie);
-      expect(fromA.chave_id).toBe(keyIdOf(Buffer.from(key, 'hex')));
-      const cookieB = (await signedIn(b, 'administrador')).cookie;
-      const dryRun = await restore(b, cookieB, fromA, { dryRun: true });
-      expect(dryRun.json().data.origem.situacao).toBe('esta_instalacao');
-      // The one at t (its own key file) does not know it.
-      const cookieT = (await signedIn(t, 'administrador')).cookie;
-      expect((await restore(t, cookieT, fromA, { dryRun: true })).json().data.origem.situacao).toBe(
-        'outra_instalacao',
-      );
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+  // Opens two more databases: slow on a busy machine, hence the longer limit.
+  it(
+    'signs with the configured key (no key file) and each installation accepts the other one’s files',
+    { timeout: 180_000 },
+    async () => {
+      const key = randomBytes(32).toString('hex');
+      const a = await createTestApp({ backupKey: key });
+      const b = await createTestApp({ backupKey: key });
+      try {
+        expect(existsSync(path.join(a.app.ctx.config.dataDir, BACKUP_KEY_FILE))).toBe(false);
+        const fromA = await download(a, (await signedIn(a, 'administrador')).cookie);
+        expect(fromA.chave_id).toBe(keyIdOf(Buffer.from(key, 'hex')));
+        const cookieB = (await signedIn(b, 'administrador')).cookie;
+        const dryRun = await restore(b, cookieB, fromA, { dryRun: true });
+        expect(dryRun.json().data.origem.situacao).toBe('esta_instalacao');
+        // The one at t (its own key file) does not know it.
+        const cookieT = (await signedIn(t, 'administrador')).cookie;
+        expect((await restore(t, cookieT, fromA, { dryRun: true })).json().data.origem.situacao).toBe(
+          'outra_instalacao',
+        );
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
 });
