@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, optionalText, pageNumberSchema, versionSchema } from './validators.js';
+import { isoDateSchema, MAX_INTEGER, optionalText, pageNumberSchema } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -114,7 +114,8 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
     .nullable()
     .optional(),
   diretor: optionalText(150),
-  version: versionSchema.optional(),
+  // 0 while the settings were never saved.
+  version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });
 export type UpdateSchoolSettingsInput = z.input<typeof updateSchoolSettingsInputSchema>;
 export type UpdateSchoolSettingsData = z.output<typeof updateSchoolSettingsInputSchema>;
@@ -170,7 +171,8 @@ export const defaultSystemSettings: SystemSettingsValues = {
 };
 
 export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
-  version: versionSchema.optional(),
+  // 0 while the settings were never saved.
+  version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });
 export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInputSchema>;
 

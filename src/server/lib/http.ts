@@ -79,7 +79,7 @@ export function expectedVersion(request: FastifyRequest, bodyVersion?: number): 
     const text = header.trim().replace(/^W\//, '').replace(/"/g, '');
     const parsed = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
     // A version is a PostgreSQL integer: anything else would fail in the database, not here.
-    if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_INTEGER) {
+    if (!Number.isInteger(parsed) || parsed > MAX_INTEGER) {
       throw new AppError('VALIDATION', 'Cabeçalho If-Match inválido.');
     }
     return parsed;
