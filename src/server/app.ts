@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -22,11 +21,15 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
+import { prepareDataDir } from './lib/data-dir.js';
+import { loggerOptions, type LogStream } from './lib/log.js';
+import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { resolveSession } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
@@ -36,7 +39,9 @@ import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
+import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -68,6 +73,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -86,26 +93,18 @@ function fieldPath(instancePath: string | undefined, fallback: string): string {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // No personal data in logs: no query strings, cookies or bodies.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: ONE_MEBIBYTE,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or overlong path segment is refused by the router before any route runs: answer it
+    // with the envelope too (400), not the framework's own JSON.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  prepareDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase(
@@ -126,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     getSchoolName: () => content.getSchoolName(),
     jobs: new JobQueue(database.db, app.log),
     log: app.log,
+    backupKey: loadBackupKey(config),
   };
   app.decorate('ctx', ctx);
   // Tests drain the queue by hand; a running server works it (and stops before the database closes).
@@ -281,10 +281,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
       return reply.status(400).send(failure(message, 'VALIDATION'));
     }
-    request.log.error({ err: error }, 'erro interno');
+    request.log.error({ err: error, req: request }, 'erro interno');
     return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
   });
 
+  await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
@@ -297,6 +298,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  await app.register(reportsRoutes, { prefix: '/api/relatorios' });
   await app.register(contentRoutes, { prefix: '/api/content' });
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes);

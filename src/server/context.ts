@@ -17,4 +17,6 @@ export interface AppContext {
   jobs: JobQueue;
   /** The app's logger (pino), for events services must log — never with personal data. */
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** Signs and verifies this installation's backups (features/backup/backup-key.ts). */
+  backupKey: Buffer;
 }

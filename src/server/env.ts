@@ -31,6 +31,13 @@ const envSchema = z.object({
       return parsed;
     }),
   DEMO: z.enum(['1', '0', '']).optional(),
+  BACKUP_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 export interface AppConfig {
@@ -49,6 +56,8 @@ export interface AppConfig {
   /** false, a hop count, or the proxies' addresses/CIDRs (never 'trust everyone'). */
   trustProxy: TrustProxy;
   demo: boolean;
+  /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
+  backupKey: string | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -76,5 +85,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     demo,
+    backupKey: env.BACKUP_KEY,
   };
 }

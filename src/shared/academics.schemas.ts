@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { CalendarDay, DayKind } from './calendar.js';
-import { isoDateSchema } from './calendar.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
-import { optionalText, uuidParam } from './validators.js';
+import { isoDateSchema, optionalText, uuidParam } from './validators.js';
 
 /**
  * Contracts of the class diary (issue 13): the subject grid of a class, the roll call and the

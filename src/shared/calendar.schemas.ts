@@ -2,20 +2,15 @@ import { z } from 'zod';
 import {
   daysInRange,
   entryKinds,
-  isIsoDate,
   weekdayOf,
   type CalendarDay,
   type EntryKind,
   type NationalHoliday,
 } from './calendar.js';
-import { optionalText } from './validators.js';
+import { isoDateSchema, optionalText } from './validators.js';
 
 /** Contracts of the school year and the calendar (issue 13). Dates are `YYYY-MM-DD`. */
 
-export const isoDateSchema = z
-  .string({ error: 'Data inválida' })
-  .trim()
-  .refine(isIsoDate, 'Data inválida (use AAAA-MM-DD)');
 
 export const periodTypes = ['bimestre', 'trimestre', 'semestre'] as const;
 export type PeriodType = (typeof periodTypes)[number];

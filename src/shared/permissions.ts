@@ -23,6 +23,7 @@ export const permissionLabels = {
   'settings.manage': 'Alterar configurações do sistema',
   'backup.manage': 'Criar e restaurar backups',
   'audit.read': 'Consultar a trilha de auditoria',
+  'docs.read': 'Consultar a documentação da API',
   'students.read': 'Ver alunos (professor: só das suas turmas; responsável: só os filhos)',
   'students.write': 'Cadastrar e editar alunos e responsáveis',
   'guardians.self': 'Editar os próprios dados de contato',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas.js';
-import { optionalDateSchema, optionalPhoneSchema, requiredName } from './validators.js';
+import { optionalDateSchema, optionalPhoneSchema, requiredName, versionSchema } from './validators.js';
 
 /** The spec's 14 subject choices. */
 export const disciplinas = [
@@ -62,7 +62,7 @@ export const teacherInputSchema = z.strictObject({
    * set (issue 10, finding 13).
    */
   criar_acesso: z.boolean().optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
 export type TeacherData = z.output<typeof teacherInputSchema>;

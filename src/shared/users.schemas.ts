@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
-import { optionalPhoneSchema, optionalText } from './validators.js';
+import {
+  optionalBirthDateSchema,
+  optionalPhoneSchema,
+  optionalText,
+  pageNumberSchema,
+  versionSchema,
+} from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -41,18 +47,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const birthDateSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Data inválida')
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Data inválida')
-  .refine((value) => value === '' || value <= new Date().toISOString().slice(0, 10), {
-    message: 'A data de nascimento não pode estar no futuro',
-  })
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
-
 const nomeSchema = z
   .string({ error: 'Nome é obrigatório' })
   .trim()
@@ -64,7 +58,7 @@ const userFields = {
   email: emailSchema,
   telefone: optionalPhoneSchema,
   endereco: optionalText(300),
-  data_nascimento: birthDateSchema,
+  data_nascimento: optionalBirthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
 };
 
@@ -88,7 +82,7 @@ export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.strictObject({
   ...userFields,
   status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
   senha_atual: senhaAtualSchema,
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
@@ -114,7 +108,7 @@ export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
   status: z.enum(userStatuses).or(z.literal('todos')).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;

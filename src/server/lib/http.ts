@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiSuccess } from '../../shared/api.js';
 import type { Access } from '../../shared/permissions.js';
+import { MAX_INTEGER } from '../../shared/validators.js';
 import type { UserRow } from '../features/users/users.table.js';
 import type { Actor } from '../features/audit/audit.service.js';
 import type { PasswordClient } from '../features/auth/password-check.service.js';
@@ -106,8 +107,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 export function expectedVersion(request: FastifyRequest, bodyVersion?: number): number | undefined {
   const header = request.headers['if-match'];
   if (typeof header === 'string' && header.trim() !== '') {
-    const parsed = Number.parseInt(header.replace(/^W\//, '').replace(/"/g, ''), 10);
-    if (!Number.isInteger(parsed)) throw new AppError('VALIDATION', 'Cabeçalho If-Match inválido.');
+    const text = header.trim().replace(/^W\//, '').replace(/"/g, '');
+    const parsed = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+    // A version is a PostgreSQL integer: anything else would fail in the database, not here.
+    if (!Number.isInteger(parsed) || parsed > MAX_INTEGER) {
+      throw new AppError('VALIDATION', 'Cabeçalho If-Match inválido.');
+    }
     return parsed;
   }
   return bodyVersion;

@@ -113,7 +113,13 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
       .select({ status: students.status, total: sql<number>`count(*)`.mapWith(Number) })
       .from(students)
       .groupBy(students.status),
-    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(5),
+    // Recent activity is this school's own: entries a restore imported are history, not news.
+    db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.origem, 'local'))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(5),
     sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
     summarizeMensalidades(db, today),
   ]);
