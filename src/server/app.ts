@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -23,10 +22,15 @@ import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
 import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
+import { prepareDataDir } from './lib/data-dir.js';
+import { loggerOptions, type LogStream } from './lib/log.js';
+import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { resolveSession, watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
@@ -36,12 +40,17 @@ import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
+import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
+import { JobQueue } from './features/jobs/jobs.service.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { academicsRoutes } from './features/academics/academics.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +76,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -89,26 +100,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const replay = new ResponseReplay(() => loaded.content?.peek()?.etag ?? null);
   const app = Fastify({
     serverFactory: (handler, serverOptions) => createReplayingServer(replay, handler, serverOptions),
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // No personal data in logs: no query strings, cookies or bodies.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: ONE_MEBIBYTE,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or overlong path segment is refused by the router before any route runs: answer it
+    // with the envelope too (400), not the framework's own JSON.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  prepareDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase(
@@ -132,9 +135,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     content,
     getSchoolName: () => content.getSchoolName(),
+    jobs: new JobQueue(database.db, app.log),
+    log: app.log,
+    backupKey: loadBackupKey(config),
   };
   app.decorate('ctx', ctx);
   app.decorate('replay', replay);
+  // Tests drain the queue by hand; a running server works it (and stops before the database closes).
+  if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   await content.getPublic();
   app.decorateRequest('auth', null);
 
@@ -285,10 +294,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
       return reply.status(400).send(failure(message, 'VALIDATION'));
     }
-    request.log.error({ err: error }, 'erro interno');
+    request.log.error({ err: error, req: request }, 'erro interno');
     return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
   });
 
+  await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
@@ -301,9 +311,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  await app.register(reportsRoutes, { prefix: '/api/relatorios' });
   await app.register(contentRoutes, { prefix: '/api/content' });
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes);
+  await app.register(calendarRoutes);
+  await app.register(academicsRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

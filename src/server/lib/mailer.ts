@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.js';
 
 export interface MailMessage {
   to: string;
@@ -43,9 +44,12 @@ export function createMailer(options: {
     async send(message) {
       transport ??= streamTransport();
       const info = await (await transport).sendMail({ from: options.from, ...message });
-      await mkdir(outbox, { recursive: true });
+      // Messages carry reset links and provisional passwords: readable by the server's user only.
+      await mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer);
+      await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, {
+        mode: PRIVATE_FILE_MODE,
+      });
       return true;
     },
   };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { FileDown, ScrollText } from 'lucide-react';
+import { ArchiveRestore, FileDown, ScrollText } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
+import { auditOriginLabels, type AuditOrigin } from '../../../shared/settings.schemas';
 import { Button } from '../../components/button';
 import { InputField, SelectField } from '../../components/field';
 import { EmptyState, PageHeader, Spinner } from '../../components/feedback';
@@ -15,6 +16,26 @@ function describeDetails(details: Record<string, unknown> | null): string {
   if (!details) return '';
   const text = JSON.stringify(details);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/**
+ * An entry a restore brought in is someone else's history: it says so, and one from a file this
+ * installation did not sign says so louder (ADR 0008).
+ */
+function ImportedBadge({ origem }: { origem: AuditOrigin }) {
+  if (origem === 'local') return null;
+  const external = origem === 'backup_externo';
+  return (
+    <span
+      title={auditOriginLabels[origem]}
+      className={`mt-1 flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
+        external ? 'bg-amber-100 text-amber-900' : 'bg-blue-50 text-blue-800'
+      }`}
+    >
+      <ArchiveRestore className="h-3 w-3" aria-hidden="true" />
+      {external ? 'Importada (origem não confirmada)' : 'Importada de backup'}
+    </span>
+  );
 }
 
 /** The audit trail: read-only, filtered and paged on the server, exportable as CSV. */
@@ -127,8 +148,11 @@ export function AuditPage() {
             </thead>
             <tbody className="divide-y divide-gray-100">
               {audit.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-2 whitespace-nowrap text-gray-700">{formatDateTime(entry.em)}</td>
+                <tr key={entry.id} className={entry.origem === 'local' ? undefined : 'bg-amber-50/60'}>
+                  <td className="px-4 py-2 whitespace-nowrap text-gray-700">
+                    {formatDateTime(entry.em)}
+                    <ImportedBadge origem={entry.origem} />
+                  </td>
                   <td className="px-4 py-2 text-gray-900">{entry.usuario_nome ?? '—'}</td>
                   <td className="px-4 py-2 text-gray-900">{entry.acao}</td>
                   <td className="px-4 py-2 text-gray-700">

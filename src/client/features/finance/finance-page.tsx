@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
@@ -28,7 +29,12 @@ type Dialog = { kind: 'nova'; tipo: TransacaoTipo } | { kind: 'config' } | { kin
 /** 'Gestão Financeira' (admin) or the guardian's tuition. */
 export function FinancePage() {
   const { data: user } = useCurrentUser();
-  const [tab, setTab] = useState<string>('dashboard');
+  // `?aba=relatorios` opens a tab directly (the Relatórios screen links here).
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('aba');
+  const [tab, setTab] = useState<string>(
+    tabs.some((item) => item.value === requested) ? requested! : 'dashboard',
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   if (!user) return null;
   if (!can(user.nivel, 'finance.manage')) return <GuardianFinance />;

@@ -4,6 +4,7 @@ import {
   BookOpen,
   Calendar,
   GraduationCap,
+  KeyRound,
   Mail,
   Pencil,
   Phone,
@@ -198,6 +199,14 @@ export function TeachersPage() {
                       </span>
                     )}
                   </p>
+                  {canWrite && (
+                    <p className="mt-1 inline-flex items-center gap-1 text-xs text-gray-600">
+                      <KeyRound className="h-3.5 w-3.5" aria-hidden="true" />
+                      {teacher.tem_acesso
+                        ? `Acesso ao portal: ${teacher.acesso_email ?? ''}`
+                        : 'Sem acesso ao portal'}
+                    </p>
+                  )}
                   <p className="mt-1 flex flex-wrap gap-1">
                     {teacher.disciplinas.slice(0, MAX_SUBJECTS_SHOWN).map((item) => (
                       <Badge key={item} tone="blue">
@@ -364,16 +373,26 @@ function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null; onClo
           ))}
         </div>
       </fieldset>
-      {!teacher?.tem_acesso && (
-        <label className="flex items-center gap-2 text-sm text-gray-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 rounded border-gray-300"
-            checked={criarAcesso}
-            onChange={(event) => setCriarAcesso(event.target.checked)}
-          />
-          Criar acesso ao portal (senha gerada, enviada por e-mail)
-        </label>
+      {teacher?.tem_acesso ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700">
+          <KeyRound className="h-4 w-4 text-green-700" aria-hidden="true" />
+          Acesso ao portal pela conta {teacher.acesso_email}
+        </p>
+      ) : (
+        <div>
+          <label className="flex items-center gap-2 text-sm text-gray-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-gray-300"
+              checked={criarAcesso}
+              onChange={(event) => setCriarAcesso(event.target.checked)}
+            />
+            Criar acesso ao portal (senha gerada, enviada por e-mail)
+          </label>
+          <p className="mt-1 text-xs text-gray-500">
+            Se já existir em Usuários uma conta de professor com este e-mail, ela é vinculada automaticamente.
+          </p>
+        </div>
       )}
     </FormModal>
   );

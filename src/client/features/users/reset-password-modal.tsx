@@ -17,10 +17,16 @@ interface FormValues {
   gerarSenha: boolean;
   senha: string;
   confirmacao: string;
+  senha_atual: string;
 }
 
 const schema = z
-  .object({ gerarSenha: z.boolean(), senha: z.string(), confirmacao: z.string() })
+  .object({
+    gerarSenha: z.boolean(),
+    senha: z.string(),
+    confirmacao: z.string(),
+    senha_atual: z.string().min(1, 'Confirme com a sua senha.'),
+  })
   .superRefine(refinePasswordChoice('Nova senha é obrigatória'));
 
 export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -35,20 +41,22 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { gerarSenha: true, senha: '', confirmacao: '' },
+    defaultValues: { gerarSenha: true, senha: '', confirmacao: '', senha_atual: '' },
   });
   const gerarSenha = watch('gerarSenha');
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const response = await reset.mutateAsync(
-        values.gerarSenha ? { id: user.id } : { id: user.id, senha: values.senha },
-      );
+      const response = await reset.mutateAsync({
+        id: user.id,
+        senhaAtual: values.senha_atual,
+        ...(values.gerarSenha ? {} : { senha: values.senha }),
+      });
       toast.success(response.message ?? 'Senha redefinida com sucesso!');
       setResult(response.data);
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['senha']);
+      const message = applyServerErrors(error, setError, ['senha', 'senha_atual']);
       if (message) {
         setFormError(message);
         toast.error('Erro ao resetar senha');
@@ -110,6 +118,14 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
             />
           </>
         )}
+        <PasswordInput
+          label="Sua senha"
+          autoComplete="current-password"
+          required
+          error={errors.senha_atual?.message}
+          hint="Por segurança, confirme a sua senha. Os outros administradores serão avisados."
+          {...register('senha_atual')}
+        />
       </form>
     </Modal>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ShieldCheck } from 'lucide-react';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
 import { emailSchema } from '../../../shared/auth.schemas';
 import { formatPhone } from '../../../shared/format';
 import {
+  needsAdminPassword,
   userStatuses,
   userStatusLabels,
   userTipoLabels,
@@ -35,6 +37,7 @@ interface FormValues {
   gerarSenha: boolean;
   senha: string;
   confirmacao: string;
+  senha_atual: string;
 }
 
 const formSchema = z
@@ -59,6 +62,7 @@ const formSchema = z
     gerarSenha: z.boolean(),
     senha: z.string(),
     confirmacao: z.string(),
+    senha_atual: z.string(),
   })
   .superRefine(refinePasswordChoice('Senha é obrigatória'));
 
@@ -71,6 +75,7 @@ const serverFields = [
   'tipo',
   'status',
   'senha',
+  'senha_atual',
 ] as const;
 
 /** 'Novo Usuário' and 'Editar Usuário'. */
@@ -99,12 +104,24 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       gerarSenha: true,
       senha: '',
       confirmacao: '',
+      senha_atual: '',
     },
   });
   const gerarSenha = watch('gerarSenha');
+  const before = user ? { tipo: user.tipo, email: user.email } : null;
+  // Creating or promoting an administrator, or changing one's e-mail, asks for your own password.
+  const asksPassword = needsAdminPassword(before, { tipo: watch('tipo'), email: watch('email') });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    if (asksPassword && values.senha_atual === '') {
+      setError(
+        'senha_atual',
+        { type: 'required', message: 'Confirme com a sua senha.' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     const common = {
       nome: values.nome,
       email: values.email,
@@ -112,6 +129,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       endereco: values.endereco,
       data_nascimento: values.data_nascimento,
       tipo: values.tipo,
+      ...(asksPassword ? { senha_atual: values.senha_atual } : {}),
     };
     try {
       if (editing) {
@@ -237,6 +255,25 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           <p className="text-xs text-gray-500">
             No primeiro acesso o usuário terá de escolher uma nova senha.
           </p>
+        </fieldset>
+      )}
+      {asksPassword && (
+        <fieldset className="space-y-3 rounded-xl border border-purple-200 bg-purple-50 p-4">
+          <legend className="flex items-center gap-1 px-1 text-sm font-medium text-purple-900">
+            <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Confirme que é você
+          </legend>
+          <PasswordInput
+            label="Sua senha"
+            autoComplete="current-password"
+            required
+            error={errors.senha_atual?.message}
+            hint={
+              editing && user.tipo === 'admin'
+                ? 'Alterar o e-mail de um administrador exige a sua senha. Os outros administradores serão avisados.'
+                : 'Dar acesso de administrador exige a sua senha. Os outros administradores serão avisados.'
+            }
+            {...register('senha_atual')}
+          />
         </fieldset>
       )}
     </FormModal>

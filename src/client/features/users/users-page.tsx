@@ -29,7 +29,7 @@ import { useCurrentUser } from '../auth/auth.api';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UserFormModal } from './user-form-modal';
-import { UserStatusBadge, UserTipoBadge } from './user-badges';
+import { TeacherLink, UserStatusBadge, UserTipoBadge } from './user-badges';
 import { useToggleUserStatus, useUsers, USERS_PAGE_SIZE, type UserFilters } from './users.api';
 
 type Dialog =
@@ -185,6 +185,7 @@ export function UsersPage() {
                   <div className="min-w-0">
                     <p className="font-medium text-gray-900">{user.nome}</p>
                     <p className="truncate text-sm text-gray-600">{user.email}</p>
+                    <TeacherLink user={user} />
                   </div>
                   <UserStatusBadge status={user.status} />
                 </div>
@@ -227,6 +228,7 @@ export function UsersPage() {
                     <td className="px-4 py-3">
                       <p className="font-medium text-gray-900">{user.nome}</p>
                       <p className="text-gray-600">{user.email}</p>
+                      <TeacherLink user={user} />
                       {user.primeiro_login && (
                         <p className="text-xs text-amber-700">Aguardando primeiro login</p>
                       )}

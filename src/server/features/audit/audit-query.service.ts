@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas.js';
+import { auditOriginLabels, type AuditEntry, type AuditFacets } from '../../../shared/settings.schemas.js';
 import { TIME_ZONE } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
@@ -37,6 +37,7 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   return {
     id: row.id,
+    origem: row.origem,
     em: row.at.toISOString(),
     usuario_id: row.actorId,
     usuario_nome: row.actorNome,
@@ -111,6 +112,8 @@ export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise
     { header: 'registro', value: (row) => row.entityId },
     { header: 'ip', value: (row) => row.ip },
     { header: 'detalhes', value: (row) => detailsText(row.details) },
+    // Entries a restore brought in are someone else's history: the export says so on every line.
+    { header: 'origem', value: (row) => auditOriginLabels[row.origem] },
   ];
   return toCsv(columns, rows);
 }

@@ -25,6 +25,7 @@ import { users, type UserRow } from '../users/users.table.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
 import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter.js';
 import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
+import { syncMembership } from '../academics/memberships.js';
 import {
   guardians,
   recordVersions,
@@ -344,6 +345,8 @@ export async function createStudent(
     } catch (error) {
       studentConflict(error);
     }
+    if (input.turma_id)
+      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, clock.today());
     await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
     await recordAudit(tx, actor, {
       action: 'criar',
@@ -411,6 +414,8 @@ export async function updateStudent(
       studentConflict(error);
     }
     if (!updated) throw stale();
+    if (changesClass)
+      await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
     const keys = [
       'nome',
       'dataNascimento',
@@ -449,6 +454,8 @@ export async function setStudentStatus(
       .update(students)
       .set({ status, version: current.version + 1, updatedAt: new Date() })
       .where(eq(students.id, id));
+    // Only active students are on the class's roll: the membership pauses while they are not.
+    await syncMembership(tx, id, { turmaId: current.turmaId, ativo: status === 'ativo' }, clock.today());
     await recordAudit(tx, actor, {
       action: 'alterar_status',
       entity: 'aluno',
