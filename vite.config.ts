@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
@@ -13,6 +13,12 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 600,
     rollupOptions: { input: mode === 'site' ? 'site.html' : 'index.html' },
   },
+  // The public page's server renderer (dist/ssr) carries its own React, React DOM and icons, built for
+  // production: the server needs no front-end package at run time, loads only the icons the page
+  // uses, and never React's development build (issue 11).
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

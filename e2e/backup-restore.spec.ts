@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiSignIn, E2E_ADMIN, openSettingsTab, startOwnServer } from './support';
 
@@ -70,4 +71,115 @@ test('create a backup, add a user, restore it and the user is gone', async ({ br
   // The safety backup taken before the restore is listed.
   await openSettingsTab(page, 'Backup & Dados');
   await expect(page.getByText('Antes de restaurar').first()).toBeVisible();
+});
+
+/** What an attacker does with a backup: plants an administrator and back-dated history, recomputes the checksum. */
+function tamper(file: Record<string, unknown>): Buffer {
+  const forged = structuredClone(file) as {
+    formato: string;
+    versao_formato: number;
+    versao_app: string;
+    criado_em: string;
+    tabelas: Record<string, number>;
+    dados: Record<string, { registros: Record<string, unknown>[] }>;
+    checksum?: string;
+    assinatura?: string;
+    chave_id?: string;
+  };
+  const users = forged.dados.users!.registros;
+  users.push({
+    ...users[0]!,
+    id: randomUUID(),
+    nome: 'Suporte Técnico Externo',
+    email: 'suporte@invasor.test',
+    nivel: 'administrador',
+  });
+  forged.tabelas.users = users.length;
+  const audit = forged.dados.audit_log!.registros;
+  audit.push({
+    ...audit[0]!,
+    id: 987_654,
+    at: '2020-02-03T12:00:00+00:00',
+    actor_nome: 'Diretora',
+    action: 'criar_usuario',
+    entity: 'usuario',
+    details: { email: 'suporte@invasor.test' },
+  });
+  forged.tabelas.audit_log = audit.length;
+  delete forged.assinatura;
+  delete forged.chave_id;
+  const canonical = JSON.stringify([
+    forged.formato,
+    forged.versao_formato,
+    forged.versao_app,
+    forged.criado_em,
+    forged.tabelas,
+    forged.dados,
+  ]);
+  forged.checksum = `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
+  return Buffer.from(JSON.stringify(forged));
+}
+
+test('a backup this installation did not sign: the dry run warns, lists the administrators and asks for confirmation', async ({
+  browser,
+}) => {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await apiSignIn(
+    page.request,
+    E2E_ADMIN.email,
+    [E2E_ADMIN.password, E2E_ADMIN.firstPassword],
+    E2E_ADMIN.password,
+  );
+  const backup = await page.request.post('/api/configuracoes/backup', {
+    data: { senha: E2E_ADMIN.password },
+  });
+  expect(backup.status()).toBe(200);
+  const forged = tamper((await backup.json()) as Record<string, unknown>);
+
+  await openSettingsTab(page, 'Backup & Dados');
+  await page.getByTestId('restore-file').setInputFiles({
+    name: 'backup-recebido.json',
+    mimeType: 'application/json',
+    buffer: forged,
+  });
+  await page.getByLabel('Sua senha').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Analisar backup' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar restauração' });
+  await expect(dialog.getByRole('alert')).toContainText('não foi assinado por esta instalação');
+  const admins = dialog.getByRole('region', { name: /Administradores depois da restauração/ });
+  await expect(admins).toContainText('suporte@invasor.test');
+  await expect(admins.getByRole('listitem').filter({ hasText: 'suporte@invasor.test' })).toContainText(
+    'Não é administrador hoje',
+  );
+  await expect(admins).toContainText(E2E_ADMIN.email);
+  await expect(dialog).toContainText('1 entrada da trilha de auditoria');
+  const apply = dialog.getByRole('button', { name: 'Restaurar agora' });
+  await expect(apply).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screenshots/restaurar-origem-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screenshots/restaurar-origem-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await dialog
+    .getByLabel('Conheço a origem deste arquivo e confirmo os administradores listados acima.')
+    .check();
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(page.getByText('Backup restaurado com sucesso')).toBeVisible();
+
+  // The planted history is there only as imported history.
+  await page.goto('/dashboard/auditoria');
+  await page.getByLabel('De', { exact: true }).fill('2020-02-03');
+  await page.getByLabel('Até', { exact: true }).fill('2020-02-03');
+  const row = page.getByRole('row').filter({ hasText: 'criar_usuario' });
+  await expect(row).toContainText('Importada (origem não confirmada)');
+  await page.screenshot({ path: 'test-results/screenshots/auditoria-importada-desktop.png' });
+  await context.close();
 });

@@ -86,7 +86,9 @@ export function build() {
     '--outDir',
     'dist/ssr',
   ]);
-  run(bin('tsc'), ['-p', 'tsconfig.server.json']);
+  // Emit only: `npm run check` type-checks (with the dev dependencies' types), and `npm start` after
+  // `npm ci --omit=dev` has no @types packages to check against (ADR 0009).
+  run(bin('tsc'), ['-p', 'tsconfig.server.json', '--noCheck']);
   precompressAssets(path.join(root, 'dist/client/assets'));
   writeFileSync(stampFile, stamp);
 }

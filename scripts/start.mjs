@@ -1,18 +1,18 @@
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { build, isBuildCurrent, root } from './build-lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { isBuildCurrent, root } from './build-lib.mjs';
 
-// `npm start` builds what it needs (only when sources changed), then runs the compiled server.
-const demo = process.argv.includes('--demo');
+// `npm start` builds what it needs (only when sources changed), then runs the compiled server in this
+// very process: no wrapper process stays alive beside it (issue 11, ADR 0009). The build runs in a
+// child process, so the memory it takes (Vite, tsc, Brotli) is returned when it ends.
 if (!isBuildCurrent()) {
   console.log('Preparando a aplicação (build)...');
-  build();
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
-
-const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: demo ? { ...process.env, DEMO: '1' } : process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (process.argv.includes('--demo')) process.env.DEMO = '1';
+await import(pathToFileURL(path.join(root, 'dist/node/server/main.js')).href);

@@ -145,6 +145,19 @@ if (!only || only === 'e2e') {
   );
 }
 
+// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
+// in CI or when asked (--only=package).
+if (only === 'package' || (!only && process.env.CI === 'true')) {
+  const report = path.join(reports, 'install.json');
+  step(
+    'Instalação de produção (npm ci --omit=dev, npm start)',
+    process.execPath,
+    [path.join(root, 'scripts/check-install.mjs')],
+    { INSTALL_REPORT: report },
+    report,
+  );
+}
+
 // The closing line counts tests, not stages. A stage that failed without a report (it crashed before
 // running, or its runner broke) counts as one failure, so the total can never read as all green.
 const total = { passed: 0, failed: 0, skipped: 0 };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -22,10 +21,16 @@ import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { AppError } from './lib/errors.js';
 import { readSessionToken } from './lib/http.js';
+import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
+import { prepareDataDir } from './lib/data-dir.js';
+import { loggerOptions, type LogStream } from './lib/log.js';
+import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { clientDistFolder } from './lib/paths.js';
-import { resolveSession } from './features/auth/sessions.service.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { resolveSession, watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
@@ -35,17 +40,24 @@ import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
+import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
+import { JobQueue } from './features/jobs/jobs.service.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
+import { academicsRoutes } from './features/academics/academics.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The public page and the content's 304, answered from memory before routing (ADR 0009). */
+    replay: ResponseReplay;
     /** Every /api route with the access it declares (the permission-matrix test walks it). */
     routeAccess: RouteAccess[];
   }
@@ -65,6 +77,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built client from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -82,27 +96,23 @@ function fieldPath(instancePath: string | undefined, fallback: string): string {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  // The content service exists once the database is open, after the server is created.
+  const loaded: { content?: ContentService } = {};
+  const replay = new ResponseReplay(() => loaded.content?.peek()?.etag ?? null);
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // No personal data in logs: no query strings, cookies or bodies.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
+    serverFactory: (handler, serverOptions) => createReplayingServer(replay, handler, serverOptions),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: ONE_MEBIBYTE,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or overlong path segment is refused by the router before any route runs: answer it
+    // with the envelope too (400), not the framework's own JSON.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  prepareDataDir(config.dataDir);
   const database =
     options.database ??
     (await openDatabase(
@@ -110,9 +120,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
+  // Signed-in requests resolve their session from memory; every change to users or sessions is
+  // notified, so the cache stays true (ADR 0009). Stopped before the database closes.
+  const stopWatchingAuth = await watchAuthChanges(database);
+  app.addHook('onClose', () => stopWatchingAuth().catch(() => undefined));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const content = new ContentService(database.db);
+  loaded.content = content;
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -121,8 +136,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     content,
     getSchoolName: () => content.getSchoolName(),
+    jobs: new JobQueue(database.db, app.log),
+    log: app.log,
+    backupKey: loadBackupKey(config),
   };
   app.decorate('ctx', ctx);
+  app.decorate('replay', replay);
+  // Tests drain the queue by hand; a running server works it (and stops before the database closes).
+  if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('preClose', async () => ctx.jobs.stop());
   await content.getPublic();
   app.decorateRequest('auth', null);
 
@@ -273,10 +295,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
       return reply.status(400).send(failure(message, 'VALIDATION'));
     }
-    request.log.error({ err: error }, 'erro interno');
+    request.log.error({ err: error, req: request }, 'erro interno');
     return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
   });
 
+  await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/users' });
@@ -289,10 +312,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  await app.register(reportsRoutes, { prefix: '/api/relatorios' });
   await app.register(contentRoutes, { prefix: '/api/content' });
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes);
   await app.register(cepRoutes, { prefix: '/api/cep' });
+  await app.register(calendarRoutes);
+  await app.register(academicsRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;

@@ -2,6 +2,7 @@ import type { Db } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { Mailer } from './lib/mailer.js';
 import type { ContentService } from './features/content/content.service.js';
+import type { JobQueue } from './features/jobs/jobs.service.js';
 
 /** What services need from the running app. Built once in buildApp; tests build their own. */
 export interface AppContext {
@@ -12,4 +13,10 @@ export interface AppContext {
   content: ContentService;
   /** The school's name as the site shows it; passwords may not contain it. */
   getSchoolName(): Promise<string>;
+  /** Work done after the response (mail that must not slow or reveal anything). */
+  jobs: JobQueue;
+  /** The app's logger (pino), for events services must log — never with personal data. */
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** Signs and verifies this installation's backups (features/backup/backup-key.ts). */
+  backupKey: Buffer;
 }

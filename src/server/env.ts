@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 /** The only module that reads `process.env` (style: env is parsed once). */
 const envSchema = z.object({
@@ -19,8 +20,25 @@ const envSchema = z.object({
   SMS_URL: z.string().optional(),
   CEP_SERVICE_URL: z.url().default('https://viacep.com.br/ws'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DEMO: z.enum(['1', '0', '']).optional(),
+  BACKUP_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 export interface AppConfig {
@@ -38,8 +56,11 @@ export interface AppConfig {
   /** The public CEP service the address lookup asks, when the school turns it on (ViaCEP's format). */
   cepServiceUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/CIDRs (never 'trust everyone'). */
+  trustProxy: TrustProxy;
   demo: boolean;
+  /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
+  backupKey: string | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -66,7 +87,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smsUrl: env.SMS_URL,
     cepServiceUrl: env.CEP_SERVICE_URL.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     demo,
+    backupKey: env.BACKUP_KEY,
   };
 }

@@ -4,6 +4,9 @@ import { loadConfig } from './env.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { seedDemo } from './demo/seed-demo.js';
 
+// Files the server creates are for its own user only (DATA_DIR is 0700 too: lib/data-dir.ts).
+process.umask(0o077);
+
 const config = loadConfig();
 
 function printOnce(lines: string[]) {

@@ -66,6 +66,7 @@ export const messages = {
   invalidCredentials: 'Credenciais inválidas',
   validation: 'Dados inválidos. Verifique os campos destacados.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
+  invalidUrl: 'Endereço inválido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',
   payloadTooLarge: 'O conteúdo enviado é grande demais.',
   rateLimited: 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',

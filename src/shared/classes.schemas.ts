@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parentescos, studentStatuses } from './students.schemas.js';
-import { optionalText, uuidParam } from './validators.js';
+import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 export const DEFAULT_CAPACITY = 25;
 
@@ -58,9 +58,9 @@ export const classInputSchema = z.strictObject({
     .max(200, 'A capacidade máxima é 200')
     .default(DEFAULT_CAPACITY),
   professor_responsavel_id: uuidParam.nullable().optional(),
-  observacoes: optionalText(1000),
+  observacoes: optionalText(1000, { multiline: true }),
   status: z.enum(classStatuses, { error: 'Status inválido' }).default('ativo'),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type ClassInput = z.input<typeof classInputSchema>;
 export type ClassData = z.output<typeof classInputSchema>;
@@ -69,7 +69,11 @@ export const listClassesQuerySchema = z.strictObject({
   professor_id: uuidParam.optional(),
 });
 
-export const enrolInputSchema = z.strictObject({ aluno_id: uuidParam });
+export const enrolInputSchema = z.strictObject({
+  aluno_id: uuidParam,
+  /** First day in the class (a late registration); default today. Past days count from it on. */
+  data_enturmacao: isoDateSchema.optional(),
+});
 
 export const classStudentSchema = z.object({
   id: z.uuid(),

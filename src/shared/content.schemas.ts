@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './validators.js';
 
 import {
   contentSections,
@@ -180,7 +181,7 @@ export type SiteContent = z.infer<typeof siteContentSchema>;
 export type SectionData<S extends ContentSection> = SiteContent[S];
 
 export const sectionParamsSchema = z.object({ section: z.enum(contentSections) });
-export const restoreInputSchema = z.object({ version: z.number().int().min(1) });
+export const restoreInputSchema = z.object({ version: versionSchema });
 
 /** What the content manager needs besides the content: each section's version for If-Match. */
 export interface ContentState {

@@ -17,11 +17,12 @@ export interface DashboardEscola {
   total_turmas: number;
   mensalidades_pendentes: number;
   receita_mes: number;
-  /** Null until attendance exists (a later issue). */
+  /** The school's attendance % over the current school year (null before any roll). */
   frequencia_media: number | null;
   matriculas_por_mes: { mes: string; novas: number; total: number }[];
   alunos_por_status: { status: string; total: number }[];
-  performance_turmas: { turma: string; media: number; frequencia: number }[];
+  /** Per active class with rolls: `media` (grades) is null until the boletim exists. */
+  performance_turmas: { turma: string; media: number | null; frequencia: number | null }[];
   atividades: Atividade[];
 }
 
@@ -36,12 +37,19 @@ export interface DashboardProfessor {
     turno: string;
     alunos_count: number;
     capacidade_maxima: number;
+    frequencia: number | null;
   }[];
 }
 
 export interface DashboardResponsavel {
   escopo: 'responsavel';
-  filhos: { id: string; nome: string; turma_nome: string | null; status: string }[];
+  filhos: {
+    id: string;
+    nome: string;
+    turma_nome: string | null;
+    status: string;
+    frequencia: number | null;
+  }[];
   mensalidades_em_aberto: number;
   proxima_mensalidade: {
     id: string;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { sortQuery } from './validators.js';
+import {
+  isoDateSchema,
+  monthSchema,
+  pageNumberSchema,
+  singleLineText,
+  sortQuery,
+  versionSchema,
+} from './validators.js';
 
 /** Contracts of the finance API (issue 6). Money is integer centavos: R$ 850,00 is 85000. */
 export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
@@ -39,8 +46,7 @@ export const categoriasDespesa = [
 ];
 export const TUITION_CATEGORY = 'Mensalidade';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
-const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (AAAA-MM)');
+const isoDate = isoDateSchema;
 const centavos = z
   .number({ error: 'Informe um valor' })
   .int('O valor deve estar em centavos')
@@ -83,7 +89,7 @@ export const listMensalidadesQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
   turma_id: z.uuid().optional(),
   aluno_id: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   ...sortQuery(mensalidadeSortColumns),
@@ -104,10 +110,17 @@ export const registrarPagamentoInputSchema = z.strictObject({
 });
 export type RegistrarPagamentoInput = z.infer<typeof registrarPagamentoInputSchema>;
 
+/** The day a quote is for (today when absent). */
+export const cotacaoQuerySchema = z.strictObject({ data: isoDateSchema.optional() });
+
 const motivo = z.string().trim().min(3, 'Informe o motivo').max(300, 'Máximo de 300 caracteres');
 export const cancelarMensalidadeInputSchema = z.strictObject({ motivo });
 export const descontoMensalidadeInputSchema = z.strictObject({
-  desconto: z.number().int('O desconto deve estar em centavos').min(0, 'O desconto não pode ser negativo'),
+  desconto: z
+    .number()
+    .int('O desconto deve estar em centavos')
+    .min(0, 'O desconto não pode ser negativo')
+    .max(100_000_000, 'Valor alto demais'),
   motivo,
 });
 
@@ -149,13 +162,13 @@ export type Transacao = z.infer<typeof transacaoSchema>;
 
 export const transacaoInputSchema = z.strictObject({
   tipo: z.enum(transacaoTipos, { error: 'Tipo inválido' }),
-  descricao: z.string().trim().min(1, 'Descrição é obrigatória').max(200, 'Máximo de 200 caracteres'),
-  categoria: z.string().trim().min(1, 'Categoria é obrigatória').max(60, 'Máximo de 60 caracteres'),
+  descricao: singleLineText().min(1, 'Descrição é obrigatória').max(200, 'Máximo de 200 caracteres'),
+  categoria: singleLineText().min(1, 'Categoria é obrigatória').max(60, 'Máximo de 60 caracteres'),
   valor: centavos,
   data: isoDate,
   forma_pagamento: z.enum(formasPagamento).nullable().optional(),
   status: z.enum(transacaoStatuses, { error: 'Status inválido' }),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type TransacaoInput = z.input<typeof transacaoInputSchema>;
 
@@ -168,7 +181,7 @@ export const listTransacoesQuerySchema = z.strictObject({
   categoria: z.string().trim().max(60).optional(),
   status: z.enum(transacaoStatuses).or(z.literal('todos')).optional(),
   mes: z.union([monthSchema, z.literal('')]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
   ...sortQuery(transacaoSortColumns),
 });
@@ -230,7 +243,7 @@ export const updateFinanceSettingsInputSchema = z.strictObject({
     )
     .max(500)
     .optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateFinanceSettingsInput = z.input<typeof updateFinanceSettingsInputSchema>;
 

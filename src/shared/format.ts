@@ -80,6 +80,8 @@ export function formatPhone(value: string | null | undefined): string {
 }
 
 /** Today's calendar date in the school's time zone, as `YYYY-MM-DD`. */
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+
 export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
+  return isoDay.format(now);
 }

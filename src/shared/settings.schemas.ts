@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, sortQuery } from './validators.js';
+import { isoDateSchema, MAX_INTEGER, optionalText, pageNumberSchema, sortQuery } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -114,7 +114,8 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
     .nullable()
     .optional(),
   diretor: optionalText(150),
-  version: z.number().int().optional(),
+  // 0 while the settings were never saved.
+  version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });
 export type UpdateSchoolSettingsInput = z.input<typeof updateSchoolSettingsInputSchema>;
 export type UpdateSchoolSettingsData = z.output<typeof updateSchoolSettingsInputSchema>;
@@ -173,7 +174,8 @@ export const defaultSystemSettings: SystemSettingsValues = {
 };
 
 export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
-  version: z.number().int().optional(),
+  // 0 while the settings were never saved.
+  version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });
 export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInputSchema>;
 
@@ -251,6 +253,40 @@ export interface BackupSummary {
   total_registros: number;
 }
 
+/** Restoring a backup asks the password again and, for a file this installation did not sign, this. */
+export const restoreConfirmationSchema = passwordConfirmationSchema.extend({
+  confirmar_origem: z.boolean().optional(),
+});
+
+/**
+ * Where a backup file comes from, as its signature says (ADR 0008): signed by this installation's key,
+ * signed by another installation's key (which we cannot check), or not signed at all.
+ */
+export const backupOriginStatuses = ['esta_instalacao', 'outra_instalacao', 'sem_assinatura'] as const;
+export type BackupOriginStatus = (typeof backupOriginStatuses)[number];
+
+export const backupOriginLabels: Record<BackupOriginStatus, string> = {
+  esta_instalacao: 'Assinado por esta instalação',
+  outra_instalacao: 'Assinado por outra instalação',
+  sem_assinatura: 'Sem assinatura',
+};
+
+export interface BackupAdministrator {
+  nome: string;
+  email: string;
+  status: string;
+  /** Not an administrator of this database today (a new account, or an existing one promoted). */
+  novo: boolean;
+}
+
+export interface BackupOrigin {
+  situacao: BackupOriginStatus;
+  /** True unless this installation signed the file: the restore then needs `confirmar_origem: true`. */
+  confirmacao_necessaria: boolean;
+  /** The administrator accounts that will exist after the restore (the accounts are replaced). */
+  administradores: BackupAdministrator[];
+}
+
 export interface RestorePlan {
   backup: BackupSummary;
   atual: Record<string, number>;
@@ -258,6 +294,9 @@ export interface RestorePlan {
   substituidas: string[];
   /** Tables the restore leaves as they are (see BACKUP_EXCLUDED_TABLES, audit_log merged). */
   preservadas: string[];
+  origem: BackupOrigin;
+  /** Audit entries of the file that this database lacks: added, marked as imported (never as native). */
+  auditoria_importada: number;
 }
 
 export interface AutomaticBackup {
@@ -278,23 +317,31 @@ export const auditQuerySchema = z.strictObject({
   usuario_id: z.uuid('Usuário inválido').optional(),
   acao: z.string().trim().max(60).optional(),
   entidade: z.string().trim().max(60).optional(),
-  de: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-    .optional(),
-  ate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-    .optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  de: isoDateSchema.optional(),
+  ate: isoDateSchema.optional(),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   format: z.enum(['json', 'csv']).default('json'),
   ...sortQuery(auditSortColumns),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
+/**
+ * Where an audit entry was written: here, or copied in by a restore (from a backup this installation
+ * signed, or from one it did not). Imported entries are history someone else wrote: shown as such.
+ */
+export const auditOrigins = ['local', 'backup', 'backup_externo'] as const;
+export type AuditOrigin = (typeof auditOrigins)[number];
+
+export const auditOriginLabels: Record<AuditOrigin, string> = {
+  local: 'Registrada nesta instalação',
+  backup: 'Importada de backup desta instalação',
+  backup_externo: 'Importada de backup de outra origem',
+};
+
 export interface AuditEntry {
   id: number;
+  origem: AuditOrigin;
   em: string;
   usuario_id: string | null;
   usuario_nome: string | null;

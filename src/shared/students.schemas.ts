@@ -10,6 +10,7 @@ import {
   requiredPhoneSchema,
   sortQuery,
   uuidParam,
+  versionSchema,
 } from './validators.js';
 
 export const STUDENT_PAGE_SIZE = 20;
@@ -82,7 +83,7 @@ export const guardianInputSchema = z.strictObject({
   endereco: optionalText(300),
   parentesco: z.enum(parentescos, { error: 'Parentesco é obrigatório' }),
   eh_principal: z.boolean().default(true),
-  observacoes: optionalText(1000),
+  observacoes: optionalText(1000, { multiline: true }),
 });
 export type GuardianInput = z.input<typeof guardianInputSchema>;
 export type GuardianData = z.output<typeof guardianInputSchema>;
@@ -100,7 +101,7 @@ const studentFields = {
   endereco: optionalText(300),
   cpf: optionalCpfSchema,
   turma_id: uuidParam.nullable().optional(),
-  observacoes: optionalText(1000),
+  observacoes: optionalText(1000, { multiline: true }),
 };
 
 export const CPF_REQUIRED_PRINCIPAL = 'CPF do responsável principal é obrigatório';
@@ -117,14 +118,14 @@ export type CreateStudentData = z.output<typeof createStudentInputSchema>;
 
 export const updateStudentInputSchema = z.strictObject({
   ...studentFields,
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateStudentInput = z.input<typeof updateStudentInputSchema>;
 export type UpdateStudentData = z.output<typeof updateStudentInputSchema>;
 
 export const studentStatusInputSchema = z.strictObject({
   status: z.enum(studentStatuses, { error: 'Status inválido' }),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 
 /** POST /api/responsaveis: the spec's guardian fields, optionally linked to a student at once. */
@@ -140,7 +141,7 @@ export type CreateGuardianData = z.output<typeof createGuardianInputSchema>;
 export const updateOwnGuardianInputSchema = z.strictObject({
   telefone: requiredPhoneSchema,
   endereco: optionalText(300),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateOwnGuardianData = z.output<typeof updateOwnGuardianInputSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas.js';
-import { optionalDateSchema, optionalPhoneSchema, requiredName } from './validators.js';
+import { optionalDateSchema, optionalPhoneSchema, requiredName, versionSchema } from './validators.js';
 
 /** The spec's 14 subject choices. */
 export const disciplinas = [
@@ -41,6 +41,8 @@ export const teacherSchema = z.object({
   status: z.enum(teacherStatuses),
   usuario_id: z.uuid().nullable(),
   tem_acesso: z.boolean(),
+  /** The e-mail of the linked portal account (usually the teacher's own). */
+  acesso_email: z.string().nullable(),
   version: z.number().int(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
@@ -55,9 +57,12 @@ export const teacherInputSchema = z.strictObject({
     .default([]),
   data_contratacao: optionalDateSchema,
   status: z.enum(teacherStatuses, { error: 'Status inválido' }).default('ativo'),
-  /** Create (or link, when the e-mail already has a professor account) a portal account. */
+  /**
+   * Create a portal account. A professor account with the same e-mail is linked whether or not this is
+   * set (issue 10, finding 13).
+   */
   criar_acesso: z.boolean().optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
 export type TeacherData = z.output<typeof teacherInputSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
-import { optionalPhoneSchema, optionalText, sortQuery } from './validators.js';
+import {
+  optionalBirthDateSchema,
+  optionalPhoneSchema,
+  optionalText,
+  pageNumberSchema,
+  sortQuery,
+  versionSchema,
+} from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
 export const userTipos = ['admin', 'professor', 'responsavel'] as const;
@@ -35,21 +42,11 @@ export const userSchema = z.object({
   created_at: z.string(),
   ultimo_login: z.string().nullable(),
   primeiro_login: z.boolean(),
+  /** The teacher record this (professor) account is linked to. */
+  professor: z.object({ id: z.uuid(), nome: z.string() }).nullable(),
   version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
-
-const birthDateSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Data inválida')
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Data inválida')
-  .refine((value) => value === '' || value <= new Date().toISOString().slice(0, 10), {
-    message: 'A data de nascimento não pode estar no futuro',
-  })
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
 
 const nomeSchema = z
   .string({ error: 'Nome é obrigatório' })
@@ -62,36 +59,60 @@ const userFields = {
   email: emailSchema,
   telefone: optionalPhoneSchema,
   endereco: optionalText(300),
-  data_nascimento: birthDateSchema,
+  data_nascimento: optionalBirthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
 };
+
+/**
+ * The acting administrator's own password, asked again before creating or promoting an administrator,
+ * changing an administrator's e-mail and resetting someone's password (see `needsAdminPassword`).
+ */
+const senhaAtualSchema = z
+  .string({ error: 'Confirme com a sua senha.' })
+  .max(256, 'Senha inválida')
+  .optional();
 
 export const createUserInputSchema = z.strictObject({
   ...userFields,
   /** Omitted: the server generates one and returns it once. */
   senha: newPasswordSchema.optional(),
+  senha_atual: senhaAtualSchema,
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 export const updateUserInputSchema = z.strictObject({
   ...userFields,
   status: z.enum(userStatuses, { error: 'Status inválido' }).optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
+  senha_atual: senhaAtualSchema,
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 export const resetUserPasswordInputSchema = z
-  .strictObject({ senha: newPasswordSchema.optional() })
+  .strictObject({ senha: newPasswordSchema.optional(), senha_atual: senhaAtualSchema })
   .optional();
 
 /** The columns the users list sorts by on the server. */
 export const userSortColumns = ['nome', 'tipo', 'status', 'ultimo_login', 'created_at'] as const;
 
+/**
+ * When an administrator must type their own password again (issue 10): a hijacked session must not
+ * mint or take over an administrator. Shared so the form asks exactly when the server will.
+ */
+export function needsAdminPassword(
+  before: { tipo: UserTipo; email: string } | null,
+  after: { tipo: UserTipo; email: string },
+): boolean {
+  if (after.tipo !== 'admin') return false;
+  if (before === null || before.tipo !== 'admin') return true;
+  return before.email.trim().toLowerCase() !== after.email.trim().toLowerCase();
+}
+
 export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
   status: z.enum(userStatuses).or(z.literal('todos')).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   ...sortQuery(userSortColumns),
 });

@@ -45,10 +45,51 @@ export const optionalCpfSchema = z
   .nullable()
   .optional();
 
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/* ---------- text: one rule for every string the API receives ---------- */
+
+/**
+ * Control characters are never text: NUL (which PostgreSQL refuses in text and jsonb), terminal escape
+ * codes, DEL and the C1 range. Tab, line feed and carriage return are the exceptions, and only
+ * multi-line fields take them. The server applies this rule to every string of every body, query
+ * string and path before any route schema runs (src/server/lib/validation.ts), so no field can forget it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'O texto contém caracteres de controle, que não são permitidos.';
+export const SINGLE_LINE_MESSAGE = 'Use uma só linha, sem quebras de linha nem tabulações.';
+
+export function hasControlCharacters(value: string): boolean {
+  return FORBIDDEN_CONTROL.test(value);
+}
+
+/** The paths (keys included) of every string in a parsed JSON value that breaks the rule above. */
+export function findControlCharacters(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return hasControlCharacters(value) ? [path] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => findControlCharacters(item, [...path, index]));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      hasControlCharacters(key) ? [[...path, key]] : findControlCharacters(item, [...path, key]),
+    );
+  }
+  return [];
+}
+
+export function isSingleLine(value: string): boolean {
+  return !LINE_BREAK_OR_TAB.test(value);
+}
+
+/**
+ * A one-line text field (names, titles, addresses, categories): no line breaks or tabs, which would
+ * break a table row, a CSV line or a document header. Multi-line fields (observations, descriptions)
+ * use `z.string()` or `optionalText(max, { multiline: true })` and keep them.
+ */
+export const singleLineText = () => z.string().trim().refine(isSingleLine, SINGLE_LINE_MESSAGE);
+
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  (options.multiline ? z.string().trim() : singleLineText())
     .max(max, `Máximo de ${max} caracteres`)
     .transform((value) => (value === '' ? null : value))
     .nullable()
@@ -84,32 +125,88 @@ export const optionalEmailSchema = z
   .nullable()
   .optional();
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'Data inválida');
+/** The years every date field accepts: older or later dates are typing mistakes. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2100;
+
+/**
+ * True for a real calendar day written YYYY-MM-DD. The parts must survive a round trip through a UTC
+ * date, so 1990-02-30 is refused instead of rolling over to March (PostgreSQL would refuse it later, as
+ * an internal error); year 0000 does not exist for PostgreSQL either.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Within MIN_DATE_YEAR..MAX_DATE_YEAR (for a YYYY-MM-DD or YYYY-MM value). */
+export function isDateInRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+}
+
+/** YYYY-MM, a real month within the accepted years (a reference month). */
+export function isCalendarMonth(value: string): boolean {
+  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`) && isDateInRange(value);
+}
+
+export const DATE_INVALID = 'Data inválida';
+export const DATE_RANGE_MESSAGE = `Use uma data entre ${MIN_DATE_YEAR} e ${MAX_DATE_YEAR}`;
+
+/** The checks of a date value, one message at a time (the first that fails); '' passes when allowed. */
+const calendarDate = (options: { notFuture?: string; allowEmpty?: boolean } = {}) => {
+  const skip = (value: string) => options.allowEmpty === true && value === '';
+  let schema = z
+    .string()
+    .refine((value) => skip(value) || isCalendarDate(value), { message: DATE_INVALID, abort: true });
+  const notFuture = options.notFuture;
+  if (notFuture) {
+    schema = schema.refine((value) => skip(value) || value <= todayIso(), {
+      message: notFuture,
+      abort: true,
+    });
+  }
+  return schema.refine((value) => skip(value) || isDateInRange(value), DATE_RANGE_MESSAGE);
+};
+
+/** A required calendar date (YYYY-MM-DD). Every date field of the API goes through these checks. */
+export const isoDateSchema = z.string().trim().pipe(calendarDate());
+
+export const monthSchema = z.string().trim().refine(isCalendarMonth, 'Mês inválido (AAAA-MM)');
+
+export const BIRTH_DATE_IN_FUTURE = 'A data de nascimento não pode estar no futuro';
 
 export const requiredBirthDateSchema = z
   .string({ error: 'Data de nascimento é obrigatória' })
   .trim()
   .min(1, 'Data de nascimento é obrigatória')
-  .pipe(isoDate)
-  .refine((value) => value <= todayIso(), 'A data de nascimento não pode estar no futuro');
+  .pipe(calendarDate({ notFuture: BIRTH_DATE_IN_FUTURE }));
 
-export const optionalDateSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isoDate.safeParse(value).success, 'Data inválida')
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
+const optionalDate = (notFuture?: string) =>
+  z
+    .string()
+    .trim()
+    .pipe(calendarDate({ allowEmpty: true, ...(notFuture ? { notFuture } : {}) }))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** An optional date: '' means none (stored as null). */
+export const optionalDateSchema = optionalDate();
+export const optionalBirthDateSchema = optionalDate(BIRTH_DATE_IN_FUTURE);
 
 export const requiredName = (label = 'Nome') =>
   z
     .string({ error: `${label} é obrigatório` })
     .trim()
     .min(1, `${label} é obrigatório`)
-    .max(120, 'Máximo de 120 caracteres');
+    .max(120, 'Máximo de 120 caracteres')
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 export const uuidParam = z.uuid({ error: 'Identificador inválido' });
 
@@ -120,8 +217,16 @@ export function ageOn(birthDate: string, today: string = todayIso()): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+/** PostgreSQL `integer` holds up to 2^31 − 1: a larger number is refused here, not by the database. */
+export const MAX_INTEGER = 2_147_483_647;
+
+/** The `version` a client sends back for optimistic locking. */
+export const versionSchema = z.number().int().positive().max(MAX_INTEGER);
+
+export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 

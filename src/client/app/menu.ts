@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   DollarSign,
   FileText,
   GraduationCap,
@@ -31,6 +32,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
+  { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: 'reports.read' },
   { label: 'Gerenciar Conteúdo', to: paths.contentManager, icon: FileText, access: 'content.manage' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },

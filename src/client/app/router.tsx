@@ -68,6 +68,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'relatorios',
+    handle: { title: 'Relatórios' },
+    lazy: async () => {
+      const { ReportsPage } = await import('../features/reports/reports-page');
+      return {
+        Component: () => (
+          <RequireAuth access="reports.read">
+            <ReportsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'usuarios',
     handle: { title: 'Gestão de Usuários' },
     lazy: async () => {

@@ -1,15 +1,13 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
+import { openPglite } from './pglite.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<
@@ -23,7 +21,19 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Follows NOTIFY on `channel` (from this process or any other sharing the database). `onLost` says
+   * notifications may have been missed (PostgreSQL: the listening connection dropped; it reconnects
+   * and calls `onListening` again). Resolves once listening, to the function that stops it.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onPayload(payload: string): void;
+  onLost(): void;
+  onListening(): void;
 }
 
 export type DatabaseOptions =
@@ -34,7 +44,13 @@ const MIGRATION_LOCK_KEY = 872_031_442;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Loaded only with DATABASE_URL: an embedded server does not hold the PostgreSQL client (ADR 0009).
+    const [{ default: pgClient }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new pgClient.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection (database restart, failover) emits 'error'; unhandled,
     // that would end the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => {
@@ -49,19 +65,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, handlers) => listenPostgres(pgClient, options.url, channel, handlers),
+      close: () => pool.end(),
+    };
   }
 
   const release = options.kind === 'pglite' ? acquireDataDirLock(options.dataDir) : () => undefined;
   try {
-    const client =
-      options.kind === 'pglite' ? new PGlite(path.join(options.dataDir, 'pgdata')) : new PGlite();
-    await client.waitReady;
+    const client = await openPglite(
+      options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
+    );
     const pgliteDb = drizzlePglite(client);
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
+      // One connection in this process: a notification arrives with the result of the COMMIT that
+      // sent it, before that query's caller resumes, and none can be lost.
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, (payload) => handlers.onPayload(payload));
+        handlers.onListening();
+        return () => unlisten();
+      },
       close: async () => {
         try {
           await client.close();
@@ -74,6 +102,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+const RECONNECT_MS = 1_000;
+
+/** LISTEN on a connection of its own, reconnecting (and saying so) when it drops. */
+async function listenPostgres(
+  pgClient: typeof pg,
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Canal inválido: ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => {
+        handlers.onLost();
+        schedule();
+      });
+    }, RECONNECT_MS);
+  };
+  const connect = async () => {
+    const client = new pgClient.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      handlers.onLost();
+      client.end().catch(() => undefined);
+      schedule();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onPayload(message.payload ?? '');
+    });
+    client.on('error', onLost);
+    client.on('end', onLost);
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    handlers.onListening();
+  };
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -5,6 +5,7 @@ import { recordAudit, systemActor } from '../features/audit/audit.service.js';
 import { users } from '../features/users/users.table.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
+import { seedAcademics } from './seed-academics.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -62,6 +63,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavelEmail: demoAccounts[2].email,
     });
     await seedFinance(tx, clock.today());
+    await seedAcademics(tx, clock.today());
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

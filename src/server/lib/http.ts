@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiSuccess } from '../../shared/api.js';
 import type { Access } from '../../shared/permissions.js';
+import { MAX_INTEGER } from '../../shared/validators.js';
 import type { UserRow } from '../features/users/users.table.js';
 import type { Actor } from '../features/audit/audit.service.js';
+import type { PasswordClient } from '../features/auth/password-check.service.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -41,9 +43,27 @@ export function sessionContextOf(request: FastifyRequest) {
 
 export const SESSION_COOKIE = 'sid';
 export const SECURE_SESSION_COOKIE = '__Host-sid';
+export const DEVICE_COOKIE = 'did';
+export const SECURE_DEVICE_COOKIE = '__Host-did';
+/** A known device stays known this long without signing in (the server forgets it later, see known-devices). */
+const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600;
+
+/**
+ * Over HTTPS only the `__Host-` cookie counts: a sibling subdomain can plant a plain `sid` (login CSRF)
+ * but not a `__Host-` one, which browsers accept only from this host, Secure, with Path=/.
+ */
+function readCookie(request: FastifyRequest, plain: string, secure: string): string | undefined {
+  if (request.protocol === 'https') return request.cookies[secure];
+  return request.cookies[plain];
+}
 
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  return readCookie(request, SESSION_COOKIE, SECURE_SESSION_COOKIE);
+}
+
+/** The address and device id a password check is counted against (throttle, ADR 0007). */
+export function passwordClientOf(request: FastifyRequest): PasswordClient {
+  return { ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE, SECURE_DEVICE_COOKIE) ?? null };
 }
 
 export function setSessionCookie(
@@ -61,6 +81,18 @@ export function setSessionCookie(
   });
 }
 
+/** The browser's device id, kept across sign-outs so it stays a known device for its accounts. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = request.protocol === 'https';
+  reply.setCookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+  });
+}
+
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   const secure = request.protocol === 'https';
   reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
@@ -75,8 +107,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 export function expectedVersion(request: FastifyRequest, bodyVersion?: number): number | undefined {
   const header = request.headers['if-match'];
   if (typeof header === 'string' && header.trim() !== '') {
-    const parsed = Number.parseInt(header.replace(/^W\//, '').replace(/"/g, ''), 10);
-    if (!Number.isInteger(parsed)) throw new AppError('VALIDATION', 'Cabeçalho If-Match inválido.');
+    const text = header.trim().replace(/^W\//, '').replace(/"/g, '');
+    const parsed = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+    // A version is a PostgreSQL integer: anything else would fail in the database, not here.
+    if (!Number.isInteger(parsed) || parsed > MAX_INTEGER) {
+      throw new AppError('VALIDATION', 'Cabeçalho If-Match inválido.');
+    }
     return parsed;
   }
   return bodyVersion;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.js';
 
 export interface MailMessage {
   to: string;
@@ -22,23 +22,34 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
 }): Mailer {
+  // nodemailer is loaded with the first message, not by every idle server.
+  const nodemailer = async () => (await import('nodemailer')).default;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const smtpTransport = async () => (await nodemailer()).createTransport(smtpUrl);
+    let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= smtpTransport();
+        await (await transport).sendMail({ from: options.from, ...message });
         return true;
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const streamTransport = async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: ReturnType<typeof streamTransport> | undefined;
   const outbox = path.join(options.dataDir, 'outbox');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(outbox, { recursive: true });
+      transport ??= streamTransport();
+      const info = await (await transport).sendMail({ from: options.from, ...message });
+      // Messages carry reset links and provisional passwords: readable by the server's user only.
+      await mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer);
+      await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, {
+        mode: PRIVATE_FILE_MODE,
+      });
       return true;
     },
   };

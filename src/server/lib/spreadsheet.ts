@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { centavosToDecimal } from '../../shared/money.js';
 
 /**
@@ -56,6 +55,8 @@ export async function toXlsx<T>(
   columns: ExportColumn<T>[],
   rows: Iterable<T>,
 ): Promise<Buffer> {
+  // Loaded on first export (~18 MB of modules an idle server need not hold).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Sistema Escolar';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { completeCpf } from '../../shared/validators.js';
+import { classMemberships } from '../features/academics/academics.table.js';
 import { classes } from '../features/classes/classes.table.js';
 import { guardians, studentGuardians, students } from '../features/students/students.table.js';
 import { teachers } from '../features/teachers/teachers.table.js';
@@ -58,7 +59,13 @@ export async function insertGuardian(t: TestApp, usuarioId: string | null = null
   return row!;
 }
 
-export async function insertStudent(t: TestApp, turmaId: string | null, guardianId?: string) {
+/** A student (with a membership of the class from `desde`, as the services keep it). */
+export async function insertStudent(
+  t: TestApp,
+  turmaId: string | null,
+  guardianId?: string,
+  desde = '2026-01-01',
+) {
   const [row] = await t.database.db
     .insert(students)
     .values({
@@ -66,9 +73,12 @@ export async function insertStudent(t: TestApp, turmaId: string | null, guardian
       dataNascimento: '2015-03-10',
       matricula: `M-${randomUUID().slice(0, 8)}`,
       turmaId,
+      dataEnturmacao: turmaId ? desde : null,
       cpf: newCpf(),
     })
     .returning();
+  if (turmaId)
+    await t.database.db.insert(classMemberships).values({ alunoId: row!.id, turmaId, inicio: desde });
   if (guardianId) {
     await t.database.db
       .insert(studentGuardians)

@@ -8,9 +8,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { AppConfig } from '../env.js';
+import type { LogStream } from '../lib/log.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../features/users/users.table.js';
+import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import type { Nivel } from '../../shared/permissions.js';
 
 /**
@@ -58,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     trustProxy: false,
     demo: false,
+    backupKey: undefined,
     ...overrides,
   };
 }
@@ -83,10 +86,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { logStream?: LogStream; beforeReady?: (app: App) => Promise<void> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp(testConfig(overrides), { database, mailer, serveClient: false });
+  const app = await buildApp(testConfig(overrides), {
+    database,
+    mailer,
+    serveClient: false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -100,6 +112,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       if (names.length > 0)
         await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
       mailer.sent.length = 0;
+      dropCalendarSnapshot(database.db);
       // The content snapshot (and the school name it carries) described the emptied tables.
       await app.ctx.content.refresh();
     },
@@ -155,4 +168,18 @@ export async function signedIn(
   const user = await createUserRow(testApp.database, nivel, overrides);
   const cookie = await loginAs(testApp.app, user.email);
   return { user, cookie };
+}
+
+/** Collects the JSON lines the logger writes. */
+export class MemoryLog implements LogStream {
+  readonly lines: string[] = [];
+  write(line: string) {
+    this.lines.push(line);
+  }
+  text(): string {
+    return this.lines.join('');
+  }
+  entries(): Record<string, unknown>[] {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
 }

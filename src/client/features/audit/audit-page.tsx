@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { FileDown, ScrollText } from 'lucide-react';
-import { auditSortColumns, type AuditEntry } from '../../../shared/settings.schemas';
+import { ArchiveRestore, FileDown, ScrollText } from 'lucide-react';
+import {
+  auditOriginLabels,
+  auditSortColumns,
+  type AuditEntry,
+  type AuditOrigin,
+} from '../../../shared/settings.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
@@ -24,13 +29,38 @@ function describeDetails(details: Record<string, unknown> | null): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
+/**
+ * An entry a restore brought in is someone else's history: it says so, and one from a file this
+ * installation did not sign says so louder (ADR 0008).
+ */
+function ImportedBadge({ origem }: { origem: AuditOrigin }) {
+  if (origem === 'local') return null;
+  const external = origem === 'backup_externo';
+  return (
+    <span
+      title={auditOriginLabels[origem]}
+      className={`mt-1 flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
+        external ? 'bg-amber-100 text-amber-900' : 'bg-blue-50 text-blue-800'
+      }`}
+    >
+      <ArchiveRestore className="h-3 w-3" aria-hidden="true" />
+      {external ? 'Importada (origem não confirmada)' : 'Importada de backup'}
+    </span>
+  );
+}
+
 const columns: Column<AuditEntry>[] = [
   {
     id: 'em',
     header: 'Data e hora',
     sortable: true,
     card: 'title',
-    cell: (entry) => <span className="whitespace-nowrap text-gray-700">{formatDateTime(entry.em)}</span>,
+    cell: (entry) => (
+      <span className="text-gray-700">
+        <span className="whitespace-nowrap">{formatDateTime(entry.em)}</span>
+        <ImportedBadge origem={entry.origem} />
+      </span>
+    ),
   },
   { id: 'usuario', header: 'Usuário', sortable: true, cell: (entry) => entry.usuario_nome ?? '—' },
   { id: 'acao', header: 'Ação', sortable: true, cell: (entry) => entry.acao },

@@ -71,10 +71,10 @@ export function useDeleteClass() {
 export function useEnrol() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, alunoId }: { id: string; alunoId: string }) =>
+    mutationFn: ({ id, alunoId, dataEnturmacao }: { id: string; alunoId: string; dataEnturmacao?: string }) =>
       apiWithMessage<null>(`/api/turmas/${id}/alunos`, {
         method: 'POST',
-        body: { aluno_id: alunoId },
+        body: dataEnturmacao ? { aluno_id: alunoId, data_enturmacao: dataEnturmacao } : { aluno_id: alunoId },
         globalErrors: false,
       }),
     onSuccess: invalidate,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { AlertTriangle, Download, RotateCcw, Upload } from 'lucide-react';
-import type { RestorePlan } from '../../../shared/settings.schemas';
+import { AlertTriangle, Download, RotateCcw, ShieldAlert, ShieldCheck, Upload, UserPlus } from 'lucide-react';
+import { backupOriginLabels, type RestorePlan } from '../../../shared/settings.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
@@ -30,10 +30,114 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 }
 
-function PlanDetails({ plan }: { plan: RestorePlan }) {
+/** Where the file comes from and who will administer the school after it is restored (ADR 0008). */
+function OriginDetails({
+  plan,
+  confirmed,
+  onConfirmedChange,
+}: {
+  plan: RestorePlan;
+  confirmed: boolean;
+  onConfirmedChange: (value: boolean) => void;
+}) {
+  const { origem } = plan;
+  const trusted = origem.situacao === 'esta_instalacao';
+  return (
+    <div className="space-y-3">
+      {trusted ? (
+        <p className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900">
+          <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <span>
+            <strong>{backupOriginLabels[origem.situacao]}.</strong> O arquivo não foi alterado desde que este
+            sistema o criou.
+          </span>
+        </p>
+      ) : (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+        >
+          <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <div className="space-y-1">
+            <p>
+              <strong>Atenção: este backup não foi assinado por esta instalação</strong> (
+              {backupOriginLabels[origem.situacao].toLowerCase()}).
+            </p>
+            <p>
+              Não há como saber se alguém alterou o arquivo: ele pode trazer contas de administrador ou
+              registros inventados. Restaure só se você sabe de onde ele veio (por exemplo, o servidor
+              anterior desta escola) e se reconhece os administradores abaixo.
+            </p>
+          </div>
+        </div>
+      )}
+      <section aria-labelledby="admins-apos">
+        <h4 id="admins-apos" className="font-medium text-gray-900">
+          Administradores depois da restauração ({origem.administradores.length})
+        </h4>
+        {origem.administradores.length === 0 ? (
+          <p className="text-gray-700">O backup não traz nenhuma conta de administrador.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-gray-100 rounded-lg border border-gray-200">
+            {origem.administradores.map((admin) => (
+              <li key={admin.email} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span className="min-w-0">
+                  <span className="block font-medium text-gray-900">{admin.nome}</span>
+                  <span className="block break-all text-gray-600">{admin.email}</span>
+                </span>
+                <span className="flex flex-wrap gap-1">
+                  {admin.novo && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                      <UserPlus className="h-3 w-3" aria-hidden="true" />
+                      Não é administrador hoje
+                    </span>
+                  )}
+                  {admin.status !== 'ativo' && (
+                    <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+                      {admin.status}
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {plan.auditoria_importada > 0 && (
+        <p className="text-gray-700">
+          {plan.auditoria_importada === 1
+            ? '1 entrada da trilha de auditoria do arquivo não existe aqui: ela será acrescentada marcada como importada.'
+            : `${plan.auditoria_importada} entradas da trilha de auditoria do arquivo não existem aqui: serão acrescentadas marcadas como importadas.`}
+        </p>
+      )}
+      {!trusted && (
+        <label className="flex items-start gap-2 rounded-lg border border-gray-300 p-3 text-gray-900">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-gray-300"
+            checked={confirmed}
+            onChange={(event) => onConfirmedChange(event.target.checked)}
+          />
+          <span>Conheço a origem deste arquivo e confirmo os administradores listados acima.</span>
+        </label>
+      )}
+    </div>
+  );
+}
+
+function PlanDetails({
+  plan,
+  confirmed,
+  onConfirmedChange,
+}: {
+  plan: RestorePlan;
+  confirmed: boolean;
+  onConfirmedChange: (value: boolean) => void;
+}) {
   const names = Object.keys(plan.backup.tabelas).sort();
   return (
     <div className="space-y-3 text-sm">
+      <OriginDetails plan={plan} confirmed={confirmed} onConfirmedChange={onConfirmedChange} />
       <p className="text-gray-700">
         Backup de <strong>{formatDateTime(plan.backup.criado_em)}</strong> (versão {plan.backup.versao_app}),{' '}
         {plan.backup.total_registros} registros.
@@ -60,8 +164,8 @@ function PlanDetails({ plan }: { plan: RestorePlan }) {
       </div>
       <p className="text-gray-700">
         Todos os dados atuais serão substituídos pelos do backup. A trilha de auditoria é mantida (as entradas
-        do backup são acrescentadas) e as sessões abertas continuam. Um backup automático dos dados atuais é
-        feito antes.
+        do backup que faltarem são acrescentadas, marcadas como importadas) e as sessões abertas continuam. Um
+        backup automático dos dados atuais é feito antes.
       </p>
     </div>
   );
@@ -85,6 +189,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
   const [pending, setPending] = useState<{ source: RestoreSource; senha: string; plan: RestorePlan } | null>(
     null,
   );
+  const [originConfirmed, setOriginConfirmed] = useState(false);
   const [typedName, setTypedName] = useState('');
 
   const handleFile = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -113,6 +218,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
       await downloadAutomatic.mutateAsync({ nome: asking.nome, senha });
     } else if (asking.kind === 'restore') {
       const result = await restore.mutateAsync({ source: asking.source, senha, dryRun: true });
+      setOriginConfirmed(false);
       setPending({ source: asking.source, senha, plan: result.data });
     } else {
       const result = await wipe.mutateAsync({ confirmacao: typedName, senha });
@@ -129,6 +235,7 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         source: pending.source,
         senha: pending.senha,
         dryRun: false,
+        confirmarOrigem: originConfirmed,
       });
       toast.success(result.message ?? 'Backup restaurado com sucesso');
       setPending(null);
@@ -143,8 +250,8 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
         <div className="rounded-lg border border-gray-200 bg-white p-4">
           <h3 className="font-semibold text-gray-900">Criar Backup</h3>
           <p className="mt-1 text-sm text-gray-600">
-            Baixa um arquivo backup-AAAA-MM-DD.json com todos os dados, fotos incluídas, e uma soma de
-            verificação.
+            Baixa um arquivo backup-AAAA-MM-DD.json com todos os dados, fotos incluídas, assinado por esta
+            instalação: ao restaurar, o sistema reconhece os seus próprios backups e avisa sobre os outros.
           </p>
           <Button className="mt-3" onClick={() => setAsking({ kind: 'create' })}>
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -271,13 +378,24 @@ export function BackupTab({ schoolName }: { schoolName: string }) {
             <Button variant="secondary" onClick={() => setPending(null)} disabled={restore.isPending}>
               Cancelar
             </Button>
-            <Button variant="danger" loading={restore.isPending} onClick={() => void applyRestore()}>
+            <Button
+              variant="danger"
+              loading={restore.isPending}
+              disabled={pending?.plan.origem.confirmacao_necessaria === true && !originConfirmed}
+              onClick={() => void applyRestore()}
+            >
               Restaurar agora
             </Button>
           </>
         }
       >
-        {pending && <PlanDetails plan={pending.plan} />}
+        {pending && (
+          <PlanDetails
+            plan={pending.plan}
+            confirmed={originConfirmed}
+            onConfirmedChange={setOriginConfirmed}
+          />
+        )}
       </Modal>
     </div>
   );

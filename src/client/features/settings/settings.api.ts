@@ -114,16 +114,32 @@ export type RestoreSource = { kind: 'file'; file: File } | { kind: 'automatic'; 
 export function useRestore() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ source, senha, dryRun }: { source: RestoreSource; senha: string; dryRun: boolean }) => {
+    mutationFn: ({
+      source,
+      senha,
+      dryRun,
+      confirmarOrigem = false,
+    }: {
+      source: RestoreSource;
+      senha: string;
+      dryRun: boolean;
+      /** Needed for a file this installation did not sign (the dry run says so). */
+      confirmarOrigem?: boolean;
+    }) => {
       const query = dryRun ? '?dryRun=true' : '';
       if (source.kind === 'automatic') {
         return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(
           `${base}/backups/${encodeURIComponent(source.nome)}/restore${query}`,
-          { method: 'POST', body: { senha }, globalErrors: false },
+          {
+            method: 'POST',
+            body: confirmarOrigem ? { senha, confirmar_origem: true } : { senha },
+            globalErrors: false,
+          },
         );
       }
       const form = new FormData();
       form.append('senha', senha);
+      if (confirmarOrigem) form.append('confirmar_origem', 'true');
       form.append('file', source.file);
       return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(`${base}/restore${query}`, {
         method: 'POST',

@@ -1,4 +1,4 @@
-import { Calendar, Mail, Phone } from 'lucide-react';
+import { Calendar, KeyRound, Mail, Phone } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
 import {
   MAX_SUBJECTS_SHOWN,
@@ -52,6 +52,18 @@ export const teacherColumns: Column<Teacher>[] = [
         )}
         {teacher.disciplinas.length === 0 && <span className="text-gray-500">—</span>}
       </p>
+    ),
+  },
+  {
+    // Shown to those who manage the staff (the page drops it for the others).
+    id: 'acesso',
+    header: 'Acesso ao portal',
+    hideBelow: 'lg',
+    cell: (teacher) => (
+      <span className="inline-flex items-center gap-1 text-xs text-gray-600">
+        <KeyRound className="h-3.5 w-3.5" aria-hidden="true" />
+        {teacher.tem_acesso ? (teacher.acesso_email ?? 'Sim') : 'Sem acesso'}
+      </span>
     ),
   },
   {

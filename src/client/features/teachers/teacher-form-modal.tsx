@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone, todayIso } from '../../../shared/format';
@@ -76,8 +77,21 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
         <FormSelect name="status" label="Status" options={teacherStatusLabels} />
       </div>
       <FormCheckboxGroup name="disciplinas" legend="Disciplinas que Leciona" options={disciplinas} />
-      {!teacher?.tem_acesso && (
-        <FormCheckbox name="criar_acesso" label="Criar acesso ao portal (senha gerada, enviada por e-mail)" />
+      {teacher?.tem_acesso ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700">
+          <KeyRound className="h-4 w-4 text-green-700" aria-hidden="true" />
+          Acesso ao portal pela conta {teacher.acesso_email}
+        </p>
+      ) : (
+        <div>
+          <FormCheckbox
+            name="criar_acesso"
+            label="Criar acesso ao portal (senha gerada, enviada por e-mail)"
+          />
+          <p className="mt-1 text-xs text-gray-500">
+            Se já existir em Usuários uma conta de professor com este e-mail, ela é vinculada automaticamente.
+          </p>
+        </div>
       )}
     </FormModal>
   );

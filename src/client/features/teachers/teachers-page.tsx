@@ -83,7 +83,7 @@ export function TeachersPage() {
         query={teachers}
         rows={shown}
         list={list}
-        columns={teacherColumns}
+        columns={canWrite ? teacherColumns : teacherColumns.filter((column) => column.id !== 'acesso')}
         rowKey={(teacher) => teacher.id}
         errorMessage="Erro ao carregar lista de professores"
         empty={

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
 import type { User } from '../../../shared/users.schemas';
+import { FormPassword } from '../../components/form-fields';
 import { PasswordChoiceFields } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
@@ -9,12 +10,14 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { chosenPassword, passwordChoiceFields, refinePasswordChoice } from './password-choice';
 import { useResetUserPassword } from './users.api';
 
-const schema = z.object(passwordChoiceFields).superRefine(refinePasswordChoice('Nova senha é obrigatória'));
+const schema = z
+  .object({ ...passwordChoiceFields, senha_atual: z.string().min(1, 'Confirme com a sua senha.') })
+  .superRefine(refinePasswordChoice('Nova senha é obrigatória'));
 
 export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
   const reset = useResetUserPassword();
   const [result, setResult] = useState<{ novaSenha: string; emailEnviado: boolean } | null>(null);
-  const form = useSchemaForm(schema, { gerarSenha: true, senha: '', confirmacao: '' });
+  const form = useSchemaForm(schema, { gerarSenha: true, senha: '', confirmacao: '', senha_atual: '' });
 
   if (result) {
     return (
@@ -39,7 +42,11 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
       onClose={onClose}
       onSubmit={form.submit(
         async (values) => {
-          const response = await reset.mutateAsync({ id: user.id, ...chosenPassword(values) });
+          const response = await reset.mutateAsync({
+            id: user.id,
+            senhaAtual: values.senha_atual,
+            ...chosenPassword(values),
+          });
           toast.success(response.message ?? 'Senha redefinida com sucesso!');
           setResult(response.data);
         },
@@ -50,6 +57,13 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
         generateLabel="Gerar senha automaticamente"
         passwordLabel="Nova senha"
         confirmLabel="Confirmar nova senha"
+      />
+      <FormPassword
+        name="senha_atual"
+        label="Sua senha"
+        autoComplete="current-password"
+        required
+        hint="Por segurança, confirme a sua senha. Os outros administradores serão avisados."
       />
     </FormModal>
   );

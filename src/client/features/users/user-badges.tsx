@@ -1,7 +1,9 @@
+import { GraduationCap } from 'lucide-react';
 import {
   userStatusLabels,
   userTipoLabels,
   type UserStatus,
+  type User,
   type UserTipo,
 } from '../../../shared/users.schemas';
 import { Badge, type BadgeTone } from '../../components/feedback';
@@ -15,4 +17,19 @@ export function UserStatusBadge({ status }: { status: UserStatus }) {
 
 export function UserTipoBadge({ tipo }: { tipo: UserTipo }) {
   return <Badge tone={tipoTones[tipo]}>{userTipoLabels[tipo]}</Badge>;
+}
+
+/** A professor account's teacher record (issue 10: linked by e-mail, whichever came first). */
+export function TeacherLink({ user }: { user: User }) {
+  if (user.tipo !== 'professor') return null;
+  return user.professor ? (
+    <p className="inline-flex items-center gap-1 text-xs text-gray-600">
+      <GraduationCap className="h-3.5 w-3.5" aria-hidden="true" />
+      Cadastro de professor: {user.professor.nome}
+    </p>
+  ) : (
+    <p className="text-xs text-amber-700" title="Cadastre em Professores com este mesmo e-mail para vincular">
+      Sem cadastro em Professores
+    </p>
+  );
 }

@@ -12,6 +12,14 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
     ['Endereço', user.endereco ?? '—'],
     ['Data de nascimento', user.data_nascimento ? formatDate(user.data_nascimento) : '—'],
     ['Tipo', userTipoLabels[user.tipo]],
+    ...(user.tipo === 'professor'
+      ? ([
+          [
+            'Cadastro de professor',
+            user.professor?.nome ?? 'Nenhum (cadastre em Professores com este e-mail)',
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
     ['Status', <UserStatusBadge key="status" status={user.status} />],
     ['Primeiro login pendente', user.primeiro_login ? 'Sim' : 'Não'],
     ['Último login', user.ultimo_login ? formatDateTime(user.ultimo_login) : 'Nunca'],

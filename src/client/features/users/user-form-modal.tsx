@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ShieldCheck } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import {
   createUserInputSchema,
+  needsAdminPassword,
   updateUserInputSchema,
   userStatusLabels,
   userTipoLabels,
   type User,
 } from '../../../shared/users.schemas';
-import { FormInput, FormMasked, FormSelect } from '../../components/form-fields';
+import { FormInput, FormMasked, FormPassword, FormSelect } from '../../components/form-fields';
 import { AddressField, PasswordChoiceFields } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
@@ -37,6 +39,53 @@ function Fields({ editing }: { editing: boolean }) {
   );
 }
 
+/**
+ * Creating or promoting an administrator, or changing one's e-mail, asks for your own password (issue
+ * 10); the other administrators are told.
+ */
+function AdminPasswordConfirmation({ promoting }: { promoting: boolean }) {
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-purple-200 bg-purple-50 p-4">
+      <legend className="flex items-center gap-1 px-1 text-sm font-medium text-purple-900">
+        <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Confirme que é você
+      </legend>
+      <FormPassword
+        name="senha_atual"
+        label="Sua senha"
+        autoComplete="current-password"
+        required
+        hint={
+          promoting
+            ? 'Dar acesso de administrador exige a sua senha. Os outros administradores serão avisados.'
+            : 'Alterar o e-mail de um administrador exige a sua senha. Os outros administradores serão avisados.'
+        }
+      />
+    </fieldset>
+  );
+}
+
+/** The confirmation's value when the server will ask for it; an empty one stops the form on its field. */
+function adminPassword(
+  asks: boolean,
+  senhaAtual: string | undefined,
+  setError: (
+    name: 'senha_atual',
+    error: { type: string; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
+): { senha_atual?: string } | null {
+  if (!asks) return {};
+  if (!senhaAtual) {
+    setError(
+      'senha_atual',
+      { type: 'required', message: 'Confirme com a sua senha.' },
+      { shouldFocus: true },
+    );
+    return null;
+  }
+  return { senha_atual: senhaAtual };
+}
+
 /** 'Novo Usuário' and 'Editar Usuário'. */
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const create = useCreateUser();
@@ -50,8 +99,23 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     data_nascimento: user?.data_nascimento ?? '',
     tipo: user?.tipo ?? 'professor',
   };
-  const createForm = useSchemaForm(createSchema, { ...common, gerarSenha: true, senha: '', confirmacao: '' });
-  const editForm = useSchemaForm(updateUserInputSchema, { ...common, status: user?.status ?? 'ativo' });
+  const createForm = useSchemaForm(createSchema, {
+    ...common,
+    gerarSenha: true,
+    senha: '',
+    confirmacao: '',
+    senha_atual: '',
+  });
+  const editForm = useSchemaForm(updateUserInputSchema, {
+    ...common,
+    status: user?.status ?? 'ativo',
+    senha_atual: '',
+  });
+  const before = user ? { tipo: user.tipo, email: user.email } : null;
+  const watched = user
+    ? { tipo: editForm.watch('tipo'), email: editForm.watch('email') }
+    : { tipo: createForm.watch('tipo'), email: createForm.watch('email') };
+  const asksPassword = needsAdminPassword(before, watched);
 
   if (created) {
     return (
@@ -73,10 +137,12 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         form={editForm}
         onClose={onClose}
         onSubmit={editForm.submit(
-          async (values) => {
+          async ({ senha_atual, ...values }) => {
+            const confirmation = adminPassword(asksPassword, senha_atual, editForm.setError);
+            if (!confirmation) return;
             const result = await update.mutateAsync({
               id: user.id,
-              input: { ...values, version: user.version },
+              input: { ...values, ...confirmation, version: user.version },
             });
             toast.success(result.message ?? 'Usuário atualizado com sucesso!');
             onClose();
@@ -85,6 +151,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         )}
       >
         <Fields editing />
+        {asksPassword && <AdminPasswordConfirmation promoting={user.tipo !== 'admin'} />}
       </FormModal>
     );
   }
@@ -97,8 +164,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       form={createForm}
       onClose={onClose}
       onSubmit={createForm.submit(
-        async (values) => {
-          const result = await create.mutateAsync(splitPasswordChoice(values));
+        async ({ senha_atual, ...values }) => {
+          const confirmation = adminPassword(asksPassword, senha_atual, createForm.setError);
+          if (!confirmation) return;
+          const result = await create.mutateAsync({ ...splitPasswordChoice(values), ...confirmation });
           toast.success(result.message ?? 'Usuário criado com sucesso!');
           if (result.data.senhaGerada)
             setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado });
@@ -113,6 +182,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         <PasswordChoiceFields generateLabel="Gerar senha automaticamente (12 caracteres)" />
         <p className="text-xs text-gray-500">No primeiro acesso o usuário terá de escolher uma nova senha.</p>
       </fieldset>
+      {asksPassword && <AdminPasswordConfirmation promoting />}
     </FormModal>
   );
 }

@@ -13,7 +13,7 @@ import { useRowDialog } from '../../lib/use-row-dialog';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UserFormModal } from './user-form-modal';
-import { UserStatusBadge, UserTipoBadge } from './user-badges';
+import { TeacherLink, UserStatusBadge, UserTipoBadge } from './user-badges';
 import { userFilterDefaults, useToggleUserStatus, useUsers, USERS_PAGE_SIZE } from './users.api';
 
 const lastLogin = (user: User) => (user.ultimo_login ? formatDateTime(user.ultimo_login) : 'Nunca');
@@ -28,6 +28,7 @@ const columns: Column<User>[] = [
       <>
         <p className="font-medium text-gray-900">{user.nome}</p>
         <p className="truncate text-gray-600">{user.email}</p>
+        <TeacherLink user={user} />
         {user.primeiro_login && <p className="text-xs text-amber-700">Aguardando primeiro login</p>}
       </>
     ),

@@ -61,10 +61,10 @@ export function useToggleUserStatus() {
 export function useResetUserPassword() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, senha }: { id: string; senha?: string }) =>
+    mutationFn: ({ id, senha, senhaAtual }: { id: string; senha?: string; senhaAtual: string }) =>
       apiWithMessage<{ novaSenha: string; emailEnviado: boolean }>(`/api/users/${id}/reset-password`, {
         method: 'POST',
-        body: senha === undefined ? {} : { senha },
+        body: senha === undefined ? { senha_atual: senhaAtual } : { senha, senha_atual: senhaAtual },
         globalErrors: false,
       }),
     onSuccess: invalidate,

@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import type { AuditEntry, AuditFacets, auditSortColumns } from '../../../shared/settings.schemas.js';
+import {
+  auditOriginLabels,
+  type AuditEntry,
+  type AuditFacets,
+  type auditSortColumns,
+} from '../../../shared/settings.schemas.js';
 import type { SortOrder } from '../../../shared/validators.js';
 import { TIME_ZONE } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -39,6 +44,7 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   return {
     id: row.id,
+    origem: row.origem,
     em: row.at.toISOString(),
     usuario_id: row.actorId,
     usuario_nome: row.actorNome,
@@ -131,6 +137,8 @@ export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise
     { header: 'registro', value: (row) => row.entityId },
     { header: 'ip', value: (row) => row.ip },
     { header: 'detalhes', value: (row) => detailsText(row.details) },
+    // Entries a restore brought in are someone else's history: the export says so on every line.
+    { header: 'origem', value: (row) => auditOriginLabels[row.origem] },
   ];
   return toCsv(columns, rows);
 }

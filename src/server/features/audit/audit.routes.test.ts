@@ -64,7 +64,8 @@ describe('GET /api/auditoria', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id;data_hora;usuario_id;usuario;acao;entidade;registro;ip;detalhes');
+    expect(lines[0]).toBe('id;data_hora;usuario_id;usuario;acao;entidade;registro;ip;detalhes;origem');
+    expect(lines[1]).toMatch(/;Registrada nesta instalação$/);
     expect(lines[1]).toContain(";Sistema;criar;turma;'=cmd();");
 
     const filters = (await get('/filtros')).json().data;

@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditOrigins } from '../../../shared/settings.schemas.js';
 
 /** Append-only: no route updates or deletes a row (design §5). */
 export const auditLog = pgTable(
@@ -13,6 +14,8 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** 'local', or how a restore brought the entry in: never passed off as native history (ADR 0008). */
+    origem: text('origem', { enum: auditOrigins }).notNull().default('local'),
   },
   (table) => [
     index('audit_log_at_idx').on(table.at),

@@ -82,7 +82,7 @@ describe('POST /api/auth/login', () => {
 
   it('throttles an account after a few failures, with Retry-After, without hashing', async () => {
     const user = await createUserRow(t.database, 'professor');
-    for (let i = 0; i < THROTTLE.accountFreeFailures; i++) {
+    for (let i = 0; i < THROTTLE.pairFreeFailures; i++) {
       expect((await login({ email: user.email, password: 'senha-errada' })).statusCode).toBe(401);
     }
     const before = passwordMetrics.verifications;
@@ -228,6 +228,7 @@ describe('forgot and reset password', () => {
     });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    await t.app.ctx.jobs.drain();
     expect(t.mailer.sent).toHaveLength(1);
     const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
     const reset = () =>
@@ -244,6 +245,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired link', async () => {
     const user = await createUserRow(t.database, 'responsavel');
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    await t.app.ctx.jobs.drain();
     const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31 * 60_000);

@@ -9,23 +9,45 @@ import {
   actorOf,
   clearSessionCookie,
   ok,
+  passwordClientOf,
   sessionContextOf,
+  setDeviceCookie,
   setSessionCookie,
   signedInUser,
 } from '../../lib/http.js';
 import { toCurrentUser } from '../users/users.presenter.js';
-import { changePassword, login, logout, requestPasswordReset, resetPassword } from './auth.service.js';
+import {
+  changePassword,
+  login,
+  logout,
+  PASSWORD_RESET_JOB,
+  processPasswordResetRequest,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service.js';
+import { purgeStaleDevices } from './known-devices.service.js';
+import { ACCOUNT_LOCK_NOTICE_JOB, sendAccountLockNotice } from './password-check.service.js';
+import { purgeStaleThrottle } from './throttle.service.js';
 
 const forgotMessage =
   'Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  ctx.jobs.handle(PASSWORD_RESET_JOB, (payload) => processPasswordResetRequest(ctx, payload));
+  ctx.jobs.handle(ACCOUNT_LOCK_NOTICE_JOB, (payload) => sendAccountLockNotice(ctx, payload));
+  ctx.jobs.onPoll(async () => {
+    await purgeStaleThrottle(ctx.db);
+    await purgeStaleDevices(ctx.db);
+  });
+
   app.post(
     '/login',
     { schema: { body: loginInputSchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const result = await login(app.ctx, request.body, sessionContextOf(request));
+      const result = await login(app.ctx, request.body, sessionContextOf(request), passwordClientOf(request));
       setSessionCookie(request, reply, result.session);
+      setDeviceCookie(request, reply, result.deviceToken);
       return ok({ user: result.user }, `Bem-vindo, ${result.user.nome}!`);
     },
   );
@@ -57,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         auth,
         request.body,
         sessionContextOf(request),
+        passwordClientOf(request),
         actorOf(request),
       );
       setSessionCookie(request, reply, result.session);

@@ -3,27 +3,24 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import { RESET_TOKEN_MINUTES, type CurrentUser } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
+import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { toCurrentUser } from '../users/users.presenter.js';
 import { passwordResets, sessions } from './auth.table.js';
-import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { forgetDevices, rememberDevice } from './known-devices.service.js';
+import { checkPassword, confirmCurrentPassword, type PasswordClient } from './password-check.service.js';
+import { assertStrongPassword, hashPassword } from './passwords.js';
 import {
   createSession,
+  forgetCachedSessions,
   revokeSessionByToken,
   revokeUserSessions,
   sha256,
   type NewSession,
   type SessionContext,
 } from './sessions.service.js';
-import {
-  assertNotThrottled,
-  accountKey,
-  clearAccountFailures,
-  ipKey,
-  recordLoginFailure,
-} from './throttle.service.js';
 
 const invalidCredentials = () => new AppError('UNAUTHENTICATED', messages.invalidCredentials);
 
@@ -36,38 +33,38 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string; lembrar?: boolean | undefined },
   context: SessionContext,
-): Promise<LoginResult> {
+  client: PasswordClient,
+): Promise<LoginResult & { deviceToken: string }> {
   const { db } = ctx;
-  const keys = [accountKey(input.email), ...(context.ip ? [ipKey(context.ip)] : [])];
-  await assertNotThrottled(db, keys);
-
-  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const [found] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const user = found ?? null;
   const actor: Actor = {
     id: user?.id ?? null,
     nome: user?.nome ?? null,
     nivel: user?.nivel ?? null,
     ip: context.ip,
   };
-  const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await burnPasswordCheck(input.password).then(() => false);
+  const ok = await checkPassword(ctx, { email: input.email, user, password: input.password, client });
 
-  if (!user || !passwordOk || user.status !== 'ativo') {
-    await recordLoginFailure(db, input.email, context.ip);
+  if (!user || !ok) {
     await recordAudit(db, actor, {
       action: 'login_falhou',
       entity: 'sessao',
       entityId: user?.id ?? null,
       details: {
         email: input.email,
-        motivo: !user ? 'usuario_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo',
+        motivo: !user
+          ? 'usuario_inexistente'
+          : user.status !== 'ativo'
+            ? 'usuario_inativo'
+            : 'senha_incorreta',
       },
     });
     throw invalidCredentials();
   }
 
-  return db.transaction(async (tx) => {
-    await clearAccountFailures(tx, input.email);
+  const result = await db.transaction(async (tx) => {
+    const deviceToken = await rememberDevice(tx, user.id, client.deviceToken);
     const [updated] = await tx
       .update(users)
       .set({ ultimoLogin: new Date() })
@@ -75,8 +72,10 @@ export async function login(
       .returning();
     const session = await createSession(tx, user.id, input.lembrar === true, context);
     await recordAudit(tx, actor, { action: 'login', entity: 'sessao', entityId: session.sessionId });
-    return { user: toCurrentUser(updated!), session };
+    return { user: toCurrentUser(updated!), session, deviceToken };
   });
+  forgetCachedSessions(db, { userId: user.id });
+  return result;
 }
 
 export async function logout(ctx: AppContext, token: string, actor: Actor): Promise<void> {
@@ -84,6 +83,7 @@ export async function logout(ctx: AppContext, token: string, actor: Actor): Prom
     await revokeSessionByToken(tx, token);
     await recordAudit(tx, actor, { action: 'logout', entity: 'sessao', entityId: actor.id });
   });
+  forgetCachedSessions(ctx.db, { token });
 }
 
 async function personalWords(ctx: AppContext, user: UserRow): Promise<string[]> {
@@ -96,6 +96,7 @@ export async function changePassword(
   auth: { user: UserRow; sessionId: string },
   input: { senhaAtual: string; novaSenha: string },
   context: SessionContext,
+  client: PasswordClient,
   actor: Actor,
 ): Promise<LoginResult> {
   const { user } = auth;
@@ -103,18 +104,21 @@ export async function changePassword(
     .select({ persistent: sessions.persistent })
     .from(sessions)
     .where(eq(sessions.id, auth.sessionId));
-  if (!(await verifyPassword(user.passwordHash, input.senhaAtual))) {
-    throw new AppError('VALIDATION', 'Senha atual incorreta', [
-      { path: 'senhaAtual', message: 'Senha atual incorreta' },
-    ]);
-  }
+  await confirmCurrentPassword(ctx, {
+    user,
+    password: input.senhaAtual,
+    client,
+    actor,
+    field: 'senhaAtual',
+    message: 'Senha atual incorreta',
+  });
   if (input.senhaAtual === input.novaSenha) {
     const message = 'A nova senha deve ser diferente da atual';
     throw new AppError('VALIDATION', message, [{ path: 'novaSenha', message }]);
   }
   assertStrongPassword(input.novaSenha, await personalWords(ctx, user));
   const passwordHash = await hashPassword(input.novaSenha);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
@@ -125,10 +129,24 @@ export async function changePassword(
     await recordAudit(tx, actor, { action: 'senha_alterada', entity: 'usuario', entityId: user.id });
     return { user: toCurrentUser(updated!), session };
   });
+  forgetCachedSessions(ctx.db, { userId: user.id });
+  return result;
 }
 
-/** Same answer whether or not the e-mail exists; the link is single-use and lasts 30 minutes. */
+export const PASSWORD_RESET_JOB = 'auth.redefinir-senha';
+
+/**
+ * 'Esqueci minha senha': the request only queues a job — the same single insert whether or not the
+ * e-mail has an account — so neither the answer nor its timing tells (finding 9 of issue 10).
+ */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string | null): Promise<void> {
+  await ctx.jobs.enqueue(ctx.db, PASSWORD_RESET_JOB, { email, ip });
+}
+
+/** The queued work: a single-use link valid 30 minutes, mailed to an active account's address. */
+export async function processPasswordResetRequest(ctx: AppContext, payload: unknown): Promise<void> {
+  const { email, ip } = payload as { email?: unknown; ip?: unknown };
+  if (typeof email !== 'string') return;
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.status !== 'ativo') return;
   const token = randomBytes(32).toString('base64url');
@@ -137,11 +155,11 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+      expiresAt: new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000),
     });
     await recordAudit(
       tx,
-      { id: user.id, nome: user.nome, nivel: user.nivel, ip },
+      { id: user.id, nome: user.nome, nivel: user.nivel, ip: typeof ip === 'string' ? ip : null },
       {
         action: 'senha_redefinicao_solicitada',
         entity: 'usuario',
@@ -197,6 +215,7 @@ export async function resetPassword(
       .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
       .where(eq(users.id, reset.user.id));
     await revokeUserSessions(tx, reset.user.id);
+    await forgetDevices(tx, reset.user.id);
     await recordAudit(
       tx,
       { id: reset.user.id, nome: reset.user.nome, nivel: reset.user.nivel, ip },
@@ -207,4 +226,5 @@ export async function resetPassword(
       },
     );
   });
+  forgetCachedSessions(ctx.db, { userId: reset.user.id });
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 
 /** A session id is 256 random bits in the cookie; only its SHA-256 is stored. */
@@ -35,10 +35,36 @@ export const passwordResets = pgTable(
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
-/** Failed-login counters, per account (`account:<email>`) and per address (`ip:<addr>`). */
+/**
+ * Password-attempt counters (ADR 0007), one row per key: `pair:<email>|ip:<addr>` or
+ * `pair:<email>|device:<hash>` (an account from one client), `ip:<addr>` and `account:<email>`.
+ * An attempt is counted *before* its password is checked, so `failures` holds the failures plus the
+ * attempts still being checked; a success clears (or, per address, gives back) its count.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Browsers that signed in to an account before: the SHA-256 of the random id in the device cookie.
+ * A known device is throttled on its own, so strangers failing on the account cannot lock it out.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    deviceHash: text('device_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceHash, table.userId] }),
+    index('known_devices_user_idx').on(table.userId),
+  ],
+);

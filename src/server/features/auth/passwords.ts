@@ -16,6 +16,7 @@ export function hashPassword(password: string): Promise<string> {
 /** Counts hash verifications: lets tests prove a throttled login never reaches argon2. */
 export const passwordMetrics = { verifications: 0 };
 
+/** Call it only from password-check.service (checkPassword), which throttles every check (ADR 0007). */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   passwordMetrics.verifications++;
   try {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_LIMITS } from '../../../shared/auth.schemas.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { sessions } from './auth.table.js';
+import { applyAuthChange, AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -66,19 +67,77 @@ export interface ResolvedSession {
   user: UserRow;
 }
 
+/** The session cache of each database whose changes are watched (`watchAuthChanges`); none, no cache. */
+const caches = new WeakMap<DbOrTx, SessionCache>();
+
+/**
+ * Caches resolved sessions for this database and keeps the cache true: the `users`/`sessions` triggers
+ * NOTIFY every change (from this instance or another one sharing PostgreSQL), and while the
+ * notifications may be getting lost the cache is off. Returns the function that stops it.
+ */
+export async function watchAuthChanges(database: Database): Promise<() => Promise<void>> {
+  const cache = new SessionCache();
+  cache.suspend();
+  caches.set(database.db, cache);
+  const stop = await database.listen(AUTH_CHANGES_CHANNEL, {
+    onPayload: (payload) => applyAuthChange(cache, payload),
+    onLost: () => cache.suspend(),
+    onListening: () => cache.resume(),
+  });
+  return async () => {
+    cache.suspend();
+    caches.delete(database.db);
+    await stop();
+  };
+}
+
+/**
+ * After a transaction that changed a user or ended sessions has committed: the very next request on
+ * this instance must not be answered from the cache (other instances learn it from the NOTIFY).
+ */
+export function forgetCachedSessions(
+  db: DbOrTx,
+  what: { userId: string } | { token: string } | { sessionId: string } | 'all',
+): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  if (what === 'all') cache.clear();
+  else if ('userId' in what) cache.forgetUser(what.userId);
+  else if ('token' in what) cache.forgetToken(sha256(what.token));
+  else cache.forgetSession(what.sessionId);
+}
+
+const isLive = (session: { idleExpiresAt: Date; absoluteExpiresAt: Date }, now: number) =>
+  session.idleExpiresAt.getTime() > now && session.absoluteExpiresAt.getTime() > now;
+
 /** The signed-in user for a cookie, or null when the session is unknown, expired or the user disabled. */
 export async function resolveSession(db: DbOrTx, token: string): Promise<ResolvedSession | null> {
   if (token.length < 20 || token.length > 100) return null;
+  const tokenHash = sha256(token);
+  const cache = caches.get(db);
+  const now = Date.now();
+  const cached = cache?.get(tokenHash);
+  // Anything but a plain hit (expired, disabled, due for its lastSeen write) goes to the database,
+  // which decides and writes.
+  if (
+    cached &&
+    isLive(cached.session, now) &&
+    cached.user.status === 'ativo' &&
+    now - cached.session.lastSeenAt.getTime() <= TOUCH_INTERVAL
+  ) {
+    return { sessionId: cached.session.id, user: cached.user };
+  }
+  const generation = cache?.begin() ?? 0;
   const [found] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!found) return null;
-  const { session, user } = found;
-  const now = Date.now();
-  if (session.idleExpiresAt.getTime() <= now || session.absoluteExpiresAt.getTime() <= now) {
+  const { user } = found;
+  let { session } = found;
+  if (!isLive(session, now)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
@@ -88,14 +147,14 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL) {
     const idle = limitsFor(session.persistent).idle;
-    await db
-      .update(sessions)
-      .set({
-        lastSeenAt: new Date(now),
-        idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())),
-      })
-      .where(eq(sessions.id, session.id));
+    const touched = {
+      lastSeenAt: new Date(now),
+      idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())),
+    };
+    await db.update(sessions).set(touched).where(eq(sessions.id, session.id));
+    session = { ...session, ...touched };
   }
+  cache?.set(tokenHash, { session, user }, generation);
   return { sessionId: session.id, user };
 }
 

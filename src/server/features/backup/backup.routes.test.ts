@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
-import { sealBackup, type BackupFile } from './backup-format.js';
+import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { backupsToDelete } from './backup.service.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 
@@ -100,8 +100,10 @@ describe('backup', () => {
     expect(wrong.json().details[0].path).toBe('senha');
     const { file, name } = await download(cookie);
     expect(name).toMatch(/^backup-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(file).toMatchObject({ formato: 'sistema-escolar-backup', versao_formato: 1, versao_app: '0.1.0' });
+    expect(file).toMatchObject({ formato: 'sistema-escolar-backup', versao_formato: 2, versao_app: '0.1.0' });
     expect(file.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(file.assinatura).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
+    expect(file.chave_id).toBe(keyIdOf(t.app.ctx.backupKey));
     expect(Object.keys(file.dados)).toEqual(
       expect.arrayContaining(['users', 'settings', 'audit_log', 'zz_probe']),
     );
@@ -204,14 +206,17 @@ describe('backup', () => {
     expect(badChecksum.statusCode).toBe(400);
     expect(badChecksum.json().message).toMatch(/soma de verificação/);
 
-    const newer = sealBackup({ ...file, versao_formato: 99 });
+    const newer = sealBackup({ ...file, versao_formato: 99 }, t.app.ctx.backupKey);
     expect((await restore(cookie, JSON.stringify(newer))).json().message).toMatch(/versão mais nova/);
 
-    const unknownTable = sealBackup({
-      ...file,
-      dados: { ...file.dados, nada: { colunas: [], registros: [] } },
-      tabelas: { ...file.tabelas, nada: 0 },
-    });
+    const unknownTable = sealBackup(
+      {
+        ...file,
+        dados: { ...file.dados, nada: { colunas: [], registros: [] } },
+        tabelas: { ...file.tabelas, nada: 0 },
+      },
+      t.app.ctx.backupKey,
+    );
     expect((await restore(cookie, JSON.stringify(unknownTable))).json().message).toMatch(/não conhece/);
 
     expect((await restore(cookie, raw, '', 'errada')).statusCode).toBe(400);
@@ -231,7 +236,7 @@ describe('backup', () => {
       parent_id: 12345,
     });
     broken.tabelas.zz_probe = broken.dados.zz_probe!.registros.length;
-    const response = await restore(cookie, JSON.stringify(sealBackup(broken)));
+    const response = await restore(cookie, JSON.stringify(sealBackup(broken, t.app.ctx.backupKey)));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/zz_probe.*Nada foi alterado/);
     expect(

@@ -5,23 +5,26 @@ import { z } from 'zod';
 import {
   backupNameSchema,
   passwordConfirmationSchema,
+  restoreConfirmationSchema,
   wipeInputSchema,
 } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { actorOf, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { confirmCurrentPassword } from '../auth/password-check.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/settings.service.js';
 import {
   applyBackup,
   backupFileName,
+  checkOrigin,
   createBackup,
   listAutomaticBackups,
   parseBackup,
   planRestore,
   readAutomaticBackup,
+  requireOriginConfirmation,
   runDailyBackupIfDue,
   wipeSchoolData,
   writeAutomaticBackup,
@@ -29,13 +32,16 @@ import {
 import type { BackupFile } from './backup-format.js';
 
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024;
-const wrongPassword = () =>
-  new AppError('VALIDATION', 'Senha incorreta.', [{ path: 'senha', message: 'Senha incorreta.' }]);
-
-/** Destructive and data-exporting actions ask for the administrator's password again. */
+/** Destructive and data-exporting actions ask for the administrator's password again (throttled). */
 async function confirmPassword(request: FastifyRequest, senha: string | undefined): Promise<void> {
-  const user = signedInUser(request);
-  if (!senha || !(await verifyPassword(user.passwordHash, senha))) throw wrongPassword();
+  await confirmCurrentPassword(request.server.ctx, {
+    user: signedInUser(request),
+    password: senha,
+    client: passwordClientOf(request),
+    actor: actorOf(request),
+    field: 'senha',
+    message: 'Senha incorreta.',
+  });
 }
 
 const dryRunQuerySchema = z.strictObject({
@@ -45,10 +51,18 @@ const dryRunQuerySchema = z.strictObject({
     .transform((value) => value === 'true' || value === '1'),
 });
 
-async function restore(ctx: AppContext, request: FastifyRequest, file: BackupFile, dryRun: boolean) {
-  if (dryRun) return ok(await planRestore(ctx.db, file));
+async function restore(
+  ctx: AppContext,
+  request: FastifyRequest,
+  file: BackupFile,
+  options: { dryRun: boolean; confirmarOrigem: boolean },
+) {
+  const origin = checkOrigin(file, ctx.backupKey);
+  // The dry run needs no confirmation: it is how the administrator sees what the file would bring.
+  if (options.dryRun) return ok(await planRestore(ctx.db, file, origin));
+  requireOriginConfirmation(origin, options.confirmarOrigem);
   const safety = await writeAutomaticBackup(ctx, 'antes-restauracao');
-  const plan = await applyBackup(ctx.db, file, actorOf(request));
+  const plan = await applyBackup(ctx.db, file, origin, actorOf(request));
   await invalidateSettingsCache(ctx);
   return ok({ ...plan, backup_de_seguranca: safety.nome }, 'Backup restaurado com sucesso');
 }
@@ -64,7 +78,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: passwordConfirmationSchema }, config: access },
     async (request, reply) => {
       await confirmPassword(request, request.body.senha);
-      const file = await createBackup(app.ctx.db);
+      const file = await createBackup(app.ctx.db, app.ctx.backupKey);
       const content = JSON.stringify(file);
       await recordAudit(app.ctx.db, actorOf(request), {
         action: 'criar_backup',
@@ -101,13 +115,16 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backups/:nome/restore',
     {
-      schema: { params: backupNameSchema, querystring: dryRunQuerySchema, body: passwordConfirmationSchema },
+      schema: { params: backupNameSchema, querystring: dryRunQuerySchema, body: restoreConfirmationSchema },
       config: access,
     },
     async (request) => {
       await confirmPassword(request, request.body.senha);
       const file = parseBackup(await readAutomaticBackup(app.ctx, request.params.nome));
-      return restore(app.ctx, request, file, request.query.dryRun);
+      return restore(app.ctx, request, file, {
+        dryRun: request.query.dryRun,
+        confirmarOrigem: request.body.confirmar_origem === true,
+      });
     },
   );
 
@@ -123,6 +140,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let content: Buffer | null = null;
       let senha: string | undefined;
+      let confirmarOrigem = false;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
@@ -130,6 +148,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
             else await part.toBuffer();
           } else if (part.fieldname === 'senha' && typeof part.value === 'string') {
             senha = part.value;
+          } else if (part.fieldname === 'confirmar_origem') {
+            confirmarOrigem = part.value === 'true';
           }
         }
       } catch (error) {
@@ -143,7 +163,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION', 'Escolha o arquivo do backup (.json).', [
           { path: 'file', message: 'Escolha o arquivo do backup (.json).' },
         ]);
-      return restore(app.ctx, request, parseBackup(content), request.query.dryRun);
+      return restore(app.ctx, request, parseBackup(content), {
+        dryRun: request.query.dryRun,
+        confirmarOrigem,
+      });
     },
   );
 

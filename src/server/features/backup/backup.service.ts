@@ -1,10 +1,18 @@
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { AutomaticBackup, BackupSummary, RestorePlan } from '../../../shared/settings.schemas.js';
+import type {
+  AuditOrigin,
+  AutomaticBackup,
+  BackupAdministrator,
+  BackupOriginStatus,
+  BackupSummary,
+  RestorePlan,
+} from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
 import {
@@ -12,6 +20,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   computeChecksum,
+  originOf,
   sealBackup,
   type BackupFile,
   type BackupTable,
@@ -22,10 +31,20 @@ import {
  * later features are backed up, restored and wiped without touching this file.
  *
  * - Not in a backup: live credentials that are useless on restore (session and reset-token hashes,
- *   login throttling). Sessions of users that still exist survive a restore.
- * - `audit_log` is append-only: a restore adds the backup's entries that are missing and never deletes.
+ *   login throttling, known devices) and the queue of pending jobs. Sessions of users that still exist
+ *   survive a restore.
+ * - `audit_log` is append-only: a restore adds the backup's entries that are missing and never deletes;
+ *   the entries it adds are marked as imported (`origem`), never passed off as native (ADR 0008).
  */
-export const BACKUP_EXCLUDED_TABLES = ['sessions', 'password_resets', 'login_throttle'] as const;
+export const BACKUP_EXCLUDED_TABLES = [
+  'sessions',
+  'password_resets',
+  'login_throttle',
+  'known_devices',
+  'jobs',
+  // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
+  'record_versions',
+] as const;
 export const MERGED_TABLES = ['audit_log'] as const;
 
 /**
@@ -141,8 +160,8 @@ async function dumpTable(db: DbOrTx, table: TableInfo): Promise<BackupTable> {
   };
 }
 
-/** One consistent snapshot: every table read in one repeatable-read transaction. */
-export async function createBackup(db: Db): Promise<BackupFile> {
+/** One consistent snapshot: every table read in one repeatable-read transaction, signed with `key`. */
+export async function createBackup(db: Db, key: Buffer): Promise<BackupFile> {
   return db.transaction(
     async (tx) => {
       const tables = (await describeTables(tx)).filter(
@@ -155,14 +174,17 @@ export async function createBackup(db: Db): Promise<BackupFile> {
         dados[table.name] = dump;
         tabelas[table.name] = dump.registros.length;
       }
-      return sealBackup({
-        formato: BACKUP_FORMAT,
-        versao_formato: BACKUP_FORMAT_VERSION,
-        versao_app: APP_VERSION,
-        criado_em: new Date().toISOString(),
-        tabelas,
-        dados,
-      });
+      return sealBackup(
+        {
+          formato: BACKUP_FORMAT,
+          versao_formato: BACKUP_FORMAT_VERSION,
+          versao_app: APP_VERSION,
+          criado_em: new Date().toISOString(),
+          tabelas,
+          dados,
+        },
+        key,
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -226,6 +248,37 @@ export function parseBackup(content: Buffer | string): BackupFile {
   return file;
 }
 
+/**
+ * Who signed the file (ADR 0008). A file that names this installation's key but does not verify was
+ * changed after it was made here: refused outright, there is no honest reason for it.
+ */
+export function checkOrigin(file: BackupFile, key: Buffer): BackupOriginStatus {
+  const origin = originOf(file, key);
+  if (origin === 'adulterado') {
+    throw new AppError(
+      'VALIDATION',
+      'A assinatura do backup não confere: o arquivo foi alterado depois de criado por esta instalação. Nada foi restaurado.',
+    );
+  }
+  return origin;
+}
+
+export const ORIGIN_CONFIRMATION_MESSAGE =
+  'Este backup não foi assinado por esta instalação. Confira os administradores que ele traz e confirme a origem do arquivo para restaurá-lo.';
+
+/** A file this installation did not sign restores only with `confirmar_origem: true`. */
+export function requireOriginConfirmation(origin: BackupOriginStatus, confirmed: boolean): void {
+  if (origin === 'esta_instalacao' || confirmed) return;
+  throw new AppError('VALIDATION', ORIGIN_CONFIRMATION_MESSAGE, [
+    { path: 'confirmar_origem', message: ORIGIN_CONFIRMATION_MESSAGE },
+  ]);
+}
+
+/** How the audit entries a restore adds are marked. */
+function importedOrigin(origin: BackupOriginStatus): AuditOrigin {
+  return origin === 'esta_instalacao' ? 'backup' : 'backup_externo';
+}
+
 export function summarize(file: BackupFile): BackupSummary {
   return {
     formato: file.formato,
@@ -248,8 +301,47 @@ async function countRows(db: DbOrTx, tables: TableInfo[]): Promise<Record<string
   return counts;
 }
 
+/** The administrator accounts the file's users table holds: all of them exist after a restore. */
+async function administratorsAfter(db: DbOrTx, file: BackupFile): Promise<BackupAdministrator[]> {
+  const current = new Set(
+    rowsOf<{ email: string }>(
+      await db.execute(sql`select lower(email) as email from users where nivel = 'administrador'`),
+    ).map((row) => row.email),
+  );
+  return (file.dados.users?.registros ?? [])
+    .filter((row) => row.nivel === 'administrador')
+    .map((row) => {
+      const email = typeof row.email === 'string' ? row.email : '';
+      return {
+        nome: typeof row.nome === 'string' ? row.nome : '',
+        email,
+        status: typeof row.status === 'string' ? row.status : 'ativo',
+        novo: !current.has(email.toLowerCase()),
+      };
+    })
+    .sort((a, b) => Number(b.novo) - Number(a.novo) || a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/** Audit entries of the file this database lacks (the ones a restore would add, marked imported). */
+async function countMissingAuditEntries(db: DbOrTx, file: BackupFile): Promise<number> {
+  const ids = (file.dados.audit_log?.registros ?? [])
+    .map((row) => Number(row.id))
+    .filter((id) => Number.isSafeInteger(id));
+  if (ids.length === 0) return 0;
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as f(id)
+      where not exists (select 1 from audit_log a where a.id = f.id::bigint)`),
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Checks the file against the current schema and says what a restore would do. */
-export async function planRestore(db: DbOrTx, file: BackupFile): Promise<RestorePlan> {
+export async function planRestore(
+  db: DbOrTx,
+  file: BackupFile,
+  origin: BackupOriginStatus,
+): Promise<RestorePlan> {
   const tables = await describeTables(db);
   const byName = new Map(tables.map((table) => [table.name, table]));
   for (const [name, table] of Object.entries(file.dados)) {
@@ -275,6 +367,12 @@ export async function planRestore(db: DbOrTx, file: BackupFile): Promise<Restore
     atual: await countRows(db, tables),
     substituidas: tables.map((table) => table.name).filter((name) => !preserved.has(name)),
     preservadas: tables.map((table) => table.name).filter((name) => preserved.has(name)),
+    origem: {
+      situacao: origin,
+      confirmacao_necessaria: origin !== 'esta_instalacao',
+      administradores: await administratorsAfter(db, file),
+    },
+    auditoria_importada: await countMissingAuditEntries(db, file),
   };
 }
 
@@ -342,9 +440,14 @@ async function resetSequences(tx: DbOrTx): Promise<void> {
  * Replaces the data with the file's in ONE transaction: every replaced table is emptied, then filled
  * parent-first; any failure rolls everything back.
  */
-export async function applyBackup(db: Db, file: BackupFile, actor: Actor): Promise<RestorePlan> {
+export async function applyBackup(
+  db: Db,
+  file: BackupFile,
+  origin: BackupOriginStatus,
+  actor: Actor,
+): Promise<RestorePlan> {
   return db.transaction(async (tx) => {
-    const plan = await planRestore(tx, file);
+    const plan = await planRestore(tx, file, origin);
     const tables = await describeTables(tx);
     const byName = new Map(tables.map((table) => [table.name, table]));
     const sessionsTable = byName.get('sessions');
@@ -357,7 +460,15 @@ export async function applyBackup(db: Db, file: BackupFile, actor: Actor): Promi
     }
     for (const name of await dependencyOrder(tx, Object.keys(file.dados))) {
       const table = byName.get(name)!;
-      const data = file.dados[name]!;
+      let data = file.dados[name]!;
+      if (name === 'audit_log') {
+        // Whatever the file says, its entries arrive as imported history, never as native.
+        const origem = importedOrigin(origin);
+        data = {
+          colunas: [...data.colunas.filter((column) => column !== 'origem'), 'origem'],
+          registros: data.registros.map((row) => ({ ...row, origem })),
+        };
+      }
       try {
         await insertRows(tx, table, data.colunas, data.registros, {
           onConflictDoNothing: (MERGED_TABLES as readonly string[]).includes(name),
@@ -378,7 +489,14 @@ export async function applyBackup(db: Db, file: BackupFile, actor: Actor): Promi
     await recordAudit(tx, actor, {
       action: 'restaurar_backup',
       entity: 'backup',
-      details: { criado_em: file.criado_em, versao_app: file.versao_app, tabelas: file.tabelas },
+      details: {
+        criado_em: file.criado_em,
+        versao_app: file.versao_app,
+        tabelas: file.tabelas,
+        origem: origin,
+        auditoria_importada: plan.auditoria_importada,
+        administradores: plan.origem.administradores.map((admin) => admin.email),
+      },
     });
     return plan;
   });
@@ -406,13 +524,13 @@ export async function writeAutomaticBackup(
   ctx: AppContext,
   kind: AutomaticBackupKind,
 ): Promise<AutomaticBackup> {
-  const file = await createBackup(ctx.db);
+  const file = await createBackup(ctx.db, ctx.backupKey);
   const folder = backupsFolder(ctx);
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
   const name = `${kind}-${file.criado_em.replace(/[:.]/g, '-')}.json`;
   const target = path.join(folder, name);
   const content = JSON.stringify(file);
-  await writeFile(`${target}.tmp`, content, { mode: 0o600 });
+  await writeFile(`${target}.tmp`, content, { mode: PRIVATE_FILE_MODE });
   await rename(`${target}.tmp`, target);
   await pruneBackups(ctx);
   return { nome: name, tipo: kind, criado_em: file.criado_em, tamanho: Buffer.byteLength(content) };

@@ -61,7 +61,13 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/alunos',
     { schema: { params: idParams, body: enrolInputSchema }, config: write },
     async (request, reply) => {
-      await enrolStudent(app.ctx, request.params.id, request.body.aluno_id, actorOf(request));
+      await enrolStudent(
+        app.ctx,
+        request.params.id,
+        request.body.aluno_id,
+        actorOf(request),
+        request.body.data_enturmacao,
+      );
       return reply.status(201).send(ok(null, 'Aluno matriculado na turma.'));
     },
   );

@@ -13,6 +13,8 @@ import type { UserRow } from '../users/users.table.js';
 import { assertClassHasRoom } from './classes.rules.js';
 import { classes, type ClassRow } from './classes.table.js';
 import { clock } from '../../lib/clock.js';
+import { syncMembership } from '../academics/memberships.js';
+import { attendanceRolls } from '../academics/academics.table.js';
 
 type Viewer = Pick<UserRow, 'id' | 'nivel'>;
 
@@ -202,6 +204,17 @@ export async function deleteClass(ctx: AppContext, id: string, actor: Actor): Pr
         `Não é possível excluir a turma ${current.nome}: há ${total} aluno(s) matriculado(s)${detail}. Remova-os da turma em 'Ver Alunos' antes de excluir.`,
       );
     }
+    const [roll] = await tx
+      .select({ id: attendanceRolls.id })
+      .from(attendanceRolls)
+      .where(eq(attendanceRolls.turmaId, id))
+      .limit(1);
+    if (roll) {
+      throw new AppError(
+        'CONFLICT',
+        `Não é possível excluir a turma ${current.nome}: ela tem frequência registrada (diário de classe). Marque-a como concluída ou inativa.`,
+      );
+    }
     await tx.delete(classes).where(eq(classes.id, id));
     await recordAudit(tx, actor, {
       action: 'excluir',
@@ -266,21 +279,44 @@ export async function enrolStudent(
   id: string,
   alunoId: string,
   actor: Actor,
+  dataEnturmacao?: string,
 ): Promise<void> {
+  const today = clock.today();
+  if (dataEnturmacao !== undefined && dataEnturmacao > today)
+    throw badRequest('A data de enturmação não pode estar no futuro', [
+      { path: 'data_enturmacao', message: 'A data de enturmação não pode estar no futuro' },
+    ]);
+  const date = dataEnturmacao ?? today;
   await ctx.db.transaction(async (tx) => {
     const [student] = await tx.select().from(students).where(eq(students.id, alunoId)).for('update');
     if (!student) throw notFound('Aluno não encontrado.');
     if (student.turmaId === id) {
       await lockClass(tx, id);
+      if (dataEnturmacao === undefined || dataEnturmacao === student.dataEnturmacao) return;
+      // Same class, another first day: the secretaria corrects the enrolment date.
+      await syncMembership(tx, alunoId, { turmaId: id, ativo: student.status === 'ativo' }, date, {
+        explicitDate: true,
+      });
+      await tx
+        .update(students)
+        .set({ dataEnturmacao: date, version: student.version + 1, updatedAt: new Date() })
+        .where(eq(students.id, alunoId));
+      await recordAudit(tx, actor, {
+        action: 'corrigir_enturmacao',
+        entity: 'turma',
+        entityId: id,
+        details: { aluno_id: alunoId, antes: student.dataEnturmacao, depois: date },
+      });
       return;
     }
     const turma = await lockClass(tx, id);
     if (student.status === 'ativo') await assertClassHasRoom(tx, turma.id);
+    await syncMembership(tx, alunoId, { turmaId: id, ativo: student.status === 'ativo' }, date);
     await tx
       .update(students)
       .set({
         turmaId: id,
-        dataEnturmacao: clock.today(),
+        dataEnturmacao: date,
         version: student.version + 1,
         updatedAt: new Date(),
       })
@@ -289,7 +325,7 @@ export async function enrolStudent(
       action: 'matricular',
       entity: 'turma',
       entityId: id,
-      details: { aluno_id: alunoId, turma_anterior: student.turmaId },
+      details: { aluno_id: alunoId, turma_anterior: student.turmaId, data_enturmacao: date },
     });
   });
 }
@@ -308,6 +344,7 @@ export async function unenrolStudent(
       .where(and(eq(students.id, alunoId), eq(students.turmaId, id)))
       .for('update');
     if (!student) throw notFound('Aluno não está matriculado nesta turma.');
+    await syncMembership(tx, alunoId, { turmaId: null, ativo: false }, clock.today());
     await tx
       .update(students)
       .set({ turmaId: null, dataEnturmacao: null, version: student.version + 1, updatedAt: new Date() })

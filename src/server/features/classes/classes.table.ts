@@ -21,6 +21,12 @@ export const classes = pgTable(
       .notNull()
       .default('ativo'),
     version: integer('version').notNull().default(1),
+    /** How the roll is taken: once a day, or once per lesson of each subject (the 'Grade curricular'). */
+    frequenciaModo: text('frequencia_modo', { enum: ['diaria', 'por_aula'] })
+      .notNull()
+      .default('diaria'),
+    /** Version of the subject grid, edited apart from the class form. */
+    gradeVersion: integer('grade_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,11 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { restoreInputSchema, sectionParamsSchema } from '../../../shared/content.schemas.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
-}
+import { matchesEtag } from '../../lib/response-replay.js';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'content.manage' } as const;
@@ -16,7 +12,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/public', { config: { access: 'public', sessionless: true } }, async (request, reply) => {
     const snapshot = content.peek() ?? (await content.getPublic());
     reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
-    if (matchesEtag(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
+    if (matchesEtag(request.headers['if-none-match'], snapshot.etag)) {
+      // The same 304 for every poller of this version: later ones are answered before routing.
+      app.replay.rememberNotModified(snapshot.etag, reply.getHeaders());
+      return reply.status(304).send();
+    }
     return reply.type('application/json; charset=utf-8').send(snapshot.body);
   });
 

@@ -6,9 +6,22 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyPluginAsync } from 'fastify';
 import type { SiteContent } from '../../../shared/content.schemas.js';
 import { projectRoot } from '../../lib/paths.js';
+import { pageEncodingFor } from '../../lib/response-replay.js';
 
-interface SsrModule {
-  renderLanding(content: SiteContent, publicUrl: string): { head: string; body: string; htmlClass: string };
+export interface RenderedLanding {
+  head: string;
+  body: string;
+  htmlClass: string;
+}
+
+export interface SsrModule {
+  renderLanding(content: SiteContent, publicUrl: string): RenderedLanding;
+}
+
+export interface SitePageOptions {
+  /** The page template and renderer (default: the build's dist/client/site.html and dist/ssr). */
+  template?: string;
+  renderer?: SsrModule;
 }
 
 export const siteTemplatePath = path.join(projectRoot, 'dist/client/site.html');
@@ -23,32 +36,41 @@ export function hasSiteRenderer(): boolean {
  * `GET /`: the landing page rendered on the server with the current content (design §7), so it is
  * readable without JavaScript and indexable; the HTML is rendered once per content version.
  */
-export const sitePageRoutes: FastifyPluginAsync = async (app) => {
-  const template = await readFile(siteTemplatePath, 'utf8');
-  const renderer = (await import(pathToFileURL(siteRendererPath).href)) as SsrModule;
-  let cached: { etag: string; html: string; br: Buffer; gzip: Buffer } | null = null;
+/**
+ * Puts the rendered page into the template. Every replacement inserts content the school wrote, so it
+ * goes through a replacer function: a replacement *string* would expand `$&`, `$\``, `$'` and `$$`
+ * (a testimonial with "$'" once came out as four copies of the page).
+ */
+export function composeSitePage(template: string, page: RenderedLanding, favicon: string): string {
+  let html = template
+    .replace(
+      '<html lang="pt-BR">',
+      () => `<html lang="pt-BR"${page.htmlClass ? ` class="${page.htmlClass}"` : ''}>`,
+    )
+    .replace('<!--site-head-->', () => page.head)
+    .replace('<!--site-body-->', () => page.body);
+  if (favicon) {
+    html = html.replace(
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+      () => `<link rel="icon" href="${favicon.replace(/[&"<>]/g, '')}" />`,
+    );
+  }
+  return html;
+}
+
+export const sitePageRoutes: FastifyPluginAsync<SitePageOptions> = async (app, options) => {
+  const template = options.template ?? (await readFile(siteTemplatePath, 'utf8'));
+  const renderer = options.renderer ?? ((await import(pathToFileURL(siteRendererPath).href)) as SsrModule);
+  let cached: { etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
 
   app.get('/', async (request, reply) => {
     const snapshot = await app.ctx.content.getPublic();
     if (cached?.etag !== snapshot.etag) {
       const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl);
-      let html = template
-        .replace(
-          '<html lang="pt-BR">',
-          `<html lang="pt-BR"${page.htmlClass ? ` class="${page.htmlClass}"` : ''}>`,
-        )
-        .replace('<!--site-head-->', page.head)
-        .replace('<!--site-body-->', page.body);
-      const favicon = snapshot.state.content.configuracoes.favicon;
-      if (favicon) {
-        html = html.replace(
-          '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
-          `<link rel="icon" href="${favicon.replace(/[&"<>]/g, '')}" />`,
-        );
-      }
+      const html = composeSitePage(template, page, snapshot.state.content.configuracoes.favicon);
       cached = {
         etag: snapshot.etag,
-        html,
+        html: Buffer.from(html),
         br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: gzipSync(html, { level: 9 }),
       };
@@ -57,9 +79,11 @@ export const sitePageRoutes: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
-    return reply.send(cached.html);
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    const body = encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.html;
+    // The same bytes for every visitor of this version: later requests are answered before routing.
+    app.replay.rememberPage(encoding, snapshot.etag, reply.getHeaders(), body);
+    return reply.send(body);
   });
 };

@@ -7,6 +7,7 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
+import { classFrequencies, getStudentAttendance } from '../academics/attendance.figures.js';
 import {
   listMensalidades,
   sharedRead,
@@ -29,6 +30,15 @@ const actionLabels: Record<string, string> = {
   logout: 'saiu do portal',
   definir_bolsa: 'definiu bolsa de',
   remover_bolsa: 'removeu bolsa de',
+  vincular_acesso: 'vinculou a conta de acesso de',
+  confirmacao_senha_falhou: 'errou a própria senha ao confirmar uma ação em',
+};
+/** Security notices to the other administrators (issue 10): what the actor did. */
+const noticeLabels: Record<string, string> = {
+  administrador_criado: 'criou o administrador',
+  administrador_promovido: 'deu acesso de administrador a',
+  email_de_administrador_alterado: 'alterou o e-mail do administrador',
+  senha_redefinida_por_administrador: 'redefiniu a senha de',
 };
 const entityLabels: Record<string, string> = {
   usuario: 'um usuário',
@@ -52,6 +62,13 @@ export function describeAudit(row: {
   const who = row.actorNome ?? 'Sistema';
   if (row.action === 'gerar_mensalidades')
     return `${who} gerou ${Number(row.details?.criadas ?? 0)} mensalidade(s)`;
+  if (row.action === 'aviso_administradores') {
+    const evento = typeof row.details?.evento === 'string' ? row.details.evento : '';
+    const alvo = (row.details?.alvo as { nome?: unknown } | undefined)?.nome;
+    return `Alerta de segurança: ${who} ${noticeLabels[evento] ?? evento} ${typeof alvo === 'string' ? alvo : ''}`.trim();
+  }
+  if (row.action === 'conta_bloqueada')
+    return 'Alerta de segurança: conta bloqueada por excesso de tentativas de senha';
   const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
   const what = entityLabels[row.entity] ?? row.entity;
   return `${who} ${verb}${what ? ` ${what}` : ''}`.trim();
@@ -96,9 +113,23 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
       .select({ status: students.status, total: sql<number>`count(*)`.mapWith(Number) })
       .from(students)
       .groupBy(students.status),
-    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(5),
+    // Recent activity is this school's own: entries a restore imported are history, not news.
+    db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.origem, 'local'))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(5),
     sumTransacoesByMonth(db, today.slice(0, 7), today.slice(0, 7)),
     summarizeMensalidades(db, today),
+  ]);
+  const [frequencias, turmasAtivas] = await Promise.all([
+    classFrequencies(db),
+    db
+      .select({ id: classes.id, nome: classes.nome })
+      .from(classes)
+      .where(eq(classes.status, 'ativo'))
+      .orderBy(asc(classes.nome)),
   ]);
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
   let running = before?.total ?? 0;
@@ -122,10 +153,17 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
     total_turmas: counts?.turmas ?? 0,
     mensalidades_pendentes: tuition.vencidas + tuition.pendentesMes,
     receita_mes: receitasMes.get(today.slice(0, 7))?.receitas ?? 0,
-    frequencia_media: null,
+    frequencia_media: frequencias.geral,
     matriculas_por_mes,
     alunos_por_status: byStatus,
-    performance_turmas: [],
+    // The grades half ('media') arrives with the boletim; the attendance half is real now.
+    performance_turmas: turmasAtivas
+      .filter((turma) => frequencias.turmas.get(turma.id) != null)
+      .map((turma) => ({
+        turma: turma.nome,
+        media: null,
+        frequencia: frequencias.turmas.get(turma.id) ?? null,
+      })),
     atividades,
   };
 }
@@ -150,11 +188,13 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
           .from(classes)
           .where(inArray(classes.id, classIds))
           .orderBy(asc(sql`lower(${classes.nome})`));
+  const frequencias =
+    classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
-    turmas,
+    turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
   };
 }
 
@@ -170,6 +210,13 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
           .leftJoin(classes, eq(classes.id, students.turmaId))
           .where(inArray(students.id, alunoIds))
           .orderBy(asc(students.nome));
+  const figures = await Promise.all(
+    filhos.map(async (filho) => {
+      const attendance = await getStudentAttendance(db, user, filho.id, {});
+      return [filho.id, attendance.geral.frequencia] as const;
+    }),
+  );
+  const frequencia = new Map(figures);
   const [overdue, upcoming] = await Promise.all([
     listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
     listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
@@ -180,7 +227,8 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   const next = open[0];
   return {
     escopo: 'responsavel',
-    filhos,
+    // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
+    filhos: filhos.map((filho) => ({ ...filho, frequencia: frequencia.get(filho.id) ?? null })),
     mensalidades_em_aberto: overdue.total + upcoming.total,
     proxima_mensalidade: next
       ? {

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import {
   formaPagamentoLabels,
   formatMesReferencia,
@@ -36,11 +34,14 @@ export async function buildMensalidadePix(
     valor: mensalidade.valor_atualizado,
     txid: `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`,
   });
+  const { default: QRCode } = await import('qrcode');
   const qrcode = await QRCode.toDataURL(copia_e_cola, { errorCorrectionLevel: 'M', margin: 1, width: 280 });
   return { copia_e_cola, qrcode, valor: mensalidade.valor_atualizado };
 }
 
-function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // pdfkit is loaded on the first receipt, not by every idle server.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

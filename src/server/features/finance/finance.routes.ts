@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bolsaInputSchema,
+  cotacaoQuerySchema,
   cancelarMensalidadeInputSchema,
   descontoMensalidadeInputSchema,
   formatMesReferencia,
@@ -138,12 +139,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema,
-        querystring: z.strictObject({
-          data: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-            .optional(),
-        }),
+        querystring: cotacaoQuerySchema,
       },
       config: read,
     },

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../students/students.table.js';
 import { classes } from '../classes/classes.table.js';
+import { classIdsTaughtBy } from '../students/students.scope.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 
@@ -21,13 +22,18 @@ export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<st
   return [...new Set(rows.map((row) => row.alunoId))];
 }
 
-/** The classes a teacher's portal account is responsible for. */
+/** The classes a teacher's portal account teaches (responsible for, or a subject of the grid). */
 export async function listClassIdsOfTeacherUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const [teacher] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.usuarioId, userId))
+    .limit(1);
+  if (!teacher) return [];
   const rows = await db
     .select({ id: classes.id })
     .from(classes)
-    .innerJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
-    .where(eq(teachers.usuarioId, userId));
+    .where(inArray(classes.id, classIdsTaughtBy(teacher.id)));
   return rows.map((row) => row.id);
 }
 

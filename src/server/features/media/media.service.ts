@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { UploadedMedia } from '../../../shared/content.schemas.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -47,6 +47,8 @@ export async function processImage(
     throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem deve ter no máximo 10 MB.');
   const kind = sniffImage(bytes);
   if (!kind) throw unsupported();
+  // Loaded on first use: libvips is ~12 MB of memory a server that never receives an upload need not hold.
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { sessions } from '../auth/auth.table.js';
+import { forgetCachedSessions } from '../auth/sessions.service.js';
 import { users } from '../users/users.table.js';
 import type { Db } from '../../db/client.js';
 
@@ -74,10 +75,11 @@ export async function endSession(db: Db, id: string, currentSessionId: string, a
       details: { usuario_id: deleted.userId },
     });
   });
+  forgetCachedSessions(db, { sessionId: id });
 }
 
 export async function endOtherSessions(db: Db, currentSessionId: string, actor: Actor): Promise<number> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(sessions)
       .where(ne(sessions.id, currentSessionId))
@@ -89,4 +91,6 @@ export async function endOtherSessions(db: Db, currentSessionId: string, actor: 
     });
     return deleted.length;
   });
+  forgetCachedSessions(db, 'all');
+  return result;
 }

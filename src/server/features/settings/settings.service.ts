@@ -1,3 +1,4 @@
+import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import {
@@ -152,6 +153,8 @@ const publicCache = new WeakMap<Db, CachedPublic>();
 /** Call after a change commits (never inside a transaction): settings, restore, wipe. */
 export async function invalidateSettingsCache(ctx: AppContext): Promise<void> {
   publicCache.delete(ctx.db);
+  // A restore or wipe replaces the calendar too.
+  dropCalendarSnapshot(ctx.db);
   await ctx.content.refresh();
 }
 

@@ -33,9 +33,17 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'students.read' } as const;
   const write = { access: 'students.write' } as const;
 
-  app.get('/', { schema: { querystring: listStudentsQuerySchema }, config: read }, async (request) =>
-    ok(await listStudents(app.ctx.db, signedInUser(request), request.query)),
-  );
+  // A page answered from the list cache is the same object each time: it is serialised once.
+  const serialised = new WeakMap<object, string>();
+  app.get('/', { schema: { querystring: listStudentsQuerySchema }, config: read }, async (request, reply) => {
+    const page = await listStudents(app.ctx.db, signedInUser(request), request.query);
+    let body = serialised.get(page);
+    if (body === undefined) {
+      body = JSON.stringify(ok(page));
+      serialised.set(page, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.get(
     '/export',

@@ -1,5 +1,6 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
@@ -7,7 +8,8 @@ import { guardians, studentGuardians, students } from './students.table.js';
 
 /**
  * Which school records a signed-in user reaches (design §6): an administrator all of them; a teacher
- * the classes they are responsible for and those classes' students; a guardian their own children.
+ * the classes they teach — responsible for, or teaching any subject of its grid — and those classes'
+ * students; a guardian their own children.
  * Anything outside the scope is answered as if it did not exist (404), so ids cannot be probed.
  */
 export type RecordsScope =
@@ -33,15 +35,17 @@ export async function scopeOf(db: DbOrTx, viewer: Pick<UserRow, 'id' | 'nivel'>)
   return { kind: 'guardian', guardianId: row?.id ?? null };
 }
 
+/** The classes a teacher teaches: those they are responsible for and those whose grid names them. */
+export function classIdsTaughtBy(teacherId: string): SQL {
+  return sql`(select ${classes.id} from ${classes} where ${classes.professorResponsavelId} = ${teacherId} union select ${classSubjects.turmaId} from ${classSubjects} where ${classSubjects.professorId} = ${teacherId})`;
+}
+
 /** A condition on `students` that keeps only the rows the scope reaches (undefined: all). */
 export function studentsInScope(scope: RecordsScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'teacher') {
     if (scope.teacherId === null) return sql`false`;
-    return inArray(
-      students.turmaId,
-      sql`(select ${classes.id} from ${classes} where ${classes.professorResponsavelId} = ${scope.teacherId})`,
-    );
+    return inArray(students.turmaId, classIdsTaughtBy(scope.teacherId));
   }
   if (scope.guardianId === null) return sql`false`;
   return inArray(
@@ -55,7 +59,13 @@ export function classesInScope(scope: RecordsScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'teacher') {
     if (scope.teacherId === null) return sql`false`;
-    return eq(classes.professorResponsavelId, scope.teacherId);
+    return or(
+      eq(classes.professorResponsavelId, scope.teacherId),
+      inArray(
+        classes.id,
+        sql`(select ${classSubjects.turmaId} from ${classSubjects} where ${classSubjects.professorId} = ${scope.teacherId})`,
+      ),
+    );
   }
   if (scope.guardianId === null) return sql`false`;
   return inArray(

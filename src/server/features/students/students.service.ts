@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { messages, type Page } from '../../../shared/api.js';
 import type {
   CreateGuardianData,
@@ -23,10 +23,13 @@ import { assertClassHasRoom } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { users, type UserRow } from '../users/users.table.js';
+import { studentFiguresOf, studentsVersion } from './students.figures.js';
 import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter.js';
 import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
+import { syncMembership } from '../academics/memberships.js';
 import {
   guardians,
+  recordVersions,
   studentGuardians,
   students,
   type GuardianRow,
@@ -57,10 +60,7 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   const scoped = studentsInScope(scope);
   if (scoped) filters.push(scoped);
   if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(
-      or(ilike(students.nome, pattern), ilike(students.matricula, pattern), ilike(students.email, pattern))!,
-    );
+    filters.push(sql`${searchable} ilike ${likePattern(query.q)}`);
   }
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
@@ -113,55 +113,102 @@ function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
 
+/** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
+const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
+
+/**
+ * One page of the list. Pages, counters and totals are cached at the list's version (ADR 0009): a page
+ * asked again costs one read of the version, and any write to the students, their guardians, the links
+ * or the classes gives the list a new version, so the next request computes afresh.
+ */
 export async function listStudents(
   db: DbOrTx,
   viewer: Viewer,
   query: ListStudentsQuery,
 ): Promise<Page<Student> & { counts: StudentCounts }> {
   const scope = await scopeOf(db, viewer);
+  const figures = studentFiguresOf(db);
+  const pageKey = JSON.stringify([scope, query, clock.today()]);
+  const [current] = await db
+    .select({ version: recordVersions.version })
+    .from(recordVersions)
+    .where(eq(recordVersions.name, 'students'));
+  const cached = figures.pages.get(pageKey, current?.version ?? null);
+  if (cached) return cached;
+
   const filters = listFilters(scope, query);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const scoped = studentsInScope(scope);
-  const [rows, [filtered], [counts]] = await Promise.all([
-    db
-      .select({ student: students, turma: turmaColumns })
-      .from(students)
-      .leftJoin(classes, eq(classes.id, students.turmaId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          query.order,
-          {
-            nome: sql`lower(${students.nome})`,
-            matricula: students.matricula,
-            turma: sql`lower(${classes.nome})`,
-            status: students.status,
-          },
-          [sql`lower(${students.nome})`, students.id],
-        ),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(students).where(where),
-    db
+  const rows = await db
+    .select({ student: students, turma: turmaColumns, version: studentsVersion.mapWith(Number) })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(where)
+    .orderBy(
+      ...orderByOf(
+        query.sort,
+        query.order,
+        {
+          nome: sql`lower(${students.nome})`,
+          matricula: students.matricula,
+          turma: sql`lower(${classes.nome})`,
+          status: students.status,
+        },
+        [sql`lower(${students.nome})`, students.id],
+      ),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const pageVersion = rows[0]?.version ?? null;
+
+  const month = firstOfMonth();
+  const scopeKey = JSON.stringify([scope, month]);
+  let counts = figures.counts.get(scopeKey, pageVersion);
+  if (!counts) {
+    const [row] = await db
       .select({
+        version: studentsVersion.mapWith(Number),
         total: count(),
         ativos: sql<number>`count(*) filter (where ${students.status} = 'ativo')`.mapWith(Number),
-        novosEsteMes:
-          sql<number>`count(*) filter (where ${students.dataMatricula} >= ${firstOfMonth()})`.mapWith(Number),
+        novosEsteMes: sql<number>`count(*) filter (where ${students.dataMatricula} >= ${month})`.mapWith(
+          Number,
+        ),
         transferidos: sql<number>`count(*) filter (where ${students.status} = 'transferido')`.mapWith(Number),
       })
       .from(students)
-      .where(scoped),
-  ]);
-  return {
+      .where(scoped);
+    counts = {
+      total: row?.total ?? 0,
+      ativos: row?.ativos ?? 0,
+      novosEsteMes: row?.novosEsteMes ?? 0,
+      transferidos: row?.transferidos ?? 0,
+    };
+    figures.counts.set(scopeKey, row?.version ?? null, counts);
+  }
+
+  // Without filters beyond the scope the total is the counters' total.
+  let total = filters.length === (scoped ? 1 : 0) ? counts.total : undefined;
+  if (total === undefined) {
+    const filterKey = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
+    total = figures.totals.get(filterKey, pageVersion);
+    if (total === undefined) {
+      const [row] = await db
+        .select({ version: studentsVersion.mapWith(Number), total: count() })
+        .from(students)
+        .where(where);
+      total = row?.total ?? 0;
+      figures.totals.set(filterKey, row?.version ?? null, total);
+    }
+  }
+  const page = {
     items: await presentStudents(db, rows, scope),
-    total: filtered?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
-    counts: counts ?? { total: 0, ativos: 0, novosEsteMes: 0, transferidos: 0 },
+    counts,
   };
+  figures.pages.set(pageKey, pageVersion, page);
+  return page;
 }
 
 async function findStudentInScope(db: DbOrTx, scope: RecordsScope, id: string) {
@@ -311,6 +358,8 @@ export async function createStudent(
     } catch (error) {
       studentConflict(error);
     }
+    if (input.turma_id)
+      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, clock.today());
     await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
     await recordAudit(tx, actor, {
       action: 'criar',
@@ -378,6 +427,8 @@ export async function updateStudent(
       studentConflict(error);
     }
     if (!updated) throw stale();
+    if (changesClass)
+      await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
     const keys = [
       'nome',
       'dataNascimento',
@@ -416,6 +467,8 @@ export async function setStudentStatus(
       .update(students)
       .set({ status, version: current.version + 1, updatedAt: new Date() })
       .where(eq(students.id, id));
+    // Only active students are on the class's roll: the membership pauses while they are not.
+    await syncMembership(tx, id, { turmaId: current.turmaId, ativo: status === 'ativo' }, clock.today());
     await recordAudit(tx, actor, {
       action: 'alterar_status',
       entity: 'aluno',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -50,7 +51,9 @@ export const students = pgTable(
       .where(sql`${table.cpf} is not null`),
     index('students_turma_idx').on(table.turmaId),
     index('students_status_idx').on(table.status),
-    index('students_nome_lower_idx').on(sql`lower(${table.nome})`),
+    // The list's order (name, then id for a stable page); the search's trigram index is hand-written
+    // in migration 0005 (an expression with an operator class).
+    index('students_nome_order_idx').on(sql`lower(${table.nome})`, table.id),
     index('students_data_matricula_idx').on(table.dataMatricula),
   ],
 );
@@ -110,3 +113,13 @@ export const studentGuardians = pgTable(
   ],
 );
 export type StudentGuardianRow = typeof studentGuardians.$inferSelect;
+
+/**
+ * A version per list whose figures are cached (ADR 0009): triggers on the tables a list reads set it
+ * to a new value from a sequence on every write (migration 0005), so a cached count is used only while
+ * the version read with the page, in the same snapshot, is the one it was computed at.
+ */
+export const recordVersions = pgTable('record_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -10,9 +10,11 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { users, type UserRow } from '../users/users.table.js';
+import { findAccountForTeacher } from './teacher-link.js';
 import { teachers, type TeacherRow } from './teachers.table.js';
 
 const teacherNotFound = () => notFound('Professor não encontrado.');
@@ -26,7 +28,7 @@ function teacherConflict(error: unknown): never {
   throw error;
 }
 
-export function toTeacher(row: TeacherRow): Teacher {
+export function toTeacher(row: TeacherRow, acessoEmail: string | null): Teacher {
   return {
     id: row.id,
     nome: row.nome,
@@ -37,6 +39,7 @@ export function toTeacher(row: TeacherRow): Teacher {
     status: row.status,
     usuario_id: row.usuarioId,
     tem_acesso: row.usuarioId !== null,
+    acesso_email: row.usuarioId === null ? null : acessoEmail,
     version: row.version,
   };
 }
@@ -55,11 +58,12 @@ export async function listTeachers(db: DbOrTx, query: ListTeachersQuery): Promis
   }
   if (query.status && query.status !== 'todos') filters.push(eq(teachers.status, query.status));
   const rows = await db
-    .select()
+    .select({ teacher: teachers, acessoEmail: users.email })
     .from(teachers)
+    .leftJoin(users, eq(users.id, teachers.usuarioId))
     .where(filters.length > 0 ? and(...filters) : undefined)
     .orderBy(sql`lower(${teachers.nome})`, teachers.id);
-  return rows.map(toTeacher);
+  return rows.map((row) => toTeacher(row.teacher, row.acessoEmail));
 }
 
 async function lockTeacher(tx: DbOrTx, id: string): Promise<TeacherRow> {
@@ -68,27 +72,29 @@ async function lockTeacher(tx: DbOrTx, id: string): Promise<TeacherRow> {
   return row;
 }
 
-/** The teacher's portal account: the existing professor account with that e-mail, or a new one. */
+/**
+ * The teacher's portal account: the professor account with that e-mail when there is one (linked
+ * whether or not access was asked for, teacher-link.ts), else a new one when `criar_acesso`.
+ */
 async function ensureTeacherAccount(
   ctx: AppContext,
   tx: DbOrTx,
   data: TeacherData,
+  teacherId: string | null,
   actor: Actor,
-): Promise<{ usuario: UserRow; senhaGerada?: string }> {
+): Promise<{ usuario: UserRow; senhaGerada?: string } | null> {
   const [existing] = await tx.select().from(users).where(eq(users.email, data.email)).limit(1);
   if (existing) {
     if (existing.nivel !== 'professor') {
+      if (!data.criar_acesso) return null;
       throw new AppError('CONFLICT', 'Este e-mail já pertence a um usuário que não é professor.', [
         { path: 'email', message: 'E-mail em uso por outro tipo de usuário' },
       ]);
     }
-    const [linked] = await tx
-      .select({ id: teachers.id })
-      .from(teachers)
-      .where(eq(teachers.usuarioId, existing.id));
-    if (linked) throw new AppError('CONFLICT', 'Esta conta já está vinculada a outro professor.');
-    return { usuario: existing };
+    const account = await findAccountForTeacher(tx, data.email, teacherId);
+    return account ? { usuario: account } : null;
   }
+  if (!data.criar_acesso) return null;
   const created = await insertUser(
     ctx,
     tx,
@@ -108,8 +114,16 @@ async function finishSave(
   const senhaGerada = account?.senhaGerada;
   const emailEnviado =
     account && senhaGerada !== undefined ? await sendWelcomeMail(ctx, account.usuario, senhaGerada) : false;
+  let acessoEmail = account?.usuario.email ?? null;
+  if (acessoEmail === null && row.usuarioId !== null) {
+    const [linked] = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, row.usuarioId));
+    acessoEmail = linked?.email ?? null;
+  }
   const saved: SavedTeacher = {
-    professor: toTeacher(row),
+    professor: toTeacher(row, acessoEmail),
     usuarioCriado: senhaGerada !== undefined,
     emailEnviado,
   };
@@ -123,7 +137,7 @@ export async function createTeacher(
   actor: Actor,
 ): Promise<SavedTeacher> {
   const { row, account } = await ctx.db.transaction(async (tx) => {
-    const account = input.criar_acesso ? await ensureTeacherAccount(ctx, tx, input, actor) : null;
+    const account = await ensureTeacherAccount(ctx, tx, input, null, actor);
     let row: TeacherRow | undefined;
     try {
       [row] = await tx
@@ -157,10 +171,7 @@ export async function updateTeacher(
   const { row, account } = await ctx.db.transaction(async (tx) => {
     const current = await lockTeacher(tx, id);
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
-    const account =
-      input.criar_acesso && current.usuarioId === null
-        ? await ensureTeacherAccount(ctx, tx, input, actor)
-        : null;
+    const account = current.usuarioId === null ? await ensureTeacherAccount(ctx, tx, input, id, actor) : null;
     let row: TeacherRow | undefined;
     try {
       [row] = await tx
@@ -196,7 +207,7 @@ export async function updateTeacher(
   return finishSave(ctx, row, account);
 }
 
-/** Refused (409, naming the classes) while the teacher is responsible for a class. */
+/** Refused (409, naming the classes) while the teacher is responsible for a class or teaches in its grid. */
 export async function deleteTeacher(ctx: AppContext, id: string, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockTeacher(tx, id);
@@ -210,6 +221,19 @@ export async function deleteTeacher(ctx: AppContext, id: string, actor: Actor): 
       throw new AppError(
         'CONFLICT',
         `Não é possível excluir: o professor é responsável pelas turmas ${names}. Reatribua as turmas antes de excluir.`,
+      );
+    }
+    const taught = await tx
+      .selectDistinct({ nome: classes.nome })
+      .from(classSubjects)
+      .innerJoin(classes, eq(classes.id, classSubjects.turmaId))
+      .where(eq(classSubjects.professorId, id))
+      .orderBy(classes.nome);
+    if (taught.length > 0) {
+      const names = taught.map((item) => item.nome).join(', ');
+      throw new AppError(
+        'CONFLICT',
+        `Não é possível excluir: o professor leciona na grade das turmas ${names}. Troque o professor dessas disciplinas antes de excluir.`,
       );
     }
     await tx.delete(teachers).where(eq(teachers.id, id));

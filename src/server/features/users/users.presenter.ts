@@ -28,7 +28,8 @@ export function toCurrentUser(row: UserRow): CurrentUser {
   };
 }
 
-export function toUser(row: UserRow): User {
+/** `professor`: the teacher record linked to the account (professor accounts), or null. */
+export function toUser(row: UserRow, professor: { id: string; nome: string } | null): User {
   return {
     id: row.id,
     nome: row.nome,
@@ -41,6 +42,7 @@ export function toUser(row: UserRow): User {
     created_at: row.createdAt.toISOString(),
     ultimo_login: row.ultimoLogin?.toISOString() ?? null,
     primeiro_login: row.primeiroLogin,
+    professor,
     version: row.version,
   };
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, loginAs, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  createUserRow,
+  loginAs,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
+import { users } from './users.table.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,7 +108,13 @@ describe('GET /api/users', () => {
         method: 'POST',
         url: '/api/users',
         headers: { cookie },
-        payload: { nome, tipo, email: `${nome.split(' ')[0]!.toLowerCase()}@escola.test` },
+        payload: {
+          nome,
+          tipo,
+          email: `${nome.split(' ')[0]!.toLowerCase()}@escola.test`,
+          // Creating an administrator asks for the acting administrator's password (issue 10).
+          ...(tipo === 'admin' ? { senha_atual: TEST_PASSWORD } : {}),
+        },
       });
     }
     const all = (await t.app.inject({ url: '/api/users?pageSize=2', headers: { cookie } })).json().data;
@@ -189,7 +203,7 @@ describe('status and password reset', () => {
       method: 'POST',
       url: `/api/users/${guardian.user.id}/reset-password`,
       headers: { cookie },
-      payload: {},
+      payload: { senha_atual: TEST_PASSWORD },
     });
     const { novaSenha } = response.json().data;
     expect(novaSenha).toHaveLength(12);
@@ -211,5 +225,131 @@ describe('status and password reset', () => {
       headers: { cookie },
     });
     expect(response.json().data.senha).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+  });
+});
+
+describe('administrator power asks for the acting administrator password (issue 10, finding 5)', () => {
+  const notices = async () =>
+    (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'aviso_administradores'))).map(
+      (entry) => ({
+        entityId: entry.entityId,
+        ...(entry.details as { evento: string; destinatarios: string[] }),
+      }),
+    );
+
+  it('creating an administrator: missing or wrong password refused (and throttled), right one creates and tells the other admins', async () => {
+    const acting = await signedIn(t, 'administrador');
+    const other = await createUserRow(t.database, 'administrador');
+    const create = (extra: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie: acting.cookie },
+        payload: { nome: 'Novo Diretor', email: 'diretor@escola.test', tipo: 'admin', ...extra },
+      });
+    const missing = await create({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([{ path: 'senha_atual', message: 'Confirme com a sua senha.' }]);
+    const wrong = await create({ senha_atual: 'chute-errado' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ path: 'senha_atual', message: 'Senha incorreta.' }]);
+    const [nobody] = await t.database.db.select().from(users).where(eq(users.email, 'diretor@escola.test'));
+    expect(nobody).toBeUndefined();
+
+    const created = await create({ senha_atual: TEST_PASSWORD });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.usuario.id as string;
+    expect(await notices()).toEqual([
+      { entityId: id, evento: 'administrador_criado', alvo: expect.anything(), destinatarios: [other.id] },
+    ]);
+    // The other administrator sees it on the dashboard's recent activity.
+    const otherCookie = await loginAs(t.app, other.email);
+    const stats = (
+      await t.app.inject({ url: '/api/dashboard/stats', headers: { cookie: otherCookie } })
+    ).json();
+    expect(stats.data.atividades.map((item: { descricao: string }) => item.descricao)).toContain(
+      `Alerta de segurança: ${acting.user.nome} criou o administrador Novo Diretor`,
+    );
+    // Non-administrator accounts need no re-authentication.
+    const teacher = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: acting.cookie },
+      payload: newTeacher,
+    });
+    expect(teacher.statusCode).toBe(201);
+  });
+
+  it('a stolen session cannot guess the password through it: the re-check is throttled', async () => {
+    const acting = await signedIn(t, 'administrador');
+    const guardian = await createUserRow(t.database, 'responsavel');
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${guardian.id}/reset-password`,
+        headers: { cookie: acting.cookie },
+        payload: { senha_atual: `chute-${i}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+  });
+
+  it('promoting to administrator and changing an administrator e-mail ask for it; other edits do not', async () => {
+    const acting = await signedIn(t, 'administrador');
+    const teacher = await createUserRow(t.database, 'professor');
+    const otherAdmin = await createUserRow(t.database, 'administrador');
+    const put = (target: { id: string }, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: { cookie: acting.cookie },
+        payload,
+      });
+
+    const rename = await put(teacher, { nome: 'Prof. Renomeado', email: teacher.email, tipo: 'professor' });
+    expect(rename.statusCode).toBe(200);
+    const promote = { nome: teacher.nome, email: teacher.email, tipo: 'admin' };
+    expect((await put(teacher, promote)).statusCode).toBe(400);
+    expect((await put(teacher, { ...promote, senha_atual: 'errada' })).json().message).toBe(
+      'Senha incorreta.',
+    );
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, teacher.id));
+    expect(still!.nivel).toBe('professor');
+    expect((await put(teacher, { ...promote, senha_atual: TEST_PASSWORD })).statusCode).toBe(200);
+
+    const takeover = { nome: otherAdmin.nome, email: 'atacante@fora.test', tipo: 'admin' };
+    expect((await put(otherAdmin, takeover)).statusCode).toBe(400);
+    expect((await put(otherAdmin, { ...takeover, senha_atual: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await put(otherAdmin, { nome: 'Mesmo E-mail', email: 'atacante@fora.test', tipo: 'admin' }))
+        .statusCode,
+    ).toBe(200);
+
+    expect((await notices()).map((notice) => [notice.entityId, notice.evento])).toEqual([
+      [teacher.id, 'administrador_promovido'],
+      [otherAdmin.id, 'email_de_administrador_alterado'],
+    ]);
+  });
+
+  it('resetting a password asks for it and notices the other admins', async () => {
+    const acting = await signedIn(t, 'administrador');
+    const guardian = await createUserRow(t.database, 'responsavel');
+    const reset = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${guardian.id}/reset-password`,
+        headers: { cookie: acting.cookie },
+        payload,
+      });
+    expect((await reset({})).json().details).toEqual([
+      { path: 'senha_atual', message: 'Confirme com a sua senha.' },
+    ]);
+    expect((await reset({ senha_atual: 'errada' })).statusCode).toBe(400);
+    expect(await loginAs(t.app, guardian.email)).toMatch(/^sid=/);
+    const done = await reset({ senha_atual: TEST_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect((await notices()).map((notice) => notice.evento)).toEqual(['senha_redefinida_por_administrador']);
   });
 });

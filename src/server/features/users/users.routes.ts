@@ -6,7 +6,8 @@ import {
   resetUserPasswordInputSchema,
   updateUserInputSchema,
 } from '../../../shared/users.schemas.js';
-import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, expectedVersion, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
 import { generatePassword } from '../auth/passwords.js';
 import {
   createUser,
@@ -15,7 +16,12 @@ import {
   resetUserPassword,
   toggleUserStatus,
   updateUser,
+  type Reauthentication,
 } from './users.service.js';
+
+function reauthOf(request: FastifyRequest, senhaAtual: string | undefined): Reauthentication {
+  return { user: signedInUser(request), senhaAtual, client: passwordClientOf(request) };
+}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'users.manage' } as const;
@@ -25,7 +31,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/', { schema: { body: createUserInputSchema }, config: access }, async (request, reply) => {
-    const created = await createUser(app.ctx, request.body, actorOf(request));
+    const { senha_atual: senhaAtual, ...input } = request.body;
+    const created = await createUser(app.ctx, input, actorOf(request), reauthOf(request, senhaAtual));
     return reply.status(201).send(ok(created, 'Usuário criado com sucesso!'));
   });
 
@@ -40,7 +47,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: updateUserInputSchema }, config: access },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
-      const user = await updateUser(app.ctx, request.params.id, request.body, version, actorOf(request));
+      const user = await updateUser(
+        app.ctx,
+        request.params.id,
+        request.body,
+        version,
+        actorOf(request),
+        reauthOf(request, request.body.senha_atual),
+      );
       return ok(user, 'Usuário atualizado com sucesso!');
     },
   );
@@ -62,6 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body?.senha,
         actorOf(request),
+        reauthOf(request, request.body?.senha_atual),
       );
       return ok(result, 'Senha redefinida com sucesso!');
     },

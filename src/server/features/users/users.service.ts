@@ -1,21 +1,27 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import { messages } from '../../../shared/api.js';
-import type {
-  CreateUserData,
-  ListUsersQuery,
-  UpdateUserData,
-  User,
-  UserCounts,
+import {
+  needsAdminPassword,
+  type CreateUserData,
+  type ListUsersQuery,
+  type UpdateUserData,
+  type User,
+  type UserCounts,
 } from '../../../shared/users.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { forgetDevices } from '../auth/known-devices.service.js';
+import { confirmCurrentPassword, type PasswordClient } from '../auth/password-check.service.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.service.js';
-import { nivelByUserTipo, toUser } from './users.presenter.js';
+import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.service.js';
+import { findLinkedTeacher, linkAccountToTeacher } from '../teachers/teacher-link.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { noticeOtherAdmins } from './admin-notices.js';
+import { nivelByUserTipo, toUser, userTipoByNivel } from './users.presenter.js';
 import { users, type UserRow } from './users.table.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
@@ -40,8 +46,9 @@ export async function listUsers(
 
   const [rows, [filtered], [counts]] = await Promise.all([
     db
-      .select()
+      .select({ user: users, professorId: teachers.id, professorNome: teachers.nome })
       .from(users)
+      .leftJoin(teachers, eq(teachers.usuarioId, users.id))
       .where(where)
       .orderBy(
         ...orderByOf(
@@ -70,7 +77,12 @@ export async function listUsers(
       .from(users),
   ]);
   return {
-    items: rows.map(toUser),
+    items: rows.map((row) =>
+      toUser(
+        row.user,
+        row.professorId && row.professorNome ? { id: row.professorId, nome: row.professorNome } : null,
+      ),
+    ),
     total: filtered?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -84,8 +96,33 @@ async function findUser(db: DbOrTx, id: string): Promise<UserRow> {
   return row;
 }
 
+async function presentUser(db: DbOrTx, row: UserRow): Promise<User> {
+  return toUser(row, await findLinkedTeacher(db, row.id));
+}
+
 export async function getUser(db: DbOrTx, id: string): Promise<User> {
-  return toUser(await findUser(db, id));
+  return presentUser(db, await findUser(db, id));
+}
+
+/**
+ * The acting administrator, their password typed again and where they type from: what a change that
+ * could hand out an administrator's power needs (issue 10, finding 5).
+ */
+export interface Reauthentication {
+  user: UserRow;
+  senhaAtual: string | undefined;
+  client: PasswordClient;
+}
+
+function confirmAdminPassword(ctx: AppContext, reauth: Reauthentication, actor: Actor): Promise<void> {
+  return confirmCurrentPassword(ctx, {
+    user: reauth.user,
+    password: reauth.senhaAtual,
+    client: reauth.client,
+    actor,
+    field: 'senha_atual',
+    message: 'Senha incorreta.',
+  });
 }
 
 export interface CreatedUser {
@@ -157,12 +194,24 @@ export async function sendWelcomeMail(ctx: AppContext, row: UserRow, password: s
   }
 }
 
-export async function createUser(ctx: AppContext, input: CreateUserData, actor: Actor): Promise<CreatedUser> {
-  const created = await ctx.db.transaction((tx) => insertUser(ctx, tx, input, actor));
+export async function createUser(
+  ctx: AppContext,
+  input: CreateUserData,
+  actor: Actor,
+  reauth: Reauthentication,
+): Promise<CreatedUser> {
+  if (needsAdminPassword(null, input)) await confirmAdminPassword(ctx, reauth, actor);
+  const created = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertUser(ctx, tx, input, actor);
+    const professor = await linkAccountToTeacher(tx, inserted.row, actor);
+    if (inserted.row.nivel === 'administrador')
+      await noticeOtherAdmins(tx, actor, 'administrador_criado', inserted.row);
+    return { ...inserted, usuario: toUser(inserted.row, professor) };
+  });
   const emailEnviado = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
   return created.senhaGerada === undefined
-    ? { usuario: toUser(created.row), emailEnviado }
-    : { usuario: toUser(created.row), senhaGerada: created.senhaGerada, emailEnviado };
+    ? { usuario: created.usuario, emailEnviado }
+    : { usuario: created.usuario, senhaGerada: created.senhaGerada, emailEnviado };
 }
 
 function assertNotSelfLockout(
@@ -182,12 +231,19 @@ export async function updateUser(
   input: UpdateUserData,
   expectedVersion: number | undefined,
   actor: Actor,
+  reauth: Reauthentication,
 ): Promise<User> {
-  return ctx.db.transaction(async (tx) => {
+  const adminChange = (row: UserRow) =>
+    needsAdminPassword({ tipo: userTipoByNivel[row.nivel], email: row.email }, input);
+  // Checked before the transaction (the password check writes its own counters), and again inside it.
+  const confirmed = adminChange(await findUser(ctx.db, id));
+  if (confirmed) await confirmAdminPassword(ctx, reauth, actor);
+  const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     if (expectedVersion !== undefined && expectedVersion !== current.version) {
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
     }
+    if (adminChange(current) && !confirmed) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
     const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
     assertNotSelfLockout(actor, current, next);
     let updated: UserRow | undefined;
@@ -219,8 +275,14 @@ export async function updateUser(
       entityId: id,
       details: { campos: changedFields(current, updated) },
     });
-    return toUser(updated);
+    if (updated.nivel === 'administrador' && current.nivel !== 'administrador')
+      await noticeOtherAdmins(tx, actor, 'administrador_promovido', updated);
+    else if (updated.nivel === 'administrador' && updated.email !== current.email)
+      await noticeOtherAdmins(tx, actor, 'email_de_administrador_alterado', updated);
+    return toUser(updated, await linkAccountToTeacher(tx, updated, actor));
   });
+  forgetCachedSessions(ctx.db, { userId: id });
+  return result;
 }
 
 function changedFields(before: UserRow, after: UserRow): string[] {
@@ -229,7 +291,7 @@ function changedFields(before: UserRow, after: UserRow): string[] {
 }
 
 export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor): Promise<User> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     const status = current.status === 'ativo' ? 'inativo' : 'ativo';
     assertNotSelfLockout(actor, current, { nivel: current.nivel, status });
@@ -245,8 +307,10 @@ export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor
       entityId: id,
       details: { status },
     });
-    return toUser(updated!);
+    return presentUser(tx, updated!);
   });
+  forgetCachedSessions(ctx.db, { userId: id });
+  return result;
 }
 
 export async function resetUserPassword(
@@ -254,8 +318,10 @@ export async function resetUserPassword(
   id: string,
   senha: string | undefined,
   actor: Actor,
+  reauth: Reauthentication,
 ): Promise<{ novaSenha: string; emailEnviado: boolean }> {
   const target = await findUser(ctx.db, id);
+  await confirmAdminPassword(ctx, reauth, actor);
   if (senha !== undefined) {
     assertStrongPassword(senha, [target.nome, target.email.split('@')[0] ?? '', await ctx.getSchoolName()]);
   }
@@ -268,9 +334,12 @@ export async function resetUserPassword(
       .where(eq(users.id, id))
       .returning();
     await revokeUserSessions(tx, id);
+    await forgetDevices(tx, id);
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
+    await noticeOtherAdmins(tx, actor, 'senha_redefinida_por_administrador', row!);
     return row!;
   });
+  forgetCachedSessions(ctx.db, { userId: id });
   const emailEnviado = await sendWelcomeMail(ctx, updated, novaSenha);
   return { novaSenha, emailEnviado };
 }

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AttendanceAlerts,
+  ClassMonth,
+  Grade,
+  GradeInput,
+  Roll,
+  RollClass,
+  RollInput,
+  StudentAttendance,
+  TutelaryNotification,
+} from '../../../shared/academics.schemas';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+
+/** Query keys of the subject grid and the class diary; writes invalidate what they change. */
+export const attendanceKeys = {
+  all: ['attendance'] as const,
+  grade: (turmaId: string) => ['attendance', 'grade', turmaId] as const,
+  rollClasses: (data?: string) => ['attendance', 'roll-classes', data ?? ''] as const,
+  roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
+    ['attendance', 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
+  month: (turmaId: string, mes?: string) => ['attendance', 'month', turmaId, mes ?? ''] as const,
+  student: (alunoId: string, ano?: number) => ['attendance', 'student', alunoId, ano ?? ''] as const,
+  alerts: (ano?: number, turmaId?: string) => ['attendance', 'alerts', ano ?? '', turmaId ?? ''] as const,
+};
+
+export function useGrade(turmaId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.grade(turmaId),
+    queryFn: () => api<Grade>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
+  });
+}
+
+export function useSaveGrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ turmaId, input }: { turmaId: string; input: GradeInput }) =>
+      apiWithMessage<Grade>(`/api/turmas/${turmaId}/disciplinas`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    // The grid changes which classes a teacher reaches: classes and students lists too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['classes'] }),
+        queryClient.invalidateQueries({ queryKey: ['students'] }),
+      ]),
+  });
+}
+
+/** The roll-call picker: the user's classes, with the lessons of the day first. */
+export function useRollClasses(data?: string) {
+  return useQuery({
+    queryKey: attendanceKeys.rollClasses(data),
+    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ data })}`, { globalErrors: false }),
+  });
+}
+
+/** The roll of a date (and lesson, in per-lesson classes): everyone present until marked absent. */
+export function useRoll(
+  turmaId: string,
+  params: { data?: string; disciplina?: string | null; aula?: number },
+) {
+  return useQuery({
+    queryKey: attendanceKeys.roll(turmaId, params.data, params.disciplina, params.aula),
+    queryFn: () =>
+      api<Roll>(
+        `/api/frequencia/turmas/${turmaId}${toQuery({
+          data: params.data,
+          disciplina: params.disciplina,
+          aula: params.aula,
+        })}`,
+        { globalErrors: false },
+      ),
+  });
+}
+
+/** Saves the whole list of absences of a roll (idempotent); answers the roll as saved. */
+export function useSaveRoll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ turmaId, input }: { turmaId: string; input: RollInput }) =>
+      apiWithMessage<Roll>(`/api/frequencia/turmas/${turmaId}`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+  });
+}
+
+export function useClassMonth(turmaId: string, mes?: string) {
+  return useQuery({
+    queryKey: attendanceKeys.month(turmaId, mes),
+    queryFn: () =>
+      api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, { globalErrors: false }),
+  });
+}
+
+/** A student's figures (overall and per subject) and absences; guardians see their own children. */
+export function useStudentAttendance(alunoId: string, ano?: number) {
+  return useQuery({
+    queryKey: attendanceKeys.student(alunoId, ano),
+    queryFn: () =>
+      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+  });
+}
+
+/** Administrators: exempt an absence (it stops counting); answers the student's new figures. */
+export function useExcuseAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ faltaId, motivo }: { faltaId: string; motivo: string }) =>
+      apiWithMessage<StudentAttendance>(`/api/frequencia/faltas/${faltaId}/abonar`, {
+        method: 'POST',
+        body: { motivo },
+        globalErrors: false,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}
+
+/** 'Alunos com frequência abaixo de 75 %' and the Conselho Tutelar list. */
+export function useAttendanceAlerts(ano?: number, turmaId?: string) {
+  return useQuery({
+    queryKey: attendanceKeys.alerts(ano, turmaId),
+    queryFn: () =>
+      api<AttendanceAlerts>(`/api/frequencia/alertas${toQuery({ ano, turma_id: turmaId })}`, {
+        globalErrors: false,
+      }),
+  });
+}
+
+/** Records the letter to the Conselho Tutelar (its issue date), then downloads the PDF. */
+export function useIssueTutelaryNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (alunoId: string) => {
+      const issued = await apiWithMessage<TutelaryNotification>('/api/frequencia/notificacoes', {
+        method: 'POST',
+        body: { aluno_id: alunoId },
+        globalErrors: false,
+      });
+      await downloadTutelaryLetter(issued.data.id);
+      return issued;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['attendance', 'alerts'] }),
+  });
+}
+
+/** Reprints a letter already issued (same figures and date). */
+export function downloadTutelaryLetter(notificacaoId: string) {
+  return downloadFile(
+    `/api/frequencia/notificacoes/${notificacaoId}/pdf`,
+    'notificacao-conselho-tutelar.pdf',
+  );
+}

@@ -1,0 +1,106 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CalendarEntry,
+  CalendarEntryInput,
+  CalendarView,
+  PublicCalendar,
+  SchoolYear,
+  SchoolYearInput,
+} from '../../../shared/calendar.schemas';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+
+/** Query keys of the school year and the calendar; every write invalidates `calendarKeys.all`. */
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  years: () => [...calendarKeys.all, 'years'] as const,
+  year: (id: string) => [...calendarKeys.all, 'years', id] as const,
+  range: (de: string, ate: string) => [...calendarKeys.all, 'range', de, ate] as const,
+  public: (de?: string, ate?: string) => [...calendarKeys.all, 'public', de ?? '', ate ?? ''] as const,
+};
+
+export const schoolYearsQuery = () =>
+  queryOptions({
+    queryKey: calendarKeys.years(),
+    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+  });
+
+export function useSchoolYears() {
+  return useQuery(schoolYearsQuery());
+}
+
+export function useSchoolYear(id: string | null) {
+  return useQuery({
+    queryKey: calendarKeys.year(id ?? ''),
+    queryFn: () => api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { globalErrors: false }),
+    enabled: id !== null,
+  });
+}
+
+/** Days (with their kind), the school's entries and the national holidays of a range (≤ 400 days). */
+export function useCalendar(de: string, ate: string) {
+  return useQuery({
+    queryKey: calendarKeys.range(de, ate),
+    queryFn: () => api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { globalErrors: false }),
+  });
+}
+
+/** The public page /calendario (no session). */
+export function usePublicCalendar(de?: string, ate?: string) {
+  return useQuery({
+    queryKey: calendarKeys.public(de, ate),
+    queryFn: () =>
+      api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, { globalErrors: false }),
+  });
+}
+
+/** The iCalendar feed a family subscribes to (webcal:// + host + this path works in most apps). */
+export const CALENDAR_FEED_PATH = '/calendario.ics';
+
+function useInvalidateCalendar() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+}
+
+export function useSaveSchoolYear() {
+  const invalidate = useInvalidateCalendar();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: SchoolYearInput }) =>
+      apiWithMessage<SchoolYear>(id ? `/api/anos-letivos/${id}` : '/api/anos-letivos', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteSchoolYear() {
+  const invalidate = useInvalidateCalendar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/anos-letivos/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveCalendarEntry() {
+  const invalidate = useInvalidateCalendar();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: CalendarEntryInput }) =>
+      apiWithMessage<CalendarEntry>(id ? `/api/calendario/${id}` : '/api/calendario', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCalendarEntry() {
+  const invalidate = useInvalidateCalendar();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/calendario/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: invalidate,
+  });
+}

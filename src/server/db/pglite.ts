@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/**
+ * PostgreSQL's memory settings for the embedded server (ADR 0009). PGlite runs one query at a time for
+ * one school, inside the Node process, and WebAssembly memory is never given back: every buffer it
+ * touches stays in the process for good. PostgreSQL's defaults are sized for a dedicated database
+ * machine; measured on the 5,000-student bench school:
+ *   shared_buffers 8MB (default 128MB): PGlite touches the whole pool when it starts (≈ 130 MB more
+ *     RSS at 128MB). The students list with its guardians and classes is ≈ 3 MB; the rest is read
+ *     through the operating system's page cache, which the kernel can reclaim under pressure.
+ *   max_connections 10 (default 100): there is exactly one session; the lock table and the process
+ *     array are sized by it (≈ 4 MB less).
+ *   wal_buffers 1MB (default 1/32 of shared_buffers): one writer, small transactions.
+ *   work_mem 4MB (PostgreSQL's default, stated so it is not raised by accident): per sort or hash node;
+ *     with one query at a time this is the ceiling, not 4MB × connections.
+ *   maintenance_work_mem 16MB (default 64MB): index builds in migrations; what they touch stays.
+ *   temp_buffers 1MB (default 8MB): the application uses no temporary tables.
+ */
+export const EMBEDDED_SETTINGS = [
+  'shared_buffers=8MB',
+  'max_connections=10',
+  'wal_buffers=1MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=1MB',
+] as const;
+
+function startParams(): string[] {
+  return [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
+/**
+ * Creating a data directory runs initdb, which grows this process by ≈ 500 MB that WebAssembly never
+ * returns (toolchain.md: 780 MB after a fresh open against 290 MB for a re-open). So a new directory
+ * is initialised by a short-lived child process, and this process only ever opens an existing one.
+ */
+export function initialiseDataDir(pgdata: string): void {
+  if (existsSync(path.join(pgdata, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const program = `
+    const { PGlite } = require(${JSON.stringify(entry)});
+    const db = new PGlite(${JSON.stringify(pgdata)});
+    db.waitReady.then(() => db.close()).then(
+      () => process.exit(0),
+      (error) => { console.error(error); process.exit(1); },
+    );`;
+  const result = spawnSync(process.execPath, ['-e', program], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) {
+    throw new Error(
+      `Não foi possível criar o banco de dados em ${pgdata} (initdb saiu com ${result.status}).`,
+    );
+  }
+}
+
+/** The embedded database: on disk at `pgdata` (initialised first when new), or in memory (tests). */
+export async function openPglite(pgdata?: string): Promise<PGlite> {
+  if (pgdata !== undefined) initialiseDataDir(pgdata);
+  const client = new PGlite({
+    ...(pgdata === undefined ? {} : { dataDir: pgdata }),
+    extensions: { pg_trgm },
+    startParams: startParams(),
+  });
+  await client.waitReady;
+  return client;
+}

@@ -1,0 +1,281 @@
+import { asc, eq } from 'drizzle-orm';
+import { addDays, classifyDays, lessonsOnWeekday, weekdayOf, type EntryKind } from '../../shared/calendar.js';
+import type { Tx } from '../db/client.js';
+import {
+  attendanceAbsences,
+  attendanceRolls,
+  classMemberships,
+  classSubjects,
+} from '../features/academics/academics.table.js';
+import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { calendarEntries, schoolYears } from '../features/calendar/calendar.table.js';
+import { writePeriods } from '../features/calendar/calendar.service.js';
+import { classes } from '../features/classes/classes.table.js';
+import { students } from '../features/students/students.table.js';
+import { teachers } from '../features/teachers/teachers.table.js';
+
+/** Deterministic pseudo-random numbers: the demo is the same on every start. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/** The first weekday on or after a date (weekday: 1 = Monday … 5 = Friday). */
+function onOrAfter(date: string, weekday: number): string {
+  let day = date;
+  while (weekdayOf(day) !== weekday) day = addDays(day, 1);
+  return day;
+}
+
+const fundamentalI: [string, number, number[]][] = [
+  ['Português', 6, [1, 2, 3, 4, 5]],
+  ['Matemática', 5, [1, 2, 3, 4, 5]],
+  ['Ciências', 2, [2, 4]],
+  ['História', 2, [1, 3]],
+  ['Geografia', 2, [2, 5]],
+  ['Arte', 1, [4]],
+  ['Educação Física', 2, [3, 5]],
+  ['Inglês', 1, [1]],
+];
+const fundamentalII: [string, number, number[]][] = [
+  ['Português', 5, [1, 2, 3, 4, 5]],
+  ['Matemática', 5, [1, 2, 3, 4, 5]],
+  ['Ciências', 3, [1, 3, 5]],
+  ['História', 2, [2, 4]],
+  ['Geografia', 2, [1, 4]],
+  ['Inglês', 2, [2, 5]],
+  ['Arte', 1, [3]],
+  ['Educação Física', 2, [2, 4]],
+];
+
+const JUSTIFICATIONS = ['Atestado médico', 'Consulta médica', 'Luto na família', 'Atestado odontológico'];
+
+async function insertChunked<T extends Record<string, unknown>>(
+  tx: Tx,
+  table: typeof attendanceAbsences | typeof classMemberships,
+  rows: T[],
+): Promise<void> {
+  for (let index = 0; index < rows.length; index += 1000)
+    await tx.insert(table).values(rows.slice(index, index + 1000) as never);
+}
+
+/**
+ * The demo's school year: the calendar of the current year (holidays, recess, sábados letivos, events),
+ * each class's subject grid (Fundamental I once a day, Fundamental II per lesson), the membership
+ * history and the roll of every school day from the start of the year to yesterday, with realistic
+ * absences — most students above 90 %, a few past the Conselho Tutelar line and a few below 75 %.
+ */
+export async function seedAcademics(tx: Tx, today: string): Promise<void> {
+  const next = random(20_260_213);
+  const year = Number(today.slice(0, 4));
+  const y = String(year);
+  const inicio = onOrAfter(`${y}-02-02`, 1);
+  const fim = onOrAfter(`${y}-12-07`, 5);
+  const [schoolYear] = await tx
+    .insert(schoolYears)
+    .values({ ano: year, inicio, fim, tipoPeriodo: 'bimestre' })
+    .returning();
+
+  const entry = (tipo: EntryKind, titulo: string, start: string, end = start, publico = true) => ({
+    tipo,
+    titulo,
+    inicio: start,
+    fim: end,
+    publico,
+  });
+  const julyRecess = onOrAfter(`${y}-07-13`, 1);
+  const entries = [
+    entry('feriado_estadual', 'Revolução Constitucionalista (feriado estadual)', `${y}-07-09`),
+    entry('feriado_municipal', 'Aniversário da cidade', onOrAfter(`${y}-08-10`, 3)),
+    entry('recesso', 'Recesso escolar de julho', julyRecess, addDays(julyRecess, 11)),
+    entry(
+      'recesso',
+      'Emenda de feriado',
+      addDays(onOrAfter(`${y}-10-08`, 4), 1),
+      addDays(onOrAfter(`${y}-10-08`, 4), 1),
+    ),
+    entry('sabado_letivo', 'Sábado letivo — Feira de Ciências', addDays(onOrAfter(`${y}-05-11`, 1), 5)),
+    entry('sabado_letivo', 'Sábado letivo — Mostra Cultural', addDays(onOrAfter(`${y}-09-14`, 1), 5)),
+    entry('festa', 'Festa Junina', addDays(onOrAfter(`${y}-06-15`, 1), 5)),
+    entry('reuniao_pais', 'Reunião de pais — 1º bimestre', addDays(onOrAfter(`${y}-04-20`, 1), 5)),
+    entry('reuniao_pais', 'Reunião de pais — 2º bimestre', addDays(onOrAfter(`${y}-07-01`, 1), 5)),
+    entry('reuniao_pais', 'Reunião de pais — 3º bimestre', addDays(onOrAfter(`${y}-09-28`, 1), 5)),
+    entry(
+      'prova',
+      'Semana de provas — 1º bimestre',
+      onOrAfter(`${y}-04-06`, 1),
+      addDays(onOrAfter(`${y}-04-06`, 1), 4),
+    ),
+    entry(
+      'prova',
+      'Semana de provas — 2º bimestre',
+      onOrAfter(`${y}-06-22`, 1),
+      addDays(onOrAfter(`${y}-06-22`, 1), 4),
+    ),
+    entry(
+      'conselho_classe',
+      'Conselho de classe',
+      addDays(onOrAfter(`${y}-04-20`, 1), 3),
+      addDays(onOrAfter(`${y}-04-20`, 1), 3),
+      false,
+    ),
+    entry('evento', 'Dia das Crianças na escola', addDays(onOrAfter(`${y}-10-05`, 1), 4)),
+  ];
+  await tx.insert(calendarEntries).values(entries);
+  await writePeriods(tx, schoolYear!.id, { ano: year, inicio, fim, tipo_periodo: 'bimestre' });
+
+  // The subject grid: Fundamental I with its responsible teacher for most subjects, Fundamental II
+  // per subject, each taught by a teacher who lists it.
+  const classRows = await tx.select().from(classes).orderBy(asc(classes.nome));
+  const teacherRows = await tx
+    .select()
+    .from(teachers)
+    .where(eq(teachers.status, 'ativo'))
+    .orderBy(asc(teachers.email));
+  const demoTeacher = teacherRows.find((teacher) => teacher.email === 'professor@demo.escola');
+  const specialist = (subject: string, salt: number) => {
+    const able = teacherRows.filter((teacher) => teacher.disciplinas.includes(subject));
+    const pool = able.length > 0 ? able : teacherRows;
+    return pool[salt % pool.length]!.id;
+  };
+  const gridRows: (typeof classSubjects.$inferInsert)[] = [];
+  for (const [index, turma] of classRows.entries()) {
+    const isFirst = turma.nivel === 'Fundamental I';
+    for (const [disciplina, aulas, dias] of isFirst ? fundamentalI : fundamentalII) {
+      const byTutor = isFirst && !['Educação Física', 'Inglês'].includes(disciplina);
+      // The demo teacher also teaches Matemática in the first Fundamental II class.
+      const professorId =
+        byTutor && turma.professorResponsavelId
+          ? turma.professorResponsavelId
+          : disciplina === 'Matemática' && turma.nome.startsWith('6º') && demoTeacher
+            ? demoTeacher.id
+            : specialist(disciplina, index);
+      gridRows.push({ turmaId: turma.id, disciplina, professorId, aulasSemanais: aulas, diasSemana: dias });
+    }
+    await tx
+      .update(classes)
+      .set({ frequenciaModo: isFirst ? 'diaria' : 'por_aula' })
+      .where(eq(classes.id, turma.id));
+  }
+  await tx.insert(classSubjects).values(gridRows);
+
+  // Membership: most students since the first day, one in twelve enrolled later in the year.
+  const calendar = classifyDays(inicio, fim, entries, [{ inicio, fim }]);
+  const lastRollDay = addDays(today, -1);
+  const letivos = calendar.filter((day) => day.letivo && day.data <= lastRollDay).map((day) => day.data);
+  const enrolled = await tx.select().from(students).orderBy(asc(students.matricula));
+  const memberships: (typeof classMemberships.$inferInsert)[] = [];
+  const startOf = new Map<string, string>();
+  for (const [index, student] of enrolled.entries()) {
+    if (!student.turmaId || student.status !== 'ativo') continue;
+    const late = index % 12 === 7 && letivos.length > 20;
+    const start = late ? letivos[Math.floor(letivos.length * (0.3 + next() * 0.5))]! : inicio;
+    startOf.set(student.id, start);
+    memberships.push({ alunoId: student.id, turmaId: student.turmaId, inicio: start });
+  }
+  await tx.delete(classMemberships);
+  await insertChunked(tx, classMemberships, memberships);
+  for (const [alunoId, start] of startOf)
+    await tx.update(students).set({ dataEnturmacao: start }).where(eq(students.id, alunoId));
+
+  // How often each student misses school: most rarely, some often, a few past the 75 % line.
+  const rate = new Map<string, number>();
+  for (const [index, student] of enrolled.entries()) {
+    rate.set(student.id, index % 41 === 3 ? 0.3 : index % 17 === 5 ? 0.12 : 0.005 + next() * 0.04);
+  }
+  const members = (turmaId: string, date: string) =>
+    memberships.filter((member) => member.turmaId === turmaId && member.inicio <= date);
+
+  let rolls = 0;
+  let absences = 0;
+  for (const turma of classRows) {
+    const grid = gridRows.filter((row) => row.turmaId === turma.id);
+    const perLesson = turma.nivel !== 'Fundamental I';
+    const rollValues: (typeof attendanceRolls.$inferInsert)[] = [];
+    const absentToday = new Map<string, Set<string>>();
+    for (const date of letivos) {
+      const away = new Set(
+        members(turma.id, date)
+          .filter((member) => next() < (rate.get(member.alunoId) ?? 0))
+          .map((member) => member.alunoId),
+      );
+      absentToday.set(date, away);
+      if (!perLesson) {
+        rollValues.push({
+          turmaId: turma.id,
+          data: date,
+          aula: 0,
+          disciplina: null,
+          registradoPorNome: 'Professor(a) da turma',
+        });
+        continue;
+      }
+      const weekday = weekdayOf(date);
+      for (const item of grid) {
+        const count = lessonsOnWeekday(
+          item.aulasSemanais,
+          item.diasSemana ?? [],
+          weekday === 6 ? 1 : weekday,
+        );
+        for (let aula = 1; aula <= count; aula++)
+          rollValues.push({
+            turmaId: turma.id,
+            data: date,
+            aula,
+            disciplina: item.disciplina,
+            registradoPorNome: 'Professor(a) da disciplina',
+          });
+      }
+    }
+    const inserted: { id: string; data: string; disciplina: string | null }[] = [];
+    for (let index = 0; index < rollValues.length; index += 1000) {
+      inserted.push(
+        ...(await tx
+          .insert(attendanceRolls)
+          .values(rollValues.slice(index, index + 1000))
+          .returning({
+            id: attendanceRolls.id,
+            data: attendanceRolls.data,
+            disciplina: attendanceRolls.disciplina,
+          })),
+      );
+    }
+    rolls += inserted.length;
+    const absenceValues: (typeof attendanceAbsences.$inferInsert)[] = [];
+    for (const roll of inserted) {
+      const away = absentToday.get(roll.data) ?? new Set<string>();
+      for (const member of members(turma.id, roll.data)) {
+        // A whole day away, or now and then a single lesson.
+        const missed = away.has(member.alunoId) || (roll.disciplina !== null && next() < 0.004);
+        if (!missed) continue;
+        const justified = next() < 0.25;
+        const excused = justified && next() < 0.1;
+        absenceValues.push({
+          chamadaId: roll.id,
+          alunoId: member.alunoId,
+          justificativa: justified ? JUSTIFICATIONS[Math.floor(next() * JUSTIFICATIONS.length)]! : null,
+          abonada: excused,
+          abonoMotivo: excused ? 'Exercícios domiciliares (Decreto-Lei 1.044/1969)' : null,
+          abonadaPorNome: excused ? 'Ana Paula Ribeiro' : null,
+          abonadaEm: excused ? new Date(`${roll.data}T15:00:00-03:00`) : null,
+        });
+      }
+    }
+    absences += absenceValues.length;
+    await insertChunked(tx, attendanceAbsences, absenceValues);
+  }
+  await recordAudit(tx, systemActor, {
+    action: 'criar',
+    entity: 'demo',
+    details: {
+      ano_letivo: year,
+      eventos: entries.length,
+      disciplinas: gridRows.length,
+      chamadas: rolls,
+      faltas: absences,
+    },
+  });
+}

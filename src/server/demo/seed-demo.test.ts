@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttendanceAlerts, Grade, Roll } from '../../shared/academics.schemas.js';
+import type { SchoolClass } from '../../shared/classes.schemas.js';
+import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
+import { clock } from '../lib/clock.js';
+import { createTestApp, loginAs, type TestApp } from '../test/test-app.js';
+import { dataOf } from '../test/records-fixtures.js';
+import { demoAccounts, seedDemo } from './seed-demo.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  clock.pin('2026-06-17');
+  await seedDemo(t.app.ctx);
+}, 120_000);
+afterAll(async () => {
+  clock.unpin();
+  await t.close();
+});
+
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+describe('demo school year', () => {
+  it('has the year’s calendar, a grid per class and the roll of every school day up to yesterday', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const [year] = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin));
+    expect(year).toMatchObject({ ano: 2026, aviso: null });
+    expect(year!.dias_letivos).toBeGreaterThanOrEqual(200);
+    const june = dataOf<CalendarView>(await get('/api/calendario?de=2026-06-01&ate=2026-06-30', admin));
+    expect(june.eventos.map((entry) => entry.tipo)).toContain('festa');
+    expect(june.feriados.map((holiday) => holiday.data)).toEqual(['2026-06-04']);
+
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
+    for (const turma of classes) {
+      const grade = dataOf<Grade>(await get(`/api/turmas/${turma.id}/disciplinas`, admin));
+      expect(grade.disciplinas.length).toBeGreaterThanOrEqual(8);
+      expect(grade.frequencia_modo).toBe(turma.nivel === 'Fundamental I' ? 'diaria' : 'por_aula');
+    }
+    const first = classes.find((turma) => turma.nivel === 'Fundamental I')!;
+    const yesterday = dataOf<Roll>(await get(`/api/frequencia/turmas/${first.id}?data=2026-06-16`, admin));
+    expect(yesterday.chamada).not.toBeNull();
+    const today = dataOf<Roll>(await get(`/api/frequencia/turmas/${first.id}?data=2026-06-17`, admin));
+    expect(today.chamada).toBeNull();
+
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', admin));
+    expect(alerts.abaixo_minimo.length).toBeGreaterThanOrEqual(3);
+    expect(alerts.abaixo_minimo.length).toBeLessThan(20);
+  });
+
+  it('gives the demo teacher the classes of their grid as well as their own', async () => {
+    const teacher = await loginAs(t.app, demoAccounts[1].email, demoAccounts[1].senha);
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', teacher));
+    expect(classes.map((turma) => turma.nome)).toEqual(
+      expect.arrayContaining(['1º Ano A', '2º Ano A', '6º Ano A']),
+    );
+  });
+});

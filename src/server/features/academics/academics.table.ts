@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { classes } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * A class's 'Grade curricular': the subjects taught, the teacher of each and the weekly lessons. A
+ * teacher's scope follows these rows as well as `classes.professor_responsavel_id` (design §8).
+ */
+export const classSubjects = pgTable(
+  'class_subjects',
+  {
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    disciplina: text('disciplina').notNull(),
+    /** Restrict: a teacher who still teaches a subject cannot be deleted (409 names the classes). */
+    professorId: uuid('professor_id').references(() => teachers.id, { onDelete: 'restrict' }),
+    aulasSemanais: smallint('aulas_semanais').notNull(),
+    /** 1 = segunda … 6 = sábado; the weekdays the subject is taught (empty: not scheduled). */
+    diasSemana: smallint('dias_semana')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.turmaId, table.disciplina] }),
+    index('class_subjects_professor_idx').on(table.professorId),
+  ],
+);
+export type ClassSubjectRow = typeof classSubjects.$inferSelect;
+
+/**
+ * Class membership over time (enturmação): a student counts in a class's rolls only between `inicio`
+ * and `fim` (inclusive; open while null). A membership is open while the student is active in the class.
+ */
+export const classMemberships = pgTable(
+  'class_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    inicio: date('inicio', { mode: 'string' }).notNull(),
+    fim: date('fim', { mode: 'string' }),
+  },
+  (table) => [
+    index('class_memberships_aluno_idx').on(table.alunoId),
+    index('class_memberships_turma_idx').on(table.turmaId, table.inicio),
+    uniqueIndex('class_memberships_open_unique')
+      .on(table.alunoId)
+      .where(sql`${table.fim} is null`),
+    check('class_memberships_dates_check', sql`${table.fim} is null or ${table.fim} >= ${table.inicio}`),
+  ],
+);
+export type ClassMembershipRow = typeof classMemberships.$inferSelect;
+
+/**
+ * One row per roll taken (chamada): a class's day (`aula` 0, no subject) or one lesson of a subject.
+ * Presences are not stored: whoever belonged to the class that day and has no absence row was present.
+ */
+export const attendanceRolls = pgTable(
+  'attendance_rolls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Restrict: a class with attendance on record cannot be deleted (its diary is a legal record). */
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
+    data: date('data', { mode: 'string' }).notNull(),
+    aula: smallint('aula').notNull().default(0),
+    disciplina: text('disciplina'),
+    registradoPor: uuid('registrado_por').references(() => users.id, { onDelete: 'set null' }),
+    registradoPorNome: text('registrado_por_nome'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('attendance_rolls_lesson_unique')
+      .on(table.turmaId, table.data, table.aula, table.disciplina)
+      .nullsNotDistinct(),
+    index('attendance_rolls_data_idx').on(table.data),
+    check(
+      'attendance_rolls_kind_check',
+      sql`(${table.aula} = 0 and ${table.disciplina} is null) or (${table.aula} >= 1 and ${table.disciplina} is not null)`,
+    ),
+  ],
+);
+export type AttendanceRollRow = typeof attendanceRolls.$inferSelect;
+
+/** An absence (falta) on a roll; 'abonada' (legal exemption, by an administrator) does not count. */
+export const attendanceAbsences = pgTable(
+  'attendance_absences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chamadaId: uuid('chamada_id')
+      .notNull()
+      .references(() => attendanceRolls.id, { onDelete: 'cascade' }),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    justificativa: text('justificativa'),
+    abonada: boolean('abonada').notNull().default(false),
+    abonoMotivo: text('abono_motivo'),
+    abonadaPorNome: text('abonada_por_nome'),
+    abonadaEm: timestamp('abonada_em', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('attendance_absences_roll_student_unique').on(table.chamadaId, table.alunoId),
+    index('attendance_absences_aluno_idx').on(table.alunoId),
+  ],
+);
+export type AttendanceAbsenceRow = typeof attendanceAbsences.$inferSelect;
+
+/** Each notification letter to the Conselho Tutelar (Lei 13.803/2019), with the figures it stated. */
+export const tutelaryNotifications = pgTable(
+  'tutelary_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    ano: integer('ano').notNull(),
+    turmaNome: text('turma_nome'),
+    aulasDadas: integer('aulas_dadas').notNull(),
+    faltas: integer('faltas').notNull(),
+    emitidaEm: timestamp('emitida_em', { withTimezone: true }).notNull().defaultNow(),
+    emitidaPor: uuid('emitida_por').references(() => users.id, { onDelete: 'set null' }),
+    emitidaPorNome: text('emitida_por_nome'),
+  },
+  (table) => [index('tutelary_notifications_aluno_idx').on(table.alunoId, table.ano)],
+);
+export type TutelaryNotificationRow = typeof tutelaryNotifications.$inferSelect;

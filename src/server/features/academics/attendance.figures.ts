@@ -1,0 +1,502 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  attendancePercent,
+  isBelowMinimum,
+  isPastTutelaryLine,
+  FREQUENCIA_MINIMA,
+  LIMITE_CONSELHO_TUTELAR,
+  type Absence,
+  type AttendanceAlert,
+  type AttendanceAlerts,
+  type ClassMonth,
+  type FrequencyFigures,
+  type SituacaoFalta,
+  type StudentAttendance,
+} from '../../../shared/academics.schemas.js';
+import { addDays, eachDay } from '../../../shared/calendar.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.service.js';
+import { classes } from '../classes/classes.table.js';
+import { scopeOf, studentsInScope } from '../students/students.scope.js';
+import { students } from '../students/students.table.js';
+import { diaryAccessOf, seesSubject, type Viewer } from './academics.scope.js';
+import {
+  attendanceAbsences,
+  attendanceRolls,
+  classMemberships,
+  tutelaryNotifications,
+} from './academics.table.js';
+
+/**
+ * Attendance figures: % = (given − counted absences) / given, where 'given' is the rolls taken for the
+ * class while the student belonged to it, and counted absences exclude the 'abonadas' (justified ones
+ * count, as the law has it). Every query joins the membership history, so a student enrolled or moved
+ * mid-year counts only the days they belonged.
+ */
+
+/** A roll `r` that falls inside membership `m` (and so counts for m's student). */
+const rollInMembership = sql`${attendanceRolls.turmaId} = ${classMemberships.turmaId} and ${attendanceRolls.data} >= ${classMemberships.inicio} and (${classMemberships.fim} is null or ${attendanceRolls.data} <= ${classMemberships.fim})`;
+
+export function figuresOf(
+  given: number,
+  counted: number,
+  justified: number,
+  excused: number,
+): FrequencyFigures {
+  return {
+    aulas_dadas: given,
+    faltas: counted,
+    faltas_justificadas: justified,
+    faltas_abonadas: excused,
+    frequencia: attendancePercent(given, counted),
+    abaixo_minimo: isBelowMinimum(given, counted),
+    acima_limite_conselho: isPastTutelaryLine(given, counted),
+  };
+}
+
+function situacaoOf(row: { abonada: boolean; justificativa: string | null }): SituacaoFalta {
+  if (row.abonada) return 'abonada';
+  return row.justificativa ? 'justificada' : 'injustificada';
+}
+
+export async function yearRange(db: DbOrTx, ano: number | undefined) {
+  const year = await resolveYear(db, ano);
+  if (year) return { ano: year.ano, de: year.inicio, ate: year.fim };
+  const fallback = ano ?? Number(clock.today().slice(0, 4));
+  return { ano: fallback, de: `${String(fallback)}-01-01`, ate: `${String(fallback)}-12-31` };
+}
+
+/**
+ * The subjects a teacher sees of a student: every one when responsible for the student's class,
+ * otherwise those they teach in it. Null: no restriction (administrator, guardian of the child).
+ */
+async function visibleSubjectsFor(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string | null,
+): Promise<Set<string> | null> {
+  if (viewer.nivel !== 'professor' || turmaId === null) return null;
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  return access.visible;
+}
+
+/** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
+export async function getStudentAttendance(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+  query: { ano?: number | undefined },
+): Promise<StudentAttendance> {
+  const scope = await scopeOf(db, viewer);
+  const [student] = await db
+    .select({
+      id: students.id,
+      nome: students.nome,
+      matricula: students.matricula,
+      turmaId: classes.id,
+      turmaNome: classes.nome,
+    })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
+  if (!student) throw notFound('Aluno não encontrado.');
+  const range = await yearRange(db, query.ano);
+  const visible = await visibleSubjectsFor(db, viewer, student.turmaId);
+  const inRange = and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate));
+  const [given, absences] = await Promise.all([
+    db
+      .select({ disciplina: attendanceRolls.disciplina, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(classMemberships)
+      .innerJoin(attendanceRolls, rollInMembership)
+      .where(and(eq(classMemberships.alunoId, alunoId), inRange))
+      .groupBy(attendanceRolls.disciplina),
+    db
+      .select({
+        id: attendanceAbsences.id,
+        data: attendanceRolls.data,
+        disciplina: attendanceRolls.disciplina,
+        aula: attendanceRolls.aula,
+        turmaNome: classes.nome,
+        justificativa: attendanceAbsences.justificativa,
+        abonada: attendanceAbsences.abonada,
+        abonoMotivo: attendanceAbsences.abonoMotivo,
+        abonadaEm: attendanceAbsences.abonadaEm,
+      })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .innerJoin(classes, eq(classes.id, attendanceRolls.turmaId))
+      // From the student's few absences outwards; the membership is a check, not a join to plan around.
+      .where(
+        and(
+          eq(attendanceAbsences.alunoId, alunoId),
+          inRange,
+          sql`exists (select 1 from ${classMemberships} where ${classMemberships.alunoId} = ${attendanceAbsences.alunoId} and ${rollInMembership})`,
+        ),
+      )
+      .orderBy(desc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula)),
+  ]);
+  const tally = (rows: typeof absences) => ({
+    counted: rows.filter((row) => !row.abonada).length,
+    justified: rows.filter((row) => !row.abonada && row.justificativa).length,
+    excused: rows.filter((row) => row.abonada).length,
+  });
+  const totalGiven = given.reduce((sum, row) => sum + row.total, 0);
+  const all = tally(absences);
+  const subjects = given
+    .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
+    .filter((row) => visible === null || visible.has(row.disciplina))
+    .map((row) => {
+      const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));
+      return { disciplina: row.disciplina, ...figuresOf(row.total, own.counted, own.justified, own.excused) };
+    })
+    .sort((a, b) => a.disciplina.localeCompare(b.disciplina, 'pt-BR'));
+  const faltas: Absence[] = absences
+    .filter((row) => seesSubject({ visible }, row.disciplina))
+    .map((row) => ({
+      id: row.id,
+      data: row.data,
+      turma_nome: row.turmaNome,
+      disciplina: row.disciplina,
+      aula: row.aula,
+      justificativa: row.justificativa,
+      situacao: situacaoOf(row),
+      abono_motivo: row.abonoMotivo,
+      abonada_em: row.abonadaEm ? row.abonadaEm.toISOString() : null,
+    }));
+  return {
+    aluno: {
+      id: student.id,
+      nome: student.nome,
+      matricula: student.matricula,
+      turma: student.turmaId && student.turmaNome ? { id: student.turmaId, nome: student.turmaNome } : null,
+    },
+    ano: range.ano,
+    de: range.de,
+    ate: range.ate,
+    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused),
+    por_disciplina: subjects,
+    faltas,
+  };
+}
+
+/** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
+export async function getClassMonth(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: { mes?: string | undefined },
+): Promise<ClassMonth> {
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  const mes = query.mes ?? clock.today().slice(0, 7);
+  const { de, ate } = monthRange(mes);
+  const subjectFilter: SQL | undefined =
+    access.visible === null
+      ? undefined
+      : sql`(${attendanceRolls.disciplina} is null or ${attendanceRolls.disciplina} in (${
+          access.visible.size === 0
+            ? sql`null`
+            : sql.join(
+                [...access.visible].map((name) => sql`${name}`),
+                sql`, `,
+              )
+        }))`;
+  const rollsInMonth = and(
+    eq(attendanceRolls.turmaId, turmaId),
+    gte(attendanceRolls.data, de),
+    lte(attendanceRolls.data, ate),
+    subjectFilter,
+  );
+  const [days, rolls, members, absences] = await Promise.all([
+    classifyRange(db, de, ate),
+    db
+      .select({ data: attendanceRolls.data, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(attendanceRolls)
+      .where(rollsInMonth)
+      .groupBy(attendanceRolls.data),
+    // The class's ~40 members looked up by primary key (OFFSET 0 keeps the lateral from being flattened
+    // into a scan of every student).
+    db
+      .execute(
+        sql`select s.id, s.nome, s.matricula, ${classMemberships.inicio} as inicio, ${classMemberships.fim} as fim
+          from ${classMemberships}
+          cross join lateral (
+            select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+            from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+          ) s
+          where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
+            and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
+          order by lower(s.nome), s.matricula`,
+      )
+      .then(
+        (result) =>
+          (
+            result as {
+              rows: { id: string; nome: string; matricula: string; inicio: string; fim: string | null }[];
+            }
+          ).rows,
+      ),
+    db
+      .select({
+        alunoId: attendanceAbsences.alunoId,
+        data: attendanceRolls.data,
+        total: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada})`.mapWith(Number),
+      })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .where(rollsInMonth)
+      .groupBy(attendanceAbsences.alunoId, attendanceRolls.data),
+  ]);
+  const rollsByDay = new Map(rolls.map((row) => [row.data, row.total]));
+  const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
+  const dates = eachDay(de, ate);
+  // A student who left and came back has two memberships in the month: one line, both spans.
+  const lines = new Map<
+    string,
+    { id: string; nome: string; matricula: string; spans: [string, string | null][] }
+  >();
+  for (const member of members) {
+    const line = lines.get(member.id) ?? {
+      id: member.id,
+      nome: member.nome,
+      matricula: member.matricula,
+      spans: [],
+    };
+    line.spans.push([member.inicio, member.fim]);
+    lines.set(member.id, line);
+  }
+  return {
+    turma: { id: access.turma.id, nome: access.turma.nome, frequencia_modo: access.turma.frequenciaModo },
+    mes,
+    dias: days.map((day) => ({
+      data: day.data,
+      tipo: day.tipo,
+      letivo: day.letivo,
+      chamadas: rollsByDay.get(day.data) ?? 0,
+    })),
+    alunos: [...lines.values()].map((line) => {
+      let given = 0;
+      let counted = 0;
+      const faltas = dates.map((date) => {
+        const rollsThatDay = rollsByDay.get(date) ?? 0;
+        const belongs = line.spans.some(([inicio, fim]) => date >= inicio && (fim === null || date <= fim));
+        if (rollsThatDay === 0 || !belongs) return null;
+        const value = absent.get(`${line.id}|${date}`) ?? 0;
+        given += rollsThatDay;
+        counted += value;
+        return value;
+      });
+      return {
+        id: line.id,
+        nome: line.nome,
+        matricula: line.matricula,
+        faltas,
+        aulas_dadas: given,
+        total_faltas: counted,
+        frequencia: attendancePercent(given, counted),
+      };
+    }),
+  };
+}
+
+export interface StudentTotals {
+  alunoId: string;
+  turmaId: string | null;
+  given: number;
+  counted: number;
+}
+
+/** The first index whose value is greater than `date` in a sorted list of dates. */
+function upperBound(dates: string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (dates[middle]! <= date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Given and counted absences of every active student over a range, optionally only some. Rolls are
+ * read once per class and day and summed with prefix sums, so a membership costs a binary search, not
+ * a join over every roll of the year; absences that count are grouped in the database.
+ */
+export async function studentTotals(
+  db: DbOrTx,
+  range: { de: string; ate: string },
+  where?: SQL,
+): Promise<StudentTotals[]> {
+  const [memberships, rollDays, countedRows] = await Promise.all([
+    db
+      .select({
+        alunoId: classMemberships.alunoId,
+        turmaId: classMemberships.turmaId,
+        atual: students.turmaId,
+        inicio: classMemberships.inicio,
+        fim: classMemberships.fim,
+      })
+      .from(classMemberships)
+      .innerJoin(students, eq(students.id, classMemberships.alunoId))
+      .where(
+        and(
+          eq(students.status, 'ativo'),
+          lte(classMemberships.inicio, range.ate),
+          sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+          where,
+        ),
+      ),
+    db
+      .select({
+        turmaId: attendanceRolls.turmaId,
+        data: attendanceRolls.data,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(attendanceRolls)
+      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate)))
+      .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
+      .orderBy(attendanceRolls.turmaId, attendanceRolls.data),
+    db
+      .select({ alunoId: attendanceAbsences.alunoId, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .innerJoin(
+        classMemberships,
+        and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
+      )
+      .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+      .where(
+        and(
+          eq(attendanceAbsences.abonada, false),
+          eq(students.status, 'ativo'),
+          gte(attendanceRolls.data, range.de),
+          lte(attendanceRolls.data, range.ate),
+          where,
+        ),
+      )
+      .groupBy(attendanceAbsences.alunoId),
+  ]);
+  const byClass = new Map<string, { dates: string[]; running: number[] }>();
+  for (const row of rollDays) {
+    const entry = byClass.get(row.turmaId) ?? { dates: [], running: [0] };
+    entry.dates.push(row.data);
+    entry.running.push(entry.running.at(-1)! + row.total);
+    byClass.set(row.turmaId, entry);
+  }
+  const rollsBetween = (turmaId: string, from: string, to: string) => {
+    const entry = byClass.get(turmaId);
+    if (!entry || to < from) return 0;
+    const end = upperBound(entry.dates, to);
+    const start = upperBound(entry.dates, addDays(from, -1));
+    return entry.running[end]! - entry.running[start]!;
+  };
+  const given = new Map<string, { turmaId: string | null; total: number }>();
+  for (const member of memberships) {
+    const from = member.inicio > range.de ? member.inicio : range.de;
+    const to = member.fim !== null && member.fim < range.ate ? member.fim : range.ate;
+    const current = given.get(member.alunoId) ?? { turmaId: member.atual, total: 0 };
+    current.total += rollsBetween(member.turmaId, from, to);
+    given.set(member.alunoId, current);
+  }
+  const counted = new Map(countedRows.map((row) => [row.alunoId, row.total]));
+  return [...given].map(([alunoId, row]) => ({
+    alunoId,
+    turmaId: row.turmaId,
+    given: row.total,
+    counted: counted.get(alunoId) ?? 0,
+  }));
+}
+
+/** Per class: the attendance of its active students over the current year (dashboard). */
+export async function classFrequencies(
+  db: DbOrTx,
+  where?: SQL,
+): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
+  const range = await yearRange(db, undefined);
+  const totals = await studentTotals(db, range, where);
+  const byClass = new Map<string, { given: number; counted: number }>();
+  let given = 0;
+  let counted = 0;
+  for (const row of totals) {
+    given += row.given;
+    counted += row.counted;
+    if (row.turmaId === null) continue;
+    const current = byClass.get(row.turmaId) ?? { given: 0, counted: 0 };
+    current.given += row.given;
+    current.counted += row.counted;
+    byClass.set(row.turmaId, current);
+  }
+  return {
+    geral: attendancePercent(given, counted),
+    turmas: new Map([...byClass].map(([id, sums]) => [id, attendancePercent(sums.given, sums.counted)])),
+  };
+}
+
+/** GET /api/frequencia/alertas — below 75 % and past the Conselho Tutelar line, in the user's scope. */
+export async function listAlerts(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { ano?: number | undefined; turma_id?: string | undefined },
+): Promise<AttendanceAlerts> {
+  const scope = await scopeOf(db, viewer);
+  const range = await yearRange(db, query.ano);
+  const where = and(
+    studentsInScope(scope),
+    query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
+  );
+  const totals = (await studentTotals(db, range, where)).filter((row) =>
+    isPastTutelaryLine(row.given, row.counted),
+  );
+  const ids = totals.map((row) => row.alunoId);
+  const [people, notices] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              id: students.id,
+              nome: students.nome,
+              matricula: students.matricula,
+              turmaId: classes.id,
+              turmaNome: classes.nome,
+            })
+            .from(students)
+            .leftJoin(classes, eq(classes.id, students.turmaId))
+            .where(inArray(students.id, ids)),
+          db
+            .select()
+            .from(tutelaryNotifications)
+            .where(and(inArray(tutelaryNotifications.alunoId, ids), eq(tutelaryNotifications.ano, range.ano)))
+            .orderBy(desc(tutelaryNotifications.emitidaEm)),
+        ]);
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const alerts = totals.map((row) => {
+    const person = byId.get(row.alunoId)!;
+    const notice = notices.find((item) => item.alunoId === row.alunoId);
+    const alert: AttendanceAlert = {
+      aluno: { id: person.id, nome: person.nome, matricula: person.matricula },
+      turma: person.turmaId && person.turmaNome ? { id: person.turmaId, nome: person.turmaNome } : null,
+      aulas_dadas: row.given,
+      faltas: row.counted,
+      frequencia: attendancePercent(row.given, row.counted) ?? 0,
+      ultima_notificacao: notice
+        ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
+        : null,
+    };
+    return { alert, below: isBelowMinimum(row.given, row.counted) };
+  });
+  alerts.sort(
+    (a, b) =>
+      a.alert.frequencia - b.alert.frequencia ||
+      a.alert.aluno.nome.localeCompare(b.alert.aluno.nome, 'pt-BR'),
+  );
+  return {
+    ano: range.ano,
+    frequencia_minima: FREQUENCIA_MINIMA,
+    limite_conselho: LIMITE_CONSELHO_TUTELAR,
+    abaixo_minimo: alerts.filter((item) => item.below).map((item) => item.alert),
+    conselho_tutelar: alerts.map((item) => item.alert),
+  };
+}

@@ -1,0 +1,634 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type {
+  AttendanceAlerts,
+  ClassMonth,
+  Grade,
+  Roll,
+  RollClass,
+  StudentAttendance,
+  TutelaryNotification,
+} from '../../../shared/academics.schemas.js';
+import type { DashboardEscola, DashboardResponsavel } from '../../../shared/dashboard.schemas.js';
+import type { Page } from '../../../shared/api.js';
+import type { SchoolClass } from '../../../shared/classes.schemas.js';
+import type { Student } from '../../../shared/students.schemas.js';
+import { classifyDays } from '../../../shared/calendar.js';
+import { clock } from '../../lib/clock.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { auditLog } from '../audit/audit.table.js';
+import { mensalidades } from '../finance/finance.table.js';
+import { attendanceAbsences, attendanceRolls } from './academics.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  clock.pin('2026-03-20');
+});
+afterEach(() => clock.unpin());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/**
+ * A 2026 year in bimestres (the 1st closes on 24/04); class A takes the roll per lesson (Matemática
+ * by one teacher on Mon/Wed/Fri, Português by another on Tue/Thu); class B once a day, by its
+ * responsible teacher. 20/03/2026 (a Friday) is today.
+ */
+async function setupSchool() {
+  const admin = await signedIn(t, 'administrador');
+  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(year.statusCode).toBe(201);
+  const math = await signedIn(t, 'professor');
+  const mathTeacher = await insertTeacher(t, math.user.id);
+  const portuguese = await signedIn(t, 'professor');
+  const portugueseTeacher = await insertTeacher(t, portuguese.user.id);
+  const tutor = await signedIn(t, 'professor');
+  const tutorTeacher = await insertTeacher(t, tutor.user.id);
+  const classA = await insertClass(t, null);
+  const classB = await insertClass(t, tutorTeacher.id);
+  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
+    frequencia_modo: 'por_aula',
+    disciplinas: [
+      { disciplina: 'Matemática', professor_id: mathTeacher.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
+      { disciplina: 'Português', professor_id: portugueseTeacher.id, aulas_semanais: 4, dias_semana: [2, 4] },
+    ],
+  });
+  expect(grid.statusCode).toBe(200);
+  const guardianUser = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, guardianUser.user.id);
+  const a1 = await insertStudent(t, classA.id, guardian.id);
+  const a2 = await insertStudent(t, classA.id);
+  const a3 = await insertStudent(t, classA.id);
+  const b1 = await insertStudent(t, classB.id, guardian.id);
+  const b2 = await insertStudent(t, classB.id);
+  return {
+    admin,
+    math,
+    portuguese,
+    tutor,
+    guardian: guardianUser,
+    classA,
+    classB,
+    a: [a1, a2, a3] as const,
+    b: [b1, b2] as const,
+  };
+}
+
+const mathRoll = (data: string, faltas: { aluno_id: string; justificativa?: string }[]) => ({
+  data,
+  disciplina: 'Matemática',
+  aula: 1,
+  faltas,
+});
+
+describe('grade curricular and teacher scope', () => {
+  it('a teacher of one subject sees that class and its students, not the others (404)', async () => {
+    const s = await setupSchool();
+    const grade = dataOf<Grade>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.math.cookie));
+    expect(grade).toMatchObject({ frequencia_modo: 'por_aula', aulas_semanais: 9 });
+    expect(grade.disciplinas.map((item) => item.disciplina)).toEqual(['Matemática', 'Português']);
+
+    const classesSeen = dataOf<SchoolClass[]>(await get('/api/turmas', s.math.cookie));
+    expect(classesSeen.map((item) => item.id)).toEqual([s.classA.id]);
+    const studentsSeen = dataOf<Page<Student>>(await get('/api/alunos', s.math.cookie));
+    expect(studentsSeen.items.map((item) => item.id).sort()).toEqual(s.a.map((item) => item.id).sort());
+    expect((await get(`/api/turmas/${s.classB.id}`, s.math.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/alunos/${s.b[0].id}`, s.math.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/frequencia/turmas/${s.classB.id}`, s.math.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/frequencia/alunos/${s.b[0].id}`, s.math.cookie)).statusCode).toBe(404);
+    // The responsible teacher of B still reaches B (and only B).
+    const tutorClasses = dataOf<SchoolClass[]>(await get('/api/turmas', s.tutor.cookie));
+    expect(tutorClasses.map((item) => item.id)).toEqual([s.classB.id]);
+  });
+
+  it('only an administrator edits the grid; a repeated subject or unknown teacher is a 400', async () => {
+    const s = await setupSchool();
+    const body = { frequencia_modo: 'diaria', disciplinas: [] };
+    expect(
+      (await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.math.cookie, body)).statusCode,
+    ).toBe(403);
+    const repeated = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      disciplinas: [
+        { disciplina: 'Arte', aulas_semanais: 1 },
+        { disciplina: 'Arte', aulas_semanais: 2 },
+      ],
+    });
+    expect(repeated.statusCode).toBe(400);
+    const unknown = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      disciplinas: [{ disciplina: 'Arte', aulas_semanais: 1, professor_id: s.classA.id }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ details: { path: string }[] }>().details[0]!.path).toBe(
+      'disciplinas.0.professor_id',
+    );
+  });
+
+  it('the roll picker lists the teacher’s classes with the lessons of the day, pending first', async () => {
+    const s = await setupSchool();
+    const mine = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', s.math.cookie));
+    expect(mine).toHaveLength(1);
+    // Friday: the third day of Mon/Wed/Fri for 5 lessons gets one; Português is not his.
+    expect(mine[0]).toMatchObject({ id: s.classA.id, alunos: 3, pendentes: 1 });
+    expect(mine[0]!.aulas).toEqual([
+      expect.objectContaining({ disciplina: 'Matemática', aula: 1, registrada: false, pode_registrar: true }),
+    ]);
+    const monday = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-16', s.math.cookie));
+    expect(monday[0]!.aulas.map((lesson) => lesson.aula)).toEqual([1, 2]);
+    const admin = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', s.admin.cookie));
+    expect(admin.map((item) => item.id).sort()).toEqual([s.classA.id, s.classB.id].sort());
+  });
+});
+
+describe('chamada', () => {
+  it('shows everyone present by default; saving twice is idempotent; later changes are audited', async () => {
+    const s = await setupSchool();
+    const [a1, a2, a3] = s.a;
+    const empty = dataOf<Roll>(
+      await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-03-16`, s.math.cookie),
+    );
+    expect(empty).toMatchObject({ disciplina: 'Matemática', aula: 1, chamada: null, bloqueio: null });
+    expect(empty.alunos.every((aluno) => aluno.presente)).toBe(true);
+    expect(empty.periodo).toMatchObject({ nome: '1º bimestre', encerrado: false });
+
+    const body = mathRoll('2026-03-16', [
+      { aluno_id: a1.id },
+      { aluno_id: a2.id, justificativa: 'Atestado' },
+    ]);
+    const first = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, body);
+    expect(first.statusCode).toBe(200);
+    const saved = dataOf<Roll>(first);
+    const absentIds = saved.alunos.filter((aluno) => !aluno.presente).map((aluno) => aluno.falta!.id);
+    expect(absentIds).toHaveLength(2);
+    expect(saved.alunos.find((aluno) => aluno.id === a2.id)!.falta).toMatchObject({
+      situacao: 'justificada',
+    });
+
+    const again = dataOf<Roll>(
+      await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, body),
+    );
+    expect(again.alunos.filter((aluno) => !aluno.presente).map((aluno) => aluno.falta!.id)).toEqual(
+      absentIds,
+    );
+    expect(await t.database.db.select().from(attendanceRolls)).toHaveLength(1);
+    expect(await t.database.db.select().from(attendanceAbsences)).toHaveLength(2);
+    const corrections = () =>
+      t.database.db.select().from(auditLog).where(eq(auditLog.action, 'corrigir_frequencia'));
+    expect(await corrections()).toHaveLength(0);
+
+    const changed = await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-03-16', [{ aluno_id: a1.id }, { aluno_id: a3.id }]),
+    );
+    expect(changed.statusCode).toBe(200);
+    const [audit] = await corrections();
+    expect(audit!.details).toMatchObject({
+      data: '2026-03-16',
+      disciplina: 'Matemática',
+      antes: [
+        { aluno_id: a1.id, justificativa: null },
+        { aluno_id: a2.id, justificativa: 'Atestado' },
+      ],
+      depois: [
+        { aluno_id: a1.id, justificativa: null },
+        { aluno_id: a3.id, justificativa: null },
+      ],
+    });
+    // a1's absence kept its id through the correction.
+    const reopened = dataOf<Roll>(
+      await get(
+        `/api/frequencia/turmas/${s.classA.id}?data=2026-03-16&disciplina=Matemática&aula=1`,
+        s.math.cookie,
+      ),
+    );
+    expect(reopened.alunos.find((aluno) => aluno.id === a1.id)!.falta!.id).toBe(
+      saved.alunos.find((aluno) => aluno.id === a1.id)!.falta!.id,
+    );
+    expect(reopened.chamada).not.toBeNull();
+  });
+
+  it('refuses a non-letivo day, a day in the future, a day outside the year and a student not in the class', async () => {
+    const s = await setupSchool();
+    const put = (data: string, faltas: { aluno_id: string }[] = []) =>
+      send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, mathRoll(data, faltas));
+    const carnaval = await put('2026-02-16');
+    expect(carnaval.statusCode).toBe(400);
+    expect(messageOf(carnaval)).toBe('16/02/2026 não é dia letivo (Carnaval).');
+    expect((await put('2026-03-21')).statusCode).toBe(400);
+    const future = await put('2026-03-23');
+    expect(future.statusCode).toBe(400);
+    expect(messageOf(future)).toMatch(/data futura/);
+    expect(messageOf(await put('2026-01-20'))).toMatch(/Não há ano letivo/);
+    const outsider = await put('2026-03-18', [{ aluno_id: s.b[0].id }]);
+    expect(outsider.statusCode).toBe(400);
+    expect(messageOf(outsider)).toBe('Aluno não pertence à turma nesta data.');
+    const roll = dataOf<Roll>(
+      await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-02-16`, s.math.cookie),
+    );
+    expect(roll.bloqueio).toBe('16/02/2026 não é dia letivo (Carnaval).');
+    expect(await t.database.db.select().from(attendanceRolls)).toHaveLength(0);
+  });
+
+  it('a teacher takes only the rolls of their own subject; a daily class takes no subject', async () => {
+    const s = await setupSchool();
+    const other = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      data: '2026-03-17',
+      disciplina: 'Português',
+      aula: 1,
+      faltas: [],
+    });
+    expect(other.statusCode).toBe(403);
+    expect(messageOf(other)).toBe('Você não leciona Português nesta turma.');
+    const outOfGrid = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+      data: '2026-03-17',
+      disciplina: 'Química',
+      faltas: [],
+    });
+    expect(outOfGrid.statusCode).toBe(400);
+    const noSubject = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      data: '2026-03-17',
+      faltas: [],
+    });
+    expect(noSubject.statusCode).toBe(400);
+    const daily = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-03-17',
+      disciplina: 'Matemática',
+      faltas: [],
+    });
+    expect(daily.statusCode).toBe(400);
+    expect(
+      (
+        await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+          data: '2026-03-17',
+          faltas: [],
+        })
+      ).statusCode,
+    ).toBe(200);
+    // A guardian never reaches the diary.
+    expect((await get(`/api/frequencia/turmas/${s.classB.id}`, s.guardian.cookie)).statusCode).toBe(403);
+  });
+
+  it('after a period closes only an administrator changes its rolls, and the change is audited', async () => {
+    const s = await setupSchool();
+    const body = mathRoll('2026-03-16', [{ aluno_id: s.a[0].id }]);
+    expect((await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, body)).statusCode).toBe(
+      200,
+    );
+    clock.pin('2026-04-27');
+    const late = await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-03-16', []),
+    );
+    expect(late.statusCode).toBe(403);
+    expect(messageOf(late)).toBe(
+      'O 1º bimestre foi encerrado em 24/04/2026. Só a secretaria pode alterar esta frequência.',
+    );
+    const roll = dataOf<Roll>(
+      await get(`/api/frequencia/turmas/${s.classA.id}?data=2026-03-16&disciplina=Matemática`, s.math.cookie),
+    );
+    expect(roll.periodo).toMatchObject({ encerrado: true });
+    expect(roll.bloqueio).toMatch(/encerrado/);
+    const byAdmin = await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.admin.cookie,
+      mathRoll('2026-03-16', []),
+    );
+    expect(byAdmin.statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'corrigir_frequencia'));
+    expect(audit!.details).toMatchObject({ antes: [{ aluno_id: s.a[0].id }], depois: [] });
+    // The second bimestre is still open for the teacher.
+    expect(
+      (
+        await send(
+          'PUT',
+          `/api/frequencia/turmas/${s.classA.id}`,
+          s.math.cookie,
+          mathRoll('2026-04-22', [{ aluno_id: s.a[1].id }]),
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('a class with attendance on record cannot be deleted', async () => {
+    const s = await setupSchool();
+    await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-03-17',
+      faltas: [],
+    });
+    const other = await insertClass(t, null);
+    await send('PUT', `/api/frequencia/turmas/${other.id}`, s.admin.cookie, {
+      data: '2026-03-17',
+      faltas: [],
+    });
+    const response = await send('DELETE', `/api/turmas/${other.id}`, s.admin.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toMatch(/frequência registrada/);
+  });
+});
+
+describe('frequência do aluno', () => {
+  async function takeWeekOfB(s: Awaited<ReturnType<typeof setupSchool>>) {
+    const [b1, b2] = s.b;
+    const days: [string, { aluno_id: string; justificativa?: string }[]][] = [
+      ['2026-03-16', [{ aluno_id: b1.id }]],
+      ['2026-03-17', [{ aluno_id: b1.id, justificativa: 'Consulta médica' }, { aluno_id: b2.id }]],
+      ['2026-03-18', []],
+      ['2026-03-19', []],
+      ['2026-03-20', []],
+    ];
+    for (const [data, faltas] of days) {
+      const response = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+        data,
+        faltas,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  }
+
+  it('% = (given − counted) / given: justified absences count, abonadas do not', async () => {
+    const s = await setupSchool();
+    await takeWeekOfB(s);
+    const [b1, b2] = s.b;
+    const first = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b1.id}`, s.admin.cookie));
+    expect(first.geral).toEqual({
+      aulas_dadas: 5,
+      faltas: 2,
+      faltas_justificadas: 1,
+      faltas_abonadas: 0,
+      frequencia: 60,
+      abaixo_minimo: true,
+      acima_limite_conselho: true,
+    });
+    expect(first.faltas.map((falta) => [falta.data, falta.situacao])).toEqual([
+      ['2026-03-17', 'justificada'],
+      ['2026-03-16', 'injustificada'],
+    ]);
+    const second = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b2.id}`, s.admin.cookie));
+    expect(second.geral).toMatchObject({ aulas_dadas: 5, faltas: 1, frequencia: 80 });
+    const absenceId = second.faltas[0]!.id;
+
+    expect(
+      (
+        await send('POST', `/api/frequencia/faltas/${absenceId}/abonar`, s.tutor.cookie, {
+          motivo: 'Lei 6.202/75',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', `/api/frequencia/faltas/${absenceId}/abonar`, s.admin.cookie, {})).statusCode,
+    ).toBe(400);
+    const excused = await send('POST', `/api/frequencia/faltas/${absenceId}/abonar`, s.admin.cookie, {
+      motivo: 'Exercício domiciliar (Decreto-Lei 1.044/1969)',
+    });
+    expect(excused.statusCode).toBe(200);
+    expect(dataOf<StudentAttendance>(excused).geral).toMatchObject({
+      aulas_dadas: 5,
+      faltas: 0,
+      faltas_abonadas: 1,
+      frequencia: 100,
+    });
+    expect(dataOf<StudentAttendance>(excused).faltas[0]).toMatchObject({
+      situacao: 'abonada',
+      abono_motivo: 'Exercício domiciliar (Decreto-Lei 1.044/1969)',
+    });
+    expect(
+      (
+        await send('POST', `/api/frequencia/faltas/${absenceId}/abonar`, s.admin.cookie, {
+          motivo: 'De novo',
+        })
+      ).statusCode,
+    ).toBe(409);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'abonar_falta'));
+    expect(audit!.entityId).toBe(absenceId);
+    // Saving the roll again keeps the abono.
+    await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-03-17',
+      faltas: [{ aluno_id: b1.id, justificativa: 'Consulta médica' }, { aluno_id: b2.id }],
+    });
+    const still = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b2.id}`, s.admin.cookie));
+    expect(still.faltas[0]).toMatchObject({ id: absenceId, situacao: 'abonada' });
+  });
+
+  it('per subject in a per-lesson class; a teacher sees only their subject', async () => {
+    const s = await setupSchool();
+    const [a1] = s.a;
+    await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-03-16', [{ aluno_id: a1.id }]),
+    );
+    await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      ...mathRoll('2026-03-16', []),
+      aula: 2,
+    });
+    await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.portuguese.cookie, {
+      data: '2026-03-17',
+      disciplina: 'Português',
+      faltas: [{ aluno_id: a1.id }],
+    });
+    const all = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${a1.id}`, s.admin.cookie));
+    expect(all.geral).toMatchObject({ aulas_dadas: 3, faltas: 2, frequencia: 33.3 });
+    expect(
+      all.por_disciplina.map((item) => [item.disciplina, item.aulas_dadas, item.faltas, item.frequencia]),
+    ).toEqual([
+      ['Matemática', 2, 1, 50],
+      ['Português', 1, 1, 0],
+    ]);
+    const mathView = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${a1.id}`, s.math.cookie));
+    expect(mathView.por_disciplina.map((item) => item.disciplina)).toEqual(['Matemática']);
+    expect(mathView.faltas.map((falta) => falta.disciplina)).toEqual(['Matemática']);
+  });
+
+  it('a student enrolled mid-year counts only the days they belonged; a transfer splits the count', async () => {
+    const s = await setupSchool();
+    const late = await insertStudent(t, null);
+    const enrol = await send('POST', `/api/turmas/${s.classB.id}/alunos`, s.admin.cookie, {
+      aluno_id: late.id,
+      data_enturmacao: '2026-03-18',
+    });
+    expect(enrol.statusCode).toBe(201);
+    expect(
+      (
+        await send('POST', `/api/turmas/${s.classB.id}/alunos`, s.admin.cookie, {
+          aluno_id: late.id,
+          data_enturmacao: '2026-03-30',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const before = dataOf<Roll>(
+      await get(`/api/frequencia/turmas/${s.classB.id}?data=2026-03-17`, s.tutor.cookie),
+    );
+    expect(before.alunos.map((aluno) => aluno.id)).not.toContain(late.id);
+    const notYet = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-03-17',
+      faltas: [{ aluno_id: late.id }],
+    });
+    expect(notYet.statusCode).toBe(400);
+    await takeWeekOfB(s);
+    const figures = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${late.id}`, s.admin.cookie));
+    expect(figures.geral).toMatchObject({ aulas_dadas: 3, faltas: 0, frequencia: 100 });
+
+    // b2 moves to a new daily class from 19/03: B counts 16–18, the new class 19–20.
+    const other = await insertClass(t, null);
+    const moved = await send('POST', `/api/turmas/${other.id}/alunos`, s.admin.cookie, {
+      aluno_id: s.b[1].id,
+      data_enturmacao: '2026-03-19',
+    });
+    expect(moved.statusCode).toBe(201);
+    for (const data of ['2026-03-19', '2026-03-20'])
+      await send('PUT', `/api/frequencia/turmas/${other.id}`, s.admin.cookie, {
+        data,
+        faltas: [{ aluno_id: s.b[1].id }],
+      });
+    const split = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${s.b[1].id}`, s.admin.cookie));
+    // B: 3 rolls (one absence on 17/03); new class: 2 rolls, 2 absences.
+    expect(split.geral).toMatchObject({ aulas_dadas: 5, faltas: 3, frequencia: 40 });
+    expect(new Set(split.faltas.map((falta) => falta.turma_nome)).size).toBe(2);
+  });
+
+  it('a guardian sees their own child even with overdue tuition, and never another child (404)', async () => {
+    const s = await setupSchool();
+    await takeWeekOfB(s);
+    await t.database.db.insert(mensalidades).values({
+      alunoId: s.b[0].id,
+      turmaId: s.classB.id,
+      mesReferencia: '2026-02',
+      dataVencimento: '2026-02-10',
+      valorOriginal: 85_000,
+      valor: 85_000,
+    });
+    const own = await get(`/api/frequencia/alunos/${s.b[0].id}`, s.guardian.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(dataOf<StudentAttendance>(own).geral).toMatchObject({ aulas_dadas: 5, faltas: 2, frequencia: 60 });
+    expect(dataOf<StudentAttendance>(own).faltas).toHaveLength(2);
+    expect((await get(`/api/frequencia/alunos/${s.b[1].id}`, s.guardian.cookie)).statusCode).toBe(404);
+    const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({ frequencia: 60 });
+  });
+});
+
+describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
+  it('lists students below 75 % and past the Conselho Tutelar line; the letter is recorded and printable', async () => {
+    const s = await setupSchool();
+    const [b1, b2] = s.b;
+    // Twenty days of B: b1 misses 6 (70 %), b2 misses 2 (90 %: past 7.5 %, not below 75 %).
+    const roll = classifyDays('2026-02-02', '2026-03-19', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
+      .filter((day) => day.letivo)
+      .map((day) => day.data)
+      .slice(0, 20);
+    expect(roll).toHaveLength(20);
+    for (const [index, data] of roll.entries()) {
+      const faltas = [
+        ...(index < 6 ? [{ aluno_id: b1.id }] : []),
+        ...(index >= 10 && index < 12 ? [{ aluno_id: b2.id }] : []),
+      ];
+      const response = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+        data,
+        faltas,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.admin.cookie));
+    expect(alerts).toMatchObject({ ano: 2026, frequencia_minima: 75, limite_conselho: 7.5 });
+    expect(alerts.abaixo_minimo.map((alert) => [alert.aluno.id, alert.frequencia])).toEqual([[b1.id, 70]]);
+    expect(alerts.conselho_tutelar.map((alert) => [alert.aluno.id, alert.frequencia])).toEqual([
+      [b1.id, 70],
+      [b2.id, 90],
+    ]);
+    // A teacher sees only the alerts of their own classes.
+    const mathAlerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.math.cookie));
+    expect(mathAlerts.conselho_tutelar).toEqual([]);
+
+    const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
+    expect(issued.statusCode).toBe(201);
+    const notice = dataOf<TutelaryNotification>(issued);
+    expect(notice).toMatchObject({ aulas_dadas: 20, faltas: 6, frequencia: 70 });
+    const pdf = await get(`/api/frequencia/notificacoes/${notice.id}/pdf`, s.admin.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const after = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.admin.cookie));
+    expect(after.abaixo_minimo[0]!.ultima_notificacao).toMatchObject({ id: notice.id });
+    expect((await get(`/api/frequencia/notificacoes/${notice.id}/pdf`, s.tutor.cookie)).statusCode).toBe(403);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notificar_conselho_tutelar'));
+    expect(audit!.entityId).toBe(b1.id);
+    // Not past the line: refused.
+    const fine = await insertStudent(t, s.classB.id);
+    expect(
+      (await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: fine.id })).statusCode,
+    ).toBe(409);
+  });
+
+  it('the class month shows students × days; the dashboard shows real attendance per class', async () => {
+    const s = await setupSchool();
+    const late = await insertStudent(t, null);
+    await send('POST', `/api/turmas/${s.classB.id}/alunos`, s.admin.cookie, {
+      aluno_id: late.id,
+      data_enturmacao: '2026-03-18',
+    });
+    for (const [data, faltas] of [
+      ['2026-03-16', [{ aluno_id: s.b[0].id }]],
+      ['2026-03-18', [{ aluno_id: late.id }]],
+    ] as const)
+      await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, { data, faltas });
+    const month = dataOf<ClassMonth>(
+      await get(`/api/frequencia/turmas/${s.classB.id}/mes?mes=2026-03`, s.tutor.cookie),
+    );
+    expect(month.dias).toHaveLength(31);
+    expect(month.dias[15]).toMatchObject({ data: '2026-03-16', letivo: true, chamadas: 1 });
+    const line = (id: string) => month.alunos.find((aluno) => aluno.id === id)!;
+    expect(line(s.b[0].id).faltas.slice(14, 19)).toEqual([null, 1, null, 0, null]);
+    expect(line(late.id).faltas.slice(14, 19)).toEqual([null, null, null, 1, null]);
+    expect(line(late.id)).toMatchObject({ aulas_dadas: 1, total_faltas: 1, frequencia: 0 });
+    expect(line(s.b[1].id)).toMatchObject({ aulas_dadas: 2, total_faltas: 0, frequencia: 100 });
+    expect(
+      (await get(`/api/frequencia/turmas/${s.classB.id}/mes?mes=2026-13`, s.tutor.cookie)).statusCode,
+    ).toBe(400);
+
+    const home = dataOf<DashboardEscola>(await get('/api/dashboard/stats', s.admin.cookie));
+    // B: 2 rolls × 2 students + 1 roll × the late one = 5 given, 2 counted absences.
+    expect(home.frequencia_media).toBe(60);
+    expect(home.performance_turmas).toEqual([{ turma: s.classB.nome, media: null, frequencia: 60 }]);
+  });
+});

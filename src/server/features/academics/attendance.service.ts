@@ -1,0 +1,540 @@
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  type Lesson,
+  type Roll,
+  type RollClass,
+  type RollData,
+  type RollStudent,
+  type SituacaoFalta,
+} from '../../../shared/academics.schemas.js';
+import { dayKindLabels, lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import { formatDate } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { describeDay } from '../calendar/calendar.service.js';
+import { classes } from '../classes/classes.table.js';
+import { classesInScope, scopeOf } from '../students/students.scope.js';
+import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from './academics.scope.js';
+import { attendanceAbsences, attendanceRolls, classMemberships, classSubjects } from './academics.table.js';
+import { coversDate } from './memberships.js';
+
+/**
+ * The roll call and the attendance figures (LDB art. 24, VI). Only absences are stored, plus one row
+ * per roll taken: a student was present at a roll when they belonged to the class that day and have
+ * no absence on it. 'Given' counts the rolls taken while the student belonged to the class.
+ */
+
+function situacaoOf(row: { abonada: boolean; justificativa: string | null }): SituacaoFalta {
+  if (row.abonada) return 'abonada';
+  return row.justificativa ? 'justificada' : 'injustificada';
+}
+
+interface GridRow {
+  disciplina: string;
+  aulasSemanais: number;
+  diasSemana: number[];
+  professorNome: string | null;
+}
+
+async function loadGrid(db: DbOrTx, turmaId: string): Promise<GridRow[]> {
+  return db
+    .select({
+      disciplina: classSubjects.disciplina,
+      aulasSemanais: classSubjects.aulasSemanais,
+      diasSemana: classSubjects.diasSemana,
+      professorNome: teachers.nome,
+    })
+    .from(classSubjects)
+    .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
+    .where(eq(classSubjects.turmaId, turmaId));
+}
+
+/** The lessons of a date the user sees: the daily roll, or each scheduled lesson of their subjects. */
+function lessonsOf(
+  access: ClassDiaryAccess,
+  grid: GridRow[],
+  date: string,
+  taken: { disciplina: string | null; aula: number }[],
+): Lesson[] {
+  const isTaken = (disciplina: string | null, aula: number) =>
+    taken.some((roll) => roll.disciplina === disciplina && roll.aula === aula);
+  if (access.turma.frequenciaModo === 'diaria') {
+    return [
+      {
+        disciplina: null,
+        aula: 0,
+        professor_nome: access.responsavelNome,
+        registrada: isTaken(null, 0),
+        pode_registrar: access.takesDailyRoll,
+      },
+    ];
+  }
+  const weekday = weekdayOf(date);
+  const lessons: Lesson[] = [];
+  for (const item of grid) {
+    if (!seesSubject(access, item.disciplina)) continue;
+    const count = lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday);
+    for (let aula = 1; aula <= count; aula++) {
+      lessons.push({
+        disciplina: item.disciplina,
+        aula,
+        professor_nome: item.professorNome,
+        registrada: isTaken(item.disciplina, aula),
+        pode_registrar: access.teaches === null || access.teaches.has(item.disciplina),
+      });
+    }
+  }
+  // A roll taken outside the timetable (a replacement lesson) still shows.
+  for (const roll of taken) {
+    if (roll.disciplina === null || !seesSubject(access, roll.disciplina)) continue;
+    if (lessons.some((lesson) => lesson.disciplina === roll.disciplina && lesson.aula === roll.aula))
+      continue;
+    lessons.push({
+      disciplina: roll.disciplina,
+      aula: roll.aula,
+      professor_nome: grid.find((item) => item.disciplina === roll.disciplina)?.professorNome ?? null,
+      registrada: true,
+      pode_registrar: access.teaches === null || access.teaches.has(roll.disciplina),
+    });
+  }
+  return lessons;
+}
+
+interface DayContext {
+  day: CalendarDay;
+  period: { id: string; nome: string; data_fechamento: string; encerrado: boolean } | null;
+  hasYear: boolean;
+}
+
+async function dayContextOf(db: DbOrTx, date: string): Promise<DayContext> {
+  const { day, year, period } = await describeDay(db, date);
+  return {
+    day,
+    hasYear: year !== null,
+    period:
+      year && period
+        ? {
+            id: period.id,
+            nome: periodName(year.tipoPeriodo, period.numero),
+            data_fechamento: period.dataFechamento,
+            encerrado: clock.today() > period.dataFechamento,
+          }
+        : null,
+  };
+}
+
+/** Why this user cannot save the roll of that lesson, with the status to answer (null: they can). */
+function blockOf(
+  access: ClassDiaryAccess,
+  date: string,
+  context: DayContext,
+  disciplina: string | null,
+): { message: string; code: 'VALIDATION' | 'FORBIDDEN' } | null {
+  if (date > clock.today())
+    return { message: 'Não é possível registrar frequência de uma data futura.', code: 'VALIDATION' };
+  if (!context.hasYear)
+    return { message: `Não há ano letivo cadastrado que inclua ${formatDate(date)}.`, code: 'VALIDATION' };
+  if (!context.day.letivo) {
+    const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
+    return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
+  }
+  if (context.period?.encerrado && !access.isAdmin)
+    return {
+      message: `O ${context.period.nome} foi encerrado em ${formatDate(context.period.data_fechamento)}. Só a secretaria pode alterar esta frequência.`,
+      code: 'FORBIDDEN',
+    };
+  if (access.turma.frequenciaModo === 'por_aula') {
+    if (disciplina === null) return { message: 'Escolha a disciplina da aula.', code: 'VALIDATION' };
+    if (access.teaches !== null && !access.teaches.has(disciplina))
+      return { message: `Você não leciona ${disciplina} nesta turma.`, code: 'FORBIDDEN' };
+  } else if (!access.takesDailyRoll) {
+    return { message: 'Você não faz a chamada desta turma.', code: 'FORBIDDEN' };
+  }
+  return null;
+}
+
+/**
+ * The students on a class's roll that day. The lateral lookup with OFFSET 0 keeps the planner on the
+ * students' primary key for the ~40 members instead of scanning every student to hash-join them.
+ */
+async function membersOn(
+  db: DbOrTx,
+  turmaId: string,
+  date: string,
+): Promise<{ id: string; nome: string; matricula: string }[]> {
+  const result = await db.execute(sql`
+    select s.id, s.nome, s.matricula
+    from ${classMemberships}
+    cross join lateral (
+      select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+      from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+    ) s
+    where ${coversDate(turmaId, date)}
+    order by lower(s.nome), s.matricula`);
+  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
+}
+
+function rollKey(turmaId: string, date: string, disciplina: string | null, aula: number): SQL {
+  return and(
+    eq(attendanceRolls.turmaId, turmaId),
+    eq(attendanceRolls.data, date),
+    eq(attendanceRolls.aula, aula),
+    disciplina === null ? isNull(attendanceRolls.disciplina) : eq(attendanceRolls.disciplina, disciplina),
+  )!;
+}
+
+/** GET /api/frequencia/turmas/:id — the roll of a date (everyone present until marked absent). */
+export async function getRoll(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: { data?: string | undefined; disciplina?: string | undefined; aula?: number | undefined },
+): Promise<Roll> {
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  return buildRoll(db, access, query.data ?? clock.today(), query.disciplina, query.aula);
+}
+
+async function buildRoll(
+  db: DbOrTx,
+  access: ClassDiaryAccess,
+  date: string,
+  askedSubject: string | undefined,
+  askedLesson: number | undefined,
+  known: { grid?: GridRow[] | undefined; context?: DayContext } = {},
+): Promise<Roll> {
+  const turma = access.turma;
+  const [grid, context, rollsOfDay, members] = await Promise.all([
+    known.grid ?? loadGrid(db, turma.id),
+    known.context ?? dayContextOf(db, date),
+    db
+      .select()
+      .from(attendanceRolls)
+      .where(and(eq(attendanceRolls.turmaId, turma.id), eq(attendanceRolls.data, date))),
+    membersOn(db, turma.id, date),
+  ]);
+  const taken = rollsOfDay.map((row) => ({ disciplina: row.disciplina, aula: row.aula }));
+  const aulas = lessonsOf(access, grid, date, taken);
+  let disciplina: string | null = null;
+  let aula = 0;
+  if (turma.frequenciaModo === 'por_aula') {
+    if (askedSubject !== undefined) {
+      if (!seesSubject(access, askedSubject)) throw notFound('Aula não encontrada.');
+      disciplina = askedSubject;
+      aula = askedLesson && askedLesson > 0 ? askedLesson : 1;
+    } else {
+      const first = aulas.find((lesson) => lesson.pode_registrar && !lesson.registrada) ?? aulas[0];
+      disciplina = first?.disciplina ?? null;
+      aula = first?.aula ?? 0;
+    }
+  }
+  const roll = rollsOfDay.find((row) => row.disciplina === disciplina && row.aula === aula);
+  const absences = roll
+    ? await db.select().from(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id))
+    : [];
+  const byStudent = new Map(absences.map((row) => [row.alunoId, row]));
+  const alunos: RollStudent[] = members.map((member) => {
+    const falta = byStudent.get(member.id);
+    return {
+      id: member.id,
+      nome: member.nome,
+      matricula: member.matricula,
+      presente: !falta,
+      falta: falta
+        ? {
+            id: falta.id,
+            justificativa: falta.justificativa,
+            situacao: situacaoOf(falta),
+            abono_motivo: falta.abonoMotivo,
+          }
+        : null,
+    };
+  });
+  return {
+    turma: {
+      id: turma.id,
+      nome: turma.nome,
+      serie: turma.serie,
+      turno: turma.turno,
+      frequencia_modo: turma.frequenciaModo,
+    },
+    data: date,
+    dia: context.day,
+    periodo: context.period,
+    bloqueio: blockOf(access, date, context, disciplina)?.message ?? null,
+    aulas,
+    disciplina,
+    aula,
+    chamada: roll
+      ? {
+          id: roll.id,
+          registrada_em: roll.createdAt.toISOString(),
+          atualizada_em: roll.updatedAt.toISOString(),
+          registrada_por: roll.registradoPorNome,
+          version: roll.version,
+        }
+      : null,
+    alunos,
+  };
+}
+
+interface StoredAbsence {
+  aluno_id: string;
+  justificativa: string | null;
+  abonada: boolean;
+}
+
+/**
+ * PUT /api/frequencia/turmas/:id — saves a roll as the whole list of absences (idempotent: the same
+ * body twice leaves the same rows, ids included). Absences kept keep their id and any abono; a change
+ * to a roll already saved is audited with the absences before and after.
+ */
+export async function saveRoll(
+  ctx: AppContext,
+  viewer: Viewer,
+  actor: Actor,
+  turmaId: string,
+  input: RollData,
+): Promise<Roll> {
+  const access = await diaryAccessOf(ctx.db, viewer, turmaId);
+  const turma = access.turma;
+  let disciplina: string | null = null;
+  let aula = 0;
+  let grid: GridRow[] | undefined;
+  if (turma.frequenciaModo === 'por_aula') {
+    if (!input.disciplina)
+      throw badRequest('Informe a disciplina: esta turma faz uma chamada por aula.', [
+        { path: 'disciplina', message: 'Informe a disciplina' },
+      ]);
+    disciplina = input.disciplina;
+    aula = input.aula && input.aula > 0 ? input.aula : 1;
+    grid = await loadGrid(ctx.db, turmaId);
+    if (!grid.some((item) => item.disciplina === disciplina))
+      throw badRequest(`${disciplina} não faz parte da grade desta turma.`, [
+        { path: 'disciplina', message: 'Disciplina fora da grade da turma' },
+      ]);
+  } else if (input.disciplina || (input.aula !== undefined && input.aula !== 0)) {
+    throw badRequest('Esta turma faz uma chamada por dia: não informe disciplina nem aula.', [
+      { path: 'disciplina', message: 'Chamada diária não tem disciplina' },
+    ]);
+  }
+  const context = await dayContextOf(ctx.db, input.data);
+  const block = blockOf(access, input.data, context, disciplina);
+  if (block)
+    throw new AppError(
+      block.code,
+      block.message,
+      block.code === 'VALIDATION' ? [{ path: 'data', message: block.message }] : undefined,
+    );
+
+  await ctx.db.transaction(async (tx) => {
+    const members = new Set((await membersOn(tx, turmaId, input.data)).map((member) => member.id));
+    const outsider = input.faltas.findIndex((falta) => !members.has(falta.aluno_id));
+    if (outsider >= 0)
+      throw badRequest('Aluno não pertence à turma nesta data.', [
+        { path: `faltas.${String(outsider)}.aluno_id`, message: 'Aluno não pertence à turma nesta data' },
+      ]);
+    const key = rollKey(turmaId, input.data, disciplina, aula);
+    const inserted = await tx
+      .insert(attendanceRolls)
+      .values({
+        turmaId,
+        data: input.data,
+        aula,
+        disciplina,
+        registradoPor: actor.id,
+        registradoPorNome: actor.nome,
+      })
+      .onConflictDoNothing()
+      .returning({ id: attendanceRolls.id });
+    const isFirstSave = inserted.length > 0;
+    const [roll] = await tx.select().from(attendanceRolls).where(key).for('update');
+    const existing = await tx
+      .select()
+      .from(attendanceAbsences)
+      .where(eq(attendanceAbsences.chamadaId, roll!.id));
+    const wanted = new Map(input.faltas.map((falta) => [falta.aluno_id, falta.justificativa ?? null]));
+    const current = new Map(existing.map((row) => [row.alunoId, row]));
+    const removed = existing.filter((row) => !wanted.has(row.alunoId));
+    const added = input.faltas.filter((falta) => !current.has(falta.aluno_id));
+    const changed = existing.filter(
+      (row) => wanted.has(row.alunoId) && wanted.get(row.alunoId) !== row.justificativa,
+    );
+    if (removed.length > 0)
+      await tx.delete(attendanceAbsences).where(
+        inArray(
+          attendanceAbsences.id,
+          removed.map((row) => row.id),
+        ),
+      );
+    if (added.length > 0)
+      await tx.insert(attendanceAbsences).values(
+        added.map((falta) => ({
+          chamadaId: roll!.id,
+          alunoId: falta.aluno_id,
+          justificativa: falta.justificativa ?? null,
+        })),
+      );
+    for (const row of changed) {
+      await tx
+        .update(attendanceAbsences)
+        .set({ justificativa: wanted.get(row.alunoId) ?? null })
+        .where(eq(attendanceAbsences.id, row.id));
+    }
+    // The first save is the roll itself (who and when are on its row); only later changes are audited.
+    if (isFirstSave) return;
+    if (removed.length + added.length + changed.length === 0) return;
+    await tx
+      .update(attendanceRolls)
+      .set({ version: roll!.version + 1, updatedAt: clock.now() })
+      .where(eq(attendanceRolls.id, roll!.id));
+    const before: StoredAbsence[] = existing.map((row) => ({
+      aluno_id: row.alunoId,
+      justificativa: row.justificativa,
+      abonada: row.abonada,
+    }));
+    const after: StoredAbsence[] = input.faltas.map((falta) => ({
+      aluno_id: falta.aluno_id,
+      justificativa: falta.justificativa ?? null,
+      abonada: current.get(falta.aluno_id)?.abonada ?? false,
+    }));
+    await recordAudit(tx, actor, {
+      action: 'corrigir_frequencia',
+      entity: 'chamada',
+      entityId: roll!.id,
+      details: { turma_id: turmaId, data: input.data, disciplina, aula, antes: before, depois: after },
+    });
+  });
+  return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula, { grid, context });
+}
+
+/** GET /api/frequencia/turmas — the user's classes for the roll call, those with lessons of the day first. */
+export async function listRollClasses(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { data?: string | undefined },
+): Promise<RollClass[]> {
+  const date = query.data ?? clock.today();
+  const scope = await scopeOf(db, viewer);
+  if (scope.kind === 'guardian') return [];
+  const rows = await db
+    .select({ turma: classes, responsavel: teachers.nome })
+    .from(classes)
+    .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
+    .where(and(eq(classes.status, 'ativo'), classesInScope(scope)));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.turma.id);
+  const [grids, taken, counts] = await Promise.all([
+    db
+      .select({
+        turmaId: classSubjects.turmaId,
+        disciplina: classSubjects.disciplina,
+        aulasSemanais: classSubjects.aulasSemanais,
+        diasSemana: classSubjects.diasSemana,
+        professorId: classSubjects.professorId,
+        professorNome: teachers.nome,
+      })
+      .from(classSubjects)
+      .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
+      .where(inArray(classSubjects.turmaId, ids)),
+    db
+      .select({
+        turmaId: attendanceRolls.turmaId,
+        disciplina: attendanceRolls.disciplina,
+        aula: attendanceRolls.aula,
+      })
+      .from(attendanceRolls)
+      .where(and(inArray(attendanceRolls.turmaId, ids), eq(attendanceRolls.data, date))),
+    db
+      .select({ turmaId: classMemberships.turmaId, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(classMemberships)
+      .where(
+        and(
+          inArray(classMemberships.turmaId, ids),
+          lte(classMemberships.inicio, date),
+          or(isNull(classMemberships.fim), gte(classMemberships.fim, date)),
+        ),
+      )
+      .groupBy(classMemberships.turmaId),
+  ]);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  const result = rows.map(({ turma, responsavel }): RollClass => {
+    const grid = grids.filter((item) => item.turmaId === turma.id);
+    const teaches =
+      scope.kind === 'all'
+        ? null
+        : new Set(grid.filter((item) => item.professorId === teacherId).map((item) => item.disciplina));
+    const access: ClassDiaryAccess = {
+      turma,
+      responsavelNome: responsavel,
+      scope,
+      isAdmin: scope.kind === 'all',
+      isTeacher: scope.kind === 'teacher',
+      visible: scope.kind === 'all' || turma.professorResponsavelId === teacherId ? null : teaches,
+      teaches,
+      takesDailyRoll: true,
+    };
+    const aulas = lessonsOf(
+      access,
+      grid,
+      date,
+      taken.filter((roll) => roll.turmaId === turma.id),
+    );
+    return {
+      id: turma.id,
+      nome: turma.nome,
+      serie: turma.serie,
+      turno: turma.turno,
+      frequencia_modo: turma.frequenciaModo,
+      alunos: counts.find((count) => count.turmaId === turma.id)?.total ?? 0,
+      aulas,
+      pendentes: aulas.filter((lesson) => lesson.pode_registrar && !lesson.registrada).length,
+    };
+  });
+  return result.sort(
+    (a, b) =>
+      Number(b.aulas.some((lesson) => lesson.pode_registrar)) -
+        Number(a.aulas.some((lesson) => lesson.pode_registrar)) ||
+      b.pendentes - a.pendentes ||
+      a.nome.localeCompare(b.nome, 'pt-BR'),
+  );
+}
+
+/** POST /api/frequencia/faltas/:id/abonar — an administrator exempts an absence; it stops counting. */
+export async function excuseAbsence(
+  ctx: AppContext,
+  id: string,
+  motivo: string,
+  actor: Actor,
+): Promise<{ aluno_id: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(attendanceAbsences)
+      .where(eq(attendanceAbsences.id, id))
+      .for('update');
+    if (!row) throw notFound('Falta não encontrada.');
+    if (row.abonada) throw conflict('Esta falta já está abonada.');
+    await tx
+      .update(attendanceAbsences)
+      .set({ abonada: true, abonoMotivo: motivo, abonadaPorNome: actor.nome, abonadaEm: clock.now() })
+      .where(eq(attendanceAbsences.id, id));
+    await recordAudit(tx, actor, {
+      action: 'abonar_falta',
+      entity: 'falta',
+      entityId: id,
+      details: {
+        aluno_id: row.alunoId,
+        chamada_id: row.chamadaId,
+        antes: { abonada: false, justificativa: row.justificativa },
+        depois: { abonada: true, motivo },
+      },
+    });
+    return { aluno_id: row.alunoId };
+  });
+}

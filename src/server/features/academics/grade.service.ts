@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import type { Grade, GradeData } from '../../../shared/academics.schemas.js';
+import { disciplinas } from '../../../shared/teachers.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classes, type ClassRow } from '../classes/classes.table.js';
+import { classesInScope, scopeOf } from '../students/students.scope.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { classNotFound, type Viewer } from './academics.scope.js';
+import { classSubjects } from './academics.table.js';
+
+const subjectOrder = new Map<string, number>(disciplinas.map((name, index) => [name, index]));
+
+async function presentGrade(db: DbOrTx, turma: ClassRow): Promise<Grade> {
+  const rows = await db
+    .select({
+      disciplina: classSubjects.disciplina,
+      aulasSemanais: classSubjects.aulasSemanais,
+      diasSemana: classSubjects.diasSemana,
+      professorId: teachers.id,
+      professorNome: teachers.nome,
+    })
+    .from(classSubjects)
+    .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
+    .where(eq(classSubjects.turmaId, turma.id))
+    .orderBy(asc(classSubjects.disciplina));
+  const items = rows
+    .map((row) => ({
+      disciplina: row.disciplina,
+      professor:
+        row.professorId && row.professorNome ? { id: row.professorId, nome: row.professorNome } : null,
+      aulas_semanais: row.aulasSemanais,
+      dias_semana: [...row.diasSemana].sort((a, b) => a - b),
+    }))
+    .sort((a, b) => (subjectOrder.get(a.disciplina) ?? 99) - (subjectOrder.get(b.disciplina) ?? 99));
+  return {
+    turma_id: turma.id,
+    turma_nome: turma.nome,
+    nivel: turma.nivel,
+    frequencia_modo: turma.frequenciaModo,
+    aulas_semanais: items.reduce((sum, item) => sum + item.aulas_semanais, 0),
+    disciplinas: items,
+    version: turma.gradeVersion,
+  };
+}
+
+/** The class's 'Grade curricular', for everyone who reaches the class. */
+export async function getGrade(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<Grade> {
+  const scope = await scopeOf(db, viewer);
+  const [turma] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, turmaId), classesInScope(scope)));
+  if (!turma) throw classNotFound();
+  return presentGrade(db, turma);
+}
+
+/**
+ * Replaces the grid and the roll mode. A Fundamental I class may name one teacher for every subject.
+ * Audited with the grid before and after.
+ */
+export async function saveGrade(
+  ctx: AppContext,
+  turmaId: string,
+  input: GradeData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<Grade> {
+  await ctx.db.transaction(async (tx) => {
+    const [turma] = await tx.select().from(classes).where(eq(classes.id, turmaId)).for('update');
+    if (!turma) throw classNotFound();
+    if (expectedVersion !== undefined && expectedVersion !== turma.gradeVersion)
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    const teacherIds = [
+      ...new Set(input.disciplinas.map((item) => item.professor_id).filter((id): id is string => !!id)),
+    ];
+    if (teacherIds.length > 0) {
+      const found = await tx
+        .select({ id: teachers.id })
+        .from(teachers)
+        .where(inArray(teachers.id, teacherIds));
+      const known = new Set(found.map((row) => row.id));
+      const index = input.disciplinas.findIndex((item) => item.professor_id && !known.has(item.professor_id));
+      if (index >= 0)
+        throw badRequest('Professor não encontrado', [
+          { path: `disciplinas.${String(index)}.professor_id`, message: 'Professor não encontrado' },
+        ]);
+    }
+    const before = await presentGrade(tx, turma);
+    await tx.delete(classSubjects).where(eq(classSubjects.turmaId, turmaId));
+    if (input.disciplinas.length > 0) {
+      await tx.insert(classSubjects).values(
+        input.disciplinas.map((item) => ({
+          turmaId,
+          disciplina: item.disciplina,
+          professorId: item.professor_id ?? null,
+          aulasSemanais: item.aulas_semanais,
+          diasSemana: [...new Set(item.dias_semana)].sort((a, b) => a - b),
+        })),
+      );
+    }
+    await tx
+      .update(classes)
+      .set({ frequenciaModo: input.frequencia_modo, gradeVersion: turma.gradeVersion + 1 })
+      .where(eq(classes.id, turmaId));
+    const summary = (grade: Grade) => ({
+      frequencia_modo: grade.frequencia_modo,
+      disciplinas: grade.disciplinas.map((item) => ({
+        disciplina: item.disciplina,
+        professor_id: item.professor?.id ?? null,
+        aulas_semanais: item.aulas_semanais,
+      })),
+    });
+    await recordAudit(tx, actor, {
+      action: 'atualizar_grade',
+      entity: 'turma',
+      entityId: turmaId,
+      details: {
+        antes: summary(before),
+        depois: {
+          frequencia_modo: input.frequencia_modo,
+          disciplinas: input.disciplinas.map((item) => ({
+            disciplina: item.disciplina,
+            professor_id: item.professor_id ?? null,
+            aulas_semanais: item.aulas_semanais,
+          })),
+        },
+      },
+    });
+  });
+  const [turma] = await ctx.db.select().from(classes).where(eq(classes.id, turmaId));
+  return presentGrade(ctx.db, turma!);
+}

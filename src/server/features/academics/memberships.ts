@@ -1,0 +1,78 @@
+import { and, desc, eq, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { addDays } from '../../../shared/calendar.js';
+import { formatDate } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { classMemberships } from './academics.table.js';
+
+/**
+ * Class membership over time. `students.turma_id` says where a student is now; this history says where
+ * they were on each day, so a student enrolled, moved or deactivated mid-year counts only the rolls
+ * taken while they belonged. Every change of class or status goes through `syncMembership`.
+ */
+
+/** Memberships of a class that cover a date. */
+export function coversDate(turmaId: string, date: string): SQL {
+  return and(
+    eq(classMemberships.turmaId, turmaId),
+    lte(classMemberships.inicio, date),
+    or(isNull(classMemberships.fim), gte(classMemberships.fim, date)),
+  )!;
+}
+
+const invalidDate = (message: string) => badRequest(message, [{ path: 'data_enturmacao', message }]);
+
+/**
+ * Brings the history in line with the student's class and status from `date` on: the open membership
+ * ends the day before, and a new one starts on `date` when the student is active in a class. When
+ * the student stays in the same class, an explicit `date` moves the start of the open membership.
+ */
+export async function syncMembership(
+  tx: DbOrTx,
+  alunoId: string,
+  desired: { turmaId: string | null; ativo: boolean },
+  date: string,
+  options: { explicitDate?: boolean } = {},
+): Promise<void> {
+  const target = desired.ativo ? desired.turmaId : null;
+  const [open] = await tx
+    .select()
+    .from(classMemberships)
+    .where(and(eq(classMemberships.alunoId, alunoId), isNull(classMemberships.fim)))
+    .for('update');
+  const [lastClosed] = await tx
+    .select({ fim: classMemberships.fim })
+    .from(classMemberships)
+    .where(and(eq(classMemberships.alunoId, alunoId), isNotNull(classMemberships.fim)))
+    .orderBy(desc(classMemberships.fim))
+    .limit(1);
+  const closedUntil = lastClosed?.fim ?? null;
+
+  if (open && open.turmaId === target) {
+    if (!options.explicitDate || open.inicio === date) return;
+    if (closedUntil !== null && date <= closedUntil)
+      throw invalidDate(
+        `A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`,
+      );
+    await tx.update(classMemberships).set({ inicio: date }).where(eq(classMemberships.id, open.id));
+    return;
+  }
+  if (open) {
+    if (date < open.inicio)
+      throw invalidDate(`A data deve ser a partir de ${formatDate(open.inicio)} (entrada na turma atual).`);
+    if (date === open.inicio) {
+      // Left on the day it began: the membership never covered a day.
+      await tx.delete(classMemberships).where(eq(classMemberships.id, open.id));
+    } else {
+      await tx
+        .update(classMemberships)
+        .set({ fim: addDays(date, -1) })
+        .where(eq(classMemberships.id, open.id));
+    }
+  } else if (target && closedUntil !== null && date <= closedUntil) {
+    throw invalidDate(
+      `A data de enturmação deve ser posterior a ${formatDate(closedUntil)} (saída da turma anterior).`,
+    );
+  }
+  if (target) await tx.insert(classMemberships).values({ alunoId, turmaId: target, inicio: date });
+}

@@ -1,0 +1,194 @@
+import { and, asc, eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import {
+  attendancePercent,
+  isPastTutelaryLine,
+  LIMITE_CONSELHO_TUTELAR,
+  type TutelaryNotification,
+} from '../../../shared/academics.schemas.js';
+import { formatDate, formatDateTime } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classes } from '../classes/classes.table.js';
+import { getSchoolIdentity } from '../settings/school-identity.js';
+import { guardians, studentGuardians, students } from '../students/students.table.js';
+import { tutelaryNotifications, type TutelaryNotificationRow } from './academics.table.js';
+import { studentTotals, yearRange } from './attendance.figures.js';
+
+/**
+ * The notification to the Conselho Tutelar (LDB art. 12, VIII, by Lei 13.803/2019; ECA art. 56, II):
+ * a record of each letter issued, with the figures it stated, and the printable letter (PDF).
+ */
+
+function toNotification(row: TutelaryNotificationRow): TutelaryNotification {
+  return {
+    id: row.id,
+    aluno_id: row.alunoId,
+    ano: row.ano,
+    aulas_dadas: row.aulasDadas,
+    faltas: row.faltas,
+    frequencia: attendancePercent(row.aulasDadas, row.faltas) ?? 0,
+    emitida_em: row.emitidaEm.toISOString(),
+    emitida_por: row.emitidaPorNome,
+  };
+}
+
+/** Records that a letter is issued now, with today's figures; refused below the legal line. */
+export async function issueTutelaryNotification(
+  ctx: AppContext,
+  input: { aluno_id: string; ano?: number | undefined },
+  actor: Actor,
+): Promise<TutelaryNotification> {
+  const range = await yearRange(ctx.db, input.ano);
+  return ctx.db.transaction(async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, turmaNome: classes.nome })
+      .from(students)
+      .leftJoin(classes, eq(classes.id, students.turmaId))
+      .where(eq(students.id, input.aluno_id));
+    if (!student) throw notFound('Aluno não encontrado.');
+    const [totals] = await studentTotals(tx, range, eq(students.id, input.aluno_id));
+    const given = totals?.given ?? 0;
+    const counted = totals?.counted ?? 0;
+    if (!isPastTutelaryLine(given, counted))
+      throw conflict(
+        `O aluno não ultrapassou o limite de faltas que exige a notificação (mais de ${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas).`,
+      );
+    const [row] = await tx
+      .insert(tutelaryNotifications)
+      .values({
+        alunoId: input.aluno_id,
+        ano: range.ano,
+        turmaNome: student.turmaNome,
+        aulasDadas: given,
+        faltas: counted,
+        emitidaEm: clock.now(),
+        emitidaPor: actor.id,
+        emitidaPorNome: actor.nome,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'notificar_conselho_tutelar',
+      entity: 'aluno',
+      entityId: input.aluno_id,
+      details: { notificacao_id: row!.id, ano: range.ano, aulas_dadas: given, faltas: counted },
+    });
+    return toNotification(row!);
+  });
+}
+
+async function loadLetter(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      notice: tutelaryNotifications,
+      nome: students.nome,
+      matricula: students.matricula,
+      nascimento: students.dataNascimento,
+      endereco: students.endereco,
+    })
+    .from(tutelaryNotifications)
+    .innerJoin(students, eq(students.id, tutelaryNotifications.alunoId))
+    .where(eq(tutelaryNotifications.id, id));
+  if (!row) throw notFound('Notificação não encontrada.');
+  const parents = await db
+    .select({ nome: guardians.nome, parentesco: studentGuardians.parentesco, telefone: guardians.telefone })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(and(eq(studentGuardians.alunoId, row.notice.alunoId)))
+    .orderBy(asc(guardians.nome));
+  return { ...row, parents };
+}
+
+function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: title, Author: 'Sistema Escolar' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+const relation: Record<string, string> = {
+  pai: 'pai',
+  mae: 'mãe',
+  avo: 'avô',
+  ava: 'avó',
+  tio: 'tio',
+  tia: 'tia',
+  outro: 'responsável',
+};
+
+/** GET /api/frequencia/notificacoes/:id/pdf — the letter as issued (its figures and date). */
+export async function buildTutelaryLetter(
+  db: DbOrTx,
+  id: string,
+): Promise<{ body: Buffer; fileName: string }> {
+  const letter = await loadLetter(db, id);
+  const school = await getSchoolIdentity(db);
+  const { notice } = letter;
+  const percent = attendancePercent(notice.aulasDadas, notice.faltas) ?? 0;
+  const absentShare = notice.aulasDadas > 0 ? Math.round((notice.faltas * 1000) / notice.aulasDadas) / 10 : 0;
+  const body = await renderPdf('Notificação ao Conselho Tutelar', (doc) => {
+    doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
+    doc.fontSize(9).font('Helvetica').fillColor('#555555');
+    const contact = [school.endereco, school.telefone, school.email].filter(Boolean).join(' · ');
+    if (contact) doc.text(contact, { align: 'center' });
+    if (school.codigo_inep) doc.text(`Código INEP ${school.codigo_inep}`, { align: 'center' });
+    doc.fillColor('#000000').moveDown(1.5).fontSize(13).font('Helvetica-Bold');
+    doc.text('NOTIFICAÇÃO AO CONSELHO TUTELAR', { align: 'center' });
+    doc.fontSize(9).font('Helvetica').fillColor('#555555');
+    doc.text(`Nº ${notice.id.slice(0, 8).toUpperCase()} · emitida em ${formatDateTime(notice.emitidaEm)}`, {
+      align: 'center',
+    });
+    doc.fillColor('#000000').moveDown(1.5).fontSize(11);
+    doc.text('Ao Conselho Tutelar,');
+    doc.moveDown();
+    doc.text(
+      `Em cumprimento ao art. 12, inciso VIII, da Lei nº 9.394/1996 (LDB), com a redação da Lei nº 13.803/2019, ` +
+        `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que o(a) aluno(a) abaixo apresenta ` +
+        `quantidade de faltas acima de 30% do percentual permitido em lei (${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')}% ` +
+        `das aulas dadas), no ano letivo de ${String(notice.ano)}.`,
+      { align: 'justify' },
+    );
+    doc.moveDown();
+    const line = (label: string, value: string) => {
+      doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+    };
+    line('Aluno(a)', letter.nome);
+    line('Matrícula', letter.matricula);
+    line('Data de nascimento', formatDate(letter.nascimento));
+    if (notice.turmaNome) line('Turma', notice.turmaNome);
+    if (letter.endereco) line('Endereço', letter.endereco);
+    for (const parent of letter.parents)
+      line(`Responsável (${relation[parent.parentesco] ?? 'responsável'})`, parent.nome);
+    doc.moveDown();
+    line('Aulas dadas até a emissão', String(notice.aulasDadas));
+    line(
+      'Faltas (não abonadas)',
+      `${String(notice.faltas)} (${String(absentShare).replace('.', ',')}% das aulas)`,
+    );
+    line('Frequência', `${String(percent).replace('.', ',')}%`);
+    doc.moveDown();
+    doc.text(
+      'A escola informa que esgotou os recursos escolares ao seu alcance para o retorno regular do(a) aluno(a) ' +
+        'e permanece à disposição para as providências cabíveis.',
+      { align: 'justify' },
+    );
+    doc.moveDown(3).text('_______________________________________', { align: 'center' });
+    doc.text(school.diretor ?? 'Direção', { align: 'center' });
+    doc.text(school.nome, { align: 'center' });
+    doc.moveDown(2).fontSize(8).fillColor('#555555');
+    doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
+  });
+  return { body, fileName: `notificacao-conselho-tutelar-${letter.matricula}-${notice.id.slice(0, 8)}.pdf` };
+}

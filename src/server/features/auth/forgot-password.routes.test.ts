@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, createUserRow, type TestApp } from '../../test/test-app.js';
+import { auditLog } from '../audit/audit.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { passwordResets } from './auth.table.js';
+
+/** Issue 10, finding 9: 'Esqueci minha senha' does the same work whether or not the e-mail exists. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+async function snapshot() {
+  const { db } = t.database;
+  const count = async (table: typeof jobs | typeof passwordResets | typeof auditLog) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  return {
+    jobs: await count(jobs),
+    resets: await count(passwordResets),
+    audit: await count(auditLog),
+    mails: t.mailer.sent.length,
+  };
+}
+
+const forgot = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+describe('POST /api/auth/forgot-password', () => {
+  it('does the same visible work for a known and an unknown e-mail: one queued job, nothing else', async () => {
+    const user = await createUserRow(t.database, 'responsavel');
+    const effects = [];
+    const answers = [];
+    for (const email of [user.email, 'ninguem@escola.test', user.email.toUpperCase()]) {
+      const before = await snapshot();
+      const response = await forgot(email);
+      const after = await snapshot();
+      answers.push({
+        status: response.statusCode,
+        body: response.body,
+        headers: Object.keys(response.headers).sort(),
+        length: response.headers['content-length'],
+      });
+      effects.push({
+        jobs: after.jobs - before.jobs,
+        resets: after.resets - before.resets,
+        audit: after.audit - before.audit,
+        mails: after.mails - before.mails,
+      });
+    }
+    // Same answer and the same single insert, whoever asked; the token and mail work waits for the worker.
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]!.status).toBe(200);
+    for (const effect of effects) expect(effect).toEqual({ jobs: 1, resets: 0, audit: 0, mails: 0 });
+
+    await t.app.ctx.jobs.drain();
+    const done = await snapshot();
+    // The worker mailed the account twice (the upper-case request is the same e-mail), nobody else,
+    // and kept one live token; the queue is empty again (no e-mail addresses left lying in it).
+    expect(t.mailer.sent.map((mail) => mail.to)).toEqual([user.email, user.email]);
+    expect(done).toMatchObject({ jobs: 0, resets: 1 });
+  });
+
+  it('an inactive account gets no link either, and the queue still empties', async () => {
+    const inactive = await createUserRow(t.database, 'professor', { status: 'inativo' });
+    expect((await forgot(inactive.email)).statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    expect(await snapshot()).toMatchObject({ jobs: 0, resets: 0, mails: 0 });
+  });
+});

@@ -1,0 +1,281 @@
+import ICAL from 'ical.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type {
+  CalendarEntry,
+  CalendarView,
+  PublicCalendar,
+  SchoolYear,
+} from '../../../shared/calendar.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { dataOf, messageOf } from '../../test/records-fixtures.js';
+import { auditLog } from '../audit/audit.table.js';
+import { escapeText, foldLine } from './calendar.ics.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  clock.pin('2026-03-20');
+});
+afterEach(() => clock.unpin());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+const year2026 = {
+  ano: 2026,
+  inicio: '2026-02-02',
+  fim: '2026-12-11',
+  tipo_periodo: 'bimestre',
+};
+
+describe('ano letivo', () => {
+  it('creates a year with four bimestres by default and warns while it has fewer than 200 dias letivos', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await send('POST', '/api/anos-letivos', admin.cookie, year2026);
+    expect(created.statusCode).toBe(201);
+    const year = dataOf<SchoolYear>(created);
+    expect(year.dias_letivos).toBe(215);
+    expect(year.aviso).toBeNull();
+    expect(year.periodos).toHaveLength(4);
+    expect(year.periodos[0]).toMatchObject({ numero: 1, nome: '1º bimestre', inicio: '2026-02-02' });
+    expect(year.periodos[3]!.fim).toBe('2026-12-11');
+    // Contiguous, each closing a week after it ends, days shared out evenly.
+    for (let index = 1; index < 4; index++)
+      expect(year.periodos[index]!.inicio > year.periodos[index - 1]!.fim).toBe(true);
+    expect(year.periodos[0]!.data_fechamento > year.periodos[0]!.fim).toBe(true);
+    expect(year.periodos.reduce((sum, period) => sum + period.dias_letivos, 0)).toBe(215);
+    for (const period of year.periodos) expect(Math.abs(period.dias_letivos - 54)).toBeLessThanOrEqual(1);
+
+    // A July recess of three weeks takes the year below the LDB minimum.
+    const recess = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'recesso',
+      titulo: 'Recesso de julho',
+      inicio: '2026-07-06',
+      fim: '2026-07-24',
+    });
+    expect(recess.statusCode).toBe(201);
+    const after = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect(after.dias_letivos).toBe(200);
+    const oneMore = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'feriado_municipal',
+      titulo: 'Aniversário da cidade',
+      inicio: '2026-08-14',
+    });
+    expect(oneMore.statusCode).toBe(201);
+    const short = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect(short.dias_letivos).toBe(199);
+    expect(short.aviso).toMatch(/199 dias letivos; a LDB \(art\. 24, I\) exige no mínimo 200/);
+    // A sábado letivo brings it back.
+    await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'sabado_letivo',
+      titulo: 'Sábado letivo',
+      inicio: '2026-08-22',
+    });
+    const fixed = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie));
+    expect(fixed[0]).toMatchObject({ dias_letivos: 200, aviso: null });
+  });
+
+  it('accepts trimestres with explicit periods, refuses a duplicate year and checks the version', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const body = {
+      ...year2026,
+      tipo_periodo: 'trimestre',
+      periodos: [
+        { inicio: '2026-02-02', fim: '2026-05-08', data_fechamento: '2026-05-15' },
+        { inicio: '2026-05-11', fim: '2026-08-28', data_fechamento: '2026-09-04' },
+        { inicio: '2026-08-31', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+      ],
+    };
+    const created = await send('POST', '/api/anos-letivos', admin.cookie, body);
+    expect(created.statusCode).toBe(201);
+    const year = dataOf<SchoolYear>(created);
+    expect(year.periodos.map((period) => period.nome)).toEqual([
+      '1º trimestre',
+      '2º trimestre',
+      '3º trimestre',
+    ]);
+    const duplicate = await send('POST', '/api/anos-letivos', admin.cookie, year2026);
+    expect(duplicate.statusCode).toBe(409);
+    const wrongCount = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...body,
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      periodos: body.periodos.slice(0, 2),
+    });
+    expect(wrongCount.statusCode).toBe(400);
+    const updated = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, {
+      ...year2026,
+      version: year.version,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(dataOf<SchoolYear>(updated).periodos).toHaveLength(4);
+    const stale = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, {
+      ...year2026,
+      version: year.version,
+    });
+    expect(stale.statusCode).toBe(412);
+  });
+
+  it('only an administrator changes the year; everyone signed in reads it', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const guardian = await signedIn(t, 'responsavel');
+    expect((await send('POST', '/api/anos-letivos', teacher.cookie, year2026)).statusCode).toBe(403);
+    expect((await get('/api/anos-letivos', guardian.cookie)).statusCode).toBe(200);
+    expect((await get('/api/anos-letivos')).statusCode).toBe(401);
+  });
+});
+
+describe('calendário', () => {
+  it('shows each day with its kind and the national holidays; entries are audited', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await send('POST', '/api/anos-letivos', admin.cookie, year2026);
+    const meeting = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'reuniao_pais',
+      titulo: 'Reunião de pais do 1º bimestre',
+      inicio: '2026-04-11',
+      publico: true,
+    });
+    expect(meeting.statusCode).toBe(201);
+    const view = dataOf<CalendarView>(
+      await get('/api/calendario?de=2026-04-01&ate=2026-04-30', admin.cookie),
+    );
+    expect(view.dias).toHaveLength(30);
+    const day = (date: string) => view.dias.find((item) => item.data === date);
+    expect(day('2026-04-03')).toMatchObject({ tipo: 'feriado_nacional', letivo: false });
+    expect(day('2026-04-21')).toMatchObject({ tipo: 'feriado_nacional', descricao: 'Tiradentes' });
+    expect(day('2026-04-22')).toMatchObject({ tipo: 'letivo', letivo: true });
+    expect(view.feriados.map((holiday) => holiday.data)).toEqual(['2026-04-03', '2026-04-21']);
+    expect(view.eventos.map((entry) => entry.titulo)).toEqual(['Reunião de pais do 1º bimestre']);
+    // The current month when no range is given.
+    const current = dataOf<CalendarView>(await get('/api/calendario', admin.cookie));
+    expect([current.de, current.ate]).toEqual(['2026-03-01', '2026-03-31']);
+    expect((await get('/api/calendario?de=2026-05-01&ate=2026-04-01', admin.cookie)).statusCode).toBe(400);
+
+    const entry = dataOf<CalendarEntry>(meeting);
+    const moved = await send('PUT', `/api/calendario/${entry.id}`, admin.cookie, {
+      tipo: 'reuniao_pais',
+      titulo: 'Reunião de pais',
+      inicio: '2026-04-18',
+      publico: true,
+      version: entry.version,
+    });
+    expect(dataOf<CalendarEntry>(moved)).toMatchObject({
+      inicio: '2026-04-18',
+      fim: '2026-04-18',
+      version: 2,
+    });
+    expect((await send('DELETE', `/api/calendario/${entry.id}`, admin.cookie)).statusCode).toBe(200);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'calendario'));
+    expect(audit.map((row) => row.action).sort()).toEqual(['atualizar', 'criar', 'excluir']);
+  });
+
+  it('refuses to make a national holiday a school day', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const response = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'dia_letivo',
+      titulo: 'Reposição',
+      inicio: '2026-04-21',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toMatch(/feriado nacional \(Tiradentes\)/);
+  });
+});
+
+describe('calendário público', () => {
+  async function seedPublic() {
+    const admin = await signedIn(t, 'administrador');
+    await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'festa',
+      titulo: 'Festa Junina; quadrilha, comidas típicas e muita alegria na quadra da escola',
+      descricao: 'Traga a família!\nEntrada: 1 kg de alimento, por pessoa.',
+      inicio: '2026-06-20',
+      publico: true,
+    });
+    await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'conselho_classe',
+      titulo: 'Conselho de classe (interno)',
+      inicio: '2026-06-24',
+    });
+    await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'recesso',
+      titulo: 'Recesso escolar de julho',
+      inicio: '2026-07-06',
+      fim: '2026-07-17',
+      publico: true,
+    });
+  }
+
+  it('lists the public entries and national holidays, never the internal ones, without a session', async () => {
+    await seedPublic();
+    const response = await get('/api/calendario/publico?de=2026-06-01&ate=2026-07-31');
+    expect(response.statusCode).toBe(200);
+    const data = dataOf<PublicCalendar>(response);
+    expect(data.itens.map((item) => [item.inicio, item.tipo])).toEqual([
+      ['2026-06-04', 'ponto_facultativo'],
+      ['2026-06-20', 'festa'],
+      ['2026-07-06', 'recesso'],
+    ]);
+    expect(JSON.stringify(data)).not.toContain('interno');
+  });
+
+  it('serves an RFC 5545 feed that a calendar parser reads: CRLF, folding, escaping, DATE values', async () => {
+    await seedPublic();
+    const response = await get('/calendario.ics');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = response.body;
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(text).toMatch(/\r\n [^\r\n]/);
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toMatch(/Calendário Acadêmico$/);
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const festa = events.find((event) => event.summary.startsWith('Festa Junina'))!;
+    expect(festa.summary).toBe(
+      'Festa Junina; quadrilha, comidas típicas e muita alegria na quadra da escola',
+    );
+    expect(festa.description).toBe('Traga a família!\nEntrada: 1 kg de alimento, por pessoa.');
+    expect(festa.startDate.isDate).toBe(true);
+    expect(festa.startDate.toString()).toBe('2026-06-20');
+    expect(festa.endDate.toString()).toBe('2026-06-21');
+    expect(festa.uid).toMatch(/@localhost$/);
+    const recess = events.find((event) => event.summary === 'Recesso escolar de julho')!;
+    expect(recess.endDate.toString()).toBe('2026-07-18');
+    // National holidays of last, this and next year; internal entries never.
+    expect(
+      events.some((event) => event.summary === 'Tiradentes' && event.startDate.toString() === '2027-04-21'),
+    ).toBe(true);
+    expect(events.some((event) => event.summary.includes('interno'))).toBe(false);
+    const uids = events.map((event) => event.uid);
+    expect(new Set(uids).size).toBe(uids.length);
+    for (const event of calendar.getAllSubcomponents('vevent'))
+      expect(event.getFirstPropertyValue('dtstamp')).toBeTruthy();
+  });
+
+  it('escapes TEXT and folds by octets without splitting a character', () => {
+    expect(escapeText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
+    const long = `SUMMARY:${'ção'.repeat(40)}`;
+    const folded = foldLine(long);
+    const lines = folded.split('\r\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(lines.map((line, index) => (index === 0 ? line : line.slice(1))).join('')).toBe(long);
+  });
+});

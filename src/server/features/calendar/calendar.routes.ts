@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarEntryInputSchema,
+  calendarQuerySchema,
+  schoolYearInputSchema,
+} from '../../../shared/calendar.schemas.js';
+import { uuidParam } from '../../../shared/validators.js';
+import { clock } from '../../lib/clock.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { buildIcs } from './calendar.ics.js';
+import {
+  createCalendarEntry,
+  createSchoolYear,
+  deleteCalendarEntry,
+  deleteSchoolYear,
+  getCalendar,
+  getPublicCalendar,
+  getSchoolYear,
+  listPublicItems,
+  listSchoolYears,
+  updateCalendarEntry,
+  updateSchoolYear,
+} from './calendar.service.js';
+
+const idParams = z.strictObject({ id: uuidParam });
+
+/** The school year, the calendar (issue 13) and the public feed; registered without a prefix. */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { access: 'authenticated' } as const;
+  const manage = { access: 'academics.manage' } as const;
+
+  app.get('/api/anos-letivos', { config: read }, async () => ok(await listSchoolYears(app.ctx.db)));
+
+  app.get('/api/anos-letivos/:id', { schema: { params: idParams }, config: read }, async (request) =>
+    ok(await getSchoolYear(app.ctx.db, request.params.id)),
+  );
+
+  app.post(
+    '/api/anos-letivos',
+    { schema: { body: schoolYearInputSchema }, config: manage },
+    async (request, reply) => {
+      const created = await createSchoolYear(app.ctx, request.body, actorOf(request));
+      return reply.status(201).send(ok(created, 'Ano letivo criado com sucesso!'));
+    },
+  );
+
+  app.put(
+    '/api/anos-letivos/:id',
+    { schema: { params: idParams, body: schoolYearInputSchema }, config: manage },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const updated = await updateSchoolYear(
+        app.ctx,
+        request.params.id,
+        request.body,
+        version,
+        actorOf(request),
+      );
+      return ok(updated, 'Ano letivo atualizado com sucesso!');
+    },
+  );
+
+  app.delete('/api/anos-letivos/:id', { schema: { params: idParams }, config: manage }, async (request) => {
+    await deleteSchoolYear(app.ctx, request.params.id, actorOf(request));
+    return ok(null, 'Ano letivo excluído com sucesso!');
+  });
+
+  app.get(
+    '/api/calendario',
+    { schema: { querystring: calendarQuerySchema }, config: read },
+    async (request) => ok(await getCalendar(app.ctx.db, request.query)),
+  );
+
+  app.get(
+    '/api/calendario/publico',
+    { schema: { querystring: calendarQuerySchema }, config: { access: 'public', sessionless: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(await getPublicCalendar(app.ctx, request.query));
+    },
+  );
+
+  app.post(
+    '/api/calendario',
+    { schema: { body: calendarEntryInputSchema }, config: manage },
+    async (request, reply) => {
+      const created = await createCalendarEntry(app.ctx, request.body, actorOf(request));
+      return reply.status(201).send(ok(created, 'Item adicionado ao calendário.'));
+    },
+  );
+
+  app.put(
+    '/api/calendario/:id',
+    { schema: { params: idParams, body: calendarEntryInputSchema }, config: manage },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const updated = await updateCalendarEntry(
+        app.ctx,
+        request.params.id,
+        request.body,
+        version,
+        actorOf(request),
+      );
+      return ok(updated, 'Item do calendário atualizado.');
+    },
+  );
+
+  app.delete('/api/calendario/:id', { schema: { params: idParams }, config: manage }, async (request) => {
+    await deleteCalendarEntry(app.ctx, request.params.id, actorOf(request));
+    return ok(null, 'Item removido do calendário.');
+  });
+
+  // The feed a family subscribes to: last year to next year, public items and national holidays.
+  app.get('/calendario.ics', { config: { access: 'public', sessionless: true } }, async (_request, reply) => {
+    const year = Number(clock.today().slice(0, 4));
+    const items = await listPublicItems(app.ctx.db, `${String(year - 1)}-01-01`, `${String(year + 1)}-12-31`);
+    const body = buildIcs({
+      schoolName: await app.ctx.getSchoolName(),
+      items,
+      now: clock.now(),
+      domain: new URL(app.ctx.config.publicUrl).hostname,
+    });
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="calendario.ics"')
+      .header('cache-control', 'public, max-age=900')
+      .send(body);
+  });
+};

@@ -1,0 +1,533 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../../shared/api.js';
+import {
+  addDays,
+  classifyDays,
+  countLetivos,
+  dayEntryKinds,
+  MIN_DIAS_LETIVOS,
+  nationalHolidaysBetween,
+  type CalendarDay,
+  type CalendarEntryLike,
+} from '../../../shared/calendar.js';
+import {
+  periodCounts,
+  periodName,
+  type CalendarEntry,
+  type CalendarEntryData,
+  type CalendarView,
+  type PublicCalendar,
+  type PublicCalendarItem,
+  type SchoolPeriod,
+  type SchoolYear,
+  type SchoolYearData,
+} from '../../../shared/calendar.schemas.js';
+import { formatDate } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { attendanceRolls } from '../academics/academics.table.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import {
+  calendarEntries,
+  schoolPeriods,
+  schoolYears,
+  type CalendarEntryRow,
+  type SchoolPeriodRow,
+  type SchoolYearRow,
+} from './calendar.table.js';
+
+const yearNotFound = () => notFound('Ano letivo não encontrado.');
+const entryNotFound = () => notFound('Item do calendário não encontrado.');
+const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
+
+/** The first and last day of a month `YYYY-MM`. */
+export function monthRange(month: string): { de: string; ate: string } {
+  const year = Number(month.slice(0, 4));
+  const next = Number(month.slice(5, 7)) + 1;
+  const firstOfNext =
+    next === 13 ? `${String(year + 1)}-01-01` : `${String(year)}-${String(next).padStart(2, '0')}-01`;
+  return { de: `${month}-01`, ate: addDays(firstOfNext, -1) };
+}
+
+/** The calendar of a range: the school's entries and years that touch it, classified day by day. */
+export async function classifyRange(db: DbOrTx, from: string, to: string): Promise<CalendarDay[]> {
+  const [entries, years] = await Promise.all([
+    db
+      .select({
+        tipo: calendarEntries.tipo,
+        titulo: calendarEntries.titulo,
+        inicio: calendarEntries.inicio,
+        fim: calendarEntries.fim,
+      })
+      .from(calendarEntries)
+      .where(and(lte(calendarEntries.inicio, to), gte(calendarEntries.fim, from))),
+    db
+      .select({ inicio: schoolYears.inicio, fim: schoolYears.fim })
+      .from(schoolYears)
+      .where(and(lte(schoolYears.inicio, to), gte(schoolYears.fim, from))),
+  ]);
+  return classifyDays(from, to, entries, years);
+}
+
+/** The rows that decide what a day is: day-changing entries, school years and their periods. */
+interface CalendarSnapshot {
+  entries: CalendarEntryLike[];
+  years: SchoolYearRow[];
+  periods: SchoolPeriodRow[];
+}
+
+const SNAPSHOT_MS = 1000;
+const snapshots = new WeakMap<object, { expires: number; value: Promise<CalendarSnapshot> }>();
+
+/**
+ * The roll call asks what a day is on every read and save; the answer comes from a few dozen rows that
+ * change a few times a year. They are read at most once a second per process (concurrent readers share
+ * the read) and dropped on every calendar write made here, so another instance sees a change within a
+ * second.
+ */
+function readCalendarSnapshot(db: Db): Promise<CalendarSnapshot> {
+  const cached = snapshots.get(db);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = Promise.all([
+    db
+      .select({
+        tipo: calendarEntries.tipo,
+        titulo: calendarEntries.titulo,
+        inicio: calendarEntries.inicio,
+        fim: calendarEntries.fim,
+      })
+      .from(calendarEntries)
+      .where(inArray(calendarEntries.tipo, [...dayEntryKinds])),
+    db.select().from(schoolYears),
+    db.select().from(schoolPeriods),
+  ]).then(([entries, years, periods]) => ({ entries, years, periods }));
+  snapshots.set(db, { expires: Date.now() + SNAPSHOT_MS, value });
+  value.catch(() => snapshots.delete(db));
+  return value;
+}
+
+export function dropCalendarSnapshot(db: Db): void {
+  snapshots.delete(db);
+}
+
+/** One day as the roll call needs it: its kind, and the school year and period that contain it. */
+export async function describeDay(
+  db: Db,
+  date: string,
+): Promise<{ day: CalendarDay; year: SchoolYearRow | null; period: SchoolPeriodRow | null }> {
+  const snapshot = await readCalendarSnapshot(db);
+  const year = snapshot.years.find((row) => row.inicio <= date && row.fim >= date) ?? null;
+  const period = year
+    ? (snapshot.periods.find((row) => row.anoLetivoId === year.id && row.inicio <= date && row.fim >= date) ??
+      null)
+    : null;
+  const [day] = classifyDays(
+    date,
+    date,
+    snapshot.entries.filter((entry) => entry.inicio <= date && entry.fim >= date),
+    year ? [year] : [],
+  );
+  return { day: day!, year, period };
+}
+
+function toPeriod(
+  row: SchoolPeriodRow,
+  tipo: SchoolYearRow['tipoPeriodo'],
+  days: CalendarDay[],
+): SchoolPeriod {
+  return {
+    id: row.id,
+    numero: row.numero,
+    nome: periodName(tipo, row.numero),
+    inicio: row.inicio,
+    fim: row.fim,
+    data_fechamento: row.dataFechamento,
+    dias_letivos: countLetivos(days, row.inicio, row.fim),
+    encerrado: clock.today() > row.dataFechamento,
+  };
+}
+
+function toSchoolYear(row: SchoolYearRow, periods: SchoolPeriodRow[], days: CalendarDay[]): SchoolYear {
+  const total = countLetivos(days, row.inicio, row.fim);
+  return {
+    id: row.id,
+    ano: row.ano,
+    inicio: row.inicio,
+    fim: row.fim,
+    tipo_periodo: row.tipoPeriodo,
+    dias_letivos: total,
+    minimo_dias_letivos: MIN_DIAS_LETIVOS,
+    aviso:
+      total < MIN_DIAS_LETIVOS
+        ? `O ano letivo tem ${String(total)} dias letivos; a LDB (art. 24, I) exige no mínimo ${String(MIN_DIAS_LETIVOS)}. Acrescente sábados letivos ou dias de reposição.`
+        : null,
+    periodos: periods
+      .filter((period) => period.anoLetivoId === row.id)
+      .sort((a, b) => a.numero - b.numero)
+      .map((period) => toPeriod(period, row.tipoPeriodo, days)),
+    version: row.version,
+  };
+}
+
+async function presentYears(db: DbOrTx, rows: SchoolYearRow[]): Promise<SchoolYear[]> {
+  if (rows.length === 0) return [];
+  const periods = await db.select().from(schoolPeriods).orderBy(asc(schoolPeriods.numero));
+  const from = rows.reduce((min, row) => (row.inicio < min ? row.inicio : min), rows[0]!.inicio);
+  const to = rows.reduce((max, row) => (row.fim > max ? row.fim : max), rows[0]!.fim);
+  const days = await classifyRange(db, from, to);
+  return rows.map((row) => toSchoolYear(row, periods, days));
+}
+
+export async function listSchoolYears(db: DbOrTx): Promise<SchoolYear[]> {
+  const rows = await db.select().from(schoolYears).orderBy(asc(schoolYears.ano));
+  return presentYears(db, rows);
+}
+
+export async function getSchoolYear(db: DbOrTx, id: string): Promise<SchoolYear> {
+  const rows = await db.select().from(schoolYears).where(eq(schoolYears.id, id));
+  const [year] = await presentYears(db, rows);
+  if (!year) throw yearNotFound();
+  return year;
+}
+
+/** The year of a number, or the one that contains today (else the latest one begun), in one query. */
+export async function resolveYear(db: DbOrTx, ano?: number): Promise<SchoolYearRow | null> {
+  if (ano !== undefined) {
+    const [row] = await db.select().from(schoolYears).where(eq(schoolYears.ano, ano)).limit(1);
+    return row ?? null;
+  }
+  const today = clock.today();
+  const [row] = await db
+    .select()
+    .from(schoolYears)
+    .where(lte(schoolYears.inicio, today))
+    .orderBy(desc(sql`${schoolYears.fim} >= ${today}`), desc(schoolYears.ano))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Periods when the form omits them: the year's dias letivos split into equal parts, each period ending
+ * on the last letivo day of its part and closing a week later.
+ */
+function defaultPeriods(input: SchoolYearData, days: CalendarDay[]) {
+  const count = periodCounts[input.tipo_periodo];
+  const letivos = days.filter((day) => day.letivo).map((day) => day.data);
+  const ends: string[] = [];
+  for (let index = 1; index < count; index++) {
+    const end =
+      letivos.length >= count
+        ? letivos[Math.round((letivos.length * index) / count) - 1]!
+        : days[Math.round((days.length * index) / count) - 1]!.data;
+    ends.push(end);
+  }
+  ends.push(input.fim);
+  return ends.map((fim, index) => ({
+    inicio: index === 0 ? input.inicio : addDays(ends[index - 1]!, 1),
+    fim,
+    data_fechamento: addDays(fim, 7),
+  }));
+}
+
+export async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYearData): Promise<void> {
+  const periods = input.periodos ?? defaultPeriods(input, await classifyRange(tx, input.inicio, input.fim));
+  await tx.delete(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, yearId));
+  await tx.insert(schoolPeriods).values(
+    periods.map((period, index) => ({
+      anoLetivoId: yearId,
+      numero: index + 1,
+      inicio: period.inicio,
+      fim: period.fim,
+      dataFechamento: period.data_fechamento,
+    })),
+  );
+}
+
+function yearConflict(error: unknown, ano: number): never {
+  if (isUniqueViolation(error, 'school_years_ano_unique'))
+    throw new AppError('CONFLICT', `O ano letivo ${String(ano)} já está cadastrado.`, [
+      { path: 'ano', message: 'Ano letivo já cadastrado' },
+    ]);
+  throw error;
+}
+
+export async function createSchoolYear(
+  ctx: AppContext,
+  input: SchoolYearData,
+  actor: Actor,
+): Promise<SchoolYear> {
+  const id = await ctx.db.transaction(async (tx) => {
+    let row: SchoolYearRow | undefined;
+    try {
+      [row] = await tx
+        .insert(schoolYears)
+        .values({ ano: input.ano, inicio: input.inicio, fim: input.fim, tipoPeriodo: input.tipo_periodo })
+        .returning();
+    } catch (error) {
+      yearConflict(error, input.ano);
+    }
+    await writePeriods(tx, row!.id, input);
+    await recordAudit(tx, actor, {
+      action: 'criar',
+      entity: 'ano_letivo',
+      entityId: row!.id,
+      details: { ano: input.ano },
+    });
+    return row!.id;
+  });
+  dropCalendarSnapshot(ctx.db);
+  return getSchoolYear(ctx.db, id);
+}
+
+export async function updateSchoolYear(
+  ctx: AppContext,
+  id: string,
+  input: SchoolYearData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<SchoolYear> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(schoolYears).where(eq(schoolYears.id, id)).for('update');
+    if (!current) throw yearNotFound();
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    try {
+      await tx
+        .update(schoolYears)
+        .set({
+          ano: input.ano,
+          inicio: input.inicio,
+          fim: input.fim,
+          tipoPeriodo: input.tipo_periodo,
+          version: current.version + 1,
+          updatedAt: clock.now(),
+        })
+        .where(eq(schoolYears.id, id));
+    } catch (error) {
+      yearConflict(error, input.ano);
+    }
+    await writePeriods(tx, id, input);
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'ano_letivo',
+      entityId: id,
+      details: {
+        antes: { inicio: current.inicio, fim: current.fim, tipo_periodo: current.tipoPeriodo },
+        depois: { inicio: input.inicio, fim: input.fim, tipo_periodo: input.tipo_periodo },
+      },
+    });
+  });
+  dropCalendarSnapshot(ctx.db);
+  return getSchoolYear(ctx.db, id);
+}
+
+/** Refused while rolls were taken in the year: the diary is a legal record. */
+export async function deleteSchoolYear(ctx: AppContext, id: string, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(schoolYears).where(eq(schoolYears.id, id)).for('update');
+    if (!current) throw yearNotFound();
+    const [roll] = await tx
+      .select({ id: attendanceRolls.id })
+      .from(attendanceRolls)
+      .where(and(gte(attendanceRolls.data, current.inicio), lte(attendanceRolls.data, current.fim)))
+      .limit(1);
+    if (roll)
+      throw conflict(
+        `Não é possível excluir o ano letivo ${String(current.ano)}: já há frequência registrada nele.`,
+      );
+    await tx.delete(schoolYears).where(eq(schoolYears.id, id));
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'ano_letivo',
+      entityId: id,
+      details: { ano: current.ano },
+    });
+  });
+  dropCalendarSnapshot(ctx.db);
+}
+
+function toEntry(row: CalendarEntryRow): CalendarEntry {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    titulo: row.titulo,
+    descricao: row.descricao,
+    inicio: row.inicio,
+    fim: row.fim,
+    publico: row.publico,
+    version: row.version,
+  };
+}
+
+/** Without dates: the current month. */
+export function defaultRange(query: { de?: string | undefined; ate?: string | undefined }) {
+  const month = monthRange(clock.today().slice(0, 7));
+  const de = query.de ?? (query.ate ? addDays(query.ate, -30) : month.de);
+  const ate = query.ate ?? (query.de ? addDays(query.de, 30) : month.ate);
+  if (ate < de)
+    throw badRequest('A data final é anterior à inicial', [
+      { path: 'ate', message: 'A data final é anterior à inicial' },
+    ]);
+  return { de, ate };
+}
+
+function overlaps(de: string, ate: string): SQL | undefined {
+  return and(lte(calendarEntries.inicio, ate), gte(calendarEntries.fim, de));
+}
+
+export async function getCalendar(
+  db: DbOrTx,
+  query: { de?: string | undefined; ate?: string | undefined },
+): Promise<CalendarView> {
+  const { de, ate } = defaultRange(query);
+  const [dias, rows] = await Promise.all([
+    classifyRange(db, de, ate),
+    db
+      .select()
+      .from(calendarEntries)
+      .where(overlaps(de, ate))
+      .orderBy(asc(calendarEntries.inicio), asc(calendarEntries.titulo)),
+  ]);
+  return { de, ate, dias, eventos: rows.map(toEntry), feriados: nationalHolidaysBetween(de, ate) };
+}
+
+/** A national holiday cannot be made a school day: the law closes it. */
+function assertEntryAllowed(input: CalendarEntryData): void {
+  if (input.tipo !== 'dia_letivo' && input.tipo !== 'sabado_letivo') return;
+  const fim = input.fim ?? input.inicio;
+  const holiday = nationalHolidaysBetween(input.inicio, fim).find((item) => item.tipo === 'feriado_nacional');
+  if (holiday)
+    throw badRequest(
+      `${formatDate(holiday.data)} é feriado nacional (${holiday.nome}) e não pode ser dia letivo.`,
+      [{ path: 'inicio', message: 'Feriado nacional não pode ser dia letivo' }],
+    );
+}
+
+export async function createCalendarEntry(
+  ctx: AppContext,
+  input: CalendarEntryData,
+  actor: Actor,
+): Promise<CalendarEntry> {
+  assertEntryAllowed(input);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(calendarEntries)
+      .values({
+        tipo: input.tipo,
+        titulo: input.titulo,
+        descricao: input.descricao ?? null,
+        inicio: input.inicio,
+        fim: input.fim ?? input.inicio,
+        publico: input.publico,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'criar',
+      entity: 'calendario',
+      entityId: row!.id,
+      details: { tipo: input.tipo, titulo: input.titulo, inicio: input.inicio },
+    });
+    return toEntry(row!);
+  });
+  dropCalendarSnapshot(ctx.db);
+  return result;
+}
+
+export async function updateCalendarEntry(
+  ctx: AppContext,
+  id: string,
+  input: CalendarEntryData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<CalendarEntry> {
+  assertEntryAllowed(input);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(calendarEntries).where(eq(calendarEntries.id, id)).for('update');
+    if (!current) throw entryNotFound();
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    const [row] = await tx
+      .update(calendarEntries)
+      .set({
+        tipo: input.tipo,
+        titulo: input.titulo,
+        descricao: input.descricao ?? null,
+        inicio: input.inicio,
+        fim: input.fim ?? input.inicio,
+        publico: input.publico,
+        version: current.version + 1,
+        updatedAt: clock.now(),
+      })
+      .where(eq(calendarEntries.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'calendario',
+      entityId: id,
+      details: {
+        antes: { tipo: current.tipo, titulo: current.titulo, inicio: current.inicio, fim: current.fim },
+        depois: { tipo: row!.tipo, titulo: row!.titulo, inicio: row!.inicio, fim: row!.fim },
+      },
+    });
+    return toEntry(row!);
+  });
+  dropCalendarSnapshot(ctx.db);
+  return result;
+}
+
+export async function deleteCalendarEntry(ctx: AppContext, id: string, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(calendarEntries).where(eq(calendarEntries.id, id)).for('update');
+    if (!current) throw entryNotFound();
+    await tx.delete(calendarEntries).where(eq(calendarEntries.id, id));
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'calendario',
+      entityId: id,
+      details: { tipo: current.tipo, titulo: current.titulo, inicio: current.inicio },
+    });
+  });
+  dropCalendarSnapshot(ctx.db);
+}
+
+/**
+ * What families see: the school's entries marked public and Brazil's national holidays and pontos
+ * facultativos (the days there is no class), in date order.
+ */
+export async function listPublicItems(db: DbOrTx, de: string, ate: string): Promise<PublicCalendarItem[]> {
+  const rows = await db
+    .select()
+    .from(calendarEntries)
+    .where(and(eq(calendarEntries.publico, true), overlaps(de, ate)))
+    .orderBy(asc(calendarEntries.inicio));
+  const items: PublicCalendarItem[] = rows.map((row) => ({
+    id: row.id,
+    tipo: row.tipo,
+    titulo: row.titulo,
+    descricao: row.descricao,
+    inicio: row.inicio,
+    fim: row.fim,
+  }));
+  for (const holiday of nationalHolidaysBetween(de, ate)) {
+    items.push({
+      id: `feriado-${holiday.data}`,
+      tipo: holiday.tipo,
+      titulo: holiday.tipo === 'ponto_facultativo' ? `${holiday.nome} (ponto facultativo)` : holiday.nome,
+      descricao: null,
+      inicio: holiday.data,
+      fim: holiday.data,
+    });
+  }
+  return items.sort((a, b) => a.inicio.localeCompare(b.inicio) || a.titulo.localeCompare(b.titulo));
+}
+
+export async function getPublicCalendar(
+  ctx: AppContext,
+  query: { de?: string | undefined; ate?: string | undefined },
+): Promise<PublicCalendar> {
+  const year = clock.today().slice(0, 4);
+  const de = query.de ?? `${year}-01-01`;
+  const ate = query.ate ?? `${year}-12-31`;
+  if (ate < de) throw badRequest('A data final é anterior à inicial');
+  return { escola: await ctx.getSchoolName(), de, ate, itens: await listPublicItems(ctx.db, de, ate) };
+}

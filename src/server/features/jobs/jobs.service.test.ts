@@ -1,0 +1,87 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clock } from '../../lib/clock.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { JOB_MAX_ATTEMPTS, JobQueue } from './jobs.service.js';
+import { jobs } from './jobs.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+afterEach(() => clock.unpin());
+
+function recordingLog() {
+  const lines: { level: string; details: object; message: string }[] = [];
+  return {
+    lines,
+    warn: (details: object, message: string) => lines.push({ level: 'warn', details, message }),
+    error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
+  };
+}
+
+describe('JobQueue', () => {
+  it('keeps queued jobs in the database: another worker (after a restart) runs them once', async () => {
+    const first = new JobQueue(t.database.db, recordingLog());
+    await first.enqueue(t.database.db, 'teste.eco', { n: 1 });
+    await first.enqueue(t.database.db, 'teste.eco', { n: 2 });
+    const seen: unknown[] = [];
+    const second = new JobQueue(t.database.db, recordingLog());
+    second.handle('teste.eco', async (payload) => {
+      seen.push(payload);
+    });
+    await second.drain();
+    await second.drain();
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await t.database.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('retries a failing job later, then drops it after the last attempt, logging no message text', async () => {
+    const log = recordingLog();
+    const queue = new JobQueue(t.database.db, log);
+    let calls = 0;
+    queue.handle('teste.falha', async () => {
+      calls++;
+      throw Object.assign(new Error('smtp recusou fulano@escola.test'), { code: 'EENVELOPE' });
+    });
+    const start = new Date('2026-05-04T09:00:00-03:00').getTime();
+    clock.pin(new Date(start));
+    await queue.enqueue(t.database.db, 'teste.falha', {});
+    await queue.drain();
+    expect(calls).toBe(1);
+    // Not due again until its back-off has passed.
+    await queue.drain();
+    expect(calls).toBe(1);
+    let elapsed = 0;
+    for (let attempt = 2; attempt <= JOB_MAX_ATTEMPTS; attempt++) {
+      elapsed += 30_000 * 2 ** (attempt - 2) + 1000;
+      clock.pin(new Date(start + elapsed));
+      await queue.drain();
+      expect(calls).toBe(attempt);
+    }
+    expect(await t.database.db.select().from(jobs)).toEqual([]);
+    expect(log.lines.map((line) => line.level)).toEqual([
+      ...Array<string>(JOB_MAX_ATTEMPTS - 1).fill('warn'),
+      'error',
+    ]);
+    expect(JSON.stringify(log.lines)).not.toContain('fulano@escola.test');
+    expect(log.lines.at(-1)!.details).toMatchObject({ code: 'EENVELOPE', tentativa: JOB_MAX_ATTEMPTS });
+  });
+
+  it('a started worker runs a job right after it is queued', async () => {
+    const queue = new JobQueue(t.database.db, recordingLog());
+    const done = new Promise<unknown>((resolve) => {
+      queue.handle('teste.agora', async (payload) => {
+        resolve(payload);
+      });
+    });
+    queue.start();
+    try {
+      await queue.enqueue(t.database.db, 'teste.agora', { ok: true });
+      expect(await done).toEqual({ ok: true });
+    } finally {
+      await queue.stop();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Work done after the response (ADR 0007): a request that must not reveal by its timing what it found
+ * ('Esqueci minha senha') only queues a job. Workers on every instance claim due jobs with
+ * `FOR UPDATE SKIP LOCKED`; a job is deleted once done, so personal data in `payload` does not linger.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set while a worker holds the job; a worker that died releases it when this passes. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('jobs_run_after_idx').on(table.runAfter)],
+);
+export type JobRow = typeof jobs.$inferSelect;

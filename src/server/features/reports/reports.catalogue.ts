@@ -1,0 +1,119 @@
+import { can, type Nivel, type Permission } from '../../../shared/permissions.js';
+import type { ReportEntry, ReportParameter } from '../../../shared/reports.schemas.js';
+import { paths } from '../../../shared/routes.js';
+
+interface CatalogueItem extends Omit<ReportEntry, 'descricao' | 'parametros' | 'tela'> {
+  /** The permission its route checks: the catalogue offers only what would not answer 403. */
+  access: Permission;
+  /** Roles that hold the permission but are not offered the file (a guardian's children list). */
+  except?: Nivel[];
+  /** Fixed, or per role where the same route gives each role a different file (scope). */
+  descricao: string | ((nivel: Nivel) => string);
+  parametros: (year: number) => ReportParameter[];
+  tela: ReportEntry['tela'] | ((nivel: Nivel) => ReportEntry['tela']);
+}
+
+const yearParameter = (year: number): ReportParameter[] => [
+  { nome: 'ano', rotulo: 'Ano', padrao: year, minimo: 2000, maximo: 2100 },
+];
+const financeReports = { rotulo: 'Abrir no Financeiro', caminho: `${paths.finance}?aba=relatorios` };
+
+/**
+ * The reports that exist today, each pointing at the route that produces it. A new report is one more
+ * item here (and its route); the screen and the catalogue test pick it up.
+ */
+const catalogue: CatalogueItem[] = [
+  {
+    id: 'fluxo-de-caixa',
+    grupo: 'financeiro',
+    titulo: 'Fluxo de caixa',
+    descricao: 'Receitas, despesas e saldo de cada mês do ano, com o saldo acumulado.',
+    url: '/api/financeiro/relatorios/fluxo',
+    formatos: ['csv', 'xlsx'],
+    parametros: yearParameter,
+    access: 'finance.manage',
+    tela: financeReports,
+  },
+  {
+    id: 'inadimplencia',
+    grupo: 'financeiro',
+    titulo: 'Inadimplência',
+    descricao: 'Mensalidades vencidas e valor em aberto no ano, agrupados por turma e por responsável.',
+    url: '/api/financeiro/relatorios/inadimplencia',
+    formatos: ['csv', 'xlsx'],
+    parametros: yearParameter,
+    access: 'finance.manage',
+    tela: financeReports,
+  },
+  {
+    id: 'categorias',
+    grupo: 'financeiro',
+    titulo: 'Receitas e despesas por categoria',
+    descricao: 'Quantidade de lançamentos e total do ano por categoria, separando receitas e despesas.',
+    url: '/api/financeiro/relatorios/categorias',
+    formatos: ['csv', 'xlsx'],
+    parametros: yearParameter,
+    access: 'finance.manage',
+    tela: financeReports,
+  },
+  {
+    id: 'mensalidades',
+    grupo: 'financeiro',
+    titulo: 'Mensalidades',
+    descricao: (nivel) =>
+      nivel === 'responsavel'
+        ? 'As mensalidades dos seus filhos no ano: vencimento, valores, situação e pagamento.'
+        : 'Todas as mensalidades do ano: aluno, turma, vencimento, valores, situação e pagamento.',
+    url: '/api/financeiro/mensalidades',
+    formatos: ['csv', 'xlsx'],
+    parametros: yearParameter,
+    access: 'finance.read',
+    tela: (nivel) =>
+      nivel === 'responsavel'
+        ? { rotulo: 'Ver mensalidades', caminho: paths.finance }
+        : { rotulo: 'Abrir no Financeiro', caminho: `${paths.finance}?aba=mensalidades` },
+  },
+  {
+    id: 'alunos',
+    grupo: 'alunos',
+    titulo: 'Lista de alunos',
+    descricao: (nivel) =>
+      nivel === 'professor'
+        ? 'Os alunos das suas turmas, com matrícula, turma e contato do responsável (sem CPF).'
+        : 'Todos os alunos com matrícula, turma, situação, contatos, CPF e o responsável principal.',
+    url: '/api/alunos/export',
+    formatos: ['csv', 'xlsx'],
+    parametros: () => [],
+    access: 'students.read',
+    except: ['responsavel'],
+    tela: { rotulo: 'Abrir Alunos', caminho: paths.students },
+  },
+  {
+    id: 'auditoria',
+    grupo: 'auditoria',
+    titulo: 'Trilha de auditoria',
+    descricao:
+      'Todas as ações registradas (acessos, alterações, exportações e backups), com usuário, data, IP e origem.',
+    url: '/api/auditoria',
+    formatos: ['csv'],
+    parametros: () => [],
+    access: 'audit.read',
+    tela: { rotulo: 'Abrir Auditoria', caminho: paths.audit },
+  },
+];
+
+/** The reports `nivel` may run, with their links, in catalogue order. */
+export function listReports(nivel: Nivel, year: number): ReportEntry[] {
+  return catalogue
+    .filter((item) => can(nivel, item.access) && !item.except?.includes(nivel))
+    .map((item) => ({
+      id: item.id,
+      grupo: item.grupo,
+      titulo: item.titulo,
+      descricao: typeof item.descricao === 'function' ? item.descricao(nivel) : item.descricao,
+      url: item.url,
+      formatos: item.formatos,
+      parametros: item.parametros(year),
+      tela: typeof item.tela === 'function' ? item.tela(nivel) : item.tela,
+    }));
+}

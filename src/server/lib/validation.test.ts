@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  SINGLE_LINE_MESSAGE,
+  findControlCharacters,
+} from '../../shared/validators.js';
+import { validStudentBody } from '../test/records-fixtures.js';
+import { createTestApp, signedIn, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+describe('control characters', () => {
+  it('finds them in any string of a value, keys included, but not tab or line breaks', () => {
+    expect(
+      findControlCharacters({ a: 'ok\n\tok\r', b: ['x', 'y\u0000'], c: { 'k\u001b': 1 }, d: 5 }),
+    ).toEqual([
+      ['b', 1],
+      ['c', 'k\u001b'],
+    ]);
+    expect(findControlCharacters('\u007f')).toEqual([[]]);
+    expect(findControlCharacters('\u0085')).toEqual([[]]);
+    expect(findControlCharacters('acentuação, emoji 😀, aspas “”')).toEqual([]);
+  });
+
+  it('a NUL byte in a JSON string is a 400 with the field path, not a 500', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const student = await t.app.inject({
+      method: 'POST',
+      url: '/api/alunos',
+      headers: { cookie },
+      payload: validStudentBody({ nome: 'Ana\u0000Clara' }),
+    });
+    expect(student.statusCode).toBe(400);
+    expect(student.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION',
+      message: CONTROL_CHARACTERS_MESSAGE,
+      details: [{ path: 'nome', message: CONTROL_CHARACTERS_MESSAGE }],
+    });
+
+    // A route whose body is free-form JSON (stored as jsonb, which refuses \u0000 as well).
+    const content = await t.app.inject({
+      method: 'PUT',
+      url: '/api/content/hero',
+      headers: { cookie },
+      payload: { titulo: 'Bem-vindos\u0000', outro: { 'chave\u0000': 1 } },
+    });
+    expect(content.statusCode).toBe(400);
+    expect(content.json().details.map((detail: { path: string }) => detail.path)).toEqual([
+      'titulo',
+      'outro.chave\u0000',
+    ]);
+
+    // Query strings and path segments too; escape codes as well as NUL.
+    const query = await t.app.inject({ method: 'GET', url: '/api/alunos?q=a%00b', headers: { cookie } });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details).toEqual([{ path: 'q', message: CONTROL_CHARACTERS_MESSAGE }]);
+    const escape = await t.app.inject({ method: 'GET', url: '/api/alunos?q=%1B%5B31m', headers: { cookie } });
+    expect(escape.statusCode).toBe(400);
+    const path = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/hero%00/history',
+      headers: { cookie },
+    });
+    expect(path.statusCode).toBe(400);
+  });
+
+  it('keeps tabs and line breaks in multi-line fields and refuses them in one-line fields', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const multiLine = await t.app.inject({
+      method: 'POST',
+      url: '/api/alunos',
+      headers: { cookie },
+      payload: validStudentBody({ observacoes: 'Alergia a amendoim.\n\tUsa óculos.' }),
+    });
+    expect(multiLine.statusCode).toBe(201);
+    expect(multiLine.json().data.aluno.observacoes).toBe('Alergia a amendoim.\n\tUsa óculos.');
+
+    const oneLine = await t.app.inject({
+      method: 'POST',
+      url: '/api/alunos',
+      headers: { cookie },
+      payload: validStudentBody({ nome: 'Ana\nClara', endereco: 'Rua A,\tnº 1' }),
+    });
+    expect(oneLine.statusCode).toBe(400);
+    expect(oneLine.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'nome', message: SINGLE_LINE_MESSAGE },
+        { path: 'endereco', message: SINGLE_LINE_MESSAGE },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from './env.js';
+import { auditLog } from './features/audit/audit.table.js';
+import { sessions } from './features/auth/auth.table.js';
+import { THROTTLE } from './features/auth/throttle.service.js';
+import { createTestApp, createUserRow, TEST_PASSWORD, type TestApp } from './test/test-app.js';
+
+/** Issue 10, findings 3 (TRUST_PROXY) and 12 (over HTTPS only `__Host-sid`). */
+
+function configError(env: Record<string, string>): string {
+  const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+    throw new Error('exit');
+  });
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    loadConfig(env);
+    return '';
+  } catch {
+    return error.mock.calls.flat().join('\n');
+  } finally {
+    exit.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('TRUST_PROXY (finding 3)', () => {
+  it('takes a hop count or a list of addresses and CIDRs, and refuses a bare true with a clear message', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    for (const value of ['true', 'TRUE']) {
+      const message = configError({ TRUST_PROXY: value });
+      expect(message).toContain('TRUST_PROXY=true confiaria em qualquer X-Forwarded-For');
+      expect(message).toContain('TRUST_PROXY=1');
+    }
+    expect(configError({ TRUST_PROXY: '10.0.0.0/33' })).toContain('não é endereço IP nem faixa CIDR');
+    expect(configError({ TRUST_PROXY: 'proxy.local' })).toContain('não é endereço IP nem faixa CIDR');
+  });
+});
+
+async function failUntilBlocked(
+  t: TestApp,
+  request: (i: number) => { remoteAddress: string; headers?: Record<string, string> },
+): Promise<number> {
+  for (let i = 0; i < THROTTLE.ipMaxFailures + 5; i++) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `conta${i}@escola.test`, password: 'senha-errada' },
+      ...request(i),
+    });
+    if (response.statusCode === 429) return i;
+  }
+  return -1;
+}
+
+async function loginIp(
+  t: TestApp,
+  userId: string,
+): Promise<{ session: string | null; audit: string | null }> {
+  const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+  const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, userId));
+  return { session: session?.ip ?? null, audit: entry?.ip ?? null };
+}
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('a rotated X-Forwarded-For cannot escape the address limit nor forge the IP in audit and sessions', async () => {
+    // The client writes whatever it likes first; the proxy appends the address it saw.
+    const blockedAt = await failUntilBlocked(t, (i) => ({
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': `10.${i}.0.1, 203.0.113.7` },
+    }));
+    expect(blockedAt).toBe(THROTTLE.ipMaxFailures);
+
+    const user = await createUserRow(t.database, 'professor');
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '192.0.2.99, 198.51.100.4' },
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(await loginIp(t, user.id)).toEqual({ session: '198.51.100.4', audit: '198.51.100.4' });
+  });
+});
+
+describe('with a list of proxies (TRUST_PROXY=10.0.0.0/8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: ['10.0.0.0/8'] });
+  });
+  afterAll(() => t.close());
+
+  it('believes X-Forwarded-For only from a listed proxy', async () => {
+    const direct = await failUntilBlocked(t, (i) => ({
+      remoteAddress: '198.51.100.200',
+      headers: { 'x-forwarded-for': `172.16.${i}.9` },
+    }));
+    expect(direct).toBe(THROTTLE.ipMaxFailures);
+
+    const user = await createUserRow(t.database, 'responsavel');
+    const viaProxy = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    expect(viaProxy.statusCode).toBe(200);
+    expect(await loginIp(t, user.id)).toEqual({ session: '198.51.100.77', audit: '198.51.100.77' });
+  });
+});
+
+describe('no proxy (default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-For and X-Forwarded-Proto for limits, audit, sessions and cookies', async () => {
+    const blockedAt = await failUntilBlocked(t, (i) => ({
+      remoteAddress: '198.51.100.50',
+      headers: { 'x-forwarded-for': `10.${i}.0.1` },
+    }));
+    expect(blockedAt).toBe(THROTTLE.ipMaxFailures);
+    const user = await createUserRow(t.database, 'professor');
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '198.51.100.51',
+      headers: { 'x-forwarded-for': '192.0.2.1', 'x-forwarded-proto': 'https' },
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.cookies.map((cookie) => cookie.name).sort()).toEqual(['did', 'sid']);
+    expect(await loginIp(t, user.id)).toEqual({ session: '198.51.100.51', audit: '198.51.100.51' });
+  });
+});
+
+describe('over HTTPS (finding 12)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ trustProxy: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('reads only __Host-sid: a plain sid cookie (as a sibling subdomain could plant) is no session', async () => {
+    const user = await createUserRow(t.database, 'administrador');
+    const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.9' };
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: https,
+    });
+    expect(signed.statusCode).toBe(200);
+    const cookie = signed.cookies.find((item) => item.name === '__Host-sid')!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Strict' });
+    expect(signed.cookies.find((item) => item.name === '__Host-did')).toMatchObject({ secure: true });
+    expect(signed.cookies.some((item) => item.name === 'sid')).toBe(false);
+
+    const me = (cookieHeader: string) =>
+      t.app.inject({ url: '/api/auth/me', headers: { ...https, cookie: cookieHeader } });
+    expect((await me(`__Host-sid=${cookie.value}`)).statusCode).toBe(200);
+    expect((await me(`sid=${cookie.value}`)).statusCode).toBe(401);
+    // Over plain HTTP the server sets and reads the plain cookie (the browser keeps it apart).
+    const plain = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `sid=${cookie.value}` } });
+    expect(plain.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import {
+  daysInRange,
+  entryKinds,
+  weekdayOf,
+  type CalendarDay,
+  type EntryKind,
+  type NationalHoliday,
+} from './calendar.js';
+import { isoDateSchema, optionalText } from './validators.js';
+
+/** Contracts of the school year and the calendar (issue 13). Dates are `YYYY-MM-DD`. */
+
+export const periodTypes = ['bimestre', 'trimestre', 'semestre'] as const;
+export type PeriodType = (typeof periodTypes)[number];
+export const periodTypeLabels: Record<PeriodType, string> = {
+  bimestre: 'Bimestres',
+  trimestre: 'Trimestres',
+  semestre: 'Semestres',
+};
+export const periodCounts: Record<PeriodType, number> = { bimestre: 4, trimestre: 3, semestre: 2 };
+
+/** '2º bimestre'. */
+export function periodName(tipo: PeriodType, numero: number): string {
+  return `${String(numero)}º ${tipo}`;
+}
+
+export const periodInputSchema = z.strictObject({
+  inicio: isoDateSchema,
+  fim: isoDateSchema,
+  /** The last day teachers may still change the period's roll; after it only an administrator. */
+  data_fechamento: isoDateSchema,
+});
+
+export const schoolYearInputSchema = z
+  .strictObject({
+    ano: z.coerce
+      .number({ error: 'Ano inválido' })
+      .int('Ano inválido')
+      .min(2000, 'Ano inválido')
+      .max(2100, 'Ano inválido'),
+    inicio: isoDateSchema,
+    fim: isoDateSchema,
+    tipo_periodo: z.enum(periodTypes, { error: 'Divisão inválida' }).default('bimestre'),
+    /** Omitted: the year is divided into equal parts by dias letivos, each closing 7 days after its end. */
+    periodos: z.array(periodInputSchema).max(4).optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((input, context) => {
+    const year = String(input.ano);
+    if (!input.inicio.startsWith(year))
+      context.addIssue({ code: 'custom', path: ['inicio'], message: `O início deve ser em ${year}` });
+    if (!input.fim.startsWith(year))
+      context.addIssue({ code: 'custom', path: ['fim'], message: `O término deve ser em ${year}` });
+    if (input.fim <= input.inicio)
+      context.addIssue({ code: 'custom', path: ['fim'], message: 'O término deve ser depois do início' });
+    const periods = input.periodos;
+    if (!periods) return;
+    const expected = periodCounts[input.tipo_periodo];
+    if (periods.length !== expected) {
+      context.addIssue({
+        code: 'custom',
+        path: ['periodos'],
+        message: `Informe ${String(expected)} períodos (${periodTypeLabels[input.tipo_periodo].toLowerCase()})`,
+      });
+      return;
+    }
+    periods.forEach((period, index) => {
+      const at = (field: string, message: string) =>
+        context.addIssue({ code: 'custom', path: ['periodos', index, field], message });
+      if (period.fim < period.inicio) at('fim', 'O término deve ser depois do início');
+      if (period.data_fechamento < period.fim) at('data_fechamento', 'O fechamento deve ser após o término');
+      if (index === 0 && period.inicio !== input.inicio)
+        at('inicio', 'O primeiro período começa no início do ano letivo');
+      if (index === periods.length - 1 && period.fim !== input.fim)
+        at('fim', 'O último período termina no fim do ano letivo');
+      const previous = periods[index - 1];
+      if (previous && period.inicio <= previous.fim)
+        at('inicio', 'Os períodos não podem se sobrepor; este deve começar após o anterior');
+    });
+  });
+export type SchoolYearInput = z.input<typeof schoolYearInputSchema>;
+export type SchoolYearData = z.output<typeof schoolYearInputSchema>;
+
+export interface SchoolPeriod {
+  id: string;
+  numero: number;
+  nome: string;
+  inicio: string;
+  fim: string;
+  data_fechamento: string;
+  dias_letivos: number;
+  /** Past its closing date: only an administrator may change its roll. */
+  encerrado: boolean;
+}
+
+export interface SchoolYear {
+  id: string;
+  ano: number;
+  inicio: string;
+  fim: string;
+  tipo_periodo: PeriodType;
+  dias_letivos: number;
+  minimo_dias_letivos: number;
+  /** The LDB warning while the year has fewer than 200 dias letivos (null when it has enough). */
+  aviso: string | null;
+  periodos: SchoolPeriod[];
+  version: number;
+}
+
+const MAX_RANGE_DAYS = 400;
+
+export const calendarQuerySchema = z
+  .strictObject({ de: isoDateSchema.optional(), ate: isoDateSchema.optional() })
+  .superRefine((query, context) => {
+    if (query.de && query.ate) {
+      if (query.ate < query.de)
+        context.addIssue({ code: 'custom', path: ['ate'], message: 'A data final é anterior à inicial' });
+      else if (daysInRange(query.de, query.ate) > MAX_RANGE_DAYS)
+        context.addIssue({ code: 'custom', path: ['ate'], message: 'Consulte no máximo 400 dias por vez' });
+    }
+  });
+
+export const calendarEntryInputSchema = z
+  .strictObject({
+    tipo: z.enum(entryKinds, { error: 'Tipo inválido' }),
+    titulo: z
+      .string({ error: 'Título é obrigatório' })
+      .trim()
+      .min(1, 'Título é obrigatório')
+      .max(120, 'Máximo de 120 caracteres'),
+    descricao: optionalText(1000),
+    inicio: isoDateSchema,
+    /** Omitted: a one-day entry. */
+    fim: isoDateSchema.optional(),
+    publico: z.boolean().default(false),
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((input, context) => {
+    const fim = input.fim ?? input.inicio;
+    if (fim < input.inicio) {
+      context.addIssue({ code: 'custom', path: ['fim'], message: 'O término deve ser no início ou depois' });
+      return;
+    }
+    if (daysInRange(input.inicio, fim) > 366)
+      context.addIssue({ code: 'custom', path: ['fim'], message: 'Um item dura no máximo um ano' });
+    if (input.tipo === 'sabado_letivo' && (fim !== input.inicio || weekdayOf(input.inicio) !== 6))
+      context.addIssue({
+        code: 'custom',
+        path: ['inicio'],
+        message: 'Sábado letivo deve ser um único sábado',
+      });
+  });
+export type CalendarEntryInput = z.input<typeof calendarEntryInputSchema>;
+export type CalendarEntryData = z.output<typeof calendarEntryInputSchema>;
+
+export interface CalendarEntry {
+  id: string;
+  tipo: EntryKind;
+  titulo: string;
+  descricao: string | null;
+  inicio: string;
+  fim: string;
+  publico: boolean;
+  version: number;
+}
+
+export interface CalendarView {
+  de: string;
+  ate: string;
+  dias: CalendarDay[];
+  /** What the school added (local holidays, recesses, sábados letivos, events) overlapping the range. */
+  eventos: CalendarEntry[];
+  feriados: NationalHoliday[];
+}
+
+/** One item of the public calendar (page /calendario, feed /calendario.ics). */
+export interface PublicCalendarItem {
+  id: string;
+  tipo: EntryKind | 'feriado_nacional' | 'ponto_facultativo';
+  titulo: string;
+  descricao: string | null;
+  inicio: string;
+  fim: string;
+}
+
+export interface PublicCalendar {
+  escola: string;
+  de: string;
+  ate: string;
+  itens: PublicCalendarItem[];
+}
