@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CalendarDay, DayKind } from './calendar.js';
 import { disciplinas } from './teachers.schemas.js';
-import { isoDateSchema, optionalText, uuidParam } from './validators.js';
+import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 /**
  * Contracts of the class diary (issue 13): the subject grid of a class, the roll call and the
@@ -48,7 +48,7 @@ export const gradeInputSchema = z
   .strictObject({
     frequencia_modo: z.enum(frequenciaModos, { error: 'Modo de chamada inválido' }).default('diaria'),
     disciplinas: z.array(gradeItemInputSchema).max(disciplinas.length),
-    version: z.number().int().positive().optional(),
+    version: versionSchema.optional(),
   })
   .superRefine((input, context) => {
     const seen = new Set<string>();

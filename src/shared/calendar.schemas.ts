@@ -7,7 +7,13 @@ import {
   type EntryKind,
   type NationalHoliday,
 } from './calendar.js';
-import { isoDateSchema, optionalText } from './validators.js';
+import {
+  isoDateSchema,
+  isSingleLine,
+  optionalText,
+  SINGLE_LINE_MESSAGE,
+  versionSchema,
+} from './validators.js';
 
 /** Contracts of the school year and the calendar (issue 13). Dates are `YYYY-MM-DD`. */
 
@@ -44,7 +50,7 @@ export const schoolYearInputSchema = z
     tipo_periodo: z.enum(periodTypes, { error: 'Divisão inválida' }).default('bimestre'),
     /** Omitted: the year is divided into equal parts by dias letivos, each closing 7 days after its end. */
     periodos: z.array(periodInputSchema).max(4).optional(),
-    version: z.number().int().positive().optional(),
+    version: versionSchema.optional(),
   })
   .superRefine((input, context) => {
     const year = String(input.ano);
@@ -128,13 +134,14 @@ export const calendarEntryInputSchema = z
       .string({ error: 'Título é obrigatório' })
       .trim()
       .min(1, 'Título é obrigatório')
-      .max(120, 'Máximo de 120 caracteres'),
-    descricao: optionalText(1000),
+      .max(120, 'Máximo de 120 caracteres')
+      .refine(isSingleLine, SINGLE_LINE_MESSAGE),
+    descricao: optionalText(1000, { multiline: true }),
     inicio: isoDateSchema,
     /** Omitted: a one-day entry. */
     fim: isoDateSchema.optional(),
     publico: z.boolean().default(false),
-    version: z.number().int().positive().optional(),
+    version: versionSchema.optional(),
   })
   .superRefine((input, context) => {
     const fim = input.fim ?? input.inicio;
