@@ -53,7 +53,8 @@ test('a teacher record and a professor account with one e-mail are linked, and b
   await teacherForm.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await teacherForm.getByRole('button', { name: 'Adicionar Professor' }).click();
   await expect(teacherForm).toHaveCount(0);
-  const teacherRow = page.getByRole('listitem').filter({ hasText: 'Gilda Matos' });
+  // The staff list is a table on a computer (cards on a phone).
+  const teacherRow = page.getByRole('row').filter({ hasText: 'Gilda Matos' });
   await expect(teacherRow.getByText('Sem acesso ao portal')).toBeVisible();
 
   await page.goto('/dashboard/usuarios');
@@ -71,6 +72,6 @@ test('a teacher record and a professor account with one e-mail are linked, and b
 
   await page.goto('/dashboard/professores');
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'Gilda Matos' }).getByText(`Acesso ao portal: ${email}`),
+    page.getByRole('row').filter({ hasText: 'Gilda Matos' }).getByText(`Acesso ao portal: ${email}`),
   ).toBeVisible();
 });

@@ -62,7 +62,7 @@ export const teacherColumns: Column<Teacher>[] = [
     cell: (teacher) => (
       <span className="inline-flex items-center gap-1 text-xs text-gray-600">
         <KeyRound className="h-3.5 w-3.5" aria-hidden="true" />
-        {teacher.tem_acesso ? (teacher.acesso_email ?? 'Sim') : 'Sem acesso'}
+        {teacher.tem_acesso ? `Acesso ao portal: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
       </span>
     ),
   },
