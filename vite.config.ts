@@ -2,8 +2,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * The public page (`--mode site`, its client bundle and its server renderer) runs on Preact through its
+ * React compatibility layer: the same components, a tenth of React DOM's code to download, parse and
+ * hydrate on a school family's phone (ADR 0013). The portal keeps React.
+ */
+const preactForReact = [
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: mode === 'site' ? { alias: preactForReact } : {},
   build: {
     outDir: 'dist/client',
     // `--mode site` builds the public page (site.html) on its own, after the portal, so the two

@@ -81,6 +81,8 @@ export function build() {
     'build',
     '--logLevel',
     'warn',
+    '--mode',
+    'site',
     '--ssr',
     'src/client/site-ssr.tsx',
     '--outDir',
