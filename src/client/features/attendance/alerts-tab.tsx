@@ -28,7 +28,12 @@ const baseColumns: Column<AttendanceAlert>[] = [
       </>
     ),
   },
-  { id: 'turma', header: 'Turma', sortValue: (row) => row.turma?.nome ?? '', cell: (row) => row.turma?.nome ?? '—' },
+  {
+    id: 'turma',
+    header: 'Turma',
+    sortValue: (row) => row.turma?.nome ?? '',
+    cell: (row) => row.turma?.nome ?? '—',
+  },
   {
     id: 'frequencia',
     header: 'Frequência',
@@ -69,10 +74,13 @@ export function AlertsTab() {
     try {
       const result = await issue.mutateAsync(row.aluno.id);
       toast.success(
-        result.message ?? `Notificação emitida em ${formatDateTime(result.data.emitida_em)}; o PDF foi baixado.`,
+        result.message ??
+          `Notificação emitida em ${formatDateTime(result.data.emitida_em)}; o PDF foi baixado.`,
       );
     } catch (error) {
-      toast.error(error instanceof ApiError && error.message ? error.message : 'Erro ao emitir a notificação');
+      toast.error(
+        error instanceof ApiError && error.message ? error.message : 'Erro ao emitir a notificação',
+      );
     } finally {
       setBusy(null);
     }
@@ -101,13 +109,16 @@ export function AlertsTab() {
         />
       </section>
       <section aria-labelledby="conselho-tutelar">
-        <h2 id="conselho-tutelar" className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900">
+        <h2
+          id="conselho-tutelar"
+          className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900"
+        >
           <ShieldAlert className="h-5 w-5 text-red-600" aria-hidden="true" />
           Notificação ao Conselho Tutelar
         </h2>
         <p className="mb-3 text-sm text-gray-600">
-          Alunos com faltas acima de {String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas (30 %
-          do limite legal, Lei 13.803/2019). Emita a carta, imprima e envie ao Conselho Tutelar; a data fica
+          Alunos com faltas acima de {String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas (30
+          % do limite legal, Lei 13.803/2019). Emita a carta, imprima e envie ao Conselho Tutelar; a data fica
           registrada.
         </p>
         <DataList
@@ -134,7 +145,8 @@ export function AlertsTab() {
                   variant="ghost"
                   onClick={() => {
                     const id = row.ultima_notificacao?.id;
-                    if (id) void downloadTutelaryLetter(id).catch(() => toast.error('Erro ao baixar a carta'));
+                    if (id)
+                      void downloadTutelaryLetter(id).catch(() => toast.error('Erro ao baixar a carta'));
                   }}
                 >
                   Baixar a de {formatDate(row.ultima_notificacao.emitida_em)}

@@ -56,15 +56,18 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
     <div>
       <p className="mb-2 text-sm text-gray-600">
         {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia: <strong>·</strong> presente,{' '}
-        <strong className="text-red-700">F</strong> falta (ou o número de faltas nas aulas do dia); em branco, sem
-        chamada. Colunas cinza não são dias letivos.
+        <strong className="text-red-700">F</strong> falta (ou o número de faltas nas aulas do dia); em branco,
+        sem chamada. Colunas cinza não são dias letivos.
       </p>
       <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Frequência de {turma.nome} no mês</caption>
           <thead className="bg-gray-50">
             <tr>
-              <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700">
+              <th
+                scope="col"
+                className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700"
+              >
                 Aluno
               </th>
               {dias.map((dia) => (
@@ -88,7 +91,10 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
           <tbody className="divide-y divide-gray-100">
             {alunos.map((aluno) => (
               <tr key={aluno.id}>
-                <th scope="row" className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap"
+                >
                   {aluno.nome}
                 </th>
                 {aluno.faltas.map((faltas, index) => {
@@ -98,7 +104,13 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
                       key={dia?.data ?? index}
                       className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-gray-500'}`}
                     >
-                      {faltas === null ? '' : faltas === 0 ? '·' : faltas === 1 && (dia?.chamadas ?? 1) <= 1 ? 'F' : faltas}
+                      {faltas === null
+                        ? ''
+                        : faltas === 0
+                          ? '·'
+                          : faltas === 1 && (dia?.chamadas ?? 1) <= 1
+                            ? 'F'
+                            : faltas}
                     </td>
                   );
                 })}

@@ -12,7 +12,9 @@ import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 
 const lessonName = (lesson: Lesson) =>
-  lesson.disciplina ? `${lesson.disciplina}${lesson.aula > 1 ? ` (${String(lesson.aula)}ª aula)` : ''}` : 'Chamada do dia';
+  lesson.disciplina
+    ? `${lesson.disciplina}${lesson.aula > 1 ? ` (${String(lesson.aula)}ª aula)` : ''}`
+    : 'Chamada do dia';
 
 /** Classes with lessons to take first, then those already done, then those without lessons that day. */
 export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
@@ -54,7 +56,11 @@ export function RollCallTab() {
           />
         </div>
         {data !== today && (
-          <Button variant="secondary" className="min-h-11" onClick={() => update({ data: null, disciplina: null, aula: null })}>
+          <Button
+            variant="secondary"
+            className="min-h-11"
+            onClick={() => update({ data: null, disciplina: null, aula: null })}
+          >
             Hoje
           </Button>
         )}
@@ -119,11 +125,13 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
               )}
             </span>
             <span className="text-sm text-gray-600">
-              {turma.serie} · {turnoLabels[turma.turno as Turno] ?? turma.turno} · {turma.alunos} alunos
+              {turma.serie} · {turnoLabels[turma.turno as Turno]} · {turma.alunos} alunos
             </span>
             {turma.aulas.length > 0 && (
               <span className="text-sm text-gray-700">
-                {turma.aulas.map((lesson) => `${lessonName(lesson)}${lesson.registrada ? ' ✓' : ''}`).join(' · ')}
+                {turma.aulas
+                  .map((lesson) => `${lessonName(lesson)}${lesson.registrada ? ' ✓' : ''}`)
+                  .join(' · ')}
               </span>
             )}
           </button>
@@ -192,7 +200,9 @@ function RollOfClass({
                 aria-pressed={selected}
                 onClick={() => onLesson(lesson)}
                 className={`flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary ${
-                  selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-gray-300 bg-white text-gray-800'
+                  selected
+                    ? 'border-primary-strong bg-primary-strong text-white'
+                    : 'border-gray-300 bg-white text-gray-800'
                 }`}
               >
                 {lesson.registrada ? (

@@ -138,7 +138,9 @@ function GradeRows() {
   const teachers = useTeacherOptions(true);
   const chosen = new Set(watch('disciplinas').map((item) => item.disciplina));
   const free = disciplinas.filter((name) => !chosen.has(name));
-  const teacherOptions = Object.fromEntries((teachers.data ?? []).map((teacher) => [teacher.id, teacher.nome]));
+  const teacherOptions = Object.fromEntries(
+    (teachers.data ?? []).map((teacher) => [teacher.id, teacher.nome]),
+  );
   return (
     <div className="space-y-3">
       {rows.fields.length > 1 && (teachers.data?.length ?? 0) > 0 && (
@@ -149,7 +151,10 @@ function GradeRows() {
             defaultValue=""
             onChange={(event) => {
               rows.fields.forEach((_, index) =>
-                setValue(`disciplinas.${String(index)}.professor_id` as 'disciplinas.0.professor_id', event.target.value),
+                setValue(
+                  `disciplinas.${String(index)}.professor_id` as 'disciplinas.0.professor_id',
+                  event.target.value,
+                ),
               );
             }}
           >
@@ -162,7 +167,9 @@ function GradeRows() {
           </select>
         </label>
       )}
-      {rows.fields.length === 0 && <p className="text-sm text-gray-600">Nenhuma disciplina. Adicione abaixo.</p>}
+      {rows.fields.length === 0 && (
+        <p className="text-sm text-gray-600">Nenhuma disciplina. Adicione abaixo.</p>
+      )}
       <ol className="space-y-3">
         {rows.fields.map((field, index) => {
           const prefix = `disciplinas.${String(index)}`;
@@ -182,7 +189,13 @@ function GradeRows() {
                   empty="Sem professor"
                   options={teacherOptions}
                 />
-                <FormInput name={`${prefix}.aulas_semanais`} label="Aulas/semana" type="number" min={1} max={20} />
+                <FormInput
+                  name={`${prefix}.aulas_semanais`}
+                  label="Aulas/semana"
+                  type="number"
+                  min={1}
+                  max={20}
+                />
                 <IconButton label={`Remover ${field.disciplina}`} onClick={() => rows.remove(index)}>
                   <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
                 </IconButton>

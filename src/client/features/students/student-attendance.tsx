@@ -24,7 +24,9 @@ const situacaoTones: Record<SituacaoFalta, BadgeTone> = {
 };
 
 const subjectOf = (falta: Absence) =>
-  falta.disciplina ? `${falta.disciplina}${falta.aula > 1 ? ` (${String(falta.aula)}ª aula)` : ''}` : 'Dia inteiro';
+  falta.disciplina
+    ? `${falta.disciplina}${falta.aula > 1 ? ` (${String(falta.aula)}ª aula)` : ''}`
+    : 'Dia inteiro';
 
 /**
  * A student's attendance this year: the % overall and per subject, the 75 % warning and the absences
@@ -59,7 +61,10 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
             </p>
           </div>
           {geral.abaixo_minimo && (
-            <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               Frequência abaixo de {FREQUENCIA_MINIMA} %: o mínimo para aprovação (LDB art. 24, VI).
             </p>
@@ -69,9 +74,15 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
               <caption className="sr-only">Frequência por disciplina</caption>
               <thead>
                 <tr className="text-left text-xs text-gray-500 uppercase">
-                  <th scope="col" className="py-1 font-medium">Disciplina</th>
-                  <th scope="col" className="py-1 text-right font-medium">Faltas</th>
-                  <th scope="col" className="py-1 text-right font-medium">Frequência</th>
+                  <th scope="col" className="py-1 font-medium">
+                    Disciplina
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Faltas
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Frequência
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -96,7 +107,10 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
       {faltas.length > 0 && (
         <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Faltas">
           {faltas.map((falta) => (
-            <li key={falta.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <li
+              key={falta.id}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+            >
               <div className="min-w-0">
                 <p className="font-medium text-gray-900">
                   {formatDate(falta.data)} · {subjectOf(falta)}
