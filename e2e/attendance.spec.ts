@@ -45,6 +45,38 @@ async function rollDate(api: APIRequestContext): Promise<string> {
   return letivo!.data;
 }
 
+/** A student with a guardian account, in the class from `data` on; answers the guardian's password. */
+async function enrolStudent(
+  api: APIRequestContext,
+  turmaId: string,
+  data: string,
+  nome: string,
+  email: string,
+) {
+  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/alunos', {
+      data: {
+        nome,
+        data_nascimento: '2016-03-15',
+        matricula: `CH${run}${nome.slice(0, 2).toUpperCase()}`,
+        responsavel: {
+          nome: `Responsável de ${nome}`,
+          email,
+          telefone: '(11) 91234-5678',
+          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
+          parentesco: 'mae',
+          eh_principal: true,
+        },
+      },
+    }),
+  );
+  const enrolled = await api.post(`/api/turmas/${turmaId}/alunos`, {
+    data: { aluno_id: created.aluno.id, data_enturmacao: data },
+  });
+  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  return created.senhaGerada ?? '';
+}
+
 async function adminContext(browser: Browser, viewport = phone) {
   const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
   return { context, page: await context.newPage() };
@@ -83,33 +115,11 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
       },
     }),
   );
-  const names = [`Ana Chamada ${run}`, `Bruno Chamada ${run}`, `Carla Chamada ${run}`];
+  const names = [`Ana Chamada ${run}`, `Bruno Chamada ${run}`, `Carla Chamada ${run}`] as const;
   const guardianEmail = `mae.chamada.${run}@escola.test`;
-  let guardianPassword = '';
-  for (const [index, nome] of names.entries()) {
-    const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
-      await api.post('/api/alunos', {
-        data: {
-          nome,
-          data_nascimento: '2016-03-15',
-          matricula: `CH${run}${String(index)}`,
-          responsavel: {
-            nome: `Responsável de ${nome}`,
-            email: index === 0 ? guardianEmail : `resp.${String(index)}.${run}@escola.test`,
-            telefone: '(11) 91234-5678',
-            cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
-            parentesco: 'mae',
-            eh_principal: true,
-          },
-        },
-      }),
-    );
-    if (index === 0) guardianPassword = created.senhaGerada ?? '';
-    const enrolled = await api.post(`/api/turmas/${turma.id}/alunos`, {
-      data: { aluno_id: created.aluno.id, data_enturmacao: data },
-    });
-    expect(enrolled.ok(), await enrolled.text()).toBe(true);
-  }
+  const guardianPassword = await enrolStudent(api, turma.id, data, names[0], guardianEmail);
+  await enrolStudent(api, turma.id, data, names[1], `resp.1.${run}@escola.test`);
+  await enrolStudent(api, turma.id, data, names[2], `resp.2.${run}@escola.test`);
   expect(guardianPassword).not.toBe('');
 
   // The teacher, on a phone: picks the class for the date, taps two absent students, saves.
@@ -198,30 +208,69 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(page.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
   await expect(page.getByText(titulo)).toBeVisible();
   await expect(page.getByText('Tiradentes')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Baixar arquivo (.ics)' })).toHaveAttribute('href', '/calendario.ics');
+  await expect(page.getByRole('link', { name: 'Baixar arquivo (.ics)' })).toHaveAttribute(
+    'href',
+    '/calendario.ics',
+  );
   await page.screenshot({ path: `${shots}/calendario-publico-phone.png`, fullPage: true });
   await visitor.close();
 });
 
-test('screens at desktop size: roll call alerts, calendar month, class grade', async ({ browser }) => {
+test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and the class grade', async ({
+  browser,
+}) => {
   const { context, page } = await adminContext(browser, desktop);
+  // Carla (1 absence in 1 roll) is past the Conselho Tutelar line: the letter downloads, its date shows.
   await page.goto('/dashboard/frequencia?aba=alertas');
   await expect(page.getByRole('heading', { name: /Alunos com frequência abaixo de 75/ })).toBeVisible();
+  const council = page.getByRole('table', { name: 'Alunos para notificar ao Conselho Tutelar' });
+  const carla = council.getByRole('row', { name: new RegExp(`Carla Chamada ${run}`) });
+  await expect(carla).toContainText('Não emitida');
+  const letter = page.waitForEvent('download');
+  await carla.getByRole('button', { name: 'Emitir carta (PDF)' }).click();
+  expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
+  await expect(carla).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4}/);
   await page.screenshot({ path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
-  await page.goto('/dashboard/frequencia');
+
+  await page.getByRole('tab', { name: 'Resumo do mês' }).click();
+  await page.getByLabel('Turma').selectOption({ label: `Chamada ${run}` });
+  await expect(page.getByRole('table', { name: /Frequência de Chamada/ })).toBeVisible();
+  await page.screenshot({ path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Chamada' }).click();
   await page.screenshot({ path: `${shots}/frequencia-turmas-desktop.png`, fullPage: true });
+
   await page.goto('/dashboard/calendario');
   await expect(page.getByRole('table', { name: 'Dias do mês' })).toBeVisible();
   await page.screenshot({ path: `${shots}/calendario-admin-desktop.png`, fullPage: true });
   await page.goto('/dashboard');
   await expect(page.getByText('Frequência Média')).toBeVisible();
   await page.screenshot({ path: `${shots}/dashboard-admin-desktop.png`, fullPage: true });
+
+  // The class's grade: two subjects by the class's teacher; reopening shows them.
   await page.goto('/dashboard/turmas');
-  await page.getByRole('button', { name: 'Grade curricular' }).first().click();
-  await expect(page.getByRole('dialog', { name: /Grade curricular/ })).toBeVisible();
+  const card = page.getByTestId('turma-card').filter({ hasText: `Chamada ${run}` });
+  await card.getByRole('button', { name: 'Grade curricular' }).click();
+  const grade = page.getByRole('dialog', { name: `Grade curricular — Chamada ${run}` });
+  await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
+  await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
+  await grade.getByLabel('Um professor para todas').selectOption({ label: `Professora Chamada ${run}` });
+  await grade.getByLabel('Aulas/semana').first().fill('5');
+  await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Segunda').check();
+  await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta').check();
   await page.screenshot({ path: `${shots}/turma-grade-desktop.png` });
-  await page.goto('/calendario');
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
+  await grade.getByRole('button', { name: 'Salvar grade' }).click();
+  await expect(grade).toHaveCount(0);
+  await card.getByRole('button', { name: 'Grade curricular' }).click();
+  await expect(grade.getByLabel('Aulas/semana').first()).toHaveValue('5');
+  await expect(
+    grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta'),
+  ).toBeChecked();
   await context.close();
+
+  const wide = await browser.newContext({ viewport: desktop });
+  const visitor = await wide.newPage();
+  await visitor.goto('/calendario');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
+  await visitor.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
+  await wide.close();
 });

@@ -134,6 +134,7 @@ export function AlertsTab() {
             <>
               <Button
                 variant={row.ultima_notificacao ? 'secondary' : 'primary'}
+                className="whitespace-nowrap"
                 loading={busy === row.aluno.id}
                 onClick={() => void issueLetter(row)}
               >

@@ -24,7 +24,14 @@ export function AttendancePage() {
   );
   return (
     <div>
-      <PageHeader title="Frequência" subtitle="Chamada das turmas, resumo do mês e alertas de faltas" />
+      <PageHeader
+        title="Frequência"
+        subtitle={
+          manage
+            ? 'Chamada das turmas, resumo do mês e alertas de faltas'
+            : 'Chamada das suas turmas e resumo do mês'
+        }
+      />
       <PageTabs label="Seções da frequência" tabs={tabs} value={tab} onChange={setTab}>
         <PageTab value="chamada">
           <RollCallTab />

@@ -95,7 +95,7 @@ export function RollSheet({
                   >
                     <span className="w-6 shrink-0 text-right text-sm text-gray-500">{index + 1}</span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-gray-900">{aluno.nome}</span>
+                      <span className="block font-medium break-words text-gray-900">{aluno.nome}</span>
                       <span className="block text-xs text-gray-500">Matrícula {aluno.matricula}</span>
                     </span>
                     <span

@@ -17,7 +17,8 @@ const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'num
 
 /** 'março de 2026'. */
 export function monthLabel(mes: string): string {
-  return monthFormat.format(new Date(`${mes}-01T12:00:00Z`));
+  const text = monthFormat.format(new Date(`${mes}-01T12:00:00Z`));
+  return text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
 }
 
 /** The month's weeks, Sunday first; null pads the days of the neighbouring months. */

@@ -147,10 +147,7 @@ export function CalendarPage() {
           <IconButton label="Mês anterior" onClick={() => set('mes', shiftMonth(mes, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </IconButton>
-          <h2
-            className="min-w-40 text-center text-lg font-semibold text-gray-900 capitalize"
-            aria-live="polite"
-          >
+          <h2 className="min-w-40 text-center text-lg font-semibold text-gray-900" aria-live="polite">
             {monthLabel(mes)}
           </h2>
           <IconButton label="Próximo mês" onClick={() => set('mes', shiftMonth(mes, 1))}>

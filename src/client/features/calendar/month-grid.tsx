@@ -7,15 +7,15 @@ import { entriesOn, monthWeeks } from './calendar-month';
 /** How each kind of day looks: letivo plain, holidays red, recess purple, extra school days green. */
 export const dayStyles: Record<DayKind, string> = {
   letivo: 'bg-white',
-  sabado_letivo: 'bg-green-50 ring-1 ring-inset ring-green-300',
-  dia_letivo: 'bg-green-50 ring-1 ring-inset ring-green-300',
-  feriado_nacional: 'bg-red-50 text-red-900',
-  ponto_facultativo: 'bg-orange-50 text-orange-900',
-  feriado_estadual: 'bg-red-50 text-red-900',
-  feriado_municipal: 'bg-red-50 text-red-900',
-  recesso: 'bg-purple-50 text-purple-900',
+  sabado_letivo: 'bg-green-100 text-green-900',
+  dia_letivo: 'bg-green-100 text-green-900',
+  feriado_nacional: 'bg-red-100 text-red-900',
+  ponto_facultativo: 'bg-orange-100 text-orange-900',
+  feriado_estadual: 'bg-red-100 text-red-900',
+  feriado_municipal: 'bg-red-100 text-red-900',
+  recesso: 'bg-purple-100 text-purple-900',
   fim_de_semana: 'bg-gray-100 text-gray-500',
-  fora_do_ano_letivo: 'bg-gray-50 text-gray-500',
+  fora_do_ano_letivo: 'bg-gray-100 text-gray-500',
 };
 
 const legend: { kinds: DayKind[]; label: string }[] = [
@@ -80,7 +80,7 @@ export function MonthGrid({
                       {Number(data.slice(8))}
                     </span>
                     {day.descricao && (
-                      <span className="block truncate text-xs font-medium" title={day.descricao}>
+                      <span className="line-clamp-2 text-xs leading-tight font-medium" title={day.descricao}>
                         {day.descricao}
                       </span>
                     )}
@@ -119,13 +119,13 @@ export function MonthGrid({
         {legend.map((item) => (
           <li key={item.label} className="flex items-center gap-1.5">
             <span
-              className={`inline-block h-3 w-3 rounded border border-gray-300 ${dayStyles[item.kinds[0]!]}`}
+              className={`inline-block h-4 w-4 rounded border border-gray-400 ${dayStyles[item.kinds[0]!]}`}
             />
             {item.label}
           </li>
         ))}
         <li className="flex items-center gap-1.5">
-          <span className="inline-block h-3 w-3 rounded bg-blue-100" /> Evento
+          <span className="inline-block h-4 w-4 rounded border border-gray-400 bg-blue-100" /> Evento
         </li>
       </ul>
     </div>

@@ -67,10 +67,10 @@ export function YearPanel({ ano, manage }: { ano: number; manage: boolean }) {
         </p>
       )}
       {year && year.periodos.length > 0 && (
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Períodos">
+        <ul className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-4" aria-label="Períodos">
           {year.periodos.map((period) => (
-            <li key={period.id} className="rounded-lg bg-gray-50 p-3 text-sm">
-              <p className="flex items-center justify-between gap-2 font-semibold text-gray-900">
+            <li key={period.id} className="rounded-lg bg-gray-50 p-2 text-xs sm:p-3 sm:text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-1 font-semibold text-gray-900">
                 {period.nome}
                 {period.encerrado ? <Badge tone="gray">Encerrado</Badge> : null}
               </p>
@@ -78,7 +78,7 @@ export function YearPanel({ ano, manage }: { ano: number; manage: boolean }) {
                 {formatDate(period.inicio)} a {formatDate(period.fim)}
               </p>
               <p className="text-gray-700">{period.dias_letivos} dias letivos</p>
-              <p className="text-xs text-gray-600">Fechamento: {formatDate(period.data_fechamento)}</p>
+              <p className="text-gray-600">Fecha em {formatDate(period.data_fechamento)}</p>
             </li>
           ))}
         </ul>
