@@ -55,7 +55,7 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
   return (
     <div>
       <p className="mb-2 text-sm text-gray-600">
-        {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia: <strong>·</strong> presente,{' '}
+        {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia: <strong className="text-green-600">•</strong> presente,{' '}
         <strong className="text-red-700">F</strong> falta (ou o número de faltas nas aulas do dia); em branco,
         sem chamada. Colunas cinza não são dias letivos.
       </p>
@@ -102,12 +102,12 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
                   return (
                     <td
                       key={dia?.data ?? index}
-                      className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-gray-500'}`}
+                      className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-green-600'}`}
                     >
                       {faltas === null
                         ? ''
                         : faltas === 0
-                          ? '·'
+                          ? '•'
                           : faltas === 1 && (dia?.chamadas ?? 1) <= 1
                             ? 'F'
                             : faltas}
