@@ -29,8 +29,11 @@ async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>
   return ((await response.json()) as { data: T }).data;
 }
 
-/** This year's ano letivo (opened here if no journey did) and its last dia letivo up to today. */
-async function rollDate(api: APIRequestContext): Promise<string> {
+/**
+ * This year's ano letivo (opened here if no journey did), its last dia letivo up to today and the last
+ * day without lessons (a weekend at least) before it.
+ */
+async function rollDates(api: APIRequestContext): Promise<{ data: string; semAula: string }> {
   const today = todayIso();
   const year = today.slice(0, 4);
   const opened = await api.post('/api/anos-letivos', {
@@ -42,7 +45,9 @@ async function rollDate(api: APIRequestContext): Promise<string> {
   );
   const letivo = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).at(-1);
   expect(letivo, 'um dia letivo nos últimos 20 dias').toBeDefined();
-  return letivo!.data;
+  const semAula = view.dias.filter((day) => !day.letivo && day.data < letivo!.data).at(-1);
+  expect(semAula, 'um dia sem aula antes dele').toBeDefined();
+  return { data: letivo!.data, semAula: semAula!.data };
 }
 
 /** A student with a guardian account, in the class from `data` on; answers the guardian's password. */
@@ -87,7 +92,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
 }) => {
   const admin = await adminContext(browser);
   const api = admin.page.request;
-  const data = await rollDate(api);
+  const { data, semAula } = await rollDates(api);
 
   // A teacher with an account, responsible for a class of three, enrolled from the roll's date on.
   const teacherEmail = `prof.chamada.${run}@escola.test`;
@@ -149,6 +154,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(teacher.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
   await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
   await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
+
+  // A day without lessons says why and offers no save.
+  await teacher.getByLabel('Data da chamada').fill(semAula);
+  await expect(
+    teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
+  ).toBeVisible();
+  await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
+  await teacher.screenshot({ path: `${shots}/frequencia-sem-aula-phone.png` });
   await teacherContext.close();
 
   // The guardian of Ana sees the absence on the child's details.
@@ -269,7 +282,8 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
 
   const wide = await browser.newContext({ viewport: desktop });
   const visitor = await wide.newPage();
-  await visitor.goto('/calendario');
+  const answer = await visitor.goto('/calendario');
+  expect(answer?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
   await visitor.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
   await wide.close();

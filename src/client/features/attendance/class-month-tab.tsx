@@ -55,9 +55,10 @@ function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
   return (
     <div>
       <p className="mb-2 text-sm text-gray-600">
-        {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia: <strong className="text-green-600">•</strong> presente,{' '}
-        <strong className="text-red-700">F</strong> falta (ou o número de faltas nas aulas do dia); em branco,
-        sem chamada. Colunas cinza não são dias letivos.
+        {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia:{' '}
+        <strong className="text-green-600">•</strong> presente, <strong className="text-red-700">F</strong>{' '}
+        falta (ou o número de faltas nas aulas do dia); em branco, sem chamada. Colunas cinza não são dias
+        letivos.
       </p>
       <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="min-w-full text-sm">
