@@ -163,7 +163,7 @@ export const defaultSiteContent: SiteContent = {
     links_academicos: [
       { nome: 'Portal do Aluno', href: '/login' },
       { nome: 'Portal do Professor', href: '/login' },
-      { nome: 'Calendário Acadêmico', href: '#' },
+      { nome: 'Calendário Acadêmico', href: '/calendario' },
       { nome: 'Biblioteca Digital', href: '#' },
     ],
     redes_sociais: { facebook: '', instagram: '', whatsapp: '', youtube: '' },

@@ -18,6 +18,9 @@ export const paths = {
   users: '/dashboard/usuarios',
   settings: '/dashboard/configuracoes',
   audit: '/dashboard/auditoria',
+  calendar: '/dashboard/calendario',
+  attendance: '/dashboard/frequencia',
+  publicCalendar: '/calendario',
 } as const;
 
 const known = new Set<string>(Object.values(paths));

@@ -1,5 +1,7 @@
 import {
   BarChart3,
+  CalendarDays,
+  ClipboardCheck,
   DollarSign,
   FileText,
   GraduationCap,
@@ -24,13 +26,15 @@ export interface MenuItem {
 /**
  * The portal menu (spec 'Dashboard shell'), filtered per role by the permission matrix.
  * An entry appears here only once its screen exists. Order: Dashboard, Alunos, Professores, Turmas,
- * Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
+ * Frequência, Calendário, Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
  */
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
+  { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: 'academics.write' },
+  { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: 'reports.read' },
   { label: 'Gerenciar Conteúdo', to: paths.contentManager, icon: FileText, access: 'content.manage' },

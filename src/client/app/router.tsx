@@ -54,6 +54,34 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'frequencia',
+    handle: { title: 'Frequência' },
+    lazy: async () => {
+      const { AttendancePage } = await import('../features/attendance/attendance-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.write">
+            <AttendancePage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'calendario',
+    handle: { title: 'Calendário' },
+    lazy: async () => {
+      const { CalendarPage } = await import('../features/calendar/calendar-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.read">
+            <CalendarPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'financeiro',
     handle: { title: 'Financeiro' },
     lazy: async () => {
@@ -129,6 +157,12 @@ export const routes: RouteObject[] = [
   {
     path: paths.home,
     lazy: async () => ({ Component: (await import('../features/site/site-app')).SiteApp }),
+  },
+  {
+    path: paths.publicCalendar,
+    lazy: async () => ({
+      Component: (await import('../features/site/public-calendar-page')).PublicCalendarPage,
+    }),
   },
   {
     path: paths.login,

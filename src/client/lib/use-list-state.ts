@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '../../shared/validators';
 
@@ -132,4 +132,13 @@ export function useTabParam<T extends string>(tabs: readonly T[], fallback: T): 
     [setParams, fallback],
   );
   return [tab, setTab];
+}
+
+/**
+ * The state of a small list that arrives whole and is not the screen's main list (a second list on
+ * the same tab): its sort lives in memory, so it does not fight the URL's `sort` with the other list.
+ */
+export function useMemoryListState() {
+  const [sort, setSort] = useState<ListSort | null>(null);
+  return { sort, setSort, page: 1, setPage: () => undefined };
 }

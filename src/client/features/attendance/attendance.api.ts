@@ -2,53 +2,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AttendanceAlerts,
   ClassMonth,
-  Grade,
-  GradeInput,
   Roll,
   RollClass,
   RollInput,
-  StudentAttendance,
   TutelaryNotification,
 } from '../../../shared/academics.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
-/** Query keys of the subject grid and the class diary; writes invalidate what they change. */
+/**
+ * Query keys of the class diary; writes invalidate what they change. The subject grid's hooks live in the
+ * classes feature and a student's figures in the students feature (keys under 'attendance' too).
+ */
 export const attendanceKeys = {
   all: ['attendance'] as const,
-  grade: (turmaId: string) => ['attendance', 'grade', turmaId] as const,
   rollClasses: (data?: string) => ['attendance', 'roll-classes', data ?? ''] as const,
   roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
     ['attendance', 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
   month: (turmaId: string, mes?: string) => ['attendance', 'month', turmaId, mes ?? ''] as const,
-  student: (alunoId: string, ano?: number) => ['attendance', 'student', alunoId, ano ?? ''] as const,
   alerts: (ano?: number, turmaId?: string) => ['attendance', 'alerts', ano ?? '', turmaId ?? ''] as const,
 };
-
-export function useGrade(turmaId: string) {
-  return useQuery({
-    queryKey: attendanceKeys.grade(turmaId),
-    queryFn: () => api<Grade>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
-  });
-}
-
-export function useSaveGrade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ turmaId, input }: { turmaId: string; input: GradeInput }) =>
-      apiWithMessage<Grade>(`/api/turmas/${turmaId}/disciplinas`, {
-        method: 'PUT',
-        body: input,
-        globalErrors: false,
-      }),
-    // The grid changes which classes a teacher reaches: classes and students lists too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['classes'] }),
-        queryClient.invalidateQueries({ queryKey: ['students'] }),
-      ]),
-  });
-}
 
 /** The roll-call picker: the user's classes, with the lessons of the day first. */
 export function useRollClasses(data?: string) {
@@ -96,33 +68,6 @@ export function useClassMonth(turmaId: string, mes?: string) {
     queryKey: attendanceKeys.month(turmaId, mes),
     queryFn: () =>
       api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, { globalErrors: false }),
-  });
-}
-
-/** A student's figures (overall and per subject) and absences; guardians see their own children. */
-export function useStudentAttendance(alunoId: string, ano?: number) {
-  return useQuery({
-    queryKey: attendanceKeys.student(alunoId, ano),
-    queryFn: () =>
-      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
-  });
-}
-
-/** Administrators: exempt an absence (it stops counting); answers the student's new figures. */
-export function useExcuseAbsence() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ faltaId, motivo }: { faltaId: string; motivo: string }) =>
-      apiWithMessage<StudentAttendance>(`/api/frequencia/faltas/${faltaId}/abonar`, {
-        method: 'POST',
-        body: { motivo },
-        globalErrors: false,
-      }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]),
   });
 }
 

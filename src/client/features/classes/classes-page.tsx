@@ -1,4 +1,4 @@
-import { Pencil, Plus, School, Trash2, Users } from 'lucide-react';
+import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
@@ -11,6 +11,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
+import { ClassGradeModal } from './class-grade-modal';
 import { ClassStudentsModal } from './class-students-modal';
 import { useClasses, useDeleteClass } from './classes.api';
 
@@ -20,7 +21,12 @@ export function ClassesPage() {
   const classes = useClasses();
   const remove = useDeleteClass();
   const list = useListState({ defaults: { q: '', turno: '', status: '' }, sortable: classSortColumns });
-  const dialog = useRowDialog<{ form: SchoolClass | null; students: SchoolClass; delete: SchoolClass }>();
+  const dialog = useRowDialog<{
+    form: SchoolClass | null;
+    students: SchoolClass;
+    grade: SchoolClass;
+    delete: SchoolClass;
+  }>();
   const { q, turno, status } = list.filters;
   const term = q.toLocaleLowerCase('pt-BR');
   const shown = classes.data?.filter(
@@ -82,6 +88,9 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => dialog.show('students', turma)}>
               <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
             </Button>
+            <Button variant="secondary" onClick={() => dialog.show('grade', turma)}>
+              <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
+            </Button>
             {canWrite && (
               <IconButton label={`Excluir ${turma.nome}`} onClick={() => dialog.show('delete', turma)}>
                 <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
@@ -95,6 +104,9 @@ export function ClassesPage() {
       ))}
       {dialog.render('students', (turma) => (
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
+      ))}
+      {dialog.render('grade', (turma) => (
+        <ClassGradeModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
       ))}
       {dialog.render('delete', (turma) => (
         <ConfirmAction

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Grade, GradeInput } from '../../../shared/academics.schemas';
 import type { Page } from '../../../shared/api';
 import type { ClassInput, ClassStudent, SchoolClass } from '../../../shared/classes.schemas';
 import type { Student } from '../../../shared/students.schemas';
@@ -87,5 +88,32 @@ export function useUnenrol() {
     mutationFn: ({ id, alunoId }: { id: string; alunoId: string }) =>
       apiWithMessage<null>(`/api/turmas/${id}/alunos/${alunoId}`, { method: 'DELETE', globalErrors: false }),
     onSuccess: invalidate,
+  });
+}
+
+/** The class's subject grid ('Grade curricular', issue 13). */
+export function useGrade(turmaId: string) {
+  return useQuery({
+    queryKey: ['attendance', 'grade', turmaId],
+    queryFn: () => api<Grade>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
+  });
+}
+
+export function useSaveGrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ turmaId, input }: { turmaId: string; input: GradeInput }) =>
+      apiWithMessage<Grade>(`/api/turmas/${turmaId}/disciplinas`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    // The grid changes which classes a teacher reaches: classes and students lists too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+        queryClient.invalidateQueries({ queryKey: ['classes'] }),
+        queryClient.invalidateQueries({ queryKey: ['students'] }),
+      ]),
   });
 }

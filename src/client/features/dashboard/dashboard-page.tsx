@@ -4,6 +4,8 @@ import {
   Activity,
   AlertTriangle,
   BarChart3,
+  CalendarDays,
+  ClipboardCheck,
   DollarSign,
   GraduationCap,
   School,
@@ -11,6 +13,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
 import type {
   DashboardEscola,
   DashboardProfessor,
@@ -22,6 +25,7 @@ import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
+import { formatPercent } from '../../lib/percent';
 import { useDashboardStats } from './dashboard.api';
 
 const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));
@@ -52,10 +56,54 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 const turnoLabels: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
 
+/** Frequency per class as bars (grades join when the boletim exists: `media` is null until then). */
+function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_turmas'] }) {
+  const withRolls = turmas.filter((turma) => turma.frequencia !== null);
+  if (withRolls.length === 0)
+    return (
+      <EmptyState
+        icon={BarChart3}
+        title="Nenhuma chamada registrada ainda"
+        hint="A frequência de cada turma aparece aqui com as chamadas; as médias, quando as notas forem lançadas."
+      />
+    );
+  return (
+    <>
+      <ul className="space-y-2" aria-label="Frequência por turma">
+        {withRolls.map((turma) => {
+          const value = turma.frequencia ?? 0;
+          const low = value < FREQUENCIA_MINIMA;
+          return (
+            <li key={turma.turma} className="text-sm">
+              <div className="flex justify-between gap-2">
+                <span className="truncate text-gray-900">{turma.turma}</span>
+                <span className={`font-medium ${low ? 'text-red-700' : 'text-gray-900'}`}>
+                  {formatPercent(turma.frequencia)}
+                </span>
+              </div>
+              <div className="mt-1 h-2 rounded-full bg-gray-100" aria-hidden="true">
+                <div
+                  className={`h-2 rounded-full ${low ? 'bg-red-500' : 'bg-green-500'}`}
+                  style={{ width: `${String(value)}%` }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-3 text-xs text-gray-500">
+        Frequência no ano letivo. Médias de notas: quando o boletim for lançado.
+      </p>
+    </>
+  );
+}
+
 function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) {
   const quickActions: { label: string; to: string; icon: LucideIcon; show: boolean }[] = [
     { label: 'Alunos', to: paths.students, icon: Users, show: can(nivel, 'students.read') },
     { label: 'Turmas', to: paths.classes, icon: School, show: can(nivel, 'classes.read') },
+    { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, show: can(nivel, 'academics.write') },
+    { label: 'Calendário', to: paths.calendar, icon: CalendarDays, show: can(nivel, 'academics.read') },
     { label: 'Financeiro', to: paths.finance, icon: DollarSign, show: can(nivel, 'finance.manage') },
     { label: 'Usuários', to: paths.users, icon: UserCog, show: can(nivel, 'users.manage') },
   ];
@@ -77,7 +125,7 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
           </p>
         </div>
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard label="Total de Alunos" value={stats.total_alunos} icon={Users} tone="blue" />
         <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
         <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
@@ -86,6 +134,14 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
           value={formatCentavos(stats.receita_mes)}
           icon={DollarSign}
           tone="yellow"
+        />
+        <StatCard
+          label="Frequência Média"
+          value={formatPercent(stats.frequencia_media)}
+          icon={ClipboardCheck}
+          tone={
+            stats.frequencia_media !== null && stats.frequencia_media < FREQUENCIA_MINIMA ? 'red' : 'green'
+          }
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -110,11 +166,7 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Performance por Turma">
-          <EmptyState
-            icon={BarChart3}
-            title="Sem notas lançadas ainda"
-            hint="Médias e frequência por turma aparecem aqui quando as notas e a frequência forem lançadas."
-          />
+          <ClassPerformance turmas={stats.performance_turmas} />
         </Panel>
         <Panel title="Atividades Recentes">
           {stats.atividades.length === 0 ? (
@@ -175,16 +227,27 @@ function TeacherHome({ stats }: { stats: DashboardProfessor }) {
                 <p className="text-gray-600">
                   {turma.alunos_count}/{turma.capacidade_maxima} alunos
                 </p>
+                <p
+                  className={
+                    turma.frequencia !== null && turma.frequencia < FREQUENCIA_MINIMA
+                      ? 'text-red-700'
+                      : 'text-gray-700'
+                  }
+                >
+                  Frequência: {formatPercent(turma.frequencia)}
+                </p>
               </li>
             ))}
           </ul>
         )}
-        <Link
-          to={paths.classes}
-          className="mt-3 inline-block text-sm font-medium text-primary-strong underline"
-        >
-          Ver turmas
-        </Link>
+        <div className="mt-3 flex flex-wrap gap-4">
+          <Link to={paths.attendance} className="text-sm font-medium text-primary-strong underline">
+            Fazer chamada
+          </Link>
+          <Link to={paths.classes} className="text-sm font-medium text-primary-strong underline">
+            Ver turmas
+          </Link>
+        </div>
       </Panel>
     </div>
   );
@@ -200,12 +263,34 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
         ) : (
           <ul className="divide-y divide-gray-100">
             {stats.filhos.map((filho) => (
-              <li key={filho.id} className="flex justify-between py-2 text-sm">
-                <span className="font-medium text-gray-900">{filho.nome}</span>
-                <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+              <li key={filho.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
+                <span>
+                  <span className="block font-medium text-gray-900">{filho.nome}</span>
+                  <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+                </span>
+                <span
+                  className={`text-right ${
+                    filho.frequencia !== null && filho.frequencia < FREQUENCIA_MINIMA
+                      ? 'font-semibold text-red-700'
+                      : 'text-gray-700'
+                  }`}
+                >
+                  Frequência {formatPercent(filho.frequencia)}
+                  {filho.frequencia !== null && filho.frequencia < FREQUENCIA_MINIMA && (
+                    <span className="block text-xs">abaixo de {FREQUENCIA_MINIMA} %</span>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
+        )}
+        {stats.filhos.length > 0 && (
+          <Link
+            to={paths.students}
+            className="mt-2 inline-block text-sm font-medium text-primary-strong underline"
+          >
+            Ver faltas e frequência por disciplina
+          </Link>
         )}
       </Panel>
       <Panel title="Próxima mensalidade">

@@ -7,6 +7,11 @@ interface FooterProps {
   settings: SiteContent['configuracoes'];
 }
 
+/** Installations saved before /calendario existed still hold '#' for the calendar link. */
+function hrefOf(link: { nome: string; href: string }): string {
+  return link.href === '#' && link.nome === 'Calendário Acadêmico' ? '/calendario' : link.href;
+}
+
 function LinkList({ title, links }: { title: string; links: SiteContent['footer']['links_rapidos'] }) {
   if (links.length === 0) return null;
   return (
@@ -16,7 +21,7 @@ function LinkList({ title, links }: { title: string; links: SiteContent['footer'
         {links.map((link, index) => (
           <li key={`${link.href}-${index}`}>
             <a
-              href={link.href}
+              href={hrefOf(link)}
               className="text-gray-300 hover:text-white"
               {...(/^https?:/i.test(link.href) ? { rel: 'noopener noreferrer', target: '_blank' } : {})}
             >

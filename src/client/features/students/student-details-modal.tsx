@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { Badge } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { AddGuardianForm } from './add-guardian-form';
+import { StudentAttendance } from './student-attendance';
 import { statusActions, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
 
@@ -23,11 +24,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function StudentDetailsModal({
   student: snapshot,
   canWrite,
+  canExcuse = false,
   onClose,
   onStatus,
 }: {
   student: Student;
   canWrite: boolean;
+  /** Administrators exempt absences ('abonar'). */
+  canExcuse?: boolean;
   onClose: () => void;
   onStatus: (status: StudentStatus, current: Student) => void;
 }) {
@@ -78,6 +82,9 @@ export function StudentDetailsModal({
         <Detail label="Endereço">{student.endereco}</Detail>
         {student.observacoes && <Detail label="Observações">{student.observacoes}</Detail>}
       </dl>
+      <div className="mt-6 border-t border-gray-200 pt-4">
+        <StudentAttendance alunoId={student.id} canExcuse={canExcuse} />
+      </div>
       <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
       {student.responsaveis.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhum responsável cadastrado.</p>

@@ -165,6 +165,7 @@ export function StudentsPage() {
         <StudentDetailsModal
           student={student}
           canWrite={canWrite}
+          canExcuse={can(me?.nivel, 'academics.manage')}
           onClose={dialog.close}
           onStatus={(status, current) => dialog.show('status', { student: current, status })}
         />

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StudentAttendance } from '../../../shared/academics.schemas';
 import type { Page } from '../../../shared/api';
 import type { SchoolClass } from '../../../shared/classes.schemas';
 import type {
@@ -123,6 +124,37 @@ export function useUpdateOwnGuardian() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ownGuardianKey }),
         queryClient.invalidateQueries({ queryKey: studentsKey }),
+      ]),
+  });
+}
+
+/*
+ * Attendance (issue 13). Keys under 'attendance', so saving a roll (attendance feature) refreshes them.
+ */
+
+/** A student's figures (overall and per subject) and absences; guardians see their own children. */
+export function useStudentAttendance(alunoId: string, ano?: number) {
+  return useQuery({
+    queryKey: ['attendance', 'student', alunoId, ano ?? ''],
+    queryFn: () =>
+      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+  });
+}
+
+/** Administrators: exempt an absence (it stops counting); answers the student's new figures. */
+export function useExcuseAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ faltaId, motivo }: { faltaId: string; motivo: string }) =>
+      apiWithMessage<StudentAttendance>(`/api/frequencia/faltas/${faltaId}/abonar`, {
+        method: 'POST',
+        body: { motivo },
+        globalErrors: false,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
       ]),
   });
 }

@@ -32,6 +32,10 @@ const actionLabels: Record<string, string> = {
   remover_bolsa: 'removeu bolsa de',
   vincular_acesso: 'vinculou a conta de acesso de',
   confirmacao_senha_falhou: 'errou a própria senha ao confirmar uma ação em',
+  corrigir_frequencia: 'corrigiu',
+  abonar_falta: 'abonou',
+  atualizar_grade: 'atualizou a grade curricular de',
+  notificar_conselho_tutelar: 'emitiu a notificação ao Conselho Tutelar sobre',
 };
 /** Security notices to the other administrators (issue 10): what the actor did. */
 const noticeLabels: Record<string, string> = {
@@ -51,6 +55,10 @@ const entityLabels: Record<string, string> = {
   sessao: '',
   demo: 'os dados de demonstração',
   financeiro_demo: 'os dados financeiros de demonstração',
+  ano_letivo: 'o ano letivo',
+  calendario: 'um item do calendário',
+  chamada: 'uma chamada',
+  falta: 'uma falta',
 };
 
 export function describeAudit(row: {

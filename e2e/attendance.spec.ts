@@ -1,0 +1,290 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE, apiSignIn } from './support';
+
+// Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
+// the guardian of one of those students sees the absence; the admin exempts it ('abonada') and the %
+// changes; a public event shows on /calendario. Everything this journey needs is its own (names with
+// `run`), and the school year is reused when another journey already opened it.
+
+const run = Date.now().toString().slice(-6);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+function todayIso() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+function minusDays(iso: string, days: number) {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * This year's ano letivo (opened here if no journey did), its last dia letivo up to today and the last
+ * day without lessons (a weekend at least) before it.
+ */
+async function rollDates(api: APIRequestContext): Promise<{ data: string; semAula: string }> {
+  const today = todayIso();
+  const year = today.slice(0, 4);
+  const opened = await api.post('/api/anos-letivos', {
+    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
+  });
+  expect([201, 409], await opened.text()).toContain(opened.status());
+  const view = await dataOf<{ dias: { data: string; letivo: boolean }[] }>(
+    await api.get(`/api/calendario?de=${minusDays(today, 20)}&ate=${today}`),
+  );
+  const letivo = view.dias.filter((day) => day.letivo && day.data.startsWith(year)).at(-1);
+  expect(letivo, 'um dia letivo nos últimos 20 dias').toBeDefined();
+  const semAula = view.dias.filter((day) => !day.letivo && day.data < letivo!.data).at(-1);
+  expect(semAula, 'um dia sem aula antes dele').toBeDefined();
+  return { data: letivo!.data, semAula: semAula!.data };
+}
+
+/** A student with a guardian account, in the class from `data` on; answers the guardian's password. */
+async function enrolStudent(
+  api: APIRequestContext,
+  turmaId: string,
+  data: string,
+  nome: string,
+  email: string,
+) {
+  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/alunos', {
+      data: {
+        nome,
+        data_nascimento: '2016-03-15',
+        matricula: `CH${run}${nome.slice(0, 2).toUpperCase()}`,
+        responsavel: {
+          nome: `Responsável de ${nome}`,
+          email,
+          telefone: '(11) 91234-5678',
+          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
+          parentesco: 'mae',
+          eh_principal: true,
+        },
+      },
+    }),
+  );
+  const enrolled = await api.post(`/api/turmas/${turmaId}/alunos`, {
+    data: { aluno_id: created.aluno.id, data_enturmacao: data },
+  });
+  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  return created.senhaGerada ?? '';
+}
+
+async function adminContext(browser: Browser, viewport = phone) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
+  return { context, page: await context.newPage() };
+}
+
+test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
+  browser,
+}) => {
+  const admin = await adminContext(browser);
+  const api = admin.page.request;
+  const { data, semAula } = await rollDates(api);
+
+  // A teacher with an account, responsible for a class of three, enrolled from the roll's date on.
+  const teacherEmail = `prof.chamada.${run}@escola.test`;
+  const saved = await dataOf<{ professor: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/professores', {
+      data: {
+        nome: `Professora Chamada ${run}`,
+        email: teacherEmail,
+        disciplinas: ['Português', 'Matemática'],
+        criar_acesso: true,
+      },
+    }),
+  );
+  const teacherPassword = saved.senhaGerada ?? '';
+  expect(teacherPassword).not.toBe('');
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: `Chamada ${run}`,
+        nivel: 'Fundamental I',
+        serie: '4º ano',
+        turno: 'manha',
+        ano_letivo: data.slice(0, 4),
+        professor_responsavel_id: saved.professor.id,
+      },
+    }),
+  );
+  const names = [`Ana Chamada ${run}`, `Bruno Chamada ${run}`, `Carla Chamada ${run}`] as const;
+  const guardianEmail = `mae.chamada.${run}@escola.test`;
+  const guardianPassword = await enrolStudent(api, turma.id, data, names[0], guardianEmail);
+  await enrolStudent(api, turma.id, data, names[1], `resp.1.${run}@escola.test`);
+  await enrolStudent(api, turma.id, data, names[2], `resp.2.${run}@escola.test`);
+  expect(guardianPassword).not.toBe('');
+
+  // The teacher, on a phone: picks the class for the date, taps two absent students, saves.
+  const teacherContext = await browser.newContext({ viewport: phone });
+  const teacher = await teacherContext.newPage();
+  await apiSignIn(teacher.request, teacherEmail, [teacherPassword], 'Sabia-Laranjeira-64');
+  await teacher.goto('/dashboard');
+  await teacher.getByRole('button', { name: 'Abrir menu' }).click();
+  await teacher.getByRole('link', { name: 'Frequência' }).first().click();
+  await expect(teacher.getByRole('heading', { level: 1, name: 'Frequência' })).toBeVisible();
+  await teacher.getByLabel('Data da chamada').fill(data);
+  await teacher.getByRole('button', { name: new RegExp(`Chamada ${run}`) }).click();
+  await expect(teacher.getByRole('button', { name: `${names[0]}: presente` })).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/frequencia-chamada-phone.png`, fullPage: true });
+  await teacher.getByRole('button', { name: `${names[0]}: presente` }).click();
+  await teacher.getByRole('button', { name: `${names[2]}: presente` }).click();
+  await teacher.getByRole('button', { name: 'Justificar falta de Carla' }).click();
+  await teacher.getByLabel(`Justificativa de ${names[2]}`).fill('Atestado médico');
+  await expect(teacher.getByText('2 faltas')).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/frequencia-faltas-phone.png` });
+  await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
+  await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
+
+  // Reopening shows the saved roll.
+  await teacher.reload();
+  await expect(teacher.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
+  await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
+
+  // A day without lessons says why and offers no save.
+  await teacher.getByLabel('Data da chamada').fill(semAula);
+  await expect(
+    teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
+  ).toBeVisible();
+  await expect(teacher.getByRole('button', { name: /Salvar/ })).toHaveCount(0);
+  await teacher.screenshot({ path: `${shots}/frequencia-sem-aula-phone.png` });
+  await teacherContext.close();
+
+  // The guardian of Ana sees the absence on the child's details.
+  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardian = await guardianContext.newPage();
+  await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Manjericao-Verde-21');
+  await guardian.goto('/dashboard');
+  await expect(guardian.getByText(/Frequência 0,0 %/)).toBeVisible();
+  await guardian.goto('/dashboard/alunos');
+  await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
+  const child = guardian.getByRole('dialog', { name: names[0] });
+  const dataBr = `${data.slice(8, 10)}/${data.slice(5, 7)}/${data.slice(0, 4)}`;
+  await expect(child.getByRole('list', { name: 'Faltas' })).toContainText(dataBr);
+  await expect(child.getByRole('list', { name: 'Faltas' })).toContainText('Sem justificativa');
+  await expect(child.getByTestId('frequencia-geral')).toHaveText('0,0 %');
+  await expect(child.getByRole('button', { name: 'Abonar' })).toHaveCount(0);
+  await guardian.screenshot({ path: `${shots}/frequencia-responsavel-phone.png` });
+  await guardianContext.close();
+
+  // The admin exempts Ana's absence: it stops counting and the % changes.
+  await admin.page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[0])}`);
+  await admin.page.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
+  const details = admin.page.getByRole('dialog', { name: names[0] });
+  await expect(details.getByTestId('frequencia-geral')).toHaveText('0,0 %');
+  await details.getByRole('button', { name: 'Abonar' }).click();
+  const excuse = admin.page.getByRole('dialog', { name: 'Abonar falta' });
+  await excuse.getByRole('button', { name: 'Abonar falta' }).click();
+  await expect(excuse.getByText('Informe o motivo do abono')).toBeVisible();
+  await excuse.getByLabel('Motivo do abono').fill('Convocação da Justiça Eleitoral');
+  await excuse.getByRole('button', { name: 'Abonar falta' }).click();
+  await expect(excuse).toHaveCount(0);
+  await expect(details.getByTestId('frequencia-geral')).toHaveText('100,0 %');
+  await expect(details.getByRole('list', { name: 'Faltas' })).toContainText('Abonada (não conta)');
+  await admin.page.keyboard.press('Escape');
+
+  // A public event added by the admin on the calendar shows on the public page.
+  const titulo = `Festa Junina ${run}`;
+  await admin.page.goto('/dashboard/calendario');
+  await expect(admin.page.getByRole('heading', { name: 'Calendário Escolar' })).toBeVisible();
+  await admin.page.getByRole('button', { name: 'Novo item' }).click();
+  const form = admin.page.getByRole('dialog', { name: 'Novo item do calendário' });
+  await form.getByLabel('Tipo').selectOption('festa');
+  await form.getByLabel('Título').fill(titulo);
+  await form.getByLabel('Início').fill(todayIso());
+  await form.getByLabel(/^Público/).check();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(admin.page.getByText(titulo).first()).toBeVisible();
+  await admin.page.screenshot({ path: `${shots}/calendario-admin-phone.png`, fullPage: true });
+  await admin.context.close();
+
+  const visitor = await browser.newContext({ viewport: phone });
+  const page = await visitor.newPage();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Calendário Acadêmico' }).click();
+  await expect(page).toHaveURL(/\/calendario$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
+  await expect(page.getByText(titulo)).toBeVisible();
+  await expect(page.getByText('Tiradentes')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Baixar arquivo (.ics)' })).toHaveAttribute(
+    'href',
+    '/calendario.ics',
+  );
+  await page.screenshot({ path: `${shots}/calendario-publico-phone.png`, fullPage: true });
+  await visitor.close();
+});
+
+test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and the class grade', async ({
+  browser,
+}) => {
+  const { context, page } = await adminContext(browser, desktop);
+  // Carla (1 absence in 1 roll) is past the Conselho Tutelar line: the letter downloads, its date shows.
+  await page.goto('/dashboard/frequencia?aba=alertas');
+  await expect(page.getByRole('heading', { name: /Alunos com frequência abaixo de 75/ })).toBeVisible();
+  const council = page.getByRole('table', { name: 'Alunos para notificar ao Conselho Tutelar' });
+  const carla = council.getByRole('row', { name: new RegExp(`Carla Chamada ${run}`) });
+  await expect(carla).toContainText('Não emitida');
+  const letter = page.waitForEvent('download');
+  await carla.getByRole('button', { name: 'Emitir carta (PDF)' }).click();
+  expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
+  await expect(carla).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4}/);
+  await page.screenshot({ path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Resumo do mês' }).click();
+  await page.getByLabel('Turma').selectOption({ label: `Chamada ${run}` });
+  await expect(page.getByRole('table', { name: /Frequência de Chamada/ })).toBeVisible();
+  await page.screenshot({ path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Chamada' }).click();
+  await page.screenshot({ path: `${shots}/frequencia-turmas-desktop.png`, fullPage: true });
+
+  await page.goto('/dashboard/calendario');
+  await expect(page.getByRole('table', { name: 'Dias do mês' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/calendario-admin-desktop.png`, fullPage: true });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Frequência Média')).toBeVisible();
+  await page.screenshot({ path: `${shots}/dashboard-admin-desktop.png`, fullPage: true });
+
+  // The class's grade: two subjects by the class's teacher; reopening shows them.
+  await page.goto('/dashboard/turmas');
+  const card = page.getByTestId('turma-card').filter({ hasText: `Chamada ${run}` });
+  await card.getByRole('button', { name: 'Grade curricular' }).click();
+  const grade = page.getByRole('dialog', { name: `Grade curricular — Chamada ${run}` });
+  await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
+  await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
+  await grade.getByLabel('Um professor para todas').selectOption({ label: `Professora Chamada ${run}` });
+  await grade.getByLabel('Aulas/semana').first().fill('5');
+  await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Segunda').check();
+  await grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta').check();
+  await page.screenshot({ path: `${shots}/turma-grade-desktop.png` });
+  await grade.getByRole('button', { name: 'Salvar grade' }).click();
+  await expect(grade).toHaveCount(0);
+  await card.getByRole('button', { name: 'Grade curricular' }).click();
+  await expect(grade.getByLabel('Aulas/semana').first()).toHaveValue('5');
+  await expect(
+    grade.getByRole('group', { name: 'Dias da semana' }).first().getByLabel('Quarta'),
+  ).toBeChecked();
+  await context.close();
+
+  const wide = await browser.newContext({ viewport: desktop });
+  const visitor = await wide.newPage();
+  const answer = await visitor.goto('/calendario');
+  expect(answer?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
+  await visitor.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
+  await wide.close();
+});

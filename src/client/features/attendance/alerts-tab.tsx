@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { AlertTriangle, FileDown, ShieldAlert } from 'lucide-react';
+import toast from 'react-hot-toast';
+import {
+  FREQUENCIA_MINIMA,
+  LIMITE_CONSELHO_TUTELAR,
+  type AttendanceAlert,
+} from '../../../shared/academics.schemas';
+import { formatDate, formatDateTime } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { DataList } from '../../components/data-list';
+import type { Column } from '../../components/data-table';
+import { ApiError } from '../../lib/api-client';
+import { useMemoryListState } from '../../lib/use-list-state';
+import { downloadTutelaryLetter, useAttendanceAlerts, useIssueTutelaryNotification } from './attendance.api';
+import { formatPercent } from '../../lib/percent';
+
+const baseColumns: Column<AttendanceAlert>[] = [
+  {
+    id: 'nome',
+    header: 'Aluno',
+    card: 'title',
+    sortValue: (row) => row.aluno.nome,
+    cell: (row) => (
+      <>
+        <p className="font-medium text-gray-900">{row.aluno.nome}</p>
+        <p className="text-gray-600">Matrícula {row.aluno.matricula}</p>
+      </>
+    ),
+  },
+  {
+    id: 'turma',
+    header: 'Turma',
+    sortValue: (row) => row.turma?.nome ?? '',
+    cell: (row) => row.turma?.nome ?? '—',
+  },
+  {
+    id: 'frequencia',
+    header: 'Frequência',
+    card: 'badge',
+    sortValue: (row) => row.frequencia,
+    cell: (row) => <span className="font-semibold text-red-700">{formatPercent(row.frequencia)}</span>,
+  },
+  {
+    id: 'faltas',
+    header: 'Faltas / aulas dadas',
+    sortValue: (row) => row.faltas,
+    cell: (row) => `${String(row.faltas)} de ${String(row.aulas_dadas)}`,
+  },
+];
+
+const noticeColumn: Column<AttendanceAlert> = {
+  id: 'notificacao',
+  header: 'Notificação',
+  sortValue: (row) => row.ultima_notificacao?.emitida_em ?? '',
+  cell: (row) =>
+    row.ultima_notificacao ? (
+      <span className="text-gray-800">Emitida em {formatDate(row.ultima_notificacao.emitida_em)}</span>
+    ) : (
+      <span className="font-medium text-amber-700">Não emitida</span>
+    ),
+};
+
+/** Administrators: the 75 % list and the Conselho Tutelar list (Lei 13.803/2019) with the letter. */
+export function AlertsTab() {
+  const alerts = useAttendanceAlerts();
+  const belowList = useMemoryListState();
+  const councilList = useMemoryListState();
+  const issue = useIssueTutelaryNotification();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function issueLetter(row: AttendanceAlert) {
+    setBusy(row.aluno.id);
+    try {
+      const result = await issue.mutateAsync(row.aluno.id);
+      toast.success(
+        result.message ??
+          `Notificação emitida em ${formatDateTime(result.data.emitida_em)}; o PDF foi baixado.`,
+      );
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.message ? error.message : 'Erro ao emitir a notificação',
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="abaixo-minimo">
+        <h2 id="abaixo-minimo" className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900">
+          <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />
+          Alunos com frequência abaixo de {FREQUENCIA_MINIMA} %
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">
+          A LDB (art. 24, VI) exige {FREQUENCIA_MINIMA} % de frequência para aprovação. Faltas abonadas não
+          contam; justificadas contam.
+        </p>
+        <DataList
+          label={`Alunos com frequência abaixo de ${String(FREQUENCIA_MINIMA)} %`}
+          query={alerts}
+          rows={alerts.data?.abaixo_minimo}
+          list={belowList}
+          columns={baseColumns}
+          rowKey={(row) => row.aluno.id}
+          errorMessage="Erro ao carregar os alertas de frequência"
+          empty={{ icon: AlertTriangle, title: `Nenhum aluno abaixo de ${String(FREQUENCIA_MINIMA)} %` }}
+        />
+      </section>
+      <section aria-labelledby="conselho-tutelar">
+        <h2
+          id="conselho-tutelar"
+          className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900"
+        >
+          <ShieldAlert className="h-5 w-5 text-red-600" aria-hidden="true" />
+          Notificação ao Conselho Tutelar
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">
+          Alunos com faltas acima de {String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas (30
+          % do limite legal, Lei 13.803/2019). Emita a carta, imprima e envie ao Conselho Tutelar; a data fica
+          registrada.
+        </p>
+        <DataList
+          label="Alunos para notificar ao Conselho Tutelar"
+          query={alerts}
+          rows={alerts.data?.conselho_tutelar}
+          list={councilList}
+          columns={[...baseColumns, noticeColumn]}
+          rowKey={(row) => row.aluno.id}
+          errorMessage="Erro ao carregar os alertas de frequência"
+          empty={{ icon: ShieldAlert, title: 'Nenhum aluno passou da linha do Conselho Tutelar' }}
+          actions={(row) => (
+            <>
+              <Button
+                variant={row.ultima_notificacao ? 'secondary' : 'primary'}
+                className="whitespace-nowrap"
+                loading={busy === row.aluno.id}
+                onClick={() => void issueLetter(row)}
+              >
+                <FileDown className="h-4 w-4" aria-hidden="true" />
+                {row.ultima_notificacao ? 'Emitir nova carta' : 'Emitir carta (PDF)'}
+              </Button>
+              {row.ultima_notificacao && (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    const id = row.ultima_notificacao?.id;
+                    if (id)
+                      void downloadTutelaryLetter(id).catch(() => toast.error('Erro ao baixar a carta'));
+                  }}
+                >
+                  Baixar a de {formatDate(row.ultima_notificacao.emitida_em)}
+                </Button>
+              )}
+            </>
+          )}
+        />
+      </section>
+    </div>
+  );
+}

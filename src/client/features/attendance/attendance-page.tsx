@@ -1,0 +1,50 @@
+import { can } from '../../../shared/permissions';
+import { PageHeader } from '../../components/feedback';
+import { PageTab, PageTabs } from '../../components/page-tabs';
+import { useCurrentUser } from '../../lib/current-user';
+import { useTabParam } from '../../lib/use-list-state';
+import { AlertsTab } from './alerts-tab';
+import { ClassMonthTab } from './class-month-tab';
+import { RollCallTab } from './roll-call-tab';
+
+const allTabs = [
+  { value: 'chamada', label: 'Chamada' },
+  { value: 'mes', label: 'Resumo do mês' },
+  { value: 'alertas', label: 'Alertas' },
+] as const;
+
+/** 'Frequência': the roll call (teachers and administrators), the month summary and the alerts (admin). */
+export function AttendancePage() {
+  const { data: me } = useCurrentUser();
+  const manage = can(me?.nivel, 'academics.manage');
+  const tabs = manage ? allTabs : allTabs.filter((item) => item.value !== 'alertas');
+  const [tab, setTab] = useTabParam(
+    tabs.map((item) => item.value),
+    'chamada',
+  );
+  return (
+    <div>
+      <PageHeader
+        title="Frequência"
+        subtitle={
+          manage
+            ? 'Chamada das turmas, resumo do mês e alertas de faltas'
+            : 'Chamada das suas turmas e resumo do mês'
+        }
+      />
+      <PageTabs label="Seções da frequência" tabs={tabs} value={tab} onChange={setTab}>
+        <PageTab value="chamada">
+          <RollCallTab />
+        </PageTab>
+        <PageTab value="mes">
+          <ClassMonthTab />
+        </PageTab>
+        {manage && (
+          <PageTab value="alertas">
+            <AlertsTab />
+          </PageTab>
+        )}
+      </PageTabs>
+    </div>
+  );
+}

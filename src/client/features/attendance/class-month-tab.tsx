@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { CalendarRange } from 'lucide-react';
+import { frequenciaModoLabels } from '../../../shared/academics.schemas';
+import { dayKindLabels } from '../../../shared/calendar';
+import { todayIso } from '../../../shared/format';
+import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { InputField, SelectField } from '../../components/field';
+import { formatPercent } from '../../lib/percent';
+import { useClassMonth, useRollClasses } from './attendance.api';
+
+/** The class's month: students × days, the diary page a secretary prints or checks. */
+export function ClassMonthTab() {
+  const classes = useRollClasses();
+  const [turmaId, setTurmaId] = useState('');
+  const [mes, setMes] = useState(() => todayIso().slice(0, 7));
+  const chosen = turmaId || classes.data?.[0]?.id || '';
+  return (
+    <div>
+      <div className="mb-4 grid gap-3 sm:grid-cols-[16rem_12rem]">
+        <SelectField label="Turma" value={chosen} onChange={(event) => setTurmaId(event.target.value)}>
+          {classes.data?.map((turma) => (
+            <option key={turma.id} value={turma.id}>
+              {turma.nome}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="Mês"
+          type="month"
+          value={mes}
+          onChange={(event) => {
+            if (event.target.value) setMes(event.target.value);
+          }}
+        />
+      </div>
+      {classes.isError ? (
+        <ErrorBanner>Erro ao carregar as turmas.</ErrorBanner>
+      ) : chosen ? (
+        <MonthGrid turmaId={chosen} mes={mes} />
+      ) : classes.isPending ? (
+        <Spinner />
+      ) : (
+        <EmptyState icon={CalendarRange} title="Nenhuma turma" />
+      )}
+    </div>
+  );
+}
+
+function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
+  const month = useClassMonth(turmaId, mes);
+  if (month.isPending) return <Spinner />;
+  if (month.isError) return <ErrorBanner>{month.error.message || 'Erro ao carregar o mês.'}</ErrorBanner>;
+  const { dias, alunos, turma } = month.data;
+  if (alunos.length === 0) return <EmptyState icon={CalendarRange} title="Nenhum aluno na turma neste mês" />;
+  return (
+    <div>
+      <p className="mb-2 text-sm text-gray-600">
+        {frequenciaModoLabels[turma.frequencia_modo]}. Em cada dia:{' '}
+        <strong className="text-green-600">•</strong> presente, <strong className="text-red-700">F</strong>{' '}
+        falta (ou o número de faltas nas aulas do dia); em branco, sem chamada. Colunas cinza não são dias
+        letivos.
+      </p>
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Frequência de {turma.nome} no mês</caption>
+          <thead className="bg-gray-50">
+            <tr>
+              <th
+                scope="col"
+                className="sticky left-0 bg-gray-50 px-3 py-2 text-left font-medium text-gray-700"
+              >
+                Aluno
+              </th>
+              {dias.map((dia) => (
+                <th
+                  key={dia.data}
+                  scope="col"
+                  title={dayKindLabels[dia.tipo]}
+                  className={`px-1 py-2 text-center text-xs font-medium ${dia.letivo ? 'text-gray-700' : 'bg-gray-200 text-gray-500'}`}
+                >
+                  {Number(dia.data.slice(8))}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
+                Faltas
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium text-gray-700">
+                Freq.
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {alunos.map((aluno) => (
+              <tr key={aluno.id}>
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white px-3 py-1.5 text-left font-normal whitespace-nowrap"
+                >
+                  {aluno.nome}
+                </th>
+                {aluno.faltas.map((faltas, index) => {
+                  const dia = dias[index];
+                  return (
+                    <td
+                      key={dia?.data ?? index}
+                      className={`px-1 text-center ${dia?.letivo ? '' : 'bg-gray-100'} ${faltas ? 'font-bold text-red-700' : 'text-green-600'}`}
+                    >
+                      {faltas === null
+                        ? ''
+                        : faltas === 0
+                          ? '•'
+                          : faltas === 1 && (dia?.chamadas ?? 1) <= 1
+                            ? 'F'
+                            : faltas}
+                    </td>
+                  );
+                })}
+                <td className="px-3 text-right">{aluno.total_faltas}</td>
+                <td
+                  className={`px-3 text-right font-medium ${aluno.frequencia !== null && aluno.frequencia < 75 ? 'text-red-700' : 'text-gray-900'}`}
+                >
+                  {formatPercent(aluno.frequencia)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { ArrowLeft, CheckCircle2, ClipboardList, Clock } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import type { Lesson, RollClass } from '../../../shared/academics.schemas';
+import { dayKindLabels } from '../../../shared/calendar';
+import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
+import { formatDate, todayIso } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { InputField } from '../../components/field';
+import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
+import { RollSheet } from './roll-sheet';
+
+const lessonName = (lesson: Lesson) =>
+  lesson.disciplina
+    ? `${lesson.disciplina}${lesson.aula > 1 ? ` (${String(lesson.aula)}ª aula)` : ''}`
+    : 'Chamada do dia';
+
+/** Classes with lessons to take first, then those already done, then those without lessons that day. */
+export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
+  const rank = (turma: RollClass) => (turma.pendentes > 0 ? 0 : turma.aulas.length > 0 ? 1 : 2);
+  return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The roll call: pick a date and one of my classes, then the lesson (per-lesson classes). */
+export function RollCallTab() {
+  const [params, setParams] = useSearchParams();
+  const today = todayIso();
+  const data = params.get('data') ?? today;
+  const turmaId = params.get('turma');
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || (key === 'data' && value === today)) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-end gap-2">
+        <div className="w-44">
+          <InputField
+            label="Data da chamada"
+            type="date"
+            value={data}
+            max={today}
+            onChange={(event) => {
+              if (event.target.value) update({ data: event.target.value, disciplina: null, aula: null });
+            }}
+          />
+        </div>
+        {data !== today && (
+          <Button
+            variant="secondary"
+            className="min-h-11"
+            onClick={() => update({ data: null, disciplina: null, aula: null })}
+          >
+            Hoje
+          </Button>
+        )}
+      </div>
+      {turmaId ? (
+        <RollOfClass
+          turmaId={turmaId}
+          data={data}
+          disciplina={params.get('disciplina')}
+          aula={Number(params.get('aula') ?? '') || undefined}
+          onBack={() => update({ turma: null, disciplina: null, aula: null })}
+          onLesson={(lesson) =>
+            update({ disciplina: lesson.disciplina, aula: lesson.disciplina ? String(lesson.aula) : null })
+          }
+        />
+      ) : (
+        <ClassPicker data={data} onPick={(id) => update({ turma: id, disciplina: null, aula: null })} />
+      )}
+    </div>
+  );
+}
+
+function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string) => void }) {
+  const classes = useRollClasses(data);
+  if (classes.isPending) return <Spinner label="Carregando turmas..." />;
+  if (classes.isError)
+    return (
+      <ErrorBanner>
+        {classes.error.message || 'Erro ao carregar as turmas.'}{' '}
+        <button type="button" className="font-medium underline" onClick={() => void classes.refetch()}>
+          Tentar novamente
+        </button>
+      </ErrorBanner>
+    );
+  if (classes.data.length === 0)
+    return (
+      <EmptyState
+        icon={ClipboardList}
+        title="Nenhuma turma para fazer chamada"
+        hint="Você aparece aqui nas turmas de que é responsável ou em que leciona alguma disciplina da grade."
+      />
+    );
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Turmas em ${formatDate(data)}`}>
+      {orderRollClasses(classes.data).map((turma) => (
+        <li key={turma.id}>
+          <button
+            type="button"
+            onClick={() => onPick(turma.id)}
+            className="flex min-h-20 w-full flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 text-left shadow-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <span className="flex w-full items-center justify-between gap-2">
+              <span className="text-lg font-semibold text-gray-900">{turma.nome}</span>
+              {turma.pendentes > 0 ? (
+                <Badge tone="yellow">
+                  {turma.pendentes} {turma.pendentes === 1 ? 'pendente' : 'pendentes'}
+                </Badge>
+              ) : turma.aulas.length > 0 ? (
+                <Badge tone="green">Feita</Badge>
+              ) : (
+                <Badge tone="gray">Sem aula</Badge>
+              )}
+            </span>
+            <span className="text-sm text-gray-600">
+              {turma.serie} · {turnoLabels[turma.turno as Turno]} · {turma.alunos} alunos
+            </span>
+            {turma.aulas.length > 0 && (
+              <span className="text-sm text-gray-700">
+                {turma.aulas
+                  .map((lesson) => `${lessonName(lesson)}${lesson.registrada ? ' ✓' : ''}`)
+                  .join(' · ')}
+              </span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RollOfClass({
+  turmaId,
+  data,
+  disciplina,
+  aula,
+  onBack,
+  onLesson,
+}: {
+  turmaId: string;
+  data: string;
+  disciplina: string | null;
+  aula: number | undefined;
+  onBack: () => void;
+  onLesson: (lesson: Lesson) => void;
+}) {
+  const roll = useRoll(turmaId, { data, disciplina, ...(aula ? { aula } : {}) });
+  const save = useSaveRoll();
+  const back = (
+    <Button variant="ghost" className="mb-2 -ml-2 min-h-11" onClick={onBack}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
+    </Button>
+  );
+  if (roll.isPending)
+    return (
+      <>
+        {back}
+        <Spinner label="Carregando chamada..." />
+      </>
+    );
+  if (roll.isError)
+    return (
+      <>
+        {back}
+        <ErrorBanner>{roll.error.message || 'Erro ao carregar a chamada.'}</ErrorBanner>
+      </>
+    );
+  const current = roll.data;
+  return (
+    <div>
+      {back}
+      <div className="mb-3">
+        <h2 className="text-xl font-bold text-gray-900">{current.turma.nome}</h2>
+        <p className="text-sm text-gray-600">
+          {formatDate(current.data)} · {current.dia.descricao ?? dayKindLabels[current.dia.tipo]}
+          {current.periodo ? ` · ${current.periodo.nome}` : ''}
+          {current.periodo?.encerrado ? ' (encerrado)' : ''}
+        </p>
+      </div>
+      {current.aulas.length > 1 && (
+        <div role="group" aria-label="Aulas do dia" className="mb-3 flex gap-2 overflow-x-auto pb-1">
+          {current.aulas.map((lesson) => {
+            const selected = lesson.disciplina === current.disciplina && lesson.aula === current.aula;
+            return (
+              <button
+                key={`${lesson.disciplina ?? ''}-${String(lesson.aula)}`}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => onLesson(lesson)}
+                className={`flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary ${
+                  selected
+                    ? 'border-primary-strong bg-primary-strong text-white'
+                    : 'border-gray-300 bg-white text-gray-800'
+                }`}
+              >
+                {lesson.registrada ? (
+                  <CheckCircle2 className="h-4 w-4" aria-label="feita" />
+                ) : (
+                  <Clock className="h-4 w-4" aria-label="pendente" />
+                )}
+                {lessonName(lesson)}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {current.disciplina && current.aulas.length <= 1 && (
+        <p className="mb-3 text-sm font-medium text-gray-800">
+          {lessonName({ disciplina: current.disciplina, aula: current.aula } as Lesson)}
+        </p>
+      )}
+      <RollSheet
+        key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}`}
+        roll={current}
+        onSave={async (input) => {
+          const result = await save.mutateAsync({ turmaId, input });
+          toast.success(result.message ?? 'Chamada salva');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
+import { orderRollClasses } from './roll-call-tab';
+import { RollSheet } from './roll-sheet';
+import { countRoll, hasChanges, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+
+afterEach(cleanup);
+
+const student = (index: number, falta: RollStudent['falta'] = null): RollStudent => ({
+  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  nome: `Aluno ${String(index).padStart(2, '0')}`,
+  matricula: `M${String(index)}`,
+  presente: falta === null,
+  falta,
+});
+
+function rollOf(alunos: RollStudent[], overrides: Partial<Roll> = {}): Roll {
+  return {
+    turma: { id: 't1', nome: '5º A', serie: '5º ano', turno: 'manha', frequencia_modo: 'diaria' },
+    data: '2026-03-20',
+    dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
+    periodo: { id: 'p1', nome: '1º bimestre', data_fechamento: '2026-04-24', encerrado: false },
+    bloqueio: null,
+    aulas: [{ disciplina: null, aula: 0, professor_nome: null, registrada: false, pode_registrar: true }],
+    disciplina: null,
+    aula: 0,
+    chamada: null,
+    alunos,
+    ...overrides,
+  };
+}
+
+const forty = Array.from({ length: 40 }, (_, index) => student(index + 1));
+
+describe('roll state', () => {
+  it('starts from the saved roll, toggles one student and sends the whole list of absences', () => {
+    const saved = student(2, {
+      id: 'f2',
+      justificativa: 'Atestado',
+      situacao: 'justificada',
+      abono_motivo: null,
+    });
+    const roll = rollOf([student(1), saved, student(3)], {
+      chamada: { id: 'c', registrada_em: '', atualizada_em: '', registrada_por: null, version: 1 },
+    });
+    const start = savedAbsences(roll);
+    expect([...start]).toEqual([[saved.id, 'Atestado']]);
+    expect(hasChanges(roll, start)).toBe(false);
+    const next = toggleAbsence(start, student(3).id);
+    expect(countRoll(roll, next)).toEqual({ total: 3, faltas: 2, presentes: 1 });
+    expect(hasChanges(roll, next)).toBe(true);
+    expect(toRollInput(roll, next)).toEqual({
+      data: '2026-03-20',
+      faltas: [{ aluno_id: saved.id, justificativa: 'Atestado' }, { aluno_id: student(3).id }],
+    });
+    // Tapping again undoes the absence.
+    expect(toggleAbsence(next, student(3).id).has(student(3).id)).toBe(false);
+  });
+
+  it('names the lesson of a per-lesson roll', () => {
+    const roll = rollOf([student(1)], { disciplina: 'Matemática', aula: 2 });
+    expect(toRollInput(roll, toggleAbsence(new Map(), student(1).id))).toEqual({
+      data: '2026-03-20',
+      disciplina: 'Matemática',
+      aula: 2,
+      faltas: [{ aluno_id: student(1).id }],
+    });
+  });
+
+  it('lists classes with lessons to take first, then those done, then those without lessons', () => {
+    const turma = (id: string, aulas: number, pendentes: number): RollClass => ({
+      id,
+      nome: id,
+      serie: '',
+      turno: 'manha',
+      frequencia_modo: 'diaria',
+      alunos: 1,
+      aulas: Array.from({ length: aulas }, () => ({
+        disciplina: null,
+        aula: 0,
+        professor_nome: null,
+        registrada: pendentes === 0,
+        pode_registrar: true,
+      })),
+      pendentes,
+    });
+    expect(
+      orderRollClasses([turma('sem', 0, 0), turma('feita', 1, 0), turma('pendente', 1, 1)]).map((t) => t.id),
+    ).toEqual(['pendente', 'feita', 'sem']);
+  });
+});
+
+describe('RollSheet', () => {
+  it('a class of 40: everyone present, two taps mark two absences, the counts follow, save sends them', async () => {
+    const sent: RollInput[] = [];
+    render(<RollSheet roll={rollOf(forty)} onSave={async (input) => void sent.push(input)} />);
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(40);
+    const counts = screen.getByText('presentes').parentElement!;
+    expect(counts).toHaveTextContent('40');
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 07: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 31: presente' }));
+    expect(screen.getByRole('button', { name: 'Aluno 07: falta', pressed: true })).toBeInTheDocument();
+    expect(screen.getByText('faltas').parentElement).toHaveTextContent('2 faltas');
+    expect(screen.getByText('presentes').parentElement).toHaveTextContent('38 presentes');
+    await userEvent.click(screen.getAllByRole('button', { name: /Justificar falta/ })[0]!);
+    await userEvent.type(screen.getByLabelText('Justificativa de Aluno 07'), 'Atestado médico');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
+    expect(sent).toEqual([
+      {
+        data: '2026-03-20',
+        faltas: [{ aluno_id: forty[6]!.id, justificativa: 'Atestado médico' }, { aluno_id: forty[30]!.id }],
+      },
+    ]);
+  });
+
+  it('shows the server refusal under the save button and keeps the marks', async () => {
+    render(
+      <RollSheet
+        roll={rollOf([student(1)])}
+        onSave={() =>
+          Promise.reject(new Error('Período encerrado: só o administrador pode alterar esta chamada.'))
+        }
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 01: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Período encerrado');
+    expect(screen.getByRole('button', { name: 'Aluno 01: falta', pressed: true })).toBeInTheDocument();
+  });
+
+  it('a day that cannot be saved says why and offers no save', () => {
+    render(
+      <RollSheet
+        roll={rollOf([student(1)], { bloqueio: 'Não há aula em 21/04/2026 (Tiradentes).' })}
+        onSave={() => Promise.resolve()}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Tiradentes');
+    expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+});

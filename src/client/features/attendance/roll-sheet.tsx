@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Check, FileText, Lock, RotateCcw, Save, X } from 'lucide-react';
+import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/academics.schemas';
+import { formatDate, formatDateTime } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { Badge, ErrorBanner } from '../../components/feedback';
+import { countRoll, hasChanges, justify, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+
+/**
+ * One roll, made for a phone held in one hand: everyone starts present, one tap on a student marks the
+ * falta (and another undoes it), the counts stay on top and the save button at the bottom of the screen.
+ */
+export function RollSheet({
+  roll,
+  onSave,
+}: {
+  roll: Roll;
+  /** Resolves when the server saved; rejects with the server's message. */
+  onSave: (input: RollInput) => Promise<void>;
+}) {
+  const [absences, setAbsences] = useState(() => savedAbsences(roll));
+  const [justifying, setJustifying] = useState<ReadonlySet<string>>(
+    () => new Set(roll.alunos.filter((aluno) => aluno.falta?.justificativa).map((aluno) => aluno.id)),
+  );
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const locked = roll.bloqueio !== null;
+  const counts = countRoll(roll, absences);
+  const changed = hasChanges(roll, absences);
+
+  async function save() {
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(toRollInput(roll, absences));
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : 'Erro ao salvar a chamada.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-label={`Chamada de ${roll.turma.nome}`} className="pb-2">
+      {locked && (
+        <div
+          role="status"
+          className="mb-3 flex items-start gap-2 rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
+        >
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <p>
+            <strong>Não é possível salvar esta chamada:</strong> {roll.bloqueio}
+          </p>
+        </div>
+      )}
+      {roll.alunos.length > 0 && (
+        <div
+          className="sticky top-0 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+          aria-live="polite"
+        >
+          <p className="text-sm text-gray-600">
+            <span className="block text-2xl font-bold text-green-700">{counts.presentes}</span> presentes
+          </p>
+          <p className="text-sm text-gray-600">
+            <span className="block text-2xl font-bold text-red-700">{counts.faltas}</span>{' '}
+            {counts.faltas === 1 ? 'falta' : 'faltas'}
+          </p>
+          <p className="text-sm text-gray-600">
+            <span className="block text-2xl font-bold text-gray-900">{counts.total}</span> alunos
+          </p>
+        </div>
+      )}
+      {roll.alunos.length === 0 ? (
+        <p className="py-8 text-center text-sm text-gray-600">Nenhum aluno nesta turma nesta data.</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-gray-600">
+            {locked
+              ? 'Chamada somente para consulta.'
+              : 'Todos começam presentes. Toque no aluno que faltou.'}
+          </p>
+          <ol className="space-y-2" aria-label="Alunos">
+            {roll.alunos.map((aluno, index) => {
+              const absent = absences.has(aluno.id);
+              const abonada = absent && aluno.falta?.situacao === 'abonada';
+              return (
+                <li key={aluno.id}>
+                  <button
+                    type="button"
+                    aria-pressed={absent}
+                    aria-label={`${aluno.nome}: ${absent ? 'falta' : 'presente'}`}
+                    disabled={locked}
+                    onClick={() => setAbsences((current) => toggleAbsence(current, aluno.id))}
+                    className={`flex min-h-14 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed ${
+                      absent ? 'border-red-400 bg-red-50' : 'border-gray-200 bg-white hover:bg-gray-50'
+                    }`}
+                  >
+                    <span className="w-6 shrink-0 text-right text-sm text-gray-500">{index + 1}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium break-words text-gray-900">{aluno.nome}</span>
+                      <span className="block text-xs text-gray-500">Matrícula {aluno.matricula}</span>
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className={`flex shrink-0 items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold ${
+                        absent ? 'bg-red-600 text-white' : 'bg-green-100 text-green-800'
+                      }`}
+                    >
+                      {absent ? <X className="h-4 w-4" /> : <Check className="h-4 w-4" />}
+                      {absent ? 'Falta' : 'Presente'}
+                    </span>
+                  </button>
+                  {absent && (
+                    <div className="mt-1 ml-9 space-y-1">
+                      {abonada && aluno.falta && (
+                        <p className="text-xs text-gray-700">
+                          <Badge tone="blue">{situacaoFaltaLabels.abonada}</Badge> {aluno.falta.abono_motivo}
+                        </p>
+                      )}
+                      {justifying.has(aluno.id) ? (
+                        <label className="block text-xs font-medium text-gray-700">
+                          Justificativa de {aluno.nome}
+                          <input
+                            type="text"
+                            maxLength={500}
+                            disabled={locked}
+                            value={absences.get(aluno.id) ?? ''}
+                            placeholder="Ex.: atestado médico de 2 dias"
+                            onChange={(event) =>
+                              setAbsences((current) => justify(current, aluno.id, event.target.value))
+                            }
+                            className="mt-1 block min-h-11 w-full rounded-lg border border-gray-300 px-3 text-sm font-normal focus:border-primary focus:outline-none"
+                          />
+                        </label>
+                      ) : (
+                        !locked && (
+                          <button
+                            type="button"
+                            onClick={() => setJustifying((current) => new Set(current).add(aluno.id))}
+                            className="flex min-h-9 items-center gap-1 rounded px-1 text-sm font-medium text-primary-strong underline"
+                          >
+                            <FileText className="h-4 w-4" aria-hidden="true" /> Justificar falta de{' '}
+                            {aluno.nome.split(' ')[0]}
+                          </button>
+                        )
+                      )}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      {roll.chamada && (
+        <p className="mt-3 text-xs text-gray-600">
+          Chamada de {formatDate(roll.data)} salva em {formatDateTime(roll.chamada.atualizada_em)}
+          {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
+        </p>
+      )}
+      {!locked && roll.alunos.length > 0 && (
+        <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+          {error && (
+            <div className="mb-2">
+              <ErrorBanner>{error}</ErrorBanner>
+            </div>
+          )}
+          <div className="flex gap-2">
+            {counts.faltas > 0 && (
+              <Button
+                variant="secondary"
+                className="min-h-12"
+                disabled={saving}
+                onClick={() => setAbsences(new Map())}
+              >
+                <RotateCcw className="h-4 w-4" aria-hidden="true" /> Todos presentes
+              </Button>
+            )}
+            <Button className="min-h-12 flex-1 text-base" loading={saving} onClick={() => void save()}>
+              <Save className="h-5 w-5" aria-hidden="true" />
+              {roll.chamada ? (changed ? 'Salvar alterações' : 'Salvar de novo') : 'Salvar chamada'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import {
+  periodCounts,
+  periodName,
+  periodTypeLabels,
+  schoolYearInputSchema,
+  type PeriodType,
+  type SchoolYear,
+  type SchoolYearInput,
+} from '../../../shared/calendar.schemas';
+import { FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
+import { FormModal } from '../../components/form-modal';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSaveSchoolYear } from './calendar.api';
+
+/** 'Dividir automaticamente' leaves the periods to the server (equal parts by dias letivos). */
+const yearFormSchema = z
+  .object({
+    ano: z.union([z.string(), z.number()]),
+    inicio: z.string(),
+    fim: z.string(),
+    tipo_periodo: z.string(),
+    automatico: z.boolean(),
+    periodos: z.array(z.object({ inicio: z.string(), fim: z.string(), data_fechamento: z.string() })),
+    version: z.number().optional(),
+  })
+  .transform(
+    ({ automatico, periodos, ...values }) =>
+      ({ ...values, ...(automatico ? {} : { periodos }) }) as SchoolYearInput,
+  )
+  .pipe(schoolYearInputSchema);
+
+type YearFormInput = z.input<typeof yearFormSchema>;
+
+/** Opens or edits an ano letivo and its periods (bimestres by default). */
+export function YearFormModal({
+  year,
+  ano,
+  onClose,
+}: {
+  year: SchoolYear | null;
+  /** A new year starts as this one. */
+  ano: number;
+  onClose: () => void;
+}) {
+  const save = useSaveSchoolYear();
+  const form = useSchemaForm(yearFormSchema, {
+    ano: year?.ano ?? ano,
+    inicio: year?.inicio ?? `${String(ano)}-02-02`,
+    fim: year?.fim ?? `${String(ano)}-12-11`,
+    tipo_periodo: year?.tipo_periodo ?? 'bimestre',
+    automatico: !year,
+    periodos:
+      year?.periodos.map(({ inicio, fim, data_fechamento }) => ({ inicio, fim, data_fechamento })) ?? [],
+    ...(year ? { version: year.version } : {}),
+  });
+  return (
+    <FormModal
+      title={year ? `Ano letivo ${String(year.ano)}` : 'Novo ano letivo'}
+      description="O ano letivo precisa de ao menos 200 dias letivos (LDB art. 24, I). Feriados nacionais entram sozinhos."
+      formId="school-year-form"
+      submitLabel="Salvar ano letivo"
+      size="lg"
+      form={form}
+      onClose={onClose}
+      onSubmit={form.submit(async (values) => {
+        const result = await save.mutateAsync({ id: year?.id ?? null, input: values });
+        toast.success(result.message ?? 'Ano letivo salvo');
+        onClose();
+      })}
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormInput name="ano" label="Ano" type="number" required readOnly={year !== null} />
+        <FormInput name="inicio" label="Início das aulas" type="date" required />
+        <FormInput name="fim" label="Fim das aulas" type="date" required />
+      </div>
+      <FormSelect name="tipo_periodo" label="Divisão do ano" options={periodTypeLabels} />
+      <FormCheckbox
+        name="automatico"
+        label="Dividir automaticamente (partes iguais de dias letivos; fechamento 7 dias após o fim)"
+      />
+      <PeriodRows />
+    </FormModal>
+  );
+}
+
+function PeriodRows() {
+  const { control, watch, getValues } = useFormContext<YearFormInput>();
+  const periods = useFieldArray({ control, name: 'periodos' });
+  const automatico = watch('automatico');
+  const tipo = watch('tipo_periodo') as PeriodType;
+  const count = periodCounts[tipo];
+  // The rows follow the division: 4 bimestres, 3 trimestres, 2 semestres.
+  useEffect(() => {
+    if (automatico) return;
+    const length = getValues('periodos').length;
+    if (length < count)
+      periods.append(
+        Array.from({ length: count - length }, () => ({ inicio: '', fim: '', data_fechamento: '' })),
+      );
+    else if (length > count)
+      periods.remove(Array.from({ length: length - count }, (_, index) => count + index));
+  }, [automatico, count, getValues, periods]);
+  if (automatico) return null;
+  return (
+    <ol className="space-y-3">
+      {periods.fields.map((field, index) => (
+        <li key={field.id} className="rounded-lg border border-gray-200 p-3">
+          <p className="mb-2 text-sm font-semibold text-gray-800">{periodName(tipo, index + 1)}</p>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <FormInput name={`periodos.${String(index)}.inicio`} label="Início" type="date" required />
+            <FormInput name={`periodos.${String(index)}.fim`} label="Fim" type="date" required />
+            <FormInput
+              name={`periodos.${String(index)}.data_fechamento`}
+              label="Fechamento"
+              type="date"
+              required
+              hint="Depois dele só o administrador altera a chamada"
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
