@@ -246,7 +246,7 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await page.screenshot({ path: `${shots}/frequencia-alertas-desktop.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Resumo do mês' }).click();
-  await page.getByLabel('Turma').selectOption({ label: `Chamada ${run}` });
+  await page.getByLabel('Turma', { exact: true }).selectOption({ label: `Chamada ${run}` });
   await expect(page.getByRole('table', { name: /Frequência de Chamada/ })).toBeVisible();
   await page.screenshot({ path: `${shots}/frequencia-mes-desktop.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Chamada' }).click();

@@ -57,7 +57,7 @@ test('a filtered, sorted list survives a reload and the way back', async ({ page
   const expected = ['Caio', 'Bento', 'Alice'].map((nome) => `${nome} Lista ${run}`);
 
   await page.goto('/dashboard/alunos');
-  await page.getByLabel('Turma').selectOption({ label: turma });
+  await page.getByLabel('Turma', { exact: true }).selectOption({ label: turma });
   await expect(page.getByText('1–3 de 3')).toBeVisible();
   const sortByName = page.getByRole('button', { name: 'Aluno', exact: true });
   await sortByName.click();
@@ -69,7 +69,7 @@ test('a filtered, sorted list survives a reload and the way back', async ({ page
   expect(Object.fromEntries(url.searchParams)).toEqual({ turma_id: turmaId, sort: 'nome', order: 'desc' });
 
   await page.reload();
-  await expect(page.getByLabel('Turma')).toHaveValue(turmaId);
+  await expect(page.getByLabel('Turma', { exact: true })).toHaveValue(turmaId);
   await expect(page.getByRole('columnheader', { name: 'Aluno' })).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => namesOnScreen(page)).toEqual(expected);
 
@@ -79,7 +79,7 @@ test('a filtered, sorted list survives a reload and the way back', async ({ page
     .click();
   await expect(page.getByRole('heading', { name: 'Professores', level: 1 })).toBeVisible();
   await page.goBack();
-  await expect(page.getByLabel('Turma')).toHaveValue(turmaId);
+  await expect(page.getByLabel('Turma', { exact: true })).toHaveValue(turmaId);
   await expect.poll(() => namesOnScreen(page)).toEqual(expected);
 
   // A pasted link opens the same list in a new tab.

@@ -306,7 +306,7 @@ test('export downloads a CSV of the filtered list that opens with the right rows
   await createStudent(page.request, `Fora Do Filtro ${run}`, null, { nome: 'Ana Fora' });
 
   await page.goto('/dashboard/alunos');
-  await page.getByLabel('Turma').selectOption({ label: turmaNome });
+  await page.getByLabel('Turma', { exact: true }).selectOption({ label: turmaNome });
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('1–2 de 2')).toBeVisible();
 
