@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { writeAutomaticBackup } from '../features/backup/backup.service.js';
+import { writeAutomaticBackup } from '../features/backup/backup-automatic.service.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { prepareDataDir } from './data-dir.js';
 import { createMailer } from './mailer.js';

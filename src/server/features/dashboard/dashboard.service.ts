@@ -8,12 +8,9 @@ import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
 import { classFrequencies, getStudentAttendance } from '../academics/attendance.figures.js';
-import {
-  listMensalidades,
-  sharedRead,
-  sumTransacoesByMonth,
-  summarizeMensalidades,
-} from '../finance/finance.service.js';
+import { listMensalidades } from '../finance/mensalidades.service.js';
+import { sharedRead } from '../finance/finance.shared-reads.js';
+import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',

@@ -14,15 +14,13 @@ import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { studentsToCsv, studentsToXlsx } from './students.export.js';
+import { createGuardian, getOwnGuardian, updateOwnGuardian } from './guardians.service.js';
 import {
-  createGuardian,
   createStudent,
-  getOwnGuardian,
   getStudent,
   listStudents,
   listStudentsForExport,
   setStudentStatus,
-  updateOwnGuardian,
   updateStudent,
 } from './students.service.js';
 import { clock } from '../../lib/clock.js';
