@@ -165,7 +165,7 @@ export const listStudentsQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   status: z.enum(studentStatuses).or(z.literal('todos')).optional(),
   turma_id: uuidParam.or(z.literal('todas')).or(z.literal('')).optional(),
-  ...pageQuery,
+  ...pageQuery(),
   ...sortQuery(studentSortColumns),
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;

@@ -28,11 +28,7 @@ export async function lockForUpdate<T extends PgTable & { id: AnyPgColumn }>(
 ): Promise<T['$inferSelect']> {
   // Drizzle cannot type a select over a generic table; the row type comes back through T below.
   const source: PgTable = table;
-  const rows: unknown[] = await tx
-    .select()
-    .from(source)
-    .where(eq(table.id, id))
-    .for('update');
+  const rows: unknown[] = await tx.select().from(source).where(eq(table.id, id)).for('update');
   const [row] = rows as T['$inferSelect'][];
   if (row === undefined) throw missing();
   return row;

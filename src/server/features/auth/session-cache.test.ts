@@ -129,7 +129,10 @@ describe('a revoked session is refused on the very next request', () => {
     const admin = await signedIn(t, 'administrador');
     const { user } = await signedIn(t, 'professor');
     const cookie = await cachedSession(user);
-    const reset = await as(admin.cookie, 'POST', `/api/users/${user.id}/reset-password`, {});
+    // Resetting someone's password asks for the acting administrator's own (users.service).
+    const reset = await as(admin.cookie, 'POST', `/api/users/${user.id}/reset-password`, {
+      senha_atual: TEST_PASSWORD,
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });

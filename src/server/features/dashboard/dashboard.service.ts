@@ -30,7 +30,7 @@ const actionLabels: Record<string, string> = {
   vincular_acesso: 'vinculou a conta de acesso de',
   confirmacao_senha_falhou: 'errou a própria senha ao confirmar uma ação em',
 };
-/** Security notices to the other administrators (issue 10): what the actor did. */
+/** Security notices to the other administrators (docs/architecture.md, Segurança): what the actor did. */
 const noticeLabels: Record<string, string> = {
   administrador_criado: 'criou o administrador',
   administrador_promovido: 'deu acesso de administrador a',

@@ -1,15 +1,15 @@
 import { asc, eq, ilike, sql } from 'drizzle-orm';
-import { messages } from '../../../shared/api.js';
 import { type AlunoFinanceiro, type Bolsa, type FinanceSettings } from '../../../shared/finance.schemas.js';
 import { DEFAULT_JUROS_MENSAL_BP, DEFAULT_MULTA_BP, type ChargeRates } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { likePattern } from '../users/users.service.js';
 import { classTuition, financeSettings, studentDiscounts, type FinanceSettingsRow } from './finance.table.js';
 import { writeTransaction } from './finance.shared-reads.js';
+import { assertVersion } from '../../lib/versioning.js';
 
 // ---------------------------------------------------------------- settings
 
@@ -81,9 +81,8 @@ export async function updateFinanceSettings(
 ): Promise<FinanceSettings> {
   await writeTransaction(db, async (tx) => {
     const current = await loadSettings(tx);
-    if (expectedVersion !== undefined && current.version !== 0 && expectedVersion !== current.version) {
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
-    }
+    // Version 0 is the defaults before anyone saved: there is no earlier read to be stale against.
+    if (current.version !== 0) assertVersion(expectedVersion, current.version);
     const values = {
       pixChave: input.pix_chave ?? null,
       pixBeneficiario: input.pix_beneficiario ?? null,

@@ -1,14 +1,14 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import { messages } from '../../../shared/api.js';
 import { type ListTransacoesQuery, type Transacao } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { likePattern } from '../users/users.service.js';
 import { transacoes, type TransacaoRow } from './finance.table.js';
 import { writeTransaction } from './finance.shared-reads.js';
+import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 
 // ---------------------------------------------------------------- transactions
 
@@ -105,8 +105,7 @@ export async function createTransacao(db: DbOrTx, input: TransacaoData, actor: A
 }
 
 async function findEditableTransacao(tx: DbOrTx, id: string): Promise<TransacaoRow> {
-  const [row] = await tx.select().from(transacoes).where(eq(transacoes.id, id)).for('update');
-  if (!row) throw notFound('Transação não encontrada.');
+  const row = await lockForUpdate(tx, transacoes, id, () => notFound('Transação não encontrada.'));
   if (row.pagamentoId !== null)
     throw conflict('Esta receita vem do pagamento de uma mensalidade e só muda pela mensalidade.');
   return row;
@@ -121,8 +120,7 @@ export async function updateTransacao(
 ): Promise<Transacao> {
   return writeTransaction(db, async (tx) => {
     const current = await findEditableTransacao(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version)
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    assertVersion(expectedVersion, current.version);
     const [row] = await tx
       .update(transacoes)
       .set({

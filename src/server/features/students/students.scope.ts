@@ -8,7 +8,7 @@ import type { UserRow } from '../users/users.table.js';
 import { guardians, studentGuardians, students } from './students.table.js';
 
 /**
- * Which school records a signed-in user reaches (design §6): an administrator all of them; a teacher
+ * Which school records a signed-in user reaches (docs/records.md): an administrator all of them; a teacher
  * the classes they teach — responsible for, or teaching any subject of its grid — and those classes'
  * students; a guardian their own children.
  * Anything outside the scope is answered as if it did not exist (404), so ids cannot be probed.

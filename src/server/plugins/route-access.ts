@@ -1,0 +1,29 @@
+import type { Access } from '../../shared/permissions.js';
+import { globalPlugin } from './global-plugin.js';
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/**
+ * Every /api route declares who may call it (`config.access`, ADR 0003): the app refuses to start
+ * otherwise, and the list it collects is what the permission-matrix test walks.
+ */
+export const routeAccess = globalPlugin('route-access', async (app) => {
+  const routes: RouteAccess[] = [];
+  app.decorate('routeAccess', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // A route registered without options has no config object at all, whatever the type says.
+    const config: unknown = route.config;
+    const access = (config as { access?: Access } | undefined)?.access;
+    if (access === undefined) {
+      throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+    }
+  });
+});
