@@ -73,9 +73,10 @@ export const listTeachersQuerySchema = z.strictObject({
 });
 export type ListTeachersQuery = z.output<typeof listTeachersQuerySchema>;
 
-export interface SavedTeacher {
-  professor: Teacher;
-  usuarioCriado: boolean;
-  senhaGerada?: string;
-  emailEnviado: boolean;
-}
+export const savedTeacherSchema = z.object({
+  professor: teacherSchema,
+  usuarioCriado: z.boolean(),
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});
+export type SavedTeacher = z.infer<typeof savedTeacherSchema>;

@@ -130,3 +130,16 @@ export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificado
 /** Parsed (output) shapes, as services receive them. */
 export type CreateUserData = z.output<typeof createUserInputSchema>;
 export type UpdateUserData = z.output<typeof updateUserInputSchema>;
+
+/** `POST /api/users`: the account and, once, the password generated for it. */
+export const createdUserSchema = z.object({
+  usuario: userSchema,
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});
+export type CreatedUser = z.infer<typeof createdUserSchema>;
+
+/** `POST /api/users/:id/reset-password`: the new password, shown once. */
+export const resetUserPasswordResultSchema = z.object({ novaSenha: z.string(), emailEnviado: z.boolean() });
+
+export const generatedPasswordSchema = z.object({ senha: z.string() });

@@ -2,6 +2,7 @@ import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import {
   needsAdminPassword,
+  type CreatedUser,
   type CreateUserData,
   type ListUsersQuery,
   type UpdateUserData,
@@ -123,12 +124,6 @@ function confirmAdminPassword(ctx: AppContext, reauth: Reauthentication, actor: 
     field: 'senha_atual',
     message: 'Senha incorreta.',
   });
-}
-
-export interface CreatedUser {
-  usuario: User;
-  senhaGerada?: string;
-  emailEnviado: boolean;
 }
 
 /**
