@@ -172,7 +172,7 @@ describe('errors in the log', () => {
       { err: { type: string; stack: string }; reqId: string } | undefined;
     expect(failure?.err.type).toBe('TypeError');
     expect(failure?.err.stack).toMatch(/error-handling\.test\.ts/);
-    expect(failure?.reqId).toBeTruthy();
+    expect(failure?.reqId).toMatch(/^req-[0-9a-z]+$/);
     expectNoPersonalData(log.text());
   });
 

@@ -26,7 +26,7 @@ describe('SessionCache', () => {
     const cache = new SessionCache(() => now);
     cache.set('a', entry('u1'), cache.begin());
     now += SESSION_CACHE_TTL_MS - 1;
-    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('a')?.user.id).toBe('u1');
     now += 1;
     expect(cache.get('a')).toBeUndefined();
   });
@@ -38,7 +38,7 @@ describe('SessionCache', () => {
     cache.set('a', entry('u1'), generation);
     expect(cache.get('a')).toBeUndefined();
     cache.set('a', entry('u1'), cache.begin());
-    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('a')?.user.id).toBe('u1');
   });
 
   it('forgets by token, session, user and everything; stores nothing while suspended', () => {
@@ -59,7 +59,7 @@ describe('SessionCache', () => {
     expect(cache.get('e')).toBeUndefined();
     cache.resume();
     cache.set('e', entry('u4'), cache.begin());
-    expect(cache.get('e')).toBeDefined();
+    expect(cache.get('e')?.user.id).toBe('u4');
   });
 
   it('keeps at most its bound, dropping the oldest', () => {
@@ -69,7 +69,7 @@ describe('SessionCache', () => {
     cache.set('c', entry('u3'), cache.begin());
     expect(cache.size).toBe(2);
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('c')).toBeDefined();
+    expect(cache.get('c')?.user.id).toBe('u3');
   });
 });
 

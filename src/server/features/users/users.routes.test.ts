@@ -61,7 +61,7 @@ describe('POST /api/users', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'criar'), eq(auditLog.entityId, usuario.id)));
-    expect(entry).toBeDefined();
+    expect(entry).toMatchObject({ action: 'criar', entity: 'usuario', entityId: usuario.id });
   });
 
   it('refuses a duplicate e-mail with 409, whatever the case', async () => {
