@@ -123,8 +123,23 @@ async function withPostgres(run) {
 }
 
 const started = Date.now();
+// Coverage of the PGlite run, printed and never gated: only when @vitest/coverage-v8 is installed (it
+// must carry Vitest's exact version), so a machine without it still runs every test.
+const coverageDir = path.join(reports, 'coverage');
+const hasCoverage = existsSync(path.join(root, 'node_modules', '@vitest', 'coverage-v8', 'package.json'));
 if (!only || only === 'unit') {
-  vitest('Vitest (PGlite)', []);
+  const coverage = hasCoverage
+    ? [
+        '--coverage.enabled',
+        '--coverage.provider=v8',
+        '--coverage.include=src/**',
+        '--coverage.reporter=text-summary',
+        `--coverage.reportsDirectory=${coverageDir}`,
+      ]
+    : [];
+  vitest('Vitest (PGlite)', coverage);
+  if (!hasCoverage)
+    console.log('Cobertura: instale @vitest/coverage-v8 (mesma versão do Vitest) para vê-la.');
 }
 if (!only || only === 'pg') {
   await withPostgres((url) =>

@@ -13,7 +13,7 @@ import { createTestApp, createUserRow, type TestApp } from './test/test-app.js';
  * Every route, driven with bodies, query strings and path ids derived from its own OpenAPI schema
  * (the one generated from the zod schemas that validate it): values at and past each boundary, wrong
  * types, control characters, impossible dates, unknown fields. As every role. The promise under
- * test: never a 5xx, and every 4xx is the JSON error envelope (design §4).
+ * test: never a 5xx, and every 4xx is the JSON error envelope (docs/architecture.md, Envelope de resposta).
  *
  * Runs are bounded per route and role (FUZZ_RUNS, default 12 for the administrator, who reaches the
  * handlers, and a third of that for the others, who mostly stop at the access check). A failure

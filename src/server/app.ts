@@ -1,34 +1,18 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/zod-setup.js';
-import { messages, type ApiFailure, type FieldError } from '../shared/api.js';
-import { can, type Access } from '../shared/permissions.js';
-import { isClientRoute } from '../shared/routes.js';
+import { messages } from '../shared/api.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
-import { AppError } from './lib/errors.js';
-import { readSessionToken } from './lib/http.js';
 import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
 import { prepareDataDir } from './lib/data-dir.js';
 import { loggerOptions, type LogStream } from './lib/log.js';
 import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { clientDistFolder } from './lib/paths.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
-import { resolveSession, watchAuthChanges } from './features/auth/sessions.service.js';
+import { watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -43,15 +27,19 @@ import { backupRoutes } from './features/backup/backup.routes.js';
 import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
-import { isMaintenanceOn } from './features/settings/settings.service.js';
 import { ContentService } from './features/content/content.service.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
-import { hasSiteRenderer, sitePageRoutes } from './features/content/site-page.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
+import { client } from './plugins/client.js';
+import { errorFunnel, failure } from './plugins/error-funnel.js';
+import { originCheck } from './plugins/origin-check.js';
+import { routeAccess, type RouteAccess } from './plugins/route-access.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import { sessions } from './plugins/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,11 +51,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteAccess {
-  method: string;
-  url: string;
-  access: Access;
-}
+export type { RouteAccess };
 
 export type App = FastifyInstance;
 
@@ -81,19 +65,7 @@ export interface BuildOptions {
   logStream?: LogStream;
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ONE_MEBIBYTE = 1024 * 1024;
-
-function failure(message: string, code: ApiFailure['code'], details?: FieldError[]): ApiFailure {
-  return details && details.length > 0
-    ? { success: false, message, code, details }
-    : { success: false, message, code };
-}
-
-function fieldPath(instancePath: string | undefined, fallback: string): string {
-  const trimmed = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  return trimmed === '' ? fallback : trimmed;
-}
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   // The content service exists once the database is open, after the server is created.
@@ -146,158 +118,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('preClose', async () => ctx.jobs.stop());
   await content.getPublic();
-  app.decorateRequest('auth', null);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart where a route allows it) reaches a handler: text bodies are 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyCookie);
+  // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
+  await app.register(securityHeaders);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-
-  const routeAccess: RouteAccess[] = [];
-  app.decorate('routeAccess', routeAccess);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    // A route registered without options has no config object at all, whatever the type says.
-    const config: unknown = route.config;
-    const access = (config as { access?: Access } | undefined)?.access;
-    if (access === undefined) {
-      throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
-    }
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    // Requests from another site are refused before anything else (SameSite plus an origin check).
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new AppError('FORBIDDEN', messages.crossSite);
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let host: string | null = null;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = null;
-      }
-      if (host !== request.host) throw new AppError('FORBIDDEN', messages.crossSite);
-    } else if (origin === 'null') {
-      throw new AppError('FORBIDDEN', messages.crossSite);
-    }
-  });
-
-  // After the access check (onRequest), so an unauthorised caller gets 401/403 whatever it sends.
-  app.addHook('preParsing', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const hasBody =
-      request.headers['transfer-encoding'] !== undefined ||
-      Number(request.headers['content-length'] ?? 0) > 0;
-    if (!hasBody) return;
-    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    // A multipart route also takes JSON, so a caller without access gets 401/403 rather than 415;
-    // the route itself refuses a JSON body.
-    const allowed =
-      request.routeOptions.config.multipart === true
-        ? type === 'multipart/form-data' || type === 'application/json'
-        : type === 'application/json';
-    if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined) return;
-    if (access === 'public' && request.routeOptions.config.sessionless === true) return;
-    const token = readSessionToken(request);
-    if (token) {
-      const resolved = await resolveSession(ctx.db, token);
-      if (resolved) request.auth = { ...resolved, token };
-    }
-    if (access === 'public') return;
-    const user = request.auth?.user;
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-    if (user.primeiroLogin && request.routeOptions.config.allowDuringFirstLogin !== true) {
-      throw new AppError('FORBIDDEN', 'Troque a sua senha antes de continuar.');
-    }
-    // Maintenance mode: signed-in non-administrators get 503 on every API call but the public ones and
-    // /api/auth (sign in, sign out, who am I). The flag is cached in memory (settings.service).
-    if (
-      user.nivel !== 'administrador' &&
-      !request.url.startsWith('/api/auth/') &&
-      (await isMaintenanceOn(ctx.db))
-    ) {
-      throw new AppError('MAINTENANCE', messages.maintenance, undefined, { 'retry-after': '300' });
-    }
-    if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
-  });
-
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.status(error.status).send(failure(error.message, error.code, error.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fallback = error.validationContext ?? 'body';
-      const details = error.validation.map((issue) => ({
-        path: fieldPath(issue.instancePath, fallback),
-        message: issue.message ?? messages.validation,
-      }));
-      const message = details.length === 1 ? details[0]!.message : messages.validation;
-      return reply.status(400).send(failure(message, 'VALIDATION', details));
-    }
-    if (error instanceof ZodError) {
-      const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return reply
-        .status(400)
-        .send(failure(details[0]?.message ?? messages.validation, 'VALIDATION', details));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(failure(messages.payloadTooLarge, 'PAYLOAD_TOO_LARGE'));
-    }
-    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(failure(messages.unsupportedMediaType, 'UNSUPPORTED_MEDIA_TYPE'));
-    }
-    if (status === 429) {
-      return reply.status(429).send(failure(messages.rateLimited, 'RATE_LIMITED'));
-    }
-    if (status >= 400 && status < 500) {
-      // Errors thrown by libraries may carry no code at all, whatever FastifyError's type says.
-      const code = (error as { code?: string }).code;
-      const message = code?.startsWith('FST_ERR_CTP') ? messages.malformedJson : messages.validation;
-      return reply.status(400).send(failure(message, 'VALIDATION'));
-    }
-    request.log.error({ err: error, req: request }, 'erro interno');
-    return reply.status(500).send(failure(messages.internal, 'INTERNAL'));
-  });
+  await app.register(routeAccess);
+  await app.register(originCheck);
+  await app.register(sessions);
+  await app.register(errorFunnel);
 
   await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });
@@ -320,39 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(calendarRoutes);
   await app.register(academicsRoutes);
 
-  const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
-  const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
-  if (serveClient) {
-    await app.register(fastifyStatic, {
-      root: clientDistFolder,
-      index: false,
-      // The build writes .br/.gz copies of the assets (scripts/build-lib.mjs).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  if (serveClient && hasSiteRenderer()) await app.register(sitePageRoutes);
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (
-      pathname.startsWith('/api') ||
-      indexHtml === null ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
-      return reply.status(404).send(failure(messages.notFound, 'NOT_FOUND'));
-    }
-    return reply
-      .status(isClientRoute(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
-  });
+  await app.register(client, { serveClient: options.serveClient ?? true });
 
   return app;
 }

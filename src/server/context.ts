@@ -9,7 +9,7 @@ export interface AppContext {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
-  /** The public site's content, cached in memory (design §7). */
+  /** The public site's content, cached in memory (ADR 0006, ADR 0009). */
   content: ContentService;
   /** The school's name as the site shows it; passwords may not contain it. */
   getSchoolName(): Promise<string>;

@@ -7,7 +7,7 @@ import { createTestApp, MemoryLog, signedIn, type TestApp } from './test/test-ap
 
 /**
  * What a caller and the log see when something goes wrong: bad dates are a 400, and the log of a
- * 500 holds none of the values that were sent (design §2: no personal data in logs).
+ * 500 holds none of the values that were sent (no personal data in logs: docs/architecture.md, Segurança).
  */
 const log = new MemoryLog();
 let t: TestApp;
@@ -172,7 +172,7 @@ describe('errors in the log', () => {
       { err: { type: string; stack: string }; reqId: string } | undefined;
     expect(failure?.err.type).toBe('TypeError');
     expect(failure?.err.stack).toMatch(/error-handling\.test\.ts/);
-    expect(failure?.reqId).toBeTruthy();
+    expect(failure?.reqId).toMatch(/^req-[0-9a-z]+$/);
     expectNoPersonalData(log.text());
   });
 

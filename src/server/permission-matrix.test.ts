@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, niveis, type Nivel } from '../shared/permissions.js';
 import { buildApp } from './app.js';
 import { createSession } from './features/auth/sessions.service.js';
+import { currentUserSchema } from '../shared/auth.schemas.js';
+import { userSchema } from '../shared/users.schemas.js';
+import { ok } from './lib/http.js';
+import { okResponse } from './lib/responses.js';
+import { FILE_ROUTES } from './plugins/route-access.js';
 import { createTestApp, createUserRow, testConfig, type TestApp } from './test/test-app.js';
 
 /**
@@ -10,6 +15,81 @@ import { createTestApp, createUserRow, testConfig, type TestApp } from './test/t
  * the matrix in src/shared/permissions.ts. New routes join automatically.
  */
 let t: TestApp;
+
+/**
+ * Routes still answering without a response schema (docs/architecture.md, "Como adicionar uma rota").
+ * The list only shrinks: a new route without a schema fails the walk, and a route that gains one must
+ * leave this list (the next test checks both).
+ */
+const RESPONSE_SCHEMA_PENDING: readonly string[] = [
+  'GET /api/health',
+  'GET /api/financeiro/stats',
+  'GET /api/financeiro/mensalidades',
+  'POST /api/financeiro/mensalidades/gerar',
+  'GET /api/financeiro/mensalidades/:id',
+  'GET /api/financeiro/mensalidades/:id/cotacao',
+  'POST /api/financeiro/mensalidades/:id/pagamento',
+  'POST /api/financeiro/mensalidades/:id/cancelar',
+  'POST /api/financeiro/mensalidades/:id/desconto',
+  'GET /api/financeiro/mensalidades/:id/pix',
+  'GET /api/financeiro/transacoes',
+  'POST /api/financeiro/transacoes',
+  'PUT /api/financeiro/transacoes/:id',
+  'DELETE /api/financeiro/transacoes/:id',
+  'GET /api/financeiro/configuracoes',
+  'PUT /api/financeiro/configuracoes',
+  'GET /api/financeiro/alunos',
+  'GET /api/financeiro/bolsas',
+  'PUT /api/financeiro/bolsas/:id',
+  'GET /api/financeiro/relatorios/:tipo',
+  'GET /api/dashboard/stats',
+  'GET /api/configuracoes/publico',
+  'GET /api/configuracoes/escola',
+  'PUT /api/configuracoes/escola',
+  'GET /api/configuracoes/sistema',
+  'PUT /api/configuracoes/sistema',
+  'GET /api/configuracoes/roles',
+  'GET /api/configuracoes/sessoes',
+  'DELETE /api/configuracoes/sessoes/:id',
+  'DELETE /api/configuracoes/sessoes',
+  'GET /api/configuracoes/backups',
+  'POST /api/configuracoes/backups/:nome/restore',
+  'POST /api/configuracoes/restore',
+  'POST /api/configuracoes/limpar',
+  'GET /api/auditoria',
+  'GET /api/auditoria/filtros',
+  'GET /api/relatorios',
+  'GET /api/content/public',
+  'GET /api/content/viewer',
+  'GET /api/content',
+  'POST /api/content',
+  'POST /api/content/reset',
+  'PUT /api/content/:section',
+  'GET /api/content/:section/history',
+  'POST /api/content/:section/restore',
+  'POST /api/media',
+  'GET /api/cep/:cep',
+  'GET /api/anos-letivos',
+  'GET /api/anos-letivos/:id',
+  'POST /api/anos-letivos',
+  'PUT /api/anos-letivos/:id',
+  'DELETE /api/anos-letivos/:id',
+  'GET /api/calendario',
+  'GET /api/calendario/publico',
+  'POST /api/calendario',
+  'PUT /api/calendario/:id',
+  'DELETE /api/calendario/:id',
+  'GET /api/turmas/:id/disciplinas',
+  'PUT /api/turmas/:id/disciplinas',
+  'GET /api/frequencia/turmas',
+  'GET /api/frequencia/turmas/:id',
+  'PUT /api/frequencia/turmas/:id',
+  'GET /api/frequencia/turmas/:id/mes',
+  'POST /api/frequencia/faltas/:id/abonar',
+  'GET /api/frequencia/alunos/:id',
+  'GET /api/frequencia/alertas',
+  'POST /api/frequencia/notificacoes',
+];
 const cookies = new Map<Nivel, () => Promise<string>>();
 
 beforeAll(async () => {
@@ -58,6 +138,51 @@ describe('permission matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('declares a response schema on every route but the named file routes', () => {
+    const missing = t.app.routeAccess
+      .map((route) => ({ name: `${route.method} ${route.url}`, hasSchema: route.hasResponseSchema }))
+      .filter((route) => !route.hasSchema && !FILE_ROUTES.includes(route.name))
+      .map((route) => route.name)
+      .filter((name) => !RESPONSE_SCHEMA_PENDING.includes(name));
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the file-route and pending lists true: each names an existing route without a schema', () => {
+    const bare = new Set(
+      t.app.routeAccess
+        .filter((route) => !route.hasResponseSchema)
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    expect([...FILE_ROUTES, ...RESPONSE_SCHEMA_PENDING].filter((name) => !bare.has(name))).toEqual([]);
+  });
+
+  it('drops from an answer every field its contract lacks (a password hash)', async () => {
+    const app = await buildApp(testConfig(), { database: t.database, serveClient: false });
+    await app.register(async (plugin) => {
+      plugin.get(
+        '/api/teste-contrato',
+        {
+          schema: { response: okResponse(userSchema.pick({ id: true, nome: true })) },
+          config: { access: 'public' },
+        },
+        async () => ok({ id: randomUUID(), nome: 'Ana', passwordHash: '$argon2id$v=19$segredo' }),
+      );
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/teste-contrato' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json<{ data: object }>().data).sort()).toEqual(['id', 'nome']);
+    expect(response.body).not.toContain('argon2');
+    await app.close();
+  });
+
+  it('drops fields outside the contract on a real route: the signed-in user has no hash', async () => {
+    const cookie = await cookies.get('administrador')!();
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const user = response.json<{ data: { user: Record<string, unknown> } }>().data.user;
+    expect(Object.keys(user).sort()).toEqual(Object.keys(currentUserSchema.shape).sort());
   });
 
   it('refuses to start when a route declares no permission', async () => {

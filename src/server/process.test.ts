@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../shared/users.schemas.js';
 
 /** The real server process: first administrator, data-dir lock, kill -9 durability, SIGTERM. */
 const children: ChildProcess[] = [];
@@ -72,48 +73,71 @@ async function post(port: number, url: string, body: unknown, cookie?: string) {
 
 // PGlite-specific (lock, kill -9): runs in the PGlite pass only.
 describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 400_000 }, () => {
-  it('prints the first administrator once, locks its data dir, survives kill -9 and stops on SIGTERM', async () => {
+  // One server's life, one behaviour per test, in order: first start, a second server on its data
+  // dir, kill -9 after a write, restart, SIGTERM. (A fresh data dir costs a PGlite initdb, so the tests
+  // share one.)
+  describe('one data dir from first start to SIGTERM', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-proc-'));
-    const port = await freePort();
+    const newPassword = 'Quaresmeira-Roxa-88';
+    let port = 0;
+    let first: Started;
+    let restarted: Started;
+    let password = '';
 
-    const first = startServer(dataDir, port);
-    await waitHealthy(port);
-    const printed = /Senha:\s+(\S+)/.exec(first.output());
-    expect(printed).not.toBeNull();
-    const password = printed![1]!;
-    expect(first.output()).toContain('admin@escola.local');
-
-    // A second server on the same directory refuses to start, and the first keeps serving.
-    const second = startServer(dataDir, await freePort());
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/já está usando o diretório de dados/);
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-
-    // An acknowledged write (the first-login password change) survives kill -9.
-    const login = await post(port, '/api/auth/login', { email: 'admin@escola.local', password });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const changed = await post(
-      port,
-      '/api/auth/change-password',
-      { senhaAtual: password, novaSenha: 'Quaresmeira-Roxa-88' },
-      cookie,
-    );
-    expect(changed.status).toBe(200);
-    first.child.kill('SIGKILL');
-    await first.exited;
-
-    const restarted = startServer(dataDir, port);
-    await waitHealthy(port);
-    expect(restarted.output()).not.toContain('Primeiro administrador criado');
-    const again = await post(port, '/api/auth/login', {
-      email: 'admin@escola.local',
-      password: 'Quaresmeira-Roxa-88',
+    beforeAll(async () => {
+      port = await freePort();
+      first = startServer(dataDir, port);
+      await waitHealthy(port);
     });
-    expect(again.status).toBe(200);
 
-    restarted.child.kill('SIGTERM');
-    expect(await restarted.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    it('prints the first administrator with a generated password on the first start', () => {
+      expect(first.output()).toContain('admin@escola.local');
+      const printed = /Senha:\s+(\S+)/.exec(first.output());
+      password = printed?.[1] ?? '';
+      const alphabet = GENERATED_PASSWORD_ALPHABET.replace(/[\\\]^-]/g, '\\$&');
+      expect(password).toMatch(new RegExp(`^[${alphabet}]{${GENERATED_PASSWORD_LENGTH}}$`));
+    });
+
+    it('refuses a second server on the same data dir while the first keeps serving', async () => {
+      const second = startServer(dataDir, await freePort());
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/já está usando o diretório de dados/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    });
+
+    it('keeps an acknowledged write (the first-login password change) after kill -9', async () => {
+      const login = await post(port, '/api/auth/login', { email: 'admin@escola.local', password });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const changed = await post(
+        port,
+        '/api/auth/change-password',
+        { senhaAtual: password, novaSenha: newPassword },
+        cookie,
+      );
+      expect(changed.status).toBe(200);
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      restarted = startServer(dataDir, port);
+      await waitHealthy(port);
+      const again = await post(port, '/api/auth/login', {
+        email: 'admin@escola.local',
+        password: newPassword,
+      });
+      expect(again.status).toBe(200);
+    });
+
+    it('does not create or print a first administrator again on a restart', () => {
+      expect(restarted.output()).not.toContain('Primeiro administrador criado');
+      expect(restarted.output()).not.toMatch(/Senha:/);
+    });
+
+    it('stops with exit code 0 on SIGTERM and releases the data-dir lock', async () => {
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    });
   });
 
   it('restarts right after kill -9 while the killed server is still an unreaped zombie', async () => {

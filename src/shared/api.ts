@@ -1,4 +1,4 @@
-/** The response envelope every `/api` route answers with (design §4). */
+/** The response envelope every `/api` route answers with (docs/architecture.md, Envelope de resposta). */
 export const errorCodes = [
   'VALIDATION',
   'UNAUTHENTICATED',

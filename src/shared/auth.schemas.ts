@@ -62,3 +62,6 @@ export const SESSION_LIMITS = {
 } as const;
 
 export const RESET_TOKEN_MINUTES = 30;
+
+/** What sign-in, password change and `GET /api/auth/me` answer: the signed-in user, nothing more. */
+export const signedInSchema = z.object({ user: currentUserSchema });

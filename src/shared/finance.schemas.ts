@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   isoDateSchema,
   monthSchema,
-  pageNumberSchema,
+  pageQuery,
   singleLineText,
   sortQuery,
   versionSchema,
 } from './validators.js';
 
-/** Contracts of the finance API (issue 6). Money is integer centavos: R$ 850,00 is 85000. */
+/** Contracts of the finance API (docs/finance.md). Money is integer centavos: R$ 850,00 is 85000. */
 export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
 export type MensalidadeStatus = (typeof mensalidadeStatuses)[number];
 export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
@@ -89,8 +89,7 @@ export const listMensalidadesQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
   turma_id: z.uuid().optional(),
   aluno_id: z.uuid().optional(),
-  page: pageNumberSchema,
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  ...pageQuery({ maxSize: 200 }),
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   ...sortQuery(mensalidadeSortColumns),
 });
@@ -181,8 +180,7 @@ export const listTransacoesQuerySchema = z.strictObject({
   categoria: z.string().trim().max(60).optional(),
   status: z.enum(transacaoStatuses).or(z.literal('todos')).optional(),
   mes: z.union([monthSchema, z.literal('')]).optional(),
-  page: pageNumberSchema,
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  ...pageQuery({ maxSize: 200 }),
   ...sortQuery(transacaoSortColumns),
 });
 export type ListTransacoesQuery = z.output<typeof listTransacoesQuerySchema>;

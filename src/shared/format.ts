@@ -1,8 +1,8 @@
-/** pt-BR formats (design §8): BRL, dd/mm/aaaa, America/Sao_Paulo, (11) 91234-5678. */
+/** pt-BR formats (docs/architecture.md, Formatos pt-BR): BRL, dd/mm/aaaa, America/Sao_Paulo, (11) 91234-5678. */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
 export interface DisplaySettings {
-  /** The system settings' `idioma`, `fuso_horario` and `moeda` (design §8 defaults). */
+  /** The system settings' `idioma`, `fuso_horario` and `moeda` (defaults in docs/architecture.md, Formatos pt-BR). */
   idioma: string;
   fuso_horario: string;
   moeda: string;

@@ -1,5 +1,5 @@
 /**
- * Late-payment charges on tuition, in integer centavos (design §8, Lei 9.870/1999 and CDC art. 52).
+ * Late-payment charges on tuition, in integer centavos (docs/finance.md, Lei 9.870/1999 and CDC art. 52).
  *
  * - multa: a one-off percentage of the overdue principal, never above 2 % (200 basis points).
  * - juros: a monthly rate applied pro rata die on a 30-day month: principal × rate × days / 30.

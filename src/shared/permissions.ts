@@ -1,5 +1,5 @@
 /**
- * The role → permission matrix (design §6). One table, read by the server's route guard, by the menus
+ * The role → permission matrix (ADR 0003, docs/architecture.md). One table, read by the server's route guard, by the menus
  * and by the settings screen. Scope rules (a teacher's own classes, a guardian's own children) are
  * enforced by each service on every object; this table only says which areas a role may enter.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, MAX_INTEGER, optionalText, pageNumberSchema, sortQuery } from './validators.js';
+import { isoDateSchema, MAX_INTEGER, optionalText, pageQuery, sortQuery } from './validators.js';
 
 /**
  * CNPJ check digits (mod 11, weights 2–9). From July 2026 the first 12 characters may be letters
@@ -35,7 +35,7 @@ export function formatCnpj(value: string): string {
   return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 }
 
-/** Link fields accept only http(s) addresses or a path on this site (design §5). */
+/** Link fields accept only http(s) addresses or a path on this site (docs/architecture.md, Segurança). */
 const safeLink = z
   .string()
   .trim()
@@ -319,8 +319,7 @@ export const auditQuerySchema = z.strictObject({
   entidade: z.string().trim().max(60).optional(),
   de: isoDateSchema.optional(),
   ate: isoDateSchema.optional(),
-  page: pageNumberSchema,
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery({ defaultSize: 50, maxSize: 200 }),
   format: z.enum(['json', 'csv']).default('json'),
   ...sortQuery(auditSortColumns),
 });

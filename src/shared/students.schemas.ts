@@ -165,7 +165,7 @@ export const listStudentsQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   status: z.enum(studentStatuses).or(z.literal('todos')).optional(),
   turma_id: uuidParam.or(z.literal('todas')).or(z.literal('')).optional(),
-  ...pageQuery,
+  ...pageQuery(),
   ...sortQuery(studentSortColumns),
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
@@ -183,10 +183,19 @@ export const studentCountsSchema = z.object({
 });
 export type StudentCounts = z.infer<typeof studentCountsSchema>;
 
-export interface CreatedStudent {
-  aluno: Student;
-  responsavel: Guardian;
-  usuarioCriado: boolean;
-  senhaGerada?: string;
-  emailEnviado: boolean;
-}
+/** `POST /api/alunos`: the student, their guardian and, once, the password of a new guardian account. */
+export const createdStudentSchema = z.object({
+  aluno: studentSchema,
+  responsavel: guardianSchema,
+  usuarioCriado: z.boolean(),
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});
+export type CreatedStudent = z.infer<typeof createdStudentSchema>;
+
+/** `POST /api/responsaveis`: the guardian and, once, the password of a new account. */
+export const createdGuardianSchema = guardianSchema.extend({
+  usuarioCriado: z.boolean(),
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});

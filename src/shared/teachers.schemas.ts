@@ -59,7 +59,7 @@ export const teacherInputSchema = z.strictObject({
   status: z.enum(teacherStatuses, { error: 'Status inválido' }).default('ativo'),
   /**
    * Create a portal account. A professor account with the same e-mail is linked whether or not this is
-   * set (issue 10, finding 13).
+   * set (docs/records.md).
    */
   criar_acesso: z.boolean().optional(),
   version: versionSchema.optional(),
@@ -73,9 +73,10 @@ export const listTeachersQuerySchema = z.strictObject({
 });
 export type ListTeachersQuery = z.output<typeof listTeachersQuerySchema>;
 
-export interface SavedTeacher {
-  professor: Teacher;
-  usuarioCriado: boolean;
-  senhaGerada?: string;
-  emailEnviado: boolean;
-}
+export const savedTeacherSchema = z.object({
+  professor: teacherSchema,
+  usuarioCriado: z.boolean(),
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});
+export type SavedTeacher = z.infer<typeof savedTeacherSchema>;

@@ -4,7 +4,7 @@ import {
   optionalBirthDateSchema,
   optionalPhoneSchema,
   optionalText,
-  pageNumberSchema,
+  pageQuery,
   sortQuery,
   versionSchema,
 } from './validators.js';
@@ -96,7 +96,7 @@ export const resetUserPasswordInputSchema = z
 export const userSortColumns = ['nome', 'tipo', 'status', 'ultimo_login', 'created_at'] as const;
 
 /**
- * When an administrator must type their own password again (issue 10): a hijacked session must not
+ * When an administrator must type their own password again (docs/architecture.md, Segurança): a hijacked session must not
  * mint or take over an administrator. Shared so the form asks exactly when the server will.
  */
 export function needsAdminPassword(
@@ -112,8 +112,7 @@ export const listUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   tipo: z.enum(userTipos).or(z.literal('todos')).optional(),
   status: z.enum(userStatuses).or(z.literal('todos')).optional(),
-  page: pageNumberSchema,
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(),
   ...sortQuery(userSortColumns),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
@@ -131,3 +130,16 @@ export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificado
 /** Parsed (output) shapes, as services receive them. */
 export type CreateUserData = z.output<typeof createUserInputSchema>;
 export type UpdateUserData = z.output<typeof updateUserInputSchema>;
+
+/** `POST /api/users`: the account and, once, the password generated for it. */
+export const createdUserSchema = z.object({
+  usuario: userSchema,
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean(),
+});
+export type CreatedUser = z.infer<typeof createdUserSchema>;
+
+/** `POST /api/users/:id/reset-password`: the new password, shown once. */
+export const resetUserPasswordResultSchema = z.object({ novaSenha: z.string(), emailEnviado: z.boolean() });
+
+export const generatedPasswordSchema = z.object({ senha: z.string() });

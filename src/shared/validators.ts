@@ -223,12 +223,21 @@ export const MAX_INTEGER = 2_147_483_647;
 /** The `version` a client sends back for optimistic locking. */
 export const versionSchema = z.number().int().positive().max(MAX_INTEGER);
 
-export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
 
-export const pageQuery = {
-  page: pageNumberSchema,
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
+/**
+ * `?page=&pageSize=` of every server-paged list, spread into the list's query schema. Each list picks its
+ * default and its largest page; the page number and its bounds are the same everywhere.
+ */
+export function pageQuery({
+  defaultSize = 20,
+  maxSize = 100,
+}: { defaultSize?: number; maxSize?: number } = {}) {
+  return {
+    page: pageNumberSchema,
+    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  };
+}
 
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];

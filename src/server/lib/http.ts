@@ -9,7 +9,7 @@ import { AppError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (design §4: deny by default; a route without it fails at startup). */
+    /** Who may call the route (ADR 0003: deny by default; a route without it fails at startup). */
     access?: Access;
     /** Reachable while the user must still change the first password. */
     allowDuringFirstLogin?: boolean;

@@ -61,7 +61,7 @@ export interface SerializedError {
 }
 
 /**
- * The one way an error reaches the log (design §2: no personal data in logs). An allow-list, not a
+ * The one way an error reaches the log (docs/architecture.md, Segurança: no personal data in logs). An allow-list, not a
  * deny-list: whatever else an error carries (a request body, query parameters, a failing row) is
  * never written, whichever library added it.
  */
@@ -91,7 +91,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
-/** Fastify's logger: no query strings, cookies, bodies or error values (design §2). */
+/** Fastify's logger: no query strings, cookies, bodies or error values (docs/architecture.md, Segurança). */
 export function loggerOptions(config: AppConfig, stream?: LogStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent' && !stream) return false;
   return {

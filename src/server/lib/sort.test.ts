@@ -4,7 +4,7 @@ import { dataOf, insertClass, newCpf } from '../test/records-fixtures.js';
 import { mensalidades } from '../features/finance/finance.table.js';
 import { students } from '../features/students/students.table.js';
 
-// `?sort=&order=` on the server-paged lists (issue 12): whitelisted columns, both directions, and a
+// `?sort=&order=` on the server-paged lists (ADR 0010): whitelisted columns, both directions, and a
 // 400 for a column the list does not sort by.
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { auditOrigins } from '../../../shared/settings.schemas.js';
 
-/** Append-only: no route updates or deletes a row (design §5). */
+/** Append-only: no route updates or deletes a row (docs/architecture.md, Segurança). */
 export const auditLog = pgTable(
   'audit_log',
   {

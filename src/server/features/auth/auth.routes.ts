@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okResponse } from '../../lib/responses.js';
 import {
   changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
+  signedInSchema,
   resetPasswordInputSchema,
 } from '../../../shared/auth.schemas.js';
 import {
@@ -43,7 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginInputSchema }, config: { access: 'public' } },
+    {
+      schema: { body: loginInputSchema, response: okResponse(signedInSchema) },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const result = await login(app.ctx, request.body, sessionContextOf(request), passwordClientOf(request));
       setSessionCookie(request, reply, result.session);
@@ -54,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { config: { access: 'public', allowDuringFirstLogin: true } },
+    { schema: { response: okResponse(z.null()) }, config: { access: 'public', allowDuringFirstLogin: true } },
     async (request, reply) => {
       if (request.auth) await logout(app.ctx, request.auth.token, actorOf(request));
       clearSessionCookie(request, reply);
@@ -62,14 +68,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/me', { config: { access: 'authenticated', allowDuringFirstLogin: true } }, async (request) => {
-    return ok({ user: toCurrentUser(signedInUser(request)) });
-  });
+  app.get(
+    '/me',
+    {
+      schema: { response: okResponse(signedInSchema) },
+      config: { access: 'authenticated', allowDuringFirstLogin: true },
+    },
+    async (request) => {
+      return ok({ user: toCurrentUser(signedInUser(request)) });
+    },
+  );
 
   app.post(
     '/change-password',
     {
-      schema: { body: changePasswordInputSchema },
+      schema: { body: changePasswordInputSchema, response: okResponse(signedInSchema) },
       config: { access: 'authenticated', allowDuringFirstLogin: true },
     },
     async (request, reply) => {
@@ -90,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
-      schema: { body: forgotPasswordInputSchema },
+      schema: { body: forgotPasswordInputSchema, response: okResponse(z.null()) },
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request) => {
@@ -102,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
-      schema: { body: resetPasswordInputSchema },
+      schema: { body: resetPasswordInputSchema, response: okResponse(z.null()) },
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
     },
     async (request) => {

@@ -137,7 +137,7 @@ export const PASSWORD_RESET_JOB = 'auth.redefinir-senha';
 
 /**
  * 'Esqueci minha senha': the request only queues a job — the same single insert whether or not the
- * e-mail has an account — so neither the answer nor its timing tells (finding 9 of issue 10).
+ * e-mail has an account — so neither the answer nor its timing tells (docs/architecture.md, Segurança).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string | null): Promise<void> {
   await ctx.jobs.enqueue(ctx.db, PASSWORD_RESET_JOB, { email, ip });

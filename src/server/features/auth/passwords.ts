@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas.js';
 import { AppError } from '../../lib/errors.js';
 import { commonPasswords } from './common-passwords.js';
 
-/** OWASP's argon2id minimum (design §5): m = 19 MiB, t = 2, p = 1. */
+/** OWASP's argon2id minimum (docs/architecture.md, Segurança): m = 19 MiB, t = 2, p = 1. */
 // algorithm 2 is Argon2id (a const enum in the typings, unusable with verbatimModuleSyntax).
 const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { loginThrottle } from './auth.table.js';
 
 /**
- * Password-attempt throttling (design §5, ADR 0007). Every password check — a login or a re-check of
+ * Password-attempt throttling (ADR 0007). Every password check — a login or a re-check of
  * the current password — first reserves its attempt with one atomic upsert per key, refused over the
  * limit, so attempts sent at the same moment cannot all reach argon2. Three keys:
  *

@@ -10,7 +10,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { users } from '../users/users.table.js';
 import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_KEY_FILE } from './backup-key.js';
-import { ORIGIN_CONFIRMATION_MESSAGE } from './backup.service.js';
+import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
 
 /**
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and

@@ -6,7 +6,7 @@ import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } f
 import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
 import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
-import { backupsToDelete } from './backup.service.js';
+import { backupsToDelete } from './backup-automatic.service.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 
 let t: TestApp;

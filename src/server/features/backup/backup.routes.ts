@@ -17,18 +17,19 @@ import { getSchoolIdentity } from '../settings/school-identity.js';
 import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/settings.service.js';
 import {
   applyBackup,
-  backupFileName,
   checkOrigin,
-  createBackup,
-  listAutomaticBackups,
   parseBackup,
   planRestore,
-  readAutomaticBackup,
   requireOriginConfirmation,
+} from './backup-restore.service.js';
+import { backupFileName, createBackup } from './backup-tables.service.js';
+import {
+  listAutomaticBackups,
+  readAutomaticBackup,
   runDailyBackupIfDue,
-  wipeSchoolData,
   writeAutomaticBackup,
-} from './backup.service.js';
+} from './backup-automatic.service.js';
+import { wipeSchoolData } from './backup-wipe.service.js';
 import type { BackupFile } from './backup-format.js';
 
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 
-// The CEP lookup (issue 12): off by default; when the school turns it on, the server asks the CEP
+// The CEP lookup (ADR 0010): off by default; when the school turns it on, the server asks the CEP
 // service (here a local server that answers in ViaCEP's format, since tests never leave the machine).
 let service: Server;
 let asked: string[] = [];

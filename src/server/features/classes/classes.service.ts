@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { messages } from '../../../shared/api.js';
 import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -15,11 +14,11 @@ import { classes, type ClassRow } from './classes.table.js';
 import { clock } from '../../lib/clock.js';
 import { syncMembership } from '../academics/memberships.js';
 import { attendanceRolls } from '../academics/academics.table.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 
 type Viewer = Pick<UserRow, 'id' | 'nivel'>;
 
 const classNotFound = () => notFound('Turma não encontrada.');
-const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
 
 const activeCount =
   sql<number>`(select count(*) from ${students} where ${students.turmaId} = ${classes.id} and ${students.status} = 'ativo')`.mapWith(
@@ -125,9 +124,7 @@ export async function createClass(ctx: AppContext, input: ClassData, actor: Acto
 }
 
 async function lockClass(tx: DbOrTx, id: string): Promise<ClassRow> {
-  const [row] = await tx.select().from(classes).where(eq(classes.id, id)).for('update');
-  if (!row) throw classNotFound();
-  return row;
+  return lockForUpdate(tx, classes, id, classNotFound);
 }
 
 export async function updateClass(
@@ -139,7 +136,7 @@ export async function updateClass(
 ): Promise<SchoolClass> {
   await ctx.db.transaction(async (tx) => {
     const current = await lockClass(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    assertVersion(expectedVersion, current.version);
     await assertTeacherExists(tx, input.professor_responsavel_id);
     const [row] = await tx
       .update(classes)
@@ -161,7 +158,7 @@ export async function updateClass(
       })
       .where(and(eq(classes.id, id), eq(classes.version, current.version)))
       .returning();
-    if (!row) throw stale();
+    if (!row) throw staleVersion();
     const keys = [
       'nome',
       'nivel',

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { contentHistory, contentSections } from './content.table.js';
+import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
 /** A section with no saved row is its default at this version. */
 const DEFAULT_VERSION = 1;
@@ -98,7 +99,7 @@ export async function writeSiteSection(
       .set(values)
       .where(and(eq(contentSections.section, section), eq(contentSections.version, currentVersion)))
       .returning({ version: contentSections.version });
-    if (!updated) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (!updated) throw staleVersion();
   } else {
     await tx.insert(contentSections).values({ section, ...values });
   }
@@ -197,9 +198,7 @@ export class ContentService {
   async importContent(data: unknown, expected: number | undefined, actor: Actor): Promise<ContentState> {
     const parsed = siteContentSchema.parse(data);
     const current = await readSiteContent(this.db);
-    if (expected !== undefined && expected !== current.version) {
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
-    }
+    assertVersion(expected, current.version);
     await this.commit(async (tx) => {
       for (const section of sectionNames) {
         if (JSON.stringify(parsed[section]) === JSON.stringify(current.content[section])) continue;

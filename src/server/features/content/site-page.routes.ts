@@ -33,7 +33,7 @@ export function hasSiteRenderer(): boolean {
 }
 
 /**
- * `GET /`: the landing page rendered on the server with the current content (design §7), so it is
+ * `GET /`: the landing page rendered on the server with the current content (ADR 0006), so it is
  * readable without JavaScript and indexable; the HTML is rendered once per content version.
  */
 /**

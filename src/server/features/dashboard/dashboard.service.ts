@@ -8,12 +8,9 @@ import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
 import { classFrequencies, getStudentAttendance } from '../academics/attendance.figures.js';
-import {
-  listMensalidades,
-  sharedRead,
-  sumTransacoesByMonth,
-  summarizeMensalidades,
-} from '../finance/finance.service.js';
+import { listMensalidades } from '../finance/mensalidades.service.js';
+import { sharedRead } from '../finance/finance.shared-reads.js';
+import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',
@@ -37,7 +34,7 @@ const actionLabels: Record<string, string> = {
   atualizar_grade: 'atualizou a grade curricular de',
   notificar_conselho_tutelar: 'emitiu a notificação ao Conselho Tutelar sobre',
 };
-/** Security notices to the other administrators (issue 10): what the actor did. */
+/** Security notices to the other administrators (docs/architecture.md, Segurança): what the actor did. */
 const noticeLabels: Record<string, string> = {
   administrador_criado: 'criou o administrador',
   administrador_promovido: 'deu acesso de administrador a',

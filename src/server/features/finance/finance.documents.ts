@@ -10,7 +10,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import type { FinanceScope } from './finance.scope.js';
-import { getMensalidade, loadSettings } from './finance.service.js';
+import { getMensalidade } from './mensalidades.service.js';
+import { loadSettings } from './finance-settings.service.js';
 import { buildPixCode } from './pix.js';
 
 /** PIX copy-and-paste code and QR (data URL) for what is open today on a tuition. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../classes/classes.table.js';
 import { guardians, studentGuardians } from '../students/students.table.js';
 import { mensalidades, transacoes } from './finance.table.js';
-import { sumTransacoesByMonth } from './finance.service.js';
+import { sumTransacoesByMonth } from './finance.figures.js';
 
 /** Monthly cash flow of a year: paid receitas and despesas per month (the same sums as the cards). */
 export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['fluxo']> {

@@ -26,26 +26,23 @@ import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
 import { financeScopeOf } from './finance.scope.js';
+import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
+import { computeFinanceStats } from './finance.figures.js';
+import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';
 import {
-  cancelMensalidade,
-  computeFinanceStats,
-  createTransacao,
-  deleteTransacao,
-  discountMensalidade,
   generateMensalidades,
-  getFinanceSettings,
   getMensalidade,
+  listMensalidades,
+  quoteMensalidade,
+} from './mensalidades.service.js';
+import {
+  getFinanceSettings,
   listAlunosFinanceiro,
   listBolsas,
-  listMensalidades,
-  listTransacoes,
-  quoteMensalidade,
-  registerPayment,
   setBolsa,
-  sharedRead,
   updateFinanceSettings,
-  updateTransacao,
-} from './finance.service.js';
+} from './finance-settings.service.js';
+import { sharedRead } from './finance.shared-reads.js';
 import { clock } from '../../lib/clock.js';
 
 const EXPORT_LIMIT = 10_000;

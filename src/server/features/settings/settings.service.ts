@@ -1,6 +1,5 @@
 import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/api.js';
 import {
   niveis,
   nivelLabels,
@@ -26,6 +25,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { getSchoolIdentity, saveSchoolIdentity, type StoredSchoolIdentity } from './school-identity.js';
 import { settings } from './settings.table.js';
+import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
 const SYSTEM_KEY = 'sistema';
 
@@ -47,7 +47,7 @@ export async function updateSchoolSettings(
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await getSchoolIdentity(tx);
     const result = await saveSchoolIdentity(tx, changes, { actor, expectedVersion: version });
-    if (!result) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (!result) throw staleVersion();
     const campos = Object.keys(changes).filter(
       (key) => before[key as keyof typeof before] !== result[key as keyof typeof result],
     );
@@ -107,9 +107,7 @@ export async function updateSystemSettings(
   }
   const saved = await ctx.db.transaction(async (tx) => {
     const current = await readSystem(tx);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
-    }
+    assertVersion(expectedVersion, current.version);
     const version = current.version + 1;
     const now = new Date();
     await tx

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createdGuardianSchema,
+  createdStudentSchema,
   createGuardianInputSchema,
+  guardianSchema,
+  studentCountsSchema,
+  studentSchema,
   createStudentInputSchema,
   exportStudentsQuerySchema,
   listStudentsQuerySchema,
@@ -12,17 +17,16 @@ import {
 } from '../../../shared/students.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { studentsToCsv, studentsToXlsx } from './students.export.js';
+import { createGuardian, getOwnGuardian, updateOwnGuardian } from './guardians.service.js';
 import {
-  createGuardian,
   createStudent,
-  getOwnGuardian,
   getStudent,
   listStudents,
   listStudentsForExport,
   setStudentStatus,
-  updateOwnGuardian,
   updateStudent,
 } from './students.service.js';
 import { clock } from '../../lib/clock.js';
@@ -33,17 +37,24 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'students.read' } as const;
   const write = { access: 'students.write' } as const;
 
-  // A page answered from the list cache is the same object each time: it is serialised once.
+  // A page answered from the list cache is the same object each time: it goes through its response
+  // schema and is serialised once.
   const serialised = new WeakMap<object, string>();
-  app.get('/', { schema: { querystring: listStudentsQuerySchema }, config: read }, async (request, reply) => {
-    const page = await listStudents(app.ctx.db, signedInUser(request), request.query);
-    let body = serialised.get(page);
-    if (body === undefined) {
-      body = JSON.stringify(ok(page));
-      serialised.set(page, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  const listResponse = okResponse(pageOf(studentSchema).extend({ counts: studentCountsSchema }));
+  app.get(
+    '/',
+    { schema: { querystring: listStudentsQuerySchema, response: listResponse }, config: read },
+    async (request, reply) => {
+      const page = await listStudents(app.ctx.db, signedInUser(request), request.query);
+      let body = serialised.get(page);
+      if (body === undefined) {
+        body = JSON.stringify(listResponse[200].parse(ok(page)));
+        serialised.set(page, body);
+      }
+      const cached = body;
+      return reply.serializer(() => cached).send(ok(page));
+    },
+  );
 
   app.get(
     '/export',
@@ -67,18 +78,30 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/', { schema: { body: createStudentInputSchema }, config: write }, async (request, reply) => {
-    const created = await createStudent(app.ctx, request.body, actorOf(request));
-    return reply.status(201).send(ok(created, 'Aluno e responsável cadastrados com sucesso!'));
-  });
+  app.post(
+    '/',
+    {
+      schema: { body: createStudentInputSchema, response: createdResponse(createdStudentSchema) },
+      config: write,
+    },
+    async (request, reply) => {
+      const created = await createStudent(app.ctx, request.body, actorOf(request));
+      return reply.status(201).send(ok(created, 'Aluno e responsável cadastrados com sucesso!'));
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams }, config: read }, async (request) =>
-    ok(await getStudent(app.ctx.db, signedInUser(request), request.params.id)),
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: okResponse(studentSchema) }, config: read },
+    async (request) => ok(await getStudent(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.put(
     '/:id',
-    { schema: { params: idParams, body: updateStudentInputSchema }, config: write },
+    {
+      schema: { params: idParams, body: updateStudentInputSchema, response: okResponse(studentSchema) },
+      config: write,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const student = await updateStudent(
@@ -94,7 +117,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/status',
-    { schema: { params: idParams, body: studentStatusInputSchema }, config: write },
+    {
+      schema: { params: idParams, body: studentStatusInputSchema, response: okResponse(studentSchema) },
+      config: write,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const student = await setStudentStatus(
@@ -112,20 +138,28 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const guardiansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    { schema: { body: createGuardianInputSchema }, config: { access: 'students.write' } },
+    {
+      schema: { body: createGuardianInputSchema, response: createdResponse(createdGuardianSchema) },
+      config: { access: 'students.write' },
+    },
     async (request, reply) => {
       const created = await createGuardian(app.ctx, request.body, actorOf(request));
       return reply.status(201).send(ok(created, 'Responsável cadastrado com sucesso!'));
     },
   );
 
-  app.get('/me', { config: { access: 'guardians.self' } }, async (request) =>
-    ok(await getOwnGuardian(app.ctx.db, signedInUser(request))),
+  app.get(
+    '/me',
+    { schema: { response: okResponse(guardianSchema) }, config: { access: 'guardians.self' } },
+    async (request) => ok(await getOwnGuardian(app.ctx.db, signedInUser(request))),
   );
 
   app.put(
     '/me',
-    { schema: { body: updateOwnGuardianInputSchema }, config: { access: 'guardians.self' } },
+    {
+      schema: { body: updateOwnGuardianInputSchema, response: okResponse(guardianSchema) },
+      config: { access: 'guardians.self' },
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const guardian = await updateOwnGuardian(

@@ -3,15 +3,21 @@ import type { DbOrTx } from '../../db/client.js';
 import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { teachers } from '../teachers/teachers.table.js';
+import { notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.table.js';
 import { guardians, studentGuardians, students } from './students.table.js';
 
 /**
- * Which school records a signed-in user reaches (design §6): an administrator all of them; a teacher
+ * Which school records a signed-in user reaches (docs/records.md): an administrator all of them; a teacher
  * the classes they teach — responsible for, or teaching any subject of its grid — and those classes'
  * students; a guardian their own children.
  * Anything outside the scope is answered as if it did not exist (404), so ids cannot be probed.
  */
+export type Viewer = Pick<UserRow, 'id' | 'nivel'>;
+
+/** Absent and out of scope answer the same, so ids cannot be probed. */
+export const studentNotFound = () => notFound('Aluno não encontrado.');
+
 export type RecordsScope =
   | { kind: 'all' }
   | { kind: 'teacher'; teacherId: string | null }

@@ -1,47 +1,38 @@
-import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { messages, type Page } from '../../../shared/api.js';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../../shared/api.js';
 import type {
-  CreateGuardianData,
   CreatedStudent,
   CreateStudentData,
   ExportStudentsQuery,
-  Guardian,
-  GuardianData,
   ListStudentsQuery,
   Student,
   StudentCounts,
   StudentStatus,
-  UpdateOwnGuardianData,
   UpdateStudentData,
 } from '../../../shared/students.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { assertClassHasRoom } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
-import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
-import { toGuardian, toStudent, type LinkedGuardian } from './students.presenter.js';
-import { scopeOf, seesCpf, studentsInScope, type RecordsScope } from './students.scope.js';
-import { syncMembership } from '../academics/memberships.js';
+import { toGuardian, toStudent } from './students.presenter.js';
 import {
-  guardians,
-  recordVersions,
-  studentGuardians,
-  students,
-  type GuardianRow,
-  type StudentRow,
-} from './students.table.js';
+  scopeOf,
+  seesCpf,
+  studentNotFound,
+  studentsInScope,
+  type RecordsScope,
+  type Viewer,
+} from './students.scope.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
+import { syncMembership } from '../academics/memberships.js';
+import { recordVersions, students, type StudentRow } from './students.table.js';
 import { clock } from '../../lib/clock.js';
-
-export type Viewer = Pick<UserRow, 'id' | 'nivel'>;
-
-const studentNotFound = () => notFound('Aluno não encontrado.');
-const guardianNotFound = () => notFound('Responsável não encontrado.');
-const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
+import { loadGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
 
 function studentConflict(error: unknown): never {
   if (isUniqueViolation(error, 'students_matricula_unique'))
@@ -65,32 +56,6 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
   return filters;
-}
-
-async function loadGuardians(db: DbOrTx, studentIds: string[]): Promise<Map<string, LinkedGuardian[]>> {
-  const byStudent = new Map<string, LinkedGuardian[]>();
-  if (studentIds.length === 0) return byStudent;
-  const rows = await db
-    .select({
-      guardian: guardians,
-      alunoId: studentGuardians.alunoId,
-      parentesco: studentGuardians.parentesco,
-      ehPrincipal: studentGuardians.ehPrincipal,
-    })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-    .where(inArray(studentGuardians.alunoId, studentIds));
-  for (const row of rows) {
-    const list = byStudent.get(row.alunoId) ?? [];
-    list.push({
-      ...row.guardian,
-      alunoId: row.alunoId,
-      parentesco: row.parentesco,
-      ehPrincipal: row.ehPrincipal,
-    });
-    byStudent.set(row.alunoId, list);
-  }
-  return byStudent;
 }
 
 async function presentStudents(
@@ -230,104 +195,6 @@ export async function getStudent(db: DbOrTx, viewer: Viewer, id: string): Promis
   return student!;
 }
 
-interface ResolvedGuardian {
-  row: GuardianRow;
-  usuario: UserRow | null;
-  senhaGerada?: string;
-  reused: boolean;
-}
-
-/**
- * The guardian of a new registration: the existing record with the same CPF (a sibling's guardian),
- * else the one linked to the portal account with that e-mail, else a new record with a new account
- * (generated password) or linked to the existing guardian account with that e-mail.
- */
-async function resolveGuardian(
-  ctx: AppContext,
-  tx: DbOrTx,
-  data: GuardianData,
-  actor: Actor,
-): Promise<ResolvedGuardian> {
-  if (data.cpf) {
-    const [existing] = await tx.select().from(guardians).where(eq(guardians.cpf, data.cpf)).limit(1);
-    if (existing) return { row: existing, usuario: null, reused: true };
-  }
-  let account: UserRow | undefined;
-  if (data.email) {
-    [account] = await tx.select().from(users).where(eq(users.email, data.email)).limit(1);
-    if (account && account.nivel !== 'responsavel') {
-      throw new AppError('CONFLICT', 'Este e-mail já pertence a um usuário que não é responsável.', [
-        { path: 'responsavel.email', message: 'E-mail em uso por outro tipo de usuário' },
-      ]);
-    }
-    if (account) {
-      const [linked] = await tx.select().from(guardians).where(eq(guardians.usuarioId, account.id)).limit(1);
-      if (linked) return { row: linked, usuario: account, reused: true };
-    }
-  }
-  let senhaGerada: string | undefined;
-  if (data.email && !account) {
-    const created = await insertUser(
-      ctx,
-      tx,
-      {
-        nome: data.nome,
-        email: data.email,
-        telefone: data.telefone,
-        endereco: data.endereco,
-        tipo: 'responsavel',
-      },
-      actor,
-    );
-    account = created.row;
-    senhaGerada = created.senhaGerada;
-  }
-  let row: GuardianRow | undefined;
-  try {
-    [row] = await tx
-      .insert(guardians)
-      .values({
-        nome: data.nome,
-        email: data.email ?? null,
-        telefone: data.telefone,
-        cpf: data.cpf ?? null,
-        endereco: data.endereco ?? null,
-        observacoes: data.observacoes ?? null,
-        usuarioId: account?.id ?? null,
-      })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error, 'guardians_cpf_unique'))
-      throw new AppError('CONFLICT', 'Já existe um responsável com este CPF.');
-    throw error;
-  }
-  await recordAudit(tx, actor, { action: 'criar', entity: 'responsavel', entityId: row!.id });
-  return senhaGerada === undefined
-    ? { row: row!, usuario: account ?? null, reused: false }
-    : { row: row!, usuario: account ?? null, senhaGerada, reused: false };
-}
-
-async function linkGuardian(
-  tx: DbOrTx,
-  alunoId: string,
-  responsavelId: string,
-  data: Pick<GuardianData, 'parentesco' | 'eh_principal'>,
-): Promise<void> {
-  if (data.eh_principal) {
-    await tx
-      .update(studentGuardians)
-      .set({ ehPrincipal: false })
-      .where(and(eq(studentGuardians.alunoId, alunoId), ne(studentGuardians.responsavelId, responsavelId)));
-  }
-  await tx
-    .insert(studentGuardians)
-    .values({ alunoId, responsavelId, parentesco: data.parentesco, ehPrincipal: data.eh_principal })
-    .onConflictDoUpdate({
-      target: [studentGuardians.alunoId, studentGuardians.responsavelId],
-      set: { parentesco: data.parentesco, ehPrincipal: data.eh_principal },
-    });
-}
-
 /** The guardian and the student in one transaction: both are saved or neither. */
 export async function createStudent(
   ctx: AppContext,
@@ -384,12 +251,6 @@ export async function createStudent(
   return result;
 }
 
-async function lockStudent(tx: DbOrTx, id: string): Promise<StudentRow> {
-  const [row] = await tx.select().from(students).where(eq(students.id, id)).for('update');
-  if (!row) throw studentNotFound();
-  return row;
-}
-
 export async function updateStudent(
   ctx: AppContext,
   id: string,
@@ -398,8 +259,8 @@ export async function updateStudent(
   actor: Actor,
 ): Promise<Student> {
   await ctx.db.transaction(async (tx) => {
-    const current = await lockStudent(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    const current = await lockForUpdate(tx, students, id, studentNotFound);
+    assertVersion(expectedVersion, current.version);
     const turmaId = input.turma_id === undefined ? current.turmaId : input.turma_id;
     const changesClass = turmaId !== current.turmaId;
     if (changesClass && turmaId) await assertClassHasRoom(tx, turmaId);
@@ -426,7 +287,7 @@ export async function updateStudent(
     } catch (error) {
       studentConflict(error);
     }
-    if (!updated) throw stale();
+    if (!updated) throw staleVersion();
     if (changesClass)
       await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
     const keys = [
@@ -458,8 +319,8 @@ export async function setStudentStatus(
   actor: Actor,
 ): Promise<Student> {
   await ctx.db.transaction(async (tx) => {
-    const current = await lockStudent(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    const current = await lockForUpdate(tx, students, id, studentNotFound);
+    assertVersion(expectedVersion, current.version);
     if (status === current.status) return;
     // Coming back to 'ativo' takes a place in the class again.
     if (status === 'ativo' && current.turmaId) await assertClassHasRoom(tx, current.turmaId);
@@ -477,79 +338,6 @@ export async function setStudentStatus(
     });
   });
   return getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
-}
-
-/** POST /api/responsaveis: a guardian (and account), optionally linked to a student at once. */
-export async function createGuardian(
-  ctx: AppContext,
-  input: CreateGuardianData,
-  actor: Actor,
-): Promise<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }> {
-  const resolved = await ctx.db.transaction(async (tx) => {
-    if (input.aluno_id) await lockStudent(tx, input.aluno_id);
-    const guardian = await resolveGuardian(ctx, tx, input, actor);
-    if (input.aluno_id) {
-      await linkGuardian(tx, input.aluno_id, guardian.row.id, input);
-      await recordAudit(tx, actor, {
-        action: 'vincular_responsavel',
-        entity: 'aluno',
-        entityId: input.aluno_id,
-        details: { responsavel_id: guardian.row.id, eh_principal: input.eh_principal },
-      });
-    }
-    return guardian;
-  });
-  const emailEnviado =
-    resolved.senhaGerada !== undefined && resolved.usuario
-      ? await sendWelcomeMail(ctx, resolved.usuario, resolved.senhaGerada)
-      : false;
-  const base = {
-    ...toGuardian(resolved.row),
-    usuarioCriado: resolved.senhaGerada !== undefined,
-    emailEnviado,
-  };
-  return resolved.senhaGerada === undefined ? base : { ...base, senhaGerada: resolved.senhaGerada };
-}
-
-async function findOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<GuardianRow> {
-  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, viewer.id)).limit(1);
-  if (!row) throw guardianNotFound();
-  return row;
-}
-
-export async function getOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<Guardian> {
-  return toGuardian(await findOwnGuardian(db, viewer));
-}
-
-/** A guardian edits their own contact data (telefone, endereço); nothing else. */
-export async function updateOwnGuardian(
-  ctx: AppContext,
-  viewer: Viewer,
-  input: UpdateOwnGuardianData,
-  expectedVersion: number | undefined,
-  actor: Actor,
-): Promise<Guardian> {
-  return ctx.db.transaction(async (tx) => {
-    const current = await findOwnGuardian(tx, viewer);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
-    const [updated] = await tx
-      .update(guardians)
-      .set({
-        telefone: input.telefone,
-        endereco: input.endereco ?? null,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(guardians.id, current.id), eq(guardians.version, current.version)))
-      .returning();
-    if (!updated) throw stale();
-    await recordAudit(tx, actor, {
-      action: 'atualizar_contato',
-      entity: 'responsavel',
-      entityId: current.id,
-    });
-    return toGuardian(updated);
-  });
 }
 
 export const EXPORT_LIMIT = 20_000;

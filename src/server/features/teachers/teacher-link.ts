@@ -8,7 +8,7 @@ import { teachers, type TeacherRow } from './teachers.table.js';
 /**
  * A professor account and a teacher record with the same e-mail are the same person: whichever is
  * created first, they are linked (`teachers.usuario_id`) when the second appears, so the teacher signs
- * in and sees their classes (issue 10, finding 13). When they cannot be linked — one of them already
+ * in and sees their classes (docs/records.md). When they cannot be linked — one of them already
  * belongs to someone else — the change is refused with a message that says what to do.
  * Only tables here (no services), so both the users and the teachers features can call it.
  */

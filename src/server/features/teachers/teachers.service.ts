@@ -1,5 +1,4 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../../shared/api.js';
 import type {
   ListTeachersQuery,
   SavedTeacher,
@@ -16,9 +15,9 @@ import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service
 import { users, type UserRow } from '../users/users.table.js';
 import { findAccountForTeacher } from './teacher-link.js';
 import { teachers, type TeacherRow } from './teachers.table.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 
 const teacherNotFound = () => notFound('Professor não encontrado.');
-const stale = () => new AppError('PRECONDITION_FAILED', messages.staleVersion);
 
 function teacherConflict(error: unknown): never {
   if (isUniqueViolation(error, 'teachers_email_unique'))
@@ -67,9 +66,7 @@ export async function listTeachers(db: DbOrTx, query: ListTeachersQuery): Promis
 }
 
 async function lockTeacher(tx: DbOrTx, id: string): Promise<TeacherRow> {
-  const [row] = await tx.select().from(teachers).where(eq(teachers.id, id)).for('update');
-  if (!row) throw teacherNotFound();
-  return row;
+  return lockForUpdate(tx, teachers, id, teacherNotFound);
 }
 
 /**
@@ -170,7 +167,7 @@ export async function updateTeacher(
 ): Promise<SavedTeacher> {
   const { row, account } = await ctx.db.transaction(async (tx) => {
     const current = await lockTeacher(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    assertVersion(expectedVersion, current.version);
     const account = current.usuarioId === null ? await ensureTeacherAccount(ctx, tx, input, id, actor) : null;
     let row: TeacherRow | undefined;
     try {
@@ -192,7 +189,7 @@ export async function updateTeacher(
     } catch (error) {
       teacherConflict(error);
     }
-    if (!row) throw stale();
+    if (!row) throw staleVersion();
     const keys = ['nome', 'email', 'telefone', 'dataContratacao', 'status', 'usuarioId'] as const;
     const campos: string[] = keys.filter((key) => current[key] !== row[key]);
     if (current.disciplinas.join('|') !== row.disciplinas.join('|')) campos.push('disciplinas');

@@ -11,7 +11,7 @@ export type AdminNoticeEvent =
 
 /**
  * Tells the other administrators about a change that could hand someone an administrator's power
- * (issue 10, finding 5): a hijacked session minting an administrator must not go unseen.
+ * (docs/architecture.md, Segurança): a hijacked session minting an administrator must not go unseen.
  *
  * Today the notice is an audit entry (`aviso_administradores`, in Auditoria and on the dashboard's
  * recent activity) naming its recipients. NOTIFICATIONS HOOK: when the portal gets notifications

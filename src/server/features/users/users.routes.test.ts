@@ -61,7 +61,7 @@ describe('POST /api/users', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'criar'), eq(auditLog.entityId, usuario.id)));
-    expect(entry).toBeDefined();
+    expect(entry).toMatchObject({ action: 'criar', entity: 'usuario', entityId: usuario.id });
   });
 
   it('refuses a duplicate e-mail with 409, whatever the case', async () => {
@@ -112,7 +112,7 @@ describe('GET /api/users', () => {
           nome,
           tipo,
           email: `${nome.split(' ')[0]!.toLowerCase()}@escola.test`,
-          // Creating an administrator asks for the acting administrator's password (issue 10).
+          // Creating an administrator asks for the acting administrator's password (docs/architecture.md, Segurança).
           ...(tipo === 'admin' ? { senha_atual: TEST_PASSWORD } : {}),
         },
       });
@@ -228,7 +228,7 @@ describe('status and password reset', () => {
   });
 });
 
-describe('administrator power asks for the acting administrator password (issue 10, finding 5)', () => {
+describe('administrator power asks for the acting administrator password (docs/architecture.md, Segurança)', () => {
   const notices = async () =>
     (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'aviso_administradores'))).map(
       (entry) => ({

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  createdUserSchema,
   createUserInputSchema,
+  generatedPasswordSchema,
   idParamsSchema,
   listUsersQuerySchema,
   resetUserPasswordInputSchema,
+  resetUserPasswordResultSchema,
+  userCountsSchema,
+  userSchema,
   updateUserInputSchema,
 } from '../../../shared/users.schemas.js';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, expectedVersion, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { generatePassword } from '../auth/passwords.js';
 import {
   createUser,
@@ -26,25 +32,46 @@ function reauthOf(request: FastifyRequest, senhaAtual: string | undefined): Reau
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'users.manage' } as const;
 
-  app.get('/', { schema: { querystring: listUsersQuerySchema }, config: access }, async (request) =>
-    ok(await listUsers(app.ctx.db, request.query)),
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: listUsersQuerySchema,
+        response: okResponse(pageOf(userSchema).extend({ counts: userCountsSchema })),
+      },
+      config: access,
+    },
+    async (request) => ok(await listUsers(app.ctx.db, request.query)),
   );
 
-  app.post('/', { schema: { body: createUserInputSchema }, config: access }, async (request, reply) => {
-    const { senha_atual: senhaAtual, ...input } = request.body;
-    const created = await createUser(app.ctx, input, actorOf(request), reauthOf(request, senhaAtual));
-    return reply.status(201).send(ok(created, 'Usuário criado com sucesso!'));
-  });
+  app.post(
+    '/',
+    { schema: { body: createUserInputSchema, response: createdResponse(createdUserSchema) }, config: access },
+    async (request, reply) => {
+      const { senha_atual: senhaAtual, ...input } = request.body;
+      const created = await createUser(app.ctx, input, actorOf(request), reauthOf(request, senhaAtual));
+      return reply.status(201).send(ok(created, 'Usuário criado com sucesso!'));
+    },
+  );
 
-  app.post('/generate-password', { config: access }, async () => ok({ senha: generatePassword() }));
+  app.post(
+    '/generate-password',
+    { schema: { response: okResponse(generatedPasswordSchema) }, config: access },
+    async () => ok({ senha: generatePassword() }),
+  );
 
-  app.get('/:id', { schema: { params: idParamsSchema }, config: access }, async (request) =>
-    ok(await getUser(app.ctx.db, request.params.id)),
+  app.get(
+    '/:id',
+    { schema: { params: idParamsSchema, response: okResponse(userSchema) }, config: access },
+    async (request) => ok(await getUser(app.ctx.db, request.params.id)),
   );
 
   app.put(
     '/:id',
-    { schema: { params: idParamsSchema, body: updateUserInputSchema }, config: access },
+    {
+      schema: { params: idParamsSchema, body: updateUserInputSchema, response: okResponse(userSchema) },
+      config: access,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const user = await updateUser(
@@ -59,17 +86,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch('/:id/toggle-status', { schema: { params: idParamsSchema }, config: access }, async (request) => {
-    const user = await toggleUserStatus(app.ctx, request.params.id, actorOf(request));
-    return ok(
-      user,
-      user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!',
-    );
-  });
+  app.patch(
+    '/:id/toggle-status',
+    { schema: { params: idParamsSchema, response: okResponse(userSchema) }, config: access },
+    async (request) => {
+      const user = await toggleUserStatus(app.ctx, request.params.id, actorOf(request));
+      return ok(
+        user,
+        user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!',
+      );
+    },
+  );
 
   app.post(
     '/:id/reset-password',
-    { schema: { params: idParamsSchema, body: resetUserPasswordInputSchema }, config: access },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: resetUserPasswordInputSchema,
+        response: okResponse(resetUserPasswordResultSchema),
+      },
+      config: access,
+    },
     async (request) => {
       const result = await resetUserPassword(
         app.ctx,

@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import { messages } from '../../../shared/api.js';
 import {
   needsAdminPassword,
+  type CreatedUser,
   type CreateUserData,
   type ListUsersQuery,
   type UpdateUserData,
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/users.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { forgetDevices } from '../auth/known-devices.service.js';
@@ -23,6 +23,7 @@ import { teachers } from '../teachers/teachers.table.js';
 import { noticeOtherAdmins } from './admin-notices.js';
 import { nivelByUserTipo, toUser, userTipoByNivel } from './users.presenter.js';
 import { users, type UserRow } from './users.table.js';
+import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
 
@@ -106,7 +107,7 @@ export async function getUser(db: DbOrTx, id: string): Promise<User> {
 
 /**
  * The acting administrator, their password typed again and where they type from: what a change that
- * could hand out an administrator's power needs (issue 10, finding 5).
+ * could hand out an administrator's power needs (docs/architecture.md, Segurança).
  */
 export interface Reauthentication {
   user: UserRow;
@@ -123,12 +124,6 @@ function confirmAdminPassword(ctx: AppContext, reauth: Reauthentication, actor: 
     field: 'senha_atual',
     message: 'Senha incorreta.',
   });
-}
-
-export interface CreatedUser {
-  usuario: User;
-  senhaGerada?: string;
-  emailEnviado: boolean;
 }
 
 /**
@@ -240,10 +235,8 @@ export async function updateUser(
   if (confirmed) await confirmAdminPassword(ctx, reauth, actor);
   const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
-    }
-    if (adminChange(current) && !confirmed) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    assertVersion(expectedVersion, current.version);
+    if (adminChange(current) && !confirmed) throw staleVersion();
     const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
     assertNotSelfLockout(actor, current, next);
     let updated: UserRow | undefined;
@@ -267,7 +260,7 @@ export async function updateUser(
       if (isUniqueViolation(error)) throw duplicateEmail();
       throw error;
     }
-    if (!updated) throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (!updated) throw staleVersion();
     if (next.status !== 'ativo' || next.nivel !== current.nivel) await revokeUserSessions(tx, id);
     await recordAudit(tx, actor, {
       action: 'atualizar',

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { rowsOf, ident, describeTables } from './backup-tables.service.js';
+import { literal } from './backup-restore.service.js';
+
+/**
+ * 'Limpar Todos os Dados' empties every table EXCEPT these. `users` keeps only the administrator who
+ * asked (other accounts are deleted), `sessions` keeps that administrator's sessions; tables named
+ * with a prefix below (the public site's content and media) are kept whole.
+ */
+export const WIPE_KEEP_TABLES = ['users', 'sessions', 'audit_log', 'settings'] as const;
+export const WIPE_KEEP_PREFIXES = ['content', 'media', 'site_'] as const;
+
+/* ---------- wipe ---------- */
+
+export function isKeptByWipe(table: string): boolean {
+  return (
+    (WIPE_KEEP_TABLES as readonly string[]).includes(table) ||
+    WIPE_KEEP_PREFIXES.some((prefix) => table.startsWith(prefix))
+  );
+}
+
+/**
+ * Removes the school's records and the other portal accounts in one transaction; keeps the
+ * administrator's account and sessions, the settings, the site content and the audit log.
+ */
+export async function wipeSchoolData(
+  db: Db,
+  adminId: string,
+  actor: Actor,
+  safetyBackup: string,
+): Promise<{ tabelas: string[]; usuarios_removidos: number }> {
+  return db.transaction(async (tx) => {
+    const tables = (await describeTables(tx)).map((table) => table.name);
+    const wiped = tables.filter((name) => !isKeptByWipe(name));
+    if (wiped.length > 0)
+      await tx.execute(sql.raw(`truncate ${wiped.map(ident).join(', ')} restart identity`));
+    await tx.execute(sql`delete from sessions where user_id <> ${adminId}`);
+    // Kept tables (site content, media) may point at the accounts being removed: a nullable reference
+    // is cleared; a required one makes the wipe fail as a whole, with nothing changed.
+    const references = rowsOf<{ tbl: string; col: string; notnull: boolean }>(
+      await tx.execute(sql`
+        select c.relname as tbl, a.attname as col, a.attnotnull as notnull
+        from pg_constraint k
+        join pg_class c on c.oid = k.conrelid
+        join pg_class p on p.oid = k.confrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        cross join lateral unnest(k.conkey) as ck(attnum)
+        join pg_attribute a on a.attrelid = c.oid and a.attnum = ck.attnum
+        where k.contype = 'f' and n.nspname = 'public' and p.relname = 'users'`),
+    );
+    for (const reference of references) {
+      if (reference.notnull || !isKeptByWipe(reference.tbl) || reference.tbl === 'sessions') continue;
+      await tx.execute(
+        sql.raw(
+          `update ${ident(reference.tbl)} set ${ident(reference.col)} = null where ${ident(reference.col)} <> ${literal(adminId)}`,
+        ),
+      );
+    }
+    let removed: { id: string }[];
+    try {
+      removed = rowsOf<{ id: string }>(
+        await tx.execute(sql`delete from users where id <> ${adminId} returning id`),
+      );
+    } catch {
+      throw new AppError(
+        'CONFLICT',
+        'Não foi possível remover as outras contas: há registros mantidos que dependem delas. Nada foi alterado.',
+      );
+    }
+    await recordAudit(tx, actor, {
+      action: 'limpar_dados',
+      entity: 'sistema',
+      details: { tabelas: wiped, usuarios_removidos: removed.length, backup_de_seguranca: safetyBackup },
+    });
+    return { tabelas: wiped, usuarios_removidos: removed.length };
+  });
+}

@@ -1,0 +1,49 @@
+import type { DbOrTx, Tx } from '../../db/client.js';
+
+/**
+ * Identical reads of the school's figures share one computation and its result for up to one second
+ * (PGlite answers one query at a time, and fifty people opening the dashboard at 8 a.m. ask the same
+ * thing). Every finance write drops the shared results when it commits, so nobody sees figures from
+ * before their own change; a change made elsewhere (another instance, a student deleted) shows within
+ * a second.
+ */
+export const SHARED_READ_MS = 1000;
+const inflight = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export function sharedRead<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+  let reads = inflight.get(db);
+  if (!reads) {
+    reads = new Map();
+    inflight.set(db, reads);
+  }
+  const existing = reads.get(key) as Promise<T> | undefined;
+  if (existing) return existing;
+  const map = reads;
+  const forget = () => {
+    if (map.get(key) === promise) map.delete(key);
+  };
+  const promise = compute().then(
+    (value) => {
+      setTimeout(forget, SHARED_READ_MS).unref();
+      return value;
+    },
+    (error: unknown) => {
+      forget();
+      throw error;
+    },
+  );
+  map.set(key, promise);
+  return promise;
+}
+
+export function forgetSharedReads(db: DbOrTx): void {
+  inflight.get(db)?.clear();
+}
+
+export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } finally {
+    forgetSharedReads(db);
+  }
+}

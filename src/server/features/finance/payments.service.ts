@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import {
+  TUITION_CATEGORY,
+  formatMesReferencia,
+  type Mensalidade,
+  type Pagamento,
+  type RegistrarPagamentoInput,
+} from '../../../shared/finance.schemas.js';
+import { computeAmountDue, splitPayment } from '../../../shared/money.js';
+import { formatCentavos } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { mensalidades, pagamentos, transacoes } from './finance.table.js';
+import { clock } from '../../lib/clock.js';
+import { writeTransaction } from './finance.shared-reads.js';
+import { loadSettings, ratesOf } from './finance-settings.service.js';
+import { toMensalidade, findMensalidade, toPagamento } from './mensalidades.service.js';
+
+// ---------------------------------------------------------------- payments, cancellation, discount
+
+export async function registerPayment(
+  db: DbOrTx,
+  id: string,
+  input: RegistrarPagamentoInput,
+  actor: Actor,
+  today: string,
+): Promise<{ mensalidade: Mensalidade; pagamento: Pagamento }> {
+  if (input.data_pagamento > today) {
+    throw badRequest('A data do pagamento não pode estar no futuro.', [
+      { path: 'data_pagamento', message: 'A data do pagamento não pode estar no futuro.' },
+    ]);
+  }
+  return writeTransaction(db, async (tx) => {
+    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+    const { row } = found;
+    if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
+    const open = row.valor - row.principalPago;
+    if (open <= 0) throw conflict('Esta mensalidade já está paga.');
+    const rates = ratesOf(await loadSettings(tx));
+    const due = computeAmountDue(open, row.dataVencimento, input.data_pagamento, rates);
+    if (input.valor_pago > due.total) {
+      const message = `O valor pago é maior que o devido (${formatCentavos(due.total)}).`;
+      throw badRequest(message, [{ path: 'valor_pago', message }]);
+    }
+    const split = splitPayment(input.valor_pago, due);
+    const [pagamento] = await tx
+      .insert(pagamentos)
+      .values({
+        mensalidadeId: id,
+        valorPago: input.valor_pago,
+        principal: split.principal,
+        multa: split.multa,
+        juros: split.juros,
+        dataPagamento: input.data_pagamento,
+        forma: input.forma,
+        registradoPor: actor.id,
+      })
+      .returning();
+    const [updated] = await tx
+      .update(mensalidades)
+      .set({
+        principalPago: row.principalPago + split.principal,
+        multaPaga: row.multaPaga + split.multa,
+        jurosPagos: row.jurosPagos + split.juros,
+        dataPagamento: input.data_pagamento,
+        version: row.version + 1,
+      })
+      .where(eq(mensalidades.id, id))
+      .returning();
+    await tx.insert(transacoes).values({
+      tipo: 'receita',
+      descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${found.aluno_nome}${split.settles ? '' : ' (parcial)'}`,
+      categoria: TUITION_CATEGORY,
+      valor: input.valor_pago,
+      data: input.data_pagamento,
+      formaPagamento: input.forma,
+      status: 'pago',
+      pagamentoId: pagamento!.id,
+    });
+    await recordAudit(tx, actor, {
+      action: 'registrar_pagamento',
+      entity: 'mensalidade',
+      entityId: id,
+      details: {
+        valor_pago: input.valor_pago,
+        principal: split.principal,
+        multa: split.multa,
+        juros: split.juros,
+        forma: input.forma,
+        data_pagamento: input.data_pagamento,
+        quitada: split.settles,
+      },
+    });
+    return {
+      mensalidade: toMensalidade(updated!, found, rates, today),
+      pagamento: toPagamento(pagamento!),
+    };
+  });
+}
+
+export async function cancelMensalidade(
+  db: DbOrTx,
+  id: string,
+  motivo: string,
+  actor: Actor,
+  today: string,
+): Promise<Mensalidade> {
+  return writeTransaction(db, async (tx) => {
+    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+    const { row } = found;
+    if (row.canceladaEm !== null) throw conflict('Esta mensalidade já está cancelada.');
+    if (row.principalPago > 0)
+      throw conflict('Há pagamentos registrados nesta mensalidade: conceda um desconto em vez de cancelar.');
+    const [updated] = await tx
+      .update(mensalidades)
+      .set({ canceladaEm: clock.now(), motivoCancelamento: motivo, version: row.version + 1 })
+      .where(eq(mensalidades.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'cancelar',
+      entity: 'mensalidade',
+      entityId: id,
+      details: { motivo },
+    });
+    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+  });
+}
+
+export async function discountMensalidade(
+  db: DbOrTx,
+  id: string,
+  input: { desconto: number; motivo: string },
+  actor: Actor,
+  today: string,
+): Promise<Mensalidade> {
+  return writeTransaction(db, async (tx) => {
+    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+    const { row } = found;
+    if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
+    if (row.principalPago >= row.valor) throw conflict('Esta mensalidade já está paga.');
+    const valor = row.valorOriginal - input.desconto;
+    if (valor < row.principalPago) {
+      const message = 'O desconto é maior que o valor ainda em aberto.';
+      throw badRequest(message, [{ path: 'desconto', message }]);
+    }
+    const [updated] = await tx
+      .update(mensalidades)
+      .set({ valor, motivoDesconto: input.motivo, version: row.version + 1 })
+      .where(eq(mensalidades.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'conceder_desconto',
+      entity: 'mensalidade',
+      entityId: id,
+      details: { desconto: input.desconto, valor_anterior: row.valor, valor, motivo: input.motivo },
+    });
+    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+  });
+}

@@ -1,0 +1,218 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type {
+  CreateGuardianData,
+  Guardian,
+  GuardianData,
+  UpdateOwnGuardianData,
+} from '../../../shared/students.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { insertUser, sendWelcomeMail } from '../users/users.service.js';
+import { users, type UserRow } from '../users/users.table.js';
+import { toGuardian, type LinkedGuardian } from './students.presenter.js';
+import { studentNotFound, type Viewer } from './students.scope.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
+import { guardians, studentGuardians, students, type GuardianRow } from './students.table.js';
+
+const guardianNotFound = () => notFound('Responsável não encontrado.');
+export async function loadGuardians(
+  db: DbOrTx,
+  studentIds: string[],
+): Promise<Map<string, LinkedGuardian[]>> {
+  const byStudent = new Map<string, LinkedGuardian[]>();
+  if (studentIds.length === 0) return byStudent;
+  const rows = await db
+    .select({
+      guardian: guardians,
+      alunoId: studentGuardians.alunoId,
+      parentesco: studentGuardians.parentesco,
+      ehPrincipal: studentGuardians.ehPrincipal,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(inArray(studentGuardians.alunoId, studentIds));
+  for (const row of rows) {
+    const list = byStudent.get(row.alunoId) ?? [];
+    list.push({
+      ...row.guardian,
+      alunoId: row.alunoId,
+      parentesco: row.parentesco,
+      ehPrincipal: row.ehPrincipal,
+    });
+    byStudent.set(row.alunoId, list);
+  }
+  return byStudent;
+}
+
+interface ResolvedGuardian {
+  row: GuardianRow;
+  usuario: UserRow | null;
+  senhaGerada?: string;
+  reused: boolean;
+}
+
+/**
+ * The guardian of a new registration: the existing record with the same CPF (a sibling's guardian),
+ * else the one linked to the portal account with that e-mail, else a new record with a new account
+ * (generated password) or linked to the existing guardian account with that e-mail.
+ */
+export async function resolveGuardian(
+  ctx: AppContext,
+  tx: DbOrTx,
+  data: GuardianData,
+  actor: Actor,
+): Promise<ResolvedGuardian> {
+  if (data.cpf) {
+    const [existing] = await tx.select().from(guardians).where(eq(guardians.cpf, data.cpf)).limit(1);
+    if (existing) return { row: existing, usuario: null, reused: true };
+  }
+  let account: UserRow | undefined;
+  if (data.email) {
+    [account] = await tx.select().from(users).where(eq(users.email, data.email)).limit(1);
+    if (account && account.nivel !== 'responsavel') {
+      throw new AppError('CONFLICT', 'Este e-mail já pertence a um usuário que não é responsável.', [
+        { path: 'responsavel.email', message: 'E-mail em uso por outro tipo de usuário' },
+      ]);
+    }
+    if (account) {
+      const [linked] = await tx.select().from(guardians).where(eq(guardians.usuarioId, account.id)).limit(1);
+      if (linked) return { row: linked, usuario: account, reused: true };
+    }
+  }
+  let senhaGerada: string | undefined;
+  if (data.email && !account) {
+    const created = await insertUser(
+      ctx,
+      tx,
+      {
+        nome: data.nome,
+        email: data.email,
+        telefone: data.telefone,
+        endereco: data.endereco,
+        tipo: 'responsavel',
+      },
+      actor,
+    );
+    account = created.row;
+    senhaGerada = created.senhaGerada;
+  }
+  let row: GuardianRow | undefined;
+  try {
+    [row] = await tx
+      .insert(guardians)
+      .values({
+        nome: data.nome,
+        email: data.email ?? null,
+        telefone: data.telefone,
+        cpf: data.cpf ?? null,
+        endereco: data.endereco ?? null,
+        observacoes: data.observacoes ?? null,
+        usuarioId: account?.id ?? null,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error, 'guardians_cpf_unique'))
+      throw new AppError('CONFLICT', 'Já existe um responsável com este CPF.');
+    throw error;
+  }
+  await recordAudit(tx, actor, { action: 'criar', entity: 'responsavel', entityId: row!.id });
+  return senhaGerada === undefined
+    ? { row: row!, usuario: account ?? null, reused: false }
+    : { row: row!, usuario: account ?? null, senhaGerada, reused: false };
+}
+
+export async function linkGuardian(
+  tx: DbOrTx,
+  alunoId: string,
+  responsavelId: string,
+  data: Pick<GuardianData, 'parentesco' | 'eh_principal'>,
+): Promise<void> {
+  if (data.eh_principal) {
+    await tx
+      .update(studentGuardians)
+      .set({ ehPrincipal: false })
+      .where(and(eq(studentGuardians.alunoId, alunoId), ne(studentGuardians.responsavelId, responsavelId)));
+  }
+  await tx
+    .insert(studentGuardians)
+    .values({ alunoId, responsavelId, parentesco: data.parentesco, ehPrincipal: data.eh_principal })
+    .onConflictDoUpdate({
+      target: [studentGuardians.alunoId, studentGuardians.responsavelId],
+      set: { parentesco: data.parentesco, ehPrincipal: data.eh_principal },
+    });
+}
+
+/** POST /api/responsaveis: a guardian (and account), optionally linked to a student at once. */
+export async function createGuardian(
+  ctx: AppContext,
+  input: CreateGuardianData,
+  actor: Actor,
+): Promise<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }> {
+  const resolved = await ctx.db.transaction(async (tx) => {
+    if (input.aluno_id) await lockForUpdate(tx, students, input.aluno_id, studentNotFound);
+    const guardian = await resolveGuardian(ctx, tx, input, actor);
+    if (input.aluno_id) {
+      await linkGuardian(tx, input.aluno_id, guardian.row.id, input);
+      await recordAudit(tx, actor, {
+        action: 'vincular_responsavel',
+        entity: 'aluno',
+        entityId: input.aluno_id,
+        details: { responsavel_id: guardian.row.id, eh_principal: input.eh_principal },
+      });
+    }
+    return guardian;
+  });
+  const emailEnviado =
+    resolved.senhaGerada !== undefined && resolved.usuario
+      ? await sendWelcomeMail(ctx, resolved.usuario, resolved.senhaGerada)
+      : false;
+  const base = {
+    ...toGuardian(resolved.row),
+    usuarioCriado: resolved.senhaGerada !== undefined,
+    emailEnviado,
+  };
+  return resolved.senhaGerada === undefined ? base : { ...base, senhaGerada: resolved.senhaGerada };
+}
+
+async function findOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<GuardianRow> {
+  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, viewer.id)).limit(1);
+  if (!row) throw guardianNotFound();
+  return row;
+}
+
+export async function getOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<Guardian> {
+  return toGuardian(await findOwnGuardian(db, viewer));
+}
+
+/** A guardian edits their own contact data (telefone, endereço); nothing else. */
+export async function updateOwnGuardian(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: UpdateOwnGuardianData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<Guardian> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findOwnGuardian(tx, viewer);
+    assertVersion(expectedVersion, current.version);
+    const [updated] = await tx
+      .update(guardians)
+      .set({
+        telefone: input.telefone,
+        endereco: input.endereco ?? null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(guardians.id, current.id), eq(guardians.version, current.version)))
+      .returning();
+    if (!updated) throw staleVersion();
+    await recordAudit(tx, actor, {
+      action: 'atualizar_contato',
+      entity: 'responsavel',
+      entityId: current.id,
+    });
+    return toGuardian(updated);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Access } from '../../shared/permissions.js';
+import { globalPlugin } from './global-plugin.js';
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  /** Whether the route declares `schema.response` (the permission-matrix test requires one). */
+  hasResponseSchema: boolean;
+}
+
+/**
+ * Routes that only ever answer a file (CSV, XLSX, PDF, a backup) or a page (the API docs and their OpenAPI document) instead of the JSON envelope:
+ * they have no response schema, by name. Anything else declares one — a route that answers JSON or a
+ * file by `?format=` declares the JSON one.
+ */
+export const FILE_ROUTES: readonly string[] = [
+  'GET /api/docs',
+  'GET /api/docs/openapi.json',
+  'GET /api/alunos/export',
+  'GET /api/financeiro/mensalidades/:id/recibo',
+  'POST /api/configuracoes/backup',
+  'POST /api/configuracoes/backups/:nome/download',
+  'GET /api/frequencia/notificacoes/:id/pdf',
+];
+
+/**
+ * Every /api route declares who may call it (`config.access`, ADR 0003): the app refuses to start
+ * otherwise, and the list it collects is what the permission-matrix test walks.
+ */
+export const routeAccess = globalPlugin('route-access', async (app) => {
+  const routes: RouteAccess[] = [];
+  app.decorate('routeAccess', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // A route registered without options has no config object at all, whatever the type says.
+    const config: unknown = route.config;
+    const access = (config as { access?: Access } | undefined)?.access;
+    if (access === undefined) {
+      throw new Error(`A rota ${String(route.method)} ${route.url} não declara a permissão (config.access).`);
+    }
+    const hasResponseSchema = route.schema?.response !== undefined;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, hasResponseSchema });
+    }
+  });
+});

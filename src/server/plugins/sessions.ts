@@ -1,0 +1,44 @@
+import fastifyCookie from '@fastify/cookie';
+import { messages } from '../../shared/api.js';
+import { can } from '../../shared/permissions.js';
+import { AppError } from '../lib/errors.js';
+import { readSessionToken } from '../lib/http.js';
+import { resolveSession } from '../features/auth/sessions.service.js';
+import { isMaintenanceOn } from '../features/settings/settings.service.js';
+import { globalPlugin } from './global-plugin.js';
+
+/**
+ * Who is asking and may they: the session cookie resolves to a user (from memory, ADR 0009), then the
+ * route's declared access (`config.access`, ADR 0003) is checked against the user's level.
+ */
+export const sessions = globalPlugin('sessions', async (app) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    if (access === 'public' && request.routeOptions.config.sessionless === true) return;
+    const token = readSessionToken(request);
+    if (token) {
+      const resolved = await resolveSession(app.ctx.db, token);
+      if (resolved) request.auth = { ...resolved, token };
+    }
+    if (access === 'public') return;
+    const user = request.auth?.user;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+    if (user.primeiroLogin && request.routeOptions.config.allowDuringFirstLogin !== true) {
+      throw new AppError('FORBIDDEN', 'Troque a sua senha antes de continuar.');
+    }
+    // Maintenance mode: signed-in non-administrators get 503 on every API call but the public ones and
+    // /api/auth (sign in, sign out, who am I). The flag is cached in memory (settings.service).
+    if (
+      user.nivel !== 'administrador' &&
+      !request.url.startsWith('/api/auth/') &&
+      (await isMaintenanceOn(app.ctx.db))
+    ) {
+      throw new AppError('MAINTENANCE', messages.maintenance, undefined, { 'retry-after': '300' });
+    }
+    if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
+  });
+});
