@@ -52,6 +52,7 @@ import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
+import { gradesRoutes } from './features/grades/grades.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -319,6 +320,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cepRoutes, { prefix: '/api/cep' });
   await app.register(calendarRoutes);
   await app.register(academicsRoutes);
+  await app.register(gradesRoutes);
 
   const serveClient = (options.serveClient ?? true) && existsSync(path.join(clientDistFolder, 'index.html'));
   const indexHtml = serveClient ? await readFile(path.join(clientDistFolder, 'index.html'), 'utf8') : null;
