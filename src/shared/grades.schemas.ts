@@ -104,7 +104,11 @@ export const defaultAcademicSettings: AcademicSettingsValues = {
 };
 
 export const updateAcademicSettingsInputSchema = z
-  .strictObject({ ...academicShape, version: versionSchema.optional() })
+  .strictObject({
+    ...academicShape,
+    // 0 is the version of settings never saved (the defaults).
+    version: z.number().int().min(0).max(2_147_483_647).optional(),
+  })
   .superRefine(checkAcademicSettings);
 export type UpdateAcademicSettingsInput = z.input<typeof updateAcademicSettingsInputSchema>;
 

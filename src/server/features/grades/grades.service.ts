@@ -143,7 +143,7 @@ async function presentAssessments(db: DbOrTx, where: ReturnType<typeof and>): Pr
       asc(classes.nome),
       asc(assessments.disciplina),
       asc(schoolPeriods.numero),
-      asc(assessments.tipo),
+      asc(sql`${assessments.tipo} = 'recuperacao'`),
       asc(assessments.data),
       asc(assessments.createdAt),
     );
@@ -403,7 +403,11 @@ export async function getGradesGrid(
           eq(assessments.periodoId, query.periodo_id),
         ),
       )
-      .orderBy(asc(assessments.tipo), asc(assessments.data), asc(assessments.createdAt)),
+      .orderBy(
+        asc(sql`${assessments.tipo} = 'recuperacao'`),
+        asc(assessments.data),
+        asc(assessments.createdAt),
+      ),
     membersDuring(db, turmaId, context.period.inicio, context.period.fim),
   ]);
   const cells =
