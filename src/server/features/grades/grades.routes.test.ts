@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
+import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import type {
   AcademicSettings,
   Assessment,
@@ -49,6 +50,13 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, pa
     ...(payload ? { payload } : {}),
   });
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+/** The settings as a PUT body (without the read-only fields). */
+function settingsBody(settings: AcademicSettings): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...settings };
+  delete body.version;
+  delete body.updated_at;
+  return body;
+}
 const detailsOf = (response: { json: () => unknown }) =>
   (response.json() as { details?: FieldError[] }).details ?? [];
 
@@ -355,7 +363,7 @@ describe('avaliações and the grade grid', () => {
     expect(grid.alunos.find((row) => row.id === s.a[0].id)!.media).toBe(7);
     expect(grid.alunos.find((row) => row.id === s.a[1].id)!.media).toBe(5);
     const settings = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
-    const { version: _v, updated_at: _u, ...values } = settings;
+    const values = settingsBody(settings);
     await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...values, recuperacao: 'media' });
     const mean = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
     // (4,5 + 7,0) / 2 = 5,75 → 5,8
@@ -365,7 +373,7 @@ describe('avaliações and the grade grid', () => {
   it('concepts A–E are entered as letters and averaged by their values', async () => {
     const s = await setupSchool();
     const settings = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
-    const { version: _v, updated_at: _u, ...values } = settings;
+    const values = settingsBody(settings);
     expect(
       (await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...values, escala: 'conceitos' }))
         .statusCode,
@@ -750,5 +758,37 @@ describe('closing the year and rematrícula', () => {
       situacao: 'aprovado',
       turma: { id: s.classA.id },
     });
+  });
+});
+
+describe('dashboard', () => {
+  it('shows each class’s real grade average; the teacher sees assessments without grades and periods closing soon', async () => {
+    const s = await setupSchool();
+    const exam = await createAssessment(s, s.math.cookie, { peso: 2 });
+    const quiz = await createAssessment(s, s.math.cookie, { nome: 'Quiz', data: '2026-03-18' });
+    await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 },
+        { avaliacao_id: exam.id, aluno_id: s.a[1].id, valor: 5 },
+        { avaliacao_id: exam.id, aluno_id: s.a[2].id, valor: 6.5 },
+        { avaliacao_id: quiz.id, aluno_id: s.a[0].id, valor: 10 },
+      ],
+    });
+    const school = dataOf<DashboardEscola>(await get('/api/dashboard/stats', s.admin.cookie));
+    // (8 + 5 + 6,5) × 2 + 10 × 1 = 49 / 7 = 7,0
+    expect(school.performance_turmas).toEqual([{ turma: s.classA.nome, media: 7, frequencia: null }]);
+    clock.pin('2026-04-20');
+    const home = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
+    expect(home.avaliacoes_pendentes.map((item) => [item.nome, item.faltam])).toEqual([['Quiz', 2]]);
+    expect(home.periodos_fechando).toEqual([
+      expect.objectContaining({
+        turma_id: s.classA.id,
+        periodo_nome: '1º bimestre',
+        data_fechamento: '2026-04-24',
+      }),
+    ]);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
+    const after = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
+    expect(after.periodos_fechando).toEqual([]);
   });
 });

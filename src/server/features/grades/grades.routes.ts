@@ -150,7 +150,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body ?? { publicado: true };
       const status = await changePeriodState(app.ctx, request.params.id, 'publicar', body, actorOf(request));
-      return ok(status, body.publicado === false ? 'Publicação retirada.' : 'Período publicado.');
+      return ok(status, !body.publicado ? 'Publicação retirada.' : 'Período publicado.');
     },
   );
 

@@ -119,25 +119,21 @@ function toAssessment(
 }
 
 async function presentAssessments(db: DbOrTx, where: ReturnType<typeof and>): Promise<Assessment[]> {
-  const given = db
-    .select({ avaliacaoId: grades.avaliacaoId, total: count().as('total') })
-    .from(grades)
-    .where(isNotNull(grades.valor))
-    .groupBy(grades.avaliacaoId)
-    .as('given');
   const rows = await db
     .select({
       row: assessments,
       turmaNome: classes.nome,
       tipoPeriodo: schoolYears.tipoPeriodo,
       numero: schoolPeriods.numero,
-      lancadas: given.total,
+      lancadas:
+        sql<number>`(select count(*) from ${grades} where ${grades.avaliacaoId} = ${assessments.id} and ${grades.valor} is not null)`.mapWith(
+          Number,
+        ),
     })
     .from(assessments)
     .innerJoin(classes, eq(classes.id, assessments.turmaId))
     .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
     .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
-    .leftJoin(given, eq(given.avaliacaoId, assessments.id))
     .where(where)
     .orderBy(
       asc(classes.nome),
@@ -152,7 +148,7 @@ async function presentAssessments(db: DbOrTx, where: ReturnType<typeof and>): Pr
       turmaNome: item.turmaNome,
       tipoPeriodo: item.tipoPeriodo,
       numero: item.numero,
-      lancadas: Number(item.lancadas ?? 0),
+      lancadas: item.lancadas,
     }),
   );
 }

@@ -230,7 +230,17 @@ async function computeReportCard(
     const own = attendance.por_disciplina.find((item) => item.disciplina === disciplina);
     return {
       disciplina,
-      periodos: perPeriod.map(({ tenths: _tenths, ...period }) => period),
+      periodos: perPeriod.map((period) => ({
+        numero: period.numero,
+        nome: period.nome,
+        publicado: period.publicado,
+        fechado: period.fechado,
+        media: period.media,
+        media_texto: period.media_texto,
+        recuperacao: period.recuperacao,
+        recuperacao_texto: period.recuperacao_texto,
+        faltas: period.faltas,
+      })),
       media_anual: annual === null ? null : tenthsToNumber(annual),
       media_anual_texto: displayGrade(annual, rules),
       faltas: perPeriod.reduce((sum, period) => sum + period.faltas, 0),

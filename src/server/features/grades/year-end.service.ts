@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
+import { classSubjects } from '../academics/academics.table.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { syncMembership } from '../academics/memberships.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
