@@ -239,6 +239,41 @@ describe('avaliações and the grade grid', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('editing the school year keeps its periods (and their assessments); dropping a used period is a 409', async () => {
+    const s = await setupSchool();
+    const first = await createAssessment(s, s.math.cookie);
+    await createAssessment(s, s.math.cookie, { periodo_id: s.p[3]!.id, nome: 'Prova 4', data: '2026-10-05' });
+    const body = {
+      ano: 2026,
+      inicio: '2026-02-02',
+      fim: '2026-12-11',
+      tipo_periodo: 'bimestre',
+      periodos: [
+        { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-30' },
+        { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+        { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+        { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+      ],
+    };
+    const edited = await send('PUT', `/api/anos-letivos/${s.year.id}`, s.admin.cookie, body);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(dataOf<SchoolYear>(edited).periodos.map((period) => period.id)).toEqual(
+      s.p.map((period) => period.id),
+    );
+    const kept = dataOf<Assessment[]>(await get(`/api/avaliacoes?periodo_id=${s.p[0]!.id}`, s.admin.cookie));
+    expect(kept.map((item) => item.id)).toEqual([first.id]);
+    const semesters = await send('PUT', `/api/anos-letivos/${s.year.id}`, s.admin.cookie, {
+      ...body,
+      tipo_periodo: 'semestre',
+      periodos: [
+        { inicio: '2026-02-02', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+        { inicio: '2026-07-20', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+      ],
+    });
+    expect(semesters.statusCode).toBe(409);
+    expect(messageOf(semesters)).toMatch(/avaliações lançadas nos períodos que seriam removidos/);
+  });
+
   it('saves exact decimals; empty is not zero; out-of-scale cells are refused one by one; all or nothing', async () => {
     const s = await setupSchool();
     const p1 = await createAssessment(s, s.math.cookie, { nome: 'Prova', peso: 2 });
