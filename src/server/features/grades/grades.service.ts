@@ -641,31 +641,60 @@ export async function saveGrades(
       results.push({ ...cellOf(row, row.avaliacaoId, rules), aluno_id: row.alunoId });
       if (row.valor !== null) changed++;
     }
+    const changes: { row: (typeof existing)[number]; next: string | null; conceito: string | null }[] = [];
     for (const cell of parsed) {
       const row = current.get(`${cell.avaliacao_id}:${cell.aluno_id}`);
       if (!row) continue;
-      const next = cell.value.tenths === null ? null : numericText(cell.value.tenths);
       if (tenthsOf(row.valor) === cell.value.tenths) {
         results.push({ ...cellOf(row, row.avaliacaoId, rules), aluno_id: row.alunoId });
         continue;
       }
-      const [updated] = await tx
-        .update(grades)
-        .set({ valor: next, conceito: cell.value.conceito, version: row.version + 1, updatedAt: now })
-        .where(and(eq(grades.id, row.id), eq(grades.version, row.version)))
-        .returning();
-      if (!updated) throw conflict(messages.staleVersion);
-      history.push({
-        notaId: row.id,
-        tipo: 'lancamento',
-        antes: row.valor,
-        depois: next,
-        porId: actor.id,
-        porNome: actor.nome,
-        em: now,
-      });
-      results.push({ ...cellOf(updated, updated.avaliacaoId, rules), aluno_id: updated.alunoId });
-      changed++;
+      const next = cell.value.tenths === null ? null : numericText(cell.value.tenths);
+      changes.push({ row, next, conceito: cell.value.conceito });
+    }
+    if (changes.length > 0) {
+      // One statement for the whole batch (the rows are locked above): the version moves by one.
+      const values = sql.join(
+        changes.map(
+          (change) =>
+            sql`(${change.row.id}::uuid, ${change.next}::numeric, ${change.conceito}::text, ${change.row.version}::integer)`,
+        ),
+        sql`, `,
+      );
+      const updated = await tx.execute(sql`
+        update ${grades} set valor = v.valor, conceito = v.conceito, version = ${grades.version} + 1, updated_at = ${now.toISOString()}::timestamptz
+        from (values ${values}) as v(id, valor, conceito, version)
+        where ${grades.id} = v.id and ${grades.version} = v.version
+        returning ${grades.id} as id, ${grades.avaliacaoId} as avaliacao_id, ${grades.alunoId} as aluno_id,
+          ${grades.valor}::text as valor, ${grades.version} as version`);
+      const rows = (
+        updated as {
+          rows: {
+            id: string;
+            avaliacao_id: string;
+            aluno_id: string;
+            valor: string | null;
+            version: number;
+          }[];
+        }
+      ).rows;
+      if (rows.length !== changes.length) throw conflict(messages.staleVersion);
+      for (const change of changes)
+        history.push({
+          notaId: change.row.id,
+          tipo: 'lancamento',
+          antes: change.row.valor,
+          depois: change.next,
+          porId: actor.id,
+          porNome: actor.nome,
+          em: now,
+        });
+      for (const row of rows)
+        results.push({
+          ...cellOf({ id: row.id, valor: row.valor, version: row.version }, row.avaliacao_id, rules),
+          aluno_id: row.aluno_id,
+        });
+      changed += rows.length;
     }
     if (history.length > 0) await tx.insert(gradeChanges).values(history);
     const corrections = history.filter((entry) => entry.antes !== null && entry.antes !== undefined).length;
@@ -760,7 +789,7 @@ export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): P
     .select()
     .from(gradeChanges)
     .where(eq(gradeChanges.notaId, id))
-    .orderBy(asc(gradeChanges.em), asc(gradeChanges.id));
+    .orderBy(asc(gradeChanges.em), asc(sql`${gradeChanges.tipo} = 'retificacao'`), asc(gradeChanges.id));
   const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
   return {
     nota_id: id,
