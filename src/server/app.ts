@@ -34,6 +34,7 @@ import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
+import { gradesRoutes } from './features/grades/grades.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cepRoutes, { prefix: '/api/cep' });
   await app.register(calendarRoutes);
   await app.register(academicsRoutes);
+  await app.register(gradesRoutes);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

@@ -39,6 +39,24 @@ export interface DashboardProfessor {
     capacidade_maxima: number;
     frequencia: number | null;
   }[];
+  /** The teacher's assessments (up to today) still missing grades (issue 14). */
+  avaliacoes_pendentes: {
+    id: string;
+    nome: string;
+    disciplina: string;
+    data: string;
+    turma_id: string;
+    turma_nome: string;
+    faltam: number;
+  }[];
+  /** The teacher's classes whose period closes within 7 days. */
+  periodos_fechando: {
+    turma_id: string;
+    turma_nome: string;
+    periodo_id: string;
+    periodo_nome: string;
+    data_fechamento: string;
+  }[];
 }
 
 export interface DashboardResponsavel {

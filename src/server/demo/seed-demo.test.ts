@@ -5,6 +5,10 @@ import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js'
 import { clock } from '../lib/clock.js';
 import { createTestApp, loginAs, type TestApp } from '../test/test-app.js';
 import { dataOf } from '../test/records-fixtures.js';
+import type { Assessment, ReportCard } from '../../shared/grades.schemas.js';
+import type { Page } from '../../shared/api.js';
+import type { Student } from '../../shared/students.schemas.js';
+import { councilDecisions } from '../features/grades/grades.table.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 
 let t: TestApp;
@@ -53,5 +57,21 @@ describe('demo school year', () => {
     expect(classes.map((turma) => turma.nome)).toEqual(
       expect.arrayContaining(['1º Ano A', '2º Ano A', '6º Ano A']),
     );
+  });
+
+  it('has grades for the closed periods with recuperações and a conselho decision; the 1st bimestre is published', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const assessments = dataOf<Assessment[]>(await get('/api/avaliacoes', admin));
+    expect(assessments.length).toBeGreaterThan(50);
+    expect(assessments.some((item) => item.tipo === 'recuperacao')).toBe(true);
+    expect(new Set(assessments.map((item) => item.periodo_nome))).toEqual(new Set(['1º bimestre']));
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const children = dataOf<Page<Student>>(await get('/api/alunos', guardian));
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${children.items[0]!.id}`, guardian));
+    expect(card.periodos.map((period) => period.publicado)).toEqual([true, false, false, false]);
+    expect(card.disciplinas.length).toBeGreaterThanOrEqual(8);
+    expect(card.disciplinas.every((subject) => subject.periodos[0]!.media !== null)).toBe(true);
+    const decisions = await t.database.db.select().from(councilDecisions);
+    expect(decisions).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { users } from '../features/users/users.table.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
+import { seedGrades } from './seed-grades.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -64,6 +65,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     });
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
+    await seedGrades(tx, clock.today());
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

@@ -312,7 +312,8 @@ describe('chamada', () => {
       s.math.cookie,
       mathRoll('2026-03-16', []),
     );
-    expect(late.statusCode).toBe(403);
+    // A closed period is a conflict with the calendar (409), the same answer the grade book gives.
+    expect(late.statusCode).toBe(409);
     expect(messageOf(late)).toBe(
       'O 1º bimestre foi encerrado em 24/04/2026. Só a secretaria pode alterar esta frequência.',
     );

@@ -20,6 +20,8 @@ import { classes } from '../classes/classes.table.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
+import { closedMessage, periodStateFor } from '../grades/period-state.js';
+import { yearClosures } from '../grades/grades.table.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from './academics.scope.js';
 import { attendanceAbsences, attendanceRolls, classMemberships, classSubjects } from './academics.table.js';
 import { coversDate } from './memberships.js';
@@ -110,22 +112,30 @@ interface DayContext {
   day: CalendarDay;
   period: { id: string; nome: string; data_fechamento: string; encerrado: boolean } | null;
   hasYear: boolean;
+  /** Why a teacher may not change this roll any more (a closed period or year). */
+  closedMessage: string | null;
 }
 
-async function dayContextOf(db: DbOrTx, date: string): Promise<DayContext> {
+async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<DayContext> {
   const { day, year, period } = await describeDay(db, date);
+  if (!year || !period) return { day, hasYear: year !== null, period: null, closedMessage: null };
+  // The same answer the grade book gets: a class's or the school's explicit close, else the date.
+  const state = await periodStateFor(db, period, turmaId);
+  const closure = await db
+    .select({ id: yearClosures.anoLetivoId })
+    .from(yearClosures)
+    .where(eq(yearClosures.anoLetivoId, year.id));
+  const nome = periodName(year.tipoPeriodo, period.numero);
   return {
     day,
-    hasYear: year !== null,
-    period:
-      year && period
-        ? {
-            id: period.id,
-            nome: periodName(year.tipoPeriodo, period.numero),
-            data_fechamento: period.dataFechamento,
-            encerrado: clock.today() > period.dataFechamento,
-          }
-        : null,
+    hasYear: true,
+    period: {
+      id: period.id,
+      nome,
+      data_fechamento: period.dataFechamento,
+      encerrado: state.fechado || closure.length > 0,
+    },
+    closedMessage: closedMessage({ nome, year, yearClosed: closure.length > 0 }, state, 'frequência'),
   };
 }
 
@@ -135,7 +145,7 @@ function blockOf(
   date: string,
   context: DayContext,
   disciplina: string | null,
-): { message: string; code: 'VALIDATION' | 'FORBIDDEN' } | null {
+): { message: string; code: 'VALIDATION' | 'FORBIDDEN' | 'CONFLICT' } | null {
   if (date > clock.today())
     return { message: 'Não é possível registrar frequência de uma data futura.', code: 'VALIDATION' };
   if (!context.hasYear)
@@ -144,11 +154,7 @@ function blockOf(
     const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
     return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
   }
-  if (context.period?.encerrado && !access.isAdmin)
-    return {
-      message: `O ${context.period.nome} foi encerrado em ${formatDate(context.period.data_fechamento)}. Só a secretaria pode alterar esta frequência.`,
-      code: 'FORBIDDEN',
-    };
+  if (context.closedMessage && !access.isAdmin) return { message: context.closedMessage, code: 'CONFLICT' };
   if (access.turma.frequenciaModo === 'por_aula') {
     if (disciplina === null) return { message: 'Escolha a disciplina da aula.', code: 'VALIDATION' };
     if (access.teaches !== null && !access.teaches.has(disciplina))
@@ -211,7 +217,7 @@ async function buildRoll(
   const turma = access.turma;
   const [grid, context, rollsOfDay, members] = await Promise.all([
     known.grid ?? loadGrid(db, turma.id),
-    known.context ?? dayContextOf(db, date),
+    known.context ?? dayContextOf(db, date, turma.id),
     db
       .select()
       .from(attendanceRolls)
@@ -323,7 +329,7 @@ export async function saveRoll(
       { path: 'disciplina', message: 'Chamada diária não tem disciplina' },
     ]);
   }
-  const context = await dayContextOf(ctx.db, input.data);
+  const context = await dayContextOf(ctx.db, input.data, turmaId);
   const block = blockOf(access, input.data, context, disciplina);
   if (block)
     throw new AppError(

@@ -28,6 +28,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../academics/academics.table.js';
+import { assessments } from '../grades/grades.table.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
   calendarEntries,
@@ -233,16 +234,29 @@ function defaultPeriods(input: SchoolYearData, days: CalendarDay[]) {
 
 export async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYearData): Promise<void> {
   const periods = input.periodos ?? defaultPeriods(input, await classifyRange(tx, input.inicio, input.fim));
-  await tx.delete(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, yearId));
-  await tx.insert(schoolPeriods).values(
-    periods.map((period, index) => ({
-      anoLetivoId: yearId,
-      numero: index + 1,
-      inicio: period.inicio,
-      fim: period.fim,
-      dataFechamento: period.data_fechamento,
-    })),
-  );
+  // Periods keep their ids (grades and closing states point at them): update by number, add, drop extras.
+  const existing = await tx.select().from(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, yearId));
+  for (const [index, period] of periods.entries()) {
+    const numero = index + 1;
+    const values = { inicio: period.inicio, fim: period.fim, dataFechamento: period.data_fechamento };
+    const current = existing.find((row) => row.numero === numero);
+    if (current) await tx.update(schoolPeriods).set(values).where(eq(schoolPeriods.id, current.id));
+    else await tx.insert(schoolPeriods).values({ anoLetivoId: yearId, numero, ...values });
+  }
+  const extra = existing.filter((row) => row.numero > periods.length).map((row) => row.id);
+  if (extra.length === 0) return;
+  const [used] = await tx
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(inArray(assessments.periodoId, extra))
+    .limit(1);
+  if (used)
+    throw new AppError(
+      'CONFLICT',
+      'Há avaliações lançadas nos períodos que seriam removidos: mantenha o número de períodos.',
+      [{ path: 'tipo_periodo', message: 'Períodos com avaliações' }],
+    );
+  await tx.delete(schoolPeriods).where(inArray(schoolPeriods.id, extra));
 }
 
 function yearConflict(error: unknown, ano: number): never {

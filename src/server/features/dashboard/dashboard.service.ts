@@ -11,6 +11,8 @@ import { classFrequencies, getStudentAttendance } from '../academics/attendance.
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
+import { classGradeAverages, teacherGradeTasks } from '../grades/grades.dashboard.js';
+import { clock } from '../../lib/clock.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',
@@ -136,6 +138,10 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
       .where(eq(classes.status, 'ativo'))
       .orderBy(asc(classes.nome)),
   ]);
+  const medias = await classGradeAverages(
+    db,
+    turmasAtivas.map((turma) => turma.id),
+  );
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
   let running = before?.total ?? 0;
   const matriculas_por_mes = months.map((mes) => {
@@ -161,12 +167,12 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
     frequencia_media: frequencias.geral,
     matriculas_por_mes,
     alunos_por_status: byStatus,
-    // The grades half ('media') arrives with the boletim; the attendance half is real now.
+    // The weighted mean of the class's grades and its attendance; classes with neither are left out.
     performance_turmas: turmasAtivas
-      .filter((turma) => frequencias.turmas.get(turma.id) != null)
+      .filter((turma) => frequencias.turmas.get(turma.id) != null || medias.has(turma.id))
       .map((turma) => ({
         turma: turma.nome,
-        media: null,
+        media: medias.get(turma.id) ?? null,
         frequencia: frequencias.turmas.get(turma.id) ?? null,
       })),
     atividades,
@@ -195,11 +201,19 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
           .orderBy(asc(sql`lower(${classes.nome})`));
   const frequencias =
     classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
+  const [teacher] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.usuarioId, user.id));
+  const tasks = teacher
+    ? await teacherGradeTasks(db, teacher.id, clock.today())
+    : { avaliacoes_pendentes: [], periodos_fechando: [] };
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
     turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
+    ...tasks,
   };
 }
 

@@ -1,0 +1,302 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AcademicSettings,
+  Assessment,
+  AssessmentsQuery,
+  CouncilInput,
+  GradeHistory,
+  GradesBatchInput,
+  GradesGrid,
+  PeriodStatus,
+  RectificationInput,
+  RematriculaInput,
+  RematriculaProposal,
+  ReportCard,
+  SavedGrades,
+  UpdateAcademicSettingsInput,
+  YearClosing,
+} from '../../../shared/grades.schemas';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+
+/**
+ * TanStack Query hooks for every grades route (issue 14). Writes invalidate what they change; the
+ * grid's 409 carries `details` per cell (`notas.N`), which the screen shows in place.
+ */
+export const gradesKeys = {
+  all: ['grades'] as const,
+  settings: ['grades', 'settings'] as const,
+  assessments: (query: AssessmentsQuery = {}) =>
+    ['grades', 'assessments', query.turma_id ?? '', query.disciplina ?? '', query.periodo_id ?? ''] as const,
+  grid: (turmaId: string, disciplina: string, periodoId: string) =>
+    ['grades', 'grid', turmaId, disciplina, periodoId] as const,
+  history: (notaId: string) => ['grades', 'history', notaId] as const,
+  period: (periodoId: string) => ['grades', 'period', periodoId] as const,
+  reportCard: (alunoId: string, ano?: number) => ['grades', 'report-card', alunoId, ano ?? ''] as const,
+  rematricula: (anoLetivoId: string) => ['grades', 'rematricula', anoLetivoId] as const,
+};
+
+const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: gradesKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+
+// ---------------------------------------------------------------- 'Acadêmico' settings
+
+export function useAcademicSettings() {
+  return useQuery({
+    queryKey: gradesKeys.settings,
+    queryFn: () => api<AcademicSettings>('/api/configuracoes/academico', { globalErrors: false }),
+  });
+}
+
+export function useSaveAcademicSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAcademicSettingsInput) =>
+      apiWithMessage<AcademicSettings>('/api/configuracoes/academico', {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    // The scale and the rules change every grid and boletim.
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+// ---------------------------------------------------------------- avaliações
+
+export function useAssessments(query: AssessmentsQuery = {}, enabled = true) {
+  return useQuery({
+    queryKey: gradesKeys.assessments(query),
+    queryFn: () => api<Assessment[]>(`/api/avaliacoes${toQuery({ ...query })}`, { globalErrors: false }),
+    enabled,
+  });
+}
+
+export interface AssessmentForm {
+  nome: string;
+  data: string;
+  peso: number | string;
+}
+
+export function useCreateAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      input: AssessmentForm & {
+        turma_id: string;
+        disciplina: string;
+        periodo_id: string;
+        tipo?: 'regular' | 'recuperacao';
+      },
+    ) => apiWithMessage<Assessment>('/api/avaliacoes', { method: 'POST', body: input, globalErrors: false }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+export function useUpdateAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AssessmentForm & { version?: number } }) =>
+      apiWithMessage<Assessment>(`/api/avaliacoes/${id}`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+/** Deletes an avaliação with its grades (confirm on the screen first). */
+export function useDeleteAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/avaliacoes/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+// ---------------------------------------------------------------- the grid and grades
+
+/** Students × assessments of a class's subject in a period, a version per cell. */
+export function useGradesGrid(turmaId: string, disciplina: string, periodoId: string) {
+  return useQuery({
+    queryKey: gradesKeys.grid(turmaId, disciplina, periodoId),
+    queryFn: () =>
+      api<GradesGrid>(`/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`, {
+        globalErrors: false,
+      }),
+    enabled: Boolean(turmaId && disciplina && periodoId),
+  });
+}
+
+/**
+ * Saves a batch of cells (all or nothing). The screen keeps the versions it read; on success the
+ * answer carries each saved cell's new version (`notas`), so it can go on saving without reloading.
+ */
+export function useSaveGrades() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GradesBatchInput) =>
+      apiWithMessage<SavedGrades>('/api/notas', { method: 'PUT', body: input, globalErrors: false }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['grades', 'assessments'] }),
+        queryClient.invalidateQueries({ queryKey: ['grades', 'report-card'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}
+
+/** Administrators: a correction with a reason (also after closing). */
+export function useRectifyGrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ notaId, input }: { notaId: string; input: RectificationInput }) =>
+      apiWithMessage<GradeHistory>(`/api/notas/${notaId}/retificar`, {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+export function useGradeHistory(notaId: string | null) {
+  return useQuery({
+    queryKey: gradesKeys.history(notaId ?? ''),
+    queryFn: () => api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, { globalErrors: false }),
+    enabled: Boolean(notaId),
+  });
+}
+
+// ---------------------------------------------------------------- periods
+
+export function usePeriodStatus(periodoId: string) {
+  return useQuery({
+    queryKey: gradesKeys.period(periodoId),
+    queryFn: () => api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, { globalErrors: false }),
+    enabled: Boolean(periodoId),
+  });
+}
+
+/** fechar | reabrir | publicar, for one class (`turma_id`) or the whole school. */
+export function usePeriodAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      periodoId,
+      action,
+      turmaId,
+      publicado,
+    }: {
+      periodoId: string;
+      action: 'fechar' | 'reabrir' | 'publicar';
+      turmaId?: string;
+      publicado?: boolean;
+    }) =>
+      apiWithMessage<PeriodStatus>(`/api/periodos/${periodoId}/${action}`, {
+        method: 'POST',
+        body: {
+          ...(turmaId ? { turma_id: turmaId } : {}),
+          ...(action === 'publicar' && publicado !== undefined ? { publicado } : {}),
+        },
+        globalErrors: false,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateGrades(queryClient),
+        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+        queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+      ]),
+  });
+}
+
+// ---------------------------------------------------------------- conselho de classe and boletim
+
+export function useCouncilDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ alunoId, input }: { alunoId: string; input: CouncilInput }) =>
+      apiWithMessage<ReportCard>(`/api/conselho/${alunoId}`, {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+/** The boletim; guardians get only the published periods of their own children. */
+export function useReportCard(alunoId: string, ano?: number) {
+  return useQuery({
+    queryKey: gradesKeys.reportCard(alunoId, ano),
+    queryFn: () =>
+      api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+    enabled: Boolean(alunoId),
+  });
+}
+
+export function downloadReportCard(alunoId: string, ano?: number) {
+  return downloadFile(`/api/boletins/alunos/${alunoId}/pdf${toQuery({ ano })}`, 'boletim.pdf');
+}
+
+/** Administrators: every boletim of a class in one PDF. */
+export function downloadClassReportCards(turmaId: string) {
+  return downloadFile(`/api/boletins/turmas/${turmaId}/pdf`, 'boletins.pdf');
+}
+
+// ---------------------------------------------------------------- closing the year, rematrícula
+
+export function useCloseYear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (anoLetivoId: string) =>
+      apiWithMessage<YearClosing>(`/api/anos-letivos/${anoLetivoId}/encerrar`, {
+        method: 'POST',
+        globalErrors: false,
+      }),
+    onSuccess: () =>
+      Promise.all([invalidateGrades(queryClient), queryClient.invalidateQueries({ queryKey: ['calendar'] })]),
+  });
+}
+
+export function useRematriculaProposal(anoLetivoId: string, enabled = true) {
+  return useQuery({
+    queryKey: gradesKeys.rematricula(anoLetivoId),
+    queryFn: () =>
+      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, { globalErrors: false }),
+    enabled: Boolean(anoLetivoId) && enabled,
+  });
+}
+
+/** `dryRun`: the counts only, nothing changes; otherwise applied once, in one transaction. */
+export function useApplyRematricula() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      anoLetivoId,
+      input,
+      dryRun,
+    }: {
+      anoLetivoId: string;
+      input: RematriculaInput;
+      dryRun: boolean;
+    }) =>
+      apiWithMessage<RematriculaProposal>(
+        `/api/anos-letivos/${anoLetivoId}/rematricula${toQuery({ dryRun: dryRun ? 'true' : 'false' })}`,
+        { method: 'POST', body: input, globalErrors: false },
+      ),
+    onSuccess: (_result, variables) =>
+      variables.dryRun
+        ? undefined
+        : Promise.all([
+            invalidateGrades(queryClient),
+            queryClient.invalidateQueries({ queryKey: ['classes'] }),
+            queryClient.invalidateQueries({ queryKey: ['students'] }),
+            queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+          ]),
+  });
+}

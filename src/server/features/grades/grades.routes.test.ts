@@ -1,0 +1,829 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { SchoolYear } from '../../../shared/calendar.schemas.js';
+import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas.js';
+import type {
+  AcademicSettings,
+  Assessment,
+  GradeHistory,
+  GradesGrid,
+  PeriodStatus,
+  RematriculaProposal,
+  ReportCard,
+  SavedGrades,
+  YearClosing,
+} from '../../../shared/grades.schemas.js';
+import type { FieldError } from '../../../shared/api.js';
+import { clock } from '../../lib/clock.js';
+import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { classMemberships } from '../academics/academics.table.js';
+import { auditLog } from '../audit/audit.table.js';
+import { classes } from '../classes/classes.table.js';
+import { mensalidades } from '../finance/finance.table.js';
+import { students } from '../students/students.table.js';
+import { grades } from './grades.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  clock.pin('2026-03-20');
+});
+afterEach(() => clock.unpin());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+/** The settings as a PUT body (without the read-only fields). */
+function settingsBody(settings: AcademicSettings): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...settings };
+  delete body.version;
+  delete body.updated_at;
+  return body;
+}
+const detailsOf = (response: { json: () => unknown }) =>
+  (response.json() as { details?: FieldError[] }).details ?? [];
+
+/**
+ * 2026 in bimestres (the 1st closes on 24/04). Class A: Matemática by one teacher, Português by
+ * another; three students, the first a guardian's child. Today is 20/03/2026.
+ */
+async function setupSchool() {
+  const admin = await signedIn(t, 'administrador');
+  const yearResponse = await send('POST', '/api/anos-letivos', admin.cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(yearResponse.statusCode).toBe(201);
+  const year = dataOf<SchoolYear>(yearResponse);
+  const math = await signedIn(t, 'professor');
+  const mathTeacher = await insertTeacher(t, math.user.id);
+  const portuguese = await signedIn(t, 'professor');
+  const portugueseTeacher = await insertTeacher(t, portuguese.user.id);
+  const classA = await insertClass(t, null);
+  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
+    frequencia_modo: 'por_aula',
+    disciplinas: [
+      { disciplina: 'Matemática', professor_id: mathTeacher.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
+      { disciplina: 'Português', professor_id: portugueseTeacher.id, aulas_semanais: 4, dias_semana: [2, 4] },
+    ],
+  });
+  expect(grid.statusCode).toBe(200);
+  const guardianUser = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, guardianUser.user.id);
+  const a1 = await insertStudent(t, classA.id, guardian.id);
+  const a2 = await insertStudent(t, classA.id);
+  const a3 = await insertStudent(t, classA.id);
+  return {
+    admin,
+    math,
+    mathTeacher,
+    portuguese,
+    guardian: guardianUser,
+    classA,
+    year,
+    p: year.periodos,
+    a: [a1, a2, a3] as const,
+  };
+}
+type School = Awaited<ReturnType<typeof setupSchool>>;
+
+async function createAssessment(s: School, cookie: string, extra: Record<string, unknown> = {}) {
+  const response = await send('POST', '/api/avaliacoes', cookie, {
+    turma_id: s.classA.id,
+    disciplina: 'Matemática',
+    periodo_id: s.p[0]!.id,
+    nome: 'Prova 1',
+    data: '2026-03-10',
+    peso: 1,
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<Assessment>(response);
+}
+
+const gridUrl = (s: School, periodo = 0, disciplina = 'Matemática') =>
+  `/api/notas/turmas/${s.classA.id}?disciplina=${encodeURIComponent(disciplina)}&periodo_id=${s.p[periodo]!.id}`;
+
+describe('academic settings', () => {
+  it('has the defaults, is saved with a version by an administrator only, and checks the scale', async () => {
+    const s = await setupSchool();
+    const initial = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.math.cookie));
+    expect(initial).toMatchObject({
+      escala: '0-10',
+      media_aprovacao: 6,
+      recuperacao: 'substitui_se_maior',
+      version: 0,
+    });
+    const body = {
+      ...initial,
+      version: undefined,
+      updated_at: undefined,
+      recuperacao: 'media',
+      media_aprovacao: '5,5',
+    };
+    delete body.version;
+    delete body.updated_at;
+    expect((await send('PUT', '/api/configuracoes/academico', s.math.cookie, body)).statusCode).toBe(403);
+    const saved = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...body, version: 0 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<AcademicSettings>(saved)).toMatchObject({
+      recuperacao: 'media',
+      media_aprovacao: 5.5,
+      version: 1,
+    });
+    const stale = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...body, version: 0 });
+    expect(stale.statusCode).toBe(412);
+    const outOfScale = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      media_aprovacao: 11,
+    });
+    expect(outOfScale.statusCode).toBe(400);
+    expect(detailsOf(outOfScale).map((item) => item.path)).toContain('media_aprovacao');
+    // Once a grade is entered, the scale no longer changes.
+    const column = await createAssessment(s, s.math.cookie);
+    await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 7 }],
+    });
+    const rescale = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      escala: '0-100',
+      media_aprovacao: 60,
+    });
+    expect(rescale.statusCode).toBe(409);
+  });
+});
+
+describe('avaliações and the grade grid', () => {
+  it('a teacher works only on the subjects they teach (404 elsewhere); an admin on all', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    expect(column).toMatchObject({
+      nome: 'Prova 1',
+      peso: 1,
+      tipo: 'regular',
+      periodo_nome: '1º bimestre',
+      notas_lancadas: 0,
+    });
+    const other = await send('POST', '/api/avaliacoes', s.portuguese.cookie, {
+      turma_id: s.classA.id,
+      disciplina: 'Matemática',
+      periodo_id: s.p[0]!.id,
+      nome: 'Intrusa',
+      data: '2026-03-10',
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await get(gridUrl(s), s.portuguese.cookie)).statusCode).toBe(404);
+    const write = await send('PUT', '/api/notas', s.portuguese.cookie, {
+      notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+    });
+    expect(write.statusCode).toBe(404);
+    expect((await send('DELETE', `/api/avaliacoes/${column.id}`, s.portuguese.cookie)).statusCode).toBe(404);
+    expect(
+      dataOf<Assessment[]>(await get(`/api/avaliacoes?turma_id=${s.classA.id}`, s.portuguese.cookie)),
+    ).toEqual([]);
+    expect(
+      dataOf<Assessment[]>(await get(`/api/avaliacoes?turma_id=${s.classA.id}`, s.math.cookie)),
+    ).toHaveLength(1);
+    expect(
+      dataOf<Assessment[]>(await get(`/api/avaliacoes?disciplina=Matem%C3%A1tica`, s.admin.cookie)),
+    ).toHaveLength(1);
+    // Guardians have no grade book at all.
+    expect((await get(gridUrl(s), s.guardian.cookie)).statusCode).toBe(403);
+    // A date outside the period and a second recuperação are refused.
+    const outside = await send('POST', '/api/avaliacoes', s.math.cookie, {
+      turma_id: s.classA.id,
+      disciplina: 'Matemática',
+      periodo_id: s.p[0]!.id,
+      nome: 'Fora',
+      data: '2026-05-10',
+    });
+    expect(outside.statusCode).toBe(400);
+    await createAssessment(s, s.math.cookie, {
+      nome: 'Recuperação',
+      tipo: 'recuperacao',
+      data: '2026-04-15',
+    });
+    const twice = await send('POST', '/api/avaliacoes', s.math.cookie, {
+      turma_id: s.classA.id,
+      disciplina: 'Matemática',
+      periodo_id: s.p[0]!.id,
+      nome: 'Recuperação 2',
+      data: '2026-04-16',
+      tipo: 'recuperacao',
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('editing the school year keeps its periods (and their assessments); dropping a used period is a 409', async () => {
+    const s = await setupSchool();
+    const first = await createAssessment(s, s.math.cookie);
+    await createAssessment(s, s.math.cookie, { periodo_id: s.p[3]!.id, nome: 'Prova 4', data: '2026-10-05' });
+    const body = {
+      ano: 2026,
+      inicio: '2026-02-02',
+      fim: '2026-12-11',
+      tipo_periodo: 'bimestre',
+      periodos: [
+        { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-30' },
+        { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+        { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+        { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+      ],
+    };
+    const edited = await send('PUT', `/api/anos-letivos/${s.year.id}`, s.admin.cookie, body);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(dataOf<SchoolYear>(edited).periodos.map((period) => period.id)).toEqual(
+      s.p.map((period) => period.id),
+    );
+    const kept = dataOf<Assessment[]>(await get(`/api/avaliacoes?periodo_id=${s.p[0]!.id}`, s.admin.cookie));
+    expect(kept.map((item) => item.id)).toEqual([first.id]);
+    const semesters = await send('PUT', `/api/anos-letivos/${s.year.id}`, s.admin.cookie, {
+      ...body,
+      tipo_periodo: 'semestre',
+      periodos: [
+        { inicio: '2026-02-02', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+        { inicio: '2026-07-20', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+      ],
+    });
+    expect(semesters.statusCode).toBe(409);
+    expect(messageOf(semesters)).toMatch(/avaliações lançadas nos períodos que seriam removidos/);
+  });
+
+  it('saves exact decimals; empty is not zero; out-of-scale cells are refused one by one; all or nothing', async () => {
+    const s = await setupSchool();
+    const p1 = await createAssessment(s, s.math.cookie, { nome: 'Prova', peso: 2 });
+    const p2 = await createAssessment(s, s.math.cookie, {
+      nome: 'Trabalho',
+      peso: '1,0',
+      data: '2026-03-12',
+    });
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: p1.id, aluno_id: s.a[0].id, valor: '7,5' },
+        { avaliacao_id: p2.id, aluno_id: s.a[0].id, valor: '8.5' },
+        { avaliacao_id: p1.id, aluno_id: s.a[1].id, valor: 0 },
+        { avaliacao_id: p1.id, aluno_id: s.a[2].id, valor: null },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<SavedGrades>(saved).salvas).toBe(3);
+    const stored = await t.database.db.select().from(grades).where(eq(grades.avaliacaoId, p1.id));
+    expect(stored.find((row) => row.alunoId === s.a[0].id)?.valor).toBe('7.5');
+    expect(stored.find((row) => row.alunoId === s.a[1].id)?.valor).toBe('0.0');
+    expect(stored.find((row) => row.alunoId === s.a[2].id)?.valor).toBeNull();
+
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    expect(grid.avaliacoes.map((item) => [item.nome, item.peso])).toEqual([
+      ['Prova', 2],
+      ['Trabalho', 1],
+    ]);
+    expect(grid.alunos).toHaveLength(3);
+    const first = grid.alunos.find((row) => row.id === s.a[0].id)!;
+    // (7,5 × 2 + 8,5 × 1) / 3 = 7,833… → 7,8
+    expect(first).toMatchObject({ media: 7.8, media_texto: '7,8' });
+    expect(first.notas.map((cell) => [cell.valor, cell.texto, cell.version])).toEqual([
+      [7.5, '7,5', 1],
+      [8.5, '8,5', 1],
+    ]);
+    expect(grid.alunos.find((row) => row.id === s.a[1].id)).toMatchObject({ media: 0 });
+    // Empty is not given: no average at all (not zero).
+    expect(grid.alunos.find((row) => row.id === s.a[2].id)).toMatchObject({ media: null });
+
+    const bad = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: p2.id, aluno_id: s.a[1].id, valor: '9' },
+        { avaliacao_id: p2.id, aluno_id: s.a[2].id, valor: '10,5' },
+        { avaliacao_id: p1.id, aluno_id: s.a[2].id, valor: '7,25', version: 1 },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(detailsOf(bad)).toEqual([
+      { path: 'notas.1.valor', message: 'Nota fora da escala: de 0 a 10' },
+      { path: 'notas.2.valor', message: 'Nota inválida: use um número de 0 a 10, com até uma casa decimal' },
+    ]);
+    // Nothing of that batch was saved, not even the valid first cell.
+    const after = await t.database.db
+      .select()
+      .from(grades)
+      .where(and(eq(grades.avaliacaoId, p2.id), eq(grades.alunoId, s.a[1].id)));
+    expect(after).toEqual([]);
+  });
+
+  it('two people editing the same cell: the second gets a 409 for that cell and nothing is saved', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    const cell = (aluno: string, valor: number | null, version?: number) => ({
+      avaliacao_id: column.id,
+      aluno_id: aluno,
+      valor,
+      ...(version === undefined ? {} : { version }),
+    });
+    await send('PUT', '/api/notas', s.math.cookie, { notas: [cell(s.a[0].id, 6)] });
+    // The teacher changes it (version 1 → 2)…
+    expect(
+      (await send('PUT', '/api/notas', s.math.cookie, { notas: [cell(s.a[0].id, 6.5, 1)] })).statusCode,
+    ).toBe(200);
+    // …while the admin, who read version 1, saves it together with another cell.
+    const late = await send('PUT', '/api/notas', s.admin.cookie, {
+      notas: [cell(s.a[1].id, 9), cell(s.a[0].id, 4, 1)],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(detailsOf(late)).toEqual([
+      {
+        path: 'notas.1',
+        message: 'Nota alterada por outra pessoa (agora: 6,5). Recarregue para ver a versão atual.',
+      },
+    ]);
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie));
+    expect(grid.alunos.find((row) => row.id === s.a[0].id)!.notas[0]).toMatchObject({
+      valor: 6.5,
+      version: 2,
+    });
+    expect(grid.alunos.find((row) => row.id === s.a[1].id)!.notas[0]).toMatchObject({
+      valor: null,
+      version: 0,
+    });
+    // A cell never written, sent as new by two people: the second is a conflict too.
+    expect((await send('PUT', '/api/notas', s.math.cookie, { notas: [cell(s.a[2].id, 5)] })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await send('PUT', '/api/notas', s.admin.cookie, { notas: [cell(s.a[2].id, 3)] })).statusCode,
+    ).toBe(409);
+  });
+
+  it('applies the recuperação by the school rule (replace when higher, or the mean of both)', async () => {
+    const s = await setupSchool();
+    const exam = await createAssessment(s, s.math.cookie);
+    const recovery = await createAssessment(s, s.math.cookie, {
+      nome: 'Recuperação',
+      tipo: 'recuperacao',
+      data: '2026-04-15',
+    });
+    await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 4.5 },
+        { avaliacao_id: recovery.id, aluno_id: s.a[0].id, valor: 7 },
+        { avaliacao_id: exam.id, aluno_id: s.a[1].id, valor: 5 },
+        { avaliacao_id: recovery.id, aluno_id: s.a[1].id, valor: 3 },
+      ],
+    });
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    expect(grid.avaliacoes.map((item) => item.tipo)).toEqual(['regular', 'recuperacao']);
+    expect(grid.alunos.find((row) => row.id === s.a[0].id)!.media).toBe(7);
+    expect(grid.alunos.find((row) => row.id === s.a[1].id)!.media).toBe(5);
+    const settings = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const values = settingsBody(settings);
+    await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...values, recuperacao: 'media' });
+    const mean = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    // (4,5 + 7,0) / 2 = 5,75 → 5,8
+    expect(mean.alunos.find((row) => row.id === s.a[0].id)!.media).toBe(5.8);
+  });
+
+  it('concepts A–E are entered as letters and averaged by their values', async () => {
+    const s = await setupSchool();
+    const settings = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const values = settingsBody(settings);
+    expect(
+      (await send('PUT', '/api/configuracoes/academico', s.admin.cookie, { ...values, escala: 'conceitos' }))
+        .statusCode,
+    ).toBe(200);
+    const a = await createAssessment(s, s.math.cookie);
+    const b = await createAssessment(s, s.math.cookie, { nome: 'Prova 2' });
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: a.id, aluno_id: s.a[0].id, valor: 'b' },
+        { avaliacao_id: b.id, aluno_id: s.a[0].id, valor: 'C' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const bad = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: a.id, aluno_id: s.a[1].id, valor: 'F' }],
+    });
+    expect(detailsOf(bad)[0]?.message).toBe('Conceito inválido: use A, B, C, D, E');
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    // B = 7,0 and C = 6,0 → 6,5 → C.
+    expect(grid.alunos.find((row) => row.id === s.a[0].id)).toMatchObject({ media: 6.5, media_texto: 'C' });
+    expect(grid.alunos.find((row) => row.id === s.a[0].id)!.notas.map((cell) => cell.texto)).toEqual([
+      'B',
+      'C',
+    ]);
+  });
+});
+
+describe('closing, publishing and retificação', () => {
+  it('after an explicit close teachers get 409 on grades and rolls; reopening lets them write again', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    expect(
+      (await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.math.cookie, { turma_id: s.classA.id }))
+        .statusCode,
+    ).toBe(403);
+    const closed = await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {
+      turma_id: s.classA.id,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(dataOf<PeriodStatus>(closed).turmas.find((row) => row.turma_id === s.classA.id)).toMatchObject({
+      fechado: true,
+      origem: 'manual',
+    });
+    const write = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+    });
+    expect(write.statusCode).toBe(409);
+    expect(messageOf(write)).toBe(
+      'O 1º bimestre foi fechado. Alterações de notas agora só por retificação da secretaria.',
+    );
+    expect(dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)).bloqueio).toMatch(/fechado/);
+    const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      data: '2026-03-16',
+      disciplina: 'Matemática',
+      aula: 1,
+      faltas: [],
+    });
+    expect(roll.statusCode).toBe(409);
+    expect(messageOf(roll)).toBe(
+      'O 1º bimestre foi encerrado. Só a secretaria pode alterar esta frequência.',
+    );
+    // The admin also goes through the retificação once closed.
+    expect(
+      (
+        await send('PUT', '/api/notas', s.admin.cookie, {
+          notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await send('POST', `/api/periodos/${s.p[0]!.id}/reabrir`, s.admin.cookie, { turma_id: s.classA.id }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await send('PUT', '/api/notas', s.math.cookie, {
+          notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('the closing date closes the period too, unless an administrator reopened it for the class', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    clock.pin('2026-04-27');
+    const cell = { avaliacao_id: column.id, aluno_id: s.a[1].id, valor: 5 };
+    const late = await send('PUT', '/api/notas', s.math.cookie, { notas: [cell] });
+    expect(late.statusCode).toBe(409);
+    expect(messageOf(late)).toBe(
+      'O 1º bimestre foi fechado em 24/04/2026. Alterações de notas agora só por retificação da secretaria.',
+    );
+    // The explicit state wins over the date.
+    await send('POST', `/api/periodos/${s.p[0]!.id}/reabrir`, s.admin.cookie, { turma_id: s.classA.id });
+    expect((await send('PUT', '/api/notas', s.math.cookie, { notas: [cell] })).statusCode).toBe(200);
+  });
+
+  it('publishing needs the period closed; closing the whole school reaches every class', async () => {
+    const s = await setupSchool();
+    const early = await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {});
+    expect(early.statusCode).toBe(409);
+    expect(messageOf(early)).toBe(
+      'Feche o 1º bimestre antes de publicá-lo: com ele aberto, as notas ainda podem mudar.',
+    );
+    expect((await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {})).statusCode).toBe(
+      200,
+    );
+    const published = dataOf<PeriodStatus>(
+      await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {}),
+    );
+    expect(published.turmas).toEqual([
+      expect.objectContaining({ turma_id: s.classA.id, fechado: true, publicado: true }),
+    ]);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, s.p[0]!.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(['fechar_periodo', 'publicar_periodo']);
+  });
+
+  it('a retificação needs a reason, is for the administrator, and leaves history and audit', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    const saved = dataOf<SavedGrades>(
+      await send('PUT', '/api/notas', s.math.cookie, {
+        notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+      }),
+    );
+    const id = saved.notas[0]!.id!;
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, { turma_id: s.classA.id });
+    expect(
+      (await send('POST', `/api/notas/${id}/retificar`, s.math.cookie, { valor: 6, motivo: 'Erro de soma' }))
+        .statusCode,
+    ).toBe(403);
+    const noReason = await send('POST', `/api/notas/${id}/retificar`, s.admin.cookie, {
+      valor: 6,
+      motivo: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(detailsOf(noReason)[0]?.path).toBe('motivo');
+    const fixed = await send('POST', `/api/notas/${id}/retificar`, s.admin.cookie, {
+      valor: '6,5',
+      motivo: 'Erro de soma na prova',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const history = dataOf<GradeHistory>(await get(`/api/notas/${id}/historico`, s.math.cookie));
+    expect(history.atual).toBe('6,5');
+    expect(
+      history.historico.map((entry) => [entry.tipo, entry.antes, entry.depois, entry.motivo, entry.por]),
+    ).toEqual([
+      ['lancamento', null, '5,0', null, s.math.user.nome],
+      ['retificacao', '5,0', '6,5', 'Erro de soma na prova', s.admin.user.nome],
+    ]);
+    expect((await get(`/api/notas/${id}/historico`, s.portuguese.cookie)).statusCode).toBe(404);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retificar_nota'));
+    expect(audit?.details).toMatchObject({ antes: '5.0', depois: '6.5', motivo: 'Erro de soma na prova' });
+  });
+});
+
+/** Grades for the 1st bimestre (Matemática 8,0 / 4,0 with recuperação 7,0 / 3,0), closed. */
+async function gradeFirstPeriod(s: School) {
+  const exam = await createAssessment(s, s.math.cookie);
+  const recovery = await createAssessment(s, s.math.cookie, {
+    nome: 'Recuperação',
+    tipo: 'recuperacao',
+    data: '2026-04-15',
+  });
+  const portuguese = await createAssessment(s, s.portuguese.cookie, {
+    disciplina: 'Português',
+    nome: 'Redação',
+  });
+  const response = await send('PUT', '/api/notas', s.admin.cookie, {
+    notas: [
+      { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 },
+      { avaliacao_id: exam.id, aluno_id: s.a[1].id, valor: 4 },
+      { avaliacao_id: recovery.id, aluno_id: s.a[1].id, valor: 7 },
+      { avaliacao_id: exam.id, aluno_id: s.a[2].id, valor: 3 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[0].id, valor: 9 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[1].id, valor: 6 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[2].id, valor: 6 },
+    ],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('boletim', () => {
+  it('guardians see only published periods of their own children, even with overdue tuition', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db.insert(mensalidades).values({
+      alunoId: s.a[0].id,
+      turmaId: s.classA.id,
+      mesReferencia: '2026-02',
+      dataVencimento: '2026-02-10',
+      valorOriginal: 85_000,
+      valor: 85_000,
+    });
+    const hidden = dataOf<ReportCard>(
+      await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.guardian.cookie),
+    );
+    expect(hidden.somente_publicados).toBe(true);
+    expect(hidden.disciplinas.map((item) => item.periodos[0]!.media)).toEqual([null, null]);
+    expect(hidden.disciplinas.map((item) => item.media_anual)).toEqual([null, null]);
+    expect((await get(`/api/boletins/alunos/${s.a[1].id}`, s.guardian.cookie)).statusCode).toBe(404);
+
+    // The school (admin, teacher) sees it any time.
+    const school = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(school.disciplinas.map((item) => [item.disciplina, item.periodos[0]!.media])).toEqual([
+      ['Matemática', 8],
+      ['Português', 9],
+    ]);
+    const teacher = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.math.cookie));
+    expect(teacher.disciplinas.map((item) => item.disciplina)).toEqual(['Matemática']);
+
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {});
+    const shown = dataOf<ReportCard>(
+      await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.guardian.cookie),
+    );
+    expect(
+      shown.disciplinas.map((item) => [item.disciplina, item.periodos[0]!.media_texto, item.media_anual]),
+    ).toEqual([
+      ['Matemática', '8,0', 8],
+      ['Português', '9,0', 9],
+    ]);
+    expect(shown.disciplinas[0]!.situacao).toBe('cursando');
+    expect(shown.periodos.map((period) => period.publicado)).toEqual([true, false, false, false]);
+
+    const pdf = await get(`/api/boletins/alunos/${s.a[0].id}/pdf?ano=2026`, s.guardian.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/boletins/alunos/${s.a[1].id}/pdf`, s.guardian.cookie)).statusCode).toBe(404);
+  });
+
+  it('shows the recuperação, the situation, and the conselho de classe decision as such', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    const second = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[1].id}`, s.admin.cookie));
+    expect(second.disciplinas[0]!.periodos[0]).toMatchObject({
+      media: 7,
+      recuperacao: 7,
+      recuperacao_texto: '7,0',
+    });
+    const third = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(third.disciplinas[0]).toMatchObject({
+      disciplina: 'Matemática',
+      media_anual: 3,
+      situacao: 'em_recuperacao',
+    });
+    expect(third.situacao).toBe('em_recuperacao');
+    expect(
+      (
+        await send('POST', `/api/conselho/${s.a[2].id}`, s.math.cookie, {
+          resultado: 'aprovado',
+          motivo: 'x'.repeat(12),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const short = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'curto',
+    });
+    expect(short.statusCode).toBe(400);
+    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const card = dataOf<ReportCard>(decided);
+    expect(card.disciplinas[0]).toMatchObject({
+      situacao: 'aprovado',
+      situacao_calculada: 'em_recuperacao',
+      conselho: {
+        resultado: 'aprovado',
+        motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+      },
+    });
+  });
+
+  it('the class PDF has one page per student', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    expect((await get(`/api/boletins/turmas/${s.classA.id}/pdf`, s.math.cookie)).statusCode).toBe(403);
+    const pdf = await get(`/api/boletins/turmas/${s.classA.id}/pdf`, s.admin.cookie);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdf.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(3);
+  });
+});
+
+describe('closing the year and rematrícula', () => {
+  it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    expect((await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie)).statusCode).toBe(409);
+    clock.pin('2026-12-20');
+    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    expect(closing.statusCode, closing.body).toBe(200);
+    // a1: 8,0 / 9,0 → aprovado; a2: 7,0 / 6,0 → aprovado; a3: 3,0 → reprovado por nota.
+    expect(dataOf<YearClosing>(closing)).toMatchObject({ ano: 2026, periodos_fechados: 4 });
+    expect(dataOf<YearClosing>(closing).situacoes).toMatchObject({ aprovado: 2, reprovado_nota: 1 });
+    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
+      409,
+    );
+    // The old year is read-only, also for the administrator's batch.
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie));
+    const write = await send('PUT', '/api/notas', s.admin.cookie, {
+      notas: [{ avaliacao_id: grid.avaliacoes[0]!.id, aluno_id: s.a[2].id, valor: 9, version: 1 }],
+    });
+    expect(write.statusCode).toBe(409);
+    expect(messageOf(write)).toMatch(/ano letivo 2026 foi encerrado/);
+
+    const preview = dataOf<RematriculaProposal>(
+      await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie),
+    );
+    expect(preview.turmas.map((item) => [item.nome, item.serie, item.nivel, item.incluir])).toEqual([
+      ['6º Ano A', '6º ano', 'Fundamental II', true],
+      ['5º Ano A', '5º ano', 'Fundamental I', true],
+    ]);
+    const destination = new Map(
+      preview.alunos.map((item) => [item.aluno_id, [item.destino, item.destino_turma_nome]]),
+    );
+    expect(destination.get(s.a[0].id)).toEqual(['proxima_serie', '6º Ano A']);
+    expect(destination.get(s.a[2].id)).toEqual(['mesma_serie', '5º Ano A']);
+
+    // A failure half-way (the second class names a teacher who does not exist) leaves nothing changed.
+    const broken = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, {
+      turmas: [{ origem_id: s.classA.id, professor_responsavel_id: '00000000-0000-4000-8000-000000000000' }],
+      alunos: [],
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+
+    const dry = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula?dryRun=true`, s.admin.cookie, {
+      turmas: [],
+      alunos: [{ aluno_id: s.a[1].id, destino: 'nao_rematriculado' }],
+    });
+    expect(dataOf<RematriculaProposal>(dry).contagem).toEqual({
+      proxima_serie: 1,
+      mesma_serie: 1,
+      concluido: 0,
+      nao_rematriculado: 1,
+      turmas_novas: 2,
+    });
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+
+    const body = { turmas: [], alunos: [{ aluno_id: s.a[1].id, destino: 'nao_rematriculado' }] };
+    const applied = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, body);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const again = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, body);
+    expect(again.statusCode).toBe(200);
+    expect(dataOf<RematriculaProposal>(again).aplicada).toBe(true);
+    const next = await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'));
+    expect(next.map((row) => row.nome).sort()).toEqual(['5º Ano A', '6º Ano A']);
+    const sixth = next.find((row) => row.nome === '6º Ano A')!;
+    const [moved] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
+    expect(moved?.turmaId).toBe(sixth.id);
+    const memberships = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[0].id));
+    expect(memberships.map((row) => [row.turmaId, row.inicio, row.fim]).sort()).toEqual(
+      [
+        [s.classA.id, '2026-01-01', '2026-12-31'],
+        [sixth.id, '2027-01-01', null],
+      ].sort(),
+    );
+    const [left] = await t.database.db.select().from(students).where(eq(students.id, s.a[1].id));
+    expect(left?.status).toBe('inativo');
+    const [old] = await t.database.db.select().from(classes).where(eq(classes.id, s.classA.id));
+    expect(old?.status).toBe('concluido');
+    // Last year's boletim is still reachable by year.
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card).toMatchObject({
+      ano: 2026,
+      ano_encerrado: true,
+      situacao: 'aprovado',
+      turma: { id: s.classA.id },
+    });
+  });
+});
+
+describe('dashboard', () => {
+  it('shows each class’s real grade average; the teacher sees assessments without grades and periods closing soon', async () => {
+    const s = await setupSchool();
+    const exam = await createAssessment(s, s.math.cookie, { peso: 2 });
+    const quiz = await createAssessment(s, s.math.cookie, { nome: 'Quiz', data: '2026-03-18' });
+    await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 },
+        { avaliacao_id: exam.id, aluno_id: s.a[1].id, valor: 5 },
+        { avaliacao_id: exam.id, aluno_id: s.a[2].id, valor: 6.5 },
+        { avaliacao_id: quiz.id, aluno_id: s.a[0].id, valor: 10 },
+      ],
+    });
+    const school = dataOf<DashboardEscola>(await get('/api/dashboard/stats', s.admin.cookie));
+    // (8 + 5 + 6,5) × 2 + 10 × 1 = 49 / 7 = 7,0
+    expect(school.performance_turmas).toEqual([{ turma: s.classA.nome, media: 7, frequencia: null }]);
+    clock.pin('2026-04-20');
+    const home = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
+    expect(home.avaliacoes_pendentes.map((item) => [item.nome, item.faltam])).toEqual([['Quiz', 2]]);
+    expect(home.periodos_fechando).toEqual([
+      expect.objectContaining({
+        turma_id: s.classA.id,
+        periodo_nome: '1º bimestre',
+        data_fechamento: '2026-04-24',
+      }),
+    ]);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
+    const after = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
+    expect(after.periodos_fechando).toEqual([]);
+  });
+});

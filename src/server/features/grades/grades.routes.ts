@@ -1,0 +1,235 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assessmentInputSchema,
+  assessmentsQuerySchema,
+  assessmentUpdateSchema,
+  councilInputSchema,
+  gradesBatchInputSchema,
+  gridQuerySchema,
+  periodActionInputSchema,
+  publishInputSchema,
+  rectificationInputSchema,
+  rematriculaInputSchema,
+  rematriculaQuerySchema,
+  reportCardQuerySchema,
+  updateAcademicSettingsInputSchema,
+} from '../../../shared/grades.schemas.js';
+import { uuidParam } from '../../../shared/validators.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
+import {
+  createAssessment,
+  deleteAssessment,
+  getGradeHistory,
+  getGradesGrid,
+  listAssessments,
+  rectifyGrade,
+  saveGrades,
+  updateAssessment,
+} from './grades.service.js';
+import { changePeriodState, getPeriodStatus } from './periods.service.js';
+import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
+import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
+import { applyRematricula, closeYear, proposeRematricula } from './year-end.service.js';
+
+const idParams = z.strictObject({ id: uuidParam });
+const studentParams = z.strictObject({ aluno_id: uuidParam });
+
+const sendPdf = (reply: FastifyReply, file: { body: Buffer; fileName: string }) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+
+/** Grades, the boletim and closing the year (issue 14); registered without a prefix. */
+export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const book = { access: 'academics.write' } as const;
+  const manage = { access: 'academics.manage' } as const;
+  const read = { access: 'academics.read' } as const;
+
+  // ------------------------------------------------------------ 'Acadêmico' settings
+  app.get('/api/configuracoes/academico', { config: { access: 'authenticated' } }, async () =>
+    ok(await getAcademicSettings(app.ctx.db)),
+  );
+  app.put(
+    '/api/configuracoes/academico',
+    { schema: { body: updateAcademicSettingsInputSchema }, config: { access: 'settings.manage' } },
+    async (request) =>
+      ok(
+        await updateAcademicSettings(app.ctx, request.body, actorOf(request)),
+        'Configurações acadêmicas salvas com sucesso',
+      ),
+  );
+
+  // ------------------------------------------------------------ avaliações
+  app.get(
+    '/api/avaliacoes',
+    { schema: { querystring: assessmentsQuerySchema }, config: book },
+    async (request) => ok(await listAssessments(app.ctx.db, signedInUser(request), request.query)),
+  );
+  app.post(
+    '/api/avaliacoes',
+    { schema: { body: assessmentInputSchema }, config: book },
+    async (request, reply) => {
+      const created = await createAssessment(app.ctx, signedInUser(request), request.body, actorOf(request));
+      return reply.status(201).send(ok(created, 'Avaliação criada.'));
+    },
+  );
+  app.put(
+    '/api/avaliacoes/:id',
+    { schema: { params: idParams, body: assessmentUpdateSchema }, config: book },
+    async (request) =>
+      ok(
+        await updateAssessment(
+          app.ctx,
+          signedInUser(request),
+          request.params.id,
+          request.body,
+          actorOf(request),
+        ),
+        'Avaliação salva.',
+      ),
+  );
+  app.delete('/api/avaliacoes/:id', { schema: { params: idParams }, config: book }, async (request) => {
+    await deleteAssessment(app.ctx, signedInUser(request), request.params.id, actorOf(request));
+    return ok(null, 'Avaliação excluída.');
+  });
+
+  // ------------------------------------------------------------ notas
+  app.get(
+    '/api/notas/turmas/:id',
+    { schema: { params: idParams, querystring: gridQuerySchema }, config: book },
+    async (request) =>
+      ok(await getGradesGrid(app.ctx.db, signedInUser(request), request.params.id, request.query)),
+  );
+  app.put('/api/notas', { schema: { body: gradesBatchInputSchema }, config: book }, async (request) => {
+    const saved = await saveGrades(app.ctx, signedInUser(request), request.body, actorOf(request));
+    return ok(saved, saved.salvas === 1 ? '1 nota salva.' : `${String(saved.salvas)} notas salvas.`);
+  });
+  app.post(
+    '/api/notas/:id/retificar',
+    { schema: { params: idParams, body: rectificationInputSchema }, config: manage },
+    async (request) =>
+      ok(
+        await rectifyGrade(app.ctx, signedInUser(request), request.params.id, request.body, actorOf(request)),
+        'Nota retificada.',
+      ),
+  );
+  app.get('/api/notas/:id/historico', { schema: { params: idParams }, config: book }, async (request) =>
+    ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  // ------------------------------------------------------------ períodos
+  app.get('/api/periodos/:id/situacao', { schema: { params: idParams }, config: book }, async (request) =>
+    ok(await getPeriodStatus(app.ctx.db, request.params.id)),
+  );
+  app.post(
+    '/api/periodos/:id/fechar',
+    { schema: { params: idParams, body: periodActionInputSchema.optional() }, config: manage },
+    async (request) =>
+      ok(
+        await changePeriodState(app.ctx, request.params.id, 'fechar', request.body ?? {}, actorOf(request)),
+        'Período fechado.',
+      ),
+  );
+  app.post(
+    '/api/periodos/:id/reabrir',
+    { schema: { params: idParams, body: periodActionInputSchema.optional() }, config: manage },
+    async (request) =>
+      ok(
+        await changePeriodState(app.ctx, request.params.id, 'reabrir', request.body ?? {}, actorOf(request)),
+        'Período reaberto.',
+      ),
+  );
+  app.post(
+    '/api/periodos/:id/publicar',
+    { schema: { params: idParams, body: publishInputSchema.optional() }, config: manage },
+    async (request) => {
+      const body = request.body ?? { publicado: true };
+      const status = await changePeriodState(app.ctx, request.params.id, 'publicar', body, actorOf(request));
+      return ok(status, !body.publicado ? 'Publicação retirada.' : 'Período publicado.');
+    },
+  );
+
+  // ------------------------------------------------------------ conselho de classe
+  app.post(
+    '/api/conselho/:aluno_id',
+    { schema: { params: studentParams, body: councilInputSchema }, config: manage },
+    async (request) =>
+      ok(
+        await recordCouncilDecision(
+          app.ctx,
+          signedInUser(request),
+          request.params.aluno_id,
+          request.body,
+          actorOf(request),
+        ),
+        'Decisão do conselho de classe registrada.',
+      ),
+  );
+
+  // ------------------------------------------------------------ boletim
+  app.get(
+    '/api/boletins/alunos/:id',
+    { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
+    async (request) =>
+      ok(await buildReportCard(app.ctx.db, signedInUser(request), request.params.id, request.query)),
+  );
+  app.get(
+    '/api/boletins/alunos/:id/pdf',
+    { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await buildReportCardPdf(app.ctx.db, signedInUser(request), request.params.id, request.query),
+      ),
+  );
+  app.get(
+    '/api/boletins/turmas/:id/pdf',
+    { schema: { params: idParams }, config: manage },
+    async (request, reply) =>
+      sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  // ------------------------------------------------------------ closing the year
+  app.post(
+    '/api/anos-letivos/:id/encerrar',
+    { schema: { params: idParams }, config: manage },
+    async (request) =>
+      ok(
+        await closeYear(app.ctx, signedInUser(request), request.params.id, actorOf(request)),
+        'Ano letivo encerrado.',
+      ),
+  );
+  app.get(
+    '/api/anos-letivos/:id/rematricula',
+    { schema: { params: idParams, querystring: rematriculaQuerySchema }, config: manage },
+    async (request) => ok(await proposeRematricula(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+  app.post(
+    '/api/anos-letivos/:id/rematricula',
+    {
+      schema: {
+        params: idParams,
+        querystring: rematriculaQuerySchema,
+        body: rematriculaInputSchema.optional(),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const dryRun = request.query.dryRun ?? false;
+      const result = await applyRematricula(
+        app.ctx,
+        signedInUser(request),
+        request.params.id,
+        request.body ?? { turmas: [], alunos: [] },
+        dryRun,
+        actorOf(request),
+      );
+      return ok(result, dryRun ? 'Simulação da rematrícula: nada foi alterado.' : 'Rematrícula aplicada.');
+    },
+  );
+};

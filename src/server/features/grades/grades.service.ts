@@ -1,0 +1,809 @@
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { messages, type FieldError } from '../../../shared/api.js';
+import {
+  applyRecovery,
+  conceitos,
+  displayGrade,
+  parseTenths,
+  scaleMaxTenths,
+  tenthsToNumber,
+  weightedMean,
+  type AveragingRules,
+} from '../../../shared/averages.js';
+import { formatDate } from '../../../shared/format.js';
+import {
+  rulesOf,
+  type Assessment,
+  type AssessmentData,
+  type AssessmentsQuery,
+  type AssessmentUpdateData,
+  type GradeCell,
+  type GradeHistory,
+  type GradesBatchInput,
+  type GradesGrid,
+  type RectificationInput,
+  type SavedGrades,
+} from '../../../shared/grades.schemas.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { classMemberships, classSubjects } from '../academics/academics.table.js';
+import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../academics/academics.scope.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
+import { classes } from '../classes/classes.table.js';
+import { scopeOf } from '../students/students.scope.js';
+import { students } from '../students/students.table.js';
+import { getAcademicSettings } from './academic-settings.service.js';
+import { assessments, gradeChanges, grades, type AssessmentRow } from './grades.table.js';
+import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
+
+/**
+ * Avaliações and grades (issue 14). A teacher works only on the subjects they teach in a class (404
+ * elsewhere); an administrator on all. Grades are read from `numeric` as text and handled as integer
+ * tenths (shared/averages.ts), so what is stored is exactly what was typed.
+ */
+
+const assessmentNotFound = () => notFound('Avaliação não encontrada.');
+
+/** numeric text ('7.5') → tenths (75). */
+export const tenthsOf = (text: string | null): number | null => (text === null ? null : parseTenths(text));
+const numericText = (tenths: number) => `${String(Math.floor(tenths / 10))}.${String(tenths % 10)}`;
+
+export async function rulesNow(db: DbOrTx): Promise<AveragingRules> {
+  return rulesOf(await getAcademicSettings(db));
+}
+
+/**
+ * The class (404 outside scope) and the subject: in the grid of the class, and — for a teacher —
+ * taught by them (to write) or visible to them (to read). Otherwise 404, as if it did not exist.
+ */
+async function subjectAccess(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  disciplina: string,
+  mode: 'read' | 'write',
+): Promise<ClassDiaryAccess> {
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  const allowed = mode === 'write' ? access.teaches : access.visible;
+  const [inGrid] = await db
+    .select({ disciplina: classSubjects.disciplina })
+    .from(classSubjects)
+    .where(and(eq(classSubjects.turmaId, turmaId), eq(classSubjects.disciplina, disciplina)));
+  if (!inGrid || (allowed !== null && !allowed.has(disciplina)))
+    throw notFound(`${disciplina} não foi encontrada entre as suas disciplinas nesta turma.`);
+  return access;
+}
+
+/** 409 when the period (or the year) is closed to this user's writes. */
+async function ensureWritable(db: DbOrTx, context: PeriodContext, turmaId: string, isAdmin: boolean) {
+  const state = await periodStateFor(db, context.period, turmaId);
+  const message = closedMessage(context, state, 'notas');
+  if (!message) return;
+  // The secretary changes a closed period's grades only through a retificação (with a reason).
+  if (isAdmin && !context.yearClosed && state.fechado)
+    throw conflict(
+      `O ${context.nome} está fechado para esta turma. Use a retificação (com motivo) ou reabra o período.`,
+    );
+  throw conflict(message);
+}
+
+// ---------------------------------------------------------------- assessments
+
+function toAssessment(
+  row: AssessmentRow,
+  extra: {
+    turmaNome: string;
+    tipoPeriodo: 'bimestre' | 'trimestre' | 'semestre';
+    numero: number;
+    lancadas: number;
+  },
+): Assessment {
+  return {
+    id: row.id,
+    turma_id: row.turmaId,
+    turma_nome: extra.turmaNome,
+    disciplina: row.disciplina,
+    periodo_id: row.periodoId,
+    periodo_nome: periodName(extra.tipoPeriodo, extra.numero),
+    nome: row.nome,
+    data: row.data,
+    peso: tenthsToNumber(tenthsOf(row.peso)!),
+    tipo: row.tipo,
+    notas_lancadas: extra.lancadas,
+    version: row.version,
+  };
+}
+
+async function presentAssessments(db: DbOrTx, where: ReturnType<typeof and>): Promise<Assessment[]> {
+  const rows = await db
+    .select({
+      row: assessments,
+      turmaNome: classes.nome,
+      tipoPeriodo: schoolYears.tipoPeriodo,
+      numero: schoolPeriods.numero,
+      lancadas:
+        sql<number>`(select count(*) from ${grades} where ${grades.avaliacaoId} = ${assessments.id} and ${grades.valor} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(assessments)
+    .innerJoin(classes, eq(classes.id, assessments.turmaId))
+    .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+    .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+    .where(where)
+    .orderBy(
+      asc(classes.nome),
+      asc(assessments.disciplina),
+      asc(schoolPeriods.numero),
+      asc(sql`${assessments.tipo} = 'recuperacao'`),
+      asc(assessments.data),
+      asc(assessments.createdAt),
+    );
+  return rows.map((item) =>
+    toAssessment(item.row, {
+      turmaNome: item.turmaNome,
+      tipoPeriodo: item.tipoPeriodo,
+      numero: item.numero,
+      lancadas: item.lancadas,
+    }),
+  );
+}
+
+/** GET /api/avaliacoes — filtered; a teacher sees the subjects they teach and their own classes' all. */
+export async function listAssessments(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: AssessmentsQuery,
+): Promise<Assessment[]> {
+  const scope = await scopeOf(db, viewer);
+  let visible;
+  if (scope.kind === 'teacher') {
+    if (scope.teacherId === null) return [];
+    visible = or(
+      sql`exists (select 1 from ${classSubjects} where ${classSubjects.turmaId} = ${assessments.turmaId} and ${classSubjects.disciplina} = ${assessments.disciplina} and ${classSubjects.professorId} = ${scope.teacherId})`,
+      eq(classes.professorResponsavelId, scope.teacherId),
+    );
+  } else if (scope.kind !== 'all') {
+    return [];
+  }
+  return presentAssessments(
+    db,
+    and(
+      visible,
+      query.turma_id ? eq(assessments.turmaId, query.turma_id) : undefined,
+      query.disciplina ? eq(assessments.disciplina, query.disciplina) : undefined,
+      query.periodo_id ? eq(assessments.periodoId, query.periodo_id) : undefined,
+    ),
+  );
+}
+
+async function getAssessmentRow(db: DbOrTx, id: string): Promise<AssessmentRow> {
+  const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
+  if (!row) throw assessmentNotFound();
+  return row;
+}
+
+async function presentOne(db: DbOrTx, id: string): Promise<Assessment> {
+  const [one] = await presentAssessments(db, and(eq(assessments.id, id)));
+  if (!one) throw assessmentNotFound();
+  return one;
+}
+
+function ensureDateInPeriod(context: PeriodContext, data: string) {
+  if (data < context.period.inicio || data > context.period.fim) {
+    const message = `A data deve estar dentro do ${context.nome} (${formatDate(context.period.inicio)} a ${formatDate(context.period.fim)}).`;
+    throw badRequest(message, [{ path: 'data', message }]);
+  }
+}
+
+function recoveryConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'assessments_recovery_unique'))
+    throw new AppError('CONFLICT', 'Esta disciplina já tem a recuperação deste período.', [
+      { path: 'tipo', message: 'Recuperação já cadastrada' },
+    ]);
+  throw error;
+}
+
+export async function createAssessment(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: AssessmentData,
+  actor: Actor,
+): Promise<Assessment> {
+  const access = await subjectAccess(ctx.db, viewer, input.turma_id, input.disciplina, 'write');
+  const context = await periodContextOf(ctx.db, input.periodo_id);
+  if (String(context.year.ano) !== access.turma.anoLetivo)
+    throw badRequest(`O período escolhido não é do ano letivo da turma (${access.turma.anoLetivo}).`, [
+      { path: 'periodo_id', message: 'Período de outro ano letivo' },
+    ]);
+  ensureDateInPeriod(context, input.data);
+  await ensureWritable(ctx.db, context, input.turma_id, access.isAdmin);
+  const id = await ctx.db.transaction(async (tx) => {
+    let row: AssessmentRow | undefined;
+    try {
+      [row] = await tx
+        .insert(assessments)
+        .values({
+          turmaId: input.turma_id,
+          disciplina: input.disciplina,
+          periodoId: input.periodo_id,
+          nome: input.nome,
+          data: input.data,
+          peso: numericText(Math.round(input.peso * 10)),
+          tipo: input.tipo,
+        })
+        .returning();
+    } catch (error) {
+      recoveryConflict(error);
+    }
+    await recordAudit(tx, actor, {
+      action: 'criar',
+      entity: 'avaliacao',
+      entityId: row!.id,
+      details: { turma_id: input.turma_id, disciplina: input.disciplina, nome: input.nome, tipo: input.tipo },
+    });
+    return row!.id;
+  });
+  return presentOne(ctx.db, id);
+}
+
+export async function updateAssessment(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  input: AssessmentUpdateData,
+  actor: Actor,
+): Promise<Assessment> {
+  const current = await getAssessmentRow(ctx.db, id);
+  const access = await subjectAccess(ctx.db, viewer, current.turmaId, current.disciplina, 'write').catch(
+    () => {
+      throw assessmentNotFound();
+    },
+  );
+  const context = await periodContextOf(ctx.db, current.periodoId);
+  ensureDateInPeriod(context, input.data);
+  await ensureWritable(ctx.db, context, current.turmaId, access.isAdmin);
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(assessments).where(eq(assessments.id, id)).for('update');
+    if (!locked) throw assessmentNotFound();
+    if (input.version !== undefined && input.version !== locked.version)
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    await tx
+      .update(assessments)
+      .set({
+        nome: input.nome,
+        data: input.data,
+        peso: numericText(Math.round(input.peso * 10)),
+        version: locked.version + 1,
+        updatedAt: clock.now(),
+      })
+      .where(eq(assessments.id, id));
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'avaliacao',
+      entityId: id,
+      details: {
+        antes: { nome: locked.nome, data: locked.data, peso: locked.peso },
+        depois: { nome: input.nome, data: input.data, peso: input.peso },
+      },
+    });
+  });
+  return presentOne(ctx.db, id);
+}
+
+/** Deletes an avaliação and its grades (audited with how many grades went with it). */
+export async function deleteAssessment(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  actor: Actor,
+): Promise<void> {
+  const current = await getAssessmentRow(ctx.db, id);
+  const access = await subjectAccess(ctx.db, viewer, current.turmaId, current.disciplina, 'write').catch(
+    () => {
+      throw assessmentNotFound();
+    },
+  );
+  const context = await periodContextOf(ctx.db, current.periodoId);
+  await ensureWritable(ctx.db, context, current.turmaId, access.isAdmin);
+  await ctx.db.transaction(async (tx) => {
+    const [given] = await tx
+      .select({ total: count() })
+      .from(grades)
+      .where(and(eq(grades.avaliacaoId, id), isNotNull(grades.valor)));
+    await tx.delete(assessments).where(eq(assessments.id, id));
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'avaliacao',
+      entityId: id,
+      details: { nome: current.nome, disciplina: current.disciplina, notas: given?.total ?? 0 },
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the grid
+
+/**
+ * Students who belonged to the class at any day of a range, by name. The lateral lookup with OFFSET 0
+ * keeps the planner on the students' primary key for the ~40 members (as the roll does) instead of
+ * scanning every student to hash-join them.
+ */
+export async function membersDuring(
+  db: DbOrTx,
+  turmaId: string,
+  de: string,
+  ate: string,
+): Promise<{ id: string; nome: string; matricula: string }[]> {
+  const result = await db.execute(sql`
+    select distinct s.id, s.nome, s.matricula, lower(s.nome) as chave
+    from ${classMemberships}
+    cross join lateral (
+      select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+      from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+    ) s
+    where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
+      and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
+    order by chave, s.matricula`);
+  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
+}
+
+function cellOf(
+  row: { id: string; valor: string | null; version: number } | undefined,
+  avaliacaoId: string,
+  rules: AveragingRules,
+): GradeCell {
+  const tenths = row ? tenthsOf(row.valor) : null;
+  return {
+    id: row?.id ?? null,
+    avaliacao_id: avaliacaoId,
+    valor: tenths === null ? null : tenthsToNumber(tenths),
+    texto: displayGrade(tenths, rules),
+    version: row?.version ?? 0,
+  };
+}
+
+/** The period average of one student from their cells (regular weighted mean, then recuperação). */
+export function periodAverage(
+  items: readonly { tipo: 'regular' | 'recuperacao'; peso: number; valor: number | null }[],
+  rules: AveragingRules,
+): { media: number | null; recuperacao: number | null; semRecuperacao: number | null } {
+  const mean = weightedMean(items.filter((item) => item.tipo === 'regular'));
+  const recovery = items.find((item) => item.tipo === 'recuperacao')?.valor ?? null;
+  return {
+    media: applyRecovery(mean, recovery, rules.recuperacao),
+    recuperacao: recovery,
+    semRecuperacao: mean,
+  };
+}
+
+/** GET /api/notas/turmas/:id?disciplina=&periodo_id= — students × assessments, a version per cell. */
+export async function getGradesGrid(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: { disciplina: string; periodo_id: string },
+): Promise<GradesGrid> {
+  const access = await subjectAccess(db, viewer, turmaId, query.disciplina, 'read');
+  const context = await periodContextOf(db, query.periodo_id);
+  const [state, rules, columns, members] = await Promise.all([
+    periodStateFor(db, context.period, turmaId),
+    rulesNow(db),
+    db
+      .select()
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.turmaId, turmaId),
+          eq(assessments.disciplina, query.disciplina),
+          eq(assessments.periodoId, query.periodo_id),
+        ),
+      )
+      .orderBy(
+        asc(sql`${assessments.tipo} = 'recuperacao'`),
+        asc(assessments.data),
+        asc(assessments.createdAt),
+      ),
+    membersDuring(db, turmaId, context.period.inicio, context.period.fim),
+  ]);
+  const cells =
+    columns.length === 0
+      ? []
+      : await db
+          .select({
+            id: grades.id,
+            avaliacaoId: grades.avaliacaoId,
+            alunoId: grades.alunoId,
+            valor: grades.valor,
+            version: grades.version,
+          })
+          .from(grades)
+          .where(
+            inArray(
+              grades.avaliacaoId,
+              columns.map((column) => column.id),
+            ),
+          );
+  const byKey = new Map(cells.map((cell) => [`${cell.avaliacaoId}:${cell.alunoId}`, cell]));
+  const teaches = access.teaches === null || access.teaches.has(query.disciplina);
+  let bloqueio = teaches
+    ? null
+    : 'Você não leciona esta disciplina nesta turma: as notas são só para consulta.';
+  const closed = closedMessage(context, state, 'notas');
+  if (closed && (!access.isAdmin || context.yearClosed)) bloqueio = closed;
+  else if (closed)
+    bloqueio = `O ${context.nome} está fechado: altere notas pela retificação (com motivo) ou reabra o período.`;
+  return {
+    turma: { id: access.turma.id, nome: access.turma.nome },
+    disciplina: query.disciplina,
+    periodo: {
+      id: context.period.id,
+      nome: context.nome,
+      inicio: context.period.inicio,
+      fim: context.period.fim,
+      ...state,
+    },
+    escala: rules.escala,
+    conceitos: Object.fromEntries(
+      conceitos.map((c) => [c, tenthsToNumber(rules.conceitos[c])]),
+    ) as GradesGrid['conceitos'],
+    bloqueio,
+    avaliacoes: columns.map((column) => ({
+      id: column.id,
+      nome: column.nome,
+      data: column.data,
+      peso: tenthsToNumber(tenthsOf(column.peso)!),
+      tipo: column.tipo,
+      version: column.version,
+    })),
+    alunos: members.map((member) => {
+      const notas = columns.map((column) => cellOf(byKey.get(`${column.id}:${member.id}`), column.id, rules));
+      const { media } = periodAverage(
+        columns.map((column, index) => ({
+          tipo: column.tipo,
+          peso: tenthsOf(column.peso)!,
+          valor: notas[index]!.valor === null ? null : tenthsOf(String(notas[index]!.valor)),
+        })),
+        rules,
+      );
+      return {
+        id: member.id,
+        nome: member.nome,
+        matricula: member.matricula,
+        notas,
+        media: media === null ? null : tenthsToNumber(media),
+        media_texto: displayGrade(media, rules),
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- saving grades
+
+/** A cell's value on the school's scale: tenths (and the concept letter), or a message. */
+export function parseGradeValue(
+  value: string | number | null,
+  rules: AveragingRules,
+): { ok: true; tenths: number | null; conceito: string | null } | { ok: false; message: string } {
+  if (value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: true, tenths: null, conceito: null };
+  if (rules.escala === 'conceitos') {
+    const letter = typeof value === 'string' ? value.trim().toUpperCase() : '';
+    if (!(conceitos as readonly string[]).includes(letter))
+      return { ok: false, message: `Conceito inválido: use ${conceitos.join(', ')}` };
+    return { ok: true, tenths: rules.conceitos[letter as 'A'], conceito: letter };
+  }
+  const tenths = parseTenths(value);
+  const max = scaleMaxTenths(rules.escala) / 10;
+  if (tenths === null)
+    return {
+      ok: false,
+      message: `Nota inválida: use um número de 0 a ${String(max)}, com até uma casa decimal`,
+    };
+  if (tenths > max * 10) return { ok: false, message: `Nota fora da escala: de 0 a ${String(max)}` };
+  return { ok: true, tenths, conceito: null };
+}
+
+/**
+ * PUT /api/notas — a batch of cells, all or nothing. Each cell carries the version it was read at; a
+ * cell changed meanwhile is a 409 naming that cell (details), and nothing is saved. An unchanged value
+ * keeps its version. Every change is kept in the grade's history.
+ */
+export async function saveGrades(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: GradesBatchInput,
+  actor: Actor,
+): Promise<SavedGrades> {
+  const rules = await rulesNow(ctx.db);
+  const assessmentIds = [...new Set(input.notas.map((cell) => cell.avaliacao_id))];
+  const columns = await ctx.db.select().from(assessments).where(inArray(assessments.id, assessmentIds));
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const errors: FieldError[] = [];
+  input.notas.forEach((cell, index) => {
+    if (!byId.has(cell.avaliacao_id))
+      errors.push({ path: `notas.${String(index)}.avaliacao_id`, message: 'Avaliação não encontrada' });
+  });
+  if (errors.length > 0) throw new AppError('NOT_FOUND', 'Avaliação não encontrada.', errors);
+
+  // Each class × subject × period of the batch: the user teaches it, the period is open, and the students belonged.
+  const groups = new Map<string, AssessmentRow>();
+  for (const column of columns)
+    groups.set(`${column.turmaId}:${column.disciplina}:${column.periodoId}`, column);
+  const membersByGroup = new Map<string, Set<string>>();
+  for (const [key, column] of groups) {
+    const access = await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(
+      () => {
+        throw assessmentNotFound();
+      },
+    );
+    const context = await periodContextOf(ctx.db, column.periodoId);
+    await ensureWritable(ctx.db, context, column.turmaId, access.isAdmin);
+    const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
+    membersByGroup.set(key, new Set(members.map((member) => member.id)));
+  }
+
+  const parsed = input.notas.map((cell, index) => {
+    const column = byId.get(cell.avaliacao_id)!;
+    const path = `notas.${String(index)}`;
+    if (!membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!.has(cell.aluno_id))
+      errors.push({ path: `${path}.aluno_id`, message: 'Aluno não pertencia à turma neste período' });
+    const value = parseGradeValue(cell.valor, rules);
+    if (!value.ok) errors.push({ path: `${path}.valor`, message: value.message });
+    return { ...cell, path, value: value.ok ? value : { ok: true as const, tenths: null, conceito: null } };
+  });
+  const seen = new Set<string>();
+  parsed.forEach((cell) => {
+    const key = `${cell.avaliacao_id}:${cell.aluno_id}`;
+    if (seen.has(key)) errors.push({ path: cell.path, message: 'Nota repetida no mesmo envio' });
+    seen.add(key);
+  });
+  if (errors.length > 0)
+    throw badRequest(
+      errors.length === 1
+        ? errors[0]!.message
+        : `${String(errors.length)} notas com problema: corrija as células indicadas.`,
+      errors,
+    );
+
+  const saved = await ctx.db.transaction(async (tx) => {
+    const existing = await tx
+      .select()
+      .from(grades)
+      .where(
+        and(
+          inArray(grades.avaliacaoId, assessmentIds),
+          inArray(grades.alunoId, [...new Set(parsed.map((cell) => cell.aluno_id))]),
+        ),
+      )
+      .for('update');
+    const current = new Map(existing.map((row) => [`${row.avaliacaoId}:${row.alunoId}`, row]));
+    const conflicts: FieldError[] = [];
+    for (const cell of parsed) {
+      const row = current.get(`${cell.avaliacao_id}:${cell.aluno_id}`);
+      const expected = cell.version ?? 0;
+      if ((row?.version ?? 0) !== expected) {
+        const now = row ? displayGrade(tenthsOf(row.valor), rules) : null;
+        conflicts.push({
+          path: cell.path,
+          message: `Nota alterada por outra pessoa (agora: ${now ?? 'sem nota'}). Recarregue para ver a versão atual.`,
+        });
+      }
+    }
+    if (conflicts.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        'Outra pessoa alterou estas notas enquanto você editava. Nada foi salvo; recarregue.',
+        conflicts,
+      );
+
+    const now = clock.now();
+    const history: (typeof gradeChanges.$inferInsert)[] = [];
+    const results: SavedGrades['notas'] = [];
+    let changed = 0;
+    const toInsert = parsed.filter((cell) => !current.has(`${cell.avaliacao_id}:${cell.aluno_id}`));
+    const inserted =
+      toInsert.length === 0
+        ? []
+        : await tx
+            .insert(grades)
+            .values(
+              toInsert.map((cell) => ({
+                avaliacaoId: cell.avaliacao_id,
+                alunoId: cell.aluno_id,
+                valor: cell.value.tenths === null ? null : numericText(cell.value.tenths),
+                conceito: cell.value.conceito,
+                updatedAt: now,
+              })),
+            )
+            .returning()
+            .catch((error: unknown) => {
+              if (isUniqueViolation(error, 'grades_assessment_student_unique'))
+                throw conflict(
+                  'Outra pessoa lançou estas notas enquanto você editava. Nada foi salvo; recarregue.',
+                );
+              throw error;
+            });
+    for (const row of inserted) {
+      if (row.valor !== null)
+        history.push({
+          notaId: row.id,
+          tipo: 'lancamento',
+          antes: null,
+          depois: row.valor,
+          porId: actor.id,
+          porNome: actor.nome,
+          em: now,
+        });
+      results.push({ ...cellOf(row, row.avaliacaoId, rules), aluno_id: row.alunoId });
+      if (row.valor !== null) changed++;
+    }
+    const changes: { row: (typeof existing)[number]; next: string | null; conceito: string | null }[] = [];
+    for (const cell of parsed) {
+      const row = current.get(`${cell.avaliacao_id}:${cell.aluno_id}`);
+      if (!row) continue;
+      if (tenthsOf(row.valor) === cell.value.tenths) {
+        results.push({ ...cellOf(row, row.avaliacaoId, rules), aluno_id: row.alunoId });
+        continue;
+      }
+      const next = cell.value.tenths === null ? null : numericText(cell.value.tenths);
+      changes.push({ row, next, conceito: cell.value.conceito });
+    }
+    if (changes.length > 0) {
+      // One statement for the whole batch (the rows are locked above): the version moves by one.
+      const values = sql.join(
+        changes.map(
+          (change) =>
+            sql`(${change.row.id}::uuid, ${change.next}::numeric, ${change.conceito}::text, ${change.row.version}::integer)`,
+        ),
+        sql`, `,
+      );
+      const updated = await tx.execute(sql`
+        update ${grades} set valor = v.valor, conceito = v.conceito, version = ${grades.version} + 1, updated_at = ${now.toISOString()}::timestamptz
+        from (values ${values}) as v(id, valor, conceito, version)
+        where ${grades.id} = v.id and ${grades.version} = v.version
+        returning ${grades.id} as id, ${grades.avaliacaoId} as avaliacao_id, ${grades.alunoId} as aluno_id,
+          ${grades.valor}::text as valor, ${grades.version} as version`);
+      const rows = (
+        updated as {
+          rows: {
+            id: string;
+            avaliacao_id: string;
+            aluno_id: string;
+            valor: string | null;
+            version: number;
+          }[];
+        }
+      ).rows;
+      if (rows.length !== changes.length) throw conflict(messages.staleVersion);
+      for (const change of changes)
+        history.push({
+          notaId: change.row.id,
+          tipo: 'lancamento',
+          antes: change.row.valor,
+          depois: change.next,
+          porId: actor.id,
+          porNome: actor.nome,
+          em: now,
+        });
+      for (const row of rows)
+        results.push({
+          ...cellOf({ id: row.id, valor: row.valor, version: row.version }, row.avaliacao_id, rules),
+          aluno_id: row.aluno_id,
+        });
+      changed += rows.length;
+    }
+    if (history.length > 0) await tx.insert(gradeChanges).values(history);
+    const corrections = history.filter((entry) => entry.antes !== null && entry.antes !== undefined).length;
+    if (corrections > 0)
+      await recordAudit(tx, actor, {
+        action: 'alterar_notas',
+        entity: 'avaliacao',
+        entityId: assessmentIds.length === 1 ? assessmentIds[0]! : null,
+        details: { alteradas: corrections, avaliacoes: assessmentIds },
+      });
+    return { salvas: changed, notas: results };
+  });
+  return saved;
+}
+
+// ---------------------------------------------------------------- retificação and history
+
+async function gradeWithContext(db: DbOrTx, id: string) {
+  const [found] = await db
+    .select({ grade: grades, column: assessments, alunoNome: students.nome })
+    .from(grades)
+    .innerJoin(assessments, eq(assessments.id, grades.avaliacaoId))
+    .innerJoin(students, eq(students.id, grades.alunoId))
+    .where(eq(grades.id, id));
+  if (!found) throw notFound('Nota não encontrada.');
+  return found;
+}
+
+/**
+ * POST /api/notas/:id/retificar — an administrator's correction, with a reason, at any time (also
+ * after the period or the year closed). Kept in the history and in the audit trail.
+ */
+export async function rectifyGrade(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  input: RectificationInput,
+  actor: Actor,
+): Promise<GradeHistory> {
+  const rules = await rulesNow(ctx.db);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(grades).where(eq(grades.id, id)).for('update');
+    if (!row) throw notFound('Nota não encontrada.');
+    if (input.version !== undefined && input.version !== row.version)
+      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (tenthsOf(row.valor) === value.tenths)
+      throw badRequest('A nota retificada é igual à atual.', [
+        { path: 'valor', message: 'Igual à nota atual' },
+      ]);
+    const next = value.tenths === null ? null : numericText(value.tenths);
+    const now = clock.now();
+    await tx
+      .update(grades)
+      .set({ valor: next, conceito: value.conceito, version: row.version + 1, updatedAt: now })
+      .where(eq(grades.id, id));
+    await tx.insert(gradeChanges).values({
+      notaId: id,
+      tipo: 'retificacao',
+      antes: row.valor,
+      depois: next,
+      motivo: input.motivo,
+      porId: actor.id,
+      porNome: actor.nome,
+      em: now,
+    });
+    await recordAudit(tx, actor, {
+      action: 'retificar_nota',
+      entity: 'nota',
+      entityId: id,
+      details: {
+        antes: row.valor,
+        depois: next,
+        motivo: input.motivo,
+        aluno_id: row.alunoId,
+        avaliacao_id: row.avaliacaoId,
+      },
+    });
+  });
+  return getGradeHistory(ctx.db, viewer, id);
+}
+
+/** GET /api/notas/:id/historico — who, when, before and after (teachers: their subjects only). */
+export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): Promise<GradeHistory> {
+  const found = await gradeWithContext(db, id);
+  await subjectAccess(db, viewer, found.column.turmaId, found.column.disciplina, 'read').catch(() => {
+    throw notFound('Nota não encontrada.');
+  });
+  const rules = await rulesNow(db);
+  const rows = await db
+    .select()
+    .from(gradeChanges)
+    .where(eq(gradeChanges.notaId, id))
+    .orderBy(asc(gradeChanges.em), asc(sql`${gradeChanges.tipo} = 'retificacao'`), asc(gradeChanges.id));
+  const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
+  return {
+    nota_id: id,
+    aluno: { id: found.grade.alunoId, nome: found.alunoNome },
+    avaliacao: { id: found.column.id, nome: found.column.nome, disciplina: found.column.disciplina },
+    atual: show(found.grade.valor),
+    historico: rows.map((row) => ({
+      id: row.id,
+      tipo: row.tipo,
+      antes: show(row.antes),
+      depois: show(row.depois),
+      motivo: row.motivo,
+      por: row.porNome,
+      em: row.em.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
+import { classes } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * Grades are exact decimals (`numeric`, read as text and turned into integer tenths), never floats
+ * (ADR 0012). A grade row exists once a cell was written; `valor` null is 'not given', not zero.
+ */
+
+/** An avaliação of a class's subject in a period; 'recuperacao' is the period's recuperação (one). */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Restrict: a class with grades on record cannot be deleted (like its diary). */
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'restrict' }),
+    disciplina: text('disciplina').notNull(),
+    periodoId: uuid('periodo_id')
+      .notNull()
+      .references(() => schoolPeriods.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    data: date('data', { mode: 'string' }).notNull(),
+    peso: numeric('peso', { precision: 4, scale: 1 }).notNull().default('1'),
+    tipo: text('tipo', { enum: ['regular', 'recuperacao'] })
+      .notNull()
+      .default('regular'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('assessments_class_subject_idx').on(table.turmaId, table.disciplina, table.periodoId),
+    index('assessments_periodo_idx').on(table.periodoId),
+    uniqueIndex('assessments_recovery_unique')
+      .on(table.turmaId, table.disciplina, table.periodoId)
+      .where(sql`${table.tipo} = 'recuperacao'`),
+    check('assessments_peso_check', sql`${table.peso} > 0`),
+  ],
+);
+export type AssessmentRow = typeof assessments.$inferSelect;
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    avaliacaoId: uuid('avaliacao_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** On the scale's unit with one decimal; concepts are stored as their numeric value. */
+    valor: numeric('valor', { precision: 5, scale: 1 }),
+    conceito: text('conceito'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('grades_assessment_student_unique').on(table.avaliacaoId, table.alunoId),
+    index('grades_aluno_idx').on(table.alunoId),
+    check('grades_valor_check', sql`${table.valor} is null or ${table.valor} >= 0`),
+  ],
+);
+export type GradeRow = typeof grades.$inferSelect;
+
+/** Every change of a grade: who, when, before and after; a retificação carries its reason. */
+export const gradeChanges = pgTable(
+  'grade_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notaId: uuid('nota_id')
+      .notNull()
+      .references(() => grades.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['lancamento', 'retificacao'] }).notNull(),
+    antes: text('antes'),
+    depois: text('depois'),
+    motivo: text('motivo'),
+    porId: uuid('por_id').references(() => users.id, { onDelete: 'set null' }),
+    porNome: text('por_nome'),
+    em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('grade_changes_nota_idx').on(table.notaId, table.em)],
+);
+
+/**
+ * Explicit state of a period, for one class or (turma_id null) the whole school. Null columns
+ * inherit: a class row over the school row over the closing date (closed after `data_fechamento`).
+ */
+export const periodStates = pgTable(
+  'period_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    periodoId: uuid('periodo_id')
+      .notNull()
+      .references(() => schoolPeriods.id, { onDelete: 'cascade' }),
+    turmaId: uuid('turma_id').references(() => classes.id, { onDelete: 'cascade' }),
+    fechado: boolean('fechado'),
+    publicado: boolean('publicado'),
+    alteradoPorNome: text('alterado_por_nome'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('period_states_unique').on(table.periodoId, table.turmaId).nullsNotDistinct()],
+);
+export type PeriodStateRow = typeof periodStates.$inferSelect;
+
+/** A decision of the conselho de classe: a subject's result (or, disciplina null, the overall one). */
+export const councilDecisions = pgTable(
+  'council_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    anoLetivoId: uuid('ano_letivo_id')
+      .notNull()
+      .references(() => schoolYears.id, { onDelete: 'cascade' }),
+    disciplina: text('disciplina'),
+    resultado: text('resultado', { enum: ['aprovado', 'reprovado_nota', 'reprovado_falta'] }).notNull(),
+    motivo: text('motivo').notNull(),
+    porId: uuid('por_id').references(() => users.id, { onDelete: 'set null' }),
+    porNome: text('por_nome'),
+    em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('council_decisions_unique')
+      .on(table.alunoId, table.anoLetivoId, table.disciplina)
+      .nullsNotDistinct(),
+  ],
+);
+export type CouncilDecisionRow = typeof councilDecisions.$inferSelect;
+
+/** A closed school year and, once applied, its rematrícula (one row per year: applying twice is a no-op). */
+export const yearClosures = pgTable('year_closures', {
+  anoLetivoId: uuid('ano_letivo_id')
+    .primaryKey()
+    .references(() => schoolYears.id, { onDelete: 'cascade' }),
+  encerradoEm: timestamp('encerrado_em', { withTimezone: true }).notNull().defaultNow(),
+  encerradoPorNome: text('encerrado_por_nome'),
+  rematriculaEm: timestamp('rematricula_em', { withTimezone: true }),
+  rematriculaResumo: jsonb('rematricula_resumo').$type<Record<string, unknown>>(),
+});
+export type YearClosureRow = typeof yearClosures.$inferSelect;

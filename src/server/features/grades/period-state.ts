@@ -1,0 +1,107 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import type { PeriodState } from '../../../shared/grades.schemas.js';
+import { formatDate } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  schoolPeriods,
+  schoolYears,
+  type SchoolPeriodRow,
+  type SchoolYearRow,
+} from '../calendar/calendar.table.js';
+import { periodStates, yearClosures } from './grades.table.js';
+
+/**
+ * Whether a period is closed and published for a class. Three layers, the first that says decides:
+ * the class's own row, the whole school's row, then the calendar (closed once `data_fechamento` has
+ * passed; never published by date). Rolls and grades read the same answer, so 'closed' means one
+ * thing in the diary and in the grade book.
+ */
+
+export interface PeriodContext {
+  period: SchoolPeriodRow;
+  year: SchoolYearRow;
+  nome: string;
+  /** The year was closed ('Encerrar ano letivo'): its grades are read-only. */
+  yearClosed: boolean;
+}
+
+export const periodNotFound = () => notFound('Período não encontrado.');
+
+export async function periodContextOf(db: DbOrTx, periodoId: string): Promise<PeriodContext> {
+  const [found] = await db
+    .select({ period: schoolPeriods, year: schoolYears, closure: yearClosures.anoLetivoId })
+    .from(schoolPeriods)
+    .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+    .leftJoin(yearClosures, eq(yearClosures.anoLetivoId, schoolYears.id))
+    .where(eq(schoolPeriods.id, periodoId));
+  if (!found) throw periodNotFound();
+  return {
+    period: found.period,
+    year: found.year,
+    nome: periodName(found.year.tipoPeriodo, found.period.numero),
+    yearClosed: found.closure !== null,
+  };
+}
+
+/** The state of some periods for one class (or, turmaId null, for the school as a whole). */
+export async function periodStatesFor(
+  db: DbOrTx,
+  periods: readonly Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>[],
+  turmaId: string | null,
+): Promise<Map<string, PeriodState>> {
+  const result = new Map<string, PeriodState>();
+  if (periods.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(periodStates)
+    .where(
+      and(
+        inArray(
+          periodStates.periodoId,
+          periods.map((period) => period.id),
+        ),
+        turmaId === null
+          ? isNull(periodStates.turmaId)
+          : or(isNull(periodStates.turmaId), eq(periodStates.turmaId, turmaId)),
+      ),
+    );
+  const today = clock.today();
+  for (const period of periods) {
+    const own = rows.find((row) => row.periodoId === period.id && row.turmaId !== null);
+    const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
+    const fechado = own?.fechado ?? school?.fechado ?? null;
+    result.set(period.id, {
+      fechado: fechado ?? today > period.dataFechamento,
+      publicado: own?.publicado ?? school?.publicado ?? false,
+      origem: fechado === null ? 'data' : 'manual',
+      data_fechamento: period.dataFechamento,
+    });
+  }
+  return result;
+}
+
+export async function periodStateFor(
+  db: DbOrTx,
+  period: Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>,
+  turmaId: string,
+): Promise<PeriodState> {
+  return (await periodStatesFor(db, [period], turmaId)).get(period.id)!;
+}
+
+/** The message a teacher gets when writing into a closed period (409), or null. */
+export function closedMessage(
+  context: Pick<PeriodContext, 'nome' | 'yearClosed' | 'year'>,
+  state: PeriodState,
+  what: 'notas' | 'frequência',
+): string | null {
+  if (context.yearClosed)
+    return `O ano letivo ${String(context.year.ano)} foi encerrado: as ${what === 'notas' ? 'notas' : 'frequências'} ficam só para consulta.`;
+  if (!state.fechado) return null;
+  const when = state.origem === 'data' ? ` em ${formatDate(state.data_fechamento)}` : '';
+  return what === 'notas'
+    ? `O ${context.nome} foi fechado${when}. Alterações de notas agora só por retificação da secretaria.`
+    : `O ${context.nome} foi encerrado${when}. Só a secretaria pode alterar esta frequência.`;
+}

@@ -1,0 +1,101 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { PeriodStatus } from '../../../shared/grades.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classes } from '../classes/classes.table.js';
+import { periodStates } from './grades.table.js';
+import { periodContextOf, periodStatesFor } from './period-state.js';
+
+export type PeriodAction = 'fechar' | 'reabrir' | 'publicar';
+
+const actionLabels: Record<PeriodAction, string> = {
+  fechar: 'fechar_periodo',
+  reabrir: 'reabrir_periodo',
+  publicar: 'publicar_periodo',
+};
+
+/** The classes of the period's year (by `ano_letivo`), with the state of the period in each. */
+export async function getPeriodStatus(db: DbOrTx, periodoId: string): Promise<PeriodStatus> {
+  const context = await periodContextOf(db, periodoId);
+  const rows = await db
+    .select({ id: classes.id, nome: classes.nome })
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(context.year.ano)))
+    .orderBy(asc(classes.nome));
+  const turmas = [];
+  for (const row of rows) {
+    const state = (await periodStatesFor(db, [context.period], row.id)).get(periodoId)!;
+    turmas.push({ turma_id: row.id, turma_nome: row.nome, ...state });
+  }
+  return {
+    periodo: { id: periodoId, nome: context.nome, data_fechamento: context.period.dataFechamento },
+    turmas,
+  };
+}
+
+/**
+ * POST /api/periodos/:id/fechar|reabrir|publicar — for one class, or (no class) the whole school: the
+ * school row changes and the classes' own closing marks are cleared, so every class follows it.
+ * Publishing needs the period closed (for that class, or for every class of the school).
+ */
+export async function changePeriodState(
+  ctx: AppContext,
+  periodoId: string,
+  action: PeriodAction,
+  input: { turma_id?: string | undefined; publicado?: boolean | undefined },
+  actor: Actor,
+): Promise<PeriodStatus> {
+  const context = await periodContextOf(ctx.db, periodoId);
+  if (context.yearClosed && action === 'reabrir')
+    throw conflict(
+      `O ano letivo ${String(context.year.ano)} foi encerrado: seus períodos não podem ser reabertos.`,
+    );
+  const turmaId = input.turma_id ?? null;
+  if (turmaId) {
+    const [turma] = await ctx.db
+      .select({ anoLetivo: classes.anoLetivo })
+      .from(classes)
+      .where(eq(classes.id, turmaId));
+    if (!turma) throw notFound('Turma não encontrada.');
+    if (turma.anoLetivo !== String(context.year.ano))
+      throw conflict(`A turma é do ano letivo ${turma.anoLetivo}, não de ${String(context.year.ano)}.`);
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (action === 'publicar' && input.publicado !== false) {
+      const status = turmaId
+        ? [(await periodStatesFor(tx, [context.period], turmaId)).get(periodoId)!]
+        : (await getPeriodStatus(tx, periodoId)).turmas;
+      if (status.some((state) => !state.fechado))
+        throw conflict(
+          `Feche o ${context.nome} antes de publicá-lo: com ele aberto, as notas ainda podem mudar.`,
+        );
+    }
+    const patch =
+      action === 'publicar' ? { publicado: input.publicado !== false } : { fechado: action === 'fechar' };
+    await tx
+      .insert(periodStates)
+      .values({ periodoId, turmaId, ...patch, alteradoPorNome: actor.nome, updatedAt: clock.now() })
+      .onConflictDoUpdate({
+        target: [periodStates.periodoId, periodStates.turmaId],
+        set: { ...patch, alteradoPorNome: actor.nome, updatedAt: clock.now() },
+      });
+    if (!turmaId) {
+      // The whole school: the classes follow the school row again.
+      await tx
+        .update(periodStates)
+        .set(action === 'publicar' ? { publicado: null } : { fechado: null })
+        .where(and(eq(periodStates.periodoId, periodoId), isNotNull(periodStates.turmaId)));
+    }
+    await recordAudit(tx, actor, {
+      action:
+        action === 'publicar' && input.publicado === false ? 'despublicar_periodo' : actionLabels[action],
+      entity: 'periodo',
+      entityId: periodoId,
+      details: { periodo: context.nome, ano: context.year.ano, turma_id: turmaId },
+    });
+  });
+  return getPeriodStatus(ctx.db, periodoId);
+}

@@ -1,0 +1,197 @@
+import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { situacaoLabels } from '../../../shared/averages.js';
+import { formatDate } from '../../../shared/format.js';
+import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { classMemberships } from '../academics/academics.table.js';
+import type { Viewer } from '../academics/academics.scope.js';
+import { resolveYear } from '../calendar/calendar.service.js';
+import { classes } from '../classes/classes.table.js';
+import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
+import { students } from '../students/students.table.js';
+import { rulesNow } from './grades.service.js';
+import { buildReportCard } from './report-card.service.js';
+
+/** The boletim as a PDF (A4 landscape, one page per student): the same figures as the JSON. */
+
+async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // pdfkit is loaded on the first boletim, not by every idle server.
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: 36,
+      autoFirstPage: false,
+      info: { Title: title, Author: 'Sistema Escolar' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+const percent = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')}%`);
+
+function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, card: ReportCard): void {
+  doc.addPage();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.fillColor('#000000').fontSize(14).font('Helvetica-Bold').text(school.nome, { align: 'center' });
+  doc.fontSize(11).text(`BOLETIM ESCOLAR — ${String(card.ano)}`, { align: 'center' });
+  doc.moveDown(0.5).fontSize(10).font('Helvetica');
+  doc.text(
+    `Aluno(a): ${card.aluno.nome}   ·   Matrícula: ${card.aluno.matricula}   ·   Turma: ${card.turma ? `${card.turma.nome} (${card.turma.serie})` : '—'}`,
+  );
+  if (card.somente_publicados)
+    doc.fontSize(8).fillColor('#555555').text('Somente os períodos publicados pela escola.');
+  doc.fillColor('#000000').moveDown(0.5);
+
+  const periodCols = card.periodos.length;
+  const columns = [
+    { label: 'Disciplina', width: 150 },
+    ...card.periodos.map((period) => ({ label: period.nome, width: 0 })),
+    { label: 'Média anual', width: 62 },
+    { label: 'Faltas', width: 42 },
+    { label: 'Freq.', width: 46 },
+    { label: 'Situação', width: 120 },
+  ];
+  const fixed = columns.reduce((sum, column) => sum + column.width, 0);
+  const periodWidth = periodCols > 0 ? (width - fixed) / periodCols : 0;
+  for (const column of columns) if (column.width === 0) column.width = periodWidth;
+  const rowHeight = 16;
+  let y = doc.y;
+  const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
+    if (shade) doc.rect(left, y, width, rowHeight).fill('#eef2f7');
+    doc
+      .fillColor('#000000')
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5);
+    let x = left;
+    cells.forEach((cell, index) => {
+      doc.text(cell, x + 3, y + 4, {
+        width: columns[index]!.width - 6,
+        lineBreak: false,
+        ellipsis: true,
+        align: index === 0 ? 'left' : 'center',
+      });
+      x += columns[index]!.width;
+    });
+    y += rowHeight;
+  };
+  drawRow(
+    columns.map((column) => column.label),
+    true,
+    true,
+  );
+  card.disciplinas.forEach((subject, index) => {
+    drawRow(
+      [
+        subject.disciplina,
+        ...subject.periodos.map((period) => {
+          if (card.somente_publicados && !period.publicado) return '·';
+          const text = period.media_texto ?? '—';
+          return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
+        }),
+        subject.media_anual_texto ?? '—',
+        String(subject.faltas),
+        percent(subject.frequencia),
+        `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
+      ],
+      false,
+      index % 2 === 1,
+    );
+  });
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#999999')
+    .stroke();
+  doc.x = left;
+  doc.y = y + 10;
+  doc.font('Helvetica').fontSize(10).fillColor('#000000');
+  doc.text(
+    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${String(card.media_aprovacao).replace('.', ',')}`,
+  );
+  doc
+    .font('Helvetica-Bold')
+    .text(
+      `Situação final: ${situacaoLabels[card.situacao]}${card.conselho ? ' (decisão do conselho de classe)' : ''}`,
+    );
+  const notes = [
+    ...card.disciplinas
+      .filter((subject) => subject.conselho)
+      .map(
+        (subject) =>
+          `* ${subject.disciplina}: ${situacaoLabels[subject.situacao]} por decisão do conselho de classe — ${subject.conselho!.motivo}`,
+      ),
+    ...(card.conselho ? [`Situação final por decisão do conselho de classe — ${card.conselho.motivo}`] : []),
+  ];
+  doc.font('Helvetica').fontSize(8.5);
+  for (const note of notes) doc.text(note, { width });
+  doc.moveDown(1).fontSize(8).fillColor('#555555');
+  doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
+}
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
+/** GET /api/boletins/alunos/:id.pdf */
+export async function buildReportCardPdf(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+  query: { ano?: number | undefined },
+) {
+  const card = await buildReportCard(db, viewer, alunoId, query);
+  const school = await getSchoolIdentity(db);
+  const body = await renderPdf(`Boletim ${String(card.ano)} — ${card.aluno.nome}`, (doc) =>
+    drawCard(doc, school, card),
+  );
+  return { body, fileName: `boletim-${String(card.ano)}-${slug(card.aluno.matricula)}.pdf` };
+}
+
+/** GET /api/boletins/turmas/:id.pdf — every student who belonged to the class in its year, one page each. */
+export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turmaId: string) {
+  const [turma] = await db.select().from(classes).where(eq(classes.id, turmaId));
+  if (!turma) throw notFound('Turma não encontrada.');
+  const ano = Number(turma.anoLetivo);
+  const year = await resolveYear(db, Number.isInteger(ano) ? ano : undefined);
+  const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;
+  const ate = year?.fim ?? `${turma.anoLetivo}-12-31`;
+  const members = await db
+    .selectDistinct({ id: students.id, nome: students.nome })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .where(
+      and(
+        eq(classMemberships.turmaId, turmaId),
+        lte(classMemberships.inicio, ate),
+        or(isNull(classMemberships.fim), gte(classMemberships.fim, de)),
+      ),
+    )
+    .orderBy(asc(students.nome));
+  const rules = await rulesNow(db);
+  const cards: ReportCard[] = [];
+  for (const member of members)
+    cards.push(await buildReportCard(db, viewer, member.id, { ano: year?.ano ?? ano }, { rules }));
+  const school = await getSchoolIdentity(db);
+  const body = await renderPdf(`Boletins ${turma.nome}`, (doc) => {
+    if (cards.length === 0) {
+      doc.addPage().fontSize(12).text(`A turma ${turma.nome} não tem alunos no ano letivo.`);
+      return;
+    }
+    for (const card of cards) drawCard(doc, school, card);
+  });
+  return { body, fileName: `boletins-${slug(turma.nome)}-${turma.anoLetivo}.pdf` };
+}

@@ -1,0 +1,418 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { situacoes, type Situacao } from '../../../shared/averages.js';
+import type {
+  DestinoTipo,
+  RematriculaClass,
+  RematriculaProposal,
+  RematriculaStudent,
+  YearClosing,
+} from '../../../shared/grades.schemas.js';
+import { rematriculaInputSchema } from '../../../shared/grades.schemas.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { classSubjects } from '../academics/academics.table.js';
+import type { Viewer } from '../academics/academics.scope.js';
+import { syncMembership } from '../academics/memberships.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
+import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/calendar.table.js';
+import { classes, type ClassRow } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+import { periodStates, yearClosures } from './grades.table.js';
+import { situationsOf } from './report-card.service.js';
+
+/**
+ * Closing the year and the rematrícula (issue 14). Closing marks every period closed for the whole
+ * school and makes the year's grades read-only; the rematrícula then proposes next year's classes
+ * (each class one série up, same shift and capacity, the grid and teachers copied to confirm) and
+ * each student's destination, and applies it in ONE transaction: all or nothing, and once — a second
+ * application finds the year's rematrícula recorded and changes nothing (ADR 0012).
+ */
+
+type RematriculaAdjustments = z.output<typeof rematriculaInputSchema>;
+
+const LAST_GRADE = 9;
+
+async function yearOf(db: DbOrTx, id: string): Promise<SchoolYearRow> {
+  const [year] = await db.select().from(schoolYears).where(eq(schoolYears.id, id));
+  if (!year) throw notFound('Ano letivo não encontrado.');
+  return year;
+}
+
+/** The students of the year: active, in one of its classes now. */
+async function studentsOfYear(db: DbOrTx, ano: number) {
+  return db
+    .select({ id: students.id, nome: students.nome, turmaId: classes.id })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.turmaId))
+    .where(and(eq(classes.anoLetivo, String(ano)), eq(students.status, 'ativo')))
+    .orderBy(asc(students.nome));
+}
+
+/** POST /api/anos-letivos/:id/encerrar */
+export async function closeYear(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  actor: Actor,
+): Promise<YearClosing> {
+  const year = await yearOf(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(yearClosures)
+      .where(eq(yearClosures.anoLetivoId, id))
+      .for('update');
+    if (existing) throw conflict(`O ano letivo ${String(year.ano)} já foi encerrado.`);
+    const periods = await tx
+      .select({ id: schoolPeriods.id })
+      .from(schoolPeriods)
+      .where(eq(schoolPeriods.anoLetivoId, id));
+    for (const period of periods) {
+      await tx
+        .insert(periodStates)
+        .values({
+          periodoId: period.id,
+          turmaId: null,
+          fechado: true,
+          alteradoPorNome: actor.nome,
+          updatedAt: clock.now(),
+        })
+        .onConflictDoUpdate({
+          target: [periodStates.periodoId, periodStates.turmaId],
+          set: { fechado: true, alteradoPorNome: actor.nome, updatedAt: clock.now() },
+        });
+    }
+    if (periods.length > 0)
+      await tx
+        .update(periodStates)
+        .set({ fechado: null })
+        .where(
+          and(
+            inArray(
+              periodStates.periodoId,
+              periods.map((period) => period.id),
+            ),
+            isNotNull(periodStates.turmaId),
+          ),
+        );
+    await tx
+      .insert(yearClosures)
+      .values({ anoLetivoId: id, encerradoEm: clock.now(), encerradoPorNome: actor.nome });
+    await recordAudit(tx, actor, {
+      action: 'encerrar_ano_letivo',
+      entity: 'ano_letivo',
+      entityId: id,
+      details: { ano: year.ano },
+    });
+  });
+  dropCalendarSnapshot(ctx.db);
+  const enrolled = await studentsOfYear(ctx.db, year.ano);
+  const situations = await situationsOf(
+    ctx.db,
+    viewer,
+    enrolled.map((row) => row.id),
+    year.ano,
+  );
+  const counts = Object.fromEntries(situacoes.map((situation) => [situation, 0])) as Record<Situacao, number>;
+  for (const situation of situations.values()) counts[situation]++;
+  const [closure] = await ctx.db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+  const periods = await ctx.db
+    .select({ id: schoolPeriods.id })
+    .from(schoolPeriods)
+    .where(eq(schoolPeriods.anoLetivoId, id));
+  return {
+    ano: year.ano,
+    encerrado_em: closure!.encerradoEm.toISOString(),
+    periodos_fechados: periods.length,
+    situacoes: counts,
+  };
+}
+
+/** '5º ano' → 5 (null when the série has no number). */
+function gradeNumber(serie: string): number | null {
+  const match = /^(\d+)/.exec(serie.trim());
+  return match ? Number(match[1]) : null;
+}
+
+const bump = (text: string, from: number, to: number) =>
+  text.replace(new RegExp(`^${String(from)}`), String(to));
+
+function nextClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
+  const grade = gradeNumber(turma.serie);
+  if (grade === null || grade >= LAST_GRADE) return { nome: null, serie: null, nivel: null };
+  const next = grade + 1;
+  return {
+    nome:
+      bump(turma.nome, grade, next) === turma.nome
+        ? `${turma.nome} (${String(next)}º ano)`
+        : bump(turma.nome, grade, next),
+    serie: bump(turma.serie, grade, next),
+    nivel: next <= 5 ? 'Fundamental I' : 'Fundamental II',
+  };
+}
+
+interface Plan {
+  year: SchoolYearRow;
+  proposal: RematriculaProposal;
+  /** Destination class key (new class name) of each student. */
+  origins: ClassRow[];
+}
+
+async function buildPlan(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+  adjustments: RematriculaAdjustments,
+  dryRun: boolean,
+): Promise<Plan> {
+  const year = await yearOf(db, id);
+  const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+  if (!closure) throw conflict(`Encerre o ano letivo ${String(year.ano)} antes de preparar a rematrícula.`);
+  const next = String(year.ano + 1);
+  const origins = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.anoLetivo, String(year.ano))))
+    .orderBy(asc(classes.serie), asc(classes.nome));
+  const existingNext = await db
+    .select({ id: classes.id, nome: classes.nome })
+    .from(classes)
+    .where(eq(classes.anoLetivo, next));
+  const existingByName = new Map(existingNext.map((row) => [row.nome, row.id]));
+  const adjust = new Map(adjustments.turmas.map((item) => [item.origem_id, item]));
+  const turmas: RematriculaClass[] = origins
+    .filter((turma) => turma.status !== 'inativo')
+    .map((turma) => {
+      const target = nextClassOf(turma);
+      const own = adjust.get(turma.id);
+      const nome = target.nome === null ? null : (own?.nome ?? target.nome);
+      return {
+        origem_id: turma.id,
+        origem_nome: turma.nome,
+        origem_serie: turma.serie,
+        ...target,
+        nome,
+        turno: own?.turno ?? turma.turno,
+        capacidade_maxima: own?.capacidade_maxima ?? turma.capacidadeMaxima,
+        professor_responsavel_id:
+          own?.professor_responsavel_id === undefined
+            ? turma.professorResponsavelId
+            : own.professor_responsavel_id,
+        incluir: target.nome !== null && (own?.incluir ?? true),
+        existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
+      };
+    });
+
+  const enrolled = await studentsOfYear(db, year.ano);
+  const situations = await situationsOf(
+    db,
+    viewer,
+    enrolled.map((row) => row.id),
+    year.ano,
+  );
+  const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item.destino]));
+  const byOrigin = new Map(turmas.map((turma) => [turma.origem_id, turma]));
+  const originById = new Map(origins.map((turma) => [turma.id, turma]));
+  const alunos: RematriculaStudent[] = enrolled.map((student) => {
+    const situation = situations.get(student.id) ?? 'cursando';
+    const origin = originById.get(student.turmaId)!;
+    const grade = gradeNumber(origin.serie);
+    const failed = situation === 'reprovado_nota' || situation === 'reprovado_falta';
+    let destino: DestinoTipo = failed
+      ? 'mesma_serie'
+      : grade !== null && grade >= LAST_GRADE
+        ? 'concluido'
+        : 'proxima_serie';
+    destino = override.get(student.id) ?? destino;
+    if (destino === 'proxima_serie' && (grade === null || grade >= LAST_GRADE)) destino = 'concluido';
+    return {
+      aluno_id: student.id,
+      nome: student.nome,
+      origem_turma_id: student.turmaId,
+      situacao: situation,
+      destino,
+      destino_turma_nome: null,
+    };
+  });
+  // Retained students go to next year's class of their série: one proposed from below, else a copy of theirs.
+  for (const student of alunos) {
+    const origin = originById.get(student.origem_turma_id)!;
+    if (student.destino === 'proxima_serie') {
+      const target = byOrigin.get(origin.id);
+      student.destino_turma_nome = target?.incluir ? target.nome : null;
+      if (!target?.incluir) student.destino = 'nao_rematriculado';
+    } else if (student.destino === 'mesma_serie') {
+      const candidates = turmas.filter((turma) => turma.incluir && turma.serie === origin.serie);
+      let target = candidates.find((turma) => turma.turno === origin.turno) ?? candidates[0];
+      if (!target) {
+        target = {
+          origem_id: origin.id,
+          origem_nome: origin.nome,
+          origem_serie: origin.serie,
+          nome: origin.nome,
+          serie: origin.serie,
+          nivel: origin.nivel,
+          turno: origin.turno,
+          capacidade_maxima: origin.capacidadeMaxima,
+          professor_responsavel_id: origin.professorResponsavelId,
+          incluir: true,
+          existente_id: existingByName.get(origin.nome) ?? null,
+        };
+        turmas.push(target);
+      }
+      student.destino_turma_nome = target.nome;
+    }
+  }
+  const contagem = { proxima_serie: 0, mesma_serie: 0, concluido: 0, nao_rematriculado: 0, turmas_novas: 0 };
+  for (const student of alunos) contagem[student.destino]++;
+  contagem.turmas_novas = new Set(
+    turmas.filter((turma) => turma.incluir && !turma.existente_id).map((turma) => turma.nome),
+  ).size;
+  return {
+    year,
+    origins,
+    proposal: {
+      ano: year.ano,
+      proximo_ano: year.ano + 1,
+      aplicada: closure.rematriculaEm !== null,
+      dry_run: dryRun,
+      turmas,
+      alunos,
+      contagem,
+    },
+  };
+}
+
+/** GET /api/anos-letivos/:id/rematricula — the proposal, without changing anything. */
+export async function proposeRematricula(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+): Promise<RematriculaProposal> {
+  return (await buildPlan(db, viewer, id, { turmas: [], alunos: [] }, true)).proposal;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * POST /api/anos-letivos/:id/rematricula — the proposal with the administrator's adjustments; with
+ * `dryRun` only the counts. Applied once: afterwards it answers the recorded result, changing nothing.
+ */
+export async function applyRematricula(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  adjustments: RematriculaAdjustments,
+  dryRun: boolean,
+  actor: Actor,
+): Promise<RematriculaProposal> {
+  const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
+  if (dryRun || plan.proposal.aplicada) return plan.proposal;
+  const { year, proposal } = plan;
+  const next = String(year.ano + 1);
+  const [nextYear] = await ctx.db
+    .select()
+    .from(schoolYears)
+    .where(eq(schoolYears.ano, year.ano + 1));
+  const start = nextYear?.inicio ?? `${next}-01-01`;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // Under the lock of the closure row: two applications at once run one after the other.
+      const [closure] = await tx
+        .select()
+        .from(yearClosures)
+        .where(eq(yearClosures.anoLetivoId, id))
+        .for('update');
+      if (!closure || closure.rematriculaEm !== null) return;
+      const created = new Map<string, string>();
+      for (const turma of proposal.turmas) {
+        if (!turma.incluir || turma.nome === null || created.has(turma.nome)) continue;
+        const [existing] = await tx
+          .select({ id: classes.id })
+          .from(classes)
+          .where(and(eq(classes.anoLetivo, next), eq(classes.nome, turma.nome)));
+        if (existing) {
+          created.set(turma.nome, existing.id);
+          continue;
+        }
+        const origin = plan.origins.find((row) => row.id === turma.origem_id)!;
+        const [row] = await tx
+          .insert(classes)
+          .values({
+            nome: turma.nome,
+            nivel: (turma.nivel ?? origin.nivel) as ClassRow['nivel'],
+            serie: turma.serie ?? origin.serie,
+            turno: turma.turno as ClassRow['turno'],
+            anoLetivo: next,
+            capacidadeMaxima: turma.capacidade_maxima,
+            professorResponsavelId: turma.professor_responsavel_id,
+            frequenciaModo: origin.frequenciaModo,
+          })
+          .returning({ id: classes.id });
+        created.set(turma.nome, row!.id);
+        // The grid and its teachers carry over, to confirm on the class screen.
+        const grid = await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, origin.id));
+        if (grid.length > 0)
+          await tx.insert(classSubjects).values(grid.map((item) => ({ ...item, turmaId: row!.id })));
+      }
+      for (const student of proposal.alunos) {
+        if (student.destino === 'proxima_serie' || student.destino === 'mesma_serie') {
+          const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
+          if (!turmaId) continue;
+          await tx
+            .update(students)
+            .set({
+              turmaId,
+              dataEnturmacao: start,
+              version: sql`${students.version} + 1`,
+              updatedAt: clock.now(),
+            })
+            .where(eq(students.id, student.aluno_id));
+          await syncMembership(tx, student.aluno_id, { turmaId, ativo: true }, start);
+        } else {
+          const status = student.destino === 'concluido' ? 'formado' : 'inativo';
+          await tx
+            .update(students)
+            .set({ status, version: sql`${students.version} + 1`, updatedAt: clock.now() })
+            .where(eq(students.id, student.aluno_id));
+          await syncMembership(tx, student.aluno_id, { turmaId: null, ativo: false }, start);
+        }
+      }
+      await tx
+        .update(classes)
+        .set({ status: 'concluido', version: sql`${classes.version} + 1`, updatedAt: clock.now() })
+        .where(eq(classes.anoLetivo, String(year.ano)));
+      const resumo = { ...proposal.contagem, turmas_criadas: [...created.keys()] };
+      await tx
+        .update(yearClosures)
+        .set({ rematriculaEm: clock.now(), rematriculaResumo: resumo })
+        .where(eq(yearClosures.anoLetivoId, id));
+      await recordAudit(tx, actor, {
+        action: 'aplicar_rematricula',
+        entity: 'ano_letivo',
+        entityId: id,
+        details: resumo,
+      });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error))
+      throw new AppError(
+        'VALIDATION',
+        'Um professor indicado na proposta não existe mais. Nada foi alterado; revise a proposta.',
+        [{ path: 'turmas', message: 'Professor não encontrado' }],
+      );
+    throw error;
+  }
+  return { ...proposal, aplicada: true, dry_run: false };
+}

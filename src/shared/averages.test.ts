@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import {
+  annualAverage,
+  applyRecovery,
+  conceptOf,
+  displayGrade,
+  divideHalfUp,
+  formatTenths,
+  overallSituation,
+  parseTenths,
+  subjectSituation,
+  weightedMean,
+} from './averages.js';
+
+const mapping = { A: 90, B: 70, C: 60, D: 40, E: 0 };
+
+describe('grades in tenths', () => {
+  it('reads comma and point decimals exactly and refuses a second decimal', () => {
+    expect(parseTenths('7,5')).toBe(75);
+    expect(parseTenths('7.5')).toBe(75);
+    expect(parseTenths(7.5)).toBe(75);
+    expect(parseTenths('10')).toBe(100);
+    expect(parseTenths(0)).toBe(0);
+    expect(parseTenths(' 0,1 ')).toBe(1);
+    expect(parseTenths('7,25')).toBeNull();
+    expect(parseTenths(7.25)).toBeNull();
+    expect(parseTenths('-1')).toBeNull();
+    expect(parseTenths('abc')).toBeNull();
+    expect(parseTenths('')).toBeNull();
+    expect(parseTenths(Number.NaN)).toBeNull();
+  });
+
+  it('formats with a comma and one decimal', () => {
+    expect(formatTenths(75)).toBe('7,5');
+    expect(formatTenths(100)).toBe('10,0');
+    expect(formatTenths(5)).toBe('0,5');
+  });
+
+  it('0,1 + 0,2 is exactly 0,3 (no binary floating error)', () => {
+    // 0.1 + 0.2 !== 0.3 in doubles; in tenths it is 1 + 2 = 3.
+    expect(
+      weightedMean([
+        { valor: parseTenths('0,1'), peso: 10 },
+        { valor: parseTenths('0,2'), peso: 10 },
+      ]),
+    ).toBe(divideHalfUp(3, 2));
+    expect(formatTenths(parseTenths('0,1')! + parseTenths('0,2')!)).toBe('0,3');
+  });
+});
+
+describe('period average (hand-worked)', () => {
+  it('weights: provas 7,0 (peso 2) and 8,5 (peso 1), trabalho 9,0 (peso 1) → 31,5 / 4 = 7,875 → 7,9', () => {
+    expect(
+      weightedMean([
+        { valor: 70, peso: 20 },
+        { valor: 85, peso: 10 },
+        { valor: 90, peso: 10 },
+      ]),
+    ).toBe(79);
+  });
+
+  it('rounds half-up: 6,5 and 6,0 → 6,25 → 6,3; 5,5 and 5,4 → 5,45 → 5,5', () => {
+    expect(
+      weightedMean([
+        { valor: 65, peso: 10 },
+        { valor: 60, peso: 10 },
+      ]),
+    ).toBe(63);
+    expect(
+      weightedMean([
+        { valor: 55, peso: 10 },
+        { valor: 54, peso: 10 },
+      ]),
+    ).toBe(55);
+    // 6,24 would be 6,2: 6,0 ×3 + 6,8 ×2 = 31,6 / 5 = 6,32 → 6,3.
+    expect(
+      weightedMean([
+        { valor: 60, peso: 30 },
+        { valor: 68, peso: 20 },
+      ]),
+    ).toBe(63);
+  });
+
+  it('a student with no grade in one assessment: that assessment does not count (8,0 and — → 8,0)', () => {
+    expect(
+      weightedMean([
+        { valor: 80, peso: 10 },
+        { valor: null, peso: 30 },
+      ]),
+    ).toBe(80);
+    // Zero is a grade: 8,0 (peso 1) and 0,0 (peso 3) → 2,0.
+    expect(
+      weightedMean([
+        { valor: 80, peso: 10 },
+        { valor: 0, peso: 30 },
+      ]),
+    ).toBe(20);
+    expect(weightedMean([{ valor: null, peso: 10 }])).toBeNull();
+    expect(weightedMean([])).toBeNull();
+  });
+});
+
+describe('recuperação', () => {
+  it('replaces the average when higher, and only then', () => {
+    expect(applyRecovery(45, 70, 'substitui_se_maior')).toBe(70);
+    expect(applyRecovery(45, 30, 'substitui_se_maior')).toBe(45);
+    expect(applyRecovery(45, null, 'substitui_se_maior')).toBe(45);
+  });
+
+  it('or becomes the mean of both when that improves: 4,5 and 7,0 → 5,75 → 5,8', () => {
+    expect(applyRecovery(45, 70, 'media')).toBe(58);
+    expect(applyRecovery(45, 30, 'media')).toBe(45);
+    expect(applyRecovery(null, 70, 'media')).toBe(70);
+  });
+});
+
+describe('annual average', () => {
+  const periods = [
+    { numero: 1, media: 60 },
+    { numero: 2, media: 70 },
+    { numero: 3, media: 80 },
+    { numero: 4, media: 55 },
+  ];
+  it('mean of periods: (6 + 7 + 8 + 5,5) / 4 = 6,625 → 6,6', () => {
+    expect(annualAverage(periods, { mediaAnual: 'media_periodos', pesosPeriodos: [] })).toBe(66);
+  });
+  it('weights 2,2,3,3: (12 + 14 + 24 + 16,5) / 10 = 6,65 → 6,7', () => {
+    expect(annualAverage(periods, { mediaAnual: 'pesos', pesosPeriodos: [2, 2, 3, 3] })).toBe(67);
+  });
+  it('only the periods with an average count', () => {
+    expect(
+      annualAverage(
+        [
+          { numero: 1, media: 60 },
+          { numero: 2, media: null },
+        ],
+        { mediaAnual: 'media_periodos', pesosPeriodos: [] },
+      ),
+    ).toBe(60);
+  });
+});
+
+describe('concepts', () => {
+  it('an average maps to the best concept it reaches', () => {
+    expect(conceptOf(100, mapping)).toBe('A');
+    expect(conceptOf(90, mapping)).toBe('A');
+    expect(conceptOf(89, mapping)).toBe('B');
+    expect(conceptOf(60, mapping)).toBe('C');
+    expect(conceptOf(39, mapping)).toBe('E');
+    // B (7,0) and C (6,0) averaged: 6,5 → C.
+    expect(
+      conceptOf(
+        weightedMean([
+          { valor: 70, peso: 10 },
+          { valor: 60, peso: 10 },
+        ])!,
+        mapping,
+      ),
+    ).toBe('C');
+    expect(displayGrade(65, { escala: 'conceitos', conceitos: mapping })).toBe('C');
+    expect(displayGrade(65, { escala: '0-10', conceitos: mapping })).toBe('6,5');
+    expect(displayGrade(null, { escala: '0-10', conceitos: mapping })).toBeNull();
+  });
+});
+
+describe('situations', () => {
+  it('per subject', () => {
+    expect(subjectSituation(60, true, false, 60)).toBe('aprovado');
+    expect(subjectSituation(70, false, false, 60)).toBe('cursando');
+    expect(subjectSituation(59, false, false, 60)).toBe('em_recuperacao');
+    expect(subjectSituation(59, true, true, 60)).toBe('reprovado_nota');
+    expect(subjectSituation(null, false, true, 60)).toBe('reprovado_nota');
+  });
+  it('overall: attendance first (when the rule is on), then the worst subject', () => {
+    expect(overallSituation(['aprovado', 'aprovado'], true, { frequenciaMinima: true })).toBe(
+      'reprovado_falta',
+    );
+    expect(overallSituation(['aprovado', 'aprovado'], true, { frequenciaMinima: false })).toBe('aprovado');
+    expect(overallSituation(['aprovado', 'em_recuperacao'], false, { frequenciaMinima: true })).toBe(
+      'em_recuperacao',
+    );
+    expect(overallSituation(['reprovado_nota', 'em_recuperacao'], false, { frequenciaMinima: true })).toBe(
+      'reprovado_nota',
+    );
+    expect(overallSituation([], false, { frequenciaMinima: true })).toBe('cursando');
+  });
+});

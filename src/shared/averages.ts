@@ -1,0 +1,185 @@
+/**
+ * The school's averaging rules as pure functions on exact integers. A grade is kept in **tenths** of
+ * the scale's unit (7,5 → 75; 85 on the 0–100 scale → 850), a weight in tenths too (peso 1 → 10), so
+ * no stored grade nor average ever carries a binary floating-point error: a weighted mean is a ratio
+ * of integers, rounded half-up to one decimal by integer division.
+ */
+
+export const escalas = ['0-10', '0-100', 'conceitos'] as const;
+export type Escala = (typeof escalas)[number];
+export const escalaLabels: Record<Escala, string> = {
+  '0-10': 'De 0 a 10, com uma casa decimal',
+  '0-100': 'De 0 a 100, com uma casa decimal',
+  conceitos: 'Conceitos A a E',
+};
+
+export const conceitos = ['A', 'B', 'C', 'D', 'E'] as const;
+export type Conceito = (typeof conceitos)[number];
+
+export const regrasRecuperacao = ['substitui_se_maior', 'media'] as const;
+export type RegraRecuperacao = (typeof regrasRecuperacao)[number];
+export const regraRecuperacaoLabels: Record<RegraRecuperacao, string> = {
+  substitui_se_maior: 'A recuperação substitui a média do período quando for maior',
+  media: 'A média do período passa a ser a média entre ela e a recuperação (quando melhora)',
+};
+
+export const regrasMediaAnual = ['media_periodos', 'pesos'] as const;
+export type RegraMediaAnual = (typeof regrasMediaAnual)[number];
+export const regraMediaAnualLabels: Record<RegraMediaAnual, string> = {
+  media_periodos: 'Média aritmética dos períodos',
+  pesos: 'Média ponderada com um peso por período',
+};
+
+/** The rules in the exact form the functions use (tenths). */
+export interface AveragingRules {
+  escala: Escala;
+  /** Numeric value (tenths, on 0–10) of each concept; the average maps back to the highest reached. */
+  conceitos: Record<Conceito, number>;
+  recuperacao: RegraRecuperacao;
+  mediaAnual: RegraMediaAnual;
+  /** One weight per period (by number), used when `mediaAnual` is 'pesos'. */
+  pesosPeriodos: number[];
+  /** Passing average in tenths of the scale's unit (6,0 → 60). */
+  mediaAprovacao: number;
+  /** LDB art. 24, VI: below 75 % attendance the student fails ('Reprovado por falta'). */
+  frequenciaMinima: boolean;
+}
+
+/** The highest grade of a scale, in tenths (concepts are averaged on 0–10). */
+export function scaleMaxTenths(escala: Escala): number {
+  return escala === '0-100' ? 1000 : 100;
+}
+
+/**
+ * Parses '7,5', '7.5', 7.5 or '10' into tenths (75, 75, 75, 100), exactly, from the decimal text —
+ * never by multiplying a float. Null when it is not a number with at most one decimal.
+ */
+export function parseTenths(input: string | number): number | null {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
+  const match = /^(\d{1,4})(?:[.,](\d))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 10 + Number(match[2] ?? '0');
+}
+
+/** 75 → '7,5'; 100 → '10,0'. */
+export function formatTenths(tenths: number): string {
+  const sign = tenths < 0 ? '-' : '';
+  const value = Math.abs(tenths);
+  return `${sign}${String(Math.floor(value / 10))},${String(value % 10)}`;
+}
+
+/** 75 → 7.5 (for JSON: the decimal text of a tenth is exact in a double's shortest form). */
+export function tenthsToNumber(tenths: number): number {
+  return tenths / 10;
+}
+
+/** Integer division rounding half-up (non-negative numerator and positive denominator). */
+export function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * The period average: the weighted mean of the grades given (tenths), rounded half-up to one decimal.
+ * A missing grade (not given) does not count — neither its value nor its weight; with no grade at all
+ * the average is null. Zero is a grade like any other.
+ */
+export function weightedMean(items: readonly { valor: number | null; peso: number }[]): number | null {
+  let numerator = 0;
+  let denominator = 0;
+  for (const item of items) {
+    if (item.valor === null || item.peso <= 0) continue;
+    numerator += item.valor * item.peso;
+    denominator += item.peso;
+  }
+  return denominator === 0 ? null : divideHalfUp(numerator, denominator);
+}
+
+/**
+ * The recuperação of a period: 'substitui_se_maior' takes the higher of the two; 'media' takes the
+ * mean of both when it improves the average. A recuperação never lowers a grade.
+ */
+export function applyRecovery(
+  mean: number | null,
+  recovery: number | null,
+  rule: RegraRecuperacao,
+): number | null {
+  if (recovery === null) return mean;
+  if (mean === null) return recovery;
+  const candidate = rule === 'substitui_se_maior' ? recovery : divideHalfUp(mean + recovery, 2);
+  return Math.max(mean, candidate);
+}
+
+/**
+ * The annual average of the periods that have one (mean, or weighted by period number). Null while
+ * no period has an average.
+ */
+export function annualAverage(
+  periods: readonly { numero: number; media: number | null }[],
+  rules: Pick<AveragingRules, 'mediaAnual' | 'pesosPeriodos'>,
+): number | null {
+  return weightedMean(
+    periods.map((period) => ({
+      valor: period.media,
+      peso: rules.mediaAnual === 'pesos' ? (rules.pesosPeriodos[period.numero - 1] ?? 1) * 10 : 10,
+    })),
+  );
+}
+
+/** The concept an average (tenths on 0–10) reaches: the best whose value it reaches, else E. */
+export function conceptOf(tenths: number, mapping: Record<Conceito, number>): Conceito {
+  for (const concept of conceitos) if (tenths >= mapping[concept]) return concept;
+  return 'E';
+}
+
+/** How a grade or an average reads on the school's scale: '7,5', '85,0' or 'B'. */
+export function displayGrade(tenths: number | null, rules: Pick<AveragingRules, 'escala' | 'conceitos'>) {
+  if (tenths === null) return null;
+  return rules.escala === 'conceitos' ? conceptOf(tenths, rules.conceitos) : formatTenths(tenths);
+}
+
+export const situacoes = [
+  'cursando',
+  'aprovado',
+  'em_recuperacao',
+  'reprovado_nota',
+  'reprovado_falta',
+] as const;
+export type Situacao = (typeof situacoes)[number];
+export const situacaoLabels: Record<Situacao, string> = {
+  cursando: 'Cursando',
+  aprovado: 'Aprovado',
+  em_recuperacao: 'Em recuperação',
+  reprovado_nota: 'Reprovado por nota',
+  reprovado_falta: 'Reprovado por falta',
+};
+
+/**
+ * A subject's situation. Below the passing average the student is 'Em recuperação' until the year is
+ * closed, then 'Reprovado por nota'; at or above it, 'Aprovado' once every period has an average (or
+ * the year is closed), else 'Cursando'.
+ */
+export function subjectSituation(
+  annual: number | null,
+  complete: boolean,
+  yearClosed: boolean,
+  mediaAprovacao: number,
+): Situacao {
+  if (annual === null) return yearClosed ? 'reprovado_nota' : 'cursando';
+  if (annual < mediaAprovacao) return yearClosed ? 'reprovado_nota' : 'em_recuperacao';
+  return complete || yearClosed ? 'aprovado' : 'cursando';
+}
+
+/**
+ * The overall situation: below 75 % attendance (when the rule is on) fails by absence regardless of
+ * grades; otherwise the worst subject decides.
+ */
+export function overallSituation(
+  subjects: readonly Situacao[],
+  frequencyBelowMinimum: boolean,
+  rules: Pick<AveragingRules, 'frequenciaMinima'>,
+): Situacao {
+  if (rules.frequenciaMinima && frequencyBelowMinimum) return 'reprovado_falta';
+  const order: Situacao[] = ['reprovado_nota', 'em_recuperacao', 'cursando'];
+  for (const situation of order) if (subjects.includes(situation)) return situation;
+  return subjects.length === 0 ? 'cursando' : 'aprovado';
+}

@@ -1,0 +1,501 @@
+import { z } from 'zod';
+import {
+  conceitos,
+  escalas,
+  parseTenths,
+  regrasMediaAnual,
+  regrasRecuperacao,
+  scaleMaxTenths,
+  situacoes,
+  type AveragingRules,
+  type Conceito,
+  type Escala,
+  type RegraMediaAnual,
+  type RegraRecuperacao,
+  type Situacao,
+} from './averages.js';
+import { disciplinas } from './teachers.schemas.js';
+import { isoDateSchema, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
+
+/**
+ * Contracts of grades, the boletim and closing the year (issue 14). Grades and averages travel as
+ * numbers with one decimal (7.5) and are stored as exact decimals; `texto` is how they read ('7,5' or
+ * 'B'). The rules are in shared/averages.ts.
+ */
+
+// ---------------------------------------------------------------- academic settings ('Acadêmico')
+
+/** A decimal with one place, as a number or text ('7,5'); kept as the number 7.5. */
+const decimalOne = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} inválida` }).transform((value, context) => {
+    const tenths = parseTenths(value);
+    if (tenths === null) {
+      context.addIssue({
+        code: 'custom',
+        message: `${label} inválida: use um número com até uma casa decimal`,
+      });
+      return z.NEVER;
+    }
+    return tenths / 10;
+  });
+
+const academicShape = {
+  escala: z.enum(escalas, { error: 'Escala inválida' }),
+  /** Numeric value (0–10) of each concept, used when the scale is A–E. */
+  conceitos: z.strictObject(
+    Object.fromEntries(
+      conceitos.map((concept) => [concept, decimalOne(`Valor do conceito ${concept}`)]),
+    ) as Record<Conceito, ReturnType<typeof decimalOne>>,
+  ),
+  recuperacao: z.enum(regrasRecuperacao, { error: 'Regra de recuperação inválida' }),
+  media_anual: z.enum(regrasMediaAnual, { error: 'Regra da média anual inválida' }),
+  /** Weight of each period (1st, 2nd…), when the annual average is weighted. */
+  pesos_periodos: z
+    .array(z.number().int('Peso inválido').min(1, 'Peso mínimo 1').max(10, 'Peso máximo 10'))
+    .max(4, 'No máximo 4 períodos'),
+  media_aprovacao: decimalOne('Média de aprovação'),
+  frequencia_minima: z.boolean({ error: 'Informe se a regra dos 75 % vale' }),
+};
+
+function checkAcademicSettings(
+  value: {
+    escala: Escala;
+    conceitos: Record<Conceito, number>;
+    media_aprovacao: number;
+    media_anual: RegraMediaAnual;
+    pesos_periodos: number[];
+  },
+  context: z.RefinementCtx,
+) {
+  const max = scaleMaxTenths(value.escala) / 10;
+  if (value.media_aprovacao > max || value.media_aprovacao <= 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['media_aprovacao'],
+      message: `A média de aprovação deve estar entre 0 e ${String(max)}`,
+    });
+  conceitos.forEach((concept, index) => {
+    const own = value.conceitos[concept];
+    if (own > 10)
+      context.addIssue({ code: 'custom', path: ['conceitos', concept], message: 'O valor vai de 0 a 10' });
+    const next = conceitos[index + 1];
+    if (next && own <= value.conceitos[next])
+      context.addIssue({
+        code: 'custom',
+        path: ['conceitos', concept],
+        message: `${concept} deve valer mais que ${next}`,
+      });
+  });
+  if (value.media_anual === 'pesos' && value.pesos_periodos.length === 0)
+    context.addIssue({ code: 'custom', path: ['pesos_periodos'], message: 'Informe o peso de cada período' });
+}
+
+export const academicSettingsValuesSchema = z.strictObject(academicShape).superRefine(checkAcademicSettings);
+export type AcademicSettingsValues = z.output<typeof academicSettingsValuesSchema>;
+
+export const defaultAcademicSettings: AcademicSettingsValues = {
+  escala: '0-10',
+  conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+  recuperacao: 'substitui_se_maior',
+  media_anual: 'media_periodos',
+  pesos_periodos: [],
+  media_aprovacao: 6,
+  frequencia_minima: true,
+};
+
+export const updateAcademicSettingsInputSchema = z
+  .strictObject({
+    ...academicShape,
+    // 0 is the version of settings never saved (the defaults).
+    version: z.number().int().min(0).max(2_147_483_647).optional(),
+  })
+  .superRefine(checkAcademicSettings);
+export type UpdateAcademicSettingsInput = z.input<typeof updateAcademicSettingsInputSchema>;
+
+export type AcademicSettings = AcademicSettingsValues & { version: number; updated_at: string | null };
+
+/** The settings as the averaging functions take them (tenths). */
+export function rulesOf(values: AcademicSettingsValues): AveragingRules {
+  const tenths = (value: number) => Math.round(value * 10);
+  return {
+    escala: values.escala,
+    conceitos: Object.fromEntries(conceitos.map((c) => [c, tenths(values.conceitos[c])])) as Record<
+      Conceito,
+      number
+    >,
+    recuperacao: values.recuperacao,
+    mediaAnual: values.media_anual,
+    pesosPeriodos: values.pesos_periodos,
+    mediaAprovacao: tenths(values.media_aprovacao),
+    frequenciaMinima: values.frequencia_minima,
+  };
+}
+
+// ---------------------------------------------------------------- assessments
+
+export const tiposAvaliacao = ['regular', 'recuperacao'] as const;
+export type TipoAvaliacao = (typeof tiposAvaliacao)[number];
+export const tipoAvaliacaoLabels: Record<TipoAvaliacao, string> = {
+  regular: 'Avaliação',
+  recuperacao: 'Recuperação do período',
+};
+
+export const assessmentsQuerySchema = z.strictObject({
+  turma_id: uuidParam.optional(),
+  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+  periodo_id: uuidParam.optional(),
+});
+export type AssessmentsQuery = z.infer<typeof assessmentsQuerySchema>;
+
+const pesoSchema = z
+  .union([z.number(), z.string()], { error: 'Peso inválido' })
+  .transform((value, context) => {
+    const tenths = parseTenths(value);
+    if (tenths === null || tenths === 0 || tenths > 100) {
+      context.addIssue({ code: 'custom', message: 'O peso vai de 0,1 a 10, com até uma casa decimal' });
+      return z.NEVER;
+    }
+    return tenths / 10;
+  });
+
+export const assessmentInputSchema = z.strictObject({
+  turma_id: uuidParam,
+  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+  periodo_id: uuidParam,
+  nome: requiredName('Nome da avaliação'),
+  data: isoDateSchema,
+  peso: pesoSchema.default(1),
+  tipo: z.enum(tiposAvaliacao, { error: 'Tipo inválido' }).default('regular'),
+});
+export type AssessmentData = z.output<typeof assessmentInputSchema>;
+
+export const assessmentUpdateSchema = z.strictObject({
+  nome: requiredName('Nome da avaliação'),
+  data: isoDateSchema,
+  peso: pesoSchema.default(1),
+  version: versionSchema.optional(),
+});
+export type AssessmentUpdateData = z.output<typeof assessmentUpdateSchema>;
+
+export interface Assessment {
+  id: string;
+  turma_id: string;
+  turma_nome: string;
+  disciplina: string;
+  periodo_id: string;
+  periodo_nome: string;
+  nome: string;
+  data: string;
+  peso: number;
+  tipo: TipoAvaliacao;
+  /** Students with a grade entered / on the roll. */
+  notas_lancadas: number;
+  version: number;
+}
+
+// ---------------------------------------------------------------- grades
+
+export const gridQuerySchema = z.strictObject({
+  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+  periodo_id: uuidParam,
+});
+
+/** One cell: a number, '7,5', a concept letter, or null (not given — different from 0). */
+export const gradeValueSchema = z.union([z.number(), z.string().trim().max(10), z.null()], {
+  error: 'Nota inválida',
+});
+
+export const gradeCellInputSchema = z.strictObject({
+  avaliacao_id: uuidParam,
+  aluno_id: uuidParam,
+  valor: gradeValueSchema,
+  /** The grade's version as read; omit (or 0) for a cell that had no grade yet. */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+export const gradesBatchInputSchema = z.strictObject({
+  notas: z
+    .array(gradeCellInputSchema)
+    .min(1, 'Nenhuma nota enviada')
+    .max(2000, 'No máximo 2.000 notas por vez'),
+});
+export type GradesBatchInput = z.infer<typeof gradesBatchInputSchema>;
+
+export interface GradeCell {
+  /** Null while the cell never had a grade. */
+  id: string | null;
+  avaliacao_id: string;
+  valor: number | null;
+  texto: string | null;
+  version: number;
+}
+
+export interface GridAssessment {
+  id: string;
+  nome: string;
+  data: string;
+  peso: number;
+  tipo: TipoAvaliacao;
+  version: number;
+}
+
+export interface GridStudent {
+  id: string;
+  nome: string;
+  matricula: string;
+  notas: GradeCell[];
+  /** Weighted mean of the regular assessments, then the recuperação rule. */
+  media: number | null;
+  media_texto: string | null;
+}
+
+export interface PeriodState {
+  fechado: boolean;
+  publicado: boolean;
+  /** 'data' (the closing date passed) or 'manual' (an administrator closed or reopened it). */
+  origem: 'data' | 'manual';
+  data_fechamento: string;
+}
+
+export interface GradesGrid {
+  turma: { id: string; nome: string };
+  disciplina: string;
+  periodo: { id: string; nome: string; inicio: string; fim: string } & PeriodState;
+  escala: Escala;
+  conceitos: Record<Conceito, number>;
+  /** Why the user cannot change grades here (closed period, closed year); null when they can. */
+  bloqueio: string | null;
+  avaliacoes: GridAssessment[];
+  alunos: GridStudent[];
+}
+
+export interface SavedGrades {
+  salvas: number;
+  notas: (GradeCell & { aluno_id: string })[];
+}
+
+export const rectificationInputSchema = z.strictObject({
+  valor: gradeValueSchema,
+  motivo: singleLineText().pipe(
+    z
+      .string()
+      .min(5, 'Explique o motivo da retificação (ao menos 5 caracteres)')
+      .max(500, 'Máximo de 500 caracteres'),
+  ),
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+export type RectificationInput = z.infer<typeof rectificationInputSchema>;
+
+export const gradeChangeKinds = ['lancamento', 'retificacao'] as const;
+export type GradeChangeKind = (typeof gradeChangeKinds)[number];
+export const gradeChangeKindLabels: Record<GradeChangeKind, string> = {
+  lancamento: 'Lançamento',
+  retificacao: 'Retificação',
+};
+
+export interface GradeHistoryEntry {
+  id: string;
+  tipo: GradeChangeKind;
+  antes: string | null;
+  depois: string | null;
+  motivo: string | null;
+  por: string | null;
+  em: string;
+}
+
+export interface GradeHistory {
+  nota_id: string;
+  aluno: { id: string; nome: string };
+  avaliacao: { id: string; nome: string; disciplina: string };
+  atual: string | null;
+  historico: GradeHistoryEntry[];
+}
+
+// ---------------------------------------------------------------- periods: close, reopen, publish
+
+export const periodActionInputSchema = z.strictObject({
+  /** One class; omitted: the whole school. */
+  turma_id: uuidParam.optional(),
+});
+export type PeriodActionInput = z.infer<typeof periodActionInputSchema>;
+
+export const publishInputSchema = periodActionInputSchema.extend({
+  publicado: z.boolean().default(true),
+});
+
+export interface PeriodClassState extends PeriodState {
+  turma_id: string;
+  turma_nome: string;
+}
+
+export interface PeriodStatus {
+  periodo: { id: string; nome: string; data_fechamento: string };
+  turmas: PeriodClassState[];
+}
+
+// ---------------------------------------------------------------- conselho de classe
+
+export const conselhoResultados = ['aprovado', 'reprovado_nota', 'reprovado_falta'] as const;
+export type ConselhoResultado = (typeof conselhoResultados)[number];
+
+export const councilInputSchema = z.strictObject({
+  ano: z.number().int().min(2000).max(2100).optional(),
+  /** A subject's result; omitted: the student's overall result. */
+  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+  resultado: z.enum(conselhoResultados, { error: 'Resultado inválido' }),
+  motivo: singleLineText().pipe(
+    z
+      .string()
+      .min(10, 'Registre o motivo da decisão (ao menos 10 caracteres)')
+      .max(1000, 'Máximo de 1.000 caracteres'),
+  ),
+});
+export type CouncilInput = z.infer<typeof councilInputSchema>;
+
+export interface CouncilDecision {
+  id: string;
+  aluno_id: string;
+  ano: number;
+  disciplina: string | null;
+  resultado: ConselhoResultado;
+  motivo: string;
+  por: string | null;
+  em: string;
+}
+
+// ---------------------------------------------------------------- boletim
+
+export const reportCardQuerySchema = z.strictObject({
+  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+export interface ReportCardPeriod {
+  numero: number;
+  nome: string;
+  publicado: boolean;
+  fechado: boolean;
+  media: number | null;
+  media_texto: string | null;
+  /** Before the recuperação (null when there was none). */
+  recuperacao: number | null;
+  recuperacao_texto: string | null;
+  faltas: number;
+}
+
+export interface ReportCardSubject {
+  disciplina: string;
+  periodos: ReportCardPeriod[];
+  media_anual: number | null;
+  media_anual_texto: string | null;
+  faltas: number;
+  frequencia: number | null;
+  situacao: Situacao;
+  /** The situation the rules give, when the conselho de classe changed it. */
+  situacao_calculada: Situacao | null;
+  conselho: CouncilDecision | null;
+}
+
+export interface ReportCard {
+  aluno: { id: string; nome: string; matricula: string };
+  turma: { id: string; nome: string; serie: string } | null;
+  ano: number;
+  ano_letivo_id: string | null;
+  ano_encerrado: boolean;
+  escala: Escala;
+  media_aprovacao: number;
+  periodos: { numero: number; nome: string; publicado: boolean }[];
+  disciplinas: ReportCardSubject[];
+  frequencia: { aulas_dadas: number; faltas: number; frequencia: number | null };
+  situacao: Situacao;
+  situacao_calculada: Situacao | null;
+  conselho: CouncilDecision | null;
+  /** True when the viewer (a guardian) sees only the published periods. */
+  somente_publicados: boolean;
+}
+
+// ---------------------------------------------------------------- closing the year, rematrícula
+
+export const rematriculaQuerySchema = z.strictObject({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'], { error: 'dryRun deve ser true ou false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+});
+
+export const destinoTipos = ['proxima_serie', 'mesma_serie', 'concluido', 'nao_rematriculado'] as const;
+export type DestinoTipo = (typeof destinoTipos)[number];
+export const destinoTipoLabels: Record<DestinoTipo, string> = {
+  proxima_serie: 'Próxima série',
+  mesma_serie: 'Mesma série (retido)',
+  concluido: 'Concluído',
+  nao_rematriculado: 'Não rematriculado',
+};
+
+export const rematriculaInputSchema = z.strictObject({
+  /** Adjustments to the proposal: a class left out, another shift or capacity, a teacher. */
+  turmas: z
+    .array(
+      z.strictObject({
+        origem_id: uuidParam,
+        incluir: z.boolean().default(true),
+        nome: requiredName('Nome da turma').optional(),
+        turno: z.enum(['manha', 'tarde', 'noite'], { error: 'Turno inválido' }).optional(),
+        capacidade_maxima: z.number().int().min(1).max(200).optional(),
+        professor_responsavel_id: uuidParam.nullable().optional(),
+      }),
+    )
+    .max(500)
+    .default([]),
+  /** A student's destination changed by the administrator (e.g. did not re-enrol). */
+  alunos: z
+    .array(
+      z.strictObject({ aluno_id: uuidParam, destino: z.enum(destinoTipos, { error: 'Destino inválido' }) }),
+    )
+    .max(10_000)
+    .default([]),
+});
+export type RematriculaInput = z.input<typeof rematriculaInputSchema>;
+
+export interface RematriculaClass {
+  origem_id: string;
+  origem_nome: string;
+  origem_serie: string;
+  /** Null: the last série (its students conclude). */
+  nome: string | null;
+  serie: string | null;
+  nivel: string | null;
+  turno: string;
+  capacidade_maxima: number;
+  professor_responsavel_id: string | null;
+  incluir: boolean;
+  /** The class already created by an earlier application. */
+  existente_id: string | null;
+}
+
+export interface RematriculaStudent {
+  aluno_id: string;
+  nome: string;
+  origem_turma_id: string;
+  situacao: Situacao;
+  destino: DestinoTipo;
+  destino_turma_nome: string | null;
+}
+
+export interface RematriculaProposal {
+  ano: number;
+  proximo_ano: number;
+  aplicada: boolean;
+  dry_run: boolean;
+  turmas: RematriculaClass[];
+  alunos: RematriculaStudent[];
+  contagem: Record<DestinoTipo, number> & { turmas_novas: number };
+}
+
+export interface YearClosing {
+  ano: number;
+  encerrado_em: string;
+  periodos_fechados: number;
+  situacoes: Record<Situacao, number>;
+}
+
+export type { Conceito, Escala, RegraMediaAnual, RegraRecuperacao, Situacao };
+export { situacoes };
