@@ -147,6 +147,23 @@ export async function createUserRow(
   return row!;
 }
 
+/**
+ * The two request shapes of the route tests: a write with an optional JSON body and a read, each with
+ * an optional session cookie. `app` is a getter because the app is built in `beforeAll`.
+ */
+export function requestsOf(app: () => App) {
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    app().inject({
+      method,
+      url,
+      headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
+      ...(payload ? { payload } : {}),
+    });
+  const get = (url: string, cookie?: string) =>
+    app().inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return { send, get };
+}
+
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((item) => item.name === 'sid');
   if (!cookie) throw new Error(`sem cookie de sessão (status ${response.statusCode}: ${response.body})`);

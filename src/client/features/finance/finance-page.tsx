@@ -1,9 +1,9 @@
-import { Tabs } from 'radix-ui';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
 import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
+import { PageTab, PageTabs } from '../../components/page-tabs';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
@@ -57,37 +57,23 @@ export function FinancePage() {
           </>
         }
       />
-      <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List
-          aria-label="Seções financeiras"
-          className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden"
-        >
-          {tabs.map((item) => (
-            <Tabs.Trigger
-              key={item.value}
-              value={item.value}
-              className="border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary data-[state=active]:border-primary-strong data-[state=active]:text-primary-strong"
-            >
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="dashboard">
+      <PageTabs label="Seções financeiras" tabs={tabs} value={tab} onChange={setTab}>
+        <PageTab value="dashboard">
           <FinanceDashboardTab />
-        </Tabs.Content>
-        <Tabs.Content value="mensalidades">
+        </PageTab>
+        <PageTab value="mensalidades">
           <MensalidadesTab manage />
-        </Tabs.Content>
-        <Tabs.Content value="receitas">
+        </PageTab>
+        <PageTab value="receitas">
           <TransacoesTab tipo="receita" />
-        </Tabs.Content>
-        <Tabs.Content value="despesas">
+        </PageTab>
+        <PageTab value="despesas">
           <TransacoesTab tipo="despesa" />
-        </Tabs.Content>
-        <Tabs.Content value="relatorios">
+        </PageTab>
+        <PageTab value="relatorios">
           <RelatoriosTab />
-        </Tabs.Content>
-      </Tabs.Root>
+        </PageTab>
+      </PageTabs>
       {dialog.render('nova', (tipo) => (
         <TransacaoFormModal tipo={tipo} transacao={null} onClose={dialog.close} />
       ))}

@@ -15,7 +15,7 @@ import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { Student } from '../../../shared/students.schemas.js';
 import { classifyDays } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -39,14 +39,7 @@ beforeEach(async () => {
 });
 afterEach(() => clock.unpin());
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
-    ...(payload ? { payload } : {}),
-  });
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { send, get } = requestsOf(() => t.app);
 
 /**
  * A 2026 year in bimestres (the 1st closes on 24/04); class A takes the roll per lesson (Matemática

@@ -8,7 +8,7 @@ import type {
   SchoolYear,
 } from '../../../shared/calendar.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../audit/audit.table.js';
 import { escapeText, foldLine } from './calendar.ics.js';
@@ -24,15 +24,7 @@ beforeEach(async () => {
 });
 afterEach(() => clock.unpin());
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
-    ...(payload ? { payload } : {}),
-  });
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const { send, get } = requestsOf(() => t.app);
 
 const year2026 = {
   ano: 2026,

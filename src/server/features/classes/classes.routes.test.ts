@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { SavedTeacher, Teacher } from '../../../shared/teachers.schemas.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -22,14 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.reset());
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
-    ...(payload ? { payload } : {}),
-  });
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { send, get } = requestsOf(() => t.app);
 
 const classBody = (overrides: Record<string, unknown> = {}) => ({
   nome: '5º Ano A',

@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/grades.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -42,14 +42,7 @@ beforeEach(async () => {
 });
 afterEach(() => clock.unpin());
 
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: payload ? { cookie, 'content-type': 'application/json' } : { cookie },
-    ...(payload ? { payload } : {}),
-  });
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const { send, get } = requestsOf(() => t.app);
 /** The settings as a PUT body (without the read-only fields). */
 function settingsBody(settings: AcademicSettings): Record<string, unknown> {
   const body: Record<string, unknown> = { ...settings };
