@@ -16,6 +16,8 @@ import type {
   UpdateAcademicSettingsInput,
   YearClosing,
 } from '../../../shared/grades.schemas';
+import type { RollClass } from '../../../shared/academics.schemas';
+import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
 /**
@@ -298,5 +300,22 @@ export function useApplyRematricula() {
             queryClient.invalidateQueries({ queryKey: ['students'] }),
             queryClient.invalidateQueries({ queryKey: ['attendance'] }),
           ]),
+  });
+}
+
+/** The school years with their periods, to pick the period of a grid (read by every signed-in user). */
+export function useGradePeriods() {
+  return useQuery({
+    queryKey: ['grades', 'years'] as const,
+    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+    staleTime: 60_000,
+  });
+}
+
+/** The classes the user may enter grades for (a teacher's own; every class for an administrator). */
+export function useGradeClasses() {
+  return useQuery({
+    queryKey: ['grades', 'classes'] as const,
+    queryFn: () => api<RollClass[]>('/api/frequencia/turmas', { globalErrors: false }),
   });
 }
