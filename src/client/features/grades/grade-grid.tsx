@@ -136,6 +136,11 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             return next;
           });
           setBatchError(error.message);
+          // The other person's versions, so saving this cell again is a deliberate overwrite.
+          if (conflict)
+            void queryClient.invalidateQueries({
+              queryKey: gradesKeys.grid(grid.turma.id, grid.disciplina, grid.periodo.id),
+            });
         },
       },
     );

@@ -3,7 +3,7 @@ import { BookOpenCheck, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { Assessment } from '../../../shared/grades.schemas';
-import { disciplinas } from '../../../shared/teachers.schemas';
+import { disciplinas, type Disciplina } from '../../../shared/teachers.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -120,7 +120,7 @@ function GradesOf({
   const grid = useGradesGrid(turmaId, disciplina, periodoId);
   const assessments = useAssessments({
     turma_id: turmaId,
-    disciplina: disciplina as never,
+    disciplina: disciplina as Disciplina,
     periodo_id: periodoId,
   });
   const remove = useDeleteAssessment();

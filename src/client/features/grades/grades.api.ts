@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AcademicSettings,
   Assessment,
   AssessmentsQuery,
   CouncilInput,
@@ -13,7 +12,6 @@ import type {
   RematriculaProposal,
   ReportCard,
   SavedGrades,
-  UpdateAcademicSettingsInput,
   YearClosing,
 } from '../../../shared/grades.schemas';
 import type { RollClass } from '../../../shared/academics.schemas';
@@ -45,26 +43,7 @@ const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
 
 // ---------------------------------------------------------------- 'Acadêmico' settings
 
-export function useAcademicSettings() {
-  return useQuery({
-    queryKey: gradesKeys.settings,
-    queryFn: () => api<AcademicSettings>('/api/configuracoes/academico', { globalErrors: false }),
-  });
-}
-
-export function useSaveAcademicSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateAcademicSettingsInput) =>
-      apiWithMessage<AcademicSettings>('/api/configuracoes/academico', {
-        method: 'PUT',
-        body: input,
-        globalErrors: false,
-      }),
-    // The scale and the rules change every grid and boletim.
-    onSuccess: () => invalidateGrades(queryClient),
-  });
-}
+export { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
 
 // ---------------------------------------------------------------- avaliações
 
