@@ -1,10 +1,7 @@
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { escalaLabels, regraMediaAnualLabels, regraRecuperacaoLabels } from '../../../shared/averages';
-import {
-  academicSettingsValuesSchema,
-  type AcademicSettings,
-} from '../../../shared/grades.schemas';
+import { academicSettingsValuesSchema, type AcademicSettings } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
