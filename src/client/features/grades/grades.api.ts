@@ -210,19 +210,7 @@ export function useCouncilDecision() {
   });
 }
 
-/** The boletim; guardians get only the published periods of their own children. */
-export function useReportCard(alunoId: string, ano?: number) {
-  return useQuery({
-    queryKey: gradesKeys.reportCard(alunoId, ano),
-    queryFn: () =>
-      api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
-    enabled: Boolean(alunoId),
-  });
-}
-
-export function downloadReportCard(alunoId: string, ano?: number) {
-  return downloadFile(`/api/boletins/alunos/${alunoId}/pdf${toQuery({ ano })}`, 'boletim.pdf');
-}
+export { downloadReportCard, useReportCard } from '../../lib/report-card';
 
 /** Administrators: every boletim of a class in one PDF. */
 export function downloadClassReportCards(turmaId: string) {
