@@ -8,20 +8,27 @@ import { GradeGrid } from './grade-grid';
 
 afterEach(cleanup);
 
-const jsdomMatchMedia = window.matchMedia;
+const jsdomMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia');
 /** jsdom has no layout: say whether the screen is as wide as a desktop (the grid) or a phone (one student). */
 function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      ...jsdomMatchMedia(query),
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      media: query,
       matches: query.includes('min-width') ? wide : false,
+      onchange: null,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
-    }) as MediaQueryList;
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
 }
 beforeEach(() => setWide(true));
 afterEach(() => {
-  window.matchMedia = jsdomMatchMedia;
+  if (jsdomMatchMedia) Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
