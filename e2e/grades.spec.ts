@@ -98,7 +98,8 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
 
   const names = [`Ana Notas ${run}`, `Bruno Notas ${run}`, `Carla Notas ${run}`] as const;
   const guardianEmail = `mae.notas.${run}@escola.test`;
-  let guardianPassword = '';
+  const emails = [guardianEmail, `resp.notas.1.${run}@escola.test`, `resp.notas.2.${run}@escola.test`];
+  const passwords: string[] = [];
   for (const [index, nome] of names.entries()) {
     const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
       await api.post('/api/alunos', {
@@ -108,7 +109,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
           matricula: `NT${run}${String(index)}`,
           responsavel: {
             nome: `Responsável de ${nome}`,
-            email: index === 0 ? guardianEmail : `resp.notas.${String(index)}.${run}@escola.test`,
+            email: emails[index],
             telefone: '(11) 91234-5678',
             cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
             parentesco: 'mae',
@@ -117,12 +118,13 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
         },
       }),
     );
-    if (index === 0) guardianPassword = created.senhaGerada ?? '';
+    passwords.push(created.senhaGerada ?? '');
     const enrolled = await api.post(`/api/turmas/${turma.id}/alunos`, {
       data: { aluno_id: created.aluno.id, data_enturmacao: period.inicio },
     });
     expect(enrolled.ok(), await enrolled.text()).toBe(true);
   }
+  const guardianPassword = passwords[0] ?? '';
   expect(guardianPassword).not.toBe('');
 
   // The teacher, on a desktop: 'Notas' from the menu, then the class, subject and period.
