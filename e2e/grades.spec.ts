@@ -192,11 +192,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
   await admin.goto(url);
   await admin.getByRole('button', { name: 'Fechar para a turma' }).click();
-  await admin
-    .getByRole('alertdialog')
-    .or(admin.getByRole('dialog'))
-    .getByRole('button', { name: 'Fechar' })
-    .click();
+  await admin.getByRole('button', { name: 'Fechar período' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'somente para leitura' })).toBeVisible();
   await expect(admin.getByRole('textbox', { name: `Prova 1 de ${names[1]}` })).toHaveAttribute('readonly');
   await admin.getByRole('button', { name: `Retificar Prova 1 de ${names[1]}` }).click();
@@ -212,11 +208,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await admin.keyboard.press('Escape');
 
   await admin.getByRole('button', { name: 'Publicar para a turma' }).click();
-  await admin
-    .getByRole('alertdialog')
-    .or(admin.getByRole('dialog'))
-    .getByRole('button', { name: 'Publicar' })
-    .click();
+  await admin.getByRole('button', { name: 'Publicar período' }).click();
   await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
   await admin.screenshot({ path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
 

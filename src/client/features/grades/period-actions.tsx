@@ -61,7 +61,7 @@ export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turma
         <ConfirmAction
           title={`${texts[pending.action].label} ${status.data.periodo.nome}`}
           message={`${texts[pending.action].verb} Vale ${pending.escola ? 'para todas as turmas da escola' : `para a turma ${turma.turma_nome}`}.`}
-          confirmLabel={texts[pending.action].label}
+          confirmLabel={`${texts[pending.action].label} período`}
           danger={pending.action !== 'publicar'}
           action={() =>
             act.mutateAsync({ periodoId, action: pending.action, ...(pending.escola ? {} : { turmaId }) })
