@@ -193,7 +193,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await admin.goto(url);
   await admin.getByRole('button', { name: 'Fechar para a turma' }).click();
   await admin.getByRole('button', { name: 'Fechar período' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: 'somente para leitura' })).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: 'está fechado' })).toBeVisible();
   await expect(admin.getByRole('textbox', { name: `Prova 1 de ${names[1]}` })).toHaveAttribute('readonly');
   await admin.getByRole('button', { name: `Retificar Prova 1 de ${names[1]}` }).click();
   const rectify = admin.getByRole('dialog', { name: 'Retificar nota' });

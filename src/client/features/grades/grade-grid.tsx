@@ -301,8 +301,10 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
         >
           <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            {grid.bloqueio} As notas estão somente para leitura
-            {canRectify ? '; use “Retificar” em uma nota para corrigi-la com motivo.' : '.'}
+            {grid.bloqueio}{' '}
+            {canRectify
+              ? 'Para corrigir uma nota, use o botão “Retificar” ao lado dela (com motivo; fica no histórico).'
+              : 'As notas estão somente para leitura.'}
           </span>
         </div>
       )}
@@ -382,10 +384,12 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   return (
     <div>
       {banner}
-      <p className="mb-2 text-sm text-gray-600">
-        Digite e use Enter ou as setas para andar; cole uma coluna do Excel ou Planilhas para preencher para
-        baixo. Em branco = não lançada (diferente de 0). Salva sozinho.
-      </p>
+      {!readOnly && (
+        <p className="mb-2 text-sm text-gray-600">
+          Digite e use Enter ou as setas para andar; cole uma coluna do Excel ou Planilhas para preencher para
+          baixo. Em branco = não lançada (diferente de 0). Salva sozinho.
+        </p>
+      )}
       <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">
