@@ -183,3 +183,27 @@ export function overallSituation(
   for (const situation of order) if (subjects.includes(situation)) return situation;
   return subjects.length === 0 ? 'cursando' : 'aprovado';
 }
+
+/** A cell's value (server and the grid alike) on the school's scale: tenths (and the concept letter), or a message. */
+export function parseGradeValue(
+  value: string | number | null,
+  rules: Pick<AveragingRules, 'escala' | 'conceitos'>,
+): { ok: true; tenths: number | null; conceito: string | null } | { ok: false; message: string } {
+  if (value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: true, tenths: null, conceito: null };
+  if (rules.escala === 'conceitos') {
+    const letter = typeof value === 'string' ? value.trim().toUpperCase() : '';
+    if (!(conceitos as readonly string[]).includes(letter))
+      return { ok: false, message: `Conceito inválido: use ${conceitos.join(', ')}` };
+    return { ok: true, tenths: rules.conceitos[letter as 'A'], conceito: letter };
+  }
+  const tenths = parseTenths(value);
+  const max = scaleMaxTenths(rules.escala) / 10;
+  if (tenths === null)
+    return {
+      ok: false,
+      message: `Nota inválida: use um número de 0 a ${String(max)}, com até uma casa decimal`,
+    };
+  if (tenths > max * 10) return { ok: false, message: `Nota fora da escala: de 0 a ${String(max)}` };
+  return { ok: true, tenths, conceito: null };
+}

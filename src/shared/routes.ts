@@ -20,6 +20,7 @@ export const paths = {
   audit: '/dashboard/auditoria',
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
+  grades: '/dashboard/notas',
   publicCalendar: '/calendario',
 } as const;
 

@@ -1,4 +1,5 @@
 import {
+  BookOpenCheck,
   BarChart3,
   CalendarDays,
   ClipboardCheck,
@@ -34,6 +35,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: 'academics.write' },
+  { label: 'Notas', to: paths.grades, icon: BookOpenCheck, access: 'academics.write' },
   { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: 'reports.read' },

@@ -68,6 +68,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'notas',
+    handle: { title: 'Notas' },
+    lazy: async () => {
+      const { GradesPage } = await import('../features/grades/grades-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.write">
+            <GradesPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'calendario',
     handle: { title: 'Calendário' },
     lazy: async () => {

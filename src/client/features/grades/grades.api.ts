@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AcademicSettings,
   Assessment,
   AssessmentsQuery,
   CouncilInput,
@@ -13,9 +12,10 @@ import type {
   RematriculaProposal,
   ReportCard,
   SavedGrades,
-  UpdateAcademicSettingsInput,
   YearClosing,
 } from '../../../shared/grades.schemas';
+import type { RollClass } from '../../../shared/academics.schemas';
+import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
 /**
@@ -43,26 +43,7 @@ const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
 
 // ---------------------------------------------------------------- 'Acadêmico' settings
 
-export function useAcademicSettings() {
-  return useQuery({
-    queryKey: gradesKeys.settings,
-    queryFn: () => api<AcademicSettings>('/api/configuracoes/academico', { globalErrors: false }),
-  });
-}
-
-export function useSaveAcademicSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateAcademicSettingsInput) =>
-      apiWithMessage<AcademicSettings>('/api/configuracoes/academico', {
-        method: 'PUT',
-        body: input,
-        globalErrors: false,
-      }),
-    // The scale and the rules change every grid and boletim.
-    onSuccess: () => invalidateGrades(queryClient),
-  });
-}
+export { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
 
 // ---------------------------------------------------------------- avaliações
 
@@ -229,19 +210,7 @@ export function useCouncilDecision() {
   });
 }
 
-/** The boletim; guardians get only the published periods of their own children. */
-export function useReportCard(alunoId: string, ano?: number) {
-  return useQuery({
-    queryKey: gradesKeys.reportCard(alunoId, ano),
-    queryFn: () =>
-      api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
-    enabled: Boolean(alunoId),
-  });
-}
-
-export function downloadReportCard(alunoId: string, ano?: number) {
-  return downloadFile(`/api/boletins/alunos/${alunoId}/pdf${toQuery({ ano })}`, 'boletim.pdf');
-}
+export { downloadReportCard, useReportCard } from '../../lib/report-card';
 
 /** Administrators: every boletim of a class in one PDF. */
 export function downloadClassReportCards(turmaId: string) {
@@ -298,5 +267,22 @@ export function useApplyRematricula() {
             queryClient.invalidateQueries({ queryKey: ['students'] }),
             queryClient.invalidateQueries({ queryKey: ['attendance'] }),
           ]),
+  });
+}
+
+/** The school years with their periods, to pick the period of a grid (read by every signed-in user). */
+export function useGradePeriods() {
+  return useQuery({
+    queryKey: ['grades', 'years'] as const,
+    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+    staleTime: 60_000,
+  });
+}
+
+/** The classes the user may enter grades for (a teacher's own; every class for an administrator). */
+export function useGradeClasses() {
+  return useQuery({
+    queryKey: ['grades', 'classes'] as const,
+    queryFn: () => api<RollClass[]>('/api/frequencia/turmas', { globalErrors: false }),
   });
 }

@@ -9,6 +9,7 @@ import {
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useTabParam } from '../../lib/use-list-state';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AcademicTab } from './academic-tab';
 import { BackupTab } from './backup-tab';
 import { RolesTab } from './roles-tab';
 import { SchoolTab } from './school-tab';
@@ -18,6 +19,7 @@ import { NotificationsTab, SystemTab } from './system-tab';
 
 const tabs = [
   ['escola', 'Escola'],
+  ['academico', 'Acadêmico'],
   ['sistema', 'Sistema'],
   ['usuarios', 'Usuários & Permissões'],
   ['notificacoes', 'Notificações'],
@@ -84,6 +86,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
           <div className="p-4 sm:p-6">
             <Tabs.Content value="escola">
               <SchoolTab key={school.version} school={school} />
+            </Tabs.Content>
+            <Tabs.Content value="academico">
+              <AcademicTab />
             </Tabs.Content>
             <Tabs.Content value="sistema">
               <SystemTab saving={form.formState.isSubmitting} onSave={() => void handleSaveSystem()} />

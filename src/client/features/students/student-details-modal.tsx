@@ -6,6 +6,7 @@ import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { Badge } from '../../components/feedback';
 import { Modal } from '../../components/modal';
+import { ReportCardView } from '../../components/report-card';
 import { AddGuardianForm } from './add-guardian-form';
 import { StudentAttendance } from './student-attendance';
 import { statusActions, StudentStatusBadge } from './student-status';
@@ -84,6 +85,9 @@ export function StudentDetailsModal({
       </dl>
       <div className="mt-6 border-t border-gray-200 pt-4">
         <StudentAttendance alunoId={student.id} canExcuse={canExcuse} />
+      </div>
+      <div className="mt-6 border-t border-gray-200 pt-4">
+        <ReportCardView alunoId={student.id} />
       </div>
       <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
       {student.responsaveis.length === 0 ? (

@@ -5,9 +5,9 @@ import {
   conceitos,
   displayGrade,
   parseTenths,
-  scaleMaxTenths,
   tenthsToNumber,
   weightedMean,
+  parseGradeValue,
   type AveragingRules,
 } from '../../../shared/averages.js';
 import { formatDate } from '../../../shared/format.js';
@@ -482,30 +482,6 @@ export async function getGradesGrid(
 }
 
 // ---------------------------------------------------------------- saving grades
-
-/** A cell's value on the school's scale: tenths (and the concept letter), or a message. */
-export function parseGradeValue(
-  value: string | number | null,
-  rules: AveragingRules,
-): { ok: true; tenths: number | null; conceito: string | null } | { ok: false; message: string } {
-  if (value === null || (typeof value === 'string' && value.trim() === ''))
-    return { ok: true, tenths: null, conceito: null };
-  if (rules.escala === 'conceitos') {
-    const letter = typeof value === 'string' ? value.trim().toUpperCase() : '';
-    if (!(conceitos as readonly string[]).includes(letter))
-      return { ok: false, message: `Conceito inválido: use ${conceitos.join(', ')}` };
-    return { ok: true, tenths: rules.conceitos[letter as 'A'], conceito: letter };
-  }
-  const tenths = parseTenths(value);
-  const max = scaleMaxTenths(rules.escala) / 10;
-  if (tenths === null)
-    return {
-      ok: false,
-      message: `Nota inválida: use um número de 0 a ${String(max)}, com até uma casa decimal`,
-    };
-  if (tenths > max * 10) return { ok: false, message: `Nota fora da escala: de 0 a ${String(max)}` };
-  return { ok: true, tenths, conceito: null };
-}
 
 /**
  * PUT /api/notas — a batch of cells, all or nothing. Each cell carries the version it was read at; a

@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE, apiSignIn } from './support';
+
+// Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
+// pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
+// period (read-only banner), rectifies a grade with a reason and publishes; the guardian opens the
+// boletim and downloads the PDF. Everything is this journey's own (names with `run`).
+
+const run = Date.now().toString().slice(-6);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+function todayIso() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface Period {
+  id: string;
+  nome: string;
+  inicio: string;
+  fim: string;
+}
+
+/** This year's period that contains today (the year opened here if no journey did). */
+async function currentPeriod(api: APIRequestContext): Promise<Period> {
+  const today = todayIso();
+  const year = today.slice(0, 4);
+  const opened = await api.post('/api/anos-letivos', {
+    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
+  });
+  expect([201, 409], await opened.text()).toContain(opened.status());
+  const years = await dataOf<{ ano: number; periodos: Period[] }[]>(await api.get('/api/anos-letivos'));
+  const period = years
+    .find((item) => item.ano === Number(year))
+    ?.periodos.find((item) => item.inicio <= today && today <= item.fim);
+  expect(period, 'um período do ano letivo que contém hoje').toBeDefined();
+  return period!;
+}
+
+/** Pastes text into an input as a spreadsheet would (the clipboard event with text/plain). */
+async function pasteInto(input: Locator, text: string) {
+  await input.focus();
+  await input.evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+test('grades: keyboard and paste, reload, close, retificação, publish, guardian boletim', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const admin = await adminContext.newPage();
+  const api = admin.request;
+  const period = await currentPeriod(api);
+
+  const teacherEmail = `prof.notas.${run}@escola.test`;
+  const saved = await dataOf<{ professor: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/professores', {
+      data: {
+        nome: `Professora Notas ${run}`,
+        email: teacherEmail,
+        disciplinas: ['Matemática'],
+        criar_acesso: true,
+      },
+    }),
+  );
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: `Notas ${run}`,
+        nivel: 'Fundamental I',
+        serie: '4º ano',
+        turno: 'tarde',
+        ano_letivo: period.inicio.slice(0, 4),
+        professor_responsavel_id: saved.professor.id,
+      },
+    }),
+  );
+  const grid = await api.put(`/api/turmas/${turma.id}/disciplinas`, {
+    data: {
+      disciplinas: [{ disciplina: 'Matemática', professor_id: saved.professor.id, aulas_semanais: 4 }],
+    },
+  });
+  expect(grid.ok(), await grid.text()).toBe(true);
+
+  const names = [`Ana Notas ${run}`, `Bruno Notas ${run}`, `Carla Notas ${run}`] as const;
+  const guardianEmail = `mae.notas.${run}@escola.test`;
+  const emails = [guardianEmail, `resp.notas.1.${run}@escola.test`, `resp.notas.2.${run}@escola.test`];
+  const passwords: string[] = [];
+  for (const [index, nome] of names.entries()) {
+    const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
+      await api.post('/api/alunos', {
+        data: {
+          nome,
+          data_nascimento: '2016-03-15',
+          matricula: `NT${run}${String(index)}`,
+          responsavel: {
+            nome: `Responsável de ${nome}`,
+            email: emails[index],
+            telefone: '(11) 91234-5678',
+            cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
+            parentesco: 'mae',
+            eh_principal: true,
+          },
+        },
+      }),
+    );
+    passwords.push(created.senhaGerada ?? '');
+    const enrolled = await api.post(`/api/turmas/${turma.id}/alunos`, {
+      data: { aluno_id: created.aluno.id, data_enturmacao: period.inicio },
+    });
+    expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  }
+  const guardianPassword = passwords[0] ?? '';
+  expect(guardianPassword).not.toBe('');
+
+  // The teacher, on a desktop: 'Notas' from the menu, then the class, subject and period.
+  const teacherContext = await browser.newContext({ viewport: desktop });
+  const teacher = await teacherContext.newPage();
+  await apiSignIn(teacher.request, teacherEmail, [saved.senhaGerada ?? ''], 'Goiabeira-Madura-37');
+  await teacher.goto('/dashboard');
+  await teacher.getByRole('link', { name: 'Notas' }).first().click();
+  await expect(teacher.getByRole('heading', { level: 1, name: 'Notas' })).toBeVisible();
+  await teacher.getByLabel('Turma').selectOption({ label: `Notas ${run}` });
+  await teacher.getByLabel('Disciplina').selectOption('Matemática');
+  await teacher.getByLabel('Período').selectOption(period.id);
+
+  for (const nome of ['Prova 1', 'Trabalho']) {
+    await teacher.getByRole('button', { name: 'Nova avaliação' }).click();
+    const dialog = teacher.getByRole('dialog', { name: 'Nova avaliação' });
+    await dialog.getByLabel('Nome').fill(nome);
+    await dialog.getByLabel('Data').fill(todayIso());
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  const cell = (avaliacao: string, aluno: string) =>
+    teacher.getByRole('textbox', { name: `${avaliacao} de ${aluno}` });
+
+  // Keyboard: a column typed with Enter, '7,5' and '8.5' alike; Carla's stays not given.
+  await cell('Prova 1', names[0]).click();
+  await teacher.keyboard.type('7,5');
+  await teacher.keyboard.press('Enter');
+  await expect(cell('Prova 1', names[1])).toBeFocused();
+  await teacher.keyboard.type('8.5');
+  await teacher.keyboard.press('Enter');
+  // Outside the scale: refused in place with the server's message.
+  await teacher.keyboard.type('11');
+  await expect(cell('Prova 1', names[2])).toHaveAttribute('aria-invalid', 'true');
+  await expect(teacher.getByText('Nota fora da escala: de 0 a 10')).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/notas-erro-desktop.png`, fullPage: true });
+  await teacher.keyboard.press('Backspace');
+  await teacher.keyboard.press('Backspace');
+
+  // Paste: a column copied from a spreadsheet fills down.
+  await pasteInto(cell('Trabalho', names[0]), '6\r\n9,5\r\n10\r\n');
+  await expect(cell('Trabalho', names[2])).toHaveValue('10');
+  for (const nome of names)
+    await expect(teacher.getByRole('row', { name: new RegExp(nome) })).toContainText('salvo');
+  await teacher.screenshot({ path: `${shots}/notas-grade-desktop.png`, fullPage: true });
+
+  await teacher.reload();
+  await expect(cell('Prova 1', names[0])).toHaveValue('7,5');
+  await expect(cell('Prova 1', names[1])).toHaveValue('8,5');
+  await expect(cell('Prova 1', names[2])).toHaveValue('');
+  await expect(cell('Trabalho', names[1])).toHaveValue('9,5');
+  // Ana: (7,5 + 6,0) / 2 = 6,75 → 6,8 (half-up); Carla: only the Trabalho counts.
+  await expect(teacher.getByRole('row', { name: new RegExp(names[0]) })).toContainText('6,8');
+  await expect(teacher.getByRole('row', { name: new RegExp(names[2]) })).toContainText('10,0');
+
+  // On a phone: one student at a time with next/previous.
+  await teacher.setViewportSize(phone);
+  await expect(teacher.getByRole('heading', { name: names[0] })).toBeVisible();
+  await teacher.getByRole('button', { name: /Próximo/ }).click();
+  await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/notas-phone.png`, fullPage: true });
+  await teacherContext.close();
+
+  // The admin closes the period for the class: read-only with a banner; rectifies Bruno's grade.
+  const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
+  await admin.goto(url);
+  await admin.getByRole('button', { name: 'Fechar para a turma' }).click();
+  await admin.getByRole('button', { name: 'Fechar período' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'está fechado' })).toBeVisible();
+  await expect(admin.getByRole('textbox', { name: `Prova 1 de ${names[1]}` })).toHaveAttribute('readonly');
+  await admin.getByRole('button', { name: `Retificar Prova 1 de ${names[1]}` }).click();
+  const rectify = admin.getByRole('dialog', { name: 'Retificar nota' });
+  await rectify.getByLabel('Nova nota').fill('9');
+  await rectify.getByLabel('Motivo').fill('Erro de digitação na prova');
+  await rectify.getByRole('button', { name: 'Retificar' }).click();
+  await expect(rectify.getByRole('region', { name: 'Histórico da nota' })).toContainText('Retificação');
+  await expect(rectify.getByRole('region', { name: 'Histórico da nota' })).toContainText(
+    'Erro de digitação na prova',
+  );
+  await admin.screenshot({ path: `${shots}/notas-retificar-desktop.png` });
+  await admin.keyboard.press('Escape');
+
+  await admin.getByRole('button', { name: 'Publicar para a turma' }).click();
+  await admin.getByRole('button', { name: 'Publicar período' }).click();
+  await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
+  await admin.screenshot({ path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
+
+  // The guardian opens Ana's boletim and downloads the PDF.
+  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardian = await guardianContext.newPage();
+  await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Jabuticaba-Doce-58');
+  await guardian.goto('/dashboard/alunos');
+  await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
+  const child = guardian.getByRole('dialog', { name: names[0] });
+  const boletim = child.getByRole('region', { name: /Boletim/ });
+  await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('6,8');
+  await guardian.screenshot({ path: `${shots}/boletim-responsavel-phone.png`, fullPage: true });
+  const download = guardian.waitForEvent('download');
+  await boletim.getByRole('button', { name: 'Baixar PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await guardianContext.close();
+  await adminContext.close();
+});

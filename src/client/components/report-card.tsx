@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { situacaoLabels, type Situacao } from '../../shared/averages';
+import { formatPercent } from '../lib/percent';
+import { downloadReportCard, useReportCard } from '../lib/report-card';
+import { Button } from './button';
+import { Badge, ErrorBanner, Spinner, type BadgeTone } from './feedback';
+
+const situacaoTones: Record<Situacao, BadgeTone> = {
+  cursando: 'gray',
+  aprovado: 'green',
+  em_recuperacao: 'yellow',
+  reprovado_nota: 'red',
+  reprovado_falta: 'red',
+};
+
+function SituacaoBadge({ situacao, conselho }: { situacao: Situacao; conselho: boolean }) {
+  return (
+    <Badge tone={situacaoTones[situacao]}>
+      {situacaoLabels[situacao]}
+      {conselho ? ' (Conselho de Classe)' : ''}
+    </Badge>
+  );
+}
+
+/**
+ * The boletim: subjects × periods with the averages (and the recuperação), absences, frequency and the
+ * final situation; a conselho de classe decision shows as such. Guardians get only published periods.
+ */
+export function ReportCardView({ alunoId }: { alunoId: string }) {
+  const card = useReportCard(alunoId);
+  const [downloading, setDownloading] = useState(false);
+  if (card.isPending) return <Spinner label="Carregando boletim..." />;
+  if (card.isError) return <ErrorBanner>{card.error.message || 'Erro ao carregar o boletim.'}</ErrorBanner>;
+  const data = card.data;
+  const titleId = `boletim-${alunoId}`;
+  const download = () => {
+    setDownloading(true);
+    downloadReportCard(alunoId, data.ano)
+      .catch((error: unknown) =>
+        toast.error(error instanceof Error && error.message ? error.message : 'Erro ao baixar o boletim.'),
+      )
+      .finally(() => setDownloading(false));
+  };
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-sm font-semibold text-gray-800">
+          Boletim {data.ano}
+          {data.turma ? ` — ${data.turma.nome}` : ''}
+        </h3>
+        <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
+          <Download className="h-4 w-4" aria-hidden /> Baixar PDF
+        </Button>
+      </div>
+      {data.somente_publicados && (
+        <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
+      )}
+      {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
+        <p className="text-sm text-gray-600">Nenhuma nota publicada ainda neste ano.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">
+              Boletim de {data.aluno.nome} em {data.ano}: média por período, média anual, faltas e situação
+            </caption>
+            <thead className="bg-gray-50 text-gray-700">
+              <tr>
+                <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2 text-left">
+                  Disciplina
+                </th>
+                {data.periodos.map((period) => (
+                  <th key={period.numero} scope="col" className="px-2 py-2 text-center whitespace-nowrap">
+                    {period.nome}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-2 text-center">
+                  Média anual
+                </th>
+                <th scope="col" className="px-2 py-2 text-center">
+                  Faltas
+                </th>
+                <th scope="col" className="px-2 py-2 text-center">
+                  Frequência
+                </th>
+                <th scope="col" className="px-2 py-2 text-left">
+                  Situação
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.disciplinas.map((subject) => (
+                <tr key={subject.disciplina} className="border-t border-gray-100">
+                  <th
+                    scope="row"
+                    className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-gray-900"
+                  >
+                    {subject.disciplina}
+                  </th>
+                  {data.periodos.map((period) => {
+                    const own = subject.periodos.find((item) => item.numero === period.numero);
+                    return (
+                      <td key={period.numero} className="px-2 py-2 text-center">
+                        {own?.media_texto ?? '—'}
+                        {own?.recuperacao_texto && (
+                          <span className="block text-xs text-gray-600">
+                            recuperação: {own.recuperacao_texto}
+                          </span>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td className="px-2 py-2 text-center font-semibold">{subject.media_anual_texto ?? '—'}</td>
+                  <td className="px-2 py-2 text-center">{subject.faltas}</td>
+                  <td className="px-2 py-2 text-center">
+                    {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
+                  </td>
+                  <td className="px-2 py-2">
+                    <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} />
+                    {subject.conselho && (
+                      <span className="mt-1 block text-xs text-gray-600">
+                        {subject.situacao_calculada
+                          ? `Pelas regras: ${situacaoLabels[subject.situacao_calculada]}. `
+                          : ''}
+                        Motivo: {subject.conselho.motivo}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+        <span>
+          Frequência geral:{' '}
+          <strong>
+            {data.frequencia.frequencia === null ? '—' : formatPercent(data.frequencia.frequencia)}
+          </strong>{' '}
+          ({data.frequencia.faltas} {data.frequencia.faltas === 1 ? 'falta' : 'faltas'})
+        </span>
+        <span className="flex items-center gap-1">
+          Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
+        </span>
+      </div>
+      {data.conselho && (
+        <p className="text-xs text-gray-600">
+          Decisão do Conselho de Classe
+          {data.situacao_calculada ? ` (pelas regras: ${situacaoLabels[data.situacao_calculada]})` : ''}:{' '}
+          {data.conselho.motivo}
+        </p>
+      )}
+    </section>
+  );
+}

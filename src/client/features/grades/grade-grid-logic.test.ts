@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  batchIndexOf,
+  isBlock,
+  moveFocus,
+  parsePastedBlock,
+  placeBlock,
+  readCell,
+  sameGrade,
+} from './grade-grid-logic';
+
+const decimal = { escala: '0-10', conceitos: { A: 95, B: 80, C: 65, D: 45, E: 20 } } as const;
+const hundred = { ...decimal, escala: '0-100' } as const;
+const concepts = { ...decimal, escala: 'conceitos' } as const;
+
+describe('moveFocus', () => {
+  it('moves down with Enter and ArrowDown, up with Shift+Enter and ArrowUp', () => {
+    expect(moveFocus({ row: 1, col: 2 }, 'Enter', false, 5, 3)).toEqual({ row: 2, col: 2 });
+    expect(moveFocus({ row: 1, col: 2 }, 'ArrowDown', false, 5, 3)).toEqual({ row: 2, col: 2 });
+    expect(moveFocus({ row: 1, col: 2 }, 'Enter', true, 5, 3)).toEqual({ row: 0, col: 2 });
+    expect(moveFocus({ row: 1, col: 2 }, 'ArrowUp', false, 5, 3)).toEqual({ row: 0, col: 2 });
+  });
+
+  it('moves across with the side arrows and stops at the edges', () => {
+    expect(moveFocus({ row: 0, col: 0 }, 'ArrowRight', false, 5, 3)).toEqual({ row: 0, col: 1 });
+    expect(moveFocus({ row: 0, col: 0 }, 'ArrowLeft', false, 5, 3)).toEqual({ row: 0, col: 0 });
+    expect(moveFocus({ row: 4, col: 2 }, 'ArrowDown', false, 5, 3)).toEqual({ row: 4, col: 2 });
+    expect(moveFocus({ row: 4, col: 2 }, 'ArrowRight', false, 5, 3)).toEqual({ row: 4, col: 2 });
+  });
+
+  it('leaves other keys to the input', () => {
+    expect(moveFocus({ row: 0, col: 0 }, '7', false, 5, 3)).toBeNull();
+    expect(moveFocus({ row: 0, col: 0 }, 'Tab', false, 5, 3)).toBeNull();
+  });
+});
+
+describe('parsePastedBlock and placeBlock', () => {
+  it('reads a column copied from Excel (CRLF and the trailing line break) as one cell per row', () => {
+    const block = parsePastedBlock('7,5\r\n8\r\n\r\n9.5\r\n');
+    expect(block).toEqual([['7,5'], ['8'], [''], ['9.5']]);
+    expect(isBlock(block)).toBe(true);
+  });
+
+  it('reads tabs as columns and a single value as not a block', () => {
+    expect(parsePastedBlock('7\t8\n6\t5')).toEqual([
+      ['7', '8'],
+      ['6', '5'],
+    ]);
+    expect(isBlock(parsePastedBlock('7,5'))).toBe(false);
+  });
+
+  it('fills down from the focused cell and cuts at the last student', () => {
+    const placed = placeBlock({ row: 2, col: 1 }, [['7'], ['8'], ['9']], 4, 3);
+    expect(placed).toEqual([
+      { row: 2, col: 1, text: '7' },
+      { row: 3, col: 1, text: '8' },
+    ]);
+  });
+});
+
+describe('readCell', () => {
+  it('reads 7,5 and 7.5 as the same grade, and empty as not given (not 0)', () => {
+    expect(readCell('7,5', decimal)).toEqual({ ok: true, valor: '7,5' });
+    expect(readCell('7.5', decimal)).toEqual({ ok: true, valor: '7,5' });
+    expect(readCell('  ', decimal)).toEqual({ ok: true, valor: null });
+    expect(readCell('0', decimal)).toEqual({ ok: true, valor: '0' });
+  });
+
+  it("refuses values outside the scale with the server's message", () => {
+    expect(readCell('11', decimal)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 10' });
+    expect(readCell('7,55', decimal)).toEqual({
+      ok: false,
+      message: 'Nota inválida: use um número de 0 a 10, com até uma casa decimal',
+    });
+    expect(readCell('-1', decimal).ok).toBe(false);
+    expect(readCell('85', hundred)).toEqual({ ok: true, valor: '85' });
+    expect(readCell('101', hundred)).toEqual({ ok: false, message: 'Nota fora da escala: de 0 a 100' });
+  });
+
+  it('reads concept letters in any case and refuses others', () => {
+    expect(readCell('b', concepts)).toEqual({ ok: true, valor: 'B' });
+    expect(readCell('F', concepts)).toEqual({ ok: false, message: 'Conceito inválido: use A, B, C, D, E' });
+  });
+});
+
+describe('sameGrade and batchIndexOf', () => {
+  it('compares grades as the server reads them', () => {
+    expect(sameGrade('7.5', '7,5')).toBe(true);
+    expect(sameGrade(null, ' ')).toBe(true);
+    expect(sameGrade('0', null)).toBe(false);
+  });
+
+  it('finds the batch cell a message names', () => {
+    expect(batchIndexOf('notas.3')).toBe(3);
+    expect(batchIndexOf('notas.12.valor')).toBe(12);
+    expect(batchIndexOf('motivo')).toBeNull();
+  });
+});

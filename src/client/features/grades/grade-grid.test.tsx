@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GradesGrid } from '../../../shared/grades.schemas';
+import { GradeGrid } from './grade-grid';
+
+afterEach(cleanup);
+
+const jsdomMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+/** jsdom has no layout: say whether the screen is as wide as a desktop (the grid) or a phone (one student). */
+function setWide(wide: boolean) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      media: query,
+      matches: query.includes('min-width') ? wide : false,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+beforeEach(() => setWide(true));
+afterEach(() => {
+  if (jsdomMatchMedia) Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
+});
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
+  const avaliacoes = [
+    { id: uuid(101), nome: 'Prova 1', data: '2026-03-10', peso: 2, tipo: 'regular' as const, version: 1 },
+    { id: uuid(102), nome: 'Trabalho', data: '2026-03-20', peso: 1, tipo: 'regular' as const, version: 1 },
+  ];
+  return {
+    turma: { id: uuid(1), nome: '5º A' },
+    disciplina: 'Matemática',
+    periodo: {
+      id: uuid(2),
+      nome: '1º bimestre',
+      inicio: '2026-02-02',
+      fim: '2026-04-17',
+      fechado: false,
+      publicado: false,
+      origem: 'data',
+      data_fechamento: '2026-04-24',
+    },
+    escala: '0-10',
+    conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+    bloqueio: null,
+    avaliacoes,
+    alunos: [1, 2, 3].map((n) => ({
+      id: uuid(n + 10),
+      nome: `Aluno ${String(n)}`,
+      matricula: `M${String(n)}`,
+      notas: avaliacoes.map((avaliacao) => ({
+        id: n === 1 ? uuid(200 + avaliacao.version) : null,
+        avaliacao_id: avaliacao.id,
+        valor: n === 1 ? 8 : null,
+        texto: n === 1 ? '8,0' : null,
+        version: n === 1 ? 1 : 0,
+      })),
+      media: n === 1 ? 8 : null,
+      media_texto: n === 1 ? '8,0' : null,
+    })),
+    ...overrides,
+  };
+}
+
+function renderGrid(grid: GradesGrid, canRectify = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <GradeGrid grid={grid} canRectify={canRectify} />
+    </QueryClientProvider>,
+  );
+}
+
+const cell = (avaliacao: string, aluno: string) =>
+  screen.getByRole('textbox', { name: `${avaliacao} de ${aluno}` });
+
+describe('GradeGrid', () => {
+  it('shows saved grades, empty cells for grades not given, and the period average', () => {
+    renderGrid(gridOf());
+    expect(cell('Prova 1', 'Aluno 1')).toHaveValue('8,0');
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('');
+    expect(screen.getByRole('row', { name: /Aluno 1/ })).toHaveTextContent('8,0');
+  });
+
+  it('moves down a column with Enter and across with the arrows', async () => {
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('7,5{Enter}');
+    expect(cell('Prova 1', 'Aluno 3')).toHaveFocus();
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('7,5');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(cell('Prova 1', 'Aluno 1')).toHaveFocus();
+    // The whole value is selected on focus, so the caret is not at the end: select-all then move.
+    await user.keyboard('{End}{ArrowRight}');
+    expect(cell('Trabalho', 'Aluno 1')).toHaveFocus();
+  });
+
+  it('fills a column down from a paste copied from a spreadsheet', async () => {
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Trabalho', 'Aluno 2'));
+    await user.paste('6.5\r\n9\r\n10\r\n');
+    expect(cell('Trabalho', 'Aluno 2')).toHaveValue('6.5');
+    expect(cell('Trabalho', 'Aluno 3')).toHaveValue('9');
+    // The block is cut at the last student; nothing else changes.
+    expect(cell('Prova 1', 'Aluno 3')).toHaveValue('');
+  });
+
+  it("refuses a value outside the scale in place, with the server's message", async () => {
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 3'));
+    await user.keyboard('11');
+    const input = cell('Prova 1', 'Aluno 3');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Nota fora da escala: de 0 a 10');
+    expect(screen.getByRole('row', { name: /Aluno 3/ })).toHaveTextContent('não salvo');
+  });
+
+  it('is read-only with a banner in a closed period, and offers Retificar to an administrator', () => {
+    renderGrid(gridOf({ bloqueio: 'O 1º bimestre está fechado.' }), true);
+    expect(screen.getByRole('status')).toHaveTextContent('O 1º bimestre está fechado.');
+    expect(cell('Prova 1', 'Aluno 1')).toHaveAttribute('readonly');
+    expect(screen.getAllByRole('button', { name: /^Retificar / })).toHaveLength(2);
+  });
+
+  it('shows one student at a time on a phone, with next and previous', async () => {
+    setWide(false);
+    const user = userEvent.setup();
+    renderGrid(gridOf());
+    expect(screen.getByRole('heading', { name: 'Aluno 1' })).toBeInTheDocument();
+    expect(screen.getByText('Aluno 1 de 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Anterior/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    expect(screen.getByRole('heading', { name: 'Aluno 2' })).toBeInTheDocument();
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('');
+    expect(screen.queryByRole('textbox', { name: 'Prova 1 de Aluno 1' })).toBeNull();
+  });
+});

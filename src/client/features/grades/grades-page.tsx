@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { BookOpenCheck, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { can } from '../../../shared/permissions';
+import type { Assessment } from '../../../shared/grades.schemas';
+import { disciplinas, type Disciplina } from '../../../shared/teachers.schemas';
+import { formatDate, todayIso } from '../../../shared/format';
+import { Button, IconButton } from '../../components/button';
+import { ConfirmAction } from '../../components/confirm-dialog';
+import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { SelectField } from '../../components/field';
+import { useCurrentUser } from '../../lib/current-user';
+import { AssessmentDialog } from './assessment-dialog';
+import { GradeGrid } from './grade-grid';
+import {
+  useAssessments,
+  useDeleteAssessment,
+  useGradePeriods,
+  useGradesGrid,
+  useGradeClasses,
+} from './grades.api';
+import { PeriodActions } from './period-actions';
+
+/** 'Notas': pick class, subject and period, manage the avaliações and type the grades. */
+export function GradesPage() {
+  const { data: me } = useCurrentUser();
+  const admin = can(me?.nivel, 'academics.manage');
+  const [params, setParams] = useSearchParams();
+  const classes = useGradeClasses();
+  const years = useGradePeriods();
+  const today = todayIso();
+  const year =
+    years.data?.find((item) => item.inicio <= today && today <= item.fim) ??
+    years.data?.[years.data.length - 1];
+  const periods = year?.periodos ?? [];
+  const currentPeriod = periods.find((item) => item.inicio <= today && today <= item.fim) ?? periods[0];
+  const turmaId = params.get('turma') ?? classes.data?.[0]?.id ?? '';
+  const disciplina = params.get('disciplina') ?? disciplinas[0];
+  const periodoId = params.get('periodo') ?? currentPeriod?.id ?? '';
+  const update = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { preventScrollReset: true, replace: true },
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title="Notas"
+        subtitle={admin ? 'Avaliações e notas de todas as turmas' : 'Avaliações e notas das suas turmas'}
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <SelectField label="Turma" value={turmaId} onChange={(event) => update('turma', event.target.value)}>
+          {classes.data?.length === 0 && <option value="">Nenhuma turma</option>}
+          {classes.data?.map((turma) => (
+            <option key={turma.id} value={turma.id}>
+              {turma.nome}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Disciplina"
+          value={disciplina}
+          onChange={(event) => update('disciplina', event.target.value)}
+        >
+          {disciplinas.map((item) => (
+            <option key={item} value={item}>
+              {item}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Período"
+          value={periodoId}
+          onChange={(event) => update('periodo', event.target.value)}
+        >
+          {periods.length === 0 && <option value="">Nenhum período</option>}
+          {periods.map((period) => (
+            <option key={period.id} value={period.id}>
+              {period.nome} ({formatDate(period.inicio)} a {formatDate(period.fim)})
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {classes.isError || years.isError ? (
+        <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
+      ) : classes.isPending || years.isPending ? (
+        <Spinner />
+      ) : !turmaId || !periodoId ? (
+        <EmptyState
+          icon={BookOpenCheck}
+          title="Nada para lançar"
+          hint="Você vê aqui as turmas em que leciona e os períodos do ano letivo."
+        />
+      ) : (
+        <>
+          {admin && <PeriodActions periodoId={periodoId} turmaId={turmaId} />}
+          <GradesOf turmaId={turmaId} disciplina={disciplina} periodoId={periodoId} admin={admin} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function GradesOf({
+  turmaId,
+  disciplina,
+  periodoId,
+  admin,
+}: {
+  turmaId: string;
+  disciplina: string;
+  periodoId: string;
+  admin: boolean;
+}) {
+  const grid = useGradesGrid(turmaId, disciplina, periodoId);
+  const assessments = useAssessments({
+    turma_id: turmaId,
+    disciplina: disciplina as Disciplina,
+    periodo_id: periodoId,
+  });
+  const remove = useDeleteAssessment();
+  const [editing, setEditing] = useState<Assessment | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Assessment | null>(null);
+  if (grid.isPending) return <Spinner label="Carregando as notas..." />;
+  if (grid.isError)
+    return (
+      <ErrorBanner>
+        {grid.error.message || 'Erro ao carregar as notas.'}{' '}
+        <button type="button" className="font-medium underline" onClick={() => void grid.refetch()}>
+          Tentar novamente
+        </button>
+      </ErrorBanner>
+    );
+  const writable = grid.data.bloqueio === null;
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="avaliacoes-title" className="rounded-xl border border-gray-200 bg-white p-4">
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="avaliacoes-title" className="text-base font-semibold text-gray-900">
+            Avaliações
+          </h2>
+          {writable && (
+            <Button className="min-h-11" onClick={() => setEditing('new')}>
+              <Plus className="h-4 w-4" aria-hidden /> Nova avaliação
+            </Button>
+          )}
+        </div>
+        {assessments.isError ? (
+          <ErrorBanner>Erro ao carregar as avaliações.</ErrorBanner>
+        ) : (assessments.data?.length ?? 0) === 0 ? (
+          <p className="text-sm text-gray-600">Nenhuma avaliação neste período.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {assessments.data?.map((assessment) => (
+              <li
+                key={assessment.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+              >
+                <span>
+                  <span className="font-medium text-gray-900">{assessment.nome}</span>{' '}
+                  <span className="text-gray-600">
+                    · {formatDate(assessment.data)} · peso {String(assessment.peso).replace('.', ',')}
+                    {assessment.tipo === 'recuperacao' ? ' · recuperação' : ''} · {assessment.notas_lancadas}{' '}
+                    {assessment.notas_lancadas === 1 ? 'nota lançada' : 'notas lançadas'}
+                  </span>
+                </span>
+                {writable && (
+                  <span className="flex gap-1">
+                    <IconButton label={`Editar ${assessment.nome}`} onClick={() => setEditing(assessment)}>
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </IconButton>
+                    <IconButton label={`Excluir ${assessment.nome}`} onClick={() => setDeleting(assessment)}>
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </IconButton>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <GradeGrid key={`${turmaId}:${disciplina}:${periodoId}`} grid={grid.data} canRectify={admin} />
+      {editing && (
+        <AssessmentDialog
+          assessment={editing === 'new' ? null : editing}
+          target={{ turma_id: turmaId, disciplina, periodo_id: periodoId }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmAction
+          title="Excluir avaliação"
+          message={`Excluir “${deleting.nome}” e as ${String(deleting.notas_lancadas)} notas lançadas nela? Isso não pode ser desfeito.`}
+          confirmLabel="Excluir"
+          action={() => remove.mutateAsync(deleting.id)}
+          success="Avaliação excluída."
+          failure="Não foi possível excluir a avaliação."
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

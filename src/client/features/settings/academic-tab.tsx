@@ -1,0 +1,120 @@
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { escalaLabels, regraMediaAnualLabels, regraRecuperacaoLabels } from '../../../shared/averages';
+import { academicSettingsValuesSchema, type AcademicSettings } from '../../../shared/grades.schemas';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
+import { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
+import { useSchemaForm } from '../../lib/use-schema-form';
+
+const decimalText = (value: number) => String(value).replace('.', ',');
+
+/** The form holds decimals as typed ('6,0') and the period weights as '2; 3; 2; 3'. */
+const academicFormSchema = z
+  .object({
+    escala: z.string(),
+    conceitos: z.object({ A: z.string(), B: z.string(), C: z.string(), D: z.string(), E: z.string() }),
+    recuperacao: z.string(),
+    media_anual: z.string(),
+    pesos_periodos: z.string(),
+    media_aprovacao: z.string(),
+    frequencia_minima: z.boolean(),
+  })
+  .transform(
+    ({ pesos_periodos, ...values }) =>
+      ({
+        ...values,
+        pesos_periodos:
+          values.media_anual === 'pesos'
+            ? pesos_periodos
+                .split(/[;\s]+/)
+                .filter(Boolean)
+                .map((weight) => (/^\d+$/.test(weight) ? Number(weight) : Number.NaN))
+            : [],
+      }) as unknown as z.input<typeof academicSettingsValuesSchema>,
+  )
+  .pipe(academicSettingsValuesSchema);
+
+/** Configurações → Acadêmico: how grades are given and averaged (saved with its version). */
+export function AcademicTab() {
+  const settings = useAcademicSettings();
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) return <ErrorBanner>Erro ao carregar as regras acadêmicas.</ErrorBanner>;
+  return <AcademicForm key={settings.data.version} settings={settings.data} />;
+}
+
+function AcademicForm({ settings }: { settings: AcademicSettings }) {
+  const save = useSaveAcademicSettings();
+  const form = useSchemaForm(academicFormSchema, {
+    escala: settings.escala,
+    conceitos: {
+      A: decimalText(settings.conceitos.A),
+      B: decimalText(settings.conceitos.B),
+      C: decimalText(settings.conceitos.C),
+      D: decimalText(settings.conceitos.D),
+      E: decimalText(settings.conceitos.E),
+    },
+    recuperacao: settings.recuperacao,
+    media_anual: settings.media_anual,
+    pesos_periodos: settings.pesos_periodos.join('; '),
+    media_aprovacao: decimalText(settings.media_aprovacao),
+    frequencia_minima: settings.frequencia_minima,
+  });
+  const escala = form.watch('escala');
+  const mediaAnual = form.watch('media_anual');
+  return (
+    <Form
+      form={form}
+      onSubmit={form.submit(async (values) => {
+        const result = await save.mutateAsync({ ...values, version: settings.version });
+        toast.success(result.message ?? 'Regras acadêmicas salvas com sucesso');
+      })}
+    >
+      <p className="text-sm text-gray-600">
+        Valem para todas as turmas: a média do período é a média ponderada das avaliações, arredondada a uma
+        casa decimal.
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormSelect name="escala" label="Escala de notas" options={escalaLabels} />
+        <FormInput
+          name="media_aprovacao"
+          label="Média para aprovação"
+          inputMode="decimal"
+          required
+          hint={
+            escala === '0-100' ? 'Na escala de 0 a 100 (ex.: 60)' : 'Ex.: 6,0 (conceitos: valor de 0 a 10)'
+          }
+        />
+        <FormSelect name="recuperacao" label="Recuperação do período" options={regraRecuperacaoLabels} />
+        <FormSelect name="media_anual" label="Média anual" options={regraMediaAnualLabels} />
+        {mediaAnual === 'pesos' && (
+          <FormInput
+            name="pesos_periodos"
+            label="Peso de cada período"
+            hint="Um número inteiro de 1 a 10 por período, na ordem, separados por ponto e vírgula (ex.: 2; 2; 3; 3)"
+          />
+        )}
+      </div>
+      {escala === 'conceitos' && (
+        <fieldset className="rounded-lg border border-gray-200 p-4">
+          <legend className="px-1 text-sm font-medium text-gray-900">Valor de cada conceito (0 a 10)</legend>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {(['A', 'B', 'C', 'D', 'E'] as const).map((concept) => (
+              <FormInput key={concept} name={`conceitos.${concept}`} label={concept} inputMode="decimal" />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <FormCheckbox
+        name="frequencia_minima"
+        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI)"
+      />
+      <div>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Salvar regras acadêmicas
+        </Button>
+      </div>
+    </Form>
+  );
+}
