@@ -134,7 +134,7 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await teacher.goto('/dashboard');
   await teacher.getByRole('link', { name: 'Notas' }).first().click();
   await expect(teacher.getByRole('heading', { level: 1, name: 'Notas' })).toBeVisible();
-  await teacher.getByLabel('Turma').selectOption({ label: `Notas ${run}` });
+  await teacher.getByLabel('Turma', { exact: true }).selectOption({ label: `Notas ${run}` });
   await teacher.getByLabel('Disciplina').selectOption('Matemática');
   await teacher.getByLabel('Período').selectOption(period.id);
 
