@@ -90,6 +90,9 @@ async function adminContext(browser: Browser, viewport = phone) {
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
   browser,
 }) => {
+  // Three people and four screens in one journey: on a loaded CI machine it needs more than the
+  // default minute; each step still waits at most the expect timeout.
+  test.slow();
   const admin = await adminContext(browser);
   const api = admin.page.request;
   const { data, semAula } = await rollDates(api);
