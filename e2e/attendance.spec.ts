@@ -4,9 +4,9 @@ import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE, apiSignIn } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
-// the guardian of one of those students sees the absence; the admin exempts it ('abonada') and the %
-// changes; a public event shows on /calendario. Everything this journey needs is its own (names with
-// `run`), and the school year is reused when another journey already opened it.
+// the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
+// changes, and the admin undoes it; a public event shows on /calendario. Everything this journey
+// needs is its own (names with `run`), and the school year is reused when another journey opened it.
 
 const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
@@ -90,6 +90,9 @@ async function adminContext(browser: Browser, viewport = phone) {
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
   browser,
 }) => {
+  // Three people and four screens in one journey: on a loaded CI machine it needs more than the
+  // default minute; each step still waits at most the expect timeout.
+  test.slow();
   const admin = await adminContext(browser);
   const api = admin.page.request;
   const { data, semAula } = await rollDates(api);
@@ -195,6 +198,14 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(excuse).toHaveCount(0);
   await expect(details.getByTestId('frequencia-geral')).toHaveText('100,0 %');
   await expect(details.getByRole('list', { name: 'Faltas' })).toContainText('Abonada (não conta)');
+  // Given by mistake: undone with a reason, the absence counts again.
+  await details.getByRole('button', { name: 'Desfazer abono' }).click();
+  const undo = admin.page.getByRole('dialog', { name: 'Desfazer abono' });
+  await undo.getByLabel('Por que desfazer o abono').fill('Abono lançado na data errada');
+  await undo.getByRole('button', { name: 'Desfazer abono' }).click();
+  await expect(undo).toHaveCount(0);
+  await expect(details.getByTestId('frequencia-geral')).toHaveText('0,0 %');
+  await expect(details.getByRole('button', { name: 'Abonar' })).toBeVisible();
   await admin.page.keyboard.press('Escape');
 
   // A public event added by the admin on the calendar shows on the public page.

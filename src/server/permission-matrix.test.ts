@@ -86,6 +86,7 @@ const RESPONSE_SCHEMA_PENDING: readonly string[] = [
   'PUT /api/frequencia/turmas/:id',
   'GET /api/frequencia/turmas/:id/mes',
   'POST /api/frequencia/faltas/:id/abonar',
+  'POST /api/frequencia/faltas/:id/desabonar',
   'GET /api/frequencia/alunos/:id',
   'GET /api/frequencia/alertas',
   'POST /api/frequencia/notificacoes',

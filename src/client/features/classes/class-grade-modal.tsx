@@ -124,7 +124,12 @@ function GradeForm({ grade, onClose }: { grade: Grade; onClose: () => void }) {
         onClose();
       })}
     >
-      <FormSelect name="frequencia_modo" label="Chamada" options={frequenciaModoLabels} />
+      <FormSelect
+        name="frequencia_modo"
+        label="Chamada"
+        options={frequenciaModoLabels}
+        hint="Escolha antes da primeira chamada: depois dela o modo fica fixo no ano, para a frequência não misturar dias e aulas."
+      />
       <GradeRows />
     </FormModal>
   );

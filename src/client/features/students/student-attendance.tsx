@@ -1,4 +1,4 @@
-import { AlertTriangle, BadgeCheck } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Undo2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import {
   abonoInputSchema,
@@ -34,7 +34,7 @@ const subjectOf = (falta: Absence) =>
  */
 export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; canExcuse: boolean }) {
   const attendance = useStudentAttendance(alunoId);
-  const dialog = useRowDialog<{ abonar: Absence }>();
+  const dialog = useRowDialog<{ abonar: Absence; desabonar: Absence }>();
   if (attendance.isPending) return <Spinner label="Carregando frequência..." />;
   if (attendance.isError) return <ErrorBanner>Erro ao carregar a frequência.</ErrorBanner>;
   const { geral, por_disciplina: subjects, faltas, ano } = attendance.data;
@@ -126,6 +126,11 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
                   <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Abonar
                 </Button>
               )}
+              {canExcuse && falta.situacao === 'abonada' && (
+                <Button variant="secondary" onClick={() => dialog.show('desabonar', falta)}>
+                  <Undo2 className="h-4 w-4" aria-hidden="true" /> Desfazer abono
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -133,34 +138,54 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
       {dialog.render('abonar', (falta) => (
         <ExcuseModal falta={falta} onClose={dialog.close} />
       ))}
+      {dialog.render('desabonar', (falta) => (
+        <ExcuseModal falta={falta} undo onClose={dialog.close} />
+      ))}
     </section>
   );
 }
 
-function ExcuseModal({ falta, onClose }: { falta: Absence; onClose: () => void }) {
+function ExcuseModal({
+  falta,
+  undo = false,
+  onClose,
+}: {
+  falta: Absence;
+  undo?: boolean;
+  onClose: () => void;
+}) {
   const excuse = useExcuseAbsence();
   const form = useSchemaForm(abonoInputSchema, { motivo: '' });
+  const title = undo ? 'Desfazer abono' : 'Abonar falta';
   return (
     <FormModal
-      title="Abonar falta"
-      description={`${formatDate(falta.data)} · ${subjectOf(falta)}. Uma falta abonada deixa de contar na frequência; a ação fica na auditoria.`}
+      title={title}
+      description={`${formatDate(falta.data)} · ${subjectOf(falta)}. ${
+        undo
+          ? 'A falta volta a contar na frequência; a ação fica na auditoria.'
+          : 'Uma falta abonada deixa de contar na frequência; a ação fica na auditoria.'
+      }`}
       formId="abono-form"
-      submitLabel="Abonar falta"
+      submitLabel={title}
       size="md"
       form={form}
       onClose={onClose}
       onSubmit={form.submit(async ({ motivo }) => {
-        const result = await excuse.mutateAsync({ faltaId: falta.id, motivo });
-        toast.success(result.message ?? 'Falta abonada');
+        const result = await excuse.mutateAsync({ faltaId: falta.id, motivo, undo });
+        toast.success(result.message ?? (undo ? 'Abono desfeito' : 'Falta abonada'));
         onClose();
       })}
     >
       <FormTextArea
         name="motivo"
-        label="Motivo do abono"
+        label={undo ? 'Por que desfazer o abono' : 'Motivo do abono'}
         required
         rows={3}
-        hint="Ex.: convocação da Justiça Eleitoral, serviço militar, licença-gestante (Lei 6.202/1975)."
+        hint={
+          undo
+            ? 'Ex.: abono lançado no aluno ou na data errada.'
+            : 'Ex.: convocação da Justiça Eleitoral, serviço militar, licença-gestante (Lei 6.202/1975).'
+        }
       />
     </FormModal>
   );

@@ -141,16 +141,22 @@ export function useStudentAttendance(alunoId: string, ano?: number) {
   });
 }
 
-/** Administrators: exempt an absence (it stops counting); answers the student's new figures. */
+/**
+ * Administrators: exempt an absence (it stops counting), or undo an abono given by mistake; answers
+ * the student's new figures.
+ */
 export function useExcuseAbsence() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ faltaId, motivo }: { faltaId: string; motivo: string }) =>
-      apiWithMessage<StudentAttendance>(`/api/frequencia/faltas/${faltaId}/abonar`, {
-        method: 'POST',
-        body: { motivo },
-        globalErrors: false,
-      }),
+    mutationFn: ({ faltaId, motivo, undo = false }: { faltaId: string; motivo: string; undo?: boolean }) =>
+      apiWithMessage<StudentAttendance>(
+        `/api/frequencia/faltas/${faltaId}/${undo ? 'desabonar' : 'abonar'}`,
+        {
+          method: 'POST',
+          body: { motivo },
+          globalErrors: false,
+        },
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['attendance'] }),

@@ -14,7 +14,7 @@ import {
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
-import { excuseAbsence, getRoll, listRollClasses, saveRoll } from './attendance.service.js';
+import { setAbsenceExcused, getRoll, listRollClasses, saveRoll } from './attendance.service.js';
 import { getGrade, saveGrade } from './grade.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
 
@@ -75,20 +75,26 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await getClassMonth(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
 
-  app.post(
-    '/api/frequencia/faltas/:id/abonar',
-    { schema: { params: idParams, body: abonoInputSchema }, config: manage },
-    async (request) => {
-      const user = signedInUser(request);
-      const { aluno_id } = await excuseAbsence(
-        app.ctx,
-        request.params.id,
-        request.body.motivo,
-        actorOf(request),
-      );
-      return ok(await getStudentAttendance(app.ctx.db, user, aluno_id, {}), 'Falta abonada.');
-    },
-  );
+  for (const [path, excused, message] of [
+    ['/api/frequencia/faltas/:id/abonar', true, 'Falta abonada.'],
+    ['/api/frequencia/faltas/:id/desabonar', false, 'Abono desfeito; a falta volta a contar.'],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { params: idParams, body: abonoInputSchema }, config: manage },
+      async (request) => {
+        const user = signedInUser(request);
+        const { aluno_id } = await setAbsenceExcused(
+          app.ctx,
+          request.params.id,
+          excused,
+          request.body.motivo,
+          actorOf(request),
+        );
+        return ok(await getStudentAttendance(app.ctx.db, user, aluno_id, {}), message);
+      },
+    );
+  }
 
   app.get(
     '/api/frequencia/alunos/:id',

@@ -56,7 +56,7 @@ export function figuresOf(
   };
 }
 
-function situacaoOf(row: { abonada: boolean; justificativa: string | null }): SituacaoFalta {
+export function situacaoOf(row: { abonada: boolean; justificativa: string | null }): SituacaoFalta {
   if (row.abonada) return 'abonada';
   return row.justificativa ? 'justificada' : 'injustificada';
 }

@@ -146,6 +146,26 @@ describe('grade curricular and teacher scope', () => {
     );
   });
 
+  it('the roll mode is fixed once the class has a roll (days and lessons would mix in one %)', async () => {
+    const s = await setupSchool();
+    const grid = (frequencia_modo: string) =>
+      send('PUT', `/api/turmas/${s.classB.id}/disciplinas`, s.admin.cookie, {
+        frequencia_modo,
+        disciplinas: [],
+      });
+    expect((await grid('por_aula')).statusCode).toBe(200);
+    expect((await grid('diaria')).statusCode).toBe(200);
+    await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-03-16',
+      faltas: [],
+    });
+    const refused = await grid('por_aula');
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toContain('só pode mudar antes da primeira chamada');
+    // The rest of the grid still saves while the mode stays.
+    expect((await grid('diaria')).statusCode).toBe(200);
+  });
+
   it('the roll picker lists the teacher’s classes with the lessons of the day, pending first', async () => {
     const s = await setupSchool();
     const mine = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', s.math.cookie));
@@ -438,6 +458,42 @@ describe('frequência do aluno', () => {
     });
     const still = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b2.id}`, s.admin.cookie));
     expect(still.faltas[0]).toMatchObject({ id: absenceId, situacao: 'abonada' });
+  });
+
+  it('an abono given by mistake is undone with a reason: the absence counts again, audited', async () => {
+    const s = await setupSchool();
+    await takeWeekOfB(s);
+    const b2 = s.b[1];
+    const absenceId = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${b2.id}`, s.admin.cookie))
+      .faltas[0]!.id;
+    const undo = (cookie: string, body: object) =>
+      send('POST', `/api/frequencia/faltas/${absenceId}/desabonar`, cookie, body);
+    expect((await undo(s.admin.cookie, { motivo: 'Não estava abonada' })).statusCode).toBe(409);
+    await send('POST', `/api/frequencia/faltas/${absenceId}/abonar`, s.admin.cookie, {
+      motivo: 'Atestado de outro aluno',
+    });
+    expect((await undo(s.tutor.cookie, { motivo: 'Engano' })).statusCode).toBe(403);
+    expect((await undo(s.admin.cookie, {})).statusCode).toBe(400);
+    const undone = await undo(s.admin.cookie, { motivo: 'Abonada no aluno errado' });
+    expect(undone.statusCode).toBe(200);
+    expect(messageOf(undone)).toBe('Abono desfeito; a falta volta a contar.');
+    expect(dataOf<StudentAttendance>(undone).geral).toMatchObject({
+      faltas: 1,
+      faltas_abonadas: 0,
+      frequencia: 80,
+    });
+    expect(dataOf<StudentAttendance>(undone).faltas[0]).toMatchObject({
+      id: absenceId,
+      situacao: 'injustificada',
+      abono_motivo: null,
+    });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'desfazer_abono'));
+    expect(audit).toMatchObject({ entityId: absenceId });
+    expect(audit!.details).toMatchObject({
+      motivo: 'Abonada no aluno errado',
+      antes: { abonada: true, abono_motivo: 'Atestado de outro aluno' },
+      depois: { abonada: false },
+    });
   });
 
   it('per subject in a per-lesson class; a teacher sees only their subject', async () => {

@@ -5,7 +5,6 @@ import {
   type RollClass,
   type RollData,
   type RollStudent,
-  type SituacaoFalta,
 } from '../../../shared/academics.schemas.js';
 import { dayKindLabels, lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
@@ -23,6 +22,7 @@ import { teachers } from '../teachers/teachers.table.js';
 import { closedMessage, periodStateFor } from '../grades/period-state.js';
 import { yearClosures } from '../grades/grades.table.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from './academics.scope.js';
+import { situacaoOf } from './attendance.figures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships, classSubjects } from './academics.table.js';
 import { coversDate } from './memberships.js';
 
@@ -31,11 +31,6 @@ import { coversDate } from './memberships.js';
  * per roll taken: a student was present at a roll when they belonged to the class that day and have
  * no absence on it. 'Given' counts the rolls taken while the student belonged to the class.
  */
-
-function situacaoOf(row: { abonada: boolean; justificativa: string | null }): SituacaoFalta {
-  if (row.abonada) return 'abonada';
-  return row.justificativa ? 'justificada' : 'injustificada';
-}
 
 interface GridRow {
   disciplina: string;
@@ -511,10 +506,14 @@ export async function listRollClasses(
   );
 }
 
-/** POST /api/frequencia/faltas/:id/abonar — an administrator exempts an absence; it stops counting. */
-export async function excuseAbsence(
+/**
+ * POST /api/frequencia/faltas/:id/abonar — an administrator exempts an absence; it stops counting.
+ * POST …/desabonar undoes an abono given by mistake; it counts again. Both audited with the reason.
+ */
+export async function setAbsenceExcused(
   ctx: AppContext,
   id: string,
+  excused: boolean,
   motivo: string,
   actor: Actor,
 ): Promise<{ aluno_id: string }> {
@@ -525,20 +524,26 @@ export async function excuseAbsence(
       .where(eq(attendanceAbsences.id, id))
       .for('update');
     if (!row) throw notFound('Falta não encontrada.');
-    if (row.abonada) throw conflict('Esta falta já está abonada.');
+    if (row.abonada === excused)
+      throw conflict(excused ? 'Esta falta já está abonada.' : 'Esta falta não está abonada.');
     await tx
       .update(attendanceAbsences)
-      .set({ abonada: true, abonoMotivo: motivo, abonadaPorNome: actor.nome, abonadaEm: clock.now() })
+      .set(
+        excused
+          ? { abonada: true, abonoMotivo: motivo, abonadaPorNome: actor.nome, abonadaEm: clock.now() }
+          : { abonada: false, abonoMotivo: null, abonadaPorNome: null, abonadaEm: null },
+      )
       .where(eq(attendanceAbsences.id, id));
     await recordAudit(tx, actor, {
-      action: 'abonar_falta',
+      action: excused ? 'abonar_falta' : 'desfazer_abono',
       entity: 'falta',
       entityId: id,
       details: {
         aluno_id: row.alunoId,
         chamada_id: row.chamadaId,
-        antes: { abonada: false, justificativa: row.justificativa },
-        depois: { abonada: true, motivo },
+        motivo,
+        antes: { abonada: row.abonada, abono_motivo: row.abonoMotivo, justificativa: row.justificativa },
+        depois: { abonada: excused },
       },
     });
     return { aluno_id: row.alunoId };

@@ -10,7 +10,7 @@ import { classes, type ClassRow } from '../classes/classes.table.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { teachers } from '../teachers/teachers.table.js';
 import { classNotFound, type Viewer } from './academics.scope.js';
-import { classSubjects } from './academics.table.js';
+import { attendanceRolls, classSubjects } from './academics.table.js';
 
 const subjectOrder = new Map<string, number>(disciplinas.map((name, index) => [name, index]));
 
@@ -59,6 +59,24 @@ export async function getGrade(db: DbOrTx, viewer: Viewer, turmaId: string): Pro
 }
 
 /**
+ * Daily rolls count days and per-lesson rolls count lessons: switching once rolls exist would add the
+ * two units together in the same year's percentage, so the mode is fixed from the first roll on.
+ */
+async function refuseModeChangeAfterRolls(tx: DbOrTx, turmaId: string): Promise<void> {
+  const [roll] = await tx
+    .select({ id: attendanceRolls.id })
+    .from(attendanceRolls)
+    .where(eq(attendanceRolls.turmaId, turmaId))
+    .limit(1);
+  if (roll)
+    throw new AppError(
+      'CONFLICT',
+      'A turma já tem chamadas registradas; o modo de frequência (diária ou por aula) só pode mudar antes da primeira chamada.',
+      [{ path: 'frequencia_modo', message: 'Não é possível mudar depois da primeira chamada' }],
+    );
+}
+
+/**
  * Replaces the grid and the roll mode. A Fundamental I class may name one teacher for every subject.
  * Audited with the grid before and after.
  */
@@ -74,6 +92,7 @@ export async function saveGrade(
     if (!turma) throw classNotFound();
     if (expectedVersion !== undefined && expectedVersion !== turma.gradeVersion)
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+    if (input.frequencia_modo !== turma.frequenciaModo) await refuseModeChangeAfterRolls(tx, turmaId);
     const teacherIds = [
       ...new Set(input.disciplinas.map((item) => item.professor_id).filter((id): id is string => !!id)),
     ];
