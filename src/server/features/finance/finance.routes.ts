@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -36,7 +35,8 @@ import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
-import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
+import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
+import { sendFile } from '../../lib/download.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
 import { financeScopeOf } from './finance.scope.js';
 import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
@@ -59,13 +59,6 @@ import { sharedRead } from './finance.shared-reads.js';
 import { clock } from '../../lib/clock.js';
 
 const EXPORT_LIMIT = 10_000;
-
-function sendFile(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .send(file.body);
-}
 
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
   { header: 'Aluno', value: (row) => row.aluno_nome },
