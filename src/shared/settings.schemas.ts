@@ -243,6 +243,7 @@ export const activeSessionSchema = z.object({
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const endedSessionsSchema = z.object({ encerradas: z.number().int() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
 
 export const passwordConfirmationSchema = z.strictObject({
   senha: z.string({ error: 'Informe a sua senha' }).min(1, 'Informe a sua senha').max(200),
@@ -316,6 +317,7 @@ export type RestorePlan = z.infer<typeof restorePlanSchema>;
 
 /** A dry run answers the plan; a restore done answers it with the safety backup written just before. */
 export const restoreResultSchema = restorePlanSchema.extend({ backup_de_seguranca: z.string().optional() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
 export const wipeResultSchema = z.object({
   tabelas: z.array(z.string()),
@@ -323,6 +325,7 @@ export const wipeResultSchema = z.object({
   /** The automatic backup written just before the wipe. */
   backup_de_seguranca: z.string(),
 });
+export type WipeResult = z.infer<typeof wipeResultSchema>;
 
 export const automaticBackupSchema = z.object({
   nome: z.string(),
