@@ -5,7 +5,7 @@ import { disciplinas } from './teachers.schemas.js';
 import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 /**
- * Contracts of the class diary (issue 13): the subject grid of a class, the roll call and the
+ * Contracts of the class diary: the subject grid of a class, the roll call and the
  * attendance figures. Percentages are numbers from 0 to 100 with one decimal (null before any roll).
  */
 

@@ -8,7 +8,7 @@ import {
   versionSchema,
 } from './validators.js';
 
-/** Contracts of the school year and the calendar (issue 13). Dates are `YYYY-MM-DD`. */
+/** Contracts of the school year and the calendar. Dates are `YYYY-MM-DD`. */
 
 export const periodTypes = ['bimestre', 'trimestre', 'semestre'] as const;
 export type PeriodType = (typeof periodTypes)[number];

@@ -28,7 +28,7 @@ import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.docum
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** The subject grid of a class and the class diary (issue 13); registered without a prefix. */
+/** The subject grid of a class and the class diary; registered without a prefix. */
 export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   const diary = { access: 'academics.write' } as const;
   const manage = { access: 'academics.manage' } as const;
