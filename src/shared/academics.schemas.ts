@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { CalendarDay, DayKind } from './calendar.js';
+import { dayKinds } from './calendar.js';
+import { calendarDaySchema } from './calendar.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
 import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 /**
- * Contracts of the class diary (issue 13): the subject grid of a class, the roll call and the
+ * Contracts of the class diary: the subject grid of a class, the roll call and the
  * attendance figures. Percentages are numbers from 0 to 100 with one decimal (null before any roll).
  */
 
@@ -65,33 +66,38 @@ export const gradeInputSchema = z
 export type GradeInput = z.input<typeof gradeInputSchema>;
 export type GradeData = z.output<typeof gradeInputSchema>;
 
-export interface GradeItem {
-  disciplina: string;
-  professor: { id: string; nome: string } | null;
-  aulas_semanais: number;
-  dias_semana: number[];
-}
+const namedRef = z.object({ id: z.string(), nome: z.string() });
 
-export interface Grade {
-  turma_id: string;
-  turma_nome: string;
-  nivel: string;
-  frequencia_modo: FrequenciaModo;
+export const gradeItemSchema = z.object({
+  disciplina: z.string(),
+  professor: namedRef.nullable(),
+  aulas_semanais: z.number().int(),
+  dias_semana: z.array(z.number().int()),
+});
+export type GradeItem = z.infer<typeof gradeItemSchema>;
+
+export const gradeSchema = z.object({
+  turma_id: z.string(),
+  turma_nome: z.string(),
+  nivel: z.string(),
+  frequencia_modo: z.enum(frequenciaModos),
   /** Sum of the weekly lessons. */
-  aulas_semanais: number;
-  disciplinas: GradeItem[];
-  version: number;
-}
+  aulas_semanais: z.number().int(),
+  disciplinas: z.array(gradeItemSchema),
+  version: z.number().int(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
 
 /** A lesson of a day: the daily roll is `{ disciplina: null, aula: 0 }`. */
-export interface Lesson {
-  disciplina: string | null;
-  aula: number;
-  professor_nome: string | null;
-  registrada: boolean;
+export const lessonSchema = z.object({
+  disciplina: z.string().nullable(),
+  aula: z.number().int(),
+  professor_nome: z.string().nullable(),
+  registrada: z.boolean(),
   /** The signed-in user may take this roll (their subject, or an administrator). */
-  pode_registrar: boolean;
-}
+  pode_registrar: z.boolean(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
 
 export const situacoesFalta = ['injustificada', 'justificada', 'abonada'] as const;
 export type SituacaoFalta = (typeof situacoesFalta)[number];
@@ -128,90 +134,108 @@ export const rollInputSchema = z
 export type RollInput = z.input<typeof rollInputSchema>;
 export type RollData = z.output<typeof rollInputSchema>;
 
-export interface RollStudent {
-  id: string;
-  nome: string;
-  matricula: string;
-  presente: boolean;
-  falta: {
-    id: string;
-    justificativa: string | null;
-    situacao: SituacaoFalta;
-    abono_motivo: string | null;
-  } | null;
-}
+export const rollStudentSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  matricula: z.string(),
+  presente: z.boolean(),
+  falta: z
+    .object({
+      id: z.string(),
+      justificativa: z.string().nullable(),
+      situacao: z.enum(situacoesFalta),
+      abono_motivo: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type RollStudent = z.infer<typeof rollStudentSchema>;
 
-export interface Roll {
-  turma: { id: string; nome: string; serie: string; turno: string; frequencia_modo: FrequenciaModo };
-  data: string;
-  dia: CalendarDay;
-  periodo: { id: string; nome: string; data_fechamento: string; encerrado: boolean } | null;
+export const rollSchema = z.object({
+  turma: z.object({
+    id: z.string(),
+    nome: z.string(),
+    serie: z.string(),
+    turno: z.string(),
+    frequencia_modo: z.enum(frequenciaModos),
+  }),
+  data: z.string(),
+  dia: calendarDaySchema,
+  periodo: z
+    .object({ id: z.string(), nome: z.string(), data_fechamento: z.string(), encerrado: z.boolean() })
+    .nullable(),
   /** Why the signed-in user cannot save this roll (null: they can). */
-  bloqueio: string | null;
-  aulas: Lesson[];
-  disciplina: string | null;
-  aula: number;
-  chamada: {
-    id: string;
-    registrada_em: string;
-    atualizada_em: string;
-    registrada_por: string | null;
-    version: number;
-  } | null;
-  alunos: RollStudent[];
-}
+  bloqueio: z.string().nullable(),
+  aulas: z.array(lessonSchema),
+  disciplina: z.string().nullable(),
+  aula: z.number().int(),
+  chamada: z
+    .object({
+      id: z.string(),
+      registrada_em: z.string(),
+      atualizada_em: z.string(),
+      registrada_por: z.string().nullable(),
+      version: z.number().int(),
+    })
+    .nullable(),
+  alunos: z.array(rollStudentSchema),
+});
+export type Roll = z.infer<typeof rollSchema>;
 
 export const rollClassesQuerySchema = z.strictObject({ data: isoDateSchema.optional() });
 
 /** A class in the roll-call picker, today's lessons first. */
-export interface RollClass {
-  id: string;
-  nome: string;
-  serie: string;
-  turno: string;
-  frequencia_modo: FrequenciaModo;
-  alunos: number;
-  aulas: Lesson[];
+export const rollClassSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  serie: z.string(),
+  turno: z.string(),
+  frequencia_modo: z.enum(frequenciaModos),
+  alunos: z.number().int(),
+  aulas: z.array(lessonSchema),
   /** Lessons of the day the user may take that are not registered yet. */
-  pendentes: number;
-}
+  pendentes: z.number().int(),
+});
+export type RollClass = z.infer<typeof rollClassSchema>;
 
-export interface FrequencyFigures {
-  aulas_dadas: number;
+export const frequencyFiguresSchema = z.object({
+  aulas_dadas: z.number().int(),
   /** Absences that count (abonadas excluded; justified ones included, as the law has it). */
-  faltas: number;
-  faltas_justificadas: number;
-  faltas_abonadas: number;
-  frequencia: number | null;
-  abaixo_minimo: boolean;
-  acima_limite_conselho: boolean;
-}
+  faltas: z.number().int(),
+  faltas_justificadas: z.number().int(),
+  faltas_abonadas: z.number().int(),
+  frequencia: z.number().nullable(),
+  abaixo_minimo: z.boolean(),
+  acima_limite_conselho: z.boolean(),
+});
+export type FrequencyFigures = z.infer<typeof frequencyFiguresSchema>;
 
-export interface Absence {
-  id: string;
-  data: string;
-  turma_nome: string;
-  disciplina: string | null;
-  aula: number;
-  justificativa: string | null;
-  situacao: SituacaoFalta;
-  abono_motivo: string | null;
-  abonada_em: string | null;
-}
+export const absenceSchema = z.object({
+  id: z.string(),
+  data: z.string(),
+  turma_nome: z.string(),
+  disciplina: z.string().nullable(),
+  aula: z.number().int(),
+  justificativa: z.string().nullable(),
+  situacao: z.enum(situacoesFalta),
+  abono_motivo: z.string().nullable(),
+  abonada_em: z.string().nullable(),
+});
+export type Absence = z.infer<typeof absenceSchema>;
 
 export const studentAttendanceQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 
-export interface StudentAttendance {
-  aluno: { id: string; nome: string; matricula: string; turma: { id: string; nome: string } | null };
-  ano: number;
-  de: string;
-  ate: string;
-  geral: FrequencyFigures;
-  por_disciplina: (FrequencyFigures & { disciplina: string })[];
-  faltas: Absence[];
-}
+export const studentAttendanceSchema = z.object({
+  aluno: z.object({ id: z.string(), nome: z.string(), matricula: z.string(), turma: namedRef.nullable() }),
+  ano: z.number().int(),
+  de: z.string(),
+  ate: z.string(),
+  geral: frequencyFiguresSchema,
+  por_disciplina: z.array(frequencyFiguresSchema.extend({ disciplina: z.string() })),
+  faltas: z.array(absenceSchema),
+});
+export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 
 export const abonoInputSchema = z.strictObject({
   motivo: z
@@ -226,40 +250,45 @@ export const alertsQuerySchema = z.strictObject({
   turma_id: uuidParam.optional(),
 });
 
-export interface AttendanceAlert {
-  aluno: { id: string; nome: string; matricula: string };
-  turma: { id: string; nome: string } | null;
-  aulas_dadas: number;
-  faltas: number;
-  frequencia: number;
-  ultima_notificacao: { id: string; emitida_em: string; emitida_por: string | null } | null;
-}
+export const attendanceAlertSchema = z.object({
+  aluno: z.object({ id: z.string(), nome: z.string(), matricula: z.string() }),
+  turma: namedRef.nullable(),
+  aulas_dadas: z.number().int(),
+  faltas: z.number().int(),
+  frequencia: z.number(),
+  ultima_notificacao: z
+    .object({ id: z.string(), emitida_em: z.string(), emitida_por: z.string().nullable() })
+    .nullable(),
+});
+export type AttendanceAlert = z.infer<typeof attendanceAlertSchema>;
 
-export interface AttendanceAlerts {
-  ano: number;
-  frequencia_minima: number;
-  limite_conselho: number;
+export const attendanceAlertsSchema = z.object({
+  ano: z.number().int(),
+  frequencia_minima: z.number(),
+  limite_conselho: z.number(),
   /** 'Alunos com frequência abaixo de 75 %' (LDB art. 24, VI). */
-  abaixo_minimo: AttendanceAlert[];
+  abaixo_minimo: z.array(attendanceAlertSchema),
   /** Past the Conselho Tutelar line (Lei 13.803/2019). */
-  conselho_tutelar: AttendanceAlert[];
-}
+  conselho_tutelar: z.array(attendanceAlertSchema),
+});
+export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
 
 export const notificationInputSchema = z.strictObject({
   aluno_id: uuidParam,
   ano: z.number().int().min(2000).max(2100).optional(),
 });
 
-export interface TutelaryNotification {
-  id: string;
-  aluno_id: string;
-  ano: number;
-  aulas_dadas: number;
-  faltas: number;
-  frequencia: number;
-  emitida_em: string;
-  emitida_por: string | null;
-}
+export const tutelaryNotificationSchema = z.object({
+  id: z.string(),
+  aluno_id: z.string(),
+  ano: z.number().int(),
+  aulas_dadas: z.number().int(),
+  faltas: z.number().int(),
+  frequencia: z.number(),
+  emitida_em: z.string(),
+  emitida_por: z.string().nullable(),
+});
+export type TutelaryNotification = z.infer<typeof tutelaryNotificationSchema>;
 
 export const monthQuerySchema = z.strictObject({
   mes: z
@@ -269,21 +298,26 @@ export const monthQuerySchema = z.strictObject({
 });
 
 /** The class's month: students × days, for the diary screen and print. */
-export interface ClassMonth {
-  turma: { id: string; nome: string; frequencia_modo: FrequenciaModo };
-  mes: string;
-  dias: { data: string; tipo: DayKind; letivo: boolean; chamadas: number }[];
-  alunos: {
-    id: string;
-    nome: string;
-    matricula: string;
-    /** Per day of `dias`: absences that count that day; null when no roll or not in the class. */
-    faltas: (number | null)[];
-    aulas_dadas: number;
-    total_faltas: number;
-    frequencia: number | null;
-  }[];
-}
+export const classMonthSchema = z.object({
+  turma: z.object({ id: z.string(), nome: z.string(), frequencia_modo: z.enum(frequenciaModos) }),
+  mes: z.string(),
+  dias: z.array(
+    z.object({ data: z.string(), tipo: z.enum(dayKinds), letivo: z.boolean(), chamadas: z.number().int() }),
+  ),
+  alunos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      matricula: z.string(),
+      /** Per day of `dias`: absences that count that day; null when no roll or not in the class. */
+      faltas: z.array(z.number().int().nullable()),
+      aulas_dadas: z.number().int(),
+      total_faltas: z.number().int(),
+      frequencia: z.number().nullable(),
+    }),
+  ),
+});
+export type ClassMonth = z.infer<typeof classMonthSchema>;
 
 /** `frequencia` from lessons given and counted absences (null before any roll). */
 export function attendancePercent(given: number, counted: number): number | null {

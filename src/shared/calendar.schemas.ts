@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  daysInRange,
-  entryKinds,
-  weekdayOf,
-  type CalendarDay,
-  type EntryKind,
-  type NationalHoliday,
-} from './calendar.js';
+import { daysInRange, dayKinds, entryKinds, weekdayOf } from './calendar.js';
 import {
   isoDateSchema,
   isSingleLine,
@@ -15,7 +8,7 @@ import {
   versionSchema,
 } from './validators.js';
 
-/** Contracts of the school year and the calendar (issue 13). Dates are `YYYY-MM-DD`. */
+/** Contracts of the school year and the calendar. Dates are `YYYY-MM-DD`. */
 
 export const periodTypes = ['bimestre', 'trimestre', 'semestre'] as const;
 export type PeriodType = (typeof periodTypes)[number];
@@ -88,31 +81,33 @@ export const schoolYearInputSchema = z
 export type SchoolYearInput = z.input<typeof schoolYearInputSchema>;
 export type SchoolYearData = z.output<typeof schoolYearInputSchema>;
 
-export interface SchoolPeriod {
-  id: string;
-  numero: number;
-  nome: string;
-  inicio: string;
-  fim: string;
-  data_fechamento: string;
-  dias_letivos: number;
+export const schoolPeriodSchema = z.object({
+  id: z.string(),
+  numero: z.number().int(),
+  nome: z.string(),
+  inicio: z.string(),
+  fim: z.string(),
+  data_fechamento: z.string(),
+  dias_letivos: z.number().int(),
   /** Past its closing date: only an administrator may change its roll. */
-  encerrado: boolean;
-}
+  encerrado: z.boolean(),
+});
+export type SchoolPeriod = z.infer<typeof schoolPeriodSchema>;
 
-export interface SchoolYear {
-  id: string;
-  ano: number;
-  inicio: string;
-  fim: string;
-  tipo_periodo: PeriodType;
-  dias_letivos: number;
-  minimo_dias_letivos: number;
+export const schoolYearSchema = z.object({
+  id: z.string(),
+  ano: z.number().int(),
+  inicio: z.string(),
+  fim: z.string(),
+  tipo_periodo: z.enum(periodTypes),
+  dias_letivos: z.number().int(),
+  minimo_dias_letivos: z.number().int(),
   /** The LDB warning while the year has fewer than 200 dias letivos (null when it has enough). */
-  aviso: string | null;
-  periodos: SchoolPeriod[];
-  version: number;
-}
+  aviso: z.string().nullable(),
+  periodos: z.array(schoolPeriodSchema),
+  version: z.number().int(),
+});
+export type SchoolYear = z.infer<typeof schoolYearSchema>;
 
 const MAX_RANGE_DAYS = 400;
 
@@ -161,39 +156,53 @@ export const calendarEntryInputSchema = z
 export type CalendarEntryInput = z.input<typeof calendarEntryInputSchema>;
 export type CalendarEntryData = z.output<typeof calendarEntryInputSchema>;
 
-export interface CalendarEntry {
-  id: string;
-  tipo: EntryKind;
-  titulo: string;
-  descricao: string | null;
-  inicio: string;
-  fim: string;
-  publico: boolean;
-  version: number;
-}
+export const calendarEntrySchema = z.object({
+  id: z.string(),
+  tipo: z.enum(entryKinds),
+  titulo: z.string(),
+  descricao: z.string().nullable(),
+  inicio: z.string(),
+  fim: z.string(),
+  publico: z.boolean(),
+  version: z.number().int(),
+});
+export type CalendarEntry = z.infer<typeof calendarEntrySchema>;
 
-export interface CalendarView {
-  de: string;
-  ate: string;
-  dias: CalendarDay[];
+const holidayKinds = ['feriado_nacional', 'ponto_facultativo'] as const;
+
+/** A day as the calendar classifies it (the `CalendarDay` of shared/calendar.ts). */
+export const calendarDaySchema = z.object({
+  data: z.string(),
+  tipo: z.enum(dayKinds),
+  letivo: z.boolean(),
+  descricao: z.string().nullable(),
+});
+
+export const calendarViewSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  dias: z.array(calendarDaySchema),
   /** What the school added (local holidays, recesses, sábados letivos, events) overlapping the range. */
-  eventos: CalendarEntry[];
-  feriados: NationalHoliday[];
-}
+  eventos: z.array(calendarEntrySchema),
+  feriados: z.array(z.object({ data: z.string(), nome: z.string(), tipo: z.enum(holidayKinds) })),
+});
+export type CalendarView = z.infer<typeof calendarViewSchema>;
 
 /** One item of the public calendar (page /calendario, feed /calendario.ics). */
-export interface PublicCalendarItem {
-  id: string;
-  tipo: EntryKind | 'feriado_nacional' | 'ponto_facultativo';
-  titulo: string;
-  descricao: string | null;
-  inicio: string;
-  fim: string;
-}
+export const publicCalendarItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum([...entryKinds, ...holidayKinds]),
+  titulo: z.string(),
+  descricao: z.string().nullable(),
+  inicio: z.string(),
+  fim: z.string(),
+});
+export type PublicCalendarItem = z.infer<typeof publicCalendarItemSchema>;
 
-export interface PublicCalendar {
-  escola: string;
-  de: string;
-  ate: string;
-  itens: PublicCalendarItem[];
-}
+export const publicCalendarSchema = z.object({
+  escola: z.string(),
+  de: z.string(),
+  ate: z.string(),
+  itens: z.array(publicCalendarItemSchema),
+});
+export type PublicCalendar = z.infer<typeof publicCalendarSchema>;

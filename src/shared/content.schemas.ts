@@ -183,24 +183,39 @@ export type SectionData<S extends ContentSection> = SiteContent[S];
 export const sectionParamsSchema = z.object({ section: z.enum(contentSections) });
 export const restoreInputSchema = z.object({ version: versionSchema });
 
+/**
+ * The content as read back and answered: what the section schemas produce. The gallery's photos are
+ * already objects there (turning plain URLs into photos is for input only, and cannot run backwards).
+ */
+export const storedSiteContentSchema = siteContentSchema.extend({
+  galeria: galeriaSchema.extend({ fotos: z.array(photoSchema) }),
+});
+
 /** What the content manager needs besides the content: each section's version for If-Match. */
-export interface ContentState {
-  content: SiteContent;
-  versions: Record<ContentSection, number>;
-  version: number;
-}
+export const contentStateSchema = z.object({
+  content: storedSiteContentSchema,
+  versions: z.record(z.enum(contentSections), z.number().int()),
+  version: z.number().int(),
+});
+export type ContentState = z.infer<typeof contentStateSchema>;
 
-export interface ContentHistoryEntry {
-  version: number;
-  savedAt: string;
-  savedBy: string | null;
-  current: boolean;
-  data: unknown;
-}
+export const contentHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  savedAt: z.string(),
+  savedBy: z.string().nullable(),
+  current: z.boolean(),
+  /** The section as it was saved then (an older shape, maybe): shown as is. */
+  data: z.unknown(),
+});
+export type ContentHistoryEntry = z.infer<typeof contentHistoryEntrySchema>;
 
-export interface UploadedMedia {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-}
+/** Who is looking at the public page: their name, or null when signed out. */
+export const contentViewerSchema = z.object({ nome: z.string() }).nullable();
+
+export const uploadedMediaSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;

@@ -1,82 +1,106 @@
-import type { MensalidadeStatus } from './finance.schemas.js';
+import { z } from 'zod';
+import { mensalidadeStatuses } from './finance.schemas.js';
 
 /** GET /api/dashboard/stats: the school's figures for an admin, a teacher's classes, a guardian's children. */
-export interface Atividade {
-  id: number;
-  at: string;
-  actor_nome: string | null;
-  action: string;
-  entity: string;
-  descricao: string;
-}
+export const atividadeSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_nome: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  descricao: z.string(),
+});
+export type Atividade = z.infer<typeof atividadeSchema>;
 
-export interface DashboardEscola {
-  escopo: 'escola';
-  total_alunos: number;
-  total_professores: number;
-  total_turmas: number;
-  mensalidades_pendentes: number;
-  receita_mes: number;
+export const dashboardEscolaSchema = z.object({
+  escopo: z.literal('escola'),
+  total_alunos: z.number().int(),
+  total_professores: z.number().int(),
+  total_turmas: z.number().int(),
+  mensalidades_pendentes: z.number().int(),
+  receita_mes: z.number().int(),
   /** The school's attendance % over the current school year (null before any roll). */
-  frequencia_media: number | null;
-  matriculas_por_mes: { mes: string; novas: number; total: number }[];
-  alunos_por_status: { status: string; total: number }[];
+  frequencia_media: z.number().nullable(),
+  matriculas_por_mes: z.array(
+    z.object({ mes: z.string(), novas: z.number().int(), total: z.number().int() }),
+  ),
+  alunos_por_status: z.array(z.object({ status: z.string(), total: z.number().int() })),
   /** Per active class with rolls: `media` (grades) is null until the boletim exists. */
-  performance_turmas: { turma: string; media: number | null; frequencia: number | null }[];
-  atividades: Atividade[];
-}
+  performance_turmas: z.array(
+    z.object({ turma: z.string(), media: z.number().nullable(), frequencia: z.number().nullable() }),
+  ),
+  atividades: z.array(atividadeSchema),
+});
+export type DashboardEscola = z.infer<typeof dashboardEscolaSchema>;
 
-export interface DashboardProfessor {
-  escopo: 'professor';
-  total_alunos: number;
-  total_turmas: number;
-  turmas: {
-    id: string;
-    nome: string;
-    serie: string;
-    turno: string;
-    alunos_count: number;
-    capacidade_maxima: number;
-    frequencia: number | null;
-  }[];
-  /** The teacher's assessments (up to today) still missing grades (issue 14). */
-  avaliacoes_pendentes: {
-    id: string;
-    nome: string;
-    disciplina: string;
-    data: string;
-    turma_id: string;
-    turma_nome: string;
-    faltam: number;
-  }[];
+export const dashboardProfessorSchema = z.object({
+  escopo: z.literal('professor'),
+  total_alunos: z.number().int(),
+  total_turmas: z.number().int(),
+  turmas: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      serie: z.string(),
+      turno: z.string(),
+      alunos_count: z.number().int(),
+      capacidade_maxima: z.number().int(),
+      frequencia: z.number().nullable(),
+    }),
+  ),
+  /** The teacher's assessments (up to today) still missing grades. */
+  avaliacoes_pendentes: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      disciplina: z.string(),
+      data: z.string(),
+      turma_id: z.string(),
+      turma_nome: z.string(),
+      faltam: z.number().int(),
+    }),
+  ),
   /** The teacher's classes whose period closes within 7 days. */
-  periodos_fechando: {
-    turma_id: string;
-    turma_nome: string;
-    periodo_id: string;
-    periodo_nome: string;
-    data_fechamento: string;
-  }[];
-}
+  periodos_fechando: z.array(
+    z.object({
+      turma_id: z.string(),
+      turma_nome: z.string(),
+      periodo_id: z.string(),
+      periodo_nome: z.string(),
+      data_fechamento: z.string(),
+    }),
+  ),
+});
+export type DashboardProfessor = z.infer<typeof dashboardProfessorSchema>;
 
-export interface DashboardResponsavel {
-  escopo: 'responsavel';
-  filhos: {
-    id: string;
-    nome: string;
-    turma_nome: string | null;
-    status: string;
-    frequencia: number | null;
-  }[];
-  mensalidades_em_aberto: number;
-  proxima_mensalidade: {
-    id: string;
-    aluno_nome: string;
-    mes_referencia: string;
-    data_vencimento: string;
-    valor_atualizado: number;
-    status: MensalidadeStatus;
-  } | null;
-}
+export const dashboardResponsavelSchema = z.object({
+  escopo: z.literal('responsavel'),
+  filhos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      turma_nome: z.string().nullable(),
+      status: z.string(),
+      frequencia: z.number().nullable(),
+    }),
+  ),
+  mensalidades_em_aberto: z.number().int(),
+  proxima_mensalidade: z
+    .object({
+      id: z.string(),
+      aluno_nome: z.string(),
+      mes_referencia: z.string(),
+      data_vencimento: z.string(),
+      valor_atualizado: z.number().int(),
+      status: z.enum(mensalidadeStatuses),
+    })
+    .nullable(),
+});
+export type DashboardResponsavel = z.infer<typeof dashboardResponsavelSchema>;
 
-export type DashboardStats = DashboardEscola | DashboardProfessor | DashboardResponsavel;
+export const dashboardStatsSchema = z.discriminatedUnion('escopo', [
+  dashboardEscolaSchema,
+  dashboardProfessorSchema,
+  dashboardResponsavelSchema,
+]);
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

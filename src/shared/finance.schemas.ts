@@ -134,6 +134,16 @@ export const pagamentoSchema = z.object({
 });
 export type Pagamento = z.infer<typeof pagamentoSchema>;
 
+/** One tuition with its payments (the details dialog). */
+export const mensalidadeDetailSchema = mensalidadeSchema.extend({ pagamentos: z.array(pagamentoSchema) });
+export type MensalidadeDetail = z.infer<typeof mensalidadeDetailSchema>;
+
+export const pagamentoResultSchema = z.object({ mensalidade: mensalidadeSchema, pagamento: pagamentoSchema });
+export type PagamentoResult = z.infer<typeof pagamentoResultSchema>;
+
+export const gerarMensalidadesResultSchema = z.object({ criadas: z.number().int() });
+export type GerarMensalidadesResult = z.infer<typeof gerarMensalidadesResultSchema>;
+
 /** A quote of what paying on a date costs (shown before registering a payment). */
 export const cotacaoSchema = z.object({
   principal: z.number().int(),
@@ -291,34 +301,58 @@ export const relatorioQuerySchema = z.strictObject({
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
 });
 
-export interface FluxoRow {
-  mes: string;
-  receitas: number;
-  despesas: number;
-  saldo: number;
-  acumulado: number;
-}
-export interface InadimplenciaRow {
-  nome: string;
-  mensalidades_vencidas: number;
-  valor_em_aberto: number;
-}
-export interface CategoriaRow {
-  tipo: TransacaoTipo;
-  categoria: string;
-  valor: number;
-  quantidade: number;
-}
+export const fluxoRowSchema = z.object({
+  mes: z.string(),
+  receitas: z.number().int(),
+  despesas: z.number().int(),
+  saldo: z.number().int(),
+  acumulado: z.number().int(),
+});
+export type FluxoRow = z.infer<typeof fluxoRowSchema>;
+export const inadimplenciaRowSchema = z.object({
+  nome: z.string(),
+  mensalidades_vencidas: z.number().int(),
+  valor_em_aberto: z.number().int(),
+});
+export type InadimplenciaRow = z.infer<typeof inadimplenciaRowSchema>;
+export const categoriaRowSchema = z.object({
+  tipo: z.enum(transacaoTipos),
+  categoria: z.string(),
+  valor: z.number().int(),
+  quantidade: z.number().int(),
+});
+export type CategoriaRow = z.infer<typeof categoriaRowSchema>;
+export const relatorioSchemas = {
+  fluxo: z.object({
+    ano: z.number().int(),
+    linhas: z.array(fluxoRowSchema),
+    total_receitas: z.number().int(),
+    total_despesas: z.number().int(),
+    saldo: z.number().int(),
+  }),
+  inadimplencia: z.object({
+    ano: z.number().int(),
+    por_turma: z.array(inadimplenciaRowSchema),
+    por_responsavel: z.array(inadimplenciaRowSchema),
+    total_em_aberto: z.number().int(),
+  }),
+  categorias: z.object({ ano: z.number().int(), linhas: z.array(categoriaRowSchema) }),
+};
 export interface Relatorios {
-  fluxo: { ano: number; linhas: FluxoRow[]; total_receitas: number; total_despesas: number; saldo: number };
-  inadimplencia: {
-    ano: number;
-    por_turma: InadimplenciaRow[];
-    por_responsavel: InadimplenciaRow[];
-    total_em_aberto: number;
-  };
-  categorias: { ano: number; linhas: CategoriaRow[] };
+  fluxo: z.infer<typeof relatorioSchemas.fluxo>;
+  inadimplencia: z.infer<typeof relatorioSchemas.inadimplencia>;
+  categorias: z.infer<typeof relatorioSchemas.categorias>;
 }
+/**
+ * One route answers the three reports, so its contract is their union. Each report has a field the
+ * later ones lack (fluxo's totals, inadimplência's groups), so the first option that fits is the right one
+ * and none loses a field to a shorter shape.
+ */
+export const relatorioSchema = z.union([
+  relatorioSchemas.fluxo,
+  relatorioSchemas.inadimplencia,
+  relatorioSchemas.categorias,
+]);
 
 export const pixSchema = z.object({ copia_e_cola: z.string(), qrcode: z.string(), valor: z.number().int() });
 export type PixCode = z.infer<typeof pixSchema>;

@@ -179,24 +179,28 @@ export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend
 });
 export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInputSchema>;
 
-export type SystemSettings = SystemSettingsValues & {
-  version: number;
-  updated_at: string | null;
+export const systemSettingsSchema = z.object({
+  ...systemSettingsValuesSchema.shape,
+  consulta_cep: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
   /** Whether an SMS provider is configured (SMS_URL): without it SMS cannot be turned on. */
-  sms_disponivel: boolean;
-};
+  sms_disponivel: z.boolean(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 /** What every visitor's portal needs before signing in: the theme, formats and maintenance flag. */
-export interface PublicSystemSettings {
-  manutencao: boolean;
-  tema: SystemSettingsValues['tema'];
-  idioma: SystemSettingsValues['idioma'];
-  fuso_horario: SystemSettingsValues['fuso_horario'];
-  moeda: SystemSettingsValues['moeda'];
-  nome_escola: string;
+export const publicSystemSettingsSchema = z.object({
+  manutencao: z.boolean(),
+  tema: z.enum(temas),
+  idioma: z.enum(idiomas),
+  fuso_horario: z.enum(fusosHorarios),
+  moeda: z.enum(moedas),
+  nome_escola: z.string(),
   /** Whether the portal's address fields may look a CEP up (GET /api/cep/:cep). */
-  consulta_cep: boolean;
-}
+  consulta_cep: z.boolean(),
+});
+export type PublicSystemSettings = z.infer<typeof publicSystemSettingsSchema>;
 
 export const cepParamsSchema = z.strictObject({
   cep: z
@@ -206,34 +210,40 @@ export const cepParamsSchema = z.strictObject({
 });
 
 /** An address found by its CEP: what the form puts in the address field. */
-export interface CepAddress {
-  cep: string;
-  logradouro: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-}
+export const cepAddressSchema = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+});
+export type CepAddress = z.infer<typeof cepAddressSchema>;
 
 export const SMS_UNAVAILABLE_MESSAGE =
   'Configure um provedor de SMS (variável SMS_URL) para ativar as notificações por SMS.';
 
-export interface RoleMatrixEntry {
-  nivel: 'administrador' | 'professor' | 'responsavel';
-  tipo: string;
-  nome: string;
-  permissoes: { chave: string; descricao: string; permitido: boolean }[];
-}
+export const roleMatrixEntrySchema = z.object({
+  nivel: z.enum(['administrador', 'professor', 'responsavel']),
+  tipo: z.string(),
+  nome: z.string(),
+  permissoes: z.array(z.object({ chave: z.string(), descricao: z.string(), permitido: z.boolean() })),
+});
+export type RoleMatrixEntry = z.infer<typeof roleMatrixEntrySchema>;
 
-export interface ActiveSession {
-  id: string;
-  usuario: { id: string; nome: string; email: string; nivel: string };
-  iniciada_em: string;
-  ultimo_acesso: string;
-  ip: string | null;
-  dispositivo: string;
-  lembrar: boolean;
-  atual: boolean;
-}
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  usuario: z.object({ id: z.string(), nome: z.string(), email: z.string(), nivel: z.string() }),
+  iniciada_em: z.string(),
+  ultimo_acesso: z.string(),
+  ip: z.string().nullable(),
+  dispositivo: z.string(),
+  lembrar: z.boolean(),
+  atual: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const endedSessionsSchema = z.object({ encerradas: z.number().int() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
 
 export const passwordConfirmationSchema = z.strictObject({
   senha: z.string({ error: 'Informe a sua senha' }).min(1, 'Informe a sua senha').max(200),
@@ -244,14 +254,17 @@ export const wipeInputSchema = z.strictObject({
   senha: z.string({ error: 'Informe a sua senha' }).min(1, 'Informe a sua senha').max(200),
 });
 
-export interface BackupSummary {
-  formato: string;
-  versao_formato: number;
-  versao_app: string;
-  criado_em: string;
-  tabelas: Record<string, number>;
-  total_registros: number;
-}
+const tableCounts = z.record(z.string(), z.number().int());
+
+export const backupSummarySchema = z.object({
+  formato: z.string(),
+  versao_formato: z.number().int(),
+  versao_app: z.string(),
+  criado_em: z.string(),
+  tabelas: tableCounts,
+  total_registros: z.number().int(),
+});
+export type BackupSummary = z.infer<typeof backupSummarySchema>;
 
 /** Restoring a backup asks the password again and, for a file this installation did not sign, this. */
 export const restoreConfirmationSchema = passwordConfirmationSchema.extend({
@@ -271,40 +284,56 @@ export const backupOriginLabels: Record<BackupOriginStatus, string> = {
   sem_assinatura: 'Sem assinatura',
 };
 
-export interface BackupAdministrator {
-  nome: string;
-  email: string;
-  status: string;
+export const backupAdministratorSchema = z.object({
+  nome: z.string(),
+  email: z.string(),
+  status: z.string(),
   /** Not an administrator of this database today (a new account, or an existing one promoted). */
-  novo: boolean;
-}
+  novo: z.boolean(),
+});
+export type BackupAdministrator = z.infer<typeof backupAdministratorSchema>;
 
-export interface BackupOrigin {
-  situacao: BackupOriginStatus;
+export const backupOriginSchema = z.object({
+  situacao: z.enum(backupOriginStatuses),
   /** True unless this installation signed the file: the restore then needs `confirmar_origem: true`. */
-  confirmacao_necessaria: boolean;
+  confirmacao_necessaria: z.boolean(),
   /** The administrator accounts that will exist after the restore (the accounts are replaced). */
-  administradores: BackupAdministrator[];
-}
+  administradores: z.array(backupAdministratorSchema),
+});
+export type BackupOrigin = z.infer<typeof backupOriginSchema>;
 
-export interface RestorePlan {
-  backup: BackupSummary;
-  atual: Record<string, number>;
+export const restorePlanSchema = z.object({
+  backup: backupSummarySchema,
+  atual: tableCounts,
   /** Tables emptied and refilled with the backup's rows. */
-  substituidas: string[];
+  substituidas: z.array(z.string()),
   /** Tables the restore leaves as they are (see BACKUP_EXCLUDED_TABLES, audit_log merged). */
-  preservadas: string[];
-  origem: BackupOrigin;
+  preservadas: z.array(z.string()),
+  origem: backupOriginSchema,
   /** Audit entries of the file that this database lacks: added, marked as imported (never as native). */
-  auditoria_importada: number;
-}
+  auditoria_importada: z.number().int(),
+});
+export type RestorePlan = z.infer<typeof restorePlanSchema>;
 
-export interface AutomaticBackup {
-  nome: string;
-  tipo: 'diario' | 'antes-restauracao' | 'antes-limpeza';
-  criado_em: string;
-  tamanho: number;
-}
+/** A dry run answers the plan; a restore done answers it with the safety backup written just before. */
+export const restoreResultSchema = restorePlanSchema.extend({ backup_de_seguranca: z.string().optional() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
+
+export const wipeResultSchema = z.object({
+  tabelas: z.array(z.string()),
+  usuarios_removidos: z.number().int(),
+  /** The automatic backup written just before the wipe. */
+  backup_de_seguranca: z.string(),
+});
+export type WipeResult = z.infer<typeof wipeResultSchema>;
+
+export const automaticBackupSchema = z.object({
+  nome: z.string(),
+  tipo: z.enum(['diario', 'antes-restauracao', 'antes-limpeza']),
+  criado_em: z.string(),
+  tamanho: z.number().int(),
+});
+export type AutomaticBackup = z.infer<typeof automaticBackupSchema>;
 
 export const backupNameSchema = z.strictObject({
   nome: z.string().regex(/^[a-z-]+-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{3})?Z\.json$/, 'Backup inválido'),
@@ -338,21 +367,24 @@ export const auditOriginLabels: Record<AuditOrigin, string> = {
   backup_externo: 'Importada de backup de outra origem',
 };
 
-export interface AuditEntry {
-  id: number;
-  origem: AuditOrigin;
-  em: string;
-  usuario_id: string | null;
-  usuario_nome: string | null;
-  acao: string;
-  entidade: string;
-  entidade_id: string | null;
-  ip: string | null;
-  detalhes: Record<string, unknown> | null;
-}
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  origem: z.enum(auditOrigins),
+  em: z.string(),
+  usuario_id: z.string().nullable(),
+  usuario_nome: z.string().nullable(),
+  acao: z.string(),
+  entidade: z.string(),
+  entidade_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** Free-form by action (what changed, the filters of an export): passed through as written. */
+  detalhes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export interface AuditFacets {
-  acoes: string[];
-  entidades: string[];
-  usuarios: { id: string; nome: string }[];
-}
+export const auditFacetsSchema = z.object({
+  acoes: z.array(z.string()),
+  entidades: z.array(z.string()),
+  usuarios: z.array(z.object({ id: z.string(), nome: z.string() })),
+});
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;

@@ -50,7 +50,10 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
   );
 }
 
-/** Signs in first, then the first-login password change, then the permission (design §6). */
+/**
+ * Signs in first, then the first-login password change (nothing else opens until the temporary password
+ * is replaced), then the permission of `shared/permissions.ts`.
+ */
 export function RequireAuth({ access, children }: { access?: Permission; children: ReactNode }) {
   const { data: user, isLoading } = useCurrentUser();
   const location = useLocation();

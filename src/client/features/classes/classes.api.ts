@@ -91,7 +91,7 @@ export function useUnenrol() {
   });
 }
 
-/** The class's subject grid ('Grade curricular', issue 13). */
+/** The class's subject grid ('Grade curricular'). */
 export function useGrade(turmaId: string) {
   return useQuery({
     queryKey: ['attendance', 'grade', turmaId],

@@ -7,9 +7,10 @@ import type {
   FinanceSettings,
   FinanceStats,
   FormaPagamento,
+  GerarMensalidadesResult,
   Mensalidade,
   MensalidadeStatus,
-  Pagamento,
+  PagamentoResult,
   PixCode,
   Relatorios,
   RelatorioTipo,
@@ -89,10 +90,11 @@ export function useRegisterPayment() {
       data_pagamento: string;
       forma: FormaPagamento;
     }) =>
-      apiWithMessage<{ mensalidade: Mensalidade; pagamento: Pagamento }>(
-        `/api/financeiro/mensalidades/${id}/pagamento`,
-        { method: 'POST', body, globalErrors: false },
-      ),
+      apiWithMessage<PagamentoResult>(`/api/financeiro/mensalidades/${id}/pagamento`, {
+        method: 'POST',
+        body,
+        globalErrors: false,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -124,7 +126,7 @@ export function useGenerateMensalidades() {
   const invalidate = useInvalidateFinance();
   return useMutation({
     mutationFn: (body: { ano: number; mes?: number; aluno_id?: string }) =>
-      apiWithMessage<{ criadas: number }>('/api/financeiro/mensalidades/gerar', {
+      apiWithMessage<GerarMensalidadesResult>('/api/financeiro/mensalidades/gerar', {
         method: 'POST',
         body,
         globalErrors: false,

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActiveSession,
   AutomaticBackup,
-  RestorePlan,
+  EndedSessions,
+  RestoreResult,
   RoleMatrixEntry,
   SchoolSettings,
   SystemSettings,
   UpdateSchoolSettingsInput,
   UpdateSystemSettingsInput,
+  WipeResult,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 
@@ -84,7 +86,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const invalidate = useInvalidateSettings();
   return useMutation({
-    mutationFn: () => apiWithMessage<{ encerradas: number }>(`${base}/sessoes`, { method: 'DELETE' }),
+    mutationFn: () => apiWithMessage<EndedSessions>(`${base}/sessoes`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }
@@ -128,7 +130,7 @@ export function useRestore() {
     }) => {
       const query = dryRun ? '?dryRun=true' : '';
       if (source.kind === 'automatic') {
-        return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(
+        return apiWithMessage<RestoreResult>(
           `${base}/backups/${encodeURIComponent(source.nome)}/restore${query}`,
           {
             method: 'POST',
@@ -141,7 +143,7 @@ export function useRestore() {
       form.append('senha', senha);
       if (confirmarOrigem) form.append('confirmar_origem', 'true');
       form.append('file', source.file);
-      return apiWithMessage<RestorePlan & { backup_de_seguranca?: string }>(`${base}/restore${query}`, {
+      return apiWithMessage<RestoreResult>(`${base}/restore${query}`, {
         method: 'POST',
         body: form,
         globalErrors: false,
@@ -157,10 +159,7 @@ export function useWipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { confirmacao: string; senha: string }) =>
-      apiWithMessage<{ tabelas: string[]; usuarios_removidos: number; backup_de_seguranca: string }>(
-        `${base}/limpar`,
-        { method: 'POST', body: input, globalErrors: false },
-      ),
+      apiWithMessage<WipeResult>(`${base}/limpar`, { method: 'POST', body: input, globalErrors: false }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

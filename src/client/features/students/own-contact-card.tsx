@@ -9,7 +9,7 @@ import { ContactFields } from '../../components/form-groups';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useOwnGuardian, useUpdateOwnGuardian } from './students.api';
 
-/** A guardian's own contact data (design §6: read their children, edit their own phone and address). */
+/** A guardian's own contact data: they only read their children's records, but keep their own phone and address. */
 export function OwnContactCard() {
   const { data, isError } = useOwnGuardian(true);
   const [editing, setEditing] = useState(false);

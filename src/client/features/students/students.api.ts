@@ -129,7 +129,7 @@ export function useUpdateOwnGuardian() {
 }
 
 /*
- * Attendance (issue 13). Keys under 'attendance', so saving a roll (attendance feature) refreshes them.
+ * Attendance. Keys under 'attendance', so saving a roll (attendance feature) refreshes them.
  */
 
 /** A student's figures (overall and per subject) and absences; guardians see their own children. */

@@ -19,7 +19,7 @@ export function UserTipoBadge({ tipo }: { tipo: UserTipo }) {
   return <Badge tone={tipoTones[tipo]}>{userTipoLabels[tipo]}</Badge>;
 }
 
-/** A professor account's teacher record (issue 10: linked by e-mail, whichever came first). */
+/** A professor account's teacher record (linked by e-mail, whichever of the two was created first). */
 export function TeacherLink({ user }: { user: User }) {
   if (user.tipo !== 'professor') return null;
   return user.professor ? (

@@ -40,8 +40,8 @@ function Fields({ editing }: { editing: boolean }) {
 }
 
 /**
- * Creating or promoting an administrator, or changing one's e-mail, asks for your own password (issue
- * 10); the other administrators are told.
+ * Creating or promoting an administrator, or changing one's e-mail, asks for your own password, so an
+ * unattended session cannot hand out administrator power; the other administrators are told.
  */
 function AdminPasswordConfirmation({ promoting }: { promoting: boolean }) {
   return (

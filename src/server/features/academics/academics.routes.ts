@@ -3,14 +3,22 @@ import { z } from 'zod';
 import {
   abonoInputSchema,
   alertsQuerySchema,
+  attendanceAlertsSchema,
+  classMonthSchema,
   gradeInputSchema,
+  gradeSchema,
   monthQuerySchema,
   notificationInputSchema,
   rollClassesQuerySchema,
+  rollClassSchema,
   rollInputSchema,
   rollQuerySchema,
+  rollSchema,
   studentAttendanceQuerySchema,
+  studentAttendanceSchema,
+  tutelaryNotificationSchema,
 } from '../../../shared/academics.schemas.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
@@ -20,20 +28,23 @@ import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.docum
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** The subject grid of a class and the class diary (issue 13); registered without a prefix. */
+/** The subject grid of a class and the class diary; registered without a prefix. */
 export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   const diary = { access: 'academics.write' } as const;
   const manage = { access: 'academics.manage' } as const;
 
   app.get(
     '/api/turmas/:id/disciplinas',
-    { schema: { params: idParams }, config: { access: 'classes.read' } },
+    { schema: { params: idParams, response: okResponse(gradeSchema) }, config: { access: 'classes.read' } },
     async (request) => ok(await getGrade(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.put(
     '/api/turmas/:id/disciplinas',
-    { schema: { params: idParams, body: gradeInputSchema }, config: { access: 'classes.write' } },
+    {
+      schema: { params: idParams, body: gradeInputSchema, response: okResponse(gradeSchema) },
+      config: { access: 'classes.write' },
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const saved = await saveGrade(app.ctx, request.params.id, request.body, version, actorOf(request));
@@ -43,19 +54,25 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/frequencia/turmas',
-    { schema: { querystring: rollClassesQuerySchema }, config: diary },
+    {
+      schema: { querystring: rollClassesQuerySchema, response: okResponse(z.array(rollClassSchema)) },
+      config: diary,
+    },
     async (request) => ok(await listRollClasses(app.ctx.db, signedInUser(request), request.query)),
   );
 
   app.get(
     '/api/frequencia/turmas/:id',
-    { schema: { params: idParams, querystring: rollQuerySchema }, config: diary },
+    {
+      schema: { params: idParams, querystring: rollQuerySchema, response: okResponse(rollSchema) },
+      config: diary,
+    },
     async (request) => ok(await getRoll(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
 
   app.put(
     '/api/frequencia/turmas/:id',
-    { schema: { params: idParams, body: rollInputSchema }, config: diary },
+    { schema: { params: idParams, body: rollInputSchema, response: okResponse(rollSchema) }, config: diary },
     async (request) => {
       const roll = await saveRoll(
         app.ctx,
@@ -70,7 +87,10 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/frequencia/turmas/:id/mes',
-    { schema: { params: idParams, querystring: monthQuerySchema }, config: diary },
+    {
+      schema: { params: idParams, querystring: monthQuerySchema, response: okResponse(classMonthSchema) },
+      config: diary,
+    },
     async (request) =>
       ok(await getClassMonth(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
@@ -81,7 +101,10 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       path,
-      { schema: { params: idParams, body: abonoInputSchema }, config: manage },
+      {
+        schema: { params: idParams, body: abonoInputSchema, response: okResponse(studentAttendanceSchema) },
+        config: manage,
+      },
       async (request) => {
         const user = signedInUser(request);
         const { aluno_id } = await setAbsenceExcused(
@@ -99,7 +122,11 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/frequencia/alunos/:id',
     {
-      schema: { params: idParams, querystring: studentAttendanceQuerySchema },
+      schema: {
+        params: idParams,
+        querystring: studentAttendanceQuerySchema,
+        response: okResponse(studentAttendanceSchema),
+      },
       config: { access: 'academics.read' },
     },
     async (request) =>
@@ -108,13 +135,19 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/frequencia/alertas',
-    { schema: { querystring: alertsQuerySchema }, config: diary },
+    {
+      schema: { querystring: alertsQuerySchema, response: okResponse(attendanceAlertsSchema) },
+      config: diary,
+    },
     async (request) => ok(await listAlerts(app.ctx.db, signedInUser(request), request.query)),
   );
 
   app.post(
     '/api/frequencia/notificacoes',
-    { schema: { body: notificationInputSchema }, config: manage },
+    {
+      schema: { body: notificationInputSchema, response: createdResponse(tutelaryNotificationSchema) },
+      config: manage,
+    },
     async (request, reply) => {
       const notice = await issueTutelaryNotification(app.ctx, request.body, actorOf(request));
       return reply.status(201).send(ok(notice, 'Notificação ao Conselho Tutelar registrada.'));

@@ -21,7 +21,8 @@ import { users } from '../users/users.table.js';
 
 /**
  * A class's 'Grade curricular': the subjects taught, the teacher of each and the weekly lessons. A
- * teacher's scope follows these rows as well as `classes.professor_responsavel_id` (design §8).
+ * teacher's scope follows these rows as well as `classes.professor_responsavel_id`: teaching one subject
+ * of a class is enough to see its students.
  */
 export const classSubjects = pgTable(
   'class_subjects',

@@ -3,14 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  automaticBackupSchema,
   backupNameSchema,
   passwordConfirmationSchema,
   restoreConfirmationSchema,
+  restoreResultSchema,
   wipeInputSchema,
+  wipeResultSchema,
 } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { confirmCurrentPassword } from '../auth/password-check.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
@@ -93,7 +97,11 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/backups', { config: access }, async () => ok(await listAutomaticBackups(app.ctx)));
+  app.get(
+    '/backups',
+    { schema: { response: okResponse(z.array(automaticBackupSchema)) }, config: access },
+    async () => ok(await listAutomaticBackups(app.ctx)),
+  );
 
   app.post(
     '/backups/:nome/download',
@@ -116,7 +124,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backups/:nome/restore',
     {
-      schema: { params: backupNameSchema, querystring: dryRunQuerySchema, body: restoreConfirmationSchema },
+      schema: {
+        params: backupNameSchema,
+        querystring: dryRunQuerySchema,
+        body: restoreConfirmationSchema,
+        response: okResponse(restoreResultSchema),
+      },
       config: access,
     },
     async (request) => {
@@ -131,7 +144,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/restore',
-    { schema: { querystring: dryRunQuerySchema }, config: { ...access, multipart: true } },
+    {
+      schema: { querystring: dryRunQuerySchema, response: okResponse(restoreResultSchema) },
+      config: { ...access, multipart: true },
+    },
     async (request) => {
       if (!request.isMultipart()) {
         throw new AppError(
@@ -171,20 +187,24 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/limpar', { schema: { body: wipeInputSchema }, config: access }, async (request) => {
-    const { nome } = await getSchoolIdentity(app.ctx.db);
-    const typed = request.body.confirmacao.trim().toLocaleLowerCase('pt-BR');
-    if (typed !== nome.trim().toLocaleLowerCase('pt-BR')) {
-      const message = `Digite exatamente o nome da escola ("${nome}") para confirmar.`;
-      throw new AppError('VALIDATION', message, [{ path: 'confirmacao', message }]);
-    }
-    await confirmPassword(request, request.body.senha);
-    const safety = await writeAutomaticBackup(app.ctx, 'antes-limpeza');
-    const admin = signedInUser(request);
-    const result = await wipeSchoolData(app.ctx.db, admin.id, actorOf(request), safety.nome);
-    await invalidateSettingsCache(app.ctx);
-    return ok({ ...result, backup_de_seguranca: safety.nome }, 'Dados removidos com sucesso');
-  });
+  app.post(
+    '/limpar',
+    { schema: { body: wipeInputSchema, response: okResponse(wipeResultSchema) }, config: access },
+    async (request) => {
+      const { nome } = await getSchoolIdentity(app.ctx.db);
+      const typed = request.body.confirmacao.trim().toLocaleLowerCase('pt-BR');
+      if (typed !== nome.trim().toLocaleLowerCase('pt-BR')) {
+        const message = `Digite exatamente o nome da escola ("${nome}") para confirmar.`;
+        throw new AppError('VALIDATION', message, [{ path: 'confirmacao', message }]);
+      }
+      await confirmPassword(request, request.body.senha);
+      const safety = await writeAutomaticBackup(app.ctx, 'antes-limpeza');
+      const admin = signedInUser(request);
+      const result = await wipeSchoolData(app.ctx.db, admin.id, actorOf(request), safety.nome);
+      await invalidateSettingsCache(app.ctx);
+      return ok({ ...result, backup_de_seguranca: safety.nome }, 'Dados removidos com sucesso');
+    },
+  );
 
   // The daily automatic backup: checked at start and every hour while the server runs.
   if (app.ctx.config.env !== 'test') {

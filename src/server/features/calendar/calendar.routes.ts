@@ -2,9 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   calendarEntryInputSchema,
+  calendarEntrySchema,
   calendarQuerySchema,
+  calendarViewSchema,
+  publicCalendarSchema,
   schoolYearInputSchema,
+  schoolYearSchema,
 } from '../../../shared/calendar.schemas.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { clock } from '../../lib/clock.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
@@ -25,20 +30,26 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** The school year, the calendar (issue 13) and the public feed; registered without a prefix. */
+/** The school year, the calendar and the public feed; registered without a prefix. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'authenticated' } as const;
   const manage = { access: 'academics.manage' } as const;
 
-  app.get('/api/anos-letivos', { config: read }, async () => ok(await listSchoolYears(app.ctx.db)));
+  app.get(
+    '/api/anos-letivos',
+    { schema: { response: okResponse(z.array(schoolYearSchema)) }, config: read },
+    async () => ok(await listSchoolYears(app.ctx.db)),
+  );
 
-  app.get('/api/anos-letivos/:id', { schema: { params: idParams }, config: read }, async (request) =>
-    ok(await getSchoolYear(app.ctx.db, request.params.id)),
+  app.get(
+    '/api/anos-letivos/:id',
+    { schema: { params: idParams, response: okResponse(schoolYearSchema) }, config: read },
+    async (request) => ok(await getSchoolYear(app.ctx.db, request.params.id)),
   );
 
   app.post(
     '/api/anos-letivos',
-    { schema: { body: schoolYearInputSchema }, config: manage },
+    { schema: { body: schoolYearInputSchema, response: createdResponse(schoolYearSchema) }, config: manage },
     async (request, reply) => {
       const created = await createSchoolYear(app.ctx, request.body, actorOf(request));
       return reply.status(201).send(ok(created, 'Ano letivo criado com sucesso!'));
@@ -47,7 +58,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/anos-letivos/:id',
-    { schema: { params: idParams, body: schoolYearInputSchema }, config: manage },
+    {
+      schema: { params: idParams, body: schoolYearInputSchema, response: okResponse(schoolYearSchema) },
+      config: manage,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const updated = await updateSchoolYear(
@@ -61,20 +75,27 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/anos-letivos/:id', { schema: { params: idParams }, config: manage }, async (request) => {
-    await deleteSchoolYear(app.ctx, request.params.id, actorOf(request));
-    return ok(null, 'Ano letivo excluído com sucesso!');
-  });
+  app.delete(
+    '/api/anos-letivos/:id',
+    { schema: { params: idParams, response: okResponse(z.null()) }, config: manage },
+    async (request) => {
+      await deleteSchoolYear(app.ctx, request.params.id, actorOf(request));
+      return ok(null, 'Ano letivo excluído com sucesso!');
+    },
+  );
 
   app.get(
     '/api/calendario',
-    { schema: { querystring: calendarQuerySchema }, config: read },
+    { schema: { querystring: calendarQuerySchema, response: okResponse(calendarViewSchema) }, config: read },
     async (request) => ok(await getCalendar(app.ctx.db, request.query)),
   );
 
   app.get(
     '/api/calendario/publico',
-    { schema: { querystring: calendarQuerySchema }, config: { access: 'public', sessionless: true } },
+    {
+      schema: { querystring: calendarQuerySchema, response: okResponse(publicCalendarSchema) },
+      config: { access: 'public', sessionless: true },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return ok(await getPublicCalendar(app.ctx, request.query));
@@ -83,7 +104,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/calendario',
-    { schema: { body: calendarEntryInputSchema }, config: manage },
+    {
+      schema: { body: calendarEntryInputSchema, response: createdResponse(calendarEntrySchema) },
+      config: manage,
+    },
     async (request, reply) => {
       const created = await createCalendarEntry(app.ctx, request.body, actorOf(request));
       return reply.status(201).send(ok(created, 'Item adicionado ao calendário.'));
@@ -92,7 +116,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/calendario/:id',
-    { schema: { params: idParams, body: calendarEntryInputSchema }, config: manage },
+    {
+      schema: { params: idParams, body: calendarEntryInputSchema, response: okResponse(calendarEntrySchema) },
+      config: manage,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const updated = await updateCalendarEntry(
@@ -106,10 +133,14 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/calendario/:id', { schema: { params: idParams }, config: manage }, async (request) => {
-    await deleteCalendarEntry(app.ctx, request.params.id, actorOf(request));
-    return ok(null, 'Item removido do calendário.');
-  });
+  app.delete(
+    '/api/calendario/:id',
+    { schema: { params: idParams, response: okResponse(z.null()) }, config: manage },
+    async (request) => {
+      await deleteCalendarEntry(app.ctx, request.params.id, actorOf(request));
+      return ok(null, 'Item removido do calendário.');
+    },
+  );
 
   // The feed a family subscribes to: last year to next year, public items and national holidays.
   app.get('/calendario.ics', { config: { access: 'public', sessionless: true } }, async (_request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cepParamsSchema } from '../../../shared/settings.schemas.js';
+import { cepAddressSchema, cepParamsSchema } from '../../../shared/settings.schemas.js';
 import { ok } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
 import { lookupCep } from './cep.service.js';
 
 export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,7 +9,7 @@ export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:cep',
     {
-      schema: { params: cepParamsSchema },
+      schema: { params: cepParamsSchema, response: okResponse(cepAddressSchema) },
       config: { access: 'authenticated', rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => ok(await lookupCep(app.ctx, request.params.cep)),

@@ -1,8 +1,19 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  alunoFinanceiroSchema,
   bolsaInputSchema,
+  bolsaSchema,
+  cotacaoSchema,
+  financeSettingsSchema,
+  financeStatsSchema,
+  gerarMensalidadesResultSchema,
+  mensalidadeDetailSchema,
+  mensalidadeSchema,
+  pagamentoResultSchema,
+  pixSchema,
+  relatorioSchema,
+  transacaoSchema,
   cotacaoQuerySchema,
   cancelarMensalidadeInputSchema,
   descontoMensalidadeInputSchema,
@@ -21,9 +32,11 @@ import {
 } from '../../../shared/finance.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
-import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
+import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
+import { sendFile } from '../../lib/download.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';
 import { financeScopeOf } from './finance.scope.js';
 import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
@@ -47,13 +60,6 @@ import { clock } from '../../lib/clock.js';
 
 const EXPORT_LIMIT = 10_000;
 
-function sendFile(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .send(file.body);
-}
-
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
   { header: 'Aluno', value: (row) => row.aluno_nome },
   { header: 'Turma', value: (row) => row.turma_nome },
@@ -73,14 +79,17 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'finance.manage' } as const;
   const db = () => app.ctx.db;
 
-  app.get('/stats', { config: manage }, async () => {
+  app.get('/stats', { schema: { response: okResponse(financeStatsSchema) }, config: manage }, async () => {
     const today = clock.today();
     return ok(await sharedRead(db(), `stats:${today}`, () => computeFinanceStats(db(), today)));
   });
 
   app.get(
     '/mensalidades',
-    { schema: { querystring: listMensalidadesQuerySchema }, config: read },
+    {
+      schema: { querystring: listMensalidadesQuerySchema, response: okResponse(pageOf(mensalidadeSchema)) },
+      config: read,
+    },
     async (request, reply) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
       const { format, ...query } = request.query;
@@ -110,7 +119,16 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mensalidades/gerar',
-    { schema: { body: gerarMensalidadesInputSchema }, config: manage },
+    {
+      schema: {
+        body: gerarMensalidadesInputSchema,
+        response: {
+          ...okResponse(gerarMensalidadesResultSchema),
+          ...createdResponse(gerarMensalidadesResultSchema),
+        },
+      },
+      config: manage,
+    },
     async (request, reply) => {
       const result = await generateMensalidades(db(), request.body, actorOf(request));
       return reply
@@ -126,10 +144,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/mensalidades/:id', { schema: { params: idParamsSchema }, config: read }, async (request) => {
-    const scope = await financeScopeOf(db(), signedInUser(request));
-    return ok(await getMensalidade(db(), request.params.id, scope, clock.today()));
-  });
+  app.get(
+    '/mensalidades/:id',
+    { schema: { params: idParamsSchema, response: okResponse(mensalidadeDetailSchema) }, config: read },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      return ok(await getMensalidade(db(), request.params.id, scope, clock.today()));
+    },
+  );
 
   app.get(
     '/mensalidades/:id/cotacao',
@@ -137,6 +159,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParamsSchema,
         querystring: cotacaoQuerySchema,
+        response: okResponse(cotacaoSchema),
       },
       config: read,
     },
@@ -149,7 +172,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mensalidades/:id/pagamento',
-    { schema: { params: idParamsSchema, body: registrarPagamentoInputSchema }, config: manage },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: registrarPagamentoInputSchema,
+        response: createdResponse(pagamentoResultSchema),
+      },
+      config: manage,
+    },
     async (request, reply) => {
       const result = await registerPayment(
         db(),
@@ -173,7 +203,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mensalidades/:id/cancelar',
-    { schema: { params: idParamsSchema, body: cancelarMensalidadeInputSchema }, config: manage },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: cancelarMensalidadeInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
     async (request) =>
       ok(
         await cancelMensalidade(
@@ -189,7 +226,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mensalidades/:id/desconto',
-    { schema: { params: idParamsSchema, body: descontoMensalidadeInputSchema }, config: manage },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: descontoMensalidadeInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
     async (request) =>
       ok(
         await discountMensalidade(db(), request.params.id, request.body, actorOf(request), clock.today()),
@@ -197,10 +241,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/mensalidades/:id/pix', { schema: { params: idParamsSchema }, config: read }, async (request) => {
-    const scope = await financeScopeOf(db(), signedInUser(request));
-    return ok(await buildMensalidadePix(db(), request.params.id, scope, clock.today()));
-  });
+  app.get(
+    '/mensalidades/:id/pix',
+    { schema: { params: idParamsSchema, response: okResponse(pixSchema) }, config: read },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      return ok(await buildMensalidadePix(db(), request.params.id, scope, clock.today()));
+    },
+  );
 
   app.get(
     '/mensalidades/:id/recibo',
@@ -223,13 +271,19 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/transacoes',
-    { schema: { querystring: listTransacoesQuerySchema }, config: manage },
+    {
+      schema: {
+        querystring: listTransacoesQuerySchema,
+        response: okResponse(pageOf(transacaoSchema).extend({ soma: z.number().int() })),
+      },
+      config: manage,
+    },
     async (request) => ok(await listTransacoes(db(), request.query)),
   );
 
   app.post(
     '/transacoes',
-    { schema: { body: transacaoInputSchema }, config: manage },
+    { schema: { body: transacaoInputSchema, response: createdResponse(transacaoSchema) }, config: manage },
     async (request, reply) => {
       const created = await createTransacao(db(), request.body, actorOf(request));
       return reply
@@ -240,7 +294,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/transacoes/:id',
-    { schema: { params: idParamsSchema, body: transacaoInputSchema }, config: manage },
+    {
+      schema: { params: idParamsSchema, body: transacaoInputSchema, response: okResponse(transacaoSchema) },
+      config: manage,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       return ok(
@@ -250,16 +307,27 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/transacoes/:id', { schema: { params: idParamsSchema }, config: manage }, async (request) => {
-    await deleteTransacao(db(), request.params.id, actorOf(request));
-    return ok(null, 'Transação excluída.');
-  });
+  app.delete(
+    '/transacoes/:id',
+    { schema: { params: idParamsSchema, response: okResponse(z.null()) }, config: manage },
+    async (request) => {
+      await deleteTransacao(db(), request.params.id, actorOf(request));
+      return ok(null, 'Transação excluída.');
+    },
+  );
 
-  app.get('/configuracoes', { config: manage }, async () => ok(await getFinanceSettings(db())));
+  app.get(
+    '/configuracoes',
+    { schema: { response: okResponse(financeSettingsSchema) }, config: manage },
+    async () => ok(await getFinanceSettings(db())),
+  );
 
   app.put(
     '/configuracoes',
-    { schema: { body: updateFinanceSettingsInputSchema }, config: manage },
+    {
+      schema: { body: updateFinanceSettingsInputSchema, response: okResponse(financeSettingsSchema) },
+      config: manage,
+    },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       return ok(
@@ -271,15 +339,26 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/alunos',
-    { schema: { querystring: z.strictObject({ q: z.string().trim().max(100).optional() }) }, config: manage },
+    {
+      schema: {
+        querystring: z.strictObject({ q: z.string().trim().max(100).optional() }),
+        response: okResponse(z.array(alunoFinanceiroSchema)),
+      },
+      config: manage,
+    },
     async (request) => ok(await listAlunosFinanceiro(db(), request.query.q)),
   );
 
-  app.get('/bolsas', { config: manage }, async () => ok(await listBolsas(db())));
+  app.get('/bolsas', { schema: { response: okResponse(z.array(bolsaSchema)) }, config: manage }, async () =>
+    ok(await listBolsas(db())),
+  );
 
   app.put(
     '/bolsas/:id',
-    { schema: { params: idParamsSchema, body: bolsaInputSchema }, config: manage },
+    {
+      schema: { params: idParamsSchema, body: bolsaInputSchema, response: okResponse(z.array(bolsaSchema)) },
+      config: manage,
+    },
     async (request) => {
       await setBolsa(db(), request.params.id, request.body, actorOf(request));
       return ok(await listBolsas(db()), 'Bolsa salva.');
@@ -289,7 +368,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/relatorios/:tipo',
     {
-      schema: { params: z.strictObject({ tipo: z.enum(relatorioTipos) }), querystring: relatorioQuerySchema },
+      schema: {
+        params: z.strictObject({ tipo: z.enum(relatorioTipos) }),
+        querystring: relatorioQuerySchema,
+        response: okResponse(relatorioSchema),
+      },
       config: manage,
     },
     async (request, reply) => {

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activeSessionSchema,
+  endedSessionsSchema,
+  publicSystemSettingsSchema,
+  roleMatrixEntrySchema,
+  schoolSettingsSchema,
+  systemSettingsSchema,
   updateSchoolSettingsInputSchema,
   updateSystemSettingsInputSchema,
 } from '../../../shared/settings.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
 import { AppError } from '../../lib/errors.js';
 import {
   getPublicSettings,
@@ -22,22 +29,39 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'settings.manage' } as const;
 
   /** Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. */
-  app.get('/publico', { config: { access: 'public' } }, async () => ok(await getPublicSettings(app.ctx.db)));
-
-  app.get('/escola', { config: access }, async () => ok(await getSchoolSettings(app.ctx.db)));
-
-  app.put('/escola', { schema: { body: updateSchoolSettingsInputSchema }, config: access }, async (request) =>
-    ok(
-      await updateSchoolSettings(app.ctx, request.body, actorOf(request)),
-      'Configurações da escola salvas com sucesso',
-    ),
+  app.get(
+    '/publico',
+    { schema: { response: okResponse(publicSystemSettingsSchema) }, config: { access: 'public' } },
+    async () => ok(await getPublicSettings(app.ctx.db)),
   );
 
-  app.get('/sistema', { config: access }, async () => ok(await getSystemSettings(app.ctx)));
+  app.get('/escola', { schema: { response: okResponse(schoolSettingsSchema) }, config: access }, async () =>
+    ok(await getSchoolSettings(app.ctx.db)),
+  );
+
+  app.put(
+    '/escola',
+    {
+      schema: { body: updateSchoolSettingsInputSchema, response: okResponse(schoolSettingsSchema) },
+      config: access,
+    },
+    async (request) =>
+      ok(
+        await updateSchoolSettings(app.ctx, request.body, actorOf(request)),
+        'Configurações da escola salvas com sucesso',
+      ),
+  );
+
+  app.get('/sistema', { schema: { response: okResponse(systemSettingsSchema) }, config: access }, async () =>
+    ok(await getSystemSettings(app.ctx)),
+  );
 
   app.put(
     '/sistema',
-    { schema: { body: updateSystemSettingsInputSchema }, config: access },
+    {
+      schema: { body: updateSystemSettingsInputSchema, response: okResponse(systemSettingsSchema) },
+      config: access,
+    },
     async (request) =>
       ok(
         await updateSystemSettings(app.ctx, request.body, actorOf(request)),
@@ -45,23 +69,39 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/roles', { config: access }, async () => ok(getRoleMatrix()));
+  app.get(
+    '/roles',
+    { schema: { response: okResponse(z.array(roleMatrixEntrySchema)) }, config: access },
+    async () => ok(getRoleMatrix()),
+  );
 
-  app.get('/sessoes', { config: access }, async (request) => {
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-    return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
-  });
+  app.get(
+    '/sessoes',
+    { schema: { response: okResponse(z.array(activeSessionSchema)) }, config: access },
+    async (request) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+      return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
+    },
+  );
 
-  app.delete('/sessoes/:id', { schema: { params: sessionParamsSchema }, config: access }, async (request) => {
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-    await endSession(app.ctx.db, request.params.id, request.auth.sessionId, actorOf(request));
-    return ok(null, 'Sessão encerrada');
-  });
+  app.delete(
+    '/sessoes/:id',
+    { schema: { params: sessionParamsSchema, response: okResponse(z.null()) }, config: access },
+    async (request) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+      await endSession(app.ctx.db, request.params.id, request.auth.sessionId, actorOf(request));
+      return ok(null, 'Sessão encerrada');
+    },
+  );
 
   /** 'Encerrar todas as outras': every session but the caller's. */
-  app.delete('/sessoes', { config: access }, async (request) => {
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-    const count = await endOtherSessions(app.ctx.db, request.auth.sessionId, actorOf(request));
-    return ok({ encerradas: count }, count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`);
-  });
+  app.delete(
+    '/sessoes',
+    { schema: { response: okResponse(endedSessionsSchema) }, config: access },
+    async (request) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
+      const count = await endOtherSessions(app.ctx.db, request.auth.sessionId, actorOf(request));
+      return ok({ encerradas: count }, count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`);
+    },
+  );
 };
