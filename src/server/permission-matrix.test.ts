@@ -58,7 +58,6 @@ const RESPONSE_SCHEMA_PENDING: readonly string[] = [
   'POST /api/configuracoes/limpar',
   'GET /api/auditoria',
   'GET /api/auditoria/filtros',
-  'GET /api/relatorios',
   'GET /api/content/public',
   'GET /api/content/viewer',
   'GET /api/content',
