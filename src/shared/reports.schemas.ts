@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { turnos } from './classes.schemas.js';
+import { formatDate } from './format.js';
 import { isoDateSchema, monthSchema } from './validators.js';
 
 /**
@@ -101,6 +102,8 @@ export type ReportCell = z.infer<typeof reportCellSchema>;
 /** A hub report's answer: a title, a few header facts, the table, and a chart where one says more. */
 export const reportResultSchema = z.object({
   id: z.string(),
+  /** The school's name, for the printed heading. */
+  escola: z.string(),
   titulo: z.string(),
   subtitulo: z.string().nullable(),
   /** Facts printed above the table (the class's teachers, the period, totals). */
@@ -164,4 +167,14 @@ export function reportDownloadUrl(
   }
   query.set(entry.parametro_formato, formato);
   return `${pathname}?${query.toString()}`;
+}
+
+/** How a report's cell reads on screen and on paper (pt-BR): the screen and the PDF agree. */
+export function displayReportCell(column: Pick<ReportColumn, 'tipo'>, value: ReportCell): string {
+  if (value === null || column.tipo === 'assinatura') return '';
+  if (column.tipo === 'data' && typeof value === 'string') return formatDate(value);
+  if (column.tipo === 'percentual' && typeof value === 'number')
+    return `${value.toFixed(1).replace('.', ',')}%`;
+  if (typeof value === 'number') return value.toLocaleString('pt-BR');
+  return value;
 }

@@ -141,7 +141,7 @@ export async function listReports(db: DbOrTx, viewer: Viewer, today: string): Pr
     parametros: report.parametros(context),
     tela: report.somenteExportacao
       ? null
-      : { rotulo: 'Abrir relatório', caminho: `${paths.reports}/${report.id}` },
+      : { rotulo: 'Abrir relatório', caminho: `${paths.reports}?relatorio=${report.id}` },
     exportacao: report.exportacao === true,
   }));
   const linked: ReportEntry[] = catalogue

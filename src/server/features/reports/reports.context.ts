@@ -119,11 +119,12 @@ export function ageOn(birth: string, day: string): number {
 export function newResult(
   run: ReportRun,
   report: Pick<HubReport, 'id' | 'titulo'>,
-  parts: Partial<Omit<ReportResult, 'id' | 'titulo' | 'gerado_em'>> &
+  parts: Partial<Omit<ReportResult, 'id' | 'titulo' | 'gerado_em' | 'escola'>> &
     Pick<ReportResult, 'colunas' | 'linhas'>,
 ): ReportResult {
   return {
     id: report.id,
+    escola: '',
     titulo: report.titulo,
     subtitulo: null,
     cabecalho: [],

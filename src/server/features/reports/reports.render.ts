@@ -1,5 +1,10 @@
-import { formatDate, formatDateTime } from '../../../shared/format.js';
-import type { ReportCell, ReportColumn, ReportResult } from '../../../shared/reports.schemas.js';
+import { formatDateTime } from '../../../shared/format.js';
+import {
+  displayReportCell as displayCell,
+  type ReportCell,
+  type ReportColumn,
+  type ReportResult,
+} from '../../../shared/reports.schemas.js';
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import type { StoredSchoolIdentity } from '../settings/school-identity.js';
 
@@ -38,16 +43,6 @@ function exportColumnsOf(columns: ReportColumn[]): ExportColumn<Row>[] {
 
 export async function renderSpreadsheet(result: ReportResult, format: 'csv' | 'xlsx'): Promise<ExportFile> {
   return exportRows(format, reportFileBase(result), exportColumnsOf(result.colunas), result.linhas);
-}
-
-/** How a cell reads on paper and on screen (pt-BR). */
-export function displayCell(column: Pick<ReportColumn, 'tipo'>, value: ReportCell): string {
-  if (value === null || column.tipo === 'assinatura') return '';
-  if (column.tipo === 'data' && typeof value === 'string') return formatDate(value);
-  if (column.tipo === 'percentual' && typeof value === 'number')
-    return `${value.toFixed(1).replace('.', ',')}%`;
-  if (typeof value === 'number') return String(value).replace('.', ',');
-  return value;
 }
 
 async function renderPdfDocument(

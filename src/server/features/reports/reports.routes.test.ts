@@ -90,6 +90,11 @@ async function addStudent(
   return row!.id;
 }
 
+/** Setup steps fail loudly (an expect outside a test would not name the step). */
+function ensure(response: { statusCode: number; body: string }, status: number) {
+  if (response.statusCode !== status) throw new Error(`${String(response.statusCode)}: ${response.body}`);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   clock.pin('2026-03-20');
@@ -107,7 +112,7 @@ beforeAll(async () => {
       { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
     ],
   });
-  expect(year.statusCode, year.body).toBe(201);
+  ensure(year, 201);
   const periods = dataOf<SchoolYear>(year).periodos;
 
   const marta = await signedIn(t, 'professor');
@@ -133,7 +138,7 @@ beforeAll(async () => {
       { disciplina: 'Português', professor_id: pauloRow!.id, aulas_semanais: 4, dias_semana: [2, 4] },
     ],
   });
-  expect(grid.statusCode, grid.body).toBe(200);
+  ensure(grid, 200);
   await t.database.db
     .insert(classSubjects)
     .values({ turmaId: ids.a6, disciplina: 'Matemática', professorId: outroRow!.id, aulasSemanais: 6 });
@@ -174,7 +179,7 @@ beforeAll(async () => {
       data: '2026-03-10',
       peso: 1,
     });
-    expect(created.statusCode, created.body).toBe(201);
+    ensure(created, 201);
     const avaliacao = dataOf<{ id: string }>(created).id;
     const saved = await send('PUT', '/api/notas', cookie, {
       notas: Object.entries(notas).map(([nome, valor]) => ({
@@ -183,7 +188,7 @@ beforeAll(async () => {
         valor,
       })),
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    ensure(saved, 200);
   }
   // Four Matemática lessons in March: Carla misses three (25 %), Ana one (75 %: not below).
   for (const [data, faltas] of [
@@ -198,7 +203,7 @@ beforeAll(async () => {
       aula: 1,
       faltas: faltas.map((nome) => ({ aluno_id: ids[nome] })),
     });
-    expect(roll.statusCode, roll.body).toBe(200);
+    ensure(roll, 200);
   }
 });
 afterAll(async () => {
@@ -276,7 +281,7 @@ describe('GET /api/relatorios — the catalogue', () => {
 
   it('a teacher asking for an administrator’s report gets 403; an unknown report 404', async () => {
     expect((await get('/api/relatorios/alunos-por-serie', teacherCookie)).statusCode).toBe(403);
-    expect((await get('/api/relatorios/nao-existe', cookies.get('administrador')!)).statusCode).toBe(404);
+    expect((await get('/api/relatorios/nao-existe', cookies.get('administrador'))).statusCode).toBe(404);
   });
 });
 
@@ -295,7 +300,7 @@ describe('Secretaria', () => {
   });
 
   it('needs the class (400 with the field) and answers 404 for a class outside a teacher’s scope', async () => {
-    const missing = await get('/api/relatorios/lista-turma', cookies.get('administrador')!);
+    const missing = await get('/api/relatorios/lista-turma', cookies.get('administrador'));
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ details: { path: string }[] }>().details[0]!.path).toBe('turma_id');
     expect((await get(`/api/relatorios/lista-turma?turma_id=${ids.b5}`, teacherCookie)).statusCode).toBe(404);
@@ -391,7 +396,7 @@ describe('Secretaria', () => {
     expect(column(march, 'nome')).toEqual(['Iara Luz', 'Hugo Vaz']);
     const backwards = await get(
       '/api/relatorios/movimentacao?de=2026-03-10&ate=2026-03-01',
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     expect(backwards.statusCode).toBe(400);
   });
@@ -486,7 +491,7 @@ describe('formats', () => {
   it('CSV: BOM, semicolons, dates in pt-BR, and a formula-looking value neutralised', async () => {
     const response = await get(
       `/api/relatorios/lista-turma?turma_id=${ids.a5}&formato=csv`,
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -506,7 +511,7 @@ describe('formats', () => {
     const { default: ExcelJS } = await import('exceljs');
     const lista = await get(
       `/api/relatorios/lista-turma?turma_id=${ids.a5}&formato=xlsx`,
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     expect(lista.headers['content-type']).toMatch(/spreadsheetml/);
     const book = new ExcelJS.Workbook();
@@ -519,7 +524,7 @@ describe('formats', () => {
     expect(sheet.getCell('C4').formula).toBeUndefined();
     const freq = await get(
       `/api/relatorios/frequencia-mensal?turma_id=${ids.a5}&mes=2026-03&formato=xlsx`,
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     const book2 = new ExcelJS.Workbook();
     await book2.xlsx.load(freq.rawPayload as unknown as ArrayBuffer);
@@ -530,7 +535,7 @@ describe('formats', () => {
   it('PDF: text a reader can search, with the teachers and the signature header', async () => {
     const response = await get(
       `/api/relatorios/lista-turma?turma_id=${ids.a5}&formato=pdf`,
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -549,11 +554,11 @@ describe('formats', () => {
   it('a format the report does not have is 400', async () => {
     const response = await get(
       `/api/relatorios/boletins-turma?turma_id=${ids.a5}&formato=csv`,
-      cookies.get('administrador')!,
+      cookies.get('administrador'),
     );
     expect(response.statusCode).toBe(400);
     expect(
-      (await get('/api/relatorios/lista-turma?formato=doc', cookies.get('administrador')!)).statusCode,
+      (await get('/api/relatorios/lista-turma?formato=doc', cookies.get('administrador'))).statusCode,
     ).toBe(400);
   });
 

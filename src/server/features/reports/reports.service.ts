@@ -47,7 +47,11 @@ export async function runReport(
   const report = reportFor(viewer, id);
   if (report.somenteExportacao)
     throw badRequest('Este relatório é gerado em segundo plano: use "Gerar arquivo".');
-  return report.run(await runOf(db, viewer, filters));
+  const [result, school] = await Promise.all([
+    report.run(await runOf(db, viewer, filters)),
+    getSchoolIdentity(db),
+  ]);
+  return { ...result, escola: school.nome };
 }
 
 async function buildFile(report: HubReport, run: ReportRun, formato: ReportFormat): Promise<ExportFile> {
