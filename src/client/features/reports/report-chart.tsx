@@ -26,6 +26,7 @@ export default function ReportChart({ result }: { result: ReportResult }) {
               name={serie.rotulo}
               stackId="total"
               fill={colors[index % colors.length]}
+              isAnimationActive={false}
             />
           ))}
         </BarChart>
