@@ -135,6 +135,22 @@ try {
     if (total !== academics.members) throw new Error(`alunos-por-serie: ${total} ≠ ${academics.members}`);
 
     const results = {
+      // The floor on this machine at this moment: the cheapest signed-in request.
+      'GET /api/auth/me (floor: session only)': await load({
+        concurrency: CONCURRENCY,
+        seconds: 3,
+        make: (id) => get(id, '/api/auth/me'),
+      }),
+      'lista-turma, one user at a time': await load({
+        concurrency: 1,
+        seconds: SECONDS,
+        make: (id, i) => get(id, `/api/relatorios/lista-turma?turma_id=${pick(i)}`),
+      }),
+      'alunos-por-serie, one user at a time': await load({
+        concurrency: 1,
+        seconds: SECONDS,
+        make: (id) => get(id, '/api/relatorios/alunos-por-serie?ano=2026'),
+      }),
       'GET /api/relatorios/lista-turma (JSON, ~33 alunos)': await load({
         concurrency: CONCURRENCY,
         seconds: SECONDS,

@@ -22,6 +22,7 @@ import {
   turmaParameter,
   yearOf,
   yearParameter,
+  yieldToEventLoop,
   type HubReport,
   type ReportRun,
 } from './reports.context.js';
@@ -64,8 +65,10 @@ async function classCards(run: ReportRun, turma: ClassRow, current = false): Pro
   const rules = await rulesNow(run.db);
   const ano = Number(turma.anoLetivo);
   const cards: ReportCard[] = [];
-  for (const member of members)
+  for (const member of members) {
     cards.push(await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules }));
+    await yieldToEventLoop();
+  }
   return cards;
 }
 
@@ -166,6 +169,7 @@ const boletinsEscola: HubReport = {
           const members = await membersOf(run, turma);
           for (const member of members) {
             const card = await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules });
+            await yieldToEventLoop();
             drawCard(doc, school, card);
             if (member === members[0]) doc.outline.addItem(`${turma.nome} (${String(members.length)})`);
             pages++;

@@ -62,7 +62,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { formato, ...filters } = request.query;
       const viewer = signedInUser(request);
-      if (formato === 'json') return ok(await runReport(app.ctx.db, viewer, request.params.id, filters));
+      if (formato === 'json')
+        return ok(
+          await runReport(app.ctx.db, viewer, request.params.id, filters, await app.ctx.getSchoolName()),
+        );
       return sendFile(
         reply,
         await downloadReport(app.ctx.db, viewer, actorOf(request), request.params.id, formato, filters),

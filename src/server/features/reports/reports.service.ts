@@ -43,15 +43,12 @@ export async function runReport(
   viewer: Viewer,
   id: string,
   filters: ReportFilters,
+  schoolName: string,
 ): Promise<ReportResult> {
   const report = reportFor(viewer, id);
   if (report.somenteExportacao)
     throw badRequest('Este relatório é gerado em segundo plano: use "Gerar arquivo".');
-  const [result, school] = await Promise.all([
-    report.run(await runOf(db, viewer, filters)),
-    getSchoolIdentity(db),
-  ]);
-  return { ...result, escola: school.nome };
+  return { ...(await report.run(await runOf(db, viewer, filters))), escola: schoolName };
 }
 
 async function buildFile(report: HubReport, run: ReportRun, formato: ReportFormat): Promise<ExportFile> {
