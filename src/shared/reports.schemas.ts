@@ -46,6 +46,8 @@ export const reportParameterSchema = z.object({
   padrao: z.union([z.string(), z.number()]),
   /** For 'turma' and 'selecao': the choices (the classes in the caller's scope). */
   opcoes: z.array(z.object({ valor: z.string(), rotulo: z.string() })).optional(),
+  /** The empty choice of an optional 'turma' or 'selecao' ('Todas as turmas'). */
+  vazio: z.string().optional(),
   minimo: z.number().optional(),
   maximo: z.number().optional(),
 });

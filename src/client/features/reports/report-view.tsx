@@ -48,7 +48,7 @@ function FilterField({
         required={parameter.obrigatorio}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">{parameter.obrigatorio ? 'Selecione…' : 'Todas'}</option>
+        <option value="">{parameter.obrigatorio ? 'Selecione…' : (parameter.vazio ?? 'Todos')}</option>
         {parameter.opcoes?.map((option) => (
           <option key={option.valor} value={option.valor}>
             {option.rotulo}

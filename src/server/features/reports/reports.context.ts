@@ -59,6 +59,7 @@ export const turmaParameter = (context: CatalogueContext, obrigatorio = true): R
   obrigatorio,
   padrao: '',
   opcoes: context.classOptions,
+  ...(obrigatorio ? {} : { vazio: 'Todas as turmas' }),
 });
 export const yearParameter = (context: CatalogueContext): ReportParameter => ({
   nome: 'ano',

@@ -111,6 +111,7 @@ const porSerie: HubReport = {
       tipo: 'selecao',
       obrigatorio: false,
       padrao: '',
+      vazio: 'Todos os turnos',
       opcoes: turnos.map((turno) => ({ valor: turno, rotulo: turnoLabels[turno] })),
     },
   ],
