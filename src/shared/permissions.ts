@@ -36,7 +36,7 @@ export const permissionLabels = {
   'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
   'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
   'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
-  'reports.read': 'Emitir relatórios (professor: das suas turmas; responsável: boletins dos filhos)',
+  'reports.read': 'Emitir relatórios (professor: só das suas turmas)',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -61,7 +61,6 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'classes.read',
     'academics.read',
     'finance.read',
-    'reports.read',
   ],
 };
 

@@ -22,6 +22,8 @@ export const paths = {
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
   publicCalendar: '/calendario',
+  /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
+  reportPrint: '/imprimir/relatorio',
 } as const;
 
 const known = new Set<string>(Object.values(paths));

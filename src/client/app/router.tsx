@@ -214,6 +214,19 @@ export const routes: RouteObject[] = [
     },
   },
   {
+    path: paths.reportPrint,
+    lazy: async () => {
+      const { ReportPrintPage } = await import('../features/reports/report-print-page');
+      return {
+        Component: () => (
+          <RequireAuth access="reports.read">
+            <ReportPrintPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: paths.dashboard,
     lazy: async () => {
       const { PortalLayout } = await import('./portal-layout');

@@ -10,6 +10,10 @@ export interface ExportColumn<T> {
   header: string;
   value: (row: T) => string | number | null | undefined;
   money?: boolean;
+  /** An ISO date (AAAA-MM-DD): dd/mm/aaaa in the CSV, a real date cell in the XLSX. */
+  date?: boolean;
+  /** A percentage 0–100: a percent cell in the XLSX (87,5 %), the number in the CSV. */
+  percent?: boolean;
   /** Column width in characters in the XLSX (defaults to the header's). */
   width?: number;
 }
@@ -32,9 +36,30 @@ function csvCell(text: string): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const formatIsoDate = (value: string) => value.split('-').reverse().join('/');
+
+function xlsxValue<T>(column: ExportColumn<T>, row: T): string | number | Date | null {
+  const value = column.value(row) ?? null;
+  if (typeof value === 'number') {
+    if (column.money) return value / 100;
+    if (column.percent) return value / 100;
+    return value;
+  }
+  if (column.date && typeof value === 'string' && isoDate.test(value)) {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, day));
+  }
+  return value;
+}
+
+const numberFormatOf = <T>(column: ExportColumn<T>) =>
+  column.money ? '"R$" #,##0.00' : column.percent ? '0.0%' : column.date ? 'dd/mm/yyyy' : undefined;
+
 function csvValue<T>(column: ExportColumn<T>, row: T): string {
   const value = column.value(row);
   if (value === null || value === undefined) return '';
+  if (column.date && typeof value === 'string' && isoDate.test(value)) return formatIsoDate(value);
   if (typeof value === 'number') {
     const decimal = column.money ? centavosToDecimal(value) : String(value);
     return decimal.replace('.', ',');
@@ -60,20 +85,16 @@ export async function toXlsx<T>(
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Sistema Escolar';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    width: column.width ?? Math.max(12, column.header.length + 2),
-    ...(column.money ? { style: { numFmt: '"R$" #,##0.00' } } : {}),
-  }));
+  sheet.columns = columns.map((column) => {
+    const numFmt = numberFormatOf(column);
+    return {
+      header: column.header,
+      width: column.width ?? Math.max(12, column.header.length + 2),
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow(
-      columns.map((column) => {
-        const value = column.value(row) ?? null;
-        return column.money && typeof value === 'number' ? value / 100 : value;
-      }),
-    );
-  }
+  for (const row of rows) sheet.addRow(columns.map((column) => xlsxValue(column, row)));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

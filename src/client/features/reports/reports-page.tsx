@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import {
   ArrowRight,
   BarChart3,
+  ClipboardList,
   FileSpreadsheet,
   FileText,
+  GraduationCap,
   ScrollText,
   Users,
   Wallet,
@@ -24,27 +26,60 @@ import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { downloadFile } from '../../lib/api-client';
+import { BackgroundExport } from './report-export';
+import { ReportView } from './report-view';
 import { useReportCatalogue } from './reports.api';
 
 const groupIcons: Record<ReportGroup, LucideIcon> = {
+  secretaria: ClipboardList,
+  academico: GraduationCap,
+  pessoas: Users,
   financeiro: Wallet,
-  alunos: Users,
   auditoria: ScrollText,
 };
 
-const formatIcons: Record<ReportFormat, LucideIcon> = { csv: FileText, xlsx: FileSpreadsheet };
+const formatIcons: Record<ReportFormat, LucideIcon> = { csv: FileText, xlsx: FileSpreadsheet, pdf: FileText };
 
-function ReportCard({ entry }: { entry: ReportEntry }) {
+const linkClass =
+  'inline-flex min-h-10 items-center gap-1 rounded-lg text-sm font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/** The year-like filters of a card (the linked reports and the background export take only those). */
+function useCardValues(entry: ReportEntry) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(entry.parametros.map((parameter) => [parameter.nome, String(parameter.padrao)])),
   );
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
   const invalid = entry.parametros.find((parameter) => {
+    if (parameter.tipo !== 'ano') return false;
     const value = Number(values[parameter.nome]);
-    return !Number.isInteger(value) || value < parameter.minimo || value > parameter.maximo;
+    return !Number.isInteger(value) || value < (parameter.minimo ?? 0) || value > (parameter.maximo ?? 9999);
   });
-  const titleId = `relatorio-${entry.id}`;
+  const fields = entry.parametros
+    .filter((parameter) => parameter.tipo === 'ano')
+    .map((parameter) => (
+      <div key={parameter.nome} className="w-28">
+        <InputField
+          label={parameter.rotulo}
+          type="number"
+          inputMode="numeric"
+          min={parameter.minimo}
+          max={parameter.maximo}
+          value={values[parameter.nome] ?? ''}
+          error={
+            invalid === parameter
+              ? `Entre ${String(parameter.minimo)} e ${String(parameter.maximo)}`
+              : undefined
+          }
+          onChange={(event) => setValues((current) => ({ ...current, [parameter.nome]: event.target.value }))}
+        />
+      </div>
+    ));
+  return { values, invalid, fields };
+}
 
+/** A report of another screen (finance, the students export, the audit trail): files and a link. */
+function LinkedReportActions({ entry }: { entry: ReportEntry }) {
+  const { values, invalid, fields } = useCardValues(entry);
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
   const handleDownload = async (formato: ReportFormat) => {
     setBusy(formato);
     try {
@@ -55,7 +90,49 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
       setBusy(null);
     }
   };
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-2">
+      {fields}
+      {entry.formatos.map((formato) => {
+        const Icon = formatIcons[formato];
+        return (
+          <Button
+            key={formato}
+            variant="secondary"
+            loading={busy === formato}
+            disabled={busy !== null || invalid !== undefined}
+            aria-label={`Baixar ${entry.titulo} em ${reportFormatLabels[formato]}`}
+            onClick={() => void handleDownload(formato)}
+          >
+            {busy !== formato && <Icon className="h-4 w-4" aria-hidden="true" />}
+            {reportFormatLabels[formato]}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
 
+function ExportActions({ entry }: { entry: ReportEntry }) {
+  const { values, invalid, fields } = useCardValues(entry);
+  return (
+    <div className="mt-3 space-y-3">
+      <div className="flex flex-wrap items-end gap-2">{fields}</div>
+      <BackgroundExport
+        reportId={entry.id}
+        titulo={entry.titulo}
+        formato={entry.formatos[0] ?? 'pdf'}
+        values={values}
+        label={`Gerar ${reportFormatLabels[entry.formatos[0] ?? 'pdf']}`}
+        disabled={invalid !== undefined}
+      />
+    </div>
+  );
+}
+
+function ReportCard({ entry }: { entry: ReportEntry }) {
+  const titleId = `relatorio-${entry.id}`;
+  const own = entry.url.startsWith('/api/relatorios/');
   return (
     <article
       aria-labelledby={titleId}
@@ -65,45 +142,21 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
         {entry.titulo}
       </h3>
       <p className="mt-1 flex-1 text-sm text-gray-600">{entry.descricao}</p>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        {entry.parametros.map((parameter) => (
-          <div key={parameter.nome} className="w-28">
-            <InputField
-              label={parameter.rotulo}
-              type="number"
-              inputMode="numeric"
-              min={parameter.minimo}
-              max={parameter.maximo}
-              value={values[parameter.nome] ?? ''}
-              error={invalid === parameter ? `Entre ${parameter.minimo} e ${parameter.maximo}` : undefined}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, [parameter.nome]: event.target.value }))
-              }
-            />
-          </div>
-        ))}
-        {entry.formatos.map((formato) => {
-          const Icon = formatIcons[formato];
-          return (
-            <Button
-              key={formato}
-              variant="secondary"
-              loading={busy === formato}
-              disabled={busy !== null || invalid !== undefined}
-              aria-label={`Baixar ${entry.titulo} em ${reportFormatLabels[formato]}`}
-              onClick={() => void handleDownload(formato)}
-            >
-              {busy !== formato && <Icon className="h-4 w-4" aria-hidden="true" />}
-              {reportFormatLabels[formato]}
-            </Button>
-          );
-        })}
-      </div>
+      {entry.exportacao && !entry.tela ? (
+        <ExportActions entry={entry} />
+      ) : own ? (
+        <p className="mt-2 text-xs text-gray-500">
+          {entry.formatos.map((formato) => reportFormatLabels[formato]).join(' · ')} · Imprimir
+        </p>
+      ) : (
+        <LinkedReportActions entry={entry} />
+      )}
       {entry.tela && (
         <div className="mt-4 border-t border-gray-100 pt-3">
           <Link
             to={entry.tela.caminho}
-            className="inline-flex min-h-10 items-center gap-1 rounded-lg text-sm font-medium text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            className={linkClass}
+            aria-label={`${entry.tela.rotulo}: ${entry.titulo}`}
           >
             {entry.tela.rotulo}
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
@@ -115,21 +168,25 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
 }
 
 /**
- * 'Relatórios': the reports the signed-in user may run today, grouped as the catalogue says
- * (GET /api/relatorios). The academic reports (issue 15) join the same catalogue.
+ * 'Relatórios': the reports the signed-in user may run, grouped as the catalogue says
+ * (GET /api/relatorios); `?relatorio=<id>` opens one with its filters, table and files.
  */
 export function ReportsPage() {
   const catalogue = useReportCatalogue();
+  const [params] = useSearchParams();
   const entries = catalogue.data ?? [];
+  const opened = params.get('relatorio');
+  const entry = opened ? entries.find((item) => item.id === opened && item.tela) : undefined;
+  if (entry) return <ReportView key={entry.id} entry={entry} />;
   const groups = reportGroups
-    .map((grupo) => ({ grupo, items: entries.filter((entry) => entry.grupo === grupo) }))
+    .map((grupo) => ({ grupo, items: entries.filter((item) => item.grupo === grupo) }))
     .filter((group) => group.items.length > 0);
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Relatórios"
-        subtitle="Baixe as planilhas da escola ou abra a tela onde os dados são filtrados"
+        subtitle="Escolha um relatório para filtrar, ver na tela, baixar em CSV, Excel ou PDF e imprimir"
       />
       {catalogue.isLoading ? (
         <Spinner />
@@ -142,27 +199,34 @@ export function ReportsPage() {
           hint="Os relatórios aparecem aqui conforme as permissões da sua conta."
         />
       ) : (
-        groups.map(({ grupo, items }) => {
-          const Icon = groupIcons[grupo];
-          return (
-            <section key={grupo} aria-labelledby={`grupo-${grupo}`} className="space-y-3">
-              <div className="flex items-center gap-2">
-                <Icon className="h-5 w-5 text-primary-strong" aria-hidden="true" />
-                <div>
-                  <h2 id={`grupo-${grupo}`} className="text-lg font-semibold text-gray-900">
-                    {reportGroupInfo[grupo].titulo}
-                  </h2>
-                  <p className="text-sm text-gray-600">{reportGroupInfo[grupo].descricao}</p>
+        <>
+          {opened && (
+            <ErrorBanner>
+              O relatório pedido no endereço não existe ou não está disponível para o seu perfil.
+            </ErrorBanner>
+          )}
+          {groups.map(({ grupo, items }) => {
+            const Icon = groupIcons[grupo];
+            return (
+              <section key={grupo} aria-labelledby={`grupo-${grupo}`} className="space-y-3">
+                <div className="flex items-center gap-2">
+                  <Icon className="h-5 w-5 text-primary-strong" aria-hidden="true" />
+                  <div>
+                    <h2 id={`grupo-${grupo}`} className="text-lg font-semibold text-gray-900">
+                      {reportGroupInfo[grupo].titulo}
+                    </h2>
+                    <p className="text-sm text-gray-600">{reportGroupInfo[grupo].descricao}</p>
+                  </div>
                 </div>
-              </div>
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {items.map((entry) => (
-                  <ReportCard key={entry.id} entry={entry} />
-                ))}
-              </div>
-            </section>
-          );
-        })
+                <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                  {items.map((item) => (
+                    <ReportCard key={item.id} entry={item} />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </>
       )}
     </div>
   );

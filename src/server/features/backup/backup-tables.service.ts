@@ -26,6 +26,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'login_throttle',
   'known_devices',
   'jobs',
+  // Report files built in the background: copies of data the backup already holds, purged after a day.
+  'report_exports',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
   'record_versions',
 ] as const;

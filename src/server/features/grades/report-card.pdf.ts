@@ -38,7 +38,7 @@ async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void)
 
 const percent = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')}%`);
 
-function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, card: ReportCard): void {
+export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, card: ReportCard): void {
   doc.addPage();
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

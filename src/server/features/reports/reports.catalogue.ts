@@ -1,8 +1,26 @@
 import { can, type Nivel, type Permission } from '../../../shared/permissions.js';
 import type { ReportEntry, ReportParameter } from '../../../shared/reports.schemas.js';
 import { paths } from '../../../shared/routes.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Viewer } from '../academics/academics.scope.js';
+import { scopeOf } from '../students/students.scope.js';
+import { academicReports } from './reports.academico.js';
+import { classOptionsOf, type CatalogueContext, type HubReport } from './reports.context.js';
+import { peopleReports } from './reports.people.js';
+import { secretariaReports } from './reports.secretaria.js';
 
-interface CatalogueItem extends Omit<ReportEntry, 'descricao' | 'parametros' | 'tela'> {
+/** The hub's own reports, in the order the screen shows them. */
+export const hubReports: HubReport[] = [...secretariaReports, ...academicReports, ...peopleReports];
+
+export function findHubReport(id: string): HubReport | undefined {
+  return hubReports.find((report) => report.id === id);
+}
+
+/** A report of another screen the hub links to (finance, the students export, the audit trail). */
+interface CatalogueItem extends Omit<
+  ReportEntry,
+  'descricao' | 'parametros' | 'tela' | 'parametro_formato' | 'exportacao'
+> {
   /** The permission its route checks: the catalogue offers only what would not answer 403. */
   access: Permission;
   /** Roles that hold the permission but are not offered the file (a guardian's children list). */
@@ -14,7 +32,7 @@ interface CatalogueItem extends Omit<ReportEntry, 'descricao' | 'parametros' | '
 }
 
 const yearParameter = (year: number): ReportParameter[] => [
-  { nome: 'ano', rotulo: 'Ano', padrao: year, minimo: 2000, maximo: 2100 },
+  { nome: 'ano', rotulo: 'Ano', tipo: 'ano', obrigatorio: false, padrao: year, minimo: 2000, maximo: 2100 },
 ];
 const financeReports = { rotulo: 'Abrir no Financeiro', caminho: `${paths.finance}?aba=relatorios` };
 
@@ -75,8 +93,8 @@ const catalogue: CatalogueItem[] = [
   },
   {
     id: 'alunos',
-    grupo: 'alunos',
-    titulo: 'Lista de alunos',
+    grupo: 'secretaria',
+    titulo: 'Cadastro de alunos (exportação)',
     descricao: (nivel) =>
       nivel === 'professor'
         ? 'Os alunos das suas turmas, com matrícula, turma e contato do responsável (sem CPF).'
@@ -102,9 +120,31 @@ const catalogue: CatalogueItem[] = [
   },
 ];
 
-/** The reports `nivel` may run, with their links, in catalogue order. */
-export function listReports(nivel: Nivel, year: number): ReportEntry[] {
-  return catalogue
+/** The reports `viewer` may run, with their filters and links: the hub's, then the linked ones. */
+export async function listReports(db: DbOrTx, viewer: Viewer, today: string): Promise<ReportEntry[]> {
+  const nivel = viewer.nivel;
+  const year = Number(today.slice(0, 4));
+  const hub = hubReports.filter((report) => can(nivel, report.access));
+  const context: CatalogueContext = {
+    year,
+    today,
+    classOptions: hub.length > 0 ? await classOptionsOf(db, await scopeOf(db, viewer)) : [],
+  };
+  const own: ReportEntry[] = hub.map((report) => ({
+    id: report.id,
+    grupo: report.grupo,
+    titulo: report.titulo,
+    descricao: report.descricao(nivel),
+    url: `/api/relatorios/${report.id}`,
+    parametro_formato: 'formato',
+    formatos: report.formatos,
+    parametros: report.parametros(context),
+    tela: report.somenteExportacao
+      ? null
+      : { rotulo: 'Abrir relatório', caminho: `${paths.reports}?relatorio=${report.id}` },
+    exportacao: report.exportacao === true,
+  }));
+  const linked: ReportEntry[] = catalogue
     .filter((item) => can(nivel, item.access) && !item.except?.includes(nivel))
     .map((item) => ({
       id: item.id,
@@ -112,8 +152,11 @@ export function listReports(nivel: Nivel, year: number): ReportEntry[] {
       titulo: item.titulo,
       descricao: typeof item.descricao === 'function' ? item.descricao(nivel) : item.descricao,
       url: item.url,
+      parametro_formato: 'format',
       formatos: item.formatos,
       parametros: item.parametros(year),
       tela: typeof item.tela === 'function' ? item.tela(nivel) : item.tela,
+      exportacao: false,
     }));
+  return [...own, ...linked];
 }

@@ -1,0 +1,370 @@
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas.js';
+import { situacaoLabels, situacoes } from '../../../shared/averages.js';
+import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { ReportCell } from '../../../shared/reports.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classMemberships } from '../academics/academics.table.js';
+import { getClassMonth } from '../academics/attendance.figures.js';
+import { resolveYear } from '../calendar/calendar.service.js';
+import { classes, type ClassRow } from '../classes/classes.table.js';
+import { drawCard } from '../grades/report-card.pdf.js';
+import { buildReportCard } from '../grades/report-card.service.js';
+import { rulesNow } from '../grades/grades.service.js';
+import { getSchoolIdentity } from '../settings/school-identity.js';
+import { students } from '../students/students.table.js';
+import {
+  classOf,
+  classTitle,
+  monthParameter,
+  newResult,
+  plural,
+  turmaParameter,
+  yearOf,
+  yearParameter,
+  yieldToEventLoop,
+  type HubReport,
+  type ReportRun,
+} from './reports.context.js';
+import { renderPdfDocument } from './reports.render.js';
+
+/** Acadêmico: boletins, the ata de resultados finais, monthly attendance and students at risk. */
+
+/**
+ * Everyone whose boletim belongs to the class: its members during its year (an administrator), or the
+ * active students in it now (a teacher reaches a student through the class they are in; the ata and
+ * the risk list are about who is in the class).
+ */
+async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, current = false) {
+  if (run.scope.kind !== 'all' || current)
+    return run.db
+      .select({ id: students.id, nome: students.nome })
+      .from(students)
+      .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
+      .orderBy(sql`lower(${students.nome})`, asc(students.id));
+  const year = await resolveYear(run.db, Number(turma.anoLetivo) || undefined);
+  const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;
+  const ate = year?.fim ?? `${turma.anoLetivo}-12-31`;
+  return run.db
+    .selectDistinct({ id: students.id, nome: students.nome, chave: sql`lower(${students.nome})` })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .where(
+      and(
+        eq(classMemberships.turmaId, turma.id),
+        lte(classMemberships.inicio, ate),
+        or(isNull(classMemberships.fim), gte(classMemberships.fim, de)),
+      ),
+    )
+    .orderBy(sql`lower(${students.nome})`, asc(students.id));
+}
+
+/** The boletim of every student of a class, the same figures as each student's boletim. */
+async function classCards(run: ReportRun, turma: ClassRow, current = false): Promise<ReportCard[]> {
+  const members = await membersOf(run, turma, current);
+  const rules = await rulesNow(run.db);
+  const ano = Number(turma.anoLetivo);
+  const cards: ReportCard[] = [];
+  for (const member of members) {
+    cards.push(await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules }));
+    await yieldToEventLoop();
+  }
+  return cards;
+}
+
+const decimal = (value: number | null) => (value === null ? '—' : String(value).replace('.', ','));
+
+const boletinsTurma: HubReport = {
+  id: 'boletins-turma',
+  grupo: 'academico',
+  titulo: 'Boletins da turma',
+  descricao: () =>
+    'O boletim de cada aluno da turma num só PDF, uma página por aluno; na tela, a situação de cada um.',
+  access: 'reports.read',
+  formatos: ['pdf'],
+  parametros: (context) => [turmaParameter(context)],
+  async run(run) {
+    const turma = await classOf(run);
+    const cards = await classCards(run, turma);
+    return newResult(run, this, {
+      subtitulo: classTitle(turma),
+      cabecalho: [{ rotulo: 'Boletins', valor: String(cards.length) }],
+      colunas: [
+        { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3 },
+        { chave: 'matricula', rotulo: 'Matrícula', tipo: 'texto', peso: 1.3 },
+        { chave: 'frequencia', rotulo: 'Frequência', tipo: 'percentual' },
+        { chave: 'situacao', rotulo: 'Situação', tipo: 'texto', peso: 1.8 },
+      ],
+      linhas: cards.map((card) => ({
+        nome: card.aluno.nome,
+        matricula: card.aluno.matricula,
+        frequencia: card.frequencia.frequencia,
+        situacao: situacaoLabels[card.situacao],
+      })),
+    });
+  },
+  async file(run) {
+    const turma = await classOf(run);
+    const cards = await classCards(run, turma);
+    const school = await getSchoolIdentity(run.db);
+    const body = await renderPdfDocument(
+      `Boletins ${turma.nome}`,
+      true,
+      (doc) => {
+        if (cards.length === 0)
+          doc.addPage().fontSize(12).text(`A turma ${turma.nome} não tem alunos no ano letivo.`);
+        // drawCard opens the student's page itself.
+        for (const card of cards) drawCard(doc, school, card);
+      },
+      { autoFirstPage: false, bufferPages: false },
+    );
+    return {
+      body,
+      fileName: `boletins-${turma.nome.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}-${turma.anoLetivo}.pdf`,
+    };
+  },
+};
+
+/** The classes of a year, in name order: the school's boletins export walks them one by one. */
+async function classesOfYear(db: DbOrTx, ano: number) {
+  return db
+    .select()
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(ano)))
+    .orderBy(sql`lower(${classes.nome})`);
+}
+
+const boletinsEscola: HubReport = {
+  id: 'boletins-escola',
+  grupo: 'academico',
+  titulo: 'Boletins de toda a escola',
+  descricao: () =>
+    'Os boletins de todas as turmas do ano num só PDF, com um marcador por turma. Gerado em segundo plano, com barra de progresso.',
+  access: 'academics.manage',
+  formatos: ['pdf'],
+  exportacao: true,
+  somenteExportacao: true,
+  parametros: (context) => [yearParameter(context)],
+  async run(run) {
+    const ano = yearOf(run);
+    const rows = await classesOfYear(run.db, ano);
+    return newResult(run, this, {
+      subtitulo: `Ano letivo ${String(ano)}`,
+      cabecalho: [{ rotulo: 'Turmas', valor: String(rows.length) }],
+      colunas: [{ chave: 'turma', rotulo: 'Turma', tipo: 'texto' }],
+      linhas: rows.map((row) => ({ turma: row.nome })),
+    });
+  },
+  async file(run) {
+    const ano = yearOf(run);
+    const rows = await classesOfYear(run.db, ano);
+    const school = await getSchoolIdentity(run.db);
+    const rules = await rulesNow(run.db);
+    let pages = 0;
+    const body = await renderPdfDocument(
+      `Boletins ${String(ano)}`,
+      true,
+      async (doc) => {
+        for (const [index, turma] of rows.entries()) {
+          const members = await membersOf(run, turma);
+          for (const member of members) {
+            const card = await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules });
+            await yieldToEventLoop();
+            drawCard(doc, school, card);
+            if (member === members[0]) doc.outline.addItem(`${turma.nome} (${String(members.length)})`);
+            pages++;
+          }
+          await run.progress?.(index + 1, rows.length);
+        }
+        if (pages === 0)
+          doc
+            .addPage()
+            .fontSize(12)
+            .text(`Nenhum aluno nas turmas de ${String(ano)}.`);
+      },
+      { autoFirstPage: false, bufferPages: false },
+    );
+    return { body, fileName: `boletins-${String(ano)}.pdf` };
+  },
+};
+
+const mapaNotas: HubReport = {
+  id: 'mapa-notas',
+  grupo: 'academico',
+  titulo: 'Mapa de notas / ata de resultados finais',
+  descricao: (nivel) =>
+    nivel === 'professor'
+      ? 'Cada aluno × disciplina da turma com a média anual e a situação final (as disciplinas que você vê).'
+      : 'Cada aluno × disciplina da turma com a média anual, a frequência e a situação final, pronta para assinar.',
+  access: 'reports.read',
+  formatos: ['csv', 'xlsx', 'pdf'],
+  parametros: (context) => [turmaParameter(context)],
+  async run(run) {
+    const turma = await classOf(run);
+    const cards = await classCards(run, turma, true);
+    const subjects: string[] = [];
+    for (const card of cards)
+      for (const subject of card.disciplinas)
+        if (!subjects.includes(subject.disciplina)) subjects.push(subject.disciplina);
+    const numeric = cards[0]?.escala !== 'conceitos';
+    const keyOf = (index: number) => `disciplina_${String(index)}`;
+    const linhas = cards.map((card, index) => {
+      const line: Record<string, ReportCell> = {
+        numero: index + 1,
+        nome: card.aluno.nome,
+        matricula: card.aluno.matricula,
+      };
+      subjects.forEach((name, subjectIndex) => {
+        const subject = card.disciplinas.find((item) => item.disciplina === name);
+        line[keyOf(subjectIndex)] = numeric
+          ? (subject?.media_anual ?? null)
+          : (subject?.media_anual_texto ?? null);
+      });
+      line.faltas = card.frequencia.faltas;
+      line.frequencia = card.frequencia.frequencia;
+      line.situacao = `${situacaoLabels[card.situacao]}${card.conselho ? ' *' : ''}`;
+      return line;
+    });
+    const counts = situacoes
+      .map((situacao) => ({ situacao, total: cards.filter((card) => card.situacao === situacao).length }))
+      .filter((item) => item.total > 0)
+      .map((item) => `${situacaoLabels[item.situacao]}: ${String(item.total)}`)
+      .join(' · ');
+    const school = await getSchoolIdentity(run.db);
+    return newResult(run, this, {
+      subtitulo: classTitle(turma),
+      cabecalho: [
+        { rotulo: 'Alunos', valor: String(cards.length) },
+        { rotulo: 'Média para aprovação', valor: decimal(cards[0]?.media_aprovacao ?? null) },
+        ...(counts ? [{ rotulo: 'Resultados', valor: counts }] : []),
+        ...(cards.some((card) => card.conselho)
+          ? [{ rotulo: '*', valor: 'situação final por decisão do conselho de classe' }]
+          : []),
+      ],
+      colunas: [
+        { chave: 'numero', rotulo: 'Nº', tipo: 'numero', peso: 0.5 },
+        { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3.5 },
+        { chave: 'matricula', rotulo: 'Matrícula', tipo: 'texto', peso: 1.3 },
+        ...subjects.map((name, index) => ({
+          chave: keyOf(index),
+          rotulo: name,
+          tipo: numeric ? ('numero' as const) : ('texto' as const),
+        })),
+        { chave: 'faltas', rotulo: 'Faltas', tipo: 'numero', peso: 0.8 },
+        { chave: 'frequencia', rotulo: 'Freq.', tipo: 'percentual' },
+        { chave: 'situacao', rotulo: 'Situação final', tipo: 'texto', peso: 2 },
+      ],
+      linhas,
+      assinaturas: [
+        'Professor(a) responsável',
+        'Secretário(a) escolar',
+        school.diretor ? `${school.diretor} — Diretor(a)` : 'Diretor(a)',
+      ],
+      paisagem: true,
+    });
+  },
+};
+
+const frequenciaMensal: HubReport = {
+  id: 'frequencia-mensal',
+  grupo: 'academico',
+  titulo: 'Frequência da turma no mês',
+  descricao: () => 'Aulas dadas, faltas e frequência de cada aluno da turma num mês.',
+  access: 'reports.read',
+  formatos: ['csv', 'xlsx', 'pdf'],
+  parametros: (context) => [turmaParameter(context), monthParameter(context)],
+  async run(run) {
+    const turma = await classOf(run);
+    const month = await getClassMonth(run.db, run.viewer, turma.id, {
+      mes: run.filters.mes ?? run.today.slice(0, 7),
+    });
+    const schoolDays = month.dias.filter((day) => day.letivo).length;
+    const rolls = month.dias.reduce((sum, day) => sum + day.chamadas, 0);
+    const below = month.alunos.filter(
+      (student) => student.frequencia !== null && student.frequencia < FREQUENCIA_MINIMA,
+    ).length;
+    return newResult(run, this, {
+      subtitulo: `${classTitle(turma)} · ${month.mes.split('-').reverse().join('/')}`,
+      cabecalho: [
+        { rotulo: 'Dias letivos no mês', valor: String(schoolDays) },
+        { rotulo: 'Chamadas registradas', valor: String(rolls) },
+        { rotulo: `Abaixo de ${String(FREQUENCIA_MINIMA)} %`, valor: plural(below, 'aluno', 'alunos') },
+      ],
+      colunas: [
+        { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3.5 },
+        { chave: 'matricula', rotulo: 'Matrícula', tipo: 'texto', peso: 1.3 },
+        { chave: 'aulas', rotulo: 'Aulas dadas', tipo: 'numero' },
+        { chave: 'faltas', rotulo: 'Faltas', tipo: 'numero' },
+        { chave: 'frequencia', rotulo: 'Frequência', tipo: 'percentual' },
+      ],
+      linhas: month.alunos.map((student) => ({
+        nome: student.nome,
+        matricula: student.matricula,
+        aulas: student.aulas_dadas,
+        faltas: student.total_faltas,
+        frequencia: student.frequencia,
+      })),
+    });
+  },
+};
+
+const emRisco: HubReport = {
+  id: 'alunos-em-risco',
+  grupo: 'academico',
+  titulo: 'Alunos em risco',
+  descricao: () =>
+    `Por disciplina, os alunos da turma com frequência abaixo de ${String(FREQUENCIA_MINIMA)} % ou média abaixo da média para aprovação.`,
+  access: 'reports.read',
+  formatos: ['csv', 'xlsx', 'pdf'],
+  parametros: (context) => [turmaParameter(context)],
+  async run(run) {
+    const turma = await classOf(run);
+    const cards = await classCards(run, turma, true);
+    const linhas: Record<string, ReportCell>[] = [];
+    for (const card of cards) {
+      const passing = card.media_aprovacao;
+      for (const subject of card.disciplinas) {
+        const reasons: string[] = [];
+        if (subject.media_anual !== null && subject.media_anual < passing)
+          reasons.push(`média abaixo de ${decimal(passing)}`);
+        if (subject.frequencia !== null && subject.frequencia < FREQUENCIA_MINIMA)
+          reasons.push(`frequência abaixo de ${String(FREQUENCIA_MINIMA)} %`);
+        if (reasons.length === 0) continue;
+        linhas.push({
+          nome: card.aluno.nome,
+          matricula: card.aluno.matricula,
+          disciplina: subject.disciplina,
+          media: subject.media_anual_texto,
+          frequencia: subject.frequencia,
+          motivo: `${reasons.join(' e ')[0]!.toUpperCase()}${reasons.join(' e ').slice(1)}`,
+        });
+      }
+    }
+    const students = new Set(linhas.map((line) => line.matricula)).size;
+    return newResult(run, this, {
+      subtitulo: classTitle(turma),
+      cabecalho: [
+        { rotulo: 'Alunos em risco', valor: `${String(students)} de ${String(cards.length)}` },
+        { rotulo: 'Média para aprovação', valor: decimal(cards[0]?.media_aprovacao ?? null) },
+      ],
+      colunas: [
+        { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3 },
+        { chave: 'matricula', rotulo: 'Matrícula', tipo: 'texto', peso: 1.3 },
+        { chave: 'disciplina', rotulo: 'Disciplina', tipo: 'texto', peso: 1.8 },
+        { chave: 'media', rotulo: 'Média', tipo: 'texto', peso: 0.8 },
+        { chave: 'frequencia', rotulo: 'Frequência', tipo: 'percentual' },
+        { chave: 'motivo', rotulo: 'Motivo', tipo: 'texto', peso: 3.5 },
+      ],
+      linhas,
+      paisagem: true,
+    });
+  },
+};
+
+export const academicReports: HubReport[] = [
+  boletinsTurma,
+  boletinsEscola,
+  mapaNotas,
+  frequenciaMensal,
+  emRisco,
+];
