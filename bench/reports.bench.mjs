@@ -62,15 +62,13 @@ async function seedAcademics(dataDir) {
         );
     let gradeCount = 0;
     for (const [c, turma] of classRows.entries()) {
-      await db
-        .insert(classSubjects)
-        .values(
-          ['Matemática', 'Português'].map((disciplina) => ({
-            turmaId: turma.id,
-            disciplina,
-            aulasSemanais: 5,
-          })),
-        );
+      await db.insert(classSubjects).values(
+        ['Matemática', 'Português'].map((disciplina) => ({
+          turmaId: turma.id,
+          disciplina,
+          aulasSemanais: 5,
+        })),
+      );
       const columns = await db
         .insert(assessments)
         .values(
