@@ -285,11 +285,11 @@ try {
             headers: { cookie: sessions[id] },
           }),
       }),
-      'GET /api/boletins/turmas/:id/pdf (40 boletins, 1 session)': await load({
+      'GET /api/boletins/turmas/:id.pdf (40 boletins, 1 session)': await load({
         concurrency: 1,
         seconds: Math.max(SECONDS, 8),
         make: (id, i) =>
-          request(server.base, `/api/boletins/turmas/${pick(classIds, i)}/pdf`, {
+          request(server.base, `/api/boletins/turmas/${pick(classIds, i)}.pdf`, {
             headers: { cookie: sessions[id] },
           }),
       }),

@@ -106,9 +106,6 @@ const RESPONSE_SCHEMA_PENDING: readonly string[] = [
   'POST /api/periodos/:id/publicar',
   'POST /api/conselho/:aluno_id',
   'GET /api/boletins/alunos/:id',
-  'POST /api/anos-letivos/:id/encerrar',
-  'GET /api/anos-letivos/:id/rematricula',
-  'POST /api/anos-letivos/:id/rematricula',
 ];
 const cookies = new Map<Nivel, () => Promise<string>>();
 

@@ -439,63 +439,128 @@ export const rematriculaInputSchema = z.strictObject({
         incluir: z.boolean().default(true),
         nome: requiredName('Nome da turma').optional(),
         turno: z.enum(['manha', 'tarde', 'noite'], { error: 'Turno inválido' }).optional(),
-        capacidade_maxima: z.number().int().min(1).max(200).optional(),
+        capacidade_maxima: z
+          .number({ error: 'Capacidade inválida' })
+          .int('Capacidade inválida')
+          .min(1, 'Capacidade mínima: 1 aluno')
+          .max(200, 'Capacidade máxima: 200 alunos')
+          .optional(),
         professor_responsavel_id: uuidParam.nullable().optional(),
       }),
     )
     .max(500)
     .default([]),
-  /** A student's destination changed by the administrator (e.g. did not re-enrol). */
+  /**
+   * A student's destination changed by the administrator (e.g. did not re-enrol), and optionally the
+   * class of next year they go to (`turma_nome`, one of the proposal's classes).
+   */
   alunos: z
     .array(
-      z.strictObject({ aluno_id: uuidParam, destino: z.enum(destinoTipos, { error: 'Destino inválido' }) }),
+      z.strictObject({
+        aluno_id: uuidParam,
+        destino: z.enum(destinoTipos, { error: 'Destino inválido' }),
+        turma_nome: requiredName('Turma de destino').optional(),
+      }),
     )
     .max(10_000)
     .default([]),
 });
 export type RematriculaInput = z.input<typeof rematriculaInputSchema>;
 
-export interface RematriculaClass {
-  origem_id: string;
-  origem_nome: string;
-  origem_serie: string;
+const situacaoCountsSchema = z.object(
+  Object.fromEntries(situacoes.map((situacao) => [situacao, z.number().int()])) as Record<
+    Situacao,
+    z.ZodNumber
+  >,
+);
+
+export const rematriculaClassSchema = z.object({
+  origem_id: z.string(),
+  origem_nome: z.string(),
+  origem_serie: z.string(),
   /** Null: the last série (its students conclude). */
-  nome: string | null;
-  serie: string | null;
-  nivel: string | null;
-  turno: string;
-  capacidade_maxima: number;
-  professor_responsavel_id: string | null;
-  incluir: boolean;
+  nome: z.string().nullable(),
+  serie: z.string().nullable(),
+  nivel: z.string().nullable(),
+  turno: z.string(),
+  capacidade_maxima: z.number().int(),
+  professor_responsavel_id: z.string().nullable(),
+  incluir: z.boolean(),
   /** The class already created by an earlier application. */
-  existente_id: string | null;
-}
+  existente_id: z.string().nullable(),
+});
+export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 
-export interface RematriculaStudent {
-  aluno_id: string;
-  nome: string;
-  origem_turma_id: string;
-  situacao: Situacao;
-  destino: DestinoTipo;
-  destino_turma_nome: string | null;
-}
+export const rematriculaStudentSchema = z.object({
+  aluno_id: z.string(),
+  nome: z.string(),
+  origem_turma_id: z.string(),
+  origem_turma_nome: z.string(),
+  situacao: z.enum(situacoes),
+  destino: z.enum(destinoTipos),
+  destino_turma_nome: z.string().nullable(),
+});
+export type RematriculaStudent = z.infer<typeof rematriculaStudentSchema>;
 
-export interface RematriculaProposal {
-  ano: number;
-  proximo_ano: number;
-  aplicada: boolean;
-  dry_run: boolean;
-  turmas: RematriculaClass[];
-  alunos: RematriculaStudent[];
-  contagem: Record<DestinoTipo, number> & { turmas_novas: number };
-}
+export const rematriculaProposalSchema = z.object({
+  ano: z.number().int(),
+  proximo_ano: z.number().int(),
+  aplicada: z.boolean(),
+  dry_run: z.boolean(),
+  turmas: z.array(rematriculaClassSchema),
+  alunos: z.array(rematriculaStudentSchema),
+  contagem: z.object({
+    proxima_serie: z.number().int(),
+    mesma_serie: z.number().int(),
+    concluido: z.number().int(),
+    nao_rematriculado: z.number().int(),
+    turmas_novas: z.number().int(),
+  }),
+});
+export type RematriculaProposal = z.infer<typeof rematriculaProposalSchema>;
 
-export interface YearClosing {
-  ano: number;
-  encerrado_em: string;
-  periodos_fechados: number;
-  situacoes: Record<Situacao, number>;
-}
+export const yearClosingSchema = z.object({
+  ano: z.number().int(),
+  encerrado_em: z.string(),
+  periodos_fechados: z.number().int(),
+  situacoes: situacaoCountsSchema,
+});
+export type YearClosing = z.infer<typeof yearClosingSchema>;
+
+/** The 'Ano letivo' screen: each period's state across the classes, the closing and the rematrícula. */
+export const yearEndStatusSchema = z.object({
+  ano_letivo_id: z.string(),
+  ano: z.number().int(),
+  inicio: z.string(),
+  fim: z.string(),
+  turmas: z.number().int(),
+  alunos: z.number().int(),
+  periodos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      data_fechamento: z.string(),
+      /** Classes of the year where the period is still open. */
+      turmas_abertas: z.number().int(),
+      turmas_publicadas: z.number().int(),
+    }),
+  ),
+  encerrado: z.boolean(),
+  encerrado_em: z.string().nullable(),
+  encerrado_por_nome: z.string().nullable(),
+  rematricula_em: z.string().nullable(),
+  /** Counts recorded when the rematrícula was applied (destinations and classes created). */
+  rematricula_resumo: z
+    .object({
+      proxima_serie: z.number().int(),
+      mesma_serie: z.number().int(),
+      concluido: z.number().int(),
+      nao_rematriculado: z.number().int(),
+      turmas_criadas: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 
 export type { Conceito, Escala, RegraMediaAnual, RegraRecuperacao, Situacao };
 export { situacoes };

@@ -19,5 +19,5 @@ export function useReportCard(alunoId: string, ano?: number) {
 }
 
 export function downloadReportCard(alunoId: string, ano?: number) {
-  return downloadFile(`/api/boletins/alunos/${alunoId}/pdf${toQuery({ ano })}`, 'boletim.pdf');
+  return downloadFile(`/api/boletins/alunos/${alunoId}.pdf${toQuery({ ano })}`, 'boletim.pdf');
 }

@@ -214,7 +214,7 @@ export { downloadReportCard, useReportCard } from '../../lib/report-card';
 
 /** Administrators: every boletim of a class in one PDF. */
 export function downloadClassReportCards(turmaId: string) {
-  return downloadFile(`/api/boletins/turmas/${turmaId}/pdf`, 'boletins.pdf');
+  return downloadFile(`/api/boletins/turmas/${turmaId}.pdf`, 'boletins.pdf');
 }
 
 // ---------------------------------------------------------------- closing the year, rematrícula

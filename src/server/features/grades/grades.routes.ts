@@ -12,12 +12,16 @@ import {
   publishInputSchema,
   rectificationInputSchema,
   rematriculaInputSchema,
+  rematriculaProposalSchema,
   rematriculaQuerySchema,
   reportCardQuerySchema,
   updateAcademicSettingsInputSchema,
+  yearClosingSchema,
+  yearEndStatusSchema,
 } from '../../../shared/grades.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
 import {
   createAssessment,
@@ -32,7 +36,7 @@ import {
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
-import { applyRematricula, closeYear, proposeRematricula } from './year-end.service.js';
+import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const studentParams = z.strictObject({ aluno_id: uuidParam });
@@ -179,7 +183,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await buildReportCard(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
   app.get(
-    '/api/boletins/alunos/:id/pdf',
+    '/api/boletins/alunos/:id.pdf',
     { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
     async (request, reply) =>
       sendPdf(
@@ -188,16 +192,21 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.get(
-    '/api/boletins/turmas/:id/pdf',
+    '/api/boletins/turmas/:id.pdf',
     { schema: { params: idParams }, config: manage },
     async (request, reply) =>
       sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   // ------------------------------------------------------------ closing the year
+  app.get(
+    '/api/anos-letivos/:id/encerramento',
+    { schema: { params: idParams, response: okResponse(yearEndStatusSchema) }, config: manage },
+    async (request) => ok(await getYearEndStatus(app.ctx.db, request.params.id)),
+  );
   app.post(
     '/api/anos-letivos/:id/encerrar',
-    { schema: { params: idParams }, config: manage },
+    { schema: { params: idParams, response: okResponse(yearClosingSchema) }, config: manage },
     async (request) =>
       ok(
         await closeYear(app.ctx, signedInUser(request), request.params.id, actorOf(request)),
@@ -206,7 +215,14 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/anos-letivos/:id/rematricula',
-    { schema: { params: idParams, querystring: rematriculaQuerySchema }, config: manage },
+    {
+      schema: {
+        params: idParams,
+        querystring: rematriculaQuerySchema,
+        response: okResponse(rematriculaProposalSchema),
+      },
+      config: manage,
+    },
     async (request) => ok(await proposeRematricula(app.ctx.db, signedInUser(request), request.params.id)),
   );
   app.post(
@@ -216,6 +232,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: rematriculaQuerySchema,
         body: rematriculaInputSchema.optional(),
+        response: okResponse(rematriculaProposalSchema),
       },
       config: manage,
     },
