@@ -14,6 +14,7 @@ import {
   type RegraRecuperacao,
   type Situacao,
 } from './averages.js';
+import { turnos } from './classes.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
 import { isoDateSchema, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
 
@@ -438,7 +439,7 @@ export const rematriculaInputSchema = z.strictObject({
         origem_id: uuidParam,
         incluir: z.boolean().default(true),
         nome: requiredName('Nome da turma').optional(),
-        turno: z.enum(['manha', 'tarde', 'noite'], { error: 'Turno inválido' }).optional(),
+        turno: z.enum(turnos, { error: 'Turno inválido' }).optional(),
         capacidade_maxima: z
           .number({ error: 'Capacidade inválida' })
           .int('Capacidade inválida')
@@ -482,12 +483,14 @@ export const rematriculaClassSchema = z.object({
   nome: z.string().nullable(),
   serie: z.string().nullable(),
   nivel: z.string().nullable(),
-  turno: z.string(),
+  turno: z.enum(turnos),
   capacidade_maxima: z.number().int(),
   professor_responsavel_id: z.string().nullable(),
   incluir: z.boolean(),
   /** The class already created by an earlier application. */
   existente_id: z.string().nullable(),
+  /** A copy of the origin class (same série) for retained students when no class below moves up to it. */
+  para_retidos: z.boolean(),
 });
 export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 

@@ -21,6 +21,7 @@ export const paths = {
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
+  yearEnd: '/dashboard/ano-letivo',
   publicCalendar: '/calendario',
 } as const;
 

@@ -273,6 +273,7 @@ async function buildPlan(
             : own.professor_responsavel_id,
         incluir: target.nome !== null && (own?.incluir ?? true),
         existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
+        para_retidos: false,
       };
     });
 
@@ -333,6 +334,7 @@ async function buildPlan(
           professor_responsavel_id: origin.professorResponsavelId,
           incluir: true,
           existente_id: existingByName.get(origin.nome) ?? null,
+          para_retidos: true,
         };
         turmas.push(target);
       }
