@@ -337,6 +337,11 @@ export interface PeriodStatus {
 
 export const conselhoResultados = ['aprovado', 'reprovado_nota', 'reprovado_falta'] as const;
 export type ConselhoResultado = (typeof conselhoResultados)[number];
+export const conselhoResultadoLabels: Record<ConselhoResultado, string> = {
+  aprovado: 'Aprovado',
+  reprovado_nota: 'Reprovado por nota',
+  reprovado_falta: 'Reprovado por falta',
+};
 
 export const councilInputSchema = z.strictObject({
   ano: z.number().int().min(2000).max(2100).optional(),

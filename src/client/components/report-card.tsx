@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
 import { formatPercent } from '../lib/percent';
-import { downloadReportCard, useReportCard } from '../lib/report-card';
+import { can } from '../../shared/permissions';
+import { useCurrentUser } from '../lib/current-user';
+import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
+import { CouncilDialog } from './council-dialog';
+import { SelectField } from './field';
 import { Button } from './button';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from './feedback';
 
@@ -29,11 +33,17 @@ function SituacaoBadge({ situacao, conselho }: { situacao: Situacao; conselho: b
  * final situation; a conselho de classe decision shows as such. Guardians get only published periods.
  */
 export function ReportCardView({ alunoId }: { alunoId: string }) {
-  const card = useReportCard(alunoId);
+  const [ano, setAno] = useState<number | undefined>(undefined);
+  const card = useReportCard(alunoId, ano);
+  const years = useSchoolYearNumbers();
+  const { data: me } = useCurrentUser();
   const [downloading, setDownloading] = useState(false);
+  const [council, setCouncil] = useState(false);
   if (card.isPending) return <Spinner label="Carregando boletim..." />;
   if (card.isError) return <ErrorBanner>{card.error.message || 'Erro ao carregar o boletim.'}</ErrorBanner>;
   const data = card.data;
+  // Past years stay reachable: the school's years, and the one shown even if it is not listed.
+  const yearOptions = [...new Set([...(years.data ?? []), data.ano])].sort((a, b) => b - a);
   const titleId = `boletim-${alunoId}`;
   const download = () => {
     setDownloading(true);
@@ -50,10 +60,31 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
           Boletim {data.ano}
           {data.turma ? ` — ${data.turma.nome}` : ''}
         </h3>
-        <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
-          <Download className="h-4 w-4" aria-hidden /> Baixar PDF
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          {yearOptions.length > 1 && (
+            <SelectField
+              label="Ano do boletim"
+              value={data.ano}
+              onChange={(event) => setAno(Number(event.target.value))}
+            >
+              {yearOptions.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {can(me?.nivel, 'academics.manage') && data.disciplinas.length > 0 && (
+            <Button variant="secondary" className="min-h-11" onClick={() => setCouncil(true)}>
+              <Gavel className="h-4 w-4" aria-hidden /> Conselho de classe
+            </Button>
+          )}
+          <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
+            <Download className="h-4 w-4" aria-hidden /> Baixar PDF
+          </Button>
+        </div>
       </div>
+      {council && <CouncilDialog card={data} onClose={() => setCouncil(false)} />}
       {data.somente_publicados && (
         <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
       )}

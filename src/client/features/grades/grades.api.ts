@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Assessment,
   AssessmentsQuery,
-  CouncilInput,
   GradeHistory,
   GradesBatchInput,
   GradesGrid,
@@ -10,7 +9,6 @@ import type {
   RectificationInput,
   RematriculaInput,
   RematriculaProposal,
-  ReportCard,
   SavedGrades,
   YearClosing,
   YearEndStatus,
@@ -18,7 +16,7 @@ import type {
 import type { Teacher } from '../../../shared/teachers.schemas';
 import type { RollClass } from '../../../shared/academics.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
-import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
 /**
  * TanStack Query hooks for every grades route (issue 14). Writes invalidate what they change; the
@@ -200,25 +198,12 @@ export function usePeriodAction() {
 
 // ---------------------------------------------------------------- conselho de classe and boletim
 
-export function useCouncilDecision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ alunoId, input }: { alunoId: string; input: CouncilInput }) =>
-      apiWithMessage<ReportCard>(`/api/conselho/${alunoId}`, {
-        method: 'POST',
-        body: input,
-        globalErrors: false,
-      }),
-    onSuccess: () => invalidateGrades(queryClient),
-  });
-}
-
-export { downloadReportCard, useReportCard } from '../../lib/report-card';
-
-/** Administrators: every boletim of a class in one PDF. */
-export function downloadClassReportCards(turmaId: string) {
-  return downloadFile(`/api/boletins/turmas/${turmaId}.pdf`, 'boletins-da-turma.pdf');
-}
+export {
+  downloadClassReportCards,
+  downloadReportCard,
+  useCouncilDecision,
+  useReportCard,
+} from '../../lib/report-card';
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 

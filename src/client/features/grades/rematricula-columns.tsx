@@ -52,7 +52,7 @@ export function classColumns(options: {
             {row.para_retidos ? ' (para retidos)' : ''}
           </p>
           <p className="text-gray-600">
-            de {row.origem_nome} · {row.nome === null ? row.origem_serie : `${row.serie ?? ''}`}
+            de {row.origem_nome} · {row.nome === null ? row.origem_serie : (row.serie ?? '')}
           </p>
         </>
       ),

@@ -35,7 +35,8 @@ const periodColumns = (turmas: number): Column<PeriodRow>[] => [
   {
     id: 'publicado',
     header: 'Publicado',
-    cell: (row) => `${String(row.turmas_publicadas)} de ${String(turmas)} turmas`,
+    cell: (row) =>
+      `${String(row.turmas_publicadas)} de ${String(turmas)} ${turmas === 1 ? 'turma' : 'turmas'}`,
   },
 ];
 

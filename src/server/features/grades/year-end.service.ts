@@ -447,7 +447,7 @@ export async function applyRematricula(
             nome: turma.nome,
             nivel: (turma.nivel ?? origin.nivel) as ClassRow['nivel'],
             serie: turma.serie ?? origin.serie,
-            turno: turma.turno as ClassRow['turno'],
+            turno: turma.turno,
             anoLetivo: next,
             capacidadeMaxima: turma.capacidade_maxima,
             professorResponsavelId: turma.professor_responsavel_id,
