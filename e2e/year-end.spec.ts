@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
 import { ADMIN_STATE } from './support';
@@ -29,6 +29,7 @@ interface Year {
 test('year end: close the year, review and adjust the rematrícula, the approved student moves up', async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const page = await context.newPage();
   const api = page.request;
@@ -40,6 +41,17 @@ test('year end: close the year, review and adjust the rematrícula, the approved
         ano: YEAR,
         inicio: `${String(YEAR)}-02-04`,
         fim: `${String(YEAR)}-12-13`,
+        tipo_periodo: 'bimestre',
+      },
+    }),
+  );
+  // The next year is opened too, as a school does before the rematrícula (its start is the enrolment's).
+  await dataOf(
+    await api.post('/api/anos-letivos', {
+      data: {
+        ano: YEAR + 1,
+        inicio: `${String(YEAR + 1)}-02-03`,
+        fim: `${String(YEAR + 1)}-12-11`,
         tipo_periodo: 'bimestre',
       },
     }),
@@ -184,5 +196,44 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   // On screen: Alunos shows Ana in the new class; last year's boletim is still there, by year.
   await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[0])}`);
   await expect(page.getByRole('row', { name: new RegExp(names[0]) })).toContainText(nextName);
+
+  // Beto's boletim of 2019 (picked by year): the conselho de classe approves him with a reason.
+  await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[1])}`);
+  await page.getByRole('button', { name: `Ver detalhes de ${names[1]}` }).click();
+  const details = page.getByRole('dialog', { name: names[1] });
+  const boletim = details.getByRole('region', { name: /Boletim/ });
+  await boletim.getByLabel('Ano do boletim').selectOption(String(YEAR));
+  await expect(
+    boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` }),
+  ).toBeVisible();
+  await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('Reprovado por nota');
+  await boletim.getByRole('button', { name: 'Conselho de classe' }).click();
+  const council = page.getByRole('dialog', { name: 'Conselho de classe' });
+  await council.getByLabel('Resultado de').selectOption('Matemática');
+  await council.getByLabel('Decisão').selectOption('aprovado');
+  await council.getByRole('button', { name: 'Registrar decisão' }).click();
+  await expect(council.getByText('Registre o motivo da decisão (ao menos 10 caracteres)')).toBeVisible();
+  await council
+    .getByLabel('Motivo')
+    .fill('Evolução consistente no segundo semestre, avaliada pelo conselho.');
+  await council.getByRole('button', { name: 'Registrar decisão' }).click();
+  await expect(council).toHaveCount(0);
+  const math = boletim.getByRole('row', { name: /Matemática/ });
+  await expect(math).toContainText('Aprovado (Conselho de Classe)');
+  await expect(math).toContainText('Pelas regras: Reprovado por nota');
+  await page.screenshot({ path: `${shots}/boletim-conselho-desktop.png`, fullPage: true });
+  await page.keyboard.press('Escape');
+
+  // The class's boletins in one PDF, from the class list.
+  await page.goto(`/dashboard/turmas?q=${encodeURIComponent(className)}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Boletins da turma ${className} de ${String(YEAR)} (PDF)` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await context.close();
 });

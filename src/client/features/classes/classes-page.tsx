@@ -93,7 +93,9 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => dialog.show('grade', turma)}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
             </Button>
-            {canReportCards && <ClassReportCardsButton turmaId={turma.id} turmaNome={turma.nome} />}
+            {canReportCards && (
+              <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
+            )}
             {canWrite && (
               <IconButton label={`Excluir ${turma.nome}`} onClick={() => dialog.show('delete', turma)}>
                 <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
