@@ -113,6 +113,20 @@ export const updateAcademicSettingsInputSchema = z
   .superRefine(checkAcademicSettings);
 export type UpdateAcademicSettingsInput = z.input<typeof updateAcademicSettingsInputSchema>;
 
+/** The answer of the settings routes: the values (numbers, not text) with the version. */
+export const academicSettingsSchema = z.object({
+  escala: z.enum(escalas),
+  conceitos: z.object(
+    Object.fromEntries(conceitos.map((concept) => [concept, z.number()])) as Record<Conceito, z.ZodNumber>,
+  ),
+  recuperacao: z.enum(regrasRecuperacao),
+  media_anual: z.enum(regrasMediaAnual),
+  pesos_periodos: z.array(z.number().int()),
+  media_aprovacao: z.number(),
+  frequencia_minima: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
 export type AcademicSettings = AcademicSettingsValues & { version: number; updated_at: string | null };
 
 /** The settings as the averaging functions take them (tenths). */
@@ -178,21 +192,22 @@ export const assessmentUpdateSchema = z.strictObject({
 });
 export type AssessmentUpdateData = z.output<typeof assessmentUpdateSchema>;
 
-export interface Assessment {
-  id: string;
-  turma_id: string;
-  turma_nome: string;
-  disciplina: string;
-  periodo_id: string;
-  periodo_nome: string;
-  nome: string;
-  data: string;
-  peso: number;
-  tipo: TipoAvaliacao;
+export const assessmentSchema = z.object({
+  id: z.string(),
+  turma_id: z.string(),
+  turma_nome: z.string(),
+  disciplina: z.string(),
+  periodo_id: z.string(),
+  periodo_nome: z.string(),
+  nome: z.string(),
+  data: z.string(),
+  peso: z.number(),
+  tipo: z.enum(tiposAvaliacao),
   /** Students with a grade entered / on the roll. */
-  notas_lancadas: number;
-  version: number;
-}
+  notas_lancadas: z.number().int(),
+  version: z.number().int(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
 
 // ---------------------------------------------------------------- grades
 
@@ -221,58 +236,71 @@ export const gradesBatchInputSchema = z.strictObject({
 });
 export type GradesBatchInput = z.infer<typeof gradesBatchInputSchema>;
 
-export interface GradeCell {
+export const gradeCellSchema = z.object({
   /** Null while the cell never had a grade. */
-  id: string | null;
-  avaliacao_id: string;
-  valor: number | null;
-  texto: string | null;
-  version: number;
-}
+  id: z.string().nullable(),
+  avaliacao_id: z.string(),
+  valor: z.number().nullable(),
+  texto: z.string().nullable(),
+  version: z.number().int(),
+});
+export type GradeCell = z.infer<typeof gradeCellSchema>;
 
-export interface GridAssessment {
-  id: string;
-  nome: string;
-  data: string;
-  peso: number;
-  tipo: TipoAvaliacao;
-  version: number;
-}
+const gridAssessmentSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  data: z.string(),
+  peso: z.number(),
+  tipo: z.enum(tiposAvaliacao),
+  version: z.number().int(),
+});
+export type GridAssessment = z.infer<typeof gridAssessmentSchema>;
 
-export interface GridStudent {
-  id: string;
-  nome: string;
-  matricula: string;
-  notas: GradeCell[];
+const gridStudentSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  matricula: z.string(),
+  notas: z.array(gradeCellSchema),
   /** Weighted mean of the regular assessments, then the recuperação rule. */
-  media: number | null;
-  media_texto: string | null;
-}
+  media: z.number().nullable(),
+  media_texto: z.string().nullable(),
+});
+export type GridStudent = z.infer<typeof gridStudentSchema>;
 
-export interface PeriodState {
-  fechado: boolean;
-  publicado: boolean;
+export const periodStateSchema = z.object({
+  fechado: z.boolean(),
+  publicado: z.boolean(),
   /** 'data' (the closing date passed) or 'manual' (an administrator closed or reopened it). */
-  origem: 'data' | 'manual';
-  data_fechamento: string;
-}
+  origem: z.enum(['data', 'manual']),
+  data_fechamento: z.string(),
+});
+export type PeriodState = z.infer<typeof periodStateSchema>;
 
-export interface GradesGrid {
-  turma: { id: string; nome: string };
-  disciplina: string;
-  periodo: { id: string; nome: string; inicio: string; fim: string } & PeriodState;
-  escala: Escala;
-  conceitos: Record<Conceito, number>;
+export const gradesGridSchema = z.object({
+  turma: z.object({ id: z.string(), nome: z.string() }),
+  disciplina: z.string(),
+  periodo: periodStateSchema.extend({
+    id: z.string(),
+    nome: z.string(),
+    inicio: z.string(),
+    fim: z.string(),
+  }),
+  escala: z.enum(escalas),
+  conceitos: z.object(
+    Object.fromEntries(conceitos.map((concept) => [concept, z.number()])) as Record<Conceito, z.ZodNumber>,
+  ),
   /** Why the user cannot change grades here (closed period, closed year); null when they can. */
-  bloqueio: string | null;
-  avaliacoes: GridAssessment[];
-  alunos: GridStudent[];
-}
+  bloqueio: z.string().nullable(),
+  avaliacoes: z.array(gridAssessmentSchema),
+  alunos: z.array(gridStudentSchema),
+});
+export type GradesGrid = z.infer<typeof gradesGridSchema>;
 
-export interface SavedGrades {
-  salvas: number;
-  notas: (GradeCell & { aluno_id: string })[];
-}
+export const savedGradesSchema = z.object({
+  salvas: z.number().int(),
+  notas: z.array(gradeCellSchema.extend({ aluno_id: z.string() })),
+});
+export type SavedGrades = z.infer<typeof savedGradesSchema>;
 
 export const rectificationInputSchema = z.strictObject({
   valor: gradeValueSchema,
@@ -293,23 +321,25 @@ export const gradeChangeKindLabels: Record<GradeChangeKind, string> = {
   retificacao: 'Retificação',
 };
 
-export interface GradeHistoryEntry {
-  id: string;
-  tipo: GradeChangeKind;
-  antes: string | null;
-  depois: string | null;
-  motivo: string | null;
-  por: string | null;
-  em: string;
-}
+const gradeHistoryEntrySchema = z.object({
+  id: z.string(),
+  tipo: z.enum(gradeChangeKinds),
+  antes: z.string().nullable(),
+  depois: z.string().nullable(),
+  motivo: z.string().nullable(),
+  por: z.string().nullable(),
+  em: z.string(),
+});
+export type GradeHistoryEntry = z.infer<typeof gradeHistoryEntrySchema>;
 
-export interface GradeHistory {
-  nota_id: string;
-  aluno: { id: string; nome: string };
-  avaliacao: { id: string; nome: string; disciplina: string };
-  atual: string | null;
-  historico: GradeHistoryEntry[];
-}
+export const gradeHistorySchema = z.object({
+  nota_id: z.string(),
+  aluno: z.object({ id: z.string(), nome: z.string() }),
+  avaliacao: z.object({ id: z.string(), nome: z.string(), disciplina: z.string() }),
+  atual: z.string().nullable(),
+  historico: z.array(gradeHistoryEntrySchema),
+});
+export type GradeHistory = z.infer<typeof gradeHistorySchema>;
 
 // ---------------------------------------------------------------- periods: close, reopen, publish
 
@@ -323,15 +353,14 @@ export const publishInputSchema = periodActionInputSchema.extend({
   publicado: z.boolean().default(true),
 });
 
-export interface PeriodClassState extends PeriodState {
-  turma_id: string;
-  turma_nome: string;
-}
+const periodClassStateSchema = periodStateSchema.extend({ turma_id: z.string(), turma_nome: z.string() });
+export type PeriodClassState = z.infer<typeof periodClassStateSchema>;
 
-export interface PeriodStatus {
-  periodo: { id: string; nome: string; data_fechamento: string };
-  turmas: PeriodClassState[];
-}
+export const periodStatusSchema = z.object({
+  periodo: z.object({ id: z.string(), nome: z.string(), data_fechamento: z.string() }),
+  turmas: z.array(periodClassStateSchema),
+});
+export type PeriodStatus = z.infer<typeof periodStatusSchema>;
 
 // ---------------------------------------------------------------- conselho de classe
 
@@ -357,16 +386,17 @@ export const councilInputSchema = z.strictObject({
 });
 export type CouncilInput = z.infer<typeof councilInputSchema>;
 
-export interface CouncilDecision {
-  id: string;
-  aluno_id: string;
-  ano: number;
-  disciplina: string | null;
-  resultado: ConselhoResultado;
-  motivo: string;
-  por: string | null;
-  em: string;
-}
+const councilDecisionSchema = z.object({
+  id: z.string(),
+  aluno_id: z.string(),
+  ano: z.number().int(),
+  disciplina: z.string().nullable(),
+  resultado: z.enum(conselhoResultados),
+  motivo: z.string(),
+  por: z.string().nullable(),
+  em: z.string(),
+});
+export type CouncilDecision = z.infer<typeof councilDecisionSchema>;
 
 // ---------------------------------------------------------------- boletim
 
@@ -374,49 +404,56 @@ export const reportCardQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 
-export interface ReportCardPeriod {
-  numero: number;
-  nome: string;
-  publicado: boolean;
-  fechado: boolean;
-  media: number | null;
-  media_texto: string | null;
+const reportCardPeriodSchema = z.object({
+  numero: z.number().int(),
+  nome: z.string(),
+  publicado: z.boolean(),
+  fechado: z.boolean(),
+  media: z.number().nullable(),
+  media_texto: z.string().nullable(),
   /** Before the recuperação (null when there was none). */
-  recuperacao: number | null;
-  recuperacao_texto: string | null;
-  faltas: number;
-}
+  recuperacao: z.number().nullable(),
+  recuperacao_texto: z.string().nullable(),
+  faltas: z.number().int(),
+});
+export type ReportCardPeriod = z.infer<typeof reportCardPeriodSchema>;
 
-export interface ReportCardSubject {
-  disciplina: string;
-  periodos: ReportCardPeriod[];
-  media_anual: number | null;
-  media_anual_texto: string | null;
-  faltas: number;
-  frequencia: number | null;
-  situacao: Situacao;
+const reportCardSubjectSchema = z.object({
+  disciplina: z.string(),
+  periodos: z.array(reportCardPeriodSchema),
+  media_anual: z.number().nullable(),
+  media_anual_texto: z.string().nullable(),
+  faltas: z.number().int(),
+  frequencia: z.number().nullable(),
+  situacao: z.enum(situacoes),
   /** The situation the rules give, when the conselho de classe changed it. */
-  situacao_calculada: Situacao | null;
-  conselho: CouncilDecision | null;
-}
+  situacao_calculada: z.enum(situacoes).nullable(),
+  conselho: councilDecisionSchema.nullable(),
+});
+export type ReportCardSubject = z.infer<typeof reportCardSubjectSchema>;
 
-export interface ReportCard {
-  aluno: { id: string; nome: string; matricula: string };
-  turma: { id: string; nome: string; serie: string } | null;
-  ano: number;
-  ano_letivo_id: string | null;
-  ano_encerrado: boolean;
-  escala: Escala;
-  media_aprovacao: number;
-  periodos: { numero: number; nome: string; publicado: boolean }[];
-  disciplinas: ReportCardSubject[];
-  frequencia: { aulas_dadas: number; faltas: number; frequencia: number | null };
-  situacao: Situacao;
-  situacao_calculada: Situacao | null;
-  conselho: CouncilDecision | null;
+export const reportCardSchema = z.object({
+  aluno: z.object({ id: z.string(), nome: z.string(), matricula: z.string() }),
+  turma: z.object({ id: z.string(), nome: z.string(), serie: z.string() }).nullable(),
+  ano: z.number().int(),
+  ano_letivo_id: z.string().nullable(),
+  ano_encerrado: z.boolean(),
+  escala: z.enum(escalas),
+  media_aprovacao: z.number(),
+  periodos: z.array(z.object({ numero: z.number().int(), nome: z.string(), publicado: z.boolean() })),
+  disciplinas: z.array(reportCardSubjectSchema),
+  frequencia: z.object({
+    aulas_dadas: z.number().int(),
+    faltas: z.number().int(),
+    frequencia: z.number().nullable(),
+  }),
+  situacao: z.enum(situacoes),
+  situacao_calculada: z.enum(situacoes).nullable(),
+  conselho: councilDecisionSchema.nullable(),
   /** True when the viewer (a guardian) sees only the published periods. */
-  somente_publicados: boolean;
-}
+  somente_publicados: z.boolean(),
+});
+export type ReportCard = z.infer<typeof reportCardSchema>;
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 
