@@ -89,23 +89,6 @@ const RESPONSE_SCHEMA_PENDING: readonly string[] = [
   'GET /api/frequencia/alunos/:id',
   'GET /api/frequencia/alertas',
   'POST /api/frequencia/notificacoes',
-  // Grades (issue 14): their answers are TypeScript interfaces in shared/grades.schemas.ts today.
-  'GET /api/configuracoes/academico',
-  'PUT /api/configuracoes/academico',
-  'GET /api/avaliacoes',
-  'POST /api/avaliacoes',
-  'PUT /api/avaliacoes/:id',
-  'DELETE /api/avaliacoes/:id',
-  'GET /api/notas/turmas/:id',
-  'PUT /api/notas',
-  'POST /api/notas/:id/retificar',
-  'GET /api/notas/:id/historico',
-  'GET /api/periodos/:id/situacao',
-  'POST /api/periodos/:id/fechar',
-  'POST /api/periodos/:id/reabrir',
-  'POST /api/periodos/:id/publicar',
-  'POST /api/conselho/:aluno_id',
-  'GET /api/boletins/alunos/:id',
 ];
 const cookies = new Map<Nivel, () => Promise<string>>();
 
