@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
+import type { ReportCard } from '../../shared/grades.schemas';
 import { formatPercent } from '../lib/percent';
 import { can } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
+import { useMediaQuery } from '../lib/use-media-query';
 import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
 import { CouncilDialog } from './council-dialog';
 import { SelectField } from './field';
@@ -39,6 +41,8 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
   const { data: me } = useCurrentUser();
   const [downloading, setDownloading] = useState(false);
   const [council, setCouncil] = useState(false);
+  // Below 640 px a table of 9 columns does not fit: one card per subject instead.
+  const wide = useMediaQuery('(min-width: 640px)');
   if (card.isPending) return <Spinner label="Carregando boletim..." />;
   if (card.isError) return <ErrorBanner>{card.error.message || 'Erro ao carregar o boletim.'}</ErrorBanner>;
   const data = card.data;
@@ -90,6 +94,8 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
       )}
       {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhuma nota publicada ainda neste ano.</p>
+      ) : !wide ? (
+        <SubjectCards card={data} />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-gray-200">
           <table className="min-w-full text-sm">
@@ -184,5 +190,57 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The boletim on a phone: a card per subject with its periods, annual average, absences and situation. */
+function SubjectCards({ card }: { card: ReportCard }) {
+  return (
+    <ul
+      aria-label={`Boletim de ${card.aluno.nome} em ${String(card.ano)}, por disciplina`}
+      className="space-y-3"
+    >
+      {card.disciplinas.map((subject) => (
+        <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
+            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+            {card.periodos.map((period) => {
+              const own = subject.periodos.find((item) => item.numero === period.numero);
+              return (
+                <div key={period.numero} className="flex justify-between gap-2">
+                  <dt className="text-gray-600">{period.nome}</dt>
+                  <dd className="text-gray-900">
+                    {own?.media_texto ?? '—'}
+                    {own?.recuperacao_texto ? ` (rec. ${own.recuperacao_texto})` : ''}
+                  </dd>
+                </div>
+              );
+            })}
+            <div className="flex justify-between gap-2">
+              <dt className="text-gray-600">Média anual</dt>
+              <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-gray-600">Faltas</dt>
+              <dd className="text-gray-900">
+                {subject.faltas}
+                {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
+              </dd>
+            </div>
+          </dl>
+          {subject.conselho && (
+            <p className="mt-2 text-xs text-gray-600">
+              {subject.situacao_calculada
+                ? `Pelas regras: ${situacaoLabels[subject.situacao_calculada]}. `
+                : ''}
+              Motivo: {subject.conselho.motivo}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
