@@ -30,7 +30,7 @@ function stubServer(answer: (body: unknown) => { status: number; body: unknown }
     let status = 200;
     let body: unknown = { success: true, data: saved };
     if (url === '/api/configuracoes/academico' && init?.method === 'PUT') {
-      const sent: unknown = JSON.parse(String(init.body));
+      const sent: unknown = JSON.parse(init.body as string);
       puts.push(sent);
       ({ status, body } = answer(sent));
     } else if (url !== '/api/configuracoes/academico') body = { success: true, data: null };
