@@ -157,11 +157,11 @@ await runSchoolBench({
         make: (id, i) =>
           request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } }),
       }),
-      'GET /api/boletins/turmas/:id/pdf (40 boletins, 1 session)': await load({
+      'GET /api/boletins/turmas/:id.pdf (40 boletins, 1 session)': await load({
         concurrency: 1,
         seconds: Math.max(SECONDS, 8),
         make: (id, i) =>
-          request(base, `/api/boletins/turmas/${pick(classIds, i)}/pdf`, {
+          request(base, `/api/boletins/turmas/${pick(classIds, i)}.pdf`, {
             headers: { cookie: sessions[id] },
           }),
       }),

@@ -14,6 +14,7 @@ import {
   type RegraRecuperacao,
   type Situacao,
 } from './averages.js';
+import { turnos } from './classes.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
 import { isoDateSchema, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
 
@@ -112,6 +113,20 @@ export const updateAcademicSettingsInputSchema = z
   .superRefine(checkAcademicSettings);
 export type UpdateAcademicSettingsInput = z.input<typeof updateAcademicSettingsInputSchema>;
 
+/** The answer of the settings routes: the values (numbers, not text) with the version. */
+export const academicSettingsSchema = z.object({
+  escala: z.enum(escalas),
+  conceitos: z.object(
+    Object.fromEntries(conceitos.map((concept) => [concept, z.number()])) as Record<Conceito, z.ZodNumber>,
+  ),
+  recuperacao: z.enum(regrasRecuperacao),
+  media_anual: z.enum(regrasMediaAnual),
+  pesos_periodos: z.array(z.number().int()),
+  media_aprovacao: z.number(),
+  frequencia_minima: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
 export type AcademicSettings = AcademicSettingsValues & { version: number; updated_at: string | null };
 
 /** The settings as the averaging functions take them (tenths). */
@@ -177,21 +192,22 @@ export const assessmentUpdateSchema = z.strictObject({
 });
 export type AssessmentUpdateData = z.output<typeof assessmentUpdateSchema>;
 
-export interface Assessment {
-  id: string;
-  turma_id: string;
-  turma_nome: string;
-  disciplina: string;
-  periodo_id: string;
-  periodo_nome: string;
-  nome: string;
-  data: string;
-  peso: number;
-  tipo: TipoAvaliacao;
+export const assessmentSchema = z.object({
+  id: z.string(),
+  turma_id: z.string(),
+  turma_nome: z.string(),
+  disciplina: z.string(),
+  periodo_id: z.string(),
+  periodo_nome: z.string(),
+  nome: z.string(),
+  data: z.string(),
+  peso: z.number(),
+  tipo: z.enum(tiposAvaliacao),
   /** Students with a grade entered / on the roll. */
-  notas_lancadas: number;
-  version: number;
-}
+  notas_lancadas: z.number().int(),
+  version: z.number().int(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
 
 // ---------------------------------------------------------------- grades
 
@@ -220,58 +236,71 @@ export const gradesBatchInputSchema = z.strictObject({
 });
 export type GradesBatchInput = z.infer<typeof gradesBatchInputSchema>;
 
-export interface GradeCell {
+export const gradeCellSchema = z.object({
   /** Null while the cell never had a grade. */
-  id: string | null;
-  avaliacao_id: string;
-  valor: number | null;
-  texto: string | null;
-  version: number;
-}
+  id: z.string().nullable(),
+  avaliacao_id: z.string(),
+  valor: z.number().nullable(),
+  texto: z.string().nullable(),
+  version: z.number().int(),
+});
+export type GradeCell = z.infer<typeof gradeCellSchema>;
 
-export interface GridAssessment {
-  id: string;
-  nome: string;
-  data: string;
-  peso: number;
-  tipo: TipoAvaliacao;
-  version: number;
-}
+const gridAssessmentSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  data: z.string(),
+  peso: z.number(),
+  tipo: z.enum(tiposAvaliacao),
+  version: z.number().int(),
+});
+export type GridAssessment = z.infer<typeof gridAssessmentSchema>;
 
-export interface GridStudent {
-  id: string;
-  nome: string;
-  matricula: string;
-  notas: GradeCell[];
+const gridStudentSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  matricula: z.string(),
+  notas: z.array(gradeCellSchema),
   /** Weighted mean of the regular assessments, then the recuperação rule. */
-  media: number | null;
-  media_texto: string | null;
-}
+  media: z.number().nullable(),
+  media_texto: z.string().nullable(),
+});
+export type GridStudent = z.infer<typeof gridStudentSchema>;
 
-export interface PeriodState {
-  fechado: boolean;
-  publicado: boolean;
+export const periodStateSchema = z.object({
+  fechado: z.boolean(),
+  publicado: z.boolean(),
   /** 'data' (the closing date passed) or 'manual' (an administrator closed or reopened it). */
-  origem: 'data' | 'manual';
-  data_fechamento: string;
-}
+  origem: z.enum(['data', 'manual']),
+  data_fechamento: z.string(),
+});
+export type PeriodState = z.infer<typeof periodStateSchema>;
 
-export interface GradesGrid {
-  turma: { id: string; nome: string };
-  disciplina: string;
-  periodo: { id: string; nome: string; inicio: string; fim: string } & PeriodState;
-  escala: Escala;
-  conceitos: Record<Conceito, number>;
+export const gradesGridSchema = z.object({
+  turma: z.object({ id: z.string(), nome: z.string() }),
+  disciplina: z.string(),
+  periodo: periodStateSchema.extend({
+    id: z.string(),
+    nome: z.string(),
+    inicio: z.string(),
+    fim: z.string(),
+  }),
+  escala: z.enum(escalas),
+  conceitos: z.object(
+    Object.fromEntries(conceitos.map((concept) => [concept, z.number()])) as Record<Conceito, z.ZodNumber>,
+  ),
   /** Why the user cannot change grades here (closed period, closed year); null when they can. */
-  bloqueio: string | null;
-  avaliacoes: GridAssessment[];
-  alunos: GridStudent[];
-}
+  bloqueio: z.string().nullable(),
+  avaliacoes: z.array(gridAssessmentSchema),
+  alunos: z.array(gridStudentSchema),
+});
+export type GradesGrid = z.infer<typeof gradesGridSchema>;
 
-export interface SavedGrades {
-  salvas: number;
-  notas: (GradeCell & { aluno_id: string })[];
-}
+export const savedGradesSchema = z.object({
+  salvas: z.number().int(),
+  notas: z.array(gradeCellSchema.extend({ aluno_id: z.string() })),
+});
+export type SavedGrades = z.infer<typeof savedGradesSchema>;
 
 export const rectificationInputSchema = z.strictObject({
   valor: gradeValueSchema,
@@ -292,23 +321,25 @@ export const gradeChangeKindLabels: Record<GradeChangeKind, string> = {
   retificacao: 'Retificação',
 };
 
-export interface GradeHistoryEntry {
-  id: string;
-  tipo: GradeChangeKind;
-  antes: string | null;
-  depois: string | null;
-  motivo: string | null;
-  por: string | null;
-  em: string;
-}
+const gradeHistoryEntrySchema = z.object({
+  id: z.string(),
+  tipo: z.enum(gradeChangeKinds),
+  antes: z.string().nullable(),
+  depois: z.string().nullable(),
+  motivo: z.string().nullable(),
+  por: z.string().nullable(),
+  em: z.string(),
+});
+export type GradeHistoryEntry = z.infer<typeof gradeHistoryEntrySchema>;
 
-export interface GradeHistory {
-  nota_id: string;
-  aluno: { id: string; nome: string };
-  avaliacao: { id: string; nome: string; disciplina: string };
-  atual: string | null;
-  historico: GradeHistoryEntry[];
-}
+export const gradeHistorySchema = z.object({
+  nota_id: z.string(),
+  aluno: z.object({ id: z.string(), nome: z.string() }),
+  avaliacao: z.object({ id: z.string(), nome: z.string(), disciplina: z.string() }),
+  atual: z.string().nullable(),
+  historico: z.array(gradeHistoryEntrySchema),
+});
+export type GradeHistory = z.infer<typeof gradeHistorySchema>;
 
 // ---------------------------------------------------------------- periods: close, reopen, publish
 
@@ -322,20 +353,24 @@ export const publishInputSchema = periodActionInputSchema.extend({
   publicado: z.boolean().default(true),
 });
 
-export interface PeriodClassState extends PeriodState {
-  turma_id: string;
-  turma_nome: string;
-}
+const periodClassStateSchema = periodStateSchema.extend({ turma_id: z.string(), turma_nome: z.string() });
+export type PeriodClassState = z.infer<typeof periodClassStateSchema>;
 
-export interface PeriodStatus {
-  periodo: { id: string; nome: string; data_fechamento: string };
-  turmas: PeriodClassState[];
-}
+export const periodStatusSchema = z.object({
+  periodo: z.object({ id: z.string(), nome: z.string(), data_fechamento: z.string() }),
+  turmas: z.array(periodClassStateSchema),
+});
+export type PeriodStatus = z.infer<typeof periodStatusSchema>;
 
 // ---------------------------------------------------------------- conselho de classe
 
 export const conselhoResultados = ['aprovado', 'reprovado_nota', 'reprovado_falta'] as const;
 export type ConselhoResultado = (typeof conselhoResultados)[number];
+export const conselhoResultadoLabels: Record<ConselhoResultado, string> = {
+  aprovado: 'Aprovado',
+  reprovado_nota: 'Reprovado por nota',
+  reprovado_falta: 'Reprovado por falta',
+};
 
 export const councilInputSchema = z.strictObject({
   ano: z.number().int().min(2000).max(2100).optional(),
@@ -351,16 +386,17 @@ export const councilInputSchema = z.strictObject({
 });
 export type CouncilInput = z.infer<typeof councilInputSchema>;
 
-export interface CouncilDecision {
-  id: string;
-  aluno_id: string;
-  ano: number;
-  disciplina: string | null;
-  resultado: ConselhoResultado;
-  motivo: string;
-  por: string | null;
-  em: string;
-}
+const councilDecisionSchema = z.object({
+  id: z.string(),
+  aluno_id: z.string(),
+  ano: z.number().int(),
+  disciplina: z.string().nullable(),
+  resultado: z.enum(conselhoResultados),
+  motivo: z.string(),
+  por: z.string().nullable(),
+  em: z.string(),
+});
+export type CouncilDecision = z.infer<typeof councilDecisionSchema>;
 
 // ---------------------------------------------------------------- boletim
 
@@ -368,49 +404,56 @@ export const reportCardQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 
-export interface ReportCardPeriod {
-  numero: number;
-  nome: string;
-  publicado: boolean;
-  fechado: boolean;
-  media: number | null;
-  media_texto: string | null;
+const reportCardPeriodSchema = z.object({
+  numero: z.number().int(),
+  nome: z.string(),
+  publicado: z.boolean(),
+  fechado: z.boolean(),
+  media: z.number().nullable(),
+  media_texto: z.string().nullable(),
   /** Before the recuperação (null when there was none). */
-  recuperacao: number | null;
-  recuperacao_texto: string | null;
-  faltas: number;
-}
+  recuperacao: z.number().nullable(),
+  recuperacao_texto: z.string().nullable(),
+  faltas: z.number().int(),
+});
+export type ReportCardPeriod = z.infer<typeof reportCardPeriodSchema>;
 
-export interface ReportCardSubject {
-  disciplina: string;
-  periodos: ReportCardPeriod[];
-  media_anual: number | null;
-  media_anual_texto: string | null;
-  faltas: number;
-  frequencia: number | null;
-  situacao: Situacao;
+const reportCardSubjectSchema = z.object({
+  disciplina: z.string(),
+  periodos: z.array(reportCardPeriodSchema),
+  media_anual: z.number().nullable(),
+  media_anual_texto: z.string().nullable(),
+  faltas: z.number().int(),
+  frequencia: z.number().nullable(),
+  situacao: z.enum(situacoes),
   /** The situation the rules give, when the conselho de classe changed it. */
-  situacao_calculada: Situacao | null;
-  conselho: CouncilDecision | null;
-}
+  situacao_calculada: z.enum(situacoes).nullable(),
+  conselho: councilDecisionSchema.nullable(),
+});
+export type ReportCardSubject = z.infer<typeof reportCardSubjectSchema>;
 
-export interface ReportCard {
-  aluno: { id: string; nome: string; matricula: string };
-  turma: { id: string; nome: string; serie: string } | null;
-  ano: number;
-  ano_letivo_id: string | null;
-  ano_encerrado: boolean;
-  escala: Escala;
-  media_aprovacao: number;
-  periodos: { numero: number; nome: string; publicado: boolean }[];
-  disciplinas: ReportCardSubject[];
-  frequencia: { aulas_dadas: number; faltas: number; frequencia: number | null };
-  situacao: Situacao;
-  situacao_calculada: Situacao | null;
-  conselho: CouncilDecision | null;
+export const reportCardSchema = z.object({
+  aluno: z.object({ id: z.string(), nome: z.string(), matricula: z.string() }),
+  turma: z.object({ id: z.string(), nome: z.string(), serie: z.string() }).nullable(),
+  ano: z.number().int(),
+  ano_letivo_id: z.string().nullable(),
+  ano_encerrado: z.boolean(),
+  escala: z.enum(escalas),
+  media_aprovacao: z.number(),
+  periodos: z.array(z.object({ numero: z.number().int(), nome: z.string(), publicado: z.boolean() })),
+  disciplinas: z.array(reportCardSubjectSchema),
+  frequencia: z.object({
+    aulas_dadas: z.number().int(),
+    faltas: z.number().int(),
+    frequencia: z.number().nullable(),
+  }),
+  situacao: z.enum(situacoes),
+  situacao_calculada: z.enum(situacoes).nullable(),
+  conselho: councilDecisionSchema.nullable(),
   /** True when the viewer (a guardian) sees only the published periods. */
-  somente_publicados: boolean;
-}
+  somente_publicados: z.boolean(),
+});
+export type ReportCard = z.infer<typeof reportCardSchema>;
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 
@@ -438,64 +481,131 @@ export const rematriculaInputSchema = z.strictObject({
         origem_id: uuidParam,
         incluir: z.boolean().default(true),
         nome: requiredName('Nome da turma').optional(),
-        turno: z.enum(['manha', 'tarde', 'noite'], { error: 'Turno inválido' }).optional(),
-        capacidade_maxima: z.number().int().min(1).max(200).optional(),
+        turno: z.enum(turnos, { error: 'Turno inválido' }).optional(),
+        capacidade_maxima: z
+          .number({ error: 'Capacidade inválida' })
+          .int('Capacidade inválida')
+          .min(1, 'Capacidade mínima: 1 aluno')
+          .max(200, 'Capacidade máxima: 200 alunos')
+          .optional(),
         professor_responsavel_id: uuidParam.nullable().optional(),
       }),
     )
     .max(500)
     .default([]),
-  /** A student's destination changed by the administrator (e.g. did not re-enrol). */
+  /**
+   * A student's destination changed by the administrator (e.g. did not re-enrol), and optionally the
+   * class of next year they go to (`turma_nome`, one of the proposal's classes).
+   */
   alunos: z
     .array(
-      z.strictObject({ aluno_id: uuidParam, destino: z.enum(destinoTipos, { error: 'Destino inválido' }) }),
+      z.strictObject({
+        aluno_id: uuidParam,
+        destino: z.enum(destinoTipos, { error: 'Destino inválido' }),
+        turma_nome: requiredName('Turma de destino').optional(),
+      }),
     )
     .max(10_000)
     .default([]),
 });
 export type RematriculaInput = z.input<typeof rematriculaInputSchema>;
 
-export interface RematriculaClass {
-  origem_id: string;
-  origem_nome: string;
-  origem_serie: string;
+const situacaoCountsSchema = z.object(
+  Object.fromEntries(situacoes.map((situacao) => [situacao, z.number().int()])) as Record<
+    Situacao,
+    z.ZodNumber
+  >,
+);
+
+export const rematriculaClassSchema = z.object({
+  origem_id: z.string(),
+  origem_nome: z.string(),
+  origem_serie: z.string(),
   /** Null: the last série (its students conclude). */
-  nome: string | null;
-  serie: string | null;
-  nivel: string | null;
-  turno: string;
-  capacidade_maxima: number;
-  professor_responsavel_id: string | null;
-  incluir: boolean;
+  nome: z.string().nullable(),
+  serie: z.string().nullable(),
+  nivel: z.string().nullable(),
+  turno: z.enum(turnos),
+  capacidade_maxima: z.number().int(),
+  professor_responsavel_id: z.string().nullable(),
+  incluir: z.boolean(),
   /** The class already created by an earlier application. */
-  existente_id: string | null;
-}
+  existente_id: z.string().nullable(),
+  /** A copy of the origin class (same série) for retained students when no class below moves up to it. */
+  para_retidos: z.boolean(),
+});
+export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 
-export interface RematriculaStudent {
-  aluno_id: string;
-  nome: string;
-  origem_turma_id: string;
-  situacao: Situacao;
-  destino: DestinoTipo;
-  destino_turma_nome: string | null;
-}
+export const rematriculaStudentSchema = z.object({
+  aluno_id: z.string(),
+  nome: z.string(),
+  origem_turma_id: z.string(),
+  origem_turma_nome: z.string(),
+  situacao: z.enum(situacoes),
+  destino: z.enum(destinoTipos),
+  destino_turma_nome: z.string().nullable(),
+});
+export type RematriculaStudent = z.infer<typeof rematriculaStudentSchema>;
 
-export interface RematriculaProposal {
-  ano: number;
-  proximo_ano: number;
-  aplicada: boolean;
-  dry_run: boolean;
-  turmas: RematriculaClass[];
-  alunos: RematriculaStudent[];
-  contagem: Record<DestinoTipo, number> & { turmas_novas: number };
-}
+export const rematriculaProposalSchema = z.object({
+  ano: z.number().int(),
+  proximo_ano: z.number().int(),
+  aplicada: z.boolean(),
+  dry_run: z.boolean(),
+  turmas: z.array(rematriculaClassSchema),
+  alunos: z.array(rematriculaStudentSchema),
+  contagem: z.object({
+    proxima_serie: z.number().int(),
+    mesma_serie: z.number().int(),
+    concluido: z.number().int(),
+    nao_rematriculado: z.number().int(),
+    turmas_novas: z.number().int(),
+  }),
+});
+export type RematriculaProposal = z.infer<typeof rematriculaProposalSchema>;
 
-export interface YearClosing {
-  ano: number;
-  encerrado_em: string;
-  periodos_fechados: number;
-  situacoes: Record<Situacao, number>;
-}
+export const yearClosingSchema = z.object({
+  ano: z.number().int(),
+  encerrado_em: z.string(),
+  periodos_fechados: z.number().int(),
+  situacoes: situacaoCountsSchema,
+});
+export type YearClosing = z.infer<typeof yearClosingSchema>;
+
+/** The 'Ano letivo' screen: each period's state across the classes, the closing and the rematrícula. */
+export const yearEndStatusSchema = z.object({
+  ano_letivo_id: z.string(),
+  ano: z.number().int(),
+  inicio: z.string(),
+  fim: z.string(),
+  turmas: z.number().int(),
+  alunos: z.number().int(),
+  periodos: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      data_fechamento: z.string(),
+      /** Classes of the year where the period is still open. */
+      turmas_abertas: z.number().int(),
+      turmas_publicadas: z.number().int(),
+    }),
+  ),
+  encerrado: z.boolean(),
+  encerrado_em: z.string().nullable(),
+  encerrado_por_nome: z.string().nullable(),
+  rematricula_em: z.string().nullable(),
+  /** Counts recorded when the rematrícula was applied (destinations and classes created). */
+  rematricula_resumo: z
+    .object({
+      proxima_serie: z.number().int(),
+      mesma_serie: z.number().int(),
+      concluido: z.number().int(),
+      nao_rematriculado: z.number().int(),
+      turmas_criadas: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 
 export type { Conceito, Escala, RegraMediaAnual, RegraRecuperacao, Situacao };
 export { situacoes };

@@ -21,6 +21,7 @@ export const paths = {
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
+  yearEnd: '/dashboard/ano-letivo',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',

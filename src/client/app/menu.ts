@@ -1,6 +1,7 @@
 import {
   BookOpenCheck,
   BarChart3,
+  CalendarCheck,
   CalendarDays,
   ClipboardCheck,
   DollarSign,
@@ -27,7 +28,7 @@ export interface MenuItem {
 /**
  * The portal menu (spec 'Dashboard shell'), filtered per role by the permission matrix.
  * An entry appears here only once its screen exists. Order: Dashboard, Alunos, Professores, Turmas,
- * Frequência, Calendário, Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
+ * Frequência, Notas, Ano letivo, Calendário, Financeiro, Relatórios, Gerenciar Conteúdo, then the admin-only Usuários and Configurações.
  */
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
@@ -36,6 +37,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: 'academics.write' },
   { label: 'Notas', to: paths.grades, icon: BookOpenCheck, access: 'academics.write' },
+  { label: 'Ano letivo', to: paths.yearEnd, icon: CalendarCheck, access: 'academics.manage' },
   { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
   { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: 'reports.read' },

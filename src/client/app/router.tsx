@@ -82,6 +82,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'ano-letivo',
+    handle: { title: 'Ano letivo' },
+    lazy: async () => {
+      const { YearEndPage } = await import('../features/grades/year-end-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.manage">
+            <YearEndPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'calendario',
     handle: { title: 'Calendário' },
     lazy: async () => {

@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
+import type { ReportCard } from '../../shared/grades.schemas';
 import { formatPercent } from '../lib/percent';
-import { downloadReportCard, useReportCard } from '../lib/report-card';
+import { can } from '../../shared/permissions';
+import { useCurrentUser } from '../lib/current-user';
+import { useMediaQuery } from '../lib/use-media-query';
+import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
+import { CouncilDialog } from './council-dialog';
+import { SelectField } from './field';
 import { Button } from './button';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from './feedback';
 
@@ -29,11 +35,19 @@ function SituacaoBadge({ situacao, conselho }: { situacao: Situacao; conselho: b
  * final situation; a conselho de classe decision shows as such. Guardians get only published periods.
  */
 export function ReportCardView({ alunoId }: { alunoId: string }) {
-  const card = useReportCard(alunoId);
+  const [ano, setAno] = useState<number | undefined>(undefined);
+  const card = useReportCard(alunoId, ano);
+  const years = useSchoolYearNumbers();
+  const { data: me } = useCurrentUser();
   const [downloading, setDownloading] = useState(false);
+  const [council, setCouncil] = useState(false);
+  // Below 640 px a table of 9 columns does not fit: one card per subject instead.
+  const wide = useMediaQuery('(min-width: 640px)');
   if (card.isPending) return <Spinner label="Carregando boletim..." />;
   if (card.isError) return <ErrorBanner>{card.error.message || 'Erro ao carregar o boletim.'}</ErrorBanner>;
   const data = card.data;
+  // Past years stay reachable: the school's years, and the one shown even if it is not listed.
+  const yearOptions = [...new Set([...(years.data ?? []), data.ano])].sort((a, b) => b - a);
   const titleId = `boletim-${alunoId}`;
   const download = () => {
     setDownloading(true);
@@ -50,15 +64,38 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
           Boletim {data.ano}
           {data.turma ? ` — ${data.turma.nome}` : ''}
         </h3>
-        <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
-          <Download className="h-4 w-4" aria-hidden /> Baixar PDF
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          {yearOptions.length > 1 && (
+            <SelectField
+              label="Ano do boletim"
+              value={data.ano}
+              onChange={(event) => setAno(Number(event.target.value))}
+            >
+              {yearOptions.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {can(me?.nivel, 'academics.manage') && data.disciplinas.length > 0 && (
+            <Button variant="secondary" className="min-h-11" onClick={() => setCouncil(true)}>
+              <Gavel className="h-4 w-4" aria-hidden /> Conselho de classe
+            </Button>
+          )}
+          <Button variant="secondary" className="min-h-11" loading={downloading} onClick={download}>
+            <Download className="h-4 w-4" aria-hidden /> Baixar PDF
+          </Button>
+        </div>
       </div>
+      {council && <CouncilDialog card={data} onClose={() => setCouncil(false)} />}
       {data.somente_publicados && (
         <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
       )}
       {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhuma nota publicada ainda neste ano.</p>
+      ) : !wide ? (
+        <SubjectCards card={data} />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-gray-200">
           <table className="min-w-full text-sm">
@@ -153,5 +190,57 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The boletim on a phone: a card per subject with its periods, annual average, absences and situation. */
+function SubjectCards({ card }: { card: ReportCard }) {
+  return (
+    <ul
+      aria-label={`Boletim de ${card.aluno.nome} em ${String(card.ano)}, por disciplina`}
+      className="space-y-3"
+    >
+      {card.disciplinas.map((subject) => (
+        <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
+            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+            {card.periodos.map((period) => {
+              const own = subject.periodos.find((item) => item.numero === period.numero);
+              return (
+                <div key={period.numero} className="flex justify-between gap-2">
+                  <dt className="text-gray-600">{period.nome}</dt>
+                  <dd className="text-gray-900">
+                    {own?.media_texto ?? '—'}
+                    {own?.recuperacao_texto ? ` (rec. ${own.recuperacao_texto})` : ''}
+                  </dd>
+                </div>
+              );
+            })}
+            <div className="flex justify-between gap-2">
+              <dt className="text-gray-600">Média anual</dt>
+              <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-gray-600">Faltas</dt>
+              <dd className="text-gray-900">
+                {subject.faltas}
+                {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
+              </dd>
+            </div>
+          </dl>
+          {subject.conselho && (
+            <p className="mt-2 text-xs text-gray-600">
+              {subject.situacao_calculada
+                ? `Pelas regras: ${situacaoLabels[subject.situacao_calculada]}. `
+                : ''}
+              Motivo: {subject.conselho.motivo}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -22,8 +22,8 @@ export const FILE_ROUTES: readonly string[] = [
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',
   'GET /api/frequencia/notificacoes/:id/pdf',
-  'GET /api/boletins/alunos/:id/pdf',
-  'GET /api/boletins/turmas/:id/pdf',
+  'GET /api/boletins/alunos/:id.pdf',
+  'GET /api/boletins/turmas/:id.pdf',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
 ];
 

@@ -2,6 +2,7 @@ import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
+import { ClassReportCardsButton } from '../../components/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
@@ -18,6 +19,7 @@ import { useClasses, useDeleteClass } from './classes.api';
 export function ClassesPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(me?.nivel, 'classes.write');
+  const canReportCards = can(me?.nivel, 'academics.manage');
   const classes = useClasses();
   const remove = useDeleteClass();
   const list = useListState({ defaults: { q: '', turno: '', status: '' }, sortable: classSortColumns });
@@ -91,6 +93,9 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => dialog.show('grade', turma)}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
             </Button>
+            {canReportCards && (
+              <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
+            )}
             {canWrite && (
               <IconButton label={`Excluir ${turma.nome}`} onClick={() => dialog.show('delete', turma)}>
                 <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />

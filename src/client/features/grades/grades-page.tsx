@@ -6,6 +6,7 @@ import type { Assessment } from '../../../shared/grades.schemas';
 import { disciplinas, type Disciplina } from '../../../shared/teachers.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
+import { ClassReportCardsButton } from '../../components/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
@@ -98,6 +99,11 @@ export function GradesPage() {
         />
       ) : (
         <>
+          {admin && (
+            <div className="mb-4 flex justify-end">
+              <ClassReportCardsButton turmaId={turmaId} />
+            </div>
+          )}
           {admin && <PeriodActions periodoId={periodoId} turmaId={turmaId} />}
           <GradesOf turmaId={turmaId} disciplina={disciplina} periodoId={periodoId} admin={admin} />
         </>

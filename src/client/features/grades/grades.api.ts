@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Assessment,
   AssessmentsQuery,
-  CouncilInput,
   GradeHistory,
   GradesBatchInput,
   GradesGrid,
@@ -10,13 +9,14 @@ import type {
   RectificationInput,
   RematriculaInput,
   RematriculaProposal,
-  ReportCard,
   SavedGrades,
   YearClosing,
+  YearEndStatus,
 } from '../../../shared/grades.schemas';
+import type { Teacher } from '../../../shared/teachers.schemas';
 import type { RollClass } from '../../../shared/academics.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
-import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
 /**
  * TanStack Query hooks for every grades route (issue 14). Writes invalidate what they change; the
@@ -33,6 +33,7 @@ export const gradesKeys = {
   period: (periodoId: string) => ['grades', 'period', periodoId] as const,
   reportCard: (alunoId: string, ano?: number) => ['grades', 'report-card', alunoId, ano ?? ''] as const,
   rematricula: (anoLetivoId: string) => ['grades', 'rematricula', anoLetivoId] as const,
+  yearEnd: (anoLetivoId: string) => ['grades', 'year-end', anoLetivoId] as const,
 };
 
 const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -197,25 +198,12 @@ export function usePeriodAction() {
 
 // ---------------------------------------------------------------- conselho de classe and boletim
 
-export function useCouncilDecision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ alunoId, input }: { alunoId: string; input: CouncilInput }) =>
-      apiWithMessage<ReportCard>(`/api/conselho/${alunoId}`, {
-        method: 'POST',
-        body: input,
-        globalErrors: false,
-      }),
-    onSuccess: () => invalidateGrades(queryClient),
-  });
-}
-
-export { downloadReportCard, useReportCard } from '../../lib/report-card';
-
-/** Administrators: every boletim of a class in one PDF. */
-export function downloadClassReportCards(turmaId: string) {
-  return downloadFile(`/api/boletins/turmas/${turmaId}/pdf`, 'boletins.pdf');
-}
+export {
+  downloadClassReportCards,
+  downloadReportCard,
+  useCouncilDecision,
+  useReportCard,
+} from '../../lib/report-card';
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 
@@ -238,6 +226,45 @@ export function useRematriculaProposal(anoLetivoId: string, enabled = true) {
     queryFn: () =>
       api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, { globalErrors: false }),
     enabled: Boolean(anoLetivoId) && enabled,
+  });
+}
+
+/** The 'Ano letivo' screen: each period across the classes, the closing and the rematrícula. */
+export function useYearEndStatus(anoLetivoId: string) {
+  return useQuery({
+    queryKey: gradesKeys.yearEnd(anoLetivoId),
+    queryFn: () =>
+      api<YearEndStatus>(`/api/anos-letivos/${anoLetivoId}/encerramento`, { globalErrors: false }),
+    enabled: Boolean(anoLetivoId),
+  });
+}
+
+/**
+ * The proposal with the administrator's adjustments, as the server simulates it (`dryRun`: nothing
+ * changes). Keyed by the adjustments, so the screen always shows the server's counts and destinations;
+ * the previous answer stays on screen while the next one comes.
+ */
+export function useRematriculaSimulation(anoLetivoId: string, input: RematriculaInput, enabled: boolean) {
+  return useQuery({
+    queryKey: [...gradesKeys.rematricula(anoLetivoId), input] as const,
+    queryFn: () =>
+      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula?dryRun=true`, {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    enabled: Boolean(anoLetivoId) && enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The teachers, to confirm each new class's teacher. */
+export function useTeacherChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['teachers'],
+    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+    enabled,
   });
 }
 

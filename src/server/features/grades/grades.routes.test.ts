@@ -12,6 +12,7 @@ import type {
   ReportCard,
   SavedGrades,
   YearClosing,
+  YearEndStatus,
 } from '../../../shared/grades.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
 import { clock } from '../../lib/clock.js';
@@ -627,11 +628,11 @@ describe('boletim', () => {
     expect(shown.disciplinas[0]!.situacao).toBe('cursando');
     expect(shown.periodos.map((period) => period.publicado)).toEqual([true, false, false, false]);
 
-    const pdf = await get(`/api/boletins/alunos/${s.a[0].id}/pdf?ano=2026`, s.guardian.cookie);
+    const pdf = await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.guardian.cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get(`/api/boletins/alunos/${s.a[1].id}/pdf`, s.guardian.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
   });
 
   it('shows the recuperação, the situation, and the conselho de classe decision as such', async () => {
@@ -684,8 +685,8 @@ describe('boletim', () => {
   it('the class PDF has one page per student', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
-    expect((await get(`/api/boletins/turmas/${s.classA.id}/pdf`, s.math.cookie)).statusCode).toBe(403);
-    const pdf = await get(`/api/boletins/turmas/${s.classA.id}/pdf`, s.admin.cookie);
+    expect((await get(`/api/boletins/turmas/${s.classA.id}.pdf`, s.math.cookie)).statusCode).toBe(403);
+    const pdf = await get(`/api/boletins/turmas/${s.classA.id}.pdf`, s.admin.cookie);
     expect(pdf.statusCode).toBe(200);
     const text = pdf.rawPayload.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
@@ -786,6 +787,98 @@ describe('closing the year and rematrícula', () => {
       situacao: 'aprovado',
       turma: { id: s.classA.id },
     });
+  });
+});
+
+describe('the year-end screen and the adjustments of the rematrícula', () => {
+  it('shows each period across the classes, then the closing and the applied rematrícula', async () => {
+    const s = await setupSchool();
+    await insertClass(t, null);
+    await gradeFirstPeriod(s);
+    const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
+    expect((await get(statusUrl, s.math.cookie)).statusCode).toBe(403);
+    expect(
+      (await get('/api/anos-letivos/00000000-0000-4000-8000-000000000000/encerramento', s.admin.cookie))
+        .statusCode,
+    ).toBe(404);
+    // Before anything: every period open in both classes; closing the 1st for class A only.
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, { turma_id: s.classA.id });
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, { turma_id: s.classA.id });
+    const before = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
+    expect(before).toMatchObject({ ano: 2026, turmas: 2, alunos: 3, encerrado: false, rematricula_em: null });
+    expect(before.periodos.map((item) => [item.nome, item.turmas_abertas, item.turmas_publicadas])).toEqual([
+      ['1º bimestre', 1, 1],
+      ['2º bimestre', 2, 0],
+      ['3º bimestre', 2, 0],
+      ['4º bimestre', 2, 0],
+    ]);
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
+      200,
+    );
+    const closed = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
+    expect(closed.encerrado).toBe(true);
+    expect(closed.encerrado_por_nome).toBe(s.admin.user.nome);
+    expect(closed.periodos.every((item) => item.turmas_abertas === 0)).toBe(true);
+
+    await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, {});
+    const applied = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
+    expect(applied.rematricula_em).not.toBeNull();
+    expect(applied.rematricula_resumo).toMatchObject({ proxima_serie: 2, mesma_serie: 1 });
+  });
+
+  it('places a student in the class the administrator chose, and refuses a class not in the proposal', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    const classB = await insertClass(t, null);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano B', turno: 'tarde' })
+      .where(eq(classes.id, classB.id));
+    clock.pin('2026-12-20');
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+    const wrong = await send('POST', `${url}?dryRun=true`, s.admin.cookie, {
+      alunos: [{ aluno_id: s.a[0].id, destino: 'proxima_serie', turma_nome: '7º Ano Z' }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(detailsOf(wrong)).toEqual([
+      { path: 'alunos.0.turma_nome', message: expect.stringMatching(/7º Ano Z/) },
+    ]);
+    // a1 (approved) goes to 6º Ano B instead of 6º Ano A; class B gets another teacher and capacity.
+    const teacher = await insertTeacher(t, (await signedIn(t, 'professor')).user.id);
+    const body = {
+      turmas: [{ origem_id: classB.id, capacidade_maxima: 30, professor_responsavel_id: teacher.id }],
+      alunos: [{ aluno_id: s.a[0].id, destino: 'proxima_serie', turma_nome: '6º Ano B' }],
+    };
+    const dry = dataOf<RematriculaProposal>(await send('POST', `${url}?dryRun=true`, s.admin.cookie, body));
+    const first = dry.alunos.find((item) => item.aluno_id === s.a[0].id)!;
+    expect(first).toMatchObject({
+      destino: 'proxima_serie',
+      destino_turma_nome: '6º Ano B',
+      origem_turma_nome: '5º Ano A',
+    });
+    expect(dry.turmas.find((item) => item.origem_id === classB.id)).toMatchObject({
+      nome: '6º Ano B',
+      capacidade_maxima: 30,
+      professor_responsavel_id: teacher.id,
+    });
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+    const applied = await send('POST', url, s.admin.cookie, body);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const next = await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'));
+    const sixthB = next.find((row) => row.nome === '6º Ano B')!;
+    expect(sixthB).toMatchObject({
+      capacidadeMaxima: 30,
+      professorResponsavelId: teacher.id,
+      turno: 'tarde',
+    });
+    const [moved] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
+    expect(moved?.turmaId).toBe(sixthB.id);
   });
 });
 

@@ -2,22 +2,33 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  academicSettingsSchema,
   assessmentInputSchema,
+  assessmentSchema,
   assessmentsQuerySchema,
   assessmentUpdateSchema,
   councilInputSchema,
+  gradeHistorySchema,
   gradesBatchInputSchema,
+  gradesGridSchema,
   gridQuerySchema,
   periodActionInputSchema,
+  periodStatusSchema,
   publishInputSchema,
   rectificationInputSchema,
   rematriculaInputSchema,
+  rematriculaProposalSchema,
   rematriculaQuerySchema,
   reportCardQuerySchema,
+  reportCardSchema,
+  savedGradesSchema,
   updateAcademicSettingsInputSchema,
+  yearClosingSchema,
+  yearEndStatusSchema,
 } from '../../../shared/grades.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
 import {
   createAssessment,
@@ -32,7 +43,7 @@ import {
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
-import { applyRematricula, closeYear, proposeRematricula } from './year-end.service.js';
+import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const studentParams = z.strictObject({ aluno_id: uuidParam });
@@ -51,12 +62,17 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'academics.read' } as const;
 
   // ------------------------------------------------------------ 'Acadêmico' settings
-  app.get('/api/configuracoes/academico', { config: { access: 'authenticated' } }, async () =>
-    ok(await getAcademicSettings(app.ctx.db)),
+  app.get(
+    '/api/configuracoes/academico',
+    { schema: { response: okResponse(academicSettingsSchema) }, config: { access: 'authenticated' } },
+    async () => ok(await getAcademicSettings(app.ctx.db)),
   );
   app.put(
     '/api/configuracoes/academico',
-    { schema: { body: updateAcademicSettingsInputSchema }, config: { access: 'settings.manage' } },
+    {
+      schema: { response: okResponse(academicSettingsSchema), body: updateAcademicSettingsInputSchema },
+      config: { access: 'settings.manage' },
+    },
     async (request) =>
       ok(
         await updateAcademicSettings(app.ctx, request.body, actorOf(request)),
@@ -67,12 +83,15 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ avaliações
   app.get(
     '/api/avaliacoes',
-    { schema: { querystring: assessmentsQuerySchema }, config: book },
+    {
+      schema: { response: okResponse(z.array(assessmentSchema)), querystring: assessmentsQuerySchema },
+      config: book,
+    },
     async (request) => ok(await listAssessments(app.ctx.db, signedInUser(request), request.query)),
   );
   app.post(
     '/api/avaliacoes',
-    { schema: { body: assessmentInputSchema }, config: book },
+    { schema: { response: createdResponse(assessmentSchema), body: assessmentInputSchema }, config: book },
     async (request, reply) => {
       const created = await createAssessment(app.ctx, signedInUser(request), request.body, actorOf(request));
       return reply.status(201).send(ok(created, 'Avaliação criada.'));
@@ -80,7 +99,10 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/avaliacoes/:id',
-    { schema: { params: idParams, body: assessmentUpdateSchema }, config: book },
+    {
+      schema: { response: okResponse(assessmentSchema), params: idParams, body: assessmentUpdateSchema },
+      config: book,
+    },
     async (request) =>
       ok(
         await updateAssessment(
@@ -93,42 +115,67 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Avaliação salva.',
       ),
   );
-  app.delete('/api/avaliacoes/:id', { schema: { params: idParams }, config: book }, async (request) => {
-    await deleteAssessment(app.ctx, signedInUser(request), request.params.id, actorOf(request));
-    return ok(null, 'Avaliação excluída.');
-  });
+  app.delete(
+    '/api/avaliacoes/:id',
+    { schema: { response: okResponse(z.null()), params: idParams }, config: book },
+    async (request) => {
+      await deleteAssessment(app.ctx, signedInUser(request), request.params.id, actorOf(request));
+      return ok(null, 'Avaliação excluída.');
+    },
+  );
 
   // ------------------------------------------------------------ notas
   app.get(
     '/api/notas/turmas/:id',
-    { schema: { params: idParams, querystring: gridQuerySchema }, config: book },
+    {
+      schema: { response: okResponse(gradesGridSchema), params: idParams, querystring: gridQuerySchema },
+      config: book,
+    },
     async (request) =>
       ok(await getGradesGrid(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
-  app.put('/api/notas', { schema: { body: gradesBatchInputSchema }, config: book }, async (request) => {
-    const saved = await saveGrades(app.ctx, signedInUser(request), request.body, actorOf(request));
-    return ok(saved, saved.salvas === 1 ? '1 nota salva.' : `${String(saved.salvas)} notas salvas.`);
-  });
+  app.put(
+    '/api/notas',
+    { schema: { response: okResponse(savedGradesSchema), body: gradesBatchInputSchema }, config: book },
+    async (request) => {
+      const saved = await saveGrades(app.ctx, signedInUser(request), request.body, actorOf(request));
+      return ok(saved, saved.salvas === 1 ? '1 nota salva.' : `${String(saved.salvas)} notas salvas.`);
+    },
+  );
   app.post(
     '/api/notas/:id/retificar',
-    { schema: { params: idParams, body: rectificationInputSchema }, config: manage },
+    {
+      schema: { response: okResponse(gradeHistorySchema), params: idParams, body: rectificationInputSchema },
+      config: manage,
+    },
     async (request) =>
       ok(
         await rectifyGrade(app.ctx, signedInUser(request), request.params.id, request.body, actorOf(request)),
         'Nota retificada.',
       ),
   );
-  app.get('/api/notas/:id/historico', { schema: { params: idParams }, config: book }, async (request) =>
-    ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
+  app.get(
+    '/api/notas/:id/historico',
+    { schema: { response: okResponse(gradeHistorySchema), params: idParams }, config: book },
+    async (request) => ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   // ------------------------------------------------------------ períodos
-  app.get('/api/periodos/:id/situacao', { schema: { params: idParams }, config: book }, async (request) =>
-    ok(await getPeriodStatus(app.ctx.db, request.params.id)),
+  app.get(
+    '/api/periodos/:id/situacao',
+    { schema: { response: okResponse(periodStatusSchema), params: idParams }, config: book },
+    async (request) => ok(await getPeriodStatus(app.ctx.db, request.params.id)),
   );
   app.post(
     '/api/periodos/:id/fechar',
-    { schema: { params: idParams, body: periodActionInputSchema.optional() }, config: manage },
+    {
+      schema: {
+        response: okResponse(periodStatusSchema),
+        params: idParams,
+        body: periodActionInputSchema.optional(),
+      },
+      config: manage,
+    },
     async (request) =>
       ok(
         await changePeriodState(app.ctx, request.params.id, 'fechar', request.body ?? {}, actorOf(request)),
@@ -137,7 +184,14 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/periodos/:id/reabrir',
-    { schema: { params: idParams, body: periodActionInputSchema.optional() }, config: manage },
+    {
+      schema: {
+        response: okResponse(periodStatusSchema),
+        params: idParams,
+        body: periodActionInputSchema.optional(),
+      },
+      config: manage,
+    },
     async (request) =>
       ok(
         await changePeriodState(app.ctx, request.params.id, 'reabrir', request.body ?? {}, actorOf(request)),
@@ -146,7 +200,14 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/periodos/:id/publicar',
-    { schema: { params: idParams, body: publishInputSchema.optional() }, config: manage },
+    {
+      schema: {
+        response: okResponse(periodStatusSchema),
+        params: idParams,
+        body: publishInputSchema.optional(),
+      },
+      config: manage,
+    },
     async (request) => {
       const body = request.body ?? { publicado: true };
       const status = await changePeriodState(app.ctx, request.params.id, 'publicar', body, actorOf(request));
@@ -157,7 +218,10 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ conselho de classe
   app.post(
     '/api/conselho/:aluno_id',
-    { schema: { params: studentParams, body: councilInputSchema }, config: manage },
+    {
+      schema: { response: okResponse(reportCardSchema), params: studentParams, body: councilInputSchema },
+      config: manage,
+    },
     async (request) =>
       ok(
         await recordCouncilDecision(
@@ -174,12 +238,19 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ boletim
   app.get(
     '/api/boletins/alunos/:id',
-    { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
+    {
+      schema: {
+        response: okResponse(reportCardSchema),
+        params: idParams,
+        querystring: reportCardQuerySchema,
+      },
+      config: read,
+    },
     async (request) =>
       ok(await buildReportCard(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
   app.get(
-    '/api/boletins/alunos/:id/pdf',
+    '/api/boletins/alunos/:id.pdf',
     { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
     async (request, reply) =>
       sendPdf(
@@ -188,16 +259,21 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.get(
-    '/api/boletins/turmas/:id/pdf',
+    '/api/boletins/turmas/:id.pdf',
     { schema: { params: idParams }, config: manage },
     async (request, reply) =>
       sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   // ------------------------------------------------------------ closing the year
+  app.get(
+    '/api/anos-letivos/:id/encerramento',
+    { schema: { params: idParams, response: okResponse(yearEndStatusSchema) }, config: manage },
+    async (request) => ok(await getYearEndStatus(app.ctx.db, request.params.id)),
+  );
   app.post(
     '/api/anos-letivos/:id/encerrar',
-    { schema: { params: idParams }, config: manage },
+    { schema: { params: idParams, response: okResponse(yearClosingSchema) }, config: manage },
     async (request) =>
       ok(
         await closeYear(app.ctx, signedInUser(request), request.params.id, actorOf(request)),
@@ -206,7 +282,14 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/anos-letivos/:id/rematricula',
-    { schema: { params: idParams, querystring: rematriculaQuerySchema }, config: manage },
+    {
+      schema: {
+        params: idParams,
+        querystring: rematriculaQuerySchema,
+        response: okResponse(rematriculaProposalSchema),
+      },
+      config: manage,
+    },
     async (request) => ok(await proposeRematricula(app.ctx.db, signedInUser(request), request.params.id)),
   );
   app.post(
@@ -216,6 +299,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: rematriculaQuerySchema,
         body: rematriculaInputSchema.optional(),
+        response: okResponse(rematriculaProposalSchema),
       },
       config: manage,
     },

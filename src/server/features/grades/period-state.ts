@@ -72,15 +72,27 @@ export async function periodStatesFor(
   for (const period of periods) {
     const own = rows.find((row) => row.periodoId === period.id && row.turmaId !== null);
     const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
-    const fechado = own?.fechado ?? school?.fechado ?? null;
-    result.set(period.id, {
-      fechado: fechado ?? today > period.dataFechamento,
-      publicado: own?.publicado ?? school?.publicado ?? false,
-      origem: fechado === null ? 'data' : 'manual',
-      data_fechamento: period.dataFechamento,
-    });
+    result.set(period.id, resolvePeriodState(period, own, school, today));
   }
   return result;
+}
+
+type StateRow = Pick<typeof periodStates.$inferSelect, 'fechado' | 'publicado'>;
+
+/** The three layers for one period and class: the class's row, the school's row, the closing date. */
+export function resolvePeriodState(
+  period: Pick<SchoolPeriodRow, 'dataFechamento'>,
+  own: StateRow | undefined,
+  school: StateRow | undefined,
+  today: string,
+): PeriodState {
+  const fechado = own?.fechado ?? school?.fechado ?? null;
+  return {
+    fechado: fechado ?? today > period.dataFechamento,
+    publicado: own?.publicado ?? school?.publicado ?? false,
+    origem: fechado === null ? 'data' : 'manual',
+    data_fechamento: period.dataFechamento,
+  };
 }
 
 export async function periodStateFor(

@@ -6,9 +6,12 @@ import type {
   RematriculaProposal,
   RematriculaStudent,
   YearClosing,
+  YearEndStatus,
 } from '../../../shared/grades.schemas.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
 import { rematriculaInputSchema } from '../../../shared/grades.schemas.js';
 import type { z } from 'zod';
+import type { FieldError } from '../../../shared/api.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -22,6 +25,7 @@ import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/cale
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { periodStates, yearClosures } from './grades.table.js';
+import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
 
 /**
@@ -50,6 +54,71 @@ async function studentsOfYear(db: DbOrTx, ano: number) {
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(classes.anoLetivo, String(ano)), eq(students.status, 'ativo')))
     .orderBy(asc(students.nome));
+}
+
+/**
+ * GET /api/anos-letivos/:id/encerramento — what the 'Ano letivo' screen shows before and after closing:
+ * each period's state across the year's classes (one query for every state row), the closing and the
+ * rematrícula recorded.
+ */
+export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndStatus> {
+  const year = await yearOf(db, id);
+  const periods = await db
+    .select()
+    .from(schoolPeriods)
+    .where(eq(schoolPeriods.anoLetivoId, id))
+    .orderBy(asc(schoolPeriods.numero));
+  const yearClasses = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(year.ano)));
+  const states =
+    periods.length === 0
+      ? []
+      : await db
+          .select()
+          .from(periodStates)
+          .where(
+            inArray(
+              periodStates.periodoId,
+              periods.map((period) => period.id),
+            ),
+          );
+  const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+  const enrolled = await studentsOfYear(db, year.ano);
+  const today = clock.today();
+  const resumo = closure?.rematriculaResumo as YearEndStatus['rematricula_resumo'] | undefined;
+  return {
+    ano_letivo_id: id,
+    ano: year.ano,
+    inicio: year.inicio,
+    fim: year.fim,
+    turmas: yearClasses.length,
+    alunos: enrolled.length,
+    periodos: periods.map((period) => {
+      const school = states.find((row) => row.periodoId === period.id && row.turmaId === null);
+      const perClass = yearClasses.map((turma) =>
+        resolvePeriodState(
+          period,
+          states.find((row) => row.periodoId === period.id && row.turmaId === turma.id),
+          school,
+          today,
+        ),
+      );
+      return {
+        id: period.id,
+        nome: periodName(year.tipoPeriodo, period.numero),
+        data_fechamento: period.dataFechamento,
+        turmas_abertas: perClass.filter((state) => !state.fechado).length,
+        turmas_publicadas: perClass.filter((state) => state.publicado).length,
+      };
+    }),
+    encerrado: closure !== undefined,
+    encerrado_em: closure?.encerradoEm.toISOString() ?? null,
+    encerrado_por_nome: closure?.encerradoPorNome ?? null,
+    rematricula_em: closure?.rematriculaEm?.toISOString() ?? null,
+    rematricula_resumo: resumo ?? null,
+  };
 }
 
 /** POST /api/anos-letivos/:id/encerrar */
@@ -204,6 +273,7 @@ async function buildPlan(
             : own.professor_responsavel_id,
         incluir: target.nome !== null && (own?.incluir ?? true),
         existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
+        para_retidos: false,
       };
     });
 
@@ -214,7 +284,7 @@ async function buildPlan(
     enrolled.map((row) => row.id),
     year.ano,
   );
-  const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item.destino]));
+  const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item]));
   const byOrigin = new Map(turmas.map((turma) => [turma.origem_id, turma]));
   const originById = new Map(origins.map((turma) => [turma.id, turma]));
   const alunos: RematriculaStudent[] = enrolled.map((student) => {
@@ -227,12 +297,13 @@ async function buildPlan(
       : grade !== null && grade >= LAST_GRADE
         ? 'concluido'
         : 'proxima_serie';
-    destino = override.get(student.id) ?? destino;
+    destino = override.get(student.id)?.destino ?? destino;
     if (destino === 'proxima_serie' && (grade === null || grade >= LAST_GRADE)) destino = 'concluido';
     return {
       aluno_id: student.id,
       nome: student.nome,
       origem_turma_id: student.turmaId,
+      origem_turma_nome: origin.nome,
       situacao: situation,
       destino,
       destino_turma_nome: null,
@@ -241,6 +312,8 @@ async function buildPlan(
   // Retained students go to next year's class of their série: one proposed from below, else a copy of theirs.
   for (const student of alunos) {
     const origin = originById.get(student.origem_turma_id)!;
+    // A class the administrator chose is placed below, after every proposed class exists.
+    if (override.get(student.aluno_id)?.turma_nome !== undefined) continue;
     if (student.destino === 'proxima_serie') {
       const target = byOrigin.get(origin.id);
       student.destino_turma_nome = target?.incluir ? target.nome : null;
@@ -261,12 +334,33 @@ async function buildPlan(
           professor_responsavel_id: origin.professorResponsavelId,
           incluir: true,
           existente_id: existingByName.get(origin.nome) ?? null,
+          para_retidos: true,
         };
         turmas.push(target);
       }
       student.destino_turma_nome = target.nome;
     }
   }
+  // The administrator's choice of class, among the classes the proposal creates (or finds).
+  const chosenClassErrors: FieldError[] = [];
+  adjustments.alunos.forEach((item, index) => {
+    if (item.turma_nome === undefined) return;
+    const student = alunos.find((row) => row.aluno_id === item.aluno_id);
+    if (!student || (student.destino !== 'proxima_serie' && student.destino !== 'mesma_serie')) return;
+    if (turmas.some((turma) => turma.incluir && turma.nome === item.turma_nome))
+      student.destino_turma_nome = item.turma_nome;
+    else
+      chosenClassErrors.push({
+        path: `alunos.${String(index)}.turma_nome`,
+        message: `A turma “${item.turma_nome}” não está na proposta de ${String(year.ano + 1)}`,
+      });
+  });
+  if (chosenClassErrors.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      'A turma escolhida para um aluno não está entre as turmas do próximo ano.',
+      chosenClassErrors,
+    );
   const contagem = { proxima_serie: 0, mesma_serie: 0, concluido: 0, nao_rematriculado: 0, turmas_novas: 0 };
   for (const student of alunos) contagem[student.destino]++;
   contagem.turmas_novas = new Set(
@@ -353,7 +447,7 @@ export async function applyRematricula(
             nome: turma.nome,
             nivel: (turma.nivel ?? origin.nivel) as ClassRow['nivel'],
             serie: turma.serie ?? origin.serie,
-            turno: turma.turno as ClassRow['turno'],
+            turno: turma.turno,
             anoLetivo: next,
             capacidadeMaxima: turma.capacidade_maxima,
             professorResponsavelId: turma.professor_responsavel_id,

@@ -1,0 +1,239 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE } from './support';
+
+// Issue 14, closing the year: on a year of its own (2019, which no other journey touches) the admin
+// closes the year on 'Ano letivo', prepares the next one, adjusts a class's capacity, applies the
+// rematrícula, and the approved student is in the new year's class one série up (screen and API);
+// the retained one stays in the série.
+
+const run = Date.now().toString().slice(-6);
+const YEAR = 2019;
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface Year {
+  id: string;
+  ano: number;
+  periodos: { id: string; inicio: string }[];
+}
+
+test('year end: close the year, review and adjust the rematrícula, the approved student moves up', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const page = await context.newPage();
+  const api = page.request;
+
+  // The year, its first bimestre reopened (past years are closed by date) and a 5º ano class.
+  const year = await dataOf<Year>(
+    await api.post('/api/anos-letivos', {
+      data: {
+        ano: YEAR,
+        inicio: `${String(YEAR)}-02-04`,
+        fim: `${String(YEAR)}-12-13`,
+        tipo_periodo: 'bimestre',
+      },
+    }),
+  );
+  // The next year is opened too, as a school does before the rematrícula (its start is the enrolment's).
+  await dataOf(
+    await api.post('/api/anos-letivos', {
+      data: {
+        ano: YEAR + 1,
+        inicio: `${String(YEAR + 1)}-02-03`,
+        fim: `${String(YEAR + 1)}-12-11`,
+        tipo_periodo: 'bimestre',
+      },
+    }),
+  );
+  const first = year.periodos[0]!;
+  await dataOf(await api.post(`/api/periodos/${first.id}/reabrir`, { data: {} }));
+  const className = `5º Ano E${run}`;
+  const nextName = `6º Ano E${run}`;
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: className,
+        nivel: 'Fundamental I',
+        serie: '5º ano',
+        turno: 'manha',
+        ano_letivo: String(YEAR),
+      },
+    }),
+  );
+  await dataOf(
+    await api.put(`/api/turmas/${turma.id}/disciplinas`, {
+      data: { disciplinas: [{ disciplina: 'Matemática', aulas_semanais: 5 }] },
+    }),
+  );
+  const names = [`Ana Final ${run}`, `Beto Final ${run}`] as const;
+  const ids: string[] = [];
+  for (const [index, nome] of names.entries()) {
+    const created = await dataOf<{ aluno: { id: string } }>(
+      await api.post('/api/alunos', {
+        data: {
+          nome,
+          data_nascimento: '2009-05-10',
+          matricula: `EF${run}${String(index)}`,
+          responsavel: {
+            nome: `Responsável de ${nome}`,
+            telefone: '(11) 91234-5678',
+            cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '1')),
+            parentesco: 'mae',
+            eh_principal: true,
+          },
+        },
+      }),
+    );
+    ids.push(created.aluno.id);
+    await dataOf(
+      await api.post(`/api/turmas/${turma.id}/alunos`, {
+        data: { aluno_id: created.aluno.id, data_enturmacao: first.inicio },
+      }),
+    );
+  }
+  const exam = await dataOf<{ id: string }>(
+    await api.post('/api/avaliacoes', {
+      data: {
+        turma_id: turma.id,
+        disciplina: 'Matemática',
+        periodo_id: first.id,
+        nome: 'Prova final',
+        data: first.inicio,
+        peso: 1,
+      },
+    }),
+  );
+  // Ana 8,0 (approved); Beto 3,0 (retained once the year is closed).
+  await dataOf(
+    await api.put('/api/notas', {
+      data: {
+        notas: [
+          { avaliacao_id: exam.id, aluno_id: ids[0], valor: 8, version: 0 },
+          { avaliacao_id: exam.id, aluno_id: ids[1], valor: 3, version: 0 },
+        ],
+      },
+    }),
+  );
+
+  // 'Ano letivo' from the menu; the year picked; one period still open in the class.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Ano letivo' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ano letivo' })).toBeVisible();
+  await page.getByLabel('Ano', { exact: true }).selectOption(String(YEAR));
+  const periods = page.getByRole('table', { name: `Períodos de ${String(YEAR)}` });
+  await expect(periods.getByRole('row', { name: /1º bimestre/ })).toContainText('Aberto em 1 de 1 turma');
+  await page.screenshot({ path: `${shots}/ano-letivo-desktop.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Encerrar ano' }).click();
+  const confirmClose = page.getByRole('dialog', { name: `Encerrar o ano letivo ${String(YEAR)}` });
+  await confirmClose.getByRole('button', { name: 'Encerrar ano' }).click();
+  await expect(page.getByText(`Ano letivo ${String(YEAR)} encerrado em`)).toBeVisible();
+  await expect(periods.getByRole('row', { name: /1º bimestre/ })).toContainText('Fechado');
+
+  // The proposal: the class one série up, Ana to it, Beto retained in the 5º ano.
+  await page.getByRole('button', { name: 'Preparar próximo ano' }).click();
+  const classes = page.getByRole('table', { name: `Turmas propostas para ${String(YEAR + 1)}` });
+  const nextRow = classes.getByRole('row', { name: new RegExp(nextName) });
+  await expect(nextRow).toContainText('1 de 25');
+  const students = page.getByRole('table', { name: 'Destino de cada aluno' });
+  const ana = students.getByRole('row', { name: new RegExp(names[0]) });
+  const beto = students.getByRole('row', { name: new RegExp(names[1]) });
+  await expect(ana.getByLabel(`Destino de ${names[0]}`, { exact: true })).toHaveValue('proxima_serie');
+  await expect(ana.getByLabel(`Turma de destino de ${names[0]}`)).toHaveValue(nextName);
+  await expect(beto.getByLabel(`Destino de ${names[1]}`, { exact: true })).toHaveValue('mesma_serie');
+  await expect(beto.getByLabel(`Turma de destino de ${names[1]}`)).toHaveValue(className);
+
+  // An adjustment: the new class gets 30 places; the server's simulation shows it.
+  const capacity = nextRow.getByLabel(`Capacidade de ${nextName}`);
+  await capacity.fill('30');
+  await capacity.blur();
+  await expect(nextRow).toContainText('1 de 30');
+  await expect(page.getByText('Simulando...')).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/rematricula-desktop.png`, fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: `${shots}/rematricula-phone.png`, fullPage: true });
+  await page.setViewportSize(desktop);
+
+  await page.getByRole('button', { name: 'Aplicar rematrícula' }).click();
+  const confirmApply = page.getByRole('dialog', { name: `Aplicar a rematrícula para ${String(YEAR + 1)}` });
+  await expect(confirmApply).toContainText('1 alunos vão para a próxima série, 1 ficam na mesma série');
+  await confirmApply.getByRole('button', { name: 'Aplicar rematrícula' }).click();
+  const summary = page.getByRole('status').filter({ hasText: 'Rematrícula aplicada em' });
+  await expect(summary).toContainText('1 na próxima série, 1 na mesma série');
+  await expect(summary).toContainText(nextName);
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: `${shots}/ano-letivo-phone.png`, fullPage: true });
+  await page.setViewportSize(desktop);
+
+  // Through the API: Ana is in the new class of the next year, with the adjusted capacity.
+  const moved = await dataOf<{ turma_id: string | null }>(await api.get(`/api/alunos/${ids[0]}`));
+  const next = await dataOf<{ nome: string; ano_letivo: string; capacidade_maxima: number; serie: string }>(
+    await api.get(`/api/turmas/${moved.turma_id ?? ''}`),
+  );
+  expect(next).toMatchObject({
+    nome: nextName,
+    ano_letivo: String(YEAR + 1),
+    capacidade_maxima: 30,
+    serie: '6º ano',
+  });
+  const stayed = await dataOf<{ turma_id: string | null }>(await api.get(`/api/alunos/${ids[1]}`));
+  const same = await dataOf<{ serie: string; ano_letivo: string }>(
+    await api.get(`/api/turmas/${stayed.turma_id ?? ''}`),
+  );
+  expect(same).toMatchObject({ serie: '5º ano', ano_letivo: String(YEAR + 1) });
+
+  // On screen: Alunos shows Ana in the new class; last year's boletim is still there, by year.
+  await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[0])}`);
+  await expect(page.getByRole('row', { name: new RegExp(names[0]) })).toContainText(nextName);
+
+  // Beto's boletim of 2019 (picked by year): the conselho de classe approves him with a reason.
+  await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[1])}`);
+  await page.getByRole('button', { name: `Ver detalhes de ${names[1]}` }).click();
+  const details = page.getByRole('dialog', { name: names[1] });
+  const boletim = details.getByRole('region', { name: /Boletim/ });
+  await boletim.getByLabel('Ano do boletim').selectOption(String(YEAR));
+  await expect(
+    boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` }),
+  ).toBeVisible();
+  await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('Reprovado por nota');
+  await boletim.getByRole('button', { name: 'Conselho de classe' }).click();
+  const council = page.getByRole('dialog', { name: 'Conselho de classe' });
+  await council.getByLabel('Resultado de').selectOption('Matemática');
+  await council.getByLabel('Decisão').selectOption('aprovado');
+  await council.getByRole('button', { name: 'Registrar decisão' }).click();
+  await expect(council.getByText('Registre o motivo da decisão (ao menos 10 caracteres)')).toBeVisible();
+  await council
+    .getByLabel('Motivo')
+    .fill('Evolução consistente no segundo semestre, avaliada pelo conselho.');
+  await council.getByRole('button', { name: 'Registrar decisão' }).click();
+  await expect(council).toHaveCount(0);
+  const math = boletim.getByRole('row', { name: /Matemática/ });
+  await expect(math).toContainText('Aprovado (Conselho de Classe)');
+  await expect(math).toContainText('Pelas regras: Reprovado por nota');
+  await page.screenshot({ path: `${shots}/boletim-conselho-desktop.png`, fullPage: true });
+  await page.keyboard.press('Escape');
+
+  // The class's boletins in one PDF, from the class list.
+  await page.goto(`/dashboard/turmas?q=${encodeURIComponent(className)}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Boletins da turma ${className} de ${String(YEAR)} (PDF)` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await context.close();
+});

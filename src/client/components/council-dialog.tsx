@@ -1,0 +1,60 @@
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { conselhoResultadoLabels, councilInputSchema, type ReportCard } from '../../shared/grades.schemas';
+import { disciplinas } from '../../shared/teachers.schemas';
+import { useCouncilDecision } from '../lib/report-card';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { FormSelect, FormTextArea } from './form-fields';
+import { FormModal } from './form-modal';
+
+/** The server's schema; the subject select's '' is the student's overall result. */
+const councilFormSchema = councilInputSchema.omit({ disciplina: true, ano: true }).extend({
+  disciplina: z
+    .union([z.literal(''), z.enum(disciplinas, { error: 'Disciplina inválida' })])
+    .transform((value) => (value === '' ? undefined : value)),
+});
+
+/**
+ * Administrators: the conselho de classe changes a final result (a subject's or the overall one) with a
+ * written reason; the boletim then shows it as the conselho's decision beside the computed one.
+ */
+export function CouncilDialog({ card, onClose }: { card: ReportCard; onClose: () => void }) {
+  const record = useCouncilDecision();
+  const form = useSchemaForm(councilFormSchema, { disciplina: '', resultado: 'aprovado', motivo: '' });
+  return (
+    <FormModal
+      title="Conselho de classe"
+      description={`${card.aluno.nome}, ${String(card.ano)}. Uma nova decisão substitui a anterior da mesma disciplina.`}
+      formId="council-form"
+      submitLabel="Registrar decisão"
+      size="md"
+      form={form}
+      onClose={onClose}
+      onSubmit={form.submit(async ({ disciplina, ...values }) => {
+        const result = await record.mutateAsync({
+          alunoId: card.aluno.id,
+          input: { ...values, ano: card.ano, ...(disciplina ? { disciplina } : {}) },
+        });
+        toast.success(result.message ?? 'Decisão do conselho de classe registrada.');
+        onClose();
+      })}
+    >
+      <FormSelect name="disciplina" label="Resultado de" empty="Situação final (geral)">
+        {card.disciplinas.map((subject) => (
+          <option key={subject.disciplina} value={subject.disciplina}>
+            {subject.disciplina}
+          </option>
+        ))}
+      </FormSelect>
+      <FormSelect name="resultado" label="Decisão" options={conselhoResultadoLabels} required />
+      <FormTextArea
+        name="motivo"
+        label="Motivo"
+        required
+        rows={4}
+        maxLength={1000}
+        hint="Registrado no boletim e na auditoria (ao menos 10 caracteres)"
+      />
+    </FormModal>
+  );
+}

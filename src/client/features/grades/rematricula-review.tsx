@@ -1,0 +1,220 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ArrowUpRight, GraduationCap, RotateCcw, School, UserMinus, Users } from 'lucide-react';
+import {
+  destinoTipoLabels,
+  destinoTipos,
+  type RematriculaInput,
+  type RematriculaProposal,
+} from '../../../shared/grades.schemas';
+import { Button } from '../../components/button';
+import { ConfirmAction } from '../../components/confirm-dialog';
+import { DataList } from '../../components/data-list';
+import { ErrorBanner, StatGrid } from '../../components/feedback';
+import { SelectField } from '../../components/field';
+import { FilterBar } from '../../components/filter-bar';
+import { useMemoryListState } from '../../lib/use-list-state';
+import { useApplyRematricula, useRematriculaSimulation, useTeacherChoices } from './grades.api';
+import { classColumns, studentColumns, type ClassChange, type StudentChange } from './rematricula-columns';
+
+const STUDENTS_PER_PAGE = 50;
+/** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
+const SIMULATION_DELAY_MS = 400;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return current;
+}
+
+function countsOf(proposal: RematriculaProposal) {
+  const { contagem } = proposal;
+  return [
+    { label: 'Próxima série', value: contagem.proxima_serie, icon: ArrowUpRight, tone: 'green' as const },
+    { label: 'Mesma série (retidos)', value: contagem.mesma_serie, icon: RotateCcw, tone: 'yellow' as const },
+    { label: 'Concluem', value: contagem.concluido, icon: GraduationCap, tone: 'blue' as const },
+    {
+      label: 'Não rematriculados',
+      value: contagem.nao_rematriculado,
+      icon: UserMinus,
+      tone: 'gray' as const,
+    },
+  ];
+}
+
+/**
+ * 'Preparar próximo ano': the server's proposal with the administrator's adjustments, simulated by the
+ * server on every change (dry run: the counts and destinations on screen are the server's), then
+ * applied in one transaction after a confirmation.
+ */
+export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
+  const [turmas, setTurmas] = useState<Record<string, ClassChange>>({});
+  const [alunos, setAlunos] = useState<Record<string, StudentChange>>({});
+  const [origem, setOrigem] = useState('');
+  const [destino, setDestino] = useState('');
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  const input = useMemo<RematriculaInput>(
+    () => ({
+      turmas: Object.entries(turmas).map(([origem_id, change]) => ({ origem_id, ...change })),
+      alunos: Object.entries(alunos).map(([aluno_id, change]) => ({ aluno_id, ...change })),
+    }),
+    [turmas, alunos],
+  );
+  const sent = useDebounced(input, SIMULATION_DELAY_MS);
+  const simulation = useRematriculaSimulation(anoLetivoId, sent, true);
+  const teachers = useTeacherChoices(true);
+  const apply = useApplyRematricula();
+  const classList = useMemoryListState();
+  const studentList = { ...useMemoryListState(), page, setPage };
+  const proposal = simulation.data;
+  const stale = sent !== input || simulation.isFetching || simulation.isPlaceholderData;
+
+  const enrolled = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const student of proposal?.alunos ?? [])
+      if (student.destino_turma_nome)
+        counts.set(student.destino_turma_nome, (counts.get(student.destino_turma_nome) ?? 0) + 1);
+    return counts;
+  }, [proposal]);
+  const classNames = useMemo(
+    () => [
+      ...new Set(
+        (proposal?.turmas ?? []).flatMap((turma) => (turma.incluir && turma.nome ? [turma.nome] : [])),
+      ),
+    ],
+    [proposal],
+  );
+  const origins = useMemo(
+    () => [...new Map((proposal?.alunos ?? []).map((s) => [s.origem_turma_id, s.origem_turma_nome]))],
+    [proposal],
+  );
+  const filtered = (proposal?.alunos ?? []).filter(
+    (student) => (!origem || student.origem_turma_id === origem) && (!destino || student.destino === destino),
+  );
+  const shown = filtered.slice((page - 1) * STUDENTS_PER_PAGE, page * STUDENTS_PER_PAGE);
+  const failure = simulation.isError ? simulation.error.message : null;
+
+  return (
+    <section aria-labelledby="rematricula-title" className="space-y-6">
+      <div>
+        <h2 id="rematricula-title" className="text-lg font-semibold text-gray-900">
+          Rematrícula para {proposal?.proximo_ano ?? '...'}
+        </h2>
+        <p className="text-sm text-gray-600">
+          Cada turma sobe uma série com o mesmo turno e capacidade; aprovados vão para a próxima série,
+          retidos ficam na mesma série e o 9º ano conclui. Ajuste o que precisar: os números abaixo são a
+          simulação do servidor (nada é gravado até você aplicar).
+        </p>
+      </div>
+      {failure && <ErrorBanner>{failure}</ErrorBanner>}
+      {proposal && (
+        <div aria-live="polite" aria-busy={stale || undefined}>
+          <StatGrid stats={countsOf(proposal)} />
+          <p className="-mt-3 mb-2 text-sm text-gray-600">
+            {proposal.contagem.turmas_novas}{' '}
+            {proposal.contagem.turmas_novas === 1 ? 'turma nova' : 'turmas novas'} em {proposal.proximo_ano}.
+          </p>
+        </div>
+      )}
+      <div>
+        <h3 className="mb-2 flex items-center gap-2 text-base font-semibold text-gray-900">
+          <School className="h-5 w-5 text-gray-500" aria-hidden /> Turmas de {proposal?.proximo_ano ?? ''}
+        </h3>
+        <DataList
+          label={`Turmas propostas para ${String(proposal?.proximo_ano ?? '')}`}
+          query={simulation}
+          rows={proposal?.turmas}
+          list={classList}
+          columns={classColumns({
+            teachers: teachers.data ?? [],
+            enrolled,
+            onChange: (turma, change) =>
+              setTurmas((current) => ({
+                ...current,
+                [turma.origem_id]: { ...current[turma.origem_id], ...change },
+              })),
+          })}
+          rowKey={(turma) => `${turma.origem_id}:${turma.nome ?? ''}:${String(turma.para_retidos)}`}
+          errorMessage="Erro ao carregar a proposta"
+          empty={{ icon: School, title: 'Nenhuma turma neste ano letivo' }}
+        />
+      </div>
+      <div>
+        <h3 className="mb-2 flex items-center gap-2 text-base font-semibold text-gray-900">
+          <Users className="h-5 w-5 text-gray-500" aria-hidden /> Alunos
+        </h3>
+        <FilterBar columns="sm:grid-cols-2">
+          <SelectField
+            label="Turma atual"
+            value={origem}
+            onChange={(event) => {
+              setOrigem(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Todas</option>
+            {origins.map(([id, nome]) => (
+              <option key={id} value={id}>
+                {nome}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Destino"
+            value={destino}
+            onChange={(event) => {
+              setDestino(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Todos</option>
+            {destinoTipos.map((tipo) => (
+              <option key={tipo} value={tipo}>
+                {destinoTipoLabels[tipo]}
+              </option>
+            ))}
+          </SelectField>
+        </FilterBar>
+        <DataList
+          label="Destino de cada aluno"
+          query={simulation}
+          rows={proposal ? shown : undefined}
+          list={studentList}
+          paging={{ total: filtered.length, pageSize: STUDENTS_PER_PAGE }}
+          columns={studentColumns({
+            classNames,
+            onChange: (student, change) =>
+              setAlunos((current) => ({ ...current, [student.aluno_id]: change })),
+          })}
+          rowKey={(student) => student.aluno_id}
+          errorMessage="Erro ao carregar a proposta"
+          empty={{ icon: Users, title: 'Nenhum aluno com este filtro' }}
+        />
+      </div>
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 py-3">
+        {stale && <span className="text-sm text-gray-600">Simulando...</span>}
+        <Button
+          className="min-h-11"
+          disabled={!proposal || stale || failure !== null}
+          onClick={() => setConfirming(true)}
+        >
+          Aplicar rematrícula
+        </Button>
+      </div>
+      {confirming && proposal && (
+        <ConfirmAction
+          title={`Aplicar a rematrícula para ${String(proposal.proximo_ano)}`}
+          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série, ${String(proposal.contagem.concluido)} concluem e ${String(proposal.contagem.nao_rematriculado)} ficam inativos (não rematriculados). Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
+          confirmLabel="Aplicar rematrícula"
+          action={() => apply.mutateAsync({ anoLetivoId, input, dryRun: false })}
+          success="Rematrícula aplicada."
+          failure="Não foi possível aplicar a rematrícula. Nada foi alterado."
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

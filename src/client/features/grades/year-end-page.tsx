@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { CalendarCheck, CheckCircle2, Lock, School, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, formatDateTime, todayIso } from '../../../shared/format';
+import type { YearEndStatus } from '../../../shared/grades.schemas';
+import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ConfirmAction } from '../../components/confirm-dialog';
+import { DataList } from '../../components/data-list';
+import type { Column } from '../../components/data-table';
+import { Badge, EmptyState, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
+import { SelectField } from '../../components/field';
+import { useMemoryListState } from '../../lib/use-list-state';
+import { useCloseYear, useGradePeriods, useYearEndStatus } from './grades.api';
+import { RematriculaReview } from './rematricula-review';
+
+type PeriodRow = YearEndStatus['periodos'][number];
+
+const periodColumns = (turmas: number): Column<PeriodRow>[] => [
+  { id: 'nome', header: 'Período', card: 'title', cell: (row) => row.nome },
+  { id: 'fechamento', header: 'Data de fechamento', cell: (row) => formatDate(row.data_fechamento) },
+  {
+    id: 'situacao',
+    header: 'Situação',
+    card: 'badge',
+    cell: (row) =>
+      row.turmas_abertas === 0 ? (
+        <Badge tone="gray">Fechado</Badge>
+      ) : (
+        <Badge tone="yellow">
+          Aberto em {row.turmas_abertas} de {turmas} {turmas === 1 ? 'turma' : 'turmas'}
+        </Badge>
+      ),
+  },
+  {
+    id: 'publicado',
+    header: 'Publicado',
+    cell: (row) =>
+      `${String(row.turmas_publicadas)} de ${String(turmas)} ${turmas === 1 ? 'turma' : 'turmas'}`,
+  },
+];
+
+/**
+ * 'Ano letivo' (administrators): the year's periods across the classes, 'Encerrar ano' (closes every
+ * period, computes every final situation, makes the year read-only), then 'Preparar próximo ano'.
+ * Any year can be picked (`?ano=`): past years stay here, read-only, with what was applied.
+ */
+export function YearEndPage() {
+  const years = useGradePeriods();
+  const [params, setParams] = useSearchParams();
+  const today = todayIso();
+  const chosen = Number(params.get('ano'));
+  const year =
+    years.data?.find((item) => item.ano === chosen) ??
+    years.data?.find((item) => item.inicio <= today && today <= item.fim) ??
+    years.data?.[years.data.length - 1];
+  const status = useYearEndStatus(year?.id ?? '');
+  const close = useCloseYear();
+  const [confirming, setConfirming] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const periodList = useMemoryListState();
+  const data = status.data;
+  const open = data?.periodos.filter((period) => period.turmas_abertas > 0).length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Ano letivo"
+        subtitle="Encerramento do ano e rematrícula para o ano seguinte"
+        actions={
+          years.data && years.data.length > 0 ? (
+            <SelectField
+              label="Ano"
+              value={year?.ano ?? ''}
+              onChange={(event) => {
+                setPreparing(false);
+                setParams({ ano: event.target.value }, { replace: true });
+              }}
+            >
+              {years.data.map((item) => (
+                <option key={item.id} value={item.ano}>
+                  {item.ano}
+                </option>
+              ))}
+            </SelectField>
+          ) : undefined
+        }
+      />
+      {years.isError ? (
+        <ErrorBanner>Erro ao carregar os anos letivos.</ErrorBanner>
+      ) : years.isPending ? (
+        <Spinner />
+      ) : !year ? (
+        <EmptyState
+          icon={CalendarCheck}
+          title="Nenhum ano letivo cadastrado"
+          hint="Abra o ano letivo no Calendário."
+        />
+      ) : status.isError ? (
+        <ErrorBanner>{status.error.message || 'Erro ao carregar a situação do ano letivo.'}</ErrorBanner>
+      ) : !data ? (
+        <Spinner label="Carregando o ano letivo..." />
+      ) : (
+        <>
+          <StatGrid
+            stats={[
+              { label: 'Turmas', value: data.turmas, icon: School, tone: 'blue' },
+              { label: 'Alunos ativos', value: data.alunos, icon: Users, tone: 'purple' },
+              {
+                label: 'Períodos abertos',
+                value: `${String(open)} de ${String(data.periodos.length)}`,
+                icon: Lock,
+                tone: open === 0 ? 'gray' : 'yellow',
+              },
+              {
+                label: 'Situação',
+                value: data.rematricula_em ? 'Rematriculado' : data.encerrado ? 'Encerrado' : 'Em andamento',
+                icon: CheckCircle2,
+                tone: data.encerrado ? 'green' : 'blue',
+              },
+            ]}
+          />
+          <section aria-labelledby="periodos-title">
+            <h2 id="periodos-title" className="mb-2 text-lg font-semibold text-gray-900">
+              Períodos de {data.ano} ({formatDate(data.inicio)} a {formatDate(data.fim)})
+            </h2>
+            <DataList
+              label={`Períodos de ${String(data.ano)}`}
+              query={status}
+              rows={data.periodos}
+              list={periodList}
+              columns={periodColumns(data.turmas)}
+              rowKey={(row) => row.id}
+              errorMessage="Erro ao carregar os períodos"
+              empty={{ icon: CalendarCheck, title: 'Este ano não tem períodos' }}
+            />
+          </section>
+          <section
+            aria-labelledby="encerramento-title"
+            className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+          >
+            <h2 id="encerramento-title" className="text-lg font-semibold text-gray-900">
+              Encerramento
+            </h2>
+            {!data.encerrado ? (
+              <>
+                <p className="text-sm text-gray-700">
+                  {open === 0
+                    ? 'Todos os períodos estão fechados.'
+                    : `${String(open)} ${open === 1 ? 'período ainda está aberto' : 'períodos ainda estão abertos'} em alguma turma; encerrar o ano fecha todos.`}{' '}
+                  Depois de encerrado, notas e frequências de {data.ano} ficam só para consulta (correções só
+                  por retificação) e a situação final de cada aluno fica definida.
+                </p>
+                <Button className="min-h-11" onClick={() => setConfirming(true)}>
+                  <Lock className="h-4 w-4" aria-hidden /> Encerrar ano
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-gray-700">
+                  Ano letivo {data.ano} encerrado em {formatDateTime(data.encerrado_em)}
+                  {data.encerrado_por_nome ? ` por ${data.encerrado_por_nome}` : ''}. Notas, frequências e
+                  boletins de {data.ano} seguem disponíveis para consulta (escolha o ano no boletim do aluno).
+                </p>
+                {data.rematricula_em && data.rematricula_resumo ? (
+                  <div className="rounded-lg bg-green-50 p-3 text-sm text-green-900" role="status">
+                    <p className="font-medium">
+                      Rematrícula aplicada em {formatDateTime(data.rematricula_em)}:{' '}
+                      {data.rematricula_resumo.proxima_serie} na próxima série,{' '}
+                      {data.rematricula_resumo.mesma_serie} na mesma série,{' '}
+                      {data.rematricula_resumo.concluido} concluíram e{' '}
+                      {data.rematricula_resumo.nao_rematriculado} não rematriculados.
+                    </p>
+                    <p>
+                      Turmas de {data.ano + 1}: {data.rematricula_resumo.turmas_criadas.join(', ') || '—'}.{' '}
+                      <Link className="font-medium underline" to={paths.classes}>
+                        Ver turmas
+                      </Link>
+                    </p>
+                  </div>
+                ) : (
+                  !preparing && (
+                    <Button className="min-h-11" onClick={() => setPreparing(true)}>
+                      <School className="h-4 w-4" aria-hidden /> Preparar próximo ano
+                    </Button>
+                  )
+                )}
+              </>
+            )}
+          </section>
+          {preparing && data.encerrado && !data.rematricula_em && (
+            <RematriculaReview anoLetivoId={data.ano_letivo_id} />
+          )}
+        </>
+      )}
+      {confirming && data && (
+        <ConfirmAction
+          title={`Encerrar o ano letivo ${String(data.ano)}`}
+          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${String(data.alunos)} alunos. Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
+          confirmLabel="Encerrar ano"
+          action={() => close.mutateAsync(data.ano_letivo_id)}
+          success="Ano letivo encerrado."
+          failure="Não foi possível encerrar o ano letivo."
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}

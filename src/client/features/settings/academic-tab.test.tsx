@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AcademicSettings } from '../../../shared/grades.schemas';
+import { renderAt } from '../../test/render';
+import { AcademicTab } from './academic-tab';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const saved: AcademicSettings = {
+  escala: '0-10',
+  conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+  recuperacao: 'substitui_se_maior',
+  media_anual: 'media_periodos',
+  pesos_periodos: [],
+  media_aprovacao: 6,
+  frequencia_minima: true,
+  version: 3,
+  updated_at: '2026-03-01T12:00:00.000Z',
+};
+
+/** The settings routes over the network (the server's own tests cover the rules): GET answers `saved`. */
+function stubServer(answer: (body: unknown) => { status: number; body: unknown }) {
+  const puts: unknown[] = [];
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    let status = 200;
+    let body: unknown = { success: true, data: saved };
+    if (url === '/api/configuracoes/academico' && init?.method === 'PUT') {
+      const sent: unknown = JSON.parse(init.body as string);
+      puts.push(sent);
+      ({ status, body } = answer(sent));
+    } else if (url !== '/api/configuracoes/academico') body = { success: true, data: null };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return puts;
+}
+
+describe('Configurações → Acadêmico', () => {
+  it('shows the saved rules and sends decimals typed with a comma, the weights and the version', async () => {
+    const puts = stubServer((body) => ({
+      status: 200,
+      body: { success: true, data: { ...saved, ...(body as object), version: 4 }, message: 'Salvo' },
+    }));
+    renderAt(<AcademicTab />);
+    const average = await screen.findByLabelText(/Média para aprovação/);
+    expect(average).toHaveProperty('value', '6');
+    expect(screen.queryByLabelText('Peso de cada período')).toBeNull();
+    expect(screen.queryByText('Valor de cada conceito (0 a 10)')).toBeNull();
+
+    await userEvent.clear(average);
+    await userEvent.type(average, '6,5');
+    await userEvent.selectOptions(screen.getByLabelText('Média anual'), 'pesos');
+    await userEvent.type(screen.getByLabelText('Peso de cada período'), '2; 3; 2; 3');
+    await userEvent.selectOptions(screen.getByLabelText('Recuperação do período'), 'media');
+    await userEvent.click(screen.getByLabelText(/Reprovar por falta abaixo de 75 %/));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      escala: '0-10',
+      conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+      recuperacao: 'media',
+      media_anual: 'pesos',
+      pesos_periodos: [2, 3, 2, 3],
+      media_aprovacao: 6.5,
+      frequencia_minima: false,
+      version: 3,
+    });
+  });
+
+  it('refuses in place what the shared schema refuses, before any request', async () => {
+    const puts = stubServer(() => ({ status: 200, body: { success: true, data: saved } }));
+    renderAt(<AcademicTab />);
+    await userEvent.selectOptions(await screen.findByLabelText('Escala de notas'), 'conceitos');
+    // The concepts appear with their values; B must be worth more than C.
+    const b = screen.getByLabelText('B');
+    await userEvent.clear(b);
+    await userEvent.type(b, '5');
+    await userEvent.selectOptions(screen.getByLabelText('Média anual'), 'pesos');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+    expect(await screen.findByText('B deve valer mais que C')).toBeTruthy();
+    expect(screen.getByText('Informe o peso de cada período')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal (a scale change after grades were given)', async () => {
+    stubServer(() => ({
+      status: 409,
+      body: {
+        success: false,
+        code: 'CONFLICT',
+        message: 'Já há notas lançadas: a escala não pode mudar neste ano.',
+      },
+    }));
+    renderAt(<AcademicTab />);
+    await userEvent.selectOptions(await screen.findByLabelText('Escala de notas'), '0-100');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+    expect(await screen.findByText('Já há notas lançadas: a escala não pode mudar neste ano.')).toBeTruthy();
+  });
+});
