@@ -24,6 +24,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/frequencia/notificacoes/:id/pdf',
   'GET /api/boletins/alunos/:id/pdf',
   'GET /api/boletins/turmas/:id/pdf',
+  'GET /api/documentos/:id/pdf',
 ];
 
 /**
