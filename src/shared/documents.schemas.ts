@@ -143,18 +143,23 @@ export const UFS = [
   'TO',
 ] as const;
 
-const hoursSchema = z.coerce
+/** Hours of a subject in a year, as the previous school's papers give them. */
+export const priorHoursSchema = z
   .number({ error: 'Carga horária inválida' })
   .int('Carga horária em horas inteiras')
   .min(0, 'Carga horária inválida')
   .max(2000, 'Carga horária acima de 2000 h');
+export const priorFrequencySchema = z
+  .number({ error: 'Frequência inválida' })
+  .min(0, 'Frequência entre 0 e 100')
+  .max(100, 'Frequência entre 0 e 100');
 
 export const priorSubjectSchema = z.strictObject({
   disciplina: requiredName('Disciplina'),
   /** As the previous school wrote it: "8,5", "75" or a concept such as "B". */
   nota: singleLineText().min(1, 'Informe a nota ou o conceito').max(10, 'Máximo de 10 caracteres'),
   resultado: z.enum(resultadosAnteriores, { error: 'Resultado inválido' }),
-  carga_horaria: hoursSchema.nullable().optional(),
+  carga_horaria: priorHoursSchema.nullable().optional(),
 });
 export type PriorSubject = z.infer<typeof priorSubjectSchema>;
 
@@ -169,12 +174,7 @@ export const priorYearInputSchema = z.strictObject({
   cidade: requiredName('Cidade'),
   uf: z.enum(UFS, { error: 'UF inválida' }),
   resultado: z.enum(resultadosAnteriores, { error: 'Resultado inválido' }),
-  frequencia: z.coerce
-    .number({ error: 'Frequência inválida' })
-    .min(0, 'Frequência entre 0 e 100')
-    .max(100, 'Frequência entre 0 e 100')
-    .nullable()
-    .optional(),
+  frequencia: priorFrequencySchema.nullable().optional(),
   observacoes: optionalText(300),
   disciplinas: z
     .array(priorSubjectSchema)
