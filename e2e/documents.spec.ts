@@ -123,7 +123,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await form.getByLabel('Cidade').fill('Santos');
   await form.getByLabel('Frequência (%)').fill('97,5');
   const subject = form.getByRole('textbox', { name: 'Disciplina', exact: true });
-  const grade = form.getByRole('textbox', { name: 'Nota/conceito', exact: true });
+  const grade = form.getByRole('textbox', { name: 'Nota', exact: true });
   await subject.first().fill('Língua Portuguesa');
   await grade.first().fill('9,0');
   await form.getByRole('textbox', { name: 'C.H. (h)' }).fill('200');

@@ -63,7 +63,7 @@ export function initialsOf(name: string): string {
   return name
     .trim()
     .split(/\s+/)
-    .filter((word) => word !== '' && !skip.has(word.toLowerCase()))
+    .filter((word) => /^\p{L}/u.test(word) && !skip.has(word.toLowerCase()))
     .map((word) => `${word.charAt(0).toUpperCase()}.`)
     .join(' ');
 }

@@ -134,9 +134,9 @@ function SubjectRows() {
           const prefix = `disciplinas.${String(index)}`;
           return (
             <li key={field.id} className="rounded-lg border border-gray-200 p-3">
-              <div className="grid gap-3 sm:grid-cols-[1fr_6rem_9rem_6rem_auto] sm:items-end">
+              <div className="grid gap-3 sm:grid-cols-[1fr_7rem_9rem_6rem_auto] sm:items-end">
                 <FormInput name={`${prefix}.disciplina`} label="Disciplina" required />
-                <FormInput name={`${prefix}.nota`} label="Nota/conceito" required />
+                <FormInput name={`${prefix}.nota`} label="Nota" placeholder="8,5 ou B" required />
                 <FormSelect
                   name={`${prefix}.resultado`}
                   label="Resultado"

@@ -45,7 +45,7 @@ const columns: Column<SchoolDocument>[] = [
   {
     id: 'codigo',
     header: 'Código',
-    cell: (doc) => <span className="font-mono text-xs break-all">{doc.codigo}</span>,
+    cell: (doc) => <span className="font-mono text-xs">{doc.codigo}</span>,
   },
   { id: 'emitido_em', header: 'Emitido em', cell: (doc) => formatDateTime(doc.emitido_em) },
   {

@@ -122,9 +122,7 @@ function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[
         'O histórico escolar será expedido por esta escola no prazo de até 30 (trinta) dias, a contar desta data.',
       ];
     case 'historico_escolar':
-      return [
-        `Histórico escolar de ${who}${content.turma ? `, ${content.turma.serie} em ${content.turma.ano_letivo}` : ''}.`,
-      ];
+      return [`Histórico escolar de ${who}.`];
   }
 }
 
@@ -283,6 +281,29 @@ function drawSignatureAndFooter(
     });
 }
 
+/** Every page names the document and its code, so a loose page of a long histórico is still checkable. */
+function stampPages(doc: PDFKit.PDFDocument, label: string) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const bottom = doc.page.margins.bottom;
+    // Writing below the bottom margin would open a new page; the margin is lifted for this one line.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#555555')
+      .text(`${label} · página ${String(index + 1)} de ${String(range.count)}`, left, doc.page.height - 32, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const [logo, qr] = await Promise.all([logoOf(db, document.conteudo.escola.logo), qrCodeOf(document.url)]);
@@ -296,6 +317,8 @@ export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument)
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
+      // Pages stay in memory so each one can carry 'página N de M' with the code once all are drawn.
+      bufferPages: true,
       info: { Title: `${title} — ${document.codigo}`, Author: document.conteudo.escola.nome },
     });
     const chunks: Buffer[] = [];
@@ -311,6 +334,7 @@ export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument)
     }
     if (document.tipo === 'historico_escolar') drawHistory(doc, document.conteudo.historico ?? []);
     drawSignatureAndFooter(doc, document, qr, issuedAt);
+    stampPages(doc, `${title} · código ${document.codigo}`);
     doc.end();
   });
 }

@@ -148,6 +148,7 @@ describe('verification codes', () => {
     expect(normalizeCode('ABCD-EFGH-JKMN-PQRS-TVWU')).toBeNull();
     expect(normalizeCode('<script>')).toBeNull();
     expect(initialsOf('Ana Clara de Souza')).toBe('A. C. S.');
+    expect(initialsOf('  Émile  dos Santos Filho 2º ')).toBe('É. S. F.');
   });
 });
 
