@@ -131,6 +131,9 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await subject.nth(1).fill('Matemática');
   await grade.nth(1).fill('8,0');
   await admin.screenshot({ path: `${shots}/documentos-ano-anterior-desktop.png` });
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/documentos-ano-anterior-phone.png` });
+  await admin.setViewportSize(desktop);
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toHaveCount(0);
   await expect(prior).toContainText(`${String(year - 1)} — 4º ano · Aprovado`);

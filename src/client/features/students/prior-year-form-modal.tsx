@@ -26,7 +26,7 @@ const optionalNumberText = (inner: z.ZodNumber) =>
     .pipe(inner.nullable());
 
 /** The inputs hold text; the API takes numbers (and null for what was left blank). */
-const priorYearFormSchema = priorYearInputSchema.extend({
+export const priorYearFormSchema = priorYearInputSchema.extend({
   frequencia: optionalNumberText(priorFrequencySchema),
   disciplinas: z
     .array(
