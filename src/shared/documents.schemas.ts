@@ -255,6 +255,15 @@ export interface DocumentContent {
     aulas_dadas: number;
     faltas: number;
     frequencia: number | null;
+    /** The periods begun by the issue date (bimestres...), each with its own figures. */
+    periodos?: {
+      nome: string;
+      de: string;
+      ate: string;
+      aulas_dadas: number;
+      faltas: number;
+      frequencia: number | null;
+    }[];
   };
   historico?: HistoryYear[];
 }

@@ -1,4 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { attendancePercent } from '../../../shared/academics.schemas.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
 import { situacaoLabels } from '../../../shared/averages.js';
 import { turnoLabels } from '../../../shared/classes.schemas.js';
 import {
@@ -10,13 +12,14 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { getStudentAttendance } from '../academics/attendance.figures.js';
+import { getStudentAttendance, studentTotals } from '../academics/attendance.figures.js';
 import type { Viewer } from '../academics/academics.scope.js';
-import { listSchoolYears } from '../calendar/calendar.service.js';
+import { listSchoolYears, resolveYear } from '../calendar/calendar.service.js';
+import { schoolPeriods } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { buildReportCard } from '../grades/report-card.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
-import type { StudentRow } from '../students/students.table.js';
+import { students, type StudentRow } from '../students/students.table.js';
 import { priorSchoolYears } from './documents.table.js';
 
 /**
@@ -53,9 +56,36 @@ function classOf(turma: ClassRow | null): DocumentContent['turma'] {
   };
 }
 
-async function attendanceOf(db: DbOrTx, viewer: Viewer, alunoId: string) {
+async function attendanceOf(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+): Promise<NonNullable<DocumentContent['frequencia']>> {
   const figures = await getStudentAttendance(db, viewer, alunoId, {});
   const today = clock.today();
+  const year = await resolveYear(db, figures.ano);
+  const periods = year
+    ? await db
+        .select()
+        .from(schoolPeriods)
+        .where(and(eq(schoolPeriods.anoLetivoId, year.id), lte(schoolPeriods.inicio, today)))
+        .orderBy(asc(schoolPeriods.numero))
+    : [];
+  const periodos = [];
+  for (const period of periods) {
+    const ate = period.fim < today ? period.fim : today;
+    // The same sums as the dashboard's and the alerts' (active students: others have no current period).
+    const [totals] = await studentTotals(db, { de: period.inicio, ate }, eq(students.id, alunoId));
+    if (!totals) continue;
+    periodos.push({
+      nome: periodName(year!.tipoPeriodo, period.numero),
+      de: period.inicio,
+      ate,
+      aulas_dadas: totals.given,
+      faltas: totals.counted,
+      frequencia: attendancePercent(totals.given, totals.counted),
+    });
+  }
   return {
     ano: figures.ano,
     de: figures.de,
@@ -63,6 +93,7 @@ async function attendanceOf(db: DbOrTx, viewer: Viewer, alunoId: string) {
     aulas_dadas: figures.geral.aulas_dadas,
     faltas: figures.geral.faltas,
     frequencia: figures.geral.frequencia,
+    periodos,
   };
 }
 

@@ -101,6 +101,20 @@ function frequencyLine(content: DocumentContent): string {
   );
 }
 
+/** One line per period begun, when the year is divided and has rolls. */
+function periodLines(content: DocumentContent): string[] {
+  const periods = (content.frequencia?.periodos ?? []).filter((period) => period.aulas_dadas > 0);
+  if (periods.length === 0) return [];
+  return [
+    periods
+      .map(
+        (period) =>
+          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${String(period.faltas)} faltas em ${String(period.aulas_dadas)} aulas`,
+      )
+      .join('\n'),
+  ];
+}
+
 /** The declaration's body: one paragraph per fact, in the school's voice. */
 function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[] {
   const who = studentLine(content);
@@ -114,6 +128,7 @@ function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[
       return [
         `Declaramos, para os devidos fins, que ${who}, é aluno(a) desta instituição de ensino${classLine(content)}.`,
         frequencyLine(content),
+        ...periodLines(content),
       ];
     case 'declaracao_transferencia':
       return [

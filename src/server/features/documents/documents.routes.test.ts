@@ -177,9 +177,11 @@ describe('issuing documents', () => {
 
     clock.pin('2026-03-20T13:00:00-03:00');
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
-    expect(await pdfOf(s.admin.cookie, frequencia.id)).toContain(
+    const frequenciaText = await pdfOf(s.admin.cookie, frequencia.id);
+    expect(frequenciaText).toContain(
       'teve frequência de 75% das aulas dadas (1 faltas não abonadas em 4 aulas)',
     );
+    expect(frequenciaText).toContain('1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 faltas em 4 aulas');
     clock.pin('2026-03-20T14:00:00-03:00');
     const transferencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_transferencia');
     expect(await pdfOf(s.admin.cookie, transferencia.id)).toContain(
