@@ -133,7 +133,8 @@ export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/validar',
     {
-      schema: { querystring: z.object({ codigo: z.string().max(100).optional() }) },
+      // A page, not part of the API: left out of its description (and of the API's fuzzing).
+      schema: { hide: true, querystring: z.object({ codigo: z.string().max(100).optional() }) },
       config,
       errorHandler,
     },
@@ -150,7 +151,7 @@ export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/validar/:codigo',
-    { schema: { params: z.object({ codigo: z.string().max(100) }) }, config, errorHandler },
+    { schema: { hide: true, params: z.object({ codigo: z.string().max(100) }) }, config, errorHandler },
     async (request, reply) => {
       const found = await verifyDocument(app.ctx.db, request.params.codigo);
       const name = await schoolName();
