@@ -36,6 +36,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {}),
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+      '/validar': 'http://localhost:3000',
+    },
   },
 }));

@@ -37,6 +37,8 @@ export const permissionLabels = {
   'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
   'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
   'reports.read': 'Emitir relatórios (professor: só das suas turmas)',
+  'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
+  'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -61,6 +63,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'classes.read',
     'academics.read',
     'finance.read',
+    'documents.issue',
   ],
 };
 

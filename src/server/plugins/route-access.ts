@@ -25,6 +25,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/boletins/alunos/:id.pdf',
   'GET /api/boletins/turmas/:id.pdf',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
+  'GET /api/documentos/:id/pdf',
 ];
 
 /**

@@ -8,6 +8,8 @@ import { Badge } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { ReportCardView } from '../../components/report-card';
 import { AddGuardianForm } from './add-guardian-form';
+import { PriorYearsSection } from './prior-years-section';
+import { StudentDocuments } from './student-documents';
 import { StudentAttendance } from './student-attendance';
 import { statusActions, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
@@ -26,6 +28,7 @@ export function StudentDetailsModal({
   student: snapshot,
   canWrite,
   canExcuse = false,
+  documents = 'none',
   onClose,
   onStatus,
 }: {
@@ -33,6 +36,8 @@ export function StudentDetailsModal({
   canWrite: boolean;
   /** Administrators exempt absences ('abonar'). */
   canExcuse?: boolean;
+  /** 'manage': every document, revocation and the previous schools' years; 'self': a guardian's declarations. */
+  documents?: 'manage' | 'self' | 'none';
   onClose: () => void;
   onStatus: (status: StudentStatus, current: Student) => void;
 }) {
@@ -89,6 +94,20 @@ export function StudentDetailsModal({
       <div className="mt-6 border-t border-gray-200 pt-4">
         <ReportCardView alunoId={student.id} />
       </div>
+      {documents !== 'none' && (
+        <div className="mt-6 border-t border-gray-200 pt-4">
+          <StudentDocuments
+            alunoId={student.id}
+            studentName={student.nome}
+            canManage={documents === 'manage'}
+          />
+        </div>
+      )}
+      {documents === 'manage' && (
+        <div className="mt-6 border-t border-gray-200 pt-4">
+          <PriorYearsSection alunoId={student.id} />
+        </div>
+      )}
       <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
       {student.responsaveis.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhum responsável cadastrado.</p>

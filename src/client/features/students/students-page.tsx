@@ -166,6 +166,13 @@ export function StudentsPage() {
           student={student}
           canWrite={canWrite}
           canExcuse={can(me?.nivel, 'academics.manage')}
+          documents={
+            can(me?.nivel, 'documents.manage')
+              ? 'manage'
+              : can(me?.nivel, 'documents.issue')
+                ? 'self'
+                : 'none'
+          }
           onClose={dialog.close}
           onStatus={(status, current) => dialog.show('status', { student: current, status })}
         />

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DocumentoTipo,
+  IssuedDocument,
+  PriorYear,
+  PriorYearInput,
+  SchoolDocument,
+} from '../../../shared/documents.schemas';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+
+/** A student's issued documents and the years typed in from previous schools (issue 15). */
+const documentsKey = (alunoId: string) => ['documents', alunoId] as const;
+const priorYearsKey = (alunoId: string) => ['documents', alunoId, 'prior-years'] as const;
+
+export function useDocuments(alunoId: string) {
+  return useQuery({
+    queryKey: documentsKey(alunoId),
+    queryFn: () =>
+      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, { globalErrors: false }),
+  });
+}
+
+export function downloadDocument(id: string) {
+  return downloadFile(`/api/documentos/${id}/pdf`, 'documento.pdf');
+}
+
+/** Issues and then downloads the PDF at once: the family or the secretaria has it in hand. */
+export function useIssueDocument(alunoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (tipo: DocumentoTipo) => {
+      const issued = await apiWithMessage<IssuedDocument>('/api/documentos', {
+        method: 'POST',
+        body: { aluno_id: alunoId, tipo },
+        globalErrors: false,
+      });
+      await queryClient.invalidateQueries({ queryKey: documentsKey(alunoId) });
+      await downloadDocument(issued.data.id);
+      return issued;
+    },
+  });
+}
+
+export function useRevokeDocument(alunoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, motivo }: { id: string; motivo: string }) =>
+      apiWithMessage<SchoolDocument>(`/api/documentos/${id}/revogar`, {
+        method: 'POST',
+        body: { motivo },
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsKey(alunoId) }),
+  });
+}
+
+export function usePriorYears(alunoId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: priorYearsKey(alunoId),
+    queryFn: () => api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, { globalErrors: false }),
+    enabled,
+  });
+}
+
+export function useSavePriorYear(alunoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: PriorYearInput }) =>
+      apiWithMessage<PriorYear>(`/api/alunos/${alunoId}/anos-anteriores${id ? `/${id}` : ''}`, {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: priorYearsKey(alunoId) }),
+  });
+}
+
+export function useDeletePriorYear(alunoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/alunos/${alunoId}/anos-anteriores/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: priorYearsKey(alunoId) }),
+  });
+}

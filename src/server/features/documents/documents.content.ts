@@ -1,0 +1,215 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { attendancePercent } from '../../../shared/academics.schemas.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import { situacaoLabels } from '../../../shared/averages.js';
+import { turnoLabels } from '../../../shared/classes.schemas.js';
+import {
+  resultadoAnteriorLabels,
+  type DocumentContent,
+  type DocumentoTipo,
+  type HistoryYear,
+} from '../../../shared/documents.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { classMemberships, classSubjects } from '../academics/academics.table.js';
+import { getStudentAttendance, studentTotals } from '../academics/attendance.figures.js';
+import type { Viewer } from '../academics/academics.scope.js';
+import { listSchoolYears, resolveYear } from '../calendar/calendar.service.js';
+import { schoolPeriods } from '../calendar/calendar.table.js';
+import { classes, type ClassRow } from '../classes/classes.table.js';
+import { buildReportCard } from '../grades/report-card.service.js';
+import { getSchoolIdentity } from '../settings/school-identity.js';
+import { students, type StudentRow } from '../students/students.table.js';
+import { priorSchoolYears } from './documents.table.js';
+
+/**
+ * What an issued document says, read from the records once, at issue time (the snapshot stored with
+ * the document). The figures are the ones the rest of the system shows: attendance from
+ * attendance.figures, averages and results from the boletim.
+ */
+
+/** Weeks of a school year for the planned hours: its dias letivos over a five-day week. */
+const WEEKDAYS = 5;
+
+async function schoolOf(db: DbOrTx): Promise<DocumentContent['escola']> {
+  const school = await getSchoolIdentity(db);
+  return {
+    nome: school.nome,
+    cnpj: school.cnpj,
+    codigo_inep: school.codigo_inep,
+    endereco: school.endereco,
+    telefone: school.telefone,
+    email: school.email,
+    logo: school.logo,
+    diretor: school.diretor,
+  };
+}
+
+function classOf(turma: ClassRow | null): DocumentContent['turma'] {
+  if (!turma) return null;
+  return {
+    nome: turma.nome,
+    serie: turma.serie,
+    nivel: turma.nivel,
+    turno: turnoLabels[turma.turno],
+    ano_letivo: turma.anoLetivo,
+  };
+}
+
+async function attendanceOf(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+): Promise<NonNullable<DocumentContent['frequencia']>> {
+  const figures = await getStudentAttendance(db, viewer, alunoId, {});
+  const today = clock.today();
+  const year = await resolveYear(db, figures.ano);
+  const periods = year
+    ? await db
+        .select()
+        .from(schoolPeriods)
+        .where(and(eq(schoolPeriods.anoLetivoId, year.id), lte(schoolPeriods.inicio, today)))
+        .orderBy(asc(schoolPeriods.numero))
+    : [];
+  const periodos = [];
+  for (const period of periods) {
+    const ate = period.fim < today ? period.fim : today;
+    // The same sums as the dashboard's and the alerts' (active students: others have no current period).
+    const [totals] = await studentTotals(db, { de: period.inicio, ate }, eq(students.id, alunoId));
+    if (!totals) continue;
+    periodos.push({
+      nome: periodName(year!.tipoPeriodo, period.numero),
+      de: period.inicio,
+      ate,
+      aulas_dadas: totals.given,
+      faltas: totals.counted,
+      frequencia: attendancePercent(totals.given, totals.counted),
+    });
+  }
+  return {
+    ano: figures.ano,
+    de: figures.de,
+    ate: figures.ate < today ? figures.ate : today,
+    aulas_dadas: figures.geral.aulas_dadas,
+    faltas: figures.geral.faltas,
+    frequencia: figures.geral.frequencia,
+    periodos,
+  };
+}
+
+/** The years the student spent in this school's classes, from the boletim of each. */
+async function schoolYearsOf(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+  escola: DocumentContent['escola'],
+): Promise<HistoryYear[]> {
+  const memberships = await db
+    .selectDistinct({ ano: classes.anoLetivo })
+    .from(classMemberships)
+    .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
+    .where(eq(classMemberships.alunoId, alunoId));
+  const calendar = await listSchoolYears(db);
+  const years: HistoryYear[] = [];
+  for (const { ano: text } of memberships) {
+    const ano = Number(text);
+    const year = calendar.find((item) => item.ano === ano);
+    if (!Number.isInteger(ano) || !year) continue;
+    const card = await buildReportCard(db, viewer, alunoId, { ano });
+    if (!card.turma) continue;
+    const grid = await db
+      .select({ disciplina: classSubjects.disciplina, aulas: classSubjects.aulasSemanais })
+      .from(classSubjects)
+      .where(eq(classSubjects.turmaId, card.turma.id));
+    const weeks = Math.round(year.dias_letivos / WEEKDAYS);
+    const hours = new Map(grid.map((row) => [row.disciplina, row.aulas * weeks]));
+    const disciplinas = card.disciplinas.map((subject) => ({
+      disciplina: subject.disciplina,
+      nota: subject.media_anual_texto ?? '—',
+      resultado: situacaoLabels[subject.situacao],
+      carga_horaria: hours.get(subject.disciplina) ?? null,
+    }));
+    const known = disciplinas.filter((subject) => subject.carga_horaria !== null);
+    years.push({
+      ano,
+      serie: card.turma.serie,
+      escola: escola.nome,
+      cidade_uf: null,
+      origem: 'escola',
+      disciplinas,
+      carga_horaria_total:
+        known.length === 0 ? null : known.reduce((sum, subject) => sum + subject.carga_horaria!, 0),
+      frequencia: card.frequencia.frequencia,
+      resultado: situacaoLabels[card.situacao],
+    });
+  }
+  return years;
+}
+
+async function priorYearsOf(db: DbOrTx, alunoId: string): Promise<HistoryYear[]> {
+  const rows = await db
+    .select()
+    .from(priorSchoolYears)
+    .where(eq(priorSchoolYears.alunoId, alunoId))
+    .orderBy(asc(priorSchoolYears.ano));
+  return rows.map((row) => {
+    const known = row.disciplinas.filter((subject) => typeof subject.carga_horaria === 'number');
+    return {
+      ano: row.ano,
+      serie: row.serie,
+      escola: row.escola,
+      cidade_uf: `${row.cidade}/${row.uf}`,
+      origem: 'anterior',
+      disciplinas: row.disciplinas.map((subject) => ({
+        disciplina: subject.disciplina,
+        nota: subject.nota,
+        resultado: resultadoAnteriorLabels[subject.resultado],
+        carga_horaria: subject.carga_horaria ?? null,
+      })),
+      carga_horaria_total:
+        known.length === 0 ? null : known.reduce((sum, subject) => sum + (subject.carga_horaria ?? 0), 0),
+      frequencia: row.frequencia === null ? null : Number(row.frequencia),
+      resultado: resultadoAnteriorLabels[row.resultado],
+    };
+  });
+}
+
+export async function buildDocumentContent(
+  db: DbOrTx,
+  viewer: Viewer,
+  student: StudentRow,
+  tipo: DocumentoTipo,
+): Promise<DocumentContent> {
+  const [escola, turma] = await Promise.all([
+    schoolOf(db),
+    student.turmaId
+      ? db
+          .select()
+          .from(classes)
+          .where(eq(classes.id, student.turmaId))
+          .then((rows) => rows[0] ?? null)
+      : Promise.resolve(null),
+  ]);
+  const content: DocumentContent = {
+    escola,
+    aluno: {
+      nome: student.nome,
+      matricula: student.matricula,
+      data_nascimento: student.dataNascimento,
+      data_matricula: student.dataMatricula,
+      status: student.status,
+    },
+    turma: classOf(turma),
+    data: clock.today(),
+  };
+  if (tipo === 'declaracao_frequencia' || tipo === 'declaracao_transferencia')
+    content.frequencia = await attendanceOf(db, viewer, student.id);
+  if (tipo === 'historico_escolar') {
+    const [own, prior] = await Promise.all([
+      schoolYearsOf(db, viewer, student.id, escola),
+      priorYearsOf(db, student.id),
+    ]);
+    content.historico = [...prior, ...own].sort((a, b) => a.ano - b.ano);
+  }
+  return content;
+}

@@ -1,0 +1,355 @@
+import {
+  documentoTipoLabels,
+  type DocumentContent,
+  type DocumentoTipo,
+  type HistoryYear,
+} from '../../../shared/documents.schemas.js';
+import { formatDate, formatPhone } from '../../../shared/format.js';
+import type { DbOrTx } from '../../db/client.js';
+import { findMedia } from '../media/media.service.js';
+
+/**
+ * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
+ * prints the same words every time. Standard PDF fonts keep the text searchable and copyable; the
+ * footer carries the verification code and a QR code of the public page that checks it.
+ */
+
+export interface PrintableDocument {
+  tipo: DocumentoTipo;
+  codigo: string;
+  conteudo: DocumentContent;
+  emitidoEm: Date;
+  /** `{public origin}/validar/{codigo}`. */
+  url: string;
+}
+
+const longDate = new Intl.DateTimeFormat('pt-BR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const spelled = (isoDate: string) => longDate.format(new Date(`${isoDate}T00:00:00Z`));
+const percent = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')}%`);
+
+/** The school's logo from the media store: JPEG as is, WebP re-encoded (PDF takes JPEG and PNG). */
+async function logoOf(db: DbOrTx, logo: string | null): Promise<Buffer | null> {
+  const id = /^\/media\/([0-9a-f-]{36})$/i.exec(logo ?? '')?.[1];
+  if (!id) return null;
+  const found = await findMedia(db, id).catch(() => null);
+  if (!found) return null;
+  if (found.mimeType === 'image/jpeg' || found.mimeType === 'image/png') return found.bytes;
+  const { default: sharp } = await import('sharp');
+  return sharp(found.bytes).png().toBuffer();
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], logo: Buffer | null) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const top = doc.y;
+  if (logo) {
+    try {
+      doc.image(logo, left, top, { fit: [64, 64] });
+    } catch {
+      // A logo pdfkit cannot read is left out; the document is still valid without it.
+    }
+  }
+  const textLeft = left + 76;
+  const textWidth = width - 152;
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(13);
+  doc.text(school.nome, textLeft, top, { width: textWidth, align: 'center' });
+  doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
+  const ids = [
+    school.cnpj ? `CNPJ ${school.cnpj}` : null,
+    school.codigo_inep ? `Código INEP ${school.codigo_inep}` : null,
+  ].filter(Boolean);
+  if (ids.length > 0) doc.text(ids.join('  ·  '), textLeft, doc.y, { width: textWidth, align: 'center' });
+  if (school.endereco) doc.text(school.endereco, textLeft, doc.y, { width: textWidth, align: 'center' });
+  const contact = [school.telefone ? formatPhone(school.telefone) : null, school.email].filter(Boolean);
+  if (contact.length > 0)
+    doc.text(contact.join('  ·  '), textLeft, doc.y, { width: textWidth, align: 'center' });
+  const bottom = Math.max(doc.y, top + (logo ? 64 : 0)) + 10;
+  doc
+    .moveTo(left, bottom)
+    .lineTo(left + width, bottom)
+    .lineWidth(0.8)
+    .strokeColor('#555555')
+    .stroke();
+  doc.x = left;
+  doc.y = bottom + 24;
+  doc.fillColor('#000000');
+}
+
+function studentLine(content: DocumentContent): string {
+  return `${content.aluno.nome}, nascido(a) em ${formatDate(content.aluno.data_nascimento)}, matrícula nº ${content.aluno.matricula}`;
+}
+
+function classLine(content: DocumentContent): string {
+  const turma = content.turma;
+  if (!turma) return '';
+  return ` no ${turma.serie} do Ensino ${turma.nivel}, turma ${turma.nome}, turno da ${turma.turno.toLowerCase()}, no ano letivo de ${turma.ano_letivo}`;
+}
+
+function frequencyLine(content: DocumentContent): string {
+  const figures = content.frequencia;
+  if (!figures) return '';
+  if (figures.aulas_dadas === 0)
+    return `Não há aulas registradas no ano letivo de ${String(figures.ano)} até ${formatDate(figures.ate)}.`;
+  return (
+    `No ano letivo de ${String(figures.ano)}, de ${formatDate(figures.de)} até ${formatDate(figures.ate)}, ` +
+    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${String(figures.faltas)} faltas não abonadas em ${String(figures.aulas_dadas)} aulas).`
+  );
+}
+
+/** One line per period begun, when the year is divided and has rolls. */
+function periodLines(content: DocumentContent): string[] {
+  const periods = (content.frequencia?.periodos ?? []).filter((period) => period.aulas_dadas > 0);
+  if (periods.length === 0) return [];
+  return [
+    periods
+      .map(
+        (period) =>
+          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${String(period.faltas)} faltas em ${String(period.aulas_dadas)} aulas`,
+      )
+      .join('\n'),
+  ];
+}
+
+/** The declaration's body: one paragraph per fact, in the school's voice. */
+function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[] {
+  const who = studentLine(content);
+  switch (tipo) {
+    case 'declaracao_matricula':
+      return [
+        `Declaramos, para os devidos fins, que ${who}, está regularmente matriculado(a) nesta instituição de ensino${classLine(content) || ` no ano letivo de ${content.data.slice(0, 4)}`}.`,
+        `Matriculado(a) nesta escola desde ${formatDate(content.aluno.data_matricula)}.`,
+      ];
+    case 'declaracao_frequencia':
+      return [
+        `Declaramos, para os devidos fins, que ${who}, é aluno(a) desta instituição de ensino${classLine(content)}.`,
+        frequencyLine(content),
+        ...periodLines(content),
+      ];
+    case 'declaracao_transferencia':
+      return [
+        `Declaramos, para os devidos fins, que ${who}, esteve matriculado(a) nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
+        frequencyLine(content),
+        'O histórico escolar será expedido por esta escola no prazo de até 30 (trinta) dias, a contar desta data.',
+      ];
+    case 'historico_escolar':
+      return [`Histórico escolar de ${who}.`];
+  }
+}
+
+function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  if (years.length === 0) {
+    doc.font('Helvetica').fontSize(10).text('Não há anos letivos registrados para este(a) aluno(a).');
+    return;
+  }
+  const columns = [
+    { label: 'Componente curricular', width: width - 250 },
+    { label: 'Nota/Média', width: 70 },
+    { label: 'C.H.', width: 50 },
+    { label: 'Resultado', width: 130 },
+  ];
+  const rowHeight = 15;
+  for (const year of years) {
+    const needed = rowHeight * (year.disciplinas.length + 3) + 30;
+    if (doc.y + needed > doc.page.height - doc.page.margins.bottom - 150) doc.addPage();
+    doc.x = left;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000');
+    doc.text(
+      `${String(year.ano)} — ${year.serie} — ${year.escola}${year.cidade_uf ? ` (${year.cidade_uf})` : ''}`,
+      { width },
+    );
+    let y = doc.y + 3;
+    const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
+      if (shade) doc.rect(left, y, width, rowHeight).fill('#eef2f7');
+      doc
+        .fillColor('#000000')
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8.5);
+      let x = left;
+      cells.forEach((cell, index) => {
+        doc.text(cell, x + 4, y + 4, {
+          width: columns[index]!.width - 8,
+          lineBreak: false,
+          ellipsis: true,
+          align: index === 0 ? 'left' : 'center',
+        });
+        x += columns[index]!.width;
+      });
+      y += rowHeight;
+    };
+    drawRow(
+      columns.map((column) => column.label),
+      true,
+      true,
+    );
+    year.disciplinas.forEach((subject, index) => {
+      drawRow(
+        [
+          subject.disciplina,
+          subject.nota,
+          subject.carga_horaria === null ? '—' : String(subject.carga_horaria),
+          subject.resultado,
+        ],
+        false,
+        index % 2 === 1,
+      );
+    });
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    doc.x = left;
+    doc.y = y + 4;
+    doc.font('Helvetica').fontSize(8.5);
+    doc.text(
+      `Carga horária: ${year.carga_horaria_total === null ? '—' : String(year.carga_horaria_total)}   ·   Frequência: ${percent(year.frequencia)}   ·   Resultado final: ${year.resultado}`,
+      { width },
+    );
+    doc.moveDown(1);
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor('#444444')
+    .text(
+      'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
+        '(aulas semanais × semanas letivas); nos anos de outras escolas, a que consta dos documentos da escola de origem.',
+      { width },
+    );
+  doc.fillColor('#000000');
+}
+
+async function qrCodeOf(url: string): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+}
+
+function drawSignatureAndFooter(
+  doc: PDFKit.PDFDocument,
+  document: PrintableDocument,
+  qr: Buffer,
+  issuedAt: string,
+) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const school = document.conteudo.escola;
+  const footerTop = doc.page.height - doc.page.margins.bottom - 96;
+  // The signature sits above the footer; a long histórico gets a page of its own for it.
+  if (doc.y > footerTop - 120) doc.addPage();
+  doc.x = left;
+  doc.moveDown(1.5).font('Helvetica').fontSize(10.5).fillColor('#000000');
+  doc.text(`Emitido em ${spelled(document.conteudo.data)}.`, { width, align: 'right' });
+  const lineY = Math.max(doc.y + 56, footerTop - 70);
+  doc
+    .moveTo(left + width / 2 - 130, lineY)
+    .lineTo(left + width / 2 + 130, lineY)
+    .lineWidth(0.7)
+    .strokeColor('#000000')
+    .stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(school.diretor ?? 'Direção', left, lineY + 5, {
+      width,
+      align: 'center',
+    });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(school.diretor ? 'Diretor(a)' : 'Diretor(a) da escola', {
+      width,
+      align: 'center',
+    });
+
+  doc.rect(left, footerTop, width, 92).lineWidth(0.5).strokeColor('#999999').stroke();
+  doc.image(qr, left + 8, footerTop + 8, { width: 76, height: 76 });
+  const textLeft = left + 96;
+  const textWidth = width - 104;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000');
+  doc.text(`Código de verificação: ${document.codigo}`, textLeft, footerTop + 12, { width: textWidth });
+  doc.font('Helvetica').fontSize(8.5).fillColor('#222222');
+  doc.text('Confira a autenticidade deste documento em', textLeft, doc.y + 3, { width: textWidth });
+  // The address on a line of its own, never broken at a hyphen of the code.
+  doc.font('Helvetica-Bold').text(document.url, textLeft, doc.y, { width: textWidth, lineBreak: false });
+  doc
+    .font('Helvetica')
+    .text(
+      'ou leia o QR code ao lado. A página informa o tipo, a data de emissão, as iniciais do(a) aluno(a) ' +
+        'e se o documento continua válido.',
+      textLeft,
+      doc.y + 2,
+      { width: textWidth },
+    );
+  doc
+    .fontSize(7.5)
+    .fillColor('#555555')
+    .text(`Emitido em ${issuedAt} pelo Sistema Escolar.`, textLeft, doc.y + 3, {
+      width: textWidth,
+    });
+}
+
+/** Every page names the document and its code, so a loose page of a long histórico is still checkable. */
+function stampPages(doc: PDFKit.PDFDocument, label: string) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const bottom = doc.page.margins.bottom;
+    // Writing below the bottom margin would open a new page; the margin is lifted for this one line.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#555555')
+      .text(`${label} · página ${String(index + 1)} de ${String(range.count)}`, left, doc.page.height - 32, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const [logo, qr] = await Promise.all([logoOf(db, document.conteudo.escola.logo), qrCodeOf(document.url)]);
+  const title = documentoTipoLabels[document.tipo];
+  const issuedAt = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/Sao_Paulo',
+  }).format(document.emitidoEm);
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      // Pages stay in memory so each one can carry 'página N de M' with the code once all are drawn.
+      bufferPages: true,
+      info: { Title: `${title} — ${document.codigo}`, Author: document.conteudo.escola.nome },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    drawHeader(doc, document.conteudo.escola, logo);
+    doc.font('Helvetica-Bold').fontSize(15).text(title.toUpperCase(), { align: 'center' });
+    doc.moveDown(1.5).font('Helvetica').fontSize(11.5);
+    for (const paragraph of declarationText(document.tipo, document.conteudo).filter(Boolean)) {
+      doc.text(paragraph, { align: 'justify', lineGap: 4 });
+      doc.moveDown(0.8);
+    }
+    if (document.tipo === 'historico_escolar') drawHistory(doc, document.conteudo.historico ?? []);
+    drawSignatureAndFooter(doc, document, qr, issuedAt);
+    stampPages(doc, `${title} · código ${document.codigo}`);
+    doc.end();
+  });
+}

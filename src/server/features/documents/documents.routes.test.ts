@@ -1,0 +1,470 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  CODE_PATTERN,
+  initialsOf,
+  normalizeCode,
+  type IssuedDocument,
+  type PriorYear,
+  type SchoolDocument,
+} from '../../../shared/documents.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { pdfText } from '../../test/pdf-text.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { attendanceAbsences, attendanceRolls } from '../academics/academics.table.js';
+import { auditLog } from '../audit/audit.table.js';
+import { systemActor } from '../audit/audit.service.js';
+import { classes } from '../classes/classes.table.js';
+import { mensalidades } from '../finance/finance.table.js';
+import { saveSchoolIdentity } from '../settings/school-identity.js';
+import { students } from '../students/students.table.js';
+import { generateVerificationCode } from './documents.code.js';
+import { VALIDATION_RATE_LIMIT } from './validation.page.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: 'https://escola.example.org' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  clock.pin('2026-03-20');
+});
+afterEach(() => clock.unpin());
+
+const { send, get } = requestsOf(() => t.app);
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/**
+ * 2026 with four bimestres; class A (daily roll) with Matemática and Português in its grid; Ana, a
+ * guardian's child, missed one of the four days on roll; Bruno is another family's child.
+ */
+async function setupSchool() {
+  const admin = await signedIn(t, 'administrador');
+  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(year.statusCode, year.body).toBe(201);
+  const teacher = await signedIn(t, 'professor');
+  const teacherRow = await insertTeacher(t, teacher.user.id);
+  const classA = await insertClass(t, teacherRow.id);
+  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
+    frequencia_modo: 'diaria',
+    disciplinas: [
+      { disciplina: 'Matemática', professor_id: teacherRow.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
+      { disciplina: 'Português', professor_id: teacherRow.id, aulas_semanais: 4, dias_semana: [2, 4] },
+    ],
+  });
+  expect(grid.statusCode, grid.body).toBe(200);
+  const guardian = await signedIn(t, 'responsavel');
+  const guardianRow = await insertGuardian(t, guardian.user.id);
+  const other = await signedIn(t, 'responsavel');
+  const otherRow = await insertGuardian(t, other.user.id);
+  const ana = await insertStudent(t, classA.id, guardianRow.id, '2026-02-02');
+  await t.database.db
+    .update(students)
+    .set({ nome: 'Ana Clara de Souza', dataNascimento: '2016-04-09', matricula: '2026-0042' })
+    .where(eq(students.id, ana.id));
+  const bruno = await insertStudent(t, classA.id, otherRow.id, '2026-02-02');
+  const rolls = await t.database.db
+    .insert(attendanceRolls)
+    .values(
+      ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'].map((data) => ({ turmaId: classA.id, data })),
+    )
+    .returning();
+  await t.database.db.insert(attendanceAbsences).values({ chamadaId: rolls[0]!.id, alunoId: ana.id });
+  await saveSchoolIdentity(
+    t.database.db,
+    {
+      nome: 'Escola Girassol',
+      cnpj: '12.345.678/0001-95',
+      codigo_inep: '35123456',
+      endereco: 'Rua das Flores, 100 — São Paulo/SP',
+      diretor: 'Marta Ribeiro',
+    },
+    { actor: systemActor },
+  );
+  await t.app.ctx.content.refresh();
+  return { admin, teacher, guardian, other, classA, ana, bruno };
+}
+
+async function issue(cookie: string, alunoId: string, tipo: string) {
+  return send('POST', '/api/documentos', cookie, { aluno_id: alunoId, tipo });
+}
+async function issued(cookie: string, alunoId: string, tipo: string) {
+  const response = await issue(cookie, alunoId, tipo);
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<IssuedDocument>(response);
+}
+async function pdfOf(cookie: string, id: string) {
+  const response = await get(`/api/documentos/${id}/pdf`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  return flat(pdfText(response.rawPayload));
+}
+const validar = (codigo: string, remoteAddress = '203.0.113.1') =>
+  t.app.inject({ method: 'GET', url: `/validar/${codigo}`, remoteAddress });
+
+describe('verification codes', () => {
+  it('are 20 base32 symbols (100 bits) in groups of four, unique and uniformly drawn', () => {
+    expect(CODE_LENGTH * Math.log2(CODE_ALPHABET.length)).toBeGreaterThanOrEqual(80);
+    const codes = Array.from({ length: 4000 }, generateVerificationCode);
+    for (const code of codes) expect(code).toMatch(CODE_PATTERN);
+    expect(new Set(codes).size).toBe(codes.length);
+    // Each of the 32 symbols appears about 2,500 times in 80,000: far from 0 or twice that.
+    const counts = new Map<string, number>();
+    for (const code of codes)
+      for (const symbol of code.replace(/-/g, '')) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+    expect(counts.size).toBe(32);
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThan(2000);
+      expect(count).toBeLessThan(3000);
+    }
+  });
+
+  it('are read forgivingly (case, spaces, O/I/L) and anything else is not a code', () => {
+    expect(normalizeCode('abcd efgh jkmn pqrs tvwx')).toBe('ABCD-EFGH-JKMN-PQRS-TVWX');
+    expect(normalizeCode('O1IL-0000-0000-0000-0000')).toBe('0111-0000-0000-0000-0000');
+    expect(normalizeCode('ABCD-EFGH-JKMN-PQRS-TVW')).toBeNull();
+    expect(normalizeCode('ABCD-EFGH-JKMN-PQRS-TVWU')).toBeNull();
+    expect(normalizeCode('<script>')).toBeNull();
+    expect(initialsOf('Ana Clara de Souza')).toBe('A. C. S.');
+    expect(initialsOf('  Émile  dos Santos Filho 2º ')).toBe('É. S. F.');
+  });
+});
+
+describe('issuing documents', () => {
+  it('issues each type as a PDF with the school, the director, a signature line, the code and the link', async () => {
+    const s = await setupSchool();
+    const matricula = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    expect(matricula.codigo).toMatch(CODE_PATTERN);
+    expect(matricula.url).toBe(`https://escola.example.org/validar/${matricula.codigo}`);
+    const text = await pdfOf(s.admin.cookie, matricula.id);
+    for (const expected of [
+      'Escola Girassol',
+      'CNPJ 12.345.678/0001-95',
+      'Código INEP 35123456',
+      'Rua das Flores, 100',
+      'DECLARAÇÃO DE MATRÍCULA',
+      'Ana Clara de Souza, nascido(a) em 09/04/2016, matrícula nº 2026-0042, está regularmente matriculado(a)',
+      `turma ${s.classA.nome}`,
+      'Marta Ribeiro',
+      'Diretor(a)',
+      `Código de verificação: ${matricula.codigo}`,
+      matricula.url,
+      'Emitido em 20 de março de 2026.',
+    ])
+      expect(text).toContain(expected);
+
+    clock.pin('2026-03-20T13:00:00-03:00');
+    const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
+    const frequenciaText = await pdfOf(s.admin.cookie, frequencia.id);
+    expect(frequenciaText).toContain(
+      'teve frequência de 75% das aulas dadas (1 faltas não abonadas em 4 aulas)',
+    );
+    expect(frequenciaText).toContain('1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 faltas em 4 aulas');
+    clock.pin('2026-03-20T14:00:00-03:00');
+    const transferencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_transferencia');
+    expect(await pdfOf(s.admin.cookie, transferencia.id)).toContain(
+      'lhe foi concedida transferência nesta data',
+    );
+
+    const list = dataOf<SchoolDocument[]>(await get(`/api/documentos?aluno_id=${s.ana.id}`, s.admin.cookie));
+    expect(list.map((item) => item.tipo)).toEqual([
+      'declaracao_transferencia',
+      'declaracao_frequencia',
+      'declaracao_matricula',
+    ]);
+    expect(list.every((item) => item.status === 'valido' && item.origem === 'secretaria')).toBe(true);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'documento'), eq(auditLog.action, 'emitir')));
+    expect(audits.map((row) => row.entityId).sort()).toEqual(list.map((item) => item.id).sort());
+    expect(audits[0]!.actorId).toBe(s.admin.user.id);
+  });
+
+  it('the histórico has this school’s years from the records and the years typed in from previous schools', async () => {
+    const s = await setupSchool();
+    const prior = await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
+      ano: 2025,
+      serie: '2º ano',
+      escola: 'EMEF Monteiro Lobato',
+      cidade: 'Campinas',
+      uf: 'SP',
+      resultado: 'aprovado',
+      frequencia: 96.5,
+      disciplinas: [
+        { disciplina: 'Língua Portuguesa', nota: '8,5', resultado: 'aprovado', carga_horaria: 200 },
+        { disciplina: 'Matemática', nota: 'B', resultado: 'aprovado', carga_horaria: 160 },
+      ],
+    });
+    expect(prior.statusCode, prior.body).toBe(201);
+    const bad = await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
+      ano: 2025,
+      serie: '',
+      escola: 'X',
+      cidade: 'Y',
+      uf: 'XX',
+      resultado: 'aprovado',
+      disciplinas: [],
+    });
+    expect(bad.statusCode).toBe(400);
+    const historico = await issued(s.admin.cookie, s.ana.id, 'historico_escolar');
+    const text = await pdfOf(s.admin.cookie, historico.id);
+    expect(text).toContain('2025 — 2º ano — EMEF Monteiro Lobato (Campinas/SP)');
+    expect(text).toContain('Língua Portuguesa 8,5 200 Aprovado');
+    expect(text).toContain('Carga horária: 360 · Frequência: 96,5% · Resultado final: Aprovado');
+    expect(text).toContain(`2026 — 3º ano — Escola Girassol`);
+    expect(text).toMatch(/Matemática — \d+ Cursando/);
+    expect(text).toContain('Frequência: 75%');
+  });
+
+  it('refuses a declaração de matrícula for a student who left, and a teacher issues nothing', async () => {
+    const s = await setupSchool();
+    await t.database.db.update(students).set({ status: 'transferido' }).where(eq(students.id, s.bruno.id));
+    const refused = await issue(s.admin.cookie, s.bruno.id, 'declaracao_matricula');
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toMatch(/só para alunos ativos/);
+    expect((await issue(s.admin.cookie, s.bruno.id, 'declaracao_transferencia')).statusCode).toBe(201);
+    expect((await issue(s.teacher.cookie, s.ana.id, 'declaracao_matricula')).statusCode).toBe(403);
+    expect((await issue(s.admin.cookie, s.ana.id, 'boletim')).statusCode).toBe(400);
+  });
+});
+
+describe('documents reflect the data at issue time', () => {
+  it('a later change of the student, the class, the school or a previous year does not alter an issued document', async () => {
+    const s = await setupSchool();
+    const declaracao = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
+      ano: 2025,
+      serie: '2º ano',
+      escola: 'EMEF Monteiro Lobato',
+      cidade: 'Campinas',
+      uf: 'SP',
+      resultado: 'aprovado',
+      disciplinas: [{ disciplina: 'Artes', nota: '9,0', resultado: 'aprovado' }],
+    });
+    const historico = await issued(s.admin.cookie, s.ana.id, 'historico_escolar');
+    const before = [await pdfOf(s.admin.cookie, declaracao.id), await pdfOf(s.admin.cookie, historico.id)];
+
+    await t.database.db
+      .update(students)
+      .set({ nome: 'Ana Clara Souza Lima', matricula: '2026-9999' })
+      .where(eq(students.id, s.ana.id));
+    await t.database.db.update(classes).set({ nome: 'Turma Renomeada' }).where(eq(classes.id, s.classA.id));
+    await saveSchoolIdentity(
+      t.database.db,
+      { nome: 'Colégio Novo Nome', diretor: 'Outra Pessoa' },
+      { actor: systemActor },
+    );
+    const [year] = dataOf<PriorYear[]>(await get(`/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie));
+    const edited = await send('PUT', `/api/alunos/${s.ana.id}/anos-anteriores/${year!.id}`, s.admin.cookie, {
+      ano: 2025,
+      serie: '2º ano',
+      escola: 'EMEF Monteiro Lobato',
+      cidade: 'Campinas',
+      uf: 'SP',
+      resultado: 'aprovado',
+      disciplinas: [{ disciplina: 'Artes', nota: '4,0', resultado: 'reprovado' }],
+      version: year!.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const after = [await pdfOf(s.admin.cookie, declaracao.id), await pdfOf(s.admin.cookie, historico.id)];
+    expect(after).toEqual(before);
+    expect(after[0]).toContain('Ana Clara de Souza');
+    expect(after[0]).toContain('Escola Girassol');
+    expect(after[0]).toContain('Marta Ribeiro');
+    expect(after[0]).not.toContain('Turma Renomeada');
+    expect(after[1]).toContain('Artes 9,0 — Aprovado');
+    // A new issue reads the new data.
+    const fresh = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    const freshText = await pdfOf(s.admin.cookie, fresh.id);
+    expect(freshText).toContain('Ana Clara Souza Lima');
+    expect(freshText).toContain('Colégio Novo Nome');
+  });
+});
+
+describe('family self-service', () => {
+  it('a guardian issues and downloads their child’s declarations at once, even with an overdue mensalidade', async () => {
+    const s = await setupSchool();
+    await t.database.db.insert(mensalidades).values({
+      alunoId: s.ana.id,
+      turmaId: s.classA.id,
+      mesReferencia: '2026-02',
+      dataVencimento: '2026-02-10',
+      valorOriginal: 85_000,
+      valor: 85_000,
+    });
+    const overdue = await get(
+      `/api/financeiro/mensalidades?aluno_id=${s.ana.id}&status=vencido`,
+      s.admin.cookie,
+    );
+    expect(JSON.stringify(overdue.json())).toContain('vencido');
+
+    const matricula = await issued(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
+    const frequencia = await issued(s.guardian.cookie, s.ana.id, 'declaracao_frequencia');
+    expect(await pdfOf(s.guardian.cookie, matricula.id)).toContain('está regularmente matriculado(a)');
+    expect(await pdfOf(s.guardian.cookie, frequencia.id)).toContain('75%');
+    const list = dataOf<SchoolDocument[]>(
+      await get(`/api/documentos?aluno_id=${s.ana.id}`, s.guardian.cookie),
+    );
+    expect(list).toHaveLength(2);
+    expect(list.every((item) => item.origem === 'portal')).toBe(true);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'documento'), eq(auditLog.actorId, s.guardian.user.id)));
+    expect(audits).toHaveLength(2);
+    expect((await validar(matricula.codigo)).body).toContain('Documento válido');
+  });
+
+  it('another family’s child is 404, and the secretaria’s documents are not self-service', async () => {
+    const s = await setupSchool();
+    expect((await issue(s.guardian.cookie, s.bruno.id, 'declaracao_matricula')).statusCode).toBe(404);
+    expect((await get(`/api/documentos?aluno_id=${s.bruno.id}`, s.guardian.cookie)).statusCode).toBe(404);
+    const brunos = await issued(s.admin.cookie, s.bruno.id, 'declaracao_matricula');
+    expect((await get(`/api/documentos/${brunos.id}/pdf`, s.guardian.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/documentos/${brunos.id}/pdf`, s.teacher.cookie)).statusCode).toBe(403);
+    const historico = await issue(s.guardian.cookie, s.ana.id, 'historico_escolar');
+    expect(historico.statusCode).toBe(403);
+    expect(messageOf(historico)).toMatch(/secretaria/);
+    expect((await issue(s.guardian.cookie, s.ana.id, 'declaracao_transferencia')).statusCode).toBe(403);
+    const own = await issued(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
+    expect(
+      (
+        await send('POST', `/api/documentos/${own.id}/revogar`, s.guardian.cookie, {
+          motivo: 'não quero mais',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await get(`/api/alunos/${s.ana.id}/anos-anteriores`, s.guardian.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('revocation', () => {
+  it('an administrator revokes once with a reason, audited; the public page then says revogado with the date', async () => {
+    const s = await setupSchool();
+    const doc = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    const short = await send('POST', `/api/documentos/${doc.id}/revogar`, s.admin.cookie, { motivo: 'x' });
+    expect(short.statusCode).toBe(400);
+    clock.pin('2026-03-25');
+    const revoked = await send('POST', `/api/documentos/${doc.id}/revogar`, s.admin.cookie, {
+      motivo: 'Emitida com a turma errada',
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(dataOf<SchoolDocument>(revoked)).toMatchObject({
+      status: 'revogado',
+      motivo_revogacao: 'Emitida com a turma errada',
+      revogado_por: s.admin.user.nome,
+    });
+    const again = await send('POST', `/api/documentos/${doc.id}/revogar`, s.admin.cookie, {
+      motivo: 'Emitida com a turma errada',
+    });
+    expect(again.statusCode).toBe(409);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'documento'), eq(auditLog.action, 'revogar')));
+    expect(audit).toMatchObject({ entityId: doc.id, actorId: s.admin.user.id });
+    expect(audit!.details).toMatchObject({ motivo: 'Emitida com a turma errada' });
+
+    const page = await validar(doc.codigo);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Documento revogado');
+    expect(page.body).toContain('Revogado pela escola em 25/03/2026');
+    // The reason is the school's business: the public page does not show it.
+    expect(page.body).not.toContain('turma errada');
+    expect(page.body).not.toContain('Documento válido');
+    const list = dataOf<SchoolDocument[]>(
+      await get(`/api/documentos?aluno_id=${s.ana.id}`, s.guardian.cookie),
+    );
+    expect(list[0]!.status).toBe('revogado');
+  });
+});
+
+describe('the public page /validar', () => {
+  it('shows the type, the issue date, the initials and the status — nothing else', async () => {
+    const s = await setupSchool();
+    const doc = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
+    const page = await validar(doc.codigo);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const visible = page.body.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<[^>]+>/g, ' ');
+    for (const shown of [
+      'Documento válido',
+      'Declaração de frequência',
+      '20/03/2026',
+      'A. C. S.',
+      doc.codigo,
+    ])
+      expect(visible).toContain(shown);
+    for (const hidden of [
+      'Ana',
+      'Souza',
+      '2026-0042',
+      '09/04/2016',
+      s.classA.nome,
+      '75',
+      s.ana.cpf!,
+      'Marta Ribeiro',
+      s.admin.user.nome,
+    ])
+      expect(visible).not.toContain(hidden);
+    // No script at all: the page works on any phone and cannot leak through one.
+    expect(page.body).not.toMatch(/<script/i);
+  });
+
+  it('an unknown or malformed code is a clear 404 page; a code typed loosely lands on its address', async () => {
+    const s = await setupSchool();
+    const doc = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    const unknown = await validar('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Documento não encontrado');
+    expect((await validar('nada')).statusCode).toBe(404);
+    expect((await validar('%3Cscript%3E')).body).not.toContain('<script>');
+    const loose = await validar(doc.codigo.toLowerCase().replace(/-/g, ''));
+    expect(loose.statusCode).toBe(301);
+    expect(loose.headers.location).toBe(`/validar/${doc.codigo}`);
+    const form = await t.app.inject({ method: 'GET', url: `/validar?codigo=${doc.codigo.toLowerCase()}` });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe(`/validar/${doc.codigo}`);
+    expect((await t.app.inject({ method: 'GET', url: '/validar' })).body).toContain('Código de verificação');
+  });
+
+  it('is rate-limited per address', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index <= VALIDATION_RATE_LIMIT.max; index++)
+      statuses.push((await validar('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ', '198.51.100.7')).statusCode);
+    expect(statuses.slice(0, VALIDATION_RATE_LIMIT.max).every((status) => status === 404)).toBe(true);
+    const limited = await validar('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ', '198.51.100.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited.body).toContain('Muitas consultas');
+    // Another address is not affected.
+    expect((await validar('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ', '198.51.100.8')).statusCode).toBe(404);
+  });
+});
