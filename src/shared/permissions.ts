@@ -37,6 +37,7 @@ export const permissionLabels = {
   'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
   'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
   'reports.read': 'Emitir relatórios (professor: das suas turmas; responsável: boletins dos filhos)',
+  'comunicados.write': 'Enviar comunicados (professor: só às suas turmas)',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -53,6 +54,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'academics.read',
     'academics.write',
     'reports.read',
+    'comunicados.write',
   ],
   responsavel: [
     'dashboard.read',

@@ -24,6 +24,9 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/frequencia/notificacoes/:id/pdf',
   'GET /api/boletins/alunos/:id/pdf',
   'GET /api/boletins/turmas/:id/pdf',
+  'GET /api/comunicados/:id/anexos/:anexoId',
+  // Server-sent events: a stream, not an envelope.
+  'GET /api/notificacoes/stream',
 ];
 
 /**

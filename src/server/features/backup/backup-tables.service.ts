@@ -26,6 +26,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'login_throttle',
   'known_devices',
   'jobs',
+  // The e-mail/SMS outbox (issue 16): a restore must not send old messages again.
+  'entregas',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
   'record_versions',
 ] as const;
