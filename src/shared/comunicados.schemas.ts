@@ -47,33 +47,34 @@ export type Publico = z.infer<typeof publicoSchema>;
 
 const dateTimeInput = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });
 
-export const comunicadoInputSchema = z
-  .strictObject({
-    titulo: singleLineText()
-      .min(3, 'O título deve ter ao menos 3 caracteres')
-      .max(COMUNICADO_LIMITS.tituloMax, `Máximo de ${String(COMUNICADO_LIMITS.tituloMax)} caracteres`),
-    corpo: z
-      .string()
-      .trim()
-      .min(1, 'Escreva o comunicado')
-      .max(COMUNICADO_LIMITS.corpoMax, `Máximo de ${String(COMUNICADO_LIMITS.corpoMax)} caracteres`),
-    publico: publicoSchema,
-    exige_ciente: z.boolean().default(false),
-    /** Omitted or in the past: published now. */
-    publicar_em: dateTimeInput.nullable().optional(),
-    expira_em: dateTimeInput.nullable().optional(),
-    /** Attachments already uploaded (POST /api/comunicados/anexos). */
-    anexos: z.array(uuidParam).max(COMUNICADO_LIMITS.anexosMax, 'No máximo 5 anexos').default([]),
-    version: versionSchema.optional(),
-  })
-  .superRefine((input, context) => {
-    if (input.expira_em && input.publicar_em && input.expira_em <= input.publicar_em)
-      context.addIssue({
-        code: 'custom',
-        path: ['expira_em'],
-        message: 'A expiração deve ser depois da publicação',
-      });
-  });
+/** The fields without the cross-field rule (the portal's form swaps the date fields for local ones). */
+export const comunicadoFieldsSchema = z.strictObject({
+  titulo: singleLineText()
+    .min(3, 'O título deve ter ao menos 3 caracteres')
+    .max(COMUNICADO_LIMITS.tituloMax, `Máximo de ${String(COMUNICADO_LIMITS.tituloMax)} caracteres`),
+  corpo: z
+    .string()
+    .trim()
+    .min(1, 'Escreva o comunicado')
+    .max(COMUNICADO_LIMITS.corpoMax, `Máximo de ${String(COMUNICADO_LIMITS.corpoMax)} caracteres`),
+  publico: publicoSchema,
+  exige_ciente: z.boolean().default(false),
+  /** Omitted or in the past: published now. */
+  publicar_em: dateTimeInput.nullable().optional(),
+  expira_em: dateTimeInput.nullable().optional(),
+  /** Attachments already uploaded (POST /api/comunicados/anexos). */
+  anexos: z.array(uuidParam).max(COMUNICADO_LIMITS.anexosMax, 'No máximo 5 anexos').default([]),
+  version: versionSchema.optional(),
+});
+
+export const comunicadoInputSchema = comunicadoFieldsSchema.superRefine((input, context) => {
+  if (input.expira_em && input.publicar_em && input.expira_em <= input.publicar_em)
+    context.addIssue({
+      code: 'custom',
+      path: ['expira_em'],
+      message: 'A expiração deve ser depois da publicação',
+    });
+});
 export type ComunicadoInput = z.input<typeof comunicadoInputSchema>;
 
 export const caixas = ['recebidos', 'enviados'] as const;
@@ -108,7 +109,7 @@ export const comunicadoSchema = z.object({
   corpo: z.string(),
   publico: z.object({
     tipo: z.enum(publicoTipos),
-    segmentos: z.array(z.string()),
+    segmentos: z.array(z.enum(segmentos)),
     series: z.array(z.string()),
     turmas: z.array(z.string()),
     alunos: z.array(z.string()),

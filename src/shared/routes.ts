@@ -21,6 +21,8 @@ export const paths = {
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
+  comunicados: '/dashboard/comunicados',
+  mensagens: '/dashboard/mensagens',
   publicCalendar: '/calendario',
 } as const;
 

@@ -82,6 +82,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'comunicados',
+    handle: { title: 'Comunicados' },
+    lazy: async () => {
+      const { ComunicadosPage } = await import('../features/comunicados/comunicados-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <ComunicadosPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'calendario',
     handle: { title: 'Calendário' },
     lazy: async () => {

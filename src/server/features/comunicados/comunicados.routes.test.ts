@@ -261,7 +261,7 @@ describe('comunicados: delivery switches and preferences', () => {
     await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'turmas', turmas: [s.classA.id] }));
     const mails = await t.database.db.select().from(entregas);
     expect(mails.map((row) => row.destino)).toEqual([s.a2.user.email]);
-    expect(mails[0]!.texto).toContain('http://localhost:3000/dashboard/comunicados/');
+    expect(mails[0]!.texto).toContain('http://localhost:3000/dashboard/comunicados?id=');
     expect(mails.every((row) => row.canal === 'email')).toBe(true);
 
     await t.database.db.execute(sql`delete from entregas`);

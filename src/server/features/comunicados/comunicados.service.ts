@@ -42,7 +42,7 @@ type ListQuery = z.output<typeof listComunicadosQuerySchema>;
 
 export const comunicadoNotFound = () => notFound('Comunicado não encontrado.');
 const isAdmin = (user: Pick<UserRow, 'nivel'>) => user.nivel === 'administrador';
-const linkOf = (id: string) => `/dashboard/comunicados/${id}`;
+const linkOf = (id: string) => `/dashboard/comunicados?id=${id}`;
 
 /**
  * The families (and staff) a notice reaches, as a query of `(usuario_id, aluno_ids)`: guardians with an
