@@ -96,6 +96,20 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'mensagens',
+    handle: { title: 'Mensagens' },
+    lazy: async () => {
+      const { MensagensPage } = await import('../features/mensagens/mensagens-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <MensagensPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'calendario',
     handle: { title: 'Calendário' },
     lazy: async () => {
