@@ -59,6 +59,8 @@ async function enrol(api: APIRequestContext, turmaId: string, nome: string, emai
 test('a notice with ciente to one class: the bell rises live, Ciente, the admin sees who is pending', async ({
   browser,
 }) => {
+  // Three people sign in (argon2 on shared cores) and the bell may wait for its 30 s poll.
+  test.setTimeout(150_000);
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const admin = await adminContext.newPage();
   const api = admin.request;

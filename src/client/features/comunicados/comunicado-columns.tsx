@@ -10,9 +10,10 @@ function TitleCell({ item, href, unread }: { item: ComunicadoListItem; href: str
     <>
       <Link
         to={href}
+        // A label, not a hidden span: an absolutely placed span would move the link's click point.
+        aria-label={unread ? `Não lido: ${item.titulo}` : undefined}
         className={`text-primary-strong hover:underline ${unread ? 'font-bold' : 'font-medium'}`}
       >
-        {unread && <span className="sr-only">Não lido: </span>}
         {item.titulo}
       </Link>
       {item.anexos_total > 0 && (

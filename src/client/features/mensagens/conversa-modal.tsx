@@ -18,7 +18,9 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
   const form = useSchemaForm(mensagemInputSchema, { texto: '' });
   const end = useRef<HTMLDivElement>(null);
   const count = conversa.data?.mensagens.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [count]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
   const data = conversa.data;
   const other = data
     ? data.destino === 'secretaria'
@@ -56,8 +58,8 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
                 </div>
               </li>
             ))}
-            <div ref={end} />
           </ol>
+          <div ref={end} />
           <Form
             form={form}
             label="Responder"

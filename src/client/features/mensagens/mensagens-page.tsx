@@ -22,9 +22,10 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
       cell: (item) => (
         <Link
           to={hrefOf(item.id)}
+          // A label, not a hidden span: an absolutely placed span would move the link's click point.
+          aria-label={item.nao_lidas > 0 ? `Não lida: ${item.assunto}` : undefined}
           className={`text-primary-strong hover:underline ${item.nao_lidas > 0 ? 'font-bold' : 'font-medium'}`}
         >
-          {item.nao_lidas > 0 && <span className="sr-only">Não lida: </span>}
           {item.assunto}
         </Link>
       ),
