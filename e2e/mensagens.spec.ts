@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { ADMIN_STATE, apiSignIn, openSettingsTab } from './support';
 
 // Issue 16: a guardian messages their child's teacher, the teacher sees it in the bell and replies, the
 // guardian reads the reply. The admin's Configurações → Notificações shows the delivery queue.
@@ -117,7 +117,7 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   // The admin never sees a teacher's conversation; the queue shows what was sent.
   await admin.goto('/dashboard/mensagens');
   await expect(admin.getByText('Nenhuma conversa')).toBeVisible();
-  await admin.goto('/dashboard/configuracoes?tab=notificacoes');
+  await openSettingsTab(admin, 'Notificações');
   await expect(admin.getByRole('region', { name: 'Fila de envios' })).toBeVisible();
   await admin.screenshot({ path: `${shots}/configuracoes-fila-desktop.png`, fullPage: true });
   await adminContext.close();
