@@ -36,6 +36,10 @@ import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
 import { documentsRoutes } from './features/documents/documents.routes.js';
+import { Notifier } from './features/notificacoes/notifier.js';
+import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
+import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
+import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
@@ -102,23 +106,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const content = new ContentService(database.db);
   loaded.content = content;
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer:
-      options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mailer,
     content,
     getSchoolName: () => content.getSchoolName(),
     jobs: new JobQueue(database.db, app.log),
     log: app.log,
     backupKey: loadBackupKey(config),
+    notifier: new Notifier(database, mailer, config.smsUrl, app.log),
   };
   app.decorate('ctx', ctx);
   app.decorate('replay', replay);
   // Tests drain the queue by hand; a running server works it (and stops before the database closes).
   if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('preClose', async () => ctx.jobs.stop());
+  await ctx.notifier.listen();
+  if (config.env !== 'test') app.addHook('onReady', async () => ctx.notifier.worker.start());
+  app.addHook('preClose', async () => ctx.notifier.close());
   await content.getPublic();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -156,6 +165,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(academicsRoutes);
   await app.register(gradesRoutes);
   await app.register(documentsRoutes);
+  await app.register(notificacoesRoutes);
+  await app.register(comunicadosRoutes, { prefix: '/api/comunicados' });
+  await app.register(mensagensRoutes, { prefix: '/api/mensagens' });
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

@@ -3,6 +3,7 @@ import type { AppConfig } from './env.js';
 import type { Mailer } from './lib/mailer.js';
 import type { ContentService } from './features/content/content.service.js';
 import type { JobQueue } from './features/jobs/jobs.service.js';
+import type { Notifier } from './features/notificacoes/notifier.js';
 
 /** What services need from the running app. Built once in buildApp; tests build their own. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   getSchoolName(): Promise<string>;
   /** Work done after the response (mail that must not slow or reveal anything). */
   jobs: JobQueue;
+  /** The bell's live counts and the e-mail/SMS outbox worker (features/notificacoes). */
+  notifier: Notifier;
   /** The app's logger (pino), for events services must log — never with personal data. */
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   /** Signs and verifies this installation's backups (features/backup/backup-key.ts). */

@@ -54,12 +54,16 @@ describe('permission matrix', () => {
       for (const who of ['anonimo', ...niveis] as const) {
         const headers: Record<string, string> =
           who === 'anonimo' ? {} : { cookie: await cookies.get(who)!() };
+        // A server-sent events route never ends: read its status, then drop the stream.
+        const streaming = route.url.endsWith('/stream');
         const response = await t.app.inject({
           method: route.method as 'GET',
           url,
           headers,
           ...(hasBody ? { payload: {} } : {}),
+          ...(streaming ? { payloadAsStream: true } : {}),
         });
+        if (streaming) response.stream().destroy();
         const status = response.statusCode;
         const nivel = who === 'anonimo' ? undefined : who;
         const allowed = can(nivel, route.access);

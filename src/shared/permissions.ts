@@ -39,6 +39,7 @@ export const permissionLabels = {
   'reports.read': 'Emitir relatórios (professor: só das suas turmas)',
   'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
+  'comunicados.write': 'Enviar comunicados (professor: só às suas turmas)',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -55,6 +56,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'academics.read',
     'academics.write',
     'reports.read',
+    'comunicados.write',
   ],
   responsavel: [
     'dashboard.read',

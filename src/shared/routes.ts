@@ -22,6 +22,8 @@ export const paths = {
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
   yearEnd: '/dashboard/ano-letivo',
+  comunicados: '/dashboard/comunicados',
+  mensagens: '/dashboard/mensagens',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',

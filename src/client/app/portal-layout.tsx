@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { Bell, KeyRound, LogOut, Menu, School, X } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { KeyRound, LogOut, Menu, School, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { can, nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
@@ -9,6 +8,7 @@ import { IconButton } from '../components/button';
 import { useLogout } from '../features/auth/auth.api';
 import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
+import { NotificationBell } from '../features/notificacoes/notification-bell';
 import { menuItems } from './menu';
 import { useSiteContent } from '../lib/site-content-store';
 
@@ -92,28 +92,6 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function NotificationsButton() {
-  return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <IconButton label="Notificações">
-          <Bell className="h-5 w-5" aria-hidden="true" />
-        </IconButton>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-72 rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-lg"
-        >
-          <p className="font-semibold text-gray-900">Notificações</p>
-          <p className="mt-2 text-gray-600">Você não tem novas notificações.</p>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
-
 /** The portal shell: fixed sidebar on large screens, a drawer on small ones, a top bar with the title. */
 export function PortalLayout() {
   const { data: user } = useCurrentUser();
@@ -175,7 +153,7 @@ export function PortalLayout() {
             <Menu className="h-5 w-5" aria-hidden="true" />
           </IconButton>
           <p className="flex-1 truncate text-lg font-semibold text-gray-900">{title}</p>
-          <NotificationsButton />
+          <NotificationBell />
           {user && (
             <div className="hidden text-right sm:block">
               <p className="text-sm font-medium text-gray-900">{user.nome}</p>

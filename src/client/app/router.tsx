@@ -96,6 +96,34 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'comunicados',
+    handle: { title: 'Comunicados' },
+    lazy: async () => {
+      const { ComunicadosPage } = await import('../features/comunicados/comunicados-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <ComunicadosPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'mensagens',
+    handle: { title: 'Mensagens' },
+    lazy: async () => {
+      const { MensagensPage } = await import('../features/mensagens/mensagens-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <MensagensPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'calendario',
     handle: { title: 'Calendário' },
     lazy: async () => {

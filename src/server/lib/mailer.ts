@@ -7,6 +7,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The outbox row this message comes from: the .eml file is named by it and written only if absent, so
+   * a message sent again after a crash (between writing and recording it) is not delivered twice; over
+   * SMTP it becomes the Message-ID, which receiving servers use to drop duplicates.
+   */
+  id?: string;
 }
 
 export interface Mailer {
@@ -31,7 +37,14 @@ export function createMailer(options: {
     return {
       async send(message) {
         transport ??= smtpTransport();
-        await (await transport).sendMail({ from: options.from, ...message });
+        const { id, ...fields } = message;
+        await (
+          await transport
+        ).sendMail({
+          from: options.from,
+          ...fields,
+          ...(id ? { messageId: `<${id}@sistema-escolar>` } : {}),
+        });
         return true;
       },
     };
@@ -43,9 +56,28 @@ export function createMailer(options: {
   return {
     async send(message) {
       transport ??= streamTransport();
-      const info = await (await transport).sendMail({ from: options.from, ...message });
+      const { id, ...fields } = message;
+      const info = await (
+        await transport
+      ).sendMail({
+        from: options.from,
+        ...fields,
+        ...(id ? { messageId: `<${id}@sistema-escolar>` } : {}),
+      });
       // Messages carry reset links and provisional passwords: readable by the server's user only.
       await mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
+      if (id) {
+        // 'wx': created only if absent. The file already there means this row was delivered before.
+        try {
+          await writeFile(path.join(outbox, `entrega-${id}.eml`), info.message as Buffer, {
+            mode: PRIVATE_FILE_MODE,
+            flag: 'wx',
+          });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        return true;
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       await writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, {
         mode: PRIVATE_FILE_MODE,

@@ -26,6 +26,9 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/boletins/turmas/:id.pdf',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
+  'GET /api/comunicados/:id/anexos/:anexoId',
+  // Server-sent events: a stream, not an envelope.
+  'GET /api/notificacoes/stream',
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
 import { formatCentavos, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { FormSelect } from '../../components/form-fields';
+import { DeliveryQueue } from './delivery-queue';
 import { FormToggle } from './toggle';
 
 /** The Sistema tab: fields of the system-settings form that SettingsPage holds (with Notificações). */
@@ -80,6 +81,7 @@ export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
       <p className="text-sm text-gray-600">
         Estas opções são salvas com o botão &quot;Salvar Configurações&quot; da aba Sistema.
       </p>
+      <DeliveryQueue />
     </div>
   );
 }

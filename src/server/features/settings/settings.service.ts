@@ -69,6 +69,11 @@ interface StoredSystem {
   updatedAt: Date | null;
 }
 
+/** The system settings' values as stored (or defaulted), read inside the caller's transaction. */
+export async function readSystemValues(db: DbOrTx): Promise<SystemSettingsValues> {
+  return (await readSystem(db)).values;
+}
+
 async function readSystem(db: DbOrTx): Promise<StoredSystem> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SYSTEM_KEY)).limit(1);
   if (!row) return { values: { ...defaultSystemSettings }, version: 0, updatedAt: null };

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE, apiSignIn } from './support';
+
+// Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
+// bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
+// pending; a guardian of another class never sees it.
+
+const run = Date.now().toString().slice(-6);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function createClass(api: APIRequestContext, nome: string) {
+  return dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome,
+        nivel: 'Fundamental I',
+        serie: '2º ano',
+        turno: 'tarde',
+        ano_letivo: new Date().getFullYear().toString(),
+      },
+    }),
+  );
+}
+
+/** A student whose guardian gets a portal account; answers the guardian's first password. */
+async function enrol(api: APIRequestContext, turmaId: string, nome: string, email: string) {
+  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/alunos', {
+      data: {
+        nome,
+        data_nascimento: '2018-04-12',
+        matricula: `CM${run}${nome.slice(0, 3).toUpperCase()}`,
+        responsavel: {
+          nome: `Responsável de ${nome}`,
+          email,
+          telefone: '(11) 97654-3210',
+          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '3')),
+          parentesco: 'pai',
+          eh_principal: true,
+        },
+      },
+    }),
+  );
+  const enrolled = await api.post(`/api/turmas/${turmaId}/alunos`, { data: { aluno_id: created.aluno.id } });
+  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  return created.senhaGerada ?? '';
+}
+
+test('a notice with ciente to one class: the bell rises live, Ciente, the admin sees who is pending', async ({
+  browser,
+}) => {
+  // Three people sign in (argon2 on shared cores) and the bell may wait for its 30 s poll.
+  test.setTimeout(150_000);
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const admin = await adminContext.newPage();
+  const api = admin.request;
+  const turma = await createClass(api, `Girassóis ${run}`);
+  const outra = await createClass(api, `Margaridas ${run}`);
+  const names = [`Davi Aviso ${run}`, `Eva Aviso ${run}`, `Caio Aviso ${run}`] as const;
+  const emailA = `pai.aviso.${run}@escola.test`;
+  const passwordA = await enrol(api, turma.id, names[0], emailA);
+  await enrol(api, turma.id, names[1], `resp.aviso.1.${run}@escola.test`);
+  await enrol(api, turma.id, names[2], `resp.aviso.2.${run}@escola.test`);
+  const emailB = `mae.outra.${run}@escola.test`;
+  const passwordB = await enrol(api, outra.id, `Flora Outra ${run}`, emailB);
+
+  // The guardian of the class is on the portal, on a phone, before the notice exists.
+  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardian = await guardianContext.newPage();
+  await apiSignIn(guardian.request, emailA, [passwordA], 'Bem-Te-Vi-Canta-31');
+  await guardian.goto('/dashboard');
+  await expect(guardian.getByRole('button', { name: 'Notificações', exact: true })).toBeVisible();
+  await expect(guardian.getByTestId('contador-notificacoes')).toHaveCount(0);
+
+  // The admin writes it.
+  const titulo = `Passeio ao museu ${run}`;
+  await admin.goto('/dashboard/comunicados');
+  await admin.getByRole('button', { name: 'Novo comunicado' }).click();
+  const form = admin.getByRole('dialog', { name: 'Novo comunicado' });
+  await form.getByRole('button', { name: 'Publicar' }).click();
+  await expect(form.getByText('O título deve ter ao menos 3 caracteres')).toBeVisible();
+  await form.getByLabel('Título').fill(titulo);
+  await form
+    .getByLabel('Mensagem')
+    .fill(
+      'O passeio será na **sexta-feira**.\n- Levar lanche\n- Usar uniforme\n\n[Autorização](https://escola.test/autorizacao)',
+    );
+  await form.getByLabel('Para quem').selectOption('turmas');
+  await form.getByLabel(new RegExp(`Girassóis ${run}`)).check();
+  await form.getByLabel(/Exige ciente/).check();
+  await admin.screenshot({ path: `${shots}/comunicados-novo-desktop.png` });
+  await form.getByRole('button', { name: 'Publicar' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(admin.getByRole('link', { name: titulo })).toBeVisible();
+
+  // The guardian's bell rises without a reload; the notification opens the notice.
+  await expect(guardian.getByTestId('contador-notificacoes')).toHaveText('1', { timeout: 35_000 });
+  await guardian.getByRole('button', { name: /Notificações: 1 não lida/ }).click();
+  await guardian.screenshot({ path: `${shots}/notificacoes-sino-phone.png` });
+  await guardian.getByRole('button', { name: new RegExp(`Novo comunicado: ${titulo}`) }).click();
+  const notice = guardian.getByRole('dialog', { name: titulo });
+  await expect(notice.getByText('sexta-feira')).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Autorização' })).toHaveAttribute(
+    'href',
+    'https://escola.test/autorizacao',
+  );
+  await expect(notice.getByText(`Sobre: ${names[0]}`)).toBeVisible();
+  await guardian.screenshot({ path: `${shots}/comunicado-aberto-phone.png` });
+  await notice.getByRole('button', { name: 'Ciente' }).click();
+  await expect(notice.getByText(/Ciente confirmado em/)).toBeVisible();
+  await expect(guardian.getByTestId('contador-notificacoes')).toHaveCount(0);
+  await guardian.keyboard.press('Escape');
+  await expect(guardian.getByRole('link', { name: titulo })).toBeVisible();
+  await guardian.screenshot({ path: `${shots}/comunicados-responsavel-phone.png`, fullPage: true });
+  await guardianContext.close();
+
+  // The admin: 3 received, 1 confirmed; the two others are pending.
+  await admin.reload();
+  await admin.getByRole('link', { name: titulo }).click();
+  const sent = admin.getByRole('dialog', { name: titulo });
+  await expect(sent.getByTestId('contagem-recebidos')).toHaveText('3');
+  await expect(sent.getByTestId('contagem-cientes')).toHaveText('1');
+  const pending = sent.getByRole('list', { name: 'Destinatários' });
+  await expect(pending.getByRole('listitem')).toHaveCount(2);
+  await expect(pending).toContainText(names[1]);
+  await expect(pending).toContainText(names[2]);
+  await expect(pending).not.toContainText(names[0]);
+  await admin.screenshot({ path: `${shots}/comunicado-leituras-desktop.png` });
+  await sent.getByRole('button', { name: 'Reenviar lembrete' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Reenviar lembrete' })
+    .getByRole('button', { name: 'Reenviar lembrete' })
+    .click();
+  await expect(admin.getByText('Lembrete enviado a 2 família(s).')).toBeVisible();
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/comunicado-leituras-phone.png` });
+  await adminContext.close();
+
+  // A guardian of another class never sees it, not even by its address.
+  const otherContext = await browser.newContext({ viewport: desktop });
+  const other = await otherContext.newPage();
+  await apiSignIn(other.request, emailB, [passwordB], 'Sabia-Cantou-Cedo-52');
+  await other.goto('/dashboard/comunicados');
+  await expect(other.getByText('Nenhum comunicado por enquanto')).toBeVisible();
+  await expect(other.getByTestId('contador-notificacoes')).toHaveCount(0);
+  const list = await dataOf<{ items: { titulo: string }[] }>(await other.request.get('/api/comunicados'));
+  expect(list.items.map((item) => item.titulo)).not.toContain(titulo);
+  await other.screenshot({ path: `${shots}/comunicados-vazio-desktop.png` });
+  await otherContext.close();
+});

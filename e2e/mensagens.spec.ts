@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { completeCpf } from '../src/shared/validators';
+import { ADMIN_STATE, apiSignIn, openSettingsTab } from './support';
+
+// Issue 16: a guardian messages their child's teacher, the teacher sees it in the bell and replies, the
+// guardian reads the reply. The admin's Configurações → Notificações shows the delivery queue.
+
+const run = Date.now().toString().slice(-6);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+test('a guardian messages the teacher and the teacher replies', async ({ browser }) => {
+  // Three people sign in (argon2 on shared cores): more than the default minute.
+  test.setTimeout(150_000);
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const admin = await adminContext.newPage();
+  const api = admin.request;
+  const teacherEmail = `prof.msg.${run}@escola.test`;
+  const saved = await dataOf<{ professor: { id: string; nome: string }; senhaGerada?: string }>(
+    await api.post('/api/professores', {
+      data: {
+        nome: `Professora Mensagem ${run}`,
+        email: teacherEmail,
+        disciplinas: ['Português'],
+        criar_acesso: true,
+      },
+    }),
+  );
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: `Ipês ${run}`,
+        nivel: 'Fundamental I',
+        serie: '1º ano',
+        turno: 'manha',
+        ano_letivo: new Date().getFullYear().toString(),
+        professor_responsavel_id: saved.professor.id,
+      },
+    }),
+  );
+  const aluno = `Gael Mensagem ${run}`;
+  const guardianEmail = `mae.msg.${run}@escola.test`;
+  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/alunos', {
+      data: {
+        nome: aluno,
+        data_nascimento: '2019-02-02',
+        matricula: `MS${run}`,
+        responsavel: {
+          nome: `Mãe de Gael ${run}`,
+          email: guardianEmail,
+          telefone: '(11) 95555-1234',
+          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '5')),
+          parentesco: 'mae',
+          eh_principal: true,
+        },
+      },
+    }),
+  );
+  expect(
+    (await api.post(`/api/turmas/${turma.id}/alunos`, { data: { aluno_id: created.aluno.id } })).ok(),
+  ).toBe(true);
+
+  // The guardian, on a phone, writes to the teacher.
+  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardian = await guardianContext.newPage();
+  await apiSignIn(guardian.request, guardianEmail, [created.senhaGerada ?? ''], 'Jabuticaba-Doce-44');
+  await guardian.goto('/dashboard/mensagens');
+  await expect(guardian.getByText('Nenhuma conversa')).toBeVisible();
+  await guardian.getByRole('button', { name: 'Nova mensagem' }).click();
+  const form = guardian.getByRole('dialog', { name: 'Nova mensagem' });
+  await form.getByLabel('Para').selectOption('professor');
+  await form.getByLabel('Professor(a)').selectOption({ label: saved.professor.nome });
+  await form.getByLabel('Assunto').fill('Leitura em casa');
+  await form.getByLabel('Mensagem').fill('Quais livros a turma vai ler neste mês?');
+  await guardian.screenshot({ path: `${shots}/mensagens-nova-phone.png` });
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  const thread = guardian.getByRole('dialog', { name: 'Leitura em casa' });
+  await expect(thread.getByRole('list', { name: 'Mensagens' })).toContainText('Quais livros');
+  // Closed: a conversation left open would read the reply as it arrives.
+  await guardian.keyboard.press('Escape');
+  await expect(thread).toHaveCount(0);
+
+  // The teacher sees it in the bell and replies.
+  const teacherContext = await browser.newContext({ viewport: desktop });
+  const teacher = await teacherContext.newPage();
+  await apiSignIn(teacher.request, teacherEmail, [saved.senhaGerada ?? ''], 'Cajueiro-Florido-83');
+  await teacher.goto('/dashboard');
+  await expect(teacher.getByTestId('contador-notificacoes')).toHaveText('1');
+  await teacher.goto('/dashboard/mensagens');
+  await expect(teacher.getByText('1 nova(s)')).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/mensagens-professor-desktop.png` });
+  await teacher.getByRole('link', { name: 'Leitura em casa' }).click();
+  const reply = teacher.getByRole('dialog', { name: 'Leitura em casa' });
+  await reply.getByLabel('Sua mensagem').fill('Vamos ler “O Pequeno Príncipe”.');
+  await reply.getByRole('button', { name: 'Enviar' }).click();
+  await expect(reply.getByRole('list', { name: 'Mensagens' })).toContainText('Pequeno Príncipe');
+  await teacher.screenshot({ path: `${shots}/mensagens-conversa-desktop.png` });
+  await teacherContext.close();
+
+  // The guardian's bell rises; the reply is there.
+  await expect(guardian.getByTestId('contador-notificacoes')).toHaveText('1', { timeout: 35_000 });
+  await guardian.reload();
+  await guardian.getByRole('link', { name: 'Leitura em casa' }).click();
+  await expect(guardian.getByRole('dialog', { name: 'Leitura em casa' })).toContainText('Pequeno Príncipe');
+  await guardian.screenshot({ path: `${shots}/mensagens-conversa-phone.png` });
+  await guardianContext.close();
+
+  // The admin never sees a teacher's conversation; the queue shows what was sent.
+  await admin.goto('/dashboard/mensagens');
+  await expect(admin.getByText('Nenhuma conversa')).toBeVisible();
+  await openSettingsTab(admin, 'Notificações');
+  await expect(admin.getByRole('region', { name: 'Fila de envios' })).toBeVisible();
+  await admin.screenshot({ path: `${shots}/configuracoes-fila-desktop.png`, fullPage: true });
+  await adminContext.close();
+});

@@ -1,0 +1,136 @@
+import { Megaphone, Plus, Search } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import type { Comunicado, PublicoTipo } from '../../../shared/comunicados.schemas';
+import { can } from '../../../shared/permissions';
+import { Button } from '../../components/button';
+import { DataList } from '../../components/data-list';
+import { PageHeader } from '../../components/feedback';
+import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
+import { useCurrentUser } from '../../lib/current-user';
+import { useListState } from '../../lib/use-list-state';
+import { useRowDialog } from '../../lib/use-row-dialog';
+import { receivedColumns, sentColumns } from './comunicado-columns';
+import { ComunicadoDetailsModal } from './comunicado-details-modal';
+import { ComunicadoFormModal } from './comunicado-form-modal';
+import { COMUNICADOS_PAGE_SIZE, useComunicados, useMeusFilhos, usePublicoOpcoes } from './comunicados.api';
+
+/** `/dashboard/comunicados`: the author's sent notices with reads, or a family's inbox; `?id=` opens one. */
+export function ComunicadosPage() {
+  const { data: me } = useCurrentUser();
+  const writes = can(me?.nivel, 'comunicados.write');
+  const isGuardian = me?.nivel === 'responsavel';
+  const list = useListState({
+    defaults: { caixa: writes ? 'enviados' : 'recebidos', aluno_id: '', nao_lidos: '', q: '' },
+  });
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('id');
+  const comunicados = useComunicados({ ...list.query });
+  const filhos = useMeusFilhos(isGuardian);
+  const opcoes = usePublicoOpcoes(writes);
+  const dialog = useRowDialog<{ form: Comunicado | null }>();
+  const sent = list.filters.caixa === 'enviados';
+  const hrefOf = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('id', id);
+    return `?${next.toString()}`;
+  };
+  const closeDetails = () => {
+    const next = new URLSearchParams(params);
+    next.delete('id');
+    setParams(next);
+  };
+  const tipos: PublicoTipo[] = opcoes.data?.tipos ?? ['turmas'];
+  const data = comunicados.data;
+  return (
+    <div>
+      <PageHeader
+        title="Comunicados"
+        subtitle={
+          writes
+            ? 'Avisos da escola às famílias, com confirmação de leitura'
+            : 'Avisos da escola para a sua família'
+        }
+        actions={
+          writes && (
+            <Button onClick={() => dialog.show('form', null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Novo comunicado
+            </Button>
+          )
+        }
+      />
+      <FilterBar columns={isGuardian ? 'sm:grid-cols-[1fr_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto]'}>
+        <SearchFilter list={list} name="q" placeholder="Buscar pelo título..." />
+        {writes && (
+          <SelectFilter
+            list={list}
+            name="caixa"
+            label="Caixa"
+            options={{ enviados: 'Enviados', recebidos: 'Recebidos' }}
+          />
+        )}
+        {isGuardian && (
+          <SelectFilter
+            list={list}
+            name="aluno_id"
+            label="Filho(a)"
+            options={Object.fromEntries((filhos.data?.items ?? []).map((aluno) => [aluno.id, aluno.nome]))}
+            all="Todos os filhos"
+          />
+        )}
+        {!sent && (
+          <SelectFilter
+            list={list}
+            name="nao_lidos"
+            label="Mostrar"
+            options={{ true: 'Só não lidos' }}
+            all="Todos"
+          />
+        )}
+      </FilterBar>
+      <DataList
+        label="Lista de comunicados"
+        header={
+          data && (
+            <h2 className="font-semibold text-gray-900">
+              {sent ? 'Comunicados enviados' : 'Comunicados recebidos'} ({data.total})
+              {!sent && data.nao_lidos > 0 && (
+                <span className="ml-2 text-sm font-normal text-gray-600">{data.nao_lidos} não lido(s)</span>
+              )}
+            </h2>
+          )
+        }
+        query={comunicados}
+        rows={data?.items}
+        list={list}
+        paging={data && { total: data.total, pageSize: COMUNICADOS_PAGE_SIZE }}
+        columns={sent ? sentColumns(hrefOf) : receivedColumns(hrefOf)}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ 'data-testid': `comunicado-${item.id}` })}
+        errorMessage="Erro ao carregar os comunicados"
+        empty={
+          list.isFiltered
+            ? { icon: Search, title: 'Nenhum comunicado encontrado', hint: 'Ajuste os filtros' }
+            : {
+                icon: Megaphone,
+                title: sent ? 'Nenhum comunicado enviado' : 'Nenhum comunicado por enquanto',
+                hint: writes && sent ? 'Escreva o primeiro em “Novo comunicado”.' : undefined,
+              }
+        }
+      />
+      {openId && (
+        <ComunicadoDetailsModal
+          key={openId}
+          id={openId}
+          onClose={closeDetails}
+          onEdit={(comunicado) => {
+            closeDetails();
+            dialog.show('form', comunicado);
+          }}
+        />
+      )}
+      {dialog.render('form', (comunicado) => (
+        <ComunicadoFormModal comunicado={comunicado} tipos={tipos} onClose={dialog.close} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Anexo,
+  Comunicado,
+  ComunicadoInput,
+  ComunicadoPage,
+  LembreteResult,
+  Leituras,
+  PublicoOpcoes,
+} from '../../../shared/comunicados.schemas';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+
+export const COMUNICADOS_PAGE_SIZE = 20;
+
+/** Query keys: every list and notice under 'comunicados' (the bell invalidates it when a notice arrives). */
+const keys = {
+  all: ['comunicados'] as const,
+  list: (query: object) => ['comunicados', 'list', query] as const,
+  one: (id: string) => ['comunicados', 'one', id] as const,
+  leituras: (id: string, situacao: string) => ['comunicados', 'leituras', id, situacao] as const,
+  opcoes: ['comunicados', 'opcoes'] as const,
+};
+
+export interface ComunicadosQuery {
+  page: number;
+  caixa: string;
+  aluno_id: string;
+  nao_lidos: string;
+  q: string;
+}
+
+export function useComunicados(query: ComunicadosQuery) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: () =>
+      api<ComunicadoPage>(
+        `/api/comunicados${toQuery({
+          page: query.page,
+          pageSize: COMUNICADOS_PAGE_SIZE,
+          caixa: query.caixa || undefined,
+          aluno_id: query.aluno_id || undefined,
+          nao_lidos: query.nao_lidos || undefined,
+          q: query.q || undefined,
+        })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useComunicado(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: keys.one(id ?? ''),
+    enabled: id !== null,
+    queryFn: async () => {
+      const data = await api<Comunicado>(`/api/comunicados/${id ?? ''}`, { globalErrors: false });
+      // Opening it recorded the read: the list's 'não lido' marks and the bell change.
+      void queryClient.invalidateQueries({ queryKey: ['comunicados', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['notificacoes'] });
+      return data;
+    },
+  });
+}
+
+export function useSaveComunicado() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ComunicadoInput }) =>
+      apiWithMessage<Comunicado>(id ? `/api/comunicados/${id}` : '/api/comunicados', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useDeleteComunicado() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<null>(`/api/comunicados/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useCiente() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<{ ciente_em: string }>(`/api/comunicados/${id}/ciente`, {
+        method: 'POST',
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useLeituras(id: string, situacao: 'todos' | 'pendentes', enabled: boolean) {
+  return useQuery({
+    queryKey: keys.leituras(id, situacao),
+    enabled,
+    queryFn: () => api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`),
+  });
+}
+
+export function useLembrete() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiWithMessage<LembreteResult>(`/api/comunicados/${id}/lembrete`, {
+        method: 'POST',
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function usePublicoOpcoes(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.opcoes,
+    enabled,
+    queryFn: () => api<PublicoOpcoes>('/api/comunicados/opcoes'),
+  });
+}
+
+export function useAlunoBusca(q: string) {
+  return useQuery({
+    queryKey: ['comunicados', 'alunos', q],
+    enabled: q.trim().length >= 2,
+    queryFn: () =>
+      api<{ id: string; nome: string; turma: string | null }[]>(`/api/comunicados/alunos${toQuery({ q })}`),
+  });
+}
+
+/** The guardian's children, for the 'filtrar por filho' select. */
+export function useMeusFilhos(enabled: boolean) {
+  return useQuery({
+    queryKey: ['comunicados', 'filhos'],
+    enabled,
+    queryFn: () => api<{ items: { id: string; nome: string }[] }>('/api/alunos?pageSize=100'),
+  });
+}
+
+export function uploadAnexo(file: File): Promise<Anexo> {
+  const body = new FormData();
+  body.append('file', file);
+  return api<Anexo>('/api/comunicados/anexos', { method: 'POST', body, globalErrors: false });
+}

@@ -1,0 +1,86 @@
+import { Send } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { formatDateTime } from '../../../shared/format';
+import { destinoLabels, mensagemInputSchema } from '../../../shared/mensagens.schemas';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Form, FormTextArea } from '../../components/form-fields';
+import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useConversa, useReply } from './mensagens.api';
+
+/** One conversation: its messages, oldest first, and the reply box. */
+export function ConversaModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const conversa = useConversa(id);
+  const reply = useReply(id);
+  const form = useSchemaForm(mensagemInputSchema, { texto: '' });
+  const end = useRef<HTMLDivElement>(null);
+  const count = conversa.data?.mensagens.length ?? 0;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+  const data = conversa.data;
+  const other = data
+    ? data.destino === 'secretaria'
+      ? destinoLabels.secretaria
+      : (data.professor?.nome ?? destinoLabels.professor)
+    : '';
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={data?.assunto ?? 'Conversa'}
+      description={data ? `Sobre ${data.aluno.nome} · ${data.responsavel.nome} ↔ ${other}` : undefined}
+    >
+      {conversa.isPending ? (
+        <Spinner />
+      ) : conversa.isError ? (
+        <ErrorBanner>
+          {conversa.error instanceof ApiError && conversa.error.status === 404
+            ? 'Conversa não encontrada.'
+            : 'Erro ao carregar a conversa.'}
+        </ErrorBanner>
+      ) : (
+        <div className="space-y-4">
+          <ol className="max-h-[50vh] space-y-3 overflow-y-auto" aria-label="Mensagens">
+            {conversa.data.mensagens.map((item) => (
+              <li key={item.id} className={`flex ${item.minha ? 'justify-end' : 'justify-start'}`}>
+                <div
+                  className={`max-w-[85%] rounded-2xl px-4 py-2 text-sm ${item.minha ? 'bg-primary-strong text-white' : 'bg-gray-100 text-gray-900'}`}
+                >
+                  <p className={`text-xs ${item.minha ? 'text-white/80' : 'text-gray-600'}`}>
+                    {item.autor_nome} · {formatDateTime(item.created_at)}
+                  </p>
+                  <p className="whitespace-pre-wrap">{item.texto}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div ref={end} />
+          <Form
+            form={form}
+            label="Responder"
+            onSubmit={form.submit(
+              async (values) => {
+                await reply.mutateAsync(values.texto);
+                form.reset({ texto: '' });
+                toast.success('Mensagem enviada');
+              },
+              (message) => toast.error(message),
+            )}
+          >
+            <FormTextArea name="texto" label="Sua mensagem" rows={3} />
+            <div className="flex justify-end">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                <Send className="h-4 w-4" aria-hidden="true" /> Enviar
+              </Button>
+            </div>
+          </Form>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas';
+import { api, apiWithMessage } from '../../lib/api-client';
+
+const keys = {
+  all: ['notificacoes'] as const,
+  count: ['notificacoes', 'contagem'] as const,
+  list: ['notificacoes', 'lista'] as const,
+  prefs: ['notificacoes', 'preferencias'] as const,
+};
+
+/** Polling fallback when the event stream is unavailable (a proxy that buffers it): ≤ 30 s. */
+const POLL_MS = 30_000;
+
+/**
+ * The bell's unread count: from the server-sent events stream as soon as it changes, and polled every
+ * 30 s besides. When it rises, what the new notifications point at (notices, messages) is refetched.
+ */
+export function useUnreadCount(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.count,
+    enabled,
+    queryFn: () => api<{ nao_lidas: number }>('/api/notificacoes/contagem', { globalErrors: false }),
+    refetchInterval: POLL_MS,
+  });
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/notificacoes/stream');
+    source.addEventListener('contagem', (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as { nao_lidas: number };
+      const previous = queryClient.getQueryData<{ nao_lidas: number }>(keys.count);
+      queryClient.setQueryData(keys.count, next);
+      if (previous && next.nao_lidas !== previous.nao_lidas) {
+        void queryClient.invalidateQueries({ queryKey: keys.list });
+        if (next.nao_lidas > previous.nao_lidas) {
+          void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
+          void queryClient.invalidateQueries({ queryKey: ['mensagens'] });
+        }
+      }
+    });
+    return () => source.close();
+  }, [enabled, queryClient]);
+  return query.data?.nao_lidas ?? 0;
+}
+
+export function useNotificacoes(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.list,
+    enabled,
+    queryFn: () => api<NotificacaoPage>('/api/notificacoes?pageSize=15'),
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[] | undefined) =>
+      apiWithMessage<{ nao_lidas: number }>('/api/notificacoes/lidas', {
+        method: 'POST',
+        body: ids ? { ids } : {},
+        globalErrors: false,
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(keys.count, result.data);
+      void queryClient.invalidateQueries({ queryKey: keys.list });
+    },
+  });
+}
+
+export function usePreferencias(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.prefs,
+    enabled,
+    queryFn: () => api<Preferencias>('/api/notificacoes/preferencias'),
+  });
+}
+
+export function useSavePreferencias() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itens: Preferencias['itens']) =>
+      apiWithMessage<Preferencias>('/api/notificacoes/preferencias', {
+        method: 'PUT',
+        body: { itens },
+        globalErrors: false,
+      }),
+    onSuccess: (result) => queryClient.setQueryData(keys.prefs, result.data),
+  });
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { notificacaoTipoLabels, type Preferencias } from '../../../shared/notificacoes.schemas';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api-client';
+import { usePreferencias, useSavePreferencias } from './notificacoes.api';
+
+/** 'Preferências de notificação': which kinds also come by e-mail or SMS (the portal always shows them). */
+export function PreferencesModal({ onClose }: { onClose: () => void }) {
+  const prefs = usePreferencias(true);
+  const save = useSavePreferencias();
+  const [edited, setEdited] = useState<Preferencias['itens'] | null>(null);
+  const itens = edited ?? prefs.data?.itens ?? [];
+  const set = (tipo: string, channel: 'email' | 'sms', value: boolean) =>
+    setEdited(itens.map((item) => (item.tipo === tipo ? { ...item, [channel]: value } : item)));
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={save.isPending}
+      title="Preferências de notificação"
+      description="Tudo aparece no sino do portal. Escolha o que também chega por e-mail ou SMS."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            loading={save.isPending}
+            disabled={!edited}
+            onClick={() =>
+              save.mutateAsync(itens).then(
+                (result) => {
+                  toast.success(result.message ?? 'Preferências salvas');
+                  onClose();
+                },
+                (error: unknown) =>
+                  toast.error(error instanceof ApiError ? error.message : 'Não foi possível salvar.'),
+              )
+            }
+          >
+            Salvar
+          </Button>
+        </>
+      }
+    >
+      {prefs.isPending ? (
+        <Spinner />
+      ) : prefs.isError ? (
+        <ErrorBanner>Erro ao carregar as preferências.</ErrorBanner>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-gray-600">
+              <th className="py-2 font-medium">Assunto</th>
+              <th className="py-2 text-center font-medium">E-mail</th>
+              <th className="py-2 text-center font-medium">SMS</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {itens.map((item) => (
+              <tr key={item.tipo}>
+                <td className="py-2 text-gray-900">{notificacaoTipoLabels[item.tipo]}</td>
+                <td className="py-2 text-center">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    aria-label={`${notificacaoTipoLabels[item.tipo]} por e-mail`}
+                    checked={item.email}
+                    disabled={!prefs.data.email_disponivel || item.tipo === 'seguranca'}
+                    onChange={(event) => set(item.tipo, 'email', event.target.checked)}
+                  />
+                </td>
+                <td className="py-2 text-center">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    aria-label={`${notificacaoTipoLabels[item.tipo]} por SMS`}
+                    checked={item.sms}
+                    disabled={!prefs.data.sms_disponivel}
+                    onChange={(event) => set(item.tipo, 'sms', event.target.checked)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {prefs.data && (!prefs.data.email_disponivel || !prefs.data.sms_disponivel) && (
+        <p className="mt-3 text-xs text-gray-600">
+          {!prefs.data.email_disponivel && 'A escola desligou as notificações por e-mail. '}
+          {!prefs.data.sms_disponivel && 'A escola não envia notificações por SMS.'} Avisos de segurança
+          sempre chegam por e-mail.
+        </p>
+      )}
+    </Modal>
+  );
+}

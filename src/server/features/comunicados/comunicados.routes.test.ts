@@ -1,0 +1,339 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Comunicado, ComunicadoPage, Leituras } from '../../../shared/comunicados.schemas.js';
+import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
+import { clock } from '../../lib/clock.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { students } from '../students/students.table.js';
+import { entregas } from '../notificacoes/notificacoes.table.js';
+import { publishDueComunicados } from './comunicados.service.js';
+
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+afterEach(() => clock.unpin());
+
+/** A guardian with a portal account and a child in the class. */
+async function family(turmaId: string | null) {
+  const account = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, account.user.id);
+  const child = await insertStudent(t, turmaId, guardian.id);
+  return { ...account, guardian, child };
+}
+
+async function school() {
+  const admin = await signedIn(t, 'administrador');
+  const teacherAccount = await signedIn(t, 'professor');
+  const teacher = await insertTeacher(t, teacherAccount.user.id);
+  const classA = await insertClass(t, teacher.id);
+  const classB = await insertClass(t, null);
+  const a1 = await family(classA.id);
+  const a2 = await family(classA.id);
+  const b1 = await family(classB.id);
+  return { admin, teacherAccount, teacher, classA, classB, a1, a2, b1 };
+}
+
+const notice = (publico: object, extra: object = {}) => ({
+  titulo: 'Reunião de pais',
+  corpo: 'Reunião **quinta-feira** às 19h.\n- Traga a agenda\n- [Pauta](https://escola.test/pauta)',
+  publico,
+  ...extra,
+});
+
+describe('comunicados: audience and scope', () => {
+  it('reaches only the families of the chosen class; others get 404 and never see it', async () => {
+    const s = await school();
+    const created = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = dataOf<Comunicado>(created).id;
+    expect(dataOf<Comunicado>(created).contagem).toEqual({ destinatarios: 2, lidos: 0, cientes: 0 });
+
+    const mine = dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie));
+    expect(mine.items.map((item) => item.id)).toEqual([id]);
+    expect(mine.nao_lidos).toBe(1);
+    expect(mine.items[0]!.recebido?.alunos).toEqual([{ id: s.a1.child.id, nome: s.a1.child.nome }]);
+
+    const other = dataOf<ComunicadoPage>(await get('/api/comunicados', s.b1.cookie));
+    expect(other.items).toEqual([]);
+    expect((await get(`/api/comunicados/${id}`, s.b1.cookie)).statusCode).toBe(404);
+    expect((await send('POST', `/api/comunicados/${id}/ciente`, s.b1.cookie)).statusCode).toBe(404);
+    // The bell: the class's families have one, the other family none.
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a2.cookie)).nao_lidas).toBe(1);
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.b1.cookie)).nao_lidas).toBe(0);
+  });
+
+  it('sends a family with two children in two classes the notice once, naming both children', async () => {
+    const s = await school();
+    const second = await insertStudent(t, s.classB.id, s.a1.guardian.id);
+    const created = await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    const id = dataOf<Comunicado>(created).id;
+    expect(dataOf<Comunicado>(created).contagem?.destinatarios).toBe(3);
+    const page = dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie));
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.recebido?.alunos.map((aluno) => aluno.id).sort()).toEqual(
+      [s.a1.child.id, second.id].sort(),
+    );
+    // Filter by child.
+    const byChild = dataOf<ComunicadoPage>(await get(`/api/comunicados?aluno_id=${second.id}`, s.a1.cookie));
+    expect(byChild.items.map((item) => item.id)).toEqual([id]);
+    const rows = await t.database.db.select().from(entregas).where(eq(entregas.canal, 'email'));
+    expect(rows.filter((row) => row.destino === s.a1.user.email)).toHaveLength(1);
+  });
+
+  it('resolves séries, chosen students and staff only', async () => {
+    const s = await school();
+    const bySerie = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'segmentos', series: ['3º ano'] }),
+    );
+    expect(dataOf<Comunicado>(bySerie).contagem?.destinatarios).toBe(3);
+    const chosen = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'alunos', alunos: [s.b1.child.id] }),
+    );
+    expect(dataOf<Comunicado>(chosen).contagem?.destinatarios).toBe(1);
+    const staff = await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'equipe' }));
+    expect(dataOf<Comunicado>(staff).contagem?.destinatarios).toBe(2);
+    const teacherInbox = dataOf<ComunicadoPage>(
+      await get('/api/comunicados?caixa=recebidos', s.teacherAccount.cookie),
+    );
+    expect(teacherInbox.items.map((item) => item.id)).toEqual([dataOf<Comunicado>(staff).id]);
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.b1.cookie)).items).toHaveLength(2);
+  });
+
+  it('lets a teacher write only to their own classes', async () => {
+    const s = await school();
+    const own = await send(
+      'POST',
+      '/api/comunicados',
+      s.teacherAccount.cookie,
+      notice({ tipo: 'turmas', turmas: [s.classA.id] }),
+    );
+    expect(own.statusCode).toBe(201);
+    const foreign = await send(
+      'POST',
+      '/api/comunicados',
+      s.teacherAccount.cookie,
+      notice({ tipo: 'turmas', turmas: [s.classB.id] }),
+    );
+    expect(foreign.statusCode).toBe(404);
+    const whole = await send('POST', '/api/comunicados', s.teacherAccount.cookie, notice({ tipo: 'escola' }));
+    expect(whole.statusCode).toBe(403);
+    // A guardian cannot write at all; a teacher cannot manage someone else's notice.
+    expect((await send('POST', '/api/comunicados', s.a1.cookie, notice({ tipo: 'escola' }))).statusCode).toBe(
+      403,
+    );
+    const adminNotice = dataOf<Comunicado>(
+      await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' })),
+    );
+    expect(
+      (await get(`/api/comunicados/${adminNotice.id}/leituras`, s.teacherAccount.cookie)).statusCode,
+    ).toBe(404);
+    expect(
+      (await send('DELETE', `/api/comunicados/${adminNotice.id}`, s.teacherAccount.cookie)).statusCode,
+    ).toBe(404);
+  });
+
+  it('resolves a future-dated notice at its publication; a student who joins later gets it only on resend', async () => {
+    const s = await school();
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    const created = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { publicar_em: '2026-05-05T08:00:00-03:00' }),
+    );
+    const id = dataOf<Comunicado>(created).id;
+    expect(dataOf<Comunicado>(created).publicado_em).toBeNull();
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items).toEqual([]);
+    // Joins before publication: receives it.
+    const early = await family(s.classA.id);
+    expect(await publishDueComunicados(t.app.ctx)).toBe(0);
+    clock.pin(new Date('2026-05-05T08:00:01-03:00'));
+    expect(await publishDueComunicados(t.app.ctx)).toBe(1);
+    expect(
+      dataOf<ComunicadoPage>(await get('/api/comunicados', early.cookie)).items.map((item) => item.id),
+    ).toEqual([id]);
+    // Joins after: does not, until the author resends.
+    const late = await family(s.classB.id);
+    await t.database.db.update(students).set({ turmaId: s.classA.id }).where(eq(students.id, late.child.id));
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', late.cookie)).items).toEqual([]);
+    const reminder = await send('POST', `/api/comunicados/${id}/lembrete`, s.admin.cookie);
+    expect(dataOf<{ novos: number; lembrados: number }>(reminder)).toEqual({ novos: 1, lembrados: 3 });
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', late.cookie)).items).toHaveLength(1);
+  });
+
+  it('hides an expired notice from the families list', async () => {
+    const s = await school();
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'escola' }, { expira_em: '2026-05-10T00:00:00-03:00' }),
+    );
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items).toHaveLength(1);
+    clock.pin(new Date('2026-05-11T09:00:00-03:00'));
+    expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items).toHaveLength(0);
+  });
+});
+
+describe('comunicados: read and ciente', () => {
+  it('records read and ciente once, with their first time; the author sees who is pending', async () => {
+    const s = await school();
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    const id = dataOf<Comunicado>(
+      await send(
+        'POST',
+        '/api/comunicados',
+        s.admin.cookie,
+        notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
+      ),
+    ).id;
+    clock.pin(new Date('2026-05-04T10:00:00-03:00'));
+    const opened = dataOf<Comunicado>(await get(`/api/comunicados/${id}`, s.a1.cookie));
+    expect(opened.recebido?.lido_em).toBe('2026-05-04T13:00:00.000Z');
+    // Opening it read the bell's entry too.
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a1.cookie)).nao_lidas).toBe(0);
+    const first = await send('POST', `/api/comunicados/${id}/ciente`, s.a1.cookie);
+    expect(dataOf<{ ciente_em: string }>(first).ciente_em).toBe('2026-05-04T13:00:00.000Z');
+    clock.pin(new Date('2026-05-06T10:00:00-03:00'));
+    const again = await send('POST', `/api/comunicados/${id}/ciente`, s.a1.cookie);
+    expect(dataOf<{ ciente_em: string }>(again).ciente_em).toBe('2026-05-04T13:00:00.000Z');
+    expect(dataOf<Comunicado>(await get(`/api/comunicados/${id}`, s.a1.cookie)).recebido?.lido_em).toBe(
+      '2026-05-04T13:00:00.000Z',
+    );
+    // The author opening it records nothing for anyone; the author cannot confirm for a family.
+    await get(`/api/comunicados/${id}`, s.admin.cookie);
+    expect((await send('POST', `/api/comunicados/${id}/ciente`, s.admin.cookie)).statusCode).toBe(404);
+    const leituras = dataOf<Leituras>(await get(`/api/comunicados/${id}/leituras`, s.admin.cookie));
+    expect(leituras.contagem).toEqual({ destinatarios: 2, lidos: 1, cientes: 1 });
+
+    const pending = dataOf<Leituras>(
+      await get(`/api/comunicados/${id}/leituras?situacao=pendentes`, s.admin.cookie),
+    );
+    expect(pending.itens.map((item) => item.usuario_id)).toEqual([s.a2.user.id]);
+    expect(pending.itens[0]!.alunos).toEqual([s.a2.child.nome]);
+    // Reminder goes to the pending family only.
+    const reminder = dataOf<{ lembrados: number; novos: number }>(
+      await send('POST', `/api/comunicados/${id}/lembrete`, s.admin.cookie),
+    );
+    expect(reminder).toEqual({ lembrados: 1, novos: 0 });
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a2.cookie)).nao_lidas).toBe(2);
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a1.cookie)).nao_lidas).toBe(0);
+  });
+
+  it('refuses ciente on a notice that does not ask for it', async () => {
+    const s = await school();
+    const id = dataOf<Comunicado>(
+      await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' })),
+    ).id;
+    expect((await send('POST', `/api/comunicados/${id}/ciente`, s.a1.cookie)).statusCode).toBe(409);
+  });
+});
+
+describe('comunicados: delivery switches and preferences', () => {
+  it('queues e-mail only when the school has it on and the person did not turn it off', async () => {
+    const s = await school();
+    await send('PUT', '/api/notificacoes/preferencias', s.a1.cookie, {
+      itens: [{ tipo: 'comunicado', email: false, sms: true }],
+    });
+    await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'turmas', turmas: [s.classA.id] }));
+    const mails = await t.database.db.select().from(entregas);
+    expect(mails.map((row) => row.destino)).toEqual([s.a2.user.email]);
+    expect(mails[0]!.texto).toContain('http://localhost:3000/dashboard/comunicados?id=');
+    expect(mails.every((row) => row.canal === 'email')).toBe(true);
+
+    await t.database.db.execute(sql`delete from entregas`);
+    const settings = dataOf<Record<string, unknown>>(await get('/api/configuracoes/sistema', s.admin.cookie));
+    const values = Object.fromEntries(
+      Object.entries(settings).filter(([key]) => key !== 'sms_disponivel' && key !== 'updated_at'),
+    );
+    const saved = await send('PUT', '/api/configuracoes/sistema', s.admin.cookie, {
+      ...values,
+      notificacoes_email: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    expect(await t.database.db.select().from(entregas)).toEqual([]);
+    // The bell still has it.
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.b1.cookie)).nao_lidas).toBe(1);
+  });
+});
+
+describe('comunicados: attachments', () => {
+  const multipart = (name: string, bytes: Buffer) => {
+    const boundary = '----anexo';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+
+  it('accepts a PDF by its content, refuses a disguised file, and serves it only to the audience', async () => {
+    const s = await school();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const upload = (name: string, bytes: Buffer) => {
+      const body = multipart(name, bytes);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/comunicados/anexos',
+        headers: { ...body.headers, cookie: s.admin.cookie },
+        payload: body.payload,
+      });
+    };
+    const fake = await upload('circular.pdf', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(fake.statusCode).toBe(415);
+    const good = await upload('Circular <b>.pdf', pdf);
+    expect(good.statusCode).toBe(201);
+    const anexo = dataOf<{ id: string; nome: string }>(good);
+    expect(anexo.nome).toBe('Circular b.pdf');
+    const created = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { anexos: [anexo.id] }),
+    );
+    const comunicado = dataOf<Comunicado>(created);
+    expect(comunicado.anexos).toHaveLength(1);
+    const url = comunicado.anexos[0]!.url;
+    const download = await get(url, s.a1.cookie);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect((await get(url, s.b1.cookie)).statusCode).toBe(404);
+    // An attachment already used cannot be attached to another notice.
+    const reuse = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'escola' }, { anexos: [anexo.id] }),
+    );
+    expect(reuse.statusCode).toBe(404);
+  });
+});

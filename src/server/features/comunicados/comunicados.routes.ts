@@ -1,0 +1,195 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alunoOpcaoQuerySchema,
+  alunoOpcaoSchema,
+  anexoSchema,
+  cienteResultSchema,
+  COMUNICADO_LIMITS,
+  comunicadoInputSchema,
+  comunicadoPageSchema,
+  comunicadoSchema,
+  lembreteResultSchema,
+  leiturasQuerySchema,
+  leiturasSchema,
+  listComunicadosQuerySchema,
+  publicoOpcoesSchema,
+} from '../../../shared/comunicados.schemas.js';
+import { uuidParam } from '../../../shared/validators.js';
+import { AppError } from '../../lib/errors.js';
+import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
+import {
+  confirmCiente,
+  createComunicado,
+  deleteComunicado,
+  getPublicoOpcoes,
+  listComunicados,
+  listLeituras,
+  openComunicado,
+  publishDueComunicados,
+  purgeOrphanAnexos,
+  readAnexo,
+  searchAlunos,
+  sendReminder,
+  updateComunicado,
+  uploadAnexo,
+} from './comunicados.service.js';
+
+const idParams = z.strictObject({ id: uuidParam });
+
+/** `/api/comunicados` (issue 16): notices, their reads and confirmations, reminders and attachments. */
+export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: COMUNICADO_LIMITS.anexoMaxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+  });
+  const read = { access: 'authenticated' } as const;
+  const write = { access: 'comunicados.write' } as const;
+
+  // Future-dated notices are published by whichever instance polls first.
+  app.ctx.jobs.onPoll(async () => {
+    await publishDueComunicados(app.ctx);
+    await purgeOrphanAnexos(app.ctx.db);
+  });
+
+  app.get(
+    '/',
+    {
+      schema: { querystring: listComunicadosQuerySchema, response: okResponse(comunicadoPageSchema) },
+      config: read,
+    },
+    async (request) => ok(await listComunicados(app.ctx.db, signedInUser(request), request.query)),
+  );
+
+  app.get(
+    '/opcoes',
+    { schema: { response: okResponse(publicoOpcoesSchema) }, config: write },
+    async (request) => ok(await getPublicoOpcoes(app.ctx.db, signedInUser(request))),
+  );
+
+  app.get(
+    '/alunos',
+    {
+      schema: { querystring: alunoOpcaoQuerySchema, response: okResponse(z.array(alunoOpcaoSchema)) },
+      config: { access: 'students.write' },
+    },
+    async (request) => ok(await searchAlunos(app.ctx.db, request.query.q)),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: comunicadoInputSchema, response: createdResponse(comunicadoSchema) }, config: write },
+    async (request, reply) => {
+      const created = await createComunicado(app.ctx, signedInUser(request), request.body, actorOf(request));
+      app.ctx.notifier.worker.wake();
+      const message = created.publicado_em ? 'Comunicado publicado!' : 'Comunicado agendado!';
+      return reply.status(201).send(ok(created, message));
+    },
+  );
+
+  app.post(
+    '/anexos',
+    { schema: { response: createdResponse(anexoSchema) }, config: { ...write, multipart: true } },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o arquivo como multipart/form-data.');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file')
+        throw new AppError('VALIDATION', 'Envie o arquivo no campo "file".');
+      const bytes = await file.toBuffer();
+      if (file.file.truncated)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Cada anexo deve ter no máximo 10 MB.');
+      const saved = await uploadAnexo(app.ctx.db, signedInUser(request), { nome: file.filename, bytes });
+      return reply.status(201).send(ok(saved, 'Anexo enviado.'));
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: okResponse(comunicadoSchema) }, config: read },
+    async (request) => ok(await openComunicado(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: { params: idParams, body: comunicadoInputSchema, response: okResponse(comunicadoSchema) },
+      config: write,
+    },
+    async (request) => {
+      const updated = await updateComunicado(
+        app.ctx,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+        expectedVersion(request, request.body.version),
+        actorOf(request),
+      );
+      app.ctx.notifier.worker.wake();
+      return ok(updated, 'Comunicado atualizado.');
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { params: idParams, response: okResponse(z.null()) }, config: write },
+    async (request) => {
+      await deleteComunicado(app.ctx, signedInUser(request), request.params.id, actorOf(request));
+      return ok(null, 'Comunicado excluído.');
+    },
+  );
+
+  app.post(
+    '/:id/ciente',
+    { schema: { params: idParams, response: okResponse(cienteResultSchema) }, config: read },
+    async (request) =>
+      ok(
+        await confirmCiente(app.ctx.db, signedInUser(request), request.params.id),
+        'Ciente registrado. Obrigado!',
+      ),
+  );
+
+  app.get(
+    '/:id/leituras',
+    {
+      schema: { params: idParams, querystring: leiturasQuerySchema, response: okResponse(leiturasSchema) },
+      config: write,
+    },
+    async (request) =>
+      ok(await listLeituras(app.ctx.db, signedInUser(request), request.params.id, request.query.situacao)),
+  );
+
+  app.post(
+    '/:id/lembrete',
+    { schema: { params: idParams, response: okResponse(lembreteResultSchema) }, config: write },
+    async (request) => {
+      const result = await sendReminder(app.ctx, signedInUser(request), request.params.id, actorOf(request));
+      app.ctx.notifier.worker.wake();
+      return ok(result, `Lembrete enviado a ${String(result.lembrados + result.novos)} família(s).`);
+    },
+  );
+
+  app.get(
+    '/:id/anexos/:anexoId',
+    { schema: { params: z.strictObject({ id: uuidParam, anexoId: uuidParam }) }, config: read },
+    async (request, reply) => {
+      const anexo = await readAnexo(
+        app.ctx.db,
+        signedInUser(request),
+        request.params.id,
+        request.params.anexoId,
+      );
+      const inline = anexo.mimeType.startsWith('image/');
+      return reply
+        .header('content-type', anexo.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(anexo.nome)}`,
+        )
+        .send(anexo.bytes);
+    },
+  );
+};

@@ -1,0 +1,833 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  type Anexo,
+  type Comunicado,
+  type ComunicadoListItem,
+  type ComunicadoPage,
+  type LembreteResult,
+  type Leituras,
+  type Publico,
+  type PublicoOpcoes,
+  COMUNICADO_LIMITS,
+  comunicadoInputSchema,
+  listComunicadosQuerySchema,
+  publicoTipos,
+} from '../../../shared/comunicados.schemas.js';
+import { can } from '../../../shared/permissions.js';
+import { richTextToPlain } from '../../../shared/rich-text.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { classes } from '../classes/classes.table.js';
+import { processImage, sniffImage } from '../media/media.service.js';
+import { fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
+import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
+import { students } from '../students/students.table.js';
+import type { UserRow } from '../users/users.table.js';
+import {
+  comunicadoAnexos,
+  comunicadoDestinatarios,
+  comunicados,
+  type ComunicadoRow,
+} from './comunicados.table.js';
+
+type Author = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
+type ParsedInput = z.output<typeof comunicadoInputSchema>;
+type ListQuery = z.output<typeof listComunicadosQuerySchema>;
+
+export const comunicadoNotFound = () => notFound('Comunicado não encontrado.');
+const isAdmin = (user: Pick<UserRow, 'nivel'>) => user.nivel === 'administrador';
+const linkOf = (id: string) => `/dashboard/comunicados?id=${id}`;
+
+/**
+ * The families (and staff) a notice reaches, as a query of `(usuario_id, aluno_ids)`: guardians with an
+ * active portal account of the active students in the audience, one row per guardian however many of
+ * their children are in it — a family with two children in two classes gets the notice once.
+ */
+export function audienceQuery(publico: Publico): SQL {
+  if (publico.tipo === 'equipe')
+    return sql`select u.id as usuario_id, '{}'::uuid[] as aluno_ids from users u
+      where u.status = 'ativo' and u.nivel in ('administrador', 'professor')`;
+  const filter =
+    publico.tipo === 'escola'
+      ? sql`true`
+      : publico.tipo === 'turmas'
+        ? sql`s.turma_id in (${sql.join(
+            publico.turmas.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : publico.tipo === 'alunos'
+          ? sql`s.id in (${sql.join(
+              publico.alunos.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql`(c.nivel in (${sql.join(
+              [...publico.segmentos, ''].map((value) => sql`${value}`),
+              sql`, `,
+            )})
+                 or c.serie in (${sql.join(
+                   [...publico.series, ''].map((value) => sql`${value}`),
+                   sql`, `,
+                 )}))`;
+  return sql`select g.usuario_id as usuario_id, array_agg(distinct s.id) as aluno_ids
+    from students s
+    join student_guardians sg on sg.aluno_id = s.id
+    join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+    join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'
+    left join classes c on c.id = s.turma_id
+    where s.status = 'ativo' and ${filter}
+    group by g.usuario_id`;
+}
+
+/** A teacher writes only to their own classes; ids outside the caller's reach answer 404. */
+async function checkAudience(tx: DbOrTx, author: Author, publico: Publico): Promise<void> {
+  if (!isAdmin(author)) {
+    if (publico.tipo !== 'turmas')
+      throw new AppError('FORBIDDEN', 'Professores enviam comunicados somente às suas turmas.');
+    const scope = await scopeOf(tx, author);
+    const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+    if (teacherId === null) throw notFound('Turma não encontrada.');
+    const rows = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(inArray(classes.id, publico.turmas), inArray(classes.id, classIdsTaughtBy(teacherId))));
+    if (rows.length !== new Set(publico.turmas).size) throw notFound('Turma não encontrada.');
+    return;
+  }
+  if (publico.tipo === 'turmas') {
+    const rows = await tx.select({ id: classes.id }).from(classes).where(inArray(classes.id, publico.turmas));
+    if (rows.length !== new Set(publico.turmas).size) throw notFound('Turma não encontrada.');
+  }
+  if (publico.tipo === 'alunos') {
+    const rows = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(inArray(students.id, publico.alunos));
+    if (rows.length !== new Set(publico.alunos).size) throw notFound('Aluno não encontrado.');
+  }
+}
+
+/** Only the chosen kind's list is kept (a form may send the others empty or stale). */
+function normalizePublico(publico: Publico): Publico {
+  return {
+    tipo: publico.tipo,
+    segmentos: publico.tipo === 'segmentos' ? [...new Set(publico.segmentos)] : [],
+    series: publico.tipo === 'segmentos' ? [...new Set(publico.series)] : [],
+    turmas: publico.tipo === 'turmas' ? [...new Set(publico.turmas)] : [],
+    alunos: publico.tipo === 'alunos' ? [...new Set(publico.alunos)] : [],
+  };
+}
+
+async function describePublico(tx: DbOrTx, publico: Publico): Promise<string> {
+  if (publico.tipo === 'escola') return 'Toda a escola';
+  if (publico.tipo === 'equipe') return 'Equipe da escola';
+  if (publico.tipo === 'segmentos') return [...publico.segmentos, ...publico.series].join(', ');
+  if (publico.tipo === 'turmas') {
+    const rows = await tx
+      .select({ nome: classes.nome })
+      .from(classes)
+      .where(inArray(classes.id, publico.turmas))
+      .orderBy(asc(classes.nome));
+    return `Turma${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.nome).join(', ')}`;
+  }
+  const n = publico.alunos.length;
+  return n === 1 ? 'Família de 1 aluno' : `Famílias de ${String(n)} alunos`;
+}
+
+/**
+ * Resolves the audience now and delivers: recipients, the bell, the e-mail/SMS outbox — in the caller's
+ * transaction, so a notice is published with all its deliveries queued or not at all.
+ */
+async function publish(ctx: AppContext, tx: DbOrTx, row: ComunicadoRow, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
+    select ${row.id}::uuid, a.usuario_id, a.aluno_ids, ${now}
+    from (${audienceQuery(row.publico)}) a
+    on conflict do nothing`);
+  await tx.update(comunicados).set({ publicadoEm: now }).where(eq(comunicados.id, row.id));
+  await notifyRecipients(
+    ctx,
+    tx,
+    row,
+    sql`select usuario_id from comunicado_destinatarios
+    where comunicado_id = ${row.id}::uuid and entregue_em = ${now}`,
+    false,
+  );
+}
+
+async function notifyRecipients(
+  ctx: AppContext,
+  tx: DbOrTx,
+  row: ComunicadoRow,
+  recipients: SQL,
+  reminder: boolean,
+): Promise<void> {
+  const prefix = reminder ? 'Lembrete: ' : 'Novo comunicado: ';
+  const ask = row.exigeCiente ? ' A escola pede que você confirme a leitura (Ciente).' : '';
+  await fanOut(ctx, tx, {
+    recipients,
+    tipo: 'comunicado',
+    titulo: `${prefix}${row.titulo}`,
+    texto: reminder
+      ? `A escola lembra: ${row.titulo}.${ask}`
+      : `${row.autorNome} publicou “${row.titulo}”.${ask}`,
+    link: linkOf(row.id),
+    email: {
+      assunto: `${prefix}${row.titulo}`,
+      texto: `A escola publicou um comunicado para você: “${row.titulo}”.${ask}\nLeia no portal.`,
+    },
+    sms: `${prefix}${row.titulo}.${ask}`,
+  });
+}
+
+/** Future-dated notices whose time has come (every instance's poll; one takes each, SKIP LOCKED). */
+export async function publishDueComunicados(ctx: AppContext): Promise<number> {
+  const now = clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(comunicados)
+      .where(and(isNull(comunicados.publicadoEm), sql`${comunicados.publicarEm} <= ${now}`))
+      .orderBy(asc(comunicados.publicarEm))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    for (const row of due) await publish(ctx, tx, row, now);
+    return due.length;
+  });
+}
+
+async function attachAnexos(tx: DbOrTx, author: Author, comunicadoId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const unique = [...new Set(ids)];
+  const claimed = await tx
+    .update(comunicadoAnexos)
+    .set({ comunicadoId })
+    .where(
+      and(
+        inArray(comunicadoAnexos.id, unique),
+        isNull(comunicadoAnexos.comunicadoId),
+        eq(comunicadoAnexos.enviadoPor, author.id),
+      ),
+    )
+    .returning({ id: comunicadoAnexos.id });
+  if (claimed.length !== unique.length) throw notFound('Anexo não encontrado. Envie o arquivo de novo.');
+  const [total] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comunicadoAnexos)
+    .where(eq(comunicadoAnexos.comunicadoId, comunicadoId));
+  if ((total?.n ?? 0) > COMUNICADO_LIMITS.anexosMax)
+    throw new AppError('VALIDATION', 'No máximo 5 anexos por comunicado.', [
+      { path: 'anexos', message: 'No máximo 5 anexos' },
+    ]);
+}
+
+export async function createComunicado(
+  ctx: AppContext,
+  author: Author,
+  input: ParsedInput,
+  actor: Actor,
+): Promise<Comunicado> {
+  const now = clock.now();
+  const publico = normalizePublico(input.publico);
+  const publicarEm = input.publicar_em ? new Date(input.publicar_em) : now;
+  const expiraEm = input.expira_em ? new Date(input.expira_em) : null;
+  if (expiraEm && expiraEm <= (publicarEm > now ? publicarEm : now))
+    throw new AppError('VALIDATION', 'A expiração deve ser depois da publicação.', [
+      { path: 'expira_em', message: 'A expiração deve ser depois da publicação' },
+    ]);
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkAudience(tx, author, publico);
+    const [row] = await tx
+      .insert(comunicados)
+      .values({
+        titulo: input.titulo,
+        corpo: input.corpo,
+        publico,
+        publicoDescricao: await describePublico(tx, publico),
+        exigeCiente: input.exige_ciente,
+        publicarEm: publicarEm > now ? publicarEm : now,
+        expiraEm,
+        autorId: author.id,
+        autorNome: author.nome,
+      })
+      .returning();
+    await attachAnexos(tx, author, row!.id, input.anexos);
+    if (publicarEm <= now) await publish(ctx, tx, row!, now);
+    await recordAudit(tx, actor, {
+      action: 'criar',
+      entity: 'comunicado',
+      entityId: row!.id,
+      details: { publico: publico.tipo, exige_ciente: input.exige_ciente, agendado: publicarEm > now },
+    });
+    return row!.id;
+  });
+  return getComunicadoFor(ctx.db, author, id);
+}
+
+/** The notice as its author or an administrator may manage it; 404 for anyone else. */
+async function managedRow(tx: DbOrTx, user: Author, id: string, lock = false): Promise<ComunicadoRow> {
+  const row = lock
+    ? await lockForUpdate(tx, comunicados, id, comunicadoNotFound)
+    : (await tx.select().from(comunicados).where(eq(comunicados.id, id)))[0];
+  if (!row || !(isAdmin(user) || row.autorId === user.id)) throw comunicadoNotFound();
+  return row;
+}
+
+export async function updateComunicado(
+  ctx: AppContext,
+  user: Author,
+  id: string,
+  input: ParsedInput,
+  expected: number | undefined,
+  actor: Actor,
+): Promise<Comunicado> {
+  const now = clock.now();
+  const publico = normalizePublico(input.publico);
+  await ctx.db.transaction(async (tx) => {
+    const row = await managedRow(tx, user, id, true);
+    assertVersion(expected, row.version);
+    const published = row.publicadoEm !== null;
+    if (published && JSON.stringify(publico) !== JSON.stringify(normalizePublico(row.publico)))
+      throw new AppError(
+        'CONFLICT',
+        'O público de um comunicado já publicado não muda. Use “Reenviar lembrete” ou crie outro comunicado.',
+      );
+    await checkAudience(tx, user, publico);
+    const publicarEm = published
+      ? row.publicarEm
+      : input.publicar_em && new Date(input.publicar_em) > now
+        ? new Date(input.publicar_em)
+        : now;
+    const expiraEm = input.expira_em ? new Date(input.expira_em) : null;
+    if (expiraEm && expiraEm <= publicarEm)
+      throw new AppError('VALIDATION', 'A expiração deve ser depois da publicação.', [
+        { path: 'expira_em', message: 'A expiração deve ser depois da publicação' },
+      ]);
+    const [updated] = await tx
+      .update(comunicados)
+      .set({
+        titulo: input.titulo,
+        corpo: input.corpo,
+        publico,
+        publicoDescricao: await describePublico(tx, publico),
+        exigeCiente: input.exige_ciente,
+        publicarEm,
+        expiraEm,
+        version: row.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(comunicados.id, id))
+      .returning();
+    // Attachments not in the list are removed; new ones are attached.
+    const keep = new Set(input.anexos);
+    const current = await tx
+      .select({ id: comunicadoAnexos.id })
+      .from(comunicadoAnexos)
+      .where(eq(comunicadoAnexos.comunicadoId, id));
+    const drop = current.filter((item) => !keep.has(item.id)).map((item) => item.id);
+    if (drop.length > 0) await tx.delete(comunicadoAnexos).where(inArray(comunicadoAnexos.id, drop));
+    const currentIds = new Set(current.map((item) => item.id));
+    await attachAnexos(
+      tx,
+      user,
+      id,
+      input.anexos.filter((anexo) => !currentIds.has(anexo)),
+    );
+    if (!published && publicarEm <= now) await publish(ctx, tx, updated!, now);
+    await recordAudit(tx, actor, { action: 'atualizar', entity: 'comunicado', entityId: id, details: {} });
+  });
+  return getComunicadoFor(ctx.db, user, id);
+}
+
+export async function deleteComunicado(
+  ctx: AppContext,
+  user: Author,
+  id: string,
+  actor: Actor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await managedRow(tx, user, id, true);
+    await tx.delete(comunicados).where(eq(comunicados.id, id));
+    // The bell's entries pointing at it would lead nowhere.
+    await tx.execute(sql`delete from notificacoes where link = ${linkOf(id)}`);
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'comunicado',
+      entityId: id,
+      details: { titulo: row.titulo },
+    });
+  });
+}
+
+type RecipientRow = typeof comunicadoDestinatarios.$inferSelect;
+
+async function recipientRow(db: DbOrTx, userId: string, id: string): Promise<RecipientRow | null> {
+  const [row] = await db
+    .select()
+    .from(comunicadoDestinatarios)
+    .where(and(eq(comunicadoDestinatarios.comunicadoId, id), eq(comunicadoDestinatarios.usuarioId, userId)));
+  return row ?? null;
+}
+
+async function anexosOf(db: DbOrTx, id: string): Promise<Anexo[]> {
+  const rows = await db
+    .select({
+      id: comunicadoAnexos.id,
+      nome: comunicadoAnexos.nome,
+      tipo: comunicadoAnexos.mimeType,
+      tamanho: comunicadoAnexos.tamanho,
+    })
+    .from(comunicadoAnexos)
+    .where(eq(comunicadoAnexos.comunicadoId, id))
+    .orderBy(asc(comunicadoAnexos.createdAt));
+  return rows.map((row) => ({ ...row, url: `/api/comunicados/${id}/anexos/${row.id}` }));
+}
+
+async function countsOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { destinatarios: number; lidos: number; cientes: number }>();
+  const rows = await db
+    .select({
+      id: comunicadoDestinatarios.comunicadoId,
+      destinatarios: sql<number>`count(*)::int`,
+      lidos: sql<number>`count(${comunicadoDestinatarios.lidoEm})::int`,
+      cientes: sql<number>`count(${comunicadoDestinatarios.cienteEm})::int`,
+    })
+    .from(comunicadoDestinatarios)
+    .where(inArray(comunicadoDestinatarios.comunicadoId, ids))
+    .groupBy(comunicadoDestinatarios.comunicadoId);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function studentNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: students.id, nome: students.nome })
+    .from(students)
+    .where(inArray(students.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.nome]));
+}
+
+function toBase(row: ComunicadoRow, user: Author) {
+  return {
+    id: row.id,
+    titulo: row.titulo,
+    publico: normalizePublico(row.publico),
+    publico_descricao: row.publicoDescricao,
+    exige_ciente: row.exigeCiente,
+    publicar_em: row.publicarEm.toISOString(),
+    publicado_em: row.publicadoEm?.toISOString() ?? null,
+    expira_em: row.expiraEm?.toISOString() ?? null,
+    autor: { id: row.autorId, nome: row.autorNome },
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    pode_editar: isAdmin(user) || row.autorId === user.id,
+  };
+}
+
+/** The notice for this caller, without recording a read (after a write, for the author). */
+async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<Comunicado> {
+  const [row] = await db.select().from(comunicados).where(eq(comunicados.id, id));
+  if (!row) throw comunicadoNotFound();
+  const recipient = await recipientRow(db, user.id, id);
+  const manages = isAdmin(user) || row.autorId === user.id;
+  if (!recipient && !manages) throw comunicadoNotFound();
+  const names = await studentNames(db, recipient?.alunoIds ?? []);
+  const counts = manages ? (await countsOf(db, [id])).get(id) : undefined;
+  return {
+    ...toBase(row, user),
+    corpo: row.corpo,
+    anexos: await anexosOf(db, id),
+    recebido: recipient
+      ? {
+          lido_em: recipient.lidoEm?.toISOString() ?? null,
+          ciente_em: recipient.cienteEm?.toISOString() ?? null,
+          alunos: recipient.alunoIds.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? '' })),
+        }
+      : null,
+    contagem: manages ? (counts ?? { destinatarios: 0, lidos: 0, cientes: 0 }) : null,
+  };
+}
+
+/** Opening a notice records its first read (a recipient's own; never someone else's). */
+export async function openComunicado(db: Db, user: Author, id: string): Promise<Comunicado> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(comunicadoDestinatarios)
+      .set({ lidoEm: now })
+      .where(
+        and(
+          eq(comunicadoDestinatarios.comunicadoId, id),
+          eq(comunicadoDestinatarios.usuarioId, user.id),
+          isNull(comunicadoDestinatarios.lidoEm),
+        ),
+      )
+      .returning({ id: comunicadoDestinatarios.usuarioId });
+    if (updated.length > 0) await markReadByLink(tx, user.id, linkOf(id));
+  });
+  return getComunicadoFor(db, user, id);
+}
+
+export async function confirmCiente(db: Db, user: Author, id: string): Promise<{ ciente_em: string }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const recipient = await recipientRow(tx, user.id, id);
+    if (!recipient) throw comunicadoNotFound();
+    const [row] = await tx
+      .select({ exige: comunicados.exigeCiente })
+      .from(comunicados)
+      .where(eq(comunicados.id, id));
+    if (!row?.exige) throw new AppError('CONFLICT', 'Este comunicado não pede confirmação de ciente.');
+    // Recorded once: the first time stays.
+    const [saved] = await tx
+      .update(comunicadoDestinatarios)
+      .set({
+        cienteEm: sql`coalesce(${comunicadoDestinatarios.cienteEm}, ${now})`,
+        lidoEm: sql`coalesce(${comunicadoDestinatarios.lidoEm}, ${now})`,
+      })
+      .where(
+        and(eq(comunicadoDestinatarios.comunicadoId, id), eq(comunicadoDestinatarios.usuarioId, user.id)),
+      )
+      .returning({ cienteEm: comunicadoDestinatarios.cienteEm });
+    await markReadByLink(tx, user.id, linkOf(id));
+    return { ciente_em: saved!.cienteEm!.toISOString() };
+  });
+}
+
+export async function listComunicados(db: Db, user: Author, query: ListQuery): Promise<ComunicadoPage> {
+  const writes = can(user.nivel, 'comunicados.write');
+  const caixa = query.caixa ?? (writes && user.nivel !== 'responsavel' ? 'enviados' : 'recebidos');
+  const now = clock.now();
+  const offset = (query.page - 1) * query.pageSize;
+  const search = query.q
+    ? sql`${comunicados.titulo} ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`}`
+    : undefined;
+  if (caixa === 'enviados') {
+    if (!writes) throw new AppError('FORBIDDEN', 'Você não envia comunicados.');
+    const where = and(isAdmin(user) ? undefined : eq(comunicados.autorId, user.id), search);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(comunicados)
+        .where(where)
+        .orderBy(desc(comunicados.publicarEm), desc(comunicados.id))
+        .limit(query.pageSize)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(comunicados)
+        .where(where),
+    ]);
+    const counts = await countsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const anexos = await anexoCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return {
+      items: rows.map((row) => ({
+        ...toBase(row, user),
+        resumo: summaryOf(row.corpo),
+        anexos_total: anexos.get(row.id) ?? 0,
+        recebido: null,
+        contagem: counts.get(row.id) ?? { destinatarios: 0, lidos: 0, cientes: 0 },
+      })),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      nao_lidos: 0,
+    };
+  }
+  const visible = and(
+    eq(comunicadoDestinatarios.usuarioId, user.id),
+    sql`(${comunicados.expiraEm} is null or ${comunicados.expiraEm} > ${now})`,
+  );
+  const where = and(
+    visible,
+    query.aluno_id ? sql`${query.aluno_id}::uuid = any(${comunicadoDestinatarios.alunoIds})` : undefined,
+    query.nao_lidos === 'true' ? isNull(comunicadoDestinatarios.lidoEm) : undefined,
+    search,
+  );
+  const [rows, [total], [unread]] = await Promise.all([
+    db
+      .select({ comunicado: comunicados, recipient: comunicadoDestinatarios })
+      .from(comunicadoDestinatarios)
+      .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
+      .where(where)
+      .orderBy(desc(comunicadoDestinatarios.entregueEm), desc(comunicados.id))
+      .limit(query.pageSize)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comunicadoDestinatarios)
+      .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
+      .where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comunicadoDestinatarios)
+      .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
+      .where(and(visible, isNull(comunicadoDestinatarios.lidoEm))),
+  ]);
+  const names = await studentNames(
+    db,
+    rows.flatMap((row) => row.recipient.alunoIds),
+  );
+  const anexos = await anexoCounts(
+    db,
+    rows.map((row) => row.comunicado.id),
+  );
+  const items: ComunicadoListItem[] = rows.map(({ comunicado, recipient }) => ({
+    ...toBase(comunicado, user),
+    resumo: summaryOf(comunicado.corpo),
+    anexos_total: anexos.get(comunicado.id) ?? 0,
+    recebido: {
+      lido_em: recipient.lidoEm?.toISOString() ?? null,
+      ciente_em: recipient.cienteEm?.toISOString() ?? null,
+      alunos: recipient.alunoIds.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? '' })),
+    },
+    contagem: null,
+  }));
+  return {
+    items,
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    nao_lidos: unread?.n ?? 0,
+  };
+}
+
+async function anexoCounts(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: comunicadoAnexos.comunicadoId, n: sql<number>`count(*)::int` })
+    .from(comunicadoAnexos)
+    .where(inArray(comunicadoAnexos.comunicadoId, ids))
+    .groupBy(comunicadoAnexos.comunicadoId);
+  return new Map(rows.map((row) => [row.id ?? '', row.n]));
+}
+
+function summaryOf(corpo: string): string {
+  const plain = richTextToPlain(corpo).replace(/\s+/g, ' ').trim();
+  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain;
+}
+
+export async function listLeituras(
+  db: Db,
+  user: Author,
+  id: string,
+  situacao: 'todos' | 'pendentes',
+): Promise<Leituras> {
+  const row = await managedRow(db, user, id);
+  const pending = row.exigeCiente ? sql`d.ciente_em is null` : sql`d.lido_em is null`;
+  const rows = await db.execute(sql`
+    select d.usuario_id, u.nome, d.lido_em, d.ciente_em, d.lembrete_em,
+      coalesce((select array_agg(s.nome order by s.nome) from students s where s.id = any(d.aluno_ids)), '{}') as alunos
+    from comunicado_destinatarios d join users u on u.id = d.usuario_id
+    where d.comunicado_id = ${id}::uuid ${situacao === 'pendentes' ? sql`and ${pending}` : sql``}
+    order by (d.ciente_em is not null), (d.lido_em is not null), u.nome`);
+  const counts = (await countsOf(db, [id])).get(id) ?? { destinatarios: 0, lidos: 0, cientes: 0 };
+  const iso = (value: unknown) =>
+    value === null || value === undefined ? null : new Date(value as string).toISOString();
+  return {
+    contagem: counts,
+    exige_ciente: row.exigeCiente,
+    itens: (rows as { rows: Record<string, unknown>[] }).rows.map((item) => ({
+      usuario_id: String(item.usuario_id),
+      nome: String(item.nome),
+      alunos: parseTextArray(item.alunos),
+      lido_em: iso(item.lido_em),
+      ciente_em: iso(item.ciente_em),
+      lembrete_em: iso(item.lembrete_em),
+    })),
+  };
+}
+
+/** node-postgres returns text[] as an array; PGlite too, but an empty '{}' literal may come as text. */
+function parseTextArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' && value.startsWith('{')) {
+    const inner = value.slice(1, -1);
+    return inner === '' ? [] : inner.split(',').map((part) => part.replace(/^"|"$/g, ''));
+  }
+  return [];
+}
+
+/**
+ * 'Reenviar lembrete': the audience is resolved again — families who joined since publication receive
+ * the notice now — and those who have not read it (or not confirmed it, when it asks) are reminded.
+ */
+export async function sendReminder(
+  ctx: AppContext,
+  user: Author,
+  id: string,
+  actor: Actor,
+): Promise<LembreteResult> {
+  const now = clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await managedRow(tx, user, id, true);
+    if (!row.publicadoEm) throw new AppError('CONFLICT', 'O comunicado ainda não foi publicado.');
+    const added = await tx.execute(sql`
+      insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
+      select ${id}::uuid, a.usuario_id, a.aluno_ids, ${now}
+      from (${audienceQuery(row.publico)}) a
+      on conflict do nothing
+      returning usuario_id`);
+    const newIds = (added as { rows: { usuario_id: string }[] }).rows.map((item) => item.usuario_id);
+    const novos = newIds.length;
+    const newList =
+      novos === 0
+        ? sql`'{}'::uuid[]`
+        : sql`array[${sql.join(
+            newIds.map((item) => sql`${item}::uuid`),
+            sql`, `,
+          )}]`;
+    if (novos > 0) await notifyRecipients(ctx, tx, row, sql`select unnest(${newList}) as usuario_id`, false);
+    const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
+    const reminded = await tx.execute(sql`
+      update comunicado_destinatarios set lembrete_em = ${now}
+      where comunicado_id = ${id}::uuid and ${pending} and usuario_id <> all(${newList})
+      returning usuario_id`);
+    const remindedIds = (reminded as { rows: { usuario_id: string }[] }).rows.map((item) => item.usuario_id);
+    const lembrados = remindedIds.length;
+    if (lembrados > 0)
+      await notifyRecipients(
+        ctx,
+        tx,
+        row,
+        sql`select d.usuario_id from comunicado_destinatarios d
+          where d.comunicado_id = ${id}::uuid and d.lembrete_em = ${now} and d.usuario_id <> all(${newList})`,
+        true,
+      );
+    await recordAudit(tx, actor, {
+      action: 'lembrete',
+      entity: 'comunicado',
+      entityId: id,
+      details: { lembrados, novos },
+    });
+    return { lembrados, novos };
+  });
+}
+
+/** PDF (by its header) or an image (re-encoded like the site's media, metadata dropped). */
+export async function uploadAnexo(
+  db: Db,
+  user: Author,
+  file: { nome: string; bytes: Buffer },
+): Promise<Anexo> {
+  if (file.bytes.length > COMUNICADO_LIMITS.anexoMaxBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Cada anexo deve ter no máximo 10 MB.');
+  let bytes: Buffer;
+  let mimeType: string;
+  let extension: string;
+  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    bytes = file.bytes;
+    mimeType = 'application/pdf';
+    extension = 'pdf';
+  } else if (sniffImage(file.bytes)) {
+    const image = await processImage(file.bytes);
+    bytes = image.data;
+    mimeType = `image/${image.kind}`;
+    extension = image.kind === 'jpeg' ? 'jpg' : image.kind;
+  } else {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Anexe um PDF ou uma imagem (JPEG, PNG ou WebP).');
+  }
+  const base = file.nome
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N} ._-]/gu, '')
+    .trim()
+    .slice(0, 80);
+  const nome = `${base || 'anexo'}.${extension}`;
+  const [row] = await db
+    .insert(comunicadoAnexos)
+    .values({
+      nome,
+      mimeType,
+      tamanho: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes,
+      enviadoPor: user.id,
+    })
+    .returning({ id: comunicadoAnexos.id });
+  return {
+    id: row!.id,
+    nome,
+    tipo: mimeType,
+    tamanho: bytes.length,
+    url: `/api/comunicados/anexos/${row!.id}`,
+  };
+}
+
+/** An attachment for whoever may see its notice (a recipient, its author, an administrator). */
+export async function readAnexo(db: Db, user: Author, comunicadoId: string, anexoId: string) {
+  await getComunicadoFor(db, user, comunicadoId);
+  const [row] = await db
+    .select({
+      nome: comunicadoAnexos.nome,
+      mimeType: comunicadoAnexos.mimeType,
+      bytes: comunicadoAnexos.bytes,
+    })
+    .from(comunicadoAnexos)
+    .where(and(eq(comunicadoAnexos.id, anexoId), eq(comunicadoAnexos.comunicadoId, comunicadoId)));
+  if (!row) throw notFound('Anexo não encontrado.');
+  return row;
+}
+
+/** Uploaded but never attached (the form was abandoned): dropped after a day. */
+export async function purgeOrphanAnexos(db: Db): Promise<void> {
+  const before = new Date(clock.now().getTime() - 24 * 3600_000);
+  await db
+    .delete(comunicadoAnexos)
+    .where(and(isNull(comunicadoAnexos.comunicadoId), sql`${comunicadoAnexos.createdAt} < ${before}`));
+}
+
+export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpcoes> {
+  const admin = isAdmin(user);
+  let teacherId: string | null = null;
+  if (!admin) {
+    const scope = await scopeOf(db, user);
+    teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  }
+  const rows = await db
+    .select({
+      id: classes.id,
+      nome: classes.nome,
+      serie: classes.serie,
+      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = ${classes.id} and s.status = 'ativo')`,
+    })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.status, 'ativo'),
+        admin ? undefined : teacherId ? inArray(classes.id, classIdsTaughtBy(teacherId)) : sql`false`,
+      ),
+    )
+    .orderBy(asc(classes.nome));
+  return {
+    tipos: admin ? [...publicoTipos] : ['turmas'],
+    segmentos: admin ? ['Fundamental I', 'Fundamental II'] : [],
+    series: admin
+      ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+      : [],
+    turmas: rows,
+  };
+}
+
+export async function searchAlunos(db: Db, q: string) {
+  const rows = await db
+    .select({ id: students.id, nome: students.nome, turma: classes.nome })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(
+      and(eq(students.status, 'ativo'), sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`),
+    )
+    .orderBy(asc(students.nome))
+    .limit(20);
+  return rows;
+}

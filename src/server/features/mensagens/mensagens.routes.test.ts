@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConversaDetalhe, Conversas, DestinosOpcoes } from '../../../shared/mensagens.schemas.js';
+import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { entregas } from '../notificacoes/notificacoes.table.js';
+
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+async function setup() {
+  const admin = await signedIn(t, 'administrador');
+  const teacherAccount = await signedIn(t, 'professor');
+  const teacher = await insertTeacher(t, teacherAccount.user.id);
+  const otherTeacherAccount = await signedIn(t, 'professor');
+  const otherTeacher = await insertTeacher(t, otherTeacherAccount.user.id);
+  const turma = await insertClass(t, teacher.id);
+  await insertClass(t, otherTeacher.id);
+  const family = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, family.user.id);
+  const child = await insertStudent(t, turma.id, guardian.id);
+  const stranger = await signedIn(t, 'responsavel');
+  const strangerChild = await insertStudent(t, turma.id, (await insertGuardian(t, stranger.user.id)).id);
+  return {
+    admin,
+    teacherAccount,
+    teacher,
+    otherTeacherAccount,
+    otherTeacher,
+    family,
+    child,
+    stranger,
+    strangerChild,
+  };
+}
+
+describe('mensagens', () => {
+  it('a guardian writes to their child’s teacher; the teacher replies; unread counts on both sides', async () => {
+    const s = await setup();
+    const destinos = dataOf<DestinosOpcoes>(await get('/api/mensagens/destinos', s.family.cookie));
+    expect(destinos).toEqual([
+      {
+        aluno: { id: s.child.id, nome: s.child.nome },
+        professores: [{ id: s.teacher.id, nome: s.teacher.nome }],
+      },
+    ]);
+    const started = await send('POST', '/api/mensagens', s.family.cookie, {
+      aluno_id: s.child.id,
+      destino: 'professor',
+      professor_id: s.teacher.id,
+      assunto: 'Tarefa de casa',
+      texto: 'Meu filho esqueceu o caderno, pode enviar a tarefa?',
+    });
+    expect(started.statusCode).toBe(201);
+    const id = dataOf<ConversaDetalhe>(started).id;
+    const inbox = dataOf<Conversas>(await get('/api/mensagens', s.teacherAccount.cookie));
+    expect(inbox.items.map((item) => item.id)).toEqual([id]);
+    expect(inbox.nao_lidas).toBe(1);
+    // The e-mail says only that there is a message: never its content.
+    const mails = await t.database.db
+      .select()
+      .from(entregas)
+      .where(eq(entregas.destino, s.teacherAccount.user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.texto).not.toContain('caderno');
+    expect(mails[0]!.assunto).toBe('Você tem uma nova mensagem');
+
+    const opened = dataOf<ConversaDetalhe>(await get(`/api/mensagens/${id}`, s.teacherAccount.cookie));
+    expect(opened.mensagens.map((item) => item.lado)).toEqual(['familia']);
+    expect(dataOf<Conversas>(await get('/api/mensagens', s.teacherAccount.cookie)).nao_lidas).toBe(0);
+    await send('POST', `/api/mensagens/${id}`, s.teacherAccount.cookie, { texto: 'Claro, envio hoje.' });
+    const family = dataOf<Conversas>(await get('/api/mensagens', s.family.cookie));
+    expect(family.nao_lidas).toBe(1);
+    const bell = dataOf<NotificacaoPage>(await get('/api/notificacoes', s.family.cookie));
+    expect(bell.items[0]?.titulo).toBe('Nova mensagem: Tarefa de casa');
+    const thread = dataOf<ConversaDetalhe>(await get(`/api/mensagens/${id}`, s.family.cookie));
+    expect(thread.mensagens.map((item) => [item.lado, item.minha])).toEqual([
+      ['familia', true],
+      ['escola', false],
+    ]);
+  });
+
+  it('nobody else reads a conversation: other guardian, other teacher, the admin for a teacher’s one (404)', async () => {
+    const s = await setup();
+    const id = dataOf<ConversaDetalhe>(
+      await send('POST', '/api/mensagens', s.family.cookie, {
+        aluno_id: s.child.id,
+        destino: 'professor',
+        professor_id: s.teacher.id,
+        assunto: 'Particular',
+        texto: 'Assunto reservado',
+      }),
+    ).id;
+    for (const cookie of [s.stranger.cookie, s.otherTeacherAccount.cookie, s.admin.cookie]) {
+      expect((await get(`/api/mensagens/${id}`, cookie)).statusCode).toBe(404);
+      expect((await send('POST', `/api/mensagens/${id}`, cookie, { texto: 'oi' })).statusCode).toBe(404);
+      expect(dataOf<Conversas>(await get('/api/mensagens', cookie)).items).toEqual([]);
+    }
+  });
+
+  it('the secretaria is every administrator; a guardian cannot write about another child or to a foreign teacher', async () => {
+    const s = await setup();
+    const id = dataOf<ConversaDetalhe>(
+      await send('POST', '/api/mensagens', s.family.cookie, {
+        aluno_id: s.child.id,
+        destino: 'secretaria',
+        assunto: 'Declaração escolar',
+        texto: 'Preciso de uma declaração de matrícula.',
+      }),
+    ).id;
+    const second = await signedIn(t, 'administrador');
+    expect(
+      dataOf<Conversas>(await get('/api/mensagens', second.cookie)).items.map((item) => item.id),
+    ).toEqual([id]);
+    expect((await get(`/api/mensagens/${id}`, s.teacherAccount.cookie)).statusCode).toBe(404);
+    const foreignChild = await send('POST', '/api/mensagens', s.family.cookie, {
+      aluno_id: s.strangerChild.id,
+      destino: 'secretaria',
+      assunto: 'Outro aluno',
+      texto: 'x',
+    });
+    expect(foreignChild.statusCode).toBe(404);
+    const foreignTeacher = await send('POST', '/api/mensagens', s.family.cookie, {
+      aluno_id: s.child.id,
+      destino: 'professor',
+      professor_id: s.otherTeacher.id,
+      assunto: 'Outro professor',
+      texto: 'x',
+    });
+    expect(foreignTeacher.statusCode).toBe(404);
+  });
+});

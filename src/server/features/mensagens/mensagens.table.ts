@@ -1,0 +1,63 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * A conversation between a guardian and the school about one child: with the secretaria (every
+ * administrator) or with one of the child's teachers.
+ */
+export const conversas = pgTable(
+  'conversas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    responsavelUsuarioId: uuid('responsavel_usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    destino: text('destino', { enum: ['secretaria', 'professor'] }).notNull(),
+    professorId: uuid('professor_id').references(() => teachers.id, { onDelete: 'cascade' }),
+    assunto: text('assunto').notNull(),
+    ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('conversas_responsavel_idx').on(table.responsavelUsuarioId, table.ultimaMensagemEm),
+    index('conversas_professor_idx').on(table.professorId, table.ultimaMensagemEm),
+  ],
+);
+export type ConversaRow = typeof conversas.$inferSelect;
+
+export const mensagens = pgTable(
+  'mensagens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversaId: uuid('conversa_id')
+      .notNull()
+      .references(() => conversas.id, { onDelete: 'cascade' }),
+    autorId: uuid('autor_id').references(() => users.id, { onDelete: 'set null' }),
+    autorNome: text('autor_nome').notNull(),
+    /** 'familia' or 'escola': whose side wrote it (unread counts are per side). */
+    lado: text('lado', { enum: ['familia', 'escola'] }).notNull(),
+    texto: text('texto').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mensagens_conversa_idx').on(table.conversaId, table.createdAt)],
+);
+
+/** Up to when each person has read a conversation. */
+export const conversaLeituras = pgTable(
+  'conversa_leituras',
+  {
+    conversaId: uuid('conversa_id')
+      .notNull()
+      .references(() => conversas.id, { onDelete: 'cascade' }),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lidaAte: timestamp('lida_ate', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.conversaId, table.usuarioId] })],
+);

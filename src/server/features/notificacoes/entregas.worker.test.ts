@@ -1,0 +1,171 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fila } from '../../../shared/notificacoes.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { createMailer, type Mailer } from '../../lib/mailer.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { DeliveryWorker, ENTREGA_LEASE_MS, ENTREGA_MAX_TENTATIVAS } from './entregas.worker.js';
+import { entregas } from './notificacoes.table.js';
+
+let t: TestApp;
+const { get } = requestsOf(() => t.app);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+afterEach(() => clock.unpin());
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+function fileMailer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'entregas-'));
+  const mailer = createMailer({ smtpUrl: undefined, from: 'Escola <nao-responda@escola.test>', dataDir });
+  const files = () => {
+    try {
+      return readdirSync(path.join(dataDir, 'outbox'));
+    } catch {
+      return [];
+    }
+  };
+  return { mailer, dataDir, files };
+}
+
+async function queueEmails(n: number) {
+  await t.database.db.insert(entregas).values(
+    Array.from({ length: n }, (_, index) => ({
+      canal: 'email' as const,
+      destino: `familia${String(index)}@escola.test`,
+      assunto: `Aviso ${String(index)}`,
+      texto: 'Olá.',
+      proximaTentativa: clock.now(),
+    })),
+  );
+}
+
+describe('delivery outbox', () => {
+  it('two workers draining at once send each e-mail exactly once', async () => {
+    const { mailer, files } = fileMailer();
+    await queueEmails(120);
+    const first = new DeliveryWorker(t.database.db, mailer, null, quiet);
+    const second = new DeliveryWorker(t.database.db, mailer, null, quiet);
+    await Promise.all([first.drain(), second.drain(), first.drain()]);
+    expect(files()).toHaveLength(120);
+    const rows = await t.database.db.select().from(entregas);
+    expect(rows.every((row) => row.status === 'enviado' && row.tentativas === 1)).toBe(true);
+  });
+
+  it('a worker killed mid-batch leaves its rows to another after the lease; no e-mail is written twice', async () => {
+    const { mailer, files } = fileMailer();
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    await queueEmails(10);
+    // Worker A claims a batch, writes three e-mails and dies before recording anything.
+    const dying = new DeliveryWorker(t.database.db, mailer, null, quiet);
+    const claimed = await dying.claim(10);
+    expect(claimed).toHaveLength(10);
+    for (const row of claimed.slice(0, 3))
+      await mailer.send({ id: row.id, to: row.destino, subject: row.assunto, text: row.texto });
+    expect(files()).toHaveLength(3);
+    // While the lease holds, nobody else takes them.
+    const sent: string[] = [];
+    const counting: Mailer = {
+      send: (message) => {
+        sent.push(message.to);
+        return mailer.send(message);
+      },
+    };
+    const survivor = new DeliveryWorker(t.database.db, counting, null, quiet);
+    await survivor.drain();
+    expect(sent).toEqual([]);
+    clock.pin(new Date(new Date('2026-05-04T09:00:00-03:00').getTime() + ENTREGA_LEASE_MS + 1000));
+    await survivor.drain();
+    // All ten were handed to the mailer again, but the three already written were not written twice.
+    expect(sent).toHaveLength(10);
+    expect(files()).toHaveLength(10);
+    const rows = await t.database.db.select().from(entregas);
+    expect(rows.every((row) => row.status === 'enviado')).toBe(true);
+  });
+
+  it('retries with backoff, then gives up and shows the error to the admin without the address', async () => {
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    await queueEmails(1);
+    let calls = 0;
+    const failing: Mailer = {
+      send: () => {
+        calls++;
+        return Promise.reject(
+          Object.assign(new Error('550 mailbox familia0@escola.test unavailable'), { code: 'EENVELOPE' }),
+        );
+      },
+    };
+    const worker = new DeliveryWorker(t.database.db, failing, null, quiet);
+    const start = new Date('2026-05-04T09:00:00-03:00').getTime();
+    clock.pin(new Date(start));
+    await worker.drain();
+    expect(calls).toBe(1);
+    await worker.drain();
+    expect(calls).toBe(1);
+    let elapsed = 0;
+    for (let attempt = 2; attempt <= ENTREGA_MAX_TENTATIVAS; attempt++) {
+      elapsed += 60_000 * 2 ** (attempt - 2) + 1000;
+      clock.pin(new Date(start + elapsed));
+      await worker.drain();
+      expect(calls).toBe(attempt);
+    }
+    clock.pin(new Date(start + elapsed + 3600_000));
+    await worker.drain();
+    expect(calls).toBe(ENTREGA_MAX_TENTATIVAS);
+    const [row] = await t.database.db.select().from(entregas);
+    expect(row?.status).toBe('falhou');
+    const admin = await signedIn(t, 'administrador');
+    const fila = dataOf<Fila>(await get('/api/configuracoes/notificacoes/fila', admin.cookie));
+    expect(fila.falhas).toBe(1);
+    expect(fila.ultimos_erros[0]?.erro).toContain('EENVELOPE');
+    expect(JSON.stringify(fila)).not.toContain('familia0@escola.test');
+    const guardian = await signedIn(t, 'responsavel');
+    expect((await get('/api/configuracoes/notificacoes/fila', guardian.cookie)).statusCode).toBe(403);
+    // 'Tentar de novo' puts it back in the queue.
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/configuracoes/notificacoes/fila/reenviar',
+      headers: { cookie: admin.cookie },
+    });
+    expect(dataOf<{ reenviadas: number }>(retry).reenviadas).toBe(1);
+    const [again] = await t.database.db.select().from(entregas).where(eq(entregas.id, row!.id));
+    expect(again?.status).toBe('pendente');
+  });
+
+  it('sends SMS through SMS_URL only when a sender exists; without one the row fails visibly', async () => {
+    await t.database.db
+      .insert(entregas)
+      .values({ canal: 'sms', destino: '11912345678', assunto: 'Aviso', texto: 'Olá' });
+    const received: { to: string; message: string }[] = [];
+    const worker = new DeliveryWorker(
+      t.database.db,
+      { send: () => Promise.resolve(true) },
+      async (to, message) => {
+        received.push({ to, message });
+      },
+      quiet,
+    );
+    await worker.drain();
+    expect(received).toEqual([{ to: '11912345678', message: 'Olá' }]);
+    await t.database.db.execute(sql`update entregas set status = 'pendente', tentativas = 0`);
+    const withoutSms = new DeliveryWorker(t.database.db, { send: () => Promise.resolve(true) }, null, quiet);
+    await withoutSms.drain();
+    const [row] = await t.database.db.select().from(entregas);
+    expect(row?.ultimoErro).toContain('SEM_SMS');
+  });
+
+  it('writes a real .eml with the portal link', async () => {
+    const { mailer, dataDir, files } = fileMailer();
+    await queueEmails(1);
+    await new DeliveryWorker(t.database.db, mailer, null, quiet).drain();
+    const [name] = files();
+    expect(readFileSync(path.join(dataDir, 'outbox', name!), 'utf8')).toContain('Subject: Aviso 0');
+  });
+});

@@ -1,0 +1,198 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { entregas, type EntregaRow } from './notificacoes.table.js';
+
+/** A delivery that keeps failing is tried this many times, waiting 1, 2, 4, 8 minutes between tries. */
+export const ENTREGA_MAX_TENTATIVAS = 5;
+export const ENTREGA_BACKOFF_MS = 60_000;
+/** A worker that died holding rows releases them when this passes. */
+export const ENTREGA_LEASE_MS = 2 * 60_000;
+const BATCH = 50;
+const POLL_MS = 15_000;
+
+export type SmsSender = (to: string, message: string) => Promise<void>;
+
+interface WorkerLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** POSTs `{to, message}` as JSON to SMS_URL (a gateway of the school's choice); any 2xx is success. */
+export function createSmsSender(url: string): SmsSender {
+  return async (to, message) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to, message }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok)
+      throw Object.assign(new Error(`SMS recusado (${String(response.status)})`), {
+        code: `HTTP_${String(response.status)}`,
+      });
+  };
+}
+
+/**
+ * Sends the outbox (`entregas`): claims a batch of due rows with `FOR UPDATE SKIP LOCKED` and a lease,
+ * so several workers — in one process or on several instances sharing PostgreSQL — never hold the same
+ * row; each row is then sent and recorded. A row whose worker died mid-batch is claimed again when its
+ * lease passes; its e-mail is named by the row id, so the mailer does not write it twice.
+ */
+export class DeliveryWorker {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private automatic = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly sms: SmsSender | null,
+    private readonly log: WorkerLog,
+  ) {}
+
+  start(): void {
+    if (this.automatic) return;
+    this.automatic = true;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.automatic = false;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** After a commit that queued deliveries (only when working automatically; tests drain by hand). */
+  wake(): void {
+    if (this.automatic) setImmediate(() => this.kick());
+  }
+
+  private kick(): void {
+    void this.drain().catch((error: unknown) =>
+      this.log.error({ code: codeOf(error) }, 'falha ao processar a fila de entregas'),
+    );
+  }
+
+  /** Sends every due delivery; resolves when none is left. */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          while ((await this.runBatch()) > 0);
+        } while (this.takeWakeUp());
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** True (once) when a wake-up came while this drain was already going. */
+  private takeWakeUp(): boolean {
+    const asked = this.again;
+    this.again = false;
+    return asked;
+  }
+
+  /** Claims rows (each attempt counted on claim, so a crash counts too) and hands them to this worker. */
+  async claim(limit = BATCH): Promise<EntregaRow[]> {
+    const now = clock.now();
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: entregas.id })
+        .from(entregas)
+        .where(
+          and(
+            eq(entregas.status, 'pendente'),
+            sql`${entregas.proximaTentativa} <= ${now}`,
+            sql`(${entregas.bloqueadoAte} is null or ${entregas.bloqueadoAte} < ${now})`,
+          ),
+        )
+        .orderBy(entregas.proximaTentativa, entregas.id)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(entregas)
+        .set({
+          tentativas: sql`${entregas.tentativas} + 1`,
+          bloqueadoAte: new Date(now.getTime() + ENTREGA_LEASE_MS),
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            entregas.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  /** Sends one claimed batch; returns how many rows it claimed. */
+  async runBatch(limit = BATCH): Promise<number> {
+    const batch = await this.claim(limit);
+    for (const row of batch) await this.deliver(row);
+    return batch.length;
+  }
+
+  private async deliver(row: EntregaRow): Promise<void> {
+    try {
+      if (row.canal === 'email') {
+        await this.mailer.send({ id: row.id, to: row.destino, subject: row.assunto, text: row.texto });
+      } else {
+        if (!this.sms) throw Object.assign(new Error('SMS_URL não configurado'), { code: 'SEM_SMS' });
+        await this.sms(row.destino, row.texto);
+      }
+      const now = clock.now();
+      await this.db
+        .update(entregas)
+        .set({ status: 'enviado', enviadoEm: now, bloqueadoAte: null, ultimoErro: null, updatedAt: now })
+        .where(eq(entregas.id, row.id));
+    } catch (error) {
+      const now = clock.now();
+      const last = row.tentativas >= ENTREGA_MAX_TENTATIVAS;
+      // Only a code is kept and logged: a mail server's message can carry the address.
+      const erro = describeError(error);
+      this.log.warn(
+        { entrega: row.id, canal: row.canal, tentativa: row.tentativas, code: codeOf(error) },
+        last ? 'entrega abandonada' : 'entrega falhou; nova tentativa mais tarde',
+      );
+      await this.db
+        .update(entregas)
+        .set({
+          status: last ? 'falhou' : 'pendente',
+          bloqueadoAte: null,
+          ultimoErro: erro,
+          proximaTentativa: new Date(now.getTime() + ENTREGA_BACKOFF_MS * 2 ** (row.tentativas - 1)),
+          updatedAt: now,
+        })
+        .where(eq(entregas.id, row.id));
+    }
+  }
+}
+
+function codeOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error) return String(error.code);
+  return error instanceof Error ? error.name : 'erro';
+}
+
+/** What the admin sees: the error's code and a message with any e-mail address or phone removed. */
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'erro desconhecido';
+  const cleaned = message
+    .replace(/[^\s<>@]+@[^\s<>@]+/g, '[endereço]')
+    .replace(/\+?\d[\d\s().-]{7,}\d/g, '[telefone]')
+    .slice(0, 300);
+  return `${codeOf(error)}: ${cleaned}`;
+}

@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { notifyUser } from './notificacoes.service.js';
+
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const event = (titulo: string) => ({
+  tipo: 'mensagem' as const,
+  titulo,
+  texto: 'Você tem uma nova mensagem.',
+  link: '/dashboard/mensagens',
+  email: { assunto: 'Nova mensagem', texto: 'Você tem uma nova mensagem.' },
+  sms: 'Nova mensagem',
+});
+
+async function notify(usuarioId: string, titulo: string) {
+  await t.database.db.transaction((tx) => notifyUser(t.app.ctx, tx, usuarioId, event(titulo)));
+}
+
+/** Reads server-sent events until `predicate` holds for the events seen so far. */
+function collect(stream: Readable, predicate: (events: string[]) => boolean): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const events: string[] = [];
+    const timer = setTimeout(
+      () => reject(new Error(`sem o evento esperado: ${JSON.stringify(events)}`)),
+      10_000,
+    );
+    stream.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const parts = buffer.split('\n\n');
+      buffer = parts.pop() ?? '';
+      for (const part of parts)
+        if (part.startsWith('event: contagem')) events.push(part.split('data: ')[1] ?? '');
+      if (predicate(events)) {
+        clearTimeout(timer);
+        resolve(events);
+      }
+    });
+  });
+}
+
+describe('notificações', () => {
+  it('lists newest first, counts unread, marks one and all read — only the caller’s own', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    const bia = await signedIn(t, 'responsavel');
+    await notify(ana.user.id, 'Primeira');
+    await notify(ana.user.id, 'Segunda');
+    await notify(bia.user.id, 'Da Bia');
+    const page = dataOf<NotificacaoPage>(await get('/api/notificacoes', ana.cookie));
+    expect(page.items.map((item) => item.titulo)).toEqual(['Segunda', 'Primeira']);
+    expect(page.nao_lidas).toBe(2);
+    const biaId = dataOf<NotificacaoPage>(await get('/api/notificacoes', bia.cookie)).items[0]!.id;
+    // Someone else's id is ignored.
+    await send('POST', '/api/notificacoes/lidas', ana.cookie, { ids: [biaId] });
+    expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', bia.cookie)).nao_lidas).toBe(1);
+    const marked = await send('POST', '/api/notificacoes/lidas', ana.cookie, { ids: [page.items[0]!.id] });
+    expect(dataOf<{ nao_lidas: number }>(marked).nao_lidas).toBe(1);
+    expect(
+      dataOf<NotificacaoPage>(await get('/api/notificacoes?nao_lidas=true', ana.cookie)).items.map(
+        (item) => item.titulo,
+      ),
+    ).toEqual(['Primeira']);
+    await send('POST', '/api/notificacoes/lidas', ana.cookie, {});
+    expect(dataOf<{ nao_lidas: number }>(await get('/api/notificacoes/contagem', ana.cookie)).nao_lidas).toBe(
+      0,
+    );
+  });
+
+  it('streams the unread count and updates it without a new request', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    await notify(ana.user.id, 'Antes');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/notificacoes/stream',
+      headers: { cookie: ana.cookie },
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const stream = response.stream();
+    const first = collect(stream, (events) => events.length >= 1);
+    expect(await first).toEqual(['{"nao_lidas":1}']);
+    const next = collect(stream, (events) => events.length >= 1);
+    await notify(ana.user.id, 'Depois');
+    expect(await next).toEqual(['{"nao_lidas":2}']);
+    stream.destroy();
+  });
+
+  it('keeps preferences per kind; security notices always go by e-mail', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    const saved = await send('PUT', '/api/notificacoes/preferencias', ana.cookie, {
+      itens: [
+        { tipo: 'mensagem', email: false, sms: false },
+        { tipo: 'seguranca', email: false, sms: false },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const prefs = dataOf<Preferencias>(await get('/api/notificacoes/preferencias', ana.cookie));
+    expect(prefs.itens.find((item) => item.tipo === 'mensagem')).toEqual({
+      tipo: 'mensagem',
+      email: false,
+      sms: false,
+    });
+    expect(prefs.itens.find((item) => item.tipo === 'seguranca')?.email).toBe(true);
+    expect(prefs.sms_disponivel).toBe(false);
+    const bad = await send('PUT', '/api/notificacoes/preferencias', ana.cookie, {
+      itens: [{ tipo: 'spam', email: true, sms: true }],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

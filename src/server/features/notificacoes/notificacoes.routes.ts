@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contagemSchema,
+  filaSchema,
+  listNotificacoesQuerySchema,
+  marcarLidasInputSchema,
+  notificacaoPageSchema,
+  preferenciasSchema,
+  updatePreferenciasInputSchema,
+} from '../../../shared/notificacoes.schemas.js';
+import { ok, signedInUser } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
+import {
+  countUnread,
+  getFila,
+  getPreferencias,
+  listNotificacoes,
+  markRead,
+  retryFailed,
+  updatePreferencias,
+} from './notificacoes.service.js';
+
+/** A comment line every 25 s keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/** The bell (issue 16): `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
+export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const own = { access: 'authenticated' } as const;
+
+  app.get(
+    '/api/notificacoes',
+    {
+      schema: { querystring: listNotificacoesQuerySchema, response: okResponse(notificacaoPageSchema) },
+      config: own,
+    },
+    async (request) => ok(await listNotificacoes(app.ctx.db, signedInUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/notificacoes/contagem',
+    { schema: { response: okResponse(contagemSchema) }, config: own },
+    async (request) => ok({ nao_lidas: await countUnread(app.ctx.db, signedInUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notificacoes/lidas',
+    { schema: { body: marcarLidasInputSchema, response: okResponse(contagemSchema) }, config: own },
+    async (request) => {
+      const naoLidas = await markRead(app.ctx.db, signedInUser(request).id, request.body.ids);
+      return ok({ nao_lidas: naoLidas }, 'Notificações marcadas como lidas.');
+    },
+  );
+
+  /**
+   * Server-sent events: `event: contagem` with `{nao_lidas}` now and whenever it may have changed. The
+   * browser's EventSource reconnects by itself; the portal also polls every 30 s as a fallback.
+   */
+  app.get('/api/notificacoes/stream', { config: own }, async (request, reply) => {
+    const user = signedInUser(request);
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    });
+    let last = -1;
+    const send = (naoLidas: number) => {
+      if (naoLidas === last) return;
+      last = naoLidas;
+      raw.write(`event: contagem\ndata: ${JSON.stringify({ nao_lidas: naoLidas })}\n\n`);
+    };
+    raw.write('retry: 5000\n\n');
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    const unsubscribe = app.ctx.notifier.subscribe(user.id, {
+      count: send,
+      end: () => {
+        stop();
+        raw.end();
+      },
+    });
+    request.raw.on('close', stop);
+    send(await countUnread(app.ctx.db, user.id));
+  });
+
+  app.get(
+    '/api/notificacoes/preferencias',
+    { schema: { response: okResponse(preferenciasSchema) }, config: own },
+    async (request) => ok(await getPreferencias(app.ctx, signedInUser(request).id)),
+  );
+
+  app.put(
+    '/api/notificacoes/preferencias',
+    {
+      schema: { body: updatePreferenciasInputSchema, response: okResponse(preferenciasSchema) },
+      config: own,
+    },
+    async (request) =>
+      ok(
+        await updatePreferencias(app.ctx, signedInUser(request).id, request.body.itens),
+        'Preferências salvas.',
+      ),
+  );
+
+  app.get(
+    '/api/configuracoes/notificacoes/fila',
+    { schema: { response: okResponse(filaSchema) }, config: { access: 'settings.manage' } },
+    async () => ok(await getFila(app.ctx)),
+  );
+
+  app.post(
+    '/api/configuracoes/notificacoes/fila/reenviar',
+    {
+      schema: { response: okResponse(z.object({ reenviadas: z.number().int() })) },
+      config: { access: 'settings.manage' },
+    },
+    async () => {
+      const reenviadas = await retryFailed(app.ctx.db);
+      app.ctx.notifier.worker.wake();
+      return ok({ reenviadas }, `${String(reenviadas)} entrega(s) colocada(s) de novo na fila.`);
+    },
+  );
+};

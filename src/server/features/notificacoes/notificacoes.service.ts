@@ -1,0 +1,249 @@
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  notificacaoTipos,
+  type Fila,
+  type Notificacao,
+  type NotificacaoPage,
+  type NotificacaoTipo,
+  type Preferencias,
+} from '../../../shared/notificacoes.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { readSystemValues } from '../settings/settings.service.js';
+import {
+  entregas,
+  notificacaoPreferencias,
+  notificacoes,
+  type NotificacaoRow,
+} from './notificacoes.table.js';
+
+/** The channel a commit that created notifications signals (every instance's streams recount). */
+export const NOTIFICACOES_CHANNEL = 'notificacoes';
+
+/** Security notices cannot be turned off by the user: they are how a stolen account is noticed. */
+const ALWAYS_BY_EMAIL: readonly NotificacaoTipo[] = ['seguranca'];
+
+export interface FanOut {
+  /** A query with one column `usuario_id`: who is notified. */
+  recipients: SQL;
+  tipo: NotificacaoTipo;
+  titulo: string;
+  texto: string;
+  /** A path in the portal. */
+  link: string;
+  /** The e-mail: its text follows 'Olá, <nome>.' and ends with the link; never a private message's content. */
+  email: { assunto: string; texto: string };
+  /** The SMS (short; no private content either). */
+  sms: string;
+}
+
+/**
+ * Notifies a group of people in the caller's transaction: the bell always; the e-mail and SMS outbox
+ * rows as the school's switches and each person's preferences allow. One statement per channel, set
+ * based, so a notice to 7,000 families is a handful of inserts. The NOTIFY is delivered at commit.
+ */
+export async function fanOut(ctx: AppContext, tx: DbOrTx, event: FanOut): Promise<void> {
+  const switches = await readSystemValues(tx);
+  const link = `${ctx.config.publicUrl}${event.link}`;
+  const now = clock.now();
+  await tx.execute(sql`
+    insert into notificacoes (usuario_id, tipo, titulo, texto, link, created_at)
+    select r.usuario_id, ${event.tipo}, ${event.titulo}, ${event.texto}, ${event.link}, ${now}
+    from (${event.recipients}) r`);
+  const forced = ALWAYS_BY_EMAIL.includes(event.tipo);
+  if (switches.notificacoes_email || forced) {
+    const body = `${event.email.texto}\n\nAcesse: ${link}\n\nEsta é uma mensagem automática; não responda a este e-mail.`;
+    await tx.execute(sql`
+      insert into entregas (canal, destino, assunto, texto, usuario_id, proxima_tentativa)
+      select 'email', u.email, ${event.email.assunto}, 'Olá, ' || u.nome || E'.\n\n' || ${body}, u.id, ${now}
+      from (${event.recipients}) r
+      join users u on u.id = r.usuario_id and u.status = 'ativo'
+      left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
+      where ${forced ? sql`true` : sql`coalesce(p.email, true)`}`);
+  }
+  if (ctx.config.smsUrl && switches.notificacoes_sms) {
+    // A guardian's phone is on the guardian's record; staff's on their account.
+    await tx.execute(sql`
+      insert into entregas (canal, destino, assunto, texto, usuario_id, proxima_tentativa)
+      select 'sms', coalesce(g.telefone, u.telefone), ${event.titulo}, ${`${event.sms} ${link}`}, u.id, ${now}
+      from (${event.recipients}) r
+      join users u on u.id = r.usuario_id and u.status = 'ativo'
+      left join guardians g on g.usuario_id = u.id
+      left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
+      where coalesce(g.telefone, u.telefone) is not null and coalesce(p.sms, true)`);
+  }
+  await tx.execute(sql`select pg_notify(${NOTIFICACOES_CHANNEL}, '')`);
+}
+
+/** One person: a convenience over `fanOut`. */
+export function notifyUser(
+  ctx: AppContext,
+  tx: DbOrTx,
+  usuarioId: string,
+  event: Omit<FanOut, 'recipients'>,
+): Promise<void> {
+  return fanOut(ctx, tx, { ...event, recipients: sql`select ${usuarioId}::uuid as usuario_id` });
+}
+
+function toNotificacao(row: NotificacaoRow): Notificacao {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    titulo: row.titulo,
+    texto: row.texto,
+    link: row.link,
+    lida_em: row.lidaEm?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function countUnread(db: DbOrTx, usuarioId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notificacoes)
+    .where(and(eq(notificacoes.usuarioId, usuarioId), isNull(notificacoes.lidaEm)));
+  return row?.total ?? 0;
+}
+
+export async function listNotificacoes(
+  db: Db,
+  usuarioId: string,
+  query: { page: number; pageSize: number; nao_lidas?: 'true' | 'false' | undefined },
+): Promise<NotificacaoPage> {
+  const where = and(
+    eq(notificacoes.usuarioId, usuarioId),
+    query.nao_lidas === 'true' ? isNull(notificacoes.lidaEm) : undefined,
+  );
+  const [rows, [total], naoLidas] = await Promise.all([
+    db
+      .select()
+      .from(notificacoes)
+      .where(where)
+      .orderBy(desc(notificacoes.createdAt), desc(notificacoes.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(notificacoes).where(where),
+    countUnread(db, usuarioId),
+  ]);
+  return {
+    items: rows.map(toNotificacao),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    nao_lidas: naoLidas,
+  };
+}
+
+/** Marks the caller's own notifications read (others' ids are ignored, never touched). */
+export async function markRead(db: Db, usuarioId: string, ids: string[] | undefined): Promise<number> {
+  await db
+    .update(notificacoes)
+    .set({ lidaEm: clock.now() })
+    .where(
+      and(
+        eq(notificacoes.usuarioId, usuarioId),
+        isNull(notificacoes.lidaEm),
+        ids ? inArray(notificacoes.id, ids) : undefined,
+      ),
+    );
+  return countUnread(db, usuarioId);
+}
+
+/** Marks read the bell's entries that point at a subject the person has just opened. */
+export async function markReadByLink(db: DbOrTx, usuarioId: string, link: string): Promise<void> {
+  await db
+    .update(notificacoes)
+    .set({ lidaEm: clock.now() })
+    .where(
+      and(eq(notificacoes.usuarioId, usuarioId), eq(notificacoes.link, link), isNull(notificacoes.lidaEm)),
+    );
+}
+
+export async function getPreferencias(ctx: AppContext, usuarioId: string): Promise<Preferencias> {
+  const [switches, rows] = await Promise.all([
+    readSystemValues(ctx.db),
+    ctx.db.select().from(notificacaoPreferencias).where(eq(notificacaoPreferencias.usuarioId, usuarioId)),
+  ]);
+  const byTipo = new Map(rows.map((row) => [row.tipo, row]));
+  return {
+    itens: notificacaoTipos.map((tipo) => ({
+      tipo,
+      email: ALWAYS_BY_EMAIL.includes(tipo) ? true : (byTipo.get(tipo)?.email ?? true),
+      sms: byTipo.get(tipo)?.sms ?? true,
+    })),
+    email_disponivel: switches.notificacoes_email,
+    sms_disponivel: Boolean(ctx.config.smsUrl) && switches.notificacoes_sms,
+  };
+}
+
+export async function updatePreferencias(
+  ctx: AppContext,
+  usuarioId: string,
+  itens: { tipo: NotificacaoTipo; email: boolean; sms: boolean }[],
+): Promise<Preferencias> {
+  await ctx.db.transaction(async (tx) => {
+    for (const item of itens) {
+      const email = ALWAYS_BY_EMAIL.includes(item.tipo) ? true : item.email;
+      await tx
+        .insert(notificacaoPreferencias)
+        .values({ usuarioId, tipo: item.tipo, email, sms: item.sms })
+        .onConflictDoUpdate({
+          target: [notificacaoPreferencias.usuarioId, notificacaoPreferencias.tipo],
+          set: { email, sms: item.sms },
+        });
+    }
+  });
+  return getPreferencias(ctx, usuarioId);
+}
+
+/** Configurações → Notificações: the outbox at a glance and its last errors (no addresses). */
+export async function getFila(ctx: AppContext): Promise<Fila> {
+  const since = new Date(clock.now().getTime() - 24 * 3600_000);
+  const [[figures], errors] = await Promise.all([
+    ctx.db
+      .select({
+        pendentes: sql<number>`count(*) filter (where ${entregas.status} = 'pendente')::int`,
+        enviados: sql<number>`count(*) filter (where ${entregas.status} = 'enviado' and ${entregas.enviadoEm} >= ${since})::int`,
+        falhas: sql<number>`count(*) filter (where ${entregas.status} = 'falhou')::int`,
+        proxima: sql<
+          Date | string | null
+        >`min(${entregas.proximaTentativa}) filter (where ${entregas.status} = 'pendente')`,
+      })
+      .from(entregas),
+    ctx.db
+      .select()
+      .from(entregas)
+      .where(sql`${entregas.ultimoErro} is not null and ${entregas.status} <> 'enviado'`)
+      .orderBy(desc(entregas.updatedAt))
+      .limit(20),
+  ]);
+  const proxima = figures?.proxima ?? null;
+  return {
+    pendentes: figures?.pendentes ?? 0,
+    enviados_24h: figures?.enviados ?? 0,
+    falhas: figures?.falhas ?? 0,
+    proxima_tentativa: proxima === null ? null : new Date(proxima).toISOString(),
+    email: ctx.config.smtpUrl ? 'smtp' : 'arquivo',
+    sms: Boolean(ctx.config.smsUrl),
+    ultimos_erros: errors.map((row) => ({
+      id: row.id,
+      canal: row.canal,
+      status: row.status,
+      tentativas: row.tentativas,
+      erro: row.ultimoErro ?? '',
+      atualizado_em: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** A failed delivery tried again from now (the admin fixed the SMTP server). */
+export async function retryFailed(db: Db): Promise<number> {
+  const now = clock.now();
+  const rows = await db
+    .update(entregas)
+    .set({ status: 'pendente', tentativas: 0, proximaTentativa: now, updatedAt: now })
+    .where(eq(entregas.status, 'falhou'))
+    .returning({ id: entregas.id });
+  return rows.length;
+}

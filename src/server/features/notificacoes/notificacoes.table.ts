@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.js';
+
+/** The bell: one row per person per event, always (the portal channel needs no switch). */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', {
+      enum: ['comunicado', 'mensagem', 'boletim', 'falta', 'mensalidade', 'seguranca'],
+    }).notNull(),
+    titulo: text('titulo').notNull(),
+    texto: text('texto').notNull(),
+    /** A path inside the portal (never an outside address). */
+    link: text('link'),
+    lidaEm: timestamp('lida_em', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notificacoes_usuario_idx').on(table.usuarioId, table.createdAt),
+    // The bell's count reads only this: the unread rows of one person.
+    index('notificacoes_nao_lidas_idx')
+      .on(table.usuarioId)
+      .where(sql`${table.lidaEm} is null`),
+  ],
+);
+export type NotificacaoRow = typeof notificacoes.$inferSelect;
+
+/** A person's 'Preferências de notificação': no row means both channels on (as the school allows). */
+export const notificacaoPreferencias = pgTable(
+  'notificacao_preferencias',
+  {
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    email: boolean('email').notNull().default(true),
+    sms: boolean('sms').notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.usuarioId, table.tipo] })],
+);
+
+/**
+ * The delivery outbox (issue 16): an e-mail or SMS to send, written in the same transaction as the event
+ * that causes it. Workers on every instance claim due rows with `FOR UPDATE SKIP LOCKED` and a lease
+ * (`bloqueado_ate`); the .eml outbox is named by the row's id, so a row sent again after a crash finds
+ * its file and is not written twice. Kept after sending (status) so the admin sees the queue's state.
+ */
+export const entregas = pgTable(
+  'entregas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    canal: text('canal', { enum: ['email', 'sms'] }).notNull(),
+    destino: text('destino').notNull(),
+    assunto: text('assunto').notNull(),
+    texto: text('texto').notNull(),
+    usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pendente', 'enviado', 'falhou'] })
+      .notNull()
+      .default('pendente'),
+    tentativas: integer('tentativas').notNull().default(0),
+    proximaTentativa: timestamp('proxima_tentativa', { withTimezone: true }).notNull().defaultNow(),
+    bloqueadoAte: timestamp('bloqueado_ate', { withTimezone: true }),
+    ultimoErro: text('ultimo_erro'),
+    enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('entregas_pendentes_idx')
+      .on(table.proximaTentativa)
+      .where(sql`${table.status} = 'pendente'`),
+    index('entregas_status_idx').on(table.status, table.updatedAt),
+  ],
+);
+export type EntregaRow = typeof entregas.$inferSelect;

@@ -1,0 +1,95 @@
+import type { Database } from '../../db/client.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { countUnread, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
+import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
+
+export interface Listener {
+  count(naoLidas: number): void;
+  /** The server is closing: end the stream (the browser reconnects to another instance or later). */
+  end(): void;
+}
+
+interface NotifierLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Connects the events to the people waiting for them: a commit that created notifications NOTIFYs
+ * (from any instance); then every open bell stream of this instance recounts its person's unread and the
+ * delivery worker wakes. Counting is one indexed query per open stream, batched per burst.
+ */
+export class Notifier {
+  readonly worker: DeliveryWorker;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stopListening: (() => Promise<void>) | null = null;
+  private pending: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    mailer: Mailer,
+    smsUrl: string | undefined,
+    private readonly log: NotifierLog,
+  ) {
+    this.worker = new DeliveryWorker(database.db, mailer, smsUrl ? createSmsSender(smsUrl) : null, log);
+  }
+
+  async listen(): Promise<void> {
+    this.stopListening = await this.database.listen(NOTIFICACOES_CHANNEL, {
+      onPayload: () => this.changed(),
+      // Missed notifications while reconnecting: recount everyone once listening again.
+      onLost: () => undefined,
+      onListening: () => this.changed(),
+    });
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.pending);
+    for (const set of this.listeners.values()) for (const listener of set) listener.end();
+    this.listeners.clear();
+    await this.stopListening?.();
+    await this.worker.stop();
+  }
+
+  /** Follows one person's unread count; returns the unsubscribe. */
+  subscribe(usuarioId: string, listener: Listener): () => void {
+    let set = this.listeners.get(usuarioId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(usuarioId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(usuarioId);
+    };
+  }
+
+  get openStreams(): number {
+    let total = 0;
+    for (const set of this.listeners.values()) total += set.size;
+    return total;
+  }
+
+  /** A burst of commits (a notice to 7,000 families) becomes one recount per open stream. */
+  private changed(): void {
+    this.worker.wake();
+    if (this.pending || this.listeners.size === 0) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      void this.recountAll().catch((error: unknown) =>
+        this.log.warn(
+          { code: error instanceof Error ? error.name : 'erro' },
+          'falha ao recontar notificações',
+        ),
+      );
+    }, 100);
+  }
+
+  private async recountAll(): Promise<void> {
+    for (const [usuarioId, set] of [...this.listeners]) {
+      const total = await countUnread(this.database.db, usuarioId);
+      for (const listener of set) listener.count(total);
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { pageQuery, singleLineText, uuidParam, versionSchema } from './validators.js';
+
+/** Contracts of the notices to families and staff (issue 16, 'Comunicados'). */
+
+export const COMUNICADO_LIMITS = {
+  tituloMax: 150,
+  corpoMax: 20_000,
+  anexosMax: 5,
+  anexoMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+export const publicoTipos = ['escola', 'segmentos', 'turmas', 'alunos', 'equipe'] as const;
+export type PublicoTipo = (typeof publicoTipos)[number];
+export const publicoTipoLabels: Record<PublicoTipo, string> = {
+  escola: 'Toda a escola (famílias)',
+  segmentos: 'Segmentos ou séries',
+  turmas: 'Turmas',
+  alunos: 'Famílias de alunos escolhidos',
+  equipe: 'Somente a equipe',
+};
+
+export const segmentos = ['Fundamental I', 'Fundamental II'] as const;
+
+/** Who a notice is for; resolved to people when it is published (and again by 'Reenviar lembrete'). */
+export const publicoSchema = z
+  .strictObject({
+    tipo: z.enum(publicoTipos, { error: 'Escolha o público' }),
+    segmentos: z.array(z.enum(segmentos)).max(2).default([]),
+    series: z.array(singleLineText().min(1).max(40)).max(30).default([]),
+    turmas: z.array(uuidParam).max(200).default([]),
+    alunos: z.array(uuidParam).max(500).default([]),
+  })
+  .superRefine((publico, context) => {
+    if (publico.tipo === 'segmentos' && publico.segmentos.length + publico.series.length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['segmentos'],
+        message: 'Escolha ao menos um segmento ou série',
+      });
+    if (publico.tipo === 'turmas' && publico.turmas.length === 0)
+      context.addIssue({ code: 'custom', path: ['turmas'], message: 'Escolha ao menos uma turma' });
+    if (publico.tipo === 'alunos' && publico.alunos.length === 0)
+      context.addIssue({ code: 'custom', path: ['alunos'], message: 'Escolha ao menos um aluno' });
+  });
+export type Publico = z.infer<typeof publicoSchema>;
+
+const dateTimeInput = z.iso.datetime({ offset: true, error: 'Data e hora inválidas' });
+
+/** The fields without the cross-field rule (the portal's form swaps the date fields for local ones). */
+export const comunicadoFieldsSchema = z.strictObject({
+  titulo: singleLineText()
+    .min(3, 'O título deve ter ao menos 3 caracteres')
+    .max(COMUNICADO_LIMITS.tituloMax, `Máximo de ${String(COMUNICADO_LIMITS.tituloMax)} caracteres`),
+  corpo: z
+    .string()
+    .trim()
+    .min(1, 'Escreva o comunicado')
+    .max(COMUNICADO_LIMITS.corpoMax, `Máximo de ${String(COMUNICADO_LIMITS.corpoMax)} caracteres`),
+  publico: publicoSchema,
+  exige_ciente: z.boolean().default(false),
+  /** Omitted or in the past: published now. */
+  publicar_em: dateTimeInput.nullable().optional(),
+  expira_em: dateTimeInput.nullable().optional(),
+  /** Attachments already uploaded (POST /api/comunicados/anexos). */
+  anexos: z.array(uuidParam).max(COMUNICADO_LIMITS.anexosMax, 'No máximo 5 anexos').default([]),
+  version: versionSchema.optional(),
+});
+
+export const comunicadoInputSchema = comunicadoFieldsSchema.superRefine((input, context) => {
+  if (input.expira_em && input.publicar_em && input.expira_em <= input.publicar_em)
+    context.addIssue({
+      code: 'custom',
+      path: ['expira_em'],
+      message: 'A expiração deve ser depois da publicação',
+    });
+});
+export type ComunicadoInput = z.input<typeof comunicadoInputSchema>;
+
+export const caixas = ['recebidos', 'enviados'] as const;
+
+export const listComunicadosQuerySchema = z.strictObject({
+  ...pageQuery({ defaultSize: 20, maxSize: 100 }),
+  caixa: z.enum(caixas).optional(),
+  aluno_id: uuidParam.optional(),
+  nao_lidos: z.enum(['true', 'false']).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type ListComunicadosQuery = z.input<typeof listComunicadosQuerySchema>;
+
+export const anexoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  tipo: z.string(),
+  tamanho: z.number().int(),
+  url: z.string(),
+});
+export type Anexo = z.infer<typeof anexoSchema>;
+
+export const contagemLeiturasSchema = z.object({
+  destinatarios: z.number().int(),
+  lidos: z.number().int(),
+  cientes: z.number().int(),
+});
+
+export const comunicadoSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  corpo: z.string(),
+  publico: z.object({
+    tipo: z.enum(publicoTipos),
+    segmentos: z.array(z.enum(segmentos)),
+    series: z.array(z.string()),
+    turmas: z.array(z.string()),
+    alunos: z.array(z.string()),
+  }),
+  /** 'Para: 5º ano A, 5º ano B' — the audience in words. */
+  publico_descricao: z.string(),
+  exige_ciente: z.boolean(),
+  publicar_em: z.string(),
+  publicado_em: z.string().nullable(),
+  expira_em: z.string().nullable(),
+  autor: z.object({ id: z.string().nullable(), nome: z.string() }),
+  anexos: z.array(anexoSchema),
+  version: z.number().int(),
+  created_at: z.string(),
+  /** The caller as a recipient (null when the caller is not one: the author, an administrator). */
+  recebido: z
+    .object({
+      lido_em: z.string().nullable(),
+      ciente_em: z.string().nullable(),
+      alunos: z.array(z.object({ id: z.string(), nome: z.string() })),
+    })
+    .nullable(),
+  /** For the author and administrators. */
+  contagem: contagemLeiturasSchema.nullable(),
+  pode_editar: z.boolean(),
+});
+export type Comunicado = z.infer<typeof comunicadoSchema>;
+
+export const comunicadoListItemSchema = comunicadoSchema.omit({ corpo: true, anexos: true }).extend({
+  resumo: z.string(),
+  anexos_total: z.number().int(),
+});
+export type ComunicadoListItem = z.infer<typeof comunicadoListItemSchema>;
+
+export const comunicadoPageSchema = z.object({
+  items: z.array(comunicadoListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  nao_lidos: z.number().int(),
+});
+export type ComunicadoPage = z.infer<typeof comunicadoPageSchema>;
+
+export const leituraSchema = z.object({
+  usuario_id: z.string(),
+  nome: z.string(),
+  alunos: z.array(z.string()),
+  lido_em: z.string().nullable(),
+  ciente_em: z.string().nullable(),
+  lembrete_em: z.string().nullable(),
+});
+export type Leitura = z.infer<typeof leituraSchema>;
+
+export const leiturasSchema = z.object({
+  contagem: contagemLeiturasSchema,
+  exige_ciente: z.boolean(),
+  itens: z.array(leituraSchema),
+});
+export type Leituras = z.infer<typeof leiturasSchema>;
+
+export const leiturasQuerySchema = z.strictObject({
+  situacao: z.enum(['todos', 'pendentes']).default('todos'),
+});
+
+export const lembreteResultSchema = z.object({
+  lembrados: z.number().int(),
+  novos: z.number().int(),
+});
+export type LembreteResult = z.infer<typeof lembreteResultSchema>;
+
+export const cienteResultSchema = z.object({ ciente_em: z.string() });
+
+/** Options for the audience picker: the classes and séries the caller may address. */
+export const publicoOpcoesSchema = z.object({
+  tipos: z.array(z.enum(publicoTipos)),
+  segmentos: z.array(z.string()),
+  series: z.array(z.string()),
+  turmas: z.array(
+    z.object({ id: z.string(), nome: z.string(), serie: z.string(), alunos: z.number().int() }),
+  ),
+});
+export type PublicoOpcoes = z.infer<typeof publicoOpcoesSchema>;
+
+export const alunoOpcaoQuerySchema = z.strictObject({ q: z.string().trim().min(2).max(100) });
+export const alunoOpcaoSchema = z.object({ id: z.string(), nome: z.string(), turma: z.string().nullable() });
