@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, singleLineText, uuidParam, versionSchema } from './validators.js';
 
-/** Contracts of the notices to families and staff (issue 16, 'Comunicados'). */
+/** Contracts of the notices to families and staff ('Comunicados'). */
 
 export const COMUNICADO_LIMITS = {
   tituloMax: 150,

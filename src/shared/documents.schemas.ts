@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
 
 /**
- * School documents (issue 15): declarations and the histórico escolar, issued as PDFs from a snapshot
+ * School documents: declarations and the histórico escolar, issued as PDFs from a snapshot
  * of the record taken at issue time, each with a verification code anyone can check at `/validar/{codigo}`.
  */
 

@@ -19,7 +19,7 @@ import { disciplinas } from './teachers.schemas.js';
 import { isoDateSchema, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
 
 /**
- * Contracts of grades, the boletim and closing the year (issue 14). Grades and averages travel as
+ * Contracts of grades, the boletim and closing the year. Grades and averages travel as
  * numbers with one decimal (7.5) and are stored as exact decimals; `texto` is how they read ('7,5' or
  * 'B'). The rules are in shared/averages.ts.
  */

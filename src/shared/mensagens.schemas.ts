@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineText, uuidParam } from './validators.js';
 
-/** Contracts of 'Mensagens' (issue 16): a guardian and the school talking about one child. */
+/** Contracts of 'Mensagens': a guardian and the school talking about one child. */
 
 export const MENSAGEM_MAX = 4000;
 export const destinos = ['secretaria', 'professor'] as const;

@@ -1,5 +1,5 @@
 /**
- * The notices' 'simple formatting' (issue 16): bold, lists and links, written as a Markdown-lite text
+ * The notices' 'simple formatting': bold, lists and links, written as a Markdown-lite text
  * (`**negrito**`, lines starting with `- ` or `1. `, `[texto](https://…)`). The text is stored as typed
  * and parsed into this tree, which the portal renders as React elements: no HTML from a user is ever
  * interpreted, so a `<script>` or an `onerror=` stays visible text, and a link is made only for

@@ -19,7 +19,7 @@ import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
 /**
- * TanStack Query hooks for every grades route (issue 14). Writes invalidate what they change; the
+ * TanStack Query hooks for every grades route. Writes invalidate what they change; the
  * grid's 409 carries `details` per cell (`notas.N`), which the screen shows in place.
  */
 export const gradesKeys = {

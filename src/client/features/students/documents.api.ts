@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/documents.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
-/** A student's issued documents and the years typed in from previous schools (issue 15). */
+/** A student's issued documents and the years typed in from previous schools. */
 const documentsKey = (alunoId: string) => ['documents', alunoId] as const;
 const priorYearsKey = (alunoId: string) => ['documents', alunoId, 'prior-years'] as const;
 

@@ -28,7 +28,7 @@ export const BACKUP_EXCLUDED_TABLES = [
   'jobs',
   // Report files built in the background: copies of data the backup already holds, purged after a day.
   'report_exports',
-  // The e-mail/SMS outbox (issue 16): a restore must not send old messages again.
+  // The e-mail/SMS outbox: a restore must not send old messages again.
   'entregas',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
   'record_versions',

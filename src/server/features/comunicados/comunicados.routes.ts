@@ -39,7 +39,7 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** `/api/comunicados` (issue 16): notices, their reads and confirmations, reminders and attachments. */
+/** `/api/comunicados`: notices, their reads and confirmations, reminders and attachments. */
 export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: COMUNICADO_LIMITS.anexoMaxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024 },

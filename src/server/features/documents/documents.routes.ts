@@ -19,7 +19,7 @@ import { createPriorYear, deletePriorYear, listPriorYears, updatePriorYear } fro
 const idParams = z.strictObject({ id: uuidParam });
 const priorYearParams = z.strictObject({ id: uuidParam, anoId: uuidParam });
 
-/** School documents and the public check of their codes (issue 15); registered without a prefix. */
+/** School documents and the public check of their codes; registered without a prefix. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const issue = { access: 'documents.issue' } as const;
   const manage = { access: 'documents.manage' } as const;

@@ -24,7 +24,7 @@ import { renderDocumentPdf } from './documents.pdf.js';
 import { schoolDocuments, type SchoolDocumentRow } from './documents.table.js';
 
 /**
- * Issuing, listing, printing and revoking school documents (issue 15). An administrator issues any
+ * Issuing, listing, printing and revoking school documents. An administrator issues any
  * type; a guardian the self-service ones for their own children, at once and whatever the family owes
  * (Lei 9.870/1999 art. 6: no document is withheld for debt, so nothing here reads the finance tables).
  */

@@ -10,7 +10,7 @@ import { students } from '../students/students.table.js';
 import { assessments, grades } from './grades.table.js';
 import { periodStatesFor } from './period-state.js';
 
-/** The dashboard's grade figures (issue 14): the class averages and the teacher's to-do lists. */
+/** The dashboard's grade figures: the class averages and the teacher's to-do lists. */
 
 /**
  * Per class: the weighted mean of every regular grade given in the class's year, exactly in the

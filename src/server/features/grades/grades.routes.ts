@@ -55,7 +55,7 @@ const sendPdf = (reply: FastifyReply, file: { body: Buffer; fileName: string }) 
     .header('cache-control', 'no-store')
     .send(file.body);
 
-/** Grades, the boletim and closing the year (issue 14); registered without a prefix. */
+/** Grades, the boletim and closing the year; registered without a prefix. */
 export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   const book = { access: 'academics.write' } as const;
   const manage = { access: 'academics.manage' } as const;

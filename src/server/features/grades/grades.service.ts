@@ -41,7 +41,7 @@ import { assessments, gradeChanges, grades, type AssessmentRow } from './grades.
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
 
 /**
- * Avaliações and grades (issue 14). A teacher works only on the subjects they teach in a class (404
+ * Avaliações and grades. A teacher works only on the subjects they teach in a class (404
  * elsewhere); an administrator on all. Grades are read from `numeric` as text and handled as integer
  * tenths (shared/averages.ts), so what is stored is exactly what was typed.
  */

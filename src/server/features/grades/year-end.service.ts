@@ -29,7 +29,7 @@ import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
 
 /**
- * Closing the year and the rematrícula (issue 14). Closing marks every period closed for the whole
+ * Closing the year and the rematrícula. Closing marks every period closed for the whole
  * school and makes the year's grades read-only; the rematrícula then proposes next year's classes
  * (each class one série up, same shift and capacity, the grid and teachers copied to confirm) and
  * each student's destination, and applies it in ONE transaction: all or nothing, and once — a second

@@ -20,7 +20,7 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** `/api/mensagens` (issue 16): conversations between a family and the school; scope in the service. */
+/** `/api/mensagens`: conversations between a family and the school; scope in the service. */
 export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
 

@@ -24,7 +24,7 @@ import {
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
-/** The bell (issue 16): `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
+/** The bell: `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
 export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
 

@@ -45,7 +45,7 @@ export const notificacaoPreferencias = pgTable(
 );
 
 /**
- * The delivery outbox (issue 16): an e-mail or SMS to send, written in the same transaction as the event
+ * The delivery outbox: an e-mail or SMS to send, written in the same transaction as the event
  * that causes it. Workers on every instance claim due rows with `FOR UPDATE SKIP LOCKED` and a lease
  * (`bloqueado_ate`); the .eml outbox is named by the row's id, so a row sent again after a crash finds
  * its file and is not written twice. Kept after sending (status) so the admin sees the queue's state.

@@ -33,7 +33,7 @@ const sendFile = (reply: FastifyReply, file: ExportFile) =>
     .send(file.body);
 
 /**
- * The reports hub (issue 15): the catalogue, each report on screen or as a file, and background exports
+ * The reports hub: the catalogue, each report on screen or as a file, and background exports
  * with progress. Staff only (`reports.read`: administrador, and professor for their own classes).
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
