@@ -1,33 +1,62 @@
 import { inflateSync } from 'node:zlib';
 
 /**
- * The text drawn in a pdfkit PDF, read from its content streams (no PDF library in the project): each
- * Flate stream is inflated and the strings of its text operators (hex `<…>` in `TJ` arrays, which is
- * how pdfkit writes the standard fonts' WinAnsi codes) decoded. Enough to prove a PDF is text, not an
- * image, and to find a name in it.
+ * The text a PDF shows, as a reader's search finds it: every content stream inflated and the strings
+ * of its text operators decoded (pdfkit writes the standard fonts' WinAnsi text as hex strings). Lines
+ * are the text objects' lines; kerning offsets inside a `TJ` array are not spaces. Tests only.
  */
+/** WinAnsiEncoding's 0x80–0x9F (Node's decoder may lack windows-1252 and read them as controls). */
+const winAnsiHigh = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decodeHex(hex: string): string {
+  const bytes = Buffer.from(hex.length % 2 === 0 ? hex : `${hex}0`, 'hex');
+  return [...bytes]
+    .map((byte) => (byte >= 0x80 && byte <= 0x9f ? winAnsiHigh[byte - 0x80]! : String.fromCharCode(byte)))
+    .join('');
+}
+
+function decodeLiteral(literal: string): string {
+  return literal.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_match, escape: string) => {
+    const simple: Record<string, string> = {
+      n: '\n',
+      r: '\r',
+      t: '\t',
+      b: '\b',
+      f: '\f',
+      '(': '(',
+      ')': ')',
+      '\\': '\\',
+    };
+    return simple[escape] ?? String.fromCharCode(parseInt(escape, 8));
+  });
+}
+
 export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const parts: string[] = [];
-  const streams = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streams.exec(source)) !== null) {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  const streamStart = /stream\r?\n/g;
+  for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
     const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
+    const end = raw.indexOf('endstream', start);
     if (end < 0) break;
     let content: string;
     try {
       content = inflateSync(pdf.subarray(start, end)).toString('latin1');
     } catch {
-      content = source.slice(start, end);
+      continue; // not a compressed content stream (an image, a font)
     }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const text = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-        .join('');
-      parts.push(text);
+    for (const operator of content.matchAll(
+      /\[((?:[^\]\\]|\\.)*)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:[^)\\]|\\.)*\))\s*Tj/g,
+    )) {
+      const body = operator[1] ?? operator[2] ?? '';
+      let text = '';
+      // A wide negative offset between two strings is a gap a reader takes as a space (justified text).
+      for (const piece of body.matchAll(/<([0-9a-fA-F]*)>|\(((?:[^)\\]|\\.)*)\)|(-?\d+(?:\.\d+)?)/g)) {
+        if (piece[3] !== undefined) text += Number(piece[3]) < -200 ? ' ' : '';
+        else text += piece[1] !== undefined ? decodeHex(piece[1]) : decodeLiteral(piece[2] ?? '');
+      }
+      lines.push(text);
     }
-    streams.lastIndex = end + 'endstream'.length;
   }
-  return parts.join('\n');
+  return lines.join('\n');
 }

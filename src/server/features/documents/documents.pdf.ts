@@ -6,6 +6,7 @@ import {
 } from '../../../shared/documents.schemas.js';
 import { formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import { drawPdfTable } from '../../lib/pdf-table.js';
 import { findMedia } from '../media/media.service.js';
 
 /**
@@ -164,48 +165,19 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
       `${String(year.ano)} — ${year.serie} — ${year.escola}${year.cidade_uf ? ` (${year.cidade_uf})` : ''}`,
       { width },
     );
-    let y = doc.y + 3;
-    const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
-      if (shade) doc.rect(left, y, width, rowHeight).fill('#eef2f7');
-      doc
-        .fillColor('#000000')
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(8.5);
-      let x = left;
-      cells.forEach((cell, index) => {
-        doc.text(cell, x + 4, y + 4, {
-          width: columns[index]!.width - 8,
-          lineBreak: false,
-          ellipsis: true,
-          align: index === 0 ? 'left' : 'center',
-        });
-        x += columns[index]!.width;
-      });
-      y += rowHeight;
-    };
-    drawRow(
-      columns.map((column) => column.label),
-      true,
-      true,
-    );
-    year.disciplinas.forEach((subject, index) => {
-      drawRow(
-        [
-          subject.disciplina,
-          subject.nota,
-          subject.carga_horaria === null ? '—' : String(subject.carga_horaria),
-          subject.resultado,
-        ],
-        false,
-        index % 2 === 1,
-      );
+    const y = drawPdfTable(doc, {
+      left,
+      top: doc.y + 3,
+      columns,
+      rowHeight,
+      padding: 4,
+      rows: year.disciplinas.map((subject) => [
+        subject.disciplina,
+        subject.nota,
+        subject.carga_horaria === null ? '—' : String(subject.carga_horaria),
+        subject.resultado,
+      ]),
     });
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
     doc.x = left;
     doc.y = y + 4;
     doc.font('Helvetica').fontSize(8.5);

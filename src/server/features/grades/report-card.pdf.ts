@@ -5,6 +5,7 @@ import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { drawPdfTable } from '../../lib/pdf-table.js';
 import { classMemberships } from '../academics/academics.table.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { resolveYear } from '../calendar/calendar.service.js';
@@ -65,53 +66,25 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   const periodWidth = periodCols > 0 ? (width - fixed) / periodCols : 0;
   for (const column of columns) if (column.width === 0) column.width = periodWidth;
   const rowHeight = 16;
-  let y = doc.y;
-  const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
-    if (shade) doc.rect(left, y, width, rowHeight).fill('#eef2f7');
-    doc
-      .fillColor('#000000')
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8.5);
-    let x = left;
-    cells.forEach((cell, index) => {
-      doc.text(cell, x + 3, y + 4, {
-        width: columns[index]!.width - 6,
-        lineBreak: false,
-        ellipsis: true,
-        align: index === 0 ? 'left' : 'center',
-      });
-      x += columns[index]!.width;
-    });
-    y += rowHeight;
-  };
-  drawRow(
-    columns.map((column) => column.label),
-    true,
-    true,
-  );
-  card.disciplinas.forEach((subject, index) => {
-    drawRow(
-      [
-        subject.disciplina,
-        ...subject.periodos.map((period) => {
-          if (card.somente_publicados && !period.publicado) return '·';
-          const text = period.media_texto ?? '—';
-          return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
-        }),
-        subject.media_anual_texto ?? '—',
-        String(subject.faltas),
-        percent(subject.frequencia),
-        `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
-      ],
-      false,
-      index % 2 === 1,
-    );
+  const y = drawPdfTable(doc, {
+    left,
+    top: doc.y,
+    columns,
+    rowHeight,
+    padding: 3,
+    rows: card.disciplinas.map((subject) => [
+      subject.disciplina,
+      ...subject.periodos.map((period) => {
+        if (card.somente_publicados && !period.publicado) return '·';
+        const text = period.media_texto ?? '—';
+        return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
+      }),
+      subject.media_anual_texto ?? '—',
+      String(subject.faltas),
+      percent(subject.frequencia),
+      `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
+    ]),
   });
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor('#999999')
-    .stroke();
   doc.x = left;
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
