@@ -159,7 +159,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await guardian.getByRole('button', { name: `Ver detalhes de ${nome}` }).click();
   const child = guardian.getByRole('dialog', { name: nome });
   const own = child.getByRole('region', { name: 'Documentos' });
-  await expect(own.getByRole('button', { name: 'Histórico escolar' })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Histórico escolar', exact: true })).toHaveCount(0);
   await expect(child.getByRole('region', { name: /Anos em outras escolas/ })).toHaveCount(0);
   const frequencia = guardian.waitForEvent('download');
   await own.getByRole('button', { name: 'Declaração de frequência' }).click();
