@@ -32,6 +32,8 @@ import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
+import { startCacheBus } from './features/operations/caches.js';
+import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
@@ -97,10 +99,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // notified, so the cache stays true (ADR 0009). Stopped before the database closes.
   const stopWatchingAuth = await watchAuthChanges(database);
   app.addHook('onClose', () => stopWatchingAuth().catch(() => undefined));
-  if (!options.database) app.addHook('onClose', () => database.close());
 
-  const content = new ContentService(database.db);
+  const caches: { bus?: CacheBus } = {};
+  const content = new ContentService(database.db, () => caches.bus?.isLive() ?? false);
   loaded.content = content;
+  // Every per-process cache follows the writes of every instance (ADR 0014).
+  caches.bus = await startCacheBus(database, content);
+  app.addHook('onClose', () => caches.bus?.stop().catch(() => undefined));
+  if (!options.database) app.addHook('onClose', () => database.close());
   const ctx: AppContext = {
     db: database.db,
     config,
