@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     content,
     getSchoolName: () => content.getSchoolName(),
-    jobs: new JobQueue(database.db, app.log),
+    jobs: new JobQueue(database.db, app.log, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs }),
     log: app.log,
     backupKey: loadBackupKey(config),
   };
