@@ -33,6 +33,7 @@ import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.route
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
 import { startCacheBus } from './features/operations/caches.js';
+import { databaseRateLimitStore, purgeRateLimitHits } from './features/operations/rate-limit-store.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
@@ -133,7 +134,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
   await app.register(securityHeaders);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so the limits hold across every instance (ADR 0014).
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+  ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
   await app.register(routeAccess);
   await app.register(originCheck);
   await app.register(sessions);
