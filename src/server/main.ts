@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/lock.js';
+import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { seedDemo } from './demo/seed-demo.js';
@@ -23,7 +24,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof SchemaTooNewError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -7,6 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type pg from 'pg';
 import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
+import { assertSchemaNotNewer } from './schema-version.js';
 import { openPglite } from './pglite.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -57,14 +58,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.warn(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
     const db = drizzlePg(pool) as unknown as Db;
-    const client = await pool.connect();
+    const client = await pool.connect().catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     try {
+      // The others wait here while one instance migrates, then find nothing left to do.
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await assertSchemaNotNewer(drizzlePg(client));
       await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    } catch (error) {
       client.release();
+      await pool.end();
+      throw error;
     }
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
     return {
       db,
       kind: 'postgres',
@@ -79,6 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
     );
     const pgliteDb = drizzlePglite(client);
+    try {
+      await assertSchemaNotNewer(pgliteDb);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Db,
