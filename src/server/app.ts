@@ -33,6 +33,8 @@ import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.route
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
 import { startCacheBus } from './features/operations/caches.js';
+import { metrics } from './features/operations/metrics.js';
+import { requestIdOf } from './lib/request-id.js';
 import { databaseRateLimitStore, purgeRateLimitHits } from './features/operations/rate-limit-store.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
@@ -81,6 +83,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: ONE_MEBIBYTE,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // One id per request in every log line and the X-Request-Id header (a proxy's id is kept).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A malformed or overlong path segment is refused by the router before any route runs: answer it
     // with the envelope too (400), not the framework's own JSON.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
@@ -141,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(originCheck);
   await app.register(sessions);
   await app.register(errorFunnel);
+  await app.register(metrics, { database });
 
   await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });

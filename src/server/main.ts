@@ -53,7 +53,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'encerrando');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // /api/ready answers 503 from here on; requests in flight get SHUTDOWN_TIMEOUT_SECONDS to finish and
+    // the job in hand is finished or, past that, left to its lease (another instance takes it).
+    const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
     force.unref();
     app.close().then(
       () => process.exit(0),

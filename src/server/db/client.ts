@@ -28,6 +28,8 @@ export interface Database {
    * and calls `onListening` again). Resolves once listening, to the function that stops it.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool's use (GET /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -51,7 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pgClient.Pool({ connectionString: options.url, max: 10 });
+    const poolMax = 10;
+    const pool = new pgClient.Pool({ connectionString: options.url, max: poolMax });
     // An idle client that loses its connection (database restart, failover) emits 'error'; unhandled,
     // that would end the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => {
@@ -78,6 +81,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       listen: (channel, handlers) => listenPostgres(pgClient, options.url, channel, handlers),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolMax,
+      }),
       close: () => pool.end(),
     };
   }

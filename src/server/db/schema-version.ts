@@ -15,9 +15,9 @@ export function knownSchemaVersion(): number {
 /** The newest migration applied to the database (drizzle's own table), or null on an empty one. */
 export async function appliedSchemaVersion(db: Pick<Db, 'execute'>): Promise<number | null> {
   const exists = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`);
-  if (!(exists as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return null;
+  if (!(exists as { rows: { ok: boolean }[] }).rows[0]?.ok) return null;
   const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-  const newest = (result as unknown as { rows: { newest: string | number | null }[] }).rows[0]?.newest;
+  const newest = (result as { rows: { newest: string | number | null }[] }).rows[0]?.newest;
   return newest === null || newest === undefined ? null : Number(newest);
 }
 

@@ -48,7 +48,7 @@ export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<
     forgetSharedReads(db);
     // Other instances drop theirs too (ADR 0014); a write they miss still shows within SHARED_READ_MS.
     await cacheBusOf(db)
-      ?.publish(db as Db, 'figures')
+      ?.publish(db, 'figures')
       .catch(() => undefined);
   }
 }
