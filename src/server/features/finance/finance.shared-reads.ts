@@ -1,5 +1,5 @@
 import { cacheBusOf } from '../../db/cache-bus.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 
 /**
  * Identical reads of the school's figures share one computation and its result for up to one second
