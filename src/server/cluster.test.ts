@@ -82,8 +82,8 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL', { timeout: 300_000 }
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const instance = { name, child, port, dataDir, output: () => text, exited };
     instances.push(instance);
@@ -237,7 +237,10 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL', { timeout: 300_000 }
     const current = (await (await call(a, '/api/configuracoes/sistema')).json()) as {
       data: Record<string, unknown>;
     };
-    const { updated_at: _updatedAt, sms_disponivel: _sms, ...values } = current.data;
+    // The PUT takes the values and the version, not the read-only fields of the GET.
+    const values = Object.fromEntries(
+      Object.entries(current.data).filter(([key]) => key !== 'updated_at' && key !== 'sms_disponivel'),
+    );
     const saved = await call(a, '/api/configuracoes/sistema', {
       method: 'PUT',
       body: JSON.stringify({ ...values, manutencao: true }),
