@@ -44,7 +44,7 @@ async function insertInBatches(db, table, rows, returning, size = 500) {
  * Fills the database directly; the schema is already migrated by a first start of the server.
  * `options` as openDatabase takes them: { kind: 'pglite', dataDir } or { kind: 'postgres', url }.
  */
-export async function seed(options) {
+export async function seed(options, { students: total = STUDENTS } = {}) {
   const { openDatabase } = await dist('server/db/client.js');
   const { hashPassword } = await dist('server/features/auth/passwords.js');
   const { users } = await dist('server/features/users/users.table.js');
@@ -103,7 +103,7 @@ export async function seed(options) {
     const guardianValues = [];
     const studentValues = [];
     const links = [];
-    for (let family = 0; studentValues.length < STUDENTS; family++) {
+    for (let family = 0; studentValues.length < total; family++) {
       const surname = `${surnames[family % surnames.length]} ${surnames[(family * 7 + 3) % surnames.length]}`;
       guardianValues.push({
         nome: `${firstNames[(family * 3) % firstNames.length]} ${surname}`,
@@ -112,7 +112,7 @@ export async function seed(options) {
         cpf: completeCpf(String(400_000_000 + family * 17)),
       });
       const children = family % 4 === 0 ? 2 : 1;
-      for (let child = 0; child < children && studentValues.length < STUDENTS; child++) {
+      for (let child = 0; child < children && studentValues.length < total; child++) {
         const n = studentValues.length;
         studentValues.push({
           nome: `${firstNames[(n * 7) % firstNames.length]} ${surname}`,

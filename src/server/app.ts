@@ -32,6 +32,11 @@ import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
 import { JobQueue } from './features/jobs/jobs.service.js';
+import { startCacheBus } from './features/operations/caches.js';
+import { metrics } from './features/operations/metrics.js';
+import { requestIdOf } from './lib/request-id.js';
+import { databaseRateLimitStore, purgeRateLimitHits } from './features/operations/rate-limit-store.js';
+import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
@@ -83,6 +88,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: ONE_MEBIBYTE,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // One id per request in every log line and the X-Request-Id header (a proxy's id is kept).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A malformed or overlong path segment is refused by the router before any route runs: answer it
     // with the envelope too (400), not the framework's own JSON.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
@@ -102,20 +110,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // notified, so the cache stays true (ADR 0009). Stopped before the database closes.
   const stopWatchingAuth = await watchAuthChanges(database);
   app.addHook('onClose', () => stopWatchingAuth().catch(() => undefined));
-  if (!options.database) app.addHook('onClose', () => database.close());
 
-  const content = new ContentService(database.db);
+  const caches: { bus?: CacheBus } = {};
+  const content = new ContentService(database.db, () => caches.bus?.isLive() ?? false);
   loaded.content = content;
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  // Every per-process cache follows the writes of every instance (ADR 0015).
+  caches.bus = await startCacheBus(database, content);
+  app.addHook('onClose', () => caches.bus?.stop().catch(() => undefined));
+  if (!options.database) app.addHook('onClose', () => database.close());
   const ctx: AppContext = {
     db: database.db,
     config,
     mailer,
     content,
     getSchoolName: () => content.getSchoolName(),
-    jobs: new JobQueue(database.db, app.log),
+    jobs: new JobQueue(database.db, app.log, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs }),
     log: app.log,
     backupKey: loadBackupKey(config),
     notifier: new Notifier(database, mailer, config.smsUrl, app.log),
@@ -137,11 +149,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
   await app.register(securityHeaders);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so the limits hold across every instance (ADR 0015).
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+  ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
   await app.register(routeAccess);
   await app.register(originCheck);
   await app.register(sessions);
   await app.register(errorFunnel);
+  await app.register(metrics, { database });
 
   await registerApiDocs(app);
   await app.register(healthRoutes, { prefix: '/api' });

@@ -39,6 +39,12 @@ const envSchema = z.object({
       'BACKUP_KEY deve ter 64 caracteres hexadecimais (gere com: openssl rand -hex 32)',
     )
     .optional(),
+  // Several instances (ADR 0015): where automatic backups go, the metrics token, job timings, shutdown.
+  BACKUP_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres').optional(),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
 
 export interface AppConfig {
@@ -61,6 +67,14 @@ export interface AppConfig {
   demo: boolean;
   /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
   backupKey: string | undefined;
+  /** Automatic backups (daily, before restore/wipe): BACKUP_DIR, else DATA_DIR/backups. */
+  backupDir: string;
+  /** Bearer token of GET /metrics; without it the route answers 404. */
+  metricsToken: string | undefined;
+  jobLeaseMs: number;
+  jobPollMs: number;
+  /** How long SIGTERM waits for requests in flight before closing anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -90,5 +104,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     demo,
     backupKey: env.BACKUP_KEY,
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    metricsToken: env.METRICS_TOKEN,
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
+    jobPollMs: Math.round(env.JOB_POLL_SECONDS * 1000),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/lock.js';
+import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { seedDemo } from './demo/seed-demo.js';
@@ -23,7 +24,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof SchemaTooNewError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -52,7 +53,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'encerrando');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // /api/ready answers 503 from here on; requests in flight get SHUTDOWN_TIMEOUT_SECONDS to finish and
+    // the job in hand is finished or, past that, left to its lease (another instance takes it).
+    const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -7,6 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type pg from 'pg';
 import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
+import { assertSchemaNotNewer } from './schema-version.js';
 import { openPglite } from './pglite.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,6 +28,8 @@ export interface Database {
    * and calls `onListening` again). Resolves once listening, to the function that stops it.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool's use (GET /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -50,25 +53,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pgClient.Pool({ connectionString: options.url, max: 10 });
+    const poolMax = 10;
+    const pool = new pgClient.Pool({ connectionString: options.url, max: poolMax });
     // An idle client that loses its connection (database restart, failover) emits 'error'; unhandled,
     // that would end the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => {
       console.warn(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
     const db = drizzlePg(pool) as unknown as Db;
-    const client = await pool.connect();
+    const client = await pool.connect().catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     try {
+      // The others wait here while one instance migrates, then find nothing left to do.
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await assertSchemaNotNewer(drizzlePg(client));
       await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    } catch (error) {
       client.release();
+      await pool.end();
+      throw error;
     }
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
     return {
       db,
       kind: 'postgres',
       listen: (channel, handlers) => listenPostgres(pgClient, options.url, channel, handlers),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolMax,
+      }),
       close: () => pool.end(),
     };
   }
@@ -79,6 +97,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
     );
     const pgliteDb = drizzlePglite(client);
+    try {
+      await assertSchemaNotNewer(pgliteDb);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Db,

@@ -105,8 +105,13 @@ describe('the content polling on a real server', () => {
     expect(replayed.status).toBe(304);
     expect(reachedFastify).toBe(counted);
     const headersOf = (response: Response) =>
-      [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
+      [...response.headers].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(name),
+      );
     expect(headersOf(replayed)).toEqual(headersOf(viaFastify));
+    // Each answer has its own request id, the replayed ones too (ADR 0015).
+    expect(replayed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replayed.headers.get('x-request-id')).not.toBe(viaFastify.headers.get('x-request-id'));
     expect(replayed.headers.get('content-security-policy')).toContain("default-src 'self'");
 
     // A save through this app (the other one, sharing the database, sees it on its next load).

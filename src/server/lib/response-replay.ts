@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { requestIdOf } from './request-id.js';
 
 /** Headers as Fastify's reply holds them. */
 export type ReplyHeaders = Record<string, string | number | string[] | undefined>;
@@ -25,9 +26,11 @@ interface Remembered {
   body: Buffer | null;
 }
 
+/** The headers worth replaying: not the first request's id (each answer gets its own). */
 function defined(headers: ReplyHeaders): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && name.toLowerCase() !== 'x-request-id') out[name] = value;
   return out;
 }
 
@@ -73,7 +76,10 @@ export class ResponseReplay {
       entry = this.entries.get(CONTENT);
     }
     if (entry?.tag !== tag) return false;
-    const headers = entry.body ? { ...entry.headers, 'content-length': entry.body.length } : entry.headers;
+    const id = { 'x-request-id': requestIdOf(request) };
+    const headers = entry.body
+      ? { ...entry.headers, ...id, 'content-length': entry.body.length }
+      : { ...entry.headers, ...id };
     response.writeHead(entry.status, headers);
     response.end(request.method === 'HEAD' ? undefined : (entry.body ?? undefined));
     return true;

@@ -43,11 +43,12 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-test-'));
   return {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'escola-test-')),
+    dataDir,
     databaseUrl: undefined,
     adminEmail: undefined,
     adminPassword: undefined,
@@ -61,6 +62,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     demo: false,
     backupKey: undefined,
+    backupDir: path.join(dataDir, 'backups'),
+    metricsToken: undefined,
+    jobLeaseMs: 60_000,
+    jobPollMs: 10_000,
+    shutdownTimeoutMs: 25_000,
     ...overrides,
   };
 }

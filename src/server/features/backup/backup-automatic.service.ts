@@ -8,12 +8,12 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit, systemActor } from '../audit/audit.service.js';
 import { createBackup } from './backup-tables.service.js';
 
-/* ---------- automatic backups under DATA_DIR/backups ---------- */
+/* ---------- automatic backups under BACKUP_DIR (default DATA_DIR/backups) ---------- */
 
 export type AutomaticBackupKind = AutomaticBackup['tipo'];
 
 export function backupsFolder(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'backups');
+  return ctx.config.backupDir;
 }
 
 const FILE_PATTERN =
@@ -124,7 +124,21 @@ async function pruneBackups(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Runs the daily backup when it is on and today's (São Paulo) backup does not exist yet. */
+export const DAILY_BACKUP_JOB = 'backup_diario';
+
+/**
+ * The daily backup's slot: today's date (São Paulo) while automatic backups are on. The job queue
+ * claims each slot once across every instance and runs the job there (ADR 0015).
+ */
+export async function dailyBackupSlot(now: Date, isOn: () => Promise<boolean>): Promise<string | null> {
+  return (await isOn()) ? dayKey(now) : null;
+}
+
+/**
+ * Runs the daily backup when it is on and today's (São Paulo) backup does not exist yet. The file
+ * check covers a run that wrote its file but died before the queue heard of it: taken over by another
+ * instance, the slot still yields one file.
+ */
 export async function runDailyBackupIfDue(ctx: AppContext, isOn: () => Promise<boolean>): Promise<boolean> {
   if (!(await isOn())) return false;
   const today = dayKey(clock.now());

@@ -28,6 +28,8 @@ import {
 } from './backup-restore.service.js';
 import { backupFileName, createBackup } from './backup-tables.service.js';
 import {
+  DAILY_BACKUP_JOB,
+  dailyBackupSlot,
   listAutomaticBackups,
   readAutomaticBackup,
   runDailyBackupIfDue,
@@ -206,24 +208,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The daily automatic backup: checked at start and every hour while the server runs.
-  if (app.ctx.config.env !== 'test') {
-    const check = () => {
-      runDailyBackupIfDue(app.ctx, () => isAutomaticBackupOn(app.ctx.db)).catch((error: unknown) =>
-        app.log.error({ err: error }, 'falha no backup automático'),
-      );
-    };
-    let timer: NodeJS.Timeout | undefined;
-    let first: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      first = setTimeout(check, 30_000);
-      timer = setInterval(check, 60 * 60 * 1000);
-      first.unref();
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    });
-  }
+  // The daily automatic backup: a slot a day, claimed by one instance on the job queue's poll (ADR 0015).
+  const isOn = () => isAutomaticBackupOn(app.ctx.db);
+  app.ctx.jobs.handle(DAILY_BACKUP_JOB, async () => {
+    await runDailyBackupIfDue(app.ctx, isOn);
+  });
+  app.ctx.jobs.schedule({
+    name: DAILY_BACKUP_JOB,
+    kind: DAILY_BACKUP_JOB,
+    slotOf: (now) => dailyBackupSlot(now, isOn),
+  });
 };

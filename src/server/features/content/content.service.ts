@@ -117,18 +117,24 @@ export async function writeSiteSection(
 
 /**
  * The site's content with an in-memory snapshot: the public page and its 5-second polling are answered
- * from memory, and every save through this service replaces the snapshot. (With several instances on one
- * PostgreSQL, another instance's save shows after that instance's `invalidate` or a restart.)
+ * from memory, and every save through this service replaces the snapshot. A change to the content
+ * tables from any instance is notified on the cache bus (`content`), which calls `invalidate` on every
+ * instance; while the bus may be missing notifications (`isTrusted` false) nothing is kept.
  */
 export class ContentService {
   private snapshot: PublicSnapshot | null = null;
+  /** The last snapshot loaded, even if invalidated since: only for the school's name (see getSchoolName). */
+  private lastLoaded: PublicSnapshot | null = null;
   private loading: Promise<PublicSnapshot> | null = null;
   /** Bumped by every save, so a read that started before it cannot install a stale snapshot. */
   private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly isTrusted: () => boolean = () => true,
+  ) {}
 
-  /** Forget the snapshot (tests empty the tables under it). */
+  /** Forget the snapshot (a change was notified; tests empty the tables under it). */
   invalidate(): void {
     this.snapshot = null;
     this.loading = null;
@@ -143,14 +149,21 @@ export class ContentService {
   async getPublic(): Promise<PublicSnapshot> {
     if (this.snapshot) return this.snapshot;
     const generation = this.generation;
-    const loading = (this.loading ??= readSiteContent(this.db).then((state) => {
-      const snapshot = snapshotOf(state);
-      if (generation === this.generation) {
-        this.snapshot = snapshot;
-        this.loading = null;
-      }
-      return snapshot;
-    }));
+    const loading = (this.loading ??= readSiteContent(this.db).then(
+      (state) => {
+        const snapshot = snapshotOf(state);
+        this.lastLoaded = snapshot;
+        if (generation === this.generation) {
+          if (this.isTrusted()) this.snapshot = snapshot;
+          this.loading = null;
+        }
+        return snapshot;
+      },
+      (error: unknown) => {
+        if (generation === this.generation) this.loading = null;
+        throw error;
+      },
+    ));
     return loading;
   }
 
@@ -163,7 +176,9 @@ export class ContentService {
    * there would wait forever, so the name comes from the snapshot, which `refresh` keeps loaded.
    */
   async getSchoolName(): Promise<string> {
-    const snapshot = this.snapshot ?? (await this.getPublic());
+    // A notification from another instance may have just dropped the snapshot (its reload is under
+    // way): the name loaded a moment ago is good enough for a password rule, and needs no query.
+    const snapshot = this.snapshot ?? this.lastLoaded ?? (await this.getPublic());
     return snapshot.state.content.configuracoes.nome_escola;
   }
 

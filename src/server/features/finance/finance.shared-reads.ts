@@ -1,10 +1,11 @@
+import { cacheBusOf } from '../../db/cache-bus.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 
 /**
  * Identical reads of the school's figures share one computation and its result for up to one second
  * (PGlite answers one query at a time, and fifty people opening the dashboard at 8 a.m. ask the same
- * thing). Every finance write drops the shared results when it commits, so nobody sees figures from
- * before their own change; a change made elsewhere (another instance, a student deleted) shows within
+ * thing). Every finance write drops the shared results when it commits (here and, through the cache bus, on every other instance), so
+ * nobody sees figures from before their own change; any other change (a student deleted) shows within
  * a second.
  */
 export const SHARED_READ_MS = 1000;
@@ -45,5 +46,9 @@ export async function writeTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<
     return await db.transaction(work);
   } finally {
     forgetSharedReads(db);
+    // Other instances drop theirs too (ADR 0015); a write they miss still shows within SHARED_READ_MS.
+    await cacheBusOf(db)
+      ?.publish(db, 'figures')
+      .catch(() => undefined);
   }
 }

@@ -84,4 +84,61 @@ describe('JobQueue', () => {
       await queue.stop();
     }
   });
+
+  it('queues a scheduled slot once however many workers tick, and runs it once', async () => {
+    const runs: unknown[] = [];
+    const queues = [0, 1, 2].map(() => new JobQueue(t.database.db, recordingLog()));
+    for (const queue of queues) {
+      queue.handle('teste.diario', async () => {
+        runs.push(1);
+      });
+      queue.schedule({ name: 'teste.diario', kind: 'teste.diario', slotOf: async () => '2026-03-02' });
+    }
+    await Promise.all(queues.map((queue) => queue.tick()));
+    await Promise.all(queues.map((queue) => queue.tick()));
+    await Promise.all(queues.map((queue) => queue.drain()));
+    expect(runs).toHaveLength(1);
+    expect(queues.map((queue) => queue.stats.runs.get('teste.diario') ?? 0).sort()).toEqual([0, 0, 1]);
+    // Done and gone from the queue, the slot stays claimed: a later tick does not queue it again.
+    await queues[0]!.tick();
+    expect(await queues[0]!.depth()).toBe(0);
+  });
+
+  it('lets another worker take a job whose worker died once its lease runs out, and only then', async () => {
+    const dead = new JobQueue(t.database.db, recordingLog(), { leaseMs: 60_000 });
+    // The dead worker claimed it (attempt 1) and never finished: its lease is the only trace.
+    clock.pin('2026-03-02T10:00:00-03:00');
+    await dead.enqueue(t.database.db, 'teste.orfao', {});
+    await t.database.db.update(jobs).set({ attempts: 1, lockedUntil: new Date('2026-03-02T13:01:00Z') });
+    const seen: number[] = [];
+    const survivor = new JobQueue(t.database.db, recordingLog(), { leaseMs: 60_000 });
+    survivor.handle('teste.orfao', async () => {
+      seen.push(1);
+    });
+    await survivor.drain();
+    expect(seen).toEqual([]);
+    clock.pin('2026-03-02T10:01:01-03:00');
+    await survivor.drain();
+    expect(seen).toEqual([1]);
+    expect(await survivor.depth()).toBe(0);
+  });
+
+  it('stops after the job in hand and leaves the rest queued for other instances', async () => {
+    const queue = new JobQueue(t.database.db, recordingLog());
+    let release: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      queue.handle('teste.lento', async () => {
+        resolve();
+        await new Promise<void>((done) => (release = done));
+      });
+    });
+    await queue.enqueue(t.database.db, 'teste.lento', { n: 1 });
+    await queue.enqueue(t.database.db, 'teste.lento', { n: 2 });
+    queue.start();
+    await started;
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(await queue.depth()).toBe(1);
+  });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { jobs, type JobRow } from './jobs.table.js';
+import { jobSlots, jobs, type JobRow } from './jobs.table.js';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
@@ -12,26 +12,97 @@ interface JobLog {
 
 /** A job that keeps failing is tried this many times, waiting 30 s, 1 min, 2 min… between tries. */
 export const JOB_MAX_ATTEMPTS = 5;
-const LEASE_MS = 5 * 60_000;
-const POLL_MS = 10_000;
+
+export interface JobQueueOptions {
+  /** How long a claimed job stays the claimer's without a heartbeat (a dead instance's job waits this long). */
+  leaseMs?: number;
+  /** How often every instance looks for due jobs and scheduled slots. */
+  pollMs?: number;
+}
 
 /**
- * A durable queue in the `jobs` table, worked by every running instance (ADR 0007). `enqueue` is one
- * insert — the only work a request does — and then wakes this process's worker; the poll picks up jobs
- * queued by other instances, left by a crash or waiting for a retry. Tests run it by hand (`drain`).
+ * A scheduled job: on every poll, `slotOf` names the current slot (say, today's date) or null when
+ * nothing is due; the first instance to claim a slot queues `kind` for it (ADR 0015).
+ */
+export interface Schedule {
+  name: string;
+  kind: string;
+  slotOf(now: Date): Promise<string | null>;
+}
+
+/** Runs and failures per job kind since start (GET /metrics). */
+export interface JobStats {
+  runs: Map<string, number>;
+  failures: Map<string, number>;
+}
+
+/**
+ * A durable queue in the `jobs` table, worked by every running instance (ADR 0007, ADR 0015). `enqueue`
+ * is one insert — the only work a request does — and then wakes this process's worker; the poll picks up
+ * jobs queued by other instances, left by a crash or waiting for a retry. A worker claims a job with
+ * `FOR UPDATE SKIP LOCKED` and a lease it renews while the job runs: if its instance dies the lease runs
+ * out and another instance takes the job. Scheduled jobs are queued once per slot (`job_slots`).
+ * Tests run it by hand (`drain`, `tick`).
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly schedules: Schedule[] = [];
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private automatic = false;
+  private stopping = false;
   private readonly idleTasks: (() => Promise<void>)[] = [];
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  readonly stats: JobStats = { runs: new Map(), failures: new Map() };
 
   constructor(
     private readonly db: Db,
     private readonly log: JobLog,
-  ) {}
+    options: JobQueueOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 10_000;
+  }
+
+  /** Queues `schedule.kind` once per slot, whichever instance sees the slot first. */
+  schedule(schedule: Schedule): void {
+    this.schedules.push(schedule);
+  }
+
+  /**
+   * Claims the slot and queues its job in one transaction; false when the slot was already claimed
+   * (by this instance or another), so a slot never runs twice.
+   */
+  async claimSlot(name: string, slot: string, kind: string, payload: unknown = {}): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(jobSlots)
+        .values({ name, slot })
+        .onConflictDoNothing()
+        .returning({ slot: jobSlots.slot });
+      if (!claimed) return false;
+      await tx.insert(jobs).values({ kind, payload, runAfter: clock.now() });
+      return true;
+    });
+  }
+
+  /** Claims every due slot (each poll; tests call it by hand). */
+  async tick(): Promise<void> {
+    let queued = false;
+    for (const schedule of this.schedules) {
+      const slot = await schedule.slotOf(clock.now());
+      if (slot !== null && (await this.claimSlot(schedule.name, slot, schedule.kind))) queued = true;
+    }
+    if (queued && this.automatic) this.kick();
+  }
+
+  /** Jobs waiting or running, every instance's (GET /metrics). */
+  async depth(): Promise<number> {
+    const [row] = await this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(jobs);
+    return row?.total ?? 0;
+  }
 
   /** Registers what a kind of job does (features register theirs when their routes load). */
   handle(kind: string, handler: JobHandler): void {
@@ -53,18 +124,26 @@ export class JobQueue {
   start(): void {
     if (this.automatic) return;
     this.automatic = true;
-    this.timer = setInterval(() => {
+    this.stopping = false;
+    const poll = () => {
+      this.tick().catch((error: unknown) =>
+        this.log.error({ code: codeOf(error) }, 'falha ao agendar tarefas'),
+      );
       this.kick();
+    };
+    this.timer = setInterval(() => {
+      poll();
       for (const task of this.idleTasks)
         task().catch((error: unknown) => this.log.warn({ code: codeOf(error) }, 'falha na limpeza'));
-    }, POLL_MS);
+    }, this.pollMs);
     this.timer.unref();
-    this.kick();
+    poll();
   }
 
-  /** Stops the worker and waits for the job in hand. */
+  /** Stops taking jobs and waits for the one in hand (SIGTERM); the rest stay for other instances. */
   async stop(): Promise<void> {
     this.automatic = false;
+    this.stopping = true;
     clearInterval(this.timer);
     await this.running;
   }
@@ -84,8 +163,8 @@ export class JobQueue {
     this.running = (async () => {
       try {
         do {
-          while (await this.runOne());
-        } while (this.takeWakeUp());
+          while (!this.stopping && (await this.runOne()));
+        } while (!this.stopping && this.takeWakeUp());
       } finally {
         this.running = null;
       }
@@ -114,7 +193,7 @@ export class JobQueue {
       const attempts = row.attempts + 1;
       await tx
         .update(jobs)
-        .set({ attempts, lockedUntil: new Date(now.getTime() + LEASE_MS) })
+        .set({ attempts, lockedUntil: new Date(now.getTime() + this.leaseMs) })
         .where(eq(jobs.id, row.id));
       return { ...row, attempts };
     });
@@ -124,16 +203,31 @@ export class JobQueue {
     const job = await this.claim();
     if (!job) return false;
     const handler = this.handlers.get(job.kind);
+    // This claim is ours while `attempts` is the one we set: a worker whose lease ran out (it hung, or
+    // it was thought dead) cannot finish or renew a job another worker has claimed since.
+    const ours = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
+    const heartbeat = setInterval(() => {
+      this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(clock.now().getTime() + this.leaseMs) })
+        .where(ours)
+        .catch(() => undefined);
+    }, this.leaseMs / 3);
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`tarefa desconhecida: ${job.kind}`);
       await handler(job.payload);
-      await this.db.delete(jobs).where(eq(jobs.id, job.id));
+      clearInterval(heartbeat);
+      await this.db.delete(jobs).where(ours);
+      count(this.stats.runs, job.kind);
     } catch (error) {
+      clearInterval(heartbeat);
+      count(this.stats.failures, job.kind);
       // Only the error's code is logged: messages from mail servers can carry addresses.
       const details = { job: job.kind, id: job.id, tentativa: job.attempts, code: codeOf(error) };
       if (job.attempts >= JOB_MAX_ATTEMPTS || !handler) {
         this.log.error(details, 'tarefa abandonada depois de falhar');
-        await this.db.delete(jobs).where(eq(jobs.id, job.id));
+        await this.db.delete(jobs).where(ours);
       } else {
         this.log.warn(details, 'tarefa falhou; nova tentativa mais tarde');
         const wait = 30_000 * 2 ** (job.attempts - 1);
@@ -144,11 +238,15 @@ export class JobQueue {
             runAfter: new Date(clock.now().getTime() + wait),
             lastError: error instanceof Error ? error.message.slice(0, 500) : 'erro',
           })
-          .where(eq(jobs.id, job.id));
+          .where(ours);
       }
     }
     return true;
   }
+}
+
+function count(counter: Map<string, number>, kind: string): void {
+  counter.set(kind, (counter.get(kind) ?? 0) + 1);
 }
 
 function codeOf(error: unknown): string {

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Work done after the response (ADR 0007): a request that must not reveal by its timing what it found
@@ -21,3 +21,17 @@ export const jobs = pgTable(
   (table) => [index('jobs_run_after_idx').on(table.runAfter)],
 );
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * One row per scheduled run ever started (`name` + `slot`, e.g. `backup_diario` + `2026-11-24`): the
+ * instance whose insert wins queues the job, so a slot runs once however many instances tick (ADR 0015).
+ */
+export const jobSlots = pgTable(
+  'job_slots',
+  {
+    name: text('name').notNull(),
+    slot: text('slot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
+);

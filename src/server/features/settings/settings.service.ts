@@ -1,3 +1,4 @@
+import { cacheBusOf } from '../../db/cache-bus.js';
 import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { eq } from 'drizzle-orm';
 import {
@@ -142,9 +143,10 @@ export async function updateSystemSettings(
 }
 
 /**
- * The settings every request may need (maintenance flag, theme) are cached per database in memory,
- * dropped when this instance saves, and re-read after a few seconds so other instances sharing one
- * PostgreSQL see a change soon after.
+ * The settings every request may need (maintenance flag, theme, school name) are cached per database
+ * in memory. Any change to `settings` or the site's content, from any instance, is notified on the
+ * cache bus and drops the entry everywhere (ADR 0015); the short life is only a safety net, and nothing
+ * is kept while the bus may be missing notifications.
  */
 const CACHE_TTL_MS = 5_000;
 interface CachedPublic {
@@ -152,10 +154,18 @@ interface CachedPublic {
   at: number;
 }
 const publicCache = new WeakMap<Db, CachedPublic>();
+/** Bumped by every drop, so a read that started before it cannot store what it read. */
+const generations = new WeakMap<Db, number>();
+
+/** Drops the cached public settings of this process (the cache bus calls it). */
+export function dropSettingsCache(db: Db): void {
+  publicCache.delete(db);
+  generations.set(db, (generations.get(db) ?? 0) + 1);
+}
 
 /** Call after a change commits (never inside a transaction): settings, restore, wipe. */
 export async function invalidateSettingsCache(ctx: AppContext): Promise<void> {
-  publicCache.delete(ctx.db);
+  dropSettingsCache(ctx.db);
   // A restore or wipe replaces the calendar too.
   dropCalendarSnapshot(ctx.db);
   await ctx.content.refresh();
@@ -164,6 +174,7 @@ export async function invalidateSettingsCache(ctx: AppContext): Promise<void> {
 export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {
   const cached = publicCache.get(db);
   if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.value;
+  const generation = generations.get(db) ?? 0;
   const [system, school] = await Promise.all([readSystem(db), getSchoolIdentity(db)]);
   const value: PublicSystemSettings = {
     manutencao: system.values.manutencao,
@@ -174,7 +185,8 @@ export async function getPublicSettings(db: Db): Promise<PublicSystemSettings> {
     nome_escola: school.nome,
     consulta_cep: system.values.consulta_cep,
   };
-  publicCache.set(db, { value, at: Date.now() });
+  const current = (generations.get(db) ?? 0) === generation;
+  if (current && cacheBusOf(db)?.isLive() !== false) publicCache.set(db, { value, at: Date.now() });
   return value;
 }
 

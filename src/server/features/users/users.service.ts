@@ -338,6 +338,9 @@ export async function resetUserPassword(
 }
 
 /** First start on an empty database: one administrator who must change the password at first login. */
+/** Arbitrary, fixed key (next to the migrations' one in db/client.ts). */
+const FIRST_ADMIN_LOCK_KEY = 872_031_443;
+
 export async function ensureFirstAdmin(
   ctx: AppContext,
 ): Promise<{ email: string; senha: string | null } | null> {
@@ -346,7 +349,12 @@ export async function ensureFirstAdmin(
   const email = (ctx.config.adminEmail ?? 'admin@escola.local').toLowerCase();
   const senha = ctx.config.adminPassword ?? generatePassword();
   const passwordHash = await hashPassword(senha);
-  await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
+    // Instances started together on an empty database: one creates the administrator, the others
+    // wait on this lock, then find it (ADR 0015).
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    const [someone] = await tx.select({ id: users.id }).from(users).limit(1);
+    if (someone) return false;
     const [row] = await tx
       .insert(users)
       .values({ nome: 'Administrador', email, nivel: 'administrador', passwordHash, primeiroLogin: true })
@@ -361,6 +369,8 @@ export async function ensureFirstAdmin(
         details: { motivo: 'primeiro_administrador' },
       },
     );
+    return true;
   });
+  if (!created) return null;
   return { email, senha: ctx.config.adminPassword ? null : senha };
 }
