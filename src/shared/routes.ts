@@ -8,6 +8,7 @@ export const paths = {
   forgotPassword: '/esqueci-senha',
   resetPassword: '/redefinir-senha',
   changePassword: '/trocar-senha',
+  confirmEmail: '/confirmar-email',
   contentManager: '/gerenciar-conteudo',
   dashboard: '/dashboard',
   students: '/dashboard/alunos',

@@ -195,6 +195,10 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    path: paths.confirmEmail,
+    lazy: async () => ({ Component: (await import('../features/auth/confirm-email-page')).ConfirmEmailPage }),
+  },
+  {
     path: paths.changePassword,
     lazy: async () => ({
       Component: (await import('../features/auth/change-password-page')).ChangePasswordPage,

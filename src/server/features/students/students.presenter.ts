@@ -12,6 +12,7 @@ export function toStudentGuardian(row: LinkedGuardian, showCpf: boolean): Studen
     telefone: row.telefone,
     cpf: showCpf ? row.cpf : null,
     endereco: row.endereco,
+    observacoes: row.observacoes,
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
     tem_acesso: row.usuarioId !== null,
