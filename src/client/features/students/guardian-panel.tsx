@@ -252,11 +252,11 @@ export function LinkGuardianForm({ student, onDone }: { student: Student; onDone
         <Spinner label="Buscando responsáveis..." />
       ) : search.isError ? (
         <p className="text-sm text-red-700">Erro ao buscar responsáveis.</p>
-      ) : search.data?.length === 0 ? (
+      ) : search.data.length === 0 ? (
         <p className="text-sm text-gray-600">Nenhum responsável encontrado.</p>
       ) : (
         <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
-          {search.data?.map((guardian) => (
+          {search.data.map((guardian) => (
             <li key={guardian.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <div>
                 <p className="font-medium text-gray-900">{guardian.nome}</p>

@@ -75,7 +75,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: exportStudentsQuerySchema }, config: read },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { students, showCpf } = await listStudentsForExport(app.ctx.db, signedInUser(request), filters);
+      const { students, view } = await listStudentsForExport(app.ctx.db, signedInUser(request), filters);
       await recordAudit(app.ctx.db, actorOf(request), {
         action: 'exportar',
         entity: 'aluno',
@@ -86,9 +86,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === 'xlsx') {
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .send(await studentsToXlsx(students, showCpf));
+          .send(await studentsToXlsx(students, view));
       }
-      return reply.type('text/csv; charset=utf-8').send(studentsToCsv(students, showCpf));
+      return reply.type('text/csv; charset=utf-8').send(studentsToCsv(students, view));
     },
   );
 
