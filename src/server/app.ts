@@ -35,6 +35,7 @@ import { JobQueue } from './features/jobs/jobs.service.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
+import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(calendarRoutes);
   await app.register(academicsRoutes);
   await app.register(gradesRoutes);
+  await app.register(lgpdRoutes);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

@@ -9,6 +9,7 @@ import { IconButton } from '../components/button';
 import { useLogout } from '../features/auth/auth.api';
 import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
+import { PrivacyGate } from '../features/privacy/privacy-gate';
 import { menuItems } from './menu';
 import { useSiteContent } from '../lib/site-content-store';
 
@@ -193,7 +194,9 @@ export function PortalLayout() {
         </header>
         <main id="conteudo" className="mx-auto max-w-7xl p-4 sm:p-6">
           <MaintenanceGate nivel={user?.nivel}>
-            <Outlet />
+            <PrivacyGate nivel={user?.nivel}>
+              <Outlet />
+            </PrivacyGate>
           </MaintenanceGate>
         </main>
       </div>

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { privacyRoutes } from './privacy.routes.js';
+
+/** Everything of issue 17 (families' data, the LGPD way), registered with one line in app.ts. */
+export const lgpdRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(privacyRoutes);
+};
