@@ -37,6 +37,9 @@ export const permissionLabels = {
   'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
   'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
   'reports.read': 'Emitir relatórios (professor: das suas turmas; responsável: boletins dos filhos)',
+  'privacy.manage': 'Gerenciar consentimentos, solicitações LGPD e o registro das operações de tratamento',
+  'privacy.self':
+    'Baixar os próprios dados, dar ou retirar consentimentos dos filhos e fazer solicitações LGPD',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -62,6 +65,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'academics.read',
     'finance.read',
     'reports.read',
+    'privacy.self',
   ],
 };
 

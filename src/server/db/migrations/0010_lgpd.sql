@@ -22,10 +22,10 @@ CREATE TABLE "consents" (
 	"ip" text
 );
 --> statement-breakpoint
-CREATE TABLE "media_students" (
+CREATE TABLE "photo_students" (
 	"media_id" uuid NOT NULL,
 	"aluno_id" uuid NOT NULL,
-	CONSTRAINT "media_students_media_id_aluno_id_pk" PRIMARY KEY("media_id","aluno_id")
+	CONSTRAINT "photo_students_media_id_aluno_id_pk" PRIMARY KEY("media_id","aluno_id")
 );
 --> statement-breakpoint
 CREATE TABLE "privacy_acceptances" (
@@ -63,8 +63,8 @@ CREATE TABLE "guardian_email_changes" (
 ALTER TABLE "consents" ADD CONSTRAINT "consents_aluno_id_students_id_fk" FOREIGN KEY ("aluno_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_finalidade_id_consent_purposes_id_fk" FOREIGN KEY ("finalidade_id") REFERENCES "public"."consent_purposes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_responsavel_id_guardians_id_fk" FOREIGN KEY ("responsavel_id") REFERENCES "public"."guardians"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "media_students" ADD CONSTRAINT "media_students_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "media_students" ADD CONSTRAINT "media_students_aluno_id_students_id_fk" FOREIGN KEY ("aluno_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photo_students" ADD CONSTRAINT "photo_students_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photo_students" ADD CONSTRAINT "photo_students_aluno_id_students_id_fk" FOREIGN KEY ("aluno_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "privacy_acceptances" ADD CONSTRAINT "privacy_acceptances_usuario_id_users_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_requests" ADD CONSTRAINT "data_requests_usuario_id_users_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_requests" ADD CONSTRAINT "data_requests_responsavel_id_guardians_id_fk" FOREIGN KEY ("responsavel_id") REFERENCES "public"."guardians"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -72,7 +72,7 @@ ALTER TABLE "data_requests" ADD CONSTRAINT "data_requests_aluno_id_students_id_f
 ALTER TABLE "guardian_email_changes" ADD CONSTRAINT "guardian_email_changes_responsavel_id_guardians_id_fk" FOREIGN KEY ("responsavel_id") REFERENCES "public"."guardians"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "consent_purposes_chave_unique" ON "consent_purposes" USING btree ("chave") WHERE "consent_purposes"."chave" is not null;--> statement-breakpoint
 CREATE INDEX "consents_aluno_finalidade_idx" ON "consents" USING btree ("aluno_id","finalidade_id","id");--> statement-breakpoint
-CREATE INDEX "media_students_aluno_idx" ON "media_students" USING btree ("aluno_id");--> statement-breakpoint
+CREATE INDEX "photo_students_aluno_idx" ON "photo_students" USING btree ("aluno_id");--> statement-breakpoint
 CREATE INDEX "privacy_acceptances_usuario_idx" ON "privacy_acceptances" USING btree ("usuario_id","aceito_em");--> statement-breakpoint
 CREATE INDEX "data_requests_situacao_idx" ON "data_requests" USING btree ("situacao","criado_em");--> statement-breakpoint
 CREATE INDEX "data_requests_responsavel_idx" ON "data_requests" USING btree ("responsavel_id");--> statement-breakpoint

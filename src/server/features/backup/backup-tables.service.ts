@@ -26,6 +26,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'login_throttle',
   'known_devices',
   'jobs',
+  // Pending e-mail confirmations carry single-use tokens, like password resets.
+  'guardian_email_changes',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
   'record_versions',
 ] as const;

@@ -68,8 +68,9 @@ export const consents = pgTable(
 export type ConsentRow = typeof consents.$inferSelect;
 
 /** Who appears in a gallery photo: a photo tagged with a child without image consent is not published. */
+// Not named media_*: 'Limpar Todos os Dados' keeps media_* tables, and these tags go with the students.
 export const mediaStudents = pgTable(
-  'media_students',
+  'photo_students',
   {
     mediaId: uuid('media_id')
       .notNull()
@@ -80,6 +81,6 @@ export const mediaStudents = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.mediaId, table.alunoId] }),
-    index('media_students_aluno_idx').on(table.alunoId),
+    index('photo_students_aluno_idx').on(table.alunoId),
   ],
 );
