@@ -101,8 +101,14 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
     if (table !== 'student_guardians') responsavel[table] = rows;
   for (const [table, rows] of Object.entries(
     await rowsReferring(db, await referencesTo(db, 'users'), user.id),
-  ))
-    responsavel[table] = [...(responsavel[table] ?? []), ...rows];
+  )) {
+    // A row that names both the guardian and their account (a request) is listed once.
+    const seen = new Set((responsavel[table] ?? []).map((row) => JSON.stringify(row)));
+    responsavel[table] = [
+      ...(responsavel[table] ?? []),
+      ...rows.filter((row) => !seen.has(JSON.stringify(row))),
+    ];
+  }
   responsavel.acessos_ao_portal = (
     await db
       .select({ em: auditLog.at, acao: auditLog.action, ip: auditLog.ip })
