@@ -22,6 +22,8 @@ export const paths = {
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
+  myData: '/dashboard/meus-dados',
+  lgpd: '/dashboard/lgpd',
   publicCalendar: '/calendario',
 } as const;
 

@@ -33,7 +33,9 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     if (signedOut) toast.success('Logout realizado com sucesso!');
     return navigate(paths.home, { replace: true });
   });
-  const items = menuItems.filter((item) => can(user?.nivel, item.access));
+  const items = menuItems.filter(
+    (item) => can(user?.nivel, item.access) && (item.only === undefined || item.only === user?.nivel),
+  );
   const settings = useSiteContent().configuracoes;
 
   const handleLogout = () => {

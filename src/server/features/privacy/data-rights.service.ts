@@ -81,7 +81,7 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
   const db = ctx.db;
   const guardian = await ownGuardian(db, user);
   const responsavel: MeusDados['responsavel'] = {
-    guardians: [clean({ ...guardian } as unknown as Record<string, unknown>)],
+    guardians: [clean({ ...guardian })],
     users: [
       clean({
         id: user.id,
@@ -172,7 +172,7 @@ export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
             Object.entries(row)
               .map(
                 ([key, value]) =>
-                  `${key}: ${value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+                  `${key}: ${value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)}`,
               )
               .join(' · '),
           );
