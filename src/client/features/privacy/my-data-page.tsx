@@ -39,7 +39,7 @@ function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
       <ul className="space-y-3">
         {consents.data.finalidades.map(({ finalidade, concedido, historico }) => (
           <li key={finalidade.id} className="rounded-lg border border-gray-200 p-3 text-sm">
-            <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-gray-900">{finalidade.titulo}</p>
                 <p className="text-gray-600">{finalidade.descricao}</p>
