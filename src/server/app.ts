@@ -45,6 +45,7 @@ import { Notifier } from './features/notificacoes/notifier.js';
 import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
 import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
+import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(notificacoesRoutes);
   await app.register(comunicadosRoutes, { prefix: '/api/comunicados' });
   await app.register(mensagensRoutes, { prefix: '/api/mensagens' });
+  await app.register(lgpdRoutes);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

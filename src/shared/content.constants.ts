@@ -11,6 +11,8 @@ export const contentSections = [
   'contato',
   'footer',
   'configuracoes',
+  'privacidade',
+  'termos',
 ] as const;
 export type ContentSection = (typeof contentSections)[number];
 
@@ -24,6 +26,8 @@ export const sectionLabels: Record<ContentSection, string> = {
   contato: 'Contato',
   footer: 'Rodapé',
   configuracoes: 'Configurações',
+  privacidade: 'Aviso de Privacidade',
+  termos: 'Termos de Uso',
 };
 
 export const iconNames = [

@@ -1,4 +1,5 @@
 import type { SiteContent } from './content.schemas.js';
+import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
 
 const galleryPhotos: [string, string][] = [
   ['Fachada da escola', 'Nossa casa desde 1998, com espaços amplos e acolhedores.'],
@@ -195,4 +196,6 @@ export const defaultSiteContent: SiteContent = {
     fonte_principal: 'Inter',
     tamanho_fonte: 'medium',
   },
+  privacidade: { titulo: 'Aviso de Privacidade', texto: defaultPrivacyText },
+  termos: { titulo: 'Termos de Uso', texto: defaultTermsText },
 };

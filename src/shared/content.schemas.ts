@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from './validators.js';
+import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
 
 import {
   contentSections,
@@ -164,6 +165,13 @@ export const configuracoesSchema = z.object({
   tamanho_fonte: z.enum(fontSizes),
 });
 
+/** The privacy notice and the terms of use: each saved version is what guardians accept. */
+export const legalTextSchema = z.object({
+  titulo: required(120, 'Título é obrigatório'),
+  texto: required(30_000, 'O texto não pode ficar vazio'),
+});
+export type LegalText = z.infer<typeof legalTextSchema>;
+
 export const sectionSchemas = {
   hero: heroSchema,
   sobre: sobreSchema,
@@ -174,9 +182,16 @@ export const sectionSchemas = {
   contato: contatoSchema,
   footer: footerSchema,
   configuracoes: configuracoesSchema,
+  privacidade: legalTextSchema,
+  termos: legalTextSchema,
 } as const;
 
-export const siteContentSchema = z.object(sectionSchemas);
+// A content file exported before the LGPD texts has no privacy notice or terms: they keep their defaults.
+export const siteContentSchema = z.object({
+  ...sectionSchemas,
+  privacidade: legalTextSchema.default({ titulo: 'Aviso de Privacidade', texto: defaultPrivacyText }),
+  termos: legalTextSchema.default({ titulo: 'Termos de Uso', texto: defaultTermsText }),
+});
 export type SiteContent = z.infer<typeof siteContentSchema>;
 export type SectionData<S extends ContentSection> = SiteContent[S];
 

@@ -40,6 +40,9 @@ export const permissionLabels = {
   'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
   'comunicados.write': 'Enviar comunicados (professor: só às suas turmas)',
+  'privacy.manage': 'Gerenciar consentimentos, solicitações LGPD e o registro das operações de tratamento',
+  'privacy.self':
+    'Baixar os próprios dados, dar ou retirar consentimentos dos filhos e fazer solicitações LGPD',
 } as const;
 export type Permission = keyof typeof permissionLabels;
 
@@ -66,6 +69,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
     'academics.read',
     'finance.read',
     'documents.issue',
+    'privacy.self',
   ],
 };
 

@@ -8,6 +8,7 @@ export const paths = {
   forgotPassword: '/esqueci-senha',
   resetPassword: '/redefinir-senha',
   changePassword: '/trocar-senha',
+  confirmEmail: '/confirmar-email',
   contentManager: '/gerenciar-conteudo',
   dashboard: '/dashboard',
   students: '/dashboard/alunos',
@@ -24,6 +25,8 @@ export const paths = {
   yearEnd: '/dashboard/ano-letivo',
   comunicados: '/dashboard/comunicados',
   mensagens: '/dashboard/mensagens',
+  myData: '/dashboard/meus-dados',
+  lgpd: '/dashboard/lgpd',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',

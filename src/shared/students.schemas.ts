@@ -44,6 +44,8 @@ export const studentGuardianSchema = z.object({
   telefone: z.string(),
   cpf: z.string().nullable(),
   endereco: z.string().nullable(),
+  /** The school's internal notes: administrators only. */
+  observacoes: z.string().nullable(),
   parentesco: z.enum(parentescos),
   eh_principal: z.boolean(),
   tem_acesso: z.boolean(),
@@ -199,3 +201,57 @@ export const createdGuardianSchema = guardianSchema.extend({
   senhaGerada: z.string().optional(),
   emailEnviado: z.boolean(),
 });
+
+/* ---------- guardians kept by the secretaria ---------- */
+
+/** `GET /api/responsaveis?q=`: by name or CPF (digits or masked). */
+export const searchGuardiansQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+});
+
+/** A search result: enough to tell two guardians apart and see whose children they already keep. */
+export const guardianSummarySchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  cpf: z.string().nullable(),
+  telefone: z.string(),
+  email: z.string().nullable(),
+  tem_acesso: z.boolean(),
+  alunos: z.array(z.object({ id: z.uuid(), nome: z.string() })),
+});
+export type GuardianSummary = z.infer<typeof guardianSummarySchema>;
+
+/** `PUT /api/responsaveis/{id}`; with `aluno_id`, `parentesco` is the relationship to that student. */
+export const updateGuardianInputSchema = z.strictObject({
+  nome: requiredName('Nome do responsável'),
+  email: optionalEmailSchema,
+  telefone: requiredPhoneSchema,
+  cpf: optionalCpfSchema,
+  endereco: optionalText(300),
+  observacoes: optionalText(1000, { multiline: true }),
+  aluno_id: uuidParam.optional(),
+  parentesco: z.enum(parentescos).optional(),
+  version: versionSchema.optional(),
+});
+export type UpdateGuardianInput = z.input<typeof updateGuardianInputSchema>;
+export type UpdateGuardianData = z.output<typeof updateGuardianInputSchema>;
+
+export const updatedGuardianSchema = guardianSchema.extend({
+  /** The new address a confirmation link was sent to (the login changes once it is opened). */
+  email_pendente: z.string().nullable(),
+});
+export type UpdatedGuardian = z.infer<typeof updatedGuardianSchema>;
+
+/** `POST /api/alunos/{id}/responsaveis`: links an existing guardian (or changes the link). */
+export const linkGuardianInputSchema = z.strictObject({
+  responsavel_id: uuidParam,
+  eh_principal: z.boolean().default(false),
+  parentesco: z.enum(parentescos, { error: 'Parentesco é obrigatório' }).default('outro'),
+});
+export type LinkGuardianData = z.output<typeof linkGuardianInputSchema>;
+
+export const confirmEmailInputSchema = z.strictObject({
+  token: z.string().trim().min(10, 'Link inválido ou expirado').max(200, 'Link inválido ou expirado'),
+});
+
+export const EMAIL_CHANGE_HOURS = 48;

@@ -12,12 +12,13 @@ import {
   Home,
   School,
   ScrollText,
+  ShieldCheck,
   Settings,
   UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Permission } from '../../shared/permissions';
+import type { Nivel, Permission } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
 export interface MenuItem {
@@ -25,6 +26,8 @@ export interface MenuItem {
   to: string;
   icon: LucideIcon;
   access: Permission;
+  /** Shown to this role only. */
+  only?: Nivel;
 }
 
 /**
@@ -49,4 +52,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
   { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },
+  { label: 'LGPD', to: paths.lgpd, icon: ShieldCheck, access: 'privacy.manage' },
+  // Guardians only: administrators hold every permission but have no family data of their own.
+  { label: 'Meus dados', to: paths.myData, icon: ShieldCheck, access: 'privacy.self', only: 'responsavel' },
 ];

@@ -9,6 +9,7 @@ import { useLogout } from '../features/auth/auth.api';
 import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
 import { NotificationBell } from '../features/notificacoes/notification-bell';
+import { PrivacyGate } from '../features/privacy/privacy-gate';
 import { menuItems } from './menu';
 import { useSiteContent } from '../lib/site-content-store';
 
@@ -32,7 +33,9 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     if (signedOut) toast.success('Logout realizado com sucesso!');
     return navigate(paths.home, { replace: true });
   });
-  const items = menuItems.filter((item) => can(user?.nivel, item.access));
+  const items = menuItems.filter(
+    (item) => can(user?.nivel, item.access) && (item.only === undefined || item.only === user?.nivel),
+  );
   const settings = useSiteContent().configuracoes;
 
   const handleLogout = () => {
@@ -171,7 +174,9 @@ export function PortalLayout() {
         </header>
         <main id="conteudo" className="mx-auto max-w-7xl p-4 sm:p-6">
           <MaintenanceGate nivel={user?.nivel}>
-            <Outlet />
+            <PrivacyGate nivel={user?.nivel}>
+              <Outlet />
+            </PrivacyGate>
           </MaintenanceGate>
         </main>
       </div>

@@ -194,6 +194,34 @@ const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'meus-dados',
+    handle: { title: 'Meus dados' },
+    lazy: async () => {
+      const { MyDataPage } = await import('../features/privacy/my-data-page');
+      return {
+        Component: () => (
+          <RequireAuth access="privacy.self">
+            <MyDataPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'lgpd',
+    handle: { title: 'LGPD' },
+    lazy: async () => {
+      const { LgpdAdminPage } = await import('../features/privacy/lgpd-admin-page');
+      return {
+        Component: () => (
+          <RequireAuth access="privacy.manage">
+            <LgpdAdminPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'auditoria',
     handle: { title: 'Auditoria' },
     lazy: async () => {
@@ -235,6 +263,10 @@ export const routes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
     }),
+  },
+  {
+    path: paths.confirmEmail,
+    lazy: async () => ({ Component: (await import('../features/auth/confirm-email-page')).ConfirmEmailPage }),
   },
   {
     path: paths.changePassword,

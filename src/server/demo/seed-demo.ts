@@ -7,6 +7,7 @@ import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedGrades } from './seed-grades.js';
+import { seedLgpd } from './seed-lgpd.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -66,6 +67,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
     await seedGrades(tx, clock.today());
+    await seedLgpd(tx, ids.responsavel!);
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

@@ -71,6 +71,15 @@ export function LoginPage() {
           o suporte.
         </p>
       </div>
+      <p className="mt-4 text-center text-sm text-gray-600">
+        <a href="/privacidade" className="font-medium text-primary-strong hover:underline">
+          Aviso de Privacidade
+        </a>
+        {' · '}
+        <a href="/termos" className="font-medium text-primary-strong hover:underline">
+          Termos de Uso
+        </a>
+      </p>
     </AuthLayout>
   );
 }

@@ -70,7 +70,7 @@ export function TextEditor({
               {multiline ? (
                 <textarea
                   id={id}
-                  rows={4}
+                  rows={draft.length > 1000 ? 18 : 4}
                   value={draft}
                   onChange={(event) => setDraft(event.target.value)}
                   className={inputClass}

@@ -282,6 +282,18 @@ export function SectionEditor<S extends ContentSection>({
         </>
       );
       break;
+    case 'privacidade':
+    case 'termos':
+      body = (
+        <EditorGroup title={section === 'privacidade' ? 'Aviso de Privacidade' : 'Termos de Uso'}>
+          {text('titulo', 'Título')}
+          {text('texto', 'Texto', {
+            multiline: true,
+            hint: `Publicado em ${section === 'privacidade' ? '/privacidade' : '/termos'}. Linhas com "## " viram títulos e "- " itens de lista. Cada versão salva é pedida de novo ao aceite dos responsáveis.`,
+          })}
+        </EditorGroup>
+      );
+      break;
     case 'configuracoes':
       body = (
         <>

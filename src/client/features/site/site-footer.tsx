@@ -106,8 +106,13 @@ export function SiteFooter({ footer, settings }: FooterProps) {
             © {year} {settings.nome_escola}. {footer.copyright}
           </p>
           <p className="flex gap-4">
-            {footer.politica_privacidade && <span>{footer.politica_privacidade}</span>}
-            {footer.termos_uso && <span>{footer.termos_uso}</span>}
+            {/* Served by the server: plain links, so they work without the app's JavaScript. */}
+            <a href="/privacidade" className="hover:text-white hover:underline">
+              {footer.politica_privacidade || 'Política de Privacidade'}
+            </a>
+            <a href="/termos" className="hover:text-white hover:underline">
+              {footer.termos_uso || 'Termos de Uso'}
+            </a>
           </p>
         </div>
       </div>

@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { GraduationCap, UserPlus } from 'lucide-react';
+import { GraduationCap, Link2, UserPlus } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
-import { parentescoLabels, type Student, type StudentStatus } from '../../../shared/students.schemas';
+import type { Student, StudentStatus } from '../../../shared/students.schemas';
 import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
-import { Badge } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { ReportCardView } from '../../components/report-card';
 import { AddGuardianForm } from './add-guardian-form';
 import { PriorYearsSection } from './prior-years-section';
 import { StudentDocuments } from './student-documents';
+import { GuardianList, LinkGuardianForm } from './guardian-panel';
 import { StudentAttendance } from './student-attendance';
 import { statusActions, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
@@ -44,7 +44,7 @@ export function StudentDetailsModal({
   // Fresh from the server, so a guardian added here shows at once.
   const fresh = useStudent(snapshot.id);
   const student = fresh.data ?? snapshot;
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'new' | 'link' | null>(null);
   return (
     <Modal
       open
@@ -109,38 +109,21 @@ export function StudentDetailsModal({
         </div>
       )}
       <h3 className="mt-6 mb-2 text-sm font-semibold text-gray-800">Responsáveis</h3>
-      {student.responsaveis.length === 0 ? (
-        <p className="text-sm text-gray-600">Nenhum responsável cadastrado.</p>
-      ) : (
-        <ul className="space-y-2">
-          {student.responsaveis.map((guardian) => (
-            <li key={guardian.id} className="rounded-lg border border-gray-200 p-3 text-sm">
-              <p className="font-medium text-gray-900">
-                {guardian.nome}{' '}
-                <span className="text-gray-600">({parentescoLabels[guardian.parentesco]})</span>
-                {guardian.eh_principal && (
-                  <span className="ml-2">
-                    <Badge tone="blue">Principal</Badge>
-                  </span>
-                )}
-              </p>
-              <p className="text-gray-600">
-                {formatPhone(guardian.telefone)}
-                {guardian.email ? ` · ${guardian.email}` : ''}
-                {guardian.cpf ? ` · CPF ${formatCpf(guardian.cpf)}` : ''}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {canWrite &&
-        (adding ? (
-          <AddGuardianForm alunoId={student.id} onDone={() => setAdding(false)} />
-        ) : (
-          <Button variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
+      <GuardianList student={student} canWrite={canWrite} />
+      {canWrite && adding === null && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setAdding('new')}>
             <UserPlus className="h-4 w-4" aria-hidden="true" /> Adicionar responsável
           </Button>
-        ))}
+          <Button variant="secondary" onClick={() => setAdding('link')}>
+            <Link2 className="h-4 w-4" aria-hidden="true" /> Vincular responsável existente
+          </Button>
+        </div>
+      )}
+      {canWrite && adding === 'new' && (
+        <AddGuardianForm alunoId={student.id} onDone={() => setAdding(null)} />
+      )}
+      {canWrite && adding === 'link' && <LinkGuardianForm student={student} onDone={() => setAdding(null)} />}
     </Modal>
   );
 }

@@ -47,11 +47,17 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         <FormInput name="data_nascimento" label="Data de nascimento" type="date" required />
         <FormInput name="matricula" label="Matrícula" required autoComplete="off" />
         <FormSelect name="turma_id" label="Turma" empty="Sem turma" emptyAsNull>
-          {(classes.data ?? []).map((turma) => (
-            <option key={turma.id} value={turma.id}>
-              {turma.nome} — {turma.serie} ({turma.alunos_count}/{turma.capacidade_maxima})
-            </option>
-          ))}
+          {(classes.data ?? []).map((turma) => {
+            // A full class cannot take the student (the server answers 'Turma lotada'); the student's
+            // own class stays choosable.
+            const full = turma.alunos_count >= turma.capacidade_maxima && turma.id !== student?.turma_id;
+            return (
+              <option key={turma.id} value={turma.id} disabled={full}>
+                {turma.nome} — {turma.serie} ({turma.alunos_count}/{turma.capacidade_maxima})
+                {full ? ' — lotada' : ''}
+              </option>
+            );
+          })}
         </FormSelect>
         <FormInput name="email" label="E-mail" type="email" autoComplete="off" />
         <FormMasked name="telefone" mask="phone" label="Telefone" />

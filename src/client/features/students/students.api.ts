@@ -11,6 +11,10 @@ import type {
   StudentCounts,
   StudentStatus,
   UpdateStudentInput,
+  GuardianSummary,
+  Parentesco,
+  UpdatedGuardian,
+  UpdateGuardianInput,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
 import type { SortOrder } from '../../../shared/validators';
@@ -162,5 +166,58 @@ export function useExcuseAbsence() {
         queryClient.invalidateQueries({ queryKey: ['attendance'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
       ]),
+  });
+}
+
+/*
+ * Guardians kept by the secretaria.
+ */
+
+/** Administrators: guardians by name or CPF (to link a sibling to the same record). */
+export function useGuardianSearch(q: string) {
+  return useQuery({
+    queryKey: ['guardians', 'search', q],
+    queryFn: () => api<GuardianSummary[]>(`/api/responsaveis${toQuery({ q })}`, { globalErrors: false }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateGuardian() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateGuardianInput }) =>
+      apiWithMessage<UpdatedGuardian>(`/api/responsaveis/${id}`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Links a guardian to a student, or changes the link (the principal). */
+export function useLinkGuardian(alunoId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { responsavel_id: string; eh_principal: boolean; parentesco: Parentesco }) =>
+      apiWithMessage<Student>(`/api/alunos/${alunoId}/responsaveis`, {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUnlinkGuardian(alunoId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (responsavelId: string) =>
+      apiWithMessage<Student>(`/api/alunos/${alunoId}/responsaveis/${responsavelId}`, {
+        method: 'DELETE',
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
   });
 }

@@ -30,6 +30,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'report_exports',
   // The e-mail/SMS outbox: a restore must not send old messages again.
   'entregas',
+  // Pending e-mail confirmations carry single-use tokens, like password resets.
+  'guardian_email_changes',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.
   'record_versions',
 ] as const;

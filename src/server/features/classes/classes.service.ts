@@ -252,11 +252,13 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
     // A guardian sees only their own children in the class, never the classmates.
     .where(and(eq(students.turmaId, id), studentsInScope(scope)))
     .orderBy(sql`lower(${students.nome})`);
+  // Teachers see names, birth dates and guardians' names and phones only.
+  const family = scope.kind !== 'teacher';
   return rows.map((row) => ({
     id: row.id,
     nome: row.nome,
     matricula: row.matricula,
-    email: row.email,
+    email: family ? row.email : null,
     data_nascimento: row.dataNascimento,
     status: row.status,
     responsavel:
@@ -264,7 +266,7 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
         ? {
             nome: row.guardianNome,
             parentesco: row.parentesco,
-            email: row.guardianEmail,
+            email: family ? row.guardianEmail : null,
             telefone: row.guardianTelefone,
           }
         : null,

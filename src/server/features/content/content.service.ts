@@ -61,6 +61,16 @@ export async function readSiteContent(db: DbOrTx): Promise<ContentState> {
 }
 
 /**
+ * A check every saved version of a section must pass, registered by another feature without this one
+ * importing it: the gallery refuses photos of children without image consent.
+ */
+type SectionCheck = (tx: DbOrTx, data: unknown) => Promise<void>;
+const sectionChecks = new Map<ContentSection, SectionCheck>();
+export function checkSectionBeforeSave(section: ContentSection, check: SectionCheck): void {
+  sectionChecks.set(section, check);
+}
+
+/**
  * Saves one section inside the caller's transaction, keeping the previous version in the history and
  * auditing the change. Callers outside ContentService must call `content.refresh()` after commit.
  */
@@ -72,6 +82,7 @@ export async function writeSiteSection(
   actor: Actor,
   action: string,
 ): Promise<number> {
+  await sectionChecks.get(section)?.(tx, data);
   const [row] = await tx
     .select()
     .from(contentSections)

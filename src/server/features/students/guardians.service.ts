@@ -183,7 +183,7 @@ async function findOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<GuardianRow>
 }
 
 export async function getOwnGuardian(db: DbOrTx, viewer: Viewer): Promise<Guardian> {
-  return toGuardian(await findOwnGuardian(db, viewer));
+  return toGuardian(await findOwnGuardian(db, viewer), 'guardian');
 }
 
 /** A guardian edits their own contact data (telefone, endereço); nothing else. */
@@ -213,6 +213,6 @@ export async function updateOwnGuardian(
       entity: 'responsavel',
       entityId: current.id,
     });
-    return toGuardian(updated);
+    return toGuardian(updated, 'guardian');
   });
 }

@@ -3,7 +3,11 @@ import { parentescoLabels, studentStatusLabels, type Student } from '../../../sh
 import { formatCpf } from '../../../shared/validators.js';
 import { toCsv, toXlsx, type ExportColumn } from '../../lib/spreadsheet.js';
 
-function columnsFor(showCpf: boolean): ExportColumn<Student>[] {
+import type { FieldView } from './students.presenter.js';
+
+/** The export's columns follow the role's field view: a teacher's sheet has no contact columns. */
+function columnsFor(view: FieldView): ExportColumn<Student>[] {
+  const family = view !== 'teacher';
   const columns: ExportColumn<Student>[] = [
     { header: 'Matrícula', value: (s) => s.matricula },
     { header: 'Nome', value: (s) => s.nome },
@@ -12,25 +16,28 @@ function columnsFor(showCpf: boolean): ExportColumn<Student>[] {
     { header: 'Turma', value: (s) => s.turma?.nome ?? '' },
     { header: 'Série', value: (s) => s.turma?.serie ?? '' },
     { header: 'Status', value: (s) => studentStatusLabels[s.status] },
-    { header: 'E-mail', value: (s) => s.email ?? '' },
-    { header: 'Telefone', value: (s) => formatPhone(s.telefone) },
   ];
-  if (showCpf) columns.push({ header: 'CPF', value: (s) => formatCpf(s.cpf) });
+  if (family)
+    columns.push(
+      { header: 'E-mail', value: (s) => s.email ?? '' },
+      { header: 'Telefone', value: (s) => formatPhone(s.telefone) },
+    );
+  if (view === 'admin') columns.push({ header: 'CPF', value: (s) => formatCpf(s.cpf) });
   columns.push(
     { header: 'Responsável', value: (s) => s.responsavel?.nome ?? '' },
     { header: 'Parentesco', value: (s) => (s.responsavel ? parentescoLabels[s.responsavel.parentesco] : '') },
     { header: 'Telefone do responsável', value: (s) => formatPhone(s.responsavel?.telefone) },
-    { header: 'E-mail do responsável', value: (s) => s.responsavel?.email ?? '' },
-    { header: 'Data de matrícula', value: (s) => formatDate(s.data_matricula) },
   );
+  if (family) columns.push({ header: 'E-mail do responsável', value: (s) => s.responsavel?.email ?? '' });
+  columns.push({ header: 'Data de matrícula', value: (s) => formatDate(s.data_matricula) });
   return columns;
 }
 
 /** Semicolon CSV with a BOM: what Excel in pt-BR opens directly, and LibreOffice and Sheets detect. */
-export function studentsToCsv(students: Student[], showCpf: boolean): string {
-  return toCsv(columnsFor(showCpf), students);
+export function studentsToCsv(students: Student[], view: FieldView): string {
+  return toCsv(columnsFor(view), students);
 }
 
-export function studentsToXlsx(students: Student[], showCpf: boolean): Promise<Buffer> {
-  return toXlsx('Alunos', columnsFor(showCpf), students);
+export function studentsToXlsx(students: Student[], view: FieldView): Promise<Buffer> {
+  return toXlsx('Alunos', columnsFor(view), students);
 }

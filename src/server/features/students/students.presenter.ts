@@ -1,17 +1,33 @@
 import type { Guardian, Student, StudentGuardian } from '../../../shared/students.schemas.js';
 import { ageOn } from '../../../shared/validators.js';
+import type { RecordsScope } from './students.scope.js';
 import type { GuardianRow, StudentGuardianRow, StudentRow } from './students.table.js';
+
+/**
+ * Which fields of the school's records a role sees (ASVS 8.2.3), applied to every student and
+ * guardian answer and export: a teacher gets the names, birth dates, class and guardians' names and
+ * phones — no addresses, CPFs, e-mails, internal notes; a guardian everything of their own family but the
+ * school's internal notes (and CPFs, as before); an administrator everything.
+ */
+export type FieldView = 'admin' | 'teacher' | 'guardian';
+
+export function fieldViewOf(scope: RecordsScope): FieldView {
+  return scope.kind === 'all' ? 'admin' : scope.kind;
+}
 
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
-export function toStudentGuardian(row: LinkedGuardian, showCpf: boolean): StudentGuardian {
+export function toStudentGuardian(row: LinkedGuardian, view: FieldView): StudentGuardian {
+  const admin = view === 'admin';
+  const family = view !== 'teacher';
   return {
     id: row.id,
     nome: row.nome,
-    email: row.email,
+    email: family ? row.email : null,
     telefone: row.telefone,
-    cpf: showCpf ? row.cpf : null,
-    endereco: row.endereco,
+    cpf: admin ? row.cpf : null,
+    endereco: family ? row.endereco : null,
+    observacoes: admin ? row.observacoes : null,
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
     tem_acesso: row.usuarioId !== null,
@@ -22,10 +38,12 @@ export function toStudent(
   row: StudentRow,
   turma: { id: string; nome: string; serie: string } | null,
   linked: LinkedGuardian[],
-  showCpf: boolean,
+  view: FieldView,
 ): Student {
+  const admin = view === 'admin';
+  const family = view !== 'teacher';
   const responsaveis = linked
-    .map((guardian) => toStudentGuardian(guardian, showCpf))
+    .map((guardian) => toStudentGuardian(guardian, view))
     .sort((a, b) => Number(b.eh_principal) - Number(a.eh_principal) || a.nome.localeCompare(b.nome));
   const principal = responsaveis.find((guardian) => guardian.eh_principal) ?? responsaveis[0] ?? null;
   return {
@@ -34,10 +52,10 @@ export function toStudent(
     data_nascimento: row.dataNascimento,
     idade: ageOn(row.dataNascimento),
     matricula: row.matricula,
-    email: row.email,
-    telefone: row.telefone,
-    endereco: row.endereco,
-    cpf: showCpf ? row.cpf : null,
+    email: family ? row.email : null,
+    telefone: family ? row.telefone : null,
+    endereco: family ? row.endereco : null,
+    cpf: admin ? row.cpf : null,
     turma_id: row.turmaId,
     turma,
     data_enturmacao: row.dataEnturmacao,
@@ -46,21 +64,22 @@ export function toStudent(
     responsavel: principal,
     responsaveis,
     status: row.status,
-    observacoes: row.observacoes,
+    observacoes: admin ? row.observacoes : null,
     created_at: row.createdAt.toISOString(),
     version: row.version,
   };
 }
 
-export function toGuardian(row: GuardianRow, showCpf = true): Guardian {
+/** A guardian's record: the administrator's view, or the guardian's own (without the school's notes). */
+export function toGuardian(row: GuardianRow, view: 'admin' | 'guardian' = 'admin'): Guardian {
   return {
     id: row.id,
     nome: row.nome,
     email: row.email,
     telefone: row.telefone,
-    cpf: showCpf ? row.cpf : null,
+    cpf: row.cpf,
     endereco: row.endereco,
-    observacoes: row.observacoes,
+    observacoes: view === 'admin' ? row.observacoes : null,
     usuario_id: row.usuarioId,
     version: row.version,
   };

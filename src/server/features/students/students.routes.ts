@@ -14,6 +14,12 @@ import {
   studentStatusLabels,
   updateOwnGuardianInputSchema,
   updateStudentInputSchema,
+  confirmEmailInputSchema,
+  guardianSummarySchema,
+  linkGuardianInputSchema,
+  searchGuardiansQuerySchema,
+  updatedGuardianSchema,
+  updateGuardianInputSchema,
 } from '../../../shared/students.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
@@ -30,8 +36,16 @@ import {
   updateStudent,
 } from './students.service.js';
 import { clock } from '../../lib/clock.js';
+import {
+  confirmGuardianEmail,
+  linkExistingGuardian,
+  searchGuardians,
+  unlinkGuardian,
+  updateGuardian,
+} from './guardians-admin.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
+const linkParams = z.strictObject({ id: uuidParam, responsavelId: uuidParam });
 
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'students.read' } as const;
@@ -61,7 +75,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: exportStudentsQuerySchema }, config: read },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { students, showCpf } = await listStudentsForExport(app.ctx.db, signedInUser(request), filters);
+      const { students, view } = await listStudentsForExport(app.ctx.db, signedInUser(request), filters);
       await recordAudit(app.ctx.db, actorOf(request), {
         action: 'exportar',
         entity: 'aluno',
@@ -72,9 +86,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === 'xlsx') {
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .send(await studentsToXlsx(students, showCpf));
+          .send(await studentsToXlsx(students, view));
       }
-      return reply.type('text/csv; charset=utf-8').send(studentsToCsv(students, showCpf));
+      return reply.type('text/csv; charset=utf-8').send(studentsToCsv(students, view));
     },
   );
 
@@ -115,6 +129,31 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The student with their guardians as the administrator sees them, after a link changes.
+  const adminView = (request: { params: { id: string } }) =>
+    getStudent(app.ctx.db, { id: '', nivel: 'administrador' }, request.params.id);
+
+  app.post(
+    '/:id/responsaveis',
+    {
+      schema: { params: idParams, body: linkGuardianInputSchema, response: okResponse(studentSchema) },
+      config: write,
+    },
+    async (request) => {
+      await linkExistingGuardian(app.ctx, request.params.id, request.body, actorOf(request));
+      return ok(await adminView(request), 'Responsável vinculado ao aluno.');
+    },
+  );
+
+  app.delete(
+    '/:id/responsaveis/:responsavelId',
+    { schema: { params: linkParams, response: okResponse(studentSchema) }, config: write },
+    async (request) => {
+      await unlinkGuardian(app.ctx, request.params.id, request.params.responsavelId, actorOf(request));
+      return ok(await adminView(request), 'Responsável desvinculado do aluno.');
+    },
+  );
+
   app.patch(
     '/:id/status',
     {
@@ -145,6 +184,58 @@ export const guardiansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await createGuardian(app.ctx, request.body, actorOf(request));
       return reply.status(201).send(ok(created, 'Responsável cadastrado com sucesso!'));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: searchGuardiansQuerySchema,
+        response: okResponse(z.array(guardianSummarySchema)),
+      },
+      config: { access: 'students.write' },
+    },
+    async (request) => ok(await searchGuardians(app.ctx.db, request.query.q)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        body: updateGuardianInputSchema,
+        response: okResponse(updatedGuardianSchema),
+      },
+      config: { access: 'students.write' },
+    },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const guardian = await updateGuardian(
+        app.ctx,
+        request.params.id,
+        request.body,
+        version,
+        actorOf(request),
+      );
+      return ok(
+        guardian,
+        guardian.email_pendente
+          ? `Dados salvos. O novo e-mail passa a valer depois de confirmado em ${guardian.email_pendente}.`
+          : 'Responsável atualizado com sucesso!',
+      );
+    },
+  );
+
+  app.post(
+    '/confirmar-email',
+    {
+      schema: { body: confirmEmailInputSchema, response: okResponse(z.object({ email: z.string() })) },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const email = await confirmGuardianEmail(app.ctx, request.body.token, request.ip);
+      return ok({ email }, `E-mail confirmado. Use ${email} para entrar no portal.`);
     },
   );
 

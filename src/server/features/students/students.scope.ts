@@ -79,6 +79,3 @@ export function classesInScope(scope: RecordsScope): SQL | undefined {
     sql`(select ${students.turmaId} from ${students} join ${studentGuardians} on ${studentGuardians.alunoId} = ${students.id} where ${studentGuardians.responsavelId} = ${scope.guardianId} and ${students.turmaId} is not null)`,
   );
 }
-
-/** CPF and other administrative data are shown to administrators only. */
-export const seesCpf = (scope: RecordsScope) => scope.kind === 'all';

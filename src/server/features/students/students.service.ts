@@ -19,10 +19,9 @@ import { assertClassHasRoom } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
 import { likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
-import { toGuardian, toStudent } from './students.presenter.js';
+import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
 import {
   scopeOf,
-  seesCpf,
   studentNotFound,
   studentsInScope,
   type RecordsScope,
@@ -68,7 +67,7 @@ async function presentStudents(
     rows.map((row) => row.student.id),
   );
   return rows.map((row) =>
-    toStudent(row.student, row.turma, linked.get(row.student.id) ?? [], seesCpf(scope)),
+    toStudent(row.student, row.turma, linked.get(row.student.id) ?? [], fieldViewOf(scope)),
   );
 }
 
@@ -347,7 +346,7 @@ export async function listStudentsForExport(
   db: DbOrTx,
   viewer: Viewer,
   query: Omit<ExportStudentsQuery, 'format'>,
-): Promise<{ students: Student[]; showCpf: boolean }> {
+): Promise<{ students: Student[]; view: FieldView }> {
   const scope = await scopeOf(db, viewer);
   const filters = listFilters(scope, query);
   const rows = await db
@@ -357,7 +356,7 @@ export async function listStudentsForExport(
     .where(filters.length > 0 ? and(...filters) : undefined)
     .orderBy(sql`lower(${students.nome})`, students.id)
     .limit(EXPORT_LIMIT);
-  return { students: await presentStudents(db, rows, scope), showCpf: seesCpf(scope) };
+  return { students: await presentStudents(db, rows, scope), view: fieldViewOf(scope) };
 }
 
 /** Students enrolled per month since `from` (YYYY-MM-DD), for the dashboard's trend. */

@@ -123,3 +123,21 @@ export const recordVersions = pgTable('record_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * A guardian's new e-mail waiting for confirmation from that address: the portal login
+ * changes only when the link mailed there is opened. Only the token's SHA-256 is stored.
+ */
+export const guardianEmailChanges = pgTable(
+  'guardian_email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    responsavelId: uuid('responsavel_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    novoEmail: text('novo_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('guardian_email_changes_responsavel_idx').on(table.responsavelId)],
+);

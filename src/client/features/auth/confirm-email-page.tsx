@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ErrorBanner } from '../../components/feedback';
+import { apiWithMessage, ApiError } from '../../lib/api-client';
+import { AuthLayout } from './auth-layout';
+
+/**
+ * The link mailed to a guardian's new address. Confirming takes a click, not the page load,
+ * so a mail scanner that opens links cannot confirm on the guardian's behalf.
+ */
+export function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  const confirm = useMutation({
+    mutationFn: () =>
+      apiWithMessage<{ email: string }>('/api/responsaveis/confirmar-email', {
+        method: 'POST',
+        body: { token },
+        globalErrors: false,
+      }),
+    onSuccess: (result) => setDone(result.data.email),
+  });
+  const invalid = token.length < 20;
+  return (
+    <AuthLayout>
+      <h1 className="text-2xl font-bold text-gray-900">Confirmar novo e-mail</h1>
+      {done ? (
+        <div className="mt-6 space-y-4" role="status">
+          <p className="flex items-center gap-2 text-sm text-green-800">
+            <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> E-mail confirmado. Use{' '}
+            <strong>{done}</strong> para entrar no portal.
+          </p>
+          <Link
+            to={paths.login}
+            className="block text-center text-sm font-medium text-primary-strong hover:underline"
+          >
+            Ir para o login
+          </Link>
+        </div>
+      ) : invalid ? (
+        <div className="mt-6">
+          <ErrorBanner>Link inválido ou expirado. Peça à secretaria que altere o e-mail de novo.</ErrorBanner>
+        </div>
+      ) : (
+        <div className="mt-6 space-y-4">
+          <p className="text-sm text-gray-700">
+            A secretaria registrou este endereço como o seu novo e-mail de acesso ao portal. Confirme para que
+            ele passe a valer.
+          </p>
+          {confirm.isError && (
+            <ErrorBanner>
+              {confirm.error instanceof ApiError ? confirm.error.message : 'Erro ao confirmar o e-mail.'}
+            </ErrorBanner>
+          )}
+          <Button className="w-full" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+            Confirmar novo e-mail
+          </Button>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  answerRequestInputSchema,
+  requestSituacaoLabels,
+  type DataRequest,
+} from '../../../shared/data-rights.schemas';
+import { Button } from '../../components/button';
+import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { Form, FormSelect, FormTextArea } from '../../components/form-fields';
+import { PageTabs } from '../../components/page-tabs';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useAnswerRequest, useClassConsents, useClasses, useRequests } from './privacy.api';
+import { RequestSummary } from './request-list';
+
+function AnswerForm({ request }: { request: DataRequest }) {
+  const answer = useAnswerRequest();
+  const form = useSchemaForm(answerRequestInputSchema, { situacao: 'atendida', resposta: '' });
+  return (
+    <Form
+      form={form}
+      label={`Responder a solicitação de ${request.solicitante ?? 'responsável'}`}
+      className="mt-3 grid gap-3 sm:grid-cols-3"
+      onSubmit={form.submit(
+        async (values) => {
+          const result = await answer.mutateAsync({ id: request.id, input: values });
+          toast.success(result.message ?? 'Resposta registrada.');
+        },
+        () => toast.error('Erro ao responder'),
+      )}
+    >
+      <FormSelect name="situacao" label="Situação" options={{ atendida: 'Atendida', recusada: 'Recusada' }} />
+      <div className="sm:col-span-2">
+        <FormTextArea name="resposta" label="Resposta ao solicitante" rows={2} required />
+      </div>
+      <div className="flex justify-end sm:col-span-3">
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Enviar resposta
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function RequestsQueue() {
+  const [situacao, setSituacao] = useState('pendente');
+  const requests = useRequests(situacao);
+  return (
+    <div className="space-y-3">
+      <label className="block max-w-xs text-sm">
+        <span className="font-medium text-gray-700">Situação</span>
+        <select
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          value={situacao}
+          onChange={(event) => setSituacao(event.target.value)}
+        >
+          <option value="">Todas</option>
+          {Object.entries(requestSituacaoLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {requests.isPending ? (
+        <Spinner label="Carregando solicitações..." />
+      ) : requests.isError ? (
+        <ErrorBanner>Erro ao carregar as solicitações.</ErrorBanner>
+      ) : requests.data.length === 0 ? (
+        <p className="text-sm text-gray-600">
+          Nenhuma solicitação {situacao === 'pendente' ? 'pendente' : ''}.
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {requests.data.map((request) => (
+            <RequestSummary key={request.id} request={request}>
+              {request.situacao === 'pendente' && <AnswerForm request={request} />}
+            </RequestSummary>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ClassConsentsTable() {
+  const classes = useClasses();
+  const [turmaId, setTurmaId] = useState('');
+  const table = useClassConsents(turmaId);
+  return (
+    <div className="space-y-3">
+      <label className="block max-w-xs text-sm">
+        <span className="font-medium text-gray-700">Turma</span>
+        <select
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          value={turmaId}
+          onChange={(event) => setTurmaId(event.target.value)}
+        >
+          <option value="">Selecione a turma</option>
+          {(classes.data ?? []).map((turma) => (
+            <option key={turma.id} value={turma.id}>
+              {turma.nome}
+            </option>
+          ))}
+        </select>
+      </label>
+      {turmaId === '' ? null : table.isPending ? (
+        <Spinner label="Carregando..." />
+      ) : table.isError ? (
+        <ErrorBanner>Erro ao carregar os consentimentos.</ErrorBanner>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Consentimentos por aluno</caption>
+            <thead className="bg-gray-50 text-left text-xs text-gray-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Aluno
+                </th>
+                {table.data.finalidades.map((finalidade) => (
+                  <th key={finalidade.id} scope="col" className="px-3 py-2">
+                    {finalidade.titulo}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {table.data.alunos.map((aluno) => (
+                <tr key={aluno.id}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                    {aluno.nome}
+                  </th>
+                  {table.data.finalidades.map((finalidade) => {
+                    const value = aluno.consentimentos[finalidade.id];
+                    return (
+                      <td
+                        key={finalidade.id}
+                        className={`px-3 py-2 ${value ? 'text-green-700' : value === false ? 'text-red-700' : 'text-gray-500'}`}
+                      >
+                        {value ? 'Sim' : value === false ? 'Retirado' : 'Sem resposta'}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const tabs = [
+  { value: 'solicitacoes', label: 'Solicitações LGPD' },
+  { value: 'consentimentos', label: 'Consentimentos por turma' },
+] as const;
+
+/** The secretaria's LGPD screen: the requests queue with its deadlines and the consents per class. */
+export function LgpdAdminPage() {
+  const [tab, setTab] = useState<string>('solicitacoes');
+  return (
+    <div>
+      <PageHeader
+        title="LGPD"
+        subtitle="Solicitações dos titulares (prazo legal de 15 dias) e consentimentos."
+      />
+      <PageTabs label="Áreas da LGPD" tabs={tabs} value={tab} onChange={setTab}>
+        {tab === 'solicitacoes' ? <RequestsQueue /> : <ClassConsentsTable />}
+      </PageTabs>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type {
+  ClassConsents,
+  ConsentPurpose,
+  MediaTags,
+  StudentConsents,
+} from '../../../shared/consent.schemas.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { media } from '../media/media.table.js';
+import { consents } from './consent.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+const { send, get } = requestsOf(() => t.app);
+
+async function setup() {
+  const admin = await signedIn(t, 'administrador');
+  const parent = await signedIn(t, 'responsavel');
+  const teacherUser = await signedIn(t, 'professor');
+  const teacher = await insertTeacher(t, teacherUser.user.id);
+  const turma = await insertClass(t, teacher.id);
+  const guardian = await insertGuardian(t, parent.user.id);
+  const child = await insertStudent(t, turma.id, guardian.id);
+  const sibling = await insertStudent(t, turma.id, guardian.id);
+  const other = await insertStudent(t, turma.id, (await insertGuardian(t)).id);
+  const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+  const imagem = purposes.find((purpose) => purpose.chave === 'imagem')!;
+  return { admin, parent, teacherUser, turma, child, sibling, other, purposes, imagem };
+}
+
+async function insertPhoto() {
+  const [row] = await t.database.db
+    .insert(media)
+    .values({
+      mimeType: 'image/webp',
+      width: 1,
+      height: 1,
+      size: 1,
+      sha256: 'x'.repeat(64),
+      bytes: Buffer.from([1]),
+    })
+    .returning();
+  return row!;
+}
+
+async function saveGallery(cookie: string, fotos: object[]) {
+  const content = dataOf<{ content: { galeria: object }; versions: Record<string, number> }>(
+    await get('/api/content', cookie),
+  );
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/content/galeria',
+    headers: { cookie, 'content-type': 'application/json', 'if-match': `"${content.versions.galeria}"` },
+    payload: { ...content.content.galeria, fotos },
+  });
+}
+
+describe('consent per child, by purpose', () => {
+  it('starts with the three default purposes, in plain language', async () => {
+    const { purposes } = await setup();
+    expect(purposes.map((purpose) => purpose.titulo)).toEqual([
+      'Uso de imagem no site e redes sociais',
+      'Comunicados por SMS',
+      'Participação em passeios e atividades externas',
+    ]);
+  });
+
+  it('keeps an append-only history whose latest record is the current state', async () => {
+    const { parent, child, imagem } = await setup();
+    const path = `/api/alunos/${child.id}/consentimentos`;
+    expect(dataOf<StudentConsents>(await get(path, parent.cookie)).finalidades[0]!.concedido).toBeNull();
+    await send('POST', path, parent.cookie, { finalidade_id: imagem.id, concedido: true });
+    const withdrawn = await send('POST', path, parent.cookie, { finalidade_id: imagem.id, concedido: false });
+    expect(messageOf(withdrawn)).toBe('Consentimento retirado.');
+    const state = dataOf<StudentConsents>(withdrawn).finalidades.find(
+      (item) => item.finalidade.id === imagem.id,
+    )!;
+    expect(state.concedido).toBe(false);
+    expect(state.historico.map((entry) => entry.concedido)).toEqual([false, true]);
+    expect(state.historico[0]).toMatchObject({ versao_finalidade: 1, registrado_por: 'responsavel' });
+    // The database itself refuses to rewrite history.
+    await expect(t.database.db.update(consents).set({ concedido: true })).rejects.toThrow();
+  });
+
+  it('records the wording version the guardian agreed to', async () => {
+    const { admin, parent, child, imagem } = await setup();
+    const edited = await send('PUT', `/api/consentimentos/finalidades/${imagem.id}`, admin.cookie, {
+      titulo: imagem.titulo,
+      descricao: 'Autorizo a publicação de fotos do meu filho no site e no Instagram da escola.',
+    });
+    expect(dataOf<ConsentPurpose>(edited).versao).toBe(2);
+    const given = await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: true,
+    });
+    expect(dataOf<StudentConsents>(given).finalidades[0]!.historico[0]!.versao_finalidade).toBe(2);
+  });
+
+  it('lets only the family (and the secretaria) decide: another family’s child is 404, teachers only read', async () => {
+    const { parent, teacherUser, child, other, imagem } = await setup();
+    const body = { finalidade_id: imagem.id, concedido: true };
+    expect(
+      (await send('POST', `/api/alunos/${other.id}/consentimentos`, parent.cookie, body)).statusCode,
+    ).toBe(404);
+    expect((await get(`/api/alunos/${other.id}/consentimentos`, parent.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/alunos/${child.id}/consentimentos`, teacherUser.cookie)).statusCode).toBe(200);
+    expect(
+      (await send('POST', `/api/alunos/${child.id}/consentimentos`, teacherUser.cookie, body)).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows the secretaria a per-class table of the current consents', async () => {
+    const { admin, parent, turma, child, sibling, imagem, purposes } = await setup();
+    await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: true,
+    });
+    await send('POST', `/api/alunos/${sibling.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: true,
+    });
+    await send('POST', `/api/alunos/${sibling.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: false,
+    });
+    const table = dataOf<ClassConsents>(await get(`/api/consentimentos/turmas/${turma.id}`, admin.cookie));
+    expect(table.finalidades).toHaveLength(purposes.length);
+    const row = (id: string) => table.alunos.find((aluno) => aluno.id === id)!.consentimentos;
+    expect(row(child.id)[imagem.id]).toBe(true);
+    expect(row(sibling.id)[imagem.id]).toBe(false);
+    expect(row(child.id)[purposes[1]!.id]).toBeNull();
+    expect((await get(`/api/consentimentos/turmas/${turma.id}`, parent.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('the public gallery enforces image consent', () => {
+  it('refuses to publish a tagged photo without consent, and withdrawal unpublishes it at once', async () => {
+    const { admin, parent, child, sibling, imagem } = await setup();
+    const photo = await insertPhoto();
+    const url = `/media/${photo.id}`;
+    const tagged = await send('PUT', `/api/media/${photo.id}/alunos`, admin.cookie, {
+      aluno_ids: [child.id, sibling.id],
+    });
+    expect(dataOf<MediaTags>(tagged).publicavel).toBe(false);
+
+    const refused = await saveGallery(admin.cookie, [
+      { id: 'f1', url, titulo: 'Festa junina', descricao: '' },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toMatch(/Festa junina.*sem consentimento de uso de imagem/);
+
+    for (const aluno of [child, sibling])
+      await send('POST', `/api/alunos/${aluno.id}/consentimentos`, parent.cookie, {
+        finalidade_id: imagem.id,
+        concedido: true,
+      });
+    expect(dataOf<MediaTags>(await get(`/api/media/${photo.id}/alunos`, admin.cookie)).publicavel).toBe(true);
+    expect(
+      (await saveGallery(admin.cookie, [{ id: 'f1', url, titulo: 'Festa junina', descricao: '' }]))
+        .statusCode,
+    ).toBe(200);
+    const published = await get('/api/content/public');
+    expect(published.body).toContain(url);
+    const etag = published.headers.etag as string;
+    expect(
+      (await t.app.inject({ url: '/api/content/public', headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
+
+    await send('POST', `/api/alunos/${sibling.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: false,
+    });
+    const after = await t.app.inject({ url: '/api/content/public', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain(url);
+    const audit = await t.database.db.execute(
+      sql`select action from audit_log where action = 'despublicar_fotos_sem_consentimento'`,
+    );
+    expect((audit as { rows: unknown[] }).rows).toHaveLength(1);
+  });
+
+  it('takes a published photo down when a child without consent is tagged in it', async () => {
+    const { admin, child } = await setup();
+    const photo = await insertPhoto();
+    const url = `/media/${photo.id}`;
+    expect(
+      (await saveGallery(admin.cookie, [{ id: 'f1', url, titulo: 'Recreio', descricao: '' }])).statusCode,
+    ).toBe(200);
+    expect((await get('/api/content/public')).body).toContain(url);
+    const tagged = await send('PUT', `/api/media/${photo.id}/alunos`, admin.cookie, {
+      aluno_ids: [child.id],
+    });
+    expect(messageOf(tagged)).toMatch(/não fica na galeria pública/);
+    expect((await get('/api/content/public')).body).not.toContain(url);
+  });
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataRequest, MeusDados } from '../../../shared/data-rights.schemas.js';
+import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  messageOf,
+} from '../../test/records-fixtures.js';
+import { mensalidades, pagamentos } from '../finance/finance.table.js';
+import { referencesTo } from './data-rights.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+const { send, get } = requestsOf(() => t.app);
+
+async function families() {
+  const admin = await signedIn(t, 'administrador');
+  const parent = await signedIn(t, 'responsavel');
+  const turma = await insertClass(t, null);
+  const guardian = await insertGuardian(t, parent.user.id);
+  const first = await insertStudent(t, turma.id, guardian.id);
+  const second = await insertStudent(t, turma.id, guardian.id);
+  const otherGuardian = await insertGuardian(t);
+  const stranger = await insertStudent(t, turma.id, otherGuardian.id);
+  return { admin, parent, turma, guardian, first, second, otherGuardian, stranger };
+}
+
+describe('Meus dados', () => {
+  it('exports every table that refers to the guardian or the children, and nothing of another family', async () => {
+    const { parent, guardian, first, second, otherGuardian, stranger } = await families();
+    // A row in each kind of table that refers to the family.
+    const [tuition] = await t.database.db
+      .insert(mensalidades)
+      .values({
+        alunoId: first.id,
+        mesReferencia: '2026-03',
+        dataVencimento: '2026-03-10',
+        valorOriginal: 85000,
+        valor: 85000,
+      })
+      .returning();
+    await t.database.db.insert(pagamentos).values({
+      mensalidadeId: tuition!.id,
+      valorPago: 85000,
+      principal: 85000,
+      multa: 0,
+      juros: 0,
+      dataPagamento: '2026-03-09',
+      forma: 'pix',
+    });
+    const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+    await send('POST', `/api/alunos/${second.id}/consentimentos`, parent.cookie, {
+      finalidade_id: purposes[0]!.id,
+      concedido: true,
+    });
+    await send('POST', '/api/privacidade/aceite', parent.cookie, { versao_privacidade: 1, versao_termos: 1 });
+    await send('POST', '/api/solicitacoes', parent.cookie, {
+      tipo: 'correcao',
+      descricao: 'Meu telefone mudou.',
+    });
+
+    const response = await get('/api/meus-dados?formato=json', parent.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/meus-dados-.*\.json/);
+    const dados = dataOf<MeusDados>(response);
+    expect(dados.filhos.map((child) => child.id).sort()).toEqual([first.id, second.id].sort());
+    // Every table with a foreign key to students appears for each child (the schema decides, not a list).
+    for (const ref of await referencesTo(t.database.db, 'students'))
+      for (const child of dados.filhos) expect(Object.keys(child.dados), ref.tbl).toContain(ref.tbl);
+    for (const ref of await referencesTo(t.database.db, 'users'))
+      expect(Object.keys(dados.responsavel), ref.tbl).toContain(ref.tbl);
+    const firstChild = dados.filhos.find((child) => child.id === first.id)!;
+    expect(firstChild.dados.mensalidades).toHaveLength(1);
+    expect(firstChild.dados.pagamentos).toHaveLength(1);
+    expect(firstChild.dados.class_memberships).toHaveLength(1);
+    expect(dados.filhos.find((child) => child.id === second.id)!.dados.consents).toHaveLength(1);
+    expect(dados.responsavel.privacy_acceptances).toHaveLength(1);
+    expect(dados.responsavel.data_requests).toHaveLength(1);
+    expect(dados.responsavel.guardians![0]!.cpf).toBe(guardian.cpf);
+    expect(dados.responsavel.acessos_ao_portal!.length).toBeGreaterThan(0);
+    // Nothing of another family, no secrets, no internal notes.
+    for (const value of [
+      stranger.id,
+      stranger.nome,
+      otherGuardian.id,
+      otherGuardian.cpf!,
+      'password_hash',
+      'observacoes',
+    ])
+      expect(response.body, value).not.toContain(value);
+
+    const pdf = await get('/api/meus-dados?formato=pdf', parent.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('is for the family only', async () => {
+    const teacher = await signedIn(t, 'professor');
+    expect((await get('/api/meus-dados', teacher.cookie)).statusCode).toBe(403);
+    expect((await get('/api/meus-dados')).statusCode).toBe(401);
+  });
+});
+
+describe('data subject requests', () => {
+  it('queues a request with its 15-day deadline, the admin answers and the guardian sees the answer', async () => {
+    const { admin, parent, first, stranger } = await families();
+    const created = await send('POST', '/api/solicitacoes', parent.cookie, {
+      tipo: 'exclusao',
+      descricao: 'Peço a exclusão dos dados do meu filho que não são obrigatórios.',
+      aluno_id: first.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const request = dataOf<DataRequest>(created);
+    expect(request).toMatchObject({ situacao: 'pendente', dias_restantes: 15, aluno: { id: first.id } });
+    expect(
+      (
+        await send('POST', '/api/solicitacoes', parent.cookie, {
+          tipo: 'correcao',
+          descricao: 'Filho de outro.',
+          aluno_id: stranger.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await send('POST', '/api/solicitacoes', parent.cookie, { tipo: 'exclusao', descricao: 'curto' }))
+        .statusCode,
+    ).toBe(400);
+
+    const queue = dataOf<DataRequest[]>(await get('/api/solicitacoes?situacao=pendente', admin.cookie));
+    expect(queue.map((item) => item.id)).toEqual([request.id]);
+    expect(
+      (
+        await send('POST', `/api/solicitacoes/${request.id}/responder`, parent.cookie, {
+          situacao: 'atendida',
+          resposta: 'x'.repeat(10),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const answered = await send('POST', `/api/solicitacoes/${request.id}/responder`, admin.cookie, {
+      situacao: 'recusada',
+      resposta: 'O histórico escolar deve ser guardado por lei; os demais dados foram anonimizados.',
+    });
+    expect(messageOf(answered)).toBe('Resposta registrada.');
+    const own = dataOf<DataRequest[]>(await get('/api/solicitacoes', parent.cookie));
+    expect(own[0]).toMatchObject({
+      situacao: 'recusada',
+      resposta: expect.stringContaining('histórico escolar'),
+    });
+    expect(
+      (
+        await send('POST', `/api/solicitacoes/${request.id}/responder`, admin.cookie, {
+          situacao: 'atendida',
+          resposta: 'de novo',
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerRequestInputSchema,
+  createRequestInputSchema,
+  dataRequestSchema,
+  listRequestsQuerySchema,
+  meusDadosQuerySchema,
+  meusDadosSchema,
+} from '../../../shared/data-rights.schemas.js';
+import { uuidParam } from '../../../shared/validators.js';
+import { clock } from '../../lib/clock.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  answerRequest,
+  collectMeusDados,
+  createRequest,
+  listRequests,
+  meusDadosPdf,
+} from './data-rights.service.js';
+
+const idParams = z.strictObject({ id: uuidParam });
+
+export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/meus-dados',
+    {
+      schema: { querystring: meusDadosQuerySchema, response: okResponse(meusDadosSchema) },
+      config: { access: 'privacy.self' },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const dados = await collectMeusDados(app.ctx, user);
+      await recordAudit(app.ctx.db, actorOf(request), {
+        action: 'exportar_meus_dados',
+        entity: 'usuario',
+        entityId: user.id,
+        details: { formato: request.query.formato },
+      });
+      const name = `meus-dados-${clock.today()}`;
+      if (request.query.formato === 'pdf') {
+        return (
+          reply
+            .header('content-disposition', `attachment; filename="${name}.pdf"`)
+            .type('application/pdf')
+            // A Buffer is sent as is (the JSON schema applies to objects only).
+            .send((await meusDadosPdf(dados)) as never)
+        );
+      }
+      reply.header('content-disposition', `attachment; filename="${name}.json"`);
+      return ok(dados);
+    },
+  );
+
+  app.post(
+    '/api/solicitacoes',
+    {
+      schema: { body: createRequestInputSchema, response: createdResponse(dataRequestSchema) },
+      config: { access: 'privacy.self' },
+    },
+    async (request, reply) => {
+      const created = await createRequest(app.ctx.db, signedInUser(request), request.body, actorOf(request));
+      return reply.status(201).send(ok(created, 'Solicitação enviada. A escola responde em até 15 dias.'));
+    },
+  );
+
+  app.get(
+    '/api/solicitacoes',
+    {
+      schema: { querystring: listRequestsQuerySchema, response: okResponse(z.array(dataRequestSchema)) },
+      config: { access: 'privacy.self' },
+    },
+    async (request) => ok(await listRequests(app.ctx.db, signedInUser(request), request.query.situacao)),
+  );
+
+  app.post(
+    '/api/solicitacoes/:id/responder',
+    {
+      schema: { params: idParams, body: answerRequestInputSchema, response: okResponse(dataRequestSchema) },
+      config: { access: 'privacy.manage' },
+    },
+    async (request) =>
+      ok(
+        await answerRequest(app.ctx.db, request.params.id, request.body, actorOf(request)),
+        'Resposta registrada.',
+      ),
+  );
+};

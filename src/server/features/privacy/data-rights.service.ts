@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  REQUEST_DEADLINE_DAYS,
+  type DataRequest,
+  type MeusDados,
+} from '../../../shared/data-rights.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { auditLog } from '../audit/audit.table.js';
+import { rowsOf } from '../backup/backup-tables.service.js';
+import { guardians, studentGuardians, students } from '../students/students.table.js';
+import type { UserRow } from '../users/users.table.js';
+import { dataRequests, type DataRequestRow } from './requests.table.js';
+
+/** Secrets and the school's internal notes never leave in an export. */
+const HIDDEN_COLUMNS = new Set(['password_hash', 'token_hash', 'observacoes', 'bytes', 'device_hash']);
+/** Technical tables with secrets or no meaning to a family. */
+const SKIPPED_TABLES = new Set([
+  'sessions',
+  'password_resets',
+  'known_devices',
+  'guardian_email_changes',
+  'jobs',
+]);
+
+interface Reference {
+  tbl: string;
+  col: string;
+}
+
+/** Every column of a public table that references `target` (found in the schema, so new tables join). */
+export async function referencesTo(db: DbOrTx, target: string): Promise<Reference[]> {
+  return rowsOf<Reference>(
+    await db.execute(sql`
+      select c.relname as tbl, a.attname as col
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      cross join lateral unnest(k.conkey) as ck(attnum)
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = ck.attnum
+      where k.contype = 'f' and n.nspname = 'public' and p.relname = ${target}
+      order by 1, 2`),
+  ).filter((ref) => !SKIPPED_TABLES.has(ref.tbl));
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function clean(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !HIDDEN_COLUMNS.has(key)));
+}
+
+async function rowsReferring(db: DbOrTx, refs: Reference[], id: string) {
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const ref of refs) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        sql.raw(`select * from ${ident(ref.tbl)} where ${ident(ref.col)} = '${id.replace(/'/g, '')}'`),
+      ),
+    );
+    out[ref.tbl] = [...(out[ref.tbl] ?? []), ...rows.map(clean)];
+  }
+  return out;
+}
+
+async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
+  const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, user.id));
+  if (!row) throw notFound('Não há cadastro de responsável ligado a esta conta.');
+  return row;
+}
+
+/**
+ * 'Meus dados' (LGPD art. 18, II and V): every row of every table that refers to the guardian, their
+ * account or their children, found through the schema's foreign keys — a table added later is included
+ * without touching this code — plus payments (through the tuition) and the account's sign-ins.
+ */
+export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<MeusDados> {
+  const db = ctx.db;
+  const guardian = await ownGuardian(db, user);
+  const responsavel: MeusDados['responsavel'] = {
+    guardians: [clean({ ...guardian })],
+    users: [
+      clean({
+        id: user.id,
+        nome: user.nome,
+        email: user.email,
+        telefone: user.telefone,
+        endereco: user.endereco,
+        nivel: user.nivel,
+        criado_em: user.createdAt.toISOString(),
+        ultimo_login: user.ultimoLogin?.toISOString() ?? null,
+      }),
+    ],
+  };
+  for (const [table, rows] of Object.entries(
+    await rowsReferring(db, await referencesTo(db, 'guardians'), guardian.id),
+  ))
+    if (table !== 'student_guardians') responsavel[table] = rows;
+  for (const [table, rows] of Object.entries(
+    await rowsReferring(db, await referencesTo(db, 'users'), user.id),
+  )) {
+    // A row that names both the guardian and their account (a request) is listed once.
+    const seen = new Set((responsavel[table] ?? []).map((row) => JSON.stringify(row)));
+    responsavel[table] = [
+      ...(responsavel[table] ?? []),
+      ...rows.filter((row) => !seen.has(JSON.stringify(row))),
+    ];
+  }
+  responsavel.acessos_ao_portal = (
+    await db
+      .select({ em: auditLog.at, acao: auditLog.action, ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), inArray(auditLog.action, ['login', 'logout'])))
+      .orderBy(desc(auditLog.at))
+      .limit(500)
+  ).map((row) => ({ ...row, em: row.em.toISOString() }));
+
+  const children = await db
+    .select({ id: students.id, nome: students.nome })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+    .where(eq(studentGuardians.responsavelId, guardian.id))
+    .orderBy(asc(students.nome));
+  const studentRefs = await referencesTo(db, 'students');
+  const filhos: MeusDados['filhos'] = [];
+  for (const child of children) {
+    const [record] = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from students where id = ${child.id}`),
+    );
+    const dados: MeusDados['filhos'][number]['dados'] = { students: [clean(record!)] };
+    Object.assign(dados, await rowsReferring(db, studentRefs, child.id));
+    dados.pagamentos = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        sql`select * from pagamentos where mensalidade_id in (select id from mensalidades where aluno_id = ${child.id}) order by data_pagamento`,
+      ),
+    ).map(clean);
+    filhos.push({ id: child.id, nome: child.nome, dados });
+  }
+  return { gerado_em: clock.now().toISOString(), escola: await ctx.getSchoolName(), responsavel, filhos };
+}
+
+/** The same export as a readable PDF: one section per table, one block per row. */
+export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 48,
+      info: { Title: 'Meus dados', Author: dados.escola },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(`Meus dados — ${dados.escola}`);
+    doc
+      .fontSize(9)
+      .fillColor('#555')
+      .text(
+        `Gerado em ${new Date(dados.gerado_em).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}. Cópia de todos os dados pessoais que a escola mantém sobre você e seus filhos (LGPD, art. 18).`,
+      );
+    const section = (title: string, tables: Record<string, Record<string, unknown>[]>) => {
+      doc.moveDown().fillColor('#000').fontSize(14).text(title);
+      for (const [table, rows] of Object.entries(tables)) {
+        doc.moveDown(0.5).fontSize(11).fillColor('#1e3a8a').text(`${table} (${rows.length})`);
+        doc.fillColor('#000').fontSize(8);
+        for (const row of rows) {
+          doc.text(
+            Object.entries(row)
+              .map(
+                ([key, value]) =>
+                  `${key}: ${value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)}`,
+              )
+              .join(' · '),
+          );
+          doc.moveDown(0.2);
+        }
+      }
+    };
+    section('Responsável', dados.responsavel);
+    for (const child of dados.filhos) section(`Aluno: ${child.nome}`, child.dados);
+    doc.end();
+  });
+}
+
+/* ---------- requests (art. 18): correction and deletion ---------- */
+
+function daysLeft(prazo: string): number {
+  const today = Date.parse(`${clock.today()}T00:00:00Z`);
+  return Math.round((Date.parse(`${prazo}T00:00:00Z`) - today) / 86_400_000);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type RequestJoin = {
+  request: DataRequestRow;
+  solicitante: string | null;
+  aluno: { id: string; nome: string } | null;
+};
+
+function toRequest({ request, solicitante, aluno }: RequestJoin): DataRequest {
+  return {
+    id: request.id,
+    tipo: request.tipo,
+    descricao: request.descricao,
+    situacao: request.situacao,
+    resposta: request.resposta,
+    prazo: request.prazo,
+    dias_restantes: daysLeft(request.prazo),
+    criado_em: request.criadoEm.toISOString(),
+    respondido_em: request.respondidoEm?.toISOString() ?? null,
+    solicitante,
+    aluno,
+  };
+}
+
+function selectRequests(db: DbOrTx) {
+  return db
+    .select({
+      request: dataRequests,
+      solicitante: guardians.nome,
+      aluno: sql<{
+        id: string;
+        nome: string;
+      } | null>`case when ${students.id} is null then null else json_build_object('id', ${students.id}, 'nome', ${students.nome}) end`,
+    })
+    .from(dataRequests)
+    .leftJoin(guardians, eq(guardians.id, dataRequests.responsavelId))
+    .leftJoin(students, eq(students.id, dataRequests.alunoId));
+}
+
+export async function createRequest(
+  db: DbOrTx,
+  user: UserRow,
+  input: { tipo: 'correcao' | 'exclusao'; descricao: string; aluno_id?: string | null | undefined },
+  actor: Actor,
+): Promise<DataRequest> {
+  const guardian = await ownGuardian(db, user);
+  if (input.aluno_id) {
+    const [link] = await db
+      .select()
+      .from(studentGuardians)
+      .where(
+        and(eq(studentGuardians.alunoId, input.aluno_id), eq(studentGuardians.responsavelId, guardian.id)),
+      );
+    if (!link) throw notFound('Aluno não encontrado.');
+  }
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dataRequests)
+      .values({
+        usuarioId: user.id,
+        responsavelId: guardian.id,
+        alunoId: input.aluno_id ?? null,
+        tipo: input.tipo,
+        descricao: input.descricao,
+        prazo: addDays(clock.today(), REQUEST_DEADLINE_DAYS),
+        criadoEm: clock.now(),
+      })
+      .returning({ id: dataRequests.id });
+    await recordAudit(tx, actor, {
+      action: 'solicitar_' + input.tipo,
+      entity: 'solicitacao_lgpd',
+      entityId: row!.id,
+    });
+    return row!.id;
+  });
+  const [created] = await selectRequests(db).where(eq(dataRequests.id, id));
+  return toRequest(created!);
+}
+
+/** A guardian's own requests; the administrator's queue (pending first, by deadline). */
+export async function listRequests(db: DbOrTx, user: UserRow, situacao?: string): Promise<DataRequest[]> {
+  const filters = [];
+  if (user.nivel !== 'administrador')
+    filters.push(eq(dataRequests.responsavelId, (await ownGuardian(db, user)).id));
+  if (situacao === 'pendente' || situacao === 'atendida' || situacao === 'recusada')
+    filters.push(eq(dataRequests.situacao, situacao));
+  const rows = await selectRequests(db)
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .orderBy(
+      sql`${dataRequests.situacao} <> 'pendente'`,
+      asc(dataRequests.prazo),
+      desc(dataRequests.criadoEm),
+    )
+    .limit(500);
+  return rows.map(toRequest);
+}
+
+export async function answerRequest(
+  db: DbOrTx,
+  id: string,
+  input: { situacao: 'atendida' | 'recusada'; resposta: string },
+  actor: Actor,
+): Promise<DataRequest> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(dataRequests).where(eq(dataRequests.id, id)).for('update');
+    if (!current) throw notFound('Solicitação não encontrada.');
+    if (current.situacao !== 'pendente')
+      throw new AppError('CONFLICT', 'Esta solicitação já foi respondida.');
+    await tx
+      .update(dataRequests)
+      .set({
+        situacao: input.situacao,
+        resposta: input.resposta,
+        respondidoEm: clock.now(),
+        respondidoPor: actor.id,
+      })
+      .where(eq(dataRequests.id, id));
+    await recordAudit(tx, actor, {
+      action: 'responder_solicitacao',
+      entity: 'solicitacao_lgpd',
+      entityId: id,
+      details: { situacao: input.situacao },
+    });
+  });
+  const [row] = await selectRequests(db).where(eq(dataRequests.id, id));
+  return toRequest(row!);
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { consentRoutes } from './consent.routes.js';
+import { dataRightsRoutes } from './data-rights.routes.js';
+import { privacyRoutes } from './privacy.routes.js';
+
+/** Families' data the LGPD way (notice, consents, data rights), registered with one line in app.ts. */
+export const lgpdRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(privacyRoutes);
+  await app.register(consentRoutes);
+  await app.register(dataRightsRoutes);
+};

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { GuardianSummary, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
+import { formatCpf } from '../../../shared/validators.js';
+import { createTestApp, loginAs, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { dataOf, insertGuardian, insertStudent, messageOf, newCpf } from '../../test/records-fixtures.js';
+import { users } from '../users/users.table.js';
+import { guardians, studentGuardians } from './students.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+const { send, get } = requestsOf(() => t.app);
+
+const guardianBody = (row: { nome: string; telefone: string; cpf: string | null }, extra: object = {}) => ({
+  nome: row.nome,
+  telefone: row.telefone,
+  cpf: row.cpf,
+  ...extra,
+});
+
+describe('guardians kept by the secretaria', () => {
+  it('finds a guardian by name or by CPF (masked or not) and lists whose guardian they are', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const guardian = await insertGuardian(t);
+    await t.database.db
+      .update(guardians)
+      .set({ nome: 'Marta Ribeiro Lopes' })
+      .where(eq(guardians.id, guardian.id));
+    const child = await insertStudent(t, null, guardian.id);
+    await insertGuardian(t);
+
+    const byName = dataOf<GuardianSummary[]>(await get('/api/responsaveis?q=ribeiro', admin.cookie));
+    expect(byName.map((item) => item.id)).toEqual([guardian.id]);
+    expect(byName[0]!.alunos).toEqual([{ id: child.id, nome: child.nome }]);
+    const byCpf = dataOf<GuardianSummary[]>(
+      await get(`/api/responsaveis?q=${encodeURIComponent(formatCpf(guardian.cpf))}`, admin.cookie),
+    );
+    expect(byCpf.map((item) => item.id)).toEqual([guardian.id]);
+  });
+
+  it('links a sibling to the same guardian record and moves the principal', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t);
+    const father = await insertGuardian(t);
+    const first = await insertStudent(t, null, mother.id);
+    const sibling = await insertStudent(t, null, father.id);
+
+    const linked = await send('POST', `/api/alunos/${sibling.id}/responsaveis`, admin.cookie, {
+      responsavel_id: mother.id,
+      parentesco: 'mae',
+      eh_principal: true,
+    });
+    expect(linked.statusCode).toBe(200);
+    const student = dataOf<Student>(linked);
+    expect(student.responsavel?.id).toBe(mother.id);
+    expect(student.responsaveis.map((item) => [item.id, item.eh_principal])).toEqual([
+      [mother.id, true],
+      [father.id, false],
+    ]);
+    // One record for both children.
+    const links = await t.database.db
+      .select()
+      .from(studentGuardians)
+      .where(eq(studentGuardians.responsavelId, mother.id));
+    expect(links.map((link) => link.alunoId).sort()).toEqual([first.id, sibling.id].sort());
+    expect(await t.database.db.select().from(guardians)).toHaveLength(2);
+  });
+
+  it('refuses to unlink the last guardian and the principal, and unlinks the others', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t);
+    const father = await insertGuardian(t);
+    const student = await insertStudent(t, null, mother.id);
+
+    const last = await send('DELETE', `/api/alunos/${student.id}/responsaveis/${mother.id}`, admin.cookie);
+    expect(last.statusCode).toBe(409);
+    expect(messageOf(last)).toMatch(/ao menos um responsável/);
+
+    await send('POST', `/api/alunos/${student.id}/responsaveis`, admin.cookie, {
+      responsavel_id: father.id,
+      parentesco: 'pai',
+    });
+    const principal = await send(
+      'DELETE',
+      `/api/alunos/${student.id}/responsaveis/${mother.id}`,
+      admin.cookie,
+    );
+    expect(principal.statusCode).toBe(409);
+    expect(messageOf(principal)).toMatch(/principal/);
+
+    const removed = await send('DELETE', `/api/alunos/${student.id}/responsaveis/${father.id}`, admin.cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(dataOf<Student>(removed).responsaveis.map((item) => item.id)).toEqual([mother.id]);
+    const absent = await send('DELETE', `/api/alunos/${student.id}/responsaveis/${father.id}`, admin.cookie);
+    expect(absent.statusCode).toBe(404);
+  });
+
+  it('refuses a principal without CPF', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t);
+    const noCpf = await insertGuardian(t);
+    await t.database.db.update(guardians).set({ cpf: null }).where(eq(guardians.id, noCpf.id));
+    const student = await insertStudent(t, null, mother.id);
+    const response = await send('POST', `/api/alunos/${student.id}/responsaveis`, admin.cookie, {
+      responsavel_id: noCpf.id,
+      parentesco: 'tia',
+      eh_principal: true,
+    });
+    expect(response.statusCode).toBe(400);
+    const clearing = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { cpf: '' }),
+    );
+    expect(clearing.statusCode).toBe(400);
+  });
+
+  it('edits a guardian, the relationship and the phone, with the version check', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t);
+    const student = await insertStudent(t, null, mother.id);
+    const response = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, {
+        telefone: '(21) 99876-5432',
+        endereco: 'Rua Nova, 10',
+        aluno_id: student.id,
+        parentesco: 'ava',
+        version: 1,
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const saved = dataOf<UpdatedGuardian>(response);
+    expect(saved).toMatchObject({ telefone: '21998765432', endereco: 'Rua Nova, 10', version: 2 });
+    const [link] = await t.database.db
+      .select()
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, student.id));
+    expect(link!.parentesco).toBe('ava');
+    const stale = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { version: 1 }),
+    );
+    expect(stale.statusCode).toBe(412);
+  });
+
+  it('changes the portal login only after the new address confirms', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const account = await signedIn(t, 'responsavel');
+    const mother = await insertGuardian(t, account.user.id);
+    await t.database.db
+      .update(guardians)
+      .set({ email: account.user.email })
+      .where(eq(guardians.id, mother.id));
+    await insertStudent(t, null, mother.id);
+
+    const response = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: 'Novo.Endereco@Familia.test' }),
+    );
+    expect(response.statusCode).toBe(200);
+    const saved = dataOf<UpdatedGuardian>(response);
+    expect(saved.email).toBe(account.user.email);
+    expect(saved.email_pendente).toBe('novo.endereco@familia.test');
+    const mail = t.mailer.last()!;
+    expect(mail.to).toBe('novo.endereco@familia.test');
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    // Still the old login until confirmed.
+    await loginAs(t.app, account.user.email);
+
+    const wrong = await send('POST', '/api/responsaveis/confirmar-email', '', { token: 'x'.repeat(43) });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await send('POST', '/api/responsaveis/confirmar-email', '', { token });
+    expect(confirmed.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
+    expect(user!.email).toBe('novo.endereco@familia.test');
+    const [row] = await t.database.db.select().from(guardians).where(eq(guardians.id, mother.id));
+    expect(row!.email).toBe('novo.endereco@familia.test');
+    expect(t.mailer.last()!.to).toBe(account.user.email);
+    await loginAs(t.app, 'novo.endereco@familia.test');
+    expect((await send('POST', '/api/responsaveis/confirmar-email', '', { token })).statusCode).toBe(400);
+  });
+
+  it('refuses an e-mail another account uses', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const account = await signedIn(t, 'responsavel');
+    const mother = await insertGuardian(t, account.user.id);
+    const response = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: admin.user.email, cpf: newCpf() }),
+    );
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('keeps the guardian search and edits to administrators', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const parent = await signedIn(t, 'responsavel');
+    const mother = await insertGuardian(t);
+    for (const who of [teacher, parent]) {
+      expect((await get('/api/responsaveis?q=a', who.cookie)).statusCode).toBe(403);
+      expect(
+        (await send('PUT', `/api/responsaveis/${mother.id}`, who.cookie, guardianBody(mother))).statusCode,
+      ).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, ilike, inArray, like, ne, or } from 'drizzle-orm';
+import {
+  CPF_REQUIRED_PRINCIPAL,
+  EMAIL_CHANGE_HOURS,
+  type GuardianSummary,
+  type LinkGuardianData,
+  type UpdatedGuardian,
+  type UpdateGuardianData,
+} from '../../../shared/students.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { sha256 } from '../auth/sessions.service.js';
+import { likePattern } from '../users/users.service.js';
+import { users } from '../users/users.table.js';
+import { linkGuardian } from './guardians.service.js';
+import { toGuardian } from './students.presenter.js';
+import { studentNotFound } from './students.scope.js';
+import { guardianEmailChanges, guardians, studentGuardians, students } from './students.table.js';
+
+const guardianNotFound = () => notFound('Responsável não encontrado.');
+const SEARCH_LIMIT = 20;
+
+/** Administrators look a guardian up by name or CPF, to link a sibling to the same record. */
+export async function searchGuardians(db: DbOrTx, q: string | undefined): Promise<GuardianSummary[]> {
+  const text = (q ?? '').trim();
+  const digits = text.replace(/\D/g, '');
+  const byCpf = digits.length >= 3 && /^[\d.\-\s]+$/.test(text);
+  const where =
+    text === ''
+      ? undefined
+      : byCpf
+        ? like(guardians.cpf, `${digits}%`)
+        : or(ilike(guardians.nome, likePattern(text)), ilike(guardians.email, likePattern(text)));
+  const rows = await db
+    .select()
+    .from(guardians)
+    .where(where)
+    .orderBy(asc(guardians.nome), asc(guardians.id))
+    .limit(SEARCH_LIMIT);
+  if (rows.length === 0) return [];
+  const children = await db
+    .select({ responsavelId: studentGuardians.responsavelId, id: students.id, nome: students.nome })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+    .where(
+      inArray(
+        studentGuardians.responsavelId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(students.nome));
+  return rows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    cpf: row.cpf,
+    telefone: row.telefone,
+    email: row.email,
+    tem_acesso: row.usuarioId !== null,
+    alunos: children
+      .filter((child) => child.responsavelId === row.id)
+      .map((child) => ({ id: child.id, nome: child.nome })),
+  }));
+}
+
+async function isPrincipalOfAny(tx: DbOrTx, guardianId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ alunoId: studentGuardians.alunoId })
+    .from(studentGuardians)
+    .where(and(eq(studentGuardians.responsavelId, guardianId), eq(studentGuardians.ehPrincipal, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The secretaria edits a guardian. A new e-mail of a guardian with a portal account is only a request:
+ * the login changes when the link mailed to the new address is opened (so a typo or a hostile edit
+ * cannot take the account over), and the old address is told when it happens.
+ */
+export async function updateGuardian(
+  ctx: AppContext,
+  id: string,
+  input: UpdateGuardianData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<UpdatedGuardian> {
+  const token = randomBytes(32).toString('base64url');
+  const result = await ctx.db.transaction(async (tx) => {
+    const current = await lockForUpdate(tx, guardians, id, guardianNotFound);
+    assertVersion(expectedVersion, current.version);
+    if (!input.cpf && (await isPrincipalOfAny(tx, id)))
+      throw new AppError('VALIDATION', CPF_REQUIRED_PRINCIPAL, [
+        { path: 'cpf', message: CPF_REQUIRED_PRINCIPAL },
+      ]);
+    const newEmail = input.email ?? null;
+    const emailChanges = newEmail !== current.email;
+    // With an account the e-mail is the login: it waits for confirmation. Without one it is contact only.
+    const pending = emailChanges && current.usuarioId !== null && newEmail !== null ? newEmail : null;
+    if (emailChanges && current.usuarioId !== null && newEmail === null)
+      throw new AppError(
+        'VALIDATION',
+        'O e-mail é o acesso ao portal deste responsável e não pode ficar vazio.',
+        [{ path: 'email', message: 'E-mail obrigatório para quem tem acesso ao portal' }],
+      );
+    if (pending) {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, pending), ne(users.id, current.usuarioId!)))
+        .limit(1);
+      if (taken)
+        throw new AppError('CONFLICT', 'Este e-mail já é usado por outra conta do portal.', [
+          { path: 'email', message: 'E-mail em uso' },
+        ]);
+    }
+    let updated;
+    try {
+      [updated] = await tx
+        .update(guardians)
+        .set({
+          nome: input.nome,
+          email: pending ? current.email : newEmail,
+          telefone: input.telefone,
+          cpf: input.cpf ?? null,
+          endereco: input.endereco ?? null,
+          observacoes: input.observacoes ?? null,
+          version: current.version + 1,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(guardians.id, id), eq(guardians.version, current.version)))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error, 'guardians_cpf_unique'))
+        throw new AppError('CONFLICT', 'Já existe um responsável com este CPF.', [
+          { path: 'cpf', message: 'CPF já cadastrado' },
+        ]);
+      throw error;
+    }
+    if (!updated) throw staleVersion();
+    if (current.usuarioId)
+      await tx
+        .update(users)
+        .set({ nome: input.nome, telefone: input.telefone, updatedAt: new Date() })
+        .where(eq(users.id, current.usuarioId));
+    if (input.aluno_id && input.parentesco) {
+      const changed = await tx
+        .update(studentGuardians)
+        .set({ parentesco: input.parentesco })
+        .where(and(eq(studentGuardians.alunoId, input.aluno_id), eq(studentGuardians.responsavelId, id)))
+        .returning({ alunoId: studentGuardians.alunoId });
+      if (changed.length === 0) throw studentNotFound();
+    }
+    if (pending) {
+      await tx.delete(guardianEmailChanges).where(eq(guardianEmailChanges.responsavelId, id));
+      await tx.insert(guardianEmailChanges).values({
+        tokenHash: sha256(token),
+        responsavelId: id,
+        novoEmail: pending,
+        expiresAt: new Date(clock.now().getTime() + EMAIL_CHANGE_HOURS * 3_600_000),
+      });
+    }
+    const keys = ['nome', 'email', 'telefone', 'cpf', 'endereco', 'observacoes'] as const;
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'responsavel',
+      entityId: id,
+      details: {
+        campos: keys.filter((key) => current[key] !== updated[key]),
+        ...(pending ? { email_aguardando_confirmacao: true } : {}),
+        ...(input.aluno_id && input.parentesco
+          ? { aluno_id: input.aluno_id, parentesco: input.parentesco }
+          : {}),
+      },
+    });
+    return { row: updated, pending };
+  });
+  if (result.pending) {
+    const link = `${ctx.config.publicUrl}/confirmar-email?token=${encodeURIComponent(token)}`;
+    await ctx.mailer
+      .send({
+        to: result.pending,
+        subject: 'Confirme o seu novo e-mail - Portal Escolar',
+        text:
+          `Olá, ${result.row.nome}.\n\n` +
+          'A secretaria da escola registrou este endereço como o seu novo e-mail de acesso ao portal. ' +
+          `Para confirmar, abra o link abaixo (válido por ${EMAIL_CHANGE_HOURS} horas):\n\n${link}\n\n` +
+          'Até a confirmação, o acesso continua pelo e-mail anterior. Se não reconhece este pedido, ignore esta mensagem.\n',
+      })
+      .catch((error: unknown) =>
+        ctx.log.warn({ code: (error as { code?: string }).code }, 'falha ao enviar e-mail'),
+      );
+  }
+  return { ...toGuardian(result.row), email_pendente: result.pending };
+}
+
+/** The link mailed to the new address: the guardian's e-mail and portal login change together. */
+export async function confirmGuardianEmail(
+  ctx: AppContext,
+  token: string,
+  ip: string | null,
+): Promise<string> {
+  const invalid = () =>
+    new AppError('VALIDATION', 'Link inválido ou expirado. Peça à secretaria que altere o e-mail de novo.', [
+      { path: 'token', message: 'Link inválido ou expirado' },
+    ]);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(guardianEmailChanges)
+      .where(
+        and(
+          eq(guardianEmailChanges.tokenHash, sha256(token)),
+          gt(guardianEmailChanges.expiresAt, clock.now()),
+        ),
+      )
+      .for('update');
+    if (!change) throw invalid();
+    const [guardian] = await tx.select().from(guardians).where(eq(guardians.id, change.responsavelId));
+    if (!guardian) throw invalid();
+    let oldEmail: string | null = guardian.email;
+    if (guardian.usuarioId) {
+      const [account] = await tx.select().from(users).where(eq(users.id, guardian.usuarioId));
+      oldEmail = account?.email ?? oldEmail;
+      try {
+        await tx
+          .update(users)
+          .set({ email: change.novoEmail, version: (account?.version ?? 0) + 1, updatedAt: new Date() })
+          .where(eq(users.id, guardian.usuarioId));
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError('CONFLICT', 'Este e-mail já é usado por outra conta do portal.');
+        throw error;
+      }
+    }
+    await tx
+      .update(guardians)
+      .set({ email: change.novoEmail, version: guardian.version + 1, updatedAt: new Date() })
+      .where(eq(guardians.id, guardian.id));
+    await tx.delete(guardianEmailChanges).where(eq(guardianEmailChanges.responsavelId, guardian.id));
+    await recordAudit(
+      tx,
+      { id: guardian.usuarioId, nome: guardian.nome, nivel: 'responsavel', ip },
+      { action: 'confirmar_email', entity: 'responsavel', entityId: guardian.id },
+    );
+    return { nome: guardian.nome, oldEmail, newEmail: change.novoEmail };
+  });
+  if (outcome.oldEmail && outcome.oldEmail !== outcome.newEmail) {
+    await ctx.mailer
+      .send({
+        to: outcome.oldEmail,
+        subject: 'Seu e-mail de acesso foi alterado - Portal Escolar',
+        text:
+          `Olá, ${outcome.nome}.\n\nO e-mail de acesso ao portal foi alterado para ${outcome.newEmail}. ` +
+          'Se você não reconhece esta alteração, procure a secretaria da escola.\n',
+      })
+      .catch(() => false);
+  }
+  return outcome.newEmail;
+}
+
+/** Links an existing guardian to a student (a sibling's guardian), or changes the link (principal). */
+export async function linkExistingGuardian(
+  ctx: AppContext,
+  alunoId: string,
+  input: LinkGuardianData,
+  actor: Actor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockForUpdate(tx, students, alunoId, studentNotFound);
+    const [guardian] = await tx.select().from(guardians).where(eq(guardians.id, input.responsavel_id));
+    if (!guardian) throw guardianNotFound();
+    const links = await tx.select().from(studentGuardians).where(eq(studentGuardians.alunoId, alunoId));
+    const existing = links.find((link) => link.responsavelId === guardian.id);
+    // The first guardian is the principal whatever was asked: a student always has one.
+    const principal = input.eh_principal || links.length === 0 || (existing?.ehPrincipal ?? false);
+    if (principal && !guardian.cpf)
+      throw new AppError('VALIDATION', `${CPF_REQUIRED_PRINCIPAL}: cadastre o CPF deste responsável antes.`);
+    await linkGuardian(tx, alunoId, guardian.id, { parentesco: input.parentesco, eh_principal: principal });
+    await recordAudit(tx, actor, {
+      action: existing ? 'alterar_vinculo_responsavel' : 'vincular_responsavel',
+      entity: 'aluno',
+      entityId: alunoId,
+      details: { responsavel_id: guardian.id, eh_principal: principal, parentesco: input.parentesco },
+    });
+  });
+}
+
+/** Unlinks a guardian; the last one, and the principal while others remain, cannot be unlinked. */
+export async function unlinkGuardian(
+  ctx: AppContext,
+  alunoId: string,
+  responsavelId: string,
+  actor: Actor,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockForUpdate(tx, students, alunoId, studentNotFound);
+    const links = await tx.select().from(studentGuardians).where(eq(studentGuardians.alunoId, alunoId));
+    const target = links.find((link) => link.responsavelId === responsavelId);
+    if (!target) throw guardianNotFound();
+    if (links.length === 1)
+      throw new AppError(
+        'CONFLICT',
+        'O aluno precisa ter ao menos um responsável: cadastre ou vincule outro antes.',
+      );
+    if (target.ehPrincipal)
+      throw new AppError(
+        'CONFLICT',
+        'Este é o responsável principal: escolha outro principal antes de desvinculá-lo.',
+      );
+    await tx
+      .delete(studentGuardians)
+      .where(and(eq(studentGuardians.alunoId, alunoId), eq(studentGuardians.responsavelId, responsavelId)));
+    await recordAudit(tx, actor, {
+      action: 'desvincular_responsavel',
+      entity: 'aluno',
+      entityId: alunoId,
+      details: { responsavel_id: responsavelId },
+    });
+  });
+}

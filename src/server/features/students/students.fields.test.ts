@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Student } from '../../../shared/students.schemas.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
+import { guardians, students } from './students.table.js';
+
+/**
+ * Field-level visibility per role (issue 17): every student/guardian answer, the exports included, is
+ * searched for the values a role must not receive.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+const { get } = requestsOf(() => t.app);
+
+const secret = {
+  alunoEmail: 'aluno.segredo@familia.test',
+  alunoTelefone: '11955554444',
+  alunoEndereco: 'Rua do Aluno Secreta, 77',
+  alunoNota: 'NOTA-INTERNA-DO-ALUNO',
+  respEmail: 'mae.segredo@familia.test',
+  respEndereco: 'Avenida da Mae Secreta, 88',
+  respNota: 'NOTA-INTERNA-DA-MAE',
+};
+
+async function family() {
+  const admin = await signedIn(t, 'administrador');
+  const teacherUser = await signedIn(t, 'professor');
+  const parent = await signedIn(t, 'responsavel');
+  const teacher = await insertTeacher(t, teacherUser.user.id);
+  const turma = await insertClass(t, teacher.id);
+  const guardian = await insertGuardian(t, parent.user.id);
+  await t.database.db
+    .update(guardians)
+    .set({
+      email: secret.respEmail,
+      endereco: secret.respEndereco,
+      observacoes: secret.respNota,
+      telefone: '11933332222',
+    })
+    .where(eq(guardians.id, guardian.id));
+  const student = await insertStudent(t, turma.id, guardian.id);
+  await t.database.db
+    .update(students)
+    .set({
+      email: secret.alunoEmail,
+      telefone: secret.alunoTelefone,
+      endereco: secret.alunoEndereco,
+      observacoes: secret.alunoNota,
+    })
+    .where(eq(students.id, student.id));
+  return { admin, teacherUser, parent, turma, guardian, student };
+}
+
+/** Every answer a role gets about the family, as text. */
+async function answersFor(cookie: string, ids: { student: string; turma: string }, own = false) {
+  const urls = [
+    `/api/alunos/${ids.student}`,
+    '/api/alunos',
+    '/api/alunos/export?format=csv',
+    `/api/turmas/${ids.turma}/alunos`,
+    ...(own ? ['/api/responsaveis/me'] : []),
+  ];
+  const bodies: string[] = [];
+  for (const url of urls) {
+    const response = await get(url, cookie);
+    expect(response.statusCode, url).toBe(200);
+    bodies.push(response.body);
+  }
+  return bodies.join('\n');
+}
+
+describe('field-level visibility per role', () => {
+  it('a teacher gets names, birth dates, class and guardians’ names and phones — nothing else', async () => {
+    const { teacherUser, student, turma, guardian } = await family();
+    const text = await answersFor(teacherUser.cookie, { student: student.id, turma: turma.id });
+    for (const value of [...Object.values(secret), student.cpf!, guardian.cpf!])
+      expect(text, value).not.toContain(value);
+    const seen = dataOf<Student>(await get(`/api/alunos/${student.id}`, teacherUser.cookie));
+    expect(seen).toMatchObject({
+      nome: student.nome,
+      data_nascimento: student.dataNascimento,
+      turma: { id: turma.id },
+      email: null,
+      telefone: null,
+      endereco: null,
+      cpf: null,
+      observacoes: null,
+    });
+    expect(seen.responsaveis[0]).toMatchObject({
+      nome: guardian.nome,
+      telefone: '11933332222',
+      email: null,
+      endereco: null,
+      cpf: null,
+      observacoes: null,
+    });
+    expect(text).toContain(student.nome);
+    expect(text).toContain(guardian.nome);
+  });
+
+  it('a guardian sees their family’s contact data but never the school’s internal notes', async () => {
+    const { parent, student, turma } = await family();
+    const text = await answersFor(parent.cookie, { student: student.id, turma: turma.id }, true);
+    expect(text).not.toContain(secret.alunoNota);
+    expect(text).not.toContain(secret.respNota);
+    expect(text).toContain(secret.alunoEndereco);
+    expect(text).toContain(secret.respEndereco);
+  });
+
+  it('an administrator sees everything, the notes included', async () => {
+    const { admin, student, turma, guardian } = await family();
+    const text = await answersFor(admin.cookie, { student: student.id, turma: turma.id });
+    for (const value of [...Object.values(secret), student.cpf!, guardian.cpf!])
+      expect(text, value).toContain(value);
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { uuidParam } from './validators.js';
+
+/** The purposes a new school starts with; the secretaria edits and adds to them. */
+export const defaultConsentPurposes = [
+  {
+    chave: 'imagem',
+    titulo: 'Uso de imagem no site e redes sociais',
+    descricao:
+      'Autorizo a escola a publicar fotos e vídeos do meu filho em atividades escolares no site e nas redes sociais da escola. Sem esta autorização, fotos em que ele aparece não são publicadas.',
+  },
+  {
+    chave: 'sms',
+    titulo: 'Comunicados por SMS',
+    descricao: 'Autorizo a escola a enviar avisos sobre o meu filho por SMS para o meu telefone cadastrado.',
+  },
+  {
+    chave: 'passeios',
+    titulo: 'Participação em passeios e atividades externas',
+    descricao:
+      'Autorizo o meu filho a participar de passeios e atividades fora da escola, acompanhado pelos professores. Cada passeio é avisado antes, com data e local.',
+  },
+] as const;
+
+export const consentPurposeSchema = z.object({
+  id: z.uuid(),
+  chave: z.string().nullable(),
+  titulo: z.string(),
+  descricao: z.string(),
+  versao: z.number().int(),
+  ativo: z.boolean(),
+});
+export type ConsentPurpose = z.infer<typeof consentPurposeSchema>;
+
+export const purposeInputSchema = z.strictObject({
+  titulo: z
+    .string({ error: 'Título é obrigatório' })
+    .trim()
+    .min(3, 'Título é obrigatório')
+    .max(120, 'Máximo de 120 caracteres'),
+  descricao: z
+    .string({ error: 'Descrição é obrigatória' })
+    .trim()
+    .min(10, 'Explique a finalidade em linguagem simples')
+    .max(1000, 'Máximo de 1000 caracteres'),
+  ativo: z.boolean().default(true),
+});
+export type PurposeInput = z.input<typeof purposeInputSchema>;
+
+export const consentEntrySchema = z.object({
+  id: z.number().int(),
+  concedido: z.boolean(),
+  versao_finalidade: z.number().int(),
+  registrado_em: z.string(),
+  registrado_por: z.enum(['responsavel', 'secretaria']),
+});
+export type ConsentEntry = z.infer<typeof consentEntrySchema>;
+
+/** `GET /api/alunos/{id}/consentimentos`: per purpose, the current state (latest record) and the history. */
+export const studentConsentsSchema = z.object({
+  aluno: z.object({ id: z.uuid(), nome: z.string() }),
+  finalidades: z.array(
+    z.object({
+      finalidade: consentPurposeSchema,
+      /** Null: never answered (treated as not given). */
+      concedido: z.boolean().nullable(),
+      historico: z.array(consentEntrySchema),
+    }),
+  ),
+});
+export type StudentConsents = z.infer<typeof studentConsentsSchema>;
+
+export const giveConsentInputSchema = z.strictObject({
+  finalidade_id: uuidParam,
+  concedido: z.boolean({ error: 'Informe se concede ou retira o consentimento' }),
+});
+
+/** The secretaria's per-class table. */
+export const classConsentsSchema = z.object({
+  finalidades: z.array(consentPurposeSchema),
+  alunos: z.array(
+    z.object({
+      id: z.uuid(),
+      nome: z.string(),
+      /** finalidade id → current state (null: never answered). */
+      consentimentos: z.record(z.string(), z.boolean().nullable()),
+    }),
+  ),
+});
+export type ClassConsents = z.infer<typeof classConsentsSchema>;
+
+/** `PUT /api/media/{id}/alunos`: who appears in a photo. */
+export const tagMediaInputSchema = z.strictObject({
+  aluno_ids: z.array(uuidParam).max(60, 'Máximo de 60 alunos por foto'),
+});
+export const mediaTagsSchema = z.object({
+  media_id: z.uuid(),
+  alunos: z.array(z.object({ id: z.uuid(), nome: z.string(), consentimento_imagem: z.boolean() })),
+  /** Whether the photo may be in the public gallery (every tagged child has image consent now). */
+  publicavel: z.boolean(),
+});
+export type MediaTags = z.infer<typeof mediaTagsSchema>;
