@@ -172,7 +172,9 @@ describe('errors in the log', () => {
       { err: { type: string; stack: string }; reqId: string } | undefined;
     expect(failure?.err.type).toBe('TypeError');
     expect(failure?.err.stack).toMatch(/error-handling\.test\.ts/);
-    expect(failure?.reqId).toMatch(/^req-[0-9a-z]+$/);
+    // The log line carries the id the answer's X-Request-Id header gives (a UUID when no proxy sent one).
+    expect(failure?.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(response.headers['x-request-id']).toBe(failure?.reqId);
     expectNoPersonalData(log.text());
   });
 
