@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Migrates one database; each test file's database is a copy of it.
+    globalSetup: ['src/server/test/global-setup.ts'],
     // One fresh in-memory database per test file; files run in parallel workers.
     pool: 'forks',
     // A stray `.only` must fail CI, not silently skip the rest of the suite.

@@ -40,7 +40,10 @@ export interface NotificationHandlers {
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory (tests), from a `dumpDataDir` image of an already migrated database when given. */
+  | { kind: 'memory'; image?: Blob };
 
 /** Arbitrary, fixed key: one migrator at a time when several instances share PostgreSQL. */
 const MIGRATION_LOCK_KEY = 872_031_442;
@@ -95,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await openPglite(
       options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
+      options.kind === 'memory' ? options.image : undefined,
     );
     const pgliteDb = drizzlePglite(client);
     try {

@@ -57,11 +57,15 @@ export function initialiseDataDir(pgdata: string): void {
   }
 }
 
-/** The embedded database: on disk at `pgdata` (initialised first when new), or in memory (tests). */
-export async function openPglite(pgdata?: string): Promise<PGlite> {
+/**
+ * The embedded database: on disk at `pgdata` (initialised first when new), or in memory (tests) —
+ * started from `image`, a `dumpDataDir` tarball, when given (a migrated copy skips initdb).
+ */
+export async function openPglite(pgdata?: string, image?: Blob): Promise<PGlite> {
   if (pgdata !== undefined) initialiseDataDir(pgdata);
   const client = new PGlite({
     ...(pgdata === undefined ? {} : { dataDir: pgdata }),
+    ...(image === undefined ? {} : { loadDataDir: image }),
     extensions: { pg_trgm },
     startParams: startParams(),
   });

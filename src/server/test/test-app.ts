@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -17,15 +18,23 @@ import type { Nivel } from '../../shared/permissions.js';
 
 /**
  * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL points at the throwaway
- * PostgreSQL cluster `npm test` starts — a new database on it. Never a mock.
+ * PostgreSQL cluster `npm test` starts — a new database on it. Never a mock. Both start as a copy of
+ * the database the global setup migrated once (test/global-setup.ts); the migrator then finds nothing
+ * left to do.
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  if (!adminUrl) {
+    const image = inject('pgliteImage');
+    return openDatabase(
+      image ? { kind: 'memory', image: new Blob([readFileSync(image)]) } : { kind: 'memory' },
+    );
+  }
   const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
