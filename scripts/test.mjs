@@ -126,9 +126,9 @@ const started = Date.now();
 // Coverage of the PGlite run, printed and never gated: only when @vitest/coverage-v8 is installed (it
 // must carry Vitest's exact version), so a machine without it still runs every test.
 const coverageDir = path.join(reports, 'coverage');
-// Opt-in (COVERAGE=1): instrumenting every file makes the PGlite stage slower on a 2-core machine.
+// COVERAGE=0 leaves it out (V8's own counters: the PGlite stage runs a little slower with them).
 const hasCoverage =
-  process.env.COVERAGE === '1' &&
+  process.env.COVERAGE !== '0' &&
   existsSync(path.join(root, 'node_modules', '@vitest', 'coverage-v8', 'package.json'));
 if (!only || only === 'unit') {
   const coverage = hasCoverage
@@ -141,8 +141,8 @@ if (!only || only === 'unit') {
       ]
     : [];
   vitest('Vitest (PGlite)', coverage);
-  if (!hasCoverage)
-    console.log('Cobertura: rode COVERAGE=1 npm test (com @vitest/coverage-v8 da mesma versão do Vitest).');
+  if (!hasCoverage && process.env.COVERAGE !== '0')
+    console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
 if (!only || only === 'pg') {
   await withPostgres((url) =>
