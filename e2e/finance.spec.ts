@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, login } from './support';
+import { acceptPrivacyOnScreen, ADMIN_STATE, login } from './support';
 
 /**
  * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),
@@ -156,6 +156,7 @@ test.describe('guardian', () => {
     await page.getByLabel('Confirmar nova senha').fill('Jabuticaba-Doce-93');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await acceptPrivacyOnScreen(page);
     await expect(page.getByText(`Lia Financeiro ${run}`).first()).toBeVisible();
 
     await page.getByRole('link', { name: 'Financeiro' }).first().click();

@@ -40,6 +40,8 @@ test.describe('login screen', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    // The screen is loaded on demand: typing before it shows would fill the login form's field.
+    await expect(page.getByRole('heading', { name: 'Esqueci minha senha' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByText(/Se este e-mail estiver cadastrado/)).toBeVisible();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_STATE, dataDir, login } from './support';
+import { acceptPrivacyOnScreen, ADMIN_STATE, dataDir, login } from './support';
 
 // School records (issue 5). The journeys share one server and one database with the others, so every
 // name, e-mail, matrícula and CPF carries a per-run suffix.
@@ -151,8 +151,9 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await second.getByLabel('Telefone do responsável').fill('11 98888-7777');
   await second.getByRole('button', { name: 'Salvar responsável' }).click();
   await expect(second).toBeHidden();
-  await expect(details.getByText(`Roberto Barbosa ${run}`)).toBeVisible();
-  await expect(details.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
+  // Each guardian's line names them with the relationship (their buttons repeat the name for screen readers).
+  await expect(details.getByText(`Roberto Barbosa ${run} (Pai)`)).toBeVisible();
+  await expect(details.getByText(`Patrícia Barbosa ${run} (Mãe)`)).toBeVisible();
   await expect(details.getByText('(11) 98888-7777')).toBeVisible();
   await details.getByRole('button', { name: 'Fechar' }).first().click();
 
@@ -171,6 +172,7 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   const guardianContext = await browser.newContext();
   const guardian = await guardianContext.newPage();
   await firstLogin(guardian, guardianEmail, generated, 'Jabuticaba-Madura-48');
+  await acceptPrivacyOnScreen(guardian);
   const menu = guardian.getByRole('navigation', { name: 'Menu do portal' });
   await expect(menu.getByRole('link', { name: 'Professores' })).toHaveCount(0);
   await menu.getByRole('link', { name: 'Alunos' }).click();

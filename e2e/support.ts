@@ -102,9 +102,36 @@ export async function apiSignIn(
       });
       expect(changed.ok()).toBe(true);
     }
+    await acceptPrivacyByApi(request);
     return;
   }
   throw new Error(`não foi possível entrar como ${email}`);
+}
+
+/**
+ * A guardian accepts the current privacy notice and terms before the portal opens; journeys about
+ * something else accept them here, as the guardian would have on an earlier day (the gate's own
+ * journey is e2e/lgpd.spec.ts). Nothing happens for a role that accepts nothing.
+ */
+export async function acceptPrivacyByApi(request: APIRequestContext) {
+  const status = await request.get('/api/privacidade');
+  expect(status.ok()).toBe(true);
+  const { data } = (await status.json()) as {
+    data: { pendente: boolean; privacidade: { versao: number }; termos: { versao: number } };
+  };
+  if (!data.pendente) return;
+  const accepted = await request.post('/api/privacidade/aceite', {
+    data: { versao_privacidade: data.privacidade.versao, versao_termos: data.termos.versao },
+  });
+  expect(accepted.ok()).toBe(true);
+}
+
+/** A guardian's first time in the portal: the privacy gate, read and accepted on the screen. */
+export async function acceptPrivacyOnScreen(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Antes de começar' })).toBeVisible();
+  await page.getByLabel('Li e aceito o Aviso de Privacidade e os Termos de Uso.').check();
+  await page.getByRole('button', { name: 'Aceitar e continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Antes de começar' })).toHaveCount(0);
 }
 
 /** Opens a tab of Configurações. */
