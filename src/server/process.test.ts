@@ -140,6 +140,43 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 400_
     });
   });
 
+  it('ends an open notifications stream on SIGTERM, so it does not hold the shutdown', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-proc-'));
+    const port = await freePort();
+    // A stream left open would hold app.close() until this timeout, and the forced exit is code 1.
+    const server = startServer(dataDir, port, {
+      ADMIN_EMAIL: 'direcao@escola.test',
+      ADMIN_PASSWORD: 'Ipe-Amarelo-Florido-42',
+      SHUTDOWN_TIMEOUT_SECONDS: '60',
+    });
+    await waitHealthy(port);
+    const login = await post(port, '/api/auth/login', {
+      email: 'direcao@escola.test',
+      password: 'Ipe-Amarelo-Florido-42',
+    });
+    expect(login.status).toBe(200);
+    // The portal opens only after the first password is changed.
+    const changed = await post(
+      port,
+      '/api/auth/change-password',
+      { senhaAtual: 'Ipe-Amarelo-Florido-42', novaSenha: 'Ipe-Amarelo-Florido-43' },
+      login.headers.get('set-cookie')!.split(';')[0]!,
+    );
+    expect(changed.status).toBe(200);
+    const cookie = (changed.headers.get('set-cookie') ?? login.headers.get('set-cookie'))!.split(';')[0]!;
+    const stream = await fetch(`http://127.0.0.1:${port}/api/notificacoes/stream`, { headers: { cookie } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read(); // the first event: the stream is open
+
+    server.child.kill('SIGTERM');
+    const drained = async () => {
+      for (;;) if ((await reader.read()).done) return 'ended';
+    };
+    expect(await drained()).toBe('ended');
+    expect(await server.exited).toBe(0);
+  });
+
   it('restarts right after kill -9 while the killed server is still an unreaped zombie', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-proc-'));
     const port = await freePort();
