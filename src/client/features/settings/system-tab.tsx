@@ -62,7 +62,7 @@ export function SystemTab({ saving, onSave }: { saving: boolean; onSave: () => v
   );
 }
 
-/** The spec: two toggles, saved with the Sistema tab's button. */
+/** The channels (e-mail, SMS) and the opt-in kinds, saved with the Sistema tab's button. */
 export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
   const sms = useWatch<SystemSettingsValues, 'notificacoes_sms'>({ name: 'notificacoes_sms' });
   return (
@@ -77,6 +77,21 @@ export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
         label="Notificações por SMS"
         hint={smsAvailable ? 'Avisos por SMS pelo provedor configurado.' : SMS_UNAVAILABLE_MESSAGE}
         disabled={!smsAvailable && !sms}
+      />
+      <h3 className="pt-2 text-sm font-semibold text-gray-900">Avisos automáticos às famílias</h3>
+      <p className="text-sm text-gray-600">
+        Comunicados, mensagens, boletins publicados e avisos de segurança sempre aparecem no sino do portal.
+        Estes dois avisos só são criados quando ativados:
+      </p>
+      <FormToggle
+        name="notificar_faltas"
+        label="Faltas registradas na chamada"
+        hint="Os responsáveis são avisados no mesmo dia em que a falta do filho é registrada (um aviso por aluno por dia)."
+      />
+      <FormToggle
+        name="notificar_mensalidades"
+        label="Mensalidades a vencer e em atraso"
+        hint="Um aviso 3 dias antes do vencimento e outro quando a mensalidade fica em atraso — uma única vez cada."
       />
       <p className="text-sm text-gray-600">
         Estas opções são salvas com o botão &quot;Salvar Configurações&quot; da aba Sistema.
