@@ -103,9 +103,11 @@ const OVERDUE_WINDOW_DAYS = 30;
 /** The daily slot of the tuition notices: today's date from 08:00 in São Paulo, while the switch is on. */
 export async function tuitionNoticesSlot(ctx: AppContext, now: Date): Promise<string | null> {
   const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(
-      now,
-    ),
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(now),
   );
   if (hour < TUITION_NOTICES_HOUR) return null;
   return (await readSystemValues(ctx.db)).notificar_mensalidades ? clock.today() : null;
@@ -132,10 +134,7 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
         returning mensalidade_id`);
       return rowsOf(rows).length;
     };
-    const vence = await claim(
-      'vence',
-      sql`m.data_vencimento between ${today}::date and ${today}::date + 3`,
-    );
+    const vence = await claim('vence', sql`m.data_vencimento between ${today}::date and ${today}::date + 3`);
     const atraso = await claim(
       'atraso',
       sql`m.data_vencimento < ${today}::date and m.data_vencimento >= ${today}::date - ${OVERDUE_WINDOW_DAYS}::int`,
