@@ -56,6 +56,7 @@ async function seed(db) {
     families.map((family, i) => ({
       nome: `Família Bench ${String(family.n + 1).padStart(5, '0')}`,
       email: `familia${family.n + 1}@bench.escola.test`,
+      telefone: `119${String(10_000_000 + family.n).padStart(8, '0')}`,
       usuarioId: userRows[i].id,
     })),
     { id: guardians.id },

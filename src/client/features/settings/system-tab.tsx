@@ -63,7 +63,15 @@ export function SystemTab({ saving, onSave }: { saving: boolean; onSave: () => v
 }
 
 /** The channels (e-mail, SMS) and the opt-in kinds, saved with the Sistema tab's button. */
-export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
+export function NotificationsTab({
+  smsAvailable,
+  saving,
+  onSave,
+}: {
+  smsAvailable: boolean;
+  saving: boolean;
+  onSave: () => void;
+}) {
   const sms = useWatch<SystemSettingsValues, 'notificacoes_sms'>({ name: 'notificacoes_sms' });
   return (
     <div className="space-y-4">
@@ -93,9 +101,11 @@ export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
         label="Mensalidades a vencer e em atraso"
         hint="Um aviso 3 dias antes do vencimento e outro quando a mensalidade fica em atraso — uma única vez cada."
       />
-      <p className="text-sm text-gray-600">
-        Estas opções são salvas com o botão &quot;Salvar Configurações&quot; da aba Sistema.
-      </p>
+      <div className="flex justify-end">
+        <Button loading={saving} onClick={onSave}>
+          {saving ? 'Salvando...' : 'Salvar Configurações'}
+        </Button>
+      </div>
       <DeliveryQueue />
     </div>
   );

@@ -32,8 +32,10 @@ afterEach(() => clock.unpin());
 /** Turns some of the school's switches (Configurações → Notificações) on or off, through the API. */
 async function setSwitches(cookie: string, changes: Partial<SystemSettings>) {
   const current = dataOf<SystemSettings>(await get('/api/configuracoes/sistema', cookie));
-  const { updated_at: _u, sms_disponivel: _s, ...values } = current;
-  const saved = await send('PUT', '/api/configuracoes/sistema', cookie, { ...values, ...changes });
+  const values: Record<string, unknown> = { ...current, ...changes };
+  delete values.updated_at;
+  delete values.sms_disponivel;
+  const saved = await send('PUT', '/api/configuracoes/sistema', cookie, values);
   expect(saved.statusCode).toBe(200);
 }
 
