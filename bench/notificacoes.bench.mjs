@@ -153,7 +153,10 @@ await runSchoolBench({
         },
       },
     );
+    // What any request of those sessions pays before its own work (the session lookup), for comparison.
+    const floor = await sessionFloor(base, seeded.bell);
     report(`Sino: contagem de não lidas, ${BELL_SESSIONS} sessões simultâneas`, {
+      'GET /api/auth/me (piso: só a sessão)': floor,
       'GET /api/notificacoes/contagem': bell,
     });
   },
