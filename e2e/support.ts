@@ -102,9 +102,27 @@ export async function apiSignIn(
       });
       expect(changed.ok()).toBe(true);
     }
+    await acceptPrivacyIfPending(request);
     return;
   }
   throw new Error(`não foi possível entrar como ${email}`);
+}
+
+/**
+ * A guardian accepts the privacy notice and terms at first sign-in ('Antes de começar'); journeys about
+ * something else accept them through the API, as the guardian would on that screen.
+ */
+async function acceptPrivacyIfPending(request: APIRequestContext) {
+  const status = await request.get('/api/privacidade');
+  if (!status.ok()) return;
+  const { data } = (await status.json()) as {
+    data: { pendente: boolean; privacidade: { versao: number }; termos: { versao: number } };
+  };
+  if (!data.pendente) return;
+  const accepted = await request.post('/api/privacidade/aceite', {
+    data: { versao_privacidade: data.privacidade.versao, versao_termos: data.termos.versao },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
 }
 
 /** Opens a tab of Configurações. */
