@@ -13,6 +13,7 @@ import {
   runSchoolBench,
   SECONDS,
   seedClassesAndStudents,
+  sessionFloor,
   STUDENTS,
 } from './school.mjs';
 
