@@ -158,6 +158,10 @@ export const systemSettingsValuesSchema = z.strictObject({
   moeda: z.enum(moedas),
   /** Fill the address from the CEP with a public CEP service (the school opts in; off by default). */
   consulta_cep: z.boolean().default(false),
+  /** Tell the families of an absence recorded in the roll call (the school opts in; off by default). */
+  notificar_faltas: z.boolean().default(false),
+  /** Tell the families 3 days before a tuition falls due and once when it is overdue (opt in). */
+  notificar_mensalidades: z.boolean().default(false),
 });
 export type SystemSettingsValues = z.infer<typeof systemSettingsValuesSchema>;
 
@@ -171,6 +175,8 @@ export const defaultSystemSettings: SystemSettingsValues = {
   fuso_horario: 'America/Sao_Paulo',
   moeda: 'BRL',
   consulta_cep: false,
+  notificar_faltas: false,
+  notificar_mensalidades: false,
 };
 
 export const updateSystemSettingsInputSchema = systemSettingsValuesSchema.extend({
@@ -182,6 +188,8 @@ export type UpdateSystemSettingsInput = z.infer<typeof updateSystemSettingsInput
 export const systemSettingsSchema = z.object({
   ...systemSettingsValuesSchema.shape,
   consulta_cep: z.boolean(),
+  notificar_faltas: z.boolean(),
+  notificar_mensalidades: z.boolean(),
   version: z.number().int(),
   updated_at: z.string().nullable(),
   /** Whether an SMS provider is configured (SMS_URL): without it SMS cannot be turned on. */

@@ -74,4 +74,35 @@ describe('demo school year', () => {
     const decisions = await t.database.db.select().from(councilDecisions);
     expect(decisions).toHaveLength(1);
   });
+
+  it('has a dozen notices over the year, conversations and the demo guardian’s bell', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const sent = dataOf<Page<{ id: string; exige_ciente: boolean }>>(
+      await get('/api/comunicados?caixa=enviados&pageSize=50', admin),
+    );
+    expect(sent.total).toBe(12);
+    const withCiente = sent.items.filter((item) => item.exige_ciente);
+    expect(withCiente.length).toBeGreaterThanOrEqual(3);
+    const leituras = dataOf<{ contagem: { destinatarios: number; lidos: number; cientes: number } }>(
+      await get(`/api/comunicados/${withCiente[0]!.id}/leituras`, admin),
+    );
+    expect(leituras.contagem.destinatarios).toBeGreaterThan(10);
+    expect(leituras.contagem.cientes).toBeGreaterThan(0);
+    expect(leituras.contagem.cientes).toBeLessThan(leituras.contagem.destinatarios);
+
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const bell = dataOf<{ items: { tipo: string }[]; nao_lidas: number }>(
+      await get('/api/notificacoes?pageSize=50', guardian),
+    );
+    expect(new Set(bell.items.map((item) => item.tipo))).toEqual(
+      new Set(['comunicado', 'mensagem', 'boletim', 'falta', 'mensalidade', 'seguranca']),
+    );
+    expect(bell.nao_lidas).toBeGreaterThan(0);
+    const conversations = dataOf<{ items: unknown[] }>(await get('/api/mensagens', guardian));
+    expect(conversations.items).toHaveLength(2);
+    // The secretaria sees both families' conversations with it, not the one with the teacher.
+    const secretaria = dataOf<{ items: unknown[]; nao_lidas: number }>(await get('/api/mensagens', admin));
+    expect(secretaria.items).toHaveLength(2);
+    expect(secretaria.nao_lidas).toBeGreaterThan(0);
+  });
 });

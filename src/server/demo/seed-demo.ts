@@ -8,6 +8,7 @@ import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedGrades } from './seed-grades.js';
 import { seedLgpd } from './seed-lgpd.js';
+import { seedComunicados } from './seed-comunicados.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -68,6 +69,11 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedAcademics(tx, clock.today());
     await seedGrades(tx, clock.today());
     await seedLgpd(tx, ids.responsavel!);
+    await seedComunicados(tx, {
+      administrador: ids.administrador!,
+      professor: ids.professor!,
+      responsavel: ids.responsavel!,
+    });
   });
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

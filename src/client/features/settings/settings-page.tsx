@@ -97,7 +97,11 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
               <RolesTab />
             </Tabs.Content>
             <Tabs.Content value="notificacoes">
-              <NotificationsTab smsAvailable={smsAvailable} />
+              <NotificationsTab
+                smsAvailable={smsAvailable}
+                saving={form.formState.isSubmitting}
+                onSave={() => void handleSaveSystem()}
+              />
             </Tabs.Content>
             <Tabs.Content value="backup">
               <BackupTab schoolName={school.nome} />

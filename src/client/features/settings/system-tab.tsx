@@ -62,8 +62,16 @@ export function SystemTab({ saving, onSave }: { saving: boolean; onSave: () => v
   );
 }
 
-/** The spec: two toggles, saved with the Sistema tab's button. */
-export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
+/** The channels (e-mail, SMS) and the opt-in kinds, saved with the Sistema tab's button. */
+export function NotificationsTab({
+  smsAvailable,
+  saving,
+  onSave,
+}: {
+  smsAvailable: boolean;
+  saving: boolean;
+  onSave: () => void;
+}) {
   const sms = useWatch<SystemSettingsValues, 'notificacoes_sms'>({ name: 'notificacoes_sms' });
   return (
     <div className="space-y-4">
@@ -78,9 +86,26 @@ export function NotificationsTab({ smsAvailable }: { smsAvailable: boolean }) {
         hint={smsAvailable ? 'Avisos por SMS pelo provedor configurado.' : SMS_UNAVAILABLE_MESSAGE}
         disabled={!smsAvailable && !sms}
       />
+      <h3 className="pt-2 text-sm font-semibold text-gray-900">Avisos automáticos às famílias</h3>
       <p className="text-sm text-gray-600">
-        Estas opções são salvas com o botão &quot;Salvar Configurações&quot; da aba Sistema.
+        Comunicados, mensagens, boletins publicados e avisos de segurança sempre aparecem no sino do portal.
+        Estes dois avisos só são criados quando ativados:
       </p>
+      <FormToggle
+        name="notificar_faltas"
+        label="Faltas registradas na chamada"
+        hint="Os responsáveis são avisados no mesmo dia em que a falta do filho é registrada (um aviso por aluno por dia)."
+      />
+      <FormToggle
+        name="notificar_mensalidades"
+        label="Mensalidades a vencer e em atraso"
+        hint="Um aviso 3 dias antes do vencimento e outro quando a mensalidade fica em atraso — uma única vez cada."
+      />
+      <div className="flex justify-end">
+        <Button loading={saving} onClick={onSave}>
+          {saving ? 'Salvando...' : 'Salvar Configurações'}
+        </Button>
+      </div>
       <DeliveryQueue />
     </div>
   );

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { ArrowRightLeft, Download, Plus, UserCheck, UserPlus, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
@@ -48,6 +49,24 @@ export function StudentsPage() {
   }>();
   const [exporting, setExporting] = useState(false);
   const data = students.data;
+  // A notification links to a child's card (boletim published, absence): `?aluno=<id>` opens it once.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('aluno');
+  const linkedStudent = linked ? data?.items.find((student) => student.id === linked) : undefined;
+  const showDialog = dialog.show;
+  useEffect(() => {
+    if (!linkedStudent) return;
+    showDialog('details', linkedStudent);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('aluno');
+        next.delete('falta');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedStudent, showDialog, setParams]);
 
   const handleExport = async (format: 'csv' | 'xlsx') => {
     setExporting(true);

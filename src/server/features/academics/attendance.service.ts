@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { notifyAbsences } from '../notificacoes/avisos.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { classes } from '../classes/classes.table.js';
@@ -381,6 +382,11 @@ export async function saveRoll(
           justificativa: falta.justificativa ?? null,
         })),
       );
+    await notifyAbsences(ctx, tx, {
+      alunoIds: added.map((falta) => falta.aluno_id),
+      data: input.data,
+      disciplina,
+    });
     for (const row of changed) {
       await tx
         .update(attendanceAbsences)

@@ -9,7 +9,9 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { toCurrentUser } from '../users/users.presenter.js';
 import { passwordResets, sessions } from './auth.table.js';
-import { forgetDevices, rememberDevice } from './known-devices.service.js';
+import { notifyPasswordChanged } from '../notificacoes/avisos.service.js';
+import { findKnownDevice, forgetDevices, rememberDevice } from './known-devices.service.js';
+import { recordSignIn } from './security-notices.service.js';
 import { checkPassword, confirmCurrentPassword, type PasswordClient } from './password-check.service.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
 import {
@@ -64,6 +66,8 @@ export async function login(
   }
 
   const result = await db.transaction(async (tx) => {
+    const knownDevice = (await findKnownDevice(tx, user.id, client.deviceToken)) !== null;
+    await recordSignIn(ctx, tx, user, knownDevice, context);
     const deviceToken = await rememberDevice(tx, user.id, client.deviceToken);
     const [updated] = await tx
       .update(users)
@@ -127,6 +131,8 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id);
     const session = await createSession(tx, user.id, current?.persistent ?? false, context);
     await recordAudit(tx, actor, { action: 'senha_alterada', entity: 'usuario', entityId: user.id });
+    // The first sign-in's forced change replaces a temporary password: nothing to warn about.
+    if (!user.primeiroLogin) await notifyPasswordChanged(ctx, tx, user.id);
     return { user: toCurrentUser(updated!), session };
   });
   forgetCachedSessions(ctx.db, { userId: user.id });
@@ -216,6 +222,7 @@ export async function resetPassword(
       .where(eq(users.id, reset.user.id));
     await revokeUserSessions(tx, reset.user.id);
     await forgetDevices(tx, reset.user.id);
+    await notifyPasswordChanged(ctx, tx, reset.user.id);
     await recordAudit(
       tx,
       { id: reset.user.id, nome: reset.user.nome, nivel: reset.user.nivel, ip },

@@ -68,3 +68,21 @@ export const knownDevices = pgTable(
     index('known_devices_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * The last sign-ins of each account as fingerprints (a SHA-256 of the browser's user agent and the
+ * network prefix of its address — never the address itself), kept to tell a sign-in from a new device
+ * (see security-notices.service.ts). Only the newest few per account are kept.
+ */
+export const signInFingerprints = pgTable(
+  'sign_in_fingerprints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_fingerprints_user_idx').on(table.userId, table.createdAt)],
+);

@@ -25,6 +25,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'password_resets',
   'login_throttle',
   'known_devices',
+  // Sign-in fingerprints for the new-device notice: like known devices, local to this installation.
+  'sign_in_fingerprints',
   'jobs',
   // Report files built in the background: copies of data the backup already holds, purged after a day.
   'report_exports',

@@ -6,6 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
+import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
 import { periodStates } from './grades.table.js';
 import { periodContextOf, periodStatesFor } from './period-state.js';
 
@@ -63,15 +64,21 @@ export async function changePeriodState(
     if (turma.anoLetivo !== String(context.year.ano))
       throw conflict(`A turma é do ano letivo ${turma.anoLetivo}, não de ${String(context.year.ano)}.`);
   }
+  const publishing = action === 'publicar' && input.publicado !== false;
+  /** The classes concerned and whether the period is published in each (before, then after). */
+  const publishedIn = async (tx: DbOrTx) =>
+    turmaId
+      ? [{ turma_id: turmaId, ...(await periodStatesFor(tx, [context.period], turmaId)).get(periodoId)! }]
+      : (await getPeriodStatus(tx, periodoId)).turmas;
   await ctx.db.transaction(async (tx) => {
-    if (action === 'publicar' && input.publicado !== false) {
-      const status = turmaId
-        ? [(await periodStatesFor(tx, [context.period], turmaId)).get(periodoId)!]
-        : (await getPeriodStatus(tx, periodoId)).turmas;
+    let unpublished = new Set<string>();
+    if (publishing) {
+      const status = await publishedIn(tx);
       if (status.some((state) => !state.fechado))
         throw conflict(
           `Feche o ${context.nome} antes de publicá-lo: com ele aberto, as notas ainda podem mudar.`,
         );
+      unpublished = new Set(status.filter((state) => !state.publicado).map((state) => state.turma_id));
     }
     const patch =
       action === 'publicar' ? { publicado: input.publicado !== false } : { fechado: action === 'fechar' };
@@ -96,6 +103,16 @@ export async function changePeriodState(
       entityId: periodoId,
       details: { periodo: context.nome, ano: context.year.ano, turma_id: turmaId },
     });
+    if (publishing && unpublished.size > 0) {
+      // The families of the classes where the boletim has just become visible (not those published before).
+      const now = await publishedIn(tx);
+      await notifyPublishedPeriod(ctx, tx, {
+        periodoNome: `${context.nome} de ${String(context.year.ano)}`,
+        turmaIds: now
+          .filter((state) => state.publicado && unpublished.has(state.turma_id))
+          .map((state) => state.turma_id),
+      });
+    }
   });
   return getPeriodStatus(ctx.db, periodoId);
 }

@@ -20,6 +20,7 @@ import {
   retryFailed,
   updatePreferencias,
 } from './notificacoes.service.js';
+import { runTuitionNotices, TUITION_NOTICES_JOB, tuitionNoticesSlot } from './avisos.service.js';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -128,4 +129,15 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ reenviadas }, `${String(reenviadas)} entrega(s) colocada(s) de novo na fila.`);
     },
   );
+
+  // The tuition notices: a slot a day (from 08:00, São Paulo) while the school has them on, claimed by
+  // one instance on the job queue's poll (ADR 0015); `mensalidade_avisos` keeps each notice to once.
+  app.ctx.jobs.handle(TUITION_NOTICES_JOB, async () => {
+    await runTuitionNotices(app.ctx);
+  });
+  app.ctx.jobs.schedule({
+    name: TUITION_NOTICES_JOB,
+    kind: TUITION_NOTICES_JOB,
+    slotOf: (now) => tuitionNoticesSlot(app.ctx, now),
+  });
 };

@@ -24,6 +24,8 @@ export const NOTIFICACOES_CHANNEL = 'notificacoes';
 /** Security notices cannot be turned off by the user: they are how a stolen account is noticed. */
 const ALWAYS_BY_EMAIL: readonly NotificacaoTipo[] = ['seguranca'];
 
+const EMAIL_FOOTER = 'Esta é uma mensagem automática; não responda a este e-mail.';
+
 export interface FanOut {
   /** A query with one column `usuario_id`: who is notified. */
   recipients: SQL;
@@ -39,24 +41,43 @@ export interface FanOut {
 }
 
 /**
+ * A fan-out whose words differ per person (each tuition's amount, each family's child): `recipients`
+ * returns the columns `usuario_id, titulo, texto, link, assunto, email_texto, sms` (all text).
+ */
+export interface PersonalFanOut {
+  recipients: SQL;
+  tipo: NotificacaoTipo;
+}
+
+/**
  * Notifies a group of people in the caller's transaction: the bell always; the e-mail and SMS outbox
- * rows as the school's switches and each person's preferences allow. One statement per channel, set
- * based, so a notice to 7,000 families is a handful of inserts. The NOTIFY is delivered at commit.
+ * rows as the school's switches (Configurações → Notificações) and each person's 'Preferências de
+ * notificação' allow — security notices ignore only the person's preference, never the school's switch.
+ * One statement per channel, set based, so a notice to 7,000 families is a handful of inserts. The
+ * NOTIFY is delivered at commit.
  */
 export async function fanOut(ctx: AppContext, tx: DbOrTx, event: FanOut): Promise<void> {
+  await fanOutPersonal(ctx, tx, {
+    tipo: event.tipo,
+    recipients: sql`select r.usuario_id, ${event.titulo}::text as titulo, ${event.texto}::text as texto,
+      ${event.link}::text as link, ${event.email.assunto}::text as assunto,
+      ${event.email.texto}::text as email_texto, ${event.sms}::text as sms
+      from (${event.recipients}) r`,
+  });
+}
+
+export async function fanOutPersonal(ctx: AppContext, tx: DbOrTx, event: PersonalFanOut): Promise<void> {
   const switches = await readSystemValues(tx);
-  const link = `${ctx.config.publicUrl}${event.link}`;
   const now = clock.now();
-  await tx.execute(sql`
-    insert into notificacoes (usuario_id, tipo, titulo, texto, link, created_at)
-    select r.usuario_id, ${event.tipo}, ${event.titulo}, ${event.texto}, ${event.link}, ${now}
-    from (${event.recipients}) r`);
+  const base = ctx.config.publicUrl;
   const forced = ALWAYS_BY_EMAIL.includes(event.tipo);
-  if (switches.notificacoes_email || forced) {
-    const body = `${event.email.texto}\n\nAcesse: ${link}\n\nEsta é uma mensagem automática; não responda a este e-mail.`;
+  if (switches.notificacoes_email) {
     await tx.execute(sql`
       insert into entregas (canal, destino, assunto, texto, usuario_id, proxima_tentativa)
-      select 'email', u.email, ${event.email.assunto}, 'Olá, ' || u.nome || E'.\n\n' || ${body}, u.id, ${now}
+      select 'email', u.email, r.assunto,
+        'Olá, ' || u.nome || E'.\n\n' || r.email_texto || E'\n\nAcesse: ' || ${base}::text || r.link
+          || E'\n\n' || ${EMAIL_FOOTER}::text,
+        u.id, ${now}
       from (${event.recipients}) r
       join users u on u.id = r.usuario_id and u.status = 'ativo'
       left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
@@ -66,13 +87,20 @@ export async function fanOut(ctx: AppContext, tx: DbOrTx, event: FanOut): Promis
     // A guardian's phone is on the guardian's record; staff's on their account.
     await tx.execute(sql`
       insert into entregas (canal, destino, assunto, texto, usuario_id, proxima_tentativa)
-      select 'sms', coalesce(g.telefone, u.telefone), ${event.titulo}, ${`${event.sms} ${link}`}, u.id, ${now}
+      select 'sms', coalesce(g.telefone, u.telefone), r.titulo, r.sms || ' ' || ${base}::text || r.link,
+        u.id, ${now}
       from (${event.recipients}) r
       join users u on u.id = r.usuario_id and u.status = 'ativo'
       left join guardians g on g.usuario_id = u.id
       left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
       where coalesce(g.telefone, u.telefone) is not null and coalesce(p.sms, true)`);
   }
+  // The bell's rows last: a recipients query may skip people already notified of the same subject
+  // (`not exists` on notificacoes, as the absence notice does), and must see the same people above.
+  await tx.execute(sql`
+    insert into notificacoes (usuario_id, tipo, titulo, texto, link, created_at)
+    select r.usuario_id, ${event.tipo}, r.titulo, r.texto, r.link, ${now}
+    from (${event.recipients}) r`);
   await tx.execute(sql`select pg_notify(${NOTIFICACOES_CHANNEL}, '')`);
 }
 

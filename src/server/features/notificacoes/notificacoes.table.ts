@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mensalidades } from '../finance/finance.table.js';
 import { users } from '../users/users.table.js';
 
 /** The bell: one row per person per event, always (the portal channel needs no switch). */
@@ -78,3 +79,20 @@ export const entregas = pgTable(
   ],
 );
 export type EntregaRow = typeof entregas.$inferSelect;
+
+/**
+ * The tuition notices already given: one row per tuition and kind ('vence' three days before, 'atraso'
+ * once overdue). The daily job inserts here in the same transaction as the notices, and the key makes
+ * a second run (a retry, another instance, a re-enabled switch) skip what was sent: never twice.
+ */
+export const mensalidadeAvisos = pgTable(
+  'mensalidade_avisos',
+  {
+    mensalidadeId: uuid('mensalidade_id')
+      .notNull()
+      .references(() => mensalidades.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['vence', 'atraso'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.mensalidadeId, table.tipo] })],
+);

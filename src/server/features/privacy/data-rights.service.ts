@@ -22,6 +22,7 @@ const SKIPPED_TABLES = new Set([
   'sessions',
   'password_resets',
   'known_devices',
+  'sign_in_fingerprints',
   'guardian_email_changes',
   'jobs',
 ]);

@@ -144,6 +144,8 @@ describe('system settings', () => {
       fuso_horario: 'America/Sao_Paulo',
       moeda: 'BRL',
       consulta_cep: false,
+      notificar_faltas: false,
+      notificar_mensalidades: false,
       version: 0,
       updated_at: null,
       sms_disponivel: false,

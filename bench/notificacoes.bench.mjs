@@ -1,0 +1,164 @@
+// Notices at school scale: 5,000 students in 125 classes of 40, each with a guardian holding a portal
+// account and two in five with a second one (about 7,000 families' accounts), seeded straight into a
+// fresh data dir (bench/school.mjs). Then: an administrator publishes one notice to the whole school —
+// the request's time, and the e-mails queued in the same transaction (one per account, as the school's
+// e-mail switch is on by default); the time the delivery worker takes to write them to the .eml outbox;
+// then the bell's unread count (GET /api/notificacoes/contagem) from 200 concurrent guardian sessions.
+// BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
+import os from 'node:os';
+import { load, report, request } from './lib.mjs';
+import {
+  dist,
+  insertInBatches,
+  runSchoolBench,
+  SECONDS,
+  seedClassesAndStudents,
+  sessionFloor,
+  STUDENTS,
+} from './school.mjs';
+
+const BELL_SESSIONS = 200;
+const SECOND_GUARDIAN_EVERY = 5; // 2 in 5 students have a second guardian with an account
+
+async function seed(db) {
+  const { guardians, studentGuardians } = await dist('server/features/students/students.table.js');
+  const { users } = await dist('server/features/users/users.table.js');
+  const { hashPassword } = await dist('server/features/auth/passwords.js');
+  const { createSession } = await dist('server/features/auth/sessions.service.js');
+  const year = new Date().getFullYear();
+  const { studentRows } = await seedClassesAndStudents(db, {
+    ano: year,
+    inicio: `${year}-02-02`,
+    matriculaPrefix: 'N',
+  });
+  // One hash for every family (hashing 7,000 passwords would only time the seed).
+  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
+  const families = [];
+  studentRows.forEach((student, n) => {
+    families.push({ student: student.id, n: families.length, principal: true });
+    if (n % SECOND_GUARDIAN_EVERY < 2)
+      families.push({ student: student.id, n: families.length, principal: false });
+  });
+  const userRows = await insertInBatches(
+    db,
+    users,
+    families.map((family) => ({
+      nome: `Família Bench ${String(family.n + 1).padStart(5, '0')}`,
+      email: `familia${family.n + 1}@bench.escola.test`,
+      nivel: 'responsavel',
+      passwordHash,
+      primeiroLogin: false,
+    })),
+    { id: users.id },
+  );
+  const guardianRows = await insertInBatches(
+    db,
+    guardians,
+    families.map((family, i) => ({
+      nome: `Família Bench ${String(family.n + 1).padStart(5, '0')}`,
+      email: `familia${family.n + 1}@bench.escola.test`,
+      telefone: `119${String(10_000_000 + family.n).padStart(8, '0')}`,
+      usuarioId: userRows[i].id,
+    })),
+    { id: guardians.id },
+  );
+  await insertInBatches(
+    db,
+    studentGuardians,
+    families.map((family, i) => ({
+      alunoId: family.student,
+      responsavelId: guardianRows[i].id,
+      parentesco: family.principal ? 'mae' : 'pai',
+      ehPrincipal: family.principal,
+    })),
+  );
+  // The bell's sessions, created directly (200 sign-ins from one address would meet the login limits).
+  const bell = [];
+  for (let i = 0; i < BELL_SESSIONS; i++) {
+    const session = await createSession(db, userRows[(i * 31) % userRows.length].id, false, {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    bell.push(`sid=${session.token}`);
+  }
+  return { accounts: userRows.length, bell };
+}
+
+const json = (response) => JSON.parse(response.body);
+
+await runSchoolBench({
+  name: 'notificacoes',
+  seed,
+  run: async ({ base, sessions, seeded, seedSeconds, database }) => {
+    const admin = sessions[0];
+    const fila = async () =>
+      json(await request(base, '/api/configuracoes/notificacoes/fila', { headers: { cookie: admin } })).data;
+    const before = await fila();
+
+    const started = performance.now();
+    const published = await request(base, '/api/comunicados', {
+      method: 'POST',
+      headers: { cookie: admin },
+      body: {
+        titulo: 'Reunião geral de pais',
+        corpo: 'Convidamos **todas as famílias** para a reunião geral no sábado, às 9h.',
+        publico: { tipo: 'escola' },
+        exige_ciente: true,
+      },
+    });
+    const publishMs = performance.now() - started;
+    if (published.status !== 201) throw new Error(`publish ${published.status}: ${published.body}`);
+    const id = json(published).data.id;
+    const leituras = json(
+      await request(base, `/api/comunicados/${id}/leituras`, { headers: { cookie: admin } }),
+    ).data;
+    const queued = await fila();
+    const emails = queued.pendentes + queued.enviados_24h - before.pendentes - before.enviados_24h;
+    if (leituras.contagem.destinatarios !== seeded.accounts)
+      throw new Error(`${leituras.contagem.destinatarios} recipients, expected ${seeded.accounts}`);
+    if (emails !== seeded.accounts) throw new Error(`${emails} e-mails queued, expected ${seeded.accounts}`);
+
+    // The worker writes the .eml files in the background; wait for the queue to empty (bounded).
+    const drainStarted = performance.now();
+    let left = queued.pendentes;
+    while (left > 0 && performance.now() - drainStarted < 600_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      left = (await fila()).pendentes;
+    }
+    const drainSeconds = ((performance.now() - drainStarted) / 1000).toFixed(1);
+
+    const sample = json(
+      await request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[0] } }),
+    );
+    if (sample.data.nao_lidas < 1) throw new Error(`bell: ${JSON.stringify(sample)}`);
+    const bell = await load({
+      concurrency: BELL_SESSIONS,
+      seconds: SECONDS,
+      make: (id) => request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } }),
+    });
+
+    report(
+      `Comunicado a toda a escola: ${STUDENTS} alunos, ${seeded.accounts} contas de famílias (${database}; seed ${seedSeconds} s; load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')})`,
+      {
+        'POST /api/comunicados (toda a escola, exige ciente)': {
+          ms: Math.round(publishMs),
+          destinatarios: leituras.contagem.destinatarios,
+          'e-mails na fila': emails,
+        },
+        'entregas: fila de e-mails esvaziada (arquivos .eml)': {
+          segundos: Number(drainSeconds),
+          pendentes: left,
+        },
+      },
+    );
+    // What any request of those sessions pays before its own work (the session lookup), for comparison.
+    const floor = await sessionFloor(base, seeded.bell);
+    report(`Sino: contagem de não lidas, ${BELL_SESSIONS} sessões simultâneas`, {
+      'GET /api/auth/me (piso: só a sessão)': floor,
+      'GET /api/notificacoes/contagem': bell,
+    });
+  },
+});

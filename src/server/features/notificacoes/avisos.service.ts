@@ -1,0 +1,220 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { rowsOf } from '../backup/backup-tables.service.js';
+import { readSystemValues } from '../settings/settings.service.js';
+import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
+
+/**
+ * The notices the school's own events cause (a published boletim, an absence, tuition, security),
+ * each written in the transaction of its cause, so the notice exists exactly when the cause does.
+ * The words are built in SQL, per family, so a whole school's publication stays a handful of inserts.
+ */
+
+/** Where a guardian sees one child's boletim and frequência (the portal opens the child's card). */
+const childLink = (alunoId: SQL) => sql`'/dashboard/alunos?aluno=' || ${alunoId}::text`;
+
+/** The joins from a student `s` to the portal accounts `g.usuario_id` of their guardians. */
+const guardianAccounts = sql`
+  join student_guardians sg on sg.aluno_id = s.id
+  join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+  join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'`;
+
+const brDate = (column: SQL) => sql`to_char(${column}, 'DD/MM/YYYY')`;
+
+/**
+ * A period's boletim was published for some classes: each family with an active child in them is told
+ * once (two children, one notice naming both), linking to the child's card when there is one child.
+ */
+export async function notifyPublishedPeriod(
+  ctx: AppContext,
+  tx: DbOrTx,
+  event: { periodoNome: string; turmaIds: readonly string[] },
+): Promise<void> {
+  if (event.turmaIds.length === 0) return;
+  const turmas = sql.join(
+    event.turmaIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const nome = event.periodoNome;
+  const filhos = sql`string_agg(distinct s.nome, ', ')`;
+  await fanOutPersonal(ctx, tx, {
+    tipo: 'boletim',
+    recipients: sql`
+      select g.usuario_id,
+        ${`Boletim publicado: ${nome}`}::text as titulo,
+        ('As notas do ' || ${nome}::text || ' de ' || ${filhos} || ' estão disponíveis no portal.') as texto,
+        case when count(distinct s.id) = 1 then ${childLink(sql`min(s.id::text)`)} else '/dashboard/alunos' end
+          as link,
+        ${`Boletim do ${nome} publicado`}::text as assunto,
+        ('A escola publicou o boletim do ' || ${nome}::text || ' de ' || ${filhos} || '.') as email_texto,
+        ('Boletim do ' || ${nome}::text || ' publicado: ' || ${filhos} || '.') as sms
+      from students s ${guardianAccounts}
+      where s.status = 'ativo' and s.turma_id in (${turmas})
+      group by g.usuario_id`,
+  });
+}
+
+/**
+ * Absences just recorded in a roll call, when the school turned 'Faltas registradas' on: the child's
+ * guardians are told once per child per day — a class with a roll per lesson records several absences
+ * a day, and one notice says it (the link carries the date, and a family already told is skipped).
+ */
+export async function notifyAbsences(
+  ctx: AppContext,
+  tx: DbOrTx,
+  event: { alunoIds: readonly string[]; data: string; disciplina: string | null },
+): Promise<void> {
+  if (event.alunoIds.length === 0) return;
+  if (!(await readSystemValues(tx)).notificar_faltas) return;
+  const alunos = sql.join(
+    event.alunoIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const link = sql`(${childLink(sql`s.id`)} || '&falta=' || ${event.data}::text)`;
+  const quando = sql`${brDate(sql`${event.data}::date`)}`;
+  const aula = event.disciplina ? ` (aula de ${event.disciplina})` : '';
+  await fanOutPersonal(ctx, tx, {
+    tipo: 'falta',
+    recipients: sql`
+      select g.usuario_id,
+        ('Falta registrada: ' || s.nome) as titulo,
+        (s.nome || ' teve falta registrada em ' || ${quando} || ${aula}::text || '.') as texto,
+        ${link} as link,
+        ('Falta registrada: ' || s.nome) as assunto,
+        ('A escola registrou uma falta de ' || s.nome || ' em ' || ${quando} || ${aula}::text
+          || E'.\nSe a falta tiver justificativa, fale com a secretaria.') as email_texto,
+        ('Falta registrada: ' || s.nome || ' em ' || ${quando} || '.') as sms
+      from students s ${guardianAccounts}
+      where s.id in (${alunos})
+        and not exists (
+          select 1 from notificacoes n where n.usuario_id = g.usuario_id and n.link = ${link})`,
+  });
+}
+
+export const TUITION_NOTICES_JOB = 'avisos_mensalidades';
+
+/** Tuition notices go out in the morning (São Paulo), not at midnight. */
+const TUITION_NOTICES_HOUR = 8;
+/** An overdue tuition older than this is not announced when the switch is first turned on. */
+const OVERDUE_WINDOW_DAYS = 30;
+
+/** The daily slot of the tuition notices: today's date from 08:00 in São Paulo, while the switch is on. */
+export async function tuitionNoticesSlot(ctx: AppContext, now: Date): Promise<string | null> {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(now),
+  );
+  if (hour < TUITION_NOTICES_HOUR) return null;
+  return (await readSystemValues(ctx.db)).notificar_mensalidades ? clock.today() : null;
+}
+
+/**
+ * The daily tuition notices, when the school turned 'Mensalidades' on: 'vence' for an open tuition due
+ * today to 3 days from now, 'atraso' for one overdue (up to 30 days). Each tuition gets each kind once,
+ * ever: `mensalidade_avisos` is written in the same transaction as the notices and its key skips what
+ * an earlier run (a retry, another instance) already sent. Returns how many tuitions were announced.
+ */
+export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: number; atraso: number }> {
+  if (!(await readSystemValues(ctx.db)).notificar_mensalidades) return { vence: 0, atraso: 0 };
+  const today = clock.today();
+  return ctx.db.transaction(async (tx) => {
+    // This run's rows are the ones stamped with its moment (one run a day; the slot is claimed once).
+    const stamp = clock.now();
+    const open = sql`m.cancelada_em is null and m.principal_pago < m.valor`;
+    const claim = async (tipo: 'vence' | 'atraso', due: SQL) => {
+      const rows = await tx.execute(sql`
+        insert into mensalidade_avisos (mensalidade_id, tipo, created_at)
+        select m.id, ${tipo}, ${stamp} from mensalidades m where ${open} and ${due}
+        on conflict do nothing
+        returning mensalidade_id`);
+      return rowsOf(rows).length;
+    };
+    const vence = await claim('vence', sql`m.data_vencimento between ${today}::date and ${today}::date + 3`);
+    const atraso = await claim(
+      'atraso',
+      sql`m.data_vencimento < ${today}::date and m.data_vencimento >= ${today}::date - ${OVERDUE_WINDOW_DAYS}::int`,
+    );
+    const mes = sql`(substr(m.mes_referencia, 6, 2) || '/' || substr(m.mes_referencia, 1, 4))`;
+    const valor = sql`('R$ ' || translate(to_char((m.valor - m.principal_pago) / 100.0, 'FM999,999,990.00'), ',.', '.,'))`;
+    const venc = brDate(sql`m.data_vencimento`);
+    const ofRun = (tipo: 'vence' | 'atraso') => sql`
+      from mensalidade_avisos a
+      join mensalidades m on m.id = a.mensalidade_id
+      join students s on s.id = m.aluno_id ${guardianAccounts}
+      where a.tipo = ${tipo} and a.created_at = ${stamp}`;
+    if (vence > 0)
+      await fanOutPersonal(ctx, tx, {
+        tipo: 'mensalidade',
+        recipients: sql`
+          select distinct g.usuario_id,
+            ('Mensalidade a vencer: ' || s.nome) as titulo,
+            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' (' || ${valor} || ') vence em ' || ${venc} || '.')
+              as texto,
+            '/dashboard/financeiro'::text as link,
+            ('Mensalidade de ' || ${mes} || ' vence em ' || ${venc}) as assunto,
+            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ', no valor de ' || ${valor} || ', vence em '
+              || ${venc} || E'.\nNo portal você encontra o Pix e o boleto. Se já pagou, desconsidere.') as email_texto,
+            ('Mensalidade de ' || ${mes} || ' de ' || s.nome || ' vence em ' || ${venc} || '.') as sms
+          ${ofRun('vence')}`,
+      });
+    if (atraso > 0)
+      await fanOutPersonal(ctx, tx, {
+        tipo: 'mensalidade',
+        recipients: sql`
+          select distinct g.usuario_id,
+            ('Mensalidade em atraso: ' || s.nome) as titulo,
+            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' venceu em ' || ${venc} || ' e está em aberto.')
+              as texto,
+            '/dashboard/financeiro'::text as link,
+            ('Mensalidade de ' || ${mes} || ' em atraso') as assunto,
+            ('A mensalidade de ' || ${mes} || ' de ' || s.nome || ' venceu em ' || ${venc}
+              || E' e consta em aberto.\nNo portal você vê o valor atualizado e pode pagar. Se já pagou, desconsidere.')
+              as email_texto,
+            ('Mensalidade de ' || ${mes} || ' de ' || s.nome || ' em atraso desde ' || ${venc} || '.') as sms
+          ${ofRun('atraso')}`,
+      });
+    return { vence, atraso };
+  });
+}
+
+/** Where a person sees their account's security: changing the password is the remedy for both notices. */
+const SECURITY_LINK = '/trocar-senha';
+
+export function notifyPasswordChanged(ctx: AppContext, tx: DbOrTx, usuarioId: string): Promise<void> {
+  return notifyUser(ctx, tx, usuarioId, {
+    tipo: 'seguranca',
+    titulo: 'Sua senha foi alterada',
+    texto: 'A senha da sua conta foi alterada. Se não foi você, fale com a secretaria imediatamente.',
+    link: SECURITY_LINK,
+    email: {
+      assunto: 'Sua senha foi alterada',
+      texto:
+        'A senha da sua conta no portal da escola acabou de ser alterada. Se foi você, nada a fazer.\nSe não foi você, redefina a senha pela opção "Esqueci minha senha" e avise a secretaria.',
+    },
+    sms: 'A senha da sua conta no portal da escola foi alterada. Se não foi você, avise a secretaria.',
+  });
+}
+
+export function notifyNewDevice(
+  ctx: AppContext,
+  tx: DbOrTx,
+  usuarioId: string,
+  device: { navegador: string; quando: string },
+): Promise<void> {
+  return notifyUser(ctx, tx, usuarioId, {
+    tipo: 'seguranca',
+    titulo: 'Novo acesso à sua conta',
+    texto: `Sua conta foi acessada de um dispositivo novo (${device.navegador}) em ${device.quando}. Se não foi você, troque sua senha.`,
+    link: SECURITY_LINK,
+    email: {
+      assunto: 'Novo acesso à sua conta',
+      texto: `Sua conta no portal da escola foi acessada de um dispositivo que ainda não conhecíamos (${device.navegador}) em ${device.quando}.\nSe foi você, nada a fazer. Se não foi, troque sua senha agora e avise a secretaria.`,
+    },
+    sms: 'Novo acesso à sua conta no portal da escola. Se não foi você, troque sua senha.',
+  });
+}

@@ -1,0 +1,355 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SystemSettings } from '../../../shared/settings.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import {
+  createTestApp,
+  requestsOf,
+  sessionCookieOf,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app.js';
+import { mensalidades } from '../finance/finance.table.js';
+import { users } from '../users/users.table.js';
+import { runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
+import { entregas, notificacoes } from './notificacoes.table.js';
+import { networkPrefixOf } from '../auth/security-notices.service.js';
+
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  clock.pin('2026-03-20');
+});
+afterEach(() => clock.unpin());
+
+/** Turns some of the school's switches (Configurações → Notificações) on or off, through the API. */
+async function setSwitches(cookie: string, changes: Partial<SystemSettings>) {
+  const current = dataOf<SystemSettings>(await get('/api/configuracoes/sistema', cookie));
+  const values: Record<string, unknown> = { ...current, ...changes };
+  delete values.updated_at;
+  delete values.sms_disponivel;
+  const saved = await send('PUT', '/api/configuracoes/sistema', cookie, values);
+  expect(saved.statusCode).toBe(200);
+}
+
+const bellOf = (usuarioId: string) =>
+  t.database.db.select().from(notificacoes).where(eq(notificacoes.usuarioId, usuarioId));
+const emailsOf = (usuarioId: string) =>
+  t.database.db
+    .select()
+    .from(entregas)
+    .where(and(eq(entregas.usuarioId, usuarioId), eq(entregas.canal, 'email')));
+
+/** A family (portal account + guardian record) with one child in the class. */
+async function family(turmaId: string) {
+  const account = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, account.user.id);
+  const child = await insertStudent(t, turmaId, guardian.id);
+  return { ...account, guardian, child };
+}
+
+async function schoolYear(cookie: string) {
+  const year = await send('POST', '/api/anos-letivos', cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(year.statusCode).toBe(201);
+  return dataOf<{ periodos: { id: string }[] }>(year).periodos[0]!.id;
+}
+
+describe('boletim publicado', () => {
+  it('tells the families of the classes just published, once, linking to the child', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const periodo = await schoolYear(admin.cookie);
+    const classA = await insertClass(t, null);
+    const classB = await insertClass(t, null);
+    const ana = await family(classA.id);
+    const bia = await family(classB.id);
+    // A family with children in both classes: one notice naming both, linking to the list.
+    const caio = await family(classA.id);
+    await insertStudent(t, classB.id, caio.guardian.id);
+
+    const close = await send('POST', `/api/periodos/${periodo}/fechar`, admin.cookie, {});
+    expect(close.statusCode).toBe(200);
+    // Closing is not publishing: nobody is told yet.
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+
+    const onlyA = await send('POST', `/api/periodos/${periodo}/publicar`, admin.cookie, {
+      turma_id: classA.id,
+    });
+    expect(onlyA.statusCode).toBe(200);
+    const [anaNotice] = await bellOf(ana.user.id);
+    expect(anaNotice).toMatchObject({
+      tipo: 'boletim',
+      titulo: 'Boletim publicado: 1º bimestre de 2026',
+      link: `/dashboard/alunos?aluno=${ana.child.id}`,
+    });
+    expect(anaNotice?.texto).toContain(ana.child.nome);
+    expect(await bellOf(bia.user.id)).toHaveLength(0);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+
+    // The whole school now: B's families are told; A's, already told, are not told again.
+    const all = await send('POST', `/api/periodos/${periodo}/publicar`, admin.cookie, {});
+    expect(all.statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    const caioNotices = await bellOf(caio.user.id);
+    // Caio was told with class A (one child then); B's publication tells him about the other child.
+    expect(caioNotices).toHaveLength(2);
+    // Unpublishing tells nobody.
+    await send('POST', `/api/periodos/${periodo}/publicar`, admin.cookie, { publicado: false });
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+  });
+
+  it('names both children in one notice when their classes publish together', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const periodo = await schoolYear(admin.cookie);
+    const classA = await insertClass(t, null);
+    const classB = await insertClass(t, null);
+    const caio = await family(classA.id);
+    const second = await insertStudent(t, classB.id, caio.guardian.id);
+    await send('POST', `/api/periodos/${periodo}/fechar`, admin.cookie, {});
+    await send('POST', `/api/periodos/${periodo}/publicar`, admin.cookie, {});
+    const notices = await bellOf(caio.user.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.link).toBe('/dashboard/alunos');
+    expect(notices[0]?.texto).toContain(caio.child.nome);
+    expect(notices[0]?.texto).toContain(second.nome);
+  });
+});
+
+describe('falta registrada', () => {
+  it('tells the guardians only when the school turned it on, once per child per day', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await schoolYear(admin.cookie);
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    const bia = await family(turma.id);
+    const roll = (faltas: string[], data = '2026-03-19') =>
+      send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, {
+        data,
+        faltas: faltas.map((id) => ({ aluno_id: id })),
+      });
+
+    expect((await roll([ana.child.id], '2026-03-18')).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+
+    await setSwitches(admin.cookie, { notificar_faltas: true });
+    expect((await roll([ana.child.id])).statusCode).toBe(200);
+    const [notice] = await bellOf(ana.user.id);
+    expect(notice).toMatchObject({
+      tipo: 'falta',
+      titulo: `Falta registrada: ${ana.child.nome}`,
+      link: `/dashboard/alunos?aluno=${ana.child.id}&falta=2026-03-19`,
+    });
+    expect(notice?.texto).toContain('19/03/2026');
+    expect(await bellOf(bia.user.id)).toHaveLength(0);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+
+    // The roll corrected the same day: Bia's child added; Ana is not told again.
+    expect((await roll([ana.child.id, bia.child.id])).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    // Removed and recorded again the same day: still one notice.
+    await roll([bia.child.id]);
+    await roll([ana.child.id, bia.child.id]);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+  });
+
+  it('honours the school e-mail switch and the person’s own preference', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await schoolYear(admin.cookie);
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    const bia = await family(turma.id);
+    await setSwitches(admin.cookie, { notificar_faltas: true, notificacoes_email: false });
+    await send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, {
+      data: '2026-03-19',
+      faltas: [{ aluno_id: ana.child.id }],
+    });
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await emailsOf(ana.user.id)).toHaveLength(0);
+
+    await setSwitches(admin.cookie, { notificacoes_email: true });
+    const prefs = await send('PUT', '/api/notificacoes/preferencias', bia.cookie, {
+      itens: [{ tipo: 'falta', email: false, sms: true }],
+    });
+    expect(prefs.statusCode).toBe(200);
+    await send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, {
+      data: '2026-03-20',
+      faltas: [{ aluno_id: ana.child.id }, { aluno_id: bia.child.id }],
+    });
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    expect(await emailsOf(bia.user.id)).toHaveLength(0);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+  });
+});
+
+describe('mensalidades', () => {
+  async function tuition(alunoId: string, mes: string, vencimento: string, extra: object = {}) {
+    const [row] = await t.database.db
+      .insert(mensalidades)
+      .values({
+        alunoId,
+        mesReferencia: mes,
+        dataVencimento: vencimento,
+        valorOriginal: 85_000,
+        valor: 85_000,
+        ...extra,
+      })
+      .returning();
+    return row!;
+  }
+
+  it('announces due-in-3-days and overdue once each, only when on, never paid or cancelled ones', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    await tuition(ana.child.id, '2026-03', '2026-03-22');
+    await tuition(ana.child.id, '2026-02', '2026-02-28');
+    await tuition(ana.child.id, '2026-04', '2026-04-10'); // too far ahead
+    await tuition(ana.child.id, '2026-01', '2026-01-10', { principalPago: 85_000 }); // paid
+    await tuition(ana.child.id, '2025-12', '2026-03-21', { canceladaEm: new Date() }); // cancelled
+    await tuition(ana.child.id, '2025-11', '2025-11-10'); // overdue for months: not announced now
+
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
+    expect(await tuitionNoticesSlot(t.app.ctx, clock.now())).toBeNull();
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+
+    await setSwitches(admin.cookie, { notificar_mensalidades: true });
+    // Noon in São Paulo: the slot is today's date; at 06:00 it is not open yet.
+    expect(await tuitionNoticesSlot(t.app.ctx, clock.now())).toBe('2026-03-20');
+    expect(await tuitionNoticesSlot(t.app.ctx, new Date('2026-03-20T06:00:00-03:00'))).toBeNull();
+
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 1, atraso: 1 });
+    const notices = await bellOf(ana.user.id);
+    expect(notices.map((row) => row.titulo).sort()).toEqual([
+      `Mensalidade a vencer: ${ana.child.nome}`,
+      `Mensalidade em atraso: ${ana.child.nome}`,
+    ]);
+    const due = notices.find((row) => row.titulo.startsWith('Mensalidade a vencer'));
+    expect(due?.texto).toBe(`A mensalidade de 03/2026 de ${ana.child.nome} (R$ 850,00) vence em 22/03/2026.`);
+    expect(due?.link).toBe('/dashboard/financeiro');
+    expect(await emailsOf(ana.user.id)).toHaveLength(2);
+
+    // A retry, another instance, the next day: never twice.
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
+    clock.pin('2026-03-21');
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 0 });
+    // The March tuition, now overdue, gets its own 'atraso' notice once.
+    clock.pin('2026-03-23');
+    expect(await runTuitionNotices(t.app.ctx)).toEqual({ vence: 0, atraso: 1 });
+    expect(await bellOf(ana.user.id)).toHaveLength(3);
+  });
+
+  it('runs once per day through the job queue slot', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    await tuition(ana.child.id, '2026-03', '2026-03-22');
+    await setSwitches(admin.cookie, { notificar_mensalidades: true });
+    await t.app.ctx.jobs.tick();
+    await t.app.ctx.jobs.drain();
+    await t.app.ctx.jobs.tick();
+    await t.app.ctx.jobs.drain();
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+  });
+});
+
+describe('avisos de segurança', () => {
+  const login = (email: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+      headers,
+      remoteAddress,
+    });
+  const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+  it('warns of a sign-in from a new device, not from a known browser or the same one without cookie', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    // The first sign-in (signedIn) had nothing to compare with.
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+    const home = await login(ana.user.email, { 'user-agent': firefox }, '189.10.20.30');
+    expect(home.statusCode).toBe(200);
+    const [notice] = await bellOf(ana.user.id);
+    expect(notice).toMatchObject({
+      tipo: 'seguranca',
+      titulo: 'Novo acesso à sua conta',
+      link: '/trocar-senha',
+    });
+    expect(notice?.texto).toContain('Firefox no Windows');
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+
+    // The same browser again, with its device cookie: known.
+    const device = home.cookies.find((cookie) => cookie.name !== 'sid');
+    expect(device).toBeDefined();
+    await login(
+      ana.user.email,
+      { 'user-agent': firefox, cookie: `${device!.name}=${device!.value}` },
+      '10.9.8.7',
+    );
+    // The same browser on the same network without its cookie (a private window): not new either.
+    await login(ana.user.email, { 'user-agent': firefox }, '189.10.20.77');
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+
+    // A phone on another network: new.
+    await login(ana.user.email, { 'user-agent': iphone }, '177.5.6.7');
+    const notices = await bellOf(ana.user.id);
+    expect(notices).toHaveLength(2);
+    expect(notices.some((row) => row.texto.includes('Safari no iPhone/iPad'))).toBe(true);
+  });
+
+  it('warns of a changed password (not of the first sign-in’s forced change), even with e-mail off for the kind', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    await send('PUT', '/api/notificacoes/preferencias', ana.cookie, {
+      itens: [{ tipo: 'seguranca', email: false, sms: false }],
+    });
+    const changed = await send('POST', '/api/auth/change-password', ana.cookie, {
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Outra-Senha-Forte-77',
+    });
+    expect(changed.statusCode).toBe(200);
+    const [notice] = await bellOf(ana.user.id);
+    expect(notice).toMatchObject({ tipo: 'seguranca', titulo: 'Sua senha foi alterada' });
+    const [email] = await emailsOf(ana.user.id);
+    expect(email?.texto).toContain('acabou de ser alterada');
+
+    const novo = await signedIn(t, 'responsavel', { primeiroLogin: true });
+    const first = await send('POST', '/api/auth/change-password', novo.cookie, {
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Outra-Senha-Forte-77',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(await bellOf(novo.user.id)).toHaveLength(0);
+    expect(sessionCookieOf(first)).toMatch(/^sid=/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, novo.user.id));
+    expect(row?.primeiroLogin).toBe(false);
+  });
+
+  it('keeps the network part of an address only', () => {
+    expect(networkPrefixOf('189.10.20.30')).toBe('189.10.20');
+    expect(networkPrefixOf('::ffff:10.0.0.7')).toBe('10.0.0');
+    expect(networkPrefixOf('2804:14c:5b80:8000::1')).toBe('2804:14c:5b80');
+    expect(networkPrefixOf(null)).toBe('');
+  });
+});
