@@ -32,9 +32,15 @@ export type StudentAccessQuery = z.input<typeof studentAccessQuerySchema>;
 /** `GET /api/auditoria/acessos`: every view, for the Auditoria screen. */
 export const accessLogQuerySchema = z.strictObject({
   aluno_id: z.uuid('Aluno inválido').optional(),
+  /** Part of the student's name. */
+  q: z.string().trim().max(100, 'Máximo de 100 caracteres').optional(),
   usuario_id: z.uuid('Usuário inválido').optional(),
   de: isoDateSchema.optional(),
   ate: isoDateSchema.optional(),
   ...pageQuery({ defaultSize: 50, maxSize: 200 }),
 });
 export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
+
+/** The people who viewed records, for the Auditoria filter. */
+export const accessViewersSchema = z.array(z.object({ id: z.string(), nome: z.string() }));
+export type AccessViewer = z.infer<typeof accessViewersSchema>[number];

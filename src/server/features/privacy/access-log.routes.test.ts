@@ -134,6 +134,18 @@ describe('access log of students’ records (LGPD accountability)', () => {
       await get('/api/auditoria/acessos?de=2026-05-05&ate=2026-05-06', s.admin.cookie),
     );
     expect(onDay.items.map((view) => view.usuario_id)).toEqual([s.admin.user.id]);
+    const byName = dataOf<Page<AccessEntry>>(
+      await get(`/api/auditoria/acessos?q=${encodeURIComponent(s.other.nome.slice(-6))}`, s.admin.cookie),
+    );
+    expect(byName.items.map((view) => view.aluno_id)).toEqual([s.other.id]);
+    expect(byName.total).toBe(1);
+    const viewers = dataOf<{ id: string; nome: string }[]>(
+      await get('/api/auditoria/acessos/filtros', s.admin.cookie),
+    );
+    expect(viewers).toEqual([
+      { id: s.teacherUser.user.id, nome: 'Professor Bruno' },
+      { id: s.admin.user.id, nome: 'Secretária Ana' },
+    ]);
     const bad = await get('/api/auditoria/acessos?de=2026-13-40', s.admin.cookie);
     expect(bad.statusCode).toBe(400);
   });

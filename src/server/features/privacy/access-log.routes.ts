@@ -3,12 +3,18 @@ import { z } from 'zod';
 import {
   accessEntrySchema,
   accessLogQuerySchema,
+  accessViewersSchema,
   studentAccessQuerySchema,
 } from '../../../shared/access-log.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { ok } from '../../lib/http.js';
 import { okResponse, pageOf } from '../../lib/responses.js';
-import { flushStudentViews, listStudentViews, listViewsOfStudent } from './access-log.service.js';
+import {
+  flushStudentViews,
+  listStudentViews,
+  listViewers,
+  listViewsOfStudent,
+} from './access-log.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
@@ -35,6 +41,12 @@ export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize, ...filters } = request.query;
       return ok(await listStudentViews(app.ctx, filters, page, pageSize));
     },
+  );
+
+  app.get(
+    '/api/auditoria/acessos/filtros',
+    { schema: { response: okResponse(accessViewersSchema) }, config: { access: 'audit.read' } },
+    async () => ok(await listViewers(app.ctx)),
   );
 
   // Views still in memory are written before the database closes.

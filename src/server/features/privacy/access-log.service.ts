@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import type { AccessEntry, AccessVia } from '../../../shared/access-log.schemas.js';
+import type { AccessEntry, AccessVia, AccessViewer } from '../../../shared/access-log.schemas.js';
 import { TIME_ZONE } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../audit/audit.service.js';
 import { students } from '../students/students.table.js';
+import { likePattern } from '../users/users.service.js';
 import { studentAccessLog } from './access-log.table.js';
 
 interface PendingView {
@@ -130,6 +131,7 @@ export function flushStudentViews(ctx: Pick<AppContext, 'db' | 'log'>): Promise<
 
 export interface AccessFilters {
   aluno_id?: string | undefined;
+  q?: string | undefined;
   usuario_id?: string | undefined;
   de?: string | undefined;
   ate?: string | undefined;
@@ -139,6 +141,7 @@ function whereOf(filters: AccessFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.aluno_id) parts.push(eq(studentAccessLog.alunoId, filters.aluno_id));
   if (filters.usuario_id) parts.push(eq(studentAccessLog.usuarioId, filters.usuario_id));
+  if (filters.q) parts.push(ilike(students.nome, likePattern(filters.q)));
   // Calendar days are the school's: `ate` includes the whole day.
   if (filters.de)
     parts.push(gte(studentAccessLog.em, sql`(${filters.de}::date)::timestamp at time zone ${TIME_ZONE}`));
@@ -165,7 +168,11 @@ export async function listStudentViews(
       .orderBy(desc(studentAccessLog.em), desc(studentAccessLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(studentAccessLog).where(where),
+    ctx.db
+      .select({ total: count() })
+      .from(studentAccessLog)
+      .innerJoin(students, eq(students.id, studentAccessLog.alunoId))
+      .where(where),
   ]);
   return {
     items: rows.map(({ row, alunoNome }) => ({
@@ -198,4 +205,15 @@ export async function listViewsOfStudent(
 async function assertStudentExists(db: DbOrTx, alunoId: string): Promise<void> {
   const [found] = await db.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
   if (!found) throw notFound('Aluno não encontrado.');
+}
+
+/** Everyone who viewed a record, by name, for the Auditoria filter. */
+export async function listViewers(ctx: Pick<AppContext, 'db' | 'log'>): Promise<AccessViewer[]> {
+  await flushStudentViews(ctx);
+  const rows = await ctx.db
+    .selectDistinct({ id: studentAccessLog.usuarioId, nome: studentAccessLog.usuarioNome })
+    .from(studentAccessLog)
+    .where(isNotNull(studentAccessLog.usuarioId))
+    .orderBy(asc(studentAccessLog.usuarioNome));
+  return rows.map((row) => ({ id: row.id!, nome: row.nome ?? '—' }));
 }
