@@ -24,13 +24,3 @@ export function useAccessViewers() {
     queryFn: () => api<AccessViewer[]>('/api/auditoria/acessos/filtros'),
   });
 }
-
-/** Who viewed one student's record (the student's 'Quem acessou' section). */
-export function useStudentAccesses(alunoId: string, page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['auditoria', 'acessos', 'aluno', alunoId, page],
-    queryFn: () => api<Page<AccessEntry>>(`/api/alunos/${alunoId}/acessos${toQuery({ page, pageSize: 10 })}`),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ChevronDown, ChevronUp, Eye } from 'lucide-react';
 import { accessViaLabels } from '../../../shared/access-log.schemas';
@@ -8,7 +9,21 @@ import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
-import { useStudentAccesses } from '../audit/access-log.api';
+import { api, toQuery } from '../../lib/api-client';
+import type { AccessEntry } from '../../../shared/access-log.schemas';
+import type { Page } from '../../../shared/api';
+
+const PAGE_SIZE = 10;
+
+function useStudentAccesses(alunoId: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['auditoria', 'acessos', 'aluno', alunoId, page],
+    queryFn: () =>
+      api<Page<AccessEntry>>(`/api/alunos/${alunoId}/acessos${toQuery({ page, pageSize: PAGE_SIZE })}`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /**
  * 'Quem acessou': the staff who opened this student's record, newest first, so the secretaria can
