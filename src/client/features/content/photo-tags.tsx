@@ -84,13 +84,18 @@ export function PhotoTagsPanel({ mediaId }: { mediaId: string }) {
   const tags = useMediaTags(mediaId);
   const save = useTagMedia(mediaId);
   const [q, setQ] = useState('');
+  const [pending, setPending] = useState<string[] | null>(null);
   const results = useStudentSearch(q);
   const searchId = useId();
   if (tags.isPending) return <Spinner label="Carregando alunos da foto..." />;
   if (tags.isError) return <ErrorBanner>Erro ao carregar os alunos da foto.</ErrorBanner>;
   const tagged = tags.data.alunos;
-  const taggedIds = new Set(tagged.map((aluno) => aluno.id));
-  const setTagged = (ids: string[]) => save.mutate(ids);
+  // While a change is saving, the boxes show it already (the server's answer then replaces it).
+  const taggedIds = new Set(pending ?? tagged.map((aluno) => aluno.id));
+  const setTagged = (ids: string[]) => {
+    setPending(ids);
+    save.mutate(ids, { onSettled: () => setPending(null) });
+  };
   const toggle = (id: string) =>
     setTagged(taggedIds.has(id) ? [...taggedIds].filter((other) => other !== id) : [...taggedIds, id]);
   return (
@@ -122,7 +127,7 @@ export function PhotoTagsPanel({ mediaId }: { mediaId: string }) {
               </span>
               <IconButton
                 label={`Desmarcar ${aluno.nome}`}
-                disabled={save.isPending}
+                disabled={pending !== null}
                 onClick={() => toggle(aluno.id)}
               >
                 <X className="h-4 w-4" aria-hidden="true" />
@@ -168,7 +173,7 @@ export function PhotoTagsPanel({ mediaId }: { mediaId: string }) {
                   type="checkbox"
                   className="h-4 w-4"
                   checked={taggedIds.has(student.id)}
-                  disabled={save.isPending}
+                  disabled={pending !== null}
                   onChange={() => toggle(student.id)}
                 />
                 <span className="text-sm text-gray-900">
