@@ -5,8 +5,7 @@ CREATE TABLE "student_access_log" (
 	"usuario_id" uuid,
 	"usuario_nome" text,
 	"nivel" text NOT NULL,
-	"via" text NOT NULL,
-	"ip" text
+	"via" text NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "student_access_log" ADD CONSTRAINT "student_access_log_aluno_id_students_id_fk" FOREIGN KEY ("aluno_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

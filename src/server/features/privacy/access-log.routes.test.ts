@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../../shared/api.js';
 import type { AccessEntry } from '../../../shared/access-log.schemas.js';
+import type { MeusDados } from '../../../shared/data-rights.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import {
@@ -69,6 +70,18 @@ describe('access log of students’ records (LGPD accountability)', () => {
     expect((await get(`/api/auditoria/acessos`, s.parent.cookie)).statusCode).toBe(403);
     expect((await get(`/api/auditoria/acessos`, s.teacherUser.cookie)).statusCode).toBe(403);
     expect((await get(`/api/alunos/${s.child.id}/acessos`)).statusCode).toBe(401);
+  });
+
+  it("tells the family who opened their child's record in 'Meus dados', with no staff IP", async () => {
+    const s = await setup();
+    await get(`/api/alunos/${s.child.id}`, s.teacherUser.cookie);
+    await get(`/api/alunos/${s.other.id}`, s.admin.cookie);
+    const dados = dataOf<MeusDados>(await get('/api/meus-dados?formato=json', s.parent.cookie));
+    const child = dados.filhos.find((filho) => filho.id === s.child.id)!;
+    const views = child.dados.student_access_log ?? [];
+    expect(views.map((view) => view.usuario_nome)).toEqual(['Professor Bruno']);
+    expect(Object.keys(views[0]!)).not.toContain('ip');
+    expect(JSON.stringify(dados)).not.toContain(s.other.id);
   });
 
   it('answers 404 for an unknown student and 400 for a bad id', async () => {

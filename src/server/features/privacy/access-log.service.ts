@@ -18,7 +18,6 @@ interface PendingView {
   usuario_nome: string | null;
   nivel: 'administrador' | 'professor';
   via: AccessVia;
-  ip: string | null;
 }
 
 /** Views wait at most this long before they are written, in one insert for all of them. */
@@ -73,10 +72,10 @@ class AccessRecorder {
     try {
       // One statement for the whole batch; a student deleted meanwhile is skipped, not an error.
       await this.db.execute(sql`
-        insert into ${studentAccessLog} (em, aluno_id, usuario_id, usuario_nome, nivel, via, ip)
-        select v.em, v.aluno_id, v.usuario_id, v.usuario_nome, v.nivel, v.via, v.ip
+        insert into ${studentAccessLog} (em, aluno_id, usuario_id, usuario_nome, nivel, via)
+        select v.em, v.aluno_id, v.usuario_id, v.usuario_nome, v.nivel, v.via
         from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
-          em timestamptz, aluno_id uuid, usuario_id uuid, usuario_nome text, nivel text, via text, ip text)
+          em timestamptz, aluno_id uuid, usuario_id uuid, usuario_nome text, nivel text, via text)
         where exists (select 1 from ${students} s where s.id = v.aluno_id)`);
     } catch (error) {
       // Kept for the next flush (the database may be back); never fails the read that caused it.
@@ -120,7 +119,6 @@ export function recordStudentView(
     usuario_nome: actor.nome,
     nivel: actor.nivel,
     via,
-    ip: actor.ip,
   });
 }
 
