@@ -160,7 +160,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('server process', { timeout: 400_
       port,
       '/api/auth/change-password',
       { senhaAtual: 'Ipe-Amarelo-Florido-42', novaSenha: 'Ipe-Amarelo-Florido-43' },
-      login.headers.get('set-cookie')!.split(';')[0]!,
+      login.headers.get('set-cookie')!.split(';')[0],
     );
     expect(changed.status).toBe(200);
     const cookie = (changed.headers.get('set-cookie') ?? login.headers.get('set-cookie'))!.split(';')[0]!;

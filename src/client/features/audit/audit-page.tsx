@@ -12,9 +12,11 @@ import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { PageHeader } from '../../components/feedback';
+import { PageTab, PageTabs } from '../../components/page-tabs';
 import { FilterBar, InputFilter, optionsOf, SelectFilter } from '../../components/filter-bar';
 import { downloadFile } from '../../lib/api-client';
-import { useListState } from '../../lib/use-list-state';
+import { useListState, useTabParam } from '../../lib/use-list-state';
+import { AccessLogTab } from './access-log-tab';
 import {
   AUDIT_PAGE_SIZE,
   auditFilterDefaults,
@@ -85,8 +87,40 @@ const columns: Column<AuditEntry>[] = [
   },
 ];
 
-/** The audit trail: read-only, filtered, sorted and paged on the server, exportable as CSV. */
+const tabs = [
+  { value: 'registros', label: 'Alterações' },
+  { value: 'acessos', label: 'Acessos a fichas de alunos' },
+] as const;
+
+/**
+ * Auditoria: the audit trail of changes, and the log of who opened a student's record (LGPD); each a
+ * tab, both read-only.
+ */
 export function AuditPage() {
+  const [tab, setTab] = useTabParam(
+    tabs.map((item) => item.value),
+    'registros',
+  );
+  return (
+    <div>
+      <PageHeader
+        title="Auditoria"
+        subtitle="Quem fez o quê, quando e de onde, e quem abriu a ficha de cada aluno. As entradas não podem ser alteradas nem apagadas."
+      />
+      <PageTabs label="Seções da auditoria" tabs={tabs} value={tab} onChange={setTab}>
+        <PageTab value="registros">
+          <ChangesTab />
+        </PageTab>
+        <PageTab value="acessos">
+          <AccessLogTab />
+        </PageTab>
+      </PageTabs>
+    </div>
+  );
+}
+
+/** The audit trail: read-only, filtered, sorted and paged on the server, exportable as CSV. */
+function ChangesTab() {
   const list = useListState({ defaults: auditFilterDefaults, sortable: auditSortColumns });
   const [exporting, setExporting] = useState(false);
   const audit = useAudit(list.query);
@@ -106,16 +140,12 @@ export function AuditPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Auditoria"
-        subtitle="Quem fez o quê, quando e de onde. As entradas não podem ser alteradas nem apagadas."
-        actions={
-          <Button variant="secondary" loading={exporting} onClick={() => void handleExport()}>
-            <FileDown className="h-4 w-4" aria-hidden="true" />
-            Exportar CSV
-          </Button>
-        }
-      />
+      <div className="mb-3 flex justify-end">
+        <Button variant="secondary" loading={exporting} onClick={() => void handleExport()}>
+          <FileDown className="h-4 w-4" aria-hidden="true" />
+          Exportar CSV
+        </Button>
+      </div>
       <FilterBar columns="sm:grid-cols-2 lg:grid-cols-5">
         <SelectFilter
           list={list}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button, IconButton } from '../../components/button';
@@ -139,12 +139,14 @@ function ItemForm({
   initial,
   onClose,
   onSubmit,
+  extra,
 }: {
   title: string;
   fields: ItemField[];
   initial: Item;
   onClose: () => void;
   onSubmit: (item: Item) => Promise<unknown>;
+  extra?: ((item: Item) => ReactNode) | undefined;
 }) {
   const [item, setItem] = useState<Item>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -260,6 +262,7 @@ function ItemForm({
             </div>
           );
         })}
+        {extra?.(item)}
       </form>
     </Modal>
   );
@@ -276,6 +279,8 @@ export function ItemListEditor({
   max,
   maxMessage,
   onSave,
+  rowExtra,
+  formExtra,
 }: {
   label: string;
   itemLabel: string;
@@ -286,6 +291,10 @@ export function ItemListEditor({
   max?: number;
   maxMessage?: string;
   onSave: SaveValue<Item[]>;
+  /** Something more on each row (the gallery's 'Alunos na foto'). */
+  rowExtra?: (item: Item) => ReactNode;
+  /** Something more under the item form's fields, given the item as edited so far. */
+  formExtra?: (item: Item) => ReactNode;
 }) {
   const [editing, setEditing] = useState<{ index: number | null; item: Item } | null>(null);
   const save = (next: Item[]) => onSave(next).catch(() => undefined);
@@ -328,6 +337,7 @@ export function ItemListEditor({
                   <img src={image} alt="" className="h-10 w-14 shrink-0 rounded object-cover" />
                 )}
                 <span className="min-w-0 flex-1 truncate">{name}</span>
+                {rowExtra?.(item)}
                 <IconButton
                   label={`Editar ${itemLabel.toLowerCase()} ${name}`}
                   onClick={() => setEditing({ index, item })}
@@ -355,6 +365,7 @@ export function ItemListEditor({
           }
           fields={fields}
           initial={editing.item}
+          extra={formExtra}
           onClose={() => setEditing(null)}
           onSubmit={(item) =>
             onSave(

@@ -18,6 +18,7 @@ import {
   TextEditor,
 } from './field-editors';
 import { ItemListEditor, StringListEditor, type ItemField } from './list-editors';
+import { PhotoTagsButton, PhotoTagsField } from './photo-tags';
 
 type Data = Record<string, unknown>;
 
@@ -158,6 +159,8 @@ export function SectionEditor<S extends ContentSection>({
             newItem={() => ({ id: `foto-${Date.now()}`, url: '', titulo: '', descricao: '' })}
             summary={(item) => str(item.titulo)}
             onSave={save('fotos')}
+            rowExtra={(item) => <PhotoTagsButton url={item.url} title={str(item.titulo)} />}
+            formExtra={(item) => <PhotoTagsField url={item.url} />}
           />
         </>
       );

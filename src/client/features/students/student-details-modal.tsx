@@ -10,6 +10,7 @@ import { AddGuardianForm } from './add-guardian-form';
 import { PriorYearsSection } from './prior-years-section';
 import { StudentDocuments } from './student-documents';
 import { GuardianList, LinkGuardianForm } from './guardian-panel';
+import { StudentAccesses } from './student-accesses';
 import { StudentAttendance } from './student-attendance';
 import { statusActions, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
@@ -124,6 +125,11 @@ export function StudentDetailsModal({
         <AddGuardianForm alunoId={student.id} onDone={() => setAdding(null)} />
       )}
       {canWrite && adding === 'link' && <LinkGuardianForm student={student} onDone={() => setAdding(null)} />}
+      {documents === 'manage' && (
+        <div className="mt-6 border-t border-gray-200 pt-4">
+          <StudentAccesses alunoId={student.id} />
+        </div>
+      )}
     </Modal>
   );
 }

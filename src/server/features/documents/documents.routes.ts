@@ -11,6 +11,7 @@ import {
 } from '../../../shared/documents.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { recordStudentView } from '../privacy/access-log.service.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { buildDocumentPdf, issueDocument, listDocuments, revokeDocument } from './documents.service.js';
 import { validationPageRoutes } from './validation.page.js';
@@ -53,6 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams }, config: issue },
     async (request, reply) => {
       const file = await buildDocumentPdf(app.ctx, signedInUser(request), request.params.id);
+      if (file.alunoId) recordStudentView(app.ctx, actorOf(request), file.alunoId, 'documento_pdf');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -170,7 +170,11 @@ export async function buildDocumentPdf(ctx: DocumentsContext, viewer: Viewer, id
     url: validationUrl(ctx.config.publicUrl, row.codigo),
   });
   const safeMatricula = row.conteudo.aluno.matricula.replace(/[^A-Za-z0-9-]+/g, '-');
-  return { body, fileName: `${fileNames[row.tipo]}-${safeMatricula}-${row.codigo.slice(0, 4)}.pdf` };
+  return {
+    body,
+    fileName: `${fileNames[row.tipo]}-${safeMatricula}-${row.codigo.slice(0, 4)}.pdf`,
+    alunoId: row.alunoId,
+  };
 }
 
 /** POST /api/documentos/:id/revogar — once; the reason is kept and audited. */

@@ -28,6 +28,7 @@ import {
 } from '../../../shared/grades.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { recordStudentView } from '../privacy/access-log.service.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
 import {
@@ -252,11 +253,16 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/boletins/alunos/:id.pdf',
     { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
-    async (request, reply) =>
-      sendPdf(
-        reply,
-        await buildReportCardPdf(app.ctx.db, signedInUser(request), request.params.id, request.query),
-      ),
+    async (request, reply) => {
+      const pdf = await buildReportCardPdf(
+        app.ctx.db,
+        signedInUser(request),
+        request.params.id,
+        request.query,
+      );
+      recordStudentView(app.ctx, actorOf(request), request.params.id, 'boletim_pdf');
+      return sendPdf(reply, pdf);
+    },
   );
   app.get(
     '/api/boletins/turmas/:id.pdf',

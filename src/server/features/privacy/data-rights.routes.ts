@@ -9,6 +9,7 @@ import {
   meusDadosSchema,
 } from '../../../shared/data-rights.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
+import { flushStudentViews } from './access-log.service.js';
 import { clock } from '../../lib/clock.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
@@ -32,6 +33,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // The views of the children's records still in memory belong in the copy too.
+      await flushStudentViews(app.ctx);
       const dados = await collectMeusDados(app.ctx, user);
       await recordAudit(app.ctx.db, actorOf(request), {
         action: 'exportar_meus_dados',

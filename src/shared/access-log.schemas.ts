@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isoDateSchema, pageQuery } from './validators.js';
+
+/** What a member of staff opened that shows one student's whole record (LGPD art. 37, accountability). */
+export const accessVias = ['ficha', 'boletim_pdf', 'documento_pdf'] as const;
+export type AccessVia = (typeof accessVias)[number];
+
+export const accessViaLabels: Record<AccessVia, string> = {
+  ficha: 'Ficha do aluno',
+  boletim_pdf: 'Boletim em PDF',
+  documento_pdf: 'Documento escolar em PDF',
+};
+
+export const accessEntrySchema = z.object({
+  id: z.number().int(),
+  em: z.string(),
+  aluno_id: z.string(),
+  aluno_nome: z.string(),
+  usuario_id: z.string().nullable(),
+  usuario_nome: z.string().nullable(),
+  nivel: z.enum(['administrador', 'professor']),
+  via: z.enum(accessVias),
+});
+export type AccessEntry = z.infer<typeof accessEntrySchema>;
+
+/** `GET /api/alunos/{id}/acessos`: who viewed one student's record, newest first. */
+export const studentAccessQuerySchema = z.strictObject({
+  ...pageQuery({ defaultSize: 50, maxSize: 200 }),
+});
+export type StudentAccessQuery = z.input<typeof studentAccessQuerySchema>;
+
+/** `GET /api/auditoria/acessos`: every view, for the Auditoria screen. */
+export const accessLogQuerySchema = z.strictObject({
+  aluno_id: z.uuid('Aluno inválido').optional(),
+  /** Part of the student's name. */
+  q: z.string().trim().max(100, 'Máximo de 100 caracteres').optional(),
+  usuario_id: z.uuid('Usuário inválido').optional(),
+  de: isoDateSchema.optional(),
+  ate: isoDateSchema.optional(),
+  ...pageQuery({ defaultSize: 50, maxSize: 200 }),
+});
+export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
+
+/** The people who viewed records, for the Auditoria filter. */
+export const accessViewersSchema = z.array(z.object({ id: z.string(), nome: z.string() }));
+export type AccessViewer = z.infer<typeof accessViewersSchema>[number];
