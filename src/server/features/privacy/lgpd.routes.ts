@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { anonymiseRoutes } from './anonymise.routes.js';
 import { consentRoutes } from './consent.routes.js';
 import { dataRightsRoutes } from './data-rights.routes.js';
 import { privacyRoutes } from './privacy.routes.js';
@@ -8,4 +9,5 @@ export const lgpdRoutes: FastifyPluginAsync = async (app) => {
   await app.register(privacyRoutes);
   await app.register(consentRoutes);
   await app.register(dataRightsRoutes);
+  await app.register(anonymiseRoutes);
 };
