@@ -18,6 +18,9 @@ export const anonymiseResultSchema = z.object({
 });
 export type AnonymiseResult = z.infer<typeof anonymiseResultSchema>;
 
+/** An anonymised student's name starts with this (followed by the matrícula, kept for the histórico). */
+export const ANONYMOUS_STUDENT_PREFIX = 'Aluno anonimizado';
+
 /** What erasing a student removes (the confirmation dialog and the answer say the same). */
 export const ERASED_STUDENT = [
   'Nome, e-mail, CPF, telefone, endereço, observações e dia e mês de nascimento do aluno, em todos os registros (mensagens, notificações, e-mails enviados, documentos e auditoria)',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  ANONYMOUS_STUDENT_PREFIX,
   ERASED_GUARDIAN,
   ERASED_STUDENT,
   KEPT_ACADEMIC,
@@ -163,7 +164,7 @@ async function eraseStudent(
   await tx
     .update(students)
     .set({
-      nome: `Aluno anonimizado (matrícula ${student.matricula})`,
+      nome: `${ANONYMOUS_STUDENT_PREFIX} (matrícula ${student.matricula})`,
       email: null,
       telefone: null,
       endereco: null,
