@@ -41,7 +41,7 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const student = ((await created.json()) as { data: { id: string; version: number } }).data;
+  const student = ((await created.json()) as { data: { aluno: { id: string; version: number } } }).data.aluno;
 
   // Active: the section explains that erasure waits for the student to leave.
   await page.goto(`/dashboard/alunos?q=${encodeURIComponent(nome)}`);
@@ -73,7 +73,7 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
 
 test('retention periods in Configurações feed the printable processing register', async ({ browser }) => {
   const { context, page } = await adminPage(browser);
-  await page.goto('/dashboard/configuracoes?tab=privacidade');
+  await page.goto('/dashboard/configuracoes?aba=privacidade');
   const form = page.getByRole('form', { name: 'Prazos de retenção' });
   await form.getByLabel('Detalhes da auditoria (dias)').fill('90');
   await form.getByRole('button', { name: 'Salvar prazos' }).click();
@@ -102,7 +102,7 @@ test('phone layout of the new screens', async ({ browser }) => {
   await page.getByRole('tab', { name: 'Registro das operações' }).click();
   await expect(page.getByText('Identificação e contato dos alunos')).toBeVisible();
   await page.screenshot({ path: `${shots}/registro-phone.png` });
-  await page.goto('/dashboard/configuracoes?tab=privacidade');
+  await page.goto('/dashboard/configuracoes?aba=privacidade');
   await expect(page.getByRole('form', { name: 'Prazos de retenção' })).toBeVisible();
   await page.screenshot({ path: `${shots}/retencao-phone.png`, fullPage: true });
   const created = await page.request.post('/api/alunos', {
@@ -119,7 +119,7 @@ test('phone layout of the new screens', async ({ browser }) => {
       },
     },
   });
-  const student = ((await created.json()) as { data: { id: string; version: number } }).data;
+  const student = ((await created.json()) as { data: { aluno: { id: string; version: number } } }).data.aluno;
   await page.request.patch(`/api/alunos/${student.id}/status`, {
     data: { status: 'formado', version: student.version },
   });
