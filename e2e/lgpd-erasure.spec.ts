@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_STATE } from './support';
 
 // Erasure, retention settings and the processing register (issue 17, parts 6 and 7). Names carry a
@@ -14,6 +14,11 @@ function validCpf(seed: string): string {
     digits.push(rest === 10 ? 0 : rest);
   }
   return digits.join('');
+}
+
+/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens); otherwise nothing. */
+async function snap(page: Page, name: string, fullPage = false) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 async function adminPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
@@ -45,7 +50,10 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
 
   // Active: the section explains that erasure waits for the student to leave.
   await page.goto(`/dashboard/alunos?q=${encodeURIComponent(nome)}`);
-  await page.getByRole('button', { name: `Ver detalhes de ${nome}` }).first().click();
+  await page
+    .getByRole('button', { name: `Ver detalhes de ${nome}` })
+    .first()
+    .click();
   const details = page.getByRole('dialog', { name: nome });
   await expect(details.getByText('A anonimização fica disponível depois da saída do aluno')).toBeVisible();
   await details.getByRole('button', { name: 'Fechar' }).last().click();
@@ -55,13 +63,16 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
   });
   expect(left.status(), await left.text()).toBe(200);
   await page.reload();
-  await page.getByRole('button', { name: `Ver detalhes de ${nome}` }).first().click();
+  await page
+    .getByRole('button', { name: `Ver detalhes de ${nome}` })
+    .first()
+    .click();
   await details.getByRole('button', { name: 'Anonimizar dados pessoais' }).click();
   const confirm = page.getByRole('dialog', { name: `Anonimizar os dados de ${nome}?` });
   await expect(confirm.getByRole('heading', { name: 'Será mantido, como a lei exige' })).toBeVisible();
   await expect(confirm.getByText(/histórico escolar/)).toBeVisible();
   await expect(confirm.getByText(/5 anos/)).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/anonimizar-desktop.png` });
+  await snap(page, 'anonimizar-desktop');
   await confirm.getByRole('button', { name: 'Anonimizar', exact: true }).click();
   await expect(page.getByText('Dados pessoais anonimizados.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: /Aluno anonimizado \(matrícula ANON-/ })).toBeVisible();
@@ -82,7 +93,7 @@ test('retention periods in Configurações feed the printable processing registe
   await form.getByLabel('Responsáveis sem filho na escola (anos)').fill('6');
   await form.getByRole('button', { name: 'Salvar prazos' }).click();
   await expect(page.getByText('Prazos de retenção salvos.')).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/retencao-desktop.png`, fullPage: true });
+  await snap(page, 'retencao-desktop', true);
 
   await page.goto('/dashboard/lgpd');
   await page.getByRole('tab', { name: 'Registro das operações' }).click();
@@ -91,20 +102,19 @@ test('retention periods in Configurações feed the printable processing registe
   await expect(register.getByText(/anonimizado automaticamente 6 anos depois/)).toBeVisible();
   await expect(register.getByText(/apagados após 400 dias/)).toBeVisible();
   await expect(register.getByRole('button', { name: 'Imprimir' })).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/registro-desktop.png` });
+  await snap(page, 'registro-desktop');
   await context.close();
 });
 
-test('phone layout of the new screens', async ({ browser }) => {
-  test.skip(!shots, 'screenshots only (E2E_SCREENSHOTS)');
+test('the new screens work on a phone', async ({ browser }) => {
   const { context, page } = await adminPage(browser, { width: 390, height: 844 });
   await page.goto('/dashboard/lgpd');
   await page.getByRole('tab', { name: 'Registro das operações' }).click();
   await expect(page.getByText('Identificação e contato dos alunos')).toBeVisible();
-  await page.screenshot({ path: `${shots}/registro-phone.png` });
+  await snap(page, 'registro-phone');
   await page.goto('/dashboard/configuracoes?aba=privacidade');
   await expect(page.getByRole('form', { name: 'Prazos de retenção' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/retencao-phone.png`, fullPage: true });
+  await snap(page, 'retencao-phone', true);
   const created = await page.request.post('/api/alunos', {
     data: {
       nome: `Ex-Aluno Telefone ${run}`,
@@ -130,6 +140,6 @@ test('phone layout of the new screens', async ({ browser }) => {
     .click();
   await page.getByRole('button', { name: 'Anonimizar dados pessoais' }).click();
   await expect(page.getByRole('heading', { name: 'Será mantido, como a lei exige' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/anonimizar-phone.png` });
+  await snap(page, 'anonimizar-phone');
   await context.close();
 });
