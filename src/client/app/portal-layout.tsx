@@ -123,7 +123,7 @@ export function PortalLayout() {
       >
         Pular para o conteúdo
       </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 lg:block">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 lg:block print:hidden">
         <Sidebar />
       </aside>
       {drawerOpen && (
@@ -145,8 +145,8 @@ export function PortalLayout() {
           </div>
         </div>
       )}
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+      <div className="lg:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           <IconButton
             label="Abrir menu"
             className="lg:hidden"

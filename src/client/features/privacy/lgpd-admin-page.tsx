@@ -1,21 +1,82 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ERASED_GUARDIAN, ERASED_STUDENT } from '../../../shared/anonymise.schemas';
 import {
   answerRequestInputSchema,
   requestSituacaoLabels,
+  type AnswerRequestInput,
   type DataRequest,
 } from '../../../shared/data-rights.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { Form, FormSelect, FormTextArea } from '../../components/form-fields';
+import { ErasureSummary } from '../../components/erasure-summary';
+import { Modal } from '../../components/modal';
 import { PageTabs } from '../../components/page-tabs';
+import { ApiError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAnswerRequest, useClassConsents, useClasses, useRequests } from './privacy.api';
+import { ProcessingRegisterView } from './processing-register';
 import { RequestSummary } from './request-list';
+
+/** Answering a deletion request as done anonymises the titular now: the admin confirms, seeing what stays. */
+function ConfirmErasure({
+  request,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  request: DataRequest;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const who = request.aluno ? request.aluno.nome : (request.solicitante ?? 'o responsável');
+  return (
+    <Modal
+      open
+      onClose={onCancel}
+      busy={busy}
+      title={`Atender a exclusão e anonimizar ${who}?`}
+      description="Os dados pessoais são anonimizados agora, e a resposta diz ao solicitante o que foi mantido e por quê. Não pode ser desfeito."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button variant="danger" loading={busy} onClick={onConfirm}>
+            Anonimizar e responder
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4 text-sm text-gray-700">
+        <ErasureSummary erased={request.aluno ? ERASED_STUDENT : ERASED_GUARDIAN} />
+        {!request.aluno && (
+          <p>
+            A conta do portal é desativada: a resposta segue uma única vez para o e-mail do solicitante, que
+            depois também é apagado.
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
 
 function AnswerForm({ request }: { request: DataRequest }) {
   const answer = useAnswerRequest();
   const form = useSchemaForm(answerRequestInputSchema, { situacao: 'atendida', resposta: '' });
+  const [pending, setPending] = useState<AnswerRequestInput | null>(null);
+  const send = async (values: AnswerRequestInput) => {
+    try {
+      const result = await answer.mutateAsync({ id: request.id, input: values });
+      toast.success(result.message ?? 'Resposta registrada.');
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : 'Erro ao responder');
+    } finally {
+      setPending(null);
+    }
+  };
   return (
     <Form
       form={form}
@@ -23,12 +84,20 @@ function AnswerForm({ request }: { request: DataRequest }) {
       className="mt-3 grid gap-3 sm:grid-cols-3"
       onSubmit={form.submit(
         async (values) => {
-          const result = await answer.mutateAsync({ id: request.id, input: values });
-          toast.success(result.message ?? 'Resposta registrada.');
+          if (request.tipo === 'exclusao' && values.situacao === 'atendida') setPending(values);
+          else await send(values);
         },
         () => toast.error('Erro ao responder'),
       )}
     >
+      {pending && (
+        <ConfirmErasure
+          request={request}
+          busy={answer.isPending}
+          onConfirm={() => void send(pending)}
+          onCancel={() => setPending(null)}
+        />
+      )}
       <FormSelect name="situacao" label="Situação" options={{ atendida: 'Atendida', recusada: 'Recusada' }} />
       <div className="sm:col-span-2">
         <FormTextArea name="resposta" label="Resposta ao solicitante" rows={2} required />
@@ -154,6 +223,7 @@ function ClassConsentsTable() {
 const tabs = [
   { value: 'solicitacoes', label: 'Solicitações LGPD' },
   { value: 'consentimentos', label: 'Consentimentos por turma' },
+  { value: 'registro', label: 'Registro das operações' },
 ] as const;
 
 /** The secretaria's LGPD screen: the requests queue with its deadlines and the consents per class. */
@@ -163,10 +233,16 @@ export function LgpdAdminPage() {
     <div>
       <PageHeader
         title="LGPD"
-        subtitle="Solicitações dos titulares (prazo legal de 15 dias) e consentimentos."
+        subtitle="Solicitações dos titulares (prazo legal de 15 dias), consentimentos e o registro das operações de tratamento."
       />
       <PageTabs label="Áreas da LGPD" tabs={tabs} value={tab} onChange={setTab}>
-        {tab === 'solicitacoes' ? <RequestsQueue /> : <ClassConsentsTable />}
+        {tab === 'solicitacoes' ? (
+          <RequestsQueue />
+        ) : tab === 'registro' ? (
+          <ProcessingRegisterView />
+        ) : (
+          <ClassConsentsTable />
+        )}
       </PageTabs>
     </div>
   );

@@ -13,6 +13,7 @@ import { AcademicTab } from './academic-tab';
 import { BackupTab } from './backup-tab';
 import { RolesTab } from './roles-tab';
 import { SchoolTab } from './school-tab';
+import { RetentionTab } from './retention-tab';
 import { SecurityTab } from './security-tab';
 import { useSaveSystemSettings, useSchoolSettings, useSystemSettings } from './settings.api';
 import { NotificationsTab, SystemTab } from './system-tab';
@@ -25,6 +26,7 @@ const tabs = [
   ['notificacoes', 'Notificações'],
   ['backup', 'Backup & Dados'],
   ['seguranca', 'Segurança'],
+  ['privacidade', 'Privacidade (LGPD)'],
 ] as const;
 
 /** 'Configurações do Sistema' (spec: Settings screen), admin only. */
@@ -108,6 +110,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             </Tabs.Content>
             <Tabs.Content value="seguranca">
               <SecurityTab />
+            </Tabs.Content>
+            <Tabs.Content value="privacidade">
+              <RetentionTab />
             </Tabs.Content>
           </div>
         </Tabs.Root>

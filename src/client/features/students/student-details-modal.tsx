@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ReportCardView } from '../../components/report-card';
 import { AddGuardianForm } from './add-guardian-form';
+import { AnonymiseStudentSection } from './anonymise-student';
 import { PriorYearsSection } from './prior-years-section';
 import { StudentDocuments } from './student-documents';
 import { GuardianList, LinkGuardianForm } from './guardian-panel';
@@ -29,6 +30,7 @@ export function StudentDetailsModal({
   student: snapshot,
   canWrite,
   canExcuse = false,
+  canAnonymise = false,
   documents = 'none',
   onClose,
   onStatus,
@@ -37,6 +39,8 @@ export function StudentDetailsModal({
   canWrite: boolean;
   /** Administrators exempt absences ('abonar'). */
   canExcuse?: boolean;
+  /** Administrators erase a former student's personal data (LGPD). */
+  canAnonymise?: boolean;
   /** 'manage': every document, revocation and the previous schools' years; 'self': a guardian's declarations. */
   documents?: 'manage' | 'self' | 'none';
   onClose: () => void;
@@ -130,6 +134,7 @@ export function StudentDetailsModal({
           <StudentAccesses alunoId={student.id} />
         </div>
       )}
+      {canAnonymise && <AnonymiseStudentSection student={student} />}
     </Modal>
   );
 }

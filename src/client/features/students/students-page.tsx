@@ -185,6 +185,7 @@ export function StudentsPage() {
           student={student}
           canWrite={canWrite}
           canExcuse={can(me?.nivel, 'academics.manage')}
+          canAnonymise={can(me?.nivel, 'privacy.manage')}
           documents={
             can(me?.nivel, 'documents.manage')
               ? 'manage'

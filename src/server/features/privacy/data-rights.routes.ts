@@ -86,7 +86,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await answerRequest(app.ctx.db, request.params.id, request.body, actorOf(request)),
+        await answerRequest(app.ctx, request.params.id, request.body, actorOf(request)),
         'Resposta registrada.',
       ),
   );

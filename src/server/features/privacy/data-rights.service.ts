@@ -12,7 +12,8 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { auditLog } from '../audit/audit.table.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
 import { guardians, studentGuardians, students } from '../students/students.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../users/users.table.js';
+import { anonymiseGuardianInTx, anonymiseStudentInTx, statementOf } from './anonymise.service.js';
 import { dataRequests, type DataRequestRow } from './requests.table.js';
 
 /** Secrets and the school's internal notes never leave in an export. */
@@ -294,21 +295,40 @@ export async function listRequests(db: DbOrTx, user: UserRow, situacao?: string)
 }
 
 export async function answerRequest(
-  db: DbOrTx,
+  ctx: AppContext,
   id: string,
   input: { situacao: 'atendida' | 'recusada'; resposta: string },
   actor: Actor,
 ): Promise<DataRequest> {
-  await db.transaction(async (tx) => {
+  const db = ctx.db;
+  const outcome = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(dataRequests).where(eq(dataRequests.id, id)).for('update');
     if (!current) throw notFound('Solicitação não encontrada.');
     if (current.situacao !== 'pendente')
       throw new AppError('CONFLICT', 'Esta solicitação já foi respondida.');
+    // A deletion answered as done is carried out here, in the same transaction: the requester's data
+    // (or the named child's) is anonymised, and the answer says what the law makes the school keep.
+    const erasing = current.tipo === 'exclusao' && input.situacao === 'atendida';
+    const subject = erasing
+      ? current.alunoId
+        ? { alunos: [current.alunoId], responsaveis: [] }
+        : current.responsavelId
+          ? { alunos: [], responsaveis: [current.responsavelId] }
+          : null
+      : null;
+    if (erasing && !subject)
+      throw new AppError('CONFLICT', 'O titular desta solicitação não está mais cadastrado.');
+    const resposta = subject ? `${input.resposta}\n\n${statementOf(subject).texto}` : input.resposta;
+    // Read before the account is anonymised: the answer is mailed to it once, and never stored.
+    const [account] =
+      subject && subject.responsaveis.length > 0 && current.usuarioId
+        ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.usuarioId))
+        : [];
     await tx
       .update(dataRequests)
       .set({
         situacao: input.situacao,
-        resposta: input.resposta,
+        resposta,
         respondidoEm: clock.now(),
         respondidoPor: actor.id,
       })
@@ -319,7 +339,27 @@ export async function answerRequest(
       entityId: id,
       details: { situacao: input.situacao },
     });
+    let photos = 0;
+    if (subject?.alunos[0])
+      photos = (await anonymiseStudentInTx(tx, subject.alunos[0], { incluirResponsaveis: false }, actor))
+        .photosUnpublished;
+    else if (subject?.responsaveis[0]) await anonymiseGuardianInTx(tx, subject.responsaveis[0], actor);
+    const [answered] = await tx
+      .select({ resposta: dataRequests.resposta })
+      .from(dataRequests)
+      .where(eq(dataRequests.id, id));
+    return { photos, mailTo: account?.email ?? null, resposta: answered?.resposta ?? resposta };
   });
+  if (outcome.photos > 0) await ctx.content.refresh();
+  // The account no longer exists to read the answer in the portal: it goes to the address once.
+  if (outcome.mailTo)
+    await ctx.mailer
+      .send({
+        to: outcome.mailTo,
+        subject: `${await ctx.getSchoolName()}: sua solicitação de exclusão de dados foi atendida`,
+        text: outcome.resposta,
+      })
+      .catch(() => false);
   const [row] = await selectRequests(db).where(eq(dataRequests.id, id));
   return toRequest(row!);
 }

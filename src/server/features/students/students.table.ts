@@ -40,6 +40,8 @@ export const students = pgTable(
       .notNull()
       .default('ativo'),
     observacoes: text('observacoes'),
+    /** When the former student's personal data was anonymised (LGPD art. 16/18); the record stays. */
+    anonimizadoEm: timestamp('anonimizado_em', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,6 +76,8 @@ export const guardians = pgTable(
     observacoes: text('observacoes'),
     /** The guardian's portal account (nivel responsavel). */
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the guardian's personal data was anonymised (a deletion request or the retention job). */
+    anonimizadoEm: timestamp('anonimizado_em', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

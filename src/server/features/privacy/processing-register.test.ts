@@ -1,0 +1,147 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './processing-register.js';
+import { defaultRetention } from '../../../shared/retention.schemas.js';
+
+/** Every table of the Drizzle schema (the same files drizzle-kit reads). */
+const modules = import.meta.glob<Record<string, unknown>>('../*/*.table.ts', { eager: true });
+const schemaTables = Object.values(modules)
+  .flatMap((module) => Object.values(module))
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table));
+
+const PEOPLE = new Set(['students', 'guardians', 'users', 'teachers']);
+/** Column names that hold a person's identifier, contact, trace or name as an author. */
+const PERSONAL_NAME =
+  /^(nome|email|novo_email|telefone|cpf|endereco|data_nascimento|ip|user_agent|device_hash|destino|password_hash|autor_id|aluno_ids|iniciais)$|_nome$|_by$|(^|_)por(_id)?$|^(usuario|user|aluno|responsavel|professor|actor)(_\w+)?_id$/;
+
+/** A class's or a file's name, not a person's. */
+const NOT_A_PERSON = /^(turma|arquivo)_nome$/;
+
+/** The columns of a table that the schema says are personal: by name or by a reference to a person. */
+function personalColumns(config: ReturnType<typeof getTableConfig>): string[] {
+  const byReference = new Set(
+    config.foreignKeys
+      .filter((key) => PEOPLE.has(getTableConfig(key.reference().foreignTable).name))
+      .flatMap((key) => key.reference().columns.map((column) => column.name)),
+  );
+  return (
+    config.columns
+      // A flag, a number or a closed list of values (an e-mail on/off switch, 'secretaria') names nobody.
+      .filter((column) => !['boolean', 'number'].includes(column.dataType) && !column.enumValues?.length)
+      .map((column) => column.name)
+      .filter(
+        (name) =>
+          byReference.has(name) ||
+          (PERSONAL_NAME.test(name) &&
+            !NOT_A_PERSON.test(name) &&
+            !(name === 'nome' && !PEOPLE.has(config.name))),
+      )
+  );
+}
+
+const classified = new Map<string, Set<string>>();
+for (const treatment of TREATMENTS)
+  for (const [table, columns] of treatment.dados) {
+    const name = getTableConfig(table).name;
+    const set = classified.get(name) ?? new Set<string>();
+    for (const column of columns) set.add(column.name);
+    classified.set(name, set);
+  }
+
+describe('Registro das operações de tratamento: the classification follows the schema', () => {
+  it('reads the whole schema', () => {
+    expect(schemaTables.length).toBeGreaterThan(40);
+    expect(schemaTables.map((table) => table.name)).toContain('students');
+  });
+
+  it('classifies every table: personal data, or none with a reason', () => {
+    const missing = schemaTables
+      .map((table) => table.name)
+      .filter((name) => !classified.has(name) && !(name in NON_PERSONAL_TABLES));
+    expect(missing, 'tabelas novas sem classificação em processing-register.ts').toEqual([]);
+    const stale = Object.keys(NON_PERSONAL_TABLES).filter(
+      (name) => !schemaTables.some((table) => table.name === name),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('classifies every personal column, and calls no table with personal columns non-personal', () => {
+    const unclassified: string[] = [];
+    for (const table of schemaTables)
+      for (const column of personalColumns(table))
+        if (!classified.get(table.name)?.has(column)) unclassified.push(`${table.name}.${column}`);
+    expect(unclassified, 'colunas pessoais sem classificação em processing-register.ts').toEqual([]);
+  });
+
+  it('the detector finds what it must (so the checks above can fail)', () => {
+    const byName = (name: string) => schemaTables.find((table) => table.name === name)!;
+    expect(personalColumns(byName('guardians'))).toEqual(
+      expect.arrayContaining(['nome', 'email', 'telefone', 'cpf', 'endereco', 'usuario_id']),
+    );
+    expect(personalColumns(byName('mensalidades'))).toContain('aluno_id');
+    expect(personalColumns(byName('sessions'))).toEqual(
+      expect.arrayContaining(['user_id', 'ip', 'user_agent']),
+    );
+    expect(personalColumns(byName('classes'))).toEqual(['professor_responsavel_id']);
+    for (const name of Object.keys(NON_PERSONAL_TABLES))
+      expect(personalColumns(byName(name)), name).toEqual([]);
+  });
+
+  it('writes who accesses each kind of data from the roles and how long from the settings', () => {
+    const register = buildProcessingRegister({
+      ...defaultRetention,
+      responsaveis_anos: 7,
+      auditoria_dias: 400,
+    });
+    const guardians = register.entradas.find((entry) => entry.categoria.includes('responsáveis'))!;
+    expect(guardians.retencao).toContain('7 anos');
+    expect(guardians.dados[0]).toEqual({
+      tabela: 'guardians',
+      colunas: ['nome', 'e-mail', 'telefone', 'CPF', 'endereço', 'observações', 'usuario id'],
+    });
+    expect(guardians.acesso.map((entry) => entry.perfil)).toEqual([
+      'Administrador',
+      'Professor',
+      'Responsável',
+    ]);
+    const audit = register.entradas.find((entry) => entry.categoria.startsWith('Trilha'))!;
+    expect(audit.retencao).toContain('400 dias');
+    // Only the administrator reads the audit trail (src/shared/permissions.ts).
+    expect(audit.acesso.map((entry) => entry.perfil)).toEqual(['Administrador']);
+  });
+});
+
+describe('GET /api/lgpd/registro-tratamento', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+  const { send, get } = requestsOf(() => t.app);
+
+  it('follows the saved retention periods, for the administrator only', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await send('PUT', '/api/configuracoes/retencao', admin.cookie, {
+      registros_tecnicos_dias: 12,
+      auditoria_dias: 365,
+      responsaveis_anos: 6,
+    });
+    const response = await get('/api/lgpd/registro-tratamento', admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const register = dataOf<ProcessingRegister>(response);
+    expect(register.prazos).toEqual({
+      registros_tecnicos_dias: 12,
+      auditoria_dias: 365,
+      responsaveis_anos: 6,
+    });
+    expect(register.entradas.map((entry) => entry.retencao).join(' ')).toContain('12 dias depois de expirar');
+    const teacher = await signedIn(t, 'professor');
+    expect((await get('/api/lgpd/registro-tratamento', teacher.cookie)).statusCode).toBe(403);
+  });
+});
