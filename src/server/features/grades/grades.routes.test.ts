@@ -16,6 +16,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
+import type { RollClass } from '../../../shared/academics.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {
@@ -974,6 +975,18 @@ describe('closing the year and rematrícula', () => {
     expect(left?.status).toBe('inativo');
     const [old] = await t.database.db.select().from(classes).where(eq(classes.id, s.classA.id));
     expect(old?.status).toBe('concluido');
+    // Last year's classes and grades stay reachable by year, read-only: the teacher still finds the
+    // concluded class under 2026 (not among the active ones) and reads its grid.
+    const active = dataOf<RollClass[]>(await get('/api/frequencia/turmas', s.math.cookie));
+    expect(active.map((item) => item.id)).not.toContain(s.classA.id);
+    const of2026 = dataOf<RollClass[]>(await get('/api/frequencia/turmas?ano=2026', s.math.cookie));
+    expect(of2026.map((item) => item.id)).toEqual([s.classA.id]);
+    const of2027 = dataOf<RollClass[]>(await get('/api/frequencia/turmas?ano=2027', s.math.cookie));
+    expect(of2027.map((item) => item.nome).sort()).toEqual(['5º Ano A', '6º Ano A']);
+    expect((await get('/api/frequencia/turmas?ano=dois', s.math.cookie)).statusCode).toBe(400);
+    const oldGrid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    expect(oldGrid.bloqueio).toMatch(/ano letivo 2026 foi encerrado/);
+    expect(oldGrid.alunos.find((aluno) => aluno.id === s.a[0].id)!.notas[0]!.texto).toBe('8,0');
     // Last year's boletim is still reachable by year.
     const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
     expect(card).toMatchObject({
