@@ -136,7 +136,7 @@ export function GradesPage() {
           ))}
         </SelectField>
       </div>
-      {past && year && (
+      {past && (
         <p
           role="status"
           className="mb-4 flex items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700"
