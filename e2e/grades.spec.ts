@@ -62,6 +62,8 @@ async function pasteInto(input: Locator, text: string) {
 test('grades: keyboard and paste, reload, close, retificação, publish, guardian boletim', async ({
   browser,
 }) => {
+  // Three people (teacher, admin, guardian) and a retificação round trip: a long journey.
+  test.setTimeout(150_000);
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const admin = await adminContext.newPage();
   const api = admin.request;
@@ -247,6 +249,9 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   });
   await expect(request).toContainText('De 6,0 para 7,0');
   await admin.screenshot({ path: `${shots}/notas-fila-retificacao-desktop.png`, fullPage: true });
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/notas-fila-retificacao-phone.png`, fullPage: true });
+  await admin.setViewportSize(desktop);
   await request.getByRole('button', { name: 'Aprovar', exact: true }).click();
   const confirm = admin.getByRole('dialog', { name: 'Aprovar retificação' });
   await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
@@ -270,7 +275,17 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Jabuticaba-Doce-58');
   await guardian.goto('/dashboard/alunos');
-  await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
+  // A new guardian first accepts the privacy notice and the terms (the LGPD gate), when it is asked.
+  const agree = guardian.getByRole('checkbox', {
+    name: 'Li e aceito o Aviso de Privacidade e os Termos de Uso.',
+  });
+  const seeChild = guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` });
+  await expect(agree.or(seeChild)).toBeVisible();
+  if (await agree.isVisible()) {
+    await agree.check();
+    await guardian.getByRole('button', { name: 'Aceitar e continuar' }).click();
+  }
+  await seeChild.click();
   const child = guardian.getByRole('dialog', { name: names[0] });
   const boletim = child.getByRole('region', { name: /Boletim/ });
   // On a phone the boletim is a card per subject.

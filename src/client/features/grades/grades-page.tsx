@@ -84,7 +84,7 @@ export function GradesPage() {
         />
       )}
       {teacher && <MyRectificationRequests />}
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[9rem_1fr_1fr_1.5fr]">
         <SelectField
           label="Ano letivo"
           value={year ? String(year.ano) : ''}

@@ -80,15 +80,21 @@ export function RequestRectificationDialog({
           inputMode={conceitos ? 'text' : 'decimal'}
           autoComplete="off"
           value={valor}
-          error={errors.valor}
-          onChange={(event) => setValor(event.target.value)}
+          error={errors.valor || undefined}
+          onChange={(event) => {
+            setValor(event.target.value);
+            setErrors((current) => ({ ...current, valor: '' }));
+          }}
         />
         <TextAreaField
           label="Motivo"
           required
           value={motivo}
-          error={errors.motivo}
-          onChange={(event) => setMotivo(event.target.value)}
+          error={errors.motivo || undefined}
+          onChange={(event) => {
+            setMotivo(event.target.value);
+            setErrors((current) => ({ ...current, motivo: '' }));
+          }}
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={request.isPending}>
