@@ -5,8 +5,9 @@ import { ADMIN_STATE, apiSignIn } from './support';
 
 // Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
 // pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
-// period (read-only banner), rectifies a grade with a reason and publishes; the guardian opens the
-// boletim and downloads the PDF. Everything is this journey's own (names with `run`).
+// period (read-only banner), rectifies a grade with a reason and publishes; the teacher asks for a
+// retificação of a locked grade and the admin approves it from the queue; the guardian opens the
+// boletim (with the corrected average) and downloads the PDF. Everything is this journey's own (names with `run`).
 
 const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
@@ -61,6 +62,8 @@ async function pasteInto(input: Locator, text: string) {
 test('grades: keyboard and paste, reload, close, retificação, publish, guardian boletim', async ({
   browser,
 }) => {
+  // Three people (teacher, admin, guardian) and a retificação round trip: a long journey.
+  test.setTimeout(150_000);
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const admin = await adminContext.newPage();
   const api = admin.request;
@@ -186,7 +189,6 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await teacher.getByRole('button', { name: /Próximo/ }).click();
   await expect(teacher.getByRole('heading', { name: names[1] })).toBeVisible();
   await teacher.screenshot({ path: `${shots}/notas-phone.png`, fullPage: true });
-  await teacherContext.close();
 
   // The admin closes the period for the class: read-only with a banner; rectifies Bruno's grade.
   const url = `/dashboard/notas?turma=${turma.id}&disciplina=Matem%C3%A1tica&periodo=${period.id}`;
@@ -212,16 +214,74 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   await expect(admin.getByText('Publicado', { exact: true })).toBeVisible();
   await admin.screenshot({ path: `${shots}/notas-fechado-desktop.png`, fullPage: true });
 
+  // The period is closed to the teacher: Ana's Trabalho is corrected by asking the secretary.
+  await teacher.setViewportSize(desktop);
+  await teacher.reload();
+  await expect(cell('Trabalho', names[0])).toHaveAttribute('readonly');
+  await expect(teacher.getByRole('status').filter({ hasText: 'Solicitar retificação' })).toBeVisible();
+  await teacher.getByRole('button', { name: `Solicitar retificação de Trabalho de ${names[0]}` }).click();
+  const ask = teacher.getByRole('dialog', { name: 'Solicitar retificação' });
+  await expect(ask).toContainText('Atual: 6,0');
+  await ask.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(ask.getByText('Explique o motivo da retificação (ao menos 5 caracteres)')).toBeVisible();
+  await ask.getByLabel('Nova nota').fill('7');
+  await ask.getByLabel('Motivo').fill('Trabalho entregue no prazo, corrigido de novo');
+  await teacher.screenshot({ path: `${shots}/notas-solicitar-retificacao-desktop.png` });
+  await ask.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(
+    teacher.getByRole('img', {
+      name: `Retificação pendente de Trabalho de ${names[0]}: 7,0, aguardando a secretaria`,
+    }),
+  ).toBeVisible();
+  // Nothing changes before the approval.
+  await expect(cell('Trabalho', names[0])).toHaveValue('6,0');
+  const mine = teacher.getByRole('group').filter({ hasText: 'Minhas solicitações de retificação' });
+  await expect(mine).toContainText('Pendente');
+  await teacher.setViewportSize(phone);
+  await teacher.screenshot({ path: `${shots}/notas-solicitacoes-phone.png`, fullPage: true });
+
+  // The admin sees it in the queue and approves: the grade and its history change.
+  await admin.reload();
+  const queue = admin.getByRole('region', { name: /Solicitações de retificação/ });
+  const request = queue.getByRole('listitem', {
+    name: `Solicitação de Professora Notas ${run}: ${names[0]}, Trabalho`,
+  });
+  await expect(request).toContainText('De 6,0 para 7,0');
+  await admin.screenshot({ path: `${shots}/notas-fila-retificacao-desktop.png`, fullPage: true });
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/notas-fila-retificacao-phone.png`, fullPage: true });
+  await admin.setViewportSize(desktop);
+  await request.getByRole('button', { name: 'Aprovar', exact: true }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Aprovar retificação' });
+  await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
+  await expect(queue).toHaveCount(0);
+  await expect(admin.getByRole('textbox', { name: `Trabalho de ${names[0]}` })).toHaveValue('7,0');
+  await admin.getByRole('button', { name: `Retificar Trabalho de ${names[0]}` }).click();
+  const history = admin
+    .getByRole('dialog', { name: 'Retificar nota' })
+    .getByRole('region', { name: 'Histórico da nota' });
+  await expect(history).toContainText('6,0 → 7,0');
+  await expect(history).toContainText(
+    `Trabalho entregue no prazo, corrigido de novo (solicitada por Professora Notas ${run})`,
+  );
+  await admin.keyboard.press('Escape');
+  await teacher.reload();
+  await expect(mine).toContainText('Aprovada');
+  await teacherContext.close();
+
   // The guardian opens Ana's boletim and downloads the PDF.
   const guardianContext = await browser.newContext({ viewport: phone });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Jabuticaba-Doce-58');
   await guardian.goto('/dashboard/alunos');
+  // apiSignIn accepted the privacy notice and terms (the gate's own journey is e2e/lgpd.spec.ts).
   await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
   const child = guardian.getByRole('dialog', { name: names[0] });
   const boletim = child.getByRole('region', { name: /Boletim/ });
   // On a phone the boletim is a card per subject.
-  await expect(boletim.getByRole('listitem').filter({ hasText: 'Matemática' })).toContainText('6,8');
+  // (7,5 + 7,0) / 2 = 7,25 → 7,3: the boletim follows the approved retificação.
+  await expect(boletim.getByRole('listitem').filter({ hasText: 'Matemática' })).toContainText('7,3');
   await guardian.screenshot({ path: `${shots}/boletim-responsavel-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await boletim.getByRole('button', { name: 'Baixar PDF' }).click();

@@ -6,7 +6,7 @@ import { ADMIN_STATE } from './support';
 // Issue 14, closing the year: on a year of its own (2019, which no other journey touches) the admin
 // closes the year on 'Ano letivo', prepares the next one, adjusts a class's capacity, applies the
 // rematrícula, and the approved student is in the new year's class one série up (screen and API);
-// the retained one stays in the série.
+// the retained one stays in the série; the closed year's grades are still consulted on 'Notas', by year.
 
 const run = Date.now().toString().slice(-6);
 const YEAR = 2019;
@@ -235,5 +235,28 @@ test('year end: close the year, review and adjust the rematrícula, the approved
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+
+  // Last year's grades on 'Notas', picked by year (kept in the URL): the concluded class, read-only.
+  await page.goto('/dashboard/notas');
+  await page.getByLabel('Ano letivo', { exact: true }).selectOption(String(YEAR));
+  await page.getByLabel('Turma', { exact: true }).selectOption({ label: className });
+  await page.getByLabel('Disciplina').selectOption('Matemática');
+  await page.getByLabel('Período', { exact: true }).selectOption(first.id);
+  await expect(page).toHaveURL(new RegExp(`ano=${String(YEAR)}`));
+  await page.reload();
+  await expect(page.getByLabel('Ano letivo', { exact: true })).toHaveValue(String(YEAR));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Consultando o ano letivo ${String(YEAR)}` }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `O ano letivo ${String(YEAR)} foi encerrado` }),
+  ).toBeVisible();
+  const old = page.getByRole('textbox', { name: `Prova final de ${names[0]}` });
+  await expect(old).toHaveValue('8,0');
+  await expect(old).toHaveAttribute('readonly');
+  await expect(page.getByRole('button', { name: 'Nova avaliação' })).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/notas-ano-anterior-desktop.png`, fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: `${shots}/notas-ano-anterior-phone.png`, fullPage: true });
   await context.close();
 });

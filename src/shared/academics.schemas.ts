@@ -181,7 +181,16 @@ export const rollSchema = z.object({
 });
 export type Roll = z.infer<typeof rollSchema>;
 
-export const rollClassesQuerySchema = z.strictObject({ data: isoDateSchema.optional() });
+export const rollClassesQuerySchema = z.strictObject({
+  data: isoDateSchema.optional(),
+  /** A school year's classes, also those it concluded (grades of past years, read-only); omitted: the active classes. */
+  ano: z.coerce
+    .number({ error: 'Ano inválido' })
+    .int('Ano inválido')
+    .min(2000, 'Ano inválido')
+    .max(2100, 'Ano inválido')
+    .optional(),
+});
 
 /** A class in the roll-call picker, today's lessons first. */
 export const rollClassSchema = z.object({

@@ -291,6 +291,17 @@ export const gradesGridSchema = z.object({
   ),
   /** Why the user cannot change grades here (closed period, closed year); null when they can. */
   bloqueio: z.string().nullable(),
+  /** A teacher of this subject with the period closed to them: they may ask for a retificação. */
+  pode_solicitar_retificacao: z.boolean(),
+  /** Pending retificação requests on this grid's cells ('depois' as shown on the scale). */
+  retificacoes_pendentes: z.array(
+    z.object({
+      id: z.string(),
+      avaliacao_id: z.string(),
+      aluno_id: z.string(),
+      depois: z.string().nullable(),
+    }),
+  ),
   avaliacoes: z.array(gridAssessmentSchema),
   alunos: z.array(gridStudentSchema),
 });
@@ -313,6 +324,70 @@ export const rectificationInputSchema = z.strictObject({
   version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type RectificationInput = z.infer<typeof rectificationInputSchema>;
+
+// ---------------------------------------------------------------- teachers' retificação requests
+
+const rectificationReason = (what: string) =>
+  singleLineText().pipe(
+    z.string().min(5, `Explique ${what} (ao menos 5 caracteres)`).max(500, 'Máximo de 500 caracteres'),
+  );
+
+/** POST /api/retificacoes — a teacher asks the secretary to correct a grade of a closed period. */
+export const rectificationRequestInputSchema = z.strictObject({
+  avaliacao_id: uuidParam,
+  aluno_id: uuidParam,
+  /** The grade asked for; null: 'sem nota'. */
+  valor: gradeValueSchema,
+  motivo: rectificationReason('o motivo da retificação'),
+});
+export type RectificationRequestInput = z.infer<typeof rectificationRequestInputSchema>;
+
+/** POST /api/retificacoes/:id/aprovar — an optional note to the teacher. */
+export const rectificationApprovalInputSchema = z.strictObject({
+  resposta: singleLineText().pipe(z.string().max(500, 'Máximo de 500 caracteres')).optional(),
+});
+export type RectificationApprovalInput = z.infer<typeof rectificationApprovalInputSchema>;
+
+/** POST /api/retificacoes/:id/recusar — the teacher is told why. */
+export const rectificationRefusalInputSchema = z.strictObject({
+  resposta: rectificationReason('por que a solicitação foi recusada'),
+});
+export type RectificationRefusalInput = z.infer<typeof rectificationRefusalInputSchema>;
+
+export const rectificationStatuses = ['pendente', 'aprovada', 'recusada'] as const;
+export type RectificationStatus = (typeof rectificationStatuses)[number];
+export const rectificationStatusLabels: Record<RectificationStatus, string> = {
+  pendente: 'Pendente',
+  aprovada: 'Aprovada',
+  recusada: 'Recusada',
+};
+
+export const rectificationRequestsQuerySchema = z.strictObject({
+  situacao: z.enum([...rectificationStatuses, 'todas'], { error: 'Situação inválida' }).optional(),
+  turma_id: uuidParam.optional(),
+});
+export type RectificationRequestsQuery = z.infer<typeof rectificationRequestsQuerySchema>;
+
+export const rectificationRequestSchema = z.object({
+  id: z.string(),
+  turma: z.object({ id: z.string(), nome: z.string() }),
+  disciplina: z.string(),
+  periodo: z.object({ id: z.string(), nome: z.string() }),
+  avaliacao: z.object({ id: z.string(), nome: z.string() }),
+  aluno: z.object({ id: z.string(), nome: z.string() }),
+  /** The grade when asked, the one asked for, and the current one (as shown on the scale). */
+  antes: z.string().nullable(),
+  depois: z.string().nullable(),
+  atual: z.string().nullable(),
+  motivo: z.string(),
+  situacao: z.enum(rectificationStatuses),
+  solicitado_por: z.string().nullable(),
+  solicitado_em: z.string(),
+  resposta: z.string().nullable(),
+  decidido_por: z.string().nullable(),
+  decidido_em: z.string().nullable(),
+});
+export type RectificationRequest = z.infer<typeof rectificationRequestSchema>;
 
 export const gradeChangeKinds = ['lancamento', 'retificacao'] as const;
 export type GradeChangeKind = (typeof gradeChangeKinds)[number];

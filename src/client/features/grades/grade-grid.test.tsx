@@ -54,6 +54,8 @@ function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
     escala: '0-10',
     conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
     bloqueio: null,
+    pode_solicitar_retificacao: false,
+    retificacoes_pendentes: [],
     avaliacoes,
     alunos: [1, 2, 3].map((n) => ({
       id: uuid(n + 10),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, History, Lock } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Clock, FilePenLine, History, Lock } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
@@ -18,6 +18,7 @@ import {
 } from './grade-grid-logic';
 import { gradesKeys, useSaveGrades } from './grades.api';
 import { RectifyDialog } from './rectify-dialog';
+import { RequestRectificationDialog, type RectificationTarget } from './request-rectification-dialog';
 
 type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito';
 
@@ -47,10 +48,16 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const [rectifying, setRectifying] = useState<{ notaId: string; aluno: string; avaliacao: string } | null>(
     null,
   );
+  const [asking, setAsking] = useState<RectificationTarget | null>(null);
   const [studentIndex, setStudentIndex] = useState(0);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const readOnly = grid.bloqueio !== null;
+  const canAsk = readOnly && grid.pode_solicitar_retificacao;
+  const pendingOf = (alunoId: string, avaliacaoId: string) =>
+    grid.retificacoes_pendentes.find(
+      (request) => request.aluno_id === alunoId && request.avaliacao_id === avaliacaoId,
+    );
   const rules = { escala: grid.escala, conceitos: grid.conceitos };
   const rows = grid.alunos.length;
   const cols = grid.avaliacoes.length;
@@ -223,6 +230,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     const bad = edit?.status === 'erro' || edit?.status === 'conflito';
     const messageId = `msg-${key}`;
     const nota = serverCell(aluno.id, avaliacao.id);
+    const pending = pendingOf(aluno.id, avaliacao.id);
     return (
       <div className="flex flex-col gap-0.5">
         <div className="flex items-center gap-1">
@@ -259,6 +267,35 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
               <History className="h-4 w-4" aria-hidden />
             </button>
           )}
+          {canAsk &&
+            (pending ? (
+              <span
+                role="img"
+                className="rounded p-1 text-amber-700"
+                aria-label={`Retificação pendente de ${label}: ${pending.depois ?? 'sem nota'}, aguardando a secretaria`}
+                title={`Retificação pendente: ${pending.depois ?? 'sem nota'}`}
+              >
+                <Clock className="h-4 w-4" aria-hidden />
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
+                aria-label={`Solicitar retificação de ${label}`}
+                title="Solicitar retificação"
+                onClick={() =>
+                  setAsking({
+                    avaliacaoId: avaliacao.id,
+                    alunoId: aluno.id,
+                    aluno: aluno.nome,
+                    avaliacao: avaliacao.nome,
+                    atual: nota?.texto ?? null,
+                  })
+                }
+              >
+                <FilePenLine className="h-4 w-4" aria-hidden />
+              </button>
+            ))}
         </div>
         {bad && edit.message && (
           <span id={messageId} role="alert" className="max-w-48 text-xs text-red-700">
@@ -284,12 +321,23 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     return null;
   };
 
-  const dialog = rectifying && (
-    <RectifyDialog
-      notaId={rectifying.notaId}
-      title={`${rectifying.avaliacao} — ${rectifying.aluno}`}
-      onClose={() => setRectifying(null)}
-    />
+  const dialog = (
+    <>
+      {rectifying && (
+        <RectifyDialog
+          notaId={rectifying.notaId}
+          title={`${rectifying.avaliacao} — ${rectifying.aluno}`}
+          onClose={() => setRectifying(null)}
+        />
+      )}
+      {asking && (
+        <RequestRectificationDialog
+          target={asking}
+          conceitos={grid.escala === 'conceitos'}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </>
   );
 
   const banner = (
@@ -304,7 +352,9 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
             {grid.bloqueio}{' '}
             {canRectify
               ? 'Para corrigir uma nota, use o botão “Retificar” ao lado dela (com motivo; fica no histórico).'
-              : 'As notas estão somente para leitura.'}
+              : canAsk
+                ? 'Para corrigir uma nota, use “Solicitar retificação” ao lado dela: a secretaria aprova ou recusa.'
+                : 'As notas estão somente para leitura.'}
           </span>
         </div>
       )}

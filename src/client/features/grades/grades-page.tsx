@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookOpenCheck, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BookOpenCheck, History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { Assessment } from '../../../shared/grades.schemas';
@@ -21,28 +21,47 @@ import {
   useGradeClasses,
 } from './grades.api';
 import { PeriodActions } from './period-actions';
+import { MyRectificationRequests, RectificationQueue } from './rectification-requests';
 
-/** 'Notas': pick class, subject and period, manage the avaliações and type the grades. */
+/**
+ * 'Notas': pick the school year, class, subject and period, manage the avaliações and type the grades.
+ * Every choice is in the URL; a past year is there to consult (its grid is read-only).
+ */
 export function GradesPage() {
   const { data: me } = useCurrentUser();
   const admin = can(me?.nivel, 'academics.manage');
+  const teacher = me?.nivel === 'professor';
   const [params, setParams] = useSearchParams();
-  const classes = useGradeClasses();
   const years = useGradePeriods();
   const today = todayIso();
-  const year =
+  const current =
     years.data?.find((item) => item.inicio <= today && today <= item.fim) ??
     years.data?.[years.data.length - 1];
+  const year = years.data?.find((item) => String(item.ano) === params.get('ano')) ?? current;
+  const past = year !== undefined && current !== undefined && year.ano < current.ano;
+  const classes = useGradeClasses(year?.ano);
   const periods = year?.periodos ?? [];
-  const currentPeriod = periods.find((item) => item.inicio <= today && today <= item.fim) ?? periods[0];
-  const turmaId = params.get('turma') ?? classes.data?.[0]?.id ?? '';
+  const currentPeriod =
+    periods.find((item) => item.inicio <= today && today <= item.fim) ??
+    (past ? periods[periods.length - 1] : periods[0]);
+  const turmaParam = params.get('turma');
+  const turmaId =
+    (turmaParam && classes.data?.some((turma) => turma.id === turmaParam) ? turmaParam : null) ??
+    classes.data?.[0]?.id ??
+    '';
   const disciplina = params.get('disciplina') ?? disciplinas[0];
-  const periodoId = params.get('periodo') ?? currentPeriod?.id ?? '';
-  const update = (key: string, value: string) =>
+  const periodoParam = params.get('periodo');
+  const periodoId =
+    (periodoParam && periods.some((period) => period.id === periodoParam) ? periodoParam : null) ??
+    currentPeriod?.id ??
+    '';
+  const update = (changes: Record<string, string | null>) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
+      (currentParams) => {
+        const next = new URLSearchParams(currentParams);
+        for (const [key, value] of Object.entries(changes))
+          if (value === null) next.delete(key);
+          else next.set(key, value);
         return next;
       },
       { preventScrollReset: true, replace: true },
@@ -54,8 +73,38 @@ export function GradesPage() {
         title="Notas"
         subtitle={admin ? 'Avaliações e notas de todas as turmas' : 'Avaliações e notas das suas turmas'}
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <SelectField label="Turma" value={turmaId} onChange={(event) => update('turma', event.target.value)}>
+      {admin && (
+        <RectificationQueue
+          onOpen={(place) => {
+            const ano = years.data?.find((item) =>
+              item.periodos.some((period) => period.id === place.periodo),
+            )?.ano;
+            update({ ...place, ano: ano === undefined ? null : String(ano) });
+          }}
+        />
+      )}
+      {teacher && <MyRectificationRequests />}
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[9rem_1fr_1fr_1.5fr]">
+        <SelectField
+          label="Ano letivo"
+          value={year ? String(year.ano) : ''}
+          onChange={(event) => update({ ano: event.target.value, turma: null, periodo: null })}
+        >
+          {(years.data?.length ?? 0) === 0 && <option value="">Nenhum ano letivo</option>}
+          {[...(years.data ?? [])]
+            .sort((a, b) => b.ano - a.ano)
+            .map((item) => (
+              <option key={item.id} value={String(item.ano)}>
+                {item.ano}
+                {item.ano === current?.ano ? ' (atual)' : ''}
+              </option>
+            ))}
+        </SelectField>
+        <SelectField
+          label="Turma"
+          value={turmaId}
+          onChange={(event) => update({ turma: event.target.value })}
+        >
           {classes.data?.length === 0 && <option value="">Nenhuma turma</option>}
           {classes.data?.map((turma) => (
             <option key={turma.id} value={turma.id}>
@@ -66,7 +115,7 @@ export function GradesPage() {
         <SelectField
           label="Disciplina"
           value={disciplina}
-          onChange={(event) => update('disciplina', event.target.value)}
+          onChange={(event) => update({ disciplina: event.target.value })}
         >
           {disciplinas.map((item) => (
             <option key={item} value={item}>
@@ -77,7 +126,7 @@ export function GradesPage() {
         <SelectField
           label="Período"
           value={periodoId}
-          onChange={(event) => update('periodo', event.target.value)}
+          onChange={(event) => update({ periodo: event.target.value })}
         >
           {periods.length === 0 && <option value="">Nenhum período</option>}
           {periods.map((period) => (
@@ -87,14 +136,30 @@ export function GradesPage() {
           ))}
         </SelectField>
       </div>
+      {past && (
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700"
+        >
+          <History className="h-4 w-4 shrink-0" aria-hidden />
+          Consultando o ano letivo {year.ano}.{' '}
+          <button
+            type="button"
+            className="font-medium text-primary underline"
+            onClick={() => update({ ano: null, turma: null, periodo: null })}
+          >
+            Voltar ao ano atual
+          </button>
+        </p>
+      )}
       {classes.isError || years.isError ? (
         <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
-      ) : classes.isPending || years.isPending ? (
+      ) : years.isPending || (year !== undefined && classes.isPending) ? (
         <Spinner />
       ) : !turmaId || !periodoId ? (
         <EmptyState
           icon={BookOpenCheck}
-          title="Nada para lançar"
+          title={past ? 'Nenhuma turma neste ano' : 'Nada para lançar'}
           hint="Você vê aqui as turmas em que leciona e os períodos do ano letivo."
         />
       ) : (

@@ -7,6 +7,9 @@ import type {
   GradesGrid,
   PeriodStatus,
   RectificationInput,
+  RectificationRequest,
+  RectificationRequestInput,
+  RectificationRequestsQuery,
   RematriculaInput,
   RematriculaProposal,
   SavedGrades,
@@ -30,6 +33,8 @@ export const gradesKeys = {
   grid: (turmaId: string, disciplina: string, periodoId: string) =>
     ['grades', 'grid', turmaId, disciplina, periodoId] as const,
   history: (notaId: string) => ['grades', 'history', notaId] as const,
+  requests: (query: RectificationRequestsQuery = {}) =>
+    ['grades', 'rectification-requests', query.situacao ?? 'todas', query.turma_id ?? ''] as const,
   period: (periodoId: string) => ['grades', 'period', periodoId] as const,
   reportCard: (alunoId: string, ano?: number) => ['grades', 'report-card', alunoId, ano ?? ''] as const,
   rematricula: (anoLetivoId: string) => ['grades', 'rematricula', anoLetivoId] as const,
@@ -151,6 +156,51 @@ export function useGradeHistory(notaId: string | null) {
     queryKey: gradesKeys.history(notaId ?? ''),
     queryFn: () => api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, { globalErrors: false }),
     enabled: Boolean(notaId),
+  });
+}
+
+// ---------------------------------------------------------------- teachers' retificação requests
+
+/** The administrator's queue (every request) or, for a teacher, their own requests. */
+export function useRectificationRequests(query: RectificationRequestsQuery = {}) {
+  return useQuery({
+    queryKey: gradesKeys.requests(query),
+    queryFn: () => api<RectificationRequest[]>(`/api/retificacoes${toQuery(query)}`, { globalErrors: false }),
+  });
+}
+
+export function useRequestRectification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RectificationRequestInput) =>
+      apiWithMessage<RectificationRequest>('/api/retificacoes', {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+/** aprovar (optional note) | recusar (reason required). */
+export function useDecideRectification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      decisao,
+      resposta,
+    }: {
+      id: string;
+      decisao: 'aprovar' | 'recusar';
+      resposta?: string;
+    }) =>
+      apiWithMessage<RectificationRequest>(`/api/retificacoes/${id}/${decisao}`, {
+        method: 'POST',
+        body: resposta === undefined ? {} : { resposta },
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
   });
 }
 
@@ -306,10 +356,14 @@ export function useGradePeriods() {
   });
 }
 
-/** The classes the user may enter grades for (a teacher's own; every class for an administrator). */
-export function useGradeClasses() {
+/**
+ * A school year's classes the user may enter or read grades for (a teacher's own; every class for an
+ * administrator), also the ones the year concluded.
+ */
+export function useGradeClasses(ano: number | undefined) {
   return useQuery({
-    queryKey: ['grades', 'classes'] as const,
-    queryFn: () => api<RollClass[]>('/api/frequencia/turmas', { globalErrors: false }),
+    queryKey: ['grades', 'classes', ano ?? ''] as const,
+    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, { globalErrors: false }),
+    enabled: ano !== undefined,
   });
 }

@@ -424,7 +424,7 @@ export async function saveRoll(
 export async function listRollClasses(
   db: DbOrTx,
   viewer: Viewer,
-  query: { data?: string | undefined },
+  query: { data?: string | undefined; ano?: number | undefined },
 ): Promise<RollClass[]> {
   const date = query.data ?? clock.today();
   const scope = await scopeOf(db, viewer);
@@ -433,7 +433,14 @@ export async function listRollClasses(
     .select({ turma: classes, responsavel: teachers.nome })
     .from(classes)
     .leftJoin(teachers, eq(teachers.id, classes.professorResponsavelId))
-    .where(and(eq(classes.status, 'ativo'), classesInScope(scope)));
+    .where(
+      and(
+        query.ano === undefined
+          ? eq(classes.status, 'ativo')
+          : and(eq(classes.anoLetivo, String(query.ano)), inArray(classes.status, ['ativo', 'concluido'])),
+        classesInScope(scope),
+      ),
+    );
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.turma.id);
   const [grids, taken, counts] = await Promise.all([

@@ -15,7 +15,12 @@ import {
   periodActionInputSchema,
   periodStatusSchema,
   publishInputSchema,
+  rectificationApprovalInputSchema,
   rectificationInputSchema,
+  rectificationRefusalInputSchema,
+  rectificationRequestInputSchema,
+  rectificationRequestSchema,
+  rectificationRequestsQuerySchema,
   rematriculaInputSchema,
   rematriculaProposalSchema,
   rematriculaQuerySchema,
@@ -42,6 +47,12 @@ import {
   updateAssessment,
 } from './grades.service.js';
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
+import {
+  approveRectification,
+  listRectificationRequests,
+  refuseRectification,
+  requestRectification,
+} from './rectification-requests.service.js';
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
 import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
@@ -159,6 +170,70 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notas/:id/historico',
     { schema: { response: okResponse(gradeHistorySchema), params: idParams }, config: book },
     async (request) => ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
+  );
+
+  // ------------------------------------------------------------ teachers' retificação requests
+  app.get(
+    '/api/retificacoes',
+    {
+      schema: {
+        response: okResponse(z.array(rectificationRequestSchema)),
+        querystring: rectificationRequestsQuerySchema,
+      },
+      config: book,
+    },
+    async (request) => ok(await listRectificationRequests(app.ctx.db, signedInUser(request), request.query)),
+  );
+  app.post(
+    '/api/retificacoes',
+    {
+      schema: {
+        response: createdResponse(rectificationRequestSchema),
+        body: rectificationRequestInputSchema,
+      },
+      config: book,
+    },
+    async (request, reply) => {
+      const created = await requestRectification(
+        app.ctx,
+        signedInUser(request),
+        request.body,
+        actorOf(request),
+      );
+      return reply.status(201).send(ok(created, 'Solicitação de retificação enviada à secretaria.'));
+    },
+  );
+  app.post(
+    '/api/retificacoes/:id/aprovar',
+    {
+      schema: {
+        response: okResponse(rectificationRequestSchema),
+        params: idParams,
+        body: rectificationApprovalInputSchema.optional(),
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await approveRectification(app.ctx, request.params.id, request.body ?? {}, actorOf(request)),
+        'Retificação aprovada: a nota foi alterada.',
+      ),
+  );
+  app.post(
+    '/api/retificacoes/:id/recusar',
+    {
+      schema: {
+        response: okResponse(rectificationRequestSchema),
+        params: idParams,
+        body: rectificationRefusalInputSchema,
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await refuseRectification(app.ctx, request.params.id, request.body, actorOf(request)),
+        'Solicitação de retificação recusada.',
+      ),
   );
 
   // ------------------------------------------------------------ períodos

@@ -37,7 +37,13 @@ import { classes } from '../classes/classes.table.js';
 import { scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
 import { getAcademicSettings } from './academic-settings.service.js';
-import { assessments, gradeChanges, grades, type AssessmentRow } from './grades.table.js';
+import {
+  assessments,
+  gradeChanges,
+  grades,
+  rectificationRequests,
+  type AssessmentRow,
+} from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
 
 /**
@@ -60,7 +66,7 @@ export async function rulesNow(db: DbOrTx): Promise<AveragingRules> {
  * The class (404 outside scope) and the subject: in the grid of the class, and — for a teacher —
  * taught by them (to write) or visible to them (to read). Otherwise 404, as if it did not exist.
  */
-async function subjectAccess(
+export async function subjectAccess(
   db: DbOrTx,
   viewer: Viewer,
   turmaId: string,
@@ -428,6 +434,26 @@ export async function getGradesGrid(
             ),
           );
   const byKey = new Map(cells.map((cell) => [`${cell.avaliacaoId}:${cell.alunoId}`, cell]));
+  const pending =
+    columns.length === 0
+      ? []
+      : await db
+          .select({
+            id: rectificationRequests.id,
+            avaliacaoId: rectificationRequests.avaliacaoId,
+            alunoId: rectificationRequests.alunoId,
+            depois: rectificationRequests.depois,
+          })
+          .from(rectificationRequests)
+          .where(
+            and(
+              eq(rectificationRequests.situacao, 'pendente'),
+              inArray(
+                rectificationRequests.avaliacaoId,
+                columns.map((column) => column.id),
+              ),
+            ),
+          );
   const teaches = access.teaches === null || access.teaches.has(query.disciplina);
   let bloqueio = teaches
     ? null
@@ -451,6 +477,13 @@ export async function getGradesGrid(
       conceitos.map((c) => [c, tenthsToNumber(rules.conceitos[c])]),
     ) as GradesGrid['conceitos'],
     bloqueio,
+    pode_solicitar_retificacao: !access.isAdmin && teaches && closed !== null,
+    retificacoes_pendentes: pending.map((request) => ({
+      id: request.id,
+      avaliacao_id: request.avaliacaoId,
+      aluno_id: request.alunoId,
+      depois: displayGrade(tenthsOf(request.depois), rules),
+    })),
     avaliacoes: columns.map((column) => ({
       id: column.id,
       nome: column.nome,
@@ -699,6 +732,75 @@ async function gradeWithContext(db: DbOrTx, id: string) {
   return found;
 }
 
+/** A grade as stored (numeric text) from tenths. */
+export const gradeText = (tenths: number | null) => (tenths === null ? null : numericText(tenths));
+
+/**
+ * Writes a retificação inside the caller's transaction: the grade changes (created when the cell never
+ * had one), its history gets the reason, and the audit trail who, before and after. `expect` guards
+ * what the caller read: the grade's version (the admin's dialog) or its value (a teacher's request).
+ */
+export async function writeRectification(
+  tx: DbOrTx,
+  target: { avaliacaoId: string; alunoId: string },
+  value: { tenths: number | null; conceito: string | null },
+  motivo: string,
+  actor: Actor,
+  expect: { version?: number | undefined; antes?: string | null },
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const where = and(eq(grades.avaliacaoId, target.avaliacaoId), eq(grades.alunoId, target.alunoId));
+  let [row] = await tx.select().from(grades).where(where).for('update');
+  if (!row) {
+    await tx
+      .insert(grades)
+      .values({ avaliacaoId: target.avaliacaoId, alunoId: target.alunoId, valor: null, version: 0 })
+      .onConflictDoNothing();
+    [row] = await tx.select().from(grades).where(where).for('update');
+  }
+  if (!row) throw notFound('Nota não encontrada.');
+  if (expect.version !== undefined && expect.version !== row.version)
+    throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
+  if (expect.antes !== undefined && tenthsOf(expect.antes) !== tenthsOf(row.valor))
+    throw conflict(
+      'A nota mudou desde a solicitação. Recuse esta solicitação e peça ao professor uma nova, sobre a nota atual.',
+    );
+  if (tenthsOf(row.valor) === value.tenths)
+    throw badRequest('A nota retificada é igual à atual.', [
+      { path: 'valor', message: 'Igual à nota atual' },
+    ]);
+  const next = gradeText(value.tenths);
+  const now = clock.now();
+  await tx
+    .update(grades)
+    .set({ valor: next, conceito: value.conceito, version: row.version + 1, updatedAt: now })
+    .where(eq(grades.id, row.id));
+  await tx.insert(gradeChanges).values({
+    notaId: row.id,
+    tipo: 'retificacao',
+    antes: row.valor,
+    depois: next,
+    motivo,
+    porId: actor.id,
+    porNome: actor.nome,
+    em: now,
+  });
+  await recordAudit(tx, actor, {
+    action: 'retificar_nota',
+    entity: 'nota',
+    entityId: row.id,
+    details: {
+      antes: row.valor,
+      depois: next,
+      motivo,
+      aluno_id: row.alunoId,
+      avaliacao_id: row.avaliacaoId,
+      ...extra,
+    },
+  });
+  return row.id;
+}
+
 /**
  * POST /api/notas/:id/retificar — an administrator's correction, with a reason, at any time (also
  * after the period or the year closed). Kept in the history and in the audit trail.
@@ -714,42 +816,16 @@ export async function rectifyGrade(
   const value = parseGradeValue(input.valor, rules);
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(grades).where(eq(grades.id, id)).for('update');
+    const [row] = await tx.select().from(grades).where(eq(grades.id, id));
     if (!row) throw notFound('Nota não encontrada.');
-    if (input.version !== undefined && input.version !== row.version)
-      throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
-    if (tenthsOf(row.valor) === value.tenths)
-      throw badRequest('A nota retificada é igual à atual.', [
-        { path: 'valor', message: 'Igual à nota atual' },
-      ]);
-    const next = value.tenths === null ? null : numericText(value.tenths);
-    const now = clock.now();
-    await tx
-      .update(grades)
-      .set({ valor: next, conceito: value.conceito, version: row.version + 1, updatedAt: now })
-      .where(eq(grades.id, id));
-    await tx.insert(gradeChanges).values({
-      notaId: id,
-      tipo: 'retificacao',
-      antes: row.valor,
-      depois: next,
-      motivo: input.motivo,
-      porId: actor.id,
-      porNome: actor.nome,
-      em: now,
-    });
-    await recordAudit(tx, actor, {
-      action: 'retificar_nota',
-      entity: 'nota',
-      entityId: id,
-      details: {
-        antes: row.valor,
-        depois: next,
-        motivo: input.motivo,
-        aluno_id: row.alunoId,
-        avaliacao_id: row.avaliacaoId,
-      },
-    });
+    await writeRectification(
+      tx,
+      { avaliacaoId: row.avaliacaoId, alunoId: row.alunoId },
+      value,
+      input.motivo,
+      actor,
+      { version: input.version },
+    );
   });
   return getGradeHistory(ctx.db, viewer, id);
 }

@@ -159,3 +159,43 @@ export const yearClosures = pgTable('year_closures', {
   rematriculaResumo: jsonb('rematricula_resumo').$type<Record<string, unknown>>(),
 });
 export type YearClosureRow = typeof yearClosures.$inferSelect;
+
+/**
+ * A teacher's request to correct a grade of a period closed to them (a 'retificação' with the
+ * administrator's approval). Keyed by assessment × student, so a grade never given can be asked for
+ * too; `antes` is the grade when asked (an approval refuses to apply over a grade changed since).
+ * One pending request per cell.
+ */
+export const rectificationRequests = pgTable(
+  'rectification_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    avaliacaoId: uuid('avaliacao_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    alunoId: uuid('aluno_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    antes: numeric('antes', { precision: 5, scale: 1 }),
+    depois: numeric('depois', { precision: 5, scale: 1 }),
+    motivo: text('motivo').notNull(),
+    situacao: text('situacao', { enum: ['pendente', 'aprovada', 'recusada'] })
+      .notNull()
+      .default('pendente'),
+    solicitadoPorId: uuid('solicitado_por_id').references(() => users.id, { onDelete: 'set null' }),
+    solicitadoPorNome: text('solicitado_por_nome'),
+    solicitadoEm: timestamp('solicitado_em', { withTimezone: true }).notNull().defaultNow(),
+    resposta: text('resposta'),
+    decididoPorId: uuid('decidido_por_id').references(() => users.id, { onDelete: 'set null' }),
+    decididoPorNome: text('decidido_por_nome'),
+    decididoEm: timestamp('decidido_em', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('rectification_requests_pending_unique')
+      .on(table.avaliacaoId, table.alunoId)
+      .where(sql`${table.situacao} = 'pendente'`),
+    index('rectification_requests_situacao_idx').on(table.situacao, table.solicitadoEm),
+    index('rectification_requests_solicitante_idx').on(table.solicitadoPorId, table.solicitadoEm),
+  ],
+);
+export type RectificationRequestRow = typeof rectificationRequests.$inferSelect;

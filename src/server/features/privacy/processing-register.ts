@@ -35,6 +35,7 @@ import {
   gradeChanges,
   grades,
   periodStates,
+  rectificationRequests,
   yearClosures,
 } from '../grades/grades.table.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -255,6 +256,16 @@ export const TREATMENTS: Treatment[] = [
         ],
       ],
       [attendanceRolls, [attendanceRolls.registradoPor, attendanceRolls.registradoPorNome]],
+      [
+        rectificationRequests,
+        [
+          rectificationRequests.alunoId,
+          rectificationRequests.solicitadoPorId,
+          rectificationRequests.solicitadoPorNome,
+          rectificationRequests.decididoPorId,
+          rectificationRequests.decididoPorNome,
+        ],
+      ],
       [grades, [grades.alunoId]],
       [gradeChanges, [gradeChanges.porId, gradeChanges.porNome, gradeChanges.motivo]],
       [councilDecisions, [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome]],

@@ -1,0 +1,303 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { displayGrade, parseGradeValue, type AveragingRules } from '../../../shared/averages.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import type {
+  RectificationApprovalInput,
+  RectificationRefusalInput,
+  RectificationRequest,
+  RectificationRequestInput,
+  RectificationRequestsQuery,
+} from '../../../shared/grades.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import type { Viewer } from '../academics/academics.scope.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
+import { classes } from '../classes/classes.table.js';
+import { students } from '../students/students.table.js';
+import {
+  gradeText,
+  membersDuring,
+  rulesNow,
+  subjectAccess,
+  tenthsOf,
+  writeRectification,
+} from './grades.service.js';
+import { assessments, grades, rectificationRequests } from './grades.table.js';
+import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
+
+/**
+ * The teacher's retificação: once a period is closed to them, a teacher asks (grade, new value,
+ * reason) and an administrator approves — the grade changes through the same retificação the
+ * secretary writes, with history and audit — or refuses with a reason. A teacher reaches only the
+ * subjects they teach (404 elsewhere) and sees only their own requests.
+ */
+
+const requestNotFound = () => notFound('Solicitação de retificação não encontrada.');
+const pendingTwice = () =>
+  conflict('Já existe uma solicitação de retificação pendente para esta nota. Aguarde a secretaria.');
+
+/** The value asked for, parsed on the scale now in force (the scale may have changed since). */
+function parseAsked(tenths: number | null, rules: AveragingRules) {
+  const value = parseGradeValue(displayGrade(tenths, rules), rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  return value;
+}
+
+async function presentRequests(db: DbOrTx, where: SQL | undefined): Promise<RectificationRequest[]> {
+  const [rules, rows] = await Promise.all([
+    rulesNow(db),
+    db
+      .select({
+        row: rectificationRequests,
+        turmaId: classes.id,
+        turmaNome: classes.nome,
+        disciplina: assessments.disciplina,
+        periodoId: schoolPeriods.id,
+        numero: schoolPeriods.numero,
+        tipoPeriodo: schoolYears.tipoPeriodo,
+        avaliacaoNome: assessments.nome,
+        alunoNome: students.nome,
+        atual: grades.valor,
+      })
+      .from(rectificationRequests)
+      .innerJoin(assessments, eq(assessments.id, rectificationRequests.avaliacaoId))
+      .innerJoin(classes, eq(classes.id, assessments.turmaId))
+      .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+      .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+      .innerJoin(students, eq(students.id, rectificationRequests.alunoId))
+      .leftJoin(
+        grades,
+        and(
+          eq(grades.avaliacaoId, rectificationRequests.avaliacaoId),
+          eq(grades.alunoId, rectificationRequests.alunoId),
+        ),
+      )
+      .where(where)
+      .orderBy(
+        asc(sql`${rectificationRequests.situacao} <> 'pendente'`),
+        desc(rectificationRequests.solicitadoEm),
+        asc(rectificationRequests.id),
+      )
+      .limit(200),
+  ]);
+  const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
+  return rows.map(({ row, ...joined }) => ({
+    id: row.id,
+    turma: { id: joined.turmaId, nome: joined.turmaNome },
+    disciplina: joined.disciplina,
+    periodo: { id: joined.periodoId, nome: periodName(joined.tipoPeriodo, joined.numero) },
+    avaliacao: { id: row.avaliacaoId, nome: joined.avaliacaoNome },
+    aluno: { id: row.alunoId, nome: joined.alunoNome },
+    antes: show(row.antes),
+    depois: show(row.depois),
+    atual: show(joined.atual),
+    motivo: row.motivo,
+    situacao: row.situacao,
+    solicitado_por: row.solicitadoPorNome,
+    solicitado_em: row.solicitadoEm.toISOString(),
+    resposta: row.resposta,
+    decidido_por: row.decididoPorNome,
+    decidido_em: row.decididoEm?.toISOString() ?? null,
+  }));
+}
+
+async function presentOne(db: DbOrTx, id: string): Promise<RectificationRequest> {
+  const [found] = await presentRequests(db, eq(rectificationRequests.id, id));
+  if (!found) throw requestNotFound();
+  return found;
+}
+
+/**
+ * GET /api/retificacoes — administrators: every request (the queue); teachers: their own. Pending
+ * first, newest first.
+ */
+export async function listRectificationRequests(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: RectificationRequestsQuery,
+): Promise<RectificationRequest[]> {
+  const situacao = query.situacao ?? 'todas';
+  return presentRequests(
+    db,
+    and(
+      viewer.nivel === 'administrador' ? undefined : eq(rectificationRequests.solicitadoPorId, viewer.id),
+      situacao === 'todas' ? undefined : eq(rectificationRequests.situacao, situacao),
+      query.turma_id ? eq(assessments.turmaId, query.turma_id) : undefined,
+    ),
+  );
+}
+
+/**
+ * POST /api/retificacoes — a teacher of the subject asks for a grade of a period closed to them. The
+ * administrator corrects directly instead; an open period is edited in the grid.
+ */
+export async function requestRectification(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: RectificationRequestInput,
+  actor: Actor,
+): Promise<RectificationRequest> {
+  const rules = await rulesNow(ctx.db);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  const [column] = await ctx.db.select().from(assessments).where(eq(assessments.id, input.avaliacao_id));
+  if (!column) throw notFound('Avaliação não encontrada.');
+  const access = await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
+    throw notFound('Avaliação não encontrada.');
+  });
+  if (access.isAdmin)
+    throw conflict('A secretaria retifica a nota diretamente, pelo botão “Retificar” ao lado dela.');
+  const context = await periodContextOf(ctx.db, column.periodoId);
+  const state = await periodStateFor(ctx.db, context.period, column.turmaId);
+  if (!closedMessage(context, state, 'notas'))
+    throw conflict(`O ${context.nome} está aberto: altere a nota diretamente na grade.`);
+  const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
+  if (!members.some((member) => member.id === input.aluno_id))
+    throw notFound('Aluno não encontrado nesta turma no período.');
+
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({ valor: grades.valor })
+        .from(grades)
+        .where(and(eq(grades.avaliacaoId, column.id), eq(grades.alunoId, input.aluno_id)))
+        .for('update');
+      const antes = current?.valor ?? null;
+      if (tenthsOf(antes) === value.tenths)
+        throw badRequest('A nota pedida é igual à atual.', [
+          { path: 'valor', message: 'Igual à nota atual' },
+        ]);
+      const [pending] = await tx
+        .select({ id: rectificationRequests.id })
+        .from(rectificationRequests)
+        .where(
+          and(
+            eq(rectificationRequests.avaliacaoId, column.id),
+            eq(rectificationRequests.alunoId, input.aluno_id),
+            eq(rectificationRequests.situacao, 'pendente'),
+          ),
+        );
+      if (pending) throw pendingTwice();
+      const [created] = await tx
+        .insert(rectificationRequests)
+        .values({
+          avaliacaoId: column.id,
+          alunoId: input.aluno_id,
+          antes,
+          depois: gradeText(value.tenths),
+          motivo: input.motivo,
+          solicitadoPorId: actor.id,
+          solicitadoPorNome: actor.nome,
+          solicitadoEm: clock.now(),
+        })
+        .returning({ id: rectificationRequests.id });
+      await recordAudit(tx, actor, {
+        action: 'solicitar_retificacao',
+        entity: 'retificacao',
+        entityId: created!.id,
+        details: {
+          avaliacao_id: column.id,
+          aluno_id: input.aluno_id,
+          antes,
+          depois: gradeText(value.tenths),
+          motivo: input.motivo,
+        },
+      });
+      return created!.id;
+    })
+    .catch((error: unknown) => {
+      // Two requests for the same cell at once: the partial unique index keeps one.
+      if (isUniqueViolation(error, 'rectification_requests_pending_unique')) throw pendingTwice();
+      throw error;
+    });
+  return presentOne(ctx.db, id);
+}
+
+/** The pending request, locked for the decision; 409 once decided. */
+async function lockPending(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select()
+    .from(rectificationRequests)
+    .where(eq(rectificationRequests.id, id))
+    .for('update');
+  if (!row) throw requestNotFound();
+  if (row.situacao !== 'pendente') throw conflict(`Esta solicitação já foi ${row.situacao}.`);
+  return row;
+}
+
+/**
+ * POST /api/retificacoes/:id/aprovar — the grade becomes the value asked for, as a retificação by
+ * the administrator carrying the teacher's reason; refused (409) when the grade changed since the
+ * request, so an approval never overwrites a correction it did not see.
+ */
+export async function approveRectification(
+  ctx: AppContext,
+  id: string,
+  input: RectificationApprovalInput,
+  actor: Actor,
+): Promise<RectificationRequest> {
+  const rules = await rulesNow(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    const value = parseAsked(tenthsOf(row.depois), rules);
+    await writeRectification(
+      tx,
+      { avaliacaoId: row.avaliacaoId, alunoId: row.alunoId },
+      value,
+      `${row.motivo} (solicitada por ${row.solicitadoPorNome ?? 'professor'})`,
+      actor,
+      { antes: row.antes },
+      { solicitacao_id: row.id, solicitado_por: row.solicitadoPorNome },
+    );
+    const resposta = input.resposta?.trim() ? input.resposta.trim() : null;
+    await tx
+      .update(rectificationRequests)
+      .set({
+        situacao: 'aprovada',
+        resposta,
+        decididoPorId: actor.id,
+        decididoPorNome: actor.nome,
+        decididoEm: clock.now(),
+      })
+      .where(eq(rectificationRequests.id, id));
+    await recordAudit(tx, actor, {
+      action: 'aprovar_retificacao',
+      entity: 'retificacao',
+      entityId: id,
+      details: { antes: row.antes, depois: row.depois, motivo: row.motivo, resposta },
+    });
+  });
+  return presentOne(ctx.db, id);
+}
+
+/** POST /api/retificacoes/:id/recusar — nothing changes on the grade; the teacher reads why. */
+export async function refuseRectification(
+  ctx: AppContext,
+  id: string,
+  input: RectificationRefusalInput,
+  actor: Actor,
+): Promise<RectificationRequest> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    await tx
+      .update(rectificationRequests)
+      .set({
+        situacao: 'recusada',
+        resposta: input.resposta,
+        decididoPorId: actor.id,
+        decididoPorNome: actor.nome,
+        decididoEm: clock.now(),
+      })
+      .where(eq(rectificationRequests.id, id));
+    await recordAudit(tx, actor, {
+      action: 'recusar_retificacao',
+      entity: 'retificacao',
+      entityId: id,
+      details: { antes: row.antes, depois: row.depois, motivo: row.motivo, resposta: input.resposta },
+    });
+  });
+  return presentOne(ctx.db, id);
+}
