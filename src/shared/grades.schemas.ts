@@ -221,6 +221,13 @@ export const gradeValueSchema = z.union([z.number(), z.string().trim().max(10), 
   error: 'Nota inválida',
 });
 
+/** A grade as a form's text box holds it: blank is 'sem nota' (null), the rest is read on the scale. */
+export const gradeTextSchema = z
+  .string({ error: 'Nota inválida' })
+  .trim()
+  .max(10, 'Nota inválida')
+  .transform((text) => (text === '' ? null : text));
+
 export const gradeCellInputSchema = z.strictObject({
   avaliacao_id: uuidParam,
   aluno_id: uuidParam,

@@ -3,10 +3,10 @@ import { accessViaLabels, type AccessEntry } from '../../../shared/access-log.sc
 import { formatDateTime } from '../../../shared/format';
 import { nivelLabels } from '../../../shared/permissions';
 import { Button } from '../../components/button';
-import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
-import { FilterBar, InputFilter, optionsOf, SelectFilter } from '../../components/filter-bar';
+import { InputFilter } from '../../components/filter-bar';
 import { useListState } from '../../lib/use-list-state';
+import { AuditList, UserFilter } from './audit-list';
 import { ACCESS_PAGE_SIZE, accessFilterDefaults, useAccessLog, useAccessViewers } from './access-log.api';
 
 const columns: Column<AccessEntry>[] = [
@@ -55,30 +55,19 @@ export function AccessLogTab() {
           </Button>
         </div>
       )}
-      <FilterBar columns="sm:grid-cols-2 lg:grid-cols-4">
-        <InputFilter list={list} name="q" label="Aluno" type="search" />
-        <SelectFilter
-          list={list}
-          name="usuario_id"
-          label="Quem acessou"
-          options={optionsOf(
-            viewers.data,
-            (viewer) => viewer.id,
-            (viewer) => viewer.nome,
-          )}
-          all="Todos"
-        />
-        <InputFilter list={list} name="de" label="De" type="date" />
-        <InputFilter list={list} name="ate" label="Até" type="date" />
-      </FilterBar>
-      <DataList
-        label="Acessos a fichas de alunos"
-        query={log}
-        rows={log.data?.items}
+      <AuditList
         list={list}
-        paging={log.data && { total: log.data.total, pageSize: ACCESS_PAGE_SIZE }}
+        query={log}
+        pageSize={ACCESS_PAGE_SIZE}
+        filterColumns="sm:grid-cols-2 lg:grid-cols-4"
+        filters={
+          <>
+            <InputFilter list={list} name="q" label="Aluno" type="search" />
+            <UserFilter list={list} label="Quem acessou" users={viewers.data} />
+          </>
+        }
+        label="Acessos a fichas de alunos"
         columns={columns}
-        rowKey={(entry) => String(entry.id)}
         errorMessage="Erro ao carregar os acessos"
         empty={{ icon: Eye, title: 'Nenhum acesso encontrado' }}
       />

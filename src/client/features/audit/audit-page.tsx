@@ -9,14 +9,14 @@ import {
 } from '../../../shared/settings.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
-import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { PageHeader } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
-import { FilterBar, InputFilter, optionsOf, SelectFilter } from '../../components/filter-bar';
+import { optionsOf, SelectFilter } from '../../components/filter-bar';
 import { downloadFile } from '../../lib/api-client';
 import { useListState, useTabParam } from '../../lib/use-list-state';
 import { AccessLogTab } from './access-log-tab';
+import { AuditList, UserFilter } from './audit-list';
 import {
   AUDIT_PAGE_SIZE,
   auditFilterDefaults,
@@ -146,43 +146,32 @@ function ChangesTab() {
           Exportar CSV
         </Button>
       </div>
-      <FilterBar columns="sm:grid-cols-2 lg:grid-cols-5">
-        <SelectFilter
-          list={list}
-          name="usuario_id"
-          label="Usuário"
-          options={optionsOf(
-            facets.data?.usuarios,
-            (user) => user.id,
-            (user) => user.nome,
-          )}
-          all="Todos"
-        />
-        <SelectFilter
-          list={list}
-          name="acao"
-          label="Ação"
-          options={optionsOf(facets.data?.acoes, String, String)}
-          all="Todas"
-        />
-        <SelectFilter
-          list={list}
-          name="entidade"
-          label="Tipo de registro"
-          options={optionsOf(facets.data?.entidades, String, String)}
-          all="Todos"
-        />
-        <InputFilter list={list} name="de" label="De" type="date" />
-        <InputFilter list={list} name="ate" label="Até" type="date" />
-      </FilterBar>
-      <DataList
-        label="Registros de auditoria"
-        query={audit}
-        rows={audit.data?.items}
+      <AuditList
         list={list}
-        paging={audit.data && { total: audit.data.total, pageSize: AUDIT_PAGE_SIZE }}
+        query={audit}
+        pageSize={AUDIT_PAGE_SIZE}
+        filterColumns="sm:grid-cols-2 lg:grid-cols-5"
+        filters={
+          <>
+            <UserFilter list={list} label="Usuário" users={facets.data?.usuarios} />
+            <SelectFilter
+              list={list}
+              name="acao"
+              label="Ação"
+              options={optionsOf(facets.data?.acoes, String, String)}
+              all="Todas"
+            />
+            <SelectFilter
+              list={list}
+              name="entidade"
+              label="Tipo de registro"
+              options={optionsOf(facets.data?.entidades, String, String)}
+              all="Todos"
+            />
+          </>
+        }
+        label="Registros de auditoria"
         columns={columns}
-        rowKey={(entry) => String(entry.id)}
         errorMessage="Erro ao carregar a auditoria"
         empty={{ icon: ScrollText, title: 'Nenhum registro encontrado' }}
       />

@@ -1,13 +1,20 @@
-import { useState, type SyntheticEvent } from 'react';
 import toast from 'react-hot-toast';
-import { gradeChangeKindLabels } from '../../../shared/grades.schemas';
+import {
+  gradeChangeKindLabels,
+  gradeTextSchema,
+  rectificationInputSchema,
+  type RectificationInput,
+} from '../../../shared/grades.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
-import { InputField, TextAreaField } from '../../components/field';
+import { Form, FormInput, FormTextArea } from '../../components/form-fields';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useGradeHistory, useRectifyGrade } from './grades.api';
+
+/** What the server checks of a retificação (the version is not asked: the administrator has the last word). */
+const rectifyFormSchema = rectificationInputSchema.pick({ motivo: true }).extend({ valor: gradeTextSchema });
 
 /** Administrators: a grade of a closed period changed with a reason, and the grade's history. */
 export function RectifyDialog({
@@ -21,32 +28,6 @@ export function RectifyDialog({
 }) {
   const history = useGradeHistory(notaId);
   const rectify = useRectifyGrade();
-  const [valor, setValor] = useState<string | null>(null);
-  const [motivo, setMotivo] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const text = (valor ?? history.data?.atual ?? '').trim();
-    rectify.mutate(
-      { notaId, input: { valor: text === '' ? null : text, motivo } },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Nota retificada.');
-          setMotivo('');
-          setValor(null);
-        },
-        onError: (error) => {
-          const fields: Record<string, string> = {};
-          if (error instanceof ApiError)
-            for (const detail of error.details) fields[detail.path] = detail.message;
-          if (Object.keys(fields).length === 0) fields.geral = error.message;
-          setErrors(fields);
-        },
-      },
-    );
-  };
 
   return (
     <Modal
@@ -63,32 +44,15 @@ export function RectifyDialog({
         <ErrorBanner>{history.error.message || 'Erro ao carregar a nota.'}</ErrorBanner>
       ) : (
         <div className="space-y-4">
-          <form onSubmit={submit} className="space-y-3" noValidate>
-            {errors.geral && <ErrorBanner>{errors.geral}</ErrorBanner>}
-            <InputField
-              label="Nova nota"
-              hint={`Atual: ${history.data.atual ?? 'sem nota'}. Em branco: sem nota.`}
-              inputMode="decimal"
-              value={valor ?? history.data.atual ?? ''}
-              error={errors.valor}
-              onChange={(event) => setValor(event.target.value)}
-            />
-            <TextAreaField
-              label="Motivo"
-              required
-              value={motivo}
-              error={errors.motivo}
-              onChange={(event) => setMotivo(event.target.value)}
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={onClose} disabled={rectify.isPending}>
-                Fechar
-              </Button>
-              <Button type="submit" loading={rectify.isPending}>
-                Retificar
-              </Button>
-            </div>
-          </form>
+          <RectifyForm
+            atual={history.data.atual}
+            onClose={onClose}
+            save={async (input) => {
+              const result = await rectify.mutateAsync({ notaId, input });
+              toast.success(result.message ?? 'Nota retificada.');
+              return result.data.atual;
+            }}
+          />
           <section aria-label="Histórico da nota">
             <h3 className="mb-2 text-sm font-semibold text-gray-900">Histórico</h3>
             {history.data.historico.length === 0 ? (
@@ -111,5 +75,49 @@ export function RectifyDialog({
         </div>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The retificação itself, shown once the grade is loaded (it starts from the current value). The dialog
+ * stays open after saving, with the history below showing the change; the form starts again from the
+ * new value.
+ */
+function RectifyForm({
+  atual,
+  save,
+  onClose,
+}: {
+  atual: string | null;
+  save: (input: Pick<RectificationInput, 'valor' | 'motivo'>) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const form = useSchemaForm(rectifyFormSchema, { valor: atual ?? '', motivo: '' });
+  const busy = form.formState.isSubmitting;
+  return (
+    <Form
+      form={form}
+      className="space-y-3"
+      onSubmit={form.submit(async (values) => {
+        const next = await save(values);
+        form.reset({ valor: next ?? '', motivo: '' });
+      })}
+    >
+      <FormInput
+        name="valor"
+        label="Nova nota"
+        hint={`Atual: ${atual ?? 'sem nota'}. Em branco: sem nota.`}
+        inputMode="decimal"
+      />
+      <FormTextArea name="motivo" label="Motivo" required />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Fechar
+        </Button>
+        <Button type="submit" loading={busy}>
+          Retificar
+        </Button>
+      </div>
+    </Form>
   );
 }

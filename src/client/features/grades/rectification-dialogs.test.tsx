@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import type { GradeHistory } from '../../../shared/grades.schemas';
+import { RectifyDialog } from './rectify-dialog';
+import { RequestRectificationDialog } from './request-rectification-dialog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server as the browser sees it: each call answered in turn, the calls kept to read what was sent. */
+function stubServer(...answers: Response[]) {
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() => {
+    const next = answers.shift();
+    return Promise.resolve(next ?? json({ success: false, message: 'Sem resposta' }, 500));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+function sentBody(call: [string, RequestInit?] | undefined): unknown {
+  const body = call?.[1]?.body;
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
+
+function renderWithQueries(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+}
+
+function historyOf(atual: string | null, historico: GradeHistory['historico'] = []): GradeHistory {
+  return {
+    nota_id: uuid(1),
+    aluno: { id: uuid(2), nome: 'Ana' },
+    avaliacao: { id: uuid(3), nome: 'Prova 1', disciplina: 'Matemática' },
+    atual,
+    historico,
+  };
+}
+
+describe('RequestRectificationDialog', () => {
+  const target = { avaliacaoId: uuid(3), alunoId: uuid(2), aluno: 'Ana', avaliacao: 'Prova 1', atual: '6,0' };
+
+  it("shows the shared schema's message before asking, then sends a blank grade as 'sem nota'", async () => {
+    const fetchMock = stubServer(json({ success: true, data: {}, message: 'Solicitação enviada.' }, 201));
+    const onClose = vi.fn();
+    renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Solicitar retificação' });
+    expect(dialog).toHaveTextContent('O período está fechado');
+    expect(screen.getByLabelText('Nova nota')).toHaveAccessibleDescription(
+      'Atual: 6,0. Em branco: sem nota.',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(
+      await screen.findByText('Explique o motivo da retificação (ao menos 5 caracteres)'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/^Motivo/), '  Nota lançada na prova errada  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/retificacoes');
+    expect(sentBody(fetchMock.mock.calls[0])).toEqual({
+      avaliacao_id: uuid(3),
+      aluno_id: uuid(2),
+      valor: null,
+      motivo: 'Nota lançada na prova errada',
+    });
+  });
+
+  it("puts the server's field error under its field and keeps the dialog open", async () => {
+    stubServer(
+      json(
+        {
+          success: false,
+          message: 'Dados inválidos',
+          code: 'VALIDATION',
+          details: [{ path: 'valor', message: 'A nota vai de 0 a 10' }],
+        },
+        422,
+      ),
+    );
+    const onClose = vi.fn();
+    renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
+    await userEvent.type(screen.getByLabelText('Nova nota'), '11');
+    await userEvent.type(screen.getByLabelText(/^Motivo/), 'Soma da prova errada');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nova nota')).toHaveAccessibleDescription(
+        expect.stringContaining('A nota vai de 0 a 10'),
+      ),
+    );
+    expect(screen.queryByText('Dados inválidos')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('RectifyDialog', () => {
+  it('starts from the current grade, shows failures, and starts again from the new grade after saving', async () => {
+    const rectified = historyOf('9,0', [
+      {
+        id: uuid(9),
+        tipo: 'retificacao',
+        antes: '6,0',
+        depois: '9,0',
+        motivo: 'Erro de digitação',
+        por: 'Admin',
+        em: '2026-06-01T12:00:00.000Z',
+      },
+    ]);
+    const fetchMock = stubServer(
+      json({ success: true, data: historyOf('6,0') }),
+      json({ success: false, message: 'Outra pessoa retificou antes.', code: 'CONFLICT' }, 409),
+      json({ success: true, data: rectified, message: 'Nota retificada.' }),
+      json({ success: true, data: rectified }),
+    );
+    renderWithQueries(<RectifyDialog notaId={uuid(1)} title="Prova 1 — Ana" onClose={vi.fn()} />);
+    const valor = await screen.findByLabelText('Nova nota');
+    expect(valor).toHaveValue('6,0');
+    expect(screen.getByRole('region', { name: 'Histórico da nota' })).toHaveTextContent(
+      'Sem alterações registradas.',
+    );
+
+    await userEvent.clear(valor);
+    await userEvent.type(valor, '9');
+    await userEvent.type(screen.getByLabelText(/^Motivo/), 'Erro de digitação');
+    await userEvent.click(screen.getByRole('button', { name: 'Retificar' }));
+    expect(await screen.findByText('Outra pessoa retificou antes.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retificar' }));
+    await waitFor(() => expect(screen.getByLabelText('Nova nota')).toHaveValue('9,0'));
+    expect(screen.getByLabelText(/^Motivo/)).toHaveValue('');
+    expect(fetchMock.mock.calls[2]?.[0]).toBe(`/api/notas/${uuid(1)}/retificar`);
+    expect(sentBody(fetchMock.mock.calls[2])).toEqual({ valor: '9', motivo: 'Erro de digitação' });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Histórico da nota' })).toHaveTextContent('Retificação'),
+    );
+  });
+});
