@@ -100,7 +100,10 @@ test('retention periods in Configurações feed the printable processing registe
   const register = page.getByRole('article', { name: /Registro das operações de tratamento/ });
   await expect(register.getByText('Identificação e contato dos responsáveis')).toBeVisible();
   await expect(register.getByText(/anonimizado automaticamente 6 anos depois/)).toBeVisible();
-  await expect(register.getByText(/apagados após 400 dias/)).toBeVisible();
+  const auditTrail = register
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /Trilha de auditoria/ }) });
+  await expect(auditTrail.getByText(/apagados após 400 dias/)).toBeVisible();
   await expect(register.getByRole('button', { name: 'Imprimir' })).toBeVisible();
   await snap(page, 'registro-desktop');
   await context.close();

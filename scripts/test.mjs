@@ -135,7 +135,7 @@ if (!only || only === 'unit') {
     ? [
         '--coverage.enabled',
         '--coverage.provider=v8',
-        '--coverage.include=src/**',
+        '--coverage.include=src/**/*.{ts,tsx}',
         '--coverage.reporter=text-summary',
         `--coverage.reportsDirectory=${coverageDir}`,
       ]
