@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN_STATE } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage } from './support';
 
 // Erasure, retention settings and the processing register (issue 17, parts 6 and 7). Names carry a
 // per-run suffix: the journeys share one server and database.
@@ -21,13 +21,10 @@ async function snap(page: Page, name: string, fullPage = false) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
-async function adminPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
-  return { context, page: await context.newPage() };
-}
+const desktop = { width: 1280, height: 800 };
 
 test('the admin anonymises a former student, seeing first what the law keeps', async ({ browser }) => {
-  const { context, page } = await adminPage(browser);
+  const { context, page } = await adminPage(browser, desktop);
   const nome = `Ex-Aluna Anonimizável ${run}`;
   const created = await page.request.post('/api/alunos', {
     data: {
@@ -83,7 +80,7 @@ test('the admin anonymises a former student, seeing first what the law keeps', a
 });
 
 test('retention periods in Configurações feed the printable processing register', async ({ browser }) => {
-  const { context, page } = await adminPage(browser);
+  const { context, page } = await adminPage(browser, desktop);
   await page.goto('/dashboard/configuracoes?aba=privacidade');
   const form = page.getByRole('form', { name: 'Prazos de retenção' });
   await form.getByLabel('Detalhes da auditoria (dias)').fill('90');

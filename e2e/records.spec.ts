@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { acceptPrivacyOnScreen, ADMIN_STATE, dataDir, login } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { acceptPrivacyOnScreen, adminPage, dataDir, login } from './support';
 
 // School records (issue 5). The journeys share one server and one database with the others, so every
 // name, e-mail, matrícula and CPF carries a per-run suffix.
@@ -18,11 +18,6 @@ function validCpf(): string {
     digits.push(rest === 10 ? 0 : rest);
   }
   return digits.join('');
-}
-
-async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, ...(viewport ? { viewport } : {}) });
-  return { context, page: await context.newPage() };
 }
 
 async function createClass(api: APIRequestContext, nome: string, professorId: string | null = null) {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** The first administrator the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
@@ -132,6 +132,12 @@ export async function acceptPrivacyOnScreen(page: Page) {
   await page.getByLabel('Li e aceito o Aviso de Privacidade e os Termos de Uso.').check();
   await page.getByRole('button', { name: 'Aceitar e continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Antes de começar' })).toHaveCount(0);
+}
+
+/** A new signed-in administrator's context and page (the setup's saved session), at `viewport` if given. */
+export async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ storageState: ADMIN_STATE, ...(viewport ? { viewport } : {}) });
+  return { context, page: await context.newPage() };
 }
 
 /** Opens a tab of Configurações. */
