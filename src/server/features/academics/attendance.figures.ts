@@ -181,6 +181,61 @@ export async function getStudentAttendance(
   };
 }
 
+export interface AttendanceTally {
+  /** Lessons given while the student belonged to the class, per subject (null: daily roll). */
+  given: Map<string | null, number>;
+  /** Absences that count (not 'abonadas'), with their date and subject. */
+  counted: { data: string; disciplina: string | null }[];
+}
+
+/**
+ * What several students' boletins read of attendance, in two queries: lessons given per subject while
+ * each belonged to the class, and the absences that count. The same figures as `getStudentAttendance`.
+ */
+export async function attendanceTallies(
+  db: DbOrTx,
+  alunoIds: readonly string[],
+  range: { de: string; ate: string },
+): Promise<Map<string, AttendanceTally>> {
+  const result = new Map<string, AttendanceTally>(
+    alunoIds.map((id) => [id, { given: new Map(), counted: [] }]),
+  );
+  if (alunoIds.length === 0) return result;
+  const inRange = and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate));
+  const [given, absences] = await Promise.all([
+    db
+      .select({
+        alunoId: classMemberships.alunoId,
+        disciplina: attendanceRolls.disciplina,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(classMemberships)
+      .innerJoin(attendanceRolls, rollInMembership)
+      .where(and(inArray(classMemberships.alunoId, [...alunoIds]), inRange))
+      .groupBy(classMemberships.alunoId, attendanceRolls.disciplina),
+    db
+      .select({
+        alunoId: attendanceAbsences.alunoId,
+        data: attendanceRolls.data,
+        disciplina: attendanceRolls.disciplina,
+      })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .where(
+        and(
+          inArray(attendanceAbsences.alunoId, [...alunoIds]),
+          eq(attendanceAbsences.abonada, false),
+          inRange,
+          sql`exists (select 1 from ${classMemberships} where ${classMemberships.alunoId} = ${attendanceAbsences.alunoId} and ${rollInMembership})`,
+        ),
+      ),
+  ]);
+  for (const row of given) result.get(row.alunoId)!.given.set(row.disciplina, row.total);
+  for (const row of absences)
+    result.get(row.alunoId)!.counted.push({ data: row.data, disciplina: row.disciplina });
+  return result;
+}
+
 /** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
 export async function getClassMonth(
   db: DbOrTx,

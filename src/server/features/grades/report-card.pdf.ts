@@ -12,8 +12,7 @@ import { resolveYear } from '../calendar/calendar.service.js';
 import { classes } from '../classes/classes.table.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
-import { rulesNow } from './grades.service.js';
-import { buildReportCard } from './report-card.service.js';
+import { buildReportCard, buildReportCards } from './report-card.service.js';
 
 /** The boletim as a PDF (A4 landscape, one page per student): the same figures as the JSON. */
 
@@ -154,10 +153,12 @@ export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turma
       ),
     )
     .orderBy(asc(students.nome));
-  const rules = await rulesNow(db);
-  const cards: ReportCard[] = [];
-  for (const member of members)
-    cards.push(await buildReportCard(db, viewer, member.id, { ano: year?.ano ?? ano }, { rules }));
+  const cards = await buildReportCards(
+    db,
+    viewer,
+    members.map((member) => member.id),
+    { ano: year?.ano ?? ano },
+  );
   const school = await getSchoolIdentity(db);
   const body = await renderPdf(`Boletins ${turma.nome}`, (doc) => {
     if (cards.length === 0) {

@@ -8,10 +8,12 @@ import {
   type AveragingRules,
   type Situacao,
 } from '../../../shared/averages.js';
+import { attendancePercent, isBelowMinimum } from '../../../shared/academics.schemas.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type {
   CouncilDecision,
   CouncilInput,
+  PeriodState,
   ReportCard,
   ReportCardSubject,
 } from '../../../shared/grades.schemas.js';
@@ -22,10 +24,10 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { classMemberships, classSubjects } from '../academics/academics.table.js';
 import { diaryAccessOf, type Viewer } from '../academics/academics.scope.js';
-import { getStudentAttendance } from '../academics/attendance.figures.js';
+import { attendanceTallies, type AttendanceTally } from '../academics/attendance.figures.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { resolveYear } from '../calendar/calendar.service.js';
-import { schoolPeriods, type SchoolYearRow } from '../calendar/calendar.table.js';
+import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { scopeOf, studentsInScope } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
@@ -62,16 +64,24 @@ function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
   };
 }
 
-/** The class of the student in that year: the last membership of a class of the year. */
-async function classOfYear(db: DbOrTx, alunoId: string, ano: number): Promise<ClassRow | null> {
-  const [row] = await db
-    .select({ turma: classes })
+/**
+ * The class of each student in that year: the last membership of a class of the year. One query for
+ * the whole list.
+ */
+async function classesOfYear(
+  db: DbOrTx,
+  alunoIds: readonly string[],
+  ano: number,
+): Promise<Map<string, ClassRow>> {
+  const rows = await db
+    .select({ alunoId: classMemberships.alunoId, turma: classes })
     .from(classMemberships)
     .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
-    .where(and(eq(classMemberships.alunoId, alunoId), eq(classes.anoLetivo, String(ano))))
-    .orderBy(desc(classMemberships.inicio))
-    .limit(1);
-  return row?.turma ?? null;
+    .where(and(inArray(classMemberships.alunoId, [...alunoIds]), eq(classes.anoLetivo, String(ano))))
+    .orderBy(desc(classMemberships.inicio));
+  const result = new Map<string, ClassRow>();
+  for (const row of rows) if (!result.has(row.alunoId)) result.set(row.alunoId, row.turma);
+  return result;
 }
 
 export interface ReportCardOptions {
@@ -79,6 +89,9 @@ export interface ReportCardOptions {
   rules?: AveragingRules;
 }
 
+type CardStudent = Pick<ReportCard['aluno'], 'id' | 'nome' | 'matricula'>;
+
+/** GET /api/boletim/:id — one student's boletim (404 outside the viewer's scope). */
 export async function buildReportCard(
   db: DbOrTx,
   viewer: Viewer,
@@ -86,65 +99,134 @@ export async function buildReportCard(
   query: { ano?: number | undefined },
   options: ReportCardOptions = {},
 ): Promise<ReportCard> {
+  const [card] = await buildReportCards(db, viewer, [alunoId], query, options);
+  if (!card) throw studentNotFound();
+  return card;
+}
+
+/** Students read per batch of a class: bounded `in (…)` lists, whatever the size of the school. */
+const BATCH = 200;
+
+/**
+ * The boletins of a list of students, in the list's order (those outside the viewer's scope are left
+ * out). The queries run once per class of the year, not once per student: a school's 5,000 boletins
+ * (closing the year, the rematrícula, the school-wide PDF) cost a few hundred queries.
+ */
+export async function buildReportCards(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoIds: readonly string[],
+  query: { ano?: number | undefined },
+  options: ReportCardOptions = {},
+): Promise<ReportCard[]> {
+  if (alunoIds.length === 0) return [];
   const scope = await scopeOf(db, viewer);
-  const [student] = await db
-    .select({
-      id: students.id,
-      nome: students.nome,
-      matricula: students.matricula,
-      turmaId: students.turmaId,
-    })
-    .from(students)
-    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
-  if (!student) throw studentNotFound();
+  const found: CardStudent[] = [];
+  for (let index = 0; index < alunoIds.length; index += BATCH * 5)
+    found.push(
+      ...(await db
+        .select({ id: students.id, nome: students.nome, matricula: students.matricula })
+        .from(students)
+        .where(and(inArray(students.id, alunoIds.slice(index, index + BATCH * 5)), studentsInScope(scope)))),
+    );
+  if (found.length === 0) return [];
   const year = await resolveYear(db, query.ano);
   const ano = year?.ano ?? query.ano ?? Number(clock.today().slice(0, 4));
   const rules = options.rules ?? (await rulesNow(db));
-  const turma = await classOfYear(db, alunoId, ano);
   const guardian = scope.kind === 'guardian';
-  const empty: ReportCard = {
-    aluno: { id: student.id, nome: student.nome, matricula: student.matricula },
-    turma: turma ? { id: turma.id, nome: turma.nome, serie: turma.serie } : null,
-    ano,
-    ano_letivo_id: year?.id ?? null,
-    ano_encerrado: false,
-    escala: rules.escala,
-    media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
-    periodos: [],
-    disciplinas: [],
-    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null },
-    situacao: 'cursando',
-    situacao_calculada: null,
-    conselho: null,
-    somente_publicados: guardian,
-  };
-  if (!year) return empty;
-  return computeReportCard(db, viewer, year, student, turma, rules, guardian, empty);
+  const classOf = new Map<string, ClassRow>();
+  for (let index = 0; index < found.length; index += BATCH * 5) {
+    const part = found.slice(index, index + BATCH * 5).map((student) => student.id);
+    for (const [id, turma] of await classesOfYear(db, part, ano)) classOf.set(id, turma);
+  }
+  const cards = new Map<string, ReportCard>();
+  for (const student of found) {
+    const turma = classOf.get(student.id) ?? null;
+    cards.set(student.id, {
+      aluno: student,
+      turma: turma ? { id: turma.id, nome: turma.nome, serie: turma.serie } : null,
+      ano,
+      ano_letivo_id: year?.id ?? null,
+      ano_encerrado: false,
+      escala: rules.escala,
+      media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
+      periodos: [],
+      disciplinas: [],
+      frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null },
+      situacao: 'cursando',
+      situacao_calculada: null,
+      conselho: null,
+      somente_publicados: guardian,
+    });
+  }
+  if (year) {
+    const yearWide = await yearInputs(db, year);
+    const byClass = new Map<string | null, string[]>();
+    for (const student of found) {
+      const key = classOf.get(student.id)?.id ?? null;
+      byClass.set(key, [...(byClass.get(key) ?? []), student.id]);
+    }
+    for (const [turmaId, ids] of byClass) {
+      const turma = turmaId === null ? null : classOf.get(ids[0]!)!;
+      const classWide = await classInputs(db, viewer, yearWide, turma);
+      for (let index = 0; index < ids.length; index += BATCH) {
+        const part = ids.slice(index, index + BATCH);
+        const perStudent = await studentInputs(db, year, yearWide.periods, part);
+        for (const id of part)
+          cards.set(
+            id,
+            composeReportCard(
+              cards.get(id)!,
+              year,
+              yearWide,
+              classWide,
+              perStudent.get(id)!,
+              rules,
+              guardian,
+            ),
+          );
+      }
+    }
+  }
+  return alunoIds.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [card] : [];
+  });
 }
 
-async function computeReportCard(
-  db: DbOrTx,
-  viewer: Viewer,
-  year: SchoolYearRow,
-  student: { id: string },
-  turma: ClassRow | null,
-  rules: AveragingRules,
-  guardian: boolean,
-  base: ReportCard,
-): Promise<ReportCard> {
-  const periods = await db
-    .select()
-    .from(schoolPeriods)
-    .where(eq(schoolPeriods.anoLetivoId, year.id))
-    .orderBy(asc(schoolPeriods.numero));
-  const [states, closure, decisions, attendance, gridRows, visible] = await Promise.all([
-    turma ? periodStatesFor(db, periods, turma.id) : periodStatesFor(db, periods, null),
-    db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id)),
+interface YearInputs {
+  periods: SchoolPeriodRow[];
+  closed: boolean;
+}
+
+async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearInputs> {
+  const [periods, closure] = await Promise.all([
     db
       .select()
-      .from(councilDecisions)
-      .where(and(eq(councilDecisions.alunoId, student.id), eq(councilDecisions.anoLetivoId, year.id))),
-    getStudentAttendance(db, viewer, student.id, { ano: year.ano }),
+      .from(schoolPeriods)
+      .where(eq(schoolPeriods.anoLetivoId, year.id))
+      .orderBy(asc(schoolPeriods.numero)),
+    db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id)),
+  ]);
+  return { periods, closed: closure.length > 0 };
+}
+
+interface ClassInputs {
+  states: Map<string, PeriodState>;
+  /** The class's grid: its subjects show even before any assessment. */
+  grid: string[];
+  /** The subjects a teacher sees (null: every one). */
+  visible: Set<string> | null;
+}
+
+async function classInputs(
+  db: DbOrTx,
+  viewer: Viewer,
+  { periods }: YearInputs,
+  turma: ClassRow | null,
+): Promise<ClassInputs> {
+  const [states, grid, visible] = await Promise.all([
+    periodStatesFor(db, periods, turma?.id ?? null),
     turma
       ? db
           .select({ disciplina: classSubjects.disciplina })
@@ -155,15 +237,37 @@ async function computeReportCard(
       ? diaryAccessOf(db, viewer, turma.id).then((access) => access.visible)
       : Promise.resolve(null),
   ]);
-  const yearClosed = closure.length > 0;
-  const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
-  const shownIds = new Set(shown.map((period) => period.id));
-  // The student's assessments of the year (every class they belonged to), with their grades.
-  const rows =
+  return { states, grid: grid.map((row) => row.disciplina), visible };
+}
+
+type GradeRow = Pick<typeof assessments.$inferSelect, 'disciplina' | 'periodoId' | 'tipo' | 'peso'> & {
+  valor: string | null;
+};
+
+interface StudentInputs {
+  decisions: CouncilDecisionRow[];
+  attendance: AttendanceTally;
+  /** The student's assessments of the year (every class they belonged to), with their grades. */
+  rows: GradeRow[];
+}
+
+async function studentInputs(
+  db: DbOrTx,
+  year: SchoolYearRow,
+  periods: readonly SchoolPeriodRow[],
+  alunoIds: string[],
+): Promise<Map<string, StudentInputs>> {
+  const [decisions, attendance, rows] = await Promise.all([
+    db
+      .select()
+      .from(councilDecisions)
+      .where(and(inArray(councilDecisions.alunoId, alunoIds), eq(councilDecisions.anoLetivoId, year.id))),
+    attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }),
     periods.length === 0
-      ? []
-      : await db
+      ? Promise.resolve([])
+      : db
           .select({
+            alunoId: classMemberships.alunoId,
             disciplina: assessments.disciplina,
             periodoId: assessments.periodoId,
             tipo: assessments.tipo,
@@ -173,23 +277,46 @@ async function computeReportCard(
           .from(assessments)
           .innerJoin(
             classMemberships,
-            and(eq(classMemberships.turmaId, assessments.turmaId), eq(classMemberships.alunoId, student.id)),
+            and(
+              eq(classMemberships.turmaId, assessments.turmaId),
+              inArray(classMemberships.alunoId, alunoIds),
+            ),
           )
-          .leftJoin(grades, and(eq(grades.avaliacaoId, assessments.id), eq(grades.alunoId, student.id)))
+          .leftJoin(
+            grades,
+            and(eq(grades.avaliacaoId, assessments.id), eq(grades.alunoId, classMemberships.alunoId)),
+          )
           .where(
             inArray(
               assessments.periodoId,
               periods.map((period) => period.id),
             ),
-          );
-  const subjects = new Set<string>([
-    ...gridRows.map((row) => row.disciplina),
-    ...rows.map((row) => row.disciplina),
+          ),
   ]);
+  const result = new Map<string, StudentInputs>(
+    alunoIds.map((id) => [id, { decisions: [], attendance: attendance.get(id)!, rows: [] }]),
+  );
+  for (const row of decisions) result.get(row.alunoId)!.decisions.push(row);
+  for (const row of rows) result.get(row.alunoId)!.rows.push(row);
+  return result;
+}
+
+/** One boletim from what was read: no query here. */
+function composeReportCard(
+  base: ReportCard,
+  year: SchoolYearRow,
+  { periods, closed: yearClosed }: YearInputs,
+  { states, grid, visible }: ClassInputs,
+  { decisions, attendance, rows }: StudentInputs,
+  rules: AveragingRules,
+  guardian: boolean,
+): ReportCard {
+  const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
+  const shownIds = new Set(shown.map((period) => period.id));
+  const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
   const names = [...subjects]
     .filter((name) => visible === null || visible.has(name))
     .sort((a, b) => (subjectOrder.get(a) ?? 99) - (subjectOrder.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'));
-  const counted = attendance.faltas.filter((absence) => absence.situacao !== 'abonada');
   const subjectDecision = new Map(
     decisions.filter((row) => row.disciplina !== null).map((row) => [row.disciplina!, row]),
   );
@@ -203,7 +330,7 @@ async function computeReportCard(
         .filter((row) => row.disciplina === disciplina && row.periodoId === period.id)
         .map((row) => ({ tipo: row.tipo, peso: tenthsOf(row.peso)!, valor: tenthsOf(row.valor) }));
       const average = visibleHere ? periodAverage(items, rules) : { media: null, recuperacao: null };
-      const faltas = counted.filter(
+      const faltas = attendance.counted.filter(
         (absence) =>
           absence.disciplina === disciplina && absence.data >= period.inicio && absence.data <= period.fim,
       ).length;
@@ -227,7 +354,7 @@ async function computeReportCard(
     const complete = perPeriod.every((period) => period.tenths !== null);
     const computed = subjectSituation(annual, complete, yearClosed, rules.mediaAprovacao);
     const decision = subjectDecision.get(disciplina) ?? null;
-    const own = attendance.por_disciplina.find((item) => item.disciplina === disciplina);
+    const given = attendance.given.get(disciplina);
     return {
       disciplina,
       periodos: perPeriod.map((period) => ({
@@ -244,15 +371,23 @@ async function computeReportCard(
       media_anual: annual === null ? null : tenthsToNumber(annual),
       media_anual_texto: displayGrade(annual, rules),
       faltas: perPeriod.reduce((sum, period) => sum + period.faltas, 0),
-      frequencia: own?.frequencia ?? null,
+      frequencia:
+        given === undefined
+          ? null
+          : attendancePercent(
+              given,
+              attendance.counted.filter((absence) => absence.disciplina === disciplina).length,
+            ),
       situacao: decision ? decision.resultado : computed,
       situacao_calculada: decision ? computed : null,
       conselho: decision ? toDecision(decision, year.ano) : null,
     };
   });
+  const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
+  const totalCounted = attendance.counted.length;
   const computedOverall = overallSituation(
     disciplinas.map((item) => item.situacao),
-    attendance.geral.abaixo_minimo && (yearClosed || !guardian || shown.length === periods.length),
+    isBelowMinimum(totalGiven, totalCounted) && (yearClosed || !guardian || shown.length === periods.length),
     rules,
   );
   return {
@@ -265,9 +400,9 @@ async function computeReportCard(
     })),
     disciplinas,
     frequencia: {
-      aulas_dadas: attendance.geral.aulas_dadas,
-      faltas: attendance.geral.faltas,
-      frequencia: attendance.geral.frequencia,
+      aulas_dadas: totalGiven,
+      faltas: totalCounted,
+      frequencia: attendancePercent(totalGiven, totalCounted),
     },
     situacao: overallDecision ? overallDecision.resultado : computedOverall,
     situacao_calculada: overallDecision ? computedOverall : null,
@@ -282,11 +417,8 @@ export async function situationsOf(
   alunoIds: readonly string[],
   ano: number,
 ): Promise<Map<string, Situacao>> {
-  const rules = await rulesNow(db);
-  const result = new Map<string, Situacao>();
-  for (const id of alunoIds)
-    result.set(id, (await buildReportCard(db, viewer, id, { ano }, { rules })).situacao);
-  return result;
+  const cards = await buildReportCards(db, viewer, alunoIds, { ano });
+  return new Map(cards.map((card) => [card.aluno.id, card.situacao]));
 }
 
 /**

@@ -9,7 +9,7 @@ import { getClassMonth } from '../academics/attendance.figures.js';
 import { resolveYear } from '../calendar/calendar.service.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { drawCard } from '../grades/report-card.pdf.js';
-import { buildReportCard } from '../grades/report-card.service.js';
+import { buildReportCards } from '../grades/report-card.service.js';
 import { rulesNow } from '../grades/grades.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
@@ -62,14 +62,8 @@ async function membersOf(run: Pick<ReportRun, 'db' | 'scope'>, turma: ClassRow, 
 /** The boletim of every student of a class, the same figures as each student's boletim. */
 async function classCards(run: ReportRun, turma: ClassRow, current = false): Promise<ReportCard[]> {
   const members = await membersOf(run, turma, current);
-  const rules = await rulesNow(run.db);
-  const ano = Number(turma.anoLetivo);
-  const cards: ReportCard[] = [];
-  for (const member of members) {
-    cards.push(await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules }));
-    await yieldToEventLoop();
-  }
-  return cards;
+  const ids = members.map((member) => member.id);
+  return buildReportCards(run.db, run.viewer, ids, { ano: Number(turma.anoLetivo) });
 }
 
 const decimal = (value: number | null) => (value === null ? '—' : String(value).replace('.', ','));
@@ -167,12 +161,13 @@ const boletinsEscola: HubReport = {
       async (doc) => {
         for (const [index, turma] of rows.entries()) {
           const members = await membersOf(run, turma);
-          for (const member of members) {
-            const card = await buildReportCard(run.db, run.viewer, member.id, { ano }, { rules });
-            await yieldToEventLoop();
+          const ids = members.map((member) => member.id);
+          const cards = await buildReportCards(run.db, run.viewer, ids, { ano }, { rules });
+          for (const card of cards) {
             drawCard(doc, school, card);
-            if (member === members[0]) doc.outline.addItem(`${turma.nome} (${String(members.length)})`);
+            if (card === cards[0]) doc.outline.addItem(`${turma.nome} (${String(cards.length)})`);
             pages++;
+            await yieldToEventLoop();
           }
           await run.progress?.(index + 1, rows.length);
         }
