@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../shared/calendar.js';
 import { formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -75,4 +75,57 @@ export async function syncMembership(
     );
   }
   if (target) await tx.insert(classMemberships).values({ alunoId, turmaId: target, inicio: date });
+}
+
+/** Students per statement when many move at once. */
+const CHUNK = 1_000;
+
+/**
+ * Many students from the same date (the rematrícula): for each, the history `syncMembership` would
+ * leave, in a few statements per thousand students instead of a few per student. A student whose
+ * history already reaches `date` is left to `syncMembership`, with its own checks and messages.
+ */
+export async function syncMemberships(
+  tx: DbOrTx,
+  moves: readonly { alunoId: string; turmaId: string | null }[],
+  date: string,
+): Promise<void> {
+  for (let index = 0; index < moves.length; index += CHUNK) {
+    const part = moves.slice(index, index + CHUNK);
+    const rows = await tx
+      .select()
+      .from(classMemberships)
+      .where(
+        and(
+          inArray(
+            classMemberships.alunoId,
+            part.map((move) => move.alunoId),
+          ),
+          or(isNull(classMemberships.fim), gte(classMemberships.fim, date)),
+        ),
+      )
+      .for('update');
+    const reaching = new Set(
+      rows.filter((row) => row.inicio >= date || row.fim !== null).map((row) => row.alunoId),
+    );
+    const open = new Map(rows.filter((row) => row.fim === null).map((row) => [row.alunoId, row]));
+    const close: string[] = [];
+    const start: { alunoId: string; turmaId: string; inicio: string }[] = [];
+    for (const move of part) {
+      if (reaching.has(move.alunoId)) {
+        await syncMembership(tx, move.alunoId, { turmaId: move.turmaId, ativo: true }, date);
+        continue;
+      }
+      const current = open.get(move.alunoId);
+      if (current?.turmaId === move.turmaId) continue;
+      if (current) close.push(current.id);
+      if (move.turmaId) start.push({ alunoId: move.alunoId, turmaId: move.turmaId, inicio: date });
+    }
+    if (close.length > 0)
+      await tx
+        .update(classMemberships)
+        .set({ fim: addDays(date, -1) })
+        .where(inArray(classMemberships.id, close));
+    if (start.length > 0) await tx.insert(classMemberships).values(start);
+  }
 }

@@ -33,6 +33,7 @@ import { classes } from '../classes/classes.table.js';
 import { mensalidades } from '../finance/finance.table.js';
 import { students } from '../students/students.table.js';
 import { grades } from './grades.table.js';
+import { buildReportCards } from './report-card.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -890,6 +891,69 @@ describe('boletim', () => {
   });
 });
 
+describe('boletins of many students at once', () => {
+  it('are, one by one, each student’s own boletim: absences, a transfer, a decision, each viewer’s subjects', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    for (const [data, faltas] of [
+      ['2026-03-16', [s.a[0].id, s.a[2].id]],
+      ['2026-03-18', [s.a[2].id]],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+        data,
+        disciplina: 'Matemática',
+        aula: 1,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    // The second student moves to another class on 19/03, with its own grid; the third gets a decision.
+    const other = await insertClass(t, null);
+    await send('PUT', `/api/turmas/${other.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [{ disciplina: 'Ciências', professor_id: null, aulas_semanais: 2, dias_semana: [2] }],
+    });
+    const moved = await send('POST', `/api/turmas/${other.id}/alunos`, s.admin.cookie, {
+      aluno_id: s.a[1].id,
+      data_enturmacao: '2026-03-19',
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    await send('PUT', `/api/frequencia/turmas/${other.id}`, s.admin.cookie, {
+      data: '2026-03-19',
+      faltas: [{ aluno_id: s.a[1].id }],
+    });
+    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const loner = await insertStudent(t, null);
+
+    const ids = [s.a[2].id, loner.id, s.a[0].id, s.a[1].id];
+    for (const who of [s.admin, s.math]) {
+      const one = [];
+      for (const id of ids) {
+        const response = await get(`/api/boletins/alunos/${id}?ano=2026`, who.cookie);
+        if (response.statusCode === 200) one.push(dataOf<ReportCard>(response));
+      }
+      const many = await buildReportCards(t.database.db, who.user, ids, { ano: 2026 });
+      expect(many).toEqual(one);
+      expect(many.length).toBe(who === s.admin ? 4 : 2);
+    }
+    const cards = await buildReportCards(t.database.db, s.admin.user, ids, { ano: 2026 });
+    expect(cards.map((card) => card.turma?.id ?? null)).toEqual([s.classA.id, null, s.classA.id, other.id]);
+    expect(cards[0]!.frequencia).toMatchObject({ faltas: 2 });
+    expect(cards[0]!.disciplinas[0]).toMatchObject({
+      disciplina: 'Matemática',
+      faltas: 2,
+      situacao: 'aprovado',
+    });
+    expect(cards[3]!.frequencia.faltas).toBe(1);
+    expect(cards[3]!.disciplinas.map((item) => item.disciplina)).toContain('Ciências');
+  });
+});
+
 describe('closing the year and rematrícula', () => {
   it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
     const s = await setupSchool();
@@ -973,6 +1037,13 @@ describe('closing the year and rematrícula', () => {
     );
     const [left] = await t.database.db.select().from(students).where(eq(students.id, s.a[1].id));
     expect(left?.status).toBe('inativo');
+    const leftHistory = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[1].id));
+    expect(leftHistory.map((row) => [row.turmaId, row.inicio, row.fim])).toEqual([
+      [s.classA.id, '2026-01-01', '2026-12-31'],
+    ]);
     const [old] = await t.database.db.select().from(classes).where(eq(classes.id, s.classA.id));
     expect(old?.status).toBe('concluido');
     // Last year's classes and grades stay reachable by year, read-only: the teacher still finds the

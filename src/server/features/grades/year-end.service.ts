@@ -18,7 +18,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { classSubjects } from '../academics/academics.table.js';
 import type { Viewer } from '../academics/academics.scope.js';
-import { syncMembership } from '../academics/memberships.js';
+import { syncMemberships } from '../academics/memberships.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/calendar.table.js';
@@ -460,29 +460,34 @@ export async function applyRematricula(
         if (grid.length > 0)
           await tx.insert(classSubjects).values(grid.map((item) => ({ ...item, turmaId: row!.id })));
       }
+      // Every student's destination, grouped: one statement per destination class or status.
+      const staying = new Map<string, string[]>();
+      const leaving = { formado: [] as string[], inativo: [] as string[] };
+      const moves: { alunoId: string; turmaId: string | null }[] = [];
       for (const student of proposal.alunos) {
         if (student.destino === 'proxima_serie' || student.destino === 'mesma_serie') {
           const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
           if (!turmaId) continue;
-          await tx
-            .update(students)
-            .set({
-              turmaId,
-              dataEnturmacao: start,
-              version: sql`${students.version} + 1`,
-              updatedAt: clock.now(),
-            })
-            .where(eq(students.id, student.aluno_id));
-          await syncMembership(tx, student.aluno_id, { turmaId, ativo: true }, start);
+          staying.set(turmaId, [...(staying.get(turmaId) ?? []), student.aluno_id]);
+          moves.push({ alunoId: student.aluno_id, turmaId });
         } else {
-          const status = student.destino === 'concluido' ? 'formado' : 'inativo';
-          await tx
-            .update(students)
-            .set({ status, version: sql`${students.version} + 1`, updatedAt: clock.now() })
-            .where(eq(students.id, student.aluno_id));
-          await syncMembership(tx, student.aluno_id, { turmaId: null, ativo: false }, start);
+          leaving[student.destino === 'concluido' ? 'formado' : 'inativo'].push(student.aluno_id);
+          moves.push({ alunoId: student.aluno_id, turmaId: null });
         }
       }
+      const bumped = { version: sql`${students.version} + 1`, updatedAt: clock.now() };
+      for (const [turmaId, ids] of staying)
+        await tx
+          .update(students)
+          .set({ turmaId, dataEnturmacao: start, ...bumped })
+          .where(inArray(students.id, ids));
+      for (const [status, ids] of Object.entries(leaving) as ['formado' | 'inativo', string[]][])
+        if (ids.length > 0)
+          await tx
+            .update(students)
+            .set({ status, ...bumped })
+            .where(inArray(students.id, ids));
+      await syncMemberships(tx, moves, start);
       await tx
         .update(classes)
         .set({ status: 'concluido', version: sql`${classes.version} + 1`, updatedAt: clock.now() })
