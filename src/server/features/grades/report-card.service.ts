@@ -263,35 +263,7 @@ async function studentInputs(
       .from(councilDecisions)
       .where(and(inArray(councilDecisions.alunoId, alunoIds), eq(councilDecisions.anoLetivoId, year.id))),
     attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }),
-    periods.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            alunoId: classMemberships.alunoId,
-            disciplina: assessments.disciplina,
-            periodoId: assessments.periodoId,
-            tipo: assessments.tipo,
-            peso: assessments.peso,
-            valor: grades.valor,
-          })
-          .from(assessments)
-          .innerJoin(
-            classMemberships,
-            and(
-              eq(classMemberships.turmaId, assessments.turmaId),
-              inArray(classMemberships.alunoId, alunoIds),
-            ),
-          )
-          .leftJoin(
-            grades,
-            and(eq(grades.avaliacaoId, assessments.id), eq(grades.alunoId, classMemberships.alunoId)),
-          )
-          .where(
-            inArray(
-              assessments.periodoId,
-              periods.map((period) => period.id),
-            ),
-          ),
+    gradeRowsOf(db, periods, alunoIds),
   ]);
   const result = new Map<string, StudentInputs>(
     alunoIds.map((id) => [id, { decisions: [], attendance: attendance.get(id)!, rows: [] }]),
@@ -299,6 +271,69 @@ async function studentInputs(
   for (const row of decisions) result.get(row.alunoId)!.decisions.push(row);
   for (const row of rows) result.get(row.alunoId)!.rows.push(row);
   return result;
+}
+
+/**
+ * Each student's assessments of the year in every class they belonged to, with their grades. Three
+ * index-friendly reads (memberships, the assessments of those classes, the students' grades) joined
+ * here: one join in the database had the planner read every grade of the school for each class.
+ */
+async function gradeRowsOf(
+  db: DbOrTx,
+  periods: readonly SchoolPeriodRow[],
+  alunoIds: string[],
+): Promise<(GradeRow & { alunoId: string })[]> {
+  if (periods.length === 0) return [];
+  const memberships = await db
+    .selectDistinct({ alunoId: classMemberships.alunoId, turmaId: classMemberships.turmaId })
+    .from(classMemberships)
+    .where(inArray(classMemberships.alunoId, alunoIds));
+  if (memberships.length === 0) return [];
+  const columns = await db
+    .select({
+      id: assessments.id,
+      turmaId: assessments.turmaId,
+      disciplina: assessments.disciplina,
+      periodoId: assessments.periodoId,
+      tipo: assessments.tipo,
+      peso: assessments.peso,
+    })
+    .from(assessments)
+    .where(
+      and(
+        inArray(
+          assessments.periodoId,
+          periods.map((period) => period.id),
+        ),
+        inArray(assessments.turmaId, [...new Set(memberships.map((row) => row.turmaId))]),
+      ),
+    );
+  if (columns.length === 0) return [];
+  const given = await db
+    .select({ avaliacaoId: grades.avaliacaoId, alunoId: grades.alunoId, valor: grades.valor })
+    .from(grades)
+    .where(
+      and(
+        inArray(grades.alunoId, alunoIds),
+        inArray(
+          grades.avaliacaoId,
+          columns.map((column) => column.id),
+        ),
+      ),
+    );
+  const valueOf = new Map(given.map((row) => [`${row.avaliacaoId}:${row.alunoId}`, row.valor]));
+  const byClass = new Map<string, typeof columns>();
+  for (const column of columns) byClass.set(column.turmaId, [...(byClass.get(column.turmaId) ?? []), column]);
+  return memberships.flatMap((membership) =>
+    (byClass.get(membership.turmaId) ?? []).map((column) => ({
+      alunoId: membership.alunoId,
+      disciplina: column.disciplina,
+      periodoId: column.periodoId,
+      tipo: column.tipo,
+      peso: column.peso,
+      valor: valueOf.get(`${column.id}:${membership.alunoId}`) ?? null,
+    })),
+  );
 }
 
 /** One boletim from what was read: no query here. */
