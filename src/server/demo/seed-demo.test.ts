@@ -8,7 +8,9 @@ import { dataOf } from '../test/records-fixtures.js';
 import type { Assessment, ReportCard } from '../../shared/grades.schemas.js';
 import type { Page } from '../../shared/api.js';
 import type { Student } from '../../shared/students.schemas.js';
+import { asc } from 'drizzle-orm';
 import { councilDecisions } from '../features/grades/grades.table.js';
+import { schoolDocuments } from '../features/documents/documents.table.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 
 let t: TestApp;
@@ -104,5 +106,26 @@ describe('demo school year', () => {
     const secretaria = dataOf<{ items: unknown[]; nao_lidas: number }>(await get('/api/mensagens', admin));
     expect(secretaria.items).toHaveLength(2);
     expect(secretaria.nao_lidas).toBeGreaterThan(0);
+  });
+
+  it('has documents to validate: the demo child’s two, and one revoked and issued again', async () => {
+    const rows = await t.database.db.select().from(schoolDocuments).orderBy(asc(schoolDocuments.emitidoEm));
+    expect(rows.map((row) => [row.tipo, row.origem, row.revogadoEm !== null])).toEqual(
+      expect.arrayContaining([
+        ['declaracao_matricula', 'secretaria', false],
+        ['declaracao_frequencia', 'portal', false],
+        ['declaracao_matricula', 'secretaria', true],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const child = rows.find((row) => row.origem === 'portal')!.alunoId;
+    const own = dataOf<{ codigo: string }[]>(await get(`/api/documentos?aluno_id=${child}`, guardian));
+    expect(own).toHaveLength(2);
+    for (const row of rows) {
+      const page = await t.app.inject({ method: 'GET', url: `/validar/${row.codigo}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(row.revogadoEm ? 'Documento revogado' : 'Documento válido');
+    }
   });
 });

@@ -9,6 +9,7 @@ import { seedAcademics } from './seed-academics.js';
 import { seedGrades } from './seed-grades.js';
 import { seedLgpd } from './seed-lgpd.js';
 import { seedComunicados } from './seed-comunicados.js';
+import { seedDocuments } from './seed-documents.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -72,6 +73,10 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedComunicados(tx, {
       administrador: ids.administrador!,
       professor: ids.professor!,
+      responsavel: ids.responsavel!,
+    });
+    await seedDocuments(tx, ctx.config, {
+      administrador: ids.administrador!,
       responsavel: ids.responsavel!,
     });
   });
