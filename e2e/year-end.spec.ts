@@ -203,9 +203,20 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   const details = page.getByRole('dialog', { name: names[1] });
   const boletim = details.getByRole('region', { name: /Boletim/ });
   await boletim.getByLabel('Ano do boletim').selectOption(String(YEAR));
-  await expect(
-    boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` }),
-  ).toBeVisible();
+  const pastHeading = boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` });
+  await expect(pastHeading).toBeVisible();
+  // The card and its year are in the URL: a reload keeps both; Back returns to the year before.
+  await expect(page).toHaveURL(new RegExp(`[?&]ano=${String(YEAR)}(&|$)`));
+  await page.reload();
+  await expect(pastHeading).toBeVisible();
+  await expect(boletim.getByLabel('Ano do boletim')).toHaveValue(String(YEAR));
+  await page.goBack();
+  await expect(boletim.getByRole('heading', { name: /^Boletim / })).not.toHaveText(
+    new RegExp(`^Boletim ${String(YEAR)}`),
+  );
+  await expect(boletim.getByLabel('Ano do boletim')).not.toHaveValue(String(YEAR));
+  await page.goForward();
+  await expect(pastHeading).toBeVisible();
   await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('Reprovado por nota');
   await boletim.getByRole('button', { name: 'Conselho de classe' }).click();
   const council = page.getByRole('dialog', { name: 'Conselho de classe' });

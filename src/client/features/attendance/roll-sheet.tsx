@@ -12,9 +12,12 @@ import { countRoll, hasChanges, justify, savedAbsences, toggleAbsence, toRollInp
  */
 export function RollSheet({
   roll,
+  lesson,
   onSave,
 }: {
   roll: Roll;
+  /** Per-lesson classes: the lesson this roll is for ('Matemática (2ª aula)'), named on the sheet. */
+  lesson?: string | undefined;
   /** Resolves when the server saved; rejects with the server's message. */
   onSave: (input: RollInput) => Promise<void>;
 }) {
@@ -41,7 +44,7 @@ export function RollSheet({
   }
 
   return (
-    <section aria-label={`Chamada de ${roll.turma.nome}`} className="pb-2">
+    <section aria-label={`Chamada de ${roll.turma.nome}${lesson ? `, ${lesson}` : ''}`} className="pb-2">
       {locked && (
         <div
           role="status"
@@ -154,7 +157,8 @@ export function RollSheet({
       )}
       {roll.chamada && (
         <p className="mt-3 text-xs text-gray-600">
-          Chamada de {formatDate(roll.data)} salva em {formatDateTime(roll.chamada.atualizada_em)}
+          Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)} salva em{' '}
+          {formatDateTime(roll.chamada.atualizada_em)}
           {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
         </p>
       )}
