@@ -393,6 +393,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   ).toBeVisible();
   await expect(firstSheet.getByRole('button', { name: 'Salvar chamada' })).toBeVisible();
   await expect(firstSheet.getByText(/salva em/)).toHaveCount(0);
+  await expect(firstSheet).toContainText('Chamada de Matemática (1ª aula) ainda não feita.');
 
   // Lesson 2 holds the saved absence (and a reload keeps the lesson, which is in the URL).
   await second.click();

@@ -197,7 +197,8 @@ function RollOfClass({
         </p>
       </div>
       {current.aulas.length > 1 && (
-        <div role="group" aria-label="Aulas do dia" className="mb-3 flex gap-2 overflow-x-auto pb-1">
+        // Wrapped, not scrolled sideways: on a phone every lesson of the day (and the one chosen) shows.
+        <div role="group" aria-label="Aulas do dia" className="mb-3 flex flex-wrap gap-2">
           {current.aulas.map((lesson) => {
             const selected = lesson.disciplina === current.disciplina && lesson.aula === current.aula;
             return (
