@@ -210,9 +210,11 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await page.reload();
   await expect(pastHeading).toBeVisible();
   await expect(boletim.getByLabel('Ano do boletim')).toHaveValue(String(YEAR));
+  await boletim.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/boletim-ano-anterior-desktop.png` });
   await page.setViewportSize(phone);
   await expect(boletim.getByLabel('Ano do boletim')).toBeVisible();
+  await boletim.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/boletim-ano-anterior-phone.png` });
   await page.setViewportSize(desktop);
   await page.goBack();
