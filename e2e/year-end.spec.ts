@@ -224,6 +224,15 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await expect(boletim.getByLabel('Ano do boletim')).not.toHaveValue(String(YEAR));
   await page.goForward();
   await expect(pastHeading).toBeVisible();
+  // A shared link opens the card on its year even when the list behind it does not hold the student;
+  // a link to a student that is not there closes with a word instead of an empty dialog.
+  await page.goto(`/dashboard/alunos?status=inativo&aluno=${ids[1]!}&ano=${String(YEAR)}`);
+  await expect(pastHeading).toBeVisible();
+  await page.goto('/dashboard/alunos?aluno=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Aluno não encontrado.')).toBeVisible();
+  await expect(page).not.toHaveURL(/aluno=/);
+  await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[1])}&aluno=${ids[1]!}&ano=${String(YEAR)}`);
+  await expect(pastHeading).toBeVisible();
   await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('Reprovado por nota');
   await boletim.getByRole('button', { name: 'Conselho de classe' }).click();
   const council = page.getByRole('dialog', { name: 'Conselho de classe' });
