@@ -361,6 +361,7 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await expect(classButton).toContainText('2 pendentes');
   await expect(classButton).toContainText('Matemática (1ª aula) · Matemática (2ª aula)');
   await expect(classButton).not.toContainText('Ciências');
+  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
   await classButton.click();
 
   // The first lesson still to take opens; the teacher picks the 2nd, marks Davi absent and saves.
