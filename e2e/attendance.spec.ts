@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { adminPage, apiSignIn } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
 // the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
@@ -82,18 +82,13 @@ async function enrolStudent(
   return created.senhaGerada ?? '';
 }
 
-async function adminContext(browser: Browser, viewport = phone) {
-  const context = await browser.newContext({ storageState: ADMIN_STATE, viewport });
-  return { context, page: await context.newPage() };
-}
-
 test('roll call on a phone, the guardian sees the absence, the admin exempts it, public calendar', async ({
   browser,
 }) => {
   // Three people and four screens in one journey: on a loaded CI machine it needs more than the
   // default minute; each step still waits at most the expect timeout.
   test.slow();
-  const admin = await adminContext(browser);
+  const admin = await adminPage(browser, phone);
   const api = admin.page.request;
   const { data, semAula } = await rollDates(api);
 
@@ -243,7 +238,7 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
 test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and the class grade', async ({
   browser,
 }) => {
-  const { context, page } = await adminContext(browser, desktop);
+  const { context, page } = await adminPage(browser, desktop);
   // Carla (1 absence in 1 roll) is past the Conselho Tutelar line: the letter downloads, its date shows.
   await page.goto('/dashboard/frequencia?aba=alertas');
   await expect(page.getByRole('heading', { name: /Alunos com frequência abaixo de 75/ })).toBeVisible();
@@ -298,4 +293,136 @@ test('admin at a desk: the Conselho Tutelar letter, the month, the calendar and 
   await expect(visitor.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
   await visitor.screenshot({ path: `${shots}/calendario-publico-desktop.png`, fullPage: true });
   await wide.close();
+});
+
+test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subject, lesson 1 stays to take', async ({
+  browser,
+}) => {
+  test.slow();
+  const admin = await adminPage(browser, phone);
+  const api = admin.page.request;
+  const { data } = await rollDates(api);
+
+  // A Matemática teacher with an account; a class whose roll is per lesson, two Matemática lessons on
+  // every school day (Monday to Saturday, so a sábado letivo has them too) and one of Ciências.
+  const teacherEmail = `prof.aulas.${run}@escola.test`;
+  const saved = await dataOf<{ professor: { id: string }; senhaGerada?: string }>(
+    await api.post('/api/professores', {
+      data: {
+        nome: `Professor Aulas ${run}`,
+        email: teacherEmail,
+        disciplinas: ['Matemática'],
+        criar_acesso: true,
+      },
+    }),
+  );
+  const teacherPassword = saved.senhaGerada ?? '';
+  expect(teacherPassword).not.toBe('');
+  const className = `Por Aula ${run}`;
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: className,
+        nivel: 'Fundamental II',
+        serie: '7º ano',
+        turno: 'tarde',
+        ano_letivo: data.slice(0, 4),
+      },
+    }),
+  );
+  const everyDay = [1, 2, 3, 4, 5, 6];
+  await dataOf(
+    await api.put(`/api/turmas/${turma.id}/disciplinas`, {
+      data: {
+        frequencia_modo: 'por_aula',
+        disciplinas: [
+          {
+            disciplina: 'Matemática',
+            professor_id: saved.professor.id,
+            aulas_semanais: 12,
+            dias_semana: everyDay,
+          },
+          { disciplina: 'Ciências', aulas_semanais: 6, dias_semana: everyDay },
+        ],
+      },
+    }),
+  );
+  const names = [`Davi Aulas ${run}`, `Elisa Aulas ${run}`] as const;
+  await enrolStudent(api, turma.id, data, names[0], `resp.aulas.0.${run}@escola.test`);
+  await enrolStudent(api, turma.id, data, names[1], `resp.aulas.1.${run}@escola.test`);
+
+  // The teacher, on a phone: the class shows its two Matemática lessons to take (not Ciências).
+  const teacherContext = await browser.newContext({ viewport: phone });
+  const teacher = await teacherContext.newPage();
+  await apiSignIn(teacher.request, teacherEmail, [teacherPassword], 'Jabuticaba-Madura-38');
+  await teacher.goto('/dashboard/frequencia');
+  await teacher.getByLabel('Data da chamada').fill(data);
+  const classButton = teacher.getByRole('button', { name: new RegExp(className) });
+  await expect(classButton).toContainText('2 pendentes');
+  await expect(classButton).toContainText('Matemática (1ª aula) · Matemática (2ª aula)');
+  await expect(classButton).not.toContainText('Ciências');
+  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-turmas-phone.png`, fullPage: true });
+  await classButton.click();
+
+  // The first lesson still to take opens; the teacher picks the 2nd, marks Davi absent and saves.
+  const lessons = teacher.getByRole('group', { name: 'Aulas do dia' });
+  const first = lessons.getByRole('button', { name: /Matemática \(1ª aula\)/ });
+  const second = lessons.getByRole('button', { name: /Matemática \(2ª aula\)/ });
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  const sheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
+  await sheet.getByRole('button', { name: `${names[0]}: presente` }).click();
+  await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-phone.png`, fullPage: true });
+  await sheet.getByRole('button', { name: 'Salvar chamada' }).click();
+  await expect(sheet.getByText(/Chamada de Matemática \(2ª aula\) de .* salva em/)).toBeVisible();
+  await expect(second).toHaveAccessibleName(/feita/);
+  await expect(first).toHaveAccessibleName(/pendente/);
+
+  // Reopening from the start: the class has one lesson to take; lesson 1 opens, not taken, all present.
+  await teacher.goto('/dashboard/frequencia');
+  await teacher.getByLabel('Data da chamada').fill(data);
+  await expect(classButton).toContainText('1 pendente');
+  await classButton.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(first).toHaveAccessibleName(/pendente/);
+  const firstSheet = teacher.getByRole('region', { name: `Chamada de ${className}, Matemática (1ª aula)` });
+  await expect(
+    firstSheet.getByRole('button', { name: `${names[0]}: presente`, pressed: false }),
+  ).toBeVisible();
+  await expect(firstSheet.getByRole('button', { name: 'Salvar chamada' })).toBeVisible();
+  await expect(firstSheet.getByText(/salva em/)).toHaveCount(0);
+  await expect(firstSheet).toContainText('Chamada de Matemática (1ª aula) ainda não feita.');
+
+  // Lesson 2 holds the saved absence (and a reload keeps the lesson, which is in the URL).
+  await second.click();
+  await expect(teacher).toHaveURL(/aula=2/);
+  await teacher.reload();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(second).toHaveAccessibleName(/feita/);
+  await expect(sheet.getByRole('button', { name: `${names[0]}: falta`, pressed: true })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: `${names[1]}: presente`, pressed: false })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Salvar de novo' })).toBeVisible();
+  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
+  await teacher.setViewportSize(desktop);
+  await teacher.screenshot({ path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
+  await teacherContext.close();
+
+  // Through the API, as the admin: lesson 2 has Davi's absence, lesson 1 was never taken.
+  const lesson2 = await dataOf<{ chamada: unknown; alunos: { nome: string; presente: boolean }[] }>(
+    await api.get(
+      `/api/frequencia/turmas/${turma.id}?data=${data}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,
+    ),
+  );
+  expect(lesson2.chamada).not.toBeNull();
+  expect(lesson2.alunos.filter((aluno) => !aluno.presente).map((aluno) => aluno.nome)).toEqual([names[0]]);
+  const lesson1 = await dataOf<{ chamada: unknown }>(
+    await api.get(
+      `/api/frequencia/turmas/${turma.id}?data=${data}&disciplina=${encodeURIComponent('Matemática')}&aula=1`,
+    ),
+  );
+  expect(lesson1.chamada).toBeNull();
+  await admin.context.close();
 });

@@ -203,9 +203,36 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   const details = page.getByRole('dialog', { name: names[1] });
   const boletim = details.getByRole('region', { name: /Boletim/ });
   await boletim.getByLabel('Ano do boletim').selectOption(String(YEAR));
-  await expect(
-    boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` }),
-  ).toBeVisible();
+  const pastHeading = boletim.getByRole('heading', { name: `Boletim ${String(YEAR)} — ${className}` });
+  await expect(pastHeading).toBeVisible();
+  // The card and its year are in the URL: a reload keeps both; Back returns to the year before.
+  await expect(page).toHaveURL(new RegExp(`[?&]ano=${String(YEAR)}(&|$)`));
+  await page.reload();
+  await expect(pastHeading).toBeVisible();
+  await expect(boletim.getByLabel('Ano do boletim')).toHaveValue(String(YEAR));
+  await boletim.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/boletim-ano-anterior-desktop.png` });
+  await page.setViewportSize(phone);
+  await expect(boletim.getByLabel('Ano do boletim')).toBeVisible();
+  await boletim.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/boletim-ano-anterior-phone.png` });
+  await page.setViewportSize(desktop);
+  await page.goBack();
+  await expect(boletim.getByRole('heading', { name: /^Boletim / })).not.toHaveText(
+    new RegExp(`^Boletim ${String(YEAR)}`),
+  );
+  await expect(boletim.getByLabel('Ano do boletim')).not.toHaveValue(String(YEAR));
+  await page.goForward();
+  await expect(pastHeading).toBeVisible();
+  // A shared link opens the card on its year even when the list behind it does not hold the student;
+  // a link to a student that is not there closes with a word instead of an empty dialog.
+  await page.goto(`/dashboard/alunos?status=inativo&aluno=${ids[1]!}&ano=${String(YEAR)}`);
+  await expect(pastHeading).toBeVisible();
+  await page.goto('/dashboard/alunos?aluno=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Aluno não encontrado.')).toBeVisible();
+  await expect(page).not.toHaveURL(/aluno=/);
+  await page.goto(`/dashboard/alunos?q=${encodeURIComponent(names[1])}&aluno=${ids[1]!}&ano=${String(YEAR)}`);
+  await expect(pastHeading).toBeVisible();
   await expect(boletim.getByRole('row', { name: /Matemática/ })).toContainText('Reprovado por nota');
   await boletim.getByRole('button', { name: 'Conselho de classe' }).click();
   const council = page.getByRole('dialog', { name: 'Conselho de classe' });

@@ -7,6 +7,7 @@ import { formatPercent } from '../lib/percent';
 import { can } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
+import { useUrlParams } from '../lib/use-list-state';
 import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
 import { CouncilDialog } from './council-dialog';
 import { SelectField } from './field';
@@ -30,12 +31,20 @@ function SituacaoBadge({ situacao, conselho }: { situacao: Situacao; conselho: b
   );
 }
 
+/** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
+export function yearParamOf(value: string | null): number | undefined {
+  return value !== null && /^\d{4}$/.test(value) ? Number(value) : undefined;
+}
+
 /**
  * The boletim: subjects × periods with the averages (and the recuperação), absences, frequency and the
  * final situation; a conselho de classe decision shows as such. Guardians get only published periods.
+ * The year picked is in the URL (`?ano=`), so a reload, Back or a shared link keep it; without it the
+ * server answers the student's current year.
  */
 export function ReportCardView({ alunoId }: { alunoId: string }) {
-  const [ano, setAno] = useState<number | undefined>(undefined);
+  const [params, updateParams] = useUrlParams();
+  const ano = yearParamOf(params.get('ano'));
   const card = useReportCard(alunoId, ano);
   const years = useSchoolYearNumbers();
   const { data: me } = useCurrentUser();
@@ -69,7 +78,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
             <SelectField
               label="Ano do boletim"
               value={data.ano}
-              onChange={(event) => setAno(Number(event.target.value))}
+              onChange={(event) => updateParams({ ano: event.target.value })}
             >
               {yearOptions.map((item) => (
                 <option key={item} value={item}>

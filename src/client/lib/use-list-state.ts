@@ -122,6 +122,32 @@ export function useListState<F extends Filters>(options: {
   return { filters, page, sort, query, isFiltered, setFilter, setPage, setSort };
 }
 
+/** Changes some of the URL's search params at once; null removes one. The others stay as they are. */
+export type UpdateParams = (changes: Record<string, string | null>, options?: { replace?: boolean }) => void;
+
+/**
+ * A screen's state beyond its list (the open record, a year picked inside it) in the URL, so a reload,
+ * Back or a pasted link shows the same thing. Unlike `setFilter`, an update keeps the list's page.
+ */
+export function useUrlParams(): [URLSearchParams, UpdateParams] {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback<UpdateParams>(
+    (changes, options) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes))
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          return next;
+        },
+        { replace: options?.replace ?? false, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return [params, update];
+}
+
 /** A screen's tab in the URL (`?aba=`), so reload and Back return to it; switching tab starts its list afresh. */
 export function useTabParam<T extends string>(tabs: readonly T[], fallback: T): [T, (tab: string) => void] {
   const [params, setParams] = useSearchParams();

@@ -11,10 +11,17 @@ import { InputField } from '../../components/field';
 import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 
-const lessonName = (lesson: Lesson) =>
-  lesson.disciplina
-    ? `${lesson.disciplina}${lesson.aula > 1 ? ` (${String(lesson.aula)}ª aula)` : ''}`
-    : 'Chamada do dia';
+/**
+ * A lesson as the teacher says it: 'Matemática', or 'Matemática (2ª aula)' when the subject has more
+ * than one lesson that day (then the first is '(1ª aula)' too, so the two never read alike).
+ */
+export function lessonName(lesson: Pick<Lesson, 'disciplina' | 'aula'>, dayLessons: readonly Lesson[] = []) {
+  if (!lesson.disciplina) return 'Chamada do dia';
+  const several =
+    lesson.aula > 1 ||
+    dayLessons.some((other) => other.disciplina === lesson.disciplina && other.aula !== lesson.aula);
+  return several ? `${lesson.disciplina} (${String(lesson.aula)}ª aula)` : lesson.disciplina;
+}
 
 /** Classes with lessons to take first, then those already done, then those without lessons that day. */
 export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
@@ -130,7 +137,7 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
             {turma.aulas.length > 0 && (
               <span className="text-sm text-gray-700">
                 {turma.aulas
-                  .map((lesson) => `${lessonName(lesson)}${lesson.registrada ? ' ✓' : ''}`)
+                  .map((lesson) => `${lessonName(lesson, turma.aulas)}${lesson.registrada ? ' ✓' : ''}`)
                   .join(' · ')}
               </span>
             )}
@@ -190,7 +197,8 @@ function RollOfClass({
         </p>
       </div>
       {current.aulas.length > 1 && (
-        <div role="group" aria-label="Aulas do dia" className="mb-3 flex gap-2 overflow-x-auto pb-1">
+        // Wrapped, not scrolled sideways: on a phone every lesson of the day (and the one chosen) shows.
+        <div role="group" aria-label="Aulas do dia" className="mb-3 flex flex-wrap gap-2">
           {current.aulas.map((lesson) => {
             const selected = lesson.disciplina === current.disciplina && lesson.aula === current.aula;
             return (
@@ -206,24 +214,24 @@ function RollOfClass({
                 }`}
               >
                 {lesson.registrada ? (
-                  <CheckCircle2 className="h-4 w-4" aria-label="feita" />
+                  <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
                 ) : (
-                  <Clock className="h-4 w-4" aria-label="pendente" />
+                  <Clock className="h-4 w-4" aria-hidden="true" />
                 )}
-                {lessonName(lesson)}
+                {lessonName(lesson, current.aulas)}
+                <span className="sr-only">{lesson.registrada ? ', feita' : ', pendente'}</span>
               </button>
             );
           })}
         </div>
       )}
       {current.disciplina && current.aulas.length <= 1 && (
-        <p className="mb-3 text-sm font-medium text-gray-800">
-          {lessonName({ disciplina: current.disciplina, aula: current.aula } as Lesson)}
-        </p>
+        <p className="mb-3 text-sm font-medium text-gray-800">{lessonName(current, current.aulas)}</p>
       )}
       <RollSheet
         key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}`}
         roll={current}
+        lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
         onSave={async (input) => {
           const result = await save.mutateAsync({ turmaId, input });
           toast.success(result.message ?? 'Chamada salva');

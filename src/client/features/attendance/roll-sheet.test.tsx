@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
-import { orderRollClasses } from './roll-call-tab';
+import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
+import { lessonName, orderRollClasses } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import { countRoll, hasChanges, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
 
@@ -142,5 +142,67 @@ describe('RollSheet', () => {
     expect(screen.getByRole('button', { name: 'Aluno 01: presente' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Salvar/ })).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Alunos' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('a per-lesson roll names its lesson: not taken yet, then saved, and the save sends the lesson', async () => {
+    const sent: RollInput[] = [];
+    const perLesson: Partial<Roll> = {
+      turma: { id: 't1', nome: '7º B', serie: '7º ano', turno: 'tarde', frequencia_modo: 'por_aula' },
+      disciplina: 'Matemática',
+      aula: 2,
+    };
+    const { unmount } = render(
+      <RollSheet
+        roll={rollOf([student(1), student(2)], perLesson)}
+        lesson="Matemática (2ª aula)"
+        onSave={async (input) => void sent.push(input)}
+      />,
+    );
+    const sheet = screen.getByRole('region', { name: 'Chamada de 7º B, Matemática (2ª aula)' });
+    expect(sheet).toHaveTextContent('Chamada de Matemática (2ª aula) ainda não feita.');
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 02: presente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar chamada' }));
+    expect(sent).toEqual([
+      { data: '2026-03-20', disciplina: 'Matemática', aula: 2, faltas: [{ aluno_id: student(2).id }] },
+    ]);
+    unmount();
+
+    const saved = rollOf([student(1), student(2)], {
+      ...perLesson,
+      chamada: {
+        id: 'c1',
+        registrada_em: '2026-03-20T11:00:00.000Z',
+        atualizada_em: '2026-03-20T11:00:00.000Z',
+        registrada_por: 'Prof. Lia',
+        version: 1,
+      },
+    });
+    render(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
+    expect(screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva em/)).toHaveTextContent(
+      'por Prof. Lia.',
+    );
+    expect(screen.queryByText(/ainda não feita/)).toBeNull();
+  });
+});
+
+describe('lessonName', () => {
+  const lesson = (disciplina: string | null, aula: number): Lesson => ({
+    disciplina,
+    aula,
+    professor_nome: null,
+    registrada: false,
+    pode_registrar: true,
+  });
+
+  it('numbers the lessons only when a subject has more than one that day', () => {
+    const day = [lesson('Matemática', 1), lesson('Matemática', 2), lesson('Ciências', 1)];
+    expect(day.map((item) => lessonName(item, day))).toEqual([
+      'Matemática (1ª aula)',
+      'Matemática (2ª aula)',
+      'Ciências',
+    ]);
+    // A second lesson taken outside the timetable still reads as the 2nd, even alone.
+    expect(lessonName(lesson('Arte', 2))).toBe('Arte (2ª aula)');
+    expect(lessonName(lesson(null, 0), [lesson(null, 0)])).toBe('Chamada do dia');
   });
 });

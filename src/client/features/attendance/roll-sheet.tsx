@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, FileText, Lock, RotateCcw, Save, X } from 'lucide-react';
+import { Check, CheckCircle2, Clock, FileText, Lock, RotateCcw, Save, X } from 'lucide-react';
 import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/academics.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
@@ -12,9 +12,12 @@ import { countRoll, hasChanges, justify, savedAbsences, toggleAbsence, toRollInp
  */
 export function RollSheet({
   roll,
+  lesson,
   onSave,
 }: {
   roll: Roll;
+  /** Per-lesson classes: the lesson this roll is for ('Matemática (2ª aula)'), named on the sheet. */
+  lesson?: string | undefined;
   /** Resolves when the server saved; rejects with the server's message. */
   onSave: (input: RollInput) => Promise<void>;
 }) {
@@ -41,7 +44,7 @@ export function RollSheet({
   }
 
   return (
-    <section aria-label={`Chamada de ${roll.turma.nome}`} className="pb-2">
+    <section aria-label={`Chamada de ${roll.turma.nome}${lesson ? `, ${lesson}` : ''}`} className="pb-2">
       {locked && (
         <div
           role="status"
@@ -52,6 +55,25 @@ export function RollSheet({
             <strong>Não é possível salvar esta chamada:</strong> {roll.bloqueio}
           </p>
         </div>
+      )}
+      {/* On top, not under a list of 40: whether this roll (this lesson) was taken shows without scrolling. */}
+      {roll.chamada ? (
+        <p className="mb-2 flex items-start gap-1 text-sm text-green-800">
+          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>
+            Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)} salva em{' '}
+            {formatDateTime(roll.chamada.atualizada_em)}
+            {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
+          </span>
+        </p>
+      ) : (
+        !locked &&
+        roll.alunos.length > 0 && (
+          <p className="mb-2 flex items-start gap-1 text-sm text-yellow-900">
+            <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>Chamada {lesson ? `de ${lesson} ` : ''}ainda não feita.</span>
+          </p>
+        )
       )}
       {roll.alunos.length > 0 && (
         <div
@@ -151,12 +173,6 @@ export function RollSheet({
             })}
           </ol>
         </>
-      )}
-      {roll.chamada && (
-        <p className="mt-3 text-xs text-gray-600">
-          Chamada de {formatDate(roll.data)} salva em {formatDateTime(roll.chamada.atualizada_em)}
-          {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
-        </p>
       )}
       {!locked && roll.alunos.length > 0 && (
         <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">

@@ -54,7 +54,8 @@ export function StudentDetailsModal({
     <Modal
       open
       onClose={onClose}
-      size="lg"
+      // Wide enough for the boletim's table (4 bimestres, média, faltas, frequência, situação) on a desk.
+      size="xl"
       title={student.nome}
       description={`Matrícula ${student.matricula}`}
       footer={

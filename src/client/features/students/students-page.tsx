@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ArrowRightLeft, Download, Plus, UserCheck, UserPlus, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
@@ -16,7 +15,7 @@ import { DataList } from '../../components/data-list';
 import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
-import { useListState } from '../../lib/use-list-state';
+import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { OwnContactCard } from './own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
@@ -28,6 +27,7 @@ import {
   studentFilterDefaults,
   useClassOptions,
   useSetStudentStatus,
+  useStudent,
   useStudents,
 } from './students.api';
 
@@ -44,29 +44,30 @@ export function StudentsPage() {
   const dialog = useRowDialog<{
     create: null;
     edit: Student;
-    details: Student;
     status: { student: Student; status: StudentStatus };
   }>();
   const [exporting, setExporting] = useState(false);
   const data = students.data;
-  // A notification links to a child's card (boletim published, absence): `?aluno=<id>` opens it once.
-  const [params, setParams] = useSearchParams();
-  const linked = params.get('aluno');
-  const linkedStudent = linked ? data?.items.find((student) => student.id === linked) : undefined;
-  const showDialog = dialog.show;
+  // The open card is in the URL (`?aluno=<id>`, the boletim's year beside it as `?ano=`): a reload,
+  // Back or a pasted link (a notification's: boletim published, absence) shows the same card. A card
+  // not on this page of the list is read on its own.
+  const [params, updateParams] = useUrlParams();
+  const openId = params.get('aluno');
+  const listed = openId ? data?.items.find((student) => student.id === openId) : undefined;
+  const fetched = useStudent(openId && data && !listed ? openId : null);
+  const openStudent = listed ?? fetched.data;
+  const openDetails = (student: Student) => updateParams({ aluno: student.id, ano: null, falta: null });
+  const closeDetails = useCallback(
+    (options?: { replace?: boolean }) => updateParams({ aluno: null, ano: null, falta: null }, options),
+    [updateParams],
+  );
+  // A link to a student this user does not see (or no longer exists) closes quietly, with a word.
+  const missing = fetched.isError;
   useEffect(() => {
-    if (!linkedStudent) return;
-    showDialog('details', linkedStudent);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('aluno');
-        next.delete('falta');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linkedStudent, showDialog, setParams]);
+    if (!missing) return;
+    toast.error('Aluno não encontrado.');
+    closeDetails({ replace: true });
+  }, [missing, closeDetails]);
 
   const handleExport = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -167,7 +168,7 @@ export function StudentsPage() {
           <StudentActions
             student={student}
             canWrite={canWrite}
-            onDetails={() => dialog.show('details', student)}
+            onDetails={() => openDetails(student)}
             onEdit={() => dialog.show('edit', student)}
             onStatus={(status) => dialog.show('status', { student, status })}
           />
@@ -180,9 +181,9 @@ export function StudentsPage() {
       {dialog.render('edit', (student) => (
         <StudentFormModal student={student} onClose={dialog.close} />
       ))}
-      {dialog.render('details', (student) => (
+      {openStudent && (
         <StudentDetailsModal
-          student={student}
+          student={openStudent}
           canWrite={canWrite}
           canExcuse={can(me?.nivel, 'academics.manage')}
           canAnonymise={can(me?.nivel, 'privacy.manage')}
@@ -193,10 +194,13 @@ export function StudentsPage() {
                 ? 'self'
                 : 'none'
           }
-          onClose={dialog.close}
-          onStatus={(status, current) => dialog.show('status', { student: current, status })}
+          onClose={() => closeDetails()}
+          onStatus={(status, current) => {
+            closeDetails({ replace: true });
+            dialog.show('status', { student: current, status });
+          }}
         />
-      ))}
+      )}
       {dialog.render('status', ({ student, status }) => {
         const action = statusActions.find((item) => item.status === status);
         return (
