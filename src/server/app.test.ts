@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from './test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { signedIn, setupTestApp } from './test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 describe('bad input never gets a 5xx', () => {
   it('malformed JSON → 400 envelope', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/test-app.js';
 import { isMaintenanceOn } from '../features/settings/settings.service.js';
 import { cacheBusOf } from './cache-bus.js';
 import { defaultSiteContent } from '../../shared/content.defaults.js';
@@ -10,12 +10,7 @@ import { defaultSiteContent } from '../../shared/content.defaults.js';
  * this process's caches through the table triggers and NOTIFY — on PGlite in-process, on PostgreSQL
  * through the listening connection.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUserRow, signedIn, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createUserRow, signedIn, setupTestApp } from '../test/test-app.js';
 import { dataOf, insertClass, newCpf } from '../test/records-fixtures.js';
 import { mensalidades } from '../features/finance/finance.table.js';
 import { students } from '../features/students/students.table.js';
 
 // `?sort=&order=` on the server-paged lists (ADR 0010): whitelisted columns, both directions, and a
 // 400 for a column the list does not sort by.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 async function list<T>(cookie: string, url: string): Promise<T[]> {
   const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });

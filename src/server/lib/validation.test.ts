@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTROL_CHARACTERS_MESSAGE,
   SINGLE_LINE_MESSAGE,
   findControlCharacters,
 } from '../../shared/validators.js';
 import { validStudentBody } from '../test/records-fixtures.js';
-import { createTestApp, signedIn, type TestApp } from '../test/test-app.js';
+import { signedIn, setupTestApp } from '../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 describe('control characters', () => {
   it('finds them in any string of a value, keys included, but not tab or line breaks', () => {

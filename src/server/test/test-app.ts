@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -136,6 +137,25 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test file's app: created once before its tests, emptied before each, closed after. Read it
+ * only inside hooks and tests (it exists from `beforeAll` on).
+ */
+export function setupTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(...args);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => current!.reset());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('setupTestApp: o app de teste só existe a partir do beforeAll');
+      return Reflect.get(current, key) as unknown;
+    },
+  });
 }
 
 export const TEST_PASSWORD = 'Girassol-Azul-42';

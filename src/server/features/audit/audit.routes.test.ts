@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { clock } from '../../lib/clock.js';
 import { auditLog } from './audit.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 /** Three entries (two on a student, one on a class from 'Sistema') besides the admin's own login. */
 async function seeded() {

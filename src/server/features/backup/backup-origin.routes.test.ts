@@ -1,10 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AuditEntry, RestorePlan } from '../../../shared/settings.schemas.js';
-import { createTestApp, loginAs, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  loginAs,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+  setupTestApp,
+} from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { hashPassword } from '../auth/passwords.js';
 import { users } from '../users/users.table.js';
@@ -16,12 +23,7 @@ import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and
  * the planted account signed in. Backups are now signed by the installation (ADR 0008).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 function multipart(fields: Record<string, string>, content: string) {
   const boundary = '----escola' + randomUUID();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { SavedTeacher, Teacher } from '../../../shared/teachers.schemas.js';
-import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
+import { signedIn, requestsOf, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -15,12 +15,7 @@ import { auditLog } from '../audit/audit.table.js';
 import { students } from '../students/students.table.js';
 import { users } from '../users/users.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 const { send, get } = requestsOf(() => t.app);
 

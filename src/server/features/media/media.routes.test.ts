@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 
 interface Envelope {
   success: boolean;
@@ -13,12 +13,7 @@ interface Envelope {
 }
 const body = (response: { json: <T>() => T }) => response.json<Envelope>();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 function multipart(bytes: Buffer, filename: string, type: string) {
   const boundary = '----escola' + Math.random().toString(16).slice(2);

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../../shared/api.js';
 import type { AccessEntry } from '../../../shared/access-log.schemas.js';
 import type { MeusDados } from '../../../shared/data-rights.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -14,12 +14,7 @@ import {
 } from '../../test/records-fixtures.js';
 import { studentAccessLog } from './access-log.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 afterEach(() => clock.unpin());
 const { get } = requestsOf(() => t.app);
 

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnonymiseResult } from '../../../shared/anonymise.schemas.js';
 import type { DataRequest } from '../../../shared/data-rights.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
-import { createTestApp, loginAs, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { textColumns } from './anonymise.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0]!;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   ClassConsents,
@@ -6,7 +6,7 @@ import type {
   MediaTags,
   StudentConsents,
 } from '../../../shared/consent.schemas.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -18,12 +18,7 @@ import {
 import { media } from '../media/media.table.js';
 import { consents } from './consent.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 async function setup() {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataRequest, MeusDados } from '../../../shared/data-rights.schemas.js';
 import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -12,12 +12,7 @@ import {
 import { mensalidades, pagamentos } from '../finance/finance.table.js';
 import { referencesTo } from './data-rights.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 async function families() {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
-import { createTestApp, loginAs, signedIn, type TestApp } from '../../test/test-app.js';
+import { loginAs, signedIn, setupTestApp } from '../../test/test-app.js';
 import type { Nivel } from '../../../shared/permissions.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 const json = (cookie: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

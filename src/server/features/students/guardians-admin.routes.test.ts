@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { GuardianSummary, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
-import { createTestApp, loginAs, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { users } from '../users/users.table.js';
 import { guardians, studentGuardians } from './students.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 const guardianBody = (row: { nome: string; telefone: string; cpf: string | null }, extra: object = {}) => ({

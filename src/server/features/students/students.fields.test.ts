@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Student } from '../../../shared/students.schemas.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -15,12 +15,7 @@ import { guardians, students } from './students.table.js';
  * Field-level visibility per role (issue 17): every student/guardian answer, the exports included, is
  * searched for the values a role must not receive.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 const { get } = requestsOf(() => t.app);
 
 const secret = {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { CreatedStudent, Guardian, Student, StudentCounts } from '../../../shared/students.schemas.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -17,12 +17,7 @@ import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
 import { guardians, students } from './students.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
 const post = (url: string, cookie: string, payload: object) =>

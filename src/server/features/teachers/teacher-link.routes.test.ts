@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Teacher } from '../../../shared/teachers.schemas.js';
 import type { User } from '../../../shared/users.schemas.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
-import {
-  createTestApp,
-  createUserRow,
-  loginAs,
-  sessionCookieOf,
-  signedIn,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createUserRow, loginAs, sessionCookieOf, signedIn, setupTestApp } from '../../test/test-app.js';
 
 /** Issue 10, finding 13: a professor account and a teacher record with the same e-mail are one person. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 const send = (method: 'POST' | 'PUT', url: string, cookie: string, payload: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });
