@@ -17,6 +17,7 @@ import {
   notificacoes,
   type NotificacaoRow,
 } from './notificacoes.table.js';
+import { forgetCachedUnread, unreadCacheOf } from './unread-cache.js';
 
 /** The channel a commit that created notifications signals (every instance's streams recount). */
 export const NOTIFICACOES_CHANNEL = 'notificacoes';
@@ -134,6 +135,17 @@ export async function countUnread(db: DbOrTx, usuarioId: string): Promise<number
   return row?.total ?? 0;
 }
 
+/** The bell's count, from this instance's cache when it holds a true one (unread-cache.ts). */
+export async function countUnreadCached(db: Db, usuarioId: string): Promise<number> {
+  const cache = unreadCacheOf(db);
+  const cached = cache?.get(usuarioId);
+  if (cached !== undefined) return cached;
+  const generation = cache?.begin() ?? 0;
+  const total = await countUnread(db, usuarioId);
+  cache?.set(usuarioId, total, generation);
+  return total;
+}
+
 export async function listNotificacoes(
   db: Db,
   usuarioId: string,
@@ -175,6 +187,7 @@ export async function markRead(db: Db, usuarioId: string, ids: string[] | undefi
         ids ? inArray(notificacoes.id, ids) : undefined,
       ),
     );
+  forgetCachedUnread(db, usuarioId);
   return countUnread(db, usuarioId);
 }
 
@@ -186,6 +199,8 @@ export async function markReadByLink(db: DbOrTx, usuarioId: string, link: string
     .where(
       and(eq(notificacoes.usuarioId, usuarioId), eq(notificacoes.link, link), isNull(notificacoes.lidaEm)),
     );
+  // Outside a transaction the update has committed; inside one, the caller forgets after its commit.
+  forgetCachedUnread(db, usuarioId);
 }
 
 export async function getPreferencias(ctx: AppContext, usuarioId: string): Promise<Preferencias> {

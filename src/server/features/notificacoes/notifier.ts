@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { countUnread, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
+import { watchUnreadChanges } from './unread-cache.js';
 
 export interface Listener {
   count(naoLidas: number): void;
@@ -23,6 +24,7 @@ export class Notifier {
   readonly worker: DeliveryWorker;
   private readonly listeners = new Map<string, Set<Listener>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private stopWatchingCounts: (() => Promise<void>) | null = null;
   private pending: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,6 +43,9 @@ export class Notifier {
       onLost: () => undefined,
       onListening: () => this.changed(),
     });
+    // The counts' cache (the bell's GET) and the open streams follow every change to the bell's rows:
+    // a notice read in one tab or on another instance lowers the count in the others.
+    this.stopWatchingCounts = await watchUnreadChanges(this.database, () => this.scheduleRecount());
   }
 
   async close(): Promise<void> {
@@ -48,6 +53,7 @@ export class Notifier {
     for (const set of this.listeners.values()) for (const listener of set) listener.end();
     this.listeners.clear();
     await this.stopListening?.();
+    await this.stopWatchingCounts?.();
     await this.worker.stop();
   }
 
@@ -74,6 +80,10 @@ export class Notifier {
   /** A burst of commits (a notice to 7,000 families) becomes one recount per open stream. */
   private changed(): void {
     this.worker.wake();
+    this.scheduleRecount();
+  }
+
+  private scheduleRecount(): void {
     if (this.pending || this.listeners.size === 0) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
