@@ -1,8 +1,11 @@
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { countUnread, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
+import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
 import { watchUnreadChanges } from './unread-cache.js';
+
+/** Open streams recounted per query after a change (a notice to the whole school reaches them all). */
+const RECOUNT_BATCH = 500;
 
 export interface Listener {
   count(naoLidas: number): void;
@@ -18,7 +21,7 @@ interface NotifierLog {
 /**
  * Connects the events to the people waiting for them: a commit that created notifications NOTIFYs
  * (from any instance); then every open bell stream of this instance recounts its person's unread and the
- * delivery worker wakes. Counting is one indexed query per open stream, batched per burst.
+ * delivery worker wakes. A burst is one recount, one query per 500 open streams.
  */
 export class Notifier {
   readonly worker: DeliveryWorker;
@@ -97,9 +100,11 @@ export class Notifier {
   }
 
   private async recountAll(): Promise<void> {
-    for (const [usuarioId, set] of [...this.listeners]) {
-      const total = await countUnread(this.database.db, usuarioId);
-      for (const listener of set) listener.count(total);
+    const people = [...this.listeners.keys()];
+    for (let start = 0; start < people.length; start += RECOUNT_BATCH) {
+      const totals = await countUnreadOf(this.database.db, people.slice(start, start + RECOUNT_BATCH));
+      for (const [usuarioId, total] of totals)
+        for (const listener of this.listeners.get(usuarioId) ?? []) listener.count(total);
     }
   }
 }

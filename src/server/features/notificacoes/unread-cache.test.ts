@@ -125,6 +125,33 @@ describe('the bell’s count stays true with the cache', () => {
     await eventually(bia.cookie, 0);
   });
 
+  it('answers many people asking at once, each their own count (read together after a notice to all)', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => signedIn(t, 'responsavel')));
+    await t.database.db.insert(notificacoes).values(
+      people.flatMap((person, n) =>
+        Array.from({ length: n }, () => ({
+          usuarioId: person.user.id,
+          tipo: 'mensagem' as const,
+          titulo: 'Aviso',
+          texto: '.',
+        })),
+      ),
+    );
+    const asked = people.flatMap((person) => [person, person]);
+    const counts = await Promise.all(asked.map((person) => count(person.cookie)));
+    expect(counts).toEqual(people.flatMap((_, n) => [n, n]));
+    // Cached now, and still right after everyone's are dropped at once.
+    expect(unreadCacheOf(t.app.ctx.db)?.get(people[5]!.user.id)).toBe(5);
+    await t.database.db
+      .update(notificacoes)
+      .set({ lidaEm: new Date() })
+      .where(eq(notificacoes.usuarioId, people[3]!.user.id));
+    await eventually(people[3]!.cookie, 0);
+    expect(await Promise.all(people.map((person) => count(person.cookie)))).toEqual(
+      people.map((_, n) => (n === 3 ? 0 : n)),
+    );
+  });
+
   it('after opening the notice the bell points at (read by link), at once', async () => {
     const ana = await signedIn(t, 'responsavel');
     await t.database.db.transaction((tx) =>
