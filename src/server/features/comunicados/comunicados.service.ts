@@ -26,6 +26,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
 import { processImage, sniffImage } from '../media/media.service.js';
 import { fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
+import { forgetCachedUnread } from '../notificacoes/unread-cache.js';
 import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
 import type { UserRow } from '../users/users.table.js';
@@ -470,12 +471,13 @@ export async function openComunicado(db: Db, user: Author, id: string): Promise<
       .returning({ id: comunicadoDestinatarios.usuarioId });
     if (updated.length > 0) await markReadByLink(tx, user.id, linkOf(id));
   });
+  forgetCachedUnread(db, user.id);
   return getComunicadoFor(db, user, id);
 }
 
 export async function confirmCiente(db: Db, user: Author, id: string): Promise<{ ciente_em: string }> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const confirmed = await db.transaction(async (tx) => {
     const recipient = await recipientRow(tx, user.id, id);
     if (!recipient) throw comunicadoNotFound();
     const [row] = await tx
@@ -497,6 +499,8 @@ export async function confirmCiente(db: Db, user: Author, id: string): Promise<{
     await markReadByLink(tx, user.id, linkOf(id));
     return { ciente_em: saved!.cienteEm!.toISOString() };
   });
+  forgetCachedUnread(db, user.id);
+  return confirmed;
 }
 
 export async function listComunicados(db: Db, user: Author, query: ListQuery): Promise<ComunicadoPage> {

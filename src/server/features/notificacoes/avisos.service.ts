@@ -185,7 +185,32 @@ export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: numbe
 /** Where a person sees their account's security: changing the password is the remedy for both notices. */
 const SECURITY_LINK = '/trocar-senha';
 
-export function notifyPasswordChanged(ctx: AppContext, tx: DbOrTx, usuarioId: string): Promise<void> {
+/**
+ * How a password changed: by its owner (signed in, or through the e-mailed link of 'Esqueci minha
+ * senha') or by an administrator (Usuários → Redefinir senha). Each is told in its own words.
+ */
+export type PasswordChange = 'pelo_titular' | 'pelo_administrador';
+
+export function notifyPasswordChanged(
+  ctx: AppContext,
+  tx: DbOrTx,
+  usuarioId: string,
+  how: PasswordChange = 'pelo_titular',
+): Promise<void> {
+  if (how === 'pelo_administrador')
+    return notifyUser(ctx, tx, usuarioId, {
+      tipo: 'seguranca',
+      titulo: 'Sua senha foi redefinida pela escola',
+      texto:
+        'Um administrador da escola redefiniu a senha da sua conta. Se você não pediu, fale com a secretaria imediatamente.',
+      link: SECURITY_LINK,
+      email: {
+        assunto: 'Sua senha foi redefinida pela escola',
+        texto:
+          'Um administrador da escola acabou de redefinir a senha da sua conta no portal; no próximo acesso, com a senha provisória, o portal pede que você escolha uma nova.\nSe você não pediu essa redefinição, avise a secretaria imediatamente.',
+      },
+      sms: 'A senha da sua conta no portal da escola foi redefinida por um administrador. Se você não pediu, avise a secretaria.',
+    });
   return notifyUser(ctx, tx, usuarioId, {
     tipo: 'seguranca',
     titulo: 'Sua senha foi alterada',

@@ -139,6 +139,42 @@ describe('delivery outbox', () => {
     expect(again?.status).toBe('pendente');
   });
 
+  it('records a batch with some failures row by row: the sent ones sent once, the failed ones retried later', async () => {
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    await queueEmails(120);
+    const delivered: string[] = [];
+    // Every seventh address bounces; the others go out (several in flight at once).
+    const flaky: Mailer = {
+      send: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (Number(/\d+/.exec(message.to)?.[0]) % 7 === 0)
+          throw Object.assign(new Error('550 unavailable'), { code: 'EENVELOPE' });
+        delivered.push(message.to);
+        return true;
+      },
+    };
+    await new DeliveryWorker(t.database.db, flaky, null, quiet).drain();
+    const bouncing = Array.from({ length: 120 }, (_, i) => i).filter((i) => i % 7 === 0);
+    expect(delivered).toHaveLength(120 - bouncing.length);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    const rows = await t.database.db.select().from(entregas);
+    const failed = rows.filter((row) => row.status === 'pendente');
+    expect(failed.map((row) => row.destino).sort()).toEqual(
+      bouncing.map((i) => `familia${String(i)}@escola.test`).sort(),
+    );
+    for (const row of failed) {
+      expect(row).toMatchObject({ tentativas: 1, bloqueadoAte: null });
+      expect(row.ultimoErro).toContain('EENVELOPE');
+      expect(row.proximaTentativa.getTime()).toBe(clock.now().getTime() + 60_000);
+    }
+    const sent = rows.filter((row) => row.status === 'enviado');
+    expect(sent).toHaveLength(delivered.length);
+    expect(sent.every((row) => row.tentativas === 1 && row.enviadoEm !== null)).toBe(true);
+    // Nothing is due until the backoff passes: a second drain sends nothing again.
+    await new DeliveryWorker(t.database.db, flaky, null, quiet).drain();
+    expect(delivered).toHaveLength(120 - bouncing.length);
+  });
+
   it('sends SMS through SMS_URL only when a sender exists; without one the row fails visibly', async () => {
     await t.database.db
       .insert(entregas)

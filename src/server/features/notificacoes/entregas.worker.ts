@@ -10,7 +10,14 @@ export const ENTREGA_BACKOFF_MS = 60_000;
 /** A worker that died holding rows releases them when this passes. */
 export const ENTREGA_LEASE_MS = 2 * 60_000;
 const BATCH = 50;
+/** Rows recorded per transaction (see runBatch). */
+const RECORD_EVERY = 25;
+/** Messages in flight at once: the file outbox overlaps its writes; an SMTP server sees a few connections. */
+const SENDING_AT_ONCE = 5;
 const POLL_MS = 15_000;
+
+/** A send's result: null when it went out. */
+type Outcome = { error: unknown } | null;
 
 export type SmsSender = (to: string, message: string) => Promise<void>;
 
@@ -139,14 +146,30 @@ export class DeliveryWorker {
     });
   }
 
-  /** Sends one claimed batch; returns how many rows it claimed. */
+  /**
+   * Sends one claimed batch; returns how many rows it claimed. The rows go out a few at a time and are
+   * recorded RECORD_EVERY at a time, in one transaction: a commit per e-mail made the database's flush
+   * to disk the cost of the queue (7,000 e-mails, 152 s on PostgreSQL). A worker that dies after sending
+   * and before recording leaves at most those rows to be sent again after the lease — the `.eml` outbox
+   * names each file by the row id and never writes it twice; over SMTP the copy carries the same
+   * Message-ID (many mail services keep only one).
+   */
   async runBatch(limit = BATCH): Promise<number> {
     const batch = await this.claim(limit);
-    for (const row of batch) await this.deliver(row);
+    for (let start = 0; start < batch.length; start += RECORD_EVERY) {
+      const rows = batch.slice(start, start + RECORD_EVERY);
+      const outcomes: Outcome[] = [];
+      for (let at = 0; at < rows.length; at += SENDING_AT_ONCE) {
+        const sending = rows.slice(at, at + SENDING_AT_ONCE).map((row) => this.send(row));
+        outcomes.push(...(await Promise.all(sending)));
+      }
+      await this.record(rows, outcomes);
+    }
     return batch.length;
   }
 
-  private async deliver(row: EntregaRow): Promise<void> {
+  /** Sends one row; resolves to null when it went out, or to its error. */
+  private async send(row: EntregaRow): Promise<Outcome> {
     try {
       if (row.canal === 'email') {
         await this.mailer.send({ id: row.id, to: row.destino, subject: row.assunto, text: row.texto });
@@ -154,31 +177,48 @@ export class DeliveryWorker {
         if (!this.sms) throw Object.assign(new Error('SMS_URL não configurado'), { code: 'SEM_SMS' });
         await this.sms(row.destino, row.texto);
       }
-      const now = clock.now();
-      await this.db
-        .update(entregas)
-        .set({ status: 'enviado', enviadoEm: now, bloqueadoAte: null, ultimoErro: null, updatedAt: now })
-        .where(eq(entregas.id, row.id));
+      return null;
     } catch (error) {
-      const now = clock.now();
-      const last = row.tentativas >= ENTREGA_MAX_TENTATIVAS;
-      // Only a code is kept and logged: a mail server's message can carry the address.
-      const erro = describeError(error);
+      return { error };
+    }
+  }
+
+  /** Records a group's outcomes in one transaction: the sent rows in one statement, each failure on its own. */
+  private async record(rows: EntregaRow[], outcomes: Outcome[]): Promise<void> {
+    const now = clock.now();
+    const sent = rows.filter((_, i) => outcomes[i] === null).map((row) => row.id);
+    const failed = rows.flatMap((row, i) => {
+      const outcome = outcomes[i];
+      return outcome ? [{ row, error: outcome.error }] : [];
+    });
+    for (const { row, error } of failed)
       this.log.warn(
         { entrega: row.id, canal: row.canal, tentativa: row.tentativas, code: codeOf(error) },
-        last ? 'entrega abandonada' : 'entrega falhou; nova tentativa mais tarde',
+        row.tentativas >= ENTREGA_MAX_TENTATIVAS
+          ? 'entrega abandonada'
+          : 'entrega falhou; nova tentativa mais tarde',
       );
-      await this.db
-        .update(entregas)
-        .set({
-          status: last ? 'falhou' : 'pendente',
-          bloqueadoAte: null,
-          ultimoErro: erro,
-          proximaTentativa: new Date(now.getTime() + ENTREGA_BACKOFF_MS * 2 ** (row.tentativas - 1)),
-          updatedAt: now,
-        })
-        .where(eq(entregas.id, row.id));
-    }
+    await this.db.transaction(async (tx) => {
+      if (sent.length > 0)
+        await tx
+          .update(entregas)
+          .set({ status: 'enviado', enviadoEm: now, bloqueadoAte: null, ultimoErro: null, updatedAt: now })
+          .where(inArray(entregas.id, sent));
+      for (const { row, error } of failed) {
+        const last = row.tentativas >= ENTREGA_MAX_TENTATIVAS;
+        await tx
+          .update(entregas)
+          .set({
+            status: last ? 'falhou' : 'pendente',
+            bloqueadoAte: null,
+            // Only a code is kept and logged: a mail server's message can carry the address.
+            ultimoErro: describeError(error),
+            proximaTentativa: new Date(now.getTime() + ENTREGA_BACKOFF_MS * 2 ** (row.tentativas - 1)),
+            updatedAt: now,
+          })
+          .where(eq(entregas.id, row.id));
+      }
+    });
   }
 }
 

@@ -13,6 +13,7 @@ import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import {
   countUnread,
+  countUnreadCached,
   getFila,
   getPreferencias,
   listNotificacoes,
@@ -41,7 +42,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notificacoes/contagem',
     { schema: { response: okResponse(contagemSchema) }, config: own },
-    async (request) => ok({ nao_lidas: await countUnread(app.ctx.db, signedInUser(request).id) }),
+    async (request) => ok({ nao_lidas: await countUnreadCached(app.ctx.db, signedInUser(request).id) }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   notificacoes,
   type NotificacaoRow,
 } from './notificacoes.table.js';
+import { forgetCachedUnread, unreadCacheOf } from './unread-cache.js';
 
 /** The channel a commit that created notifications signals (every instance's streams recount). */
 export const NOTIFICACOES_CHANNEL = 'notificacoes';
@@ -134,6 +135,90 @@ export async function countUnread(db: DbOrTx, usuarioId: string): Promise<number
   return row?.total ?? 0;
 }
 
+/** Several people's unread counts in one query (everyone absent from the answer has none). */
+export async function countUnreadOf(db: DbOrTx, usuarioIds: readonly string[]): Promise<Map<string, number>> {
+  const totals = new Map(usuarioIds.map((id) => [id, 0]));
+  if (usuarioIds.length === 0) return totals;
+  const rows = await db
+    .select({ usuarioId: notificacoes.usuarioId, total: count() })
+    .from(notificacoes)
+    .where(and(inArray(notificacoes.usuarioId, [...usuarioIds]), isNull(notificacoes.lidaEm)))
+    .groupBy(notificacoes.usuarioId);
+  for (const row of rows) totals.set(row.usuarioId, row.total);
+  return totals;
+}
+
+/**
+ * The counts asked for while a query is on its way are read together in the next one: after a notice
+ * to the whole school every family's cached count is gone, and their polls arrive at once.
+ */
+class UnreadBatcher {
+  private waiting = new Map<string, Waiter[]>();
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  count(usuarioId: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(usuarioId);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(usuarioId, [{ resolve, reject }]);
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.size > 0) {
+        // The first BATCHED_COUNTS people now; anyone else waits for the next query.
+        const batch = [...this.waiting].slice(0, BATCHED_COUNTS);
+        for (const [id] of batch) this.waiting.delete(id);
+        try {
+          const totals = await countUnreadOf(
+            this.db,
+            batch.map(([id]) => id),
+          );
+          for (const [id, waiters] of batch)
+            for (const waiter of waiters) waiter.resolve(totals.get(id) ?? 0);
+        } catch (error) {
+          for (const [, waiters] of batch) for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+interface Waiter {
+  resolve(total: number): void;
+  reject(error: unknown): void;
+}
+
+/** At most this many people per batched count (the query's list of ids stays small). */
+const BATCHED_COUNTS = 500;
+const batchers = new WeakMap<Db, UnreadBatcher>();
+
+/**
+ * The bell's count, from this instance's cache when it holds a true one (unread-cache.ts), else read
+ * with the other counts being asked at the same moment.
+ */
+export async function countUnreadCached(db: Db, usuarioId: string): Promise<number> {
+  const cache = unreadCacheOf(db);
+  const cached = cache?.get(usuarioId);
+  if (cached !== undefined) return cached;
+  const generation = cache?.begin() ?? 0;
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new UnreadBatcher(db);
+    batchers.set(db, batcher);
+  }
+  const total = await batcher.count(usuarioId);
+  cache?.set(usuarioId, total, generation);
+  return total;
+}
+
 export async function listNotificacoes(
   db: Db,
   usuarioId: string,
@@ -175,6 +260,7 @@ export async function markRead(db: Db, usuarioId: string, ids: string[] | undefi
         ids ? inArray(notificacoes.id, ids) : undefined,
       ),
     );
+  forgetCachedUnread(db, usuarioId);
   return countUnread(db, usuarioId);
 }
 
@@ -186,6 +272,8 @@ export async function markReadByLink(db: DbOrTx, usuarioId: string, link: string
     .where(
       and(eq(notificacoes.usuarioId, usuarioId), eq(notificacoes.link, link), isNull(notificacoes.lidaEm)),
     );
+  // Outside a transaction the update has committed; inside one, the caller forgets after its commit.
+  forgetCachedUnread(db, usuarioId);
 }
 
 export async function getPreferencias(ctx: AppContext, usuarioId: string): Promise<Preferencias> {

@@ -1,7 +1,11 @@
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { countUnread, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
+import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
+import { watchUnreadChanges } from './unread-cache.js';
+
+/** Open streams recounted per query after a change (a notice to the whole school reaches them all). */
+const RECOUNT_BATCH = 500;
 
 export interface Listener {
   count(naoLidas: number): void;
@@ -17,12 +21,13 @@ interface NotifierLog {
 /**
  * Connects the events to the people waiting for them: a commit that created notifications NOTIFYs
  * (from any instance); then every open bell stream of this instance recounts its person's unread and the
- * delivery worker wakes. Counting is one indexed query per open stream, batched per burst.
+ * delivery worker wakes. A burst is one recount, one query per 500 open streams.
  */
 export class Notifier {
   readonly worker: DeliveryWorker;
   private readonly listeners = new Map<string, Set<Listener>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private stopWatchingCounts: (() => Promise<void>) | null = null;
   private pending: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,6 +46,9 @@ export class Notifier {
       onLost: () => undefined,
       onListening: () => this.changed(),
     });
+    // The counts' cache (the bell's GET) and the open streams follow every change to the bell's rows:
+    // a notice read in one tab or on another instance lowers the count in the others.
+    this.stopWatchingCounts = await watchUnreadChanges(this.database, () => this.scheduleRecount());
   }
 
   async close(): Promise<void> {
@@ -48,6 +56,7 @@ export class Notifier {
     for (const set of this.listeners.values()) for (const listener of set) listener.end();
     this.listeners.clear();
     await this.stopListening?.();
+    await this.stopWatchingCounts?.();
     await this.worker.stop();
   }
 
@@ -74,6 +83,10 @@ export class Notifier {
   /** A burst of commits (a notice to 7,000 families) becomes one recount per open stream. */
   private changed(): void {
     this.worker.wake();
+    this.scheduleRecount();
+  }
+
+  private scheduleRecount(): void {
     if (this.pending || this.listeners.size === 0) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
@@ -87,9 +100,11 @@ export class Notifier {
   }
 
   private async recountAll(): Promise<void> {
-    for (const [usuarioId, set] of [...this.listeners]) {
-      const total = await countUnread(this.database.db, usuarioId);
-      for (const listener of set) listener.count(total);
+    const people = [...this.listeners.keys()];
+    for (let start = 0; start < people.length; start += RECOUNT_BATCH) {
+      const totals = await countUnreadOf(this.database.db, people.slice(start, start + RECOUNT_BATCH));
+      for (const [usuarioId, total] of totals)
+        for (const listener of this.listeners.get(usuarioId) ?? []) listener.count(total);
     }
   }
 }

@@ -18,6 +18,7 @@ import { forgetDevices } from '../auth/known-devices.service.js';
 import { confirmCurrentPassword, type PasswordClient } from '../auth/password-check.service.js';
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.service.js';
+import { notifyPasswordChanged } from '../notificacoes/avisos.service.js';
 import { findLinkedTeacher, linkAccountToTeacher } from '../teachers/teacher-link.js';
 import { teachers } from '../teachers/teachers.table.js';
 import { noticeOtherAdmins } from './admin-notices.js';
@@ -330,6 +331,9 @@ export async function resetUserPassword(
     await forgetDevices(tx, id);
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
     await noticeOtherAdmins(tx, actor, 'senha_redefinida_por_administrador', row!);
+    // The account's owner hears of it too (bell and e-mail): a reset they did not ask for is how an
+    // administrator's session in the wrong hands would take over their account.
+    await notifyPasswordChanged(ctx, tx, id, 'pelo_administrador');
     return row!;
   });
   forgetCachedSessions(ctx.db, { userId: id });
