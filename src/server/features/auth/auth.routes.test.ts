@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  createTestApp,
-  createUserRow,
-  loginAs,
-  sessionCookieOf,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createUserRow, loginAs, sessionCookieOf, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
 import { THROTTLE } from './throttle.service.js';
 import { passwordMetrics } from './passwords.js';
 import { vi } from 'vitest';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, createUserRow, type TestApp } from '../../test/test-app.js';
+import { createUserRow, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { passwordResets } from './auth.table.js';
 
 /** Issue 10, finding 9: 'Esqueci minha senha' does the same work whether or not the e-mail exists. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 async function snapshot() {
   const { db } = t.database;

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { createUserRow, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { clock } from '../../lib/clock.js';
 import { auditLog } from '../audit/audit.table.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
@@ -9,12 +9,7 @@ import { passwordMetrics } from './passwords.js';
 import { THROTTLE } from './throttle.service.js';
 
 /** Issue 10, findings 1, 2 and 10: the password-attempt throttle (ADR 0007). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 afterEach(() => clock.unpin());
 
 function login(email: string, password: string, options: { ip?: string; cookie?: string } = {}) {

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  createTestApp,
-  createUserRow,
-  loginAs,
-  signedIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createUserRow, loginAs, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { users } from './users.table.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = setupTestApp();
 
 async function admin() {
   return (await signedIn(t, 'administrador')).cookie;
