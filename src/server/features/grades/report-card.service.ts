@@ -21,6 +21,7 @@ import { disciplinas as subjectCatalogue } from '../../../shared/teachers.schema
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { classMemberships, classSubjects } from '../academics/academics.table.js';
 import { diaryAccessOf, type Viewer } from '../academics/academics.scope.js';
@@ -168,6 +169,8 @@ export async function buildReportCards(
     }
     for (const [turmaId, ids] of byClass) {
       const turma = turmaId === null ? null : classOf.get(ids[0]!)!;
+      // Between classes, other requests get their turn (5,000 boletins on PGlite take a while).
+      if (byClass.size > 1) await yieldToEventLoop();
       const classWide = await classInputs(db, viewer, yearWide, turma);
       for (let index = 0; index < ids.length; index += BATCH) {
         const part = ids.slice(index, index + BATCH);

@@ -10,6 +10,7 @@ import { resolveYear } from '../calendar/calendar.service.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { drawCard } from '../grades/report-card.pdf.js';
 import { buildReportCards } from '../grades/report-card.service.js';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { rulesNow } from '../grades/grades.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
@@ -22,7 +23,6 @@ import {
   turmaParameter,
   yearOf,
   yearParameter,
-  yieldToEventLoop,
   type HubReport,
   type ReportRun,
 } from './reports.context.js';
