@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { z } from 'zod';
 import {
   fontNames,
   fontSizeLabels,
@@ -6,7 +7,15 @@ import {
   MAX_GALLERY_PHOTOS,
   type ContentSection,
 } from '../../../shared/content.constants';
-import type { SiteContent } from '../../../shared/content.schemas';
+import {
+  differentiatorItemSchema,
+  footerLinkSchema,
+  photoSchema,
+  serviceItemSchema,
+  sobreSchema,
+  testimonialSchema,
+  type SiteContent,
+} from '../../../shared/content.schemas';
 import { useSaveSection } from './content.api';
 import {
   CheckboxEditor,
@@ -35,14 +44,22 @@ function getPath(data: Data, path: string): unknown {
   return path.split('.').reduce<unknown>((current, key) => (current as Data | undefined)?.[key], data);
 }
 
+/** The form asks for the image first: 'Envie a imagem da foto' before the server's own check. */
+const photoItemSchema = photoSchema.extend({
+  url: z
+    .string()
+    .refine((value) => value.trim() !== '', 'Envie a imagem da foto')
+    .pipe(photoSchema.shape.url),
+});
+
 const featureFields: ItemField[] = [
-  { key: 'titulo', label: 'Título', kind: 'text', required: 'Título é obrigatório' },
-  { key: 'descricao', label: 'Descrição', kind: 'textarea', required: 'Descrição é obrigatória' },
+  { key: 'titulo', label: 'Título', kind: 'text', required: true },
+  { key: 'descricao', label: 'Descrição', kind: 'textarea', required: true },
   { key: 'icone', label: 'Ícone', kind: 'icon' },
 ];
 const linkFields: ItemField[] = [
-  { key: 'nome', label: 'Nome', kind: 'text', required: 'Nome é obrigatório' },
-  { key: 'href', label: 'URL', kind: 'text', required: 'URL é obrigatória' },
+  { key: 'nome', label: 'Nome', kind: 'text', required: true },
+  { key: 'href', label: 'URL', kind: 'text', required: true },
 ];
 
 /** Every field of one section, each saved as the spec says (text on confirm, the rest at once). */
@@ -131,6 +148,7 @@ export function SectionEditor<S extends ContentSection>({
               label="Nossos Valores"
               itemLabel="Valor"
               items={items('valores') as unknown as string[]}
+              schema={sobreSchema.shape.valores.element}
               onSave={save('valores')}
             />
             {image('imagem', 'Imagem')}
@@ -151,9 +169,10 @@ export function SectionEditor<S extends ContentSection>({
             items={items('fotos')}
             max={MAX_GALLERY_PHOTOS}
             maxMessage="Máximo de 10 fotos permitido"
+            schema={photoItemSchema}
             fields={[
-              { key: 'url', label: 'Imagem', kind: 'image', required: 'Envie a imagem da foto' },
-              { key: 'titulo', label: 'Título', kind: 'text', required: 'Título da foto é obrigatório' },
+              { key: 'url', label: 'Imagem', kind: 'image', required: true },
+              { key: 'titulo', label: 'Título', kind: 'text', required: true },
               { key: 'descricao', label: 'Descrição', kind: 'textarea' },
             ]}
             newItem={() => ({ id: `foto-${Date.now()}`, url: '', titulo: '', descricao: '' })}
@@ -179,6 +198,7 @@ export function SectionEditor<S extends ContentSection>({
             itemLabel={section === 'servicos' ? 'Serviço' : 'Diferencial'}
             items={items(key)}
             fields={featureFields}
+            schema={section === 'servicos' ? serviceItemSchema : differentiatorItemSchema}
             newItem={() => ({ titulo: '', descricao: '', icone: 'Star' })}
             summary={(item) => str(item.titulo)}
             onSave={save(key)}
@@ -195,15 +215,11 @@ export function SectionEditor<S extends ContentSection>({
             label="Depoimentos"
             itemLabel="Depoimento"
             items={items('depoimentos')}
+            schema={testimonialSchema}
             fields={[
-              { key: 'nome', label: 'Nome', kind: 'text', required: 'Nome é obrigatório' },
-              { key: 'cargo', label: 'Cargo', kind: 'text', required: 'Cargo é obrigatório' },
-              {
-                key: 'depoimento',
-                label: 'Depoimento',
-                kind: 'textarea',
-                required: 'Depoimento é obrigatório',
-              },
+              { key: 'nome', label: 'Nome', kind: 'text', required: true },
+              { key: 'cargo', label: 'Cargo', kind: 'text', required: true },
+              { key: 'depoimento', label: 'Depoimento', kind: 'textarea', required: true },
               { key: 'foto', label: 'Foto', kind: 'image' },
             ]}
             newItem={() => ({ nome: '', cargo: '', depoimento: '', foto: '' })}
@@ -262,6 +278,7 @@ export function SectionEditor<S extends ContentSection>({
               itemLabel="Link"
               items={items('links_rapidos')}
               fields={linkFields}
+              schema={footerLinkSchema}
               newItem={() => ({ nome: '', href: '' })}
               summary={(item) => `${str(item.nome)} (${str(item.href)})`}
               onSave={save('links_rapidos')}
@@ -271,6 +288,7 @@ export function SectionEditor<S extends ContentSection>({
               itemLabel="Link"
               items={items('links_academicos')}
               fields={linkFields}
+              schema={footerLinkSchema}
               newItem={() => ({ nome: '', href: '' })}
               summary={(item) => `${str(item.nome)} (${str(item.href)})`}
               onSave={save('links_academicos')}
