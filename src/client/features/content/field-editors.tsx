@@ -320,7 +320,7 @@ export function SelectEditor({
 
 export function EditorGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="mb-2 text-sm font-semibold tracking-wide text-gray-600 uppercase">{title}</legend>
       {children}
     </fieldset>
