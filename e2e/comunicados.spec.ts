@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { ADMIN_STATE, apiSignIn, createClass, createStudent } from './support';
 
 // Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
 // bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
@@ -18,39 +17,14 @@ async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>
   return ((await response.json()) as { data: T }).data;
 }
 
-async function createClass(api: APIRequestContext, nome: string) {
-  return dataOf<{ id: string }>(
-    await api.post('/api/turmas', {
-      data: {
-        nome,
-        nivel: 'Fundamental I',
-        serie: '2º ano',
-        turno: 'tarde',
-        ano_letivo: new Date().getFullYear().toString(),
-      },
-    }),
-  );
-}
-
-/** A student whose guardian gets a portal account; answers the guardian's first password. */
+/** A student whose guardian gets a portal account, put in the class afterwards; answers the first password. */
 async function enrol(api: APIRequestContext, turmaId: string, nome: string, email: string) {
-  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
-    await api.post('/api/alunos', {
-      data: {
-        nome,
-        data_nascimento: '2018-04-12',
-        matricula: `CM${run}${nome.slice(0, 3).toUpperCase()}`,
-        responsavel: {
-          nome: `Responsável de ${nome}`,
-          email,
-          telefone: '(11) 97654-3210',
-          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '3')),
-          parentesco: 'pai',
-          eh_principal: true,
-        },
-      },
-    }),
-  );
+  const created = await createStudent(api, {
+    nome,
+    turmaId: null,
+    nascimento: '2018-04-12',
+    guardian: { nome: `Responsável de ${nome}`, email, parentesco: 'pai', telefone: '(11) 97654-3210' },
+  });
   const enrolled = await api.post(`/api/turmas/${turmaId}/alunos`, { data: { aluno_id: created.aluno.id } });
   expect(enrolled.ok(), await enrolled.text()).toBe(true);
   return created.senhaGerada ?? '';
@@ -64,15 +38,15 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const admin = await adminContext.newPage();
   const api = admin.request;
-  const turma = await createClass(api, `Girassóis ${run}`);
-  const outra = await createClass(api, `Margaridas ${run}`);
+  const turmaId = await createClass(api, `Girassóis ${run}`, { turno: 'tarde' });
+  const outraId = await createClass(api, `Margaridas ${run}`, { turno: 'tarde' });
   const names = [`Davi Aviso ${run}`, `Eva Aviso ${run}`, `Caio Aviso ${run}`] as const;
   const emailA = `pai.aviso.${run}@escola.test`;
-  const passwordA = await enrol(api, turma.id, names[0], emailA);
-  await enrol(api, turma.id, names[1], `resp.aviso.1.${run}@escola.test`);
-  await enrol(api, turma.id, names[2], `resp.aviso.2.${run}@escola.test`);
+  const passwordA = await enrol(api, turmaId, names[0], emailA);
+  await enrol(api, turmaId, names[1], `resp.aviso.1.${run}@escola.test`);
+  await enrol(api, turmaId, names[2], `resp.aviso.2.${run}@escola.test`);
   const emailB = `mae.outra.${run}@escola.test`;
-  const passwordB = await enrol(api, outra.id, `Flora Outra ${run}`, emailB);
+  const passwordB = await enrol(api, outraId, `Flora Outra ${run}`, emailB);
 
   // The guardian of the class is on the portal, on a phone, before the notice exists.
   const guardianContext = await browser.newContext({ viewport: phone });

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { completeCpf } from '../src/shared/validators';
-import { acceptPrivacyOnScreen, ADMIN_STATE, login } from './support';
+import { acceptPrivacyOnScreen, ADMIN_STATE, createClass, createStudent, login } from './support';
 
 /**
  * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),
@@ -21,26 +20,15 @@ function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
 
-async function createStudent(request: APIRequestContext, turmaId: string, nome: string, email: string) {
-  const base = String(Math.floor(Math.random() * 1e9)).padStart(9, '1');
-  const response = await request.post('/api/alunos', {
-    data: {
-      nome,
-      data_nascimento: '2016-03-15',
-      matricula: `F${run}${nome.slice(0, 3).toUpperCase()}`,
-      turma_id: turmaId,
-      responsavel: {
-        nome: `Responsável de ${nome}`,
-        email,
-        telefone: '(11) 91234-5678',
-        cpf: completeCpf(base),
-        parentesco: 'mae',
-        eh_principal: true,
-      },
-    },
+/** A student of the class whose guardian gets a portal account; answers the generated first password. */
+async function enrolStudent(request: APIRequestContext, turmaId: string, nome: string, email: string) {
+  const created = await createStudent(request, {
+    nome,
+    turmaId,
+    nascimento: '2016-03-15',
+    guardian: { nome: `Responsável de ${nome}`, email, telefone: '(11) 91234-5678' },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { data: { senhaGerada?: string } };
+  return created.senhaGerada ?? '';
 }
 
 async function openTab(page: Page, name: string) {
@@ -48,21 +36,10 @@ async function openTab(page: Page, name: string) {
 }
 
 test('admin configures tuition and generates the year', async ({ page, request }) => {
-  const turma = await request.post('/api/turmas', {
-    data: {
-      nome: `Fin ${run}`,
-      nivel: 'Fundamental I',
-      serie: '3º ano',
-      turno: 'manha',
-      ano_letivo: String(year),
-    },
-  });
-  expect(turma.status(), await turma.text()).toBe(201);
-  const turmaId = ((await turma.json()) as { data: { id: string } }).data.id;
-  const created = await createStudent(request, turmaId, `Lia Financeiro ${run}`, guardianEmail);
-  guardianPassword = created.data.senhaGerada ?? '';
+  const turmaId = await createClass(request, `Fin ${run}`, { serie: '3º ano', ano_letivo: String(year) });
+  guardianPassword = await enrolStudent(request, turmaId, `Lia Financeiro ${run}`, guardianEmail);
   expect(guardianPassword).not.toBe('');
-  await createStudent(request, turmaId, `Outro Aluno ${run}`, `pai.outro.${run}@escola.test`);
+  await enrolStudent(request, turmaId, `Outro Aluno ${run}`, `pai.outro.${run}@escola.test`);
 
   await page.goto('/dashboard/financeiro');
   await expect(page.getByRole('heading', { name: 'Gestão Financeira' })).toBeVisible();

@@ -1,64 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_STATE, login } from './support';
+import { ADMIN_STATE, createClass, createStudent, login, uniqueMatricula } from './support';
 
 // Families' data the LGPD way (issue 17). The journey shares the server with the other specs, so every
 // name, e-mail, matrícula and CPF carries a per-run suffix; the gallery is only trimmed to make room.
 const run = Date.now().toString().slice(-7);
 
-let cpfCounter = 0;
-function validCpf(): string {
-  const base = `${run}${String(cpfCounter++).padStart(2, '0')}`.slice(-9).padStart(9, '2');
-  const digits = base.split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
-async function createClass(api: APIRequestContext, nome: string) {
-  const response = await api.post('/api/turmas', {
-    data: {
-      nome,
-      nivel: 'Fundamental I',
-      serie: '4º ano',
-      turno: 'manha',
-      ano_letivo: '2026',
-      capacidade_maxima: 30,
-      professor_responsavel_id: null,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-async function createStudent(
+/** A child of this class whose guardian may have a portal account (born 2016, the 4º ano's age). */
+const enrolStudent = (
   api: APIRequestContext,
   nome: string,
   turmaId: string,
   guardian: { nome: string; email?: string },
-) {
-  const response = await api.post('/api/alunos', {
-    data: {
-      nome,
-      data_nascimento: '2016-08-20',
-      matricula: `LGPD-${run}-${cpfCounter}`,
-      turma_id: turmaId,
-      responsavel: {
-        nome: guardian.nome,
-        parentesco: 'mae',
-        telefone: '11987651111',
-        cpf: validCpf(),
-        ...(guardian.email ? { email: guardian.email } : {}),
-      },
-    },
+) =>
+  createStudent(api, {
+    nome,
+    turmaId,
+    nascimento: '2016-08-20',
+    matricula: uniqueMatricula('LGPD'),
+    guardian: { ...guardian, telefone: '11987651111' },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { aluno: { id: string }; senhaGerada?: string } }).data;
-}
 
 /** Leaves room for one more photo in the gallery (at most 10), keeping the others as they are. */
 async function makeRoomInGallery(api: APIRequestContext) {
@@ -105,12 +67,12 @@ test('a family exercises its LGPD rights and the school answers for them', async
 
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE });
   const admin = await adminContext.newPage();
-  const turmaId = await createClass(admin.request, `4º Ano L${run}`);
-  const first = await createStudent(admin.request, ana, turmaId, { nome: mae, email: maeEmail });
+  const turmaId = await createClass(admin.request, `4º Ano L${run}`, { serie: '4º ano' });
+  const first = await enrolStudent(admin.request, ana, turmaId, { nome: mae, email: maeEmail });
   // Bruno is enrolled with another (provisional) guardian; the secretaria links his mother below.
-  await createStudent(admin.request, bruno, turmaId, { nome: `Tia Provisória ${run}` });
+  await enrolStudent(admin.request, bruno, turmaId, { nome: `Tia Provisória ${run}` });
   // A classmate whose family never gave image consent.
-  await createStudent(admin.request, caio, turmaId, { nome: `Outra Família ${run}` });
+  await enrolStudent(admin.request, caio, turmaId, { nome: `Outra Família ${run}` });
   expect(first.senhaGerada).toBeTruthy();
 
   // --- The secretaria edits the guardian's phone and links Bruno to the same guardian.

@@ -1,48 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_STATE } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_STATE, createClass, createStudent, uniqueMatricula } from './support';
 
 // Issue 12: a list's filters, page and sort live in the URL, so reload and Back keep them.
 test.use({ storageState: ADMIN_STATE });
 const run = Date.now().toString().slice(-7);
-
-/** A CPF with valid check digits, different for every call. */
-let counter = 0;
-function validCpf(): string {
-  const digits = `7${run}${String(counter++).padStart(1, '0')}`.slice(-9).split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    digits.push(((sum * 10) % 11) % 10);
-  }
-  return digits.join('');
-}
-
-async function createClass(api: APIRequestContext, nome: string) {
-  const response = await api.post('/api/turmas', {
-    data: {
-      nome,
-      nivel: 'Fundamental I',
-      serie: '2º ano',
-      turno: 'manha',
-      ano_letivo: '2026',
-      capacidade_maxima: 30,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-async function createStudent(api: APIRequestContext, nome: string, turmaId: string) {
-  const response = await api.post('/api/alunos', {
-    data: {
-      nome,
-      data_nascimento: '2018-04-02',
-      matricula: `L-${run}-${counter}`,
-      turma_id: turmaId,
-      responsavel: { nome: `Resp ${nome}`, parentesco: 'pai', telefone: '11955550000', cpf: validCpf() },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 async function namesOnScreen(page: Page) {
   const table = page.getByRole('table', { name: 'Alunos' });
@@ -53,7 +14,13 @@ test('a filtered, sorted list survives a reload and the way back', async ({ page
   const turma = `1º Ano L${run}`;
   const turmaId = await createClass(page.request, turma);
   for (const nome of ['Bento', 'Alice', 'Caio'])
-    await createStudent(page.request, `${nome} Lista ${run}`, turmaId);
+    await createStudent(page.request, {
+      nome: `${nome} Lista ${run}`,
+      turmaId,
+      nascimento: '2018-04-02',
+      matricula: uniqueMatricula('L'),
+      guardian: { nome: `Resp ${nome} Lista ${run}`, parentesco: 'pai', telefone: '11955550000' },
+    });
   const expected = ['Caio', 'Bento', 'Alice'].map((nome) => `${nome} Lista ${run}`);
 
   await page.goto('/dashboard/alunos');

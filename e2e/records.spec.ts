@@ -1,65 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptPrivacyOnScreen, adminPage, dataDir, login } from './support';
+import {
+  acceptPrivacyOnScreen,
+  adminPage,
+  createClass,
+  createStudent,
+  dataDir,
+  login,
+  uniqueCpf,
+} from './support';
 
 // School records (issue 5). The journeys share one server and one database with the others, so every
 // name, e-mail, matrícula and CPF carries a per-run suffix.
 const run = Date.now().toString().slice(-7);
 
-/** A CPF with valid check digits, different for every call. */
-let cpfCounter = 0;
-function validCpf(): string {
-  const base = `${run}${String(cpfCounter++).padStart(2, '0')}`.slice(-9).padStart(9, '1');
-  const digits = base.split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
+/** A class of this run (3º ano, afternoon). */
+const addClass = (api: APIRequestContext, nome: string) =>
+  createClass(api, nome, { serie: '3º ano', turno: 'tarde' });
 
-async function createClass(api: APIRequestContext, nome: string, professorId: string | null = null) {
-  const response = await api.post('/api/turmas', {
-    data: {
-      nome,
-      nivel: 'Fundamental I',
-      serie: '3º ano',
-      turno: 'tarde',
-      ano_letivo: '2026',
-      capacidade_maxima: 30,
-      professor_responsavel_id: professorId,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
-
-async function createStudent(
+/** A student of this run with one guardian; answers the student. */
+async function addStudent(
   api: APIRequestContext,
   nome: string,
   turmaId: string | null,
   guardian: { nome: string; email?: string },
 ) {
-  const response = await api.post('/api/alunos', {
-    data: {
-      nome,
-      data_nascimento: '2017-05-10',
-      matricula: `E2E-${run}-${cpfCounter}`,
-      turma_id: turmaId,
-      responsavel: {
-        nome: guardian.nome,
-        parentesco: 'mae',
-        telefone: '11987650000',
-        cpf: validCpf(),
-        ...(guardian.email ? { email: guardian.email } : {}),
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: { aluno: { id: string; matricula: string } } };
-  return body.data.aluno;
+  return (await createStudent(api, { nome, turmaId, guardian })).aluno;
 }
 
 /** First login with a generated password: 'Trocar senha' comes first, then the dashboard. */
@@ -78,9 +45,9 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
 }) => {
   const { context: adminContext, page: admin } = await adminPage(browser);
   const turmaNome = `3º Ano R${run}`;
-  const turmaId = await createClass(admin.request, turmaNome);
+  const turmaId = await addClass(admin.request, turmaNome);
   // A classmate from another family, in the same class.
-  const classmate = await createStudent(admin.request, `Colega Outra Família ${run}`, turmaId, {
+  const classmate = await addStudent(admin.request, `Colega Outra Família ${run}`, turmaId, {
     nome: 'Márcia Outra',
   });
 
@@ -112,7 +79,7 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(guardianCpf).toHaveAttribute('aria-invalid', 'true');
   await expect(guardianCpf).toHaveAccessibleDescription(/CPF inválido/);
 
-  await dialog.getByLabel('CPF do responsável').fill(validCpf());
+  await dialog.getByLabel('CPF do responsável').fill(uniqueCpf());
   await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
   const done = admin.getByRole('dialog', { name: 'Aluno cadastrado' });
   await expect(done.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
@@ -214,11 +181,11 @@ test('a teacher with a portal account sees only the classes they are responsible
   const teacherEmail = `rosana.${run}@escola.test`;
   const mine = `4º Ano P${run}`;
   const other = `5º Ano P${run}`;
-  await createClass(admin.request, other);
-  const otherStudent = await createStudent(admin.request, `Aluno Outra Turma ${run}`, null, {
+  await addClass(admin.request, other);
+  const otherStudent = await addStudent(admin.request, `Aluno Outra Turma ${run}`, null, {
     nome: 'Sandra Outra',
   });
-  const pupil = await createStudent(admin.request, `Otávio Nunes ${run}`, null, { nome: 'Vera Nunes' });
+  const pupil = await addStudent(admin.request, `Otávio Nunes ${run}`, null, { nome: 'Vera Nunes' });
 
   // 'Novo Professor' with a portal account.
   await admin.goto('/dashboard/professores');
@@ -297,10 +264,10 @@ test('a teacher with a portal account sees only the classes they are responsible
 test('export downloads a CSV of the filtered list that opens with the right rows', async ({ browser }) => {
   const { context, page } = await adminPage(browser);
   const turmaNome = `2º Ano X${run}`;
-  const turmaId = await createClass(page.request, turmaNome);
-  const first = await createStudent(page.request, `Bianca Export ${run}`, turmaId, { nome: 'Rita Export' });
-  const second = await createStudent(page.request, `Caio Export ${run}`, turmaId, { nome: 'Rui Export' });
-  await createStudent(page.request, `Fora Do Filtro ${run}`, null, { nome: 'Ana Fora' });
+  const turmaId = await addClass(page.request, turmaNome);
+  const first = await addStudent(page.request, `Bianca Export ${run}`, turmaId, { nome: 'Rita Export' });
+  const second = await addStudent(page.request, `Caio Export ${run}`, turmaId, { nome: 'Rui Export' });
+  await addStudent(page.request, `Fora Do Filtro ${run}`, null, { nome: 'Ana Fora' });
 
   await page.goto('/dashboard/alunos');
   await page.getByLabel('Turma', { exact: true }).selectOption({ label: turmaNome });

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Turno } from '../src/shared/classes.schemas';
+import { completeCpf } from '../src/shared/validators';
 
 /** The first administrator the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
@@ -144,4 +147,78 @@ export async function adminPage(browser: Browser, viewport?: { width: number; he
 export async function openSettingsTab(page: Page, name: string) {
   await page.goto('/dashboard/configuracoes');
   await page.getByRole('tab', { name }).click();
+}
+
+/** A CPF with valid check digits, new at every call (specs share one database, so data never repeats). */
+export function uniqueCpf(): string {
+  return completeCpf(String(randomInt(100_000_000, 1_000_000_000)));
+}
+
+/** A matrícula no other student of any run has: `prefix` and a random number. */
+export function uniqueMatricula(prefix: string): string {
+  return `${prefix}-${String(randomInt(1_000_000, 10_000_000))}`;
+}
+
+/** Creates a class through the API (as the signed-in administrator); answers its id. */
+export async function createClass(
+  api: APIRequestContext,
+  nome: string,
+  fields: {
+    serie?: string;
+    turno?: Turno;
+    ano_letivo?: string;
+    professor_responsavel_id?: string | null;
+  } = {},
+): Promise<string> {
+  const response = await api.post('/api/turmas', {
+    data: {
+      nome,
+      nivel: 'Fundamental I',
+      serie: '2º ano',
+      turno: 'manha',
+      ano_letivo: String(new Date().getFullYear()),
+      capacidade_maxima: 30,
+      professor_responsavel_id: null,
+      ...fields,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/**
+ * Creates a student with one guardian through the API; answers the student and, when the guardian has an
+ * e-mail, the portal account's generated first password.
+ */
+export async function createStudent(
+  api: APIRequestContext,
+  student: {
+    nome: string;
+    turmaId: string | null;
+    nascimento?: string;
+    matricula?: string;
+    guardian: { nome: string; email?: string; parentesco?: 'mae' | 'pai'; telefone?: string };
+  },
+): Promise<{ aluno: { id: string; matricula: string }; senhaGerada?: string }> {
+  const { guardian } = student;
+  const response = await api.post('/api/alunos', {
+    data: {
+      nome: student.nome,
+      data_nascimento: student.nascimento ?? '2017-05-10',
+      matricula: student.matricula ?? uniqueMatricula('E2E'),
+      turma_id: student.turmaId,
+      responsavel: {
+        nome: guardian.nome,
+        parentesco: guardian.parentesco ?? 'mae',
+        telefone: guardian.telefone ?? '11987650000',
+        cpf: uniqueCpf(),
+        eh_principal: true,
+        ...(guardian.email ? { email: guardian.email } : {}),
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (
+    (await response.json()) as { data: { aluno: { id: string; matricula: string }; senhaGerada?: string } }
+  ).data;
 }

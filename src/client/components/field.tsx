@@ -20,13 +20,15 @@ interface FieldShellProps {
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean | undefined;
+  /** The label is read by assistive technology only (a one-field form whose button says what it does). */
+  labelHidden?: boolean | undefined;
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, required, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, required, labelHidden, children }: FieldShellProps) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'block text-sm font-medium text-gray-700'}>
         {label}
         {required && (
           <span className="text-red-600" aria-hidden="true">
@@ -58,16 +60,24 @@ type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string | undefined;
   hint?: ReactNode;
   trailing?: ReactNode;
+  labelHidden?: boolean;
 };
 
 export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function InputField(
-  { label, error, hint, trailing, id, className = '', required, ...props },
+  { label, error, hint, trailing, labelHidden, id, className = '', required, ...props },
   ref,
 ) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <FieldShell id={inputId} label={label} error={error} hint={hint} required={required}>
+    <FieldShell
+      id={inputId}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      labelHidden={labelHidden}
+    >
       <div className="relative">
         <input
           ref={ref}

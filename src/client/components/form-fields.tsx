@@ -89,6 +89,7 @@ type InputProps = Labelled &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
     setValueAs?: RegisterOptions['setValueAs'];
     trailing?: ReactNode;
+    labelHidden?: boolean;
   };
 
 export function FormInput({ name, setValueAs, ...props }: InputProps) {

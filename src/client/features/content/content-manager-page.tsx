@@ -177,7 +177,7 @@ export function ContentManagerPage() {
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 md:grid-cols-[16rem_1fr]">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-label="Seções do site">
           <ul className="space-y-1">
             {contentSections.map((name) => (
@@ -196,7 +196,7 @@ export function ContentManagerPage() {
             ))}
           </ul>
         </nav>
-        <main>
+        <main className="min-w-0">
           <div className="mb-4 flex items-center justify-between gap-3">
             <h2 className="text-lg font-semibold text-gray-900">
               {sectionLabels[section]}

@@ -11,6 +11,13 @@ const labelClass = 'block text-sm font-medium text-gray-700';
 const inputClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-primary focus:ring-2 focus:ring-primary/25 focus:outline-none';
 
+/** An editor of one value that saves at once. */
+interface ValueEditorProps<T> {
+  label: string;
+  value: T;
+  onSave: SaveValue<T>;
+}
+
 /** Text fields: read mode, then edit with Confirmar or Cancelar (spec 'Content management'). */
 export function TextEditor({
   label,
@@ -199,15 +206,7 @@ export function ImagePicker({
 }
 
 /** Images save as soon as they are uploaded or removed. */
-export function ImageEditor({
-  label,
-  value,
-  onSave,
-}: {
-  label: string;
-  value: string;
-  onSave: SaveValue<string>;
-}) {
+export function ImageEditor({ label, value, onSave }: ValueEditorProps<string>) {
   return (
     <div className={box}>
       <p className={labelClass}>{label}</p>
@@ -238,15 +237,7 @@ export function ImageEditor({
 }
 
 /** Colours save shortly after the picker stops moving. */
-export function ColorEditor({
-  label,
-  value,
-  onSave,
-}: {
-  label: string;
-  value: string;
-  onSave: SaveValue<string>;
-}) {
+export function ColorEditor({ label, value, onSave }: ValueEditorProps<string>) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -276,15 +267,7 @@ export function ColorEditor({
   );
 }
 
-export function CheckboxEditor({
-  label,
-  value,
-  onSave,
-}: {
-  label: string;
-  value: boolean;
-  onSave: SaveValue<boolean>;
-}) {
+export function CheckboxEditor({ label, value, onSave }: ValueEditorProps<boolean>) {
   const id = useId();
   return (
     <div className={`${box} flex items-center gap-3`}>
@@ -337,7 +320,7 @@ export function SelectEditor({
 
 export function EditorGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="mb-2 text-sm font-semibold tracking-wide text-gray-600 uppercase">{title}</legend>
       {children}
     </fieldset>

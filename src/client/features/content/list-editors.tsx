@@ -1,14 +1,20 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button, IconButton } from '../../components/button';
-import { Modal } from '../../components/modal';
+import { Form, FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
+import { FormModal } from '../../components/form-modal';
 import { iconNames } from '../../../shared/content.constants';
+import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ImagePicker, type SaveValue } from './field-editors';
 
 const box = 'rounded-xl border border-gray-200 bg-white p-4';
-const inputClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-primary focus:ring-2 focus:ring-primary/25 focus:outline-none';
+const iconOptions = Object.fromEntries(iconNames.map((name) => [name, name]));
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function move<T>(items: T[], from: number, to: number): T[] {
   const next = [...items];
@@ -49,32 +55,42 @@ function ReorderButtons({
   );
 }
 
-/** A list of plain texts (the values under 'Nossos Valores'). */
+/** A list of plain texts (the values under 'Nossos Valores'), each checked by the shared `schema`. */
 export function StringListEditor({
   label,
   itemLabel,
   items,
+  schema,
   onSave,
 }: {
   label: string;
   itemLabel: string;
   items: string[];
+  /** One item as the server parses it (the section's own list element). */
+  schema: z.ZodType<string, string>;
   onSave: SaveValue<string[]>;
 }) {
-  const id = useId();
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const noun = itemLabel.toLowerCase();
+  const draftSchema = useMemo(
+    () =>
+      z.object({
+        item: z
+          .string()
+          .refine((value) => value.trim() !== '', `Informe o ${noun}.`)
+          .pipe(schema),
+      }),
+    [noun, schema],
+  );
+  const form = useSchemaForm(draftSchema, { item: '' });
   const save = (next: string[]) => onSave(next).catch(() => undefined);
-  async function add() {
-    if (draft.trim() === '') {
-      setError(`Informe o ${itemLabel.toLowerCase()}.`);
-      return;
+  const add = form.handleSubmit(async ({ item }) => {
+    try {
+      await onSave([...items, item]);
+      form.reset({ item: '' });
+    } catch {
+      // The toast told what was wrong; the text stays to be fixed.
     }
-    setError(null);
-    await onSave([...items, draft.trim()])
-      .then(() => setDraft(''))
-      .catch(() => undefined);
-  }
+  });
   return (
     <div className={box}>
       <p className="text-sm font-medium text-gray-700">{label}</p>
@@ -95,30 +111,15 @@ export function StringListEditor({
           </li>
         ))}
       </ul>
-      <div className="mt-3 flex gap-2">
-        <label htmlFor={id} className="sr-only">
-          Novo {itemLabel.toLowerCase()}
-        </label>
-        <input
-          id={id}
-          value={draft}
-          placeholder={`Novo ${itemLabel.toLowerCase()}`}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void add();
-          }}
-          className={inputClass}
-        />
-        <Button onClick={() => void add()}>
+      <Form form={form} onSubmit={add} className="mt-3 flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <FormInput name="item" label={`Novo ${noun}`} labelHidden placeholder={`Novo ${noun}`} />
+        </div>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           Adicionar
         </Button>
-      </div>
-      {error && (
-        <p className="mt-1 text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      )}
+      </Form>
     </div>
   );
 }
@@ -127,15 +128,52 @@ export interface ItemField {
   key: string;
   label: string;
   kind: 'text' | 'textarea' | 'image' | 'icon';
-  /** Message when left empty; without it the field is optional. */
-  required?: string;
+  /** Marks the field required; the message is the item schema's. */
+  required?: boolean;
 }
 
 type Item = Record<string, unknown>;
+/** One item of a list as the server parses it (the shared `…Schema` of the section's list element). */
+export type ItemSchema = z.ZodObject;
+
+/** An image: its address, a preview, and 'Enviar imagem' to upload one. */
+function ImageField({ name, label, required }: { name: string; label: string; required?: boolean }) {
+  const { watch, setValue, formState } = useFormContext();
+  const url = textOf(watch(name));
+  return (
+    <div className="space-y-2">
+      <FormInput name={name} label={label} required={required} placeholder="/media/... ou https://..." />
+      <div className="flex flex-wrap items-center gap-3">
+        {url && <img src={url} alt="Prévia" className="h-16 w-24 rounded-lg object-cover" />}
+        <ImagePicker
+          label="Enviar imagem"
+          onUploaded={(uploaded) =>
+            setValue(name, uploaded, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function ItemFieldInput({ field }: { field: ItemField }) {
+  const { key: name, label, required } = field;
+  switch (field.kind) {
+    case 'textarea':
+      return <FormTextArea name={name} label={label} required={required} rows={4} />;
+    case 'icon':
+      return <FormSelect name={name} label={label} options={iconOptions} />;
+    case 'image':
+      return <ImageField name={name} label={label} required={required} />;
+    case 'text':
+      return <FormInput name={name} label={label} required={required} />;
+  }
+}
 
 function ItemForm({
   title,
   fields,
+  schema,
   initial,
   onClose,
   onSubmit,
@@ -143,129 +181,55 @@ function ItemForm({
 }: {
   title: string;
   fields: ItemField[];
+  schema: ItemSchema;
   initial: Item;
   onClose: () => void;
   onSubmit: (item: Item) => Promise<unknown>;
   extra?: ((item: Item) => ReactNode) | undefined;
 }) {
-  const [item, setItem] = useState<Item>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const formId = useId();
-
-  async function submit() {
-    const found: Record<string, string> = {};
-    for (const field of fields) {
-      const value = item[field.key];
-      if (field.required && (typeof value !== 'string' || value.trim() === ''))
-        found[field.key] = field.required;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await onSubmit(item);
-      onClose();
-    } catch {
-      // The toast told what was wrong; the form stays open.
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      busy={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} loading={saving}>
-            Salvar
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {fields.map((field) => {
-          const id = `${formId}-${field.key}`;
-          const value = typeof item[field.key] === 'string' ? (item[field.key] as string) : '';
-          const error = errors[field.key];
-          const set = (next: string) => setItem((current) => ({ ...current, [field.key]: next }));
-          return (
-            <div key={field.key} className="space-y-1">
-              <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-                {field.label}
-                {field.required && <span className="text-red-600"> *</span>}
-              </label>
-              {field.kind === 'textarea' ? (
-                <textarea
-                  id={id}
-                  rows={4}
-                  value={value}
-                  onChange={(event) => set(event.target.value)}
-                  className={inputClass}
-                  aria-invalid={error ? true : undefined}
-                />
-              ) : field.kind === 'icon' ? (
-                <select
-                  id={id}
-                  value={value}
-                  onChange={(event) => set(event.target.value)}
-                  className={inputClass}
-                >
-                  {iconNames.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              ) : field.kind === 'image' ? (
-                <div className="flex flex-wrap items-center gap-3">
-                  {value && <img src={value} alt="Prévia" className="h-16 w-24 rounded-lg object-cover" />}
-                  <input
-                    id={id}
-                    value={value}
-                    placeholder="/media/... ou https://..."
-                    onChange={(event) => set(event.target.value)}
-                    className={`${inputClass} max-w-xs`}
-                    aria-invalid={error ? true : undefined}
-                  />
-                  <ImagePicker label="Enviar imagem" onUploaded={(url) => set(url)} />
-                </div>
-              ) : (
-                <input
-                  id={id}
-                  value={value}
-                  onChange={(event) => set(event.target.value)}
-                  className={inputClass}
-                  aria-invalid={error ? true : undefined}
-                />
-              )}
-              {error && (
-                <p className="text-sm text-red-600" role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        {extra?.(item)}
-      </form>
-    </Modal>
+  const keys = fields.map((field) => field.key);
+  // The form checks the fields it shows; the item's other keys (a photo's id) pass through unchanged.
+  const form = useSchemaForm(
+    schema.pick(Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>),
+    Object.fromEntries(keys.map((key) => [key, textOf(initial[key])])),
   );
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({ ...initial, ...values });
+      onClose();
+    } catch (error) {
+      // The toast told what was wrong and the form stays open; a field's error also goes under it.
+      applyServerErrors(error, form.setError, keys);
+    }
+  });
+  return (
+    <FormModal
+      title={title}
+      formId={formId}
+      submitLabel="Salvar"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      size="md"
+    >
+      {fields.map((field) => (
+        <ItemFieldInput key={field.key} field={field} />
+      ))}
+      {extra?.({ ...initial, ...form.watch() })}
+    </FormModal>
+  );
+}
+
+/** The server's field errors of item `index` (`fotos.3.titulo`), named as the item form names them. */
+function errorsOfItem(error: unknown, index: number): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const marker = `.${String(index)}.`;
+  const details = error.details.flatMap((detail) => {
+    const at = detail.path.indexOf(marker);
+    return at === -1 ? [] : [{ ...detail, path: detail.path.slice(at + marker.length) }];
+  });
+  return new ApiError(error.status, error.code, error.message, details, error.headers);
 }
 
 /** Lists of records (photos, services, testimonials, links): add, edit, remove and reorder, saved at once. */
@@ -274,6 +238,7 @@ export function ItemListEditor({
   itemLabel,
   items,
   fields,
+  schema,
   newItem,
   summary,
   max,
@@ -286,6 +251,7 @@ export function ItemListEditor({
   itemLabel: string;
   items: Item[];
   fields: ItemField[];
+  schema: ItemSchema;
   newItem: () => Item;
   summary: (item: Item) => string;
   max?: number;
@@ -364,6 +330,7 @@ export function ItemListEditor({
               : `Editar ${itemLabel.toLowerCase()}`
           }
           fields={fields}
+          schema={schema}
           initial={editing.item}
           extra={formExtra}
           onClose={() => setEditing(null)}
@@ -372,7 +339,9 @@ export function ItemListEditor({
               editing.index === null
                 ? [...items, item]
                 : items.map((current, position) => (position === editing.index ? item : current)),
-            )
+            ).catch((error: unknown) => {
+              throw errorsOfItem(error, editing.index ?? items.length);
+            })
           }
         />
       )}

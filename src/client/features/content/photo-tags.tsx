@@ -8,6 +8,7 @@ import type { Student } from '../../../shared/students.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
+import { warningToast } from '../../components/warning-toast';
 import { api, ApiError, apiWithMessage, toQuery } from '../../lib/api-client';
 import { contentStateKey } from './content.api';
 
@@ -39,8 +40,9 @@ function useTagMedia(mediaId: string) {
       queryClient.setQueryData(tagsKey(mediaId), data);
       // The server takes a published photo that now shows a child without consent out of the gallery.
       void queryClient.invalidateQueries({ queryKey: contentStateKey });
+      // Saved either way: a photo kept off the gallery is something to know, not a failure.
       if (data.publicavel) toast.success(message ?? 'Alunos da foto salvos.');
-      else toast.error(message ?? 'A foto mostra aluno sem consentimento de uso de imagem.');
+      else warningToast(message ?? 'A foto mostra aluno sem consentimento de uso de imagem.');
     },
     onError: (error) =>
       toast.error(error instanceof ApiError ? error.message : 'Não foi possível salvar os alunos da foto.'),

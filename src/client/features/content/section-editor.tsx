@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { z } from 'zod';
 import {
   fontNames,
   fontSizeLabels,
@@ -6,7 +7,15 @@ import {
   MAX_GALLERY_PHOTOS,
   type ContentSection,
 } from '../../../shared/content.constants';
-import type { SiteContent } from '../../../shared/content.schemas';
+import {
+  differentiatorItemSchema,
+  footerLinkSchema,
+  photoSchema,
+  serviceItemSchema,
+  sobreSchema,
+  testimonialSchema,
+  type SiteContent,
+} from '../../../shared/content.schemas';
 import { useSaveSection } from './content.api';
 import {
   CheckboxEditor,
@@ -35,14 +44,48 @@ function getPath(data: Data, path: string): unknown {
   return path.split('.').reduce<unknown>((current, key) => (current as Data | undefined)?.[key], data);
 }
 
+/** The form asks for the image first: 'Envie a imagem da foto' before the server's own check. */
+const photoItemSchema = photoSchema.extend({
+  url: z
+    .string()
+    .refine((value) => value.trim() !== '', 'Envie a imagem da foto')
+    .pipe(photoSchema.shape.url),
+});
+
+type TextOptions = { multiline?: boolean; type?: 'email' | 'tel'; hint?: string };
+/** A field as `[path, label, options]`: a section is a few groups of these. */
+type TextSpec = readonly [path: string, label: string, options?: TextOptions];
+type LabelSpec = readonly [path: string, label: string];
+const multiline = { multiline: true };
+const tel = { type: 'tel' } as const;
+const email = { type: 'email' } as const;
+const title: TextSpec = ['titulo', 'Título'];
+const description: TextSpec = ['descricao', 'Descrição', multiline];
+/** The hero's colours are the theme's first two (Configurações shows them with the rest). */
+const themeColors: LabelSpec[] = [
+  ['cor_primaria', 'Cor primária'],
+  ['cor_secundaria', 'Cor secundária'],
+];
+
+const photoFields: ItemField[] = [
+  { key: 'url', label: 'Imagem', kind: 'image', required: true },
+  { key: 'titulo', label: 'Título', kind: 'text', required: true },
+  { key: 'descricao', label: 'Descrição', kind: 'textarea' },
+];
+const testimonialFields: ItemField[] = [
+  { key: 'nome', label: 'Nome', kind: 'text', required: true },
+  { key: 'cargo', label: 'Cargo', kind: 'text', required: true },
+  { key: 'depoimento', label: 'Depoimento', kind: 'textarea', required: true },
+  { key: 'foto', label: 'Foto', kind: 'image' },
+];
 const featureFields: ItemField[] = [
-  { key: 'titulo', label: 'Título', kind: 'text', required: 'Título é obrigatório' },
-  { key: 'descricao', label: 'Descrição', kind: 'textarea', required: 'Descrição é obrigatória' },
+  { key: 'titulo', label: 'Título', kind: 'text', required: true },
+  { key: 'descricao', label: 'Descrição', kind: 'textarea', required: true },
   { key: 'icone', label: 'Ícone', kind: 'icon' },
 ];
 const linkFields: ItemField[] = [
-  { key: 'nome', label: 'Nome', kind: 'text', required: 'Nome é obrigatório' },
-  { key: 'href', label: 'URL', kind: 'text', required: 'URL é obrigatória' },
+  { key: 'nome', label: 'Nome', kind: 'text', required: true },
+  { key: 'href', label: 'URL', kind: 'text', required: true },
 ];
 
 /** Every field of one section, each saved as the spec says (text on confirm, the rest at once). */
@@ -58,11 +101,7 @@ export function SectionEditor<S extends ContentSection>({
   const save = (path: string) => (value: unknown) =>
     saveSection.mutateAsync({ section, data: setPath(values, path, value) });
 
-  const text = (
-    path: string,
-    label: string,
-    options: { multiline?: boolean; type?: 'email' | 'tel'; hint?: string } = {},
-  ) => (
+  const text = (path: string, label: string, options: TextOptions = {}) => (
     <TextEditor
       key={path}
       label={label}
@@ -71,6 +110,7 @@ export function SectionEditor<S extends ContentSection>({
       {...options}
     />
   );
+  const texts = (...specs: TextSpec[]) => specs.map(([path, label, options]) => text(path, label, options));
   const number = (
     path: string,
     label: string,
@@ -86,13 +126,35 @@ export function SectionEditor<S extends ContentSection>({
       {...(options.hint ? { hint: options.hint } : {})}
     />
   );
-  const image = (path: string, label: string) => (
-    <ImageEditor key={path} label={label} value={str(getPath(values, path))} onSave={save(path)} />
+  const images = (...specs: LabelSpec[]) =>
+    specs.map(([path, label]) => (
+      <ImageEditor key={path} label={label} value={str(getPath(values, path))} onSave={save(path)} />
+    ));
+  const colors = (...specs: LabelSpec[]) =>
+    specs.map(([path, label]) => (
+      <ColorEditor key={path} label={label} value={str(getPath(values, path))} onSave={save(path)} />
+    ));
+  const checkbox = (path: string, label: string) => (
+    <CheckboxEditor label={label} value={getPath(values, path) === true} onSave={save(path)} />
   );
-  const color = (path: string, label: string) => (
-    <ColorEditor key={path} label={label} value={str(getPath(values, path))} onSave={save(path)} />
+  /** A list's items and how to save it, for an ItemListEditor. */
+  const list = (path: string) => ({
+    items: (getPath(values, path) as Data[] | undefined) ?? [],
+    onSave: save(path),
+  });
+  /** The title and description most sections open with. */
+  const textsGroup = <EditorGroup title="Textos">{texts(title, description)}</EditorGroup>;
+  const linkList = (path: string, label: string) => (
+    <ItemListEditor
+      label={label}
+      itemLabel="Link"
+      {...list(path)}
+      fields={linkFields}
+      schema={footerLinkSchema}
+      newItem={() => ({ nome: '', href: '' })}
+      summary={(item) => `${str(item.nome)} (${str(item.href)})`}
+    />
   );
-  const items = (path: string) => (getPath(values, path) as Data[] | undefined) ?? [];
 
   let body: ReactNode;
   switch (section) {
@@ -100,15 +162,11 @@ export function SectionEditor<S extends ContentSection>({
       body = (
         <>
           <EditorGroup title="Textos">
-            {text('titulo', 'Título')}
-            {text('subtitulo', 'Subtítulo')}
-            {text('descricao', 'Descrição', { multiline: true })}
-            {text('botao_texto', 'Texto do botão')}
+            {texts(title, ['subtitulo', 'Subtítulo'], description, ['botao_texto', 'Texto do botão'])}
           </EditorGroup>
           <EditorGroup title="Aparência">
-            {image('imagem_fundo', 'Imagem de fundo')}
-            {color('cor_primaria', 'Cor primária')}
-            {color('cor_secundaria', 'Cor secundária')}
+            {images(['imagem_fundo', 'Imagem de fundo'])}
+            {colors(...themeColors)}
           </EditorGroup>
         </>
       );
@@ -117,10 +175,7 @@ export function SectionEditor<S extends ContentSection>({
       body = (
         <>
           <EditorGroup title="Textos">
-            {text('titulo', 'Título')}
-            {text('descricao', 'Descrição', { multiline: true })}
-            {text('missao', 'Missão', { multiline: true })}
-            {text('visao', 'Visão', { multiline: true })}
+            {texts(title, description, ['missao', 'Missão', multiline], ['visao', 'Visão', multiline])}
           </EditorGroup>
           <EditorGroup title="Números">
             {number('anos_experiencia', 'Anos de experiência', { optional: true, min: 0, integer: true })}
@@ -130,10 +185,11 @@ export function SectionEditor<S extends ContentSection>({
             <StringListEditor
               label="Nossos Valores"
               itemLabel="Valor"
-              items={items('valores') as unknown as string[]}
+              items={list('valores').items as unknown as string[]}
+              schema={sobreSchema.shape.valores.element}
               onSave={save('valores')}
             />
-            {image('imagem', 'Imagem')}
+            {images(['imagem', 'Imagem'])}
           </EditorGroup>
         </>
       );
@@ -141,24 +197,17 @@ export function SectionEditor<S extends ContentSection>({
     case 'galeria':
       body = (
         <>
-          <EditorGroup title="Textos">
-            {text('titulo', 'Título')}
-            {text('descricao', 'Descrição', { multiline: true })}
-          </EditorGroup>
+          {textsGroup}
           <ItemListEditor
             label="Fotos"
             itemLabel="Foto"
-            items={items('fotos')}
+            {...list('fotos')}
             max={MAX_GALLERY_PHOTOS}
             maxMessage="Máximo de 10 fotos permitido"
-            fields={[
-              { key: 'url', label: 'Imagem', kind: 'image', required: 'Envie a imagem da foto' },
-              { key: 'titulo', label: 'Título', kind: 'text', required: 'Título da foto é obrigatório' },
-              { key: 'descricao', label: 'Descrição', kind: 'textarea' },
-            ]}
+            schema={photoItemSchema}
+            fields={photoFields}
             newItem={() => ({ id: `foto-${Date.now()}`, url: '', titulo: '', descricao: '' })}
             summary={(item) => str(item.titulo)}
-            onSave={save('fotos')}
             rowExtra={(item) => <PhotoTagsButton url={item.url} title={str(item.titulo)} />}
             formExtra={(item) => <PhotoTagsField url={item.url} />}
           />
@@ -167,21 +216,18 @@ export function SectionEditor<S extends ContentSection>({
       break;
     case 'servicos':
     case 'diferenciais': {
-      const key = section === 'servicos' ? 'servicos' : 'diferenciais';
+      const services = section === 'servicos';
       body = (
         <>
-          <EditorGroup title="Textos">
-            {text('titulo', 'Título')}
-            {text('descricao', 'Descrição', { multiline: true })}
-          </EditorGroup>
+          {textsGroup}
           <ItemListEditor
-            label={section === 'servicos' ? 'Serviços' : 'Diferenciais'}
-            itemLabel={section === 'servicos' ? 'Serviço' : 'Diferencial'}
-            items={items(key)}
+            label={services ? 'Serviços' : 'Diferenciais'}
+            itemLabel={services ? 'Serviço' : 'Diferencial'}
+            {...list(section)}
             fields={featureFields}
+            schema={services ? serviceItemSchema : differentiatorItemSchema}
             newItem={() => ({ titulo: '', descricao: '', icone: 'Star' })}
             summary={(item) => str(item.titulo)}
-            onSave={save(key)}
           />
         </>
       );
@@ -190,25 +236,15 @@ export function SectionEditor<S extends ContentSection>({
     case 'depoimentos':
       body = (
         <>
-          <EditorGroup title="Textos">{text('titulo', 'Título')}</EditorGroup>
+          <EditorGroup title="Textos">{texts(title)}</EditorGroup>
           <ItemListEditor
             label="Depoimentos"
             itemLabel="Depoimento"
-            items={items('depoimentos')}
-            fields={[
-              { key: 'nome', label: 'Nome', kind: 'text', required: 'Nome é obrigatório' },
-              { key: 'cargo', label: 'Cargo', kind: 'text', required: 'Cargo é obrigatório' },
-              {
-                key: 'depoimento',
-                label: 'Depoimento',
-                kind: 'textarea',
-                required: 'Depoimento é obrigatório',
-              },
-              { key: 'foto', label: 'Foto', kind: 'image' },
-            ]}
+            {...list('depoimentos')}
+            schema={testimonialSchema}
+            fields={testimonialFields}
             newItem={() => ({ nome: '', cargo: '', depoimento: '', foto: '' })}
             summary={(item) => `${str(item.nome)} — ${str(item.cargo)}`}
-            onSave={save('depoimentos')}
           />
         </>
       );
@@ -217,20 +253,26 @@ export function SectionEditor<S extends ContentSection>({
       body = (
         <>
           <EditorGroup title="Contato">
-            {text('titulo', 'Título')}
-            {text('endereco', 'Endereço', { multiline: true })}
-            {text('telefone', 'Telefone', { type: 'tel' })}
-            {text('whatsapp', 'WhatsApp', { type: 'tel' })}
-            {text('email', 'E-mail', { type: 'email' })}
-            {text('horario_funcionamento', 'Horário de funcionamento')}
-            {text('facebook', 'Facebook (link)')}
-            {text('instagram', 'Instagram (usuário)', { hint: 'Só o usuário, sem @ nem link.' })}
+            {texts(
+              title,
+              ['endereco', 'Endereço', multiline],
+              ['telefone', 'Telefone', tel],
+              ['whatsapp', 'WhatsApp', tel],
+              ['email', 'E-mail', email],
+              ['horario_funcionamento', 'Horário de funcionamento'],
+              ['facebook', 'Facebook (link)'],
+              ['instagram', 'Instagram (usuário)', { hint: 'Só o usuário, sem @ nem link.' }],
+            )}
           </EditorGroup>
           <EditorGroup title="Mapa">
-            {text('mapa_embed_url', 'Link de incorporação do mapa', {
-              hint: 'Google Maps: Compartilhar → Incorporar um mapa → copie o endereço em src="...".',
-            })}
-            {text('mapa_url', 'Link do mapa')}
+            {texts(
+              [
+                'mapa_embed_url',
+                'Link de incorporação do mapa',
+                { hint: 'Google Maps: Compartilhar → Incorporar um mapa → copie o endereço em src="...".' },
+              ],
+              ['mapa_url', 'Link do mapa'],
+            )}
             {number('mapa_latitude', 'Latitude', { optional: true, min: -90, max: 90 })}
             {number('mapa_longitude', 'Longitude', { optional: true, min: -180, max: 180 })}
             {number('mapa_zoom', 'Zoom', {
@@ -247,87 +289,81 @@ export function SectionEditor<S extends ContentSection>({
       body = (
         <>
           <EditorGroup title="Textos">
-            {text('titulo', 'Título')}
-            {text('descricao', 'Descrição', { multiline: true })}
-            {text('email', 'E-mail', { type: 'email' })}
-            {text('telefone', 'Telefone', { type: 'tel' })}
-            {text('endereco', 'Endereço')}
-            {text('copyright', 'Copyright')}
-            {text('politica_privacidade', 'Política de privacidade (rótulo)')}
-            {text('termos_uso', 'Termos de uso (rótulo)')}
+            {texts(
+              title,
+              description,
+              ['email', 'E-mail', email],
+              ['telefone', 'Telefone', tel],
+              ['endereco', 'Endereço'],
+              ['copyright', 'Copyright'],
+              ['politica_privacidade', 'Política de privacidade (rótulo)'],
+              ['termos_uso', 'Termos de uso (rótulo)'],
+            )}
           </EditorGroup>
           <EditorGroup title="Links">
-            <ItemListEditor
-              label="Links Rápidos"
-              itemLabel="Link"
-              items={items('links_rapidos')}
-              fields={linkFields}
-              newItem={() => ({ nome: '', href: '' })}
-              summary={(item) => `${str(item.nome)} (${str(item.href)})`}
-              onSave={save('links_rapidos')}
-            />
-            <ItemListEditor
-              label="Acadêmico"
-              itemLabel="Link"
-              items={items('links_academicos')}
-              fields={linkFields}
-              newItem={() => ({ nome: '', href: '' })}
-              summary={(item) => `${str(item.nome)} (${str(item.href)})`}
-              onSave={save('links_academicos')}
-            />
+            {linkList('links_rapidos', 'Links Rápidos')}
+            {linkList('links_academicos', 'Acadêmico')}
           </EditorGroup>
           <EditorGroup title="Redes sociais (links)">
-            {text('redes_sociais.facebook', 'Facebook')}
-            {text('redes_sociais.instagram', 'Instagram')}
-            {text('redes_sociais.whatsapp', 'WhatsApp')}
-            {text('redes_sociais.youtube', 'YouTube')}
+            {texts(
+              ['redes_sociais.facebook', 'Facebook'],
+              ['redes_sociais.instagram', 'Instagram'],
+              ['redes_sociais.whatsapp', 'WhatsApp'],
+              ['redes_sociais.youtube', 'YouTube'],
+            )}
           </EditorGroup>
         </>
       );
       break;
     case 'privacidade':
-    case 'termos':
+    case 'termos': {
+      const route = section === 'privacidade' ? '/privacidade' : '/termos';
       body = (
         <EditorGroup title={section === 'privacidade' ? 'Aviso de Privacidade' : 'Termos de Uso'}>
-          {text('titulo', 'Título')}
-          {text('texto', 'Texto', {
-            multiline: true,
-            hint: `Publicado em ${section === 'privacidade' ? '/privacidade' : '/termos'}. Linhas com "## " viram títulos e "- " itens de lista. Cada versão salva é pedida de novo ao aceite dos responsáveis.`,
-          })}
+          {texts(title, [
+            'texto',
+            'Texto',
+            {
+              multiline: true,
+              hint: `Publicado em ${route}. Linhas com "## " viram títulos e "- " itens de lista. Cada versão salva é pedida de novo ao aceite dos responsáveis.`,
+            },
+          ])}
         </EditorGroup>
       );
       break;
+    }
     case 'configuracoes':
       body = (
         <>
           <EditorGroup title="Escola">
-            {text('nome_escola', 'Nome da escola')}
-            {text('slogan', 'Slogan')}
-            {text('ano_fundacao', 'Ano de fundação')}
-            {text('cnpj', 'CNPJ')}
-            {text('codigo_inep', 'Código INEP')}
+            {texts(
+              ['nome_escola', 'Nome da escola'],
+              ['slogan', 'Slogan'],
+              ['ano_fundacao', 'Ano de fundação'],
+              ['cnpj', 'CNPJ'],
+              ['codigo_inep', 'Código INEP'],
+            )}
           </EditorGroup>
           <EditorGroup title="Imagens">
-            {image('logo_principal', 'Logo principal')}
-            {image('logo_alternativo', 'Logo alternativo')}
-            {image('favicon', 'Favicon')}
-            {image('mascote_hori', 'Mascote (topo)')}
-            {image('mascote_horizon', 'Mascote (rodapé)')}
-            <CheckboxEditor
-              label="Mostrar mascotes"
-              value={values.mostrar_mascotes === true}
-              onSave={save('mostrar_mascotes')}
-            />
+            {images(
+              ['logo_principal', 'Logo principal'],
+              ['logo_alternativo', 'Logo alternativo'],
+              ['favicon', 'Favicon'],
+              ['mascote_hori', 'Mascote (topo)'],
+              ['mascote_horizon', 'Mascote (rodapé)'],
+            )}
+            {checkbox('mostrar_mascotes', 'Mostrar mascotes')}
           </EditorGroup>
           <EditorGroup title="Cores">
-            {color('cor_primaria', 'Cor primária')}
-            {color('cor_secundaria', 'Cor secundária')}
-            {color('cor_accent', 'Cor de destaque')}
-            {color('cor_texto', 'Cor do texto')}
-            {color('cor_fundo', 'Cor de fundo')}
-            {color('gradiente_cor1', 'Gradiente — cor 1')}
-            {color('gradiente_cor2', 'Gradiente — cor 2')}
-            {color('gradiente_cor3', 'Gradiente — cor 3')}
+            {colors(
+              ...themeColors,
+              ['cor_accent', 'Cor de destaque'],
+              ['cor_texto', 'Cor do texto'],
+              ['cor_fundo', 'Cor de fundo'],
+              ['gradiente_cor1', 'Gradiente — cor 1'],
+              ['gradiente_cor2', 'Gradiente — cor 2'],
+              ['gradiente_cor3', 'Gradiente — cor 3'],
+            )}
           </EditorGroup>
           <EditorGroup title="Tipografia e tema">
             <SelectEditor
@@ -342,11 +378,7 @@ export function SectionEditor<S extends ContentSection>({
               options={fontSizes.map((size) => ({ value: size, label: fontSizeLabels[size] }))}
               onSave={save('tamanho_fonte')}
             />
-            <CheckboxEditor
-              label="Modo escuro"
-              value={values.modo_escuro === true}
-              onSave={save('modo_escuro')}
-            />
+            {checkbox('modo_escuro', 'Modo escuro')}
           </EditorGroup>
         </>
       );

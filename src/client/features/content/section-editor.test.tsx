@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { defaultSiteContent } from '../../../shared/content.defaults';
+import { SectionEditor } from './section-editor';
+
+afterEach(cleanup);
+
+function renderWithQueries(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+}
+
+const labels = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole('button', { name: /^Editar / })
+    .map((button) => button.getAttribute('aria-label'));
+
+describe('SectionEditor', () => {
+  it("asks for the photo's image and title before sending a new photo", async () => {
+    renderWithQueries(
+      <SectionEditor section="galeria" data={{ ...defaultSiteContent.galeria, fotos: [] }} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Adicionar foto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adicionar foto' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Envie a imagem da foto')).toBeVisible();
+    expect(within(dialog).getByText('Título da foto é obrigatório')).toBeVisible();
+  });
+
+  it('lays the footer out in its groups, in order, with both link lists', () => {
+    renderWithQueries(<SectionEditor section="footer" data={defaultSiteContent.footer} />);
+    expect(labels(screen.getByRole('group', { name: 'Textos' }))).toEqual([
+      'Editar Título',
+      'Editar Descrição',
+      'Editar E-mail',
+      'Editar Telefone',
+      'Editar Endereço',
+      'Editar Copyright',
+      'Editar Política de privacidade (rótulo)',
+      'Editar Termos de uso (rótulo)',
+    ]);
+    const links = screen.getByRole('group', { name: 'Links' });
+    expect(within(links).getByText('Links Rápidos')).toBeVisible();
+    expect(within(links).getByText('Acadêmico')).toBeVisible();
+    expect(labels(screen.getByRole('group', { name: 'Redes sociais (links)' }))).toEqual([
+      'Editar Facebook',
+      'Editar Instagram',
+      'Editar WhatsApp',
+      'Editar YouTube',
+    ]);
+  });
+
+  it('shows the contact section with its map group', () => {
+    renderWithQueries(<SectionEditor section="contato" data={defaultSiteContent.contato} />);
+    expect(labels(screen.getByRole('group', { name: 'Contato' }))).toHaveLength(8);
+    expect(labels(screen.getByRole('group', { name: 'Mapa' }))).toEqual([
+      'Editar Link de incorporação do mapa',
+      'Editar Link do mapa',
+      'Editar Latitude',
+      'Editar Longitude',
+      'Editar Zoom',
+    ]);
+  });
+});
