@@ -1,3 +1,4 @@
+import { InvalidatedCache } from '../../lib/invalidated-cache.js';
 import type { UserRow } from '../users/users.table.js';
 import type { sessions } from './auth.table.js';
 
@@ -6,10 +7,6 @@ export type SessionRow = typeof sessions.$inferSelect;
 export interface CachedSession {
   session: SessionRow;
   user: UserRow;
-}
-
-interface Entry extends CachedSession {
-  cachedAt: number;
 }
 
 /** How long an entry may answer without the database, should every invalidation be lost. */
@@ -30,46 +27,17 @@ export const SESSION_CACHE_MAX_ENTRIES = 5_000;
  * - a bounded life (SESSION_CACHE_TTL_MS), and no caching at all while the notifications are not
  *   being received (`suspend`), so a lost notification cannot keep a revoked session alive.
  */
-export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private active = true;
-
+export class SessionCache extends InvalidatedCache<CachedSession> {
   constructor(
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = SESSION_CACHE_TTL_MS,
-    private readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
-  ) {}
-
-  /** A fresh entry for the token hash, or undefined (then ask the database). */
-  get(tokenHash: string): CachedSession | undefined {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (this.now() - entry.cachedAt >= this.ttlMs) {
-      this.entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Call before reading the database; pass the result to `set`. */
-  begin(): number {
-    return this.generation;
-  }
-
-  /** Stores what was read, unless something was invalidated since `begin()`. */
-  set(tokenHash: string, value: CachedSession, generation: number): void {
-    if (!this.active || generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries && !this.entries.has(tokenHash)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(tokenHash, { ...value, cachedAt: this.now() });
+    now: () => number = Date.now,
+    ttlMs = SESSION_CACHE_TTL_MS,
+    maxEntries = SESSION_CACHE_MAX_ENTRIES,
+  ) {
+    super(now, ttlMs, maxEntries);
   }
 
   forgetToken(tokenHash: string): void {
-    this.generation++;
-    this.entries.delete(tokenHash);
+    this.forget([tokenHash]);
   }
 
   forgetSession(sessionId: string): void {
@@ -78,31 +46,6 @@ export class SessionCache {
 
   forgetUser(userId: string): void {
     this.forgetWhere((entry) => entry.user.id === userId);
-  }
-
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-  }
-
-  /** Stop caching (and forget everything) until `resume`: invalidations may be getting lost. */
-  suspend(): void {
-    this.active = false;
-    this.clear();
-  }
-
-  resume(): void {
-    this.clear();
-    this.active = true;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private forgetWhere(matches: (entry: Entry) => boolean): void {
-    this.generation++;
-    for (const [key, entry] of this.entries) if (matches(entry)) this.entries.delete(key);
   }
 }
 

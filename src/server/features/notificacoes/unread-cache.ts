@@ -1,3 +1,4 @@
+import { InvalidatedCache } from '../../lib/invalidated-cache.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 
 /** The channel the `notificacoes` triggers notify: the changed accounts' ids, comma-separated, or `*`. */
@@ -11,11 +12,6 @@ export const UNREAD_CACHE_TTL_MS = 5 * 60_000;
 /** More than a large school's families signed in at once; the oldest entries go first. */
 export const UNREAD_CACHE_MAX_ENTRIES = 20_000;
 
-interface Entry {
-  count: number;
-  cachedAt: number;
-}
-
 /**
  * The bell's unread counts read recently, by account, so the polling bell does not wait for the
  * database. Kept true the way the session cache is (features/auth/session-cache.ts):
@@ -26,65 +22,13 @@ interface Entry {
  * - a generation counter: a count read before an invalidation is not stored;
  * - a bounded life, and no caching while the notifications may be getting lost (`suspend`).
  */
-export class UnreadCountCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private active = true;
-
+export class UnreadCountCache extends InvalidatedCache<number> {
   constructor(
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = UNREAD_CACHE_TTL_MS,
-    private readonly maxEntries = UNREAD_CACHE_MAX_ENTRIES,
-  ) {}
-
-  get(usuarioId: string): number | undefined {
-    const entry = this.entries.get(usuarioId);
-    if (!entry) return undefined;
-    if (this.now() - entry.cachedAt >= this.ttlMs) {
-      this.entries.delete(usuarioId);
-      return undefined;
-    }
-    return entry.count;
-  }
-
-  /** Call before reading the database; pass the result to `set`. */
-  begin(): number {
-    return this.generation;
-  }
-
-  /** Stores what was read, unless something was invalidated since `begin()`. */
-  set(usuarioId: string, count: number, generation: number): void {
-    if (!this.active || generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries && !this.entries.has(usuarioId)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(usuarioId, { count, cachedAt: this.now() });
-  }
-
-  forget(usuarioIds: readonly string[]): void {
-    this.generation++;
-    for (const id of usuarioIds) this.entries.delete(id);
-  }
-
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-  }
-
-  /** Stop caching (and forget everything) until `resume`: invalidations may be getting lost. */
-  suspend(): void {
-    this.active = false;
-    this.clear();
-  }
-
-  resume(): void {
-    this.clear();
-    this.active = true;
-  }
-
-  get size(): number {
-    return this.entries.size;
+    now: () => number = Date.now,
+    ttlMs = UNREAD_CACHE_TTL_MS,
+    maxEntries = UNREAD_CACHE_MAX_ENTRIES,
+  ) {
+    super(now, ttlMs, maxEntries);
   }
 }
 
