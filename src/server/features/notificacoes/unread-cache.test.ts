@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dataOf } from '../../test/records-fixtures.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { markReadByLink, notifyUser } from './notificacoes.service.js';
 import { notificacoes } from './notificacoes.table.js';
 import { applyUnreadChange, UNREAD_CACHE_TTL_MS, unreadCacheOf, UnreadCountCache } from './unread-cache.js';
@@ -49,13 +49,8 @@ describe('UnreadCountCache', () => {
   });
 });
 
-let t: TestApp;
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 
 const event = (titulo: string, link = '/dashboard/mensagens') => ({
   tipo: 'mensagem' as const,
