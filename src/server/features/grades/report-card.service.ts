@@ -41,6 +41,7 @@ import {
 } from './grades.table.js';
 import { periodAverage, rulesNow, tenthsOf } from './grades.service.js';
 import { periodStatesFor } from './period-state.js';
+import { groupBy } from '../../../shared/group-by.js';
 
 /**
  * The boletim: subjects × periods of a student's year with the period averages, the annual average,
@@ -162,11 +163,10 @@ export async function buildReportCards(
   }
   if (year) {
     const yearWide = await yearInputs(db, year);
-    const byClass = new Map<string | null, string[]>();
-    for (const student of found) {
-      const key = classOf.get(student.id)?.id ?? null;
-      byClass.set(key, [...(byClass.get(key) ?? []), student.id]);
-    }
+    const byClass = groupBy(
+      found.map((student) => student.id),
+      (id) => classOf.get(id)?.id ?? null,
+    );
     for (const [turmaId, ids] of byClass) {
       const turma = turmaId === null ? null : classOf.get(ids[0]!)!;
       // Between classes, other requests get their turn (5,000 boletins on PGlite take a while).
@@ -325,8 +325,7 @@ async function gradeRowsOf(
       ),
     );
   const valueOf = new Map(given.map((row) => [`${row.avaliacaoId}:${row.alunoId}`, row.valor]));
-  const byClass = new Map<string, typeof columns>();
-  for (const column of columns) byClass.set(column.turmaId, [...(byClass.get(column.turmaId) ?? []), column]);
+  const byClass = groupBy(columns, (column) => column.turmaId);
   return memberships.flatMap((membership) =>
     (byClass.get(membership.turmaId) ?? []).map((column) => ({
       alunoId: membership.alunoId,

@@ -27,6 +27,7 @@ import { students } from '../students/students.table.js';
 import { periodStates, yearClosures } from './grades.table.js';
 import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
+import { groupBy } from '../../../shared/group-by.js';
 
 /**
  * Closing the year and the rematrícula. Closing marks every period closed for the whole
@@ -461,14 +462,12 @@ export async function applyRematricula(
           await tx.insert(classSubjects).values(grid.map((item) => ({ ...item, turmaId: row!.id })));
       }
       // Every student's destination, grouped: one statement per destination class or status.
-      const staying = new Map<string, string[]>();
       const leaving = { formado: [] as string[], inativo: [] as string[] };
       const moves: { alunoId: string; turmaId: string | null }[] = [];
       for (const student of proposal.alunos) {
         if (student.destino === 'proxima_serie' || student.destino === 'mesma_serie') {
           const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
           if (!turmaId) continue;
-          staying.set(turmaId, [...(staying.get(turmaId) ?? []), student.aluno_id]);
           moves.push({ alunoId: student.aluno_id, turmaId });
         } else {
           leaving[student.destino === 'concluido' ? 'formado' : 'inativo'].push(student.aluno_id);
@@ -476,11 +475,20 @@ export async function applyRematricula(
         }
       }
       const bumped = { version: sql`${students.version} + 1`, updatedAt: clock.now() };
-      for (const [turmaId, ids] of staying)
+      const staying = groupBy(
+        moves.filter((move) => move.turmaId !== null),
+        (move) => move.turmaId!,
+      );
+      for (const [turmaId, group] of staying)
         await tx
           .update(students)
           .set({ turmaId, dataEnturmacao: start, ...bumped })
-          .where(inArray(students.id, ids));
+          .where(
+            inArray(
+              students.id,
+              group.map((move) => move.alunoId),
+            ),
+          );
       for (const [status, ids] of Object.entries(leaving) as ['formado' | 'inativo', string[]][])
         if (ids.length > 0)
           await tx

@@ -22,6 +22,7 @@ import {
   type HubReport,
   type ReportRun,
 } from './reports.context.js';
+import { groupBy } from '../../../shared/group-by.js';
 
 /** Secretaria: class lists, the Censo Escolar's counts, birthdays, contacts and student movement. */
 
@@ -435,8 +436,7 @@ const movimentacao: HubReport = {
       destino: string | null;
     };
     const lines: Line[] = [];
-    const byStudent = new Map<string, typeof history>();
-    for (const row of history) byStudent.set(row.alunoId, [...(byStudent.get(row.alunoId) ?? []), row]);
+    const byStudent = groupBy(history, (row) => row.alunoId);
     for (const [alunoId, rows] of byStudent) {
       firstClass.set(alunoId, rows[0]!.turma);
       rows.forEach((row, index) => {
