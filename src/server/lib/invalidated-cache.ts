@@ -1,3 +1,5 @@
+import type { Database, DbOrTx } from '../db/client.js';
+
 /**
  * An in-process cache of values read from the database that stays true across instances (ADR 0009):
  * - every write that changes a value makes each instance forget it (its service right after commit,
@@ -72,4 +74,30 @@ export class InvalidatedCache<V> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * Keeps `cache` for `database` (found in `registry` by its `db`) while the channel's notifications
+ * arrive: nothing is cached until the listener is up, nor while its connection is lost. Returns the
+ * function that stops it.
+ */
+export async function watchInvalidations<C extends Pick<InvalidatedCache<unknown>, 'suspend' | 'resume'>>(
+  database: Database,
+  channel: string,
+  cache: C,
+  registry: WeakMap<DbOrTx, C>,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  cache.suspend();
+  registry.set(database.db, cache);
+  const stop = await database.listen(channel, {
+    onPayload,
+    onLost: () => cache.suspend(),
+    onListening: () => cache.resume(),
+  });
+  return async () => {
+    cache.suspend();
+    registry.delete(database.db);
+    await stop();
+  };
 }

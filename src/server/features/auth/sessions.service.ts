@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { sessions } from './auth.table.js';
 import { applyAuthChange, AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.js';
+import { watchInvalidations } from '../../lib/invalidated-cache.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -77,18 +78,9 @@ const caches = new WeakMap<DbOrTx, SessionCache>();
  */
 export async function watchAuthChanges(database: Database): Promise<() => Promise<void>> {
   const cache = new SessionCache();
-  cache.suspend();
-  caches.set(database.db, cache);
-  const stop = await database.listen(AUTH_CHANGES_CHANNEL, {
-    onPayload: (payload) => applyAuthChange(cache, payload),
-    onLost: () => cache.suspend(),
-    onListening: () => cache.resume(),
-  });
-  return async () => {
-    cache.suspend();
-    caches.delete(database.db);
-    await stop();
-  };
+  return watchInvalidations(database, AUTH_CHANGES_CHANNEL, cache, caches, (payload) =>
+    applyAuthChange(cache, payload),
+  );
 }
 
 /**

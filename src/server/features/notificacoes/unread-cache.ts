@@ -1,4 +1,4 @@
-import { InvalidatedCache } from '../../lib/invalidated-cache.js';
+import { InvalidatedCache, watchInvalidations } from '../../lib/invalidated-cache.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 
 /** The channel the `notificacoes` triggers notify: the changed accounts' ids, comma-separated, or `*`. */
@@ -54,21 +54,10 @@ export async function watchUnreadChanges(
   onChange: () => void = () => undefined,
 ): Promise<() => Promise<void>> {
   const cache = new UnreadCountCache();
-  cache.suspend();
-  caches.set(database.db, cache);
-  const stop = await database.listen(UNREAD_CHANGES_CHANNEL, {
-    onPayload: (payload) => {
-      applyUnreadChange(cache, payload);
-      onChange();
-    },
-    onLost: () => cache.suspend(),
-    onListening: () => cache.resume(),
+  return watchInvalidations(database, UNREAD_CHANGES_CHANNEL, cache, caches, (payload) => {
+    applyUnreadChange(cache, payload);
+    onChange();
   });
-  return async () => {
-    cache.suspend();
-    caches.delete(database.db);
-    await stop();
-  };
 }
 
 /**
