@@ -11,6 +11,11 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     // One fresh in-memory database per test file; files run in parallel workers.
     pool: 'forks',
+    // A worker keeps its modules from one file to the next instead of importing the app again for each
+    // (about 3 s a file on 2 cores; the PGlite stage went from 400 s to 256 s). Safe because nothing
+    // module-level outlives a file: every cache is keyed by its database (a WeakMap), each file opens
+    // its own, and a pinned clock is unpinned in the file that pinned it.
+    isolate: false,
     // At least two: Vitest's default (cores − 1) runs one file at a time on a 2-core machine, and the files
     // wait on their database much of the time. Measured on a quiet 2-core machine, PostgreSQL stage:
     // 416 s with one worker, 209 s with two.

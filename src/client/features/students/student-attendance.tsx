@@ -13,6 +13,8 @@ import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/fe
 import { FormModal } from '../../components/form-modal';
 import { FormTextArea } from '../../components/form-fields';
 import { formatPercent } from '../../lib/percent';
+import { useUrlParams } from '../../lib/use-list-state';
+import { yearParamOf } from '../../components/report-card';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useExcuseAbsence, useStudentAttendance } from './students.api';
@@ -29,11 +31,13 @@ const subjectOf = (falta: Absence) =>
     : 'Dia inteiro';
 
 /**
- * A student's attendance this year: the % overall and per subject, the 75 % warning and the absences
- * by date; an administrator exempts ('abona') an absence with a reason, and the % follows.
+ * A student's attendance in a year: the % overall and per subject, the 75 % warning and the absences
+ * by date; an administrator exempts ('abona') an absence with a reason, and the % follows. The year is
+ * the card's (`?ano=`, picked on the boletim beside it), the current one by default.
  */
 export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; canExcuse: boolean }) {
-  const attendance = useStudentAttendance(alunoId);
+  const [params] = useUrlParams();
+  const attendance = useStudentAttendance(alunoId, yearParamOf(params.get('ano')));
   const dialog = useRowDialog<{ abonar: Absence; desabonar: Absence }>();
   if (attendance.isPending) return <Spinner label="Carregando frequência..." />;
   if (attendance.isError) return <ErrorBanner>Erro ao carregar a frequência.</ErrorBanner>;
@@ -44,7 +48,7 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
         Frequência em {ano}
       </h3>
       {geral.aulas_dadas === 0 ? (
-        <p className="text-sm text-gray-600">Nenhuma chamada registrada ainda neste ano.</p>
+        <p className="text-sm text-gray-600">Nenhuma chamada registrada em {ano}.</p>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-3">

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { StudentAttendance as Attendance } from '../../../shared/academics.schemas';
+import { renderAt } from '../../test/render';
+import { StudentAttendance } from './student-attendance';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const alunoId = '00000000-0000-4000-8000-000000000001';
+
+const figures = (aulas: number, faltas: number) => ({
+  aulas_dadas: aulas,
+  faltas,
+  faltas_justificadas: 0,
+  faltas_abonadas: 0,
+  frequencia: aulas === 0 ? null : ((aulas - faltas) / aulas) * 100,
+  abaixo_minimo: aulas > 0 && (aulas - faltas) / aulas < 0.75,
+  acima_limite_conselho: false,
+});
+
+/** The student's attendance of the year asked (2026, the current one, when none is): 2025 had 4 absences. */
+function stubServer() {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    const ano = Number(new URL(url, 'http://escola.test').searchParams.get('ano') ?? 2026);
+    const body: Attendance = {
+      aluno: { id: alunoId, nome: 'Ana Souza', matricula: 'M-1', turma: null },
+      ano,
+      de: `${String(ano)}-02-02`,
+      ate: `${String(ano)}-12-11`,
+      geral: ano === 2025 ? figures(40, 4) : figures(0, 0),
+      por_disciplina: [],
+      faltas: [],
+    };
+    return Promise.resolve(
+      new Response(JSON.stringify({ success: true, data: body }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  });
+  return asked;
+}
+
+describe('StudentAttendance: the year of the card', () => {
+  it('without ?ano= shows the current year', async () => {
+    const asked = stubServer();
+    renderAt(<StudentAttendance alunoId={alunoId} canExcuse={false} />, '/lista');
+    expect(await screen.findByRole('heading', { name: 'Frequência em 2026' })).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma chamada registrada em 2026.')).toBeInTheDocument();
+    expect(asked).toEqual([`/api/frequencia/alunos/${alunoId}`]);
+  });
+
+  it('follows the year picked on the boletim beside it (?ano=2025), not the current one', async () => {
+    const asked = stubServer();
+    renderAt(<StudentAttendance alunoId={alunoId} canExcuse={false} />, '/lista?ano=2025');
+    expect(await screen.findByRole('heading', { name: 'Frequência em 2025' })).toBeInTheDocument();
+    expect(screen.getByTestId('frequencia-geral')).toHaveTextContent('90,0 %');
+    expect(asked).toEqual([`/api/frequencia/alunos/${alunoId}?ano=2025`]);
+  });
+});
