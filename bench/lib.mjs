@@ -27,7 +27,9 @@ export function freePort() {
 export async function startServer(env = {}, { dataDir: given } = {}) {
   const port = await freePort();
   const dataDir = given ?? tempDataDir();
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+  // BENCH_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/node/server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
