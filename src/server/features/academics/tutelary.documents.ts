@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import {
   attendancePercent,
   isPastTutelaryLine,
@@ -17,6 +16,7 @@ import { getSchoolIdentity } from '../settings/school-identity.js';
 import { guardians, studentGuardians, students } from '../students/students.table.js';
 import { tutelaryNotifications, type TutelaryNotificationRow } from './academics.table.js';
 import { studentTotals, yearRange } from './attendance.figures.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /**
  * The notification to the Conselho Tutelar (LDB art. 12, VIII, by Lei 13.803/2019; ECA art. 56, II):
@@ -102,22 +102,6 @@ async function loadLetter(db: DbOrTx, id: string) {
   return { ...row, parents };
 }
 
-function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: title, Author: 'Sistema Escolar' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
-
 const relation: Record<string, string> = {
   pai: 'pai',
   mae: 'mãe',
@@ -138,57 +122,60 @@ export async function buildTutelaryLetter(
   const { notice } = letter;
   const percent = attendancePercent(notice.aulasDadas, notice.faltas) ?? 0;
   const absentShare = notice.aulasDadas > 0 ? Math.round((notice.faltas * 1000) / notice.aulasDadas) / 10 : 0;
-  const body = await renderPdf('Notificação ao Conselho Tutelar', (doc) => {
-    doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
-    doc.fontSize(9).font('Helvetica').fillColor('#555555');
-    const contact = [school.endereco, school.telefone, school.email].filter(Boolean).join(' · ');
-    if (contact) doc.text(contact, { align: 'center' });
-    if (school.codigo_inep) doc.text(`Código INEP ${school.codigo_inep}`, { align: 'center' });
-    doc.fillColor('#000000').moveDown(1.5).fontSize(13).font('Helvetica-Bold');
-    doc.text('NOTIFICAÇÃO AO CONSELHO TUTELAR', { align: 'center' });
-    doc.fontSize(9).font('Helvetica').fillColor('#555555');
-    doc.text(`Nº ${notice.id.slice(0, 8).toUpperCase()} · emitida em ${formatDateTime(notice.emitidaEm)}`, {
-      align: 'center',
-    });
-    doc.fillColor('#000000').moveDown(1.5).fontSize(11);
-    doc.text('Ao Conselho Tutelar,');
-    doc.moveDown();
-    doc.text(
-      `Em cumprimento ao art. 12, inciso VIII, da Lei nº 9.394/1996 (LDB), com a redação da Lei nº 13.803/2019, ` +
-        `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que o(a) aluno(a) abaixo apresenta ` +
-        `quantidade de faltas acima de 30% do percentual permitido em lei (${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')}% ` +
-        `das aulas dadas), no ano letivo de ${String(notice.ano)}.`,
-      { align: 'justify' },
-    );
-    doc.moveDown();
-    const line = (label: string, value: string) => {
-      doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-    };
-    line('Aluno(a)', letter.nome);
-    line('Matrícula', letter.matricula);
-    line('Data de nascimento', formatDate(letter.nascimento));
-    if (notice.turmaNome) line('Turma', notice.turmaNome);
-    if (letter.endereco) line('Endereço', letter.endereco);
-    for (const parent of letter.parents)
-      line(`Responsável (${relation[parent.parentesco] ?? 'responsável'})`, parent.nome);
-    doc.moveDown();
-    line('Aulas dadas até a emissão', String(notice.aulasDadas));
-    line(
-      'Faltas (não abonadas)',
-      `${String(notice.faltas)} (${String(absentShare).replace('.', ',')}% das aulas)`,
-    );
-    line('Frequência', `${String(percent).replace('.', ',')}%`);
-    doc.moveDown();
-    doc.text(
-      'A escola informa que esgotou os recursos escolares ao seu alcance para o retorno regular do(a) aluno(a) ' +
-        'e permanece à disposição para as providências cabíveis.',
-      { align: 'justify' },
-    );
-    doc.moveDown(3).text('_______________________________________', { align: 'center' });
-    doc.text(school.diretor ?? 'Direção', { align: 'center' });
-    doc.text(school.nome, { align: 'center' });
-    doc.moveDown(2).fontSize(8).fillColor('#555555');
-    doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
-  });
+  const body = await renderPdf(
+    { margin: 56, info: { Title: 'Notificação ao Conselho Tutelar', Author: 'Sistema Escolar' } },
+    (doc) => {
+      doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
+      doc.fontSize(9).font('Helvetica').fillColor('#555555');
+      const contact = [school.endereco, school.telefone, school.email].filter(Boolean).join(' · ');
+      if (contact) doc.text(contact, { align: 'center' });
+      if (school.codigo_inep) doc.text(`Código INEP ${school.codigo_inep}`, { align: 'center' });
+      doc.fillColor('#000000').moveDown(1.5).fontSize(13).font('Helvetica-Bold');
+      doc.text('NOTIFICAÇÃO AO CONSELHO TUTELAR', { align: 'center' });
+      doc.fontSize(9).font('Helvetica').fillColor('#555555');
+      doc.text(`Nº ${notice.id.slice(0, 8).toUpperCase()} · emitida em ${formatDateTime(notice.emitidaEm)}`, {
+        align: 'center',
+      });
+      doc.fillColor('#000000').moveDown(1.5).fontSize(11);
+      doc.text('Ao Conselho Tutelar,');
+      doc.moveDown();
+      doc.text(
+        `Em cumprimento ao art. 12, inciso VIII, da Lei nº 9.394/1996 (LDB), com a redação da Lei nº 13.803/2019, ` +
+          `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que o(a) aluno(a) abaixo apresenta ` +
+          `quantidade de faltas acima de 30% do percentual permitido em lei (${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')}% ` +
+          `das aulas dadas), no ano letivo de ${String(notice.ano)}.`,
+        { align: 'justify' },
+      );
+      doc.moveDown();
+      const line = (label: string, value: string) => {
+        doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+      };
+      line('Aluno(a)', letter.nome);
+      line('Matrícula', letter.matricula);
+      line('Data de nascimento', formatDate(letter.nascimento));
+      if (notice.turmaNome) line('Turma', notice.turmaNome);
+      if (letter.endereco) line('Endereço', letter.endereco);
+      for (const parent of letter.parents)
+        line(`Responsável (${relation[parent.parentesco] ?? 'responsável'})`, parent.nome);
+      doc.moveDown();
+      line('Aulas dadas até a emissão', String(notice.aulasDadas));
+      line(
+        'Faltas (não abonadas)',
+        `${String(notice.faltas)} (${String(absentShare).replace('.', ',')}% das aulas)`,
+      );
+      line('Frequência', `${String(percent).replace('.', ',')}%`);
+      doc.moveDown();
+      doc.text(
+        'A escola informa que esgotou os recursos escolares ao seu alcance para o retorno regular do(a) aluno(a) ' +
+          'e permanece à disposição para as providências cabíveis.',
+        { align: 'justify' },
+      );
+      doc.moveDown(3).text('_______________________________________', { align: 'center' });
+      doc.text(school.diretor ?? 'Direção', { align: 'center' });
+      doc.text(school.nome, { align: 'center' });
+      doc.moveDown(2).fontSize(8).fillColor('#555555');
+      doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
+    },
+  );
   return { body, fileName: `notificacao-conselho-tutelar-${letter.matricula}-${notice.id.slice(0, 8)}.pdf` };
 }

@@ -8,6 +8,7 @@ import { formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { findMedia } from '../media/media.service.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /**
  * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
@@ -292,7 +293,6 @@ function stampPages(doc: PDFKit.PDFDocument, label: string) {
 }
 
 export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const [logo, qr] = await Promise.all([logoOf(db, document.conteudo.escola.logo), qrCodeOf(document.url)]);
   const title = documentoTipoLabels[document.tipo];
   const issuedAt = new Intl.DateTimeFormat('pt-BR', {
@@ -300,18 +300,13 @@ export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument)
     timeStyle: 'short',
     timeZone: 'America/Sao_Paulo',
   }).format(document.emitidoEm);
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      // Pages stay in memory so each one can carry 'página N de M' with the code once all are drawn.
-      bufferPages: true,
-      info: { Title: `${title} — ${document.codigo}`, Author: document.conteudo.escola.nome },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const options = {
+    margin: 50,
+    // Pages stay in memory so each one can carry 'página N de M' with the code once all are drawn.
+    bufferPages: true,
+    info: { Title: `${title} — ${document.codigo}`, Author: document.conteudo.escola.nome },
+  };
+  return renderPdf(options, (doc) => {
     drawHeader(doc, document.conteudo.escola, logo);
     doc.font('Helvetica-Bold').fontSize(15).text(title.toUpperCase(), { align: 'center' });
     doc.moveDown(1.5).font('Helvetica').fontSize(11.5);
@@ -322,6 +317,5 @@ export async function renderDocumentPdf(db: DbOrTx, document: PrintableDocument)
     if (document.tipo === 'historico_escolar') drawHistory(doc, document.conteudo.historico ?? []);
     drawSignatureAndFooter(doc, document, qr, issuedAt);
     stampPages(doc, `${title} · código ${document.codigo}`);
-    doc.end();
   });
 }

@@ -13,6 +13,7 @@ import type { FinanceScope } from './finance.scope.js';
 import { getMensalidade } from './mensalidades.service.js';
 import { loadSettings } from './finance-settings.service.js';
 import { buildPixCode } from './pix.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /** PIX copy-and-paste code and QR (data URL) for what is open today on a tuition. */
 export async function buildMensalidadePix(
@@ -40,24 +41,6 @@ export async function buildMensalidadePix(
   return { copia_e_cola, qrcode, valor: mensalidade.valor_atualizado };
 }
 
-async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  // pdfkit is loaded on the first receipt, not by every idle server.
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: 'Recibo', Author: 'Sistema Escolar' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
-
 /** The receipt of a tuition's payments (PDF). */
 export async function buildRecibo(
   db: DbOrTx,
@@ -69,7 +52,9 @@ export async function buildRecibo(
   const mensalidade = await getMensalidade(db, id, scope, today);
   if (mensalidade.pagamentos.length === 0)
     throw conflict('Ainda não há pagamento registrado nesta mensalidade.');
-  const body = await renderPdf((doc) => drawRecibo(doc, mensalidade, schoolName));
+  const body = await renderPdf({ margin: 56, info: { Title: 'Recibo', Author: 'Sistema Escolar' } }, (doc) =>
+    drawRecibo(doc, mensalidade, schoolName),
+  );
   return { body, fileName: `recibo-${mensalidade.mes_referencia}-${id.slice(0, 8)}.pdf` };
 }
 

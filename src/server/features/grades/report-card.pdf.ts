@@ -13,28 +13,20 @@ import { classes } from '../classes/classes.table.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
 import { buildReportCard, buildReportCards } from './report-card.service.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /** The boletim as a PDF (A4 landscape, one page per student): the same figures as the JSON. */
 
-async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  // pdfkit is loaded on the first boletim, not by every idle server.
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
+const boletimPdf = (title: string, draw: (doc: PDFKit.PDFDocument) => void) =>
+  renderPdf(
+    {
       layout: 'landscape',
       margin: 36,
       autoFirstPage: false,
       info: { Title: title, Author: 'Sistema Escolar' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
+    },
+    draw,
+  );
 
 const percent = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')}%`);
 
@@ -127,7 +119,7 @@ export async function buildReportCardPdf(
 ) {
   const card = await buildReportCard(db, viewer, alunoId, query);
   const school = await getSchoolIdentity(db);
-  const body = await renderPdf(`Boletim ${String(card.ano)} — ${card.aluno.nome}`, (doc) =>
+  const body = await boletimPdf(`Boletim ${String(card.ano)} — ${card.aluno.nome}`, (doc) =>
     drawCard(doc, school, card),
   );
   return { body, fileName: `boletim-${String(card.ano)}-${slug(card.aluno.matricula)}.pdf` };
@@ -160,7 +152,7 @@ export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turma
     { ano: year?.ano ?? ano },
   );
   const school = await getSchoolIdentity(db);
-  const body = await renderPdf(`Boletins ${turma.nome}`, (doc) => {
+  const body = await boletimPdf(`Boletins ${turma.nome}`, (doc) => {
     if (cards.length === 0) {
       doc.addPage().fontSize(12).text(`A turma ${turma.nome} não tem alunos no ano letivo.`);
       return;

@@ -15,6 +15,7 @@ import { guardians, studentGuardians, students } from '../students/students.tabl
 import { users, type UserRow } from '../users/users.table.js';
 import { anonymiseGuardianInTx, anonymiseStudentInTx, statementOf } from './anonymise.service.js';
 import { dataRequests, type DataRequestRow } from './requests.table.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /** Secrets and the school's internal notes never leave in an export. */
 const HIDDEN_COLUMNS = new Set(['password_hash', 'token_hash', 'observacoes', 'bytes', 'device_hash']);
@@ -146,17 +147,7 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
 
 /** The same export as a readable PDF: one section per table, one block per row. */
 export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 48,
-      info: { Title: 'Meus dados', Author: dados.escola },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({ margin: 48, info: { Title: 'Meus dados', Author: dados.escola } }, (doc) => {
     doc.fontSize(18).text(`Meus dados — ${dados.escola}`);
     doc
       .fontSize(9)
@@ -184,7 +175,6 @@ export async function meusDadosPdf(dados: MeusDados): Promise<Buffer> {
     };
     section('Responsável', dados.responsavel);
     for (const child of dados.filhos) section(`Aluno: ${child.nome}`, child.dados);
-    doc.end();
   });
 }
 

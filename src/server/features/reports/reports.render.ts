@@ -7,6 +7,7 @@ import {
 } from '../../../shared/reports.schemas.js';
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
 import type { StoredSchoolIdentity } from '../settings/school-identity.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 /**
  * A hub report's table as a file: CSV and XLSX through lib/spreadsheet.ts (typed cells, formula guard),
@@ -45,32 +46,23 @@ export async function renderSpreadsheet(result: ReportResult, format: 'csv' | 'x
   return exportRows(format, reportFileBase(result), exportColumnsOf(result.colunas), result.linhas);
 }
 
-async function renderPdfDocument(
+function renderPdfDocument(
   title: string,
   landscape: boolean,
   draw: (doc: PDFKit.PDFDocument) => void | Promise<void>,
   options: { autoFirstPage?: boolean; bufferPages?: boolean } = {},
 ): Promise<Buffer> {
-  // pdfkit is loaded on the first PDF, not by every idle server.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: landscape ? 'landscape' : 'portrait',
-    margin: 36,
-    autoFirstPage: options.autoFirstPage ?? true,
-    // Buffered pages get their footer at the end; a 5,000-page boletins file streams instead.
-    bufferPages: options.bufferPages ?? true,
-    info: { Title: title, Author: 'Sistema Escolar' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  await draw(doc);
-  doc.end();
-  return done;
+  return renderPdf(
+    {
+      layout: landscape ? 'landscape' : 'portrait',
+      margin: 36,
+      autoFirstPage: options.autoFirstPage ?? true,
+      // Buffered pages get their footer at the end; a 5,000-page boletins file streams instead.
+      bufferPages: options.bufferPages ?? true,
+      info: { Title: title, Author: 'Sistema Escolar' },
+    },
+    draw,
+  );
 }
 
 /** Draws one report from the current page on (the school's boletins export draws many in one file). */
