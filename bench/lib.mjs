@@ -113,12 +113,19 @@ export function percentile(sorted, p) {
  * Runs `make(i)` (returns a promise) from `concurrency` workers for `seconds` (bounded, loopback only).
  * Returns requests/s and latency percentiles in ms.
  */
-export async function load({ concurrency, seconds, make }) {
+/**
+ * `concurrency` clients, each sending its next request as soon as the last one answers — or, with
+ * `pauseMs`, that long after it (a person's open tab rather than a load generator; the clients start
+ * spread over the first pause so they do not all ask at once).
+ */
+export async function load({ concurrency, seconds, make, pauseMs = 0 }) {
   const latencies = [];
   let errors = 0;
   const until = Date.now() + seconds * 1000;
   let counter = 0;
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const worker = async (id) => {
+    if (pauseMs > 0) await pause((id / concurrency) * pauseMs);
     while (Date.now() < until) {
       const started = performance.now();
       try {
@@ -128,6 +135,7 @@ export async function load({ concurrency, seconds, make }) {
         errors++;
       }
       latencies.push(performance.now() - started);
+      if (pauseMs > 0) await pause(pauseMs);
     }
   };
   const started = Date.now();

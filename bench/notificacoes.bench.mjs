@@ -136,6 +136,13 @@ await runSchoolBench({
       seconds: SECONDS,
       make: (id) => request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } }),
     });
+    // The same 200 sessions as open tabs: each asks once a second (the portal's bell asks every 30 s).
+    const paced = await load({
+      concurrency: BELL_SESSIONS,
+      seconds: Math.max(SECONDS, 5),
+      pauseMs: 1000,
+      make: (id) => request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } }),
+    });
 
     report(
       `Comunicado a toda a escola: ${STUDENTS} alunos, ${seeded.accounts} contas de famílias (${database}; seed ${seedSeconds} s; load average ${os
@@ -158,7 +165,8 @@ await runSchoolBench({
     const floor = await sessionFloor(base, seeded.bell);
     report(`Sino: contagem de não lidas, ${BELL_SESSIONS} sessões simultâneas`, {
       'GET /api/auth/me (piso: só a sessão)': floor,
-      'GET /api/notificacoes/contagem': bell,
+      'GET /api/notificacoes/contagem (cada sessão pede de novo ao receber)': bell,
+      'GET /api/notificacoes/contagem (cada sessão pede 1 vez por segundo)': paced,
     });
   },
 });

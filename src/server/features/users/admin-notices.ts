@@ -1,6 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { fanOut } from '../notificacoes/notificacoes.service.js';
 import { users, type UserRow } from './users.table.js';
 
 export type AdminNoticeEvent =
@@ -9,15 +11,34 @@ export type AdminNoticeEvent =
   | 'email_de_administrador_alterado'
   | 'senha_redefinida_por_administrador';
 
+/** What each event says, in the bell, the e-mail and the SMS of every other administrator. */
+function wordsOf(event: AdminNoticeEvent, by: string, target: Pick<UserRow, 'nome' | 'email'>) {
+  const who = `${target.nome} (${target.email})`;
+  switch (event) {
+    case 'administrador_criado':
+      return { titulo: 'Novo administrador', fato: `${by} criou uma conta de administrador para ${who}.` };
+    case 'administrador_promovido':
+      return { titulo: 'Novo administrador', fato: `${by} deu acesso de administrador a ${who}.` };
+    case 'email_de_administrador_alterado':
+      return {
+        titulo: 'E-mail de administrador alterado',
+        fato: `${by} alterou o e-mail do administrador ${target.nome} para ${target.email}.`,
+      };
+    case 'senha_redefinida_por_administrador':
+      return { titulo: 'Senha de usuário redefinida', fato: `${by} redefiniu a senha de ${who}.` };
+  }
+}
+
 /**
  * Tells the other administrators about a change that could hand someone an administrator's power
  * (docs/architecture.md, Segurança): a hijacked session minting an administrator must not go unseen.
- *
- * Today the notice is an audit entry (`aviso_administradores`, in Auditoria and on the dashboard's
- * recent activity) naming its recipients. NOTIFICATIONS HOOK: when the portal gets notifications
- * (the spec's Notificações), deliver one to each recipient from here, in the same transaction.
+ * In the caller's transaction: an audit entry (`aviso_administradores`, in Auditoria and on the
+ * dashboard's recent activity) naming its recipients, and a security notice to each of them — the bell,
+ * and the e-mail and SMS as the school's switches allow (a security notice ignores the person's own
+ * preference, as the other security notices do).
  */
 export async function noticeOtherAdmins(
+  ctx: AppContext,
   tx: DbOrTx,
   actor: Actor,
   event: AdminNoticeEvent,
@@ -43,5 +64,20 @@ export async function noticeOtherAdmins(
       alvo: { nome: target.nome, email: target.email },
       destinatarios: recipients.map((recipient) => recipient.id),
     },
+  });
+  if (recipients.length === 0) return;
+  const { titulo, fato } = wordsOf(event, actor.nome ?? 'O sistema', target);
+  const conselho = 'Se você não reconhece esta mudança, confira em Usuários e na Auditoria.';
+  await fanOut(ctx, tx, {
+    recipients: sql`select ${users.id} as usuario_id from ${users} where ${inArray(
+      users.id,
+      recipients.map((recipient) => recipient.id),
+    )}`,
+    tipo: 'seguranca',
+    titulo,
+    texto: `${fato} ${conselho}`,
+    link: '/dashboard/auditoria',
+    email: { assunto: titulo, texto: `${fato}\n${conselho}` },
+    sms: `${titulo} no portal da escola: ${fato}`,
   });
 }

@@ -258,6 +258,21 @@ describe('administrator power asks for the acting administrator password (docs/a
     expect(stats.data.atividades.map((item: { descricao: string }) => item.descricao)).toContain(
       `Alerta de segurança: ${acting.user.nome} criou o administrador Novo Diretor`,
     );
+    // And in their bell, as a security notice linking to the audit; the acting administrator gets none.
+    const bellOf = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/notificacoes?nao_lidas=true', headers: { cookie } })).json().data
+        .items as { tipo: string; titulo: string; texto: string; link: string }[];
+    expect(await bellOf(otherCookie)).toEqual([
+      expect.objectContaining({
+        tipo: 'seguranca',
+        titulo: 'Novo administrador',
+        texto: expect.stringContaining(
+          `${acting.user.nome} criou uma conta de administrador para Novo Diretor (diretor@escola.test).`,
+        ),
+        link: '/dashboard/auditoria',
+      }),
+    ]);
+    expect(await bellOf(acting.cookie)).toEqual([]);
     // Non-administrator accounts need no re-authentication.
     const teacher = await t.app.inject({
       method: 'POST',

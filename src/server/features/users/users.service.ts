@@ -201,7 +201,7 @@ export async function createUser(
     const inserted = await insertUser(ctx, tx, input, actor);
     const professor = await linkAccountToTeacher(tx, inserted.row, actor);
     if (inserted.row.nivel === 'administrador')
-      await noticeOtherAdmins(tx, actor, 'administrador_criado', inserted.row);
+      await noticeOtherAdmins(ctx, tx, actor, 'administrador_criado', inserted.row);
     return { ...inserted, usuario: toUser(inserted.row, professor) };
   });
   const emailEnviado = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
@@ -270,9 +270,9 @@ export async function updateUser(
       details: { campos: changedFields(current, updated) },
     });
     if (updated.nivel === 'administrador' && current.nivel !== 'administrador')
-      await noticeOtherAdmins(tx, actor, 'administrador_promovido', updated);
+      await noticeOtherAdmins(ctx, tx, actor, 'administrador_promovido', updated);
     else if (updated.nivel === 'administrador' && updated.email !== current.email)
-      await noticeOtherAdmins(tx, actor, 'email_de_administrador_alterado', updated);
+      await noticeOtherAdmins(ctx, tx, actor, 'email_de_administrador_alterado', updated);
     return toUser(updated, await linkAccountToTeacher(tx, updated, actor));
   });
   forgetCachedSessions(ctx.db, { userId: id });
@@ -330,7 +330,7 @@ export async function resetUserPassword(
     await revokeUserSessions(tx, id);
     await forgetDevices(tx, id);
     await recordAudit(tx, actor, { action: 'resetar_senha', entity: 'usuario', entityId: id });
-    await noticeOtherAdmins(tx, actor, 'senha_redefinida_por_administrador', row!);
+    await noticeOtherAdmins(ctx, tx, actor, 'senha_redefinida_por_administrador', row!);
     // The account's owner hears of it too (bell and e-mail): a reset they did not ask for is how an
     // administrator's session in the wrong hands would take over their account.
     await notifyPasswordChanged(ctx, tx, id, 'pelo_administrador');
