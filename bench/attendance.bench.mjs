@@ -5,6 +5,7 @@
 // BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
 import { load, report, request } from './lib.mjs';
 import {
+  atPeoplesPace,
   CLASS_SIZE,
   CLASSES,
   dist,
@@ -102,21 +103,28 @@ await runSchoolBench({
     const membersByClass = new Map(classIds.map((turma, c) => [turma, membersOf[c]]));
     const month = days[60].slice(0, 7);
 
+    const saveRoll = (id, i) => {
+      const turma = pick(classIds, i);
+      const members = membersByClass.get(turma);
+      const faltas = [members[i % 40], members[(i + 13) % 40]].map((aluno_id) => ({ aluno_id }));
+      return request(base, `/api/frequencia/turmas/${turma}`, {
+        method: 'PUT',
+        headers: { cookie: sessions[id] },
+        body: { data: pick(days, i + 3), faltas },
+      });
+    };
+    const studentFigures = (id, i) =>
+      request(base, `/api/frequencia/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } });
+    const classMonth = (id, i) =>
+      request(base, `/api/frequencia/turmas/${pick(classIds, i)}/mes?mes=${month}`, {
+        headers: { cookie: sessions[id] },
+      });
     const results = {
       'GET /api/auth/me (floor: session only)': await sessionFloor(base, sessions),
       'PUT /api/frequencia/turmas/:id (roll of 40, 2 absences changed: audited correction)': await load({
         concurrency: 50,
         seconds: SECONDS,
-        make: (id, i) => {
-          const turma = pick(classIds, i);
-          const members = membersByClass.get(turma);
-          const faltas = [members[i % 40], members[(i + 13) % 40]].map((aluno_id) => ({ aluno_id }));
-          return request(base, `/api/frequencia/turmas/${turma}`, {
-            method: 'PUT',
-            headers: { cookie: sessions[id] },
-            body: { data: pick(days, i + 3), faltas },
-          });
-        },
+        make: saveRoll,
       }),
       'GET /api/frequencia/turmas/:id?data= (roll of 40)': await load({
         concurrency: 50,
@@ -129,19 +137,16 @@ await runSchoolBench({
       'GET /api/frequencia/alunos/:id (student figures, 200 days)': await load({
         concurrency: 50,
         seconds: SECONDS,
-        make: (id, i) =>
-          request(base, `/api/frequencia/alunos/${pick(studentIds, i)}`, {
-            headers: { cookie: sessions[id] },
-          }),
+        make: studentFigures,
       }),
       'GET /api/frequencia/turmas/:id/mes (class month, 40 × days)': await load({
         concurrency: 50,
         seconds: SECONDS,
-        make: (id, i) =>
-          request(base, `/api/frequencia/turmas/${pick(classIds, i)}/mes?mes=${month}`, {
-            headers: { cookie: sessions[id] },
-          }),
+        make: classMonth,
       }),
+      'PUT roll of 40, 50 sessions at 1 request/s each': await atPeoplesPace(saveRoll),
+      'GET student figures, 50 sessions at 1 request/s each': await atPeoplesPace(studentFigures),
+      'GET class month, 50 sessions at 1 request/s each': await atPeoplesPace(classMonth),
       'GET /api/frequencia/alertas (whole school, 10 sessions)': await load({
         concurrency: 10,
         seconds: SECONDS,

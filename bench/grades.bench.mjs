@@ -6,6 +6,7 @@
 // BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
 import { load, report, request } from './lib.mjs';
 import {
+  atPeoplesPace,
   CLASS_SIZE,
   CLASSES,
   dist,
@@ -157,6 +158,12 @@ await runSchoolBench({
         make: (id, i) =>
           request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } }),
       }),
+      'GET grid, 50 sessions at 1 request/s each': await atPeoplesPace((id, i) =>
+        request(base, gridUrl(pick(classIds, i)), { headers: { cookie: sessions[id] } }),
+      ),
+      'GET boletim, 50 sessions at 1 request/s each': await atPeoplesPace((id, i) =>
+        request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } }),
+      ),
       'GET /api/boletins/turmas/:id.pdf (40 boletins, 1 session)': await load({
         concurrency: 1,
         seconds: Math.max(SECONDS, 8),
