@@ -123,12 +123,16 @@ await runSchoolBench({
     // Each worker saves columns of its own class, keeping the versions it got back (no conflicts): so
     // at most one worker per class.
     const versions = new Map();
+    const openGrid = (id, i) =>
+      request(base, gridUrl(pick(classIds, i)), { headers: { cookie: sessions[id] } });
+    const openBoletim = (id, i) =>
+      request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } });
     const results = {
       'GET /api/auth/me (floor: session only)': await sessionFloor(base, sessions),
       'GET /api/notas/turmas/:id (grid 40 × 8)': await load({
         concurrency: 50,
         seconds: SECONDS,
-        make: (id, i) => request(base, gridUrl(pick(classIds, i)), { headers: { cookie: sessions[id] } }),
+        make: openGrid,
       }),
       'PUT /api/notas (batch of 40, one column)': await load({
         concurrency: Math.min(50, CLASSES),
@@ -155,15 +159,10 @@ await runSchoolBench({
       'GET /api/boletins/alunos/:id (8 subjects × 4 periods)': await load({
         concurrency: 50,
         seconds: SECONDS,
-        make: (id, i) =>
-          request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } }),
+        make: openBoletim,
       }),
-      'GET grid, 50 sessions at 1 request/s each': await atPeoplesPace((id, i) =>
-        request(base, gridUrl(pick(classIds, i)), { headers: { cookie: sessions[id] } }),
-      ),
-      'GET boletim, 50 sessions at 1 request/s each': await atPeoplesPace((id, i) =>
-        request(base, `/api/boletins/alunos/${pick(studentIds, i)}`, { headers: { cookie: sessions[id] } }),
-      ),
+      'GET grid, 50 sessions at 1 request/s each': await atPeoplesPace(openGrid),
+      'GET boletim, 50 sessions at 1 request/s each': await atPeoplesPace(openBoletim),
       'GET /api/boletins/turmas/:id.pdf (40 boletins, 1 session)': await load({
         concurrency: 1,
         seconds: Math.max(SECONDS, 8),

@@ -24,6 +24,8 @@ export function freePort() {
  * Starts dist/node/server/main.js (run `npm run build` first) and resolves when healthy. On a fresh
  * data dir that stop() removes, unless `dataDir` is given (then the caller owns it: see tempDataDir).
  */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function startServer(env = {}, { dataDir: given } = {}) {
   const port = await freePort();
   const dataDir = given ?? tempDataDir();
@@ -51,7 +53,7 @@ export async function startServer(env = {}, { dataDir: given } = {}) {
     } catch {
       // starting
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   return {
     base,
@@ -110,22 +112,18 @@ export function percentile(sorted, p) {
 }
 
 /**
- * Runs `make(i)` (returns a promise) from `concurrency` workers for `seconds` (bounded, loopback only).
- * Returns requests/s and latency percentiles in ms.
- */
-/**
- * `concurrency` clients, each sending its next request as soon as the last one answers — or, with
- * `pauseMs`, that long after it (a person's open tab rather than a load generator; the clients start
- * spread over the first pause so they do not all ask at once).
+ * Runs `make(id, i)` (returns a promise) from `concurrency` clients for `seconds` (bounded, loopback
+ * only), each sending its next request as soon as the last one answers — or, with `pauseMs`, that long
+ * after it (a person's open tab rather than a load generator; the clients start spread over the first
+ * pause so they do not all ask at once). Returns requests/s and latency percentiles in ms.
  */
 export async function load({ concurrency, seconds, make, pauseMs = 0 }) {
   const latencies = [];
   let errors = 0;
   const until = Date.now() + seconds * 1000;
   let counter = 0;
-  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const worker = async (id) => {
-    if (pauseMs > 0) await pause((id / concurrency) * pauseMs);
+    if (pauseMs > 0) await sleep((id / concurrency) * pauseMs);
     while (Date.now() < until) {
       const started = performance.now();
       try {
@@ -135,7 +133,7 @@ export async function load({ concurrency, seconds, make, pauseMs = 0 }) {
         errors++;
       }
       latencies.push(performance.now() - started);
-      if (pauseMs > 0) await pause(pauseMs);
+      if (pauseMs > 0) await sleep(pauseMs);
     }
   };
   const started = Date.now();

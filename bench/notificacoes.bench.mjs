@@ -8,6 +8,7 @@
 import os from 'node:os';
 import { load, report, request } from './lib.mjs';
 import {
+  atPeoplesPace,
   dist,
   insertInBatches,
   runSchoolBench,
@@ -131,18 +132,11 @@ await runSchoolBench({
       await request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[0] } }),
     );
     if (sample.data.nao_lidas < 1) throw new Error(`bell: ${JSON.stringify(sample)}`);
-    const bell = await load({
-      concurrency: BELL_SESSIONS,
-      seconds: SECONDS,
-      make: (id) => request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } }),
-    });
+    const askBell = (id) =>
+      request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } });
+    const bell = await load({ concurrency: BELL_SESSIONS, seconds: SECONDS, make: askBell });
     // The same 200 sessions as open tabs: each asks once a second (the portal's bell asks every 30 s).
-    const paced = await load({
-      concurrency: BELL_SESSIONS,
-      seconds: Math.max(SECONDS, 5),
-      pauseMs: 1000,
-      make: (id) => request(base, '/api/notificacoes/contagem', { headers: { cookie: seeded.bell[id] } }),
-    });
+    const paced = await atPeoplesPace(askBell, BELL_SESSIONS);
 
     report(
       `Comunicado a toda a escola: ${STUDENTS} alunos, ${seeded.accounts} contas de famílias (${database}; seed ${seedSeconds} s; load average ${os

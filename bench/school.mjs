@@ -124,11 +124,11 @@ export async function seedSchoolYear(db, ano, closing) {
 }
 
 /**
- * The 50 sessions as people at their screens rather than a load generator: each sends its next request
- * a second after the last answer (a teacher saving a roll or opening a boletim does it far less often).
+ * The sessions as people at their screens rather than a load generator: each sends its next request a
+ * second after the last answer (a teacher saving a roll or opening a boletim does it far less often).
  */
-export function atPeoplesPace(make) {
-  return load({ concurrency: SESSIONS, seconds: Math.max(SECONDS, 5), pauseMs: 1000, make });
+export function atPeoplesPace(make, sessions = SESSIONS) {
+  return load({ concurrency: sessions, seconds: Math.max(SECONDS, 5), pauseMs: 1000, make });
 }
 
 /** What every request pays before its own work: the session lookup, as a floor for the rows below. */
