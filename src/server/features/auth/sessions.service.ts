@@ -73,10 +73,17 @@ const caches = new WeakMap<DbOrTx, SessionCache>();
 
 /**
  * Caches resolved sessions for this database and keeps the cache true: the `users`/`sessions` triggers
- * NOTIFY every change (from this instance or another one sharing PostgreSQL), and while the
- * notifications may be getting lost the cache is off. Returns the function that stops it.
+ * NOTIFY every change, and while the notifications may be getting lost the cache is off. Returns the
+ * function that stops it.
+ *
+ * Only on PGlite, which one process owns: there every revocation happens in this process and forgets
+ * its entries before its response is sent. On PostgreSQL other instances may share the sessions, and a
+ * NOTIFY reaches them asynchronously — a logout answered by A could meet a cached hit on B a few
+ * milliseconds later. Revocation must hold on the very next request everywhere (ADR 0015), so there
+ * every request asks the database, which costs one indexed query and no queue.
  */
 export async function watchAuthChanges(database: Database): Promise<() => Promise<void>> {
+  if (database.kind === 'postgres') return async () => undefined;
   const cache = new SessionCache();
   return watchInvalidations(database, AUTH_CHANGES_CHANNEL, cache, caches, (payload) =>
     applyAuthChange(cache, payload),
