@@ -54,8 +54,20 @@ test('an admin edits the hero title and an open page shows it within 5 s', async
   await resetContent(page);
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
+  const firstPoll = publicPage.waitForResponse((response) => response.url().endsWith('/api/content/public'));
   await publicPage.goto('/');
   await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Educação que transforma vidas');
+  // The page names the version it was rendered from: its first poll is a bodiless 304.
+  expect((await firstPoll).status()).toBe(304);
+  // Hydration left every part the server sent in place (the static ones are not re-rendered).
+  const partsStayed = async () => {
+    for (const id of ['sobre', 'diferenciais', 'servicos', 'depoimentos', 'contato'])
+      await expect(publicPage.locator(`section#${id} h2`)).toBeVisible();
+    await expect(
+      publicPage.getByRole('contentinfo').getByRole('link', { name: 'Calendário Acadêmico' }),
+    ).toBeVisible();
+  };
+  await partsStayed();
 
   await page.goto('/gerenciar-conteudo');
   await expect(page.getByRole('heading', { name: 'Gerenciamento de Conteúdo' })).toBeVisible();
@@ -67,6 +79,9 @@ test('an admin edits the hero title and an open page shows it within 5 s', async
   await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Matrículas abertas 2027', {
     timeout: 7_000,
   });
+  // The live update rendered the page for real: nothing else went missing.
+  await partsStayed();
+  await expect(publicPage.locator('section#inicio')).toHaveCount(1);
   await visitor.close();
 });
 

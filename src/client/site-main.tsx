@@ -7,7 +7,8 @@ import { seedSiteContent } from './lib/site-content-store';
 
 /** Entry of the public page: hydrates what the server rendered (see src/client/site-ssr.tsx). */
 const root = document.getElementById('root')!;
-const embedded = document.getElementById('site-content-data')?.textContent;
+const embeddedElement = document.getElementById('site-content-data');
+const embedded = embeddedElement?.textContent;
 let serverContent;
 try {
   serverContent = normalizeContent(embedded ? JSON.parse(embedded) : null) ?? undefined;
@@ -16,11 +17,11 @@ try {
 }
 
 if (serverContent) {
-  seedSiteContent(serverContent);
+  seedSiteContent(serverContent, embeddedElement?.dataset.etag || null);
   hydrateRoot(
     root,
     <StrictMode>
-      <SiteApp serverContent={serverContent} />
+      <SiteApp serverContent={serverContent} hydrating />
     </StrictMode>,
   );
 } else {

@@ -35,7 +35,7 @@ describe('renderLanding', () => {
     expect(page.head).not.toContain('"><img');
     expect(page.body).not.toContain('<b>negrito</b>');
     expect(page.body).toContain('&lt;b&gt;negrito&lt;/b&gt;');
-    const data = /<script type="application\/json" id="site-content-data">(.*?)<\/script>/.exec(
+    const data = /<script type="application\/json" id="site-content-data"[^>]*>(.*?)<\/script>/.exec(
       page.head,
     )![1]!;
     expect((JSON.parse(data) as SiteContent).configuracoes.nome_escola).toBe(

@@ -22,7 +22,7 @@ export interface RenderedPage {
 }
 
 /** The landing page as HTML for the server to send (then hydrated by src/client/site-main.tsx). */
-export function renderLanding(content: SiteContent, publicUrl: string): RenderedPage {
+export function renderLanding(content: SiteContent, publicUrl: string, etag = ''): RenderedPage {
   const settings = content.configuracoes;
   const title = settings.slogan ? `${settings.nome_escola} - ${settings.slogan}` : settings.nome_escola;
   const description = settings.slogan || content.hero.descricao || content.hero.subtitulo;
@@ -55,7 +55,8 @@ export function renderLanding(content: SiteContent, publicUrl: string): Rendered
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<style id="site-branding">${brandingCss(settings)}</style>`,
     `<script type="application/ld+json">${scriptJson(school)}</script>`,
-    `<script type="application/json" id="site-content-data">${scriptJson(content)}</script>`,
+    // The content's tag rides along: the page's first poll is then a 304 (site-content-store).
+    `<script type="application/json" id="site-content-data"${etag ? ` data-etag="${escapeHtml(etag)}"` : ''}>${scriptJson(content)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

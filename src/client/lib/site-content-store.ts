@@ -5,12 +5,17 @@ import type { SiteContent } from '../../shared/content.schemas';
 import { normalizeContent } from './normalize-content';
 
 /**
- * The site's content as every page sees it (spec 'Site content loading'): starts from the copy in
- * localStorage (or what the server rendered, or the defaults), then follows the server every 5 s while
- * the tab is visible, on focus, and other tabs through the `storage` event.
+ * The site's content as every page sees it (spec 'Site content loading'): starts from what the server
+ * rendered (or the copy in localStorage, or the defaults), then follows the server every 5 s while the
+ * tab is visible, on focus, and other tabs through the `storage` event.
+ *
+ * A poll names the version it has (`If-None-Match`), so an unchanged content is a bodiless 304 that is
+ * neither parsed nor compared: on a family's phone the open page does no work every 5 s.
  */
 let current: SiteContent | null = null;
 let serialized = '';
+/** The server's tag for `current`, when known (from the page or the last 200). */
+let etag: string | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let inFlight = false;
@@ -36,6 +41,13 @@ function store(content: SiteContent) {
   }
 }
 
+/** Writes the local copy when the browser has nothing else to do (not while the page is hydrating). */
+function storeWhenIdle(content: SiteContent) {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => store(content), { timeout: 2000 });
+  else setTimeout(() => store(content), 0);
+}
+
 function replace(content: SiteContent, persist = true) {
   const next = JSON.stringify(content);
   if (next === serialized) return;
@@ -45,11 +57,15 @@ function replace(content: SiteContent, persist = true) {
   for (const listener of listeners) listener();
 }
 
-/** Seeds the store with what the server rendered (fresher than the local copy). */
-export function seedSiteContent(content: SiteContent) {
+/**
+ * Seeds the store with what the server rendered (fresher than the local copy) and its tag: the first
+ * poll then asks only whether it changed.
+ */
+export function seedSiteContent(content: SiteContent, tag: string | null = null) {
   current = content;
   serialized = JSON.stringify(content);
-  if (typeof window !== 'undefined') store(content);
+  etag = tag;
+  if (typeof window !== 'undefined') storeWhenIdle(content);
 }
 
 export function getSiteContent(): SiteContent {
@@ -69,16 +85,18 @@ export async function refreshSiteContent(): Promise<void> {
   if (inFlight) return;
   inFlight = true;
   try {
-    // The browser revalidates with If-None-Match; an unchanged content costs a 304.
+    // With our own If-None-Match the browser leaves its cache aside and hands over the 304 itself.
     const response = await fetch('/api/content/public', {
-      cache: 'no-cache',
-      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      headers: etag ? { accept: 'application/json', 'if-none-match': etag } : { accept: 'application/json' },
     });
-    if (!response.ok) return;
+    if (response.status === 304 || !response.ok) return;
     const body = (await response.json()) as { success?: boolean; data?: unknown };
     if (body.success !== true) return;
     const content = parse(body.data);
-    if (content) replace(content);
+    if (!content) return;
+    etag = response.headers.get('etag');
+    replace(content);
   } catch (error) {
     // The spec: a failure is only logged and the local copy is kept.
     console.warn('Não foi possível atualizar o conteúdo do site.', error);
@@ -125,7 +143,8 @@ function subscribe(listener: () => void) {
     document.addEventListener('visibilitychange', handleVisibility);
     window.addEventListener('focus', handleFocus);
     window.addEventListener('storage', handleStorage);
-    void refreshSiteContent();
+    // What the server just rendered is current: the timer asks again in 5 s.
+    if (etag === null) void refreshSiteContent();
     startTimer();
   }
   return () => {

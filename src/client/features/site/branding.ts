@@ -46,9 +46,15 @@ const fontLoaders: Record<Settings['fonte_principal'], (() => Promise<unknown>) 
 /** Applies the brand to the open document: colours, font, size, dark mode and favicon. */
 export function applyBranding(settings: Settings) {
   const root = document.documentElement;
-  for (const [name, value] of Object.entries(brandingVariables(settings)))
-    root.style.setProperty(name, value);
-  root.classList.toggle('dark', settings.modo_escuro);
+  // The server-rendered page already carries these colours (`#site-branding`): setting them again
+  // would restyle the whole page while it hydrates, for nothing.
+  const rendered = document.getElementById('site-branding')?.textContent === brandingCss(settings);
+  if (!rendered || root.style.length > 0) {
+    for (const [name, value] of Object.entries(brandingVariables(settings)))
+      root.style.setProperty(name, value);
+  }
+  if (root.classList.contains('dark') !== settings.modo_escuro)
+    root.classList.toggle('dark', settings.modo_escuro);
   void fontLoaders[settings.fonte_principal]?.();
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon) {
@@ -58,5 +64,7 @@ export function applyBranding(settings: Settings) {
       icon.type = settings.favicon ? '' : 'image/svg+xml';
     }
   }
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', settings.cor_primaria);
+  const themeColor = document.querySelector('meta[name="theme-color"]');
+  if (themeColor && themeColor.getAttribute('content') !== settings.cor_primaria)
+    themeColor.setAttribute('content', settings.cor_primaria);
 }

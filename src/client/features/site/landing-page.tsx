@@ -1,5 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SiteContent } from '../../../shared/content.schemas';
+import { formatCount } from './format-count';
 import { Gallery } from './gallery';
 import { MAP_PLACEHOLDER, mapEmbedSrc } from './map';
 import { SiteFooter } from './site-footer';
@@ -68,7 +70,7 @@ function About({ sobre }: { sobre: SiteContent['sobre'] }) {
                 <div key={counter.label} className="rounded-xl bg-gray-50 p-5 dark:bg-gray-800">
                   <dt className="text-sm text-gray-600 dark:text-gray-300">{counter.label}</dt>
                   <dd className="text-3xl font-bold text-primary-strong">
-                    {Number(counter.value).toLocaleString('pt-BR')}+
+                    {formatCount(Number(counter.value))}+
                   </dd>
                 </div>
               ))}
@@ -274,11 +276,33 @@ export interface LandingPageProps {
   content: SiteContent;
   user: SiteUser | null;
   onLogout: () => void;
+  /** Hydrating the server's page with this very content: the parts without JavaScript stay as sent. */
+  keepServerHtml?: boolean;
+}
+
+/**
+ * A part of the page that needs no JavaScript (ADR 0013). With `keep`, it stands in for the server's
+ * element of the same tag while the page hydrates: Preact neither walks, compares nor touches what is
+ * under an element whose content is `dangerouslySetInnerHTML`, nor its attributes, so hydration pays
+ * only for the interactive parts (issue 11: it was most of the page's blocking time on a phone). When
+ * the content changes later, `keep` is false and the part renders for real, replacing the server's.
+ */
+function ServerHtml({
+  keep,
+  as: Tag,
+  children,
+}: {
+  keep: boolean;
+  as: 'section' | 'footer';
+  children: ReactNode;
+}) {
+  return keep ? <Tag dangerouslySetInnerHTML={{ __html: '' }} /> : children;
 }
 
 /** The public landing page in the spec's order; sections without items are left out. */
-export function LandingPage({ content, user, onLogout }: LandingPageProps) {
+export function LandingPage({ content, user, onLogout, keepServerHtml = false }: LandingPageProps) {
   const settings = content.configuracoes;
+  const keep = keepServerHtml;
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <a
@@ -289,8 +313,12 @@ export function LandingPage({ content, user, onLogout }: LandingPageProps) {
       </a>
       <SiteHeader settings={settings} user={user} onLogout={onLogout} />
       <main id="conteudo">
-        <Hero hero={content.hero} settings={settings} />
-        <About sobre={content.sobre} />
+        <ServerHtml keep={keep} as="section">
+          <Hero hero={content.hero} settings={settings} />
+        </ServerHtml>
+        <ServerHtml keep={keep} as="section">
+          <About sobre={content.sobre} />
+        </ServerHtml>
         {content.galeria.fotos.length > 0 && (
           <section id="galeria" className="scroll-mt-20 bg-gray-50 py-20 dark:bg-gray-950">
             <div className="mx-auto max-w-5xl px-4">
@@ -304,20 +332,28 @@ export function LandingPage({ content, user, onLogout }: LandingPageProps) {
             </div>
           </section>
         )}
-        <FeatureGrid
-          id="diferenciais"
-          title={content.diferenciais.titulo}
-          description={content.diferenciais.descricao}
-          items={content.diferenciais.diferenciais}
-          tone="white"
-        />
-        <FeatureGrid
-          id="servicos"
-          title={content.servicos.titulo}
-          description={content.servicos.descricao}
-          items={content.servicos.servicos}
-          tone="gray"
-        />
+        {content.diferenciais.diferenciais.length > 0 && (
+          <ServerHtml keep={keep} as="section">
+            <FeatureGrid
+              id="diferenciais"
+              title={content.diferenciais.titulo}
+              description={content.diferenciais.descricao}
+              items={content.diferenciais.diferenciais}
+              tone="white"
+            />
+          </ServerHtml>
+        )}
+        {content.servicos.servicos.length > 0 && (
+          <ServerHtml keep={keep} as="section">
+            <FeatureGrid
+              id="servicos"
+              title={content.servicos.titulo}
+              description={content.servicos.descricao}
+              items={content.servicos.servicos}
+              tone="gray"
+            />
+          </ServerHtml>
+        )}
         {content.depoimentos.depoimentos.length > 0 && (
           <section id="depoimentos" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
             <div className="mx-auto max-w-7xl px-4">
@@ -326,9 +362,13 @@ export function LandingPage({ content, user, onLogout }: LandingPageProps) {
             </div>
           </section>
         )}
-        <Contact contato={content.contato} />
+        <ServerHtml keep={keep} as="section">
+          <Contact contato={content.contato} />
+        </ServerHtml>
       </main>
-      <SiteFooter footer={content.footer} settings={settings} />
+      <ServerHtml keep={keep} as="footer">
+        <SiteFooter footer={content.footer} settings={settings} />
+      </ServerHtml>
     </div>
   );
 }

@@ -9,7 +9,13 @@ import { useSiteContent } from '../../lib/site-content-store';
  * The public page as a whole: live content, branding and the visitor's session. It uses plain fetch,
  * not the portal's client, so the landing page carries none of the portal's code.
  */
-export function SiteApp({ serverContent }: { serverContent?: SiteContent }) {
+export function SiteApp({
+  serverContent,
+  hydrating = false,
+}: {
+  serverContent?: SiteContent;
+  hydrating?: boolean;
+}) {
   const content = useSiteContent(serverContent);
   const [user, setUser] = useState<SiteUser | null>(null);
 
@@ -41,5 +47,12 @@ export function SiteApp({ serverContent }: { serverContent?: SiteContent }) {
     }
   }
 
-  return <LandingPage content={content} user={user} onLogout={() => void handleLogout()} />;
+  return (
+    <LandingPage
+      content={content}
+      user={user}
+      onLogout={() => void handleLogout()}
+      keepServerHtml={hydrating && content === serverContent}
+    />
+  );
 }

@@ -1,11 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentState, SiteContent } from '../../../shared/content.schemas.js';
 import { projectRoot } from '../../lib/paths.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
-import { sitePageRoutes, type SsrModule } from './site-page.routes.js';
+import { inlineStylesheets, sitePageRoutes, type SsrModule } from './site-page.routes.js';
 
 /**
  * `GET /` as the server renders it, with the real template (site.html) and the real renderer
@@ -30,7 +32,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function embeddedContent(html: string): SiteContent {
-  const match = /<script type="application\/json" id="site-content-data">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/json" id="site-content-data"[^>]*>([\s\S]*?)<\/script>/.exec(
+    html,
+  );
   if (!match) throw new Error('página sem o conteúdo embutido');
   return JSON.parse(match[1]!) as SiteContent;
 }
@@ -85,5 +89,42 @@ describe('GET / (server-rendered public page)', () => {
         .replace(/"/g, '&quot;');
     expect(html).toContain(`>${escaped(titulo)}<`);
     expect(html).toContain(escaped(depoimento));
+  });
+
+  it("names the content's version, so the page's first poll is a 304 and not the whole content again", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const tag = /id="site-content-data" data-etag="([^"]+)"/.exec(page.body)?.[1]?.replace(/&quot;/g, '"');
+    const api = await t.app.inject({ method: 'GET', url: '/api/content/public' });
+    expect(tag).toBe(api.headers.etag);
+    const poll = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/public',
+      headers: { 'if-none-match': tag! },
+    });
+    expect(poll.statusCode).toBe(304);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  it('writes the built stylesheet into the page, and leaves a link it cannot read or must not inline', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'escola-css-'));
+    try {
+      const assets = path.join(dir, 'assets');
+      mkdirSync(assets);
+      writeFileSync(path.join(assets, 'site-abc.css'), 'body{color:red}');
+      writeFileSync(path.join(assets, 'evil-abc.css'), 'a{content:"</style><script>"}');
+      const template = [
+        '<link rel="stylesheet" crossorigin href="/assets/site-abc.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/missing-abc.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/evil-abc.css">',
+      ].join('\n');
+      expect(inlineStylesheets(template, dir).split('\n')).toEqual([
+        '<style>body{color:red}</style>',
+        '<link rel="stylesheet" crossorigin href="/assets/missing-abc.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/evil-abc.css">',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,7 +15,7 @@ export interface RenderedLanding {
 }
 
 export interface SsrModule {
-  renderLanding(content: SiteContent, publicUrl: string): RenderedLanding;
+  renderLanding(content: SiteContent, publicUrl: string, etag?: string): RenderedLanding;
 }
 
 export interface SitePageOptions {
@@ -25,6 +25,7 @@ export interface SitePageOptions {
 }
 
 export const siteTemplatePath = path.join(projectRoot, 'dist/client/site.html');
+const clientDir = path.join(projectRoot, 'dist/client');
 export const siteRendererPath = path.join(projectRoot, 'dist/ssr/site-ssr.js');
 
 /** Whether the build produced the server-rendered public page. */
@@ -58,15 +59,32 @@ export function composeSitePage(template: string, page: RenderedLanding, favicon
   return html;
 }
 
+/**
+ * The page's stylesheet written into the page (once, at start): a phone on a slow network paints after
+ * one round trip instead of two — the stylesheet blocked the first paint (issue 11, Lighthouse). The
+ * file stays where it was for every other page that links it.
+ */
+export function inlineStylesheets(template: string, dir = clientDir): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*? href="\/(assets\/[\w.-]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const location = path.join(dir, file);
+      if (!existsSync(location)) return link;
+      const css = readFileSync(location, 'utf8');
+      return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    },
+  );
+}
+
 export const sitePageRoutes: FastifyPluginAsync<SitePageOptions> = async (app, options) => {
-  const template = options.template ?? (await readFile(siteTemplatePath, 'utf8'));
+  const template = inlineStylesheets(options.template ?? (await readFile(siteTemplatePath, 'utf8')));
   const renderer = options.renderer ?? ((await import(pathToFileURL(siteRendererPath).href)) as SsrModule);
   let cached: { etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
 
   app.get('/', async (request, reply) => {
     const snapshot = await app.ctx.content.getPublic();
     if (cached?.etag !== snapshot.etag) {
-      const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl);
+      const page = renderer.renderLanding(snapshot.state.content, app.ctx.config.publicUrl, snapshot.etag);
       const html = composeSitePage(template, page, snapshot.state.content.configuracoes.favicon);
       cached = {
         etag: snapshot.etag,
