@@ -243,6 +243,27 @@ async function startBareNode304(etag, headers) {
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * The floor for p99 ÷ p50: a bare node:http server that spends `workMs` of synchronous CPU on each
+ * request (what one of ours costs at its throughput). Under 50 closed-loop connections one saturated
+ * Node thread already has a tail on this machine; this measures how much of ours is that.
+ */
+async function startBareNodeWork(workMs) {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const work = () => { const end = performance.now() + ${workMs}; while (performance.now() < end); };
+    http.createServer((req, res) => {
+      work();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    }).listen(${port}, '127.0.0.1', () => console.log('pronto'));
+  `;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 function findNginx() {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
   return null;
@@ -417,11 +438,20 @@ async function runOn(kind) {
       if (sample.data.total !== STUDENTS)
         throw new Error(`esperava ${STUDENTS} alunos, veio ${sample.data.total}`);
 
-      const [health, page, search] = await compare([
-        { url: `${server.base}/api/health` },
-        { url: `${server.base}/api/alunos?page=1&pageSize=20`, options: { cookies } },
-        { url: `${server.base}/api/alunos?q=Silva&page=1&pageSize=20`, options: { cookies } },
-      ]);
+      // The floor's work per request: what a list request costs here, from a short run of it.
+      const probe = await measure(`${server.base}/api/alunos?page=1&pageSize=20`, { cookies });
+      const floorServer = await startBareNodeWork(Number((1000 / probe.rps).toFixed(2)));
+      let health, page, search, floor;
+      try {
+        [health, page, search, floor] = await compare([
+          { url: `${server.base}/api/health` },
+          { url: `${server.base}/api/alunos?page=1&pageSize=20`, options: { cookies } },
+          { url: `${server.base}/api/alunos?q=Silva&page=1&pageSize=20`, options: { cookies } },
+          { url: `${floorServer.base}/` },
+        ]);
+      } finally {
+        floorServer.stop();
+      }
       add(
         '/api/alunos pág. 1 ÷ /api/health (req/s)',
         ratio(page.rps, health.rps),
@@ -429,13 +459,15 @@ async function runOn(kind) {
         page.rps / health.rps >= 0.5,
         `${page.rps} ÷ ${health.rps}`,
       );
-      // Health's own tail in the same rounds: what the machine and the queue add to every request.
+      // Health's own tail in the same rounds, and the floor's (a bare node:http server doing the same
+      // CPU work per request): what the machine and one saturated thread add to every request.
+      const floorNote = `piso node:http ${floor.tail} (p50 ${floor.p50}, p99 ${floor.p99} ms, ${floor.rps} req/s); health ${health.tail}`;
       add(
         'p99 ÷ p50, pág. 1',
         page.tail,
         '≤ 3',
         page.tail <= 3,
-        `p50 ${page.p50} ms, p99 ${page.p99} ms (health: ${health.tail})`,
+        `p50 ${page.p50} ms, p99 ${page.p99} ms; ${floorNote}`,
       );
       add(
         'p99 ÷ p50, ?q=Silva',

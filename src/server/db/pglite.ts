@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { migrationsFolder } from '../lib/paths.js';
 
 /**
  * PostgreSQL's memory settings for the embedded server (ADR 0009). PGlite runs one query at a time for
@@ -38,19 +38,33 @@ function startParams(): string[] {
  * Creating a data directory runs initdb, which grows this process by ≈ 500 MB that WebAssembly never
  * returns (toolchain.md: 780 MB after a fresh open against 290 MB for a re-open). So a new directory
  * is initialised by a short-lived child process, and this process only ever opens an existing one.
+ * The child also applies the migrations, with the same settings and extension as the server: building
+ * every table and index of an empty school touched ≈ 15–25 MB of memory that the server would otherwise
+ * keep for good on its first start (issue 11). The server's own migration run then finds nothing to do.
  */
 export function initialiseDataDir(pgdata: string): void {
   if (existsSync(path.join(pgdata, 'PG_VERSION'))) return;
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const url = (specifier: string) => JSON.stringify(import.meta.resolve(specifier));
   const program = `
-    const { PGlite } = require(${JSON.stringify(entry)});
-    const db = new PGlite(${JSON.stringify(pgdata)});
-    db.waitReady.then(() => db.close()).then(
-      () => process.exit(0),
-      (error) => { console.error(error); process.exit(1); },
-    );`;
-  const result = spawnSync(process.execPath, ['-e', program], { stdio: ['ignore', 'inherit', 'inherit'] });
+    import { PGlite } from ${url('@electric-sql/pglite')};
+    import { pg_trgm } from ${url('@electric-sql/pglite/contrib/pg_trgm')};
+    import { drizzle } from ${url('drizzle-orm/pglite')};
+    import { migrate } from ${url('drizzle-orm/pglite/migrator')};
+    const db = new PGlite(${JSON.stringify(pgdata)}, {
+      extensions: { pg_trgm },
+      startParams: ${JSON.stringify(startParams())},
+    });
+    try {
+      await db.waitReady;
+      await migrate(drizzle(db), { migrationsFolder: ${JSON.stringify(migrationsFolder)} });
+    } finally {
+      await db.close();
+    }`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', program], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) {
+    rmSync(pgdata, { recursive: true, force: true });
     throw new Error(
       `Não foi possível criar o banco de dados em ${pgdata} (initdb saiu com ${result.status}).`,
     );
