@@ -130,14 +130,17 @@ function FeatureGrid({
   description,
   items,
   tone,
+  keep,
 }: {
   id: string;
   title: string;
   description: string;
   items: SiteContent['servicos']['servicos'];
   tone: 'white' | 'gray';
+  keep: boolean;
 }) {
   if (items.length === 0) return null;
+  if (keep) return <ServerHtml keep as="section" />;
   return (
     <section
       id={id}
@@ -294,7 +297,7 @@ function ServerHtml({
 }: {
   keep: boolean;
   as: 'section' | 'footer';
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return keep ? <Tag dangerouslySetInnerHTML={{ __html: '' }} /> : children;
 }
@@ -332,28 +335,22 @@ export function LandingPage({ content, user, onLogout, keepServerHtml = false }:
             </div>
           </section>
         )}
-        {content.diferenciais.diferenciais.length > 0 && (
-          <ServerHtml keep={keep} as="section">
-            <FeatureGrid
-              id="diferenciais"
-              title={content.diferenciais.titulo}
-              description={content.diferenciais.descricao}
-              items={content.diferenciais.diferenciais}
-              tone="white"
-            />
-          </ServerHtml>
-        )}
-        {content.servicos.servicos.length > 0 && (
-          <ServerHtml keep={keep} as="section">
-            <FeatureGrid
-              id="servicos"
-              title={content.servicos.titulo}
-              description={content.servicos.descricao}
-              items={content.servicos.servicos}
-              tone="gray"
-            />
-          </ServerHtml>
-        )}
+        <FeatureGrid
+          id="diferenciais"
+          title={content.diferenciais.titulo}
+          description={content.diferenciais.descricao}
+          items={content.diferenciais.diferenciais}
+          tone="white"
+          keep={keep}
+        />
+        <FeatureGrid
+          id="servicos"
+          title={content.servicos.titulo}
+          description={content.servicos.descricao}
+          items={content.servicos.servicos}
+          tone="gray"
+          keep={keep}
+        />
         {content.depoimentos.depoimentos.length > 0 && (
           <section id="depoimentos" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
             <div className="mx-auto max-w-7xl px-4">
