@@ -227,20 +227,29 @@ export function copyHeaders(headers) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_HEADERS.has(name)));
 }
 
-async function startBareNode304(etag, headers) {
+/**
+ * A bare node:http server in a process of its own: `setup` is source run once, `handler` the body of
+ * `(req, res) => { … }`. Resolves once it listens.
+ */
+async function startBareNode(setup, handler) {
   const port = await freePort();
   const source = `
     const http = require('node:http');
-    const etag = ${JSON.stringify(etag)};
-    const headers = ${JSON.stringify(headers)};
-    http.createServer((req, res) => {
-      if (req.headers['if-none-match'] === etag) { res.writeHead(304, headers); res.end(); return; }
-      res.writeHead(200, { 'content-type': 'text/plain' }); res.end('?');
-    }).listen(${port}, '127.0.0.1', () => console.log('pronto'));
+    ${setup}
+    http.createServer((req, res) => { ${handler} })
+      .listen(${port}, '127.0.0.1', () => console.log('pronto'));
   `;
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+function startBareNode304(etag, headers) {
+  return startBareNode(
+    `const etag = ${JSON.stringify(etag)}; const headers = ${JSON.stringify(headers)};`,
+    `if (req.headers['if-none-match'] === etag) { res.writeHead(304, headers); res.end(); return; }
+     res.writeHead(200, { 'content-type': 'text/plain' }); res.end('?');`,
+  );
 }
 
 /**
@@ -248,20 +257,11 @@ async function startBareNode304(etag, headers) {
  * request (what one of ours costs at its throughput). Under 50 closed-loop connections one saturated
  * Node thread already has a tail on this machine; this measures how much of ours is that.
  */
-async function startBareNodeWork(workMs) {
-  const port = await freePort();
-  const source = `
-    const http = require('node:http');
-    const work = () => { const end = performance.now() + ${workMs}; while (performance.now() < end); };
-    http.createServer((req, res) => {
-      work();
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    }).listen(${port}, '127.0.0.1', () => console.log('pronto'));
-  `;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+function startBareNodeWork(workMs) {
+  return startBareNode(
+    `const work = () => { const end = performance.now() + ${workMs}; while (performance.now() < end); };`,
+    `work(); res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}');`,
+  );
 }
 
 function findNginx() {
@@ -326,18 +326,12 @@ http {
   };
 }
 
-export async function startBareNodeStatic(html, headers) {
-  const port = await freePort();
-  const source = `
-    const http = require('node:http');
-    const body = Buffer.from(${JSON.stringify(html)});
-    const headers = { ...${JSON.stringify(headers)}, 'content-length': body.length };
-    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
-      .listen(${port}, '127.0.0.1', () => console.log('pronto'));
-  `;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+export function startBareNodeStatic(html, headers) {
+  return startBareNode(
+    `const body = Buffer.from(${JSON.stringify(html)});
+     const headers = { ...${JSON.stringify(headers)}, 'content-length': body.length };`,
+    `res.writeHead(200, headers); res.end(body);`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -303,9 +303,8 @@ function ServerHtml({
 }
 
 /** The public landing page in the spec's order; sections without items are left out. */
-export function LandingPage({ content, user, onLogout, keepServerHtml = false }: LandingPageProps) {
+export function LandingPage({ content, user, onLogout, keepServerHtml: keep = false }: LandingPageProps) {
   const settings = content.configuracoes;
-  const keep = keepServerHtml;
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <a
