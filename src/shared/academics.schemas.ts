@@ -34,6 +34,20 @@ export const FREQUENCIA_MINIMA = 75;
  */
 export const LIMITE_CONSELHO_TUTELAR = 7.5;
 
+/** A school year in a query or body ('Ano inválido', not zod's generic message). */
+const yearField = (coerce: boolean) =>
+  (coerce ? z.coerce.number({ error: 'Ano inválido' }) : z.number({ error: 'Ano inválido' }))
+    .int('Ano inválido')
+    .min(2000, 'Ano inválido')
+    .max(2100, 'Ano inválido');
+
+/** The lesson of a day: 0 is the daily roll, 1… the subject's lessons that day. */
+const lessonField = (coerce: boolean) =>
+  (coerce ? z.coerce.number({ error: 'Aula inválida' }) : z.number({ error: 'Aula inválida' }))
+    .int('Aula inválida')
+    .min(0, 'Aula inválida')
+    .max(12, 'Aula inválida (no máximo 12 por dia)');
+
 export const gradeItemInputSchema = z.strictObject({
   disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
   professor_id: uuidParam.nullable().optional(),
@@ -110,14 +124,14 @@ export const situacaoFaltaLabels: Record<SituacaoFalta, string> = {
 export const rollQuerySchema = z.strictObject({
   data: isoDateSchema.optional(),
   disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
-  aula: z.coerce.number().int().min(0).max(12).optional(),
+  aula: lessonField(true).optional(),
 });
 
 export const rollInputSchema = z
   .strictObject({
     data: isoDateSchema,
     /** Per-lesson classes: the lesson of the subject that day (1, 2 … for double lessons). */
-    aula: z.number().int().min(0).max(12).optional(),
+    aula: lessonField(false).optional(),
     disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).nullable().optional(),
     faltas: z
       .array(z.strictObject({ aluno_id: uuidParam, justificativa: optionalText(500) }))
@@ -232,7 +246,7 @@ export const absenceSchema = z.object({
 export type Absence = z.infer<typeof absenceSchema>;
 
 export const studentAttendanceQuerySchema = z.strictObject({
-  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+  ano: yearField(true).optional(),
 });
 
 export const studentAttendanceSchema = z.object({
@@ -255,7 +269,7 @@ export const abonoInputSchema = z.strictObject({
 });
 
 export const alertsQuerySchema = z.strictObject({
-  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+  ano: yearField(true).optional(),
   turma_id: uuidParam.optional(),
 });
 
@@ -284,7 +298,7 @@ export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
 
 export const notificationInputSchema = z.strictObject({
   aluno_id: uuidParam,
-  ano: z.number().int().min(2000).max(2100).optional(),
+  ano: yearField(false).optional(),
 });
 
 export const tutelaryNotificationSchema = z.object({

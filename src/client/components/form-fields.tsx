@@ -116,13 +116,32 @@ type SelectProps = Labelled &
   };
 
 export function FormSelect({ name, options, empty, emptyAsNull, children, ...props }: SelectProps) {
-  const { register } = useFormContext();
+  const { register, getValues } = useFormContext();
+  const field = register(
+    name,
+    emptyAsNull ? { setValueAs: (value: string) => (value === '' ? null : value) } : {},
+  );
+  const select = useRef<HTMLSelectElement | null>(null);
+  const { ref: registerRef } = field;
+  const ref = useCallback(
+    (element: HTMLSelectElement | null) => {
+      registerRef(element);
+      select.current = element;
+    },
+    [registerRef],
+  );
+  // Options that arrive after the form (teachers loaded by a query) find the DOM select already set to
+  // its first option: the browser cannot select a value it does not list yet. Show the form's value
+  // once its option exists, or the screen says 'Sem professor' while the form keeps the teacher.
+  useLayoutEffect(() => {
+    const element = select.current;
+    const value: unknown = getValues(name);
+    const wanted = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    if (element && element.value !== wanted && [...element.options].some((option) => option.value === wanted))
+      element.value = wanted;
+  });
   return (
-    <SelectField
-      {...props}
-      error={useFieldError(name)}
-      {...register(name, emptyAsNull ? { setValueAs: (value: string) => (value === '' ? null : value) } : {})}
-    >
+    <SelectField {...props} error={useFieldError(name)} {...field} ref={ref}>
       {empty !== undefined && <option value="">{empty}</option>}
       {options &&
         Object.entries(options).map(([value, text]) => (

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createGuardianInputSchema } from '../../shared/students.schemas';
@@ -7,7 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { applyMask } from '../lib/masks';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { renderAt } from '../test/render';
-import { Form } from './form-fields';
+import { Form, FormSelect } from './form-fields';
 import { GuardianFields } from './form-groups';
 
 afterEach(() => {
@@ -173,5 +175,44 @@ describe('address by CEP', () => {
     await userEvent.type(cep, '01001000');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(address).toHaveValue('Rua das Flores, 10');
+  });
+});
+
+const teacherSchema = z.object({ professor_id: z.string().nullable() });
+
+/** A select whose options come from a query that answers after the form was built (the teachers). */
+function LateOptionsForm({ save }: { save: Saver }) {
+  const form = useSchemaForm(teacherSchema, { professor_id: 'prof-2' });
+  const [teachers, setTeachers] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const timer = setTimeout(() => setTeachers({ 'prof-1': 'Ana Lima', 'prof-2': 'Bruno Costa' }), 20);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Form form={form} label="Professor" onSubmit={form.submit(save)}>
+      <FormSelect
+        name="professor_id"
+        label="Professor"
+        empty="Sem professor"
+        emptyAsNull
+        options={teachers}
+      />
+      <button type="submit">Salvar</button>
+    </Form>
+  );
+}
+
+describe('FormSelect', () => {
+  it('shows the saved value once its option arrives, and still lets the user change it', async () => {
+    const save = vi.fn<Saver>(() => Promise.resolve());
+    renderAt(<LateOptionsForm save={save} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Professor' });
+    await screen.findByRole('option', { name: 'Bruno Costa' });
+    await waitFor(() => expect(select.value).toBe('prof-2'));
+    expect(screen.getByRole('option', { name: 'Bruno Costa', selected: true })).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Sem professor');
+    expect(select.value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ professor_id: null }));
   });
 });

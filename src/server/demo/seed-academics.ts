@@ -189,6 +189,11 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
   const members = (turmaId: string, date: string) =>
     memberships.filter((member) => member.turmaId === turmaId && member.inicio <= date);
 
+  // Each roll as its teacher saved it that morning, so the roll screen reads 'salva em <that day> por <name>'.
+  const teacherName = new Map(teacherRows.map((teacher) => [teacher.id, teacher.nome]));
+  const takenBy = (professorId: string | null | undefined, fallback: string) =>
+    (professorId ? teacherName.get(professorId) : undefined) ?? fallback;
+  const savedOn = (date: string) => new Date(`${date}T10:30:00-03:00`);
   let rolls = 0;
   let absences = 0;
   for (const turma of classRows) {
@@ -209,7 +214,9 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
           data: date,
           aula: 0,
           disciplina: null,
-          registradoPorNome: 'Professor(a) da turma',
+          registradoPorNome: takenBy(turma.professorResponsavelId, 'Professor(a) da turma'),
+          createdAt: savedOn(date),
+          updatedAt: savedOn(date),
         });
         continue;
       }
@@ -226,7 +233,9 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
             data: date,
             aula,
             disciplina: item.disciplina,
-            registradoPorNome: 'Professor(a) da disciplina',
+            registradoPorNome: takenBy(item.professorId, 'Professor(a) da disciplina'),
+            createdAt: savedOn(date),
+            updatedAt: savedOn(date),
           });
       }
     }

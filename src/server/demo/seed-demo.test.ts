@@ -45,6 +45,9 @@ describe('demo school year', () => {
     const first = classes.find((turma) => turma.nivel === 'Fundamental I')!;
     const yesterday = dataOf<Roll>(await get(`/api/frequencia/turmas/${first.id}?data=2026-06-16`, admin));
     expect(yesterday.chamada).not.toBeNull();
+    // Saved that day by the class's teacher, as a real diary reads; not on the day the demo was built.
+    expect(yesterday.chamada!.registrada_em.slice(0, 10)).toBe('2026-06-16');
+    expect(yesterday.chamada!.registrada_por).toBe(first.professor_responsavel!.nome);
     const today = dataOf<Roll>(await get(`/api/frequencia/turmas/${first.id}?data=2026-06-17`, admin));
     expect(today.chamada).toBeNull();
 

@@ -273,6 +273,23 @@ describe('chamada', () => {
     expect(await t.database.db.select().from(attendanceRolls)).toHaveLength(0);
   });
 
+  it('answers a bad year or lesson in Portuguese of Brazil, not with the validator’s generic text', async () => {
+    const s = await setupSchool();
+    const lesson = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      ...mathRoll('2026-03-20', []),
+      aula: 99,
+    });
+    expect(lesson.statusCode).toBe(400);
+    expect(messageOf(lesson)).toBe('Aula inválida (no máximo 12 por dia)');
+    const asked = await get(`/api/frequencia/turmas/${s.classA.id}?aula=x`, s.math.cookie);
+    expect(messageOf(asked)).toBe('Aula inválida');
+    for (const url of ['/api/frequencia/alertas?ano=1999', `/api/frequencia/alunos/${s.a[0].id}?ano=abc`]) {
+      const response = await get(url, s.admin.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(messageOf(response)).toBe('Ano inválido');
+    }
+  });
+
   it('a teacher takes only the rolls of their own subject; a daily class takes no subject', async () => {
     const s = await setupSchool();
     const other = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
