@@ -167,6 +167,12 @@ describe('GradeGrid', () => {
     });
   });
 
+  it('says why nothing can be created in a closed period without assessments', () => {
+    renderGrid(gridOf({ avaliacoes: [], bloqueio: 'O ano letivo 2026 foi encerrado.' }));
+    expect(screen.getByRole('status')).toHaveTextContent('O ano letivo 2026 foi encerrado.');
+    expect(screen.queryByText(/Crie uma avaliação acima/)).toBeNull();
+  });
+
   it('shows one student at a time on a phone, with next and previous', async () => {
     setWide(false);
     const user = userEvent.setup();

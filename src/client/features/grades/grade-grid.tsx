@@ -381,8 +381,13 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     </>
   );
 
+  // A closed period (or year) has no 'Nova avaliação' button: say why instead of pointing at it.
   if (grid.avaliacoes.length === 0)
-    return <p className="text-sm text-gray-600">Crie uma avaliação acima para lançar as notas.</p>;
+    return readOnly ? (
+      banner
+    ) : (
+      <p className="text-sm text-gray-600">Crie uma avaliação acima para lançar as notas.</p>
+    );
 
   if (!wide) {
     const index = Math.min(studentIndex, rows - 1);
