@@ -48,7 +48,7 @@ export const dashboardProfessorSchema = z.object({
       frequencia: z.number().nullable(),
     }),
   ),
-  /** The teacher's assessments (up to today) still missing grades. */
+  /** The teacher's assessments (up to today, periods still open, no recuperação) missing grades. */
   avaliacoes_pendentes: z.array(
     z.object({
       id: z.string(),
@@ -57,6 +57,7 @@ export const dashboardProfessorSchema = z.object({
       data: z.string(),
       turma_id: z.string(),
       turma_nome: z.string(),
+      periodo_id: z.string(),
       faltam: z.number().int(),
     }),
   ),

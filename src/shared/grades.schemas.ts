@@ -320,24 +320,23 @@ export const savedGradesSchema = z.object({
 });
 export type SavedGrades = z.infer<typeof savedGradesSchema>;
 
+/** A required reason: a missing one reads as what to write, not as a type error. */
+const rectificationReason = (what: string) => {
+  const message = `Explique ${what} (ao menos 5 caracteres)`;
+  return z
+    .string({ error: message })
+    .pipe(singleLineText())
+    .pipe(z.string().min(5, message).max(500, 'Máximo de 500 caracteres'));
+};
+
 export const rectificationInputSchema = z.strictObject({
   valor: gradeValueSchema,
-  motivo: singleLineText().pipe(
-    z
-      .string()
-      .min(5, 'Explique o motivo da retificação (ao menos 5 caracteres)')
-      .max(500, 'Máximo de 500 caracteres'),
-  ),
+  motivo: rectificationReason('o motivo da retificação'),
   version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type RectificationInput = z.infer<typeof rectificationInputSchema>;
 
 // ---------------------------------------------------------------- teachers' retificação requests
-
-const rectificationReason = (what: string) =>
-  singleLineText().pipe(
-    z.string().min(5, `Explique ${what} (ao menos 5 caracteres)`).max(500, 'Máximo de 500 caracteres'),
-  );
 
 /** POST /api/retificacoes — a teacher asks the secretary to correct a grade of a closed period. */
 export const rectificationRequestInputSchema = z.strictObject({
@@ -459,12 +458,15 @@ export const councilInputSchema = z.strictObject({
   /** A subject's result; omitted: the student's overall result. */
   disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
   resultado: z.enum(conselhoResultados, { error: 'Resultado inválido' }),
-  motivo: singleLineText().pipe(
-    z
-      .string()
-      .min(10, 'Registre o motivo da decisão (ao menos 10 caracteres)')
-      .max(1000, 'Máximo de 1.000 caracteres'),
-  ),
+  motivo: z
+    .string({ error: 'Registre o motivo da decisão (ao menos 10 caracteres)' })
+    .pipe(singleLineText())
+    .pipe(
+      z
+        .string()
+        .min(10, 'Registre o motivo da decisão (ao menos 10 caracteres)')
+        .max(1000, 'Máximo de 1.000 caracteres'),
+    ),
 });
 export type CouncilInput = z.infer<typeof councilInputSchema>;
 

@@ -4,6 +4,7 @@ import {
   Activity,
   AlertTriangle,
   BarChart3,
+  BookOpenCheck,
   CalendarDays,
   ClipboardCheck,
   DollarSign,
@@ -14,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
+import { formatTenths } from '../../../shared/averages';
 import type {
   DashboardEscola,
   DashboardProfessor,
@@ -56,29 +58,35 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 const turnoLabels: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
 
-/** Frequency per class as bars (grades join when the boletim exists: `media` is null until then). */
+/** An average as the boletim writes it (7.1 → '7,1'). */
+const formatAverage = (media: number | null) => (media === null ? '—' : formatTenths(Math.round(media * 10)));
+
+/** Per class: the average of the grades given so far and the attendance (the bar). */
 function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_turmas'] }) {
-  const withRolls = turmas.filter((turma) => turma.frequencia !== null);
-  if (withRolls.length === 0)
+  const shown = turmas.filter((turma) => turma.frequencia !== null || turma.media !== null);
+  if (shown.length === 0)
     return (
       <EmptyState
         icon={BarChart3}
-        title="Nenhuma chamada registrada ainda"
-        hint="A frequência de cada turma aparece aqui com as chamadas; as médias, quando as notas forem lançadas."
+        title="Nenhuma chamada ou nota registrada ainda"
+        hint="A média das notas e a frequência de cada turma aparecem aqui com as notas e as chamadas."
       />
     );
   return (
     <>
-      <ul className="space-y-2" aria-label="Frequência por turma">
-        {withRolls.map((turma) => {
+      <ul className="space-y-2" aria-label="Média e frequência por turma">
+        {shown.map((turma) => {
           const value = turma.frequencia ?? 0;
-          const low = value < FREQUENCIA_MINIMA;
+          const low = turma.frequencia !== null && value < FREQUENCIA_MINIMA;
           return (
             <li key={turma.turma} className="text-sm">
               <div className="flex justify-between gap-2">
                 <span className="truncate text-gray-900">{turma.turma}</span>
-                <span className={`font-medium ${low ? 'text-red-700' : 'text-gray-900'}`}>
-                  {formatPercent(turma.frequencia)}
+                <span className="shrink-0 text-gray-700">
+                  média <strong className="text-gray-900">{formatAverage(turma.media)}</strong> ·{' '}
+                  <span className={`font-medium ${low ? 'text-red-700' : 'text-gray-900'}`}>
+                    {formatPercent(turma.frequencia)}
+                  </span>
                 </span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-gray-100" aria-hidden="true">
@@ -92,7 +100,7 @@ function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_tur
         })}
       </ul>
       <p className="mt-3 text-xs text-gray-500">
-        Frequência no ano letivo. Médias de notas: quando o boletim for lançado.
+        Média das notas lançadas e frequência (a barra) no ano letivo.
       </p>
     </>
   );
@@ -103,6 +111,7 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
     { label: 'Alunos', to: paths.students, icon: Users, show: can(nivel, 'students.read') },
     { label: 'Turmas', to: paths.classes, icon: School, show: can(nivel, 'classes.read') },
     { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, show: can(nivel, 'academics.write') },
+    { label: 'Notas', to: paths.grades, icon: BookOpenCheck, show: can(nivel, 'academics.write') },
     { label: 'Calendário', to: paths.calendar, icon: CalendarDays, show: can(nivel, 'academics.read') },
     { label: 'Financeiro', to: paths.finance, icon: DollarSign, show: can(nivel, 'finance.manage') },
     { label: 'Usuários', to: paths.users, icon: UserCog, show: can(nivel, 'users.manage') },
@@ -244,11 +253,52 @@ function TeacherHome({ stats }: { stats: DashboardProfessor }) {
           <Link to={paths.attendance} className="text-sm font-medium text-primary-strong underline">
             Fazer chamada
           </Link>
+          <Link to={paths.grades} className="text-sm font-medium text-primary-strong underline">
+            Lançar notas
+          </Link>
           <Link to={paths.classes} className="text-sm font-medium text-primary-strong underline">
             Ver turmas
           </Link>
         </div>
       </Panel>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title="Avaliações sem notas">
+          {stats.avaliacoes_pendentes.length === 0 ? (
+            <p className="text-sm text-gray-500">Nenhuma avaliação esperando notas.</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {stats.avaliacoes_pendentes.map((item) => (
+                <li key={item.id} className="py-2 text-sm">
+                  <Link
+                    to={`${paths.grades}?${new URLSearchParams({ turma: item.turma_id, disciplina: item.disciplina, periodo: item.periodo_id }).toString()}`}
+                    className="font-medium text-primary-strong underline"
+                  >
+                    {item.nome} — {item.disciplina}, {item.turma_nome}
+                  </Link>
+                  <p className="text-gray-600">
+                    {formatDate(item.data)} ·{' '}
+                    {item.faltam === 1 ? 'falta 1 nota' : `faltam ${String(item.faltam)} notas`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Períodos fechando em até 7 dias">
+          {stats.periodos_fechando.length === 0 ? (
+            <p className="text-sm text-gray-500">Nenhum período das suas turmas fecha nos próximos 7 dias.</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {stats.periodos_fechando.map((item) => (
+                <li key={`${item.turma_id}:${item.periodo_id}`} className="py-2 text-sm text-gray-900">
+                  {item.turma_nome} — {item.periodo_nome} fecha em{' '}
+                  <strong>{formatDate(item.data_fechamento)}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { GradeGrid } from './grade-grid';
@@ -28,6 +28,7 @@ function setWide(wide: boolean) {
 }
 beforeEach(() => setWide(true));
 afterEach(() => {
+  vi.unstubAllGlobals();
   if (jsdomMatchMedia) Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
 });
 
@@ -136,6 +137,40 @@ describe('GradeGrid', () => {
     expect(screen.getByRole('status')).toHaveTextContent('O 1º bimestre está fechado.');
     expect(cell('Prova 1', 'Aluno 1')).toHaveAttribute('readonly');
     expect(screen.getAllByRole('button', { name: /^Retificar / })).toHaveLength(2);
+  });
+
+  it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ success: true, data: { salvas: 1, notas: [] }, message: '1 nota salva.' }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const view = renderGrid(gridOf());
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('5,5');
+    // Within the pause before the automatic save, the teacher picks another period: the grid goes away.
+    view.unmount();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/notas');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(init?.body as string)).toEqual({
+      notas: [{ aluno_id: uuid(12), avaliacao_id: uuid(101), valor: '5,5', version: 0 }],
+    });
+  });
+
+  it('says why nothing can be created in a closed period without assessments', () => {
+    renderGrid(gridOf({ avaliacoes: [], bloqueio: 'O ano letivo 2026 foi encerrado.' }));
+    expect(screen.getByRole('status')).toHaveTextContent('O ano letivo 2026 foi encerrado.');
+    expect(screen.queryByText(/Crie uma avaliação acima/)).toBeNull();
   });
 
   it('shows one student at a time on a phone, with next and previous', async () => {

@@ -75,9 +75,10 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
       savedVersions.get(keyOf(alunoId, avaliacaoId)) ?? 0,
     );
 
-  const flush = () => {
+  /** `leaving`: the grid is going away, so what waits is sent even while another batch is in flight. */
+  const flush = (leaving = false) => {
     const pending = [...edits.entries()].filter(([, edit]) => edit.status === 'pendente');
-    if (pending.length === 0 || save.isPending) return;
+    if (pending.length === 0 || (save.isPending && !leaving)) return;
     const cells = pending.map(([key, edit]) => {
       const [alunoId = '', avaliacaoId = ''] = key.split(':');
       const reading = readCell(edit.text, rules);
@@ -159,7 +160,25 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     clearTimeout(timer.current);
     timer.current = setTimeout(() => flushRef.current(), SAVE_DELAY_MS);
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Switching class, subject or period (or page) within the pause after typing must not drop the grade:
+  // what still waits is saved on the way out.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      flushRef.current(true);
+    },
+    [],
+  );
+  const unsaved = [...edits.values()].some(
+    (edit) => edit.status === 'pendente' || edit.status === 'salvando',
+  );
+  // Closing the tab or reloading while a grade is not saved yet: the browser asks first.
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   // A batch that finished with cells still pending (typed meanwhile, or spared by a refused batch).
   useEffect(() => {
     if (!save.isPending && [...edits.values()].some((edit) => edit.status === 'pendente')) schedule();
@@ -362,8 +381,13 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     </>
   );
 
+  // A closed period (or year) has no 'Nova avaliação' button: say why instead of pointing at it.
   if (grid.avaliacoes.length === 0)
-    return <p className="text-sm text-gray-600">Crie uma avaliação acima para lançar as notas.</p>;
+    return readOnly ? (
+      banner
+    ) : (
+      <p className="text-sm text-gray-600">Crie uma avaliação acima para lançar as notas.</p>
+    );
 
   if (!wide) {
     const index = Math.min(studentIndex, rows - 1);

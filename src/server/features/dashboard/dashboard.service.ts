@@ -35,6 +35,18 @@ const actionLabels: Record<string, string> = {
   abonar_falta: 'abonou',
   atualizar_grade: 'atualizou a grade curricular de',
   notificar_conselho_tutelar: 'emitiu a notificação ao Conselho Tutelar sobre',
+  fechar_periodo: 'fechou',
+  reabrir_periodo: 'reabriu',
+  publicar_periodo: 'publicou',
+  despublicar_periodo: 'retirou a publicação d',
+  alterar_notas: 'alterou notas lançadas em',
+  retificar_nota: 'retificou',
+  solicitar_retificacao: 'solicitou',
+  aprovar_retificacao: 'aprovou',
+  recusar_retificacao: 'recusou',
+  decisao_conselho: 'registrou uma decisão do conselho de classe sobre',
+  encerrar_ano_letivo: 'encerrou',
+  aplicar_rematricula: 'aplicou a rematrícula a partir d',
 };
 /** Security notices to the other administrators (docs/architecture.md, Segurança): what the actor did. */
 const noticeLabels: Record<string, string> = {
@@ -58,7 +70,14 @@ const entityLabels: Record<string, string> = {
   calendario: 'um item do calendário',
   chamada: 'uma chamada',
   falta: 'uma falta',
+  periodo: 'um período',
+  avaliacao: 'uma avaliação',
+  nota: 'uma nota',
+  retificacao: 'uma retificação de nota',
+  configuracoes_academicas: 'as configurações acadêmicas',
 };
+/** Verbs ending in 'd' take the article of what follows ('da' or 'do'): 'retirou a publicação do 1º bimestre'. */
+const contracted = new Set(['despublicar_periodo', 'aplicar_rematricula']);
 
 export function describeAudit(row: {
   action: string;
@@ -77,7 +96,11 @@ export function describeAudit(row: {
   if (row.action === 'conta_bloqueada')
     return 'Alerta de segurança: conta bloqueada por excesso de tentativas de senha';
   const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
-  const what = entityLabels[row.entity] ?? row.entity;
+  // A period is named by the audit's details ('o 1º bimestre'); the year as 'o ano letivo'.
+  const periodo =
+    row.entity === 'periodo' && typeof row.details?.periodo === 'string' ? row.details.periodo : null;
+  const what = periodo ? `o ${periodo}` : (entityLabels[row.entity] ?? row.entity);
+  if (contracted.has(row.action)) return `${who} ${verb}${what}`;
   return `${who} ${verb}${what ? ` ${what}` : ''}`.trim();
 }
 

@@ -45,7 +45,9 @@ export async function classGradeAverages(
 
 /**
  * A teacher's assessments of their subjects, dated up to today, with fewer grades than the class's
- * active students; and their classes whose current period closes within 7 days (still open).
+ * active students, in periods still open for the class (a closed one changes only by retificação, so
+ * it is no task); a recuperação is not listed (only the students below the average take it). And their
+ * classes whose current period closes within 7 days (still open).
  */
 export async function teacherGradeTasks(
   db: DbOrTx,
@@ -61,6 +63,7 @@ export async function teacherGradeTasks(
       data: assessments.data,
       turma_id: classes.id,
       turma_nome: classes.nome,
+      periodo_id: assessments.periodoId,
       lancadas:
         sql<number>`(select count(*) from ${grades} where ${grades.avaliacaoId} = ${assessments.id} and ${grades.valor} is not null)`.mapWith(
           Number,
@@ -72,10 +75,23 @@ export async function teacherGradeTasks(
     })
     .from(assessments)
     .innerJoin(classes, eq(classes.id, assessments.turmaId))
-    .where(and(taught, lte(assessments.data, today), eq(classes.status, 'ativo')))
+    .where(
+      and(taught, lte(assessments.data, today), eq(classes.status, 'ativo'), eq(assessments.tipo, 'regular')),
+    )
     .orderBy(asc(assessments.data));
-  const avaliacoes_pendentes = pending
-    .filter((row) => row.lancadas < row.alunos)
+  const missing = pending.filter((row) => row.lancadas < row.alunos);
+  const periodIds = [...new Set(missing.map((row) => row.periodo_id))];
+  const periods =
+    periodIds.length === 0
+      ? []
+      : await db.select().from(schoolPeriods).where(inArray(schoolPeriods.id, periodIds));
+  const closedFor = new Map<string, Set<string>>();
+  for (const turmaId of new Set(missing.map((row) => row.turma_id))) {
+    const states = await periodStatesFor(db, periods, turmaId);
+    closedFor.set(turmaId, new Set([...states].filter(([, state]) => state.fechado).map(([id]) => id)));
+  }
+  const avaliacoes_pendentes = missing
+    .filter((row) => !closedFor.get(row.turma_id)?.has(row.periodo_id))
     .slice(0, 10)
     .map((row) => ({ ...row, faltam: row.alunos - row.lancadas }));
 

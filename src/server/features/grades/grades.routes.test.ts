@@ -1166,6 +1166,12 @@ describe('dashboard', () => {
     const s = await setupSchool();
     const exam = await createAssessment(s, s.math.cookie, { peso: 2 });
     const quiz = await createAssessment(s, s.math.cookie, { nome: 'Quiz', data: '2026-03-18' });
+    // Only the students below the average take a recuperação: no grades in it is not a task.
+    await createAssessment(s, s.math.cookie, {
+      nome: 'Recuperação',
+      tipo: 'recuperacao',
+      data: '2026-04-15',
+    });
     await send('PUT', '/api/notas', s.math.cookie, {
       notas: [
         { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 },
@@ -1180,6 +1186,7 @@ describe('dashboard', () => {
     clock.pin('2026-04-20');
     const home = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
     expect(home.avaliacoes_pendentes.map((item) => [item.nome, item.faltam])).toEqual([['Quiz', 2]]);
+    expect(home.avaliacoes_pendentes[0]?.periodo_id).toBe(s.p[0]!.id);
     expect(home.periodos_fechando).toEqual([
       expect.objectContaining({
         turma_id: s.classA.id,
@@ -1190,5 +1197,7 @@ describe('dashboard', () => {
     await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
     const after = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', s.math.cookie));
     expect(after.periodos_fechando).toEqual([]);
+    // A closed period's grades change only by retificação: its assessments are no longer a task.
+    expect(after.avaliacoes_pendentes).toEqual([]);
   });
 });

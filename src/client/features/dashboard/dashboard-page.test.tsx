@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas';
+import { renderAt } from '../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The signed-in user and the home's figures over the network (the server's tests cover the figures). */
+function stubServer(nivel: 'administrador' | 'professor', stats: DashboardEscola | DashboardProfessor) {
+  const user = { id: 'u1', nome: 'Carlos', email: 'c@escola', nivel, primeiro_login: false };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const data = url === '/api/auth/me' ? { user } : url === '/api/dashboard/stats' ? stats : null;
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: true, data }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    }),
+  );
+}
+
+describe('DashboardPage', () => {
+  it("shows each class's grade average next to its attendance, and a quick action to Notas", async () => {
+    stubServer('administrador', {
+      escopo: 'escola',
+      total_alunos: 50,
+      total_professores: 4,
+      total_turmas: 2,
+      mensalidades_pendentes: 0,
+      receita_mes: 0,
+      frequencia_media: 95,
+      matriculas_por_mes: [],
+      alunos_por_status: [],
+      performance_turmas: [
+        { turma: '6º Ano A', media: 7.1, frequencia: 97.4 },
+        { turma: '7º Ano B', media: 5.8, frequencia: null },
+      ],
+      atividades: [],
+    });
+    renderAt(<DashboardPage />);
+    const list = await screen.findByRole('list', { name: 'Média e frequência por turma' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['6º Ano Amédia 7,1 · 97,4 %', '7º Ano Bmédia 5,8 · —']);
+    expect(screen.getByRole('link', { name: 'Notas' })).toHaveAttribute('href', '/dashboard/notas');
+  });
+
+  it("lists the teacher's assessments without grades (opening the grid) and periods closing soon", async () => {
+    stubServer('professor', {
+      escopo: 'professor',
+      total_alunos: 24,
+      total_turmas: 1,
+      turmas: [],
+      avaliacoes_pendentes: [
+        {
+          id: 'a1',
+          nome: 'Prova 2',
+          disciplina: 'Matemática',
+          data: '2026-11-20',
+          turma_id: 't1',
+          turma_nome: '6º Ano A',
+          periodo_id: 'p4',
+          faltam: 3,
+        },
+      ],
+      periodos_fechando: [
+        {
+          turma_id: 't1',
+          turma_nome: '6º Ano A',
+          periodo_id: 'p4',
+          periodo_nome: '4º bimestre',
+          data_fechamento: '2026-12-18',
+        },
+      ],
+    });
+    renderAt(<DashboardPage />);
+    const link = await screen.findByRole('link', { name: 'Prova 2 — Matemática, 6º Ano A' });
+    expect(link).toHaveAttribute('href', '/dashboard/notas?turma=t1&disciplina=Matem%C3%A1tica&periodo=p4');
+    expect(screen.getByText('20/11/2026 · faltam 3 notas')).toBeInTheDocument();
+    const closing = screen.getByRole('region', { name: 'Períodos fechando em até 7 dias' });
+    expect(closing).toHaveTextContent('6º Ano A — 4º bimestre fecha em 18/12/2026');
+  });
+});
