@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Comunicado, ComunicadoPage, Leituras } from '../../../shared/comunicados.schemas.js';
+import type {
+  Comunicado,
+  ComunicadoPage,
+  Leituras,
+  PublicoOpcoes,
+} from '../../../shared/comunicados.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import {
@@ -152,6 +157,19 @@ describe('comunicados: audience and scope', () => {
     expect(
       (await send('DELETE', `/api/comunicados/${adminNotice.id}`, s.teacherAccount.cookie)).statusCode,
     ).toBe(404);
+  });
+
+  it('offers the classes a teacher may address with their count of active students', async () => {
+    const s = await school();
+    const opcoes = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', s.teacherAccount.cookie));
+    expect(opcoes.turmas.map((turma) => [turma.id, turma.alunos])).toEqual([[s.classA.id, 2]]);
+    const all = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', s.admin.cookie));
+    expect(new Map(all.turmas.map((turma) => [turma.id, turma.alunos]))).toEqual(
+      new Map([
+        [s.classA.id, 2],
+        [s.classB.id, 1],
+      ]),
+    );
   });
 
   it('resolves a future-dated notice at its publication; a student who joins later gets it only on resend', async () => {

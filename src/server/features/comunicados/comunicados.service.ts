@@ -803,7 +803,9 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
       id: classes.id,
       nome: classes.nome,
       serie: classes.serie,
-      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = ${classes.id} and s.status = 'ativo')`,
+      // Spelled out: drizzle writes a single-table select's column unqualified, and a bare "id" inside the
+      // subquery would be the student's own id (every class counted 0).
+      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
     })
     .from(classes)
     .where(
