@@ -159,6 +159,38 @@ describe('comunicados: audience and scope', () => {
     ).toBe(404);
   });
 
+  it('names the chosen students to whoever manages the notice (the edit form), never to a family', async () => {
+    const s = await school();
+    const scheduled = dataOf<Comunicado>(
+      await send(
+        'POST',
+        '/api/comunicados',
+        s.admin.cookie,
+        notice(
+          { tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] },
+          { publicar_em: new Date(Date.now() + 86_400_000).toISOString() },
+        ),
+      ),
+    );
+    const managed = dataOf<Comunicado>(await get(`/api/comunicados/${scheduled.id}`, s.admin.cookie));
+    expect(new Map(managed.alunos_escolhidos.map((aluno) => [aluno.id, aluno.nome]))).toEqual(
+      new Map([
+        [s.a1.child.id, s.a1.child.nome],
+        [s.b1.child.id, s.b1.child.nome],
+      ]),
+    );
+    const published = dataOf<Comunicado>(
+      await send(
+        'POST',
+        '/api/comunicados',
+        s.admin.cookie,
+        notice({ tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] }),
+      ),
+    );
+    const asFamily = dataOf<Comunicado>(await get(`/api/comunicados/${published.id}`, s.a1.cookie));
+    expect(asFamily.alunos_escolhidos).toEqual([]);
+  });
+
   it('offers the classes a teacher may address with their count of active students', async () => {
     const s = await school();
     const opcoes = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', s.teacherAccount.cookie));

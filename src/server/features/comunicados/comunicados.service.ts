@@ -437,7 +437,8 @@ async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<C
   const recipient = await recipientRow(db, user.id, id);
   const manages = isAdmin(user) || row.autorId === user.id;
   if (!recipient && !manages) throw comunicadoNotFound();
-  const names = await studentNames(db, recipient?.alunoIds ?? []);
+  const chosen = manages && row.publico.tipo === 'alunos' ? row.publico.alunos : [];
+  const names = await studentNames(db, [...(recipient?.alunoIds ?? []), ...chosen]);
   const counts = manages ? (await countsOf(db, [id])).get(id) : undefined;
   return {
     ...toBase(row, user),
@@ -451,6 +452,7 @@ async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<C
         }
       : null,
     contagem: manages ? (counts ?? { destinatarios: 0, lidos: 0, cientes: 0 }) : null,
+    alunos_escolhidos: chosen.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? 'Aluno removido' })),
   };
 }
 
