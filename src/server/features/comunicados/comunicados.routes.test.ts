@@ -360,8 +360,13 @@ describe('comunicados: attachments', () => {
     expect(fake.statusCode).toBe(415);
     const good = await upload('Circular <b>.pdf', pdf);
     expect(good.statusCode).toBe(201);
-    const anexo = dataOf<{ id: string; nome: string }>(good);
+    const anexo = dataOf<{ id: string; nome: string; url: string }>(good);
     expect(anexo.nome).toBe('Circular b.pdf');
+    // The address the upload answers with opens it for its uploader, and for nobody else.
+    const own = await get(anexo.url, s.admin.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(pdf)).toBe(true);
+    expect((await get(anexo.url, s.teacherAccount.cookie)).statusCode).toBe(404);
     const created = await send(
       'POST',
       '/api/comunicados',
@@ -377,6 +382,8 @@ describe('comunicados: attachments', () => {
     expect(download.headers['content-disposition']).toContain('attachment');
     expect(download.rawPayload.equals(pdf)).toBe(true);
     expect((await get(url, s.b1.cookie)).statusCode).toBe(404);
+    // Attached, it is served by the notice's address only.
+    expect((await get(anexo.url, s.admin.cookie)).statusCode).toBe(404);
     // An attachment already used cannot be attached to another notice.
     const reuse = await send(
       'POST',

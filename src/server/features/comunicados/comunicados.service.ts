@@ -785,6 +785,26 @@ export async function readAnexo(db: Db, user: Author, comunicadoId: string, anex
   return row;
 }
 
+/** An upload not yet attached to a notice, for the person who sent it (anyone else: 404). */
+export async function readOwnUpload(db: Db, user: Author, anexoId: string) {
+  const [row] = await db
+    .select({
+      nome: comunicadoAnexos.nome,
+      mimeType: comunicadoAnexos.mimeType,
+      bytes: comunicadoAnexos.bytes,
+    })
+    .from(comunicadoAnexos)
+    .where(
+      and(
+        eq(comunicadoAnexos.id, anexoId),
+        eq(comunicadoAnexos.enviadoPor, user.id),
+        isNull(comunicadoAnexos.comunicadoId),
+      ),
+    );
+  if (!row) throw notFound('Anexo não encontrado.');
+  return row;
+}
+
 /** Uploaded but never attached (the form was abandoned): dropped after a day. */
 export async function purgeOrphanAnexos(db: Db): Promise<void> {
   const before = new Date(clock.now().getTime() - 24 * 3600_000);
