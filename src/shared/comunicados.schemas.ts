@@ -134,14 +134,18 @@ export const comunicadoSchema = z.object({
     .nullable(),
   /** For the author and administrators. */
   contagem: contagemLeiturasSchema.nullable(),
+  /** The chosen students of an audience of 'alunos', named (the edit form); empty for anyone else. */
+  alunos_escolhidos: z.array(z.object({ id: z.string(), nome: z.string() })),
   pode_editar: z.boolean(),
 });
 export type Comunicado = z.infer<typeof comunicadoSchema>;
 
-export const comunicadoListItemSchema = comunicadoSchema.omit({ corpo: true, anexos: true }).extend({
-  resumo: z.string(),
-  anexos_total: z.number().int(),
-});
+export const comunicadoListItemSchema = comunicadoSchema
+  .omit({ corpo: true, anexos: true, alunos_escolhidos: true })
+  .extend({
+    resumo: z.string(),
+    anexos_total: z.number().int(),
+  });
 export type ComunicadoListItem = z.infer<typeof comunicadoListItemSchema>;
 
 export const comunicadoPageSchema = z.object({

@@ -27,6 +27,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',
+  'GET /api/comunicados/anexos/:anexoId',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];

@@ -319,10 +319,7 @@ export function ComunicadoFormModal({
           publicado não muda.
         </p>
       ) : (
-        <AudienceFields
-          tipos={tipos}
-          alunosIniciais={(comunicado?.publico.alunos ?? []).map((id) => ({ id, nome: 'Aluno selecionado' }))}
-        />
+        <AudienceFields tipos={tipos} alunosIniciais={comunicado?.alunos_escolhidos ?? []} />
       )}
       <FormCheckbox name="exige_ciente" label="Exige ciente (a família confirma a leitura)" />
       <div className="grid gap-4 sm:grid-cols-2">

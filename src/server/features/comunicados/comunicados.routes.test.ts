@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Comunicado, ComunicadoPage, Leituras } from '../../../shared/comunicados.schemas.js';
+import type {
+  Comunicado,
+  ComunicadoPage,
+  Leituras,
+  PublicoOpcoes,
+} from '../../../shared/comunicados.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import {
@@ -152,6 +157,51 @@ describe('comunicados: audience and scope', () => {
     expect(
       (await send('DELETE', `/api/comunicados/${adminNotice.id}`, s.teacherAccount.cookie)).statusCode,
     ).toBe(404);
+  });
+
+  it('names the chosen students to whoever manages the notice (the edit form), never to a family', async () => {
+    const s = await school();
+    const scheduled = dataOf<Comunicado>(
+      await send(
+        'POST',
+        '/api/comunicados',
+        s.admin.cookie,
+        notice(
+          { tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] },
+          { publicar_em: new Date(Date.now() + 86_400_000).toISOString() },
+        ),
+      ),
+    );
+    const managed = dataOf<Comunicado>(await get(`/api/comunicados/${scheduled.id}`, s.admin.cookie));
+    expect(new Map(managed.alunos_escolhidos.map((aluno) => [aluno.id, aluno.nome]))).toEqual(
+      new Map([
+        [s.a1.child.id, s.a1.child.nome],
+        [s.b1.child.id, s.b1.child.nome],
+      ]),
+    );
+    const published = dataOf<Comunicado>(
+      await send(
+        'POST',
+        '/api/comunicados',
+        s.admin.cookie,
+        notice({ tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] }),
+      ),
+    );
+    const asFamily = dataOf<Comunicado>(await get(`/api/comunicados/${published.id}`, s.a1.cookie));
+    expect(asFamily.alunos_escolhidos).toEqual([]);
+  });
+
+  it('offers the classes a teacher may address with their count of active students', async () => {
+    const s = await school();
+    const opcoes = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', s.teacherAccount.cookie));
+    expect(opcoes.turmas.map((turma) => [turma.id, turma.alunos])).toEqual([[s.classA.id, 2]]);
+    const all = dataOf<PublicoOpcoes>(await get('/api/comunicados/opcoes', s.admin.cookie));
+    expect(new Map(all.turmas.map((turma) => [turma.id, turma.alunos]))).toEqual(
+      new Map([
+        [s.classA.id, 2],
+        [s.classB.id, 1],
+      ]),
+    );
   });
 
   it('resolves a future-dated notice at its publication; a student who joins later gets it only on resend', async () => {
@@ -310,8 +360,13 @@ describe('comunicados: attachments', () => {
     expect(fake.statusCode).toBe(415);
     const good = await upload('Circular <b>.pdf', pdf);
     expect(good.statusCode).toBe(201);
-    const anexo = dataOf<{ id: string; nome: string }>(good);
+    const anexo = dataOf<{ id: string; nome: string; url: string }>(good);
     expect(anexo.nome).toBe('Circular b.pdf');
+    // The address the upload answers with opens it for its uploader, and for nobody else.
+    const own = await get(anexo.url, s.admin.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(pdf)).toBe(true);
+    expect((await get(anexo.url, s.teacherAccount.cookie)).statusCode).toBe(404);
     const created = await send(
       'POST',
       '/api/comunicados',
@@ -327,6 +382,8 @@ describe('comunicados: attachments', () => {
     expect(download.headers['content-disposition']).toContain('attachment');
     expect(download.rawPayload.equals(pdf)).toBe(true);
     expect((await get(url, s.b1.cookie)).statusCode).toBe(404);
+    // Attached, it is served by the notice's address only.
+    expect((await get(anexo.url, s.admin.cookie)).statusCode).toBe(404);
     // An attachment already used cannot be attached to another notice.
     const reuse = await send(
       'POST',

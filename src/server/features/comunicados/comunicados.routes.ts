@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +32,7 @@ import {
   publishDueComunicados,
   purgeOrphanAnexos,
   readAnexo,
+  readOwnUpload,
   searchAlunos,
   sendReminder,
   updateComunicado,
@@ -173,23 +175,31 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/anexos/:anexoId',
     { schema: { params: z.strictObject({ id: uuidParam, anexoId: uuidParam }) }, config: read },
-    async (request, reply) => {
-      const anexo = await readAnexo(
-        app.ctx.db,
-        signedInUser(request),
-        request.params.id,
-        request.params.anexoId,
-      );
-      const inline = anexo.mimeType.startsWith('image/');
-      return reply
-        .header('content-type', anexo.mimeType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(anexo.nome)}`,
-        )
-        .send(anexo.bytes);
-    },
+    async (request, reply) =>
+      sendAnexo(
+        reply,
+        await readAnexo(app.ctx.db, signedInUser(request), request.params.id, request.params.anexoId),
+      ),
+  );
+
+  // The address an upload answers with: its uploader may open it before the notice is saved.
+  app.get(
+    '/anexos/:anexoId',
+    { schema: { params: z.strictObject({ anexoId: uuidParam }) }, config: write },
+    async (request, reply) =>
+      sendAnexo(reply, await readOwnUpload(app.ctx.db, signedInUser(request), request.params.anexoId)),
   );
 };
+
+function sendAnexo(reply: FastifyReply, anexo: { nome: string; mimeType: string; bytes: Buffer }) {
+  const inline = anexo.mimeType.startsWith('image/');
+  return reply
+    .header('content-type', anexo.mimeType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(anexo.nome)}`,
+    )
+    .send(anexo.bytes);
+}

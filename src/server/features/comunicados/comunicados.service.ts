@@ -437,7 +437,8 @@ async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<C
   const recipient = await recipientRow(db, user.id, id);
   const manages = isAdmin(user) || row.autorId === user.id;
   if (!recipient && !manages) throw comunicadoNotFound();
-  const names = await studentNames(db, recipient?.alunoIds ?? []);
+  const chosen = manages && row.publico.tipo === 'alunos' ? row.publico.alunos : [];
+  const names = await studentNames(db, [...(recipient?.alunoIds ?? []), ...chosen]);
   const counts = manages ? (await countsOf(db, [id])).get(id) : undefined;
   return {
     ...toBase(row, user),
@@ -451,6 +452,7 @@ async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<C
         }
       : null,
     contagem: manages ? (counts ?? { destinatarios: 0, lidos: 0, cientes: 0 }) : null,
+    alunos_escolhidos: chosen.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? 'Aluno removido' })),
   };
 }
 
@@ -783,6 +785,26 @@ export async function readAnexo(db: Db, user: Author, comunicadoId: string, anex
   return row;
 }
 
+/** An upload not yet attached to a notice, for the person who sent it (anyone else: 404). */
+export async function readOwnUpload(db: Db, user: Author, anexoId: string) {
+  const [row] = await db
+    .select({
+      nome: comunicadoAnexos.nome,
+      mimeType: comunicadoAnexos.mimeType,
+      bytes: comunicadoAnexos.bytes,
+    })
+    .from(comunicadoAnexos)
+    .where(
+      and(
+        eq(comunicadoAnexos.id, anexoId),
+        eq(comunicadoAnexos.enviadoPor, user.id),
+        isNull(comunicadoAnexos.comunicadoId),
+      ),
+    );
+  if (!row) throw notFound('Anexo não encontrado.');
+  return row;
+}
+
 /** Uploaded but never attached (the form was abandoned): dropped after a day. */
 export async function purgeOrphanAnexos(db: Db): Promise<void> {
   const before = new Date(clock.now().getTime() - 24 * 3600_000);
@@ -803,7 +825,9 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
       id: classes.id,
       nome: classes.nome,
       serie: classes.serie,
-      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = ${classes.id} and s.status = 'ativo')`,
+      // Spelled out: drizzle writes a single-table select's column unqualified, and a bare "id" inside the
+      // subquery would be the student's own id (every class counted 0).
+      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
     })
     .from(classes)
     .where(
