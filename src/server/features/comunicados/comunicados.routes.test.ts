@@ -189,6 +189,14 @@ describe('comunicados: audience and scope', () => {
     );
     const asFamily = dataOf<Comunicado>(await get(`/api/comunicados/${published.id}`, s.a1.cookie));
     expect(asFamily.alunos_escolhidos).toEqual([]);
+    // Nor the other chosen children's ids, in the notice or in the family's list.
+    expect(asFamily.publico).toMatchObject({ tipo: 'alunos', alunos: [] });
+    const familyList = dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie));
+    const listed = familyList.items.find((item) => item.id === published.id);
+    expect(listed?.publico.alunos).toEqual([]);
+    expect(JSON.stringify(familyList)).not.toContain(s.b1.child.id);
+    const asAuthor = dataOf<Comunicado>(await get(`/api/comunicados/${published.id}`, s.admin.cookie));
+    expect(asAuthor.publico.alunos.sort()).toEqual([s.a1.child.id, s.b1.child.id].sort());
   });
 
   it('offers the classes a teacher may address with their count of active students', async () => {

@@ -414,10 +414,13 @@ async function studentNames(db: DbOrTx, ids: string[]): Promise<Map<string, stri
 }
 
 function toBase(row: ComunicadoRow, user: Author) {
+  const manages = isAdmin(user) || row.autorId === user.id;
+  const publico = normalizePublico(row.publico);
   return {
     id: row.id,
     titulo: row.titulo,
-    publico: normalizePublico(row.publico),
+    // A family reads who the notice is for (publico_descricao), never which other children were chosen.
+    publico: manages ? publico : { ...publico, alunos: [] },
     publico_descricao: row.publicoDescricao,
     exige_ciente: row.exigeCiente,
     publicar_em: row.publicarEm.toISOString(),
@@ -426,7 +429,7 @@ function toBase(row: ComunicadoRow, user: Author) {
     autor: { id: row.autorId, nome: row.autorNome },
     version: row.version,
     created_at: row.createdAt.toISOString(),
-    pode_editar: isAdmin(user) || row.autorId === user.id,
+    pode_editar: manages,
   };
 }
 
