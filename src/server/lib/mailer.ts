@@ -23,6 +23,18 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
  * so an installation without a mail server still shows what would have been sent.
  */
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 minutes on a silent server; the delivery worker's
+ * lease is 2 minutes (entregas.worker.ts). Timeouts written in SMTP_URL's query win over these.
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { connectionTimeout: '15000', greetingTimeout: '15000', socketTimeout: '20000' };
+  for (const [name, value] of Object.entries(defaults))
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -32,7 +44,7 @@ export function createMailer(options: {
   const nodemailer = async () => (await import('nodemailer')).default;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
-    const smtpTransport = async () => (await nodemailer()).createTransport(smtpUrl);
+    const smtpTransport = async () => (await nodemailer()).createTransport(withTimeouts(smtpUrl));
     let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
       async send(message) {

@@ -90,6 +90,38 @@ describe('delivery outbox', () => {
     expect(rows.every((row) => row.status === 'enviado')).toBe(true);
   });
 
+  it('a slow worker whose lease passed does not send the rows another worker claimed since', async () => {
+    const { mailer, files } = fileMailer();
+    const start = new Date('2026-05-04T09:00:00-03:00').getTime();
+    clock.pin(new Date(start));
+    await queueEmails(30);
+    // Worker A claims 30 rows and is slow: its lease passes before it gets to them.
+    const sentBy = { a: [] as string[], b: [] as string[] };
+    const counting = (who: 'a' | 'b'): Mailer => ({
+      send: (message) => {
+        sentBy[who].push(message.id!);
+        return mailer.send(message);
+      },
+    });
+    const slow = new DeliveryWorker(t.database.db, counting('a'), null, quiet);
+    const claimed = await slow.claim(30);
+    expect(claimed).toHaveLength(30);
+    clock.pin(new Date(start + ENTREGA_LEASE_MS + 1000));
+    // Worker B claims 10 of them (lease passed), and is still sending them.
+    const other = new DeliveryWorker(t.database.db, counting('b'), null, quiet);
+    const taken = await other.claim(10);
+    expect(taken).toHaveLength(10);
+    // A goes on with its whole claim: it sends only the 20 rows still its own, and B sends its 10.
+    await slow.sendClaimed(claimed);
+    await other.sendClaimed(taken);
+    expect(sentBy.a).toHaveLength(20);
+    expect(sentBy.b.sort()).toEqual(taken.map((row) => row.id).sort());
+    expect(sentBy.a.some((id) => sentBy.b.includes(id))).toBe(false);
+    expect(files()).toHaveLength(30);
+    const rows = await t.database.db.select().from(entregas);
+    expect(rows.every((row) => row.status === 'enviado')).toBe(true);
+  });
+
   it('retries with backoff, then gives up and shows the error to the admin without the address', async () => {
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
     await queueEmails(1);

@@ -156,8 +156,15 @@ export class DeliveryWorker {
    */
   async runBatch(limit = BATCH): Promise<number> {
     const batch = await this.claim(limit);
+    await this.sendClaimed(batch);
+    return batch.length;
+  }
+
+  /** Sends and records rows this worker claimed, group by group (see runBatch). */
+  async sendClaimed(batch: EntregaRow[]): Promise<void> {
     for (let start = 0; start < batch.length; start += RECORD_EVERY) {
-      const rows = batch.slice(start, start + RECORD_EVERY);
+      // A slow server can make a group start after the lease passed; only rows still ours are sent.
+      const rows = await this.renewLease(batch.slice(start, start + RECORD_EVERY));
       const outcomes: Outcome[] = [];
       for (let at = 0; at < rows.length; at += SENDING_AT_ONCE) {
         const sending = rows.slice(at, at + SENDING_AT_ONCE).map((row) => this.send(row));
@@ -165,7 +172,37 @@ export class DeliveryWorker {
       }
       await this.record(rows, outcomes);
     }
-    return batch.length;
+  }
+
+  /**
+   * Extends the lease of rows this worker claimed, and returns those it still holds. Another worker
+   * that claimed a row after its lease passed gave it a lease of its own (a new `bloqueado_ate`), so
+   * the row is left to it: nobody sends it twice. A group of RECORD_EVERY rows, SENDING_AT_ONCE at a
+   * time, ends well within one lease, since every send has a timeout (SMS 15 s, SMTP 20 s of silence).
+   */
+  async renewLease(rows: EntregaRow[]): Promise<EntregaRow[]> {
+    if (rows.length === 0) return rows;
+    const leases = [...new Set(rows.map((row) => row.bloqueadoAte?.getTime() ?? 0))];
+    const until = new Date(clock.now().getTime() + ENTREGA_LEASE_MS);
+    const held = await this.db
+      .update(entregas)
+      .set({ bloqueadoAte: until })
+      .where(
+        and(
+          inArray(
+            entregas.id,
+            rows.map((row) => row.id),
+          ),
+          eq(entregas.status, 'pendente'),
+          inArray(
+            entregas.bloqueadoAte,
+            leases.map((time) => new Date(time)),
+          ),
+        ),
+      )
+      .returning({ id: entregas.id, bloqueadoAte: entregas.bloqueadoAte });
+    const ours = new Map(held.map((row) => [row.id, row.bloqueadoAte]));
+    return rows.flatMap((row) => (ours.has(row.id) ? [{ ...row, bloqueadoAte: ours.get(row.id)! }] : []));
   }
 
   /** Sends one row; resolves to null when it went out, or to its error. */
