@@ -24,6 +24,7 @@ import {
   insertTeacher,
   messageOf,
 } from '../../test/records-fixtures.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { auditLog } from '../audit/audit.table.js';
 import { mensalidades } from '../finance/finance.table.js';
 import { attendanceAbsences, attendanceRolls } from './academics.table.js';
@@ -652,6 +653,9 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The school's phone as people write it (the default site content's), not its bare digits.
+    expect(pdfText(pdf.rawPayload)).toContain('(11) 3456-7890');
+    expect(pdfText(pdf.rawPayload)).not.toContain('1134567890');
     const after = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.admin.cookie));
     expect(after.abaixo_minimo[0]!.ultima_notificacao).toMatchObject({ id: notice.id });
     expect((await get(`/api/frequencia/notificacoes/${notice.id}/pdf`, s.tutor.cookie)).statusCode).toBe(403);

@@ -5,7 +5,7 @@ import {
   LIMITE_CONSELHO_TUTELAR,
   type TutelaryNotification,
 } from '../../../shared/academics.schemas.js';
-import { formatDate, formatDateTime } from '../../../shared/format.js';
+import { formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -127,7 +127,9 @@ export async function buildTutelaryLetter(
     (doc) => {
       doc.fontSize(16).font('Helvetica-Bold').text(school.nome, { align: 'center' });
       doc.fontSize(9).font('Helvetica').fillColor('#555555');
-      const contact = [school.endereco, school.telefone, school.email].filter(Boolean).join(' · ');
+      const contact = [school.endereco, school.telefone ? formatPhone(school.telefone) : null, school.email]
+        .filter(Boolean)
+        .join(' · ');
       if (contact) doc.text(contact, { align: 'center' });
       if (school.codigo_inep) doc.text(`Código INEP ${school.codigo_inep}`, { align: 'center' });
       doc.fillColor('#000000').moveDown(1.5).fontSize(13).font('Helvetica-Bold');

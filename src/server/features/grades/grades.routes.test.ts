@@ -32,6 +32,7 @@ import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
 import { mensalidades } from '../finance/finance.table.js';
 import { students } from '../students/students.table.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { grades } from './grades.table.js';
 import { buildReportCards } from './report-card.service.js';
 
@@ -829,6 +830,10 @@ describe('boletim', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Figures read as on the screen: the passing average with its decimal, percentages with one.
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Média para aprovação: 6,0');
+    expect(text).toMatch(/Frequência geral: (—|\d+,\d %)/);
     expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
   });
 

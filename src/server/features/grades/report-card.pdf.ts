@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import { situacaoLabels } from '../../../shared/averages.js';
+import { formatTenths, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate } from '../../../shared/format.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -28,7 +28,8 @@ const boletimPdf = (title: string, draw: (doc: PDFKit.PDFDocument) => void) =>
     draw,
   );
 
-const percent = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')}%`);
+/** '97,4 %' and '96,0 %': one decimal, as on the screen. */
+const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1).replace('.', ',')} %`);
 
 export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, card: ReportCard): void {
   doc.addPage();
@@ -80,7 +81,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(
-    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${String(card.media_aprovacao).replace('.', ',')}`,
+    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatTenths(Math.round(card.media_aprovacao * 10))}`,
   );
   doc
     .font('Helvetica-Bold')
