@@ -168,18 +168,29 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
   const letivos = calendar.filter((day) => day.letivo && day.data <= lastRollDay).map((day) => day.data);
   const enrolled = await tx.select().from(students).orderBy(asc(students.matricula));
   const memberships: (typeof classMemberships.$inferInsert)[] = [];
-  const startOf = new Map<string, string>();
+  const startOf = new Map<string, { start: string; matricula: string }>();
   for (const [index, student] of enrolled.entries()) {
     if (!student.turmaId || student.status !== 'ativo') continue;
     const late = index % 12 === 7 && letivos.length > 20;
     const start = late ? letivos[Math.floor(letivos.length * (0.3 + next() * 0.5))]! : inicio;
-    startOf.set(student.id, start);
+    // The registration agrees with the diary: a late student registered the day they joined the
+    // class; the others before the year began (in the months of rematrícula), never after their
+    // first roll.
+    const matricula = late
+      ? start
+      : student.dataMatricula <= inicio
+        ? student.dataMatricula
+        : addDays(inicio, -(1 + ((index * 37) % 120)));
+    startOf.set(student.id, { start, matricula });
     memberships.push({ alunoId: student.id, turmaId: student.turmaId, inicio: start });
   }
   await tx.delete(classMemberships);
   await insertChunked(tx, classMemberships, memberships);
-  for (const [alunoId, start] of startOf)
-    await tx.update(students).set({ dataEnturmacao: start }).where(eq(students.id, alunoId));
+  for (const [alunoId, { start, matricula }] of startOf)
+    await tx
+      .update(students)
+      .set({ dataEnturmacao: start, dataMatricula: matricula })
+      .where(eq(students.id, alunoId));
 
   // How often each student misses school: most rarely, some often, a few past the 75 % line.
   const rate = new Map<string, number>();

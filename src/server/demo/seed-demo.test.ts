@@ -11,6 +11,7 @@ import type { Student } from '../../shared/students.schemas.js';
 import { asc } from 'drizzle-orm';
 import { councilDecisions } from '../features/grades/grades.table.js';
 import { schoolDocuments } from '../features/documents/documents.table.js';
+import { students } from '../features/students/students.table.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 
 let t: TestApp;
@@ -50,6 +51,14 @@ describe('demo school year', () => {
     expect(yesterday.chamada!.registrada_por).toBe(first.professor_responsavel!.nome);
     const today = dataOf<Roll>(await get(`/api/frequencia/turmas/${first.id}?data=2026-06-17`, admin));
     expect(today.chamada).toBeNull();
+
+    // Registration agrees with the diary: nobody registered after joining their class (a family must
+    // not read 'Matriculado em 28/09' above absences from March).
+    const enrolled = await t.database.db.select().from(students);
+    const withClass = enrolled.filter((student) => student.turmaId && student.status === 'ativo');
+    expect(withClass.length).toBeGreaterThan(100);
+    for (const student of withClass) expect(student.dataMatricula <= student.dataEnturmacao!).toBe(true);
+    expect(withClass.some((student) => student.dataMatricula > '2026-02-02')).toBe(true);
 
     const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', admin));
     expect(alerts.abaixo_minimo.length).toBeGreaterThanOrEqual(3);
