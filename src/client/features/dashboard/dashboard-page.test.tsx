@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas';
+import type {
+  DashboardEscola,
+  DashboardProfessor,
+  DashboardResponsavel,
+} from '../../../shared/dashboard.schemas';
 import { renderAt } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -11,7 +15,10 @@ afterEach(() => {
 });
 
 /** The signed-in user and the home's figures over the network (the server's tests cover the figures). */
-function stubServer(nivel: 'administrador' | 'professor', stats: DashboardEscola | DashboardProfessor) {
+function stubServer(
+  nivel: 'administrador' | 'professor' | 'responsavel',
+  stats: DashboardEscola | DashboardProfessor | DashboardResponsavel,
+) {
   const user = { id: 'u1', nome: 'Carlos', email: 'c@escola', nivel, primeiro_login: false };
   vi.stubGlobal(
     'fetch',
@@ -89,5 +96,27 @@ describe('DashboardPage', () => {
     expect(screen.getByText('20/11/2026 · faltam 3 notas')).toBeInTheDocument();
     const closing = screen.getByRole('region', { name: 'Períodos fechando em até 7 dias' });
     expect(closing).toHaveTextContent('6º Ano A — 4º bimestre fecha em 18/12/2026');
+  });
+
+  it("takes a mother from the home straight to each child's boletim and absences", async () => {
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [
+        { id: 'a1', nome: 'Lucas', turma_nome: '1º Ano A', status: 'ativo', frequencia: 96.3 },
+        { id: 'a2', nome: 'Luiza', turma_nome: '4º Ano A', status: 'ativo', frequencia: 70 },
+      ],
+      mensalidades_em_aberto: 0,
+      proxima_mensalidade: null,
+    });
+    renderAt(<DashboardPage />);
+    expect(await screen.findByRole('link', { name: 'Boletim e faltas de Lucas' })).toHaveAttribute(
+      'href',
+      '/dashboard/alunos?aluno=a1',
+    );
+    expect(screen.getByRole('link', { name: 'Boletim e faltas de Luiza' })).toHaveAttribute(
+      'href',
+      '/dashboard/alunos?aluno=a2',
+    );
+    expect(screen.getByText('abaixo de 75 %')).toBeInTheDocument();
   });
 });

@@ -317,6 +317,13 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
                 <span>
                   <span className="block font-medium text-gray-900">{filho.nome}</span>
                   <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+                  <Link
+                    to={`${paths.students}?aluno=${filho.id}`}
+                    className="mt-1 block font-medium text-primary-strong underline"
+                    aria-label={`Boletim e faltas de ${filho.nome}`}
+                  >
+                    Boletim e faltas
+                  </Link>
                 </span>
                 <span
                   className={`text-right ${
@@ -333,14 +340,6 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
               </li>
             ))}
           </ul>
-        )}
-        {stats.filhos.length > 0 && (
-          <Link
-            to={paths.students}
-            className="mt-2 inline-block text-sm font-medium text-primary-strong underline"
-          >
-            Ver faltas e frequência por disciplina
-          </Link>
         )}
       </Panel>
       <Panel title="Próxima mensalidade">
