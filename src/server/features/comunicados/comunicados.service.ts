@@ -773,9 +773,8 @@ export async function uploadAnexo(
   };
 }
 
-/** An attachment for whoever may see its notice (a recipient, its author, an administrator). */
-export async function readAnexo(db: Db, user: Author, comunicadoId: string, anexoId: string) {
-  await getComunicadoFor(db, user, comunicadoId);
+/** The file of one attachment row matching `where`, or a 404. */
+async function anexoFile(db: Db, where: SQL | undefined) {
   const [row] = await db
     .select({
       nome: comunicadoAnexos.nome,
@@ -783,29 +782,30 @@ export async function readAnexo(db: Db, user: Author, comunicadoId: string, anex
       bytes: comunicadoAnexos.bytes,
     })
     .from(comunicadoAnexos)
-    .where(and(eq(comunicadoAnexos.id, anexoId), eq(comunicadoAnexos.comunicadoId, comunicadoId)));
+    .where(where);
   if (!row) throw notFound('Anexo não encontrado.');
   return row;
 }
 
+/** An attachment for whoever may see its notice (a recipient, its author, an administrator). */
+export async function readAnexo(db: Db, user: Author, comunicadoId: string, anexoId: string) {
+  await getComunicadoFor(db, user, comunicadoId);
+  return anexoFile(
+    db,
+    and(eq(comunicadoAnexos.id, anexoId), eq(comunicadoAnexos.comunicadoId, comunicadoId)),
+  );
+}
+
 /** An upload not yet attached to a notice, for the person who sent it (anyone else: 404). */
-export async function readOwnUpload(db: Db, user: Author, anexoId: string) {
-  const [row] = await db
-    .select({
-      nome: comunicadoAnexos.nome,
-      mimeType: comunicadoAnexos.mimeType,
-      bytes: comunicadoAnexos.bytes,
-    })
-    .from(comunicadoAnexos)
-    .where(
-      and(
-        eq(comunicadoAnexos.id, anexoId),
-        eq(comunicadoAnexos.enviadoPor, user.id),
-        isNull(comunicadoAnexos.comunicadoId),
-      ),
-    );
-  if (!row) throw notFound('Anexo não encontrado.');
-  return row;
+export function readOwnUpload(db: Db, user: Author, anexoId: string) {
+  return anexoFile(
+    db,
+    and(
+      eq(comunicadoAnexos.id, anexoId),
+      eq(comunicadoAnexos.enviadoPor, user.id),
+      isNull(comunicadoAnexos.comunicadoId),
+    ),
+  );
 }
 
 /** Uploaded but never attached (the form was abandoned): dropped after a day. */
