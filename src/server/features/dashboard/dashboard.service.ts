@@ -47,6 +47,45 @@ const actionLabels: Record<string, string> = {
   decisao_conselho: 'registrou uma decisão do conselho de classe sobre',
   encerrar_ano_letivo: 'encerrou',
   aplicar_rematricula: 'aplicou a rematrícula a partir d',
+  anonimizar: 'anonimizou',
+  atualizar_contato: 'atualizou o contato de',
+  corrigir_enturmacao: 'corrigiu a enturmação de',
+  criar_usuario: 'criou',
+  desmatricular: 'desmatriculou',
+  matricular: 'matriculou',
+  vincular_responsavel: 'vinculou',
+  desvincular_responsavel: 'desvinculou',
+  alterar_vinculo_responsavel: 'alterou o vínculo de',
+  editar: 'editou',
+  emitir: 'emitiu',
+  revogar: 'revogou',
+  enviar: 'enviou',
+  lembrete: 'reenviou o lembrete de',
+  marcar_alunos_foto: 'marcou alunos em',
+  responder_solicitacao: 'respondeu',
+  desfazer_abono: 'desfez o abono de',
+};
+/** Actions that say everything on their own (their entity adds nothing a reader needs). */
+const sentenceLabels: Record<string, string> = {
+  aceitar_privacidade: 'aceitou o Aviso de Privacidade e os Termos de Uso',
+  backup_automatico: 'fez o backup automático',
+  criar_backup: 'criou um backup',
+  baixar_backup: 'baixou um backup',
+  restaurar_backup: 'restaurou um backup',
+  limpar_dados: 'apagou os dados da escola',
+  retencao_lgpd: 'aplicou a política de retenção de dados (LGPD)',
+  confirmar_email: 'confirmou o e-mail',
+  encerrar_sessao: 'encerrou uma sessão',
+  encerrar_outras_sessoes: 'encerrou as outras sessões',
+  exportar_meus_dados: 'exportou os próprios dados (LGPD)',
+  login_falhou: 'não conseguiu entrar (senha errada)',
+  senha_alterada: 'trocou a senha',
+  senha_redefinicao_solicitada: 'pediu a redefinição da senha',
+  senha_redefinida: 'redefiniu a senha pelo link do e-mail',
+  ativar_manutencao: 'ativou o modo de manutenção',
+  desativar_manutencao: 'desativou o modo de manutenção',
+  conceder_consentimento: 'registrou um consentimento',
+  retirar_consentimento: 'retirou um consentimento',
 };
 /** Security notices to the other administrators (docs/architecture.md, Segurança): what the actor did. */
 const noticeLabels: Record<string, string> = {
@@ -75,6 +114,23 @@ const entityLabels: Record<string, string> = {
   nota: 'uma nota',
   retificacao: 'uma retificação de nota',
   configuracoes_academicas: 'as configurações acadêmicas',
+  ano_anterior: 'o histórico de um ano anterior',
+  auditoria: 'a auditoria',
+  backup: 'um backup',
+  comunicado: 'um comunicado',
+  configuracoes_escola: 'os dados da escola',
+  configuracoes_retencao: 'a política de retenção de dados',
+  configuracoes_sistema: 'as configurações do sistema',
+  conteudo: 'o conteúdo do site',
+  documento: 'um documento',
+  finalidade: 'uma finalidade de consentimento',
+  midia: 'uma imagem',
+  relatorio: 'um relatório',
+  relatorio_financeiro: 'um relatório financeiro',
+  responsavel: 'um responsável',
+  solicitacao_lgpd: 'uma solicitação LGPD',
+  retencao: '',
+  sistema: '',
 };
 /** Verbs ending in 'd' take the article of what follows ('da' or 'do'): 'retirou a publicação do 1º bimestre'. */
 const contracted = new Set(['despublicar_periodo', 'aplicar_rematricula']);
@@ -95,6 +151,10 @@ export function describeAudit(row: {
   }
   if (row.action === 'conta_bloqueada')
     return 'Alerta de segurança: conta bloqueada por excesso de tentativas de senha';
+  const sentence = sentenceLabels[row.action];
+  if (sentence) return `${who} ${sentence}`;
+  if (row.action.startsWith('solicitar_') && row.entity === 'solicitacao_lgpd')
+    return `${who} fez uma solicitação LGPD`;
   const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
   // A period is named by the audit's details ('o 1º bimestre'); the year as 'o ano letivo'.
   const periodo =
