@@ -34,17 +34,17 @@ export const FREQUENCIA_MINIMA = 75;
  */
 export const LIMITE_CONSELHO_TUTELAR = 7.5;
 
+/** A whole number from a query (`coerce`) or a body, every failure read as `error`. */
+const wholeNumber = (coerce: boolean, error: string) =>
+  (coerce ? z.coerce.number({ error }) : z.number({ error })).int(error);
+
 /** A school year in a query or body ('Ano inválido', not zod's generic message). */
 const yearField = (coerce: boolean) =>
-  (coerce ? z.coerce.number({ error: 'Ano inválido' }) : z.number({ error: 'Ano inválido' }))
-    .int('Ano inválido')
-    .min(2000, 'Ano inválido')
-    .max(2100, 'Ano inválido');
+  wholeNumber(coerce, 'Ano inválido').min(2000, 'Ano inválido').max(2100, 'Ano inválido');
 
 /** The lesson of a day: 0 is the daily roll, 1… the subject's lessons that day. */
 const lessonField = (coerce: boolean) =>
-  (coerce ? z.coerce.number({ error: 'Aula inválida' }) : z.number({ error: 'Aula inválida' }))
-    .int('Aula inválida')
+  wholeNumber(coerce, 'Aula inválida')
     .min(0, 'Aula inválida')
     .max(12, 'Aula inválida (no máximo 12 por dia)');
 

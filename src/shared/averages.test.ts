@@ -5,6 +5,7 @@ import {
   conceptOf,
   displayGrade,
   divideHalfUp,
+  formatGradeNumber,
   formatTenths,
   overallSituation,
   parseTenths,
@@ -32,6 +33,8 @@ describe('grades in tenths', () => {
 
   it('formats with a comma and one decimal', () => {
     expect(formatTenths(75)).toBe('7,5');
+    expect(formatGradeNumber(7.1)).toBe('7,1');
+    expect(formatGradeNumber(6)).toBe('6,0');
     expect(formatTenths(100)).toBe('10,0');
     expect(formatTenths(5)).toBe('0,5');
   });

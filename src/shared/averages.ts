@@ -68,6 +68,11 @@ export function formatTenths(tenths: number): string {
   return `${sign}${String(Math.floor(value / 10))},${String(value % 10)}`;
 }
 
+/** A grade or average as JSON carries it, written as the boletim does: 7.1 → '7,1'; 6 → '6,0'. */
+export function formatGradeNumber(value: number): string {
+  return formatTenths(Math.round(value * 10));
+}
+
 /** 75 → 7.5 (for JSON: the decimal text of a tenth is exact in a double's shortest form). */
 export function tenthsToNumber(tenths: number): number {
   return tenths / 10;

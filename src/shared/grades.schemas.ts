@@ -320,14 +320,19 @@ export const savedGradesSchema = z.object({
 });
 export type SavedGrades = z.infer<typeof savedGradesSchema>;
 
-/** A required reason: a missing one reads as what to write, not as a type error. */
-const rectificationReason = (what: string) => {
-  const message = `Explique ${what} (ao menos 5 caracteres)`;
-  return z
+/** A required reason on one line: a missing one reads as what to write, not as a type error. */
+const requiredReason = (message: string, length: { min: number; max: number; tooLong: string }) =>
+  z
     .string({ error: message })
     .pipe(singleLineText())
-    .pipe(z.string().min(5, message).max(500, 'Máximo de 500 caracteres'));
-};
+    .pipe(z.string().min(length.min, message).max(length.max, length.tooLong));
+
+const rectificationReason = (what: string) =>
+  requiredReason(`Explique ${what} (ao menos 5 caracteres)`, {
+    min: 5,
+    max: 500,
+    tooLong: 'Máximo de 500 caracteres',
+  });
 
 export const rectificationInputSchema = z.strictObject({
   valor: gradeValueSchema,
@@ -458,15 +463,11 @@ export const councilInputSchema = z.strictObject({
   /** A subject's result; omitted: the student's overall result. */
   disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
   resultado: z.enum(conselhoResultados, { error: 'Resultado inválido' }),
-  motivo: z
-    .string({ error: 'Registre o motivo da decisão (ao menos 10 caracteres)' })
-    .pipe(singleLineText())
-    .pipe(
-      z
-        .string()
-        .min(10, 'Registre o motivo da decisão (ao menos 10 caracteres)')
-        .max(1000, 'Máximo de 1.000 caracteres'),
-    ),
+  motivo: requiredReason('Registre o motivo da decisão (ao menos 10 caracteres)', {
+    min: 10,
+    max: 1000,
+    tooLong: 'Máximo de 1.000 caracteres',
+  }),
 });
 export type CouncilInput = z.infer<typeof councilInputSchema>;
 

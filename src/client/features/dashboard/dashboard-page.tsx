@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
-import { formatTenths } from '../../../shared/averages';
+import { formatGradeNumber } from '../../../shared/averages';
 import type {
   DashboardEscola,
   DashboardProfessor,
@@ -58,9 +58,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 const turnoLabels: Record<string, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };
 
-/** An average as the boletim writes it (7.1 → '7,1'). */
-const formatAverage = (media: number | null) => (media === null ? '—' : formatTenths(Math.round(media * 10)));
-
 /** Per class: the average of the grades given so far and the attendance (the bar). */
 function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_turmas'] }) {
   const shown = turmas.filter((turma) => turma.frequencia !== null || turma.media !== null);
@@ -83,7 +80,11 @@ function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_tur
               <div className="flex justify-between gap-2">
                 <span className="truncate text-gray-900">{turma.turma}</span>
                 <span className="shrink-0 text-gray-700">
-                  média <strong className="text-gray-900">{formatAverage(turma.media)}</strong> ·{' '}
+                  média{' '}
+                  <strong className="text-gray-900">
+                    {turma.media === null ? '—' : formatGradeNumber(turma.media)}
+                  </strong>{' '}
+                  ·{' '}
                   <span className={`font-medium ${low ? 'text-red-700' : 'text-gray-900'}`}>
                     {formatPercent(turma.frequencia)}
                   </span>

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import { formatTenths, situacaoLabels } from '../../../shared/averages.js';
+import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate } from '../../../shared/format.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -81,7 +81,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(
-    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatTenths(Math.round(card.media_aprovacao * 10))}`,
+    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
   );
   doc
     .font('Helvetica-Bold')
