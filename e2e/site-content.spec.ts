@@ -50,6 +50,27 @@ test('the public page is server-rendered with SEO data and works without JavaScr
   await context.close();
 });
 
+test('the school font loads after the first paint, on the site and in the portal', async ({ page }) => {
+  // The page's own stylesheet names no font file: a slow phone paints before downloading fonts.
+  const html = await (await page.request.get('/')).text();
+  expect(html).not.toContain('@font-face');
+  for (const url of ['/', '/login']) {
+    await page.goto(url);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts]
+            .filter((face) => face.family.replace(/"/g, '') === 'Inter' && face.status === 'loaded')
+            .map((face) => face.weight)
+            .sort(),
+        ),
+      )
+      .toEqual(expect.arrayContaining(['400', '700']));
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family).toMatch(/^"?Inter/);
+  }
+});
+
 test('an admin edits the hero title and an open page shows it within 5 s', async ({ page, browser }) => {
   await resetContent(page);
   const visitor = await browser.newContext();

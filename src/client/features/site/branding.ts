@@ -28,8 +28,12 @@ export function brandingCss(settings: Settings): string {
   return `:root{${declarations}}`;
 }
 
-const fontLoaders: Record<Settings['fonte_principal'], (() => Promise<unknown>) | null> = {
-  Inter: null,
+/**
+ * Each font's files. The public page paints first with the system font and loads the school's font
+ * after that paint: fonts asked for before it would delay it on a slow phone (issue 11, Lighthouse).
+ */
+const fontLoaders: Record<Settings['fonte_principal'], () => Promise<unknown>> = {
+  Inter: () => import('../../fonts.css'),
   Roboto: () =>
     Promise.all([import('@fontsource/roboto/latin-400.css'), import('@fontsource/roboto/latin-700.css')]),
   'Open Sans': () =>
@@ -43,6 +47,11 @@ const fontLoaders: Record<Settings['fonte_principal'], (() => Promise<unknown>) 
     Promise.all([import('@fontsource/poppins/latin-400.css'), import('@fontsource/poppins/latin-700.css')]),
 };
 
+/** Runs `task` once the next frame has been painted (a frame, then a task after it). */
+function afterFirstPaint(task: () => Promise<unknown>) {
+  requestAnimationFrame(() => setTimeout(() => void task(), 0));
+}
+
 /** Applies the brand to the open document: colours, font, size, dark mode and favicon. */
 export function applyBranding(settings: Settings) {
   const root = document.documentElement;
@@ -55,7 +64,7 @@ export function applyBranding(settings: Settings) {
   }
   if (root.classList.contains('dark') !== settings.modo_escuro)
     root.classList.toggle('dark', settings.modo_escuro);
-  void fontLoaders[settings.fonte_principal]?.();
+  afterFirstPaint(fontLoaders[settings.fonte_principal]);
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon) {
     const href = settings.favicon || '/favicon.svg';
