@@ -5,6 +5,7 @@
 // BENCH_DATABASE_URL=postgres://… runs the same on a fresh database of that PostgreSQL server instead.
 import { load, report, request } from './lib.mjs';
 import {
+  against,
   atPeoplesPace,
   CLASS_SIZE,
   CLASSES,
@@ -144,9 +145,13 @@ await runSchoolBench({
         seconds: SECONDS,
         make: classMonth,
       }),
-      'PUT roll of 40, 50 sessions at 1 request/s each': await atPeoplesPace(saveRoll),
-      'GET student figures, 50 sessions at 1 request/s each': await atPeoplesPace(studentFigures),
-      'GET class month, 50 sessions at 1 request/s each': await atPeoplesPace(classMonth),
+      'PUT roll of 40, 50 sessions at 1 request/s each': against(await atPeoplesPace(saveRoll), { p95: 50 }),
+      'GET student figures, 50 sessions at 1 request/s each': against(await atPeoplesPace(studentFigures), {
+        p95: 50,
+      }),
+      'GET class month, 50 sessions at 1 request/s each': against(await atPeoplesPace(classMonth), {
+        p95: 50,
+      }),
       'GET /api/frequencia/alertas (whole school, 10 sessions)': await load({
         concurrency: 10,
         seconds: SECONDS,

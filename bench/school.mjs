@@ -131,6 +131,11 @@ export function atPeoplesPace(make, sessions = SESSIONS) {
   return load({ concurrency: sessions, seconds: Math.max(SECONDS, 5), pauseMs: 1000, make });
 }
 
+/** A row measured against an issue's target: its p95 (ms) must stay under `p95`. */
+export function against(result, { p95 }) {
+  return { ...result, 'p95 target': `< ${p95} ms`, ok: result.p95 < p95 ? 'yes' : 'NO' };
+}
+
 /** What every request pays before its own work: the session lookup, as a floor for the rows below. */
 export function sessionFloor(base, sessions) {
   return load({
