@@ -241,6 +241,38 @@ describe('comunicados: audience and scope', () => {
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', late.cookie)).items).toHaveLength(1);
   });
 
+  it('refuses a publication date more than a year ahead, on creating and on editing', async () => {
+    const s = await school();
+    clock.pin(new Date('2026-05-04T09:00:00-03:00'));
+    const typo = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'escola' }, { publicar_em: '2062-05-05T08:00:00-03:00' }),
+    );
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({
+      message: 'Agende a publicação para no máximo um ano a partir de hoje.',
+      details: [{ path: 'publicar_em' }],
+    });
+    const scheduled = await send(
+      'POST',
+      '/api/comunicados',
+      s.admin.cookie,
+      notice({ tipo: 'escola' }, { publicar_em: '2027-05-04T08:00:00-03:00' }),
+    );
+    expect(scheduled.statusCode).toBe(201);
+    const created = dataOf<Comunicado>(scheduled);
+    const edited = await send(
+      'PUT',
+      `/api/comunicados/${created.id}`,
+      s.admin.cookie,
+      notice({ tipo: 'escola' }, { publicar_em: '9999-12-31T08:00:00-03:00', version: created.version }),
+    );
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json()).toMatchObject({ details: [{ path: 'publicar_em' }] });
+  });
+
   it('hides an expired notice from the families list', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));

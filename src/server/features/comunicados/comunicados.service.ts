@@ -227,6 +227,16 @@ async function attachAnexos(tx: DbOrTx, author: Author, comunicadoId: string, id
     ]);
 }
 
+/** How far ahead a notice may be scheduled: a date years away is a typo (2062 for 2026), not a plan. */
+const MAX_SCHEDULE_DAYS = 366;
+
+function checkSchedule(publicarEm: Date, now: Date): void {
+  if (publicarEm.getTime() - now.getTime() > MAX_SCHEDULE_DAYS * 86_400_000)
+    throw new AppError('VALIDATION', 'Agende a publicação para no máximo um ano a partir de hoje.', [
+      { path: 'publicar_em', message: 'No máximo um ano a partir de hoje' },
+    ]);
+}
+
 export async function createComunicado(
   ctx: AppContext,
   author: Author,
@@ -236,6 +246,7 @@ export async function createComunicado(
   const now = clock.now();
   const publico = normalizePublico(input.publico);
   const publicarEm = input.publicar_em ? new Date(input.publicar_em) : now;
+  checkSchedule(publicarEm, now);
   const expiraEm = input.expira_em ? new Date(input.expira_em) : null;
   if (expiraEm && expiraEm <= (publicarEm > now ? publicarEm : now))
     throw new AppError('VALIDATION', 'A expiração deve ser depois da publicação.', [
@@ -304,6 +315,7 @@ export async function updateComunicado(
       : input.publicar_em && new Date(input.publicar_em) > now
         ? new Date(input.publicar_em)
         : now;
+    if (!published) checkSchedule(publicarEm, now);
     const expiraEm = input.expira_em ? new Date(input.expira_em) : null;
     if (expiraEm && expiraEm <= publicarEm)
       throw new AppError('VALIDATION', 'A expiração deve ser depois da publicação.', [
