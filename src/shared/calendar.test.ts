@@ -6,6 +6,7 @@ import {
   easterOf,
   lessonsOnWeekday,
   nationalHolidays,
+  periodOfDate,
   type CalendarEntryLike,
 } from './calendar.js';
 import { calendarEntryInputSchema, schoolYearInputSchema } from './calendar.schemas.js';
@@ -178,5 +179,20 @@ describe('calendar inputs', () => {
     const saturday = { tipo: 'sabado_letivo', titulo: 'Reposição', inicio: '2026-03-14' };
     expect(calendarEntryInputSchema.safeParse(saturday).success).toBe(true);
     expect(calendarEntryInputSchema.safeParse({ ...saturday, inicio: '2026-03-13' }).success).toBe(false);
+  });
+});
+
+describe('periodOfDate', () => {
+  const periods = [
+    { numero: 1, inicio: '2026-02-02', fim: '2026-07-03' },
+    { numero: 2, inicio: '2026-07-20', fim: '2026-12-11' },
+  ];
+  it('is the period that contains the date, or the one before a gap, and none before the first', () => {
+    expect(periodOfDate(periods, '2026-02-02')?.numero).toBe(1);
+    expect(periodOfDate(periods, '2026-07-03')?.numero).toBe(1);
+    expect(periodOfDate(periods, '2026-07-10')?.numero).toBe(1);
+    expect(periodOfDate(periods, '2026-07-20')?.numero).toBe(2);
+    expect(periodOfDate([...periods].reverse(), '2026-12-11')?.numero).toBe(2);
+    expect(periodOfDate(periods, '2026-02-01')).toBeUndefined();
   });
 });

@@ -217,6 +217,21 @@ export function classifyDays(
 }
 
 /** LDB art. 24, I: at least 200 dias de efetivo trabalho escolar a year. */
+/**
+ * The period of the year a date belongs to: the one that contains it, or — for a day between two
+ * periods (dates typed with a gap, such as the July recess) — the one before it, so a roll of that day
+ * closes with that period and counts in its column of the boletim. Undefined before the first period.
+ */
+export function periodOfDate<P extends { inicio: string }>(
+  periods: readonly P[],
+  date: string,
+): P | undefined {
+  let found: P | undefined;
+  for (const period of periods)
+    if (period.inicio <= date && (found === undefined || period.inicio > found.inicio)) found = period;
+  return found;
+}
+
 export const MIN_DIAS_LETIVOS = 200;
 
 export function countLetivos(days: readonly CalendarDay[], from: string, to: string): number {

@@ -106,23 +106,29 @@ function PeriodRows() {
   }, [automatico, count, getValues, periods]);
   if (automatico) return null;
   return (
-    <ol className="space-y-3">
-      {periods.fields.map((field, index) => (
-        <li key={field.id} className="rounded-lg border border-gray-200 p-3">
-          <p className="mb-2 text-sm font-semibold text-gray-800">{periodName(tipo, index + 1)}</p>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <FormInput name={`periodos.${String(index)}.inicio`} label="Início" type="date" required />
-            <FormInput name={`periodos.${String(index)}.fim`} label="Fim" type="date" required />
-            <FormInput
-              name={`periodos.${String(index)}.data_fechamento`}
-              label="Fechamento"
-              type="date"
-              required
-              hint="Depois dele só o administrador altera a chamada"
-            />
-          </div>
-        </li>
-      ))}
-    </ol>
+    <>
+      <p className="text-sm text-gray-600">
+        Um dia letivo entre dois períodos (por exemplo, uma semana de julho que não foi marcada como recesso
+        no calendário) conta no período anterior e fecha com ele.
+      </p>
+      <ol className="space-y-3">
+        {periods.fields.map((field, index) => (
+          <li key={field.id} className="rounded-lg border border-gray-200 p-3">
+            <p className="mb-2 text-sm font-semibold text-gray-800">{periodName(tipo, index + 1)}</p>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <FormInput name={`periodos.${String(index)}.inicio`} label="Início" type="date" required />
+              <FormInput name={`periodos.${String(index)}.fim`} label="Fim" type="date" required />
+              <FormInput
+                name={`periodos.${String(index)}.data_fechamento`}
+                label="Fechamento"
+                type="date"
+                required
+                hint="Depois dele só o administrador altera a chamada"
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -10,6 +10,8 @@ import type {
   TutelaryNotification,
 } from '../../../shared/academics.schemas.js';
 import type { DashboardEscola, DashboardResponsavel } from '../../../shared/dashboard.schemas.js';
+import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { Page } from '../../../shared/api.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { Student } from '../../../shared/students.schemas.js';
@@ -376,6 +378,37 @@ describe('chamada', () => {
         )
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('a school day between two periods closes with the one before it and counts in its column', async () => {
+    // The 2nd bimestre ends on 03/07 and the 3rd starts on 20/07: 06–17/07 were left between them.
+    const s = await setupSchool();
+    clock.pin('2026-07-08');
+    const saved = await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-07-08', [{ aluno_id: s.a[0].id }]),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(dataOf<Roll>(saved).periodo).toMatchObject({ nome: '2º bimestre', encerrado: false });
+    clock.pin('2026-07-13');
+    const late = await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-07-08', []),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(messageOf(late)).toBe(
+      'O 2º bimestre foi encerrado em 10/07/2026. Só a secretaria pode alterar esta frequência.',
+    );
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    const math = card.disciplinas.find((subject) => subject.disciplina === 'Matemática')!;
+    expect(math.periodos.map((period) => period.faltas)).toEqual([0, 1, 0, 0]);
+    // The calendar counts those days in the 2nd bimestre too: the periods add up to the year.
+    const [year] = dataOf<SchoolYear[]>(await get('/api/anos-letivos', s.admin.cookie));
+    expect(year!.periodos.reduce((sum, period) => sum + period.dias_letivos, 0)).toBe(year!.dias_letivos);
   });
 
   it('a class with attendance on record cannot be deleted', async () => {

@@ -7,6 +7,7 @@ import {
   dayEntryKinds,
   MIN_DIAS_LETIVOS,
   nationalHolidaysBetween,
+  periodOfDate,
   type CalendarDay,
   type CalendarEntryLike,
 } from '../../../shared/calendar.js';
@@ -121,8 +122,10 @@ export async function describeDay(
   const snapshot = await readCalendarSnapshot(db);
   const year = snapshot.years.find((row) => row.inicio <= date && row.fim >= date) ?? null;
   const period = year
-    ? (snapshot.periods.find((row) => row.anoLetivoId === year.id && row.inicio <= date && row.fim >= date) ??
-      null)
+    ? (periodOfDate(
+        snapshot.periods.filter((row) => row.anoLetivoId === year.id),
+        date,
+      ) ?? null)
     : null;
   const [day] = classifyDays(
     date,
@@ -133,10 +136,12 @@ export async function describeDay(
   return { day: day!, year, period };
 }
 
+/** `lastDay`: the day before the next period starts (or the year's end): a day in a gap counts here. */
 function toPeriod(
   row: SchoolPeriodRow,
   tipo: SchoolYearRow['tipoPeriodo'],
   days: CalendarDay[],
+  lastDay: string,
 ): SchoolPeriod {
   return {
     id: row.id,
@@ -145,13 +150,16 @@ function toPeriod(
     inicio: row.inicio,
     fim: row.fim,
     data_fechamento: row.dataFechamento,
-    dias_letivos: countLetivos(days, row.inicio, row.fim),
+    dias_letivos: countLetivos(days, row.inicio, lastDay),
     encerrado: clock.today() > row.dataFechamento,
   };
 }
 
 function toSchoolYear(row: SchoolYearRow, periods: SchoolPeriodRow[], days: CalendarDay[]): SchoolYear {
   const total = countLetivos(days, row.inicio, row.fim);
+  const yearPeriods = periods
+    .filter((period) => period.anoLetivoId === row.id)
+    .sort((a, b) => a.numero - b.numero);
   return {
     id: row.id,
     ano: row.ano,
@@ -164,10 +172,10 @@ function toSchoolYear(row: SchoolYearRow, periods: SchoolPeriodRow[], days: Cale
       total < MIN_DIAS_LETIVOS
         ? `O ano letivo tem ${String(total)} dias letivos; a LDB (art. 24, I) exige no mínimo ${String(MIN_DIAS_LETIVOS)}. Acrescente sábados letivos ou dias de reposição.`
         : null,
-    periodos: periods
-      .filter((period) => period.anoLetivoId === row.id)
-      .sort((a, b) => a.numero - b.numero)
-      .map((period) => toPeriod(period, row.tipoPeriodo, days)),
+    periodos: yearPeriods.map((period, index) => {
+      const next = yearPeriods[index + 1];
+      return toPeriod(period, row.tipoPeriodo, days, next ? addDays(next.inicio, -1) : row.fim);
+    }),
     version: row.version,
   };
 }

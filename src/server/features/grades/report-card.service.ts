@@ -9,6 +9,7 @@ import {
   type Situacao,
 } from '../../../shared/averages.js';
 import { attendancePercent, isBelowMinimum } from '../../../shared/academics.schemas.js';
+import { periodOfDate } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type {
   CouncilDecision,
@@ -368,8 +369,7 @@ function composeReportCard(
         .map((row) => ({ tipo: row.tipo, peso: tenthsOf(row.peso)!, valor: tenthsOf(row.valor) }));
       const average = visibleHere ? periodAverage(items, rules) : { media: null, recuperacao: null };
       const faltas = attendance.counted.filter(
-        (absence) =>
-          absence.disciplina === disciplina && absence.data >= period.inicio && absence.data <= period.fim,
+        (absence) => absence.disciplina === disciplina && periodOfDate(periods, absence.data) === period,
       ).length;
       return {
         numero: period.numero,
