@@ -91,10 +91,14 @@ describe('demo school year', () => {
 
   it('has a dozen notices over the year, conversations and the demo guardian’s bell', async () => {
     const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
-    const sent = dataOf<Page<{ id: string; exige_ciente: boolean }>>(
+    const sent = dataOf<Page<{ id: string; exige_ciente: boolean; titulo: string; publicado_em: string }>>(
       await get('/api/comunicados?caixa=enviados&pageSize=50', admin),
     );
     expect(sent.total).toBe(12);
+    // Each notice is news of its own season: on 17/06 the newest is June's festa, not July's recess.
+    const newest = sent.items[0]!;
+    expect(newest.titulo).toBe('Festa Junina: convite e regras');
+    expect(newest.publicado_em.slice(0, 10)).toBe('2026-06-01');
     const withCiente = sent.items.filter((item) => item.exige_ciente);
     expect(withCiente.length).toBeGreaterThanOrEqual(3);
     const leituras = dataOf<{ contagem: { destinatarios: number; lidos: number; cientes: number } }>(
