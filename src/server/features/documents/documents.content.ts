@@ -1,5 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { attendancePercent } from '../../../shared/academics.schemas.js';
+import { addDays } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { situacaoLabels } from '../../../shared/averages.js';
 import { turnoLabels } from '../../../shared/classes.schemas.js';
@@ -72,8 +73,11 @@ async function attendanceOf(
         .orderBy(asc(schoolPeriods.numero))
     : [];
   const periodos = [];
-  for (const period of periods) {
-    const ate = period.fim < today ? period.fim : today;
+  for (const [index, period] of periods.entries()) {
+    // A school day left between two periods belongs to the one before it (periodOfDate).
+    const next = periods[index + 1];
+    const end = next ? addDays(next.inicio, -1) : year!.fim;
+    const ate = end < today ? end : today;
     // The same sums as the dashboard's and the alerts' (active students: others have no current period).
     const [totals] = await studentTotals(db, { de: period.inicio, ate }, eq(students.id, alunoId));
     if (!totals) continue;

@@ -203,6 +203,21 @@ describe('issuing documents', () => {
     expect(audits[0]!.actorId).toBe(s.admin.user.id);
   });
 
+  it('the declaração de frequência counts a school day between two periods in the one before it', async () => {
+    // The 2nd bimestre ends on 03/07 and the 3rd starts on 20/07; a roll was taken on 08/07, Ana absent.
+    const s = await setupSchool();
+    const [roll] = await t.database.db
+      .insert(attendanceRolls)
+      .values({ turmaId: s.classA.id, data: '2026-07-08' })
+      .returning();
+    await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId: s.ana.id });
+    clock.pin('2026-07-09T10:00:00-03:00');
+    const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
+    expect(await pdfOf(s.admin.cookie, frequencia.id)).toContain(
+      '2º bimestre (20/04/2026 a 09/07/2026): 0% — 1 faltas em 1 aulas',
+    );
+  });
+
   it('the histórico has this school’s years from the records and the years typed in from previous schools', async () => {
     const s = await setupSchool();
     const prior = await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
