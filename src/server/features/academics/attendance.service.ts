@@ -165,11 +165,13 @@ function blockOf(
  * The students on a class's roll that day. The lateral lookup with OFFSET 0 keeps the planner on the
  * students' primary key for the ~40 members instead of scanning every student to hash-join them.
  */
-async function membersOn(
-  db: DbOrTx,
-  turmaId: string,
-  date: string,
-): Promise<{ id: string; nome: string; matricula: string }[]> {
+interface Member {
+  id: string;
+  nome: string;
+  matricula: string;
+}
+
+async function membersOn(db: DbOrTx, turmaId: string, date: string): Promise<Member[]> {
   const result = await db.execute(sql`
     select s.id, s.nome, s.matricula
     from ${classMemberships}
@@ -179,7 +181,7 @@ async function membersOn(
     ) s
     where ${coversDate(turmaId, date)}
     order by lower(s.nome), s.matricula`);
-  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
+  return (result as { rows: Member[] }).rows;
 }
 
 function rollKey(turmaId: string, date: string, disciplina: string | null, aula: number): SQL {
@@ -208,17 +210,18 @@ async function buildRoll(
   date: string,
   askedSubject: string | undefined,
   askedLesson: number | undefined,
-  known: { grid?: GridRow[] | undefined; context?: DayContext } = {},
+  known: { grid?: GridRow[] | undefined; context?: DayContext; members?: Member[] } = {},
 ): Promise<Roll> {
   const turma = access.turma;
   const [grid, context, rollsOfDay, members] = await Promise.all([
-    known.grid ?? loadGrid(db, turma.id),
+    // A daily roll has one lesson, whatever the grid.
+    known.grid ?? (turma.frequenciaModo === 'diaria' ? [] : loadGrid(db, turma.id)),
     known.context ?? dayContextOf(db, date, turma.id),
     db
       .select()
       .from(attendanceRolls)
       .where(and(eq(attendanceRolls.turmaId, turma.id), eq(attendanceRolls.data, date))),
-    membersOn(db, turma.id, date),
+    known.members ?? membersOn(db, turma.id, date),
   ]);
   const taken = rollsOfDay.map((row) => ({ disciplina: row.disciplina, aula: row.aula }));
   const aulas = lessonsOf(access, grid, date, taken);
@@ -334,8 +337,11 @@ export async function saveRoll(
       block.code === 'VALIDATION' ? [{ path: 'data', message: block.message }] : undefined,
     );
 
+  // The students on the roll, read in the transaction: the answer below lists them without asking again.
+  let roster: Member[] = [];
   await ctx.db.transaction(async (tx) => {
-    const members = new Set((await membersOn(tx, turmaId, input.data)).map((member) => member.id));
+    roster = await membersOn(tx, turmaId, input.data);
+    const members = new Set(roster.map((member) => member.id));
     const outsider = input.faltas.findIndex((falta) => !members.has(falta.aluno_id));
     if (outsider >= 0)
       throw badRequest('Aluno não pertence à turma nesta data.', [
@@ -417,7 +423,11 @@ export async function saveRoll(
       details: { turma_id: turmaId, data: input.data, disciplina, aula, antes: before, depois: after },
     });
   });
-  return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula, { grid, context });
+  return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula, {
+    grid,
+    context,
+    members: roster,
+  });
 }
 
 /** GET /api/frequencia/turmas — the user's classes for the roll call, those with lessons of the day first. */
