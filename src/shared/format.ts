@@ -68,6 +68,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return formatters.dateTime.format(new Date(value)).replace(',', '');
 }
 
+/** '82,5 %' (one decimal, as the server rounds); '—' before any roll. The screens and the PDFs agree. */
+export function formatPercent(value: number | null): string {
+  if (value === null) return '—';
+  return `${value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+}
+
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }

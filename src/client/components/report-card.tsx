@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { formatPercent } from '../../shared/format';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
 import type { ReportCard } from '../../shared/grades.schemas';
-import { formatPercent } from '../lib/percent';
 import { can } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';

@@ -6,14 +6,13 @@ import {
   LIMITE_CONSELHO_TUTELAR,
   type AttendanceAlert,
 } from '../../../shared/academics.schemas';
-import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { downloadTutelaryLetter, useAttendanceAlerts, useIssueTutelaryNotification } from './attendance.api';
-import { formatPercent } from '../../lib/percent';
 
 const baseColumns: Column<AttendanceAlert>[] = [
   {

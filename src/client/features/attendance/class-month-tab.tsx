@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { CalendarRange } from 'lucide-react';
 import { frequenciaModoLabels } from '../../../shared/academics.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
-import { todayIso } from '../../../shared/format';
+import { formatPercent, todayIso } from '../../../shared/format';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
-import { formatPercent } from '../../lib/percent';
 import { useClassMonth, useRollClasses } from './attendance.api';
 
 /** The class's month: students × days, the diary page a secretary prints or checks. */

@@ -22,12 +22,11 @@ import type {
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/finance.schemas';
-import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format';
+import { formatCentavos, formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatPercent } from '../../lib/percent';
 import { useDashboardStats } from './dashboard.api';
 
 const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));

@@ -7,12 +7,11 @@ import {
   type Absence,
   type SituacaoFalta,
 } from '../../../shared/academics.schemas';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatPercent } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/feedback';
 import { FormModal } from '../../components/form-modal';
 import { FormTextArea } from '../../components/form-fields';
-import { formatPercent } from '../../lib/percent';
 import { useUrlParams } from '../../lib/use-list-state';
 import { yearParamOf } from '../../components/report-card';
 import { useRowDialog } from '../../lib/use-row-dialog';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatDate, formatPercent } from '../../../shared/format.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -27,9 +27,6 @@ const boletimPdf = (title: string, draw: (doc: PDFKit.PDFDocument) => void) =>
     },
     draw,
   );
-
-/** '97,4 %' and '96,0 %': one decimal, as on the screen. */
-const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1).replace('.', ',')} %`);
 
 export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, card: ReportCard): void {
   doc.addPage();
@@ -73,7 +70,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
       }),
       subject.media_anual_texto ?? '—',
       String(subject.faltas),
-      percent(subject.frequencia),
+      formatPercent(subject.frequencia),
       `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
     ]),
   });
@@ -81,7 +78,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(
-    `Frequência geral: ${percent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
+    `Frequência geral: ${formatPercent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
   );
   doc
     .font('Helvetica-Bold')
