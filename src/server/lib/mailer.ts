@@ -20,10 +20,6 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
- * so an installation without a mail server still shows what would have been sent.
- */
-/**
  * nodemailer waits up to 2 minutes to connect and 10 minutes on a silent server; the delivery worker's
  * lease is 2 minutes (entregas.worker.ts). Timeouts written in SMTP_URL's query win over these.
  */
@@ -35,6 +31,10 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
+ * so an installation without a mail server still shows what would have been sent.
+ */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
