@@ -232,6 +232,20 @@ export function periodOfDate<P extends { inicio: string }>(
   return found;
 }
 
+/**
+ * The last day that belongs to `periods[index]` (periods in order): the day before the next period
+ * starts — a gap between two periods belongs to the one before it, as in `periodOfDate` — or the
+ * year's end for the last one.
+ */
+export function periodLastDay(
+  periods: readonly { inicio: string }[],
+  index: number,
+  yearEnd: string,
+): string {
+  const next = periods[index + 1];
+  return next ? addDays(next.inicio, -1) : yearEnd;
+}
+
 export const MIN_DIAS_LETIVOS = 200;
 
 export function countLetivos(days: readonly CalendarDay[], from: string, to: string): number {

@@ -7,6 +7,7 @@ import {
   dayEntryKinds,
   MIN_DIAS_LETIVOS,
   nationalHolidaysBetween,
+  periodLastDay,
   periodOfDate,
   type CalendarDay,
   type CalendarEntryLike,
@@ -172,10 +173,9 @@ function toSchoolYear(row: SchoolYearRow, periods: SchoolPeriodRow[], days: Cale
       total < MIN_DIAS_LETIVOS
         ? `O ano letivo tem ${String(total)} dias letivos; a LDB (art. 24, I) exige no mínimo ${String(MIN_DIAS_LETIVOS)}. Acrescente sábados letivos ou dias de reposição.`
         : null,
-    periodos: yearPeriods.map((period, index) => {
-      const next = yearPeriods[index + 1];
-      return toPeriod(period, row.tipoPeriodo, days, next ? addDays(next.inicio, -1) : row.fim);
-    }),
+    periodos: yearPeriods.map((period, index) =>
+      toPeriod(period, row.tipoPeriodo, days, periodLastDay(yearPeriods, index, row.fim)),
+    ),
     version: row.version,
   };
 }

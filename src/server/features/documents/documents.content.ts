@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { attendancePercent } from '../../../shared/academics.schemas.js';
-import { addDays } from '../../../shared/calendar.js';
+import { periodLastDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { situacaoLabels } from '../../../shared/averages.js';
 import { turnoLabels } from '../../../shared/classes.schemas.js';
@@ -74,9 +74,8 @@ async function attendanceOf(
     : [];
   const periodos = [];
   for (const [index, period] of periods.entries()) {
-    // A school day left between two periods belongs to the one before it (periodOfDate).
-    const next = periods[index + 1];
-    const end = next ? addDays(next.inicio, -1) : year!.fim;
+    // Only the periods already started are read: a gap up to today still counts in the last of them.
+    const end = periodLastDay(periods, index, year!.fim);
     const ate = end < today ? end : today;
     // The same sums as the dashboard's and the alerts' (active students: others have no current period).
     const [totals] = await studentTotals(db, { de: period.inicio, ate }, eq(students.id, alunoId));
