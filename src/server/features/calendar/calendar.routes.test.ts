@@ -185,6 +185,63 @@ describe('calendário', () => {
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toMatch(/feriado nacional \(Tiradentes\)/);
   });
+
+  it('refuses a sábado letivo or reposição outside the school year, where it would count nowhere', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const year = dataOf<SchoolYear>(await send('POST', '/api/anos-letivos', admin.cookie, year2026));
+    // The LDB warning says 'add reposição days'; one typed after the year's end must not look like one.
+    const after = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'dia_letivo',
+      titulo: 'Reposição',
+      inicio: '2026-12-14',
+    });
+    expect(after.statusCode).toBe(400);
+    expect(messageOf(after)).toBe(
+      '14/12/2026 está fora do ano letivo e não seria dia letivo. Cadastre o ano letivo ou altere as datas dele para incluir este dia.',
+    );
+    const straddling = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'dia_letivo',
+      titulo: 'Semana de reposição',
+      inicio: '2026-12-10',
+      fim: '2026-12-16',
+    });
+    expect(straddling.statusCode).toBe(400);
+    expect(messageOf(straddling)).toMatch(
+      /^O período de 10\/12\/2026 a 16\/12\/2026 está fora do ano letivo/,
+    );
+    const nextYear = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'sabado_letivo',
+      titulo: 'Sábado letivo',
+      inicio: '2027-03-06',
+    });
+    expect(nextYear.statusCode).toBe(400);
+
+    // Inside the year it is accepted; moving it out on an edit is refused the same way.
+    const inside = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'sabado_letivo',
+      titulo: 'Sábado letivo',
+      inicio: '2026-12-05',
+    });
+    expect(inside.statusCode).toBe(201);
+    const entry = dataOf<CalendarEntry>(inside);
+    const moved = await send('PUT', `/api/calendario/${entry.id}`, admin.cookie, {
+      tipo: 'sabado_letivo',
+      titulo: 'Sábado letivo',
+      inicio: '2026-12-12',
+      version: entry.version,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie)).dias_letivos).toBe(
+      216,
+    );
+    // Events and closing days are not school days: they may be anywhere.
+    const party = await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'festa',
+      titulo: 'Confraternização',
+      inicio: '2026-12-18',
+    });
+    expect(party.statusCode).toBe(201);
+  });
 });
 
 describe('calendário público', () => {

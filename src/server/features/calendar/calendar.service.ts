@@ -426,12 +426,34 @@ function assertEntryAllowed(input: CalendarEntryData): void {
     );
 }
 
+/**
+ * A sábado letivo or a reposição opens days only inside a school year: outside every year it would show
+ * on the calendar as a school day that counts nowhere and takes no roll.
+ */
+async function assertInsideYear(db: DbOrTx, input: CalendarEntryData): Promise<void> {
+  if (input.tipo !== 'dia_letivo' && input.tipo !== 'sabado_letivo') return;
+  const fim = input.fim ?? input.inicio;
+  const [year] = await db
+    .select({ id: schoolYears.id })
+    .from(schoolYears)
+    .where(and(lte(schoolYears.inicio, input.inicio), gte(schoolYears.fim, fim)))
+    .limit(1);
+  if (year) return;
+  const when =
+    fim === input.inicio ? formatDate(fim) : `O período de ${formatDate(input.inicio)} a ${formatDate(fim)}`;
+  throw badRequest(
+    `${when} está fora do ano letivo e não seria dia letivo. Cadastre o ano letivo ou altere as datas dele para incluir ${fim === input.inicio ? 'este dia' : 'estas datas'}.`,
+    [{ path: 'inicio', message: 'Fora do ano letivo' }],
+  );
+}
+
 export async function createCalendarEntry(
   ctx: AppContext,
   input: CalendarEntryData,
   actor: Actor,
 ): Promise<CalendarEntry> {
   assertEntryAllowed(input);
+  await assertInsideYear(ctx.db, input);
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(calendarEntries)
@@ -464,6 +486,7 @@ export async function updateCalendarEntry(
   actor: Actor,
 ): Promise<CalendarEntry> {
   assertEntryAllowed(input);
+  await assertInsideYear(ctx.db, input);
   const result = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(calendarEntries).where(eq(calendarEntries.id, id)).for('update');
     if (!current) throw entryNotFound();
