@@ -143,6 +143,21 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await teacher.getByLabel(`Justificativa de ${names[2]}`).fill('Atestado médico');
   await expect(teacher.getByText('2 faltas')).toBeVisible();
   await teacher.screenshot({ path: `${shots}/frequencia-faltas-phone.png` });
+  // Scrolled down the list (a short screen here, a class of 40 on a phone), the totals stay in sight
+  // below the portal's top bar, not behind it.
+  await teacher.setViewportSize({ width: phone.width, height: 480 });
+  await teacher.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() =>
+      teacher.getByText('2 faltas').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return window.scrollY > 0 && element.contains(seen);
+      }),
+    )
+    .toBe(true);
+  await teacher.screenshot({ path: `${shots}/frequencia-faltas-rolada-phone.png` });
+  await teacher.setViewportSize(phone);
   await teacher.getByRole('button', { name: 'Salvar chamada' }).click();
   await expect(teacher.getByText(/Chamada de .* salva em/)).toBeVisible();
 

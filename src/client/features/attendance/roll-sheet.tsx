@@ -77,7 +77,7 @@ export function RollSheet({
       )}
       {roll.alunos.length > 0 && (
         <div
-          className="sticky top-0 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+          className="sticky top-16 z-10 -mx-4 mb-3 grid grid-cols-3 gap-2 border-b border-gray-200 bg-gray-50/95 px-4 py-2 text-center backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
           aria-live="polite"
         >
           <p className="text-sm text-gray-600">
