@@ -83,6 +83,8 @@ export const dashboardResponsavelSchema = z.object({
       turma_nome: z.string().nullable(),
       status: z.string(),
       frequencia: z.number().nullable(),
+      /** Below the 75 % line, compared exactly (74,96 % shows as 75,0 % and is still below). */
+      abaixo_minimo: z.boolean(),
     }),
   ),
   mensalidades_em_aberto: z.number().int(),

@@ -102,8 +102,22 @@ describe('DashboardPage', () => {
     stubServer('responsavel', {
       escopo: 'responsavel',
       filhos: [
-        { id: 'a1', nome: 'Lucas', turma_nome: '1º Ano A', status: 'ativo', frequencia: 96.3 },
-        { id: 'a2', nome: 'Luiza', turma_nome: '4º Ano A', status: 'ativo', frequencia: 70 },
+        {
+          id: 'a1',
+          nome: 'Lucas',
+          turma_nome: '1º Ano A',
+          status: 'ativo',
+          frequencia: 96.3,
+          abaixo_minimo: false,
+        },
+        {
+          id: 'a2',
+          nome: 'Luiza',
+          turma_nome: '4º Ano A',
+          status: 'ativo',
+          frequencia: 70,
+          abaixo_minimo: true,
+        },
       ],
       mensalidades_em_aberto: 0,
       proxima_mensalidade: null,
@@ -117,6 +131,28 @@ describe('DashboardPage', () => {
       'href',
       '/dashboard/alunos?aluno=a2',
     );
+    expect(screen.getByText('abaixo de 75 %')).toBeInTheDocument();
+  });
+
+  it('warns a mother of the 75 % line as the server counts it, even when the figure rounds to 75,0 %', async () => {
+    // 638 of 851 lessons is 74,97 %: shown as 75,0 %, still below the legal minimum (LDB art. 24, VI).
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [
+        {
+          id: 'a1',
+          nome: 'Lucas',
+          turma_nome: '8º Ano A',
+          status: 'ativo',
+          frequencia: 75,
+          abaixo_minimo: true,
+        },
+      ],
+      mensalidades_em_aberto: 0,
+      proxima_mensalidade: null,
+    });
+    renderAt(<DashboardPage />);
+    expect(await screen.findByText(/Frequência 75,0 %/)).toBeInTheDocument();
     expect(screen.getByText('abaixo de 75 %')).toBeInTheDocument();
   });
 });

@@ -327,13 +327,11 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
                 </span>
                 <span
                   className={`text-right ${
-                    filho.frequencia !== null && filho.frequencia < FREQUENCIA_MINIMA
-                      ? 'font-semibold text-red-700'
-                      : 'text-gray-700'
+                    filho.abaixo_minimo ? 'font-semibold text-red-700' : 'text-gray-700'
                   }`}
                 >
                   Frequência {formatPercent(filho.frequencia)}
-                  {filho.frequencia !== null && filho.frequencia < FREQUENCIA_MINIMA && (
+                  {filho.abaixo_minimo && (
                     <span className="block text-xs">abaixo de {FREQUENCIA_MINIMA} %</span>
                   )}
                 </span>

@@ -642,7 +642,10 @@ describe('frequência do aluno', () => {
     expect(dataOf<StudentAttendance>(own).faltas).toHaveLength(2);
     expect((await get(`/api/frequencia/alunos/${s.b[1].id}`, s.guardian.cookie)).statusCode).toBe(404);
     const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
-    expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({ frequencia: 60 });
+    expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({
+      frequencia: 60,
+      abaixo_minimo: true,
+    });
   });
 });
 

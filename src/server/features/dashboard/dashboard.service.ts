@@ -315,10 +315,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   const figures = await Promise.all(
     filhos.map(async (filho) => {
       const attendance = await getStudentAttendance(db, user, filho.id, {});
-      return [filho.id, attendance.geral.frequencia] as const;
+      return [filho.id, attendance.geral] as const;
     }),
   );
-  const frequencia = new Map(figures);
+  const geral = new Map(figures);
   const [overdue, upcoming] = await Promise.all([
     listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
     listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
@@ -330,7 +330,11 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   return {
     escopo: 'responsavel',
     // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
-    filhos: filhos.map((filho) => ({ ...filho, frequencia: frequencia.get(filho.id) ?? null })),
+    filhos: filhos.map((filho) => ({
+      ...filho,
+      frequencia: geral.get(filho.id)?.frequencia ?? null,
+      abaixo_minimo: geral.get(filho.id)?.abaixo_minimo ?? false,
+    })),
     mensalidades_em_aberto: overdue.total + upcoming.total,
     proxima_mensalidade: next
       ? {
