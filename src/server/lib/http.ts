@@ -17,6 +17,11 @@ declare module 'fastify' {
     multipart?: boolean;
     /** A public route that never reads the session (answered from memory, e.g. content polling). */
     sessionless?: boolean;
+    /**
+     * Called by the portal on its own (the bell's count, polled while a page is open), not by the
+     * person: it does not count as use, so a tab left open does not keep an idle session alive.
+     */
+    background?: boolean;
   }
   interface FastifyRequest {
     auth: { user: UserRow; sessionId: string; token: string } | null;

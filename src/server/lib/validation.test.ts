@@ -5,6 +5,7 @@ import {
   findControlCharacters,
 } from '../../shared/validators.js';
 import { validStudentBody } from '../test/records-fixtures.js';
+import { MAX_NESTING, NESTING_MESSAGE, nestedDeeperThan } from './validation.js';
 import { signedIn, setupTestApp } from '../test/test-app.js';
 
 const t = setupTestApp();
@@ -89,5 +90,31 @@ describe('control characters', () => {
         { path: 'endereco', message: SINGLE_LINE_MESSAGE },
       ]),
     );
+  });
+
+  it('deeply nested JSON is a 400, not a 500 from a stack overflow, signed in or not', async () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    expect(nestedDeeperThan(JSON.parse(deep(MAX_NESTING)), MAX_NESTING)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse(deep(MAX_NESTING + 1)), MAX_NESTING)).toBe(true);
+    expect(nestedDeeperThan({ a: [{ b: 'x' }] }, 3)).toBe(false);
+
+    const { cookie } = await signedIn(t, 'administrador');
+    for (const [url, headers] of [
+      ['/api/auth/login', {}],
+      ['/api/notificacoes/lidas', { cookie }],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: deep(50_000),
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        success: false,
+        code: 'VALIDATION',
+        message: NESTING_MESSAGE,
+      });
+    }
   });
 });

@@ -21,7 +21,9 @@ export const sessions = globalPlugin('sessions', async (app) => {
     if (access === 'public' && request.routeOptions.config.sessionless === true) return;
     const token = readSessionToken(request);
     if (token) {
-      const resolved = await resolveSession(app.ctx.db, token);
+      const resolved = await resolveSession(app.ctx.db, token, {
+        touch: request.routeOptions.config.background !== true,
+      });
       if (resolved) request.auth = { ...resolved, token };
     }
     if (access === 'public') return;

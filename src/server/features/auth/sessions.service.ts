@@ -109,8 +109,15 @@ export function forgetCachedSessions(
 const isLive = (session: { idleExpiresAt: Date; absoluteExpiresAt: Date }, now: number) =>
   session.idleExpiresAt.getTime() > now && session.absoluteExpiresAt.getTime() > now;
 
-/** The signed-in user for a cookie, or null when the session is unknown, expired or the user disabled. */
-export async function resolveSession(db: DbOrTx, token: string): Promise<ResolvedSession | null> {
+/**
+ * The signed-in user for a cookie, or null when the session is unknown, expired or the user disabled.
+ * A request counts as use (the idle deadline moves) unless `touch` is false: a background poll.
+ */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  { touch = true }: { touch?: boolean } = {},
+): Promise<ResolvedSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = sha256(token);
   const cache = caches.get(db);
@@ -122,7 +129,7 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
     cached &&
     isLive(cached.session, now) &&
     cached.user.status === 'ativo' &&
-    now - cached.session.lastSeenAt.getTime() <= TOUCH_INTERVAL
+    (!touch || now - cached.session.lastSeenAt.getTime() <= TOUCH_INTERVAL)
   ) {
     return { sessionId: cached.session.id, user: cached.user };
   }
@@ -144,7 +151,7 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
     await db.delete(sessions).where(eq(sessions.userId, user.id));
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL) {
+  if (touch && now - session.lastSeenAt.getTime() > TOUCH_INTERVAL) {
     const idle = limitsFor(session.persistent).idle;
     const touched = {
       lastSeenAt: new Date(now),

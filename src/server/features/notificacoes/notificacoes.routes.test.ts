@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
@@ -117,5 +117,25 @@ describe('notificações', () => {
       itens: [{ tipo: 'spam', email: true, sms: true }],
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('the bell polled by an open page does not keep an idle session alive; a click does', async () => {
+    const idle = await signedIn(t, 'responsavel');
+    const active = await signedIn(t, 'responsavel');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Every 30 s for 35 minutes the page asks the count; meanwhile one person also opens a page.
+      for (let minute = 0.5; minute <= 35; minute += 0.5) {
+        vi.setSystemTime(Date.now() + 30_000);
+        const polled = await get('/api/notificacoes/contagem', idle.cookie);
+        if (minute < 30) expect(polled.statusCode, `minuto ${String(minute)}`).toBe(200);
+        await get('/api/notificacoes/contagem', active.cookie);
+        if (minute === 20) expect((await get('/api/auth/me', active.cookie)).statusCode).toBe(200);
+      }
+      expect((await get('/api/auth/me', idle.cookie)).statusCode).toBe(401);
+      expect((await get('/api/auth/me', active.cookie)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

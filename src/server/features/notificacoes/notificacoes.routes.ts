@@ -29,6 +29,8 @@ const HEARTBEAT_MS = 25_000;
 /** The bell: `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
 export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
+  // The bell's count is polled and streamed to every open portal page: not use of the session.
+  const bell = { access: 'authenticated', background: true } as const;
 
   app.get(
     '/api/notificacoes',
@@ -41,7 +43,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notificacoes/contagem',
-    { schema: { response: okResponse(contagemSchema) }, config: own },
+    { schema: { response: okResponse(contagemSchema) }, config: bell },
     async (request) => ok({ nao_lidas: await countUnreadCached(app.ctx.db, signedInUser(request).id) }),
   );
 
@@ -58,7 +60,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
    * Server-sent events: `event: contagem` with `{nao_lidas}` now and whenever it may have changed. The
    * browser's EventSource reconnects by itself; the portal also polls every 30 s as a fallback.
    */
-  app.get('/api/notificacoes/stream', { config: own }, async (request, reply) => {
+  app.get('/api/notificacoes/stream', { config: bell }, async (request, reply) => {
     const user = signedInUser(request);
     const raw = reply.raw;
     reply.hijack();

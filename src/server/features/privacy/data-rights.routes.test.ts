@@ -9,7 +9,10 @@ import {
   insertStudent,
   messageOf,
 } from '../../test/records-fixtures.js';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { mensalidades, pagamentos } from '../finance/finance.table.js';
+import { assessments, grades, periodStates } from '../grades/grades.table.js';
+import { studentGuardians } from '../students/students.table.js';
 import { referencesTo } from './data-rights.service.js';
 
 const t = setupTestApp();
@@ -95,6 +98,115 @@ describe('Meus dados', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("leaves out grades of unpublished periods and the other parent's own rows and IP address", async () => {
+    const { admin, parent, turma, first } = await families();
+    const coParent = await signedIn(t, 'responsavel');
+    const coGuardian = await insertGuardian(t, coParent.user.id);
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: first.id, responsavelId: coGuardian.id, parentesco: 'pai', ehPrincipal: false });
+    const remote = (ip: string) => ({ remoteAddress: ip });
+
+    // The other parent writes to the school, asks for a correction and answers a consent; so does the school.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/mensagens',
+          headers: { cookie: coParent.cookie },
+          payload: { aluno_id: first.id, destino: 'secretaria', assunto: 'Assunto reservado', texto: 'Oi' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    await send('POST', '/api/solicitacoes', coParent.cookie, {
+      tipo: 'correcao',
+      descricao: 'Pedido reservado do outro responsável.',
+      aluno_id: first.id,
+    });
+    const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+    for (const [cookie, ip] of [
+      [coParent.cookie, '198.51.100.7'],
+      [admin.cookie, '198.51.100.9'],
+      [parent.cookie, '203.0.113.5'],
+    ] as const) {
+      const consent = await t.app.inject({
+        method: 'POST',
+        url: `/api/alunos/${first.id}/consentimentos`,
+        headers: { cookie },
+        payload: { finalidade_id: purposes[0]!.id, concedido: true },
+        ...remote(ip),
+      });
+      expect(consent.statusCode, ip).toBe(200);
+    }
+
+    // Two bimestres with a grade each; only the first is published.
+    const [year] = await t.database.db
+      .insert(schoolYears)
+      .values({ ano: 2026, inicio: '2026-02-02', fim: '2026-12-11', tipoPeriodo: 'bimestre' })
+      .returning();
+    const periods = await t.database.db
+      .insert(schoolPeriods)
+      .values([
+        {
+          anoLetivoId: year!.id,
+          numero: 1,
+          inicio: '2026-02-02',
+          fim: '2026-04-17',
+          dataFechamento: '2026-04-24',
+        },
+        {
+          anoLetivoId: year!.id,
+          numero: 2,
+          inicio: '2026-04-20',
+          fim: '2026-07-03',
+          dataFechamento: '2026-07-10',
+        },
+      ])
+      .returning();
+    const columns = await t.database.db
+      .insert(assessments)
+      .values(
+        periods.map((period) => ({
+          turmaId: turma.id,
+          disciplina: 'Matemática',
+          periodoId: period.id,
+          nome: `Prova ${String(period.numero)}`,
+          data: period.inicio,
+        })),
+      )
+      .returning();
+    const given = await t.database.db
+      .insert(grades)
+      .values(
+        columns.map((column, index) => ({
+          avaliacaoId: column.id,
+          alunoId: first.id,
+          valor: ['7.5', '3.0'][index]!,
+        })),
+      )
+      .returning();
+    await t.database.db
+      .insert(periodStates)
+      .values({ periodoId: periods[0]!.id, turmaId: turma.id, fechado: true, publicado: true });
+
+    const response = await get('/api/meus-dados?formato=json', parent.cookie);
+    expect(response.statusCode).toBe(200);
+    const child = dataOf<MeusDados>(response).filhos.find((item) => item.id === first.id)!.dados;
+    expect(child.grades!.map((row) => row.id)).toEqual([given[0]!.id]);
+    expect(child.conversas).toEqual([]);
+    expect(child.data_requests).toEqual([]);
+    expect(child.consents!.map((row) => row.ip)).toEqual([null, null, '203.0.113.5']);
+    for (const secret of ['Assunto reservado', 'Pedido reservado', '198.51.100.7', '198.51.100.9'])
+      expect(response.body, secret).not.toContain(secret);
+
+    // The other parent's own export still has them.
+    const theirs = dataOf<MeusDados>(await get('/api/meus-dados?formato=json', coParent.cookie));
+    const theirChild = theirs.filhos.find((item) => item.id === first.id)!.dados;
+    expect(theirChild.conversas).toHaveLength(1);
+    expect(theirChild.data_requests).toHaveLength(1);
+    expect(theirChild.consents!.map((row) => row.ip)).toEqual(['198.51.100.7', null, null]);
   });
 
   it('is for the family only', async () => {

@@ -11,6 +11,9 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { auditLog } from '../audit/audit.table.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
+import { schoolPeriods, type SchoolPeriodRow } from '../calendar/calendar.table.js';
+import { assessments, grades, rectificationRequests } from '../grades/grades.table.js';
+import { periodStatesFor } from '../grades/period-state.js';
 import { guardians, studentGuardians, students } from '../students/students.table.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { anonymiseGuardianInTx, anonymiseStudentInTx, statementOf } from './anonymise.service.js';
@@ -69,6 +72,64 @@ async function rowsReferring(db: DbOrTx, refs: Reference[], id: string) {
   return out;
 }
 
+/**
+ * The avaliações of a child's grades (and retificação requests, which carry grades) whose period is not
+ * published for the class: the boletim shows a family only published periods, and so does the export.
+ */
+async function unpublishedAssessments(db: DbOrTx, alunoId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: assessments.id, turmaId: assessments.turmaId, period: schoolPeriods })
+    .from(assessments)
+    .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+    .where(
+      inArray(
+        assessments.id,
+        sql`(select ${grades.avaliacaoId} from ${grades} where ${grades.alunoId} = ${alunoId}
+          union select ${rectificationRequests.avaliacaoId} from ${rectificationRequests} where ${rectificationRequests.alunoId} = ${alunoId})`,
+      ),
+    );
+  const periodsByClass = new Map<string, Map<string, SchoolPeriodRow>>();
+  for (const row of rows) {
+    const periods = periodsByClass.get(row.turmaId) ?? new Map<string, SchoolPeriodRow>();
+    periodsByClass.set(row.turmaId, periods.set(row.period.id, row.period));
+  }
+  const hidden = new Set<string>();
+  for (const [turmaId, periods] of periodsByClass) {
+    const states = await periodStatesFor(db, [...periods.values()], turmaId);
+    for (const row of rows)
+      if (row.turmaId === turmaId && !states.get(row.period.id)?.publicado) hidden.add(row.id);
+  }
+  return hidden;
+}
+
+/**
+ * A child's rows that belong to another guardian (the other parent's conversations with the school and
+ * LGPD requests): the portal shows each guardian only their own, and so does the export.
+ */
+const AUTHORED_BY: Record<string, string> = {
+  conversas: 'responsavel_usuario_id',
+  data_requests: 'usuario_id',
+};
+
+/** A child's rows as this guardian may have them: others' own rows left out, others' IP addresses blank. */
+function forRequester(
+  tables: Record<string, Record<string, unknown>[]>,
+  userId: string,
+  hiddenAssessments: Set<string>,
+) {
+  for (const [table, rows] of Object.entries(tables))
+    tables[table] = rows
+      .filter((row) => !(table in AUTHORED_BY) || row[AUTHORED_BY[table]!] === userId)
+      .filter(
+        (row) =>
+          !(table === 'grades' || table === 'rectification_requests') ||
+          !hiddenAssessments.has(String(row.avaliacao_id)),
+      )
+      // An address is its owner's: the other parent's, or staff's when the secretaria recorded a form.
+      .map((row) => ('ip' in row && row.usuario_id !== userId ? { ...row, ip: null } : row));
+  return tables;
+}
+
 async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
   const [row] = await db.select().from(guardians).where(eq(guardians.usuarioId, user.id));
   if (!row) throw notFound('Não há cadastro de responsável ligado a esta conta.');
@@ -78,7 +139,9 @@ async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
 /**
  * 'Meus dados' (LGPD art. 18, II and V): every row of every table that refers to the guardian, their
  * account or their children, found through the schema's foreign keys — a table added later is included
- * without touching this code — plus payments (through the tuition) and the account's sign-ins.
+ * without touching this code — plus payments (through the tuition) and the account's sign-ins. A
+ * child's rows are as the portal shows them to this guardian (forRequester): no grades of unpublished
+ * periods, nothing the other parent wrote for themselves, no one else's IP address.
  */
 export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<MeusDados> {
   const db = ctx.db;
@@ -134,7 +197,14 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
       await db.execute(sql`select * from students where id = ${child.id}`),
     );
     const dados: MeusDados['filhos'][number]['dados'] = { students: [clean(record!)] };
-    Object.assign(dados, await rowsReferring(db, studentRefs, child.id));
+    Object.assign(
+      dados,
+      forRequester(
+        await rowsReferring(db, studentRefs, child.id),
+        user.id,
+        await unpublishedAssessments(db, child.id),
+      ),
+    );
     dados.pagamentos = rowsOf<Record<string, unknown>>(
       await db.execute(
         sql`select * from pagamentos where mensalidade_id in (select id from mensalidades where aluno_id = ${child.id}) order by data_pagamento`,

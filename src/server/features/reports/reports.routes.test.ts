@@ -382,6 +382,25 @@ describe('Secretaria', () => {
     ]);
   });
 
+  it('contatos-responsaveis: a teacher gets names and phones, never the guardians’ e-mails', async () => {
+    const result = await report('contatos-responsaveis', { turma_id: ids.a5 }, teacherCookie);
+    expect(result.colunas.map((coluna) => coluna.chave)).not.toContain('email');
+    expect(result.linhas[0]).toEqual({
+      aluno: 'Ana Ribeiro',
+      responsavel: 'Sônia Ribeiro',
+      parentesco: 'Mãe',
+      principal: 'Sim',
+      telefone: '(11) 98765-4321',
+    });
+    const url = `/api/relatorios/contatos-responsaveis?turma_id=${ids.a5}&formato=`;
+    const csv = await get(`${url}csv`, teacherCookie);
+    expect(csv.body).toContain('Sônia Ribeiro');
+    expect(csv.body).not.toContain('sonia@familia.test');
+    const pdf = await get(`${url}pdf`, teacherCookie);
+    expect(pdfText(pdf.rawPayload)).toContain('Sônia Ribeiro');
+    expect(pdfText(pdf.rawPayload)).not.toContain('sonia@familia.test');
+  });
+
   it('alunos-sem-turma and movimentação count what happened', async () => {
     const sem = await report('alunos-sem-turma', {});
     expect(column(sem, 'nome')).toEqual(['Hugo Vaz']);

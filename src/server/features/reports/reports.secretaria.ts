@@ -264,12 +264,17 @@ const contatos: HubReport = {
   id: 'contatos-responsaveis',
   grupo: 'secretaria',
   titulo: 'Contatos dos responsáveis',
-  descricao: () => 'Os responsáveis de cada aluno de uma turma, com parentesco, telefone e e-mail.',
+  descricao: (nivel) =>
+    nivel === 'administrador'
+      ? 'Os responsáveis de cada aluno de uma turma, com parentesco, telefone e e-mail.'
+      : 'Os responsáveis de cada aluno de uma das suas turmas, com parentesco e telefone.',
   access: 'reports.read',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
     const turma = await classOf(run);
+    // A teacher sees guardians' names and phones, never their e-mails (students.presenter.ts).
+    const withEmail = run.scope.kind === 'all';
     const rows = await run.db
       .select({
         aluno: students.nome,
@@ -303,7 +308,7 @@ const contatos: HubReport = {
         { chave: 'parentesco', rotulo: 'Parentesco', tipo: 'texto', peso: 1.2 },
         { chave: 'principal', rotulo: 'Principal', tipo: 'texto', peso: 0.9 },
         { chave: 'telefone', rotulo: 'Telefone', tipo: 'texto', peso: 1.8 },
-        { chave: 'email', rotulo: 'E-mail', tipo: 'texto', peso: 3 },
+        ...(withEmail ? [{ chave: 'email', rotulo: 'E-mail', tipo: 'texto' as const, peso: 3 }] : []),
       ],
       linhas: rows.map((row) => ({
         aluno: row.aluno,
@@ -311,7 +316,7 @@ const contatos: HubReport = {
         parentesco: row.parentesco ? parentescoLabels[row.parentesco] : null,
         principal: row.responsavel ? (row.principal ? 'Sim' : 'Não') : null,
         telefone: row.telefone ? formatPhone(row.telefone) : null,
-        email: row.email,
+        ...(withEmail ? { email: row.email } : {}),
       })),
       paisagem: true,
     });
