@@ -351,6 +351,9 @@ function composeReportCard(
 ): ReportCard {
   const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
   const shownIds = new Set(shown.map((period) => period.id));
+  // The final result needs every period: a guardian who sees only some (the year closed before the
+  // school published them all) gets the running situation of those, never a final one computed from them.
+  const final = yearClosed && shown.length === periods.length;
   const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
   const names = [...subjects]
     .filter((name) => visible === null || visible.has(name))
@@ -389,7 +392,7 @@ function composeReportCard(
       rules,
     );
     const complete = perPeriod.every((period) => period.tenths !== null);
-    const computed = subjectSituation(annual, complete, yearClosed, rules.mediaAprovacao);
+    const computed = subjectSituation(annual, complete, final, rules.mediaAprovacao);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     return {
