@@ -915,6 +915,19 @@ describe('boletim', () => {
     });
   });
 
+  it("a teacher sees only their subjects but the student's real final situation", async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // The third student: Matemática 3,0 (em recuperação), Português 6,0.
+    const school = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(school.situacao).toBe('em_recuperacao');
+    const teacher = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.portuguese.cookie));
+    expect(teacher.disciplinas.map((item) => [item.disciplina, item.situacao])).toEqual([
+      ['Português', 'cursando'],
+    ]);
+    expect(teacher.situacao).toBe(school.situacao);
+  });
+
   it('the class PDF has one page per student', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
