@@ -23,7 +23,11 @@ describe('grades in tenths', () => {
     expect(parseTenths('10')).toBe(100);
     expect(parseTenths(0)).toBe(0);
     expect(parseTenths(' 0,1 ')).toBe(1);
+    // A spreadsheet formatted with two decimals copies 7,50 and 10,00.
+    expect(parseTenths('7,50')).toBe(75);
+    expect(parseTenths('10,00')).toBe(100);
     expect(parseTenths('7,25')).toBeNull();
+    expect(parseTenths('7,05')).toBeNull();
     expect(parseTenths(7.25)).toBeNull();
     expect(parseTenths('-1')).toBeNull();
     expect(parseTenths('abc')).toBeNull();

@@ -52,11 +52,12 @@ export function scaleMaxTenths(escala: Escala): number {
 
 /**
  * Parses '7,5', '7.5', 7.5 or '10' into tenths (75, 75, 75, 100), exactly, from the decimal text —
- * never by multiplying a float. Null when it is not a number with at most one decimal.
+ * never by multiplying a float. Trailing zeros are the same number ('7,50' as a spreadsheet formatted
+ * with two decimals copies it). Null when it is not a number with at most one decimal.
  */
 export function parseTenths(input: string | number): number | null {
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
-  const match = /^(\d{1,4})(?:[.,](\d))?$/.exec(text);
+  const match = /^(\d{1,4})(?:[.,](\d)0*)?$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 10 + Number(match[2] ?? '0');
 }

@@ -76,6 +76,37 @@ function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
   };
 }
 
+/** A cell of 'Prova 1' as PUT /api/notas answers it. */
+function savedCell(aluno: number, valor: number, version: number) {
+  return {
+    id: uuid(300 + aluno),
+    avaliacao_id: uuid(101),
+    aluno_id: uuid(aluno),
+    valor,
+    texto: `${String(valor)},0`,
+    version,
+  };
+}
+
+/** The grid as read again after someone set 'Prova 1' of Aluno n. */
+function withCell(grid: GradesGrid, n: number, texto: string, version: number): GradesGrid {
+  return {
+    ...grid,
+    alunos: grid.alunos.map((aluno) =>
+      aluno.id !== uuid(n + 10)
+        ? aluno
+        : {
+            ...aluno,
+            notas: aluno.notas.map((nota) =>
+              nota.avaliacao_id !== uuid(101)
+                ? nota
+                : { ...nota, id: uuid(300 + n), valor: Number(texto.replace(',', '.')), texto, version },
+            ),
+          },
+    ),
+  };
+}
+
 function renderGrid(grid: GradesGrid, canRectify = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -165,6 +196,98 @@ describe('GradeGrid', () => {
     expect(JSON.parse(init?.body as string)).toEqual({
       notas: [{ aluno_id: uuid(12), avaliacao_id: uuid(101), valor: '5,5', version: 0 }],
     });
+  });
+
+  it('never overwrites, without a conflict, a grade someone else changed after this screen saved it', async () => {
+    const bodies: { notas: { aluno_id: string; avaliacao_id: string; valor: unknown; version: number }[] }[] =
+      [];
+    const answers = [
+      { status: 200, body: { success: true, data: { salvas: 1, notas: [savedCell(12, 5, 1)] } } },
+      {
+        status: 409,
+        body: {
+          success: false,
+          code: 'CONFLICT',
+          message: 'Outra pessoa alterou estas notas enquanto você editava. Nada foi salvo; recarregue.',
+          details: [{ path: 'notas.0', message: 'Nota alterada por outra pessoa (agora: 8,0).' }],
+        },
+      },
+      { status: 200, body: { success: true, data: { salvas: 1, notas: [savedCell(12, 6, 3)] } } },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(init?.body as string) as (typeof bodies)[number]);
+        const answer = answers.shift()!;
+        return Promise.resolve(
+          new Response(JSON.stringify(answer.body), {
+            status: answer.status,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <GradeGrid grid={gridOf()} canRectify={false} />
+      </QueryClientProvider>,
+    );
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('5{Enter}');
+    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+    expect(bodies[0]!.notas[0]!.version).toBe(0);
+
+    // The teacher starts retyping it; meanwhile the grid comes back with the secretary's 8,0 (version 2).
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('6');
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <GradeGrid grid={withCell(gridOf(), 2, '8,0', 2)} canRectify={false} />
+      </QueryClientProvider>,
+    );
+    await user.keyboard('{Enter}');
+    // Sent against the version the teacher was editing (their own 5), so the server answers a conflict.
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]!.notas[0]).toMatchObject({ valor: '6', version: 1 });
+    await waitFor(() => expect(cell('Prova 1', 'Aluno 2')).toHaveAttribute('aria-invalid', 'true'));
+
+    // Seen the conflict, saving again is a deliberate overwrite of the current version.
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('6,5{Enter}');
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]!.notas[0]).toMatchObject({ valor: '6,5', version: 2 });
+  });
+
+  it("shows the other person's newer value over a grade this screen had saved", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: true, data: { salvas: 1, notas: [savedCell(12, 5, 1)] } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <GradeGrid grid={gridOf()} canRectify={false} />
+      </QueryClientProvider>,
+    );
+    await user.click(cell('Prova 1', 'Aluno 2'));
+    await user.keyboard('5{Enter}');
+    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <GradeGrid grid={withCell(gridOf(), 2, '8,0', 2)} canRectify={false} />
+      </QueryClientProvider>,
+    );
+    expect(cell('Prova 1', 'Aluno 2')).toHaveValue('8,0');
   });
 
   it('says why nothing can be created in a closed period without assessments', () => {

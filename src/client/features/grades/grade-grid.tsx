@@ -69,11 +69,26 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
         ?.notas.find((nota) => nota.avaliacao_id === avaliacaoId),
     [grid],
   );
-  const versionOf = (alunoId: string, avaliacaoId: string) =>
-    Math.max(
-      serverCell(alunoId, avaliacaoId)?.version ?? 0,
-      savedVersions.get(keyOf(alunoId, avaliacaoId)) ?? 0,
+  /**
+   * A grade this screen saved and someone else changed afterwards (a newer version came with the grid):
+   * the other person's value shows again, so what is on screen is what the next save is checked against.
+   */
+  const superseded = (alunoId: string, avaliacaoId: string) => {
+    const key = keyOf(alunoId, avaliacaoId);
+    const saved = savedVersions.get(key);
+    return (
+      edits.get(key)?.status === 'salvo' &&
+      saved !== undefined &&
+      (serverCell(alunoId, avaliacaoId)?.version ?? 0) > saved
     );
+  };
+  /**
+   * The version the cell on screen was read at: the one this screen saved (a grid read before that save
+   * may still be older), else the grid's. Never simply the newest: that would overwrite, without a
+   * conflict, a change someone else made after ours.
+   */
+  const versionOf = (alunoId: string, avaliacaoId: string) =>
+    savedVersions.get(keyOf(alunoId, avaliacaoId)) ?? serverCell(alunoId, avaliacaoId)?.version ?? 0;
 
   /** `leaving`: the grid is going away, so what waits is sent even while another batch is in flight. */
   const flush = (leaving = false) => {
@@ -145,10 +160,18 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
           });
           setBatchError(error.message);
           // The other person's versions, so saving this cell again is a deliberate overwrite.
-          if (conflict)
+          if (conflict) {
+            setSavedVersions((current) => {
+              const next = new Map(current);
+              cells.forEach((cell, index) => {
+                if (named.has(index)) next.delete(cell.key);
+              });
+              return next;
+            });
             void queryClient.invalidateQueries({
               queryKey: gradesKeys.grid(grid.turma.id, grid.disciplina, grid.periodo.id),
             });
+          }
         },
       },
     );
@@ -188,8 +211,17 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const setCell = (alunoId: string, avaliacaoId: string, text: string) => {
     const key = keyOf(alunoId, avaliacaoId);
     const reading = readCell(text, rules);
+    const replaced = superseded(alunoId, avaliacaoId);
     // Pasting or retyping the grade already saved changes nothing.
-    if (!edits.has(key) && sameGrade(text, serverCell(alunoId, avaliacaoId)?.texto ?? null)) return;
+    if ((replaced || !edits.has(key)) && sameGrade(text, serverCell(alunoId, avaliacaoId)?.texto ?? null))
+      return;
+    // Typing over the other person's value (on screen): it is the version this edit starts from.
+    if (replaced)
+      setSavedVersions((current) => {
+        const next = new Map(current);
+        next.delete(key);
+        return next;
+      });
     setEdits((current) => {
       const next = new Map(current);
       if (!reading.ok) next.set(key, { text, status: 'erro', message: reading.message });
@@ -200,7 +232,9 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   };
 
   const textOf = (alunoId: string, avaliacaoId: string) =>
-    edits.get(keyOf(alunoId, avaliacaoId))?.text ?? serverCell(alunoId, avaliacaoId)?.texto ?? '';
+    (superseded(alunoId, avaliacaoId) ? undefined : edits.get(keyOf(alunoId, avaliacaoId))?.text) ??
+    serverCell(alunoId, avaliacaoId)?.texto ??
+    '';
 
   const focusCell = (at: CellPosition) => {
     const aluno = grid.alunos[at.row];

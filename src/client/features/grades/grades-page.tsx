@@ -16,9 +16,11 @@ import { GradeGrid } from './grade-grid';
 import {
   useAssessments,
   useDeleteAssessment,
+  useClassSubjects,
   useGradePeriods,
   useGradesGrid,
   useGradeClasses,
+  useTeacherChoices,
 } from './grades.api';
 import { PeriodActions } from './period-actions';
 import { MyRectificationRequests, RectificationQueue } from './rectification-requests';
@@ -49,7 +51,21 @@ export function GradesPage() {
     (turmaParam && classes.data?.some((turma) => turma.id === turmaParam) ? turmaParam : null) ??
     classes.data?.[0]?.id ??
     '';
-  const disciplina = params.get('disciplina') ?? disciplinas[0];
+  // The class's subjects; a teacher starts on one they teach (not on the catalogue's first, which
+  // they may not see: a 404 on arrival).
+  const subjects = useClassSubjects(turmaId);
+  const teachers = useTeacherChoices(teacher);
+  const ownTeacherId = teachers.data?.find((item) => item.usuario_id === me?.id)?.id;
+  const classSubjects = subjects.data?.disciplinas.map((item) => item.disciplina) ?? [];
+  const subjectOptions = classSubjects.length > 0 ? classSubjects : [...disciplinas];
+  const disciplinaParam = params.get('disciplina');
+  const disciplina =
+    (disciplinaParam && subjectOptions.includes(disciplinaParam) ? disciplinaParam : null) ??
+    subjects.data?.disciplinas.find((item) => ownTeacherId && item.professor?.id === ownTeacherId)
+      ?.disciplina ??
+    subjectOptions[0] ??
+    disciplinas[0];
+  const subjectsPending = turmaId !== '' && (subjects.isPending || (teacher && teachers.isPending));
   const periodoParam = params.get('periodo');
   const periodoId =
     (periodoParam && periods.some((period) => period.id === periodoParam) ? periodoParam : null) ??
@@ -117,7 +133,7 @@ export function GradesPage() {
           value={disciplina}
           onChange={(event) => update({ disciplina: event.target.value })}
         >
-          {disciplinas.map((item) => (
+          {subjectOptions.map((item) => (
             <option key={item} value={item}>
               {item}
             </option>
@@ -154,7 +170,7 @@ export function GradesPage() {
       )}
       {classes.isError || years.isError ? (
         <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
-      ) : years.isPending || (year !== undefined && classes.isPending) ? (
+      ) : years.isPending || (year !== undefined && classes.isPending) || subjectsPending ? (
         <Spinner />
       ) : !turmaId || !periodoId ? (
         <EmptyState

@@ -837,6 +837,37 @@ describe('boletim', () => {
     expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
   });
 
+  it('after the year is closed, a guardian sees no final result computed from only the periods published', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // Matemática: 8,0 in the 1st bimestre, 2,0 in the 2nd → annual 5,0, reprovado por nota.
+    const second = await createAssessment(s, s.math.cookie, { periodo_id: s.p[1]!.id, data: '2026-05-10' });
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: second.id, aluno_id: s.a[0].id, valor: 2 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
+      200,
+    );
+    const official = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(official.disciplinas[0]).toMatchObject({ media_anual: 5, situacao: 'reprovado_nota' });
+
+    // Only the 1st bimestre published: its 8,0 is no 'Aprovado' for the family.
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {});
+    const partial = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(partial.disciplinas[0]).toMatchObject({ disciplina: 'Matemática', media_anual: 8 });
+    expect(partial.disciplinas.map((item) => item.situacao)).toEqual(['cursando', 'cursando']);
+    expect(partial.situacao).toBe('cursando');
+
+    // Every period published: the family reads the school's final result.
+    for (const period of s.p.slice(1))
+      await send('POST', `/api/periodos/${period.id}/publicar`, s.admin.cookie, {});
+    const complete = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(complete.disciplinas[0]).toMatchObject({ media_anual: 5, situacao: 'reprovado_nota' });
+    expect(complete.situacao).toBe(official.situacao);
+  });
+
   it('shows the recuperação, the situation, and the conselho de classe decision as such', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
@@ -882,6 +913,19 @@ describe('boletim', () => {
         motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
       },
     });
+  });
+
+  it("a teacher sees only their subjects but the student's real final situation", async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // The third student: Matemática 3,0 (em recuperação), Português 6,0.
+    const school = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(school.situacao).toBe('em_recuperacao');
+    const teacher = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.portuguese.cookie));
+    expect(teacher.disciplinas.map((item) => [item.disciplina, item.situacao])).toEqual([
+      ['Português', 'cursando'],
+    ]);
+    expect(teacher.situacao).toBe(school.situacao);
   });
 
   it('the class PDF has one page per student', async () => {

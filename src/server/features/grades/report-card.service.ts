@@ -351,16 +351,20 @@ function composeReportCard(
 ): ReportCard {
   const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
   const shownIds = new Set(shown.map((period) => period.id));
+  // The final result needs every period: a guardian who sees only some (the year closed before the
+  // school published them all) gets the running situation of those, never a final one computed from them.
+  const final = yearClosed && shown.length === periods.length;
   const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
-  const names = [...subjects]
-    .filter((name) => visible === null || visible.has(name))
-    .sort((a, b) => (subjectOrder.get(a) ?? 99) - (subjectOrder.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'));
+  // Every subject counts for the final situation; a teacher is shown only the subjects they see.
+  const names = [...subjects].sort(
+    (a, b) => (subjectOrder.get(a) ?? 99) - (subjectOrder.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'),
+  );
   const subjectDecision = new Map(
     decisions.filter((row) => row.disciplina !== null).map((row) => [row.disciplina!, row]),
   );
   const overallDecision = decisions.find((row) => row.disciplina === null) ?? null;
 
-  const disciplinas: ReportCardSubject[] = names.map((disciplina) => {
+  const allSubjects: ReportCardSubject[] = names.map((disciplina) => {
     const perPeriod = periods.map((period) => {
       const state = states.get(period.id)!;
       const visibleHere = shownIds.has(period.id);
@@ -389,7 +393,7 @@ function composeReportCard(
       rules,
     );
     const complete = perPeriod.every((period) => period.tenths !== null);
-    const computed = subjectSituation(annual, complete, yearClosed, rules.mediaAprovacao);
+    const computed = subjectSituation(annual, complete, final, rules.mediaAprovacao);
     const decision = subjectDecision.get(disciplina) ?? null;
     const given = attendance.given.get(disciplina);
     return {
@@ -423,7 +427,7 @@ function composeReportCard(
   const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
   const totalCounted = attendance.counted.length;
   const computedOverall = overallSituation(
-    disciplinas.map((item) => item.situacao),
+    allSubjects.map((item) => item.situacao),
     isBelowMinimum(totalGiven, totalCounted) && (yearClosed || !guardian || shown.length === periods.length),
     rules,
   );
@@ -435,7 +439,7 @@ function composeReportCard(
       nome: periodName(year.tipoPeriodo, period.numero),
       publicado: states.get(period.id)!.publicado,
     })),
-    disciplinas,
+    disciplinas: allSubjects.filter((item) => visible === null || visible.has(item.disciplina)),
     frequencia: {
       aulas_dadas: totalGiven,
       faltas: totalCounted,
