@@ -19,3 +19,13 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }),
   });
 }
+
+// react-hot-toast keeps its toasts in one module-level store, and test files share their modules
+// (vitest.config.ts: isolate false): a 'Salvo' toast left by one file showed up as an extra
+// role="status" in the next. Every client test starts with no toast.
+if (typeof window !== 'undefined') {
+  const [{ afterEach }, { toast }] = await Promise.all([import('vitest'), import('react-hot-toast')]);
+  afterEach(() => {
+    toast.remove();
+  });
+}
