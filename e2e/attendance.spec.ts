@@ -168,8 +168,25 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
   await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
 
-  // A day without lessons says why and offers no save.
+  // A mark not saved yet is not dropped unasked: another date (or class, or page) asks first.
+  await teacher.getByRole('button', { name: `${names[1]}: presente` }).click();
   await teacher.getByLabel('Data da chamada').fill(semAula);
+  const leave = teacher.getByRole('dialog', { name: 'Sair sem salvar a chamada?' });
+  await expect(leave).toContainText('ainda não foram salvas');
+  await teacher.screenshot({ path: `${shots}/frequencia-sair-sem-salvar-phone.png` });
+  await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(teacher.getByLabel('Data da chamada')).toHaveValue(data);
+  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+  await teacher.getByRole('button', { name: 'Trocar turma' }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
+  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+
+  // A day without lessons says why and offers no save (the unsaved mark is dropped on purpose).
+  await teacher.getByLabel('Data da chamada').fill(semAula);
+  await leave.getByRole('button', { name: 'Sair sem salvar' }).click();
+  await expect(leave).toHaveCount(0);
   await expect(
     teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
   ).toBeVisible();
@@ -423,6 +440,15 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await teacher.screenshot({ path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
   await teacher.setViewportSize(desktop);
   await teacher.screenshot({ path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
+  // Closing the tab with a mark not saved: the browser asks first (dismissed: the page stays).
+  await teacher.setViewportSize(phone);
+  await sheet.getByRole('button', { name: `${names[1]}: presente` }).click();
+  const beforeUnload = teacher.waitForEvent('dialog');
+  await teacher.close({ runBeforeUnload: true });
+  const asked = await beforeUnload;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await expect(sheet.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
   await teacherContext.close();
 
   // Through the API, as the admin: lesson 2 has Davi's absence, lesson 1 was never taken.

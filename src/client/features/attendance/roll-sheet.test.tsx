@@ -1,13 +1,34 @@
 // @vitest-environment jsdom
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
 import { lessonName, orderRollClasses } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
-import { countRoll, hasChanges, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+import {
+  countRoll,
+  hasChanges,
+  hasUnsavedMarks,
+  savedAbsences,
+  toggleAbsence,
+  toRollInput,
+} from './roll-state';
 
 afterEach(cleanup);
+
+/** The sheet on the roll screen's address, with another screen to leave to (the app's data router). */
+function renderSheet(sheet: ReactElement, url = '/dashboard/frequencia?turma=t1') {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/frequencia', element: sheet },
+      { path: '/dashboard/outra', element: <p>outra tela</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  return { ...render(<RouterProvider router={router} />), router };
+}
 
 const student = (index: number, falta: RollStudent['falta'] = null): RollStudent => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -96,7 +117,7 @@ describe('roll state', () => {
 describe('RollSheet', () => {
   it('a class of 40: everyone present, two taps mark two absences, the counts follow, save sends them', async () => {
     const sent: RollInput[] = [];
-    render(<RollSheet roll={rollOf(forty)} onSave={async (input) => void sent.push(input)} />);
+    renderSheet(<RollSheet roll={rollOf(forty)} onSave={async (input) => void sent.push(input)} />);
     expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(40);
     const counts = screen.getByText('presentes').parentElement!;
     expect(counts).toHaveTextContent('40');
@@ -117,7 +138,7 @@ describe('RollSheet', () => {
   });
 
   it('shows the server refusal under the save button and keeps the marks', async () => {
-    render(
+    renderSheet(
       <RollSheet
         roll={rollOf([student(1)])}
         onSave={() =>
@@ -132,7 +153,7 @@ describe('RollSheet', () => {
   });
 
   it('a day that cannot be saved says why and offers no save', () => {
-    render(
+    renderSheet(
       <RollSheet
         roll={rollOf([student(1)], { bloqueio: 'Não há aula em 21/04/2026 (Tiradentes).' })}
         onSave={() => Promise.resolve()}
@@ -151,7 +172,7 @@ describe('RollSheet', () => {
       disciplina: 'Matemática',
       aula: 2,
     };
-    const { unmount } = render(
+    const { unmount } = renderSheet(
       <RollSheet
         roll={rollOf([student(1), student(2)], perLesson)}
         lesson="Matemática (2ª aula)"
@@ -177,11 +198,80 @@ describe('RollSheet', () => {
         version: 1,
       },
     });
-    render(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
+    renderSheet(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
     expect(screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva em/)).toHaveTextContent(
       'por Prof. Lia.',
     );
     expect(screen.queryByText(/ainda não feita/)).toBeNull();
+  });
+});
+
+describe('unsaved marks', () => {
+  const beforeUnloadPrevented = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('counts as unsaved only what differs from the saved roll (a roll never taken, all present, is not)', () => {
+    const fresh = rollOf([student(1), student(2)]);
+    expect(hasUnsavedMarks(fresh, savedAbsences(fresh))).toBe(false);
+    const marked = toggleAbsence(savedAbsences(fresh), student(1).id);
+    expect(hasUnsavedMarks(fresh, marked)).toBe(true);
+    expect(hasUnsavedMarks(fresh, toggleAbsence(marked, student(1).id))).toBe(false);
+    const saved = rollOf(
+      [student(1, { id: 'f1', justificativa: null, situacao: 'injustificada', abono_motivo: null })],
+      {
+        chamada: { id: 'c', registrada_em: '', atualizada_em: '', registrada_por: null, version: 1 },
+      },
+    );
+    expect(hasUnsavedMarks(saved, savedAbsences(saved))).toBe(false);
+    expect(hasUnsavedMarks(saved, new Map([[student(1).id, 'Atestado']]))).toBe(true);
+  });
+
+  it('asks before another class or screen drops the marks: "Voltar à chamada" keeps them, "Sair sem salvar" leaves', async () => {
+    const { router } = renderSheet(<RollSheet roll={rollOf(forty)} onSave={() => Promise.resolve()} />);
+    expect(beforeUnloadPrevented()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 07: presente' }));
+    // Closing the tab: the browser asks (the grade grid's same warning).
+    expect(beforeUnloadPrevented()).toBe(true);
+
+    // 'Trocar turma' (another class in the address): the app asks, and staying keeps the mark.
+    await act(async () => {
+      void router.navigate('/dashboard/frequencia');
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Sair sem salvar a chamada?' });
+    expect(dialog).toHaveTextContent(
+      'As alterações na chamada de 5º A de 20/03/2026 ainda não foram salvas. Se sair agora, elas serão perdidas.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Voltar à chamada' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?turma=t1');
+    expect(screen.getByRole('button', { name: 'Aluno 07: falta', pressed: true })).toBeInTheDocument();
+
+    // Another screen: leaving without saving is a choice.
+    await act(async () => {
+      void router.navigate('/dashboard/outra');
+    });
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Sair sem salvar a chamada?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    expect(await screen.findByText('outra tela')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/outra');
+    expect(beforeUnloadPrevented()).toBe(false);
+  });
+
+  it('leaves without asking when nothing was tapped', async () => {
+    const { router } = renderSheet(
+      <RollSheet roll={rollOf([student(1)])} onSave={() => Promise.resolve()} />,
+    );
+    await act(async () => {
+      void router.navigate('/dashboard/frequencia?turma=t2');
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?turma=t2');
   });
 });
 

@@ -4,7 +4,16 @@ import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner } from '../../components/feedback';
-import { countRoll, hasChanges, justify, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+import { LeaveGuard } from '../../components/leave-guard';
+import {
+  countRoll,
+  hasChanges,
+  hasUnsavedMarks,
+  justify,
+  savedAbsences,
+  toggleAbsence,
+  toRollInput,
+} from './roll-state';
 
 /**
  * One roll, made for a phone held in one hand: everyone starts present, one tap on a student marks the
@@ -30,6 +39,7 @@ export function RollSheet({
   const locked = roll.bloqueio !== null;
   const counts = countRoll(roll, absences);
   const changed = hasChanges(roll, absences);
+  const unsaved = !locked && hasUnsavedMarks(roll, absences);
 
   async function save() {
     setSaving(true);
@@ -45,6 +55,14 @@ export function RollSheet({
 
   return (
     <section aria-label={`Chamada de ${roll.turma.nome}${lesson ? `, ${lesson}` : ''}`} className="pb-2">
+      {/* Another class, lesson or date, another tab or page, or closing the tab: the marks are not lost unasked. */}
+      <LeaveGuard
+        when={unsaved && !saving}
+        title="Sair sem salvar a chamada?"
+        message={`As alterações na chamada de ${roll.turma.nome}${lesson ? ` (${lesson})` : ''} de ${formatDate(roll.data)} ainda não foram salvas. Se sair agora, elas serão perdidas.`}
+        confirmLabel="Sair sem salvar"
+        cancelLabel="Voltar à chamada"
+      />
       {locked && (
         <div
           role="status"
