@@ -465,5 +465,28 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
     ),
   );
   expect(lesson1.chamada).toBeNull();
+
+  // Lesson 2 was taken by mistake: the admin removes it, with a reason; it no longer counts.
+  await admin.page.goto(
+    `/dashboard/frequencia?data=${data}&turma=${turma.id}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,
+  );
+  const saved2 = admin.page.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
+  await saved2.getByRole('button', { name: 'Remover chamada' }).click();
+  const removal = admin.page.getByRole('dialog', { name: 'Remover chamada' });
+  await expect(removal).toContainText('e a falta registrada nela?');
+  await removal.getByRole('button', { name: 'Remover chamada' }).click();
+  await expect(removal.getByText('Informe o motivo da remoção')).toBeVisible();
+  await removal.getByLabel('Motivo da remoção').fill('Aula registrada no dia errado');
+  await admin.page.screenshot({ path: `${shots}/frequencia-remover-chamada-phone.png` });
+  await removal.getByRole('button', { name: 'Remover chamada' }).click();
+  await expect(removal).toHaveCount(0);
+  await expect(saved2).toContainText('Chamada de Matemática (2ª aula) ainda não feita.');
+  await expect(saved2.getByRole('button', { name: `${names[0]}: presente`, pressed: false })).toBeVisible();
+  const gone = await dataOf<{ chamada: unknown }>(
+    await api.get(
+      `/api/frequencia/turmas/${turma.id}?data=${data}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,
+    ),
+  );
+  expect(gone.chamada).toBeNull();
   await admin.context.close();
 });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient, Providers } from '../../app/providers';
 import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
 import { lessonName, orderRollClasses } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
@@ -16,7 +17,10 @@ import {
   toRollInput,
 } from './roll-state';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The sheet on the roll screen's address, with another screen to leave to (the app's data router). */
 function renderSheet(sheet: ReactElement, url = '/dashboard/frequencia?turma=t1') {
@@ -27,7 +31,14 @@ function renderSheet(sheet: ReactElement, url = '/dashboard/frequencia?turma=t1'
     ],
     { initialEntries: [url] },
   );
-  return { ...render(<RouterProvider router={router} />), router };
+  return {
+    ...render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+    router,
+  };
 }
 
 const student = (index: number, falta: RollStudent['falta'] = null): RollStudent => ({
@@ -65,7 +76,14 @@ describe('roll state', () => {
       abono_motivo: null,
     });
     const roll = rollOf([student(1), saved, student(3)], {
-      chamada: { id: 'c', registrada_em: '', atualizada_em: '', registrada_por: null, version: 1 },
+      chamada: {
+        id: 'c',
+        registrada_em: '',
+        atualizada_em: '',
+        registrada_por: null,
+        version: 1,
+        pode_remover: false,
+      },
     });
     const start = savedAbsences(roll);
     expect([...start]).toEqual([[saved.id, 'Atestado']]);
@@ -196,6 +214,7 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        pode_remover: false,
       },
     });
     renderSheet(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
@@ -203,6 +222,50 @@ describe('RollSheet', () => {
       'por Prof. Lia.',
     );
     expect(screen.queryByText(/ainda não feita/)).toBeNull();
+    // Not this user's to remove (another teacher's subject, a closed period): no such button.
+    expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
+  });
+
+  it('a roll the user may remove: "Remover chamada" asks, requires the reason and sends it', async () => {
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, data: null, message: 'Chamada removida.' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const falta = { id: 'f1', justificativa: null, situacao: 'injustificada' as const, abono_motivo: null };
+    const saved = rollOf([student(1, falta), student(2)], {
+      chamada: {
+        id: 'c9',
+        registrada_em: '2026-03-20T11:00:00.000Z',
+        atualizada_em: '2026-03-20T11:00:00.000Z',
+        registrada_por: 'Prof. Lia',
+        version: 1,
+        pode_remover: true,
+      },
+    });
+    renderSheet(<RollSheet roll={saved} onSave={() => Promise.resolve()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remover chamada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover chamada' });
+    expect(dialog).toHaveTextContent(
+      'Remover a chamada de 5º A em 20/03/2026 e a falta registrada nela? A aula deixa de contar na frequência dos alunos',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover chamada' }));
+    expect(await within(dialog).findByText('Informe o motivo da remoção')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText(/Motivo da remoção/), 'Chamada na turma errada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover chamada' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/frequencia/chamadas/c9');
+    expect(init).toMatchObject({
+      method: 'DELETE',
+      body: JSON.stringify({ motivo: 'Chamada na turma errada' }),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
@@ -222,7 +285,14 @@ describe('unsaved marks', () => {
     const saved = rollOf(
       [student(1, { id: 'f1', justificativa: null, situacao: 'injustificada', abono_motivo: null })],
       {
-        chamada: { id: 'c', registrada_em: '', atualizada_em: '', registrada_por: null, version: 1 },
+        chamada: {
+          id: 'c',
+          registrada_em: '',
+          atualizada_em: '',
+          registrada_por: null,
+          version: 1,
+          pode_remover: false,
+        },
       },
     );
     expect(hasUnsavedMarks(saved, savedAbsences(saved))).toBe(false);
