@@ -249,6 +249,19 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(form).toHaveCount(0);
   await expect(admin.page.getByText(titulo).first()).toBeVisible();
   await admin.page.screenshot({ path: `${shots}/calendario-admin-phone.png`, fullPage: true });
+  // A recess over the day of the roll would leave it on a day without lessons: refused, naming it.
+  await admin.page.getByRole('button', { name: 'Novo item' }).click();
+  await form.getByLabel('Tipo').selectOption('recesso');
+  await form.getByLabel('Título').fill(`Recesso ${run}`);
+  await form.getByLabel('Início').fill(data);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const refusal = form.getByRole('alert');
+  await expect(refusal).toContainText(`deixaria de ser letivo: ${dataBr} (`);
+  await expect(refusal).toContainText(`Chamada ${run}`);
+  await expect(refusal).toContainText('Remover chamada');
+  await admin.page.screenshot({ path: `${shots}/calendario-recesso-recusado-phone.png` });
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toHaveCount(0);
   await admin.context.close();
 
   const visitor = await browser.newContext({ viewport: phone });
