@@ -254,6 +254,29 @@ describe('chamada', () => {
     expect(reopened.chamada).not.toBeNull();
   });
 
+  it('the audit of a correction names each student beside the id, on the Auditoria screen and in its CSV', async () => {
+    const s = await setupSchool();
+    const [a1, a2, a3] = s.a;
+    const put = (faltas: { aluno_id: string; justificativa?: string }[]) =>
+      send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, mathRoll('2026-03-16', faltas));
+    await put([{ aluno_id: a1.id }, { aluno_id: a2.id, justificativa: 'Atestado' }]);
+    expect((await put([{ aluno_id: a1.id }, { aluno_id: a3.id }])).statusCode).toBe(200);
+
+    const list = dataOf<Page<{ detalhes: Record<string, unknown> }>>(
+      await get('/api/auditoria?acao=corrigir_frequencia', s.admin.cookie),
+    );
+    expect(list.items).toHaveLength(1);
+    const byId = (rows: unknown) =>
+      Object.fromEntries(
+        (rows as { aluno_id: string; nome: string }[]).map((row) => [row.aluno_id, row.nome]),
+      );
+    expect(byId(list.items[0]!.detalhes.antes)).toEqual({ [a1.id]: a1.nome, [a2.id]: a2.nome });
+    expect(byId(list.items[0]!.detalhes.depois)).toEqual({ [a1.id]: a1.nome, [a3.id]: a3.nome });
+    const csv = await get('/api/auditoria?acao=corrigir_frequencia&format=csv', s.admin.cookie);
+    expect(csv.statusCode).toBe(200);
+    for (const aluno of [a1, a2, a3]) expect(csv.body).toContain(aluno.nome);
+  });
+
   it('refuses a non-letivo day, a day in the future, a day outside the year and a student not in the class', async () => {
     const s = await setupSchool();
     const put = (data: string, faltas: { aluno_id: string }[] = []) =>

@@ -300,10 +300,26 @@ async function buildRoll(
   };
 }
 
+/** An absence as the audit of a correction shows it: the student's name beside the id, to be read. */
 interface StoredAbsence {
   aluno_id: string;
+  nome: string | null;
   justificativa: string | null;
   abonada: boolean;
+}
+
+/** The names of students by id: those on the roll, and any other (a membership corrected since) read. */
+async function studentNames(tx: DbOrTx, ids: readonly string[], roster: readonly Member[]) {
+  const names = new Map(roster.map((member) => [member.id, member.nome]));
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  if (missing.length > 0) {
+    const rows = await tx
+      .select({ id: students.id, nome: students.nome })
+      .from(students)
+      .where(inArray(students.id, missing));
+    for (const row of rows) names.set(row.id, row.nome);
+  }
+  return names;
 }
 
 /**
@@ -422,13 +438,16 @@ export async function saveRoll(
       .update(attendanceRolls)
       .set({ version: roll.version + 1, updatedAt: clock.now() })
       .where(eq(attendanceRolls.id, roll.id));
+    const names = await studentNames(tx, [...current.keys()], roster);
     const before: StoredAbsence[] = existing.map((row) => ({
       aluno_id: row.alunoId,
+      nome: names.get(row.alunoId) ?? null,
       justificativa: row.justificativa,
       abonada: row.abonada,
     }));
     const after: StoredAbsence[] = input.faltas.map((falta) => ({
       aluno_id: falta.aluno_id,
+      nome: names.get(falta.aluno_id) ?? null,
       justificativa: falta.justificativa ?? null,
       abonada: current.get(falta.aluno_id)?.abonada ?? false,
     }));
