@@ -855,6 +855,20 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     ).toBe(409);
   });
 
+  it('a Conselho Tutelar letter asked without a student names the missing field, not a bad id', async () => {
+    const s = await setupSchool();
+    const missing = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      message: 'Campo obrigatório',
+      details: [{ path: 'aluno_id', message: 'Campo obrigatório' }],
+    });
+    const malformed = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: 'abc' });
+    expect(malformed.json()).toMatchObject({
+      details: [{ path: 'aluno_id', message: 'Identificador inválido' }],
+    });
+  });
+
   it('the class month shows students × days; the dashboard shows real attendance per class', async () => {
     const s = await setupSchool();
     const late = await insertStudent(t, null);
