@@ -168,8 +168,25 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(teacher.getByRole('button', { name: `${names[2]}: falta`, pressed: true })).toBeVisible();
   await expect(teacher.getByLabel(`Justificativa de ${names[2]}`)).toHaveValue('Atestado médico');
 
-  // A day without lessons says why and offers no save.
+  // A mark not saved yet is not dropped unasked: another date (or class, or page) asks first.
+  await teacher.getByRole('button', { name: `${names[1]}: presente` }).click();
   await teacher.getByLabel('Data da chamada').fill(semAula);
+  const leave = teacher.getByRole('dialog', { name: 'Sair sem salvar a chamada?' });
+  await expect(leave).toContainText('ainda não foram salvas');
+  await teacher.screenshot({ path: `${shots}/frequencia-sair-sem-salvar-phone.png` });
+  await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(teacher.getByLabel('Data da chamada')).toHaveValue(data);
+  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+  await teacher.getByRole('button', { name: 'Trocar turma' }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Voltar à chamada' }).click();
+  await expect(teacher.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
+
+  // A day without lessons says why and offers no save (the unsaved mark is dropped on purpose).
+  await teacher.getByLabel('Data da chamada').fill(semAula);
+  await leave.getByRole('button', { name: 'Sair sem salvar' }).click();
+  await expect(leave).toHaveCount(0);
   await expect(
     teacher.getByRole('status').filter({ hasText: 'Não é possível salvar esta chamada' }),
   ).toBeVisible();
@@ -232,6 +249,19 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await expect(form).toHaveCount(0);
   await expect(admin.page.getByText(titulo).first()).toBeVisible();
   await admin.page.screenshot({ path: `${shots}/calendario-admin-phone.png`, fullPage: true });
+  // A recess over the day of the roll would leave it on a day without lessons: refused, naming it.
+  await admin.page.getByRole('button', { name: 'Novo item' }).click();
+  await form.getByLabel('Tipo').selectOption('recesso');
+  await form.getByLabel('Título').fill(`Recesso ${run}`);
+  await form.getByLabel('Início').fill(data);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const refusal = form.getByRole('alert');
+  await expect(refusal).toContainText(`deixaria de ser letivo: ${dataBr} (`);
+  await expect(refusal).toContainText(`Chamada ${run}`);
+  await expect(refusal).toContainText('Remover chamada');
+  await admin.page.screenshot({ path: `${shots}/calendario-recesso-recusado-phone.png` });
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toHaveCount(0);
   await admin.context.close();
 
   const visitor = await browser.newContext({ viewport: phone });
@@ -423,6 +453,15 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
   await teacher.screenshot({ path: `${shots}/frequencia-por-aula-salva-phone.png`, fullPage: true });
   await teacher.setViewportSize(desktop);
   await teacher.screenshot({ path: `${shots}/frequencia-por-aula-desktop.png`, fullPage: true });
+  // Closing the tab with a mark not saved: the browser asks first (dismissed: the page stays).
+  await teacher.setViewportSize(phone);
+  await sheet.getByRole('button', { name: `${names[1]}: presente` }).click();
+  const beforeUnload = teacher.waitForEvent('dialog');
+  await teacher.close({ runBeforeUnload: true });
+  const asked = await beforeUnload;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await expect(sheet.getByRole('button', { name: `${names[1]}: falta`, pressed: true })).toBeVisible();
   await teacherContext.close();
 
   // Through the API, as the admin: lesson 2 has Davi's absence, lesson 1 was never taken.
@@ -439,5 +478,28 @@ test('per-lesson roll on a phone: the teacher picks the 2nd lesson of the subjec
     ),
   );
   expect(lesson1.chamada).toBeNull();
+
+  // Lesson 2 was taken by mistake: the admin removes it, with a reason; it no longer counts.
+  await admin.page.goto(
+    `/dashboard/frequencia?data=${data}&turma=${turma.id}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,
+  );
+  const saved2 = admin.page.getByRole('region', { name: `Chamada de ${className}, Matemática (2ª aula)` });
+  await saved2.getByRole('button', { name: 'Remover chamada' }).click();
+  const removal = admin.page.getByRole('dialog', { name: 'Remover chamada' });
+  await expect(removal).toContainText('e a falta registrada nela?');
+  await removal.getByRole('button', { name: 'Remover chamada' }).click();
+  await expect(removal.getByText('Informe o motivo da remoção')).toBeVisible();
+  await removal.getByLabel('Motivo da remoção').fill('Aula registrada no dia errado');
+  await admin.page.screenshot({ path: `${shots}/frequencia-remover-chamada-phone.png` });
+  await removal.getByRole('button', { name: 'Remover chamada' }).click();
+  await expect(removal).toHaveCount(0);
+  await expect(saved2).toContainText('Chamada de Matemática (2ª aula) ainda não feita.');
+  await expect(saved2.getByRole('button', { name: `${names[0]}: presente`, pressed: false })).toBeVisible();
+  const gone = await dataOf<{ chamada: unknown }>(
+    await api.get(
+      `/api/frequencia/turmas/${turma.id}?data=${data}&disciplina=${encodeURIComponent('Matemática')}&aula=2`,
+    ),
+  );
+  expect(gone.chamada).toBeNull();
   await admin.context.close();
 });

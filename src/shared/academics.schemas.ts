@@ -189,11 +189,29 @@ export const rollSchema = z.object({
       atualizada_em: z.string(),
       registrada_por: z.string().nullable(),
       version: z.number().int(),
+      /** The signed-in user may remove this roll (taken by mistake): an administrator, or a teacher while they may change it. */
+      pode_remover: z.boolean(),
     })
     .nullable(),
   alunos: z.array(rollStudentSchema),
 });
 export type Roll = z.infer<typeof rollSchema>;
+
+const MOTIVO_REMOCAO = 'Informe o motivo da remoção';
+
+/** `DELETE /api/frequencia/chamadas/{id}`: why the roll goes (wrong class, lesson or day), for the audit. */
+export const rollDeleteInputSchema = z.strictObject(
+  {
+    motivo: z
+      .string({ error: MOTIVO_REMOCAO })
+      .trim()
+      .min(3, MOTIVO_REMOCAO)
+      .max(500, 'Máximo de 500 caracteres'),
+  },
+  // No body at all is the same missing reason.
+  { error: (issue) => (issue.code === 'invalid_type' ? MOTIVO_REMOCAO : undefined) },
+);
+export type RollDeleteInput = z.input<typeof rollDeleteInputSchema>;
 
 export const rollClassesQuerySchema = z.strictObject({
   data: isoDateSchema.optional(),

@@ -208,7 +208,14 @@ export const requiredName = (label = 'Nome') =>
     .max(120, 'Máximo de 120 caracteres')
     .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
-export const uuidParam = z.uuid({ error: 'Identificador inválido' });
+/**
+ * A record's id in a path, query or body. Missing from a body it is a missing field ('Campo obrigatório',
+ * on that field), not a malformed one: `{}` sent for `{aluno_id}` says which field to fill.
+ */
+export const uuidParam = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null ? 'Campo obrigatório' : 'Identificador inválido',
+});
 
 /** Age in whole years on `today` (YYYY-MM-DD), from a YYYY-MM-DD birth date. */
 export function ageOn(birthDate: string, today: string = todayIso()): number {

@@ -63,6 +63,20 @@ export function useSaveRoll() {
   });
 }
 
+/** Removes a roll taken by mistake, with the reason (audited); the lesson stops counting. */
+export function useDeleteRoll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chamadaId, motivo }: { chamadaId: string; motivo: string }) =>
+      apiWithMessage<null>(`/api/frequencia/chamadas/${chamadaId}`, {
+        method: 'DELETE',
+        body: { motivo },
+        globalErrors: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+  });
+}
+
 export function useClassMonth(turmaId: string, mes?: string) {
   return useQuery({
     queryKey: attendanceKeys.month(turmaId, mes),

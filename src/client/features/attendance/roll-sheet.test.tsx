@@ -1,13 +1,45 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient, Providers } from '../../app/providers';
 import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
 import { lessonName, orderRollClasses } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
-import { countRoll, hasChanges, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+import {
+  countRoll,
+  hasChanges,
+  hasUnsavedMarks,
+  savedAbsences,
+  toggleAbsence,
+  toRollInput,
+} from './roll-state';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The sheet on the roll screen's address, with another screen to leave to (the app's data router). */
+function renderSheet(sheet: ReactElement, url = '/dashboard/frequencia?turma=t1') {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/frequencia', element: sheet },
+      { path: '/dashboard/outra', element: <p>outra tela</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  return {
+    ...render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+    router,
+  };
+}
 
 const student = (index: number, falta: RollStudent['falta'] = null): RollStudent => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -44,7 +76,14 @@ describe('roll state', () => {
       abono_motivo: null,
     });
     const roll = rollOf([student(1), saved, student(3)], {
-      chamada: { id: 'c', registrada_em: '', atualizada_em: '', registrada_por: null, version: 1 },
+      chamada: {
+        id: 'c',
+        registrada_em: '',
+        atualizada_em: '',
+        registrada_por: null,
+        version: 1,
+        pode_remover: false,
+      },
     });
     const start = savedAbsences(roll);
     expect([...start]).toEqual([[saved.id, 'Atestado']]);
@@ -96,7 +135,7 @@ describe('roll state', () => {
 describe('RollSheet', () => {
   it('a class of 40: everyone present, two taps mark two absences, the counts follow, save sends them', async () => {
     const sent: RollInput[] = [];
-    render(<RollSheet roll={rollOf(forty)} onSave={async (input) => void sent.push(input)} />);
+    renderSheet(<RollSheet roll={rollOf(forty)} onSave={async (input) => void sent.push(input)} />);
     expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(40);
     const counts = screen.getByText('presentes').parentElement!;
     expect(counts).toHaveTextContent('40');
@@ -117,7 +156,7 @@ describe('RollSheet', () => {
   });
 
   it('shows the server refusal under the save button and keeps the marks', async () => {
-    render(
+    renderSheet(
       <RollSheet
         roll={rollOf([student(1)])}
         onSave={() =>
@@ -132,7 +171,7 @@ describe('RollSheet', () => {
   });
 
   it('a day that cannot be saved says why and offers no save', () => {
-    render(
+    renderSheet(
       <RollSheet
         roll={rollOf([student(1)], { bloqueio: 'Não há aula em 21/04/2026 (Tiradentes).' })}
         onSave={() => Promise.resolve()}
@@ -151,7 +190,7 @@ describe('RollSheet', () => {
       disciplina: 'Matemática',
       aula: 2,
     };
-    const { unmount } = render(
+    const { unmount } = renderSheet(
       <RollSheet
         roll={rollOf([student(1), student(2)], perLesson)}
         lesson="Matemática (2ª aula)"
@@ -175,13 +214,134 @@ describe('RollSheet', () => {
         atualizada_em: '2026-03-20T11:00:00.000Z',
         registrada_por: 'Prof. Lia',
         version: 1,
+        pode_remover: false,
       },
     });
-    render(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
+    renderSheet(<RollSheet roll={saved} lesson="Matemática (2ª aula)" onSave={() => Promise.resolve()} />);
     expect(screen.getByText(/Chamada de Matemática \(2ª aula\) de 20\/03\/2026 salva em/)).toHaveTextContent(
       'por Prof. Lia.',
     );
     expect(screen.queryByText(/ainda não feita/)).toBeNull();
+    // Not this user's to remove (another teacher's subject, a closed period): no such button.
+    expect(screen.queryByRole('button', { name: 'Remover chamada' })).toBeNull();
+  });
+
+  it('a roll the user may remove: "Remover chamada" asks, requires the reason and sends it', async () => {
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, data: null, message: 'Chamada removida.' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const falta = { id: 'f1', justificativa: null, situacao: 'injustificada' as const, abono_motivo: null };
+    const saved = rollOf([student(1, falta), student(2)], {
+      chamada: {
+        id: 'c9',
+        registrada_em: '2026-03-20T11:00:00.000Z',
+        atualizada_em: '2026-03-20T11:00:00.000Z',
+        registrada_por: 'Prof. Lia',
+        version: 1,
+        pode_remover: true,
+      },
+    });
+    renderSheet(<RollSheet roll={saved} onSave={() => Promise.resolve()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remover chamada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover chamada' });
+    expect(dialog).toHaveTextContent(
+      'Remover a chamada de 5º A em 20/03/2026 e a falta registrada nela? A aula deixa de contar na frequência dos alunos',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover chamada' }));
+    expect(await within(dialog).findByText('Informe o motivo da remoção')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText(/Motivo da remoção/), 'Chamada na turma errada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover chamada' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/frequencia/chamadas/c9');
+    expect(init).toMatchObject({
+      method: 'DELETE',
+      body: JSON.stringify({ motivo: 'Chamada na turma errada' }),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('unsaved marks', () => {
+  const beforeUnloadPrevented = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('counts as unsaved only what differs from the saved roll (a roll never taken, all present, is not)', () => {
+    const fresh = rollOf([student(1), student(2)]);
+    expect(hasUnsavedMarks(fresh, savedAbsences(fresh))).toBe(false);
+    const marked = toggleAbsence(savedAbsences(fresh), student(1).id);
+    expect(hasUnsavedMarks(fresh, marked)).toBe(true);
+    expect(hasUnsavedMarks(fresh, toggleAbsence(marked, student(1).id))).toBe(false);
+    const saved = rollOf(
+      [student(1, { id: 'f1', justificativa: null, situacao: 'injustificada', abono_motivo: null })],
+      {
+        chamada: {
+          id: 'c',
+          registrada_em: '',
+          atualizada_em: '',
+          registrada_por: null,
+          version: 1,
+          pode_remover: false,
+        },
+      },
+    );
+    expect(hasUnsavedMarks(saved, savedAbsences(saved))).toBe(false);
+    expect(hasUnsavedMarks(saved, new Map([[student(1).id, 'Atestado']]))).toBe(true);
+  });
+
+  it('asks before another class or screen drops the marks: "Voltar à chamada" keeps them, "Sair sem salvar" leaves', async () => {
+    const { router } = renderSheet(<RollSheet roll={rollOf(forty)} onSave={() => Promise.resolve()} />);
+    expect(beforeUnloadPrevented()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Aluno 07: presente' }));
+    // Closing the tab: the browser asks (the grade grid's same warning).
+    expect(beforeUnloadPrevented()).toBe(true);
+
+    // 'Trocar turma' (another class in the address): the app asks, and staying keeps the mark.
+    await act(async () => {
+      void router.navigate('/dashboard/frequencia');
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Sair sem salvar a chamada?' });
+    expect(dialog).toHaveTextContent(
+      'As alterações na chamada de 5º A de 20/03/2026 ainda não foram salvas. Se sair agora, elas serão perdidas.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Voltar à chamada' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?turma=t1');
+    expect(screen.getByRole('button', { name: 'Aluno 07: falta', pressed: true })).toBeInTheDocument();
+
+    // Another screen: leaving without saving is a choice.
+    await act(async () => {
+      void router.navigate('/dashboard/outra');
+    });
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Sair sem salvar a chamada?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    expect(await screen.findByText('outra tela')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/outra');
+    expect(beforeUnloadPrevented()).toBe(false);
+  });
+
+  it('leaves without asking when nothing was tapped', async () => {
+    const { router } = renderSheet(
+      <RollSheet roll={rollOf([student(1)])} onSave={() => Promise.resolve()} />,
+    );
+    await act(async () => {
+      void router.navigate('/dashboard/frequencia?turma=t2');
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?turma=t2');
   });
 });
 

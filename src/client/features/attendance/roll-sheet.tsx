@@ -1,10 +1,20 @@
 import { useState } from 'react';
-import { Check, CheckCircle2, Clock, FileText, Lock, RotateCcw, Save, X } from 'lucide-react';
+import { Check, CheckCircle2, Clock, FileText, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
 import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/academics.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner } from '../../components/feedback';
-import { countRoll, hasChanges, justify, savedAbsences, toggleAbsence, toRollInput } from './roll-state';
+import { LeaveGuard } from '../../components/leave-guard';
+import { RemoveRollModal } from './remove-roll-modal';
+import {
+  countRoll,
+  hasChanges,
+  hasUnsavedMarks,
+  justify,
+  savedAbsences,
+  toggleAbsence,
+  toRollInput,
+} from './roll-state';
 
 /**
  * One roll, made for a phone held in one hand: everyone starts present, one tap on a student marks the
@@ -26,10 +36,12 @@ export function RollSheet({
     () => new Set(roll.alunos.filter((aluno) => aluno.falta?.justificativa).map((aluno) => aluno.id)),
   );
   const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const locked = roll.bloqueio !== null;
   const counts = countRoll(roll, absences);
   const changed = hasChanges(roll, absences);
+  const unsaved = !locked && hasUnsavedMarks(roll, absences);
 
   async function save() {
     setSaving(true);
@@ -45,6 +57,14 @@ export function RollSheet({
 
   return (
     <section aria-label={`Chamada de ${roll.turma.nome}${lesson ? `, ${lesson}` : ''}`} className="pb-2">
+      {/* Another class, lesson or date, another tab or page, or closing the tab: the marks are not lost unasked. */}
+      <LeaveGuard
+        when={unsaved && !saving}
+        title="Sair sem salvar a chamada?"
+        message={`As alterações na chamada de ${roll.turma.nome}${lesson ? ` (${lesson})` : ''} de ${formatDate(roll.data)} ainda não foram salvas. Se sair agora, elas serão perdidas.`}
+        confirmLabel="Sair sem salvar"
+        cancelLabel="Voltar à chamada"
+      />
       {locked && (
         <div
           role="status"
@@ -58,14 +78,34 @@ export function RollSheet({
       )}
       {/* On top, not under a list of 40: whether this roll (this lesson) was taken shows without scrolling. */}
       {roll.chamada ? (
-        <p className="mb-2 flex items-start gap-1 text-sm text-green-800">
-          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>
-            Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)} salva em{' '}
-            {formatDateTime(roll.chamada.atualizada_em)}
-            {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
-          </span>
-        </p>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-x-2">
+          <p className="flex items-start gap-1 text-sm text-green-800">
+            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>
+              Chamada {lesson ? `de ${lesson} ` : ''}de {formatDate(roll.data)} salva em{' '}
+              {formatDateTime(roll.chamada.atualizada_em)}
+              {roll.chamada.registrada_por ? ` por ${roll.chamada.registrada_por}` : ''}.
+            </span>
+          </p>
+          {/* A roll taken on the wrong class, lesson or day: it goes, and stops counting. */}
+          {roll.chamada.pode_remover && (
+            <Button
+              variant="ghost"
+              className="-ml-2 min-h-11 text-red-700 sm:ml-0"
+              disabled={saving}
+              onClick={() => setRemoving(true)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Remover chamada
+            </Button>
+          )}
+          {removing && (
+            <RemoveRollModal
+              roll={{ ...roll, chamada: roll.chamada }}
+              lesson={lesson}
+              onClose={() => setRemoving(false)}
+            />
+          )}
+        </div>
       ) : (
         !locked &&
         roll.alunos.length > 0 && (

@@ -38,6 +38,17 @@ export function hasChanges(roll: Roll, absences: Absences): boolean {
   return roll.chamada === null;
 }
 
+/**
+ * Whether the teacher tapped or typed something the server does not hold: leaving then asks first. A
+ * roll never saved with everyone present is not unsaved work (nothing would be lost).
+ */
+export function hasUnsavedMarks(roll: Roll, absences: Absences): boolean {
+  const saved = savedAbsences(roll);
+  if (saved.size !== absences.size) return true;
+  for (const [id, text] of absences) if (saved.get(id) !== text.trim()) return true;
+  return false;
+}
+
 /** The body of `PUT /api/frequencia/turmas/{id}`: the whole list of absences (saving replaces it). */
 export function toRollInput(roll: Roll, absences: Absences): RollInput {
   return {

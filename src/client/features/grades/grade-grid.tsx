@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
+import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
 import {
   batchIndexOf,
   isBlock,
@@ -196,12 +197,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     (edit) => edit.status === 'pendente' || edit.status === 'salvando',
   );
   // Closing the tab or reloading while a grade is not saved yet: the browser asks first.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useBeforeUnloadWarning(unsaved);
   // A batch that finished with cells still pending (typed meanwhile, or spared by a refused batch).
   useEffect(() => {
     if (!save.isPending && [...edits.values()].some((edit) => edit.status === 'pendente')) schedule();

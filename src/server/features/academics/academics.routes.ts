@@ -11,6 +11,7 @@ import {
   notificationInputSchema,
   rollClassesQuerySchema,
   rollClassSchema,
+  rollDeleteInputSchema,
   rollInputSchema,
   rollQuerySchema,
   rollSchema,
@@ -22,7 +23,7 @@ import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
-import { setAbsenceExcused, getRoll, listRollClasses, saveRoll } from './attendance.service.js';
+import { deleteRoll, getRoll, listRollClasses, saveRoll, setAbsenceExcused } from './attendance.service.js';
 import { getGrade, saveGrade } from './grade.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
 
@@ -82,6 +83,25 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return ok(roll, 'Frequência salva.');
+    },
+  );
+
+  // A roll taken by mistake: the reason travels in the JSON body (the audit keeps it).
+  app.delete(
+    '/api/frequencia/chamadas/:id',
+    {
+      schema: { params: idParams, body: rollDeleteInputSchema, response: okResponse(z.null()) },
+      config: diary,
+    },
+    async (request) => {
+      await deleteRoll(
+        app.ctx,
+        signedInUser(request),
+        actorOf(request),
+        request.params.id,
+        request.body.motivo,
+      );
+      return ok(null, 'Chamada removida.');
     },
   );
 

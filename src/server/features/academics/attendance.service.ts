@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { notifyAbsences } from '../notificacoes/avisos.service.js';
+import { notifyAbsences, withdrawAbsenceNotices } from '../notificacoes/avisos.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { classes } from '../classes/classes.table.js';
@@ -135,13 +135,15 @@ async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<
   };
 }
 
+type Block = { message: string; code: 'VALIDATION' | 'FORBIDDEN' | 'CONFLICT' } | null;
+
 /** Why this user cannot save the roll of that lesson, with the status to answer (null: they can). */
 function blockOf(
   access: ClassDiaryAccess,
   date: string,
   context: DayContext,
   disciplina: string | null,
-): { message: string; code: 'VALIDATION' | 'FORBIDDEN' | 'CONFLICT' } | null {
+): Block {
   if (date > clock.today())
     return { message: 'Não é possível registrar frequência de uma data futura.', code: 'VALIDATION' };
   if (!context.hasYear)
@@ -150,6 +152,14 @@ function blockOf(
     const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
     return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
   }
+  return changeBlockOf(access, context, disciplina);
+}
+
+/**
+ * Why this user may not change (or remove) a roll of that lesson whatever its date: a closed period for
+ * a teacher, another teacher's subject, a daily roll they do not take. Null: they may.
+ */
+function changeBlockOf(access: ClassDiaryAccess, context: DayContext, disciplina: string | null): Block {
   if (context.closedMessage && !access.isAdmin) return { message: context.closedMessage, code: 'CONFLICT' };
   if (access.turma.frequenciaModo === 'por_aula') {
     if (disciplina === null) return { message: 'Escolha a disciplina da aula.', code: 'VALIDATION' };
@@ -282,16 +292,34 @@ async function buildRoll(
           atualizada_em: roll.updatedAt.toISOString(),
           registrada_por: roll.registradoPorNome,
           version: roll.version,
+          // A roll on a day that stopped being letivo can still go: removing it is how that is fixed.
+          pode_remover: changeBlockOf(access, context, disciplina) === null,
         }
       : null,
     alunos,
   };
 }
 
+/** An absence as the audit of a correction shows it: the student's name beside the id, to be read. */
 interface StoredAbsence {
   aluno_id: string;
+  nome: string | null;
   justificativa: string | null;
   abonada: boolean;
+}
+
+/** The names of students by id: those on the roll, and any other (a membership corrected since) read. */
+async function studentNames(tx: DbOrTx, ids: readonly string[], roster: readonly Member[]) {
+  const names = new Map(roster.map((member) => [member.id, member.nome]));
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  if (missing.length > 0) {
+    const rows = await tx
+      .select({ id: students.id, nome: students.nome })
+      .from(students)
+      .where(inArray(students.id, missing));
+    for (const row of rows) names.set(row.id, row.nome);
+  }
+  return names;
 }
 
 /**
@@ -362,10 +390,12 @@ export async function saveRoll(
       .returning({ id: attendanceRolls.id });
     const isFirstSave = inserted.length > 0;
     const [roll] = await tx.select().from(attendanceRolls).where(key).for('update');
+    // Removed by someone else between the insert and the lock: nothing to replace, ask to save again.
+    if (!roll) throw conflict('Esta chamada acabou de ser removida por outra pessoa. Salve de novo.');
     const existing = await tx
       .select()
       .from(attendanceAbsences)
-      .where(eq(attendanceAbsences.chamadaId, roll!.id));
+      .where(eq(attendanceAbsences.chamadaId, roll.id));
     const wanted = new Map(input.faltas.map((falta) => [falta.aluno_id, falta.justificativa ?? null]));
     const current = new Map(existing.map((row) => [row.alunoId, row]));
     const removed = existing.filter((row) => !wanted.has(row.alunoId));
@@ -383,7 +413,7 @@ export async function saveRoll(
     if (added.length > 0)
       await tx.insert(attendanceAbsences).values(
         added.map((falta) => ({
-          chamadaId: roll!.id,
+          chamadaId: roll.id,
           alunoId: falta.aluno_id,
           justificativa: falta.justificativa ?? null,
         })),
@@ -393,6 +423,8 @@ export async function saveRoll(
       data: input.data,
       disciplina,
     });
+    // An absence taken back: its family notice goes too while unread (and its e-mail, if still queued).
+    await withdrawAbsenceNotices(tx, { alunoIds: removed.map((row) => row.alunoId), data: input.data });
     for (const row of changed) {
       await tx
         .update(attendanceAbsences)
@@ -404,22 +436,25 @@ export async function saveRoll(
     if (removed.length + added.length + changed.length === 0) return;
     await tx
       .update(attendanceRolls)
-      .set({ version: roll!.version + 1, updatedAt: clock.now() })
-      .where(eq(attendanceRolls.id, roll!.id));
+      .set({ version: roll.version + 1, updatedAt: clock.now() })
+      .where(eq(attendanceRolls.id, roll.id));
+    const names = await studentNames(tx, [...current.keys()], roster);
     const before: StoredAbsence[] = existing.map((row) => ({
       aluno_id: row.alunoId,
+      nome: names.get(row.alunoId) ?? null,
       justificativa: row.justificativa,
       abonada: row.abonada,
     }));
     const after: StoredAbsence[] = input.faltas.map((falta) => ({
       aluno_id: falta.aluno_id,
+      nome: names.get(falta.aluno_id) ?? null,
       justificativa: falta.justificativa ?? null,
       abonada: current.get(falta.aluno_id)?.abonada ?? false,
     }));
     await recordAudit(tx, actor, {
       action: 'corrigir_frequencia',
       entity: 'chamada',
-      entityId: roll!.id,
+      entityId: roll.id,
       details: { turma_id: turmaId, data: input.data, disciplina, aula, antes: before, depois: after },
     });
   });
@@ -427,6 +462,89 @@ export async function saveRoll(
     grid,
     context,
     members: roster,
+  });
+}
+
+const rollNotFound = () => notFound('Chamada não encontrada.');
+
+/**
+ * DELETE /api/frequencia/chamadas/:id — a roll taken by mistake (wrong class, lesson or day) stops
+ * counting as a lesson given. Whoever may change the roll may remove it: an administrator always; a
+ * teacher while its period is open, and only a roll of their subject (or the daily roll) — a roll of a
+ * class or subject outside their reach is a 404, as its class would be. A day that stopped being letivo
+ * does not stop it: removing the roll is how such a day is fixed. The roll and its absences go in one
+ * transaction, with an audit entry naming the class, the date, the lesson, each absence with the
+ * student's name, who had taken it and the reason; the families' unread 'falta' notices of that day go
+ * too (nothing new is sent about it).
+ */
+export async function deleteRoll(
+  ctx: AppContext,
+  viewer: Viewer,
+  actor: Actor,
+  rollId: string,
+  motivo: string,
+): Promise<void> {
+  const [found] = await ctx.db.select().from(attendanceRolls).where(eq(attendanceRolls.id, rollId));
+  if (!found) throw rollNotFound();
+  let access: ClassDiaryAccess;
+  try {
+    access = await diaryAccessOf(ctx.db, viewer, found.turmaId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw rollNotFound();
+    throw error;
+  }
+  if (!seesSubject(access, found.disciplina)) throw rollNotFound();
+  const block = changeBlockOf(
+    access,
+    await dayContextOf(ctx.db, found.data, found.turmaId),
+    found.disciplina,
+  );
+  if (block) throw new AppError(block.code, block.message);
+
+  await ctx.db.transaction(async (tx) => {
+    const [roll] = await tx
+      .select()
+      .from(attendanceRolls)
+      .where(eq(attendanceRolls.id, rollId))
+      .for('update');
+    if (!roll) throw rollNotFound();
+    const absences = await tx
+      .select({
+        alunoId: attendanceAbsences.alunoId,
+        nome: students.nome,
+        justificativa: attendanceAbsences.justificativa,
+        abonada: attendanceAbsences.abonada,
+        abonoMotivo: attendanceAbsences.abonoMotivo,
+      })
+      .from(attendanceAbsences)
+      .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+      .where(eq(attendanceAbsences.chamadaId, roll.id))
+      .orderBy(sql`lower(${students.nome})`);
+    await tx.delete(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id));
+    await tx.delete(attendanceRolls).where(eq(attendanceRolls.id, roll.id));
+    await withdrawAbsenceNotices(tx, { alunoIds: absences.map((row) => row.alunoId), data: roll.data });
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'chamada',
+      entityId: roll.id,
+      details: {
+        motivo,
+        turma_id: roll.turmaId,
+        turma_nome: access.turma.nome,
+        data: roll.data,
+        disciplina: roll.disciplina,
+        aula: roll.aula,
+        registrada_por: roll.registradoPorNome,
+        registrada_em: roll.createdAt.toISOString(),
+        faltas: absences.map((row) => ({
+          aluno_id: row.alunoId,
+          nome: row.nome,
+          justificativa: row.justificativa,
+          abonada: row.abonada,
+          ...(row.abonada ? { abono_motivo: row.abonoMotivo } : {}),
+        })),
+      },
+    });
   });
 }
 

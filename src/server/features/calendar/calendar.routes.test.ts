@@ -9,7 +9,8 @@ import type {
 } from '../../../shared/calendar.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
-import { dataOf, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
+import { classes } from '../classes/classes.table.js';
 import { auditLog } from '../audit/audit.table.js';
 import { escapeText, foldLine } from './calendar.ics.js';
 
@@ -241,6 +242,166 @@ describe('calendário', () => {
       inicio: '2026-12-18',
     });
     expect(party.statusCode).toBe(201);
+  });
+});
+
+describe('calendário sobre chamadas já feitas', () => {
+  /** A year, classes '5º A' and '5º B' (daily rolls) and rolls on the given days, all by the admin. */
+  async function schoolWithRolls(rolls: [string, string[]][]) {
+    const admin = await signedIn(t, 'administrador');
+    const year = dataOf<SchoolYear>(await send('POST', '/api/anos-letivos', admin.cookie, year2026));
+    const ids: Record<string, string> = {};
+    for (const nome of ['5º A', '5º B']) {
+      const turma = await insertClass(t, null);
+      await t.database.db.update(classes).set({ nome }).where(eq(classes.id, turma.id));
+      ids[nome] = turma.id;
+    }
+    const rollIds: string[] = [];
+    for (const [data, turmas] of rolls)
+      for (const nome of turmas) {
+        const saved = await send('PUT', `/api/frequencia/turmas/${ids[nome]!}`, admin.cookie, {
+          data,
+          faltas: [],
+        });
+        expect(saved.statusCode).toBe(200);
+        rollIds.push(dataOf<{ chamada: { id: string } }>(saved).chamada.id);
+      }
+    return { admin, year, rollIds };
+  }
+
+  const entry = (tipo: string, inicio: string, fim?: string) => ({
+    tipo,
+    titulo: tipo === 'recesso' ? 'Recesso' : 'Item',
+    inicio,
+    ...(fim ? { fim } : {}),
+  });
+
+  it('refuses a holiday or recess over days with rolls (409 naming them); events and days without rolls stay free', async () => {
+    const { admin, rollIds } = await schoolWithRolls([
+      ['2026-03-16', ['5º A', '5º B']],
+      ['2026-03-17', ['5º A']],
+      ['2026-03-18', ['5º A']],
+    ]);
+    const recess = await send(
+      'POST',
+      '/api/calendario',
+      admin.cookie,
+      entry('recesso', '2026-03-16', '2026-03-20'),
+    );
+    expect(recess.statusCode).toBe(409);
+    expect(messageOf(recess)).toBe(
+      'Há 4 chamadas registradas em 3 dias que deixariam de ser letivos: 16/03/2026 (5º A, 5º B), 17/03/2026 (5º A) e 18/03/2026 (5º A). Remova essas chamadas antes (Frequência → Chamada → "Remover chamada") e salve de novo.',
+    );
+    const march = dataOf<CalendarView>(
+      await get('/api/calendario?de=2026-03-01&ate=2026-03-31', admin.cookie),
+    );
+    expect(march.eventos).toEqual([]);
+    expect(march.dias.find((day) => day.data === '2026-03-16')).toMatchObject({ letivo: true });
+
+    // A holiday on a day without rolls, and an event on a day with them: free.
+    const holiday = await send(
+      'POST',
+      '/api/calendario',
+      admin.cookie,
+      entry('feriado_municipal', '2026-03-19'),
+    );
+    expect(holiday.statusCode).toBe(201);
+    expect(
+      (await send('POST', '/api/calendario', admin.cookie, entry('reuniao_pais', '2026-03-16'))).statusCode,
+    ).toBe(201);
+    // Moved onto a day with a roll: refused the same way, and the holiday stays where it was.
+    const saved = dataOf<CalendarEntry>(holiday);
+    const moved = await send('PUT', `/api/calendario/${saved.id}`, admin.cookie, {
+      ...entry('feriado_municipal', '2026-03-17'),
+      version: saved.version,
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(messageOf(moved)).toBe(
+      'Há 1 chamada registrada em um dia que deixaria de ser letivo: 17/03/2026 (5º A). Remova essa chamada antes (Frequência → Chamada → "Remover chamada") e salve de novo.',
+    );
+
+    // Once the rolls are removed (Frequência → Remover chamada), the recess goes in.
+    for (const id of rollIds)
+      expect(
+        (await send('DELETE', `/api/frequencia/chamadas/${id}`, admin.cookie, { motivo: 'Dia de recesso' }))
+          .statusCode,
+      ).toBe(200);
+    expect(
+      (await send('POST', '/api/calendario', admin.cookie, entry('recesso', '2026-03-16', '2026-03-20')))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('names the first five dates and counts the rest', async () => {
+    const days = [
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-16',
+      '2026-03-17',
+    ];
+    const { admin } = await schoolWithRolls(days.map((data) => [data, ['5º A']]));
+    const recess = await send(
+      'POST',
+      '/api/calendario',
+      admin.cookie,
+      entry('recesso', '2026-03-09', '2026-03-20'),
+    );
+    expect(recess.statusCode).toBe(409);
+    expect(messageOf(recess)).toBe(
+      'Há 7 chamadas registradas em 7 dias que deixariam de ser letivos: 09/03/2026 (5º A), 10/03/2026 (5º A), 11/03/2026 (5º A), 12/03/2026 (5º A), 13/03/2026 (5º A) e mais 2 datas. Remova essas chamadas antes (Frequência → Chamada → "Remover chamada") e salve de novo.',
+    );
+  });
+
+  it('refuses taking away a sábado letivo with a roll, or shortening the year past rolls', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const year = dataOf<SchoolYear>(await send('POST', '/api/anos-letivos', admin.cookie, year2026));
+    const saturday = dataOf<CalendarEntry>(
+      await send('POST', '/api/calendario', admin.cookie, entry('sabado_letivo', '2026-03-14')),
+    );
+    const turma = await insertClass(t, null);
+    await t.database.db.update(classes).set({ nome: '5º A' }).where(eq(classes.id, turma.id));
+    for (const data of ['2026-02-02', '2026-03-14'])
+      expect(
+        (await send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, { data, faltas: [] }))
+          .statusCode,
+      ).toBe(200);
+
+    const removed = await send('DELETE', `/api/calendario/${saturday.id}`, admin.cookie);
+    expect(removed.statusCode).toBe(409);
+    expect(messageOf(removed)).toMatch(
+      /^Há 1 chamada registrada em um dia que deixaria de ser letivo: 14\/03\/2026 \(5º A\)\./,
+    );
+    const turnedIntoEvent = await send('PUT', `/api/calendario/${saturday.id}`, admin.cookie, {
+      ...entry('evento', '2026-03-14'),
+      version: saturday.version,
+    });
+    expect(turnedIntoEvent.statusCode).toBe(409);
+
+    // The year starting later would leave 02/02 outside every school year.
+    const later = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, {
+      ...year2026,
+      inicio: '2026-02-09',
+      version: year.version,
+    });
+    expect(later.statusCode).toBe(409);
+    expect(messageOf(later)).toMatch(
+      /^Há 1 chamada registrada em um dia que deixaria de ser letivo: 02\/02\/2026 \(5º A\)\./,
+    );
+    const unchanged = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect(unchanged).toMatchObject({ inicio: '2026-02-02', version: year.version });
+    // Ending earlier, after the last roll, is free.
+    expect(
+      (
+        await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, {
+          ...year2026,
+          fim: '2026-12-04',
+          version: year.version,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import {
   addDays,
@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../academics/academics.table.js';
+import { classes } from '../classes/classes.table.js';
 import { assessments } from '../grades/grades.table.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
@@ -267,6 +268,62 @@ export async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYear
   await tx.delete(schoolPeriods).where(inArray(schoolPeriods.id, extra));
 }
 
+/** How many dates a refusal names before '… e mais N'. */
+const LISTED_ROLL_DATES = 5;
+
+/**
+ * The roll call is the diary of school days: a calendar change that would leave rolls on days that are
+ * no longer letivos — a holiday or recess over them, a sábado letivo or reposição taken away or moved,
+ * the school year shortened past them — is refused (409), saying how many rolls on which dates (the first
+ * few, with their classes), to be removed first (Frequência → "Remover chamada"). Runs in the change's
+ * transaction after the write, so it judges the calendar as it would be; changes that leave every day
+ * with a roll letivo (events, a holiday on days without rolls) pass.
+ */
+async function assertRollsStayLetivo(tx: DbOrTx, from: string, to: string): Promise<void> {
+  if (to < from) return;
+  const byDate = await tx
+    .select({ data: attendanceRolls.data, total: count() })
+    .from(attendanceRolls)
+    .where(and(gte(attendanceRolls.data, from), lte(attendanceRolls.data, to)))
+    .groupBy(attendanceRolls.data)
+    .orderBy(asc(attendanceRolls.data));
+  if (byDate.length === 0) return;
+  const days = await classifyRange(tx, byDate[0]!.data, byDate.at(-1)!.data);
+  const closed = new Set(days.filter((day) => !day.letivo).map((day) => day.data));
+  const hit = byDate.filter((row) => closed.has(row.data));
+  if (hit.length === 0) return;
+  const listed = hit.slice(0, LISTED_ROLL_DATES).map((row) => row.data);
+  const classesOf = await tx
+    .selectDistinct({ data: attendanceRolls.data, nome: classes.nome })
+    .from(attendanceRolls)
+    .innerJoin(classes, eq(classes.id, attendanceRolls.turmaId))
+    .where(inArray(attendanceRolls.data, listed))
+    .orderBy(asc(attendanceRolls.data), asc(classes.nome));
+  const total = hit.reduce((sum, row) => sum + row.total, 0);
+  const dates = listed.map((data) => {
+    const names = classesOf.filter((row) => row.data === data).map((row) => row.nome);
+    return `${formatDate(data)} (${names.join(', ')})`;
+  });
+  const rest = hit.length - listed.length;
+  const list =
+    rest > 0
+      ? `${dates.join(', ')} e mais ${String(rest)} ${rest === 1 ? 'data' : 'datas'}`
+      : dates.length > 1
+        ? `${dates.slice(0, -1).join(', ')} e ${dates.at(-1)!}`
+        : dates[0]!;
+  const what = total === 1 ? 'Há 1 chamada registrada' : `Há ${String(total)} chamadas registradas`;
+  const where =
+    hit.length === 1
+      ? 'em um dia que deixaria de ser letivo'
+      : `em ${String(hit.length)} dias que deixariam de ser letivos`;
+  throw conflict(
+    `${what} ${where}: ${list}. Remova ${total === 1 ? 'essa chamada' : 'essas chamadas'} antes (Frequência → Chamada → "Remover chamada") e salve de novo.`,
+  );
+}
+
+/** Whether an entry of this kind can change which days are letivos. */
+const changesDays = (tipo: string) => (dayEntryKinds as readonly string[]).includes(tipo);
+
 function yearConflict(error: unknown, ano: number): never {
   if (isUniqueViolation(error, 'school_years_ano_unique'))
     throw new AppError('CONFLICT', `O ano letivo ${String(ano)} já está cadastrado.`, [
@@ -330,6 +387,9 @@ export async function updateSchoolYear(
       yearConflict(error, input.ano);
     }
     await writePeriods(tx, id, input);
+    // Days the year no longer covers: rolls there would be outside every school year.
+    await assertRollsStayLetivo(tx, current.inicio, addDays(input.inicio, -1));
+    await assertRollsStayLetivo(tx, addDays(input.fim, 1), current.fim);
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'ano_letivo',
@@ -466,6 +526,7 @@ export async function createCalendarEntry(
         publico: input.publico,
       })
       .returning();
+    if (changesDays(input.tipo)) await assertRollsStayLetivo(tx, row!.inicio, row!.fim);
     await recordAudit(tx, actor, {
       action: 'criar',
       entity: 'calendario',
@@ -505,6 +566,13 @@ export async function updateCalendarEntry(
       })
       .where(eq(calendarEntries.id, id))
       .returning();
+    // The days it covered and the days it covers now (a sábado letivo moved frees its old day).
+    if (changesDays(current.tipo) || changesDays(row!.tipo))
+      await assertRollsStayLetivo(
+        tx,
+        current.inicio < row!.inicio ? current.inicio : row!.inicio,
+        current.fim > row!.fim ? current.fim : row!.fim,
+      );
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'calendario',
@@ -525,6 +593,8 @@ export async function deleteCalendarEntry(ctx: AppContext, id: string, actor: Ac
     const [current] = await tx.select().from(calendarEntries).where(eq(calendarEntries.id, id)).for('update');
     if (!current) throw entryNotFound();
     await tx.delete(calendarEntries).where(eq(calendarEntries.id, id));
+    // A sábado letivo or reposição taken away: its days go back to what they were.
+    if (changesDays(current.tipo)) await assertRollsStayLetivo(tx, current.inicio, current.fim);
     await recordAudit(tx, actor, {
       action: 'excluir',
       entity: 'calendario',

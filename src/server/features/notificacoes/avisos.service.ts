@@ -93,6 +93,40 @@ export async function notifyAbsences(
   });
 }
 
+/**
+ * Absences taken back — a roll removed, or a correction that dropped them: a child left with no absence
+ * on that day (in any roll) no longer has a 'falta' to be told of. Its notice is withdrawn from each
+ * guardian's bell while unread (one already read stays: the family saw it), and its e-mail or SMS still
+ * waiting in the outbox goes too, unless a worker holds it right now. Nothing new is sent: an e-mail
+ * already delivered is not followed by a correction. The outbox rows are found by the notice's link,
+ * which their text ends with (it names the child and the date).
+ */
+export async function withdrawAbsenceNotices(
+  tx: DbOrTx,
+  event: { alunoIds: readonly string[]; data: string },
+): Promise<void> {
+  if (event.alunoIds.length === 0) return;
+  const alunos = sql.join(
+    event.alunoIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const links = sql`
+    select ${childLink(sql`s.id`)} || '&falta=' || ${event.data}::text as link
+    from students s
+    where s.id in (${alunos})
+      and not exists (
+        select 1 from attendance_absences f join attendance_rolls c on c.id = f.chamada_id
+        where f.aluno_id = s.id and c.data = ${event.data}::date)`;
+  await tx.execute(sql`
+    delete from notificacoes n
+    where n.tipo = 'falta' and n.lida_em is null and n.link in (${links})`);
+  await tx.execute(sql`
+    delete from entregas e
+    where e.status = 'pendente'
+      and (e.bloqueado_ate is null or e.bloqueado_ate < ${clock.now()})
+      and exists (select 1 from (${links}) l where position(l.link in e.texto) > 0)`);
+}
+
 export const TUITION_NOTICES_JOB = 'avisos_mensalidades';
 
 /** Tuition notices go out in the morning (São Paulo), not at midnight. */

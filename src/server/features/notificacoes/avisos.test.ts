@@ -172,6 +172,83 @@ describe('falta registrada', () => {
     expect(await emailsOf(ana.user.id)).toHaveLength(1);
   });
 
+  it('withdraws the unread notice (and its queued e-mail) when the absence is corrected away or its roll removed', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await schoolYear(admin.cookie);
+    const turma = await insertClass(t, null);
+    const ana = await family(turma.id);
+    const bia = await family(turma.id);
+    await setSwitches(admin.cookie, { notificar_faltas: true });
+    const roll = async (faltas: string[]) => {
+      const response = await send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, {
+        data: '2026-03-19',
+        faltas: faltas.map((id) => ({ aluno_id: id })),
+      });
+      expect(response.statusCode).toBe(200);
+      return dataOf<{ chamada: { id: string } }>(response).chamada.id;
+    };
+    await roll([ana.child.id, bia.child.id]);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+
+    // Ana's absence was a mistake: her notice and the e-mail still waiting go; Bia's stay.
+    await roll([bia.child.id]);
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+    expect(await emailsOf(ana.user.id)).toHaveLength(0);
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    expect(await emailsOf(bia.user.id)).toHaveLength(1);
+
+    // Recorded again and delivered; Bia reads hers. Then the whole roll is removed.
+    const id = await roll([ana.child.id, bia.child.id]);
+    await t.app.ctx.notifier.worker.drain();
+    expect((await emailsOf(ana.user.id)).map((row) => row.status)).toEqual(['enviado']);
+    const read = await send('POST', '/api/notificacoes/lidas', bia.cookie, {});
+    expect(read.statusCode).toBe(200);
+    const removed = await send('DELETE', `/api/frequencia/chamadas/${id}`, admin.cookie, {
+      motivo: 'Chamada do dia errado',
+    });
+    expect(removed.statusCode).toBe(200);
+    // Ana had not read it: withdrawn. Bia had: it stays. Nothing new is sent to either.
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    expect((await emailsOf(ana.user.id)).map((row) => row.status)).toEqual(['enviado']);
+    expect(await emailsOf(bia.user.id)).toHaveLength(1);
+    expect(await t.database.db.select().from(entregas).where(eq(entregas.status, 'pendente'))).toEqual([]);
+  });
+
+  it('keeps the day’s notice while the child still has an absence in another lesson of that day', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await schoolYear(admin.cookie);
+    const turma = await insertClass(t, null);
+    const grid = await send('PUT', `/api/turmas/${turma.id}/disciplinas`, admin.cookie, {
+      frequencia_modo: 'por_aula',
+      disciplinas: [{ disciplina: 'Matemática', aulas_semanais: 10, dias_semana: [1, 2, 3, 4, 5] }],
+    });
+    expect(grid.statusCode).toBe(200);
+    const ana = await family(turma.id);
+    await setSwitches(admin.cookie, { notificar_faltas: true });
+    const ids: string[] = [];
+    for (const aula of [1, 2]) {
+      const saved = await send('PUT', `/api/frequencia/turmas/${turma.id}`, admin.cookie, {
+        data: '2026-03-19',
+        disciplina: 'Matemática',
+        aula,
+        faltas: [{ aluno_id: ana.child.id }],
+      });
+      expect(saved.statusCode).toBe(200);
+      ids.push(dataOf<{ chamada: { id: string } }>(saved).chamada.id);
+    }
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    const remove = (id: string) =>
+      send('DELETE', `/api/frequencia/chamadas/${id}`, admin.cookie, { motivo: 'Aula duplicada' });
+    expect((await remove(ids[0]!)).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+    expect((await remove(ids[1]!)).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(0);
+    expect(await emailsOf(ana.user.id)).toHaveLength(0);
+  });
+
   it('honours the school e-mail switch and the person’s own preference', async () => {
     const admin = await signedIn(t, 'administrador');
     await schoolYear(admin.cookie);
