@@ -119,7 +119,11 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/configuracoes/notificacoes/fila',
-    { schema: { response: okResponse(filaSchema) }, config: { access: 'settings.manage' } },
+    // The delivery-queue screen refreshes this every 15 s on its own: those refreshes are not use.
+    {
+      schema: { response: okResponse(filaSchema) },
+      config: { access: 'settings.manage', background: 'poll' },
+    },
     async () => ok(await getFila(app.ctx)),
   );
 

@@ -75,9 +75,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(getRoleMatrix()),
   );
 
+  // The Sessões screen refreshes this every 30 s on its own: those refreshes are not use of the session.
   app.get(
     '/sessoes',
-    { schema: { response: okResponse(z.array(activeSessionSchema)) }, config: access },
+    {
+      schema: { response: okResponse(z.array(activeSessionSchema)) },
+      config: { ...access, background: 'poll' },
+    },
     async (request) => {
       if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
       return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
