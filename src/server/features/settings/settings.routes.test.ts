@@ -268,6 +268,24 @@ describe('screens that refresh themselves', () => {
   });
 });
 
+describe('every portal page', () => {
+  it('polls the public settings (theme, maintenance) every 30 s without keeping an idle session alive', async () => {
+    const { cookie } = await signedIn(t, 'responsavel');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let minute = 0.5; minute <= 35; minute += 0.5) {
+        vi.setSystemTime(Date.now() + 30_000);
+        const polled = await json(cookie, 'GET', '/api/configuracoes/publico');
+        expect(polled.statusCode).toBe(200);
+        await json(cookie, 'GET', '/api/notificacoes/contagem');
+      }
+      expect((await json(cookie, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('maintenance mode', () => {
   it('answers 503 with Retry-After to signed-in non-admins; admins, login and public calls keep working', async () => {
     const { cookie: admin } = await signedIn(t, 'administrador');

@@ -28,10 +28,16 @@ const sessionParamsSchema = z.strictObject({ id: z.uuid('Sessão inválida') });
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'settings.manage' } as const;
 
-  /** Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. */
+  /**
+   * Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. Every
+   * open portal page polls them every 30 s: the session is not read, so the poll is not use of it.
+   */
   app.get(
     '/publico',
-    { schema: { response: okResponse(publicSystemSettingsSchema) }, config: { access: 'public' } },
+    {
+      schema: { response: okResponse(publicSystemSettingsSchema) },
+      config: { access: 'public', sessionless: true },
+    },
     async () => ok(await getPublicSettings(app.ctx.db)),
   );
 
