@@ -208,7 +208,16 @@ export const requiredName = (label = 'Nome') =>
     .max(120, 'Máximo de 120 caracteres')
     .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
-export const uuidParam = z.uuid({ error: 'Identificador inválido' });
+/**
+ * A record's id: 'Campo obrigatório' when missing or empty (a required query field, a select left
+ * blank), else 'Identificador inválido'.
+ */
+export const uuidParam = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Campo obrigatório'
+      : 'Identificador inválido',
+});
 
 /** Age in whole years on `today` (YYYY-MM-DD), from a YYYY-MM-DD birth date. */
 export function ageOn(birthDate: string, today: string = todayIso()): number {
