@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { signedIn, setupTestApp } from './test/test-app.js';
 
@@ -72,6 +73,51 @@ describe('bad input never gets a 5xx', () => {
       message: 'Recurso não encontrado.',
       code: 'NOT_FOUND',
     });
+  });
+});
+
+/** Sends raw bytes as a request and reads the whole answer (the server closes the connection). */
+function rawRequest(port: number, head: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests refused before any route', () => {
+  it('a raw non-ASCII byte in the address → 400 with the envelope, not the framework’s JSON', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    for (const path of ['/api/alunos/\xe9', '/api/alunos?q=Jos\xe9', '/media/\xff']) {
+      const answer = await rawRequest(
+        port,
+        Buffer.concat([
+          Buffer.from('GET '),
+          Buffer.from(path, 'latin1'),
+          Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+        ]),
+      );
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head.toLowerCase(), path).toContain('content-type: application/json; charset=utf-8');
+      expect(JSON.parse(body), path).toEqual({
+        success: false,
+        message: 'Endereço inválido.',
+        code: 'VALIDATION',
+      });
+    }
+    const oversized = await rawRequest(
+      port,
+      Buffer.from(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(oversized.split('\r\n\r\n')[1]!)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // A percent-encoded one reaches the router, which refuses it the same way.
+    const encoded = await t.app.inject({ url: '/api/alunos/%' });
+    expect(encoded.json()).toEqual({ success: false, message: 'Endereço inválido.', code: 'VALIDATION' });
   });
 });
 

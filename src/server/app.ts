@@ -6,6 +6,7 @@ import { messages } from '../shared/api.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
+import { clientErrorHandler } from './lib/client-error.js';
 import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
 import { prepareDataDir } from './lib/data-dir.js';
 import { loggerOptions, type LogStream } from './lib/log.js';
@@ -97,6 +98,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
     },
+    // Before that, Node's parser refuses what is not HTTP at all (a raw non-ASCII byte in the URL): the
+    // envelope too, not Fastify's own JSON.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   prepareDataDir(config.dataDir);

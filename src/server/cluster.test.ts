@@ -311,7 +311,7 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL', { timeout: 300_000 }
     expect(outboxFiles()).toHaveLength(before + 1);
   });
 
-  it('logout on one instance ends the session on the other at once', async () => {
+  it('logout on one instance ends the session on the other at once, and its open event stream', async () => {
     const survivor = instances.find(
       (instance) => instance.child.exitCode === null && !instance.child.killed,
     )!;
@@ -319,7 +319,15 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL', { timeout: 300_000 }
     const restarted = start('c', port);
     await waitReady(restarted);
     expect((await call(restarted, '/api/alunos')).status).toBe(200);
+    const stream = await call(restarted, '/api/notificacoes/stream');
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const readToEnd = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })();
     expect((await call(survivor, '/api/auth/logout', { method: 'POST', body: '{}' })).status).toBe(200);
     expect((await call(restarted, '/api/alunos')).status).toBe(401);
+    // The NOTIFY of the deleted session reaches the other instance, which ends the stream.
+    expect(await Promise.race([readToEnd, sleep(5_000).then(() => false)])).toBe(true);
   });
 });

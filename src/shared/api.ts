@@ -55,6 +55,13 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * Sent by a screen's periodic refresh (the admin's Sessões every 30 s, the delivery queue every 15 s) to
+ * a route declared `background: 'poll'`: that request does not count as use of the session, so a page
+ * left open does not keep it alive. The screen's first load, without it, counts.
+ */
+export const BACKGROUND_POLL_HEADER = 'x-background-poll';
+
 /** The spec's catalogue of global messages (section 8). */
 export const messages = {
   internal: 'Erro interno do servidor. Tente novamente mais tarde.',

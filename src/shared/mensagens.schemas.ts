@@ -43,6 +43,8 @@ export const conversaSchema = z.object({
   assunto: z.string(),
   ultima_mensagem_em: z.string(),
   nao_lidas: z.number().int(),
+  /** The guardian is no longer linked to the child: kept by the school, read-only (staff only see it). */
+  encerrada: z.boolean(),
 });
 export type Conversa = z.infer<typeof conversaSchema>;
 

@@ -209,12 +209,14 @@ export const requiredName = (label = 'Nome') =>
     .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
 /**
- * A record's id in a path, query or body. Missing from a body it is a missing field ('Campo obrigatório',
- * on that field), not a malformed one: `{}` sent for `{aluno_id}` says which field to fill.
+ * A record's id: 'Campo obrigatório' when missing or empty (a required query field, a select left
+ * blank), else 'Identificador inválido'.
  */
 export const uuidParam = z.uuid({
   error: (issue) =>
-    issue.input === undefined || issue.input === null ? 'Campo obrigatório' : 'Identificador inválido',
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Campo obrigatório'
+      : 'Identificador inválido',
 });
 
 /** Age in whole years on `today` (YYYY-MM-DD), from a YYYY-MM-DD birth date. */

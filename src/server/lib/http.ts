@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiSuccess } from '../../shared/api.js';
+import { BACKGROUND_POLL_HEADER, type ApiSuccess } from '../../shared/api.js';
 import type { Access } from '../../shared/permissions.js';
 import { MAX_INTEGER } from '../../shared/validators.js';
 import type { UserRow } from '../features/users/users.table.js';
@@ -20,8 +20,10 @@ declare module 'fastify' {
     /**
      * Called by the portal on its own (the bell's count, polled while a page is open), not by the
      * person: it does not count as use, so a tab left open does not keep an idle session alive.
+     * `'poll'`: a route a screen both loads (the person opened it: use) and refreshes on a timer; only
+     * the refreshes, sent with the `X-Background-Poll: 1` header, are background.
      */
-    background?: boolean;
+    background?: boolean | 'poll';
   }
   interface FastifyRequest {
     auth: { user: UserRow; sessionId: string; token: string } | null;
@@ -60,6 +62,12 @@ const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600;
 function readCookie(request: FastifyRequest, plain: string, secure: string): string | undefined {
   if (request.protocol === 'https') return request.cookies[secure];
   return request.cookies[plain];
+}
+
+/** Whether the request is the portal's own (a background poll), not the person's: it is not use. */
+export function isBackgroundRequest(request: FastifyRequest): boolean {
+  const background = request.routeOptions.config.background;
+  return background === true || (background === 'poll' && request.headers[BACKGROUND_POLL_HEADER] === '1');
 }
 
 export function readSessionToken(request: FastifyRequest): string | undefined {

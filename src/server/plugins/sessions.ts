@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { messages } from '../../shared/api.js';
 import { can } from '../../shared/permissions.js';
 import { AppError } from '../lib/errors.js';
-import { readSessionToken } from '../lib/http.js';
+import { isBackgroundRequest, readSessionToken } from '../lib/http.js';
 import { resolveSession } from '../features/auth/sessions.service.js';
 import { isMaintenanceOn } from '../features/settings/settings.service.js';
 import { globalPlugin } from './global-plugin.js';
@@ -21,9 +21,7 @@ export const sessions = globalPlugin('sessions', async (app) => {
     if (access === 'public' && request.routeOptions.config.sessionless === true) return;
     const token = readSessionToken(request);
     if (token) {
-      const resolved = await resolveSession(app.ctx.db, token, {
-        touch: request.routeOptions.config.background !== true,
-      });
+      const resolved = await resolveSession(app.ctx.db, token, { touch: !isBackgroundRequest(request) });
       if (resolved) request.auth = { ...resolved, token };
     }
     if (access === 'public') return;

@@ -74,7 +74,7 @@ export function EntryFormModal({
       <FormTextArea name="descricao" label="Descrição" rows={3} maxLength={1000} />
       <FormCheckbox
         name="publico"
-        label="Público: aparece no site (/calendario) e no calendário assinado pelas famílias"
+        label="Público: aparece para as famílias no portal, no site (/calendario) e no calendário assinado (sem a marca, só professores e administradores veem)"
       />
     </FormModal>
   );

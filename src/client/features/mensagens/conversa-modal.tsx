@@ -60,25 +60,32 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
             ))}
           </ol>
           <div ref={end} />
-          <Form
-            form={form}
-            label="Responder"
-            onSubmit={form.submit(
-              async (values) => {
-                await reply.mutateAsync(values.texto);
-                form.reset({ texto: '' });
-                toast.success('Mensagem enviada');
-              },
-              (message) => toast.error(message),
-            )}
-          >
-            <FormTextArea name="texto" label="Sua mensagem" rows={3} />
-            <div className="flex justify-end">
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                <Send className="h-4 w-4" aria-hidden="true" /> Enviar
-              </Button>
-            </div>
-          </Form>
+          {conversa.data.encerrada ? (
+            <p role="status" className="rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
+              {conversa.data.responsavel.nome} não está mais vinculado(a) a {conversa.data.aluno.nome}: a
+              conversa fica guardada só para consulta.
+            </p>
+          ) : (
+            <Form
+              form={form}
+              label="Responder"
+              onSubmit={form.submit(
+                async (values) => {
+                  await reply.mutateAsync(values.texto);
+                  form.reset({ texto: '' });
+                  toast.success('Mensagem enviada');
+                },
+                (message) => toast.error(message),
+              )}
+            >
+              <FormTextArea name="texto" label="Sua mensagem" rows={3} />
+              <div className="flex justify-end">
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  <Send className="h-4 w-4" aria-hidden="true" /> Enviar
+                </Button>
+              </div>
+            </Form>
+          )}
         </div>
       )}
     </Modal>

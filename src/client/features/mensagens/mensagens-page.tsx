@@ -49,6 +49,8 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
       cell: (item) =>
         item.nao_lidas > 0 ? (
           <Badge tone="blue">{item.nao_lidas} nova(s)</Badge>
+        ) : item.encerrada ? (
+          <Badge tone="gray">Encerrada</Badge>
         ) : (
           <Badge tone="gray">Lida</Badge>
         ),

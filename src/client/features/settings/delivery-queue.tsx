@@ -6,17 +6,17 @@ import type { Fila } from '../../../shared/notificacoes.schemas';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { useBackgroundPoll } from '../../lib/background-poll';
 
 const filaKey = ['configuracoes', 'fila'] as const;
+const filaUrl = '/api/configuracoes/notificacoes/fila';
 
 /** Configurações → Notificações: the e-mail/SMS outbox's state and its last errors (no addresses). */
 export function DeliveryQueue() {
   const queryClient = useQueryClient();
-  const fila = useQuery({
-    queryKey: filaKey,
-    queryFn: () => api<Fila>('/api/configuracoes/notificacoes/fila'),
-    refetchInterval: 15_000,
-  });
+  // Loaded when the screen opens (use of the session), refreshed every 15 s in the background (not use).
+  useBackgroundPoll(filaKey, filaUrl, 15_000);
+  const fila = useQuery({ queryKey: filaKey, queryFn: () => api<Fila>(filaUrl) });
   const retry = useMutation({
     mutationFn: () =>
       apiWithMessage<{ reenviadas: number }>('/api/configuracoes/notificacoes/fila/reenviar', {

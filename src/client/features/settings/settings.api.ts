@@ -12,6 +12,7 @@ import type {
   WipeResult,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
+import { useBackgroundPoll } from '../../lib/background-poll';
 
 const base = '/api/configuracoes';
 
@@ -37,11 +38,14 @@ export function useRoles() {
   });
 }
 
+const sessionsKey = ['configuracoes', 'sessoes'] as const;
+
+/** The active sessions: loaded when the screen opens, refreshed every 30 s in the background. */
 export function useSessions() {
+  useBackgroundPoll(sessionsKey, `${base}/sessoes`, 30_000);
   return useQuery({
-    queryKey: ['configuracoes', 'sessoes'],
+    queryKey: sessionsKey,
     queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
-    refetchInterval: 30_000,
   });
 }
 

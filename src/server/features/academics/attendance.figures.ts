@@ -19,9 +19,9 @@ import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.service.js';
 import { classes } from '../classes/classes.table.js';
-import { scopeOf, studentsInScope } from '../students/students.scope.js';
+import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
-import { diaryAccessOf, seesSubject, type Viewer } from './academics.scope.js';
+import { classNotFound, diaryAccessOf, seesSubject, type Viewer } from './academics.scope.js';
 import {
   attendanceAbsences,
   attendanceRolls,
@@ -496,6 +496,14 @@ export async function listAlerts(
   query: { ano?: number | undefined; turma_id?: string | undefined },
 ): Promise<AttendanceAlerts> {
   const scope = await scopeOf(db, viewer);
+  if (query.turma_id) {
+    // A class outside the user's scope (or none at all) is 404, as on every other class route.
+    const [turma] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, query.turma_id), classesInScope(scope)));
+    if (!turma) throw classNotFound();
+  }
   const range = await yearRange(db, query.ano);
   const where = and(
     studentsInScope(scope),

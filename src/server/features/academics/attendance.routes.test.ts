@@ -869,6 +869,23 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     });
   });
 
+  it('the alerts of a class outside the teacher’s scope are 404, as every other class route', async () => {
+    const s = await setupSchool();
+    const alertsOf = (turmaId: string, cookie: string) =>
+      get(`/api/frequencia/alertas?turma_id=${turmaId}`, cookie);
+    expect((await alertsOf(s.classB.id, s.math.cookie)).statusCode).toBe(404);
+    expect((await alertsOf(s.classB.id, s.math.cookie)).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Turma não encontrada.',
+    });
+    expect((await alertsOf(s.classA.id, s.tutor.cookie)).statusCode).toBe(404);
+    expect((await alertsOf(s.classA.id, s.math.cookie)).statusCode).toBe(200);
+    expect((await alertsOf(s.classB.id, s.tutor.cookie)).statusCode).toBe(200);
+    expect((await alertsOf(s.classB.id, s.admin.cookie)).statusCode).toBe(200);
+    // A class that does not exist at all: 404 to everyone.
+    expect((await alertsOf('00000000-0000-4000-8000-000000000000', s.admin.cookie)).statusCode).toBe(404);
+  });
+
   it('the class month shows students × days; the dashboard shows real attendance per class', async () => {
     const s = await setupSchool();
     const late = await insertStudent(t, null);

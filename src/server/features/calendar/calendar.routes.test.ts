@@ -176,6 +176,54 @@ describe('calendário', () => {
     expect(audit.map((row) => row.action).sort()).toEqual(['atualizar', 'criar', 'excluir']);
   });
 
+  it('gives families only the entries meant for them; teachers and administrators see the internal ones', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const teacher = await signedIn(t, 'professor');
+    const parent = await signedIn(t, 'responsavel');
+    await send('POST', '/api/anos-letivos', admin.cookie, year2026);
+    for (const entry of [
+      { tipo: 'festa', titulo: 'Festa da família', inicio: '2026-05-16', publico: true },
+      { tipo: 'evento', titulo: 'Reunião interna: caso do aluno Pedro', inicio: '2026-05-12' },
+      { tipo: 'conselho_classe', titulo: 'Conselho de classe do 1º bimestre', inicio: '2026-05-13' },
+      // An internal recess still closes the day for the families, without its title.
+      { tipo: 'recesso', titulo: 'Dedetização após o caso de piolho do 3º ano', inicio: '2026-05-14' },
+      { tipo: 'feriado_municipal', titulo: 'Aniversário da cidade', inicio: '2026-05-15', publico: true },
+    ])
+      expect((await send('POST', '/api/calendario', admin.cookie, entry)).statusCode).toBe(201);
+    const url = '/api/calendario?de=2026-05-01&ate=2026-05-31';
+
+    const family = await get(url, parent.cookie);
+    expect(family.statusCode).toBe(200);
+    const view = dataOf<CalendarView>(family);
+    expect(view.eventos.map((entry) => entry.titulo)).toEqual(['Aniversário da cidade', 'Festa da família']);
+    const day = (date: string) => view.dias.find((item) => item.data === date);
+    expect(day('2026-05-14')).toEqual({
+      data: '2026-05-14',
+      tipo: 'recesso',
+      letivo: false,
+      descricao: 'Recesso escolar',
+    });
+    expect(day('2026-05-15')).toMatchObject({
+      tipo: 'feriado_municipal',
+      descricao: 'Aniversário da cidade',
+    });
+    expect(family.body).not.toMatch(/caso do aluno|Conselho de classe|piolho/);
+
+    for (const staff of [teacher, admin]) {
+      const all = dataOf<CalendarView>(await get(url, staff.cookie));
+      expect(all.eventos.map((entry) => entry.titulo)).toEqual([
+        'Reunião interna: caso do aluno Pedro',
+        'Conselho de classe do 1º bimestre',
+        'Dedetização após o caso de piolho do 3º ano',
+        'Aniversário da cidade',
+        'Festa da família',
+      ]);
+      expect(all.dias.find((item) => item.data === '2026-05-14')?.descricao).toBe(
+        'Dedetização após o caso de piolho do 3º ano',
+      );
+    }
+  });
+
   it('refuses to make a national holiday a school day', async () => {
     const admin = await signedIn(t, 'administrador');
     const response = await send('POST', '/api/calendario', admin.cookie, {

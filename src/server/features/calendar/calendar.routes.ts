@@ -12,7 +12,7 @@ import {
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { clock } from '../../lib/clock.js';
-import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { buildIcs } from './calendar.ics.js';
 import {
   createCalendarEntry,
@@ -87,7 +87,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/calendario',
     { schema: { querystring: calendarQuerySchema, response: okResponse(calendarViewSchema) }, config: read },
-    async (request) => ok(await getCalendar(app.ctx.db, request.query)),
+    async (request) => ok(await getCalendar(app.ctx.db, signedInUser(request), request.query)),
   );
 
   app.get(

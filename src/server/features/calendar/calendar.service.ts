@@ -5,6 +5,7 @@ import {
   classifyDays,
   countLetivos,
   dayEntryKinds,
+  dayKindLabels,
   MIN_DIAS_LETIVOS,
   nationalHolidaysBetween,
   periodLastDay,
@@ -25,6 +26,7 @@ import {
   type SchoolYearData,
 } from '../../../shared/calendar.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import type { Nivel } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -458,8 +460,15 @@ function overlaps(de: string, ate: string): SQL | undefined {
   return and(lte(calendarEntries.inicio, ate), gte(calendarEntries.fim, de));
 }
 
+/**
+ * The calendar as `viewer` may see it. Staff (teachers, administrators) see every entry; a family sees
+ * only the entries marked for families (`publico`, the same ones the public calendar and the feed show).
+ * A family still sees which days have no school — a recess or local holiday left internal closes the day
+ * all the same — but under the kind's name ('Recesso escolar'), never the internal entry's title.
+ */
 export async function getCalendar(
   db: DbOrTx,
+  viewer: { nivel: Nivel },
   query: { de?: string | undefined; ate?: string | undefined },
 ): Promise<CalendarView> {
   const { de, ate } = defaultRange(query);
@@ -471,7 +480,34 @@ export async function getCalendar(
       .where(overlaps(de, ate))
       .orderBy(asc(calendarEntries.inicio), asc(calendarEntries.titulo)),
   ]);
-  return { de, ate, dias, eventos: rows.map(toEntry), feriados: nationalHolidaysBetween(de, ate) };
+  const feriados = nationalHolidaysBetween(de, ate);
+  if (seesInternalEntries(viewer.nivel)) return { de, ate, dias, eventos: rows.map(toEntry), feriados };
+  const shown = rows.filter((row) => row.publico);
+  /** A day named after a school entry keeps the name only when a public entry of its kind gives it. */
+  const named = (day: CalendarDay) =>
+    shown.some(
+      (row) =>
+        row.tipo === day.tipo &&
+        row.titulo === day.descricao &&
+        row.inicio <= day.data &&
+        row.fim >= day.data,
+    );
+  return {
+    de,
+    ate,
+    dias: dias.map((day) =>
+      (dayEntryKinds as readonly string[]).includes(day.tipo) && !named(day)
+        ? { ...day, descricao: dayKindLabels[day.tipo] }
+        : day,
+    ),
+    eventos: shown.map(toEntry),
+    feriados,
+  };
+}
+
+/** Internal entries (not `publico`: staff meetings, a pupil's case) are for the school's staff only. */
+function seesInternalEntries(nivel: Nivel): boolean {
+  return nivel === 'administrador' || nivel === 'professor';
 }
 
 /** A national holiday cannot be made a school day: the law closes it. */

@@ -354,6 +354,24 @@ describe('family self-service', () => {
     expect((await validar(matricula.codigo)).body).toContain('Documento válido');
   });
 
+  it('the list asks for the student: a missing aluno_id is a required field, a malformed one invalid', async () => {
+    const s = await setupSchool();
+    const missing = await get('/api/documentos', s.guardian.cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Campo obrigatório',
+      details: [{ path: 'aluno_id', message: 'Campo obrigatório' }],
+    });
+    expect((await get('/api/documentos?aluno_id=', s.guardian.cookie)).json()).toMatchObject({
+      details: [{ path: 'aluno_id', message: 'Campo obrigatório' }],
+    });
+    const malformed = await get('/api/documentos?aluno_id=abc', s.guardian.cookie);
+    expect(malformed.json()).toMatchObject({
+      details: [{ path: 'aluno_id', message: 'Identificador inválido' }],
+    });
+  });
+
   it('another family’s child is 404, and the secretaria’s documents are not self-service', async () => {
     const s = await setupSchool();
     expect((await issue(s.guardian.cookie, s.bruno.id, 'declaracao_matricula')).statusCode).toBe(404);

@@ -489,6 +489,28 @@ describe('closing, publishing and retificação', () => {
     ).toBe(200);
   });
 
+  it('lists the state of the period in a teacher’s own classes only; the administrator sees every class', async () => {
+    const s = await setupSchool();
+    const other = await signedIn(t, 'professor');
+    const classB = await insertClass(t, (await insertTeacher(t, other.user.id)).id);
+    const stranger = await signedIn(t, 'professor');
+    await insertTeacher(t, stranger.user.id);
+    const url = `/api/periodos/${s.p[0]!.id}/situacao`;
+    const classesOf = async (cookie: string) => {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(200);
+      return dataOf<PeriodStatus>(response)
+        .turmas.map((row) => row.turma_id)
+        .sort();
+    };
+    // Matemática in class A (the grid), class B as its responsible teacher.
+    expect(await classesOf(s.math.cookie)).toEqual([s.classA.id]);
+    expect(await classesOf(other.cookie)).toEqual([classB.id]);
+    expect(await classesOf(stranger.cookie)).toEqual([]);
+    expect(await classesOf(s.admin.cookie)).toEqual([s.classA.id, classB.id].sort());
+    expect((await get(url, s.guardian.cookie)).statusCode).toBe(403);
+  });
+
   it('the closing date closes the period too, unless an administrator reopened it for the class', async () => {
     const s = await setupSchool();
     const column = await createAssessment(s, s.math.cookie);

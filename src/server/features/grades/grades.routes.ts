@@ -34,6 +34,7 @@ import {
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { recordStudentView } from '../privacy/access-log.service.js';
+import { scopeOf } from '../students/students.scope.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
 import {
@@ -240,7 +241,14 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/periodos/:id/situacao',
     { schema: { response: okResponse(periodStatusSchema), params: idParams }, config: book },
-    async (request) => ok(await getPeriodStatus(app.ctx.db, request.params.id)),
+    async (request) =>
+      ok(
+        await getPeriodStatus(
+          app.ctx.db,
+          request.params.id,
+          await scopeOf(app.ctx.db, signedInUser(request)),
+        ),
+      ),
   );
   app.post(
     '/api/periodos/:id/fechar',

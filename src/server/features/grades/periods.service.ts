@@ -6,6 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
+import { classesInScope, type RecordsScope } from '../students/students.scope.js';
 import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
 import { periodStates } from './grades.table.js';
 import { periodContextOf, periodStatesFor } from './period-state.js';
@@ -18,13 +19,20 @@ const actionLabels: Record<PeriodAction, string> = {
   publicar: 'publicar_periodo',
 };
 
-/** The classes of the period's year (by `ano_letivo`), with the state of the period in each. */
-export async function getPeriodStatus(db: DbOrTx, periodoId: string): Promise<PeriodStatus> {
+/**
+ * The classes of the period's year (by `ano_letivo`), with the state of the period in each: for a
+ * teacher only the classes they teach (the grade book's scope), for an administrator every class.
+ */
+export async function getPeriodStatus(
+  db: DbOrTx,
+  periodoId: string,
+  scope: RecordsScope = { kind: 'all' },
+): Promise<PeriodStatus> {
   const context = await periodContextOf(db, periodoId);
   const rows = await db
     .select({ id: classes.id, nome: classes.nome })
     .from(classes)
-    .where(eq(classes.anoLetivo, String(context.year.ano)))
+    .where(and(eq(classes.anoLetivo, String(context.year.ano)), classesInScope(scope)))
     .orderBy(asc(classes.nome));
   const turmas = [];
   for (const row of rows) {

@@ -44,7 +44,7 @@ const photoWithExif = () =>
     .toBuffer();
 
 describe('POST /api/media', () => {
-  it('re-encodes a JPEG within 1920×1080 without EXIF and serves it cached', async () => {
+  it('re-encodes a JPEG within 1920×1080 without EXIF and serves it with ETag revalidation', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const original = await photoWithExif();
     expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -57,7 +57,9 @@ describe('POST /api/media', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    // Revalidated on each use (ADR 0017): a photo may be blocked later, when a family withdraws consent.
+    expect(served.headers['cache-control']).toBe('public, no-cache');
+    expect(served.headers['cache-control']).not.toContain('immutable');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('segredo'))).toBe(false);

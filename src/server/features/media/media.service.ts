@@ -5,6 +5,7 @@ import type { UploadedMedia } from '../../../shared/content.schemas.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { mediaBlockedSql } from '../privacy/consent.service.js';
 import { media } from './media.table.js';
 
 export const MEDIA_LIMITS = {
@@ -110,4 +111,21 @@ export async function findMedia(db: Db, id: string) {
     .from(media)
     .where(eq(media.id, id));
   return row ?? null;
+}
+
+/**
+ * What `GET /media/:id` decides with, without the bytes (a revalidation answered 304 never reads them):
+ * the type, the content hash and whether the image shows a child without image consent.
+ */
+export async function findMediaHead(db: Db, id: string) {
+  const [row] = await db
+    .select({ mimeType: media.mimeType, sha256: media.sha256, blocked: mediaBlockedSql() })
+    .from(media)
+    .where(eq(media.id, id));
+  return row ?? null;
+}
+
+export async function readMediaBytes(db: Db, id: string): Promise<Buffer | null> {
+  const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, id));
+  return row?.bytes ?? null;
 }

@@ -10,7 +10,7 @@ import {
   insertTeacher,
 } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { entregas } from '../notificacoes/notificacoes.table.js';
+import { entregas, notificacoes } from '../notificacoes/notificacoes.table.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);
@@ -35,6 +35,7 @@ async function setup() {
   const strangerChild = await insertStudent(t, turma.id, (await insertGuardian(t, stranger.user.id)).id);
   return {
     admin,
+    guardian,
     teacherAccount,
     teacher,
     otherTeacherAccount,
@@ -140,5 +141,78 @@ describe('mensagens', () => {
       texto: 'x',
     });
     expect(foreignTeacher.statusCode).toBe(404);
+  });
+
+  it('a guardian unlinked from the child loses the conversations about it (404); the school keeps them, read-only', async () => {
+    const s = await setup();
+    const ids: string[] = [];
+    for (const destino of [{ destino: 'secretaria' }, { destino: 'professor', professor_id: s.teacher.id }]) {
+      const started = await send('POST', '/api/mensagens', s.family.cookie, {
+        aluno_id: s.child.id,
+        ...destino,
+        assunto: 'Guarda compartilhada',
+        texto: 'Quem busca a criança na sexta?',
+      });
+      expect(started.statusCode).toBe(201);
+      ids.push(dataOf<ConversaDetalhe>(started).id);
+    }
+    // The other parent stays the child's guardian; this one is unlinked by the secretaria.
+    const otherParent = await insertGuardian(t);
+    const linked = await send('POST', `/api/alunos/${s.child.id}/responsaveis`, s.admin.cookie, {
+      responsavel_id: otherParent.id,
+      eh_principal: true,
+    });
+    expect(linked.statusCode).toBe(200);
+    const unlinked = await send(
+      'DELETE',
+      `/api/alunos/${s.child.id}/responsaveis/${s.guardian.id}`,
+      s.admin.cookie,
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+
+    expect(dataOf<Conversas>(await get('/api/mensagens', s.family.cookie))).toEqual({
+      items: [],
+      nao_lidas: 0,
+    });
+    for (const id of ids) {
+      expect((await get(`/api/mensagens/${id}`, s.family.cookie)).statusCode).toBe(404);
+      expect(
+        (await send('POST', `/api/mensagens/${id}`, s.family.cookie, { texto: 'Olá?' })).statusCode,
+      ).toBe(404);
+    }
+    // The school still reads them, marked as closed, and does not write to someone no longer responsible.
+    for (const [id, staff] of [
+      [ids[0]!, s.admin],
+      [ids[1]!, s.teacherAccount],
+    ] as const) {
+      const kept = await get(`/api/mensagens/${id}`, staff.cookie);
+      expect(kept.statusCode).toBe(200);
+      expect(dataOf<ConversaDetalhe>(kept)).toMatchObject({
+        encerrada: true,
+        mensagens: [{ texto: 'Quem busca a criança na sexta?' }],
+      });
+      const answer = await send('POST', `/api/mensagens/${id}`, staff.cookie, { texto: 'É a mãe.' });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json<{ message: string }>().message).toMatch(/não está mais vinculado/);
+    }
+    // Nor is the unlinked guardian told of anything in the bell.
+    const told = await t.database.db
+      .select()
+      .from(notificacoes)
+      .where(eq(notificacoes.usuarioId, s.family.user.id));
+    expect(told).toHaveLength(0);
+
+    // Linked again: the conversations come back.
+    expect(
+      (
+        await send('POST', `/api/alunos/${s.child.id}/responsaveis`, s.admin.cookie, {
+          responsavel_id: s.guardian.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(dataOf<Conversas>(await get('/api/mensagens', s.family.cookie)).items).toHaveLength(2);
+    expect(dataOf<ConversaDetalhe>(await get(`/api/mensagens/${ids[0]!}`, s.admin.cookie)).encerrada).toBe(
+      false,
+    );
   });
 });

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { notifyUser, fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
@@ -22,14 +22,26 @@ import { conversaLeituras, conversas, mensagens, type ConversaRow } from './mens
 
 type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
 const conversaNotFound = () => notFound('Conversa não encontrada.');
+const CLOSED_MESSAGE =
+  'O responsável não está mais vinculado a este aluno: a conversa fica guardada só para consulta.';
 const linkOf = (id: string) => `/dashboard/mensagens?id=${id}`;
 
 /**
- * Which conversations a person reaches: a guardian their own; an administrator every one with the
- * secretaria; a teacher those addressed to them. Anything else answers 404.
+ * Whether the conversation's guardian is still linked to its child. Unlinked (custody changed, a
+ * mistaken link undone), the guardian no longer reaches it; the school keeps it, read-only.
+ */
+const guardianStillLinked = sql<boolean>`exists (
+  select 1 from ${studentGuardians} join ${guardians} on ${guardians.id} = ${studentGuardians.responsavelId}
+  where ${studentGuardians.alunoId} = ${conversas.alunoId} and ${guardians.usuarioId} = ${conversas.responsavelUsuarioId})`;
+
+/**
+ * Which conversations a person reaches: a guardian their own, about a child they are linked to now; an
+ * administrator every one with the secretaria; a teacher those addressed to them. Anything else
+ * answers 404.
  */
 async function reachOf(db: DbOrTx, viewer: Viewer): Promise<SQL> {
-  if (viewer.nivel === 'responsavel') return eq(conversas.responsavelUsuarioId, viewer.id);
+  if (viewer.nivel === 'responsavel')
+    return and(eq(conversas.responsavelUsuarioId, viewer.id), guardianStillLinked)!;
   if (viewer.nivel === 'administrador') return eq(conversas.destino, 'secretaria');
   const scope = await scopeOf(db, viewer);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
@@ -86,6 +98,7 @@ async function rowsFor(db: DbOrTx, viewer: Viewer, where: SQL | undefined) {
       responsavelNome: sql<string>`(select u.nome from users u where u.id = ${conversas.responsavelUsuarioId})`,
       professorNome: teachers.nome,
       naoLidas: unreadCount(viewer),
+      linked: guardianStillLinked,
     })
     .from(conversas)
     .innerJoin(students, eq(students.id, conversas.alunoId))
@@ -105,6 +118,7 @@ function toConversa(row: Awaited<ReturnType<typeof rowsFor>>[number]): Conversa 
     assunto: conversa.assunto,
     ultima_mensagem_em: conversa.ultimaMensagemEm.toISOString(),
     nao_lidas: row.naoLidas,
+    encerrada: !row.linked,
   };
 }
 
@@ -229,12 +243,15 @@ export async function replyConversa(
   const now = clock.now();
   await ctx.db.transaction(async (tx) => {
     const reach = await reachOf(tx, viewer);
-    const [row] = await tx
-      .select()
+    const [found] = await tx
+      .select({ row: conversas, linked: guardianStillLinked })
       .from(conversas)
       .where(and(eq(conversas.id, id), reach))
       .for('update');
-    if (!row) throw conversaNotFound();
+    if (!found) throw conversaNotFound();
+    // The school does not write to someone no longer responsible for the child (nor tell them of it).
+    if (!found.linked) throw conflict(CLOSED_MESSAGE);
+    const row = found.row;
     await tx.insert(mensagens).values({
       conversaId: id,
       autorId: viewer.id,

@@ -2,8 +2,17 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  loginAs,
+  requestsOf,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app.js';
 import { notifyUser } from './notificacoes.service.js';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../auth/auth.table.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);
@@ -47,6 +56,38 @@ function collect(stream: Readable, predicate: (events: string[]) => boolean): Pr
       }
     });
   });
+}
+
+/** Opens the bell's event stream; `ended` settles when the server ends it (never, within `ms`: false). */
+async function openStream(cookie: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/notificacoes/stream',
+    headers: { cookie },
+    payloadAsStream: true,
+  });
+  expect(response.statusCode).toBe(200);
+  const stream = response.stream();
+  let chunks = '';
+  let finished = false;
+  const done = new Promise<void>((resolve) => {
+    stream.on('data', (chunk: Buffer) => (chunks += chunk.toString('utf8')));
+    stream.on('end', () => {
+      finished = true;
+      resolve();
+    });
+  });
+  await vi.waitFor(() => expect(chunks).toContain('event: contagem'));
+  return {
+    stream,
+    /** Whether the server ended the stream within `ms`. */
+    ended: (ms = 2_000) =>
+      Promise.race([
+        done.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(finished), ms)),
+      ]),
+    close: () => stream.destroy(),
+  };
 }
 
 describe('notificações', () => {
@@ -94,6 +135,65 @@ describe('notificações', () => {
     await notify(ana.user.id, 'Depois');
     expect(await next).toEqual(['{"nao_lidas":2}']);
     stream.destroy();
+  });
+
+  it('ends an open stream when its session ends: logout, Encerrar sessão, password change, deactivation, timeout', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const ana = await signedIn(t, 'responsavel');
+    const anaElsewhere = await loginAs(t.app, ana.user.email);
+    const [first, second] = [await openStream(ana.cookie), await openStream(anaElsewhere)];
+    // Logout ends that session's stream only.
+    expect((await send('POST', '/api/auth/logout', ana.cookie)).statusCode).toBe(200);
+    expect(await first.ended()).toBe(true);
+    expect(await second.ended(300)).toBe(false);
+    // 'Encerrar sessão' (Configurações → Segurança) ends the other one.
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, ana.user.id));
+    expect((await send('DELETE', `/api/configuracoes/sessoes/${session!.id}`, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await second.ended()).toBe(true);
+
+    // A password change ends every session of the person, so every stream (the page reconnects).
+    const bia = await signedIn(t, 'responsavel');
+    const biaElsewhere = await loginAs(t.app, bia.user.email);
+    const biaStreams = [await openStream(bia.cookie), await openStream(biaElsewhere)];
+    const changed = await send('POST', '/api/auth/change-password', bia.cookie, {
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Outra-Senha-Forte-93',
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const stream of biaStreams) expect(await stream.ended()).toBe(true);
+
+    // Deactivated by an administrator.
+    const teacher = await signedIn(t, 'professor');
+    const teacherStream = await openStream(teacher.cookie);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${teacher.user.id}/toggle-status`,
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await teacherStream.ended()).toBe(true);
+
+    // Idle for more than 30 minutes (the stream does not count as use): the minute's sweep ends it.
+    const idle = await signedIn(t, 'responsavel');
+    const idleStream = await openStream(idle.cookie);
+    const adminStream = await openStream(admin.cookie);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 20 * 60_000);
+      expect((await get('/api/auth/me', admin.cookie)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      t.app.ctx.notifier.sweepSessions();
+      expect(await idleStream.ended()).toBe(true);
+      expect(await adminStream.ended(300)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      adminStream.close();
+    }
   });
 
   it('keeps preferences per kind; security notices always go by e-mail', async () => {

@@ -62,6 +62,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/api/notificacoes/stream', { config: bell }, async (request, reply) => {
     const user = signedInUser(request);
+    const sessionId = request.auth!.sessionId;
     const raw = reply.raw;
     reply.hijack();
     raw.writeHead(200, {
@@ -84,7 +85,9 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       clearInterval(heartbeat);
       unsubscribe();
     };
+    // Ends when the session does (logout, password change, deactivation, 'Encerrar sessão', timeout).
     const unsubscribe = app.ctx.notifier.subscribe(user.id, {
+      sessionId,
       count: send,
       end: () => {
         stop();
@@ -116,7 +119,11 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/configuracoes/notificacoes/fila',
-    { schema: { response: okResponse(filaSchema) }, config: { access: 'settings.manage' } },
+    // The delivery-queue screen refreshes this every 15 s on its own: those refreshes are not use.
+    {
+      schema: { response: okResponse(filaSchema) },
+      config: { access: 'settings.manage', background: 'poll' },
+    },
     async () => ok(await getFila(app.ctx)),
   );
 

@@ -1,15 +1,29 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { sessions } from '../auth/auth.table.js';
+import { AUTH_CHANGES_CHANNEL } from '../auth/session-cache.js';
+import { users } from '../users/users.table.js';
 import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
 import { watchUnreadChanges } from './unread-cache.js';
 
 /** Open streams recounted per query after a change (a notice to the whole school reaches them all). */
 const RECOUNT_BATCH = 500;
+/**
+ * How often every open stream's session is checked in the database, besides the notifications: a
+ * session that ran out (idle or absolute) is not deleted at once, so nothing is notified for it.
+ */
+const SESSION_SWEEP_MS = 60_000;
 
 export interface Listener {
+  /** The session the stream was opened with: the stream ends when that session does. */
+  sessionId: string;
   count(naoLidas: number): void;
-  /** The server is closing: end the stream (the browser reconnects to another instance or later). */
+  /**
+   * End the stream: the server is closing (the browser reconnects to another instance or later), or
+   * the session was revoked or ran out (the browser's reconnection then gets 401 and stops).
+   */
   end(): void;
 }
 
@@ -22,12 +36,20 @@ interface NotifierLog {
  * Connects the events to the people waiting for them: a commit that created notifications NOTIFYs
  * (from any instance); then every open bell stream of this instance recounts its person's unread and the
  * delivery worker wakes. A burst is one recount, one query per 500 open streams.
+ *
+ * A stream lives only as long as its session: logout, a password change, a deactivated account or
+ * 'Encerrar sessão' delete the session row, whose trigger NOTIFYs `auth_changed` on every instance (ADR
+ * 0009/0015), and the streams of that session end at once; a change to the user is checked against the
+ * database; and a sweep every minute ends the streams of sessions that ran out.
  */
 export class Notifier {
   readonly worker: DeliveryWorker;
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly bySession = new Map<string, Set<Listener>>();
   private stopListening: (() => Promise<void>) | null = null;
   private stopWatchingCounts: (() => Promise<void>) | null = null;
+  private stopWatchingSessions: (() => Promise<void>) | null = null;
+  private sweep: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
 
   constructor(
@@ -49,28 +71,35 @@ export class Notifier {
     // The counts' cache (the bell's GET) and the open streams follow every change to the bell's rows:
     // a notice read in one tab or on another instance lowers the count in the others.
     this.stopWatchingCounts = await watchUnreadChanges(this.database, () => this.scheduleRecount());
+    this.stopWatchingSessions = await this.database.listen(AUTH_CHANGES_CHANNEL, {
+      onPayload: (payload) => this.authChanged(payload),
+      onLost: () => undefined,
+      // Revocations may have been missed while reconnecting: check every open stream's session.
+      onListening: () => this.checkSessions(null),
+    });
+    this.sweep = setInterval(() => this.sweepSessions(), SESSION_SWEEP_MS);
+    this.sweep.unref();
   }
 
   async close(): Promise<void> {
     clearTimeout(this.pending);
+    clearInterval(this.sweep);
     for (const set of this.listeners.values()) for (const listener of set) listener.end();
     this.listeners.clear();
+    this.bySession.clear();
     await this.stopListening?.();
     await this.stopWatchingCounts?.();
+    await this.stopWatchingSessions?.();
     await this.worker.stop();
   }
 
-  /** Follows one person's unread count; returns the unsubscribe. */
+  /** Follows one person's unread count, while `listener.sessionId` lasts; returns the unsubscribe. */
   subscribe(usuarioId: string, listener: Listener): () => void {
-    let set = this.listeners.get(usuarioId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(usuarioId, set);
-    }
-    set.add(listener);
+    addTo(this.listeners, usuarioId, listener);
+    addTo(this.bySession, listener.sessionId, listener);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(usuarioId);
+      removeFrom(this.listeners, usuarioId, listener);
+      removeFrom(this.bySession, listener.sessionId, listener);
     };
   }
 
@@ -78,6 +107,59 @@ export class Notifier {
     let total = 0;
     for (const set of this.listeners.values()) total += set.size;
     return total;
+  }
+
+  /** Ends the open streams whose session ran out (every minute) or was revoked unnoticed. */
+  sweepSessions(): void {
+    this.checkSessions(null);
+  }
+
+  /** `auth_changed`: `session:<id>` is a deleted session, `user:<id>` a changed user, `*` anything. */
+  private authChanged(payload: string): void {
+    if (payload.startsWith('session:')) this.endSession(payload.slice('session:'.length));
+    else if (payload.startsWith('user:')) this.checkSessions(payload.slice('user:'.length));
+    else this.checkSessions(null);
+  }
+
+  private endSession(sessionId: string): void {
+    // A copy: ending a stream unsubscribes it from the set being walked.
+    for (const listener of [...(this.bySession.get(sessionId) ?? [])]) listener.end();
+  }
+
+  /** Ends the open streams (of one person, or all) whose session is gone, ran out or whose user is off. */
+  private checkSessions(usuarioId: string | null): void {
+    const sessionIds =
+      usuarioId === null
+        ? [...this.bySession.keys()]
+        : [...(this.listeners.get(usuarioId) ?? [])].map((listener) => listener.sessionId);
+    if (sessionIds.length === 0) return;
+    void this.endRevoked([...new Set(sessionIds)]).catch((error: unknown) =>
+      this.log.warn(
+        { code: error instanceof Error ? error.name : 'erro' },
+        'falha ao conferir as sessões dos avisos',
+      ),
+    );
+  }
+
+  private async endRevoked(sessionIds: string[]): Promise<void> {
+    const now = new Date();
+    for (let start = 0; start < sessionIds.length; start += RECOUNT_BATCH) {
+      const batch = sessionIds.slice(start, start + RECOUNT_BATCH);
+      const live = await this.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.id, batch),
+            eq(users.status, 'ativo'),
+            gt(sessions.idleExpiresAt, now),
+            gt(sessions.absoluteExpiresAt, now),
+          ),
+        );
+      const kept = new Set(live.map((row) => row.id));
+      for (const sessionId of batch) if (!kept.has(sessionId)) this.endSession(sessionId);
+    }
   }
 
   /** A burst of commits (a notice to 7,000 families) becomes one recount per open stream. */
@@ -107,4 +189,20 @@ export class Notifier {
         for (const listener of this.listeners.get(usuarioId) ?? []) listener.count(total);
     }
   }
+}
+
+function addTo(map: Map<string, Set<Listener>>, key: string, listener: Listener): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(listener);
+}
+
+function removeFrom(map: Map<string, Set<Listener>>, key: string, listener: Listener): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(listener);
+  if (set.size === 0) map.delete(key);
 }

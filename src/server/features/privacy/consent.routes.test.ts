@@ -187,6 +187,52 @@ describe('the public gallery enforces image consent', () => {
     expect((audit as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
+  it('stops serving a photo once consent is withdrawn: 404 to the public, an uncached preview for the admin', async () => {
+    const { admin, parent, teacherUser, child, imagem } = await setup();
+    const photo = await insertPhoto();
+    const url = `/media/${photo.id}`;
+    await send('PUT', `/api/media/${photo.id}/alunos`, admin.cookie, { aluno_ids: [child.id] });
+    await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: true,
+    });
+    const served = await get(url);
+    expect(served.statusCode).toBe(200);
+    // Revalidated before each use, never kept as immutable for a year by a browser or a CDN.
+    expect(served.headers['cache-control']).toBe('public, no-cache');
+    const etag = served.headers.etag as string;
+    expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+
+    await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: false,
+    });
+    // A cache asking again with the ETag it kept gets 404, not 304; so does every signed-in non-admin.
+    for (const [who, headers] of [
+      ['anônimo', {}],
+      ['revalidação', { 'if-none-match': etag }],
+      ['responsável', { cookie: parent.cookie }],
+      ['professor', { cookie: teacherUser.cookie }],
+    ] as const) {
+      const hidden = await t.app.inject({ url, headers });
+      expect(hidden.statusCode, who).toBe(404);
+      expect(hidden.headers['cache-control'], who).toBe('no-store');
+      expect(hidden.json(), who).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+    const preview = await get(url, admin.cookie);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.headers.etag).toBeUndefined();
+    expect(preview.rawPayload).toEqual(Buffer.from([1]));
+
+    // Consent given again: public again.
+    await send('POST', `/api/alunos/${child.id}/consentimentos`, parent.cookie, {
+      finalidade_id: imagem.id,
+      concedido: true,
+    });
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
   it('takes a published photo down when a child without consent is tagged in it', async () => {
     const { admin, child } = await setup();
     const photo = await insertPhoto();

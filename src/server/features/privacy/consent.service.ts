@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   defaultConsentPurposes,
   type ClassConsents,
@@ -242,24 +242,30 @@ export async function getClassConsents(db: DbOrTx, turmaId: string): Promise<Cla
 
 const MEDIA_URL = /^\/media\/([0-9a-f-]{36})$/i;
 
+/** On a `photo_students` row: the child has no current image consent (never given, or withdrawn). */
+const withoutImageConsent = sql`not coalesce((
+  select ${consents.concedido} from ${consents}
+  join ${consentPurposes} on ${consentPurposes.id} = ${consents.finalidadeId} and ${consentPurposes.chave} = 'imagem'
+  where ${consents.alunoId} = ${mediaStudents.alunoId}
+  order by ${consents.id} desc limit 1
+), false)`;
+
 /** Media ids that show at least one child without current image consent. */
 async function blockedMediaIds(db: DbOrTx, mediaIds: string[]): Promise<Set<string>> {
   if (mediaIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ mediaId: mediaStudents.mediaId })
     .from(mediaStudents)
-    .where(
-      and(
-        inArray(mediaStudents.mediaId, mediaIds),
-        sql`not coalesce((
-          select ${consents.concedido} from ${consents}
-          join ${consentPurposes} on ${consentPurposes.id} = ${consents.finalidadeId} and ${consentPurposes.chave} = 'imagem'
-          where ${consents.alunoId} = ${mediaStudents.alunoId}
-          order by ${consents.id} desc limit 1
-        ), false)`,
-      ),
-    );
+    .where(and(inArray(mediaStudents.mediaId, mediaIds), withoutImageConsent));
   return new Set(rows.map((row) => row.mediaId));
+}
+
+/**
+ * For a query on `media`: whether the image shows a child without current image consent. Such an image
+ * is out of the gallery and not served to the public (`GET /media/:id`); an administrator still sees it.
+ */
+export function mediaBlockedSql(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${mediaStudents} where ${mediaStudents.mediaId} = ${media.id} and ${withoutImageConsent})`;
 }
 
 function mediaIdOf(url: string): string | null {

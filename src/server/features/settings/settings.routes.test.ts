@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
 import { loginAs, signedIn, setupTestApp } from '../../test/test-app.js';
 import type { Nivel } from '../../../shared/permissions.js';
@@ -230,6 +230,59 @@ describe('sessions', () => {
       'encerrar_outras_sessoes',
       'encerrar_sessao',
     ]);
+  });
+});
+
+describe('screens that refresh themselves', () => {
+  it('the Sessões and delivery-queue refreshes do not keep an idle session alive; opening the screen does', async () => {
+    const idle = await signedIn(t, 'administrador');
+    const active = await signedIn(t, 'administrador');
+    const poll = (url: string, cookie: string) =>
+      t.app.inject({ url, headers: { cookie, 'x-background-poll': '1' } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 35 minutes with both screens open: Sessões every 30 s, the queue every 15 s.
+      for (let step = 1; step <= 140; step++) {
+        vi.setSystemTime(Date.now() + 15_000);
+        const alive = step * 15 < 30 * 60;
+        for (const who of [idle, active]) {
+          const fila = await poll('/api/configuracoes/notificacoes/fila', who.cookie);
+          if (who === active || alive) expect(fila.statusCode, `${String(step * 15)} s`).toBe(200);
+          if (step % 2 === 0) await poll('/api/configuracoes/sessoes', who.cookie);
+        }
+        // Minute 20: the person opens Sessões (its first load, without the header) and later the queue.
+        if (step === 80)
+          expect((await json(active.cookie, 'GET', '/api/configuracoes/sessoes')).statusCode).toBe(200);
+        if (step === 120)
+          expect((await json(active.cookie, 'GET', '/api/configuracoes/notificacoes/fila')).statusCode).toBe(
+            200,
+          );
+      }
+      expect((await json(idle.cookie, 'GET', '/api/auth/me')).statusCode).toBe(401);
+      // Minute 55: past the deadline the first load at minute 20 set (50), within the one of minute 30 (60).
+      vi.setSystemTime(Date.now() + 20 * 60_000);
+      expect((await json(active.cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('every portal page', () => {
+  it('polls the public settings (theme, maintenance) every 30 s without keeping an idle session alive', async () => {
+    const { cookie } = await signedIn(t, 'responsavel');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let minute = 0.5; minute <= 35; minute += 0.5) {
+        vi.setSystemTime(Date.now() + 30_000);
+        const polled = await json(cookie, 'GET', '/api/configuracoes/publico');
+        expect(polled.statusCode).toBe(200);
+        await json(cookie, 'GET', '/api/notificacoes/contagem');
+      }
+      expect((await json(cookie, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

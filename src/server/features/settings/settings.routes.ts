@@ -28,10 +28,16 @@ const sessionParamsSchema = z.strictObject({ id: z.uuid('Sessão inválida') });
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'settings.manage' } as const;
 
-  /** Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. */
+  /**
+   * Theme, formats and the maintenance flag: every visitor's portal needs them, even signed out. Every
+   * open portal page polls them every 30 s: the session is not read, so the poll is not use of it.
+   */
   app.get(
     '/publico',
-    { schema: { response: okResponse(publicSystemSettingsSchema) }, config: { access: 'public' } },
+    {
+      schema: { response: okResponse(publicSystemSettingsSchema) },
+      config: { access: 'public', sessionless: true },
+    },
     async () => ok(await getPublicSettings(app.ctx.db)),
   );
 
@@ -75,9 +81,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(getRoleMatrix()),
   );
 
+  // The Sessões screen refreshes this every 30 s on its own: those refreshes are not use of the session.
   app.get(
     '/sessoes',
-    { schema: { response: okResponse(z.array(activeSessionSchema)) }, config: access },
+    {
+      schema: { response: okResponse(z.array(activeSessionSchema)) },
+      config: { ...access, background: 'poll' },
+    },
     async (request) => {
       if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
       return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
