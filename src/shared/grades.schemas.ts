@@ -341,6 +341,17 @@ export const rectificationInputSchema = z.strictObject({
 });
 export type RectificationInput = z.infer<typeof rectificationInputSchema>;
 
+/**
+ * POST /api/notas/retificar — the same retificação addressed by its cell (avaliação × aluno), for a cell
+ * that never had a grade (a late make-up test): there is no grade id yet. `version` 0 (or omitted) is
+ * the empty cell as read; a grade written there meanwhile is a 412.
+ */
+export const cellRectificationInputSchema = rectificationInputSchema.extend({
+  avaliacao_id: uuidParam,
+  aluno_id: uuidParam,
+});
+export type CellRectificationInput = z.infer<typeof cellRectificationInputSchema>;
+
 // ---------------------------------------------------------------- teachers' retificação requests
 
 /** POST /api/retificacoes — a teacher asks the secretary to correct a grade of a closed period. */

@@ -17,7 +17,7 @@ import {
   type CellPosition,
 } from './grade-grid-logic';
 import { gradesKeys, useSaveGrades } from './grades.api';
-import { RectifyDialog } from './rectify-dialog';
+import { RectifyDialog, type RectifyTarget } from './rectify-dialog';
 import { RequestRectificationDialog, type RectificationTarget } from './request-rectification-dialog';
 
 type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito';
@@ -45,7 +45,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const [edits, setEdits] = useState<Map<string, CellEdit>>(() => new Map());
   const [savedVersions, setSavedVersions] = useState<Map<string, number>>(() => new Map());
   const [batchError, setBatchError] = useState<string | null>(null);
-  const [rectifying, setRectifying] = useState<{ notaId: string; aluno: string; avaliacao: string } | null>(
+  const [rectifying, setRectifying] = useState<(RectifyTarget & { aluno: string; avaliacao: string }) | null>(
     null,
   );
   const [asking, setAsking] = useState<RectificationTarget | null>(null);
@@ -307,14 +307,21 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
               bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
             }`}
           />
-          {readOnly && canRectify && nota?.id && (
+          {/* Every cell, also one that never had a grade (a make-up test given after closing). */}
+          {readOnly && canRectify && (
             <button
               type="button"
               className="rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
               aria-label={`Retificar ${label}`}
               title="Retificar"
               onClick={() =>
-                setRectifying({ notaId: nota.id!, aluno: aluno.nome, avaliacao: avaliacao.nome })
+                setRectifying({
+                  notaId: nota?.id ?? null,
+                  avaliacaoId: avaliacao.id,
+                  alunoId: aluno.id,
+                  aluno: aluno.nome,
+                  avaliacao: avaliacao.nome,
+                })
               }
             >
               <History className="h-4 w-4" aria-hidden />
@@ -378,7 +385,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     <>
       {rectifying && (
         <RectifyDialog
-          notaId={rectifying.notaId}
+          target={rectifying}
           title={`${rectifying.avaliacao} — ${rectifying.aluno}`}
           onClose={() => setRectifying(null)}
         />

@@ -124,7 +124,13 @@ describe('RectifyDialog', () => {
       json({ success: true, data: rectified, message: 'Nota retificada.' }),
       json({ success: true, data: rectified }),
     );
-    renderWithQueries(<RectifyDialog notaId={uuid(1)} title="Prova 1 — Ana" onClose={vi.fn()} />);
+    renderWithQueries(
+      <RectifyDialog
+        target={{ notaId: uuid(1), avaliacaoId: uuid(3), alunoId: uuid(2) }}
+        title="Prova 1 — Ana"
+        onClose={vi.fn()}
+      />,
+    );
     const valor = await screen.findByLabelText('Nova nota');
     expect(valor).toHaveValue('6,0');
     expect(screen.getByRole('region', { name: 'Histórico da nota' })).toHaveTextContent(

@@ -563,6 +563,60 @@ describe('closing, publishing and retificação', () => {
   });
 });
 
+describe('retificação of a cell that never had a grade', () => {
+  it('a make-up test after closing: the administrator retifies the empty cell by avaliação and aluno, with reason and history', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, { turma_id: s.classA.id });
+    const empty = dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie)).alunos.find(
+      (aluno) => aluno.id === s.a[1].id,
+    )!.notas[0]!;
+    expect(empty).toMatchObject({ id: null, version: 0, texto: null });
+    const body = {
+      avaliacao_id: column.id,
+      aluno_id: s.a[1].id,
+      valor: '7,5',
+      motivo: 'Prova de segunda chamada aplicada em 30/04',
+      version: 0,
+    };
+    expect((await send('POST', '/api/notas/retificar', s.math.cookie, body)).statusCode).toBe(403);
+    const noReason = await send('POST', '/api/notas/retificar', s.admin.cookie, { ...body, motivo: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(detailsOf(noReason)[0]?.path).toBe('motivo');
+    const outsider = await insertStudent(t, null);
+    const notInClass = await send('POST', '/api/notas/retificar', s.admin.cookie, {
+      ...body,
+      aluno_id: outsider.id,
+    });
+    expect(notInClass.statusCode).toBe(404);
+    expect(
+      (
+        await send('POST', '/api/notas/retificar', s.admin.cookie, {
+          ...body,
+          avaliacao_id: crypto.randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const fixed = await send('POST', '/api/notas/retificar', s.admin.cookie, body);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const history = dataOf<GradeHistory>(fixed);
+    expect(history.atual).toBe('7,5');
+    expect(history.historico.map((entry) => [entry.tipo, entry.antes, entry.depois, entry.motivo])).toEqual([
+      ['retificacao', null, '7,5', 'Prova de segunda chamada aplicada em 30/04'],
+    ]);
+    const cell = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)).alunos.find(
+      (aluno) => aluno.id === s.a[1].id,
+    )!.notas[0]!;
+    expect(cell).toMatchObject({ id: history.nota_id, texto: '7,5', version: 1 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retificar_nota'));
+    expect(audit?.details).toMatchObject({ antes: null, depois: '7.5', aluno_id: s.a[1].id });
+    // The screen read the cell empty (version 0): a grade written there since is not overwritten unseen.
+    const stale = await send('POST', '/api/notas/retificar', s.admin.cookie, { ...body, valor: 9 });
+    expect(stale.statusCode).toBe(412);
+  });
+});
+
 describe('a teacher’s retificação request, approved or refused by the administrator', () => {
   /** Matemática's Prova 1 with 5,0 for the first student (the second has none); the period closed. */
   async function closedWithGrade(s: School) {

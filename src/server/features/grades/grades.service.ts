@@ -17,6 +17,7 @@ import {
   type AssessmentData,
   type AssessmentsQuery,
   type AssessmentUpdateData,
+  type CellRectificationInput,
   type GradeCell,
   type GradeHistory,
   type GradesBatchInput,
@@ -827,6 +828,37 @@ export async function rectifyGrade(
       { version: input.version },
     );
   });
+  return getGradeHistory(ctx.db, viewer, id);
+}
+
+/**
+ * POST /api/notas/retificar — the administrator's retificação addressed by the cell (avaliação ×
+ * aluno), for a cell that never had a grade: a make-up test given after the period closed. The grade
+ * row is created by the retificação itself, with the same reason, history and audit; the student must
+ * have belonged to the class during the period. `version` guards the empty cell as read (0).
+ */
+export async function rectifyCell(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: CellRectificationInput,
+  actor: Actor,
+): Promise<GradeHistory> {
+  const rules = await rulesNow(ctx.db);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  const column = await getAssessmentRow(ctx.db, input.avaliacao_id);
+  await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
+    throw assessmentNotFound();
+  });
+  const context = await periodContextOf(ctx.db, column.periodoId);
+  const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
+  if (!members.some((member) => member.id === input.aluno_id))
+    throw notFound('Aluno não encontrado nesta turma no período.');
+  const id = await ctx.db.transaction((tx) =>
+    writeRectification(tx, { avaliacaoId: column.id, alunoId: input.aluno_id }, value, input.motivo, actor, {
+      version: input.version ?? 0,
+    }),
+  );
   return getGradeHistory(ctx.db, viewer, id);
 }
 
