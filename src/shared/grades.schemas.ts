@@ -411,11 +411,16 @@ export const rectificationRequestSchema = z.object({
 });
 export type RectificationRequest = z.infer<typeof rectificationRequestSchema>;
 
-export const gradeChangeKinds = ['lancamento', 'retificacao'] as const;
+/**
+ * 'apos_publicacao': a grade entered or changed in the grid while its period was open again after being
+ * published — the families had already seen the boletim, so the history says so.
+ */
+export const gradeChangeKinds = ['lancamento', 'retificacao', 'apos_publicacao'] as const;
 export type GradeChangeKind = (typeof gradeChangeKinds)[number];
 export const gradeChangeKindLabels: Record<GradeChangeKind, string> = {
   lancamento: 'Lançamento',
   retificacao: 'Retificação',
+  apos_publicacao: 'Alteração após a publicação',
 };
 
 const gradeHistoryEntrySchema = z.object({

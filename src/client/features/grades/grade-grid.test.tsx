@@ -229,6 +229,16 @@ describe('GradeGrid', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === `/api/notas/${uuid(400)}/historico`)).toBe(true);
   });
 
+  it('says plainly, in a published period reopened, that families see each change and the history records it', () => {
+    renderGrid(
+      gridOf({ periodo: { ...gridOf().periodo, fechado: false, publicado: true, origem: 'manual' } }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'O 1º bimestre já foi publicado e foi reaberto: os responsáveis veem no boletim cada nota alterada agora.',
+    );
+    expect(cell('Prova 1', 'Aluno 2')).not.toHaveAttribute('readonly');
+  });
+
   it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {
     const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
       Promise.resolve(

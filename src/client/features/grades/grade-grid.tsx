@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, Clock, FilePenLine, History, Lock } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Clock, Eye, FilePenLine, History, Lock } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
@@ -402,6 +402,19 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
 
   const banner = (
     <>
+      {!readOnly && grid.periodo.publicado && (
+        <div
+          role="status"
+          className="mb-3 flex items-start gap-2 rounded-lg border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900"
+        >
+          <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            O {grid.periodo.nome} já foi publicado e foi reaberto: os responsáveis veem no boletim cada nota
+            alterada agora. Cada alteração fica registrada no histórico da nota como alteração após a
+            publicação.
+          </span>
+        </div>
+      )}
       {readOnly && (
         <div
           role="status"

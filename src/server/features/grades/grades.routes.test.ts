@@ -524,6 +524,57 @@ describe('closing, publishing and retificação', () => {
     expect(audit.map((row) => row.action).sort()).toEqual(['fechar_periodo', 'publicar_periodo']);
   });
 
+  it('reopening a published period keeps it published, and each change made meanwhile is recorded as after publication', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    const first = dataOf<SavedGrades>(
+      await send('PUT', '/api/notas', s.math.cookie, {
+        notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+      }),
+    ).notas[0]!;
+    const target = { turma_id: s.classA.id };
+    clock.pin('2026-04-28');
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, target);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, target);
+    const reopened = await send('POST', `/api/periodos/${s.p[0]!.id}/reabrir`, s.admin.cookie, target);
+    expect(dataOf<PeriodStatus>(reopened).turmas[0]).toMatchObject({ fechado: false, publicado: true });
+    const [reopenAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'reabrir_periodo'));
+    expect(reopenAudit?.details).toMatchObject({ publicado_em_turmas: 1 });
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    expect(grid.periodo).toMatchObject({ fechado: false, publicado: true });
+    expect(grid.bloqueio).toBeNull();
+
+    const saved = dataOf<SavedGrades>(
+      await send('PUT', '/api/notas', s.math.cookie, {
+        notas: [
+          { avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 6, version: first.version },
+          { avaliacao_id: column.id, aluno_id: s.a[1].id, valor: 8 },
+        ],
+      }),
+    );
+    const changed = dataOf<GradeHistory>(await get(`/api/notas/${first.id!}/historico`, s.admin.cookie));
+    expect(changed.historico.map((entry) => [entry.tipo, entry.antes, entry.depois])).toEqual([
+      ['lancamento', null, '5,0'],
+      ['apos_publicacao', '5,0', '6,0'],
+    ]);
+    const added = saved.notas.find((nota) => nota.aluno_id === s.a[1].id)!;
+    const addedHistory = dataOf<GradeHistory>(await get(`/api/notas/${added.id!}/historico`, s.admin.cookie));
+    expect(addedHistory.historico.map((entry) => [entry.tipo, entry.antes, entry.depois])).toEqual([
+      ['apos_publicacao', null, '8,0'],
+    ]);
+    const [gradesAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'alterar_notas'));
+    expect(gradesAudit?.details).toMatchObject({ alteradas: 1, apos_publicacao: 2 });
+    // The families see the boletim throughout, with the grade as it is now.
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(card.disciplinas.find((item) => item.disciplina === 'Matemática')!.periodos[0]!.media).toBe(6);
+  });
+
   it('a retificação needs a reason, is for the administrator, and leaves history and audit', async () => {
     const s = await setupSchool();
     const column = await createAssessment(s, s.math.cookie);
