@@ -705,6 +705,10 @@ export const yearEndStatusSchema = z.object({
       turmas_criadas: z.array(z.string()),
     })
     .nullable(),
+  /** Why 'Encerrar ano' is refused today (before the year's last day); null when it can be closed. */
+  encerramento_bloqueio: z.string().nullable(),
+  /** Why the rematrícula cannot be applied today (until the year has ended); null when it can. */
+  rematricula_bloqueio: z.string().nullable(),
 });
 export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 

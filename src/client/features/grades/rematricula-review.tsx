@@ -49,7 +49,14 @@ function countsOf(proposal: RematriculaProposal) {
  * server on every change (dry run: the counts and destinations on screen are the server's), then
  * applied in one transaction after a confirmation.
  */
-export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
+export function RematriculaReview({
+  anoLetivoId,
+  bloqueio = null,
+}: {
+  anoLetivoId: string;
+  /** Why it cannot be applied yet (the year has not ended): the review and the simulation still work. */
+  bloqueio?: string | null;
+}) {
   const [turmas, setTurmas] = useState<Record<string, ClassChange>>({});
   const [alunos, setAlunos] = useState<Record<string, StudentChange>>({});
   const [origem, setOrigem] = useState('');
@@ -195,10 +202,16 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
         />
       </div>
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 py-3">
+        {bloqueio && (
+          <p id="rematricula-bloqueio" role="status" className="text-sm text-amber-900">
+            {bloqueio}
+          </p>
+        )}
         {stale && <span className="text-sm text-gray-600">Simulando...</span>}
         <Button
           className="min-h-11"
-          disabled={!proposal || stale || failure !== null}
+          disabled={!proposal || stale || failure !== null || bloqueio !== null}
+          aria-describedby={bloqueio ? 'rematricula-bloqueio' : undefined}
           onClick={() => setConfirming(true)}
         >
           Aplicar rematrícula

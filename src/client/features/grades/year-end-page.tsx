@@ -151,7 +151,21 @@ export function YearEndPage() {
                   Depois de encerrado, notas e frequências de {data.ano} ficam só para consulta (correções só
                   por retificação) e a situação final de cada aluno fica definida.
                 </p>
-                <Button className="min-h-11" onClick={() => setConfirming(true)}>
+                {data.encerramento_bloqueio && (
+                  <p
+                    id="encerramento-bloqueio"
+                    role="status"
+                    className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                  >
+                    {data.encerramento_bloqueio}
+                  </p>
+                )}
+                <Button
+                  className="min-h-11"
+                  disabled={data.encerramento_bloqueio !== null}
+                  aria-describedby={data.encerramento_bloqueio ? 'encerramento-bloqueio' : undefined}
+                  onClick={() => setConfirming(true)}
+                >
                   <Lock className="h-4 w-4" aria-hidden /> Encerrar ano
                 </Button>
               </>
@@ -189,7 +203,7 @@ export function YearEndPage() {
             )}
           </section>
           {preparing && data.encerrado && !data.rematricula_em && (
-            <RematriculaReview anoLetivoId={data.ano_letivo_id} />
+            <RematriculaReview anoLetivoId={data.ano_letivo_id} bloqueio={data.rematricula_bloqueio} />
           )}
         </>
       )}

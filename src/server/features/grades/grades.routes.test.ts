@@ -1223,6 +1223,78 @@ describe('closing the year and rematrícula', () => {
   });
 });
 
+describe('closing the year only once it has ended', () => {
+  it('refuses to close before the last day, and applies the rematrícula only after it: students stay in this year’s class until then', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    const nextYear = await send('POST', '/api/anos-letivos', s.admin.cookie, {
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      tipo_periodo: 'bimestre',
+    });
+    expect(nextYear.statusCode, nextYear.body).toBe(201);
+    const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
+    const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar`;
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+
+    // November, the 4th bimestre still in progress: refused, with the reason on the screen too.
+    clock.pin('2026-11-20');
+    const early = await send('POST', closeUrl, s.admin.cookie);
+    expect(early.statusCode).toBe(409);
+    const reason =
+      'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
+    expect(messageOf(early)).toBe(reason);
+    expect(dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie))).toMatchObject({
+      encerrado: false,
+      encerramento_bloqueio: reason,
+    });
+    expect(dataOf<GradesGrid>(await get(gridUrl(s, 3), s.math.cookie)).bloqueio).toBeNull();
+
+    // The last day: it closes; the rematrícula is previewed and simulated but not applied yet.
+    clock.pin('2026-12-11');
+    expect((await send('POST', closeUrl, s.admin.cookie)).statusCode).toBe(200);
+    const closed = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
+    expect(closed.encerramento_bloqueio).toBeNull();
+    expect(closed.rematricula_bloqueio).toMatch(/depois do último dia do ano letivo 2026 \(11\/12\/2026\)/);
+    expect((await send('POST', `${url}?dryRun=true`, s.admin.cookie, {})).statusCode).toBe(200);
+    const tooSoon = await send('POST', url, s.admin.cookie, {});
+    expect(tooSoon.statusCode).toBe(409);
+    expect(messageOf(tooSoon)).toBe(closed.rematricula_bloqueio);
+    const [still] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
+    expect(still?.turmaId).toBe(s.classA.id);
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+    const [open] = await t.database.db.select().from(classes).where(eq(classes.id, s.classA.id));
+    expect(open?.status).toBe('ativo');
+
+    // After the year ended, before the next begins: applied. The new class's membership starts on
+    // 2027's first day; until then the history keeps the student in 2026's class.
+    clock.pin('2026-12-14');
+    expect(dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie)).rematricula_bloqueio).toBeNull();
+    const applied = await send('POST', url, s.admin.cookie, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    const sixth = (await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).find(
+      (row) => row.nome === '6º Ano A',
+    )!;
+    const memberships = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[0].id));
+    expect(memberships.map((row) => [row.turmaId, row.inicio, row.fim]).sort()).toEqual(
+      [
+        [s.classA.id, '2026-01-01', '2027-01-31'],
+        [sixth.id, '2027-02-01', null],
+      ].sort(),
+    );
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.turma).toMatchObject({ id: s.classA.id });
+  });
+});
+
 describe('the year-end screen and the adjustments of the rematrícula', () => {
   it('shows each period across the classes, then the closing and the applied rematrícula', async () => {
     const s = await setupSchool();

@@ -9,6 +9,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
+import { formatDate } from '../../../shared/format.js';
 import { rematriculaInputSchema } from '../../../shared/grades.schemas.js';
 import type { z } from 'zod';
 import type { FieldError } from '../../../shared/api.js';
@@ -55,6 +56,26 @@ async function studentsOfYear(db: DbOrTx, ano: number) {
     .innerJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(classes.anoLetivo, String(ano)), eq(students.status, 'ativo')))
     .orderBy(asc(students.nome));
+}
+
+/**
+ * Why the year cannot be closed today, or null. The year closes from its last day (`fim`) on: before
+ * that, closing would lock the grades and rolls of the days still to come.
+ */
+function closingBlock(year: SchoolYearRow, today: string): string | null {
+  if (today >= year.fim) return null;
+  return `O ano letivo ${String(year.ano)} vai até ${formatDate(year.fim)} e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.`;
+}
+
+/**
+ * Why the rematrícula cannot be applied today, or null. Applying it moves every student to next year's
+ * class (their current class, the teacher's list, tuition and documents follow it), so a student stays in
+ * this year's class until this year has ended; from the day after `fim` on, it applies, and the new
+ * class's membership starts on the next year's first day. The proposal and its dry run are free before.
+ */
+function applyBlock(year: SchoolYearRow, today: string): string | null {
+  if (today > year.fim) return null;
+  return `A rematrícula muda a turma de cada aluno e só pode ser aplicada depois do último dia do ano letivo ${String(year.ano)} (${formatDate(year.fim)}): até lá, os alunos continuam nas turmas de ${String(year.ano)} (chamada, boletim e documentos). A proposta e a simulação já podem ser revistas.`;
 }
 
 /**
@@ -119,6 +140,8 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
     encerrado_por_nome: closure?.encerradoPorNome ?? null,
     rematricula_em: closure?.rematriculaEm?.toISOString() ?? null,
     rematricula_resumo: resumo ?? null,
+    encerramento_bloqueio: closure ? null : closingBlock(year, today),
+    rematricula_bloqueio: closure?.rematriculaEm ? null : applyBlock(year, today),
   };
 }
 
@@ -137,6 +160,8 @@ export async function closeYear(
       .where(eq(yearClosures.anoLetivoId, id))
       .for('update');
     if (existing) throw conflict(`O ano letivo ${String(year.ano)} já foi encerrado.`);
+    const early = closingBlock(year, clock.today());
+    if (early) throw conflict(early);
     const periods = await tx
       .select({ id: schoolPeriods.id })
       .from(schoolPeriods)
@@ -415,6 +440,8 @@ export async function applyRematricula(
   const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
   if (dryRun || plan.proposal.aplicada) return plan.proposal;
   const { year, proposal } = plan;
+  const early = applyBlock(year, clock.today());
+  if (early) throw conflict(early);
   const next = String(year.ano + 1);
   const [nextYear] = await ctx.db
     .select()
