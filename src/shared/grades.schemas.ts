@@ -644,6 +644,10 @@ export const rematriculaStudentSchema = z.object({
   origem_turma_nome: z.string(),
   situacao: z.enum(situacoes),
   destino: z.enum(destinoTipos),
+  /**
+   * Next year's class; null for those who conclude or leave, and for a student going on whose class was
+   * left out of the proposal (active, with no class, to be placed).
+   */
   destino_turma_nome: z.string().nullable(),
 });
 export type RematriculaStudent = z.infer<typeof rematriculaStudentSchema>;
@@ -659,7 +663,13 @@ export const rematriculaProposalSchema = z.object({
     proxima_serie: z.number().int(),
     mesma_serie: z.number().int(),
     concluido: z.number().int(),
+    /** Inactivated: the administrator chose 'Não rematriculado' for them. */
     nao_rematriculado: z.number().int(),
+    /**
+     * Of those going on (próxima or mesma série), how many have no class next year (their class was
+     * left out): they stay active, with no class, for the secretary to place.
+     */
+    sem_turma: z.number().int(),
     turmas_novas: z.number().int(),
   }),
 });
@@ -702,6 +712,7 @@ export const yearEndStatusSchema = z.object({
       mesma_serie: z.number().int(),
       concluido: z.number().int(),
       nao_rematriculado: z.number().int(),
+      sem_turma: z.number().int(),
       turmas_criadas: z.array(z.string()),
     })
     .nullable(),

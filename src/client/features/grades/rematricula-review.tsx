@@ -12,9 +12,17 @@ import { DataList } from '../../components/data-list';
 import { ErrorBanner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { FilterBar } from '../../components/filter-bar';
+import { ApiError } from '../../lib/api-client';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useApplyRematricula, useRematriculaSimulation, useTeacherChoices } from './grades.api';
-import { classColumns, studentColumns, type ClassChange, type StudentChange } from './rematricula-columns';
+import {
+  classColumns,
+  isWithoutClass,
+  studentColumns,
+  type ClassChange,
+  type ClassErrors,
+  type StudentChange,
+} from './rematricula-columns';
 
 const STUDENTS_PER_PAGE = 50;
 /** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
@@ -36,12 +44,39 @@ function countsOf(proposal: RematriculaProposal) {
     { label: 'Mesma série (retidos)', value: contagem.mesma_serie, icon: RotateCcw, tone: 'yellow' as const },
     { label: 'Concluem', value: contagem.concluido, icon: GraduationCap, tone: 'blue' as const },
     {
-      label: 'Não rematriculados',
+      label: 'Inativados (não rematriculados)',
       value: contagem.nao_rematriculado,
       icon: UserMinus,
       tone: 'gray' as const,
     },
   ];
+}
+
+const students = (count: number) => `${String(count)} ${count === 1 ? 'aluno' : 'alunos'}`;
+
+/** What happens to those who do not go to a class: said in words, both numbers, always. */
+export function leavingSentence(proposal: RematriculaProposal): string {
+  const { sem_turma: semTurma, nao_rematriculado: inativados } = proposal.contagem;
+  return `Sem turma em ${String(proposal.proximo_ano)}: ${students(semTurma)}${
+    semTurma > 0 ? ' (a turma deles não será criada) — continuam ativos, para a secretaria enturmar' : ''
+  }. Inativados (não rematriculados): ${students(inativados)}.`;
+}
+
+/** The simulation's field errors (`turmas.N.campo`, `alunos.N.turma_nome`) placed on the rows they name. */
+function rowErrorsOf(error: unknown, sent: RematriculaInput) {
+  const classes: ClassErrors = new Map();
+  const students = new Map<string, string>();
+  const details = error instanceof ApiError ? error.details : [];
+  for (const detail of details) {
+    const turma = /^turmas\.(\d+)\.(nome|professor_responsavel_id)$/.exec(detail.path);
+    const origem = turma ? sent.turmas?.[Number(turma[1])]?.origem_id : undefined;
+    if (turma && origem)
+      classes.set(origem, { ...classes.get(origem), [turma[2] as 'nome']: detail.message });
+    const aluno = /^alunos\.(\d+)\.turma_nome$/.exec(detail.path);
+    const alunoId = aluno ? sent.alunos?.[Number(aluno[1])]?.aluno_id : undefined;
+    if (alunoId) students.set(alunoId, detail.message);
+  }
+  return { classes, students, details };
 }
 
 /**
@@ -76,8 +111,27 @@ export function RematriculaReview({
   const apply = useApplyRematricula();
   const classList = useMemoryListState();
   const studentList = { ...useMemoryListState(), page, setPage };
-  const proposal = simulation.data;
+  // An adjustment the server refuses (a field error) keeps the last simulation on screen, with the
+  // error on the row it names, so the administrator corrects it in place.
+  const [lastGood, setLastGood] = useState<RematriculaProposal | undefined>(undefined);
+  if (simulation.data && !simulation.isPlaceholderData && simulation.data !== lastGood)
+    setLastGood(simulation.data);
+  const proposal = simulation.data ?? lastGood;
+  const listQuery = {
+    isPending: proposal === undefined && simulation.isPending,
+    isError: proposal === undefined && simulation.isError,
+    isFetching: simulation.isFetching,
+    refetch: simulation.refetch,
+  };
   const stale = sent !== input || simulation.isFetching || simulation.isPlaceholderData;
+  const rowErrors = useMemo(() => rowErrorsOf(simulation.error, sent), [simulation.error, sent]);
+  const withoutClass = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const student of proposal?.alunos ?? [])
+      if (isWithoutClass(student))
+        counts.set(student.origem_turma_id, (counts.get(student.origem_turma_id) ?? 0) + 1);
+    return counts;
+  }, [proposal]);
 
   const enrolled = useMemo(() => {
     const counts = new Map<string, number>();
@@ -102,7 +156,11 @@ export function RematriculaReview({
     (student) => (!origem || student.origem_turma_id === origem) && (!destino || student.destino === destino),
   );
   const shown = filtered.slice((page - 1) * STUDENTS_PER_PAGE, page * STUDENTS_PER_PAGE);
-  const failure = simulation.isError ? simulation.error.message : null;
+  const failure = simulation.isError
+    ? rowErrors.details.length > 0
+      ? `Corrija antes de aplicar: ${simulation.error.message}`
+      : simulation.error.message
+    : null;
 
   return (
     <section aria-labelledby="rematricula-title" className="space-y-6">
@@ -124,6 +182,15 @@ export function RematriculaReview({
             {proposal.contagem.turmas_novas}{' '}
             {proposal.contagem.turmas_novas === 1 ? 'turma nova' : 'turmas novas'} em {proposal.proximo_ano}.
           </p>
+          <p
+            className={`rounded-lg border p-3 text-sm ${
+              proposal.contagem.sem_turma > 0
+                ? 'border-amber-300 bg-amber-50 text-amber-900'
+                : 'border-gray-200 bg-gray-50 text-gray-700'
+            }`}
+          >
+            {leavingSentence(proposal)}
+          </p>
         </div>
       )}
       <div>
@@ -132,12 +199,14 @@ export function RematriculaReview({
         </h3>
         <DataList
           label={`Turmas propostas para ${String(proposal?.proximo_ano ?? '')}`}
-          query={simulation}
+          query={listQuery}
           rows={proposal?.turmas}
           list={classList}
           columns={classColumns({
             teachers: teachers.data ?? [],
             enrolled,
+            withoutClass,
+            errors: rowErrors.classes,
             onChange: (turma, change) =>
               setTurmas((current) => ({
                 ...current,
@@ -187,12 +256,13 @@ export function RematriculaReview({
         </FilterBar>
         <DataList
           label="Destino de cada aluno"
-          query={simulation}
+          query={listQuery}
           rows={proposal ? shown : undefined}
           list={studentList}
           paging={{ total: filtered.length, pageSize: STUDENTS_PER_PAGE }}
           columns={studentColumns({
             classNames,
+            errors: rowErrors.students,
             onChange: (student, change) =>
               setAlunos((current) => ({ ...current, [student.aluno_id]: change })),
           })}
@@ -220,7 +290,7 @@ export function RematriculaReview({
       {confirming && proposal && (
         <ConfirmAction
           title={`Aplicar a rematrícula para ${String(proposal.proximo_ano)}`}
-          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série, ${String(proposal.contagem.concluido)} concluem e ${String(proposal.contagem.nao_rematriculado)} ficam inativos (não rematriculados). Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
+          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série e ${String(proposal.contagem.concluido)} concluem. ${leavingSentence(proposal)} Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
           confirmLabel="Aplicar rematrícula"
           action={() => apply.mutateAsync({ anoLetivoId, input, dryRun: false })}
           success="Rematrícula aplicada."

@@ -183,8 +183,17 @@ export function YearEndPage() {
                       {data.rematricula_resumo.proxima_serie} na próxima série,{' '}
                       {data.rematricula_resumo.mesma_serie} na mesma série,{' '}
                       {data.rematricula_resumo.concluido} concluíram e{' '}
-                      {data.rematricula_resumo.nao_rematriculado} não rematriculados.
+                      {data.rematricula_resumo.nao_rematriculado} não rematriculados (inativados).
                     </p>
+                    {data.rematricula_resumo.sem_turma > 0 && (
+                      <p>
+                        {data.rematricula_resumo.sem_turma}{' '}
+                        {data.rematricula_resumo.sem_turma === 1
+                          ? 'aluno ficou sem turma (ativo): enturme-o'
+                          : 'alunos ficaram sem turma (ativos): enturme-os'}{' '}
+                        em Alunos ou Turmas.
+                      </p>
+                    )}
                     <p>
                       Turmas de {data.ano + 1}: {data.rematricula_resumo.turmas_criadas.join(', ') || '—'}.{' '}
                       <Link className="font-medium underline" to={paths.classes}>

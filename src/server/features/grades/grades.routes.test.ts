@@ -1164,6 +1164,7 @@ describe('closing the year and rematrícula', () => {
       mesma_serie: 1,
       concluido: 0,
       nao_rematriculado: 1,
+      sem_turma: 0,
       turmas_novas: 2,
     });
     expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
@@ -1330,6 +1331,89 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
     const applied = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
     expect(applied.rematricula_em).not.toBeNull();
     expect(applied.rematricula_resumo).toMatchObject({ proxima_serie: 2, mesma_serie: 1 });
+  });
+
+  it('a class left out leaves its students active and without a class (counted apart from the inactivated), never inactivated', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    clock.pin('2026-12-20');
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+    // '6º Ano A' unchecked; a2 explicitly not re-enrolled.
+    const body = {
+      turmas: [{ origem_id: s.classA.id, incluir: false }],
+      alunos: [{ aluno_id: s.a[1].id, destino: 'nao_rematriculado' }],
+    };
+    const dry = dataOf<RematriculaProposal>(await send('POST', `${url}?dryRun=true`, s.admin.cookie, body));
+    expect(dry.contagem).toEqual({
+      proxima_serie: 1,
+      mesma_serie: 1,
+      concluido: 0,
+      nao_rematriculado: 1,
+      sem_turma: 1,
+      turmas_novas: 1,
+    });
+    expect(dry.alunos.find((item) => item.aluno_id === s.a[0].id)).toMatchObject({
+      destino: 'proxima_serie',
+      destino_turma_nome: null,
+    });
+    const applied = await send('POST', url, s.admin.cookie, body);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const rows = await t.database.db.select().from(students);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Without a class, still active: the secretary places them.
+    expect(byId.get(s.a[0].id)).toMatchObject({ status: 'ativo', turmaId: null });
+    expect(byId.get(s.a[1].id)?.status).toBe('inativo');
+    expect(byId.get(s.a[2].id)?.status).toBe('ativo');
+    const history = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[0].id));
+    expect(history.map((row) => [row.turmaId, row.fim])).toEqual([[s.classA.id, '2026-12-31']]);
+    const status = dataOf<YearEndStatus>(
+      await get(`/api/anos-letivos/${s.year.id}/encerramento`, s.admin.cookie),
+    );
+    expect(status.rematricula_resumo).toMatchObject({ nao_rematriculado: 1, sem_turma: 1 });
+  });
+
+  it('the dry run refuses, field by field, what applying would refuse or merge: an unknown teacher, two classes with one name', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    clock.pin('2026-12-20');
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const dryUrl = `/api/anos-letivos/${s.year.id}/rematricula?dryRun=true`;
+    const ghost = await send('POST', dryUrl, s.admin.cookie, {
+      turmas: [{ origem_id: s.classA.id, professor_responsavel_id: '00000000-0000-4000-8000-000000000000' }],
+    });
+    expect(ghost.statusCode).toBe(400);
+    expect(detailsOf(ghost)).toEqual([
+      { path: 'turmas.0.professor_responsavel_id', message: 'Professor não encontrado: escolha outro' },
+    ]);
+    // The 5º ano moving up renamed '5º Ano A': the retained students' copy of 5º Ano A has that name too.
+    const twice = await send('POST', dryUrl, s.admin.cookie, {
+      turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(detailsOf(twice)).toEqual([
+      {
+        path: 'turmas.0.nome',
+        message:
+          'Duas turmas de 2027 com o nome “5º ano a” (de 5º Ano A e de 5º Ano A, para os retidos): dê um nome diferente a cada uma',
+      },
+    ]);
+    const applied = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, {
+      turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }],
+    });
+    expect(applied.statusCode).toBe(400);
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
   });
 
   it('places a student in the class the administrator chose, and refuses a class not in the proposal', async () => {

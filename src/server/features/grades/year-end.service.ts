@@ -25,6 +25,7 @@ import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
 import { periodStates, yearClosures } from './grades.table.js';
 import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
@@ -109,7 +110,12 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
   const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
   const enrolled = await studentsOfYear(db, year.ano);
   const today = clock.today();
-  const resumo = closure?.rematriculaResumo as YearEndStatus['rematricula_resumo'] | undefined;
+  // Summaries recorded before 'sem_turma' existed have none.
+  const stored = closure?.rematriculaResumo as
+    | (Omit<NonNullable<YearEndStatus['rematricula_resumo']>, 'sem_turma'> & { sem_turma?: number })
+    | null
+    | undefined;
+  const resumo = stored ? { ...stored, sem_turma: stored.sem_turma ?? 0 } : undefined;
   return {
     ano_letivo_id: id,
     ano: year.ano,
@@ -341,9 +347,10 @@ async function buildPlan(
     // A class the administrator chose is placed below, after every proposed class exists.
     if (override.get(student.aluno_id)?.turma_nome !== undefined) continue;
     if (student.destino === 'proxima_serie') {
+      // A class left out ('Criar turma' unchecked) leaves its students without a class, still active,
+      // for the secretary to place — never inactivated by a checkbox about a class.
       const target = byOrigin.get(origin.id);
       student.destino_turma_nome = target?.incluir ? target.nome : null;
-      if (!target?.incluir) student.destino = 'nao_rematriculado';
     } else if (student.destino === 'mesma_serie') {
       const candidates = turmas.filter((turma) => turma.incluir && turma.serie === origin.serie);
       let target = candidates.find((turma) => turma.turno === origin.turno) ?? candidates[0];
@@ -387,8 +394,19 @@ async function buildPlan(
       'A turma escolhida para um aluno não está entre as turmas do próximo ano.',
       chosenClassErrors,
     );
-  const contagem = { proxima_serie: 0, mesma_serie: 0, concluido: 0, nao_rematriculado: 0, turmas_novas: 0 };
-  for (const student of alunos) contagem[student.destino]++;
+  await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
+  const contagem = {
+    proxima_serie: 0,
+    mesma_serie: 0,
+    concluido: 0,
+    nao_rematriculado: 0,
+    sem_turma: 0,
+    turmas_novas: 0,
+  };
+  for (const student of alunos) {
+    contagem[student.destino]++;
+    if (isStaying(student.destino) && student.destino_turma_nome === null) contagem.sem_turma++;
+  }
   contagem.turmas_novas = new Set(
     turmas.filter((turma) => turma.incluir && !turma.existente_id).map((turma) => turma.nome),
   ).size;
@@ -405,6 +423,68 @@ async function buildPlan(
       contagem,
     },
   };
+}
+
+const isStaying = (destino: DestinoTipo) => destino === 'proxima_serie' || destino === 'mesma_serie';
+
+/**
+ * What applying would refuse or get wrong, found by the dry run too (as field errors, before any
+ * change): a teacher chosen who does not exist (any more), and two classes of the proposal with the
+ * same name — they would silently become one class. Paths point at the adjustment (`turmas.N.…`) when
+ * there is one, else at `turmas`.
+ */
+async function checkProposedClasses(
+  db: DbOrTx,
+  turmas: readonly RematriculaClass[],
+  adjustments: RematriculaAdjustments,
+  proximoAno: number,
+): Promise<void> {
+  const errors: FieldError[] = [];
+  const indexOf = (origemId: string) => adjustments.turmas.findIndex((item) => item.origem_id === origemId);
+  const chosen = [
+    ...new Set(
+      adjustments.turmas.flatMap((item) =>
+        item.professor_responsavel_id ? [item.professor_responsavel_id] : [],
+      ),
+    ),
+  ];
+  const known =
+    chosen.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.id, chosen))).map(
+            (row) => row.id,
+          ),
+        );
+  adjustments.turmas.forEach((item, index) => {
+    if (item.professor_responsavel_id && !known.has(item.professor_responsavel_id))
+      errors.push({
+        path: `turmas.${String(index)}.professor_responsavel_id`,
+        message: 'Professor não encontrado: escolha outro',
+      });
+  });
+  const byName = groupBy(
+    turmas.filter((turma) => turma.incluir && turma.nome !== null),
+    (turma) => turma.nome!.trim().toLocaleLowerCase('pt-BR'),
+  );
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const origins = same
+      .map((turma) => (turma.para_retidos ? `${turma.origem_nome}, para os retidos` : turma.origem_nome))
+      .join(' e de ');
+    const message = `Duas turmas de ${String(proximoAno)} com o nome “${same[0]!.nome!}” (de ${origins}): dê um nome diferente a cada uma`;
+    const adjusted = same.map((turma) => indexOf(turma.origem_id)).filter((index) => index >= 0);
+    if (adjusted.length === 0) errors.push({ path: 'turmas', message });
+    for (const index of new Set(adjusted)) errors.push({ path: `turmas.${String(index)}.nome`, message });
+  }
+  if (errors.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      errors.length === 1
+        ? errors[0]!.message
+        : `${String(errors.length)} problemas nas turmas propostas: corrija os campos indicados.`,
+      errors,
+    );
 }
 
 /** GET /api/anos-letivos/:id/rematricula — the proposal, without changing anything. */
@@ -491,11 +571,13 @@ export async function applyRematricula(
       // Every student's destination, grouped: one statement per destination class or status.
       const leaving = { formado: [] as string[], inativo: [] as string[] };
       const moves: { alunoId: string; turmaId: string | null }[] = [];
+      const withoutClass: string[] = [];
       for (const student of proposal.alunos) {
-        if (student.destino === 'proxima_serie' || student.destino === 'mesma_serie') {
+        if (isStaying(student.destino)) {
           const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
-          if (!turmaId) continue;
-          moves.push({ alunoId: student.aluno_id, turmaId });
+          // No class next year (its class left out): still active, with no class, for the secretary.
+          if (!turmaId) withoutClass.push(student.aluno_id);
+          moves.push({ alunoId: student.aluno_id, turmaId: turmaId ?? null });
         } else {
           leaving[student.destino === 'concluido' ? 'formado' : 'inativo'].push(student.aluno_id);
           moves.push({ alunoId: student.aluno_id, turmaId: null });
@@ -516,6 +598,11 @@ export async function applyRematricula(
               group.map((move) => move.alunoId),
             ),
           );
+      if (withoutClass.length > 0)
+        await tx
+          .update(students)
+          .set({ turmaId: null, dataEnturmacao: null, ...bumped })
+          .where(inArray(students.id, withoutClass));
       for (const [status, ids] of Object.entries(leaving) as ['formado' | 'inativo', string[]][])
         if (ids.length > 0)
           await tx
