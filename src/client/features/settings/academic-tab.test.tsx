@@ -90,6 +90,21 @@ describe('Configurações → Acadêmico', () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('shows on the weights field that there must be one weight per period of the year', async () => {
+    const message = 'Informe um peso para cada um dos 4 bimestres de 2026: foram informados 2.';
+    stubServer(() => ({
+      status: 400,
+      body: { success: false, code: 'VALIDATION', message, details: [{ path: 'pesos_periodos', message }] },
+    }));
+    renderAt(<AcademicTab />);
+    await userEvent.selectOptions(await screen.findByLabelText('Média anual'), 'pesos');
+    await userEvent.type(screen.getByLabelText('Peso de cada período'), '2; 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Peso de cada período')).toHaveAccessibleDescription(message),
+    );
+  });
+
   it('shows the server’s refusal (a scale change after grades were given)', async () => {
     stubServer(() => ({
       status: 409,

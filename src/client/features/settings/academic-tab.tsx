@@ -92,7 +92,7 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
           <FormInput
             name="pesos_periodos"
             label="Peso de cada período"
-            hint="Um número inteiro de 1 a 10 por período, na ordem, separados por ponto e vírgula (ex.: 2; 2; 3; 3)"
+            hint="Um número inteiro de 1 a 10 para cada período do ano letivo, na ordem, separados por ponto e vírgula (4 bimestres: ex.: 2; 2; 3; 3)"
           />
         )}
       </div>

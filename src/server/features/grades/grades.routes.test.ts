@@ -176,6 +176,45 @@ describe('academic settings', () => {
   });
 });
 
+describe('period weights of the annual average', () => {
+  it('need one weight for each period of the year: 2 weights for 4 bimestres are refused on that field', async () => {
+    const s = await setupSchool();
+    const initial = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const body = { ...settingsBody(initial), media_anual: 'pesos' };
+    const short = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 3],
+    });
+    expect(short.statusCode).toBe(400);
+    const message = 'Informe um peso para cada um dos 4 bimestres de 2026: foram informados 2.';
+    expect(messageOf(short)).toBe(message);
+    expect(detailsOf(short)).toEqual([{ path: 'pesos_periodos', message }]);
+    const saved = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 2, 3, 3],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<AcademicSettings>(saved).pesos_periodos).toEqual([2, 2, 3, 3]);
+    // A next year in trimestres, open at the same time: one list of weights cannot serve both.
+    await send('POST', '/api/anos-letivos', s.admin.cookie, {
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      tipo_periodo: 'trimestre',
+    });
+    const mixed = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 2, 3, 3],
+      version: 1,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(detailsOf(mixed)[0]).toEqual({
+      path: 'pesos_periodos',
+      message: expect.stringContaining('2026: 4 bimestres; 2027: 3 trimestres'),
+    });
+  });
+});
+
 describe('avaliações and the grade grid', () => {
   it('a teacher works only on the subjects they teach (404 elsewhere); an admin on all', async () => {
     const s = await setupSchool();
