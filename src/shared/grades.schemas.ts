@@ -515,7 +515,8 @@ const reportCardPeriodSchema = z.object({
   /** Before the recuperação (null when there was none). */
   recuperacao: z.number().nullable(),
   recuperacao_texto: z.string().nullable(),
-  faltas: z.number().int(),
+  /** Null when the roll is daily (absences are per day, not per subject): see `frequencia.por_dia`. */
+  faltas: z.number().int().nullable(),
 });
 export type ReportCardPeriod = z.infer<typeof reportCardPeriodSchema>;
 
@@ -524,7 +525,8 @@ const reportCardSubjectSchema = z.object({
   periodos: z.array(reportCardPeriodSchema),
   media_anual: z.number().nullable(),
   media_anual_texto: z.string().nullable(),
-  faltas: z.number().int(),
+  /** Null when the roll is daily (Fundamental I): absences are counted per day, in `frequencia`. */
+  faltas: z.number().int().nullable(),
   frequencia: z.number().nullable(),
   situacao: z.enum(situacoes),
   /** The situation the rules give, when the conselho de classe changed it. */
@@ -544,9 +546,12 @@ export const reportCardSchema = z.object({
   periodos: z.array(z.object({ numero: z.number().int(), nome: z.string(), publicado: z.boolean() })),
   disciplinas: z.array(reportCardSubjectSchema),
   frequencia: z.object({
+    /** Lessons given — or, with `por_dia`, school days with a roll. */
     aulas_dadas: z.number().int(),
     faltas: z.number().int(),
     frequencia: z.number().nullable(),
+    /** The roll is taken once a day (Fundamental I): absences are days, not per subject. */
+    por_dia: z.boolean(),
   }),
   situacao: z.enum(situacoes),
   situacao_calculada: z.enum(situacoes).nullable(),
@@ -555,6 +560,13 @@ export const reportCardSchema = z.object({
   somente_publicados: z.boolean(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
+
+/** '3 faltas em 86 dias letivos' (daily roll: absences are days) or '3 faltas em 120 aulas'. */
+export function absencesText(frequencia: ReportCard['frequencia']): string {
+  const { faltas, aulas_dadas: dadas, por_dia: porDia } = frequencia;
+  const unit = porDia ? (dadas === 1 ? 'dia letivo' : 'dias letivos') : dadas === 1 ? 'aula' : 'aulas';
+  return `${String(faltas)} ${faltas === 1 ? 'falta' : 'faltas'} em ${String(dadas)} ${unit}`;
+}
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 

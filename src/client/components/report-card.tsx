@@ -3,7 +3,7 @@ import { formatPercent } from '../../shared/format';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
-import type { ReportCard } from '../../shared/grades.schemas';
+import { absencesText, type ReportCard } from '../../shared/grades.schemas';
 import { can } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -158,7 +158,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
                     );
                   })}
                   <td className="px-2 py-2 text-center font-semibold">{subject.media_anual_texto ?? '—'}</td>
-                  <td className="px-2 py-2 text-center">{subject.faltas}</td>
+                  <td className="px-2 py-2 text-center">{subject.faltas ?? '—'}</td>
                   <td className="px-2 py-2 text-center">
                     {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
                   </td>
@@ -185,12 +185,17 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
           <strong>
             {data.frequencia.frequencia === null ? '—' : formatPercent(data.frequencia.frequencia)}
           </strong>{' '}
-          ({data.frequencia.faltas} {data.frequencia.faltas === 1 ? 'falta' : 'faltas'})
+          ({absencesText(data.frequencia)})
         </span>
         <span className="flex items-center gap-1">
           Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
         </span>
       </div>
+      {data.frequencia.por_dia && (
+        <p className="text-xs text-gray-600">
+          Chamada diária: as faltas são contadas por dia letivo, não por disciplina (— na coluna Faltas).
+        </p>
+      )}
       {data.conselho && (
         <p className="text-xs text-gray-600">
           Decisão do Conselho de Classe
@@ -232,13 +237,15 @@ function SubjectCards({ card }: { card: ReportCard }) {
               <dt className="text-gray-600">Média anual</dt>
               <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
             </div>
-            <div className="flex justify-between gap-2">
-              <dt className="text-gray-600">Faltas</dt>
-              <dd className="text-gray-900">
-                {subject.faltas}
-                {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
-              </dd>
-            </div>
+            {subject.faltas !== null && (
+              <div className="flex justify-between gap-2">
+                <dt className="text-gray-600">Faltas</dt>
+                <dd className="text-gray-900">
+                  {subject.faltas}
+                  {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
+                </dd>
+              </div>
+            )}
           </dl>
           {subject.conselho && (
             <p className="mt-2 text-xs text-gray-600">

@@ -981,6 +981,44 @@ describe('boletim', () => {
     expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
   });
 
+  it('a daily-roll class (Fundamental I) counts absences per day: no subject shows a 0 of its own, on screen and in the PDF', async () => {
+    const s = await setupSchool();
+    await t.database.db
+      .update(classes)
+      .set({ nome: '2º Ano A', serie: '2º ano' })
+      .where(eq(classes.id, s.classA.id));
+    const grid = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [
+        { disciplina: 'Matemática', professor_id: s.mathTeacher.id, aulas_semanais: 5 },
+        { disciplina: 'Português', professor_id: null, aulas_semanais: 5 },
+      ],
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    for (const [data, faltas] of [
+      ['2026-03-16', [s.a[0].id]],
+      ['2026-03-17', []],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+        data,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.frequencia).toEqual({ aulas_dadas: 2, faltas: 1, frequencia: 50, por_dia: true });
+    expect(card.disciplinas.map((item) => [item.disciplina, item.faltas, item.frequencia])).toEqual([
+      ['Matemática', null, null],
+      ['Português', null, null],
+    ]);
+    expect(card.disciplinas[0]!.periodos.every((period) => period.faltas === null)).toBe(true);
+    const text = pdfText(
+      (await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.admin.cookie)).rawPayload,
+    );
+    expect(text).toContain('Frequência geral: 50,0 % (1 falta em 2 dias letivos)');
+    expect(text).toContain('Chamada diária: as faltas são contadas por dia letivo, não por disciplina');
+  });
+
   it('after the year is closed, a guardian sees no final result computed from only the periods published', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
