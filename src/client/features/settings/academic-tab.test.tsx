@@ -50,7 +50,8 @@ describe('Configurações → Acadêmico', () => {
     }));
     renderAt(<AcademicTab />);
     const average = await screen.findByLabelText(/Média para aprovação/);
-    expect(average).toHaveProperty('value', '6');
+    // Written as the boletim writes it, with its decimal.
+    expect(average).toHaveProperty('value', '6,0');
     expect(screen.queryByLabelText('Peso de cada período')).toBeNull();
     expect(screen.queryByText('Valor de cada conceito (0 a 10)')).toBeNull();
 
