@@ -144,9 +144,7 @@ describe('ReportCardView: a daily-roll class', () => {
       'Frequência geral: 96,5 % (3 faltas em 86 dias letivos)',
     );
     expect(
-      screen.getByText(
-        'Chamada diária: as faltas são contadas por dia letivo, não por disciplina (— na coluna Faltas).',
-      ),
+      screen.getByText('Chamada diária: as faltas são contadas por dia letivo, não por disciplina.'),
     ).toBeInTheDocument();
   });
 
@@ -157,5 +155,81 @@ describe('ReportCardView: a daily-roll class', () => {
     const cards = await screen.findByRole('list', { name: /por disciplina/ });
     expect(within(cards).queryByText('Faltas')).toBeNull();
     expect(screen.getByText(/Frequência geral/)).toHaveTextContent('3 faltas em 86 dias letivos');
+  });
+});
+
+/** A 7º ano with a recuperação and a decision of the conselho de classe with its (long) reason. */
+function decidedCard(): ReportCard {
+  const base = dailyCard();
+  const motivo = 'Evolução consistente nas avaliações e participação; aprovado(a) conforme ata do conselho.';
+  const [math, portuguese] = base.disciplinas;
+  return {
+    ...base,
+    turma: { id: 't', nome: '7º Ano A', serie: '7º ano' },
+    frequencia: { aulas_dadas: 270, faltas: 14, frequencia: 94.8, por_dia: false },
+    disciplinas: [
+      {
+        ...math!,
+        faltas: 3,
+        frequencia: 95.1,
+        periodos: [
+          {
+            ...math!.periodos[0]!,
+            media: 5.9,
+            media_texto: '5,9',
+            recuperacao: 5.5,
+            recuperacao_texto: '5,5',
+            faltas: 3,
+          },
+          { ...math!.periodos[1]!, faltas: 0 },
+        ],
+      },
+      {
+        ...portuguese!,
+        faltas: 0,
+        frequencia: 100,
+        situacao: 'aprovado',
+        situacao_calculada: 'em_recuperacao',
+        conselho: {
+          id: 'c',
+          aluno_id: alunoId,
+          ano: 2026,
+          disciplina: 'Português',
+          resultado: 'aprovado',
+          motivo,
+          por: 'Secretaria',
+          em: '2026-07-01T15:00:00.000Z',
+        },
+      },
+    ],
+  };
+}
+
+describe('ReportCardView: layout that fits the student modal and a phone', () => {
+  it('keeps the Situação column narrow: the conselho reason goes below the table, the recuperação reads “rec.”', async () => {
+    stubScreen(true);
+    stubServer(decidedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    const portuguese = within(table).getByRole('row', { name: /Português/ });
+    expect(portuguese).toHaveTextContent('Aprovado (Conselho de Classe)');
+    expect(portuguese).toHaveTextContent('Pelas regras: Em recuperação.');
+    expect(portuguese).not.toHaveTextContent('Evolução consistente');
+    expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Matemática/ })).toHaveTextContent('5,9rec. 5,5');
+  });
+
+  it('shows each subject’s periods side by side on a phone, with short labels, and the average and absences on one line', async () => {
+    stubScreen(false);
+    stubServer(decidedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    const math = within(cards).getAllByRole('listitem')[0]!;
+    // The periods' grid, then the line with the annual average and the absences.
+    const [periods, totals] = [...math.querySelectorAll('dl')];
+    expect(periods).toHaveTextContent('1º bim.5,9rec. 5,5');
+    expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
+    expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
+    expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
   });
 });
