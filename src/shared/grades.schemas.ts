@@ -646,6 +646,8 @@ export const rematriculaClassSchema = z.object({
   existente_id: z.string().nullable(),
   /** A copy of the origin class (same série) for retained students when no class below moves up to it. */
   para_retidos: z.boolean(),
+  /** What applying would refuse about this class (a name shared with another, a teacher not found). */
+  erros: z.object({ nome: z.string().nullable(), professor_responsavel_id: z.string().nullable() }),
 });
 export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 
@@ -684,6 +686,11 @@ export const rematriculaProposalSchema = z.object({
     sem_turma: z.number().int(),
     turmas_novas: z.number().int(),
   }),
+  /**
+   * Field errors applying would answer (400), found beforehand: `turmas.N.nome`,
+   * `turmas.N.professor_responsavel_id` (N: the adjustment) or `turmas`. Empty when it can be applied.
+   */
+  erros: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type RematriculaProposal = z.infer<typeof rematriculaProposalSchema>;
 

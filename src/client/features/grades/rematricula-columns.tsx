@@ -34,20 +34,17 @@ const destinoTones: Record<DestinoTipo, BadgeTone> = {
 /** A next-year class is editable unless it is the last série (students conclude) or a copy for the retained. */
 export const isEditable = (turma: RematriculaClass) => turma.nome !== null && !turma.para_retidos;
 
-/** The server's field errors of the simulation, by class (origem_id) and field. */
-export type ClassErrors = Map<string, Partial<Record<'nome' | 'professor_responsavel_id', string>>>;
-
 export function classColumns(options: {
   teachers: Teacher[];
   enrolled: Map<string, number>;
   /** Students going on whose class is left out, by origin class: they would have no class. */
   withoutClass: Map<string, number>;
-  errors: ClassErrors;
   onChange: (turma: RematriculaClass, change: ClassChange) => void;
 }): Column<RematriculaClass>[] {
-  const { teachers, enrolled, withoutClass, errors, onChange } = options;
+  const { teachers, enrolled, withoutClass, onChange } = options;
+  /** What applying would refuse about this class, from the server's simulation. */
   const errorOf = (row: RematriculaClass, field: 'nome' | 'professor_responsavel_id') =>
-    row.para_retidos ? undefined : errors.get(row.origem_id)?.[field];
+    row.erros[field] ?? undefined;
   return [
     {
       id: 'nome',
@@ -69,10 +66,17 @@ export function classColumns(options: {
               }}
             />
           ) : (
-            <p className="font-medium text-gray-900">
-              {row.nome ?? 'Concluem o ensino fundamental'}
-              {row.para_retidos ? ' (para retidos)' : ''}
-            </p>
+            <>
+              <p className="font-medium text-gray-900">
+                {row.nome ?? 'Concluem o ensino fundamental'}
+                {row.para_retidos ? ' (para retidos)' : ''}
+              </p>
+              {row.erros.nome && (
+                <p role="alert" className="text-sm text-red-600">
+                  {row.erros.nome}
+                </p>
+              )}
+            </>
           )}
           <p className="text-gray-600">
             de {row.origem_nome} · {row.nome === null ? row.origem_serie : (row.serie ?? '')}

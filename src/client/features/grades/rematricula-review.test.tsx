@@ -36,6 +36,13 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
         incluir: !left,
         existente_id: null,
         para_retidos: false,
+        erros: {
+          nome:
+            nome === '5º Ano A'
+              ? 'Duas turmas de 2027 com o nome “5º Ano A”: dê um nome diferente a cada uma'
+              : null,
+          professor_responsavel_id: null,
+        },
       },
     ],
     alunos: ['Ana', 'Bia'].map((aluno, index) => ({
@@ -55,6 +62,15 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
       sem_turma: left ? 2 : 0,
       turmas_novas: left ? 0 : 1,
     },
+    erros:
+      nome === '5º Ano A'
+        ? [
+            {
+              path: 'turmas.0.nome',
+              message: 'Duas turmas de 2027 com o nome “5º Ano A”: dê um nome diferente a cada uma',
+            },
+          ]
+        : [],
   };
 }
 
@@ -68,21 +84,6 @@ function stubServer() {
         );
       if (url === '/api/professores') return json({ success: true, data: [] });
       const input = JSON.parse(init?.body as string) as RematriculaInput;
-      if (input.turmas?.some((item) => item.nome === '5º Ano A'))
-        return json(
-          {
-            success: false,
-            code: 'VALIDATION',
-            message: 'Duas turmas de 2027 com o nome “5º Ano A”: dê um nome diferente a cada uma',
-            details: [
-              {
-                path: 'turmas.0.nome',
-                message: 'Duas turmas de 2027 com o nome “5º Ano A”: dê um nome diferente a cada uma',
-              },
-            ],
-          },
-          400,
-        );
       return json({ success: true, data: proposalOf(input) });
     }),
   );
@@ -118,7 +119,7 @@ describe('RematriculaReview', () => {
     );
   });
 
-  it("puts the dry run's field error on the class it names and does not let it be applied", async () => {
+  it('puts what the dry run says applying would refuse on the class it names, and does not let it be applied', async () => {
     stubScreen(true);
     stubServer();
     renderAt(<RematriculaReview anoLetivoId={uuid(99)} />);
@@ -134,5 +135,6 @@ describe('RematriculaReview', () => {
       { timeout: 5000 },
     );
     expect(screen.getByRole('button', { name: 'Aplicar rematrícula' })).toBeDisabled();
+    expect(screen.getByText(/^Corrija antes de aplicar: Duas turmas de 2027/)).toBeInTheDocument();
   });
 });

@@ -20,7 +20,6 @@ import {
   isWithoutClass,
   studentColumns,
   type ClassChange,
-  type ClassErrors,
   type StudentChange,
 } from './rematricula-columns';
 
@@ -62,21 +61,15 @@ export function leavingSentence(proposal: RematriculaProposal): string {
   }. Inativados (não rematriculados): ${students(inativados)}.`;
 }
 
-/** The simulation's field errors (`turmas.N.campo`, `alunos.N.turma_nome`) placed on the rows they name. */
-function rowErrorsOf(error: unknown, sent: RematriculaInput) {
-  const classes: ClassErrors = new Map();
+/** The simulation's refusal of a student's chosen class (`alunos.N.turma_nome`), by student. */
+function studentErrorsOf(error: unknown, sent: RematriculaInput) {
   const students = new Map<string, string>();
-  const details = error instanceof ApiError ? error.details : [];
-  for (const detail of details) {
-    const turma = /^turmas\.(\d+)\.(nome|professor_responsavel_id)$/.exec(detail.path);
-    const origem = turma ? sent.turmas?.[Number(turma[1])]?.origem_id : undefined;
-    if (turma && origem)
-      classes.set(origem, { ...classes.get(origem), [turma[2] as 'nome']: detail.message });
+  for (const detail of error instanceof ApiError ? error.details : []) {
     const aluno = /^alunos\.(\d+)\.turma_nome$/.exec(detail.path);
     const alunoId = aluno ? sent.alunos?.[Number(aluno[1])]?.aluno_id : undefined;
     if (alunoId) students.set(alunoId, detail.message);
   }
-  return { classes, students, details };
+  return students;
 }
 
 /**
@@ -124,7 +117,9 @@ export function RematriculaReview({
     refetch: simulation.refetch,
   };
   const stale = sent !== input || simulation.isFetching || simulation.isPlaceholderData;
-  const rowErrors = useMemo(() => rowErrorsOf(simulation.error, sent), [simulation.error, sent]);
+  const studentErrors = useMemo(() => studentErrorsOf(simulation.error, sent), [simulation.error, sent]);
+  // What applying would refuse (a class name used twice, a teacher not found), shown on its row.
+  const problems = proposal?.erros ?? [];
   const withoutClass = useMemo(() => {
     const counts = new Map<string, number>();
     for (const student of proposal?.alunos ?? [])
@@ -157,10 +152,12 @@ export function RematriculaReview({
   );
   const shown = filtered.slice((page - 1) * STUDENTS_PER_PAGE, page * STUDENTS_PER_PAGE);
   const failure = simulation.isError
-    ? rowErrors.details.length > 0
+    ? studentErrors.size > 0
       ? `Corrija antes de aplicar: ${simulation.error.message}`
       : simulation.error.message
-    : null;
+    : problems.length > 0
+      ? `Corrija antes de aplicar: ${[...new Set(problems.map((problem) => problem.message))].join('; ')}.`
+      : null;
 
   return (
     <section aria-labelledby="rematricula-title" className="space-y-6">
@@ -206,7 +203,6 @@ export function RematriculaReview({
             teachers: teachers.data ?? [],
             enrolled,
             withoutClass,
-            errors: rowErrors.classes,
             onChange: (turma, change) =>
               setTurmas((current) => ({
                 ...current,
@@ -262,7 +258,7 @@ export function RematriculaReview({
           paging={{ total: filtered.length, pageSize: STUDENTS_PER_PAGE }}
           columns={studentColumns({
             classNames,
-            errors: rowErrors.students,
+            errors: studentErrors,
             onChange: (student, change) =>
               setAlunos((current) => ({ ...current, [student.aluno_id]: change })),
           })}

@@ -1457,7 +1457,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
     expect(status.rematricula_resumo).toMatchObject({ nao_rematriculado: 1, sem_turma: 1 });
   });
 
-  it('the dry run refuses, field by field, what applying would refuse or merge: an unknown teacher, two classes with one name', async () => {
+  it('the dry run reports, field by field, what applying would refuse or merge: an unknown teacher, two classes with one name', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
     await t.database.db
@@ -1466,31 +1466,46 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
       .where(eq(classes.id, s.classA.id));
     clock.pin('2026-12-20');
     await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    const dryUrl = `/api/anos-letivos/${s.year.id}/rematricula?dryRun=true`;
-    const ghost = await send('POST', dryUrl, s.admin.cookie, {
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+    const ghostBody = {
       turmas: [{ origem_id: s.classA.id, professor_responsavel_id: '00000000-0000-4000-8000-000000000000' }],
-    });
-    expect(ghost.statusCode).toBe(400);
-    expect(detailsOf(ghost)).toEqual([
+    };
+    const ghost = dataOf<RematriculaProposal>(
+      await send('POST', `${url}?dryRun=true`, s.admin.cookie, ghostBody),
+    );
+    expect(ghost.erros).toEqual([
       { path: 'turmas.0.professor_responsavel_id', message: 'Professor não encontrado: escolha outro' },
     ]);
-    // The 5º ano moving up renamed '5º Ano A': the retained students' copy of 5º Ano A has that name too.
-    const twice = await send('POST', dryUrl, s.admin.cookie, {
-      turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }],
-    });
-    expect(twice.statusCode).toBe(400);
-    expect(detailsOf(twice)).toEqual([
-      {
-        path: 'turmas.0.nome',
-        message:
-          'Duas turmas de 2027 com o nome “5º ano a” (de 5º Ano A e de 5º Ano A, para os retidos): dê um nome diferente a cada uma',
-      },
-    ]);
-    const applied = await send('POST', `/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie, {
-      turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }],
-    });
+    expect(ghost.turmas.find((item) => !item.para_retidos)!.erros.professor_responsavel_id).toBe(
+      'Professor não encontrado: escolha outro',
+    );
+    const refused = await send('POST', url, s.admin.cookie, ghostBody);
+    expect(refused.statusCode).toBe(400);
+    expect(detailsOf(refused)).toEqual(ghost.erros);
+    // The 5º ano moving up renamed '5º ano a': the retained students' copy of 5º Ano A has that name too.
+    const twiceBody = { turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }] };
+    const twice = dataOf<RematriculaProposal>(
+      await send('POST', `${url}?dryRun=true`, s.admin.cookie, twiceBody),
+    );
+    const message =
+      'Duas turmas de 2027 com o nome “5º ano a” (de 5º Ano A e de 5º Ano A, para os retidos): dê um nome diferente a cada uma';
+    expect(twice.erros).toEqual([{ path: 'turmas.0.nome', message }]);
+    expect(twice.turmas.map((item) => item.erros.nome)).toEqual([message, message]);
+    const applied = await send('POST', url, s.admin.cookie, twiceBody);
     expect(applied.statusCode).toBe(400);
+    expect(detailsOf(applied)).toEqual([{ path: 'turmas.0.nome', message }]);
     expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+    // Two classes of this year with one name (no adjustment at all): the proposal itself says so.
+    const twin = await insertClass(t, null);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º ANO A' })
+      .where(eq(classes.id, twin.id));
+    const proposal = dataOf<RematriculaProposal>(await get(url, s.admin.cookie));
+    expect(proposal.erros).toEqual([
+      { path: 'turmas', message: expect.stringMatching(/^Duas turmas de 2027 com o nome “6º/) },
+    ]);
+    expect(proposal.turmas.filter((item) => item.erros.nome !== null)).toHaveLength(2);
   });
 
   it('places a student in the class the administrator chose, and refuses a class not in the proposal', async () => {

@@ -306,6 +306,7 @@ async function buildPlan(
         incluir: target.nome !== null && (own?.incluir ?? true),
         existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
         para_retidos: false,
+        erros: { nome: null, professor_responsavel_id: null },
       };
     });
 
@@ -368,6 +369,7 @@ async function buildPlan(
           incluir: true,
           existente_id: existingByName.get(origin.nome) ?? null,
           para_retidos: true,
+          erros: { nome: null, professor_responsavel_id: null },
         };
         turmas.push(target);
       }
@@ -394,7 +396,7 @@ async function buildPlan(
       'A turma escolhida para um aluno não está entre as turmas do próximo ano.',
       chosenClassErrors,
     );
-  await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
+  const erros = await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
   const contagem = {
     proxima_serie: 0,
     mesma_serie: 0,
@@ -421,6 +423,7 @@ async function buildPlan(
       turmas,
       alunos,
       contagem,
+      erros,
     },
   };
 }
@@ -428,17 +431,19 @@ async function buildPlan(
 const isStaying = (destino: DestinoTipo) => destino === 'proxima_serie' || destino === 'mesma_serie';
 
 /**
- * What applying would refuse or get wrong, found by the dry run too (as field errors, before any
- * change): a teacher chosen who does not exist (any more), and two classes of the proposal with the
- * same name — they would silently become one class. Paths point at the adjustment (`turmas.N.…`) when
- * there is one, else at `turmas`.
+ * What applying would refuse or get wrong: a teacher chosen who does not exist (any more), and two
+ * classes of the proposal with the same name (ignoring case) — applying matches classes by name, so
+ * they would silently become one. The proposal and its dry run carry them (on each class, `erros`,
+ * and as field errors, `erros` of the proposal: `turmas.N.…` when the class was adjusted, else
+ * `turmas`), so the screen shows them where they are and the administrator fixes them in place;
+ * applying refuses them (400 with the same details) before changing anything.
  */
 async function checkProposedClasses(
   db: DbOrTx,
-  turmas: readonly RematriculaClass[],
+  turmas: RematriculaClass[],
   adjustments: RematriculaAdjustments,
   proximoAno: number,
-): Promise<void> {
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const indexOf = (origemId: string) => adjustments.turmas.findIndex((item) => item.origem_id === origemId);
   const chosen = [
@@ -457,11 +462,12 @@ async function checkProposedClasses(
           ),
         );
   adjustments.turmas.forEach((item, index) => {
-    if (item.professor_responsavel_id && !known.has(item.professor_responsavel_id))
-      errors.push({
-        path: `turmas.${String(index)}.professor_responsavel_id`,
-        message: 'Professor não encontrado: escolha outro',
-      });
+    if (!item.professor_responsavel_id || known.has(item.professor_responsavel_id)) return;
+    const message = 'Professor não encontrado: escolha outro';
+    errors.push({ path: `turmas.${String(index)}.professor_responsavel_id`, message });
+    for (const turma of turmas)
+      if (turma.origem_id === item.origem_id && !turma.para_retidos)
+        turma.erros.professor_responsavel_id = message;
   });
   const byName = groupBy(
     turmas.filter((turma) => turma.incluir && turma.nome !== null),
@@ -472,19 +478,13 @@ async function checkProposedClasses(
     const origins = same
       .map((turma) => (turma.para_retidos ? `${turma.origem_nome}, para os retidos` : turma.origem_nome))
       .join(' e de ');
-    const message = `Duas turmas de ${String(proximoAno)} com o nome “${same[0]!.nome!}” (de ${origins}): dê um nome diferente a cada uma`;
+    const message = `${same.length === 2 ? 'Duas' : String(same.length)} turmas de ${String(proximoAno)} com o nome “${same[0]!.nome!}” (de ${origins}): dê um nome diferente a cada uma`;
+    for (const turma of same) turma.erros.nome = message;
     const adjusted = same.map((turma) => indexOf(turma.origem_id)).filter((index) => index >= 0);
     if (adjusted.length === 0) errors.push({ path: 'turmas', message });
     for (const index of new Set(adjusted)) errors.push({ path: `turmas.${String(index)}.nome`, message });
   }
-  if (errors.length > 0)
-    throw new AppError(
-      'VALIDATION',
-      errors.length === 1
-        ? errors[0]!.message
-        : `${String(errors.length)} problemas nas turmas propostas: corrija os campos indicados.`,
-      errors,
-    );
+  return errors;
 }
 
 /** GET /api/anos-letivos/:id/rematricula — the proposal, without changing anything. */
@@ -520,6 +520,14 @@ export async function applyRematricula(
   const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
   if (dryRun || plan.proposal.aplicada) return plan.proposal;
   const { year, proposal } = plan;
+  if (proposal.erros.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      proposal.erros.length === 1
+        ? proposal.erros[0]!.message
+        : `${String(proposal.erros.length)} problemas nas turmas propostas: corrija os campos indicados.`,
+      proposal.erros,
+    );
   const early = applyBlock(year, clock.today());
   if (early) throw conflict(early);
   const next = String(year.ano + 1);
