@@ -33,7 +33,8 @@ async function seed(db) {
   const { assessments, grades } = await dist('server/features/grades/grades.table.js');
   const { todayIso } = await dist('shared/format.js');
   const next = random(14_1231);
-  const ano = Number(todayIso().slice(0, 4));
+  // Last year: a year closes only from its last day on, as a secretary does in December or January.
+  const ano = Number(todayIso().slice(0, 4)) - 1;
   const { inicio, periods } = await seedSchoolYear(db, ano, (_numero, fim) => fim);
   const [{ schoolYears }, { eq }] = await Promise.all([
     dist('server/features/calendar/calendar.table.js'),

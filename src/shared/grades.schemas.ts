@@ -341,6 +341,17 @@ export const rectificationInputSchema = z.strictObject({
 });
 export type RectificationInput = z.infer<typeof rectificationInputSchema>;
 
+/**
+ * POST /api/notas/retificar — the same retificação addressed by its cell (avaliação × aluno), for a cell
+ * that never had a grade (a late make-up test): there is no grade id yet. `version` 0 (or omitted) is
+ * the empty cell as read; a grade written there meanwhile is a 412.
+ */
+export const cellRectificationInputSchema = rectificationInputSchema.extend({
+  avaliacao_id: uuidParam,
+  aluno_id: uuidParam,
+});
+export type CellRectificationInput = z.infer<typeof cellRectificationInputSchema>;
+
 // ---------------------------------------------------------------- teachers' retificação requests
 
 /** POST /api/retificacoes — a teacher asks the secretary to correct a grade of a closed period. */
@@ -400,11 +411,16 @@ export const rectificationRequestSchema = z.object({
 });
 export type RectificationRequest = z.infer<typeof rectificationRequestSchema>;
 
-export const gradeChangeKinds = ['lancamento', 'retificacao'] as const;
+/**
+ * 'apos_publicacao': a grade entered or changed in the grid while its period was open again after being
+ * published — the families had already seen the boletim, so the history says so.
+ */
+export const gradeChangeKinds = ['lancamento', 'retificacao', 'apos_publicacao'] as const;
 export type GradeChangeKind = (typeof gradeChangeKinds)[number];
 export const gradeChangeKindLabels: Record<GradeChangeKind, string> = {
   lancamento: 'Lançamento',
   retificacao: 'Retificação',
+  apos_publicacao: 'Alteração após a publicação',
 };
 
 const gradeHistoryEntrySchema = z.object({
@@ -499,7 +515,8 @@ const reportCardPeriodSchema = z.object({
   /** Before the recuperação (null when there was none). */
   recuperacao: z.number().nullable(),
   recuperacao_texto: z.string().nullable(),
-  faltas: z.number().int(),
+  /** Null when the roll is daily (absences are per day, not per subject): see `frequencia.por_dia`. */
+  faltas: z.number().int().nullable(),
 });
 export type ReportCardPeriod = z.infer<typeof reportCardPeriodSchema>;
 
@@ -508,7 +525,8 @@ const reportCardSubjectSchema = z.object({
   periodos: z.array(reportCardPeriodSchema),
   media_anual: z.number().nullable(),
   media_anual_texto: z.string().nullable(),
-  faltas: z.number().int(),
+  /** Null when the roll is daily (Fundamental I): absences are counted per day, in `frequencia`. */
+  faltas: z.number().int().nullable(),
   frequencia: z.number().nullable(),
   situacao: z.enum(situacoes),
   /** The situation the rules give, when the conselho de classe changed it. */
@@ -528,9 +546,12 @@ export const reportCardSchema = z.object({
   periodos: z.array(z.object({ numero: z.number().int(), nome: z.string(), publicado: z.boolean() })),
   disciplinas: z.array(reportCardSubjectSchema),
   frequencia: z.object({
+    /** Lessons given — or, with `por_dia`, school days with a roll. */
     aulas_dadas: z.number().int(),
     faltas: z.number().int(),
     frequencia: z.number().nullable(),
+    /** The roll is taken once a day (Fundamental I): absences are days, not per subject. */
+    por_dia: z.boolean(),
   }),
   situacao: z.enum(situacoes),
   situacao_calculada: z.enum(situacoes).nullable(),
@@ -539,6 +560,13 @@ export const reportCardSchema = z.object({
   somente_publicados: z.boolean(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
+
+/** '3 faltas em 86 dias letivos' (daily roll: absences are days) or '3 faltas em 120 aulas'. */
+export function absencesText(frequencia: ReportCard['frequencia']): string {
+  const { faltas, aulas_dadas: dadas, por_dia: porDia } = frequencia;
+  const unit = porDia ? (dadas === 1 ? 'dia letivo' : 'dias letivos') : dadas === 1 ? 'aula' : 'aulas';
+  return `${String(faltas)} ${faltas === 1 ? 'falta' : 'faltas'} em ${String(dadas)} ${unit}`;
+}
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 
@@ -618,6 +646,8 @@ export const rematriculaClassSchema = z.object({
   existente_id: z.string().nullable(),
   /** A copy of the origin class (same série) for retained students when no class below moves up to it. */
   para_retidos: z.boolean(),
+  /** What applying would refuse about this class (a name shared with another, a teacher not found). */
+  erros: z.object({ nome: z.string().nullable(), professor_responsavel_id: z.string().nullable() }),
 });
 export type RematriculaClass = z.infer<typeof rematriculaClassSchema>;
 
@@ -628,6 +658,10 @@ export const rematriculaStudentSchema = z.object({
   origem_turma_nome: z.string(),
   situacao: z.enum(situacoes),
   destino: z.enum(destinoTipos),
+  /**
+   * Next year's class; null for those who conclude or leave, and for a student going on whose class was
+   * left out of the proposal (active, with no class, to be placed).
+   */
   destino_turma_nome: z.string().nullable(),
 });
 export type RematriculaStudent = z.infer<typeof rematriculaStudentSchema>;
@@ -643,9 +677,20 @@ export const rematriculaProposalSchema = z.object({
     proxima_serie: z.number().int(),
     mesma_serie: z.number().int(),
     concluido: z.number().int(),
+    /** Inactivated: the administrator chose 'Não rematriculado' for them. */
     nao_rematriculado: z.number().int(),
+    /**
+     * Of those going on (próxima or mesma série), how many have no class next year (their class was
+     * left out): they stay active, with no class, for the secretary to place.
+     */
+    sem_turma: z.number().int(),
     turmas_novas: z.number().int(),
   }),
+  /**
+   * Field errors applying would answer (400), found beforehand: `turmas.N.nome`,
+   * `turmas.N.professor_responsavel_id` (N: the adjustment) or `turmas`. Empty when it can be applied.
+   */
+  erros: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type RematriculaProposal = z.infer<typeof rematriculaProposalSchema>;
 
@@ -686,9 +731,14 @@ export const yearEndStatusSchema = z.object({
       mesma_serie: z.number().int(),
       concluido: z.number().int(),
       nao_rematriculado: z.number().int(),
+      sem_turma: z.number().int(),
       turmas_criadas: z.array(z.string()),
     })
     .nullable(),
+  /** Why 'Encerrar ano' is refused today (before the year's last day); null when it can be closed. */
+  encerramento_bloqueio: z.string().nullable(),
+  /** Why the rematrícula cannot be applied today (until the year has ended); null when it can. */
+  rematricula_bloqueio: z.string().nullable(),
 });
 export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
 

@@ -49,10 +49,19 @@ const tones = {
 } as const;
 export type BadgeTone = keyof typeof tones;
 
-export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+export function Badge({
+  tone,
+  children,
+  wrap = false,
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+  /** Long text may break into lines (a narrow table column) instead of widening it. */
+  wrap?: boolean;
+}) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${wrap ? 'rounded-lg' : 'whitespace-nowrap'} ${tones[tone]}`}
     >
       {children}
     </span>

@@ -30,7 +30,7 @@ function cardOf(ano: number): ReportCard {
     media_aprovacao: 6,
     periodos: [],
     disciplinas: [],
-    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null },
+    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
     situacao: 'cursando',
     situacao_calculada: null,
     conselho: null,
@@ -42,13 +42,13 @@ function cardOf(ano: number): ReportCard {
  * The server as the browser sees it: the school's years (2024–2026), a signed-in guardian and the
  * boletim of the year asked (the current one, 2026, when none is). Keeps the boletim URLs asked.
  */
-function stubServer() {
+function stubServer(card: (ano: number) => ReportCard = cardOf) {
   const asked: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     if (url.startsWith('/api/boletins/alunos/')) {
       asked.push(url);
       const ano = new URL(url, 'http://escola.test').searchParams.get('ano');
-      return Promise.resolve(json(cardOf(ano ? Number(ano) : 2026)));
+      return Promise.resolve(json(card(ano ? Number(ano) : 2026)));
     }
     if (url === '/api/anos-letivos') return Promise.resolve(json([2024, 2025, 2026].map((ano) => ({ ano }))));
     if (url === '/api/auth/me')
@@ -93,5 +93,143 @@ describe('ReportCardView: the year in the URL', () => {
     expect(yearParamOf('abc')).toBeUndefined();
     expect(yearParamOf('20251')).toBeUndefined();
     expect(yearParamOf('2025; drop')).toBeUndefined();
+  });
+});
+
+/** A 2º ano (daily roll): the absences are days, no subject has its own. */
+function dailyCard(): ReportCard {
+  const period = (numero: number, media: string | null) => ({
+    numero,
+    nome: `${String(numero)}º bimestre`,
+    publicado: true,
+    fechado: true,
+    media: media === null ? null : Number(media.replace(',', '.')),
+    media_texto: media,
+    recuperacao: null,
+    recuperacao_texto: null,
+    faltas: null,
+  });
+  const subject = (disciplina: string, media: string) => ({
+    disciplina,
+    periodos: [period(1, media), period(2, null)],
+    media_anual: Number(media.replace(',', '.')),
+    media_anual_texto: media,
+    faltas: null,
+    frequencia: null,
+    situacao: 'cursando' as const,
+    situacao_calculada: null,
+    conselho: null,
+  });
+  return {
+    ...cardOf(2026),
+    turma: { id: 't', nome: '2º Ano A', serie: '2º ano' },
+    periodos: [1, 2].map((numero) => ({ numero, nome: `${String(numero)}º bimestre`, publicado: true })),
+    disciplinas: [subject('Matemática', '8,5'), subject('Português', '7,0')],
+    frequencia: { aulas_dadas: 86, faltas: 3, frequencia: 96.5, por_dia: true },
+  };
+}
+
+describe('ReportCardView: a daily-roll class', () => {
+  it('shows — for each subject’s absences and the days in the frequency line, on a desktop', async () => {
+    stubScreen(true);
+    stubServer(dailyCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    const math = within(table).getByRole('row', { name: /Matemática/ });
+    const cells = within(math).getAllByRole('cell');
+    // 2 periods, annual average, absences, frequency, situation.
+    expect(cells[3]).toHaveTextContent('—');
+    expect(within(math).queryByText('0')).toBeNull();
+    expect(screen.getByText(/Frequência geral/)).toHaveTextContent(
+      'Frequência geral: 96,5 % (3 faltas em 86 dias letivos)',
+    );
+    expect(
+      screen.getByText('Chamada diária: as faltas são contadas por dia letivo, não por disciplina.'),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves absences out of each subject’s card on a phone', async () => {
+    stubScreen(false);
+    stubServer(dailyCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    expect(within(cards).queryByText('Faltas')).toBeNull();
+    expect(screen.getByText(/Frequência geral/)).toHaveTextContent('3 faltas em 86 dias letivos');
+  });
+});
+
+/** A 7º ano with a recuperação and a decision of the conselho de classe with its (long) reason. */
+function decidedCard(): ReportCard {
+  const base = dailyCard();
+  const motivo = 'Evolução consistente nas avaliações e participação; aprovado(a) conforme ata do conselho.';
+  const [math, portuguese] = base.disciplinas;
+  return {
+    ...base,
+    turma: { id: 't', nome: '7º Ano A', serie: '7º ano' },
+    frequencia: { aulas_dadas: 270, faltas: 14, frequencia: 94.8, por_dia: false },
+    disciplinas: [
+      {
+        ...math!,
+        faltas: 3,
+        frequencia: 95.1,
+        periodos: [
+          {
+            ...math!.periodos[0]!,
+            media: 5.9,
+            media_texto: '5,9',
+            recuperacao: 5.5,
+            recuperacao_texto: '5,5',
+            faltas: 3,
+          },
+          { ...math!.periodos[1]!, faltas: 0 },
+        ],
+      },
+      {
+        ...portuguese!,
+        faltas: 0,
+        frequencia: 100,
+        situacao: 'aprovado',
+        situacao_calculada: 'em_recuperacao',
+        conselho: {
+          id: 'c',
+          aluno_id: alunoId,
+          ano: 2026,
+          disciplina: 'Português',
+          resultado: 'aprovado',
+          motivo,
+          por: 'Secretaria',
+          em: '2026-07-01T15:00:00.000Z',
+        },
+      },
+    ],
+  };
+}
+
+describe('ReportCardView: layout that fits the student modal and a phone', () => {
+  it('keeps the Situação column narrow: the conselho reason goes below the table, the recuperação reads “rec.”', async () => {
+    stubScreen(true);
+    stubServer(decidedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const table = await screen.findByRole('table');
+    const portuguese = within(table).getByRole('row', { name: /Português/ });
+    expect(portuguese).toHaveTextContent('Aprovado (Conselho de Classe)');
+    expect(portuguese).toHaveTextContent('Pelas regras: Em recuperação.');
+    expect(portuguese).not.toHaveTextContent('Evolução consistente');
+    expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Matemática/ })).toHaveTextContent('5,9rec. 5,5');
+  });
+
+  it('shows each subject’s periods side by side on a phone, with short labels, and the average and absences on one line', async () => {
+    stubScreen(false);
+    stubServer(decidedCard);
+    renderAt(<ReportCardView alunoId={alunoId} />);
+    const cards = await screen.findByRole('list', { name: /por disciplina/ });
+    const math = within(cards).getAllByRole('listitem')[0]!;
+    // The periods' grid, then the line with the annual average and the absences.
+    const [periods, totals] = [...math.querySelectorAll('dl')];
+    expect(periods).toHaveTextContent('1º bim.5,9rec. 5,5');
+    expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
+    expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
+    expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
   });
 });

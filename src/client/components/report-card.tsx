@@ -3,7 +3,7 @@ import { formatPercent } from '../../shared/format';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
-import type { ReportCard } from '../../shared/grades.schemas';
+import { absencesText, type ReportCard } from '../../shared/grades.schemas';
 import { can } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -22,9 +22,17 @@ const situacaoTones: Record<Situacao, BadgeTone> = {
   reprovado_falta: 'red',
 };
 
-function SituacaoBadge({ situacao, conselho }: { situacao: Situacao; conselho: boolean }) {
+function SituacaoBadge({
+  situacao,
+  conselho,
+  wrap = false,
+}: {
+  situacao: Situacao;
+  conselho: boolean;
+  wrap?: boolean;
+}) {
   return (
-    <Badge tone={situacaoTones[situacao]}>
+    <Badge tone={situacaoTones[situacao]} wrap={wrap}>
       {situacaoLabels[situacao]}
       {conselho ? ' (Conselho de Classe)' : ''}
     </Badge>
@@ -107,7 +115,10 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
         <SubjectCards card={data} />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-gray-200">
-          <table className="min-w-full text-sm">
+          {/* Fits the student's modal: period headers break into two lines, the recuperação reads
+              'rec. 5,4' under the grade, and a conselho decision's reason goes below the table, so the
+              Situação column is not pushed out of sight. */}
+          <table className="w-full text-sm">
             <caption className="sr-only">
               Boletim de {data.aluno.nome} em {data.ano}: média por período, média anual, faltas e situação
             </caption>
@@ -117,17 +128,17 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
                   Disciplina
                 </th>
                 {data.periodos.map((period) => (
-                  <th key={period.numero} scope="col" className="px-2 py-2 text-center whitespace-nowrap">
+                  <th key={period.numero} scope="col" className="px-1.5 py-2 text-center font-semibold">
                     {period.nome}
                   </th>
                 ))}
-                <th scope="col" className="px-2 py-2 text-center">
+                <th scope="col" className="px-1.5 py-2 text-center">
                   Média anual
                 </th>
-                <th scope="col" className="px-2 py-2 text-center">
+                <th scope="col" className="px-1.5 py-2 text-center">
                   Faltas
                 </th>
-                <th scope="col" className="px-2 py-2 text-center">
+                <th scope="col" className="px-1.5 py-2 text-center">
                   Frequência
                 </th>
                 <th scope="col" className="px-2 py-2 text-left">
@@ -137,7 +148,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
             </thead>
             <tbody>
               {data.disciplinas.map((subject) => (
-                <tr key={subject.disciplina} className="border-t border-gray-100">
+                <tr key={subject.disciplina} className="border-t border-gray-100 align-top">
                   <th
                     scope="row"
                     className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-gray-900"
@@ -147,29 +158,31 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
                   {data.periodos.map((period) => {
                     const own = subject.periodos.find((item) => item.numero === period.numero);
                     return (
-                      <td key={period.numero} className="px-2 py-2 text-center">
+                      <td key={period.numero} className="px-1.5 py-2 text-center whitespace-nowrap">
                         {own?.media_texto ?? '—'}
                         {own?.recuperacao_texto && (
                           <span className="block text-xs text-gray-600">
-                            recuperação: {own.recuperacao_texto}
+                            <abbr title="recuperação" className="no-underline">
+                              rec.
+                            </abbr>{' '}
+                            {own.recuperacao_texto}
                           </span>
                         )}
                       </td>
                     );
                   })}
-                  <td className="px-2 py-2 text-center font-semibold">{subject.media_anual_texto ?? '—'}</td>
-                  <td className="px-2 py-2 text-center">{subject.faltas}</td>
-                  <td className="px-2 py-2 text-center">
+                  <td className="px-1.5 py-2 text-center font-semibold">
+                    {subject.media_anual_texto ?? '—'}
+                  </td>
+                  <td className="px-1.5 py-2 text-center">{subject.faltas ?? '—'}</td>
+                  <td className="px-1.5 py-2 text-center whitespace-nowrap">
                     {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
                   </td>
-                  <td className="px-2 py-2">
-                    <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} />
-                    {subject.conselho && (
+                  <td className="w-40 min-w-36 px-2 py-2">
+                    <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
+                    {subject.conselho && subject.situacao_calculada && (
                       <span className="mt-1 block text-xs text-gray-600">
-                        {subject.situacao_calculada
-                          ? `Pelas regras: ${situacaoLabels[subject.situacao_calculada]}. `
-                          : ''}
-                        Motivo: {subject.conselho.motivo}
+                        Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
                       </span>
                     )}
                   </td>
@@ -179,18 +192,24 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
           </table>
         </div>
       )}
+      <CouncilNotes card={data} />
       <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
         <span>
           Frequência geral:{' '}
           <strong>
             {data.frequencia.frequencia === null ? '—' : formatPercent(data.frequencia.frequencia)}
           </strong>{' '}
-          ({data.frequencia.faltas} {data.frequencia.faltas === 1 ? 'falta' : 'faltas'})
+          ({absencesText(data.frequencia)})
         </span>
         <span className="flex items-center gap-1">
           Situação final: <SituacaoBadge situacao={data.situacao} conselho={data.conselho !== null} />
         </span>
       </div>
+      {data.frequencia.por_dia && (
+        <p className="text-xs text-gray-600">
+          Chamada diária: as faltas são contadas por dia letivo, não por disciplina.
+        </p>
+      )}
       {data.conselho && (
         <p className="text-xs text-gray-600">
           Decisão do Conselho de Classe
@@ -202,7 +221,37 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
   );
 }
 
-/** The boletim on a phone: a card per subject with its periods, annual average, absences and situation. */
+/** The conselho de classe's reasons per subject, below the table or the cards (they are long). */
+function CouncilNotes({ card }: { card: ReportCard }) {
+  const decided = card.disciplinas.filter((subject) => subject.conselho);
+  if (decided.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-xs text-gray-600">
+      {decided.map((subject) => (
+        <li key={subject.disciplina}>
+          <span className="font-medium text-gray-800">{subject.disciplina}</span> — decisão do Conselho de
+          Classe: {subject.conselho!.motivo}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** '1º bimestre' → '1º bim.' for the phone card's narrow columns. */
+const shortPeriod = (nome: string) =>
+  nome.replace('bimestre', 'bim.').replace('trimestre', 'trim.').replace('semestre', 'sem.');
+
+const periodGrid: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-2',
+  3: 'grid-cols-3',
+  4: 'grid-cols-4',
+};
+
+/**
+ * The boletim on a phone: a card per subject — its periods side by side (grade over 'rec.'), then the
+ * annual average and the absences on one line — so nothing breaks mid-label at 390 px.
+ */
 function SubjectCards({ card }: { card: ReportCard }) {
   return (
     <ul
@@ -211,41 +260,52 @@ function SubjectCards({ card }: { card: ReportCard }) {
     >
       {card.disciplinas.map((subject) => (
         <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
-          <div className="flex items-start justify-between gap-2">
+          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
             <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
-            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} />
+            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
           </div>
-          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
+          <dl
+            className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}
+          >
             {card.periodos.map((period) => {
               const own = subject.periodos.find((item) => item.numero === period.numero);
               return (
-                <div key={period.numero} className="flex justify-between gap-2">
-                  <dt className="text-gray-600">{period.nome}</dt>
-                  <dd className="text-gray-900">
+                <div key={period.numero}>
+                  <dt className="text-xs text-gray-600">
+                    <abbr title={period.nome} className="no-underline">
+                      {shortPeriod(period.nome)}
+                    </abbr>
+                  </dt>
+                  <dd className="font-medium text-gray-900">
                     {own?.media_texto ?? '—'}
-                    {own?.recuperacao_texto ? ` (rec. ${own.recuperacao_texto})` : ''}
+                    {own?.recuperacao_texto && (
+                      <span className="block text-xs font-normal text-gray-600">
+                        rec. {own.recuperacao_texto}
+                      </span>
+                    )}
                   </dd>
                 </div>
               );
             })}
-            <div className="flex justify-between gap-2">
+          </dl>
+          <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <div className="flex gap-1">
               <dt className="text-gray-600">Média anual</dt>
               <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
             </div>
-            <div className="flex justify-between gap-2">
-              <dt className="text-gray-600">Faltas</dt>
-              <dd className="text-gray-900">
-                {subject.faltas}
-                {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
-              </dd>
-            </div>
+            {subject.faltas !== null && (
+              <div className="flex gap-1">
+                <dt className="text-gray-600">Faltas</dt>
+                <dd className="text-gray-900">
+                  {subject.faltas}
+                  {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
+                </dd>
+              </div>
+            )}
           </dl>
-          {subject.conselho && (
+          {subject.conselho && subject.situacao_calculada && (
             <p className="mt-2 text-xs text-gray-600">
-              {subject.situacao_calculada
-                ? `Pelas regras: ${situacaoLabels[subject.situacao_calculada]}. `
-                : ''}
-              Motivo: {subject.conselho.motivo}
+              Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
             </p>
           )}
         </li>

@@ -8,8 +8,10 @@ import { dataOf } from '../test/records-fixtures.js';
 import type { Assessment, ReportCard } from '../../shared/grades.schemas.js';
 import type { Page } from '../../shared/api.js';
 import type { Student } from '../../shared/students.schemas.js';
-import { asc } from 'drizzle-orm';
-import { councilDecisions } from '../features/grades/grades.table.js';
+import { asc, eq } from 'drizzle-orm';
+import { todayIso } from '../../shared/format.js';
+import { schoolPeriods } from '../features/calendar/calendar.table.js';
+import { assessments, councilDecisions, gradeChanges, grades } from '../features/grades/grades.table.js';
 import { schoolDocuments } from '../features/documents/documents.table.js';
 import { students } from '../features/students/students.table.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
@@ -87,6 +89,37 @@ describe('demo school year', () => {
     expect(card.disciplinas.every((subject) => subject.periodos[0]!.media !== null)).toBe(true);
     const decisions = await t.database.db.select().from(councilDecisions);
     expect(decisions).toHaveLength(1);
+    expect(todayIso(decisions[0]!.em) < '2026-06-17').toBe(true);
+  });
+
+  it('stamps each grade in its history when a teacher would have typed it, not on the day the demo was built', async () => {
+    const rows = await t.database.db
+      .select({
+        em: gradeChanges.em,
+        updatedAt: grades.updatedAt,
+        data: assessments.data,
+        fechamento: schoolPeriods.dataFechamento,
+      })
+      .from(gradeChanges)
+      .innerJoin(grades, eq(grades.id, gradeChanges.notaId))
+      .innerJoin(assessments, eq(assessments.id, grades.avaliacaoId))
+      .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId));
+    expect(rows.length).toBeGreaterThan(1000);
+    for (const row of rows) {
+      const day = todayIso(row.em);
+      // After the assessment was given, by the period's closing, in the evening (São Paulo).
+      expect(day > row.data && day <= row.fechamento && day < '2026-06-17', `${day} ${row.data}`).toBe(true);
+      const hour = Number(
+        new Intl.DateTimeFormat('pt-BR', {
+          hour: '2-digit',
+          hourCycle: 'h23',
+          timeZone: 'America/Sao_Paulo',
+        }).format(row.em),
+      );
+      expect(hour >= 19 && hour <= 22).toBe(true);
+      expect(row.updatedAt.getTime()).toBe(row.em.getTime());
+    }
+    expect(new Set(rows.map((row) => todayIso(row.em))).size).toBeGreaterThan(3);
   });
 
   it('has a dozen notices over the year, conversations and the demo guardian’s bell', async () => {

@@ -28,6 +28,25 @@ async function insertChunked<T>(insert: (rows: T[]) => Promise<unknown>, rows: T
   for (let index = 0; index < rows.length; index += 1000) await insert(rows.slice(index, index + 1000));
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * When a teacher typed an assessment's column: an evening one to four days after it was given, never
+ * after the period closed nor after yesterday — not the day the demo was built. The students of the
+ * column a few seconds apart, as one sitting at the grid.
+ */
+function columnStamper(today: string) {
+  const next = random(20_260_617);
+  return (date: string, closing: string) => {
+    let day = addDays(date, 1 + Math.floor(next() * 4));
+    if (day > closing) day = closing;
+    if (day >= today) day = addDays(today, -1);
+    const minutes = 19 * 60 + Math.floor(next() * 180);
+    const start = new Date(`${day}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00-03:00`).getTime();
+    return (index: number) => new Date(start + index * 25_000);
+  };
+}
+
 /**
  * The demo's grades: for every class and subject, a prova (peso 2) and a trabalho (peso 1) in each
  * period already closed by date, a recuperação for the students below 6,0, one decision of the
@@ -58,7 +77,8 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
     .orderBy(asc(students.nome));
   // Each student has a level, so their grades look like one person's over the year.
   const level = new Map(members.map((member) => [member.id, 45 + Math.floor(next() * 50)]));
-  const gradeRows: (typeof grades.$inferInsert & { id: string })[] = [];
+  const gradeRows: (typeof grades.$inferInsert & { id: string; updatedAt: Date })[] = [];
+  const stamper = columnStamper(today);
   let firstBelow: { alunoId: string; disciplina: string } | null = null;
   for (const turma of classRows) {
     const classMembers = members.filter((member) => member.turmaId === turma.id);
@@ -86,7 +106,11 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
           ])
           .returning({ id: assessments.id });
         let recoveryId: string | null = null;
-        for (const member of classMembers) {
+        const provaAt = stamper(addDays(period.fim, -10), period.dataFechamento);
+        const trabalhoAt = stamper(addDays(period.fim, -20), period.dataFechamento);
+        const recoveryAt = stamper(addDays(period.fim, -2), period.dataFechamento);
+        let recoveries = 0;
+        for (const [index, member] of classMembers.entries()) {
           const base = level.get(member.id)!;
           const value = (spread: number) =>
             Math.max(0, Math.min(100, base + Math.round((next() - 0.5) * spread)));
@@ -97,12 +121,14 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
             avaliacaoId: prova!.id,
             alunoId: member.id,
             valor: numericText(p),
+            updatedAt: provaAt(index),
           });
           gradeRows.push({
             id: crypto.randomUUID(),
             avaliacaoId: trabalho!.id,
             alunoId: member.id,
             valor: numericText(w),
+            updatedAt: trabalhoAt(index),
           });
           // Below 6,0: the period's recuperação.
           if ((p * 2 + w) / 3 < 60) {
@@ -126,6 +152,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
               avaliacaoId: recoveryId,
               alunoId: member.id,
               valor: numericText(Math.min(100, 50 + Math.floor(next() * 40))),
+              updatedAt: recoveryAt(recoveries++),
             });
             firstBelow ??= { alunoId: member.id, disciplina: subject.disciplina };
           }
@@ -142,14 +169,18 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       antes: null,
       depois: row.valor ?? null,
       porNome: 'Professor(a) da disciplina',
+      em: row.updatedAt,
     })),
   );
+  // The secretaria closed and published the 1st bimestre on its closing date, in the morning.
+  const firstClosing = periods[0]!.dataFechamento;
   await tx.insert(periodStates).values({
     periodoId: periods[0]!.id,
     turmaId: null,
     fechado: true,
     publicado: true,
     alteradoPorNome: 'Secretaria',
+    updatedAt: new Date(`${firstClosing}T10:30:00-03:00`),
   });
   if (firstBelow)
     await tx.insert(councilDecisions).values({
@@ -160,5 +191,9 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       motivo:
         'Conselho de classe: evolução consistente nas avaliações e participação; aprovado(a) na disciplina conforme ata.',
       porNome: 'Secretaria',
+      // At the conselho de classe after the last period closed (before today).
+      em: new Date(
+        `${[addDays(periods[periods.length - 1]!.dataFechamento, 1), addDays(today, -1)].sort()[0]!}T15:00:00-03:00`,
+      ),
     });
 }

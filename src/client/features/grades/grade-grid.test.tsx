@@ -167,7 +167,76 @@ describe('GradeGrid', () => {
     renderGrid(gridOf({ bloqueio: 'O 1º bimestre está fechado.' }), true);
     expect(screen.getByRole('status')).toHaveTextContent('O 1º bimestre está fechado.');
     expect(cell('Prova 1', 'Aluno 1')).toHaveAttribute('readonly');
-    expect(screen.getAllByRole('button', { name: /^Retificar / })).toHaveLength(2);
+    // Every cell, also those never given (a make-up test after closing has no grade yet).
+    expect(screen.getAllByRole('button', { name: /^Retificar / })).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Retificar Prova 1 de Aluno 2' })).toBeInTheDocument();
+  });
+
+  it('retifies a cell that never had a grade by its avaliação and aluno, then shows its history', async () => {
+    const user = userEvent.setup();
+    const history = {
+      nota_id: uuid(400),
+      aluno: { id: uuid(12), nome: 'Aluno 2' },
+      avaliacao: { id: uuid(101), nome: 'Prova 1', disciplina: 'Matemática' },
+      atual: '7,5',
+      historico: [
+        {
+          id: uuid(401),
+          tipo: 'retificacao',
+          antes: null,
+          depois: '7,5',
+          motivo: 'Segunda chamada em 30/04',
+          por: 'Secretaria',
+          em: '2026-04-30T15:00:00.000Z',
+        },
+      ],
+    };
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>((url) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify(
+            url === '/api/notas/retificar'
+              ? { success: true, data: history, message: 'Nota retificada.' }
+              : { success: true, data: history },
+          ),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderGrid(gridOf({ bloqueio: 'O 1º bimestre está fechado.' }), true);
+    await user.click(screen.getByRole('button', { name: 'Retificar Prova 1 de Aluno 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Retificar nota' });
+    expect(dialog).toHaveTextContent('Nenhuma nota lançada nesta avaliação para este aluno.');
+    // No grade id to ask a history for.
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Nova nota'), '7,5');
+    await user.type(screen.getByLabelText(/^Motivo/), 'Segunda chamada em 30/04');
+    await user.click(screen.getByRole('button', { name: 'Retificar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Histórico da nota' })).toHaveTextContent(
+        'Retificação: sem nota → 7,5',
+      ),
+    );
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/notas/retificar');
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
+      avaliacao_id: uuid(101),
+      aluno_id: uuid(12),
+      valor: '7,5',
+      motivo: 'Segunda chamada em 30/04',
+      version: 0,
+    });
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/notas/${uuid(400)}/historico`)).toBe(true);
+  });
+
+  it('says plainly, in a published period reopened, that families see each change and the history records it', () => {
+    renderGrid(
+      gridOf({ periodo: { ...gridOf().periodo, fechado: false, publicado: true, origem: 'manual' } }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'O 1º bimestre já foi publicado e foi reaberto: os responsáveis veem no boletim cada nota alterada agora.',
+    );
+    expect(cell('Prova 1', 'Aluno 2')).not.toHaveAttribute('readonly');
   });
 
   it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, Clock, FilePenLine, History, Lock } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Clock, Eye, FilePenLine, History, Lock } from 'lucide-react';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
@@ -18,7 +18,7 @@ import {
   type CellPosition,
 } from './grade-grid-logic';
 import { gradesKeys, useSaveGrades } from './grades.api';
-import { RectifyDialog } from './rectify-dialog';
+import { RectifyDialog, type RectifyTarget } from './rectify-dialog';
 import { RequestRectificationDialog, type RectificationTarget } from './request-rectification-dialog';
 
 type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito';
@@ -46,7 +46,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
   const [edits, setEdits] = useState<Map<string, CellEdit>>(() => new Map());
   const [savedVersions, setSavedVersions] = useState<Map<string, number>>(() => new Map());
   const [batchError, setBatchError] = useState<string | null>(null);
-  const [rectifying, setRectifying] = useState<{ notaId: string; aluno: string; avaliacao: string } | null>(
+  const [rectifying, setRectifying] = useState<(RectifyTarget & { aluno: string; avaliacao: string }) | null>(
     null,
   );
   const [asking, setAsking] = useState<RectificationTarget | null>(null);
@@ -303,14 +303,21 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
               bad ? 'border-red-500 bg-red-50' : readOnly ? 'border-gray-200 bg-gray-50' : 'border-gray-300'
             }`}
           />
-          {readOnly && canRectify && nota?.id && (
+          {/* Every cell, also one that never had a grade (a make-up test given after closing). */}
+          {readOnly && canRectify && (
             <button
               type="button"
               className="rounded p-1 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary"
               aria-label={`Retificar ${label}`}
               title="Retificar"
               onClick={() =>
-                setRectifying({ notaId: nota.id!, aluno: aluno.nome, avaliacao: avaliacao.nome })
+                setRectifying({
+                  notaId: nota?.id ?? null,
+                  avaliacaoId: avaliacao.id,
+                  alunoId: aluno.id,
+                  aluno: aluno.nome,
+                  avaliacao: avaliacao.nome,
+                })
               }
             >
               <History className="h-4 w-4" aria-hidden />
@@ -374,7 +381,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
     <>
       {rectifying && (
         <RectifyDialog
-          notaId={rectifying.notaId}
+          target={rectifying}
           title={`${rectifying.avaliacao} — ${rectifying.aluno}`}
           onClose={() => setRectifying(null)}
         />
@@ -391,6 +398,19 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
 
   const banner = (
     <>
+      {!readOnly && grid.periodo.publicado && (
+        <div
+          role="status"
+          className="mb-3 flex items-start gap-2 rounded-lg border border-blue-300 bg-blue-50 p-3 text-sm text-blue-900"
+        >
+          <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            O {grid.periodo.nome} já foi publicado e foi reaberto: os responsáveis veem no boletim cada nota
+            alterada agora. Cada alteração fica registrada no histórico da nota como alteração após a
+            publicação.
+          </span>
+        </div>
+      )}
       {readOnly && (
         <div
           role="status"

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Assessment,
   AssessmentsQuery,
+  CellRectificationInput,
   GradeHistory,
   GradesBatchInput,
   GradesGrid,
@@ -143,6 +144,20 @@ export function useRectifyGrade() {
   return useMutation({
     mutationFn: ({ notaId, input }: { notaId: string; input: RectificationInput }) =>
       apiWithMessage<GradeHistory>(`/api/notas/${notaId}/retificar`, {
+        method: 'POST',
+        body: input,
+        globalErrors: false,
+      }),
+    onSuccess: () => invalidateGrades(queryClient),
+  });
+}
+
+/** Administrators: the retificação of a cell that never had a grade (addressed by avaliação × aluno). */
+export function useRectifyCell() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CellRectificationInput) =>
+      apiWithMessage<GradeHistory>('/api/notas/retificar', {
         method: 'POST',
         body: input,
         globalErrors: false,

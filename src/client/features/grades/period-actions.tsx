@@ -26,6 +26,13 @@ const texts: Record<Action, { label: string; verb: string; success: string }> = 
   },
 };
 
+/**
+ * Reopening a published period keeps it published: the families keep reading the boletim and see each
+ * grade change as it is made. The confirmation says so; the grade history marks those changes.
+ */
+const reopenPublishedWarning =
+  ' Atenção: este período já está publicado e continua publicado — os responsáveis veem cada nota alterada na hora. Cada alteração feita enquanto ele estiver reaberto fica no histórico da nota como “alteração após a publicação”.';
+
 /** Administrators: close, reopen or publish the period for this class or the whole school. */
 export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turmaId: string }) {
   const status = usePeriodStatus(periodoId);
@@ -60,7 +67,9 @@ export function PeriodActions({ periodoId, turmaId }: { periodoId: string; turma
       {pending && (
         <ConfirmAction
           title={`${texts[pending.action].label} ${status.data.periodo.nome}`}
-          message={`${texts[pending.action].verb} Vale ${pending.escola ? 'para todas as turmas da escola' : `para a turma ${turma.turma_nome}`}.`}
+          message={`${texts[pending.action].verb} Vale ${pending.escola ? 'para todas as turmas da escola' : `para a turma ${turma.turma_nome}`}.${
+            pending.action === 'reabrir' && turma.publicado ? reopenPublishedWarning : ''
+          }`}
           confirmLabel={`${texts[pending.action].label} período`}
           danger={pending.action !== 'publicar'}
           action={() =>

@@ -50,15 +50,15 @@ function historyOf(atual: string | null, historico: GradeHistory['historico'] = 
 describe('RequestRectificationDialog', () => {
   const target = { avaliacaoId: uuid(3), alunoId: uuid(2), aluno: 'Ana', avaliacao: 'Prova 1', atual: '6,0' };
 
-  it("shows the shared schema's message before asking, then sends a blank grade as 'sem nota'", async () => {
+  it("starts from the current grade and shows the shared schema's message before asking", async () => {
     const fetchMock = stubServer(json({ success: true, data: {}, message: 'Solicitação enviada.' }, 201));
     const onClose = vi.fn();
     renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'Solicitar retificação' });
     expect(dialog).toHaveTextContent('O período está fechado');
-    expect(screen.getByLabelText('Nova nota')).toHaveAccessibleDescription(
-      'Atual: 6,0. Em branco: sem nota.',
-    );
+    const valor = screen.getByLabelText('Nova nota');
+    expect(valor).toHaveValue('6,0');
+    expect(valor).toHaveAccessibleDescription('Atual: 6,0.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(
@@ -66,6 +66,8 @@ describe('RequestRectificationDialog', () => {
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
+    await userEvent.clear(valor);
+    await userEvent.type(valor, '7,5');
     await userEvent.type(screen.getByLabelText(/^Motivo/), '  Nota lançada na prova errada  ');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -73,9 +75,45 @@ describe('RequestRectificationDialog', () => {
     expect(sentBody(fetchMock.mock.calls[0])).toEqual({
       avaliacao_id: uuid(3),
       aluno_id: uuid(2),
-      valor: null,
+      valor: '7,5',
       motivo: 'Nota lançada na prova errada',
     });
+  });
+
+  it('never reads a blank field as erasing the grade: erasing is an explicit choice', async () => {
+    const fetchMock = stubServer(json({ success: true, data: {}, message: 'Solicitação enviada.' }, 201));
+    const onClose = vi.fn();
+    renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
+    await userEvent.clear(screen.getByLabelText('Nova nota'));
+    await userEvent.type(screen.getByLabelText(/^Motivo/), 'Aluno faltou, a nota era de outro');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(screen.getByLabelText('Nova nota')).toHaveAccessibleDescription(
+      expect.stringContaining('Informe a nova nota (para deixar o aluno sem nota, marque “Apagar a nota”)'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByLabelText(/^Apagar a nota/));
+    expect(screen.getByRole('status')).toHaveTextContent('Pedido para apagar a nota 6,0');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sentBody(fetchMock.mock.calls[0])).toEqual({
+      avaliacao_id: uuid(3),
+      aluno_id: uuid(2),
+      valor: null,
+      motivo: 'Aluno faltou, a nota era de outro',
+    });
+  });
+
+  it('asks for a grade on a cell that never had one (nothing to erase)', async () => {
+    stubServer();
+    renderWithQueries(
+      <RequestRectificationDialog target={{ ...target, atual: null }} conceitos={false} onClose={vi.fn()} />,
+    );
+    expect(screen.getByLabelText('Nova nota')).toHaveValue('');
+    expect(screen.queryByLabelText(/^Apagar a nota/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^Motivo/), 'Segunda chamada feita em 30/04');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText('Informe a nota pedida')).toBeInTheDocument();
   });
 
   it("puts the server's field error under its field and keeps the dialog open", async () => {
@@ -92,6 +130,7 @@ describe('RequestRectificationDialog', () => {
     );
     const onClose = vi.fn();
     renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
+    await userEvent.clear(screen.getByLabelText('Nova nota'));
     await userEvent.type(screen.getByLabelText('Nova nota'), '11');
     await userEvent.type(screen.getByLabelText(/^Motivo/), 'Soma da prova errada');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
@@ -124,7 +163,13 @@ describe('RectifyDialog', () => {
       json({ success: true, data: rectified, message: 'Nota retificada.' }),
       json({ success: true, data: rectified }),
     );
-    renderWithQueries(<RectifyDialog notaId={uuid(1)} title="Prova 1 — Ana" onClose={vi.fn()} />);
+    renderWithQueries(
+      <RectifyDialog
+        target={{ notaId: uuid(1), avaliacaoId: uuid(3), alunoId: uuid(2) }}
+        title="Prova 1 — Ana"
+        onClose={vi.fn()}
+      />,
+    );
     const valor = await screen.findByLabelText('Nova nota');
     expect(valor).toHaveValue('6,0');
     expect(screen.getByRole('region', { name: 'Histórico da nota' })).toHaveTextContent(

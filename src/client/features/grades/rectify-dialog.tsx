@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   gradeChangeKindLabels,
   gradeTextSchema,
   rectificationInputSchema,
+  type GradeHistory,
   type RectificationInput,
 } from '../../../shared/grades.schemas';
 import { formatDateTime } from '../../../shared/format';
@@ -11,34 +13,86 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormInput, FormTextArea } from '../../components/form-fields';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useGradeHistory, useRectifyGrade } from './grades.api';
+import { useGradeHistory, useRectifyCell, useRectifyGrade } from './grades.api';
 
 /** What the server checks of a retificação (the version is not asked: the administrator has the last word). */
 const rectifyFormSchema = rectificationInputSchema.pick({ motivo: true }).extend({ valor: gradeTextSchema });
 
-/** Administrators: a grade of a closed period changed with a reason, and the grade's history. */
+/** The cell a retificação is about: a grade (its id), or a cell that never had one (avaliação × aluno). */
+export interface RectifyTarget {
+  notaId: string | null;
+  avaliacaoId: string;
+  alunoId: string;
+}
+
+/**
+ * Administrators: a grade of a closed period changed with a reason, and the grade's history. A cell
+ * that never had a grade (a make-up test after closing) is retified by its avaliação and aluno; the
+ * grade it creates then has a history like any other.
+ */
 export function RectifyDialog({
-  notaId,
+  target,
   title,
   onClose,
 }: {
-  notaId: string;
+  target: RectifyTarget;
   title: string;
   onClose: () => void;
 }) {
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const notaId = target.notaId ?? createdId;
   const history = useGradeHistory(notaId);
   const rectify = useRectifyGrade();
+  const rectifyCell = useRectifyCell();
+  const busy = rectify.isPending || rectifyCell.isPending;
+
+  const historySection = (entries: GradeHistory['historico']) => (
+    <section aria-label="Histórico da nota">
+      <h3 className="mb-2 text-sm font-semibold text-gray-900">Histórico</h3>
+      {entries.length === 0 ? (
+        <p className="text-sm text-gray-600">
+          {notaId ? 'Sem alterações registradas.' : 'Nenhuma nota lançada nesta avaliação para este aluno.'}
+        </p>
+      ) : (
+        <ol className="space-y-2 text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-lg border border-gray-200 p-2">
+              <span className="font-medium">{gradeChangeKindLabels[entry.tipo]}</span>:{' '}
+              {entry.antes ?? 'sem nota'} → {entry.depois ?? 'sem nota'}
+              <span className="block text-xs text-gray-600">
+                {entry.por ?? 'Sistema'}, {formatDateTime(entry.em)}
+                {entry.motivo ? ` — ${entry.motivo}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Retificar nota"
-      description={title}
-      busy={rectify.isPending}
-      size="lg"
-    >
-      {history.isPending ? (
+    <Modal open onClose={onClose} title="Retificar nota" description={title} busy={busy} size="lg">
+      {notaId === null ? (
+        <div className="space-y-4">
+          <RectifyForm
+            atual={null}
+            onClose={onClose}
+            save={async (input) => {
+              const result = await rectifyCell.mutateAsync({
+                avaliacao_id: target.avaliacaoId,
+                aluno_id: target.alunoId,
+                ...input,
+                // The cell as read: empty. A grade written there meanwhile is a conflict, not overwritten.
+                version: 0,
+              });
+              toast.success(result.message ?? 'Nota retificada.');
+              setCreatedId(result.data.nota_id);
+              return result.data.atual;
+            }}
+          />
+          {historySection([])}
+        </div>
+      ) : history.isPending ? (
         <Spinner />
       ) : history.isError ? (
         <ErrorBanner>{history.error.message || 'Erro ao carregar a nota.'}</ErrorBanner>
@@ -53,25 +107,7 @@ export function RectifyDialog({
               return result.data.atual;
             }}
           />
-          <section aria-label="Histórico da nota">
-            <h3 className="mb-2 text-sm font-semibold text-gray-900">Histórico</h3>
-            {history.data.historico.length === 0 ? (
-              <p className="text-sm text-gray-600">Sem alterações registradas.</p>
-            ) : (
-              <ol className="space-y-2 text-sm">
-                {history.data.historico.map((entry) => (
-                  <li key={entry.id} className="rounded-lg border border-gray-200 p-2">
-                    <span className="font-medium">{gradeChangeKindLabels[entry.tipo]}</span>:{' '}
-                    {entry.antes ?? 'sem nota'} → {entry.depois ?? 'sem nota'}
-                    <span className="block text-xs text-gray-600">
-                      {entry.por ?? 'Sistema'}, {formatDateTime(entry.em)}
-                      {entry.motivo ? ` — ${entry.motivo}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          {historySection(history.data.historico)}
         </div>
       )}
     </Modal>

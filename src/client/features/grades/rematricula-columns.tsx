@@ -15,6 +15,7 @@ import { InputField, SelectField } from '../../components/field';
 /** What the administrator changed in the proposal (sent as the rematrícula's body). */
 export interface ClassChange {
   incluir?: boolean;
+  nome?: string;
   capacidade_maxima?: number;
   professor_responsavel_id?: string | null;
 }
@@ -36,9 +37,14 @@ export const isEditable = (turma: RematriculaClass) => turma.nome !== null && !t
 export function classColumns(options: {
   teachers: Teacher[];
   enrolled: Map<string, number>;
+  /** Students going on whose class is left out, by origin class: they would have no class. */
+  withoutClass: Map<string, number>;
   onChange: (turma: RematriculaClass, change: ClassChange) => void;
 }): Column<RematriculaClass>[] {
-  const { teachers, enrolled, onChange } = options;
+  const { teachers, enrolled, withoutClass, onChange } = options;
+  /** What applying would refuse about this class, from the server's simulation. */
+  const errorOf = (row: RematriculaClass, field: 'nome' | 'professor_responsavel_id') =>
+    row.erros[field] ?? undefined;
   return [
     {
       id: 'nome',
@@ -47,10 +53,31 @@ export function classColumns(options: {
       sortValue: (row) => row.nome ?? '',
       cell: (row) => (
         <>
-          <p className="font-medium text-gray-900">
-            {row.nome ?? 'Concluem o ensino fundamental'}
-            {row.para_retidos ? ' (para retidos)' : ''}
-          </p>
+          {isEditable(row) && row.incluir ? (
+            <InputField
+              label={<span className="sr-only">Nome da turma vinda de {row.origem_nome}</span>}
+              className="w-44 font-medium"
+              defaultValue={row.nome ?? ''}
+              error={errorOf(row, 'nome')}
+              onBlur={(event) => {
+                const value = event.target.value.trim();
+                if (value !== '' && value !== row.nome) onChange(row, { nome: value });
+                else event.target.value = row.nome ?? '';
+              }}
+            />
+          ) : (
+            <>
+              <p className="font-medium text-gray-900">
+                {row.nome ?? 'Concluem o ensino fundamental'}
+                {row.para_retidos ? ' (para retidos)' : ''}
+              </p>
+              {row.erros.nome && (
+                <p role="alert" className="text-sm text-red-600">
+                  {row.erros.nome}
+                </p>
+              )}
+            </>
+          )}
           <p className="text-gray-600">
             de {row.origem_nome} · {row.nome === null ? row.origem_serie : (row.serie ?? '')}
           </p>
@@ -62,7 +89,20 @@ export function classColumns(options: {
       header: 'Alunos / vagas',
       card: 'badge',
       cell: (row) => {
-        if (row.nome === null || !row.incluir) return <Badge tone="gray">Não será criada</Badge>;
+        if (row.nome === null) return <Badge tone="gray">Não será criada</Badge>;
+        if (!row.incluir) {
+          const left = row.para_retidos ? 0 : (withoutClass.get(row.origem_id) ?? 0);
+          return (
+            <>
+              <Badge tone={left > 0 ? 'yellow' : 'gray'}>Não será criada</Badge>
+              {left > 0 && (
+                <span className="mt-1 block text-xs text-amber-900">
+                  {left} {left === 1 ? 'aluno fica' : 'alunos ficam'} sem turma (continuam ativos)
+                </span>
+              )}
+            </>
+          );
+        }
         const count = enrolled.get(row.nome) ?? 0;
         return (
           <Badge tone={count > row.capacidade_maxima ? 'red' : 'green'}>
@@ -109,6 +149,7 @@ export function classColumns(options: {
           <SelectField
             label={<span className="sr-only">Professor responsável por {row.nome}</span>}
             value={row.professor_responsavel_id ?? ''}
+            error={errorOf(row, 'professor_responsavel_id')}
             onChange={(event) => onChange(row, { professor_responsavel_id: event.target.value || null })}
           >
             <option value="">A definir</option>
@@ -143,11 +184,17 @@ export function classColumns(options: {
   ];
 }
 
+/** Going on (próxima or mesma série) with no class next year: its class was left out. */
+export const isWithoutClass = (row: RematriculaStudent) =>
+  (row.destino === 'proxima_serie' || row.destino === 'mesma_serie') && row.destino_turma_nome === null;
+
 export function studentColumns(options: {
   classNames: string[];
+  /** The server's error on a student's chosen class, by aluno_id. */
+  errors: Map<string, string>;
   onChange: (student: RematriculaStudent, change: StudentChange) => void;
 }): Column<RematriculaStudent>[] {
-  const { classNames, onChange } = options;
+  const { classNames, errors, onChange } = options;
   return [
     {
       id: 'nome',
@@ -170,7 +217,12 @@ export function studentColumns(options: {
       header: 'Destino',
       card: 'badge',
       hideBelow: 'xl',
-      cell: (row) => <Badge tone={destinoTones[row.destino]}>{destinoTipoLabels[row.destino]}</Badge>,
+      cell: (row) =>
+        isWithoutClass(row) ? (
+          <Badge tone="yellow">{destinoTipoLabels[row.destino]} · sem turma</Badge>
+        ) : (
+          <Badge tone={destinoTones[row.destino]}>{destinoTipoLabels[row.destino]}</Badge>
+        ),
     },
     {
       id: 'destino',
@@ -193,14 +245,25 @@ export function studentColumns(options: {
       id: 'turma',
       header: 'Turma de destino',
       cell: (row) =>
-        row.destino_turma_nome === null ? (
+        row.destino_turma_nome === null && !isWithoutClass(row) ? (
           '—'
         ) : (
           <SelectField
             label={<span className="sr-only">Turma de destino de {row.nome}</span>}
-            value={row.destino_turma_nome}
-            onChange={(event) => onChange(row, { destino: row.destino, turma_nome: event.target.value })}
+            value={row.destino_turma_nome ?? ''}
+            error={errors.get(row.aluno_id)}
+            onChange={(event) =>
+              onChange(
+                row,
+                event.target.value === ''
+                  ? { destino: row.destino }
+                  : { destino: row.destino, turma_nome: event.target.value },
+              )
+            }
           >
+            {row.destino_turma_nome === null && (
+              <option value="">Sem turma (continua ativo, enturmar depois)</option>
+            )}
             {classNames.map((nome) => (
               <option key={nome} value={nome}>
                 {nome}

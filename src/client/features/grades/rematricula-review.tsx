@@ -12,9 +12,16 @@ import { DataList } from '../../components/data-list';
 import { ErrorBanner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { FilterBar } from '../../components/filter-bar';
+import { ApiError } from '../../lib/api-client';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useApplyRematricula, useRematriculaSimulation, useTeacherChoices } from './grades.api';
-import { classColumns, studentColumns, type ClassChange, type StudentChange } from './rematricula-columns';
+import {
+  classColumns,
+  isWithoutClass,
+  studentColumns,
+  type ClassChange,
+  type StudentChange,
+} from './rematricula-columns';
 
 const STUDENTS_PER_PAGE = 50;
 /** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
@@ -36,7 +43,7 @@ function countsOf(proposal: RematriculaProposal) {
     { label: 'Mesma série (retidos)', value: contagem.mesma_serie, icon: RotateCcw, tone: 'yellow' as const },
     { label: 'Concluem', value: contagem.concluido, icon: GraduationCap, tone: 'blue' as const },
     {
-      label: 'Não rematriculados',
+      label: 'Inativados (não rematriculados)',
       value: contagem.nao_rematriculado,
       icon: UserMinus,
       tone: 'gray' as const,
@@ -44,12 +51,40 @@ function countsOf(proposal: RematriculaProposal) {
   ];
 }
 
+const students = (count: number) => `${String(count)} ${count === 1 ? 'aluno' : 'alunos'}`;
+
+/** What happens to those who do not go to a class: said in words, both numbers, always. */
+export function leavingSentence(proposal: RematriculaProposal): string {
+  const { sem_turma: semTurma, nao_rematriculado: inativados } = proposal.contagem;
+  return `Sem turma em ${String(proposal.proximo_ano)}: ${students(semTurma)}${
+    semTurma > 0 ? ' (a turma deles não será criada) — continuam ativos, para a secretaria enturmar' : ''
+  }. Inativados (não rematriculados): ${students(inativados)}.`;
+}
+
+/** The simulation's refusal of a student's chosen class (`alunos.N.turma_nome`), by student. */
+function studentErrorsOf(error: unknown, sent: RematriculaInput) {
+  const students = new Map<string, string>();
+  for (const detail of error instanceof ApiError ? error.details : []) {
+    const aluno = /^alunos\.(\d+)\.turma_nome$/.exec(detail.path);
+    const alunoId = aluno ? sent.alunos?.[Number(aluno[1])]?.aluno_id : undefined;
+    if (alunoId) students.set(alunoId, detail.message);
+  }
+  return students;
+}
+
 /**
  * 'Preparar próximo ano': the server's proposal with the administrator's adjustments, simulated by the
  * server on every change (dry run: the counts and destinations on screen are the server's), then
  * applied in one transaction after a confirmation.
  */
-export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
+export function RematriculaReview({
+  anoLetivoId,
+  bloqueio = null,
+}: {
+  anoLetivoId: string;
+  /** Why it cannot be applied yet (the year has not ended): the review and the simulation still work. */
+  bloqueio?: string | null;
+}) {
   const [turmas, setTurmas] = useState<Record<string, ClassChange>>({});
   const [alunos, setAlunos] = useState<Record<string, StudentChange>>({});
   const [origem, setOrigem] = useState('');
@@ -69,8 +104,29 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
   const apply = useApplyRematricula();
   const classList = useMemoryListState();
   const studentList = { ...useMemoryListState(), page, setPage };
-  const proposal = simulation.data;
+  // An adjustment the server refuses (a field error) keeps the last simulation on screen, with the
+  // error on the row it names, so the administrator corrects it in place.
+  const [lastGood, setLastGood] = useState<RematriculaProposal | undefined>(undefined);
+  if (simulation.data && !simulation.isPlaceholderData && simulation.data !== lastGood)
+    setLastGood(simulation.data);
+  const proposal = simulation.data ?? lastGood;
+  const listQuery = {
+    isPending: proposal === undefined && simulation.isPending,
+    isError: proposal === undefined && simulation.isError,
+    isFetching: simulation.isFetching,
+    refetch: simulation.refetch,
+  };
   const stale = sent !== input || simulation.isFetching || simulation.isPlaceholderData;
+  const studentErrors = useMemo(() => studentErrorsOf(simulation.error, sent), [simulation.error, sent]);
+  // What applying would refuse (a class name used twice, a teacher not found), shown on its row.
+  const problems = proposal?.erros ?? [];
+  const withoutClass = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const student of proposal?.alunos ?? [])
+      if (isWithoutClass(student))
+        counts.set(student.origem_turma_id, (counts.get(student.origem_turma_id) ?? 0) + 1);
+    return counts;
+  }, [proposal]);
 
   const enrolled = useMemo(() => {
     const counts = new Map<string, number>();
@@ -95,7 +151,13 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
     (student) => (!origem || student.origem_turma_id === origem) && (!destino || student.destino === destino),
   );
   const shown = filtered.slice((page - 1) * STUDENTS_PER_PAGE, page * STUDENTS_PER_PAGE);
-  const failure = simulation.isError ? simulation.error.message : null;
+  const failure = simulation.isError
+    ? studentErrors.size > 0
+      ? `Corrija antes de aplicar: ${simulation.error.message}`
+      : simulation.error.message
+    : problems.length > 0
+      ? `Corrija antes de aplicar: ${[...new Set(problems.map((problem) => problem.message))].join('; ')}.`
+      : null;
 
   return (
     <section aria-labelledby="rematricula-title" className="space-y-6">
@@ -117,6 +179,15 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
             {proposal.contagem.turmas_novas}{' '}
             {proposal.contagem.turmas_novas === 1 ? 'turma nova' : 'turmas novas'} em {proposal.proximo_ano}.
           </p>
+          <p
+            className={`rounded-lg border p-3 text-sm ${
+              proposal.contagem.sem_turma > 0
+                ? 'border-amber-300 bg-amber-50 text-amber-900'
+                : 'border-gray-200 bg-gray-50 text-gray-700'
+            }`}
+          >
+            {leavingSentence(proposal)}
+          </p>
         </div>
       )}
       <div>
@@ -125,12 +196,13 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
         </h3>
         <DataList
           label={`Turmas propostas para ${String(proposal?.proximo_ano ?? '')}`}
-          query={simulation}
+          query={listQuery}
           rows={proposal?.turmas}
           list={classList}
           columns={classColumns({
             teachers: teachers.data ?? [],
             enrolled,
+            withoutClass,
             onChange: (turma, change) =>
               setTurmas((current) => ({
                 ...current,
@@ -180,12 +252,13 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
         </FilterBar>
         <DataList
           label="Destino de cada aluno"
-          query={simulation}
+          query={listQuery}
           rows={proposal ? shown : undefined}
           list={studentList}
           paging={{ total: filtered.length, pageSize: STUDENTS_PER_PAGE }}
           columns={studentColumns({
             classNames,
+            errors: studentErrors,
             onChange: (student, change) =>
               setAlunos((current) => ({ ...current, [student.aluno_id]: change })),
           })}
@@ -195,10 +268,16 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
         />
       </div>
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 py-3">
+        {bloqueio && (
+          <p id="rematricula-bloqueio" role="status" className="text-sm text-amber-900">
+            {bloqueio}
+          </p>
+        )}
         {stale && <span className="text-sm text-gray-600">Simulando...</span>}
         <Button
           className="min-h-11"
-          disabled={!proposal || stale || failure !== null}
+          disabled={!proposal || stale || failure !== null || bloqueio !== null}
+          aria-describedby={bloqueio ? 'rematricula-bloqueio' : undefined}
           onClick={() => setConfirming(true)}
         >
           Aplicar rematrícula
@@ -207,7 +286,7 @@ export function RematriculaReview({ anoLetivoId }: { anoLetivoId: string }) {
       {confirming && proposal && (
         <ConfirmAction
           title={`Aplicar a rematrícula para ${String(proposal.proximo_ano)}`}
-          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série, ${String(proposal.contagem.concluido)} concluem e ${String(proposal.contagem.nao_rematriculado)} ficam inativos (não rematriculados). Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
+          message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série e ${String(proposal.contagem.concluido)} concluem. ${leavingSentence(proposal)} Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
           confirmLabel="Aplicar rematrícula"
           action={() => apply.mutateAsync({ anoLetivoId, input, dryRun: false })}
           success="Rematrícula aplicada."

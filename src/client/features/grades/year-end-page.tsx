@@ -151,7 +151,21 @@ export function YearEndPage() {
                   Depois de encerrado, notas e frequências de {data.ano} ficam só para consulta (correções só
                   por retificação) e a situação final de cada aluno fica definida.
                 </p>
-                <Button className="min-h-11" onClick={() => setConfirming(true)}>
+                {data.encerramento_bloqueio && (
+                  <p
+                    id="encerramento-bloqueio"
+                    role="status"
+                    className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                  >
+                    {data.encerramento_bloqueio}
+                  </p>
+                )}
+                <Button
+                  className="min-h-11"
+                  disabled={data.encerramento_bloqueio !== null}
+                  aria-describedby={data.encerramento_bloqueio ? 'encerramento-bloqueio' : undefined}
+                  onClick={() => setConfirming(true)}
+                >
                   <Lock className="h-4 w-4" aria-hidden /> Encerrar ano
                 </Button>
               </>
@@ -169,8 +183,17 @@ export function YearEndPage() {
                       {data.rematricula_resumo.proxima_serie} na próxima série,{' '}
                       {data.rematricula_resumo.mesma_serie} na mesma série,{' '}
                       {data.rematricula_resumo.concluido} concluíram e{' '}
-                      {data.rematricula_resumo.nao_rematriculado} não rematriculados.
+                      {data.rematricula_resumo.nao_rematriculado} não rematriculados (inativados).
                     </p>
+                    {data.rematricula_resumo.sem_turma > 0 && (
+                      <p>
+                        {data.rematricula_resumo.sem_turma}{' '}
+                        {data.rematricula_resumo.sem_turma === 1
+                          ? 'aluno ficou sem turma (ativo): enturme-o'
+                          : 'alunos ficaram sem turma (ativos): enturme-os'}{' '}
+                        em Alunos ou Turmas.
+                      </p>
+                    )}
                     <p>
                       Turmas de {data.ano + 1}: {data.rematricula_resumo.turmas_criadas.join(', ') || '—'}.{' '}
                       <Link className="font-medium underline" to={paths.classes}>
@@ -189,7 +212,7 @@ export function YearEndPage() {
             )}
           </section>
           {preparing && data.encerrado && !data.rematricula_em && (
-            <RematriculaReview anoLetivoId={data.ano_letivo_id} />
+            <RematriculaReview anoLetivoId={data.ano_letivo_id} bloqueio={data.rematricula_bloqueio} />
           )}
         </>
       )}

@@ -50,7 +50,8 @@ describe('Configurações → Acadêmico', () => {
     }));
     renderAt(<AcademicTab />);
     const average = await screen.findByLabelText(/Média para aprovação/);
-    expect(average).toHaveProperty('value', '6');
+    // Written as the boletim writes it, with its decimal.
+    expect(average).toHaveProperty('value', '6,0');
     expect(screen.queryByLabelText('Peso de cada período')).toBeNull();
     expect(screen.queryByText('Valor de cada conceito (0 a 10)')).toBeNull();
 
@@ -88,6 +89,21 @@ describe('Configurações → Acadêmico', () => {
     expect(await screen.findByText('B deve valer mais que C')).toBeTruthy();
     expect(screen.getByText('Informe o peso de cada período')).toBeTruthy();
     expect(puts).toHaveLength(0);
+  });
+
+  it('shows on the weights field that there must be one weight per period of the year', async () => {
+    const message = 'Informe um peso para cada um dos 4 bimestres de 2026: foram informados 2.';
+    stubServer(() => ({
+      status: 400,
+      body: { success: false, code: 'VALIDATION', message, details: [{ path: 'pesos_periodos', message }] },
+    }));
+    renderAt(<AcademicTab />);
+    await userEvent.selectOptions(await screen.findByLabelText('Média anual'), 'pesos');
+    await userEvent.type(screen.getByLabelText('Peso de cada período'), '2; 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar regras acadêmicas' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Peso de cada período')).toHaveAccessibleDescription(message),
+    );
   });
 
   it('shows the server’s refusal (a scale change after grades were given)', async () => {

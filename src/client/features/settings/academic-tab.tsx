@@ -1,6 +1,11 @@
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { escalaLabels, regraMediaAnualLabels, regraRecuperacaoLabels } from '../../../shared/averages';
+import {
+  escalaLabels,
+  formatGradeNumber,
+  regraMediaAnualLabels,
+  regraRecuperacaoLabels,
+} from '../../../shared/averages';
 import { academicSettingsValuesSchema, type AcademicSettings } from '../../../shared/grades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -8,7 +13,8 @@ import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form
 import { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
-const decimalText = (value: number) => String(value).replace('.', ',');
+/** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
+const decimalText = (value: number) => formatGradeNumber(value);
 
 /** The form holds decimals as typed ('6,0') and the period weights as '2; 3; 2; 3'. */
 const academicFormSchema = z
@@ -92,7 +98,7 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
           <FormInput
             name="pesos_periodos"
             label="Peso de cada período"
-            hint="Um número inteiro de 1 a 10 por período, na ordem, separados por ponto e vírgula (ex.: 2; 2; 3; 3)"
+            hint="Um número inteiro de 1 a 10 para cada período do ano letivo, na ordem, separados por ponto e vírgula (4 bimestres: ex.: 2; 2; 3; 3)"
           />
         )}
       </div>

@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import {
   academicSettingsValuesSchema,
@@ -9,10 +9,11 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { settings } from '../settings/settings.table.js';
-import { grades } from './grades.table.js';
+import { grades, yearClosures } from './grades.table.js';
 
 /** The 'Acadêmico' settings: a document under the `academico` key of the settings table. */
 const KEY = 'academico';
@@ -26,12 +27,53 @@ export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings>
   return { ...values, version: row.version, updated_at: row.updatedAt.toISOString() };
 }
 
+/**
+ * With weights per period, one weight for each period of every year still open (not closed): 2 weights
+ * for 4 bimestres would give the others weight 1 without anyone choosing it. The weights are the
+ * school's, not a year's, so years with different numbers of periods cannot share them.
+ */
+async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): Promise<void> {
+  if (values.media_anual !== 'pesos') return;
+  const years = await db
+    .select({
+      ano: schoolYears.ano,
+      tipo: schoolYears.tipoPeriodo,
+      periodos:
+        sql<number>`(select count(*) from ${schoolPeriods} where ${schoolPeriods.anoLetivoId} = ${schoolYears.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(schoolYears)
+    .leftJoin(yearClosures, eq(yearClosures.anoLetivoId, schoolYears.id))
+    .where(isNull(yearClosures.anoLetivoId))
+    .orderBy(asc(schoolYears.ano));
+  const open = years.filter((year) => year.periodos > 0);
+  if (open.length === 0) return;
+  const given = values.pesos_periodos.length;
+  const counts = new Set(open.map((year) => year.periodos));
+  let message: string | null = null;
+  if (counts.size > 1)
+    message = `Os anos letivos em aberto têm números de períodos diferentes (${open
+      .map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`)
+      .join(
+        '; ',
+      )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
+  else if (open[0]!.periodos !== given) {
+    const { tipo, periodos } = open[0]!;
+    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
+      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
+    }.`;
+  }
+  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+}
+
 export async function updateAcademicSettings(
   ctx: AppContext,
   input: AcademicSettingsValues & { version?: number | undefined },
   actor: Actor,
 ): Promise<AcademicSettings> {
   const { version: expected, ...values } = input;
+  await checkPeriodWeights(ctx.db, values);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('update');
     const currentVersion = current?.version ?? 0;

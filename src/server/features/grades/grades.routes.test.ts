@@ -176,6 +176,45 @@ describe('academic settings', () => {
   });
 });
 
+describe('period weights of the annual average', () => {
+  it('need one weight for each period of the year: 2 weights for 4 bimestres are refused on that field', async () => {
+    const s = await setupSchool();
+    const initial = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const body = { ...settingsBody(initial), media_anual: 'pesos' };
+    const short = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 3],
+    });
+    expect(short.statusCode).toBe(400);
+    const message = 'Informe um peso para cada um dos 4 bimestres de 2026: foram informados 2.';
+    expect(messageOf(short)).toBe(message);
+    expect(detailsOf(short)).toEqual([{ path: 'pesos_periodos', message }]);
+    const saved = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 2, 3, 3],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<AcademicSettings>(saved).pesos_periodos).toEqual([2, 2, 3, 3]);
+    // A next year in trimestres, open at the same time: one list of weights cannot serve both.
+    await send('POST', '/api/anos-letivos', s.admin.cookie, {
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      tipo_periodo: 'trimestre',
+    });
+    const mixed = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...body,
+      pesos_periodos: [2, 2, 3, 3],
+      version: 1,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(detailsOf(mixed)[0]).toEqual({
+      path: 'pesos_periodos',
+      message: expect.stringContaining('2026: 4 bimestres; 2027: 3 trimestres'),
+    });
+  });
+});
+
 describe('avaliações and the grade grid', () => {
   it('a teacher works only on the subjects they teach (404 elsewhere); an admin on all', async () => {
     const s = await setupSchool();
@@ -546,6 +585,57 @@ describe('closing, publishing and retificação', () => {
     expect(audit.map((row) => row.action).sort()).toEqual(['fechar_periodo', 'publicar_periodo']);
   });
 
+  it('reopening a published period keeps it published, and each change made meanwhile is recorded as after publication', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    const first = dataOf<SavedGrades>(
+      await send('PUT', '/api/notas', s.math.cookie, {
+        notas: [{ avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 5 }],
+      }),
+    ).notas[0]!;
+    const target = { turma_id: s.classA.id };
+    clock.pin('2026-04-28');
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, target);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, target);
+    const reopened = await send('POST', `/api/periodos/${s.p[0]!.id}/reabrir`, s.admin.cookie, target);
+    expect(dataOf<PeriodStatus>(reopened).turmas[0]).toMatchObject({ fechado: false, publicado: true });
+    const [reopenAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'reabrir_periodo'));
+    expect(reopenAudit?.details).toMatchObject({ publicado_em_turmas: 1 });
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    expect(grid.periodo).toMatchObject({ fechado: false, publicado: true });
+    expect(grid.bloqueio).toBeNull();
+
+    const saved = dataOf<SavedGrades>(
+      await send('PUT', '/api/notas', s.math.cookie, {
+        notas: [
+          { avaliacao_id: column.id, aluno_id: s.a[0].id, valor: 6, version: first.version },
+          { avaliacao_id: column.id, aluno_id: s.a[1].id, valor: 8 },
+        ],
+      }),
+    );
+    const changed = dataOf<GradeHistory>(await get(`/api/notas/${first.id!}/historico`, s.admin.cookie));
+    expect(changed.historico.map((entry) => [entry.tipo, entry.antes, entry.depois])).toEqual([
+      ['lancamento', null, '5,0'],
+      ['apos_publicacao', '5,0', '6,0'],
+    ]);
+    const added = saved.notas.find((nota) => nota.aluno_id === s.a[1].id)!;
+    const addedHistory = dataOf<GradeHistory>(await get(`/api/notas/${added.id!}/historico`, s.admin.cookie));
+    expect(addedHistory.historico.map((entry) => [entry.tipo, entry.antes, entry.depois])).toEqual([
+      ['apos_publicacao', null, '8,0'],
+    ]);
+    const [gradesAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'alterar_notas'));
+    expect(gradesAudit?.details).toMatchObject({ alteradas: 1, apos_publicacao: 2 });
+    // The families see the boletim throughout, with the grade as it is now.
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(card.disciplinas.find((item) => item.disciplina === 'Matemática')!.periodos[0]!.media).toBe(6);
+  });
+
   it('a retificação needs a reason, is for the administrator, and leaves history and audit', async () => {
     const s = await setupSchool();
     const column = await createAssessment(s, s.math.cookie);
@@ -582,6 +672,60 @@ describe('closing, publishing and retificação', () => {
     expect((await get(`/api/notas/${id}/historico`, s.portuguese.cookie)).statusCode).toBe(404);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retificar_nota'));
     expect(audit?.details).toMatchObject({ antes: '5.0', depois: '6.5', motivo: 'Erro de soma na prova' });
+  });
+});
+
+describe('retificação of a cell that never had a grade', () => {
+  it('a make-up test after closing: the administrator retifies the empty cell by avaliação and aluno, with reason and history', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, { turma_id: s.classA.id });
+    const empty = dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie)).alunos.find(
+      (aluno) => aluno.id === s.a[1].id,
+    )!.notas[0]!;
+    expect(empty).toMatchObject({ id: null, version: 0, texto: null });
+    const body = {
+      avaliacao_id: column.id,
+      aluno_id: s.a[1].id,
+      valor: '7,5',
+      motivo: 'Prova de segunda chamada aplicada em 30/04',
+      version: 0,
+    };
+    expect((await send('POST', '/api/notas/retificar', s.math.cookie, body)).statusCode).toBe(403);
+    const noReason = await send('POST', '/api/notas/retificar', s.admin.cookie, { ...body, motivo: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(detailsOf(noReason)[0]?.path).toBe('motivo');
+    const outsider = await insertStudent(t, null);
+    const notInClass = await send('POST', '/api/notas/retificar', s.admin.cookie, {
+      ...body,
+      aluno_id: outsider.id,
+    });
+    expect(notInClass.statusCode).toBe(404);
+    expect(
+      (
+        await send('POST', '/api/notas/retificar', s.admin.cookie, {
+          ...body,
+          avaliacao_id: crypto.randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const fixed = await send('POST', '/api/notas/retificar', s.admin.cookie, body);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const history = dataOf<GradeHistory>(fixed);
+    expect(history.atual).toBe('7,5');
+    expect(history.historico.map((entry) => [entry.tipo, entry.antes, entry.depois, entry.motivo])).toEqual([
+      ['retificacao', null, '7,5', 'Prova de segunda chamada aplicada em 30/04'],
+    ]);
+    const cell = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)).alunos.find(
+      (aluno) => aluno.id === s.a[1].id,
+    )!.notas[0]!;
+    expect(cell).toMatchObject({ id: history.nota_id, texto: '7,5', version: 1 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retificar_nota'));
+    expect(audit?.details).toMatchObject({ antes: null, depois: '7.5', aluno_id: s.a[1].id });
+    // The screen read the cell empty (version 0): a grade written there since is not overwritten unseen.
+    const stale = await send('POST', '/api/notas/retificar', s.admin.cookie, { ...body, valor: 9 });
+    expect(stale.statusCode).toBe(412);
   });
 });
 
@@ -859,6 +1003,44 @@ describe('boletim', () => {
     expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
   });
 
+  it('a daily-roll class (Fundamental I) counts absences per day: no subject shows a 0 of its own, on screen and in the PDF', async () => {
+    const s = await setupSchool();
+    await t.database.db
+      .update(classes)
+      .set({ nome: '2º Ano A', serie: '2º ano' })
+      .where(eq(classes.id, s.classA.id));
+    const grid = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [
+        { disciplina: 'Matemática', professor_id: s.mathTeacher.id, aulas_semanais: 5 },
+        { disciplina: 'Português', professor_id: null, aulas_semanais: 5 },
+      ],
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    for (const [data, faltas] of [
+      ['2026-03-16', [s.a[0].id]],
+      ['2026-03-17', []],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+        data,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.frequencia).toEqual({ aulas_dadas: 2, faltas: 1, frequencia: 50, por_dia: true });
+    expect(card.disciplinas.map((item) => [item.disciplina, item.faltas, item.frequencia])).toEqual([
+      ['Matemática', null, null],
+      ['Português', null, null],
+    ]);
+    expect(card.disciplinas[0]!.periodos.every((period) => period.faltas === null)).toBe(true);
+    const text = pdfText(
+      (await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.admin.cookie)).rawPayload,
+    );
+    expect(text).toContain('Frequência geral: 50,0 % (1 falta em 2 dias letivos)');
+    expect(text).toContain('Chamada diária: as faltas são contadas por dia letivo, não por disciplina');
+  });
+
   it('after the year is closed, a guardian sees no final result computed from only the periods published', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
@@ -1081,6 +1263,7 @@ describe('closing the year and rematrícula', () => {
       mesma_serie: 1,
       concluido: 0,
       nao_rematriculado: 1,
+      sem_turma: 0,
       turmas_novas: 2,
     });
     expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
@@ -1140,6 +1323,78 @@ describe('closing the year and rematrícula', () => {
   });
 });
 
+describe('closing the year only once it has ended', () => {
+  it('refuses to close before the last day, and applies the rematrícula only after it: students stay in this year’s class until then', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    const nextYear = await send('POST', '/api/anos-letivos', s.admin.cookie, {
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      tipo_periodo: 'bimestre',
+    });
+    expect(nextYear.statusCode, nextYear.body).toBe(201);
+    const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
+    const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar`;
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+
+    // November, the 4th bimestre still in progress: refused, with the reason on the screen too.
+    clock.pin('2026-11-20');
+    const early = await send('POST', closeUrl, s.admin.cookie);
+    expect(early.statusCode).toBe(409);
+    const reason =
+      'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
+    expect(messageOf(early)).toBe(reason);
+    expect(dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie))).toMatchObject({
+      encerrado: false,
+      encerramento_bloqueio: reason,
+    });
+    expect(dataOf<GradesGrid>(await get(gridUrl(s, 3), s.math.cookie)).bloqueio).toBeNull();
+
+    // The last day: it closes; the rematrícula is previewed and simulated but not applied yet.
+    clock.pin('2026-12-11');
+    expect((await send('POST', closeUrl, s.admin.cookie)).statusCode).toBe(200);
+    const closed = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
+    expect(closed.encerramento_bloqueio).toBeNull();
+    expect(closed.rematricula_bloqueio).toMatch(/depois do último dia do ano letivo 2026 \(11\/12\/2026\)/);
+    expect((await send('POST', `${url}?dryRun=true`, s.admin.cookie, {})).statusCode).toBe(200);
+    const tooSoon = await send('POST', url, s.admin.cookie, {});
+    expect(tooSoon.statusCode).toBe(409);
+    expect(messageOf(tooSoon)).toBe(closed.rematricula_bloqueio);
+    const [still] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
+    expect(still?.turmaId).toBe(s.classA.id);
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+    const [open] = await t.database.db.select().from(classes).where(eq(classes.id, s.classA.id));
+    expect(open?.status).toBe('ativo');
+
+    // After the year ended, before the next begins: applied. The new class's membership starts on
+    // 2027's first day; until then the history keeps the student in 2026's class.
+    clock.pin('2026-12-14');
+    expect(dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie)).rematricula_bloqueio).toBeNull();
+    const applied = await send('POST', url, s.admin.cookie, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+    const sixth = (await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).find(
+      (row) => row.nome === '6º Ano A',
+    )!;
+    const memberships = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[0].id));
+    expect(memberships.map((row) => [row.turmaId, row.inicio, row.fim]).sort()).toEqual(
+      [
+        [s.classA.id, '2026-01-01', '2027-01-31'],
+        [sixth.id, '2027-02-01', null],
+      ].sort(),
+    );
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.turma).toMatchObject({ id: s.classA.id });
+  });
+});
+
 describe('the year-end screen and the adjustments of the rematrícula', () => {
   it('shows each period across the classes, then the closing and the applied rematrícula', async () => {
     const s = await setupSchool();
@@ -1175,6 +1430,104 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
     const applied = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
     expect(applied.rematricula_em).not.toBeNull();
     expect(applied.rematricula_resumo).toMatchObject({ proxima_serie: 2, mesma_serie: 1 });
+  });
+
+  it('a class left out leaves its students active and without a class (counted apart from the inactivated), never inactivated', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    clock.pin('2026-12-20');
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+    // '6º Ano A' unchecked; a2 explicitly not re-enrolled.
+    const body = {
+      turmas: [{ origem_id: s.classA.id, incluir: false }],
+      alunos: [{ aluno_id: s.a[1].id, destino: 'nao_rematriculado' }],
+    };
+    const dry = dataOf<RematriculaProposal>(await send('POST', `${url}?dryRun=true`, s.admin.cookie, body));
+    expect(dry.contagem).toEqual({
+      proxima_serie: 1,
+      mesma_serie: 1,
+      concluido: 0,
+      nao_rematriculado: 1,
+      sem_turma: 1,
+      turmas_novas: 1,
+    });
+    expect(dry.alunos.find((item) => item.aluno_id === s.a[0].id)).toMatchObject({
+      destino: 'proxima_serie',
+      destino_turma_nome: null,
+    });
+    const applied = await send('POST', url, s.admin.cookie, body);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const rows = await t.database.db.select().from(students);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Without a class, still active: the secretary places them.
+    expect(byId.get(s.a[0].id)).toMatchObject({ status: 'ativo', turmaId: null });
+    expect(byId.get(s.a[1].id)?.status).toBe('inativo');
+    expect(byId.get(s.a[2].id)?.status).toBe('ativo');
+    const history = await t.database.db
+      .select()
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, s.a[0].id));
+    expect(history.map((row) => [row.turmaId, row.fim])).toEqual([[s.classA.id, '2026-12-31']]);
+    const status = dataOf<YearEndStatus>(
+      await get(`/api/anos-letivos/${s.year.id}/encerramento`, s.admin.cookie),
+    );
+    expect(status.rematricula_resumo).toMatchObject({ nao_rematriculado: 1, sem_turma: 1 });
+  });
+
+  it('the dry run reports, field by field, what applying would refuse or merge: an unknown teacher, two classes with one name', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    clock.pin('2026-12-20');
+    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const url = `/api/anos-letivos/${s.year.id}/rematricula`;
+    const ghostBody = {
+      turmas: [{ origem_id: s.classA.id, professor_responsavel_id: '00000000-0000-4000-8000-000000000000' }],
+    };
+    const ghost = dataOf<RematriculaProposal>(
+      await send('POST', `${url}?dryRun=true`, s.admin.cookie, ghostBody),
+    );
+    expect(ghost.erros).toEqual([
+      { path: 'turmas.0.professor_responsavel_id', message: 'Professor não encontrado: escolha outro' },
+    ]);
+    expect(ghost.turmas.find((item) => !item.para_retidos)!.erros.professor_responsavel_id).toBe(
+      'Professor não encontrado: escolha outro',
+    );
+    const refused = await send('POST', url, s.admin.cookie, ghostBody);
+    expect(refused.statusCode).toBe(400);
+    expect(detailsOf(refused)).toEqual(ghost.erros);
+    // The 5º ano moving up renamed '5º ano a': the retained students' copy of 5º Ano A has that name too.
+    const twiceBody = { turmas: [{ origem_id: s.classA.id, nome: '5º ano a' }] };
+    const twice = dataOf<RematriculaProposal>(
+      await send('POST', `${url}?dryRun=true`, s.admin.cookie, twiceBody),
+    );
+    const message =
+      'Duas turmas de 2027 com o nome “5º ano a” (de 5º Ano A e de 5º Ano A, para os retidos): dê um nome diferente a cada uma';
+    expect(twice.erros).toEqual([{ path: 'turmas.0.nome', message }]);
+    expect(twice.turmas.map((item) => item.erros.nome)).toEqual([message, message]);
+    const applied = await send('POST', url, s.admin.cookie, twiceBody);
+    expect(applied.statusCode).toBe(400);
+    expect(detailsOf(applied)).toEqual([{ path: 'turmas.0.nome', message }]);
+    expect(await t.database.db.select().from(classes).where(eq(classes.anoLetivo, '2027'))).toEqual([]);
+    // Two classes of this year with one name (no adjustment at all): the proposal itself says so.
+    const twin = await insertClass(t, null);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º ANO A' })
+      .where(eq(classes.id, twin.id));
+    const proposal = dataOf<RematriculaProposal>(await get(url, s.admin.cookie));
+    expect(proposal.erros).toEqual([
+      { path: 'turmas', message: expect.stringMatching(/^Duas turmas de 2027 com o nome “6º/) },
+    ]);
+    expect(proposal.turmas.filter((item) => item.erros.nome !== null)).toHaveLength(2);
   });
 
   it('places a student in the class the administrator chose, and refuses a class not in the proposal', async () => {

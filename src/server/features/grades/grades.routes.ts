@@ -7,6 +7,7 @@ import {
   assessmentSchema,
   assessmentsQuerySchema,
   assessmentUpdateSchema,
+  cellRectificationInputSchema,
   councilInputSchema,
   gradeHistorySchema,
   gradesBatchInputSchema,
@@ -43,6 +44,7 @@ import {
   getGradeHistory,
   getGradesGrid,
   listAssessments,
+  rectifyCell,
   rectifyGrade,
   saveGrades,
   updateAssessment,
@@ -164,6 +166,18 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         await rectifyGrade(app.ctx, signedInUser(request), request.params.id, request.body, actorOf(request)),
+        'Nota retificada.',
+      ),
+  );
+  app.post(
+    '/api/notas/retificar',
+    {
+      schema: { response: okResponse(gradeHistorySchema), body: cellRectificationInputSchema },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await rectifyCell(app.ctx, signedInUser(request), request.body, actorOf(request)),
         'Nota retificada.',
       ),
   );

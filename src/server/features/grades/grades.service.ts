@@ -17,8 +17,10 @@ import {
   type AssessmentData,
   type AssessmentsQuery,
   type AssessmentUpdateData,
+  type CellRectificationInput,
   type GradeCell,
   type GradeHistory,
+  type PeriodState,
   type GradesBatchInput,
   type GradesGrid,
   type RectificationInput,
@@ -85,10 +87,15 @@ export async function subjectAccess(
 }
 
 /** 409 when the period (or the year) is closed to this user's writes. */
-async function ensureWritable(db: DbOrTx, context: PeriodContext, turmaId: string, isAdmin: boolean) {
+async function ensureWritable(
+  db: DbOrTx,
+  context: PeriodContext,
+  turmaId: string,
+  isAdmin: boolean,
+): Promise<PeriodState> {
   const state = await periodStateFor(db, context.period, turmaId);
   const message = closedMessage(context, state, 'notas');
-  if (!message) return;
+  if (!message) return state;
   // The secretary changes a closed period's grades only through a retificação (with a reason).
   if (isAdmin && !context.yearClosed && state.fechado)
     throw conflict(
@@ -543,6 +550,8 @@ export async function saveGrades(
   for (const column of columns)
     groups.set(`${column.turmaId}:${column.disciplina}:${column.periodoId}`, column);
   const membersByGroup = new Map<string, Set<string>>();
+  // Assessments whose period is open again after being published: the families already read it.
+  const afterPublication = new Set<string>();
   for (const [key, column] of groups) {
     const access = await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(
       () => {
@@ -550,7 +559,10 @@ export async function saveGrades(
       },
     );
     const context = await periodContextOf(ctx.db, column.periodoId);
-    await ensureWritable(ctx.db, context, column.turmaId, access.isAdmin);
+    const state = await ensureWritable(ctx.db, context, column.turmaId, access.isAdmin);
+    if (state.publicado)
+      for (const item of columns)
+        if (`${item.turmaId}:${item.disciplina}:${item.periodoId}` === key) afterPublication.add(item.id);
     const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
     membersByGroup.set(key, new Set(members.map((member) => member.id)));
   }
@@ -636,11 +648,13 @@ export async function saveGrades(
                 );
               throw error;
             });
+    const kindOf = (avaliacaoId: string) =>
+      afterPublication.has(avaliacaoId) ? ('apos_publicacao' as const) : ('lancamento' as const);
     for (const row of inserted) {
       if (row.valor !== null)
         history.push({
           notaId: row.id,
-          tipo: 'lancamento',
+          tipo: kindOf(row.avaliacaoId),
           antes: null,
           depois: row.valor,
           porId: actor.id,
@@ -691,7 +705,7 @@ export async function saveGrades(
       for (const change of changes)
         history.push({
           notaId: change.row.id,
-          tipo: 'lancamento',
+          tipo: kindOf(change.row.avaliacaoId),
           antes: change.row.valor,
           depois: change.next,
           porId: actor.id,
@@ -707,12 +721,17 @@ export async function saveGrades(
     }
     if (history.length > 0) await tx.insert(gradeChanges).values(history);
     const corrections = history.filter((entry) => entry.antes !== null && entry.antes !== undefined).length;
-    if (corrections > 0)
+    const published = history.filter((entry) => entry.tipo === 'apos_publicacao').length;
+    if (corrections > 0 || published > 0)
       await recordAudit(tx, actor, {
         action: 'alterar_notas',
         entity: 'avaliacao',
         entityId: assessmentIds.length === 1 ? assessmentIds[0]! : null,
-        details: { alteradas: corrections, avaliacoes: assessmentIds },
+        details: {
+          alteradas: corrections,
+          avaliacoes: assessmentIds,
+          ...(published > 0 ? { apos_publicacao: published } : {}),
+        },
       });
     return { salvas: changed, notas: results };
   });
@@ -830,6 +849,37 @@ export async function rectifyGrade(
   return getGradeHistory(ctx.db, viewer, id);
 }
 
+/**
+ * POST /api/notas/retificar — the administrator's retificação addressed by the cell (avaliação ×
+ * aluno), for a cell that never had a grade: a make-up test given after the period closed. The grade
+ * row is created by the retificação itself, with the same reason, history and audit; the student must
+ * have belonged to the class during the period. `version` guards the empty cell as read (0).
+ */
+export async function rectifyCell(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: CellRectificationInput,
+  actor: Actor,
+): Promise<GradeHistory> {
+  const rules = await rulesNow(ctx.db);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  const column = await getAssessmentRow(ctx.db, input.avaliacao_id);
+  await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
+    throw assessmentNotFound();
+  });
+  const context = await periodContextOf(ctx.db, column.periodoId);
+  const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
+  if (!members.some((member) => member.id === input.aluno_id))
+    throw notFound('Aluno não encontrado nesta turma no período.');
+  const id = await ctx.db.transaction((tx) =>
+    writeRectification(tx, { avaliacaoId: column.id, alunoId: input.aluno_id }, value, input.motivo, actor, {
+      version: input.version ?? 0,
+    }),
+  );
+  return getGradeHistory(ctx.db, viewer, id);
+}
+
 /** GET /api/notas/:id/historico — who, when, before and after (teachers: their subjects only). */
 export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): Promise<GradeHistory> {
   const found = await gradeWithContext(db, id);
@@ -841,7 +891,7 @@ export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): P
     .select()
     .from(gradeChanges)
     .where(eq(gradeChanges.notaId, id))
-    .orderBy(asc(gradeChanges.em), asc(sql`${gradeChanges.tipo} = 'retificacao'`), asc(gradeChanges.id));
+    .orderBy(asc(gradeChanges.em), asc(sql`${gradeChanges.tipo} <> 'lancamento'`), asc(gradeChanges.id));
   const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
   return {
     nota_id: id,

@@ -90,7 +90,8 @@ export const gradeChanges = pgTable(
     notaId: uuid('nota_id')
       .notNull()
       .references(() => grades.id, { onDelete: 'cascade' }),
-    tipo: text('tipo', { enum: ['lancamento', 'retificacao'] }).notNull(),
+    /** 'apos_publicacao': entered in a period reopened after being published (no DB constraint on the kinds). */
+    tipo: text('tipo', { enum: ['lancamento', 'retificacao', 'apos_publicacao'] }).notNull(),
     antes: text('antes'),
     depois: text('depois'),
     motivo: text('motivo'),

@@ -79,6 +79,12 @@ export async function changePeriodState(
       ? [{ turma_id: turmaId, ...(await periodStatesFor(tx, [context.period], turmaId)).get(periodoId)! }]
       : (await getPeriodStatus(tx, periodoId)).turmas;
   await ctx.db.transaction(async (tx) => {
+    // Reopening a published period keeps it published (the families keep their boletim); the audit
+    // says in which classes, and the grid records each change made meanwhile as after publication.
+    const reopenedPublished =
+      action === 'reabrir'
+        ? (await publishedIn(tx)).filter((state) => state.publicado).map((state) => state.turma_id)
+        : [];
     let unpublished = new Set<string>();
     if (publishing) {
       const status = await publishedIn(tx);
@@ -109,7 +115,12 @@ export async function changePeriodState(
         action === 'publicar' && input.publicado === false ? 'despublicar_periodo' : actionLabels[action],
       entity: 'periodo',
       entityId: periodoId,
-      details: { periodo: context.nome, ano: context.year.ano, turma_id: turmaId },
+      details: {
+        periodo: context.nome,
+        ano: context.year.ano,
+        turma_id: turmaId,
+        ...(reopenedPublished.length > 0 ? { publicado_em_turmas: reopenedPublished.length } : {}),
+      },
     });
     if (publishing && unpublished.size > 0) {
       // The families of the classes where the boletim has just become visible (not those published before).

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
-import type { ReportCard } from '../../../shared/grades.schemas.js';
+import { absencesText, type ReportCard } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -69,8 +69,8 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
         return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
       }),
       subject.media_anual_texto ?? '—',
-      String(subject.faltas),
-      formatPercent(subject.frequencia),
+      subject.faltas === null ? '—' : String(subject.faltas),
+      subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
       `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
     ]),
   });
@@ -78,8 +78,13 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
   doc.text(
-    `Frequência geral: ${formatPercent(card.frequencia.frequencia)} (${String(card.frequencia.faltas)} faltas em ${String(card.frequencia.aulas_dadas)} aulas)   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
+    `Frequência geral: ${formatPercent(card.frequencia.frequencia)} (${absencesText(card.frequencia)})   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
   );
+  if (card.frequencia.por_dia)
+    doc
+      .fontSize(8.5)
+      .text('Chamada diária: as faltas são contadas por dia letivo, não por disciplina (— na coluna Faltas).')
+      .fontSize(10);
   doc
     .font('Helvetica-Bold')
     .text(

@@ -155,7 +155,7 @@ export async function buildReportCards(
       media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
       periodos: [],
       disciplinas: [],
-      frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null },
+      frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
       situacao: 'cursando',
       situacao_calculada: null,
       conselho: null,
@@ -216,6 +216,8 @@ async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearInputs> 
 }
 
 interface ClassInputs {
+  /** The class takes the roll once a day (Fundamental I): absences are per day, not per subject. */
+  daily: boolean;
   states: Map<string, PeriodState>;
   /** The class's grid: its subjects show even before any assessment. */
   grid: string[];
@@ -241,7 +243,12 @@ async function classInputs(
       ? diaryAccessOf(db, viewer, turma.id).then((access) => access.visible)
       : Promise.resolve(null),
   ]);
-  return { states, grid: grid.map((row) => row.disciplina), visible };
+  return {
+    daily: turma?.frequenciaModo === 'diaria',
+    states,
+    grid: grid.map((row) => row.disciplina),
+    visible,
+  };
 }
 
 type GradeRow = Pick<typeof assessments.$inferSelect, 'disciplina' | 'periodoId' | 'tipo' | 'peso'> & {
@@ -344,11 +351,16 @@ function composeReportCard(
   base: ReportCard,
   year: SchoolYearRow,
   { periods, closed: yearClosed }: YearInputs,
-  { states, grid, visible }: ClassInputs,
+  { daily, states, grid, visible }: ClassInputs,
   { decisions, attendance, rows }: StudentInputs,
   rules: AveragingRules,
   guardian: boolean,
 ): ReportCard {
+  // Daily rolls only (or none yet in a daily class): absences are days, and no subject has any of its
+  // own — the boletim says so ('—') instead of a 0 under every subject. A student who also had rolls
+  // per lesson (a transfer mid-year) keeps the per-subject counts.
+  const subjectRolls = [...attendance.given.keys()].some((key) => key !== null);
+  const porDia = !subjectRolls && (attendance.given.has(null) || daily);
   const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
   const shownIds = new Set(shown.map((period) => period.id));
   // The final result needs every period: a guardian who sees only some (the year closed before the
@@ -372,9 +384,11 @@ function composeReportCard(
         .filter((row) => row.disciplina === disciplina && row.periodoId === period.id)
         .map((row) => ({ tipo: row.tipo, peso: tenthsOf(row.peso)!, valor: tenthsOf(row.valor) }));
       const average = visibleHere ? periodAverage(items, rules) : { media: null, recuperacao: null };
-      const faltas = attendance.counted.filter(
-        (absence) => absence.disciplina === disciplina && periodOfDate(periods, absence.data) === period,
-      ).length;
+      const faltas = porDia
+        ? null
+        : attendance.counted.filter(
+            (absence) => absence.disciplina === disciplina && periodOfDate(periods, absence.data) === period,
+          ).length;
       return {
         numero: period.numero,
         nome: periodName(year.tipoPeriodo, period.numero),
@@ -411,9 +425,9 @@ function composeReportCard(
       })),
       media_anual: annual === null ? null : tenthsToNumber(annual),
       media_anual_texto: displayGrade(annual, rules),
-      faltas: perPeriod.reduce((sum, period) => sum + period.faltas, 0),
+      faltas: porDia ? null : perPeriod.reduce((sum, period) => sum + (period.faltas ?? 0), 0),
       frequencia:
-        given === undefined
+        given === undefined || porDia
           ? null
           : attendancePercent(
               given,
@@ -444,6 +458,7 @@ function composeReportCard(
       aulas_dadas: totalGiven,
       faltas: totalCounted,
       frequencia: attendancePercent(totalGiven, totalCounted),
+      por_dia: porDia,
     },
     situacao: overallDecision ? overallDecision.resultado : computedOverall,
     situacao_calculada: overallDecision ? computedOverall : null,

@@ -9,6 +9,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
+import { formatDate } from '../../../shared/format.js';
 import { rematriculaInputSchema } from '../../../shared/grades.schemas.js';
 import type { z } from 'zod';
 import type { FieldError } from '../../../shared/api.js';
@@ -24,6 +25,7 @@ import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
 import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
 import { periodStates, yearClosures } from './grades.table.js';
 import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
@@ -58,6 +60,26 @@ async function studentsOfYear(db: DbOrTx, ano: number) {
 }
 
 /**
+ * Why the year cannot be closed today, or null. The year closes from its last day (`fim`) on: before
+ * that, closing would lock the grades and rolls of the days still to come.
+ */
+function closingBlock(year: SchoolYearRow, today: string): string | null {
+  if (today >= year.fim) return null;
+  return `O ano letivo ${String(year.ano)} vai até ${formatDate(year.fim)} e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.`;
+}
+
+/**
+ * Why the rematrícula cannot be applied today, or null. Applying it moves every student to next year's
+ * class (their current class, the teacher's list, tuition and documents follow it), so a student stays in
+ * this year's class until this year has ended; from the day after `fim` on, it applies, and the new
+ * class's membership starts on the next year's first day. The proposal and its dry run are free before.
+ */
+function applyBlock(year: SchoolYearRow, today: string): string | null {
+  if (today > year.fim) return null;
+  return `A rematrícula muda a turma de cada aluno e só pode ser aplicada depois do último dia do ano letivo ${String(year.ano)} (${formatDate(year.fim)}): até lá, os alunos continuam nas turmas de ${String(year.ano)} (chamada, boletim e documentos). A proposta e a simulação já podem ser revistas.`;
+}
+
+/**
  * GET /api/anos-letivos/:id/encerramento — what the 'Ano letivo' screen shows before and after closing:
  * each period's state across the year's classes (one query for every state row), the closing and the
  * rematrícula recorded.
@@ -88,7 +110,12 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
   const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
   const enrolled = await studentsOfYear(db, year.ano);
   const today = clock.today();
-  const resumo = closure?.rematriculaResumo as YearEndStatus['rematricula_resumo'] | undefined;
+  // Summaries recorded before 'sem_turma' existed have none.
+  const stored = closure?.rematriculaResumo as
+    | (Omit<NonNullable<YearEndStatus['rematricula_resumo']>, 'sem_turma'> & { sem_turma?: number })
+    | null
+    | undefined;
+  const resumo = stored ? { ...stored, sem_turma: stored.sem_turma ?? 0 } : undefined;
   return {
     ano_letivo_id: id,
     ano: year.ano,
@@ -119,6 +146,8 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
     encerrado_por_nome: closure?.encerradoPorNome ?? null,
     rematricula_em: closure?.rematriculaEm?.toISOString() ?? null,
     rematricula_resumo: resumo ?? null,
+    encerramento_bloqueio: closure ? null : closingBlock(year, today),
+    rematricula_bloqueio: closure?.rematriculaEm ? null : applyBlock(year, today),
   };
 }
 
@@ -137,6 +166,8 @@ export async function closeYear(
       .where(eq(yearClosures.anoLetivoId, id))
       .for('update');
     if (existing) throw conflict(`O ano letivo ${String(year.ano)} já foi encerrado.`);
+    const early = closingBlock(year, clock.today());
+    if (early) throw conflict(early);
     const periods = await tx
       .select({ id: schoolPeriods.id })
       .from(schoolPeriods)
@@ -275,6 +306,7 @@ async function buildPlan(
         incluir: target.nome !== null && (own?.incluir ?? true),
         existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
         para_retidos: false,
+        erros: { nome: null, professor_responsavel_id: null },
       };
     });
 
@@ -316,9 +348,10 @@ async function buildPlan(
     // A class the administrator chose is placed below, after every proposed class exists.
     if (override.get(student.aluno_id)?.turma_nome !== undefined) continue;
     if (student.destino === 'proxima_serie') {
+      // A class left out ('Criar turma' unchecked) leaves its students without a class, still active,
+      // for the secretary to place — never inactivated by a checkbox about a class.
       const target = byOrigin.get(origin.id);
       student.destino_turma_nome = target?.incluir ? target.nome : null;
-      if (!target?.incluir) student.destino = 'nao_rematriculado';
     } else if (student.destino === 'mesma_serie') {
       const candidates = turmas.filter((turma) => turma.incluir && turma.serie === origin.serie);
       let target = candidates.find((turma) => turma.turno === origin.turno) ?? candidates[0];
@@ -336,6 +369,7 @@ async function buildPlan(
           incluir: true,
           existente_id: existingByName.get(origin.nome) ?? null,
           para_retidos: true,
+          erros: { nome: null, professor_responsavel_id: null },
         };
         turmas.push(target);
       }
@@ -362,8 +396,19 @@ async function buildPlan(
       'A turma escolhida para um aluno não está entre as turmas do próximo ano.',
       chosenClassErrors,
     );
-  const contagem = { proxima_serie: 0, mesma_serie: 0, concluido: 0, nao_rematriculado: 0, turmas_novas: 0 };
-  for (const student of alunos) contagem[student.destino]++;
+  const erros = await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
+  const contagem = {
+    proxima_serie: 0,
+    mesma_serie: 0,
+    concluido: 0,
+    nao_rematriculado: 0,
+    sem_turma: 0,
+    turmas_novas: 0,
+  };
+  for (const student of alunos) {
+    contagem[student.destino]++;
+    if (isStaying(student.destino) && student.destino_turma_nome === null) contagem.sem_turma++;
+  }
   contagem.turmas_novas = new Set(
     turmas.filter((turma) => turma.incluir && !turma.existente_id).map((turma) => turma.nome),
   ).size;
@@ -378,8 +423,68 @@ async function buildPlan(
       turmas,
       alunos,
       contagem,
+      erros,
     },
   };
+}
+
+const isStaying = (destino: DestinoTipo) => destino === 'proxima_serie' || destino === 'mesma_serie';
+
+/**
+ * What applying would refuse or get wrong: a teacher chosen who does not exist (any more), and two
+ * classes of the proposal with the same name (ignoring case) — applying matches classes by name, so
+ * they would silently become one. The proposal and its dry run carry them (on each class, `erros`,
+ * and as field errors, `erros` of the proposal: `turmas.N.…` when the class was adjusted, else
+ * `turmas`), so the screen shows them where they are and the administrator fixes them in place;
+ * applying refuses them (400 with the same details) before changing anything.
+ */
+async function checkProposedClasses(
+  db: DbOrTx,
+  turmas: RematriculaClass[],
+  adjustments: RematriculaAdjustments,
+  proximoAno: number,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const indexOf = (origemId: string) => adjustments.turmas.findIndex((item) => item.origem_id === origemId);
+  const chosen = [
+    ...new Set(
+      adjustments.turmas.flatMap((item) =>
+        item.professor_responsavel_id ? [item.professor_responsavel_id] : [],
+      ),
+    ),
+  ];
+  const known =
+    chosen.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.id, chosen))).map(
+            (row) => row.id,
+          ),
+        );
+  adjustments.turmas.forEach((item, index) => {
+    if (!item.professor_responsavel_id || known.has(item.professor_responsavel_id)) return;
+    const message = 'Professor não encontrado: escolha outro';
+    errors.push({ path: `turmas.${String(index)}.professor_responsavel_id`, message });
+    for (const turma of turmas)
+      if (turma.origem_id === item.origem_id && !turma.para_retidos)
+        turma.erros.professor_responsavel_id = message;
+  });
+  const byName = groupBy(
+    turmas.filter((turma) => turma.incluir && turma.nome !== null),
+    (turma) => turma.nome!.trim().toLocaleLowerCase('pt-BR'),
+  );
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const origins = same
+      .map((turma) => (turma.para_retidos ? `${turma.origem_nome}, para os retidos` : turma.origem_nome))
+      .join(' e de ');
+    const message = `${same.length === 2 ? 'Duas' : String(same.length)} turmas de ${String(proximoAno)} com o nome “${same[0]!.nome!}” (de ${origins}): dê um nome diferente a cada uma`;
+    for (const turma of same) turma.erros.nome = message;
+    const adjusted = same.map((turma) => indexOf(turma.origem_id)).filter((index) => index >= 0);
+    if (adjusted.length === 0) errors.push({ path: 'turmas', message });
+    for (const index of new Set(adjusted)) errors.push({ path: `turmas.${String(index)}.nome`, message });
+  }
+  return errors;
 }
 
 /** GET /api/anos-letivos/:id/rematricula — the proposal, without changing anything. */
@@ -415,6 +520,16 @@ export async function applyRematricula(
   const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
   if (dryRun || plan.proposal.aplicada) return plan.proposal;
   const { year, proposal } = plan;
+  if (proposal.erros.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      proposal.erros.length === 1
+        ? proposal.erros[0]!.message
+        : `${String(proposal.erros.length)} problemas nas turmas propostas: corrija os campos indicados.`,
+      proposal.erros,
+    );
+  const early = applyBlock(year, clock.today());
+  if (early) throw conflict(early);
   const next = String(year.ano + 1);
   const [nextYear] = await ctx.db
     .select()
@@ -464,11 +579,13 @@ export async function applyRematricula(
       // Every student's destination, grouped: one statement per destination class or status.
       const leaving = { formado: [] as string[], inativo: [] as string[] };
       const moves: { alunoId: string; turmaId: string | null }[] = [];
+      const withoutClass: string[] = [];
       for (const student of proposal.alunos) {
-        if (student.destino === 'proxima_serie' || student.destino === 'mesma_serie') {
+        if (isStaying(student.destino)) {
           const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
-          if (!turmaId) continue;
-          moves.push({ alunoId: student.aluno_id, turmaId });
+          // No class next year (its class left out): still active, with no class, for the secretary.
+          if (!turmaId) withoutClass.push(student.aluno_id);
+          moves.push({ alunoId: student.aluno_id, turmaId: turmaId ?? null });
         } else {
           leaving[student.destino === 'concluido' ? 'formado' : 'inativo'].push(student.aluno_id);
           moves.push({ alunoId: student.aluno_id, turmaId: null });
@@ -489,6 +606,11 @@ export async function applyRematricula(
               group.map((move) => move.alunoId),
             ),
           );
+      if (withoutClass.length > 0)
+        await tx
+          .update(students)
+          .set({ turmaId: null, dataEnturmacao: null, ...bumped })
+          .where(inArray(students.id, withoutClass));
       for (const [status, ids] of Object.entries(leaving) as ['formado' | 'inativo', string[]][])
         if (ids.length > 0)
           await tx

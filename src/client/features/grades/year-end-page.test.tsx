@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { YearEndStatus } from '../../../shared/grades.schemas';
+import { renderAt, stubScreen } from '../../test/render';
+import { YearEndPage } from './year-end-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const reason =
+  'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
+
+function stubServer(status: YearEndStatus) {
+  const year = {
+    id: uuid(1),
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    dias_letivos: 200,
+    aviso: null,
+    version: 1,
+    periodos: [],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            success: true,
+            data: url === '/api/anos-letivos' ? [year] : url.endsWith('/encerramento') ? status : null,
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    ),
+  );
+}
+
+const statusOf = (overrides: Partial<YearEndStatus>): YearEndStatus => ({
+  ano_letivo_id: uuid(1),
+  ano: 2026,
+  inicio: '2026-02-02',
+  fim: '2026-12-11',
+  turmas: 4,
+  alunos: 120,
+  periodos: [],
+  encerrado: false,
+  encerrado_em: null,
+  encerrado_por_nome: null,
+  rematricula_em: null,
+  rematricula_resumo: null,
+  encerramento_bloqueio: null,
+  rematricula_bloqueio: null,
+  ...overrides,
+});
+
+describe('YearEndPage', () => {
+  it('does not offer to close a year still in progress, and says until when', async () => {
+    stubScreen(true);
+    stubServer(statusOf({ encerramento_bloqueio: reason }));
+    renderAt(<YearEndPage />);
+    const button = await screen.findByRole('button', { name: 'Encerrar ano' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(reason);
+  });
+
+  it('offers to close it from its last day', async () => {
+    stubScreen(true);
+    stubServer(statusOf({}));
+    renderAt(<YearEndPage />);
+    expect(await screen.findByRole('button', { name: 'Encerrar ano' })).toBeEnabled();
+  });
+});
