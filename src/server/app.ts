@@ -36,7 +36,11 @@ import { JobQueue } from './features/jobs/jobs.service.js';
 import { startCacheBus } from './features/operations/caches.js';
 import { metrics } from './features/operations/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
-import { databaseRateLimitStore, purgeRateLimitHits } from './features/operations/rate-limit-store.js';
+import {
+  addressLimitError,
+  databaseRateLimitStore,
+  purgeRateLimitHits,
+} from './features/operations/rate-limit-store.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
@@ -155,7 +159,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
   await app.register(securityHeaders);
   // Counted in the database, so the limits hold across every instance (ADR 0015).
-  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db),
+    errorResponseBuilder: addressLimitError,
+  });
   ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
   await app.register(routeAccess);
   await app.register(originCheck);

@@ -19,7 +19,8 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_at_idx').on(table.at),
-    index('audit_log_actor_idx').on(table.actorId),
+    // By person and time: the trail's filters, and the caps that count one account's entries (ADR 0018).
+    index('audit_log_actor_idx').on(table.actorId, table.at),
     index('audit_log_entity_idx').on(table.entity, table.entityId),
   ],
 );

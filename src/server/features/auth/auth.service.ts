@@ -5,6 +5,7 @@ import { RESET_TOKEN_MINUTES, type CurrentUser } from '../../../shared/auth.sche
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { atSilentLimit, auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { users, type UserRow } from '../users/users.table.js';
 import { toCurrentUser } from '../users/users.presenter.js';
@@ -123,6 +124,10 @@ export async function changePassword(
   assertStrongPassword(input.novaSenha, await personalWords(ctx, user));
   const passwordHash = await hashPassword(input.novaSenha);
   const result = await ctx.db.transaction(async (tx) => {
+    // Each change mails a security notice to the account: so many a day (ADR 0018).
+    await enforceWriteLimits(tx, user, 'trocas-senha', [
+      { limit: WRITE_LIMITS.trocasSenha, source: auditRows(user.id, 'usuario', ['senha_alterada']) },
+    ]);
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
@@ -156,7 +161,17 @@ export async function processPasswordResetRequest(ctx: AppContext, payload: unkn
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.status !== 'ativo') return;
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction(async (tx) => {
+  const mailed = await ctx.db.transaction(async (tx) => {
+    // Whoever asks, one account receives a few links an hour; past that the last link sent stays valid
+    // and nothing is mailed — the answer to the request said the same either way (ADR 0018).
+    const limited = await atSilentLimit(
+      tx,
+      user.id,
+      'redefinicao',
+      WRITE_LIMITS.linksRedefinicao,
+      auditRows(user.id, 'usuario', ['senha_redefinicao_solicitada']),
+    );
+    if (limited) return false;
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
@@ -172,7 +187,12 @@ export async function processPasswordResetRequest(ctx: AppContext, payload: unkn
         entityId: user.id,
       },
     );
+    return true;
   });
+  if (!mailed) {
+    ctx.log.warn({ usuario: user.id }, 'redefinição de senha não enviada: limite de links por hora');
+    return;
+  }
   const link = `${ctx.config.publicUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,

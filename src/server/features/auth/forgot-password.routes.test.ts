@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { createUserRow, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -63,5 +64,51 @@ describe('POST /api/auth/forgot-password', () => {
     expect((await forgot(inactive.email)).statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
     expect(await snapshot()).toMatchObject({ jobs: 0, resets: 0, mails: 0 });
+  });
+});
+
+describe('how many reset links one account receives (ADR 0018)', () => {
+  const limit = WRITE_LIMITS.linksRedefinicao;
+  const forgotFrom = (email: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: ip });
+
+  it('asked from many addresses, an account gets a few links an hour; the answer never tells; the last link sent still works', async () => {
+    const victim = await createUserRow(t.database, 'responsavel');
+    const bystander = await createUserRow(t.database, 'professor');
+    const answers = new Set<string>();
+    for (let index = 0; index < limit.max + 3; index++) {
+      const response = await forgotFrom(victim.email, `203.0.113.${String(index + 1)}`);
+      expect(response.statusCode).toBe(200);
+      answers.add(response.body);
+    }
+    expect(answers.size).toBe(1);
+    expect((await forgotFrom(bystander.email, '203.0.113.99')).statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    const to = t.mailer.sent.map((mail) => mail.to);
+    expect(to.filter((address) => address === victim.email)).toHaveLength(limit.max);
+    expect(to.filter((address) => address === bystander.email)).toHaveLength(1);
+    // The requests past the cap did not replace the link already mailed.
+    const lastToVictim = t.mailer.sent.filter((mail) => mail.to === victim.email).at(-1)!;
+    const token = /token=([^\s]+)/.exec(lastToVictim.text)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: decodeURIComponent(token), novaSenha: 'Outra-Senha-Forte-77' },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it('one address over its limit gets 429 with Retry-After and a message saying the limit and when it frees', async () => {
+    for (let index = 0; index < 10; index++)
+      expect((await forgotFrom(`pessoa${String(index)}@escola.test`, '198.51.100.20')).statusCode).toBe(200);
+    const over = await forgotFrom('mais@escola.test', '198.51.100.20');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(over.json<{ message: string }>().message).toMatch(
+      /^Muitas solicitações deste endereço \(limite: 10 a cada 15 minutos\)\. Tente de novo a partir de \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/,
+    );
+    expect((await forgotFrom('mais@escola.test', '198.51.100.21')).statusCode).toBe(200);
   });
 });

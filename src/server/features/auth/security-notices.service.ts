@@ -1,9 +1,10 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { notifyNewDevice } from '../notificacoes/avisos.service.js';
+import { atSilentLimit, WRITE_LIMITS } from '../../lib/write-limits.js';
+import { NEW_DEVICE_TITLE, notifyNewDevice } from '../notificacoes/avisos.service.js';
 import type { UserRow } from '../users/users.table.js';
 import { signInFingerprints } from './auth.table.js';
 import { sha256, type SessionContext } from './sessions.service.js';
@@ -91,7 +92,16 @@ export async function recordSignIn(
       .delete(signInFingerprints)
       .where(and(eq(signInFingerprints.userId, user.id), lt(signInFingerprints.createdAt, oldest.createdAt)));
   }
-  if (isNew)
+  // Signing in again and again with new browsers would mail the owner each time: after so many
+  // notices a day the sign-in goes on without another (ADR 0018); the bell already shows them.
+  if (
+    isNew &&
+    !(await atSilentLimit(tx, user.id, 'dispositivo-novo', WRITE_LIMITS.avisosDispositivoNovo, {
+      clock: 'app',
+      rows: sql`select created_at as at from notificacoes
+        where usuario_id = ${user.id}::uuid and tipo = 'seguranca' and titulo = ${NEW_DEVICE_TITLE}`,
+    }))
+  )
     await notifyNewDevice(ctx, tx, user.id, {
       navegador: describeBrowser(context.userAgent),
       quando: formatDateTime(now),

@@ -22,6 +22,15 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
+import {
+  auditRows,
+  enforceWriteLimits,
+  freeAtLabel,
+  lockLimit,
+  rateLimited,
+  UPLOAD_LIMITS,
+  WRITE_LIMITS,
+} from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
 import { processImage, sniffImage } from '../media/media.service.js';
@@ -253,6 +262,10 @@ export async function createComunicado(
       { path: 'expira_em', message: 'A expiração deve ser depois da publicação' },
     ]);
   const id = await ctx.db.transaction(async (tx) => {
+    // Each one reaches families' bells and inboxes; counted in the audit trail, which a deletion keeps.
+    await enforceWriteLimits(tx, author, 'comunicados', [
+      { limit: WRITE_LIMITS.comunicados, source: auditRows(author.id, 'comunicado', ['criar']) },
+    ]);
     await checkAudience(tx, author, publico);
     const [row] = await tx
       .insert(comunicados)
@@ -301,6 +314,9 @@ export async function updateComunicado(
   const now = clock.now();
   const publico = normalizePublico(input.publico);
   await ctx.db.transaction(async (tx) => {
+    await enforceWriteLimits(tx, user, 'comunicado-edicoes', [
+      { limit: WRITE_LIMITS.comunicadoEdicoes, source: auditRows(user.id, 'comunicado', ['atualizar']) },
+    ]);
     const row = await managedRow(tx, user, id, true);
     assertVersion(expected, row.version);
     const published = row.publicadoEm !== null;
@@ -692,6 +708,10 @@ export async function sendReminder(
 ): Promise<LembreteResult> {
   const now = clock.now();
   return ctx.db.transaction(async (tx) => {
+    // A reminder goes again to every family still pending: so many a day per author (ADR 0018).
+    await enforceWriteLimits(tx, user, 'lembretes', [
+      { limit: WRITE_LIMITS.lembretes, source: auditRows(user.id, 'comunicado', ['lembrete']) },
+    ]);
     const row = await managedRow(tx, user, id, true);
     if (!row.publicadoEm) throw new AppError('CONFLICT', 'O comunicado ainda não foi publicado.');
     const added = await tx.execute(sql`
@@ -736,6 +756,82 @@ export async function sendReminder(
   });
 }
 
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) =>
+  bytes >= 1024 * MB
+    ? `${(bytes / (1024 * MB)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`
+    : `${(bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: bytes < 10 * MB ? 1 : 0 })} MB`;
+
+/**
+ * Room for one more stored file of `size` bytes (ADR 0018), or 429 saying which cap and when it frees:
+ * - per account (not administrators): the uploads of the last 24 h still stored — waiting for a notice
+ *   or in one — at most 100 MB and 40 files, so publishing and deleting cannot pile files up;
+ * - for everyone: all uploads not yet in a notice at most 1 GB (they are purged a day after upload).
+ * One lock for all uploads: the school-wide sum must not be passed by two uploads at once.
+ */
+async function assertUploadRoom(tx: DbOrTx, user: Author, size: number): Promise<void> {
+  await lockLimit(tx, 'anexos', 'escola');
+  const now = clock.now();
+  if (!isAdmin(user)) {
+    const windowMs = UPLOAD_LIMITS.windowMinutes * 60_000;
+    const recent = await tx
+      .select({ tamanho: comunicadoAnexos.tamanho, createdAt: comunicadoAnexos.createdAt })
+      .from(comunicadoAnexos)
+      .where(
+        and(
+          eq(comunicadoAnexos.enviadoPor, user.id),
+          sql`${comunicadoAnexos.createdAt} > ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(comunicadoAnexos.createdAt));
+    if (recent.length + 1 > UPLOAD_LIMITS.accountFiles) {
+      const freeAt = new Date(
+        recent[recent.length - UPLOAD_LIMITS.accountFiles]!.createdAt.getTime() + windowMs,
+      );
+      throw rateLimited(
+        `Limite de ${String(UPLOAD_LIMITS.accountFiles)} anexos enviados em 24 horas atingido. Você poderá enviar outro a partir de ${freeAtLabel(freeAt)}.`,
+        now,
+        freeAt,
+      );
+    }
+    let used = recent.reduce((sum, item) => sum + item.tamanho, 0);
+    if (used + size > UPLOAD_LIMITS.accountBytes) {
+      const sent = used;
+      let freeAt = now;
+      for (const item of recent) {
+        used -= item.tamanho;
+        freeAt = new Date(item.createdAt.getTime() + windowMs);
+        if (used + size <= UPLOAD_LIMITS.accountBytes) break;
+      }
+      throw rateLimited(
+        `Limite de ${megabytes(UPLOAD_LIMITS.accountBytes)} em anexos enviados em 24 horas atingido (você enviou ${megabytes(sent)}). Você poderá enviar este arquivo a partir de ${freeAtLabel(freeAt)}.`,
+        now,
+        freeAt,
+      );
+    }
+  }
+  const pending = await tx
+    .select({ tamanho: comunicadoAnexos.tamanho, createdAt: comunicadoAnexos.createdAt })
+    .from(comunicadoAnexos)
+    .where(isNull(comunicadoAnexos.comunicadoId))
+    .orderBy(asc(comunicadoAnexos.createdAt));
+  let waiting = pending.reduce((sum, item) => sum + item.tamanho, 0);
+  if (waiting + size > UPLOAD_LIMITS.pendingBytes) {
+    const keepMs = UPLOAD_LIMITS.pendingKeepMinutes * 60_000;
+    let freeAt = now;
+    for (const item of pending) {
+      waiting -= item.tamanho;
+      freeAt = new Date(item.createdAt.getTime() + keepMs);
+      if (waiting + size <= UPLOAD_LIMITS.pendingBytes) break;
+    }
+    throw rateLimited(
+      `O espaço da escola para anexos ainda não usados em comunicados (${megabytes(UPLOAD_LIMITS.pendingBytes)}) está cheio; eles são apagados 1 dia depois do envio. Tente de novo a partir de ${freeAtLabel(freeAt)}.`,
+      now,
+      freeAt,
+    );
+  }
+}
+
 /** PDF (by its header) or an image (re-encoded like the site's media, metadata dropped). */
 export async function uploadAnexo(
   db: Db,
@@ -765,17 +861,23 @@ export async function uploadAnexo(
     .trim()
     .slice(0, 80);
   const nome = `${base || 'anexo'}.${extension}`;
-  const [row] = await db
-    .insert(comunicadoAnexos)
-    .values({
-      nome,
-      mimeType,
-      tamanho: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      bytes,
-      enviadoPor: user.id,
-    })
-    .returning({ id: comunicadoAnexos.id });
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const row = await db.transaction(async (tx) => {
+    await assertUploadRoom(tx, user, bytes.length);
+    const [inserted] = await tx
+      .insert(comunicadoAnexos)
+      .values({
+        nome,
+        mimeType,
+        tamanho: bytes.length,
+        sha256,
+        bytes,
+        enviadoPor: user.id,
+        createdAt: clock.now(),
+      })
+      .returning({ id: comunicadoAnexos.id });
+    return inserted;
+  });
   return {
     id: row!.id,
     nome,

@@ -88,5 +88,12 @@ export const comunicadoAnexos = pgTable(
     enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('comunicado_anexos_comunicado_idx').on(table.comunicadoId)],
+  (table) => [
+    index('comunicado_anexos_comunicado_idx').on(table.comunicadoId),
+    // One account's recent uploads, and the uploads not yet in a notice: their caps (ADR 0018).
+    index('comunicado_anexos_enviado_por_idx').on(table.enviadoPor, table.createdAt),
+    index('comunicado_anexos_pendentes_idx')
+      .on(table.createdAt)
+      .where(sql`${table.comunicadoId} is null`),
+  ],
 );

@@ -11,6 +11,7 @@ import {
   type SchoolDocument,
 } from '../../../shared/documents.schemas.js';
 import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { pdfText } from '../../test/pdf-text.js';
 import {
   dataOf,
@@ -29,6 +30,7 @@ import { mensalidades } from '../finance/finance.table.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
 import { generateVerificationCode } from './documents.code.js';
+import { schoolDocuments } from './documents.table.js';
 import { VALIDATION_RATE_LIMIT } from './validation.page.js';
 
 let t: TestApp;
@@ -501,5 +503,47 @@ describe('the public page /validar', () => {
     expect(limited.body).toContain('Muitas consultas');
     // Another address is not affected.
     expect((await validar('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ', '198.51.100.8')).statusCode).toBe(404);
+  });
+});
+
+describe('how many a family issues (ADR 0018)', () => {
+  const limit = WRITE_LIMITS.documentos;
+
+  it('a guardian issues up to the cap in 24 h; the next is 429 with Retry-After and the cap; others are not held; a day later it frees', async () => {
+    const s = await setupSchool();
+    for (let index = 0; index < limit.max; index++)
+      await issued(s.guardian.cookie, s.ana.id, index % 2 ? 'declaracao_matricula' : 'declaracao_frequencia');
+    const over = await issue(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBe(24 * 3600);
+    expect(messageOf(over)).toBe(
+      `Limite de ${String(limit.max)} declarações emitidas em 24 horas atingido. Você poderá emitir outra a partir de 21/03/2026 12:00.`,
+    );
+    // Nothing was stored for the refused one.
+    const mine = await t.database.db
+      .select({ id: schoolDocuments.id })
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.emitidoPor, s.guardian.user.id));
+    expect(mine).toHaveLength(limit.max);
+    // Another family, and the secretaria acting for the school, are not held by this family's count.
+    await issued(s.other.cookie, s.bruno.id, 'declaracao_matricula');
+    await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
+    // The oldest leaves the window 24 h after it was issued.
+    clock.pin(new Date(clock.now().getTime() + 24 * 3600_000 - 1000));
+    expect((await issue(s.guardian.cookie, s.ana.id, 'declaracao_matricula')).statusCode).toBe(429);
+    clock.pin(new Date(clock.now().getTime() + 2000));
+    await issued(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
+  });
+
+  it('requests sent at once cannot pass the cap together', async () => {
+    const s = await setupSchool();
+    for (let index = 0; index < limit.max - 2; index++)
+      await issued(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => issue(s.guardian.cookie, s.ana.id, 'declaracao_matricula')),
+    );
+    expect(burst.filter((response) => response.statusCode === 201)).toHaveLength(2);
+    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(4);
   });
 });

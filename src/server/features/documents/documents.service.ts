@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   documentoTipoLabels,
   initialsOf,
@@ -14,6 +14,7 @@ import { clock } from '../../lib/clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { lockForUpdate } from '../../lib/versioning.js';
+import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { scopeOf, studentNotFound, studentsInScope } from '../students/students.scope.js';
@@ -83,6 +84,16 @@ export async function issueDocument(
   if (viewer.nivel === 'professor')
     throw new AppError('FORBIDDEN', 'Documentos são emitidos pela secretaria.');
   return ctx.db.transaction(async (tx) => {
+    // A family issues a few a day; each is a stored, numbered document with a public code (ADR 0018).
+    await enforceWriteLimits(tx, viewer, 'documentos', [
+      {
+        limit: WRITE_LIMITS.documentos,
+        source: {
+          clock: 'app',
+          rows: sql`select emitido_em as at from school_documents where emitido_por = ${viewer.id}::uuid`,
+        },
+      },
+    ]);
     const student = await reachableStudent(tx, viewer, input.aluno_id);
     if (guardian && !(selfServiceTipos as readonly string[]).includes(input.tipo))
       throw new AppError(

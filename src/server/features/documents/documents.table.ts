@@ -50,6 +50,8 @@ export const schoolDocuments = pgTable(
   (table) => [
     uniqueIndex('school_documents_codigo_unique').on(table.codigo),
     index('school_documents_aluno_idx').on(table.alunoId, table.emitidoEm),
+    // What one account issued lately: its cap (ADR 0018).
+    index('school_documents_emitido_por_idx').on(table.emitidoPor, table.emitidoEm),
   ],
 );
 export type SchoolDocumentRow = typeof schoolDocuments.$inferSelect;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversaDetalhe, Conversas, DestinosOpcoes } from '../../../shared/mensagens.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import {
@@ -8,9 +8,13 @@ import {
   insertGuardian,
   insertStudent,
   insertTeacher,
+  messageOf,
 } from '../../test/records-fixtures.js';
+import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { entregas, notificacoes } from '../notificacoes/notificacoes.table.js';
+import { mensagens } from './mensagens.table.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);
@@ -213,6 +217,89 @@ describe('mensagens', () => {
     expect(dataOf<Conversas>(await get('/api/mensagens', s.family.cookie)).items).toHaveLength(2);
     expect(dataOf<ConversaDetalhe>(await get(`/api/mensagens/${ids[0]!}`, s.admin.cookie)).encerrada).toBe(
       false,
+    );
+  });
+});
+
+describe('how many messages one account sends (ADR 0018)', () => {
+  const hour = WRITE_LIMITS.mensagensHora;
+  const day = WRITE_LIMITS.mensagensDia;
+  const T0 = new Date('2026-05-12T14:00:00-03:00');
+  beforeEach(() => clock.pin(T0));
+  afterEach(() => clock.unpin());
+
+  /** A conversation the family started now, plus `earlier` messages of theirs sent `minutesAgo`. */
+  async function conversationWith(s: Awaited<ReturnType<typeof setup>>, earlier: number, minutesAgo: number) {
+    const started = await send('POST', '/api/mensagens', s.family.cookie, {
+      aluno_id: s.child.id,
+      destino: 'professor',
+      professor_id: s.teacher.id,
+      assunto: 'Tarefa',
+      texto: 'Primeira mensagem',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = dataOf<ConversaDetalhe>(started).id;
+    const at = new Date(T0.getTime() - minutesAgo * 60_000);
+    await t.database.db.insert(mensagens).values(
+      Array.from({ length: earlier }, (_, index) => ({
+        conversaId: id,
+        autorId: s.family.user.id,
+        autorNome: 'Família',
+        lado: 'familia' as const,
+        texto: `Mensagem ${String(index)}`,
+        createdAt: at,
+      })),
+    );
+    return id;
+  }
+
+  it(`${String(hour.max)} an hour: the next is 429 with Retry-After and the cap, a new conversation too; the other side still answers`, async () => {
+    const s = await setup();
+    const id = await conversationWith(s, hour.max - 2, 50);
+    const last = await send('POST', `/api/mensagens/${id}`, s.family.cookie, { texto: 'Dentro do limite' });
+    expect(last.statusCode, last.body).toBe(200);
+    const over = await send('POST', `/api/mensagens/${id}`, s.family.cookie, { texto: 'Além do limite' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBe(10 * 60);
+    expect(messageOf(over)).toBe(
+      `Limite de ${String(hour.max)} mensagens enviadas em 1 hora atingido. Você poderá enviar outra a partir de 12/05/2026 14:10.`,
+    );
+    const another = await send('POST', '/api/mensagens', s.family.cookie, {
+      aluno_id: s.child.id,
+      destino: 'secretaria',
+      assunto: 'Outra',
+      texto: 'Outra conversa',
+    });
+    expect(another.statusCode).toBe(429);
+    // Nothing was stored or sent for the refused ones.
+    const sent = await t.database.db.select().from(mensagens).where(eq(mensagens.autorId, s.family.user.id));
+    expect(sent).toHaveLength(hour.max);
+    // The teacher, and another family, are not held by this family's count.
+    expect(
+      (await send('POST', `/api/mensagens/${id}`, s.teacherAccount.cookie, { texto: 'Recebido.' }))
+        .statusCode,
+    ).toBe(200);
+    const stranger = await send('POST', '/api/mensagens', s.stranger.cookie, {
+      aluno_id: s.strangerChild.id,
+      destino: 'secretaria',
+      assunto: 'Dúvida',
+      texto: 'Uma dúvida',
+    });
+    expect(stranger.statusCode, stranger.body).toBe(201);
+  });
+
+  it(`${String(day.max)} a day, whatever the hour`, async () => {
+    const s = await setup();
+    const id = await conversationWith(s, day.max - 2, 5 * 60);
+    expect(
+      (await send('POST', `/api/mensagens/${id}`, s.family.cookie, { texto: 'Ainda cabe' })).statusCode,
+    ).toBe(200);
+    const over = await send('POST', `/api/mensagens/${id}`, s.family.cookie, { texto: 'Não cabe' });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBe(19 * 3600);
+    expect(messageOf(over)).toContain(
+      `Limite de ${String(day.max)} mensagens enviadas em 24 horas atingido.`,
     );
   });
 });

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { enforceWriteLimits, WRITE_LIMITS, type LimitSource } from '../../lib/write-limits.js';
 import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { notifyUser, fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
@@ -25,6 +26,21 @@ const conversaNotFound = () => notFound('Conversa não encontrada.');
 const CLOSED_MESSAGE =
   'O responsável não está mais vinculado a este aluno: a conversa fica guardada só para consulta.';
 const linkOf = (id: string) => `/dashboard/mensagens?id=${id}`;
+
+/**
+ * Each message notifies the other side (every administrator, for the secretaria) by the bell and the
+ * outbox: one account writes at most so many an hour and a day, new conversations included (ADR 0018).
+ */
+function limitMessages(tx: DbOrTx, viewer: Viewer): Promise<void> {
+  const sent: LimitSource = {
+    clock: 'app',
+    rows: sql`select created_at as at from mensagens where autor_id = ${viewer.id}::uuid`,
+  };
+  return enforceWriteLimits(tx, viewer, 'mensagens', [
+    { limit: WRITE_LIMITS.mensagensHora, source: sent },
+    { limit: WRITE_LIMITS.mensagensDia, source: sent },
+  ]);
+}
 
 /**
  * Whether the conversation's guardian is still linked to its child. Unlinked (custody changed, a
@@ -166,6 +182,7 @@ export async function startConversa(
 ): Promise<ConversaDetalhe> {
   const now = clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    await limitMessages(tx, viewer);
     const children = await ownChildren(tx, viewer);
     if (!children.some((child) => child.id === input.aluno_id)) throw notFound('Aluno não encontrado.');
     let professorId: string | null = null;
@@ -242,6 +259,7 @@ export async function replyConversa(
 ): Promise<ConversaDetalhe> {
   const now = clock.now();
   await ctx.db.transaction(async (tx) => {
+    await limitMessages(tx, viewer);
     const reach = await reachOf(tx, viewer);
     const [found] = await tx
       .select({ row: conversas, linked: guardianStillLinked })

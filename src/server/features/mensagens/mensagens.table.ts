@@ -44,7 +44,11 @@ export const mensagens = pgTable(
     texto: text('texto').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mensagens_conversa_idx').on(table.conversaId, table.createdAt)],
+  (table) => [
+    index('mensagens_conversa_idx').on(table.conversaId, table.createdAt),
+    // What one account sent lately: its cap (ADR 0018).
+    index('mensagens_autor_idx').on(table.autorId, table.createdAt),
+  ],
 );
 
 /** Up to when each person has read a conversation. */

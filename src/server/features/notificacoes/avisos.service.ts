@@ -259,6 +259,9 @@ export function notifyPasswordChanged(
   });
 }
 
+/** The new-device notice's title: its cap counts these rows (security-notices.service.ts). */
+export const NEW_DEVICE_TITLE = 'Novo acesso à sua conta';
+
 export function notifyNewDevice(
   ctx: AppContext,
   tx: DbOrTx,
@@ -267,7 +270,7 @@ export function notifyNewDevice(
 ): Promise<void> {
   return notifyUser(ctx, tx, usuarioId, {
     tipo: 'seguranca',
-    titulo: 'Novo acesso à sua conta',
+    titulo: NEW_DEVICE_TITLE,
     texto: `Sua conta foi acessada de um dispositivo novo (${device.navegador}) em ${device.quando}. Se não foi você, troque sua senha.`,
     link: SECURITY_LINK,
     email: {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemSettings } from '../../../shared/settings.schemas.js';
 import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
 import {
   createTestApp,
@@ -11,9 +12,10 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/test-app.js';
+import { auditLog } from '../audit/audit.table.js';
 import { mensalidades } from '../finance/finance.table.js';
 import { users } from '../users/users.table.js';
-import { runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
+import { NEW_DEVICE_TITLE, runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
 import { entregas, notificacoes } from './notificacoes.table.js';
 import { networkPrefixOf } from '../auth/security-notices.service.js';
 
@@ -421,6 +423,73 @@ describe('avisos de segurança', () => {
     expect(sessionCookieOf(first)).toMatch(/^sid=/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, novo.user.id));
     expect(row?.primeiroLogin).toBe(false);
+  });
+
+  it('sends at most so many new-device notices a day; past that the sign-in goes on without one (ADR 0018)', async () => {
+    const limit = WRITE_LIMITS.avisosDispositivoNovo;
+    const ana = await signedIn(t, 'responsavel');
+    const bia = await signedIn(t, 'responsavel');
+    await t.database.db.insert(notificacoes).values(
+      Array.from({ length: limit.max - 1 }, () => ({
+        usuarioId: ana.user.id,
+        tipo: 'seguranca' as const,
+        titulo: NEW_DEVICE_TITLE,
+        texto: 'Sua conta foi acessada de um dispositivo novo.',
+        createdAt: new Date(clock.now().getTime() - 3600_000),
+      })),
+    );
+    expect((await login(ana.user.email, { 'user-agent': iphone }, '177.5.6.7')).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(limit.max);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+    // One more new device: signed in, no notice, no e-mail.
+    expect((await login(ana.user.email, { 'user-agent': firefox }, '189.10.20.30')).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(limit.max);
+    expect(await emailsOf(ana.user.id)).toHaveLength(1);
+    // Another account is told as usual.
+    expect((await login(bia.user.email, { 'user-agent': iphone }, '177.5.6.7')).statusCode).toBe(200);
+    expect(await bellOf(bia.user.id)).toHaveLength(1);
+    // A day after the oldest, the next new device is told again.
+    clock.pin(new Date(clock.now().getTime() + 23 * 3600_000 + 1000));
+    expect((await login(ana.user.email, { 'user-agent': firefox }, '200.1.2.3')).statusCode).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(limit.max + 1);
+  });
+
+  it('changes the password at most so many times a day: the next is 429 with Retry-After and the password stays (ADR 0018)', async () => {
+    const limit = WRITE_LIMITS.trocasSenha;
+    const ana = await signedIn(t, 'responsavel');
+    const bia = await signedIn(t, 'responsavel');
+    await t.database.db.insert(auditLog).values(
+      Array.from({ length: limit.max - 1 }, () => ({
+        actorId: ana.user.id,
+        action: 'senha_alterada',
+        entity: 'usuario',
+        entityId: ana.user.id,
+      })),
+    );
+    const change = (cookie: string, senhaAtual: string, novaSenha: string) =>
+      send('POST', '/api/auth/change-password', cookie, { senhaAtual, novaSenha });
+    const changed = await change(ana.cookie, TEST_PASSWORD, 'Outra-Senha-Forte-77');
+    expect(changed.statusCode).toBe(200);
+    const over = await change(sessionCookieOf(changed), 'Outra-Senha-Forte-77', 'Mais-Uma-Senha-Forte-88');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 120);
+    expect(over.json<{ message: string }>().message).toContain(
+      `Limite de ${String(limit.max)} trocas de senha em 24 horas atingido. Você poderá trocar de novo a partir de`,
+    );
+    // The refused change changed nothing and told nobody.
+    expect((await login(ana.user.email, {})).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: ana.user.email, password: 'Outra-Senha-Forte-77' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await bellOf(ana.user.id)).toHaveLength(1);
+    expect((await change(bia.cookie, TEST_PASSWORD, 'Outra-Senha-Forte-77')).statusCode).toBe(200);
   });
 
   it('keeps the network part of an address only', () => {

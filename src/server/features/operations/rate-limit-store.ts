@@ -1,7 +1,14 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type {
+  errorResponseBuilderContext,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { freeAtLabel } from '../../lib/write-limits.js';
 import { rateLimitHits } from './rate-limit.table.js';
 
 /**
@@ -53,4 +60,36 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 /** Forgets windows that ended (the job queue's housekeeping). */
 export async function purgeRateLimitHits(db: Db): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, clock.now()));
+}
+
+const UNITS: Record<string, [string, string]> = {
+  second: ['segundo', 'segundos'],
+  minute: ['minuto', 'minutos'],
+  hour: ['hora', 'horas'],
+};
+
+/** '15 minutes' → '15 minutos' (the windows the routes declare); anything else → null. */
+function windowLabel(timeWindow: unknown): string | null {
+  const match = typeof timeWindow === 'string' ? /^(\d+)\s*(second|minute|hour)s?$/.exec(timeWindow) : null;
+  if (!match) return null;
+  const n = Number(match[1]);
+  const [one, many] = UNITS[match[2]!]!;
+  return `${String(n)} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The 429 of the per-address limits (ADR 0015): the envelope's message says the limit and when it
+ * frees (ADR 0018); the plugin has already set `Retry-After`. `statusCode` is kept for the pages that
+ * answer their own errors (/validar).
+ */
+export function addressLimitError(request: FastifyRequest, context: errorResponseBuilderContext): AppError {
+  const config = request.routeOptions.config as { rateLimit?: { timeWindow?: unknown } };
+  const window = windowLabel(config.rateLimit?.timeWindow);
+  const limit = window ? ` (limite: ${String(context.max)} a cada ${window})` : '';
+  const freeAt = new Date(clock.now().getTime() + context.ttl);
+  const error = new AppError(
+    'RATE_LIMITED',
+    `Muitas solicitações deste endereço${limit}. Tente de novo a partir de ${freeAtLabel(freeAt)}.`,
+  );
+  return Object.assign(error, { statusCode: context.statusCode });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   ClassConsents,
@@ -6,6 +6,8 @@ import type {
   MediaTags,
   StudentConsents,
 } from '../../../shared/consent.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
@@ -246,5 +248,46 @@ describe('the public gallery enforces image consent', () => {
     });
     expect(messageOf(tagged)).toMatch(/não fica na galeria pública/);
     expect((await get('/api/content/public')).body).not.toContain(url);
+  });
+});
+
+describe('how many consent records one account adds (ADR 0018)', () => {
+  const T0 = new Date('2026-05-12T14:00:00-03:00');
+  beforeEach(() => clock.pin(T0));
+  afterEach(() => clock.unpin());
+
+  it('a family records up to the cap a day; the next is 429 with Retry-After; others are not held', async () => {
+    const limit = WRITE_LIMITS.consentimentos;
+    const { admin, parent, turma, child, imagem } = await setup();
+    await t.database.db.insert(consents).values(
+      Array.from({ length: limit.max - 1 }, (_, index) => ({
+        alunoId: child.id,
+        finalidadeId: imagem.id,
+        concedido: index % 2 === 0,
+        versaoFinalidade: imagem.versao,
+        usuarioId: parent.user.id,
+        registradoEm: new Date(T0.getTime() - 30 * 60_000),
+      })),
+    );
+    const path = `/api/alunos/${child.id}/consentimentos`;
+    const body = { finalidade_id: imagem.id, concedido: true };
+    expect((await send('POST', path, parent.cookie, body)).statusCode).toBe(200);
+    const over = await send('POST', path, parent.cookie, { ...body, concedido: false });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBe(23 * 3600 + 30 * 60);
+    expect(messageOf(over)).toBe(
+      `Limite de ${String(limit.max)} registros de consentimento em 24 horas atingido. Você poderá registrar outro a partir de 13/05/2026 13:30.`,
+    );
+    // The refused withdrawal recorded nothing: the current state is still the consent given.
+    expect(dataOf<StudentConsents>(await get(path, parent.cookie)).finalidades[0]!.concedido).toBe(true);
+    // The secretaria (a paper form) and another family are not held by this family's count.
+    expect((await send('POST', path, admin.cookie, { ...body, concedido: false })).statusCode).toBe(200);
+    const otherParent = await signedIn(t, 'responsavel');
+    const otherChild = await insertStudent(t, turma.id, (await insertGuardian(t, otherParent.user.id)).id);
+    expect(
+      (await send('POST', `/api/alunos/${otherChild.id}/consentimentos`, otherParent.cookie, body))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { readSiteContent, writeSiteSection } from '../content/content.service.js';
 import { classes } from '../classes/classes.table.js';
@@ -174,6 +175,16 @@ export async function recordConsent(
   // Teachers read consents (a trip needs them) but only families and the secretaria decide.
   if (scope.kind === 'teacher') throw studentNotFound();
   const unpublished = await ctx.db.transaction(async (tx) => {
+    // The history only grows (a trigger refuses changes): one account adds so many a day (ADR 0018).
+    await enforceWriteLimits(tx, viewer, 'consentimentos', [
+      {
+        limit: WRITE_LIMITS.consentimentos,
+        source: {
+          clock: 'app',
+          rows: sql`select registrado_em as at from consents where usuario_id = ${viewer.id}::uuid`,
+        },
+      },
+    ]);
     const [purpose] = await tx
       .select()
       .from(consentPurposes)

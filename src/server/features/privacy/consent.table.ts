@@ -63,7 +63,11 @@ export const consents = pgTable(
     registradoEm: timestamp('registrado_em', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
   },
-  (table) => [index('consents_aluno_finalidade_idx').on(table.alunoId, table.finalidadeId, table.id)],
+  (table) => [
+    index('consents_aluno_finalidade_idx').on(table.alunoId, table.finalidadeId, table.id),
+    // What one account recorded lately: its cap (ADR 0018).
+    index('consents_usuario_idx').on(table.usuarioId, table.registradoEm),
+  ],
 );
 export type ConsentRow = typeof consents.$inferSelect;
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataRequest, MeusDados } from '../../../shared/data-rights.schemas.js';
 import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
@@ -14,6 +16,7 @@ import { mensalidades, pagamentos } from '../finance/finance.table.js';
 import { assessments, grades, periodStates } from '../grades/grades.table.js';
 import { studentGuardians } from '../students/students.table.js';
 import { referencesTo } from './data-rights.service.js';
+import { dataRequests } from './requests.table.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -269,5 +272,39 @@ describe('data subject requests', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('how many requests one account files (ADR 0018)', () => {
+  const T0 = new Date('2026-05-12T14:00:00-03:00');
+  beforeEach(() => clock.pin(T0));
+  afterEach(() => clock.unpin());
+
+  it('a family files up to the cap a day; the next is 429 with Retry-After; another family is not held', async () => {
+    const limit = WRITE_LIMITS.solicitacoes;
+    const { parent, guardian, turma } = await families();
+    await t.database.db.insert(dataRequests).values(
+      Array.from({ length: limit.max - 1 }, () => ({
+        usuarioId: parent.user.id,
+        responsavelId: guardian.id,
+        tipo: 'correcao' as const,
+        descricao: 'Telefone errado.',
+        prazo: '2026-05-27',
+        criadoEm: new Date(T0.getTime() - 2 * 3600_000),
+      })),
+    );
+    const body = { tipo: 'correcao', descricao: 'Meu endereço mudou.' };
+    expect((await send('POST', '/api/solicitacoes', parent.cookie, body)).statusCode).toBe(201);
+    const over = await send('POST', '/api/solicitacoes', parent.cookie, body);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBe(22 * 3600);
+    expect(messageOf(over)).toBe(
+      `Limite de ${String(limit.max)} solicitações LGPD em 24 horas atingido. Você poderá enviar outra a partir de 13/05/2026 12:00.`,
+    );
+    expect(dataOf<DataRequest[]>(await get('/api/solicitacoes', parent.cookie))).toHaveLength(limit.max);
+    const other = await signedIn(t, 'responsavel');
+    await insertStudent(t, turma.id, (await insertGuardian(t, other.user.id)).id);
+    expect((await send('POST', '/api/solicitacoes', other.cookie, body)).statusCode).toBe(201);
   });
 });

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { auditLog } from '../audit/audit.table.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
@@ -313,6 +314,16 @@ export async function createRequest(
     if (!link) throw notFound('Aluno não encontrado.');
   }
   const id = await db.transaction(async (tx) => {
+    // The queue is the secretaria's work list: one account files so many a day (ADR 0018).
+    await enforceWriteLimits(tx, user, 'solicitacoes', [
+      {
+        limit: WRITE_LIMITS.solicitacoes,
+        source: {
+          clock: 'app',
+          rows: sql`select criado_em as at from data_requests where usuario_id = ${user.id}::uuid`,
+        },
+      },
+    ]);
     const [row] = await tx
       .insert(dataRequests)
       .values({

@@ -71,6 +71,20 @@ describe('privacy notice and terms', () => {
     expect(await t.database.db.select().from(privacyAcceptances)).toHaveLength(2);
   });
 
+  it('records the same acceptance once, however often it is sent (ADR 0018)', async () => {
+    const parent = await signedIn(t, 'responsavel');
+    const other = await signedIn(t, 'responsavel');
+    const body = { versao_privacidade: 1, versao_termos: 1 };
+    for (let index = 0; index < 5; index++) {
+      const response = await send('POST', '/api/privacidade/aceite', parent.cookie, body);
+      expect(response.statusCode).toBe(200);
+      expect(dataOf<PrivacyStatus>(response).pendente).toBe(false);
+    }
+    await send('POST', '/api/privacidade/aceite', other.cookie, body);
+    const rows = await t.database.db.select().from(privacyAcceptances);
+    expect(rows.map((row) => row.usuarioId).sort()).toEqual([parent.user.id, other.user.id].sort());
+  });
+
   it('does not hold staff back and refuses anonymous callers', async () => {
     const teacher = await signedIn(t, 'professor');
     expect(dataOf<PrivacyStatus>(await get('/api/privacidade', teacher.cookie)).pendente).toBe(false);

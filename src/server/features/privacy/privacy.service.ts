@@ -3,6 +3,7 @@ import type { AcceptPrivacyInput, PrivacyStatus } from '../../../shared/privacy.
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { lockLimit } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { contentSections } from '../content/content.table.js';
 import type { UserRow } from '../users/users.table.js';
@@ -71,6 +72,16 @@ export async function acceptPrivacy(
   if (input.versao_privacidade !== texts.privacidade.versao || input.versao_termos !== texts.termos.versao)
     throw new AppError('CONFLICT', 'O texto mudou enquanto você lia. Leia a versão atual e aceite de novo.');
   await ctx.db.transaction(async (tx) => {
+    // Accepting the versions already accepted records nothing new (ADR 0018): the history holds one row
+    // per change of text, however often the button is pressed.
+    await lockLimit(tx, 'aceite', user.id);
+    const [last] = await tx
+      .select({ privacidade: privacyAcceptances.versaoPrivacidade, termos: privacyAcceptances.versaoTermos })
+      .from(privacyAcceptances)
+      .where(eq(privacyAcceptances.usuarioId, user.id))
+      .orderBy(desc(privacyAcceptances.aceitoEm), desc(privacyAcceptances.id))
+      .limit(1);
+    if (last?.privacidade === input.versao_privacidade && last.termos === input.versao_termos) return;
     await tx.insert(privacyAcceptances).values({
       usuarioId: user.id,
       versaoPrivacidade: input.versao_privacidade,

@@ -25,6 +25,8 @@ export const dataRequests = pgTable(
   (table) => [
     index('data_requests_situacao_idx').on(table.situacao, table.criadoEm),
     index('data_requests_responsavel_idx').on(table.responsavelId),
+    // What one account filed lately: its cap (ADR 0018).
+    index('data_requests_usuario_idx').on(table.usuarioId, table.criadoEm),
   ],
 );
 export type DataRequestRow = typeof dataRequests.$inferSelect;

@@ -10,6 +10,7 @@ import {
   type ReportResult,
 } from '../../../shared/reports.schemas.js';
 import { clock } from '../../lib/clock.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { dataOf, newCpf } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
@@ -689,5 +690,40 @@ describe('background exports', () => {
     expect(stale.status).toBe('falhou');
     await purgeOldExports(t.database.db);
     expect(await t.database.db.select().from(reportExports).where(eq(reportExports.id, row!.id))).toEqual([]);
+  });
+
+  it('a teacher starts up to the cap a day; the next is 429 with Retry-After; another teacher is not held (ADR 0018)', async () => {
+    const limit = WRITE_LIMITS.exportacoes;
+    const T0 = new Date('2026-03-20T15:00:00Z');
+    clock.pin(T0);
+    const busy = await signedIn(t, 'professor');
+    const other = await signedIn(t, 'professor');
+    await t.database.db.insert(reportExports).values(
+      Array.from({ length: limit.max - 1 }, () => ({
+        usuarioId: busy.user.id,
+        relatorio: 'lista-turma',
+        formato: 'csv' as const,
+        filtros: {},
+        status: 'falhou' as const,
+        criadoEm: new Date(T0.getTime() - 3600_000),
+        atualizadoEm: new Date(T0.getTime() - 3600_000),
+      })),
+    );
+    const start = (cookie: string) =>
+      send('POST', '/api/relatorios/lista-turma/exportacoes', cookie, { formato: 'csv', turma_id: ids.a5 });
+    expect((await start(busy.cookie)).statusCode).toBe(201);
+    const over = await start(busy.cookie);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBe(23 * 3600);
+    expect(over.json<{ message: string }>().message).toBe(
+      `Limite de ${String(limit.max)} arquivos de relatório gerados em segundo plano em 24 horas atingido. Você poderá gerar outro a partir de 21/03/2026 11:00.`,
+    );
+    const mine = await t.database.db
+      .select()
+      .from(reportExports)
+      .where(eq(reportExports.usuarioId, busy.user.id));
+    expect(mine).toHaveLength(limit.max);
+    expect((await start(other.cookie)).statusCode).toBe(201);
   });
 });

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { ExportFile } from '../../lib/spreadsheet.js';
+import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
@@ -137,9 +138,27 @@ export class ReportExporter {
         { path: 'formato', message: 'Formato indisponível para este relatório.' },
       ]);
     const row = await this.db.transaction(async (tx) => {
+      // Each is built in this process and its file kept a day: so many a day per account (ADR 0018).
+      await enforceWriteLimits(tx, viewer, 'exportacoes', [
+        {
+          limit: WRITE_LIMITS.exportacoes,
+          source: {
+            clock: 'app',
+            rows: sql`select criado_em as at from report_exports where usuario_id = ${viewer.id}::uuid`,
+          },
+        },
+      ]);
+      const now = clock.now();
       const [created] = await tx
         .insert(reportExports)
-        .values({ usuarioId: viewer.id, relatorio: id, formato, filtros: filters, atualizadoEm: clock.now() })
+        .values({
+          usuarioId: viewer.id,
+          relatorio: id,
+          formato,
+          filtros: filters,
+          criadoEm: now,
+          atualizadoEm: now,
+        })
         .returning();
       await recordAudit(tx, actor, {
         action: 'exportar',

@@ -14,6 +14,7 @@ import { users, type UserRow } from '../users/users.table.js';
 import { toGuardian, type LinkedGuardian } from './students.presenter.js';
 import { studentNotFound, type Viewer } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
+import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { guardians, studentGuardians, students, type GuardianRow } from './students.table.js';
 
 const guardianNotFound = () => notFound('Responsável não encontrado.');
@@ -195,6 +196,10 @@ export async function updateOwnGuardian(
   actor: Actor,
 ): Promise<Guardian> {
   return ctx.db.transaction(async (tx) => {
+    // Each save is an audited change; a person corrects a phone a few times, not hundreds (ADR 0018).
+    await enforceWriteLimits(tx, viewer, 'contato', [
+      { limit: WRITE_LIMITS.contato, source: auditRows(viewer.id, 'responsavel', ['atualizar_contato']) },
+    ]);
     const current = await findOwnGuardian(tx, viewer);
     assertVersion(expectedVersion, current.version);
     const [updated] = await tx

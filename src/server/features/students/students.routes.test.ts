@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { CreatedStudent, Guardian, Student, StudentCounts } from '../../../shared/students.schemas.js';
+import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import {
   dataOf,
@@ -237,6 +238,42 @@ describe('who sees which student', () => {
       payload: { telefone: '2134567890', nome: 'Outro' },
     });
     expect(renamed.statusCode).toBe(400);
+  });
+
+  it('a guardian saves the contact data up to the cap a day; the next is 429 with Retry-After (ADR 0018)', async () => {
+    const limit = WRITE_LIMITS.contato;
+    const parent = await signedIn(t, 'responsavel');
+    await insertGuardian(t, parent.user.id);
+    const other = await signedIn(t, 'responsavel');
+    await insertGuardian(t, other.user.id);
+    await t.database.db.insert(auditLog).values(
+      Array.from({ length: limit.max - 1 }, () => ({
+        actorId: parent.user.id,
+        action: 'atualizar_contato',
+        entity: 'responsavel',
+      })),
+    );
+    const save = (cookie: string, telefone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/responsaveis/me',
+        headers: json(cookie),
+        payload: { telefone, endereco: 'Rua Nova, 10' },
+      });
+    expect((await save(parent.cookie, '(21) 3456-7890')).statusCode).toBe(200);
+    const over = await save(parent.cookie, '(21) 3456-7891');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(24 * 3600 - 120);
+    expect(messageOf(over)).toContain(
+      `Limite de ${String(limit.max)} alterações dos dados de contato em 24 horas atingido. Você poderá alterar de novo a partir de`,
+    );
+    const [kept] = await t.database.db
+      .select({ telefone: guardians.telefone })
+      .from(guardians)
+      .where(eq(guardians.usuarioId, parent.user.id));
+    expect(kept?.telefone).toBe('2134567890');
+    expect((await save(other.cookie, '(21) 3456-7892')).statusCode).toBe(200);
   });
 });
 
