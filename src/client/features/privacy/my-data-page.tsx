@@ -115,7 +115,7 @@ function NewRequestForm({ alunos }: { alunos: { id: string; nome: string }[] }) 
           toast.success(result.message ?? 'Solicitação enviada.');
           form.reset();
         },
-        () => toast.error('Erro ao enviar a solicitação'),
+        (message) => toast.error(message),
       )}
     >
       <FormSelect name="tipo" label="Tipo" options={requestTipoLabels} />

@@ -4,7 +4,7 @@ import { Download, Loader2 } from 'lucide-react';
 import type { ReportFormat } from '../../../shared/reports.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
-import { downloadFile } from '../../lib/api-client';
+import { ApiError, downloadFile } from '../../lib/api-client';
 import { useExportProgress, useStartExport } from './reports.api';
 
 /**
@@ -47,7 +47,18 @@ export function BackgroundExport({
   const handleStart = async () => {
     const filled = Object.entries(values).filter(([, value]) => value !== '');
     const body = { ...Object.fromEntries(filled), formato };
-    const result = await start.mutateAsync(body).catch(() => null);
+    // A refusal says why (e.g. the daily cap and when it frees, ADR 0018): the global toast shows only
+    // 403, 404, 5xx and network failures.
+    const result = await start.mutateAsync(body).catch((error: unknown) => {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        ![401, 403, 404].includes(error.status)
+      )
+        toast.error(error.message, { id: `export-${reportId}` });
+      return null;
+    });
     if (result) setJobId(result.data.id);
   };
 
