@@ -1,8 +1,10 @@
 import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
+import type { AveragingRules } from '../../../shared/averages.js';
 import {
   academicSettingsValuesSchema,
   defaultAcademicSettings,
+  rulesOf,
   type AcademicSettings,
   type AcademicSettingsValues,
 } from '../../../shared/grades.schemas.js';
@@ -13,18 +15,77 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { settings } from '../settings/settings.table.js';
-import { grades, yearClosures } from './grades.table.js';
+import { assessments, grades, yearClosures } from './grades.table.js';
 
 /** The 'Acadêmico' settings: a document under the `academico` key of the settings table. */
 const KEY = 'academico';
 
-export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings> {
+async function readAcademicSettings(db: DbOrTx) {
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-  if (!row) return { ...defaultAcademicSettings, version: 0, updated_at: null };
+  if (!row) return { values: defaultAcademicSettings, row: null };
   // A stored document that no longer parses (a restored older file) falls back to the defaults.
   const parsed = academicSettingsValuesSchema.safeParse(row.value);
-  const values = parsed.success ? parsed.data : defaultAcademicSettings;
+  return { values: parsed.success ? parsed.data : defaultAcademicSettings, row };
+}
+
+export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings> {
+  const { values, row } = await readAcademicSettings(db);
+  if (!row) return { ...values, version: 0, updated_at: null };
   return { ...values, version: row.version, updated_at: row.updatedAt.toISOString() };
+}
+
+/** The values of the settings (without version), as a closed year's snapshot stores them. */
+export async function currentAcademicValues(db: DbOrTx): Promise<AcademicSettingsValues> {
+  return (await readAcademicSettings(db)).values;
+}
+
+/**
+ * The rules a school year is computed with. A closed year keeps the rules it was closed with (its
+ * `year_closures.regras`, ADR 0012): its boletins, final situations and documents are legal records, and
+ * a later change in Configurações → Acadêmico must not rewrite them. A year not closed (or no year)
+ * follows the current settings.
+ */
+export async function rulesForYear(
+  db: DbOrTx,
+  anoLetivoId: string | null | undefined,
+): Promise<AveragingRules> {
+  if (anoLetivoId) {
+    const [closure] = await db
+      .select({ regras: yearClosures.regras })
+      .from(yearClosures)
+      .where(eq(yearClosures.anoLetivoId, anoLetivoId));
+    const snapshot = closure ? academicSettingsValuesSchema.safeParse(closure.regras) : null;
+    if (snapshot?.success) return rulesOf(snapshot.data);
+  }
+  return rulesOf(await currentAcademicValues(db));
+}
+
+/** The rules of the year a period belongs to (see rulesForYear). */
+export async function rulesForPeriod(db: DbOrTx, periodoId: string): Promise<AveragingRules> {
+  const [period] = await db
+    .select({ anoLetivoId: schoolPeriods.anoLetivoId })
+    .from(schoolPeriods)
+    .where(eq(schoolPeriods.id, periodoId));
+  return rulesForYear(db, period?.anoLetivoId);
+}
+
+/** The rules of the year of an avaliação's period (see rulesForYear). */
+export async function rulesForAssessment(db: DbOrTx, avaliacaoId: string): Promise<AveragingRules> {
+  const [column] = await db
+    .select({ anoLetivoId: schoolPeriods.anoLetivoId })
+    .from(assessments)
+    .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+    .where(eq(assessments.id, avaliacaoId));
+  return rulesForYear(db, column?.anoLetivoId);
+}
+
+/**
+ * Closed years without a snapshot (rows restored from a backup made before `regras` existed) get the
+ * settings now in force — the restored ones —, as migration 0020 did for the years closed before it.
+ */
+export async function snapshotMissingYearRules(db: DbOrTx): Promise<void> {
+  const values = await currentAcademicValues(db);
+  await db.update(yearClosures).set({ regras: values }).where(isNull(yearClosures.regras));
 }
 
 /**

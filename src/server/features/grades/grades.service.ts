@@ -38,7 +38,12 @@ import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
-import { getAcademicSettings } from './academic-settings.service.js';
+import {
+  getAcademicSettings,
+  rulesForAssessment,
+  rulesForPeriod,
+  rulesForYear,
+} from './academic-settings.service.js';
 import {
   assessments,
   gradeChanges,
@@ -60,6 +65,10 @@ const assessmentNotFound = () => notFound('Avaliação não encontrada.');
 export const tenthsOf = (text: string | null): number | null => (text === null ? null : parseTenths(text));
 const numericText = (tenths: number) => `${String(Math.floor(tenths / 10))}.${String(tenths % 10)}`;
 
+/**
+ * The current settings as averaging rules: what a year still open follows. Anything about a given year
+ * (a closed one keeps the rules it was closed with) reads rulesForYear / rulesForPeriod instead.
+ */
 export async function rulesNow(db: DbOrTx): Promise<AveragingRules> {
   return rulesOf(await getAcademicSettings(db));
 }
@@ -404,7 +413,7 @@ export async function getGradesGrid(
   const context = await periodContextOf(db, query.periodo_id);
   const [state, rules, columns, members] = await Promise.all([
     periodStateFor(db, context.period, turmaId),
-    rulesNow(db),
+    rulesForYear(db, context.year.id),
     db
       .select()
       .from(assessments)
@@ -534,6 +543,7 @@ export async function saveGrades(
   input: GradesBatchInput,
   actor: Actor,
 ): Promise<SavedGrades> {
+  // The batch writes only into open years (ensureWritable refuses a closed one): today's rules.
   const rules = await rulesNow(ctx.db);
   const assessmentIds = [...new Set(input.notas.map((cell) => cell.avaliacao_id))];
   const columns = await ctx.db.select().from(assessments).where(inArray(assessments.id, assessmentIds));
@@ -831,7 +841,13 @@ export async function rectifyGrade(
   input: RectificationInput,
   actor: Actor,
 ): Promise<GradeHistory> {
-  const rules = await rulesNow(ctx.db);
+  const [target] = await ctx.db
+    .select({ avaliacaoId: grades.avaliacaoId })
+    .from(grades)
+    .where(eq(grades.id, id));
+  if (!target) throw notFound('Nota não encontrada.');
+  // A grade of a closed year is read on the scale (and concepts) that year was closed with.
+  const rules = await rulesForAssessment(ctx.db, target.avaliacaoId);
   const value = parseGradeValue(input.valor, rules);
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   await ctx.db.transaction(async (tx) => {
@@ -861,13 +877,13 @@ export async function rectifyCell(
   input: CellRectificationInput,
   actor: Actor,
 ): Promise<GradeHistory> {
-  const rules = await rulesNow(ctx.db);
-  const value = parseGradeValue(input.valor, rules);
-  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const column = await getAssessmentRow(ctx.db, input.avaliacao_id);
   await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
     throw assessmentNotFound();
   });
+  const rules = await rulesForPeriod(ctx.db, column.periodoId);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const context = await periodContextOf(ctx.db, column.periodoId);
   const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
   if (!members.some((member) => member.id === input.aluno_id))
@@ -886,7 +902,7 @@ export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): P
   await subjectAccess(db, viewer, found.column.turmaId, found.column.disciplina, 'read').catch(() => {
     throw notFound('Nota não encontrada.');
   });
-  const rules = await rulesNow(db);
+  const rules = await rulesForPeriod(db, found.column.periodoId);
   const rows = await db
     .select()
     .from(gradeChanges)
