@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages, type FieldError } from '../../../shared/api.js';
 import {
   applyRecovery,
@@ -15,6 +15,8 @@ import {
   rulesOf,
   type Assessment,
   type AssessmentData,
+  type AssessmentDeleteInput,
+  type AssessmentDeletionMode,
   type AssessmentsQuery,
   type AssessmentUpdateData,
   type CellRectificationInput,
@@ -317,11 +319,32 @@ export async function updateAssessment(
   return presentOne(ctx.db, id);
 }
 
-/** Deletes an avaliação and its grades (audited with how many grades went with it). */
+/**
+ * What a user may do with an avaliação that has grades (assessmentDeletionModes): grades of a closed or
+ * published period are the school's record — families may have read them —, so they go only by the
+ * administrator's decision with a reason, as a retificação would change them. A teacher is refused; a
+ * closed year is read-only for everyone.
+ */
+export function assessmentDeletionMode(
+  context: Pick<PeriodContext, 'yearClosed'>,
+  state: PeriodState,
+  isAdmin: boolean,
+): AssessmentDeletionMode {
+  if (context.yearClosed || (!isAdmin && state.fechado)) return 'bloqueada';
+  if (state.fechado || state.publicado) return isAdmin ? 'com_motivo' : 'so_secretaria';
+  return 'livre';
+}
+
+/**
+ * DELETE /api/avaliacoes/:id — the avaliação and its grades. With grades in a closed or published period
+ * only the administrator, with a reason (400 on `motivo` without one; 409 for a teacher). The audit
+ * keeps each grade deleted (student, value, concept, version) with its history, so nothing is lost.
+ */
 export async function deleteAssessment(
   ctx: AppContext,
   viewer: Viewer,
   id: string,
+  input: AssessmentDeleteInput | null | undefined,
   actor: Actor,
 ): Promise<void> {
   const current = await getAssessmentRow(ctx.db, id);
@@ -331,18 +354,92 @@ export async function deleteAssessment(
     },
   );
   const context = await periodContextOf(ctx.db, current.periodoId);
-  await ensureWritable(ctx.db, context, current.turmaId, access.isAdmin);
+  const state = await periodStateFor(ctx.db, context.period, current.turmaId);
+  const mode = assessmentDeletionMode(context, state, access.isAdmin);
+  if (mode === 'bloqueada') throw conflict(closedMessage(context, state, 'notas')!);
+  const rules = await rulesForYear(ctx.db, context.year.id);
+  const motivo = input?.motivo ?? null;
   await ctx.db.transaction(async (tx) => {
-    const [given] = await tx
-      .select({ total: count() })
+    const [locked] = await tx.select().from(assessments).where(eq(assessments.id, id)).for('update');
+    if (!locked) throw assessmentNotFound();
+    const rows = await tx
+      .select({ grade: grades, alunoNome: students.nome })
       .from(grades)
-      .where(and(eq(grades.avaliacaoId, id), isNotNull(grades.valor)));
+      .innerJoin(students, eq(students.id, grades.alunoId))
+      .where(eq(grades.avaliacaoId, id))
+      .orderBy(asc(students.nome))
+      .for('update', { of: grades });
+    const given = rows.filter((row) => row.grade.valor !== null).length;
+    if (given > 0 && mode === 'so_secretaria')
+      throw conflict(
+        `O ${context.nome} já foi publicado para esta turma: uma avaliação com notas lançadas só pode ser excluída pela secretaria, com motivo. Para corrigir uma nota, altere-a na grade (fica no histórico como alteração após a publicação).`,
+      );
+    if (given > 0 && mode === 'com_motivo' && !motivo) {
+      const message = `Informe o motivo da exclusão (ao menos 5 caracteres): o ${context.nome} está ${
+        state.fechado ? 'fechado' : 'publicado'
+      } e ${given === 1 ? 'a nota lançada' : `as ${String(given)} notas lançadas`} nesta avaliação ${
+        given === 1 ? 'sai' : 'saem'
+      } do boletim.`;
+      throw badRequest(message, [{ path: 'motivo', message }]);
+    }
+    const history =
+      rows.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(gradeChanges)
+            .where(
+              inArray(
+                gradeChanges.notaId,
+                rows.map((row) => row.grade.id),
+              ),
+            )
+            .orderBy(
+              asc(gradeChanges.em),
+              asc(sql`${gradeChanges.tipo} <> 'lancamento'`),
+              asc(gradeChanges.id),
+            );
+    const historyOf = new Map<string, typeof history>();
+    for (const change of history)
+      historyOf.set(change.notaId, [...(historyOf.get(change.notaId) ?? []), change]);
     await tx.delete(assessments).where(eq(assessments.id, id));
     await recordAudit(tx, actor, {
       action: 'excluir',
       entity: 'avaliacao',
       entityId: id,
-      details: { nome: current.nome, disciplina: current.disciplina, notas: given?.total ?? 0 },
+      details: {
+        nome: current.nome,
+        disciplina: current.disciplina,
+        turma_id: current.turmaId,
+        periodo_id: current.periodoId,
+        periodo: context.nome,
+        ano: context.year.ano,
+        data: current.data,
+        peso: current.peso,
+        tipo: current.tipo,
+        notas: given,
+        ...(motivo ? { motivo } : {}),
+        periodo_fechado: state.fechado,
+        periodo_publicado: state.publicado,
+        // Everything needed to give the grades back: who, the value as stored and as shown, and how it got there.
+        notas_excluidas: rows.map(({ grade, alunoNome }) => ({
+          nota_id: grade.id,
+          aluno_id: grade.alunoId,
+          aluno_nome: alunoNome,
+          valor: grade.valor,
+          texto: displayGrade(tenthsOf(grade.valor), rules),
+          conceito: grade.conceito,
+          version: grade.version,
+          historico: (historyOf.get(grade.id) ?? []).map((change) => ({
+            tipo: change.tipo,
+            antes: change.antes,
+            depois: change.depois,
+            motivo: change.motivo,
+            por: change.porNome,
+            em: change.em.toISOString(),
+          })),
+        })),
+      },
     });
   });
 }
@@ -494,6 +591,7 @@ export async function getGradesGrid(
     ) as GradesGrid['conceitos'],
     bloqueio,
     pode_solicitar_retificacao: !access.isAdmin && teaches && closed !== null,
+    exclusao_com_notas: teaches ? assessmentDeletionMode(context, state, access.isAdmin) : 'bloqueada',
     retificacoes_pendentes: pending.map((request) => ({
       id: request.id,
       avaliacao_id: request.avaliacaoId,
