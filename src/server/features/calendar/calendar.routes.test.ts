@@ -7,6 +7,7 @@ import type {
   PublicCalendar,
   SchoolYear,
 } from '../../../shared/calendar.schemas.js';
+import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
@@ -121,6 +122,78 @@ describe('ano letivo', () => {
       version: year.version,
     });
     expect(stale.statusCode).toBe(412);
+  });
+
+  it('does not change the division under the weights per period of Configurações → Acadêmico: bimestres → trimestres is refused (409 on tipo_periodo) until the annual average no longer uses them', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const year = dataOf<SchoolYear>(await send('POST', '/api/anos-letivos', admin.cookie, year2026));
+    const weighted = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      media_anual: 'pesos',
+      pesos_periodos: [2, 2, 3, 3],
+      version: 0,
+    });
+    expect(weighted.statusCode, weighted.body).toBe(200);
+
+    const trimestres = { ...year2026, tipo_periodo: 'trimestre' };
+    const refused = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, trimestres);
+    expect(refused.statusCode).toBe(409);
+    const message =
+      'A média anual usa um peso por período (Configurações → Acadêmico: 2; 2; 3; 3, 4 pesos), e o ano letivo ficaria com 3 trimestres: os pesos deixariam de corresponder aos períodos. Para mudar a divisão, escolha antes "Média aritmética dos períodos" em Configurações → Acadêmico, salve o ano letivo e então informe lá um peso para cada período.';
+    expect(messageOf(refused)).toBe(message);
+    expect(refused.json<{ details: unknown }>().details).toEqual([{ path: 'tipo_periodo', message }]);
+    const unchanged = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect([unchanged.tipo_periodo, unchanged.periodos.length, unchanged.version]).toEqual([
+      'bimestre',
+      4,
+      year.version,
+    ]);
+    // A next year divided otherwise, open at the same time, could not share the weights either.
+    const next = { ano: 2027, inicio: '2027-02-01', fim: '2027-12-10' };
+    const other = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...next,
+      tipo_periodo: 'trimestre',
+    });
+    expect(other.statusCode).toBe(409);
+    expect(messageOf(other)).toContain('(2026: 4 bimestres; 2027: 3 trimestres)');
+    expect(dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie))).toHaveLength(1);
+    // The same division fits; editing the dates alone is not held up.
+    expect(
+      (await send('POST', '/api/anos-letivos', admin.cookie, { ...next, tipo_periodo: 'bimestre' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, { ...year2026, fim: '2026-12-10' }))
+        .statusCode,
+    ).toBe(200);
+
+    // Averaging the periods first, the division changes; then the weights are given for the new one.
+    const settings = dataOf<{ version: number }>(await get('/api/configuracoes/academico', admin.cookie));
+    const plain = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      version: settings.version,
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const nextYear = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie)).find(
+      (item) => item.ano === 2027,
+    )!;
+    for (const [id, dates] of [
+      [year.id, year2026],
+      [nextYear.id, next],
+    ] as const) {
+      const changed = await send('PUT', `/api/anos-letivos/${id}`, admin.cookie, {
+        ...dates,
+        tipo_periodo: 'trimestre',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const reweighted = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      media_anual: 'pesos',
+      pesos_periodos: [3, 3, 4],
+      version: dataOf<{ version: number }>(plain).version,
+    });
+    expect(reweighted.statusCode, reweighted.body).toBe(200);
   });
 
   it('only an administrator changes the year; everyone signed in reads it', async () => {

@@ -33,6 +33,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
+import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
 import { assessments } from '../grades/grades.table.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
@@ -350,6 +351,7 @@ export async function createSchoolYear(
       yearConflict(error, input.ano);
     }
     await writePeriods(tx, row!.id, input);
+    await assertPeriodWeightsFit(tx);
     await recordAudit(tx, actor, {
       action: 'criar',
       entity: 'ano_letivo',
@@ -389,6 +391,8 @@ export async function updateSchoolYear(
       yearConflict(error, input.ano);
     }
     await writePeriods(tx, id, input);
+    // Weights per period saved in Configurações → Acadêmico must still be one per period.
+    if (input.tipo_periodo !== current.tipoPeriodo) await assertPeriodWeightsFit(tx);
     // Days the year no longer covers: rolls there would be outside every school year.
     await assertRollsStayLetivo(tx, current.inicio, addDays(input.inicio, -1));
     await assertRollsStayLetivo(tx, addDays(input.fim, 1), current.fim);

@@ -95,6 +95,31 @@ export async function snapshotMissingYearRules(db: DbOrTx): Promise<void> {
  */
 async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): Promise<void> {
   if (values.media_anual !== 'pesos') return;
+  const open = await openYearPeriods(db);
+  if (open.length === 0) return;
+  const given = values.pesos_periodos.length;
+  let message: string | null = null;
+  if (new Set(open.map((year) => year.periodos)).size > 1)
+    message = `Os anos letivos em aberto têm números de períodos diferentes (${describeYears(
+      open,
+    )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
+  else if (open[0]!.periodos !== given) {
+    const { tipo, periodos } = open[0]!;
+    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
+      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
+    }.`;
+  }
+  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+}
+
+interface OpenYearPeriods {
+  ano: number;
+  tipo: string;
+  periodos: number;
+}
+
+/** The years not closed, with how many periods each has (those without periods left out). */
+async function openYearPeriods(db: DbOrTx): Promise<OpenYearPeriods[]> {
   const years = await db
     .select({
       ano: schoolYears.ano,
@@ -108,24 +133,42 @@ async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): P
     .leftJoin(yearClosures, eq(yearClosures.anoLetivoId, schoolYears.id))
     .where(isNull(yearClosures.anoLetivoId))
     .orderBy(asc(schoolYears.ano));
-  const open = years.filter((year) => year.periodos > 0);
+  return years.filter((year) => year.periodos > 0);
+}
+
+const describeYears = (years: readonly OpenYearPeriods[]) =>
+  years.map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`).join('; ');
+
+/**
+ * The calendar's side of the same rule (called in the transaction that creates or edits a school year,
+ * after the write): with the annual average weighted per period, every open year must keep one weight
+ * per period. A change of bimestres to trimestres (or a new year with another division) that the
+ * saved weights no longer fit is refused (409 on `tipo_periodo`) rather than adjusted: which weight each
+ * new period gets is the school's decision, taken in Configurações → Acadêmico. The settings row is
+ * locked (share) so a settings change cannot slip in between.
+ */
+export async function assertPeriodWeightsFit(tx: DbOrTx): Promise<void> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('share');
+  const parsed = row ? academicSettingsValuesSchema.safeParse(row.value) : null;
+  if (!parsed?.success || parsed.data.media_anual !== 'pesos') return;
+  const weights = parsed.data.pesos_periodos;
+  const open = await openYearPeriods(tx);
   if (open.length === 0) return;
-  const given = values.pesos_periodos.length;
-  const counts = new Set(open.map((year) => year.periodos));
+  const list = weights.join('; ');
+  const advice =
+    'Para mudar a divisão, escolha antes "Média aritmética dos períodos" em Configurações → Acadêmico, salve o ano letivo e então informe lá um peso para cada período.';
   let message: string | null = null;
-  if (counts.size > 1)
-    message = `Os anos letivos em aberto têm números de períodos diferentes (${open
-      .map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`)
-      .join(
-        '; ',
-      )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
-  else if (open[0]!.periodos !== given) {
+  if (new Set(open.map((year) => year.periodos)).size > 1)
+    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}), e os anos letivos em aberto ficariam com números de períodos diferentes (${describeYears(
+      open,
+    )}): os mesmos pesos não servem a todos. Mantenha a divisão dos outros anos em aberto. ${advice}`;
+  else if (open[0]!.periodos !== weights.length) {
     const { tipo, periodos } = open[0]!;
-    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
-      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
-    }.`;
+    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}, ${
+      weights.length === 1 ? '1 peso' : `${String(weights.length)} pesos`
+    }), e o ano letivo ficaria com ${String(periodos)} ${tipo}s: os pesos deixariam de corresponder aos períodos. ${advice}`;
   }
-  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+  if (message) throw new AppError('CONFLICT', message, [{ path: 'tipo_periodo', message }]);
 }
 
 export async function updateAcademicSettings(
@@ -134,9 +177,10 @@ export async function updateAcademicSettings(
   actor: Actor,
 ): Promise<AcademicSettings> {
   const { version: expected, ...values } = input;
-  await checkPeriodWeights(ctx.db, values);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('update');
+    // Under the lock: a school year edited meanwhile waits for it (assertPeriodWeightsFit).
+    await checkPeriodWeights(tx, values);
     const currentVersion = current?.version ?? 0;
     if (expected !== undefined && expected !== currentVersion)
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);
