@@ -526,6 +526,112 @@ describe('calendário sobre chamadas já feitas', () => {
   });
 });
 
+describe('datas de períodos fechados', () => {
+  /** 1º bimestre until 10/04 (closing 17/04), then a week that still belongs to it, 2º from 20/04. */
+  const periods = [
+    { inicio: '2026-02-02', fim: '2026-04-10', data_fechamento: '2026-04-17' },
+    { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+    { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+    { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+  ];
+  const withPeriod = (index: number, change: Record<string, string>) => ({
+    ...year2026,
+    periodos: periods.map((period, at) => (at === index ? { ...period, ...change } : period)),
+  });
+
+  it('refuse moving a closed period’s dates, or an open period taking days from it or giving it days (409); the administrator reopens first', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await send('POST', '/api/anos-letivos', admin.cookie, { ...year2026, periodos: periods });
+    expect(created.statusCode, created.body).toBe(201);
+    const year = dataOf<SchoolYear>(created);
+    const classA = await insertClass(t, null);
+    const put = (body: object) => send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, body);
+    /** `path` null: no field to point at (divided automatically), the form shows the message itself. */
+    const refusal = async (body: object, path: string | null) => {
+      const response = await put(body);
+      expect(response.statusCode, response.body).toBe(409);
+      const message = messageOf(response);
+      const details = response.json<{ details?: unknown[] }>().details ?? [];
+      expect(details).toEqual(path ? [{ path, message }] : []);
+      return message;
+    };
+
+    // Past its closing date the 1º bimestre is closed for everyone.
+    clock.pin('2026-04-27');
+    const closedDates =
+      'O 1º bimestre está fechado para a escola toda: as datas dele não podem mudar, porque chamadas, avaliações e notas passariam de um período a outro. Se a mudança é mesmo necessária, reabra o 1º bimestre (Notas → Reabrir) e salve de novo.';
+    expect(await refusal(withPeriod(0, { fim: '2026-04-03' }), 'periodos.0.fim')).toBe(closedDates);
+    expect(
+      await refusal(withPeriod(0, { data_fechamento: '2026-05-08' }), 'periodos.0.data_fechamento'),
+    ).toBe(closedDates);
+    // The 2º bimestre starting earlier takes the week of 13/04 from the 1º; starting later gives it days.
+    const neighbour =
+      'Mudar o início do 2º bimestre mudaria os dias do 1º bimestre, que está fechado para a escola toda: chamadas e notas entrariam nele ou sairiam dele. Se a mudança é mesmo necessária, reabra o 1º bimestre (Notas → Reabrir) e salve de novo.';
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-13' }), 'periodos.1.inicio')).toBe(neighbour);
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-27' }), 'periodos.1.inicio')).toBe(neighbour);
+    // Dividing again automatically, or in trimestres, would move it too.
+    expect(await refusal(year2026, null)).toBe(closedDates);
+    await refusal(
+      {
+        ...year2026,
+        tipo_periodo: 'trimestre',
+        periodos: [
+          { inicio: '2026-02-02', fim: '2026-04-10', data_fechamento: '2026-04-17' },
+          { inicio: '2026-04-20', fim: '2026-08-28', data_fechamento: '2026-09-04' },
+          { inicio: '2026-08-31', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+        ],
+      },
+      'tipo_periodo',
+    );
+    const unchanged = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect(
+      unchanged.periodos.map(({ inicio, fim, data_fechamento }) => ({ inicio, fim, data_fechamento })),
+    ).toEqual(periods);
+    // Open periods that leave the closed one's days alone change freely.
+    expect((await put(withPeriod(1, { fim: '2026-07-10', data_fechamento: '2026-07-17' }))).statusCode).toBe(
+      200,
+    );
+    expect((await put(withPeriod(2, { inicio: '2026-07-27' }))).statusCode).toBe(200);
+
+    // Reopened for the school, the change goes through.
+    expect(
+      (await send('POST', `/api/periodos/${year.periodos[0]!.id}/reabrir`, admin.cookie, {})).statusCode,
+    ).toBe(200);
+    expect((await put(withPeriod(1, { inicio: '2026-04-13' }))).statusCode).toBe(200);
+    // Closed for one class only, it is still a closed period's days.
+    expect(
+      (
+        await send('POST', `/api/periodos/${year.periodos[0]!.id}/fechar`, admin.cookie, {
+          turma_id: classA.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-20' }), 'periodos.1.inicio')).toMatch(
+      /^Mudar o início do 2º bimestre mudaria os dias do 1º bimestre, que está fechado para 1 turma:/,
+    );
+
+    // A closed year: no period date changes at all (the 2º bimestre starts on 13/04 since the reopening).
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${year.id}/encerrar`, admin.cookie)).statusCode).toBe(200);
+    expect(
+      await refusal(
+        {
+          ...year2026,
+          periodos: [
+            periods[0],
+            { ...periods[1], inicio: '2026-04-13' },
+            periods[2],
+            { ...periods[3], data_fechamento: '2026-12-19' },
+          ],
+        },
+        'periodos.3.data_fechamento',
+      ),
+    ).toBe(
+      'O 4º bimestre está fechado: as datas dele não podem mudar, porque chamadas, avaliações e notas passariam de um período a outro. O ano letivo 2026 foi encerrado: as datas dos seus períodos não mudam mais.',
+    );
+  });
+});
+
 describe('calendário público', () => {
   async function seedPublic() {
     const admin = await signedIn(t, 'administrador');
