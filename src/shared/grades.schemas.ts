@@ -283,6 +283,15 @@ export const periodStateSchema = z.object({
 });
 export type PeriodState = z.infer<typeof periodStateSchema>;
 
+/**
+ * Deleting an avaliação that has grades. 'livre': the period is open and was never published; 'com_motivo':
+ * the period is closed or published — the administrator deletes with a reason, and the audit keeps the
+ * grades and their history; 'so_secretaria': published, reopened — only the administrator deletes, with a
+ * reason; 'bloqueada': the period is closed to this user, or the year was closed.
+ */
+export const assessmentDeletionModes = ['livre', 'com_motivo', 'so_secretaria', 'bloqueada'] as const;
+export type AssessmentDeletionMode = (typeof assessmentDeletionModes)[number];
+
 export const gradesGridSchema = z.object({
   turma: z.object({ id: z.string(), nome: z.string() }),
   disciplina: z.string(),
@@ -300,6 +309,11 @@ export const gradesGridSchema = z.object({
   bloqueio: z.string().nullable(),
   /** A teacher of this subject with the period closed to them: they may ask for a retificação. */
   pode_solicitar_retificacao: z.boolean(),
+  /**
+   * What this user may do with an avaliação that has grades (one without grades goes freely unless
+   * 'bloqueada'): see assessmentDeletionModes.
+   */
+  exclusao_com_notas: z.enum(assessmentDeletionModes),
   /** Pending retificação requests on this grid's cells ('depois' as shown on the scale). */
   retificacoes_pendentes: z.array(
     z.object({
@@ -333,6 +347,16 @@ const rectificationReason = (what: string) =>
     max: 500,
     tooLong: 'Máximo de 500 caracteres',
   });
+
+/**
+ * DELETE /api/avaliacoes/{id} (optional JSON body): the reason, required from the administrator for an
+ * avaliação with grades in a closed or published period; the audit keeps it with the grades deleted.
+ */
+export const assessmentDeleteReasonSchema = z.strictObject({
+  motivo: rectificationReason('o motivo da exclusão'),
+});
+export const assessmentDeleteInputSchema = assessmentDeleteReasonSchema.partial();
+export type AssessmentDeleteInput = z.output<typeof assessmentDeleteInputSchema>;
 
 export const rectificationInputSchema = z.strictObject({
   valor: gradeValueSchema,

@@ -109,7 +109,8 @@ function PeriodRows() {
     <>
       <p className="text-sm text-gray-600">
         Um dia letivo entre dois períodos (por exemplo, uma semana de julho que não foi marcada como recesso
-        no calendário) conta no período anterior e fecha com ele.
+        no calendário) conta no período anterior e fecha com ele. Um período fechado não muda de datas, nem
+        ganha ou perde dias pelo início do seguinte: reabra-o em Notas antes, se for mesmo preciso.
       </p>
       <ol className="space-y-3">
         {periods.fields.map((field, index) => (

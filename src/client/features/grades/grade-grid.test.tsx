@@ -56,6 +56,7 @@ function gridOf(overrides: Partial<GradesGrid> = {}): GradesGrid {
     conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
     bloqueio: null,
     pode_solicitar_retificacao: false,
+    exclusao_com_notas: 'livre',
     retificacoes_pendentes: [],
     avaliacoes,
     alunos: [1, 2, 3].map((n) => ({

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderAt, stubScreen } from '../../test/render';
 import { GradesPage } from './grades-page';
 
@@ -12,9 +13,16 @@ afterEach(() => {
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const ano = Number(today.slice(0, 4));
 
-/** A História teacher of one class whose grid starts with Matemática (another teacher's). */
-function stubServer() {
-  const user = { id: 'u-hist', nome: 'Helena', email: 'h@escola', nivel: 'professor', primeiro_login: false };
+/**
+ * A História teacher of one class whose grid starts with Matemática (another teacher's). `byPath`
+ * answers a path whatever its query string (the grid, the avaliações).
+ */
+function stubServer(
+  options: { nivel?: string; byPath?: Record<string, unknown> } = {},
+  requests: { url: string; init: RequestInit | undefined }[] = [],
+) {
+  const nivel = options.nivel ?? 'professor';
+  const user = { id: 'u-hist', nome: 'Helena', email: 'h@escola', nivel, primeiro_login: false };
   const year = {
     id: 'y1',
     ano,
@@ -67,10 +75,13 @@ function stubServer() {
     ],
     '/api/retificacoes': [],
   };
-  const fetchMock = vi.fn((url: string) => {
-    const known = url in answers;
+  const byPath = options.byPath ?? {};
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    requests.push({ url, init });
+    const path = url.split('?')[0]!;
+    const known = url in answers || path in byPath;
     const body = known
-      ? { success: true, data: answers[url] }
+      ? { success: true, data: url in answers ? answers[url] : byPath[path] }
       : { success: false, message: 'Não encontrado', code: 'NOT_FOUND' };
     return Promise.resolve(
       new Response(JSON.stringify(body), {
@@ -102,5 +113,98 @@ describe('GradesPage', () => {
     );
     // Never the catalogue's first subject, which this teacher cannot open.
     expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.includes('Matem'))).toBe(false);
+  });
+
+  const exam = {
+    id: 'av1',
+    turma_id: 't1',
+    turma_nome: '7º Ano A',
+    disciplina: 'História',
+    periodo_id: 'p1',
+    periodo_nome: '1º semestre',
+    nome: 'Prova 1',
+    data: `${String(ano)}-03-10`,
+    peso: 1,
+    tipo: 'regular',
+    notas_lancadas: 2,
+    version: 1,
+  };
+  const gridWith = (extra: Record<string, unknown>) => ({
+    turma: { id: 't1', nome: '7º Ano A' },
+    disciplina: 'História',
+    periodo: {
+      id: 'p1',
+      nome: '1º semestre',
+      inicio: `${String(ano)}-01-01`,
+      fim: `${String(ano)}-12-31`,
+      fechado: false,
+      publicado: true,
+      origem: 'manual',
+      data_fechamento: `${String(ano)}-12-31`,
+    },
+    escala: '0-10',
+    conceitos: { A: 9, B: 7, C: 6, D: 4, E: 0 },
+    bloqueio: null,
+    pode_solicitar_retificacao: false,
+    retificacoes_pendentes: [],
+    avaliacoes: [{ id: 'av1', nome: 'Prova 1', data: exam.data, peso: 1, tipo: 'regular', version: 1 }],
+    alunos: [],
+    ...extra,
+  });
+
+  it('a published period: the teacher cannot delete an avaliação with grades (only the secretaria, with a reason)', async () => {
+    stubScreen(true);
+    stubServer({
+      byPath: {
+        '/api/avaliacoes': [exam],
+        '/api/notas/turmas/t1': gridWith({ exclusao_com_notas: 'so_secretaria' }),
+      },
+    });
+    renderAt(<GradesPage />, '/lista');
+    const button = await screen.findByRole('button', {
+      name: 'Excluir Prova 1: o período já foi publicado, só a secretaria exclui (com motivo)',
+    });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Editar Prova 1' })).toBeEnabled();
+  });
+
+  it('a closed period: the administrator deletes an avaliação with grades only with a reason, sent to the server', async () => {
+    stubScreen(true);
+    const requests: { url: string; init: RequestInit | undefined }[] = [];
+    stubServer(
+      {
+        nivel: 'administrador',
+        byPath: {
+          '/api/avaliacoes': [exam],
+          '/api/avaliacoes/av1': null,
+          '/api/notas/turmas/t1': gridWith({
+            periodo: { ...gridWith({}).periodo, fechado: true, publicado: false },
+            bloqueio:
+              'O 1º semestre está fechado: altere notas pela retificação (com motivo) ou reabra o período.',
+            exclusao_com_notas: 'com_motivo',
+          }),
+        },
+      },
+      requests,
+    );
+    renderAt(<GradesPage />, '/lista?turma=t1&disciplina=Hist%C3%B3ria&periodo=p1');
+    // Read-only grid: no editing, but the deletion with a reason is there.
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir Prova 1' }));
+    expect(screen.queryByRole('button', { name: 'Editar Prova 1' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir avaliação' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir avaliação' }));
+    expect(
+      await within(dialog).findByText('Explique o motivo da exclusão (ao menos 5 caracteres)'),
+    ).toBeVisible();
+    expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(false);
+    await userEvent.type(
+      within(dialog).getByLabelText(/Motivo da exclusão/),
+      'Prova lançada na turma errada',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir avaliação' }));
+    await waitFor(() => expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(true));
+    const sent = requests.find((request) => request.init?.method === 'DELETE')!;
+    expect(sent.url).toBe('/api/avaliacoes/av1');
+    expect(JSON.parse(sent.init!.body as string)).toEqual({ motivo: 'Prova lançada na turma errada' });
   });
 });

@@ -12,6 +12,7 @@ import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/f
 import { SelectField } from '../../components/field';
 import { useCurrentUser } from '../../lib/current-user';
 import { AssessmentDialog } from './assessment-dialog';
+import { DeleteAssessmentModal } from './delete-assessment-modal';
 import { GradeGrid } from './grade-grid';
 import {
   useAssessments,
@@ -224,6 +225,9 @@ function GradesOf({
       </ErrorBanner>
     );
   const writable = grid.data.bloqueio === null;
+  // With grades, a closed or published period's avaliação goes only by the administrator, with a reason.
+  const deletion = grid.data.exclusao_com_notas;
+  const deletable = writable || deletion === 'com_motivo';
   return (
     <div className="space-y-4">
       <section aria-labelledby="avaliacoes-title" className="rounded-xl border border-gray-200 bg-white p-4">
@@ -256,14 +260,28 @@ function GradesOf({
                     {assessment.notas_lancadas === 1 ? 'nota lançada' : 'notas lançadas'}
                   </span>
                 </span>
-                {writable && (
+                {deletable && (
                   <span className="flex gap-1">
-                    <IconButton label={`Editar ${assessment.nome}`} onClick={() => setEditing(assessment)}>
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </IconButton>
-                    <IconButton label={`Excluir ${assessment.nome}`} onClick={() => setDeleting(assessment)}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </IconButton>
+                    {writable && (
+                      <IconButton label={`Editar ${assessment.nome}`} onClick={() => setEditing(assessment)}>
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                    )}
+                    {deletion === 'so_secretaria' && assessment.notas_lancadas > 0 ? (
+                      <IconButton
+                        label={`Excluir ${assessment.nome}: o período já foi publicado, só a secretaria exclui (com motivo)`}
+                        disabled
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                    ) : (
+                      <IconButton
+                        label={`Excluir ${assessment.nome}`}
+                        onClick={() => setDeleting(assessment)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                    )}
                   </span>
                 )}
               </li>
@@ -279,17 +297,23 @@ function GradesOf({
           onClose={() => setEditing(null)}
         />
       )}
-      {deleting && (
+      {deleting && deletion === 'com_motivo' && deleting.notas_lancadas > 0 ? (
+        <DeleteAssessmentModal
+          assessment={deleting}
+          periodo={grid.data.periodo.nome}
+          onClose={() => setDeleting(null)}
+        />
+      ) : deleting ? (
         <ConfirmAction
           title="Excluir avaliação"
           message={`Excluir “${deleting.nome}” e as ${String(deleting.notas_lancadas)} notas lançadas nela? Isso não pode ser desfeito.`}
           confirmLabel="Excluir"
-          action={() => remove.mutateAsync(deleting.id)}
+          action={() => remove.mutateAsync({ id: deleting.id })}
           success="Avaliação excluída."
           failure="Não foi possível excluir a avaliação."
           onClose={() => setDeleting(null)}
         />
-      )}
+      ) : null}
     </div>
   );
 }

@@ -96,12 +96,19 @@ export function useUpdateAssessment() {
   });
 }
 
-/** Deletes an avaliação with its grades (confirm on the screen first). */
+/**
+ * Deletes an avaliação with its grades (confirm on the screen first); the reason is required for grades
+ * of a closed or published period (the administrator's DeleteAssessmentModal).
+ */
 export function useDeleteAssessment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiWithMessage<null>(`/api/avaliacoes/${id}`, { method: 'DELETE', globalErrors: false }),
+    mutationFn: ({ id, motivo }: { id: string; motivo?: string }) =>
+      apiWithMessage<null>(`/api/avaliacoes/${id}`, {
+        method: 'DELETE',
+        ...(motivo === undefined ? {} : { body: { motivo } }),
+        globalErrors: false,
+      }),
     onSuccess: () => invalidateGrades(queryClient),
   });
 }

@@ -78,8 +78,9 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
       })}
     >
       <p className="text-sm text-gray-600">
-        Valem para todas as turmas: a média do período é a média ponderada das avaliações, arredondada a uma
-        casa decimal.
+        Valem para todas as turmas dos anos letivos em aberto: a média do período é a média ponderada das
+        avaliações, arredondada a uma casa decimal. Um ano letivo encerrado guarda as regras do dia do
+        encerramento (boletins, resultados e histórico dele não mudam).
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <FormSelect name="escala" label="Escala de notas" options={escalaLabels} />

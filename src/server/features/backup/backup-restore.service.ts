@@ -9,6 +9,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { snapshotMissingYearRules } from '../grades/academic-settings.service.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -319,6 +320,9 @@ export async function applyBackup(
       });
     }
     await resetSequences(tx);
+    // A file made before closed years kept their rules (year_closures.regras) restores them without:
+    // they get the restored settings, as migration 0021 did for the years already closed.
+    await snapshotMissingYearRules(tx);
     await recordAudit(tx, actor, {
       action: 'restaurar_backup',
       entity: 'backup',

@@ -5,6 +5,10 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
+import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
+import { schoolYears } from '../calendar/calendar.table.js';
+import { yearClosures } from '../grades/grades.table.js';
+import { settings } from '../settings/settings.table.js';
 import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { backupsToDelete } from './backup-automatic.service.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
@@ -249,6 +253,36 @@ describe('backup', () => {
       n: number;
     }[];
     expect(count!.n).toBe(2);
+  });
+
+  it('carries the rules a closed year keeps; a file from before them restores that year with the restored settings', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const values = (media_aprovacao: number) => ({ ...defaultAcademicSettings, media_aprovacao });
+    await t.database.db.insert(settings).values({ key: 'academico', value: values(7) });
+    const [year] = await t.database.db
+      .insert(schoolYears)
+      .values({ ano: 2025, inicio: '2025-02-03', fim: '2025-12-12' })
+      .returning();
+    await t.database.db.insert(yearClosures).values({ anoLetivoId: year!.id, regras: values(5) });
+    const keptRules = async () =>
+      (await t.database.db.select({ regras: yearClosures.regras }).from(yearClosures))[0]?.regras;
+
+    // The column is picked up like any other: in the file and back from it.
+    const { file, raw } = await download(cookie);
+    expect(file.dados.year_closures!.colunas).toContain('regras');
+    expect(file.dados.year_closures!.registros[0]!.regras).toEqual(values(5));
+    await t.database.db.update(yearClosures).set({ regras: values(9) });
+    expect((await restore(cookie, raw)).statusCode).toBe(200);
+    expect(await keptRules()).toEqual(values(5));
+
+    // A file made before the column existed: the closed year keeps the settings restored with it.
+    const older = structuredClone(file);
+    const closures = older.dados.year_closures!;
+    closures.colunas = closures.colunas.filter((column) => column !== 'regras');
+    for (const row of closures.registros) delete row.regras;
+    const response = await restore(cookie, JSON.stringify(sealBackup(older, t.app.ctx.backupKey)));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await keptRules()).toEqual(values(7));
   });
 
   it('lists the automatic backups and restores one', async () => {

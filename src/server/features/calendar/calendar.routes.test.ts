@@ -7,6 +7,7 @@ import type {
   PublicCalendar,
   SchoolYear,
 } from '../../../shared/calendar.schemas.js';
+import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
@@ -121,6 +122,78 @@ describe('ano letivo', () => {
       version: year.version,
     });
     expect(stale.statusCode).toBe(412);
+  });
+
+  it('does not change the division under the weights per period of Configurações → Acadêmico: bimestres → trimestres is refused (409 on tipo_periodo) until the annual average no longer uses them', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const year = dataOf<SchoolYear>(await send('POST', '/api/anos-letivos', admin.cookie, year2026));
+    const weighted = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      media_anual: 'pesos',
+      pesos_periodos: [2, 2, 3, 3],
+      version: 0,
+    });
+    expect(weighted.statusCode, weighted.body).toBe(200);
+
+    const trimestres = { ...year2026, tipo_periodo: 'trimestre' };
+    const refused = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, trimestres);
+    expect(refused.statusCode).toBe(409);
+    const message =
+      'A média anual usa um peso por período (Configurações → Acadêmico: 2; 2; 3; 3, 4 pesos), e o ano letivo ficaria com 3 trimestres: os pesos deixariam de corresponder aos períodos. Para mudar a divisão, escolha antes "Média aritmética dos períodos" em Configurações → Acadêmico, salve o ano letivo e então informe lá um peso para cada período.';
+    expect(messageOf(refused)).toBe(message);
+    expect(refused.json<{ details: unknown }>().details).toEqual([{ path: 'tipo_periodo', message }]);
+    const unchanged = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect([unchanged.tipo_periodo, unchanged.periodos.length, unchanged.version]).toEqual([
+      'bimestre',
+      4,
+      year.version,
+    ]);
+    // A next year divided otherwise, open at the same time, could not share the weights either.
+    const next = { ano: 2027, inicio: '2027-02-01', fim: '2027-12-10' };
+    const other = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...next,
+      tipo_periodo: 'trimestre',
+    });
+    expect(other.statusCode).toBe(409);
+    expect(messageOf(other)).toContain('(2026: 4 bimestres; 2027: 3 trimestres)');
+    expect(dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie))).toHaveLength(1);
+    // The same division fits; editing the dates alone is not held up.
+    expect(
+      (await send('POST', '/api/anos-letivos', admin.cookie, { ...next, tipo_periodo: 'bimestre' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, { ...year2026, fim: '2026-12-10' }))
+        .statusCode,
+    ).toBe(200);
+
+    // Averaging the periods first, the division changes; then the weights are given for the new one.
+    const settings = dataOf<{ version: number }>(await get('/api/configuracoes/academico', admin.cookie));
+    const plain = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      version: settings.version,
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const nextYear = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie)).find(
+      (item) => item.ano === 2027,
+    )!;
+    for (const [id, dates] of [
+      [year.id, year2026],
+      [nextYear.id, next],
+    ] as const) {
+      const changed = await send('PUT', `/api/anos-letivos/${id}`, admin.cookie, {
+        ...dates,
+        tipo_periodo: 'trimestre',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const reweighted = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
+      ...defaultAcademicSettings,
+      media_anual: 'pesos',
+      pesos_periodos: [3, 3, 4],
+      version: dataOf<{ version: number }>(plain).version,
+    });
+    expect(reweighted.statusCode, reweighted.body).toBe(200);
   });
 
   it('only an administrator changes the year; everyone signed in reads it', async () => {
@@ -450,6 +523,112 @@ describe('calendário sobre chamadas já feitas', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('datas de períodos fechados', () => {
+  /** 1º bimestre until 10/04 (closing 17/04), then a week that still belongs to it, 2º from 20/04. */
+  const periods = [
+    { inicio: '2026-02-02', fim: '2026-04-10', data_fechamento: '2026-04-17' },
+    { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+    { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+    { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+  ];
+  const withPeriod = (index: number, change: Record<string, string>) => ({
+    ...year2026,
+    periodos: periods.map((period, at) => (at === index ? { ...period, ...change } : period)),
+  });
+
+  it('refuse moving a closed period’s dates, or an open period taking days from it or giving it days (409); the administrator reopens first', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await send('POST', '/api/anos-letivos', admin.cookie, { ...year2026, periodos: periods });
+    expect(created.statusCode, created.body).toBe(201);
+    const year = dataOf<SchoolYear>(created);
+    const classA = await insertClass(t, null);
+    const put = (body: object) => send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, body);
+    /** `path` null: no field to point at (divided automatically), the form shows the message itself. */
+    const refusal = async (body: object, path: string | null) => {
+      const response = await put(body);
+      expect(response.statusCode, response.body).toBe(409);
+      const message = messageOf(response);
+      const details = response.json<{ details?: unknown[] }>().details ?? [];
+      expect(details).toEqual(path ? [{ path, message }] : []);
+      return message;
+    };
+
+    // Past its closing date the 1º bimestre is closed for everyone.
+    clock.pin('2026-04-27');
+    const closedDates =
+      'O 1º bimestre está fechado para a escola toda: as datas dele não podem mudar, porque chamadas, avaliações e notas passariam de um período a outro. Se a mudança é mesmo necessária, reabra o 1º bimestre (Notas → Reabrir) e salve de novo.';
+    expect(await refusal(withPeriod(0, { fim: '2026-04-03' }), 'periodos.0.fim')).toBe(closedDates);
+    expect(
+      await refusal(withPeriod(0, { data_fechamento: '2026-05-08' }), 'periodos.0.data_fechamento'),
+    ).toBe(closedDates);
+    // The 2º bimestre starting earlier takes the week of 13/04 from the 1º; starting later gives it days.
+    const neighbour =
+      'Mudar o início do 2º bimestre mudaria os dias do 1º bimestre, que está fechado para a escola toda: chamadas e notas entrariam nele ou sairiam dele. Se a mudança é mesmo necessária, reabra o 1º bimestre (Notas → Reabrir) e salve de novo.';
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-13' }), 'periodos.1.inicio')).toBe(neighbour);
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-27' }), 'periodos.1.inicio')).toBe(neighbour);
+    // Dividing again automatically, or in trimestres, would move it too.
+    expect(await refusal(year2026, null)).toBe(closedDates);
+    await refusal(
+      {
+        ...year2026,
+        tipo_periodo: 'trimestre',
+        periodos: [
+          { inicio: '2026-02-02', fim: '2026-04-10', data_fechamento: '2026-04-17' },
+          { inicio: '2026-04-20', fim: '2026-08-28', data_fechamento: '2026-09-04' },
+          { inicio: '2026-08-31', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+        ],
+      },
+      'tipo_periodo',
+    );
+    const unchanged = dataOf<SchoolYear>(await get(`/api/anos-letivos/${year.id}`, admin.cookie));
+    expect(
+      unchanged.periodos.map(({ inicio, fim, data_fechamento }) => ({ inicio, fim, data_fechamento })),
+    ).toEqual(periods);
+    // Open periods that leave the closed one's days alone change freely.
+    expect((await put(withPeriod(1, { fim: '2026-07-10', data_fechamento: '2026-07-17' }))).statusCode).toBe(
+      200,
+    );
+    expect((await put(withPeriod(2, { inicio: '2026-07-27' }))).statusCode).toBe(200);
+
+    // Reopened for the school, the change goes through.
+    expect(
+      (await send('POST', `/api/periodos/${year.periodos[0]!.id}/reabrir`, admin.cookie, {})).statusCode,
+    ).toBe(200);
+    expect((await put(withPeriod(1, { inicio: '2026-04-13' }))).statusCode).toBe(200);
+    // Closed for one class only, it is still a closed period's days.
+    expect(
+      (
+        await send('POST', `/api/periodos/${year.periodos[0]!.id}/fechar`, admin.cookie, {
+          turma_id: classA.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await refusal(withPeriod(1, { inicio: '2026-04-20' }), 'periodos.1.inicio')).toMatch(
+      /^Mudar o início do 2º bimestre mudaria os dias do 1º bimestre, que está fechado para 1 turma:/,
+    );
+
+    // A closed year: no period date changes at all (the 2º bimestre starts on 13/04 since the reopening).
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${year.id}/encerrar`, admin.cookie)).statusCode).toBe(200);
+    expect(
+      await refusal(
+        {
+          ...year2026,
+          periodos: [
+            periods[0],
+            { ...periods[1], inicio: '2026-04-13' },
+            periods[2],
+            { ...periods[3], data_fechamento: '2026-12-19' },
+          ],
+        },
+        'periodos.3.data_fechamento',
+      ),
+    ).toBe(
+      'O 4º bimestre está fechado: as datas dele não podem mudar, porque chamadas, avaliações e notas passariam de um período a outro. O ano letivo 2026 foi encerrado: as datas dos seus períodos não mudam mais.',
+    );
   });
 });
 

@@ -33,7 +33,9 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
-import { assessments } from '../grades/grades.table.js';
+import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
+import { assessments, periodStates, yearClosures } from '../grades/grades.table.js';
+import { resolvePeriodState } from '../grades/period-state.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
   calendarEntries,
@@ -243,8 +245,20 @@ function defaultPeriods(input: SchoolYearData, days: CalendarDay[]) {
   }));
 }
 
-export async function writePeriods(tx: DbOrTx, yearId: string, input: SchoolYearData): Promise<void> {
-  const periods = input.periodos ?? defaultPeriods(input, await classifyRange(tx, input.inicio, input.fim));
+type PlannedPeriod = NonNullable<SchoolYearData['periodos']>[number];
+
+/** The periods a year will have: as given, or divided by the server (defaultPeriods). */
+async function plannedPeriods(tx: DbOrTx, input: SchoolYearData): Promise<PlannedPeriod[]> {
+  return input.periodos ?? defaultPeriods(input, await classifyRange(tx, input.inicio, input.fim));
+}
+
+export async function writePeriods(
+  tx: DbOrTx,
+  yearId: string,
+  input: SchoolYearData,
+  planned?: PlannedPeriod[],
+): Promise<void> {
+  const periods = planned ?? (await plannedPeriods(tx, input));
   // Periods keep their ids (grades and closing states point at them): update by number, add, drop extras.
   const existing = await tx.select().from(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, yearId));
   for (const [index, period] of periods.entries()) {
@@ -323,6 +337,121 @@ async function assertRollsStayLetivo(tx: DbOrTx, from: string, to: string): Prom
   );
 }
 
+/**
+ * Who a period is closed for, when it is closed for anyone: the year closed, the whole school, or some
+ * of the year's classes (their own state, the school's, or the closing date — as rolls and grades read it).
+ */
+async function closedPeriodsOf(
+  tx: DbOrTx,
+  year: SchoolYearRow,
+  periods: readonly SchoolPeriodRow[],
+): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  const [closure] = await tx
+    .select({ id: yearClosures.anoLetivoId })
+    .from(yearClosures)
+    .where(eq(yearClosures.anoLetivoId, year.id));
+  if (closure) {
+    for (const period of periods) result.set(period.id, 'ano encerrado');
+    return result;
+  }
+  const yearClasses = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(year.ano)));
+  const rows = await tx
+    .select()
+    .from(periodStates)
+    .where(
+      inArray(
+        periodStates.periodoId,
+        periods.map((period) => period.id),
+      ),
+    );
+  const today = clock.today();
+  for (const period of periods) {
+    const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
+    const closedClasses = yearClasses.filter(
+      (turma) =>
+        resolvePeriodState(
+          period,
+          rows.find((row) => row.periodoId === period.id && row.turmaId === turma.id),
+          school,
+          today,
+        ).fechado,
+    ).length;
+    const schoolClosed = resolvePeriodState(period, undefined, school, today).fechado;
+    if (closedClasses > 0 && closedClasses === yearClasses.length && schoolClosed)
+      result.set(period.id, 'para a escola toda');
+    else if (closedClasses > 0)
+      result.set(period.id, closedClasses === 1 ? 'para 1 turma' : `para ${String(closedClasses)} turmas`);
+    else if (yearClasses.length === 0 && schoolClosed) result.set(period.id, 'para a escola toda');
+  }
+  return result;
+}
+
+/**
+ * A closed period keeps its days (the school's record: its rolls, assessments and grades were closed
+ * with it). Its dates (start, end, closing date) do not change, nor do the days it owns up to the next
+ * period's start (a gap belongs to the period before it): a neighbour starting earlier would take days
+ * from it, starting later would give it days. 409 naming the period; the administrator reopens it first
+ * if the change is really intended (a closed year cannot be reopened).
+ */
+async function assertClosedPeriodsKeepTheirDays(
+  tx: DbOrTx,
+  year: SchoolYearRow,
+  input: SchoolYearData,
+  planned: readonly PlannedPeriod[],
+): Promise<void> {
+  const existing = (await tx.select().from(schoolPeriods).where(eq(schoolPeriods.anoLetivoId, year.id))).sort(
+    (a, b) => a.numero - b.numero,
+  );
+  if (existing.length === 0) return;
+  const closed = await closedPeriodsOf(tx, year, existing);
+  if (closed.size === 0) return;
+  const yearClosed = [...closed.values()].includes('ano encerrado');
+  const advice = (nome: string) =>
+    yearClosed
+      ? `O ano letivo ${String(year.ano)} foi encerrado: as datas dos seus períodos não mudam mais.`
+      : `Se a mudança é mesmo necessária, reabra o ${nome} (Notas → Reabrir) e salve de novo.`;
+  for (const [index, period] of existing.entries()) {
+    const who = closed.get(period.id);
+    if (!who) continue;
+    const nome = periodName(year.tipoPeriodo, period.numero);
+    const state = who === 'ano encerrado' ? 'está fechado' : `está fechado ${who}`;
+    const next = planned[index];
+    const stored = { inicio: period.inicio, fim: period.fim, data_fechamento: period.dataFechamento };
+    const moved = next
+      ? (['inicio', 'fim', 'data_fechamento'] as const).find((field) => next[field] !== stored[field])
+      : 'inicio';
+    const retyped = input.tipo_periodo !== year.tipoPeriodo;
+    if (retyped || moved !== undefined) {
+      const message = `O ${nome} ${state}: as datas dele não podem mudar, porque chamadas, avaliações e notas passariam de um período a outro. ${advice(nome)}`;
+      // Divided automatically, the form shows no period fields: the message goes to its banner.
+      const path = retyped
+        ? 'tipo_periodo'
+        : !input.periodos || !next
+          ? null
+          : `periodos.${String(index)}.${moved!}`;
+      throw new AppError('CONFLICT', message, path ? [{ path, message }] : undefined);
+    }
+    const lastBefore = periodLastDay(existing, index, year.fim);
+    const lastAfter = periodLastDay(planned, index, input.fim);
+    if (lastAfter !== lastBefore) {
+      const following = planned[index + 1]
+        ? `o início do ${periodName(year.tipoPeriodo, period.numero + 1)}`
+        : 'o fim do ano letivo';
+      const message = `Mudar ${following} mudaria os dias do ${nome}, que ${state}: chamadas e notas entrariam nele ou sairiam dele. ${advice(nome)}`;
+      const path = !input.periodos
+        ? null
+        : planned[index + 1]
+          ? `periodos.${String(index + 1)}.inicio`
+          : 'fim';
+      throw new AppError('CONFLICT', message, path ? [{ path, message }] : undefined);
+    }
+  }
+}
+
 /** Whether an entry of this kind can change which days are letivos. */
 const changesDays = (tipo: string) => (dayEntryKinds as readonly string[]).includes(tipo);
 
@@ -350,6 +479,7 @@ export async function createSchoolYear(
       yearConflict(error, input.ano);
     }
     await writePeriods(tx, row!.id, input);
+    await assertPeriodWeightsFit(tx);
     await recordAudit(tx, actor, {
       action: 'criar',
       entity: 'ano_letivo',
@@ -373,6 +503,8 @@ export async function updateSchoolYear(
     const [current] = await tx.select().from(schoolYears).where(eq(schoolYears.id, id)).for('update');
     if (!current) throw yearNotFound();
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw stale();
+    const planned = await plannedPeriods(tx, input);
+    await assertClosedPeriodsKeepTheirDays(tx, current, input, planned);
     try {
       await tx
         .update(schoolYears)
@@ -388,7 +520,9 @@ export async function updateSchoolYear(
     } catch (error) {
       yearConflict(error, input.ano);
     }
-    await writePeriods(tx, id, input);
+    await writePeriods(tx, id, input, planned);
+    // Weights per period saved in Configurações → Acadêmico must still be one per period.
+    if (input.tipo_periodo !== current.tipoPeriodo) await assertPeriodWeightsFit(tx);
     // Days the year no longer covers: rolls there would be outside every school year.
     await assertRollsStayLetivo(tx, current.inicio, addDays(input.inicio, -1));
     await assertRollsStayLetivo(tx, addDays(input.fim, 1), current.fim);

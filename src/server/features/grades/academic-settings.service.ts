@@ -1,8 +1,10 @@
 import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
+import type { AveragingRules } from '../../../shared/averages.js';
 import {
   academicSettingsValuesSchema,
   defaultAcademicSettings,
+  rulesOf,
   type AcademicSettings,
   type AcademicSettingsValues,
 } from '../../../shared/grades.schemas.js';
@@ -13,18 +15,77 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { settings } from '../settings/settings.table.js';
-import { grades, yearClosures } from './grades.table.js';
+import { assessments, grades, yearClosures } from './grades.table.js';
 
 /** The 'Acadêmico' settings: a document under the `academico` key of the settings table. */
 const KEY = 'academico';
 
-export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings> {
+async function readAcademicSettings(db: DbOrTx) {
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-  if (!row) return { ...defaultAcademicSettings, version: 0, updated_at: null };
+  if (!row) return { values: defaultAcademicSettings, row: null };
   // A stored document that no longer parses (a restored older file) falls back to the defaults.
   const parsed = academicSettingsValuesSchema.safeParse(row.value);
-  const values = parsed.success ? parsed.data : defaultAcademicSettings;
+  return { values: parsed.success ? parsed.data : defaultAcademicSettings, row };
+}
+
+export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings> {
+  const { values, row } = await readAcademicSettings(db);
+  if (!row) return { ...values, version: 0, updated_at: null };
   return { ...values, version: row.version, updated_at: row.updatedAt.toISOString() };
+}
+
+/** The values of the settings (without version), as a closed year's snapshot stores them. */
+export async function currentAcademicValues(db: DbOrTx): Promise<AcademicSettingsValues> {
+  return (await readAcademicSettings(db)).values;
+}
+
+/**
+ * The rules a school year is computed with. A closed year keeps the rules it was closed with (its
+ * `year_closures.regras`, ADR 0012): its boletins, final situations and documents are legal records, and
+ * a later change in Configurações → Acadêmico must not rewrite them. A year not closed (or no year)
+ * follows the current settings.
+ */
+export async function rulesForYear(
+  db: DbOrTx,
+  anoLetivoId: string | null | undefined,
+): Promise<AveragingRules> {
+  if (anoLetivoId) {
+    const [closure] = await db
+      .select({ regras: yearClosures.regras })
+      .from(yearClosures)
+      .where(eq(yearClosures.anoLetivoId, anoLetivoId));
+    const snapshot = closure ? academicSettingsValuesSchema.safeParse(closure.regras) : null;
+    if (snapshot?.success) return rulesOf(snapshot.data);
+  }
+  return rulesOf(await currentAcademicValues(db));
+}
+
+/** The rules of the year a period belongs to (see rulesForYear). */
+export async function rulesForPeriod(db: DbOrTx, periodoId: string): Promise<AveragingRules> {
+  const [period] = await db
+    .select({ anoLetivoId: schoolPeriods.anoLetivoId })
+    .from(schoolPeriods)
+    .where(eq(schoolPeriods.id, periodoId));
+  return rulesForYear(db, period?.anoLetivoId);
+}
+
+/** The rules of the year of an avaliação's period (see rulesForYear). */
+export async function rulesForAssessment(db: DbOrTx, avaliacaoId: string): Promise<AveragingRules> {
+  const [column] = await db
+    .select({ anoLetivoId: schoolPeriods.anoLetivoId })
+    .from(assessments)
+    .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+    .where(eq(assessments.id, avaliacaoId));
+  return rulesForYear(db, column?.anoLetivoId);
+}
+
+/**
+ * Closed years without a snapshot (rows restored from a backup made before `regras` existed) get the
+ * settings now in force — the restored ones —, as migration 0021 did for the years closed before it.
+ */
+export async function snapshotMissingYearRules(db: DbOrTx): Promise<void> {
+  const values = await currentAcademicValues(db);
+  await db.update(yearClosures).set({ regras: values }).where(isNull(yearClosures.regras));
 }
 
 /**
@@ -34,6 +95,31 @@ export async function getAcademicSettings(db: DbOrTx): Promise<AcademicSettings>
  */
 async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): Promise<void> {
   if (values.media_anual !== 'pesos') return;
+  const open = await openYearPeriods(db);
+  if (open.length === 0) return;
+  const given = values.pesos_periodos.length;
+  let message: string | null = null;
+  if (new Set(open.map((year) => year.periodos)).size > 1)
+    message = `Os anos letivos em aberto têm números de períodos diferentes (${describeYears(
+      open,
+    )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
+  else if (open[0]!.periodos !== given) {
+    const { tipo, periodos } = open[0]!;
+    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
+      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
+    }.`;
+  }
+  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+}
+
+interface OpenYearPeriods {
+  ano: number;
+  tipo: string;
+  periodos: number;
+}
+
+/** The years not closed, with how many periods each has (those without periods left out). */
+async function openYearPeriods(db: DbOrTx): Promise<OpenYearPeriods[]> {
   const years = await db
     .select({
       ano: schoolYears.ano,
@@ -47,24 +133,42 @@ async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): P
     .leftJoin(yearClosures, eq(yearClosures.anoLetivoId, schoolYears.id))
     .where(isNull(yearClosures.anoLetivoId))
     .orderBy(asc(schoolYears.ano));
-  const open = years.filter((year) => year.periodos > 0);
+  return years.filter((year) => year.periodos > 0);
+}
+
+const describeYears = (years: readonly OpenYearPeriods[]) =>
+  years.map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`).join('; ');
+
+/**
+ * The calendar's side of the same rule (called in the transaction that creates or edits a school year,
+ * after the write): with the annual average weighted per period, every open year must keep one weight
+ * per period. A change of bimestres to trimestres (or a new year with another division) that the
+ * saved weights no longer fit is refused (409 on `tipo_periodo`) rather than adjusted: which weight each
+ * new period gets is the school's decision, taken in Configurações → Acadêmico. The settings row is
+ * locked (share) so a settings change cannot slip in between.
+ */
+export async function assertPeriodWeightsFit(tx: DbOrTx): Promise<void> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('share');
+  const parsed = row ? academicSettingsValuesSchema.safeParse(row.value) : null;
+  if (!parsed?.success || parsed.data.media_anual !== 'pesos') return;
+  const weights = parsed.data.pesos_periodos;
+  const open = await openYearPeriods(tx);
   if (open.length === 0) return;
-  const given = values.pesos_periodos.length;
-  const counts = new Set(open.map((year) => year.periodos));
+  const list = weights.join('; ');
+  const advice =
+    'Para mudar a divisão, escolha antes "Média aritmética dos períodos" em Configurações → Acadêmico, salve o ano letivo e então informe lá um peso para cada período.';
   let message: string | null = null;
-  if (counts.size > 1)
-    message = `Os anos letivos em aberto têm números de períodos diferentes (${open
-      .map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`)
-      .join(
-        '; ',
-      )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
-  else if (open[0]!.periodos !== given) {
+  if (new Set(open.map((year) => year.periodos)).size > 1)
+    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}), e os anos letivos em aberto ficariam com números de períodos diferentes (${describeYears(
+      open,
+    )}): os mesmos pesos não servem a todos. Mantenha a divisão dos outros anos em aberto. ${advice}`;
+  else if (open[0]!.periodos !== weights.length) {
     const { tipo, periodos } = open[0]!;
-    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
-      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
-    }.`;
+    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}, ${
+      weights.length === 1 ? '1 peso' : `${String(weights.length)} pesos`
+    }), e o ano letivo ficaria com ${String(periodos)} ${tipo}s: os pesos deixariam de corresponder aos períodos. ${advice}`;
   }
-  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+  if (message) throw new AppError('CONFLICT', message, [{ path: 'tipo_periodo', message }]);
 }
 
 export async function updateAcademicSettings(
@@ -73,9 +177,10 @@ export async function updateAcademicSettings(
   actor: Actor,
 ): Promise<AcademicSettings> {
   const { version: expected, ...values } = input;
-  await checkPeriodWeights(ctx.db, values);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('update');
+    // Under the lock: a school year edited meanwhile waits for it (assertPeriodWeightsFit).
+    await checkPeriodWeights(tx, values);
     const currentVersion = current?.version ?? 0;
     if (expected !== undefined && expected !== currentVersion)
       throw new AppError('PRECONDITION_FAILED', messages.staleVersion);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import type {
@@ -33,7 +35,10 @@ import { classes } from '../classes/classes.table.js';
 import { mensalidades } from '../finance/finance.table.js';
 import { students } from '../students/students.table.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { grades } from './grades.table.js';
+import { academicSettingsValuesSchema, defaultAcademicSettings } from '../../../shared/grades.schemas.js';
+import { migrationsFolder } from '../../lib/paths.js';
+import { settings as settingsTable } from '../settings/settings.table.js';
+import { grades, yearClosures } from './grades.table.js';
 import { buildReportCards } from './report-card.service.js';
 
 let t: TestApp;
@@ -195,17 +200,26 @@ describe('period weights of the annual average', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(dataOf<AcademicSettings>(saved).pesos_periodos).toEqual([2, 2, 3, 3]);
-    // A next year in trimestres, open at the same time: one list of weights cannot serve both.
-    await send('POST', '/api/anos-letivos', s.admin.cookie, {
+    // A next year in trimestres, open at the same time: one list of weights cannot serve both. The
+    // calendar refuses it while the weights are in force (calendar.routes.test.ts); created under the
+    // average of the periods, the weights are then refused here.
+    const nextYear = {
       ano: 2027,
       inicio: '2027-02-01',
       fim: '2027-12-10',
       tipo_periodo: 'trimestre',
+    };
+    expect((await send('POST', '/api/anos-letivos', s.admin.cookie, nextYear)).statusCode).toBe(409);
+    const plain = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...settingsBody(initial),
+      version: 1,
     });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect((await send('POST', '/api/anos-letivos', s.admin.cookie, nextYear)).statusCode).toBe(201);
     const mixed = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
       ...body,
       pesos_periodos: [2, 2, 3, 3],
-      version: 1,
+      version: 2,
     });
     expect(mixed.statusCode).toBe(400);
     expect(detailsOf(mixed)[0]).toEqual({
@@ -672,6 +686,157 @@ describe('closing, publishing and retificação', () => {
     expect((await get(`/api/notas/${id}/historico`, s.portuguese.cookie)).statusCode).toBe(404);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'retificar_nota'));
     expect(audit?.details).toMatchObject({ antes: '5.0', depois: '6.5', motivo: 'Erro de soma na prova' });
+  });
+});
+
+describe('deleting an avaliação whose grades are the school’s record', () => {
+  it('with grades in a published or closed period: the teacher is refused, the administrator deletes only with a reason, and the audit keeps each grade with its student and history', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    const columns = dataOf<Assessment[]>(
+      await get(`/api/avaliacoes?turma_id=${s.classA.id}&periodo_id=${s.p[0]!.id}`, s.admin.cookie),
+    );
+    const exam = columns.find((item) => item.nome === 'Prova 1' && item.disciplina === 'Matemática')!;
+    const essay = columns.find((item) => item.nome === 'Redação')!;
+    // a1's 8,0 corrected to 8,5 while open, two hours later: the history has both.
+    clock.pin('2026-03-20T14:00:00-03:00');
+    const before = dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie));
+    const a1Cell = before.alunos.find((aluno) => aluno.id === s.a[0].id)!.notas[0]!;
+    const fixed = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: '8,5', version: a1Cell.version }],
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const empty = await createAssessment(s, s.math.cookie, { nome: 'Trabalho' });
+
+    // Closed, published, then reopened for a correction: the families have read these grades.
+    for (const action of ['fechar', 'publicar', 'reabrir'])
+      expect(
+        (
+          await send('POST', `/api/periodos/${s.p[0]!.id}/${action}`, s.admin.cookie, {
+            turma_id: s.classA.id,
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)).exclusao_com_notas).toBe('so_secretaria');
+    expect(dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie)).exclusao_com_notas).toBe('com_motivo');
+    const teacher = await send('DELETE', `/api/avaliacoes/${exam.id}`, s.math.cookie);
+    expect(teacher.statusCode, teacher.body).toBe(409);
+    expect(messageOf(teacher)).toBe(
+      'O 1º bimestre já foi publicado para esta turma: uma avaliação com notas lançadas só pode ser excluída pela secretaria, com motivo. Para corrigir uma nota, altere-a na grade (fica no histórico como alteração após a publicação).',
+    );
+    const withReason = await send('DELETE', `/api/avaliacoes/${exam.id}`, s.math.cookie, {
+      motivo: 'Prova aplicada na turma errada',
+    });
+    expect(withReason.statusCode).toBe(409);
+    // An avaliação without grades still goes freely.
+    expect((await send('DELETE', `/api/avaliacoes/${empty.id}`, s.math.cookie)).statusCode).toBe(200);
+    // The administrator: a reason, or nothing happens.
+    const noReason = await send('DELETE', `/api/avaliacoes/${exam.id}`, s.admin.cookie);
+    expect(noReason.statusCode).toBe(400);
+    const reasonMessage =
+      'Informe o motivo da exclusão (ao menos 5 caracteres): o 1º bimestre está publicado e as 3 notas lançadas nesta avaliação saem do boletim.';
+    expect(messageOf(noReason)).toBe(reasonMessage);
+    expect(detailsOf(noReason)).toEqual([{ path: 'motivo', message: reasonMessage }]);
+    const short = await send('DELETE', `/api/avaliacoes/${exam.id}`, s.admin.cookie, { motivo: 'ops' });
+    expect(short.statusCode).toBe(400);
+    expect(detailsOf(short).map((item) => item.path)).toEqual(['motivo']);
+    expect(
+      dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie)).avaliacoes.map((item) => item.id),
+    ).toContain(exam.id);
+    const deleted = await send('DELETE', `/api/avaliacoes/${exam.id}`, s.admin.cookie, {
+      motivo: 'Prova aplicada na turma errada',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.database.db.select().from(grades).where(eq(grades.avaliacaoId, exam.id))).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'excluir'), eq(auditLog.entityId, exam.id)));
+    const names = new Map(
+      (await t.database.db.select({ id: students.id, nome: students.nome }).from(students)).map((row) => [
+        row.id,
+        row.nome,
+      ]),
+    );
+    const details = audit!.details as {
+      motivo: string;
+      notas: number;
+      periodo_publicado: boolean;
+      notas_excluidas: {
+        aluno_id: string;
+        aluno_nome: string;
+        valor: string;
+        texto: string;
+        historico: { tipo: string; antes: string | null; depois: string | null }[];
+      }[];
+    };
+    expect(details).toMatchObject({
+      motivo: 'Prova aplicada na turma errada',
+      notas: 3,
+      periodo: '1º bimestre',
+      periodo_publicado: true,
+    });
+    expect(
+      details.notas_excluidas
+        .map((grade) => [grade.aluno_nome, grade.texto])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    ).toEqual(
+      [
+        [names.get(s.a[0].id), '8,5'],
+        [names.get(s.a[1].id), '4,0'],
+        [names.get(s.a[2].id), '3,0'],
+      ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    );
+    const a1 = details.notas_excluidas.find((grade) => grade.aluno_id === s.a[0].id)!;
+    expect(a1.valor).toBe('8.5');
+    expect(a1.historico.map((change) => [change.tipo, change.antes, change.depois])).toEqual([
+      ['lancamento', null, '8.0'],
+      ['lancamento', '8.0', '8.5'],
+    ]);
+
+    // Closed (not reopened): the teacher cannot touch it; the administrator, again only with a reason.
+    expect(
+      (await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, { turma_id: s.classA.id }))
+        .statusCode,
+    ).toBe(200);
+    const closedTeacher = await send('DELETE', `/api/avaliacoes/${essay.id}`, s.portuguese.cookie);
+    expect(closedTeacher.statusCode).toBe(409);
+    expect(messageOf(closedTeacher)).toMatch(/fechado/);
+    expect((await send('DELETE', `/api/avaliacoes/${essay.id}`, s.admin.cookie)).statusCode).toBe(400);
+    expect(
+      (
+        await send('DELETE', `/api/avaliacoes/${essay.id}`, s.admin.cookie, {
+          motivo: 'Redação lançada em duplicidade',
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // An open period never published: the teacher deletes as before, and the audit still keeps the grades.
+    const second = await createAssessment(s, s.math.cookie, { periodo_id: s.p[1]!.id, data: '2026-05-10' });
+    await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: second.id, aluno_id: s.a[2].id, valor: 6 }],
+    });
+    expect(dataOf<GradesGrid>(await get(gridUrl(s, 1), s.math.cookie)).exclusao_com_notas).toBe('livre');
+    expect((await send('DELETE', `/api/avaliacoes/${second.id}`, s.math.cookie)).statusCode).toBe(200);
+    const [free] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'excluir'), eq(auditLog.entityId, second.id)));
+    expect((free!.details as typeof details).notas_excluidas).toMatchObject([
+      { aluno_id: s.a[2].id, aluno_nome: names.get(s.a[2].id), texto: '6,0' },
+    ]);
+
+    // A closed year is read-only: not even the administrator deletes, with a reason or not.
+    const late = await createAssessment(s, s.math.cookie, { periodo_id: s.p[1]!.id, data: '2026-05-11' });
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
+      200,
+    );
+    const closedYear = await send('DELETE', `/api/avaliacoes/${late.id}`, s.admin.cookie, {
+      motivo: 'Avaliação em duplicidade',
+    });
+    expect(closedYear.statusCode).toBe(409);
+    expect(messageOf(closedYear)).toMatch(/ano letivo 2026 foi encerrado/);
   });
 });
 
@@ -1319,6 +1484,147 @@ describe('closing the year and rematrícula', () => {
       ano_encerrado: true,
       situacao: 'aprovado',
       turma: { id: s.classA.id },
+    });
+  });
+});
+
+describe('a closed year keeps the rules it was closed with', () => {
+  it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db
+      .update(classes)
+      .set({ serie: '5º ano', nome: '5º Ano A' })
+      .where(eq(classes.id, s.classA.id));
+    // a2: Matemática 4,0 with recuperação 7,0 (replaces it: 7,0); Português 6,0 — aprovado with 6,0.
+    clock.pin('2026-12-20');
+    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    expect(closing.statusCode, closing.body).toBe(200);
+    const cardUrl = `/api/boletins/alunos/${s.a[1].id}?ano=2026`;
+    const before = dataOf<ReportCard>(await get(cardUrl, s.admin.cookie));
+    expect(before).toMatchObject({ media_aprovacao: 6, situacao: 'aprovado', ano_encerrado: true });
+    expect(before.disciplinas.map((item) => [item.disciplina, item.media_anual, item.situacao])).toEqual([
+      ['Matemática', 7, 'aprovado'],
+      ['Português', 6, 'aprovado'],
+    ]);
+    const destinationOf = async (alunoId: string) =>
+      dataOf<RematriculaProposal>(
+        await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie),
+      ).alunos.find((item) => item.aluno_id === alunoId)?.destino;
+    expect(await destinationOf(s.a[1].id)).toBe('proxima_serie');
+
+    // For the next year the school averages the recuperação with the grade and passes at 6,5 (and no
+    // longer fails by absences): under these rules a2 would fail both subjects.
+    const current = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', s.admin.cookie));
+    const changed = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...settingsBody(current),
+      recuperacao: 'media',
+      media_aprovacao: 6.5,
+      frequencia_minima: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    expect(dataOf<ReportCard>(await get(cardUrl, s.admin.cookie))).toEqual(before);
+    const pdf = pdfText(
+      (await get(`/api/boletins/alunos/${s.a[1].id}.pdf?ano=2026`, s.admin.cookie)).rawPayload,
+    );
+    expect(pdf).toContain('Média para aprovação: 6,0');
+    expect(pdf).toContain('Situação final: Aprovado');
+    expect(pdf).not.toContain('Reprovado');
+    const classPdf = pdfText(
+      (await get(`/api/boletins/turmas/${s.classA.id}.pdf`, s.admin.cookie)).rawPayload,
+    );
+    expect(classPdf).not.toContain('6,5');
+    expect(classPdf.match(/Situação final: Aprovado/g)).toHaveLength(2);
+    const grid = dataOf<GradesGrid>(await get(gridUrl(s), s.admin.cookie));
+    expect(grid.alunos.find((aluno) => aluno.id === s.a[1].id)!.media_texto).toBe('7,0');
+    expect(await destinationOf(s.a[1].id)).toBe('proxima_serie');
+    const historico = await send('POST', '/api/documentos', s.admin.cookie, {
+      aluno_id: s.a[1].id,
+      tipo: 'historico_escolar',
+    });
+    expect(historico.statusCode, historico.body).toBe(201);
+    const historicoPdf = pdfText(
+      (await get(`/api/documentos/${dataOf<{ id: string }>(historico).id}/pdf`, s.admin.cookie)).rawPayload,
+    ).replace(/\s+/g, ' ');
+    expect(historicoPdf).toMatch(/Matemática 7,0 (\d+ )?Aprovado/);
+    expect(historicoPdf).toContain('Resultado final: Aprovado');
+    // The closing recorded the rules it kept.
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'encerrar_ano_letivo'));
+    expect(audit!.details).toMatchObject({
+      regras: { recuperacao: 'substitui_se_maior', media_aprovacao: 6 },
+    });
+
+    // A year not closed follows the settings of the day: 2027, with the same grades, averages 5,5.
+    const next = await send('POST', '/api/anos-letivos', s.admin.cookie, {
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      tipo_periodo: 'bimestre',
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const p2027 = dataOf<SchoolYear>(next).periodos[0]!;
+    const classB = await insertClass(t, null);
+    await t.database.db.update(classes).set({ anoLetivo: '2027' }).where(eq(classes.id, classB.id));
+    await send('PUT', `/api/turmas/${classB.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'por_aula',
+      disciplinas: [{ disciplina: 'Matemática', professor_id: s.mathTeacher.id, aulas_semanais: 5 }],
+    });
+    const b = await insertStudent(t, classB.id, undefined, '2027-02-01');
+    const columns: Assessment[] = [];
+    for (const extra of [
+      { nome: 'Prova 1', tipo: 'regular' },
+      { nome: 'Recuperação', tipo: 'recuperacao' },
+    ]) {
+      const created = await send('POST', '/api/avaliacoes', s.math.cookie, {
+        turma_id: classB.id,
+        disciplina: 'Matemática',
+        periodo_id: p2027.id,
+        data: p2027.inicio,
+        peso: 1,
+        ...extra,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      columns.push(dataOf<Assessment>(created));
+    }
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [
+        { avaliacao_id: columns[0]!.id, aluno_id: b.id, valor: 4 },
+        { avaliacao_id: columns[1]!.id, aluno_id: b.id, valor: 7 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const open = dataOf<ReportCard>(await get(`/api/boletins/alunos/${b.id}?ano=2027`, s.admin.cookie));
+    expect(open.media_aprovacao).toBe(6.5);
+    expect(open.disciplinas[0]!.periodos[0]).toMatchObject({ media: 5.5, media_texto: '5,5' });
+
+    // The scale still cannot change once grades were given (those of the closed year count too).
+    const rescale = await send('PUT', '/api/configuracoes/academico', s.admin.cookie, {
+      ...settingsBody(dataOf<AcademicSettings>(changed)),
+      escala: '0-100',
+      media_aprovacao: 60,
+    });
+    expect(rescale.statusCode).toBe(409);
+  });
+});
+
+describe('migration 0021: years closed before the rules were kept', () => {
+  it('get the settings in force (the defaults filling any key the stored document lacks)', async () => {
+    const s = await setupSchool();
+    const partial: Record<string, unknown> = { ...defaultAcademicSettings, media_aprovacao: 5 };
+    delete partial.frequencia_minima;
+    await t.database.db.insert(settingsTable).values({ key: 'academico', value: partial });
+    await t.database.db.insert(yearClosures).values({ anoLetivoId: s.year.id });
+    const migration = readFileSync(path.join(migrationsFolder, '0021_year_rules.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').slice(1))
+      await t.database.db.execute(sql.raw(statement));
+    const [row] = await t.database.db.select().from(yearClosures);
+    expect(academicSettingsValuesSchema.parse(row!.regras)).toEqual({
+      ...defaultAcademicSettings,
+      media_aprovacao: 5,
     });
   });
 });

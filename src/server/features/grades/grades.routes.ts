@@ -6,6 +6,7 @@ import {
   assessmentInputSchema,
   assessmentSchema,
   assessmentsQuerySchema,
+  assessmentDeleteInputSchema,
   assessmentUpdateSchema,
   cellRectificationInputSchema,
   councilInputSchema,
@@ -132,9 +133,23 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/avaliacoes/:id',
-    { schema: { response: okResponse(z.null()), params: idParams }, config: book },
+    {
+      // The body is optional: the reason is required only for grades of a closed or published period.
+      schema: {
+        response: okResponse(z.null()),
+        params: idParams,
+        body: assessmentDeleteInputSchema.nullish(),
+      },
+      config: book,
+    },
     async (request) => {
-      await deleteAssessment(app.ctx, signedInUser(request), request.params.id, actorOf(request));
+      await deleteAssessment(
+        app.ctx,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       return ok(null, 'Avaliação excluída.');
     },
   );

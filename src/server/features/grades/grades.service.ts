@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages, type FieldError } from '../../../shared/api.js';
 import {
   applyRecovery,
@@ -15,6 +15,8 @@ import {
   rulesOf,
   type Assessment,
   type AssessmentData,
+  type AssessmentDeleteInput,
+  type AssessmentDeletionMode,
   type AssessmentsQuery,
   type AssessmentUpdateData,
   type CellRectificationInput,
@@ -38,7 +40,12 @@ import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
-import { getAcademicSettings } from './academic-settings.service.js';
+import {
+  getAcademicSettings,
+  rulesForAssessment,
+  rulesForPeriod,
+  rulesForYear,
+} from './academic-settings.service.js';
 import {
   assessments,
   gradeChanges,
@@ -60,6 +67,10 @@ const assessmentNotFound = () => notFound('Avaliação não encontrada.');
 export const tenthsOf = (text: string | null): number | null => (text === null ? null : parseTenths(text));
 const numericText = (tenths: number) => `${String(Math.floor(tenths / 10))}.${String(tenths % 10)}`;
 
+/**
+ * The current settings as averaging rules: what a year still open follows. Anything about a given year
+ * (a closed one keeps the rules it was closed with) reads rulesForYear / rulesForPeriod instead.
+ */
 export async function rulesNow(db: DbOrTx): Promise<AveragingRules> {
   return rulesOf(await getAcademicSettings(db));
 }
@@ -308,11 +319,32 @@ export async function updateAssessment(
   return presentOne(ctx.db, id);
 }
 
-/** Deletes an avaliação and its grades (audited with how many grades went with it). */
+/**
+ * What a user may do with an avaliação that has grades (assessmentDeletionModes): grades of a closed or
+ * published period are the school's record — families may have read them —, so they go only by the
+ * administrator's decision with a reason, as a retificação would change them. A teacher is refused; a
+ * closed year is read-only for everyone.
+ */
+export function assessmentDeletionMode(
+  context: Pick<PeriodContext, 'yearClosed'>,
+  state: PeriodState,
+  isAdmin: boolean,
+): AssessmentDeletionMode {
+  if (context.yearClosed || (!isAdmin && state.fechado)) return 'bloqueada';
+  if (state.fechado || state.publicado) return isAdmin ? 'com_motivo' : 'so_secretaria';
+  return 'livre';
+}
+
+/**
+ * DELETE /api/avaliacoes/:id — the avaliação and its grades. With grades in a closed or published period
+ * only the administrator, with a reason (400 on `motivo` without one; 409 for a teacher). The audit
+ * keeps each grade deleted (student, value, concept, version) with its history, so nothing is lost.
+ */
 export async function deleteAssessment(
   ctx: AppContext,
   viewer: Viewer,
   id: string,
+  input: AssessmentDeleteInput | null | undefined,
   actor: Actor,
 ): Promise<void> {
   const current = await getAssessmentRow(ctx.db, id);
@@ -322,18 +354,92 @@ export async function deleteAssessment(
     },
   );
   const context = await periodContextOf(ctx.db, current.periodoId);
-  await ensureWritable(ctx.db, context, current.turmaId, access.isAdmin);
+  const state = await periodStateFor(ctx.db, context.period, current.turmaId);
+  const mode = assessmentDeletionMode(context, state, access.isAdmin);
+  if (mode === 'bloqueada') throw conflict(closedMessage(context, state, 'notas')!);
+  const rules = await rulesForYear(ctx.db, context.year.id);
+  const motivo = input?.motivo ?? null;
   await ctx.db.transaction(async (tx) => {
-    const [given] = await tx
-      .select({ total: count() })
+    const [locked] = await tx.select().from(assessments).where(eq(assessments.id, id)).for('update');
+    if (!locked) throw assessmentNotFound();
+    const rows = await tx
+      .select({ grade: grades, alunoNome: students.nome })
       .from(grades)
-      .where(and(eq(grades.avaliacaoId, id), isNotNull(grades.valor)));
+      .innerJoin(students, eq(students.id, grades.alunoId))
+      .where(eq(grades.avaliacaoId, id))
+      .orderBy(asc(students.nome))
+      .for('update', { of: grades });
+    const given = rows.filter((row) => row.grade.valor !== null).length;
+    if (given > 0 && mode === 'so_secretaria')
+      throw conflict(
+        `O ${context.nome} já foi publicado para esta turma: uma avaliação com notas lançadas só pode ser excluída pela secretaria, com motivo. Para corrigir uma nota, altere-a na grade (fica no histórico como alteração após a publicação).`,
+      );
+    if (given > 0 && mode === 'com_motivo' && !motivo) {
+      const message = `Informe o motivo da exclusão (ao menos 5 caracteres): o ${context.nome} está ${
+        state.fechado ? 'fechado' : 'publicado'
+      } e ${given === 1 ? 'a nota lançada' : `as ${String(given)} notas lançadas`} nesta avaliação ${
+        given === 1 ? 'sai' : 'saem'
+      } do boletim.`;
+      throw badRequest(message, [{ path: 'motivo', message }]);
+    }
+    const history =
+      rows.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(gradeChanges)
+            .where(
+              inArray(
+                gradeChanges.notaId,
+                rows.map((row) => row.grade.id),
+              ),
+            )
+            .orderBy(
+              asc(gradeChanges.em),
+              asc(sql`${gradeChanges.tipo} <> 'lancamento'`),
+              asc(gradeChanges.id),
+            );
+    const historyOf = new Map<string, typeof history>();
+    for (const change of history)
+      historyOf.set(change.notaId, [...(historyOf.get(change.notaId) ?? []), change]);
     await tx.delete(assessments).where(eq(assessments.id, id));
     await recordAudit(tx, actor, {
       action: 'excluir',
       entity: 'avaliacao',
       entityId: id,
-      details: { nome: current.nome, disciplina: current.disciplina, notas: given?.total ?? 0 },
+      details: {
+        nome: current.nome,
+        disciplina: current.disciplina,
+        turma_id: current.turmaId,
+        periodo_id: current.periodoId,
+        periodo: context.nome,
+        ano: context.year.ano,
+        data: current.data,
+        peso: current.peso,
+        tipo: current.tipo,
+        notas: given,
+        ...(motivo ? { motivo } : {}),
+        periodo_fechado: state.fechado,
+        periodo_publicado: state.publicado,
+        // Everything needed to give the grades back: who, the value as stored and as shown, and how it got there.
+        notas_excluidas: rows.map(({ grade, alunoNome }) => ({
+          nota_id: grade.id,
+          aluno_id: grade.alunoId,
+          aluno_nome: alunoNome,
+          valor: grade.valor,
+          texto: displayGrade(tenthsOf(grade.valor), rules),
+          conceito: grade.conceito,
+          version: grade.version,
+          historico: (historyOf.get(grade.id) ?? []).map((change) => ({
+            tipo: change.tipo,
+            antes: change.antes,
+            depois: change.depois,
+            motivo: change.motivo,
+            por: change.porNome,
+            em: change.em.toISOString(),
+          })),
+        })),
+      },
     });
   });
 }
@@ -404,7 +510,7 @@ export async function getGradesGrid(
   const context = await periodContextOf(db, query.periodo_id);
   const [state, rules, columns, members] = await Promise.all([
     periodStateFor(db, context.period, turmaId),
-    rulesNow(db),
+    rulesForYear(db, context.year.id),
     db
       .select()
       .from(assessments)
@@ -485,6 +591,7 @@ export async function getGradesGrid(
     ) as GradesGrid['conceitos'],
     bloqueio,
     pode_solicitar_retificacao: !access.isAdmin && teaches && closed !== null,
+    exclusao_com_notas: teaches ? assessmentDeletionMode(context, state, access.isAdmin) : 'bloqueada',
     retificacoes_pendentes: pending.map((request) => ({
       id: request.id,
       avaliacao_id: request.avaliacaoId,
@@ -534,6 +641,7 @@ export async function saveGrades(
   input: GradesBatchInput,
   actor: Actor,
 ): Promise<SavedGrades> {
+  // The batch writes only into open years (ensureWritable refuses a closed one): today's rules.
   const rules = await rulesNow(ctx.db);
   const assessmentIds = [...new Set(input.notas.map((cell) => cell.avaliacao_id))];
   const columns = await ctx.db.select().from(assessments).where(inArray(assessments.id, assessmentIds));
@@ -831,7 +939,13 @@ export async function rectifyGrade(
   input: RectificationInput,
   actor: Actor,
 ): Promise<GradeHistory> {
-  const rules = await rulesNow(ctx.db);
+  const [target] = await ctx.db
+    .select({ avaliacaoId: grades.avaliacaoId })
+    .from(grades)
+    .where(eq(grades.id, id));
+  if (!target) throw notFound('Nota não encontrada.');
+  // A grade of a closed year is read on the scale (and concepts) that year was closed with.
+  const rules = await rulesForAssessment(ctx.db, target.avaliacaoId);
   const value = parseGradeValue(input.valor, rules);
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   await ctx.db.transaction(async (tx) => {
@@ -861,13 +975,13 @@ export async function rectifyCell(
   input: CellRectificationInput,
   actor: Actor,
 ): Promise<GradeHistory> {
-  const rules = await rulesNow(ctx.db);
-  const value = parseGradeValue(input.valor, rules);
-  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const column = await getAssessmentRow(ctx.db, input.avaliacao_id);
   await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
     throw assessmentNotFound();
   });
+  const rules = await rulesForPeriod(ctx.db, column.periodoId);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const context = await periodContextOf(ctx.db, column.periodoId);
   const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
   if (!members.some((member) => member.id === input.aluno_id))
@@ -886,7 +1000,7 @@ export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): P
   await subjectAccess(db, viewer, found.column.turmaId, found.column.disciplina, 'read').catch(() => {
     throw notFound('Nota não encontrada.');
   });
-  const rules = await rulesNow(db);
+  const rules = await rulesForPeriod(db, found.column.periodoId);
   const rows = await db
     .select()
     .from(gradeChanges)

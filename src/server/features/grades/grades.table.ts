@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AcademicSettingsValues } from '../../../shared/grades.schemas.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
@@ -149,13 +150,20 @@ export const councilDecisions = pgTable(
 );
 export type CouncilDecisionRow = typeof councilDecisions.$inferSelect;
 
-/** A closed school year and, once applied, its rematrícula (one row per year: applying twice is a no-op). */
+/**
+ * A closed school year and, once applied, its rematrícula (one row per year: applying twice is a no-op).
+ * `regras` is the 'Acadêmico' settings as they were when the year was closed: everything computed for a
+ * closed year (boletins, final situations, rematrícula, reports, documents) uses them, so changing the
+ * settings later does not rewrite the records of a closed year (null only in a row restored from a file
+ * made before the column existed, filled in by the restore).
+ */
 export const yearClosures = pgTable('year_closures', {
   anoLetivoId: uuid('ano_letivo_id')
     .primaryKey()
     .references(() => schoolYears.id, { onDelete: 'cascade' }),
   encerradoEm: timestamp('encerrado_em', { withTimezone: true }).notNull().defaultNow(),
   encerradoPorNome: text('encerrado_por_nome'),
+  regras: jsonb('regras').$type<AcademicSettingsValues>(),
   rematriculaEm: timestamp('rematricula_em', { withTimezone: true }),
   rematriculaResumo: jsonb('rematricula_resumo').$type<Record<string, unknown>>(),
 });

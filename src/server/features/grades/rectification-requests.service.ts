@@ -17,14 +17,8 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
-import {
-  gradeText,
-  membersDuring,
-  rulesNow,
-  subjectAccess,
-  tenthsOf,
-  writeRectification,
-} from './grades.service.js';
+import { rulesForAssessment, rulesForPeriod, rulesForYear } from './academic-settings.service.js';
+import { gradeText, membersDuring, subjectAccess, tenthsOf, writeRectification } from './grades.service.js';
 import { assessments, grades, rectificationRequests } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
 
@@ -47,61 +41,65 @@ function parseAsked(tenths: number | null, rules: AveragingRules) {
 }
 
 async function presentRequests(db: DbOrTx, where: SQL | undefined): Promise<RectificationRequest[]> {
-  const [rules, rows] = await Promise.all([
-    rulesNow(db),
-    db
-      .select({
-        row: rectificationRequests,
-        turmaId: classes.id,
-        turmaNome: classes.nome,
-        disciplina: assessments.disciplina,
-        periodoId: schoolPeriods.id,
-        numero: schoolPeriods.numero,
-        tipoPeriodo: schoolYears.tipoPeriodo,
-        avaliacaoNome: assessments.nome,
-        alunoNome: students.nome,
-        atual: grades.valor,
-      })
-      .from(rectificationRequests)
-      .innerJoin(assessments, eq(assessments.id, rectificationRequests.avaliacaoId))
-      .innerJoin(classes, eq(classes.id, assessments.turmaId))
-      .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
-      .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
-      .innerJoin(students, eq(students.id, rectificationRequests.alunoId))
-      .leftJoin(
-        grades,
-        and(
-          eq(grades.avaliacaoId, rectificationRequests.avaliacaoId),
-          eq(grades.alunoId, rectificationRequests.alunoId),
-        ),
-      )
-      .where(where)
-      .orderBy(
-        asc(sql`${rectificationRequests.situacao} <> 'pendente'`),
-        desc(rectificationRequests.solicitadoEm),
-        asc(rectificationRequests.id),
-      )
-      .limit(200),
-  ]);
-  const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
-  return rows.map(({ row, ...joined }) => ({
-    id: row.id,
-    turma: { id: joined.turmaId, nome: joined.turmaNome },
-    disciplina: joined.disciplina,
-    periodo: { id: joined.periodoId, nome: periodName(joined.tipoPeriodo, joined.numero) },
-    avaliacao: { id: row.avaliacaoId, nome: joined.avaliacaoNome },
-    aluno: { id: row.alunoId, nome: joined.alunoNome },
-    antes: show(row.antes),
-    depois: show(row.depois),
-    atual: show(joined.atual),
-    motivo: row.motivo,
-    situacao: row.situacao,
-    solicitado_por: row.solicitadoPorNome,
-    solicitado_em: row.solicitadoEm.toISOString(),
-    resposta: row.resposta,
-    decidido_por: row.decididoPorNome,
-    decidido_em: row.decididoEm?.toISOString() ?? null,
-  }));
+  const rows = await db
+    .select({
+      row: rectificationRequests,
+      anoLetivoId: schoolYears.id,
+      turmaId: classes.id,
+      turmaNome: classes.nome,
+      disciplina: assessments.disciplina,
+      periodoId: schoolPeriods.id,
+      numero: schoolPeriods.numero,
+      tipoPeriodo: schoolYears.tipoPeriodo,
+      avaliacaoNome: assessments.nome,
+      alunoNome: students.nome,
+      atual: grades.valor,
+    })
+    .from(rectificationRequests)
+    .innerJoin(assessments, eq(assessments.id, rectificationRequests.avaliacaoId))
+    .innerJoin(classes, eq(classes.id, assessments.turmaId))
+    .innerJoin(schoolPeriods, eq(schoolPeriods.id, assessments.periodoId))
+    .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+    .innerJoin(students, eq(students.id, rectificationRequests.alunoId))
+    .leftJoin(
+      grades,
+      and(
+        eq(grades.avaliacaoId, rectificationRequests.avaliacaoId),
+        eq(grades.alunoId, rectificationRequests.alunoId),
+      ),
+    )
+    .where(where)
+    .orderBy(
+      asc(sql`${rectificationRequests.situacao} <> 'pendente'`),
+      desc(rectificationRequests.solicitadoEm),
+      asc(rectificationRequests.id),
+    )
+    .limit(200);
+  // Each request on the rules of its year (a closed year keeps those it was closed with).
+  const rulesOfYear = new Map<string, AveragingRules>();
+  for (const anoLetivoId of new Set(rows.map((item) => item.anoLetivoId)))
+    rulesOfYear.set(anoLetivoId, await rulesForYear(db, anoLetivoId));
+  return rows.map(({ row, anoLetivoId, ...joined }) => {
+    const show = (text: string | null) => displayGrade(tenthsOf(text), rulesOfYear.get(anoLetivoId)!);
+    return {
+      id: row.id,
+      turma: { id: joined.turmaId, nome: joined.turmaNome },
+      disciplina: joined.disciplina,
+      periodo: { id: joined.periodoId, nome: periodName(joined.tipoPeriodo, joined.numero) },
+      avaliacao: { id: row.avaliacaoId, nome: joined.avaliacaoNome },
+      aluno: { id: row.alunoId, nome: joined.alunoNome },
+      antes: show(row.antes),
+      depois: show(row.depois),
+      atual: show(joined.atual),
+      motivo: row.motivo,
+      situacao: row.situacao,
+      solicitado_por: row.solicitadoPorNome,
+      solicitado_em: row.solicitadoEm.toISOString(),
+      resposta: row.resposta,
+      decidido_por: row.decididoPorNome,
+      decidido_em: row.decididoEm?.toISOString() ?? null,
+    };
+  });
 }
 
 async function presentOne(db: DbOrTx, id: string): Promise<RectificationRequest> {
@@ -140,14 +138,15 @@ export async function requestRectification(
   input: RectificationRequestInput,
   actor: Actor,
 ): Promise<RectificationRequest> {
-  const rules = await rulesNow(ctx.db);
-  const value = parseGradeValue(input.valor, rules);
-  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const [column] = await ctx.db.select().from(assessments).where(eq(assessments.id, input.avaliacao_id));
   if (!column) throw notFound('Avaliação não encontrada.');
   const access = await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
     throw notFound('Avaliação não encontrada.');
   });
+  // On the scale of the grade's year (a closed year keeps the rules it was closed with).
+  const rules = await rulesForPeriod(ctx.db, column.periodoId);
+  const value = parseGradeValue(input.valor, rules);
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   if (access.isAdmin)
     throw conflict('A secretaria retifica a nota diretamente, pelo botão “Retificar” ao lado dela.');
   const context = await periodContextOf(ctx.db, column.periodoId);
@@ -239,10 +238,9 @@ export async function approveRectification(
   input: RectificationApprovalInput,
   actor: Actor,
 ): Promise<RectificationRequest> {
-  const rules = await rulesNow(ctx.db);
   await ctx.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
-    const value = parseAsked(tenthsOf(row.depois), rules);
+    const value = parseAsked(tenthsOf(row.depois), await rulesForAssessment(tx, row.avaliacaoId));
     await writeRectification(
       tx,
       { avaliacaoId: row.avaliacaoId, alunoId: row.alunoId },

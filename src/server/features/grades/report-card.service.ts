@@ -40,7 +40,8 @@ import {
   yearClosures,
   type CouncilDecisionRow,
 } from './grades.table.js';
-import { periodAverage, rulesNow, tenthsOf } from './grades.service.js';
+import { rulesForYear } from './academic-settings.service.js';
+import { periodAverage, tenthsOf } from './grades.service.js';
 import { periodStatesFor } from './period-state.js';
 import { groupBy } from '../../../shared/group-by.js';
 
@@ -87,11 +88,6 @@ async function classesOfYear(
   return result;
 }
 
-export interface ReportCardOptions {
-  /** Precomputed for a whole class (PDF of 40 boletins): skip re-reading them per student. */
-  rules?: AveragingRules;
-}
-
 type CardStudent = Pick<ReportCard['aluno'], 'id' | 'nome' | 'matricula'>;
 
 /** GET /api/boletim/:id — one student's boletim (404 outside the viewer's scope). */
@@ -100,9 +96,8 @@ export async function buildReportCard(
   viewer: Viewer,
   alunoId: string,
   query: { ano?: number | undefined },
-  options: ReportCardOptions = {},
 ): Promise<ReportCard> {
-  const [card] = await buildReportCards(db, viewer, [alunoId], query, options);
+  const [card] = await buildReportCards(db, viewer, [alunoId], query);
   if (!card) throw studentNotFound();
   return card;
 }
@@ -120,7 +115,6 @@ export async function buildReportCards(
   viewer: Viewer,
   alunoIds: readonly string[],
   query: { ano?: number | undefined },
-  options: ReportCardOptions = {},
 ): Promise<ReportCard[]> {
   if (alunoIds.length === 0) return [];
   const scope = await scopeOf(db, viewer);
@@ -135,7 +129,8 @@ export async function buildReportCards(
   if (found.length === 0) return [];
   const year = await resolveYear(db, query.ano);
   const ano = year?.ano ?? query.ano ?? Number(clock.today().slice(0, 4));
-  const rules = options.rules ?? (await rulesNow(db));
+  // A closed year is computed with the rules it was closed with; an open one with today's.
+  const rules = await rulesForYear(db, year?.id);
   const guardian = scope.kind === 'guardian';
   const classOf = new Map<string, ClassRow>();
   for (let index = 0; index < found.length; index += BATCH * 5) {

@@ -26,6 +26,7 @@ import { schoolPeriods, schoolYears, type SchoolYearRow } from '../calendar/cale
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
+import { currentAcademicValues } from './academic-settings.service.js';
 import { periodStates, yearClosures } from './grades.table.js';
 import { resolvePeriodState } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
@@ -200,14 +201,16 @@ export async function closeYear(
             isNotNull(periodStates.turmaId),
           ),
         );
+    // The rules of the day: the closed year is computed with them from now on, whatever the settings become.
+    const regras = await currentAcademicValues(tx);
     await tx
       .insert(yearClosures)
-      .values({ anoLetivoId: id, encerradoEm: clock.now(), encerradoPorNome: actor.nome });
+      .values({ anoLetivoId: id, encerradoEm: clock.now(), encerradoPorNome: actor.nome, regras });
     await recordAudit(tx, actor, {
       action: 'encerrar_ano_letivo',
       entity: 'ano_letivo',
       entityId: id,
-      details: { ano: year.ano },
+      details: { ano: year.ano, regras },
     });
   });
   dropCalendarSnapshot(ctx.db);

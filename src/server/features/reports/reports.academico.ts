@@ -11,7 +11,6 @@ import { classes, type ClassRow } from '../classes/classes.table.js';
 import { drawCard } from '../grades/report-card.pdf.js';
 import { buildReportCards } from '../grades/report-card.service.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { rulesNow } from '../grades/grades.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';
 import {
@@ -153,7 +152,6 @@ const boletinsEscola: HubReport = {
     const ano = yearOf(run);
     const rows = await classesOfYear(run.db, ano);
     const school = await getSchoolIdentity(run.db);
-    const rules = await rulesNow(run.db);
     let pages = 0;
     const body = await renderPdfDocument(
       `Boletins ${String(ano)}`,
@@ -162,7 +160,8 @@ const boletinsEscola: HubReport = {
         for (const [index, turma] of rows.entries()) {
           const members = await membersOf(run, turma);
           const ids = members.map((member) => member.id);
-          const cards = await buildReportCards(run.db, run.viewer, ids, { ano }, { rules });
+          // Each call reads the rules of the year (a closed year keeps those it was closed with).
+          const cards = await buildReportCards(run.db, run.viewer, ids, { ano });
           for (const card of cards) {
             drawCard(doc, school, card);
             if (card === cards[0]) doc.outline.addItem(`${turma.nome} (${String(cards.length)})`);
