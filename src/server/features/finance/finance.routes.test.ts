@@ -144,27 +144,6 @@ describe('generating tuition', () => {
     expect(audit).toHaveLength(3);
   });
 
-  it('the month a student enrols in falls due on the enrolment day, never before it (no multa on day one)', async () => {
-    const s = await school();
-    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
-    // Bruno enrolled on 15 July; the class's tuition falls due on the 10th.
-    expect((await mensalidadeOf(s.bruno.id, `${lastYear}-07`)).dataVencimento).toBe(`${lastYear}-07-15`);
-    expect((await mensalidadeOf(s.bruno.id, `${lastYear}-08`)).dataVencimento).toBe(`${lastYear}-08-10`);
-    expect((await mensalidadeOf(s.ana.id, `${lastYear}-07`)).dataVencimento).toBe(`${lastYear}-07-10`);
-    // Enrolled today, after this month's due day: this month's tuition is open, not overdue.
-    await t.database.db.update(students).set({ dataMatricula: today }).where(eq(students.id, s.bruno.id));
-    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, {
-      ano: thisYear,
-      aluno_id: s.bruno.id,
-    });
-    const june = await call(
-      'GET',
-      `/api/financeiro/mensalidades?aluno_id=${s.bruno.id}&mes=${today.slice(0, 7)}`,
-      s.admin,
-    );
-    expect(june.json().data.items).toMatchObject([{ data_vencimento: today, status: 'pendente', multa: 0 }]);
-  });
-
   it('says why nothing was generated: no class with a tuition, or everything already there', async () => {
     const s = await school();
     await t.database.db.delete(classTuition);
