@@ -173,6 +173,44 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await guardianContext.close();
 });
 
+test('a guardian registered without e-mail gets portal access later, from the student’s details', async ({
+  browser,
+}) => {
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const aluno = `Caio Mendes ${run}`;
+  const mae = `Lúcia Mendes ${run}`;
+  const email = `lucia.mendes.${run}@escola.test`;
+  await addStudent(admin.request, aluno, null, { nome: mae });
+
+  await admin.goto('/dashboard/alunos');
+  await admin.getByLabel('Buscar').fill(aluno);
+  await admin.getByRole('button', { name: 'Filtrar' }).click();
+  await admin.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
+  const details = admin.getByRole('dialog', { name: aluno });
+  await expect(details.getByText(/Sem acesso ao portal/)).toBeVisible();
+  await details.getByRole('button', { name: `Editar ${mae}` }).click();
+  const edit = details.getByRole('form', { name: `Editar ${mae}` });
+  // Access needs an e-mail: the form says so under the field.
+  await edit.getByLabel(/Criar acesso ao portal/).check();
+  await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(edit.getByLabel('E-mail do responsável')).toHaveAccessibleDescription(/login do portal/);
+  await edit.getByLabel('E-mail do responsável').fill(email);
+  await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(details.getByText(`Foi criada uma conta no portal para ${mae}.`)).toBeVisible();
+  const generated = (await details.getByTestId('senha-gerada').textContent())!.trim();
+  await details.getByRole('button', { name: 'Concluir' }).click();
+  await expect(details.getByText(/Sem acesso ao portal/)).toHaveCount(0);
+  await adminContext.close();
+
+  const guardianContext = await browser.newContext();
+  const guardian = await guardianContext.newPage();
+  await firstLogin(guardian, email, generated, 'Sabia-Laranjeira-61');
+  await acceptPrivacyOnScreen(guardian);
+  await guardian.goto('/dashboard/alunos');
+  await expect(guardian.getByRole('row', { name: new RegExp(aluno) })).toBeVisible();
+  await guardianContext.close();
+});
+
 test('a teacher with a portal account sees only the classes they are responsible for', async ({
   browser,
 }) => {

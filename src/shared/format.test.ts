@@ -3,6 +3,7 @@ import {
   configureDisplay,
   formatCentavos,
   formatDate,
+  formatCount,
   formatDateTime,
   formatPhone,
   TIME_ZONE,
@@ -20,6 +21,12 @@ describe('formats', () => {
     expect(formatDateTime('2026-03-09T15:30:00Z')).toBe('09/03/2026 12:30');
     expect(formatPhone('11912345678')).toBe('(11) 91234-5678');
     expect(formatPhone('1133334444')).toBe('(11) 3333-4444');
+  });
+
+  it('writes a count with its noun in the right number: 1 aluno, not 1 alunos', () => {
+    expect(formatCount(1, 'aluno', 'alunos')).toBe('1 aluno');
+    expect(formatCount(0, 'aluno', 'alunos')).toBe('0 alunos');
+    expect(formatCount(1250, 'aluno', 'alunos')).toBe('1.250 alunos');
   });
 
   it('follows the system settings for language, time zone and currency', () => {

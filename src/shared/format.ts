@@ -74,6 +74,11 @@ export function formatPercent(value: number | null): string {
   return `${value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 }
 
+/** '1 aluno', '2 alunos', '0 alunos': a count with its noun in the right number. */
+export function formatCount(count: number, singular: string, plural: string): string {
+  return `${count.toLocaleString('pt-BR')} ${count === 1 ? singular : plural}`;
+}
+
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }

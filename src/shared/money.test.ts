@@ -102,4 +102,14 @@ describe('bolsa and parsing', () => {
     expect(parseReais('12,345')).toBeNull();
     expect(parseReais('abc')).toBeNull();
   });
+
+  it('reads what the money mask writes for a whole amount: 1250 typed shows 1.250 and is R$ 1.250,00', () => {
+    expect(parseReais('1.250')).toBe(125_000);
+    expect(parseReais('12.500')).toBe(1_250_000);
+    expect(parseReais('1.250.000')).toBe(125_000_000);
+    // A dot with one or two digits after it is still a decimal point (CSV, BR Code amounts).
+    expect(parseReais('1.25')).toBe(125);
+    expect(parseReais('1.2500')).toBeNull();
+    expect(parseReais('12.50.00')).toBeNull();
+  });
 });

@@ -102,11 +102,16 @@ export function applyDiscount(valor: number, bolsaBp: number): number {
   return valor - divideRoundHalfUp(valor * bolsaBp, BP);
 }
 
-/** Reais text (1234.5 or "1.234,56") → centavos; null when it is not an amount. */
+/**
+ * Reais text (1234.5, "1.234,56" or "1.250") → centavos; null when it is not an amount. A dot followed
+ * by groups of three digits and no comma is the thousands separator, as the money mask writes 1250.
+ */
 export function parseReais(text: string): number | null {
   const cleaned = text.replace(/R\$\s?/, '').trim();
   if (cleaned === '') return null;
-  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned;
+  const thousandsOnly = /^\d{1,3}(\.\d{3})+$/.test(cleaned);
+  const normalized =
+    cleaned.includes(',') || thousandsOnly ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned;
   if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
   const [whole, fraction = ''] = normalized.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

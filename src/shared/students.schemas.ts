@@ -221,24 +221,40 @@ export const guardianSummarySchema = z.object({
 });
 export type GuardianSummary = z.infer<typeof guardianSummarySchema>;
 
-/** `PUT /api/responsaveis/{id}`; with `aluno_id`, `parentesco` is the relationship to that student. */
-export const updateGuardianInputSchema = z.strictObject({
-  nome: requiredName('Nome do responsável'),
-  email: optionalEmailSchema,
-  telefone: requiredPhoneSchema,
-  cpf: optionalCpfSchema,
-  endereco: optionalText(300),
-  observacoes: optionalText(1000, { multiline: true }),
-  aluno_id: uuidParam.optional(),
-  parentesco: z.enum(parentescos).optional(),
-  version: versionSchema.optional(),
-});
+export const PORTAL_ACCESS_NEEDS_EMAIL = 'Informe o e-mail: ele é o login do portal';
+
+/**
+ * `PUT /api/responsaveis/{id}`; with `aluno_id`, `parentesco` is the relationship to that student.
+ * `criar_acesso` gives a guardian without a portal account one (a new account with a generated
+ * password, or the responsável account already created with that e-mail); without it the e-mail of
+ * such a guardian is only a contact.
+ */
+export const updateGuardianInputSchema = z
+  .strictObject({
+    nome: requiredName('Nome do responsável'),
+    email: optionalEmailSchema,
+    telefone: requiredPhoneSchema,
+    cpf: optionalCpfSchema,
+    endereco: optionalText(300),
+    observacoes: optionalText(1000, { multiline: true }),
+    aluno_id: uuidParam.optional(),
+    parentesco: z.enum(parentescos).optional(),
+    criar_acesso: z.boolean().optional(),
+    version: versionSchema.optional(),
+  })
+  .refine((value) => !value.criar_acesso || value.email != null, {
+    message: PORTAL_ACCESS_NEEDS_EMAIL,
+    path: ['email'],
+  });
 export type UpdateGuardianInput = z.input<typeof updateGuardianInputSchema>;
 export type UpdateGuardianData = z.output<typeof updateGuardianInputSchema>;
 
 export const updatedGuardianSchema = guardianSchema.extend({
   /** The new address a confirmation link was sent to (the login changes once it is opened). */
   email_pendente: z.string().nullable(),
+  /** With `criar_acesso`, once: the password of the account just created, and whether it was mailed. */
+  senhaGerada: z.string().optional(),
+  emailEnviado: z.boolean().optional(),
 });
 export type UpdatedGuardian = z.infer<typeof updatedGuardianSchema>;
 

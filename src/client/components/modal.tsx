@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -26,6 +26,10 @@ export function Modal({
   busy = false,
   size = 'md',
 }: ModalProps) {
+  // The screens open a dialog from a button without a Dialog.Trigger, so Radix has nowhere to put the
+  // focus back when it closes and it fell to <body>: keyboard and screen-reader users had to start the
+  // page over. Remember what had the focus when the dialog opened and return it there.
+  const opener = useRef<Element | null>(null);
   return (
     <Dialog.Root
       open={open}
@@ -37,6 +41,16 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
         <Dialog.Content
           className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${widths[size]}`}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            if (target instanceof HTMLElement && target.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
           }}

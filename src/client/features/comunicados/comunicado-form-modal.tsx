@@ -11,6 +11,7 @@ import {
   type Comunicado,
   type PublicoTipo,
 } from '../../../shared/comunicados.schemas';
+import { formatCount } from '../../../shared/format';
 import { IconButton } from '../../components/button';
 import { FormCheckbox, FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
@@ -188,7 +189,7 @@ function AudienceFields({
           legend="Turmas"
           options={opcoes.data.turmas.map((turma) => ({
             value: turma.id,
-            label: `${turma.nome} (${String(turma.alunos)} alunos)`,
+            label: `${turma.nome} (${formatCount(turma.alunos, 'aluno', 'alunos')})`,
           }))}
         />
       )}

@@ -42,6 +42,14 @@ export function TextEditor({
   const [draft, setDraft] = useState(value);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Leaving the editor removes the input that had the focus: it goes back to 'Editar', not to <body>.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   function start() {
     setDraft(value);
@@ -49,11 +57,16 @@ export function TextEditor({
     setEditing(true);
   }
 
+  function stop() {
+    refocus.current = true;
+    setEditing(false);
+  }
+
   async function confirm() {
     setSaving(true);
     try {
       await onSave(parse ? (parse(draft) as string) : draft);
-      setEditing(false);
+      stop();
     } catch (caught) {
       if (caught instanceof Error) setError(caught.message);
     } finally {
@@ -93,7 +106,7 @@ export function TextEditor({
                   onChange={(event) => setDraft(event.target.value)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') void confirm();
-                    if (event.key === 'Escape') setEditing(false);
+                    if (event.key === 'Escape') stop();
                   }}
                   className={inputClass}
                   // The editor opens on the user's click: the caret goes where they are about to type.
@@ -112,7 +125,7 @@ export function TextEditor({
                   <Check className="h-4 w-4" aria-hidden="true" />
                   Confirmar
                 </Button>
-                <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+                <Button variant="secondary" onClick={stop} disabled={saving}>
                   <X className="h-4 w-4" aria-hidden="true" />
                   Cancelar
                 </Button>
@@ -125,7 +138,7 @@ export function TextEditor({
           )}
         </div>
         {!editing && (
-          <Button variant="secondary" onClick={start} aria-label={`Editar ${label}`}>
+          <Button ref={editButton} variant="secondary" onClick={start} aria-label={`Editar ${label}`}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Editar
           </Button>

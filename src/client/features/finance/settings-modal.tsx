@@ -6,7 +6,7 @@ import {
   updateFinanceSettingsInputSchema,
   type FinanceSettings,
 } from '../../../shared/finance.schemas';
-import { formatCentavos } from '../../../shared/format';
+import { formatCentavos, formatCount } from '../../../shared/format';
 import { decimalText, optionalMoneyText } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
@@ -112,7 +112,10 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
             {settings.turmas.map((turma, index) => (
               <div key={turma.turma_id} className="grid grid-cols-[1fr_8rem_6rem] items-end gap-2">
                 <p className="pb-2 text-sm text-gray-800">
-                  {turma.turma_nome} <span className="text-gray-500">({turma.alunos_count} alunos)</span>
+                  {turma.turma_nome}{' '}
+                  <span className="text-gray-500">
+                    ({formatCount(turma.alunos_count, 'aluno', 'alunos')})
+                  </span>
                 </p>
                 <FormMasked
                   name={`turmas.${index}.valor`}

@@ -13,8 +13,9 @@ import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, Spinner } from '../../components/feedback';
-import { Form, FormTextArea } from '../../components/form-fields';
+import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
 import { GuardianFields } from '../../components/form-groups';
+import { GeneratedPassword } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useGuardianSearch, useLinkGuardian, useUnlinkGuardian, useUpdateGuardian } from './students.api';
 
@@ -29,6 +30,7 @@ function EditGuardianForm({
   onDone: () => void;
 }) {
   const update = useUpdateGuardian();
+  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean } | null>(null);
   const form = useSchemaForm(updateGuardianInputSchema, {
     nome: guardian.nome,
     telefone: formatPhone(guardian.telefone),
@@ -38,7 +40,21 @@ function EditGuardianForm({
     observacoes: guardian.observacoes ?? '',
     aluno_id: student.id,
     parentesco: guardian.parentesco,
+    criar_acesso: false,
   });
+  if (created) {
+    return (
+      <div className="mt-3 space-y-3">
+        <p className="text-sm text-gray-700">
+          Foi criada uma conta no portal para <strong>{guardian.nome}</strong>.
+        </p>
+        <GeneratedPassword password={created.senha} emailEnviado={created.emailEnviado} />
+        <Button variant="secondary" onClick={onDone}>
+          Concluir
+        </Button>
+      </div>
+    );
+  }
   return (
     <Form
       form={form}
@@ -50,12 +66,25 @@ function EditGuardianForm({
           if (result.data.email_pendente)
             toast.success(result.message ?? 'Confirmação enviada', { duration: 8000 });
           else toast.success(result.message ?? 'Responsável atualizado com sucesso!');
-          onDone();
+          if (result.data.senhaGerada)
+            setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado ?? false });
+          else onDone();
         },
         () => toast.error('Erro ao salvar o responsável'),
       )}
     >
       <GuardianFields cpfRequired={guardian.eh_principal} />
+      {!guardian.tem_acesso && (
+        <div className="sm:col-span-2">
+          <FormCheckbox
+            name="criar_acesso"
+            label="Criar acesso ao portal (senha gerada, enviada por e-mail)"
+          />
+          <p className="mt-1 text-xs text-gray-500">
+            Se já existir em Usuários uma conta de responsável com este e-mail, ela é vinculada.
+          </p>
+        </div>
+      )}
       <div className="sm:col-span-2">
         <FormTextArea
           name="observacoes"
@@ -107,6 +136,9 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
                   {guardian.cpf ? ` · CPF ${formatCpf(guardian.cpf)}` : ''}
                 </p>
                 {guardian.endereco && <p className="text-gray-600">{guardian.endereco}</p>}
+                {canWrite && !guardian.tem_acesso && (
+                  <p className="text-gray-500">Sem acesso ao portal (Editar → Criar acesso ao portal)</p>
+                )}
                 {guardian.observacoes && <p className="text-gray-500 italic">Obs.: {guardian.observacoes}</p>}
               </div>
               {canWrite && editing !== guardian.id && (

@@ -95,6 +95,31 @@ describe('turmas', () => {
     expect((await send('DELETE', `/api/turmas/${empty.id}`, admin.cookie)).statusCode).toBe(200);
   });
 
+  it('refuses a second class with the same name in the same school year (409), in any case', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const first = await send('POST', '/api/turmas', admin.cookie, classBody());
+    expect(first.statusCode).toBe(201);
+    const twin = await send('POST', '/api/turmas', admin.cookie, classBody({ nome: '5º ano a ' }));
+    expect(twin.statusCode).toBe(409);
+    expect(messageOf(twin)).toBe('Já existe a turma 5º Ano A em 2026.');
+    expect(twin.json().details).toEqual([{ path: 'nome', message: 'Nome já usado em 2026' }]);
+    // Next year's 5º Ano A is another class.
+    expect(
+      (await send('POST', '/api/turmas', admin.cookie, classBody({ ano_letivo: '2027' }))).statusCode,
+    ).toBe(201);
+    // Renaming another class to it is refused; saving the class itself is not.
+    const other = await insertClass(t, null);
+    expect((await send('PUT', `/api/turmas/${other.id}`, admin.cookie, classBody())).statusCode).toBe(409);
+    const own = dataOf<SchoolClass>(first);
+    const saved = await send(
+      'PUT',
+      `/api/turmas/${own.id}`,
+      admin.cookie,
+      classBody({ capacidade_maxima: 30, version: own.version }),
+    );
+    expect(saved.statusCode).toBe(200);
+  });
+
   it('answers 412 to a stale class update', async () => {
     const admin = await signedIn(t, 'administrador');
     const turma = await insertClass(t, null);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -100,9 +100,31 @@ async function assertTeacherExists(tx: DbOrTx, id: string | null | undefined): P
   }
 }
 
+/**
+ * Two classes of one school year with the same name cannot be told apart anywhere (chamada, notas,
+ * mensalidades, the Excluir confirmation), so the name is unique per year, whatever the case.
+ */
+async function assertNameFree(tx: DbOrTx, nome: string, anoLetivo: string, exceptId?: string) {
+  const conditions = [
+    eq(classes.anoLetivo, anoLetivo),
+    sql`lower(${classes.nome}) = lower(${nome.trim()})`,
+    ...(exceptId ? [ne(classes.id, exceptId)] : []),
+  ];
+  const [twin] = await tx
+    .select({ nome: classes.nome })
+    .from(classes)
+    .where(and(...conditions))
+    .limit(1);
+  if (twin)
+    throw new AppError('CONFLICT', `Já existe a turma ${twin.nome} em ${anoLetivo}.`, [
+      { path: 'nome', message: `Nome já usado em ${anoLetivo}` },
+    ]);
+}
+
 export async function createClass(ctx: AppContext, input: ClassData, actor: Actor): Promise<SchoolClass> {
   const id = await ctx.db.transaction(async (tx) => {
     await assertTeacherExists(tx, input.professor_responsavel_id);
+    await assertNameFree(tx, input.nome, input.ano_letivo);
     const [row] = await tx
       .insert(classes)
       .values({
@@ -138,6 +160,7 @@ export async function updateClass(
     const current = await lockClass(tx, id);
     assertVersion(expectedVersion, current.version);
     await assertTeacherExists(tx, input.professor_responsavel_id);
+    await assertNameFree(tx, input.nome, input.ano_letivo, id);
     const [row] = await tx
       .update(classes)
       .set({

@@ -6,7 +6,7 @@ import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
 import { guardians, studentGuardians, students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
-import { mensalidades } from './finance.table.js';
+import { classTuition, mensalidades } from './finance.table.js';
 import { hasValidCrc, parseTlv } from './pix.js';
 
 // Late fees and 'overdue' depend on the date: every test here runs on the same fixed day.
@@ -142,6 +142,27 @@ describe('generating tuition', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'gerar_mensalidades'));
     expect(audit).toHaveLength(3);
+  });
+
+  it('says why nothing was generated: no class with a tuition, or everything already there', async () => {
+    const s = await school();
+    await t.database.db.delete(classTuition);
+    const none = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({
+      data: { criadas: 0 },
+      message:
+        'Nenhuma mensalidade gerada: nenhum aluno ativo está numa turma com mensalidade definida. Defina o valor de cada turma em Configurar.',
+    });
+    await t.database.db
+      .insert(classTuition)
+      .values({ turmaId: s.turma.id, valorMensalidade: 85_000, diaVencimento: 10 });
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const again = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    expect(again.json()).toMatchObject({
+      data: { criadas: 0 },
+      message: 'Nenhuma mensalidade nova: todas já existiam.',
+    });
   });
 
   it('applies a bolsa', async () => {

@@ -44,6 +44,7 @@ import { computeFinanceStats } from './finance.figures.js';
 import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';
 import {
   generateMensalidades,
+  type GenerationOutcome,
   getMensalidade,
   listMensalidades,
   quoteMensalidade,
@@ -59,6 +60,16 @@ import { sharedRead } from './finance.shared-reads.js';
 import { clock } from '../../lib/clock.js';
 
 const EXPORT_LIMIT = 10_000;
+
+/** What 'Gerar mensalidades' tells the secretaria, including why nothing was created. */
+const generationMessages: Record<GenerationOutcome, (criadas: number) => string> = {
+  sem_turma_com_mensalidade: () =>
+    'Nenhuma mensalidade gerada: nenhum aluno ativo está numa turma com mensalidade definida. Defina o valor de cada turma em Configurar.',
+  nada_a_gerar: () =>
+    'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados ou têm bolsa integral.',
+  ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
+  geradas: (criadas) => `${criadas} mensalidade(s) gerada(s).`,
+};
 
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
   { header: 'Aluno', value: (row) => row.aluno_nome },
@@ -130,17 +141,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request, reply) => {
-      const result = await generateMensalidades(db(), request.body, actorOf(request));
+      const { criadas, outcome } = await generateMensalidades(db(), request.body, actorOf(request));
       return reply
-        .status(result.criadas > 0 ? 201 : 200)
-        .send(
-          ok(
-            result,
-            result.criadas === 0
-              ? 'Nenhuma mensalidade nova: todas já existiam.'
-              : `${result.criadas} mensalidade(s) gerada(s).`,
-          ),
-        );
+        .status(criadas > 0 ? 201 : 200)
+        .send(ok({ criadas }, generationMessages[outcome](criadas)));
     },
   );
 

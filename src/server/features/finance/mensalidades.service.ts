@@ -40,6 +40,9 @@ export function monthKey(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
+/** Why a run created what it did: no student in a class with a tuition, nothing due, or all there. */
+export type GenerationOutcome = 'sem_turma_com_mensalidade' | 'nada_a_gerar' | 'ja_existiam' | 'geradas';
+
 /**
  * Creates the tuition of every active student enrolled in a class with a monthly tuition, for a year
  * (or one month, or one student). A student enrolled mid-year gets the months from the enrolment on.
@@ -49,7 +52,7 @@ export async function generateMensalidades(
   db: DbOrTx,
   input: GerarMensalidadesInput,
   actor: Actor,
-): Promise<{ criadas: number }> {
+): Promise<{ criadas: number; outcome: GenerationOutcome }> {
   return writeTransaction(db, async (tx) => {
     const settings = await loadSettings(tx);
     const filters: SQL[] = [eq(students.status, 'ativo')];
@@ -109,7 +112,15 @@ export async function generateMensalidades(
       entity: 'mensalidade',
       details: { ano: input.ano, mes: input.mes ?? null, aluno_id: input.aluno_id ?? null, criadas },
     });
-    return { criadas };
+    const outcome: GenerationOutcome =
+      rows.length === 0
+        ? 'sem_turma_com_mensalidade'
+        : values.length === 0
+          ? 'nada_a_gerar'
+          : criadas === 0
+            ? 'ja_existiam'
+            : 'geradas';
+    return { criadas, outcome };
   });
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPixCode, crc16, hasValidCrc, parseTlv } from './pix';
 
+const keyIn = (code: string) => parseTlv(parseTlv(code).get('26')!).get('01');
+
 describe('PIX BR Code', () => {
   it('computes CRC-16/CCITT-FALSE (check value of "123456789" is 29B1)', () => {
     expect(crc16('123456789')).toBe('29B1');
@@ -39,6 +41,21 @@ describe('PIX BR Code', () => {
     });
     expect(hasValidCrc(code)).toBe(true);
     expect(hasValidCrc(code.replace('850.00', '050.00'))).toBe(false);
+  });
+
+  it('writes the key as the bank looks it up, whatever way the secretaria typed it', () => {
+    const key = (chave: string) => keyIn(buildPixCode({ chave, beneficiario: 'Escola', cidade: 'Campinas' }));
+    // CNPJ and CPF: digits only (a masked key is not found in the DICT and the payment fails).
+    expect(key('11.222.333/0001-81')).toBe('11222333000181');
+    expect(key('529.982.247-25')).toBe('52998224725');
+    expect(key('12.ABC.345/01DE-35')).toBe('12ABC34501DE35');
+    // Phone: +55, DDD and number.
+    expect(key('(19) 99123-4567')).toBe('+5519991234567');
+    expect(key('+55 19 99123-4567')).toBe('+5519991234567');
+    // E-mail and random key: lower case, as registered.
+    expect(key(' Financeiro@Escola.com.BR ')).toBe('financeiro@escola.com.br');
+    expect(key('7D9F0335-8DCC-4054-9BF9-0DBD61D36906')).toBe('7d9f0335-8dcc-4054-9bf9-0dbd61d36906');
+    expect(key('+5511912345678')).toBe('+5511912345678');
   });
 
   it('uses *** as txid when none is given', () => {

@@ -1,4 +1,5 @@
 import { centavosToDecimal } from '../../../shared/money.js';
+import { isValidCpf } from '../../../shared/validators.js';
 
 /**
  * PIX "copia e cola" as an EMV® QRCPS-MPM BR Code (Manual de Padrões para Iniciação do Pix, BCB).
@@ -45,10 +46,27 @@ export function plainText(value: string, max: number): string {
     .slice(0, max);
 }
 
+/**
+ * The key as the DICT holds it: CPF and CNPJ without punctuation, phone as +55 DDD number, e-mail and
+ * random key (EVP) in lower case. The settings take it as the secretaria types it ('11.222.333/0001-81',
+ * '(19) 99123-4567'); written that way in the code, the bank finds no such key and the payment fails.
+ */
+export function normalizePixKey(typed: string): string {
+  const key = typed.trim();
+  if (key.includes('@')) return key.toLowerCase();
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) return key.toLowerCase();
+  const bare = key.replace(/[\s.\-/()]/g, '').toUpperCase();
+  if (key.startsWith('+')) return `+${bare.replace(/\D/g, '')}`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(bare)) return bare;
+  if (/^\d{11}$/.test(bare) && !key.includes('(') && isValidCpf(bare)) return bare;
+  if (/^\d{10,11}$/.test(bare)) return `+55${bare}`;
+  return key;
+}
+
 export function buildPixCode(payload: PixPayload): string {
   const account =
     field('00', 'br.gov.bcb.pix') +
-    field('01', payload.chave.trim()) +
+    field('01', normalizePixKey(payload.chave)) +
     (payload.descricao ? field('02', plainText(payload.descricao, 40)) : '');
   const txid = (payload.txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 25) || '***';
   const body =

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
+import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
 import { formatPhone, onlyDigits } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -103,6 +104,31 @@ export async function saveSchoolIdentity(
       tx,
       'contato',
       sectionSchemas.contato.parse(contato),
+      undefined,
+      options.actor,
+      'editar',
+    );
+  }
+
+  // The footer repeats the name and the contacts in fields of its own (the spec's). A footer line still
+  // as shipped, empty or equal to the identity it showed follows the identity; one the school wrote
+  // apart in Gerenciar Conteúdo stays. Without this a new school's footer kept 'Sistema Escolar',
+  // contato@escola.edu.br and a street in São Paulo after Configurações → Escola was filled in.
+  const shipped = defaultSiteContent.footer;
+  const follows = (line: string, before: string | null, shippedLine: string) =>
+    line === '' || line === shippedLine || (before !== null && line === before);
+  const footer = { ...site.content.footer };
+  const nome = pick('nome') || DEFAULT_SCHOOL_NAME;
+  if (follows(footer.titulo, current.nome, shipped.titulo)) footer.titulo = nome;
+  if (follows(footer.email, current.email, shipped.email)) footer.email = pick('email');
+  if (follows(footer.telefone, current.telefone && formatPhone(current.telefone), shipped.telefone))
+    footer.telefone = formatPhone(pick('telefone'));
+  if (follows(footer.endereco, current.endereco, shipped.endereco)) footer.endereco = pick('endereco');
+  if (JSON.stringify(footer) !== JSON.stringify(site.content.footer)) {
+    await writeSiteSection(
+      tx,
+      'footer',
+      sectionSchemas.footer.parse(footer),
       undefined,
       options.actor,
       'editar',

@@ -109,6 +109,52 @@ describe('school settings', () => {
     expect(audit.json().data.items[0]).toMatchObject({ acao: 'atualizar', entidade: 'configuracoes_escola' });
   });
 
+  it("carries the school's name and contacts to the site's footer, unless the footer was written apart", async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const identity = (version: number, nome: string, telefone: string) => ({
+      nome,
+      endereco: 'Rua Sete de Setembro, 1200 - Centro, Campinas - SP',
+      telefone,
+      email: 'secretaria@monteirolobato.edu.br',
+      version,
+    });
+    const first = await json(cookie, 'GET', '/api/configuracoes/escola');
+    const saved = await json(
+      cookie,
+      'PUT',
+      '/api/configuracoes/escola',
+      identity(first.json().data.version as number, 'Escola Monteiro Lobato', '1932345678'),
+    );
+    expect(saved.statusCode).toBe(200);
+    const footer = async () =>
+      (await t.app.inject({ url: '/api/content/public' })).json<{ data: { footer: unknown } }>().data.footer;
+    // A new school's footer said 'Sistema Escolar', contato@escola.edu.br and a street in São Paulo.
+    expect(await footer()).toMatchObject({
+      titulo: 'Escola Monteiro Lobato',
+      email: 'secretaria@monteirolobato.edu.br',
+      telefone: '(19) 3234-5678',
+      endereco: 'Rua Sete de Setembro, 1200 - Centro, Campinas - SP',
+    });
+
+    // The school writes a footer phone of its own: a later change of the identity keeps it.
+    const state = (await json(cookie, 'GET', '/api/content')).json().data;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/content/footer',
+      headers: { cookie, 'if-match': `"${String(state.versions.footer)}"` },
+      payload: { ...state.content.footer, telefone: '0800 123 4567' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const again = await json(cookie, 'GET', '/api/configuracoes/escola');
+    await json(
+      cookie,
+      'PUT',
+      '/api/configuracoes/escola',
+      identity(again.json().data.version as number, 'Escola Monteiro Lobato', '1932349999'),
+    );
+    expect(await footer()).toMatchObject({ telefone: '0800 123 4567', titulo: 'Escola Monteiro Lobato' });
+  });
+
   it('refuses an invalid CNPJ, INEP code, site and unknown fields with field errors', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const response = await json(cookie, 'PUT', '/api/configuracoes/escola', {

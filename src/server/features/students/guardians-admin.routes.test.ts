@@ -187,6 +187,92 @@ describe('guardians kept by the secretaria', () => {
     expect((await send('POST', '/api/responsaveis/confirmar-email', '', { token })).statusCode).toBe(400);
   });
 
+  it('gives a guardian registered without e-mail a portal account when the secretaria asks for it', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t);
+    const child = await insertStudent(t, null, mother.id);
+
+    // An e-mail alone stays a contact, as before.
+    const contact = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: 'mae.sem.conta@familia.test' }),
+    );
+    expect(contact.statusCode).toBe(200);
+    expect(dataOf<UpdatedGuardian>(contact).usuario_id).toBeNull();
+    // Access needs an e-mail.
+    const noEmail = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { criar_acesso: true }),
+    );
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().details).toEqual([{ path: 'email', message: expect.stringMatching(/e-mail/i) }]);
+
+    const granted = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: 'mae.sem.conta@familia.test', criar_acesso: true }),
+    );
+    expect(granted.statusCode).toBe(200);
+    const saved = dataOf<UpdatedGuardian>(granted);
+    expect(saved.usuario_id).not.toBeNull();
+    expect(saved.senhaGerada).toMatch(/^.{12}$/);
+    expect(saved.emailEnviado).toBe(true);
+    expect(t.mailer.last()).toMatchObject({ to: 'mae.sem.conta@familia.test' });
+    expect(t.mailer.last()!.text).toContain(saved.senhaGerada!);
+    // She signs in with it (and is asked for a password of her own); the account is hers, so the
+    // portal shows her child.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'mae.sem.conta@familia.test', password: saved.senhaGerada },
+    });
+    expect(login.statusCode).toBe(200);
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, saved.usuario_id!));
+    expect(account).toMatchObject({ nivel: 'responsavel', primeiroLogin: true });
+    const [link] = await t.database.db
+      .select({ alunoId: studentGuardians.alunoId })
+      .from(studentGuardians)
+      .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+      .where(eq(guardians.usuarioId, account!.id));
+    expect(link).toEqual({ alunoId: child.id });
+  });
+
+  it('links a guardian to the portal account already created with the same e-mail in Usuários', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const account = await signedIn(t, 'responsavel');
+    const mother = await insertGuardian(t);
+    await insertStudent(t, null, mother.id);
+    const taken = await signedIn(t, 'responsavel');
+    await insertGuardian(t, taken.user.id);
+
+    const linked = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: account.user.email, criar_acesso: true }),
+    );
+    expect(linked.statusCode).toBe(200);
+    expect(dataOf<UpdatedGuardian>(linked)).toMatchObject({ usuario_id: account.user.id });
+    expect(dataOf<UpdatedGuardian>(linked).senhaGerada).toBeUndefined();
+
+    // Not an account that is another guardian's, nor a teacher's or an administrator's.
+    const other = await insertGuardian(t);
+    for (const email of [taken.user.email, admin.user.email]) {
+      const refused = await send(
+        'PUT',
+        `/api/responsaveis/${other.id}`,
+        admin.cookie,
+        guardianBody(other, { email, criar_acesso: true }),
+      );
+      expect(refused.statusCode).toBe(409);
+    }
+  });
+
   it('refuses an e-mail another account uses', async () => {
     const admin = await signedIn(t, 'administrador');
     const account = await signedIn(t, 'responsavel');

@@ -15,8 +15,8 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { sha256 } from '../auth/sessions.service.js';
-import { likePattern } from '../users/users.service.js';
-import { users } from '../users/users.table.js';
+import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
+import { users, type UserRow } from '../users/users.table.js';
 import { linkGuardian } from './guardians.service.js';
 import { toGuardian } from './students.presenter.js';
 import { studentNotFound } from './students.scope.js';
@@ -77,9 +77,55 @@ async function isPrincipalOfAny(tx: DbOrTx, guardianId: string): Promise<boolean
 }
 
 /**
+ * The portal account a guardian without one gets on 'Criar acesso ao portal': the responsável account
+ * already created with that e-mail (in Usuários) when no other guardian has it, else a new one with a
+ * generated password. Inside the caller's transaction.
+ */
+async function grantPortalAccess(
+  ctx: AppContext,
+  tx: DbOrTx,
+  guardian: { nome: string; email: string; telefone: string; endereco: string | null },
+  actor: Actor,
+): Promise<{ account: UserRow; senhaGerada?: string }> {
+  const [existing] = await tx.select().from(users).where(eq(users.email, guardian.email)).limit(1);
+  if (existing) {
+    if (existing.nivel !== 'responsavel')
+      throw new AppError('CONFLICT', 'Este e-mail já pertence a um usuário que não é responsável.', [
+        { path: 'email', message: 'E-mail em uso por outro tipo de usuário' },
+      ]);
+    const [owner] = await tx
+      .select({ id: guardians.id })
+      .from(guardians)
+      .where(eq(guardians.usuarioId, existing.id))
+      .limit(1);
+    if (owner)
+      throw new AppError('CONFLICT', 'Este e-mail já é o acesso de outro responsável.', [
+        { path: 'email', message: 'E-mail em uso' },
+      ]);
+    return { account: existing };
+  }
+  const created = await insertUser(
+    ctx,
+    tx,
+    {
+      nome: guardian.nome,
+      email: guardian.email,
+      telefone: guardian.telefone,
+      endereco: guardian.endereco,
+      tipo: 'responsavel',
+    },
+    actor,
+  );
+  return created.senhaGerada === undefined
+    ? { account: created.row }
+    : { account: created.row, senhaGerada: created.senhaGerada };
+}
+
+/**
  * The secretaria edits a guardian. A new e-mail of a guardian with a portal account is only a request:
  * the login changes when the link mailed to the new address is opened (so a typo or a hostile edit
- * cannot take the account over), and the old address is told when it happens.
+ * cannot take the account over), and the old address is told when it happens. A guardian without an
+ * account gets one only when asked (`criar_acesso`); otherwise their e-mail is a contact.
  */
 export async function updateGuardian(
   ctx: AppContext,
@@ -117,12 +163,22 @@ export async function updateGuardian(
           { path: 'email', message: 'E-mail em uso' },
         ]);
     }
+    const access =
+      input.criar_acesso && current.usuarioId === null && newEmail !== null
+        ? await grantPortalAccess(
+            ctx,
+            tx,
+            { nome: input.nome, email: newEmail, telefone: input.telefone, endereco: input.endereco ?? null },
+            actor,
+          )
+        : null;
     let updated;
     try {
       [updated] = await tx
         .update(guardians)
         .set({
           nome: input.nome,
+          ...(access ? { usuarioId: access.account.id } : {}),
           email: pending ? current.email : newEmail,
           telefone: input.telefone,
           cpf: input.cpf ?? null,
@@ -171,12 +227,13 @@ export async function updateGuardian(
       details: {
         campos: keys.filter((key) => current[key] !== updated[key]),
         ...(pending ? { email_aguardando_confirmacao: true } : {}),
+        ...(access ? { acesso_portal: access.senhaGerada ? 'conta_criada' : 'conta_vinculada' } : {}),
         ...(input.aluno_id && input.parentesco
           ? { aluno_id: input.aluno_id, parentesco: input.parentesco }
           : {}),
       },
     });
-    return { row: updated, pending };
+    return { row: updated, pending, access };
   });
   if (result.pending) {
     const link = `${ctx.config.publicUrl}/confirmar-email?token=${encodeURIComponent(token)}`;
@@ -194,7 +251,11 @@ export async function updateGuardian(
         ctx.log.warn({ code: (error as { code?: string }).code }, 'falha ao enviar e-mail'),
       );
   }
-  return { ...toGuardian(result.row), email_pendente: result.pending };
+  const base = { ...toGuardian(result.row), email_pendente: result.pending };
+  const senhaGerada = result.access?.senhaGerada;
+  if (senhaGerada === undefined) return base;
+  const emailEnviado = await sendWelcomeMail(ctx, result.access!.account, senhaGerada);
+  return { ...base, senhaGerada, emailEnviado };
 }
 
 /** The link mailed to the new address: the guardian's e-mail and portal login change together. */

@@ -228,7 +228,9 @@ export const guardiansRoutes: FastifyPluginAsyncZod = async (app) => {
         guardian,
         guardian.email_pendente
           ? `Dados salvos. O novo e-mail passa a valer depois de confirmado em ${guardian.email_pendente}.`
-          : 'Responsável atualizado com sucesso!',
+          : request.body.criar_acesso && guardian.usuario_id
+            ? 'Responsável atualizado; o acesso ao portal está pronto.'
+            : 'Responsável atualizado com sucesso!',
       );
     },
   );
