@@ -102,6 +102,14 @@ export const gradeSchema = z.object({
 });
 export type Grade = z.infer<typeof gradeSchema>;
 
+/**
+ * What a per-lesson class's grade curricular still lacks for the roll call: no subject at all, or
+ * subjects without the weekdays of their lessons (no lesson is ever scheduled). Null: nothing (or a
+ * daily class, which needs no grid).
+ */
+export const gradePendencias = ['sem_disciplinas', 'sem_dias'] as const;
+export type GradePendencia = (typeof gradePendencias)[number];
+
 /** A lesson of a day: the daily roll is `{ disciplina: null, aula: 0 }`. */
 export const lessonSchema = z.object({
   disciplina: z.string().nullable(),
@@ -179,6 +187,8 @@ export const rollSchema = z.object({
     .nullable(),
   /** Why the signed-in user cannot save this roll (null: they can). */
   bloqueio: z.string().nullable(),
+  /** A per-lesson class whose grade curricular has no lesson to take (see `gradePendencias`). */
+  grade_pendente: z.enum(gradePendencias).nullable(),
   aulas: z.array(lessonSchema),
   disciplina: z.string().nullable(),
   aula: z.number().int(),
@@ -232,6 +242,8 @@ export const rollClassSchema = z.object({
   turno: z.string(),
   frequencia_modo: z.enum(frequenciaModos),
   alunos: z.number().int(),
+  /** A per-lesson class whose grade curricular has no lesson to take (see `gradePendencias`). */
+  grade_pendente: z.enum(gradePendencias).nullable(),
   aulas: z.array(lessonSchema),
   /** Lessons of the day the user may take that are not registered yet. */
   pendentes: z.number().int(),

@@ -5,9 +5,12 @@ import type { Lesson, RollClass } from '../../../shared/academics.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
+import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
+import { MissingGrade } from '../../components/missing-grade';
+import { useCurrentUser } from '../../lib/current-user';
 import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 
@@ -127,6 +130,8 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
                 </Badge>
               ) : turma.aulas.length > 0 ? (
                 <Badge tone="green">Feita</Badge>
+              ) : turma.grade_pendente ? (
+                <Badge tone="yellow">Sem grade curricular</Badge>
               ) : (
                 <Badge tone="gray">Sem aula</Badge>
               )}
@@ -165,6 +170,7 @@ function RollOfClass({
 }) {
   const roll = useRoll(turmaId, { data, disciplina, ...(aula ? { aula } : {}) });
   const save = useSaveRoll();
+  const { data: me } = useCurrentUser();
   const back = (
     <Button variant="ghost" className="mb-2 -ml-2 min-h-11" onClick={onBack}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
@@ -228,15 +234,25 @@ function RollOfClass({
       {current.disciplina && current.aulas.length <= 1 && (
         <p className="mb-3 text-sm font-medium text-gray-800">{lessonName(current, current.aulas)}</p>
       )}
-      <RollSheet
-        key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}`}
-        roll={current}
-        lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
-        onSave={async (input) => {
-          const result = await save.mutateAsync({ turmaId, input });
-          toast.success(result.message ?? 'Chamada salva');
-        }}
-      />
+      {current.grade_pendente && !current.disciplina ? (
+        // A per-lesson class whose grid schedules no lesson: nothing to mark until it is set.
+        <MissingGrade
+          turma={current.turma}
+          pendencia={current.grade_pendente}
+          admin={can(me?.nivel, 'academics.manage')}
+          para="chamada"
+        />
+      ) : (
+        <RollSheet
+          key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}`}
+          roll={current}
+          lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
+          onSave={async (input) => {
+            const result = await save.mutateAsync({ turmaId, input });
+            toast.success(result.message ?? 'Chamada salva');
+          }}
+        />
+      )}
     </div>
   );
 }

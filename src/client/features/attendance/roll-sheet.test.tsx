@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../../app/providers';
 import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
-import { lessonName, orderRollClasses } from './roll-call-tab';
+import { lessonName, orderRollClasses, RollCallTab } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import {
   countRoll,
@@ -56,6 +56,7 @@ function rollOf(alunos: RollStudent[], overrides: Partial<Roll> = {}): Roll {
     dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
     periodo: { id: 'p1', nome: '1º bimestre', data_fechamento: '2026-04-24', encerrado: false },
     bloqueio: null,
+    grade_pendente: null,
     aulas: [{ disciplina: null, aula: 0, professor_nome: null, registrada: false, pode_registrar: true }],
     disciplina: null,
     aula: 0,
@@ -117,6 +118,7 @@ describe('roll state', () => {
       turno: 'manha',
       frequencia_modo: 'diaria',
       alunos: 1,
+      grade_pendente: null,
       aulas: Array.from({ length: aulas }, () => ({
         disciplina: null,
         aula: 0,
@@ -364,5 +366,82 @@ describe('lessonName', () => {
     // A second lesson taken outside the timetable still reads as the 2nd, even alone.
     expect(lessonName(lesson('Arte', 2))).toBe('Arte (2ª aula)');
     expect(lessonName(lesson(null, 0), [lesson(null, 0)])).toBe('Chamada do dia');
+  });
+});
+
+describe('a per-lesson class without a grade curricular', () => {
+  /** The roll screen of class t1 for `nivel`, the class's grid lacking `pendencia`. */
+  function stubRollScreen(nivel: string, pendencia: 'sem_disciplinas' | 'sem_dias') {
+    const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
+    const roll = rollOf([student(1), student(2)], {
+      turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'por_aula' },
+      bloqueio:
+        'Esta turma faz a chamada por aula e ainda não tem disciplinas na grade curricular: não há aula para registrar.',
+      grade_pendente: pendencia,
+      aulas: [],
+    });
+    const picker: RollClass[] = [
+      {
+        id: 't1',
+        nome: '6º A',
+        serie: '6º ano',
+        turno: 'manha',
+        frequencia_modo: 'por_aula',
+        alunos: 2,
+        grade_pendente: pendencia,
+        aulas: [],
+        pendentes: 0,
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const path = url.split('?')[0]!;
+        const data =
+          path === '/api/auth/me'
+            ? { user }
+            : path === '/api/frequencia/turmas'
+              ? picker
+              : path === '/api/frequencia/turmas/t1'
+                ? roll
+                : undefined;
+        return Promise.resolve(
+          new Response(JSON.stringify({ success: data !== undefined, data }), {
+            status: data === undefined ? 404 : 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+  }
+
+  it('the administrator reads that the class has no grade curricular and gets a link to it', async () => {
+    stubRollScreen('administrador', 'sem_disciplinas');
+    renderSheet(<RollCallTab />, '/dashboard/frequencia');
+    // The picker says why there is no lesson (not just 'Sem aula').
+    expect(await screen.findByText('Sem grade curricular')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /6º A/ }));
+    expect(await screen.findByText('6º A ainda não tem grade curricular')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Esta turma faz a chamada por aula, e sem disciplinas não há aula para registrar/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir a grade curricular de 6º A' })).toHaveAttribute(
+      'href',
+      '/dashboard/turmas?grade=t1',
+    );
+    // No sheet of students to tap with nothing to save them to.
+    expect(screen.queryByRole('button', { name: /Aluno 01/ })).toBeNull();
+  });
+
+  it('a teacher is told the secretaria completes the grid (days of the lessons missing)', async () => {
+    stubRollScreen('professor', 'sem_dias');
+    renderSheet(<RollCallTab />, '/dashboard/frequencia?turma=t1');
+    expect(
+      await screen.findByText('A grade curricular de 6º A não tem os dias das aulas'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/A secretaria precisa completá-la \(Turmas → Grade curricular\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Abrir a grade curricular/ })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
+import toast from 'react-hot-toast';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
@@ -8,7 +10,7 @@ import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
-import { useListState } from '../../lib/use-list-state';
+import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
@@ -26,9 +28,19 @@ export function ClassesPage() {
   const dialog = useRowDialog<{
     form: SchoolClass | null;
     students: SchoolClass;
-    grade: SchoolClass;
     delete: SchoolClass;
   }>();
+  // The open grade curricular is in the URL (`?grade=<id>`): Notas and Frequência link to a class's
+  // grade when it still lacks subjects, and a reload or Back shows the same dialog.
+  const [params, updateParams] = useUrlParams();
+  const gradeId = params.get('grade');
+  const gradeClass = gradeId ? classes.data?.find((turma) => turma.id === gradeId) : undefined;
+  const gradeMissing = gradeId !== null && classes.isSuccess && !gradeClass;
+  useEffect(() => {
+    if (!gradeMissing) return;
+    toast.error('Turma não encontrada.');
+    updateParams({ grade: null }, { replace: true });
+  }, [gradeMissing, updateParams]);
   const { q, turno, status } = list.filters;
   const term = q.toLocaleLowerCase('pt-BR');
   const shown = classes.data?.filter(
@@ -90,7 +102,7 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => dialog.show('students', turma)}>
               <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
             </Button>
-            <Button variant="secondary" onClick={() => dialog.show('grade', turma)}>
+            <Button variant="secondary" onClick={() => updateParams({ grade: turma.id })}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
             </Button>
             {canReportCards && (
@@ -110,9 +122,13 @@ export function ClassesPage() {
       {dialog.render('students', (turma) => (
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
       ))}
-      {dialog.render('grade', (turma) => (
-        <ClassGradeModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
-      ))}
+      {gradeClass && (
+        <ClassGradeModal
+          turma={gradeClass}
+          canWrite={canWrite}
+          onClose={() => updateParams({ grade: null }, { replace: true })}
+        />
+      )}
       {dialog.render('delete', (turma) => (
         <ConfirmAction
           title="Excluir turma"

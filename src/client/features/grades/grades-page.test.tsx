@@ -18,7 +18,7 @@ const ano = Number(today.slice(0, 4));
  * answers a path whatever its query string (the grid, the avaliações).
  */
 function stubServer(
-  options: { nivel?: string; byPath?: Record<string, unknown> } = {},
+  options: { nivel?: string; byPath?: Record<string, unknown>; answers?: Record<string, unknown> } = {},
   requests: { url: string; init: RequestInit | undefined }[] = [],
 ) {
   const nivel = options.nivel ?? 'professor';
@@ -74,6 +74,7 @@ function stubServer(
       { id: 'prof-hist', nome: 'Helena', usuario_id: 'u-hist' },
     ],
     '/api/retificacoes': [],
+    ...options.answers,
   };
   const byPath = options.byPath ?? {};
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -206,5 +207,49 @@ describe('GradesPage', () => {
     const sent = requests.find((request) => request.init?.method === 'DELETE')!;
     expect(sent.url).toBe('/api/avaliacoes/av1');
     expect(JSON.parse(sent.init!.body as string)).toEqual({ motivo: 'Prova lançada na turma errada' });
+  });
+
+  const noGrade = {
+    '/api/turmas/t1/disciplinas': {
+      turma_id: 't1',
+      turma_nome: '7º Ano A',
+      nivel: 'Fundamental II',
+      frequencia_modo: 'diaria',
+      aulas_semanais: 0,
+      version: 0,
+      disciplinas: [],
+    },
+  };
+
+  it('a class without a grade curricular says so and links the administrator to it (no 404 on a subject)', async () => {
+    stubScreen(true);
+    const fetchMock = stubServer({ nivel: 'administrador', answers: noGrade });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText('7º Ano A ainda não tem grade curricular')).toBeVisible();
+    expect(
+      screen.getByText(/Cadastre as disciplinas, o professor de cada uma e os dias das aulas/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir a grade curricular de 7º Ano A' })).toHaveAttribute(
+      'href',
+      '/dashboard/turmas?grade=t1',
+    );
+    const subject = screen.getByRole('combobox', { name: 'Disciplina' });
+    expect(
+      within(subject)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nenhuma disciplina']);
+    // No subject is guessed from the catalogue: the grid of 'Matemática' is never asked for.
+    expect(fetchMock.mock.calls.map(([url]) => url).some((url) => url.startsWith('/api/notas/'))).toBe(false);
+    expect(screen.queryByText(/não foi encontrada/)).not.toBeInTheDocument();
+  });
+
+  it('a teacher of a class without a grade curricular is told the secretaria sets it', async () => {
+    stubScreen(false);
+    stubServer({ answers: noGrade });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText('7º Ano A ainda não tem grade curricular')).toBeVisible();
+    expect(screen.getByText(/A secretaria precisa cadastrá-la \(Turmas → Grade curricular\)/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Abrir a grade curricular/ })).not.toBeInTheDocument();
   });
 });

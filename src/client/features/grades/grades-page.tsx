@@ -10,6 +10,7 @@ import { ClassReportCardsButton } from '../../components/class-report-cards-butt
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
+import { MissingGrade } from '../../components/missing-grade';
 import { useCurrentUser } from '../../lib/current-user';
 import { AssessmentDialog } from './assessment-dialog';
 import { DeleteAssessmentModal } from './delete-assessment-modal';
@@ -58,14 +59,17 @@ export function GradesPage() {
   const teachers = useTeacherChoices(teacher);
   const ownTeacherId = teachers.data?.find((item) => item.usuario_id === me?.id)?.id;
   const classSubjects = subjects.data?.disciplinas.map((item) => item.disciplina) ?? [];
-  const subjectOptions = classSubjects.length > 0 ? classSubjects : [...disciplinas];
+  // A class without a grade curricular has no subject to grade: the screen says so (never a 404 on
+  // the catalogue's first subject). Only when the grid cannot be read does the catalogue stand in.
+  const noGrade = turmaId !== '' && subjects.isSuccess && classSubjects.length === 0;
+  const subjectOptions = classSubjects.length > 0 || noGrade ? classSubjects : [...disciplinas];
   const disciplinaParam = params.get('disciplina');
   const disciplina =
     (disciplinaParam && subjectOptions.includes(disciplinaParam) ? disciplinaParam : null) ??
     subjects.data?.disciplinas.find((item) => ownTeacherId && item.professor?.id === ownTeacherId)
       ?.disciplina ??
     subjectOptions[0] ??
-    disciplinas[0];
+    '';
   const subjectsPending = turmaId !== '' && (subjects.isPending || (teacher && teachers.isPending));
   const periodoParam = params.get('periodo');
   const periodoId =
@@ -134,6 +138,7 @@ export function GradesPage() {
           value={disciplina}
           onChange={(event) => update({ disciplina: event.target.value })}
         >
+          {subjectOptions.length === 0 && <option value="">Nenhuma disciplina</option>}
           {subjectOptions.map((item) => (
             <option key={item} value={item}>
               {item}
@@ -178,6 +183,13 @@ export function GradesPage() {
           icon={BookOpenCheck}
           title={past ? 'Nenhuma turma neste ano' : 'Nada para lançar'}
           hint="Você vê aqui as turmas em que leciona e os períodos do ano letivo."
+        />
+      ) : noGrade ? (
+        <MissingGrade
+          turma={{ id: turmaId, nome: subjects.data.turma_nome }}
+          pendencia="sem_disciplinas"
+          admin={admin}
+          para="notas"
         />
       ) : (
         <>

@@ -183,6 +183,54 @@ describe('grade curricular and teacher scope', () => {
     const admin = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', s.admin.cookie));
     expect(admin.map((item) => item.id).sort()).toEqual([s.classA.id, s.classB.id].sort());
   });
+
+  it('a per-lesson class with no subjects, or none with weekdays, says its grade curricular lacks them', async () => {
+    const s = await setupSchool();
+    const setGrid = (disciplinas: unknown[]) =>
+      send('PUT', `/api/turmas/${s.classB.id}/disciplinas`, s.admin.cookie, {
+        frequencia_modo: 'por_aula',
+        disciplinas,
+      });
+    const pickerOf = async (cookie: string) =>
+      dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', cookie)).find(
+        (item) => item.id === s.classB.id,
+      );
+    const rollOf = async (cookie: string) =>
+      dataOf<Roll>(await get(`/api/frequencia/turmas/${s.classB.id}?data=2026-03-20`, cookie));
+
+    expect((await setGrid([])).statusCode).toBe(200);
+    expect(await pickerOf(s.tutor.cookie)).toMatchObject({ grade_pendente: 'sem_disciplinas', aulas: [] });
+    for (const cookie of [s.tutor.cookie, s.admin.cookie]) {
+      const roll = await rollOf(cookie);
+      expect(roll.grade_pendente).toBe('sem_disciplinas');
+      expect(roll.bloqueio).toBe(
+        'Esta turma faz a chamada por aula e ainda não tem disciplinas na grade curricular: não há aula para registrar.',
+      );
+    }
+
+    expect((await setGrid([{ disciplina: 'Arte', aulas_semanais: 2 }])).statusCode).toBe(200);
+    expect((await pickerOf(s.admin.cookie))?.grade_pendente).toBe('sem_dias');
+    expect((await rollOf(s.admin.cookie)).bloqueio).toBe(
+      'A grade curricular desta turma ainda não tem os dias das aulas: não há aula para registrar.',
+    );
+
+    // With the days set, a day without a lesson of the class says so (not 'Escolha a disciplina').
+    expect((await setGrid([{ disciplina: 'Arte', aulas_semanais: 2, dias_semana: [2] }])).statusCode).toBe(
+      200,
+    );
+    const friday = await rollOf(s.admin.cookie);
+    expect(friday.grade_pendente).toBeNull();
+    expect(friday.bloqueio).toBe('Não há aula nesta turma em 20/03/2026 pela grade curricular.');
+    // A daily class needs no grid at all.
+    await send('PUT', `/api/turmas/${s.classB.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [],
+    });
+    expect((await pickerOf(s.tutor.cookie))?.grade_pendente).toBeNull();
+    expect((await rollOf(s.tutor.cookie)).bloqueio).toBeNull();
+    const classA = dataOf<RollClass[]>(await get('/api/frequencia/turmas?data=2026-03-20', s.math.cookie));
+    expect(classA[0]?.grade_pendente).toBeNull();
+  });
 });
 
 describe('chamada', () => {

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  type GradePendencia,
   type Lesson,
   type Roll,
   type RollClass,
@@ -51,6 +52,28 @@ async function loadGrid(db: DbOrTx, turmaId: string): Promise<GridRow[]> {
     .from(classSubjects)
     .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
     .where(eq(classSubjects.turmaId, turmaId));
+}
+
+/**
+ * What a per-lesson class's grid lacks for any lesson to be scheduled: subjects, or the weekdays of
+ * their lessons. A daily class needs no grid (null).
+ */
+export function gradePendenciaOf(
+  modo: 'diaria' | 'por_aula',
+  grid: readonly { aulasSemanais: number; diasSemana: readonly number[] }[],
+): GradePendencia | null {
+  if (modo !== 'por_aula') return null;
+  if (grid.length === 0) return 'sem_disciplinas';
+  return grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length > 0) ? null : 'sem_dias';
+}
+
+/** Why a per-lesson roll has no lesson to take on a date (the roll names no subject). */
+function noLessonMessage(pendencia: GradePendencia | null, date: string): string {
+  if (pendencia === 'sem_disciplinas')
+    return 'Esta turma faz a chamada por aula e ainda não tem disciplinas na grade curricular: não há aula para registrar.';
+  if (pendencia === 'sem_dias')
+    return 'A grade curricular desta turma ainda não tem os dias das aulas: não há aula para registrar.';
+  return `Não há aula nesta turma em ${formatDate(date)} pela grade curricular.`;
 }
 
 /** The lessons of a date the user sees: the daily roll, or each scheduled lesson of their subjects. */
@@ -143,6 +166,7 @@ function blockOf(
   date: string,
   context: DayContext,
   disciplina: string | null,
+  noLesson?: string,
 ): Block {
   if (date > clock.today())
     return { message: 'Não é possível registrar frequência de uma data futura.', code: 'VALIDATION' };
@@ -152,17 +176,22 @@ function blockOf(
     const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
     return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
   }
-  return changeBlockOf(access, context, disciplina);
+  return changeBlockOf(access, context, disciplina, noLesson);
 }
 
 /**
  * Why this user may not change (or remove) a roll of that lesson whatever its date: a closed period for
  * a teacher, another teacher's subject, a daily roll they do not take. Null: they may.
  */
-function changeBlockOf(access: ClassDiaryAccess, context: DayContext, disciplina: string | null): Block {
+function changeBlockOf(
+  access: ClassDiaryAccess,
+  context: DayContext,
+  disciplina: string | null,
+  noLesson = 'Escolha a disciplina da aula.',
+): Block {
   if (context.closedMessage && !access.isAdmin) return { message: context.closedMessage, code: 'CONFLICT' };
   if (access.turma.frequenciaModo === 'por_aula') {
-    if (disciplina === null) return { message: 'Escolha a disciplina da aula.', code: 'VALIDATION' };
+    if (disciplina === null) return { message: noLesson, code: 'VALIDATION' };
     if (access.teaches !== null && !access.teaches.has(disciplina))
       return { message: `Você não leciona ${disciplina} nesta turma.`, code: 'FORBIDDEN' };
   } else if (!access.takesDailyRoll) {
@@ -235,6 +264,7 @@ async function buildRoll(
   ]);
   const taken = rollsOfDay.map((row) => ({ disciplina: row.disciplina, aula: row.aula }));
   const aulas = lessonsOf(access, grid, date, taken);
+  const pendencia = gradePendenciaOf(turma.frequenciaModo, grid);
   let disciplina: string | null = null;
   let aula = 0;
   if (turma.frequenciaModo === 'por_aula') {
@@ -281,7 +311,8 @@ async function buildRoll(
     data: date,
     dia: context.day,
     periodo: context.period,
-    bloqueio: blockOf(access, date, context, disciplina)?.message ?? null,
+    bloqueio: blockOf(access, date, context, disciplina, noLessonMessage(pendencia, date))?.message ?? null,
+    grade_pendente: pendencia,
     aulas,
     disciplina,
     aula,
@@ -634,6 +665,7 @@ export async function listRollClasses(
       turno: turma.turno,
       frequencia_modo: turma.frequenciaModo,
       alunos: counts.find((count) => count.turmaId === turma.id)?.total ?? 0,
+      grade_pendente: gradePendenciaOf(turma.frequenciaModo, grid),
       aulas,
       pendentes: aulas.filter((lesson) => lesson.pode_registrar && !lesson.registrada).length,
     };

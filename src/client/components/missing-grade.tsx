@@ -1,0 +1,58 @@
+import { BookOpen } from 'lucide-react';
+import type { GradePendencia } from '../../shared/academics.schemas';
+import { paths } from '../../shared/routes';
+import { ButtonLink } from './button';
+import { EmptyState } from './feedback';
+
+/** The class's grade curricular in Turmas (the dialog opens from the URL). */
+export const classGradePath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
+
+/**
+ * A class whose grade curricular lacks what a screen needs — Notas: subjects; the roll of a
+ * per-lesson class: subjects and the weekdays of their lessons. Says so plainly and what to do: the
+ * administrator gets a link to the class's grade; a teacher, that the secretaria sets it.
+ */
+export function MissingGrade({
+  turma,
+  pendencia,
+  admin,
+  para,
+}: {
+  turma: { id: string; nome: string };
+  pendencia: GradePendencia;
+  admin: boolean;
+  /** What waits for the grid: the grades (by subject) or the roll (by lesson). */
+  para: 'notas' | 'chamada';
+}) {
+  const title =
+    pendencia === 'sem_disciplinas'
+      ? `${turma.nome} ainda não tem grade curricular`
+      : `A grade curricular de ${turma.nome} não tem os dias das aulas`;
+  const why =
+    para === 'notas'
+      ? 'As avaliações e as notas são lançadas por disciplina, e a turma ainda não tem nenhuma.'
+      : pendencia === 'sem_disciplinas'
+        ? 'Esta turma faz a chamada por aula, e sem disciplinas não há aula para registrar.'
+        : 'Esta turma faz a chamada por aula, e sem os dias de cada disciplina nenhuma aula aparece para a chamada.';
+  const next = admin
+    ? pendencia === 'sem_disciplinas'
+      ? 'Cadastre as disciplinas, o professor de cada uma e os dias das aulas na Grade curricular da turma.'
+      : 'Marque os dias das aulas de cada disciplina na Grade curricular da turma.'
+    : `A secretaria precisa ${pendencia === 'sem_disciplinas' ? 'cadastrá-la' : 'completá-la'} (Turmas → Grade curricular); fale com ela.`;
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white" data-testid="grade-pendente">
+      <EmptyState
+        icon={BookOpen}
+        title={title}
+        hint={`${why} ${next}`}
+        action={
+          admin ? (
+            <ButtonLink to={classGradePath(turma.id)}>
+              <BookOpen className="h-4 w-4" aria-hidden="true" /> Abrir a grade curricular de {turma.nome}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}

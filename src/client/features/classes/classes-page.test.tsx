@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt, searchOf, stubScreen } from '../../test/render';
+import { ClassesPage } from './classes-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const turma = {
+  id: '11111111-1111-4111-8111-111111111111',
+  nome: '6º Ano A',
+  nivel: 'Fundamental II',
+  serie: '6º ano',
+  turno: 'manha',
+  ano_letivo: '2026',
+  capacidade_maxima: 30,
+  professor_responsavel_id: null,
+  professor_responsavel: null,
+  observacoes: null,
+  status: 'ativo',
+  alunos_count: 0,
+  version: 1,
+};
+
+function stubServer(nivel: string) {
+  const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
+  const answers: Record<string, unknown> = {
+    '/api/auth/me': { user },
+    '/api/turmas': [turma],
+    [`/api/turmas/${turma.id}/disciplinas`]: {
+      turma_id: turma.id,
+      turma_nome: turma.nome,
+      nivel: turma.nivel,
+      frequencia_modo: 'diaria',
+      aulas_semanais: 0,
+      version: 0,
+      disciplinas: [],
+    },
+    '/api/professores': [],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const path = url.split('?')[0]!;
+      const known = path in answers;
+      return Promise.resolve(
+        new Response(
+          JSON.stringify(
+            known ? { success: true, data: answers[path] } : { success: false, message: 'Não encontrado' },
+          ),
+          { status: known ? 200 : 404, headers: { 'content-type': 'application/json' } },
+        ),
+      );
+    }),
+  );
+}
+
+describe('ClassesPage', () => {
+  it("opens a class's grade curricular from the address (the link of Notas and Frequência)", async () => {
+    stubScreen(true);
+    stubServer('administrador');
+    const router = renderAt(<ClassesPage />, `/lista?grade=${turma.id}`);
+    expect(await screen.findByRole('dialog', { name: /Grade curricular — 6º Ano A/ })).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(searchOf(router)).toEqual({});
+    // The button sets the address too, so a reload keeps the dialog open.
+    await userEvent.click(screen.getByRole('button', { name: /Grade curricular/ }));
+    expect(await screen.findByRole('dialog', { name: /Grade curricular — 6º Ano A/ })).toBeVisible();
+    expect(searchOf(router)).toEqual({ grade: turma.id });
+  });
+
+  it('an unknown class in the address closes quietly', async () => {
+    stubScreen(true);
+    stubServer('administrador');
+    const router = renderAt(<ClassesPage />, '/lista?grade=22222222-2222-4222-8222-222222222222');
+    await screen.findByText('6º Ano A');
+    await waitFor(() => expect(searchOf(router)).toEqual({}));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
