@@ -21,8 +21,8 @@ export function MissingGrade({
   turma: { id: string; nome: string };
   pendencia: GradePendencia;
   admin: boolean;
-  /** What waits for the grid: the grades (by subject) or the roll (by lesson). */
-  para: 'notas' | 'chamada';
+  /** What waits for the grid: the grades (by subject), the boletim or the roll (by lesson). */
+  para: 'notas' | 'boletim' | 'chamada';
 }) {
   const title =
     pendencia === 'sem_disciplinas'
@@ -31,9 +31,11 @@ export function MissingGrade({
   const why =
     para === 'notas'
       ? 'As avaliações e as notas são lançadas por disciplina, e a turma ainda não tem nenhuma.'
-      : pendencia === 'sem_disciplinas'
-        ? 'Esta turma faz a chamada por aula, e sem disciplinas não há aula para registrar.'
-        : 'Esta turma faz a chamada por aula, e sem os dias de cada disciplina nenhuma aula aparece para a chamada.';
+      : para === 'boletim'
+        ? 'O boletim mostra as notas e as faltas por disciplina, e a turma ainda não tem nenhuma.'
+        : pendencia === 'sem_disciplinas'
+          ? 'Esta turma faz a chamada por aula, e sem disciplinas não há aula para registrar.'
+          : 'Esta turma faz a chamada por aula, e sem os dias de cada disciplina nenhuma aula aparece para a chamada.';
   const next = admin
     ? pendencia === 'sem_disciplinas'
       ? 'Cadastre as disciplinas, o professor de cada uma e os dias das aulas na Grade curricular da turma.'

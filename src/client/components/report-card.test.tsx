@@ -42,7 +42,7 @@ function cardOf(ano: number): ReportCard {
  * The server as the browser sees it: the school's years (2024–2026), a signed-in guardian and the
  * boletim of the year asked (the current one, 2026, when none is). Keeps the boletim URLs asked.
  */
-function stubServer(card: (ano: number) => ReportCard = cardOf) {
+function stubServer(card: (ano: number) => ReportCard = cardOf, nivel = 'responsavel') {
   const asked: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     if (url.startsWith('/api/boletins/alunos/')) {
@@ -52,7 +52,7 @@ function stubServer(card: (ano: number) => ReportCard = cardOf) {
     }
     if (url === '/api/anos-letivos') return Promise.resolve(json([2024, 2025, 2026].map((ano) => ({ ano }))));
     if (url === '/api/auth/me')
-      return Promise.resolve(json({ user: { id: 'u', nome: 'Responsável', nivel: 'responsavel' } }));
+      return Promise.resolve(json({ user: { id: 'u', nome: 'Responsável', nivel } }));
     return Promise.resolve(new Response('{}', { status: 404 }));
   });
   return asked;
@@ -231,5 +231,61 @@ describe('ReportCardView: layout that fits the student modal and a phone', () =>
     expect(within(periods!).getByTitle('1º bimestre')).toBeInTheDocument();
     expect(totals).toHaveTextContent('Média anual8,5Faltas3 (95,1 %)');
     expect(screen.getByText(/decisão do Conselho de Classe: Evolução consistente/)).toBeInTheDocument();
+  });
+});
+
+describe('ReportCardView: nothing to show yet', () => {
+  const noYear = (): ReportCard => ({ ...cardOf(2026), ano_letivo_id: null });
+  const periods = [1, 2, 3, 4].map((numero) => ({
+    numero,
+    nome: `${String(numero)}º bimestre`,
+    publicado: false,
+  }));
+
+  it('no school year: the administrator is sent to open it in the Calendário; a family reads it is not open', async () => {
+    stubScreen(true);
+    stubServer(noYear, 'administrador');
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(await screen.findByText('O ano letivo 2026 não foi aberto')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir o ano letivo 2026 no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario?mes=2026-02',
+    );
+    expect(screen.queryByText(/Nenhuma nota publicada/)).toBeNull();
+    cleanup();
+    stubServer(noYear);
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(await screen.findByText('A escola ainda não abriu o ano letivo 2026.')).toBeVisible();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('a class without a grade curricular: the administrator gets the link to it', async () => {
+    stubScreen(true);
+    stubServer(() => ({ ...cardOf(2026), periodos: periods }), 'administrador');
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(await screen.findByText('6º A ainda não tem grade curricular')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir a grade curricular de 6º A' })).toHaveAttribute(
+      'href',
+      '/dashboard/turmas?grade=t',
+    );
+  });
+
+  it('a student in no class that year: the administrator is sent to Turmas', async () => {
+    stubScreen(true);
+    stubServer(() => ({ ...cardOf(2026), turma: null, periodos: periods }), 'administrador');
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(await screen.findByText('Ana Souza não esteve em nenhuma turma em 2026')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para Turmas' })).toHaveAttribute('href', '/dashboard/turmas');
+  });
+
+  it('a family before the first period is published reads when the grades come', async () => {
+    stubScreen(false);
+    stubServer(() => ({ ...dailyCard(), periodos: periods.slice(0, 2), somente_publicados: true }));
+    renderAt(<ReportCardView alunoId={alunoId} />, '/lista');
+    expect(
+      await screen.findByText(
+        'Nenhum período publicado ainda: as notas do 1º bimestre aparecem aqui quando a escola publicá-lo.',
+      ),
+    ).toBeVisible();
   });
 });

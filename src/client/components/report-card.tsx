@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { formatPercent } from '../../shared/format';
-import { Download, Gavel } from 'lucide-react';
+import { Download, Gavel, School } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
 import { absencesText, type ReportCard } from '../../shared/grades.schemas';
 import { can } from '../../shared/permissions';
+import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useUrlParams } from '../lib/use-list-state';
 import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
 import { CouncilDialog } from './council-dialog';
 import { SelectField } from './field';
-import { Button } from './button';
-import { Badge, ErrorBanner, Spinner, type BadgeTone } from './feedback';
+import { NoSchoolYear } from './academic-empty';
+import { Button, ButtonLink } from './button';
+import { Badge, EmptyState, ErrorBanner, Spinner, type BadgeTone } from './feedback';
+import { MissingGrade } from './missing-grade';
 
 const situacaoTones: Record<Situacao, BadgeTone> = {
   cursando: 'gray',
@@ -37,6 +40,46 @@ function SituacaoBadge({
       {conselho ? ' (Conselho de Classe)' : ''}
     </Badge>
   );
+}
+
+/**
+ * A boletim with nothing to show says why and what comes next: no school year of that year, no class
+ * of the student in it, or a class without a grade curricular.
+ */
+function EmptyCard({ card, admin, guardian }: { card: ReportCard; admin: boolean; guardian: boolean }) {
+  if (card.ano_letivo_id === null || card.periodos.length === 0)
+    return guardian ? (
+      <p className="text-sm text-gray-600">A escola ainda não abriu o ano letivo {card.ano}.</p>
+    ) : (
+      <NoSchoolYear admin={admin} ano={card.ano} />
+    );
+  if (card.turma === null)
+    return (
+      <EmptyState
+        icon={School}
+        title={`${card.aluno.nome} não esteve em nenhuma turma em ${String(card.ano)}`}
+        hint={
+          admin
+            ? 'O boletim é o da turma do aluno no ano: enturme-o em Turmas → Ver Alunos.'
+            : 'O boletim aparece quando a secretaria enturmar o aluno.'
+        }
+        action={
+          admin ? (
+            <ButtonLink variant="secondary" to={paths.classes}>
+              <School className="h-4 w-4" aria-hidden="true" /> Ir para Turmas
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
+  if (guardian)
+    return (
+      <p className="text-sm text-gray-600">
+        A escola ainda não cadastrou as disciplinas de {card.turma.nome}: o boletim aparece aqui quando
+        houver.
+      </p>
+    );
+  return <MissingGrade turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
 }
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
@@ -106,11 +149,22 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
         </div>
       </div>
       {council && <CouncilDialog card={data} onClose={() => setCouncil(false)} />}
-      {data.somente_publicados && (
-        <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
-      )}
+      {data.somente_publicados &&
+        data.periodos.length > 0 &&
+        (data.periodos.some((period) => period.publicado) ? (
+          <p className="text-xs text-gray-600">Aparecem os períodos que a escola já publicou.</p>
+        ) : (
+          <p className="text-sm text-gray-700">
+            Nenhum período publicado ainda: as notas do {data.periodos[0]!.nome} aparecem aqui quando a escola
+            publicá-lo.
+          </p>
+        ))}
       {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
-        <p className="text-sm text-gray-600">Nenhuma nota publicada ainda neste ano.</p>
+        <EmptyCard
+          card={data}
+          admin={can(me?.nivel, 'academics.manage')}
+          guardian={me?.nivel === 'responsavel'}
+        />
       ) : !wide ? (
         <SubjectCards card={data} />
       ) : (

@@ -3,13 +3,20 @@ import { CalendarRange } from 'lucide-react';
 import { frequenciaModoLabels } from '../../../shared/academics.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { formatPercent, todayIso } from '../../../shared/format';
+import { can } from '../../../shared/permissions';
+import { paths } from '../../../shared/routes';
+import { NoClasses } from '../../components/academic-empty';
+import { ButtonLink } from '../../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { useCurrentUser } from '../../lib/current-user';
 import { InputField, SelectField } from '../../components/field';
 import { useClassMonth, useRollClasses } from './attendance.api';
 
 /** The class's month: students × days, the diary page a secretary prints or checks. */
 export function ClassMonthTab() {
   const classes = useRollClasses();
+  const { data: me } = useCurrentUser();
+  const admin = can(me?.nivel, 'academics.manage');
   const [turmaId, setTurmaId] = useState('');
   const [mes, setMes] = useState(() => todayIso().slice(0, 7));
   const chosen = turmaId || classes.data?.[0]?.id || '';
@@ -35,22 +42,40 @@ export function ClassMonthTab() {
       {classes.isError ? (
         <ErrorBanner>Erro ao carregar as turmas.</ErrorBanner>
       ) : chosen ? (
-        <MonthGrid turmaId={chosen} mes={mes} />
+        <MonthGrid turmaId={chosen} mes={mes} admin={admin} />
       ) : classes.isPending ? (
         <Spinner />
       ) : (
-        <EmptyState icon={CalendarRange} title="Nenhuma turma" />
+        <NoClasses admin={admin} title={admin ? 'Nenhuma turma ativa' : 'Nenhuma turma sua'} />
       )}
     </div>
   );
 }
 
-function MonthGrid({ turmaId, mes }: { turmaId: string; mes: string }) {
+function MonthGrid({ turmaId, mes, admin }: { turmaId: string; mes: string; admin: boolean }) {
   const month = useClassMonth(turmaId, mes);
   if (month.isPending) return <Spinner />;
   if (month.isError) return <ErrorBanner>{month.error.message || 'Erro ao carregar o mês.'}</ErrorBanner>;
   const { dias, alunos, turma } = month.data;
-  if (alunos.length === 0) return <EmptyState icon={CalendarRange} title="Nenhum aluno na turma neste mês" />;
+  if (alunos.length === 0)
+    return (
+      <EmptyState
+        icon={CalendarRange}
+        title="Nenhum aluno na turma neste mês"
+        hint={
+          admin
+            ? 'Os alunos entram na turma em Turmas → Ver Alunos (ou no cadastro do aluno).'
+            : 'A secretaria enturma os alunos.'
+        }
+        action={
+          admin ? (
+            <ButtonLink variant="secondary" to={paths.classes}>
+              Ir para Turmas
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
   return (
     <div>
       <p className="mb-2 text-sm text-gray-600">

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, ClipboardList, Clock } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Clock } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import type { Lesson, RollClass } from '../../../shared/academics.schemas';
@@ -7,11 +7,12 @@ import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
-import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
+import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { MissingGrade } from '../../components/missing-grade';
+import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
-import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
+import { useRoll, useRollClasses, useSaveRoll, useSchoolYears } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 
 /**
@@ -75,6 +76,7 @@ export function RollCallTab() {
           </Button>
         )}
       </div>
+      <YearNotice data={data} />
       {turmaId ? (
         <RollOfClass
           turmaId={turmaId}
@@ -93,8 +95,37 @@ export function RollCallTab() {
   );
 }
 
+/**
+ * A date outside every school year takes no roll: before a class is picked, say so — and, with no
+ * year at all for that date's year, where the year is opened (the administrator) or who opens it.
+ */
+function YearNotice({ data }: { data: string }) {
+  const years = useSchoolYears();
+  const { data: me } = useCurrentUser();
+  if (!years.data || years.data.some((year) => year.inicio <= data && data <= year.fim)) return null;
+  const ano = Number(data.slice(0, 4));
+  const sameYear = years.data.find((year) => year.ano === ano);
+  if (!sameYear)
+    return (
+      <div className="mb-4 rounded-xl border border-gray-200 bg-white" data-testid="sem-ano-letivo">
+        <NoSchoolYear admin={can(me?.nivel, 'academics.manage')} ano={ano} />
+      </div>
+    );
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {formatDate(data)} fica fora do ano letivo {sameYear.ano} ({formatDate(sameYear.inicio)} a{' '}
+      {formatDate(sameYear.fim)}): não há chamada nesta data.
+    </p>
+  );
+}
+
 function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string) => void }) {
   const classes = useRollClasses(data);
+  const { data: me } = useCurrentUser();
+  const admin = can(me?.nivel, 'academics.manage');
   if (classes.isPending) return <Spinner label="Carregando turmas..." />;
   if (classes.isError)
     return (
@@ -107,11 +138,7 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
     );
   if (classes.data.length === 0)
     return (
-      <EmptyState
-        icon={ClipboardList}
-        title="Nenhuma turma para fazer chamada"
-        hint="Você aparece aqui nas turmas de que é responsável ou em que leciona alguma disciplina da grade."
-      />
+      <NoClasses admin={admin} title={admin ? 'Nenhuma turma ativa' : 'Nenhuma turma para fazer chamada'} />
     );
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Turmas em ${formatDate(data)}`}>

@@ -445,3 +445,55 @@ describe('a per-lesson class without a grade curricular', () => {
     expect(screen.queryByRole('link', { name: /Abrir a grade curricular/ })).toBeNull();
   });
 });
+
+describe('the roll screen of a new school', () => {
+  function stubNewSchool(nivel: string, years: unknown[], classes: unknown[]) {
+    const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const path = url.split('?')[0]!;
+        const data =
+          path === '/api/auth/me'
+            ? { user }
+            : path === '/api/anos-letivos'
+              ? years
+              : path === '/api/frequencia/turmas'
+                ? classes
+                : undefined;
+        return Promise.resolve(
+          new Response(JSON.stringify({ success: data !== undefined, data }), {
+            status: data === undefined ? 404 : 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+  }
+
+  it('no school year for the date: the administrator is sent to open it; no class: to Turmas', async () => {
+    stubNewSchool('administrador', [], []);
+    renderSheet(<RollCallTab />, '/dashboard/frequencia?data=2026-03-20');
+    expect(await screen.findByText('O ano letivo 2026 não foi aberto')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir o ano letivo 2026 no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario?mes=2026-02',
+    );
+    expect(await screen.findByText('Nenhuma turma ativa')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para Turmas' })).toHaveAttribute('href', '/dashboard/turmas');
+  });
+
+  it('a date outside the year says so; a teacher without classes is told to ask the secretaria', async () => {
+    const year = { id: 'y', ano: 2026, inicio: '2026-02-02', fim: '2026-12-11', periodos: [] };
+    stubNewSchool('professor', [year], []);
+    renderSheet(<RollCallTab />, '/dashboard/frequencia?data=2026-01-15');
+    expect(
+      await screen.findByText(
+        '15/01/2026 fica fora do ano letivo 2026 (02/02/2026 a 11/12/2026): não há chamada nesta data.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma turma para fazer chamada')).toBeInTheDocument();
+    expect(screen.getByText(/Se falta alguma, fale com a secretaria/)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -252,4 +252,28 @@ describe('GradesPage', () => {
     expect(screen.getByText(/A secretaria precisa cadastrá-la \(Turmas → Grade curricular\)/)).toBeVisible();
     expect(screen.queryByRole('link', { name: /Abrir a grade curricular/ })).not.toBeInTheDocument();
   });
+
+  it('a new school: no school year sends the administrator to the Calendário, no class to Turmas', async () => {
+    stubScreen(true);
+    stubServer({ nivel: 'administrador', answers: { '/api/anos-letivos': [] } });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText('Nenhum ano letivo cadastrado')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir o ano letivo no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario',
+    );
+    cleanup();
+    stubServer({ nivel: 'administrador', answers: { [`/api/frequencia/turmas?ano=${String(ano)}`]: [] } });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText(`Nenhuma turma em ${String(ano)}`)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para Turmas' })).toHaveAttribute('href', '/dashboard/turmas');
+  });
+
+  it('a teacher of a school with no year yet reads that the secretaria opens it (no link)', async () => {
+    stubScreen(true);
+    stubServer({ answers: { '/api/anos-letivos': [] } });
+    renderAt(<GradesPage />, '/lista');
+    expect(await screen.findByText('A secretaria ainda não abriu o ano letivo.')).toBeVisible();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

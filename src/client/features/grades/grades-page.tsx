@@ -11,6 +11,7 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { MissingGrade } from '../../components/missing-grade';
+import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
 import { AssessmentDialog } from './assessment-dialog';
 import { DeleteAssessmentModal } from './delete-assessment-modal';
@@ -178,11 +179,24 @@ export function GradesPage() {
         <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
       ) : years.isPending || (year !== undefined && classes.isPending) || subjectsPending ? (
         <Spinner />
-      ) : !turmaId || !periodoId ? (
+      ) : !year ? (
+        <NoSchoolYear admin={admin} />
+      ) : !turmaId && past ? (
+        <EmptyState icon={BookOpenCheck} title="Nenhuma turma neste ano" />
+      ) : !turmaId ? (
+        <NoClasses
+          admin={admin}
+          title={admin ? `Nenhuma turma em ${String(year.ano)}` : `Nenhuma turma sua em ${String(year.ano)}`}
+        />
+      ) : !periodoId ? (
         <EmptyState
           icon={BookOpenCheck}
-          title={past ? 'Nenhuma turma neste ano' : 'Nada para lançar'}
-          hint="Você vê aqui as turmas em que leciona e os períodos do ano letivo."
+          title={`O ano letivo ${String(year.ano)} não tem períodos`}
+          hint={
+            admin
+              ? 'Edite o ano letivo no Calendário para dividi-lo em períodos.'
+              : 'A secretaria precisa dividir o ano letivo em períodos.'
+          }
         />
       ) : noGrade ? (
         <MissingGrade

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { YearEndStatus } from '../../../shared/grades.schemas';
 import { renderAt, stubScreen } from '../../test/render';
 import { YearEndPage } from './year-end-page';
@@ -14,7 +14,7 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const reason =
   'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
 
-function stubServer(status: YearEndStatus) {
+function stubServer(status: YearEndStatus, years?: unknown[]) {
   const year = {
     id: uuid(1),
     ano: 2026,
@@ -33,7 +33,8 @@ function stubServer(status: YearEndStatus) {
         new Response(
           JSON.stringify({
             success: true,
-            data: url === '/api/anos-letivos' ? [year] : url.endsWith('/encerramento') ? status : null,
+            data:
+              url === '/api/anos-letivos' ? (years ?? [year]) : url.endsWith('/encerramento') ? status : null,
           }),
           { status: 200, headers: { 'content-type': 'application/json' } },
         ),
@@ -75,5 +76,26 @@ describe('YearEndPage', () => {
     stubServer(statusOf({}));
     renderAt(<YearEndPage />);
     expect(await screen.findByRole('button', { name: 'Encerrar ano' })).toBeEnabled();
+  });
+});
+
+describe('YearEndPage: a new school', () => {
+  it('with no school year, links to the Calendário to open one', async () => {
+    stubScreen(true);
+    stubServer(statusOf({}), []);
+    renderAt(<YearEndPage />);
+    expect(await screen.findByText('Nenhum ano letivo cadastrado')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Abrir o ano letivo no Calendário' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendario',
+    );
+  });
+
+  it('with a year and no class, says so and links to Turmas', async () => {
+    stubScreen(true);
+    stubServer(statusOf({ turmas: 0, alunos: 0 }));
+    renderAt(<YearEndPage />);
+    const notice = await screen.findByText(/Nenhuma turma em 2026: cadastre as turmas do ano/);
+    expect(within(notice).getByRole('link', { name: 'Turmas' })).toHaveAttribute('href', '/dashboard/turmas');
   });
 });

@@ -8,7 +8,8 @@ import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
-import { Badge, EmptyState, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
+import { NoSchoolYear } from '../../components/academic-empty';
+import { Badge, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useCloseYear, useGradePeriods, useYearEndStatus } from './grades.api';
@@ -91,11 +92,7 @@ export function YearEndPage() {
       ) : years.isPending ? (
         <Spinner />
       ) : !year ? (
-        <EmptyState
-          icon={CalendarCheck}
-          title="Nenhum ano letivo cadastrado"
-          hint="Abra o ano letivo no Calendário."
-        />
+        <NoSchoolYear admin />
       ) : status.isError ? (
         <ErrorBanner>{status.error.message || 'Erro ao carregar a situação do ano letivo.'}</ErrorBanner>
       ) : !data ? (
@@ -120,6 +117,18 @@ export function YearEndPage() {
               },
             ]}
           />
+          {data.turmas === 0 && (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              Nenhuma turma em {data.ano}: cadastre as turmas do ano (com os alunos e a grade curricular) em{' '}
+              <Link className="font-medium underline" to={paths.classes}>
+                Turmas
+              </Link>
+              .
+            </p>
+          )}
           <section aria-labelledby="periodos-title">
             <h2 id="periodos-title" className="mb-2 text-lg font-semibold text-gray-900">
               Períodos de {data.ano} ({formatDate(data.inicio)} a {formatDate(data.fim)})
