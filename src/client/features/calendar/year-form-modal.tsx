@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -35,6 +35,36 @@ const yearFormSchema = z
 
 type YearFormInput = z.input<typeof yearFormSchema>;
 
+/** The dates a new year's form starts with, for year `ano` (from early February to mid December). */
+export const yearDefaults = (ano: number) => ({
+  inicio: `${String(ano)}-02-02`,
+  fim: `${String(ano)}-12-11`,
+});
+
+const validYear = (value: unknown): number | null => {
+  const ano = Number(value);
+  return Number.isInteger(ano) && ano >= 2000 && ano <= 2100 ? ano : null;
+};
+
+/**
+ * A new year's default dates follow the year typed (2026 → 2027 moves 02/02/2026 to 02/02/2027) until
+ * the user changes one: a date that is no longer its default for the previous year stays as typed.
+ */
+function DefaultDatesFollowYear({ start }: { start: number }) {
+  const { watch, getValues, setValue } = useFormContext<YearFormInput>();
+  const ano = validYear(watch('ano'));
+  const previous = useRef(start);
+  useEffect(() => {
+    if (ano === null || ano === previous.current) return;
+    const before = yearDefaults(previous.current);
+    const after = yearDefaults(ano);
+    for (const field of Object.keys(after) as (keyof typeof after)[])
+      if (getValues(field) === before[field]) setValue(field, after[field], { shouldValidate: false });
+    previous.current = ano;
+  }, [ano, getValues, setValue]);
+  return null;
+}
+
 /** Opens or edits an ano letivo and its periods (bimestres by default). */
 export function YearFormModal({
   year,
@@ -49,8 +79,8 @@ export function YearFormModal({
   const save = useSaveSchoolYear();
   const form = useSchemaForm(yearFormSchema, {
     ano: year?.ano ?? ano,
-    inicio: year?.inicio ?? `${String(ano)}-02-02`,
-    fim: year?.fim ?? `${String(ano)}-12-11`,
+    inicio: year?.inicio ?? yearDefaults(ano).inicio,
+    fim: year?.fim ?? yearDefaults(ano).fim,
     tipo_periodo: year?.tipo_periodo ?? 'bimestre',
     automatico: !year,
     periodos:
@@ -72,6 +102,7 @@ export function YearFormModal({
         onClose();
       })}
     >
+      {!year && <DefaultDatesFollowYear start={ano} />}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormInput name="ano" label="Ano" type="number" required readOnly={year !== null} />
         <FormInput name="inicio" label="Início das aulas" type="date" required />
@@ -87,23 +118,52 @@ export function YearFormModal({
   );
 }
 
+/**
+ * The periods typed by hand. The first starts on the year's first day and the last ends on its last
+ * (the schema's rule): those two dates follow the year's and are not typed. Unticking the automatic
+ * split puts the focus on the first date to type — the 1st period's end —, not on the last row added.
+ */
 function PeriodRows() {
-  const { control, watch, getValues } = useFormContext<YearFormInput>();
+  const { control, watch, getValues, setValue, setFocus } = useFormContext<YearFormInput>();
   const periods = useFieldArray({ control, name: 'periodos' });
   const automatico = watch('automatico');
   const tipo = watch('tipo_periodo') as PeriodType;
+  const inicio = watch('inicio');
+  const fim = watch('fim');
   const count = periodCounts[tipo];
+  const wasAutomatic = useRef(automatico);
+  const focusPending = useRef(false);
   // The rows follow the division: 4 bimestres, 3 trimestres, 2 semestres.
   useEffect(() => {
+    if (wasAutomatic.current && !automatico) focusPending.current = true;
+    wasAutomatic.current = automatico;
     if (automatico) return;
     const length = getValues('periodos').length;
     if (length < count)
       periods.append(
         Array.from({ length: count - length }, () => ({ inicio: '', fim: '', data_fechamento: '' })),
+        { shouldFocus: false },
       );
     else if (length > count)
       periods.remove(Array.from({ length: length - count }, (_, index) => count + index));
   }, [automatico, count, getValues, periods]);
+  const rows = periods.fields.length;
+  // The first period's start and the last one's end are the year's; a row that stopped being the last
+  // (bimestres instead of semestres) loses the year's end it had.
+  useEffect(() => {
+    if (automatico || rows !== count) return;
+    const current = getValues('periodos');
+    if (current[0]?.inicio !== inicio) setValue('periodos.0.inicio', inicio);
+    current.forEach((row, index) => {
+      if (index < count - 1 && row.fim !== '' && row.fim === fim) setValue(`periodos.${index}.fim`, '');
+    });
+    if (current[count - 1]?.fim !== fim) setValue(`periodos.${count - 1}.fim`, fim);
+  }, [automatico, rows, count, inicio, fim, getValues, setValue]);
+  useEffect(() => {
+    if (automatico || rows !== count || !focusPending.current) return;
+    focusPending.current = false;
+    setFocus('periodos.0.fim');
+  }, [automatico, rows, count, setFocus]);
   if (automatico) return null;
   return (
     <>
@@ -117,8 +177,22 @@ function PeriodRows() {
           <li key={field.id} className="rounded-lg border border-gray-200 p-3">
             <p className="mb-2 text-sm font-semibold text-gray-800">{periodName(tipo, index + 1)}</p>
             <div className="grid gap-3 sm:grid-cols-3">
-              <FormInput name={`periodos.${String(index)}.inicio`} label="Início" type="date" required />
-              <FormInput name={`periodos.${String(index)}.fim`} label="Fim" type="date" required />
+              <FormInput
+                name={`periodos.${String(index)}.inicio`}
+                label="Início"
+                type="date"
+                required
+                readOnly={index === 0}
+                hint={index === 0 ? 'O início do ano letivo' : undefined}
+              />
+              <FormInput
+                name={`periodos.${String(index)}.fim`}
+                label="Fim"
+                type="date"
+                required
+                readOnly={index === periods.fields.length - 1}
+                hint={index === periods.fields.length - 1 ? 'O fim do ano letivo' : undefined}
+              />
               <FormInput
                 name={`periodos.${String(index)}.data_fechamento`}
                 label="Fechamento"
