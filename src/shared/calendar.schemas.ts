@@ -43,6 +43,11 @@ export const schoolYearInputSchema = z
     tipo_periodo: z.enum(periodTypes, { error: 'Divisão inválida' }).default('bimestre'),
     /** Omitted: the year is divided into equal parts by dias letivos, each closing 7 days after its end. */
     periodos: z.array(periodInputSchema).max(4).optional(),
+    /**
+     * Only when opening a year: the mid-year recess, created as a calendar entry ('Recesso de julho') in
+     * the same transaction, before the automatic split counts the dias letivos.
+     */
+    recesso: z.strictObject({ inicio: isoDateSchema, fim: isoDateSchema }).optional(),
     version: versionSchema.optional(),
   })
   .superRefine((input, context) => {
@@ -53,6 +58,20 @@ export const schoolYearInputSchema = z
       context.addIssue({ code: 'custom', path: ['fim'], message: `O término deve ser em ${year}` });
     if (input.fim <= input.inicio)
       context.addIssue({ code: 'custom', path: ['fim'], message: 'O término deve ser depois do início' });
+    const recess = input.recesso;
+    if (recess) {
+      const outside = 'O recesso deve ficar dentro do ano letivo';
+      if (recess.inicio < input.inicio || recess.inicio > input.fim)
+        context.addIssue({ code: 'custom', path: ['recesso', 'inicio'], message: outside });
+      if (recess.fim < recess.inicio)
+        context.addIssue({
+          code: 'custom',
+          path: ['recesso', 'fim'],
+          message: 'O fim do recesso deve ser no início ou depois dele',
+        });
+      else if (recess.fim > input.fim)
+        context.addIssue({ code: 'custom', path: ['recesso', 'fim'], message: outside });
+    }
     const periods = input.periodos;
     if (!periods) return;
     const expected = periodCounts[input.tipo_periodo];
@@ -79,6 +98,14 @@ export const schoolYearInputSchema = z
     });
   });
 export type SchoolYearInput = z.input<typeof schoolYearInputSchema>;
+
+/** The title of the mid-year recess proposed when a year is opened. */
+export const JULY_RECESS_TITLE = 'Recesso de julho';
+
+/** The usual mid-year recess proposed with a new year: the second half of July. */
+export function julyRecessOf(ano: number): { inicio: string; fim: string } {
+  return { inicio: `${String(ano)}-07-15`, fim: `${String(ano)}-07-31` };
+}
 export type SchoolYearData = z.output<typeof schoolYearInputSchema>;
 
 export const schoolPeriodSchema = z.object({

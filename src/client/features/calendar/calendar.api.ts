@@ -37,10 +37,11 @@ export function useSchoolYear(id: string | null) {
 }
 
 /** Days (with their kind), the school's entries and the national holidays of a range (≤ 400 days). */
-export function useCalendar(de: string, ate: string) {
+export function useCalendar(de: string, ate: string, enabled = true) {
   return useQuery({
     queryKey: calendarKeys.range(de, ate),
     queryFn: () => api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { globalErrors: false }),
+    enabled,
   });
 }
 

@@ -82,6 +82,78 @@ describe('ano letivo', () => {
     expect(fixed[0]).toMatchObject({ dias_letivos: 200, aviso: null });
   });
 
+  it('opens a year with the July recess in one transaction: the split and the dias letivos count it', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...year2026,
+      recesso: { inicio: '2026-07-15', fim: '2026-07-31' },
+    });
+    expect(created.statusCode).toBe(201);
+    const year = dataOf<SchoolYear>(created);
+    // 215 weekdays of school without it; 13 of them (15 to 31 July) are the recess.
+    expect(year.dias_letivos).toBe(202);
+    expect(year.periodos.reduce((sum, period) => sum + period.dias_letivos, 0)).toBe(202);
+    for (const period of year.periodos) expect(Math.abs(period.dias_letivos - 50.5)).toBeLessThanOrEqual(1);
+    const july = dataOf<CalendarView>(
+      await get('/api/calendario?de=2026-07-01&ate=2026-07-31', admin.cookie),
+    );
+    expect(july.eventos).toEqual([
+      expect.objectContaining({
+        tipo: 'recesso',
+        titulo: 'Recesso de julho',
+        inicio: '2026-07-15',
+        fim: '2026-07-31',
+        publico: true,
+      }),
+    ]);
+    expect(july.dias.find((day) => day.data === '2026-07-15')).toMatchObject({
+      tipo: 'recesso',
+      letivo: false,
+    });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'calendario'));
+    expect(audit).toHaveLength(1);
+
+    // Outside the year, or backwards: 400 on the recess's own field.
+    const outside = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...year2026,
+      ano: 2027,
+      inicio: '2027-08-02',
+      fim: '2027-12-10',
+      recesso: { inicio: '2027-07-15', fim: '2027-07-31' },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().details).toEqual([
+      { path: 'recesso.inicio', message: 'O recesso deve ficar dentro do ano letivo' },
+    ]);
+    // A recess already on the calendar over those days: 409, nothing created (the year neither).
+    await send('POST', '/api/calendario', admin.cookie, {
+      tipo: 'recesso',
+      titulo: 'Férias de inverno',
+      inicio: '2027-07-12',
+      fim: '2027-07-23',
+    });
+    const twice = await send('POST', '/api/anos-letivos', admin.cookie, {
+      ...year2026,
+      ano: 2027,
+      inicio: '2027-02-01',
+      fim: '2027-12-10',
+      recesso: { inicio: '2027-07-15', fim: '2027-07-31' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(messageOf(twice)).toBe(
+      'O calendário já tem o recesso "Férias de inverno" (12/07/2027 a 23/07/2027): desmarque "Incluir recesso de julho" ou mude as datas.',
+    );
+    const years = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin.cookie));
+    expect(years.map((item) => item.ano)).toEqual([2026]);
+    // Only when opening a year: editing one changes the recess in the calendar.
+    const edit = await send('PUT', `/api/anos-letivos/${year.id}`, admin.cookie, {
+      ...year2026,
+      recesso: { inicio: '2026-07-15', fim: '2026-07-31' },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(messageOf(edit)).toContain('edite o item no Calendário');
+  });
+
   it('accepts trimestres with explicit periods, refuses a duplicate year and checks the version', async () => {
     const admin = await signedIn(t, 'administrador');
     const body = {

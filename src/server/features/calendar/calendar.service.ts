@@ -14,6 +14,7 @@ import {
   type CalendarEntryLike,
 } from '../../../shared/calendar.js';
 import {
+  JULY_RECESS_TITLE,
   periodCounts,
   periodName,
   type CalendarEntry,
@@ -463,6 +464,51 @@ function yearConflict(error: unknown, ano: number): never {
   throw error;
 }
 
+/**
+ * The mid-year recess proposed with a new year: a public 'recesso' entry of the calendar (families see
+ * it), audited as any entry. A recess already on the calendar over those days is a 409: the school
+ * unticks the proposal instead of having two.
+ */
+async function addYearRecess(
+  tx: DbOrTx,
+  recess: { inicio: string; fim: string },
+  actor: Actor,
+): Promise<void> {
+  const [existing] = await tx
+    .select()
+    .from(calendarEntries)
+    .where(
+      and(
+        eq(calendarEntries.tipo, 'recesso'),
+        lte(calendarEntries.inicio, recess.fim),
+        gte(calendarEntries.fim, recess.inicio),
+      ),
+    )
+    .limit(1);
+  if (existing)
+    throw new AppError(
+      'CONFLICT',
+      `O calendário já tem o recesso "${existing.titulo}" (${formatDate(existing.inicio)} a ${formatDate(existing.fim)}): desmarque "Incluir recesso de julho" ou mude as datas.`,
+      [{ path: 'recesso.inicio', message: 'Já há um recesso nestas datas' }],
+    );
+  const [row] = await tx
+    .insert(calendarEntries)
+    .values({
+      tipo: 'recesso',
+      titulo: JULY_RECESS_TITLE,
+      inicio: recess.inicio,
+      fim: recess.fim,
+      publico: true,
+    })
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'criar',
+    entity: 'calendario',
+    entityId: row!.id,
+    details: { tipo: 'recesso', titulo: JULY_RECESS_TITLE, inicio: recess.inicio },
+  });
+}
+
 export async function createSchoolYear(
   ctx: AppContext,
   input: SchoolYearData,
@@ -478,13 +524,15 @@ export async function createSchoolYear(
     } catch (error) {
       yearConflict(error, input.ano);
     }
+    // The recess first: the automatic split below counts its days as not letivos.
+    if (input.recesso) await addYearRecess(tx, input.recesso, actor);
     await writePeriods(tx, row!.id, input);
     await assertPeriodWeightsFit(tx);
     await recordAudit(tx, actor, {
       action: 'criar',
       entity: 'ano_letivo',
       entityId: row!.id,
-      details: { ano: input.ano },
+      details: { ano: input.ano, ...(input.recesso ? { recesso: input.recesso } : {}) },
     });
     return row!.id;
   });
@@ -499,6 +547,11 @@ export async function updateSchoolYear(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<SchoolYear> {
+  if (input.recesso)
+    throw badRequest(
+      'O recesso de julho é proposto ao abrir o ano; para mudá-lo, edite o item no Calendário.',
+      [{ path: 'recesso', message: 'Só ao abrir o ano letivo' }],
+    );
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(schoolYears).where(eq(schoolYears.id, id)).for('update');
     if (!current) throw yearNotFound();
