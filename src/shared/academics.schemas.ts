@@ -383,6 +383,14 @@ export function isBelowMinimum(given: number, counted: number): boolean {
   return given > 0 && 100 * (given - counted) < FREQUENCIA_MINIMA * given;
 }
 
+/**
+ * The most absences a year of `total` lessons (or days) allows while keeping 75 %: the largest f with
+ * 100 · (total − f) ≥ 75 · total, compared exactly as `isBelowMinimum` does (202 days → 50).
+ */
+export function maxAbsencesForYear(total: number): number {
+  return total <= 0 ? 0 : Math.floor((total * (100 - FREQUENCIA_MINIMA)) / 100);
+}
+
 export function isPastTutelaryLine(given: number, counted: number): boolean {
   return given > 0 && 1000 * counted > LIMITE_CONSELHO_TUTELAR * 10 * given;
 }

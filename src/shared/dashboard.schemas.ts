@@ -85,6 +85,19 @@ export const dashboardResponsavelSchema = z.object({
       frequencia: z.number().nullable(),
       /** Below the 75 % line, compared exactly (74,96 % shows as 75,0 % and is still below). */
       abaixo_minimo: z.boolean(),
+      /** Lessons given so far (with `por_dia`, school days with a roll), and the absences that count. */
+      aulas_dadas: z.number().int(),
+      faltas: z.number().int(),
+      /** The class takes one roll a day: the figures are days, not lessons. */
+      por_dia: z.boolean(),
+      /**
+       * The year's total for the 75 % line: given so far plus those still scheduled from tomorrow to the
+       * year's end (school days, or the grid's lessons on them). Null when it cannot be known (no class,
+       * no school year, a per-lesson grid without the days of its lessons).
+       */
+      previstas_ano: z.number().int().nullable(),
+      /** The most absences over the year that keep 75 % (`maxAbsencesForYear`); null with `previstas_ano`. */
+      limite_faltas_ano: z.number().int().nullable(),
     }),
   ),
   mensalidades_em_aberto: z.number().int(),

@@ -586,7 +586,9 @@ export const reportCardSchema = z.object({
 export type ReportCard = z.infer<typeof reportCardSchema>;
 
 /** '3 faltas em 86 dias letivos' (daily roll: absences are days) or '3 faltas em 120 aulas'. */
-export function absencesText(frequencia: ReportCard['frequencia']): string {
+export function absencesText(
+  frequencia: Pick<ReportCard['frequencia'], 'faltas' | 'aulas_dadas' | 'por_dia'>,
+): string {
   const { faltas, aulas_dadas: dadas, por_dia: porDia } = frequencia;
   const unit = porDia ? (dadas === 1 ? 'dia letivo' : 'dias letivos') : dadas === 1 ? 'aula' : 'aulas';
   return `${String(faltas)} ${faltas === 1 ? 'falta' : 'faltas'} em ${String(dadas)} ${unit}`;

@@ -7,7 +7,7 @@ import type {
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
 import { renderAt } from '../../test/render';
-import { DashboardPage } from './dashboard-page';
+import { attendanceNote, DashboardPage } from './dashboard-page';
 
 afterEach(() => {
   cleanup();
@@ -109,6 +109,11 @@ describe('DashboardPage', () => {
           status: 'ativo',
           frequencia: 96.3,
           abaixo_minimo: false,
+          aulas_dadas: 27,
+          faltas: 1,
+          por_dia: true,
+          previstas_ano: 202,
+          limite_faltas_ano: 50,
         },
         {
           id: 'a2',
@@ -117,6 +122,11 @@ describe('DashboardPage', () => {
           status: 'ativo',
           frequencia: 70,
           abaixo_minimo: true,
+          aulas_dadas: 10,
+          faltas: 3,
+          por_dia: false,
+          previstas_ano: null,
+          limite_faltas_ano: null,
         },
       ],
       mensalidades_em_aberto: 0,
@@ -131,7 +141,7 @@ describe('DashboardPage', () => {
       'href',
       '/dashboard/alunos?aluno=a2',
     );
-    expect(screen.getByText('abaixo de 75 %')).toBeInTheDocument();
+    expect(screen.getByText('Abaixo de 75 % das aulas dadas até agora.')).toBeInTheDocument();
   });
 
   it('warns a mother of the 75 % line as the server counts it, even when the figure rounds to 75,0 %', async () => {
@@ -146,6 +156,11 @@ describe('DashboardPage', () => {
           status: 'ativo',
           frequencia: 75,
           abaixo_minimo: true,
+          aulas_dadas: 851,
+          faltas: 213,
+          por_dia: false,
+          previstas_ano: 851,
+          limite_faltas_ano: 212,
         },
       ],
       mensalidades_em_aberto: 0,
@@ -153,6 +168,67 @@ describe('DashboardPage', () => {
     });
     renderAt(<DashboardPage />);
     expect(await screen.findByText(/Frequência 75,0 %/)).toBeInTheDocument();
-    expect(screen.getByText('abaixo de 75 %')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Abaixo de 75 %: 213 faltas passam do limite do ano (212 em 851 aulas previstas). Fale com a escola.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  const child = (overrides: Partial<DashboardResponsavel['filhos'][number]>) => ({
+    id: 'a1',
+    nome: 'Lucas',
+    turma_nome: '1º Ano A',
+    status: 'ativo',
+    frequencia: 0,
+    abaixo_minimo: true,
+    aulas_dadas: 1,
+    faltas: 1,
+    por_dia: true,
+    previstas_ano: 202,
+    limite_faltas_ano: 50,
+    ...overrides,
+  });
+
+  it('one absence on the first school day: 0,0 %, read as 1 falta em 1 dia letivo and against the year', async () => {
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [child({})],
+      mensalidades_em_aberto: 0,
+      proxima_mensalidade: null,
+    });
+    renderAt(<DashboardPage />);
+    // The figure stays (the rule is the % of the lessons given so far), in context and not in red.
+    const figure = await screen.findByText('Frequência 0,0 %');
+    expect(screen.getByText('1 falta em 1 dia letivo')).toBeInTheDocument();
+    const note = screen.getByText(
+      'Abaixo de 75 % até agora. No ano (202 dias letivos previstos), até 50 faltas mantêm os 75 %: ainda cabem 49.',
+    );
+    expect(note.parentElement).toHaveClass('text-amber-800');
+    expect(figure.parentElement).not.toHaveClass('text-red-700');
+  });
+
+  it('says how the year stands: near the limit, on it, past it, or unknown', () => {
+    expect(
+      attendanceNote(child({ abaixo_minimo: false, frequencia: 78.3, aulas_dadas: 180, faltas: 39 })),
+    ).toBe(null);
+    expect(
+      attendanceNote(child({ abaixo_minimo: false, frequencia: 75.3, aulas_dadas: 182, faltas: 45 })),
+    ).toEqual({
+      tone: 'amber',
+      text: 'Restam 5 faltas até o limite do ano (50 em 202 dias letivos previstos).',
+    });
+    expect(attendanceNote(child({ faltas: 50, aulas_dadas: 150, frequencia: 66.7 }))).toEqual({
+      tone: 'red',
+      text: 'Abaixo de 75 % até agora, e o limite do ano (50 faltas em 202 dias letivos previstos) já foi atingido: nenhuma falta a mais.',
+    });
+    expect(
+      attendanceNote(
+        child({ por_dia: false, faltas: 3, aulas_dadas: 5, previstas_ano: null, limite_faltas_ano: null }),
+      ),
+    ).toEqual({ tone: 'amber', text: 'Abaixo de 75 % das aulas dadas até agora.' });
+    expect(attendanceNote(child({ abaixo_minimo: false, faltas: 0, aulas_dadas: 0, frequencia: null }))).toBe(
+      null,
+    );
   });
 });

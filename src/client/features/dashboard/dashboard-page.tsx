@@ -22,6 +22,7 @@ import type {
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/finance.schemas';
+import { absencesText } from '../../../shared/grades.schemas';
 import { formatCentavos, formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
@@ -303,6 +304,51 @@ function TeacherHome({ stats }: { stats: DashboardProfessor }) {
   );
 }
 
+type Child = DashboardResponsavel['filhos'][number];
+
+/**
+ * What a child's attendance means, beside the figure: the rule is the % of the lessons given so far
+ * (one absence on the first day is 0,0 %, and below 75 %), so the note puts it against the year — how
+ * many absences the year's lessons allow and how many are left. Amber while the year can still end
+ * at 75 % or more; red when the year's limit is reached or passed. Null: nothing to say.
+ */
+export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: string } | null {
+  const { faltas, previstas_ano: previstas, limite_faltas_ano: limite } = filho;
+  const unit = filho.por_dia ? 'dias letivos' : 'aulas';
+  const expected =
+    previstas === null ? '' : `${String(previstas)} ${unit} ${filho.por_dia ? 'previstos' : 'previstas'}`;
+  const absences = (count: number) => `${String(count)} ${count === 1 ? 'falta' : 'faltas'}`;
+  if (filho.abaixo_minimo) {
+    if (limite === null || previstas === null)
+      return { tone: 'amber', text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % das ${unit} dadas até agora.` };
+    if (faltas < limite)
+      return {
+        tone: 'amber',
+        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora. No ano (${expected}), até ${absences(limite)} mantêm os ${String(FREQUENCIA_MINIMA)} %: ainda ${limite - faltas === 1 ? 'cabe 1' : `cabem ${String(limite - faltas)}`}.`,
+      };
+    if (faltas === limite)
+      return {
+        tone: 'red',
+        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora, e o limite do ano (${absences(limite)} em ${expected}) já foi atingido: nenhuma falta a mais.`,
+      };
+    return {
+      tone: 'red',
+      text: `Abaixo de ${String(FREQUENCIA_MINIMA)} %: ${absences(faltas)} passam do limite do ano (${String(limite)} em ${expected}). Fale com a escola.`,
+    };
+  }
+  // Above the line but close to the year's limit (a fifth of it or less left): said before it is too late.
+  if (limite === null || previstas === null || faltas === 0) return null;
+  const left = limite - faltas;
+  if (left > Math.max(1, Math.floor(limite / 5))) return null;
+  return {
+    tone: left <= 0 ? 'red' : 'amber',
+    text:
+      left <= 0
+        ? `Chegou ao limite de faltas do ano (${String(limite)} em ${expected}): nenhuma falta a mais.`
+        : `${left === 1 ? 'Resta 1 falta' : `Restam ${String(left)} faltas`} até o limite do ano (${String(limite)} em ${expected}).`,
+  };
+}
+
 function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
   const next = stats.proxima_mensalidade;
   return (
@@ -325,16 +371,7 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
                     Boletim e faltas
                   </Link>
                 </span>
-                <span
-                  className={`text-right ${
-                    filho.abaixo_minimo ? 'font-semibold text-red-700' : 'text-gray-700'
-                  }`}
-                >
-                  Frequência {formatPercent(filho.frequencia)}
-                  {filho.abaixo_minimo && (
-                    <span className="block text-xs">abaixo de {FREQUENCIA_MINIMA} %</span>
-                  )}
-                </span>
+                <ChildAttendance filho={filho} />
               </li>
             ))}
           </ul>
@@ -360,6 +397,24 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
         )}
       </Panel>
     </div>
+  );
+}
+
+/** A child's frequency, how many absences in how many lessons (or days), and what it means for the year. */
+function ChildAttendance({ filho }: { filho: Child }) {
+  const note = attendanceNote(filho);
+  const tone =
+    note?.tone === 'red' ? 'text-red-700' : note?.tone === 'amber' ? 'text-amber-800' : 'text-gray-700';
+  return (
+    <span className={`max-w-xs text-right sm:max-w-sm ${tone}`}>
+      <span className={`block ${note ? 'font-semibold' : ''}`}>
+        Frequência {formatPercent(filho.frequencia)}
+      </span>
+      <span className="block text-xs text-gray-600">
+        {filho.aulas_dadas === 0 ? 'Nenhuma chamada ainda' : absencesText(filho)}
+      </span>
+      {note && <span className="mt-0.5 block text-xs">{note.text}</span>}
+    </span>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   isPastTutelaryLine,
   FREQUENCIA_MINIMA,
   LIMITE_CONSELHO_TUTELAR,
+  maxAbsencesForYear,
   type Absence,
   type AttendanceAlert,
   type AttendanceAlerts,
@@ -13,7 +14,7 @@ import {
   type SituacaoFalta,
   type StudentAttendance,
 } from '../../../shared/academics.schemas.js';
-import { addDays, eachDay } from '../../../shared/calendar.js';
+import { addDays, eachDay, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -26,6 +27,7 @@ import {
   attendanceAbsences,
   attendanceRolls,
   classMemberships,
+  classSubjects,
   tutelaryNotifications,
 } from './academics.table.js';
 
@@ -179,6 +181,55 @@ export async function getStudentAttendance(
     por_disciplina: subjects,
     faltas,
   };
+}
+
+/**
+ * The year ahead of a student, for the 75 % line read in context (the guardian's home): whether the
+ * figures are days (a daily roll) and the year's total — what was given so far plus what the calendar
+ * and the class's grid still schedule from tomorrow to the year's end — with the absences that total
+ * allows. The total is null when it cannot be known: no active class, no school year, a per-lesson grid
+ * without the days of its lessons.
+ */
+export async function yearOutlook(
+  db: DbOrTx,
+  alunoId: string,
+  geral: FrequencyFigures,
+  porDisciplina: number,
+): Promise<{ por_dia: boolean; previstas_ano: number | null; limite_faltas_ano: number | null }> {
+  const [row] = await db
+    .select({ turmaId: classes.id, modo: classes.frequenciaModo, status: students.status })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(eq(students.id, alunoId));
+  const modo = row?.modo ?? null;
+  // Rolls of the day only (or none yet in a daily class): the figures are school days.
+  const porDia = porDisciplina === 0 && (geral.aulas_dadas > 0 || modo === 'diaria');
+  const unknown = { por_dia: porDia, previstas_ano: null, limite_faltas_ano: null };
+  const year = await resolveYear(db);
+  const today = clock.today();
+  if (!row?.turmaId || row.status !== 'ativo' || !year || today > year.fim) return unknown;
+  const from = today < year.inicio ? year.inicio : addDays(today, 1);
+  let ahead = 0;
+  if (from <= year.fim) {
+    const days = (await classifyRange(db, from, year.fim)).filter((day) => day.letivo);
+    if (modo === 'diaria') ahead = days.length;
+    else {
+      const grid = await db
+        .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
+        .from(classSubjects)
+        .where(eq(classSubjects.turmaId, row.turmaId));
+      // A subject without the days of its lessons never shows on a day: the year's total is not known.
+      if (grid.length === 0 || grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length === 0))
+        return unknown;
+      for (const day of days) {
+        const weekday = weekdayOf(day.data);
+        for (const item of grid) ahead += lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday);
+      }
+    }
+  }
+  const total = geral.aulas_dadas + ahead;
+  if (total === 0) return unknown;
+  return { por_dia: porDia, previstas_ano: total, limite_faltas_ano: maxAbsencesForYear(total) };
 }
 
 export interface AttendanceTally {

@@ -15,7 +15,7 @@ import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { Page } from '../../../shared/api.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { Student } from '../../../shared/students.schemas.js';
-import { classifyDays } from '../../../shared/calendar.js';
+import { classifyDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {
@@ -841,6 +841,60 @@ describe('frequência do aluno', () => {
     expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({
       frequencia: 60,
       abaixo_minimo: true,
+    });
+  });
+});
+
+describe('painel do responsável', () => {
+  it('reads one absence on the first school day against the year: the absences, the lessons and the year’s limit', async () => {
+    clock.pin('2026-02-02');
+    const s = await setupSchool();
+    const roll = await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, {
+      data: '2026-02-02',
+      faltas: [{ aluno_id: s.b[0].id }],
+    });
+    expect(roll.statusCode).toBe(200);
+    const home = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    // A daily class: the figure (0,0 %, below 75 % as the rule says) in days, and the year's 215 school
+    // days (1 given + 214 still ahead) allow 53 absences.
+    expect(home.filhos.find((filho) => filho.id === s.b[0].id)).toMatchObject({
+      frequencia: 0,
+      abaixo_minimo: true,
+      aulas_dadas: 1,
+      faltas: 1,
+      por_dia: true,
+      previstas_ano: 215,
+      limite_faltas_ano: 53,
+    });
+    // A per-lesson class: the lessons its grid schedules on the school days ahead (9 a week).
+    const ahead = classifyDays('2026-02-03', '2026-12-11', [], [{ inicio: '2026-02-02', fim: '2026-12-11' }])
+      .filter((day) => day.letivo)
+      .reduce(
+        (sum, day) =>
+          sum +
+          lessonsOnWeekday(5, [1, 3, 5], weekdayOf(day.data)) +
+          lessonsOnWeekday(4, [2, 4], weekdayOf(day.data)),
+        0,
+      );
+    expect(ahead).toBeGreaterThan(380);
+    expect(home.filhos.find((filho) => filho.id === s.a[0].id)).toMatchObject({
+      frequencia: null,
+      abaixo_minimo: false,
+      aulas_dadas: 0,
+      faltas: 0,
+      por_dia: false,
+      previstas_ano: ahead,
+      limite_faltas_ano: Math.floor(ahead / 4),
+    });
+    // A per-lesson grid without the days of its lessons: the year's total is not known.
+    await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'por_aula',
+      disciplinas: [{ disciplina: 'Matemática', aulas_semanais: 5 }],
+    });
+    const later = dataOf<DashboardResponsavel>(await get('/api/dashboard/stats', s.guardian.cookie));
+    expect(later.filhos.find((filho) => filho.id === s.a[0].id)).toMatchObject({
+      previstas_ano: null,
+      limite_faltas_ano: null,
     });
   });
 });

@@ -7,7 +7,7 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
-import { classFrequencies, getStudentAttendance } from '../academics/attendance.figures.js';
+import { classFrequencies, getStudentAttendance, yearOutlook } from '../academics/attendance.figures.js';
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
@@ -315,7 +315,8 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   const figures = await Promise.all(
     filhos.map(async (filho) => {
       const attendance = await getStudentAttendance(db, user, filho.id, {});
-      return [filho.id, attendance.geral] as const;
+      const outlook = await yearOutlook(db, filho.id, attendance.geral, attendance.por_disciplina.length);
+      return [filho.id, { ...attendance.geral, ...outlook }] as const;
     }),
   );
   const geral = new Map(figures);
@@ -334,6 +335,12 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       ...filho,
       frequencia: geral.get(filho.id)?.frequencia ?? null,
       abaixo_minimo: geral.get(filho.id)?.abaixo_minimo ?? false,
+      // The figure read in context: how many absences in how many lessons, and what the year allows.
+      aulas_dadas: geral.get(filho.id)?.aulas_dadas ?? 0,
+      faltas: geral.get(filho.id)?.faltas ?? 0,
+      por_dia: geral.get(filho.id)?.por_dia ?? false,
+      previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
+      limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
     })),
     mensalidades_em_aberto: overdue.total + upcoming.total,
     proxima_mensalidade: next
