@@ -245,6 +245,9 @@ function DaysPreview() {
   );
 }
 
+/** A date the form fills from the year's (not typed): read-only, and it looks it. */
+const fixedDate = 'bg-gray-100! text-gray-600!';
+
 /**
  * The periods typed by hand. The first starts on the year's first day and the last ends on its last
  * (the schema's rule): those two dates follow the year's and are not typed. Unticking the automatic
@@ -310,6 +313,7 @@ function PeriodRows() {
                 type="date"
                 required
                 readOnly={index === 0}
+                className={index === 0 ? fixedDate : ''}
                 hint={index === 0 ? 'O início do ano letivo' : undefined}
               />
               <FormInput
@@ -318,6 +322,7 @@ function PeriodRows() {
                 type="date"
                 required
                 readOnly={index === periods.fields.length - 1}
+                className={index === periods.fields.length - 1 ? fixedDate : ''}
                 hint={index === periods.fields.length - 1 ? 'O fim do ano letivo' : undefined}
               />
               <FormInput

@@ -406,7 +406,7 @@ function ChildAttendance({ filho }: { filho: Child }) {
   const tone =
     note?.tone === 'red' ? 'text-red-700' : note?.tone === 'amber' ? 'text-amber-800' : 'text-gray-700';
   return (
-    <span className={`max-w-xs text-right sm:max-w-sm ${tone}`}>
+    <span className={`w-full sm:w-auto sm:max-w-sm sm:text-right ${tone}`}>
       <span className={`block ${note ? 'font-semibold' : ''}`}>
         Frequência {formatPercent(filho.frequencia)}
       </span>
