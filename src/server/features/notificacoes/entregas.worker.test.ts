@@ -210,7 +210,9 @@ describe('delivery outbox', () => {
   it('sends SMS through SMS_URL only when a sender exists; without one the row fails visibly', async () => {
     await t.database.db
       .insert(entregas)
-      .values({ canal: 'sms', destino: '11912345678', assunto: 'Aviso', texto: 'Olá' });
+      // Due now by the app's clock, as the service queues it: the column's default is the database's
+      // now(), in microseconds, which can be later than the worker's millisecond clock read right after.
+      .values({ canal: 'sms', destino: '11912345678', assunto: 'Aviso', texto: 'Olá', proximaTentativa: clock.now() });
     const received: { to: string; message: string }[] = [];
     const worker = new DeliveryWorker(
       t.database.db,
