@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatPhone } from '../../../shared/format';
+import { formatPhone, todayIso } from '../../../shared/format';
 import {
   createStudentInputSchema,
   updateStudentInputSchema,
@@ -23,6 +23,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
   const studentValues = {
     nome: student?.nome ?? '',
     data_nascimento: student?.data_nascimento ?? '',
+    data_matricula: student?.data_matricula ?? todayIso(),
     matricula: student?.matricula ?? '',
     email: student?.email ?? '',
     telefone: formatPhone(student?.telefone),
@@ -46,6 +47,13 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         <FormInput name="nome" label="Nome completo" required autoComplete="off" />
         <FormInput name="data_nascimento" label="Data de nascimento" type="date" required />
         <FormInput name="matricula" label="Matrícula" required autoComplete="off" />
+        <FormInput
+          name="data_matricula"
+          label="Data da matrícula"
+          type="date"
+          max={todayIso()}
+          hint="Quando o aluno entrou na escola: vale para a declaração de matrícula e a primeira mensalidade."
+        />
         <FormSelect name="turma_id" label="Turma" empty="Sem turma" emptyAsNull>
           {(classes.data ?? []).map((turma) => {
             // A full class cannot take the student (the server answers 'Turma lotada'); the student's
