@@ -13,6 +13,7 @@ import {
   uuidParam,
   versionSchema,
 } from './validators.js';
+import { envioEmailStates, passwordMailFields } from './users.schemas.js';
 
 export const STUDENT_PAGE_SIZE = 20;
 
@@ -217,7 +218,7 @@ export const createdStudentSchema = z.object({
   responsavel: guardianSchema,
   usuarioCriado: z.boolean(),
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 export type CreatedStudent = z.infer<typeof createdStudentSchema>;
 
@@ -225,7 +226,7 @@ export type CreatedStudent = z.infer<typeof createdStudentSchema>;
 export const createdGuardianSchema = guardianSchema.extend({
   usuarioCriado: z.boolean(),
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 
 /* ---------- guardians kept by the secretaria ---------- */
@@ -281,6 +282,7 @@ export const updatedGuardianSchema = guardianSchema.extend({
   /** With `criar_acesso`, once: the password of the account just created, and whether it was mailed. */
   senhaGerada: z.string().optional(),
   emailEnviado: z.boolean().optional(),
+  envioEmail: z.enum(envioEmailStates).optional(),
 });
 export type UpdatedGuardian = z.infer<typeof updatedGuardianSchema>;
 

@@ -16,6 +16,11 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * 'smtp': messages go to a mail server; 'arquivo': no SMTP_URL, they are written to DATA_DIR/outbox
+   * and reach nobody. Screens say which, instead of claiming a password was mailed. Absent: a server.
+   */
+  readonly delivery?: 'smtp' | 'arquivo';
   send(message: MailMessage): Promise<boolean>;
 }
 
@@ -69,6 +74,7 @@ export function createMailer(options: {
     const smtpTransport = async () => (await nodemailer()).createTransport(withTimeouts(smtpUrl));
     let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
+      delivery: 'smtp',
       async send(message) {
         transport ??= smtpTransport();
         const { id, ...fields } = message;
@@ -88,6 +94,7 @@ export function createMailer(options: {
   let transport: ReturnType<typeof streamTransport> | undefined;
   const outbox = path.join(options.dataDir, 'outbox');
   return {
+    delivery: 'arquivo',
     async send(message) {
       transport ??= streamTransport();
       const { id, ...fields } = message;

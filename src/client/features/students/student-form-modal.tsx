@@ -13,13 +13,16 @@ import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClassOptions, useCreateStudent, useUpdateStudent } from './students.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** 'Novo Aluno' (with the guardian, saved together) and 'Editar Aluno'. */
 export function StudentFormModal({ student, onClose }: { student: Student | null; onClose: () => void }) {
   const classes = useClassOptions();
   const create = useCreateStudent();
   const update = useUpdateStudent();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean; nome: string } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail; nome: string } | null>(
+    null,
+  );
   const studentValues = {
     nome: student?.nome ?? '',
     data_nascimento: student?.data_nascimento ?? '',
@@ -90,7 +93,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         title="Aluno cadastrado"
         who={created.nome}
         password={created.senha}
-        emailEnviado={created.emailEnviado}
+        envioEmail={created.envioEmail}
         onClose={onClose}
       />
     );
@@ -135,7 +138,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         if (result.data.senhaGerada) {
           setCreated({
             senha: result.data.senhaGerada,
-            emailEnviado: result.data.emailEnviado,
+            envioEmail: result.data.envioEmail ?? 'falhou',
             nome: result.data.responsavel.nome,
           });
         } else onClose();

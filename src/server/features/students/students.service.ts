@@ -255,16 +255,16 @@ export async function createStudent(
     });
     return { student: student!, guardian };
   });
-  const emailEnviado =
+  const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
-      : false;
+      : { emailEnviado: false };
   const aluno = await getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, created.student.id);
   const result: CreatedStudent = {
     aluno,
     responsavel: toGuardian(created.guardian.row),
     usuarioCriado: created.guardian.senhaGerada !== undefined,
-    emailEnviado,
+    ...mail,
   };
   if (created.guardian.senhaGerada !== undefined) result.senhaGerada = created.guardian.senhaGerada;
   return result;
