@@ -160,7 +160,10 @@ test.describe('guardian', () => {
     for (const text of await rows.allTextContents()) expect(text).toContain(`Lia Financeiro ${run}`);
 
     const open = rows.filter({ hasText: /Pendente|Vencido/ }).first();
-    await open.getByRole('button', { name: /PIX de/ }).click();
+    // A button with its words on it, named with the child and the month for a screen reader.
+    const pix = open.getByRole('button', { name: new RegExp(`^Pagar com PIX: Lia Financeiro ${run}, `) });
+    await expect(pix).toHaveText('Pagar com PIX');
+    await pix.click();
     const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
     await expect(dialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();
