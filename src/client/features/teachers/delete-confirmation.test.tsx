@@ -33,7 +33,7 @@ describe('Excluir professor', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Excluir Marta Reis' }));
     const dialog = screen.getByRole('dialog', { name: 'Excluir Marta Reis' });
     expect(dialog).toHaveTextContent(
-      'Tem certeza que deseja excluir Marta Reis de Professores? O cadastro e as conversas das famílias com Marta Reis em Mensagens serão apagados. A conta de acesso ao portal (marta@escola.test) não é excluída: desative-a em Usuários.',
+      'Tem certeza que deseja excluir Marta Reis de Professores? O cadastro e as conversas das famílias com este professor em Mensagens serão apagados. A conta de acesso ao portal (marta@escola.test) não é excluída: desative-a em Usuários.',
     );
   });
 });

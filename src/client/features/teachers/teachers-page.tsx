@@ -30,7 +30,7 @@ function teacherDeletionMessage(teacher: Teacher): string {
   const account = teacher.acesso_email
     ? ` A conta de acesso ao portal (${teacher.acesso_email}) não é excluída: desative-a em Usuários.`
     : '';
-  return `Tem certeza que deseja excluir ${teacher.nome} de Professores? O cadastro e as conversas das famílias com ${teacher.nome} em Mensagens serão apagados.${account} Quem ainda é responsável por uma turma ou leciona na grade de alguma não pode ser excluído; se ${teacher.nome} só deixou a escola, prefira o status Inativo em Editar.`;
+  return `Tem certeza que deseja excluir ${teacher.nome} de Professores? O cadastro e as conversas das famílias com este professor em Mensagens serão apagados.${account} Quem ainda é responsável por uma turma ou leciona na grade de alguma não pode ser excluído; para quem só deixou a escola, prefira o status Inativo em Editar.`;
 }
 
 export function TeachersPage() {
