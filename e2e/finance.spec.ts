@@ -21,11 +21,18 @@ function todayIso() {
 }
 
 /** A student of the class whose guardian gets a portal account; answers the generated first password. */
-async function enrolStudent(request: APIRequestContext, turmaId: string, nome: string, email: string) {
+async function enrolStudent(
+  request: APIRequestContext,
+  turmaId: string,
+  nome: string,
+  email: string,
+  dataMatricula?: string,
+) {
   const created = await createStudent(request, {
     nome,
     turmaId,
     nascimento: '2016-03-15',
+    ...(dataMatricula ? { dataMatricula } : {}),
     guardian: { nome: `Responsável de ${nome}`, email, telefone: '(11) 91234-5678' },
   });
   return created.senhaGerada ?? '';
@@ -37,7 +44,16 @@ async function openTab(page: Page, name: string) {
 
 test('admin configures tuition and generates the year', async ({ page, request }) => {
   const turmaId = await createClass(request, `Fin ${run}`, { serie: '3º ano', ano_letivo: String(year) });
-  guardianPassword = await enrolStudent(request, turmaId, `Lia Financeiro ${run}`, guardianEmail);
+  // Lia has been at the school since the 1st of this month, so this month's tuition falls due on the
+  // class's day (the 1st, below) and is late today. A student registered today would owe it from today
+  // only: the month a student joins never falls due before the day they joined.
+  guardianPassword = await enrolStudent(
+    request,
+    turmaId,
+    `Lia Financeiro ${run}`,
+    guardianEmail,
+    `${todayIso().slice(0, 8)}01`,
+  );
   expect(guardianPassword).not.toBe('');
   await enrolStudent(request, turmaId, `Outro Aluno ${run}`, `pai.outro.${run}@escola.test`);
 
@@ -144,7 +160,10 @@ test.describe('guardian', () => {
     for (const text of await rows.allTextContents()) expect(text).toContain(`Lia Financeiro ${run}`);
 
     const open = rows.filter({ hasText: /Pendente|Vencido/ }).first();
-    await open.getByRole('button', { name: /PIX de/ }).click();
+    // A button with its words on it, named with the child and the month for a screen reader.
+    const pix = open.getByRole('button', { name: new RegExp(`^Pagar com PIX: Lia Financeiro ${run}, `) });
+    await expect(pix).toHaveText('Pagar com PIX');
+    await pix.click();
     const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
     await expect(dialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();

@@ -8,6 +8,7 @@ import {
   createStudent,
   dataDir,
   login,
+  todayInSaoPaulo,
   uniqueCpf,
 } from './support';
 
@@ -66,7 +67,14 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
 
   await dialog.getByLabel('Nome completo').fill(aluno);
   await dialog.getByLabel('Data de nascimento').fill('2017-03-14');
-  await dialog.getByLabel('Matrícula').fill(`R-${run}`);
+  await dialog.getByLabel(/^Matrícula/).fill(`R-${run}`);
+  // The data da matrícula starts at today; a date ahead is refused under the field.
+  await expect(dialog.getByLabel('Data da matrícula')).toHaveValue(todayInSaoPaulo());
+  await dialog.getByLabel('Data da matrícula').fill('2099-02-06');
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  await expect(dialog.getByText('A data da matrícula não pode estar no futuro')).toBeVisible();
+  // Helena has been at the school since 2023.
+  await dialog.getByLabel('Data da matrícula').fill('2023-02-06');
   await dialog.getByLabel('Turma').selectOption({ label: `${turmaNome} — 3º ano (1/30)` });
   await dialog.getByLabel('Nome do responsável').fill(`Patrícia Barbosa ${run}`);
   await dialog.getByLabel('Parentesco').selectOption('mae');
@@ -85,9 +93,12 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(done.getByText(`Patrícia Barbosa ${run}`)).toBeVisible();
   const generated = (await done.getByTestId('senha-gerada').textContent())!.trim();
   expect(generated.length).toBeGreaterThanOrEqual(12);
+  // The e2e server has no SMTP_URL: the screen says so and asks to hand the password over (no screen
+  // claims it was mailed), and the message is in the outbox.
+  await expect(done.getByText(/Este servidor não envia e-mails \(SMTP não configurado\)/)).toBeVisible();
+  await expect(done.getByText(/enviada por e-mail/)).toHaveCount(0);
   await done.getByRole('button', { name: 'Concluir' }).click();
 
-  // The password was also mailed to the guardian.
   const outbox = path.join(dataDir(), 'outbox');
   const mailed = readdirSync(outbox).some((file) =>
     readFileSync(path.join(outbox, file), 'utf8').includes(guardianEmail),
@@ -99,6 +110,7 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   const row = admin.getByRole('row', { name: new RegExp(aluno) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Ativo')).toBeVisible();
+  await expect(row.getByText('desde 06/02/2023')).toBeVisible();
   await expect(admin.getByText('1–1 de 1')).toBeVisible();
 
   // A second guardian, added from the student's details.

@@ -197,6 +197,8 @@ export async function createStudent(
     turmaId: string | null;
     nascimento?: string;
     matricula?: string;
+    /** Data da matrícula (YYYY-MM-DD); the server's today when absent. */
+    dataMatricula?: string;
     guardian: { nome: string; email?: string; parentesco?: 'mae' | 'pai'; telefone?: string };
   },
 ): Promise<{ aluno: { id: string; matricula: string }; senhaGerada?: string }> {
@@ -207,6 +209,7 @@ export async function createStudent(
       data_nascimento: student.nascimento ?? '2017-05-10',
       matricula: student.matricula ?? uniqueMatricula('E2E'),
       turma_id: student.turmaId,
+      ...(student.dataMatricula ? { data_matricula: student.dataMatricula } : {}),
       responsavel: {
         nome: guardian.nome,
         parentesco: guardian.parentesco ?? 'mae',
@@ -221,4 +224,9 @@ export async function createStudent(
   return (
     (await response.json()) as { data: { aluno: { id: string; matricula: string }; senhaGerada?: string } }
   ).data;
+}
+
+/** Today in the school's time zone (YYYY-MM-DD), as the server and the date inputs count it. */
+export function todayInSaoPaulo(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }

@@ -29,6 +29,7 @@ import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ContentService } from './features/content/content.service.js';
+import { DEFAULT_SCHOOL_NAME } from '../shared/settings.schemas.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
 import { cepRoutes } from './features/cep/cep.routes.js';
@@ -84,6 +85,19 @@ export interface BuildOptions {
 
 const ONE_MEBIBYTE = 1024 * 1024;
 
+/**
+ * The name e-mails are sent as: the school's (Configurações → Escola), none while it is still the
+ * product's default (MAIL_FROM's name then stays), and none if it cannot be read (the message still goes).
+ */
+async function schoolNameForMail(content: ContentService): Promise<string | null> {
+  try {
+    const name = (await content.getSchoolName()).trim();
+    return name === '' || name === DEFAULT_SCHOOL_NAME ? null : name;
+  } catch {
+    return null;
+  }
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   // The content service exists once the database is open, after the server is created.
   const loaded: { content?: ContentService } = {};
@@ -125,7 +139,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   loaded.content = content;
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      schoolName: () => schoolNameForMail(content),
+    });
   // Every per-process cache follows the writes of every instance (ADR 0015).
   caches.bus = await startCacheBus(database, content);
   app.addHook('onClose', () => caches.bus?.stop().catch(() => undefined));

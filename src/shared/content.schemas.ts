@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionSchema } from './validators.js';
+import { pageQuery, versionSchema } from './validators.js';
 import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
 
 import {
@@ -234,3 +234,16 @@ export const uploadedMediaSchema = z.object({
   height: z.number().int(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+
+/** `GET /api/media`: the images already uploaded (Gerenciar Conteúdo, the school's logo), newest first. */
+export const MEDIA_PAGE_SIZE = 24;
+export const listMediaQuerySchema = z.strictObject({
+  ...pageQuery({ defaultSize: MEDIA_PAGE_SIZE, maxSize: 60 }),
+});
+export const mediaItemSchema = uploadedMediaSchema.extend({
+  enviada_em: z.string(),
+  enviada_por: z.string().nullable(),
+  /** Shows a child without image consent: kept from the public and from new uses. */
+  bloqueada: z.boolean(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   optionalCpfSchema,
+  optionalDate,
   optionalEmailSchema,
   optionalPhoneSchema,
   optionalText,
@@ -12,6 +13,7 @@ import {
   uuidParam,
   versionSchema,
 } from './validators.js';
+import { envioEmailStates, passwordMailFields } from './users.schemas.js';
 
 export const STUDENT_PAGE_SIZE = 20;
 
@@ -90,9 +92,17 @@ export const guardianInputSchema = z.strictObject({
 export type GuardianInput = z.input<typeof guardianInputSchema>;
 export type GuardianData = z.output<typeof guardianInputSchema>;
 
+export const ENROLMENT_DATE_IN_FUTURE = 'A data da matrícula não pode estar no futuro';
+export const ENROLMENT_BEFORE_BIRTH = 'A data da matrícula não pode ser anterior à data de nascimento';
+
 const studentFields = {
   nome: requiredName(),
   data_nascimento: requiredBirthDateSchema,
+  /**
+   * When the student joined the school (the declaração de matrícula's 'desde', the first tuition).
+   * Optional: left empty it is today on a new student and unchanged on an edit.
+   */
+  data_matricula: optionalDate(ENROLMENT_DATE_IN_FUTURE),
   matricula: z
     .string({ error: 'Matrícula é obrigatória' })
     .trim()
@@ -108,20 +118,37 @@ const studentFields = {
 
 export const CPF_REQUIRED_PRINCIPAL = 'CPF do responsável principal é obrigatório';
 
-export const createStudentInputSchema = z.strictObject({
-  ...studentFields,
-  responsavel: guardianInputSchema.refine((value) => !value.eh_principal || value.cpf != null, {
-    message: CPF_REQUIRED_PRINCIPAL,
-    path: ['cpf'],
-  }),
-});
+/** Nobody joins a school before being born: checked once both dates are valid on their own. */
+const enrolledAfterBirth = (value: { data_nascimento: string; data_matricula?: string | null | undefined }) =>
+  !value.data_matricula || value.data_matricula >= value.data_nascimento;
+const enrolledAfterBirthIssue: z.core.$ZodCustomParams & { when: (payload: z.core.ParsePayload) => boolean } =
+  {
+    error: ENROLMENT_BEFORE_BIRTH,
+    path: ['data_matricula'],
+    when: (payload) =>
+      payload.issues.every(
+        (issue) => issue.path?.[0] !== 'data_nascimento' && issue.path?.[0] !== 'data_matricula',
+      ),
+  };
+
+export const createStudentInputSchema = z
+  .strictObject({
+    ...studentFields,
+    responsavel: guardianInputSchema.refine((value) => !value.eh_principal || value.cpf != null, {
+      message: CPF_REQUIRED_PRINCIPAL,
+      path: ['cpf'],
+    }),
+  })
+  .refine(enrolledAfterBirth, enrolledAfterBirthIssue);
 export type CreateStudentInput = z.input<typeof createStudentInputSchema>;
 export type CreateStudentData = z.output<typeof createStudentInputSchema>;
 
-export const updateStudentInputSchema = z.strictObject({
-  ...studentFields,
-  version: versionSchema.optional(),
-});
+export const updateStudentInputSchema = z
+  .strictObject({
+    ...studentFields,
+    version: versionSchema.optional(),
+  })
+  .refine(enrolledAfterBirth, enrolledAfterBirthIssue);
 export type UpdateStudentInput = z.input<typeof updateStudentInputSchema>;
 export type UpdateStudentData = z.output<typeof updateStudentInputSchema>;
 
@@ -191,7 +218,7 @@ export const createdStudentSchema = z.object({
   responsavel: guardianSchema,
   usuarioCriado: z.boolean(),
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 export type CreatedStudent = z.infer<typeof createdStudentSchema>;
 
@@ -199,7 +226,7 @@ export type CreatedStudent = z.infer<typeof createdStudentSchema>;
 export const createdGuardianSchema = guardianSchema.extend({
   usuarioCriado: z.boolean(),
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 
 /* ---------- guardians kept by the secretaria ---------- */
@@ -255,6 +282,7 @@ export const updatedGuardianSchema = guardianSchema.extend({
   /** With `criar_acesso`, once: the password of the account just created, and whether it was mailed. */
   senhaGerada: z.string().optional(),
   emailEnviado: z.boolean().optional(),
+  envioEmail: z.enum(envioEmailStates).optional(),
 });
 export type UpdatedGuardian = z.infer<typeof updatedGuardianSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas.js';
+import { passwordMailFields } from './users.schemas.js';
 import { optionalDateSchema, optionalPhoneSchema, requiredName, versionSchema } from './validators.js';
 
 /** The spec's 14 subject choices. */
@@ -77,6 +78,6 @@ export const savedTeacherSchema = z.object({
   professor: teacherSchema,
   usuarioCriado: z.boolean(),
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 export type SavedTeacher = z.infer<typeof savedTeacherSchema>;

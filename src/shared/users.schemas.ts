@@ -131,15 +131,29 @@ export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificado
 export type CreateUserData = z.output<typeof createUserInputSchema>;
 export type UpdateUserData = z.output<typeof updateUserInputSchema>;
 
+/**
+ * What became of the e-mail with a new account's password: 'enviado' by the mail server (SMTP_URL);
+ * 'caixa_de_saida' when the server sends no mail (no SMTP_URL) and wrote it to DATA_DIR/outbox, where
+ * nobody receives it; 'falhou' when the mail server refused it. `emailEnviado` is true only for
+ * 'enviado', so no screen says a password was mailed when it was not.
+ */
+export const envioEmailStates = ['enviado', 'caixa_de_saida', 'falhou'] as const;
+export type EnvioEmail = (typeof envioEmailStates)[number];
+export const passwordMailFields = {
+  emailEnviado: z.boolean(),
+  /** Present when a password was mailed (or would have been). */
+  envioEmail: z.enum(envioEmailStates).optional(),
+};
+
 /** `POST /api/users`: the account and, once, the password generated for it. */
 export const createdUserSchema = z.object({
   usuario: userSchema,
   senhaGerada: z.string().optional(),
-  emailEnviado: z.boolean(),
+  ...passwordMailFields,
 });
 export type CreatedUser = z.infer<typeof createdUserSchema>;
 
 /** `POST /api/users/:id/reset-password`: the new password, shown once. */
-export const resetUserPasswordResultSchema = z.object({ novaSenha: z.string(), emailEnviado: z.boolean() });
+export const resetUserPasswordResultSchema = z.object({ novaSenha: z.string(), ...passwordMailFields });
 
 export const generatedPasswordSchema = z.object({ senha: z.string() });

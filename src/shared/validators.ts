@@ -187,7 +187,8 @@ export const requiredBirthDateSchema = z
   .min(1, 'Data de nascimento é obrigatória')
   .pipe(calendarDate({ notFuture: BIRTH_DATE_IN_FUTURE }));
 
-const optionalDate = (notFuture?: string) =>
+/** An optional date ('' or null: none); `notFuture` is the message for a date after today. */
+export const optionalDate = (notFuture?: string) =>
   z
     .string()
     .trim()

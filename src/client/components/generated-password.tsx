@@ -1,11 +1,23 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Check, Copy, KeyRound } from 'lucide-react';
+import type { EnvioEmail } from '../../shared/users.schemas';
 import { Button } from './button';
 import { Modal } from './modal';
 
+/**
+ * What the secretaria does with the password, as it is: mailed by the mail server, or only written to
+ * the server's outbox (no SMTP_URL: nobody receives it), or refused by the mail server.
+ */
+export const envioEmailTexts: Record<EnvioEmail, string> = {
+  enviado: 'A senha também foi enviada por e-mail.',
+  caixa_de_saida:
+    'Este servidor não envia e-mails (SMTP não configurado): entregue a senha pessoalmente. A mensagem ficou só na caixa de saída do servidor (DATA_DIR/outbox).',
+  falhou: 'Não foi possível enviar o e-mail: entregue a senha pessoalmente.',
+};
+
 /** A password shown exactly once, with a copy button. */
-export function GeneratedPassword({ password, emailEnviado }: { password: string; emailEnviado: boolean }) {
+export function GeneratedPassword({ password, envioEmail }: { password: string; envioEmail: EnvioEmail }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4" role="status">
@@ -41,10 +53,7 @@ export function GeneratedPassword({ password, emailEnviado }: { password: string
         </button>
       </div>
       <p className="text-xs text-amber-900">
-        {emailEnviado
-          ? 'A senha também foi enviada por e-mail. '
-          : 'Não foi possível enviar o e-mail: entregue a senha pessoalmente. '}
-        No primeiro acesso o portal pedirá uma nova senha.
+        {envioEmailTexts[envioEmail]} No primeiro acesso o portal pedirá uma nova senha.
       </p>
     </div>
   );
@@ -56,7 +65,7 @@ export function GeneratedPasswordModal({
   who,
   lead,
   password,
-  emailEnviado,
+  envioEmail,
   onClose,
 }: {
   title: string;
@@ -65,7 +74,7 @@ export function GeneratedPasswordModal({
   /** Any other line above the password. */
   lead?: string;
   password: string;
-  emailEnviado: boolean;
+  envioEmail: EnvioEmail;
   onClose: () => void;
 }) {
   return (
@@ -76,7 +85,7 @@ export function GeneratedPasswordModal({
         </p>
       )}
       {lead && <p className="mb-3 text-sm text-gray-700">{lead}</p>}
-      <GeneratedPassword password={password} emailEnviado={emailEnviado} />
+      <GeneratedPassword password={password} envioEmail={envioEmail} />
     </Modal>
   );
 }

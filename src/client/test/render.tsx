@@ -39,3 +39,34 @@ export function stubScreen(wide: boolean) {
     dispatchEvent: () => false,
   }));
 }
+
+/** Answers `fetch` from a map of URL → `data` (in the API's envelope); any other URL is a 404. */
+export function stubApi(routes: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const data = routes[url];
+      const body =
+        data === undefined ? { success: false, message: 'Recurso não encontrado.' } : { success: true, data };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: data === undefined ? 404 : 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    }),
+  );
+}
+
+/** A signed-in administrator, as `GET /api/auth/me` answers. */
+export const adminUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  nome: 'Secretária',
+  email: 'secretaria@escola.test',
+  usuario: 'secretaria',
+  nivel: 'administrador',
+  tipo: 'admin',
+  ativo: true,
+  primeiro_login: false,
+  data_criacao: '2026-01-01T00:00:00.000Z',
+} as const;

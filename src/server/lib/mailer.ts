@@ -16,6 +16,11 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * 'smtp': messages go to a mail server; 'arquivo': no SMTP_URL, they are written to DATA_DIR/outbox
+   * and reach nobody. Screens say which, instead of claiming a password was mailed. Absent: a server.
+   */
+  readonly delivery?: 'smtp' | 'arquivo';
   send(message: MailMessage): Promise<boolean>;
 }
 
@@ -31,29 +36,52 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/** MAIL_FROM as written: 'Nome <endereço>' (the name may be quoted) or only the address. */
+export function parseMailFrom(value: string): { name: string | null; address: string } {
+  const match = /^\s*(.*?)\s*<([^<>\s]+)>\s*$/.exec(value);
+  if (!match) return { name: null, address: value.trim() };
+  const name = match[1]!.replace(/^"(.*)"$/, '$1').trim();
+  return { name: name === '' ? null : name, address: match[2]! };
+}
+
+/**
+ * The From of every message: the school's name (Configurações → Escola) at MAIL_FROM's address, so a
+ * family sees who writes to them; MAIL_FROM's own name while the school has none. nodemailer quotes
+ * and encodes the name (accents, commas, quotes).
+ */
+export function fromAddress(mailFrom: string, schoolName: string | null): { name: string; address: string } {
+  const parsed = parseMailFrom(mailFrom);
+  const name = schoolName?.trim() || parsed.name || '';
+  return { name, address: parsed.address };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
- * so an installation without a mail server still shows what would have been sent.
+ * so an installation without a mail server still shows what would have been sent. `schoolName`, read
+ * at each message, names the sender.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
+  schoolName?: () => Promise<string | null>;
 }): Mailer {
   // nodemailer is loaded with the first message, not by every idle server.
   const nodemailer = async () => (await import('nodemailer')).default;
+  const from = async () => fromAddress(options.from, (await options.schoolName?.()) ?? null);
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
     const smtpTransport = async () => (await nodemailer()).createTransport(withTimeouts(smtpUrl));
     let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
+      delivery: 'smtp',
       async send(message) {
         transport ??= smtpTransport();
         const { id, ...fields } = message;
         await (
           await transport
         ).sendMail({
-          from: options.from,
+          from: await from(),
           ...fields,
           ...(id ? { messageId: `<${id}@sistema-escolar>` } : {}),
         });
@@ -66,13 +94,14 @@ export function createMailer(options: {
   let transport: ReturnType<typeof streamTransport> | undefined;
   const outbox = path.join(options.dataDir, 'outbox');
   return {
+    delivery: 'arquivo',
     async send(message) {
       transport ??= streamTransport();
       const { id, ...fields } = message;
       const info = await (
         await transport
       ).sendMail({
-        from: options.from,
+        from: await from(),
         ...fields,
         ...(id ? { messageId: `<${id}@sistema-escolar>` } : {}),
       });

@@ -84,6 +84,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** Captures mail instead of writing .eml files. */
 export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
+  /** Stands for a mail server unless a test says the server has none (SMTP_URL unset). */
+  delivery: 'smtp' | 'arquivo' = 'smtp';
   send(message: MailMessage) {
     this.sent.push(message);
     return Promise.resolve(true);

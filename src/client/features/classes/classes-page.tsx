@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
+import { formatCount } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ClassReportCardsButton } from '../../components/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
+import { Modal } from '../../components/modal';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
@@ -17,6 +19,51 @@ import { ClassFormModal } from './class-form-modal';
 import { ClassGradeModal } from './class-grade-modal';
 import { ClassStudentsModal } from './class-students-modal';
 import { useClasses, useDeleteClass } from './classes.api';
+
+/**
+ * Names the class and says what goes with it. The server refuses a class that still has students
+ * (of any status), a roll or grades: those are the school's records, kept by marking it concluded.
+ */
+function classDeletionMessage(turma: SchoolClass): string {
+  return `Tem certeza que deseja excluir a turma ${turma.nome} (${turma.serie}, ${turma.ano_letivo})? A grade curricular dela (disciplinas, professores e horários) e o valor de mensalidade configurado para ela serão apagados; as mensalidades já geradas continuam. Uma turma com chamadas ou notas registradas não pode ser excluída: marque-a como concluída em Editar.`;
+}
+
+/** A class with students cannot be deleted: the dialog says so and leads to them instead of offering Excluir. */
+function ClassNotEmpty({
+  turma,
+  onStudents,
+  onClose,
+}: {
+  turma: SchoolClass;
+  onStudents: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Excluir a turma ${turma.nome}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Fechar
+          </Button>
+          <Button onClick={onStudents}>
+            <Users className="h-4 w-4" aria-hidden="true" /> Ver Alunos
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-gray-700">
+        A turma {turma.nome} ({turma.serie}, {turma.ano_letivo}) tem{' '}
+        {formatCount(turma.alunos_count, 'aluno ativo', 'alunos ativos')} e só pode ser excluída sem alunos.
+        Tire-os da turma em Ver Alunos (eles não são excluídos) ou, para encerrá-la, marque-a como concluída
+        em Editar.
+      </p>
+    </Modal>
+  );
+}
 
 export function ClassesPage() {
   const { data: me } = useCurrentUser();
@@ -129,18 +176,26 @@ export function ClassesPage() {
           onClose={() => updateParams({ grade: null }, { replace: true })}
         />
       )}
-      {dialog.render('delete', (turma) => (
-        <ConfirmAction
-          title="Excluir turma"
-          message="Tem certeza que deseja excluir esta turma?"
-          confirmLabel="Excluir"
-          action={() => remove.mutateAsync(turma.id)}
-          success="Turma excluída com sucesso!"
-          failure="Erro ao excluir turma"
-          closeOnError
-          onClose={dialog.close}
-        />
-      ))}
+      {dialog.render('delete', (turma) =>
+        turma.alunos_count > 0 ? (
+          <ClassNotEmpty
+            turma={turma}
+            onClose={dialog.close}
+            onStudents={() => dialog.show('students', turma)}
+          />
+        ) : (
+          <ConfirmAction
+            title={`Excluir a turma ${turma.nome}`}
+            message={classDeletionMessage(turma)}
+            confirmLabel="Excluir"
+            action={() => remove.mutateAsync(turma.id)}
+            success="Turma excluída com sucesso!"
+            failure="Erro ao excluir turma"
+            closeOnError
+            onClose={dialog.close}
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -5,7 +5,6 @@ import type {
   ContentSection,
   ContentState,
   SiteContent,
-  UploadedMedia,
 } from '../../../shared/content.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
 import { publishSiteContent } from '../../lib/site-content-store';
@@ -106,15 +105,4 @@ export function useRestoreVersion(section: ContentSection) {
       toast.success(message ?? 'Versão restaurada com sucesso!');
     },
   });
-}
-
-export async function uploadImage(file: File): Promise<UploadedMedia> {
-  const form = new FormData();
-  form.append('file', file);
-  try {
-    return await api<UploadedMedia>('/api/media', { method: 'POST', body: form, globalErrors: false });
-  } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : 'Não foi possível enviar a imagem.');
-    throw error;
-  }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Check, ImagePlus, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { Button } from '../../components/button';
-import { uploadImage } from './content.api';
+import { ImagePicker, MediaLibraryButton } from '../../components/media-library';
 
 /** Saves a value; resolves when the server accepted it, rejects (already toasted) otherwise. */
 export type SaveValue<T> = (value: T) => Promise<unknown>;
@@ -169,56 +169,7 @@ export function numberParser(options: { optional?: boolean; min?: number; max?: 
   };
 }
 
-/** Picks an image file and uploads it; used by image fields and list items. */
-export function ImagePicker({
-  label,
-  onUploaded,
-  disabled,
-}: {
-  label: string;
-  onUploaded: (url: string) => unknown;
-  disabled?: boolean;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  async function handleFile(file: File | undefined) {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const uploaded = await uploadImage(file);
-      await onUploaded(uploaded.url);
-    } catch {
-      // Already shown as a toast.
-    } finally {
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  }
-  return (
-    <>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        aria-label={label}
-        tabIndex={-1}
-        onChange={(event) => void handleFile(event.target.files?.[0])}
-      />
-      <Button
-        variant="secondary"
-        loading={busy}
-        disabled={disabled}
-        onClick={() => inputRef.current?.click()}
-      >
-        <ImagePlus className="h-4 w-4" aria-hidden="true" />
-        {label}
-      </Button>
-    </>
-  );
-}
-
-/** Images save as soon as they are uploaded or removed. */
+/** Images save as soon as they are uploaded, chosen from the library or removed. */
 export function ImageEditor({ label, value, onSave }: ValueEditorProps<string>) {
   return (
     <div className={box}>
@@ -237,6 +188,7 @@ export function ImageEditor({ label, value, onSave }: ValueEditorProps<string>) 
         )}
         <div className="flex flex-wrap gap-2">
           <ImagePicker label={`Enviar ${label.toLowerCase()}`} onUploaded={(url) => onSave(url)} />
+          <MediaLibraryButton onPick={(url) => onSave(url).catch(() => undefined)} />
           {value && (
             <Button variant="ghost" onClick={() => void onSave('').catch(() => undefined)}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />

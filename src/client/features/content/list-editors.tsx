@@ -1,5 +1,4 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -10,7 +9,8 @@ import { iconNames } from '../../../shared/content.constants';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { ImagePicker, type SaveValue } from './field-editors';
+import { FormImageField } from '../../components/media-library';
+import type { SaveValue } from './field-editors';
 
 const box = 'rounded-xl border border-gray-200 bg-white p-4';
 const iconOptions = Object.fromEntries(iconNames.map((name) => [name, name]));
@@ -136,26 +136,6 @@ type Item = Record<string, unknown>;
 /** One item of a list as the server parses it (the shared `…Schema` of the section's list element). */
 export type ItemSchema = z.ZodObject;
 
-/** An image: its address, a preview, and 'Enviar imagem' to upload one. */
-function ImageField({ name, label, required }: { name: string; label: string; required?: boolean }) {
-  const { watch, setValue, formState } = useFormContext();
-  const url = textOf(watch(name));
-  return (
-    <div className="space-y-2">
-      <FormInput name={name} label={label} required={required} placeholder="/media/... ou https://..." />
-      <div className="flex flex-wrap items-center gap-3">
-        {url && <img src={url} alt="Prévia" className="h-16 w-24 rounded-lg object-cover" />}
-        <ImagePicker
-          label="Enviar imagem"
-          onUploaded={(uploaded) =>
-            setValue(name, uploaded, { shouldDirty: true, shouldValidate: formState.isSubmitted })
-          }
-        />
-      </div>
-    </div>
-  );
-}
-
 function ItemFieldInput({ field }: { field: ItemField }) {
   const { key: name, label, required } = field;
   switch (field.kind) {
@@ -164,7 +144,7 @@ function ItemFieldInput({ field }: { field: ItemField }) {
     case 'icon':
       return <FormSelect name={name} label={label} options={iconOptions} />;
     case 'image':
-      return <ImageField name={name} label={label} required={required} />;
+      return <FormImageField name={name} label={label} required={required} />;
     case 'text':
       return <FormInput name={name} label={label} required={required} />;
   }

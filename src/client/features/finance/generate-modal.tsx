@@ -29,7 +29,7 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
   return (
     <FormModal
       title="Gerar mensalidades"
-      description="Para cada aluno ativo matriculado em turma com mensalidade configurada. Quem entrou no meio do ano recebe só os meses restantes."
+      description="Para cada aluno ativo matriculado em turma com mensalidade configurada, a partir do mês da data da matrícula; se o aluno entrou depois do dia de vencimento, esse primeiro mês vence no dia em que ele entrou."
       formId="generate-form"
       submitLabel="Gerar"
       size="md"

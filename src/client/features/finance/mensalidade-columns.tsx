@@ -1,7 +1,7 @@
 import { BadgePercent, FileText, QrCode, Wallet } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/finance.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
-import { IconButton } from '../../components/button';
+import { Button, IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { MensalidadeStatusBadge } from './finance-ui';
 
@@ -79,7 +79,11 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
   },
 ];
 
-/** A tuition's buttons: pay and adjust for the school; PIX while open and the receipt once paid for all. */
+/**
+ * A tuition's buttons: pay and adjust for the school; PIX while open and the receipt once paid for all.
+ * The school's row keeps compact icons; a family's row, on a phone as on a computer, names its two
+ * actions in words ('Pagar com PIX', 'Recibo'): an icon alone is a guess for the one thing they came to do.
+ */
 export function MensalidadeActions({
   mensalidade,
   manage,
@@ -96,9 +100,32 @@ export function MensalidadeActions({
   onAdjust: () => void;
 }) {
   const open = isOpen(mensalidade);
+  const which = `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
+  if (!manage)
+    return (
+      <>
+        {open && (
+          <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which}`} onClick={onPix}>
+            <QrCode className="h-4 w-4" aria-hidden="true" />
+            Pagar com PIX
+          </Button>
+        )}
+        {mensalidade.valor_pago > 0 && (
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3"
+            aria-label={`Recibo: ${which}`}
+            onClick={onReceipt}
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Recibo
+          </Button>
+        )}
+      </>
+    );
   return (
     <>
-      {manage && open && (
+      {open && (
         <IconButton label={`Registrar pagamento de ${mensalidade.aluno_nome}`} onClick={onPay}>
           <Wallet className="h-4 w-4 text-green-700" aria-hidden="true" />
         </IconButton>
@@ -113,7 +140,7 @@ export function MensalidadeActions({
           <FileText className="h-4 w-4" aria-hidden="true" />
         </IconButton>
       )}
-      {manage && open && (
+      {open && (
         <IconButton label={`Cancelar ou dar desconto para ${mensalidade.aluno_nome}`} onClick={onAdjust}>
           <BadgePercent className="h-4 w-4" aria-hidden="true" />
         </IconButton>

@@ -4,6 +4,7 @@ import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Form, FormInput, FormMasked } from '../../components/form-fields';
 import { AddressField } from '../../components/form-groups';
+import { FormImageField } from '../../components/media-library';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveSchoolSettings } from './settings.api';
 
@@ -41,12 +42,6 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
         </div>
         <FormMasked name="telefone" mask="phone" label="Telefone" />
         <FormInput name="email" label="E-mail" type="email" />
-        <FormInput name="site" label="Site" type="url" placeholder="https://www.escola.com.br" />
-        <FormInput
-          name="logo"
-          label="Logo (endereço da imagem)"
-          placeholder="/api/media/... ou https://..."
-        />
         <FormMasked
           name="cnpj"
           mask="cnpj"
@@ -54,6 +49,16 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
           hint="Aceita também o CNPJ alfanumérico (a partir de julho de 2026)."
         />
         <FormInput name="codigo_inep" label="Código INEP" inputMode="numeric" maxLength={8} />
+        <FormInput name="site" label="Site" type="url" placeholder="https://www.escola.com.br" />
+        <div className="md:col-span-2">
+          <FormImageField
+            name="logo"
+            label="Logo"
+            previewAlt="Prévia do logo"
+            removable
+            hint="Envie a imagem aqui ou escolha uma já enviada: as imagens ficam na mesma biblioteca de Gerenciar Conteúdo. Uma imagem enviada aparece no site, no portal e nos documentos emitidos; um endereço externo (https://...), só no site e no portal."
+          />
+        </div>
       </div>
       <p className="text-xs text-gray-600">
         O nome, o logo e os contatos aparecem também no site público: este é o único lugar onde são guardados.

@@ -8,11 +8,14 @@ import { GuardianFields } from '../../components/form-groups';
 import { GeneratedPassword } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAddGuardian } from './students.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** 'Adicionar responsável' in the student's details: a further guardian, optionally the principal one. */
 export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: () => void }) {
   const add = useAddGuardian();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean; nome: string } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail; nome: string } | null>(
+    null,
+  );
   const form = useSchemaForm(createGuardianInputSchema, {
     nome: '',
     telefone: '',
@@ -30,7 +33,7 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
         <p className="text-sm text-gray-700">
           Foi criada uma conta no portal para <strong>{created.nome}</strong>.
         </p>
-        <GeneratedPassword password={created.senha} emailEnviado={created.emailEnviado} />
+        <GeneratedPassword password={created.senha} envioEmail={created.envioEmail} />
         <Button variant="secondary" onClick={onDone}>
           Concluir
         </Button>
@@ -50,7 +53,7 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
           if (result.data.senhaGerada)
             setCreated({
               senha: result.data.senhaGerada,
-              emailEnviado: result.data.emailEnviado,
+              envioEmail: result.data.envioEmail ?? 'falhou',
               nome: result.data.nome,
             });
           else onDone();

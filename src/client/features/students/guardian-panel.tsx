@@ -18,6 +18,7 @@ import { GuardianFields } from '../../components/form-groups';
 import { GeneratedPassword } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useGuardianSearch, useLinkGuardian, useUnlinkGuardian, useUpdateGuardian } from './students.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** One guardian's data, edited in place (the relationship is to this student). */
 function EditGuardianForm({
@@ -30,7 +31,7 @@ function EditGuardianForm({
   onDone: () => void;
 }) {
   const update = useUpdateGuardian();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
   const form = useSchemaForm(updateGuardianInputSchema, {
     nome: guardian.nome,
     telefone: formatPhone(guardian.telefone),
@@ -48,7 +49,7 @@ function EditGuardianForm({
         <p className="text-sm text-gray-700">
           Foi criada uma conta no portal para <strong>{guardian.nome}</strong>.
         </p>
-        <GeneratedPassword password={created.senha} emailEnviado={created.emailEnviado} />
+        <GeneratedPassword password={created.senha} envioEmail={created.envioEmail} />
         <Button variant="secondary" onClick={onDone}>
           Concluir
         </Button>
@@ -67,7 +68,7 @@ function EditGuardianForm({
             toast.success(result.message ?? 'Confirmação enviada', { duration: 8000 });
           else toast.success(result.message ?? 'Responsável atualizado com sucesso!');
           if (result.data.senhaGerada)
-            setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado ?? false });
+            setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
           else onDone();
         },
         () => toast.error('Erro ao salvar o responsável'),
@@ -78,7 +79,7 @@ function EditGuardianForm({
         <div className="sm:col-span-2">
           <FormCheckbox
             name="criar_acesso"
-            label="Criar acesso ao portal (senha gerada, enviada por e-mail)"
+            label="Criar acesso ao portal (com senha gerada, mostrada ao salvar)"
           />
           <p className="mt-1 text-xs text-gray-500">
             Se já existir em Usuários uma conta de responsável com este e-mail, ela é vinculada.

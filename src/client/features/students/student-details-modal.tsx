@@ -85,9 +85,11 @@ export function StudentDetailsModal({
           {formatDate(student.data_nascimento)} ({student.idade} anos)
         </Detail>
         <Detail label="Turma">
-          {student.turma ? `${student.turma.nome} — ${student.turma.serie}` : 'Sem turma'}
+          {student.turma
+            ? `${student.turma.nome} — ${student.turma.serie}${student.data_enturmacao ? ` (desde ${formatDate(student.data_enturmacao)})` : ''}`
+            : 'Sem turma'}
         </Detail>
-        <Detail label="Matriculado em">{formatDate(student.data_matricula)}</Detail>
+        <Detail label="Data da matrícula">{formatDate(student.data_matricula)}</Detail>
         <Detail label="E-mail">{student.email}</Detail>
         <Detail label="Telefone">{formatPhone(student.telefone)}</Detail>
         {student.cpf && <Detail label="CPF">{formatCpf(student.cpf)}</Detail>}

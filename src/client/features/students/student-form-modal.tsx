@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatPhone } from '../../../shared/format';
+import { formatPhone, todayIso } from '../../../shared/format';
 import {
   createStudentInputSchema,
   updateStudentInputSchema,
@@ -13,16 +13,20 @@ import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClassOptions, useCreateStudent, useUpdateStudent } from './students.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** 'Novo Aluno' (with the guardian, saved together) and 'Editar Aluno'. */
 export function StudentFormModal({ student, onClose }: { student: Student | null; onClose: () => void }) {
   const classes = useClassOptions();
   const create = useCreateStudent();
   const update = useUpdateStudent();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean; nome: string } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail; nome: string } | null>(
+    null,
+  );
   const studentValues = {
     nome: student?.nome ?? '',
     data_nascimento: student?.data_nascimento ?? '',
+    data_matricula: student?.data_matricula ?? todayIso(),
     matricula: student?.matricula ?? '',
     email: student?.email ?? '',
     telefone: formatPhone(student?.telefone),
@@ -46,6 +50,13 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         <FormInput name="nome" label="Nome completo" required autoComplete="off" />
         <FormInput name="data_nascimento" label="Data de nascimento" type="date" required />
         <FormInput name="matricula" label="Matrícula" required autoComplete="off" />
+        <FormInput
+          name="data_matricula"
+          label="Data da matrícula"
+          type="date"
+          max={todayIso()}
+          hint="Quando o aluno entrou na escola: vale para a declaração de matrícula e a primeira mensalidade."
+        />
         <FormSelect name="turma_id" label="Turma" empty="Sem turma" emptyAsNull>
           {(classes.data ?? []).map((turma) => {
             // A full class cannot take the student (the server answers 'Turma lotada'); the student's
@@ -82,7 +93,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         title="Aluno cadastrado"
         who={created.nome}
         password={created.senha}
-        emailEnviado={created.emailEnviado}
+        envioEmail={created.envioEmail}
         onClose={onClose}
       />
     );
@@ -127,7 +138,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         if (result.data.senhaGerada) {
           setCreated({
             senha: result.data.senhaGerada,
-            emailEnviado: result.data.emailEnviado,
+            envioEmail: result.data.envioEmail ?? 'falhou',
             nome: result.data.responsavel.nome,
           });
         } else onClose();

@@ -19,6 +19,7 @@ import type {
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** The students list's URL filters ('' = all). */
 export const studentFilterDefaults = { q: '', status: '', turma_id: '' };
@@ -100,10 +101,14 @@ export function useAddGuardian() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: GuardianInput & { aluno_id: string }) =>
-      apiWithMessage<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }>(
-        '/api/responsaveis',
-        { method: 'POST', body: input, globalErrors: false },
-      ),
+      apiWithMessage<
+        Guardian & {
+          usuarioCriado: boolean;
+          senhaGerada?: string;
+          emailEnviado: boolean;
+          envioEmail?: EnvioEmail;
+        }
+      >('/api/responsaveis', { method: 'POST', body: input, globalErrors: false }),
     onSuccess: invalidate,
   });
 }

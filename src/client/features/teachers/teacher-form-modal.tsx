@@ -20,11 +20,12 @@ import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveTeacher } from './teachers.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** 'Novo Professor' and 'Editar Professor', optionally with a portal account. */
 export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null; onClose: () => void }) {
   const save = useSaveTeacher();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
   const form = useSchemaForm(teacherInputSchema, {
     nome: teacher?.nome ?? '',
     email: teacher?.email ?? '',
@@ -42,7 +43,7 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
       <GeneratedPasswordModal
         title="Acesso criado"
         password={created.senha}
-        emailEnviado={created.emailEnviado}
+        envioEmail={created.envioEmail}
         onClose={onClose}
       />
     );
@@ -63,7 +64,7 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
           });
           toast.success(result.message ?? 'Professor salvo');
           if (result.data.senhaGerada)
-            setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado });
+            setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
           else onClose();
         },
         (message) => toast.error(message),
@@ -86,7 +87,7 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
         <div>
           <FormCheckbox
             name="criar_acesso"
-            label="Criar acesso ao portal (senha gerada, enviada por e-mail)"
+            label="Criar acesso ao portal (com senha gerada, mostrada ao salvar)"
           />
           <p className="mt-1 text-xs text-gray-500">
             Se já existir em Usuários uma conta de professor com este e-mail, ela é vinculada automaticamente.

@@ -21,6 +21,18 @@ function normalise(text: string) {
     .toLowerCase();
 }
 
+/**
+ * Names the teacher and says what goes with the record: the families' conversations with them
+ * (Mensagens) are deleted with it; the portal account is not. The server refuses a teacher who is
+ * still responsible for a class or teaches in a grade curricular.
+ */
+function teacherDeletionMessage(teacher: Teacher): string {
+  const account = teacher.acesso_email
+    ? ` A conta de acesso ao portal (${teacher.acesso_email}) não é excluída: desative-a em Usuários.`
+    : '';
+  return `Tem certeza que deseja excluir ${teacher.nome} de Professores? O cadastro e as conversas das famílias com este professor em Mensagens serão apagados.${account} Quem ainda é responsável por uma turma ou leciona na grade de alguma não pode ser excluído; para quem só deixou a escola, prefira o status Inativo em Editar.`;
+}
+
 export function TeachersPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(me?.nivel, 'teachers.write');
@@ -122,8 +134,8 @@ export function TeachersPage() {
       ))}
       {dialog.render('delete', (teacher) => (
         <ConfirmAction
-          title="Excluir professor"
-          message="Tem certeza que deseja excluir este professor?"
+          title={`Excluir ${teacher.nome}`}
+          message={teacherDeletionMessage(teacher)}
           confirmLabel="Excluir"
           action={() => remove.mutateAsync(teacher.id)}
           success="Professor excluído com sucesso!"

@@ -9,6 +9,7 @@ import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { chosenPassword, passwordChoiceFields, refinePasswordChoice } from './password-choice';
 import { useResetUserPassword } from './users.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 const schema = z
   .object({ ...passwordChoiceFields, senha_atual: z.string().min(1, 'Confirme com a sua senha.') })
@@ -16,7 +17,7 @@ const schema = z
 
 export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
   const reset = useResetUserPassword();
-  const [result, setResult] = useState<{ novaSenha: string; emailEnviado: boolean } | null>(null);
+  const [result, setResult] = useState<{ novaSenha: string; envioEmail: EnvioEmail } | null>(null);
   const form = useSchemaForm(schema, { gerarSenha: true, senha: '', confirmacao: '', senha_atual: '' });
 
   if (result) {
@@ -25,7 +26,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
         title="Senha redefinida"
         lead={`Nova senha de ${user.nome}:`}
         password={result.novaSenha}
-        emailEnviado={result.emailEnviado}
+        envioEmail={result.envioEmail}
         onClose={onClose}
       />
     );
@@ -48,7 +49,10 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose: () 
             ...chosenPassword(values),
           });
           toast.success(response.message ?? 'Senha redefinida com sucesso!');
-          setResult(response.data);
+          setResult({
+            novaSenha: response.data.novaSenha,
+            envioEmail: response.data.envioEmail ?? 'falhou',
+          });
         },
         () => toast.error('Erro ao resetar senha'),
       )}

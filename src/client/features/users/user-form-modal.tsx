@@ -17,6 +17,7 @@ import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { passwordChoiceFields, refinePasswordChoice, splitPasswordChoice } from './password-choice';
 import { useCreateUser, useUpdateUser } from './users.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 const createSchema = createUserInputSchema
   .omit({ senha: true })
@@ -90,7 +91,7 @@ function adminPassword(
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [created, setCreated] = useState<{ senha: string; emailEnviado: boolean } | null>(null);
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
   const common = {
     nome: user?.nome ?? '',
     email: user?.email ?? '',
@@ -122,7 +123,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       <GeneratedPasswordModal
         title="Usuário criado"
         password={created.senha}
-        emailEnviado={created.emailEnviado}
+        envioEmail={created.envioEmail}
         onClose={onClose}
       />
     );
@@ -170,7 +171,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           const result = await create.mutateAsync({ ...splitPasswordChoice(values), ...confirmation });
           toast.success(result.message ?? 'Usuário criado com sucesso!');
           if (result.data.senhaGerada)
-            setCreated({ senha: result.data.senhaGerada, emailEnviado: result.data.emailEnviado });
+            setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
           else onClose();
         },
         () => toast.error('Erro ao criar usuário'),

@@ -3,6 +3,7 @@ import type { Page } from '../../../shared/api';
 import type { CreateUserInput, UpdateUserInput, User, UserCounts } from '../../../shared/users.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** The users list's URL filters ('' = all). */
 export const userFilterDefaults = { q: '', tipo: '', status: '' };
@@ -32,11 +33,14 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (input: CreateUserInput) =>
-      apiWithMessage<{ usuario: User; senhaGerada?: string; emailEnviado: boolean }>('/api/users', {
-        method: 'POST',
-        body: input,
-        globalErrors: false,
-      }),
+      apiWithMessage<{ usuario: User; senhaGerada?: string; emailEnviado: boolean; envioEmail?: EnvioEmail }>(
+        '/api/users',
+        {
+          method: 'POST',
+          body: input,
+          globalErrors: false,
+        },
+      ),
     onSuccess: invalidate,
   });
 }
@@ -62,11 +66,14 @@ export function useResetUserPassword() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, senha, senhaAtual }: { id: string; senha?: string; senhaAtual: string }) =>
-      apiWithMessage<{ novaSenha: string; emailEnviado: boolean }>(`/api/users/${id}/reset-password`, {
-        method: 'POST',
-        body: senha === undefined ? { senha_atual: senhaAtual } : { senha, senha_atual: senhaAtual },
-        globalErrors: false,
-      }),
+      apiWithMessage<{ novaSenha: string; emailEnviado: boolean; envioEmail?: EnvioEmail }>(
+        `/api/users/${id}/reset-password`,
+        {
+          method: 'POST',
+          body: senha === undefined ? { senha_atual: senhaAtual } : { senha, senha_atual: senhaAtual },
+          globalErrors: false,
+        },
+      ),
     onSuccess: invalidate,
   });
 }

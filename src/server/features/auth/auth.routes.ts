@@ -34,6 +34,9 @@ import { purgeStaleThrottle } from './throttle.service.js';
 
 const forgotMessage =
   'Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.';
+/** The same for every address (nothing says whether it exists), when the server sends no e-mail. */
+const forgotMessageWithoutMail =
+  'Este portal ainda não envia e-mails, então o link não chegará: peça à secretaria da escola que redefina a sua senha.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -108,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requestPasswordReset(app.ctx, request.body.email, request.ip);
-      return ok(null, forgotMessage);
+      return ok(null, ctx.mailer.delivery === 'arquivo' ? forgotMessageWithoutMail : forgotMessage);
     },
   );
 

@@ -67,6 +67,27 @@ describe('POST /api/auth/forgot-password', () => {
   });
 });
 
+describe('the answer, with and without a mail server', () => {
+  it('promises a link only when the server sends e-mail; otherwise it sends the person to the secretaria', async () => {
+    const user = await createUserRow(t.database, 'responsavel');
+    const withMail = await forgot(user.email);
+    expect(withMail.json()).toMatchObject({
+      message:
+        'Se este e-mail estiver cadastrado, você receberá um link para redefinir a senha em alguns minutos.',
+    });
+    try {
+      t.mailer.delivery = 'arquivo';
+      for (const email of [user.email, 'ninguem@escola.test'])
+        expect((await forgot(email)).json()).toMatchObject({
+          message:
+            'Este portal ainda não envia e-mails, então o link não chegará: peça à secretaria da escola que redefina a sua senha.',
+        });
+    } finally {
+      t.mailer.delivery = 'smtp';
+    }
+  });
+});
+
 describe('how many reset links one account receives (ADR 0018)', () => {
   const limit = WRITE_LIMITS.linksRedefinicao;
   const forgotFrom = (email: string, ip: string) =>

@@ -205,6 +205,24 @@ describe('issuing documents', () => {
     expect(audits[0]!.actorId).toBe(s.admin.user.id);
   });
 
+  it('the declaração de matrícula says since when the student is at the school, as registered', async () => {
+    const s = await setupSchool();
+    const registered = await send('POST', '/api/alunos', s.admin.cookie, {
+      nome: 'Caio Martins',
+      data_nascimento: '2014-08-30',
+      matricula: '2019-0007',
+      data_matricula: '2019-02-04',
+      turma_id: s.classA.id,
+      responsavel: { nome: 'Rita Martins', telefone: '11912340000', parentesco: 'mae', eh_principal: false },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const caio = dataOf<{ aluno: { id: string } }>(registered).aluno.id;
+    const declaracao = await issued(s.admin.cookie, caio, 'declaracao_matricula');
+    const text = await pdfOf(s.admin.cookie, declaracao.id);
+    expect(text).toContain('Matriculado(a) nesta escola desde 04/02/2019.');
+    expect(text).toContain(`turma ${s.classA.nome}`);
+  });
+
   it('the declaração de frequência counts a school day between two periods in the one before it', async () => {
     // The 2nd bimestre ends on 03/07 and the 3rd starts on 20/07; a roll was taken on 08/07, Ana absent.
     const s = await setupSchool();

@@ -144,6 +144,53 @@ describe('generating tuition', () => {
     expect(audit).toHaveLength(3);
   });
 
+  it('the month a student enrols in falls due on the enrolment day, never before it (no multa on day one)', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    // Bruno enrolled on 15 July; the class's tuition falls due on the 10th.
+    expect((await mensalidadeOf(s.bruno.id, `${lastYear}-07`)).dataVencimento).toBe(`${lastYear}-07-15`);
+    expect((await mensalidadeOf(s.bruno.id, `${lastYear}-08`)).dataVencimento).toBe(`${lastYear}-08-10`);
+    expect((await mensalidadeOf(s.ana.id, `${lastYear}-07`)).dataVencimento).toBe(`${lastYear}-07-10`);
+
+    // Registered today, after this month's due day: this month's tuition is open, not overdue.
+    const register = (nome: string, matricula: string, dataMatricula?: string) =>
+      call('POST', '/api/alunos', s.admin, {
+        nome,
+        data_nascimento: '2015-09-01',
+        matricula,
+        turma_id: s.turma.id,
+        ...(dataMatricula ? { data_matricula: dataMatricula } : {}),
+        responsavel: {
+          nome: `Mãe de ${nome}`,
+          telefone: '11912340000',
+          parentesco: 'mae',
+          eh_principal: false,
+        },
+      });
+    const novo = await register('Caio Novo', 'M003');
+    expect(novo.statusCode, novo.body).toBe(201);
+    const caio = novo.json().data.aluno.id as string;
+    // Joined on the 1st (before the 10th) of this month: due on the 10th, overdue by today, as any.
+    const antigo = await register('Davi Antigo', 'M004', `${today.slice(0, 8)}01`);
+    const davi = antigo.json().data.aluno.id as string;
+    for (const alunoId of [caio, davi])
+      await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear, aluno_id: alunoId });
+    const june = async (alunoId: string) =>
+      (
+        await call(
+          'GET',
+          `/api/financeiro/mensalidades?aluno_id=${alunoId}&mes=${today.slice(0, 7)}`,
+          s.admin,
+        )
+      ).json<{ data: { items: unknown[] } }>().data.items;
+    expect(await june(caio)).toMatchObject([{ data_vencimento: today, status: 'pendente', multa: 0 }]);
+    expect(await june(davi)).toMatchObject([
+      { data_vencimento: `${today.slice(0, 8)}10`, status: 'vencido', multa: 1_700 },
+    ]);
+    // Nothing before the month of the matrícula.
+    expect(await mensalidadeOf(caio, `${thisYear}-05`)).toBeUndefined();
+  });
+
   it('says why nothing was generated: no class with a tuition, or everything already there', async () => {
     const s = await school();
     await t.database.db.delete(classTuition);

@@ -45,8 +45,10 @@ export type GenerationOutcome = 'sem_turma_com_mensalidade' | 'nada_a_gerar' | '
 
 /**
  * Creates the tuition of every active student enrolled in a class with a monthly tuition, for a year
- * (or one month, or one student). A student enrolled mid-year gets the months from the enrolment on.
- * Running it again creates nothing twice (unique student + month).
+ * (or one month, or one student). A student enrolled mid-year gets the months from the enrolment on;
+ * the enrolment month falls due on the enrolment day when the class's due day has already passed, so
+ * nobody owes multa for a date before they were at the school. Running it again creates nothing twice
+ * (unique student + month).
  */
 export async function generateMensalidades(
   db: DbOrTx,
@@ -87,11 +89,12 @@ export async function generateMensalidades(
         const valor = applyDiscount(row.valor, row.bolsaBp ?? 0);
         if (valor <= 0) continue;
         const day = Math.min(row.dia ?? settings.diaVencimentoPadrao, lastDayOfMonth(input.ano, month));
+        const dueDay = `${key}-${String(day).padStart(2, '0')}`;
         values.push({
           alunoId: row.alunoId,
           turmaId: row.turmaId,
           mesReferencia: key,
-          dataVencimento: `${key}-${String(day).padStart(2, '0')}`,
+          dataVencimento: dueDay < row.dataMatricula ? row.dataMatricula : dueDay,
           valorOriginal: row.valor,
           valor,
           motivoDesconto: row.bolsaBp ? `Bolsa de ${row.bolsaBp / 100}%` : null,

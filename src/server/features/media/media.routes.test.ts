@@ -123,3 +123,54 @@ describe('POST /api/media', () => {
     expect((await upload(cookie, png, 'a.png', 'image/png')).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/media', () => {
+  it('lists the uploaded images, newest first and paged, for the logo and the content editor', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const square = (background: string) =>
+      sharp({ create: { width: 40, height: 20, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const first = body(await upload(admin.cookie, await square('#fff'), 'a.png', 'image/png')).data;
+    const second = body(await upload(admin.cookie, await square('#000'), 'b.png', 'image/png')).data;
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/media', headers: { cookie: admin.cookie } });
+    expect(list.statusCode).toBe(200);
+    const page = list.json<{
+      data: { items: Record<string, unknown>[]; total: number; page: number; pageSize: number };
+    }>().data;
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 24 });
+    expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
+    expect(page.items[0]).toEqual({
+      id: second.id,
+      url: `/media/${second.id}`,
+      width: 40,
+      height: 20,
+      enviada_em: expect.any(String),
+      enviada_por: admin.user.nome,
+      bloqueada: false,
+    });
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/media?page=2&pageSize=1',
+      headers: { cookie: admin.cookie },
+    });
+    expect(paged.json().data).toMatchObject({ total: 2, items: [{ id: first.id }] });
+
+    const teacher = await signedIn(t, 'professor');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/media', headers: { cookie: teacher.cookie } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/media' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/media?pageSize=500',
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});

@@ -3,19 +3,32 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { uploadedMediaSchema } from '../../../shared/content.schemas.js';
+import {
+  listMediaQuerySchema,
+  mediaItemSchema,
+  uploadedMediaSchema,
+} from '../../../shared/content.schemas.js';
 import { actorOf, ok, readSessionToken } from '../../lib/http.js';
 import { can } from '../../../shared/permissions.js';
 import { failure } from '../../plugins/error-funnel.js';
 import { resolveSession } from '../auth/sessions.service.js';
-import { createdResponse } from '../../lib/responses.js';
-import { findMediaHead, MEDIA_LIMITS, readMediaBytes, saveMedia } from './media.service.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
+import { findMediaHead, listMedia, MEDIA_LIMITS, readMediaBytes, saveMedia } from './media.service.js';
 
-/** `POST /api/media`: one image in the field `file`. */
+/** `GET /api/media`: the library of uploaded images; `POST /api/media`: one image in the field `file`. */
 export const mediaUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
+
+  app.get(
+    '/',
+    {
+      schema: { querystring: listMediaQuerySchema, response: okResponse(pageOf(mediaItemSchema)) },
+      config: { access: 'content.manage' },
+    },
+    async (request) => ok(await listMedia(app.ctx.db, request.query)),
+  );
 
   app.post(
     '/',

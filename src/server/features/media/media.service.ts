@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
-import type { UploadedMedia } from '../../../shared/content.schemas.js';
+import type { Page } from '../../../shared/api.js';
+import type { MediaItem, UploadedMedia } from '../../../shared/content.schemas.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
@@ -103,6 +104,40 @@ export async function saveMedia(db: Db, bytes: Buffer, actor: Actor): Promise<Up
     });
     return { id: row!.id, url: `/media/${row!.id}`, width: image.width, height: image.height };
   });
+}
+
+/** The media library: every uploaded image, newest first, without its bytes. */
+export async function listMedia(db: Db, query: { page: number; pageSize: number }): Promise<Page<MediaItem>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: media.id,
+        width: media.width,
+        height: media.height,
+        createdAt: media.createdAt,
+        createdBy: media.createdBy,
+        blocked: mediaBlockedSql(),
+      })
+      .from(media)
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(media),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      url: `/media/${row.id}`,
+      width: row.width,
+      height: row.height,
+      enviada_em: row.createdAt.toISOString(),
+      enviada_por: row.createdBy,
+      bloqueada: row.blocked,
+    })),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function findMedia(db: Db, id: string) {

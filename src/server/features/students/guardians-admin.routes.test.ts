@@ -148,6 +148,33 @@ describe('guardians kept by the secretaria', () => {
     expect(stale.statusCode).toBe(412);
   });
 
+  it('says the confirmation link stays in the outbox when the server sends no e-mail', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const mother = await insertGuardian(t, (await signedIn(t, 'responsavel')).user.id);
+    await insertStudent(t, null, mother.id);
+    const change = (email: string) =>
+      send('PUT', `/api/responsaveis/${mother.id}`, admin.cookie, guardianBody(mother, { email }));
+    const withMail = await change('primeiro@familia.test');
+    expect(messageOf(withMail)).toBe(
+      'Dados salvos. O novo e-mail passa a valer depois de confirmado em primeiro@familia.test.',
+    );
+    try {
+      t.mailer.delivery = 'arquivo';
+      const [row] = await t.database.db.select().from(guardians).where(eq(guardians.id, mother.id));
+      const withoutMail = await send(
+        'PUT',
+        `/api/responsaveis/${mother.id}`,
+        admin.cookie,
+        guardianBody(row!, { email: 'segundo@familia.test' }),
+      );
+      expect(messageOf(withoutMail)).toBe(
+        'Dados salvos. O novo e-mail passa a valer depois de confirmado em segundo@familia.test. Este servidor não envia e-mails (SMTP não configurado): o link de confirmação ficou só na caixa de saída do servidor (DATA_DIR/outbox) e não chega ao responsável; até ele ser confirmado, o acesso continua pelo e-mail anterior.',
+      );
+    } finally {
+      t.mailer.delivery = 'smtp';
+    }
+  });
+
   it('changes the portal login only after the new address confirms', async () => {
     const admin = await signedIn(t, 'administrador');
     const account = await signedIn(t, 'responsavel');

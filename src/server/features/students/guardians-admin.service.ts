@@ -254,8 +254,7 @@ export async function updateGuardian(
   const base = { ...toGuardian(result.row), email_pendente: result.pending };
   const senhaGerada = result.access?.senhaGerada;
   if (senhaGerada === undefined) return base;
-  const emailEnviado = await sendWelcomeMail(ctx, result.access!.account, senhaGerada);
-  return { ...base, senhaGerada, emailEnviado };
+  return { ...base, senhaGerada, ...(await sendWelcomeMail(ctx, result.access!.account, senhaGerada)) };
 }
 
 /** The link mailed to the new address: the guardian's e-mail and portal login change together. */

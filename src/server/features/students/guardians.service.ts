@@ -5,6 +5,7 @@ import type {
   GuardianData,
   UpdateOwnGuardianData,
 } from '../../../shared/students.schemas.js';
+import type { EnvioEmail } from '../../../shared/users.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -150,7 +151,9 @@ export async function createGuardian(
   ctx: AppContext,
   input: CreateGuardianData,
   actor: Actor,
-): Promise<Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean }> {
+): Promise<
+  Guardian & { usuarioCriado: boolean; senhaGerada?: string; emailEnviado: boolean; envioEmail?: EnvioEmail }
+> {
   const resolved = await ctx.db.transaction(async (tx) => {
     if (input.aluno_id) await lockForUpdate(tx, students, input.aluno_id, studentNotFound);
     const guardian = await resolveGuardian(ctx, tx, input, actor);
@@ -165,14 +168,14 @@ export async function createGuardian(
     }
     return guardian;
   });
-  const emailEnviado =
+  const mail =
     resolved.senhaGerada !== undefined && resolved.usuario
       ? await sendWelcomeMail(ctx, resolved.usuario, resolved.senhaGerada)
-      : false;
+      : { emailEnviado: false };
   const base = {
     ...toGuardian(resolved.row),
     usuarioCriado: resolved.senhaGerada !== undefined,
-    emailEnviado,
+    ...mail,
   };
   return resolved.senhaGerada === undefined ? base : { ...base, senhaGerada: resolved.senhaGerada };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { CreatedStudent, Guardian, Student, StudentCounts } from '../../../shared/students.schemas.js';
+import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import {
@@ -14,7 +15,9 @@ import {
   newCpf,
   validStudentBody,
 } from '../../test/records-fixtures.js';
+import { classMemberships } from '../academics/academics.table.js';
 import { auditLog } from '../audit/audit.table.js';
+import { schoolYears } from '../calendar/calendar.table.js';
 import { users } from '../users/users.table.js';
 import { guardians, students } from './students.table.js';
 
@@ -178,6 +181,163 @@ describe('POST /api/alunos', () => {
     expect(response.statusCode).toBe(409);
     expect(messageOf(response)).toBe('Turma lotada');
     expect(await t.database.db.select().from(guardians)).toHaveLength(0);
+  });
+});
+
+describe('data da matrícula', () => {
+  const put = (id: string, cookie: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/alunos/${id}`, headers: json(cookie), payload });
+  const membershipsOf = (alunoId: string) =>
+    t.database.db
+      .select({ turmaId: classMemberships.turmaId, inicio: classMemberships.inicio })
+      .from(classMemberships)
+      .where(eq(classMemberships.alunoId, alunoId));
+
+  it('records when a student the school already had joined it; in the class from then, within its year', async () => {
+    clock.pin('2026-06-15');
+    try {
+      const admin = await signedIn(t, 'administrador');
+      const turma = await insertClass(t, null);
+      await t.database.db.insert(schoolYears).values({ ano: 2026, inicio: '2026-02-02', fim: '2026-12-11' });
+
+      // Joined in March: in the class since that day.
+      const march = await post(
+        '/api/alunos',
+        admin.cookie,
+        validStudentBody({ turma_id: turma.id, data_matricula: '2026-03-10' }),
+      );
+      expect(march.statusCode, march.body).toBe(201);
+      const marchStudent = dataOf<CreatedStudent>(march).aluno;
+      expect(marchStudent).toMatchObject({ data_matricula: '2026-03-10', data_enturmacao: '2026-03-10' });
+      expect(await membershipsOf(marchStudent.id)).toEqual([{ turmaId: turma.id, inicio: '2026-03-10' }]);
+
+      // At the school since 2019: in this year's class from the first day of the 2026 school year.
+      const old = await post(
+        '/api/alunos',
+        admin.cookie,
+        validStudentBody({ turma_id: turma.id, data_matricula: '2019-02-04' }, { cpf: newCpf() }),
+      );
+      expect(old.statusCode, old.body).toBe(201);
+      const oldStudent = dataOf<CreatedStudent>(old).aluno;
+      expect(oldStudent).toMatchObject({ data_matricula: '2019-02-04', data_enturmacao: '2026-02-02' });
+      expect(await membershipsOf(oldStudent.id)).toEqual([{ turmaId: turma.id, inicio: '2026-02-02' }]);
+
+      // Left empty (or not sent): today, as before.
+      const blank = await post(
+        '/api/alunos',
+        admin.cookie,
+        validStudentBody({ turma_id: turma.id, data_matricula: '' }, { cpf: newCpf() }),
+      );
+      expect(dataOf<CreatedStudent>(blank).aluno).toMatchObject({
+        data_matricula: '2026-06-15',
+        data_enturmacao: '2026-06-15',
+      });
+      const list = await get('/api/alunos/export?format=csv', admin.cookie);
+      expect(list.body).toContain('Data de matrícula');
+      expect(list.body).toContain('04/02/2019');
+    } finally {
+      clock.unpin();
+    }
+  });
+
+  it('refuses a date in the future, before the birth date or not a date, with the field named', async () => {
+    clock.pin('2026-06-15');
+    try {
+      const admin = await signedIn(t, 'administrador');
+      const cases: [string, string][] = [
+        ['2999-01-01', 'A data da matrícula não pode estar no futuro'],
+        // After the browser's today is the schema's refusal; after the server's today, the service's.
+        ['2026-06-16', 'A data da matrícula não pode estar no futuro'],
+        ['2016-05-19', 'A data da matrícula não pode ser anterior à data de nascimento'],
+        ['2026-02-30', 'Data inválida'],
+        ['1899-12-31', 'Use uma data entre 1900 e 2100'],
+      ];
+      for (const [date, message] of cases) {
+        const response = await post('/api/alunos', admin.cookie, validStudentBody({ data_matricula: date }));
+        expect(response.statusCode, date).toBe(400);
+        expect(response.json(), date).toMatchObject({
+          message,
+          details: [{ path: 'data_matricula', message }],
+        });
+      }
+      expect(await t.database.db.select().from(students)).toHaveLength(0);
+
+      // An edit is checked against the birth date it leaves.
+      const student = await insertStudent(t, null);
+      await t.database.db
+        .update(students)
+        .set({ dataMatricula: '2026-06-10' })
+        .where(eq(students.id, student.id));
+      const later = await put(student.id, admin.cookie, {
+        nome: student.nome,
+        data_nascimento: '2026-06-12',
+        matricula: student.matricula,
+      });
+      expect(later.statusCode).toBe(400);
+      expect(messageOf(later)).toBe('A data da matrícula não pode ser anterior à data de nascimento');
+    } finally {
+      clock.unpin();
+    }
+  });
+
+  it('is corrected in Editar: the class follows when the student has been in it since the matrícula', async () => {
+    clock.pin('2026-06-15');
+    try {
+      const admin = await signedIn(t, 'administrador');
+      const turma = await insertClass(t, null);
+      const created = await post('/api/alunos', admin.cookie, validStudentBody({ turma_id: turma.id }));
+      const student = dataOf<CreatedStudent>(created).aluno;
+      expect(student).toMatchObject({ data_matricula: '2026-06-15', data_enturmacao: '2026-06-15' });
+
+      const edited = await put(student.id, admin.cookie, {
+        nome: student.nome,
+        data_nascimento: student.data_nascimento,
+        matricula: student.matricula,
+        turma_id: turma.id,
+        data_matricula: '2026-04-06',
+        version: student.version,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(dataOf<Student>(edited)).toMatchObject({
+        data_matricula: '2026-04-06',
+        data_enturmacao: '2026-04-06',
+      });
+      expect(await membershipsOf(student.id)).toEqual([{ turmaId: turma.id, inicio: '2026-04-06' }]);
+
+      // An edit that does not send the date keeps it.
+      const kept = await put(student.id, admin.cookie, {
+        nome: 'Beatriz A. Santos',
+        data_nascimento: student.data_nascimento,
+        matricula: student.matricula,
+      });
+      expect(dataOf<Student>(kept).data_matricula).toBe('2026-04-06');
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'atualizar'))
+        .orderBy(auditLog.id)
+        .limit(1);
+      expect(audit!.details).toMatchObject({ campos: ['dataMatricula'] });
+
+      // Moved to another class later: the date of the move stays when the matrícula is corrected.
+      const moved = await insertStudent(t, turma.id, undefined, '2026-05-04');
+      await t.database.db
+        .update(students)
+        .set({ dataMatricula: '2026-03-02' })
+        .where(eq(students.id, moved.id));
+      const corrected = await put(moved.id, admin.cookie, {
+        nome: moved.nome,
+        data_nascimento: moved.dataNascimento,
+        matricula: moved.matricula,
+        data_matricula: '2026-02-16',
+      });
+      expect(dataOf<Student>(corrected)).toMatchObject({
+        data_matricula: '2026-02-16',
+        data_enturmacao: '2026-05-04',
+      });
+    } finally {
+      clock.unpin();
+    }
   });
 });
 

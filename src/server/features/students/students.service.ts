@@ -12,10 +12,11 @@ import type {
 } from '../../../shared/students.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { assertClassHasRoom } from '../classes/classes.rules.js';
+import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
+import { assertClassHasRoom, firstDayInClass } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
 import { likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
@@ -43,6 +44,20 @@ function studentConflict(error: unknown): never {
       { path: 'cpf', message: 'CPF já cadastrado' },
     ]);
   throw error;
+}
+
+/**
+ * The data da matrícula against the server's today (the schema checks the browser's) and the birth
+ * date that will be stored: an edit may change either one.
+ */
+function assertEnrolmentDate(dataMatricula: string, dataNascimento: string): void {
+  const message =
+    dataMatricula > clock.today()
+      ? ENROLMENT_DATE_IN_FUTURE
+      : dataMatricula < dataNascimento
+        ? ENROLMENT_BEFORE_BIRTH
+        : null;
+  if (message) throw badRequest(message, [{ path: 'data_matricula', message }]);
 }
 
 function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' | 'pageSize'>): SQL[] {
@@ -200,9 +215,14 @@ export async function createStudent(
   input: CreateStudentData,
   actor: Actor,
 ): Promise<CreatedStudent> {
+  const dataMatricula = input.data_matricula ?? clock.today();
+  assertEnrolmentDate(dataMatricula, input.data_nascimento);
   const created = await ctx.db.transaction(async (tx) => {
     const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
-    if (input.turma_id) await assertClassHasRoom(tx, input.turma_id);
+    // Registered with a class: in it since the matrícula (within the class's year).
+    const dataEnturmacao = input.turma_id
+      ? await firstDayInClass(tx, await assertClassHasRoom(tx, input.turma_id), dataMatricula, clock.today())
+      : null;
     let student: StudentRow | undefined;
     try {
       [student] = await tx
@@ -216,16 +236,16 @@ export async function createStudent(
           endereco: input.endereco ?? null,
           cpf: input.cpf ?? null,
           turmaId: input.turma_id ?? null,
-          dataEnturmacao: input.turma_id ? clock.today() : null,
-          dataMatricula: clock.today(),
+          dataEnturmacao,
+          dataMatricula,
           observacoes: input.observacoes ?? null,
         })
         .returning();
     } catch (error) {
       studentConflict(error);
     }
-    if (input.turma_id)
-      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, clock.today());
+    if (input.turma_id && dataEnturmacao)
+      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, dataEnturmacao);
     await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
     await recordAudit(tx, actor, {
       action: 'criar',
@@ -235,16 +255,16 @@ export async function createStudent(
     });
     return { student: student!, guardian };
   });
-  const emailEnviado =
+  const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
-      : false;
+      : { emailEnviado: false };
   const aluno = await getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, created.student.id);
   const result: CreatedStudent = {
     aluno,
     responsavel: toGuardian(created.guardian.row),
     usuarioCriado: created.guardian.senhaGerada !== undefined,
-    emailEnviado,
+    ...mail,
   };
   if (created.guardian.senhaGerada !== undefined) result.senhaGerada = created.guardian.senhaGerada;
   return result;
@@ -263,6 +283,14 @@ export async function updateStudent(
     const turmaId = input.turma_id === undefined ? current.turmaId : input.turma_id;
     const changesClass = turmaId !== current.turmaId;
     if (changesClass && turmaId) await assertClassHasRoom(tx, turmaId);
+    const dataMatricula = input.data_matricula ?? current.dataMatricula;
+    if (dataMatricula !== current.dataMatricula || input.data_nascimento !== current.dataNascimento)
+      assertEnrolmentDate(dataMatricula, input.data_nascimento);
+    const dataEnturmacao = changesClass
+      ? turmaId
+        ? clock.today()
+        : null
+      : await followedEnrolment(tx, current, dataMatricula);
     let updated: StudentRow | undefined;
     try {
       [updated] = await tx
@@ -276,7 +304,8 @@ export async function updateStudent(
           endereco: input.endereco ?? null,
           cpf: input.cpf ?? null,
           turmaId,
-          dataEnturmacao: changesClass ? (turmaId ? clock.today() : null) : current.dataEnturmacao,
+          dataEnturmacao,
+          dataMatricula,
           observacoes: input.observacoes ?? null,
           version: current.version + 1,
           updatedAt: new Date(),
@@ -289,9 +318,12 @@ export async function updateStudent(
     if (!updated) throw staleVersion();
     if (changesClass)
       await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
+    else if (dataEnturmacao !== current.dataEnturmacao && dataEnturmacao)
+      await syncMembership(tx, id, { turmaId, ativo: true }, dataEnturmacao, { explicitDate: true });
     const keys = [
       'nome',
       'dataNascimento',
+      'dataMatricula',
       'matricula',
       'email',
       'telefone',
@@ -308,6 +340,22 @@ export async function updateStudent(
     });
   });
   return getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
+}
+
+/**
+ * A corrected data da matrícula moves the start in the current class along when the student has been
+ * in it since the matrícula (registered with it, never moved): the class then reads as if the right
+ * date had been typed at registration. A student who changed class keeps the day they changed.
+ */
+async function followedEnrolment(tx: DbOrTx, current: StudentRow, dataMatricula: string) {
+  if (dataMatricula === current.dataMatricula || !current.turmaId || current.status !== 'ativo')
+    return current.dataEnturmacao;
+  const [turma] = await tx.select().from(classes).where(eq(classes.id, current.turmaId));
+  if (!turma) return current.dataEnturmacao;
+  const today = clock.today();
+  const sinceMatricula = await firstDayInClass(tx, turma, current.dataMatricula, today);
+  if (current.dataEnturmacao !== sinceMatricula) return current.dataEnturmacao;
+  return firstDayInClass(tx, turma, dataMatricula, today);
 }
 
 export async function setStudentStatus(

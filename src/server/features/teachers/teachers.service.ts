@@ -109,8 +109,10 @@ async function finishSave(
   account: { usuario: UserRow; senhaGerada?: string } | null,
 ): Promise<SavedTeacher> {
   const senhaGerada = account?.senhaGerada;
-  const emailEnviado =
-    account && senhaGerada !== undefined ? await sendWelcomeMail(ctx, account.usuario, senhaGerada) : false;
+  const mail =
+    account && senhaGerada !== undefined
+      ? await sendWelcomeMail(ctx, account.usuario, senhaGerada)
+      : { emailEnviado: false };
   let acessoEmail = account?.usuario.email ?? null;
   if (acessoEmail === null && row.usuarioId !== null) {
     const [linked] = await ctx.db
@@ -122,7 +124,7 @@ async function finishSave(
   const saved: SavedTeacher = {
     professor: toTeacher(row, acessoEmail),
     usuarioCriado: senhaGerada !== undefined,
-    emailEnviado,
+    ...mail,
   };
   if (senhaGerada !== undefined) saved.senhaGerada = senhaGerada;
   return saved;

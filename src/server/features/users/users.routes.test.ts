@@ -205,6 +205,49 @@ describe('status and password reset', () => {
     ).toBe(true);
   });
 
+  it('says where a new password went: mailed, only in the outbox (no SMTP_URL), or refused', async () => {
+    const cookie = await admin();
+    const create = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie },
+        payload: { ...newTeacher, email },
+      });
+    const reset = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${id}/reset-password`,
+        headers: { cookie },
+        payload: { senha_atual: TEST_PASSWORD },
+      });
+    const mailed = (await create('com.smtp@escola.test')).json().data;
+    expect(mailed).toMatchObject({ emailEnviado: true, envioEmail: 'enviado' });
+
+    const send = t.mailer.send.bind(t.mailer);
+    try {
+      // Without SMTP_URL the message is only an .eml in DATA_DIR/outbox: nobody receives it.
+      t.mailer.delivery = 'arquivo';
+      const outbox = (await create('sem.smtp@escola.test')).json().data;
+      expect(outbox).toMatchObject({ emailEnviado: false, envioEmail: 'caixa_de_saida' });
+      expect(t.mailer.last()!.to).toBe('sem.smtp@escola.test');
+      expect((await reset(outbox.usuario.id as string)).json().data).toMatchObject({
+        emailEnviado: false,
+        envioEmail: 'caixa_de_saida',
+      });
+
+      t.mailer.delivery = 'smtp';
+      t.mailer.send = () => Promise.reject(new Error('550 mailbox unavailable'));
+      expect((await reset(mailed.usuario.id as string)).json().data).toMatchObject({
+        emailEnviado: false,
+        envioEmail: 'falhou',
+      });
+    } finally {
+      t.mailer.delivery = 'smtp';
+      t.mailer.send = send;
+    }
+  });
+
   it('generates passwords from the allowed alphabet', async () => {
     const cookie = await admin();
     const response = await t.app.inject({

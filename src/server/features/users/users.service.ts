@@ -4,6 +4,7 @@ import {
   needsAdminPassword,
   type CreatedUser,
   type CreateUserData,
+  type EnvioEmail,
   type ListUsersQuery,
   type UpdateUserData,
   type User,
@@ -174,9 +175,24 @@ export async function insertUser(
   }
 }
 
-export async function sendWelcomeMail(ctx: AppContext, row: UserRow, password: string): Promise<boolean> {
+/** `emailEnviado` and `envioEmail` of an answer that carries a new password (see EnvioEmail). */
+export type PasswordMail = { emailEnviado: boolean; envioEmail: EnvioEmail };
+
+export function passwordMail(envioEmail: EnvioEmail): PasswordMail {
+  return { emailEnviado: envioEmail === 'enviado', envioEmail };
+}
+
+/**
+ * Mails a new account's address and provisional password. Without a mail server the message only lands
+ * in DATA_DIR/outbox: the answer says so, and the screen tells the secretaria to hand the password over.
+ */
+export async function sendWelcomeMail(
+  ctx: AppContext,
+  row: UserRow,
+  password: string,
+): Promise<PasswordMail> {
   try {
-    return await ctx.mailer.send({
+    const sent = await ctx.mailer.send({
       to: row.email,
       subject: 'Seu acesso ao Portal Escolar',
       text:
@@ -185,8 +201,10 @@ export async function sendWelcomeMail(ctx: AppContext, row: UserRow, password: s
         `Endereço: ${ctx.config.publicUrl}/login\nE-mail: ${row.email}\nSenha provisória: ${password}\n\n` +
         'No primeiro acesso o portal pedirá que você escolha uma nova senha.\n',
     });
+    if (!sent) return passwordMail('falhou');
+    return passwordMail(ctx.mailer.delivery === 'arquivo' ? 'caixa_de_saida' : 'enviado');
   } catch {
-    return false;
+    return passwordMail('falhou');
   }
 }
 
@@ -204,10 +222,10 @@ export async function createUser(
       await noticeOtherAdmins(ctx, tx, actor, 'administrador_criado', inserted.row);
     return { ...inserted, usuario: toUser(inserted.row, professor) };
   });
-  const emailEnviado = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
+  const mail = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
   return created.senhaGerada === undefined
-    ? { usuario: created.usuario, emailEnviado }
-    : { usuario: created.usuario, senhaGerada: created.senhaGerada, emailEnviado };
+    ? { usuario: created.usuario, ...mail }
+    : { usuario: created.usuario, senhaGerada: created.senhaGerada, ...mail };
 }
 
 function assertNotSelfLockout(
@@ -313,7 +331,7 @@ export async function resetUserPassword(
   senha: string | undefined,
   actor: Actor,
   reauth: Reauthentication,
-): Promise<{ novaSenha: string; emailEnviado: boolean }> {
+): Promise<{ novaSenha: string } & PasswordMail> {
   const target = await findUser(ctx.db, id);
   await confirmAdminPassword(ctx, reauth, actor);
   if (senha !== undefined) {
@@ -337,8 +355,7 @@ export async function resetUserPassword(
     return row!;
   });
   forgetCachedSessions(ctx.db, { userId: id });
-  const emailEnviado = await sendWelcomeMail(ctx, updated, novaSenha);
-  return { novaSenha, emailEnviado };
+  return { novaSenha, ...(await sendWelcomeMail(ctx, updated, novaSenha)) };
 }
 
 /** First start on an empty database: one administrator who must change the password at first login. */

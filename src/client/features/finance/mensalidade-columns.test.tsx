@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Mensalidade } from '../../../shared/finance.schemas';
+import { MensalidadeActions } from './mensalidade-columns';
+
+afterEach(cleanup);
+
+const mensalidade: Mensalidade = {
+  id: '00000000-0000-4000-8000-000000000001',
+  aluno_id: '00000000-0000-4000-8000-000000000002',
+  aluno_nome: 'Lia Souza',
+  turma_id: null,
+  turma_nome: null,
+  mes_referencia: '2026-11',
+  data_vencimento: '2026-11-10',
+  valor_original: 85_000,
+  valor: 85_000,
+  motivo_desconto: null,
+  status: 'vencido',
+  valor_pago: 0,
+  principal_pago: 0,
+  multa: 1_700,
+  juros: 500,
+  valor_atualizado: 87_200,
+  dias_atraso: 17,
+  data_pagamento: null,
+  motivo_cancelamento: null,
+  version: 1,
+};
+
+const noop = () => undefined;
+const actions = (row: Mensalidade, manage: boolean) => (
+  <MensalidadeActions
+    mensalidade={row}
+    manage={manage}
+    onPay={noop}
+    onPix={noop}
+    onReceipt={noop}
+    onAdjust={noop}
+  />
+);
+
+describe('MensalidadeActions for a family', () => {
+  it('shows PIX and the receipt as buttons with words, named with the child and the month', () => {
+    render(actions(mensalidade, false));
+    const pix = screen.getByRole('button', { name: 'Pagar com PIX: Lia Souza, novembro de 2026' });
+    // Visible text, not only an icon with a tooltip (on a phone there is no hover).
+    expect(pix.textContent).toBe('Pagar com PIX');
+    expect(pix.getAttribute('title')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Registrar pagamento|Cancelar/ })).toBeNull();
+    cleanup();
+
+    render(actions({ ...mensalidade, status: 'pago', valor_pago: 87_200 }, false));
+    expect(screen.queryByRole('button', { name: /PIX/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Recibo: Lia Souza, novembro de 2026' }).textContent).toBe(
+      'Recibo',
+    );
+  });
+
+  it('keeps the compact icons for the school', () => {
+    render(actions(mensalidade, true));
+    const pix = screen.getByRole('button', { name: 'PIX de Lia Souza' });
+    expect(pix.textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Registrar pagamento de Lia Souza' })).toBeTruthy();
+  });
+});
