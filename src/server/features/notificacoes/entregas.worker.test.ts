@@ -212,7 +212,13 @@ describe('delivery outbox', () => {
       .insert(entregas)
       // Due now by the app's clock, as the service queues it: the column's default is the database's
       // now(), in microseconds, which can be later than the worker's millisecond clock read right after.
-      .values({ canal: 'sms', destino: '11912345678', assunto: 'Aviso', texto: 'Olá', proximaTentativa: clock.now() });
+      .values({
+        canal: 'sms',
+        destino: '11912345678',
+        assunto: 'Aviso',
+        texto: 'Olá',
+        proximaTentativa: clock.now(),
+      });
     const received: { to: string; message: string }[] = [];
     const worker = new DeliveryWorker(
       t.database.db,
