@@ -89,3 +89,28 @@ export function GeneratedPasswordModal({
     </Modal>
   );
 }
+
+/** The same, inline in a panel: the account created for <who>, its password once, and 'Concluir'. */
+export function AccountCreated({
+  who,
+  password,
+  envioEmail,
+  onDone,
+}: {
+  who: string;
+  password: string;
+  envioEmail: EnvioEmail;
+  onDone: () => void;
+}) {
+  return (
+    <div className="mt-3 space-y-3">
+      <p className="text-sm text-gray-700">
+        Foi criada uma conta no portal para <strong>{who}</strong>.
+      </p>
+      <GeneratedPassword password={password} envioEmail={envioEmail} />
+      <Button variant="secondary" onClick={onDone}>
+        Concluir
+      </Button>
+    </div>
+  );
+}

@@ -1,9 +1,6 @@
-import toast from 'react-hot-toast';
 import { rollDeleteInputSchema, type Roll } from '../../../shared/academics.schemas';
 import { formatDate } from '../../../shared/format';
-import { FormTextArea } from '../../components/form-fields';
-import { FormModal } from '../../components/form-modal';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { ReasonModal } from '../../components/reason-modal';
 import { useDeleteRoll } from './attendance.api';
 
 /**
@@ -21,11 +18,10 @@ export function RemoveRollModal({
   onClose: () => void;
 }) {
   const remove = useDeleteRoll();
-  const form = useSchemaForm(rollDeleteInputSchema, { motivo: '' });
   const faltas = roll.alunos.filter((aluno) => aluno.falta).length;
   const what = `a chamada ${lesson ? `de ${lesson} ` : ''}de ${roll.turma.nome} em ${formatDate(roll.data)}`;
   return (
-    <FormModal
+    <ReasonModal
       title="Remover chamada"
       description={`Remover ${what}${
         faltas > 0
@@ -34,23 +30,12 @@ export function RemoveRollModal({
       }? A aula deixa de contar na frequência dos alunos; a remoção fica na auditoria com o motivo.`}
       formId="remover-chamada-form"
       submitLabel="Remover chamada"
-      submitVariant="danger"
-      size="md"
-      form={form}
+      reasonLabel="Motivo da remoção"
+      hint="Ex.: chamada feita na turma, na aula ou na data errada."
+      schema={rollDeleteInputSchema}
+      success="Chamada removida."
+      action={(motivo) => remove.mutateAsync({ chamadaId: roll.chamada.id, motivo })}
       onClose={onClose}
-      onSubmit={form.submit(async ({ motivo }) => {
-        const result = await remove.mutateAsync({ chamadaId: roll.chamada.id, motivo });
-        toast.success(result.message ?? 'Chamada removida.');
-        onClose();
-      })}
-    >
-      <FormTextArea
-        name="motivo"
-        label="Motivo da remoção"
-        required
-        rows={3}
-        hint="Ex.: chamada feita na turma, na aula ou na data errada."
-      />
-    </FormModal>
+    />
   );
 }

@@ -1,8 +1,5 @@
-import toast from 'react-hot-toast';
 import { assessmentDeleteReasonSchema, type Assessment } from '../../../shared/grades.schemas';
-import { FormTextArea } from '../../components/form-fields';
-import { FormModal } from '../../components/form-modal';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { ReasonModal } from '../../components/reason-modal';
 import { useDeleteAssessment } from './grades.api';
 
 /**
@@ -20,33 +17,21 @@ export function DeleteAssessmentModal({
   onClose: () => void;
 }) {
   const remove = useDeleteAssessment();
-  const form = useSchemaForm(assessmentDeleteReasonSchema, { motivo: '' });
   const count = assessment.notas_lancadas;
   return (
-    <FormModal
+    <ReasonModal
       title="Excluir avaliação"
       description={`Excluir “${assessment.nome}” e ${
         count === 1 ? 'a nota lançada nela' : `as ${String(count)} notas lançadas nela`
       }? O ${periodo} está fechado ou publicado: as notas saem do boletim. A auditoria guarda o motivo, cada nota com o nome do aluno e o histórico dela.`}
       formId="excluir-avaliacao-form"
       submitLabel="Excluir avaliação"
-      submitVariant="danger"
-      size="md"
-      form={form}
+      reasonLabel="Motivo da exclusão"
+      hint="Ex.: avaliação lançada na turma ou na disciplina errada."
+      schema={assessmentDeleteReasonSchema}
+      success="Avaliação excluída."
+      action={(motivo) => remove.mutateAsync({ id: assessment.id, motivo })}
       onClose={onClose}
-      onSubmit={form.submit(async ({ motivo }) => {
-        const result = await remove.mutateAsync({ id: assessment.id, motivo });
-        toast.success(result.message ?? 'Avaliação excluída.');
-        onClose();
-      })}
-    >
-      <FormTextArea
-        name="motivo"
-        label="Motivo da exclusão"
-        required
-        rows={3}
-        hint="Ex.: avaliação lançada na turma ou na disciplina errada."
-      />
-    </FormModal>
+    />
   );
 }

@@ -5,7 +5,7 @@ import { createGuardianInputSchema } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Form, FormCheckbox } from '../../components/form-fields';
 import { GuardianFields } from '../../components/form-groups';
-import { GeneratedPassword } from '../../components/generated-password';
+import { AccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAddGuardian } from './students.api';
 import type { EnvioEmail } from '../../../shared/users.schemas';
@@ -29,15 +29,12 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
 
   if (created) {
     return (
-      <div className="mt-3 space-y-3">
-        <p className="text-sm text-gray-700">
-          Foi criada uma conta no portal para <strong>{created.nome}</strong>.
-        </p>
-        <GeneratedPassword password={created.senha} envioEmail={created.envioEmail} />
-        <Button variant="secondary" onClick={onDone}>
-          Concluir
-        </Button>
-      </div>
+      <AccountCreated
+        who={created.nome}
+        password={created.senha}
+        envioEmail={created.envioEmail}
+        onDone={onDone}
+      />
     );
   }
 

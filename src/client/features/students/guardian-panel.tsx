@@ -15,7 +15,7 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
 import { GuardianFields } from '../../components/form-groups';
-import { GeneratedPassword } from '../../components/generated-password';
+import { AccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useGuardianSearch, useLinkGuardian, useUnlinkGuardian, useUpdateGuardian } from './students.api';
 import type { EnvioEmail } from '../../../shared/users.schemas';
@@ -45,15 +45,12 @@ function EditGuardianForm({
   });
   if (created) {
     return (
-      <div className="mt-3 space-y-3">
-        <p className="text-sm text-gray-700">
-          Foi criada uma conta no portal para <strong>{guardian.nome}</strong>.
-        </p>
-        <GeneratedPassword password={created.senha} envioEmail={created.envioEmail} />
-        <Button variant="secondary" onClick={onDone}>
-          Concluir
-        </Button>
-      </div>
+      <AccountCreated
+        who={guardian.nome}
+        password={created.senha}
+        envioEmail={created.envioEmail}
+        onDone={onDone}
+      />
     );
   }
   return (
