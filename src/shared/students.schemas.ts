@@ -125,7 +125,11 @@ const enrolledAfterBirthIssue: z.core.$ZodCustomParams & { when: (payload: z.cor
   {
     error: ENROLMENT_BEFORE_BIRTH,
     path: ['data_matricula'],
+    // Not on a body that is no object at all (its issue has an empty path: the refinement would read
+    // the dates of `null`).
     when: (payload) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
       payload.issues.every(
         (issue) => issue.path?.[0] !== 'data_nascimento' && issue.path?.[0] !== 'data_matricula',
       ),
