@@ -87,7 +87,8 @@ export const classStudentSchema = z.object({
       nome: z.string(),
       parentesco: z.enum(parentescos),
       email: z.string().nullable(),
-      telefone: z.string(),
+      /** Null only when a guardian sees the other parent (classes.service.ts). */
+      telefone: z.string().nullable(),
     })
     .nullable(),
 });

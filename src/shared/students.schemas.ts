@@ -43,7 +43,8 @@ export const studentGuardianSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
   email: z.string().nullable(),
-  telefone: z.string(),
+  /** Null only for a guardian's view of the child's other guardians (students.presenter.ts). */
+  telefone: z.string().nullable(),
   cpf: z.string().nullable(),
   endereco: z.string().nullable(),
   /** The school's internal notes: administrators only. */

@@ -128,11 +128,14 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
                     </span>
                   )}
                 </p>
-                <p className="text-gray-600">
-                  {formatPhone(guardian.telefone)}
-                  {guardian.email ? ` · ${guardian.email}` : ''}
-                  {guardian.cpf ? ` · CPF ${formatCpf(guardian.cpf)}` : ''}
-                </p>
+                {/* A family sees the child's other guardian without contacts (students.presenter.ts). */}
+                {guardian.telefone && (
+                  <p className="text-gray-600">
+                    {formatPhone(guardian.telefone)}
+                    {guardian.email ? ` · ${guardian.email}` : ''}
+                    {guardian.cpf ? ` · CPF ${formatCpf(guardian.cpf)}` : ''}
+                  </p>
+                )}
                 {guardian.endereco && <p className="text-gray-600">{guardian.endereco}</p>}
                 {canWrite && !guardian.tem_acesso && (
                   <p className="text-gray-500">Sem acesso ao portal (Editar → Criar acesso ao portal)</p>

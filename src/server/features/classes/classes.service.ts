@@ -261,6 +261,7 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
       email: students.email,
       dataNascimento: students.dataNascimento,
       status: students.status,
+      guardianId: guardians.id,
       guardianNome: guardians.nome,
       parentesco: studentGuardians.parentesco,
       guardianEmail: guardians.email,
@@ -275,25 +276,30 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
     // A guardian sees only their own children in the class, never the classmates.
     .where(and(eq(students.turmaId, id), studentsInScope(scope)))
     .orderBy(sql`lower(${students.nome})`);
-  // Teachers see names, birth dates and guardians' names and phones only.
+  // Teachers see names, birth dates and guardians' names and phones only; a guardian sees the other
+  // parent, when principal, by name and kinship only (as in students.presenter.ts).
   const family = scope.kind !== 'teacher';
-  return rows.map((row) => ({
-    id: row.id,
-    nome: row.nome,
-    matricula: row.matricula,
-    email: family ? row.email : null,
-    data_nascimento: row.dataNascimento,
-    status: row.status,
-    responsavel:
-      row.guardianNome !== null && row.parentesco !== null && row.guardianTelefone !== null
-        ? {
-            nome: row.guardianNome,
-            parentesco: row.parentesco,
-            email: family ? row.guardianEmail : null,
-            telefone: row.guardianTelefone,
-          }
-        : null,
-  }));
+  return rows.map((row) => {
+    const contacts =
+      scope.kind === 'all' || (scope.kind === 'guardian' && row.guardianId === scope.guardianId);
+    return {
+      id: row.id,
+      nome: row.nome,
+      matricula: row.matricula,
+      email: family ? row.email : null,
+      data_nascimento: row.dataNascimento,
+      status: row.status,
+      responsavel:
+        row.guardianNome !== null && row.parentesco !== null && row.guardianTelefone !== null
+          ? {
+              nome: row.guardianNome,
+              parentesco: row.parentesco,
+              email: contacts ? row.guardianEmail : null,
+              telefone: contacts || scope.kind === 'teacher' ? row.guardianTelefone : null,
+            }
+          : null,
+    };
+  });
 }
 
 export async function enrolStudent(

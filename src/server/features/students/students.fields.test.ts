@@ -9,7 +9,7 @@ import {
   insertStudent,
   insertTeacher,
 } from '../../test/records-fixtures.js';
-import { guardians, students } from './students.table.js';
+import { guardians, studentGuardians, students } from './students.table.js';
 
 /**
  * Field-level visibility per role (issue 17): every student/guardian answer, the exports included, is
@@ -111,6 +111,44 @@ describe('field-level visibility per role', () => {
     expect(text).not.toContain(secret.respNota);
     expect(text).toContain(secret.alunoEndereco);
     expect(text).toContain(secret.respEndereco);
+  });
+
+  it('a guardian sees the child’s other guardian by name and kinship only: no e-mail, phone or address', async () => {
+    const { admin, parent, student, turma, guardian } = await family();
+    const other = await insertGuardian(t);
+    const otherContacts = {
+      email: 'pai.segredo@familia.test',
+      telefone: '11977778888',
+      endereco: 'Rua do Pai Secreta, 99',
+    };
+    await t.database.db.update(guardians).set(otherContacts).where(eq(guardians.id, other.id));
+    // The other parent is the principal: the student's `responsavel` is them too.
+    await t.database.db.update(studentGuardians).set({ ehPrincipal: false });
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: student.id, responsavelId: other.id, parentesco: 'pai', ehPrincipal: true });
+    const text = await answersFor(parent.cookie, { student: student.id, turma: turma.id }, true);
+    for (const value of Object.values(otherContacts)) expect(text, value).not.toContain(value);
+    expect(text).toContain(other.nome);
+    expect(text).toContain(secret.respEndereco);
+    const seen = dataOf<Student>(await get(`/api/alunos/${student.id}`, parent.cookie));
+    expect(seen.responsavel).toMatchObject({
+      id: other.id,
+      nome: other.nome,
+      parentesco: 'pai',
+      eh_principal: true,
+      email: null,
+      telefone: null,
+      endereco: null,
+    });
+    expect(seen.responsaveis.find((row) => row.id === guardian.id)).toMatchObject({
+      email: secret.respEmail,
+      telefone: '11933332222',
+      endereco: secret.respEndereco,
+    });
+    // The school still has both; a teacher still has both phones.
+    const forAdmin = await answersFor(admin.cookie, { student: student.id, turma: turma.id });
+    for (const value of Object.values(otherContacts)) expect(forAdmin, value).toContain(value);
   });
 
   it('an administrator sees everything, the notes included', async () => {

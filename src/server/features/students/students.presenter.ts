@@ -6,8 +6,10 @@ import type { GuardianRow, StudentGuardianRow, StudentRow } from './students.tab
 /**
  * Which fields of the school's records a role sees (ASVS 8.2.3), applied to every student and
  * guardian answer and export: a teacher gets the names, birth dates, class and guardians' names and
- * phones — no addresses, CPFs, e-mails, internal notes; a guardian everything of their own family but the
- * school's internal notes (and CPFs, as before); an administrator everything.
+ * phones — no addresses, CPFs, e-mails, internal notes; a guardian everything of their child and of
+ * themselves but the school's internal notes (and CPFs, as before), and of the child's other guardians
+ * only name, kinship and who is principal — the school does not hand one parent the other's e-mail, phone
+ * or address (LGPD art. 6º III, necessity); an administrator everything.
  */
 export type FieldView = 'admin' | 'teacher' | 'guardian';
 
@@ -17,16 +19,21 @@ export function fieldViewOf(scope: RecordsScope): FieldView {
 
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
-export function toStudentGuardian(row: LinkedGuardian, view: FieldView): StudentGuardian {
+/** `self`: the guardian record of the signed-in guardian (view 'guardian'). */
+export function toStudentGuardian(
+  row: LinkedGuardian,
+  view: FieldView,
+  self: string | null = null,
+): StudentGuardian {
   const admin = view === 'admin';
-  const family = view !== 'teacher';
+  const contacts = admin || (view === 'guardian' && row.id === self);
   return {
     id: row.id,
     nome: row.nome,
-    email: family ? row.email : null,
-    telefone: row.telefone,
+    email: contacts ? row.email : null,
+    telefone: contacts || view === 'teacher' ? row.telefone : null,
     cpf: admin ? row.cpf : null,
-    endereco: family ? row.endereco : null,
+    endereco: contacts ? row.endereco : null,
     observacoes: admin ? row.observacoes : null,
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
@@ -39,11 +46,12 @@ export function toStudent(
   turma: { id: string; nome: string; serie: string } | null,
   linked: LinkedGuardian[],
   view: FieldView,
+  self: string | null = null,
 ): Student {
   const admin = view === 'admin';
   const family = view !== 'teacher';
   const responsaveis = linked
-    .map((guardian) => toStudentGuardian(guardian, view))
+    .map((guardian) => toStudentGuardian(guardian, view, self))
     .sort((a, b) => Number(b.eh_principal) - Number(a.eh_principal) || a.nome.localeCompare(b.nome));
   const principal = responsaveis.find((guardian) => guardian.eh_principal) ?? responsaveis[0] ?? null;
   return {

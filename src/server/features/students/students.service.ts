@@ -82,7 +82,13 @@ async function presentStudents(
     rows.map((row) => row.student.id),
   );
   return rows.map((row) =>
-    toStudent(row.student, row.turma, linked.get(row.student.id) ?? [], fieldViewOf(scope)),
+    toStudent(
+      row.student,
+      row.turma,
+      linked.get(row.student.id) ?? [],
+      fieldViewOf(scope),
+      scope.kind === 'guardian' ? scope.guardianId : null,
+    ),
   );
 }
 
