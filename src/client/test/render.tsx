@@ -40,12 +40,15 @@ export function stubScreen(wide: boolean) {
   }));
 }
 
-/** Answers `fetch` from a map of URL → `data` (in the API's envelope); any other URL is a 404. */
+/**
+ * Answers `fetch` from a map of URL → `data` (in the API's envelope): the exact URL, else its path
+ * without the query string; any other URL is a 404.
+ */
 export function stubApi(routes: Record<string, unknown>) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
-      const data = routes[url];
+      const data = routes[url] ?? routes[url.split('?')[0]!];
       const body =
         data === undefined ? { success: false, message: 'Recurso não encontrado.' } : { success: true, data };
       return Promise.resolve(

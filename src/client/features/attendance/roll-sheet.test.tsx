@@ -16,6 +16,7 @@ import {
   toggleAbsence,
   toRollInput,
 } from './roll-state';
+import { stubApi } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -393,26 +394,11 @@ describe('a per-lesson class without a grade curricular', () => {
         pendentes: 0,
       },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        const path = url.split('?')[0]!;
-        const data =
-          path === '/api/auth/me'
-            ? { user }
-            : path === '/api/frequencia/turmas'
-              ? picker
-              : path === '/api/frequencia/turmas/t1'
-                ? roll
-                : undefined;
-        return Promise.resolve(
-          new Response(JSON.stringify({ success: data !== undefined, data }), {
-            status: data === undefined ? 404 : 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
-      }),
-    );
+    stubApi({
+      '/api/auth/me': { user },
+      '/api/frequencia/turmas': picker,
+      '/api/frequencia/turmas/t1': roll,
+    });
   }
 
   it('the administrator reads that the class has no grade curricular and gets a link to it', async () => {
@@ -449,26 +435,7 @@ describe('a per-lesson class without a grade curricular', () => {
 describe('the roll screen of a new school', () => {
   function stubNewSchool(nivel: string, years: unknown[], classes: unknown[]) {
     const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        const path = url.split('?')[0]!;
-        const data =
-          path === '/api/auth/me'
-            ? { user }
-            : path === '/api/anos-letivos'
-              ? years
-              : path === '/api/frequencia/turmas'
-                ? classes
-                : undefined;
-        return Promise.resolve(
-          new Response(JSON.stringify({ success: data !== undefined, data }), {
-            status: data === undefined ? 404 : 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
-      }),
-    );
+    stubApi({ '/api/auth/me': { user }, '/api/anos-letivos': years, '/api/frequencia/turmas': classes });
   }
 
   it('no school year for the date: the administrator is sent to open it; no class: to Turmas', async () => {

@@ -1114,6 +1114,25 @@ async function gradeFirstPeriod(s: School) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/** A school whose class A is the 5º ano (its students move up to the 6º) with the 1st bimestre graded. */
+async function gradedFifthGrade() {
+  const s = await setupSchool();
+  await gradeFirstPeriod(s);
+  await t.database.db
+    .update(classes)
+    .set({ serie: '5º ano', nome: '5º Ano A' })
+    .where(eq(classes.id, s.classA.id));
+  return s;
+}
+
+/** The same, with the year closed on 20/12/2026. */
+async function closedFifthGradeYear() {
+  const s = await gradedFifthGrade();
+  clock.pin('2026-12-20');
+  await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+  return s;
+}
+
 describe('boletim', () => {
   it('guardians see only published periods of their own children, even with overdue tuition', async () => {
     const s = await setupSchool();
@@ -1374,12 +1393,7 @@ describe('boletins of many students at once', () => {
 
 describe('closing the year and rematrícula', () => {
   it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
+    const s = await gradedFifthGrade();
     expect((await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie)).statusCode).toBe(409);
     clock.pin('2026-12-20');
     const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
@@ -1490,12 +1504,7 @@ describe('closing the year and rematrícula', () => {
 
 describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
+    const s = await gradedFifthGrade();
     // a2: Matemática 4,0 with recuperação 7,0 (replaces it: 7,0); Português 6,0 — aprovado with 6,0.
     clock.pin('2026-12-20');
     const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
@@ -1631,12 +1640,7 @@ describe('migration 0021: years closed before the rules were kept', () => {
 
 describe('closing the year only once it has ended', () => {
   it('refuses to close before the last day, and applies the rematrícula only after it: students stay in this year’s class until then', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
+    const s = await gradedFifthGrade();
     const nextYear = await send('POST', '/api/anos-letivos', s.admin.cookie, {
       ano: 2027,
       inicio: '2027-02-01',
@@ -1739,14 +1743,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
   });
 
   it('a class left out leaves its students active and without a class (counted apart from the inactivated), never inactivated', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
-    clock.pin('2026-12-20');
-    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const s = await closedFifthGradeYear();
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
     // '6º Ano A' unchecked; a2 explicitly not re-enrolled.
     const body = {
@@ -1786,14 +1783,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
   });
 
   it('the dry run reports, field by field, what applying would refuse or merge: an unknown teacher, two classes with one name', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
-    clock.pin('2026-12-20');
-    await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    const s = await closedFifthGradeYear();
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
     const ghostBody = {
       turmas: [{ origem_id: s.classA.id, professor_responsavel_id: '00000000-0000-4000-8000-000000000000' }],
@@ -1837,12 +1827,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
   });
 
   it('places a student in the class the administrator chose, and refuses a class not in the proposal', async () => {
-    const s = await setupSchool();
-    await gradeFirstPeriod(s);
-    await t.database.db
-      .update(classes)
-      .set({ serie: '5º ano', nome: '5º Ano A' })
-      .where(eq(classes.id, s.classA.id));
+    const s = await gradedFifthGrade();
     const classB = await insertClass(t, null);
     await t.database.db
       .update(classes)
