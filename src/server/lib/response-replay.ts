@@ -12,10 +12,16 @@ export function pageEncodingFor(acceptEncoding: string | undefined): 'br' | 'gzi
   return 'identity';
 }
 
-/** Whether an If-None-Match header names the tag (or `*`). */
+/**
+ * Whether an If-None-Match header names the tag (or `*`), by the weak comparison If-None-Match uses
+ * (RFC 9110 13.1.2): `W/"x"` matches `"x"`.
+ */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((candidate) => candidate.trim() === etag || candidate.trim() === '*');
+  return header.split(',').some((item) => {
+    const candidate = item.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
+  });
 }
 
 interface Remembered {

@@ -13,6 +13,7 @@ import { can } from '../../../shared/permissions.js';
 import { failure } from '../../plugins/error-funnel.js';
 import { resolveSession } from '../auth/sessions.service.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
+import { matchesEtag } from '../../lib/response-replay.js';
 import { findMediaHead, listMedia, MEDIA_LIMITS, readMediaBytes, saveMedia } from './media.service.js';
 
 /** `GET /api/media`: the library of uploaded images; `POST /api/media`: one image in the field `file`. */
@@ -49,12 +50,6 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Does the caller's `If-None-Match` name this ETag (a list, weak or not)? */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((item) => item.trim().replace(/^W\//, '') === etag || item.trim() === '*');
-}
 
 /**
  * `GET /media/:id`: the stored bytes. A photo that shows a child without image consent (withdrawn, or
