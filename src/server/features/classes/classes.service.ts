@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { scopeOf, studentsInScope } from '../students/students.scope.js';
 import { classesInScope } from '../students/students.scope.js';
 import { guardians, studentGuardians, students } from '../students/students.table.js';
+import { fieldViewOf, guardianContacts } from '../students/students.presenter.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { assertClassHasRoom } from './classes.rules.js';
@@ -277,26 +278,25 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
     .where(and(eq(students.turmaId, id), studentsInScope(scope)))
     .orderBy(sql`lower(${students.nome})`);
   // Teachers see names, birth dates and guardians' names and phones only; a guardian sees the other
-  // parent, when principal, by name and kinship only (as in students.presenter.ts).
-  const family = scope.kind !== 'teacher';
+  // parent, when principal, by name and kinship only.
+  const view = fieldViewOf(scope);
+  const self = scope.kind === 'guardian' ? scope.guardianId : null;
   return rows.map((row) => {
+    const { guardianId: id, guardianNome: nome, parentesco, guardianTelefone: telefone } = row;
     const contacts =
-      scope.kind === 'all' || (scope.kind === 'guardian' && row.guardianId === scope.guardianId);
+      id !== null && telefone !== null
+        ? guardianContacts({ id, email: row.guardianEmail, telefone, endereco: null }, view, self)
+        : null;
     return {
       id: row.id,
       nome: row.nome,
       matricula: row.matricula,
-      email: family ? row.email : null,
+      email: view !== 'teacher' ? row.email : null,
       data_nascimento: row.dataNascimento,
       status: row.status,
       responsavel:
-        row.guardianNome !== null && row.parentesco !== null && row.guardianTelefone !== null
-          ? {
-              nome: row.guardianNome,
-              parentesco: row.parentesco,
-              email: contacts ? row.guardianEmail : null,
-              telefone: contacts || scope.kind === 'teacher' ? row.guardianTelefone : null,
-            }
+        contacts && nome !== null && parentesco !== null
+          ? { nome, parentesco, email: contacts.email, telefone: contacts.telefone }
           : null,
     };
   });

@@ -19,6 +19,23 @@ export function fieldViewOf(scope: RecordsScope): FieldView {
 
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
+/**
+ * A guardian's contacts as `view` sees them: all of them for the school and for the guardian themself
+ * (`self`, the signed-in guardian's record), the phone only for a teacher, none for the other parent.
+ */
+export function guardianContacts(
+  row: Pick<GuardianRow, 'id' | 'email' | 'telefone' | 'endereco'>,
+  view: FieldView,
+  self: string | null,
+) {
+  const all = view === 'admin' || (view === 'guardian' && row.id === self);
+  return {
+    email: all ? row.email : null,
+    telefone: all || view === 'teacher' ? row.telefone : null,
+    endereco: all ? row.endereco : null,
+  };
+}
+
 /** `self`: the guardian record of the signed-in guardian (view 'guardian'). */
 export function toStudentGuardian(
   row: LinkedGuardian,
@@ -26,14 +43,11 @@ export function toStudentGuardian(
   self: string | null = null,
 ): StudentGuardian {
   const admin = view === 'admin';
-  const contacts = admin || (view === 'guardian' && row.id === self);
   return {
     id: row.id,
     nome: row.nome,
-    email: contacts ? row.email : null,
-    telefone: contacts || view === 'teacher' ? row.telefone : null,
+    ...guardianContacts(row, view, self),
     cpf: admin ? row.cpf : null,
-    endereco: contacts ? row.endereco : null,
     observacoes: admin ? row.observacoes : null,
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
