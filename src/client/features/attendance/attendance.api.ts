@@ -7,7 +7,6 @@ import type {
   RollInput,
   TutelaryNotification,
 } from '../../../shared/academics.schemas';
-import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
 /**
@@ -120,15 +119,4 @@ export function downloadTutelaryLetter(notificacaoId: string) {
     `/api/frequencia/notificacoes/${notificacaoId}/pdf`,
     'notificacao-conselho-tutelar.pdf',
   );
-}
-
-/**
- * The school years, to say when the roll's date is outside every one. The Calendário's query key: opening
- * or editing a year there refreshes this too.
- */
-export function useSchoolYears() {
-  return useQuery({
-    queryKey: ['calendar', 'years'] as const,
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
-  });
 }

@@ -12,7 +12,8 @@ import { InputField } from '../../components/field';
 import { MissingGrade } from '../../components/missing-grade';
 import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
-import { useRoll, useRollClasses, useSaveRoll, useSchoolYears } from './attendance.api';
+import { useSchoolYears } from '../../lib/school-years';
+import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 
 /**

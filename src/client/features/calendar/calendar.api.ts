@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CalendarEntry,
   CalendarEntryInput,
@@ -8,25 +8,16 @@ import type {
   SchoolYearInput,
 } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { schoolYearsKey } from '../../lib/school-years';
 
 /** Query keys of the school year and the calendar; every write invalidates `calendarKeys.all`. */
 export const calendarKeys = {
   all: ['calendar'] as const,
-  years: () => [...calendarKeys.all, 'years'] as const,
+  years: () => schoolYearsKey,
   year: (id: string) => [...calendarKeys.all, 'years', id] as const,
   range: (de: string, ate: string) => [...calendarKeys.all, 'range', de, ate] as const,
   public: (de?: string, ate?: string) => [...calendarKeys.all, 'public', de ?? '', ate ?? ''] as const,
 };
-
-export const schoolYearsQuery = () =>
-  queryOptions({
-    queryKey: calendarKeys.years(),
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
-  });
-
-export function useSchoolYears() {
-  return useQuery(schoolYearsQuery());
-}
 
 export function useSchoolYear(id: string | null) {
   return useQuery({

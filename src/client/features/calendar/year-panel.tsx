@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner } from '../../components/feedback';
 import { useRowDialog } from '../../lib/use-row-dialog';
-import { useDeleteSchoolYear, useSchoolYears } from './calendar.api';
+import { useSchoolYears } from '../../lib/school-years';
+import { useDeleteSchoolYear } from './calendar.api';
 import { YearFormModal } from './year-form-modal';
 
 /** The ano letivo of the month on screen: dates, dias letivos (and the LDB warning) and its periods. */

@@ -17,7 +17,8 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useGrade, useSaveGrade, useTeacherOptions } from './classes.api';
+import { useClassGrade } from '../../lib/class-grade';
+import { useSaveGrade, useTeacherOptions } from './classes.api';
 
 const dayNames = (days: readonly number[]) =>
   days.length === 0 ? 'Dias não definidos' : days.map((day) => diasSemanaLabels[day]).join(', ');
@@ -46,7 +47,7 @@ export function ClassGradeModal({
   canWrite: boolean;
   onClose: () => void;
 }) {
-  const grade = useGrade(turma.id);
+  const grade = useClassGrade(turma.id);
   if (grade.isSuccess && canWrite) return <GradeForm grade={grade.data} onClose={onClose} />;
   return (
     <Modal

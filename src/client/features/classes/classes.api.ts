@@ -91,14 +91,6 @@ export function useUnenrol() {
   });
 }
 
-/** The class's subject grid ('Grade curricular'). */
-export function useGrade(turmaId: string) {
-  return useQuery({
-    queryKey: ['attendance', 'grade', turmaId],
-    queryFn: () => api<Grade>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
-  });
-}
-
 export function useSaveGrade() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,6 +12,7 @@ import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/f
 import { SelectField } from '../../components/field';
 import { MissingGrade } from '../../components/missing-grade';
 import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
+import { useClassGrade } from '../../lib/class-grade';
 import { useCurrentUser } from '../../lib/current-user';
 import { AssessmentDialog } from './assessment-dialog';
 import { DeleteAssessmentModal } from './delete-assessment-modal';
@@ -19,7 +20,6 @@ import { GradeGrid } from './grade-grid';
 import {
   useAssessments,
   useDeleteAssessment,
-  useClassSubjects,
   useGradePeriods,
   useGradesGrid,
   useGradeClasses,
@@ -56,7 +56,7 @@ export function GradesPage() {
     '';
   // The class's subjects; a teacher starts on one they teach (not on the catalogue's first, which
   // they may not see: a 404 on arrival).
-  const subjects = useClassSubjects(turmaId);
+  const subjects = useClassGrade(turmaId);
   const teachers = useTeacherChoices(teacher);
   const ownTeacherId = teachers.data?.find((item) => item.usuario_id === me?.id)?.id;
   const classSubjects = subjects.data?.disciplinas.map((item) => item.disciplina) ?? [];

@@ -18,7 +18,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas';
 import type { Teacher } from '../../../shared/teachers.schemas';
-import type { Grade, RollClass } from '../../../shared/academics.schemas';
+import type { RollClass } from '../../../shared/academics.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
@@ -332,15 +332,6 @@ export function useRematriculaSimulation(anoLetivoId: string, input: Rematricula
 }
 
 /** The teachers, to confirm each new class's teacher. */
-/** The class's subject grid (each subject with its teacher): what the grade book offers to pick. */
-export function useClassSubjects(turmaId: string) {
-  return useQuery({
-    queryKey: ['attendance', 'grade', turmaId],
-    queryFn: () => api<Grade>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
-    enabled: turmaId !== '',
-  });
-}
-
 export function useTeacherChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['teachers'],

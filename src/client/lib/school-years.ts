@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SchoolYear } from '../../shared/calendar.schemas';
+import { api } from './api-client';
+
+/**
+ * The school years: opened and edited in the Calendário, read by the roll screen (a date outside every
+ * year), so the query lives here rather than in either feature. Under the Calendário's key
+ * (`calendarKeys.all`): its writes refresh the roll screen too.
+ */
+export const schoolYearsKey = ['calendar', 'years'] as const;
+
+export const schoolYearsQuery = () =>
+  queryOptions({
+    queryKey: schoolYearsKey,
+    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+  });
+
+export function useSchoolYears() {
+  return useQuery(schoolYearsQuery());
+}
