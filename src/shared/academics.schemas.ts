@@ -221,7 +221,6 @@ export const rollDeleteInputSchema = z.strictObject(
   // No body at all is the same missing reason.
   { error: (issue) => (issue.code === 'invalid_type' ? MOTIVO_REMOCAO : undefined) },
 );
-export type RollDeleteInput = z.input<typeof rollDeleteInputSchema>;
 
 export const rollClassesQuerySchema = z.strictObject({
   data: isoDateSchema.optional(),

@@ -10,7 +10,7 @@ import { EmptyState } from './feedback';
  */
 
 /** The Calendário on a month of `ano` (its panel is that year's: "Abrir ano letivo …"). */
-export const calendarOfYear = (ano?: number) =>
+const calendarOfYear = (ano?: number) =>
   ano === undefined ? paths.calendar : `${paths.calendar}?mes=${String(ano)}-02`;
 
 /** No school year yet (or none for `ano`). */

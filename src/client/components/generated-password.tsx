@@ -9,7 +9,7 @@ import { Modal } from './modal';
  * What the secretaria does with the password, as it is: mailed by the mail server, or only written to
  * the server's outbox (no SMTP_URL: nobody receives it), or refused by the mail server.
  */
-export const envioEmailTexts: Record<EnvioEmail, string> = {
+const envioEmailTexts: Record<EnvioEmail, string> = {
   enviado: 'A senha também foi enviada por e-mail.',
   caixa_de_saida:
     'Este servidor não envia e-mails (SMTP não configurado): entregue a senha pessoalmente. A mensagem ficou só na caixa de saída do servidor (DATA_DIR/outbox).',

@@ -21,7 +21,7 @@ import { Pagination } from './pagination';
 
 const mediaKey = ['media'] as const;
 
-export async function uploadImage(file: File): Promise<UploadedMedia> {
+async function uploadImage(file: File): Promise<UploadedMedia> {
   const form = new FormData();
   form.append('file', file);
   try {
@@ -95,13 +95,7 @@ function useMediaLibrary(page: number) {
 }
 
 /** 'Imagens enviadas': the library as a grid; choosing one (or uploading a new one) closes it. */
-export function MediaLibraryDialog({
-  onPick,
-  onClose,
-}: {
-  onPick: (url: string) => void;
-  onClose: () => void;
-}) {
+function MediaLibraryDialog({ onPick, onClose }: { onPick: (url: string) => void; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const library = useMediaLibrary(page);
   const pick = (url: string) => {

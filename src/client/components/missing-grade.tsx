@@ -5,7 +5,7 @@ import { ButtonLink } from './button';
 import { EmptyState } from './feedback';
 
 /** The class's grade curricular in Turmas (the dialog opens from the URL). */
-export const classGradePath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
+const classGradePath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
 
 /**
  * A class whose grade curricular lacks what a screen needs — Notas: subjects; the roll of a

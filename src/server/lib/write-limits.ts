@@ -114,14 +114,14 @@ export async function lockLimit(tx: DbOrTx, name: string, accountId: string): Pr
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limite:${name}:${accountId}`}, 0))`);
 }
 
-export interface LimitState {
+interface LimitState {
   now: Date;
   /** When the account may write again, or null while it is under the cap. */
   freeAt: Date | null;
 }
 
 /** Whether the account is at the cap: the `max`-th newest counted row inside the window frees it. */
-export async function limitState(tx: DbOrTx, limit: WriteLimit, source: LimitSource): Promise<LimitState> {
+async function limitState(tx: DbOrTx, limit: WriteLimit, source: LimitSource): Promise<LimitState> {
   const now = await nowOf(tx, source.clock);
   const windowMs = limit.windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
@@ -152,7 +152,7 @@ export function rateLimited(message: string, now: Date, freeAt: Date): AppError 
   return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
 }
 
-export function limitMessage(limit: WriteLimit, freeAt: Date): string {
+function limitMessage(limit: WriteLimit, freeAt: Date): string {
   return `Limite de ${String(limit.max)} ${limit.what} em ${windowLabel(limit.windowMinutes)} atingido. Você poderá ${limit.again} a partir de ${freeAtLabel(freeAt)}.`;
 }
 

@@ -56,7 +56,7 @@ type YearFormInput = z.input<typeof yearFormSchema>;
  * The dates a new year's form starts with, for year `ano`: classes from early February to mid December,
  * the recess in the second half of July.
  */
-export const yearDefaults = (ano: number) => ({
+const yearDefaults = (ano: number) => ({
   inicio: `${String(ano)}-02-02`,
   fim: `${String(ano)}-12-11`,
   'recesso.inicio': julyRecessOf(ano).inicio,

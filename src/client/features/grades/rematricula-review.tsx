@@ -54,7 +54,7 @@ function countsOf(proposal: RematriculaProposal) {
 const students = (count: number) => `${String(count)} ${count === 1 ? 'aluno' : 'alunos'}`;
 
 /** What happens to those who do not go to a class: said in words, both numbers, always. */
-export function leavingSentence(proposal: RematriculaProposal): string {
+function leavingSentence(proposal: RematriculaProposal): string {
   const { sem_turma: semTurma, nao_rematriculado: inativados } = proposal.contagem;
   return `Sem turma em ${String(proposal.proximo_ano)}: ${students(semTurma)}${
     semTurma > 0 ? ' (a turma deles não será criada) — continuam ativos, para a secretaria enturmar' : ''

@@ -58,7 +58,7 @@ async function loadGrid(db: DbOrTx, turmaId: string): Promise<GridRow[]> {
  * What a per-lesson class's grid lacks for any lesson to be scheduled: subjects, or the weekdays of
  * their lessons. A daily class needs no grid (null).
  */
-export function gradePendenciaOf(
+function gradePendenciaOf(
   modo: 'diaria' | 'por_aula',
   grid: readonly { aulasSemanais: number; diasSemana: readonly number[] }[],
 ): GradePendencia | null {

@@ -683,9 +683,7 @@ export async function getCalendar(
     de,
     ate,
     dias: dias.map((day) =>
-      (dayEntryKinds as readonly string[]).includes(day.tipo) && !named(day)
-        ? { ...day, descricao: dayKindLabels[day.tipo] }
-        : day,
+      changesDays(day.tipo) && !named(day) ? { ...day, descricao: dayKindLabels[day.tipo] } : day,
     ),
     eventos: shown.map(toEntry),
     feriados,

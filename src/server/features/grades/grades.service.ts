@@ -325,7 +325,7 @@ export async function updateAssessment(
  * administrator's decision with a reason, as a retificação would change them. A teacher is refused; a
  * closed year is read-only for everyone.
  */
-export function assessmentDeletionMode(
+function assessmentDeletionMode(
   context: Pick<PeriodContext, 'yearClosed'>,
   state: PeriodState,
   isAdmin: boolean,
