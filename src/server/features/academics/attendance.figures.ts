@@ -19,9 +19,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes, type ClassRow } from '../classes/classes.table.js';
 import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
+import { students, type StudentRow } from '../students/students.table.js';
 import { classNotFound, diaryAccessOf, seesSubject, type Viewer } from './academics.scope.js';
 import {
   attendanceAbsences,
@@ -184,45 +184,51 @@ export async function getStudentAttendance(
 }
 
 /**
+ * The school days left in the current year, from tomorrow (or the year's start) to its end: the same for
+ * every student, so read once for all of a family's children. Null without a current year or once it
+ * has ended.
+ */
+export async function schoolDaysAhead(db: DbOrTx): Promise<string[] | null> {
+  const year = await resolveYear(db);
+  const today = clock.today();
+  if (!year || today > year.fim) return null;
+  const from = today < year.inicio ? year.inicio : addDays(today, 1);
+  if (from > year.fim) return [];
+  return (await classifyRange(db, from, year.fim)).filter((day) => day.letivo).map((day) => day.data);
+}
+
+/**
  * The year ahead of a student, for the 75 % line read in context (the guardian's home): whether the
  * figures are days (a daily roll) and the year's total — what was given so far plus what the calendar
- * and the class's grid still schedule from tomorrow to the year's end — with the absences that total
- * allows. The total is null when it cannot be known: no active class, no school year, a per-lesson grid
- * without the days of its lessons.
+ * (`daysAhead`, from schoolDaysAhead) and the class's grid still schedule to the year's end — with the
+ * absences that total allows. The total is null when it cannot be known: no active class, no school
+ * year, a per-lesson grid without the days of its lessons.
  */
 export async function yearOutlook(
   db: DbOrTx,
-  alunoId: string,
+  student: { turmaId: string | null; modo: ClassRow['frequenciaModo'] | null; status: StudentRow['status'] },
+  daysAhead: readonly string[] | null,
   geral: FrequencyFigures,
   porDisciplina: number,
 ): Promise<{ por_dia: boolean; previstas_ano: number | null; limite_faltas_ano: number | null }> {
-  const [row] = await db
-    .select({ turmaId: classes.id, modo: classes.frequenciaModo, status: students.status })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.turmaId))
-    .where(eq(students.id, alunoId));
-  const modo = row?.modo ?? null;
+  const { turmaId, modo } = student;
   // Rolls of the day only (or none yet in a daily class): the figures are school days.
   const porDia = porDisciplina === 0 && (geral.aulas_dadas > 0 || modo === 'diaria');
   const unknown = { por_dia: porDia, previstas_ano: null, limite_faltas_ano: null };
-  const year = await resolveYear(db);
-  const today = clock.today();
-  if (!row?.turmaId || row.status !== 'ativo' || !year || today > year.fim) return unknown;
-  const from = today < year.inicio ? year.inicio : addDays(today, 1);
+  if (!turmaId || student.status !== 'ativo' || !daysAhead) return unknown;
   let ahead = 0;
-  if (from <= year.fim) {
-    const days = (await classifyRange(db, from, year.fim)).filter((day) => day.letivo);
-    if (modo === 'diaria') ahead = days.length;
+  if (daysAhead.length > 0) {
+    if (modo === 'diaria') ahead = daysAhead.length;
     else {
       const grid = await db
         .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
         .from(classSubjects)
-        .where(eq(classSubjects.turmaId, row.turmaId));
+        .where(eq(classSubjects.turmaId, turmaId));
       // A subject without the days of its lessons never shows on a day: the year's total is not known.
       if (grid.length === 0 || grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length === 0))
         return unknown;
-      for (const day of days) {
-        const weekday = weekdayOf(day.data);
+      for (const day of daysAhead) {
+        const weekday = weekdayOf(day);
         for (const item of grid) ahead += lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday);
       }
     }

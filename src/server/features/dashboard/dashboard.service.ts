@@ -7,7 +7,12 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
-import { classFrequencies, getStudentAttendance, yearOutlook } from '../academics/attendance.figures.js';
+import {
+  classFrequencies,
+  getStudentAttendance,
+  schoolDaysAhead,
+  yearOutlook,
+} from '../academics/attendance.figures.js';
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
@@ -307,15 +312,32 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     alunoIds.length === 0
       ? []
       : await db
-          .select({ id: students.id, nome: students.nome, turma_nome: classes.nome, status: students.status })
+          .select({
+            id: students.id,
+            nome: students.nome,
+            turma_nome: classes.nome,
+            status: students.status,
+            turmaId: classes.id,
+            modo: classes.frequenciaModo,
+          })
           .from(students)
           .leftJoin(classes, eq(classes.id, students.turmaId))
           .where(inArray(students.id, alunoIds))
           .orderBy(asc(students.nome));
+  // The calendar ahead is the same for every child: read once, and only when a child is in a class.
+  const daysAhead = filhos.some((filho) => filho.turmaId && filho.status === 'ativo')
+    ? await schoolDaysAhead(db)
+    : null;
   const figures = await Promise.all(
     filhos.map(async (filho) => {
       const attendance = await getStudentAttendance(db, user, filho.id, {});
-      const outlook = await yearOutlook(db, filho.id, attendance.geral, attendance.por_disciplina.length);
+      const outlook = await yearOutlook(
+        db,
+        filho,
+        daysAhead,
+        attendance.geral,
+        attendance.por_disciplina.length,
+      );
       return [filho.id, { ...attendance.geral, ...outlook }] as const;
     }),
   );
@@ -332,7 +354,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     escopo: 'responsavel',
     // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
     filhos: filhos.map((filho) => ({
-      ...filho,
+      id: filho.id,
+      nome: filho.nome,
+      turma_nome: filho.turma_nome,
+      status: filho.status,
       frequencia: geral.get(filho.id)?.frequencia ?? null,
       abaixo_minimo: geral.get(filho.id)?.abaixo_minimo ?? false,
       // The figure read in context: how many absences in how many lessons, and what the year allows.
