@@ -470,6 +470,18 @@ export async function membersDuring(
   return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
 }
 
+/** 404 unless the student belonged to the class at some day of the period (a cell of its grid). */
+export async function assertMemberDuring(
+  db: DbOrTx,
+  turmaId: string,
+  context: Pick<PeriodContext, 'period'>,
+  alunoId: string,
+): Promise<void> {
+  const members = await membersDuring(db, turmaId, context.period.inicio, context.period.fim);
+  if (!members.some((member) => member.id === alunoId))
+    throw notFound('Aluno não encontrado nesta turma no período.');
+}
+
 function cellOf(
   row: { id: string; valor: string | null; version: number } | undefined,
   avaliacaoId: string,
@@ -979,13 +991,10 @@ export async function rectifyCell(
   await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
     throw assessmentNotFound();
   });
-  const rules = await rulesForPeriod(ctx.db, column.periodoId);
-  const value = parseGradeValue(input.valor, rules);
-  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   const context = await periodContextOf(ctx.db, column.periodoId);
-  const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
-  if (!members.some((member) => member.id === input.aluno_id))
-    throw notFound('Aluno não encontrado nesta turma no período.');
+  const value = parseGradeValue(input.valor, await rulesForYear(ctx.db, context.year.id));
+  if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
+  await assertMemberDuring(ctx.db, column.turmaId, context, input.aluno_id);
   const id = await ctx.db.transaction((tx) =>
     writeRectification(tx, { avaliacaoId: column.id, alunoId: input.aluno_id }, value, input.motivo, actor, {
       version: input.version ?? 0,

@@ -17,8 +17,14 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
-import { rulesForAssessment, rulesForPeriod, rulesForYear } from './academic-settings.service.js';
-import { gradeText, membersDuring, subjectAccess, tenthsOf, writeRectification } from './grades.service.js';
+import { rulesForAssessment, rulesForYear } from './academic-settings.service.js';
+import {
+  assertMemberDuring,
+  gradeText,
+  subjectAccess,
+  tenthsOf,
+  writeRectification,
+} from './grades.service.js';
 import { assessments, grades, rectificationRequests } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
 
@@ -143,19 +149,16 @@ export async function requestRectification(
   const access = await subjectAccess(ctx.db, viewer, column.turmaId, column.disciplina, 'write').catch(() => {
     throw notFound('Avaliação não encontrada.');
   });
+  const context = await periodContextOf(ctx.db, column.periodoId);
   // On the scale of the grade's year (a closed year keeps the rules it was closed with).
-  const rules = await rulesForPeriod(ctx.db, column.periodoId);
-  const value = parseGradeValue(input.valor, rules);
+  const value = parseGradeValue(input.valor, await rulesForYear(ctx.db, context.year.id));
   if (!value.ok) throw badRequest(value.message, [{ path: 'valor', message: value.message }]);
   if (access.isAdmin)
     throw conflict('A secretaria retifica a nota diretamente, pelo botão “Retificar” ao lado dela.');
-  const context = await periodContextOf(ctx.db, column.periodoId);
   const state = await periodStateFor(ctx.db, context.period, column.turmaId);
   if (!closedMessage(context, state, 'notas'))
     throw conflict(`O ${context.nome} está aberto: altere a nota diretamente na grade.`);
-  const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
-  if (!members.some((member) => member.id === input.aluno_id))
-    throw notFound('Aluno não encontrado nesta turma no período.');
+  await assertMemberDuring(ctx.db, column.turmaId, context, input.aluno_id);
 
   const id = await ctx.db
     .transaction(async (tx) => {
