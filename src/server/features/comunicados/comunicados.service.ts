@@ -763,6 +763,28 @@ const megabytes = (bytes: number) =>
     : `${(bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: bytes < 10 * MB ? 1 : 0 })} MB`;
 
 /**
+ * When `size` more bytes fit under `cap`, the files (oldest first) each leaving `keepMs` after they were
+ * sent; null when they fit now.
+ */
+function roomFreesAt(
+  files: readonly { tamanho: number; createdAt: Date }[],
+  size: number,
+  cap: number,
+  keepMs: number,
+  now: Date,
+): Date | null {
+  let used = files.reduce((sum, item) => sum + item.tamanho, 0);
+  if (used + size <= cap) return null;
+  let freeAt = now;
+  for (const item of files) {
+    used -= item.tamanho;
+    freeAt = new Date(item.createdAt.getTime() + keepMs);
+    if (used + size <= cap) break;
+  }
+  return freeAt;
+}
+
+/**
  * Room for one more stored file of `size` bytes (ADR 0018), or 429 saying which cap and when it frees:
  * - per account (not administrators): the uploads of the last 24 h still stored — waiting for a notice
  *   or in one — at most 100 MB and 40 files, so publishing and deleting cannot pile files up;
@@ -794,19 +816,13 @@ async function assertUploadRoom(tx: DbOrTx, user: Author, size: number): Promise
         freeAt,
       );
     }
-    let used = recent.reduce((sum, item) => sum + item.tamanho, 0);
-    if (used + size > UPLOAD_LIMITS.accountBytes) {
-      const sent = used;
-      let freeAt = now;
-      for (const item of recent) {
-        used -= item.tamanho;
-        freeAt = new Date(item.createdAt.getTime() + windowMs);
-        if (used + size <= UPLOAD_LIMITS.accountBytes) break;
-      }
+    const bytesFreeAt = roomFreesAt(recent, size, UPLOAD_LIMITS.accountBytes, windowMs, now);
+    if (bytesFreeAt) {
+      const sent = recent.reduce((sum, item) => sum + item.tamanho, 0);
       throw rateLimited(
-        `Limite de ${megabytes(UPLOAD_LIMITS.accountBytes)} em anexos enviados em 24 horas atingido (você enviou ${megabytes(sent)}). Você poderá enviar este arquivo a partir de ${freeAtLabel(freeAt)}.`,
+        `Limite de ${megabytes(UPLOAD_LIMITS.accountBytes)} em anexos enviados em 24 horas atingido (você enviou ${megabytes(sent)}). Você poderá enviar este arquivo a partir de ${freeAtLabel(bytesFreeAt)}.`,
         now,
-        freeAt,
+        bytesFreeAt,
       );
     }
   }
@@ -815,15 +831,14 @@ async function assertUploadRoom(tx: DbOrTx, user: Author, size: number): Promise
     .from(comunicadoAnexos)
     .where(isNull(comunicadoAnexos.comunicadoId))
     .orderBy(asc(comunicadoAnexos.createdAt));
-  let waiting = pending.reduce((sum, item) => sum + item.tamanho, 0);
-  if (waiting + size > UPLOAD_LIMITS.pendingBytes) {
-    const keepMs = UPLOAD_LIMITS.pendingKeepMinutes * 60_000;
-    let freeAt = now;
-    for (const item of pending) {
-      waiting -= item.tamanho;
-      freeAt = new Date(item.createdAt.getTime() + keepMs);
-      if (waiting + size <= UPLOAD_LIMITS.pendingBytes) break;
-    }
+  const freeAt = roomFreesAt(
+    pending,
+    size,
+    UPLOAD_LIMITS.pendingBytes,
+    UPLOAD_LIMITS.pendingKeepMinutes * 60_000,
+    now,
+  );
+  if (freeAt) {
     throw rateLimited(
       `O espaço da escola para anexos ainda não usados em comunicados (${megabytes(UPLOAD_LIMITS.pendingBytes)}) está cheio; eles são apagados 1 dia depois do envio. Tente de novo a partir de ${freeAtLabel(freeAt)}.`,
       now,
