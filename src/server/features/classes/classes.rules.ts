@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { CLASS_FULL } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { schoolYears } from '../calendar/calendar.table.js';
+import { resolveYear } from '../calendar/calendar.service.js';
 import { students } from '../students/students.table.js';
 import { classes, type ClassRow } from './classes.table.js';
 
@@ -29,26 +29,22 @@ export async function assertClassHasRoom(tx: DbOrTx, turmaId: string): Promise<C
 }
 
 /**
- * The first day in `turma` of a student registered with it, who joined the school on `dataMatricula`:
- * that day, but not before the class's school year begins (a student of the school since 2019 is in
- * the 2026 class from the first day of 2026: the year's `inicio` in the Calendário, else 1 January),
- * and never after today (a class of next year is joined today, as any enrolment).
+ * When the class's school year begins: the year's `inicio` in the Calendário, else 1 January; null for
+ * a class whose `ano_letivo` is not a year.
  */
-export async function firstDayInClass(
-  tx: DbOrTx,
-  turma: ClassRow,
-  dataMatricula: string,
-  today: string,
-): Promise<string> {
-  let start = dataMatricula;
-  if (/^\d{4}$/.test(turma.anoLetivo)) {
-    const [year] = await tx
-      .select({ inicio: schoolYears.inicio })
-      .from(schoolYears)
-      .where(eq(schoolYears.ano, Number(turma.anoLetivo)))
-      .limit(1);
-    const yearStart = year?.inicio ?? `${turma.anoLetivo}-01-01`;
-    if (yearStart > start) start = yearStart;
-  }
+export async function classYearStart(tx: DbOrTx, turma: ClassRow): Promise<string | null> {
+  if (!/^\d{4}$/.test(turma.anoLetivo)) return null;
+  const year = await resolveYear(tx, Number(turma.anoLetivo));
+  return year?.inicio ?? `${turma.anoLetivo}-01-01`;
+}
+
+/**
+ * The first day in a class of a student registered with it, who joined the school on `dataMatricula`:
+ * that day, but not before the class's school year begins (`yearStart`, from classYearStart: a student
+ * of the school since 2019 is in the 2026 class from the first day of 2026), and never after today (a
+ * class of next year is joined today, as any enrolment).
+ */
+export function firstDayInClass(yearStart: string | null, dataMatricula: string, today: string): string {
+  const start = yearStart !== null && yearStart > dataMatricula ? yearStart : dataMatricula;
   return start > today ? today : start;
 }

@@ -16,7 +16,7 @@ import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
-import { assertClassHasRoom, firstDayInClass } from '../classes/classes.rules.js';
+import { assertClassHasRoom, classYearStart, firstDayInClass } from '../classes/classes.rules.js';
 import { classes } from '../classes/classes.table.js';
 import { likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
@@ -227,7 +227,11 @@ export async function createStudent(
     const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
     // Registered with a class: in it since the matrícula (within the class's year).
     const dataEnturmacao = input.turma_id
-      ? await firstDayInClass(tx, await assertClassHasRoom(tx, input.turma_id), dataMatricula, clock.today())
+      ? firstDayInClass(
+          await classYearStart(tx, await assertClassHasRoom(tx, input.turma_id)),
+          dataMatricula,
+          clock.today(),
+        )
       : null;
     let student: StudentRow | undefined;
     try {
@@ -359,9 +363,11 @@ async function followedEnrolment(tx: DbOrTx, current: StudentRow, dataMatricula:
   const [turma] = await tx.select().from(classes).where(eq(classes.id, current.turmaId));
   if (!turma) return current.dataEnturmacao;
   const today = clock.today();
-  const sinceMatricula = await firstDayInClass(tx, turma, current.dataMatricula, today);
-  if (current.dataEnturmacao !== sinceMatricula) return current.dataEnturmacao;
-  return firstDayInClass(tx, turma, dataMatricula, today);
+  const yearStart = await classYearStart(tx, turma);
+  // Moved with the matrícula only when it still is the day the old matrícula gave.
+  if (current.dataEnturmacao !== firstDayInClass(yearStart, current.dataMatricula, today))
+    return current.dataEnturmacao;
+  return firstDayInClass(yearStart, dataMatricula, today);
 }
 
 export async function setStudentStatus(
