@@ -35,8 +35,8 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { attendanceRolls } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
-import { assessments, periodStates, yearClosures } from '../grades/grades.table.js';
-import { resolvePeriodState } from '../grades/period-state.js';
+import { assessments, yearClosures } from '../grades/grades.table.js';
+import { yearPeriodStates } from '../grades/period-state.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
   calendarEntries,
@@ -356,37 +356,15 @@ async function closedPeriodsOf(
     for (const period of periods) result.set(period.id, 'ano encerrado');
     return result;
   }
-  const yearClasses = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(eq(classes.anoLetivo, String(year.ano)));
-  const rows = await tx
-    .select()
-    .from(periodStates)
-    .where(
-      inArray(
-        periodStates.periodoId,
-        periods.map((period) => period.id),
-      ),
-    );
-  const today = clock.today();
+  const { classCount, byPeriod } = await yearPeriodStates(tx, year, periods);
   for (const period of periods) {
-    const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
-    const closedClasses = yearClasses.filter(
-      (turma) =>
-        resolvePeriodState(
-          period,
-          rows.find((row) => row.periodoId === period.id && row.turmaId === turma.id),
-          school,
-          today,
-        ).fechado,
-    ).length;
-    const schoolClosed = resolvePeriodState(period, undefined, school, today).fechado;
-    if (closedClasses > 0 && closedClasses === yearClasses.length && schoolClosed)
+    const { school, perClass } = byPeriod.get(period.id)!;
+    const closedClasses = perClass.filter((state) => state.fechado).length;
+    if (closedClasses > 0 && closedClasses === classCount && school.fechado)
       result.set(period.id, 'para a escola toda');
     else if (closedClasses > 0)
       result.set(period.id, closedClasses === 1 ? 'para 1 turma' : `para ${String(closedClasses)} turmas`);
-    else if (yearClasses.length === 0 && schoolClosed) result.set(period.id, 'para a escola toda');
+    else if (classCount === 0 && school.fechado) result.set(period.id, 'para a escola toda');
   }
   return result;
 }

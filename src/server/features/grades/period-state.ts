@@ -11,6 +11,7 @@ import {
   type SchoolPeriodRow,
   type SchoolYearRow,
 } from '../calendar/calendar.table.js';
+import { classes } from '../classes/classes.table.js';
 import { periodStates, yearClosures } from './grades.table.js';
 
 /**
@@ -78,6 +79,50 @@ export async function periodStatesFor(
 }
 
 type StateRow = Pick<typeof periodStates.$inferSelect, 'fechado' | 'publicado'>;
+
+/**
+ * Every period of a year across the year's classes (those of `ano_letivo` = the year), in one read of
+ * the state rows: the number of classes, and per period the school's own state and each class's.
+ */
+export async function yearPeriodStates(
+  db: DbOrTx,
+  year: Pick<SchoolYearRow, 'ano'>,
+  periods: readonly Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>[],
+): Promise<{ classCount: number; byPeriod: Map<string, { school: PeriodState; perClass: PeriodState[] }> }> {
+  const yearClasses = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(year.ano)));
+  const rows =
+    periods.length === 0
+      ? []
+      : await db
+          .select()
+          .from(periodStates)
+          .where(
+            inArray(
+              periodStates.periodoId,
+              periods.map((period) => period.id),
+            ),
+          );
+  const today = clock.today();
+  const byPeriod = new Map<string, { school: PeriodState; perClass: PeriodState[] }>();
+  for (const period of periods) {
+    const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
+    byPeriod.set(period.id, {
+      school: resolvePeriodState(period, undefined, school, today),
+      perClass: yearClasses.map((turma) =>
+        resolvePeriodState(
+          period,
+          rows.find((row) => row.periodoId === period.id && row.turmaId === turma.id),
+          school,
+          today,
+        ),
+      ),
+    });
+  }
+  return { classCount: yearClasses.length, byPeriod };
+}
 
 /** The three layers for one period and class: the class's row, the school's row, the closing date. */
 export function resolvePeriodState(

@@ -28,7 +28,7 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import { currentAcademicValues } from './academic-settings.service.js';
 import { periodStates, yearClosures } from './grades.table.js';
-import { resolvePeriodState } from './period-state.js';
+import { yearPeriodStates } from './period-state.js';
 import { situationsOf } from './report-card.service.js';
 import { groupBy } from '../../../shared/group-by.js';
 
@@ -92,22 +92,7 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
     .from(schoolPeriods)
     .where(eq(schoolPeriods.anoLetivoId, id))
     .orderBy(asc(schoolPeriods.numero));
-  const yearClasses = await db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(eq(classes.anoLetivo, String(year.ano)));
-  const states =
-    periods.length === 0
-      ? []
-      : await db
-          .select()
-          .from(periodStates)
-          .where(
-            inArray(
-              periodStates.periodoId,
-              periods.map((period) => period.id),
-            ),
-          );
+  const { classCount, byPeriod } = await yearPeriodStates(db, year, periods);
   const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
   const enrolled = await studentsOfYear(db, year.ano);
   const today = clock.today();
@@ -122,18 +107,10 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
     ano: year.ano,
     inicio: year.inicio,
     fim: year.fim,
-    turmas: yearClasses.length,
+    turmas: classCount,
     alunos: enrolled.length,
     periodos: periods.map((period) => {
-      const school = states.find((row) => row.periodoId === period.id && row.turmaId === null);
-      const perClass = yearClasses.map((turma) =>
-        resolvePeriodState(
-          period,
-          states.find((row) => row.periodoId === period.id && row.turmaId === turma.id),
-          school,
-          today,
-        ),
-      );
+      const { perClass } = byPeriod.get(period.id)!;
       return {
         id: period.id,
         nome: periodName(year.tipoPeriodo, period.numero),
