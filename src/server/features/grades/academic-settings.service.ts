@@ -96,20 +96,19 @@ export async function snapshotMissingYearRules(db: DbOrTx): Promise<void> {
 async function checkPeriodWeights(db: DbOrTx, values: AcademicSettingsValues): Promise<void> {
   if (values.media_anual !== 'pesos') return;
   const open = await openYearPeriods(db);
-  if (open.length === 0) return;
   const given = values.pesos_periodos.length;
-  let message: string | null = null;
-  if (new Set(open.map((year) => year.periodos)).size > 1)
-    message = `Os anos letivos em aberto têm números de períodos diferentes (${describeYears(
-      open,
-    )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`;
-  else if (open[0]!.periodos !== given) {
-    const { tipo, periodos } = open[0]!;
-    message = `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
-      given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
-    }.`;
-  }
-  if (message) throw badRequest(message, [{ path: 'pesos_periodos', message }]);
+  const mismatch = weightsMismatch(open, given);
+  if (!mismatch) return;
+  const { tipo, periodos } = open[0]!;
+  const message =
+    mismatch === 'mixed'
+      ? `Os anos letivos em aberto têm números de períodos diferentes (${describeYears(
+          open,
+        )}): um peso por período não serve a todos. Use a média dos períodos ou encerre o ano anterior.`
+      : `Informe um peso para cada um dos ${String(periodos)} ${tipo}s de ${open.map((year) => String(year.ano)).join(' e ')}: ${
+          given === 1 ? 'foi informado 1' : `foram informados ${String(given)}`
+        }.`;
+  throw badRequest(message, [{ path: 'pesos_periodos', message }]);
 }
 
 interface OpenYearPeriods {
@@ -136,6 +135,16 @@ async function openYearPeriods(db: DbOrTx): Promise<OpenYearPeriods[]> {
   return years.filter((year) => year.periodos > 0);
 }
 
+/**
+ * How `weights` weights fail the open years: their numbers of periods differ ('mixed') or differ from
+ * the weights ('count'); null when they fit (or no year is open).
+ */
+function weightsMismatch(open: readonly OpenYearPeriods[], weights: number): 'mixed' | 'count' | null {
+  if (open.length === 0) return null;
+  if (new Set(open.map((year) => year.periodos)).size > 1) return 'mixed';
+  return open[0]!.periodos === weights ? null : 'count';
+}
+
 const describeYears = (years: readonly OpenYearPeriods[]) =>
   years.map((year) => `${String(year.ano)}: ${String(year.periodos)} ${year.tipo}s`).join('; ');
 
@@ -153,22 +162,21 @@ export async function assertPeriodWeightsFit(tx: DbOrTx): Promise<void> {
   if (!parsed?.success || parsed.data.media_anual !== 'pesos') return;
   const weights = parsed.data.pesos_periodos;
   const open = await openYearPeriods(tx);
-  if (open.length === 0) return;
+  const mismatch = weightsMismatch(open, weights.length);
+  if (!mismatch) return;
+  const { tipo, periodos } = open[0]!;
   const list = weights.join('; ');
   const advice =
     'Para mudar a divisão, escolha antes "Média aritmética dos períodos" em Configurações → Acadêmico, salve o ano letivo e então informe lá um peso para cada período.';
-  let message: string | null = null;
-  if (new Set(open.map((year) => year.periodos)).size > 1)
-    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}), e os anos letivos em aberto ficariam com números de períodos diferentes (${describeYears(
-      open,
-    )}): os mesmos pesos não servem a todos. Mantenha a divisão dos outros anos em aberto. ${advice}`;
-  else if (open[0]!.periodos !== weights.length) {
-    const { tipo, periodos } = open[0]!;
-    message = `A média anual usa um peso por período (Configurações → Acadêmico: ${list}, ${
-      weights.length === 1 ? '1 peso' : `${String(weights.length)} pesos`
-    }), e o ano letivo ficaria com ${String(periodos)} ${tipo}s: os pesos deixariam de corresponder aos períodos. ${advice}`;
-  }
-  if (message) throw new AppError('CONFLICT', message, [{ path: 'tipo_periodo', message }]);
+  const message =
+    mismatch === 'mixed'
+      ? `A média anual usa um peso por período (Configurações → Acadêmico: ${list}), e os anos letivos em aberto ficariam com números de períodos diferentes (${describeYears(
+          open,
+        )}): os mesmos pesos não servem a todos. Mantenha a divisão dos outros anos em aberto. ${advice}`
+      : `A média anual usa um peso por período (Configurações → Acadêmico: ${list}, ${
+          weights.length === 1 ? '1 peso' : `${String(weights.length)} pesos`
+        }), e o ano letivo ficaria com ${String(periodos)} ${tipo}s: os pesos deixariam de corresponder aos períodos. ${advice}`;
+  throw new AppError('CONFLICT', message, [{ path: 'tipo_periodo', message }]);
 }
 
 export async function updateAcademicSettings(
