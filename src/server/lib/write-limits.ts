@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { formatDateTime } from '../../shared/format.js';
 import type { Nivel } from '../../shared/permissions.js';
 import type { DbOrTx } from '../db/client.js';
@@ -190,6 +191,11 @@ export async function atSilentLimit(
 }
 
 /** The audit trail's entries of one account for these actions on `entity` (stamped by the database). */
+/** The account's rows of `table` (owned through `owner`), each counted at `at`, stamped by the app. */
+export function ownRows(table: PgTable, at: PgColumn, owner: PgColumn, accountId: string): LimitSource {
+  return { clock: 'app', rows: sql`select ${at} as at from ${table} where ${owner} = ${accountId}::uuid` };
+}
+
 export function auditRows(accountId: string, entity: string, actions: readonly string[]): LimitSource {
   return {
     clock: 'database',

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   documentoTipoLabels,
   initialsOf,
@@ -14,7 +14,7 @@ import { clock } from '../../lib/clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { lockForUpdate } from '../../lib/versioning.js';
-import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
+import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { scopeOf, studentNotFound, studentsInScope } from '../students/students.scope.js';
@@ -88,10 +88,7 @@ export async function issueDocument(
     await enforceWriteLimits(tx, viewer, 'documentos', [
       {
         limit: WRITE_LIMITS.documentos,
-        source: {
-          clock: 'app',
-          rows: sql`select emitido_em as at from school_documents where emitido_por = ${viewer.id}::uuid`,
-        },
+        source: ownRows(schoolDocuments, schoolDocuments.emitidoEm, schoolDocuments.emitidoPor, viewer.id),
       },
     ]);
     const student = await reachableStudent(tx, viewer, input.aluno_id);

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { enforceWriteLimits, WRITE_LIMITS, type LimitSource } from '../../lib/write-limits.js';
+import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { notifyUser, fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
@@ -32,10 +32,7 @@ const linkOf = (id: string) => `/dashboard/mensagens?id=${id}`;
  * outbox: one account writes at most so many an hour and a day, new conversations included (ADR 0018).
  */
 function limitMessages(tx: DbOrTx, viewer: Viewer): Promise<void> {
-  const sent: LimitSource = {
-    clock: 'app',
-    rows: sql`select created_at as at from mensagens where autor_id = ${viewer.id}::uuid`,
-  };
+  const sent = ownRows(mensagens, mensagens.createdAt, mensagens.autorId, viewer.id);
   return enforceWriteLimits(tx, viewer, 'mensagens', [
     { limit: WRITE_LIMITS.mensagensHora, source: sent },
     { limit: WRITE_LIMITS.mensagensDia, source: sent },

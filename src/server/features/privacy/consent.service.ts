@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
+import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { readSiteContent, writeSiteSection } from '../content/content.service.js';
 import { classes } from '../classes/classes.table.js';
@@ -179,10 +179,7 @@ export async function recordConsent(
     await enforceWriteLimits(tx, viewer, 'consentimentos', [
       {
         limit: WRITE_LIMITS.consentimentos,
-        source: {
-          clock: 'app',
-          rows: sql`select registrado_em as at from consents where usuario_id = ${viewer.id}::uuid`,
-        },
+        source: ownRows(consents, consents.registradoEm, consents.usuarioId, viewer.id),
       },
     ]);
     const [purpose] = await tx

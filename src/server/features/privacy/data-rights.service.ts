@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
+import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { auditLog } from '../audit/audit.table.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
@@ -318,10 +318,7 @@ export async function createRequest(
     await enforceWriteLimits(tx, user, 'solicitacoes', [
       {
         limit: WRITE_LIMITS.solicitacoes,
-        source: {
-          clock: 'app',
-          rows: sql`select criado_em as at from data_requests where usuario_id = ${user.id}::uuid`,
-        },
+        source: ownRows(dataRequests, dataRequests.criadoEm, dataRequests.usuarioId, user.id),
       },
     ]);
     const [row] = await tx

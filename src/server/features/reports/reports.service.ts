@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { ExportFile } from '../../lib/spreadsheet.js';
-import { enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
+import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../academics/academics.scope.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
@@ -142,10 +142,7 @@ export class ReportExporter {
       await enforceWriteLimits(tx, viewer, 'exportacoes', [
         {
           limit: WRITE_LIMITS.exportacoes,
-          source: {
-            clock: 'app',
-            rows: sql`select criado_em as at from report_exports where usuario_id = ${viewer.id}::uuid`,
-          },
+          source: ownRows(reportExports, reportExports.criadoEm, reportExports.usuarioId, viewer.id),
         },
       ]);
       const now = clock.now();
