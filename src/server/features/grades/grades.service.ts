@@ -67,6 +67,13 @@ const assessmentNotFound = () => notFound('Avaliação não encontrada.');
 export const tenthsOf = (text: string | null): number | null => (text === null ? null : parseTenths(text));
 const numericText = (tenths: number) => `${String(Math.floor(tenths / 10))}.${String(tenths % 10)}`;
 
+/** A grade's history in the order it happened; within one instant the entry before its corrections. */
+const historyOrder = [
+  asc(gradeChanges.em),
+  asc(sql`${gradeChanges.tipo} <> 'lancamento'`),
+  asc(gradeChanges.id),
+] as const;
+
 /**
  * The current settings as averaging rules: what a year still open follows. Anything about a given year
  * (a closed one keeps the rules it was closed with) reads rulesForYear / rulesForPeriod instead.
@@ -394,11 +401,7 @@ export async function deleteAssessment(
                 rows.map((row) => row.grade.id),
               ),
             )
-            .orderBy(
-              asc(gradeChanges.em),
-              asc(sql`${gradeChanges.tipo} <> 'lancamento'`),
-              asc(gradeChanges.id),
-            );
+            .orderBy(...historyOrder);
     const historyOf = new Map<string, typeof history>();
     for (const change of history)
       historyOf.set(change.notaId, [...(historyOf.get(change.notaId) ?? []), change]);
@@ -1014,7 +1017,7 @@ export async function getGradeHistory(db: DbOrTx, viewer: Viewer, id: string): P
     .select()
     .from(gradeChanges)
     .where(eq(gradeChanges.notaId, id))
-    .orderBy(asc(gradeChanges.em), asc(sql`${gradeChanges.tipo} <> 'lancamento'`), asc(gradeChanges.id));
+    .orderBy(...historyOrder);
   const show = (text: string | null) => displayGrade(tenthsOf(text), rules);
   return {
     nota_id: id,

@@ -82,9 +82,7 @@ export async function changePeriodState(
     // Reopening a published period keeps it published (the families keep their boletim); the audit
     // says in which classes, and the grid records each change made meanwhile as after publication.
     const reopenedPublished =
-      action === 'reabrir'
-        ? (await publishedIn(tx)).filter((state) => state.publicado).map((state) => state.turma_id)
-        : [];
+      action === 'reabrir' ? (await publishedIn(tx)).filter((state) => state.publicado).length : 0;
     let unpublished = new Set<string>();
     if (publishing) {
       const status = await publishedIn(tx);
@@ -119,7 +117,7 @@ export async function changePeriodState(
         periodo: context.nome,
         ano: context.year.ano,
         turma_id: turmaId,
-        ...(reopenedPublished.length > 0 ? { publicado_em_turmas: reopenedPublished.length } : {}),
+        ...(reopenedPublished > 0 ? { publicado_em_turmas: reopenedPublished } : {}),
       },
     });
     if (publishing && unpublished.size > 0) {
