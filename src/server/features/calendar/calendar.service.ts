@@ -469,22 +469,27 @@ async function addYearRecess(
       `O calendário já tem o recesso "${existing.titulo}" (${formatDate(existing.inicio)} a ${formatDate(existing.fim)}): desmarque "Incluir recesso de julho" ou mude as datas.`,
       [{ path: 'recesso.inicio', message: 'Já há um recesso nestas datas' }],
     );
-  const [row] = await tx
-    .insert(calendarEntries)
-    .values({
-      tipo: 'recesso',
-      titulo: JULY_RECESS_TITLE,
-      inicio: recess.inicio,
-      fim: recess.fim,
-      publico: true,
-    })
-    .returning();
+  await insertEntry(
+    tx,
+    { tipo: 'recesso', titulo: JULY_RECESS_TITLE, inicio: recess.inicio, fim: recess.fim, publico: true },
+    actor,
+  );
+}
+
+/** A new calendar entry, audited (in the caller's transaction). */
+async function insertEntry(
+  tx: DbOrTx,
+  entry: typeof calendarEntries.$inferInsert,
+  actor: Actor,
+): Promise<CalendarEntryRow> {
+  const [row] = await tx.insert(calendarEntries).values(entry).returning();
   await recordAudit(tx, actor, {
     action: 'criar',
     entity: 'calendario',
     entityId: row!.id,
-    details: { tipo: 'recesso', titulo: JULY_RECESS_TITLE, inicio: recess.inicio },
+    details: { tipo: entry.tipo, titulo: entry.titulo, inicio: entry.inicio },
   });
+  return row!;
 }
 
 export async function createSchoolYear(
@@ -714,25 +719,20 @@ export async function createCalendarEntry(
   assertEntryAllowed(input);
   await assertInsideYear(ctx.db, input);
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(calendarEntries)
-      .values({
+    const row = await insertEntry(
+      tx,
+      {
         tipo: input.tipo,
         titulo: input.titulo,
         descricao: input.descricao ?? null,
         inicio: input.inicio,
         fim: input.fim ?? input.inicio,
         publico: input.publico,
-      })
-      .returning();
-    if (changesDays(input.tipo)) await assertRollsStayLetivo(tx, row!.inicio, row!.fim);
-    await recordAudit(tx, actor, {
-      action: 'criar',
-      entity: 'calendario',
-      entityId: row!.id,
-      details: { tipo: input.tipo, titulo: input.titulo, inicio: input.inicio },
-    });
-    return toEntry(row!);
+      },
+      actor,
+    );
+    if (changesDays(input.tipo)) await assertRollsStayLetivo(tx, row.inicio, row.fim);
+    return toEntry(row);
   });
   dropCalendarSnapshot(ctx.db);
   return result;
