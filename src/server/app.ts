@@ -55,6 +55,7 @@ import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
+import { requestId } from './plugins/request-id.js';
 import { routeAccess, type RouteAccess } from './plugins/route-access.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { sessions } from './plugins/sessions.js';
@@ -113,8 +114,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: requestIdOf,
     // A malformed or overlong path segment is refused by the router before any route runs: answer it
     // with the envelope too (400), not the framework's own JSON.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    // It answers before any hook, so it sets the request id itself.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .header('x-request-id', request.id)
+        .send(failure(messages.invalidUrl, 'VALIDATION'));
     },
     // Before that, Node's parser refuses what is not HTTP at all (a raw non-ASCII byte in the URL): the
     // envelope too, not Fastify's own JSON.
@@ -175,7 +180,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Only JSON (and multipart where a route allows it) reaches a handler: text bodies are 415.
   app.removeContentTypeParser('text/plain');
 
-  // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
+  // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app. The
+  // request id first: every answer carries it, whichever hook answers.
+  await app.register(requestId);
   await app.register(securityHeaders);
   // Counted in the database, so the limits hold across every instance (ADR 0015).
   await app.register(fastifyRateLimit, {

@@ -53,7 +53,8 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { access: 'students.write' } as const;
 
   // A page answered from the list cache is the same object each time: it goes through its response
-  // schema and is serialised once.
+  // schema and is serialised once, then sent as the JSON text it is (with its type: a string sent
+  // without one would be text/plain, and a custom serializer sets none).
   const serialised = new WeakMap<object, string>();
   const listResponse = okResponse(pageOf(studentSchema).extend({ counts: studentCountsSchema }));
   app.get(
@@ -66,8 +67,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body = JSON.stringify(listResponse[200].parse(ok(page)));
         serialised.set(page, body);
       }
-      const cached = body;
-      return reply.serializer(() => cached).send(ok(page));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
