@@ -47,7 +47,8 @@ import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
 import { documentsRoutes } from './features/documents/documents.routes.js';
-import { Notifier } from './features/notificacoes/notifier.js';
+import { Notifier, STREAM_LIMITS } from './features/notificacoes/notifier.js';
+import { connectionBudget } from './lib/open-files.js';
 import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
 import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
@@ -163,7 +164,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobs: new JobQueue(database.db, app.log, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs }),
     log: app.log,
     backupKey: loadBackupKey(config),
-    notifier: new Notifier(database, mailer, config.smsUrl, app.log),
+    notifier: new Notifier(database, mailer, config.smsUrl, app.log, {
+      ...STREAM_LIMITS,
+      total: config.eventStreamsMax ?? connectionBudget(STREAM_LIMITS.total),
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('replay', replay);
