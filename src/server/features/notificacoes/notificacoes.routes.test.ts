@@ -14,6 +14,7 @@ import {
 } from '../../test/test-app.js';
 import { notifyUser } from './notificacoes.service.js';
 import { STREAM_LIMITS } from './notifier.js';
+import { testTiming } from '../../../../test-timing.config.js';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../auth/auth.table.js';
 
@@ -80,11 +81,11 @@ async function openStream(cookie: string) {
       resolve();
     });
   });
-  await vi.waitFor(() => expect(chunks).toContain('event: contagem'));
+  await vi.waitFor(() => expect(chunks).toContain('event: contagem'), { timeout: testTiming.waitMs });
   return {
     stream,
     /** Whether the server ended the stream within `ms`. */
-    ended: (ms = 2_000) =>
+    ended: (ms = testTiming.waitMs) =>
       Promise.race([
         done.then(() => true),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(finished), ms)),
@@ -318,7 +319,9 @@ describe('notificações', () => {
         headers: { cookie: people[0]!.cookie },
       });
       expect(logout.statusCode).toBe(200);
-      await vi.waitFor(() => expect(small.app.ctx.notifier.openStreams).toBe(2));
+      await vi.waitFor(() => expect(small.app.ctx.notifier.openStreams).toBe(2), {
+        timeout: testTiming.waitMs,
+      });
       const admitted = await open(people[3]!.cookie);
       expect(admitted.statusCode).toBe(200);
       admitted.stream().destroy();
@@ -371,10 +374,14 @@ describe('notificações', () => {
       const replaced = opened.slice(0, -STREAM_LIMITS.perSession);
       for (const stream of replaced) expect(await stream.ended).toContain('event: fim');
       // Each replaced stream's connection was closed by the server, not kept open: only the live ones stay.
-      await vi.waitFor(async () => expect(await connections()).toBe(STREAM_LIMITS.perSession));
+      await vi.waitFor(async () => expect(await connections()).toBe(STREAM_LIMITS.perSession), {
+        timeout: testTiming.waitMs,
+      });
       for (const stream of opened) stream.request.destroy();
       agent.destroy();
-      await vi.waitFor(async () => expect(served.app.ctx.notifier.openStreams).toBe(0));
+      await vi.waitFor(async () => expect(served.app.ctx.notifier.openStreams).toBe(0), {
+        timeout: testTiming.waitMs,
+      });
     } finally {
       await served.close();
     }
