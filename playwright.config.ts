@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/support';
+import { testTiming } from './test-timing.config';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -17,8 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits that depend on the machine's speed come from test-timing.config.ts (TEST_TIME_SCALE).
+  timeout: testTiming.e2eTestMs,
+  expect: { timeout: testTiming.e2eExpectMs },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
@@ -50,7 +52,7 @@ export default defineConfig({
     command: 'node dist/node/server/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: testTiming.serverStartMs,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { testTiming } from './test-timing.config';
 
 export default defineConfig({
   plugins: [react()],
@@ -22,9 +23,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A stray `.only` must fail CI, not silently skip the rest of the suite.
     allowOnly: !process.env.CI,
-    // Generous: the walks over every route and the password-hashing throttle tests take seconds on a
-    // quiet machine and several times that on 2 shared cores (they measured 30 s at load 13).
-    testTimeout: 90_000,
-    hookTimeout: 60_000,
+    // Generous, from test-timing.config.ts: the walks over every route and the password-hashing throttle
+    // tests take seconds on a quiet machine and several times that on 2 shared cores (30 s at load 13).
+    testTimeout: testTiming.testMs,
+    hookTimeout: testTiming.hookMs,
   },
 });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { testTiming } from '../test-timing.config';
 import { apiSignIn, E2E_ADMIN, openSettingsTab, startOwnServer } from './support';
 
 /**
@@ -10,6 +11,8 @@ import { apiSignIn, E2E_ADMIN, openSettingsTab, startOwnServer } from './support
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
+  // Starting a server is the hook's whole work: it gets the server start's margin, not a journey's.
+  test.setTimeout(testTiming.serverStartMs + 30_000);
   server = await startOwnServer();
 });
 

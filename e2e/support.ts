@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Turno } from '../src/shared/classes.schemas';
 import { completeCpf } from '../src/shared/validators';
+import { testTiming } from '../test-timing.config';
 
 /** The first administrator the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const E2E_ADMIN = {
@@ -68,14 +69,21 @@ export async function startOwnServer(): Promise<{ baseURL: string; stop(): Promi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let attempt = 0; ; attempt++) {
+  // The same margin as the shared server's (test-timing.config.ts): a loaded runner took over 60 s.
+  const deadline = Date.now() + testTiming.serverStartMs;
+  for (;;) {
     if (child.exitCode !== null) throw new Error('o servidor próprio da jornada não iniciou');
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) break;
     } catch {
       // still starting
     }
-    if (attempt > 600) throw new Error('o servidor próprio da jornada não respondeu em 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(
+        `o servidor próprio da jornada não respondeu em ${String(testTiming.serverStartMs / 1000)} s`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { testTiming } from '../test-timing.config';
 import './shared/zod-setup.js';
 
 // jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.
@@ -24,8 +25,15 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 // (vitest.config.ts: isolate false): a 'Salvo' toast left by one file showed up as an extra
 // role="status" in the next. Every client test starts with no toast.
 if (typeof window !== 'undefined') {
-  const [{ afterEach }, { toast }] = await Promise.all([import('vitest'), import('react-hot-toast')]);
+  const [{ afterEach }, { toast }, { configure }] = await Promise.all([
+    import('vitest'),
+    import('react-hot-toast'),
+    import('@testing-library/react'),
+  ]);
   afterEach(() => {
     toast.remove();
   });
+  // findBy…/waitFor wait up to the margin of test-timing.config.ts, not Testing Library's 1 s: on a
+  // loaded 2-core runner a form took longer than that to re-render (login-page.test.tsx).
+  configure({ asyncUtilTimeout: testTiming.waitMs });
 }

@@ -47,7 +47,8 @@ import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { academicsRoutes } from './features/academics/academics.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
 import { documentsRoutes } from './features/documents/documents.routes.js';
-import { Notifier } from './features/notificacoes/notifier.js';
+import { Notifier, STREAM_LIMITS } from './features/notificacoes/notifier.js';
+import { connectionBudget } from './lib/open-files.js';
 import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
 import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
@@ -55,6 +56,7 @@ import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
+import { requestId } from './plugins/request-id.js';
 import { routeAccess, type RouteAccess } from './plugins/route-access.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { sessions } from './plugins/sessions.js';
@@ -113,8 +115,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: requestIdOf,
     // A malformed or overlong path segment is refused by the router before any route runs: answer it
     // with the envelope too (400), not the framework's own JSON.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.status(400).send(failure(messages.invalidUrl, 'VALIDATION'));
+    // It answers before any hook, so it sets the request id itself.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .header('x-request-id', request.id)
+        .send(failure(messages.invalidUrl, 'VALIDATION'));
     },
     // Before that, Node's parser refuses what is not HTTP at all (a raw non-ASCII byte in the URL): the
     // envelope too, not Fastify's own JSON.
@@ -158,7 +164,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobs: new JobQueue(database.db, app.log, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs }),
     log: app.log,
     backupKey: loadBackupKey(config),
-    notifier: new Notifier(database, mailer, config.smsUrl, app.log),
+    notifier: new Notifier(database, mailer, config.smsUrl, app.log, {
+      ...STREAM_LIMITS,
+      total: config.eventStreamsMax ?? connectionBudget(STREAM_LIMITS.total),
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('replay', replay);
@@ -175,7 +184,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Only JSON (and multipart where a route allows it) reaches a handler: text bodies are 415.
   app.removeContentTypeParser('text/plain');
 
-  // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app.
+  // The app's plugins, in order (docs/architecture.md): each adds its hooks to the whole app. The
+  // request id first: every answer carries it, whichever hook answers.
+  await app.register(requestId);
   await app.register(securityHeaders);
   // Counted in the database, so the limits hold across every instance (ADR 0015).
   await app.register(fastifyRateLimit, {

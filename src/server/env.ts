@@ -45,6 +45,8 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JOB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  // Open notification streams one instance holds at most (default: from the open-files limit).
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
 export interface AppConfig {
@@ -75,6 +77,11 @@ export interface AppConfig {
   jobPollMs: number;
   /** How long SIGTERM waits for requests in flight before closing anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * The most notification streams this instance holds open (EVENT_STREAMS_MAX); without it, derived
+   * from the open-files limit (lib/open-files.ts).
+   */
+  eventStreamsMax?: number | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -109,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     jobPollMs: Math.round(env.JOB_POLL_SECONDS * 1000),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    eventStreamsMax: env.EVENT_STREAMS_MAX,
   };
 }

@@ -11,6 +11,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'MAINTENANCE',
+  /** The server is at a capacity of its own (open event streams, images being processed): try later. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -27,6 +29,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MAINTENANCE: 503,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { messages, type ErrorCode } from '../../shared/api.js';
@@ -34,6 +35,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       `Content-Length: ${String(Buffer.byteLength(body))}\r\n` +
       'Cache-Control: no-store\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
+      // No request was parsed (so no id to keep and no log line): still an id, as every answer has.
+      `X-Request-Id: ${randomUUID()}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   );

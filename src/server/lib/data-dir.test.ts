@@ -9,6 +9,7 @@ import { writeAutomaticBackup } from '../features/backup/backup-automatic.servic
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { prepareDataDir } from './data-dir.js';
 import { createMailer } from './mailer.js';
+import { testTiming } from '../../../test-timing.config.js';
 
 /** Finding: reset links in the outbox and the database files were readable by any local user. */
 const modeOf = (file: string) => statSync(file).mode & 0o777;
@@ -89,43 +90,48 @@ function walk(dir: string): string[] {
 }
 
 // The server process with PGlite: its own database files are private too (umask 077).
-describe.skipIf(process.env.TEST_DATABASE_URL)('a real server start', { timeout: 120_000 }, () => {
-  it('leaves nothing in DATA_DIR that another local user could read', async () => {
-    const dataDir = scratch();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
+describe.skipIf(process.env.TEST_DATABASE_URL)(
+  'a real server start',
+  { timeout: testTiming.serverStartMs + 60_000 },
+  () => {
+    it('leaves nothing in DATA_DIR that another local user could read', async () => {
+      const dataDir = scratch();
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      try {
+        let healthy = false;
+        const deadline = Date.now() + testTiming.serverStartMs;
+        while (!healthy && Date.now() < deadline) {
+          healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          );
+          if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(healthy).toBe(true);
+        // PGlite writes its files 0666 whatever the umask: the directory's 0700 is what shuts them in.
+        expect(modeOf(dataDir)).toBe(0o700);
+        const exposed = walk(dataDir)
+          .filter((file) => !path.relative(dataDir, file).startsWith('pgdata'))
+          .filter((file) => (statSync(file).mode & 0o077) !== 0)
+          .map((file) => `${path.relative(dataDir, file)} ${modeOf(file).toString(8)}`);
+        expect(exposed).toEqual([]);
+        const catalogue = path.join(dataDir, 'pgdata', 'PG_VERSION');
+        expect(statSync(catalogue).isFile()).toBe(true);
+        // Another user really cannot read it (checked where the test can act as one).
+        if (process.getuid?.() === 0 && existsSync('/usr/sbin/runuser')) {
+          const read = spawnSync('/usr/sbin/runuser', ['-u', 'nobody', '--', 'cat', catalogue]);
+          expect(read.status).toBe(1);
+          expect(read.stderr.toString()).toMatch(/Permission denied/);
+        }
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
     });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    try {
-      let healthy = false;
-      for (let i = 0; i < 600 && !healthy; i++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(healthy).toBe(true);
-      // PGlite writes its files 0666 whatever the umask: the directory's 0700 is what shuts them in.
-      expect(modeOf(dataDir)).toBe(0o700);
-      const exposed = walk(dataDir)
-        .filter((file) => !path.relative(dataDir, file).startsWith('pgdata'))
-        .filter((file) => (statSync(file).mode & 0o077) !== 0)
-        .map((file) => `${path.relative(dataDir, file)} ${modeOf(file).toString(8)}`);
-      expect(exposed).toEqual([]);
-      const catalogue = path.join(dataDir, 'pgdata', 'PG_VERSION');
-      expect(statSync(catalogue).isFile()).toBe(true);
-      // Another user really cannot read it (checked where the test can act as one).
-      if (process.getuid?.() === 0 && existsSync('/usr/sbin/runuser')) {
-        const read = spawnSync('/usr/sbin/runuser', ['-u', 'nobody', '--', 'cat', catalogue]);
-        expect(read.status).toBe(1);
-        expect(read.stderr.toString()).toMatch(/Permission denied/);
-      }
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-});
+  },
+);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { followUnreadStream } from './unread-stream';
 
 const keys = {
   all: ['notificacoes'] as const,
@@ -14,8 +15,9 @@ const keys = {
 const POLL_MS = 30_000;
 
 /**
- * The bell's unread count: from the server-sent events stream as soon as it changes, and polled every
- * 30 s besides. When it rises, what the new notifications point at (notices, messages) is refetched.
+ * The bell's unread count: from the server-sent events stream as soon as it changes (followed gently:
+ * unread-stream.ts), and polled every 30 s besides — the only source while the stream is refused or
+ * replaced by another tab's. When it rises, what the new notifications point at (notices, messages) is refetched.
  */
 export function useUnreadCount(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -27,20 +29,20 @@ export function useUnreadCount(enabled: boolean) {
   });
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/notificacoes/stream');
-    source.addEventListener('contagem', (event) => {
-      const next = JSON.parse((event as MessageEvent<string>).data) as { nao_lidas: number };
-      const previous = queryClient.getQueryData<{ nao_lidas: number }>(keys.count);
-      queryClient.setQueryData(keys.count, next);
-      if (previous && next.nao_lidas !== previous.nao_lidas) {
-        void queryClient.invalidateQueries({ queryKey: keys.list });
-        if (next.nao_lidas > previous.nao_lidas) {
-          void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
-          void queryClient.invalidateQueries({ queryKey: ['mensagens'] });
+    return followUnreadStream({
+      url: '/api/notificacoes/stream',
+      onCount: (naoLidas) => {
+        const previous = queryClient.getQueryData<{ nao_lidas: number }>(keys.count);
+        queryClient.setQueryData(keys.count, { nao_lidas: naoLidas });
+        if (previous && naoLidas !== previous.nao_lidas) {
+          void queryClient.invalidateQueries({ queryKey: keys.list });
+          if (naoLidas > previous.nao_lidas) {
+            void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
+            void queryClient.invalidateQueries({ queryKey: ['mensagens'] });
+          }
         }
-      }
+      },
     });
-    return () => source.close();
   }, [enabled, queryClient]);
   return query.data?.nao_lidas ?? 0;
 }

@@ -863,6 +863,9 @@ export async function uploadAnexo(
     mimeType = 'application/pdf';
     extension = 'pdf';
   } else if (sniffImage(file.bytes)) {
+    // Counted against the limits before decoding (an account or the school at its cap never costs a
+    // decode); the stored size is known after re-encoding and checked again with the write.
+    await db.transaction((tx) => assertUploadRoom(tx, user, 1));
     const image = await processImage(file.bytes);
     bytes = image.data;
     mimeType = `image/${image.kind}`;

@@ -7,7 +7,7 @@ import {
 import { formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
-import { findMedia } from '../media/media.service.js';
+import { findMedia, MEDIA_LIMITS } from '../media/media.service.js';
 import { renderPdf } from '../../lib/pdf.js';
 
 /**
@@ -41,8 +41,9 @@ async function logoOf(db: DbOrTx, logo: string | null): Promise<Buffer | null> {
   const found = await findMedia(db, id).catch(() => null);
   if (!found) return null;
   if (found.mimeType === 'image/jpeg' || found.mimeType === 'image/png') return found.bytes;
+  // Stored media were re-encoded within 1920×1080 on upload: the pixel limit is only a fence here.
   const { default: sharp } = await import('sharp');
-  return sharp(found.bytes).png().toBuffer();
+  return sharp(found.bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels }).png().toBuffer();
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], logo: Buffer | null) {

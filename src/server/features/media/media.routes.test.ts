@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
+import { imageDecodes } from '../../lib/image-decode.js';
+import { pngDeclaring } from '../../test/image-fixtures.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 
 interface Envelope {
@@ -113,6 +115,27 @@ describe('POST /api/media', () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect((await upload(cookie, huge, 'a.png', 'image/png')).statusCode).toBe(413);
+  });
+
+  it('refuses a tiny file declaring more than 40 megapixels from its header, decoding nothing', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const decodedBefore = imageDecodes.started;
+    const response = await upload(cookie, pngDeclaring(6400, 6400), 'a.png', 'image/png');
+    expect(response.statusCode).toBe(413);
+    expect(body(response).message).toBe('A imagem deve ter no máximo 40 megapixels.');
+    expect(imageDecodes.started).toBe(decodedBefore);
+  });
+
+  it('decodes one image at a time: uploads sent together wait their turn and all arrive', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#10B981' } })
+      .png()
+      .toBuffer();
+    const before = imageDecodes.started;
+    const responses = await Promise.all([0, 1, 2, 3].map(() => upload(cookie, png, 'a.png', 'image/png')));
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(imageDecodes.started).toBe(before + 4);
+    expect(imageDecodes.peak).toBe(1);
   });
 
   it('is admin-only', async () => {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
-import type { Metadata } from 'sharp';
 import type { Page } from '../../../shared/api.js';
 import type { MediaItem, UploadedMedia } from '../../../shared/content.schemas.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { decodeImage } from '../../lib/image-decode.js';
+import { readImageSize, sniffImage, type ImageKind } from '../../lib/image-header.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { mediaBlockedSql } from '../privacy/consent.service.js';
 import { media } from './media.table.js';
@@ -17,67 +18,47 @@ export const MEDIA_LIMITS = {
   quality: 80,
 } as const;
 
-type ImageKind = 'jpeg' | 'png' | 'webp';
-
-/** The file's real type from its first bytes; the name and the declared type are not trusted. */
-export function sniffImage(bytes: Buffer): ImageKind | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
+export { sniffImage };
 
 const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie uma imagem JPEG, PNG ou WebP.');
 
 /**
  * Re-encodes an uploaded image: orientation applied, metadata (EXIF, GPS) dropped, fitted within
- * 1920×1080, quality 80. Whatever the upload carried besides pixels does not survive.
+ * 1920×1080, quality 80. Whatever the upload carried besides pixels does not survive. The size and the
+ * dimensions its header declares are checked before a pixel is decoded (a small file can declare a
+ * huge image); the decode then waits for the instance's decode place (lib/image-decode.ts), and
+ * libvips refuses by itself more pixels than the limit, whatever the header said.
  */
 export async function processImage(
   bytes: Buffer,
 ): Promise<{ data: Buffer; kind: ImageKind; width: number; height: number }> {
   if (bytes.length > MEDIA_LIMITS.maxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem deve ter no máximo 10 MB.');
-  const kind = sniffImage(bytes);
-  if (!kind) throw unsupported();
-  // Loaded on first use: libvips is ~12 MB of memory a server that never receives an upload need not hold.
-  const { default: sharp } = await import('sharp');
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unsupported();
-  }
-  if (!metadata.width || !metadata.height) throw unsupported();
-  if (metadata.width * metadata.height > MEDIA_LIMITS.maxPixels)
+  const declared = readImageSize(bytes);
+  if (!declared) throw unsupported();
+  if (declared.width * declared.height > MEDIA_LIMITS.maxPixels)
     throw new AppError('PAYLOAD_TOO_LARGE', 'A imagem deve ter no máximo 40 megapixels.');
-  try {
-    const pipeline = sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels }).rotate().resize({
-      width: MEDIA_LIMITS.maxWidth,
-      height: MEDIA_LIMITS.maxHeight,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    const encoded =
-      kind === 'jpeg'
-        ? pipeline.jpeg({ quality: MEDIA_LIMITS.quality, mozjpeg: true })
-        : kind === 'png'
-          ? pipeline.png({ compressionLevel: 9, palette: false })
-          : pipeline.webp({ quality: MEDIA_LIMITS.quality });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { data, kind, width: info.width, height: info.height };
-  } catch {
-    throw unsupported();
-  }
+  const { kind } = declared;
+  return decodeImage(async (sharp) => {
+    try {
+      const pipeline = sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels }).rotate().resize({
+        width: MEDIA_LIMITS.maxWidth,
+        height: MEDIA_LIMITS.maxHeight,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+      const encoded =
+        kind === 'jpeg'
+          ? pipeline.jpeg({ quality: MEDIA_LIMITS.quality, mozjpeg: true })
+          : kind === 'png'
+            ? pipeline.png({ compressionLevel: 9, palette: false })
+            : pipeline.webp({ quality: MEDIA_LIMITS.quality });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { data, kind, width: info.width, height: info.height };
+    } catch {
+      throw unsupported();
+    }
+  });
 }
 
 export async function saveMedia(db: Db, bytes: Buffer, actor: Actor): Promise<UploadedMedia> {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas.js';
@@ -11,6 +13,8 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { notifyUser } from './notificacoes.service.js';
+import { STREAM_LIMITS } from './notifier.js';
+import { testTiming } from '../../../../test-timing.config.js';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../auth/auth.table.js';
 
@@ -77,16 +81,18 @@ async function openStream(cookie: string) {
       resolve();
     });
   });
-  await vi.waitFor(() => expect(chunks).toContain('event: contagem'));
+  await vi.waitFor(() => expect(chunks).toContain('event: contagem'), { timeout: testTiming.waitMs });
   return {
     stream,
     /** Whether the server ended the stream within `ms`. */
-    ended: (ms = 2_000) =>
+    ended: (ms = testTiming.waitMs) =>
       Promise.race([
         done.then(() => true),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(finished), ms)),
       ]),
     close: () => stream.destroy(),
+    /** Everything the server wrote so far. */
+    text: () => chunks,
   };
 }
 
@@ -236,6 +242,148 @@ describe('notificações', () => {
       expect((await get('/api/auth/me', active.cookie)).statusCode).toBe(200);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('caps the streams of a session and of a person: a new one ends the oldest, which is told why', async () => {
+    const ana = await signedIn(t, 'responsavel');
+    const { perSession, perUser } = STREAM_LIMITS;
+    const notifier = t.app.ctx.notifier;
+    const first = [];
+    for (let index = 0; index < perSession; index++) first.push(await openStream(ana.cookie));
+    expect(notifier.openStreams).toBe(perSession);
+    // One more tab of the same session: the oldest stream ends, with `event: fim`, and only it.
+    const newest = await openStream(ana.cookie);
+    expect(await first[0]!.ended()).toBe(true);
+    expect(first[0]!.text()).toContain('event: fim\ndata: {"motivo":"substituido"}');
+    expect(await first[1]!.ended(200)).toBe(false);
+    expect(notifier.openStreams).toBe(perSession);
+
+    // Other sessions of the same person (other devices) fill the person's cap; past it, the person's
+    // oldest stream ends, whichever session it belongs to.
+    const others = [];
+    for (let index = 0; index < perUser - perSession; index++)
+      others.push(await openStream(await loginAs(t.app, ana.user.email)));
+    expect(notifier.openStreams).toBe(perUser);
+    expect(await first[1]!.ended(200)).toBe(false);
+    const past = await openStream(await loginAs(t.app, ana.user.email));
+    expect(await first[1]!.ended()).toBe(true);
+    expect(notifier.openStreams).toBe(perUser);
+
+    // Someone else's streams are not touched by Ana's.
+    const bia = await signedIn(t, 'responsavel');
+    const biaStream = await openStream(bia.cookie);
+    expect(notifier.openStreams).toBe(perUser + 1);
+    for (const stream of [...first, newest, ...others, past, biaStream]) stream.close();
+  });
+
+  it('refuses a stream past the instance’s ceiling with 503 and Retry-After; one frees a place', async () => {
+    const small = await createTestApp({ eventStreamsMax: 3 });
+    try {
+      const people = await Promise.all([0, 1, 2, 3].map(() => signedIn(small, 'responsavel')));
+      const open = (cookie: string) =>
+        small.app.inject({
+          method: 'GET',
+          url: '/api/notificacoes/stream',
+          headers: { cookie },
+          payloadAsStream: true,
+        });
+      const streams = [];
+      for (const person of people.slice(0, 3)) {
+        const response = await open(person.cookie);
+        expect(response.statusCode).toBe(200);
+        streams.push(response.stream());
+      }
+      const refused = await open(people[3]!.cookie);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('300');
+      expect(refused.headers['content-type']).toContain('application/json');
+      const body = await new Promise<string>((resolve) => {
+        let text = '';
+        refused.stream().on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        refused.stream().on('end', () => resolve(text));
+      });
+      expect(JSON.parse(body)).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+      expect(small.app.ctx.notifier.openStreams).toBe(3);
+      // The bell's count is still there to poll.
+      const polled = await small.app.inject({
+        method: 'GET',
+        url: '/api/notificacoes/contagem',
+        headers: { cookie: people[3]!.cookie },
+      });
+      expect(polled.statusCode).toBe(200);
+      // One person signs out: their stream ends and frees a place.
+      const logout = await small.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: people[0]!.cookie },
+      });
+      expect(logout.statusCode).toBe(200);
+      await vi.waitFor(() => expect(small.app.ctx.notifier.openStreams).toBe(2), {
+        timeout: testTiming.waitMs,
+      });
+      const admitted = await open(people[3]!.cookie);
+      expect(admitted.statusCode).toBe(200);
+      admitted.stream().destroy();
+      for (const stream of streams) stream.destroy();
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('on a listening server, a replaced stream’s response ends and its connection is freed', async () => {
+    const served = await createTestApp();
+    try {
+      await served.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.app.server.address() as AddressInfo;
+      const ana = await signedIn(served, 'responsavel');
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          served.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+      const opened: { ended: Promise<string>; request: http.ClientRequest }[] = [];
+      // Three times the session's cap, one after the other, as a page reloaded over and over would.
+      for (let index = 0; index < STREAM_LIMITS.perSession * 3; index++) {
+        opened.push(
+          await new Promise((resolve, reject) => {
+            const request = http.get(
+              {
+                host: '127.0.0.1',
+                port,
+                path: '/api/notificacoes/stream',
+                headers: { cookie: ana.cookie },
+                // A browser keeps connections alive: the server must close a replaced stream's itself.
+                agent,
+              },
+              (response) => {
+                expect(response.statusCode).toBe(200);
+                let text = '';
+                const ended = new Promise<string>((done) => response.on('end', () => done(text)));
+                response.on('data', (chunk: Buffer) => {
+                  text += chunk.toString('utf8');
+                  if (text.includes('event: contagem')) resolve({ ended, request });
+                });
+              },
+            );
+            request.on('error', reject);
+          }),
+        );
+      }
+      expect(served.app.ctx.notifier.openStreams).toBe(STREAM_LIMITS.perSession);
+      const replaced = opened.slice(0, -STREAM_LIMITS.perSession);
+      for (const stream of replaced) expect(await stream.ended).toContain('event: fim');
+      // Each replaced stream's connection was closed by the server, not kept open: only the live ones stay.
+      await vi.waitFor(async () => expect(await connections()).toBe(STREAM_LIMITS.perSession), {
+        timeout: testTiming.waitMs,
+      });
+      for (const stream of opened) stream.request.destroy();
+      agent.destroy();
+      await vi.waitFor(async () => expect(served.app.ctx.notifier.openStreams).toBe(0), {
+        timeout: testTiming.waitMs,
+      });
+    } finally {
+      await served.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   preferenciasSchema,
   updatePreferenciasInputSchema,
 } from '../../../shared/notificacoes.schemas.js';
+import { AppError } from '../../lib/errors.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import {
@@ -25,6 +26,8 @@ import { runTuitionNotices, TUITION_NOTICES_JOB, tuitionNoticesSlot } from './av
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+/** When a stream refused for the instance's ceiling may be asked again (the page polls meanwhile). */
+const STREAM_RETRY_AFTER_SECONDS = 300;
 
 /** The bell: `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
 export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,11 +61,20 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Server-sent events: `event: contagem` with `{nao_lidas}` now and whenever it may have changed. The
-   * browser's EventSource reconnects by itself; the portal also polls every 30 s as a fallback.
+   * browser's EventSource reconnects by itself; the portal also polls every 30 s as a fallback. Streams
+   * are capped (notifier.ts, `StreamLimits`): a new one past the session's or the person's cap ends
+   * their oldest with `event: fim` (`substituido`: that page stops streaming and keeps polling), and past
+   * the instance's ceiling the stream is refused with 503 + Retry-After before anything is held.
    */
   app.get('/api/notificacoes/stream', { config: bell }, async (request, reply) => {
     const user = signedInUser(request);
     const sessionId = request.auth!.sessionId;
+    const notifier = app.ctx.notifier;
+    if (notifier.isFull) {
+      throw new AppError('UNAVAILABLE', 'Muitas conexões de avisos abertas no servidor agora.', undefined, {
+        'retry-after': String(STREAM_RETRY_AFTER_SECONDS),
+      });
+    }
     const raw = reply.raw;
     reply.hijack();
     raw.writeHead(200, {
@@ -70,7 +82,9 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
-      connection: 'keep-alive',
+      // The connection is the stream's alone: when the stream ends, it closes (its socket and file
+      // descriptor are freed at once, not kept idle for another request).
+      connection: 'close',
     });
     let last = -1;
     const send = (naoLidas: number) => {
@@ -81,21 +95,30 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.write('retry: 5000\n\n');
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    const state = { closed: false };
     const stop = () => {
+      state.closed = true;
       clearInterval(heartbeat);
       unsubscribe();
     };
-    // Ends when the session does (logout, password change, deactivation, 'Encerrar sessão', timeout).
-    const unsubscribe = app.ctx.notifier.subscribe(user.id, {
+    // Ends when the session does (logout, password change, deactivation, 'Encerrar sessão', timeout),
+    // or when a newer stream of the same session or person takes its place.
+    const unsubscribe = notifier.subscribe(user.id, {
       sessionId,
       count: send,
-      end: () => {
+      end: (reason) => {
+        if (state.closed) return;
         stop();
+        if (reason === 'substituido')
+          raw.write(`event: fim\ndata: ${JSON.stringify({ motivo: reason })}\n\n`);
         raw.end();
       },
     });
+    // The browser went away (either side's close: which one fires first differs between Node versions).
     request.raw.on('close', stop);
-    send(await countUnread(app.ctx.db, user.id));
+    raw.on('close', stop);
+    const naoLidas = await countUnread(app.ctx.db, user.id);
+    if (!state.closed) send(naoLidas);
   });
 
   app.get(

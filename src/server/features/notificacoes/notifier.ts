@@ -16,15 +16,33 @@ const RECOUNT_BATCH = 500;
  */
 const SESSION_SWEEP_MS = 60_000;
 
+/**
+ * How many bell streams may be open (each holds a connection, a file descriptor and its buffers): a
+ * few tabs per session, a few devices per person, and a ceiling for the whole instance. A new stream
+ * past a person's or a session's cap ends their oldest; past the instance's ceiling it is refused (503)
+ * and the page keeps polling.
+ */
+export interface StreamLimits {
+  perSession: number;
+  perUser: number;
+  total: number;
+}
+
+export const STREAM_LIMITS = { perSession: 4, perUser: 10, total: 2_000 } as const satisfies StreamLimits;
+
+/** Why a stream ended: `substituido` — a newer one of the same session or person took its place. */
+export type EndReason = 'encerrado' | 'substituido';
+
 export interface Listener {
   /** The session the stream was opened with: the stream ends when that session does. */
   sessionId: string;
   count(naoLidas: number): void;
   /**
-   * End the stream: the server is closing (the browser reconnects to another instance or later), or
-   * the session was revoked or ran out (the browser's reconnection then gets 401 and stops).
+   * End the stream: the server is closing (the browser reconnects to another instance or later), the
+   * session was revoked or ran out (the browser's reconnection then gets 401 and stops), or a newer
+   * stream of the same session or person took its place (`substituido`: the page stops streaming).
    */
-  end(): void;
+  end(reason: EndReason): void;
 }
 
 interface NotifierLog {
@@ -46,6 +64,8 @@ export class Notifier {
   readonly worker: DeliveryWorker;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly bySession = new Map<string, Set<Listener>>();
+  /** Every open stream, with its unsubscribe. */
+  private readonly unsubscribers = new Map<Listener, () => void>();
   private stopListening: (() => Promise<void>) | null = null;
   private stopWatchingCounts: (() => Promise<void>) | null = null;
   private stopWatchingSessions: (() => Promise<void>) | null = null;
@@ -57,6 +77,7 @@ export class Notifier {
     mailer: Mailer,
     smsUrl: string | undefined,
     private readonly log: NotifierLog,
+    readonly limits: StreamLimits = STREAM_LIMITS,
   ) {
     this.worker = new DeliveryWorker(database.db, mailer, smsUrl ? createSmsSender(smsUrl) : null, log);
   }
@@ -84,29 +105,52 @@ export class Notifier {
   async close(): Promise<void> {
     clearTimeout(this.pending);
     clearInterval(this.sweep);
-    for (const set of this.listeners.values()) for (const listener of set) listener.end();
-    this.listeners.clear();
-    this.bySession.clear();
+    for (const listener of [...this.unsubscribers.keys()]) this.finish(listener, 'encerrado');
     await this.stopListening?.();
     await this.stopWatchingCounts?.();
     await this.stopWatchingSessions?.();
     await this.worker.stop();
   }
 
-  /** Follows one person's unread count, while `listener.sessionId` lasts; returns the unsubscribe. */
+  /** Whether the instance is at its ceiling of open streams (a new one would be refused). */
+  get isFull(): boolean {
+    return this.unsubscribers.size >= this.limits.total;
+  }
+
+  /**
+   * Follows one person's unread count, while `listener.sessionId` lasts; returns the unsubscribe. The
+   * oldest stream of the session, then of the person, is ended first when this one would pass their
+   * cap (a set keeps insertion order: its first is the oldest). The caller checks `isFull` first.
+   */
   subscribe(usuarioId: string, listener: Listener): () => void {
+    this.endOldest(this.bySession.get(listener.sessionId), this.limits.perSession);
+    this.endOldest(this.listeners.get(usuarioId), this.limits.perUser);
     addTo(this.listeners, usuarioId, listener);
     addTo(this.bySession, listener.sessionId, listener);
-    return () => {
+    const unsubscribe = () => {
+      if (!this.unsubscribers.delete(listener)) return;
       removeFrom(this.listeners, usuarioId, listener);
       removeFrom(this.bySession, listener.sessionId, listener);
     };
+    this.unsubscribers.set(listener, unsubscribe);
+    return unsubscribe;
+  }
+
+  /** Unsubscribes a stream, then ends it: the counts drop even if its `end` failed. */
+  private finish(listener: Listener, reason: EndReason): void {
+    this.unsubscribers.get(listener)?.();
+    listener.end(reason);
+  }
+
+  /** Ends the oldest streams of a set until one more fits under `cap`. */
+  private endOldest(set: Set<Listener> | undefined, cap: number): void {
+    if (!set) return;
+    for (const listener of [...set].slice(0, Math.max(0, set.size - cap + 1)))
+      this.finish(listener, 'substituido');
   }
 
   get openStreams(): number {
-    let total = 0;
-    for (const set of this.listeners.values()) total += set.size;
-    return total;
+    return this.unsubscribers.size;
   }
 
   /** Ends the open streams whose session ran out (every minute) or was revoked unnoticed. */
@@ -123,7 +167,7 @@ export class Notifier {
 
   private endSession(sessionId: string): void {
     // A copy: ending a stream unsubscribes it from the set being walked.
-    for (const listener of [...(this.bySession.get(sessionId) ?? [])]) listener.end();
+    for (const listener of [...(this.bySession.get(sessionId) ?? [])]) this.finish(listener, 'encerrado');
   }
 
   /** Ends the open streams (of one person, or all) whose session is gone, ran out or whose user is off. */

@@ -105,9 +105,6 @@ function isToken(header: string | undefined, token: string): boolean {
  */
 export const metrics = globalPlugin<{ database: Database }>('metrics', async (app, options) => {
   const requests = new RequestMetrics();
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'sem_rota';
     requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);

@@ -53,7 +53,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { access: 'students.write' } as const;
 
   // A page answered from the list cache is the same object each time: it goes through its response
-  // schema and is serialised once.
+  // schema and is serialised once. A custom serializer sets no Content-Type: it is declared here.
   const serialised = new WeakMap<object, string>();
   const listResponse = okResponse(pageOf(studentSchema).extend({ counts: studentCountsSchema }));
   app.get(
@@ -67,7 +67,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
         serialised.set(page, body);
       }
       const cached = body;
-      return reply.serializer(() => cached).send(ok(page));
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => cached)
+        .send(ok(page));
     },
   );
 
