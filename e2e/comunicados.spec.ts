@@ -115,7 +115,7 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
     .getByRole('dialog', { name: 'Reenviar lembrete' })
     .getByRole('button', { name: 'Reenviar lembrete' })
     .click();
-  await expect(admin.getByText('Lembrete enviado a 2 família(s).')).toBeVisible();
+  await expect(admin.getByText('Lembrete enviado a 2 famílias.')).toBeVisible();
   await admin.setViewportSize(phone);
   await admin.screenshot({ path: `${shots}/comunicado-leituras-phone.png` });
   await adminContext.close();
@@ -131,4 +131,84 @@ test('a notice with ciente to one class: the bell rises live, Ciente, the admin 
   expect(list.items.map((item) => item.titulo)).not.toContain(titulo);
   await other.screenshot({ path: `${shots}/comunicados-vazio-desktop.png` });
   await otherContext.close();
+});
+
+// Issue 29, item 4: a family confirms 'o passeio custa R$ 20'; the school changes it to R$ 350 and an image
+// authorisation. The family's ciente stays on version 1, which they can read again; the notice asks for a
+// new ciente on version 2; the school sees who confirmed which version.
+test('a notice changed after a ciente: the family sees the version they confirmed and confirms the new one', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const admin = await adminContext.newPage();
+  const api = admin.request;
+  const turmaId = await createClass(api, `Bem-te-vis ${run}`, { turno: 'manha' });
+  const child = `Lia Versao ${run}`;
+  const email = `mae.versao.${run}@escola.test`;
+  const password = await enrol(api, turmaId, child, email);
+  const titulo = `Passeio ao zoológico ${run}`;
+  const created = await dataOf<{ id: string }>(
+    await api.post('/api/comunicados', {
+      data: {
+        titulo,
+        corpo: 'O passeio custa **R$ 20**.',
+        publico: { tipo: 'turmas', turmas: [turmaId] },
+        exige_ciente: true,
+      },
+    }),
+  );
+
+  // The family confirms version 1 on a phone.
+  const familyContext = await browser.newContext({ viewport: phone });
+  const family = await familyContext.newPage();
+  await apiSignIn(family.request, email, [password], 'Tucano-Voa-Alto-48');
+  await family.goto(`/dashboard/comunicados?id=${created.id}`);
+  const first = family.getByRole('dialog', { name: titulo });
+  await expect(first.getByText('R$ 20')).toBeVisible();
+  await first.getByRole('button', { name: 'Ciente' }).click();
+  await expect(first.getByText(/Ciente confirmado em/)).toBeVisible();
+  await family.keyboard.press('Escape');
+
+  // The school changes the text: the form says a new version will be made.
+  await admin.goto(`/dashboard/comunicados?id=${created.id}`);
+  const sent = admin.getByRole('dialog', { name: titulo });
+  await expect(sent.getByTestId('contagem-cientes')).toHaveText('1');
+  await sent.getByRole('button', { name: 'Editar' }).click();
+  const form = admin.getByRole('dialog', { name: 'Editar comunicado' });
+  await expect(form.getByRole('note')).toContainText('versão 2');
+  await form.getByLabel('Mensagem').fill('O passeio custa **R$ 350** e a família autoriza o uso de imagem.');
+  await admin.screenshot({ path: `${shots}/comunicado-editar-com-ciente-desktop.png` });
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form).toHaveCount(0);
+
+  // The family: the list says it changed; the notice shows the version they confirmed and asks again.
+  await family.goto('/dashboard/comunicados');
+  const row = family.getByTestId(`comunicado-${created.id}`);
+  await expect(row.getByText('Alterado: novo ciente')).toBeVisible();
+  await family.screenshot({ path: `${shots}/comunicados-alterado-phone.png`, fullPage: true });
+  await row.getByRole('link', { name: titulo }).click();
+  const changed = family.getByRole('dialog', { name: titulo });
+  await expect(changed.getByText('R$ 350')).toBeVisible();
+  await expect(changed.getByText(/Este comunicado foi alterado depois do seu ciente/)).toBeVisible();
+  await changed.getByRole('button', { name: 'Ver a versão 1, que você confirmou' }).click();
+  await expect(changed.getByText('R$ 20')).toBeVisible();
+  await family.screenshot({ path: `${shots}/comunicado-alterado-versao-anterior-phone.png`, fullPage: true });
+  await changed.getByRole('button', { name: 'Ciente da versão 2' }).click();
+  await expect(changed.getByText(/Ciente confirmado em .* \(versão 2\)/)).toBeVisible();
+  await familyContext.close();
+
+  // The school: who confirmed which version, and both texts kept.
+  await admin.goto(`/dashboard/comunicados?id=${created.id}`);
+  const reads = admin.getByRole('dialog', { name: titulo });
+  await reads.getByRole('button', { name: 'Todos' }).click();
+  await expect(reads.getByRole('list', { name: 'Destinatários' })).toContainText('Ciente (versão 2)');
+  const versions = reads.getByRole('region', { name: 'Versões' });
+  await expect(versions.getByRole('button', { name: /Versão 1/ })).toContainText('1 ciente');
+  await versions.getByRole('button', { name: /Versão 1/ }).click();
+  await expect(versions.getByText('R$ 20')).toBeVisible();
+  await admin.screenshot({ path: `${shots}/comunicado-versoes-desktop.png`, fullPage: true });
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/comunicado-versoes-phone.png`, fullPage: true });
+  await adminContext.close();
 });

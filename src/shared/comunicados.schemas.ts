@@ -103,6 +103,10 @@ export const contagemLeiturasSchema = z.object({
   cientes: z.number().int(),
 });
 
+/** One 'ciente' a family gave, on the version of the text it confirmed. */
+export const cienteVersaoSchema = z.object({ versao: z.number().int(), ciente_em: z.string() });
+export type CienteVersao = z.infer<typeof cienteVersaoSchema>;
+
 export const comunicadoSchema = z.object({
   id: z.string(),
   titulo: z.string(),
@@ -123,12 +127,23 @@ export const comunicadoSchema = z.object({
   autor: z.object({ id: z.string().nullable(), nome: z.string() }),
   anexos: z.array(anexoSchema),
   version: z.number().int(),
+  /**
+   * The number of the text in force. A change of the text after a family's ciente makes a new version
+   * (every change: title, body, attachments or 'exige ciente'), and those cientes no longer count.
+   */
+  versao_texto: z.number().int(),
+  /** Deleted after a ciente: kept for the school (reads, versions), gone for families. */
+  removido_em: z.string().nullable(),
+  removido_por: z.string().nullable(),
   created_at: z.string(),
   /** The caller as a recipient (null when the caller is not one: the author, an administrator). */
   recebido: z
     .object({
       lido_em: z.string().nullable(),
+      /** The ciente on the text in force (null: not given, or given on an older version). */
       ciente_em: z.string().nullable(),
+      /** Every ciente given, oldest version first. */
+      cientes: z.array(cienteVersaoSchema),
       alunos: z.array(z.object({ id: z.string(), nome: z.string() })),
     })
     .nullable(),
@@ -162,7 +177,9 @@ export const leituraSchema = z.object({
   nome: z.string(),
   alunos: z.array(z.string()),
   lido_em: z.string().nullable(),
+  /** On the text in force; `cientes` has every one, with its version. */
   ciente_em: z.string().nullable(),
+  cientes: z.array(cienteVersaoSchema),
   lembrete_em: z.string().nullable(),
 });
 export type Leitura = z.infer<typeof leituraSchema>;
@@ -170,6 +187,7 @@ export type Leitura = z.infer<typeof leituraSchema>;
 export const leiturasSchema = z.object({
   contagem: contagemLeiturasSchema,
   exige_ciente: z.boolean(),
+  versao_texto: z.number().int(),
   itens: z.array(leituraSchema),
 });
 export type Leituras = z.infer<typeof leiturasSchema>;
@@ -184,7 +202,27 @@ export const lembreteResultSchema = z.object({
 });
 export type LembreteResult = z.infer<typeof lembreteResultSchema>;
 
-export const cienteResultSchema = z.object({ ciente_em: z.string() });
+/** The version the family read: a ciente on a text changed since is refused (409), never moved to it. */
+export const cienteInputSchema = z.strictObject({
+  versao: z.number().int().min(1).max(1_000_000).optional(),
+});
+export const cienteResultSchema = z.object({ ciente_em: z.string(), versao: z.number().int() });
+
+/** Every text a notice was published with, newest first. */
+export const versaoSchema = z.object({
+  numero: z.number().int(),
+  titulo: z.string(),
+  corpo: z.string(),
+  exige_ciente: z.boolean(),
+  anexos: z.array(anexoSchema),
+  publicada_em: z.string(),
+  autor_nome: z.string(),
+  /** How many confirmed this version (for whoever manages the notice; null for a family). */
+  cientes: z.number().int().nullable(),
+});
+export type Versao = z.infer<typeof versaoSchema>;
+export const versoesSchema = z.object({ atual: z.number().int(), versoes: z.array(versaoSchema) });
+export type Versoes = z.infer<typeof versoesSchema>;
 
 /** Options for the audience picker: the classes and séries the caller may address. */
 export const publicoOpcoesSchema = z.object({

@@ -35,6 +35,9 @@ export const paths = {
 const known = new Set<string>(Object.values(paths));
 
 export function isClientRoute(pathname: string): boolean {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return known.has(normalized);
+  // Trailing slashes cut by hand: the pattern `\/+$` rescanned a run of slashes from each of them, and
+  // this runs on any address anyone requests (issue 29).
+  let end = pathname.length;
+  if (end > 1) while (end > 0 && pathname.charCodeAt(end - 1) === 0x2f) end--;
+  return known.has(pathname.slice(0, end));
 }

@@ -92,7 +92,9 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
   site: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+    // A dot with a character on each side; the first dot found without backtracking (issue 29: the
+    // pattern `[^\s]+\.[^\s]+` tried every dot against every split, quadratic in the length).
+    .refine((value) => value === '' || /^https?:\/\/[^\s][^\s.]*\.[^\s]+$/i.test(value), {
       message: 'Site inválido. Use um endereço completo, ex.: https://www.escola.com.br',
     })
     .transform((value) => (value === '' ? null : value))

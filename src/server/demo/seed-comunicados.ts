@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { daysInRange } from '../../shared/calendar.js';
 import type { Publico } from '../../shared/comunicados.schemas.js';
+import { richTextSummary } from '../../shared/rich-text.js';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { classes } from '../features/classes/classes.table.js';
-import { audienceQuery } from '../features/comunicados/comunicados.service.js';
-import { comunicadoDestinatarios, comunicados } from '../features/comunicados/comunicados.table.js';
+import { audienceQuery, recordVersion } from '../features/comunicados/comunicados.service.js';
+import {
+  comunicadoCientes,
+  comunicadoDestinatarios,
+  comunicados,
+} from '../features/comunicados/comunicados.table.js';
 import { conversaLeituras, conversas, mensagens } from '../features/mensagens/mensagens.table.js';
 import { notificacoes } from '../features/notificacoes/notificacoes.table.js';
 import { guardians, studentGuardians, students } from '../features/students/students.table.js';
@@ -283,6 +288,7 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
       .values({
         titulo: notice.titulo,
         corpo: notice.corpo,
+        resumo: richTextSummary(notice.corpo),
         publico,
         publicoDescricao: descricao,
         exigeCiente: notice.ciente ?? false,
@@ -294,6 +300,7 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
         updatedAt: published,
       })
       .returning();
+    await recordVersion(tx, row!, published, author);
     await tx.execute(sql`
       insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
       select ${row!.id}::uuid, a.usuario_id, a.aluno_ids, ${published}
@@ -320,6 +327,10 @@ export async function seedComunicados(tx: DbOrTx, ids: DemoUsers): Promise<void>
             eq(comunicadoDestinatarios.usuarioId, usuarioId),
           ),
         );
+      if (ciente)
+        await tx
+          .insert(comunicadoCientes)
+          .values({ comunicadoId: row!.id, usuarioId, versao: 1, cienteEm: ciente });
     }
     if (recipients.some((recipient) => recipient.usuarioId === ids.responsavel))
       bell.push({

@@ -1,6 +1,6 @@
 import { Paperclip } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format';
+import { formatCount, formatDateTime } from '../../../shared/format';
 import type { ComunicadoListItem } from '../../../shared/comunicados.schemas';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
@@ -19,8 +19,11 @@ function TitleCell({ item, href, unread }: { item: ComunicadoListItem; href: str
       {item.anexos_total > 0 && (
         <Paperclip
           className="ml-1 inline h-3.5 w-3.5 text-gray-500"
-          aria-label={`${String(item.anexos_total)} anexo(s)`}
+          aria-label={formatCount(item.anexos_total, 'anexo', 'anexos')}
         />
+      )}
+      {item.versao_texto > 1 && (
+        <span className="ml-2 text-xs text-gray-600">alterado · versão {item.versao_texto}</span>
       )}
       <p className="line-clamp-2 text-gray-600">{item.resumo}</p>
     </>
@@ -62,7 +65,9 @@ export function sentColumns(hrefOf: (id: string) => string): Column<ComunicadoLi
       header: 'Situação',
       card: 'badge',
       cell: (item) =>
-        !item.publicado_em ? (
+        item.removido_em ? (
+          <Badge tone="gray">{item.publicado_em ? 'Excluído' : 'Cancelado'}</Badge>
+        ) : !item.publicado_em ? (
           <Badge tone="purple">Agendado</Badge>
         ) : item.expira_em && new Date(item.expira_em) < new Date() ? (
           <Badge tone="gray">Expirado</Badge>
@@ -98,6 +103,9 @@ export function receivedColumns(hrefOf: (id: string) => string): Column<Comunica
       cell: (item) =>
         !item.recebido?.lido_em ? (
           <Badge tone="blue">Novo</Badge>
+        ) : !item.recebido.ciente_em && item.recebido.cientes.length > 0 ? (
+          // Confirmed an older version: the text changed since.
+          <Badge tone="purple">{item.exige_ciente ? 'Alterado: novo ciente' : 'Alterado'}</Badge>
         ) : item.exige_ciente && !item.recebido.ciente_em ? (
           <Badge tone="yellow">Aguardando ciente</Badge>
         ) : item.exige_ciente ? (

@@ -1,15 +1,34 @@
-import { BellRing, CheckCircle2, Download, Pencil, Trash2 } from 'lucide-react';
+import { BellRing, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../shared/format';
-import type { Comunicado } from '../../../shared/comunicados.schemas';
+import type { Comunicado, Leitura } from '../../../shared/comunicados.schemas';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { RichText } from '../../components/rich-text';
-import { ApiError, downloadFile } from '../../lib/api-client';
-import { useCiente, useComunicado, useDeleteComunicado, useLeituras, useLembrete } from './comunicados.api';
+import { ApiError } from '../../lib/api-client';
+import { useComunicado, useDeleteComunicado, useLeituras, useLembrete } from './comunicados.api';
+import { AnexoList, CienteBox, VersionsPanel } from './comunicado-versions';
+
+/** One family's state: ciente on the text in force, on an older version only, read, or not read. */
+function LeituraBadge({ item, atual }: { item: Leitura; atual: number }) {
+  const last = item.cientes.at(-1);
+  if (item.ciente_em)
+    return (
+      <Badge tone="green">
+        Ciente{atual > 1 ? ` (versão ${String(atual)})` : ''} {formatDateTime(item.ciente_em)}
+      </Badge>
+    );
+  if (last)
+    return (
+      <Badge tone="purple" wrap>
+        Ciente da versão {last.versao} · falta a versão {atual}
+      </Badge>
+    );
+  if (item.lido_em) return <Badge tone="blue">Lido {formatDateTime(item.lido_em)}</Badge>;
+  return <Badge tone="yellow">Não lido</Badge>;
+}
 
 function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
   const [situacao, setSituacao] = useState<'pendentes' | 'todos'>('pendentes');
@@ -60,9 +79,11 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
             </button>
           ))}
         </div>
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          <BellRing className="h-4 w-4" aria-hidden="true" /> Reenviar lembrete
-        </Button>
+        {!comunicado.removido_em && (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            <BellRing className="h-4 w-4" aria-hidden="true" /> Reenviar lembrete
+          </Button>
+        )}
       </div>
       {leituras.isPending ? (
         <Spinner />
@@ -86,13 +107,7 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
                 <span className="font-medium text-gray-900">{item.nome}</span>
                 {item.alunos.length > 0 && <span className="text-gray-600"> · {item.alunos.join(', ')}</span>}
               </span>
-              {item.ciente_em ? (
-                <Badge tone="green">Ciente {formatDateTime(item.ciente_em)}</Badge>
-              ) : item.lido_em ? (
-                <Badge tone="blue">Lido {formatDateTime(item.lido_em)}</Badge>
-              ) : (
-                <Badge tone="yellow">Não lido</Badge>
-              )}
+              <LeituraBadge item={item} atual={leituras.data.versao_texto} />
             </li>
           ))}
         </ul>
@@ -124,7 +139,6 @@ export function ComunicadoDetailsModal({
   onEdit: (comunicado: Comunicado) => void;
 }) {
   const query = useComunicado(id);
-  const ciente = useCiente();
   const remove = useDeleteComunicado();
   const [deleting, setDeleting] = useState(false);
   const comunicado = query.data;
@@ -156,58 +170,18 @@ export function ComunicadoDetailsModal({
               Sobre: {recebido.alunos.map((aluno) => aluno.nome).join(', ')}
             </p>
           )}
+          {comunicado.removido_em && (
+            <p role="note" className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700">
+              {comunicado.publicado_em
+                ? `Excluído em ${formatDateTime(comunicado.removido_em)} por ${comunicado.removido_por ?? '—'}. As famílias não o veem mais; as versões e as confirmações de ciente ficam guardadas.`
+                : `Publicação cancelada em ${formatDateTime(comunicado.removido_em)} (${comunicado.removido_por ?? '—'}): o autor não leciona mais na turma.`}
+            </p>
+          )}
           <RichText source={comunicado.corpo} />
-          {comunicado.anexos.length > 0 && (
-            <ul className="space-y-1" aria-label="Anexos">
-              {comunicado.anexos.map((anexo) => (
-                <li key={anexo.id}>
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-2 text-sm font-medium text-primary-strong underline"
-                    onClick={() =>
-                      void downloadFile(anexo.url, anexo.nome).catch(() =>
-                        toast.error('Não foi possível baixar o anexo.'),
-                      )
-                    }
-                  >
-                    <Download className="h-4 w-4" aria-hidden="true" /> {anexo.nome} (
-                    {Math.max(1, Math.round(anexo.tamanho / 1024))} KB)
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {recebido && comunicado.exige_ciente && (
-            <div className="rounded-lg border border-gray-200 p-3">
-              {recebido.ciente_em ? (
-                <p className="flex items-center gap-2 text-sm text-green-800">
-                  <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> Ciente confirmado em{' '}
-                  {formatDateTime(recebido.ciente_em)}.
-                </p>
-              ) : (
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm text-gray-700">A escola pede que você confirme a leitura.</p>
-                  <Button
-                    loading={ciente.isPending}
-                    onClick={() =>
-                      ciente.mutateAsync(comunicado.id).then(
-                        (result) => toast.success(result.message ?? 'Ciente registrado'),
-                        (error: unknown) =>
-                          toast.error(
-                            error instanceof ApiError
-                              ? error.message
-                              : 'Não foi possível registrar o ciente.',
-                          ),
-                      )
-                    }
-                  >
-                    <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Ciente
-                  </Button>
-                </div>
-              )}
-            </div>
-          )}
+          <AnexoList anexos={comunicado.anexos} />
+          {recebido && <CienteBox comunicado={comunicado} />}
           {comunicado.contagem && <ReadsPanel comunicado={comunicado} />}
+          {comunicado.contagem && <VersionsPanel comunicado={comunicado} />}
           {comunicado.pode_editar && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-gray-100 pt-4">
               <Button variant="secondary" onClick={() => onEdit(comunicado)}>
@@ -221,7 +195,11 @@ export function ComunicadoDetailsModal({
           {deleting && (
             <ConfirmAction
               title="Excluir comunicado"
-              message={`Excluir “${comunicado.titulo}”? As famílias deixam de vê-lo e as leituras registradas se perdem.`}
+              message={
+                comunicado.versao_texto > 1 || (comunicado.contagem?.cientes ?? 0) > 0
+                  ? `Excluir “${comunicado.titulo}”? As famílias deixam de vê-lo. Como já há ciente de famílias, a escola guarda as versões e as confirmações.`
+                  : `Excluir “${comunicado.titulo}”? As famílias deixam de vê-lo e as leituras registradas se perdem.`
+              }
               confirmLabel="Excluir"
               action={async () => {
                 const result = await remove.mutateAsync(comunicado.id);

@@ -51,6 +51,11 @@ function toLocal(iso: string | null): string {
   return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** Whether a family confirmed some version: the server keeps every text from then on. */
+function confirmedBefore(comunicado: Comunicado): boolean {
+  return comunicado.versao_texto > 1 || (comunicado.contagem?.cientes ?? 0) > 0;
+}
+
 /** A list of checkboxes filling an array of ids (classes, séries). */
 function ChoiceList({
   name,
@@ -307,6 +312,13 @@ export function ComunicadoFormModal({
         (message) => toast.error(message),
       )}
     >
+      {comunicado && confirmedBefore(comunicado) && (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Famílias já deram ciente neste comunicado. Mudar o título, a mensagem, os anexos ou a exigência de
+          ciente cria a <strong>versão {comunicado.versao_texto + 1}</strong>: o texto atual fica guardado,
+          quem confirmou é avisado e precisa confirmar de novo. Mudar só a expiração não cria versão.
+        </p>
+      )}
       <FormInput name="titulo" label="Título" required maxLength={COMUNICADO_LIMITS.tituloMax} />
       <FormTextArea
         name="corpo"

@@ -7,6 +7,7 @@ import type {
   LembreteResult,
   Leituras,
   PublicoOpcoes,
+  Versoes,
 } from '../../../shared/comunicados.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 
@@ -18,6 +19,7 @@ const keys = {
   list: (query: object) => ['comunicados', 'list', query] as const,
   one: (id: string) => ['comunicados', 'one', id] as const,
   leituras: (id: string, situacao: string) => ['comunicados', 'leituras', id, situacao] as const,
+  versoes: (id: string) => ['comunicados', 'versoes', id] as const,
   opcoes: ['comunicados', 'opcoes'] as const,
 };
 
@@ -84,15 +86,26 @@ export function useDeleteComunicado() {
   });
 }
 
+/** 'Ciente' on the version the family is reading: a text changed meanwhile is refused (409), then shown. */
 export function useCiente() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiWithMessage<{ ciente_em: string }>(`/api/comunicados/${id}/ciente`, {
+    mutationFn: ({ id, versao }: { id: string; versao: number }) =>
+      apiWithMessage<{ ciente_em: string; versao: number }>(`/api/comunicados/${id}/ciente`, {
         method: 'POST',
+        body: { versao },
         globalErrors: false,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** Every text the notice was published with (fetched when someone opens the history). */
+export function useVersoes(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.versoes(id),
+    enabled,
+    queryFn: () => api<Versoes>(`/api/comunicados/${id}/versoes`),
   });
 }
 

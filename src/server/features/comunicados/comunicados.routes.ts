@@ -6,6 +6,7 @@ import {
   alunoOpcaoQuerySchema,
   alunoOpcaoSchema,
   anexoSchema,
+  cienteInputSchema,
   cienteResultSchema,
   COMUNICADO_LIMITS,
   comunicadoInputSchema,
@@ -16,7 +17,9 @@ import {
   leiturasSchema,
   listComunicadosQuerySchema,
   publicoOpcoesSchema,
+  versoesSchema,
 } from '../../../shared/comunicados.schemas.js';
+import { formatCount } from '../../../shared/format.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
@@ -25,9 +28,11 @@ import {
   confirmCiente,
   createComunicado,
   deleteComunicado,
+  fillMissingSummaries,
   getPublicoOpcoes,
   listComunicados,
   listLeituras,
+  listVersoes,
   openComunicado,
   publishDueComunicados,
   purgeOrphanAnexos,
@@ -53,6 +58,7 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.ctx.jobs.onPoll(async () => {
     await publishDueComunicados(app.ctx);
     await purgeOrphanAnexos(app.ctx.db);
+    await fillMissingSummaries(app.ctx.db);
   });
 
   app.get(
@@ -137,19 +143,42 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { params: idParams, response: okResponse(z.null()) }, config: write },
     async (request) => {
-      await deleteComunicado(app.ctx, signedInUser(request), request.params.id, actorOf(request));
-      return ok(null, 'Comunicado excluído.');
+      const { mantido } = await deleteComunicado(
+        app.ctx,
+        signedInUser(request),
+        request.params.id,
+        actorOf(request),
+      );
+      return ok(
+        null,
+        mantido
+          ? 'Comunicado excluído. As confirmações de ciente e as versões ficam guardadas para a escola.'
+          : 'Comunicado excluído.',
+      );
     },
   );
 
   app.post(
     '/:id/ciente',
-    { schema: { params: idParams, response: okResponse(cienteResultSchema) }, config: read },
+    {
+      schema: {
+        params: idParams,
+        body: cienteInputSchema.nullish(),
+        response: okResponse(cienteResultSchema),
+      },
+      config: read,
+    },
     async (request) =>
       ok(
-        await confirmCiente(app.ctx.db, signedInUser(request), request.params.id),
+        await confirmCiente(app.ctx.db, signedInUser(request), request.params.id, request.body?.versao),
         'Ciente registrado. Obrigado!',
       ),
+  );
+
+  app.get(
+    '/:id/versoes',
+    { schema: { params: idParams, response: okResponse(versoesSchema) }, config: read },
+    async (request) => ok(await listVersoes(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.get(
@@ -168,7 +197,10 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await sendReminder(app.ctx, signedInUser(request), request.params.id, actorOf(request));
       app.ctx.notifier.worker.wake();
-      return ok(result, `Lembrete enviado a ${String(result.lembrados + result.novos)} família(s).`);
+      return ok(
+        result,
+        `Lembrete enviado a ${formatCount(result.lembrados + result.novos, 'família', 'famílias')}.`,
+      );
     },
   );
 

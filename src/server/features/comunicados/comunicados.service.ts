@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   type Anexo,
+  type CienteVersao,
   type Comunicado,
   type ComunicadoListItem,
   type ComunicadoPage,
@@ -9,19 +10,20 @@ import {
   type Leituras,
   type Publico,
   type PublicoOpcoes,
+  type Versoes,
   COMUNICADO_LIMITS,
   comunicadoInputSchema,
   listComunicadosQuerySchema,
   publicoTipos,
 } from '../../../shared/comunicados.schemas.js';
 import { can } from '../../../shared/permissions.js';
-import { richTextToPlain } from '../../../shared/rich-text.js';
+import { richTextSummary } from '../../../shared/rich-text.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
+import { assertVersion } from '../../lib/versioning.js';
 import {
   auditRows,
   enforceWriteLimits,
@@ -31,19 +33,22 @@ import {
   UPLOAD_LIMITS,
   WRITE_LIMITS,
 } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
 import { classes } from '../classes/classes.table.js';
 import { processImage, sniffImage } from '../media/media.service.js';
 import { fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
 import { forgetCachedUnread } from '../notificacoes/unread-cache.js';
 import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../users/users.table.js';
 import {
   comunicadoAnexos,
+  comunicadoCientes,
   comunicadoDestinatarios,
   comunicados,
+  comunicadoVersoes,
   type ComunicadoRow,
+  type VersaoAnexo,
 } from './comunicados.table.js';
 
 type Author = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
@@ -94,19 +99,33 @@ export function audienceQuery(publico: Publico): SQL {
     group by g.usuario_id`;
 }
 
+/**
+ * Whether the audience is within the user's reach now: an administrator reaches any; anyone else only
+ * classes they teach today (their scope, students.scope.ts), every one of them.
+ */
+async function audienceInScope(
+  tx: DbOrTx,
+  user: Pick<UserRow, 'id' | 'nivel'>,
+  publico: Publico,
+): Promise<boolean> {
+  if (isAdmin(user)) return true;
+  if (publico.tipo !== 'turmas' || publico.turmas.length === 0) return false;
+  const scope = await scopeOf(tx, user);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  if (teacherId === null) return false;
+  const rows = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(inArray(classes.id, publico.turmas), inArray(classes.id, classIdsTaughtBy(teacherId))));
+  return rows.length === new Set(publico.turmas).size;
+}
+
 /** A teacher writes only to their own classes; ids outside the caller's reach answer 404. */
 async function checkAudience(tx: DbOrTx, author: Author, publico: Publico): Promise<void> {
   if (!isAdmin(author)) {
     if (publico.tipo !== 'turmas')
       throw new AppError('FORBIDDEN', 'Professores enviam comunicados somente às suas turmas.');
-    const scope = await scopeOf(tx, author);
-    const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
-    if (teacherId === null) throw notFound('Turma não encontrada.');
-    const rows = await tx
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(inArray(classes.id, publico.turmas), inArray(classes.id, classIdsTaughtBy(teacherId))));
-    if (rows.length !== new Set(publico.turmas).size) throw notFound('Turma não encontrada.');
+    if (!(await audienceInScope(tx, author, publico))) throw notFound('Turma não encontrada.');
     return;
   }
   if (publico.tipo === 'turmas') {
@@ -149,6 +168,44 @@ async function describePublico(tx: DbOrTx, publico: Publico): Promise<string> {
   return n === 1 ? 'Família de 1 aluno' : `Famílias de ${String(n)} alunos`;
 }
 
+/** The attachments of the text in force (those taken out of a confirmed text are kept, marked removed). */
+async function currentAnexos(tx: DbOrTx, id: string): Promise<VersaoAnexo[]> {
+  return tx
+    .select({
+      id: comunicadoAnexos.id,
+      nome: comunicadoAnexos.nome,
+      tipo: comunicadoAnexos.mimeType,
+      tamanho: comunicadoAnexos.tamanho,
+    })
+    .from(comunicadoAnexos)
+    .where(and(eq(comunicadoAnexos.comunicadoId, id), isNull(comunicadoAnexos.removidoEm)))
+    .orderBy(asc(comunicadoAnexos.createdAt));
+}
+
+/**
+ * Keeps the notice's text in force as its version `versaoTexto`: a new row at publication and for each
+ * change after a ciente; before any ciente a change rewrites the version in force (nobody confirmed it).
+ */
+export async function recordVersion(
+  tx: DbOrTx,
+  row: Pick<ComunicadoRow, 'id' | 'versaoTexto' | 'titulo' | 'corpo' | 'exigeCiente'>,
+  at: Date,
+  writer: { id: string | null; nome: string },
+): Promise<void> {
+  const text = {
+    titulo: row.titulo,
+    corpo: row.corpo,
+    exigeCiente: row.exigeCiente,
+    anexos: await currentAnexos(tx, row.id),
+    autorId: writer.id,
+    autorNome: writer.nome,
+  };
+  await tx
+    .insert(comunicadoVersoes)
+    .values({ comunicadoId: row.id, numero: row.versaoTexto, publicadaEm: at, ...text })
+    .onConflictDoUpdate({ target: [comunicadoVersoes.comunicadoId, comunicadoVersoes.numero], set: text });
+}
+
 /**
  * Resolves the audience now and delivers: recipients, the bell, the e-mail/SMS outbox — in the caller's
  * transaction, so a notice is published with all its deliveries queued or not at all.
@@ -160,13 +217,14 @@ async function publish(ctx: AppContext, tx: DbOrTx, row: ComunicadoRow, now: Dat
     from (${audienceQuery(row.publico)}) a
     on conflict do nothing`);
   await tx.update(comunicados).set({ publicadoEm: now }).where(eq(comunicados.id, row.id));
+  await recordVersion(tx, row, now, { id: row.autorId, nome: row.autorNome });
   await notifyRecipients(
     ctx,
     tx,
     row,
     sql`select usuario_id from comunicado_destinatarios
     where comunicado_id = ${row.id}::uuid and entregue_em = ${now}`,
-    false,
+    'novo',
   );
 }
 
@@ -175,40 +233,107 @@ async function notifyRecipients(
   tx: DbOrTx,
   row: ComunicadoRow,
   recipients: SQL,
-  reminder: boolean,
+  kind: 'novo' | 'lembrete' | 'alterado',
 ): Promise<void> {
-  const prefix = reminder ? 'Lembrete: ' : 'Novo comunicado: ';
-  const ask = row.exigeCiente ? ' A escola pede que você confirme a leitura (Ciente).' : '';
+  const prefix = { novo: 'Novo comunicado: ', lembrete: 'Lembrete: ', alterado: 'Comunicado alterado: ' }[
+    kind
+  ];
+  const ask =
+    kind === 'alterado'
+      ? row.exigeCiente
+        ? ` O texto mudou depois do seu ciente: a escola pede um novo ciente na versão ${String(row.versaoTexto)}.`
+        : ' O texto mudou depois do seu ciente.'
+      : row.exigeCiente
+        ? ' A escola pede que você confirme a leitura (Ciente).'
+        : '';
+  const texto = {
+    novo: `${row.autorNome} publicou “${row.titulo}”.${ask}`,
+    lembrete: `A escola lembra: ${row.titulo}.${ask}`,
+    alterado: `“${row.titulo}” foi alterado.${ask}`,
+  }[kind];
   await fanOut(ctx, tx, {
     recipients,
     tipo: 'comunicado',
     titulo: `${prefix}${row.titulo}`,
-    texto: reminder
-      ? `A escola lembra: ${row.titulo}.${ask}`
-      : `${row.autorNome} publicou “${row.titulo}”.${ask}`,
+    texto,
     link: linkOf(row.id),
     email: {
       assunto: `${prefix}${row.titulo}`,
-      texto: `A escola publicou um comunicado para você: “${row.titulo}”.${ask}\nLeia no portal.`,
+      texto:
+        kind === 'alterado'
+          ? `${texto}\nLeia a versão atual no portal.`
+          : `A escola publicou um comunicado para você: “${row.titulo}”.${ask}\nLeia no portal.`,
     },
     sms: `${prefix}${row.titulo}.${ask}`,
   });
 }
 
-/** Future-dated notices whose time has come (every instance's poll; one takes each, SKIP LOCKED). */
+/**
+ * Future-dated notices whose time has come (every instance's poll; one takes each, SKIP LOCKED). The
+ * author's reach is checked as for any action on a notice: a teacher who no longer teaches a class of
+ * the audience does not reach it through a notice scheduled before — it is cancelled (kept, marked
+ * removed, audited), not published.
+ */
 export async function publishDueComunicados(ctx: AppContext): Promise<number> {
   const now = clock.now();
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(comunicados)
-      .where(and(isNull(comunicados.publicadoEm), sql`${comunicados.publicarEm} <= ${now}`))
+      .where(
+        and(
+          isNull(comunicados.publicadoEm),
+          isNull(comunicados.removidoEm),
+          sql`${comunicados.publicarEm} <= ${now}`,
+        ),
+      )
       .orderBy(asc(comunicados.publicarEm))
       .limit(20)
       .for('update', { skipLocked: true });
-    for (const row of due) await publish(ctx, tx, row, now);
-    return due.length;
+    let published = 0;
+    for (const row of due) {
+      const [author] = row.autorId
+        ? await tx.select({ id: users.id, nivel: users.nivel }).from(users).where(eq(users.id, row.autorId))
+        : [];
+      if (author && !(await audienceInScope(tx, author, row.publico))) {
+        await tx
+          .update(comunicados)
+          .set({ removidoEm: now, removidoPorNome: systemActor.nome, updatedAt: now })
+          .where(eq(comunicados.id, row.id));
+        await recordAudit(tx, systemActor, {
+          action: 'cancelar',
+          entity: 'comunicado',
+          entityId: row.id,
+          details: {
+            titulo: row.titulo,
+            motivo: 'O autor não leciona mais em todas as turmas do público na data da publicação.',
+          },
+        });
+        continue;
+      }
+      await publish(ctx, tx, row, now);
+      published++;
+    }
+    return published;
   });
+}
+
+/**
+ * Summaries of rows written without one (before the column existed, restored from an older backup, or by
+ * an older instance during an upgrade), a batch per poll. Idempotent: several instances may run it.
+ */
+export async function fillMissingSummaries(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: comunicados.id, corpo: comunicados.corpo })
+    .from(comunicados)
+    .where(isNull(comunicados.resumo))
+    .limit(200);
+  for (const row of rows)
+    await db
+      .update(comunicados)
+      .set({ resumo: richTextSummary(row.corpo) })
+      .where(and(eq(comunicados.id, row.id), isNull(comunicados.resumo)));
+  return rows.length;
 }
 
 async function attachAnexos(tx: DbOrTx, author: Author, comunicadoId: string, ids: string[]): Promise<void> {
@@ -229,7 +354,7 @@ async function attachAnexos(tx: DbOrTx, author: Author, comunicadoId: string, id
   const [total] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(comunicadoAnexos)
-    .where(eq(comunicadoAnexos.comunicadoId, comunicadoId));
+    .where(and(eq(comunicadoAnexos.comunicadoId, comunicadoId), isNull(comunicadoAnexos.removidoEm)));
   if ((total?.n ?? 0) > COMUNICADO_LIMITS.anexosMax)
     throw new AppError('VALIDATION', 'No máximo 5 anexos por comunicado.', [
       { path: 'anexos', message: 'No máximo 5 anexos' },
@@ -272,6 +397,7 @@ export async function createComunicado(
       .values({
         titulo: input.titulo,
         corpo: input.corpo,
+        resumo: richTextSummary(input.corpo),
         publico,
         publicoDescricao: await describePublico(tx, publico),
         exigeCiente: input.exige_ciente,
@@ -294,14 +420,82 @@ export async function createComunicado(
   return getComunicadoFor(ctx.db, author, id);
 }
 
-/** The notice as its author or an administrator may manage it; 404 for anyone else. */
-async function managedRow(tx: DbOrTx, user: Author, id: string, lock = false): Promise<ComunicadoRow> {
-  const row = lock
-    ? await lockForUpdate(tx, comunicados, id, comunicadoNotFound)
-    : (await tx.select().from(comunicados).where(eq(comunicados.id, id)))[0];
-  if (!row || !(isAdmin(user) || row.autorId === user.id)) throw comunicadoNotFound();
-  return row;
+type RecipientRow = typeof comunicadoDestinatarios.$inferSelect;
+
+interface NoticeAccess {
+  row: ComunicadoRow;
+  /** An administrator, or the author while every class of the audience is still theirs. */
+  manages: boolean;
+  /** The caller's delivery, while the notice is not removed. */
+  recipient: RecipientRow | null;
 }
+
+/**
+ * Who may do what with one notice. Every action on a notice — open, edit, delete, ciente, leituras,
+ * lembrete, versions, attachments — asks here, so none can drift from the others (issue 29: a teacher
+ * moved to other classes still reminded and listed an old class through an old notice, because only
+ * editing checked the audience). An administrator manages any notice; its author manages it only while
+ * every class of its audience is still theirs, as when writing it; a recipient reads it while it is not
+ * removed. Anyone else gets 404, as for a notice that does not exist.
+ */
+async function noticeAccess(
+  tx: DbOrTx,
+  user: Author,
+  id: string,
+  lock?: 'update' | 'share',
+): Promise<NoticeAccess> {
+  const query = tx.select().from(comunicados).where(eq(comunicados.id, id));
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) throw comunicadoNotFound();
+  const manages =
+    isAdmin(user) || (row.autorId === user.id && (await audienceInScope(tx, user, row.publico)));
+  const recipient = row.removidoEm === null ? await recipientRow(tx, user.id, id) : null;
+  if (!manages && !recipient) throw comunicadoNotFound();
+  return { row, manages, recipient };
+}
+
+/** The notice for whoever manages it (noticeAccess); 404 for anyone else, its recipients included. */
+async function managedRow(tx: DbOrTx, user: Author, id: string, lock = false): Promise<ComunicadoRow> {
+  const access = await noticeAccess(tx, user, id, lock ? 'update' : undefined);
+  if (!access.manages) throw comunicadoNotFound();
+  return access.row;
+}
+
+const removedConflict = () => new AppError('CONFLICT', 'Este comunicado foi excluído.');
+
+/** Whether any family has confirmed any version of the notice: from then on its texts are kept. */
+async function hasCiente(tx: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: comunicadoCientes.comunicadoId })
+    .from(comunicadoCientes)
+    .where(eq(comunicadoCientes.comunicadoId, id))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The fields of a notice's text as the audit shows them: before and after, only those that changed. */
+interface TextFields {
+  titulo: string;
+  corpo: string;
+  exige_ciente: boolean;
+  anexos: string[];
+  expira_em: string | null;
+  publicar_em: string;
+}
+
+function changedFields(before: TextFields, after: TextFields) {
+  const keys = (Object.keys(before) as (keyof TextFields)[]).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    keys,
+    antes: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    depois: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}
+
+/** What a family confirms: any change to these after a ciente is a new version that asks for a new one. */
+const TEXT_KEYS: readonly (keyof TextFields)[] = ['titulo', 'corpo', 'exige_ciente', 'anexos'];
 
 export async function updateComunicado(
   ctx: AppContext,
@@ -318,6 +512,7 @@ export async function updateComunicado(
       { limit: WRITE_LIMITS.comunicadoEdicoes, source: auditRows(user.id, 'comunicado', ['atualizar']) },
     ]);
     const row = await managedRow(tx, user, id, true);
+    if (row.removidoEm) throw removedConflict();
     assertVersion(expected, row.version);
     const published = row.publicadoEm !== null;
     if (published && JSON.stringify(publico) !== JSON.stringify(normalizePublico(row.publico)))
@@ -337,29 +532,17 @@ export async function updateComunicado(
       throw new AppError('VALIDATION', 'A expiração deve ser depois da publicação.', [
         { path: 'expira_em', message: 'A expiração deve ser depois da publicação' },
       ]);
-    const [updated] = await tx
-      .update(comunicados)
-      .set({
-        titulo: input.titulo,
-        corpo: input.corpo,
-        publico,
-        publicoDescricao: await describePublico(tx, publico),
-        exigeCiente: input.exige_ciente,
-        publicarEm,
-        expiraEm,
-        version: row.version + 1,
-        updatedAt: now,
-      })
-      .where(eq(comunicados.id, id))
-      .returning();
-    // Attachments not in the list are removed; new ones are attached.
+    const current = await currentAnexos(tx, id);
+    // Once a family confirmed a version, every text stays on record: a change makes a new version and the
+    // cientes given no longer count for it (each family is asked again); attachments taken out are kept.
+    const confirmed = published && (await hasCiente(tx, id));
     const keep = new Set(input.anexos);
-    const current = await tx
-      .select({ id: comunicadoAnexos.id })
-      .from(comunicadoAnexos)
-      .where(eq(comunicadoAnexos.comunicadoId, id));
     const drop = current.filter((item) => !keep.has(item.id)).map((item) => item.id);
-    if (drop.length > 0) await tx.delete(comunicadoAnexos).where(inArray(comunicadoAnexos.id, drop));
+    if (drop.length > 0) {
+      if (confirmed)
+        await tx.update(comunicadoAnexos).set({ removidoEm: now }).where(inArray(comunicadoAnexos.id, drop));
+      else await tx.delete(comunicadoAnexos).where(inArray(comunicadoAnexos.id, drop));
+    }
     const currentIds = new Set(current.map((item) => item.id));
     await attachAnexos(
       tx,
@@ -367,33 +550,120 @@ export async function updateComunicado(
       id,
       input.anexos.filter((anexo) => !currentIds.has(anexo)),
     );
+    const before: TextFields = {
+      titulo: row.titulo,
+      corpo: row.corpo,
+      exige_ciente: row.exigeCiente,
+      anexos: current.map((item) => item.nome),
+      expira_em: row.expiraEm?.toISOString() ?? null,
+      publicar_em: row.publicarEm.toISOString(),
+    };
+    const after: TextFields = {
+      titulo: input.titulo,
+      corpo: input.corpo,
+      exige_ciente: input.exige_ciente,
+      anexos: (await currentAnexos(tx, id)).map((item) => item.nome),
+      expira_em: expiraEm?.toISOString() ?? null,
+      publicar_em: publicarEm.toISOString(),
+    };
+    const changes = changedFields(before, after);
+    const anexosChanged = drop.length > 0 || input.anexos.some((anexo) => !currentIds.has(anexo));
+    const textChanged = anexosChanged || changes.keys.some((key) => TEXT_KEYS.includes(key));
+    const newVersion = confirmed && textChanged;
+    const [updated] = await tx
+      .update(comunicados)
+      .set({
+        titulo: input.titulo,
+        corpo: input.corpo,
+        resumo: richTextSummary(input.corpo),
+        publico,
+        publicoDescricao: await describePublico(tx, publico),
+        exigeCiente: input.exige_ciente,
+        publicarEm,
+        expiraEm,
+        version: row.version + 1,
+        versaoTexto: newVersion ? row.versaoTexto + 1 : row.versaoTexto,
+        updatedAt: now,
+      })
+      .where(eq(comunicados.id, id))
+      .returning();
+    let novoCiente = 0;
+    if (published && textChanged && (newVersion || !confirmed))
+      await recordVersion(tx, updated!, now, { id: user.id, nome: user.nome });
+    if (newVersion) {
+      // The families whose ciente was on the old text: pending again, told what changed.
+      const reset = await tx
+        .update(comunicadoDestinatarios)
+        .set({ cienteEm: null })
+        .where(and(eq(comunicadoDestinatarios.comunicadoId, id), isNotNull(comunicadoDestinatarios.cienteEm)))
+        .returning({ usuarioId: comunicadoDestinatarios.usuarioId });
+      novoCiente = reset.length;
+      if (reset.length > 0) {
+        await notifyRecipients(
+          ctx,
+          tx,
+          updated!,
+          sql`select unnest(${sql`array[${sql.join(
+            reset.map((item) => sql`${item.usuarioId}::uuid`),
+            sql`, `,
+          )}]`}) as usuario_id`,
+          'alterado',
+        );
+      }
+    }
     if (!published && publicarEm <= now) await publish(ctx, tx, updated!, now);
-    await recordAudit(tx, actor, { action: 'atualizar', entity: 'comunicado', entityId: id, details: {} });
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'comunicado',
+      entityId: id,
+      details: {
+        titulo: input.titulo,
+        antes: changes.antes,
+        depois: changes.depois,
+        ...(published ? { versao_texto: updated!.versaoTexto } : {}),
+        ...(newVersion ? { nova_versao: true, cientes_pedidos_de_novo: novoCiente } : {}),
+      },
+    });
   });
   return getComunicadoFor(ctx.db, user, id);
 }
 
+/**
+ * Deletes a notice; once a family confirmed it, only marks it removed (who, when): families no longer see
+ * it, the school keeps its versions, reads and cientes (the 'enviados' list and the audit show it).
+ */
 export async function deleteComunicado(
   ctx: AppContext,
   user: Author,
   id: string,
   actor: Actor,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<{ mantido: boolean }> {
+  return ctx.db.transaction(async (tx) => {
     const row = await managedRow(tx, user, id, true);
-    await tx.delete(comunicados).where(eq(comunicados.id, id));
+    if (row.removidoEm) throw removedConflict();
+    const keep = await hasCiente(tx, id);
+    const now = clock.now();
+    if (keep)
+      await tx
+        .update(comunicados)
+        .set({ removidoEm: now, removidoPor: user.id, removidoPorNome: user.nome, updatedAt: now })
+        .where(eq(comunicados.id, id));
+    else await tx.delete(comunicados).where(eq(comunicados.id, id));
     // The bell's entries pointing at it would lead nowhere.
     await tx.execute(sql`delete from notificacoes where link = ${linkOf(id)}`);
+    const [counts] = keep ? [(await countsOf(tx, [id])).get(id)] : [];
     await recordAudit(tx, actor, {
       action: 'excluir',
       entity: 'comunicado',
       entityId: id,
-      details: { titulo: row.titulo },
+      details: {
+        titulo: row.titulo,
+        ...(keep ? { mantido: true, versao_texto: row.versaoTexto, cientes: counts?.cientes ?? 0 } : {}),
+      },
     });
+    return { mantido: keep };
   });
 }
-
-type RecipientRow = typeof comunicadoDestinatarios.$inferSelect;
 
 async function recipientRow(db: DbOrTx, userId: string, id: string): Promise<RecipientRow | null> {
   const [row] = await db
@@ -403,17 +673,9 @@ async function recipientRow(db: DbOrTx, userId: string, id: string): Promise<Rec
   return row ?? null;
 }
 
+/** The attachments of the text in force, with the address that serves them. */
 async function anexosOf(db: DbOrTx, id: string): Promise<Anexo[]> {
-  const rows = await db
-    .select({
-      id: comunicadoAnexos.id,
-      nome: comunicadoAnexos.nome,
-      tipo: comunicadoAnexos.mimeType,
-      tamanho: comunicadoAnexos.tamanho,
-    })
-    .from(comunicadoAnexos)
-    .where(eq(comunicadoAnexos.comunicadoId, id))
-    .orderBy(asc(comunicadoAnexos.createdAt));
+  const rows = await currentAnexos(db, id);
   return rows.map((row) => ({ ...row, url: `/api/comunicados/${id}/anexos/${row.id}` }));
 }
 
@@ -441,8 +703,7 @@ async function studentNames(db: DbOrTx, ids: string[]): Promise<Map<string, stri
   return new Map(rows.map((row) => [row.id, row.nome]));
 }
 
-function toBase(row: ComunicadoRow, user: Author) {
-  const manages = isAdmin(user) || row.autorId === user.id;
+function toBase(row: ComunicadoRow, manages: boolean) {
   const publico = normalizePublico(row.publico);
   return {
     id: row.id,
@@ -456,29 +717,58 @@ function toBase(row: ComunicadoRow, user: Author) {
     expira_em: row.expiraEm?.toISOString() ?? null,
     autor: { id: row.autorId, nome: row.autorNome },
     version: row.version,
+    versao_texto: row.versaoTexto,
+    removido_em: row.removidoEm?.toISOString() ?? null,
+    removido_por: row.removidoEm ? (row.removidoPorNome ?? null) : null,
     created_at: row.createdAt.toISOString(),
-    pode_editar: manages,
+    pode_editar: manages && row.removidoEm === null,
   };
+}
+
+/** Each person's cientes on the given notices, oldest version first. */
+async function cientesOf(
+  db: DbOrTx,
+  ids: string[],
+  usuarioId?: string,
+): Promise<Map<string, CienteVersao[]>> {
+  const byKey = new Map<string, CienteVersao[]>();
+  if (ids.length === 0) return byKey;
+  const rows = await db
+    .select()
+    .from(comunicadoCientes)
+    .where(
+      and(
+        inArray(comunicadoCientes.comunicadoId, ids),
+        usuarioId ? eq(comunicadoCientes.usuarioId, usuarioId) : undefined,
+      ),
+    )
+    .orderBy(asc(comunicadoCientes.versao));
+  for (const row of rows) {
+    const key = `${row.comunicadoId}:${row.usuarioId}`;
+    byKey.set(key, [
+      ...(byKey.get(key) ?? []),
+      { versao: row.versao, ciente_em: row.cienteEm.toISOString() },
+    ]);
+  }
+  return byKey;
 }
 
 /** The notice for this caller, without recording a read (after a write, for the author). */
 async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<Comunicado> {
-  const [row] = await db.select().from(comunicados).where(eq(comunicados.id, id));
-  if (!row) throw comunicadoNotFound();
-  const recipient = await recipientRow(db, user.id, id);
-  const manages = isAdmin(user) || row.autorId === user.id;
-  if (!recipient && !manages) throw comunicadoNotFound();
+  const { row, manages, recipient } = await noticeAccess(db, user, id);
   const chosen = manages && row.publico.tipo === 'alunos' ? row.publico.alunos : [];
   const names = await studentNames(db, [...(recipient?.alunoIds ?? []), ...chosen]);
   const counts = manages ? (await countsOf(db, [id])).get(id) : undefined;
+  const cientes = recipient ? await cientesOf(db, [id], user.id) : new Map<string, CienteVersao[]>();
   return {
-    ...toBase(row, user),
+    ...toBase(row, manages),
     corpo: row.corpo,
     anexos: await anexosOf(db, id),
     recebido: recipient
       ? {
           lido_em: recipient.lidoEm?.toISOString() ?? null,
           ciente_em: recipient.cienteEm?.toISOString() ?? null,
+          cientes: cientes.get(`${id}:${user.id}`) ?? [],
           alunos: recipient.alunoIds.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? '' })),
         }
       : null,
@@ -491,7 +781,9 @@ async function getComunicadoFor(db: DbOrTx, user: Author, id: string): Promise<C
 export async function openComunicado(db: Db, user: Author, id: string): Promise<Comunicado> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const updated = await tx
+    const { recipient } = await noticeAccess(tx, user, id);
+    if (!recipient || recipient.lidoEm) return;
+    await tx
       .update(comunicadoDestinatarios)
       .set({ lidoEm: now })
       .where(
@@ -500,25 +792,34 @@ export async function openComunicado(db: Db, user: Author, id: string): Promise<
           eq(comunicadoDestinatarios.usuarioId, user.id),
           isNull(comunicadoDestinatarios.lidoEm),
         ),
-      )
-      .returning({ id: comunicadoDestinatarios.usuarioId });
-    if (updated.length > 0) await markReadByLink(tx, user.id, linkOf(id));
+      );
+    await markReadByLink(tx, user.id, linkOf(id));
   });
   forgetCachedUnread(db, user.id);
   return getComunicadoFor(db, user, id);
 }
 
-export async function confirmCiente(db: Db, user: Author, id: string): Promise<{ ciente_em: string }> {
+/**
+ * A family's 'ciente', on the version in force: once per version (the first time stays); a notice
+ * changed since the family read it (`versao` older than the one in force) is refused, so nobody confirms
+ * a text they have not seen. The row is read FOR SHARE: an edit (FOR UPDATE) waits, or is waited for.
+ */
+export async function confirmCiente(
+  db: Db,
+  user: Author,
+  id: string,
+  versao?: number,
+): Promise<{ ciente_em: string; versao: number }> {
   const now = clock.now();
   const confirmed = await db.transaction(async (tx) => {
-    const recipient = await recipientRow(tx, user.id, id);
+    const { row, recipient } = await noticeAccess(tx, user, id, 'share');
     if (!recipient) throw comunicadoNotFound();
-    const [row] = await tx
-      .select({ exige: comunicados.exigeCiente })
-      .from(comunicados)
-      .where(eq(comunicados.id, id));
-    if (!row?.exige) throw new AppError('CONFLICT', 'Este comunicado não pede confirmação de ciente.');
-    // Recorded once: the first time stays.
+    if (!row.exigeCiente) throw new AppError('CONFLICT', 'Este comunicado não pede confirmação de ciente.');
+    if (versao !== undefined && versao !== row.versaoTexto)
+      throw new AppError(
+        'CONFLICT',
+        `Este comunicado foi alterado depois que você o abriu (agora está na versão ${String(row.versaoTexto)}). Leia a versão atual antes de confirmar.`,
+      );
     const [saved] = await tx
       .update(comunicadoDestinatarios)
       .set({
@@ -529,11 +830,27 @@ export async function confirmCiente(db: Db, user: Author, id: string): Promise<{
         and(eq(comunicadoDestinatarios.comunicadoId, id), eq(comunicadoDestinatarios.usuarioId, user.id)),
       )
       .returning({ cienteEm: comunicadoDestinatarios.cienteEm });
+    await tx
+      .insert(comunicadoCientes)
+      .values({ comunicadoId: id, usuarioId: user.id, versao: row.versaoTexto, cienteEm: saved!.cienteEm! })
+      .onConflictDoNothing();
     await markReadByLink(tx, user.id, linkOf(id));
-    return { ciente_em: saved!.cienteEm!.toISOString() };
+    return { ciente_em: saved!.cienteEm!.toISOString(), versao: row.versaoTexto };
   });
   forgetCachedUnread(db, user.id);
   return confirmed;
+}
+
+/**
+ * A teacher's notices that are still theirs to manage: every class of the audience still taught by them
+ * (the condition noticeAccess applies to one notice, here for the whole list).
+ */
+function managedByTeacher(teacherId: string | null): SQL {
+  if (teacherId === null) return sql`false`;
+  return sql`(${comunicados.publico}->>'tipo' = 'turmas' and jsonb_array_length(${comunicados.publico}->'turmas') > 0
+    and not exists (
+      select 1 from jsonb_array_elements_text(${comunicados.publico}->'turmas') as turma(id)
+      where turma.id::uuid not in ${classIdsTaughtBy(teacherId)}))`;
 }
 
 export async function listComunicados(db: Db, user: Author, query: ListQuery): Promise<ComunicadoPage> {
@@ -546,7 +863,15 @@ export async function listComunicados(db: Db, user: Author, query: ListQuery): P
     : undefined;
   if (caixa === 'enviados') {
     if (!writes) throw new AppError('FORBIDDEN', 'Você não envia comunicados.');
-    const where = and(isAdmin(user) ? undefined : eq(comunicados.autorId, user.id), search);
+    let mine: SQL | undefined;
+    if (!isAdmin(user)) {
+      const scope = await scopeOf(db, user);
+      mine = and(
+        eq(comunicados.autorId, user.id),
+        managedByTeacher(scope.kind === 'teacher' ? scope.teacherId : null),
+      );
+    }
+    const where = and(mine, search);
     const [rows, [total]] = await Promise.all([
       db
         .select()
@@ -570,8 +895,8 @@ export async function listComunicados(db: Db, user: Author, query: ListQuery): P
     );
     return {
       items: rows.map((row) => ({
-        ...toBase(row, user),
-        resumo: summaryOf(row.corpo),
+        ...toBase(row, true),
+        resumo: row.resumo ?? richTextSummary(row.corpo),
         anexos_total: anexos.get(row.id) ?? 0,
         recebido: null,
         contagem: counts.get(row.id) ?? { destinatarios: 0, lidos: 0, cientes: 0 },
@@ -584,6 +909,7 @@ export async function listComunicados(db: Db, user: Author, query: ListQuery): P
   }
   const visible = and(
     eq(comunicadoDestinatarios.usuarioId, user.id),
+    isNull(comunicados.removidoEm),
     sql`(${comunicados.expiraEm} is null or ${comunicados.expiraEm} > ${now})`,
   );
   const where = and(
@@ -612,21 +938,22 @@ export async function listComunicados(db: Db, user: Author, query: ListQuery): P
       .innerJoin(comunicados, eq(comunicados.id, comunicadoDestinatarios.comunicadoId))
       .where(and(visible, isNull(comunicadoDestinatarios.lidoEm))),
   ]);
+  const ids = rows.map((row) => row.comunicado.id);
   const names = await studentNames(
     db,
     rows.flatMap((row) => row.recipient.alunoIds),
   );
-  const anexos = await anexoCounts(
-    db,
-    rows.map((row) => row.comunicado.id),
-  );
+  const anexos = await anexoCounts(db, ids);
+  const cientes = await cientesOf(db, ids, user.id);
   const items: ComunicadoListItem[] = rows.map(({ comunicado, recipient }) => ({
-    ...toBase(comunicado, user),
-    resumo: summaryOf(comunicado.corpo),
+    // In a family's inbox nobody manages (an administrator's own notices are in 'enviados').
+    ...toBase(comunicado, isAdmin(user)),
+    resumo: comunicado.resumo ?? richTextSummary(comunicado.corpo),
     anexos_total: anexos.get(comunicado.id) ?? 0,
     recebido: {
       lido_em: recipient.lidoEm?.toISOString() ?? null,
       ciente_em: recipient.cienteEm?.toISOString() ?? null,
+      cientes: cientes.get(`${comunicado.id}:${user.id}`) ?? [],
       alunos: recipient.alunoIds.map((aluno) => ({ id: aluno, nome: names.get(aluno) ?? '' })),
     },
     contagem: null,
@@ -645,16 +972,12 @@ async function anexoCounts(db: DbOrTx, ids: string[]): Promise<Map<string, numbe
   const rows = await db
     .select({ id: comunicadoAnexos.comunicadoId, n: sql<number>`count(*)::int` })
     .from(comunicadoAnexos)
-    .where(inArray(comunicadoAnexos.comunicadoId, ids))
+    .where(and(inArray(comunicadoAnexos.comunicadoId, ids), isNull(comunicadoAnexos.removidoEm)))
     .groupBy(comunicadoAnexos.comunicadoId);
   return new Map(rows.map((row) => [row.id ?? '', row.n]));
 }
 
-function summaryOf(corpo: string): string {
-  const plain = richTextToPlain(corpo).replace(/\s+/g, ' ').trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain;
-}
-
+/** Who received the notice, read it and confirmed which version (for whoever manages it). */
 export async function listLeituras(
   db: Db,
   user: Author,
@@ -670,18 +993,58 @@ export async function listLeituras(
     where d.comunicado_id = ${id}::uuid ${situacao === 'pendentes' ? sql`and ${pending}` : sql``}
     order by (d.ciente_em is not null), (d.lido_em is not null), u.nome`);
   const counts = (await countsOf(db, [id])).get(id) ?? { destinatarios: 0, lidos: 0, cientes: 0 };
+  const cientes = await cientesOf(db, [id]);
   const iso = (value: unknown) =>
     value === null || value === undefined ? null : new Date(value as string).toISOString();
   return {
     contagem: counts,
     exige_ciente: row.exigeCiente,
+    versao_texto: row.versaoTexto,
     itens: (rows as { rows: Record<string, unknown>[] }).rows.map((item) => ({
       usuario_id: String(item.usuario_id),
       nome: String(item.nome),
       alunos: parseTextArray(item.alunos),
       lido_em: iso(item.lido_em),
       ciente_em: iso(item.ciente_em),
+      cientes: cientes.get(`${id}:${String(item.usuario_id)}`) ?? [],
       lembrete_em: iso(item.lembrete_em),
+    })),
+  };
+}
+
+/** Every text the notice was published with, newest first, for whoever may see the notice. */
+export async function listVersoes(db: Db, user: Author, id: string): Promise<Versoes> {
+  const { row, manages } = await noticeAccess(db, user, id);
+  const versions = await db
+    .select()
+    .from(comunicadoVersoes)
+    .where(eq(comunicadoVersoes.comunicadoId, id))
+    .orderBy(desc(comunicadoVersoes.numero));
+  const perVersion = manages
+    ? new Map(
+        (
+          await db
+            .select({ versao: comunicadoCientes.versao, n: sql<number>`count(*)::int` })
+            .from(comunicadoCientes)
+            .where(eq(comunicadoCientes.comunicadoId, id))
+            .groupBy(comunicadoCientes.versao)
+        ).map((item) => [item.versao, item.n]),
+      )
+    : null;
+  return {
+    atual: row.versaoTexto,
+    versoes: versions.map((version) => ({
+      numero: version.numero,
+      titulo: version.titulo,
+      corpo: version.corpo,
+      exige_ciente: version.exigeCiente,
+      anexos: version.anexos.map((anexo) => ({
+        ...anexo,
+        url: `/api/comunicados/${id}/anexos/${anexo.id}`,
+      })),
+      publicada_em: version.publicadaEm.toISOString(),
+      autor_nome: version.autorNome,
+      cientes: perVersion ? (perVersion.get(version.numero) ?? 0) : null,
     })),
   };
 }
@@ -698,7 +1061,8 @@ function parseTextArray(value: unknown): string[] {
 
 /**
  * 'Reenviar lembrete': the audience is resolved again — families who joined since publication receive
- * the notice now — and those who have not read it (or not confirmed it, when it asks) are reminded.
+ * the notice now — and those who have not read it (or not confirmed the text in force, when it asks) are
+ * reminded. Only whoever manages the notice now (noticeAccess): a teacher no longer in the class cannot.
  */
 export async function sendReminder(
   ctx: AppContext,
@@ -713,6 +1077,7 @@ export async function sendReminder(
       { limit: WRITE_LIMITS.lembretes, source: auditRows(user.id, 'comunicado', ['lembrete']) },
     ]);
     const row = await managedRow(tx, user, id, true);
+    if (row.removidoEm) throw removedConflict();
     if (!row.publicadoEm) throw new AppError('CONFLICT', 'O comunicado ainda não foi publicado.');
     const added = await tx.execute(sql`
       insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
@@ -729,7 +1094,7 @@ export async function sendReminder(
             newIds.map((item) => sql`${item}::uuid`),
             sql`, `,
           )}]`;
-    if (novos > 0) await notifyRecipients(ctx, tx, row, sql`select unnest(${newList}) as usuario_id`, false);
+    if (novos > 0) await notifyRecipients(ctx, tx, row, sql`select unnest(${newList}) as usuario_id`, 'novo');
     const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
     const reminded = await tx.execute(sql`
       update comunicado_destinatarios set lembrete_em = ${now}
@@ -744,7 +1109,7 @@ export async function sendReminder(
         row,
         sql`select d.usuario_id from comunicado_destinatarios d
           where d.comunicado_id = ${id}::uuid and d.lembrete_em = ${now} and d.usuario_id <> all(${newList})`,
-        true,
+        'lembrete',
       );
     await recordAudit(tx, actor, {
       action: 'lembrete',

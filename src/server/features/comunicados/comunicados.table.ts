@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,7 +20,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** A notice (comunicado). `publicado_em` is set when its audience is resolved into recipients. */
+/**
+ * A notice (comunicado). `publicado_em` is set when its audience is resolved into recipients. Its text
+ * as published is also kept in `comunicado_versoes`; once a family has confirmed it ('ciente'), a change
+ * of the text makes a new version and a deletion only marks it removed (`removido_em`), so what each
+ * family confirmed stays on record.
+ */
 export const comunicados = pgTable(
   'comunicados',
   {
@@ -27,6 +33,8 @@ export const comunicados = pgTable(
     titulo: text('titulo').notNull(),
     /** Markdown-lite as typed (shared/rich-text.ts renders it safely). */
     corpo: text('corpo').notNull(),
+    /** The list's preview (plain text, 160 characters), computed when the text is written. */
+    resumo: text('resumo'),
     publico: jsonb('publico').$type<Publico>().notNull(),
     publicoDescricao: text('publico_descricao').notNull(),
     exigeCiente: boolean('exige_ciente').notNull().default(false),
@@ -36,6 +44,12 @@ export const comunicados = pgTable(
     autorId: uuid('autor_id').references(() => users.id, { onDelete: 'set null' }),
     autorNome: text('autor_nome').notNull(),
     version: integer('version').notNull().default(1),
+    /** The number of the text in force (comunicado_versoes.numero): 1, then one more per new version. */
+    versaoTexto: integer('versao_texto').notNull().default(1),
+    /** Set instead of deleting once a family has confirmed it: gone for families, kept for the school. */
+    removidoEm: timestamp('removido_em', { withTimezone: true }),
+    removidoPor: uuid('removido_por').references(() => users.id, { onDelete: 'set null' }),
+    removidoPorNome: text('removido_por_nome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +58,10 @@ export const comunicados = pgTable(
     index('comunicados_agendados_idx')
       .on(table.publicarEm)
       .where(sql`${table.publicadoEm} is null`),
+    // Rows written before the summary existed (or by an older instance): filled by the poll.
+    index('comunicados_sem_resumo_idx')
+      .on(table.id)
+      .where(sql`${table.resumo} is null`),
   ],
 );
 export type ComunicadoRow = typeof comunicados.$inferSelect;
@@ -74,6 +92,59 @@ export const comunicadoDestinatarios = pgTable(
   ],
 );
 
+export interface VersaoAnexo {
+  id: string;
+  nome: string;
+  tipo: string;
+  tamanho: number;
+}
+
+/** Each text a notice was published with: number 1 at publication, a new one per change after a ciente. */
+export const comunicadoVersoes = pgTable(
+  'comunicado_versoes',
+  {
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicados.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    titulo: text('titulo').notNull(),
+    corpo: text('corpo').notNull(),
+    exigeCiente: boolean('exige_ciente').notNull(),
+    /** The attachments of this text (their files stay in comunicado_anexos while a version names them). */
+    anexos: jsonb('anexos').$type<VersaoAnexo[]>().notNull().default([]),
+    publicadaEm: timestamp('publicada_em', { withTimezone: true }).notNull(),
+    /** Who wrote this text (an administrator may edit a teacher's notice). */
+    autorId: uuid('autor_id').references(() => users.id, { onDelete: 'set null' }),
+    autorNome: text('autor_nome').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.comunicadoId, table.numero] })],
+);
+
+/**
+ * Every 'ciente' given, on the version it confirmed: a family that confirmed version 1 and then version 2
+ * has two rows. `comunicado_destinatarios.ciente_em` is the ciente on the text in force (null: pending).
+ */
+export const comunicadoCientes = pgTable(
+  'comunicado_cientes',
+  {
+    comunicadoId: uuid('comunicado_id').notNull(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    versao: integer('versao').notNull(),
+    cienteEm: timestamp('ciente_em', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.comunicadoId, table.usuarioId, table.versao] }),
+    foreignKey({
+      name: 'comunicado_cientes_versao_fk',
+      columns: [table.comunicadoId, table.versao],
+      foreignColumns: [comunicadoVersoes.comunicadoId, comunicadoVersoes.numero],
+    }).onDelete('cascade'),
+    index('comunicado_cientes_usuario_idx').on(table.usuarioId),
+  ],
+);
+
 /** Attachments (PDF or image, checked by content); uploaded before the notice is saved. */
 export const comunicadoAnexos = pgTable(
   'comunicado_anexos',
@@ -86,6 +157,8 @@ export const comunicadoAnexos = pgTable(
     sha256: text('sha256').notNull(),
     bytes: bytea('bytes').notNull(),
     enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
+    /** Taken out of a confirmed notice's text: kept for the versions that name it. */
+    removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -265,10 +265,12 @@ function codeOf(error: unknown): string {
 }
 
 /** What the admin sees: the error's code and a message with any e-mail address or phone removed. */
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : 'erro desconhecido';
   const cleaned = message
-    .replace(/[^\s<>@]+@[^\s<>@]+/g, '[endereço]')
+    // Started only where a word starts (the lookbehind): from inside a long word without '@' every
+    // position would scan the rest of the word again (issue 29).
+    .replace(/(?<![^\s<>@])[^\s<>@]+@[^\s<>@]+/g, '[endereço]')
     .replace(/\+?\d[\d\s().-]{7,}\d/g, '[telefone]')
     .slice(0, 300);
   return `${codeOf(error)}: ${cleaned}`;

@@ -26,7 +26,13 @@ import {
   signInFingerprints,
 } from '../auth/auth.table.js';
 import { classes } from '../classes/classes.table.js';
-import { comunicadoAnexos, comunicadoDestinatarios, comunicados } from '../comunicados/comunicados.table.js';
+import {
+  comunicadoAnexos,
+  comunicadoCientes,
+  comunicadoDestinatarios,
+  comunicados,
+  comunicadoVersoes,
+} from '../comunicados/comunicados.table.js';
 import { contentHistory, contentSections } from '../content/content.table.js';
 import { priorSchoolYears, schoolDocuments } from '../documents/documents.table.js';
 import { mensalidades, pagamentos, studentDiscounts, transacoes } from '../finance/finance.table.js';
@@ -315,8 +321,13 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['comunicados.write', 'dashboard.read', 'privacy.self'],
     retencao: 'comunicacao',
     dados: [
-      [comunicados, [comunicados.autorId, comunicados.autorNome]],
+      [
+        comunicados,
+        [comunicados.autorId, comunicados.autorNome, comunicados.removidoPor, comunicados.removidoPorNome],
+      ],
+      [comunicadoVersoes, [comunicadoVersoes.autorId, comunicadoVersoes.autorNome]],
       [comunicadoDestinatarios, [comunicadoDestinatarios.usuarioId, comunicadoDestinatarios.alunoIds]],
+      [comunicadoCientes, [comunicadoCientes.usuarioId]],
       [comunicadoAnexos, [comunicadoAnexos.enviadoPor]],
       [
         conversas,
