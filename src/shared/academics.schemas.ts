@@ -307,6 +307,11 @@ export const studentAttendanceSchema = z.object({
   geral: frequencyFiguresSchema,
   por_disciplina: z.array(frequencyFiguresSchema.extend({ disciplina: z.string() })),
   faltas: z.array(absenceSchema),
+  /**
+   * A teacher's view: every figure and absence above is of the lessons they teach (their classes and
+   * subjects), `geral` included — not the student's whole year.
+   */
+  somente_aulas_do_professor: z.boolean(),
 });
 export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 

@@ -892,6 +892,81 @@ describe('frequência do aluno', () => {
     expect(mathView.faltas.map((falta) => falta.disciplina)).toEqual(['Matemática']);
   });
 
+  it('a teacher reads only the lessons they teach: no earlier class, no other subject, no other justification (issue 29)', async () => {
+    const s = await setupSchool();
+    const moved = s.b[0];
+    // In B (daily, the tutor's) moved was away two days, once with a medical certificate.
+    for (const [data, faltas] of [
+      ['2026-03-16', [{ aluno_id: moved.id }]],
+      ['2026-03-17', [{ aluno_id: moved.id, justificativa: 'Atestado médico: gastroenterite' }]],
+    ] as const)
+      expect(
+        (await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, { data, faltas }))
+          .statusCode,
+      ).toBe(200);
+    // From 18/03 in A: one lesson of Matemática (Wed) and one of Português (Thu), away at both.
+    const enrol = await send('POST', `/api/turmas/${s.classA.id}/alunos`, s.admin.cookie, {
+      aluno_id: moved.id,
+      data_enturmacao: '2026-03-18',
+    });
+    expect(enrol.statusCode).toBe(201);
+    await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-03-18', [{ aluno_id: moved.id }]),
+    );
+    await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.portuguese.cookie, {
+      data: '2026-03-19',
+      disciplina: 'Português',
+      aula: 1,
+      faltas: [{ aluno_id: moved.id, justificativa: 'Consulta no dentista' }],
+    });
+
+    const school = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.admin.cookie),
+    );
+    expect(school.geral).toMatchObject({ aulas_dadas: 4, faltas: 4 });
+    expect(school.somente_aulas_do_professor).toBe(false);
+
+    const response = await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.math.cookie);
+    const mathView = dataOf<StudentAttendance>(response);
+    expect(mathView.somente_aulas_do_professor).toBe(true);
+    expect(mathView.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, faltas_justificadas: 0 });
+    expect(mathView.por_disciplina.map((item) => [item.disciplina, item.aulas_dadas])).toEqual([
+      ['Matemática', 1],
+    ]);
+    expect(mathView.faltas.map((falta) => [falta.data, falta.turma_nome, falta.disciplina])).toEqual([
+      ['2026-03-18', s.classA.nome, 'Matemática'],
+    ]);
+    expect(response.body).not.toContain('Atestado');
+    expect(response.body).not.toContain('dentista');
+
+    const portugueseView = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.portuguese.cookie),
+    );
+    expect(portugueseView.faltas.map((falta) => [falta.disciplina, falta.justificativa])).toEqual([
+      ['Português', 'Consulta no dentista'],
+    ]);
+    expect(portugueseView.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, faltas_justificadas: 1 });
+
+    // The alert lists count the same lessons for the teacher.
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.math.cookie));
+    expect(
+      alerts.conselho_tutelar
+        .filter((alert) => alert.aluno.id === moved.id)
+        .map((alert) => [alert.aulas_dadas, alert.faltas]),
+    ).toEqual([[1, 1]]);
+    const schoolAlerts = dataOf<AttendanceAlerts>(
+      await get('/api/frequencia/alertas?ano=2026', s.admin.cookie),
+    );
+    expect(
+      schoolAlerts.conselho_tutelar
+        .filter((alert) => alert.aluno.id === moved.id)
+        .map((alert) => [alert.aulas_dadas, alert.faltas]),
+    ).toEqual([[4, 4]]);
+  });
+
   it('a student enrolled mid-year counts only the days they belonged; a transfer splits the count', async () => {
     const s = await setupSchool();
     const late = await insertStudent(t, null);
