@@ -235,7 +235,11 @@ function TeacherHome({ stats }: { stats: DashboardProfessor }) {
       </div>
       <Panel title="Minhas turmas">
         {stats.turmas.length === 0 ? (
-          <p className="text-sm text-gray-500">Você ainda não é responsável por nenhuma turma.</p>
+          <p className="text-sm text-gray-500">
+            {stats.acesso_suspenso
+              ? `Nenhuma turma enquanto o seu cadastro estiver como ${stats.acesso_suspenso}.`
+              : 'Você ainda não é responsável por nenhuma turma.'}
+          </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {stats.turmas.map((turma) => (

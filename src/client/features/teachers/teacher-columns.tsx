@@ -62,8 +62,8 @@ export const teacherColumns: Column<Teacher>[] = [
     hideBelow: 'lg',
     cell: (teacher) => (
       <>
-        <span className="inline-flex items-center gap-1 text-xs text-gray-600">
-          <KeyRound className="h-3.5 w-3.5" aria-hidden="true" />
+        <span className="inline-flex items-center gap-1 text-xs break-all text-gray-600">
+          <KeyRound className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           {teacher.tem_acesso ? `Acesso ao portal: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
         </span>
         {teacher.tem_acesso && !teacherReachesClasses(teacher.status) && (
