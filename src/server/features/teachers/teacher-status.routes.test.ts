@@ -9,7 +9,13 @@ import type { Student } from '../../../shared/students.schemas.js';
 import type { Teacher, TeacherStatus } from '../../../shared/teachers.schemas.js';
 import { buildApp, type App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
-import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn, testConfig } from '../../test/test-app.js';
 import { teachers } from './teachers.table.js';
 
@@ -36,7 +42,9 @@ async function setup() {
   const teacherUser = await signedIn(t, 'professor');
   const teacher = await insertTeacher(t, teacherUser.user.id);
   const turma = await insertClass(t, teacher.id);
-  const student = await insertStudent(t, turma.id);
+  const guardianUser = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, guardianUser.user.id);
+  const student = await insertStudent(t, turma.id, guardian.id);
   const grid = await send('PUT', `/api/turmas/${turma.id}/disciplinas`, admin.cookie, {
     frequencia_modo: 'diaria',
     disciplinas: [
@@ -88,7 +96,14 @@ async function setup() {
       dashboard: dataOf<DashboardProfessor>(dashboard),
     };
   };
-  return { admin, teacher, turma, student, setStatus, reach };
+  /** The teachers the student's family may write to (Mensagens → Nova conversa). */
+  const writableTeachers = async () => {
+    const destinos = dataOf<{ aluno: { id: string }; professores: { id: string }[] }[]>(
+      await get('/api/mensagens/destinos', guardianUser.cookie),
+    );
+    return destinos.flatMap((item) => item.professores.map((professor) => professor.id));
+  };
+  return { admin, teacher, turma, student, setStatus, reach, writableTeachers };
 }
 
 describe('a teacher record that is not ativo (issue 29)', () => {
@@ -102,6 +117,7 @@ describe('a teacher record that is not ativo (issue 29)', () => {
       status: { roll: 200, saveRoll: 200, attendance: 200, grid: 200, reportCard: 200 },
     });
     expect(active.dashboard.acesso_suspenso).toBeUndefined();
+    expect(await s.writableTeachers()).toEqual([s.teacher.id]);
 
     for (const status of ['afastado', 'inativo'] as const) {
       const saved = await s.setStatus(status);
@@ -115,6 +131,8 @@ describe('a teacher record that is not ativo (issue 29)', () => {
       });
       // The teacher's home says why.
       expect(away.dashboard).toMatchObject({ total_turmas: 0, turmas: [], acesso_suspenso: status });
+      // Families are not offered a teacher who would not read them.
+      expect(await s.writableTeachers()).toEqual([]);
     }
 
     await s.setStatus('ativo');
