@@ -26,6 +26,21 @@ export const diasSemanaLabels: Record<number, string> = {
   6: 'Sábado',
 };
 
+const weekdayPhrases = [
+  'no domingo',
+  'na segunda-feira',
+  'na terça-feira',
+  'na quarta-feira',
+  'na quinta-feira',
+  'na sexta-feira',
+  'no sábado',
+];
+
+/** 'na segunda-feira', 'no sábado'… for a weekday as `weekdayOf` gives it (0 = domingo). */
+export function onWeekday(weekday: number): string {
+  return weekdayPhrases[weekday] ?? '';
+}
+
 /** LDB art. 24, VI: at least 75 % attendance to pass. */
 export const FREQUENCIA_MINIMA = 75;
 /**
@@ -118,6 +133,12 @@ export const lessonSchema = z.object({
   registrada: z.boolean(),
   /** The signed-in user may take this roll (their subject, or an administrator). */
   pode_registrar: z.boolean(),
+  /**
+   * A roll on record for a lesson the grade curricular does not have on that weekday (taken before the
+   * grid changed, or before such rolls were refused): it counts until removed; only an administrator
+   * corrects it.
+   */
+  fora_da_grade: z.boolean().optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 
@@ -286,6 +307,11 @@ export const studentAttendanceSchema = z.object({
   geral: frequencyFiguresSchema,
   por_disciplina: z.array(frequencyFiguresSchema.extend({ disciplina: z.string() })),
   faltas: z.array(absenceSchema),
+  /**
+   * A teacher's view: every figure and absence above is of the lessons they teach (their classes and
+   * subjects), `geral` included — not the student's whole year.
+   */
+  somente_aulas_do_professor: z.boolean(),
 });
 export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 

@@ -71,6 +71,8 @@ export const dashboardProfessorSchema = z.object({
       data_fechamento: z.string(),
     }),
   ),
+  /** Present while the teacher record is 'inativo' or 'afastado': why the teacher reaches no class. */
+  acesso_suspenso: z.enum(['inativo', 'afastado']).optional(),
 });
 export type DashboardProfessor = z.infer<typeof dashboardProfessorSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withAliases } from './aliases.js';
 import {
   conceitos,
   escalas,
@@ -155,11 +156,15 @@ export const tipoAvaliacaoLabels: Record<TipoAvaliacao, string> = {
   recuperacao: 'Recuperação do período',
 };
 
-export const assessmentsQuerySchema = z.strictObject({
-  turma_id: uuidParam.optional(),
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
-  periodo_id: uuidParam.optional(),
-});
+/** Issue 14 named the filters `turma`, `disciplina` and `periodo`: `turma` and `periodo` are taken too. */
+export const assessmentsQuerySchema = withAliases(
+  {
+    turma_id: uuidParam.optional(),
+    disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+    periodo_id: uuidParam.optional(),
+  },
+  { turma: 'turma_id', periodo: 'periodo_id' },
+);
 export type AssessmentsQuery = z.infer<typeof assessmentsQuerySchema>;
 
 const pesoSchema = z
@@ -211,10 +216,14 @@ export type Assessment = z.infer<typeof assessmentSchema>;
 
 // ---------------------------------------------------------------- grades
 
-export const gridQuerySchema = z.strictObject({
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
-  periodo_id: uuidParam,
-});
+/** `GET /api/notas/turmas/{id}?disciplina=&periodo=` as issue 14 wrote it; `periodo_id` as before. */
+export const gridQuerySchema = withAliases(
+  {
+    disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+    periodo_id: uuidParam,
+  },
+  { periodo: 'periodo_id' },
+);
 
 /** One cell: a number, '7,5', a concept letter, or null (not given — different from 0). */
 export const gradeValueSchema = z.union([z.number(), z.string().trim().max(10), z.null()], {
@@ -235,12 +244,19 @@ export const gradeCellInputSchema = z.strictObject({
   /** The grade's version as read; omit (or 0) for a cell that had no grade yet. */
   version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
-export const gradesBatchInputSchema = z.strictObject({
-  notas: z
-    .array(gradeCellInputSchema)
-    .min(1, 'Nenhuma nota enviada')
-    .max(2000, 'No máximo 2.000 notas por vez'),
-});
+/**
+ * `PUT /api/notas`: `{notas: [...]}`, or — as issue 14 wrote it, "a batch of {avaliacao_id, aluno_id,
+ * valor|null, version}" — the list itself (its errors then name `notas.N…` all the same).
+ */
+export const gradesBatchInputSchema = z.preprocess(
+  (body) => (Array.isArray(body) ? { notas: body } : body),
+  z.strictObject({
+    notas: z
+      .array(gradeCellInputSchema)
+      .min(1, 'Nenhuma nota enviada')
+      .max(2000, 'No máximo 2.000 notas por vez'),
+  }),
+);
 export type GradesBatchInput = z.infer<typeof gradesBatchInputSchema>;
 
 export const gradeCellSchema = z.object({

@@ -30,6 +30,26 @@ export const teacherStatusLabels: Record<TeacherStatus, string> = {
   afastado: 'Afastado',
 };
 
+/**
+ * Whether a teacher with this record status reaches their classes (and the students, grades and rolls in
+ * them). An 'inativo' or 'afastado' teacher reaches none, whatever their portal account says (issue 29).
+ */
+export function teacherReachesClasses(status: TeacherStatus): boolean {
+  return status === 'ativo';
+}
+
+/**
+ * What the status means for the teacher's access, for the school (Professores) and for the teacher
+ * (their home); null while 'ativo'.
+ */
+export function teacherAccessNotice(status: TeacherStatus, reader: 'escola' | 'professor'): string | null {
+  if (teacherReachesClasses(status)) return null;
+  const label = teacherStatusLabels[status].toLowerCase();
+  return reader === 'escola'
+    ? `Enquanto estiver ${label}, este professor não acessa turmas, alunos, notas nem chamadas, mesmo com a conta de acesso ao portal ativa. Volta a acessar quando o status for Ativo.`
+    : `Seu cadastro de professor está como ${label}. Enquanto isso, você não acessa turmas, alunos, notas nem chamadas. Se não estiver certo, fale com a secretaria da escola.`;
+}
+
 export const MAX_SUBJECTS_SHOWN = 3;
 
 export const teacherSchema = z.object({

@@ -231,13 +231,11 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
         });
         continue;
       }
+      // The lessons the grade curricular has that weekday, as the roll call accepts them (a sábado
+      // letivo has the Saturday lessons of the grid: none in the demo's).
       const weekday = weekdayOf(date);
       for (const item of grid) {
-        const count = lessonsOnWeekday(
-          item.aulasSemanais,
-          item.diasSemana ?? [],
-          weekday === 6 ? 1 : weekday,
-        );
+        const count = lessonsOnWeekday(item.aulasSemanais, item.diasSemana ?? [], weekday);
         for (let aula = 1; aula <= count; aula++)
           rollValues.push({
             turmaId: turma.id,

@@ -26,6 +26,7 @@ import { absencesText } from '../../../shared/grades.schemas';
 import { formatCentavos, formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
+import { teacherAccessNotice } from '../../../shared/teachers.schemas';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
@@ -219,13 +220,26 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
 function TeacherHome({ stats }: { stats: DashboardProfessor }) {
   return (
     <div className="space-y-6">
+      {stats.acesso_suspenso && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {teacherAccessNotice(stats.acesso_suspenso, 'professor')}
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <StatCard label="Minhas turmas" value={stats.total_turmas} icon={School} tone="green" />
         <StatCard label="Meus alunos" value={stats.total_alunos} icon={Users} tone="blue" />
       </div>
       <Panel title="Minhas turmas">
         {stats.turmas.length === 0 ? (
-          <p className="text-sm text-gray-500">Você ainda não é responsável por nenhuma turma.</p>
+          <p className="text-sm text-gray-500">
+            {stats.acesso_suspenso
+              ? `Nenhuma turma enquanto o seu cadastro estiver como ${stats.acesso_suspenso}.`
+              : 'Você ainda não é responsável por nenhuma turma.'}
+          </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {stats.turmas.map((turma) => (

@@ -36,6 +36,7 @@ function stubServer() {
       geral: ano === 2025 ? figures(40, 4) : figures(0, 0),
       por_disciplina: [],
       faltas: [],
+      somente_aulas_do_professor: false,
     };
     return Promise.resolve(
       new Response(JSON.stringify({ success: true, data: body }), {

@@ -41,11 +41,18 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
   if (attendance.isPending) return <Spinner label="Carregando frequência..." />;
   if (attendance.isError) return <ErrorBanner>Erro ao carregar a frequência.</ErrorBanner>;
   const { geral, por_disciplina: subjects, faltas, ano } = attendance.data;
+  const ownLessons = attendance.data.somente_aulas_do_professor;
   return (
     <section aria-labelledby={`frequencia-${alunoId}`} className="space-y-3">
       <h3 id={`frequencia-${alunoId}`} className="text-sm font-semibold text-gray-800">
         Frequência em {ano}
+        {ownLessons ? ' nas suas aulas' : ''}
       </h3>
+      {ownLessons && (
+        <p className="text-xs text-gray-600">
+          Só as chamadas das suas turmas e disciplinas; a frequência do ano todo está no boletim.
+        </p>
+      )}
       {geral.aulas_dadas === 0 ? (
         <p className="text-sm text-gray-600">Nenhuma chamada registrada em {ano}.</p>
       ) : (

@@ -2,6 +2,7 @@ import { Calendar, KeyRound, Mail, Phone } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
 import {
   MAX_SUBJECTS_SHOWN,
+  teacherReachesClasses,
   teacherStatusLabels,
   type Teacher,
   type TeacherStatus,
@@ -60,10 +61,17 @@ export const teacherColumns: Column<Teacher>[] = [
     header: 'Acesso ao portal',
     hideBelow: 'lg',
     cell: (teacher) => (
-      <span className="inline-flex items-center gap-1 text-xs text-gray-600">
-        <KeyRound className="h-3.5 w-3.5" aria-hidden="true" />
-        {teacher.tem_acesso ? `Acesso ao portal: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
-      </span>
+      <>
+        <span className="inline-flex items-center gap-1 text-xs break-all text-gray-600">
+          <KeyRound className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          {teacher.tem_acesso ? `Acesso ao portal: ${teacher.acesso_email ?? ''}` : 'Sem acesso ao portal'}
+        </span>
+        {teacher.tem_acesso && !teacherReachesClasses(teacher.status) && (
+          <span className="block text-xs font-medium text-amber-800">
+            Sem acesso a turmas, notas e chamadas enquanto {teacherStatusLabels[teacher.status].toLowerCase()}
+          </span>
+        )}
+      </>
     ),
   },
   {

@@ -1,9 +1,10 @@
-import { KeyRound } from 'lucide-react';
+import { AlertTriangle, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone, todayIso } from '../../../shared/format';
 import {
   disciplinas,
+  teacherAccessNotice,
   teacherInputSchema,
   teacherStatusLabels,
   type Disciplina,
@@ -37,6 +38,8 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
     ),
     criar_acesso: false,
   });
+  // What the chosen status does to the teacher's access, said while choosing it.
+  const accessNotice = teacherAccessNotice(form.watch('status') ?? 'ativo', 'escola');
 
   if (created) {
     return (
@@ -77,6 +80,15 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
         <FormInput name="data_contratacao" label="Data de Contratação" type="date" />
         <FormSelect name="status" label="Status" options={teacherStatusLabels} />
       </div>
+      {accessNotice && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {accessNotice}
+        </p>
+      )}
       <FormCheckboxGroup name="disciplinas" legend="Disciplinas que Leciona" options={disciplinas} />
       {teacher?.tem_acesso ? (
         <p className="flex items-center gap-2 text-sm text-gray-700">

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import { classesInScope, scopeOf, type RecordsScope } from '../students/students.scope.js';
 import type { UserRow } from '../users/users.table.js';
-import { classSubjects } from './academics.table.js';
+import { attendanceRolls, classSubjects } from './academics.table.js';
 
 export type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
 
@@ -77,4 +77,22 @@ export async function diaryAccessOf(db: DbOrTx, viewer: Viewer, turmaId: string)
 /** Whether a roll (daily: null subject) is visible to the user. */
 export function seesSubject(access: Pick<ClassDiaryAccess, 'visible'>, disciplina: string | null): boolean {
   return disciplina === null || access.visible === null || access.visible.has(disciplina);
+}
+
+/**
+ * The rolls whose figures and absences a user reads through a student (issue 29), as a condition on
+ * `attendance_rolls`: for a teacher, every roll of a class they are responsible for and, in a class whose
+ * grid names them, its daily rolls and the lessons of the subjects they teach there — the same rule the
+ * class diary follows (`diaryAccessOf`: `visible`, `seesSubject`). A student's earlier classes, and
+ * other teachers' subjects, stay out, with their justifications (a medical certificate is health data).
+ * Undefined: no restriction (an administrator; a guardian, who reaches only their own child).
+ */
+export function rollsVisibleTo(scope: RecordsScope): SQL | undefined {
+  if (scope.kind !== 'teacher') return undefined;
+  if (scope.teacherId === null) return sql`false`;
+  const teacherId = scope.teacherId;
+  return sql`(${attendanceRolls.turmaId} in (select ${classes.id} from ${classes} where ${classes.professorResponsavelId} = ${teacherId})
+    or exists (select 1 from ${classSubjects} where ${classSubjects.turmaId} = ${attendanceRolls.turmaId}
+      and ${classSubjects.professorId} = ${teacherId}
+      and (${attendanceRolls.disciplina} is null or ${classSubjects.disciplina} = ${attendanceRolls.disciplina})))`;
 }

@@ -22,7 +22,7 @@ import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.ser
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
 import { students, type StudentRow } from '../students/students.table.js';
-import { classNotFound, diaryAccessOf, seesSubject, type Viewer } from './academics.scope.js';
+import { classNotFound, diaryAccessOf, rollsVisibleTo, type Viewer } from './academics.scope.js';
 import {
   attendanceAbsences,
   attendanceRolls,
@@ -70,20 +70,6 @@ export async function yearRange(db: DbOrTx, ano: number | undefined) {
   return { ano: fallback, de: `${String(fallback)}-01-01`, ate: `${String(fallback)}-12-31` };
 }
 
-/**
- * The subjects a teacher sees of a student: every one when responsible for the student's class,
- * otherwise those they teach in it. Null: no restriction (administrator, guardian of the child).
- */
-async function visibleSubjectsFor(
-  db: DbOrTx,
-  viewer: Viewer,
-  turmaId: string | null,
-): Promise<Set<string> | null> {
-  if (viewer.nivel !== 'professor' || turmaId === null) return null;
-  const access = await diaryAccessOf(db, viewer, turmaId);
-  return access.visible;
-}
-
 /** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
 export async function getStudentAttendance(
   db: DbOrTx,
@@ -105,8 +91,13 @@ export async function getStudentAttendance(
     .where(and(eq(students.id, alunoId), studentsInScope(scope)));
   if (!student) throw notFound('Aluno não encontrado.');
   const range = await yearRange(db, query.ano);
-  const visible = await visibleSubjectsFor(db, viewer, student.turmaId);
-  const inRange = and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate));
+  // A teacher reads only the lessons they teach (rollsVisibleTo): the figures, the absences and their
+  // justifications of the student's other subjects and earlier classes stay out.
+  const inRange = and(
+    gte(attendanceRolls.data, range.de),
+    lte(attendanceRolls.data, range.ate),
+    rollsVisibleTo(scope),
+  );
   const [given, absences] = await Promise.all([
     db
       .select({ disciplina: attendanceRolls.disciplina, total: sql<number>`count(*)`.mapWith(Number) })
@@ -148,25 +139,22 @@ export async function getStudentAttendance(
   const all = tally(absences);
   const subjects = given
     .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
-    .filter((row) => visible === null || visible.has(row.disciplina))
     .map((row) => {
       const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));
       return { disciplina: row.disciplina, ...figuresOf(row.total, own.counted, own.justified, own.excused) };
     })
     .sort((a, b) => a.disciplina.localeCompare(b.disciplina, 'pt-BR'));
-  const faltas: Absence[] = absences
-    .filter((row) => seesSubject({ visible }, row.disciplina))
-    .map((row) => ({
-      id: row.id,
-      data: row.data,
-      turma_nome: row.turmaNome,
-      disciplina: row.disciplina,
-      aula: row.aula,
-      justificativa: row.justificativa,
-      situacao: situacaoOf(row),
-      abono_motivo: row.abonoMotivo,
-      abonada_em: row.abonadaEm ? row.abonadaEm.toISOString() : null,
-    }));
+  const faltas: Absence[] = absences.map((row) => ({
+    id: row.id,
+    data: row.data,
+    turma_nome: row.turmaNome,
+    disciplina: row.disciplina,
+    aula: row.aula,
+    justificativa: row.justificativa,
+    situacao: situacaoOf(row),
+    abono_motivo: row.abonoMotivo,
+    abonada_em: row.abonadaEm ? row.abonadaEm.toISOString() : null,
+  }));
   return {
     aluno: {
       id: student.id,
@@ -180,6 +168,7 @@ export async function getStudentAttendance(
     geral: figuresOf(totalGiven, all.counted, all.justified, all.excused),
     por_disciplina: subjects,
     faltas,
+    somente_aulas_do_professor: scope.kind === 'teacher',
   };
 }
 
@@ -440,6 +429,8 @@ export async function studentTotals(
   db: DbOrTx,
   range: { de: string; ate: string },
   where?: SQL,
+  /** Only these rolls count (a teacher's: `rollsVisibleTo`); undefined: every one. */
+  rolls?: SQL,
 ): Promise<StudentTotals[]> {
   const [memberships, rollDays, countedRows] = await Promise.all([
     db
@@ -467,7 +458,7 @@ export async function studentTotals(
         total: sql<number>`count(*)`.mapWith(Number),
       })
       .from(attendanceRolls)
-      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate)))
+      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate), rolls))
       .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
       .orderBy(attendanceRolls.turmaId, attendanceRolls.data),
     db
@@ -485,6 +476,7 @@ export async function studentTotals(
           eq(students.status, 'ativo'),
           gte(attendanceRolls.data, range.de),
           lte(attendanceRolls.data, range.ate),
+          rolls,
           where,
         ),
       )
@@ -566,7 +558,8 @@ export async function listAlerts(
     studentsInScope(scope),
     query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
   );
-  const totals = (await studentTotals(db, range, where)).filter((row) =>
+  // A teacher's lists count the lessons they teach, as the student's figures do for them.
+  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter((row) =>
     isPastTutelaryLine(row.given, row.counted),
   );
   const ids = totals.map((row) => row.alunoId);

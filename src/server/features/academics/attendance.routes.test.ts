@@ -499,6 +499,124 @@ describe('chamada', () => {
   });
 });
 
+describe('chamada pela grade curricular (issue 29)', () => {
+  const rollsOfClass = async (turmaId: string) =>
+    t.database.db.select().from(attendanceRolls).where(eq(attendanceRolls.turmaId, turmaId));
+
+  it('refuses a lesson the timetable does not have that weekday, for everyone, and records nothing', async () => {
+    const s = await setupSchool();
+    const turma = s.classA.nome;
+    // Friday 20/03: Matemática (5 a week on Mon/Wed/Fri) has one lesson; Português (Tue/Thu) none.
+    const twelfth = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      ...mathRoll('2026-03-20', [{ aluno_id: s.a[0].id }]),
+      aula: 12,
+    });
+    expect(twelfth.statusCode).toBe(400);
+    expect(messageOf(twelfth)).toBe(
+      `A turma ${turma} não tem a 12ª aula de Matemática na sexta-feira (20/03/2026): a grade curricular tem 1 aula de Matemática nesse dia.`,
+    );
+    expect(twelfth.json<{ details: { path: string }[] }>().details[0]!.path).toBe('aula');
+    const second = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+      ...mathRoll('2026-03-20', []),
+      aula: 2,
+    });
+    expect(second.statusCode).toBe(400);
+    const noLessonToday = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+      data: '2026-03-20',
+      disciplina: 'Português',
+      aula: 1,
+      faltas: [{ aluno_id: s.a[0].id }],
+    });
+    expect(noLessonToday.statusCode).toBe(400);
+    expect(messageOf(noLessonToday)).toBe(
+      `A turma ${turma} não tem aula de Português na sexta-feira (20/03/2026) pela grade curricular.`,
+    );
+    expect(await rollsOfClass(s.classA.id)).toEqual([]);
+    const figures = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${s.a[0].id}`, s.admin.cookie),
+    );
+    expect(figures.geral).toMatchObject({ aulas_dadas: 0, faltas: 0 });
+
+    // The lessons the grid has are taken as before: Monday has two of Matemática.
+    for (const aula of [1, 2])
+      expect(
+        (
+          await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+            ...mathRoll('2026-03-16', []),
+            aula,
+          })
+        ).statusCode,
+      ).toBe(200);
+    // The roll screen says why before anyone types a mark.
+    const asked = dataOf<Roll>(
+      await get(
+        `/api/frequencia/turmas/${s.classA.id}?data=2026-03-20&disciplina=Matemática&aula=3`,
+        s.math.cookie,
+      ),
+    );
+    expect(asked.bloqueio).toBe(
+      `A turma ${turma} não tem a 3ª aula de Matemática na sexta-feira (20/03/2026): a grade curricular tem 1 aula de Matemática nesse dia.`,
+    );
+  });
+
+  it('a roll on record outside today’s grid still counts; only the administrator corrects it, and it can be removed', async () => {
+    const s = await setupSchool();
+    const [a1] = s.a;
+    // Monday 16/03 had two lessons of Matemática; then the grid moves them all to Wed/Fri.
+    for (const aula of [1, 2])
+      await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+        ...mathRoll('2026-03-16', aula === 2 ? [{ aluno_id: a1.id }] : []),
+        aula,
+      });
+    const grade = dataOf<Grade>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie));
+    const regrid = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'por_aula',
+      version: grade.version,
+      disciplinas: grade.disciplinas.map((item) => ({
+        disciplina: item.disciplina,
+        professor_id: item.professor?.id ?? null,
+        aulas_semanais: item.aulas_semanais,
+        dias_semana: item.disciplina === 'Matemática' ? [3, 5] : item.dias_semana,
+      })),
+    });
+    expect(regrid.statusCode).toBe(200);
+
+    const monday = dataOf<Roll>(
+      await get(
+        `/api/frequencia/turmas/${s.classA.id}?data=2026-03-16&disciplina=Matemática&aula=2`,
+        s.math.cookie,
+      ),
+    );
+    expect(monday.aulas).toEqual([
+      expect.objectContaining({ aula: 1, registrada: true, pode_registrar: false, fora_da_grade: true }),
+      expect.objectContaining({ aula: 2, registrada: true, pode_registrar: false, fora_da_grade: true }),
+    ]);
+    expect(monday.bloqueio).toMatch(
+      /não tem aula de Matemática na segunda-feira .* só a secretaria pode alterá-la/,
+    );
+    expect(monday.chamada?.pode_remover).toBe(true);
+    // Given lessons are records: they still count.
+    const figures = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${a1.id}`, s.admin.cookie));
+    expect(figures.geral).toMatchObject({ aulas_dadas: 2, faltas: 1 });
+
+    const byTeacher = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+      ...mathRoll('2026-03-16', [{ aluno_id: a1.id }, { aluno_id: s.a[1].id }]),
+      aula: 2,
+    });
+    expect(byTeacher.statusCode).toBe(409);
+    const byAdmin = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+      ...mathRoll('2026-03-16', [{ aluno_id: a1.id, justificativa: 'Atestado' }]),
+      aula: 2,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const removed = await send('DELETE', `/api/frequencia/chamadas/${monday.chamada!.id}`, s.math.cookie, {
+      motivo: 'Aula que não houve',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await rollsOfClass(s.classA.id)).toHaveLength(1);
+  });
+});
+
 describe('remover chamada', () => {
   const remove = (id: string, cookie: string, body?: object) =>
     send('DELETE', `/api/frequencia/chamadas/${id}`, cookie, body);
@@ -772,6 +890,81 @@ describe('frequência do aluno', () => {
     const mathView = dataOf<StudentAttendance>(await get(`/api/frequencia/alunos/${a1.id}`, s.math.cookie));
     expect(mathView.por_disciplina.map((item) => item.disciplina)).toEqual(['Matemática']);
     expect(mathView.faltas.map((falta) => falta.disciplina)).toEqual(['Matemática']);
+  });
+
+  it('a teacher reads only the lessons they teach: no earlier class, no other subject, no other justification (issue 29)', async () => {
+    const s = await setupSchool();
+    const moved = s.b[0];
+    // In B (daily, the tutor's) moved was away two days, once with a medical certificate.
+    for (const [data, faltas] of [
+      ['2026-03-16', [{ aluno_id: moved.id }]],
+      ['2026-03-17', [{ aluno_id: moved.id, justificativa: 'Atestado médico: gastroenterite' }]],
+    ] as const)
+      expect(
+        (await send('PUT', `/api/frequencia/turmas/${s.classB.id}`, s.tutor.cookie, { data, faltas }))
+          .statusCode,
+      ).toBe(200);
+    // From 18/03 in A: one lesson of Matemática (Wed) and one of Português (Thu), away at both.
+    const enrol = await send('POST', `/api/turmas/${s.classA.id}/alunos`, s.admin.cookie, {
+      aluno_id: moved.id,
+      data_enturmacao: '2026-03-18',
+    });
+    expect(enrol.statusCode).toBe(201);
+    await send(
+      'PUT',
+      `/api/frequencia/turmas/${s.classA.id}`,
+      s.math.cookie,
+      mathRoll('2026-03-18', [{ aluno_id: moved.id }]),
+    );
+    await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.portuguese.cookie, {
+      data: '2026-03-19',
+      disciplina: 'Português',
+      aula: 1,
+      faltas: [{ aluno_id: moved.id, justificativa: 'Consulta no dentista' }],
+    });
+
+    const school = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.admin.cookie),
+    );
+    expect(school.geral).toMatchObject({ aulas_dadas: 4, faltas: 4 });
+    expect(school.somente_aulas_do_professor).toBe(false);
+
+    const response = await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.math.cookie);
+    const mathView = dataOf<StudentAttendance>(response);
+    expect(mathView.somente_aulas_do_professor).toBe(true);
+    expect(mathView.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, faltas_justificadas: 0 });
+    expect(mathView.por_disciplina.map((item) => [item.disciplina, item.aulas_dadas])).toEqual([
+      ['Matemática', 1],
+    ]);
+    expect(mathView.faltas.map((falta) => [falta.data, falta.turma_nome, falta.disciplina])).toEqual([
+      ['2026-03-18', s.classA.nome, 'Matemática'],
+    ]);
+    expect(response.body).not.toContain('Atestado');
+    expect(response.body).not.toContain('dentista');
+
+    const portugueseView = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${moved.id}?ano=2026`, s.portuguese.cookie),
+    );
+    expect(portugueseView.faltas.map((falta) => [falta.disciplina, falta.justificativa])).toEqual([
+      ['Português', 'Consulta no dentista'],
+    ]);
+    expect(portugueseView.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, faltas_justificadas: 1 });
+
+    // The alert lists count the same lessons for the teacher.
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.math.cookie));
+    expect(
+      alerts.conselho_tutelar
+        .filter((alert) => alert.aluno.id === moved.id)
+        .map((alert) => [alert.aulas_dadas, alert.faltas]),
+    ).toEqual([[1, 1]]);
+    const schoolAlerts = dataOf<AttendanceAlerts>(
+      await get('/api/frequencia/alertas?ano=2026', s.admin.cookie),
+    );
+    expect(
+      schoolAlerts.conselho_tutelar
+        .filter((alert) => alert.aluno.id === moved.id)
+        .map((alert) => [alert.aulas_dadas, alert.faltas]),
+    ).toEqual([[4, 4]]);
   });
 
   it('a student enrolled mid-year counts only the days they belonged; a transfer splits the count', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  onWeekday,
   type GradePendencia,
   type Lesson,
   type Roll,
@@ -9,7 +10,7 @@ import {
 } from '../../../shared/academics.schemas.js';
 import { dayKindLabels, lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatCount, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -111,7 +112,8 @@ function lessonsOf(
       });
     }
   }
-  // A roll taken outside the timetable (a replacement lesson) still shows.
+  // A roll on record outside the timetable (the grid changed since) still shows, and counts until
+  // removed; only an administrator corrects it (timetableBlockOf).
   for (const roll of taken) {
     if (roll.disciplina === null || !seesSubject(access, roll.disciplina)) continue;
     if (lessons.some((lesson) => lesson.disciplina === roll.disciplina && lesson.aula === roll.aula))
@@ -121,7 +123,8 @@ function lessonsOf(
       aula: roll.aula,
       professor_nome: grid.find((item) => item.disciplina === roll.disciplina)?.professorNome ?? null,
       registrada: true,
-      pode_registrar: access.teaches === null || access.teaches.has(roll.disciplina),
+      pode_registrar: access.isAdmin,
+      fora_da_grade: true,
     });
   }
   return lessons;
@@ -158,14 +161,24 @@ async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<
   };
 }
 
-type Block = { message: string; code: 'VALIDATION' | 'FORBIDDEN' | 'CONFLICT' } | null;
+/** `path`: the field a refusal is about (the date unless said). */
+type Block = { message: string; code: 'VALIDATION' | 'FORBIDDEN' | 'CONFLICT'; path?: 'aula' } | null;
+
+/** The lesson a roll is for: the daily roll (no subject, 0) or a subject's lesson of the day. */
+interface LessonAsked {
+  disciplina: string | null;
+  aula: number;
+  /** A roll of that lesson is already on record. */
+  taken: boolean;
+}
 
 /** Why this user cannot save the roll of that lesson, with the status to answer (null: they can). */
 function blockOf(
   access: ClassDiaryAccess,
   date: string,
   context: DayContext,
-  disciplina: string | null,
+  grid: readonly GridRow[],
+  lesson: LessonAsked,
   noLesson?: string,
 ): Block {
   if (date > clock.today())
@@ -176,7 +189,41 @@ function blockOf(
     const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
     return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
   }
-  return changeBlockOf(access, context, disciplina, noLesson);
+  return (
+    changeBlockOf(access, context, lesson.disciplina, noLesson) ??
+    timetableBlockOf(access, grid, date, lesson)
+  );
+}
+
+/**
+ * A per-lesson roll is for a lesson the class's grade curricular has on that weekday (issue 29): a roll
+ * for any other (`aula: 12` of a subject with one lesson that day) would count as a lesson given, its
+ * absences pushing the students toward the 75 % line and the Conselho Tutelar list. Refused for everyone
+ * when new. A roll already on record outside the grid (taken before the grid changed) counts until it is
+ * removed — whoever may change it may remove it — and only an administrator may still correct it.
+ */
+function timetableBlockOf(
+  access: ClassDiaryAccess,
+  grid: readonly GridRow[],
+  date: string,
+  { disciplina, aula, taken }: LessonAsked,
+): Block {
+  if (access.turma.frequenciaModo !== 'por_aula' || disciplina === null) return null;
+  const weekday = weekdayOf(date);
+  const item = grid.find((row) => row.disciplina === disciplina);
+  const count = item ? lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday) : 0;
+  if (aula >= 1 && aula <= count) return null;
+  if (taken && access.isAdmin) return null;
+  const day = `${onWeekday(weekday)} (${formatDate(date)})`;
+  const missing =
+    count === 0
+      ? `A turma ${access.turma.nome} não tem aula de ${disciplina} ${day} pela grade curricular.`
+      : `A turma ${access.turma.nome} não tem a ${String(aula)}ª aula de ${disciplina} ${day}: a grade curricular tem ${formatCount(count, 'aula', 'aulas')} de ${disciplina} nesse dia.`;
+  if (!taken) return { message: missing, code: 'VALIDATION', path: 'aula' };
+  return {
+    message: `${missing} Esta chamada foi registrada antes; só a secretaria pode alterá-la. Se foi feita por engano, remova-a.`,
+    code: 'CONFLICT',
+  };
 }
 
 /**
@@ -311,7 +358,15 @@ async function buildRoll(
     data: date,
     dia: context.day,
     periodo: context.period,
-    bloqueio: blockOf(access, date, context, disciplina, noLessonMessage(pendencia, date))?.message ?? null,
+    bloqueio:
+      blockOf(
+        access,
+        date,
+        context,
+        grid,
+        { disciplina, aula, taken: roll !== undefined },
+        noLessonMessage(pendencia, date),
+      )?.message ?? null,
     grade_pendente: pendencia,
     aulas,
     disciplina,
@@ -387,13 +442,25 @@ export async function saveRoll(
       { path: 'disciplina', message: 'Chamada diária não tem disciplina' },
     ]);
   }
-  const context = await dayContextOf(ctx.db, input.data, turmaId);
-  const block = blockOf(access, input.data, context, disciplina);
+  const [context, onRecord] = await Promise.all([
+    dayContextOf(ctx.db, input.data, turmaId),
+    disciplina === null
+      ? Promise.resolve([])
+      : ctx.db
+          .select({ id: attendanceRolls.id })
+          .from(attendanceRolls)
+          .where(rollKey(turmaId, input.data, disciplina, aula)),
+  ]);
+  const block = blockOf(access, input.data, context, grid ?? [], {
+    disciplina,
+    aula,
+    taken: onRecord.length > 0,
+  });
   if (block)
     throw new AppError(
       block.code,
       block.message,
-      block.code === 'VALIDATION' ? [{ path: 'data', message: block.message }] : undefined,
+      block.code === 'VALIDATION' ? [{ path: block.path ?? 'data', message: block.message }] : undefined,
     );
 
   // The students on the roll, read in the transaction: the answer below lists them without asking again.

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
+import { scopeOf } from '../students/students.scope.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
@@ -289,12 +290,12 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
           .orderBy(asc(sql`lower(${classes.nome})`));
   const frequencias =
     classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
-  const [teacher] = await db
-    .select({ id: teachers.id })
-    .from(teachers)
-    .where(eq(teachers.usuarioId, user.id));
-  const tasks = teacher
-    ? await teacherGradeTasks(db, teacher.id, clock.today())
+  // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
+  const scope = await scopeOf(db, user);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  const status = scope.kind === 'teacher' ? scope.status : null;
+  const tasks = teacherId
+    ? await teacherGradeTasks(db, teacherId, clock.today())
     : { avaliacoes_pendentes: [], periodos_fechando: [] };
   return {
     escopo: 'professor',
@@ -302,6 +303,7 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
     turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
     ...tasks,
+    ...(status === 'inativo' || status === 'afastado' ? { acesso_suspenso: status } : {}),
   };
 }
 

@@ -2,8 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../students/students.table.js';
 import { classes } from '../classes/classes.table.js';
-import { classIdsTaughtBy } from '../students/students.scope.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
 import type { UserRow } from '../users/users.table.js';
 
 /**
@@ -22,18 +21,17 @@ export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<st
   return [...new Set(rows.map((row) => row.alunoId))];
 }
 
-/** The classes a teacher's portal account teaches (responsible for, or a subject of the grid). */
+/**
+ * The classes a teacher's portal account teaches (responsible for, or a subject of the grid): none while
+ * the teacher record is not 'ativo' (the records scope decides).
+ */
 export async function listClassIdsOfTeacherUser(db: DbOrTx, userId: string): Promise<string[]> {
-  const [teacher] = await db
-    .select({ id: teachers.id })
-    .from(teachers)
-    .where(eq(teachers.usuarioId, userId))
-    .limit(1);
-  if (!teacher) return [];
+  const scope = await scopeOf(db, { id: userId, nivel: 'professor' });
+  if (scope.kind !== 'teacher' || scope.teacherId === null) return [];
   const rows = await db
     .select({ id: classes.id })
     .from(classes)
-    .where(inArray(classes.id, classIdsTaughtBy(teacher.id)));
+    .where(inArray(classes.id, classIdsTaughtBy(scope.teacherId)));
   return rows.map((row) => row.id);
 }
 

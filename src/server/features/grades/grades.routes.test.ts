@@ -385,6 +385,45 @@ describe('avaliações and the grade grid', () => {
     expect(after).toEqual([]);
   });
 
+  it('takes the parameters by the names issue 14 gave them: ?periodo=, ?turma=, a bare batch (issue 29)', async () => {
+    const s = await setupSchool();
+    const column = await createAssessment(s, s.math.cookie);
+    const saved = await send('PUT', '/api/notas', s.math.cookie, [
+      { avaliacao_id: column.id, aluno_id: s.a[0].id, valor: '6,5', version: 0 },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<SavedGrades>(saved).salvas).toBe(1);
+
+    const asNamed = await get(
+      `/api/notas/turmas/${s.classA.id}?disciplina=Matem%C3%A1tica&periodo=${s.p[0]!.id}`,
+      s.math.cookie,
+    );
+    expect(asNamed.statusCode, asNamed.body).toBe(200);
+    expect(dataOf<GradesGrid>(asNamed)).toEqual(dataOf<GradesGrid>(await get(gridUrl(s), s.math.cookie)));
+    expect(dataOf<GradesGrid>(asNamed).alunos.find((row) => row.id === s.a[0].id)).toMatchObject({
+      media: 6.5,
+    });
+    const conflicting = await get(
+      `/api/notas/turmas/${s.classA.id}?disciplina=Matem%C3%A1tica&periodo=${s.p[0]!.id}&periodo_id=${s.p[1]!.id}`,
+      s.math.cookie,
+    );
+    expect(conflicting.statusCode).toBe(400);
+    expect(detailsOf(conflicting)).toEqual([
+      { path: 'periodo', message: 'Informe periodo_id ou periodo, não os dois com valores diferentes' },
+    ]);
+    const missing = await get(`/api/notas/turmas/${s.classA.id}?disciplina=Matem%C3%A1tica`, s.math.cookie);
+    expect(detailsOf(missing)).toEqual([{ path: 'periodo_id', message: 'Campo obrigatório' }]);
+
+    const listed = await get(`/api/avaliacoes?turma=${s.classA.id}&periodo=${s.p[0]!.id}`, s.math.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(dataOf<Assessment[]>(listed).map((item) => item.id)).toEqual([column.id]);
+    const otherPeriod = await get(
+      `/api/avaliacoes?turma=${s.classA.id}&periodo=${s.p[1]!.id}`,
+      s.math.cookie,
+    );
+    expect(dataOf<Assessment[]>(otherPeriod)).toEqual([]);
+  });
+
   it('two people editing the same cell: the second gets a 409 for that cell and nothing is saved', async () => {
     const s = await setupSchool();
     const column = await createAssessment(s, s.math.cookie);

@@ -63,7 +63,10 @@ async function reachOf(db: DbOrTx, viewer: Viewer): Promise<SQL> {
 
 const sideOf = (viewer: Viewer) => (viewer.nivel === 'responsavel' ? 'familia' : 'escola');
 
-/** The child's teachers who have a portal account: the class's responsible teacher and its grid's. */
+/**
+ * The child's teachers who can read a message: the class's responsible teacher and its grid's, with a
+ * portal account and an active record (an 'inativo' or 'afastado' teacher reaches no conversation).
+ */
 async function teachersOfStudent(db: DbOrTx, alunoId: string) {
   return db
     .selectDistinct({ id: teachers.id, nome: teachers.nome })
@@ -73,7 +76,9 @@ async function teachersOfStudent(db: DbOrTx, alunoId: string) {
       teachers,
       sql`${teachers.id} = ${classes.professorResponsavelId} or ${teachers.id} in (select ${classSubjects.professorId} from ${classSubjects} where ${classSubjects.turmaId} = ${classes.id})`,
     )
-    .where(and(eq(students.id, alunoId), sql`${teachers.usuarioId} is not null`))
+    .where(
+      and(eq(students.id, alunoId), sql`${teachers.usuarioId} is not null`, eq(teachers.status, 'ativo')),
+    )
     .orderBy(asc(teachers.nome));
 }
 

@@ -4,6 +4,7 @@ import { classSubjects } from '../academics/academics.table.js';
 import { classes } from '../classes/classes.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import { notFound } from '../../lib/errors.js';
+import { teacherReachesClasses, type TeacherStatus } from '../../../shared/teachers.schemas.js';
 import type { UserRow } from '../users/users.table.js';
 import { guardians, studentGuardians, students } from './students.table.js';
 
@@ -20,18 +21,33 @@ export const studentNotFound = () => notFound('Aluno não encontrado.');
 
 export type RecordsScope =
   | { kind: 'all' }
-  | { kind: 'teacher'; teacherId: string | null }
+  /**
+   * `teacherId` is null when the account has no teacher record, or its record is 'inativo' or
+   * 'afastado' (`status` says which): such a teacher reaches no class, student, grade or roll.
+   */
+  | { kind: 'teacher'; teacherId: string | null; status: TeacherStatus | null }
   | { kind: 'guardian'; guardianId: string | null };
 
+/**
+ * The one place a signed-in user's reach is decided. A teacher's follows their teacher record's status
+ * as well as their account's (issue 29): an 'inativo' or 'afastado' teacher whose account stays on
+ * reaches nothing until the record is 'ativo' again. Read on every request (never cached), so a change
+ * of status holds from the next request on, on every instance.
+ */
 export async function scopeOf(db: DbOrTx, viewer: Pick<UserRow, 'id' | 'nivel'>): Promise<RecordsScope> {
   if (viewer.nivel === 'administrador') return { kind: 'all' };
   if (viewer.nivel === 'professor') {
     const [row] = await db
-      .select({ id: teachers.id })
+      .select({ id: teachers.id, status: teachers.status })
       .from(teachers)
       .where(eq(teachers.usuarioId, viewer.id))
       .limit(1);
-    return { kind: 'teacher', teacherId: row?.id ?? null };
+    if (!row) return { kind: 'teacher', teacherId: null, status: null };
+    return {
+      kind: 'teacher',
+      teacherId: teacherReachesClasses(row.status) ? row.id : null,
+      status: row.status,
+    };
   }
   const [row] = await db
     .select({ id: guardians.id })
