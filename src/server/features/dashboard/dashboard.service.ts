@@ -1,5 +1,6 @@
 import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import { isEmAberto } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
@@ -342,14 +343,14 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     }),
   );
   const geral = new Map(figures);
+  // 'Em aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead;
+  // the next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima').
+  const byDue = { sort: 'vencimento', order: 'asc', page: 1, pageSize: 200 } as const;
   const [overdue, upcoming] = await Promise.all([
-    listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
-    listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
+    listMensalidades(db, { ...byDue, status: 'vencido' }, scope, today),
+    listMensalidades(db, { ...byDue, status: 'pendente' }, scope, today),
   ]);
-  const open = [...overdue.items, ...upcoming.items].sort((a, b) =>
-    a.data_vencimento.localeCompare(b.data_vencimento),
-  );
-  const next = open[0];
+  const next = upcoming.items[0];
   return {
     escopo: 'responsavel',
     // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
@@ -367,7 +368,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
       limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
     })),
-    mensalidades_em_aberto: overdue.total + upcoming.total,
+    mensalidades_em_aberto:
+      overdue.total + upcoming.items.filter((mensalidade) => isEmAberto(mensalidade, today)).length,
+    mensalidades_vencidas: overdue.total,
+    valor_vencido: overdue.items.reduce((sum, mensalidade) => sum + mensalidade.valor_atualizado, 0),
     proxima_mensalidade: next
       ? {
           id: next.id,
