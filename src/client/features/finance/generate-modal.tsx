@@ -48,7 +48,17 @@ export function formatMesRange(de: string, ate: string): string {
     : `${first} a ${formatMesReferencia(ate)}`;
 }
 
-function ClassLine({ turma }: { turma: TurmaGeracao }) {
+/** Whether the class's school year has any month in `ano`. */
+function yearCovers(turma: TurmaGeracao, ano: number): boolean {
+  return (
+    turma.ano_letivo_de !== null &&
+    turma.ano_letivo_ate !== null &&
+    turma.ano_letivo_de <= `${ano}-12` &&
+    turma.ano_letivo_ate >= `${ano}-01`
+  );
+}
+
+function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefined }) {
   const year =
     turma.ano_letivo_de && turma.ano_letivo_ate
       ? `ano letivo ${turma.ano_letivo} (${formatMesRange(turma.ano_letivo_de, turma.ano_letivo_ate)})`
@@ -60,7 +70,9 @@ function ClassLine({ turma }: { turma: TurmaGeracao }) {
       <span className="block text-gray-800">
         {turma.mensalidades > 0 && turma.primeiro_mes && turma.ultimo_mes
           ? `${formatCount(turma.mensalidades, 'mensalidade', 'mensalidades')} de ${formatCount(turma.alunos, 'aluno', 'alunos')}, ${formatMesRange(turma.primeiro_mes, turma.ultimo_mes)}: ${formatCentavos(turma.valor)}`
-          : 'Nada a gerar neste período.'}
+          : ano !== undefined && !yearCovers(turma, ano)
+            ? `Nada a gerar em ${String(ano)}: o ano letivo desta turma é ${turma.ano_letivo}.`
+            : 'Nada a gerar neste período.'}
         {turma.ja_existiam > 0 &&
           ` ${formatCount(turma.ja_existiam, 'mensalidade já existia', 'mensalidades já existiam')} e não será criada de novo.`}
       </span>
@@ -73,10 +85,13 @@ function GenerationSummary({
   summary,
   created,
   message,
+  ano,
 }: {
   summary: GerarMensalidadesPreview;
   created: boolean;
   message?: string | undefined;
+  /** The year asked for, if any (a class of another year says so). */
+  ano?: number | undefined;
 }) {
   const total = `${formatCount(summary.mensalidades, 'mensalidade', 'mensalidades')}, total ${formatCentavos(summary.valor_total)}`;
   return (
@@ -91,7 +106,7 @@ function GenerationSummary({
       {summary.turmas.length > 0 && (
         <ul className="mt-2 divide-y divide-gray-200" aria-label="Por turma">
           {summary.turmas.map((turma) => (
-            <ClassLine key={turma.turma_id} turma={turma} />
+            <ClassLine key={turma.turma_id} turma={turma} ano={ano} />
           ))}
         </ul>
       )}
@@ -170,7 +185,8 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={form.submit(async (input) => {
         if (nothing) {
-          toast.error(preview.data?.message ?? 'Nenhuma mensalidade nova nesta escolha.');
+          // The preview already says why; 'Gerar' repeats it rather than running a run that makes nothing.
+          toast(preview.data?.message ?? 'Nenhuma mensalidade nova nesta escolha.');
           return;
         }
         const created = await generate.mutateAsync(input);
@@ -228,7 +244,12 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
             <Spinner label="Calculando a prévia..." />
           )
         ) : (
-          <GenerationSummary summary={preview.data.data} created={false} message={preview.data.message} />
+          <GenerationSummary
+            summary={preview.data.data}
+            created={false}
+            message={preview.data.message}
+            ano={body?.ano}
+          />
         )}
       </section>
     </FormModal>
