@@ -70,11 +70,13 @@ const actionLabels: Record<string, string> = {
   marcar_alunos_foto: 'marcou alunos em',
   responder_solicitacao: 'respondeu',
   desfazer_abono: 'desfez o abono de',
+  enviar_lembrete: 'enviou um lembrete de mensalidade a',
 };
 /** Actions that say everything on their own (their entity adds nothing a reader needs). */
 const sentenceLabels: Record<string, string> = {
   aceitar_privacidade: 'aceitou o Aviso de Privacidade e os Termos de Uso',
   backup_automatico: 'fez o backup automático',
+  desfazer_lote: 'desfez uma geração de mensalidades',
   criar_backup: 'criou um backup',
   baixar_backup: 'baixou um backup',
   restaurar_backup: 'restaurou um backup',
