@@ -313,8 +313,10 @@ test('a family sees what is overdue first, then the next one, the months ahead f
         data: { items: Row[]; total: number };
       }
     ).data;
-  for (const row of (await listOf(bia.aluno.id)).items) {
-    if (row.mes_referencia >= today.slice(0, 7) || row.mes_referencia === late) continue;
+  const toPay = (await listOf(bia.aluno.id)).items.filter(
+    (row) => row.mes_referencia < today.slice(0, 7) && row.mes_referencia !== late,
+  );
+  for (const row of toPay) {
     const paid = await request.post(`/api/financeiro/mensalidades/${row.id}/pagamento`, {
       data: { valor_pago: row.valor_atualizado, data_pagamento: today, forma: 'pix' },
     });
@@ -322,7 +324,7 @@ test('a family sees what is overdue first, then the next one, the months ahead f
   }
   const caioMonths = (await listOf(caio.aluno.id)).total;
   const biaAhead = 12 - month; // after this month
-  const proximas = (biaAhead > 0 ? 1 : 0) + 1;
+  const proximas = Math.min(1, biaAhead) + 1;
   const ahead = Math.max(0, biaAhead - 1) + caioMonths - 1;
   const lateName = MONTHS[month - 3]!;
 
