@@ -102,7 +102,12 @@ export const dashboardResponsavelSchema = z.object({
       limite_faltas_ano: z.number().int().nullable(),
     }),
   ),
+  /** Owed now: overdue or due this month (`isEmAberto`); months ahead are not 'em aberto'. */
   mensalidades_em_aberto: z.number().int(),
+  mensalidades_vencidas: z.number().int(),
+  /** What the overdue tuition costs today, multa and juros included (centavos). */
+  valor_vencido: z.number().int(),
+  /** The next tuition not yet overdue (an overdue one is 'vencida', never 'próxima'). */
   proxima_mensalidade: z
     .object({
       id: z.string(),

@@ -89,18 +89,63 @@ export const listMensalidadesQuerySchema = z.strictObject({
   ano: z.coerce.number().int().min(2000).max(2100).optional(),
   turma_id: z.uuid().optional(),
   aluno_id: z.uuid().optional(),
+  /** The tuition a guardian answers for: their children of whom they are the principal guardian. */
+  responsavel_id: z.uuid().optional(),
   ...pageQuery({ maxSize: 200 }),
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   ...sortQuery(mensalidadeSortColumns),
 });
 export type ListMensalidadesQuery = z.output<typeof listMensalidadesQuerySchema>;
 
+/**
+ * 'Gerar mensalidades'. Charges always follow each class's school year (its dates in the Calendário,
+ * or January to December of the class's year when that year is not opened) and never come before the
+ * student's data da matrícula: `ano` and `mes` only narrow that down. Without `ano`, each class's own
+ * school year; without `mes`, every month of it.
+ */
 export const gerarMensalidadesInputSchema = z.strictObject({
-  ano: z.number().int().min(2000).max(2100),
+  ano: z.number().int().min(2000).max(2100).optional(),
   mes: z.number().int().min(1).max(12).optional(),
+  turma_id: z.uuid().optional(),
   aluno_id: z.uuid().optional(),
 });
 export type GerarMensalidadesInput = z.infer<typeof gerarMensalidadesInputSchema>;
+
+/** One class in a generation (the preview and the result share it: they come from one function). */
+export const turmaGeracaoSchema = z.object({
+  turma_id: z.uuid(),
+  turma_nome: z.string(),
+  ano_letivo: z.string(),
+  /** The months the class's school year covers ('YYYY-MM'); null when the class's year is not a year. */
+  ano_letivo_de: z.string().nullable(),
+  ano_letivo_ate: z.string().nullable(),
+  /** Students with at least one new tuition. */
+  alunos: z.number().int(),
+  /** New tuition and its total (centavos, after bolsas). */
+  mensalidades: z.number().int(),
+  valor: z.number().int(),
+  /** The first and last month of the new tuition. */
+  primeiro_mes: z.string().nullable(),
+  ultimo_mes: z.string().nullable(),
+  /** Months in the request that already had a tuition (not created again). */
+  ja_existiam: z.number().int(),
+});
+export type TurmaGeracao = z.infer<typeof turmaGeracaoSchema>;
+
+export const gerarMensalidadesPreviewSchema = z.object({
+  mensalidades: z.number().int(),
+  valor_total: z.number().int(),
+  turmas: z.array(turmaGeracaoSchema),
+});
+export type GerarMensalidadesPreview = z.infer<typeof gerarMensalidadesPreviewSchema>;
+
+/** Undoing a batch: its still-unpaid tuition is cancelled with one reason (`cancelarLoteInputSchema`). */
+export const cancelarLoteResultSchema = z.object({
+  canceladas: z.number().int(),
+  /** Tuition of the batch with a payment registered: left as it is. */
+  mantidas: z.number().int(),
+});
+export type CancelarLoteResult = z.infer<typeof cancelarLoteResultSchema>;
 
 export const registrarPagamentoInputSchema = z.strictObject({
   valor_pago: centavos,
@@ -114,6 +159,7 @@ export const cotacaoQuerySchema = z.strictObject({ data: isoDateSchema.optional(
 
 const motivo = z.string().trim().min(3, 'Informe o motivo').max(300, 'Máximo de 300 caracteres');
 export const cancelarMensalidadeInputSchema = z.strictObject({ motivo });
+export const cancelarLoteInputSchema = z.strictObject({ motivo });
 export const descontoMensalidadeInputSchema = z.strictObject({
   desconto: z
     .number()
@@ -141,7 +187,11 @@ export type MensalidadeDetail = z.infer<typeof mensalidadeDetailSchema>;
 export const pagamentoResultSchema = z.object({ mensalidade: mensalidadeSchema, pagamento: pagamentoSchema });
 export type PagamentoResult = z.infer<typeof pagamentoResultSchema>;
 
-export const gerarMensalidadesResultSchema = z.object({ criadas: z.number().int() });
+export const gerarMensalidadesResultSchema = gerarMensalidadesPreviewSchema.extend({
+  criadas: z.number().int(),
+  /** The batch the new tuition belongs to (undone in one step); null when nothing was created. */
+  lote_id: z.uuid().nullable(),
+});
 export type GerarMensalidadesResult = z.infer<typeof gerarMensalidadesResultSchema>;
 
 /** A quote of what paying on a date costs (shown before registering a payment). */
@@ -198,6 +248,7 @@ export type ListTransacoesQuery = z.output<typeof listTransacoesQuerySchema>;
 export const turmaMensalidadeSchema = z.object({
   turma_id: z.uuid(),
   turma_nome: z.string(),
+  ano_letivo: z.string(),
   alunos_count: z.number().int(),
   valor_mensalidade: z.number().int().nullable(),
   dia_vencimento: z.number().int().nullable(),
@@ -315,6 +366,25 @@ export const inadimplenciaRowSchema = z.object({
   valor_em_aberto: z.number().int(),
 });
 export type InadimplenciaRow = z.infer<typeof inadimplenciaRowSchema>;
+/** A family in the delinquency report: who to call, where their tuition is, when they were last reminded. */
+export const inadimplenciaResponsavelRowSchema = inadimplenciaRowSchema.extend({
+  /** Null: the students have no principal guardian. */
+  responsavel_id: z.uuid().nullable(),
+  /** Digits only (formatPhone shows it). */
+  telefone: z.string().nullable(),
+  /** When the last reminder went out (ISO), if any. */
+  ultimo_lembrete: z.string().nullable(),
+});
+export type InadimplenciaResponsavelRow = z.infer<typeof inadimplenciaResponsavelRowSchema>;
+
+/** 'Enviar lembrete': to whom it went and about what. */
+export const lembreteResultSchema = z.object({
+  responsavel_nome: z.string(),
+  canais: z.array(z.enum(['portal', 'email'])),
+  mensalidades: z.number().int(),
+  valor: z.number().int(),
+});
+export type LembreteResult = z.infer<typeof lembreteResultSchema>;
 export const categoriaRowSchema = z.object({
   tipo: z.enum(transacaoTipos),
   categoria: z.string(),
@@ -333,7 +403,7 @@ export const relatorioSchemas = {
   inadimplencia: z.object({
     ano: z.number().int(),
     por_turma: z.array(inadimplenciaRowSchema),
-    por_responsavel: z.array(inadimplenciaRowSchema),
+    por_responsavel: z.array(inadimplenciaResponsavelRowSchema),
     total_em_aberto: z.number().int(),
   }),
   categorias: z.object({ ano: z.number().int(), linhas: z.array(categoriaRowSchema) }),
@@ -379,3 +449,58 @@ export function formatMesReferencia(mes: string): string {
 }
 
 export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Identificador inválido' }) });
+
+// ---------------------------------------------------------------- what a family owes now
+
+/**
+ * The last due date that is 'em aberto' today: the end of the current month. One definition for the
+ * family's home and mensalidades screen and the school's banner ('vencidas + a vencer ainda este mês').
+ */
+export function emAbertoAte(today: string): string {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${today.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * 'Em aberto': neither paid nor cancelled, and overdue ('vencida') or falling due this month. A later
+ * month is 'a vencer', not 'em aberto': a family that paid everything due owes nothing, however many
+ * months of the year were generated ahead.
+ */
+export function isEmAberto(
+  mensalidade: Pick<Mensalidade, 'status' | 'data_vencimento'>,
+  today: string,
+): boolean {
+  return (
+    mensalidade.status === 'vencido' ||
+    (mensalidade.status === 'pendente' && mensalidade.data_vencimento <= emAbertoAte(today))
+  );
+}
+
+type Arrangeable = Pick<Mensalidade, 'id' | 'aluno_id' | 'status' | 'data_vencimento'>;
+
+/**
+ * A family's unpaid tuition in the order they act on it: the overdue ones (oldest first), then each
+ * child's next one due, then the later months ('a vencer', folded on the screen). Paid and cancelled
+ * ones are left out (paid tuition is the history; cancelled tuition is not the family's business).
+ */
+export function arrangeFamilyCharges<T extends Arrangeable>(
+  charges: readonly T[],
+): { vencidas: T[]; proximas: T[]; aVencer: T[] } {
+  const byDue = (a: T, b: T) =>
+    a.data_vencimento.localeCompare(b.data_vencimento) || a.id.localeCompare(b.id);
+  const vencidas = charges.filter((charge) => charge.status === 'vencido').sort(byDue);
+  const pending = charges.filter((charge) => charge.status === 'pendente').sort(byDue);
+  const seen = new Set<string>();
+  const proximas: T[] = [];
+  const aVencer: T[] = [];
+  for (const charge of pending) {
+    if (seen.has(charge.aluno_id)) aVencer.push(charge);
+    else {
+      seen.add(charge.aluno_id);
+      proximas.push(charge);
+    }
+  }
+  return { vencidas, proximas, aVencer };
+}

@@ -37,6 +37,13 @@ export const WRITE_LIMITS = {
     again: 'editar de novo',
   },
   lembretes: { max: 5, windowMinutes: DAY, what: 'lembretes reenviados', again: 'reenviar outro' },
+  /** Tuition reminders to families (Inadimplência → Enviar lembrete); each family also at most one a day. */
+  lembretesMensalidade: {
+    max: 300,
+    windowMinutes: DAY,
+    what: 'lembretes de mensalidade enviados',
+    again: 'enviar outro',
+  },
   mensagensHora: { max: 30, windowMinutes: 60, what: 'mensagens enviadas', again: 'enviar outra' },
   mensagensDia: { max: 150, windowMinutes: DAY, what: 'mensagens enviadas', again: 'enviar outra' },
   consentimentos: {

@@ -130,6 +130,8 @@ describe('DashboardPage', () => {
         },
       ],
       mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
       proxima_mensalidade: null,
     });
     renderAt(<DashboardPage />);
@@ -164,6 +166,8 @@ describe('DashboardPage', () => {
         },
       ],
       mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
       proxima_mensalidade: null,
     });
     renderAt(<DashboardPage />);
@@ -195,6 +199,8 @@ describe('DashboardPage', () => {
       escopo: 'responsavel',
       filhos: [child({})],
       mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
       proxima_mensalidade: null,
     });
     renderAt(<DashboardPage />);
@@ -229,6 +235,55 @@ describe('DashboardPage', () => {
     ).toEqual({ tone: 'amber', text: 'Abaixo de 75 % das aulas dadas até agora.' });
     expect(attendanceNote(child({ abaixo_minimo: false, faltas: 0, aulas_dadas: 0, frequencia: null }))).toBe(
       null,
+    );
+  });
+  it("calls an overdue tuition 'vencida' with its cost today, and the próxima the next one not yet due", async () => {
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+      mensalidades_em_aberto: 1,
+      mensalidades_vencidas: 1,
+      valor_vencido: 88_598,
+      proxima_mensalidade: {
+        id: 'm10',
+        aluno_nome: 'Lucas',
+        mes_referencia: '2026-10',
+        data_vencimento: '2026-10-10',
+        valor_atualizado: 85_000,
+        status: 'pendente',
+      },
+    });
+    renderAt(<DashboardPage />);
+    const card = await screen.findByTestId('familia-mensalidades-card');
+    expect(card).toHaveTextContent('1 mensalidade vencida · R$ 885,98 hoje, com multa e juros.');
+    expect(card).toHaveTextContent('Próxima: Lucas · outubro de 2026 · vence em 10/10/2026 · R$ 850,00');
+    expect(card).toHaveTextContent('Em aberto agora: 1 mensalidade.');
+    expect(card).not.toHaveTextContent('(s)');
+  });
+
+  it('tells a family that paid everything due that nothing is open, with the next month ahead', async () => {
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+      mensalidades_em_aberto: 0,
+      mensalidades_vencidas: 0,
+      valor_vencido: 0,
+      proxima_mensalidade: {
+        id: 'm12',
+        aluno_nome: 'Lucas',
+        mes_referencia: '2026-12',
+        data_vencimento: '2026-12-10',
+        valor_atualizado: 85_000,
+        status: 'pendente',
+      },
+    });
+    renderAt(<DashboardPage />);
+    const card = await screen.findByTestId('familia-mensalidades-card');
+    expect(card).toHaveTextContent('Nada em aberto agora.');
+    expect(card).not.toHaveTextContent(/vencida/);
+    expect(within(card).getByRole('link', { name: 'Ver mensalidades' })).toHaveAttribute(
+      'href',
+      '/dashboard/financeiro',
     );
   });
 });

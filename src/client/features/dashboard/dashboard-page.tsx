@@ -23,7 +23,13 @@ import type {
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/finance.schemas';
 import { absencesText } from '../../../shared/grades.schemas';
-import { formatCentavos, formatDate, formatDateTime, formatPercent } from '../../../shared/format';
+import {
+  formatCentavos,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+} from '../../../shared/format';
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { teacherAccessNotice } from '../../../shared/teachers.schemas';
@@ -364,7 +370,6 @@ export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: str
 }
 
 function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
-  const next = stats.proxima_mensalidade;
   return (
     <div className="space-y-6">
       <Panel title="Meus filhos">
@@ -391,26 +396,51 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
           </ul>
         )}
       </Panel>
-      <Panel title="Próxima mensalidade">
-        {next ? (
-          <div className="text-sm">
-            <p className="text-gray-900">
-              {next.aluno_nome} · <span>{formatMesReferencia(next.mes_referencia)}</span>
-            </p>
-            <p className={next.status === 'vencido' ? 'text-red-700' : 'text-gray-700'}>
-              {next.status === 'vencido' ? 'Venceu em' : 'Vence em'} {formatDate(next.data_vencimento)} ·{' '}
-              <strong>{formatCentavos(next.valor_atualizado)}</strong>
-            </p>
-            <p className="mt-1 text-gray-600">{stats.mensalidades_em_aberto} mensalidade(s) em aberto.</p>
-            <Link to={paths.finance} className="mt-2 inline-block font-medium text-primary-strong underline">
-              Ver mensalidades e pagar com PIX
-            </Link>
-          </div>
-        ) : (
-          <p className="text-sm text-gray-500">Nenhuma mensalidade em aberto.</p>
-        )}
-      </Panel>
+      <GuardianTuition stats={stats} />
     </div>
+  );
+}
+
+/**
+ * The family's tuition at a glance: what is overdue ('vencida', with what it costs today), then the next
+ * one due — never an overdue one called 'próxima' — and 'em aberto' counting only what is owed now
+ * (overdue or due this month), not the months generated ahead.
+ */
+function GuardianTuition({ stats }: { stats: DashboardResponsavel }) {
+  const next = stats.proxima_mensalidade;
+  const nothingYet = stats.mensalidades_em_aberto === 0 && !next;
+  return (
+    <Panel title="Mensalidades">
+      <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
+        {stats.mensalidades_vencidas > 0 && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+            <strong>
+              {formatCount(stats.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
+            </strong>{' '}
+            · {formatCentavos(stats.valor_vencido)} hoje, com multa e juros.
+          </p>
+        )}
+        {next && (
+          <p className="text-gray-900">
+            <span className="text-gray-600">Próxima:</span> {next.aluno_nome} ·{' '}
+            {formatMesReferencia(next.mes_referencia)} · vence em {formatDate(next.data_vencimento)} ·{' '}
+            <strong>{formatCentavos(next.valor_atualizado)}</strong>
+          </p>
+        )}
+        <p className="text-gray-600">
+          {nothingYet
+            ? 'Nenhuma mensalidade a pagar.'
+            : stats.mensalidades_em_aberto === 0
+              ? 'Nada em aberto agora.'
+              : `Em aberto agora: ${formatCount(stats.mensalidades_em_aberto, 'mensalidade', 'mensalidades')}.`}
+        </p>
+        {!nothingYet && (
+          <Link to={paths.finance} className="inline-block font-medium text-primary-strong underline">
+            {stats.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com PIX' : 'Ver mensalidades'}
+          </Link>
+        )}
+      </div>
+    </Panel>
   );
 }
 

@@ -7,7 +7,11 @@ import type {
   FinanceSettings,
   FinanceStats,
   FormaPagamento,
+  CancelarLoteResult,
+  GerarMensalidadesInput,
+  GerarMensalidadesPreview,
   GerarMensalidadesResult,
+  LembreteResult,
   Mensalidade,
   MensalidadeStatus,
   PagamentoResult,
@@ -32,6 +36,8 @@ export type MensalidadeFilters = {
   q: string;
   status: MensalidadeStatus | '';
   mes: string;
+  /** The school's list only: the tuition one guardian answers for (the delinquency report's link). */
+  responsavel?: string;
 };
 
 export function useFinanceStats() {
@@ -41,14 +47,20 @@ export function useFinanceStats() {
   });
 }
 
-export function mensalidadesUrl(filters: ListQuery<MensalidadeFilters>, format?: 'csv' | 'xlsx') {
-  return `/api/financeiro/mensalidades${toQuery({ ...filters, pageSize: MENSALIDADES_PAGE_SIZE, format })}`;
+export function mensalidadesUrl(
+  filters: ListQuery<MensalidadeFilters>,
+  format?: 'csv' | 'xlsx',
+  pageSize = MENSALIDADES_PAGE_SIZE,
+) {
+  const { responsavel, ...rest } = filters;
+  return `/api/financeiro/mensalidades${toQuery({ ...rest, responsavel_id: responsavel, pageSize, format })}`;
 }
 
-export function useMensalidades(filters: ListQuery<MensalidadeFilters>) {
+export function useMensalidades(filters: ListQuery<MensalidadeFilters>, pageSize = MENSALIDADES_PAGE_SIZE) {
   return useQuery({
-    queryKey: [...financeKey, 'mensalidades', filters],
-    queryFn: () => api<Page<Mensalidade>>(mensalidadesUrl(filters), { globalErrors: false }),
+    queryKey: [...financeKey, 'mensalidades', filters, pageSize],
+    queryFn: () =>
+      api<Page<Mensalidade>>(mensalidadesUrl(filters, undefined, pageSize), { globalErrors: false }),
     placeholderData: keepPreviousData,
   });
 }
@@ -122,16 +134,59 @@ export function useAdjustMensalidade() {
   });
 }
 
+/** What 'Gerar mensalidades' would create for these choices (the server's same function, not written). */
+export function useGeracaoPreview(body: GerarMensalidadesInput | null) {
+  return useQuery({
+    queryKey: [...financeKey, 'geracao-previa', body],
+    queryFn: () =>
+      apiWithMessage<GerarMensalidadesPreview>('/api/financeiro/mensalidades/gerar/simular', {
+        method: 'POST',
+        body: body ?? {},
+        globalErrors: false,
+      }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
 export function useGenerateMensalidades() {
   const invalidate = useInvalidateFinance();
   return useMutation({
-    mutationFn: (body: { ano: number; mes?: number; aluno_id?: string }) =>
+    mutationFn: (body: GerarMensalidadesInput) =>
       apiWithMessage<GerarMensalidadesResult>('/api/financeiro/mensalidades/gerar', {
         method: 'POST',
         body,
         globalErrors: false,
       }),
     onSuccess: invalidate,
+  });
+}
+
+/** Undoes a generation: its unpaid tuition is cancelled with one reason. */
+export function useCancelLote() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: ({ loteId, motivo }: { loteId: string; motivo: string }) =>
+      apiWithMessage<CancelarLoteResult>(`/api/financeiro/mensalidades/lotes/${loteId}/cancelar`, {
+        method: 'POST',
+        body: { motivo },
+        globalErrors: false,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** 'Enviar lembrete' to a guardian (Relatórios → Inadimplência). */
+export function useSendLembrete() {
+  const invalidate = useInvalidateFinance();
+  return useMutation({
+    mutationFn: (responsavelId: string) =>
+      apiWithMessage<LembreteResult>(`/api/financeiro/responsaveis/${responsavelId}/lembrete`, {
+        method: 'POST',
+        globalErrors: false,
+      }),
+    onSettled: invalidate,
   });
 }
 

@@ -1,54 +1,223 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { gerarMensalidadesInputSchema, MONTH_NAMES } from '../../../shared/finance.schemas';
+import {
+  cancelarLoteInputSchema,
+  formatMesReferencia,
+  gerarMensalidadesInputSchema,
+  MONTH_NAMES,
+  type GerarMensalidadesPreview,
+  type GerarMensalidadesResult,
+  type TurmaGeracao,
+} from '../../../shared/finance.schemas';
+import { formatCentavos, formatCount } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
-import { FormInput, FormSelect } from '../../components/form-fields';
+import { FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
+import { Modal } from '../../components/modal';
+import { ReasonModal } from '../../components/reason-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useAlunosFinanceiro, useGenerateMensalidades } from './finance.api';
+import {
+  useAlunosFinanceiro,
+  useCancelLote,
+  useFinanceSettings,
+  useGenerateMensalidades,
+  useGeracaoPreview,
+} from './finance.api';
 
 const blankAsUndefined = (text: string) => (text === '' ? undefined : text);
+const blankAsNumber = (text: string) => (text === '' ? undefined : Number(text));
 const { shape } = gerarMensalidadesInputSchema;
 const schema = z.object({
-  ano: z.coerce.number().pipe(shape.ano),
-  mes: z
-    .string()
-    .transform((text) => (text === '' ? undefined : Number(text)))
-    .pipe(shape.mes),
+  turma_id: z.string().transform(blankAsUndefined).pipe(shape.turma_id),
+  ano: z.string().transform(blankAsNumber).pipe(shape.ano),
+  mes: z.string().transform(blankAsNumber).pipe(shape.mes),
   aluno_id: z.string().transform(blankAsUndefined).pipe(shape.aluno_id),
 });
+type Values = z.input<typeof schema>;
 
-/** 'Gerar mensalidades' for a year, one month, or one student; running it twice creates nothing twice. */
+/** 'fevereiro a dezembro de 2027', 'dezembro de 2026 a janeiro de 2027', 'março de 2027'. */
+export function formatMesRange(de: string, ate: string): string {
+  if (de === ate) return formatMesReferencia(de);
+  const first = formatMesReferencia(de);
+  return de.slice(0, 4) === ate.slice(0, 4)
+    ? `${first.slice(0, first.lastIndexOf(' de '))} a ${formatMesReferencia(ate)}`
+    : `${first} a ${formatMesReferencia(ate)}`;
+}
+
+/** Whether the class's school year has any month in `ano`. */
+function yearCovers(turma: TurmaGeracao, ano: number): boolean {
+  return (
+    turma.ano_letivo_de !== null &&
+    turma.ano_letivo_ate !== null &&
+    turma.ano_letivo_de <= `${ano}-12` &&
+    turma.ano_letivo_ate >= `${ano}-01`
+  );
+}
+
+function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefined }) {
+  const year =
+    turma.ano_letivo_de && turma.ano_letivo_ate
+      ? `ano letivo ${turma.ano_letivo} (${formatMesRange(turma.ano_letivo_de, turma.ano_letivo_ate)})`
+      : `ano letivo ${turma.ano_letivo}`;
+  return (
+    <li className="py-1.5">
+      <span className="font-medium text-gray-900">{turma.turma_nome}</span>{' '}
+      <span className="text-gray-600">· {year}</span>
+      <span className="block text-gray-800">
+        {turma.mensalidades > 0 && turma.primeiro_mes && turma.ultimo_mes
+          ? `${formatCount(turma.mensalidades, 'mensalidade', 'mensalidades')} de ${formatCount(turma.alunos, 'aluno', 'alunos')}, ${formatMesRange(turma.primeiro_mes, turma.ultimo_mes)}: ${formatCentavos(turma.valor)}`
+          : ano !== undefined && !yearCovers(turma, ano)
+            ? `Nada a gerar em ${String(ano)}: o ano letivo desta turma é ${turma.ano_letivo}.`
+            : 'Nada a gerar neste período.'}
+        {turma.ja_existiam > 0 &&
+          ` ${formatCount(turma.ja_existiam, 'mensalidade já existia', 'mensalidades já existiam')} e não será criada de novo.`}
+      </span>
+    </li>
+  );
+}
+
+/** The preview (before) or what was created (after): the total, then each class. */
+function GenerationSummary({
+  summary,
+  created,
+  message,
+  ano,
+}: {
+  summary: GerarMensalidadesPreview;
+  created: boolean;
+  message?: string | undefined;
+  /** The year asked for, if any (a class of another year says so). */
+  ano?: number | undefined;
+}) {
+  const total = `${formatCount(summary.mensalidades, 'mensalidade', 'mensalidades')}, total ${formatCentavos(summary.valor_total)}`;
+  return (
+    <div>
+      <p className="font-semibold text-gray-900" data-testid="geracao-total">
+        {summary.mensalidades === 0
+          ? (message ?? 'Nenhuma mensalidade nova.')
+          : created
+            ? `${summary.mensalidades === 1 ? 'Foi gerada' : 'Foram geradas'} ${total}.`
+            : `${summary.mensalidades === 1 ? 'Será gerada' : 'Serão geradas'} ${total}.`}
+      </p>
+      {summary.turmas.length > 0 && (
+        <ul className="mt-2 divide-y divide-gray-200" aria-label="Por turma">
+          {summary.turmas.map((turma) => (
+            <ClassLine key={turma.turma_id} turma={turma} ano={ano} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Gerar mensalidades': by default every class's own school year (the months its Calendário year covers,
+ * from each student's enrolment on); a class, a year, a month or a student narrow it. What it will
+ * create — per class, with the total — shows before 'Gerar'; once created, the batch can be undone at
+ * once ('Desfazer', with a reason).
+ */
 export function GenerateModal({ onClose }: { onClose: () => void }) {
   const [q, setQ] = useState('');
   const alunos = useAlunosFinanceiro(q);
+  const settings = useFinanceSettings();
   const generate = useGenerateMensalidades();
-  const form = useSchemaForm(schema, { ano: String(new Date().getFullYear()), mes: '', aluno_id: '' });
+  const [result, setResult] = useState<{ data: GerarMensalidadesResult; message?: string } | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const form = useSchemaForm(schema, { turma_id: '', ano: '', mes: '', aluno_id: '' });
+  const values = useWatch({ control: form.control }) as Values;
+  const body = useMemo(() => {
+    const parsed = schema.safeParse(values);
+    return parsed.success ? parsed.data : null;
+  }, [values]);
+  const preview = useGeracaoPreview(result ? null : body);
 
+  const turmas = (settings.data?.turmas ?? []).filter((turma) => turma.valor_mensalidade !== null);
+  const years = useMemo(() => {
+    const set = new Set(turmas.map((turma) => turma.ano_letivo).filter((ano) => /^\d{4}$/.test(ano)));
+    return [...set].sort();
+  }, [turmas]);
+
+  if (result && undoing && result.data.lote_id) {
+    return <UndoModal loteId={result.data.lote_id} criadas={result.data.criadas} onClose={onClose} />;
+  }
+  if (result) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        size="md"
+        title="Mensalidades geradas"
+        description={result.message}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setUndoing(true)}>
+              Desfazer
+            </Button>
+            <Button onClick={onClose}>Concluir</Button>
+          </>
+        }
+      >
+        <div className="space-y-3 text-sm">
+          <GenerationSummary summary={result.data} created />
+          <p className="text-gray-600">
+            Gerou por engano? <strong>Desfazer</strong> cancela de uma vez as mensalidades deste lote ainda
+            sem pagamento, com o motivo que você informar (fica na auditoria).
+          </p>
+        </div>
+      </Modal>
+    );
+  }
+
+  const nothing = preview.data ? preview.data.data.mensalidades === 0 : true;
   return (
     <FormModal
       title="Gerar mensalidades"
-      description="Para cada aluno ativo matriculado em turma com mensalidade configurada, a partir do mês da data da matrícula; se o aluno entrou depois do dia de vencimento, esse primeiro mês vence no dia em que ele entrou."
+      description="As mensalidades seguem o ano letivo de cada turma (as datas do Calendário) e começam no mês da matrícula de cada aluno, nunca antes. Confira a prévia antes de gerar."
       formId="generate-form"
       submitLabel="Gerar"
-      size="md"
+      size="lg"
       className="grid gap-4 sm:grid-cols-2"
       form={form}
       onClose={onClose}
-      onSubmit={form.submit(async (values) => {
-        const result = await generate.mutateAsync(values);
-        toast.success(result.message ?? `${result.data.criadas} mensalidade(s) gerada(s).`);
-        onClose();
+      onSubmit={form.submit(async (input) => {
+        if (nothing) {
+          // The preview already says why; 'Gerar' repeats it rather than running a run that makes nothing.
+          toast(preview.data?.message ?? 'Nenhuma mensalidade nova nesta escolha.');
+          return;
+        }
+        const created = await generate.mutateAsync(input);
+        if (created.data.criadas === 0) {
+          toast.success(created.message ?? 'Nenhuma mensalidade nova.');
+          onClose();
+          return;
+        }
+        setResult({ data: created.data, ...(created.message ? { message: created.message } : {}) });
       })}
     >
-      <FormInput name="ano" label="Ano" type="number" min={2000} max={2100} />
+      <FormSelect name="turma_id" label="Turma" empty="Todas as turmas com mensalidade">
+        {turmas.map((turma) => (
+          <option key={turma.turma_id} value={turma.turma_id}>
+            {turma.turma_nome} ({turma.ano_letivo})
+          </option>
+        ))}
+      </FormSelect>
+      <FormSelect
+        name="ano"
+        label="Ano"
+        empty="Ano letivo de cada turma"
+        options={Object.fromEntries(years.map((ano) => [ano, ano]))}
+      />
       <FormSelect
         name="mes"
         label="Mês"
-        empty="Ano inteiro"
+        empty="Todos os meses do ano letivo"
         options={Object.fromEntries(MONTH_NAMES.map((name, index) => [String(index + 1), name]))}
       />
+      <div />
       <InputField
         label="Buscar aluno (opcional)"
         type="search"
@@ -62,6 +231,46 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
           </option>
         ))}
       </FormSelect>
+      <section
+        aria-label="Prévia da geração"
+        aria-live="polite"
+        className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm sm:col-span-2"
+      >
+        <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase">Prévia</h3>
+        {!preview.data ? (
+          preview.isError ? (
+            <p className="text-red-700">Não foi possível calcular a prévia.</p>
+          ) : (
+            <Spinner label="Calculando a prévia..." />
+          )
+        ) : (
+          <GenerationSummary
+            summary={preview.data.data}
+            created={false}
+            message={preview.data.message}
+            ano={body?.ano}
+          />
+        )}
+      </section>
     </FormModal>
+  );
+}
+
+/** 'Desfazer': the batch's unpaid tuition cancelled with one reason. */
+function UndoModal({ loteId, criadas, onClose }: { loteId: string; criadas: number; onClose: () => void }) {
+  const cancel = useCancelLote();
+  return (
+    <ReasonModal
+      title="Desfazer geração"
+      description={`${formatCount(criadas, 'mensalidade gerada agora será cancelada', 'mensalidades geradas agora serão canceladas')}; as que já tiverem pagamento registrado ficam como estão.`}
+      formId="undo-batch-form"
+      submitLabel="Desfazer geração"
+      reasonLabel="Motivo"
+      hint="Fica registrado na auditoria e em cada mensalidade cancelada."
+      schema={cancelarLoteInputSchema}
+      success="Geração desfeita."
+      action={(motivo) => cancel.mutateAsync({ loteId, motivo })}
+      onClose={onClose}
+    />
   );
 }

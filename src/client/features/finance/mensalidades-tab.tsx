@@ -27,8 +27,8 @@ import { PixModal } from './pix-modal';
 
 /** The tuition list: the school's (this month by default) or a guardian's children's. */
 export function MensalidadesTab({ manage }: { manage: boolean }) {
-  const list = useListState<MensalidadeFilters>({
-    defaults: { q: '', status: '', mes: manage ? currentMonth() : '' },
+  const list = useListState<Required<MensalidadeFilters>>({
+    defaults: { q: '', status: '', mes: manage ? currentMonth() : '', responsavel: '' },
     sortable: mensalidadeSortColumns,
   });
   const mensalidades = useMensalidades(list.query);
@@ -79,6 +79,21 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
         )}
       </FilterBar>
 
+      {list.filters.responsavel && (
+        <p
+          data-testid="filtro-responsavel"
+          className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900"
+        >
+          Mostrando só as mensalidades de um responsável (dos alunos de quem é o responsável principal).
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => list.setFilter('responsavel', '')}
+          >
+            Mostrar todas
+          </button>
+        </p>
+      )}
       <DataList
         label="Mensalidades"
         header={data && <h2 className="font-semibold text-gray-900">Mensalidades ({data.total})</h2>}

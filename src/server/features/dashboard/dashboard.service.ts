@@ -1,5 +1,6 @@
 import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import { isEmAberto } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
@@ -70,11 +71,13 @@ const actionLabels: Record<string, string> = {
   marcar_alunos_foto: 'marcou alunos em',
   responder_solicitacao: 'respondeu',
   desfazer_abono: 'desfez o abono de',
+  enviar_lembrete: 'enviou um lembrete de mensalidade a',
 };
 /** Actions that say everything on their own (their entity adds nothing a reader needs). */
 const sentenceLabels: Record<string, string> = {
   aceitar_privacidade: 'aceitou o Aviso de Privacidade e os Termos de Uso',
   backup_automatico: 'fez o backup automático',
+  desfazer_lote: 'desfez uma geração de mensalidades',
   criar_backup: 'criou um backup',
   baixar_backup: 'baixou um backup',
   restaurar_backup: 'restaurou um backup',
@@ -344,14 +347,14 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     }),
   );
   const geral = new Map(figures);
+  // 'Em aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead;
+  // the next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima').
+  const byDue = { sort: 'vencimento', order: 'asc', page: 1, pageSize: 200 } as const;
   const [overdue, upcoming] = await Promise.all([
-    listMensalidades(db, { status: 'vencido', page: 1, pageSize: 200 }, scope, today),
-    listMensalidades(db, { status: 'pendente', page: 1, pageSize: 200 }, scope, today),
+    listMensalidades(db, { ...byDue, status: 'vencido' }, scope, today),
+    listMensalidades(db, { ...byDue, status: 'pendente' }, scope, today),
   ]);
-  const open = [...overdue.items, ...upcoming.items].sort((a, b) =>
-    a.data_vencimento.localeCompare(b.data_vencimento),
-  );
-  const next = open[0];
+  const next = upcoming.items[0];
   return {
     escopo: 'responsavel',
     // Tuition debt changes nothing here (Lei 9.870/1999 art. 6): attendance shows like any other.
@@ -369,7 +372,10 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       previstas_ano: geral.get(filho.id)?.previstas_ano ?? null,
       limite_faltas_ano: geral.get(filho.id)?.limite_faltas_ano ?? null,
     })),
-    mensalidades_em_aberto: overdue.total + upcoming.total,
+    mensalidades_em_aberto:
+      overdue.total + upcoming.items.filter((mensalidade) => isEmAberto(mensalidade, today)).length,
+    mensalidades_vencidas: overdue.total,
+    valor_vencido: overdue.items.reduce((sum, mensalidade) => sum + mensalidade.valor_atualizado, 0),
     proxima_mensalidade: next
       ? {
           id: next.id,

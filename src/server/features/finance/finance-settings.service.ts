@@ -40,6 +40,7 @@ export async function getFinanceSettings(db: DbOrTx): Promise<FinanceSettings> {
     .select({
       turma_id: classes.id,
       turma_nome: classes.nome,
+      ano_letivo: classes.anoLetivo,
       valor_mensalidade: classTuition.valorMensalidade,
       dia_vencimento: classTuition.diaVencimento,
       alunos_count:

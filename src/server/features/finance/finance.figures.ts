@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { type FinanceStats } from '../../../shared/finance.schemas.js';
+import { emAbertoAte, type FinanceStats } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, transacoes } from './finance.table.js';
 import type { FinanceScope } from './finance.scope.js';
@@ -60,9 +60,10 @@ export async function summarizeMensalidades(
   const mes = today.slice(0, 7);
   const scoped = scopeFilter(scope);
   // Each part reads only the rows it needs (open ones through a partial index; this month's payments).
+  // 'Em aberto' as the families see it (shared `emAbertoAte`): overdue or due by the end of this month.
   const open = and(
     sql`${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} < ${mensalidades.valor}`,
-    lte(mensalidades.dataVencimento, endOfMonth(mes)),
+    lte(mensalidades.dataVencimento, emAbertoAte(today)),
     scoped,
   );
   const late = sql`${mensalidades.dataVencimento} < ${today}`;

@@ -5,6 +5,7 @@ import { classes } from '../classes/classes.table.js';
 import { guardians, studentGuardians } from '../students/students.table.js';
 import { mensalidades, transacoes } from './finance.table.js';
 import { sumTransacoesByMonth } from './finance.figures.js';
+import { LEMBRETE_ACTION, LEMBRETE_ENTITY } from './lembretes.service.js';
 
 /** Monthly cash flow of a year: paid receitas and despesas per month (the same sums as the cards). */
 export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['fluxo']> {
@@ -21,7 +22,10 @@ export async function reportFluxo(db: DbOrTx, ano: number): Promise<Relatorios['
   return { ano, linhas, total_receitas, total_despesas, saldo: total_receitas - total_despesas };
 }
 
-/** Overdue tuition of a year's months, by class and by principal guardian (open principal, no charges). */
+/**
+ * Overdue tuition of a year's months, by class and by principal guardian (open principal, no charges);
+ * each guardian with a phone to call and when the last reminder went out.
+ */
 export async function reportInadimplencia(
   db: DbOrTx,
   ano: number,
@@ -46,8 +50,20 @@ export async function reportInadimplencia(
     .groupBy(turmaNome)
     .orderBy(sql`3 desc`, asc(turmaNome));
   const responsavelNome = sql<string>`coalesce(${guardians.nome}, 'Sem responsável principal')`;
+  // The last reminder is the audit trail's entry of it (lembretes.service.ts writes one per reminder).
+  const ultimoLembrete = sql<string | null>`(select max(a.at) from audit_log a
+      where a.entity = ${LEMBRETE_ENTITY} and a.action = ${LEMBRETE_ACTION} and a.entity_id = ${guardians.id}::text)`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value).toISOString()),
+  );
   const porResponsavel = await db
-    .select({ nome: responsavelNome, mensalidades_vencidas: quantidade, valor_em_aberto: aberto })
+    .select({
+      nome: responsavelNome,
+      mensalidades_vencidas: quantidade,
+      valor_em_aberto: aberto,
+      responsavel_id: guardians.id,
+      telefone: guardians.telefone,
+      ultimo_lembrete: ultimoLembrete,
+    })
     .from(mensalidades)
     .leftJoin(
       studentGuardians,
@@ -55,7 +71,7 @@ export async function reportInadimplencia(
     )
     .leftJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(overdue)
-    .groupBy(guardians.id, responsavelNome)
+    .groupBy(guardians.id, responsavelNome, guardians.telefone)
     .orderBy(sql`3 desc`, asc(responsavelNome));
   const total = porTurma.reduce((sum, row: InadimplenciaRow) => sum + row.valor_em_aberto, 0);
   return { ano, por_turma: porTurma, por_responsavel: porResponsavel, total_em_aberto: total };

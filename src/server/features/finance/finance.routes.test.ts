@@ -25,8 +25,11 @@ beforeEach(() => t.reset());
 const thisYear = Number(today.slice(0, 4));
 const lastYear = thisYear - 1;
 
-/** A class with R$ 850,00 due on the 10th, two students (one with a guardian account), an admin. */
-async function school() {
+/**
+ * A class with R$ 850,00 due on the 10th, two students (one with a guardian account), an admin. The
+ * class is last year's unless told (tuition follows the class's school year), so last year is all due.
+ */
+async function school(options: { ano?: number } = {}) {
   const admin = await signedIn(t, 'administrador');
   const guardianLogin = await signedIn(t, 'responsavel');
   const otherGuardianLogin = await signedIn(t, 'responsavel');
@@ -43,7 +46,7 @@ async function school() {
       nivel: 'Fundamental I',
       serie: '5º ano',
       turno: 'manha',
-      anoLetivo: String(thisYear),
+      anoLetivo: String(options.ano ?? lastYear),
       professorResponsavelId: teacher!.id,
     })
     .returning();
@@ -100,7 +103,21 @@ async function school() {
     turma: turma!,
     ana: ana!,
     bruno: bruno!,
+    mae: mae!,
+    pai: pai!,
   };
+}
+
+/** Another class with the same tuition (R$ 850,00, day 10), of `ano`; `alunos` move into it. */
+async function classWithTuition(nome: string, ano: number, alunos: string[] = []) {
+  const db = t.database.db;
+  const [turma] = await db
+    .insert(classes)
+    .values({ nome, nivel: 'Fundamental I', serie: '5º ano', turno: 'manha', anoLetivo: String(ano) })
+    .returning();
+  await db.insert(classTuition).values({ turmaId: turma!.id, valorMensalidade: 85_000, diaVencimento: 10 });
+  for (const id of alunos) await db.update(students).set({ turmaId: turma!.id }).where(eq(students.id, id));
+  return turma!;
 }
 
 async function call(
@@ -126,15 +143,17 @@ describe('generating tuition', () => {
     const first = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
     expect(first.statusCode).toBe(201);
     // Ana: 12 months; Bruno enrolled in July: July to December (6).
-    expect(first.json().data).toEqual({ criadas: 18 });
+    expect(first.json().data).toMatchObject({ criadas: 18, mensalidades: 18, valor_total: 18 * 85_000 });
     const again = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
-    expect(again.json().data).toEqual({ criadas: 0 });
+    expect(again.json().data).toMatchObject({ criadas: 0 });
+    // Ana goes on to this year's class: this year's tuition is hers now (one month, one student).
+    await classWithTuition('6º Ano A', thisYear, [s.ana.id]);
     const one = await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, {
       ano: thisYear,
       mes: 2,
       aluno_id: s.ana.id,
     });
-    expect(one.json().data).toEqual({ criadas: 1 });
+    expect(one.json().data).toMatchObject({ criadas: 1 });
     const row = await mensalidadeOf(s.ana.id, `${thisYear}-02`);
     expect(row).toMatchObject({ valor: 85_000, dataVencimento: `${thisYear}-02-10` });
     const audit = await t.database.db
@@ -153,12 +172,13 @@ describe('generating tuition', () => {
     expect((await mensalidadeOf(s.ana.id, `${lastYear}-07`)).dataVencimento).toBe(`${lastYear}-07-10`);
 
     // Registered today, after this month's due day: this month's tuition is open, not overdue.
+    const current = await classWithTuition('6º Ano A', thisYear);
     const register = (nome: string, matricula: string, dataMatricula?: string) =>
       call('POST', '/api/alunos', s.admin, {
         nome,
         data_nascimento: '2015-09-01',
         matricula,
-        turma_id: s.turma.id,
+        turma_id: current.id,
         ...(dataMatricula ? { data_matricula: dataMatricula } : {}),
         responsavel: {
           nome: `Mãe de ${nome}`,
@@ -460,7 +480,7 @@ describe('who sees what', () => {
 
 describe('transactions, figures and reports', () => {
   it('creates, edits and deletes a despesa with audit, and the cards agree with the reports to the centavo', async () => {
-    const s = await school();
+    const s = await school({ ano: thisYear });
     await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
     const month = today.slice(0, 7);
     const current = await mensalidadeOf(s.ana.id, month);
@@ -568,8 +588,22 @@ describe('transactions, figures and reports', () => {
       { nome: '5º Ano A', mensalidades_vencidas: 17, valor_em_aberto: 17 * 85_000 },
     ]);
     expect(report.por_responsavel).toEqual([
-      { nome: 'Carla Souza', mensalidades_vencidas: 11, valor_em_aberto: 11 * 85_000 },
-      { nome: 'Diego Lima', mensalidades_vencidas: 6, valor_em_aberto: 6 * 85_000 },
+      {
+        nome: 'Carla Souza',
+        mensalidades_vencidas: 11,
+        valor_em_aberto: 11 * 85_000,
+        responsavel_id: s.mae.id,
+        telefone: '11912345678',
+        ultimo_lembrete: null,
+      },
+      {
+        nome: 'Diego Lima',
+        mensalidades_vencidas: 6,
+        valor_em_aberto: 6 * 85_000,
+        responsavel_id: s.pai.id,
+        telefone: '11912345679',
+        ultimo_lembrete: null,
+      },
     ]);
     const csv = await call(
       'GET',
@@ -623,10 +657,11 @@ describe('GET /api/dashboard/stats', () => {
     const guardian = (await call('GET', '/api/dashboard/stats', s.guardian)).json().data;
     expect(guardian.escopo).toBe('responsavel');
     expect(guardian.filhos.map((f: { nome: string }) => f.nome)).toEqual(['Ana Souza']);
-    expect(guardian.mensalidades_em_aberto).toBe(12);
-    expect(guardian.proxima_mensalidade).toMatchObject({
-      aluno_nome: 'Ana Souza',
-      mes_referencia: `${lastYear}-01`,
+    // Last year is all overdue: twelve owed now, all 'vencidas' — none of them is 'a próxima'.
+    expect(guardian).toMatchObject({
+      mensalidades_em_aberto: 12,
+      mensalidades_vencidas: 12,
+      proxima_mensalidade: null,
     });
     expect(JSON.stringify(guardian)).not.toMatch(/Bruno/);
   });

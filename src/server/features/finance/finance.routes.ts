@@ -8,6 +8,10 @@ import {
   financeSettingsSchema,
   financeStatsSchema,
   gerarMensalidadesResultSchema,
+  gerarMensalidadesPreviewSchema,
+  cancelarLoteInputSchema,
+  cancelarLoteResultSchema,
+  lembreteResultSchema,
   mensalidadeDetailSchema,
   mensalidadeSchema,
   pagamentoResultSchema,
@@ -30,7 +34,7 @@ import {
   updateFinanceSettingsInputSchema,
   type Mensalidade,
 } from '../../../shared/finance.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatCount, formatDate, formatPhone } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -42,7 +46,9 @@ import { financeScopeOf } from './finance.scope.js';
 import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
 import { computeFinanceStats } from './finance.figures.js';
 import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';
+import { sendLembrete } from './lembretes.service.js';
 import {
+  cancelLote,
   generateMensalidades,
   type GenerationOutcome,
   getMensalidade,
@@ -65,10 +71,12 @@ const EXPORT_LIMIT = 10_000;
 const generationMessages: Record<GenerationOutcome, (criadas: number) => string> = {
   sem_turma_com_mensalidade: () =>
     'Nenhuma mensalidade gerada: nenhum aluno ativo está numa turma com mensalidade definida. Defina o valor de cada turma em Configurar.',
+  fora_do_ano_letivo: () =>
+    'Nenhuma mensalidade gerada: o período escolhido fica fora do ano letivo das turmas. As mensalidades seguem o ano letivo de cada turma.',
   nada_a_gerar: () =>
     'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados ou têm bolsa integral.',
   ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
-  geradas: (criadas) => `${criadas} mensalidade(s) gerada(s).`,
+  geradas: (criadas) => `${formatCount(criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
 };
 
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
@@ -141,10 +149,76 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request, reply) => {
-      const { criadas, outcome } = await generateMensalidades(db(), request.body, actorOf(request));
+      const { outcome, loteId, ...summary } = await generateMensalidades(
+        db(),
+        request.body,
+        actorOf(request),
+      );
+      const criadas = summary.mensalidades;
       return reply
         .status(criadas > 0 ? 201 : 200)
-        .send(ok({ criadas }, generationMessages[outcome](criadas)));
+        .send(ok({ ...summary, criadas, lote_id: loteId }, generationMessages[outcome](criadas)));
+    },
+  );
+
+  // The preview: the same function as 'Gerar', without writing (counts and totals per class).
+  app.post(
+    '/mensalidades/gerar/simular',
+    {
+      schema: { body: gerarMensalidadesInputSchema, response: okResponse(gerarMensalidadesPreviewSchema) },
+      config: manage,
+    },
+    async (request) => {
+      const { outcome, mensalidades, valor_total, turmas } = await generateMensalidades(
+        db(),
+        request.body,
+        actorOf(request),
+        { dryRun: true },
+      );
+      return ok(
+        { mensalidades, valor_total, turmas },
+        outcome === 'geradas' ? undefined : generationMessages[outcome](0),
+      );
+    },
+  );
+
+  app.post(
+    '/mensalidades/lotes/:id/cancelar',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: cancelarLoteInputSchema,
+        response: okResponse(cancelarLoteResultSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const result = await cancelLote(db(), request.params.id, request.body.motivo, actorOf(request));
+      const kept =
+        result.mantidas > 0
+          ? ` ${formatCount(result.mantidas, 'mensalidade com pagamento registrado foi mantida', 'mensalidades com pagamento registrado foram mantidas')}.`
+          : '';
+      return ok(
+        result,
+        `Geração desfeita: ${formatCount(result.canceladas, 'mensalidade cancelada', 'mensalidades canceladas')}.${kept}`,
+      );
+    },
+  );
+
+  app.post(
+    '/responsaveis/:id/lembrete',
+    { schema: { params: idParamsSchema, response: okResponse(lembreteResultSchema) }, config: manage },
+    async (request) => {
+      const user = signedInUser(request);
+      const result = await sendLembrete(
+        app.ctx,
+        request.params.id,
+        actorOf(request),
+        { id: user.id, nivel: user.nivel },
+        clock.today(),
+      );
+      const canais = result.canais.map((canal) => (canal === 'portal' ? 'portal' : 'e-mail')).join(' e ');
+      return ok(result, `Lembrete enviado a ${result.responsavel_nome} (${canais}).`);
     },
   );
 
@@ -414,7 +488,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         const report = await reportInadimplencia(db(), ano, today);
         if (format === 'json') return ok(report);
         const rows = [
-          ...report.por_turma.map((row) => ({ grupo: 'Turma', ...row })),
+          ...report.por_turma.map((row) => ({ grupo: 'Turma', telefone: null, ...row })),
           ...report.por_responsavel.map((row) => ({ grupo: 'Responsável', ...row })),
         ];
         return sendFile(
@@ -427,6 +501,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
               { header: 'Nome', value: (row) => row.nome },
               { header: 'Mensalidades vencidas', value: (row) => row.mensalidades_vencidas },
               { header: 'Valor em aberto', value: (row) => row.valor_em_aberto, money: true },
+              { header: 'Telefone', value: (row) => (row.telefone ? formatPhone(row.telefone) : '') },
             ],
             rows,
           ),

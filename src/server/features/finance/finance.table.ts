@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -84,11 +85,23 @@ export const mensalidades = pgTable(
     dataPagamento: date('data_pagamento', { mode: 'string' }),
     canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
     motivoCancelamento: text('motivo_cancelamento'),
+    /** The 'Gerar mensalidades' run that created it (null: created before batches were recorded). */
+    loteId: uuid('lote_id'),
+    /**
+     * Cancelled by undoing its batch: it no longer holds its month, so the month can be generated again
+     * (a tuition cancelled on its own keeps holding it: generating again must not bring it back).
+     */
+    desfeita: boolean('desfeita').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('mensalidades_aluno_mes_unique').on(table.alunoId, table.mesReferencia),
+    uniqueIndex('mensalidades_aluno_mes_unique')
+      .on(table.alunoId, table.mesReferencia)
+      .where(sql`not ${table.desfeita}`),
+    index('mensalidades_lote_idx')
+      .on(table.loteId)
+      .where(sql`${table.loteId} is not null`),
     index('mensalidades_mes_idx').on(table.mesReferencia),
     index('mensalidades_vencimento_idx').on(table.dataVencimento),
     index('mensalidades_turma_idx').on(table.turmaId),

@@ -1,0 +1,221 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  formatMesReferencia,
+  type LembreteResult,
+  type Mensalidade,
+} from '../../../shared/finance.schemas.js';
+import {
+  formatCentavos,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPhone,
+} from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import {
+  auditRows,
+  enforceWriteLimits,
+  lockLimit,
+  rateLimited,
+  WRITE_LIMITS,
+  type LimitedAccount,
+} from '../../lib/write-limits.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { entregas, notificacaoPreferencias } from '../notificacoes/notificacoes.table.js';
+import { notifyUser } from '../notificacoes/notificacoes.service.js';
+import { readSystemValues } from '../settings/settings.service.js';
+import { guardians, studentGuardians } from '../students/students.table.js';
+import { users } from '../users/users.table.js';
+import { listMensalidades } from './mensalidades.service.js';
+
+/** A reminder is the audit trail's entry of it: the report's 'último lembrete' and the daily rule read it. */
+export const LEMBRETE_ENTITY = 'responsavel' as const;
+export const LEMBRETE_ACTION = 'enviar_lembrete' as const;
+
+/** One reminder per family in this window (a reminder a day is a reminder; more is pressure). */
+const FAMILY_WINDOW_HOURS = 24;
+
+const PORTAL_LINK = '/dashboard/financeiro';
+
+export interface LembreteTexts {
+  titulo: string;
+  texto: string;
+  assunto: string;
+  emailTexto: string;
+  sms: string;
+}
+
+/**
+ * The reminder's words. Lei 9.870/1999 and CDC art. 42: a family in debt is not exposed to ridicule nor
+ * threatened — so the text states what is open and how to pay, in a neutral tone, says nothing of
+ * consequences, and allows that it may already be paid. It names only the family's own children.
+ */
+export function lembreteTexts(
+  items: readonly Pick<
+    Mensalidade,
+    'aluno_nome' | 'mes_referencia' | 'data_vencimento' | 'valor_atualizado'
+  >[],
+  hasPortal: boolean,
+): LembreteTexts {
+  const total = items.reduce((sum, item) => sum + item.valor_atualizado, 0);
+  const one = items.length === 1 ? items[0] : undefined;
+  const lines = items.map(
+    (item) =>
+      `- ${item.aluno_nome}, ${formatMesReferencia(item.mes_referencia)} (vencimento ${formatDate(item.data_vencimento)}): ${formatCentavos(item.valor_atualizado)}`,
+  );
+  const how = hasPortal
+    ? 'No portal, em Mensalidades, você vê os valores e pode pagar com PIX. Se preferir combinar outra forma, fale com a secretaria.'
+    : 'Para pagar ou combinar outra forma, fale com a secretaria.';
+  return {
+    titulo: 'Lembrete de mensalidade',
+    texto: one
+      ? `Consta em aberto a mensalidade de ${formatMesReferencia(one.mes_referencia)} de ${one.aluno_nome} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`
+      : `Constam em aberto ${formatCount(items.length, 'mensalidade', 'mensalidades')} (${formatCentavos(total)} atualizado hoje). Se já pagou, desconsidere.`,
+    assunto: 'Lembrete de mensalidade em aberto',
+    emailTexto: [
+      `Este é um lembrete da secretaria. ${one ? 'Consta em aberto a mensalidade abaixo' : 'Constam em aberto as mensalidades abaixo'}:`,
+      '',
+      ...lines,
+      '',
+      `Total atualizado hoje: ${formatCentavos(total)}.`,
+      '',
+      how,
+      'Se o pagamento já foi feito, por favor desconsidere esta mensagem.',
+    ].join('\n'),
+    sms: 'Lembrete da escola: há mensalidade em aberto. Veja no portal ou fale com a secretaria.',
+  };
+}
+
+/**
+ * 'Enviar lembrete' (Relatórios → Inadimplência, per responsável): tells the guardian who answers for
+ * the payment — the principal guardian, only — what is overdue, through the bell and e-mail as the
+ * school's switches and the guardian's preferences allow (an e-mail only, to the address on file, when
+ * they have no portal account). Never the students, never another family. At most one reminder per
+ * family in 24 hours (429 saying when the next one may go); the sender's own cap counts too. Audited in
+ * the same transaction as the notices it writes.
+ */
+export async function sendLembrete(
+  ctx: AppContext,
+  responsavelId: string,
+  actor: Actor,
+  sender: LimitedAccount,
+  today: string,
+): Promise<LembreteResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [guardian] = await tx
+      .select({
+        id: guardians.id,
+        nome: guardians.nome,
+        email: guardians.email,
+        telefone: guardians.telefone,
+        anonimizadoEm: guardians.anonimizadoEm,
+        usuarioId: users.id,
+        usuarioEmail: users.email,
+      })
+      .from(guardians)
+      .leftJoin(users, and(eq(users.id, guardians.usuarioId), eq(users.status, 'ativo')))
+      .where(eq(guardians.id, responsavelId));
+    if (!guardian) throw notFound('Responsável não encontrado.');
+    if (guardian.anonimizadoEm) throw conflict('Os dados deste responsável foram anonimizados.');
+
+    await enforceWriteLimits(tx, sender, 'lembretes-mensalidade', [
+      {
+        limit: WRITE_LIMITS.lembretesMensalidade,
+        source: auditRows(sender.id, LEMBRETE_ENTITY, [LEMBRETE_ACTION]),
+      },
+    ]);
+    await assertNoRecentReminder(tx, guardian.id, guardian.nome);
+
+    const children = await tx
+      .select({ id: studentGuardians.alunoId })
+      .from(studentGuardians)
+      .where(and(eq(studentGuardians.responsavelId, guardian.id), eq(studentGuardians.ehPrincipal, true)));
+    if (children.length === 0)
+      throw conflict(
+        'Este responsável não é o responsável principal de nenhum aluno: o lembrete vai só a quem responde pelo pagamento.',
+      );
+    const overdue = await listMensalidades(
+      tx,
+      { status: 'vencido', sort: 'vencimento', order: 'asc', page: 1, pageSize: 200 },
+      { kind: 'responsavel', alunoIds: children.map((child) => child.id) },
+      today,
+    );
+    if (overdue.items.length === 0) throw conflict('Não há mensalidade vencida deste responsável.');
+
+    const switches = await readSystemValues(tx);
+    const texts = lembreteTexts(overdue.items, guardian.usuarioId !== null);
+    const canais: LembreteResult['canais'] = [];
+    if (guardian.usuarioId) {
+      await notifyUser(ctx, tx, guardian.usuarioId, {
+        tipo: 'mensalidade',
+        titulo: texts.titulo,
+        texto: texts.texto,
+        link: PORTAL_LINK,
+        email: { assunto: texts.assunto, texto: texts.emailTexto },
+        sms: texts.sms,
+      });
+      canais.push('portal');
+      const [preference] = await tx
+        .select({ email: notificacaoPreferencias.email })
+        .from(notificacaoPreferencias)
+        .where(
+          and(
+            eq(notificacaoPreferencias.usuarioId, guardian.usuarioId),
+            eq(notificacaoPreferencias.tipo, 'mensalidade'),
+          ),
+        );
+      if (switches.notificacoes_email && guardian.usuarioEmail && preference?.email !== false)
+        canais.push('email');
+    } else if (guardian.email && switches.notificacoes_email) {
+      await tx.insert(entregas).values({
+        canal: 'email',
+        destino: guardian.email,
+        assunto: texts.assunto,
+        texto: `Olá, ${guardian.nome}.\n\n${texts.emailTexto}\n\nEsta é uma mensagem automática; não responda a este e-mail.`,
+        proximaTentativa: clock.now(),
+      });
+      canais.push('email');
+    } else {
+      const phone = guardian.telefone ? `: ligue para ${formatPhone(guardian.telefone)}` : '';
+      throw conflict(
+        guardian.email
+          ? `O envio de e-mails está desligado (Configurações → Notificações) e este responsável não tem acesso ao portal${phone}.`
+          : `Este responsável não tem acesso ao portal nem e-mail cadastrado${phone}.`,
+      );
+    }
+
+    const valor = overdue.items.reduce((sum, item) => sum + item.valor_atualizado, 0);
+    await recordAudit(tx, actor, {
+      // Literal, so the audit's wording test finds it (dashboard.describe.test.ts); typed to match the constants.
+      action: 'enviar_lembrete' satisfies typeof LEMBRETE_ACTION,
+      entity: 'responsavel' satisfies typeof LEMBRETE_ENTITY,
+      entityId: guardian.id,
+      details: { nome: guardian.nome, mensalidades: overdue.items.length, valor, canais },
+    });
+    return { responsavel_nome: guardian.nome, canais, mensalidades: overdue.items.length, valor };
+  });
+}
+
+/** 429 when the family was reminded in the last 24 hours (audit trail, database clock), saying until when. */
+async function assertNoRecentReminder(tx: DbOrTx, responsavelId: string, nome: string): Promise<void> {
+  await lockLimit(tx, 'lembrete-familia', responsavelId);
+  const result = (await tx.execute(sql`
+    select (extract(epoch from max(at)) * 1000)::float8 as last_ms, (extract(epoch from now()) * 1000)::float8 as now_ms
+    from audit_log
+    where entity = ${LEMBRETE_ENTITY} and action = ${LEMBRETE_ACTION} and entity_id = ${responsavelId}
+      and at > now() - make_interval(hours => ${FAMILY_WINDOW_HOURS})`)) as {
+    rows: { last_ms: number | string | null; now_ms: number | string }[];
+  };
+  const row = result.rows[0];
+  if (!row || row.last_ms === null) return;
+  const last = new Date(Number(row.last_ms));
+  const freeAt = new Date(last.getTime() + FAMILY_WINDOW_HOURS * 3_600_000);
+  throw rateLimited(
+    `Já foi enviado um lembrete a ${nome} em ${formatDateTime(last)}. O próximo pode ser enviado a partir de ${formatDateTime(freeAt)} (um por família a cada 24 horas).`,
+    new Date(Number(row.now_ms)),
+    freeAt,
+  );
+}
