@@ -17,7 +17,7 @@ export function ChangePasswordPage() {
   if (!user) return <Navigate to={paths.login} replace />;
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Trocar senha">
       <h1 className="text-2xl font-bold text-gray-900">Trocar senha</h1>
       <p className="mt-1 text-sm text-gray-600">
         {user.primeiro_login

@@ -10,6 +10,7 @@ import { useSiteContent } from '../../lib/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { shownSections } from './site-sections';
 
 const FEED_PATH = '/calendario.ics';
 
@@ -47,6 +48,7 @@ function when(item: PublicCalendarItem): string {
 export function PublicCalendarPage() {
   const content = useSiteContent();
   const settings = content.configuracoes;
+  const shown = shownSections(content);
   const [params, setParams] = useSearchParams();
   const current = Number(todayIso().slice(0, 4));
   const asked = Number(params.get('ano'));
@@ -77,7 +79,7 @@ export function PublicCalendarPage() {
 
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-      <SiteHeader settings={settings} user={null} onLogout={() => undefined} />
+      <SiteHeader settings={settings} user={null} onLogout={() => undefined} shown={shown} />
       <main id="conteudo" className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="flex items-center gap-3 text-3xl font-bold sm:text-4xl">
           <CalendarDays className="h-8 w-8 text-primary-strong" aria-hidden="true" />
@@ -174,7 +176,7 @@ export function PublicCalendarPage() {
           ))
         )}
       </main>
-      <SiteFooter footer={content.footer} settings={settings} />
+      <SiteFooter footer={content.footer} settings={settings} shown={shown} />
     </div>
   );
 }
