@@ -29,6 +29,7 @@ import { paths } from '../../../shared/routes';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
+import { FirstStepsPanel } from './first-steps';
 
 const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));
 const StatusPie = lazy(async () => ({ default: (await import('./dashboard-charts')).StatusPie }));
@@ -121,6 +122,7 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
   const hasStudents = stats.alunos_por_status.some((item) => item.total > 0);
   return (
     <div className="space-y-6">
+      {can(nivel, 'settings.manage') && <FirstStepsPanel />}
       {stats.mensalidades_pendentes > 0 && (
         <div
           role="status"
