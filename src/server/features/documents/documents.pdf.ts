@@ -82,8 +82,33 @@ function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], 
   doc.fillColor('#000000');
 }
 
+/**
+ * The words about the student in the student's gender; when it is not informed, sentences that need
+ * none (never 'nascido(a)': issue 29).
+ */
+function wordsOf(content: DocumentContent) {
+  const sexo = content.aluno.sexo ?? null;
+  const gendered = (feminino: string, masculino: string, neutral: string) =>
+    sexo === 'feminino' ? feminino : sexo === 'masculino' ? masculino : neutral;
+  return {
+    born: gendered('nascida em', 'nascido em', 'com data de nascimento em'),
+    enrolled: gendered(
+      'está regularmente matriculada',
+      'está regularmente matriculado',
+      'tem matrícula regular',
+    ),
+    since: gendered(
+      'Matriculada nesta escola desde',
+      'Matriculado nesta escola desde',
+      'Com matrícula nesta escola desde',
+    ),
+    student: gendered('é aluna', 'é aluno', 'estuda'),
+    was: gendered('esteve matriculada', 'esteve matriculado', 'teve matrícula'),
+  };
+}
+
 function studentLine(content: DocumentContent): string {
-  return `${content.aluno.nome}, nascido(a) em ${formatDate(content.aluno.data_nascimento)}, matrícula nº ${content.aluno.matricula}`;
+  return `${content.aluno.nome}, ${wordsOf(content).born} ${formatDate(content.aluno.data_nascimento)}, matrícula nº ${content.aluno.matricula}`;
 }
 
 function classLine(content: DocumentContent): string {
@@ -120,21 +145,22 @@ function periodLines(content: DocumentContent): string[] {
 /** The declaration's body: one paragraph per fact, in the school's voice. */
 function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[] {
   const who = studentLine(content);
+  const words = wordsOf(content);
   switch (tipo) {
     case 'declaracao_matricula':
       return [
-        `Declaramos, para os devidos fins, que ${who}, está regularmente matriculado(a) nesta instituição de ensino${classLine(content) || ` no ano letivo de ${content.data.slice(0, 4)}`}.`,
-        `Matriculado(a) nesta escola desde ${formatDate(content.aluno.data_matricula)}.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.enrolled} nesta instituição de ensino${classLine(content) || ` no ano letivo de ${content.data.slice(0, 4)}`}.`,
+        `${words.since} ${formatDate(content.aluno.data_matricula)}.`,
       ];
     case 'declaracao_frequencia':
       return [
-        `Declaramos, para os devidos fins, que ${who}, é aluno(a) desta instituição de ensino${classLine(content)}.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.student} ${words.student === 'estuda' ? 'nesta' : 'desta'} instituição de ensino${classLine(content)}.`,
         frequencyLine(content),
         ...periodLines(content),
       ];
     case 'declaracao_transferencia':
       return [
-        `Declaramos, para os devidos fins, que ${who}, esteve matriculado(a) nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.was} nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
         frequencyLine(content),
         'O histórico escolar será expedido por esta escola no prazo de até 30 (trinta) dias, a contar desta data.',
       ];
@@ -147,7 +173,7 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   if (years.length === 0) {
-    doc.font('Helvetica').fontSize(10).text('Não há anos letivos registrados para este(a) aluno(a).');
+    doc.font('Helvetica').fontSize(10).text('Não há anos letivos registrados neste histórico.');
     return;
   }
   const columns = [
@@ -237,7 +263,7 @@ function drawSignatureAndFooter(
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(school.diretor ? 'Diretor(a)' : 'Diretor(a) da escola', {
+    .text(school.diretor ? 'Direção da escola' : 'Assinatura da direção', {
       width,
       align: 'center',
     });
@@ -255,7 +281,7 @@ function drawSignatureAndFooter(
   doc
     .font('Helvetica')
     .text(
-      'ou leia o QR code ao lado. A página informa o tipo, a data de emissão, as iniciais do(a) aluno(a) ' +
+      'ou leia o QR code ao lado. A página informa o tipo, a data de emissão, as iniciais do nome do estudante ' +
         'e se o documento continua válido.',
       textLeft,
       doc.y + 2,
