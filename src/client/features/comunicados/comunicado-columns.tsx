@@ -1,6 +1,6 @@
 import { Paperclip } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format';
+import { formatCount, formatDateTime } from '../../../shared/format';
 import type { ComunicadoListItem } from '../../../shared/comunicados.schemas';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
@@ -19,7 +19,7 @@ function TitleCell({ item, href, unread }: { item: ComunicadoListItem; href: str
       {item.anexos_total > 0 && (
         <Paperclip
           className="ml-1 inline h-3.5 w-3.5 text-gray-500"
-          aria-label={`${String(item.anexos_total)} anexo(s)`}
+          aria-label={formatCount(item.anexos_total, 'anexo', 'anexos')}
         />
       )}
       <p className="line-clamp-2 text-gray-600">{item.resumo}</p>

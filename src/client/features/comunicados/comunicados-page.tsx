@@ -1,6 +1,7 @@
 import { Megaphone, Plus, Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Comunicado, PublicoTipo } from '../../../shared/comunicados.schemas';
+import { formatCount } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
@@ -72,7 +73,7 @@ export function ComunicadosPage() {
           <SelectFilter
             list={list}
             name="aluno_id"
-            label="Filho(a)"
+            label="Filho ou filha"
             options={Object.fromEntries((filhos.data?.items ?? []).map((aluno) => [aluno.id, aluno.nome]))}
             all="Todos os filhos"
           />
@@ -94,7 +95,9 @@ export function ComunicadosPage() {
             <h2 className="font-semibold text-gray-900">
               {sent ? 'Comunicados enviados' : 'Comunicados recebidos'} ({data.total})
               {!sent && data.nao_lidos > 0 && (
-                <span className="ml-2 text-sm font-normal text-gray-600">{data.nao_lidos} não lido(s)</span>
+                <span className="ml-2 text-sm font-normal text-gray-600">
+                  {formatCount(data.nao_lidos, 'não lido', 'não lidos')}
+                </span>
               )}
             </h2>
           )

@@ -23,7 +23,13 @@ import type {
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/finance.schemas';
 import { absencesText } from '../../../shared/grades.schemas';
-import { formatCentavos, formatDate, formatDateTime, formatPercent } from '../../../shared/format';
+import {
+  formatCentavos,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+} from '../../../shared/format';
 import { can, nivelLabels, type Nivel } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
@@ -130,7 +136,8 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
         >
           <AlertTriangle className="h-5 w-5 shrink-0 text-yellow-600" aria-hidden="true" />
           <p>
-            <strong>Atenção:</strong> {stats.mensalidades_pendentes} mensalidades pendentes.{' '}
+            <strong>Atenção:</strong>{' '}
+            {formatCount(stats.mensalidades_pendentes, 'mensalidade pendente', 'mensalidades pendentes')}.{' '}
             <Link to={paths.finance} className="font-medium underline">
               Ver no Financeiro
             </Link>
@@ -389,7 +396,9 @@ function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
               {next.status === 'vencido' ? 'Venceu em' : 'Vence em'} {formatDate(next.data_vencimento)} ·{' '}
               <strong>{formatCentavos(next.valor_atualizado)}</strong>
             </p>
-            <p className="mt-1 text-gray-600">{stats.mensalidades_em_aberto} mensalidade(s) em aberto.</p>
+            <p className="mt-1 text-gray-600">
+              {formatCount(stats.mensalidades_em_aberto, 'mensalidade em aberto', 'mensalidades em aberto')}.
+            </p>
             <Link to={paths.finance} className="mt-2 inline-block font-medium text-primary-strong underline">
               Ver mensalidades e pagar com PIX
             </Link>

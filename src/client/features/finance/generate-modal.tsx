@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { gerarMensalidadesInputSchema, MONTH_NAMES } from '../../../shared/finance.schemas';
+import { formatCount } from '../../../shared/format';
 import { InputField } from '../../components/field';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
@@ -38,7 +39,10 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={form.submit(async (values) => {
         const result = await generate.mutateAsync(values);
-        toast.success(result.message ?? `${result.data.criadas} mensalidade(s) gerada(s).`);
+        toast.success(
+          result.message ??
+            `${formatCount(result.data.criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
+        );
         onClose();
       })}
     >

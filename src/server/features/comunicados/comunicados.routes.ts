@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { formatCount } from '../../../shared/format.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -168,7 +169,10 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await sendReminder(app.ctx, signedInUser(request), request.params.id, actorOf(request));
       app.ctx.notifier.worker.wake();
-      return ok(result, `Lembrete enviado a ${String(result.lembrados + result.novos)} família(s).`);
+      return ok(
+        result,
+        `Lembrete enviado a ${formatCount(result.lembrados + result.novos, 'família', 'famílias')}.`,
+      );
     },
   );
 

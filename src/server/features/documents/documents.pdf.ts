@@ -4,7 +4,7 @@ import {
   type DocumentoTipo,
   type HistoryYear,
 } from '../../../shared/documents.schemas.js';
-import { formatDate, formatPhone } from '../../../shared/format.js';
+import { formatCount, formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { findMedia } from '../media/media.service.js';
@@ -124,7 +124,7 @@ function frequencyLine(content: DocumentContent): string {
     return `Não há aulas registradas no ano letivo de ${String(figures.ano)} até ${formatDate(figures.ate)}.`;
   return (
     `No ano letivo de ${String(figures.ano)}, de ${formatDate(figures.de)} até ${formatDate(figures.ate)}, ` +
-    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${String(figures.faltas)} faltas não abonadas em ${String(figures.aulas_dadas)} aulas).`
+    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${formatCount(figures.faltas, 'falta não abonada', 'faltas não abonadas')} em ${formatCount(figures.aulas_dadas, 'aula', 'aulas')}).`
   );
 }
 
@@ -136,7 +136,7 @@ function periodLines(content: DocumentContent): string[] {
     periods
       .map(
         (period) =>
-          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${String(period.faltas)} faltas em ${String(period.aulas_dadas)} aulas`,
+          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${formatCount(period.faltas, 'falta', 'faltas')} em ${formatCount(period.aulas_dadas, 'aula', 'aulas')}`,
       )
       .join('\n'),
   ];

@@ -30,7 +30,7 @@ import {
   updateFinanceSettingsInputSchema,
   type Mensalidade,
 } from '../../../shared/finance.schemas.js';
-import { formatDate } from '../../../shared/format.js';
+import { formatCount, formatDate } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -68,7 +68,7 @@ const generationMessages: Record<GenerationOutcome, (criadas: number) => string>
   nada_a_gerar: () =>
     'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados ou têm bolsa integral.',
   ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
-  geradas: (criadas) => `${criadas} mensalidade(s) gerada(s).`,
+  geradas: (criadas) => `${formatCount(criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
 };
 
 const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
