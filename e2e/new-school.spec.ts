@@ -18,6 +18,8 @@ const next = current + 1;
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
+  // A fresh installation migrates an empty database first: on a loaded machine that takes a while.
+  test.setTimeout(120_000);
   mkdirSync(shots, { recursive: true });
   server = await startOwnServer();
 });
@@ -245,10 +247,6 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
   const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'America/Sao_Paulo' }).format(
     new Date(),
   );
-  if (new Date().getMonth() > 0) {
-    await expect(calendar.getByRole('button', { name: /Mostrar os meses anteriores/ })).toBeVisible();
-    await expect(months.filter({ hasText: /^janeiro$/i })).toHaveCount(0);
-  }
   const first = ((await months.first().textContent()) ?? '').toLowerCase();
   const order = [...Array(12).keys()].map((index) =>
     new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(

@@ -77,8 +77,9 @@ export function PublicCalendarPage() {
     months.set(key, [...(months.get(key) ?? []), item]);
   }
   const today = todayIso();
-  // The year on screen opens on the current month (issue 29): earlier months fold behind a button.
-  const [showPast, setShowPast] = useState(false);
+  // Landing on the page, it opens on the current month (issue 29): earlier months fold behind a
+  // button. A year asked for (?ano=, the arrows) is shown whole.
+  const [showPast, setShowPast] = useState(params.has('ano'));
   const thisMonth = today.slice(0, 7);
   const past = ano === current && !showPast ? [...months.keys()].filter((mes) => mes < thisMonth) : [];
   const shownMonths = [...months].filter(([mes]) => !past.includes(mes));

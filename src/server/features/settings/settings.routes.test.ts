@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SiteContent } from '../../../shared/content.schemas.js';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
 import { loginAs, signedIn, setupTestApp } from '../../test/test-app.js';
 import type { Nivel } from '../../../shared/permissions.js';
@@ -120,7 +121,8 @@ describe('school settings', () => {
       email: null,
       site: null,
     });
-    const site = async () => (await t.app.inject({ url: '/api/content/public' })).json().data;
+    const site = async () =>
+      (await t.app.inject({ url: '/api/content/public' })).json<{ data: SiteContent }>().data;
     expect((await site()).contato).toMatchObject({ endereco: '', telefone: '', whatsapp: '', email: '' });
     expect((await site()).footer).toMatchObject({ email: '', telefone: '', endereco: '' });
 
