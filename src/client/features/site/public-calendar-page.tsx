@@ -10,7 +10,7 @@ import { useSiteContent } from '../../lib/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { shownSections } from './site-sections';
+import { shownSections } from '../../lib/site-sections';
 
 const FEED_PATH = '/calendario.ics';
 

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../../shared/content.schemas';
+import type { SiteContent } from '../../shared/content.schemas';
 
 /** The landing page's sections a link can point to (`/#sobre`). */
 export const siteSectionIds = [
