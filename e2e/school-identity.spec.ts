@@ -42,6 +42,9 @@ test('the logo is uploaded in Configurações → Escola and picked again from t
   await page.getByRole('tab', { name: 'Escola' }).click();
   const logo = page.getByLabel('Logo', { exact: true });
   const original = await logo.inputValue();
+  // The name is required: a school never named (the field empty) writes the stand-in to save.
+  const nome = page.getByLabel('Nome da escola');
+  await nome.fill((await nome.inputValue()) || 'Sistema Escolar');
 
   const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0EA5E9' } })
     .png()
