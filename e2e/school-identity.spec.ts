@@ -78,6 +78,7 @@ test('the logo is uploaded in Configurações → Escola and picked again from t
   await expect(logo).toHaveValue(/^\/media\//);
 
   // Leave the logo as it was for the journeys that follow.
+  await nome.fill((await nome.inputValue()) || 'Sistema Escolar');
   await logo.fill(original);
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
   await expect(page.getByText('Configurações da escola salvas com sucesso').first()).toBeVisible();
