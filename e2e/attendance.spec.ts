@@ -270,6 +270,8 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await page.getByRole('link', { name: 'Calendário Acadêmico' }).click();
   await expect(page).toHaveURL(/\/calendario$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendário Acadêmico' })).toBeVisible();
+  // Landing there, the page opens on the current month; the whole year is one click (or address) away.
+  await page.goto(`/calendario?ano=${String(new Date().getFullYear())}`);
   await expect(page.getByText(titulo)).toBeVisible();
   await expect(page.getByText('Tiradentes')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar arquivo (.ics)' })).toHaveAttribute(

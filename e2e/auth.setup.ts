@@ -11,6 +11,9 @@ setup('first login forces a password change', async ({ page }) => {
   await page.goto('/dashboard/usuarios');
   await expect(page).toHaveURL(/\/trocar-senha$/);
 
+  // The first administrator is asked for a real name (comunicados were signed 'De: Administrador').
+  await expect(page.getByLabel('Seu nome')).toHaveValue('');
+  await page.getByLabel('Seu nome').fill(E2E_ADMIN.nome);
   await page.getByLabel('Senha atual').fill(E2E_ADMIN.firstPassword);
   await page.getByLabel('Nova senha', { exact: true }).fill('12345678');
   await page.getByLabel('Confirmar nova senha').fill('12345678');
@@ -21,6 +24,6 @@ setup('first login forces a password change', async ({ page }) => {
   await page.getByLabel('Confirmar nova senha').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: /Administrador!/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`${E2E_ADMIN.nome}!`) })).toBeVisible();
   await page.context().storageState({ path: ADMIN_STATE });
 });

@@ -78,7 +78,7 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await guardian.getByRole('button', { name: 'Nova mensagem' }).click();
   const form = guardian.getByRole('dialog', { name: 'Nova mensagem' });
   await form.getByLabel('Para').selectOption('professor');
-  await form.getByLabel('Professor(a)').selectOption({ label: saved.professor.nome });
+  await form.getByLabel('Professor', { exact: true }).selectOption({ label: saved.professor.nome });
   await form.getByLabel('Assunto').fill('Leitura em casa');
   await form.getByLabel('Mensagem').fill('Quais livros a turma vai ler neste mês?');
   await guardian.screenshot({ path: `${shots}/mensagens-nova-phone.png` });
@@ -96,7 +96,7 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   await teacher.goto('/dashboard');
   await expect(teacher.getByTestId('contador-notificacoes')).toHaveText('1');
   await teacher.goto('/dashboard/mensagens');
-  await expect(teacher.getByText('1 nova(s)')).toBeVisible();
+  await expect(teacher.getByText('1 nova', { exact: true })).toBeVisible();
   await teacher.screenshot({ path: `${shots}/mensagens-professor-desktop.png` });
   await teacher.getByRole('link', { name: 'Leitura em casa' }).click();
   const reply = teacher.getByRole('dialog', { name: 'Leitura em casa' });

@@ -95,7 +95,7 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   expect(generated.length).toBeGreaterThanOrEqual(12);
   // The e2e server has no SMTP_URL: the screen says so and asks to hand the password over (no screen
   // claims it was mailed), and the message is in the outbox.
-  await expect(done.getByText(/Este servidor não envia e-mails \(SMTP não configurado\)/)).toBeVisible();
+  await expect(done.getByText(/O e-mail não está configurado neste servidor/)).toBeVisible();
   await expect(done.getByText(/enviada por e-mail/)).toHaveCount(0);
   await done.getByRole('button', { name: 'Concluir' }).click();
 

@@ -9,8 +9,9 @@ test('save the school data and see the new name on the public site', async ({ pa
   await page.goto('/dashboard/configuracoes');
   await page.getByRole('tab', { name: 'Escola' }).click();
   const nome = page.getByLabel('Nome da escola');
-  await expect(nome).not.toHaveValue('');
-  const original = await nome.inputValue();
+  await expect(nome).toBeVisible();
+  // A school never named shows the field empty (the product's stand-in is put back then).
+  const original = (await nome.inputValue()) || 'Sistema Escolar';
 
   await nome.fill('Colégio Vale do Ipê');
   await page.getByLabel('Telefone').fill('(11) 3456-7890');
@@ -41,6 +42,9 @@ test('the logo is uploaded in Configurações → Escola and picked again from t
   await page.getByRole('tab', { name: 'Escola' }).click();
   const logo = page.getByLabel('Logo', { exact: true });
   const original = await logo.inputValue();
+  // The name is required: a school never named (the field empty) writes the stand-in to save.
+  const nome = page.getByLabel('Nome da escola');
+  await nome.fill((await nome.inputValue()) || 'Sistema Escolar');
 
   const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0EA5E9' } })
     .png()
@@ -74,6 +78,7 @@ test('the logo is uploaded in Configurações → Escola and picked again from t
   await expect(logo).toHaveValue(/^\/media\//);
 
   // Leave the logo as it was for the journeys that follow.
+  await nome.fill((await nome.inputValue()) || 'Sistema Escolar');
   await logo.fill(original);
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
   await expect(page.getByText('Configurações da escola salvas com sucesso').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { exampleSiteContent } from '../src/shared/content.examples';
 import { E2E_ADMIN } from './support';
 
 /**
@@ -21,20 +22,34 @@ async function signIn(request: APIRequestContext, email: string, first: string, 
 const signInAdmin = (page: Page) =>
   signIn(page.request, E2E_ADMIN.email, E2E_ADMIN.firstPassword, E2E_ADMIN.password);
 
+/**
+ * A full site to work on: the content reset, then the demo's example content imported (a new
+ * school's defaults have no sections to show: e2e/new-school.spec.ts).
+ */
 async function resetContent(page: Page) {
   await signInAdmin(page);
   const reset = await page.request.post('/api/content/reset');
   expect(reset.ok()).toBe(true);
+  const { data } = (await reset.json()) as { data: { version: number } };
+  const imported = await page.request.post('/api/content', {
+    data: exampleSiteContent,
+    headers: { 'if-match': `"${String(data.version)}"` },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
 }
 
-test('the public page is server-rendered with SEO data and works without JavaScript', async ({ browser }) => {
+test('the public page is server-rendered with SEO data and works without JavaScript', async ({
+  browser,
+  page: admin,
+}) => {
+  await resetContent(admin);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page).toHaveTitle(/Sistema Escolar/);
+  await expect(page).toHaveTitle(/Colégio Horizonte/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Educação que transforma vidas');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Sistema Escolar/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Colégio Horizonte/);
   const jsonLd = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
   ) as {

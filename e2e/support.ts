@@ -13,6 +13,8 @@ import { testTiming } from '../test-timing.config';
 export const E2E_ADMIN = {
   email: 'diretoria@escola.test',
   firstPassword: 'Primeiro-Acesso-2026',
+  /** The name the first administrator writes at the first sign-in (created as 'Administrador'). */
+  nome: 'Helena Duarte',
   /** Set by the first-login journey in auth.setup.ts. */
   password: 'Ipe-Amarelo-Floresce-7',
 };

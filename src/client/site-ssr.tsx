@@ -25,7 +25,11 @@ export interface RenderedPage {
 export function renderLanding(content: SiteContent, publicUrl: string, etag = ''): RenderedPage {
   const settings = content.configuracoes;
   const title = settings.slogan ? `${settings.nome_escola} - ${settings.slogan}` : settings.nome_escola;
-  const description = settings.slogan || content.hero.descricao || content.hero.subtitulo;
+  const description =
+    settings.slogan ||
+    content.hero.descricao ||
+    content.hero.subtitulo ||
+    `${settings.nome_escola}: site e portal da escola.`;
   const base = publicUrl.replace(/\/$/, '');
   const image = content.hero.imagem_fundo || settings.logo_principal || content.galeria.fotos[0]?.url || '';
   const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { niveis } from './permissions.js';
+import { requiredName } from './validators.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -32,7 +33,19 @@ export const newPasswordSchema = z
 export const changePasswordInputSchema = z.strictObject({
   senhaAtual: z.string({ error: 'Senha atual é obrigatória' }).min(1, 'Senha atual é obrigatória').max(256),
   novaSenha: newPasswordSchema,
+  /**
+   * Only at the first sign-in: the person's own name. The first administrator is created as
+   * 'Administrador' and signed comunicados 'De: Administrador' (issue 29) until asked.
+   */
+  nome: requiredName('Seu nome')
+    .refine((value) => value.toLocaleLowerCase('pt-BR') !== FIRST_ADMIN_NAME.toLocaleLowerCase('pt-BR'), {
+      message: 'Escreva o seu nome, como as famílias e a equipe vão vê-lo',
+    })
+    .optional(),
 });
+
+/** The name the first administrator is created with, until they write their own. */
+export const FIRST_ADMIN_NAME = 'Administrador';
 
 export const forgotPasswordInputSchema = z.strictObject({ email: emailSchema });
 

@@ -7,18 +7,19 @@ export const defaultConsentPurposes = [
     chave: 'imagem',
     titulo: 'Uso de imagem no site e redes sociais',
     descricao:
-      'Autorizo a escola a publicar fotos e vídeos do meu filho em atividades escolares no site e nas redes sociais da escola. Sem esta autorização, fotos em que ele aparece não são publicadas.',
+      'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
   },
   {
     chave: 'sms',
     titulo: 'Comunicados por SMS',
-    descricao: 'Autorizo a escola a enviar avisos sobre o meu filho por SMS para o meu telefone cadastrado.',
+    descricao:
+      'Autorizo a escola a enviar por SMS, para o meu telefone cadastrado, avisos sobre a vida escolar desta criança.',
   },
   {
     chave: 'passeios',
     titulo: 'Participação em passeios e atividades externas',
     descricao:
-      'Autorizo o meu filho a participar de passeios e atividades fora da escola, acompanhado pelos professores. Cada passeio é avisado antes, com data e local.',
+      'Autorizo a participação desta criança em passeios e atividades fora da escola, com o acompanhamento dos professores. Cada passeio é avisado antes, com data e local.',
   },
 ] as const;
 

@@ -1,26 +1,19 @@
 import type { SiteContent } from './content.schemas.js';
+import { DEFAULT_SCHOOL_NAME } from './settings.schemas.js';
 import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
 
-const galleryPhotos: [string, string][] = [
-  ['Fachada da escola', 'Nossa casa desde 1998, com espaços amplos e acolhedores.'],
-  ['Sala de aula', 'Turmas com número reduzido de alunos e acompanhamento próximo.'],
-  ['Biblioteca', 'Mais de 8 mil títulos e cantinho de leitura para os pequenos.'],
-  ['Laboratório de ciências', 'Experimentos práticos do Fundamental ao Médio.'],
-  ['Quadra poliesportiva', 'Esporte, saúde e trabalho em equipe todos os dias.'],
-  ['Laboratório de informática', 'Tecnologia e programação desde os anos iniciais.'],
-  ['Aula de artes', 'Criatividade e expressão em oficinas semanais.'],
-  ['Horta escolar', 'Educação ambiental com as mãos na terra.'],
-  ['Feira de ciências', 'Projetos dos alunos apresentados à comunidade.'],
-  ['Formatura', 'Celebrando cada conquista com as famílias.'],
-];
-
-/** The site's content before anyone edits it: the spec's defaults with copy fit for a real school. */
+/**
+ * The site's content before the school writes any: nothing a visitor could take for a fact about the
+ * school. No years, numbers, testimonials, photos or contacts (issue 29: a new school went live saying
+ * '25+ anos de experiência', 'Nossa casa desde 1998' and a São Paulo WhatsApp). A section without
+ * content is not rendered at all (site-sections.ts); the contacts come from Configurações → Escola.
+ * The demo publishes a made-up school's content of its own (content.examples.ts).
+ */
 export const defaultSiteContent: SiteContent = {
   hero: {
-    titulo: 'Educação que transforma vidas',
-    subtitulo: 'Do Infantil ao Ensino Médio, formando pessoas para o mundo',
-    descricao:
-      'Ensino de excelência, valores sólidos e um ambiente acolhedor onde cada aluno é conhecido pelo nome.',
+    titulo: 'Bem-vindo à nossa escola',
+    subtitulo: '',
+    descricao: '',
     imagem_fundo: '',
     botao_texto: 'Portal de Login',
     cor_primaria: '#3B82F6',
@@ -28,118 +21,25 @@ export const defaultSiteContent: SiteContent = {
   },
   sobre: {
     titulo: 'Sobre Nós',
-    descricao:
-      'Há mais de duas décadas, a nossa escola une tradição e inovação para oferecer uma formação completa. ' +
-      'Acreditamos que aprender é descobrir: por isso combinamos conteúdos sólidos, projetos práticos e o ' +
-      'cuidado com o desenvolvimento emocional de cada estudante.',
-    anos_experiencia: 25,
-    alunos_formados: 5000,
-    missao: 'Formar cidadãos críticos, éticos e preparados para os desafios do futuro.',
-    visao: 'Ser referência em educação de qualidade na nossa região, inspirando a paixão por aprender.',
-    valores: [
-      'Respeito e empatia',
-      'Excelência acadêmica',
-      'Responsabilidade',
-      'Inovação',
-      'Parceria com as famílias',
-    ],
-    imagem: '/site/sobre.webp',
+    descricao: '',
+    anos_experiencia: '',
+    alunos_formados: '',
+    missao: '',
+    visao: '',
+    valores: [],
+    imagem: '',
   },
-  galeria: {
-    titulo: 'Nossa Galeria',
-    descricao: 'Conheça os espaços e os momentos que fazem parte do dia a dia da nossa escola.',
-    fotos: galleryPhotos.map(([titulo, descricao], index) => ({
-      id: `foto-${index + 1}`,
-      url: `/site/galeria-${index + 1}.webp`,
-      titulo,
-      descricao,
-    })),
-  },
-  servicos: {
-    titulo: 'Nossos Serviços',
-    descricao: 'Tudo o que o seu filho precisa para crescer, em um só lugar.',
-    servicos: [
-      {
-        titulo: 'Educação Infantil',
-        icone: 'Users',
-        descricao: 'Aprender brincando, com rotina afetiva e estímulo à autonomia.',
-      },
-      {
-        titulo: 'Ensino Fundamental',
-        icone: 'BookOpen',
-        descricao: 'Base sólida em leitura, matemática e ciências, com projetos interdisciplinares.',
-      },
-      {
-        titulo: 'Ensino Médio',
-        icone: 'Target',
-        descricao: 'Preparação para o ENEM e vestibulares com orientação profissional.',
-      },
-      {
-        titulo: 'Período Integral',
-        icone: 'Activity',
-        descricao: 'Contraturno com esportes, idiomas, artes e acompanhamento das tarefas.',
-      },
-    ],
-  },
-  diferenciais: {
-    titulo: 'Nossos Diferenciais',
-    descricao: 'O que faz da nossa escola um lugar especial para aprender.',
-    diferenciais: [
-      {
-        titulo: 'Professores qualificados',
-        descricao: 'Equipe com especialização e formação continuada.',
-        icone: 'Award',
-      },
-      {
-        titulo: 'Tecnologia em sala',
-        descricao: 'Laboratórios e recursos digitais a serviço do aprendizado.',
-        icone: 'Monitor',
-      },
-      {
-        titulo: 'Turmas reduzidas',
-        descricao: 'Atenção individual para cada estudante.',
-        icone: 'Users',
-      },
-      {
-        titulo: 'Formação integral',
-        descricao: 'Esportes, artes e valores caminhando junto com o conteúdo.',
-        icone: 'Star',
-      },
-    ],
-  },
-  depoimentos: {
-    titulo: 'O que dizem sobre nós',
-    depoimentos: [
-      {
-        nome: 'Mariana Souza',
-        cargo: 'Mãe de aluna do 5º ano',
-        depoimento:
-          'A escola acolheu a minha filha desde o primeiro dia. Os professores conhecem cada criança e a comunicação com as famílias é excelente.',
-        foto: '/site/depoimento-1.webp',
-      },
-      {
-        nome: 'Carlos Henrique',
-        cargo: 'Ex-aluno, turma de 2019',
-        depoimento:
-          'Saí preparado não só para o vestibular, mas para a vida. Guardo amizades e professores que me inspiraram.',
-        foto: '/site/depoimento-2.webp',
-      },
-      {
-        nome: 'Ana Paula Lima',
-        cargo: 'Mãe de aluno do Ensino Médio',
-        depoimento:
-          'Projetos, feira de ciências, esportes: o meu filho gosta de ir à escola. Isso não tem preço.',
-        foto: '/site/depoimento-3.webp',
-      },
-    ],
-  },
+  galeria: { titulo: 'Nossa Galeria', descricao: '', fotos: [] },
+  servicos: { titulo: 'Nossos Serviços', descricao: '', servicos: [] },
+  diferenciais: { titulo: 'Nossos Diferenciais', descricao: '', diferenciais: [] },
+  depoimentos: { titulo: 'O que dizem sobre nós', depoimentos: [] },
   contato: {
     titulo: 'Entre em Contato',
-    endereco: 'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP, 01234-000',
-    telefone: '(11) 3456-7890',
-    whatsapp: '(11) 98765-4321',
-    email: 'contato@escola.edu.br',
-    horario_funcionamento: 'Segunda a sexta, das 7h às 18h',
+    endereco: '',
+    telefone: '',
+    whatsapp: '',
+    email: '',
+    horario_funcionamento: '',
     mapa_url: '',
     mapa_embed_url: '',
     mapa_latitude: '',
@@ -149,11 +49,11 @@ export const defaultSiteContent: SiteContent = {
     facebook: '',
   },
   footer: {
-    titulo: 'Sistema Escolar',
-    descricao: 'Educação de qualidade, perto da sua família.',
-    email: 'contato@escola.edu.br',
-    telefone: '(11) 3456-7890',
-    endereco: 'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP',
+    titulo: DEFAULT_SCHOOL_NAME,
+    descricao: '',
+    email: '',
+    telefone: '',
+    endereco: '',
     links_rapidos: [
       { nome: 'Sobre Nós', href: '/#sobre' },
       { nome: 'Galeria', href: '/#galeria' },
@@ -165,7 +65,6 @@ export const defaultSiteContent: SiteContent = {
       { nome: 'Portal do Aluno', href: '/login' },
       { nome: 'Portal do Professor', href: '/login' },
       { nome: 'Calendário Acadêmico', href: '/calendario' },
-      { nome: 'Biblioteca Digital', href: '#' },
     ],
     redes_sociais: { facebook: '', instagram: '', whatsapp: '', youtube: '' },
     copyright: 'Todos os direitos reservados.',
@@ -176,9 +75,9 @@ export const defaultSiteContent: SiteContent = {
     logo_principal: '',
     logo_alternativo: '',
     favicon: '',
-    nome_escola: 'Sistema Escolar',
-    slogan: 'Educação de qualidade, perto da sua família.',
-    ano_fundacao: '1998',
+    nome_escola: DEFAULT_SCHOOL_NAME,
+    slogan: '',
+    ano_fundacao: '',
     cnpj: '',
     codigo_inep: '',
     cor_primaria: '#3B82F6',

@@ -244,6 +244,8 @@ export interface DocumentContent {
     data_nascimento: string;
     data_matricula: string;
     status: string;
+    /** The wording follows it ('nascida', 'matriculado'); absent in documents issued before it existed. */
+    sexo?: 'feminino' | 'masculino' | null;
   };
   turma: { nome: string; serie: string; nivel: string; turno: string; ano_letivo: string } | null;
   /** The issue date (the school's day). */

@@ -7,7 +7,7 @@ export const MENSAGEM_MAX = 4000;
 export const destinos = ['secretaria', 'professor'] as const;
 export const destinoLabels: Record<(typeof destinos)[number], string> = {
   secretaria: 'Secretaria',
-  professor: 'Professor(a)',
+  professor: 'Professor',
 };
 
 const texto = z

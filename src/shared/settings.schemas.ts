@@ -51,6 +51,8 @@ export const schoolSettingsSchema = z.object({
   nome: z.string(),
   endereco: z.string().nullable(),
   telefone: z.string().nullable(),
+  /** Digits, like `telefone`; the site links it to WhatsApp (wa.me/55…) only when set. */
+  whatsapp: z.string().nullable(),
   email: z.string().nullable(),
   site: z.string().nullable(),
   logo: z.string().nullable(),
@@ -64,6 +66,19 @@ export type SchoolSettings = z.infer<typeof schoolSettingsSchema>;
 
 export const DEFAULT_SCHOOL_NAME = 'Sistema Escolar';
 
+/** A Brazilian phone with its DDD (10 or 11 digits); kept as digits, empty as null. */
+const brPhone = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\D/g, ''))
+    // '+55 11 91234-5678' or '55 11 …' as copied from WhatsApp: the country code is not part of it.
+    .transform((digits) => (digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits))
+    .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, { message })
+    .transform((digits) => (digits === '' ? null : digits))
+    .nullable()
+    .optional();
+
 export const updateSchoolSettingsInputSchema = z.strictObject({
   nome: z
     .string({ error: 'Nome da escola é obrigatório' })
@@ -71,16 +86,8 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
     .min(2, 'Nome da escola é obrigatório')
     .max(150, 'Máximo de 150 caracteres'),
   endereco: optionalText(300),
-  telefone: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/\D/g, ''))
-    .refine((digits) => digits === '' || digits.length === 10 || digits.length === 11, {
-      message: 'Telefone inválido. Use DDD + número, ex.: (11) 3123-4567',
-    })
-    .transform((digits) => (digits === '' ? null : digits))
-    .nullable()
-    .optional(),
+  telefone: brPhone('Telefone inválido. Use DDD + número, ex.: (11) 3123-4567'),
+  whatsapp: brPhone('WhatsApp inválido. Use DDD + número, ex.: (11) 91234-5678'),
   email: z
     .string()
     .trim()
@@ -92,10 +99,13 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
   site: z
     .string()
     .trim()
-    // A dot with a character on each side; the first dot found without backtracking (issue 29: the
-    // pattern `[^\s]+\.[^\s]+` tried every dot against every split, quadratic in the length).
-    .refine((value) => value === '' || /^https?:\/\/[^\s][^\s.]*\.[^\s]+$/i.test(value), {
-      message: 'Site inválido. Use um endereço completo, ex.: https://www.escola.com.br',
+    .max(300, 'Site muito longo (máximo 300 caracteres)')
+    // 'www.escola.com.br' is how a school writes its site: it becomes https://www.escola.com.br.
+    .transform((value) => (value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`))
+    // A dot with a character on each side, found without backtracking (issue 29: `[^\s]+\.[^\s]+` tried
+    // every dot against every split, quadratic in the length).
+    .refine((value) => value === '' || /^https?:\/\/[^\s/.]+\.[^\s]+$/i.test(value), {
+      message: 'Site inválido. Use um endereço completo, ex.: www.escola.com.br',
     })
     .transform((value) => (value === '' ? null : value))
     .nullable()

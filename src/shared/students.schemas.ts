@@ -55,10 +55,16 @@ export const studentGuardianSchema = z.object({
 });
 export type StudentGuardian = z.infer<typeof studentGuardianSchema>;
 
+/** A student's sex as the school records it (optional): wording of documents and the census. */
+export const sexos = ['feminino', 'masculino'] as const;
+export type Sexo = (typeof sexos)[number];
+export const sexoLabels: Record<Sexo, string> = { feminino: 'Feminino', masculino: 'Masculino' };
+
 export const studentSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
   data_nascimento: z.string(),
+  sexo: z.enum(sexos).nullable(),
   idade: z.number(),
   matricula: z.string(),
   email: z.string().nullable(),
@@ -99,6 +105,12 @@ export const ENROLMENT_BEFORE_BIRTH = 'A data da matrícula não pode ser anteri
 const studentFields = {
   nome: requiredName(),
   data_nascimento: requiredBirthDateSchema,
+  /** '' or null: not informed; left out of an edit: unchanged. */
+  sexo: z
+    .union([z.enum(sexos, { error: 'Sexo inválido' }), z.literal('')])
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
   /**
    * When the student joined the school (the declaração de matrícula's 'desde', the first tuition).
    * Optional: left empty it is today on a new student and unchanged on an edit.

@@ -101,10 +101,11 @@ export function PortalLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = usePageTitle();
   const location = useLocation();
+  const school = useSiteContent().configuracoes.nome_escola;
 
   useEffect(() => {
-    document.title = `${title} · Sistema Escolar`;
-  }, [title]);
+    document.title = `${title} — ${school}`;
+  }, [title, school]);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useEffect(() => {
     if (!drawerOpen) return;

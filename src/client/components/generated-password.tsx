@@ -12,7 +12,7 @@ import { Modal } from './modal';
 const envioEmailTexts: Record<EnvioEmail, string> = {
   enviado: 'A senha também foi enviada por e-mail.',
   caixa_de_saida:
-    'Este servidor não envia e-mails (SMTP não configurado): entregue a senha pessoalmente. A mensagem ficou só na caixa de saída do servidor (DATA_DIR/outbox).',
+    'O e-mail não está configurado neste servidor: entregue a senha pessoalmente. Para que as senhas e os avisos saiam por e-mail, quem instalou o sistema configura o envio (variável SMTP_URL, veja o README).',
   falhou: 'Não foi possível enviar o e-mail: entregue a senha pessoalmente.',
 };
 

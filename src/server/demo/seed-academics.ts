@@ -225,7 +225,7 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
           data: date,
           aula: 0,
           disciplina: null,
-          registradoPorNome: takenBy(turma.professorResponsavelId, 'Professor(a) da turma'),
+          registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
           createdAt: savedOn(date),
           updatedAt: savedOn(date),
         });
@@ -242,7 +242,7 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
             data: date,
             aula,
             disciplina: item.disciplina,
-            registradoPorNome: takenBy(item.professorId, 'Professor(a) da disciplina'),
+            registradoPorNome: takenBy(item.professorId, 'Docente da disciplina'),
             createdAt: savedOn(date),
             updatedAt: savedOn(date),
           });

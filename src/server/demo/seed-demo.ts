@@ -10,6 +10,7 @@ import { seedGrades } from './seed-grades.js';
 import { seedLgpd } from './seed-lgpd.js';
 import { seedComunicados } from './seed-comunicados.js';
 import { seedDocuments } from './seed-documents.js';
+import { seedContent } from './seed-content.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -60,6 +61,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       });
       ids[account.nivel] = row!.id;
     }
+    await seedContent(tx);
     await seedRecords(tx, {
       professorUserId: ids.professor!,
       responsavelUserId: ids.responsavel!,
@@ -80,5 +82,6 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavel: ids.responsavel!,
     });
   });
+  await ctx.content.refresh();
   return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
 }

@@ -42,7 +42,7 @@ export async function seedFinance(tx: Tx, today: string): Promise<void> {
   await tx.insert(financeSettings).values({
     id: 1,
     pixChave: '12345678000195',
-    pixBeneficiario: 'Escola Sistema Escolar',
+    pixBeneficiario: 'Colegio Horizonte',
     pixCidade: 'Sao Paulo',
     multaBp: 200,
     jurosMensalBp: 100,

@@ -168,7 +168,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       tipo: 'lancamento' as const,
       antes: null,
       depois: row.valor ?? null,
-      porNome: 'Professor(a) da disciplina',
+      porNome: 'Docente da disciplina',
       em: row.updatedAt,
     })),
   );
@@ -189,7 +189,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
       disciplina: firstBelow.disciplina,
       resultado: 'aprovado',
       motivo:
-        'Conselho de classe: evolução consistente nas avaliações e participação; aprovado(a) na disciplina conforme ata.',
+        'Conselho de classe: evolução consistente nas avaliações e participação; aprovação na disciplina conforme ata.',
       porNome: 'Secretaria',
       // At the conselho de classe after the last period closed (before today).
       em: new Date(

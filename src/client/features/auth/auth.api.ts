@@ -38,7 +38,7 @@ export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void)
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { senhaAtual: string; novaSenha: string }) =>
+    mutationFn: (input: { senhaAtual: string; novaSenha: string; nome?: string }) =>
       apiWithMessage<{ user: CurrentUser }>('/api/auth/change-password', {
         method: 'POST',
         body: input,

@@ -27,7 +27,7 @@ export function ConfirmEmailPage() {
   });
   const invalid = token.length < 20;
   return (
-    <AuthLayout>
+    <AuthLayout title="Confirmar e-mail">
       <h1 className="text-2xl font-bold text-gray-900">Confirmar novo e-mail</h1>
       {done ? (
         <div className="mt-6 space-y-4" role="status">

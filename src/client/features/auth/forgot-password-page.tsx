@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Esqueci minha senha">
       <h1 className="text-2xl font-bold text-gray-900">Esqueci minha senha</h1>
       {sent ? (
         <div className="mt-6 space-y-4" role="status">

@@ -32,25 +32,39 @@ function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/**
+ * The screen shows the school's name and logo from the site's content (its own request, answered
+ * here as unchanged); `auth` answers the sign-in calls, the ones these tests are about.
+ */
+function stubFetch(auth: (url: string) => Promise<Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/api/content/public')) return Promise.resolve(new Response(null, { status: 304 }));
+      calls.push(url);
+      return auth(url);
+    }),
+  );
+  return calls;
+}
+
 describe('LoginPage', () => {
   it('shows the spec messages under the fields without calling the server', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => new Promise<Response>(() => undefined));
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('shows Credenciais inválidas on the form when the server refuses', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Credenciais inválidas' }),
-        ),
+    stubFetch(() =>
+      Promise.resolve(
+        jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Credenciais inválidas' }),
       ),
     );
     renderLogin();
@@ -63,10 +77,7 @@ describe('LoginPage', () => {
 
   it('disables the form while signing in and goes to Trocar senha on a first login', async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const router = renderLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'prof@escola.test');
     await userEvent.type(screen.getByLabelText('Senha'), 'provisoria1');

@@ -30,7 +30,7 @@ export function LoginPage() {
   });
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Entrar">
       <h1 className="text-2xl font-bold text-gray-900">Fazer Login</h1>
       <p className="mt-1 text-sm text-gray-600">Entre com o e-mail e a senha fornecidos pela escola.</p>
       <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas';
+import {
+  changePasswordInputSchema,
+  newPasswordSchema,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/auth.schemas';
 import { Button } from '../../components/button';
-import { Form, FormPassword } from '../../components/form-fields';
+import { Form, FormInput, FormPassword } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
-const schema = (withCurrent: boolean) =>
+const schema = (withCurrent: boolean, askName: boolean) =>
   z
     .object({
+      nome: askName ? changePasswordInputSchema.shape.nome.unwrap() : z.string(),
       senhaAtual: withCurrent ? z.string().min(1, 'Senha atual é obrigatória') : z.string(),
       novaSenha: newPasswordSchema,
       confirmacao: z.string().min(1, 'Confirme a nova senha'),
@@ -17,25 +22,47 @@ const schema = (withCurrent: boolean) =>
     });
 
 export interface NewPasswordValues {
+  nome: string;
   senhaAtual: string;
   novaSenha: string;
   confirmacao: string;
 }
 
-/** The form shared by 'Trocar senha' (asks the current one) and the reset link (does not). */
+/**
+ * The form shared by 'Trocar senha' (asks the current one) and the reset link (does not). With
+ * `name`, it asks the person's name too (the first sign-in), starting from `name`.
+ */
 export function NewPasswordForm({
   withCurrent,
+  name,
   submitLabel,
   onSubmit,
 }: {
   withCurrent: boolean;
+  name?: string | undefined;
   submitLabel: string;
   onSubmit: (values: NewPasswordValues) => Promise<void>;
 }) {
-  const form = useSchemaForm(schema(withCurrent), { senhaAtual: '', novaSenha: '', confirmacao: '' });
+  const form = useSchemaForm(schema(withCurrent, name !== undefined), {
+    nome: name ?? '',
+    senhaAtual: '',
+    novaSenha: '',
+    confirmacao: '',
+  });
   const busy = form.formState.isSubmitting;
   return (
     <Form form={form} onSubmit={form.submit(onSubmit)} className="mt-6 space-y-4">
+      {name !== undefined && (
+        <FormInput
+          name="nome"
+          label="Seu nome"
+          autoComplete="name"
+          required
+          disabled={busy}
+          placeholder="Ex.: Maria da Silva"
+          hint="Como a equipe e as famílias vão ver você (nos comunicados, nas mensagens)."
+        />
+      )}
       {withCurrent && (
         <FormPassword name="senhaAtual" label="Senha atual" autoComplete="current-password" disabled={busy} />
       )}

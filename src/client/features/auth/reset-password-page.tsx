@@ -13,7 +13,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Redefinir senha">
       <h1 className="text-2xl font-bold text-gray-900">Redefinir senha</h1>
       {token.length < 20 ? (
         <div className="mt-6 space-y-4">

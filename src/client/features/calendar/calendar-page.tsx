@@ -1,8 +1,9 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Link2, List, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { entryKindLabels, type EntryKind } from '../../../shared/calendar';
-import type { CalendarEntry, CalendarView } from '../../../shared/calendar.schemas';
+import type { CalendarEntry, CalendarView, SchoolYear } from '../../../shared/calendar.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
+import { yearInFocus } from '../../../shared/school-year-focus';
 import { can } from '../../../shared/permissions';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -13,6 +14,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
+import { useSchoolYears } from '../../lib/school-years';
 import { CALENDAR_FEED_PATH, useCalendar, useDeleteCalendarEntry } from './calendar.api';
 import { monthLabel, monthRange, shiftMonth } from './calendar-month';
 import { EntryFormModal } from './entry-form-modal';
@@ -94,15 +96,25 @@ function listItems(view: CalendarView): ListItem[] {
   return [...holidays, ...entries].sort((a, b) => a.inicio.localeCompare(b.inicio));
 }
 
+/**
+ * The month the Calendário opens on: today's when its year is the one in focus (school-year-focus.ts),
+ * else the first month of that year — the year being prepared, when only it is open.
+ */
+function focusMonth(years: SchoolYear[], today: string): string {
+  const ano = yearInFocus(years, today);
+  if (ano === Number(today.slice(0, 4))) return today.slice(0, 7);
+  return years.find((year) => year.ano === ano)?.inicio.slice(0, 7) ?? `${String(ano)}-01`;
+}
+
 /** 'Calendário': the school year, the month (grid or list) and the subscribe link. */
 export function CalendarPage() {
   const { data: me } = useCurrentUser();
   const manage = can(me?.nivel, 'academics.manage');
   const wide = useMediaQuery(WIDE_SCREEN);
   const [params, setParams] = useSearchParams();
-  const mes = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('mes') ?? '')
-    ? params.get('mes')!
-    : todayIso().slice(0, 7);
+  const years = useSchoolYears();
+  const asked = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('mes') ?? '') ? params.get('mes') : null;
+  const mes = asked ?? focusMonth(years.data ?? [], todayIso());
   const vista = params.get('vista') === 'lista' || (params.get('vista') !== 'mes' && !wide) ? 'lista' : 'mes';
   const { de, ate } = monthRange(mes);
   const calendar = useCalendar(de, ate);
@@ -119,6 +131,8 @@ export function CalendarPage() {
       { preventScrollReset: true },
     );
   const feed = `webcal://${window.location.host}${CALENDAR_FEED_PATH}`;
+  // Without a month asked for, the month shown depends on the years opened: wait for them.
+  if (asked === null && years.isPending) return <Spinner />;
 
   return (
     <div>
@@ -141,7 +155,11 @@ export function CalendarPage() {
           </>
         }
       />
-      <YearPanel ano={Number(mes.slice(0, 4))} manage={manage} />
+      <YearPanel
+        ano={Number(mes.slice(0, 4))}
+        manage={manage}
+        onShowYear={(year) => set('mes', year.inicio.slice(0, 7))}
+      />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
           <IconButton label="Mês anterior" onClick={() => set('mes', shiftMonth(mes, -1))}>

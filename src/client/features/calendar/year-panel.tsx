@@ -1,6 +1,8 @@
-import { AlertTriangle, CalendarPlus, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { AlertTriangle, ArrowRight, CalendarPlus, Pencil, Trash2 } from 'lucide-react';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { formatDate } from '../../../shared/format';
+import { shouldOfferOpening } from '../../../shared/school-year-focus';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner } from '../../components/feedback';
@@ -9,12 +11,29 @@ import { useSchoolYears } from '../../lib/school-years';
 import { useDeleteSchoolYear } from './calendar.api';
 import { YearFormModal } from './year-form-modal';
 
-/** The ano letivo of the month on screen: dates, dias letivos (and the LDB warning) and its periods. */
-export function YearPanel({ ano, manage }: { ano: number; manage: boolean }) {
+/**
+ * The ano letivo of the month on screen: dates, dias letivos (and the LDB warning) and its periods.
+ * A year left unopened while a later one is open is not offered to be opened (issue 29: after opening
+ * 2027, November 2026 showed a big 'Abrir ano letivo 2026'): the panel points to the open year, and
+ * opens this one only when asked.
+ */
+export function YearPanel({
+  ano,
+  manage,
+  onShowYear,
+}: {
+  ano: number;
+  manage: boolean;
+  /** Shows another year (its first month). */
+  onShowYear: (year: SchoolYear) => void;
+}) {
   const years = useSchoolYears();
   const remove = useDeleteSchoolYear();
   const dialog = useRowDialog<{ form: SchoolYear | null; delete: SchoolYear }>();
+  const [asked, setAsked] = useState<number | null>(null);
   const year = years.data?.find((item) => item.ano === ano);
+  const later = years.data?.filter((item) => item.ano > ano).sort((a, b) => a.ano - b.ano)[0];
+  const offer = asked === ano || shouldOfferOpening(years.data ?? [], ano);
   return (
     <section aria-labelledby="ano-letivo" className="mb-6 rounded-xl border border-gray-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -31,9 +50,11 @@ export function YearPanel({ ano, manage }: { ano: number; manage: boolean }) {
           ) : (
             !years.isPending && (
               <p className="text-sm text-gray-600">
-                {manage
-                  ? 'Ainda não aberto. Abra o ano letivo para contar os dias e fazer chamadas.'
-                  : 'Ainda não aberto pela secretaria.'}
+                {later
+                  ? `Não foi aberto. O ano letivo ${String(later.ano)} já está aberto.`
+                  : manage
+                    ? 'Ainda não aberto. Abra o ano letivo para contar os dias e fazer chamadas.'
+                    : 'Ainda não aberto pela secretaria.'}
               </p>
             )
           )}
@@ -49,10 +70,21 @@ export function YearPanel({ ano, manage }: { ano: number; manage: boolean }) {
                   <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" /> Excluir
                 </Button>
               </>
-            ) : (
+            ) : offer ? (
               <Button onClick={() => dialog.show('form', null)}>
                 <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Abrir ano letivo {ano}
               </Button>
+            ) : (
+              later && (
+                <>
+                  <Button onClick={() => onShowYear(later)}>
+                    Ver o ano letivo {later.ano} <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                  <Button variant="ghost" onClick={() => setAsked(ano)}>
+                    Abrir {ano} mesmo assim
+                  </Button>
+                </>
+              )
             )}
           </div>
         )}

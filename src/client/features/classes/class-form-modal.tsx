@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { todayIso } from '../../../shared/format';
+import { yearForNewClasses } from '../../../shared/school-year-focus';
 import {
   classInputSchema,
   classNiveis,
@@ -11,10 +12,21 @@ import {
 import { FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchoolYears } from '../../lib/school-years';
 import { useSaveClass, useTeacherOptions } from './classes.api';
 
-/** 'Nova Turma' and 'Editar Turma'. */
+/**
+ * 'Nova Turma' and 'Editar Turma'. A new class is for the latest year opened (issue 29: with 2027
+ * open, 'Nova Turma' said 2026); the dialog opens once the years are known.
+ */
 export function ClassFormModal({ turma, onClose }: { turma: SchoolClass | null; onClose: () => void }) {
+  const years = useSchoolYears();
+  if (!turma && years.isPending) return null;
+  const ano = turma?.ano_letivo ?? String(yearForNewClasses(years.data ?? [], todayIso()));
+  return <ClassForm turma={turma} ano={ano} onClose={onClose} />;
+}
+
+function ClassForm({ turma, ano, onClose }: { turma: SchoolClass | null; ano: string; onClose: () => void }) {
   const save = useSaveClass();
   const teachers = useTeacherOptions(true);
   const form = useSchemaForm(classInputSchema, {
@@ -22,7 +34,7 @@ export function ClassFormModal({ turma, onClose }: { turma: SchoolClass | null; 
     ...(turma ? { nivel: turma.nivel } : {}),
     serie: turma?.serie ?? '',
     turno: turma?.turno ?? 'manha',
-    ano_letivo: turma?.ano_letivo ?? todayIso().slice(0, 4),
+    ano_letivo: ano,
     capacidade_maxima: turma?.capacidade_maxima ?? DEFAULT_CAPACITY,
     professor_responsavel_id: turma?.professor_responsavel_id ?? null,
     observacoes: turma?.observacoes ?? '',

@@ -73,7 +73,7 @@ export function ComunicadosPage() {
           <SelectFilter
             list={list}
             name="aluno_id"
-            label="Filho(a)"
+            label="Filho ou filha"
             options={Object.fromEntries((filhos.data?.items ?? []).map((aluno) => [aluno.id, aluno.nome]))}
             all="Todos os filhos"
           />

@@ -17,6 +17,7 @@ import {
   useSectionHistory,
 } from './content.api';
 import { SectionEditor } from './section-editor';
+import { shownSections, siteSectionIds, type SiteSectionId } from '../../lib/site-sections';
 
 function HistoryModal({ section, onClose }: { section: ContentSection; onClose: () => void }) {
   const history = useSectionHistory(section, true);
@@ -211,6 +212,14 @@ export function ContentManagerPage() {
               Histórico
             </Button>
           </div>
+          {state.data &&
+            (siteSectionIds as readonly string[]).includes(section) &&
+            !shownSections(state.data.content).has(section as SiteSectionId) && (
+              <p role="status" className="mb-4 rounded-lg bg-blue-50 px-4 py-3 text-sm text-blue-900">
+                Esta seção ainda não aparece no site: ela é publicada quando tiver conteúdo escrito pela
+                escola.
+              </p>
+            )}
           {state.isLoading ? (
             <Spinner />
           ) : state.isError || !state.data ? (

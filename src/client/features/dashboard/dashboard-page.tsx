@@ -36,6 +36,7 @@ import { teacherAccessNotice } from '../../../shared/teachers.schemas';
 import { EmptyState, ErrorBanner, Spinner, StatCard } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
+import { FirstStepsPanel } from './first-steps';
 
 const EnrolmentChart = lazy(async () => ({ default: (await import('./dashboard-charts')).EnrolmentChart }));
 const StatusPie = lazy(async () => ({ default: (await import('./dashboard-charts')).StatusPie }));
@@ -128,6 +129,7 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
   const hasStudents = stats.alunos_por_status.some((item) => item.total > 0);
   return (
     <div className="space-y-6">
+      {can(nivel, 'settings.manage') && <FirstStepsPanel />}
       {stats.mensalidades_pendentes > 0 && (
         <div
           role="status"
@@ -135,7 +137,8 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
         >
           <AlertTriangle className="h-5 w-5 shrink-0 text-yellow-600" aria-hidden="true" />
           <p>
-            <strong>Atenção:</strong> {stats.mensalidades_pendentes} mensalidades pendentes.{' '}
+            <strong>Atenção:</strong>{' '}
+            {formatCount(stats.mensalidades_pendentes, 'mensalidade pendente', 'mensalidades pendentes')}.{' '}
             <Link to={paths.finance} className="font-medium underline">
               Ver no Financeiro
             </Link>

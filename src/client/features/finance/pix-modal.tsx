@@ -60,8 +60,8 @@ export function PixModal({ mensalidade, onClose }: { mensalidade: Mensalidade; o
             <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código PIX
           </Button>
           <p className="text-xs text-gray-500">
-            O valor vale para pagamento hoje. Depois do vencimento incidem multa de até 2% e juros pro rata
-            die.
+            O valor vale para pagamento hoje. Depois do vencimento há multa de até 2% e juros por dia de
+            atraso.
           </p>
         </div>
       ) : null}

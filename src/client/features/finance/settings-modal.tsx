@@ -92,7 +92,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
         <FormInput
           name="juros_mensal_percentual"
           label="Juros ao mês (%)"
-          hint="Cobrados pro rata die"
+          hint="Cobrados por dia de atraso (1% ao mês = 1/30 de 1% por dia)"
           inputMode="decimal"
         />
         <FormInput

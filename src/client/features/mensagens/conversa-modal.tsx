@@ -62,7 +62,7 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
           <div ref={end} />
           {conversa.data.encerrada ? (
             <p role="status" className="rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
-              {conversa.data.responsavel.nome} não está mais vinculado(a) a {conversa.data.aluno.nome}: a
+              {conversa.data.responsavel.nome} não é mais responsável por {conversa.data.aluno.nome}: a
               conversa fica guardada só para consulta.
             </p>
           ) : (

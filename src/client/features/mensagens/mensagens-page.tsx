@@ -1,6 +1,6 @@
 import { MessageSquare, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/format';
+import { formatCount, formatDateTime } from '../../../shared/format';
 import { destinoLabels, type Conversa } from '../../../shared/mensagens.schemas';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
@@ -48,7 +48,7 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
       card: 'badge',
       cell: (item) =>
         item.nao_lidas > 0 ? (
-          <Badge tone="blue">{item.nao_lidas} nova(s)</Badge>
+          <Badge tone="blue">{formatCount(item.nao_lidas, 'nova', 'novas')}</Badge>
         ) : item.encerrada ? (
           <Badge tone="gray">Encerrada</Badge>
         ) : (
@@ -103,7 +103,7 @@ export function MensagensPage() {
               Conversas ({data.items.length})
               {data.nao_lidas > 0 && (
                 <span className="ml-2 text-sm font-normal text-gray-600">
-                  {data.nao_lidas} mensagem(ns) não lida(s)
+                  {formatCount(data.nao_lidas, 'mensagem não lida', 'mensagens não lidas')}
                 </span>
               )}
             </h2>

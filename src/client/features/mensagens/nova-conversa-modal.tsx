@@ -14,7 +14,7 @@ function TeacherSelect({ destinos }: { destinos: DestinosOpcoes }) {
   return (
     <FormSelect
       name="professor_id"
-      label="Professor(a)"
+      label="Professor"
       empty={professores.length === 0 ? 'Nenhum professor com acesso ao portal' : 'Escolha'}
       emptyAsNull
       options={Object.fromEntries(professores.map((teacher) => [teacher.id, teacher.nome]))}
@@ -59,7 +59,7 @@ export function NovaConversaModal({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelect
           name="aluno_id"
-          label="Sobre o(a) aluno(a)"
+          label="Sobre qual estudante"
           options={Object.fromEntries(destinos.map((item) => [item.aluno.id, item.aluno.nome]))}
         />
         <FormSelect name="destino" label="Para" options={destinoLabels} />

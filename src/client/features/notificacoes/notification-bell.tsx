@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Popover } from 'radix-ui';
 import toast from 'react-hot-toast';
-import { formatDateTime } from '../../../shared/format';
+import { formatCount, formatDateTime } from '../../../shared/format';
 import type { Notificacao } from '../../../shared/notificacoes.schemas';
 import { IconButton } from '../../components/button';
 import { Spinner } from '../../components/feedback';
@@ -23,7 +23,7 @@ export function NotificationBell() {
     setOpen(false);
     if (item.link) void navigate(item.link);
   };
-  const label = count > 0 ? `Notificações: ${String(count)} não lida(s)` : 'Notificações';
+  const label = count > 0 ? `Notificações: ${formatCount(count, 'não lida', 'não lidas')}` : 'Notificações';
   return (
     <>
       <Popover.Root open={open} onOpenChange={setOpen}>

@@ -38,7 +38,7 @@ export function DeliveryQueue() {
         E-mail:{' '}
         {data.email === 'smtp'
           ? 'servidor SMTP (SMTP_URL)'
-          : 'arquivos .eml em DATA_DIR/outbox (sem SMTP_URL)'}{' '}
+          : 'não configurado — nenhuma mensagem sai (quem instalou o sistema configura o envio na variável SMTP_URL, veja o README)'}{' '}
         · SMS: {data.sms ? 'provedor configurado (SMS_URL)' : 'sem provedor'}
       </p>
       <dl className="grid grid-cols-3 gap-2 text-center">

@@ -16,6 +16,7 @@ const school: SchoolSettings = {
   nome: 'Escola Girassol',
   endereco: null,
   telefone: null,
+  whatsapp: null,
   email: null,
   site: null,
   logo: null,

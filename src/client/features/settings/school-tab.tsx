@@ -1,5 +1,9 @@
 import toast from 'react-hot-toast';
-import { updateSchoolSettingsInputSchema, type SchoolSettings } from '../../../shared/settings.schemas';
+import {
+  DEFAULT_SCHOOL_NAME,
+  updateSchoolSettingsInputSchema,
+  type SchoolSettings,
+} from '../../../shared/settings.schemas';
 import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Form, FormInput, FormMasked } from '../../components/form-fields';
@@ -11,9 +15,11 @@ import { useSaveSchoolSettings } from './settings.api';
 export function SchoolTab({ school }: { school: SchoolSettings }) {
   const save = useSaveSchoolSettings();
   const form = useSchemaForm(updateSchoolSettingsInputSchema, {
-    nome: school.nome,
+    // A new school has no name yet: the product's stand-in is not one to keep.
+    nome: school.nome === DEFAULT_SCHOOL_NAME ? '' : school.nome,
     endereco: school.endereco ?? '',
     telefone: formatPhone(school.telefone),
+    whatsapp: formatPhone(school.whatsapp),
     email: school.email ?? '',
     site: school.site ?? '',
     logo: school.logo ?? '',
@@ -35,12 +41,22 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
       )}
     >
       <div className="grid gap-4 md:grid-cols-2">
-        <FormInput name="nome" label="Nome da escola" required />
-        <FormInput name="diretor" label="Diretor(a)" />
+        <FormInput name="nome" label="Nome da escola" required placeholder="Ex.: Colégio Ipê Amarelo" />
+        <FormInput
+          name="diretor"
+          label="Diretor ou diretora"
+          hint="O nome que assina as declarações e o histórico escolar."
+        />
         <div className="md:col-span-2">
           <AddressField name="endereco" label="Endereço" />
         </div>
         <FormMasked name="telefone" mask="phone" label="Telefone" />
+        <FormMasked
+          name="whatsapp"
+          mask="phone"
+          label="WhatsApp"
+          hint="Com ele, o site mostra um botão para conversar com a escola pelo WhatsApp."
+        />
         <FormInput name="email" label="E-mail" type="email" />
         <FormMasked
           name="cnpj"
@@ -49,7 +65,7 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
           hint="Aceita também o CNPJ alfanumérico (a partir de julho de 2026)."
         />
         <FormInput name="codigo_inep" label="Código INEP" inputMode="numeric" maxLength={8} />
-        <FormInput name="site" label="Site" type="url" placeholder="https://www.escola.com.br" />
+        <FormInput name="site" label="Site" inputMode="url" placeholder="www.escola.com.br" />
         <div className="md:col-span-2">
           <FormImageField
             name="logo"

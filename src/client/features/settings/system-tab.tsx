@@ -35,7 +35,7 @@ export function SystemTab({ saving, onSave }: { saving: boolean; onSave: () => v
         <FormToggle
           name="backup_automatico"
           label="Backup automático"
-          hint="Um backup por dia em DATA_DIR/backups (guarda 7 diários, 4 semanais e 12 mensais)."
+          hint="Um backup por dia, guardado no servidor (7 diários, 4 semanais e 12 mensais)."
         />
         <FormToggle
           name="consulta_cep"
@@ -78,7 +78,7 @@ export function NotificationsTab({
       <FormToggle
         name="notificacoes_email"
         label="Notificações por e-mail"
-        hint="Avisos enviados pelo servidor de e-mail configurado (SMTP_URL; sem ele, ficam em DATA_DIR/outbox)."
+        hint="Avisos enviados pelo servidor de e-mail. Se o e-mail não estiver configurado neste servidor (variável SMTP_URL, veja o README), nenhum aviso sai."
       />
       <FormToggle
         name="notificacoes_sms"

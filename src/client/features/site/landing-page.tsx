@@ -7,6 +7,7 @@ import { MAP_PLACEHOLDER, mapEmbedSrc } from './map';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type SiteUser } from './site-header';
 import { siteIcons } from './site-icons';
+import { shownSections } from '../../lib/site-sections';
 import { Testimonials } from './testimonials';
 
 const sectionTitle = 'text-3xl font-bold text-gray-900 sm:text-4xl dark:text-white';
@@ -305,6 +306,8 @@ function ServerHtml({
 /** The public landing page in the spec's order; sections without items are left out. */
 export function LandingPage({ content, user, onLogout, keepServerHtml: keep = false }: LandingPageProps) {
   const settings = content.configuracoes;
+  // A section the school has not written is not rendered at all (nor linked from the menus).
+  const shown = shownSections(content);
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
       <a
@@ -313,15 +316,17 @@ export function LandingPage({ content, user, onLogout, keepServerHtml: keep = fa
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader settings={settings} user={user} onLogout={onLogout} />
+      <SiteHeader settings={settings} user={user} onLogout={onLogout} shown={shown} />
       <main id="conteudo">
         <ServerHtml keep={keep} as="section">
           <Hero hero={content.hero} settings={settings} />
         </ServerHtml>
-        <ServerHtml keep={keep} as="section">
-          <About sobre={content.sobre} />
-        </ServerHtml>
-        {content.galeria.fotos.length > 0 && (
+        {shown.has('sobre') && (
+          <ServerHtml keep={keep} as="section">
+            <About sobre={content.sobre} />
+          </ServerHtml>
+        )}
+        {shown.has('galeria') && (
           <section id="galeria" className="scroll-mt-20 bg-gray-50 py-20 dark:bg-gray-950">
             <div className="mx-auto max-w-5xl px-4">
               <div className="text-center">
@@ -350,7 +355,7 @@ export function LandingPage({ content, user, onLogout, keepServerHtml: keep = fa
           tone="gray"
           keep={keep}
         />
-        {content.depoimentos.depoimentos.length > 0 && (
+        {shown.has('depoimentos') && (
           <section id="depoimentos" className="scroll-mt-20 bg-white py-20 dark:bg-gray-900">
             <div className="mx-auto max-w-7xl px-4">
               <h2 className={`${sectionTitle} mb-12 text-center`}>{content.depoimentos.titulo}</h2>
@@ -358,12 +363,14 @@ export function LandingPage({ content, user, onLogout, keepServerHtml: keep = fa
             </div>
           </section>
         )}
-        <ServerHtml keep={keep} as="section">
-          <Contact contato={content.contato} />
-        </ServerHtml>
+        {shown.has('contato') && (
+          <ServerHtml keep={keep} as="section">
+            <Contact contato={content.contato} />
+          </ServerHtml>
+        )}
       </main>
       <ServerHtml keep={keep} as="footer">
-        <SiteFooter footer={content.footer} settings={settings} />
+        <SiteFooter footer={content.footer} settings={settings} shown={shown} />
       </ServerHtml>
     </div>
   );

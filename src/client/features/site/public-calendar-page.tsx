@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Download, Link2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useSiteContent } from '../../lib/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { shownSections } from '../../lib/site-sections';
 
 const FEED_PATH = '/calendario.ics';
 
@@ -38,15 +39,18 @@ const dayFormat = new Intl.DateTimeFormat('pt-BR', {
 const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
 const at = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
+/** 'Seg., 06/04 a sex., 10/04': only the first letter is a capital (CSS capitalize made it 'A Sex.'). */
 function when(item: PublicCalendarItem): string {
   const start = dayFormat.format(at(item.inicio));
-  return item.fim === item.inicio ? start : `${start} a ${dayFormat.format(at(item.fim))}`;
+  const text = item.fim === item.inicio ? start : `${start} a ${dayFormat.format(at(item.fim))}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The public page /calendario: the school's public entries and the national holidays of a year. */
 export function PublicCalendarPage() {
   const content = useSiteContent();
   const settings = content.configuracoes;
+  const shown = shownSections(content);
   const [params, setParams] = useSearchParams();
   const current = Number(todayIso().slice(0, 4));
   const asked = Number(params.get('ano'));
@@ -73,11 +77,17 @@ export function PublicCalendarPage() {
     months.set(key, [...(months.get(key) ?? []), item]);
   }
   const today = todayIso();
+  // Landing on the page, it opens on the current month (issue 29): earlier months fold behind a
+  // button. A year asked for (?ano=, the arrows) is shown whole.
+  const [showPast, setShowPast] = useState(params.has('ano'));
+  const thisMonth = today.slice(0, 7);
+  const past = ano === current && !showPast ? [...months.keys()].filter((mes) => mes < thisMonth) : [];
+  const shownMonths = [...months].filter(([mes]) => !past.includes(mes));
   const feed = typeof window === 'undefined' ? FEED_PATH : `webcal://${window.location.host}${FEED_PATH}`;
 
   return (
     <div className="site min-h-screen bg-white font-sans text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-      <SiteHeader settings={settings} user={null} onLogout={() => undefined} />
+      <SiteHeader settings={settings} user={null} onLogout={() => undefined} shown={shown} />
       <main id="conteudo" className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="flex items-center gap-3 text-3xl font-bold sm:text-4xl">
           <CalendarDays className="h-8 w-8 text-primary-strong" aria-hidden="true" />
@@ -140,41 +150,58 @@ export function PublicCalendarPage() {
             Não foi possível carregar o calendário. Tente novamente mais tarde.
           </p>
         ) : (
-          [...months].map(([mes, items]) => (
-            <section key={mes} aria-labelledby={`mes-${mes}`} className="mt-6">
-              <h3
-                id={`mes-${mes}`}
-                className="border-b border-gray-200 pb-1 text-lg font-semibold capitalize"
+          <>
+            {past.length > 0 && (
+              <button
+                type="button"
+                onClick={() => setShowPast(true)}
+                className="mt-6 inline-flex min-h-11 items-center rounded-lg border border-gray-300 px-4 font-medium text-gray-800 hover:bg-gray-100 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800"
               >
-                {monthFormat.format(at(`${mes}-01`))}
-              </h3>
-              <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-                {items.map((item) => (
-                  <li key={item.id} className={`flex gap-4 py-3 ${item.fim < today ? 'opacity-60' : ''}`}>
-                    <p className="w-28 shrink-0 text-sm font-medium text-gray-700 capitalize dark:text-gray-300">
-                      {when(item)}
-                    </p>
-                    <div className="min-w-0">
-                      <p className="font-semibold">{item.titulo}</p>
-                      <span
-                        className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${kindTone(item.tipo)}`}
-                      >
-                        {kindLabel(item.tipo)}
-                      </span>
-                      {item.descricao && (
-                        <p className="mt-1 text-sm whitespace-pre-line text-gray-700 dark:text-gray-300">
-                          {item.descricao}
-                        </p>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
+                Mostrar os meses anteriores (
+                {past.map((mes) => monthFormat.format(at(`${mes}-01`))).join(', ')})
+              </button>
+            )}
+            {shownMonths.length === 0 && (
+              <p className="py-10 text-center text-gray-600 dark:text-gray-300">
+                Nenhuma data marcada de {monthFormat.format(at(`${thisMonth}-01`))} em diante.
+              </p>
+            )}
+            {shownMonths.map(([mes, items]) => (
+              <section key={mes} aria-labelledby={`mes-${mes}`} className="mt-6">
+                <h3
+                  id={`mes-${mes}`}
+                  className="border-b border-gray-200 pb-1 text-lg font-semibold capitalize"
+                >
+                  {monthFormat.format(at(`${mes}-01`))}
+                </h3>
+                <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+                  {items.map((item) => (
+                    <li key={item.id} className={`flex gap-4 py-3 ${item.fim < today ? 'opacity-60' : ''}`}>
+                      <p className="w-28 shrink-0 text-sm font-medium text-gray-700 dark:text-gray-300">
+                        {when(item)}
+                      </p>
+                      <div className="min-w-0">
+                        <p className="font-semibold">{item.titulo}</p>
+                        <span
+                          className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${kindTone(item.tipo)}`}
+                        >
+                          {kindLabel(item.tipo)}
+                        </span>
+                        {item.descricao && (
+                          <p className="mt-1 text-sm whitespace-pre-line text-gray-700 dark:text-gray-300">
+                            {item.descricao}
+                          </p>
+                        )}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </>
         )}
       </main>
-      <SiteFooter footer={content.footer} settings={settings} />
+      <SiteFooter footer={content.footer} settings={settings} shown={shown} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '../../../shared/content.defaults';
+import { exampleSiteContent } from '../../../shared/content.examples';
 import { mapEmbedSrc } from './map';
 import { normalizeContent } from '../../lib/normalize-content';
 
-const contato = defaultSiteContent.contato;
+const contato = exampleSiteContent.contato;
 
 describe('mapEmbedSrc', () => {
   it('prefers a maps embed link, then coordinates, then the address, else nothing', () => {

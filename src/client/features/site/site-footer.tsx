@@ -1,10 +1,13 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
 import { SchoolMark } from './site-header';
+import { linksToShown, type SiteSectionId } from '../../lib/site-sections';
 
 interface FooterProps {
   footer: SiteContent['footer'];
   settings: SiteContent['configuracoes'];
+  /** The sections on the page: links to others are left out. */
+  shown: Set<SiteSectionId>;
 }
 
 /** Installations saved before /calendario existed still hold '#' for the calendar link. */
@@ -42,7 +45,7 @@ const socialLabels: Record<keyof SiteContent['footer']['redes_sociais'], string>
 };
 
 /** Spec 'Public footer'. */
-export function SiteFooter({ footer, settings }: FooterProps) {
+export function SiteFooter({ footer, settings, shown }: FooterProps) {
   const year = new Date().getFullYear();
   const socials = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).filter(
     (key) => footer.redes_sociais[key] !== '',
@@ -97,8 +100,8 @@ export function SiteFooter({ footer, settings }: FooterProps) {
             </ul>
           )}
         </div>
-        <LinkList title="Links Rápidos" links={footer.links_rapidos} />
-        <LinkList title="Acadêmico" links={footer.links_academicos} />
+        <LinkList title="Links Rápidos" links={linksToShown(footer.links_rapidos, shown)} />
+        <LinkList title="Acadêmico" links={linksToShown(footer.links_academicos, shown)} />
       </div>
       <div className="border-t border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm sm:flex-row sm:items-center sm:justify-between">

@@ -1,5 +1,6 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
+import { linksToShown, type SiteSectionId } from '../../lib/site-sections';
 
 export interface SiteUser {
   nome: string;
@@ -42,10 +43,13 @@ interface HeaderProps {
   settings: SiteContent['configuracoes'];
   user: SiteUser | null;
   onLogout: () => void;
+  /** The sections on the page: the menu links only to those. */
+  shown: Set<SiteSectionId>;
 }
 
 /** Spec 'Public header'. The mobile menu is a <details>, so it opens even without JavaScript. */
-export function SiteHeader({ settings, user, onLogout }: HeaderProps) {
+export function SiteHeader({ settings, user, onLogout, shown }: HeaderProps) {
+  const menu = linksToShown(links, shown);
   const account = user ? (
     <>
       <a
@@ -73,7 +77,7 @@ export function SiteHeader({ settings, user, onLogout }: HeaderProps) {
           <span className="text-lg font-bold text-gray-900 dark:text-white">{settings.nome_escola}</span>
         </a>
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
+          {menu.map((link) => (
             <a
               key={link.href}
               href={link.href}
@@ -105,7 +109,7 @@ export function SiteHeader({ settings, user, onLogout }: HeaderProps) {
             aria-label="Menu móvel"
             className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-xl border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900"
           >
-            {links.map((link) => (
+            {menu.map((link) => (
               <a
                 key={link.href}
                 href={link.href}

@@ -28,8 +28,8 @@ export function PriorYearsSection({ alunoId }: { alunoId: string }) {
         <ErrorBanner>Erro ao carregar os anos anteriores.</ErrorBanner>
       ) : years.data.length === 0 ? (
         <p className="text-sm text-gray-600">
-          Nenhum ano de outra escola registrado. Se o(a) aluno(a) veio transferido(a), registre os anos da
-          escola de origem para que entrem no histórico.
+          Nenhum ano de outra escola registrado. Para quem veio transferido de outra escola, registre os anos
+          da escola de origem para que entrem no histórico.
         </p>
       ) : (
         <ul className="space-y-2">

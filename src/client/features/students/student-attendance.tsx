@@ -7,7 +7,7 @@ import {
   type Absence,
   type SituacaoFalta,
 } from '../../../shared/academics.schemas';
-import { formatDate, formatPercent } from '../../../shared/format';
+import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/feedback';
 import { FormModal } from '../../components/form-modal';
@@ -67,7 +67,9 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
             <p className="text-sm text-gray-700">
               {geral.faltas} {geral.faltas === 1 ? 'falta' : 'faltas'} em {geral.aulas_dadas}{' '}
               {geral.aulas_dadas === 1 ? 'aula dada' : 'aulas dadas'}
-              {geral.faltas_abonadas > 0 ? ` · ${String(geral.faltas_abonadas)} abonada(s), não contam` : ''}
+              {geral.faltas_abonadas > 0
+                ? ` · ${formatCount(geral.faltas_abonadas, 'abonada, não conta', 'abonadas, não contam')}`
+                : ''}
             </p>
           </div>
           {geral.abaixo_minimo && (

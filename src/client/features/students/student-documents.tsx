@@ -106,7 +106,7 @@ export function StudentDocuments({
       </h3>
       <p className="text-sm text-gray-600">
         {canManage
-          ? 'Cada documento sai em PDF com a identificação da escola, a assinatura do(a) diretor(a) e um código de verificação com QR code.'
+          ? 'Cada documento sai em PDF com a identificação da escola, a assinatura da direção e um código de verificação com QR code.'
           : 'Emita na hora a declaração de matrícula ou de frequência. Quem receber o documento pode conferir a autenticidade pelo código impresso nele.'}
       </p>
       <div className="flex flex-wrap gap-2">

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { formatPhone, todayIso } from '../../../shared/format';
 import {
   createStudentInputSchema,
+  sexoLabels,
   updateStudentInputSchema,
   type Student,
 } from '../../../shared/students.schemas';
@@ -26,6 +27,7 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
   const studentValues = {
     nome: student?.nome ?? '',
     data_nascimento: student?.data_nascimento ?? '',
+    sexo: student?.sexo ?? null,
     data_matricula: student?.data_matricula ?? todayIso(),
     matricula: student?.matricula ?? '',
     email: student?.email ?? '',
@@ -49,6 +51,14 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
         <legend className="mb-2 text-sm font-semibold text-gray-800">Dados do aluno</legend>
         <FormInput name="nome" label="Nome completo" required autoComplete="off" />
         <FormInput name="data_nascimento" label="Data de nascimento" type="date" required />
+        <FormSelect
+          name="sexo"
+          label="Sexo"
+          empty="Não informado"
+          emptyAsNull
+          options={sexoLabels}
+          hint="Usado na redação dos documentos (nascida, matriculado) e no Censo Escolar."
+        />
         <FormInput name="matricula" label="Matrícula" required autoComplete="off" />
         <FormInput
           name="data_matricula"

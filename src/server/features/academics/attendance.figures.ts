@@ -63,6 +63,11 @@ export function situacaoOf(row: { abonada: boolean; justificativa: string | null
   return row.justificativa ? 'justificada' : 'injustificada';
 }
 
+/** A class's `ano_letivo` as a year number, when it is one. */
+export function classYear(anoLetivo: string | null): number | undefined {
+  return anoLetivo !== null && /^\d{4}$/.test(anoLetivo) ? Number(anoLetivo) : undefined;
+}
+
 export async function yearRange(db: DbOrTx, ano: number | undefined) {
   const year = await resolveYear(db, ano);
   if (year) return { ano: year.ano, de: year.inicio, ate: year.fim };
@@ -85,12 +90,14 @@ export async function getStudentAttendance(
       matricula: students.matricula,
       turmaId: classes.id,
       turmaNome: classes.nome,
+      turmaAno: classes.anoLetivo,
     })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(students.id, alunoId), studentsInScope(scope)));
   if (!student) throw notFound('Aluno não encontrado.');
-  const range = await yearRange(db, query.ano);
+  // Without a year asked for, the student's class's (a 2027 student's record showed 2026: issue 29).
+  const range = await yearRange(db, query.ano ?? classYear(student.turmaAno));
   // A teacher reads only the lessons they teach (rollsVisibleTo): the figures, the absences and their
   // justifications of the student's other subjects and earlier classes stay out.
   const inRange = and(

@@ -1124,6 +1124,14 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     const mathAlerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.math.cookie));
     expect(mathAlerts.conselho_tutelar).toEqual([]);
 
+    // The school's phone, typed as digits in Configurações → Escola (a new school has none).
+    const identity = dataOf<{ version: number }>(await get('/api/configuracoes/escola', s.admin.cookie));
+    const named = await send('PUT', '/api/configuracoes/escola', s.admin.cookie, {
+      nome: 'Escola Girassol',
+      telefone: '1134567890',
+      version: identity.version,
+    });
+    expect(named.statusCode, named.body).toBe(200);
     const issued = await send('POST', '/api/frequencia/notificacoes', s.admin.cookie, { aluno_id: b1.id });
     expect(issued.statusCode).toBe(201);
     const notice = dataOf<TutelaryNotification>(issued);
@@ -1132,7 +1140,7 @@ describe('alertas, Conselho Tutelar, mês da turma e painel', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // The school's phone as people write it (the default site content's), not its bare digits.
+    // The school's phone as people write it, not its bare digits.
     expect(pdfText(pdf.rawPayload)).toContain('(11) 3456-7890');
     expect(pdfText(pdf.rawPayload)).not.toContain('1134567890');
     const after = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', s.admin.cookie));

@@ -143,7 +143,7 @@ export async function buildTutelaryLetter(
       doc.moveDown();
       doc.text(
         `Em cumprimento ao art. 12, inciso VIII, da Lei nº 9.394/1996 (LDB), com a redação da Lei nº 13.803/2019, ` +
-          `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que o(a) aluno(a) abaixo apresenta ` +
+          `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que a criança ou o adolescente abaixo apresenta ` +
           `quantidade de faltas acima de 30% do percentual permitido em lei (${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')}% ` +
           `das aulas dadas), no ano letivo de ${String(notice.ano)}.`,
         { align: 'justify' },
@@ -152,7 +152,7 @@ export async function buildTutelaryLetter(
       const line = (label: string, value: string) => {
         doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
       };
-      line('Aluno(a)', letter.nome);
+      line('Estudante', letter.nome);
       line('Matrícula', letter.matricula);
       line('Data de nascimento', formatDate(letter.nascimento));
       if (notice.turmaNome) line('Turma', notice.turmaNome);
@@ -168,7 +168,7 @@ export async function buildTutelaryLetter(
       line('Frequência', `${String(percent).replace('.', ',')}%`);
       doc.moveDown();
       doc.text(
-        'A escola informa que esgotou os recursos escolares ao seu alcance para o retorno regular do(a) aluno(a) ' +
+        'A escola informa que esgotou os recursos escolares ao seu alcance para o retorno regular da criança ou do adolescente ' +
           'e permanece à disposição para as providências cabíveis.',
         { align: 'justify' },
       );

@@ -165,6 +165,50 @@ describe('sessions', () => {
   });
 });
 
+describe('the first administrator’s name (issue 29: comunicados signed "De: Administrador")', () => {
+  it('is asked with the first sign-in’s password change, and only then', async () => {
+    const user = await createUserRow(t.database, 'administrador', {
+      primeiroLogin: true,
+      nome: 'Administrador',
+    });
+    const cookie = await loginAs(t.app, user.email);
+    const change = (payload: object, session = cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie: session },
+        payload,
+      });
+    const generic = await change({
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Cajueiro-Florido-31',
+      nome: 'administrador',
+    });
+    expect(generic.statusCode).toBe(400);
+    expect(generic.json().details).toEqual([expect.objectContaining({ path: 'nome' })]);
+
+    const changed = await change({
+      senhaAtual: TEST_PASSWORD,
+      novaSenha: 'Cajueiro-Florido-31',
+      nome: ' Marta Ribeiro ',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.user).toMatchObject({ nome: 'Marta Ribeiro', primeiro_login: false });
+    const session = sessionCookieOf(changed);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: session } });
+    expect(me.json().data.user.nome).toBe('Marta Ribeiro');
+
+    // Afterwards the password screen changes the password only.
+    const later = await change(
+      { senhaAtual: 'Cajueiro-Florido-31', novaSenha: 'Jabuticaba-Madura-93', nome: 'Outra Pessoa' },
+      session,
+    );
+    expect(later.statusCode, later.body).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.nome).toBe('Marta Ribeiro');
+  });
+});
+
 describe('password rules', () => {
   it.each(['12345678', 'senha123', 'brasil2024', 'Senha123!', 'aaaaaaaaaa', 'curta'])(
     'refuses the weak password %s with a 400 message',

@@ -99,12 +99,15 @@ async function personalWords(ctx: AppContext, user: UserRow): Promise<string[]> 
 export async function changePassword(
   ctx: AppContext,
   auth: { user: UserRow; sessionId: string },
-  input: { senhaAtual: string; novaSenha: string },
+  input: { senhaAtual: string; novaSenha: string; nome?: string | undefined },
   context: SessionContext,
   client: PasswordClient,
   actor: Actor,
 ): Promise<LoginResult> {
   const { user } = auth;
+  // The name is asked only with the first sign-in's forced change; afterwards 'Meus dados' and
+  // Usuários change it.
+  const nome = user.primeiroLogin ? input.nome : undefined;
   const [current] = await ctx.db
     .select({ persistent: sessions.persistent })
     .from(sessions)
@@ -121,7 +124,7 @@ export async function changePassword(
     const message = 'A nova senha deve ser diferente da atual';
     throw new AppError('VALIDATION', message, [{ path: 'novaSenha', message }]);
   }
-  assertStrongPassword(input.novaSenha, await personalWords(ctx, user));
+  assertStrongPassword(input.novaSenha, [...(await personalWords(ctx, user)), ...(nome ? [nome] : [])]);
   const passwordHash = await hashPassword(input.novaSenha);
   const result = await ctx.db.transaction(async (tx) => {
     // Each change mails a security notice to the account: so many a day (ADR 0018).
@@ -130,12 +133,17 @@ export async function changePassword(
     ]);
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, primeiroLogin: false, updatedAt: new Date() })
+      .set({ passwordHash, primeiroLogin: false, ...(nome ? { nome } : {}), updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
     await revokeUserSessions(tx, user.id);
     const session = await createSession(tx, user.id, current?.persistent ?? false, context);
-    await recordAudit(tx, actor, { action: 'senha_alterada', entity: 'usuario', entityId: user.id });
+    await recordAudit(tx, actor, {
+      action: 'senha_alterada',
+      entity: 'usuario',
+      entityId: user.id,
+      ...(nome && nome !== user.nome ? { details: { nome: { antes: user.nome, depois: nome } } } : {}),
+    });
     // The first sign-in's forced change replaces a temporary password: nothing to warn about.
     if (!user.primeiroLogin) await notifyPasswordChanged(ctx, tx, user.id);
     return { user: toCurrentUser(updated!), session };

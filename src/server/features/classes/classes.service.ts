@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { formatCount } from '../../../shared/format.js';
 import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/classes.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -219,10 +220,13 @@ export async function deleteClass(ctx: AppContext, id: string, actor: Actor): Pr
     if (total > 0) {
       // The card counts only active students; inactive and transferred ones still belong to the class.
       const others = total - (enrolled?.ativos ?? 0);
-      const detail = others > 0 ? ` (${others} deles inativo(s), transferido(s) ou formado(s))` : '';
+      const detail =
+        others > 0
+          ? ` (${others === 1 ? '1 deles inativo, transferido ou formado' : `${String(others)} deles inativos, transferidos ou formados`})`
+          : '';
       throw new AppError(
         'CONFLICT',
-        `Não é possível excluir a turma ${current.nome}: há ${total} aluno(s) matriculado(s)${detail}. Remova-os da turma em 'Ver Alunos' antes de excluir.`,
+        `Não é possível excluir a turma ${current.nome}: há ${formatCount(total, 'aluno matriculado', 'alunos matriculados')}${detail}. Remova-os da turma em 'Ver Alunos' antes de excluir.`,
       );
     }
     const [roll] = await tx

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultSiteContent } from '../../../shared/content.defaults.js';
+import { exampleSiteContent } from '../../../shared/content.examples.js';
 import { isSafeLink } from '../../../shared/content.schemas.js';
 import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
@@ -120,8 +121,9 @@ describe('PUT /api/content/:section', () => {
       cookie,
       'galeria',
       {
-        ...defaultSiteContent.galeria,
-        fotos: [...defaultSiteContent.galeria.fotos, { id: 'x', url: '/x.webp', titulo: 'X', descricao: '' }],
+        // The demo's gallery has the 10 photos a gallery may hold.
+        ...exampleSiteContent.galeria,
+        fotos: [...exampleSiteContent.galeria.fotos, { id: 'x', url: '/x.webp', titulo: 'X', descricao: '' }],
       },
       '1',
     );

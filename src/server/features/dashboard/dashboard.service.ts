@@ -1,4 +1,5 @@
 import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { formatCount } from '../../../shared/format.js';
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
 import { isEmAberto } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -152,7 +153,7 @@ export function describeAudit(row: {
 }): string {
   const who = row.actorNome ?? 'Sistema';
   if (row.action === 'gerar_mensalidades')
-    return `${who} gerou ${Number(row.details?.criadas ?? 0)} mensalidade(s)`;
+    return `${who} gerou ${formatCount(Number(row.details?.criadas ?? 0), 'mensalidade', 'mensalidades')}`;
   if (row.action === 'aviso_administradores') {
     const evento = typeof row.details?.evento === 'string' ? row.details.evento : '';
     const alvo = (row.details?.alvo as { nome?: unknown } | undefined)?.nome;

@@ -201,6 +201,7 @@ export async function buildDocumentContent(
       data_nascimento: student.dataNascimento,
       data_matricula: student.dataMatricula,
       status: student.status,
+      sexo: student.sexo,
     },
     turma: classOf(turma),
     data: clock.today(),

@@ -4,7 +4,7 @@ import {
   type DocumentoTipo,
   type HistoryYear,
 } from '../../../shared/documents.schemas.js';
-import { formatDate, formatPhone } from '../../../shared/format.js';
+import { formatCount, formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { findMedia, MEDIA_LIMITS } from '../media/media.service.js';
@@ -83,8 +83,33 @@ function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], 
   doc.fillColor('#000000');
 }
 
+/**
+ * The words about the student in the student's gender; when it is not informed, sentences that need
+ * none (never 'nascido(a)': issue 29).
+ */
+function wordsOf(content: DocumentContent) {
+  const sexo = content.aluno.sexo ?? null;
+  const gendered = (feminino: string, masculino: string, neutral: string) =>
+    sexo === 'feminino' ? feminino : sexo === 'masculino' ? masculino : neutral;
+  return {
+    born: gendered('nascida em', 'nascido em', 'com data de nascimento em'),
+    enrolled: gendered(
+      'está regularmente matriculada',
+      'está regularmente matriculado',
+      'tem matrícula regular',
+    ),
+    since: gendered(
+      'Matriculada nesta escola desde',
+      'Matriculado nesta escola desde',
+      'Com matrícula nesta escola desde',
+    ),
+    student: gendered('é aluna', 'é aluno', 'estuda'),
+    was: gendered('esteve matriculada', 'esteve matriculado', 'teve matrícula'),
+  };
+}
+
 function studentLine(content: DocumentContent): string {
-  return `${content.aluno.nome}, nascido(a) em ${formatDate(content.aluno.data_nascimento)}, matrícula nº ${content.aluno.matricula}`;
+  return `${content.aluno.nome}, ${wordsOf(content).born} ${formatDate(content.aluno.data_nascimento)}, matrícula nº ${content.aluno.matricula}`;
 }
 
 function classLine(content: DocumentContent): string {
@@ -100,7 +125,7 @@ function frequencyLine(content: DocumentContent): string {
     return `Não há aulas registradas no ano letivo de ${String(figures.ano)} até ${formatDate(figures.ate)}.`;
   return (
     `No ano letivo de ${String(figures.ano)}, de ${formatDate(figures.de)} até ${formatDate(figures.ate)}, ` +
-    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${String(figures.faltas)} faltas não abonadas em ${String(figures.aulas_dadas)} aulas).`
+    `teve frequência de ${percent(figures.frequencia)} das aulas dadas (${formatCount(figures.faltas, 'falta não abonada', 'faltas não abonadas')} em ${formatCount(figures.aulas_dadas, 'aula', 'aulas')}).`
   );
 }
 
@@ -112,7 +137,7 @@ function periodLines(content: DocumentContent): string[] {
     periods
       .map(
         (period) =>
-          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${String(period.faltas)} faltas em ${String(period.aulas_dadas)} aulas`,
+          `${period.nome} (${formatDate(period.de)} a ${formatDate(period.ate)}): ${percent(period.frequencia)} — ${formatCount(period.faltas, 'falta', 'faltas')} em ${formatCount(period.aulas_dadas, 'aula', 'aulas')}`,
       )
       .join('\n'),
   ];
@@ -121,21 +146,22 @@ function periodLines(content: DocumentContent): string[] {
 /** The declaration's body: one paragraph per fact, in the school's voice. */
 function declarationText(tipo: DocumentoTipo, content: DocumentContent): string[] {
   const who = studentLine(content);
+  const words = wordsOf(content);
   switch (tipo) {
     case 'declaracao_matricula':
       return [
-        `Declaramos, para os devidos fins, que ${who}, está regularmente matriculado(a) nesta instituição de ensino${classLine(content) || ` no ano letivo de ${content.data.slice(0, 4)}`}.`,
-        `Matriculado(a) nesta escola desde ${formatDate(content.aluno.data_matricula)}.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.enrolled} nesta instituição de ensino${classLine(content) || ` no ano letivo de ${content.data.slice(0, 4)}`}.`,
+        `${words.since} ${formatDate(content.aluno.data_matricula)}.`,
       ];
     case 'declaracao_frequencia':
       return [
-        `Declaramos, para os devidos fins, que ${who}, é aluno(a) desta instituição de ensino${classLine(content)}.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.student} ${words.student === 'estuda' ? 'nesta' : 'desta'} instituição de ensino${classLine(content)}.`,
         frequencyLine(content),
         ...periodLines(content),
       ];
     case 'declaracao_transferencia':
       return [
-        `Declaramos, para os devidos fins, que ${who}, esteve matriculado(a) nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
+        `Declaramos, para os devidos fins, que ${who}, ${words.was} nesta instituição de ensino${classLine(content)}, e que lhe foi concedida transferência nesta data.`,
         frequencyLine(content),
         'O histórico escolar será expedido por esta escola no prazo de até 30 (trinta) dias, a contar desta data.',
       ];
@@ -148,7 +174,7 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   if (years.length === 0) {
-    doc.font('Helvetica').fontSize(10).text('Não há anos letivos registrados para este(a) aluno(a).');
+    doc.font('Helvetica').fontSize(10).text('Não há anos letivos registrados neste histórico.');
     return;
   }
   const columns = [
@@ -238,7 +264,7 @@ function drawSignatureAndFooter(
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(school.diretor ? 'Diretor(a)' : 'Diretor(a) da escola', {
+    .text(school.diretor ? 'Direção da escola' : 'Assinatura da direção', {
       width,
       align: 'center',
     });
@@ -256,7 +282,7 @@ function drawSignatureAndFooter(
   doc
     .font('Helvetica')
     .text(
-      'ou leia o QR code ao lado. A página informa o tipo, a data de emissão, as iniciais do(a) aluno(a) ' +
+      'ou leia o QR code ao lado. A página informa o tipo, a data de emissão, as iniciais do nome do estudante ' +
         'e se o documento continua válido.',
       textLeft,
       doc.y + 2,

@@ -84,7 +84,12 @@ async function setupSchool() {
   const ana = await insertStudent(t, classA.id, guardianRow.id, '2026-02-02');
   await t.database.db
     .update(students)
-    .set({ nome: 'Ana Clara de Souza', dataNascimento: '2016-04-09', matricula: '2026-0042' })
+    .set({
+      nome: 'Ana Clara de Souza',
+      dataNascimento: '2016-04-09',
+      matricula: '2026-0042',
+      sexo: 'feminino',
+    })
     .where(eq(students.id, ana.id));
   const bruno = await insertStudent(t, classA.id, otherRow.id, '2026-02-02');
   const rolls = await t.database.db
@@ -167,10 +172,11 @@ describe('issuing documents', () => {
       'Código INEP 35123456',
       'Rua das Flores, 100',
       'DECLARAÇÃO DE MATRÍCULA',
-      'Ana Clara de Souza, nascido(a) em 09/04/2016, matrícula nº 2026-0042, está regularmente matriculado(a)',
+      // In the student's gender (issue 29: 'nascido(a)', 'matriculado(a)').
+      'Ana Clara de Souza, nascida em 09/04/2016, matrícula nº 2026-0042, está regularmente matriculada',
       `turma ${s.classA.nome}`,
       'Marta Ribeiro',
-      'Diretor(a)',
+      'Direção da escola',
       `Código de verificação: ${matricula.codigo}`,
       matricula.url,
       'Emitido em 20 de março de 2026.',
@@ -181,9 +187,9 @@ describe('issuing documents', () => {
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
     const frequenciaText = await pdfOf(s.admin.cookie, frequencia.id);
     expect(frequenciaText).toContain(
-      'teve frequência de 75% das aulas dadas (1 faltas não abonadas em 4 aulas)',
+      'teve frequência de 75% das aulas dadas (1 falta não abonada em 4 aulas)',
     );
-    expect(frequenciaText).toContain('1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 faltas em 4 aulas');
+    expect(frequenciaText).toContain('1º bimestre (02/02/2026 a 20/03/2026): 75% — 1 falta em 4 aulas');
     clock.pin('2026-03-20T14:00:00-03:00');
     const transferencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_transferencia');
     expect(await pdfOf(s.admin.cookie, transferencia.id)).toContain(
@@ -203,6 +209,17 @@ describe('issuing documents', () => {
       .where(and(eq(auditLog.entity, 'documento'), eq(auditLog.action, 'emitir')));
     expect(audits.map((row) => row.entityId).sort()).toEqual(list.map((item) => item.id).sort());
     expect(audits[0]!.actorId).toBe(s.admin.user.id);
+    expect(text).not.toMatch(/\p{L}\((a|o|as|os)\)/u);
+
+    // Without the student's sex informed, sentences that need none.
+    const neutral = await pdfOf(
+      s.admin.cookie,
+      (await issued(s.admin.cookie, s.bruno.id, 'declaracao_matricula')).id,
+    );
+    expect(neutral).toContain(', com data de nascimento em 10/03/2015, matrícula nº');
+    expect(neutral).toContain('tem matrícula regular nesta instituição de ensino');
+    expect(neutral).toContain('Com matrícula nesta escola desde');
+    expect(neutral).not.toMatch(/\p{L}\((a|o|as|os)\)/u);
   });
 
   it('the declaração de matrícula says since when the student is at the school, as registered', async () => {
@@ -212,6 +229,7 @@ describe('issuing documents', () => {
       data_nascimento: '2014-08-30',
       matricula: '2019-0007',
       data_matricula: '2019-02-04',
+      sexo: 'masculino',
       turma_id: s.classA.id,
       responsavel: { nome: 'Rita Martins', telefone: '11912340000', parentesco: 'mae', eh_principal: false },
     });
@@ -219,7 +237,7 @@ describe('issuing documents', () => {
     const caio = dataOf<{ aluno: { id: string } }>(registered).aluno.id;
     const declaracao = await issued(s.admin.cookie, caio, 'declaracao_matricula');
     const text = await pdfOf(s.admin.cookie, declaracao.id);
-    expect(text).toContain('Matriculado(a) nesta escola desde 04/02/2019.');
+    expect(text).toContain('Matriculado nesta escola desde 04/02/2019.');
     expect(text).toContain(`turma ${s.classA.nome}`);
   });
 
@@ -234,7 +252,7 @@ describe('issuing documents', () => {
     clock.pin('2026-07-09T10:00:00-03:00');
     const frequencia = await issued(s.admin.cookie, s.ana.id, 'declaracao_frequencia');
     expect(await pdfOf(s.admin.cookie, frequencia.id)).toContain(
-      '2º bimestre (20/04/2026 a 09/07/2026): 0% — 1 faltas em 1 aulas',
+      '2º bimestre (20/04/2026 a 09/07/2026): 0% — 1 falta em 1 aula',
     );
   });
 
@@ -359,7 +377,7 @@ describe('family self-service', () => {
 
     const matricula = await issued(s.guardian.cookie, s.ana.id, 'declaracao_matricula');
     const frequencia = await issued(s.guardian.cookie, s.ana.id, 'declaracao_frequencia');
-    expect(await pdfOf(s.guardian.cookie, matricula.id)).toContain('está regularmente matriculado(a)');
+    expect(await pdfOf(s.guardian.cookie, matricula.id)).toContain('está regularmente matriculada');
     expect(await pdfOf(s.guardian.cookie, frequencia.id)).toContain('75%');
     const list = dataOf<SchoolDocument[]>(
       await get(`/api/documentos?aluno_id=${s.ana.id}`, s.guardian.cookie),

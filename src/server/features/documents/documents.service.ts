@@ -95,7 +95,7 @@ export async function issueDocument(
     if (guardian && !(selfServiceTipos as readonly string[]).includes(input.tipo))
       throw new AppError(
         'FORBIDDEN',
-        `${documentoTipoLabels[input.tipo]} é emitido(a) pela secretaria da escola. Peça na secretaria.`,
+        `Este documento (${documentoTipoLabels[input.tipo]}) é emitido pela secretaria da escola. Peça na secretaria.`,
       );
     const refusal = refusalOf(input.tipo, student);
     if (refusal) throw conflict(refusal);

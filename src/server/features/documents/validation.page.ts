@@ -76,7 +76,7 @@ ${status}
 <dl>
 <dt>Documento</dt><dd>${escapeHtml(documentoTipoLabels[found.tipo])}</dd>
 <dt>Emitido em</dt><dd>${formatDate(found.emitidoEm)}</dd>
-<dt>Aluno(a)</dt><dd>${escapeHtml(found.iniciais)}</dd>
+<dt>Estudante</dt><dd>${escapeHtml(found.iniciais)}</dd>
 <dt>Código</dt><dd class="code">${escapeHtml(found.codigo)}</dd>
 </dl>
 <p class="hint">Confira se estes dados correspondem ao documento que você recebeu. Em caso de dúvida, procure a secretaria da escola.</p>

@@ -73,7 +73,7 @@ function drawRecibo(
   doc.fillColor('#000000').moveDown(1.5).fontSize(11);
   doc.text(
     `Recebemos o valor de ${formatCentavos(total)} referente à mensalidade de ` +
-      `${formatMesReferencia(mensalidade.mes_referencia)} do(a) aluno(a) ${mensalidade.aluno_nome}` +
+      `${formatMesReferencia(mensalidade.mes_referencia)} de ${mensalidade.aluno_nome}` +
       `${mensalidade.turma_nome ? `, turma ${mensalidade.turma_nome}` : ''}.`,
     { align: 'justify' },
   );
@@ -106,7 +106,7 @@ function drawRecibo(
   doc.text(schoolName, { align: 'center' });
   doc.moveDown(2).fontSize(8).fillColor('#555555');
   doc.text(
-    'Multa de até 2% e juros de mora pro rata die conforme Lei 9.870/1999 e CDC. Débitos não impedem o acesso a notas, boletins e documentos.',
+    'Multa de até 2% e juros de mora por dia de atraso conforme Lei 9.870/1999 e CDC. Débitos não impedem o acesso a notas, boletins e documentos.',
     { align: 'center' },
   );
 }

@@ -36,7 +36,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.fontSize(11).text(`BOLETIM ESCOLAR — ${String(card.ano)}`, { align: 'center' });
   doc.moveDown(0.5).fontSize(10).font('Helvetica');
   doc.text(
-    `Aluno(a): ${card.aluno.nome}   ·   Matrícula: ${card.aluno.matricula}   ·   Turma: ${card.turma ? `${card.turma.nome} (${card.turma.serie})` : '—'}`,
+    `Estudante: ${card.aluno.nome}   ·   Matrícula: ${card.aluno.matricula}   ·   Turma: ${card.turma ? `${card.turma.nome} (${card.turma.serie})` : '—'}`,
   );
   if (card.somente_publicados)
     doc.fontSize(8).fillColor('#555555').text('Somente os períodos publicados pela escola.');

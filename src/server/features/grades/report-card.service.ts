@@ -26,7 +26,7 @@ import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { classMemberships, classSubjects } from '../academics/academics.table.js';
 import { diaryAccessOf, type Viewer } from '../academics/academics.scope.js';
-import { attendanceTallies, type AttendanceTally } from '../academics/attendance.figures.js';
+import { attendanceTallies, classYear, type AttendanceTally } from '../academics/attendance.figures.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { resolveYear } from '../calendar/calendar.service.js';
 import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../calendar/calendar.table.js';
@@ -97,7 +97,18 @@ export async function buildReportCard(
   alunoId: string,
   query: { ano?: number | undefined },
 ): Promise<ReportCard> {
-  const [card] = await buildReportCards(db, viewer, [alunoId], query);
+  // Without a year asked for, the year of the student's class (issue 29: a 2027 student's record
+  // offered to open 2026); the scope check is buildReportCards'.
+  let ano = query.ano;
+  if (ano === undefined) {
+    const [row] = await db
+      .select({ anoLetivo: classes.anoLetivo })
+      .from(students)
+      .innerJoin(classes, eq(classes.id, students.turmaId))
+      .where(eq(students.id, alunoId));
+    ano = classYear(row?.anoLetivo ?? null);
+  }
+  const [card] = await buildReportCards(db, viewer, [alunoId], { ano });
   if (!card) throw studentNotFound();
   return card;
 }

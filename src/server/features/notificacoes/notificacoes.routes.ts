@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatCount } from '../../../shared/format.js';
 import { z } from 'zod';
 import {
   contagemSchema,
@@ -159,7 +160,10 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const reenviadas = await retryFailed(app.ctx.db);
       app.ctx.notifier.worker.wake();
-      return ok({ reenviadas }, `${String(reenviadas)} entrega(s) colocada(s) de novo na fila.`);
+      return ok(
+        { reenviadas },
+        `${formatCount(reenviadas, 'entrega colocada', 'entregas colocadas')} de novo na fila.`,
+      );
     },
   );
 

@@ -250,9 +250,9 @@ const mapaNotas: HubReport = {
       ],
       linhas,
       assinaturas: [
-        'Professor(a) responsável',
-        'Secretário(a) escolar',
-        school.diretor ? `${school.diretor} — Diretor(a)` : 'Diretor(a)',
+        'Docente responsável',
+        'Secretaria escolar',
+        school.diretor ? `${school.diretor} — Direção` : 'Direção',
       ],
       paisagem: true,
     });

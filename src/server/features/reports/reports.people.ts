@@ -100,7 +100,7 @@ const professores: HubReport = {
         { rotulo: 'Aulas semanais atribuídas', valor: String(total) },
       ],
       colunas: [
-        { chave: 'professor', rotulo: 'Professor(a)', tipo: 'texto', peso: 3 },
+        { chave: 'professor', rotulo: 'Docente', tipo: 'texto', peso: 3 },
         { chave: 'status', rotulo: 'Situação', tipo: 'texto', peso: 1.1 },
         { chave: 'turma', rotulo: 'Turma', tipo: 'texto', peso: 1.5 },
         { chave: 'responsavel', rotulo: 'Responsável', tipo: 'texto', peso: 1.1 },

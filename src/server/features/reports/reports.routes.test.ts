@@ -293,7 +293,7 @@ describe('Secretaria', () => {
     expect(column(result, 'numero')).toEqual([1, 2, 3]);
     expect(result.subtitulo).toBe('Turma 5º A · 5º ano · Manhã · 2026');
     expect(result.cabecalho).toEqual([
-      { rotulo: 'Professor(a) responsável', valor: 'Marta Souza' },
+      { rotulo: 'Docente responsável', valor: 'Marta Souza' },
       { rotulo: 'Professores', valor: 'Marta Souza (Matemática); Paulo Lima (Português)' },
       { rotulo: 'Alunos', valor: '3 alunos ativos' },
     ]);

@@ -73,7 +73,7 @@ const listaTurma: HubReport = {
     return newResult(run, this, {
       subtitulo: classTitle(turma),
       cabecalho: [
-        { rotulo: 'Professor(a) responsável', valor: people.responsavel },
+        { rotulo: 'Docente responsável', valor: people.responsavel },
         ...(people.professores ? [{ rotulo: 'Professores', valor: people.professores }] : []),
         { rotulo: 'Alunos', valor: plural(rows.length, 'aluno ativo', 'alunos ativos') },
       ],

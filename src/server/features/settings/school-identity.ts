@@ -10,7 +10,7 @@ import { settings } from './settings.table.js';
 
 /**
  * The school's identity has ONE store: the public site's content. Name, logo, CNPJ and INEP live in
- * its `configuracoes` section and the address, phone and e-mail in `contato`, so the Settings screen
+ * its `configuracoes` section and the address, phone, WhatsApp and e-mail in `contato`, so the Settings screen
  * and the site always show the same values. Only `site` and `diretor`, which the site does not show,
  * live in the `escola` row of `settings`.
  */
@@ -18,6 +18,7 @@ export interface SchoolIdentity {
   nome: string;
   endereco: string | null;
   telefone: string | null;
+  whatsapp: string | null;
   email: string | null;
   site: string | null;
   logo: string | null;
@@ -34,6 +35,13 @@ export interface StoredSchoolIdentity extends SchoolIdentity {
 
 export const SCHOOL_KEY = 'escola';
 
+/** Footer lines earlier versions shipped (a São Paulo school's): never the school's own. */
+const formerFooter = new Set([
+  'contato@escola.edu.br',
+  '(11) 3456-7890',
+  'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP',
+]);
+
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
@@ -49,6 +57,7 @@ export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentit
     endereco: str(contato.endereco),
     // The site shows the phone as written, (11) 3456-7890; the settings keep its digits.
     telefone: str(onlyDigits(contato.telefone)),
+    whatsapp: str(onlyDigits(contato.whatsapp)),
     email: str(contato.email),
     site: str(row?.value.site),
     logo: str(configuracoes.logo_principal),
@@ -97,6 +106,7 @@ export async function saveSchoolIdentity(
     ...site.content.contato,
     endereco: pick('endereco'),
     telefone: formatPhone(pick('telefone')),
+    whatsapp: formatPhone(pick('whatsapp')),
     email: pick('email'),
   };
   if (JSON.stringify(contato) !== JSON.stringify(site.content.contato)) {
@@ -116,7 +126,7 @@ export async function saveSchoolIdentity(
   // contato@escola.edu.br and a street in São Paulo after Configurações → Escola was filled in.
   const shipped = defaultSiteContent.footer;
   const follows = (line: string, before: string | null, shippedLine: string) =>
-    line === '' || line === shippedLine || (before !== null && line === before);
+    line === '' || line === shippedLine || formerFooter.has(line) || (before !== null && line === before);
   const footer = { ...site.content.footer };
   const nome = pick('nome') || DEFAULT_SCHOOL_NAME;
   if (follows(footer.titulo, current.nome, shipped.titulo)) footer.titulo = nome;

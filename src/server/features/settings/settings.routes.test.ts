@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SiteContent } from '../../../shared/content.schemas.js';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
 import { loginAs, signedIn, setupTestApp } from '../../test/test-app.js';
 import type { Nivel } from '../../../shared/permissions.js';
@@ -107,6 +108,51 @@ describe('school settings', () => {
 
     const audit = await json(cookie, 'GET', '/api/auditoria?entidade=configuracoes_escola');
     expect(audit.json().data.items[0]).toMatchObject({ acao: 'atualizar', entidade: 'configuracoes_escola' });
+  });
+
+  it("a new school starts with no one else's facts; its WhatsApp and a site typed without https:// are kept (issue 29)", async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const first = await json(cookie, 'GET', '/api/configuracoes/escola');
+    // It came pre-filled with a São Paulo address, phone and e-mail.
+    expect(first.json().data).toMatchObject({
+      endereco: null,
+      telefone: null,
+      whatsapp: null,
+      email: null,
+      site: null,
+    });
+    const site = async () =>
+      (await t.app.inject({ url: '/api/content/public' })).json<{ data: SiteContent }>().data;
+    expect((await site()).contato).toMatchObject({ endereco: '', telefone: '', whatsapp: '', email: '' });
+    expect((await site()).footer).toMatchObject({ email: '', telefone: '', endereco: '' });
+
+    const bad = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+      nome: 'Escola Ipê',
+      whatsapp: '9123',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([expect.objectContaining({ path: 'whatsapp' })]);
+
+    const saved = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+      nome: 'Escola Ipê',
+      whatsapp: '+55 62 99876-1234',
+      site: 'www.escolaipe.com.br',
+      version: first.json().data.version as number,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      whatsapp: '62998761234',
+      site: 'https://www.escolaipe.com.br',
+    });
+    expect((await site()).contato.whatsapp).toBe('(62) 99876-1234');
+
+    const cleared = await json(cookie, 'PUT', '/api/configuracoes/escola', {
+      nome: 'Escola Ipê',
+      whatsapp: '',
+      version: saved.json().data.version as number,
+    });
+    expect(cleared.json().data.whatsapp).toBeNull();
+    expect((await site()).contato.whatsapp).toBe('');
   });
 
   it("carries the school's name and contacts to the site's footer, unless the footer was written apart", async () => {

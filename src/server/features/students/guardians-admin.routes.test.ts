@@ -168,7 +168,7 @@ describe('guardians kept by the secretaria', () => {
         guardianBody(row!, { email: 'segundo@familia.test' }),
       );
       expect(messageOf(withoutMail)).toBe(
-        'Dados salvos. O novo e-mail passa a valer depois de confirmado em segundo@familia.test. Este servidor não envia e-mails (SMTP não configurado): o link de confirmação ficou só na caixa de saída do servidor (DATA_DIR/outbox) e não chega ao responsável; até ele ser confirmado, o acesso continua pelo e-mail anterior.',
+        'Dados salvos. O novo e-mail passa a valer depois de confirmado em segundo@familia.test. O e-mail não está configurado neste servidor (variável SMTP_URL, veja o README): o link de confirmação não chega ao responsável; até ele ser confirmado, o acesso continua pelo e-mail anterior.',
       );
     } finally {
       t.mailer.delivery = 'smtp';

@@ -72,6 +72,7 @@ export function toStudent(
     id: row.id,
     nome: row.nome,
     data_nascimento: row.dataNascimento,
+    sexo: row.sexo,
     idade: ageOn(row.dataNascimento),
     matricula: row.matricula,
     email: family ? row.email : null,

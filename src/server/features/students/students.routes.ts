@@ -232,7 +232,7 @@ export const guardiansRoutes: FastifyPluginAsyncZod = async (app) => {
         guardian.email_pendente
           ? `Dados salvos. O novo e-mail passa a valer depois de confirmado em ${guardian.email_pendente}.` +
               (app.ctx.mailer.delivery === 'arquivo'
-                ? ' Este servidor não envia e-mails (SMTP não configurado): o link de confirmação ficou só na caixa de saída do servidor (DATA_DIR/outbox) e não chega ao responsável; até ele ser confirmado, o acesso continua pelo e-mail anterior.'
+                ? ' O e-mail não está configurado neste servidor (variável SMTP_URL, veja o README): o link de confirmação não chega ao responsável; até ele ser confirmado, o acesso continua pelo e-mail anterior.'
                 : '')
           : request.body.criar_acesso && guardian.usuario_id
             ? 'Responsável atualizado; o acesso ao portal está pronto.'

@@ -240,6 +240,7 @@ export async function createStudent(
         .values({
           nome: input.nome,
           dataNascimento: input.data_nascimento,
+          sexo: input.sexo ?? null,
           matricula: input.matricula,
           email: input.email ?? null,
           telefone: input.telefone ?? null,
@@ -308,6 +309,7 @@ export async function updateStudent(
         .set({
           nome: input.nome,
           dataNascimento: input.data_nascimento,
+          sexo: input.sexo === undefined ? current.sexo : input.sexo,
           matricula: input.matricula,
           email: input.email ?? null,
           telefone: input.telefone ?? null,
@@ -333,6 +335,7 @@ export async function updateStudent(
     const keys = [
       'nome',
       'dataNascimento',
+      'sexo',
       'dataMatricula',
       'matricula',
       'email',

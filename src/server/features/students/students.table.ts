@@ -21,6 +21,8 @@ export const students = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
     dataNascimento: date('data_nascimento', { mode: 'string' }).notNull(),
+    /** Optional (null: not informed): the documents' wording ('nascida', 'matriculado') and the census. */
+    sexo: text('sexo', { enum: ['feminino', 'masculino'] }),
     matricula: text('matricula').notNull(),
     email: text('email'),
     /** Digits only. */

@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
+import { FIRST_ADMIN_NAME } from '../../../shared/auth.schemas.js';
 import {
   needsAdminPassword,
   type CreatedUser,
@@ -378,7 +379,7 @@ export async function ensureFirstAdmin(
     if (someone) return false;
     const [row] = await tx
       .insert(users)
-      .values({ nome: 'Administrador', email, nivel: 'administrador', passwordHash, primeiroLogin: true })
+      .values({ nome: FIRST_ADMIN_NAME, email, nivel: 'administrador', passwordHash, primeiroLogin: true })
       .returning();
     await recordAudit(
       tx,

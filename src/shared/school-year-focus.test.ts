@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { shouldOfferOpening, yearForNewClasses, yearInFocus } from './school-year-focus.js';
+
+const years = (...anos: number[]) => anos.map((ano) => ({ ano }));
+
+describe('the year a screen shows', () => {
+  it('is the current year when opened, else the next one opened, else the current one', () => {
+    expect(yearInFocus(years(2026, 2027), '2026-11-28')).toBe(2026);
+    // Issue 29: 2027 opened in November 2026, 2026 never was: the Calendário showed 'Abrir 2026'.
+    expect(yearInFocus(years(2027), '2026-11-28')).toBe(2027);
+    expect(yearInFocus(years(2028, 2027), '2026-11-28')).toBe(2027);
+    expect(yearInFocus(years(2025), '2026-03-02')).toBe(2026);
+    expect(yearInFocus([], '2026-03-02')).toBe(2026);
+  });
+
+  it('gives new classes the latest opened year that is not past', () => {
+    expect(yearForNewClasses(years(2026, 2027), '2026-11-28')).toBe(2027);
+    expect(yearForNewClasses(years(2026), '2026-11-28')).toBe(2026);
+    expect(yearForNewClasses(years(2025), '2026-02-01')).toBe(2026);
+    expect(yearForNewClasses([], '2026-02-01')).toBe(2026);
+  });
+
+  it('never offers to open a year when a later one is open', () => {
+    expect(shouldOfferOpening(years(2027), 2026)).toBe(false);
+    expect(shouldOfferOpening(years(2027), 2028)).toBe(true);
+    expect(shouldOfferOpening([], 2026)).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Which school year a screen shows when nobody picked one (issue 29: after opening 2027, the
+ * Calendário kept offering to open 2026 and 'Nova Turma' defaulted to 2026). One rule for every
+ * screen about the school as a whole; a screen about one thing (a student, a class) shows that
+ * thing's year instead.
+ */
+export interface OpenedYear {
+  ano: number;
+}
+
+/**
+ * The Calendário's year: the current calendar year if it was opened; else the earliest opened year
+ * still to come (the next one being prepared); else the current calendar year (to be opened).
+ */
+export function yearInFocus(years: readonly OpenedYear[], today: string): number {
+  const current = Number(today.slice(0, 4));
+  if (years.some((year) => year.ano === current)) return current;
+  const upcoming = years.filter((year) => year.ano > current).map((year) => year.ano);
+  return upcoming.length > 0 ? Math.min(...upcoming) : current;
+}
+
+/** The year a new class is for: the latest opened year, when it is not a past one; else the current one. */
+export function yearForNewClasses(years: readonly OpenedYear[], today: string): number {
+  const current = Number(today.slice(0, 4));
+  const latest = Math.max(current, ...years.map((year) => year.ano));
+  return years.some((year) => year.ano === latest) ? latest : current;
+}
+
+/**
+ * Whether a screen may offer to open `ano`: not when a later year is already open (a past or current
+ * year left unopened is the school's choice, opened only when asked).
+ */
+export function shouldOfferOpening(years: readonly OpenedYear[], ano: number): boolean {
+  return !years.some((year) => year.ano > ano);
+}
