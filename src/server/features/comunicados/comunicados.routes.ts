@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import { formatCount } from '../../../shared/format.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
