@@ -441,6 +441,12 @@ export async function studentTotals(
   range: { de: string; ate: string },
   where?: SQL,
 ): Promise<StudentTotals[]> {
+  const inMemberships = and(
+    eq(students.status, 'ativo'),
+    lte(classMemberships.inicio, range.ate),
+    sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+    where,
+  );
   const [memberships, rollDays, countedRows] = await Promise.all([
     db
       .select({
@@ -452,14 +458,7 @@ export async function studentTotals(
       })
       .from(classMemberships)
       .innerJoin(students, eq(students.id, classMemberships.alunoId))
-      .where(
-        and(
-          eq(students.status, 'ativo'),
-          lte(classMemberships.inicio, range.ate),
-          sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
-          where,
-        ),
-      ),
+      .where(inMemberships),
     db
       .select({
         turmaId: attendanceRolls.turmaId,
@@ -467,7 +466,24 @@ export async function studentTotals(
         total: sql<number>`count(*)`.mapWith(Number),
       })
       .from(attendanceRolls)
-      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate)))
+      .where(
+        and(
+          gte(attendanceRolls.data, range.de),
+          lte(attendanceRolls.data, range.ate),
+          // Some students only (a teacher's classes): the rolls of the classes they belonged to, not the
+          // whole school's year, which a teacher's home read on every visit.
+          where === undefined
+            ? undefined
+            : inArray(
+                attendanceRolls.turmaId,
+                db
+                  .selectDistinct({ turmaId: classMemberships.turmaId })
+                  .from(classMemberships)
+                  .innerJoin(students, eq(students.id, classMemberships.alunoId))
+                  .where(inMemberships),
+              ),
+        ),
+      )
       .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
       .orderBy(attendanceRolls.turmaId, attendanceRolls.data),
     db

@@ -6,7 +6,11 @@ import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
-import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
+import { listChildIdsOfUser } from '../finance/finance.scope.js';
+import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
+import { listRollClasses } from '../academics/attendance.service.js';
+import { describeDay } from '../calendar/calendar.service.js';
+import { lessonName } from '../../../shared/academics.schemas.js';
 import {
   classFrequencies,
   getStudentAttendance,
@@ -17,7 +21,6 @@ import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
 import { classGradeAverages, teacherGradeTasks } from '../grades/grades.dashboard.js';
-import { clock } from '../../lib/clock.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',
@@ -267,12 +270,17 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
   };
 }
 
-async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> {
-  const classIds = await listClassIdsOfTeacherUser(db, user.id);
-  const turmas =
-    classIds.length === 0
+/**
+ * A teacher's home. Its cost does not grow with the number of classes: every figure is one read over all
+ * of them (the classes, their attendance, the grade tasks, today's rolls), never a read per class.
+ */
+async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
+  const scope = await scopeOf(db, user);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  const [turmas, frequencias, tasks, rollClasses, { day }] = await Promise.all([
+    teacherId === null
       ? []
-      : await db
+      : db
           .select({
             id: classes.id,
             nome: classes.nome,
@@ -285,22 +293,42 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
               ),
           })
           .from(classes)
-          .where(inArray(classes.id, classIds))
-          .orderBy(asc(sql`lower(${classes.nome})`));
-  const frequencias =
-    classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
-  const [teacher] = await db
-    .select({ id: teachers.id })
-    .from(teachers)
-    .where(eq(teachers.usuarioId, user.id));
-  const tasks = teacher
-    ? await teacherGradeTasks(db, teacher.id, clock.today())
-    : { avaliacoes_pendentes: [], periodos_fechando: [] };
+          .where(classesInScope(scope))
+          .orderBy(asc(sql`lower(${classes.nome})`)),
+    teacherId === null ? null : classFrequencies(db, studentsInScope(scope)),
+    teacherId === null
+      ? { avaliacoes_pendentes: [], periodos_fechando: [] }
+      : teacherGradeTasks(db, teacherId, today),
+    // Today's rolls are the roll list's answer for today: the two can never disagree.
+    listRollClasses(db, user, { data: today }),
+    describeDay(db, today),
+  ]);
+  const byName = [...rollClasses].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
     turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
+    chamadas_hoje: {
+      data: today,
+      dia: day,
+      pendentes: byName.flatMap((turma) =>
+        turma.aulas
+          .filter((lesson) => lesson.pendente)
+          .map((lesson) => ({
+            turma_id: turma.id,
+            turma_nome: turma.nome,
+            disciplina: lesson.disciplina,
+            aula: lesson.aula,
+            nome: lessonName(lesson, turma.aulas),
+          })),
+      ),
+      feitas: rollClasses.reduce(
+        (sum, turma) =>
+          sum + turma.aulas.filter((lesson) => lesson.registrada && lesson.pode_registrar).length,
+        0,
+      ),
+    },
     ...tasks,
   };
 }
@@ -384,6 +412,6 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
 export async function getDashboardStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
   if (user.nivel === 'administrador')
     return sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
-  if (user.nivel === 'professor') return teacherStats(db, user);
+  if (user.nivel === 'professor') return teacherStats(db, user, today);
   return guardianStats(db, user, today);
 }

@@ -8,7 +8,7 @@ import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { assessments, grades } from './grades.table.js';
-import { periodStatesFor } from './period-state.js';
+import { periodStatesForClasses } from './period-state.js';
 
 /** The dashboard's grade figures: the class averages and the teacher's to-do lists. */
 
@@ -85,13 +85,10 @@ export async function teacherGradeTasks(
     periodIds.length === 0
       ? []
       : await db.select().from(schoolPeriods).where(inArray(schoolPeriods.id, periodIds));
-  const closedFor = new Map<string, Set<string>>();
-  for (const turmaId of new Set(missing.map((row) => row.turma_id))) {
-    const states = await periodStatesFor(db, periods, turmaId);
-    closedFor.set(turmaId, new Set([...states].filter(([, state]) => state.fechado).map(([id]) => id)));
-  }
+  // One read of the states for every class (not a read per class: the home's cost stays flat).
+  const states = await periodStatesForClasses(db, periods, [...new Set(missing.map((row) => row.turma_id))]);
   const avaliacoes_pendentes = missing
-    .filter((row) => !closedFor.get(row.turma_id)?.has(row.periodo_id))
+    .filter((row) => states.get(row.turma_id)?.get(row.periodo_id)?.fechado !== true)
     .slice(0, 10)
     .map((row) => ({ ...row, faltam: row.alunos - row.lancadas }));
 
@@ -114,10 +111,14 @@ export async function teacherGradeTasks(
       ),
     )
     .orderBy(asc(schoolPeriods.dataFechamento), asc(classes.nome));
+  const closingStates = await periodStatesForClasses(
+    db,
+    [...new Map(closing.map((row) => [row.period.id, row.period])).values()],
+    [...new Set(closing.map((row) => row.turmaId))],
+  );
   const periodos_fechando = [];
   for (const row of closing) {
-    const state = (await periodStatesFor(db, [row.period], row.turmaId)).get(row.period.id)!;
-    if (state.fechado) continue;
+    if (closingStates.get(row.turmaId)?.get(row.period.id)?.fechado !== false) continue;
     periodos_fechando.push({
       turma_id: row.turmaId,
       turma_nome: row.turmaNome,
