@@ -45,14 +45,16 @@ export type DatabaseOptions =
   /** In memory (tests), from a `dumpDataDir` image of an already migrated database when given. */
   | { kind: 'memory'; image?: Blob };
 
-/** Hooks for tests: `onQuery` sees every statement sent, transactions included (to count them). */
+/** Hooks for tests and profiling: `onQuery` sees every statement sent, transactions included. */
 export interface DatabaseHooks {
-  onQuery?: (query: string) => void;
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 function queryLogger(hooks: DatabaseHooks) {
   const { onQuery } = hooks;
-  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  return onQuery
+    ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }
+    : {};
 }
 
 /** Arbitrary, fixed key: one migrator at a time when several instances share PostgreSQL. */

@@ -7,7 +7,7 @@ import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser } from '../finance/finance.scope.js';
-import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
+import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { listRollClasses } from '../academics/attendance.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { lessonName } from '../../../shared/academics.schemas.js';
@@ -277,10 +277,10 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
 async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
   const scope = await scopeOf(db, user);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
-  const [turmas, frequencias, tasks, rollClasses, { day }] = await Promise.all([
+  const turmas =
     teacherId === null
       ? []
-      : db
+      : await db
           .select({
             id: classes.id,
             nome: classes.nome,
@@ -294,8 +294,18 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
           })
           .from(classes)
           .where(classesInScope(scope))
-          .orderBy(asc(sql`lower(${classes.nome})`)),
-    teacherId === null ? null : classFrequencies(db, studentsInScope(scope)),
+          .orderBy(asc(sql`lower(${classes.nome})`));
+  const [frequencias, tasks, rollClasses, { day }] = await Promise.all([
+    // By the classes' ids: the plan reads those students and their classes' rolls, not the school's.
+    turmas.length === 0
+      ? null
+      : classFrequencies(
+          db,
+          inArray(
+            students.turmaId,
+            turmas.map((turma) => turma.id),
+          ),
+        ),
     teacherId === null
       ? { avaliacoes_pendentes: [], periodos_fechando: [] }
       : teacherGradeTasks(db, teacherId, today),

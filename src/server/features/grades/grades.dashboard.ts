@@ -54,7 +54,6 @@ export async function teacherGradeTasks(
   teacherId: string,
   today: string,
 ): Promise<Pick<DashboardProfessor, 'avaliacoes_pendentes' | 'periodos_fechando'>> {
-  const taught = sql`exists (select 1 from ${classSubjects} where ${classSubjects.turmaId} = ${assessments.turmaId} and ${classSubjects.disciplina} = ${assessments.disciplina} and ${classSubjects.professorId} = ${teacherId})`;
   const pending = await db
     .select({
       id: assessments.id,
@@ -73,10 +72,24 @@ export async function teacherGradeTasks(
           Number,
         ),
     })
-    .from(assessments)
+    // From the teacher's (class, subject) pairs to their assessments by index, not every assessment of
+    // the school tested against the pairs.
+    .from(classSubjects)
+    .innerJoin(
+      assessments,
+      and(
+        eq(assessments.turmaId, classSubjects.turmaId),
+        eq(assessments.disciplina, classSubjects.disciplina),
+      ),
+    )
     .innerJoin(classes, eq(classes.id, assessments.turmaId))
     .where(
-      and(taught, lte(assessments.data, today), eq(classes.status, 'ativo'), eq(assessments.tipo, 'regular')),
+      and(
+        eq(classSubjects.professorId, teacherId),
+        lte(assessments.data, today),
+        eq(classes.status, 'ativo'),
+        eq(assessments.tipo, 'regular'),
+      ),
     )
     .orderBy(asc(assessments.data));
   const missing = pending.filter((row) => row.lancadas < row.alunos);
