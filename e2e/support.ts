@@ -45,9 +45,13 @@ export function dataDir(): string {
 /**
  * A server of the spec's own, on its own port and data directory: a journey that rewinds the database
  * (restore, wipe) runs there, so it cannot undo what other specs created on the shared server.
+ * `now` (an ISO moment) starts the server's clock there (e2e/shifted-clock.mjs), for a journey about
+ * what a given day shows; with `dataDir` (the caller's, kept on stop) a restart keeps the school.
  */
-export async function startOwnServer(): Promise<{ baseURL: string; stop(): Promise<void> }> {
-  const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
+export async function startOwnServer(
+  options: { now?: string; dataDir?: string } = {},
+): Promise<{ baseURL: string; stop(): Promise<void> }> {
+  const dataDirectory = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
   const port = await new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -57,9 +61,11 @@ export async function startOwnServer(): Promise<{ baseURL: string; stop(): Promi
     probe.on('error', reject);
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const clockArgs = options.now ? ['--import', './e2e/shifted-clock.mjs'] : [];
+  const child = spawn(process.execPath, [...clockArgs, 'dist/node/server/main.js'], {
     env: {
       ...process.env,
+      ...(options.now ? { E2E_NOW: options.now } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDirectory,
@@ -93,7 +99,7 @@ export async function startOwnServer(): Promise<{ baseURL: string; stop(): Promi
     async stop() {
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDirectory, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
 }

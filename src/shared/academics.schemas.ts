@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dayKinds } from './calendar.js';
+import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
+import { formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
 
 /**
@@ -139,8 +140,44 @@ export const lessonSchema = z.object({
    * corrects it.
    */
   fora_da_grade: z.boolean().optional(),
+  /**
+   * Due: not taken yet, and this user could save it now — the date is a school day up to today, the
+   * period is open for them, the subject theirs (the roll's `bloqueio` would be null). The roll list's
+   * 'pendentes', the class's roll and the teacher's home count these.
+   */
+  pendente: z.boolean(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
+
+/**
+ * A lesson as the teacher says it: 'Matemática', or 'Matemática (2ª aula)' when the subject has more
+ * than one lesson that day (then the first is '(1ª aula)' too, so the two never read alike).
+ */
+export function lessonName(lesson: Pick<Lesson, 'disciplina' | 'aula'>, dayLessons: readonly Lesson[] = []) {
+  if (!lesson.disciplina) return 'Chamada do dia';
+  const several =
+    lesson.aula > 1 ||
+    dayLessons.some((other) => other.disciplina === lesson.disciplina && other.aula !== lesson.aula);
+  return several ? `${lesson.disciplina} (${String(lesson.aula)}ª aula)` : lesson.disciplina;
+}
+
+const weekendDays: Record<number, string> = { 0: 'domingo', 6: 'sábado' };
+
+/** Why a date takes no roll, as the roll screens say it: '21/03/2026 não é dia letivo (Fim de semana).' */
+export function notSchoolDayMessage(day: CalendarDay): string {
+  return `${formatDate(day.data)} não é dia letivo (${day.descricao ?? dayKindLabels[day.tipo]}).`;
+}
+
+/**
+ * A day without lessons in a few words, for 'Hoje não há aula (…)': 'sábado', 'Tiradentes, feriado
+ * nacional', 'Recesso de julho', 'fora do ano letivo'.
+ */
+export function dayOffReason(day: CalendarDay): string {
+  if (day.tipo === 'fim_de_semana') return weekendDays[weekdayOf(day.data)] ?? 'fim de semana';
+  const kind = dayKindLabels[day.tipo].toLowerCase();
+  if (!day.descricao) return kind;
+  return day.tipo === 'recesso' ? day.descricao : `${day.descricao}, ${kind}`;
+}
 
 export const situacoesFalta = ['injustificada', 'justificada', 'abonada'] as const;
 export type SituacaoFalta = (typeof situacoesFalta)[number];
@@ -264,8 +301,10 @@ export const rollClassSchema = z.object({
   alunos: z.number().int(),
   /** A per-lesson class whose grade curricular has no lesson to take (see `gradePendencias`). */
   grade_pendente: z.enum(gradePendencias).nullable(),
+  /** The date as the calendar has it (the same `dia` as the class's roll): no lessons unless `letivo`. */
+  dia: calendarDaySchema,
   aulas: z.array(lessonSchema),
-  /** Lessons of the day the user may take that are not registered yet. */
+  /** Lessons of the day still due for the user (`aulas[].pendente`). */
   pendentes: z.number().int(),
 });
 export type RollClass = z.infer<typeof rollClassSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './calendar.schemas.js';
 import { mensalidadeStatuses } from './finance.schemas.js';
 
 /** GET /api/dashboard/stats: the school's figures for an admin, a teacher's classes, a guardian's children. */
@@ -48,6 +49,25 @@ export const dashboardProfessorSchema = z.object({
       frequencia: z.number().nullable(),
     }),
   ),
+  /**
+   * Today's rolls, as the roll list answers for today (`pendente` lessons): the day as the calendar has
+   * it (no lessons unless `dia.letivo`), the rolls still to take and how many of today's are taken.
+   */
+  chamadas_hoje: z.object({
+    data: z.string(),
+    dia: calendarDaySchema,
+    pendentes: z.array(
+      z.object({
+        turma_id: z.string(),
+        turma_nome: z.string(),
+        disciplina: z.string().nullable(),
+        aula: z.number().int(),
+        /** 'Chamada do dia', 'Matemática', 'Matemática (2ª aula)' (`lessonName`). */
+        nome: z.string(),
+      }),
+    ),
+    feitas: z.number().int(),
+  }),
   /** The teacher's assessments (up to today, periods still open, no recuperação) missing grades. */
   avaliacoes_pendentes: z.array(
     z.object({

@@ -45,10 +45,22 @@ export type DatabaseOptions =
   /** In memory (tests), from a `dumpDataDir` image of an already migrated database when given. */
   | { kind: 'memory'; image?: Blob };
 
+/** Hooks for tests and profiling: `onQuery` sees every statement sent, transactions included. */
+export interface DatabaseHooks {
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+function queryLogger(hooks: DatabaseHooks) {
+  const { onQuery } = hooks;
+  return onQuery
+    ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }
+    : {};
+}
+
 /** Arbitrary, fixed key: one migrator at a time when several instances share PostgreSQL. */
 const MIGRATION_LOCK_KEY = 872_031_442;
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions, hooks: DatabaseHooks = {}): Promise<Database> {
   if (options.kind === 'postgres') {
     // Loaded only with DATABASE_URL: an embedded server does not hold the PostgreSQL client (ADR 0009).
     const [{ default: pgClient }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -63,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       console.warn(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
     });
-    const db = drizzlePg(pool) as unknown as Db;
+    const db = drizzlePg(pool, queryLogger(hooks)) as unknown as Db;
     const client = await pool.connect().catch(async (error: unknown) => {
       await pool.end();
       throw error;
@@ -100,7 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
       options.kind === 'memory' ? options.image : undefined,
     );
-    const pgliteDb = drizzlePglite(client);
+    const pgliteDb = drizzlePglite(client, queryLogger(hooks));
     try {
       await assertSchemaNotNewer(pgliteDb);
     } catch (error) {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type DatabaseHooks } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { LogStream } from '../lib/log.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
@@ -23,12 +23,13 @@ import type { Nivel } from '../../shared/permissions.js';
  * the database the global setup migrated once (test/global-setup.ts); the migrator then finds nothing
  * left to do.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const image = inject('pgliteImage');
     return openDatabase(
       image ? { kind: 'memory', image: new Blob([readFileSync(image)]) } : { kind: 'memory' },
+      hooks,
     );
   }
   const name = `t_${randomUUID().replace(/-/g, '')}`;
@@ -39,7 +40,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, hooks);
   return {
     ...database,
     close: async () => {
@@ -99,6 +100,11 @@ export interface TestApp {
   app: App;
   database: Database;
   mailer: MemoryMailer;
+  /**
+   * The statements `work` sent to the database, in order (a cost that grows with the data — one query
+   * per class, say — shows in their number without timing anything).
+   */
+  queriesOf(work: () => Promise<unknown>): Promise<string[]>;
   /** Empties every table (between tests; the schema stays). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -108,7 +114,8 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: { logStream?: LogStream; beforeReady?: (app: App) => Promise<void> } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  let recording: string[] | null = null;
+  const database = await openTestDatabase({ onQuery: (query) => recording?.push(query) });
   const mailer = new MemoryMailer();
   const app = await buildApp(testConfig(overrides), {
     database,
@@ -122,6 +129,16 @@ export async function createTestApp(
     app,
     database,
     mailer,
+    async queriesOf(work) {
+      const queries: string[] = [];
+      recording = queries;
+      try {
+        await work();
+      } finally {
+        recording = null;
+      }
+      return queries;
+    },
     async reset() {
       const result = await database.db.execute(
         sql`select tablename from pg_tables where schemaname = 'public'`,

@@ -1,10 +1,15 @@
 import { ArrowLeft, CheckCircle2, Clock } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import type { Lesson, RollClass } from '../../../shared/academics.schemas';
+import {
+  lessonName,
+  notSchoolDayMessage,
+  type Lesson,
+  type RollClass,
+} from '../../../shared/academics.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
-import { formatDate, todayIso } from '../../../shared/format';
+import { formatCount, formatDate, todayIso } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
@@ -15,18 +20,6 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useSchoolYears } from '../../lib/school-years';
 import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
-
-/**
- * A lesson as the teacher says it: 'Matemática', or 'Matemática (2ª aula)' when the subject has more
- * than one lesson that day (then the first is '(1ª aula)' too, so the two never read alike).
- */
-export function lessonName(lesson: Pick<Lesson, 'disciplina' | 'aula'>, dayLessons: readonly Lesson[] = []) {
-  if (!lesson.disciplina) return 'Chamada do dia';
-  const several =
-    lesson.aula > 1 ||
-    dayLessons.some((other) => other.disciplina === lesson.disciplina && other.aula !== lesson.aula);
-  return several ? `${lesson.disciplina} (${String(lesson.aula)}ª aula)` : lesson.disciplina;
-}
 
 /** Classes with lessons to take first, then those already done, then those without lessons that day. */
 export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
@@ -125,6 +118,7 @@ function YearNotice({ data }: { data: string }) {
 
 function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string) => void }) {
   const classes = useRollClasses(data);
+  const years = useSchoolYears();
   const { data: me } = useCurrentUser();
   const admin = can(me?.nivel, 'academics.manage');
   if (classes.isPending) return <Spinner label="Carregando turmas..." />;
@@ -141,9 +135,37 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
     return (
       <NoClasses admin={admin} title={admin ? 'Nenhuma turma ativa' : 'Nenhuma turma para fazer chamada'} />
     );
+  // The day is the same for every class; a date outside every year has its own notice (YearNotice).
+  const dia = classes.data[0]!.dia;
+  const inYear = years.data?.some((year) => year.inicio <= data && data <= year.fim) ?? true;
+  return (
+    <>
+      {!dia.letivo && inYear && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-800"
+          data-testid="dia-sem-aula"
+        >
+          {notSchoolDayMessage(dia)} Não há chamada a fazer nesta data.
+        </p>
+      )}
+      <ClassList data={data} classes={classes.data} onPick={onPick} />
+    </>
+  );
+}
+
+function ClassList({
+  data,
+  classes,
+  onPick,
+}: {
+  data: string;
+  classes: readonly RollClass[];
+  onPick: (turmaId: string) => void;
+}) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Turmas em ${formatDate(data)}`}>
-      {orderRollClasses(classes.data).map((turma) => (
+      {orderRollClasses(classes).map((turma) => (
         <li key={turma.id}>
           <button
             type="button"
@@ -153,9 +175,7 @@ function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string)
             <span className="flex w-full items-center justify-between gap-2">
               <span className="text-lg font-semibold text-gray-900">{turma.nome}</span>
               {turma.pendentes > 0 ? (
-                <Badge tone="yellow">
-                  {turma.pendentes} {turma.pendentes === 1 ? 'pendente' : 'pendentes'}
-                </Badge>
+                <Badge tone="yellow">{formatCount(turma.pendentes, 'pendente', 'pendentes')}</Badge>
               ) : turma.aulas.length > 0 ? (
                 <Badge tone="green">Feita</Badge>
               ) : turma.grade_pendente ? (

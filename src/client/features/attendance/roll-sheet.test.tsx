@@ -5,8 +5,15 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../../app/providers';
-import type { Lesson, Roll, RollClass, RollInput, RollStudent } from '../../../shared/academics.schemas';
-import { lessonName, orderRollClasses, RollCallTab } from './roll-call-tab';
+import {
+  lessonName,
+  type Lesson,
+  type Roll,
+  type RollClass,
+  type RollInput,
+  type RollStudent,
+} from '../../../shared/academics.schemas';
+import { orderRollClasses, RollCallTab } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import {
   countRoll,
@@ -58,7 +65,16 @@ function rollOf(alunos: RollStudent[], overrides: Partial<Roll> = {}): Roll {
     periodo: { id: 'p1', nome: '1º bimestre', data_fechamento: '2026-04-24', encerrado: false },
     bloqueio: null,
     grade_pendente: null,
-    aulas: [{ disciplina: null, aula: 0, professor_nome: null, registrada: false, pode_registrar: true }],
+    aulas: [
+      {
+        disciplina: null,
+        aula: 0,
+        professor_nome: null,
+        registrada: false,
+        pode_registrar: true,
+        pendente: true,
+      },
+    ],
     disciplina: null,
     aula: 0,
     chamada: null,
@@ -120,12 +136,14 @@ describe('roll state', () => {
       frequencia_modo: 'diaria',
       alunos: 1,
       grade_pendente: null,
+      dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
       aulas: Array.from({ length: aulas }, () => ({
         disciplina: null,
         aula: 0,
         professor_nome: null,
         registrada: pendentes === 0,
         pode_registrar: true,
+        pendente: pendentes > 0,
       })),
       pendentes,
     });
@@ -355,6 +373,7 @@ describe('lessonName', () => {
     professor_nome: null,
     registrada: false,
     pode_registrar: true,
+    pendente: true,
   });
 
   it('numbers the lessons only when a subject has more than one that day', () => {
@@ -390,6 +409,7 @@ describe('a per-lesson class without a grade curricular', () => {
         frequencia_modo: 'por_aula',
         alunos: 2,
         grade_pendente: pendencia,
+        dia: { data: '2026-03-20', tipo: 'letivo', letivo: true, descricao: null },
         aulas: [],
         pendentes: 0,
       },

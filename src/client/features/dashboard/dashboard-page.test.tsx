@@ -34,6 +34,13 @@ function stubServer(
   );
 }
 
+const noRollsToday: DashboardProfessor['chamadas_hoje'] = {
+  data: '2026-11-21',
+  dia: { data: '2026-11-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
+  pendentes: [],
+  feitas: 0,
+};
+
 describe('DashboardPage', () => {
   it("shows each class's grade average next to its attendance, and a quick action to Notas", async () => {
     stubServer('administrador', {
@@ -68,6 +75,7 @@ describe('DashboardPage', () => {
       total_alunos: 24,
       total_turmas: 1,
       turmas: [],
+      chamadas_hoje: noRollsToday,
       avaliacoes_pendentes: [
         {
           id: 'a1',
@@ -285,5 +293,119 @@ describe('DashboardPage', () => {
       'href',
       '/dashboard/financeiro',
     );
+  });
+});
+
+describe("the teacher's home leads with today's rolls", () => {
+  const teacher = (chamadas_hoje: DashboardProfessor['chamadas_hoje']): DashboardProfessor => ({
+    escopo: 'professor',
+    total_alunos: 80,
+    total_turmas: 2,
+    turmas: [
+      {
+        id: 't1',
+        nome: '3º Ano A',
+        serie: '3º ano',
+        turno: 'manha',
+        alunos_count: 40,
+        capacidade_maxima: 40,
+        frequencia: 96,
+      },
+    ],
+    chamadas_hoje,
+    avaliacoes_pendentes: [],
+    periodos_fechando: [],
+  });
+  const friday = { data: '2026-03-20', tipo: 'letivo' as const, letivo: true, descricao: null };
+
+  it('a school day: "Chamadas de hoje: 2 pendentes" before anything else, each a link to its roll', async () => {
+    stubServer(
+      'professor',
+      teacher({
+        data: '2026-03-20',
+        dia: friday,
+        pendentes: [
+          { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
+          {
+            turma_id: 't2',
+            turma_nome: '7º Ano B',
+            disciplina: 'Matemática',
+            aula: 2,
+            nome: 'Matemática (2ª aula)',
+          },
+        ],
+        feitas: 1,
+      }),
+    );
+    renderAt(<DashboardPage />);
+    const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: 2 pendentes' });
+    expect(within(rolls).getByRole('link', { name: /3º Ano A.*Chamada do dia/ })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia?turma=t1',
+    );
+    expect(within(rolls).getByRole('link', { name: /7º Ano B.*Matemática \(2ª aula\)/ })).toHaveAttribute(
+      'href',
+      '/dashboard/frequencia?turma=t2&disciplina=Matem%C3%A1tica&aula=2',
+    );
+    expect(rolls).toHaveTextContent('1 chamada feita hoje.');
+    // Right under the greeting: the first section of the home, ahead of the classes and the grade tasks.
+    const [greeting, first] = screen.getAllByRole('region');
+    expect(greeting).toHaveTextContent('Carlos!');
+    expect(first).toBe(rolls);
+  });
+
+  it('one pending roll reads in the singular', async () => {
+    stubServer(
+      'professor',
+      teacher({
+        data: '2026-03-20',
+        dia: friday,
+        pendentes: [
+          { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
+        ],
+        feitas: 0,
+      }),
+    );
+    renderAt(<DashboardPage />);
+    expect(await screen.findByRole('region', { name: 'Chamadas de hoje: 1 pendente' })).toBeInTheDocument();
+  });
+
+  it('a Saturday says there is no lesson, and nothing is pending', async () => {
+    stubServer(
+      'professor',
+      teacher({
+        data: '2026-03-21',
+        dia: { data: '2026-03-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
+        pendentes: [],
+        feitas: 0,
+      }),
+    );
+    renderAt(<DashboardPage />);
+    const today = await screen.findByRole('region', { name: 'Hoje não há aula (sábado)' });
+    expect(today).toHaveTextContent('21/03/2026 não é dia letivo: nenhuma chamada a fazer.');
+    expect(screen.queryByText(/pendente/)).toBeNull();
+  });
+
+  it('a holiday is named', async () => {
+    stubServer(
+      'professor',
+      teacher({
+        data: '2026-04-21',
+        dia: { data: '2026-04-21', tipo: 'feriado_nacional', letivo: false, descricao: 'Tiradentes' },
+        pendentes: [],
+        feitas: 0,
+      }),
+    );
+    renderAt(<DashboardPage />);
+    expect(
+      await screen.findByRole('region', { name: 'Hoje não há aula (Tiradentes, feriado nacional)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('every roll of the day taken: none pending, how many were taken', async () => {
+    stubServer('professor', teacher({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 3 }));
+    renderAt(<DashboardPage />);
+    const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: nenhuma pendente' });
+    expect(rolls).toHaveTextContent('3 chamadas feitas hoje.');
   });
 });

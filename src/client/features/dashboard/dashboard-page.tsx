@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import {
   Activity,
   AlertTriangle,
+  CalendarOff,
+  CheckCircle2,
   BarChart3,
   BookOpenCheck,
   CalendarDays,
@@ -14,7 +16,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
+import { dayOffReason, FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
 import { formatGradeNumber } from '../../../shared/averages';
 import type {
   DashboardEscola,
@@ -226,6 +228,99 @@ function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) 
   );
 }
 
+/** Where a pending roll opens: the roll screen on that class (and lesson), today. */
+function rollLink(roll: DashboardProfessor['chamadas_hoje']['pendentes'][number]): string {
+  const params = new URLSearchParams({ turma: roll.turma_id });
+  if (roll.disciplina) {
+    params.set('disciplina', roll.disciplina);
+    params.set('aula', String(roll.aula));
+  }
+  return `${paths.attendance}?${params.toString()}`;
+}
+
+/**
+ * The first thing a teacher sees: today's rolls still to take, each a link to it — the roll list's
+ * answer for today, so the two agree. On a day without lessons it says so, and nothing is pending.
+ */
+function TodayRolls({ hoje }: { hoje: DashboardProfessor['chamadas_hoje'] }) {
+  const heading = 'chamadas-hoje';
+  if (!hoje.dia.letivo)
+    return (
+      <section
+        aria-labelledby={heading}
+        className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4"
+        data-testid="chamadas-hoje"
+      >
+        <CalendarOff className="mt-0.5 h-5 w-5 shrink-0 text-gray-500" aria-hidden="true" />
+        <div>
+          <h2 id={heading} className="font-semibold text-gray-900">
+            Hoje não há aula ({dayOffReason(hoje.dia)})
+          </h2>
+          <p className="text-sm text-gray-600">
+            {formatDate(hoje.data)} não é dia letivo: nenhuma chamada a fazer.{' '}
+            <Link to={paths.attendance} className="font-medium text-primary-strong underline">
+              Chamada de outro dia
+            </Link>
+          </p>
+        </div>
+      </section>
+    );
+  const count = hoje.pendentes.length;
+  if (count === 0)
+    return (
+      <section
+        aria-labelledby={heading}
+        className="flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4"
+        data-testid="chamadas-hoje"
+      >
+        <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+        <div>
+          <h2 id={heading} className="font-semibold text-gray-900">
+            Chamadas de hoje: nenhuma pendente
+          </h2>
+          <p className="text-sm text-gray-700">
+            {hoje.feitas > 0
+              ? `${formatCount(hoje.feitas, 'chamada feita', 'chamadas feitas')} hoje.`
+              : 'Suas turmas não têm aula sua hoje pela grade curricular.'}{' '}
+            <Link to={paths.attendance} className="font-medium text-primary-strong underline">
+              Ver chamadas
+            </Link>
+          </p>
+        </div>
+      </section>
+    );
+  return (
+    <section
+      aria-labelledby={heading}
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+      data-testid="chamadas-hoje"
+    >
+      <h2 id={heading} className="flex items-center gap-2 font-semibold text-gray-900">
+        <ClipboardCheck className="h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+        Chamadas de hoje: {formatCount(count, 'pendente', 'pendentes')}
+      </h2>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {hoje.pendentes.map((roll) => (
+          <li key={`${roll.turma_id}:${roll.disciplina ?? ''}:${String(roll.aula)}`}>
+            <Link
+              to={rollLink(roll)}
+              className="flex min-h-11 flex-col justify-center rounded-lg border border-amber-200 bg-white px-3 py-2 text-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <span className="font-semibold text-gray-900">{roll.turma_nome}</span>
+              <span className="text-primary-strong underline">Fazer chamada: {roll.nome}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {hoje.feitas > 0 && (
+        <p className="mt-2 text-sm text-gray-700">
+          {formatCount(hoje.feitas, 'chamada feita', 'chamadas feitas')} hoje.
+        </p>
+      )}
+    </section>
+  );
+}
+
 function TeacherHome({ stats }: { stats: DashboardProfessor }) {
   return (
     <div className="space-y-6">
@@ -238,6 +333,7 @@ function TeacherHome({ stats }: { stats: DashboardProfessor }) {
           {teacherAccessNotice(stats.acesso_suspenso, 'professor')}
         </p>
       )}
+      <TodayRolls hoje={stats.chamadas_hoje} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <StatCard label="Minhas turmas" value={stats.total_turmas} icon={School} tone="green" />
         <StatCard label="Meus alunos" value={stats.total_alunos} icon={Users} tone="blue" />

@@ -439,7 +439,7 @@ export async function studentTotals(
   /** Only these rolls count (a teacher's: `rollsVisibleTo`); undefined: every one. */
   rolls?: SQL,
 ): Promise<StudentTotals[]> {
-  const [memberships, rollDays, countedRows] = await Promise.all([
+  const readMemberships = () =>
     db
       .select({
         alunoId: classMemberships.alunoId,
@@ -457,7 +457,9 @@ export async function studentTotals(
           sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
           where,
         ),
-      ),
+      );
+  const inRange = and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate));
+  const readRollDays = (inClasses: SQL | undefined) =>
     db
       .select({
         turmaId: attendanceRolls.turmaId,
@@ -465,9 +467,10 @@ export async function studentTotals(
         total: sql<number>`count(*)`.mapWith(Number),
       })
       .from(attendanceRolls)
-      .where(and(gte(attendanceRolls.data, range.de), lte(attendanceRolls.data, range.ate), rolls))
+      .where(and(inRange, inClasses, rolls))
       .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
-      .orderBy(attendanceRolls.turmaId, attendanceRolls.data),
+      .orderBy(attendanceRolls.turmaId, attendanceRolls.data);
+  const readCounted = (inClasses: SQL | undefined) =>
     db
       .select({ alunoId: attendanceAbsences.alunoId, total: sql<number>`count(*)`.mapWith(Number) })
       .from(attendanceAbsences)
@@ -481,14 +484,32 @@ export async function studentTotals(
         and(
           eq(attendanceAbsences.abonada, false),
           eq(students.status, 'ativo'),
-          gte(attendanceRolls.data, range.de),
-          lte(attendanceRolls.data, range.ate),
+          inRange,
+          inClasses,
           rolls,
           where,
         ),
       )
-      .groupBy(attendanceAbsences.alunoId),
-  ]);
+      .groupBy(attendanceAbsences.alunoId);
+  let memberships: Awaited<ReturnType<typeof readMemberships>>;
+  let rollDays: Awaited<ReturnType<typeof readRollDays>>;
+  let countedRows: Awaited<ReturnType<typeof readCounted>>;
+  if (where === undefined) {
+    [memberships, rollDays, countedRows] = await Promise.all([
+      readMemberships(),
+      readRollDays(undefined),
+      readCounted(undefined),
+    ]);
+  } else {
+    // Some students only (a teacher's classes, one student): the rolls of the classes they belonged
+    // to, by their ids, so both reads go by the index of those classes' rolls instead of over the
+    // school's whole year (which a teacher's home did on every visit).
+    memberships = await readMemberships();
+    const classIds = [...new Set(memberships.map((member) => member.turmaId))];
+    if (classIds.length === 0) return [];
+    const inClasses = inArray(attendanceRolls.turmaId, classIds);
+    [rollDays, countedRows] = await Promise.all([readRollDays(inClasses), readCounted(inClasses)]);
+  }
   const byClass = new Map<string, { dates: string[]; running: number[] }>();
   for (const row of rollDays) {
     const entry = byClass.get(row.turmaId) ?? { dates: [], running: [0] };
@@ -520,27 +541,85 @@ export async function studentTotals(
   }));
 }
 
-/** Per class: the attendance of its active students over the current year (dashboard). */
+/**
+ * Per class: the attendance of its active students over the current year, and the whole's (the homes).
+ * The same figures as summing `studentTotals` by each student's current class, aggregated in the
+ * database instead: students who share a membership span (a class and the same dates: nearly all of
+ * a class) count their lessons given once, by the index of that class's rolls, and the absences that
+ * count come back per class. A few rows whatever the number of students or school days — a teacher's
+ * home read every roll of the year per student before.
+ */
 export async function classFrequencies(
   db: DbOrTx,
   where?: SQL,
 ): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
   const range = await yearRange(db, undefined);
-  const totals = await studentTotals(db, range, where);
+  const spanRows = await db.execute(sql`
+    select spans.atual, spans.turma_id, spans.alunos,
+      (select count(*)::int from ${attendanceRolls}
+        where ${attendanceRolls.turmaId} = spans.turma_id and ${attendanceRolls.data} between spans.de and spans.ate) as aulas
+    from (
+      select ${students.turmaId} as atual, ${classMemberships.turmaId} as turma_id,
+        greatest(${classMemberships.inicio}, ${range.de}::date) as de,
+        least(coalesce(${classMemberships.fim}, ${range.ate}::date), ${range.ate}::date) as ate,
+        count(*)::int as alunos
+      from ${classMemberships}
+      inner join ${students} on ${students.id} = ${classMemberships.alunoId}
+      where ${and(
+        eq(students.status, 'ativo'),
+        lte(classMemberships.inicio, range.ate),
+        sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+        where,
+      )}
+      group by 1, 2, 3, 4
+    ) spans`);
+  const spans = (
+    spanRows as { rows: { atual: string | null; turma_id: string; alunos: number; aulas: number }[] }
+  ).rows;
+  const classIds = [...new Set(spans.map((span) => span.turma_id))];
+  const counted =
+    classIds.length === 0
+      ? []
+      : await db
+          .select({ atual: students.turmaId, total: sql<number>`count(*)`.mapWith(Number) })
+          .from(attendanceAbsences)
+          .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+          .innerJoin(
+            classMemberships,
+            and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
+          )
+          .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+          .where(
+            and(
+              eq(attendanceAbsences.abonada, false),
+              eq(students.status, 'ativo'),
+              gte(attendanceRolls.data, range.de),
+              lte(attendanceRolls.data, range.ate),
+              // Some students only: their classes' rolls by id (the index), not the school's year.
+              where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
+              where,
+            ),
+          )
+          .groupBy(students.turmaId);
   const byClass = new Map<string, { given: number; counted: number }>();
+  const sumsOf = (turmaId: string) => {
+    const sums = byClass.get(turmaId) ?? { given: 0, counted: 0 };
+    byClass.set(turmaId, sums);
+    return sums;
+  };
   let given = 0;
-  let counted = 0;
-  for (const row of totals) {
-    given += row.given;
-    counted += row.counted;
-    if (row.turmaId === null) continue;
-    const current = byClass.get(row.turmaId) ?? { given: 0, counted: 0 };
-    current.given += row.given;
-    current.counted += row.counted;
-    byClass.set(row.turmaId, current);
+  let countedAll = 0;
+  for (const span of spans) {
+    const lessons = span.alunos * span.aulas;
+    given += lessons;
+    if (span.atual !== null) sumsOf(span.atual).given += lessons;
+  }
+  for (const row of counted) {
+    countedAll += row.total;
+    if (row.atual !== null) sumsOf(row.atual).counted += row.total;
   }
   return {
-    geral: attendancePercent(given, counted),
+    geral: attendancePercent(given, countedAll),
     turmas: new Map([...byClass].map(([id, sums]) => [id, attendancePercent(sums.given, sums.counted)])),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  notSchoolDayMessage,
   onWeekday,
   type GradePendencia,
   type Lesson,
@@ -8,7 +9,7 @@ import {
   type RollData,
   type RollStudent,
 } from '../../../shared/academics.schemas.js';
-import { dayKindLabels, lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
+import { lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
@@ -22,7 +23,7 @@ import { classes } from '../classes/classes.table.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { students } from '../students/students.table.js';
 import { teachers } from '../teachers/teachers.table.js';
-import { closedMessage, periodStateFor } from '../grades/period-state.js';
+import { closedMessage, periodStatesForClasses } from '../grades/period-state.js';
 import { yearClosures } from '../grades/grades.table.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from './academics.scope.js';
 import { situacaoOf } from './attendance.figures.js';
@@ -77,16 +78,22 @@ function noLessonMessage(pendencia: GradePendencia | null, date: string): string
   return `Não há aula nesta turma em ${formatDate(date)} pela grade curricular.`;
 }
 
-/** The lessons of a date the user sees: the daily roll, or each scheduled lesson of their subjects. */
+/**
+ * The lessons of a date the user sees: the daily roll, or each scheduled lesson of their subjects — on a
+ * school day only (`schoolDay`: a weekend, holiday or recess has none; a sábado letivo has the grid's
+ * Saturday lessons) — and any roll already taken that day. `pendente` is filled by `rollsOfDate`.
+ */
 function lessonsOf(
   access: ClassDiaryAccess,
   grid: GridRow[],
   date: string,
   taken: { disciplina: string | null; aula: number }[],
+  schoolDay: boolean,
 ): Lesson[] {
   const isTaken = (disciplina: string | null, aula: number) =>
     taken.some((roll) => roll.disciplina === disciplina && roll.aula === aula);
   if (access.turma.frequenciaModo === 'diaria') {
+    if (!schoolDay && !isTaken(null, 0)) return [];
     return [
       {
         disciplina: null,
@@ -94,12 +101,13 @@ function lessonsOf(
         professor_nome: access.responsavelNome,
         registrada: isTaken(null, 0),
         pode_registrar: access.takesDailyRoll,
+        pendente: false,
       },
     ];
   }
   const weekday = weekdayOf(date);
   const lessons: Lesson[] = [];
-  for (const item of grid) {
+  for (const item of schoolDay ? grid : []) {
     if (!seesSubject(access, item.disciplina)) continue;
     const count = lessonsOnWeekday(item.aulasSemanais, item.diasSemana, weekday);
     for (let aula = 1; aula <= count; aula++) {
@@ -109,6 +117,7 @@ function lessonsOf(
         professor_nome: item.professorNome,
         registrada: isTaken(item.disciplina, aula),
         pode_registrar: access.teaches === null || access.teaches.has(item.disciplina),
+        pendente: false,
       });
     }
   }
@@ -125,6 +134,7 @@ function lessonsOf(
       registrada: true,
       pode_registrar: access.isAdmin,
       fora_da_grade: true,
+      pendente: false,
     });
   }
   return lessons;
@@ -138,27 +148,48 @@ interface DayContext {
   closedMessage: string | null;
 }
 
-async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<DayContext> {
+/** The day of a date for several classes, in the same few reads whatever their number. */
+async function dayContextsOf(
+  db: DbOrTx,
+  date: string,
+  turmaIds: readonly string[],
+): Promise<Map<string, DayContext>> {
   const { day, year, period } = await describeDay(db, date);
-  if (!year || !period) return { day, hasYear: year !== null, period: null, closedMessage: null };
+  if (!year || !period) {
+    const context: DayContext = { day, hasYear: year !== null, period: null, closedMessage: null };
+    return new Map(turmaIds.map((turmaId) => [turmaId, context]));
+  }
   // The same answer the grade book gets: a class's or the school's explicit close, else the date.
-  const state = await periodStateFor(db, period, turmaId);
-  const closure = await db
-    .select({ id: yearClosures.anoLetivoId })
-    .from(yearClosures)
-    .where(eq(yearClosures.anoLetivoId, year.id));
+  const [states, closure] = await Promise.all([
+    periodStatesForClasses(db, [period], turmaIds),
+    db
+      .select({ id: yearClosures.anoLetivoId })
+      .from(yearClosures)
+      .where(eq(yearClosures.anoLetivoId, year.id)),
+  ]);
   const nome = periodName(year.tipoPeriodo, period.numero);
-  return {
-    day,
-    hasYear: true,
-    period: {
-      id: period.id,
-      nome,
-      data_fechamento: period.dataFechamento,
-      encerrado: state.fechado || closure.length > 0,
-    },
-    closedMessage: closedMessage({ nome, year, yearClosed: closure.length > 0 }, state, 'frequência'),
-  };
+  const yearClosed = closure.length > 0;
+  return new Map(
+    turmaIds.map((turmaId) => {
+      const state = states.get(turmaId)!.get(period.id)!;
+      const context: DayContext = {
+        day,
+        hasYear: true,
+        period: {
+          id: period.id,
+          nome,
+          data_fechamento: period.dataFechamento,
+          encerrado: state.fechado || yearClosed,
+        },
+        closedMessage: closedMessage({ nome, year, yearClosed }, state, 'frequência'),
+      };
+      return [turmaId, context];
+    }),
+  );
+}
+
+async function dayContextOf(db: DbOrTx, date: string, turmaId: string): Promise<DayContext> {
+  return (await dayContextsOf(db, date, [turmaId])).get(turmaId)!;
 }
 
 /** `path`: the field a refusal is about (the date unless said). */
@@ -185,10 +216,7 @@ function blockOf(
     return { message: 'Não é possível registrar frequência de uma data futura.', code: 'VALIDATION' };
   if (!context.hasYear)
     return { message: `Não há ano letivo cadastrado que inclua ${formatDate(date)}.`, code: 'VALIDATION' };
-  if (!context.day.letivo) {
-    const what = context.day.descricao ?? dayKindLabels[context.day.tipo];
-    return { message: `${formatDate(date)} não é dia letivo (${what}).`, code: 'VALIDATION' };
-  }
+  if (!context.day.letivo) return { message: notSchoolDayMessage(context.day), code: 'VALIDATION' };
   return (
     changeBlockOf(access, context, lesson.disciplina, noLesson) ??
     timetableBlockOf(access, grid, date, lesson)
@@ -224,6 +252,32 @@ function timetableBlockOf(
     message: `${missing} Esta chamada foi registrada antes; só a secretaria pode alterá-la. Se foi feita por engano, remova-a.`,
     code: 'CONFLICT',
   };
+}
+
+/**
+ * The rolls of a date in one class for this user — the one answer the roll list, the class's roll and
+ * the teacher's home share: the lessons the calendar and the class schedule (`lessonsOf`: a school day
+ * only; the daily roll or the grid's lessons of that weekday) and any already taken, each `pendente`
+ * when not taken yet and this user could save it now — no `blockOf`, the very check the class's roll
+ * answers with (a future date, a closed period for a teacher, another teacher's subject).
+ */
+function rollsOfDate(
+  access: ClassDiaryAccess,
+  grid: GridRow[],
+  date: string,
+  context: DayContext,
+  taken: { disciplina: string | null; aula: number }[],
+): Lesson[] {
+  return lessonsOf(access, grid, date, taken, context.day.letivo).map((lesson) => ({
+    ...lesson,
+    pendente:
+      !lesson.registrada &&
+      blockOf(access, date, context, grid, {
+        disciplina: lesson.disciplina,
+        aula: lesson.aula,
+        taken: false,
+      }) === null,
+  }));
 }
 
 /**
@@ -310,7 +364,7 @@ async function buildRoll(
     known.members ?? membersOn(db, turma.id, date),
   ]);
   const taken = rollsOfDay.map((row) => ({ disciplina: row.disciplina, aula: row.aula }));
-  const aulas = lessonsOf(access, grid, date, taken);
+  const aulas = rollsOfDate(access, grid, date, context, taken);
   const pendencia = gradePendenciaOf(turma.frequenciaModo, grid);
   let disciplina: string | null = null;
   let aula = 0;
@@ -320,7 +374,10 @@ async function buildRoll(
       disciplina = askedSubject;
       aula = askedLesson && askedLesson > 0 ? askedLesson : 1;
     } else {
-      const first = aulas.find((lesson) => lesson.pode_registrar && !lesson.registrada) ?? aulas[0];
+      const first =
+        aulas.find((lesson) => lesson.pendente) ??
+        aulas.find((lesson) => lesson.pode_registrar && !lesson.registrada) ??
+        aulas[0];
       disciplina = first?.disciplina ?? null;
       aula = first?.aula ?? 0;
     }
@@ -669,7 +726,8 @@ export async function listRollClasses(
     );
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.turma.id);
-  const [grids, taken, counts] = await Promise.all([
+  const [contexts, grids, taken, counts] = await Promise.all([
+    dayContextsOf(db, date, ids),
     db
       .select({
         turmaId: classSubjects.turmaId,
@@ -719,10 +777,12 @@ export async function listRollClasses(
       teaches,
       takesDailyRoll: true,
     };
-    const aulas = lessonsOf(
+    const context = contexts.get(turma.id)!;
+    const aulas = rollsOfDate(
       access,
       grid,
       date,
+      context,
       taken.filter((roll) => roll.turmaId === turma.id),
     );
     return {
@@ -733,8 +793,9 @@ export async function listRollClasses(
       frequencia_modo: turma.frequenciaModo,
       alunos: counts.find((count) => count.turmaId === turma.id)?.total ?? 0,
       grade_pendente: gradePendenciaOf(turma.frequenciaModo, grid),
+      dia: context.day,
       aulas,
-      pendentes: aulas.filter((lesson) => lesson.pode_registrar && !lesson.registrada).length,
+      pendentes: aulas.filter((lesson) => lesson.pendente).length,
     };
   });
   return result.sort(

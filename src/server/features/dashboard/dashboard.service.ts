@@ -6,10 +6,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
-import { scopeOf } from '../students/students.scope.js';
 import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
-import { listChildIdsOfUser, listClassIdsOfTeacherUser } from '../finance/finance.scope.js';
+import { listChildIdsOfUser } from '../finance/finance.scope.js';
+import { classesInScope, scopeOf } from '../students/students.scope.js';
+import { listRollClasses } from '../academics/attendance.service.js';
+import { describeDay } from '../calendar/calendar.service.js';
+import { lessonName } from '../../../shared/academics.schemas.js';
 import {
   classFrequencies,
   getStudentAttendance,
@@ -20,7 +23,6 @@ import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
 import { classGradeAverages, teacherGradeTasks } from '../grades/grades.dashboard.js';
-import { clock } from '../../lib/clock.js';
 
 const actionLabels: Record<string, string> = {
   criar: 'cadastrou',
@@ -272,10 +274,15 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
   };
 }
 
-async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> {
-  const classIds = await listClassIdsOfTeacherUser(db, user.id);
+/**
+ * A teacher's home. Its cost does not grow with the number of classes: every figure is one read over all
+ * of them (the classes, their attendance, the grade tasks, today's rolls), never a read per class.
+ */
+async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
+  const scope = await scopeOf(db, user);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   const turmas =
-    classIds.length === 0
+    teacherId === null
       ? []
       : await db
           .select({
@@ -290,22 +297,54 @@ async function teacherStats(db: DbOrTx, user: UserRow): Promise<DashboardStats> 
               ),
           })
           .from(classes)
-          .where(inArray(classes.id, classIds))
+          .where(classesInScope(scope))
           .orderBy(asc(sql`lower(${classes.nome})`));
-  const frequencias =
-    classIds.length === 0 ? null : await classFrequencies(db, inArray(students.turmaId, classIds));
   // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
-  const scope = await scopeOf(db, user);
-  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   const status = scope.kind === 'teacher' ? scope.status : null;
-  const tasks = teacherId
-    ? await teacherGradeTasks(db, teacherId, clock.today())
-    : { avaliacoes_pendentes: [], periodos_fechando: [] };
+  const [frequencias, tasks, rollClasses, { day }] = await Promise.all([
+    // By the classes' ids: the plan reads those students and their classes' rolls, not the school's.
+    turmas.length === 0
+      ? null
+      : classFrequencies(
+          db,
+          inArray(
+            students.turmaId,
+            turmas.map((turma) => turma.id),
+          ),
+        ),
+    teacherId === null
+      ? { avaliacoes_pendentes: [], periodos_fechando: [] }
+      : teacherGradeTasks(db, teacherId, today),
+    // Today's rolls are the roll list's answer for today: the two can never disagree.
+    listRollClasses(db, user, { data: today }),
+    describeDay(db, today),
+  ]);
+  const byName = [...rollClasses].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
   return {
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
     turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
+    chamadas_hoje: {
+      data: today,
+      dia: day,
+      pendentes: byName.flatMap((turma) =>
+        turma.aulas
+          .filter((lesson) => lesson.pendente)
+          .map((lesson) => ({
+            turma_id: turma.id,
+            turma_nome: turma.nome,
+            disciplina: lesson.disciplina,
+            aula: lesson.aula,
+            nome: lessonName(lesson, turma.aulas),
+          })),
+      ),
+      feitas: rollClasses.reduce(
+        (sum, turma) =>
+          sum + turma.aulas.filter((lesson) => lesson.registrada && lesson.pode_registrar).length,
+        0,
+      ),
+    },
     ...tasks,
     ...(status === 'inativo' || status === 'afastado' ? { acesso_suspenso: status } : {}),
   };
@@ -393,6 +432,6 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
 export async function getDashboardStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
   if (user.nivel === 'administrador')
     return sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
-  if (user.nivel === 'professor') return teacherStats(db, user);
+  if (user.nivel === 'professor') return teacherStats(db, user, today);
   return guardianStats(db, user, today);
 }

@@ -1,8 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../students/students.table.js';
-import { classes } from '../classes/classes.table.js';
-import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
 import type { UserRow } from '../users/users.table.js';
 
 /**
@@ -19,20 +17,6 @@ export async function listChildIdsOfUser(db: DbOrTx, userId: string): Promise<st
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(eq(guardians.usuarioId, userId));
   return [...new Set(rows.map((row) => row.alunoId))];
-}
-
-/**
- * The classes a teacher's portal account teaches (responsible for, or a subject of the grid): none while
- * the teacher record is not 'ativo' (the records scope decides).
- */
-export async function listClassIdsOfTeacherUser(db: DbOrTx, userId: string): Promise<string[]> {
-  const scope = await scopeOf(db, { id: userId, nivel: 'professor' });
-  if (scope.kind !== 'teacher' || scope.teacherId === null) return [];
-  const rows = await db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(inArray(classes.id, classIdsTaughtBy(scope.teacherId)));
-  return rows.map((row) => row.id);
 }
 
 export async function financeScopeOf(db: DbOrTx, user: UserRow): Promise<FinanceScope> {

@@ -8,7 +8,7 @@ import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { assessments, grades } from './grades.table.js';
-import { periodStatesFor } from './period-state.js';
+import { periodStatesForClasses } from './period-state.js';
 
 /** The dashboard's grade figures: the class averages and the teacher's to-do lists. */
 
@@ -54,7 +54,6 @@ export async function teacherGradeTasks(
   teacherId: string,
   today: string,
 ): Promise<Pick<DashboardProfessor, 'avaliacoes_pendentes' | 'periodos_fechando'>> {
-  const taught = sql`exists (select 1 from ${classSubjects} where ${classSubjects.turmaId} = ${assessments.turmaId} and ${classSubjects.disciplina} = ${assessments.disciplina} and ${classSubjects.professorId} = ${teacherId})`;
   const pending = await db
     .select({
       id: assessments.id,
@@ -73,10 +72,24 @@ export async function teacherGradeTasks(
           Number,
         ),
     })
-    .from(assessments)
+    // From the teacher's (class, subject) pairs to their assessments by index, not every assessment of
+    // the school tested against the pairs.
+    .from(classSubjects)
+    .innerJoin(
+      assessments,
+      and(
+        eq(assessments.turmaId, classSubjects.turmaId),
+        eq(assessments.disciplina, classSubjects.disciplina),
+      ),
+    )
     .innerJoin(classes, eq(classes.id, assessments.turmaId))
     .where(
-      and(taught, lte(assessments.data, today), eq(classes.status, 'ativo'), eq(assessments.tipo, 'regular')),
+      and(
+        eq(classSubjects.professorId, teacherId),
+        lte(assessments.data, today),
+        eq(classes.status, 'ativo'),
+        eq(assessments.tipo, 'regular'),
+      ),
     )
     .orderBy(asc(assessments.data));
   const missing = pending.filter((row) => row.lancadas < row.alunos);
@@ -85,13 +98,10 @@ export async function teacherGradeTasks(
     periodIds.length === 0
       ? []
       : await db.select().from(schoolPeriods).where(inArray(schoolPeriods.id, periodIds));
-  const closedFor = new Map<string, Set<string>>();
-  for (const turmaId of new Set(missing.map((row) => row.turma_id))) {
-    const states = await periodStatesFor(db, periods, turmaId);
-    closedFor.set(turmaId, new Set([...states].filter(([, state]) => state.fechado).map(([id]) => id)));
-  }
+  // One read of the states for every class (not a read per class: the home's cost stays flat).
+  const states = await periodStatesForClasses(db, periods, [...new Set(missing.map((row) => row.turma_id))]);
   const avaliacoes_pendentes = missing
-    .filter((row) => !closedFor.get(row.turma_id)?.has(row.periodo_id))
+    .filter((row) => states.get(row.turma_id)?.get(row.periodo_id)?.fechado !== true)
     .slice(0, 10)
     .map((row) => ({ ...row, faltam: row.alunos - row.lancadas }));
 
@@ -114,10 +124,14 @@ export async function teacherGradeTasks(
       ),
     )
     .orderBy(asc(schoolPeriods.dataFechamento), asc(classes.nome));
+  const closingStates = await periodStatesForClasses(
+    db,
+    [...new Map(closing.map((row) => [row.period.id, row.period])).values()],
+    [...new Set(closing.map((row) => row.turmaId))],
+  );
   const periodos_fechando = [];
   for (const row of closing) {
-    const state = (await periodStatesFor(db, [row.period], row.turmaId)).get(row.period.id)!;
-    if (state.fechado) continue;
+    if (closingStates.get(row.turmaId)?.get(row.period.id)?.fechado !== false) continue;
     periodos_fechando.push({
       turma_id: row.turmaId,
       turma_nome: row.turmaNome,

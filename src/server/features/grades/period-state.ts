@@ -78,6 +78,43 @@ export async function periodStatesFor(
   return result;
 }
 
+/**
+ * The state of some periods for several classes, in one read of the state rows (a screen over many
+ * classes — the teacher's home, the roll list — costs the same for 2 classes as for 20): class id →
+ * period id → state, the same answer `periodStatesFor` gives class by class.
+ */
+export async function periodStatesForClasses(
+  db: DbOrTx,
+  periods: readonly Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>[],
+  turmaIds: readonly string[],
+): Promise<Map<string, Map<string, PeriodState>>> {
+  const result = new Map<string, Map<string, PeriodState>>();
+  if (periods.length === 0 || turmaIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(periodStates)
+    .where(
+      and(
+        inArray(
+          periodStates.periodoId,
+          periods.map((period) => period.id),
+        ),
+        or(isNull(periodStates.turmaId), inArray(periodStates.turmaId, [...turmaIds])),
+      ),
+    );
+  const today = clock.today();
+  for (const turmaId of turmaIds) {
+    const states = new Map<string, PeriodState>();
+    for (const period of periods) {
+      const own = rows.find((row) => row.periodoId === period.id && row.turmaId === turmaId);
+      const school = rows.find((row) => row.periodoId === period.id && row.turmaId === null);
+      states.set(period.id, resolvePeriodState(period, own, school, today));
+    }
+    result.set(turmaId, states);
+  }
+  return result;
+}
+
 type StateRow = Pick<typeof periodStates.$inferSelect, 'fechado' | 'publicado'>;
 
 /**

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import { attendanceRolls, classSubjects } from '../academics/academics.table.js';
+import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
+import { classes } from '../classes/classes.table.js';
+import { schoolPeriods } from '../calendar/calendar.table.js';
+import { assessments } from '../grades/grades.table.js';
+
+const t = setupTestApp();
+const { send, get } = requestsOf(() => t.app);
+
+beforeEach(() => clock.pin('2026-04-20'));
+afterEach(() => clock.unpin());
+
+/** The 2026 year in bimestres: the 1st ends on 17/04 and closes on 24/04 (within a week of 20/04). */
+async function openYear() {
+  const admin = await signedIn(t, 'administrador');
+  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(year.statusCode).toBe(201);
+  const [first] = await t.database.db.select().from(schoolPeriods).orderBy(schoolPeriods.numero).limit(1);
+  return { admin, firstPeriod: first! };
+}
+
+/**
+ * A teacher with `count` classes of two students each, every kind the home reads: daily classes they
+ * are responsible for and per-lesson ones where they teach Matemática (Mon/Wed/Fri), each with a roll
+ * taken, an assessment without grades and the 1st bimestre closing within the week.
+ */
+async function teacherWithClasses(count: number, periodoId: string) {
+  const login = await signedIn(t, 'professor');
+  const teacher = await insertTeacher(t, login.user.id);
+  for (let index = 0; index < count; index++) {
+    const daily = index % 2 === 0;
+    const turma = await insertClass(t, daily ? teacher.id : null);
+    await t.app.ctx.db.insert(classSubjects).values({
+      turmaId: turma.id,
+      disciplina: 'Matemática',
+      professorId: teacher.id,
+      aulasSemanais: 3,
+      diasSemana: [1, 3, 5],
+    });
+    if (!daily)
+      await t.app.ctx.db.update(classes).set({ frequenciaModo: 'por_aula' }).where(eq(classes.id, turma.id));
+    await insertStudent(t, turma.id, undefined, '2026-02-02');
+    await insertStudent(t, turma.id, undefined, '2026-02-02');
+    await t.app.ctx.db.insert(attendanceRolls).values({
+      turmaId: turma.id,
+      data: '2026-03-16',
+      aula: daily ? 0 : 1,
+      disciplina: daily ? null : 'Matemática',
+    });
+    await t.app.ctx.db.insert(assessments).values({
+      turmaId: turma.id,
+      disciplina: 'Matemática',
+      periodoId,
+      nome: `Prova ${String(index + 1)}`,
+      data: '2026-04-10',
+    });
+  }
+  return login;
+}
+
+describe('the teacher’s home costs the same whatever the number of classes', () => {
+  it('sends as many queries for a teacher of 10 classes as for one of 2', async () => {
+    const { firstPeriod } = await openYear();
+    const few = await teacherWithClasses(2, firstPeriod.id);
+    const many = await teacherWithClasses(10, firstPeriod.id);
+    const home = async (cookie: string) => {
+      // Warm (the session), then count one request with the calendar read again like the first time.
+      expect((await get('/api/dashboard/stats', cookie)).statusCode).toBe(200);
+      dropCalendarSnapshot(t.database.db);
+      let stats: DashboardProfessor | undefined;
+      const queries = await t.queriesOf(async () => {
+        stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', cookie));
+      });
+      return { stats: stats!, queries };
+    };
+    const two = await home(few.cookie);
+    const ten = await home(many.cookie);
+    // The figures really cover every class (the count below is not of an empty home).
+    expect(two.stats.turmas).toHaveLength(2);
+    expect(ten.stats.turmas).toHaveLength(10);
+    expect(ten.stats.avaliacoes_pendentes).toHaveLength(10);
+    expect(ten.stats.periodos_fechando).toHaveLength(10);
+    expect(ten.queries.length).toBe(two.queries.length);
+  });
+});
