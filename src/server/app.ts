@@ -55,6 +55,7 @@ import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
+import { childRecordAccess } from './plugins/child-record-access.js';
 import { routeAccess, type RouteAccess } from './plugins/route-access.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { sessions } from './plugins/sessions.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
   await app.register(routeAccess);
+  await app.register(childRecordAccess);
   await app.register(originCheck);
   await app.register(sessions);
   await app.register(errorFunnel);
