@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
     verbo: 'redefiniu a senha pelo link do e-mail',
     frase: true,
   },
+  /** Written by older versions (a restored trail still carries it). */
+  criar_usuario: { rotulo: 'Cadastro de usuário', verbo: 'criou' },
   resetar_senha: { rotulo: 'Senha redefinida pelo administrador', verbo: 'redefiniu a senha de' },
   aviso_administradores: { rotulo: 'Alerta de segurança', verbo: 'avisou os administradores sobre' },
   encerrar_sessao: { rotulo: 'Sessão encerrada', verbo: 'encerrou uma sessão', frase: true },
