@@ -115,7 +115,7 @@ describe('Registro das operações de tratamento: the classification follows the
         for (const [column, destinos] of dado.colunas) {
           const perKind =
             typeof destinos === 'object' && !('mantido' in destinos) && !('valor' in destinos)
-              ? (destinos)
+              ? destinos
               : Object.fromEntries(Object.keys(dado.de).map((kind) => [kind, destinos]));
           for (const [kind, destino] of Object.entries(perKind) as [Titular, Destino][]) {
             const where = `${table}.${column.name} (${kind})`;
