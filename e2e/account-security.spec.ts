@@ -39,7 +39,11 @@ test('creating an administrator and resetting a password ask for your own passwo
 
   // The other administrators hear of it in the audit trail.
   await page.goto('/dashboard/auditoria');
-  await expect(page.getByRole('cell', { name: 'aviso_administradores' }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Alerta de segurança aos outros administradores: redefiniu a senha de Vera Lúcia Antunes')
+      .first(),
+  ).toBeVisible();
 });
 
 test('a teacher record and a professor account with one e-mail are linked, and both screens say so', async ({

@@ -181,7 +181,8 @@ test('a backup this installation did not sign: the dry run warns, lists the admi
   await page.goto('/dashboard/auditoria');
   await page.getByLabel('De', { exact: true }).fill('2020-02-03');
   await page.getByLabel('Até', { exact: true }).fill('2020-02-03');
-  const row = page.getByRole('row').filter({ hasText: 'criar_usuario' });
+  const row = page.getByRole('row').filter({ hasText: 'Diretora' });
+  await expect(row).toContainText('Criou o usuário');
   await expect(row).toContainText('Importada (origem não confirmada)');
   await page.screenshot({ path: 'test-results/screenshots/auditoria-importada-desktop.png' });
   await context.close();

@@ -255,7 +255,9 @@ test('a family exercises its LGPD rights and the school answers for them', async
   const accesses = details.getByRole('region', { name: 'Quem acessou esta ficha' });
   await accesses.getByRole('button', { name: 'Mostrar acessos' }).click();
   await expect(accesses.getByRole('listitem').first()).toContainText('(Administrador)');
-  await expect(accesses.getByRole('listitem').first()).toContainText('Ficha do aluno');
+  // Each part of the record the screen opened is its own line (issue 29, item 9): the ficha, and the
+  // parts its tabs load (prior years, documents, consents…).
+  await expect(accesses.getByRole('listitem').filter({ hasText: 'Ficha do aluno' }).first()).toBeVisible();
   await accesses.getByRole('link', { name: 'Ver na Auditoria' }).click();
   await expect(admin.getByRole('tab', { name: 'Acessos a fichas de alunos' })).toHaveAttribute(
     'aria-selected',

@@ -57,6 +57,7 @@ import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
 import { requestId } from './plugins/request-id.js';
+import { childRecordAccess } from './plugins/child-record-access.js';
 import { routeAccess, type RouteAccess } from './plugins/route-access.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { sessions } from './plugins/sessions.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
   await app.register(routeAccess);
+  await app.register(childRecordAccess);
   await app.register(originCheck);
   await app.register(sessions);
   await app.register(errorFunnel);

@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import { isoDateSchema, pageQuery } from './validators.js';
 
-/** What a member of staff opened that shows one student's whole record (LGPD art. 37, accountability). */
-export const accessVias = ['ficha', 'boletim_pdf', 'documento_pdf'] as const;
+/**
+ * What a member of staff opened that shows one child's record, or a part of it, in any format (LGPD
+ * art. 37, accountability): each route that answers one declares its own (`config.childRecord`).
+ */
+export const accessVias = [
+  'ficha',
+  'boletim',
+  'boletim_pdf',
+  'boletins_turma_pdf',
+  'frequencia',
+  'consentimentos',
+  'documentos',
+  'documento_pdf',
+  'anos_anteriores',
+  'historico_nota',
+  'notificacao_conselho',
+] as const;
 export type AccessVia = (typeof accessVias)[number];
 
 export const accessViaLabels: Record<AccessVia, string> = {
   ficha: 'Ficha do aluno',
+  boletim: 'Boletim',
   boletim_pdf: 'Boletim em PDF',
+  boletins_turma_pdf: 'Boletins da turma em PDF',
+  frequencia: 'Frequência',
+  consentimentos: 'Consentimentos',
+  documentos: 'Documentos emitidos',
   documento_pdf: 'Documento escolar em PDF',
+  anos_anteriores: 'Anos em outras escolas',
+  historico_nota: 'Histórico de uma nota',
+  notificacao_conselho: 'Notificação ao Conselho Tutelar',
 };
 
 export const accessEntrySchema = z.object({

@@ -399,6 +399,11 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   /** Free-form by action (what changed, the filters of an export): passed through as written. */
   detalhes: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The entry in plain Portuguese, naming the person and the record as they are when it is read
+   * ('Nota de Ana Souza em Matemática, 2º bimestre (Prova 1): 6,0 → 7,5'); the raw fields above stay.
+   */
+  descricao: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

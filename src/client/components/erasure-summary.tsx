@@ -1,4 +1,4 @@
-import { KEPT_ACADEMIC, KEPT_FINANCIAL, KEPT_PROOF } from '../../shared/anonymise.schemas';
+import { KEPT } from '../../shared/anonymise.schemas';
 
 /** What an erasure removes and what the law makes the school keep (the dialogs and the answer agree). */
 export function ErasureSummary({ erased }: { erased: string[] }) {
@@ -19,7 +19,7 @@ export function ErasureSummary({ erased }: { erased: string[] }) {
           Será mantido, como a lei exige
         </h3>
         <ul className="mt-1 list-disc space-y-1 pl-5">
-          {[KEPT_ACADEMIC, KEPT_FINANCIAL, KEPT_PROOF].map((item) => (
+          {KEPT.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>

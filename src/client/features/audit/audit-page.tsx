@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ArchiveRestore, FileDown, ScrollText } from 'lucide-react';
+import { ArchiveRestore, ChevronDown, ChevronUp, FileDown, ScrollText } from 'lucide-react';
+import { actionLabel, entityLabel } from '../../../shared/audit-actions';
 import {
   auditOriginLabels,
   auditSortColumns,
@@ -25,12 +26,6 @@ import {
   useAuditFacets,
 } from './audit.api';
 
-function describeDetails(details: Record<string, unknown> | null): string {
-  if (!details) return '';
-  const text = JSON.stringify(details);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-}
-
 /**
  * An entry a restore brought in is someone else's history: it says so, and one from a file this
  * installation did not sign says so louder (ADR 0008).
@@ -51,12 +46,66 @@ function ImportedBadge({ origem }: { origem: AuditOrigin }) {
   );
 }
 
+/**
+ * The raw entry behind 'Ver detalhes': the action and record codes, the record's id, the address and
+ * the stored details, for whoever needs to trace it (support, an inspection).
+ */
+function EntryDetails({ entry }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mt-1">
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1 rounded text-sm font-medium text-blue-700 hover:underline focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none sm:min-h-0"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? (
+          <ChevronUp className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        )}
+        {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+      </button>
+      {open && (
+        <dl
+          id={panelId}
+          className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-gray-50 p-3 text-xs"
+        >
+          <dt className="text-gray-500">Ação</dt>
+          <dd className="font-mono break-all text-gray-800">{entry.acao}</dd>
+          <dt className="text-gray-500">Registro</dt>
+          <dd className="font-mono break-all text-gray-800">
+            {entry.entidade}
+            {entry.entidade_id ? ` · ${entry.entidade_id}` : ''}
+          </dd>
+          <dt className="text-gray-500">IP</dt>
+          <dd className="font-mono text-gray-800">{entry.ip ?? '—'}</dd>
+          <dt className="text-gray-500">Detalhes</dt>
+          <dd>
+            {entry.detalhes ? (
+              <pre className="max-h-64 overflow-auto font-mono break-all whitespace-pre-wrap text-gray-800">
+                {JSON.stringify(entry.detalhes, null, 2)}
+              </pre>
+            ) : (
+              <span className="text-gray-600">
+                Sem detalhes (apagados após o prazo de retenção, ou nunca houve)
+              </span>
+            )}
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}
+
 const columns: Column<AuditEntry>[] = [
   {
     id: 'em',
     header: 'Data e hora',
     sortable: true,
-    card: 'title',
     cell: (entry) => (
       <span className="text-gray-700">
         <span className="whitespace-nowrap">{formatDateTime(entry.em)}</span>
@@ -64,28 +113,24 @@ const columns: Column<AuditEntry>[] = [
       </span>
     ),
   },
-  { id: 'usuario', header: 'Usuário', sortable: true, cell: (entry) => entry.usuario_nome ?? '—' },
-  { id: 'acao', header: 'Ação', sortable: true, cell: (entry) => entry.acao },
+  { id: 'usuario', header: 'Quem', sortable: true, cell: (entry) => entry.usuario_nome ?? '—' },
   {
-    id: 'entidade',
-    header: 'Registro',
-    sortable: true,
+    id: 'descricao',
+    header: 'O que foi feito',
+    // On a phone the sentence heads the card; when and who follow it.
+    card: 'title',
     cell: (entry) => (
-      <span className="text-gray-700">
-        {entry.entidade}
-        {entry.entidade_id ? ` · ${entry.entidade_id.slice(0, 40)}` : ''}
-      </span>
-    ),
-  },
-  { id: 'ip', header: 'IP', cell: (entry) => <span className="text-gray-700">{entry.ip ?? '—'}</span> },
-  {
-    id: 'detalhes',
-    header: 'Detalhes',
-    cell: (entry) => (
-      <span className="font-mono text-xs break-all text-gray-600">{describeDetails(entry.detalhes)}</span>
+      <div className="max-w-2xl">
+        <p className="text-gray-900">{entry.descricao}</p>
+        <EntryDetails entry={entry} />
+      </div>
     ),
   },
 ];
+
+/** The filter's options in the order a person reads them (by their words, not their codes). */
+const byLabel = (codes: string[] | undefined, label: (code: string) => string) =>
+  codes && [...codes].sort((a, b) => label(a).localeCompare(label(b), 'pt-BR'));
 
 const tabs = [
   { value: 'registros', label: 'Alterações' },
@@ -158,14 +203,14 @@ function ChangesTab() {
               list={list}
               name="acao"
               label="Ação"
-              options={optionsOf(facets.data?.acoes, String, String)}
+              options={optionsOf(byLabel(facets.data?.acoes, actionLabel), String, actionLabel)}
               all="Todas"
             />
             <SelectFilter
               list={list}
               name="entidade"
               label="Tipo de registro"
-              options={optionsOf(facets.data?.entidades, String, String)}
+              options={optionsOf(byLabel(facets.data?.entidades, entityLabel), String, entityLabel)}
               all="Todos"
             />
           </>

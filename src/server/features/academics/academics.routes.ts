@@ -26,6 +26,7 @@ import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.fi
 import { deleteRoll, getRoll, listRollClasses, saveRoll, setAbsenceExcused } from './attendance.service.js';
 import { getGrade, saveGrade } from './grade.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
+import { tutelaryNotifications } from './academics.table.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
@@ -147,7 +148,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: studentAttendanceQuerySchema,
         response: okResponse(studentAttendanceSchema),
       },
-      config: { access: 'academics.read' },
+      config: { access: 'academics.read', childRecord: { via: 'frequencia' } },
     },
     async (request) =>
       ok(await getStudentAttendance(app.ctx.db, signedInUser(request), request.params.id, request.query)),
@@ -176,7 +177,16 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/frequencia/notificacoes/:id/pdf',
-    { schema: { params: idParams }, config: manage },
+    {
+      schema: { params: idParams },
+      config: {
+        ...manage,
+        childRecord: {
+          via: 'notificacao_conselho',
+          aluno: [tutelaryNotifications.id, tutelaryNotifications.alunoId],
+        },
+      },
+    },
     async (request, reply) => {
       const letter = await buildTutelaryLetter(app.ctx.db, request.params.id);
       return reply

@@ -11,6 +11,7 @@ import { TIME_ZONE } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { orderByOf } from '../../lib/sort.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
+import { describeAuditRows } from './audit-describe.js';
 import { auditLog } from './audit.table.js';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -41,8 +42,9 @@ function whereOf(filters: AuditFilters): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+function toEntry(row: typeof auditLog.$inferSelect, descricao: string): AuditEntry {
   return {
+    descricao,
     id: row.id,
     origem: row.origem,
     em: row.at.toISOString(),
@@ -91,7 +93,13 @@ export async function listAudit(
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return { items: rows.map(toEntry), total: total?.total ?? 0, page, pageSize };
+  const descriptions = await describeAuditRows(db, rows);
+  return {
+    items: rows.map((row, index) => toEntry(row, descriptions[index]!)),
+    total: total?.total ?? 0,
+    page,
+    pageSize,
+  };
 }
 
 /** Values for the filter selects. */
@@ -127,11 +135,19 @@ export async function exportAuditCsv(db: DbOrTx, filters: AuditFilters): Promise
     dateStyle: 'short',
     timeStyle: 'medium',
   });
+  const descriptions = new Map<number, string>();
+  // Described in pages, so each page's names are read with a handful of queries.
+  for (let start = 0; start < rows.length; start += 500) {
+    const page = rows.slice(start, start + 500);
+    const described = await describeAuditRows(db, page);
+    page.forEach((row, index) => descriptions.set(row.id, described[index]!));
+  }
   const columns: ExportColumn<AuditRow>[] = [
     { header: 'id', value: (row) => row.id },
     { header: 'data_hora', value: (row) => when.format(row.at).replace(',', '') },
     { header: 'usuario_id', value: (row) => row.actorId },
     { header: 'usuario', value: (row) => row.actorNome },
+    { header: 'descricao', value: (row) => descriptions.get(row.id) ?? '' },
     { header: 'acao', value: (row) => row.action },
     { header: 'entidade', value: (row) => row.entity },
     { header: 'registro', value: (row) => row.entityId },

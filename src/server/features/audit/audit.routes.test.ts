@@ -88,9 +88,12 @@ describe('GET /api/auditoria', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('id;data_hora;usuario_id;usuario;acao;entidade;registro;ip;detalhes;origem');
+    // The entry in words beside who did it; the raw code, record and details after it.
+    expect(lines[0]).toBe(
+      'id;data_hora;usuario_id;usuario;descricao;acao;entidade;registro;ip;detalhes;origem',
+    );
     expect(lines[1]).toMatch(/;Registrada nesta instalação$/);
-    expect(lines[1]).toContain(";Sistema;criar;turma;'=cmd();");
+    expect(lines[1]).toContain(";Sistema;Cadastrou uma turma;criar;turma;'=cmd();");
   });
 
   it('records its own CSV export in the log', async () => {

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '../../../shared/audit-actions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from './audit.table.js';
 
@@ -12,8 +13,9 @@ export interface Actor {
 export const systemActor: Actor = { id: null, nome: 'Sistema', nivel: null, ip: null };
 
 export interface AuditEvent {
-  action: string;
-  entity: string;
+  /** A code of the shared catalogue (src/shared/audit-actions.ts): a new one is described there first. */
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | null;
   details?: Record<string, unknown>;
 }

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { contentHistory, contentSections } from './content.table.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
+import type { AuditAction } from '../../../shared/audit-actions.js';
 
 /** A section with no saved row is its default at this version. */
 const DEFAULT_VERSION = 1;
@@ -80,7 +81,7 @@ export async function writeSiteSection(
   data: unknown,
   expected: number | undefined,
   actor: Actor,
-  action: string,
+  action: AuditAction,
 ): Promise<number> {
   await sectionChecks.get(section)?.(tx, data);
   const [row] = await tx

@@ -102,8 +102,9 @@ describe('Atividades Recentes: every recorded action in words', () => {
     expect(describeAudit({ ...row('retencao_lgpd', 'retencao'), actorNome: null })).toBe(
       'Sistema aplicou a política de retenção de dados (LGPD)',
     );
+    // Which request, from the shared catalogue (src/shared/audit-actions.ts).
     expect(describeAudit(row('solicitar_exclusao', 'solicitacao_lgpd'))).toBe(
-      'Marta fez uma solicitação LGPD',
+      'Marta pediu a exclusão de dados',
     );
     expect(describeAudit(row('emitir', 'documento'))).toBe('Marta emitiu um documento');
     expect(describeAudit(row('lembrete', 'comunicado'))).toBe('Marta reenviou o lembrete de um comunicado');

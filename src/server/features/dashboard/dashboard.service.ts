@@ -1,5 +1,14 @@
 import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { formatCount } from '../../../shared/format.js';
+import {
+  actionLabel,
+  ADMIN_NOTICE_WORDS,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  isAuditAction,
+  isAuditEntity,
+  joinWords,
+} from '../../../shared/audit-actions.js';
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
 import { isEmAberto } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -24,129 +33,6 @@ import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';
 import { classGradeAverages, teacherGradeTasks } from '../grades/grades.dashboard.js';
 
-const actionLabels: Record<string, string> = {
-  criar: 'cadastrou',
-  atualizar: 'atualizou',
-  excluir: 'excluiu',
-  cancelar: 'cancelou',
-  registrar_pagamento: 'registrou pagamento de',
-  gerar_mensalidades: 'gerou',
-  conceder_desconto: 'concedeu desconto em',
-  alterar_status: 'alterou o status de',
-  resetar_senha: 'redefiniu a senha de',
-  exportar: 'exportou',
-  login: 'entrou no portal',
-  logout: 'saiu do portal',
-  definir_bolsa: 'definiu bolsa de',
-  remover_bolsa: 'removeu bolsa de',
-  vincular_acesso: 'vinculou a conta de acesso de',
-  confirmacao_senha_falhou: 'errou a própria senha ao confirmar uma ação em',
-  corrigir_frequencia: 'corrigiu',
-  abonar_falta: 'abonou',
-  atualizar_grade: 'atualizou a grade curricular de',
-  notificar_conselho_tutelar: 'emitiu a notificação ao Conselho Tutelar sobre',
-  fechar_periodo: 'fechou',
-  reabrir_periodo: 'reabriu',
-  publicar_periodo: 'publicou',
-  despublicar_periodo: 'retirou a publicação d',
-  alterar_notas: 'alterou notas lançadas em',
-  retificar_nota: 'retificou',
-  solicitar_retificacao: 'solicitou',
-  aprovar_retificacao: 'aprovou',
-  recusar_retificacao: 'recusou',
-  decisao_conselho: 'registrou uma decisão do conselho de classe sobre',
-  encerrar_ano_letivo: 'encerrou',
-  aplicar_rematricula: 'aplicou a rematrícula a partir d',
-  anonimizar: 'anonimizou',
-  atualizar_contato: 'atualizou o contato de',
-  corrigir_enturmacao: 'corrigiu a enturmação de',
-  criar_usuario: 'criou',
-  desmatricular: 'desmatriculou',
-  matricular: 'matriculou',
-  vincular_responsavel: 'vinculou',
-  desvincular_responsavel: 'desvinculou',
-  alterar_vinculo_responsavel: 'alterou o vínculo de',
-  editar: 'editou',
-  emitir: 'emitiu',
-  revogar: 'revogou',
-  enviar: 'enviou',
-  lembrete: 'reenviou o lembrete de',
-  marcar_alunos_foto: 'marcou alunos em',
-  responder_solicitacao: 'respondeu',
-  desfazer_abono: 'desfez o abono de',
-  enviar_lembrete: 'enviou um lembrete de mensalidade a',
-};
-/** Actions that say everything on their own (their entity adds nothing a reader needs). */
-const sentenceLabels: Record<string, string> = {
-  aceitar_privacidade: 'aceitou o Aviso de Privacidade e os Termos de Uso',
-  backup_automatico: 'fez o backup automático',
-  desfazer_lote: 'desfez uma geração de mensalidades',
-  criar_backup: 'criou um backup',
-  baixar_backup: 'baixou um backup',
-  restaurar_backup: 'restaurou um backup',
-  limpar_dados: 'apagou os dados da escola',
-  retencao_lgpd: 'aplicou a política de retenção de dados (LGPD)',
-  confirmar_email: 'confirmou o e-mail',
-  encerrar_sessao: 'encerrou uma sessão',
-  encerrar_outras_sessoes: 'encerrou as outras sessões',
-  exportar_meus_dados: 'exportou os próprios dados (LGPD)',
-  login_falhou: 'não conseguiu entrar (senha errada)',
-  senha_alterada: 'trocou a senha',
-  senha_redefinicao_solicitada: 'pediu a redefinição da senha',
-  senha_redefinida: 'redefiniu a senha pelo link do e-mail',
-  ativar_manutencao: 'ativou o modo de manutenção',
-  desativar_manutencao: 'desativou o modo de manutenção',
-  conceder_consentimento: 'registrou um consentimento',
-  retirar_consentimento: 'retirou um consentimento',
-};
-/** Security notices to the other administrators (docs/architecture.md, Segurança): what the actor did. */
-const noticeLabels: Record<string, string> = {
-  administrador_criado: 'criou o administrador',
-  administrador_promovido: 'deu acesso de administrador a',
-  email_de_administrador_alterado: 'alterou o e-mail do administrador',
-  senha_redefinida_por_administrador: 'redefiniu a senha de',
-};
-const entityLabels: Record<string, string> = {
-  usuario: 'um usuário',
-  aluno: 'um aluno',
-  professor: 'um professor',
-  turma: 'uma turma',
-  mensalidade: 'mensalidade',
-  transacao: 'uma transação',
-  configuracoes_financeiras: 'as configurações financeiras',
-  sessao: '',
-  demo: 'os dados de demonstração',
-  financeiro_demo: 'os dados financeiros de demonstração',
-  ano_letivo: 'o ano letivo',
-  calendario: 'um item do calendário',
-  chamada: 'uma chamada',
-  falta: 'uma falta',
-  periodo: 'um período',
-  avaliacao: 'uma avaliação',
-  nota: 'uma nota',
-  retificacao: 'uma retificação de nota',
-  configuracoes_academicas: 'as configurações acadêmicas',
-  ano_anterior: 'o histórico de um ano anterior',
-  auditoria: 'a auditoria',
-  backup: 'um backup',
-  comunicado: 'um comunicado',
-  configuracoes_escola: 'os dados da escola',
-  configuracoes_retencao: 'a política de retenção de dados',
-  configuracoes_sistema: 'as configurações do sistema',
-  conteudo: 'o conteúdo do site',
-  documento: 'um documento',
-  finalidade: 'uma finalidade de consentimento',
-  midia: 'uma imagem',
-  relatorio: 'um relatório',
-  relatorio_financeiro: 'um relatório financeiro',
-  responsavel: 'um responsável',
-  solicitacao_lgpd: 'uma solicitação LGPD',
-  retencao: '',
-  sistema: '',
-};
-/** Verbs ending in 'd' take the article of what follows ('da' or 'do'): 'retirou a publicação do 1º bimestre'. */
-const contracted = new Set(['despublicar_periodo', 'aplicar_rematricula']);
-
 export function describeAudit(row: {
   action: string;
   entity: string;
@@ -159,21 +45,23 @@ export function describeAudit(row: {
   if (row.action === 'aviso_administradores') {
     const evento = typeof row.details?.evento === 'string' ? row.details.evento : '';
     const alvo = (row.details?.alvo as { nome?: unknown } | undefined)?.nome;
-    return `Alerta de segurança: ${who} ${noticeLabels[evento] ?? evento} ${typeof alvo === 'string' ? alvo : ''}`.trim();
+    return `Alerta de segurança: ${who} ${ADMIN_NOTICE_WORDS[evento] ?? evento} ${typeof alvo === 'string' ? alvo : ''}`.trim();
   }
   if (row.action === 'conta_bloqueada')
     return 'Alerta de segurança: conta bloqueada por excesso de tentativas de senha';
-  const sentence = sentenceLabels[row.action];
-  if (sentence) return `${who} ${sentence}`;
-  if (row.action.startsWith('solicitar_') && row.entity === 'solicitacao_lgpd')
-    return `${who} fez uma solicitação LGPD`;
-  const verb = actionLabels[row.action] ?? row.action.replace(/_/g, ' ');
-  // A period is named by the audit's details ('o 1º bimestre'); the year as 'o ano letivo'.
+  // The words come from the audit catalogue (src/shared/audit-actions.ts), as on the Auditoria screen.
+  if (!isAuditAction(row.action)) return `${who}: ${actionLabel(row.action)}`;
+  const words: { verbo: string; frase?: true } = AUDIT_ACTIONS[row.action];
+  if (words.frase) return `${who} ${words.verbo}`;
+  // A period is named by the audit's details ('o 1º bimestre').
   const periodo =
     row.entity === 'periodo' && typeof row.details?.periodo === 'string' ? row.details.periodo : null;
-  const what = periodo ? `o ${periodo}` : (entityLabels[row.entity] ?? row.entity);
-  if (contracted.has(row.action)) return `${who} ${verb}${what}`;
-  return `${who} ${verb}${what ? ` ${what}` : ''}`.trim();
+  const what = periodo
+    ? `o ${periodo}`
+    : isAuditEntity(row.entity)
+      ? AUDIT_ENTITIES[row.entity].um
+      : row.entity;
+  return `${who} ${joinWords(words.verbo, what)}`.trim();
 }
 
 function monthsBack(today: string, count: number): string[] {

@@ -11,11 +11,11 @@ import {
 } from '../../../shared/documents.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
-import { recordStudentView } from '../privacy/access-log.service.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { buildDocumentPdf, issueDocument, listDocuments, revokeDocument } from './documents.service.js';
 import { validationPageRoutes } from './validation.page.js';
 import { createPriorYear, deletePriorYear, listPriorYears, updatePriorYear } from './prior-years.service.js';
+import { schoolDocuments } from './documents.table.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const priorYearParams = z.strictObject({ id: uuidParam, anoId: uuidParam });
@@ -45,16 +45,21 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/documentos',
     {
       schema: { querystring: listDocumentsQuerySchema, response: okResponse(z.array(documentSchema)) },
-      config: issue,
+      config: { ...issue, childRecord: { via: 'documentos', aluno: 'query' } },
     },
     async (request) => ok(await listDocuments(app.ctx, signedInUser(request), request.query.aluno_id)),
   );
   app.get(
     '/api/documentos/:id/pdf',
-    { schema: { params: idParams }, config: issue },
+    {
+      schema: { params: idParams },
+      config: {
+        ...issue,
+        childRecord: { via: 'documento_pdf', aluno: [schoolDocuments.id, schoolDocuments.alunoId] },
+      },
+    },
     async (request, reply) => {
       const file = await buildDocumentPdf(app.ctx, signedInUser(request), request.params.id);
-      if (file.alunoId) recordStudentView(app.ctx, actorOf(request), file.alunoId, 'documento_pdf');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -78,7 +83,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ years at previous schools
   app.get(
     '/api/alunos/:id/anos-anteriores',
-    { schema: { params: idParams, response: okResponse(z.array(priorYearSchema)) }, config: manage },
+    {
+      schema: { params: idParams, response: okResponse(z.array(priorYearSchema)) },
+      config: { ...manage, childRecord: { via: 'anos_anteriores' } },
+    },
     async (request) => ok(await listPriorYears(app.ctx.db, request.params.id)),
   );
   app.post(

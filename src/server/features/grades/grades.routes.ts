@@ -35,7 +35,6 @@ import {
 } from '../../../shared/grades.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
-import { recordStudentView } from '../privacy/access-log.service.js';
 import { scopeOf } from '../students/students.scope.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
@@ -60,6 +59,8 @@ import {
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
 import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
+import { classMemberships } from '../academics/academics.table.js';
+import { grades } from './grades.table.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const studentParams = z.strictObject({ aluno_id: uuidParam });
@@ -198,7 +199,10 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/notas/:id/historico',
-    { schema: { response: okResponse(gradeHistorySchema), params: idParams }, config: book },
+    {
+      schema: { response: okResponse(gradeHistorySchema), params: idParams },
+      config: { ...book, childRecord: { via: 'historico_nota', aluno: [grades.id, grades.alunoId] } },
+    },
     async (request) => ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
@@ -357,28 +361,36 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: reportCardQuerySchema,
       },
-      config: read,
+      config: { ...read, childRecord: { via: 'boletim' } },
     },
     async (request) =>
       ok(await buildReportCard(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
   app.get(
     '/api/boletins/alunos/:id.pdf',
-    { schema: { params: idParams, querystring: reportCardQuerySchema }, config: read },
-    async (request, reply) => {
-      const pdf = await buildReportCardPdf(
-        app.ctx.db,
-        signedInUser(request),
-        request.params.id,
-        request.query,
-      );
-      recordStudentView(app.ctx, actorOf(request), request.params.id, 'boletim_pdf');
-      return sendPdf(reply, pdf);
+    {
+      schema: { params: idParams, querystring: reportCardQuerySchema },
+      config: { ...read, childRecord: { via: 'boletim_pdf' } },
     },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await buildReportCardPdf(app.ctx.db, signedInUser(request), request.params.id, request.query),
+      ),
   );
   app.get(
     '/api/boletins/turmas/:id.pdf',
-    { schema: { params: idParams }, config: manage },
+    {
+      schema: { params: idParams },
+      // Every student who was in the class: the PDF holds each one's boletim.
+      config: {
+        ...manage,
+        childRecord: {
+          via: 'boletins_turma_pdf',
+          aluno: [classMemberships.turmaId, classMemberships.alunoId],
+        },
+      },
+    },
     async (request, reply) =>
       sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
   );

@@ -55,6 +55,9 @@ import {
 } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
 
+/** The grades one audit entry of a save lists one by one (a whole class's column at most). */
+const AUDITED_GRADES = 60;
+
 /**
  * Avaliações and grades. A teacher works only on the subjects they teach in a class (404
  * elsewhere); an administrator on all. Grades are read from `numeric` as text and handled as integer
@@ -854,6 +857,15 @@ export async function saveGrades(
           alteradas: corrections,
           avaliacoes: assessmentIds,
           ...(published > 0 ? { apos_publicacao: published } : {}),
+          // Which grades, by id (the Auditoria names the student and the assessment when it reads them).
+          notas: history
+            .filter((entry) => entry.antes !== null || entry.tipo === 'apos_publicacao')
+            .slice(0, AUDITED_GRADES)
+            .map((entry) => ({
+              nota_id: entry.notaId,
+              antes: entry.antes ?? null,
+              depois: entry.depois ?? null,
+            })),
         },
       });
     return { salvas: changed, notas: results };

@@ -10,10 +10,11 @@ import { classesInScope, type RecordsScope } from '../students/students.scope.js
 import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
 import { periodStates } from './grades.table.js';
 import { periodContextOf, periodStatesFor } from './period-state.js';
+import type { AuditAction } from '../../../shared/audit-actions.js';
 
 export type PeriodAction = 'fechar' | 'reabrir' | 'publicar';
 
-const actionLabels: Record<PeriodAction, string> = {
+const actionLabels: Record<PeriodAction, AuditAction> = {
   fechar: 'fechar_periodo',
   reabrir: 'reabrir_periodo',
   publicar: 'publicar_periodo',

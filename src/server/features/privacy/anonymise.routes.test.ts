@@ -8,7 +8,12 @@ import { rowsOf } from '../backup/backup-tables.service.js';
 import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { textColumns } from './anonymise.service.js';
+import {
+  expectOnlyTheGuardianErased,
+  schoolWithCollidingGuardian,
+  rowsGone,
+  snapshotDatabase,
+} from '../../test/privacy-fixtures.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -114,10 +119,6 @@ async function formerFamily(status: 'inativo' | 'ativo' = 'inativo') {
     insert into entregas (canal, destino, assunto, texto, usuario_id, status)
     values ('email', ${parent.email}, 'Boletim', ${`Olá, ${parent.nome}: o boletim de ${child.nome} saiu.`}, ${account.user.id}, 'enviado'),
            ('sms', ${parent.telefone}, 'Falta', ${`${child.nome} faltou hoje.`}, null, 'pendente')`);
-  await t.database.db.execute(sql`
-    insert into notificacoes (usuario_id, tipo, titulo, texto)
-    values (${account.user.id}, 'comunicado', 'Aviso', ${`Reunião sobre ${child.nome}`}),
-           (${admin.user.id}, 'comunicado', 'Nova mensagem', ${`${parent.nome} escreveu sobre ${child.nome}`})`);
   const conversa = await one<{ id: string }>(sql`
     insert into conversas (aluno_id, responsavel_usuario_id, destino, assunto)
     values (${student.id}, ${account.user.id}, 'secretaria', ${`Transferência de ${child.nome}`}) returning id`);
@@ -125,6 +126,12 @@ async function formerFamily(status: 'inativo' | 'ativo' = 'inativo') {
     insert into mensagens (conversa_id, autor_id, autor_nome, lado, texto)
     values (${conversa.id}, ${account.user.id}, ${parent.nome}, 'familia',
             ${`Meu novo endereço é ${child.endereco}; e-mail ${child.email}; tel. ${formatPhone(child.telefone)}`})`);
+  // The family's bell, and the secretaria's notice pointing at the family's conversation.
+  await t.database.db.execute(sql`
+    insert into notificacoes (usuario_id, tipo, titulo, texto, link)
+    values (${account.user.id}, 'comunicado', 'Aviso', ${`Reunião sobre ${child.nome}`}, null),
+           (${admin.user.id}, 'mensagem', ${`Nova mensagem: Transferência de ${child.nome}`},
+            ${`${parent.nome} enviou uma mensagem.`}, ${`/dashboard/mensagens?id=${conversa.id}`})`);
   await t.database.db.execute(sql`
     insert into school_documents (codigo, tipo, aluno_id, iniciais, conteudo, origem)
     values ('ABCD-1234', 'historico_escolar', ${student.id}, 'V. Q. B.',
@@ -207,8 +214,9 @@ async function countsOf(alunoId: string) {
 }
 
 describe('anonymising a former student and their guardian', () => {
-  it('leaves no name, e-mail, CPF, phone or address anywhere, and keeps the academic and financial record linked', async () => {
+  it("erases the family's identifiers from their rows and the rows that point to them, keeps the record linked, and leaves the audit trail and issued documents as they were", async () => {
     const family = await formerFamily();
+    const snapshot = await snapshotDatabase(t);
     // The search itself finds them before (a search that cannot find would prove nothing).
     const before = await findAnywhere([...needles(family.child), ...needles(family.parent)]);
     for (const table of [
@@ -241,7 +249,23 @@ describe('anonymising a former student and their guardian', () => {
     expect(result.texto).toContain('histórico escolar');
     expect(result.texto).toContain('5 anos');
 
-    expect(await findAnywhere([...needles(family.child), ...needles(family.parent)])).toEqual([]);
+    // What is left is only where the law and the register keep it untouched: the audit trail (its
+    // details expire with the audit period) and the document already issued (immutable).
+    expect((await findAnywhere([...needles(family.child), ...needles(family.parent)])).sort()).toEqual(
+      [
+        // Who filed the request, as the entry recorded it (accountability; never rewritten).
+        `audit_log.actor_nome: ${family.parent.nome}`,
+        `audit_log.details: ${family.child.nome}`,
+        `audit_log.details: ${family.child.cpf}`,
+        `audit_log.details: ${family.parent.email}`,
+        `audit_log.details: ${family.parent.endereco}`,
+        `school_documents.conteudo: ${family.child.nome}`,
+        `school_documents.conteudo: ${formatCpf(family.child.cpf)}`,
+      ].sort(),
+    );
+    const gone = rowsGone(snapshot, await snapshotDatabase(t));
+    expect(gone.audit_log).toBeUndefined();
+    expect(gone.school_documents).toBeUndefined();
     // Still linked to the anonymous record.
     expect(await countsOf(family.student.id)).toEqual(counts);
     const student = await one<{
@@ -333,7 +357,14 @@ describe('anonymising a former student and their guardian', () => {
     // Mailed once to the address, which is then nowhere in the database.
     expect(t.mailer.last()?.to).toBe(family.parent.email);
     expect(t.mailer.last()?.text).toContain('Mantido, como a lei exige');
-    expect(await findAnywhere(needles(family.parent))).toEqual([]);
+    // Only the audit trail still holds what an entry recorded before (cleared with the audit period).
+    expect((await findAnywhere(needles(family.parent))).sort()).toEqual(
+      [
+        `audit_log.actor_nome: ${family.parent.nome}`,
+        `audit_log.details: ${family.parent.email}`,
+        `audit_log.details: ${family.parent.endereco}`,
+      ].sort(),
+    );
     // The child (a separate data subject) is untouched by their guardian's erasure.
     expect(await findAnywhere([family.child.nome])).toContain(`students.nome: ${family.child.nome}`);
   });
@@ -365,11 +396,24 @@ describe('anonymising a former student and their guardian', () => {
       expect(response.statusCode).toBe(403);
     }
   });
+});
 
-  it('covers every text column the catalogue lists (new tables are scrubbed without a list)', async () => {
-    const columns = await textColumns(t.database.db);
-    expect(columns).toContainEqual({ tbl: 'audit_log', col: 'details', kind: 'json' });
-    expect(columns).toContainEqual({ tbl: 'entregas', col: 'texto', kind: 'text' });
-    expect(columns).toContainEqual({ tbl: 'teachers', col: 'disciplinas', kind: 'array' });
+describe('anonymising by reference, never by value', () => {
+  it("a guardian whose address is a subject's name and whose phone is the school's: only their own rows change", async () => {
+    const family = await schoolWithCollidingGuardian(t);
+    const filed = await send('POST', '/api/solicitacoes', family.account.cookie, {
+      tipo: 'exclusao',
+      descricao: 'Peço a exclusão dos meus dados.',
+    });
+    expect(filed.statusCode).toBe(201);
+    const before = await snapshotDatabase(t);
+    const answered = await send(
+      'POST',
+      `/api/solicitacoes/${dataOf<DataRequest>(filed).id}/responder`,
+      family.admin.cookie,
+      { situacao: 'atendida', resposta: 'Seus dados foram anonimizados.' },
+    );
+    expect(answered.statusCode).toBe(200);
+    await expectOnlyTheGuardianErased(t, before, family);
   });
 });

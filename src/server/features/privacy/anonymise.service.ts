@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  ANONYMOUS_STUDENT_PREFIX,
   ERASED_GUARDIAN,
   ERASED_STUDENT,
-  KEPT_ACADEMIC,
-  KEPT_FINANCIAL,
-  KEPT_PROOF,
+  KEPT,
   type AnonymiseResult,
 } from '../../../shared/anonymise.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
@@ -16,20 +13,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import {
-  knownDevices,
-  loginThrottle,
-  passwordResets,
-  sessions,
-  signInFingerprints,
-} from '../auth/auth.table.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
-import { entregas, notificacaoPreferencias, notificacoes } from '../notificacoes/notificacoes.table.js';
-import { rateLimitHits } from '../operations/rate-limit.table.js';
-import { guardianEmailChanges, guardians, studentGuardians, students } from '../students/students.table.js';
+import { guardians, studentGuardians, students } from '../students/students.table.js';
 import { users } from '../users/users.table.js';
 import { consents } from './consent.table.js';
 import { unpublishBlockedPhotos } from './consent.service.js';
+import { TREATMENTS, type Destino, type Pessoa, type Titular } from './processing-register.js';
 
 /** What replaces a person's identifiers wherever they appear in free text. */
 export const ANONYMOUS_MARK = '[anonimizado]';
@@ -69,62 +58,75 @@ function patternOf(needles: string[]): string {
   return `(?<![[:alnum:]])(${needles.map(escapeRegex).join('|')})(?![[:alnum:]])`;
 }
 
-interface TextColumn {
-  tbl: string;
-  col: string;
-  kind: 'text' | 'json' | 'array';
+/** The person's identifiers as a JSON document writes them (quotes, backslashes, control characters escaped). */
+const inJson = (needles: string[]) => needles.map((needle) => JSON.stringify(needle).slice(1, -1));
+
+/** The new value of one column in the person's rows, or null when the column is kept. */
+function valueOf(column: PgColumn, destino: Destino | undefined, pessoa: Pessoa): SQL | null {
+  if (destino === undefined || (typeof destino === 'object' && 'mantido' in destino)) return null;
+  if (destino === 'nulo') return sql`null`;
+  if (destino === 'marca') return sql`${ANONYMOUS_MARK}`;
+  if (destino === 'texto') {
+    if (pessoa.identificadores.length === 0) return null;
+    return column.dataType === 'json'
+      ? sql`regexp_replace(${column}::text, ${patternOf(inJson(pessoa.identificadores))}, ${ANONYMOUS_MARK}, 'gi')::jsonb`
+      : sql`regexp_replace(${column}, ${patternOf(pessoa.identificadores)}, ${ANONYMOUS_MARK}, 'gi')`;
+  }
+  return destino.valor(pessoa);
 }
 
-/** Every column of every table that can hold text, found in the catalogue (new tables are covered). */
-export async function textColumns(db: DbOrTx): Promise<TextColumn[]> {
-  return rowsOf<TextColumn>(
-    await db.execute(sql`
-      select c.table_name as tbl, c.column_name as col,
-        case when c.data_type in ('json', 'jsonb') then 'json'
-             when c.data_type = 'ARRAY' then 'array' else 'text' end as kind
-      from information_schema.columns c
-      join information_schema.tables t
-        on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-        and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
-             or (c.data_type = 'ARRAY' and c.udt_name in ('_text', '_varchar')))
-      order by 1, 2`),
-  );
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const isPerKind = (
+  destino: Destino | Partial<Record<Titular, Destino>>,
+): destino is Partial<Record<Titular, Destino>> =>
+  typeof destino === 'object' && !('mantido' in destino) && !('valor' in destino);
 
 /**
- * Replaces the identifiers wherever they are written — audit details, the outbox, notifications,
- * messages, issued documents, free-text notes — so nothing found by value survives. Answers how many
- * rows changed.
+ * Anonymises one person as the processing register says, table by table and column by column: only
+ * the rows the register finds to be theirs by reference (their own, and the rows that point to them) are
+ * changed or deleted. Nothing is searched by value across the database: a guardian whose address is
+ * 'Matemática' leaves the class grid, the assessments, the settings, issued documents and the audit
+ * trail as they were. Answers how many rows changed.
  */
-export async function scrubEverywhere(tx: DbOrTx, needles: string[]): Promise<number> {
-  if (needles.length === 0) return 0;
-  const plain = patternOf(needles);
-  // Inside JSON text a value is written escaped (quotes, backslashes, control characters).
-  const json = patternOf(needles.map((needle) => JSON.stringify(needle).slice(1, -1)));
+export async function erasePerson(tx: DbOrTx, titular: Titular, pessoa: Pessoa): Promise<number> {
   let changed = 0;
-  for (const { tbl, col, kind } of await textColumns(tx)) {
-    const column = sql.raw(`${ident(tbl)}.${ident(col)}`);
-    const table = sql.raw(ident(tbl));
-    const target = sql.raw(ident(col));
-    const statement =
-      kind === 'text'
-        ? sql`update ${table} set ${target} = regexp_replace(${column}, ${plain}, ${ANONYMOUS_MARK}, 'gi')
-              where ${column} ~* ${plain}`
-        : kind === 'json'
-          ? sql`update ${table} set ${target} = regexp_replace(${column}::text, ${json}, ${ANONYMOUS_MARK}, 'gi')::jsonb
-                where ${column}::text ~* ${json}`
-          : sql`update ${table} set ${target} = array(
-                  select regexp_replace(item, ${plain}, ${ANONYMOUS_MARK}, 'gi')
-                  from unnest(${column}) with ordinality as u(item, n) order by n)
-                where array_to_string(${column}, ' ') ~* ${plain}`;
-    const result = (await tx.execute(statement)) as { rowCount?: number | null; affectedRows?: number };
-    changed += result.rowCount ?? result.affectedRows ?? 0;
-  }
+  const count = (result: unknown) => {
+    const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+    changed += rowCount ?? affectedRows ?? 0;
+  };
+  for (const treatment of TREATMENTS)
+    for (const dado of treatment.dados) {
+      if ('mantido' in dado) continue;
+      if ('apagar' in dado) {
+        const where = dado.apagar[titular]?.(pessoa);
+        if (where) count(await tx.execute(sql`delete from ${dado.tabela} where ${where}`));
+        continue;
+      }
+      const where = dado.de[titular]?.(pessoa);
+      if (!where) continue;
+      const changes = dado.colunas.flatMap(([column, destinos]) => {
+        const value = valueOf(column, isPerKind(destinos) ? destinos[titular] : destinos, pessoa);
+        return value ? [{ column, value }] : [];
+      });
+      if (changes.length === 0) continue;
+      const assignments = sql.join(
+        changes.map(({ column, value }) => sql`${sql.identifier(column.name)} = ${value}`),
+        sql`, `,
+      );
+      // Only rows that really change are written (a note with no identifier in it stays untouched).
+      const differs = sql.join(
+        changes.map(({ column, value }) => sql`${column} is distinct from ${value}`),
+        sql` or `,
+      );
+      count(
+        await tx.execute(sql`update ${dado.tabela} set ${assignments} where (${where}) and (${differs})`),
+      );
+    }
   return changed;
 }
+
+const present = (values: (string | null | undefined)[]) => [
+  ...new Set(values.filter((value): value is string => Boolean(value))),
+];
 
 /** Ends every current consent of the student (append-only history) and unpublishes their photos. */
 async function endConsents(tx: DbOrTx, alunoId: string, actor: Actor): Promise<number> {
@@ -153,11 +155,7 @@ interface Erasure {
   photosUnpublished: number;
 }
 
-async function eraseStudent(
-  tx: DbOrTx,
-  id: string,
-  actor: Actor,
-): Promise<{ needles: string[]; photos: number }> {
+async function eraseStudent(tx: DbOrTx, id: string, actor: Actor): Promise<number> {
   const [student] = await tx.select().from(students).where(eq(students.id, id)).for('update');
   if (!student) throw notFound('Aluno não encontrado.');
   if (student.anonimizadoEm) throw new AppError('CONFLICT', 'Os dados deste aluno já foram anonimizados.');
@@ -166,25 +164,17 @@ async function eraseStudent(
       'CONFLICT',
       'Um aluno ativo não pode ser anonimizado: a escola precisa dos dados enquanto ele estuda aqui. Registre antes a saída (transferência, conclusão ou inativação).',
     );
-  const needles = needlesOf(student);
+  await erasePerson(tx, 'aluno', {
+    id,
+    identificadores: needlesOf(student),
+    enderecos: present([student.email, student.telefone]),
+    emails: present([student.email]),
+  });
   await tx
     .update(students)
-    .set({
-      nome: `${ANONYMOUS_STUDENT_PREFIX} (matrícula ${student.matricula})`,
-      email: null,
-      telefone: null,
-      endereco: null,
-      cpf: null,
-      observacoes: null,
-      // The year stays (the histórico's age/series context); day and month identify the child.
-      dataNascimento: `${student.dataNascimento.slice(0, 4)}-01-01`,
-      anonimizadoEm: clock.now(),
-      version: sql`${students.version} + 1`,
-      updatedAt: clock.now(),
-    })
+    .set({ anonimizadoEm: clock.now(), version: sql`${students.version} + 1`, updatedAt: clock.now() })
     .where(eq(students.id, id));
-  const photos = await endConsents(tx, id, actor);
-  return { needles, photos };
+  return endConsents(tx, id, actor);
 }
 
 async function activeChildren(tx: DbOrTx, guardianId: string, except: string[] = []): Promise<string[]> {
@@ -202,7 +192,7 @@ async function activeChildren(tx: DbOrTx, guardianId: string, except: string[] =
   return rows.map((row) => row.nome);
 }
 
-async function eraseGuardian(tx: DbOrTx, id: string): Promise<string[]> {
+async function eraseGuardian(tx: DbOrTx, id: string): Promise<void> {
   const [guardian] = await tx.select().from(guardians).where(eq(guardians.id, id)).for('update');
   if (!guardian) throw notFound('Responsável não encontrado.');
   if (guardian.anonimizadoEm)
@@ -216,69 +206,24 @@ async function eraseGuardian(tx: DbOrTx, id: string): Promise<string[]> {
   const [account] = guardian.usuarioId
     ? await tx.select().from(users).where(eq(users.id, guardian.usuarioId)).for('update')
     : [];
-  const needles = needlesOf(guardian);
-  if (account) needles.push(...needlesOf(account).filter((needle) => !needles.includes(needle)));
+  // One person: the guardian's record and their portal account share the identifiers sought.
+  const pessoa = {
+    identificadores: present([...needlesOf(guardian), ...(account ? needlesOf(account) : [])]),
+    enderecos: present([guardian.email, guardian.telefone, account?.email, account?.telefone]),
+    emails: present([guardian.email, account?.email]),
+  };
+  await erasePerson(tx, 'responsavel', { id, ...pessoa });
   await tx
     .update(guardians)
-    .set({
-      nome: 'Responsável anonimizado',
-      email: null,
-      telefone: '',
-      cpf: null,
-      endereco: null,
-      observacoes: null,
-      usuarioId: null,
-      anonimizadoEm: clock.now(),
-      version: sql`${guardians.version} + 1`,
-      updatedAt: clock.now(),
-    })
+    .set({ anonimizadoEm: clock.now(), version: sql`${guardians.version} + 1`, updatedAt: clock.now() })
     .where(eq(guardians.id, id));
-  await tx.delete(guardianEmailChanges).where(eq(guardianEmailChanges.responsavelId, id));
   if (account) {
-    // Anything keyed by the address or sent to it goes: counters, the outbox, the account's inbox.
-    await tx.delete(entregas).where(
-      or(
-        eq(entregas.usuarioId, account.id),
-        inArray(
-          entregas.destino,
-          [account.email, account.telefone, guardian.email, guardian.telefone].filter(
-            (value): value is string => Boolean(value),
-          ),
-        ),
-      ),
-    );
-    await tx.delete(loginThrottle).where(sql`position(${account.email} in ${loginThrottle.key}) > 0`);
-    await tx.delete(rateLimitHits).where(sql`position(${account.email} in ${rateLimitHits.key}) > 0`);
-    await tx.delete(sessions).where(eq(sessions.userId, account.id));
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id));
-    await tx.delete(knownDevices).where(eq(knownDevices.userId, account.id));
-    await tx.delete(signInFingerprints).where(eq(signInFingerprints.userId, account.id));
-    await tx.delete(notificacoes).where(eq(notificacoes.usuarioId, account.id));
-    await tx.delete(notificacaoPreferencias).where(eq(notificacaoPreferencias.usuarioId, account.id));
+    await erasePerson(tx, 'usuario', { id: account.id, ...pessoa });
     await tx
       .update(users)
-      .set({
-        nome: 'Responsável anonimizado',
-        email: `anonimizado-${account.id}@anonimizado.invalid`,
-        telefone: null,
-        endereco: null,
-        dataNascimento: null,
-        status: 'inativo',
-        // Not a hash any password can match: the account can never sign in again.
-        passwordHash: `anonimizado:${randomBytes(16).toString('hex')}`,
-        version: sql`${users.version} + 1`,
-        updatedAt: clock.now(),
-      })
+      .set({ status: 'inativo', version: sql`${users.version} + 1`, updatedAt: clock.now() })
       .where(eq(users.id, account.id));
-  } else if (guardian.email || guardian.telefone) {
-    await tx.delete(entregas).where(
-      inArray(
-        entregas.destino,
-        [guardian.email, guardian.telefone].filter((value): value is string => Boolean(value)),
-      ),
-    );
   }
-  return needles;
 }
 
 /** The statement said to the requester: what was erased, what the law makes the school keep, and why. */
@@ -290,7 +235,7 @@ export function statementOf(erasure: {
     ...(erasure.alunos.length > 0 ? ERASED_STUDENT : []),
     ...(erasure.responsaveis.length > 0 ? ERASED_GUARDIAN : []),
   ];
-  const mantidos = [KEPT_ACADEMIC, KEPT_FINANCIAL, KEPT_PROOF];
+  const mantidos = KEPT;
   const texto = [
     'Os dados pessoais foram anonimizados.',
     `Apagado: ${apagados.join('; ')}.`,
@@ -300,8 +245,7 @@ export function statementOf(erasure: {
   return { apagados, mantidos, texto };
 }
 
-async function finish(tx: DbOrTx, needles: string[], erasure: Erasure, actor: Actor): Promise<void> {
-  await scrubEverywhere(tx, needles);
+async function recordErasure(tx: DbOrTx, erasure: Erasure, actor: Actor): Promise<void> {
   for (const alunoId of erasure.alunos)
     await recordAudit(tx, actor, { action: 'anonimizar', entity: 'aluno', entityId: alunoId });
   for (const responsavelId of erasure.responsaveis)
@@ -318,7 +262,7 @@ export async function anonymiseStudentInTx(
   options: { incluirResponsaveis: boolean },
   actor: Actor,
 ): Promise<Erasure> {
-  const { needles, photos } = await eraseStudent(tx, id, actor);
+  const photos = await eraseStudent(tx, id, actor);
   const responsaveis: string[] = [];
   if (options.incluirResponsaveis) {
     const linked = await tx
@@ -329,19 +273,19 @@ export async function anonymiseStudentInTx(
     for (const guardian of linked) {
       // A guardian of another child still at the school (a sibling) keeps their data.
       if ((await activeChildren(tx, guardian.id, [id])).length > 0) continue;
-      needles.push(...(await eraseGuardian(tx, guardian.id)));
+      await eraseGuardian(tx, guardian.id);
       responsaveis.push(guardian.id);
     }
   }
   const erasure = { alunos: [id], responsaveis, photosUnpublished: photos };
-  await finish(tx, [...new Set(needles)], erasure, actor);
+  await recordErasure(tx, erasure, actor);
   return erasure;
 }
 
 export async function anonymiseGuardianInTx(tx: DbOrTx, id: string, actor: Actor): Promise<Erasure> {
-  const needles = await eraseGuardian(tx, id);
+  await eraseGuardian(tx, id);
   const erasure = { alunos: [], responsaveis: [id], photosUnpublished: 0 };
-  await finish(tx, needles, erasure, actor);
+  await recordErasure(tx, erasure, actor);
   return erasure;
 }
 

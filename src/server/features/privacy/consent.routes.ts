@@ -75,7 +75,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/alunos/:id/consentimentos',
     {
       schema: { params: idParams, response: okResponse(studentConsentsSchema) },
-      config: { access: 'students.read' },
+      config: { access: 'students.read', childRecord: { via: 'consentimentos' } },
     },
     async (request) => ok(await getStudentConsents(app.ctx.db, signedInUser(request), request.params.id)),
   );

@@ -334,7 +334,7 @@ export async function createRequest(
       })
       .returning({ id: dataRequests.id });
     await recordAudit(tx, actor, {
-      action: 'solicitar_' + input.tipo,
+      action: `solicitar_${input.tipo}` as const,
       entity: 'solicitacao_lgpd',
       entityId: row!.id,
     });

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { processingRegisterSchema } from '../../../shared/processing-register.schemas.js';
 import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { getProcessingRegister } from './processing-register.js';
+import { buildProcessingRegister } from './processing-register.js';
+import { readRetentionValues } from './retention.job.js';
 
 /** The 'Registro das operações de tratamento' (LGPD art. 37), generated on each read. */
 export const processingRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/lgpd/registro-tratamento',
     { schema: { response: okResponse(processingRegisterSchema) }, config: { access: 'privacy.manage' } },
-    async () => ok(await getProcessingRegister(app.ctx.db)),
+    async () => ok(buildProcessingRegister(await readRetentionValues(app.ctx.db))),
   );
 };

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './processing-register.js';
+import {
+  NON_PERSONAL_TABLES,
+  TREATMENTS,
+  buildProcessingRegister,
+  columnsOf,
+  type Destino,
+  type Titular,
+} from './processing-register.js';
 import { defaultRetention } from '../../../shared/retention.schemas.js';
 
 /** Every table of the Drizzle schema (the same files drizzle-kit reads). */
@@ -46,10 +53,10 @@ function personalColumns(config: ReturnType<typeof getTableConfig>): string[] {
 
 const classified = new Map<string, Set<string>>();
 for (const treatment of TREATMENTS)
-  for (const [table, columns] of treatment.dados) {
-    const name = getTableConfig(table).name;
+  for (const dado of treatment.dados) {
+    const name = getTableConfig(dado.tabela).name;
     const set = classified.get(name) ?? new Set<string>();
-    for (const column of columns) set.add(column.name);
+    for (const column of columnsOf(dado)) set.add(column.name);
     classified.set(name, set);
   }
 
@@ -90,6 +97,60 @@ describe('Registro das operações de tratamento: the classification follows the
     expect(personalColumns(byName('classes'))).toEqual(['professor_responsavel_id']);
     for (const name of Object.keys(NON_PERSONAL_TABLES))
       expect(personalColumns(byName(name)), name).toEqual([]);
+  });
+
+  it('says what anonymisation does with every personal column, in a way the database can carry out', () => {
+    const problems: string[] = [];
+    const kinds: Titular[] = ['aluno', 'responsavel', 'usuario'];
+    for (const treatment of TREATMENTS)
+      for (const dado of treatment.dados) {
+        const table = getTableConfig(dado.tabela).name;
+        if ('mantido' in dado) {
+          if (dado.mantido.length < 20) problems.push(`${table}: mantido sem motivo`);
+          continue;
+        }
+        const rules = 'apagar' in dado ? dado.apagar : dado.de;
+        if (Object.keys(rules).length === 0) problems.push(`${table}: nenhuma regra de quem são as linhas`);
+        if (!('de' in dado)) continue;
+        for (const [column, destinos] of dado.colunas) {
+          const perKind =
+            typeof destinos === 'object' && !('mantido' in destinos) && !('valor' in destinos)
+              ? destinos
+              : Object.fromEntries(Object.keys(dado.de).map((kind) => [kind, destinos]));
+          for (const [kind, destino] of Object.entries(perKind) as [Titular, Destino][]) {
+            const where = `${table}.${column.name} (${kind})`;
+            if (!kinds.includes(kind) || !dado.de[kind])
+              problems.push(`${where}: sem regra de linhas para ${kind}`);
+            if (destino === 'nulo' && column.notNull)
+              problems.push(`${where}: 'nulo' numa coluna obrigatória`);
+            if ((destino === 'texto' || destino === 'marca') && !['string', 'json'].includes(column.dataType))
+              problems.push(`${where}: '${destino}' numa coluna que não é texto`);
+          }
+        }
+      }
+    expect(problems).toEqual([]);
+  });
+
+  it('never erases configuration, catalogues, issued documents or the audit trail', () => {
+    const untouchable = ['settings', 'content_sections', 'content_history', 'school_documents', 'audit_log'];
+    for (const treatment of TREATMENTS)
+      for (const dado of treatment.dados)
+        if (untouchable.includes(getTableConfig(dado.tabela).name)) expect('mantido' in dado).toBe(true);
+    // Catalogues (the class grid, assessments, periods) hold no personal data: nothing there is anyone's.
+    for (const table of ['class_subjects', 'assessments', 'school_periods', 'consent_purposes'])
+      for (const treatment of TREATMENTS)
+        for (const dado of treatment.dados)
+          if (getTableConfig(dado.tabela).name === table) expect('mantido' in dado, table).toBe(true);
+  });
+
+  it('finds each person by their own id in their own table', () => {
+    const own = (table: string, kind: Titular) =>
+      TREATMENTS.flatMap((treatment) => treatment.dados).some(
+        (dado) => getTableConfig(dado.tabela).name === table && 'de' in dado && dado.de[kind] !== undefined,
+      );
+    expect(own('students', 'aluno')).toBe(true);
+    expect(own('guardians', 'responsavel')).toBe(true);
+    expect(own('users', 'usuario')).toBe(true);
   });
 
   it('writes who accesses each kind of data from the roles and how long from the settings', () => {

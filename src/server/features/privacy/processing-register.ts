@@ -1,4 +1,6 @@
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { ANONYMOUS_STUDENT_PREFIX } from '../../../shared/anonymise.schemas.js';
 import type { RetentionValues } from '../../../shared/retention.schemas.js';
 import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
 import {
@@ -8,7 +10,6 @@ import {
   rolePermissions,
   type Permission,
 } from '../../../shared/permissions.js';
-import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import {
   attendanceAbsences,
@@ -58,7 +59,6 @@ import { studentAccessLog } from './access-log.table.js';
 import { consents, mediaStudents } from './consent.table.js';
 import { privacyAcceptances } from './privacy.table.js';
 import { dataRequests } from './requests.table.js';
-import { readRetentionValues } from './retention.job.js';
 
 /** How long a kind of data is kept: the text is written from the settings when the register is read. */
 type Retention =
@@ -104,6 +104,47 @@ function retentionText(kind: Retention, values: RetentionValues): string {
   }
 }
 
+/** The kinds of person anonymisation works on (a guardian's portal account is a 'usuario' of its own). */
+export type Titular = 'aluno' | 'responsavel' | 'usuario';
+
+/** A person being anonymised, read before anything changes. */
+export interface Pessoa {
+  id: string;
+  /** Name, e-mail, CPF, phone and address, as stored and as printed: sought in free text ('texto'). */
+  identificadores: string[];
+  /** The e-mail addresses and phones messages were sent to (the outbox's `destino`). */
+  enderecos: string[];
+  /** The e-mail addresses, as the sign-in counters key them. */
+  emails: string[];
+}
+
+/**
+ * What anonymising a person does to one column of the rows that are theirs:
+ * - `nulo`: emptied;
+ * - `marca`: replaced whole by `[anonimizado]` (the person's own words, a subject line);
+ * - `texto`: only the person's identifiers inside it are replaced (free text the school wrote about them);
+ * - `valor`: replaced by a value computed from the row (a name that keeps the matrícula);
+ * - `mantido`: kept, with the reason (the law, or a record that proves something).
+ */
+export type Destino = 'nulo' | 'marca' | 'texto' | { valor: (pessoa: Pessoa) => SQL } | { mantido: string };
+
+/** For each kind of person whose data a table holds: which of its rows are that person's, by reference. */
+export type Linhas = Partial<Record<Titular, (pessoa: Pessoa) => SQL>>;
+
+/**
+ * One table's personal columns and what anonymisation does with them: never touched (`mantido`), the
+ * person's rows deleted (`apagar`), or column by column in the person's rows (`de`).
+ */
+export type Dado =
+  | { tabela: PgTable; colunas: PgColumn[]; mantido: string }
+  | { tabela: PgTable; colunas: PgColumn[]; apagar: Linhas }
+  | {
+      tabela: PgTable;
+      /** A column's destiny, or one per kind of person (a kind not named keeps the column). */
+      colunas: [PgColumn, Destino | Partial<Record<Titular, Destino>>][];
+      de: Linhas;
+    };
+
 interface Treatment {
   categoria: string;
   titulares: string;
@@ -112,14 +153,65 @@ interface Treatment {
   /** The permissions that reach this data (the roles come from src/shared/permissions.ts). */
   acesso: Permission[];
   retencao: Retention;
-  /** The personal columns of each table, as Drizzle columns: a renamed or removed column follows. */
-  dados: [PgTable, PgColumn[]][];
+  /**
+   * The personal columns of each table, as Drizzle columns (a renamed or removed column follows), with
+   * what anonymising a person does to them: this list is what anonymise.service.ts carries out.
+   */
+  dados: Dado[];
 }
 
+/** The same person's rows: a student by id; a guardian's children through student_guardians. */
+const alunosDe = {
+  aluno: (pessoa: Pessoa) => sql`(select ${pessoa.id}::uuid)`,
+  responsavel: (pessoa: Pessoa) =>
+    sql`(select ${studentGuardians.alunoId} from ${studentGuardians} where ${studentGuardians.responsavelId} = ${pessoa.id})`,
+};
+/** Rows keyed by a student: the student's own, and (for a guardian) their children's. */
+const porAluno = (column: PgColumn): Linhas => ({
+  aluno: (pessoa) => sql`${column} in ${alunosDe.aluno(pessoa)}`,
+  responsavel: (pessoa) => sql`${column} in ${alunosDe.responsavel(pessoa)}`,
+});
+const porId = (column: PgColumn) => (pessoa: Pessoa) => eq(column, pessoa.id);
+const emAlgum = (column: PgColumn, values: string[]) =>
+  values.length > 0 ? inArray(column, values) : sql`false`;
+/** The conversations a person is part of: about the student, or held by the guardian's account. */
+const conversasDe = {
+  aluno: (pessoa: Pessoa) =>
+    sql`(select ${conversas.id} from ${conversas} where ${conversas.alunoId} = ${pessoa.id})`,
+  usuario: (pessoa: Pessoa) =>
+    sql`(select ${conversas.id} from ${conversas} where ${conversas.responsavelUsuarioId} = ${pessoa.id})`,
+};
+/** A bell notice points at what it is about by id in its link (a child's card, a conversation). */
+const linkAponta = (ids: SQL) =>
+  sql`${notificacoes.link} is not null and exists (select 1 from ${ids} as alvo(id) where position(alvo.id::text in ${notificacoes.link}) > 0)`;
+/** A sign-in counter or request limit is keyed by the e-mail it counts. */
+const chaveCom = (column: PgColumn) => (pessoa: Pessoa) =>
+  pessoa.emails.length > 0
+    ? or(...pessoa.emails.map((email) => sql`position(${email} in ${column}) > 0`))!
+    : sql`false`;
+
+/** The transactions of the payments of the given students' tuition (the cash book names the child). */
+const transacoesDe = (alunos: SQL) =>
+  sql`${transacoes.pagamentoId} in (select ${pagamentos.id} from ${pagamentos} join ${mensalidades} on ${mensalidades.id} = ${pagamentos.mensalidadeId} where ${mensalidades.alunoId} in ${alunos})`;
+
+export const ANONYMOUS_GUARDIAN = 'Responsável anonimizado';
+export const ANONYMOUS_USER = 'Usuário anonimizado';
+
+const STAFF = 'Nome de quem da equipe fez o registro: prestação de contas da escola, não dado da família.';
+const ACADEMIC =
+  'Vida escolar: a escola guarda para emitir o histórico a qualquer tempo (LDB, art. 24, VII).';
+const ISSUED =
+  'Documento emitido é imutável: o que foi entregue continua verificável como foi emitido (a página pública mostra só as iniciais).';
+const AUDIT =
+  'A trilha de auditoria não é reescrita: os detalhes e o IP de cada entrada são apagados ao fim do prazo de retenção da auditoria.';
+
 /**
- * The classification of every personal column in the schema (LGPD art. 37). A test walks every Drizzle
- * table and fails when a table is neither here nor in NON_PERSONAL_TABLES, or when a column that looks
- * personal (an identifier, an IP, an author's name, a reference to a person) is not classified.
+ * The classification of every personal column in the schema (LGPD art. 37), and what anonymisation does
+ * to each. A test walks every Drizzle table and fails when a table is neither here nor in
+ * NON_PERSONAL_TABLES, or when a column that looks personal (an identifier, an IP, an author's name, a
+ * reference to a person) is not classified. Anonymising a person reaches only the rows listed here as
+ * theirs (by id, never by searching values across the database): configuration, catalogues, issued
+ * documents and the audit trail are never touched.
  */
 export const TREATMENTS: Treatment[] = [
   {
@@ -131,19 +223,40 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['students.read', 'students.write', 'privacy.self'],
     retencao: 'vida_escolar',
     dados: [
-      [
-        students,
-        [
-          students.nome,
-          students.dataNascimento,
-          students.matricula,
-          students.email,
-          students.telefone,
-          students.endereco,
-          students.cpf,
-          students.observacoes,
+      {
+        tabela: students,
+        de: { aluno: porId(students.id), responsavel: porAluno(students.id).responsavel! },
+        colunas: [
+          [
+            students.nome,
+            {
+              aluno: {
+                valor: () =>
+                  sql`${`${ANONYMOUS_STUDENT_PREFIX} (matrícula `} || ${students.matricula} || ')'`,
+              },
+            },
+          ],
+          // The year stays (the histórico's age/series context); day and month identify the child.
+          [
+            students.dataNascimento,
+            {
+              aluno: {
+                valor: () => sql`make_date(extract(year from ${students.dataNascimento})::int, 1, 1)`,
+              },
+            },
+          ],
+          [
+            students.matricula,
+            { mantido: 'Liga a vida escolar guardada ao aluno anonimizado (histórico escolar).' },
+          ],
+          [students.email, { aluno: 'nulo' }],
+          [students.telefone, { aluno: 'nulo' }],
+          [students.endereco, { aluno: 'nulo' }],
+          [students.cpf, { aluno: 'nulo' }],
+          // A guardian's name or phone in their child's notes goes with the guardian.
+          [students.observacoes, { aluno: 'nulo', responsavel: 'texto' }],
         ],
-      ],
+      },
     ],
   },
   {
@@ -154,23 +267,35 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['students.read', 'students.write', 'guardians.self', 'privacy.self'],
     retencao: 'responsavel',
     dados: [
-      [
-        guardians,
-        [
-          guardians.nome,
-          guardians.email,
-          guardians.telefone,
-          guardians.cpf,
-          guardians.endereco,
-          guardians.observacoes,
-          guardians.usuarioId,
+      {
+        tabela: guardians,
+        de: {
+          responsavel: porId(guardians.id),
+          // A child's name in their guardians' notes goes with the child.
+          aluno: (pessoa) =>
+            sql`${guardians.id} in (select ${studentGuardians.responsavelId} from ${studentGuardians} where ${studentGuardians.alunoId} = ${pessoa.id})`,
+        },
+        colunas: [
+          [guardians.nome, { responsavel: { valor: () => sql`${ANONYMOUS_GUARDIAN}` } }],
+          [guardians.email, { responsavel: 'nulo' }],
+          // Required by the schema: emptied rather than nulled.
+          [guardians.telefone, { responsavel: { valor: () => sql`''` } }],
+          [guardians.cpf, { responsavel: 'nulo' }],
+          [guardians.endereco, { responsavel: 'nulo' }],
+          [guardians.observacoes, { responsavel: 'nulo', aluno: 'texto' }],
+          [guardians.usuarioId, { responsavel: 'nulo' }],
         ],
-      ],
-      [
-        studentGuardians,
-        [studentGuardians.alunoId, studentGuardians.responsavelId, studentGuardians.parentesco],
-      ],
-      [guardianEmailChanges, [guardianEmailChanges.responsavelId, guardianEmailChanges.novoEmail]],
+      },
+      {
+        tabela: studentGuardians,
+        colunas: [studentGuardians.alunoId, studentGuardians.responsavelId, studentGuardians.parentesco],
+        mantido: 'O vínculo liga registros já anonimizados; o parentesco sozinho não identifica ninguém.',
+      },
+      {
+        tabela: guardianEmailChanges,
+        colunas: [guardianEmailChanges.responsavelId, guardianEmailChanges.novoEmail],
+        apagar: { responsavel: porId(guardianEmailChanges.responsavelId) },
+      },
     ],
   },
   {
@@ -181,18 +306,30 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['users.manage', 'privacy.self'],
     retencao: 'conta',
     dados: [
-      [
-        users,
-        [
-          users.nome,
-          users.email,
-          users.telefone,
-          users.endereco,
-          users.dataNascimento,
-          users.passwordHash,
-          users.ultimoLogin,
+      {
+        tabela: users,
+        de: { usuario: porId(users.id) },
+        colunas: [
+          [
+            users.nome,
+            {
+              valor: () =>
+                sql`case when ${users.nivel} = 'responsavel' then ${ANONYMOUS_GUARDIAN} else ${ANONYMOUS_USER} end`,
+            },
+          ],
+          // Unique and required: an address no one can receive at.
+          [users.email, { valor: () => sql`'anonimizado-' || ${users.id}::text || '@anonimizado.invalid'` }],
+          [users.telefone, 'nulo'],
+          [users.endereco, 'nulo'],
+          [users.dataNascimento, 'nulo'],
+          // Not a hash any password can match: the account can never sign in again.
+          [
+            users.passwordHash,
+            { valor: () => sql`'anonimizado:' || md5(random()::text || clock_timestamp()::text)` },
+          ],
+          [users.ultimoLogin, 'nulo'],
         ],
-      ],
+      },
     ],
   },
   {
@@ -203,9 +340,9 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['teachers.read', 'teachers.write', 'classes.read'],
     retencao: 'conta',
     dados: [
-      [
-        teachers,
-        [
+      {
+        tabela: teachers,
+        colunas: [
           teachers.nome,
           teachers.email,
           teachers.telefone,
@@ -213,9 +350,11 @@ export const TREATMENTS: Treatment[] = [
           teachers.dataContratacao,
           teachers.usuarioId,
         ],
-      ],
-      [classes, [classes.professorResponsavelId]],
-      [classSubjects, [classSubjects.professorId]],
+        mantido:
+          'Cadastro funcional: segue o contrato de trabalho, fora da anonimização de alunos e famílias.',
+      },
+      { tabela: classes, colunas: [classes.professorResponsavelId], mantido: STAFF },
+      { tabela: classSubjects, colunas: [classSubjects.professorId], mantido: STAFF },
     ],
   },
   {
@@ -227,12 +366,36 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['settings.manage'],
     retencao: 'tecnico',
     dados: [
-      [sessions, [sessions.userId, sessions.ip, sessions.userAgent]],
-      [knownDevices, [knownDevices.userId, knownDevices.deviceHash]],
-      [signInFingerprints, [signInFingerprints.userId, signInFingerprints.fingerprint]],
-      [passwordResets, [passwordResets.userId]],
-      [loginThrottle, [loginThrottle.key]],
-      [rateLimitHits, [rateLimitHits.key]],
+      {
+        tabela: sessions,
+        colunas: [sessions.userId, sessions.ip, sessions.userAgent],
+        apagar: { usuario: porId(sessions.userId) },
+      },
+      {
+        tabela: knownDevices,
+        colunas: [knownDevices.userId, knownDevices.deviceHash],
+        apagar: { usuario: porId(knownDevices.userId) },
+      },
+      {
+        tabela: signInFingerprints,
+        colunas: [signInFingerprints.userId, signInFingerprints.fingerprint],
+        apagar: { usuario: porId(signInFingerprints.userId) },
+      },
+      {
+        tabela: passwordResets,
+        colunas: [passwordResets.userId],
+        apagar: { usuario: porId(passwordResets.userId) },
+      },
+      {
+        tabela: loginThrottle,
+        colunas: [loginThrottle.key],
+        apagar: { usuario: chaveCom(loginThrottle.key) },
+      },
+      {
+        tabela: rateLimitHits,
+        colunas: [rateLimitHits.key],
+        apagar: { usuario: chaveCom(rateLimitHits.key) },
+      },
     ],
   },
   {
@@ -251,36 +414,66 @@ export const TREATMENTS: Treatment[] = [
     ],
     retencao: 'vida_escolar',
     dados: [
-      [classMemberships, [classMemberships.alunoId]],
-      [
-        attendanceAbsences,
-        [
-          attendanceAbsences.alunoId,
-          attendanceAbsences.justificativa,
-          attendanceAbsences.abonoMotivo,
-          attendanceAbsences.abonadaPorNome,
+      { tabela: classMemberships, colunas: [classMemberships.alunoId], mantido: ACADEMIC },
+      {
+        tabela: attendanceAbsences,
+        de: porAluno(attendanceAbsences.alunoId),
+        colunas: [
+          [attendanceAbsences.alunoId, { mantido: ACADEMIC }],
+          // The family's words (often about health): the absence and whether it was excused stay.
+          [attendanceAbsences.justificativa, { aluno: 'nulo', responsavel: 'texto' }],
+          [attendanceAbsences.abonoMotivo, 'texto'],
+          [attendanceAbsences.abonadaPorNome, { mantido: STAFF }],
         ],
-      ],
-      [attendanceRolls, [attendanceRolls.registradoPor, attendanceRolls.registradoPorNome]],
-      [
-        rectificationRequests,
-        [
+      },
+      {
+        tabela: attendanceRolls,
+        colunas: [attendanceRolls.registradoPor, attendanceRolls.registradoPorNome],
+        mantido: STAFF,
+      },
+      {
+        tabela: rectificationRequests,
+        colunas: [
           rectificationRequests.alunoId,
           rectificationRequests.solicitadoPorId,
           rectificationRequests.solicitadoPorNome,
           rectificationRequests.decididoPorId,
           rectificationRequests.decididoPorNome,
         ],
-      ],
-      [grades, [grades.alunoId]],
-      [gradeChanges, [gradeChanges.porId, gradeChanges.porNome, gradeChanges.motivo]],
-      [councilDecisions, [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome]],
-      [periodStates, [periodStates.alteradoPorNome]],
-      [yearClosures, [yearClosures.encerradoPorNome]],
-      [priorSchoolYears, [priorSchoolYears.alunoId, priorSchoolYears.escola, priorSchoolYears.observacoes]],
-      [
-        schoolDocuments,
-        [
+        mantido: ACADEMIC,
+      },
+      { tabela: grades, colunas: [grades.alunoId], mantido: ACADEMIC },
+      {
+        tabela: gradeChanges,
+        de: {
+          aluno: (pessoa) =>
+            sql`${gradeChanges.notaId} in (select ${grades.id} from ${grades} where ${grades.alunoId} in ${alunosDe.aluno(pessoa)})`,
+        },
+        colunas: [
+          [gradeChanges.porId, { mantido: STAFF }],
+          [gradeChanges.porNome, { mantido: STAFF }],
+          [gradeChanges.motivo, 'texto'],
+        ],
+      },
+      {
+        tabela: councilDecisions,
+        colunas: [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome],
+        mantido: ACADEMIC,
+      },
+      { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
+      { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
+      {
+        tabela: priorSchoolYears,
+        de: { aluno: porAluno(priorSchoolYears.alunoId).aluno! },
+        colunas: [
+          [priorSchoolYears.alunoId, { mantido: ACADEMIC }],
+          [priorSchoolYears.escola, { mantido: ACADEMIC }],
+          [priorSchoolYears.observacoes, 'texto'],
+        ],
+      },
+      {
+        tabela: schoolDocuments,
+        colunas: [
           schoolDocuments.alunoId,
           schoolDocuments.iniciais,
           schoolDocuments.conteudo,
@@ -288,15 +481,18 @@ export const TREATMENTS: Treatment[] = [
           schoolDocuments.emitidoPorNome,
           schoolDocuments.revogadoPorNome,
         ],
-      ],
-      [
-        tutelaryNotifications,
-        [
+        mantido: ISSUED,
+      },
+      {
+        tabela: tutelaryNotifications,
+        colunas: [
           tutelaryNotifications.alunoId,
           tutelaryNotifications.emitidaPor,
           tutelaryNotifications.emitidaPorNome,
         ],
-      ],
+        mantido:
+          'Aviso obrigatório ao Conselho Tutelar (LDB, art. 12, VIII): prova de que a escola cumpriu o dever.',
+      },
     ],
   },
   {
@@ -307,10 +503,38 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['finance.read', 'finance.manage', 'privacy.self'],
     retencao: 'financeiro',
     dados: [
-      [mensalidades, [mensalidades.alunoId, mensalidades.motivoDesconto, mensalidades.motivoCancelamento]],
-      [pagamentos, [pagamentos.registradoPor]],
-      [transacoes, [transacoes.descricao]],
-      [studentDiscounts, [studentDiscounts.alunoId, studentDiscounts.motivo]],
+      {
+        tabela: mensalidades,
+        de: porAluno(mensalidades.alunoId),
+        colunas: [
+          [
+            mensalidades.alunoId,
+            { mantido: 'Registro financeiro: guardado por 5 anos, ligado só à matrícula.' },
+          ],
+          [mensalidades.motivoDesconto, 'texto'],
+          [mensalidades.motivoCancelamento, 'texto'],
+        ],
+      },
+      { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
+      {
+        tabela: transacoes,
+        de: {
+          aluno: (pessoa) => transacoesDe(alunosDe.aluno(pessoa)),
+          responsavel: (pessoa) => transacoesDe(alunosDe.responsavel(pessoa)),
+        },
+        colunas: [[transacoes.descricao, 'texto']],
+      },
+      {
+        tabela: studentDiscounts,
+        de: porAluno(studentDiscounts.alunoId),
+        colunas: [
+          [
+            studentDiscounts.alunoId,
+            { mantido: 'Registro financeiro: guardado por 5 anos, ligado só à matrícula.' },
+          ],
+          [studentDiscounts.motivo, 'texto'],
+        ],
+      },
     ],
   },
   {
@@ -321,22 +545,95 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['comunicados.write', 'dashboard.read', 'privacy.self'],
     retencao: 'comunicacao',
     dados: [
-      [
-        comunicados,
-        [comunicados.autorId, comunicados.autorNome, comunicados.removidoPor, comunicados.removidoPorNome],
-      ],
-      [comunicadoVersoes, [comunicadoVersoes.autorId, comunicadoVersoes.autorNome]],
-      [comunicadoDestinatarios, [comunicadoDestinatarios.usuarioId, comunicadoDestinatarios.alunoIds]],
-      [comunicadoCientes, [comunicadoCientes.usuarioId]],
-      [comunicadoAnexos, [comunicadoAnexos.enviadoPor]],
-      [
-        conversas,
-        [conversas.alunoId, conversas.responsavelUsuarioId, conversas.professorId, conversas.assunto],
-      ],
-      [mensagens, [mensagens.autorId, mensagens.autorNome, mensagens.texto]],
-      [conversaLeituras, [conversaLeituras.usuarioId]],
-      [notificacoes, [notificacoes.usuarioId, notificacoes.texto]],
-      [notificacaoPreferencias, [notificacaoPreferencias.usuarioId]],
+      {
+        tabela: comunicados,
+        colunas: [
+          comunicados.autorId,
+          comunicados.autorNome,
+          comunicados.removidoPor,
+          comunicados.removidoPorNome,
+        ],
+        mantido: 'Só a equipe escreve e remove comunicados: a autoria fica.',
+      },
+      {
+        tabela: comunicadoVersoes,
+        colunas: [comunicadoVersoes.autorId, comunicadoVersoes.autorNome],
+        mantido: 'Só a equipe escreve comunicados: a autoria de cada versão fica.',
+      },
+      {
+        tabela: comunicadoDestinatarios,
+        colunas: [comunicadoDestinatarios.usuarioId, comunicadoDestinatarios.alunoIds],
+        mantido:
+          'Prova de a quem o comunicado foi entregue e de quem deu ciente, ligada à conta já anonimizada.',
+      },
+      {
+        tabela: comunicadoCientes,
+        colunas: [comunicadoCientes.usuarioId],
+        mantido: 'Prova de quem deu ciente em qual versão do comunicado, ligada à conta já anonimizada.',
+      },
+      { tabela: comunicadoAnexos, colunas: [comunicadoAnexos.enviadoPor], mantido: STAFF },
+      {
+        tabela: conversas,
+        de: {
+          aluno: porId(conversas.alunoId),
+          usuario: porId(conversas.responsavelUsuarioId),
+        },
+        colunas: [
+          [conversas.alunoId, { mantido: 'Liga a conversa (já sem conteúdo) ao registro anonimizado.' }],
+          [
+            conversas.responsavelUsuarioId,
+            { mantido: 'Liga a conversa (já sem conteúdo) à conta anonimizada.' },
+          ],
+          [conversas.professorId, { mantido: STAFF }],
+          [conversas.assunto, 'marca'],
+        ],
+      },
+      {
+        // The whole correspondence of the family about the child, the school's replies included.
+        tabela: mensagens,
+        de: {
+          aluno: (pessoa) => sql`${mensagens.conversaId} in ${conversasDe.aluno(pessoa)}`,
+          usuario: (pessoa) =>
+            or(
+              eq(mensagens.autorId, pessoa.id),
+              sql`${mensagens.conversaId} in ${conversasDe.usuario(pessoa)}`,
+            )!,
+        },
+        colunas: [
+          [mensagens.autorId, { mantido: 'Liga a mensagem (já sem conteúdo) a quem a escreveu.' }],
+          [
+            mensagens.autorNome,
+            {
+              usuario: {
+                valor: (pessoa) =>
+                  sql`case when ${mensagens.autorId} = ${pessoa.id} then (case when ${mensagens.lado} = 'familia' then ${ANONYMOUS_GUARDIAN} else ${ANONYMOUS_USER} end) else ${mensagens.autorNome} end`,
+              },
+            },
+          ],
+          [mensagens.texto, 'marca'],
+        ],
+      },
+      {
+        tabela: conversaLeituras,
+        colunas: [conversaLeituras.usuarioId],
+        apagar: { usuario: porId(conversaLeituras.usuarioId) },
+      },
+      {
+        // The person's bell, and anyone's notice that points at the child or the family's conversations.
+        tabela: notificacoes,
+        colunas: [notificacoes.usuarioId, notificacoes.texto],
+        apagar: {
+          aluno: (pessoa) =>
+            or(linkAponta(sql`(select ${pessoa.id}::uuid)`), linkAponta(conversasDe.aluno(pessoa)))!,
+          usuario: (pessoa) =>
+            or(eq(notificacoes.usuarioId, pessoa.id), linkAponta(conversasDe.usuario(pessoa)))!,
+        },
+      },
+      {
+        tabela: notificacaoPreferencias,
+        colunas: [notificacaoPreferencias.usuarioId],
+        apagar: { usuario: porId(notificacaoPreferencias.usuarioId) },
+      },
     ],
   },
   {
@@ -346,7 +643,18 @@ export const TREATMENTS: Treatment[] = [
     base_legal: 'Execução do contrato educacional (art. 7º, V).',
     acesso: ['settings.manage'],
     retencao: 'entregas',
-    dados: [[entregas, [entregas.destino, entregas.texto, entregas.usuarioId]]],
+    dados: [
+      {
+        tabela: entregas,
+        colunas: [entregas.destino, entregas.texto, entregas.usuarioId],
+        apagar: {
+          aluno: (pessoa) => emAlgum(entregas.destino, pessoa.enderecos),
+          responsavel: (pessoa) => emAlgum(entregas.destino, pessoa.enderecos),
+          usuario: (pessoa) =>
+            or(eq(entregas.usuarioId, pessoa.id), emAlgum(entregas.destino, pessoa.enderecos))!,
+        },
+      },
+    ],
   },
   {
     categoria: 'Consentimentos, aceites e solicitações LGPD',
@@ -357,19 +665,44 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['privacy.manage', 'privacy.self'],
     retencao: 'prova',
     dados: [
-      [consents, [consents.alunoId, consents.responsavelId, consents.usuarioId, consents.ip]],
-      [privacyAcceptances, [privacyAcceptances.usuarioId, privacyAcceptances.ip]],
-      [
-        dataRequests,
-        [
-          dataRequests.usuarioId,
-          dataRequests.responsavelId,
-          dataRequests.alunoId,
-          dataRequests.descricao,
-          dataRequests.resposta,
-          dataRequests.respondidoPor,
+      {
+        tabela: consents,
+        de: {
+          aluno: porId(consents.alunoId),
+          responsavel: porId(consents.responsavelId),
+          usuario: porId(consents.usuarioId),
+        },
+        colunas: [
+          [consents.alunoId, { mantido: 'Prova do consentimento (LGPD, art. 8º, § 2º).' }],
+          [consents.responsavelId, { mantido: 'Prova do consentimento (LGPD, art. 8º, § 2º).' }],
+          [consents.usuarioId, { mantido: 'Prova do consentimento (LGPD, art. 8º, § 2º).' }],
+          [consents.ip, 'nulo'],
         ],
-      ],
+      },
+      {
+        tabela: privacyAcceptances,
+        de: { usuario: porId(privacyAcceptances.usuarioId) },
+        colunas: [
+          [privacyAcceptances.usuarioId, { mantido: 'Prova do aceite do aviso de privacidade.' }],
+          [privacyAcceptances.ip, 'nulo'],
+        ],
+      },
+      {
+        tabela: dataRequests,
+        de: {
+          aluno: porId(dataRequests.alunoId),
+          responsavel: porId(dataRequests.responsavelId),
+          usuario: porId(dataRequests.usuarioId),
+        },
+        colunas: [
+          [dataRequests.usuarioId, { mantido: 'Prova do pedido e da resposta (LGPD, art. 37).' }],
+          [dataRequests.responsavelId, { mantido: 'Prova do pedido e da resposta (LGPD, art. 37).' }],
+          [dataRequests.alunoId, { mantido: 'Prova do pedido e da resposta (LGPD, art. 37).' }],
+          [dataRequests.descricao, 'texto'],
+          [dataRequests.resposta, 'texto'],
+          [dataRequests.respondidoPor, { mantido: STAFF }],
+        ],
+      },
     ],
   },
   {
@@ -380,8 +713,13 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['content.manage'],
     retencao: 'imagem',
     dados: [
-      [mediaStudents, [mediaStudents.alunoId]],
-      [media, [media.createdBy]],
+      {
+        tabela: mediaStudents,
+        colunas: [mediaStudents.alunoId],
+        mantido:
+          'A marcação impede que a foto volte ao site: com o consentimento encerrado, ela sai do site e não pode ser republicada.',
+      },
+      { tabela: media, colunas: [media.createdBy], mantido: STAFF },
     ],
   },
   {
@@ -392,10 +730,26 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['audit.read'],
     retencao: 'auditoria',
     dados: [
-      [auditLog, [auditLog.actorId, auditLog.actorNome, auditLog.ip, auditLog.details]],
-      [contentSections, [contentSections.updatedBy]],
-      [contentHistory, [contentHistory.savedBy]],
-      [settings, [settings.updatedBy]],
+      {
+        tabela: auditLog,
+        colunas: [auditLog.actorId, auditLog.actorNome, auditLog.ip, auditLog.details],
+        mantido: AUDIT,
+      },
+      {
+        tabela: contentSections,
+        colunas: [contentSections.updatedBy],
+        mantido: 'Configuração do site: nunca alterada pela anonimização.',
+      },
+      {
+        tabela: contentHistory,
+        colunas: [contentHistory.savedBy],
+        mantido: 'Configuração do site: nunca alterada pela anonimização.',
+      },
+      {
+        tabela: settings,
+        colunas: [settings.updatedBy],
+        mantido: 'Configuração da escola: nunca alterada pela anonimização.',
+      },
     ],
   },
   {
@@ -406,10 +760,12 @@ export const TREATMENTS: Treatment[] = [
     acesso: ['privacy.manage', 'audit.read', 'privacy.self'],
     retencao: 'auditoria',
     dados: [
-      [
-        studentAccessLog,
-        [studentAccessLog.alunoId, studentAccessLog.usuarioId, studentAccessLog.usuarioNome],
-      ],
+      {
+        tabela: studentAccessLog,
+        colunas: [studentAccessLog.alunoId, studentAccessLog.usuarioId, studentAccessLog.usuarioNome],
+        mantido:
+          'Registro de quem da equipe abriu a ficha (prestação de contas), ligado ao registro anonimizado.',
+      },
     ],
   },
   {
@@ -419,7 +775,13 @@ export const TREATMENTS: Treatment[] = [
     base_legal: 'Execução do contrato educacional (art. 7º, V).',
     acesso: ['reports.read'],
     retencao: 'exportacao',
-    dados: [[reportExports, [reportExports.usuarioId, reportExports.filtros, reportExports.arquivo]]],
+    dados: [
+      {
+        tabela: reportExports,
+        colunas: [reportExports.usuarioId, reportExports.filtros, reportExports.arquivo],
+        apagar: { usuario: porId(reportExports.usuarioId) },
+      },
+    ],
   },
   {
     categoria: 'Tarefas internas em andamento',
@@ -428,9 +790,16 @@ export const TREATMENTS: Treatment[] = [
     base_legal: 'Execução do contrato (art. 7º, V).',
     acesso: [],
     retencao: 'fila',
-    dados: [[jobs, [jobs.payload]]],
+    dados: [
+      { tabela: jobs, colunas: [jobs.payload], mantido: 'Apagado quando a tarefa termina (em segundos).' },
+    ],
   },
 ];
+
+/** A table's personal columns, whatever anonymisation does with them. */
+export function columnsOf(dado: Dado): PgColumn[] {
+  return 'de' in dado ? dado.colunas.map(([column]) => column) : dado.colunas;
+}
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
 export const NON_PERSONAL_TABLES: Record<string, string> = {
@@ -471,9 +840,9 @@ export function buildProcessingRegister(values: RetentionValues): ProcessingRegi
       titulares: treatment.titulares,
       finalidade: treatment.finalidade,
       base_legal: treatment.base_legal,
-      dados: treatment.dados.map(([table, columns]) => ({
-        tabela: getTableConfig(table).name,
-        colunas: columns.map((column) => labelOf(column.name)),
+      dados: treatment.dados.map((dado) => ({
+        tabela: getTableConfig(dado.tabela).name,
+        colunas: columnsOf(dado).map((column) => labelOf(column.name)),
       })),
       acesso: niveis
         .map((nivel) => ({
@@ -486,8 +855,4 @@ export function buildProcessingRegister(values: RetentionValues): ProcessingRegi
       retencao: retentionText(treatment.retencao, values),
     })),
   };
-}
-
-export async function getProcessingRegister(db: DbOrTx): Promise<ProcessingRegister> {
-  return buildProcessingRegister(await readRetentionValues(db));
 }

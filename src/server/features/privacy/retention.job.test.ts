@@ -7,7 +7,12 @@ import { rowsOf } from '../backup/backup-tables.service.js';
 import { JobQueue } from '../jobs/jobs.service.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { dataOf, messageOf, newCpf } from '../../test/records-fixtures.js';
-import { RETENTION_JOB, registerRetentionJob } from './retention.job.js';
+import {
+  expectOnlyTheGuardianErased,
+  schoolWithCollidingGuardian,
+  snapshotDatabase,
+} from '../../test/privacy-fixtures.js';
+import { RETENTION_JOB, registerRetentionJob, runRetention } from './retention.job.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,6 +130,16 @@ describe('retention job', () => {
       auditoria: expect.any(Number) as number,
       responsaveis_anonimizados: 1,
     });
+  });
+
+  it("anonymises a guardian gone long enough by reference: their address 'Matemática' and the school's phone stay everywhere else", async () => {
+    // Today's clock: everything else the run looks at (sessions, audit details) is fresh and stays.
+    clock.unpin();
+    const family = await schoolWithCollidingGuardian(t, { childLeftAt: ago(6 * 366) });
+    const before = await snapshotDatabase(t);
+    const result = await runRetention(t.app.ctx);
+    expect(result.responsaveis_anonimizados).toBe(1);
+    await expectOnlyTheGuardianErased(t, before, family);
   });
 
   it('runs once a day across instances (one slot per day on the job queue)', async () => {

@@ -25,7 +25,6 @@ import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recordStudentView } from '../privacy/access-log.service.js';
 import { studentsToCsv, studentsToXlsx } from './students.export.js';
 import { createGuardian, getOwnGuardian, updateOwnGuardian } from './guardians.service.js';
 import {
@@ -110,13 +109,12 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { params: idParams, response: okResponse(studentSchema) }, config: read },
-    async (request) => {
-      const student = await getStudent(app.ctx.db, signedInUser(request), request.params.id);
-      // Staff opening the whole record is logged for the family (LGPD, 'Quem acessou').
-      recordStudentView(app.ctx, actorOf(request), student.id, 'ficha');
-      return ok(student);
+    // Staff opening the record is logged for the family (LGPD, 'Quem acessou').
+    {
+      schema: { params: idParams, response: okResponse(studentSchema) },
+      config: { ...read, childRecord: { via: 'ficha' } },
     },
+    async (request) => ok(await getStudent(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.put(

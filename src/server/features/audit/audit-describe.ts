@@ -1,0 +1,821 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  ADMIN_NOTICE_WORDS,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  isAuditAction,
+  isAuditEntity,
+  joinWords,
+  sentence,
+} from '../../../shared/audit-actions.js';
+import { periodName, type PeriodType } from '../../../shared/calendar.schemas.js';
+import { sectionLabels } from '../../../shared/content.constants.js';
+import { documentoTipoLabels, type DocumentoTipo } from '../../../shared/documents.schemas.js';
+import { formatCentavos, formatCount, formatDate } from '../../../shared/format.js';
+import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared/grades.schemas.js';
+import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas.js';
+import { userStatusLabels } from '../../../shared/users.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { attendanceAbsences, attendanceRolls } from '../academics/academics.table.js';
+import { rowsOf } from '../backup/backup-tables.service.js';
+import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
+import { calendarEntries } from '../calendar/calendar.table.js';
+import { classes } from '../classes/classes.table.js';
+import { comunicados } from '../comunicados/comunicados.table.js';
+import { priorSchoolYears, schoolDocuments } from '../documents/documents.table.js';
+import { mensalidades, transacoes } from '../finance/finance.table.js';
+import { consentPurposes } from '../privacy/consent.table.js';
+import { dataRequests } from '../privacy/requests.table.js';
+import { guardians, students } from '../students/students.table.js';
+import { teachers } from '../teachers/teachers.table.js';
+import { users } from '../users/users.table.js';
+import type { auditLog } from './audit.table.js';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** The records an entry can name, resolved when the trail is read (never written into the entry). */
+type Kind =
+  | 'aluno'
+  | 'responsavel'
+  | 'usuario'
+  | 'professor'
+  | 'turma'
+  | 'avaliacao'
+  | 'nota'
+  | 'falta'
+  | 'chamada'
+  | 'mensalidade'
+  | 'transacao'
+  | 'documento'
+  | 'comunicado'
+  | 'calendario'
+  | 'ano_letivo'
+  | 'periodo'
+  | 'retificacao'
+  | 'finalidade'
+  | 'ano_anterior'
+  | 'solicitacao_lgpd';
+
+const KINDS = new Set<string>([
+  'aluno',
+  'responsavel',
+  'usuario',
+  'professor',
+  'turma',
+  'avaliacao',
+  'nota',
+  'falta',
+  'chamada',
+  'mensalidade',
+  'transacao',
+  'documento',
+  'comunicado',
+  'calendario',
+  'ano_letivo',
+  'periodo',
+  'retificacao',
+  'finalidade',
+  'ano_anterior',
+  'solicitacao_lgpd',
+]);
+
+/** A record as a sentence names it; a grade also by its student and its assessment. */
+interface Ref {
+  label: string;
+  aluno?: string;
+  avaliacao?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** Which ids of which kinds the entries point to: the entity, and the ids their details carry. */
+function wantedBy(rows: AuditRow[]): Map<Kind, Set<string>> {
+  const wanted = new Map<Kind, Set<string>>();
+  const want = (kind: Kind, id: unknown) => {
+    if (!isId(id)) return;
+    const set = wanted.get(kind) ?? new Set<string>();
+    set.add(id);
+    wanted.set(kind, set);
+  };
+  for (const row of rows) {
+    if (KINDS.has(row.entity)) want(row.entity as Kind, row.entityId);
+    const details = row.details ?? {};
+    want('aluno', details.aluno_id);
+    want('responsavel', details.responsavel_id);
+    want('turma', details.turma_id);
+    want('turma', details.turma_anterior);
+    want('usuario', details.usuario_id);
+    want('avaliacao', details.avaliacao_id);
+    want('finalidade', details.finalidade_id);
+    if (Array.isArray(details.avaliacoes)) for (const id of details.avaliacoes) want('avaliacao', id);
+    if (Array.isArray(details.notas))
+      for (const nota of details.notas) want('nota', (nota as { nota_id?: unknown } | null)?.nota_id);
+  }
+  return wanted;
+}
+
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** '2026-03' → 'março de 2026'. */
+const monthOf = (mes: string) =>
+  /^\d{4}-\d{2}$/.test(mes) ? monthName.format(new Date(`${mes}-01T00:00:00Z`)) : mes;
+
+const assessmentLabel = (row: {
+  nome: string;
+  disciplina: string;
+  turma: string | null;
+  numero: number | null;
+  tipo: string | null;
+}) => {
+  const period = row.numero !== null && row.tipo ? periodName(row.tipo as PeriodType, row.numero) : null;
+  const where = [row.disciplina, period].filter(Boolean).join(', ');
+  return { where, label: `${row.nome} (${[where, row.turma].filter(Boolean).join(', ')})` };
+};
+
+/** Reads the names of what the page of entries points to: one query per kind, only for the ids asked. */
+async function resolve(db: DbOrTx, wanted: Map<Kind, Set<string>>): Promise<Map<string, Ref>> {
+  const refs = new Map<string, Ref>();
+  const put = (kind: Kind, id: string, ref: Ref) => refs.set(`${kind}:${id}`, ref);
+  const ids = (kind: Kind) => [...(wanted.get(kind) ?? [])];
+  const named = async (
+    kind: Kind,
+    table: typeof students | typeof guardians | typeof users | typeof teachers | typeof classes,
+  ) => {
+    const list = ids(kind);
+    if (list.length === 0) return;
+    const rows = await db
+      .select({ id: table.id, nome: table.nome })
+      .from(table)
+      .where(inArray(table.id, list));
+    for (const row of rows) put(kind, row.id, { label: row.nome });
+  };
+  /** Assessments with their subject, period and class: the grade, the request and the change name them. */
+  const assessments = async (list: string[]) => {
+    if (list.length === 0) return new Map<string, { where: string; label: string }>();
+    const rows = rowsOf<{
+      id: string;
+      nome: string;
+      disciplina: string;
+      turma: string | null;
+      numero: number | null;
+      tipo: string | null;
+    }>(
+      await db.execute(sql`
+        select a.id, a.nome, a.disciplina, c.nome as turma, p.numero, y.tipo_periodo as tipo
+        from assessments a
+        left join classes c on c.id = a.turma_id
+        left join school_periods p on p.id = a.periodo_id
+        left join school_years y on y.id = p.ano_letivo_id
+        where a.id in (${sql.join(
+          list.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`),
+    );
+    return new Map(rows.map((row) => [row.id, assessmentLabel(row)]));
+  };
+  const jobs: Promise<void>[] = [
+    named('aluno', students),
+    named('responsavel', guardians),
+    named('usuario', users),
+    named('professor', teachers),
+    named('turma', classes),
+    (async () => {
+      for (const [id, found] of await assessments(ids('avaliacao')))
+        put('avaliacao', id, { label: found.label });
+    })(),
+    (async () => {
+      const list = ids('nota');
+      if (list.length === 0) return;
+      const rows = rowsOf<{ id: string; aluno: string; avaliacao_id: string }>(
+        await db.execute(sql`
+          select g.id, s.nome as aluno, g.avaliacao_id from grades g join students s on s.id = g.aluno_id
+          where g.id in (${sql.join(
+            list.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`),
+      );
+      const found = await assessments([...new Set(rows.map((row) => row.avaliacao_id))]);
+      for (const row of rows) {
+        const assessment = found.get(row.avaliacao_id);
+        const avaliacao = assessment ? `${assessment.where} (${assessment.label.split(' (')[0]!})` : '';
+        put('nota', row.id, { label: `de ${row.aluno} em ${avaliacao}`, aluno: row.aluno, avaliacao });
+      }
+    })(),
+    (async () => {
+      const list = ids('retificacao');
+      if (list.length === 0) return;
+      const rows = rowsOf<{ id: string; aluno: string; avaliacao_id: string }>(
+        await db.execute(sql`
+          select r.id, s.nome as aluno, r.avaliacao_id from rectification_requests r join students s on s.id = r.aluno_id
+          where r.id in (${sql.join(
+            list.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`),
+      );
+      const found = await assessments([...new Set(rows.map((row) => row.avaliacao_id))]);
+      for (const row of rows) {
+        const avaliacao = found.get(row.avaliacao_id)?.label ?? '';
+        put('retificacao', row.id, { label: `de ${row.aluno} em ${avaliacao}`, aluno: row.aluno, avaliacao });
+      }
+    })(),
+    (async () => {
+      const list = ids('falta');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({
+          id: attendanceAbsences.id,
+          aluno: students.nome,
+          data: attendanceRolls.data,
+          disciplina: attendanceRolls.disciplina,
+          aula: attendanceRolls.aula,
+        })
+        .from(attendanceAbsences)
+        .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+        .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+        .where(inArray(attendanceAbsences.id, list));
+      for (const row of rows)
+        put('falta', row.id, {
+          label: `de ${row.aluno} em ${formatDate(row.data)} (${lessonOf(row.disciplina, row.aula)})`,
+          aluno: row.aluno,
+        });
+    })(),
+    (async () => {
+      const list = ids('chamada');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({
+          id: attendanceRolls.id,
+          turma: classes.nome,
+          data: attendanceRolls.data,
+          disciplina: attendanceRolls.disciplina,
+          aula: attendanceRolls.aula,
+        })
+        .from(attendanceRolls)
+        .innerJoin(classes, eq(classes.id, attendanceRolls.turmaId))
+        .where(inArray(attendanceRolls.id, list));
+      for (const row of rows)
+        put('chamada', row.id, {
+          label: `de ${row.turma} em ${formatDate(row.data)} (${lessonOf(row.disciplina, row.aula)})`,
+        });
+    })(),
+    (async () => {
+      const list = ids('mensalidade');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: mensalidades.id, mes: mensalidades.mesReferencia, aluno: students.nome })
+        .from(mensalidades)
+        .innerJoin(students, eq(students.id, mensalidades.alunoId))
+        .where(inArray(mensalidades.id, list));
+      for (const row of rows)
+        put('mensalidade', row.id, { label: `de ${monthOf(row.mes)} de ${row.aluno}`, aluno: row.aluno });
+    })(),
+    (async () => {
+      const list = ids('transacao');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: transacoes.id, descricao: transacoes.descricao })
+        .from(transacoes)
+        .where(inArray(transacoes.id, list));
+      for (const row of rows) put('transacao', row.id, { label: `"${row.descricao}"` });
+    })(),
+    (async () => {
+      const list = ids('documento');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({
+          id: schoolDocuments.id,
+          tipo: schoolDocuments.tipo,
+          iniciais: schoolDocuments.iniciais,
+          aluno: students.nome,
+        })
+        .from(schoolDocuments)
+        .leftJoin(students, eq(students.id, schoolDocuments.alunoId))
+        .where(inArray(schoolDocuments.id, list));
+      for (const row of rows)
+        put('documento', row.id, {
+          label: `${documentoTipoLabels[row.tipo].toLowerCase()} de ${row.aluno ?? row.iniciais}`,
+          aluno: row.aluno ?? row.iniciais,
+        });
+    })(),
+    (async () => {
+      const list = ids('comunicado');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: comunicados.id, titulo: comunicados.titulo })
+        .from(comunicados)
+        .where(inArray(comunicados.id, list));
+      for (const row of rows) put('comunicado', row.id, { label: `"${row.titulo}"` });
+    })(),
+    (async () => {
+      const list = ids('calendario');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: calendarEntries.id, titulo: calendarEntries.titulo, inicio: calendarEntries.inicio })
+        .from(calendarEntries)
+        .where(inArray(calendarEntries.id, list));
+      for (const row of rows)
+        put('calendario', row.id, { label: `"${row.titulo}" (${formatDate(row.inicio)})` });
+    })(),
+    (async () => {
+      const list = ids('ano_letivo');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: schoolYears.id, ano: schoolYears.ano })
+        .from(schoolYears)
+        .where(inArray(schoolYears.id, list));
+      for (const row of rows) put('ano_letivo', row.id, { label: String(row.ano) });
+    })(),
+    (async () => {
+      const list = ids('periodo');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({
+          id: schoolPeriods.id,
+          numero: schoolPeriods.numero,
+          tipo: schoolYears.tipoPeriodo,
+          ano: schoolYears.ano,
+        })
+        .from(schoolPeriods)
+        .innerJoin(schoolYears, eq(schoolYears.id, schoolPeriods.anoLetivoId))
+        .where(inArray(schoolPeriods.id, list));
+      for (const row of rows)
+        put('periodo', row.id, { label: `${periodName(row.tipo, row.numero)} de ${String(row.ano)}` });
+    })(),
+    (async () => {
+      const list = ids('finalidade');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: consentPurposes.id, titulo: consentPurposes.titulo })
+        .from(consentPurposes)
+        .where(inArray(consentPurposes.id, list));
+      for (const row of rows) put('finalidade', row.id, { label: `"${row.titulo}"` });
+    })(),
+    (async () => {
+      const list = ids('ano_anterior');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({
+          id: priorSchoolYears.id,
+          ano: priorSchoolYears.ano,
+          escola: priorSchoolYears.escola,
+          aluno: students.nome,
+        })
+        .from(priorSchoolYears)
+        .innerJoin(students, eq(students.id, priorSchoolYears.alunoId))
+        .where(inArray(priorSchoolYears.id, list));
+      for (const row of rows)
+        put('ano_anterior', row.id, {
+          label: `de ${String(row.ano)} de ${row.aluno} (${row.escola})`,
+          aluno: row.aluno,
+        });
+    })(),
+    (async () => {
+      const list = ids('solicitacao_lgpd');
+      if (list.length === 0) return;
+      const rows = await db
+        .select({ id: dataRequests.id, tipo: dataRequests.tipo, responsavel: guardians.nome })
+        .from(dataRequests)
+        .leftJoin(guardians, eq(guardians.id, dataRequests.responsavelId))
+        .where(inArray(dataRequests.id, list));
+      for (const row of rows)
+        put('solicitacao_lgpd', row.id, {
+          label: `de ${row.tipo === 'exclusao' ? 'exclusão' : 'correção'} de dados${row.responsavel ? ` de ${row.responsavel}` : ''}`,
+        });
+    })(),
+  ];
+  await Promise.all(jobs);
+  return refs;
+}
+
+const lessonOf = (disciplina: string | null, aula: number | null) =>
+  [disciplina, aula !== null ? `${String(aula)}ª aula` : null].filter(Boolean).join(', ');
+
+/** A grade as the school writes it: '7,5'; an empty grade is 'sem nota', never a zero. */
+export function gradeText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'sem nota';
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (Number.isFinite(number))
+    return number.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  nome: 'nome',
+  email: 'e-mail',
+  telefone: 'telefone',
+  endereco: 'endereço',
+  cpf: 'CPF',
+  dataNascimento: 'data de nascimento',
+  data_nascimento: 'data de nascimento',
+  observacoes: 'observações',
+  turmaId: 'turma',
+  turma_id: 'turma',
+  status: 'situação',
+  matricula: 'matrícula',
+  nivel: 'perfil',
+  tipo: 'tipo',
+  disciplinas: 'disciplinas',
+  capacidadeMaxima: 'capacidade',
+  professorResponsavelId: 'professor responsável',
+  anoLetivo: 'ano letivo',
+  dataContratacao: 'data de contratação',
+  inicio: 'início',
+  fim: 'fim',
+  tipo_periodo: 'tipo de período',
+  titulo: 'título',
+  data: 'data',
+  peso: 'peso',
+  manutencao: 'modo de manutenção',
+};
+/** A field's name in words: 'dataNascimento' → 'data de nascimento'. */
+function fieldLabel(name: string): string {
+  return (
+    FIELD_LABELS[name] ??
+    name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/_/g, ' ')
+      .toLowerCase()
+  );
+}
+
+const asText = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'string'
+      ? /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? formatDate(value)
+        : value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+
+/** 'nome: Prova 1 → Prova 2; peso: 1 → 2' — only what changed. */
+function changesOf(antes: unknown, depois: unknown): string {
+  if (typeof antes !== 'object' || typeof depois !== 'object' || !antes || !depois) return '';
+  const before = antes as Record<string, unknown>;
+  const after = depois as Record<string, unknown>;
+  return Object.keys(after)
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${fieldLabel(key)}: ${asText(before[key])} → ${asText(after[key])}`)
+    .join('; ');
+}
+
+const listOf = (items: string[], max = 5) =>
+  items.length <= max
+    ? items.join('; ')
+    : `${items.slice(0, max).join('; ')} e mais ${formatCount(items.length - max, 'outra', 'outras')}`;
+
+const loginReasons: Record<string, string> = {
+  usuario_inexistente: 'nenhuma conta com este e-mail',
+  usuario_inativo: 'conta desativada',
+  senha_incorreta: 'senha incorreta',
+};
+
+/**
+ * One entry in plain Portuguese, naming the person and the record as they are now (or as the entry
+ * stored them, when the record is gone): 'Nota de Ana Souza em Matemática, 2º bimestre (Prova 1):
+ * 6,0 → 7,5'. Who did it is the entry's own column; this says what was done.
+ */
+export function describeEntry(row: AuditRow, refs: Map<string, Ref>): string {
+  const details = row.details ?? {};
+  const str = (key: string) => (typeof details[key] === 'string' ? details[key] : null);
+  const num = (key: string) => (typeof details[key] === 'number' ? details[key] : null);
+  const ref = (kind: Kind, id: unknown) => (isId(id) ? (refs.get(`${kind}:${id}`) ?? null) : null);
+  const name = (kind: Kind, id: unknown, fallback: string) => ref(kind, id)?.label ?? fallback;
+  const aluno = () => name('aluno', details.aluno_id, 'um aluno');
+  const action = row.action;
+  if (!isAuditAction(action)) return sentence(action.replace(/_/g, ' '));
+  const words: { verbo: string; frase?: true } = AUDIT_ACTIONS[action];
+  const entity = isAuditEntity(row.entity) ? AUDIT_ENTITIES[row.entity] : null;
+  /** The entry's own record: 'o aluno Ana Souza'; gone: named from the details, or 'um aluno'. */
+  const subject = (): string => {
+    const own = KINDS.has(row.entity) ? ref(row.entity as Kind, row.entityId) : null;
+    const stored = str('nome') ?? str('titulo');
+    if (entity && own) return `${entity.o} ${own.label}`;
+    if (entity && stored) return `${entity.o} "${stored}"`;
+    if (row.entity === 'conteudo' && row.entityId)
+      return `a seção ${(sectionLabels as Record<string, string | undefined>)[row.entityId] ?? row.entityId} do site`;
+    return entity?.um ?? row.entity.replace(/_/g, ' ');
+  };
+  const generic = () => (words.frase ? sentence(words.verbo) : sentence(joinWords(words.verbo, subject())));
+  const withReason = (text: string) => {
+    const motivo = str('motivo');
+    return motivo ? `${text}. Motivo: ${motivo}` : text;
+  };
+
+  switch (action) {
+    case 'atualizar':
+    case 'editar': {
+      const campos = Array.isArray(details.campos)
+        ? details.campos.filter((item): item is string => typeof item === 'string')
+        : details.alteracoes && typeof details.alteracoes === 'object'
+          ? Object.keys(details.alteracoes)
+          : [];
+      const diff = changesOf(details.antes, details.depois);
+      const what =
+        row.entity === 'aluno' || row.entity === 'responsavel' || row.entity === 'professor'
+          ? `a ficha d${subject()}`
+          : subject();
+      const base = sentence(joinWords(action === 'editar' ? 'editou' : 'alterou', what));
+      if (row.entity === 'transacao' && num('valor') !== null)
+        return `${base}: valor ${formatCentavos(num('valor_anterior') ?? 0)} → ${formatCentavos(num('valor')!)}`;
+      if (diff) return `${base}: ${diff}`;
+      if (campos.length > 0) return `${base}: ${campos.map(fieldLabel).join(', ')}`;
+      return base;
+    }
+    case 'alterar_status': {
+      if (row.entity === 'aluno') {
+        const de = str('de');
+        const para = str('para');
+        const label = (value: string | null) =>
+          value && value in studentStatusLabels
+            ? studentStatusLabels[value as keyof typeof studentStatusLabels]
+            : asText(value);
+        return `Mudou a situação d${subject()}: ${label(de)} → ${label(para)}`;
+      }
+      const status = str('status');
+      const label =
+        status && status in userStatusLabels
+          ? userStatusLabels[status as keyof typeof userStatusLabels]
+          : asText(status);
+      return `Mudou a situação da conta de ${name('usuario', row.entityId, 'um usuário')} para ${label}`;
+    }
+    case 'matricular':
+      return `Matriculou ${aluno()} na turma ${name('turma', row.entityId, '(excluída)')}${
+        str('data_enturmacao') ? ` a partir de ${formatDate(str('data_enturmacao'))}` : ''
+      }`;
+    case 'desmatricular':
+      return `Tirou ${aluno()} da turma ${name('turma', row.entityId, '(excluída)')}`;
+    case 'corrigir_enturmacao':
+      return `Corrigiu a data de entrada de ${aluno()} na turma ${name('turma', row.entityId, '(excluída)')}: ${asText(
+        details.antes,
+      )} → ${asText(details.depois)}`;
+    case 'vincular_responsavel':
+    case 'alterar_vinculo_responsavel':
+    case 'desvincular_responsavel': {
+      const responsavel = name('responsavel', details.responsavel_id, 'um responsável');
+      const child = name('aluno', row.entityId, 'um aluno');
+      const parentesco = str('parentesco');
+      const as =
+        parentesco && parentesco in parentescoLabels
+          ? ` (${parentescoLabels[parentesco as keyof typeof parentescoLabels].toLowerCase()})`
+          : '';
+      if (action === 'desvincular_responsavel') return `Desvinculou ${responsavel} de ${child}`;
+      const verb = action === 'vincular_responsavel' ? 'Vinculou' : 'Alterou o vínculo de';
+      return `${verb} ${responsavel}${as} como responsável por ${child}${details.eh_principal === true ? ', principal' : ''}`;
+    }
+    case 'definir_bolsa':
+      return `Definiu bolsa de ${((num('bolsa_bp') ?? 0) / 100).toLocaleString('pt-BR')} % para ${name('aluno', row.entityId, 'um aluno')}`;
+    case 'remover_bolsa':
+      return `Removeu a bolsa de ${name('aluno', row.entityId, 'um aluno')}`;
+    case 'gerar_mensalidades': {
+      const criadas = num('criadas') ?? 0;
+      const mes = num('mes');
+      const ano = num('ano');
+      const when =
+        mes && ano
+          ? `de ${monthOf(`${String(ano)}-${String(mes).padStart(2, '0')}`)}`
+          : ano
+            ? `de ${String(ano)}`
+            : '';
+      const who = isId(details.aluno_id) ? ` para ${aluno()}` : '';
+      return `Gerou ${formatCount(criadas, 'mensalidade', 'mensalidades')} ${when}${who}`
+        .replace(/\s+/g, ' ')
+        .trim();
+    }
+    case 'registrar_pagamento':
+      return `Registrou o pagamento de ${formatCentavos(num('valor_pago') ?? 0)} da mensalidade ${name(
+        'mensalidade',
+        row.entityId,
+        '(excluída)',
+      )}${str('forma') ? ` (${str('forma')})` : ''}`;
+    case 'cancelar':
+      if (row.entity === 'mensalidade')
+        return withReason(`Cancelou a mensalidade ${name('mensalidade', row.entityId, '(excluída)')}`);
+      return withReason(generic());
+    case 'conceder_desconto':
+      return withReason(
+        `Concedeu desconto de ${formatCentavos(num('desconto') ?? 0)} na mensalidade ${name(
+          'mensalidade',
+          row.entityId,
+          '(excluída)',
+        )}`,
+      );
+    case 'alterar_notas': {
+      const notas = Array.isArray(details.notas)
+        ? (details.notas as { nota_id?: unknown; antes?: unknown; depois?: unknown }[])
+        : [];
+      const resolved = notas.map((nota) => ({ nota, found: ref('nota', nota.nota_id) }));
+      const avaliacoes = Array.isArray(details.avaliacoes) ? details.avaliacoes : [];
+      const column = avaliacoes.length === 1 ? ref('avaliacao', avaliacoes[0]) : null;
+      if (resolved.length === 1 && resolved[0]!.found) {
+        const { nota, found } = resolved[0]!;
+        return `Nota de ${found!.aluno!} em ${found!.avaliacao!}: ${gradeText(nota.antes)} → ${gradeText(nota.depois)}`;
+      }
+      if (resolved.length > 0) {
+        const where = resolved.find((item) => item.found)?.found?.avaliacao;
+        const changes = resolved.map(
+          ({ nota, found }) =>
+            `${found?.aluno ?? 'aluno excluído'} ${gradeText(nota.antes)} → ${gradeText(nota.depois)}`,
+        );
+        return `Notas${where && avaliacoes.length <= 1 ? ` em ${where}` : ''}: ${listOf(changes)}`;
+      }
+      const alteradas = num('alteradas') ?? 0;
+      return `Alterou ${formatCount(alteradas, 'nota lançada', 'notas lançadas')}${column ? ` em ${column.label}` : ''}`;
+    }
+    case 'retificar_nota': {
+      const found = ref('nota', row.entityId);
+      const who = found?.aluno ?? aluno();
+      const where = found?.avaliacao ?? name('avaliacao', details.avaliacao_id, 'uma avaliação');
+      return withReason(
+        `Retificou a nota de ${who} em ${where}: ${gradeText(details.antes)} → ${gradeText(details.depois)}`,
+      );
+    }
+    case 'solicitar_retificacao':
+    case 'aprovar_retificacao':
+    case 'recusar_retificacao': {
+      const found = ref('retificacao', row.entityId);
+      const what = found
+        ? `a retificação da nota ${found.label}`
+        : `a retificação da nota de ${aluno()} em ${name('avaliacao', details.avaliacao_id, 'uma avaliação')}`;
+      const verb =
+        action === 'solicitar_retificacao'
+          ? 'Pediu'
+          : action === 'aprovar_retificacao'
+            ? 'Aprovou'
+            : 'Recusou';
+      return withReason(`${verb} ${what}: ${gradeText(details.antes)} → ${gradeText(details.depois)}`);
+    }
+    case 'abonar_falta':
+    case 'desfazer_abono': {
+      const falta = ref('falta', row.entityId)?.label ?? `de ${aluno()}`;
+      return withReason(
+        action === 'abonar_falta' ? `Abonou a falta ${falta}` : `Desfez o abono da falta ${falta}`,
+      );
+    }
+    case 'corrigir_frequencia': {
+      const roll = ref('chamada', row.entityId)?.label;
+      const where =
+        roll ??
+        `de ${name('turma', details.turma_id, 'uma turma')} em ${asText(details.data)} (${lessonOf(str('disciplina'), num('aula'))})`;
+      const count = (value: unknown) => (Array.isArray(value) ? value.length : null);
+      const antes = count(details.antes);
+      const depois = count(details.depois);
+      return `Corrigiu a chamada ${where}${
+        antes !== null && depois !== null
+          ? `: ${formatCount(antes, 'falta', 'faltas')} → ${formatCount(depois, 'falta', 'faltas')}`
+          : ''
+      }`;
+    }
+    case 'excluir': {
+      if (row.entity === 'chamada')
+        return withReason(
+          `Excluiu a chamada de ${str('turma_nome') ?? name('turma', details.turma_id, 'uma turma')} em ${asText(
+            details.data,
+          )} (${lessonOf(str('disciplina'), num('aula'))})`,
+        );
+      if (row.entity === 'avaliacao')
+        return `Excluiu a avaliação "${str('nome') ?? '—'}" (${[
+          str('disciplina'),
+          str('periodo'),
+          name('turma', details.turma_id, ''),
+        ]
+          .filter(Boolean)
+          .join(', ')})`;
+      if (row.entity === 'transacao')
+        return `Excluiu o lançamento "${str('descricao') ?? '—'}" (${formatCentavos(num('valor') ?? 0)})`;
+      return generic();
+    }
+    case 'notificar_conselho_tutelar':
+      return `Emitiu a notificação ao Conselho Tutelar sobre ${name('aluno', row.entityId, 'um aluno')} (${formatCount(
+        num('faltas') ?? 0,
+        'falta',
+        'faltas',
+      )} em ${formatCount(num('aulas_dadas') ?? 0, 'aula', 'aulas')} de ${String(num('ano') ?? '')})`;
+    case 'decisao_conselho': {
+      const resultado = str('resultado');
+      const label =
+        resultado && resultado in conselhoResultadoLabels
+          ? conselhoResultadoLabels[resultado as ConselhoResultado]
+          : asText(resultado);
+      return withReason(
+        `Registrou a decisão do conselho de classe sobre ${name('aluno', row.entityId, 'um aluno')} em ${String(
+          num('ano') ?? '',
+        )}${str('disciplina') ? ` (${str('disciplina')!})` : ''}: ${label}`,
+      );
+    }
+    case 'fechar_periodo':
+    case 'reabrir_periodo':
+    case 'publicar_periodo':
+    case 'despublicar_periodo': {
+      const periodo =
+        ref('periodo', row.entityId)?.label ?? [str('periodo'), num('ano')].filter(Boolean).join(' de ');
+      const turma = isId(details.turma_id)
+        ? ` na turma ${name('turma', details.turma_id, '(excluída)')}`
+        : ' em todas as turmas';
+      return sentence(`${joinWords(words.verbo, `o ${periodo}`)}${turma}`);
+    }
+    case 'encerrar_ano_letivo':
+      return `Encerrou o ano letivo ${String(num('ano') ?? ref('ano_letivo', row.entityId)?.label ?? '')}`;
+    case 'aplicar_rematricula':
+      return `Aplicou a rematrícula a partir do ano letivo ${ref('ano_letivo', row.entityId)?.label ?? ''}`.trim();
+    case 'emitir':
+    case 'revogar': {
+      const tipo = str('tipo');
+      const doc =
+        tipo && tipo in documentoTipoLabels
+          ? documentoTipoLabels[tipo as DocumentoTipo].toLowerCase()
+          : 'um documento';
+      const text = `${action === 'emitir' ? 'Emitiu' : 'Revogou'} ${doc} de ${aluno()}${str('codigo') ? ` (código ${str('codigo')!})` : ''}`;
+      return action === 'revogar' ? withReason(text) : text;
+    }
+    case 'conceder_consentimento':
+    case 'retirar_consentimento':
+      return `${action === 'conceder_consentimento' ? 'Registrou' : 'Retirou'} o consentimento para ${name(
+        'finalidade',
+        details.finalidade_id,
+        'uma finalidade',
+      )} de ${name('aluno', row.entityId, 'um aluno')}`;
+    case 'anonimizar':
+      return `Anonimizou os dados pessoais d${subject()}`;
+    case 'exportar': {
+      const formato = str('formato')?.toUpperCase();
+      const linhas = num('linhas');
+      const extra = [formato, linhas !== null ? formatCount(linhas, 'linha', 'linhas') : null]
+        .filter(Boolean)
+        .join(', ');
+      const what =
+        row.entity === 'aluno'
+          ? 'a lista de alunos'
+          : row.entity === 'mensalidade'
+            ? 'a lista de mensalidades'
+            : row.entity === 'auditoria'
+              ? 'a auditoria'
+              : row.entity === 'relatorio'
+                ? `o relatório ${(str('relatorio') ?? '').replace(/[-_]/g, ' ')}`
+                : row.entity === 'relatorio_financeiro'
+                  ? `o relatório financeiro ${(str('tipo') ?? '').replace(/[-_]/g, ' ')}${num('ano') ? ` de ${String(num('ano'))}` : ''}`
+                  : subject();
+      return `Exportou ${what}${extra ? ` (${extra})` : ''}`;
+    }
+    case 'login_falhou':
+      return `Tentativa de entrada recusada${str('email') ? ` para ${str('email')!}` : ''}: ${
+        loginReasons[str('motivo') ?? ''] ?? 'não conferiu'
+      }`;
+    case 'conta_bloqueada':
+      return `Bloqueio da conta ${str('email') ?? ''} após ${formatCount(num('falhas') ?? 0, 'tentativa', 'tentativas')} de senha errada${
+        num('minutos') ? ` (por ${String(num('minutos'))} min)` : ''
+      }`.replace(/\s+/g, ' ');
+    case 'aviso_administradores': {
+      const evento = str('evento') ?? '';
+      const alvo = (details.alvo as { nome?: unknown } | undefined)?.nome;
+      return `Alerta de segurança aos outros administradores: ${ADMIN_NOTICE_WORDS[evento] ?? evento.replace(/_/g, ' ')}${
+        typeof alvo === 'string' ? ` ${alvo}` : ''
+      }`;
+    }
+    case 'resetar_senha':
+      return `Redefiniu a senha de ${name('usuario', row.entityId, 'um usuário')}`;
+    case 'confirmacao_senha_falhou':
+      return `Errou a própria senha ao confirmar uma ação na conta de ${name('usuario', row.entityId, 'um usuário')}`;
+    case 'encerrar_sessao':
+      return `Encerrou uma sessão de ${name('usuario', details.usuario_id, 'um usuário')}`;
+    case 'encerrar_outras_sessoes':
+      return `Encerrou ${formatCount(num('quantidade') ?? 0, 'outra sessão', 'outras sessões')}`;
+    case 'vincular_acesso': {
+      const conta = isId(details.usuario_id)
+        ? `a conta ${name('usuario', details.usuario_id, '')}`
+        : 'uma conta de acesso';
+      return `Vinculou ${conta} ao professor ${name('professor', row.entityId, '(excluído)')}`;
+    }
+    case 'lembrete':
+      return `Reenviou o lembrete d${subject()}${num('lembrados') !== null ? ` (${formatCount(num('lembrados')!, 'família', 'famílias')})` : ''}`;
+    case 'marcar_alunos_foto':
+      return `Marcou ${formatCount(num('alunos') ?? 0, 'aluno', 'alunos')} numa foto`;
+    case 'responder_solicitacao': {
+      const situacao = str('situacao');
+      return `Respondeu ${subject()}: ${situacao === 'atendida' ? 'atendida' : situacao === 'recusada' ? 'recusada' : asText(situacao)}`;
+    }
+    case 'backup_automatico':
+    case 'criar_backup':
+    case 'baixar_backup': {
+      const arquivo = str('arquivo') ?? (row.entityId && action === 'baixar_backup' ? row.entityId : null);
+      return `${sentence(words.verbo)}${arquivo ? ` (${arquivo})` : ''}`;
+    }
+    case 'retencao_lgpd': {
+      const anonimizados = num('responsaveis_anonimizados');
+      return `${sentence(words.verbo)}${
+        anonimizados
+          ? `: ${formatCount(anonimizados, 'responsável anonimizado', 'responsáveis anonimizados')}`
+          : ''
+      }`;
+    }
+    default:
+      return generic();
+  }
+}
+
+/** The page's entries in words, with one query per kind of record they name. */
+export async function describeAuditRows(db: DbOrTx, rows: AuditRow[]): Promise<string[]> {
+  const refs = await resolve(db, wantedBy(rows));
+  return rows.map((row) => describeEntry(row, refs));
+}
