@@ -73,7 +73,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await documents.getByRole('button', { name: 'Declaração de matrícula' }).click();
   const declaracao = await textOf(await issued);
   expect(declaracao).toContain('DECLARAÇÃO DE MATRÍCULA');
-  expect(declaracao).toContain(`${nome}, nascido(a) em 21/08/2015, matrícula nº DC${run}`);
+  expect(declaracao).toContain(`${nome}, com data de nascimento em 21/08/2015, matrícula nº DC${run}`);
   expect(declaracao).toContain(`turma Docs ${run}`);
   const codigo = /Código de verificação: ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(declaracao)?.[1] ?? '';
   expect(codigo).not.toBe('');
@@ -165,7 +165,7 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   await own.getByRole('button', { name: 'Declaração de frequência' }).click();
   const text = await textOf(await frequencia);
   expect(text).toContain('DECLARAÇÃO DE FREQUÊNCIA');
-  expect(text).toContain(`${nome}, nascido(a) em 21/08/2015`);
+  expect(text).toContain(`${nome}, com data de nascimento em 21/08/2015`);
   expect(text).toMatch(/Código de verificação: [0-9A-Z]{4}-/);
   await expect(own.getByRole('button', { name: /Baixar PDF: Declaração de frequência/ })).toBeVisible();
   await own.scrollIntoViewIfNeeded();
