@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendancePercent, isBelowMinimum, isPastTutelaryLine } from './academics.schemas.js';
+import { attendancePercent, isBelowMinimum, isPastTutelaryLine } from './attendance.schemas.js';
 import {
   classifyDays,
   countLetivos,

@@ -15,7 +15,7 @@ import { SelectField } from './field';
 import { NoSchoolYear } from './academic-empty';
 import { Button, ButtonLink } from './button';
 import { Badge, EmptyState, ErrorBanner, Spinner, type BadgeTone } from './feedback';
-import { MissingGrade } from './missing-grade';
+import { MissingCurriculum } from './missing-curriculum';
 
 const situacaoTones: Record<Situacao, BadgeTone> = {
   cursando: 'gray',
@@ -79,7 +79,7 @@ function EmptyCard({ card, admin, guardian }: { card: ReportCard; admin: boolean
         houver.
       </p>
     );
-  return <MissingGrade turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
+  return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
 }
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */

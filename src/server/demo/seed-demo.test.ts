@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceAlerts, Grade, Roll } from '../../shared/academics.schemas.js';
+import type { AttendanceAlerts, Roll } from '../../shared/attendance.schemas.js';
+import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
 import { clock } from '../lib/clock.js';
@@ -41,7 +42,7 @@ describe('demo school year', () => {
 
     const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
     for (const turma of classes) {
-      const grade = dataOf<Grade>(await get(`/api/turmas/${turma.id}/disciplinas`, admin));
+      const grade = dataOf<Curriculum>(await get(`/api/turmas/${turma.id}/disciplinas`, admin));
       expect(grade.disciplinas.length).toBeGreaterThanOrEqual(8);
       expect(grade.frequencia_modo).toBe(turma.nivel === 'Fundamental I' ? 'diaria' : 'por_aula');
     }

@@ -5,7 +5,7 @@ import {
   FREQUENCIA_MINIMA,
   LIMITE_CONSELHO_TUTELAR,
   type AttendanceAlert,
-} from '../../../shared/academics.schemas';
+} from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';

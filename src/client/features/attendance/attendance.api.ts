@@ -6,7 +6,7 @@ import type {
   RollClass,
   RollInput,
   TutelaryNotification,
-} from '../../../shared/academics.schemas';
+} from '../../../shared/attendance.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 
 /**

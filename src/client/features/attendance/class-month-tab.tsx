@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarRange } from 'lucide-react';
-import { frequenciaModoLabels } from '../../../shared/academics.schemas';
+import { frequenciaModoLabels } from '../../../shared/curriculum.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { formatPercent, todayIso } from '../../../shared/format';
 import { can } from '../../../shared/permissions';

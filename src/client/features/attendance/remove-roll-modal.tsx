@@ -1,4 +1,4 @@
-import { rollDeleteInputSchema, type Roll } from '../../../shared/academics.schemas';
+import { rollDeleteInputSchema, type Roll } from '../../../shared/attendance.schemas';
 import { formatDate } from '../../../shared/format';
 import { ReasonModal } from '../../components/reason-modal';
 import { useDeleteRoll } from './attendance.api';

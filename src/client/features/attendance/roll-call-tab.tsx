@@ -6,7 +6,7 @@ import {
   notSchoolDayMessage,
   type Lesson,
   type RollClass,
-} from '../../../shared/academics.schemas';
+} from '../../../shared/attendance.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatCount, formatDate, todayIso } from '../../../shared/format';
@@ -14,7 +14,7 @@ import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
-import { MissingGrade } from '../../components/missing-grade';
+import { MissingCurriculum } from '../../components/missing-curriculum';
 import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSchoolYears } from '../../lib/school-years';
@@ -284,7 +284,7 @@ function RollOfClass({
       )}
       {current.grade_pendente && !current.disciplina ? (
         // A per-lesson class whose grid schedules no lesson: nothing to mark until it is set.
-        <MissingGrade
+        <MissingCurriculum
           turma={current.turma}
           pendencia={current.grade_pendente}
           admin={can(me?.nivel, 'academics.manage')}

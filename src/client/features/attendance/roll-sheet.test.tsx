@@ -12,7 +12,7 @@ import {
   type RollClass,
   type RollInput,
   type RollStudent,
-} from '../../../shared/academics.schemas';
+} from '../../../shared/attendance.schemas';
 import { orderRollClasses, RollCallTab } from './roll-call-tab';
 import { RollSheet } from './roll-sheet';
 import {

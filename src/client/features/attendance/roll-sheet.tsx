@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, CheckCircle2, Clock, FileText, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
-import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/academics.schemas';
+import { situacaoFaltaLabels, type Roll, type RollInput } from '../../../shared/attendance.schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner } from '../../components/feedback';

@@ -1,4 +1,4 @@
-import type { Roll, RollInput } from '../../../shared/academics.schemas';
+import type { Roll, RollInput } from '../../../shared/attendance.schemas';
 
 /**
  * The roll being taken, as the screen holds it: who is absent and each absence's justification.

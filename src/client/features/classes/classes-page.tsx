@@ -16,7 +16,7 @@ import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
-import { ClassGradeModal } from './class-grade-modal';
+import { ClassCurriculumModal } from './class-curriculum-modal';
 import { ClassStudentsModal } from './class-students-modal';
 import { useClasses, useDeleteClass } from './classes.api';
 
@@ -170,7 +170,7 @@ export function ClassesPage() {
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
       ))}
       {gradeClass && (
-        <ClassGradeModal
+        <ClassCurriculumModal
           turma={gradeClass}
           canWrite={canWrite}
           onClose={() => updateParams({ grade: null }, { replace: true })}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Grade, GradeInput } from '../../../shared/academics.schemas';
+import type { Curriculum, CurriculumInput } from '../../../shared/curriculum.schemas';
 import type { Page } from '../../../shared/api';
 import type { ClassInput, ClassStudent, SchoolClass } from '../../../shared/classes.schemas';
 import type { Student } from '../../../shared/students.schemas';
@@ -94,8 +94,8 @@ export function useUnenrol() {
 export function useSaveGrade() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ turmaId, input }: { turmaId: string; input: GradeInput }) =>
-      apiWithMessage<Grade>(`/api/turmas/${turmaId}/disciplinas`, {
+    mutationFn: ({ turmaId, input }: { turmaId: string; input: CurriculumInput }) =>
+      apiWithMessage<Curriculum>(`/api/turmas/${turmaId}/disciplinas`, {
         method: 'PUT',
         body: input,
         globalErrors: false,

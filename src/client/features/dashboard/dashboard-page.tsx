@@ -16,7 +16,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { dayOffReason, FREQUENCIA_MINIMA } from '../../../shared/academics.schemas';
+import { dayOffReason, FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
 import { formatGradeNumber } from '../../../shared/averages';
 import type {
   DashboardEscola,

@@ -10,9 +10,9 @@ import { ClassReportCardsButton } from '../../components/class-report-cards-butt
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
-import { MissingGrade } from '../../components/missing-grade';
+import { MissingCurriculum } from '../../components/missing-curriculum';
 import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
-import { useClassGrade } from '../../lib/class-grade';
+import { useClassCurriculum } from '../../lib/class-curriculum';
 import { useCurrentUser } from '../../lib/current-user';
 import { AssessmentDialog } from './assessment-dialog';
 import { DeleteAssessmentModal } from './delete-assessment-modal';
@@ -56,7 +56,7 @@ export function GradesPage() {
     '';
   // The class's subjects; a teacher starts on one they teach (not on the catalogue's first, which
   // they may not see: a 404 on arrival).
-  const subjects = useClassGrade(turmaId);
+  const subjects = useClassCurriculum(turmaId);
   const teachers = useTeacherChoices(teacher);
   const ownTeacherId = teachers.data?.find((item) => item.usuario_id === me?.id)?.id;
   const classSubjects = subjects.data?.disciplinas.map((item) => item.disciplina) ?? [];
@@ -199,7 +199,7 @@ export function GradesPage() {
           }
         />
       ) : noGrade ? (
-        <MissingGrade
+        <MissingCurriculum
           turma={{ id: turmaId, nome: subjects.data.turma_nome }}
           pendencia="sem_disciplinas"
           admin={admin}

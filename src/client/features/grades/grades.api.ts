@@ -18,7 +18,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas';
 import type { Teacher } from '../../../shared/teachers.schemas';
-import type { RollClass } from '../../../shared/academics.schemas';
+import type { RollClass } from '../../../shared/attendance.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 

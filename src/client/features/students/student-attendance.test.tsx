@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { StudentAttendance as Attendance } from '../../../shared/academics.schemas';
+import type { StudentAttendance as Attendance } from '../../../shared/attendance.schemas';
 import { renderAt } from '../../test/render';
 import { StudentAttendance } from './student-attendance';
 

@@ -6,7 +6,7 @@ import {
   situacaoFaltaLabels,
   type Absence,
   type SituacaoFalta,
-} from '../../../shared/academics.schemas';
+} from '../../../shared/attendance.schemas';
 import { formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/feedback';

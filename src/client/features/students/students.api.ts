@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudentAttendance } from '../../../shared/academics.schemas';
+import type { StudentAttendance } from '../../../shared/attendance.schemas';
 import type { Page } from '../../../shared/api';
 import type { SchoolClass } from '../../../shared/classes.schemas';
 import type {

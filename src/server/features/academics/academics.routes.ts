@@ -5,8 +5,6 @@ import {
   alertsQuerySchema,
   attendanceAlertsSchema,
   classMonthSchema,
-  gradeInputSchema,
-  gradeSchema,
   monthQuerySchema,
   notificationInputSchema,
   rollClassesQuerySchema,
@@ -18,13 +16,14 @@ import {
   studentAttendanceQuerySchema,
   studentAttendanceSchema,
   tutelaryNotificationSchema,
-} from '../../../shared/academics.schemas.js';
+} from '../../../shared/attendance.schemas.js';
+import { curriculumInputSchema, curriculumSchema } from '../../../shared/curriculum.schemas.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
 import { deleteRoll, getRoll, listRollClasses, saveRoll, setAbsenceExcused } from './attendance.service.js';
-import { getGrade, saveGrade } from './grade.service.js';
+import { getCurriculum, saveCurriculum } from './grade.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
 import { tutelaryNotifications } from './academics.table.js';
 
@@ -37,19 +36,22 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/turmas/:id/disciplinas',
-    { schema: { params: idParams, response: okResponse(gradeSchema) }, config: { access: 'classes.read' } },
-    async (request) => ok(await getGrade(app.ctx.db, signedInUser(request), request.params.id)),
+    {
+      schema: { params: idParams, response: okResponse(curriculumSchema) },
+      config: { access: 'classes.read' },
+    },
+    async (request) => ok(await getCurriculum(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.put(
     '/api/turmas/:id/disciplinas',
     {
-      schema: { params: idParams, body: gradeInputSchema, response: okResponse(gradeSchema) },
+      schema: { params: idParams, body: curriculumInputSchema, response: okResponse(curriculumSchema) },
       config: { access: 'classes.write' },
     },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
-      const saved = await saveGrade(app.ctx, request.params.id, request.body, version, actorOf(request));
+      const saved = await saveCurriculum(app.ctx, request.params.id, request.body, version, actorOf(request));
       return ok(saved, 'Grade curricular salva.');
     },
   );

@@ -13,7 +13,7 @@ import {
   type FrequencyFigures,
   type SituacaoFalta,
   type StudentAttendance,
-} from '../../../shared/academics.schemas.js';
+} from '../../../shared/attendance.schemas.js';
 import { addDays, eachDay, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type {
   AttendanceAlerts,
   ClassMonth,
-  Grade,
   Roll,
   RollClass,
   StudentAttendance,
   TutelaryNotification,
-} from '../../../shared/academics.schemas.js';
+} from '../../../shared/attendance.schemas.js';
+import type { Curriculum } from '../../../shared/curriculum.schemas.js';
 import type { DashboardEscola, DashboardResponsavel } from '../../../shared/dashboard.schemas.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
@@ -110,7 +110,7 @@ const mathRoll = (data: string, faltas: { aluno_id: string; justificativa?: stri
 describe('grade curricular and teacher scope', () => {
   it('a teacher of one subject sees that class and its students, not the others (404)', async () => {
     const s = await setupSchool();
-    const grade = dataOf<Grade>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.math.cookie));
+    const grade = dataOf<Curriculum>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.math.cookie));
     expect(grade).toMatchObject({ frequencia_modo: 'por_aula', aulas_semanais: 9 });
     expect(grade.disciplinas.map((item) => item.disciplina)).toEqual(['Matemática', 'Português']);
 
@@ -568,7 +568,7 @@ describe('chamada pela grade curricular (issue 29)', () => {
         ...mathRoll('2026-03-16', aula === 2 ? [{ aluno_id: a1.id }] : []),
         aula,
       });
-    const grade = dataOf<Grade>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie));
+    const grade = dataOf<Curriculum>(await get(`/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie));
     const regrid = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
       frequencia_modo: 'por_aula',
       version: grade.version,

@@ -1,14 +1,13 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   notSchoolDayMessage,
-  onWeekday,
-  type GradePendencia,
   type Lesson,
   type Roll,
   type RollClass,
   type RollData,
   type RollStudent,
-} from '../../../shared/academics.schemas.js';
+} from '../../../shared/attendance.schemas.js';
+import { onWeekday, type CurriculumPendencia } from '../../../shared/curriculum.schemas.js';
 import { lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
@@ -63,14 +62,14 @@ async function loadGrid(db: DbOrTx, turmaId: string): Promise<GridRow[]> {
 function gradePendenciaOf(
   modo: 'diaria' | 'por_aula',
   grid: readonly { aulasSemanais: number; diasSemana: readonly number[] }[],
-): GradePendencia | null {
+): CurriculumPendencia | null {
   if (modo !== 'por_aula') return null;
   if (grid.length === 0) return 'sem_disciplinas';
   return grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length > 0) ? null : 'sem_dias';
 }
 
 /** Why a per-lesson roll has no lesson to take on a date (the roll names no subject). */
-function noLessonMessage(pendencia: GradePendencia | null, date: string): string {
+function noLessonMessage(pendencia: CurriculumPendencia | null, date: string): string {
   if (pendencia === 'sem_disciplinas')
     return 'Esta turma faz a chamada por aula e ainda não tem disciplinas na grade curricular: não há aula para registrar.';
   if (pendencia === 'sem_dias')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { attendancePercent } from '../../../shared/academics.schemas.js';
+import { attendancePercent } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';

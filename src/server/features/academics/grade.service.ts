@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
-import type { Grade, GradeData } from '../../../shared/academics.schemas.js';
+import type { Curriculum, CurriculumData } from '../../../shared/curriculum.schemas.js';
 import { disciplinas } from '../../../shared/teachers.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -14,7 +14,7 @@ import { attendanceRolls, classSubjects } from './academics.table.js';
 
 const subjectOrder = new Map<string, number>(disciplinas.map((name, index) => [name, index]));
 
-async function presentGrade(db: DbOrTx, turma: ClassRow): Promise<Grade> {
+async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
   const rows = await db
     .select({
       disciplina: classSubjects.disciplina,
@@ -48,14 +48,14 @@ async function presentGrade(db: DbOrTx, turma: ClassRow): Promise<Grade> {
 }
 
 /** The class's 'Grade curricular', for everyone who reaches the class. */
-export async function getGrade(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<Grade> {
+export async function getCurriculum(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<Curriculum> {
   const scope = await scopeOf(db, viewer);
   const [turma] = await db
     .select()
     .from(classes)
     .where(and(eq(classes.id, turmaId), classesInScope(scope)));
   if (!turma) throw classNotFound();
-  return presentGrade(db, turma);
+  return presentCurriculum(db, turma);
 }
 
 /**
@@ -80,13 +80,13 @@ async function refuseModeChangeAfterRolls(tx: DbOrTx, turmaId: string): Promise<
  * Replaces the grid and the roll mode. A Fundamental I class may name one teacher for every subject.
  * Audited with the grid before and after.
  */
-export async function saveGrade(
+export async function saveCurriculum(
   ctx: AppContext,
   turmaId: string,
-  input: GradeData,
+  input: CurriculumData,
   expectedVersion: number | undefined,
   actor: Actor,
-): Promise<Grade> {
+): Promise<Curriculum> {
   await ctx.db.transaction(async (tx) => {
     const [turma] = await tx.select().from(classes).where(eq(classes.id, turmaId)).for('update');
     if (!turma) throw classNotFound();
@@ -108,7 +108,7 @@ export async function saveGrade(
           { path: `disciplinas.${String(index)}.professor_id`, message: 'Professor não encontrado' },
         ]);
     }
-    const before = await presentGrade(tx, turma);
+    const before = await presentCurriculum(tx, turma);
     await tx.delete(classSubjects).where(eq(classSubjects.turmaId, turmaId));
     if (input.disciplinas.length > 0) {
       await tx.insert(classSubjects).values(
@@ -125,7 +125,7 @@ export async function saveGrade(
       .update(classes)
       .set({ frequenciaModo: input.frequencia_modo, gradeVersion: turma.gradeVersion + 1 })
       .where(eq(classes.id, turmaId));
-    const summary = (grade: Grade) => ({
+    const summary = (grade: Curriculum) => ({
       frequencia_modo: grade.frequencia_modo,
       disciplinas: grade.disciplinas.map((item) => ({
         disciplina: item.disciplina,
@@ -151,5 +151,5 @@ export async function saveGrade(
     });
   });
   const [turma] = await ctx.db.select().from(classes).where(eq(classes.id, turmaId));
-  return presentGrade(ctx.db, turma!);
+  return presentCurriculum(ctx.db, turma!);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Roll, RollClass } from '../../../shared/academics.schemas.js';
+import type { Roll, RollClass } from '../../../shared/attendance.schemas.js';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';

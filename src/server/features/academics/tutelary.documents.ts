@@ -4,7 +4,7 @@ import {
   isPastTutelaryLine,
   LIMITE_CONSELHO_TUTELAR,
   type TutelaryNotification,
-} from '../../../shared/academics.schemas.js';
+} from '../../../shared/attendance.schemas.js';
 import { formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -21,7 +21,7 @@ import { listChildIdsOfUser } from '../finance/finance.scope.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { listRollClasses } from '../academics/attendance.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
-import { lessonName } from '../../../shared/academics.schemas.js';
+import { lessonName } from '../../../shared/attendance.schemas.js';
 import {
   classFrequencies,
   getStudentAttendance,

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { attendancePercent } from '../../../shared/academics.schemas.js';
+import { attendancePercent } from '../../../shared/attendance.schemas.js';
 import { periodLastDay } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { situacaoLabels } from '../../../shared/averages.js';

@@ -18,7 +18,7 @@ import type {
   YearEndStatus,
 } from '../../../shared/grades.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
-import type { RollClass } from '../../../shared/academics.schemas.js';
+import type { RollClass } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import {

@@ -8,7 +8,7 @@ import {
   type AveragingRules,
   type Situacao,
 } from '../../../shared/averages.js';
-import { attendancePercent, isBelowMinimum } from '../../../shared/academics.schemas.js';
+import { attendancePercent, isBelowMinimum } from '../../../shared/attendance.schemas.js';
 import { periodOfDate } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { FREQUENCIA_MINIMA } from '../../../shared/academics.schemas.js';
+import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas.js';
 import { situacaoLabels, situacoes } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';

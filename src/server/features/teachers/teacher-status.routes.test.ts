@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { RollClass } from '../../../shared/academics.schemas.js';
+import type { RollClass } from '../../../shared/attendance.schemas.js';
 import type { Page } from '../../../shared/api.js';
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';

@@ -1,46 +1,15 @@
 import { z } from 'zod';
 import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
+import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
 import { disciplinas } from './teachers.schemas.js';
 import { formatDate } from './format.js';
-import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validators.js';
+import { isoDateSchema, optionalText, uuidParam } from './validators.js';
 
 /**
- * Contracts of the class diary: the subject grid of a class, the roll call and the
+ * Contracts of attendance (frequência): the roll call and the
  * attendance figures. Percentages are numbers from 0 to 100 with one decimal (null before any roll).
  */
-
-export const frequenciaModos = ['diaria', 'por_aula'] as const;
-export type FrequenciaModo = (typeof frequenciaModos)[number];
-export const frequenciaModoLabels: Record<FrequenciaModo, string> = {
-  diaria: 'Uma chamada por dia',
-  por_aula: 'Uma chamada por aula (por disciplina)',
-};
-
-/** 1 = segunda … 6 = sábado. */
-export const diasSemanaLabels: Record<number, string> = {
-  1: 'Segunda',
-  2: 'Terça',
-  3: 'Quarta',
-  4: 'Quinta',
-  5: 'Sexta',
-  6: 'Sábado',
-};
-
-const weekdayPhrases = [
-  'no domingo',
-  'na segunda-feira',
-  'na terça-feira',
-  'na quarta-feira',
-  'na quinta-feira',
-  'na sexta-feira',
-  'no sábado',
-];
-
-/** 'na segunda-feira', 'no sábado'… for a weekday as `weekdayOf` gives it (0 = domingo). */
-export function onWeekday(weekday: number): string {
-  return weekdayPhrases[weekday] ?? '';
-}
 
 /** LDB art. 24, VI: at least 75 % attendance to pass. */
 export const FREQUENCIA_MINIMA = 75;
@@ -64,67 +33,7 @@ const lessonField = (coerce: boolean) =>
     .min(0, 'Aula inválida')
     .max(12, 'Aula inválida (no máximo 12 por dia)');
 
-export const gradeItemInputSchema = z.strictObject({
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
-  professor_id: uuidParam.nullable().optional(),
-  aulas_semanais: z.coerce
-    .number({ error: 'Aulas por semana inválidas' })
-    .int('Aulas por semana inválidas')
-    .min(1, 'Ao menos 1 aula por semana')
-    .max(20, 'No máximo 20 aulas por semana'),
-  dias_semana: z.array(z.number().int().min(1, 'Dia inválido').max(6, 'Dia inválido')).max(6).default([]),
-});
-
-export const gradeInputSchema = z
-  .strictObject({
-    frequencia_modo: z.enum(frequenciaModos, { error: 'Modo de chamada inválido' }).default('diaria'),
-    disciplinas: z.array(gradeItemInputSchema).max(disciplinas.length),
-    version: versionSchema.optional(),
-  })
-  .superRefine((input, context) => {
-    const seen = new Set<string>();
-    input.disciplinas.forEach((item, index) => {
-      if (seen.has(item.disciplina))
-        context.addIssue({
-          code: 'custom',
-          path: ['disciplinas', index, 'disciplina'],
-          message: 'Disciplina repetida',
-        });
-      seen.add(item.disciplina);
-    });
-  });
-export type GradeInput = z.input<typeof gradeInputSchema>;
-export type GradeData = z.output<typeof gradeInputSchema>;
-
 const namedRef = z.object({ id: z.string(), nome: z.string() });
-
-export const gradeItemSchema = z.object({
-  disciplina: z.string(),
-  professor: namedRef.nullable(),
-  aulas_semanais: z.number().int(),
-  dias_semana: z.array(z.number().int()),
-});
-export type GradeItem = z.infer<typeof gradeItemSchema>;
-
-export const gradeSchema = z.object({
-  turma_id: z.string(),
-  turma_nome: z.string(),
-  nivel: z.string(),
-  frequencia_modo: z.enum(frequenciaModos),
-  /** Sum of the weekly lessons. */
-  aulas_semanais: z.number().int(),
-  disciplinas: z.array(gradeItemSchema),
-  version: z.number().int(),
-});
-export type Grade = z.infer<typeof gradeSchema>;
-
-/**
- * What a per-lesson class's grade curricular still lacks for the roll call: no subject at all, or
- * subjects without the weekdays of their lessons (no lesson is ever scheduled). Null: nothing (or a
- * daily class, which needs no grid).
- */
-export const gradePendencias = ['sem_disciplinas', 'sem_dias'] as const;
-export type GradePendencia = (typeof gradePendencias)[number];
 
 /** A lesson of a day: the daily roll is `{ disciplina: null, aula: 0 }`. */
 export const lessonSchema = z.object({
@@ -245,8 +154,8 @@ export const rollSchema = z.object({
     .nullable(),
   /** Why the signed-in user cannot save this roll (null: they can). */
   bloqueio: z.string().nullable(),
-  /** A per-lesson class whose grade curricular has no lesson to take (see `gradePendencias`). */
-  grade_pendente: z.enum(gradePendencias).nullable(),
+  /** A per-lesson class whose grade curricular has no lesson to take (see `curriculumPendencias`). */
+  grade_pendente: z.enum(curriculumPendencias).nullable(),
   aulas: z.array(lessonSchema),
   disciplina: z.string().nullable(),
   aula: z.number().int(),
@@ -299,8 +208,8 @@ export const rollClassSchema = z.object({
   turno: z.string(),
   frequencia_modo: z.enum(frequenciaModos),
   alunos: z.number().int(),
-  /** A per-lesson class whose grade curricular has no lesson to take (see `gradePendencias`). */
-  grade_pendente: z.enum(gradePendencias).nullable(),
+  /** A per-lesson class whose grade curricular has no lesson to take (see `curriculumPendencias`). */
+  grade_pendente: z.enum(curriculumPendencias).nullable(),
   /** The date as the calendar has it (the same `dia` as the class's roll): no lessons unless `letivo`. */
   dia: calendarDaySchema,
   aulas: z.array(lessonSchema),

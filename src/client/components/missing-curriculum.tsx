@@ -1,25 +1,25 @@
 import { BookOpen } from 'lucide-react';
-import type { GradePendencia } from '../../shared/academics.schemas';
+import type { CurriculumPendencia } from '../../shared/curriculum.schemas';
 import { paths } from '../../shared/routes';
 import { ButtonLink } from './button';
 import { EmptyState } from './feedback';
 
 /** The class's grade curricular in Turmas (the dialog opens from the URL). */
-const classGradePath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
+const classCurriculumPath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;
 
 /**
  * A class whose grade curricular lacks what a screen needs — Notas: subjects; the roll of a
  * per-lesson class: subjects and the weekdays of their lessons. Says so plainly and what to do: the
  * administrator gets a link to the class's grade; a teacher, that the secretaria sets it.
  */
-export function MissingGrade({
+export function MissingCurriculum({
   turma,
   pendencia,
   admin,
   para,
 }: {
   turma: { id: string; nome: string };
-  pendencia: GradePendencia;
+  pendencia: CurriculumPendencia;
   admin: boolean;
   /** What waits for the grid: the grades (by subject), the boletim or the roll (by lesson). */
   para: 'notas' | 'boletim' | 'chamada';
@@ -49,7 +49,7 @@ export function MissingGrade({
         hint={`${why} ${next}`}
         action={
           admin ? (
-            <ButtonLink to={classGradePath(turma.id)}>
+            <ButtonLink to={classCurriculumPath(turma.id)}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Abrir a grade curricular de {turma.nome}
             </ButtonLink>
           ) : undefined

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import {
   diasSemanaLabels,
   frequenciaModoLabels,
-  gradeInputSchema,
-  gradeItemInputSchema,
-  type Grade,
-} from '../../../shared/academics.schemas';
+  curriculumInputSchema,
+  curriculumItemInputSchema,
+  type Curriculum,
+} from '../../../shared/curriculum.schemas';
 import type { SchoolClass } from '../../../shared/classes.schemas';
 import { disciplinas } from '../../../shared/teachers.schemas';
 import { Button, IconButton } from '../../components/button';
@@ -17,7 +17,7 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useClassGrade } from '../../lib/class-grade';
+import { useClassCurriculum } from '../../lib/class-curriculum';
 import { useSaveGrade, useTeacherOptions } from './classes.api';
 
 const dayNames = (days: readonly number[]) =>
@@ -25,10 +25,10 @@ const dayNames = (days: readonly number[]) =>
 
 /** The checkboxes hold text; the API takes the weekday numbers. */
 const gradeFormSchema = z.object({
-  frequencia_modo: gradeInputSchema.shape.frequencia_modo,
+  frequencia_modo: curriculumInputSchema.shape.frequencia_modo,
   disciplinas: z
     .array(
-      gradeItemInputSchema.extend({
+      curriculumItemInputSchema.extend({
         professor_id: z.string().transform((value) => (value === '' ? null : value)),
         dias_semana: z.array(z.coerce.number().int().min(1).max(6)).default([]),
       }),
@@ -38,7 +38,7 @@ const gradeFormSchema = z.object({
 });
 
 /** 'Grade curricular': subjects, teacher, weekly lessons and days of a class; admins edit it. */
-export function ClassGradeModal({
+export function ClassCurriculumModal({
   turma,
   canWrite,
   onClose,
@@ -47,8 +47,8 @@ export function ClassGradeModal({
   canWrite: boolean;
   onClose: () => void;
 }) {
-  const grade = useClassGrade(turma.id);
-  if (grade.isSuccess && canWrite) return <GradeForm grade={grade.data} onClose={onClose} />;
+  const grade = useClassCurriculum(turma.id);
+  if (grade.isSuccess && canWrite) return <CurriculumForm grade={grade.data} onClose={onClose} />;
   return (
     <Modal
       open
@@ -62,13 +62,13 @@ export function ClassGradeModal({
       ) : grade.isError ? (
         <ErrorBanner>Erro ao carregar a grade curricular.</ErrorBanner>
       ) : (
-        <GradeView grade={grade.data} />
+        <CurriculumView grade={grade.data} />
       )}
     </Modal>
   );
 }
 
-function GradeView({ grade }: { grade: Grade }) {
+function CurriculumView({ grade }: { grade: Curriculum }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-700">
@@ -98,7 +98,7 @@ function GradeView({ grade }: { grade: Grade }) {
   );
 }
 
-function GradeForm({ grade, onClose }: { grade: Grade; onClose: () => void }) {
+function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => void }) {
   const save = useSaveGrade();
   const form = useSchemaForm(gradeFormSchema, {
     frequencia_modo: grade.frequencia_modo,
