@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/features/*/*.table.ts',
+  schema: './src/server/db/schema/*.ts',
   out: './src/server/db/migrations',
 });

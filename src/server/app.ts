@@ -44,7 +44,7 @@ import {
 } from './features/operations/rate-limit-store.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
-import { academicsRoutes } from './features/academics/academics.routes.js';
+import { academicsRoutes } from './features/attendance/attendance.routes.js';
 import { gradesRoutes } from './features/grades/grades.routes.js';
 import { documentsRoutes } from './features/documents/documents.routes.js';
 import { Notifier, STREAM_LIMITS } from './features/notificacoes/notifier.js';

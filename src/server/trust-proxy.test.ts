@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './env.js';
-import { auditLog } from './features/audit/audit.table.js';
-import { sessions } from './features/auth/auth.table.js';
+import { auditLog } from './db/schema/audit.js';
+import { sessions } from './db/schema/auth.js';
 import { THROTTLE } from './features/auth/throttle.service.js';
 import { createTestApp, createUserRow, TEST_PASSWORD, type TestApp } from './test/test-app.js';
 

@@ -1,18 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { addDays, classifyDays, lessonsOnWeekday, weekdayOf, type EntryKind } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
-import {
-  attendanceAbsences,
-  attendanceRolls,
-  classMemberships,
-  classSubjects,
-} from '../features/academics/academics.table.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
+import { classSubjects } from '../db/schema/curriculum.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
-import { calendarEntries, schoolYears } from '../features/calendar/calendar.table.js';
+import { calendarEntries, schoolYears } from '../db/schema/calendar.js';
 import { writePeriods } from '../features/calendar/calendar.service.js';
-import { classes } from '../features/classes/classes.table.js';
-import { students } from '../features/students/students.table.js';
-import { teachers } from '../features/teachers/teachers.table.js';
+import { classes } from '../db/schema/classes.js';
+import { students } from '../db/schema/students.js';
+import { teachers } from '../db/schema/teachers.js';
 
 /** Deterministic pseudo-random numbers: the demo is the same on every start. */
 function random(seed: number) {

@@ -6,18 +6,14 @@ import { richTextSummary } from '../../shared/rich-text.js';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/passwords.js';
-import { classes } from '../features/classes/classes.table.js';
+import { classes } from '../db/schema/classes.js';
 import { audienceQuery, recordVersion } from '../features/comunicados/comunicados.service.js';
-import {
-  comunicadoCientes,
-  comunicadoDestinatarios,
-  comunicados,
-} from '../features/comunicados/comunicados.table.js';
-import { conversaLeituras, conversas, mensagens } from '../features/mensagens/mensagens.table.js';
-import { notificacoes } from '../features/notificacoes/notificacoes.table.js';
-import { guardians, studentGuardians, students } from '../features/students/students.table.js';
-import { teachers } from '../features/teachers/teachers.table.js';
-import { users } from '../features/users/users.table.js';
+import { comunicadoCientes, comunicadoDestinatarios, comunicados } from '../db/schema/comunicados.js';
+import { conversaLeituras, conversas, mensagens } from '../db/schema/mensagens.js';
+import { notificacoes } from '../db/schema/notificacoes.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
+import { teachers } from '../db/schema/teachers.js';
+import { users } from '../db/schema/users.js';
 
 const DAY = 86_400_000;
 

@@ -11,10 +11,10 @@ import type { Page } from '../../shared/api.js';
 import type { Student } from '../../shared/students.schemas.js';
 import { asc, eq } from 'drizzle-orm';
 import { todayIso } from '../../shared/format.js';
-import { schoolPeriods } from '../features/calendar/calendar.table.js';
-import { assessments, councilDecisions, gradeChanges, grades } from '../features/grades/grades.table.js';
-import { schoolDocuments } from '../features/documents/documents.table.js';
-import { students } from '../features/students/students.table.js';
+import { schoolPeriods } from '../db/schema/calendar.js';
+import { assessments, councilDecisions, gradeChanges, grades } from '../db/schema/grades.js';
+import { schoolDocuments } from '../db/schema/documents.js';
+import { students } from '../db/schema/students.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
-import { users } from '../features/users/users.table.js';
+import { users } from '../db/schema/users.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';

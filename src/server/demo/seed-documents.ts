@@ -2,8 +2,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { AppContext } from '../context.js';
 import { issueDocument, revokeDocument } from '../features/documents/documents.service.js';
-import { guardians, studentGuardians, students } from '../features/students/students.table.js';
-import { users } from '../features/users/users.table.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
+import { users } from '../db/schema/users.js';
 
 /**
  * Issue 15's demo: documents with working `/validar/…` codes, through the same service the screens

@@ -3,8 +3,8 @@ import { TUITION_CATEGORY, formatMesReferencia } from '../../shared/finance.sche
 import { computeAmountDue } from '../../shared/money.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
-import { classes } from '../features/classes/classes.table.js';
-import { students } from '../features/students/students.table.js';
+import { classes } from '../db/schema/classes.js';
+import { students } from '../db/schema/students.js';
 import {
   classTuition,
   financeSettings,
@@ -12,7 +12,7 @@ import {
   pagamentos,
   studentDiscounts,
   transacoes,
-} from '../features/finance/finance.table.js';
+} from '../db/schema/finance.js';
 import { generateMensalidades } from '../features/finance/mensalidades.service.js';
 
 /** A deterministic generator, so every demo has the same figures. */

@@ -1,17 +1,11 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
-import { classSubjects } from '../features/academics/academics.table.js';
-import { schoolPeriods, schoolYears } from '../features/calendar/calendar.table.js';
-import { classes } from '../features/classes/classes.table.js';
-import {
-  assessments,
-  councilDecisions,
-  gradeChanges,
-  grades,
-  periodStates,
-} from '../features/grades/grades.table.js';
-import { students } from '../features/students/students.table.js';
+import { classSubjects } from '../db/schema/curriculum.js';
+import { schoolPeriods, schoolYears } from '../db/schema/calendar.js';
+import { classes } from '../db/schema/classes.js';
+import { assessments, councilDecisions, gradeChanges, grades, periodStates } from '../db/schema/grades.js';
+import { students } from '../db/schema/students.js';
 
 /** Deterministic pseudo-random numbers: the demo is the same on every start. */
 function random(seed: number) {

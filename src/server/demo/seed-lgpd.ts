@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { listPurposes } from '../features/privacy/consent.service.js';
-import { consents } from '../features/privacy/consent.table.js';
-import { privacyAcceptances } from '../features/privacy/privacy.table.js';
-import { dataRequests } from '../features/privacy/requests.table.js';
-import { guardians, studentGuardians, students } from '../features/students/students.table.js';
+import { consents } from '../db/schema/consent.js';
+import { privacyAcceptances } from '../db/schema/privacy.js';
+import { dataRequests } from '../db/schema/privacy-requests.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
 
 /**
  * Issue 17's demo: consents for most children (every 7th without image consent, one withdrawn), the

@@ -1,9 +1,9 @@
 import { completeCpf } from '../../shared/validators.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
-import { classes } from '../features/classes/classes.table.js';
-import { guardians, studentGuardians, students } from '../features/students/students.table.js';
-import { teachers } from '../features/teachers/teachers.table.js';
+import { classes } from '../db/schema/classes.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
+import { teachers } from '../db/schema/teachers.js';
 import { disciplinas } from '../../shared/teachers.schemas.js';
 
 const firstNames = [

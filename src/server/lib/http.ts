@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_POLL_HEADER, type ApiSuccess } from '../../shared/api.js';
 import type { Access } from '../../shared/permissions.js';
 import { MAX_INTEGER } from '../../shared/validators.js';
-import type { UserRow } from '../features/users/users.table.js';
+import type { UserRow } from '../db/schema/users.js';
 import type { Actor } from '../features/audit/audit.service.js';
 import type { PasswordClient } from '../features/auth/password-check.service.js';
 import { AppError } from './errors.js';

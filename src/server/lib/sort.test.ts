@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUserRow, signedIn, setupTestApp } from '../test/test-app.js';
 import { dataOf, insertClass, newCpf } from '../test/records-fixtures.js';
-import { mensalidades } from '../features/finance/finance.table.js';
-import { students } from '../features/students/students.table.js';
+import { mensalidades } from '../db/schema/finance.js';
+import { students } from '../db/schema/students.js';
 
 // `?sort=&order=` on the server-paged lists (ADR 0010): whitelisted columns, both directions, and a
 // 400 for a column the list does not sort by.

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { completeCpf } from '../../shared/validators.js';
-import { classMemberships } from '../features/academics/academics.table.js';
-import { classes } from '../features/classes/classes.table.js';
-import { guardians, studentGuardians, students } from '../features/students/students.table.js';
-import { teachers } from '../features/teachers/teachers.table.js';
+import { classMemberships } from '../db/schema/attendance.js';
+import { classes } from '../db/schema/classes.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
+import { teachers } from '../db/schema/teachers.js';
 import type { TestApp } from './test-app.js';
 
 /** The envelope's payload, typed by the caller (the boundary the tests check). */

@@ -13,7 +13,7 @@ import type { AppConfig } from '../env.js';
 import type { LogStream } from '../lib/log.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
 import { hashPassword } from '../features/auth/passwords.js';
-import { users } from '../features/users/users.table.js';
+import { users } from '../db/schema/users.js';
 import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import type { Nivel } from '../../shared/permissions.js';
 

@@ -12,7 +12,7 @@ import { rowsOf } from '../backup/backup-tables.service.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
 import { describeEntry } from './audit-describe.js';
-import type { auditLog } from './audit.table.js';
+import type { auditLog } from '../../db/schema/audit.js';
 
 const t = setupTestApp();
 beforeEach(() => clock.pin('2026-03-20'));

@@ -16,20 +16,20 @@ import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared
 import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas.js';
 import { userStatusLabels } from '../../../shared/users.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { attendanceAbsences, attendanceRolls } from '../academics/academics.table.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { calendarEntries } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { comunicados } from '../comunicados/comunicados.table.js';
-import { priorSchoolYears, schoolDocuments } from '../documents/documents.table.js';
-import { mensalidades, transacoes } from '../finance/finance.table.js';
-import { consentPurposes } from '../privacy/consent.table.js';
-import { dataRequests } from '../privacy/requests.table.js';
-import { guardians, students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { users } from '../users/users.table.js';
-import type { auditLog } from './audit.table.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { calendarEntries } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { comunicados } from '../../db/schema/comunicados.js';
+import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
+import { mensalidades, transacoes } from '../../db/schema/finance.js';
+import { consentPurposes } from '../../db/schema/consent.js';
+import { dataRequests } from '../../db/schema/privacy-requests.js';
+import { guardians, students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { users } from '../../db/schema/users.js';
+import type { auditLog } from '../../db/schema/audit.js';
 
 type AuditRow = typeof auditLog.$inferSelect;
 

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { orderByOf } from '../../lib/sort.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
 import { describeAuditRows } from './audit-describe.js';
-import { auditLog } from './audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 
 type AuditRow = typeof auditLog.$inferSelect;
 

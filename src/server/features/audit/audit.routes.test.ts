@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { clock } from '../../lib/clock.js';
-import { auditLog } from './audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 
 const t = setupTestApp();
 

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntity } from '../../../shared/audit-actions.js';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from './audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 
 /** Who is acting, as the routes hand it to services (services never see the request). */
 export interface Actor {

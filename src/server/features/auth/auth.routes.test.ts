@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createUserRow, loginAs, sessionCookieOf, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { users } from '../users/users.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { users } from '../../db/schema/users.js';
 import { THROTTLE } from './throttle.service.js';
 import { passwordMetrics } from './passwords.js';
 import { vi } from 'vitest';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { createUserRow, setupTestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { jobs } from '../jobs/jobs.table.js';
-import { passwordResets } from './auth.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { passwordResets } from '../../db/schema/auth.js';
 
 /** Issue 10, finding 9: 'Esqueci minha senha' does the same work whether or not the e-mail exists. */
 const t = setupTestApp();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { knownDevices } from './auth.table.js';
+import { knownDevices } from '../../db/schema/auth.js';
 import { sha256 } from './sessions.service.js';
 
 /** A browser stays known for this long after its last sign-in to the account. */

@@ -8,7 +8,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/test-app.js';
-import { entregas, notificacoes } from '../notificacoes/notificacoes.table.js';
+import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 
 /**
  * Issue 16: every way a password changes tells the account's owner (a security notice in the bell and

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { atSilentLimit, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { NEW_DEVICE_TITLE, notifyNewDevice } from '../notificacoes/avisos.service.js';
-import type { UserRow } from '../users/users.table.js';
-import { signInFingerprints } from './auth.table.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { signInFingerprints } from '../../db/schema/auth.js';
 import { sha256, type SessionContext } from './sessions.service.js';
 
 /** How many of an account's sign-ins are remembered to recognise a device without its cookie. */

@@ -9,8 +9,8 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/test-app.js';
-import { users, type UserRow } from '../users/users.table.js';
-import { sessions } from './auth.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
+import { sessions } from '../../db/schema/auth.js';
 import { sha256 } from './sessions.service.js';
 import { applyAuthChange, SessionCache, SESSION_CACHE_TTL_MS, type CachedSession } from './session-cache.js';
 

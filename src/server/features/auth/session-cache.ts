@@ -1,6 +1,6 @@
 import { InvalidatedCache } from '../../lib/invalidated-cache.js';
-import type { UserRow } from '../users/users.table.js';
-import type { sessions } from './auth.table.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { sessions } from '../../db/schema/auth.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_LIMITS } from '../../../shared/auth.schemas.js';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { users, type UserRow } from '../users/users.table.js';
-import { sessions } from './auth.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
+import { sessions } from '../../db/schema/auth.js';
 import { applyAuthChange, AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
 

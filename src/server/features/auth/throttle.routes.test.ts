@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUserRow, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { clock } from '../../lib/clock.js';
-import { auditLog } from '../audit/audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { passwordMetrics } from './passwords.js';
 import { THROTTLE } from './throttle.service.js';

@@ -3,7 +3,7 @@ import { messages } from '../../../shared/api.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
-import { loginThrottle } from './auth.table.js';
+import { loginThrottle } from '../../db/schema/auth.js';
 
 /**
  * Password-attempt throttling (ADR 0007). Every password check — a login or a re-check of

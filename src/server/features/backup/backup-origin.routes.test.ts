@@ -12,9 +12,9 @@ import {
   type TestApp,
   setupTestApp,
 } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { hashPassword } from '../auth/passwords.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../db/schema/users.js';
 import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_KEY_FILE } from './backup-key.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';

@@ -11,8 +11,8 @@ import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
-import { classes } from '../classes/classes.table.js';
-import { auditLog } from '../audit/audit.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { escapeText, foldLine } from './calendar.ics.js';
 
 let t: TestApp;

@@ -32,10 +32,10 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { attendanceRolls } from '../academics/academics.table.js';
-import { classes } from '../classes/classes.table.js';
+import { attendanceRolls } from '../../db/schema/attendance.js';
+import { classes } from '../../db/schema/classes.js';
 import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
-import { assessments, yearClosures } from '../grades/grades.table.js';
+import { assessments, yearClosures } from '../../db/schema/grades.js';
 import { yearPeriodStates } from '../grades/period-state.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
@@ -45,7 +45,7 @@ import {
   type CalendarEntryRow,
   type SchoolPeriodRow,
   type SchoolYearRow,
-} from './calendar.table.js';
+} from '../../db/schema/calendar.js';
 
 const yearNotFound = () => notFound('Ano letivo não encontrado.');
 const entryNotFound = () => notFound('Item do calendário não encontrado.');

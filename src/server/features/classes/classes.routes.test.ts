@@ -11,9 +11,9 @@ import {
   insertTeacher,
   messageOf,
 } from '../../test/records-fixtures.js';
-import { auditLog } from '../audit/audit.table.js';
-import { students } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
 
 const t = setupTestApp();
 

@@ -3,8 +3,8 @@ import { CLASS_FULL } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { resolveYear } from '../calendar/calendar.service.js';
-import { students } from '../students/students.table.js';
-import { classes, type ClassRow } from './classes.table.js';
+import { students } from '../../db/schema/students.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 
 /** Active students count against a class's capacity. */
 export async function countActiveStudents(db: DbOrTx, turmaId: string): Promise<number> {

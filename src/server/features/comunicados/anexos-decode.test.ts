@@ -4,7 +4,7 @@ import { imageDecodes } from '../../lib/image-decode.js';
 import { UPLOAD_LIMITS } from '../../lib/write-limits.js';
 import { multipartFile, pngDeclaring } from '../../test/image-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
-import { comunicadoAnexos } from './comunicados.table.js';
+import { comunicadoAnexos } from '../../db/schema/comunicados.js';
 
 /**
  * An image attachment is counted against the upload limits, and its declared size against the pixel

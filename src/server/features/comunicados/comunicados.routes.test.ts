@@ -19,12 +19,12 @@ import {
   messageOf,
 } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { students } from '../students/students.table.js';
-import { entregas } from '../notificacoes/notificacoes.table.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
+import { students } from '../../db/schema/students.js';
+import { entregas } from '../../db/schema/notificacoes.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
 import { fillMissingSummaries, publishDueComunicados } from './comunicados.service.js';
-import { comunicadoAnexos, comunicadoCientes, comunicados } from './comunicados.table.js';
+import { comunicadoAnexos, comunicadoCientes, comunicados } from '../../db/schema/comunicados.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);

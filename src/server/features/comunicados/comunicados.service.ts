@@ -34,13 +34,13 @@ import {
   WRITE_LIMITS,
 } from '../../lib/write-limits.js';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { processImage, sniffImage } from '../media/media.service.js';
 import { fanOut, markReadByLink } from '../notificacoes/notificacoes.service.js';
 import { forgetCachedUnread } from '../notificacoes/unread-cache.js';
 import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { students } from '../../db/schema/students.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import {
   comunicadoAnexos,
   comunicadoCientes,
@@ -49,7 +49,7 @@ import {
   comunicadoVersoes,
   type ComunicadoRow,
   type VersaoAnexo,
-} from './comunicados.table.js';
+} from '../../db/schema/comunicados.js';
 
 type Author = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
 type ParsedInput = z.output<typeof comunicadoInputSchema>;

@@ -5,7 +5,7 @@ import { exampleSiteContent } from '../../../shared/content.examples.js';
 import { isSafeLink } from '../../../shared/content.schemas.js';
 import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 
 interface Envelope {
   success: boolean;

@@ -16,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { contentHistory, contentSections } from './content.table.js';
+import { contentHistory, contentSections } from '../../db/schema/content.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 

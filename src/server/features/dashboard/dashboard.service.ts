@@ -12,14 +12,14 @@ import {
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
 import { isEmAberto } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
+import type { UserRow } from '../../db/schema/users.js';
 import { listChildIdsOfUser } from '../finance/finance.scope.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
-import { listRollClasses } from '../academics/attendance.service.js';
+import { listRollClasses } from '../attendance/attendance.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { lessonName } from '../../../shared/attendance.schemas.js';
 import {
@@ -27,7 +27,7 @@ import {
   getStudentAttendance,
   schoolDaysAhead,
   yearOutlook,
-} from '../academics/attendance.figures.js';
+} from '../attendance/attendance.figures.js';
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';

@@ -4,11 +4,12 @@ import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
-import { attendanceRolls, classSubjects } from '../academics/academics.table.js';
+import { attendanceRolls } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
 import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
-import { classes } from '../classes/classes.table.js';
-import { schoolPeriods } from '../calendar/calendar.table.js';
-import { assessments } from '../grades/grades.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { schoolPeriods } from '../../db/schema/calendar.js';
+import { assessments } from '../../db/schema/grades.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

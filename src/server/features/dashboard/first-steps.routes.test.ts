@@ -6,8 +6,8 @@ import type { StudentAttendance } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
-import { classes } from '../classes/classes.table.js';
-import { classTuition } from '../finance/finance.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { classTuition } from '../../db/schema/finance.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

@@ -3,14 +3,14 @@ import { firstStepIds, type FirstStepId, type FirstSteps } from '../../../shared
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { classSubjects } from '../academics/academics.table.js';
-import { schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { contentSections } from '../content/content.table.js';
-import { classTuition, mensalidades } from '../finance/finance.table.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { contentSections } from '../../db/schema/content.js';
+import { classTuition, mensalidades } from '../../db/schema/finance.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
-import { settings } from '../settings/settings.table.js';
-import { students } from '../students/students.table.js';
+import { settings } from '../../db/schema/settings.js';
+import { students } from '../../db/schema/students.js';
 
 const FIRST_STEPS_KEY = 'primeiros_passos';
 

@@ -12,16 +12,17 @@ import {
 } from '../../../shared/documents.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { getStudentAttendance, studentTotals } from '../academics/attendance.figures.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { getStudentAttendance, studentTotals } from '../attendance/attendance.figures.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { listSchoolYears, resolveYear } from '../calendar/calendar.service.js';
-import { schoolPeriods } from '../calendar/calendar.table.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { schoolPeriods } from '../../db/schema/calendar.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { buildReportCard } from '../grades/report-card.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
-import { students, type StudentRow } from '../students/students.table.js';
-import { priorSchoolYears } from './documents.table.js';
+import { students, type StudentRow } from '../../db/schema/students.js';
+import { priorSchoolYears } from '../../db/schema/documents.js';
 
 /**
  * What an issued document says, read from the records once, at issue time (the snapshot stored with

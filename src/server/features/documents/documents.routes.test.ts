@@ -22,15 +22,15 @@ import {
   messageOf,
 } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { attendanceAbsences, attendanceRolls } from '../academics/academics.table.js';
-import { auditLog } from '../audit/audit.table.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { systemActor } from '../audit/audit.service.js';
-import { classes } from '../classes/classes.table.js';
-import { mensalidades } from '../finance/finance.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { mensalidades } from '../../db/schema/finance.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import { generateVerificationCode } from './documents.code.js';
-import { schoolDocuments } from './documents.table.js';
+import { schoolDocuments } from '../../db/schema/documents.js';
 import { VALIDATION_RATE_LIMIT } from './validation.page.js';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { createdResponse, okResponse } from '../../lib/responses.js';
 import { buildDocumentPdf, issueDocument, listDocuments, revokeDocument } from './documents.service.js';
 import { validationPageRoutes } from './validation.page.js';
 import { createPriorYear, deletePriorYear, listPriorYears, updatePriorYear } from './prior-years.service.js';
-import { schoolDocuments } from './documents.table.js';
+import { schoolDocuments } from '../../db/schema/documents.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const priorYearParams = z.strictObject({ id: uuidParam, anoId: uuidParam });

@@ -15,14 +15,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { lockForUpdate } from '../../lib/versioning.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { scopeOf, studentNotFound, studentsInScope } from '../students/students.scope.js';
-import { students, type StudentRow } from '../students/students.table.js';
+import { students, type StudentRow } from '../../db/schema/students.js';
 import { generateVerificationCode } from './documents.code.js';
 import { buildDocumentContent } from './documents.content.js';
 import { renderDocumentPdf } from './documents.pdf.js';
-import { schoolDocuments, type SchoolDocumentRow } from './documents.table.js';
+import { schoolDocuments, type SchoolDocumentRow } from '../../db/schema/documents.js';
 
 /**
  * Issuing, listing, printing and revoking school documents. An administrator issues any

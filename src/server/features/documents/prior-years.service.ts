@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { studentNotFound } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
-import { priorSchoolYears, type PriorSchoolYearRow } from './documents.table.js';
+import { students } from '../../db/schema/students.js';
+import { priorSchoolYears, type PriorSchoolYearRow } from '../../db/schema/documents.js';
 
 /**
  * Years a student studied elsewhere, typed in once from the previous school's papers: the histórico

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
-import { entregas, notificacoes } from '../notificacoes/notificacoes.table.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { classTuition, mensalidades } from './finance.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
+import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { classTuition, mensalidades } from '../../db/schema/finance.js';
 
 const today = '2026-09-15';
 let t: TestApp;

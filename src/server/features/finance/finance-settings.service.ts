@@ -4,10 +4,15 @@ import { DEFAULT_JUROS_MENSAL_BP, DEFAULT_MULTA_BP, type ChargeRates } from '../
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
 import { likePattern } from '../users/users.service.js';
-import { classTuition, financeSettings, studentDiscounts, type FinanceSettingsRow } from './finance.table.js';
+import {
+  classTuition,
+  financeSettings,
+  studentDiscounts,
+  type FinanceSettingsRow,
+} from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { assertVersion } from '../../lib/versioning.js';
 

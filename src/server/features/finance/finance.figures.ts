@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { emAbertoAte, type FinanceStats } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { mensalidades, transacoes } from './finance.table.js';
+import { mensalidades, transacoes } from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
 import { lastDayOfMonth, monthKey, scopeFilter } from './mensalidades.service.js';
 

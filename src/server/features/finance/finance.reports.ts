@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CategoriaRow, InadimplenciaRow, Relatorios } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { classes } from '../classes/classes.table.js';
-import { guardians, studentGuardians } from '../students/students.table.js';
-import { mensalidades, transacoes } from './finance.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
+import { mensalidades, transacoes } from '../../db/schema/finance.js';
 import { sumTransacoesByMonth } from './finance.figures.js';
 import { LEMBRETE_ACTION, LEMBRETE_ENTITY } from './lembretes.service.js';
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { classTuition, mensalidades } from './finance.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { classTuition, mensalidades } from '../../db/schema/finance.js';
 import { hasValidCrc, parseTlv } from './pix.js';
 
 // Late fees and 'overdue' depend on the date: every test here runs on the same fixed day.

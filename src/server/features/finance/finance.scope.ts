@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { guardians, studentGuardians } from '../students/students.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
+import type { UserRow } from '../../db/schema/users.js';
 
 /**
  * Whose rows a caller may see: the whole school (admin) or a guardian's own children. Anything outside

@@ -24,11 +24,11 @@ import {
   type LimitedAccount,
 } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { entregas, notificacaoPreferencias } from '../notificacoes/notificacoes.table.js';
+import { entregas, notificacaoPreferencias } from '../../db/schema/notificacoes.js';
 import { notifyUser } from '../notificacoes/notificacoes.service.js';
 import { readSystemValues } from '../settings/settings.service.js';
-import { guardians, studentGuardians } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
 import { listMensalidades } from './mensalidades.service.js';
 
 /** A reminder is the audit trail's entry of it: the report's 'último lembrete' and the daily rule read it. */

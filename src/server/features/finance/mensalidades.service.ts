@@ -18,9 +18,9 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { studentGuardians, students } from '../students/students.table.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { studentGuardians, students } from '../../db/schema/students.js';
 import { likePattern } from '../users/users.service.js';
 import {
   classTuition,
@@ -29,7 +29,7 @@ import {
   studentDiscounts,
   type MensalidadeRow,
   type PagamentoRow,
-} from './finance.table.js';
+} from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';

@@ -11,7 +11,7 @@ import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { mensalidades, pagamentos, transacoes } from './finance.table.js';
+import { mensalidades, pagamentos, transacoes } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';

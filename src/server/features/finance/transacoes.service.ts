@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { likePattern } from '../users/users.service.js';
-import { transacoes, type TransacaoRow } from './finance.table.js';
+import { transacoes, type TransacaoRow } from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 

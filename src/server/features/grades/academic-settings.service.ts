@@ -13,9 +13,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { settings } from '../settings/settings.table.js';
-import { assessments, grades, yearClosures } from './grades.table.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { settings } from '../../db/schema/settings.js';
+import { assessments, grades, yearClosures } from '../../db/schema/grades.js';
 
 /** The 'Acadêmico' settings: a document under the `academico` key of the settings table. */
 const KEY = 'academico';

@@ -3,11 +3,11 @@ import { addDays } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { classSubjects } from '../academics/academics.table.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
-import { assessments, grades } from './grades.table.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
+import { assessments, grades } from '../../db/schema/grades.js';
 import { periodStatesForClasses } from './period-state.js';
 
 /** The dashboard's grade figures: the class averages and the teacher's to-do lists. */

@@ -29,16 +29,16 @@ import {
   insertTeacher,
   messageOf,
 } from '../../test/records-fixtures.js';
-import { classMemberships } from '../academics/academics.table.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
-import { mensalidades } from '../finance/finance.table.js';
-import { students } from '../students/students.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { students } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { academicSettingsValuesSchema, defaultAcademicSettings } from '../../../shared/grades.schemas.js';
 import { migrationsFolder } from '../../lib/paths.js';
-import { settings as settingsTable } from '../settings/settings.table.js';
-import { grades, yearClosures } from './grades.table.js';
+import { settings as settingsTable } from '../../db/schema/settings.js';
+import { grades, yearClosures } from '../../db/schema/grades.js';
 import { buildReportCards } from './report-card.service.js';
 
 let t: TestApp;

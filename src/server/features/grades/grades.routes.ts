@@ -59,8 +59,8 @@ import {
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
 import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
-import { classMemberships } from '../academics/academics.table.js';
-import { grades } from './grades.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { grades } from '../../db/schema/grades.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const studentParams = z.strictObject({ aluno_id: uuidParam });

@@ -33,13 +33,14 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../academics/academics.scope.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../classes/diary-access.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
 import { scopeOf } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import {
   getAcademicSettings,
   rulesForAssessment,
@@ -52,7 +53,7 @@ import {
   grades,
   rectificationRequests,
   type AssessmentRow,
-} from './grades.table.js';
+} from '../../db/schema/grades.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
 
 /** The grades one audit entry of a save lists one by one (a whole class's column at most). */

@@ -10,9 +10,9 @@ import {
   schoolYears,
   type SchoolPeriodRow,
   type SchoolYearRow,
-} from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { periodStates, yearClosures } from './grades.table.js';
+} from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { periodStates, yearClosures } from '../../db/schema/grades.js';
 
 /**
  * Whether a period is closed and published for a class. Three layers, the first that says decides:

@@ -5,10 +5,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { classesInScope, type RecordsScope } from '../students/students.scope.js';
 import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
-import { periodStates } from './grades.table.js';
+import { periodStates } from '../../db/schema/grades.js';
 import { periodContextOf, periodStatesFor } from './period-state.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 

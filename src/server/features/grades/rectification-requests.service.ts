@@ -12,11 +12,11 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
 import { rulesForAssessment, rulesForYear } from './academic-settings.service.js';
 import {
   assertMemberDuring,
@@ -25,7 +25,7 @@ import {
   tenthsOf,
   writeRectification,
 } from './grades.service.js';
-import { assessments, grades, rectificationRequests } from './grades.table.js';
+import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
 import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
 
 /**

@@ -6,12 +6,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
-import { classMemberships } from '../academics/academics.table.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { resolveYear } from '../calendar/calendar.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import { buildReportCard, buildReportCards } from './report-card.service.js';
 import { renderPdf } from '../../lib/pdf.js';
 

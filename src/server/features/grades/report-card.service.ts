@@ -24,22 +24,23 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { diaryAccessOf, type Viewer } from '../academics/academics.scope.js';
-import { attendanceTallies, classYear, type AttendanceTally } from '../academics/attendance.figures.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
+import { attendanceTallies, classYear, type AttendanceTally } from '../attendance/attendance.figures.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { resolveYear } from '../calendar/calendar.service.js';
-import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../calendar/calendar.table.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../../db/schema/calendar.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { scopeOf, studentsInScope } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import {
   assessments,
   councilDecisions,
   grades,
   yearClosures,
   type CouncilDecisionRow,
-} from './grades.table.js';
+} from '../../db/schema/grades.js';
 import { rulesForYear } from './academic-settings.service.js';
 import { periodAverage, tenthsOf } from './grades.service.js';
 import { periodStatesFor } from './period-state.js';

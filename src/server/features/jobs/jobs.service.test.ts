@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { JOB_MAX_ATTEMPTS, JobQueue } from './jobs.service.js';
-import { jobs } from './jobs.table.js';
+import { jobs } from '../../db/schema/jobs.js';
 
 const t = setupTestApp();
 afterEach(() => clock.unpin());

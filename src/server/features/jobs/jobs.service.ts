@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { jobSlots, jobs, type JobRow } from './jobs.table.js';
+import { jobSlots, jobs, type JobRow } from '../../db/schema/jobs.js';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 

@@ -8,7 +8,7 @@ import { decodeImage } from '../../lib/image-decode.js';
 import { readImageSize, sniffImage, type ImageKind } from '../../lib/image-header.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { mediaBlockedSql } from '../privacy/consent.service.js';
-import { media } from './media.table.js';
+import { media } from '../../db/schema/media.js';
 
 export const MEDIA_LIMITS = {
   maxBytes: 10 * 1024 * 1024,

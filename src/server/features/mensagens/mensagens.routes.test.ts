@@ -13,8 +13,8 @@ import {
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { entregas, notificacoes } from '../notificacoes/notificacoes.table.js';
-import { mensagens } from './mensagens.table.js';
+import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
+import { mensagens } from '../../db/schema/mensagens.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);

@@ -12,11 +12,11 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { mensalidades } from '../finance/finance.table.js';
-import { users } from '../users/users.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { users } from '../../db/schema/users.js';
 import { NEW_DEVICE_TITLE, runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
-import { entregas, notificacoes } from './notificacoes.table.js';
+import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { networkPrefixOf } from '../auth/security-notices.service.js';
 
 let t: TestApp;

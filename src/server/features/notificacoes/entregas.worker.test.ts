@@ -9,7 +9,7 @@ import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { DeliveryWorker, ENTREGA_LEASE_MS, ENTREGA_MAX_TENTATIVAS } from './entregas.worker.js';
-import { entregas } from './notificacoes.table.js';
+import { entregas } from '../../db/schema/notificacoes.js';
 
 let t: TestApp;
 const { get } = requestsOf(() => t.app);

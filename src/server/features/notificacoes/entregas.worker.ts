@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { entregas, type EntregaRow } from './notificacoes.table.js';
+import { entregas, type EntregaRow } from '../../db/schema/notificacoes.js';
 
 /** A delivery that keeps failing is tried this many times, waiting 1, 2, 4, 8 minutes between tries. */
 export const ENTREGA_MAX_TENTATIVAS = 5;

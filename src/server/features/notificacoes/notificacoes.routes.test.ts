@@ -16,7 +16,7 @@ import { notifyUser } from './notificacoes.service.js';
 import { STREAM_LIMITS } from './notifier.js';
 import { testTiming } from '../../../../test-timing.config.js';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../auth/auth.table.js';
+import { sessions } from '../../db/schema/auth.js';
 
 let t: TestApp;
 const { send, get } = requestsOf(() => t.app);

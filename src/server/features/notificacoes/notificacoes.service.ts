@@ -16,7 +16,7 @@ import {
   notificacaoPreferencias,
   notificacoes,
   type NotificacaoRow,
-} from './notificacoes.table.js';
+} from '../../db/schema/notificacoes.js';
 import { forgetCachedUnread, unreadCacheOf } from './unread-cache.js';
 
 /** The channel a commit that created notifications signals (every instance's streams recount). */

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { sessions } from '../auth/auth.table.js';
+import { sessions } from '../../db/schema/auth.js';
 import { AUTH_CHANGES_CHANNEL } from '../auth/session-cache.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../db/schema/users.js';
 import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
 import { watchUnreadChanges } from './unread-cache.js';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dataOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { markReadByLink, notifyUser } from './notificacoes.service.js';
-import { notificacoes } from './notificacoes.table.js';
+import { notificacoes } from '../../db/schema/notificacoes.js';
 import { applyUnreadChange, UNREAD_CACHE_TTL_MS, unreadCacheOf, UnreadCountCache } from './unread-cache.js';
 
 describe('UnreadCountCache', () => {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { freeAtLabel } from '../../lib/write-limits.js';
-import { rateLimitHits } from './rate-limit.table.js';
+import { rateLimitHits } from '../../db/schema/rate-limit.js';
 
 /**
  * `@fastify/rate-limit`'s counters in PostgreSQL (ADR 0015): each hit is one atomic upsert, so every

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema-version.js';
 import { createTestApp, MemoryMailer, testConfig, type TestApp } from '../../test/test-app.js';
 import { ensureFirstAdmin } from '../users/users.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../db/schema/users.js';
 
 /** Safe start-up with several instances: one first administrator, and no run on a newer schema. */
 let t: TestApp;

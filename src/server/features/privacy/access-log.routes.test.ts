@@ -12,7 +12,7 @@ import {
   insertTeacher,
   messageOf,
 } from '../../test/records-fixtures.js';
-import { studentAccessLog } from './access-log.table.js';
+import { studentAccessLog } from '../../db/schema/access-log.js';
 
 const t = setupTestApp();
 afterEach(() => clock.unpin());

@@ -7,9 +7,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../audit/audit.service.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import { likePattern } from '../users/users.service.js';
-import { studentAccessLog } from './access-log.table.js';
+import { studentAccessLog } from '../../db/schema/access-log.js';
 
 interface PendingView {
   em: string;

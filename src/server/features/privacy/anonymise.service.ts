@@ -14,9 +14,9 @@ import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
-import { consents } from './consent.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { consents } from '../../db/schema/consent.js';
 import { unpublishBlockedPhotos } from './consent.service.js';
 import { TREATMENTS, type Destino, type Pessoa, type Titular } from './processing-register.js';
 

@@ -17,8 +17,8 @@ import {
   insertTeacher,
   messageOf,
 } from '../../test/records-fixtures.js';
-import { media } from '../media/media.table.js';
-import { consents } from './consent.table.js';
+import { media } from '../../db/schema/media.js';
+import { consents } from '../../db/schema/consent.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

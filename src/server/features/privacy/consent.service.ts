@@ -15,11 +15,11 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { readSiteContent, writeSiteSection } from '../content/content.service.js';
-import { classes } from '../classes/classes.table.js';
-import { media } from '../media/media.table.js';
+import { classes } from '../../db/schema/classes.js';
+import { media } from '../../db/schema/media.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
-import { consentPurposes, consents, mediaStudents, type ConsentPurposeRow } from './consent.table.js';
+import { students } from '../../db/schema/students.js';
+import { consentPurposes, consents, mediaStudents, type ConsentPurposeRow } from '../../db/schema/consent.js';
 
 const purposeNotFound = () => notFound('Finalidade não encontrada.');
 

@@ -11,12 +11,12 @@ import {
   insertStudent,
   messageOf,
 } from '../../test/records-fixtures.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { mensalidades, pagamentos } from '../finance/finance.table.js';
-import { assessments, grades, periodStates } from '../grades/grades.table.js';
-import { studentGuardians } from '../students/students.table.js';
+import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
+import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { assessments, grades, periodStates } from '../../db/schema/grades.js';
+import { studentGuardians } from '../../db/schema/students.js';
 import { referencesTo } from './data-rights.service.js';
-import { dataRequests } from './requests.table.js';
+import { dataRequests } from '../../db/schema/privacy-requests.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

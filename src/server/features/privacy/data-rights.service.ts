@@ -10,15 +10,15 @@ import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { auditLog } from '../audit/audit.table.js';
+import { auditLog } from '../../db/schema/audit.js';
 import { rowsOf } from '../backup/backup-tables.service.js';
-import { schoolPeriods, type SchoolPeriodRow } from '../calendar/calendar.table.js';
-import { assessments, grades, rectificationRequests } from '../grades/grades.table.js';
+import { schoolPeriods, type SchoolPeriodRow } from '../../db/schema/calendar.js';
+import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
 import { periodStatesFor } from '../grades/period-state.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { anonymiseGuardianInTx, anonymiseStudentInTx, statementOf } from './anonymise.service.js';
-import { dataRequests, type DataRequestRow } from './requests.table.js';
+import { dataRequests, type DataRequestRow } from '../../db/schema/privacy-requests.js';
 import { renderPdf } from '../../lib/pdf.js';
 
 /** Secrets and the school's internal notes never leave in an export. */

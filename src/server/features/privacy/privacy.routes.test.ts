@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { PrivacyStatus } from '../../../shared/privacy.schemas.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { privacyAcceptances } from './privacy.table.js';
+import { privacyAcceptances } from '../../db/schema/privacy.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

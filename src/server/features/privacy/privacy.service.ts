@@ -5,9 +5,9 @@ import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockLimit } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { contentSections } from '../content/content.table.js';
-import type { UserRow } from '../users/users.table.js';
-import { privacyAcceptances } from './privacy.table.js';
+import { contentSections } from '../../db/schema/content.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { privacyAcceptances } from '../../db/schema/privacy.js';
 
 /** The privacy notice and terms as the content manager holds them now (versioned there). */
 export async function currentLegalTexts(ctx: AppContext) {

@@ -15,7 +15,7 @@ import {
 import { defaultRetention } from '../../../shared/retention.schemas.js';
 
 /** Every table of the Drizzle schema (the same files drizzle-kit reads). */
-const modules = import.meta.glob<Record<string, unknown>>('../*/*.table.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../db/schema/*.ts', { eager: true });
 const schemaTables = Object.values(modules)
   .flatMap((module) => Object.values(module))
   .filter((value): value is PgTable => is(value, PgTable))

@@ -15,28 +15,28 @@ import {
   attendanceAbsences,
   attendanceRolls,
   classMemberships,
-  classSubjects,
   tutelaryNotifications,
-} from '../academics/academics.table.js';
-import { auditLog } from '../audit/audit.table.js';
+} from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { auditLog } from '../../db/schema/audit.js';
 import {
   knownDevices,
   loginThrottle,
   passwordResets,
   sessions,
   signInFingerprints,
-} from '../auth/auth.table.js';
-import { classes } from '../classes/classes.table.js';
+} from '../../db/schema/auth.js';
+import { classes } from '../../db/schema/classes.js';
 import {
   comunicadoAnexos,
   comunicadoCientes,
   comunicadoDestinatarios,
   comunicados,
   comunicadoVersoes,
-} from '../comunicados/comunicados.table.js';
-import { contentHistory, contentSections } from '../content/content.table.js';
-import { priorSchoolYears, schoolDocuments } from '../documents/documents.table.js';
-import { mensalidades, pagamentos, studentDiscounts, transacoes } from '../finance/finance.table.js';
+} from '../../db/schema/comunicados.js';
+import { contentHistory, contentSections } from '../../db/schema/content.js';
+import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
+import { mensalidades, pagamentos, studentDiscounts, transacoes } from '../../db/schema/finance.js';
 import {
   councilDecisions,
   gradeChanges,
@@ -44,21 +44,21 @@ import {
   periodStates,
   rectificationRequests,
   yearClosures,
-} from '../grades/grades.table.js';
-import { jobs } from '../jobs/jobs.table.js';
-import { media } from '../media/media.table.js';
-import { conversaLeituras, conversas, mensagens } from '../mensagens/mensagens.table.js';
-import { entregas, notificacaoPreferencias, notificacoes } from '../notificacoes/notificacoes.table.js';
-import { rateLimitHits } from '../operations/rate-limit.table.js';
-import { reportExports } from '../reports/reports.table.js';
-import { settings } from '../settings/settings.table.js';
-import { guardianEmailChanges, guardians, studentGuardians, students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { users } from '../users/users.table.js';
-import { studentAccessLog } from './access-log.table.js';
-import { consents, mediaStudents } from './consent.table.js';
-import { privacyAcceptances } from './privacy.table.js';
-import { dataRequests } from './requests.table.js';
+} from '../../db/schema/grades.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { media } from '../../db/schema/media.js';
+import { conversaLeituras, conversas, mensagens } from '../../db/schema/mensagens.js';
+import { entregas, notificacaoPreferencias, notificacoes } from '../../db/schema/notificacoes.js';
+import { rateLimitHits } from '../../db/schema/rate-limit.js';
+import { reportExports } from '../../db/schema/reports.js';
+import { settings } from '../../db/schema/settings.js';
+import { guardianEmailChanges, guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { users } from '../../db/schema/users.js';
+import { studentAccessLog } from '../../db/schema/access-log.js';
+import { consents, mediaStudents } from '../../db/schema/consent.js';
+import { privacyAcceptances } from '../../db/schema/privacy.js';
+import { dataRequests } from '../../db/schema/privacy-requests.js';
 
 /** How long a kind of data is kept: the text is written from the settings when the register is read. */
 type Retention =

@@ -13,12 +13,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
-import { auditLog } from '../audit/audit.table.js';
-import { loginThrottle, passwordResets, sessions } from '../auth/auth.table.js';
-import { entregas } from '../notificacoes/notificacoes.table.js';
-import { rateLimitHits } from '../operations/rate-limit.table.js';
-import { settings } from '../settings/settings.table.js';
-import { guardianEmailChanges } from '../students/students.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { loginThrottle, passwordResets, sessions } from '../../db/schema/auth.js';
+import { entregas } from '../../db/schema/notificacoes.js';
+import { rateLimitHits } from '../../db/schema/rate-limit.js';
+import { settings } from '../../db/schema/settings.js';
+import { guardianEmailChanges } from '../../db/schema/students.js';
 import { anonymiseGuardian, guardiansDueForAnonymising } from './anonymise.service.js';
 
 const RETENTION_KEY = 'retencao';

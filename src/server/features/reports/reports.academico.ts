@@ -4,15 +4,15 @@ import { situacaoLabels, situacoes } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/grades.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { classMemberships } from '../academics/academics.table.js';
-import { getClassMonth } from '../academics/attendance.figures.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { getClassMonth } from '../attendance/attendance.figures.js';
 import { resolveYear } from '../calendar/calendar.service.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { drawCard } from '../grades/report-card.pdf.js';
 import { buildReportCards } from '../grades/report-card.service.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
-import { students } from '../students/students.table.js';
+import { students } from '../../db/schema/students.js';
 import {
   classOf,
   classTitle,

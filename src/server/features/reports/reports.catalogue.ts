@@ -2,7 +2,7 @@ import { can, type Nivel, type Permission } from '../../../shared/permissions.js
 import type { ReportEntry, ReportParameter } from '../../../shared/reports.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { scopeOf } from '../students/students.scope.js';
 import { academicReports } from './reports.academico.js';
 import { classOptionsOf, type CatalogueContext, type HubReport } from './reports.context.js';

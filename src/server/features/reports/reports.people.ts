@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { teacherStatusLabels } from '../../../shared/teachers.schemas.js';
-import { classSubjects } from '../academics/academics.table.js';
-import { classes } from '../classes/classes.table.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { classes } from '../../db/schema/classes.js';
+import { teachers } from '../../db/schema/teachers.js';
 import { newResult, yearOf, yearParameter, type HubReport } from './reports.context.js';
 
 /** Pessoas: each teacher with the classes of the year, the subjects and weekly lessons in each. */

@@ -14,12 +14,13 @@ import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { dataOf, newCpf } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { auditLog } from '../audit/audit.table.js';
-import { classes } from '../classes/classes.table.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { reportExports } from './reports.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { classes } from '../../db/schema/classes.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { reportExports } from '../../db/schema/reports.js';
 
 /**
  * The reports hub (issue 15): a small school whose figures are counted by hand in the comments. Today

@@ -4,11 +4,12 @@ import { formatPhone } from '../../../shared/format.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import { parentescoLabels } from '../../../shared/students.schemas.js';
 import { badRequest } from '../../lib/errors.js';
-import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { classes } from '../classes/classes.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { classes } from '../../db/schema/classes.js';
 import { studentsInScope } from '../students/students.scope.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
 import {
   ageOn,
   classOf,

@@ -12,14 +12,14 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { ExportFile } from '../../lib/spreadsheet.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import type { Viewer } from '../academics/academics.scope.js';
+import type { Viewer } from '../classes/diary-access.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
 import { scopeOf } from '../students/students.scope.js';
 import { findHubReport } from './reports.catalogue.js';
 import type { HubReport, ReportRun } from './reports.context.js';
 import { renderReportPdf, renderSpreadsheet } from './reports.render.js';
-import { reportExports, type ReportExportRow } from './reports.table.js';
+import { reportExports, type ReportExportRow } from '../../db/schema/reports.js';
 
 /** Running a hub report: on screen (JSON), as a file at once, or as a background export. */
 

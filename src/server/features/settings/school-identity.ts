@@ -6,7 +6,7 @@ import { formatPhone, onlyDigits } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../audit/audit.service.js';
 import { readSiteContent, writeSiteSection } from '../content/content.service.js';
-import { settings } from './settings.table.js';
+import { settings } from '../../db/schema/settings.js';
 
 /**
  * The school's identity has ONE store: the public site's content. Name, logo, CNPJ and INEP live in

@@ -3,9 +3,9 @@ import type { ActiveSession } from '../../../shared/settings.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { sessions } from '../auth/auth.table.js';
+import { sessions } from '../../db/schema/auth.js';
 import { forgetCachedSessions } from '../auth/sessions.service.js';
-import { users } from '../users/users.table.js';
+import { users } from '../../db/schema/users.js';
 import type { Db } from '../../db/client.js';
 
 /** A short, human name for a User-Agent: browser and system, never the raw string. */

@@ -25,7 +25,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { getSchoolIdentity, saveSchoolIdentity, type StoredSchoolIdentity } from './school-identity.js';
-import { settings } from './settings.table.js';
+import { settings } from '../../db/schema/settings.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
 const SYSTEM_KEY = 'sistema';

@@ -4,8 +4,8 @@ import type { GuardianSummary, Student, UpdatedGuardian } from '../../../shared/
 import { formatCpf } from '../../../shared/validators.js';
 import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf, newCpf } from '../../test/records-fixtures.js';
-import { users } from '../users/users.table.js';
-import { guardians, studentGuardians } from './students.table.js';
+import { users } from '../../db/schema/users.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

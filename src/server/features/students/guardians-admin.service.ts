@@ -16,11 +16,11 @@ import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { sha256 } from '../auth/sessions.service.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { linkGuardian } from './guardians.service.js';
 import { toGuardian } from './students.presenter.js';
 import { studentNotFound } from './students.scope.js';
-import { guardianEmailChanges, guardians, studentGuardians, students } from './students.table.js';
+import { guardianEmailChanges, guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 const guardianNotFound = () => notFound('Responsável não encontrado.');
 const SEARCH_LIMIT = 20;

@@ -11,12 +11,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { insertUser, sendWelcomeMail } from '../users/users.service.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { toGuardian, type LinkedGuardian } from './students.presenter.js';
 import { studentNotFound, type Viewer } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { guardians, studentGuardians, students, type GuardianRow } from './students.table.js';
+import { guardians, studentGuardians, students, type GuardianRow } from '../../db/schema/students.js';
 
 const guardianNotFound = () => notFound('Responsável não encontrado.');
 export async function loadGuardians(

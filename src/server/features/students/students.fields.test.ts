@@ -9,7 +9,7 @@ import {
   insertStudent,
   insertTeacher,
 } from '../../test/records-fixtures.js';
-import { guardians, studentGuardians, students } from './students.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 /**
  * Field-level visibility per role (issue 17): every student/guardian answer, the exports included, is

@@ -11,9 +11,9 @@ import {
   insertTeacher,
   validStudentBody,
 } from '../../test/records-fixtures.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { FiguresCache } from './students.figures.js';
-import { guardians, studentGuardians, students } from './students.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 type ListPage = Page<Student> & { counts: StudentCounts };
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { Student, StudentCounts } from '../../../shared/students.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordVersions } from './students.table.js';
+import { recordVersions } from '../../db/schema/students.js';
 
 /**
  * The students list's version (migration 0005): a new value on every write to `students`, `guardians`,

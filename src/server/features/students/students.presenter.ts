@@ -1,7 +1,7 @@
 import type { Guardian, Student, StudentGuardian } from '../../../shared/students.schemas.js';
 import { ageOn } from '../../../shared/validators.js';
 import type { RecordsScope } from './students.scope.js';
-import type { GuardianRow, StudentGuardianRow, StudentRow } from './students.table.js';
+import type { GuardianRow, StudentGuardianRow, StudentRow } from '../../db/schema/students.js';
 
 /**
  * Which fields of the school's records a role sees (ASVS 8.2.3), applied to every student and

@@ -15,11 +15,11 @@ import {
   newCpf,
   validStudentBody,
 } from '../../test/records-fixtures.js';
-import { classMemberships } from '../academics/academics.table.js';
-import { auditLog } from '../audit/audit.table.js';
-import { schoolYears } from '../calendar/calendar.table.js';
-import { users } from '../users/users.table.js';
-import { guardians, students } from './students.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { users } from '../../db/schema/users.js';
+import { guardians, students } from '../../db/schema/students.js';
 
 const t = setupTestApp();
 

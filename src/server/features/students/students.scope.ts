@@ -1,12 +1,12 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { classSubjects } from '../academics/academics.table.js';
-import { classes } from '../classes/classes.table.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { classes } from '../../db/schema/classes.js';
+import { teachers } from '../../db/schema/teachers.js';
 import { notFound } from '../../lib/errors.js';
 import { teacherReachesClasses, type TeacherStatus } from '../../../shared/teachers.schemas.js';
-import type { UserRow } from '../users/users.table.js';
-import { guardians, studentGuardians, students } from './students.table.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 /**
  * Which school records a signed-in user reaches (docs/records.md): an administrator all of them; a teacher

@@ -2,8 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { users, type UserRow } from '../users/users.table.js';
-import { teachers, type TeacherRow } from './teachers.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
+import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 
 /**
  * A professor account and a teacher record with the same e-mail are the same person: whichever is

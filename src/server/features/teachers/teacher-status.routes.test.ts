@@ -17,7 +17,7 @@ import {
   insertTeacher,
 } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn, testConfig } from '../../test/test-app.js';
-import { teachers } from './teachers.table.js';
+import { teachers } from '../../db/schema/teachers.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);

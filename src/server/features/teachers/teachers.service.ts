@@ -9,12 +9,12 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classSubjects } from '../academics/academics.table.js';
-import { classes } from '../classes/classes.table.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { classes } from '../../db/schema/classes.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { findAccountForTeacher } from './teacher-link.js';
-import { teachers, type TeacherRow } from './teachers.table.js';
+import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 
 const teacherNotFound = () => notFound('Professor não encontrado.');

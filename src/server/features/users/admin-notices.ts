@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { fanOut } from '../notificacoes/notificacoes.service.js';
-import { users, type UserRow } from './users.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 
 export type AdminNoticeEvent =
   | 'administrador_criado'

@@ -1,7 +1,7 @@
 import { tipoByNivel, type Nivel } from '../../../shared/permissions.js';
 import type { CurrentUser } from '../../../shared/auth.schemas.js';
 import type { User, UserTipo } from '../../../shared/users.schemas.js';
-import type { UserRow } from './users.table.js';
+import type { UserRow } from '../../db/schema/users.js';
 
 export const userTipoByNivel: Record<Nivel, UserTipo> = {
   administrador: 'admin',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createUserRow, loginAs, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
-import { auditLog } from '../audit/audit.table.js';
-import { users } from './users.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { users } from '../../db/schema/users.js';
 
 const t = setupTestApp();
 

@@ -22,10 +22,10 @@ import { assertStrongPassword, generatePassword, hashPassword } from '../auth/pa
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.service.js';
 import { notifyPasswordChanged } from '../notificacoes/avisos.service.js';
 import { findLinkedTeacher, linkAccountToTeacher } from '../teachers/teacher-link.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { teachers } from '../../db/schema/teachers.js';
 import { noticeOtherAdmins } from './admin-notices.js';
 import { nivelByUserTipo, toUser, userTipoByNivel } from './users.presenter.js';
-import { users, type UserRow } from './users.table.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');

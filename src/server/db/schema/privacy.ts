@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { users } from './users.js';
 
 /**
  * Each acceptance of the privacy notice and the terms: who, which versions, when, from where.

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
+import { classes } from './classes.js';
+import { students } from './students.js';
 
 /** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
 export const financeSettings = pgTable(

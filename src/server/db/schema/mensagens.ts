@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { users } from '../users/users.table.js';
+import { students } from './students.js';
+import { teachers } from './teachers.js';
+import { users } from './users.js';
 
 /**
  * A conversation between a guardian and the school about one child: with the secretaria (every

@@ -1,6 +1,6 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accessVias } from '../../../shared/access-log.schemas.js';
-import { students } from '../students/students.table.js';
+import { students } from './students.js';
 
 /**
  * Every time a member of staff opened one student's whole record (LGPD art. 37; issue 17, part 7), so

@@ -3,7 +3,7 @@ import { addDays } from '../../../shared/calendar.js';
 import { formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { classMemberships } from './academics.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
 
 /**
  * Class membership over time. `students.turma_id` says where a student is now; this history says where

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { mensalidades } from '../finance/finance.table.js';
-import { users } from '../users/users.table.js';
+import { mensalidades } from './finance.js';
+import { users } from './users.js';
 
 /** The bell: one row per person per event, always (the portal channel needs no switch). */
 export const notificacoes = pgTable(

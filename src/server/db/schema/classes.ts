@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { teachers } from '../teachers/teachers.table.js';
+import { teachers } from './teachers.js';
 
 export const classes = pgTable(
   'classes',

@@ -18,16 +18,17 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { notifyAbsences, withdrawAbsenceNotices } from '../notificacoes/avisos.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
-import { students } from '../students/students.table.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { students } from '../../db/schema/students.js';
+import { teachers } from '../../db/schema/teachers.js';
 import { closedMessage, periodStatesForClasses } from '../grades/period-state.js';
-import { yearClosures } from '../grades/grades.table.js';
-import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from './academics.scope.js';
+import { yearClosures } from '../../db/schema/grades.js';
+import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/diary-access.js';
 import { situacaoOf } from './attendance.figures.js';
-import { attendanceAbsences, attendanceRolls, classMemberships, classSubjects } from './academics.table.js';
-import { coversDate } from './memberships.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { coversDate } from '../classes/memberships.js';
 
 /**
  * The roll call and the attendance figures (LDB art. 24, VI). Only absences are stored, plus one row

@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DocumentContent, PriorSubject } from '../../../shared/documents.schemas.js';
-import { students } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
+import { students } from './students.js';
+import { users } from './users.js';
 
 /**
  * Issued school documents. `conteudo` is what the document says, frozen at issue time: the PDF is drawn

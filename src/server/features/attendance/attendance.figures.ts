@@ -19,17 +19,17 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.service.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
-import { students, type StudentRow } from '../students/students.table.js';
-import { classNotFound, diaryAccessOf, rollsVisibleTo, type Viewer } from './academics.scope.js';
+import { students, type StudentRow } from '../../db/schema/students.js';
+import { classNotFound, diaryAccessOf, rollsVisibleTo, type Viewer } from '../classes/diary-access.js';
 import {
   attendanceAbsences,
   attendanceRolls,
   classMemberships,
-  classSubjects,
   tutelaryNotifications,
-} from './academics.table.js';
+} from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
 
 /**
  * Attendance figures: % = (given − counted absences) / given, where 'given' is the rolls taken for the

@@ -11,10 +11,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classes } from '../classes/classes.table.js';
+import { classes } from '../../db/schema/classes.js';
 import { getSchoolIdentity } from '../settings/school-identity.js';
-import { guardians, studentGuardians, students } from '../students/students.table.js';
-import { tutelaryNotifications, type TutelaryNotificationRow } from './academics.table.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { tutelaryNotifications, type TutelaryNotificationRow } from '../../db/schema/attendance.js';
 import { studentTotals, yearRange } from './attendance.figures.js';
 import { renderPdf } from '../../lib/pdf.js';
 

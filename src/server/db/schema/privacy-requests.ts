@@ -1,6 +1,6 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { guardians, students } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
+import { guardians, students } from './students.js';
+import { users } from './users.js';
 
 /** Data subject requests (LGPD art. 18): correction or deletion, answered within the legal deadline. */
 export const dataRequests = pgTable(

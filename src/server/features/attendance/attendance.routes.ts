@@ -23,9 +23,9 @@ import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
 import { deleteRoll, getRoll, listRollClasses, saveRoll, setAbsenceExcused } from './attendance.service.js';
-import { getCurriculum, saveCurriculum } from './grade.service.js';
+import { getCurriculum, saveCurriculum } from '../curriculum/curriculum.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
-import { tutelaryNotifications } from './academics.table.js';
+import { tutelaryNotifications } from '../../db/schema/attendance.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 

@@ -6,11 +6,12 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
-import { teachers } from '../teachers/teachers.table.js';
-import { classNotFound, type Viewer } from './academics.scope.js';
-import { attendanceRolls, classSubjects } from './academics.table.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { classNotFound, type Viewer } from '../classes/diary-access.js';
+import { attendanceRolls } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
 
 const subjectOrder = new Map<string, number>(disciplinas.map((name, index) => [name, index]));
 

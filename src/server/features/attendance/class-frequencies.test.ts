@@ -4,10 +4,10 @@ import { attendancePercent } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { schoolYears } from '../calendar/calendar.table.js';
-import { students } from '../students/students.table.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { students } from '../../db/schema/students.js';
 import { classFrequencies, studentTotals } from './attendance.figures.js';
-import { attendanceAbsences, attendanceRolls, classMemberships } from './academics.table.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 
 const t = setupTestApp();
 

@@ -27,9 +27,9 @@ import {
   messageOf,
 } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { auditLog } from '../audit/audit.table.js';
-import { mensalidades } from '../finance/finance.table.js';
-import { attendanceAbsences, attendanceRolls } from './academics.table.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 
 let t: TestApp;
 beforeAll(async () => {

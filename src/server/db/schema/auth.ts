@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { users } from './users.js';
 
 /** A session id is 256 random bits in the cookie; only its SHA-256 is stored. */
 export const sessions = pgTable(

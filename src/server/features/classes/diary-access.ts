@@ -1,11 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { classes, type ClassRow } from '../classes/classes.table.js';
-import { teachers } from '../teachers/teachers.table.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
+import { teachers } from '../../db/schema/teachers.js';
 import { classesInScope, scopeOf, type RecordsScope } from '../students/students.scope.js';
-import type { UserRow } from '../users/users.table.js';
-import { attendanceRolls, classSubjects } from './academics.table.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { attendanceRolls } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
 
 export type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
 

@@ -15,10 +15,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AcademicSettingsValues } from '../../../shared/grades.schemas.js';
-import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
-import { classes } from '../classes/classes.table.js';
-import { students } from '../students/students.table.js';
-import { users } from '../users/users.table.js';
+import { schoolPeriods, schoolYears } from './calendar.js';
+import { classes } from './classes.js';
+import { students } from './students.js';
+import { users } from './users.js';
 
 /**
  * Grades are exact decimals (`numeric`, read as text and turned into integer tenths), never floats

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { media } from '../media/media.table.js';
-import { guardians, students } from '../students/students.table.js';
+import { media } from './media.js';
+import { guardians, students } from './students.js';
 
 /**
  * The purposes that rest on consent, in plain language. Editing the text bumps `versao`, so

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { classes } from '../classes/classes.table.js';
-import { users } from '../users/users.table.js';
+import { classes } from './classes.js';
+import { users } from './users.js';
 
 export const students = pgTable(
   'students',

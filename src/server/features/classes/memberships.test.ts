@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
 import { setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { classMemberships } from './academics.table.js';
+import { classMemberships } from '../../db/schema/attendance.js';
 import { syncMembership, syncMemberships } from './memberships.js';
 
 const t = setupTestApp();
