@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { sessionsAdminRoutes } from './features/auth/sessions-admin.routes.js';
 import { registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(teachersRoutes, { prefix: '/api/professores' });
   await app.register(classesRoutes, { prefix: '/api/turmas' });
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
+  await app.register(sessionsAdminRoutes, { prefix: '/api/configuracoes/sessoes' });
   await app.register(backupRoutes, { prefix: '/api/configuracoes' });
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
   await app.register(reportsRoutes, { prefix: '/api/relatorios' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { rowsOf } from '../features/backup/backup-tables.service.js';
+import { rowsOf } from '../db/rows.js';
 import { dataOf, insertClass, insertTeacher, newCpf } from './records-fixtures.js';
 import { requestsOf, signedIn, type TestApp } from './test-app.js';
 

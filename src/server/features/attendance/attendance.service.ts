@@ -22,13 +22,13 @@ import { classes } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { closedMessage, periodStatesForClasses } from '../grades/period-state.js';
+import { closedMessage, periodStatesForClasses } from '../calendar/period-state.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/diary-access.js';
 import { situacaoOf } from './attendance.figures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { coversDate } from '../classes/memberships.js';
+import { coversDate } from '../students/memberships.js';
 
 /**
  * The roll call and the attendance figures (LDB art. 24, VI). Only absences are stored, plus one row

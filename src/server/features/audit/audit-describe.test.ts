@@ -8,7 +8,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionLabel, entityLabel } from '../../.
 import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AuditEntry } from '../../../shared/settings.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
 import { describeEntry } from './audit-describe.js';

@@ -17,7 +17,7 @@ import { parentescoLabels, studentStatusLabels } from '../../../shared/students.
 import { userStatusLabels } from '../../../shared/users.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { calendarEntries } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';

@@ -18,7 +18,7 @@ import {
   setSessionCookie,
   signedInUser,
 } from '../../lib/http.js';
-import { toCurrentUser } from '../users/users.presenter.js';
+import { toCurrentUser } from './user.presenter.js';
 import {
   changePassword,
   login,

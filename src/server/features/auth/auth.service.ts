@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { atSilentLimit, auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { users, type UserRow } from '../../db/schema/users.js';
-import { toCurrentUser } from '../users/users.presenter.js';
+import { toCurrentUser } from './user.presenter.js';
 import { passwordResets, sessions } from '../../db/schema/auth.js';
 import { notifyPasswordChanged } from '../notificacoes/avisos.service.js';
 import { findKnownDevice, forgetDevices, rememberDevice } from './known-devices.service.js';

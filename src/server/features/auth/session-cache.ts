@@ -49,9 +49,6 @@ export class SessionCache extends InvalidatedCache<CachedSession> {
   }
 }
 
-/** The channel the `users`/`sessions` triggers notify (migration 0005): `user:<id>`, `session:<id>`, `*`. */
-export const AUTH_CHANGES_CHANNEL = 'auth_changed';
-
 /** Applies one notification from AUTH_CHANGES_CHANNEL. */
 export function applyAuthChange(cache: SessionCache, payload: string): void {
   if (payload.startsWith('user:')) cache.forgetUser(payload.slice(5));

@@ -4,7 +4,8 @@ import { SESSION_LIMITS } from '../../../shared/auth.schemas.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
-import { applyAuthChange, AUTH_CHANGES_CHANNEL, SessionCache } from './session-cache.js';
+import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
+import { applyAuthChange, SessionCache } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
 
 const MINUTE = 60_000;

@@ -1,3 +1,4 @@
+import { rowsOf } from '../../db/rows.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   AuditOrigin,
@@ -9,7 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { snapshotMissingYearRules } from '../grades/academic-settings.service.js';
+import { snapshotMissingYearRules } from '../calendar/academic-settings.service.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -21,7 +22,6 @@ import {
   BACKUP_EXCLUDED_TABLES,
   MERGED_TABLES,
   type TableInfo,
-  rowsOf,
   ident,
   describeTables,
   dependencyOrder,

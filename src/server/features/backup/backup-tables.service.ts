@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { clock } from '../../lib/clock.js';
 import {
   APP_VERSION,
@@ -48,10 +49,6 @@ export interface TableInfo {
   name: string;
   columns: ColumnInfo[];
   primaryKey: string[];
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

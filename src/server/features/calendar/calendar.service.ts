@@ -34,9 +34,9 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
-import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
+import { assertPeriodWeightsFit } from './academic-settings.service.js';
 import { assessments, yearClosures } from '../../db/schema/grades.js';
-import { yearPeriodStates } from '../grades/period-state.js';
+import { yearPeriodStates } from './period-state.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import {
   calendarEntries,

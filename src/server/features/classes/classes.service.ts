@@ -11,10 +11,10 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { fieldViewOf, guardianContacts } from '../students/students.presenter.js';
 import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { assertClassHasRoom } from './classes.rules.js';
+import { assertClassHasRoom } from '../students/enrolment.rules.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { clock } from '../../lib/clock.js';
-import { syncMembership } from './memberships.js';
+import { syncMembership } from '../students/memberships.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 

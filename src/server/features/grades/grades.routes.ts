@@ -37,7 +37,7 @@ import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { scopeOf } from '../students/students.scope.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { getAcademicSettings, updateAcademicSettings } from './academic-settings.service.js';
+import { getAcademicSettings, updateAcademicSettings } from '../calendar/academic-settings.service.js';
 import {
   createAssessment,
   deleteAssessment,

@@ -46,7 +46,7 @@ import {
   rulesForAssessment,
   rulesForPeriod,
   rulesForYear,
-} from './academic-settings.service.js';
+} from '../calendar/academic-settings.service.js';
 import {
   assessments,
   gradeChanges,
@@ -54,7 +54,12 @@ import {
   rectificationRequests,
   type AssessmentRow,
 } from '../../db/schema/grades.js';
-import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
+import {
+  closedMessage,
+  periodContextOf,
+  periodStateFor,
+  type PeriodContext,
+} from '../calendar/period-state.js';
 
 /** The grades one audit entry of a save lists one by one (a whole class's column at most). */
 const AUDITED_GRADES = 60;

@@ -9,7 +9,7 @@ import { classes } from '../../db/schema/classes.js';
 import { classesInScope, type RecordsScope } from '../students/students.scope.js';
 import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
 import { periodStates } from '../../db/schema/grades.js';
-import { periodContextOf, periodStatesFor } from './period-state.js';
+import { periodContextOf, periodStatesFor } from '../calendar/period-state.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 
 export type PeriodAction = 'fechar' | 'reabrir' | 'publicar';

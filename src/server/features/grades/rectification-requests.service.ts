@@ -17,7 +17,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { rulesForAssessment, rulesForYear } from './academic-settings.service.js';
+import { rulesForAssessment, rulesForYear } from '../calendar/academic-settings.service.js';
 import {
   assertMemberDuring,
   gradeText,
@@ -26,7 +26,7 @@ import {
   writeRectification,
 } from './grades.service.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
-import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
+import { closedMessage, periodContextOf, periodStateFor } from '../calendar/period-state.js';
 
 /**
  * The teacher's retificação: once a period is closed to them, a teacher asks (grade, new value,

@@ -41,9 +41,9 @@ import {
   yearClosures,
   type CouncilDecisionRow,
 } from '../../db/schema/grades.js';
-import { rulesForYear } from './academic-settings.service.js';
+import { rulesForYear } from '../calendar/academic-settings.service.js';
 import { periodAverage, tenthsOf } from './grades.service.js';
-import { periodStatesFor } from './period-state.js';
+import { periodStatesFor } from '../calendar/period-state.js';
 import { groupBy } from '../../../shared/group-by.js';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { readSystemValues } from '../settings/settings.service.js';
 import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
 

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { sessions } from '../../db/schema/auth.js';
-import { AUTH_CHANGES_CHANNEL } from '../auth/session-cache.js';
+import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
 import { users } from '../../db/schema/users.js';
 import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';

@@ -4,7 +4,7 @@ import type { AnonymiseResult } from '../../../shared/anonymise.schemas.js';
 import type { DataRequest } from '../../../shared/data-rights.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { recordAudit } from '../audit/audit.service.js';

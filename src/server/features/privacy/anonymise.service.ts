@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { consents } from '../../db/schema/consent.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AccessVia } from '../../../shared/access-log.schemas.js';
 import { can, type Access } from '../../../shared/permissions.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { requestsOf, signedIn, setupTestApp, type TestApp } from '../../test/test-app.js';
 import {
   dataOf,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionSettings } from '../../../shared/retention.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { rowsOf } from '../backup/backup-tables.service.js';
+import { rowsOf } from '../../db/rows.js';
 import { JobQueue } from '../jobs/jobs.service.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { dataOf, messageOf, newCpf } from '../../test/records-fixtures.js';

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activeSessionSchema,
-  endedSessionsSchema,
   publicSystemSettingsSchema,
   roleMatrixEntrySchema,
   schoolSettingsSchema,
@@ -12,7 +10,6 @@ import {
 } from '../../../shared/settings.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { AppError } from '../../lib/errors.js';
 import {
   getPublicSettings,
   getRoleMatrix,
@@ -21,9 +18,6 @@ import {
   updateSchoolSettings,
   updateSystemSettings,
 } from './settings.service.js';
-import { endOtherSessions, endSession, listActiveSessions } from './sessions-admin.service.js';
-
-const sessionParamsSchema = z.strictObject({ id: z.uuid('Sessão inválida') });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'settings.manage' } as const;
@@ -79,39 +73,5 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/roles',
     { schema: { response: okResponse(z.array(roleMatrixEntrySchema)) }, config: access },
     async () => ok(getRoleMatrix()),
-  );
-
-  // The Sessões screen refreshes this every 30 s on its own: those refreshes are not use of the session.
-  app.get(
-    '/sessoes',
-    {
-      schema: { response: okResponse(z.array(activeSessionSchema)) },
-      config: { ...access, background: 'poll' },
-    },
-    async (request) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-      return ok(await listActiveSessions(app.ctx.db, request.auth.sessionId));
-    },
-  );
-
-  app.delete(
-    '/sessoes/:id',
-    { schema: { params: sessionParamsSchema, response: okResponse(z.null()) }, config: access },
-    async (request) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-      await endSession(app.ctx.db, request.params.id, request.auth.sessionId, actorOf(request));
-      return ok(null, 'Sessão encerrada');
-    },
-  );
-
-  /** 'Encerrar todas as outras': every session but the caller's. */
-  app.delete(
-    '/sessoes',
-    { schema: { response: okResponse(endedSessionsSchema) }, config: access },
-    async (request) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
-      const count = await endOtherSessions(app.ctx.db, request.auth.sessionId, actorOf(request));
-      return ok({ encerradas: count }, count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`);
-    },
   );
 };

@@ -16,7 +16,7 @@ import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
-import { assertClassHasRoom, classYearStart, firstDayInClass } from '../classes/classes.rules.js';
+import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
@@ -29,7 +29,7 @@ import {
   type Viewer,
 } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
-import { syncMembership } from '../classes/memberships.js';
+import { syncMembership } from './memberships.js';
 import { recordVersions, students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';

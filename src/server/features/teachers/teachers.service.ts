@@ -13,7 +13,7 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
 import { users, type UserRow } from '../../db/schema/users.js';
-import { findAccountForTeacher } from './teacher-link.js';
+import { findAccountForTeacher } from '../users/teacher-link.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 

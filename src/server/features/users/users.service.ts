@@ -21,10 +21,10 @@ import { confirmCurrentPassword, type PasswordClient } from '../auth/password-ch
 import { assertStrongPassword, generatePassword, hashPassword } from '../auth/passwords.js';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.service.js';
 import { notifyPasswordChanged } from '../notificacoes/avisos.service.js';
-import { findLinkedTeacher, linkAccountToTeacher } from '../teachers/teacher-link.js';
+import { findLinkedTeacher, linkAccountToTeacher } from './teacher-link.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { noticeOtherAdmins } from './admin-notices.js';
-import { nivelByUserTipo, toUser, userTipoByNivel } from './users.presenter.js';
+import { nivelByUserTipo, toUser, userTipoByNivel } from '../auth/user.presenter.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 
