@@ -63,7 +63,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
-      // Shared imports neither side; client and server never import each other (docs/architecture.md, "Camadas").
+      // Shared imports neither side; client and server never import each other
+      // (docs/architecture.md, "Camadas").
       'import-x/no-restricted-paths': [
         'error',
         { zones: [...layerZones, { target: './src/client/features', from: './src/client/app' }] },
