@@ -9,8 +9,8 @@ import playwright from 'eslint-plugin-playwright';
 import vitest from '@vitest/eslint-plugin';
 import { readdirSync } from 'node:fs';
 
-// A client feature imports no other feature (style.md): what two features share lives in
-// src/client/components or src/client/lib, which import no feature; app/ composes them all.
+// A client feature imports no other feature (docs/client.md, "Where things live"): what two features share
+// lives in src/client/components or src/client/lib, which import no feature; app/ composes them all.
 const clientFeatures = readdirSync('./src/client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -63,7 +63,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
-      // Shared imports neither side; client and server never import each other (style.md).
+      // Shared imports neither side; client and server never import each other
+      // (docs/architecture.md, "Camadas").
       'import-x/no-restricted-paths': [
         'error',
         { zones: [...layerZones, { target: './src/client/features', from: './src/client/app' }] },

@@ -26,7 +26,7 @@ export interface WriteLimit {
 
 const DAY = 24 * 60;
 
-/** Every cap in one place: the ADR, the README and the tests read these numbers. */
+/** Every cap in one place: the ADR, docs/security.md and the tests read these numbers. */
 export const WRITE_LIMITS = {
   documentos: { max: 20, windowMinutes: DAY, what: 'declarações emitidas', again: 'emitir outra' },
   comunicados: { max: 10, windowMinutes: DAY, what: 'comunicados criados', again: 'criar outro' },
