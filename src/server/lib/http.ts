@@ -3,8 +3,6 @@ import { BACKGROUND_POLL_HEADER, type ApiSuccess } from '../../shared/api.js';
 import type { Access } from '../../shared/permissions.js';
 import { MAX_INTEGER } from '../../shared/validators.js';
 import type { UserRow } from '../db/schema/users.js';
-import type { Actor } from '../features/audit/audit.service.js';
-import type { PasswordClient } from '../features/auth/password-check.service.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -129,4 +127,18 @@ export function expectedVersion(request: FastifyRequest, bodyVersion?: number): 
     return parsed;
   }
   return bodyVersion;
+}
+
+/** Who did something, as the audit trail records it (a person, or the system: every field null). */
+export interface Actor {
+  id: string | null;
+  nome: string | null;
+  nivel: 'administrador' | 'professor' | 'responsavel' | null;
+  ip: string | null;
+}
+
+/** Where a password attempt came from (the login throttle and the new-device notice). */
+export interface PasswordClient {
+  ip: string | null;
+  deviceToken: string | null;
 }

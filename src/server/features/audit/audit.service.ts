@@ -1,14 +1,10 @@
 import type { AuditAction, AuditEntity } from '../../../shared/audit-actions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
+import type { Actor } from '../../lib/http.js';
 
 /** Who is acting, as the routes hand it to services (services never see the request). */
-export interface Actor {
-  id: string | null;
-  nome: string | null;
-  nivel: 'administrador' | 'professor' | 'responsavel' | null;
-  ip: string | null;
-}
+export type { Actor };
 
 export const systemActor: Actor = { id: null, nome: 'Sistema', nivel: null, ip: null };
 

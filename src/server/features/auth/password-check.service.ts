@@ -6,12 +6,10 @@ import { users, type UserRow } from '../../db/schema/users.js';
 import { findKnownDevice } from './known-devices.service.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { reserveAttempt, settleFailure, settleSuccess, THROTTLE } from './throttle.service.js';
+import type { PasswordClient } from '../../lib/http.js';
 
 /** Who is typing the password: the address and the browser's device id (its cookie), if any. */
-export interface PasswordClient {
-  ip: string | null;
-  deviceToken: string | null;
-}
+export type { PasswordClient };
 
 export const ACCOUNT_LOCK_NOTICE_JOB = 'auth.aviso-bloqueio';
 
