@@ -8,7 +8,7 @@ import type {
   SchoolYearInput,
 } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
-import { schoolYearsKey } from '../../lib/school-years';
+import { schoolYearsKey } from '../../domain/school-years';
 
 /** Query keys of the school year and the calendar; every write invalidates `calendarKeys.all`. */
 export const calendarKeys = {

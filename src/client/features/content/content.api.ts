@@ -7,7 +7,7 @@ import type {
   SiteContent,
 } from '../../../shared/content.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
-import { publishSiteContent } from '../../lib/site-content-store';
+import { publishSiteContent } from '../../domain/site-content-store';
 
 export const contentStateKey = ['content', 'state'] as const;
 

@@ -50,7 +50,7 @@ const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
 
 // ---------------------------------------------------------------- 'Acadêmico' settings
 
-export { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
+export { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 
 // ---------------------------------------------------------------- avaliações
 
@@ -275,7 +275,7 @@ export {
   downloadReportCard,
   useCouncilDecision,
   useReportCard,
-} from '../../lib/report-card';
+} from '../../domain/report-card.api';
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 

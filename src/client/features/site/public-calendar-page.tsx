@@ -6,11 +6,11 @@ import { entryKindLabels } from '../../../shared/calendar';
 import type { PublicCalendar, PublicCalendarItem } from '../../../shared/calendar.schemas';
 import { todayIso } from '../../../shared/format';
 import { api, toQuery } from '../../lib/api-client';
-import { useSiteContent } from '../../lib/site-content-store';
+import { useSiteContent } from '../../domain/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { shownSections } from '../../lib/site-sections';
+import { shownSections } from '../../domain/site-sections';
 
 const FEED_PATH = '/calendario.ics';
 

@@ -7,11 +7,11 @@ import type { Page } from '../../shared/api';
 import { MEDIA_PAGE_SIZE, type MediaItem, type UploadedMedia } from '../../shared/content.schemas';
 import { formatDate } from '../../shared/format';
 import { api, ApiError } from '../lib/api-client';
-import { Button } from './button';
-import { EmptyState, ErrorBanner, Spinner } from './feedback';
-import { FormInput } from './form-fields';
-import { Modal } from './modal';
-import { Pagination } from './pagination';
+import { Button } from '../components/button';
+import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
+import { FormInput } from '../components/form-fields';
+import { Modal } from '../components/modal';
+import { Pagination } from '../components/pagination';
 
 /**
  * The school's image library: every image uploaded (Gerenciar Conteúdo, Configurações → Escola) is

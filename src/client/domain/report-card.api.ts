@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolYear } from '../../shared/calendar.schemas';
 import type { CouncilInput, ReportCard } from '../../shared/grades.schemas';
-import { api, apiWithMessage, downloadFile, toQuery } from './api-client';
+import { api, apiWithMessage, downloadFile, toQuery } from '../lib/api-client';
 
 /**
  * The boletim of a student: read on the grades screens and on the student's details (guardians too),

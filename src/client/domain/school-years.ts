@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SchoolYear } from '../../shared/calendar.schemas';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * The school years: opened and edited in the Calendário, read by the roll screen (a date outside every

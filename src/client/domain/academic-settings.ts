@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/grades.schemas';
-import { api, apiWithMessage } from './api-client';
+import { api, apiWithMessage } from '../lib/api-client';
 
 /**
  * The school's academic rules (scale, recuperação, averages): read by the grades screens and edited

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Curriculum } from '../../shared/curriculum.schemas';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * A class's subject grid ('Grade curricular', each subject with its teacher): edited in Turmas, read by
