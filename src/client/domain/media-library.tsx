@@ -12,6 +12,7 @@ import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
 import { FormInput } from '../components/form-fields';
 import { Modal } from '../components/modal';
 import { Pagination } from '../components/pagination';
+import { keyRoots } from '../lib/query-keys';
 
 /**
  * The school's image library: every image uploaded (Gerenciar Conteúdo, Configurações → Escola) is
@@ -19,7 +20,7 @@ import { Pagination } from '../components/pagination';
  * address goes: pick it from 'Imagens enviadas' or upload a new one on the spot.
  */
 
-const mediaKey = ['media'] as const;
+const mediaKey = keyRoots.media;
 
 async function uploadImage(file: File): Promise<UploadedMedia> {
   const form = new FormData();

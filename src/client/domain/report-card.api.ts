@@ -1,24 +1,32 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { SchoolYear } from '../../shared/calendar.schemas';
 import type { CouncilInput, ReportCard } from '../../shared/grades.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../lib/api-client';
+import { keyRoots } from '../lib/query-keys';
 
 /**
  * The boletim of a student: read on the grades screens and on the student's details (guardians too),
  * so the hooks live here. Guardians get only the published periods of their own children.
  */
-export const reportCardKey = (alunoId: string, ano?: number) =>
-  ['grades', 'report-card', alunoId, ano ?? ''] as const;
+export const reportCardKeys = {
+  all: [...keyRoots.grades, 'report-card'] as const,
+  one: (alunoId: string, ano?: number) => [...keyRoots.grades, 'report-card', alunoId, ano ?? ''] as const,
+  /** The school years as the grades screens read them (also their periods: `useGradePeriods`). */
+  years: [...keyRoots.grades, 'years'] as const,
+};
 
-export function useReportCard(alunoId: string, ano?: number) {
-  return useQuery({
-    queryKey: reportCardKey(alunoId, ano),
+export const reportCardQuery = (alunoId: string, ano?: number) =>
+  queryOptions({
+    queryKey: reportCardKeys.one(alunoId, ano),
     queryFn: () =>
       api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
     enabled: Boolean(alunoId),
     // Switching the year keeps the last boletim (and its year picker) on screen until the next arrives.
     placeholderData: keepPreviousData,
   });
+
+export function useReportCard(alunoId: string, ano?: number) {
+  return useQuery(reportCardQuery(alunoId, ano));
 }
 
 export function downloadReportCard(alunoId: string, ano?: number) {
@@ -31,13 +39,16 @@ export function downloadClassReportCards(turmaId: string) {
 }
 
 /** The school years (every signed-in user reads them): the boletim's year picker. */
-export function useSchoolYearNumbers() {
-  return useQuery({
-    queryKey: ['grades', 'years'] as const,
+export const schoolYearNumbersQuery = () =>
+  queryOptions({
+    queryKey: reportCardKeys.years,
     queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
     staleTime: 60_000,
     select: (years) => years.map((year) => year.ano).sort((a, b) => b - a),
   });
+
+export function useSchoolYearNumbers() {
+  return useQuery(schoolYearNumbersQuery());
 }
 
 /** Administrators: the conselho de classe's decision for a student (a subject or the overall result). */
@@ -52,8 +63,8 @@ export function useCouncilDecision() {
       }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['grades'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
       ]),
   });
 }

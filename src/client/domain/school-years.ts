@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SchoolYear } from '../../shared/calendar.schemas';
 import { api } from '../lib/api-client';
+import { keyRoots } from '../lib/query-keys';
 
 /**
  * The school years: opened and edited in the Calendário, read by the roll screen (a date outside every
  * year), so the query lives here rather than in either feature. Under the Calendário's key
  * (`calendarKeys.all`): its writes refresh the roll screen too.
  */
-export const schoolYearsKey = ['calendar', 'years'] as const;
+export const schoolYearsKey = [...keyRoots.calendar, 'years'] as const;
 
 export const schoolYearsQuery = () =>
   queryOptions({

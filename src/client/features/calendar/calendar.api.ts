@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   CalendarEntry,
   CalendarEntryInput,
@@ -9,40 +9,50 @@ import type {
 } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { schoolYearsKey } from '../../domain/school-years';
+import { keyRoots } from '../../lib/query-keys';
 
 /** Query keys of the school year and the calendar; every write invalidates `calendarKeys.all`. */
 export const calendarKeys = {
-  all: ['calendar'] as const,
+  all: keyRoots.calendar,
   years: () => schoolYearsKey,
   year: (id: string) => [...calendarKeys.all, 'years', id] as const,
   range: (de: string, ate: string) => [...calendarKeys.all, 'range', de, ate] as const,
   public: (de?: string, ate?: string) => [...calendarKeys.all, 'public', de ?? '', ate ?? ''] as const,
 };
 
-export function useSchoolYear(id: string | null) {
-  return useQuery({
+export const schoolYearQuery = (id: string | null) =>
+  queryOptions({
     queryKey: calendarKeys.year(id ?? ''),
     queryFn: () => api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { globalErrors: false }),
     enabled: id !== null,
   });
+
+export function useSchoolYear(id: string | null) {
+  return useQuery(schoolYearQuery(id));
 }
 
 /** Days (with their kind), the school's entries and the national holidays of a range (≤ 400 days). */
-export function useCalendar(de: string, ate: string, enabled = true) {
-  return useQuery({
+export const calendarQuery = (de: string, ate: string, enabled = true) =>
+  queryOptions({
     queryKey: calendarKeys.range(de, ate),
     queryFn: () => api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { globalErrors: false }),
     enabled,
   });
+
+export function useCalendar(de: string, ate: string, enabled = true) {
+  return useQuery(calendarQuery(de, ate, enabled));
 }
 
 /** The public page /calendario (no session). */
-export function usePublicCalendar(de?: string, ate?: string) {
-  return useQuery({
+export const publicCalendarQuery = (de?: string, ate?: string) =>
+  queryOptions({
     queryKey: calendarKeys.public(de, ate),
     queryFn: () =>
       api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, { globalErrors: false }),
   });
+
+export function usePublicCalendar(de?: string, ate?: string) {
+  return useQuery(publicCalendarQuery(de, ate));
 }
 
 /** The iCalendar feed a family subscribes to (webcal:// + host + this path works in most apps). */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   ActiveSession,
   AutomaticBackup,
@@ -13,52 +13,68 @@ import type {
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 import { useBackgroundPoll } from '../../lib/background-poll';
+import { keyRoots } from '../../lib/query-keys';
 
 const base = '/api/configuracoes';
 
-export function useSchoolSettings() {
-  return useQuery({
-    queryKey: ['configuracoes', 'escola'],
+export const schoolSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'escola'],
     queryFn: () => api<SchoolSettings>(`${base}/escola`, { globalErrors: false }),
   });
+
+export function useSchoolSettings() {
+  return useQuery(schoolSettingsQuery());
 }
 
-export function useSystemSettings() {
-  return useQuery({
-    queryKey: ['configuracoes', 'sistema'],
+export const systemSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'sistema'],
     queryFn: () => api<SystemSettings>(`${base}/sistema`, { globalErrors: false }),
   });
+
+export function useSystemSettings() {
+  return useQuery(systemSettingsQuery());
 }
 
-export function useRoles() {
-  return useQuery({
-    queryKey: ['configuracoes', 'roles'],
+export const rolesQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'roles'],
     queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`),
     staleTime: Infinity,
   });
+
+export function useRoles() {
+  return useQuery(rolesQuery());
 }
 
-const sessionsKey = ['configuracoes', 'sessoes'] as const;
+const sessionsKey = [...keyRoots.settings, 'sessoes'] as const;
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: sessionsKey,
+    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
+  });
 
 /** The active sessions: loaded when the screen opens, refreshed every 30 s in the background. */
 export function useSessions() {
   useBackgroundPoll(sessionsKey, `${base}/sessoes`, 30_000);
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
-  });
+  return useQuery(sessionsQuery());
 }
 
-export function useAutomaticBackups() {
-  return useQuery({
-    queryKey: ['configuracoes', 'backups'],
+export const automaticBackupsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'backups'],
     queryFn: () => api<AutomaticBackup[]>(`${base}/backups`),
   });
+
+export function useAutomaticBackups() {
+  return useQuery(automaticBackupsQuery());
 }
 
 function useInvalidateSettings() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['configuracoes'] });
+  return () => queryClient.invalidateQueries({ queryKey: keyRoots.settings });
 }
 
 export function useSaveSchoolSettings() {

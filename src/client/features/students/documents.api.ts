@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   DocumentoTipo,
   IssuedDocument,
@@ -7,17 +7,21 @@ import type {
   SchoolDocument,
 } from '../../../shared/documents.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
 /** A student's issued documents and the years typed in from previous schools. */
-const documentsKey = (alunoId: string) => ['documents', alunoId] as const;
-const priorYearsKey = (alunoId: string) => ['documents', alunoId, 'prior-years'] as const;
+const documentsKey = (alunoId: string) => [...keyRoots.documents, alunoId] as const;
+const priorYearsKey = (alunoId: string) => [...keyRoots.documents, alunoId, 'prior-years'] as const;
 
-export function useDocuments(alunoId: string) {
-  return useQuery({
+export const documentsQuery = (alunoId: string) =>
+  queryOptions({
     queryKey: documentsKey(alunoId),
     queryFn: () =>
       api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, { globalErrors: false }),
   });
+
+export function useDocuments(alunoId: string) {
+  return useQuery(documentsQuery(alunoId));
 }
 
 export function downloadDocument(id: string) {
@@ -54,12 +58,15 @@ export function useRevokeDocument(alunoId: string) {
   });
 }
 
-export function usePriorYears(alunoId: string, enabled: boolean) {
-  return useQuery({
+export const priorYearsQuery = (alunoId: string, enabled: boolean) =>
+  queryOptions({
     queryKey: priorYearsKey(alunoId),
     queryFn: () => api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, { globalErrors: false }),
     enabled,
   });
+
+export function usePriorYears(alunoId: string, enabled: boolean) {
+  return useQuery(priorYearsQuery(alunoId, enabled));
 }
 
 export function useSavePriorYear(alunoId: string) {

@@ -1,14 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { SavedTeacher, Teacher, TeacherInput } from '../../../shared/teachers.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
-const teachersKey = ['teachers'] as const;
+const teachersKey = keyRoots.teachers;
 
-export function useTeachers() {
-  return useQuery({
+export const teachersQuery = () =>
+  queryOptions({
     queryKey: teachersKey,
     queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
   });
+
+export function useTeachers() {
+  return useQuery(teachersQuery());
 }
 
 export function useSaveTeacher() {
