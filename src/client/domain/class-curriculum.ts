@@ -1,5 +1,5 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import type { Curriculum } from '../../shared/curriculum.schemas';
+import { type Curriculum, curriculumSchema } from '../../shared/curriculum.schemas';
 import { api } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 
@@ -10,7 +10,11 @@ import { keyRoots } from '../lib/query-keys';
 export const classCurriculumQuery = (turmaId: string) =>
   queryOptions({
     queryKey: [...keyRoots.curriculum, 'class', turmaId] as const,
-    queryFn: () => api<Curriculum>(`/api/turmas/${turmaId}/disciplinas`, { globalErrors: false }),
+    queryFn: () =>
+      api<Curriculum>(`/api/turmas/${turmaId}/disciplinas`, {
+        schema: curriculumSchema,
+        globalErrors: false,
+      }),
     enabled: turmaId !== '',
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { SchoolYear } from '../../shared/calendar.schemas';
-import type { CouncilInput, ReportCard } from '../../shared/grades.schemas';
+import { type SchoolYear, schoolYearSchema } from '../../shared/calendar.schemas';
+import { type CouncilInput, type ReportCard, reportCardSchema } from '../../shared/grades.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 
@@ -19,7 +19,10 @@ export const reportCardQuery = (alunoId: string, ano?: number) =>
   queryOptions({
     queryKey: reportCardKeys.one(alunoId, ano),
     queryFn: () =>
-      api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+      api<ReportCard>(`/api/boletins/alunos/${alunoId}${toQuery({ ano })}`, {
+        schema: reportCardSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(alunoId),
     // Switching the year keeps the last boletim (and its year picker) on screen until the next arrives.
     placeholderData: keepPreviousData,
@@ -42,7 +45,8 @@ export function downloadClassReportCards(turmaId: string) {
 export const schoolYearNumbersQuery = () =>
   queryOptions({
     queryKey: reportCardKeys.years,
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolYear[]>('/api/anos-letivos', { schema: schoolYearSchema.array(), globalErrors: false }),
     staleTime: 60_000,
     select: (years) => years.map((year) => year.ano).sort((a, b) => b - a),
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SchoolYear } from '../../shared/calendar.schemas';
+import { type SchoolYear, schoolYearSchema } from '../../shared/calendar.schemas';
 import { api } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 
@@ -13,7 +13,8 @@ export const schoolYearsKey = [...keyRoots.calendar, 'years'] as const;
 export const schoolYearsQuery = () =>
   queryOptions({
     queryKey: schoolYearsKey,
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolYear[]>('/api/anos-letivos', { schema: schoolYearSchema.array(), globalErrors: false }),
   });
 
 export function useSchoolYears() {

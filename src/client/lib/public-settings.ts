@@ -1,5 +1,5 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import type { PublicSystemSettings } from '../../shared/settings.schemas';
+import { type PublicSystemSettings, publicSystemSettingsSchema } from '../../shared/settings.schemas';
 import { api } from './api-client';
 import { keyRoots } from './query-keys';
 
@@ -9,7 +9,11 @@ export const publicSettingsKey = [...keyRoots.settings, 'publico'] as const;
 export const publicSettingsQuery = () =>
   queryOptions({
     queryKey: publicSettingsKey,
-    queryFn: () => api<PublicSystemSettings>('/api/configuracoes/publico', { globalErrors: false }),
+    queryFn: () =>
+      api<PublicSystemSettings>('/api/configuracoes/publico', {
+        schema: publicSystemSettingsSchema,
+        globalErrors: false,
+      }),
     staleTime: 10_000,
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,

@@ -1,11 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AttendanceAlerts,
-  ClassMonth,
-  Roll,
-  RollClass,
-  RollInput,
-  TutelaryNotification,
+import {
+  type AttendanceAlerts,
+  type ClassMonth,
+  type Roll,
+  type RollClass,
+  type RollInput,
+  type TutelaryNotification,
+  rollClassSchema,
+  rollSchema,
+  classMonthSchema,
+  attendanceAlertsSchema,
 } from '../../../shared/attendance.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
@@ -29,7 +33,11 @@ export const attendanceKeys = {
 export const rollClassesQuery = (data?: string) =>
   queryOptions({
     queryKey: attendanceKeys.rollClasses(data),
-    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ data })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<RollClass[]>(`/api/frequencia/turmas${toQuery({ data })}`, {
+        schema: rollClassSchema.array(),
+        globalErrors: false,
+      }),
   });
 
 export function useRollClasses(data?: string) {
@@ -50,7 +58,7 @@ export const rollQuery = (
           disciplina: params.disciplina,
           aula: params.aula,
         })}`,
-        { globalErrors: false },
+        { schema: rollSchema, globalErrors: false },
       ),
   });
 
@@ -93,7 +101,10 @@ export const classMonthQuery = (turmaId: string, mes?: string) =>
   queryOptions({
     queryKey: attendanceKeys.month(turmaId, mes),
     queryFn: () =>
-      api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, { globalErrors: false }),
+      api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, {
+        schema: classMonthSchema,
+        globalErrors: false,
+      }),
   });
 
 export function useClassMonth(turmaId: string, mes?: string) {
@@ -106,6 +117,7 @@ export const attendanceAlertsQuery = (ano?: number, turmaId?: string) =>
     queryKey: attendanceKeys.alerts(ano, turmaId),
     queryFn: () =>
       api<AttendanceAlerts>(`/api/frequencia/alertas${toQuery({ ano, turma_id: turmaId })}`, {
+        schema: attendanceAlertsSchema,
         globalErrors: false,
       }),
   });

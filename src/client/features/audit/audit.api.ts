@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
-import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas';
+import { type AuditEntry, type AuditFacets, auditFacetsSchema } from '../../../shared/settings.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
@@ -29,7 +29,7 @@ export function useAudit(filters: AuditFilters) {
 export const auditFacetsQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.audit, 'filtros'],
-    queryFn: () => api<AuditFacets>('/api/auditoria/filtros'),
+    queryFn: () => api<AuditFacets>('/api/auditoria/filtros', { schema: auditFacetsSchema }),
   });
 
 export function useAuditFacets() {

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type {
-  CalendarEntry,
-  CalendarEntryInput,
-  CalendarView,
-  PublicCalendar,
-  SchoolYear,
-  SchoolYearInput,
+import {
+  type CalendarEntry,
+  type CalendarEntryInput,
+  type CalendarView,
+  type PublicCalendar,
+  type SchoolYear,
+  type SchoolYearInput,
+  schoolYearSchema,
+  calendarViewSchema,
+  publicCalendarSchema,
 } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { schoolYearsKey } from '../../domain/school-years';
@@ -23,7 +26,8 @@ export const calendarKeys = {
 export const schoolYearQuery = (id: string | null) =>
   queryOptions({
     queryKey: calendarKeys.year(id ?? ''),
-    queryFn: () => api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { schema: schoolYearSchema, globalErrors: false }),
     enabled: id !== null,
   });
 
@@ -35,7 +39,11 @@ export function useSchoolYear(id: string | null) {
 export const calendarQuery = (de: string, ate: string, enabled = true) =>
   queryOptions({
     queryKey: calendarKeys.range(de, ate),
-    queryFn: () => api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, {
+        schema: calendarViewSchema,
+        globalErrors: false,
+      }),
     enabled,
   });
 
@@ -48,7 +56,10 @@ export const publicCalendarQuery = (de?: string, ate?: string) =>
   queryOptions({
     queryKey: calendarKeys.public(de, ate),
     queryFn: () =>
-      api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, { globalErrors: false }),
+      api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, {
+        schema: publicCalendarSchema,
+        globalErrors: false,
+      }),
   });
 
 export function usePublicCalendar(de?: string, ate?: string) {

@@ -1,9 +1,15 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { Curriculum, CurriculumInput } from '../../../shared/curriculum.schemas';
 import type { Page } from '../../../shared/api';
-import type { ClassInput, ClassStudent, SchoolClass } from '../../../shared/classes.schemas';
+import {
+  type ClassInput,
+  type ClassStudent,
+  type SchoolClass,
+  classSchema,
+  classStudentSchema,
+} from '../../../shared/classes.schemas';
 import type { Student } from '../../../shared/students.schemas';
-import type { Teacher } from '../../../shared/teachers.schemas';
+import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
@@ -12,7 +18,7 @@ const classesKey = keyRoots.classes;
 export const classesQuery = () =>
   queryOptions({
     queryKey: [...classesKey, 'list'],
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
   });
 
 export function useClasses() {
@@ -22,7 +28,11 @@ export function useClasses() {
 export const classStudentsQuery = (id: string) =>
   queryOptions({
     queryKey: [...classesKey, 'students', id],
-    queryFn: () => api<ClassStudent[]>(`/api/turmas/${id}/alunos`, { globalErrors: false }),
+    queryFn: () =>
+      api<ClassStudent[]>(`/api/turmas/${id}/alunos`, {
+        schema: classStudentSchema.array(),
+        globalErrors: false,
+      }),
   });
 
 export function useClassStudents(id: string) {
@@ -32,7 +42,7 @@ export function useClassStudents(id: string) {
 export const teacherOptionsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keyRoots.teachers,
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
     enabled,
   });
 

@@ -6,15 +6,20 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Anexo,
-  Comunicado,
-  ComunicadoInput,
-  ComunicadoPage,
-  LembreteResult,
-  Leituras,
-  PublicoOpcoes,
-  Versoes,
+import {
+  type Anexo,
+  type Comunicado,
+  type ComunicadoInput,
+  type ComunicadoPage,
+  type LembreteResult,
+  type Leituras,
+  type PublicoOpcoes,
+  type Versoes,
+  comunicadoPageSchema,
+  comunicadoSchema,
+  versoesSchema,
+  leiturasSchema,
+  publicoOpcoesSchema,
 } from '../../../shared/comunicados.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
@@ -55,6 +60,7 @@ export const comunicadosQuery = (query: ComunicadosQuery) =>
           nao_lidos: query.nao_lidos || undefined,
           q: query.q || undefined,
         })}`,
+        { schema: comunicadoPageSchema },
       ),
     placeholderData: keepPreviousData,
   });
@@ -68,7 +74,10 @@ export const comunicadoQuery = (queryClient: QueryClient, id: string | null) =>
     queryKey: keys.one(id ?? ''),
     enabled: id !== null,
     queryFn: async () => {
-      const data = await api<Comunicado>(`/api/comunicados/${id ?? ''}`, { globalErrors: false });
+      const data = await api<Comunicado>(`/api/comunicados/${id ?? ''}`, {
+        schema: comunicadoSchema,
+        globalErrors: false,
+      });
       // Opening it recorded the read: the list's 'não lido' marks and the bell change.
       void queryClient.invalidateQueries({ queryKey: keys.lists });
       void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
@@ -122,7 +131,7 @@ export const versoesQuery = (id: string, enabled: boolean) =>
   queryOptions({
     queryKey: keys.versoes(id),
     enabled,
-    queryFn: () => api<Versoes>(`/api/comunicados/${id}/versoes`),
+    queryFn: () => api<Versoes>(`/api/comunicados/${id}/versoes`, { schema: versoesSchema }),
   });
 
 export function useVersoes(id: string, enabled: boolean) {
@@ -133,7 +142,8 @@ export const leiturasQuery = (id: string, situacao: 'todos' | 'pendentes', enabl
   queryOptions({
     queryKey: keys.leituras(id, situacao),
     enabled,
-    queryFn: () => api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`),
+    queryFn: () =>
+      api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`, { schema: leiturasSchema }),
   });
 
 export function useLeituras(id: string, situacao: 'todos' | 'pendentes', enabled: boolean) {
@@ -156,7 +166,7 @@ export const publicoOpcoesQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keys.opcoes,
     enabled,
-    queryFn: () => api<PublicoOpcoes>('/api/comunicados/opcoes'),
+    queryFn: () => api<PublicoOpcoes>('/api/comunicados/opcoes', { schema: publicoOpcoesSchema }),
   });
 
 export function usePublicoOpcoes(enabled: boolean) {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type {
-  ContentHistoryEntry,
-  ContentSection,
-  ContentState,
-  SiteContent,
+import {
+  type ContentHistoryEntry,
+  type ContentSection,
+  type ContentState,
+  type SiteContent,
+  contentStateSchema,
+  contentHistoryEntrySchema,
 } from '../../../shared/content.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
 import { publishSiteContent } from '../../domain/site-content-store';
@@ -16,7 +18,7 @@ const contentHistoryKey = (section: string) => [...keyRoots.content, 'history', 
 export const contentStateQuery = () =>
   queryOptions({
     queryKey: contentStateKey,
-    queryFn: () => api<ContentState>('/api/content'),
+    queryFn: () => api<ContentState>('/api/content', { schema: contentStateSchema }),
     staleTime: 0,
   });
 
@@ -92,7 +94,10 @@ export function useImportContent() {
 export const sectionHistoryQuery = (section: ContentSection, enabled: boolean) =>
   queryOptions({
     queryKey: contentHistoryKey(section),
-    queryFn: () => api<ContentHistoryEntry[]>(`/api/content/${section}/history`),
+    queryFn: () =>
+      api<ContentHistoryEntry[]>(`/api/content/${section}/history`, {
+        schema: contentHistoryEntrySchema.array(),
+      }),
     enabled,
     staleTime: 0,
   });

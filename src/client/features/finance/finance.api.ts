@@ -1,28 +1,34 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
-import type {
-  AlunoFinanceiro,
-  Bolsa,
-  Cotacao,
-  FinanceSettings,
-  FinanceStats,
-  FormaPagamento,
-  CancelarLoteResult,
-  GerarMensalidadesInput,
-  GerarMensalidadesPreview,
-  GerarMensalidadesResult,
-  LembreteResult,
-  Mensalidade,
-  MensalidadeStatus,
-  PagamentoResult,
-  PixCode,
-  Relatorios,
-  RelatorioTipo,
-  Transacao,
-  TransacaoInput,
-  TransacaoStatus,
-  TransacaoTipo,
-  UpdateFinanceSettingsInput,
+import {
+  type AlunoFinanceiro,
+  type Bolsa,
+  type Cotacao,
+  type FinanceSettings,
+  type FinanceStats,
+  type FormaPagamento,
+  type CancelarLoteResult,
+  type GerarMensalidadesInput,
+  type GerarMensalidadesPreview,
+  type GerarMensalidadesResult,
+  type LembreteResult,
+  type Mensalidade,
+  type MensalidadeStatus,
+  type PagamentoResult,
+  type PixCode,
+  type Relatorios,
+  type RelatorioTipo,
+  type Transacao,
+  type TransacaoInput,
+  type TransacaoStatus,
+  type TransacaoTipo,
+  type UpdateFinanceSettingsInput,
+  financeStatsSchema,
+  cotacaoSchema,
+  pixSchema,
+  financeSettingsSchema,
+  bolsaSchema,
+  alunoFinanceiroSchema,
 } from '../../../shared/finance.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
@@ -44,7 +50,8 @@ export type MensalidadeFilters = {
 export const financeStatsQuery = () =>
   queryOptions({
     queryKey: [...financeKey, 'stats'],
-    queryFn: () => api<FinanceStats>('/api/financeiro/stats', { globalErrors: false }),
+    queryFn: () =>
+      api<FinanceStats>('/api/financeiro/stats', { schema: financeStatsSchema, globalErrors: false }),
   });
 
 export function useFinanceStats() {
@@ -78,7 +85,10 @@ export function useMensalidades(filters: ListQuery<MensalidadeFilters>, pageSize
 export const cotacaoQuery = (id: string, data: string) =>
   queryOptions({
     queryKey: [...financeKey, 'cotacao', id, data],
-    queryFn: () => api<Cotacao>(`/api/financeiro/mensalidades/${id}/cotacao${toQuery({ data })}`),
+    queryFn: () =>
+      api<Cotacao>(`/api/financeiro/mensalidades/${id}/cotacao${toQuery({ data })}`, {
+        schema: cotacaoSchema,
+      }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(data),
   });
 
@@ -89,7 +99,8 @@ export function useCotacao(id: string, data: string) {
 export const pixQuery = (id: string) =>
   queryOptions({
     queryKey: [...financeKey, 'pix', id],
-    queryFn: () => api<PixCode>(`/api/financeiro/mensalidades/${id}/pix`, { globalErrors: false }),
+    queryFn: () =>
+      api<PixCode>(`/api/financeiro/mensalidades/${id}/pix`, { schema: pixSchema, globalErrors: false }),
     retry: false,
   });
 
@@ -277,7 +288,7 @@ export function downloadRecibo(id: string) {
 export const financeSettingsQuery = (enabled = true) =>
   queryOptions({
     queryKey: [...financeKey, 'configuracoes'],
-    queryFn: () => api<FinanceSettings>('/api/financeiro/configuracoes'),
+    queryFn: () => api<FinanceSettings>('/api/financeiro/configuracoes', { schema: financeSettingsSchema }),
     enabled,
   });
 
@@ -301,7 +312,7 @@ export function useSaveFinanceSettings() {
 export const bolsasQuery = () =>
   queryOptions({
     queryKey: [...financeKey, 'bolsas'],
-    queryFn: () => api<Bolsa[]>('/api/financeiro/bolsas'),
+    queryFn: () => api<Bolsa[]>('/api/financeiro/bolsas', { schema: bolsaSchema.array() }),
   });
 
 export function useBolsas() {
@@ -332,7 +343,10 @@ export function useSaveBolsa() {
 export const alunosFinanceiroQuery = (q: string) =>
   queryOptions({
     queryKey: [...financeKey, 'alunos', q],
-    queryFn: () => api<AlunoFinanceiro[]>(`/api/financeiro/alunos${toQuery({ q })}`),
+    queryFn: () =>
+      api<AlunoFinanceiro[]>(`/api/financeiro/alunos${toQuery({ q })}`, {
+        schema: alunoFinanceiroSchema.array(),
+      }),
     placeholderData: keepPreviousData,
   });
 

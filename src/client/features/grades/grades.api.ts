@@ -1,25 +1,32 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type {
-  Assessment,
-  AssessmentsQuery,
-  CellRectificationInput,
-  GradeHistory,
-  GradesBatchInput,
-  GradesGrid,
-  PeriodStatus,
-  RectificationInput,
-  RectificationRequest,
-  RectificationRequestInput,
-  RectificationRequestsQuery,
-  RematriculaInput,
-  RematriculaProposal,
-  SavedGrades,
-  YearClosing,
-  YearEndStatus,
+import {
+  type Assessment,
+  type AssessmentsQuery,
+  type CellRectificationInput,
+  type GradeHistory,
+  type GradesBatchInput,
+  type GradesGrid,
+  type PeriodStatus,
+  type RectificationInput,
+  type RectificationRequest,
+  type RectificationRequestInput,
+  type RectificationRequestsQuery,
+  type RematriculaInput,
+  type RematriculaProposal,
+  type SavedGrades,
+  type YearClosing,
+  type YearEndStatus,
+  assessmentSchema,
+  gradesGridSchema,
+  gradeHistorySchema,
+  rectificationRequestSchema,
+  periodStatusSchema,
+  rematriculaProposalSchema,
+  yearEndStatusSchema,
 } from '../../../shared/grades.schemas';
-import type { Teacher } from '../../../shared/teachers.schemas';
-import type { RollClass } from '../../../shared/attendance.schemas';
-import type { SchoolYear } from '../../../shared/calendar.schemas';
+import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
+import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
+import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
@@ -70,7 +77,11 @@ export { useAcademicSettings, useSaveAcademicSettings } from '../../domain/acade
 export const assessmentsQuery = (query: AssessmentsQuery = {}, enabled = true) =>
   queryOptions({
     queryKey: gradesKeys.assessments(query),
-    queryFn: () => api<Assessment[]>(`/api/avaliacoes${toQuery({ ...query })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<Assessment[]>(`/api/avaliacoes${toQuery({ ...query })}`, {
+        schema: assessmentSchema.array(),
+        globalErrors: false,
+      }),
     enabled,
   });
 
@@ -137,6 +148,7 @@ export const gradesGridQuery = (turmaId: string, disciplina: string, periodoId: 
     queryKey: gradesKeys.grid(turmaId, disciplina, periodoId),
     queryFn: () =>
       api<GradesGrid>(`/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`, {
+        schema: gradesGridSchema,
         globalErrors: false,
       }),
     enabled: Boolean(turmaId && disciplina && periodoId),
@@ -195,7 +207,11 @@ export function useRectifyCell() {
 export const gradeHistoryQuery = (notaId: string | null) =>
   queryOptions({
     queryKey: gradesKeys.history(notaId ?? ''),
-    queryFn: () => api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, { globalErrors: false }),
+    queryFn: () =>
+      api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, {
+        schema: gradeHistorySchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(notaId),
   });
 
@@ -209,7 +225,11 @@ export function useGradeHistory(notaId: string | null) {
 export const rectificationRequestsQuery = (query: RectificationRequestsQuery = {}) =>
   queryOptions({
     queryKey: gradesKeys.requests(query),
-    queryFn: () => api<RectificationRequest[]>(`/api/retificacoes${toQuery(query)}`, { globalErrors: false }),
+    queryFn: () =>
+      api<RectificationRequest[]>(`/api/retificacoes${toQuery(query)}`, {
+        schema: rectificationRequestSchema.array(),
+        globalErrors: false,
+      }),
   });
 
 export function useRectificationRequests(query: RectificationRequestsQuery = {}) {
@@ -256,7 +276,11 @@ export function useDecideRectification() {
 export const periodStatusQuery = (periodoId: string) =>
   queryOptions({
     queryKey: gradesKeys.period(periodoId),
-    queryFn: () => api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, { globalErrors: false }),
+    queryFn: () =>
+      api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, {
+        schema: periodStatusSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(periodoId),
   });
 
@@ -327,7 +351,10 @@ export const rematriculaProposalQuery = (anoLetivoId: string, enabled = true) =>
   queryOptions({
     queryKey: gradesKeys.rematricula(anoLetivoId),
     queryFn: () =>
-      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, { globalErrors: false }),
+      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, {
+        schema: rematriculaProposalSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(anoLetivoId) && enabled,
   });
 
@@ -340,7 +367,10 @@ export const yearEndStatusQuery = (anoLetivoId: string) =>
   queryOptions({
     queryKey: gradesKeys.yearEnd(anoLetivoId),
     queryFn: () =>
-      api<YearEndStatus>(`/api/anos-letivos/${anoLetivoId}/encerramento`, { globalErrors: false }),
+      api<YearEndStatus>(`/api/anos-letivos/${anoLetivoId}/encerramento`, {
+        schema: yearEndStatusSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(anoLetivoId),
   });
 
@@ -358,6 +388,7 @@ export const rematriculaSimulationQuery = (anoLetivoId: string, input: Rematricu
     queryKey: [...gradesKeys.rematricula(anoLetivoId), input] as const,
     queryFn: () =>
       api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula?dryRun=true`, {
+        schema: rematriculaProposalSchema,
         method: 'POST',
         body: input,
         globalErrors: false,
@@ -375,7 +406,7 @@ export function useRematriculaSimulation(anoLetivoId: string, input: Rematricula
 export const teacherChoicesQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keyRoots.teachers,
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
     enabled,
   });
 
@@ -416,7 +447,8 @@ export function useApplyRematricula() {
 export const gradePeriodsQuery = () =>
   queryOptions({
     queryKey: gradesKeys.years,
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolYear[]>('/api/anos-letivos', { schema: schoolYearSchema.array(), globalErrors: false }),
     staleTime: 60_000,
   });
 
@@ -431,7 +463,11 @@ export function useGradePeriods() {
 export const gradeClassesQuery = (ano: number | undefined) =>
   queryOptions({
     queryKey: gradesKeys.classes(ano),
-    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, {
+        schema: rollClassSchema.array(),
+        globalErrors: false,
+      }),
     enabled: ano !== undefined,
   });
 

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  ConversaDetalhe,
-  ConversaInput,
-  Conversas,
-  DestinosOpcoes,
+import {
+  type ConversaDetalhe,
+  type ConversaInput,
+  type Conversas,
+  type DestinosOpcoes,
+  conversasSchema,
+  conversaDetalheSchema,
+  destinosOpcoesSchema,
 } from '../../../shared/mensagens.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
@@ -16,7 +19,10 @@ const keys = {
 };
 
 export const conversasQuery = () =>
-  queryOptions({ queryKey: keys.list, queryFn: () => api<Conversas>('/api/mensagens') });
+  queryOptions({
+    queryKey: keys.list,
+    queryFn: () => api<Conversas>('/api/mensagens', { schema: conversasSchema }),
+  });
 
 export function useConversas() {
   return useQuery(conversasQuery());
@@ -26,7 +32,10 @@ export const conversaQuery = (queryClient: QueryClient, id: string) =>
   queryOptions({
     queryKey: keys.one(id),
     queryFn: async () => {
-      const data = await api<ConversaDetalhe>(`/api/mensagens/${id}`, { globalErrors: false });
+      const data = await api<ConversaDetalhe>(`/api/mensagens/${id}`, {
+        schema: conversaDetalheSchema,
+        globalErrors: false,
+      });
       // Reading it moved the unread marks (the list's and the bell's).
       void queryClient.invalidateQueries({ queryKey: keys.list });
       void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
@@ -43,7 +52,7 @@ export const destinosQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keys.destinos,
     enabled,
-    queryFn: () => api<DestinosOpcoes>('/api/mensagens/destinos'),
+    queryFn: () => api<DestinosOpcoes>('/api/mensagens/destinos', { schema: destinosOpcoesSchema }),
   });
 
 export function useDestinos(enabled: boolean) {

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas';
+import {
+  type NotificacaoPage,
+  type Preferencias,
+  notificacaoPageSchema,
+  preferenciasSchema,
+} from '../../../shared/notificacoes.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { followUnreadStream } from './unread-stream';
 import { keyRoots } from '../../lib/query-keys';
@@ -55,7 +60,7 @@ export const notificacoesQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keys.list,
     enabled,
-    queryFn: () => api<NotificacaoPage>('/api/notificacoes?pageSize=15'),
+    queryFn: () => api<NotificacaoPage>('/api/notificacoes?pageSize=15', { schema: notificacaoPageSchema }),
   });
 
 export function useNotificacoes(enabled: boolean) {
@@ -82,7 +87,7 @@ export const preferenciasQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: keys.prefs,
     enabled,
-    queryFn: () => api<Preferencias>('/api/notificacoes/preferencias'),
+    queryFn: () => api<Preferencias>('/api/notificacoes/preferencias', { schema: preferenciasSchema }),
   });
 
 export function usePreferencias(enabled: boolean) {

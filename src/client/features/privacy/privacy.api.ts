@@ -1,11 +1,21 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { AcceptPrivacyInput, PrivacyStatus } from '../../../shared/privacy.schemas';
-import type { SchoolClass } from '../../../shared/classes.schemas';
-import type { ClassConsents, StudentConsents } from '../../../shared/consent.schemas';
-import type {
-  AnswerRequestInput,
-  CreateRequestInput,
-  DataRequest,
+import {
+  type AcceptPrivacyInput,
+  type PrivacyStatus,
+  privacyStatusSchema,
+} from '../../../shared/privacy.schemas';
+import { type SchoolClass, classSchema } from '../../../shared/classes.schemas';
+import {
+  type ClassConsents,
+  type StudentConsents,
+  studentConsentsSchema,
+  classConsentsSchema,
+} from '../../../shared/consent.schemas';
+import {
+  type AnswerRequestInput,
+  type CreateRequestInput,
+  type DataRequest,
+  dataRequestSchema,
 } from '../../../shared/data-rights.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots, sharedKeys } from '../../lib/query-keys';
@@ -20,7 +30,8 @@ const privacyKeys = {
 export const privacyStatusQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: privacyKey,
-    queryFn: () => api<PrivacyStatus>('/api/privacidade', { globalErrors: false }),
+    queryFn: () =>
+      api<PrivacyStatus>('/api/privacidade', { schema: privacyStatusSchema, globalErrors: false }),
     enabled,
   });
 
@@ -58,7 +69,11 @@ export function useChildren(enabled: boolean) {
 export const studentConsentsQuery = (alunoId: string) =>
   queryOptions({
     queryKey: privacyKeys.consents(alunoId),
-    queryFn: () => api<StudentConsents>(`/api/alunos/${alunoId}/consentimentos`, { globalErrors: false }),
+    queryFn: () =>
+      api<StudentConsents>(`/api/alunos/${alunoId}/consentimentos`, {
+        schema: studentConsentsSchema,
+        globalErrors: false,
+      }),
   });
 
 export function useStudentConsents(alunoId: string) {
@@ -81,7 +96,11 @@ export function useRecordConsent(alunoId: string) {
 export const classConsentsQuery = (turmaId: string) =>
   queryOptions({
     queryKey: privacyKeys.classConsents(turmaId),
-    queryFn: () => api<ClassConsents>(`/api/consentimentos/turmas/${turmaId}`, { globalErrors: false }),
+    queryFn: () =>
+      api<ClassConsents>(`/api/consentimentos/turmas/${turmaId}`, {
+        schema: classConsentsSchema,
+        globalErrors: false,
+      }),
     enabled: turmaId !== '',
   });
 
@@ -92,7 +111,7 @@ export function useClassConsents(turmaId: string) {
 export const classesQuery = () =>
   queryOptions({
     queryKey: sharedKeys.classOptions,
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
   });
 
 export function useClasses() {
@@ -104,7 +123,11 @@ const requestsKey = [...keyRoots.privacy, 'requests'] as const;
 export const requestsQuery = (situacao = '') =>
   queryOptions({
     queryKey: [...requestsKey, situacao],
-    queryFn: () => api<DataRequest[]>(`/api/solicitacoes${toQuery({ situacao })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<DataRequest[]>(`/api/solicitacoes${toQuery({ situacao })}`, {
+        schema: dataRequestSchema.array(),
+        globalErrors: false,
+      }),
   });
 
 export function useRequests(situacao = '') {

@@ -1,5 +1,8 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import type { ProcessingRegister } from '../../../shared/processing-register.schemas';
+import {
+  type ProcessingRegister,
+  processingRegisterSchema,
+} from '../../../shared/processing-register.schemas';
 import { api } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -7,7 +10,8 @@ import { keyRoots } from '../../lib/query-keys';
 export const processingRegisterQuery = () =>
   queryOptions({
     queryKey: keyRoots.processingRegister,
-    queryFn: () => api<ProcessingRegister>('/api/lgpd/registro-tratamento'),
+    queryFn: () =>
+      api<ProcessingRegister>('/api/lgpd/registro-tratamento', { schema: processingRegisterSchema }),
   });
 
 export function useProcessingRegister() {

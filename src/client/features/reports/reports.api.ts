@@ -1,5 +1,13 @@
 import { useMutation, useQuery, queryOptions } from '@tanstack/react-query';
-import type { ReportEntry, ReportExport, ReportFormat, ReportResult } from '../../../shared/reports.schemas';
+import {
+  type ReportEntry,
+  type ReportExport,
+  type ReportFormat,
+  type ReportResult,
+  reportEntrySchema,
+  reportResultSchema,
+  reportExportSchema,
+} from '../../../shared/reports.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -15,7 +23,7 @@ export const reportKeys = {
 export const reportCatalogueQuery = () =>
   queryOptions({
     queryKey: reportKeys.catalogue,
-    queryFn: () => api<ReportEntry[]>('/api/relatorios'),
+    queryFn: () => api<ReportEntry[]>('/api/relatorios', { schema: reportEntrySchema.array() }),
   });
 
 export function useReportCatalogue() {
@@ -26,7 +34,8 @@ export function useReportCatalogue() {
 export const reportQuery = (id: string, values: ReportValues, enabled: boolean) =>
   queryOptions({
     queryKey: reportKeys.result(id, values),
-    queryFn: () => api<ReportResult>(`/api/relatorios/${id}${toQuery(values)}`),
+    queryFn: () =>
+      api<ReportResult>(`/api/relatorios/${id}${toQuery(values)}`, { schema: reportResultSchema }),
     enabled,
   });
 
@@ -49,7 +58,8 @@ const running = (state: ReportExport | undefined) =>
 export const exportProgressQuery = (id: string, jobId: string | null) =>
   queryOptions({
     queryKey: reportKeys.export(id, jobId ?? ''),
-    queryFn: () => api<ReportExport>(`/api/relatorios/${id}/exportacoes/${jobId ?? ''}`),
+    queryFn: () =>
+      api<ReportExport>(`/api/relatorios/${id}/exportacoes/${jobId ?? ''}`, { schema: reportExportSchema }),
     enabled: jobId !== null,
     refetchInterval: (query) => (running(query.state.data) ? 1000 : false),
   });

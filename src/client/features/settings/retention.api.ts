@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { RetentionSettings, UpdateRetentionInput } from '../../../shared/retention.schemas';
+import {
+  type RetentionSettings,
+  type UpdateRetentionInput,
+  retentionSettingsSchema,
+} from '../../../shared/retention.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -8,7 +12,7 @@ const retentionKey = keyRoots.retention;
 export const retentionSettingsQuery = () =>
   queryOptions({
     queryKey: retentionKey,
-    queryFn: () => api<RetentionSettings>('/api/configuracoes/retencao'),
+    queryFn: () => api<RetentionSettings>('/api/configuracoes/retencao', { schema: retentionSettingsSchema }),
   });
 
 export function useRetentionSettings() {

@@ -1,15 +1,20 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type {
-  ActiveSession,
-  AutomaticBackup,
-  EndedSessions,
-  RestoreResult,
-  RoleMatrixEntry,
-  SchoolSettings,
-  SystemSettings,
-  UpdateSchoolSettingsInput,
-  UpdateSystemSettingsInput,
-  WipeResult,
+import {
+  type ActiveSession,
+  type AutomaticBackup,
+  type EndedSessions,
+  type RestoreResult,
+  type RoleMatrixEntry,
+  type SchoolSettings,
+  type SystemSettings,
+  type UpdateSchoolSettingsInput,
+  type UpdateSystemSettingsInput,
+  type WipeResult,
+  schoolSettingsSchema,
+  systemSettingsSchema,
+  roleMatrixEntrySchema,
+  activeSessionSchema,
+  automaticBackupSchema,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 import { useBackgroundPoll } from '../../lib/background-poll';
@@ -20,7 +25,8 @@ const base = '/api/configuracoes';
 export const schoolSettingsQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.settings, 'escola'],
-    queryFn: () => api<SchoolSettings>(`${base}/escola`, { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolSettings>(`${base}/escola`, { schema: schoolSettingsSchema, globalErrors: false }),
   });
 
 export function useSchoolSettings() {
@@ -30,7 +36,8 @@ export function useSchoolSettings() {
 export const systemSettingsQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.settings, 'sistema'],
-    queryFn: () => api<SystemSettings>(`${base}/sistema`, { globalErrors: false }),
+    queryFn: () =>
+      api<SystemSettings>(`${base}/sistema`, { schema: systemSettingsSchema, globalErrors: false }),
   });
 
 export function useSystemSettings() {
@@ -40,7 +47,7 @@ export function useSystemSettings() {
 export const rolesQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.settings, 'roles'],
-    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`),
+    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`, { schema: roleMatrixEntrySchema.array() }),
     staleTime: Infinity,
   });
 
@@ -53,7 +60,7 @@ const sessionsKey = [...keyRoots.settings, 'sessoes'] as const;
 export const sessionsQuery = () =>
   queryOptions({
     queryKey: sessionsKey,
-    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
+    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`, { schema: activeSessionSchema.array() }),
   });
 
 /** The active sessions: loaded when the screen opens, refreshed every 30 s in the background. */
@@ -65,7 +72,7 @@ export function useSessions() {
 export const automaticBackupsQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.settings, 'backups'],
-    queryFn: () => api<AutomaticBackup[]>(`${base}/backups`),
+    queryFn: () => api<AutomaticBackup[]>(`${base}/backups`, { schema: automaticBackupSchema.array() }),
   });
 
 export function useAutomaticBackups() {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type {
-  DocumentoTipo,
-  IssuedDocument,
-  PriorYear,
-  PriorYearInput,
-  SchoolDocument,
+import {
+  type DocumentoTipo,
+  type IssuedDocument,
+  type PriorYear,
+  type PriorYearInput,
+  type SchoolDocument,
+  documentSchema,
+  priorYearSchema,
 } from '../../../shared/documents.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
@@ -17,7 +19,10 @@ export const documentsQuery = (alunoId: string) =>
   queryOptions({
     queryKey: documentsKey(alunoId),
     queryFn: () =>
-      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, { globalErrors: false }),
+      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, {
+        schema: documentSchema.array(),
+        globalErrors: false,
+      }),
   });
 
 export function useDocuments(alunoId: string) {
@@ -61,7 +66,11 @@ export function useRevokeDocument(alunoId: string) {
 export const priorYearsQuery = (alunoId: string, enabled: boolean) =>
   queryOptions({
     queryKey: priorYearsKey(alunoId),
-    queryFn: () => api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, { globalErrors: false }),
+    queryFn: () =>
+      api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, {
+        schema: priorYearSchema.array(),
+        globalErrors: false,
+      }),
     enabled,
   });
 

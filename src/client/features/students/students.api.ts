@@ -1,20 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { StudentAttendance } from '../../../shared/attendance.schemas';
+import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
 import type { Page } from '../../../shared/api';
-import type { SchoolClass } from '../../../shared/classes.schemas';
-import type {
-  CreatedStudent,
-  Guardian,
-  GuardianInput,
-  CreateStudentInput,
-  Student,
-  StudentCounts,
-  StudentStatus,
-  UpdateStudentInput,
-  GuardianSummary,
-  Parentesco,
-  UpdatedGuardian,
-  UpdateGuardianInput,
+import { type SchoolClass, classSchema } from '../../../shared/classes.schemas';
+import {
+  type CreatedStudent,
+  type Guardian,
+  type GuardianInput,
+  type CreateStudentInput,
+  type Student,
+  type StudentCounts,
+  type StudentStatus,
+  type UpdateStudentInput,
+  type GuardianSummary,
+  type Parentesco,
+  type UpdatedGuardian,
+  type UpdateGuardianInput,
+  studentSchema,
+  guardianSchema,
+  guardianSummarySchema,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
 import type { SortOrder } from '../../../shared/validators';
@@ -46,7 +49,7 @@ export function useStudents(filters: StudentQuery) {
 export const studentQuery = (id: string | null) =>
   queryOptions({
     queryKey: [...studentsKey, 'detail', id],
-    queryFn: () => api<Student>(`/api/alunos/${id ?? ''}`, { globalErrors: false }),
+    queryFn: () => api<Student>(`/api/alunos/${id ?? ''}`, { schema: studentSchema, globalErrors: false }),
     enabled: id !== null,
   });
 
@@ -58,7 +61,7 @@ export function useStudent(id: string | null) {
 export const classOptionsQuery = () =>
   queryOptions({
     queryKey: sharedKeys.classOptions,
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
     staleTime: 30_000,
   });
 
@@ -129,7 +132,7 @@ const ownGuardianKey = [...keyRoots.guardians, 'me'] as const;
 export const ownGuardianQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: ownGuardianKey,
-    queryFn: () => api<Guardian>('/api/responsaveis/me', { globalErrors: false }),
+    queryFn: () => api<Guardian>('/api/responsaveis/me', { schema: guardianSchema, globalErrors: false }),
     enabled,
   });
 
@@ -159,7 +162,10 @@ export const studentAttendanceQuery = (alunoId: string, ano?: number) =>
   queryOptions({
     queryKey: [...keyRoots.attendance, 'student', alunoId, ano ?? ''],
     queryFn: () =>
-      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, {
+        schema: studentAttendanceSchema,
+        globalErrors: false,
+      }),
   });
 
 export function useStudentAttendance(alunoId: string, ano?: number) {
@@ -198,7 +204,11 @@ export function useExcuseAbsence() {
 export const guardianSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...keyRoots.guardians, 'search', q],
-    queryFn: () => api<GuardianSummary[]>(`/api/responsaveis${toQuery({ q })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<GuardianSummary[]>(`/api/responsaveis${toQuery({ q })}`, {
+        schema: guardianSummarySchema.array(),
+        globalErrors: false,
+      }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

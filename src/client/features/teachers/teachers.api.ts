@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { SavedTeacher, Teacher, TeacherInput } from '../../../shared/teachers.schemas';
+import {
+  type SavedTeacher,
+  type Teacher,
+  type TeacherInput,
+  teacherSchema,
+} from '../../../shared/teachers.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -8,7 +13,7 @@ const teachersKey = keyRoots.teachers;
 export const teachersQuery = () =>
   queryOptions({
     queryKey: teachersKey,
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
   });
 
 export function useTeachers() {
