@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { calendarViewAnswer } from '../../test/answers';
 import { renderAt } from '../../test/render';
 import { YearFormModal } from './year-form-modal';
 
@@ -18,7 +19,7 @@ function stubServer(eventos: unknown[] = []) {
     vi.fn((url: string, init?: RequestInit) => {
       requests.push({ url, init });
       const data = url.startsWith('/api/calendario')
-        ? { dias: [], eventos, feriados: [] }
+        ? calendarViewAnswer({ dias: [], eventos, feriados: [] })
         : init?.method === 'POST'
           ? JSON.parse(init.body as string)
           : null;
