@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CalendarEntry } from '../../../shared/calendar.schemas';
 import { calendarViewAnswer } from '../../test/answers';
 import { renderAt } from '../../test/render';
 import { YearFormModal } from './year-form-modal';
@@ -12,7 +13,7 @@ afterEach(() => {
 });
 
 /** The server: the year saved is echoed back; every request is kept. */
-function stubServer(eventos: unknown[] = []) {
+function stubServer(eventos: CalendarEntry[] = []) {
   const requests: { url: string; init: RequestInit | undefined }[] = [];
   vi.stubGlobal(
     'fetch',
