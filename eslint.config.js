@@ -9,8 +9,9 @@ import playwright from 'eslint-plugin-playwright';
 import vitest from '@vitest/eslint-plugin';
 import { readdirSync } from 'node:fs';
 
-// A client feature imports no other feature (docs/client.md, "Where things live"): what two features share
-// lives in src/client/components or src/client/lib, which import no feature; app/ composes them all.
+// A client feature imports no other feature (docs/client.md, "Where things live"): what two features share lives in
+// src/client/domain (what knows the school: the boletim, the school years, the site's content) or in the
+// kit, src/client/components and src/client/lib (no domain word); app/ composes them all.
 const clientFeatures = readdirSync('./src/client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -18,12 +19,22 @@ const featureZones = clientFeatures.map((feature) => ({
   target: `./src/client/features/${feature}`,
   from: './src/client/features',
   except: [`./${feature}`],
-  message: 'Uma feature não importa outra: mova o que é comum para src/client/components ou src/client/lib.',
+  message:
+    'Uma feature não importa outra: mova o que é do domínio da escola para src/client/domain, e o que é só interface para src/client/components ou src/client/lib.',
 }));
+const domainZones = [
+  {
+    target: './src/client/domain',
+    from: ['./src/client/features', './src/client/app'],
+    message:
+      'domain/ serve a todas as features e não importa nenhuma (nem app/): o que é de uma só feature fica em src/client/features/<feature>.',
+  },
+];
 const sharedClientZones = ['./src/client/components', './src/client/lib'].map((target) => ({
   target,
-  from: ['./src/client/features', './src/client/app'],
-  message: 'components/ e lib/ servem a todas as features e não importam nenhuma.',
+  from: ['./src/client/features', './src/client/app', './src/client/domain'],
+  message:
+    'components/ e lib/ são o kit sem domínio: não importam features, app/ nem domain/. O que conhece a escola (boletim, ano letivo, grade curricular) vai para src/client/domain.',
 }));
 const layerZones = [
   { target: './src/shared', from: './src/client' },
@@ -31,6 +42,7 @@ const layerZones = [
   { target: './src/client', from: './src/server' },
   { target: './src/server', from: './src/client' },
   ...featureZones,
+  ...domainZones,
   ...sharedClientZones,
 ];
 

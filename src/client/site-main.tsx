@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { SiteApp } from './features/site/site-app';
-import { normalizeContent } from './lib/normalize-content';
-import { seedSiteContent } from './lib/site-content-store';
+import { normalizeContent } from './domain/normalize-content';
+import { seedSiteContent } from './domain/site-content-store';
 
 /** Entry of the public page: hydrates what the server rendered (see src/client/site-ssr.tsx). */
 const root = document.getElementById('root')!;

@@ -11,7 +11,7 @@ import { MaintenanceGate } from '../features/settings/maintenance';
 import { NotificationBell } from '../features/notificacoes/notification-bell';
 import { PrivacyGate } from '../features/privacy/privacy-gate';
 import { menuItems } from './menu';
-import { useSiteContent } from '../lib/site-content-store';
+import { useSiteContent } from '../domain/site-content-store';
 
 export interface RouteHandle {
   title?: string;

@@ -8,6 +8,7 @@ import { createGuardianInputSchema } from '../../shared/students.schemas';
 import { ApiError } from '../lib/api-client';
 import { applyMask } from '../lib/masks';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { publicSettingsAnswer } from '../test/answers';
 import { renderAt } from '../test/render';
 import { Form, FormSelect } from './form-fields';
 import { GuardianFields } from './form-groups';
@@ -64,7 +65,7 @@ function stubSettings(consultaCep: boolean, cep?: unknown) {
   const fetchMock = vi.fn((url: string) => {
     const body = url.startsWith('/api/cep/')
       ? { success: true, data: cep }
-      : { success: true, data: { consulta_cep: consultaCep, manutencao: false } };
+      : { success: true, data: publicSettingsAnswer({ consulta_cep: consultaCep, manutencao: false }) };
     return Promise.resolve(
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
     );

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { messages, type ApiFailure, type ErrorCode, type FieldError } from '../../shared/api';
 
 /** Every non-2xx answer becomes an ApiError carrying the server's Portuguese message. */
@@ -105,20 +106,64 @@ export async function apiFetch(url: string, options: RequestOptions = {}): Promi
   throw error;
 }
 
+/**
+ * An answer whose `data` does not match the shared schema the call named: the server and the client
+ * disagree on the contract (a renamed field, a new required one). Raised in development and in tests only.
+ */
+export class ContractError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: z.core.$ZodIssue[],
+    pretty: string,
+  ) {
+    super(
+      `A resposta de ${url} não segue o contrato de src/shared (mudou o servidor ou o cliente?):\n${pretty}`,
+    );
+    this.name = 'ContractError';
+  }
+}
+
+/** In development and in tests (Vitest's mode), answers are checked against the shared schemas. */
+const checkContracts = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** A call that names the shared schema of its answer's `data` (e.g. `reportCardSchema`). */
+export interface JsonOptions<T> extends RequestOptions {
+  /**
+   * Parsed against the answer in development and tests, where a drift throws `ContractError`; in
+   * production nothing is parsed (the cost is the user's). The answer is returned as it came either
+   * way, so both behave the same.
+   */
+  schema?: z.ZodType<T>;
+}
+
+function checkContract<T>(url: string, data: unknown, schema: z.ZodType<T> | undefined) {
+  if (!checkContracts || schema === undefined) return;
+  const result = schema.safeParse(data);
+  if (result.success) return;
+  const error = new ContractError(url, result.error.issues, z.prettifyError(result.error));
+  // A query keeps its error to itself (the screen shows only 'Erro ao carregar'): say it where a
+  // developer looks.
+  console.error(error.message);
+  throw error;
+}
+
 /** JSON call: resolves to the envelope's `data`. */
-export async function api<T>(url: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T>(url: string, options: JsonOptions<T> = {}): Promise<T> {
   const response = await apiFetch(url, options);
   const payload = (await response.json()) as { data: T };
+  checkContract(url, payload.data, options.schema);
   return payload.data;
 }
 
 /** JSON call that also returns the envelope's message (for success toasts). */
 export async function apiWithMessage<T>(
   url: string,
-  options: RequestOptions = {},
+  options: JsonOptions<T> = {},
 ): Promise<{ data: T; message?: string }> {
   const response = await apiFetch(url, options);
-  return (await response.json()) as { data: T; message?: string };
+  const payload = (await response.json()) as { data: T; message?: string };
+  checkContract(url, payload.data, options.schema);
+  return payload;
 }
 
 export function toQuery(params: Record<string, string | number | boolean | undefined | null>): string {

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import { api, ApiError } from './api-client';
+import { keyRoots } from './query-keys';
 
-export const currentUserKey = ['auth', 'me'] as const;
+export const currentUserKey = [...keyRoots.auth, 'me'] as const;
 
 /** The signed-in user, or null. The session itself lives in an HttpOnly cookie the page cannot read. */
-export function useCurrentUser() {
-  return useQuery({
+export const currentUserQuery = () =>
+  queryOptions({
     queryKey: currentUserKey,
     queryFn: async (): Promise<CurrentUser | null> => {
       try {
@@ -20,4 +21,7 @@ export function useCurrentUser() {
     staleTime: 60_000,
     retry: false,
   });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery());
 }

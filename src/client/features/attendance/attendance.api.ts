@@ -1,41 +1,55 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AttendanceAlerts,
-  ClassMonth,
-  Roll,
-  RollClass,
-  RollInput,
-  TutelaryNotification,
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AttendanceAlerts,
+  type ClassMonth,
+  type Roll,
+  type RollClass,
+  type RollInput,
+  type TutelaryNotification,
+  rollClassSchema,
+  rollSchema,
+  classMonthSchema,
+  attendanceAlertsSchema,
 } from '../../../shared/attendance.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
 /**
- * Query keys of the class diary; writes invalidate what they change. The subject grid's hooks live in the
- * classes feature and a student's figures in the students feature (keys under 'attendance' too).
+ * Query keys of the class diary; writes invalidate what they change (`invalidateAttendance`). A
+ * student's figures live in the students feature, under `keyRoots.attendance` too.
  */
 export const attendanceKeys = {
-  all: ['attendance'] as const,
-  rollClasses: (data?: string) => ['attendance', 'roll-classes', data ?? ''] as const,
+  all: keyRoots.attendance,
+  rollClasses: (data?: string) => [...keyRoots.attendance, 'roll-classes', data ?? ''] as const,
   roll: (turmaId: string, data?: string, disciplina?: string | null, aula?: number) =>
-    ['attendance', 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
-  month: (turmaId: string, mes?: string) => ['attendance', 'month', turmaId, mes ?? ''] as const,
-  alerts: (ano?: number, turmaId?: string) => ['attendance', 'alerts', ano ?? '', turmaId ?? ''] as const,
+    [...keyRoots.attendance, 'roll', turmaId, data ?? '', disciplina ?? '', aula ?? ''] as const,
+  month: (turmaId: string, mes?: string) => [...keyRoots.attendance, 'month', turmaId, mes ?? ''] as const,
+  alertsAll: [...keyRoots.attendance, 'alerts'] as const,
+  alerts: (ano?: number, turmaId?: string) =>
+    [...keyRoots.attendance, 'alerts', ano ?? '', turmaId ?? ''] as const,
 };
 
 /** The roll-call picker: the user's classes, with the lessons of the day first. */
-export function useRollClasses(data?: string) {
-  return useQuery({
+export const rollClassesQuery = (data?: string) =>
+  queryOptions({
     queryKey: attendanceKeys.rollClasses(data),
-    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ data })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<RollClass[]>(`/api/frequencia/turmas${toQuery({ data })}`, {
+        schema: rollClassSchema.array(),
+        globalErrors: false,
+      }),
   });
+
+export function useRollClasses(data?: string) {
+  return useQuery(rollClassesQuery(data));
 }
 
 /** The roll of a date (and lesson, in per-lesson classes): everyone present until marked absent. */
-export function useRoll(
+export const rollQuery = (
   turmaId: string,
   params: { data?: string; disciplina?: string | null; aula?: number },
-) {
-  return useQuery({
+) =>
+  queryOptions({
     queryKey: attendanceKeys.roll(turmaId, params.data, params.disciplina, params.aula),
     queryFn: () =>
       api<Roll>(
@@ -44,9 +58,15 @@ export function useRoll(
           disciplina: params.disciplina,
           aula: params.aula,
         })}`,
-        { globalErrors: false },
+        { schema: rollSchema, globalErrors: false },
       ),
   });
+
+export function useRoll(
+  turmaId: string,
+  params: { data?: string; disciplina?: string | null; aula?: number },
+) {
+  return useQuery(rollQuery(turmaId, params));
 }
 
 /** Saves the whole list of absences of a roll (idempotent); answers the roll as saved. */
@@ -59,7 +79,7 @@ export function useSaveRoll() {
         body: input,
         globalErrors: false,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+    onSuccess: () => invalidateAttendance(queryClient),
   });
 }
 
@@ -73,27 +93,37 @@ export function useDeleteRoll() {
         body: { motivo },
         globalErrors: false,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+    onSuccess: () => invalidateAttendance(queryClient),
   });
 }
 
-export function useClassMonth(turmaId: string, mes?: string) {
-  return useQuery({
+export const classMonthQuery = (turmaId: string, mes?: string) =>
+  queryOptions({
     queryKey: attendanceKeys.month(turmaId, mes),
     queryFn: () =>
-      api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, { globalErrors: false }),
-  });
-}
-
-/** 'Alunos com frequência abaixo de 75 %' and the Conselho Tutelar list. */
-export function useAttendanceAlerts(ano?: number, turmaId?: string) {
-  return useQuery({
-    queryKey: attendanceKeys.alerts(ano, turmaId),
-    queryFn: () =>
-      api<AttendanceAlerts>(`/api/frequencia/alertas${toQuery({ ano, turma_id: turmaId })}`, {
+      api<ClassMonth>(`/api/frequencia/turmas/${turmaId}/mes${toQuery({ mes })}`, {
+        schema: classMonthSchema,
         globalErrors: false,
       }),
   });
+
+export function useClassMonth(turmaId: string, mes?: string) {
+  return useQuery(classMonthQuery(turmaId, mes));
+}
+
+/** 'Alunos com frequência abaixo de 75 %' and the Conselho Tutelar list. */
+export const attendanceAlertsQuery = (ano?: number, turmaId?: string) =>
+  queryOptions({
+    queryKey: attendanceKeys.alerts(ano, turmaId),
+    queryFn: () =>
+      api<AttendanceAlerts>(`/api/frequencia/alertas${toQuery({ ano, turma_id: turmaId })}`, {
+        schema: attendanceAlertsSchema,
+        globalErrors: false,
+      }),
+  });
+
+export function useAttendanceAlerts(ano?: number, turmaId?: string) {
+  return useQuery(attendanceAlertsQuery(ano, turmaId));
 }
 
 /** Records the letter to the Conselho Tutelar (its issue date), then downloads the PDF. */
@@ -109,7 +139,7 @@ export function useIssueTutelaryNotification() {
       await downloadTutelaryLetter(issued.data.id);
       return issued;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['attendance', 'alerts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.alertsAll }),
   });
 }
 

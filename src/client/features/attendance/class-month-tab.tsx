@@ -5,7 +5,7 @@ import { dayKindLabels } from '../../../shared/calendar';
 import { formatPercent, todayIso } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
-import { NoClasses } from '../../components/academic-empty';
+import { NoClasses } from '../../domain/academic-empty';
 import { ButtonLink } from '../../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';

@@ -14,10 +14,10 @@ import { can } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
-import { MissingCurriculum } from '../../components/missing-curriculum';
-import { NoClasses, NoSchoolYear } from '../../components/academic-empty';
+import { MissingCurriculum } from '../../domain/missing-curriculum';
+import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
-import { useSchoolYears } from '../../lib/school-years';
+import { useSchoolYears } from '../../domain/school-years';
 import { useRoll, useRollClasses, useSaveRoll } from './attendance.api';
 import { RollSheet } from './roll-sheet';
 

@@ -23,6 +23,7 @@ import {
   toggleAbsence,
   toRollInput,
 } from './roll-state';
+import { schoolYearAnswer } from '../../test/answers';
 import { stubApi } from '../../test/render';
 
 afterEach(() => {
@@ -471,7 +472,13 @@ describe('the roll screen of a new school', () => {
   });
 
   it('a date outside the year says so; a teacher without classes is told to ask the secretaria', async () => {
-    const year = { id: 'y', ano: 2026, inicio: '2026-02-02', fim: '2026-12-11', periodos: [] };
+    const year = schoolYearAnswer({
+      id: 'y',
+      ano: 2026,
+      inicio: '2026-02-02',
+      fim: '2026-12-11',
+      periodos: [],
+    });
     stubNewSchool('professor', [year], []);
     renderSheet(<RollCallTab />, '/dashboard/frequencia?data=2026-01-15');
     expect(

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
-import type { AuditEntry, AuditFacets } from '../../../shared/settings.schemas';
+import { type AuditEntry, type AuditFacets, auditFacetsSchema } from '../../../shared/settings.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
 /** The audit trail's URL filters ('' = all). */
 export const auditFilterDefaults = { usuario_id: '', acao: '', entidade: '', de: '', ate: '' };
@@ -14,17 +15,23 @@ export function auditQueryString(filters: AuditFilters, extra: Record<string, st
   return toQuery({ ...filters, pageSize: AUDIT_PAGE_SIZE, ...extra });
 }
 
-export function useAudit(filters: AuditFilters) {
-  return useQuery({
-    queryKey: ['auditoria', filters],
+export const auditQuery = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey: [...keyRoots.audit, filters],
     queryFn: () => api<Page<AuditEntry>>(`/api/auditoria${auditQueryString(filters)}`),
     placeholderData: keepPreviousData,
   });
+
+export function useAudit(filters: AuditFilters) {
+  return useQuery(auditQuery(filters));
 }
 
-export function useAuditFacets() {
-  return useQuery({
-    queryKey: ['auditoria', 'filtros'],
-    queryFn: () => api<AuditFacets>('/api/auditoria/filtros'),
+export const auditFacetsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.audit, 'filtros'],
+    queryFn: () => api<AuditFacets>('/api/auditoria/filtros', { schema: auditFacetsSchema }),
   });
+
+export function useAuditFacets() {
+  return useQuery(auditFacetsQuery());
 }

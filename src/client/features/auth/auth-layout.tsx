@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GraduationCap, ShieldCheck, Users } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
-import { useSiteContent } from '../../lib/site-content-store';
+import { useSiteContent } from '../../domain/site-content-store';
 
 const roles = [
   { icon: ShieldCheck, title: 'Administrador', text: 'Gestão completa' },

@@ -14,7 +14,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
-import { useSchoolYears } from '../../lib/school-years';
+import { useSchoolYears } from '../../domain/school-years';
 import { CALENDAR_FEED_PATH, useCalendar, useDeleteCalendarEntry } from './calendar.api';
 import { monthLabel, monthRange, shiftMonth } from './calendar-month';
 import { EntryFormModal } from './entry-form-modal';

@@ -1,48 +1,69 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CalendarEntry,
-  CalendarEntryInput,
-  CalendarView,
-  PublicCalendar,
-  SchoolYear,
-  SchoolYearInput,
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type CalendarEntry,
+  type CalendarEntryInput,
+  type CalendarView,
+  type PublicCalendar,
+  type SchoolYear,
+  type SchoolYearInput,
+  schoolYearSchema,
+  calendarViewSchema,
+  publicCalendarSchema,
 } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
-import { schoolYearsKey } from '../../lib/school-years';
+import { schoolYearsKey } from '../../domain/school-years';
+import { keyRoots } from '../../lib/query-keys';
 
 /** Query keys of the school year and the calendar; every write invalidates `calendarKeys.all`. */
 export const calendarKeys = {
-  all: ['calendar'] as const,
+  all: keyRoots.calendar,
   years: () => schoolYearsKey,
   year: (id: string) => [...calendarKeys.all, 'years', id] as const,
   range: (de: string, ate: string) => [...calendarKeys.all, 'range', de, ate] as const,
   public: (de?: string, ate?: string) => [...calendarKeys.all, 'public', de ?? '', ate ?? ''] as const,
 };
 
-export function useSchoolYear(id: string | null) {
-  return useQuery({
+export const schoolYearQuery = (id: string | null) =>
+  queryOptions({
     queryKey: calendarKeys.year(id ?? ''),
-    queryFn: () => api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { globalErrors: false }),
+    queryFn: () =>
+      api<SchoolYear>(`/api/anos-letivos/${id ?? ''}`, { schema: schoolYearSchema, globalErrors: false }),
     enabled: id !== null,
   });
+
+export function useSchoolYear(id: string | null) {
+  return useQuery(schoolYearQuery(id));
 }
 
 /** Days (with their kind), the school's entries and the national holidays of a range (≤ 400 days). */
-export function useCalendar(de: string, ate: string, enabled = true) {
-  return useQuery({
+export const calendarQuery = (de: string, ate: string, enabled = true) =>
+  queryOptions({
     queryKey: calendarKeys.range(de, ate),
-    queryFn: () => api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, {
+        schema: calendarViewSchema,
+        globalErrors: false,
+      }),
     enabled,
   });
+
+export function useCalendar(de: string, ate: string, enabled = true) {
+  return useQuery(calendarQuery(de, ate, enabled));
 }
 
 /** The public page /calendario (no session). */
-export function usePublicCalendar(de?: string, ate?: string) {
-  return useQuery({
+export const publicCalendarQuery = (de?: string, ate?: string) =>
+  queryOptions({
     queryKey: calendarKeys.public(de, ate),
     queryFn: () =>
-      api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, { globalErrors: false }),
+      api<PublicCalendar>(`/api/calendario/publico${toQuery({ de, ate })}`, {
+        schema: publicCalendarSchema,
+        globalErrors: false,
+      }),
   });
+
+export function usePublicCalendar(de?: string, ate?: string) {
+  return useQuery(publicCalendarQuery(de, ate));
 }
 
 /** The iCalendar feed a family subscribes to (webcal:// + host + this path works in most apps). */

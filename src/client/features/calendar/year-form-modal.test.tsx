@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CalendarEntry } from '../../../shared/calendar.schemas';
+import { calendarViewAnswer } from '../../test/answers';
 import { renderAt } from '../../test/render';
 import { YearFormModal } from './year-form-modal';
 
@@ -11,14 +13,14 @@ afterEach(() => {
 });
 
 /** The server: the year saved is echoed back; every request is kept. */
-function stubServer(eventos: unknown[] = []) {
+function stubServer(eventos: CalendarEntry[] = []) {
   const requests: { url: string; init: RequestInit | undefined }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       requests.push({ url, init });
       const data = url.startsWith('/api/calendario')
-        ? { dias: [], eventos, feriados: [] }
+        ? calendarViewAnswer({ dias: [], eventos, feriados: [] })
         : init?.method === 'POST'
           ? JSON.parse(init.body as string)
           : null;

@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, ErrorBanner } from '../../components/feedback';
 import { useRowDialog } from '../../lib/use-row-dialog';
-import { useSchoolYears } from '../../lib/school-years';
+import { useSchoolYears } from '../../domain/school-years';
 import { useDeleteSchoolYear } from './calendar.api';
 import { YearFormModal } from './year-form-modal';
 

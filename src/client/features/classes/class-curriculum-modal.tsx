@@ -17,7 +17,7 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useClassCurriculum } from '../../lib/class-curriculum';
+import { useClassCurriculum } from '../../domain/class-curriculum';
 import { useSaveGrade, useTeacherOptions } from './classes.api';
 
 const dayNames = (days: readonly number[]) =>

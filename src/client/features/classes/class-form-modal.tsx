@@ -12,7 +12,7 @@ import {
 import { FormInput, FormSelect, FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useSchoolYears } from '../../lib/school-years';
+import { useSchoolYears } from '../../domain/school-years';
 import { useSaveClass, useTeacherOptions } from './classes.api';
 
 /**

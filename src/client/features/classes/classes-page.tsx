@@ -5,7 +5,7 @@ import { formatCount } from '../../../shared/format';
 import { can } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
-import { ClassReportCardsButton } from '../../components/class-report-cards-button';
+import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { DataList } from '../../components/data-list';

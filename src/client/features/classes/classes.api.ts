@@ -1,41 +1,64 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { Curriculum, CurriculumInput } from '../../../shared/curriculum.schemas';
 import type { Page } from '../../../shared/api';
-import type { ClassInput, ClassStudent, SchoolClass } from '../../../shared/classes.schemas';
+import {
+  type ClassInput,
+  type ClassStudent,
+  type SchoolClass,
+  classSchema,
+  classStudentSchema,
+} from '../../../shared/classes.schemas';
 import type { Student } from '../../../shared/students.schemas';
-import type { Teacher } from '../../../shared/teachers.schemas';
+import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
-const classesKey = ['classes'] as const;
+const classesKey = keyRoots.classes;
+
+export const classesQuery = () =>
+  queryOptions({
+    queryKey: [...classesKey, 'list'],
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
+  });
 
 export function useClasses() {
-  return useQuery({
-    queryKey: [...classesKey, 'list'],
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
-  });
+  return useQuery(classesQuery());
 }
+
+export const classStudentsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...classesKey, 'students', id],
+    queryFn: () =>
+      api<ClassStudent[]>(`/api/turmas/${id}/alunos`, {
+        schema: classStudentSchema.array(),
+        globalErrors: false,
+      }),
+  });
 
 export function useClassStudents(id: string) {
-  return useQuery({
-    queryKey: [...classesKey, 'students', id],
-    queryFn: () => api<ClassStudent[]>(`/api/turmas/${id}/alunos`, { globalErrors: false }),
-  });
+  return useQuery(classStudentsQuery(id));
 }
 
-export function useTeacherOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['teachers'],
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+export const teacherOptionsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: keyRoots.teachers,
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
     enabled,
   });
+
+export function useTeacherOptions(enabled: boolean) {
+  return useQuery(teacherOptionsQuery(enabled));
 }
 
-export function useStudentSearch(q: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['students', 'search', q],
+export const studentSearchQuery = (q: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...keyRoots.students, 'search', q],
     queryFn: () => api<Page<Student>>(`/api/alunos${toQuery({ q, status: 'ativo', pageSize: 10 })}`),
     enabled: enabled && q.trim().length >= 2,
   });
+
+export function useStudentSearch(q: string, enabled: boolean) {
+  return useQuery(studentSearchQuery(q, enabled));
 }
 
 function useInvalidate() {
@@ -43,7 +66,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: classesKey }),
-      queryClient.invalidateQueries({ queryKey: ['students'] }),
+      queryClient.invalidateQueries({ queryKey: keyRoots.students }),
     ]);
 }
 
@@ -103,9 +126,9 @@ export function useSaveGrade() {
     // The grid changes which classes a teacher reaches: classes and students lists too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
-        queryClient.invalidateQueries({ queryKey: ['classes'] }),
-        queryClient.invalidateQueries({ queryKey: ['students'] }),
+        invalidateAttendance(queryClient),
+        queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.students }),
       ]),
   });
 }

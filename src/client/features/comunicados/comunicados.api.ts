@@ -1,26 +1,42 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Anexo,
-  Comunicado,
-  ComunicadoInput,
-  ComunicadoPage,
-  LembreteResult,
-  Leituras,
-  PublicoOpcoes,
-  Versoes,
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  type Anexo,
+  type Comunicado,
+  type ComunicadoInput,
+  type ComunicadoPage,
+  type LembreteResult,
+  type Leituras,
+  type PublicoOpcoes,
+  type Versoes,
+  comunicadoPageSchema,
+  comunicadoSchema,
+  versoesSchema,
+  leiturasSchema,
+  publicoOpcoesSchema,
 } from '../../../shared/comunicados.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
 export const COMUNICADOS_PAGE_SIZE = 20;
 
 /** Query keys: every list and notice under 'comunicados' (the bell invalidates it when a notice arrives). */
 const keys = {
-  all: ['comunicados'] as const,
-  list: (query: object) => ['comunicados', 'list', query] as const,
-  one: (id: string) => ['comunicados', 'one', id] as const,
-  leituras: (id: string, situacao: string) => ['comunicados', 'leituras', id, situacao] as const,
-  versoes: (id: string) => ['comunicados', 'versoes', id] as const,
-  opcoes: ['comunicados', 'opcoes'] as const,
+  all: keyRoots.comunicados,
+  lists: [...keyRoots.comunicados, 'list'] as const,
+  list: (query: object) => [...keyRoots.comunicados, 'list', query] as const,
+  one: (id: string) => [...keyRoots.comunicados, 'one', id] as const,
+  leituras: (id: string, situacao: string) => [...keyRoots.comunicados, 'leituras', id, situacao] as const,
+  versoes: (id: string) => [...keyRoots.comunicados, 'versoes', id] as const,
+  opcoes: [...keyRoots.comunicados, 'opcoes'] as const,
+  alunos: (q: string) => [...keyRoots.comunicados, 'alunos', q] as const,
+  filhos: [...keyRoots.comunicados, 'filhos'] as const,
 };
 
 export interface ComunicadosQuery {
@@ -31,8 +47,8 @@ export interface ComunicadosQuery {
   q: string;
 }
 
-export function useComunicados(query: ComunicadosQuery) {
-  return useQuery({
+export const comunicadosQuery = (query: ComunicadosQuery) =>
+  queryOptions({
     queryKey: keys.list(query),
     queryFn: () =>
       api<ComunicadoPage>(
@@ -44,24 +60,34 @@ export function useComunicados(query: ComunicadosQuery) {
           nao_lidos: query.nao_lidos || undefined,
           q: query.q || undefined,
         })}`,
+        { schema: comunicadoPageSchema },
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useComunicados(query: ComunicadosQuery) {
+  return useQuery(comunicadosQuery(query));
 }
 
-export function useComunicado(id: string | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export const comunicadoQuery = (queryClient: QueryClient, id: string | null) =>
+  queryOptions({
     queryKey: keys.one(id ?? ''),
     enabled: id !== null,
     queryFn: async () => {
-      const data = await api<Comunicado>(`/api/comunicados/${id ?? ''}`, { globalErrors: false });
+      const data = await api<Comunicado>(`/api/comunicados/${id ?? ''}`, {
+        schema: comunicadoSchema,
+        globalErrors: false,
+      });
       // Opening it recorded the read: the list's 'não lido' marks and the bell change.
-      void queryClient.invalidateQueries({ queryKey: ['comunicados', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['notificacoes'] });
+      void queryClient.invalidateQueries({ queryKey: keys.lists });
+      void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
       return data;
     },
   });
+
+export function useComunicado(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery(comunicadoQuery(queryClient, id));
 }
 
 export function useSaveComunicado() {
@@ -101,20 +127,27 @@ export function useCiente() {
 }
 
 /** Every text the notice was published with (fetched when someone opens the history). */
-export function useVersoes(id: string, enabled: boolean) {
-  return useQuery({
+export const versoesQuery = (id: string, enabled: boolean) =>
+  queryOptions({
     queryKey: keys.versoes(id),
     enabled,
-    queryFn: () => api<Versoes>(`/api/comunicados/${id}/versoes`),
+    queryFn: () => api<Versoes>(`/api/comunicados/${id}/versoes`, { schema: versoesSchema }),
   });
+
+export function useVersoes(id: string, enabled: boolean) {
+  return useQuery(versoesQuery(id, enabled));
 }
 
-export function useLeituras(id: string, situacao: 'todos' | 'pendentes', enabled: boolean) {
-  return useQuery({
+export const leiturasQuery = (id: string, situacao: 'todos' | 'pendentes', enabled: boolean) =>
+  queryOptions({
     queryKey: keys.leituras(id, situacao),
     enabled,
-    queryFn: () => api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`),
+    queryFn: () =>
+      api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`, { schema: leiturasSchema }),
   });
+
+export function useLeituras(id: string, situacao: 'todos' | 'pendentes', enabled: boolean) {
+  return useQuery(leiturasQuery(id, situacao, enabled));
 }
 
 export function useLembrete() {
@@ -129,30 +162,39 @@ export function useLembrete() {
   });
 }
 
-export function usePublicoOpcoes(enabled: boolean) {
-  return useQuery({
+export const publicoOpcoesQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: keys.opcoes,
     enabled,
-    queryFn: () => api<PublicoOpcoes>('/api/comunicados/opcoes'),
+    queryFn: () => api<PublicoOpcoes>('/api/comunicados/opcoes', { schema: publicoOpcoesSchema }),
   });
+
+export function usePublicoOpcoes(enabled: boolean) {
+  return useQuery(publicoOpcoesQuery(enabled));
 }
 
-export function useAlunoBusca(q: string) {
-  return useQuery({
-    queryKey: ['comunicados', 'alunos', q],
+export const alunoBuscaQuery = (q: string) =>
+  queryOptions({
+    queryKey: keys.alunos(q),
     enabled: q.trim().length >= 2,
     queryFn: () =>
       api<{ id: string; nome: string; turma: string | null }[]>(`/api/comunicados/alunos${toQuery({ q })}`),
   });
+
+export function useAlunoBusca(q: string) {
+  return useQuery(alunoBuscaQuery(q));
 }
 
 /** The guardian's children, for the 'filtrar por filho' select. */
-export function useMeusFilhos(enabled: boolean) {
-  return useQuery({
-    queryKey: ['comunicados', 'filhos'],
+export const meusFilhosQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: keys.filhos,
     enabled,
     queryFn: () => api<{ items: { id: string; nome: string }[] }>('/api/alunos?pageSize=100'),
   });
+
+export function useMeusFilhos(enabled: boolean) {
+  return useQuery(meusFilhosQuery(enabled));
 }
 
 export function uploadAnexo(file: File): Promise<Anexo> {

@@ -17,7 +17,7 @@ import {
   useSectionHistory,
 } from './content.api';
 import { SectionEditor } from './section-editor';
-import { shownSections, siteSectionIds, type SiteSectionId } from '../../lib/site-sections';
+import { shownSections, siteSectionIds, type SiteSectionId } from '../../domain/site-sections';
 
 function HistoryModal({ section, onClose }: { section: ContentSection; onClose: () => void }) {
   const history = useSectionHistory(section, true);

@@ -1,22 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type {
-  ContentHistoryEntry,
-  ContentSection,
-  ContentState,
-  SiteContent,
+import {
+  type ContentHistoryEntry,
+  type ContentSection,
+  type ContentState,
+  type SiteContent,
+  contentStateSchema,
+  contentHistoryEntrySchema,
 } from '../../../shared/content.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
-import { publishSiteContent } from '../../lib/site-content-store';
+import { publishSiteContent } from '../../domain/site-content-store';
+import { keyRoots } from '../../lib/query-keys';
 
-export const contentStateKey = ['content', 'state'] as const;
+export const contentStateKey = [...keyRoots.content, 'state'] as const;
+const contentHistoryKey = (section: string) => [...keyRoots.content, 'history', section] as const;
 
-export function useContentState() {
-  return useQuery({
+export const contentStateQuery = () =>
+  queryOptions({
     queryKey: contentStateKey,
-    queryFn: () => api<ContentState>('/api/content'),
+    queryFn: () => api<ContentState>('/api/content', { schema: contentStateSchema }),
     staleTime: 0,
   });
+
+export function useContentState() {
+  return useQuery(contentStateQuery());
 }
 
 /** Puts a saved state in the cache and on every open page (this tab and, via localStorage, others). */
@@ -84,13 +91,19 @@ export function useImportContent() {
   });
 }
 
-export function useSectionHistory(section: ContentSection, enabled: boolean) {
-  return useQuery({
-    queryKey: ['content', 'history', section],
-    queryFn: () => api<ContentHistoryEntry[]>(`/api/content/${section}/history`),
+export const sectionHistoryQuery = (section: ContentSection, enabled: boolean) =>
+  queryOptions({
+    queryKey: contentHistoryKey(section),
+    queryFn: () =>
+      api<ContentHistoryEntry[]>(`/api/content/${section}/history`, {
+        schema: contentHistoryEntrySchema.array(),
+      }),
     enabled,
     staleTime: 0,
   });
+
+export function useSectionHistory(section: ContentSection, enabled: boolean) {
+  return useQuery(sectionHistoryQuery(section, enabled));
 }
 
 export function useRestoreVersion(section: ContentSection) {
@@ -101,7 +114,7 @@ export function useRestoreVersion(section: ContentSection) {
       apiWithMessage<ContentState>(`/api/content/${section}/restore`, { method: 'POST', body: { version } }),
     onSuccess: ({ data, message }) => {
       apply(data);
-      void queryClient.invalidateQueries({ queryKey: ['content', 'history', section] });
+      void queryClient.invalidateQueries({ queryKey: contentHistoryKey(section) });
       toast.success(message ?? 'Versão restaurada com sucesso!');
     },
   });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { Button } from '../../components/button';
-import { ImagePicker, MediaLibraryButton } from '../../components/media-library';
+import { ImagePicker, MediaLibraryButton } from '../../domain/media-library';
 
 /** Saves a value; resolves when the server accepted it, rejects (already toasted) otherwise. */
 export type SaveValue<T> = (value: T) => Promise<unknown>;

@@ -9,7 +9,7 @@ import { iconNames } from '../../../shared/content.constants';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { FormImageField } from '../../components/media-library';
+import { FormImageField } from '../../domain/media-library';
 import type { SaveValue } from './field-editors';
 
 const box = 'rounded-xl border border-gray-200 bg-white p-4';

@@ -11,6 +11,7 @@ import { Modal } from '../../components/modal';
 import { warningToast } from '../../components/warning-toast';
 import { api, ApiError, apiWithMessage, toQuery } from '../../lib/api-client';
 import { contentStateKey } from './content.api';
+import { keyRoots } from '../../lib/query-keys';
 
 /** A photo uploaded here is `/media/<id>`: only those can carry the students who appear in them. */
 const MEDIA_URL = /^\/media\/([0-9a-f-]{36})$/i;
@@ -18,7 +19,7 @@ export function mediaIdOf(url: unknown): string | null {
   return typeof url === 'string' ? (MEDIA_URL.exec(url)?.[1]?.toLowerCase() ?? null) : null;
 }
 
-const tagsKey = (mediaId: string) => ['media', mediaId, 'alunos'] as const;
+const tagsKey = (mediaId: string) => [...keyRoots.media, mediaId, 'alunos'] as const;
 
 function useMediaTags(mediaId: string) {
   return useQuery({
@@ -51,7 +52,7 @@ function useTagMedia(mediaId: string) {
 
 function useStudentSearch(q: string) {
   return useQuery({
-    queryKey: ['students', 'photo-tags', q],
+    queryKey: [...keyRoots.students, 'photo-tags', q],
     queryFn: () => api<Page<Student>>(`/api/alunos${toQuery({ q, status: 'todos', pageSize: 8 })}`),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,

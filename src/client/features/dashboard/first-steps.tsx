@@ -7,8 +7,9 @@ import { formatCount } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { IconButton } from '../../components/button';
 import { api } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
-const firstStepsKey = ['dashboard', 'primeiros-passos'] as const;
+const firstStepsKey = [...keyRoots.dashboard, 'primeiros-passos'] as const;
 
 /** Where each step is done. */
 const stepLinks: Record<FirstStepId, string> = {

@@ -1,33 +1,40 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
-import type {
-  AlunoFinanceiro,
-  Bolsa,
-  Cotacao,
-  FinanceSettings,
-  FinanceStats,
-  FormaPagamento,
-  CancelarLoteResult,
-  GerarMensalidadesInput,
-  GerarMensalidadesPreview,
-  GerarMensalidadesResult,
-  LembreteResult,
-  Mensalidade,
-  MensalidadeStatus,
-  PagamentoResult,
-  PixCode,
-  Relatorios,
-  RelatorioTipo,
-  Transacao,
-  TransacaoInput,
-  TransacaoStatus,
-  TransacaoTipo,
-  UpdateFinanceSettingsInput,
+import {
+  type AlunoFinanceiro,
+  type Bolsa,
+  type Cotacao,
+  type FinanceSettings,
+  type FinanceStats,
+  type FormaPagamento,
+  type CancelarLoteResult,
+  type GerarMensalidadesInput,
+  type GerarMensalidadesPreview,
+  type GerarMensalidadesResult,
+  type LembreteResult,
+  type Mensalidade,
+  type MensalidadeStatus,
+  type PagamentoResult,
+  type PixCode,
+  type Relatorios,
+  type RelatorioTipo,
+  type Transacao,
+  type TransacaoInput,
+  type TransacaoStatus,
+  type TransacaoTipo,
+  type UpdateFinanceSettingsInput,
+  financeStatsSchema,
+  cotacaoSchema,
+  pixSchema,
+  financeSettingsSchema,
+  bolsaSchema,
+  alunoFinanceiroSchema,
 } from '../../../shared/finance.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
-const financeKey = ['financeiro'] as const;
+const financeKey = keyRoots.finance;
 export const MENSALIDADES_PAGE_SIZE = 20;
 
 /** A list's query: its URL filters ('' = all), the page and, when chosen, the sort. */
@@ -40,11 +47,15 @@ export type MensalidadeFilters = {
   responsavel?: string;
 };
 
-export function useFinanceStats() {
-  return useQuery({
+export const financeStatsQuery = () =>
+  queryOptions({
     queryKey: [...financeKey, 'stats'],
-    queryFn: () => api<FinanceStats>('/api/financeiro/stats', { globalErrors: false }),
+    queryFn: () =>
+      api<FinanceStats>('/api/financeiro/stats', { schema: financeStatsSchema, globalErrors: false }),
   });
+
+export function useFinanceStats() {
+  return useQuery(financeStatsQuery());
 }
 
 export function mensalidadesUrl(
@@ -56,29 +67,45 @@ export function mensalidadesUrl(
   return `/api/financeiro/mensalidades${toQuery({ ...rest, responsavel_id: responsavel, pageSize, format })}`;
 }
 
-export function useMensalidades(filters: ListQuery<MensalidadeFilters>, pageSize = MENSALIDADES_PAGE_SIZE) {
-  return useQuery({
+export const mensalidadesQuery = (
+  filters: ListQuery<MensalidadeFilters>,
+  pageSize = MENSALIDADES_PAGE_SIZE,
+) =>
+  queryOptions({
     queryKey: [...financeKey, 'mensalidades', filters, pageSize],
     queryFn: () =>
       api<Page<Mensalidade>>(mensalidadesUrl(filters, undefined, pageSize), { globalErrors: false }),
     placeholderData: keepPreviousData,
   });
+
+export function useMensalidades(filters: ListQuery<MensalidadeFilters>, pageSize = MENSALIDADES_PAGE_SIZE) {
+  return useQuery(mensalidadesQuery(filters, pageSize));
 }
 
-export function useCotacao(id: string, data: string) {
-  return useQuery({
+export const cotacaoQuery = (id: string, data: string) =>
+  queryOptions({
     queryKey: [...financeKey, 'cotacao', id, data],
-    queryFn: () => api<Cotacao>(`/api/financeiro/mensalidades/${id}/cotacao${toQuery({ data })}`),
+    queryFn: () =>
+      api<Cotacao>(`/api/financeiro/mensalidades/${id}/cotacao${toQuery({ data })}`, {
+        schema: cotacaoSchema,
+      }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(data),
   });
+
+export function useCotacao(id: string, data: string) {
+  return useQuery(cotacaoQuery(id, data));
 }
 
-export function usePix(id: string) {
-  return useQuery({
+export const pixQuery = (id: string) =>
+  queryOptions({
     queryKey: [...financeKey, 'pix', id],
-    queryFn: () => api<PixCode>(`/api/financeiro/mensalidades/${id}/pix`, { globalErrors: false }),
+    queryFn: () =>
+      api<PixCode>(`/api/financeiro/mensalidades/${id}/pix`, { schema: pixSchema, globalErrors: false }),
     retry: false,
   });
+
+export function usePix(id: string) {
+  return useQuery(pixQuery(id));
 }
 
 function useInvalidateFinance() {
@@ -86,7 +113,7 @@ function useInvalidateFinance() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: financeKey }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
     ]);
 }
 
@@ -135,8 +162,8 @@ export function useAdjustMensalidade() {
 }
 
 /** What 'Gerar mensalidades' would create for these choices (the server's same function, not written). */
-export function useGeracaoPreview(body: GerarMensalidadesInput | null) {
-  return useQuery({
+export const geracaoPreviewQuery = (body: GerarMensalidadesInput | null) =>
+  queryOptions({
     queryKey: [...financeKey, 'geracao-previa', body],
     queryFn: () =>
       apiWithMessage<GerarMensalidadesPreview>('/api/financeiro/mensalidades/gerar/simular', {
@@ -148,6 +175,9 @@ export function useGeracaoPreview(body: GerarMensalidadesInput | null) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+
+export function useGeracaoPreview(body: GerarMensalidadesInput | null) {
+  return useQuery(geracaoPreviewQuery(body));
 }
 
 export function useGenerateMensalidades() {
@@ -197,8 +227,8 @@ export type TransacaoFilters = {
   mes: string;
 };
 
-export function useTransacoes(filters: ListQuery<TransacaoFilters> & { tipo: TransacaoTipo }) {
-  return useQuery({
+export const transacoesQuery = (filters: ListQuery<TransacaoFilters> & { tipo: TransacaoTipo }) =>
+  queryOptions({
     queryKey: [...financeKey, 'transacoes', filters],
     queryFn: () =>
       api<Page<Transacao> & { soma: number }>(
@@ -207,6 +237,9 @@ export function useTransacoes(filters: ListQuery<TransacaoFilters> & { tipo: Tra
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useTransacoes(filters: ListQuery<TransacaoFilters> & { tipo: TransacaoTipo }) {
+  return useQuery(transacoesQuery(filters));
 }
 
 export function useSaveTransacao() {
@@ -231,11 +264,14 @@ export function useDeleteTransacao() {
   });
 }
 
-export function useRelatorio<T extends RelatorioTipo>(tipo: T, ano: number) {
-  return useQuery({
+export const relatorioQuery = <T extends RelatorioTipo>(tipo: T, ano: number) =>
+  queryOptions({
     queryKey: [...financeKey, 'relatorio', tipo, ano],
     queryFn: () => api<Relatorios[T]>(`/api/financeiro/relatorios/${tipo}${toQuery({ ano })}`),
   });
+
+export function useRelatorio<T extends RelatorioTipo>(tipo: T, ano: number) {
+  return useQuery(relatorioQuery(tipo, ano));
 }
 
 export function downloadRelatorio(tipo: RelatorioTipo, ano: number, format: 'csv' | 'xlsx') {
@@ -249,12 +285,15 @@ export function downloadRecibo(id: string) {
   return downloadFile(`/api/financeiro/mensalidades/${id}/recibo`, 'recibo.pdf');
 }
 
-export function useFinanceSettings(enabled = true) {
-  return useQuery({
+export const financeSettingsQuery = (enabled = true) =>
+  queryOptions({
     queryKey: [...financeKey, 'configuracoes'],
-    queryFn: () => api<FinanceSettings>('/api/financeiro/configuracoes'),
+    queryFn: () => api<FinanceSettings>('/api/financeiro/configuracoes', { schema: financeSettingsSchema }),
     enabled,
   });
+
+export function useFinanceSettings(enabled = true) {
+  return useQuery(financeSettingsQuery(enabled));
 }
 
 export function useSaveFinanceSettings() {
@@ -270,11 +309,14 @@ export function useSaveFinanceSettings() {
   });
 }
 
-export function useBolsas() {
-  return useQuery({
+export const bolsasQuery = () =>
+  queryOptions({
     queryKey: [...financeKey, 'bolsas'],
-    queryFn: () => api<Bolsa[]>('/api/financeiro/bolsas'),
+    queryFn: () => api<Bolsa[]>('/api/financeiro/bolsas', { schema: bolsaSchema.array() }),
   });
+
+export function useBolsas() {
+  return useQuery(bolsasQuery());
 }
 
 export function useSaveBolsa() {
@@ -298,10 +340,16 @@ export function useSaveBolsa() {
   });
 }
 
-export function useAlunosFinanceiro(q: string) {
-  return useQuery({
+export const alunosFinanceiroQuery = (q: string) =>
+  queryOptions({
     queryKey: [...financeKey, 'alunos', q],
-    queryFn: () => api<AlunoFinanceiro[]>(`/api/financeiro/alunos${toQuery({ q })}`),
+    queryFn: () =>
+      api<AlunoFinanceiro[]>(`/api/financeiro/alunos${toQuery({ q })}`, {
+        schema: alunoFinanceiroSchema.array(),
+      }),
     placeholderData: keepPreviousData,
   });
+
+export function useAlunosFinanceiro(q: string) {
+  return useQuery(alunosFinanceiroQuery(q));
 }

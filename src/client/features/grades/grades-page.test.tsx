@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
 import { renderAt, stubScreen } from '../../test/render';
 import { GradesPage } from './grades-page';
 
@@ -13,6 +14,10 @@ afterEach(() => {
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const ano = Number(today.slice(0, 4));
 
+/** The two teachers of the class (uuids, as the shared schema has them) and their portal users. */
+const teacherId = { mat: uuidOf(21), hist: uuidOf(22) };
+const teacherUser = { mat: uuidOf(11), hist: uuidOf(12) };
+
 /**
  * A História teacher of one class whose grid starts with Matemática (another teacher's). `byPath`
  * answers a path whatever its query string (the grid, the avaliações).
@@ -22,8 +27,8 @@ function stubServer(
   requests: { url: string; init: RequestInit | undefined }[] = [],
 ) {
   const nivel = options.nivel ?? 'professor';
-  const user = { id: 'u-hist', nome: 'Helena', email: 'h@escola', nivel, primeiro_login: false };
-  const year = {
+  const user = { id: teacherUser.hist, nome: 'Helena', email: 'h@escola', nivel, primeiro_login: false };
+  const year = schoolYearAnswer({
     id: 'y1',
     ano,
     inicio: `${String(ano)}-01-01`,
@@ -39,8 +44,16 @@ function stubServer(
         data_fechamento: `${String(ano)}-12-31`,
       },
     ],
+  });
+  const lessons = {
+    aulas: [],
+    pendentes: 0,
+    alunos: 20,
+    frequencia_modo: 'por_aula',
+    serie: '7º ano',
+    grade_pendente: null,
+    dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
   };
-  const lessons = { aulas: [], pendentes: 0, alunos: 20, frequencia_modo: 'por_aula', serie: '7º ano' };
   const answers: Record<string, unknown> = {
     '/api/auth/me': { user },
     '/api/anos-letivos': [year],
@@ -57,21 +70,21 @@ function stubServer(
       disciplinas: [
         {
           disciplina: 'Matemática',
-          professor: { id: 'prof-mat', nome: 'Outro' },
+          professor: { id: teacherId.mat, nome: 'Outro' },
           aulas_semanais: 5,
           dias_semana: [],
         },
         {
           disciplina: 'História',
-          professor: { id: 'prof-hist', nome: 'Helena' },
+          professor: { id: teacherId.hist, nome: 'Helena' },
           aulas_semanais: 4,
           dias_semana: [],
         },
       ],
     },
     '/api/professores': [
-      { id: 'prof-mat', nome: 'Outro', usuario_id: 'u-mat' },
-      { id: 'prof-hist', nome: 'Helena', usuario_id: 'u-hist' },
+      teacherAnswer({ id: teacherId.mat, nome: 'Outro', usuario_id: teacherUser.mat }),
+      teacherAnswer({ id: teacherId.hist, nome: 'Helena', usuario_id: teacherUser.hist }),
     ],
     '/api/retificacoes': [],
     ...options.answers,

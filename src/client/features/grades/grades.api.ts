@@ -1,65 +1,92 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Assessment,
-  AssessmentsQuery,
-  CellRectificationInput,
-  GradeHistory,
-  GradesBatchInput,
-  GradesGrid,
-  PeriodStatus,
-  RectificationInput,
-  RectificationRequest,
-  RectificationRequestInput,
-  RectificationRequestsQuery,
-  RematriculaInput,
-  RematriculaProposal,
-  SavedGrades,
-  YearClosing,
-  YearEndStatus,
+import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type Assessment,
+  type AssessmentsQuery,
+  type CellRectificationInput,
+  type GradeHistory,
+  type GradesBatchInput,
+  type GradesGrid,
+  type PeriodStatus,
+  type RectificationInput,
+  type RectificationRequest,
+  type RectificationRequestInput,
+  type RectificationRequestsQuery,
+  type RematriculaInput,
+  type RematriculaProposal,
+  type SavedGrades,
+  type YearClosing,
+  type YearEndStatus,
+  assessmentSchema,
+  gradesGridSchema,
+  gradeHistorySchema,
+  rectificationRequestSchema,
+  periodStatusSchema,
+  rematriculaProposalSchema,
+  yearEndStatusSchema,
 } from '../../../shared/grades.schemas';
-import type { Teacher } from '../../../shared/teachers.schemas';
-import type { RollClass } from '../../../shared/attendance.schemas';
-import type { SchoolYear } from '../../../shared/calendar.schemas';
+import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
+import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
+import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
+import { reportCardKeys } from '../../domain/report-card.api';
+import { academicSettingsKey } from '../../domain/academic-settings';
 
 /**
  * TanStack Query hooks for every grades route. Writes invalidate what they change; the
  * grid's 409 carries `details` per cell (`notas.N`), which the screen shows in place.
  */
 export const gradesKeys = {
-  all: ['grades'] as const,
-  settings: ['grades', 'settings'] as const,
+  all: keyRoots.grades,
+  settings: academicSettingsKey,
+  assessmentsAll: [...keyRoots.grades, 'assessments'] as const,
   assessments: (query: AssessmentsQuery = {}) =>
-    ['grades', 'assessments', query.turma_id ?? '', query.disciplina ?? '', query.periodo_id ?? ''] as const,
+    [
+      ...keyRoots.grades,
+      'assessments',
+      query.turma_id ?? '',
+      query.disciplina ?? '',
+      query.periodo_id ?? '',
+    ] as const,
   grid: (turmaId: string, disciplina: string, periodoId: string) =>
-    ['grades', 'grid', turmaId, disciplina, periodoId] as const,
-  history: (notaId: string) => ['grades', 'history', notaId] as const,
+    [...keyRoots.grades, 'grid', turmaId, disciplina, periodoId] as const,
+  history: (notaId: string) => [...keyRoots.grades, 'history', notaId] as const,
   requests: (query: RectificationRequestsQuery = {}) =>
-    ['grades', 'rectification-requests', query.situacao ?? 'todas', query.turma_id ?? ''] as const,
-  period: (periodoId: string) => ['grades', 'period', periodoId] as const,
-  reportCard: (alunoId: string, ano?: number) => ['grades', 'report-card', alunoId, ano ?? ''] as const,
-  rematricula: (anoLetivoId: string) => ['grades', 'rematricula', anoLetivoId] as const,
-  yearEnd: (anoLetivoId: string) => ['grades', 'year-end', anoLetivoId] as const,
+    [...keyRoots.grades, 'rectification-requests', query.situacao ?? 'todas', query.turma_id ?? ''] as const,
+  period: (periodoId: string) => [...keyRoots.grades, 'period', periodoId] as const,
+  reportCards: reportCardKeys.all,
+  reportCard: reportCardKeys.one,
+  years: reportCardKeys.years,
+  classes: (ano?: number) => [...keyRoots.grades, 'classes', ano ?? ''] as const,
+  rematricula: (anoLetivoId: string) => [...keyRoots.grades, 'rematricula', anoLetivoId] as const,
+  yearEnd: (anoLetivoId: string) => [...keyRoots.grades, 'year-end', anoLetivoId] as const,
 };
 
 const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: gradesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
   ]);
 
 // ---------------------------------------------------------------- 'Acadêmico' settings
 
-export { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
+export { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 
 // ---------------------------------------------------------------- avaliações
 
-export function useAssessments(query: AssessmentsQuery = {}, enabled = true) {
-  return useQuery({
+export const assessmentsQuery = (query: AssessmentsQuery = {}, enabled = true) =>
+  queryOptions({
     queryKey: gradesKeys.assessments(query),
-    queryFn: () => api<Assessment[]>(`/api/avaliacoes${toQuery({ ...query })}`, { globalErrors: false }),
+    queryFn: () =>
+      api<Assessment[]>(`/api/avaliacoes${toQuery({ ...query })}`, {
+        schema: assessmentSchema.array(),
+        globalErrors: false,
+      }),
     enabled,
   });
+
+export function useAssessments(query: AssessmentsQuery = {}, enabled = true) {
+  return useQuery(assessmentsQuery(query, enabled));
 }
 
 export interface AssessmentForm {
@@ -116,15 +143,19 @@ export function useDeleteAssessment() {
 // ---------------------------------------------------------------- the grid and grades
 
 /** Students × assessments of a class's subject in a period, a version per cell. */
-export function useGradesGrid(turmaId: string, disciplina: string, periodoId: string) {
-  return useQuery({
+export const gradesGridQuery = (turmaId: string, disciplina: string, periodoId: string) =>
+  queryOptions({
     queryKey: gradesKeys.grid(turmaId, disciplina, periodoId),
     queryFn: () =>
       api<GradesGrid>(`/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`, {
+        schema: gradesGridSchema,
         globalErrors: false,
       }),
     enabled: Boolean(turmaId && disciplina && periodoId),
   });
+
+export function useGradesGrid(turmaId: string, disciplina: string, periodoId: string) {
+  return useQuery(gradesGridQuery(turmaId, disciplina, periodoId));
 }
 
 /**
@@ -138,9 +169,9 @@ export function useSaveGrades() {
       apiWithMessage<SavedGrades>('/api/notas', { method: 'PUT', body: input, globalErrors: false }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['grades', 'assessments'] }),
-        queryClient.invalidateQueries({ queryKey: ['grades', 'report-card'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: gradesKeys.assessmentsAll }),
+        queryClient.invalidateQueries({ queryKey: gradesKeys.reportCards }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
       ]),
   });
 }
@@ -173,22 +204,36 @@ export function useRectifyCell() {
   });
 }
 
-export function useGradeHistory(notaId: string | null) {
-  return useQuery({
+export const gradeHistoryQuery = (notaId: string | null) =>
+  queryOptions({
     queryKey: gradesKeys.history(notaId ?? ''),
-    queryFn: () => api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, { globalErrors: false }),
+    queryFn: () =>
+      api<GradeHistory>(`/api/notas/${notaId ?? ''}/historico`, {
+        schema: gradeHistorySchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(notaId),
   });
+
+export function useGradeHistory(notaId: string | null) {
+  return useQuery(gradeHistoryQuery(notaId));
 }
 
 // ---------------------------------------------------------------- teachers' retificação requests
 
 /** The administrator's queue (every request) or, for a teacher, their own requests. */
-export function useRectificationRequests(query: RectificationRequestsQuery = {}) {
-  return useQuery({
+export const rectificationRequestsQuery = (query: RectificationRequestsQuery = {}) =>
+  queryOptions({
     queryKey: gradesKeys.requests(query),
-    queryFn: () => api<RectificationRequest[]>(`/api/retificacoes${toQuery(query)}`, { globalErrors: false }),
+    queryFn: () =>
+      api<RectificationRequest[]>(`/api/retificacoes${toQuery(query)}`, {
+        schema: rectificationRequestSchema.array(),
+        globalErrors: false,
+      }),
   });
+
+export function useRectificationRequests(query: RectificationRequestsQuery = {}) {
+  return useQuery(rectificationRequestsQuery(query));
 }
 
 export function useRequestRectification() {
@@ -228,12 +273,19 @@ export function useDecideRectification() {
 
 // ---------------------------------------------------------------- periods
 
-export function usePeriodStatus(periodoId: string) {
-  return useQuery({
+export const periodStatusQuery = (periodoId: string) =>
+  queryOptions({
     queryKey: gradesKeys.period(periodoId),
-    queryFn: () => api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, { globalErrors: false }),
+    queryFn: () =>
+      api<PeriodStatus>(`/api/periodos/${periodoId}/situacao`, {
+        schema: periodStatusSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(periodoId),
   });
+
+export function usePeriodStatus(periodoId: string) {
+  return useQuery(periodStatusQuery(periodoId));
 }
 
 /** fechar | reabrir | publicar, for one class (`turma_id`) or the whole school. */
@@ -262,8 +314,8 @@ export function usePeriodAction() {
     onSuccess: () =>
       Promise.all([
         invalidateGrades(queryClient),
-        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
-        queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+        invalidateAttendance(queryClient),
+        queryClient.invalidateQueries({ queryKey: keyRoots.calendar }),
       ]),
   });
 }
@@ -275,7 +327,7 @@ export {
   downloadReportCard,
   useCouncilDecision,
   useReportCard,
-} from '../../lib/report-card';
+} from '../../domain/report-card.api';
 
 // ---------------------------------------------------------------- closing the year, rematrícula
 
@@ -288,27 +340,42 @@ export function useCloseYear() {
         globalErrors: false,
       }),
     onSuccess: () =>
-      Promise.all([invalidateGrades(queryClient), queryClient.invalidateQueries({ queryKey: ['calendar'] })]),
+      Promise.all([
+        invalidateGrades(queryClient),
+        queryClient.invalidateQueries({ queryKey: keyRoots.calendar }),
+      ]),
   });
 }
 
-export function useRematriculaProposal(anoLetivoId: string, enabled = true) {
-  return useQuery({
+export const rematriculaProposalQuery = (anoLetivoId: string, enabled = true) =>
+  queryOptions({
     queryKey: gradesKeys.rematricula(anoLetivoId),
     queryFn: () =>
-      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, { globalErrors: false }),
+      api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula`, {
+        schema: rematriculaProposalSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(anoLetivoId) && enabled,
   });
+
+export function useRematriculaProposal(anoLetivoId: string, enabled = true) {
+  return useQuery(rematriculaProposalQuery(anoLetivoId, enabled));
 }
 
 /** The 'Ano letivo' screen: each period across the classes, the closing and the rematrícula. */
-export function useYearEndStatus(anoLetivoId: string) {
-  return useQuery({
+export const yearEndStatusQuery = (anoLetivoId: string) =>
+  queryOptions({
     queryKey: gradesKeys.yearEnd(anoLetivoId),
     queryFn: () =>
-      api<YearEndStatus>(`/api/anos-letivos/${anoLetivoId}/encerramento`, { globalErrors: false }),
+      api<YearEndStatus>(`/api/anos-letivos/${anoLetivoId}/encerramento`, {
+        schema: yearEndStatusSchema,
+        globalErrors: false,
+      }),
     enabled: Boolean(anoLetivoId),
   });
+
+export function useYearEndStatus(anoLetivoId: string) {
+  return useQuery(yearEndStatusQuery(anoLetivoId));
 }
 
 /**
@@ -316,11 +383,12 @@ export function useYearEndStatus(anoLetivoId: string) {
  * changes). Keyed by the adjustments, so the screen always shows the server's counts and destinations;
  * the previous answer stays on screen while the next one comes.
  */
-export function useRematriculaSimulation(anoLetivoId: string, input: RematriculaInput, enabled: boolean) {
-  return useQuery({
+export const rematriculaSimulationQuery = (anoLetivoId: string, input: RematriculaInput, enabled: boolean) =>
+  queryOptions({
     queryKey: [...gradesKeys.rematricula(anoLetivoId), input] as const,
     queryFn: () =>
       api<RematriculaProposal>(`/api/anos-letivos/${anoLetivoId}/rematricula?dryRun=true`, {
+        schema: rematriculaProposalSchema,
         method: 'POST',
         body: input,
         globalErrors: false,
@@ -329,15 +397,21 @@ export function useRematriculaSimulation(anoLetivoId: string, input: Rematricula
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+export function useRematriculaSimulation(anoLetivoId: string, input: RematriculaInput, enabled: boolean) {
+  return useQuery(rematriculaSimulationQuery(anoLetivoId, input, enabled));
 }
 
 /** The teachers, to confirm each new class's teacher. */
-export function useTeacherChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['teachers'],
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
+export const teacherChoicesQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: keyRoots.teachers,
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
     enabled,
   });
+
+export function useTeacherChoices(enabled: boolean) {
+  return useQuery(teacherChoicesQuery(enabled));
 }
 
 /** `dryRun`: the counts only, nothing changes; otherwise applied once, in one transaction. */
@@ -362,30 +436,41 @@ export function useApplyRematricula() {
         ? undefined
         : Promise.all([
             invalidateGrades(queryClient),
-            queryClient.invalidateQueries({ queryKey: ['classes'] }),
-            queryClient.invalidateQueries({ queryKey: ['students'] }),
-            queryClient.invalidateQueries({ queryKey: ['attendance'] }),
+            queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
+            queryClient.invalidateQueries({ queryKey: keyRoots.students }),
+            invalidateAttendance(queryClient),
           ]),
   });
 }
 
 /** The school years with their periods, to pick the period of a grid (read by every signed-in user). */
-export function useGradePeriods() {
-  return useQuery({
-    queryKey: ['grades', 'years'] as const,
-    queryFn: () => api<SchoolYear[]>('/api/anos-letivos', { globalErrors: false }),
+export const gradePeriodsQuery = () =>
+  queryOptions({
+    queryKey: gradesKeys.years,
+    queryFn: () =>
+      api<SchoolYear[]>('/api/anos-letivos', { schema: schoolYearSchema.array(), globalErrors: false }),
     staleTime: 60_000,
   });
+
+export function useGradePeriods() {
+  return useQuery(gradePeriodsQuery());
 }
 
 /**
  * A school year's classes the user may enter or read grades for (a teacher's own; every class for an
  * administrator), also the ones the year concluded.
  */
-export function useGradeClasses(ano: number | undefined) {
-  return useQuery({
-    queryKey: ['grades', 'classes', ano ?? ''] as const,
-    queryFn: () => api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, { globalErrors: false }),
+export const gradeClassesQuery = (ano: number | undefined) =>
+  queryOptions({
+    queryKey: gradesKeys.classes(ano),
+    queryFn: () =>
+      api<RollClass[]>(`/api/frequencia/turmas${toQuery({ ano })}`, {
+        schema: rollClassSchema.array(),
+        globalErrors: false,
+      }),
     enabled: ano !== undefined,
   });
+
+export function useGradeClasses(ano: number | undefined) {
+  return useQuery(gradeClassesQuery(ano));
 }

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { YearEndStatus } from '../../../shared/grades.schemas';
+import { schoolYearAnswer } from '../../test/answers';
 import { renderAt, stubScreen } from '../../test/render';
 import { YearEndPage } from './year-end-page';
 
@@ -15,7 +16,7 @@ const reason =
   'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
 
 function stubServer(status: YearEndStatus, years?: unknown[]) {
-  const year = {
+  const year = schoolYearAnswer({
     id: uuid(1),
     ano: 2026,
     inicio: '2026-02-02',
@@ -25,7 +26,7 @@ function stubServer(status: YearEndStatus, years?: unknown[]) {
     aviso: null,
     version: 1,
     periodos: [],
-  };
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) =>

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
-import { NoSchoolYear } from '../../components/academic-empty';
+import { NoSchoolYear } from '../../domain/academic-empty';
 import { Badge, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { useMemoryListState } from '../../lib/use-list-state';

@@ -1,43 +1,62 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConversaDetalhe,
-  ConversaInput,
-  Conversas,
-  DestinosOpcoes,
+import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  type ConversaDetalhe,
+  type ConversaInput,
+  type Conversas,
+  type DestinosOpcoes,
+  conversasSchema,
+  conversaDetalheSchema,
+  destinosOpcoesSchema,
 } from '../../../shared/mensagens.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
 const keys = {
-  all: ['mensagens'] as const,
-  list: ['mensagens', 'lista'] as const,
-  one: (id: string) => ['mensagens', 'conversa', id] as const,
-  destinos: ['mensagens', 'destinos'] as const,
+  all: keyRoots.mensagens,
+  list: [...keyRoots.mensagens, 'lista'] as const,
+  one: (id: string) => [...keyRoots.mensagens, 'conversa', id] as const,
+  destinos: [...keyRoots.mensagens, 'destinos'] as const,
 };
 
+export const conversasQuery = () =>
+  queryOptions({
+    queryKey: keys.list,
+    queryFn: () => api<Conversas>('/api/mensagens', { schema: conversasSchema }),
+  });
+
 export function useConversas() {
-  return useQuery({ queryKey: keys.list, queryFn: () => api<Conversas>('/api/mensagens') });
+  return useQuery(conversasQuery());
 }
 
-export function useConversa(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export const conversaQuery = (queryClient: QueryClient, id: string) =>
+  queryOptions({
     queryKey: keys.one(id),
     queryFn: async () => {
-      const data = await api<ConversaDetalhe>(`/api/mensagens/${id}`, { globalErrors: false });
+      const data = await api<ConversaDetalhe>(`/api/mensagens/${id}`, {
+        schema: conversaDetalheSchema,
+        globalErrors: false,
+      });
       // Reading it moved the unread marks (the list's and the bell's).
       void queryClient.invalidateQueries({ queryKey: keys.list });
-      void queryClient.invalidateQueries({ queryKey: ['notificacoes'] });
+      void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
       return data;
     },
   });
+
+export function useConversa(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery(conversaQuery(queryClient, id));
 }
 
-export function useDestinos(enabled: boolean) {
-  return useQuery({
+export const destinosQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: keys.destinos,
     enabled,
-    queryFn: () => api<DestinosOpcoes>('/api/mensagens/destinos'),
+    queryFn: () => api<DestinosOpcoes>('/api/mensagens/destinos', { schema: destinosOpcoesSchema }),
   });
+
+export function useDestinos(enabled: boolean) {
+  return useQuery(destinosQuery(enabled));
 }
 
 export function useStartConversa() {

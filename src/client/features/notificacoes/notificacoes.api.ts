@@ -1,18 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas';
+import {
+  type NotificacaoPage,
+  type Preferencias,
+  notificacaoPageSchema,
+  preferenciasSchema,
+} from '../../../shared/notificacoes.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { followUnreadStream } from './unread-stream';
+import { keyRoots } from '../../lib/query-keys';
 
 const keys = {
-  all: ['notificacoes'] as const,
-  count: ['notificacoes', 'contagem'] as const,
-  list: ['notificacoes', 'lista'] as const,
-  prefs: ['notificacoes', 'preferencias'] as const,
+  all: keyRoots.notificacoes,
+  count: [...keyRoots.notificacoes, 'contagem'] as const,
+  list: [...keyRoots.notificacoes, 'lista'] as const,
+  prefs: [...keyRoots.notificacoes, 'preferencias'] as const,
 };
 
 /** Polling fallback when the event stream is unavailable (a proxy that buffers it): ≤ 30 s. */
 const POLL_MS = 30_000;
+
+export const unreadCountQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: keys.count,
+    enabled,
+    queryFn: () => api<{ nao_lidas: number }>('/api/notificacoes/contagem', { globalErrors: false }),
+    refetchInterval: POLL_MS,
+  });
 
 /**
  * The bell's unread count: from the server-sent events stream as soon as it changes (followed gently:
@@ -21,12 +35,7 @@ const POLL_MS = 30_000;
  */
 export function useUnreadCount(enabled: boolean) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: keys.count,
-    enabled,
-    queryFn: () => api<{ nao_lidas: number }>('/api/notificacoes/contagem', { globalErrors: false }),
-    refetchInterval: POLL_MS,
-  });
+  const query = useQuery(unreadCountQuery(enabled));
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     return followUnreadStream({
@@ -37,8 +46,8 @@ export function useUnreadCount(enabled: boolean) {
         if (previous && naoLidas !== previous.nao_lidas) {
           void queryClient.invalidateQueries({ queryKey: keys.list });
           if (naoLidas > previous.nao_lidas) {
-            void queryClient.invalidateQueries({ queryKey: ['comunicados'] });
-            void queryClient.invalidateQueries({ queryKey: ['mensagens'] });
+            void queryClient.invalidateQueries({ queryKey: keyRoots.comunicados });
+            void queryClient.invalidateQueries({ queryKey: keyRoots.mensagens });
           }
         }
       },
@@ -47,12 +56,15 @@ export function useUnreadCount(enabled: boolean) {
   return query.data?.nao_lidas ?? 0;
 }
 
-export function useNotificacoes(enabled: boolean) {
-  return useQuery({
+export const notificacoesQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: keys.list,
     enabled,
-    queryFn: () => api<NotificacaoPage>('/api/notificacoes?pageSize=15'),
+    queryFn: () => api<NotificacaoPage>('/api/notificacoes?pageSize=15', { schema: notificacaoPageSchema }),
   });
+
+export function useNotificacoes(enabled: boolean) {
+  return useQuery(notificacoesQuery(enabled));
 }
 
 export function useMarkRead() {
@@ -71,12 +83,15 @@ export function useMarkRead() {
   });
 }
 
-export function usePreferencias(enabled: boolean) {
-  return useQuery({
+export const preferenciasQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: keys.prefs,
     enabled,
-    queryFn: () => api<Preferencias>('/api/notificacoes/preferencias'),
+    queryFn: () => api<Preferencias>('/api/notificacoes/preferencias', { schema: preferenciasSchema }),
   });
+
+export function usePreferencias(enabled: boolean) {
+  return useQuery(preferenciasQuery(enabled));
 }
 
 export function useSavePreferencias() {

@@ -10,7 +10,7 @@ import {
 import { Button } from '../../components/button';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { Form, FormSelect, FormTextArea } from '../../components/form-fields';
-import { ErasureSummary } from '../../components/erasure-summary';
+import { ErasureSummary } from '../../domain/erasure-summary';
 import { Modal } from '../../components/modal';
 import { PageTabs } from '../../components/page-tabs';
 import { ApiError } from '../../lib/api-client';

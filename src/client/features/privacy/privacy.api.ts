@@ -1,22 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptPrivacyInput, PrivacyStatus } from '../../../shared/privacy.schemas';
-import type { SchoolClass } from '../../../shared/classes.schemas';
-import type { ClassConsents, StudentConsents } from '../../../shared/consent.schemas';
-import type {
-  AnswerRequestInput,
-  CreateRequestInput,
-  DataRequest,
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type AcceptPrivacyInput,
+  type PrivacyStatus,
+  privacyStatusSchema,
+} from '../../../shared/privacy.schemas';
+import { type SchoolClass, classSchema } from '../../../shared/classes.schemas';
+import {
+  type ClassConsents,
+  type StudentConsents,
+  studentConsentsSchema,
+  classConsentsSchema,
+} from '../../../shared/consent.schemas';
+import {
+  type AnswerRequestInput,
+  type CreateRequestInput,
+  type DataRequest,
+  dataRequestSchema,
 } from '../../../shared/data-rights.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { keyRoots, sharedKeys } from '../../lib/query-keys';
 
-const privacyKey = ['privacy'] as const;
+const privacyKey = keyRoots.privacy;
+const privacyKeys = {
+  children: [...keyRoots.privacy, 'children'] as const,
+  consents: (alunoId: string) => [...keyRoots.privacy, 'consents', alunoId] as const,
+  classConsents: (turmaId: string) => [...keyRoots.privacy, 'class-consents', turmaId] as const,
+};
 
-export function usePrivacyStatus(enabled: boolean) {
-  return useQuery({
+export const privacyStatusQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: privacyKey,
-    queryFn: () => api<PrivacyStatus>('/api/privacidade', { globalErrors: false }),
+    queryFn: () =>
+      api<PrivacyStatus>('/api/privacidade', { schema: privacyStatusSchema, globalErrors: false }),
     enabled,
   });
+
+export function usePrivacyStatus(enabled: boolean) {
+  return useQuery(privacyStatusQuery(enabled));
 }
 
 export function useAcceptPrivacy() {
@@ -34,20 +54,30 @@ export function useAcceptPrivacy() {
 
 /* ---------- consents, requests, 'Meus dados' ---------- */
 
-export function useChildren(enabled: boolean) {
-  return useQuery({
-    queryKey: ['privacy', 'children'],
+export const childrenQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: privacyKeys.children,
     queryFn: () =>
       api<{ items: { id: string; nome: string }[] }>('/api/alunos?pageSize=50', { globalErrors: false }),
     enabled,
   });
+
+export function useChildren(enabled: boolean) {
+  return useQuery(childrenQuery(enabled));
 }
 
-export function useStudentConsents(alunoId: string) {
-  return useQuery({
-    queryKey: ['privacy', 'consents', alunoId],
-    queryFn: () => api<StudentConsents>(`/api/alunos/${alunoId}/consentimentos`, { globalErrors: false }),
+export const studentConsentsQuery = (alunoId: string) =>
+  queryOptions({
+    queryKey: privacyKeys.consents(alunoId),
+    queryFn: () =>
+      api<StudentConsents>(`/api/alunos/${alunoId}/consentimentos`, {
+        schema: studentConsentsSchema,
+        globalErrors: false,
+      }),
   });
+
+export function useStudentConsents(alunoId: string) {
+  return useQuery(studentConsentsQuery(alunoId));
 }
 
 export function useRecordConsent(alunoId: string) {
@@ -59,32 +89,49 @@ export function useRecordConsent(alunoId: string) {
         body: input,
         globalErrors: false,
       }),
-    onSuccess: (result) => queryClient.setQueryData(['privacy', 'consents', alunoId], result.data),
+    onSuccess: (result) => queryClient.setQueryData(privacyKeys.consents(alunoId), result.data),
   });
 }
 
-export function useClassConsents(turmaId: string) {
-  return useQuery({
-    queryKey: ['privacy', 'class-consents', turmaId],
-    queryFn: () => api<ClassConsents>(`/api/consentimentos/turmas/${turmaId}`, { globalErrors: false }),
+export const classConsentsQuery = (turmaId: string) =>
+  queryOptions({
+    queryKey: privacyKeys.classConsents(turmaId),
+    queryFn: () =>
+      api<ClassConsents>(`/api/consentimentos/turmas/${turmaId}`, {
+        schema: classConsentsSchema,
+        globalErrors: false,
+      }),
     enabled: turmaId !== '',
   });
+
+export function useClassConsents(turmaId: string) {
+  return useQuery(classConsentsQuery(turmaId));
 }
+
+export const classesQuery = () =>
+  queryOptions({
+    queryKey: sharedKeys.classOptions,
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
+  });
 
 export function useClasses() {
-  return useQuery({
-    queryKey: ['classes', 'options'],
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
-  });
+  return useQuery(classesQuery());
 }
 
-const requestsKey = ['privacy', 'requests'] as const;
+const requestsKey = [...keyRoots.privacy, 'requests'] as const;
+
+export const requestsQuery = (situacao = '') =>
+  queryOptions({
+    queryKey: [...requestsKey, situacao],
+    queryFn: () =>
+      api<DataRequest[]>(`/api/solicitacoes${toQuery({ situacao })}`, {
+        schema: dataRequestSchema.array(),
+        globalErrors: false,
+      }),
+  });
 
 export function useRequests(situacao = '') {
-  return useQuery({
-    queryKey: [...requestsKey, situacao],
-    queryFn: () => api<DataRequest[]>(`/api/solicitacoes${toQuery({ situacao })}`, { globalErrors: false }),
-  });
+  return useQuery(requestsQuery(situacao));
 }
 
 export function useCreateRequest() {

@@ -10,7 +10,7 @@ import { academicSettingsValuesSchema, type AcademicSettings } from '../../../sh
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
-import { useAcademicSettings, useSaveAcademicSettings } from '../../lib/academic-settings';
+import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */

@@ -7,8 +7,9 @@ import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { useBackgroundPoll } from '../../lib/background-poll';
+import { keyRoots } from '../../lib/query-keys';
 
-const filaKey = ['configuracoes', 'fila'] as const;
+const filaKey = [...keyRoots.settings, 'fila'] as const;
 const filaUrl = '/api/configuracoes/notificacoes/fila';
 
 /** Configurações → Notificações: the e-mail/SMS outbox's state and its last errors (no addresses). */

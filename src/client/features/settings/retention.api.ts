@@ -1,14 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RetentionSettings, UpdateRetentionInput } from '../../../shared/retention.schemas';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type RetentionSettings,
+  type UpdateRetentionInput,
+  retentionSettingsSchema,
+} from '../../../shared/retention.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
-const retentionKey = ['retention'] as const;
+const retentionKey = keyRoots.retention;
+
+export const retentionSettingsQuery = () =>
+  queryOptions({
+    queryKey: retentionKey,
+    queryFn: () => api<RetentionSettings>('/api/configuracoes/retencao', { schema: retentionSettingsSchema }),
+  });
 
 export function useRetentionSettings() {
-  return useQuery({
-    queryKey: retentionKey,
-    queryFn: () => api<RetentionSettings>('/api/configuracoes/retencao'),
-  });
+  return useQuery(retentionSettingsQuery());
 }
 
 export function useSaveRetention() {
@@ -22,7 +30,7 @@ export function useSaveRetention() {
       }),
     onSuccess: async (result) => {
       queryClient.setQueryData(retentionKey, result.data);
-      await queryClient.invalidateQueries({ queryKey: ['processing-register'] });
+      await queryClient.invalidateQueries({ queryKey: keyRoots.processingRegister });
     },
   });
 }

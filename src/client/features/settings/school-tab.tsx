@@ -8,7 +8,7 @@ import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Form, FormInput, FormMasked } from '../../components/form-fields';
 import { AddressField } from '../../components/form-groups';
-import { FormImageField } from '../../components/media-library';
+import { FormImageField } from '../../domain/media-library';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveSchoolSettings } from './settings.api';
 

@@ -1,64 +1,87 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ActiveSession,
-  AutomaticBackup,
-  EndedSessions,
-  RestoreResult,
-  RoleMatrixEntry,
-  SchoolSettings,
-  SystemSettings,
-  UpdateSchoolSettingsInput,
-  UpdateSystemSettingsInput,
-  WipeResult,
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type ActiveSession,
+  type AutomaticBackup,
+  type EndedSessions,
+  type RestoreResult,
+  type RoleMatrixEntry,
+  type SchoolSettings,
+  type SystemSettings,
+  type UpdateSchoolSettingsInput,
+  type UpdateSystemSettingsInput,
+  type WipeResult,
+  schoolSettingsSchema,
+  systemSettingsSchema,
+  roleMatrixEntrySchema,
+  activeSessionSchema,
+  automaticBackupSchema,
 } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
 import { useBackgroundPoll } from '../../lib/background-poll';
+import { keyRoots } from '../../lib/query-keys';
 
 const base = '/api/configuracoes';
 
-export function useSchoolSettings() {
-  return useQuery({
-    queryKey: ['configuracoes', 'escola'],
-    queryFn: () => api<SchoolSettings>(`${base}/escola`, { globalErrors: false }),
+export const schoolSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'escola'],
+    queryFn: () =>
+      api<SchoolSettings>(`${base}/escola`, { schema: schoolSettingsSchema, globalErrors: false }),
   });
+
+export function useSchoolSettings() {
+  return useQuery(schoolSettingsQuery());
 }
+
+export const systemSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'sistema'],
+    queryFn: () =>
+      api<SystemSettings>(`${base}/sistema`, { schema: systemSettingsSchema, globalErrors: false }),
+  });
 
 export function useSystemSettings() {
-  return useQuery({
-    queryKey: ['configuracoes', 'sistema'],
-    queryFn: () => api<SystemSettings>(`${base}/sistema`, { globalErrors: false }),
-  });
+  return useQuery(systemSettingsQuery());
 }
 
-export function useRoles() {
-  return useQuery({
-    queryKey: ['configuracoes', 'roles'],
-    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`),
+export const rolesQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'roles'],
+    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`, { schema: roleMatrixEntrySchema.array() }),
     staleTime: Infinity,
   });
+
+export function useRoles() {
+  return useQuery(rolesQuery());
 }
 
-const sessionsKey = ['configuracoes', 'sessoes'] as const;
+const sessionsKey = [...keyRoots.settings, 'sessoes'] as const;
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: sessionsKey,
+    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`, { schema: activeSessionSchema.array() }),
+  });
 
 /** The active sessions: loaded when the screen opens, refreshed every 30 s in the background. */
 export function useSessions() {
   useBackgroundPoll(sessionsKey, `${base}/sessoes`, 30_000);
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: () => api<ActiveSession[]>(`${base}/sessoes`),
-  });
+  return useQuery(sessionsQuery());
 }
 
-export function useAutomaticBackups() {
-  return useQuery({
-    queryKey: ['configuracoes', 'backups'],
-    queryFn: () => api<AutomaticBackup[]>(`${base}/backups`),
+export const automaticBackupsQuery = () =>
+  queryOptions({
+    queryKey: [...keyRoots.settings, 'backups'],
+    queryFn: () => api<AutomaticBackup[]>(`${base}/backups`, { schema: automaticBackupSchema.array() }),
   });
+
+export function useAutomaticBackups() {
+  return useQuery(automaticBackupsQuery());
 }
 
 function useInvalidateSettings() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['configuracoes'] });
+  return () => queryClient.invalidateQueries({ queryKey: keyRoots.settings });
 }
 
 export function useSaveSchoolSettings() {

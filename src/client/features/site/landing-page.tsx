@@ -7,7 +7,7 @@ import { MAP_PLACEHOLDER, mapEmbedSrc } from './map';
 import { SiteFooter } from './site-footer';
 import { SiteHeader, type SiteUser } from './site-header';
 import { siteIcons } from './site-icons';
-import { shownSections } from '../../lib/site-sections';
+import { shownSections } from '../../domain/site-sections';
 import { Testimonials } from './testimonials';
 
 const sectionTitle = 'text-3xl font-bold text-gray-900 sm:text-4xl dark:text-white';

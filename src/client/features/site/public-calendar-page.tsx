@@ -6,11 +6,12 @@ import { entryKindLabels } from '../../../shared/calendar';
 import type { PublicCalendar, PublicCalendarItem } from '../../../shared/calendar.schemas';
 import { todayIso } from '../../../shared/format';
 import { api, toQuery } from '../../lib/api-client';
-import { useSiteContent } from '../../lib/site-content-store';
+import { useSiteContent } from '../../domain/site-content-store';
 import { applyBranding } from './branding';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { shownSections } from '../../lib/site-sections';
+import { shownSections } from '../../domain/site-sections';
+import { keyRoots } from '../../lib/query-keys';
 
 const FEED_PATH = '/calendario.ics';
 
@@ -56,7 +57,7 @@ export function PublicCalendarPage() {
   const asked = Number(params.get('ano'));
   const ano = Number.isInteger(asked) && asked >= current - 1 && asked <= current + 1 ? asked : current;
   const calendar = useQuery({
-    queryKey: ['calendar', 'public', ano],
+    queryKey: [...keyRoots.calendar, 'public', ano],
     queryFn: () =>
       api<PublicCalendar>(
         `/api/calendario/publico${toQuery({ de: `${String(ano)}-01-01`, ate: `${String(ano)}-12-31` })}`,

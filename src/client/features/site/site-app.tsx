@@ -3,7 +3,7 @@ import type { SiteContent } from '../../../shared/content.schemas';
 import { applyBranding } from './branding';
 import { LandingPage } from './landing-page';
 import type { SiteUser } from './site-header';
-import { useSiteContent } from '../../lib/site-content-store';
+import { useSiteContent } from '../../domain/site-content-store';
 
 /**
  * The public page as a whole: live content, branding and the visitor's session. It uses plain fetch,

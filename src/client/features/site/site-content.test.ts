@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '../../../shared/content.defaults';
 import { exampleSiteContent } from '../../../shared/content.examples';
 import { mapEmbedSrc } from './map';
-import { normalizeContent } from '../../lib/normalize-content';
+import { normalizeContent } from '../../domain/normalize-content';
 
 const contato = exampleSiteContent.contato;
 

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
 import { SchoolMark } from './site-header';
-import { linksToShown, type SiteSectionId } from '../../lib/site-sections';
+import { linksToShown, type SiteSectionId } from '../../domain/site-sections';
 
 interface FooterProps {
   footer: SiteContent['footer'];

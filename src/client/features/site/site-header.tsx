@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
-import { linksToShown, type SiteSectionId } from '../../lib/site-sections';
+import { linksToShown, type SiteSectionId } from '../../domain/site-sections';
 
 export interface SiteUser {
   nome: string;

@@ -13,7 +13,7 @@ import type { Student } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ApiError, apiWithMessage } from '../../lib/api-client';
-import { ErasureSummary } from '../../components/erasure-summary';
+import { ErasureSummary } from '../../domain/erasure-summary';
 
 /** Anonymises a former student (and, when asked, their guardians with no other child at the school). */
 function useAnonymiseStudent() {

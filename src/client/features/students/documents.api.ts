@@ -1,23 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DocumentoTipo,
-  IssuedDocument,
-  PriorYear,
-  PriorYearInput,
-  SchoolDocument,
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type DocumentoTipo,
+  type IssuedDocument,
+  type PriorYear,
+  type PriorYearInput,
+  type SchoolDocument,
+  documentSchema,
+  priorYearSchema,
 } from '../../../shared/documents.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
 /** A student's issued documents and the years typed in from previous schools. */
-const documentsKey = (alunoId: string) => ['documents', alunoId] as const;
-const priorYearsKey = (alunoId: string) => ['documents', alunoId, 'prior-years'] as const;
+const documentsKey = (alunoId: string) => [...keyRoots.documents, alunoId] as const;
+const priorYearsKey = (alunoId: string) => [...keyRoots.documents, alunoId, 'prior-years'] as const;
 
-export function useDocuments(alunoId: string) {
-  return useQuery({
+export const documentsQuery = (alunoId: string) =>
+  queryOptions({
     queryKey: documentsKey(alunoId),
     queryFn: () =>
-      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, { globalErrors: false }),
+      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, {
+        schema: documentSchema.array(),
+        globalErrors: false,
+      }),
   });
+
+export function useDocuments(alunoId: string) {
+  return useQuery(documentsQuery(alunoId));
 }
 
 export function downloadDocument(id: string) {
@@ -54,12 +63,19 @@ export function useRevokeDocument(alunoId: string) {
   });
 }
 
-export function usePriorYears(alunoId: string, enabled: boolean) {
-  return useQuery({
+export const priorYearsQuery = (alunoId: string, enabled: boolean) =>
+  queryOptions({
     queryKey: priorYearsKey(alunoId),
-    queryFn: () => api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, { globalErrors: false }),
+    queryFn: () =>
+      api<PriorYear[]>(`/api/alunos/${alunoId}/anos-anteriores`, {
+        schema: priorYearSchema.array(),
+        globalErrors: false,
+      }),
     enabled,
   });
+
+export function usePriorYears(alunoId: string, enabled: boolean) {
+  return useQuery(priorYearsQuery(alunoId, enabled));
 }
 
 export function useSavePriorYear(alunoId: string) {

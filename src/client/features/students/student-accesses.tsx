@@ -12,12 +12,13 @@ import { useCurrentUser } from '../../lib/current-user';
 import { api, toQuery } from '../../lib/api-client';
 import type { AccessEntry } from '../../../shared/access-log.schemas';
 import type { Page } from '../../../shared/api';
+import { keyRoots } from '../../lib/query-keys';
 
 const PAGE_SIZE = 10;
 
 function useStudentAccesses(alunoId: string, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['auditoria', 'acessos', 'aluno', alunoId, page],
+    queryKey: [...keyRoots.audit, 'acessos', 'aluno', alunoId, page],
     queryFn: () =>
       api<Page<AccessEntry>>(`/api/alunos/${alunoId}/acessos${toQuery({ page, pageSize: PAGE_SIZE })}`),
     enabled,

@@ -13,7 +13,7 @@ import { Badge, ErrorBanner, Spinner, type BadgeTone } from '../../components/fe
 import { FormModal } from '../../components/form-modal';
 import { FormTextArea } from '../../components/form-fields';
 import { useUrlParams } from '../../lib/use-list-state';
-import { yearParamOf } from '../../components/report-card';
+import { yearParamOf } from '../../domain/report-card';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useExcuseAbsence, useStudentAttendance } from './students.api';

@@ -5,7 +5,7 @@ import type { Student, StudentStatus } from '../../../shared/students.schemas';
 import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { ReportCardView } from '../../components/report-card';
+import { ReportCardView } from '../../domain/report-card';
 import { AddGuardianForm } from './add-guardian-form';
 import { AnonymiseStudentSection } from './anonymise-student';
 import { PriorYearsSection } from './prior-years-section';

@@ -1,34 +1,38 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudentAttendance } from '../../../shared/attendance.schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
 import type { Page } from '../../../shared/api';
-import type { SchoolClass } from '../../../shared/classes.schemas';
-import type {
-  CreatedStudent,
-  Guardian,
-  GuardianInput,
-  CreateStudentInput,
-  Student,
-  StudentCounts,
-  StudentStatus,
-  UpdateStudentInput,
-  GuardianSummary,
-  Parentesco,
-  UpdatedGuardian,
-  UpdateGuardianInput,
+import { type SchoolClass, classSchema } from '../../../shared/classes.schemas';
+import {
+  type CreatedStudent,
+  type Guardian,
+  type GuardianInput,
+  type CreateStudentInput,
+  type Student,
+  type StudentCounts,
+  type StudentStatus,
+  type UpdateStudentInput,
+  type GuardianSummary,
+  type Parentesco,
+  type UpdatedGuardian,
+  type UpdateGuardianInput,
+  studentSchema,
+  guardianSchema,
+  guardianSummarySchema,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import type { EnvioEmail } from '../../../shared/users.schemas';
+import { invalidateAttendance, keyRoots, sharedKeys } from '../../lib/query-keys';
 
 /** The students list's URL filters ('' = all). */
 export const studentFilterDefaults = { q: '', status: '', turma_id: '' };
 export type StudentQuery = typeof studentFilterDefaults & { page: number; sort?: string; order?: SortOrder };
 
-const studentsKey = ['students'] as const;
+const studentsKey = keyRoots.students;
 
-export function useStudents(filters: StudentQuery) {
-  return useQuery({
+export const studentsQuery = (filters: StudentQuery) =>
+  queryOptions({
     queryKey: [...studentsKey, filters],
     queryFn: () =>
       api<Page<Student> & { counts: StudentCounts }>(
@@ -37,23 +41,32 @@ export function useStudents(filters: StudentQuery) {
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useStudents(filters: StudentQuery) {
+  return useQuery(studentsQuery(filters));
 }
 
-export function useStudent(id: string | null) {
-  return useQuery({
+export const studentQuery = (id: string | null) =>
+  queryOptions({
     queryKey: [...studentsKey, 'detail', id],
-    queryFn: () => api<Student>(`/api/alunos/${id ?? ''}`, { globalErrors: false }),
+    queryFn: () => api<Student>(`/api/alunos/${id ?? ''}`, { schema: studentSchema, globalErrors: false }),
     enabled: id !== null,
   });
+
+export function useStudent(id: string | null) {
+  return useQuery(studentQuery(id));
 }
 
 /** The class filter and the form's class selector (the viewer's classes only). */
-export function useClassOptions() {
-  return useQuery({
-    queryKey: ['classes', 'options'],
-    queryFn: () => api<SchoolClass[]>('/api/turmas', { globalErrors: false }),
+export const classOptionsQuery = () =>
+  queryOptions({
+    queryKey: sharedKeys.classOptions,
+    queryFn: () => api<SchoolClass[]>('/api/turmas', { schema: classSchema.array(), globalErrors: false }),
     staleTime: 30_000,
   });
+
+export function useClassOptions() {
+  return useQuery(classOptionsQuery());
 }
 
 function useInvalidate() {
@@ -61,7 +74,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: studentsKey }),
-      queryClient.invalidateQueries({ queryKey: ['classes'] }),
+      queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
     ]);
 }
 
@@ -113,15 +126,18 @@ export function useAddGuardian() {
   });
 }
 
-const ownGuardianKey = ['guardians', 'me'] as const;
+const ownGuardianKey = [...keyRoots.guardians, 'me'] as const;
 
 /** The signed-in guardian's own record (contact data they may edit). */
-export function useOwnGuardian(enabled: boolean) {
-  return useQuery({
+export const ownGuardianQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: ownGuardianKey,
-    queryFn: () => api<Guardian>('/api/responsaveis/me', { globalErrors: false }),
+    queryFn: () => api<Guardian>('/api/responsaveis/me', { schema: guardianSchema, globalErrors: false }),
     enabled,
   });
+
+export function useOwnGuardian(enabled: boolean) {
+  return useQuery(ownGuardianQuery(enabled));
 }
 
 export function useUpdateOwnGuardian() {
@@ -138,16 +154,22 @@ export function useUpdateOwnGuardian() {
 }
 
 /*
- * Attendance. Keys under 'attendance', so saving a roll (attendance feature) refreshes them.
+ * Attendance. Keys under `keyRoots.attendance`, so saving a roll (attendance feature) refreshes them.
  */
 
 /** A student's figures (overall and per subject) and absences; guardians see their own children. */
-export function useStudentAttendance(alunoId: string, ano?: number) {
-  return useQuery({
-    queryKey: ['attendance', 'student', alunoId, ano ?? ''],
+export const studentAttendanceQuery = (alunoId: string, ano?: number) =>
+  queryOptions({
+    queryKey: [...keyRoots.attendance, 'student', alunoId, ano ?? ''],
     queryFn: () =>
-      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, { globalErrors: false }),
+      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}${toQuery({ ano })}`, {
+        schema: studentAttendanceSchema,
+        globalErrors: false,
+      }),
   });
+
+export function useStudentAttendance(alunoId: string, ano?: number) {
+  return useQuery(studentAttendanceQuery(alunoId, ano));
 }
 
 /**
@@ -168,8 +190,8 @@ export function useExcuseAbsence() {
       ),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['attendance'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        invalidateAttendance(queryClient),
+        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
       ]),
   });
 }
@@ -179,13 +201,20 @@ export function useExcuseAbsence() {
  */
 
 /** Administrators: guardians by name or CPF (to link a sibling to the same record). */
-export function useGuardianSearch(q: string) {
-  return useQuery({
-    queryKey: ['guardians', 'search', q],
-    queryFn: () => api<GuardianSummary[]>(`/api/responsaveis${toQuery({ q })}`, { globalErrors: false }),
+export const guardianSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...keyRoots.guardians, 'search', q],
+    queryFn: () =>
+      api<GuardianSummary[]>(`/api/responsaveis${toQuery({ q })}`, {
+        schema: guardianSummarySchema.array(),
+        globalErrors: false,
+      }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
+
+export function useGuardianSearch(q: string) {
+  return useQuery(guardianSearchQuery(q));
 }
 
 export function useUpdateGuardian() {

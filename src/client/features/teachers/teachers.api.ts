@@ -1,14 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedTeacher, Teacher, TeacherInput } from '../../../shared/teachers.schemas';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type SavedTeacher,
+  type Teacher,
+  type TeacherInput,
+  teacherSchema,
+} from '../../../shared/teachers.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
 
-const teachersKey = ['teachers'] as const;
+const teachersKey = keyRoots.teachers;
+
+export const teachersQuery = () =>
+  queryOptions({
+    queryKey: teachersKey,
+    queryFn: () => api<Teacher[]>('/api/professores', { schema: teacherSchema.array(), globalErrors: false }),
+  });
 
 export function useTeachers() {
-  return useQuery({
-    queryKey: teachersKey,
-    queryFn: () => api<Teacher[]>('/api/professores', { globalErrors: false }),
-  });
+  return useQuery(teachersQuery());
 }
 
 export function useSaveTeacher() {

@@ -1,19 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api';
 import type { CreateUserInput, UpdateUserInput, User, UserCounts } from '../../../shared/users.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import type { EnvioEmail } from '../../../shared/users.schemas';
+import { keyRoots } from '../../lib/query-keys';
 
 /** The users list's URL filters ('' = all). */
 export const userFilterDefaults = { q: '', tipo: '', status: '' };
 export type UserQuery = typeof userFilterDefaults & { page: number; sort?: string; order?: SortOrder };
 
 export const USERS_PAGE_SIZE = 20;
-const usersKey = ['users'] as const;
+const usersKey = keyRoots.users;
 
-export function useUsers(filters: UserQuery) {
-  return useQuery({
+export const usersQuery = (filters: UserQuery) =>
+  queryOptions({
     queryKey: [...usersKey, filters],
     queryFn: () =>
       api<Page<User> & { counts: UserCounts }>(
@@ -22,6 +23,9 @@ export function useUsers(filters: UserQuery) {
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useUsers(filters: UserQuery) {
+  return useQuery(usersQuery(filters));
 }
 
 function useInvalidateUsers() {

@@ -1,18 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/grades.schemas';
-import { api, apiWithMessage } from './api-client';
+import { api, apiWithMessage } from '../lib/api-client';
+import { keyRoots } from '../lib/query-keys';
 
 /**
  * The school's academic rules (scale, recuperação, averages): read by the grades screens and edited
  * on Configurações → Acadêmico, so the hooks live here rather than in either feature.
  */
-export const academicSettingsKey = ['grades', 'settings'] as const;
+export const academicSettingsKey = [...keyRoots.grades, 'settings'] as const;
 
-export function useAcademicSettings() {
-  return useQuery({
+export const academicSettingsQuery = () =>
+  queryOptions({
     queryKey: academicSettingsKey,
     queryFn: () => api<AcademicSettings>('/api/configuracoes/academico', { globalErrors: false }),
   });
+
+export function useAcademicSettings() {
+  return useQuery(academicSettingsQuery());
 }
 
 export function useSaveAcademicSettings() {
@@ -27,8 +31,8 @@ export function useSaveAcademicSettings() {
     // The scale and the rules change every grid, average and boletim.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['grades'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
       ]),
   });
 }

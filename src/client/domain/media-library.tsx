@@ -7,11 +7,12 @@ import type { Page } from '../../shared/api';
 import { MEDIA_PAGE_SIZE, type MediaItem, type UploadedMedia } from '../../shared/content.schemas';
 import { formatDate } from '../../shared/format';
 import { api, ApiError } from '../lib/api-client';
-import { Button } from './button';
-import { EmptyState, ErrorBanner, Spinner } from './feedback';
-import { FormInput } from './form-fields';
-import { Modal } from './modal';
-import { Pagination } from './pagination';
+import { Button } from '../components/button';
+import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
+import { FormInput } from '../components/form-fields';
+import { Modal } from '../components/modal';
+import { Pagination } from '../components/pagination';
+import { keyRoots } from '../lib/query-keys';
 
 /**
  * The school's image library: every image uploaded (Gerenciar Conteúdo, Configurações → Escola) is
@@ -19,7 +20,7 @@ import { Pagination } from './pagination';
  * address goes: pick it from 'Imagens enviadas' or upload a new one on the spot.
  */
 
-const mediaKey = ['media'] as const;
+const mediaKey = keyRoots.media;
 
 async function uploadImage(file: File): Promise<UploadedMedia> {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { CalendarPlus, School } from 'lucide-react';
 import { paths } from '../../shared/routes';
-import { ButtonLink } from './button';
-import { EmptyState } from './feedback';
+import { ButtonLink } from '../components/button';
+import { EmptyState } from '../components/feedback';
 
 /**
  * The empty states the academic screens share (Notas, Frequência, Ano letivo, the boletim): each says

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportCard } from '../../shared/grades.schemas';
+import { schoolYearAnswer } from '../test/answers';
 import { renderAt, searchOf, stubScreen } from '../test/render';
 import { ReportCardView, yearParamOf } from './report-card';
 
@@ -50,7 +51,8 @@ function stubServer(card: (ano: number) => ReportCard = cardOf, nivel = 'respons
       const ano = new URL(url, 'http://escola.test').searchParams.get('ano');
       return Promise.resolve(json(card(ano ? Number(ano) : 2026)));
     }
-    if (url === '/api/anos-letivos') return Promise.resolve(json([2024, 2025, 2026].map((ano) => ({ ano }))));
+    if (url === '/api/anos-letivos')
+      return Promise.resolve(json([2024, 2025, 2026].map((ano) => schoolYearAnswer({ ano }))));
     if (url === '/api/auth/me')
       return Promise.resolve(json({ user: { id: 'u', nome: 'Responsável', nivel } }));
     return Promise.resolve(new Response('{}', { status: 404 }));

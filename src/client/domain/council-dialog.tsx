@@ -2,10 +2,10 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { conselhoResultadoLabels, councilInputSchema, type ReportCard } from '../../shared/grades.schemas';
 import { disciplinas } from '../../shared/teachers.schemas';
-import { useCouncilDecision } from '../lib/report-card';
+import { useCouncilDecision } from './report-card.api';
 import { useSchemaForm } from '../lib/use-schema-form';
-import { FormSelect, FormTextArea } from './form-fields';
-import { FormModal } from './form-modal';
+import { FormSelect, FormTextArea } from '../components/form-fields';
+import { FormModal } from '../components/form-modal';
 
 /** The server's schema; the subject select's '' is the student's overall result. */
 const councilFormSchema = councilInputSchema.omit({ disciplina: true, ano: true }).extend({

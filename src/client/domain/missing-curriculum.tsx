@@ -1,8 +1,8 @@
 import { BookOpen } from 'lucide-react';
 import type { CurriculumPendencia } from '../../shared/curriculum.schemas';
 import { paths } from '../../shared/routes';
-import { ButtonLink } from './button';
-import { EmptyState } from './feedback';
+import { ButtonLink } from '../components/button';
+import { EmptyState } from '../components/feedback';
 
 /** The class's grade curricular in Turmas (the dialog opens from the URL). */
 const classCurriculumPath = (turmaId: string) => `${paths.classes}?grade=${encodeURIComponent(turmaId)}`;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FileStack } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { downloadClassReportCards } from '../lib/report-card';
-import { Button } from './button';
+import { downloadClassReportCards } from './report-card.api';
+import { Button } from '../components/button';
 
 /**
  * Administrators: every boletim of a class in one PDF (one page per student who was in the class that

@@ -9,12 +9,12 @@ import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useUrlParams } from '../lib/use-list-state';
-import { downloadReportCard, useReportCard, useSchoolYearNumbers } from '../lib/report-card';
+import { downloadReportCard, useReportCard, useSchoolYearNumbers } from './report-card.api';
 import { CouncilDialog } from './council-dialog';
-import { SelectField } from './field';
+import { SelectField } from '../components/field';
 import { NoSchoolYear } from './academic-empty';
-import { Button, ButtonLink } from './button';
-import { Badge, EmptyState, ErrorBanner, Spinner, type BadgeTone } from './feedback';
+import { Button, ButtonLink } from '../components/button';
+import { Badge, EmptyState, ErrorBanner, Spinner, type BadgeTone } from '../components/feedback';
 import { MissingCurriculum } from './missing-curriculum';
 
 const situacaoTones: Record<Situacao, BadgeTone> = {

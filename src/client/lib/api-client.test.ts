@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportCardSchema, type ReportCard } from '../../shared/grades.schemas';
+import { api, apiWithMessage, ContractError } from './api-client';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const answer = (data: unknown) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, data, message: 'ok' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ),
+  );
+
+const card: ReportCard = {
+  aluno: { id: '00000000-0000-4000-8000-000000000001', nome: 'Ana Souza', matricula: 'M-1' },
+  turma: { id: 't', nome: '6º A', serie: '6º ano' },
+  ano: 2026,
+  ano_letivo_id: 'ano-2026',
+  ano_encerrado: false,
+  escala: '0-10',
+  media_aprovacao: 6,
+  periodos: [],
+  disciplinas: [],
+  frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
+  situacao: 'cursando',
+  situacao_calculada: null,
+  conselho: null,
+  somente_publicados: false,
+};
+
+describe('answers checked against the shared schemas (development and tests)', () => {
+  it('passes an answer that follows the contract through as it came', async () => {
+    answer(card);
+    await expect(api('/api/boletins/alunos/a', { schema: reportCardSchema })).resolves.toEqual(card);
+  });
+
+  it('fails on a drifted answer, saying which call and which field', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server renamed a field the screens read: `media_aprovacao` is gone.
+    const drifted: Record<string, unknown> = { ...card, media_minima: 6 };
+    delete drifted.media_aprovacao;
+    answer(drifted);
+    const failure = api('/api/boletins/alunos/a', { schema: reportCardSchema });
+    await expect(failure).rejects.toBeInstanceOf(ContractError);
+    await expect(failure).rejects.toThrow(/\/api\/boletins\/alunos\/a[\s\S]*media_aprovacao/);
+    // A mistyped field fails too, also on a write's answer.
+    answer({ ...card, ano: '2026' });
+    await expect(apiWithMessage('/api/conselho/a', { schema: reportCardSchema })).rejects.toThrow(
+      /não segue o contrato[\s\S]*ano/,
+    );
+  });
+
+  it('runs the check in this mode (Vitest), as in development', () => {
+    expect(import.meta.env.MODE).toBe('test');
+  });
+});

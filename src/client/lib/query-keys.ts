@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The roots of the client's query keys, one per domain, in one place. Every key starts with its
+ * domain's root, so invalidating a root refreshes everything of that domain wherever it is shown (a
+ * roll saved refreshes a student's figures on the students screen too). Each `*.api.ts` builds its keys
+ * from these roots and exports `queryOptions` factories; no module writes a key as a literal array, and
+ * one feature refreshes another's data through the root (`keyRoots.attendance`), not a string.
+ *
+ * The values are the cache's names (some in Portuguese, as the API's paths); the property is the
+ * domain's code name.
+ */
+export const keyRoots = {
+  attendance: ['attendance'],
+  /** The grade curricular of a class (its subjects, teachers and lesson days). */
+  curriculum: ['curriculum'],
+  grades: ['grades'],
+  calendar: ['calendar'],
+  classes: ['classes'],
+  students: ['students'],
+  guardians: ['guardians'],
+  teachers: ['teachers'],
+  users: ['users'],
+  documents: ['documents'],
+  finance: ['financeiro'],
+  dashboard: ['dashboard'],
+  comunicados: ['comunicados'],
+  mensagens: ['mensagens'],
+  notificacoes: ['notificacoes'],
+  reports: ['relatorios'],
+  audit: ['auditoria'],
+  content: ['content'],
+  media: ['media'],
+  settings: ['configuracoes'],
+  retention: ['retention'],
+  processingRegister: ['processing-register'],
+  privacy: ['privacy'],
+  auth: ['auth'],
+} as const;
+
+/**
+ * Keys two features read under the same name (one cache entry): the class selector of the students
+ * screen and of the privacy screens.
+ */
+export const sharedKeys = {
+  classOptions: [...keyRoots.classes, 'options'] as const,
+};
+
+/**
+ * The class diary changed (a roll, an abono, a period, the grade curricular, a rematrícula): every
+ * attendance figure is refreshed, and the classes' grades curriculares with them, as when they were
+ * keyed under 'attendance'.
+ */
+export const invalidateAttendance = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: keyRoots.attendance }),
+    queryClient.invalidateQueries({ queryKey: keyRoots.curriculum }),
+  ]);
