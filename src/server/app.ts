@@ -16,7 +16,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { watchAuthChanges } from './features/auth/sessions.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { sessionsAdminRoutes } from './features/auth/sessions-admin.routes.js';
-import { registerApiDocs } from './features/docs/docs.routes.js';
+import { docsRoutes, registerApiDocs } from './features/docs/docs.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
@@ -25,7 +25,12 @@ import { guardiansRoutes, studentsRoutes } from './features/students/students.ro
 import { teachersRoutes } from './features/teachers/teachers.routes.js';
 import { classesRoutes } from './features/classes/classes.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
-import { backupRoutes } from './features/backup/backup.routes.js';
+import {
+  automaticBackupsRoutes,
+  backupRoutes,
+  restoreRoutes,
+  wipeRoutes,
+} from './features/backup/backup.routes.js';
 import { loadBackupKey } from './features/backup/backup-key.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
@@ -44,16 +49,39 @@ import {
   purgeRateLimitHits,
 } from './features/operations/rate-limit-store.js';
 import type { CacheBus } from './db/cache-bus.js';
-import { calendarRoutes } from './features/calendar/calendar.routes.js';
-import { academicsRoutes } from './features/attendance/attendance.routes.js';
-import { gradesRoutes } from './features/grades/grades.routes.js';
-import { documentsRoutes } from './features/documents/documents.routes.js';
+import {
+  calendarFeedRoutes,
+  calendarRoutes,
+  schoolYearsRoutes,
+} from './features/calendar/calendar.routes.js';
+import { classCurriculumRoutes } from './features/curriculum/curriculum.routes.js';
+import { attendanceRoutes } from './features/attendance/attendance.routes.js';
+import {
+  academicSettingsRoutes,
+  assessmentsRoutes,
+  councilRoutes,
+  gradesRoutes,
+  periodsRoutes,
+  reEnrolmentRoutes,
+  rectificationsRoutes,
+  reportCardsRoutes,
+  yearCloseRoutes,
+  yearEndRoutes,
+} from './features/grades/grades.routes.js';
+import { documentsRoutes, priorYearsRoutes } from './features/documents/documents.routes.js';
+import { validationPageRoutes } from './features/documents/validation.page.js';
 import { Notifier, STREAM_LIMITS } from './features/notificacoes/notifier.js';
 import { connectionBudget } from './lib/open-files.js';
-import { notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
+import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
 import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
 import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
-import { lgpdRoutes } from './features/privacy/lgpd.routes.js';
+import { legalPageRoutes, privacyRoutes } from './features/privacy/privacy.routes.js';
+import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/consent.routes.js';
+import { dataRequestsRoutes, myDataRoutes } from './features/privacy/data-rights.routes.js';
+import { accessLogRoutes, studentAccessLogRoutes } from './features/privacy/access-log.routes.js';
+import { anonymiseGuardianRoutes, anonymiseStudentRoutes } from './features/privacy/anonymise.routes.js';
+import { retentionRoutes } from './features/privacy/retention.routes.js';
+import { processingRegisterRoutes } from './features/privacy/processing-register.routes.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';
@@ -204,33 +232,94 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorFunnel);
   await app.register(metrics, { database });
 
+  // The URL map: each route plugin serves one URL family and is registered here with that family's
+  // prefix (paths inside a plugin are relative; route-prefixes.test.ts keeps '/api/...' out of them).
+  // A family nested in another module's (/api/alunos/:id/consentimentos) is a prefix of its own.
+  // The description first: @fastify/swagger sees every route as it is added.
   await registerApiDocs(app);
+  // docs
+  await app.register(docsRoutes, { prefix: '/api/docs' });
+  // health
   await app.register(healthRoutes, { prefix: '/api' });
+  // auth
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(sessionsAdminRoutes, { prefix: '/api/configuracoes/sessoes' });
+  // users
   await app.register(usersRoutes, { prefix: '/api/users' });
+  // finance
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
+  // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  // students
   await app.register(studentsRoutes, { prefix: '/api/alunos' });
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
+  // teachers
   await app.register(teachersRoutes, { prefix: '/api/professores' });
+  // classes
   await app.register(classesRoutes, { prefix: '/api/turmas' });
+  // settings
   await app.register(settingsRoutes, { prefix: '/api/configuracoes' });
-  await app.register(sessionsAdminRoutes, { prefix: '/api/configuracoes/sessoes' });
-  await app.register(backupRoutes, { prefix: '/api/configuracoes' });
+  // backup
+  await app.register(backupRoutes, { prefix: '/api/configuracoes/backup' });
+  await app.register(automaticBackupsRoutes, { prefix: '/api/configuracoes/backups' });
+  await app.register(restoreRoutes, { prefix: '/api/configuracoes/restore' });
+  await app.register(wipeRoutes, { prefix: '/api/configuracoes/limpar' });
+  // audit
   await app.register(auditRoutes, { prefix: '/api/auditoria' });
+  // reports
   await app.register(reportsRoutes, { prefix: '/api/relatorios' });
+  // content
   await app.register(contentRoutes, { prefix: '/api/content' });
+  // media
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
-  await app.register(mediaFileRoutes);
+  await app.register(mediaFileRoutes, { prefix: '/media' });
+  // cep
   await app.register(cepRoutes, { prefix: '/api/cep' });
-  await app.register(calendarRoutes);
-  await app.register(academicsRoutes);
-  await app.register(gradesRoutes);
-  await app.register(documentsRoutes);
-  await app.register(notificacoesRoutes);
+  // calendar
+  await app.register(schoolYearsRoutes, { prefix: '/api/anos-letivos' });
+  await app.register(calendarRoutes, { prefix: '/api/calendario' });
+  await app.register(calendarFeedRoutes, { prefix: '/calendario.ics' });
+  // curriculum
+  await app.register(classCurriculumRoutes, { prefix: '/api/turmas/:id/disciplinas' });
+  // attendance
+  await app.register(attendanceRoutes, { prefix: '/api/frequencia' });
+  // grades
+  await app.register(academicSettingsRoutes, { prefix: '/api/configuracoes/academico' });
+  await app.register(assessmentsRoutes, { prefix: '/api/avaliacoes' });
+  await app.register(gradesRoutes, { prefix: '/api/notas' });
+  await app.register(rectificationsRoutes, { prefix: '/api/retificacoes' });
+  await app.register(periodsRoutes, { prefix: '/api/periodos' });
+  await app.register(councilRoutes, { prefix: '/api/conselho' });
+  await app.register(reportCardsRoutes, { prefix: '/api/boletins' });
+  await app.register(yearEndRoutes, { prefix: '/api/anos-letivos/:id/encerramento' });
+  await app.register(yearCloseRoutes, { prefix: '/api/anos-letivos/:id/encerrar' });
+  await app.register(reEnrolmentRoutes, { prefix: '/api/anos-letivos/:id/rematricula' });
+  // documents
+  await app.register(documentsRoutes, { prefix: '/api/documentos' });
+  await app.register(priorYearsRoutes, { prefix: '/api/alunos/:id/anos-anteriores' });
+  await app.register(validationPageRoutes, { prefix: '/validar' });
+  // notificacoes
+  await app.register(notificacoesRoutes, { prefix: '/api/notificacoes' });
+  await app.register(deliveryQueueRoutes, { prefix: '/api/configuracoes/notificacoes/fila' });
+  // comunicados
   await app.register(comunicadosRoutes, { prefix: '/api/comunicados' });
+  // mensagens
   await app.register(mensagensRoutes, { prefix: '/api/mensagens' });
-  await app.register(lgpdRoutes);
+  // privacy (LGPD: notice, consents, data rights, access log, erasure, retention)
+  await app.register(privacyRoutes, { prefix: '/api/privacidade' });
+  await app.register(legalPageRoutes, { prefix: '/privacidade', section: 'privacidade' });
+  await app.register(legalPageRoutes, { prefix: '/termos', section: 'termos' });
+  await app.register(consentRoutes, { prefix: '/api/consentimentos' });
+  await app.register(studentConsentsRoutes, { prefix: '/api/alunos/:id/consentimentos' });
+  await app.register(mediaTagsRoutes, { prefix: '/api/media/:id/alunos' });
+  await app.register(myDataRoutes, { prefix: '/api/meus-dados' });
+  await app.register(dataRequestsRoutes, { prefix: '/api/solicitacoes' });
+  await app.register(studentAccessLogRoutes, { prefix: '/api/alunos/:id/acessos' });
+  await app.register(accessLogRoutes, { prefix: '/api/auditoria/acessos' });
+  await app.register(anonymiseStudentRoutes, { prefix: '/api/alunos/:id/anonimizar' });
+  await app.register(anonymiseGuardianRoutes, { prefix: '/api/responsaveis/:id/anonimizar' });
+  await app.register(retentionRoutes, { prefix: '/api/configuracoes/retencao' });
+  await app.register(processingRegisterRoutes, { prefix: '/api/lgpd/registro-tratamento' });
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

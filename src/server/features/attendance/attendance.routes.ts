@@ -17,47 +17,23 @@ import {
   studentAttendanceSchema,
   tutelaryNotificationSchema,
 } from '../../../shared/attendance.schemas.js';
-import { curriculumInputSchema, curriculumSchema } from '../../../shared/curriculum.schemas.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
-import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth, getStudentAttendance, listAlerts } from './attendance.figures.js';
 import { deleteRoll, getRoll, listRollClasses, saveRoll, setAbsenceExcused } from './attendance.service.js';
-import { getCurriculum, saveCurriculum } from '../curriculum/curriculum.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
 import { tutelaryNotifications } from '../../db/schema/attendance.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** The subject grid of a class and the class diary; registered without a prefix. */
-export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `/api/frequencia`: the class diary (rolls, absences, alerts, letters to the Conselho Tutelar). */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const diary = { access: 'academics.write' } as const;
   const manage = { access: 'academics.manage' } as const;
 
   app.get(
-    '/api/turmas/:id/disciplinas',
-    {
-      schema: { params: idParams, response: okResponse(curriculumSchema) },
-      config: { access: 'classes.read' },
-    },
-    async (request) => ok(await getCurriculum(app.ctx.db, signedInUser(request), request.params.id)),
-  );
-
-  app.put(
-    '/api/turmas/:id/disciplinas',
-    {
-      schema: { params: idParams, body: curriculumInputSchema, response: okResponse(curriculumSchema) },
-      config: { access: 'classes.write' },
-    },
-    async (request) => {
-      const version = expectedVersion(request, request.body.version);
-      const saved = await saveCurriculum(app.ctx, request.params.id, request.body, version, actorOf(request));
-      return ok(saved, 'Grade curricular salva.');
-    },
-  );
-
-  app.get(
-    '/api/frequencia/turmas',
+    '/turmas',
     {
       schema: { querystring: rollClassesQuerySchema, response: okResponse(z.array(rollClassSchema)) },
       config: diary,
@@ -66,7 +42,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/frequencia/turmas/:id',
+    '/turmas/:id',
     {
       schema: { params: idParams, querystring: rollQuerySchema, response: okResponse(rollSchema) },
       config: diary,
@@ -75,7 +51,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/frequencia/turmas/:id',
+    '/turmas/:id',
     { schema: { params: idParams, body: rollInputSchema, response: okResponse(rollSchema) }, config: diary },
     async (request) => {
       const roll = await saveRoll(
@@ -91,7 +67,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A roll taken by mistake: the reason travels in the JSON body (the audit keeps it).
   app.delete(
-    '/api/frequencia/chamadas/:id',
+    '/chamadas/:id',
     {
       schema: { params: idParams, body: rollDeleteInputSchema, response: okResponse(z.null()) },
       config: diary,
@@ -109,7 +85,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/frequencia/turmas/:id/mes',
+    '/turmas/:id/mes',
     {
       schema: { params: idParams, querystring: monthQuerySchema, response: okResponse(classMonthSchema) },
       config: diary,
@@ -119,8 +95,8 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [path, excused, message] of [
-    ['/api/frequencia/faltas/:id/abonar', true, 'Falta abonada.'],
-    ['/api/frequencia/faltas/:id/desabonar', false, 'Abono desfeito; a falta volta a contar.'],
+    ['/faltas/:id/abonar', true, 'Falta abonada.'],
+    ['/faltas/:id/desabonar', false, 'Abono desfeito; a falta volta a contar.'],
   ] as const) {
     app.post(
       path,
@@ -143,7 +119,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/api/frequencia/alunos/:id',
+    '/alunos/:id',
     {
       schema: {
         params: idParams,
@@ -157,7 +133,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/frequencia/alertas',
+    '/alertas',
     {
       schema: { querystring: alertsQuerySchema, response: okResponse(attendanceAlertsSchema) },
       config: diary,
@@ -166,7 +142,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/frequencia/notificacoes',
+    '/notificacoes',
     {
       schema: { body: notificationInputSchema, response: createdResponse(tutelaryNotificationSchema) },
       config: manage,
@@ -178,7 +154,7 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/frequencia/notificacoes/:id/pdf',
+    '/notificacoes/:id/pdf',
     {
       schema: { params: idParams },
       config: {

@@ -74,39 +74,36 @@ async function restore(
   return ok({ ...plan, backup_de_seguranca: safety.nome }, 'Backup restaurado com sucesso');
 }
 
+const access = { access: 'backup.manage' } as const;
+
+/** `/api/configuracoes/backup`: a backup of the whole school, downloaded now. */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = { access: 'backup.manage' } as const;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_BACKUP_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+  app.post('/', { schema: { body: passwordConfirmationSchema }, config: access }, async (request, reply) => {
+    await confirmPassword(request, request.body.senha);
+    const file = await createBackup(app.ctx.db, app.ctx.backupKey);
+    const content = JSON.stringify(file);
+    await recordAudit(app.ctx.db, actorOf(request), {
+      action: 'criar_backup',
+      entity: 'backup',
+      details: { tabelas: file.tabelas, tamanho: Buffer.byteLength(content) },
+    });
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${backupFileName()}"`)
+      .send(content);
   });
+};
 
-  app.post(
-    '/backup',
-    { schema: { body: passwordConfirmationSchema }, config: access },
-    async (request, reply) => {
-      await confirmPassword(request, request.body.senha);
-      const file = await createBackup(app.ctx.db, app.ctx.backupKey);
-      const content = JSON.stringify(file);
-      await recordAudit(app.ctx.db, actorOf(request), {
-        action: 'criar_backup',
-        entity: 'backup',
-        details: { tabelas: file.tabelas, tamanho: Buffer.byteLength(content) },
-      });
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${backupFileName()}"`)
-        .send(content);
-    },
-  );
-
+/** `/api/configuracoes/backups`: the automatic daily backups (list, download, restore) and their job. */
+export const automaticBackupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/backups',
+    '/',
     { schema: { response: okResponse(z.array(automaticBackupSchema)) }, config: access },
     async () => ok(await listAutomaticBackups(app.ctx)),
   );
 
   app.post(
-    '/backups/:nome/download',
+    '/:nome/download',
     { schema: { params: backupNameSchema, body: passwordConfirmationSchema }, config: access },
     async (request, reply) => {
       await confirmPassword(request, request.body.senha);
@@ -124,7 +121,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/backups/:nome/restore',
+    '/:nome/restore',
     {
       schema: {
         params: backupNameSchema,
@@ -144,8 +141,26 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The daily automatic backup: a slot a day, claimed by one instance on the job queue's poll (ADR 0015).
+  const isOn = () => isAutomaticBackupOn(app.ctx.db);
+  app.ctx.jobs.handle(DAILY_BACKUP_JOB, async () => {
+    await runDailyBackupIfDue(app.ctx, isOn);
+  });
+  app.ctx.jobs.schedule({
+    name: DAILY_BACKUP_JOB,
+    kind: DAILY_BACKUP_JOB,
+    slotOf: (now) => dailyBackupSlot(now, isOn),
+  });
+};
+
+/** `/api/configuracoes/restore`: restoring an uploaded backup file (multipart). */
+export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_BACKUP_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+  });
+
   app.post(
-    '/restore',
+    '/',
     {
       schema: { querystring: dryRunQuerySchema, response: okResponse(restoreResultSchema) },
       config: { ...access, multipart: true },
@@ -188,9 +203,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+};
 
+/** `/api/configuracoes/limpar`: wiping the school's data (after a safety backup). */
+export const wipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/limpar',
+    '/',
     { schema: { body: wipeInputSchema, response: okResponse(wipeResultSchema) }, config: access },
     async (request) => {
       const { nome } = await getSchoolIdentity(app.ctx.db);
@@ -207,15 +225,4 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ ...result, backup_de_seguranca: safety.nome }, 'Dados removidos com sucesso');
     },
   );
-
-  // The daily automatic backup: a slot a day, claimed by one instance on the job queue's poll (ADR 0015).
-  const isOn = () => isAutomaticBackupOn(app.ctx.db);
-  app.ctx.jobs.handle(DAILY_BACKUP_JOB, async () => {
-    await runDailyBackupIfDue(app.ctx, isOn);
-  });
-  app.ctx.jobs.schedule({
-    name: DAILY_BACKUP_JOB,
-    kind: DAILY_BACKUP_JOB,
-    slotOf: (now) => dailyBackupSlot(now, isOn),
-  });
 };

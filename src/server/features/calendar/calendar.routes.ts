@@ -30,25 +30,23 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** The school year, the calendar and the public feed; registered without a prefix. */
-export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const read = { access: 'authenticated' } as const;
-  const manage = { access: 'academics.manage' } as const;
+const read = { access: 'authenticated' } as const;
+const manage = { access: 'academics.manage' } as const;
 
-  app.get(
-    '/api/anos-letivos',
-    { schema: { response: okResponse(z.array(schoolYearSchema)) }, config: read },
-    async () => ok(await listSchoolYears(app.ctx.db)),
+/** `/api/anos-letivos`: the school years (their end and re-enrolment are the grades module's). */
+export const schoolYearsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { schema: { response: okResponse(z.array(schoolYearSchema)) }, config: read }, async () =>
+    ok(await listSchoolYears(app.ctx.db)),
   );
 
   app.get(
-    '/api/anos-letivos/:id',
+    '/:id',
     { schema: { params: idParams, response: okResponse(schoolYearSchema) }, config: read },
     async (request) => ok(await getSchoolYear(app.ctx.db, request.params.id)),
   );
 
   app.post(
-    '/api/anos-letivos',
+    '/',
     { schema: { body: schoolYearInputSchema, response: createdResponse(schoolYearSchema) }, config: manage },
     async (request, reply) => {
       const created = await createSchoolYear(app.ctx, request.body, actorOf(request));
@@ -57,7 +55,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/anos-letivos/:id',
+    '/:id',
     {
       schema: { params: idParams, body: schoolYearInputSchema, response: okResponse(schoolYearSchema) },
       config: manage,
@@ -76,22 +74,25 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/anos-letivos/:id',
+    '/:id',
     { schema: { params: idParams, response: okResponse(z.null()) }, config: manage },
     async (request) => {
       await deleteSchoolYear(app.ctx, request.params.id, actorOf(request));
       return ok(null, 'Ano letivo excluído com sucesso!');
     },
   );
+};
 
+/** `/api/calendario`: the school calendar, and its public view for the site. */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/calendario',
+    '/',
     { schema: { querystring: calendarQuerySchema, response: okResponse(calendarViewSchema) }, config: read },
     async (request) => ok(await getCalendar(app.ctx.db, signedInUser(request), request.query)),
   );
 
   app.get(
-    '/api/calendario/publico',
+    '/publico',
     {
       schema: { querystring: calendarQuerySchema, response: okResponse(publicCalendarSchema) },
       config: { access: 'public', sessionless: true },
@@ -103,7 +104,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/calendario',
+    '/',
     {
       schema: { body: calendarEntryInputSchema, response: createdResponse(calendarEntrySchema) },
       config: manage,
@@ -115,7 +116,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/calendario/:id',
+    '/:id',
     {
       schema: { params: idParams, body: calendarEntryInputSchema, response: okResponse(calendarEntrySchema) },
       config: manage,
@@ -134,16 +135,18 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/calendario/:id',
+    '/:id',
     { schema: { params: idParams, response: okResponse(z.null()) }, config: manage },
     async (request) => {
       await deleteCalendarEntry(app.ctx, request.params.id, actorOf(request));
       return ok(null, 'Item removido do calendário.');
     },
   );
+};
 
-  // The feed a family subscribes to: last year to next year, public items and national holidays.
-  app.get('/calendario.ics', { config: { access: 'public', sessionless: true } }, async (_request, reply) => {
+/** `/calendario.ics`: the feed a family subscribes to: last year to next year, public items and national holidays. */
+export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { access: 'public', sessionless: true } }, async (_request, reply) => {
     const year = Number(clock.today().slice(0, 4));
     const items = await listPublicItems(app.ctx.db, `${String(year - 1)}-01-01`, `${String(year + 1)}-12-31`);
     const body = buildIcs({

@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { permissionLabels, type Access } from '../../../shared/permissions.js';
 import { APP_VERSION } from '../backup/backup-format.js';
@@ -22,7 +22,7 @@ function tagOf(url: string): string {
  * The OpenAPI description, generated from the same zod schemas that validate each route (so it cannot
  * drift from what the server accepts), and a readable page of it. Both are for administrators: the API
  * is not public, and the description names every field of every record. Registered before the routes,
- * so @fastify/swagger sees each one as it is added.
+ * so @fastify/swagger sees each one as it is added; the pages are `docsRoutes`.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
@@ -59,10 +59,13 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       };
     },
   });
+}
 
+/** `/api/docs`: the readable page of the description, and the OpenAPI document itself. */
+export const docsRoutes: FastifyPluginAsync = async (app) => {
   const access = { access: 'docs.read' } as const;
-  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: access }, async () => app.swagger());
-  app.get('/api/docs', { schema: { hide: true }, config: access }, async (_request, reply) =>
+  app.get('/openapi.json', { schema: { hide: true }, config: access }, async () => app.swagger());
+  app.get('/', { schema: { hide: true }, config: access }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderDocsPage(app.swagger() as unknown as OpenApiDocument)),
   );
-}
+};

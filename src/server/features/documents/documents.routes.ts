@@ -13,20 +13,22 @@ import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { buildDocumentPdf, issueDocument, listDocuments, revokeDocument } from './documents.service.js';
-import { validationPageRoutes } from './validation.page.js';
 import { createPriorYear, deletePriorYear, listPriorYears, updatePriorYear } from './prior-years.service.js';
 import { schoolDocuments } from '../../db/schema/documents.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const priorYearParams = z.strictObject({ id: uuidParam, anoId: uuidParam });
 
-/** School documents and the public check of their codes; registered without a prefix. */
-export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const issue = { access: 'documents.issue' } as const;
-  const manage = { access: 'documents.manage' } as const;
+const issue = { access: 'documents.issue' } as const;
+const manage = { access: 'documents.manage' } as const;
 
+/**
+ * `/api/documentos`: issuing, listing and revoking school documents (their public check is
+ * `/validar`, validation.page.ts).
+ */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/documentos',
+    '/',
     {
       schema: { body: issueDocumentInputSchema, response: createdResponse(issuedDocumentSchema) },
       config: issue,
@@ -42,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
   );
   app.get(
-    '/api/documentos',
+    '/',
     {
       schema: { querystring: listDocumentsQuerySchema, response: okResponse(z.array(documentSchema)) },
       config: { ...issue, childRecord: { via: 'documentos', aluno: 'query' } },
@@ -50,7 +52,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listDocuments(app.ctx, signedInUser(request), request.query.aluno_id)),
   );
   app.get(
-    '/api/documentos/:id/pdf',
+    '/:id/pdf',
     {
       schema: { params: idParams },
       config: {
@@ -68,7 +70,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    '/api/documentos/:id/revogar',
+    '/:id/revogar',
     {
       schema: { params: idParams, body: revokeDocumentInputSchema, response: okResponse(documentSchema) },
       config: manage,
@@ -79,10 +81,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Documento revogado',
       ),
   );
+};
 
-  // ------------------------------------------------------------ years at previous schools
+/** `/api/alunos/:id/anos-anteriores`: the years a student `:id` spent at previous schools. */
+export const priorYearsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/alunos/:id/anos-anteriores',
+    '/',
     {
       schema: { params: idParams, response: okResponse(z.array(priorYearSchema)) },
       config: { ...manage, childRecord: { via: 'anos_anteriores' } },
@@ -90,7 +94,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listPriorYears(app.ctx.db, request.params.id)),
   );
   app.post(
-    '/api/alunos/:id/anos-anteriores',
+    '/',
     {
       schema: { params: idParams, body: priorYearInputSchema, response: createdResponse(priorYearSchema) },
       config: manage,
@@ -106,7 +110,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
   );
   app.put(
-    '/api/alunos/:id/anos-anteriores/:anoId',
+    '/:anoId',
     {
       schema: { params: priorYearParams, body: priorYearInputSchema, response: okResponse(priorYearSchema) },
       config: manage,
@@ -125,13 +129,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.delete(
-    '/api/alunos/:id/anos-anteriores/:anoId',
+    '/:anoId',
     { schema: { params: priorYearParams, response: okResponse(z.null()) }, config: manage },
     async (request) => {
       await deletePriorYear(app.ctx.db, actorOf(request), request.params.id, request.params.anoId);
       return ok(null, 'Ano anterior excluído');
     },
   );
-
-  await app.register(validationPageRoutes);
 };

@@ -108,6 +108,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
+/** `/validar`: the public page that checks a document's code (not part of the API). */
 export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const schoolName = () => app.ctx.getSchoolName();
   // The page answers its own errors as pages: a throttled visitor sees why, not a JSON envelope.
@@ -131,7 +132,7 @@ export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: 'public', sessionless: true, rateLimit: VALIDATION_RATE_LIMIT } as const;
 
   app.get(
-    '/validar',
+    '/',
     {
       // A page, not part of the API: left out of its description (and of the API's fuzzing).
       schema: { hide: true, querystring: z.object({ codigo: z.string().max(100).optional() }) },
@@ -150,7 +151,7 @@ export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/validar/:codigo',
+    '/:codigo',
     { schema: { hide: true, params: z.object({ codigo: z.string().max(100) }) }, config, errorHandler },
     async (request, reply) => {
       const found = await verifyDocument(app.ctx.db, request.params.codigo);

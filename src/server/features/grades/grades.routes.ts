@@ -72,20 +72,19 @@ const sendPdf = (reply: FastifyReply, file: { body: Buffer; fileName: string }) 
     .header('cache-control', 'no-store')
     .send(file.body);
 
-/** Grades, the boletim and closing the year; registered without a prefix. */
-export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const book = { access: 'academics.write' } as const;
-  const manage = { access: 'academics.manage' } as const;
-  const read = { access: 'academics.read' } as const;
+const book = { access: 'academics.write' } as const;
+const manage = { access: 'academics.manage' } as const;
+const read = { access: 'academics.read' } as const;
 
-  // ------------------------------------------------------------ 'Acadêmico' settings
+/** `/api/configuracoes/academico`: the 'Acadêmico' settings (grading scale, periods). */
+export const academicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/configuracoes/academico',
+    '/',
     { schema: { response: okResponse(academicSettingsSchema) }, config: { access: 'authenticated' } },
     async () => ok(await getAcademicSettings(app.ctx.db)),
   );
   app.put(
-    '/api/configuracoes/academico',
+    '/',
     {
       schema: { response: okResponse(academicSettingsSchema), body: updateAcademicSettingsInputSchema },
       config: { access: 'settings.manage' },
@@ -96,10 +95,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Configurações acadêmicas salvas com sucesso',
       ),
   );
+};
 
-  // ------------------------------------------------------------ avaliações
+/** `/api/avaliacoes`: the assessments of a class and subject. */
+export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/avaliacoes',
+    '/',
     {
       schema: { response: okResponse(z.array(assessmentSchema)), querystring: assessmentsQuerySchema },
       config: book,
@@ -107,7 +108,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listAssessments(app.ctx.db, signedInUser(request), request.query)),
   );
   app.post(
-    '/api/avaliacoes',
+    '/',
     { schema: { response: createdResponse(assessmentSchema), body: assessmentInputSchema }, config: book },
     async (request, reply) => {
       const created = await createAssessment(app.ctx, signedInUser(request), request.body, actorOf(request));
@@ -115,7 +116,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.put(
-    '/api/avaliacoes/:id',
+    '/:id',
     {
       schema: { response: okResponse(assessmentSchema), params: idParams, body: assessmentUpdateSchema },
       config: book,
@@ -133,7 +134,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.delete(
-    '/api/avaliacoes/:id',
+    '/:id',
     {
       // The body is optional: the reason is required only for grades of a closed or published period.
       schema: {
@@ -154,10 +155,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, 'Avaliação excluída.');
     },
   );
+};
 
-  // ------------------------------------------------------------ notas
+/** `/api/notas`: the grade book, its corrections and history. */
+export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/notas/turmas/:id',
+    '/turmas/:id',
     {
       schema: { response: okResponse(gradesGridSchema), params: idParams, querystring: gridQuerySchema },
       config: book,
@@ -166,7 +169,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await getGradesGrid(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
   app.put(
-    '/api/notas',
+    '/',
     { schema: { response: okResponse(savedGradesSchema), body: gradesBatchInputSchema }, config: book },
     async (request) => {
       const saved = await saveGrades(app.ctx, signedInUser(request), request.body, actorOf(request));
@@ -174,7 +177,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    '/api/notas/:id/retificar',
+    '/:id/retificar',
     {
       schema: { response: okResponse(gradeHistorySchema), params: idParams, body: rectificationInputSchema },
       config: manage,
@@ -186,7 +189,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/api/notas/retificar',
+    '/retificar',
     {
       schema: { response: okResponse(gradeHistorySchema), body: cellRectificationInputSchema },
       config: manage,
@@ -198,17 +201,19 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.get(
-    '/api/notas/:id/historico',
+    '/:id/historico',
     {
       schema: { response: okResponse(gradeHistorySchema), params: idParams },
       config: { ...book, childRecord: { via: 'historico_nota', aluno: [grades.id, grades.alunoId] } },
     },
     async (request) => ok(await getGradeHistory(app.ctx.db, signedInUser(request), request.params.id)),
   );
+};
 
-  // ------------------------------------------------------------ teachers' retificação requests
+/** `/api/retificacoes`: teachers' requests to correct a grade in a closed period. */
+export const rectificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/retificacoes',
+    '/',
     {
       schema: {
         response: okResponse(z.array(rectificationRequestSchema)),
@@ -219,7 +224,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listRectificationRequests(app.ctx.db, signedInUser(request), request.query)),
   );
   app.post(
-    '/api/retificacoes',
+    '/',
     {
       schema: {
         response: createdResponse(rectificationRequestSchema),
@@ -238,7 +243,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    '/api/retificacoes/:id/aprovar',
+    '/:id/aprovar',
     {
       schema: {
         response: okResponse(rectificationRequestSchema),
@@ -254,7 +259,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/api/retificacoes/:id/recusar',
+    '/:id/recusar',
     {
       schema: {
         response: okResponse(rectificationRequestSchema),
@@ -269,10 +274,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Solicitação de retificação recusada.',
       ),
   );
+};
 
-  // ------------------------------------------------------------ períodos
+/** `/api/periodos`: a period's state (close, reopen, publish). */
+export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/periodos/:id/situacao',
+    '/:id/situacao',
     { schema: { response: okResponse(periodStatusSchema), params: idParams }, config: book },
     async (request) =>
       ok(
@@ -284,7 +291,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/api/periodos/:id/fechar',
+    '/:id/fechar',
     {
       schema: {
         response: okResponse(periodStatusSchema),
@@ -300,7 +307,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/api/periodos/:id/reabrir',
+    '/:id/reabrir',
     {
       schema: {
         response: okResponse(periodStatusSchema),
@@ -316,7 +323,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/api/periodos/:id/publicar',
+    '/:id/publicar',
     {
       schema: {
         response: okResponse(periodStatusSchema),
@@ -331,10 +338,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(status, !body.publicado ? 'Publicação retirada.' : 'Período publicado.');
     },
   );
+};
 
-  // ------------------------------------------------------------ conselho de classe
+/** `/api/conselho`: the class council's decision on a student. */
+export const councilRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/conselho/:aluno_id',
+    '/:aluno_id',
     {
       schema: { response: okResponse(reportCardSchema), params: studentParams, body: councilInputSchema },
       config: manage,
@@ -351,10 +360,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Decisão do conselho de classe registrada.',
       ),
   );
+};
 
-  // ------------------------------------------------------------ boletim
+/** `/api/boletins`: report cards (a student's, a class's as PDF). */
+export const reportCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/boletins/alunos/:id',
+    '/alunos/:id',
     {
       schema: {
         response: okResponse(reportCardSchema),
@@ -367,7 +378,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await buildReportCard(app.ctx.db, signedInUser(request), request.params.id, request.query)),
   );
   app.get(
-    '/api/boletins/alunos/:id.pdf',
+    '/alunos/:id.pdf',
     {
       schema: { params: idParams, querystring: reportCardQuerySchema },
       config: { ...read, childRecord: { via: 'boletim_pdf' } },
@@ -379,7 +390,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.get(
-    '/api/boletins/turmas/:id.pdf',
+    '/turmas/:id.pdf',
     {
       schema: { params: idParams },
       // Every student who was in the class: the PDF holds each one's boletim.
@@ -394,15 +405,21 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
   );
+};
 
-  // ------------------------------------------------------------ closing the year
+/** `/api/anos-letivos/:id/encerramento`: what is left before the school year `:id` can close. */
+export const yearEndRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/anos-letivos/:id/encerramento',
+    '/',
     { schema: { params: idParams, response: okResponse(yearEndStatusSchema) }, config: manage },
     async (request) => ok(await getYearEndStatus(app.ctx.db, request.params.id)),
   );
+};
+
+/** `/api/anos-letivos/:id/encerrar`: closing the school year `:id`. */
+export const yearCloseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/anos-letivos/:id/encerrar',
+    '/',
     { schema: { params: idParams, response: okResponse(yearClosingSchema) }, config: manage },
     async (request) =>
       ok(
@@ -410,8 +427,12 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
         'Ano letivo encerrado.',
       ),
   );
+};
+
+/** `/api/anos-letivos/:id/rematricula`: re-enrolment from the school year `:id` into the next. */
+export const reEnrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/anos-letivos/:id/rematricula',
+    '/',
     {
       schema: {
         params: idParams,
@@ -423,7 +444,7 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await proposeRematricula(app.ctx.db, signedInUser(request), request.params.id)),
   );
   app.post(
-    '/api/anos-letivos/:id/rematricula',
+    '/',
     {
       schema: {
         params: idParams,

@@ -60,7 +60,7 @@ export const mediaUploadRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/media/:id',
+    '/:id',
     {
       schema: { params: z.object({ id: z.uuid() }) },
       // The session is read only for a blocked photo (an administrator's preview), never as use.

@@ -30,14 +30,14 @@ const HEARTBEAT_MS = 25_000;
 /** When a stream refused for the instance's ceiling may be asked again (the page polls meanwhile). */
 const STREAM_RETRY_AFTER_SECONDS = 300;
 
-/** The bell: `/api/notificacoes`, the user's preferences and the outbox's state for the admin. */
+/** The bell: `/api/notificacoes` and the user's preferences; the tuition notices' daily job. */
 export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
   // The bell's count is polled and streamed to every open portal page: not use of the session.
   const bell = { access: 'authenticated', background: true } as const;
 
   app.get(
-    '/api/notificacoes',
+    '/',
     {
       schema: { querystring: listNotificacoesQuerySchema, response: okResponse(notificacaoPageSchema) },
       config: own,
@@ -45,14 +45,12 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listNotificacoes(app.ctx.db, signedInUser(request).id, request.query)),
   );
 
-  app.get(
-    '/api/notificacoes/contagem',
-    { schema: { response: okResponse(contagemSchema) }, config: bell },
-    async (request) => ok({ nao_lidas: await countUnreadCached(app.ctx.db, signedInUser(request).id) }),
+  app.get('/contagem', { schema: { response: okResponse(contagemSchema) }, config: bell }, async (request) =>
+    ok({ nao_lidas: await countUnreadCached(app.ctx.db, signedInUser(request).id) }),
   );
 
   app.post(
-    '/api/notificacoes/lidas',
+    '/lidas',
     { schema: { body: marcarLidasInputSchema, response: okResponse(contagemSchema) }, config: own },
     async (request) => {
       const naoLidas = await markRead(app.ctx.db, signedInUser(request).id, request.body.ids);
@@ -67,7 +65,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
    * their oldest with `event: fim` (`substituido`: that page stops streaming and keeps polling), and past
    * the instance's ceiling the stream is refused with 503 + Retry-After before anything is held.
    */
-  app.get('/api/notificacoes/stream', { config: bell }, async (request, reply) => {
+  app.get('/stream', { config: bell }, async (request, reply) => {
     const user = signedInUser(request);
     const sessionId = request.auth!.sessionId;
     const notifier = app.ctx.notifier;
@@ -123,13 +121,13 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/notificacoes/preferencias',
+    '/preferencias',
     { schema: { response: okResponse(preferenciasSchema) }, config: own },
     async (request) => ok(await getPreferencias(app.ctx, signedInUser(request).id)),
   );
 
   app.put(
-    '/api/notificacoes/preferencias',
+    '/preferencias',
     {
       schema: { body: updatePreferenciasInputSchema, response: okResponse(preferenciasSchema) },
       config: own,
@@ -141,8 +139,22 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // The tuition notices: a slot a day (from 08:00, São Paulo) while the school has them on, claimed by
+  // one instance on the job queue's poll (ADR 0015); `mensalidade_avisos` keeps each notice to once.
+  app.ctx.jobs.handle(TUITION_NOTICES_JOB, async () => {
+    await runTuitionNotices(app.ctx);
+  });
+  app.ctx.jobs.schedule({
+    name: TUITION_NOTICES_JOB,
+    kind: TUITION_NOTICES_JOB,
+    slotOf: (now) => tuitionNoticesSlot(app.ctx, now),
+  });
+};
+
+/** `/api/configuracoes/notificacoes/fila`: the outbox's state for the admin, and resending failures. */
+export const deliveryQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/configuracoes/notificacoes/fila',
+    '/',
     // The delivery-queue screen refreshes this every 15 s on its own: those refreshes are not use.
     {
       schema: { response: okResponse(filaSchema) },
@@ -152,7 +164,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/configuracoes/notificacoes/fila/reenviar',
+    '/reenviar',
     {
       schema: { response: okResponse(z.object({ reenviadas: z.number().int() })) },
       config: { access: 'settings.manage' },
@@ -166,15 +178,4 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-
-  // The tuition notices: a slot a day (from 08:00, São Paulo) while the school has them on, claimed by
-  // one instance on the job queue's poll (ADR 0015); `mensalidade_avisos` keeps each notice to once.
-  app.ctx.jobs.handle(TUITION_NOTICES_JOB, async () => {
-    await runTuitionNotices(app.ctx);
-  });
-  app.ctx.jobs.schedule({
-    name: TUITION_NOTICES_JOB,
-    kind: TUITION_NOTICES_JOB,
-    slotOf: (now) => tuitionNoticesSlot(app.ctx, now),
-  });
 };

@@ -18,12 +18,12 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** Who viewed a student's record (LGPD accountability): per student, and all of it in Auditoria. */
-export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const response = okResponse(pageOf(accessEntrySchema));
+const response = okResponse(pageOf(accessEntrySchema));
 
+/** `/api/alunos/:id/acessos`: who viewed the record of the student `:id` (LGPD accountability). */
+export const studentAccessLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/alunos/:id/acessos',
+    '/',
     {
       schema: { params: idParams, querystring: studentAccessQuerySchema, response },
       config: { access: 'privacy.manage' },
@@ -34,8 +34,14 @@ export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Views still in memory are written before the database closes.
+  app.addHook('preClose', () => flushStudentViews(app.ctx));
+};
+
+/** `/api/auditoria/acessos`: every view of a student's record, in Auditoria. */
+export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/auditoria/acessos',
+    '/',
     { schema: { querystring: accessLogQuerySchema, response }, config: { access: 'audit.read' } },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
@@ -44,11 +50,8 @@ export const accessLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/auditoria/acessos/filtros',
+    '/filtros',
     { schema: { response: okResponse(accessViewersSchema) }, config: { access: 'audit.read' } },
     async () => ok(await listViewers(app.ctx)),
   );
-
-  // Views still in memory are written before the database closes.
-  app.addHook('preClose', () => flushStudentViews(app.ctx));
 };

@@ -8,10 +8,13 @@ import { anonymiseGuardian, anonymiseStudent } from './anonymise.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
-/** Erasure the LGPD way: a former student's or guardian's personal data anonymised, the record kept. */
-export const anonymiseRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Erasure the LGPD way: a former student's or guardian's personal data anonymised, the record kept.
+ * `/api/alunos/:id/anonimizar`: the student `:id` (and, if asked, their guardians).
+ */
+export const anonymiseStudentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/alunos/:id/anonimizar',
+    '/',
     {
       schema: {
         params: idParams,
@@ -31,9 +34,12 @@ export const anonymiseRoutes: FastifyPluginAsyncZod = async (app) => {
         'Dados pessoais anonimizados.',
       ),
   );
+};
 
+/** `/api/responsaveis/:id/anonimizar`: the guardian `:id`. */
+export const anonymiseGuardianRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/responsaveis/:id/anonimizar',
+    '/',
     {
       schema: { params: idParams, response: okResponse(anonymiseResultSchema) },
       config: { access: 'privacy.manage' },

@@ -28,17 +28,18 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
+/** `/api/consentimentos`: the consent purposes, and a class's consents at a glance. */
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   checkSectionBeforeSave('galeria', (tx, data) => assertGalleryPublishable(tx, galeriaSchema.parse(data)));
 
   app.get(
-    '/api/consentimentos/finalidades',
+    '/finalidades',
     { schema: { response: okResponse(z.array(consentPurposeSchema)) }, config: { access: 'authenticated' } },
     async () => ok(await listPurposes(app.ctx.db)),
   );
 
   app.post(
-    '/api/consentimentos/finalidades',
+    '/finalidades',
     {
       schema: { body: purposeInputSchema, response: createdResponse(consentPurposeSchema) },
       config: { access: 'privacy.manage' },
@@ -50,7 +51,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/consentimentos/finalidades/:id',
+    '/finalidades/:id',
     {
       schema: { params: idParams, body: purposeInputSchema, response: okResponse(consentPurposeSchema) },
       config: { access: 'privacy.manage' },
@@ -63,16 +64,19 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/consentimentos/turmas/:id',
+    '/turmas/:id',
     {
       schema: { params: idParams, response: okResponse(classConsentsSchema) },
       config: { access: 'privacy.manage' },
     },
     async (request) => ok(await getClassConsents(app.ctx.db, request.params.id)),
   );
+};
 
+/** `/api/alunos/:id/consentimentos`: the consents given (or withdrawn) for the student `:id`. */
+export const studentConsentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/alunos/:id/consentimentos',
+    '/',
     {
       schema: { params: idParams, response: okResponse(studentConsentsSchema) },
       config: { access: 'students.read', childRecord: { via: 'consentimentos' } },
@@ -81,7 +85,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/alunos/:id/consentimentos',
+    '/',
     {
       schema: { params: idParams, body: giveConsentInputSchema, response: okResponse(studentConsentsSchema) },
       config: { access: 'students.read' },
@@ -97,9 +101,12 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, request.body.concedido ? 'Consentimento registrado.' : 'Consentimento retirado.');
     },
   );
+};
 
+/** `/api/media/:id/alunos`: the students shown in the photo `:id` (its publication follows their consent). */
+export const mediaTagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/media/:id/alunos',
+    '/',
     {
       schema: { params: idParams, response: okResponse(mediaTagsSchema) },
       config: { access: 'content.manage' },
@@ -108,7 +115,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/media/:id/alunos',
+    '/',
     {
       schema: { params: idParams, body: tagMediaInputSchema, response: okResponse(mediaTagsSchema) },
       config: { access: 'content.manage' },

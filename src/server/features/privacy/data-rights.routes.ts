@@ -24,9 +24,10 @@ import {
 
 const idParams = z.strictObject({ id: uuidParam });
 
-export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `/api/meus-dados`: a copy of the signed-in person's data (LGPD art. 18), JSON or PDF. */
+export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/meus-dados',
+    '/',
     {
       schema: { querystring: meusDadosQuerySchema, response: okResponse(meusDadosSchema) },
       config: { access: 'privacy.self' },
@@ -56,9 +57,12 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(dados);
     },
   );
+};
 
+/** `/api/solicitacoes`: data-rights requests from families, and the school's answers. */
+export const dataRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/solicitacoes',
+    '/',
     {
       schema: { body: createRequestInputSchema, response: createdResponse(dataRequestSchema) },
       config: { access: 'privacy.self' },
@@ -70,7 +74,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/solicitacoes',
+    '/',
     {
       schema: { querystring: listRequestsQuerySchema, response: okResponse(z.array(dataRequestSchema)) },
       config: { access: 'privacy.self' },
@@ -79,7 +83,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/solicitacoes/:id/responder',
+    '/:id/responder',
     {
       schema: { params: idParams, body: answerRequestInputSchema, response: okResponse(dataRequestSchema) },
       config: { access: 'privacy.manage' },

@@ -5,10 +5,10 @@ import { okResponse } from '../../lib/responses.js';
 import { buildProcessingRegister } from './processing-register.js';
 import { readRetentionValues } from './retention.job.js';
 
-/** The 'Registro das operações de tratamento' (LGPD art. 37), generated on each read. */
+/** `/api/lgpd/registro-tratamento`: the 'Registro das operações de tratamento' (LGPD art. 37), generated on each read. */
 export const processingRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/lgpd/registro-tratamento',
+    '/',
     { schema: { response: okResponse(processingRegisterSchema) }, config: { access: 'privacy.manage' } },
     async () => ok(buildProcessingRegister(await readRetentionValues(app.ctx.db))),
   );

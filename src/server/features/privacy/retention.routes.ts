@@ -4,18 +4,18 @@ import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { getRetentionSettings, registerRetentionJob, updateRetentionSettings } from './retention.job.js';
 
-/** Configurações → Privacidade: the retention periods, and the daily job that applies them. */
+/** `/api/configuracoes/retencao` (Configurações → Privacidade): the retention periods, and the daily job that applies them. */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRetentionJob(app.ctx);
 
   app.get(
-    '/api/configuracoes/retencao',
+    '/',
     { schema: { response: okResponse(retentionSettingsSchema) }, config: { access: 'settings.manage' } },
     async () => ok(await getRetentionSettings(app.ctx.db)),
   );
 
   app.put(
-    '/api/configuracoes/retencao',
+    '/',
     {
       schema: { body: updateRetentionInputSchema, response: okResponse(retentionSettingsSchema) },
       config: { access: 'settings.manage' },
