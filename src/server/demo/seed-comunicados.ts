@@ -7,7 +7,8 @@ import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { classes } from '../features/classes/classes.table.js';
-import { audienceQuery, recordVersion } from '../features/comunicados/comunicados.service.js';
+import { audienceQuery } from '../features/comunicados/comunicados.audience.js';
+import { recordVersion } from '../features/comunicados/comunicados.publish.js';
 import {
   comunicadoCientes,
   comunicadoDestinatarios,

@@ -23,7 +23,7 @@ import { students } from '../students/students.table.js';
 import { entregas } from '../notificacoes/notificacoes.table.js';
 import { auditLog } from '../audit/audit.table.js';
 import { classes } from '../classes/classes.table.js';
-import { fillMissingSummaries, publishDueComunicados } from './comunicados.service.js';
+import { fillMissingSummaries, publishDueComunicados } from './comunicados.publish.js';
 import { comunicadoAnexos, comunicadoCientes, comunicados } from './comunicados.table.js';
 
 let t: TestApp;
