@@ -18,7 +18,8 @@ import { guardians, studentGuardians, students } from '../students/students.tabl
 import { users } from '../users/users.table.js';
 import { consents } from './consent.table.js';
 import { unpublishBlockedPhotos } from './consent.service.js';
-import { TREATMENTS, type Destino, type Pessoa, type Titular } from './processing-register.js';
+import { TREATMENTS } from './processing-register.js';
+import type { Destino, Pessoa, Titular } from './processing-register.model.js';
 
 /** What replaces a person's identifiers wherever they appear in free text. */
 export const ANONYMOUS_MARK = '[anonimizado]';
