@@ -13,7 +13,7 @@ import {
   studentDiscounts,
   transacoes,
 } from '../features/finance/finance.table.js';
-import { generateMensalidades } from '../features/finance/mensalidades.service.js';
+import { generateMensalidades } from '../features/finance/mensalidades.generation.js';
 
 /** A deterministic generator, so every demo has the same figures. */
 function random(seed: number) {

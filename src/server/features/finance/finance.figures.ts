@@ -3,7 +3,8 @@ import { emAbertoAte, type FinanceStats } from '../../../shared/finance.schemas.
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, transacoes } from './finance.table.js';
 import type { FinanceScope } from './finance.scope.js';
-import { lastDayOfMonth, monthKey, scopeFilter } from './mensalidades.service.js';
+import { lastDayOfMonth, monthKey } from './mensalidades.generation.js';
+import { scopeFilter } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- figures (the one source of truth)
 

@@ -15,7 +15,8 @@ import { mensalidades, pagamentos, transacoes } from './finance.table.js';
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
-import { toMensalidade, findMensalidade, toPagamento } from './mensalidades.service.js';
+import { toMensalidade, toPagamento } from './mensalidades.presenters.js';
+import { findMensalidade } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- payments, cancellation, discount
 
