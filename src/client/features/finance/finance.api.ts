@@ -3,19 +3,9 @@ import type { Page } from '../../../shared/api';
 import type {
   AlunoFinanceiro,
   Bolsa,
-  Cotacao,
   FinanceSettings,
   FinanceStats,
-  FormaPagamento,
-  CancelarLoteResult,
-  GerarMensalidadesInput,
-  GerarMensalidadesPreview,
-  GerarMensalidadesResult,
   LembreteResult,
-  Mensalidade,
-  MensalidadeStatus,
-  PagamentoResult,
-  PixCode,
   Relatorios,
   RelatorioTipo,
   Transacao,
@@ -24,6 +14,18 @@ import type {
   TransacaoTipo,
   UpdateFinanceSettingsInput,
 } from '../../../shared/finance.schemas';
+import type {
+  Cotacao,
+  FormaPagamento,
+  CancelarLoteResult,
+  GerarMensalidadesInput,
+  GerarMensalidadesPreview,
+  GerarMensalidadesResult,
+  Mensalidade,
+  MensalidadeStatus,
+  PagamentoResult,
+  PixCode,
+} from '../../../shared/mensalidades.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 

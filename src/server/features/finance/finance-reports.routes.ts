@@ -4,12 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  relatorioSchema,
-  formatMesReferencia,
-  relatorioQuerySchema,
-  relatorioTipos,
-} from '../../../shared/finance.schemas.js';
+import { relatorioSchema, relatorioQuerySchema, relatorioTipos } from '../../../shared/finance.schemas.js';
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';

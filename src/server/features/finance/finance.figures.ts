@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { emAbertoAte, type FinanceStats } from '../../../shared/finance.schemas.js';
+import { emAbertoAte } from '../../../shared/mensalidades.schemas.js';
+import { type FinanceStats } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, transacoes } from './finance.table.js';
 import type { FinanceScope } from './finance.scope.js';

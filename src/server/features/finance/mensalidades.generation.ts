@@ -8,7 +8,7 @@ import type {
   GerarMensalidadesInput,
   GerarMensalidadesPreview,
   TurmaGeracao,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
 import { applyDiscount } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { randomUUID } from 'node:crypto';

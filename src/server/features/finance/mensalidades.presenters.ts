@@ -3,7 +3,7 @@
  * same rule), the amounts due today, and a payment's row shaped for the screen.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/finance.schemas.js';
+import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, daysLate, type ChargeRates } from '../../../shared/money.js';
 import { mensalidades, type MensalidadeRow, type PagamentoRow } from './finance.table.js';
 

@@ -9,7 +9,6 @@ import {
   gerarMensalidadesPreviewSchema,
   cancelarLoteInputSchema,
   cancelarLoteResultSchema,
-  lembreteResultSchema,
   mensalidadeDetailSchema,
   mensalidadeSchema,
   pagamentoResultSchema,
@@ -19,12 +18,12 @@ import {
   descontoMensalidadeInputSchema,
   formatMesReferencia,
   gerarMensalidadesInputSchema,
-  idParamsSchema,
   listMensalidadesQuerySchema,
   mensalidadeStatusLabels,
   registrarPagamentoInputSchema,
   type Mensalidade,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
+import { lembreteResultSchema, idParamsSchema } from '../../../shared/finance.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';

@@ -5,7 +5,7 @@ import type {
   ListMensalidadesQuery,
   Mensalidade,
   Pagamento,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { TUITION_CATEGORY } from '../../../shared/finance.schemas.js';
 import {
-  TUITION_CATEGORY,
   formatMesReferencia,
   type Mensalidade,
   type Pagamento,
   type RegistrarPagamentoInput,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
