@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { MONTH_NAMES as MONTHS } from '../src/shared/finance.schemas';
+import { MONTH_NAMES as MONTHS } from '../src/shared/mensalidades.schemas';
 import {
   acceptPrivacyOnScreen,
   ADMIN_STATE,

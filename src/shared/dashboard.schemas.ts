@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar.schemas.js';
-import { mensalidadeStatuses } from './finance.schemas.js';
+import { mensalidadeStatuses } from './mensalidades.schemas.js';
 
 /** GET /api/dashboard/stats: the school's figures for an admin, a teacher's classes, a guardian's children. */
 export const atividadeSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeFamilyCharges, emAbertoAte, isEmAberto, type Mensalidade } from './finance.schemas.js';
+import { arrangeFamilyCharges, emAbertoAte, isEmAberto, type Mensalidade } from './mensalidades.schemas.js';
 
 type Charge = Pick<Mensalidade, 'id' | 'aluno_id' | 'status' | 'data_vencimento'>;
 const charge = (id: string, aluno_id: string, data_vencimento: string, status: Charge['status']): Charge => ({

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { TUITION_CATEGORY, formatMesReferencia } from '../../shared/finance.schemas.js';
+import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
+import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
@@ -13,7 +14,7 @@ import {
   studentDiscounts,
   transacoes,
 } from '../db/schema/finance.js';
-import { generateMensalidades } from '../features/finance/mensalidades.service.js';
+import { generateMensalidades } from '../features/finance/mensalidades.generation.js';
 
 /** A deterministic generator, so every demo has the same figures. */
 function random(seed: number) {

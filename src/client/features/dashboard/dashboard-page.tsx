@@ -23,7 +23,7 @@ import type {
   DashboardProfessor,
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
-import { formatMesReferencia } from '../../../shared/finance.schemas';
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
 import { absencesText } from '../../../shared/grades.schemas';
 import {
   formatCentavos,

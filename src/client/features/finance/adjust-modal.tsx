@@ -5,7 +5,7 @@ import {
   cancelarMensalidadeInputSchema,
   formatMesReferencia,
   type Mensalidade,
-} from '../../../shared/finance.schemas';
+} from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
 import { parseReais } from '../../../shared/money';
 import { FormSelect, FormTextArea } from '../../components/form-fields';

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCentavos } from '../../../shared/format';
-import { MONTH_NAMES } from '../../../shared/finance.schemas';
+import { MONTH_NAMES } from '../../../shared/mensalidades.schemas';
 
 /** Receitas vs despesas per month (loaded lazily: recharts stays out of the other pages). */
 export default function FinanceChart({

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '../../components/feedback';
-import { mensalidadeStatusLabels, type MensalidadeStatus } from '../../../shared/finance.schemas';
+import { mensalidadeStatusLabels, type MensalidadeStatus } from '../../../shared/mensalidades.schemas';
 import { centavosToDecimal } from '../../../shared/money';
 
 const statusTones: Record<MensalidadeStatus, BadgeTone> = {

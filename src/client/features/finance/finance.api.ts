@@ -3,19 +3,9 @@ import type { Page } from '../../../shared/api';
 import {
   type AlunoFinanceiro,
   type Bolsa,
-  type Cotacao,
   type FinanceSettings,
   type FinanceStats,
-  type FormaPagamento,
-  type CancelarLoteResult,
-  type GerarMensalidadesInput,
-  type GerarMensalidadesPreview,
-  type GerarMensalidadesResult,
   type LembreteResult,
-  type Mensalidade,
-  type MensalidadeStatus,
-  type PagamentoResult,
-  type PixCode,
   type Relatorios,
   type RelatorioTipo,
   type Transacao,
@@ -24,12 +14,24 @@ import {
   type TransacaoTipo,
   type UpdateFinanceSettingsInput,
   financeStatsSchema,
-  cotacaoSchema,
-  pixSchema,
   financeSettingsSchema,
   bolsaSchema,
   alunoFinanceiroSchema,
 } from '../../../shared/finance.schemas';
+import {
+  type Cotacao,
+  type FormaPagamento,
+  type CancelarLoteResult,
+  type GerarMensalidadesInput,
+  type GerarMensalidadesPreview,
+  type GerarMensalidadesResult,
+  type Mensalidade,
+  type MensalidadeStatus,
+  type PagamentoResult,
+  type PixCode,
+  cotacaoSchema,
+  pixSchema,
+} from '../../../shared/mensalidades.schemas';
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';

@@ -10,7 +10,7 @@ import {
   type GerarMensalidadesPreview,
   type GerarMensalidadesResult,
   type TurmaGeracao,
-} from '../../../shared/finance.schemas';
+} from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/feedback';

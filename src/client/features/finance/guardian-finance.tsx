@@ -6,7 +6,7 @@ import {
   formatMesReferencia,
   isEmAberto,
   type Mensalidade,
-} from '../../../shared/finance.schemas';
+} from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';

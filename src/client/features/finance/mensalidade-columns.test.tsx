@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Mensalidade } from '../../../shared/finance.schemas';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import { MensalidadeActions } from './mensalidade-columns';
 
 afterEach(cleanup);

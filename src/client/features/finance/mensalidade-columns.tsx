@@ -1,5 +1,5 @@
 import { BadgePercent, FileText, QrCode, Wallet } from 'lucide-react';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/finance.schemas';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';

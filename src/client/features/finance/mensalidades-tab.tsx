@@ -5,7 +5,7 @@ import {
   mensalidadeSortColumns,
   mensalidadeStatusLabels,
   type Mensalidade,
-} from '../../../shared/finance.schemas';
+} from '../../../shared/mensalidades.schemas';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import { FilterBar, InputFilter, SearchFilter, SelectFilter } from '../../components/filter-bar';

@@ -6,7 +6,7 @@ import {
   formatMesReferencia,
   registrarPagamentoInputSchema,
   type Mensalidade,
-} from '../../../shared/finance.schemas';
+} from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { parseReais } from '../../../shared/money';
 import { moneyText } from '../../../shared/validators';

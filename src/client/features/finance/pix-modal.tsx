@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { Copy } from 'lucide-react';
-import { formatMesReferencia, type Mensalidade } from '../../../shared/finance.schemas';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, ListChecks, Phone, Printer, Send } from 'lucide-react';
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
 import {
-  formatMesReferencia,
   type InadimplenciaResponsavelRow,
   type InadimplenciaRow,
   type RelatorioTipo,

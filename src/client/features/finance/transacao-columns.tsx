@@ -1,5 +1,6 @@
 import { Lock, Pencil, Trash2 } from 'lucide-react';
-import { formaPagamentoLabels, type Transacao, type TransacaoTipo } from '../../../shared/finance.schemas';
+import { formaPagamentoLabels } from '../../../shared/mensalidades.schemas';
+import { type Transacao, type TransacaoTipo } from '../../../shared/finance.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';

@@ -2,11 +2,11 @@ import toast from 'react-hot-toast';
 import {
   categoriasDespesa,
   categoriasReceita,
-  formaPagamentoLabels,
   transacaoInputSchema,
   type Transacao,
   type TransacaoTipo,
 } from '../../../shared/finance.schemas';
+import { formaPagamentoLabels } from '../../../shared/mensalidades.schemas';
 import { todayIso } from '../../../shared/format';
 import { moneyText } from '../../../shared/validators';
 import { FormInput, FormSelect } from '../../components/form-fields';

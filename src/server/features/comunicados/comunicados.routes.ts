@@ -26,23 +26,16 @@ import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import {
   confirmCiente,
-  createComunicado,
-  deleteComunicado,
-  fillMissingSummaries,
-  getPublicoOpcoes,
   listComunicados,
   listLeituras,
   listVersoes,
   openComunicado,
-  publishDueComunicados,
-  purgeOrphanAnexos,
-  readAnexo,
-  readOwnUpload,
-  searchAlunos,
-  sendReminder,
-  updateComunicado,
-  uploadAnexo,
-} from './comunicados.service.js';
+} from './comunicados.reads.js';
+import { createComunicado, fillMissingSummaries, publishDueComunicados } from './comunicados.publish.js';
+import { deleteComunicado, updateComunicado } from './comunicados.edit.js';
+import { getPublicoOpcoes, searchAlunos } from './comunicados.audience.js';
+import { purgeOrphanAnexos, readAnexo, readOwnUpload, uploadAnexo } from './comunicados.attachments.js';
+import { sendReminder } from './comunicados.reminders.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 

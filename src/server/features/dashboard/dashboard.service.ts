@@ -10,7 +10,7 @@ import {
   joinWords,
 } from '../../../shared/audit-actions.js';
 import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
-import { isEmAberto } from '../../../shared/finance.schemas.js';
+import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';

@@ -4,7 +4,7 @@ import {
   type Mensalidade,
   type Pagamento,
   type PixCode,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';

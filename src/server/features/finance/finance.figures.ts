@@ -1,9 +1,11 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { emAbertoAte, type FinanceStats } from '../../../shared/finance.schemas.js';
+import { emAbertoAte } from '../../../shared/mensalidades.schemas.js';
+import { type FinanceStats } from '../../../shared/finance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades, transacoes } from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
-import { lastDayOfMonth, monthKey, scopeFilter } from './mensalidades.service.js';
+import { lastDayOfMonth, monthKey } from './mensalidades.generation.js';
+import { scopeFilter } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- figures (the one source of truth)
 

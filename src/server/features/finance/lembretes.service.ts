@@ -1,9 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  formatMesReferencia,
-  type LembreteResult,
-  type Mensalidade,
-} from '../../../shared/finance.schemas.js';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
+import { type LembreteResult } from '../../../shared/finance.schemas.js';
 import {
   formatCentavos,
   formatCount,

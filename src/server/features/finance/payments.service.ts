@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { TUITION_CATEGORY } from '../../../shared/finance.schemas.js';
 import {
-  TUITION_CATEGORY,
   formatMesReferencia,
   type Mensalidade,
   type Pagamento,
   type RegistrarPagamentoInput,
-} from '../../../shared/finance.schemas.js';
+} from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -15,7 +15,8 @@ import { mensalidades, pagamentos, transacoes } from '../../db/schema/finance.js
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
-import { toMensalidade, findMensalidade, toPagamento } from './mensalidades.service.js';
+import { toMensalidade, toPagamento } from './mensalidades.presenters.js';
+import { findMensalidade } from './mensalidades.service.js';
 
 // ---------------------------------------------------------------- payments, cancellation, discount
 

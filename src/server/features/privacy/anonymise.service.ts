@@ -18,7 +18,8 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { users } from '../../db/schema/users.js';
 import { consents } from '../../db/schema/consent.js';
 import { unpublishBlockedPhotos } from './consent.service.js';
-import { TREATMENTS, type Destino, type Pessoa, type Titular } from './processing-register.js';
+import { TREATMENTS } from './processing-register.js';
+import type { Destino, Pessoa, Titular } from './processing-register.model.js';
 
 /** What replaces a person's identifiers wherever they appear in free text. */
 export const ANONYMOUS_MARK = '[anonimizado]';

@@ -4,14 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import {
-  NON_PERSONAL_TABLES,
-  TREATMENTS,
-  buildProcessingRegister,
-  columnsOf,
-  type Destino,
-  type Titular,
-} from './processing-register.js';
+import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './processing-register.js';
+import { columnsOf, type Destino, type Titular } from './processing-register.model.js';
 import { defaultRetention } from '../../../shared/retention.schemas.js';
 
 /** Every table of the Drizzle schema (the same files drizzle-kit reads). */

@@ -1,0 +1,169 @@
+/**
+ * A notice's audience: the families (and staff) a notice reaches, the scope a teacher may write to,
+ * the audience's description, and the choices the form offers (classes, séries, students).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type Publico, type PublicoOpcoes, publicoTipos } from '../../../shared/comunicados.schemas.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { classes } from '../../db/schema/classes.js';
+import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
+import { students } from '../../db/schema/students.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { type Author, isAdmin } from './comunicados.access.js';
+
+/**
+ * The families (and staff) a notice reaches, as a query of `(usuario_id, aluno_ids)`: guardians with an
+ * active portal account of the active students in the audience, one row per guardian however many of
+ * their children are in it — a family with two children in two classes gets the notice once.
+ */
+export function audienceQuery(publico: Publico): SQL {
+  if (publico.tipo === 'equipe')
+    return sql`select u.id as usuario_id, '{}'::uuid[] as aluno_ids from users u
+      where u.status = 'ativo' and u.nivel in ('administrador', 'professor')`;
+  const filter =
+    publico.tipo === 'escola'
+      ? sql`true`
+      : publico.tipo === 'turmas'
+        ? sql`s.turma_id in (${sql.join(
+            publico.turmas.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : publico.tipo === 'alunos'
+          ? sql`s.id in (${sql.join(
+              publico.alunos.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql`(c.nivel in (${sql.join(
+              [...publico.segmentos, ''].map((value) => sql`${value}`),
+              sql`, `,
+            )})
+                 or c.serie in (${sql.join(
+                   [...publico.series, ''].map((value) => sql`${value}`),
+                   sql`, `,
+                 )}))`;
+  return sql`select g.usuario_id as usuario_id, array_agg(distinct s.id) as aluno_ids
+    from students s
+    join student_guardians sg on sg.aluno_id = s.id
+    join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+    join users u on u.id = g.usuario_id and u.status = 'ativo' and u.nivel = 'responsavel'
+    left join classes c on c.id = s.turma_id
+    where s.status = 'ativo' and ${filter}
+    group by g.usuario_id`;
+}
+
+/**
+ * Whether the audience is within the user's reach now: an administrator reaches any; anyone else only
+ * classes they teach today (their scope, students.scope.ts), every one of them.
+ */
+export async function audienceInScope(
+  tx: DbOrTx,
+  user: Pick<UserRow, 'id' | 'nivel'>,
+  publico: Publico,
+): Promise<boolean> {
+  if (isAdmin(user)) return true;
+  if (publico.tipo !== 'turmas' || publico.turmas.length === 0) return false;
+  const scope = await scopeOf(tx, user);
+  const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  if (teacherId === null) return false;
+  const rows = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(inArray(classes.id, publico.turmas), inArray(classes.id, classIdsTaughtBy(teacherId))));
+  return rows.length === new Set(publico.turmas).size;
+}
+
+/** A teacher writes only to their own classes; ids outside the caller's reach answer 404. */
+export async function checkAudience(tx: DbOrTx, author: Author, publico: Publico): Promise<void> {
+  if (!isAdmin(author)) {
+    if (publico.tipo !== 'turmas')
+      throw new AppError('FORBIDDEN', 'Professores enviam comunicados somente às suas turmas.');
+    if (!(await audienceInScope(tx, author, publico))) throw notFound('Turma não encontrada.');
+    return;
+  }
+  if (publico.tipo === 'turmas') {
+    const rows = await tx.select({ id: classes.id }).from(classes).where(inArray(classes.id, publico.turmas));
+    if (rows.length !== new Set(publico.turmas).size) throw notFound('Turma não encontrada.');
+  }
+  if (publico.tipo === 'alunos') {
+    const rows = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(inArray(students.id, publico.alunos));
+    if (rows.length !== new Set(publico.alunos).size) throw notFound('Aluno não encontrado.');
+  }
+}
+
+/** Only the chosen kind's list is kept (a form may send the others empty or stale). */
+export function normalizePublico(publico: Publico): Publico {
+  return {
+    tipo: publico.tipo,
+    segmentos: publico.tipo === 'segmentos' ? [...new Set(publico.segmentos)] : [],
+    series: publico.tipo === 'segmentos' ? [...new Set(publico.series)] : [],
+    turmas: publico.tipo === 'turmas' ? [...new Set(publico.turmas)] : [],
+    alunos: publico.tipo === 'alunos' ? [...new Set(publico.alunos)] : [],
+  };
+}
+
+export async function describePublico(tx: DbOrTx, publico: Publico): Promise<string> {
+  if (publico.tipo === 'escola') return 'Toda a escola';
+  if (publico.tipo === 'equipe') return 'Equipe da escola';
+  if (publico.tipo === 'segmentos') return [...publico.segmentos, ...publico.series].join(', ');
+  if (publico.tipo === 'turmas') {
+    const rows = await tx
+      .select({ nome: classes.nome })
+      .from(classes)
+      .where(inArray(classes.id, publico.turmas))
+      .orderBy(asc(classes.nome));
+    return `Turma${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.nome).join(', ')}`;
+  }
+  const n = publico.alunos.length;
+  return n === 1 ? 'Família de 1 aluno' : `Famílias de ${String(n)} alunos`;
+}
+
+export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpcoes> {
+  const admin = isAdmin(user);
+  let teacherId: string | null = null;
+  if (!admin) {
+    const scope = await scopeOf(db, user);
+    teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+  }
+  const rows = await db
+    .select({
+      id: classes.id,
+      nome: classes.nome,
+      serie: classes.serie,
+      // Spelled out: drizzle writes a single-table select's column unqualified, and a bare "id" inside the
+      // subquery would be the student's own id (every class counted 0).
+      alunos: sql<number>`(select count(*)::int from students s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
+    })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.status, 'ativo'),
+        admin ? undefined : teacherId ? inArray(classes.id, classIdsTaughtBy(teacherId)) : sql`false`,
+      ),
+    )
+    .orderBy(asc(classes.nome));
+  return {
+    tipos: admin ? [...publicoTipos] : ['turmas'],
+    segmentos: admin ? ['Fundamental I', 'Fundamental II'] : [],
+    series: admin
+      ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+      : [],
+    turmas: rows,
+  };
+}
+
+export async function searchAlunos(db: Db, q: string) {
+  const rows = await db
+    .select({ id: students.id, nome: students.nome, turma: classes.nome })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(
+      and(eq(students.status, 'ativo'), sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`),
+    )
+    .orderBy(asc(students.nome))
+    .limit(20);
+  return rows;
+}

@@ -1,0 +1,51 @@
+/**
+ * The comunicados tests' common setup: the app (created once, emptied before each test, the clock
+ * unpinned after), the request helpers, and the school every test starts from.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { clock } from '../../lib/clock.js';
+import { insertClass, insertGuardian, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+
+export let t: TestApp;
+export const { send, get } = requestsOf(() => t.app);
+
+/** A guardian with a portal account and a child in the class. */
+export async function family(turmaId: string | null) {
+  const account = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, account.user.id);
+  const child = await insertStudent(t, turmaId, guardian.id);
+  return { ...account, guardian, child };
+}
+
+export async function school() {
+  const admin = await signedIn(t, 'administrador');
+  const teacherAccount = await signedIn(t, 'professor');
+  const teacher = await insertTeacher(t, teacherAccount.user.id);
+  const classA = await insertClass(t, teacher.id);
+  const classB = await insertClass(t, null);
+  const a1 = await family(classA.id);
+  const a2 = await family(classA.id);
+  const b1 = await family(classB.id);
+  return { admin, teacherAccount, teacher, classA, classB, a1, a2, b1 };
+}
+
+export const notice = (publico: object, extra: object = {}) => ({
+  titulo: 'Reunião de pais',
+  corpo: 'Reunião **quinta-feira** às 19h.\n- Traga a agenda\n- [Pauta](https://escola.test/pauta)',
+  publico,
+  ...extra,
+});
+
+/**
+ * Registers the file's hooks (the app, and what each test starts from): call once at the top of each
+ * test file.
+ */
+export function setupComunicadosTest(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+  afterEach(() => clock.unpin());
+}

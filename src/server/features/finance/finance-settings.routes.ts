@@ -1,0 +1,77 @@
+/**
+ * The finance settings routes of /api/financeiro: the school's PIX key and fine rules, the students'
+ * finance figures, and scholarships.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alunoFinanceiroSchema,
+  bolsaInputSchema,
+  bolsaSchema,
+  financeSettingsSchema,
+  idParamsSchema,
+  updateFinanceSettingsInputSchema,
+} from '../../../shared/finance.schemas.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
+import {
+  getFinanceSettings,
+  listAlunosFinanceiro,
+  listBolsas,
+  setBolsa,
+  updateFinanceSettings,
+} from './finance-settings.service.js';
+
+export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = { access: 'finance.manage' } as const;
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/configuracoes',
+    { schema: { response: okResponse(financeSettingsSchema) }, config: manage },
+    async () => ok(await getFinanceSettings(db())),
+  );
+
+  app.put(
+    '/configuracoes',
+    {
+      schema: { body: updateFinanceSettingsInputSchema, response: okResponse(financeSettingsSchema) },
+      config: manage,
+    },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      return ok(
+        await updateFinanceSettings(db(), request.body, version, actorOf(request)),
+        'Configurações financeiras salvas com sucesso',
+      );
+    },
+  );
+
+  app.get(
+    '/alunos',
+    {
+      schema: {
+        querystring: z.strictObject({ q: z.string().trim().max(100).optional() }),
+        response: okResponse(z.array(alunoFinanceiroSchema)),
+      },
+      config: manage,
+    },
+    async (request) => ok(await listAlunosFinanceiro(db(), request.query.q)),
+  );
+
+  app.get('/bolsas', { schema: { response: okResponse(z.array(bolsaSchema)) }, config: manage }, async () =>
+    ok(await listBolsas(db())),
+  );
+
+  app.put(
+    '/bolsas/:id',
+    {
+      schema: { params: idParamsSchema, body: bolsaInputSchema, response: okResponse(z.array(bolsaSchema)) },
+      config: manage,
+    },
+    async (request) => {
+      await setBolsa(db(), request.params.id, request.body, actorOf(request));
+      return ok(await listBolsas(db()), 'Bolsa salva.');
+    },
+  );
+};

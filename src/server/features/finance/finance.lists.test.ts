@@ -1,0 +1,115 @@
+/**
+ * Finance: the list, exports and documents, and who sees what.
+ */
+import { describe, expect, it } from 'vitest';
+import { hasValidCrc, parseTlv } from './pix.js';
+import { call, lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
+
+setupFinanceTest();
+
+describe('list, exports and documents', () => {
+  it('lists with status, month and search filters, derived status and pt-BR exports', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const list = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&q=ana`, s.admin);
+    expect(list.statusCode).toBe(200);
+    const page = list.json().data;
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      aluno_nome: 'Ana Souza',
+      aluno_id: s.ana.id,
+      mes_referencia: `${lastYear}-08`,
+      data_vencimento: `${lastYear}-08-10`,
+      valor: 85_000,
+      status: 'vencido',
+      data_pagamento: null,
+      multa: 1_700,
+    });
+    expect(page.items[0].juros).toBeGreaterThan(0);
+    expect(page.items[0].valor_atualizado).toBe(85_000 + 1_700 + Number(page.items[0].juros));
+    const overdue = await call(
+      'GET',
+      `/api/financeiro/mensalidades?status=vencido&ano=${lastYear}&pageSize=100`,
+      s.admin,
+    );
+    expect(overdue.json().data.total).toBe(18);
+    const csv = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&format=csv`, s.admin);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="mensalidades-/);
+    expect(csv.body).toContain('Aluno;Turma;Referência');
+    expect(csv.body).toContain('Ana Souza;5º Ano A;agosto de');
+    expect(csv.body).toContain(';850,00;Vencido;17,00;');
+    const xlsx = await call('GET', `/api/financeiro/mensalidades?mes=${lastYear}-08&format=xlsx`, s.admin);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('gives a PIX code that decodes back and a PDF receipt once paid', async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const june = await mensalidadeOf(s.ana.id, `${lastYear}-06`);
+    const pix = await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin);
+    expect(pix.statusCode).toBe(200);
+    const { copia_e_cola, qrcode, valor } = pix.json().data;
+    expect(hasValidCrc(copia_e_cola)).toBe(true);
+    const fields = parseTlv(copia_e_cola);
+    expect(parseTlv(fields.get('26')!).get('01')).toBe('financeiro@escola.com.br');
+    expect(fields.get('54')).toBe((valor / 100).toFixed(2));
+    expect(qrcode).toMatch(/^data:image\/png;base64,/);
+    const noReceipt = await call('GET', `/api/financeiro/mensalidades/${june.id}/recibo`, s.admin);
+    expect(noReceipt.statusCode).toBe(409);
+    await call('POST', `/api/financeiro/mensalidades/${june.id}/pagamento`, s.admin, {
+      valor_pago: 85_000,
+      data_pagamento: `${lastYear}-06-10`,
+      forma: 'boleto',
+    });
+    const pdf = await call('GET', `/api/financeiro/mensalidades/${june.id}/recibo`, s.admin);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `/api/financeiro/mensalidades/${june.id}/pix`, s.admin)).statusCode).toBe(409);
+  });
+});
+
+describe('who sees what', () => {
+  it("a guardian sees only their own children's tuition; other rows are 404", async () => {
+    const s = await school();
+    await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    const mine = await call('GET', '/api/financeiro/mensalidades?pageSize=100', s.guardian);
+    expect(mine.statusCode).toBe(200);
+    const names = new Set(mine.json().data.items.map((item: { aluno_nome: string }) => item.aluno_nome));
+    expect([...names]).toEqual(['Ana Souza']);
+    expect(mine.json().data.total).toBe(12);
+    const brunos = await mensalidadeOf(s.bruno.id, `${lastYear}-08`);
+    const anas = await mensalidadeOf(s.ana.id, `${lastYear}-08`);
+    for (const suffix of ['', '/pix', '/recibo', '/cotacao']) {
+      const other = await call('GET', `/api/financeiro/mensalidades/${brunos.id}${suffix}`, s.guardian);
+      expect(other.statusCode, suffix).toBe(404);
+    }
+    expect((await call('GET', `/api/financeiro/mensalidades/${anas.id}/pix`, s.guardian)).statusCode).toBe(
+      200,
+    );
+    const filtered = await call('GET', `/api/financeiro/mensalidades?aluno_id=${s.bruno.id}`, s.guardian);
+    expect(filtered.json().data.total).toBe(0);
+    // Managing money is the school's: a guardian cannot pay by registering, nor see the school's figures.
+    const pay = await call('POST', `/api/financeiro/mensalidades/${anas.id}/pagamento`, s.guardian, {
+      valor_pago: 85_000,
+      data_pagamento: today,
+      forma: 'pix',
+    });
+    expect(pay.statusCode).toBe(403);
+    expect((await call('GET', '/api/financeiro/stats', s.guardian)).statusCode).toBe(403);
+    expect((await call('GET', '/api/financeiro/transacoes', s.guardian)).statusCode).toBe(403);
+  });
+
+  it('a teacher gets 403 on finance', async () => {
+    const s = await school();
+    for (const url of [
+      '/api/financeiro/stats',
+      '/api/financeiro/mensalidades',
+      '/api/financeiro/transacoes',
+    ]) {
+      expect((await call('GET', url, s.teacher)).statusCode, url).toBe(403);
+    }
+  });
+});

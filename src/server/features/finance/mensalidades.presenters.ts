@@ -1,0 +1,68 @@
+/**
+ * A tuition and its payments as the API answers them: the derived status (in SQL and in code, the
+ * same rule), the amounts due today, and a payment's row shaped for the screen.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/mensalidades.schemas.js';
+import { computeAmountDue, daysLate, type ChargeRates } from '../../../shared/money.js';
+import { mensalidades, type MensalidadeRow, type PagamentoRow } from '../../db/schema/finance.js';
+
+// ---------------------------------------------------------------- tuition list
+
+/** The derived status, as SQL (for filters and counts) — the same rule as `statusOf`. */
+export function statusSql(today: string): SQL<MensalidadeStatus> {
+  return sql<MensalidadeStatus>`case when ${mensalidades.canceladaEm} is not null then 'cancelado' when ${mensalidades.principalPago} >= ${mensalidades.valor} then 'pago' when ${mensalidades.dataVencimento} < ${today} then 'vencido' else 'pendente' end`;
+}
+
+export function statusOf(row: MensalidadeRow, today: string): MensalidadeStatus {
+  if (row.canceladaEm !== null) return 'cancelado';
+  if (row.principalPago >= row.valor) return 'pago';
+  if (row.dataVencimento < today) return 'vencido';
+  return 'pendente';
+}
+
+export function toMensalidade(
+  row: MensalidadeRow,
+  names: { aluno_nome: string; turma_nome: string | null },
+  rates: ChargeRates,
+  today: string,
+): Mensalidade {
+  const status = statusOf(row, today);
+  const open = row.valor - row.principalPago;
+  const isOpen = status === 'pendente' || status === 'vencido';
+  const due = isOpen ? computeAmountDue(open, row.dataVencimento, today, rates) : null;
+  return {
+    id: row.id,
+    aluno_id: row.alunoId,
+    aluno_nome: names.aluno_nome,
+    turma_id: row.turmaId,
+    turma_nome: names.turma_nome,
+    mes_referencia: row.mesReferencia,
+    data_vencimento: row.dataVencimento,
+    valor_original: row.valorOriginal,
+    valor: row.valor,
+    motivo_desconto: row.motivoDesconto,
+    status,
+    valor_pago: row.principalPago + row.multaPaga + row.jurosPagos,
+    principal_pago: row.principalPago,
+    multa: due ? due.multa : row.multaPaga,
+    juros: due ? due.juros : row.jurosPagos,
+    valor_atualizado: due ? due.total : 0,
+    dias_atraso: due ? due.days : row.dataPagamento ? daysLate(row.dataVencimento, row.dataPagamento) : 0,
+    data_pagamento: row.dataPagamento,
+    motivo_cancelamento: row.motivoCancelamento,
+    version: row.version,
+  };
+}
+
+export function toPagamento(row: PagamentoRow): Pagamento {
+  return {
+    id: row.id,
+    valor_pago: row.valorPago,
+    principal: row.principal,
+    multa: row.multa,
+    juros: row.juros,
+    data_pagamento: row.dataPagamento,
+    forma: row.forma,
+  };
+}

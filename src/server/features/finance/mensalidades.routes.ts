@@ -1,0 +1,317 @@
+/**
+ * The tuition routes of /api/financeiro: the list and its export, generating and cancelling a run,
+ * one tuition's quote, payment, cancellation, discount, PIX and receipt, and a family's reminder.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cotacaoSchema,
+  gerarMensalidadesResultSchema,
+  gerarMensalidadesPreviewSchema,
+  cancelarLoteInputSchema,
+  cancelarLoteResultSchema,
+  mensalidadeDetailSchema,
+  mensalidadeSchema,
+  pagamentoResultSchema,
+  pixSchema,
+  cotacaoQuerySchema,
+  cancelarMensalidadeInputSchema,
+  descontoMensalidadeInputSchema,
+  formatMesReferencia,
+  gerarMensalidadesInputSchema,
+  listMensalidadesQuerySchema,
+  mensalidadeStatusLabels,
+  registrarPagamentoInputSchema,
+  type Mensalidade,
+} from '../../../shared/mensalidades.schemas.js';
+import { lembreteResultSchema, idParamsSchema } from '../../../shared/finance.schemas.js';
+import { formatCount, formatDate } from '../../../shared/format.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
+import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
+import { sendFile } from '../../lib/download.js';
+import { financeScopeOf } from './finance.scope.js';
+import { cancelMensalidade, discountMensalidade, registerPayment } from './payments.service.js';
+import { sendLembrete } from './lembretes.service.js';
+import { cancelLote, generateMensalidades, type GenerationOutcome } from './mensalidades.generation.js';
+import { getMensalidade, listMensalidades, quoteMensalidade } from './mensalidades.service.js';
+import { clock } from '../../lib/clock.js';
+
+const EXPORT_LIMIT = 10_000;
+
+/** What 'Gerar mensalidades' tells the secretaria, including why nothing was created. */
+const generationMessages: Record<GenerationOutcome, (criadas: number) => string> = {
+  sem_turma_com_mensalidade: () =>
+    'Nenhuma mensalidade gerada: nenhum aluno ativo está numa turma com mensalidade definida. Defina o valor de cada turma em Configurar.',
+  fora_do_ano_letivo: () =>
+    'Nenhuma mensalidade gerada: o período escolhido fica fora do ano letivo das turmas. As mensalidades seguem o ano letivo de cada turma.',
+  nada_a_gerar: () =>
+    'Nenhuma mensalidade gerada: neste período os alunos ainda não estavam matriculados ou têm bolsa integral.',
+  ja_existiam: () => 'Nenhuma mensalidade nova: todas já existiam.',
+  geradas: (criadas) => `${formatCount(criadas, 'mensalidade gerada', 'mensalidades geradas')}.`,
+};
+
+const mensalidadeColumns: ExportColumn<Mensalidade>[] = [
+  { header: 'Aluno', value: (row) => row.aluno_nome },
+  { header: 'Turma', value: (row) => row.turma_nome },
+  { header: 'Referência', value: (row) => formatMesReferencia(row.mes_referencia) },
+  { header: 'Vencimento', value: (row) => formatDate(row.data_vencimento) },
+  { header: 'Valor', value: (row) => row.valor, money: true },
+  { header: 'Status', value: (row) => mensalidadeStatusLabels[row.status] },
+  { header: 'Multa', value: (row) => row.multa, money: true },
+  { header: 'Juros', value: (row) => row.juros, money: true },
+  { header: 'Valor atualizado', value: (row) => row.valor_atualizado, money: true },
+  { header: 'Valor pago', value: (row) => row.valor_pago, money: true },
+  { header: 'Pago em', value: (row) => formatDate(row.data_pagamento) },
+];
+
+export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { access: 'finance.read' } as const;
+  const manage = { access: 'finance.manage' } as const;
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/mensalidades',
+    {
+      schema: { querystring: listMensalidadesQuerySchema, response: okResponse(pageOf(mensalidadeSchema)) },
+      config: read,
+    },
+    async (request, reply) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const { format, ...query } = request.query;
+      if (format === 'json') return ok(await listMensalidades(db(), query, scope, clock.today()));
+      const page = await listMensalidades(
+        db(),
+        { ...query, page: 1, pageSize: EXPORT_LIMIT },
+        scope,
+        clock.today(),
+      );
+      await recordAudit(db(), actorOf(request), {
+        action: 'exportar',
+        entity: 'mensalidade',
+        details: { formato: format, linhas: page.items.length },
+      });
+      return sendFile(
+        reply,
+        await exportRows(
+          format,
+          `mensalidades-${query.mes ?? query.ano ?? 'todas'}`,
+          mensalidadeColumns,
+          page.items,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/mensalidades/gerar',
+    {
+      schema: {
+        body: gerarMensalidadesInputSchema,
+        response: {
+          ...okResponse(gerarMensalidadesResultSchema),
+          ...createdResponse(gerarMensalidadesResultSchema),
+        },
+      },
+      config: manage,
+    },
+    async (request, reply) => {
+      const { outcome, loteId, ...summary } = await generateMensalidades(
+        db(),
+        request.body,
+        actorOf(request),
+      );
+      const criadas = summary.mensalidades;
+      return reply
+        .status(criadas > 0 ? 201 : 200)
+        .send(ok({ ...summary, criadas, lote_id: loteId }, generationMessages[outcome](criadas)));
+    },
+  );
+
+  // The preview: the same function as 'Gerar', without writing (counts and totals per class).
+  app.post(
+    '/mensalidades/gerar/simular',
+    {
+      schema: { body: gerarMensalidadesInputSchema, response: okResponse(gerarMensalidadesPreviewSchema) },
+      config: manage,
+    },
+    async (request) => {
+      const { outcome, mensalidades, valor_total, turmas } = await generateMensalidades(
+        db(),
+        request.body,
+        actorOf(request),
+        { dryRun: true },
+      );
+      return ok(
+        { mensalidades, valor_total, turmas },
+        outcome === 'geradas' ? undefined : generationMessages[outcome](0),
+      );
+    },
+  );
+
+  app.post(
+    '/mensalidades/lotes/:id/cancelar',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: cancelarLoteInputSchema,
+        response: okResponse(cancelarLoteResultSchema),
+      },
+      config: manage,
+    },
+    async (request) => {
+      const result = await cancelLote(db(), request.params.id, request.body.motivo, actorOf(request));
+      const kept =
+        result.mantidas > 0
+          ? ` ${formatCount(result.mantidas, 'mensalidade com pagamento registrado foi mantida', 'mensalidades com pagamento registrado foram mantidas')}.`
+          : '';
+      return ok(
+        result,
+        `Geração desfeita: ${formatCount(result.canceladas, 'mensalidade cancelada', 'mensalidades canceladas')}.${kept}`,
+      );
+    },
+  );
+
+  app.post(
+    '/responsaveis/:id/lembrete',
+    { schema: { params: idParamsSchema, response: okResponse(lembreteResultSchema) }, config: manage },
+    async (request) => {
+      const user = signedInUser(request);
+      const result = await sendLembrete(
+        app.ctx,
+        request.params.id,
+        actorOf(request),
+        { id: user.id, nivel: user.nivel },
+        clock.today(),
+      );
+      const canais = result.canais.map((canal) => (canal === 'portal' ? 'portal' : 'e-mail')).join(' e ');
+      return ok(result, `Lembrete enviado a ${result.responsavel_nome} (${canais}).`);
+    },
+  );
+
+  app.get(
+    '/mensalidades/:id',
+    { schema: { params: idParamsSchema, response: okResponse(mensalidadeDetailSchema) }, config: read },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      return ok(await getMensalidade(db(), request.params.id, scope, clock.today()));
+    },
+  );
+
+  app.get(
+    '/mensalidades/:id/cotacao',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: cotacaoQuerySchema,
+        response: okResponse(cotacaoSchema),
+      },
+      config: read,
+    },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const today = clock.today();
+      return ok(await quoteMensalidade(db(), request.params.id, request.query.data ?? today, scope, today));
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/pagamento',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: registrarPagamentoInputSchema,
+        response: createdResponse(pagamentoResultSchema),
+      },
+      config: manage,
+    },
+    async (request, reply) => {
+      const result = await registerPayment(
+        db(),
+        request.params.id,
+        request.body,
+        actorOf(request),
+        clock.today(),
+      );
+      return reply
+        .status(201)
+        .send(
+          ok(
+            result,
+            result.mensalidade.status === 'pago'
+              ? 'Pagamento registrado com sucesso!'
+              : 'Pagamento parcial registrado; o restante continua em aberto.',
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/cancelar',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: cancelarMensalidadeInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await cancelMensalidade(
+          db(),
+          request.params.id,
+          request.body.motivo,
+          actorOf(request),
+          clock.today(),
+        ),
+        'Mensalidade cancelada.',
+      ),
+  );
+
+  app.post(
+    '/mensalidades/:id/desconto',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: descontoMensalidadeInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await discountMensalidade(db(), request.params.id, request.body, actorOf(request), clock.today()),
+        'Desconto aplicado.',
+      ),
+  );
+
+  app.get(
+    '/mensalidades/:id/pix',
+    { schema: { params: idParamsSchema, response: okResponse(pixSchema) }, config: read },
+    async (request) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      return ok(await buildMensalidadePix(db(), request.params.id, scope, clock.today()));
+    },
+  );
+
+  app.get(
+    '/mensalidades/:id/recibo',
+    { schema: { params: idParamsSchema }, config: read },
+    async (request, reply) => {
+      const scope = await financeScopeOf(db(), signedInUser(request));
+      const recibo = await buildRecibo(
+        db(),
+        request.params.id,
+        scope,
+        clock.today(),
+        await app.ctx.getSchoolName(),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${recibo.fileName}"`)
+        .send(recibo.body);
+    },
+  );
+};

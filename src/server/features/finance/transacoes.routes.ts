@@ -1,0 +1,66 @@
+/**
+ * The cash book routes of /api/financeiro: the transactions (receitas and despesas) and their edits.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  transacaoSchema,
+  idParamsSchema,
+  listTransacoesQuerySchema,
+  transacaoInputSchema,
+} from '../../../shared/finance.schemas.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
+import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';
+
+export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = { access: 'finance.manage' } as const;
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/transacoes',
+    {
+      schema: {
+        querystring: listTransacoesQuerySchema,
+        response: okResponse(pageOf(transacaoSchema).extend({ soma: z.number().int() })),
+      },
+      config: manage,
+    },
+    async (request) => ok(await listTransacoes(db(), request.query)),
+  );
+
+  app.post(
+    '/transacoes',
+    { schema: { body: transacaoInputSchema, response: createdResponse(transacaoSchema) }, config: manage },
+    async (request, reply) => {
+      const created = await createTransacao(db(), request.body, actorOf(request));
+      return reply
+        .status(201)
+        .send(ok(created, created.tipo === 'receita' ? 'Receita registrada!' : 'Despesa registrada!'));
+    },
+  );
+
+  app.put(
+    '/transacoes/:id',
+    {
+      schema: { params: idParamsSchema, body: transacaoInputSchema, response: okResponse(transacaoSchema) },
+      config: manage,
+    },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      return ok(
+        await updateTransacao(db(), request.params.id, request.body, version, actorOf(request)),
+        'Transação atualizada!',
+      );
+    },
+  );
+
+  app.delete(
+    '/transacoes/:id',
+    { schema: { params: idParamsSchema, response: okResponse(z.null()) }, config: manage },
+    async (request) => {
+      await deleteTransacao(db(), request.params.id, actorOf(request));
+      return ok(null, 'Transação excluída.');
+    },
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * The register's entries on school life: classes, attendance, grades and documents, and tuition and
+ * payments (LGPD art. 37).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  attendanceAbsences,
+  attendanceRolls,
+  classMemberships,
+  tutelaryNotifications,
+} from '../../db/schema/attendance.js';
+import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
+import { mensalidades, pagamentos, studentDiscounts, transacoes } from '../../db/schema/finance.js';
+import {
+  councilDecisions,
+  gradeChanges,
+  grades,
+  periodStates,
+  rectificationRequests,
+  yearClosures,
+} from '../../db/schema/grades.js';
+import {
+  ACADEMIC,
+  ISSUED,
+  STAFF,
+  type Treatment,
+  alunosDe,
+  porAluno,
+  transacoesDe,
+} from './processing-register.model.js';
+
+export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
+  {
+    categoria: 'Vida escolar: turmas, frequência, notas e documentos',
+    titulares: 'Alunos',
+    finalidade:
+      'Registro da vida escolar, boletins, histórico escolar, declarações e avisos obrigatórios ao Conselho Tutelar.',
+    base_legal: 'Obrigação legal (art. 7º, II; LDB, art. 24; ECA, art. 56).',
+    acesso: [
+      'academics.read',
+      'academics.write',
+      'academics.manage',
+      'documents.issue',
+      'documents.manage',
+      'privacy.self',
+    ],
+    retencao: 'vida_escolar',
+    dados: [
+      { tabela: classMemberships, colunas: [classMemberships.alunoId], mantido: ACADEMIC },
+      {
+        tabela: attendanceAbsences,
+        de: porAluno(attendanceAbsences.alunoId),
+        colunas: [
+          [attendanceAbsences.alunoId, { mantido: ACADEMIC }],
+          // The family's words (often about health): the absence and whether it was excused stay.
+          [attendanceAbsences.justificativa, { aluno: 'nulo', responsavel: 'texto' }],
+          [attendanceAbsences.abonoMotivo, 'texto'],
+          [attendanceAbsences.abonadaPorNome, { mantido: STAFF }],
+        ],
+      },
+      {
+        tabela: attendanceRolls,
+        colunas: [attendanceRolls.registradoPor, attendanceRolls.registradoPorNome],
+        mantido: STAFF,
+      },
+      {
+        tabela: rectificationRequests,
+        colunas: [
+          rectificationRequests.alunoId,
+          rectificationRequests.solicitadoPorId,
+          rectificationRequests.solicitadoPorNome,
+          rectificationRequests.decididoPorId,
+          rectificationRequests.decididoPorNome,
+        ],
+        mantido: ACADEMIC,
+      },
+      { tabela: grades, colunas: [grades.alunoId], mantido: ACADEMIC },
+      {
+        tabela: gradeChanges,
+        de: {
+          aluno: (pessoa) =>
+            sql`${gradeChanges.notaId} in (select ${grades.id} from ${grades} where ${grades.alunoId} in ${alunosDe.aluno(pessoa)})`,
+        },
+        colunas: [
+          [gradeChanges.porId, { mantido: STAFF }],
+          [gradeChanges.porNome, { mantido: STAFF }],
+          [gradeChanges.motivo, 'texto'],
+        ],
+      },
+      {
+        tabela: councilDecisions,
+        colunas: [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome],
+        mantido: ACADEMIC,
+      },
+      { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
+      { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
+      {
+        tabela: priorSchoolYears,
+        de: { aluno: porAluno(priorSchoolYears.alunoId).aluno! },
+        colunas: [
+          [priorSchoolYears.alunoId, { mantido: ACADEMIC }],
+          [priorSchoolYears.escola, { mantido: ACADEMIC }],
+          [priorSchoolYears.observacoes, 'texto'],
+        ],
+      },
+      {
+        tabela: schoolDocuments,
+        colunas: [
+          schoolDocuments.alunoId,
+          schoolDocuments.iniciais,
+          schoolDocuments.conteudo,
+          schoolDocuments.emitidoPor,
+          schoolDocuments.emitidoPorNome,
+          schoolDocuments.revogadoPorNome,
+        ],
+        mantido: ISSUED,
+      },
+      {
+        tabela: tutelaryNotifications,
+        colunas: [
+          tutelaryNotifications.alunoId,
+          tutelaryNotifications.emitidaPor,
+          tutelaryNotifications.emitidaPorNome,
+        ],
+        mantido:
+          'Aviso obrigatório ao Conselho Tutelar (LDB, art. 12, VIII): prova de que a escola cumpriu o dever.',
+      },
+    ],
+  },
+  {
+    categoria: 'Mensalidades e pagamentos',
+    titulares: 'Alunos e responsáveis',
+    finalidade: 'Cobrança das mensalidades, descontos, recibos e contabilidade.',
+    base_legal: 'Execução do contrato (art. 7º, V) e obrigação legal fiscal (art. 7º, II).',
+    acesso: ['finance.read', 'finance.manage', 'privacy.self'],
+    retencao: 'financeiro',
+    dados: [
+      {
+        tabela: mensalidades,
+        de: porAluno(mensalidades.alunoId),
+        colunas: [
+          [
+            mensalidades.alunoId,
+            { mantido: 'Registro financeiro: guardado por 5 anos, ligado só à matrícula.' },
+          ],
+          [mensalidades.motivoDesconto, 'texto'],
+          [mensalidades.motivoCancelamento, 'texto'],
+        ],
+      },
+      { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
+      {
+        tabela: transacoes,
+        de: {
+          aluno: (pessoa) => transacoesDe(alunosDe.aluno(pessoa)),
+          responsavel: (pessoa) => transacoesDe(alunosDe.responsavel(pessoa)),
+        },
+        colunas: [[transacoes.descricao, 'texto']],
+      },
+      {
+        tabela: studentDiscounts,
+        de: porAluno(studentDiscounts.alunoId),
+        colunas: [
+          [
+            studentDiscounts.alunoId,
+            { mantido: 'Registro financeiro: guardado por 5 anos, ligado só à matrícula.' },
+          ],
+          [studentDiscounts.motivo, 'texto'],
+        ],
+      },
+    ],
+  },
+];

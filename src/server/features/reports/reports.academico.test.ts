@@ -1,0 +1,101 @@
+/**
+ * Reports hub: the academic and people reports.
+ */
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text.js';
+import {
+  column,
+  get,
+  ids,
+  portugueseCookie,
+  report,
+  setupReportsTest,
+  teacherCookie,
+} from './reports.test-setup.js';
+
+setupReportsTest();
+
+describe('Acadêmico and Pessoas', () => {
+  it('mapa-notas: student × subject with the annual average, frequency and situation, ready to sign', async () => {
+    const result = await report('mapa-notas', { turma_id: ids.a5 });
+    const subjects = result.colunas
+      .filter((item) => item.chave.startsWith('disciplina_'))
+      .map((item) => item.rotulo);
+    expect(subjects).toEqual(['Matemática', 'Português']);
+    expect(
+      result.linhas.map((line) => [
+        line.nome,
+        line.disciplina_0,
+        line.disciplina_1,
+        line.faltas,
+        line.frequencia,
+      ]),
+    ).toEqual([
+      ['Ana Ribeiro', 4, 9, 1, 75],
+      ['Bruno Dias', 8, 9, 0, 100],
+      ['Carla Nunes', 7, 9, 3, 25],
+    ]);
+    // The boletim's situations: Carla's overall 25 % already fails her by attendance.
+    expect(column(result, 'situacao')).toEqual(['Em recuperação', 'Cursando', 'Reprovado por falta']);
+    expect(result.assinaturas).toHaveLength(3);
+    // A subject teacher sees only their subject's column.
+    const paulo = await report('mapa-notas', { turma_id: ids.a5 }, portugueseCookie);
+    expect(
+      paulo.colunas.filter((item) => item.chave.startsWith('disciplina_')).map((item) => item.rotulo),
+    ).toEqual(['Português']);
+  });
+
+  it('alunos-em-risco: below the passing mark or under 75 % in a subject', async () => {
+    const result = await report('alunos-em-risco', { turma_id: ids.a5 });
+    expect(result.linhas.map((line) => [line.nome, line.disciplina, line.motivo])).toEqual([
+      ['Ana Ribeiro', 'Matemática', 'Média abaixo de 6'],
+      ['Carla Nunes', 'Matemática', 'Frequência abaixo de 75 %'],
+    ]);
+    expect(result.cabecalho[0]!.valor).toBe('2 de 3');
+    const teacher = await report('alunos-em-risco', { turma_id: ids.a5 }, teacherCookie);
+    expect(teacher.linhas).toEqual(result.linhas);
+    expect((await report('alunos-em-risco', { turma_id: ids.a5 }, portugueseCookie)).linhas).toEqual([]);
+  });
+
+  it('frequencia-mensal: lessons, absences and % of each student in the month', async () => {
+    const result = await report('frequencia-mensal', { turma_id: ids.a5, mes: '2026-03' });
+    expect(result.linhas.map((line) => [line.nome, line.aulas, line.faltas, line.frequencia])).toEqual([
+      ['Ana Ribeiro', 4, 1, 75],
+      ['Bruno Dias', 4, 0, 100],
+      ['Carla Nunes', 4, 3, 25],
+    ]);
+    expect(result.cabecalho[1]).toEqual({ rotulo: 'Chamadas registradas', valor: '4' });
+  });
+
+  it('boletins-turma: the situation on screen and every student’s boletim in one PDF', async () => {
+    const result = await report('boletins-turma', { turma_id: ids.a5 });
+    expect(column(result, 'nome')).toEqual(['Ana Ribeiro', 'Bruno Dias', 'Carla Nunes', 'Dora Reis']);
+    const pdf = await get(`/api/relatorios/boletins-turma?turma_id=${ids.a5}&formato=pdf`, teacherCookie);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('BOLETIM ESCOLAR');
+    expect(text).toContain('Carla Nunes');
+    // The teacher reaches the students in the class now: Dora left before.
+    expect(text).not.toContain('Dora Reis');
+  });
+
+  it('professores: each teacher with classes, subjects and weekly lessons', async () => {
+    const result = await report('professores', { ano: '2026' });
+    expect(
+      result.linhas.map((line) => [
+        line.professor,
+        line.turma,
+        line.responsavel,
+        line.disciplinas,
+        line.aulas,
+        line.total_semana,
+      ]),
+    ).toEqual([
+      ['Marta Souza', '5º A', 'Sim', 'Matemática', 5, 5],
+      ['Paulo Lima', '5º A', 'Não', 'Português', 4, 4],
+      ['Rita Alves', '5º B', 'Sim', null, 0, 6],
+      ['Rita Alves', '6º A', 'Sim', 'Matemática', 6, 6],
+    ]);
+  });
+});

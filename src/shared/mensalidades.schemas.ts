@@ -1,0 +1,262 @@
+/**
+ * Contracts of the tuition API (docs/finance.md): tuition and its status, generating and cancelling a
+ * run, payments, quotes, discounts and PIX, and what a family owes now. Money is integer centavos.
+ */
+import { z } from 'zod';
+import { isoDateSchema, monthSchema, pageQuery, sortQuery } from './validators.js';
+
+export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
+export type MensalidadeStatus = (typeof mensalidadeStatuses)[number];
+export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
+  pago: 'Pago',
+  pendente: 'Pendente',
+  vencido: 'Vencido',
+  cancelado: 'Cancelado',
+};
+
+export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
+export type FormaPagamento = (typeof formasPagamento)[number];
+export const formaPagamentoLabels: Record<FormaPagamento, string> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  cartao: 'Cartão',
+  dinheiro: 'Dinheiro',
+  transferencia: 'Transferência',
+};
+
+export const isoDate = isoDateSchema;
+export const centavos = z
+  .number({ error: 'Informe um valor' })
+  .int('O valor deve estar em centavos')
+  .positive('O valor deve ser positivo')
+  .max(100_000_000, 'Valor alto demais');
+
+export const mensalidadeSchema = z.object({
+  id: z.uuid(),
+  aluno_id: z.uuid(),
+  aluno_nome: z.string(),
+  turma_id: z.uuid().nullable(),
+  turma_nome: z.string().nullable(),
+  mes_referencia: z.string(),
+  data_vencimento: z.string(),
+  valor_original: z.number().int(),
+  valor: z.number().int(),
+  motivo_desconto: z.string().nullable(),
+  status: z.enum(mensalidadeStatuses),
+  valor_pago: z.number().int(),
+  principal_pago: z.number().int(),
+  /** Charges: what was paid when pago; otherwise what is owed today on the open principal. */
+  multa: z.number().int(),
+  juros: z.number().int(),
+  /** Open principal plus today's multa and juros (0 when paid or cancelled). */
+  valor_atualizado: z.number().int(),
+  dias_atraso: z.number().int(),
+  data_pagamento: z.string().nullable(),
+  motivo_cancelamento: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Mensalidade = z.infer<typeof mensalidadeSchema>;
+
+/** The columns the tuition list sorts by on the server. */
+export const mensalidadeSortColumns = ['aluno', 'vencimento', 'valor'] as const;
+
+export const listMensalidadesQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(mensalidadeStatuses).or(z.literal('todos')).optional(),
+  mes: z.union([monthSchema, z.literal('')]).optional(),
+  ano: z.coerce.number().int().min(2000).max(2100).optional(),
+  turma_id: z.uuid().optional(),
+  aluno_id: z.uuid().optional(),
+  /** The tuition a guardian answers for: their children of whom they are the principal guardian. */
+  responsavel_id: z.uuid().optional(),
+  ...pageQuery({ maxSize: 200 }),
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  ...sortQuery(mensalidadeSortColumns),
+});
+export type ListMensalidadesQuery = z.output<typeof listMensalidadesQuerySchema>;
+
+/**
+ * 'Gerar mensalidades'. Charges always follow each class's school year (its dates in the Calendário,
+ * or January to December of the class's year when that year is not opened) and never come before the
+ * student's data da matrícula: `ano` and `mes` only narrow that down. Without `ano`, each class's own
+ * school year; without `mes`, every month of it.
+ */
+export const gerarMensalidadesInputSchema = z.strictObject({
+  ano: z.number().int().min(2000).max(2100).optional(),
+  mes: z.number().int().min(1).max(12).optional(),
+  turma_id: z.uuid().optional(),
+  aluno_id: z.uuid().optional(),
+});
+export type GerarMensalidadesInput = z.infer<typeof gerarMensalidadesInputSchema>;
+
+/** One class in a generation (the preview and the result share it: they come from one function). */
+export const turmaGeracaoSchema = z.object({
+  turma_id: z.uuid(),
+  turma_nome: z.string(),
+  ano_letivo: z.string(),
+  /** The months the class's school year covers ('YYYY-MM'); null when the class's year is not a year. */
+  ano_letivo_de: z.string().nullable(),
+  ano_letivo_ate: z.string().nullable(),
+  /** Students with at least one new tuition. */
+  alunos: z.number().int(),
+  /** New tuition and its total (centavos, after bolsas). */
+  mensalidades: z.number().int(),
+  valor: z.number().int(),
+  /** The first and last month of the new tuition. */
+  primeiro_mes: z.string().nullable(),
+  ultimo_mes: z.string().nullable(),
+  /** Months in the request that already had a tuition (not created again). */
+  ja_existiam: z.number().int(),
+});
+export type TurmaGeracao = z.infer<typeof turmaGeracaoSchema>;
+
+export const gerarMensalidadesPreviewSchema = z.object({
+  mensalidades: z.number().int(),
+  valor_total: z.number().int(),
+  turmas: z.array(turmaGeracaoSchema),
+});
+export type GerarMensalidadesPreview = z.infer<typeof gerarMensalidadesPreviewSchema>;
+
+/** Undoing a batch: its still-unpaid tuition is cancelled with one reason (`cancelarLoteInputSchema`). */
+export const cancelarLoteResultSchema = z.object({
+  canceladas: z.number().int(),
+  /** Tuition of the batch with a payment registered: left as it is. */
+  mantidas: z.number().int(),
+});
+export type CancelarLoteResult = z.infer<typeof cancelarLoteResultSchema>;
+
+export const registrarPagamentoInputSchema = z.strictObject({
+  valor_pago: centavos,
+  data_pagamento: isoDate,
+  forma: z.enum(formasPagamento, { error: 'Forma de pagamento inválida' }),
+});
+export type RegistrarPagamentoInput = z.infer<typeof registrarPagamentoInputSchema>;
+
+/** The day a quote is for (today when absent). */
+export const cotacaoQuerySchema = z.strictObject({ data: isoDateSchema.optional() });
+
+const motivo = z.string().trim().min(3, 'Informe o motivo').max(300, 'Máximo de 300 caracteres');
+export const cancelarMensalidadeInputSchema = z.strictObject({ motivo });
+export const cancelarLoteInputSchema = z.strictObject({ motivo });
+export const descontoMensalidadeInputSchema = z.strictObject({
+  desconto: z
+    .number()
+    .int('O desconto deve estar em centavos')
+    .min(0, 'O desconto não pode ser negativo')
+    .max(100_000_000, 'Valor alto demais'),
+  motivo,
+});
+
+export const pagamentoSchema = z.object({
+  id: z.uuid(),
+  valor_pago: z.number().int(),
+  principal: z.number().int(),
+  multa: z.number().int(),
+  juros: z.number().int(),
+  data_pagamento: z.string(),
+  forma: z.enum(formasPagamento),
+});
+export type Pagamento = z.infer<typeof pagamentoSchema>;
+
+/** One tuition with its payments (the details dialog). */
+export const mensalidadeDetailSchema = mensalidadeSchema.extend({ pagamentos: z.array(pagamentoSchema) });
+export type MensalidadeDetail = z.infer<typeof mensalidadeDetailSchema>;
+
+export const pagamentoResultSchema = z.object({ mensalidade: mensalidadeSchema, pagamento: pagamentoSchema });
+export type PagamentoResult = z.infer<typeof pagamentoResultSchema>;
+
+export const gerarMensalidadesResultSchema = gerarMensalidadesPreviewSchema.extend({
+  criadas: z.number().int(),
+  /** The batch the new tuition belongs to (undone in one step); null when nothing was created. */
+  lote_id: z.uuid().nullable(),
+});
+export type GerarMensalidadesResult = z.infer<typeof gerarMensalidadesResultSchema>;
+
+/** A quote of what paying on a date costs (shown before registering a payment). */
+export const cotacaoSchema = z.object({
+  principal: z.number().int(),
+  multa: z.number().int(),
+  juros: z.number().int(),
+  total: z.number().int(),
+  dias_atraso: z.number().int(),
+});
+export type Cotacao = z.infer<typeof cotacaoSchema>;
+
+export const pixSchema = z.object({ copia_e_cola: z.string(), qrcode: z.string(), valor: z.number().int() });
+export type PixCode = z.infer<typeof pixSchema>;
+
+export const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** "2026-03" → "março de 2026" */
+export function formatMesReferencia(mes: string): string {
+  const index = Number(mes.slice(5, 7)) - 1;
+  return `${MONTH_NAMES[index] ?? mes} de ${mes.slice(0, 4)}`;
+}
+
+// ---------------------------------------------------------------- what a family owes now
+
+/**
+ * The last due date that is 'em aberto' today: the end of the current month. One definition for the
+ * family's home and mensalidades screen and the school's banner ('vencidas + a vencer ainda este mês').
+ */
+export function emAbertoAte(today: string): string {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${today.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * 'Em aberto': neither paid nor cancelled, and overdue ('vencida') or falling due this month. A later
+ * month is 'a vencer', not 'em aberto': a family that paid everything due owes nothing, however many
+ * months of the year were generated ahead.
+ */
+export function isEmAberto(
+  mensalidade: Pick<Mensalidade, 'status' | 'data_vencimento'>,
+  today: string,
+): boolean {
+  return (
+    mensalidade.status === 'vencido' ||
+    (mensalidade.status === 'pendente' && mensalidade.data_vencimento <= emAbertoAte(today))
+  );
+}
+
+type Arrangeable = Pick<Mensalidade, 'id' | 'aluno_id' | 'status' | 'data_vencimento'>;
+
+/**
+ * A family's unpaid tuition in the order they act on it: the overdue ones (oldest first), then each
+ * child's next one due, then the later months ('a vencer', folded on the screen). Paid and cancelled
+ * ones are left out (paid tuition is the history; cancelled tuition is not the family's business).
+ */
+export function arrangeFamilyCharges<T extends Arrangeable>(
+  charges: readonly T[],
+): { vencidas: T[]; proximas: T[]; aVencer: T[] } {
+  const byDue = (a: T, b: T) =>
+    a.data_vencimento.localeCompare(b.data_vencimento) || a.id.localeCompare(b.id);
+  const vencidas = charges.filter((charge) => charge.status === 'vencido').sort(byDue);
+  const pending = charges.filter((charge) => charge.status === 'pendente').sort(byDue);
+  const seen = new Set<string>();
+  const proximas: T[] = [];
+  const aVencer: T[] = [];
+  for (const charge of pending) {
+    if (seen.has(charge.aluno_id)) aVencer.push(charge);
+    else {
+      seen.add(charge.aluno_id);
+      proximas.push(charge);
+    }
+  }
+  return { vencidas, proximas, aVencer };
+}
