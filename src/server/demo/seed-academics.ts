@@ -9,7 +9,7 @@ import {
 } from '../features/academics/academics.table.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
 import { calendarEntries, schoolYears } from '../features/calendar/calendar.table.js';
-import { writePeriods } from '../features/calendar/calendar.service.js';
+import { writePeriods } from '../features/calendar/school-periods.service.js';
 import { classes } from '../features/classes/classes.table.js';
 import { students } from '../features/students/students.table.js';
 import { teachers } from '../features/teachers/teachers.table.js';

@@ -6,7 +6,8 @@ import { setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { schoolYears } from '../calendar/calendar.table.js';
 import { students } from '../students/students.table.js';
-import { classFrequencies, studentTotals } from './attendance.figures.js';
+import { classFrequencies } from './class-frequencies.figures.js';
+import { studentTotals } from './attendance.figures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from './academics.table.js';
 
 const t = setupTestApp();

@@ -19,15 +19,12 @@ import { teachers } from '../teachers/teachers.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { listChildIdsOfUser } from '../finance/finance.scope.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
-import { listRollClasses } from '../academics/attendance.service.js';
+import { listRollClasses } from '../academics/roll-read.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { lessonName } from '../../../shared/attendance.schemas.js';
-import {
-  classFrequencies,
-  getStudentAttendance,
-  schoolDaysAhead,
-  yearOutlook,
-} from '../academics/attendance.figures.js';
+import { classFrequencies } from '../academics/class-frequencies.figures.js';
+import { getStudentAttendance } from '../academics/student-attendance.figures.js';
+import { schoolDaysAhead, yearOutlook } from '../academics/attendance.figures.js';
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';

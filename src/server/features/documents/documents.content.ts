@@ -13,9 +13,10 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classMemberships, classSubjects } from '../academics/academics.table.js';
-import { getStudentAttendance, studentTotals } from '../academics/attendance.figures.js';
+import { getStudentAttendance } from '../academics/student-attendance.figures.js';
+import { studentTotals } from '../academics/attendance.figures.js';
 import type { Viewer } from '../academics/academics.scope.js';
-import { listSchoolYears, resolveYear } from '../calendar/calendar.service.js';
+import { listSchoolYears, resolveYear } from '../calendar/school-years.service.js';
 import { schoolPeriods } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { buildReportCard } from '../grades/report-card.service.js';

@@ -41,14 +41,12 @@ import { getAcademicSettings, updateAcademicSettings } from './academic-settings
 import {
   createAssessment,
   deleteAssessment,
-  getGradeHistory,
-  getGradesGrid,
   listAssessments,
-  rectifyCell,
-  rectifyGrade,
-  saveGrades,
   updateAssessment,
-} from './grades.service.js';
+} from './assessments.service.js';
+import { getGradeHistory, rectifyCell, rectifyGrade } from './rectification.service.js';
+import { getGradesGrid } from './grades-grid.service.js';
+import { saveGrades } from './grades-save.service.js';
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
 import {
   approveRectification,

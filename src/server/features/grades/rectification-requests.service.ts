@@ -18,13 +18,9 @@ import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';
 import { classes } from '../classes/classes.table.js';
 import { students } from '../students/students.table.js';
 import { rulesForAssessment, rulesForYear } from './academic-settings.service.js';
-import {
-  assertMemberDuring,
-  gradeText,
-  subjectAccess,
-  tenthsOf,
-  writeRectification,
-} from './grades.service.js';
+import { assertMemberDuring } from './grades-grid.service.js';
+import { gradeText, subjectAccess, tenthsOf } from './grades.service.js';
+import { writeRectification } from './rectification.service.js';
 import { assessments, grades, rectificationRequests } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor } from './period-state.js';
 

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { classMemberships } from '../academics/academics.table.js';
 import type { Viewer } from '../academics/academics.scope.js';
-import { resolveYear } from '../calendar/calendar.service.js';
+import { resolveYear } from '../calendar/school-years.service.js';
 import { classes } from '../classes/classes.table.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../students/students.table.js';

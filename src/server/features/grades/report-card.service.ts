@@ -28,7 +28,7 @@ import { classMemberships, classSubjects } from '../academics/academics.table.js
 import { diaryAccessOf, type Viewer } from '../academics/academics.scope.js';
 import { attendanceTallies, classYear, type AttendanceTally } from '../academics/attendance.figures.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { resolveYear } from '../calendar/calendar.service.js';
+import { resolveYear } from '../calendar/school-years.service.js';
 import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../calendar/calendar.table.js';
 import { classes, type ClassRow } from '../classes/classes.table.js';
 import { scopeOf, studentsInScope } from '../students/students.scope.js';
@@ -41,7 +41,8 @@ import {
   type CouncilDecisionRow,
 } from './grades.table.js';
 import { rulesForYear } from './academic-settings.service.js';
-import { periodAverage, tenthsOf } from './grades.service.js';
+import { periodAverage } from './grades-grid.service.js';
+import { tenthsOf } from './grades.service.js';
 import { periodStatesFor } from './period-state.js';
 import { groupBy } from '../../../shared/group-by.js';
 
