@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/grades.schemas';
+import type {
+  AcademicSettings,
+  UpdateAcademicSettingsInput,
+} from '../../shared/academic-settings.schemas.js';
 import { api, apiWithMessage } from './api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolYear } from '../../shared/calendar.schemas';
-import type { CouncilInput, ReportCard } from '../../shared/grades.schemas';
+import type { CouncilInput, ReportCard } from '../../shared/report-card.schemas.js';
 import { api, apiWithMessage, downloadFile, toQuery } from './api-client';
 
 /**

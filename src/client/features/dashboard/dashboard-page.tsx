@@ -24,7 +24,7 @@ import type {
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/finance.schemas';
-import { absencesText } from '../../../shared/grades.schemas';
+import { absencesText } from '../../../shared/report-card.schemas.js';
 import {
   formatCentavos,
   formatCount,

@@ -1,22 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Assessment, AssessmentsQuery } from '../../../shared/assessments.schemas.js';
 import type {
-  Assessment,
-  AssessmentsQuery,
   CellRectificationInput,
   GradeHistory,
   GradesBatchInput,
   GradesGrid,
   PeriodStatus,
   RectificationInput,
+  SavedGrades,
+} from '../../../shared/grades.schemas.js';
+import type {
   RectificationRequest,
   RectificationRequestInput,
   RectificationRequestsQuery,
+} from '../../../shared/rectification-requests.schemas.js';
+import type {
   RematriculaInput,
   RematriculaProposal,
-  SavedGrades,
   YearClosing,
   YearEndStatus,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/year-end.schemas.js';
 import type { Teacher } from '../../../shared/teachers.schemas';
 import type { RollClass } from '../../../shared/attendance.schemas';
 import type { SchoolYear } from '../../../shared/calendar.schemas';

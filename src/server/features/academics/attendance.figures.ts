@@ -1,3 +1,8 @@
+/**
+ * The attendance figures the other views share: frequency figures, the year's outlook, tallies and a
+ * student's totals. One student's view is in student-attendance.figures.ts, a class's month in
+ * class-month.figures.ts, the class frequencies and alerts in class-frequencies.figures.ts.
+ */
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,

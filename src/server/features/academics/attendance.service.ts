@@ -1,3 +1,8 @@
+/**
+ * What the roll call's use cases share: the day's context, the lessons of a class on a date, why a roll is
+ * blocked, the members on a day. Reading, saving and removing a roll are in roll-read.service.ts,
+ * roll-save.service.ts and roll-delete.service.ts; the abono in absence-excuse.service.ts.
+ */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { notSchoolDayMessage, type Lesson } from '../../../shared/attendance.schemas.js';
 import { onWeekday, type CurriculumPendencia } from '../../../shared/curriculum.schemas.js';

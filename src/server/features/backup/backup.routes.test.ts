@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.table.js';
 import { users } from '../users/users.table.js';
-import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
+import { defaultAcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import { schoolYears } from '../calendar/calendar.table.js';
 import { yearClosures } from '../grades/grades.table.js';
 import { settings } from '../settings/settings.table.js';

@@ -7,11 +7,10 @@ import {
   type Assessment,
   type AssessmentData,
   type AssessmentDeleteInput,
-  type AssessmentDeletionMode,
   type AssessmentsQuery,
   type AssessmentUpdateData,
-  type PeriodState,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/assessments.schemas.js';
+import { type AssessmentDeletionMode, type PeriodState } from '../../../shared/grades.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';

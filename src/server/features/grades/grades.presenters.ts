@@ -1,7 +1,8 @@
 /** Presenters of the grades module: avaliações and grid cells as the API answers them (shared/grades.schemas). */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { displayGrade, tenthsToNumber, type AveragingRules } from '../../../shared/averages.js';
-import { type Assessment, type GradeCell } from '../../../shared/grades.schemas.js';
+import { type Assessment } from '../../../shared/assessments.schemas.js';
+import { type GradeCell } from '../../../shared/grades.schemas.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { schoolPeriods, schoolYears } from '../calendar/calendar.table.js';

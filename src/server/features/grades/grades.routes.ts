@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   academicSettingsSchema,
+  updateAcademicSettingsInputSchema,
+} from '../../../shared/academic-settings.schemas.js';
+import {
   assessmentInputSchema,
   assessmentSchema,
   assessmentsQuerySchema,
   assessmentDeleteInputSchema,
   assessmentUpdateSchema,
+} from '../../../shared/assessments.schemas.js';
+import {
   cellRectificationInputSchema,
-  councilInputSchema,
   gradeHistorySchema,
   gradesBatchInputSchema,
   gradesGridSchema,
@@ -17,22 +21,28 @@ import {
   periodActionInputSchema,
   periodStatusSchema,
   publishInputSchema,
-  rectificationApprovalInputSchema,
   rectificationInputSchema,
+  savedGradesSchema,
+} from '../../../shared/grades.schemas.js';
+import {
+  councilInputSchema,
+  reportCardQuerySchema,
+  reportCardSchema,
+} from '../../../shared/report-card.schemas.js';
+import {
+  rectificationApprovalInputSchema,
   rectificationRefusalInputSchema,
   rectificationRequestInputSchema,
   rectificationRequestSchema,
   rectificationRequestsQuerySchema,
+} from '../../../shared/rectification-requests.schemas.js';
+import {
   rematriculaInputSchema,
   rematriculaProposalSchema,
   rematriculaQuerySchema,
-  reportCardQuerySchema,
-  reportCardSchema,
-  savedGradesSchema,
-  updateAcademicSettingsInputSchema,
   yearClosingSchema,
   yearEndStatusSchema,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/year-end.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { scopeOf } from '../students/students.scope.js';
@@ -55,8 +65,11 @@ import {
   requestRectification,
 } from './rectification-requests.service.js';
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
-import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
-import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
+import { buildReportCard } from './report-card.service.js';
+import { recordCouncilDecision } from './council.service.js';
+import { applyRematricula } from './rematricula-apply.service.js';
+import { closeYear, getYearEndStatus } from './year-end.service.js';
+import { proposeRematricula } from './rematricula-plan.service.js';
 import { classMemberships } from '../academics/academics.table.js';
 import { grades } from './grades.table.js';
 

@@ -1,6 +1,12 @@
+/**
+ * What the grades use cases share: the averaging rules in force, a teacher's access to a class's subject,
+ * the closed-period guard, and grades as tenths. The use cases are in assessments.service.ts,
+ * grades-grid.service.ts, grades-save.service.ts and rectification.service.ts; presenters in grades.presenters.ts.
+ */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseTenths, type AveragingRules } from '../../../shared/averages.js';
-import { rulesOf, type PeriodState } from '../../../shared/grades.schemas.js';
+import { rulesOf } from '../../../shared/academic-settings.schemas.js';
+import { type PeriodState } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { classSubjects } from '../academics/academics.table.js';

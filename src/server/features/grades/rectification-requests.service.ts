@@ -7,7 +7,7 @@ import type {
   RectificationRequest,
   RectificationRequestInput,
   RectificationRequestsQuery,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/rectification-requests.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';

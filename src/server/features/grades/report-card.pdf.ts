@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
-import { absencesText, type ReportCard } from '../../../shared/grades.schemas.js';
+import { absencesText, type ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';

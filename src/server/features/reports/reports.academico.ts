@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas.js';
 import { situacaoLabels, situacoes } from '../../../shared/averages.js';
-import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../academics/academics.table.js';
