@@ -22,7 +22,7 @@ import { badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { calendarEntries, schoolYears } from './calendar.table.js';
 import { classifyRange, dropCalendarSnapshot, entryNotFound, monthRange, stale } from './calendar.service.js';
-import { toEntry } from './calendar.presenters.js';
+import { toEntry } from './calendar.presenter.js';
 import { changesDays, insertEntry } from './school-years.service.js';
 import { assertRollsStayLetivo } from './school-periods.service.js';
 

@@ -1,7 +1,7 @@
 /**
  * The calendar's days: a range classified day by day, a cached snapshot of what decides a day, one day
  * described. School years are in school-years.service.ts (periods in school-periods.service.ts), entries in
- * calendar-entries.service.ts, presenters in calendar.presenters.ts.
+ * calendar-entries.service.ts, presenters in calendar.presenter.ts.
  */
 import { and, gte, inArray, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';

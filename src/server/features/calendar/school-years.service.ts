@@ -11,7 +11,7 @@ import { attendanceRolls } from '../academics/academics.table.js';
 import { assertPeriodWeightsFit } from '../grades/academic-settings.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { calendarEntries, schoolYears, type CalendarEntryRow, type SchoolYearRow } from './calendar.table.js';
-import { presentYears } from './calendar.presenters.js';
+import { presentYears } from './calendar.presenter.js';
 import { dropCalendarSnapshot, stale, yearNotFound } from './calendar.service.js';
 import {
   assertClosedPeriodsKeepTheirDays,

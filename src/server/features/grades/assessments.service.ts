@@ -24,7 +24,7 @@ import { students } from '../students/students.table.js';
 import { rulesForYear } from './academic-settings.service.js';
 import { assessments, gradeChanges, grades, type AssessmentRow } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
-import { presentAssessments, presentOne } from './grades.presenters.js';
+import { presentAssessments, presentOne } from './grades.presenter.js';
 import {
   assessmentNotFound,
   ensureWritable,

@@ -19,7 +19,7 @@ import { assessments, grades, rectificationRequests } from './grades.table.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from './period-state.js';
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
-import { cellOf } from './grades.presenters.js';
+import { cellOf } from './grades.presenter.js';
 
 // ---------------------------------------------------------------- the grid
 

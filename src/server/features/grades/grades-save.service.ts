@@ -20,7 +20,7 @@ import {
   tenthsOf,
 } from './grades.service.js';
 import { membersDuring } from './grades-grid.service.js';
-import { cellOf } from './grades.presenters.js';
+import { cellOf } from './grades.presenter.js';
 
 // ---------------------------------------------------------------- saving grades
 

@@ -1,7 +1,7 @@
 /**
  * What the grades use cases share: the averaging rules in force, a teacher's access to a class's subject,
  * the closed-period guard, and grades as tenths. The use cases are in assessments.service.ts,
- * grades-grid.service.ts, grades-save.service.ts and rectification.service.ts; presenters in grades.presenters.ts.
+ * grades-grid.service.ts, grades-save.service.ts and rectification.service.ts; presenters in grades.presenter.ts.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseTenths, type AveragingRules } from '../../../shared/averages.js';

@@ -1,6 +1,6 @@
 /**
  * Building boletins, one or many at once, and the final situations they give. Inputs are read in
- * report-card.inputs.ts and composed in report-card.presenters.ts; the conselho de classe is council.service.ts.
+ * report-card.inputs.ts and composed in report-card.presenter.ts; the conselho de classe is council.service.ts.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { tenthsToNumber, type Situacao } from '../../../shared/averages.js';
@@ -19,7 +19,7 @@ import { students } from '../students/students.table.js';
 import { rulesForYear } from './academic-settings.service.js';
 import { groupBy } from '../../../shared/group-by.js';
 import { classInputs, studentInputs, yearInputs } from './report-card.inputs.js';
-import { composeReportCard } from './report-card.presenters.js';
+import { composeReportCard } from './report-card.presenter.js';
 
 /**
  * The boletim: subjects × periods of a student's year with the period averages, the annual average,
