@@ -11,7 +11,7 @@ import {
   type Situacao,
 } from './averages.js';
 import { disciplinas } from './teachers.schemas.js';
-import { rectificationReason, singleLineText, uuidParam } from './validators.js';
+import { rectificationReason, uuidParam } from './validators.js';
 import { tiposAvaliacao } from './assessments.schemas.js';
 
 // ---------------------------------------------------------------- grades

@@ -15,9 +15,9 @@ import { clock } from '../../lib/clock.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { auditLog } from '../audit/audit.table.js';
-import { get, send, setupSchool, t, useAttendanceTestApp } from './attendance.test-setup.js';
+import { get, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
-useAttendanceTestApp();
+setupAttendanceTestApp();
 
 describe('painel do responsável', () => {
   it('reads one absence on the first school day against the year: the absences, the lessons and the year’s limit', async () => {

@@ -10,7 +10,7 @@ import { insertClass, insertGuardian, insertStudent, insertTeacher } from '../..
 export let t: TestApp;
 
 /** The test app of the attendance tests: a fresh database before each test, the clock pinned to 20/03/2026. */
-export function useAttendanceTestApp(): void {
+export function setupAttendanceTestApp(): void {
   beforeAll(async () => {
     t = await createTestApp();
   });

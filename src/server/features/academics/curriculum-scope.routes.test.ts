@@ -9,9 +9,9 @@ import type { Page } from '../../../shared/api.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { Student } from '../../../shared/students.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
-import { get, send, setupSchool, useAttendanceTestApp } from './attendance.test-setup.js';
+import { get, send, setupSchool, setupAttendanceTestApp } from './attendance.test-setup.js';
 
-useAttendanceTestApp();
+setupAttendanceTestApp();
 
 describe('grade curricular and teacher scope', () => {
   it('a teacher of one subject sees that class and its students, not the others (404)', async () => {

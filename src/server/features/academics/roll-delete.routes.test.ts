@@ -6,9 +6,9 @@ import { clock } from '../../lib/clock.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../audit/audit.table.js';
 import { attendanceAbsences, attendanceRolls } from './academics.table.js';
-import { get, mathRoll, send, setupSchool, t, useAttendanceTestApp } from './attendance.test-setup.js';
+import { get, mathRoll, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
-useAttendanceTestApp();
+setupAttendanceTestApp();
 
 describe('remover chamada', () => {
   const remove = (id: string, cookie: string, body?: object) =>

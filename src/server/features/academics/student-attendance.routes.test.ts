@@ -9,9 +9,9 @@ import type { DashboardResponsavel } from '../../../shared/dashboard.schemas.js'
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../audit/audit.table.js';
 import { mensalidades } from '../finance/finance.table.js';
-import { get, mathRoll, send, setupSchool, t, useAttendanceTestApp } from './attendance.test-setup.js';
+import { get, mathRoll, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
-useAttendanceTestApp();
+setupAttendanceTestApp();
 
 describe('frequência do aluno', () => {
   async function takeWeekOfB(s: Awaited<ReturnType<typeof setupSchool>>) {

@@ -8,9 +8,9 @@ import type { CalendarEntry, CalendarView, SchoolYear } from '../../../shared/ca
 import { signedIn } from '../../test/test-app.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../audit/audit.table.js';
-import { get, send, t, useCalendarTestApp, year2026 } from './calendar.test-setup.js';
+import { get, send, t, setupCalendarTestApp, year2026 } from './calendar.test-setup.js';
 
-useCalendarTestApp();
+setupCalendarTestApp();
 
 describe('calendário', () => {
   it('shows each day with its kind and the national holidays; entries are audited', async () => {

@@ -6,9 +6,9 @@ import { clock } from '../../lib/clock.js';
 import { signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
 import { classes } from '../classes/classes.table.js';
-import { get, send, t, useCalendarTestApp, year2026 } from './calendar.test-setup.js';
+import { get, send, t, setupCalendarTestApp, year2026 } from './calendar.test-setup.js';
 
-useCalendarTestApp();
+setupCalendarTestApp();
 
 describe('calendário sobre chamadas já feitas', () => {
   /** A year, classes '5º A' and '5º B' (daily rolls) and rolls on the given days, all by the admin. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, requestsOf } from '../../test/test-app.js'
 export let t: TestApp;
 
 /** The test app of the calendar tests: a fresh database before each test, the clock pinned to 20/03/2026. */
-export function useCalendarTestApp(): void {
+export function setupCalendarTestApp(): void {
   beforeAll(async () => {
     t = await createTestApp();
   });

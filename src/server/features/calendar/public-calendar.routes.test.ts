@@ -5,9 +5,9 @@ import type { PublicCalendar } from '../../../shared/calendar.schemas.js';
 import { signedIn } from '../../test/test-app.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { escapeText, foldLine } from './calendar.ics.js';
-import { get, send, t, useCalendarTestApp } from './calendar.test-setup.js';
+import { get, send, t, setupCalendarTestApp } from './calendar.test-setup.js';
 
-useCalendarTestApp();
+setupCalendarTestApp();
 
 describe('calendário público', () => {
   async function seedPublic() {

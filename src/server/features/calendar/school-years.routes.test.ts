@@ -8,9 +8,9 @@ import { defaultAcademicSettings } from '../../../shared/academic-settings.schem
 import { signedIn } from '../../test/test-app.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../audit/audit.table.js';
-import { get, send, t, useCalendarTestApp, year2026 } from './calendar.test-setup.js';
+import { get, send, t, setupCalendarTestApp, year2026 } from './calendar.test-setup.js';
 
-useCalendarTestApp();
+setupCalendarTestApp();
 
 describe('ano letivo', () => {
   it('creates a year with four bimestres by default and warns while it has fewer than 200 dias letivos', async () => {

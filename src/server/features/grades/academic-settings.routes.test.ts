@@ -9,10 +9,10 @@ import {
   send,
   settingsBody,
   setupSchool,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('academic settings', () => {
   it('has the defaults, is saved with a version by an administrator only, and checks the scale', async () => {

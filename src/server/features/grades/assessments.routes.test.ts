@@ -17,10 +17,10 @@ import {
   send,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('deleting an avaliação whose grades are the school’s record', () => {
   it('with grades in a published or closed period: the teacher is refused, the administrator deletes only with a reason, and the audit keeps each grade with its student and history', async () => {

@@ -29,10 +29,10 @@ import {
   settingsBody,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {

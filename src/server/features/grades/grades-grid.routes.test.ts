@@ -16,10 +16,10 @@ import {
   settingsBody,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('avaliações and the grade grid', () => {
   it('a teacher works only on the subjects they teach (404 elsewhere); an admin on all', async () => {

@@ -22,7 +22,7 @@ import { classes } from '../classes/classes.table.js';
 export let t: TestApp;
 
 /** The test app of the grades tests: a fresh database before each test, the clock pinned to 20/03/2026. */
-export function useGradesTestApp(): void {
+export function setupGradesTestApp(): void {
   beforeAll(async () => {
     t = await createTestApp();
   });

@@ -15,10 +15,10 @@ import {
   send,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('closing, publishing and retificação', () => {
   it('after an explicit close teachers get 409 on grades and rolls; reopening lets them write again', async () => {

@@ -16,10 +16,10 @@ import {
   send,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('retificação of a cell that never had a grade', () => {
   it('a make-up test after closing: the administrator retifies the empty cell by avaliação and aluno, with reason and history', async () => {

@@ -15,10 +15,10 @@ import {
   send,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('boletim', () => {
   it('guardians see only published periods of their own children, even with overdue tuition', async () => {

@@ -21,10 +21,10 @@ import {
   send,
   setupSchool,
   t,
-  useGradesTestApp,
+  setupGradesTestApp,
 } from './grades.test-setup.js';
 
-useGradesTestApp();
+setupGradesTestApp();
 
 describe('closing the year and rematrícula', () => {
   it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
