@@ -94,7 +94,6 @@ export default tseslint.config(
       'src/server/features/finance/finance.routes.ts',
       'src/server/features/reports/reports.secretaria.ts',
       'src/shared/finance.schemas.ts',
-      'src/server/demo/seed-comunicados.ts',
     ],
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
