@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import './zod-setup';
-import { assessmentsQuerySchema, gradesBatchInputSchema, gridQuerySchema } from './grades.schemas';
+import { assessmentsQuerySchema } from './assessments.schemas.js';
+import { gradesBatchInputSchema, gridQuerySchema } from './grades.schemas.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const issuesOf = (result: {

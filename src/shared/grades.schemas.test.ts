@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import './zod-setup';
+import { councilInputSchema } from './report-card.schemas.js';
+import { rectificationInputSchema } from './grades.schemas.js';
 import {
-  councilInputSchema,
-  rectificationInputSchema,
   rectificationRefusalInputSchema,
   rectificationRequestInputSchema,
-} from './grades.schemas';
+} from './rectification-requests.schemas.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

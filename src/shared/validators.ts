@@ -295,3 +295,17 @@ export const decimalText = (message: string) =>
     .trim()
     .refine((text) => /^\d+([.,]\d+)?$/.test(text), message)
     .transform((text) => Number(text.replace(',', '.')));
+
+/** A required reason on one line: a missing one reads as what to write, not as a type error. */
+export const requiredReason = (message: string, length: { min: number; max: number; tooLong: string }) =>
+  z
+    .string({ error: message })
+    .pipe(singleLineText())
+    .pipe(z.string().min(length.min, message).max(length.max, length.tooLong));
+
+export const rectificationReason = (what: string) =>
+  requiredReason(`Explique ${what} (ao menos 5 caracteres)`, {
+    min: 5,
+    max: 500,
+    tooLong: 'Máximo de 500 caracteres',
+  });

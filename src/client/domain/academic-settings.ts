@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/grades.schemas';
+import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/academic-settings.schemas';
 import { api, apiWithMessage } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 

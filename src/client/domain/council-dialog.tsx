@@ -1,6 +1,10 @@
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { conselhoResultadoLabels, councilInputSchema, type ReportCard } from '../../shared/grades.schemas';
+import {
+  conselhoResultadoLabels,
+  councilInputSchema,
+  type ReportCard,
+} from '../../shared/report-card.schemas.js';
 import { disciplinas } from '../../shared/teachers.schemas';
 import { useCouncilDecision } from './report-card.api';
 import { useSchemaForm } from '../lib/use-schema-form';

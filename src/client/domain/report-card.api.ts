@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { type SchoolYear, schoolYearSchema } from '../../shared/calendar.schemas';
-import { type CouncilInput, type ReportCard, reportCardSchema } from '../../shared/grades.schemas';
+import { type CouncilInput, type ReportCard, reportCardSchema } from '../../shared/report-card.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReportCard } from '../../shared/grades.schemas';
+import type { ReportCard } from '../../shared/report-card.schemas';
 import { schoolYearAnswer } from '../test/answers';
 import { renderAt, searchOf, stubScreen } from '../test/render';
 import { ReportCardView, yearParamOf } from './report-card';

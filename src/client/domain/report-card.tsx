@@ -3,7 +3,7 @@ import { formatPercent } from '../../shared/format';
 import { Download, Gavel, School } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
-import { absencesText, type ReportCard } from '../../shared/grades.schemas';
+import { absencesText, type ReportCard } from '../../shared/report-card.schemas.js';
 import { can } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';

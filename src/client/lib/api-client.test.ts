@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportCardSchema, type ReportCard } from '../../shared/grades.schemas';
+import { reportCardSchema, type ReportCard } from '../../shared/report-card.schemas';
 import { api, apiWithMessage, ContractError } from './api-client';
 
 afterEach(() => {

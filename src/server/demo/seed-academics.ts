@@ -5,7 +5,7 @@ import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/sch
 import { classSubjects } from '../db/schema/curriculum.js';
 import { recordAudit, systemActor } from '../features/audit/audit.service.js';
 import { calendarEntries, schoolYears } from '../db/schema/calendar.js';
-import { writePeriods } from '../features/calendar/calendar.service.js';
+import { writePeriods } from '../features/calendar/school-periods.service.js';
 import { classes } from '../db/schema/classes.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';

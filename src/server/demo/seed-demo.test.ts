@@ -6,7 +6,8 @@ import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js'
 import { clock } from '../lib/clock.js';
 import { createTestApp, loginAs, type TestApp } from '../test/test-app.js';
 import { dataOf } from '../test/records-fixtures.js';
-import type { Assessment, ReportCard } from '../../shared/grades.schemas.js';
+import type { Assessment } from '../../shared/assessments.schemas.js';
+import type { ReportCard } from '../../shared/report-card.schemas.js';
 import type { Page } from '../../shared/api.js';
 import type { Student } from '../../shared/students.schemas.js';
 import { asc, eq } from 'drizzle-orm';

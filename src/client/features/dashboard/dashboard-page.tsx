@@ -24,7 +24,7 @@ import type {
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
-import { absencesText } from '../../../shared/grades.schemas';
+import { absencesText } from '../../../shared/report-card.schemas';
 import {
   formatCentavos,
   formatCount,

@@ -5,7 +5,7 @@ import {
   tipoAvaliacaoLabels,
   tiposAvaliacao,
   type Assessment,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/assessments.schemas.js';
 import { todayIso } from '../../../shared/format';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';

@@ -1,4 +1,4 @@
-import { assessmentDeleteReasonSchema, type Assessment } from '../../../shared/grades.schemas';
+import { assessmentDeleteReasonSchema, type Assessment } from '../../../shared/assessments.schemas.js';
 import { ReasonModal } from '../../components/reason-modal';
 import { useDeleteAssessment } from './grades.api';
 

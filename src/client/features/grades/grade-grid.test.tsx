@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GradesGrid } from '../../../shared/grades.schemas';
+import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import { GradeGrid } from './grade-grid';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Clock, Eye, FilePenLine, History, Lock } from 'lucide-react';
-import type { GradesGrid } from '../../../shared/grades.schemas';
+import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';

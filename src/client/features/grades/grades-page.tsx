@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BookOpenCheck, History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
-import type { Assessment } from '../../../shared/grades.schemas';
+import type { Assessment } from '../../../shared/assessments.schemas.js';
 import { disciplinas, type Disciplina } from '../../../shared/teachers.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';

@@ -2,28 +2,34 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions }
 import {
   type Assessment,
   type AssessmentsQuery,
+  assessmentSchema,
+} from '../../../shared/assessments.schemas';
+import {
   type CellRectificationInput,
   type GradeHistory,
   type GradesBatchInput,
   type GradesGrid,
   type PeriodStatus,
   type RectificationInput,
+  type SavedGrades,
+  gradesGridSchema,
+  gradeHistorySchema,
+  periodStatusSchema,
+} from '../../../shared/grades.schemas';
+import {
   type RectificationRequest,
   type RectificationRequestInput,
   type RectificationRequestsQuery,
+  rectificationRequestSchema,
+} from '../../../shared/rectification-requests.schemas';
+import {
   type RematriculaInput,
   type RematriculaProposal,
-  type SavedGrades,
   type YearClosing,
   type YearEndStatus,
-  assessmentSchema,
-  gradesGridSchema,
-  gradeHistorySchema,
-  rectificationRequestSchema,
-  periodStatusSchema,
   rematriculaProposalSchema,
   yearEndStatusSchema,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/year-end.schemas';
 import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
 import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PeriodStatus } from '../../../shared/grades.schemas';
+import type { PeriodStatus } from '../../../shared/grades.schemas.js';
 import { PeriodActions } from './period-actions';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import type { GradeHistory } from '../../../shared/grades.schemas';
+import type { GradeHistory } from '../../../shared/grades.schemas.js';
 import { RectifyDialog } from './rectify-dialog';
 import { RequestRectificationDialog } from './request-rectification-dialog';
 

@@ -5,7 +5,7 @@ import {
   rectificationStatusLabels,
   type RectificationRequest,
   type RectificationStatus,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/rectification-requests.schemas.js';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';

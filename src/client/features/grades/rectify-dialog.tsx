@@ -6,7 +6,7 @@ import {
   rectificationInputSchema,
   type GradeHistory,
   type RectificationInput,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/grades.schemas.js';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';

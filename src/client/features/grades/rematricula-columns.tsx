@@ -5,7 +5,7 @@ import {
   type DestinoTipo,
   type RematriculaClass,
   type RematriculaStudent,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/year-end.schemas.js';
 import type { Teacher } from '../../../shared/teachers.schemas';
 import { turnoLabels } from '../../../shared/classes.schemas';
 import type { Column } from '../../components/data-table';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RematriculaInput, RematriculaProposal } from '../../../shared/grades.schemas';
+import type { RematriculaInput, RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import { renderAt, stubScreen } from '../../test/render';
 import { RematriculaReview } from './rematricula-review';
 

@@ -5,7 +5,7 @@ import {
   destinoTipos,
   type RematriculaInput,
   type RematriculaProposal,
-} from '../../../shared/grades.schemas';
+} from '../../../shared/year-end.schemas.js';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';

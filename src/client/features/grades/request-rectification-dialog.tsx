@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { rectificationRequestInputSchema } from '../../../shared/grades.schemas';
+import { rectificationRequestInputSchema } from '../../../shared/rectification-requests.schemas.js';
 import { FormCheckbox, FormInput, FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { YearEndStatus } from '../../../shared/grades.schemas';
+import type { YearEndStatus } from '../../../shared/year-end.schemas';
 import { schoolYearAnswer } from '../../test/answers';
 import { renderAt, stubScreen } from '../../test/render';
 import { YearEndPage } from './year-end-page';

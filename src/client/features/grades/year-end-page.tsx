@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CalendarCheck, CheckCircle2, Lock, School, Users } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime, todayIso } from '../../../shared/format';
-import type { YearEndStatus } from '../../../shared/grades.schemas';
+import type { YearEndStatus } from '../../../shared/year-end.schemas.js';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AcademicSettings } from '../../../shared/grades.schemas';
+import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import { renderAt } from '../../test/render';
 import { AcademicTab } from './academic-tab';
 

@@ -6,7 +6,10 @@ import {
   regraMediaAnualLabels,
   regraRecuperacaoLabels,
 } from '../../../shared/averages';
-import { academicSettingsValuesSchema, type AcademicSettings } from '../../../shared/grades.schemas';
+import {
+  academicSettingsValuesSchema,
+  type AcademicSettings,
+} from '../../../shared/academic-settings.schemas.js';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AcademicSettingsValues } from '../../../shared/grades.schemas.js';
+import type { AcademicSettingsValues } from '../../../shared/academic-settings.schemas.js';
 import { schoolPeriods, schoolYears } from './calendar.js';
 import { classes } from './classes.js';
 import { students } from './students.js';

@@ -1,34 +1,25 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+/**
+ * The attendance figures the other views share: frequency figures, the year's outlook, tallies and a
+ * student's totals. One student's view is in student-attendance.figures.ts, a class's month in
+ * class-month.figures.ts, the class frequencies and alerts in class-frequencies.figures.ts.
+ */
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
   isBelowMinimum,
   isPastTutelaryLine,
-  FREQUENCIA_MINIMA,
-  LIMITE_CONSELHO_TUTELAR,
   maxAbsencesForYear,
-  type Absence,
-  type AttendanceAlert,
-  type AttendanceAlerts,
-  type ClassMonth,
   type FrequencyFigures,
   type SituacaoFalta,
-  type StudentAttendance,
 } from '../../../shared/attendance.schemas.js';
-import { addDays, eachDay, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
+import { addDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
-import { classifyRange, monthRange, resolveYear } from '../calendar/calendar.service.js';
-import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
+import { classifyRange } from '../calendar/calendar.service.js';
+import { resolveYear } from '../calendar/school-years.service.js';
+import { type ClassRow } from '../../db/schema/classes.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
-import { classNotFound, diaryAccessOf, rollsVisibleTo, type Viewer } from '../classes/diary-access.js';
-import {
-  attendanceAbsences,
-  attendanceRolls,
-  classMemberships,
-  tutelaryNotifications,
-} from '../../db/schema/attendance.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 
 /**
@@ -39,7 +30,7 @@ import { classSubjects } from '../../db/schema/curriculum.js';
  */
 
 /** A roll `r` that falls inside membership `m` (and so counts for m's student). */
-const rollInMembership = sql`${attendanceRolls.turmaId} = ${classMemberships.turmaId} and ${attendanceRolls.data} >= ${classMemberships.inicio} and (${classMemberships.fim} is null or ${attendanceRolls.data} <= ${classMemberships.fim})`;
+export const rollInMembership = sql`${attendanceRolls.turmaId} = ${classMemberships.turmaId} and ${attendanceRolls.data} >= ${classMemberships.inicio} and (${classMemberships.fim} is null or ${attendanceRolls.data} <= ${classMemberships.fim})`;
 
 export function figuresOf(
   given: number,
@@ -73,110 +64,6 @@ export async function yearRange(db: DbOrTx, ano: number | undefined) {
   if (year) return { ano: year.ano, de: year.inicio, ate: year.fim };
   const fallback = ano ?? Number(clock.today().slice(0, 4));
   return { ano: fallback, de: `${String(fallback)}-01-01`, ate: `${String(fallback)}-12-31` };
-}
-
-/** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
-export async function getStudentAttendance(
-  db: DbOrTx,
-  viewer: Viewer,
-  alunoId: string,
-  query: { ano?: number | undefined },
-): Promise<StudentAttendance> {
-  const scope = await scopeOf(db, viewer);
-  const [student] = await db
-    .select({
-      id: students.id,
-      nome: students.nome,
-      matricula: students.matricula,
-      turmaId: classes.id,
-      turmaNome: classes.nome,
-      turmaAno: classes.anoLetivo,
-    })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.turmaId))
-    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
-  if (!student) throw notFound('Aluno não encontrado.');
-  // Without a year asked for, the student's class's (a 2027 student's record showed 2026: issue 29).
-  const range = await yearRange(db, query.ano ?? classYear(student.turmaAno));
-  // A teacher reads only the lessons they teach (rollsVisibleTo): the figures, the absences and their
-  // justifications of the student's other subjects and earlier classes stay out.
-  const inRange = and(
-    gte(attendanceRolls.data, range.de),
-    lte(attendanceRolls.data, range.ate),
-    rollsVisibleTo(scope),
-  );
-  const [given, absences] = await Promise.all([
-    db
-      .select({ disciplina: attendanceRolls.disciplina, total: sql<number>`count(*)`.mapWith(Number) })
-      .from(classMemberships)
-      .innerJoin(attendanceRolls, rollInMembership)
-      .where(and(eq(classMemberships.alunoId, alunoId), inRange))
-      .groupBy(attendanceRolls.disciplina),
-    db
-      .select({
-        id: attendanceAbsences.id,
-        data: attendanceRolls.data,
-        disciplina: attendanceRolls.disciplina,
-        aula: attendanceRolls.aula,
-        turmaNome: classes.nome,
-        justificativa: attendanceAbsences.justificativa,
-        abonada: attendanceAbsences.abonada,
-        abonoMotivo: attendanceAbsences.abonoMotivo,
-        abonadaEm: attendanceAbsences.abonadaEm,
-      })
-      .from(attendanceAbsences)
-      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-      .innerJoin(classes, eq(classes.id, attendanceRolls.turmaId))
-      // From the student's few absences outwards; the membership is a check, not a join to plan around.
-      .where(
-        and(
-          eq(attendanceAbsences.alunoId, alunoId),
-          inRange,
-          sql`exists (select 1 from ${classMemberships} where ${classMemberships.alunoId} = ${attendanceAbsences.alunoId} and ${rollInMembership})`,
-        ),
-      )
-      .orderBy(desc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula)),
-  ]);
-  const tally = (rows: typeof absences) => ({
-    counted: rows.filter((row) => !row.abonada).length,
-    justified: rows.filter((row) => !row.abonada && row.justificativa).length,
-    excused: rows.filter((row) => row.abonada).length,
-  });
-  const totalGiven = given.reduce((sum, row) => sum + row.total, 0);
-  const all = tally(absences);
-  const subjects = given
-    .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
-    .map((row) => {
-      const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));
-      return { disciplina: row.disciplina, ...figuresOf(row.total, own.counted, own.justified, own.excused) };
-    })
-    .sort((a, b) => a.disciplina.localeCompare(b.disciplina, 'pt-BR'));
-  const faltas: Absence[] = absences.map((row) => ({
-    id: row.id,
-    data: row.data,
-    turma_nome: row.turmaNome,
-    disciplina: row.disciplina,
-    aula: row.aula,
-    justificativa: row.justificativa,
-    situacao: situacaoOf(row),
-    abono_motivo: row.abonoMotivo,
-    abonada_em: row.abonadaEm ? row.abonadaEm.toISOString() : null,
-  }));
-  return {
-    aluno: {
-      id: student.id,
-      nome: student.nome,
-      matricula: student.matricula,
-      turma: student.turmaId && student.turmaNome ? { id: student.turmaId, nome: student.turmaNome } : null,
-    },
-    ano: range.ano,
-    de: range.de,
-    ate: range.ate,
-    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused),
-    por_disciplina: subjects,
-    faltas,
-    somente_aulas_do_professor: scope.kind === 'teacher',
-  };
 }
 
 /**
@@ -287,125 +174,6 @@ export async function attendanceTallies(
   for (const row of absences)
     result.get(row.alunoId)!.counted.push({ data: row.data, disciplina: row.disciplina });
   return result;
-}
-
-/** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
-export async function getClassMonth(
-  db: DbOrTx,
-  viewer: Viewer,
-  turmaId: string,
-  query: { mes?: string | undefined },
-): Promise<ClassMonth> {
-  const access = await diaryAccessOf(db, viewer, turmaId);
-  const mes = query.mes ?? clock.today().slice(0, 7);
-  const { de, ate } = monthRange(mes);
-  const subjectFilter: SQL | undefined =
-    access.visible === null
-      ? undefined
-      : sql`(${attendanceRolls.disciplina} is null or ${attendanceRolls.disciplina} in (${
-          access.visible.size === 0
-            ? sql`null`
-            : sql.join(
-                [...access.visible].map((name) => sql`${name}`),
-                sql`, `,
-              )
-        }))`;
-  const rollsInMonth = and(
-    eq(attendanceRolls.turmaId, turmaId),
-    gte(attendanceRolls.data, de),
-    lte(attendanceRolls.data, ate),
-    subjectFilter,
-  );
-  const [days, rolls, members, absences] = await Promise.all([
-    classifyRange(db, de, ate),
-    db
-      .select({ data: attendanceRolls.data, total: sql<number>`count(*)`.mapWith(Number) })
-      .from(attendanceRolls)
-      .where(rollsInMonth)
-      .groupBy(attendanceRolls.data),
-    // The class's ~40 members looked up by primary key (OFFSET 0 keeps the lateral from being flattened
-    // into a scan of every student).
-    db
-      .execute(
-        sql`select s.id, s.nome, s.matricula, ${classMemberships.inicio} as inicio, ${classMemberships.fim} as fim
-          from ${classMemberships}
-          cross join lateral (
-            select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
-            from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
-          ) s
-          where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
-            and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
-          order by lower(s.nome), s.matricula`,
-      )
-      .then(
-        (result) =>
-          (
-            result as {
-              rows: { id: string; nome: string; matricula: string; inicio: string; fim: string | null }[];
-            }
-          ).rows,
-      ),
-    db
-      .select({
-        alunoId: attendanceAbsences.alunoId,
-        data: attendanceRolls.data,
-        total: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada})`.mapWith(Number),
-      })
-      .from(attendanceAbsences)
-      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-      .where(rollsInMonth)
-      .groupBy(attendanceAbsences.alunoId, attendanceRolls.data),
-  ]);
-  const rollsByDay = new Map(rolls.map((row) => [row.data, row.total]));
-  const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
-  const dates = eachDay(de, ate);
-  // A student who left and came back has two memberships in the month: one line, both spans.
-  const lines = new Map<
-    string,
-    { id: string; nome: string; matricula: string; spans: [string, string | null][] }
-  >();
-  for (const member of members) {
-    const line = lines.get(member.id) ?? {
-      id: member.id,
-      nome: member.nome,
-      matricula: member.matricula,
-      spans: [],
-    };
-    line.spans.push([member.inicio, member.fim]);
-    lines.set(member.id, line);
-  }
-  return {
-    turma: { id: access.turma.id, nome: access.turma.nome, frequencia_modo: access.turma.frequenciaModo },
-    mes,
-    dias: days.map((day) => ({
-      data: day.data,
-      tipo: day.tipo,
-      letivo: day.letivo,
-      chamadas: rollsByDay.get(day.data) ?? 0,
-    })),
-    alunos: [...lines.values()].map((line) => {
-      let given = 0;
-      let counted = 0;
-      const faltas = dates.map((date) => {
-        const rollsThatDay = rollsByDay.get(date) ?? 0;
-        const belongs = line.spans.some(([inicio, fim]) => date >= inicio && (fim === null || date <= fim));
-        if (rollsThatDay === 0 || !belongs) return null;
-        const value = absent.get(`${line.id}|${date}`) ?? 0;
-        given += rollsThatDay;
-        counted += value;
-        return value;
-      });
-      return {
-        id: line.id,
-        nome: line.nome,
-        matricula: line.matricula,
-        faltas,
-        aulas_dadas: given,
-        total_faltas: counted,
-        frequencia: attendancePercent(given, counted),
-      };
-    }),
-  };
 }
 
 export interface StudentTotals {
@@ -539,163 +307,4 @@ export async function studentTotals(
     given: row.total,
     counted: counted.get(alunoId) ?? 0,
   }));
-}
-
-/**
- * Per class: the attendance of its active students over the current year, and the whole's (the homes).
- * The same figures as summing `studentTotals` by each student's current class, aggregated in the
- * database instead: students who share a membership span (a class and the same dates: nearly all of
- * a class) count their lessons given once, by the index of that class's rolls, and the absences that
- * count come back per class. A few rows whatever the number of students or school days — a teacher's
- * home read every roll of the year per student before.
- */
-export async function classFrequencies(
-  db: DbOrTx,
-  where?: SQL,
-): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
-  const range = await yearRange(db, undefined);
-  const spanRows = await db.execute(sql`
-    select spans.atual, spans.turma_id, spans.alunos,
-      (select count(*)::int from ${attendanceRolls}
-        where ${attendanceRolls.turmaId} = spans.turma_id and ${attendanceRolls.data} between spans.de and spans.ate) as aulas
-    from (
-      select ${students.turmaId} as atual, ${classMemberships.turmaId} as turma_id,
-        greatest(${classMemberships.inicio}, ${range.de}::date) as de,
-        least(coalesce(${classMemberships.fim}, ${range.ate}::date), ${range.ate}::date) as ate,
-        count(*)::int as alunos
-      from ${classMemberships}
-      inner join ${students} on ${students.id} = ${classMemberships.alunoId}
-      where ${and(
-        eq(students.status, 'ativo'),
-        lte(classMemberships.inicio, range.ate),
-        sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
-        where,
-      )}
-      group by 1, 2, 3, 4
-    ) spans`);
-  const spans = (
-    spanRows as { rows: { atual: string | null; turma_id: string; alunos: number; aulas: number }[] }
-  ).rows;
-  const classIds = [...new Set(spans.map((span) => span.turma_id))];
-  const counted =
-    classIds.length === 0
-      ? []
-      : await db
-          .select({ atual: students.turmaId, total: sql<number>`count(*)`.mapWith(Number) })
-          .from(attendanceAbsences)
-          .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-          .innerJoin(
-            classMemberships,
-            and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
-          )
-          .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
-          .where(
-            and(
-              eq(attendanceAbsences.abonada, false),
-              eq(students.status, 'ativo'),
-              gte(attendanceRolls.data, range.de),
-              lte(attendanceRolls.data, range.ate),
-              // Some students only: their classes' rolls by id (the index), not the school's year.
-              where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
-              where,
-            ),
-          )
-          .groupBy(students.turmaId);
-  const byClass = new Map<string, { given: number; counted: number }>();
-  const sumsOf = (turmaId: string) => {
-    const sums = byClass.get(turmaId) ?? { given: 0, counted: 0 };
-    byClass.set(turmaId, sums);
-    return sums;
-  };
-  let given = 0;
-  let countedAll = 0;
-  for (const span of spans) {
-    const lessons = span.alunos * span.aulas;
-    given += lessons;
-    if (span.atual !== null) sumsOf(span.atual).given += lessons;
-  }
-  for (const row of counted) {
-    countedAll += row.total;
-    if (row.atual !== null) sumsOf(row.atual).counted += row.total;
-  }
-  return {
-    geral: attendancePercent(given, countedAll),
-    turmas: new Map([...byClass].map(([id, sums]) => [id, attendancePercent(sums.given, sums.counted)])),
-  };
-}
-
-/** GET /api/frequencia/alertas — below 75 % and past the Conselho Tutelar line, in the user's scope. */
-export async function listAlerts(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { ano?: number | undefined; turma_id?: string | undefined },
-): Promise<AttendanceAlerts> {
-  const scope = await scopeOf(db, viewer);
-  if (query.turma_id) {
-    // A class outside the user's scope (or none at all) is 404, as on every other class route.
-    const [turma] = await db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.id, query.turma_id), classesInScope(scope)));
-    if (!turma) throw classNotFound();
-  }
-  const range = await yearRange(db, query.ano);
-  const where = and(
-    studentsInScope(scope),
-    query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
-  );
-  // A teacher's lists count the lessons they teach, as the student's figures do for them.
-  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter((row) =>
-    isPastTutelaryLine(row.given, row.counted),
-  );
-  const ids = totals.map((row) => row.alunoId);
-  const [people, notices] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({
-              id: students.id,
-              nome: students.nome,
-              matricula: students.matricula,
-              turmaId: classes.id,
-              turmaNome: classes.nome,
-            })
-            .from(students)
-            .leftJoin(classes, eq(classes.id, students.turmaId))
-            .where(inArray(students.id, ids)),
-          db
-            .select()
-            .from(tutelaryNotifications)
-            .where(and(inArray(tutelaryNotifications.alunoId, ids), eq(tutelaryNotifications.ano, range.ano)))
-            .orderBy(desc(tutelaryNotifications.emitidaEm)),
-        ]);
-  const byId = new Map(people.map((person) => [person.id, person]));
-  const alerts = totals.map((row) => {
-    const person = byId.get(row.alunoId)!;
-    const notice = notices.find((item) => item.alunoId === row.alunoId);
-    const alert: AttendanceAlert = {
-      aluno: { id: person.id, nome: person.nome, matricula: person.matricula },
-      turma: person.turmaId && person.turmaNome ? { id: person.turmaId, nome: person.turmaNome } : null,
-      aulas_dadas: row.given,
-      faltas: row.counted,
-      frequencia: attendancePercent(row.given, row.counted) ?? 0,
-      ultima_notificacao: notice
-        ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
-        : null,
-    };
-    return { alert, below: isBelowMinimum(row.given, row.counted) };
-  });
-  alerts.sort(
-    (a, b) =>
-      a.alert.frequencia - b.alert.frequencia ||
-      a.alert.aluno.nome.localeCompare(b.alert.aluno.nome, 'pt-BR'),
-  );
-  return {
-    ano: range.ano,
-    frequencia_minima: FREQUENCIA_MINIMA,
-    limite_conselho: LIMITE_CONSELHO_TUTELAR,
-    abaixo_minimo: alerts.filter((item) => item.below).map((item) => item.alert),
-    conselho_tutelar: alerts.map((item) => item.alert),
-  };
 }

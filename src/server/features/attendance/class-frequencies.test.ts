@@ -6,7 +6,8 @@ import { setupTestApp } from '../../test/test-app.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { students } from '../../db/schema/students.js';
-import { classFrequencies, studentTotals } from './attendance.figures.js';
+import { classFrequencies } from './class-frequencies.figures.js';
+import { studentTotals } from './attendance.figures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 
 const t = setupTestApp();

@@ -10,7 +10,7 @@ import {
 import { sectionLabels } from '../../../shared/content.constants.js';
 import { documentoTipoLabels, type DocumentoTipo } from '../../../shared/documents.schemas.js';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format.js';
-import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared/grades.schemas.js';
+import { conselhoResultadoLabels, type ConselhoResultado } from '../../../shared/report-card.schemas.js';
 import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas.js';
 import { userStatusLabels } from '../../../shared/users.schemas.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { users } from '../../db/schema/users.js';
-import { defaultAcademicSettings } from '../../../shared/grades.schemas.js';
+import { defaultAcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import { schoolYears } from '../../db/schema/calendar.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import { settings } from '../../db/schema/settings.js';

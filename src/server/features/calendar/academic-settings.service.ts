@@ -7,7 +7,7 @@ import {
   rulesOf,
   type AcademicSettings,
   type AcademicSettingsValues,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/academic-settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';

@@ -16,17 +16,19 @@ import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { buildIcs } from './calendar.ics.js';
 import {
   createCalendarEntry,
-  createSchoolYear,
   deleteCalendarEntry,
-  deleteSchoolYear,
   getCalendar,
   getPublicCalendar,
-  getSchoolYear,
   listPublicItems,
-  listSchoolYears,
   updateCalendarEntry,
+} from './calendar-entries.service.js';
+import {
+  createSchoolYear,
+  deleteSchoolYear,
+  getSchoolYear,
+  listSchoolYears,
   updateSchoolYear,
-} from './calendar.service.js';
+} from './school-years.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 

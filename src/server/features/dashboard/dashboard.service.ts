@@ -19,15 +19,12 @@ import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { listChildIdsOfUser } from '../finance/finance.scope.js';
 import { classesInScope, scopeOf } from '../students/students.scope.js';
-import { listRollClasses } from '../attendance/attendance.service.js';
+import { listRollClasses } from '../attendance/roll-read.service.js';
 import { describeDay } from '../calendar/calendar.service.js';
 import { lessonName } from '../../../shared/attendance.schemas.js';
-import {
-  classFrequencies,
-  getStudentAttendance,
-  schoolDaysAhead,
-  yearOutlook,
-} from '../attendance/attendance.figures.js';
+import { classFrequencies } from '../attendance/class-frequencies.figures.js';
+import { getStudentAttendance } from '../attendance/student-attendance.figures.js';
+import { schoolDaysAhead, yearOutlook } from '../attendance/attendance.figures.js';
 import { listMensalidades } from '../finance/mensalidades.service.js';
 import { sharedRead } from '../finance/finance.shared-reads.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/finance.figures.js';

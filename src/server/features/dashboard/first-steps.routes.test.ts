@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FirstSteps } from '../../../shared/first-steps.schemas.js';
-import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { StudentAttendance } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';

@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   academicSettingsSchema,
+  updateAcademicSettingsInputSchema,
+} from '../../../shared/academic-settings.schemas.js';
+import {
   assessmentInputSchema,
   assessmentSchema,
   assessmentsQuerySchema,
   assessmentDeleteInputSchema,
   assessmentUpdateSchema,
+} from '../../../shared/assessments.schemas.js';
+import {
   cellRectificationInputSchema,
-  councilInputSchema,
   gradeHistorySchema,
   gradesBatchInputSchema,
   gradesGridSchema,
@@ -17,22 +21,28 @@ import {
   periodActionInputSchema,
   periodStatusSchema,
   publishInputSchema,
-  rectificationApprovalInputSchema,
   rectificationInputSchema,
+  savedGradesSchema,
+} from '../../../shared/grades.schemas.js';
+import {
+  councilInputSchema,
+  reportCardQuerySchema,
+  reportCardSchema,
+} from '../../../shared/report-card.schemas.js';
+import {
+  rectificationApprovalInputSchema,
   rectificationRefusalInputSchema,
   rectificationRequestInputSchema,
   rectificationRequestSchema,
   rectificationRequestsQuerySchema,
+} from '../../../shared/rectification-requests.schemas.js';
+import {
   rematriculaInputSchema,
   rematriculaProposalSchema,
   rematriculaQuerySchema,
-  reportCardQuerySchema,
-  reportCardSchema,
-  savedGradesSchema,
-  updateAcademicSettingsInputSchema,
   yearClosingSchema,
   yearEndStatusSchema,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/year-end.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { scopeOf } from '../students/students.scope.js';
@@ -41,14 +51,12 @@ import { getAcademicSettings, updateAcademicSettings } from '../calendar/academi
 import {
   createAssessment,
   deleteAssessment,
-  getGradeHistory,
-  getGradesGrid,
   listAssessments,
-  rectifyCell,
-  rectifyGrade,
-  saveGrades,
   updateAssessment,
-} from './grades.service.js';
+} from './assessments.service.js';
+import { getGradeHistory, rectifyCell, rectifyGrade } from './rectification.service.js';
+import { getGradesGrid } from './grades-grid.service.js';
+import { saveGrades } from './grades-save.service.js';
 import { changePeriodState, getPeriodStatus } from './periods.service.js';
 import {
   approveRectification,
@@ -57,8 +65,11 @@ import {
   requestRectification,
 } from './rectification-requests.service.js';
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
-import { buildReportCard, recordCouncilDecision } from './report-card.service.js';
-import { applyRematricula, closeYear, getYearEndStatus, proposeRematricula } from './year-end.service.js';
+import { buildReportCard } from './report-card.service.js';
+import { recordCouncilDecision } from './council.service.js';
+import { applyRematricula } from './rematricula-apply.service.js';
+import { closeYear, getYearEndStatus } from './year-end.service.js';
+import { proposeRematricula } from './rematricula-plan.service.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { grades } from '../../db/schema/grades.js';
 

@@ -7,7 +7,7 @@ import type {
   RectificationRequest,
   RectificationRequestInput,
   RectificationRequestsQuery,
-} from '../../../shared/grades.schemas.js';
+} from '../../../shared/rectification-requests.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -18,13 +18,9 @@ import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { rulesForAssessment, rulesForYear } from '../calendar/academic-settings.service.js';
-import {
-  assertMemberDuring,
-  gradeText,
-  subjectAccess,
-  tenthsOf,
-  writeRectification,
-} from './grades.service.js';
+import { assertMemberDuring } from './grades-grid.service.js';
+import { gradeText, subjectAccess, tenthsOf } from './grades.service.js';
+import { writeRectification } from './rectification.service.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
 import { closedMessage, periodContextOf, periodStateFor } from '../calendar/period-state.js';
 

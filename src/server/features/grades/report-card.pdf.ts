@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
-import { absencesText, type ReportCard } from '../../../shared/grades.schemas.js';
+import { absencesText, type ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import type { Viewer } from '../classes/diary-access.js';
-import { resolveYear } from '../calendar/calendar.service.js';
+import { resolveYear } from '../calendar/school-years.service.js';
 import { classes } from '../../db/schema/classes.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../../db/schema/students.js';

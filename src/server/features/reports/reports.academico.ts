@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas.js';
 import { situacaoLabels, situacoes } from '../../../shared/averages.js';
-import type { ReportCard } from '../../../shared/grades.schemas.js';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
-import { getClassMonth } from '../attendance/attendance.figures.js';
-import { resolveYear } from '../calendar/calendar.service.js';
+import { getClassMonth } from '../attendance/class-month.figures.js';
+import { resolveYear } from '../calendar/school-years.service.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { drawCard } from '../grades/report-card.pdf.js';
 import { buildReportCards } from '../grades/report-card.service.js';

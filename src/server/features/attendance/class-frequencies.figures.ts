@@ -1,0 +1,182 @@
+/** The frequência of every student of a class, and the alerts of students under the minimum. */
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  attendancePercent,
+  isBelowMinimum,
+  isPastTutelaryLine,
+  FREQUENCIA_MINIMA,
+  LIMITE_CONSELHO_TUTELAR,
+  type AttendanceAlert,
+  type AttendanceAlerts,
+} from '../../../shared/attendance.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classes } from '../../db/schema/classes.js';
+import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
+import { students } from '../../db/schema/students.js';
+import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/diary-access.js';
+import {
+  attendanceAbsences,
+  attendanceRolls,
+  classMemberships,
+  tutelaryNotifications,
+} from '../../db/schema/attendance.js';
+import { rollInMembership, studentTotals, yearRange } from './attendance.figures.js';
+
+/**
+ * Per class: the attendance of its active students over the current year, and the whole's (the homes).
+ * The same figures as summing `studentTotals` by each student's current class, aggregated in the
+ * database instead: students who share a membership span (a class and the same dates: nearly all of
+ * a class) count their lessons given once, by the index of that class's rolls, and the absences that
+ * count come back per class. A few rows whatever the number of students or school days — a teacher's
+ * home read every roll of the year per student before.
+ */
+export async function classFrequencies(
+  db: DbOrTx,
+  where?: SQL,
+): Promise<{ geral: number | null; turmas: Map<string, number | null> }> {
+  const range = await yearRange(db, undefined);
+  const spanRows = await db.execute(sql`
+    select spans.atual, spans.turma_id, spans.alunos,
+      (select count(*)::int from ${attendanceRolls}
+        where ${attendanceRolls.turmaId} = spans.turma_id and ${attendanceRolls.data} between spans.de and spans.ate) as aulas
+    from (
+      select ${students.turmaId} as atual, ${classMemberships.turmaId} as turma_id,
+        greatest(${classMemberships.inicio}, ${range.de}::date) as de,
+        least(coalesce(${classMemberships.fim}, ${range.ate}::date), ${range.ate}::date) as ate,
+        count(*)::int as alunos
+      from ${classMemberships}
+      inner join ${students} on ${students.id} = ${classMemberships.alunoId}
+      where ${and(
+        eq(students.status, 'ativo'),
+        lte(classMemberships.inicio, range.ate),
+        sql`(${classMemberships.fim} is null or ${classMemberships.fim} >= ${range.de})`,
+        where,
+      )}
+      group by 1, 2, 3, 4
+    ) spans`);
+  const spans = (
+    spanRows as { rows: { atual: string | null; turma_id: string; alunos: number; aulas: number }[] }
+  ).rows;
+  const classIds = [...new Set(spans.map((span) => span.turma_id))];
+  const counted =
+    classIds.length === 0
+      ? []
+      : await db
+          .select({ atual: students.turmaId, total: sql<number>`count(*)`.mapWith(Number) })
+          .from(attendanceAbsences)
+          .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+          .innerJoin(
+            classMemberships,
+            and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
+          )
+          .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+          .where(
+            and(
+              eq(attendanceAbsences.abonada, false),
+              eq(students.status, 'ativo'),
+              gte(attendanceRolls.data, range.de),
+              lte(attendanceRolls.data, range.ate),
+              // Some students only: their classes' rolls by id (the index), not the school's year.
+              where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
+              where,
+            ),
+          )
+          .groupBy(students.turmaId);
+  const byClass = new Map<string, { given: number; counted: number }>();
+  const sumsOf = (turmaId: string) => {
+    const sums = byClass.get(turmaId) ?? { given: 0, counted: 0 };
+    byClass.set(turmaId, sums);
+    return sums;
+  };
+  let given = 0;
+  let countedAll = 0;
+  for (const span of spans) {
+    const lessons = span.alunos * span.aulas;
+    given += lessons;
+    if (span.atual !== null) sumsOf(span.atual).given += lessons;
+  }
+  for (const row of counted) {
+    countedAll += row.total;
+    if (row.atual !== null) sumsOf(row.atual).counted += row.total;
+  }
+  return {
+    geral: attendancePercent(given, countedAll),
+    turmas: new Map([...byClass].map(([id, sums]) => [id, attendancePercent(sums.given, sums.counted)])),
+  };
+}
+
+/** GET /api/frequencia/alertas — below 75 % and past the Conselho Tutelar line, in the user's scope. */
+export async function listAlerts(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { ano?: number | undefined; turma_id?: string | undefined },
+): Promise<AttendanceAlerts> {
+  const scope = await scopeOf(db, viewer);
+  if (query.turma_id) {
+    // A class outside the user's scope (or none at all) is 404, as on every other class route.
+    const [turma] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, query.turma_id), classesInScope(scope)));
+    if (!turma) throw classNotFound();
+  }
+  const range = await yearRange(db, query.ano);
+  const where = and(
+    studentsInScope(scope),
+    query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
+  );
+  // A teacher's lists count the lessons they teach, as the student's figures do for them.
+  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter((row) =>
+    isPastTutelaryLine(row.given, row.counted),
+  );
+  const ids = totals.map((row) => row.alunoId);
+  const [people, notices] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              id: students.id,
+              nome: students.nome,
+              matricula: students.matricula,
+              turmaId: classes.id,
+              turmaNome: classes.nome,
+            })
+            .from(students)
+            .leftJoin(classes, eq(classes.id, students.turmaId))
+            .where(inArray(students.id, ids)),
+          db
+            .select()
+            .from(tutelaryNotifications)
+            .where(and(inArray(tutelaryNotifications.alunoId, ids), eq(tutelaryNotifications.ano, range.ano)))
+            .orderBy(desc(tutelaryNotifications.emitidaEm)),
+        ]);
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const alerts = totals.map((row) => {
+    const person = byId.get(row.alunoId)!;
+    const notice = notices.find((item) => item.alunoId === row.alunoId);
+    const alert: AttendanceAlert = {
+      aluno: { id: person.id, nome: person.nome, matricula: person.matricula },
+      turma: person.turmaId && person.turmaNome ? { id: person.turmaId, nome: person.turmaNome } : null,
+      aulas_dadas: row.given,
+      faltas: row.counted,
+      frequencia: attendancePercent(row.given, row.counted) ?? 0,
+      ultima_notificacao: notice
+        ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
+        : null,
+    };
+    return { alert, below: isBelowMinimum(row.given, row.counted) };
+  });
+  alerts.sort(
+    (a, b) =>
+      a.alert.frequencia - b.alert.frequencia ||
+      a.alert.aluno.nome.localeCompare(b.alert.aluno.nome, 'pt-BR'),
+  );
+  return {
+    ano: range.ano,
+    frequencia_minima: FREQUENCIA_MINIMA,
+    limite_conselho: LIMITE_CONSELHO_TUTELAR,
+    abaixo_minimo: alerts.filter((item) => item.below).map((item) => item.alert),
+    conselho_tutelar: alerts.map((item) => item.alert),
+  };
+}

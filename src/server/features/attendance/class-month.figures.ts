@@ -1,0 +1,129 @@
+/** A class's month of attendance: students × days of roll, with their totals. */
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { attendancePercent, type ClassMonth } from '../../../shared/attendance.schemas.js';
+import { eachDay } from '../../../shared/calendar.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { classifyRange, monthRange } from '../calendar/calendar.service.js';
+import { students } from '../../db/schema/students.js';
+import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+
+/** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
+export async function getClassMonth(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: { mes?: string | undefined },
+): Promise<ClassMonth> {
+  const access = await diaryAccessOf(db, viewer, turmaId);
+  const mes = query.mes ?? clock.today().slice(0, 7);
+  const { de, ate } = monthRange(mes);
+  const subjectFilter: SQL | undefined =
+    access.visible === null
+      ? undefined
+      : sql`(${attendanceRolls.disciplina} is null or ${attendanceRolls.disciplina} in (${
+          access.visible.size === 0
+            ? sql`null`
+            : sql.join(
+                [...access.visible].map((name) => sql`${name}`),
+                sql`, `,
+              )
+        }))`;
+  const rollsInMonth = and(
+    eq(attendanceRolls.turmaId, turmaId),
+    gte(attendanceRolls.data, de),
+    lte(attendanceRolls.data, ate),
+    subjectFilter,
+  );
+  const [days, rolls, members, absences] = await Promise.all([
+    classifyRange(db, de, ate),
+    db
+      .select({ data: attendanceRolls.data, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(attendanceRolls)
+      .where(rollsInMonth)
+      .groupBy(attendanceRolls.data),
+    // The class's ~40 members looked up by primary key (OFFSET 0 keeps the lateral from being flattened
+    // into a scan of every student).
+    db
+      .execute(
+        sql`select s.id, s.nome, s.matricula, ${classMemberships.inicio} as inicio, ${classMemberships.fim} as fim
+          from ${classMemberships}
+          cross join lateral (
+            select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+            from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+          ) s
+          where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
+            and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
+          order by lower(s.nome), s.matricula`,
+      )
+      .then(
+        (result) =>
+          (
+            result as {
+              rows: { id: string; nome: string; matricula: string; inicio: string; fim: string | null }[];
+            }
+          ).rows,
+      ),
+    db
+      .select({
+        alunoId: attendanceAbsences.alunoId,
+        data: attendanceRolls.data,
+        total: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada})`.mapWith(Number),
+      })
+      .from(attendanceAbsences)
+      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+      .where(rollsInMonth)
+      .groupBy(attendanceAbsences.alunoId, attendanceRolls.data),
+  ]);
+  const rollsByDay = new Map(rolls.map((row) => [row.data, row.total]));
+  const absent = new Map(absences.map((row) => [`${row.alunoId}|${row.data}`, row.total]));
+  const dates = eachDay(de, ate);
+  // A student who left and came back has two memberships in the month: one line, both spans.
+  const lines = new Map<
+    string,
+    { id: string; nome: string; matricula: string; spans: [string, string | null][] }
+  >();
+  for (const member of members) {
+    const line = lines.get(member.id) ?? {
+      id: member.id,
+      nome: member.nome,
+      matricula: member.matricula,
+      spans: [],
+    };
+    line.spans.push([member.inicio, member.fim]);
+    lines.set(member.id, line);
+  }
+  return {
+    turma: { id: access.turma.id, nome: access.turma.nome, frequencia_modo: access.turma.frequenciaModo },
+    mes,
+    dias: days.map((day) => ({
+      data: day.data,
+      tipo: day.tipo,
+      letivo: day.letivo,
+      chamadas: rollsByDay.get(day.data) ?? 0,
+    })),
+    alunos: [...lines.values()].map((line) => {
+      let given = 0;
+      let counted = 0;
+      const faltas = dates.map((date) => {
+        const rollsThatDay = rollsByDay.get(date) ?? 0;
+        const belongs = line.spans.some(([inicio, fim]) => date >= inicio && (fim === null || date <= fim));
+        if (rollsThatDay === 0 || !belongs) return null;
+        const value = absent.get(`${line.id}|${date}`) ?? 0;
+        given += rollsThatDay;
+        counted += value;
+        return value;
+      });
+      return {
+        id: line.id,
+        nome: line.nome,
+        matricula: line.matricula,
+        faltas,
+        aulas_dadas: given,
+        total_faltas: counted,
+        frequencia: attendancePercent(given, counted),
+      };
+    }),
+  };
+}

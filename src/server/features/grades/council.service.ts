@@ -1,0 +1,69 @@
+/** Conselho de classe: recording a class council's decision on a student's year. */
+import { eq } from 'drizzle-orm';
+import type { CouncilInput, ReportCard } from '../../../shared/report-card.schemas.js';
+import type { AppContext } from '../../context.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import { type Viewer } from '../classes/diary-access.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { resolveYear } from '../calendar/school-years.service.js';
+import { students } from '../../db/schema/students.js';
+import { councilDecisions } from '../../db/schema/grades.js';
+import { buildReportCard, studentNotFound } from './report-card.service.js';
+
+/**
+ * POST /api/conselho/:aluno_id — the conselho de classe's decision on a subject (or the overall
+ * result), with its reason; a new decision replaces the previous one. Audited.
+ */
+export async function recordCouncilDecision(
+  ctx: AppContext,
+  viewer: Viewer,
+  alunoId: string,
+  input: CouncilInput,
+  actor: Actor,
+): Promise<ReportCard> {
+  const [student] = await ctx.db.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
+  if (!student) throw studentNotFound();
+  const year = await resolveYear(ctx.db, input.ano);
+  if (!year)
+    throw badRequest('Não há ano letivo cadastrado para registrar a decisão.', [
+      { path: 'ano', message: 'Ano letivo não encontrado' },
+    ]);
+  await ctx.db.transaction(async (tx) => {
+    const values = {
+      alunoId,
+      anoLetivoId: year.id,
+      disciplina: input.disciplina ?? null,
+      resultado: input.resultado,
+      motivo: input.motivo,
+      porId: actor.id,
+      porNome: actor.nome,
+      em: clock.now(),
+    };
+    await tx
+      .insert(councilDecisions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [councilDecisions.alunoId, councilDecisions.anoLetivoId, councilDecisions.disciplina],
+        set: {
+          resultado: values.resultado,
+          motivo: values.motivo,
+          porId: values.porId,
+          porNome: values.porNome,
+          em: values.em,
+        },
+      });
+    await recordAudit(tx, actor, {
+      action: 'decisao_conselho',
+      entity: 'aluno',
+      entityId: alunoId,
+      details: {
+        ano: year.ano,
+        disciplina: input.disciplina ?? null,
+        resultado: input.resultado,
+        motivo: input.motivo,
+      },
+    });
+  });
+  return buildReportCard(ctx.db, viewer, alunoId, { ano: year.ano });
+}

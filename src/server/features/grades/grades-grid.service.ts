@@ -1,0 +1,208 @@
+/** The grades grid (students × avaliações of a class, subject and period) and who belongs to it. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  applyRecovery,
+  conceitos,
+  displayGrade,
+  tenthsToNumber,
+  weightedMean,
+  type AveragingRules,
+} from '../../../shared/averages.js';
+import { type GradesGrid } from '../../../shared/grades.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { type Viewer } from '../classes/diary-access.js';
+import { students } from '../../db/schema/students.js';
+import { rulesForYear } from '../calendar/academic-settings.service.js';
+import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
+import {
+  closedMessage,
+  periodContextOf,
+  periodStateFor,
+  type PeriodContext,
+} from '../calendar/period-state.js';
+import { subjectAccess, tenthsOf } from './grades.service.js';
+import { assessmentDeletionMode } from './assessments.service.js';
+import { cellOf } from './grades.presenter.js';
+
+// ---------------------------------------------------------------- the grid
+
+/**
+ * Students who belonged to the class at any day of a range, by name. The lateral lookup with OFFSET 0
+ * keeps the planner on the students' primary key for the ~40 members (as the roll does) instead of
+ * scanning every student to hash-join them.
+ */
+export async function membersDuring(
+  db: DbOrTx,
+  turmaId: string,
+  de: string,
+  ate: string,
+): Promise<{ id: string; nome: string; matricula: string }[]> {
+  const result = await db.execute(sql`
+    select distinct s.id, s.nome, s.matricula, lower(s.nome) as chave
+    from ${classMemberships}
+    cross join lateral (
+      select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
+      from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
+    ) s
+    where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
+      and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
+    order by chave, s.matricula`);
+  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
+}
+
+/** 404 unless the student belonged to the class at some day of the period (a cell of its grid). */
+export async function assertMemberDuring(
+  db: DbOrTx,
+  turmaId: string,
+  context: Pick<PeriodContext, 'period'>,
+  alunoId: string,
+): Promise<void> {
+  const members = await membersDuring(db, turmaId, context.period.inicio, context.period.fim);
+  if (!members.some((member) => member.id === alunoId))
+    throw notFound('Aluno não encontrado nesta turma no período.');
+}
+
+/** The period average of one student from their cells (regular weighted mean, then recuperação). */
+export function periodAverage(
+  items: readonly { tipo: 'regular' | 'recuperacao'; peso: number; valor: number | null }[],
+  rules: AveragingRules,
+): { media: number | null; recuperacao: number | null; semRecuperacao: number | null } {
+  const mean = weightedMean(items.filter((item) => item.tipo === 'regular'));
+  const recovery = items.find((item) => item.tipo === 'recuperacao')?.valor ?? null;
+  return {
+    media: applyRecovery(mean, recovery, rules.recuperacao),
+    recuperacao: recovery,
+    semRecuperacao: mean,
+  };
+}
+
+/** GET /api/notas/turmas/:id?disciplina=&periodo_id= — students × assessments, a version per cell. */
+export async function getGradesGrid(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  query: { disciplina: string; periodo_id: string },
+): Promise<GradesGrid> {
+  const access = await subjectAccess(db, viewer, turmaId, query.disciplina, 'read');
+  const context = await periodContextOf(db, query.periodo_id);
+  const [state, rules, columns, members] = await Promise.all([
+    periodStateFor(db, context.period, turmaId),
+    rulesForYear(db, context.year.id),
+    db
+      .select()
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.turmaId, turmaId),
+          eq(assessments.disciplina, query.disciplina),
+          eq(assessments.periodoId, query.periodo_id),
+        ),
+      )
+      .orderBy(
+        asc(sql`${assessments.tipo} = 'recuperacao'`),
+        asc(assessments.data),
+        asc(assessments.createdAt),
+      ),
+    membersDuring(db, turmaId, context.period.inicio, context.period.fim),
+  ]);
+  const cells =
+    columns.length === 0
+      ? []
+      : await db
+          .select({
+            id: grades.id,
+            avaliacaoId: grades.avaliacaoId,
+            alunoId: grades.alunoId,
+            valor: grades.valor,
+            version: grades.version,
+          })
+          .from(grades)
+          .where(
+            inArray(
+              grades.avaliacaoId,
+              columns.map((column) => column.id),
+            ),
+          );
+  const byKey = new Map(cells.map((cell) => [`${cell.avaliacaoId}:${cell.alunoId}`, cell]));
+  const pending =
+    columns.length === 0
+      ? []
+      : await db
+          .select({
+            id: rectificationRequests.id,
+            avaliacaoId: rectificationRequests.avaliacaoId,
+            alunoId: rectificationRequests.alunoId,
+            depois: rectificationRequests.depois,
+          })
+          .from(rectificationRequests)
+          .where(
+            and(
+              eq(rectificationRequests.situacao, 'pendente'),
+              inArray(
+                rectificationRequests.avaliacaoId,
+                columns.map((column) => column.id),
+              ),
+            ),
+          );
+  const teaches = access.teaches === null || access.teaches.has(query.disciplina);
+  let bloqueio = teaches
+    ? null
+    : 'Você não leciona esta disciplina nesta turma: as notas são só para consulta.';
+  const closed = closedMessage(context, state, 'notas');
+  if (closed && (!access.isAdmin || context.yearClosed)) bloqueio = closed;
+  else if (closed)
+    bloqueio = `O ${context.nome} está fechado: altere notas pela retificação (com motivo) ou reabra o período.`;
+  return {
+    turma: { id: access.turma.id, nome: access.turma.nome },
+    disciplina: query.disciplina,
+    periodo: {
+      id: context.period.id,
+      nome: context.nome,
+      inicio: context.period.inicio,
+      fim: context.period.fim,
+      ...state,
+    },
+    escala: rules.escala,
+    conceitos: Object.fromEntries(
+      conceitos.map((c) => [c, tenthsToNumber(rules.conceitos[c])]),
+    ) as GradesGrid['conceitos'],
+    bloqueio,
+    pode_solicitar_retificacao: !access.isAdmin && teaches && closed !== null,
+    exclusao_com_notas: teaches ? assessmentDeletionMode(context, state, access.isAdmin) : 'bloqueada',
+    retificacoes_pendentes: pending.map((request) => ({
+      id: request.id,
+      avaliacao_id: request.avaliacaoId,
+      aluno_id: request.alunoId,
+      depois: displayGrade(tenthsOf(request.depois), rules),
+    })),
+    avaliacoes: columns.map((column) => ({
+      id: column.id,
+      nome: column.nome,
+      data: column.data,
+      peso: tenthsToNumber(tenthsOf(column.peso)!),
+      tipo: column.tipo,
+      version: column.version,
+    })),
+    alunos: members.map((member) => {
+      const notas = columns.map((column) => cellOf(byKey.get(`${column.id}:${member.id}`), column.id, rules));
+      const { media } = periodAverage(
+        columns.map((column, index) => ({
+          tipo: column.tipo,
+          peso: tenthsOf(column.peso)!,
+          valor: notas[index]!.valor === null ? null : tenthsOf(String(notas[index]!.valor)),
+        })),
+        rules,
+      );
+      return {
+        id: member.id,
+        nome: member.nome,
+        matricula: member.matricula,
+        notas,
+        media: media === null ? null : tenthsToNumber(media),
+        media_texto: displayGrade(media, rules),
+      };
+    }),
+  };
+}

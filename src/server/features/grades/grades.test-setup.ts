@@ -1,0 +1,160 @@
+/**
+ * What the grades tests share: the test app and its hooks, a school in bimestres (setupSchool), an avaliação,
+ * the grid URL, graded and closed years.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { SchoolYear } from '../../../shared/calendar.schemas.js';
+import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
+import type { Assessment } from '../../../shared/assessments.schemas.js';
+import type { FieldError } from '../../../shared/api.js';
+import { clock } from '../../lib/clock.js';
+import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
+import {
+  dataOf,
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  insertTeacher,
+} from '../../test/records-fixtures.js';
+import { classes } from '../../db/schema/classes.js';
+
+export let t: TestApp;
+
+/** The test app of the grades tests: a fresh database before each test, the clock pinned to 20/03/2026. */
+export function setupGradesTestApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.reset();
+    clock.pin('2026-03-20');
+  });
+  afterEach(() => clock.unpin());
+}
+
+export const { send, get } = requestsOf(() => t.app);
+/** The settings as a PUT body (without the read-only fields). */
+export function settingsBody(settings: AcademicSettings): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...settings };
+  delete body.version;
+  delete body.updated_at;
+  return body;
+}
+export const detailsOf = (response: { json: () => unknown }) =>
+  (response.json() as { details?: FieldError[] }).details ?? [];
+
+/**
+ * 2026 in bimestres (the 1st closes on 24/04). Class A: Matemática by one teacher, Português by
+ * another; three students, the first a guardian's child. Today is 20/03/2026.
+ */
+export async function setupSchool() {
+  const admin = await signedIn(t, 'administrador');
+  const yearResponse = await send('POST', '/api/anos-letivos', admin.cookie, {
+    ano: 2026,
+    inicio: '2026-02-02',
+    fim: '2026-12-11',
+    tipo_periodo: 'bimestre',
+    periodos: [
+      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
+      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
+      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
+      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+    ],
+  });
+  expect(yearResponse.statusCode).toBe(201);
+  const year = dataOf<SchoolYear>(yearResponse);
+  const math = await signedIn(t, 'professor');
+  const mathTeacher = await insertTeacher(t, math.user.id);
+  const portuguese = await signedIn(t, 'professor');
+  const portugueseTeacher = await insertTeacher(t, portuguese.user.id);
+  const classA = await insertClass(t, null);
+  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
+    frequencia_modo: 'por_aula',
+    disciplinas: [
+      { disciplina: 'Matemática', professor_id: mathTeacher.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
+      { disciplina: 'Português', professor_id: portugueseTeacher.id, aulas_semanais: 4, dias_semana: [2, 4] },
+    ],
+  });
+  expect(grid.statusCode).toBe(200);
+  const guardianUser = await signedIn(t, 'responsavel');
+  const guardian = await insertGuardian(t, guardianUser.user.id);
+  const a1 = await insertStudent(t, classA.id, guardian.id);
+  const a2 = await insertStudent(t, classA.id);
+  const a3 = await insertStudent(t, classA.id);
+  return {
+    admin,
+    math,
+    mathTeacher,
+    portuguese,
+    guardian: guardianUser,
+    classA,
+    year,
+    p: year.periodos,
+    a: [a1, a2, a3] as const,
+  };
+}
+export type School = Awaited<ReturnType<typeof setupSchool>>;
+
+export async function createAssessment(s: School, cookie: string, extra: Record<string, unknown> = {}) {
+  const response = await send('POST', '/api/avaliacoes', cookie, {
+    turma_id: s.classA.id,
+    disciplina: 'Matemática',
+    periodo_id: s.p[0]!.id,
+    nome: 'Prova 1',
+    data: '2026-03-10',
+    peso: 1,
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<Assessment>(response);
+}
+
+export const gridUrl = (s: School, periodo = 0, disciplina = 'Matemática') =>
+  `/api/notas/turmas/${s.classA.id}?disciplina=${encodeURIComponent(disciplina)}&periodo_id=${s.p[periodo]!.id}`;
+
+/** Grades for the 1st bimestre (Matemática 8,0 / 4,0 with recuperação 7,0 / 3,0), closed. */
+export async function gradeFirstPeriod(s: School) {
+  const exam = await createAssessment(s, s.math.cookie);
+  const recovery = await createAssessment(s, s.math.cookie, {
+    nome: 'Recuperação',
+    tipo: 'recuperacao',
+    data: '2026-04-15',
+  });
+  const portuguese = await createAssessment(s, s.portuguese.cookie, {
+    disciplina: 'Português',
+    nome: 'Redação',
+  });
+  const response = await send('PUT', '/api/notas', s.admin.cookie, {
+    notas: [
+      { avaliacao_id: exam.id, aluno_id: s.a[0].id, valor: 8 },
+      { avaliacao_id: exam.id, aluno_id: s.a[1].id, valor: 4 },
+      { avaliacao_id: recovery.id, aluno_id: s.a[1].id, valor: 7 },
+      { avaliacao_id: exam.id, aluno_id: s.a[2].id, valor: 3 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[0].id, valor: 9 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[1].id, valor: 6 },
+      { avaliacao_id: portuguese.id, aluno_id: s.a[2].id, valor: 6 },
+    ],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A school whose class A is the 5º ano (its students move up to the 6º) with the 1st bimestre graded. */
+export async function gradedFifthGrade() {
+  const s = await setupSchool();
+  await gradeFirstPeriod(s);
+  await t.database.db
+    .update(classes)
+    .set({ serie: '5º ano', nome: '5º Ano A' })
+    .where(eq(classes.id, s.classA.id));
+  return s;
+}
+
+/** The same, with the year closed on 20/12/2026. */
+export async function closedFifthGradeYear() {
+  const s = await gradedFifthGrade();
+  clock.pin('2026-12-20');
+  await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+  return s;
+}

@@ -1,0 +1,170 @@
+/**
+ * Applying the rematrícula: next year's classes, memberships and students' destinations in one transaction,
+ * once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
+import type { AppContext } from '../../context.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import type { Viewer } from '../classes/diary-access.js';
+import { syncMemberships } from '../students/memberships.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
+import { yearClosures } from '../../db/schema/grades.js';
+import { groupBy } from '../../../shared/group-by.js';
+import { applyBlock, type RematriculaAdjustments } from './year-end.service.js';
+import { buildPlan, isStaying } from './rematricula-plan.service.js';
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== null && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * POST /api/anos-letivos/:id/rematricula — the proposal with the administrator's adjustments; with
+ * `dryRun` only the counts. Applied once: afterwards it answers the recorded result, changing nothing.
+ */
+export async function applyRematricula(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: string,
+  adjustments: RematriculaAdjustments,
+  dryRun: boolean,
+  actor: Actor,
+): Promise<RematriculaProposal> {
+  const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
+  if (dryRun || plan.proposal.aplicada) return plan.proposal;
+  const { year, proposal } = plan;
+  if (proposal.erros.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      proposal.erros.length === 1
+        ? proposal.erros[0]!.message
+        : `${String(proposal.erros.length)} problemas nas turmas propostas: corrija os campos indicados.`,
+      proposal.erros,
+    );
+  const early = applyBlock(year, clock.today());
+  if (early) throw conflict(early);
+  const next = String(year.ano + 1);
+  const [nextYear] = await ctx.db
+    .select()
+    .from(schoolYears)
+    .where(eq(schoolYears.ano, year.ano + 1));
+  const start = nextYear?.inicio ?? `${next}-01-01`;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // Under the lock of the closure row: two applications at once run one after the other.
+      const [closure] = await tx
+        .select()
+        .from(yearClosures)
+        .where(eq(yearClosures.anoLetivoId, id))
+        .for('update');
+      if (!closure || closure.rematriculaEm !== null) return;
+      const created = new Map<string, string>();
+      for (const turma of proposal.turmas) {
+        if (!turma.incluir || turma.nome === null || created.has(turma.nome)) continue;
+        const [existing] = await tx
+          .select({ id: classes.id })
+          .from(classes)
+          .where(and(eq(classes.anoLetivo, next), eq(classes.nome, turma.nome)));
+        if (existing) {
+          created.set(turma.nome, existing.id);
+          continue;
+        }
+        const origin = plan.origins.find((row) => row.id === turma.origem_id)!;
+        const [row] = await tx
+          .insert(classes)
+          .values({
+            nome: turma.nome,
+            nivel: (turma.nivel ?? origin.nivel) as ClassRow['nivel'],
+            serie: turma.serie ?? origin.serie,
+            turno: turma.turno,
+            anoLetivo: next,
+            capacidadeMaxima: turma.capacidade_maxima,
+            professorResponsavelId: turma.professor_responsavel_id,
+            frequenciaModo: origin.frequenciaModo,
+          })
+          .returning({ id: classes.id });
+        created.set(turma.nome, row!.id);
+        // The grid and its teachers carry over, to confirm on the class screen.
+        const grid = await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, origin.id));
+        if (grid.length > 0)
+          await tx.insert(classSubjects).values(grid.map((item) => ({ ...item, turmaId: row!.id })));
+      }
+      // Every student's destination, grouped: one statement per destination class or status.
+      const leaving = { formado: [] as string[], inativo: [] as string[] };
+      const moves: { alunoId: string; turmaId: string | null }[] = [];
+      const withoutClass: string[] = [];
+      for (const student of proposal.alunos) {
+        if (isStaying(student.destino)) {
+          const turmaId = student.destino_turma_nome ? created.get(student.destino_turma_nome) : undefined;
+          // No class next year (its class left out): still active, with no class, for the secretary.
+          if (!turmaId) withoutClass.push(student.aluno_id);
+          moves.push({ alunoId: student.aluno_id, turmaId: turmaId ?? null });
+        } else {
+          leaving[student.destino === 'concluido' ? 'formado' : 'inativo'].push(student.aluno_id);
+          moves.push({ alunoId: student.aluno_id, turmaId: null });
+        }
+      }
+      const bumped = { version: sql`${students.version} + 1`, updatedAt: clock.now() };
+      const staying = groupBy(
+        moves.filter((move) => move.turmaId !== null),
+        (move) => move.turmaId!,
+      );
+      for (const [turmaId, group] of staying)
+        await tx
+          .update(students)
+          .set({ turmaId, dataEnturmacao: start, ...bumped })
+          .where(
+            inArray(
+              students.id,
+              group.map((move) => move.alunoId),
+            ),
+          );
+      if (withoutClass.length > 0)
+        await tx
+          .update(students)
+          .set({ turmaId: null, dataEnturmacao: null, ...bumped })
+          .where(inArray(students.id, withoutClass));
+      for (const [status, ids] of Object.entries(leaving) as ['formado' | 'inativo', string[]][])
+        if (ids.length > 0)
+          await tx
+            .update(students)
+            .set({ status, ...bumped })
+            .where(inArray(students.id, ids));
+      await syncMemberships(tx, moves, start);
+      await tx
+        .update(classes)
+        .set({ status: 'concluido', version: sql`${classes.version} + 1`, updatedAt: clock.now() })
+        .where(eq(classes.anoLetivo, String(year.ano)));
+      const resumo = { ...proposal.contagem, turmas_criadas: [...created.keys()] };
+      await tx
+        .update(yearClosures)
+        .set({ rematriculaEm: clock.now(), rematriculaResumo: resumo })
+        .where(eq(yearClosures.anoLetivoId, id));
+      await recordAudit(tx, actor, {
+        action: 'aplicar_rematricula',
+        entity: 'ano_letivo',
+        entityId: id,
+        details: resumo,
+      });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error))
+      throw new AppError(
+        'VALIDATION',
+        'Um professor indicado na proposta não existe mais. Nada foi alterado; revise a proposta.',
+        [{ path: 'turmas', message: 'Professor não encontrado' }],
+      );
+    throw error;
+  }
+  return { ...proposal, aplicada: true, dry_run: false };
+}

@@ -1,0 +1,285 @@
+/**
+ * The rematrícula proposal: next year's classes and each student's destination, with what applying would
+ * refuse.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  DestinoTipo,
+  RematriculaClass,
+  RematriculaProposal,
+  RematriculaStudent,
+} from '../../../shared/year-end.schemas.js';
+import type { FieldError } from '../../../shared/api.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import type { Viewer } from '../classes/diary-access.js';
+import { type SchoolYearRow } from '../../db/schema/calendar.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
+import { teachers } from '../../db/schema/teachers.js';
+import { yearClosures } from '../../db/schema/grades.js';
+import { situationsOf } from './report-card.service.js';
+import { groupBy } from '../../../shared/group-by.js';
+import { LAST_GRADE, studentsOfYear, type RematriculaAdjustments, yearOf } from './year-end.service.js';
+
+/** '5º ano' → 5 (null when the série has no number). */
+function gradeNumber(serie: string): number | null {
+  const match = /^(\d+)/.exec(serie.trim());
+  return match ? Number(match[1]) : null;
+}
+
+const bump = (text: string, from: number, to: number) =>
+  text.replace(new RegExp(`^${String(from)}`), String(to));
+
+function nextClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
+  const grade = gradeNumber(turma.serie);
+  if (grade === null || grade >= LAST_GRADE) return { nome: null, serie: null, nivel: null };
+  const next = grade + 1;
+  return {
+    nome:
+      bump(turma.nome, grade, next) === turma.nome
+        ? `${turma.nome} (${String(next)}º ano)`
+        : bump(turma.nome, grade, next),
+    serie: bump(turma.serie, grade, next),
+    nivel: next <= 5 ? 'Fundamental I' : 'Fundamental II',
+  };
+}
+
+interface Plan {
+  year: SchoolYearRow;
+  proposal: RematriculaProposal;
+  /** Destination class key (new class name) of each student. */
+  origins: ClassRow[];
+}
+
+export async function buildPlan(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+  adjustments: RematriculaAdjustments,
+  dryRun: boolean,
+): Promise<Plan> {
+  const year = await yearOf(db, id);
+  const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+  if (!closure) throw conflict(`Encerre o ano letivo ${String(year.ano)} antes de preparar a rematrícula.`);
+  const next = String(year.ano + 1);
+  const origins = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.anoLetivo, String(year.ano))))
+    .orderBy(asc(classes.serie), asc(classes.nome));
+  const existingNext = await db
+    .select({ id: classes.id, nome: classes.nome })
+    .from(classes)
+    .where(eq(classes.anoLetivo, next));
+  const existingByName = new Map(existingNext.map((row) => [row.nome, row.id]));
+  const adjust = new Map(adjustments.turmas.map((item) => [item.origem_id, item]));
+  const turmas: RematriculaClass[] = origins
+    .filter((turma) => turma.status !== 'inativo')
+    .map((turma) => {
+      const target = nextClassOf(turma);
+      const own = adjust.get(turma.id);
+      const nome = target.nome === null ? null : (own?.nome ?? target.nome);
+      return {
+        origem_id: turma.id,
+        origem_nome: turma.nome,
+        origem_serie: turma.serie,
+        ...target,
+        nome,
+        turno: own?.turno ?? turma.turno,
+        capacidade_maxima: own?.capacidade_maxima ?? turma.capacidadeMaxima,
+        professor_responsavel_id:
+          own?.professor_responsavel_id === undefined
+            ? turma.professorResponsavelId
+            : own.professor_responsavel_id,
+        incluir: target.nome !== null && (own?.incluir ?? true),
+        existente_id: nome === null ? null : (existingByName.get(nome) ?? null),
+        para_retidos: false,
+        erros: { nome: null, professor_responsavel_id: null },
+      };
+    });
+
+  const enrolled = await studentsOfYear(db, year.ano);
+  const situations = await situationsOf(
+    db,
+    viewer,
+    enrolled.map((row) => row.id),
+    year.ano,
+  );
+  const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item]));
+  const byOrigin = new Map(turmas.map((turma) => [turma.origem_id, turma]));
+  const originById = new Map(origins.map((turma) => [turma.id, turma]));
+  const alunos: RematriculaStudent[] = enrolled.map((student) => {
+    const situation = situations.get(student.id) ?? 'cursando';
+    const origin = originById.get(student.turmaId)!;
+    const grade = gradeNumber(origin.serie);
+    const failed = situation === 'reprovado_nota' || situation === 'reprovado_falta';
+    let destino: DestinoTipo = failed
+      ? 'mesma_serie'
+      : grade !== null && grade >= LAST_GRADE
+        ? 'concluido'
+        : 'proxima_serie';
+    destino = override.get(student.id)?.destino ?? destino;
+    if (destino === 'proxima_serie' && (grade === null || grade >= LAST_GRADE)) destino = 'concluido';
+    return {
+      aluno_id: student.id,
+      nome: student.nome,
+      origem_turma_id: student.turmaId,
+      origem_turma_nome: origin.nome,
+      situacao: situation,
+      destino,
+      destino_turma_nome: null,
+    };
+  });
+  // Retained students go to next year's class of their série: one proposed from below, else a copy of theirs.
+  for (const student of alunos) {
+    const origin = originById.get(student.origem_turma_id)!;
+    // A class the administrator chose is placed below, after every proposed class exists.
+    if (override.get(student.aluno_id)?.turma_nome !== undefined) continue;
+    if (student.destino === 'proxima_serie') {
+      // A class left out ('Criar turma' unchecked) leaves its students without a class, still active,
+      // for the secretary to place — never inactivated by a checkbox about a class.
+      const target = byOrigin.get(origin.id);
+      student.destino_turma_nome = target?.incluir ? target.nome : null;
+    } else if (student.destino === 'mesma_serie') {
+      const candidates = turmas.filter((turma) => turma.incluir && turma.serie === origin.serie);
+      let target = candidates.find((turma) => turma.turno === origin.turno) ?? candidates[0];
+      if (!target) {
+        target = {
+          origem_id: origin.id,
+          origem_nome: origin.nome,
+          origem_serie: origin.serie,
+          nome: origin.nome,
+          serie: origin.serie,
+          nivel: origin.nivel,
+          turno: origin.turno,
+          capacidade_maxima: origin.capacidadeMaxima,
+          professor_responsavel_id: origin.professorResponsavelId,
+          incluir: true,
+          existente_id: existingByName.get(origin.nome) ?? null,
+          para_retidos: true,
+          erros: { nome: null, professor_responsavel_id: null },
+        };
+        turmas.push(target);
+      }
+      student.destino_turma_nome = target.nome;
+    }
+  }
+  // The administrator's choice of class, among the classes the proposal creates (or finds).
+  const chosenClassErrors: FieldError[] = [];
+  adjustments.alunos.forEach((item, index) => {
+    if (item.turma_nome === undefined) return;
+    const student = alunos.find((row) => row.aluno_id === item.aluno_id);
+    if (!student || (student.destino !== 'proxima_serie' && student.destino !== 'mesma_serie')) return;
+    if (turmas.some((turma) => turma.incluir && turma.nome === item.turma_nome))
+      student.destino_turma_nome = item.turma_nome;
+    else
+      chosenClassErrors.push({
+        path: `alunos.${String(index)}.turma_nome`,
+        message: `A turma “${item.turma_nome}” não está na proposta de ${String(year.ano + 1)}`,
+      });
+  });
+  if (chosenClassErrors.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      'A turma escolhida para um aluno não está entre as turmas do próximo ano.',
+      chosenClassErrors,
+    );
+  const erros = await checkProposedClasses(db, turmas, adjustments, year.ano + 1);
+  const contagem = {
+    proxima_serie: 0,
+    mesma_serie: 0,
+    concluido: 0,
+    nao_rematriculado: 0,
+    sem_turma: 0,
+    turmas_novas: 0,
+  };
+  for (const student of alunos) {
+    contagem[student.destino]++;
+    if (isStaying(student.destino) && student.destino_turma_nome === null) contagem.sem_turma++;
+  }
+  contagem.turmas_novas = new Set(
+    turmas.filter((turma) => turma.incluir && !turma.existente_id).map((turma) => turma.nome),
+  ).size;
+  return {
+    year,
+    origins,
+    proposal: {
+      ano: year.ano,
+      proximo_ano: year.ano + 1,
+      aplicada: closure.rematriculaEm !== null,
+      dry_run: dryRun,
+      turmas,
+      alunos,
+      contagem,
+      erros,
+    },
+  };
+}
+
+export const isStaying = (destino: DestinoTipo) => destino === 'proxima_serie' || destino === 'mesma_serie';
+
+/**
+ * What applying would refuse or get wrong: a teacher chosen who does not exist (any more), and two
+ * classes of the proposal with the same name (ignoring case) — applying matches classes by name, so
+ * they would silently become one. The proposal and its dry run carry them (on each class, `erros`,
+ * and as field errors, `erros` of the proposal: `turmas.N.…` when the class was adjusted, else
+ * `turmas`), so the screen shows them where they are and the administrator fixes them in place;
+ * applying refuses them (400 with the same details) before changing anything.
+ */
+async function checkProposedClasses(
+  db: DbOrTx,
+  turmas: RematriculaClass[],
+  adjustments: RematriculaAdjustments,
+  proximoAno: number,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const indexOf = (origemId: string) => adjustments.turmas.findIndex((item) => item.origem_id === origemId);
+  const chosen = [
+    ...new Set(
+      adjustments.turmas.flatMap((item) =>
+        item.professor_responsavel_id ? [item.professor_responsavel_id] : [],
+      ),
+    ),
+  ];
+  const known =
+    chosen.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.id, chosen))).map(
+            (row) => row.id,
+          ),
+        );
+  adjustments.turmas.forEach((item, index) => {
+    if (!item.professor_responsavel_id || known.has(item.professor_responsavel_id)) return;
+    const message = 'Professor não encontrado: escolha outro';
+    errors.push({ path: `turmas.${String(index)}.professor_responsavel_id`, message });
+    for (const turma of turmas)
+      if (turma.origem_id === item.origem_id && !turma.para_retidos)
+        turma.erros.professor_responsavel_id = message;
+  });
+  const byName = groupBy(
+    turmas.filter((turma) => turma.incluir && turma.nome !== null),
+    (turma) => turma.nome!.trim().toLocaleLowerCase('pt-BR'),
+  );
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const origins = same
+      .map((turma) => (turma.para_retidos ? `${turma.origem_nome}, para os retidos` : turma.origem_nome))
+      .join(' e de ');
+    const message = `${same.length === 2 ? 'Duas' : String(same.length)} turmas de ${String(proximoAno)} com o nome “${same[0]!.nome!}” (de ${origins}): dê um nome diferente a cada uma`;
+    for (const turma of same) turma.erros.nome = message;
+    const adjusted = same.map((turma) => indexOf(turma.origem_id)).filter((index) => index >= 0);
+    if (adjusted.length === 0) errors.push({ path: 'turmas', message });
+    for (const index of new Set(adjusted)) errors.push({ path: `turmas.${String(index)}.nome`, message });
+  }
+  return errors;
+}
+
+/** GET /api/anos-letivos/:id/rematricula — the proposal, without changing anything. */
+export async function proposeRematricula(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+): Promise<RematriculaProposal> {
+  return (await buildPlan(db, viewer, id, { turmas: [], alunos: [] }, true)).proposal;
+}

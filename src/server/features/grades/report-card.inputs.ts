@@ -1,0 +1,170 @@
+/**
+ * What a boletim is built from: the year's, the class's and the student's inputs, read in a few queries per
+ * batch.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PeriodState } from '../../../shared/grades.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
+import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
+import { attendanceTallies, type AttendanceTally } from '../attendance/attendance.figures.js';
+import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../../db/schema/calendar.js';
+import { type ClassRow } from '../../db/schema/classes.js';
+import {
+  assessments,
+  councilDecisions,
+  grades,
+  yearClosures,
+  type CouncilDecisionRow,
+} from '../../db/schema/grades.js';
+import { periodStatesFor } from '../calendar/period-state.js';
+import { groupBy } from '../../../shared/group-by.js';
+
+export interface YearInputs {
+  periods: SchoolPeriodRow[];
+  closed: boolean;
+}
+
+export async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearInputs> {
+  const [periods, closure] = await Promise.all([
+    db
+      .select()
+      .from(schoolPeriods)
+      .where(eq(schoolPeriods.anoLetivoId, year.id))
+      .orderBy(asc(schoolPeriods.numero)),
+    db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id)),
+  ]);
+  return { periods, closed: closure.length > 0 };
+}
+
+export interface ClassInputs {
+  /** The class takes the roll once a day (Fundamental I): absences are per day, not per subject. */
+  daily: boolean;
+  states: Map<string, PeriodState>;
+  /** The class's grid: its subjects show even before any assessment. */
+  grid: string[];
+  /** The subjects a teacher sees (null: every one). */
+  visible: Set<string> | null;
+}
+
+export async function classInputs(
+  db: DbOrTx,
+  viewer: Viewer,
+  { periods }: YearInputs,
+  turma: ClassRow | null,
+): Promise<ClassInputs> {
+  const [states, grid, visible] = await Promise.all([
+    periodStatesFor(db, periods, turma?.id ?? null),
+    turma
+      ? db
+          .select({ disciplina: classSubjects.disciplina })
+          .from(classSubjects)
+          .where(eq(classSubjects.turmaId, turma.id))
+      : Promise.resolve([]),
+    viewer.nivel === 'professor' && turma
+      ? diaryAccessOf(db, viewer, turma.id).then((access) => access.visible)
+      : Promise.resolve(null),
+  ]);
+  return {
+    daily: turma?.frequenciaModo === 'diaria',
+    states,
+    grid: grid.map((row) => row.disciplina),
+    visible,
+  };
+}
+
+type GradeRow = Pick<typeof assessments.$inferSelect, 'disciplina' | 'periodoId' | 'tipo' | 'peso'> & {
+  valor: string | null;
+};
+
+export interface StudentInputs {
+  decisions: CouncilDecisionRow[];
+  attendance: AttendanceTally;
+  /** The student's assessments of the year (every class they belonged to), with their grades. */
+  rows: GradeRow[];
+}
+
+export async function studentInputs(
+  db: DbOrTx,
+  year: SchoolYearRow,
+  periods: readonly SchoolPeriodRow[],
+  alunoIds: string[],
+): Promise<Map<string, StudentInputs>> {
+  const [decisions, attendance, rows] = await Promise.all([
+    db
+      .select()
+      .from(councilDecisions)
+      .where(and(inArray(councilDecisions.alunoId, alunoIds), eq(councilDecisions.anoLetivoId, year.id))),
+    attendanceTallies(db, alunoIds, { de: year.inicio, ate: year.fim }),
+    gradeRowsOf(db, periods, alunoIds),
+  ]);
+  const result = new Map<string, StudentInputs>(
+    alunoIds.map((id) => [id, { decisions: [], attendance: attendance.get(id)!, rows: [] }]),
+  );
+  for (const row of decisions) result.get(row.alunoId)!.decisions.push(row);
+  for (const row of rows) result.get(row.alunoId)!.rows.push(row);
+  return result;
+}
+
+/**
+ * Each student's assessments of the year in every class they belonged to, with their grades. Three
+ * index-friendly reads (memberships, the assessments of those classes, the students' grades) joined
+ * here: one join in the database had the planner read every grade of the school for each class.
+ */
+async function gradeRowsOf(
+  db: DbOrTx,
+  periods: readonly SchoolPeriodRow[],
+  alunoIds: string[],
+): Promise<(GradeRow & { alunoId: string })[]> {
+  if (periods.length === 0) return [];
+  const memberships = await db
+    .selectDistinct({ alunoId: classMemberships.alunoId, turmaId: classMemberships.turmaId })
+    .from(classMemberships)
+    .where(inArray(classMemberships.alunoId, alunoIds));
+  if (memberships.length === 0) return [];
+  const columns = await db
+    .select({
+      id: assessments.id,
+      turmaId: assessments.turmaId,
+      disciplina: assessments.disciplina,
+      periodoId: assessments.periodoId,
+      tipo: assessments.tipo,
+      peso: assessments.peso,
+    })
+    .from(assessments)
+    .where(
+      and(
+        inArray(
+          assessments.periodoId,
+          periods.map((period) => period.id),
+        ),
+        inArray(assessments.turmaId, [...new Set(memberships.map((row) => row.turmaId))]),
+      ),
+    );
+  if (columns.length === 0) return [];
+  const given = await db
+    .select({ avaliacaoId: grades.avaliacaoId, alunoId: grades.alunoId, valor: grades.valor })
+    .from(grades)
+    .where(
+      and(
+        inArray(grades.alunoId, alunoIds),
+        inArray(
+          grades.avaliacaoId,
+          columns.map((column) => column.id),
+        ),
+      ),
+    );
+  const valueOf = new Map(given.map((row) => [`${row.avaliacaoId}:${row.alunoId}`, row.valor]));
+  const byClass = groupBy(columns, (column) => column.turmaId);
+  return memberships.flatMap((membership) =>
+    (byClass.get(membership.turmaId) ?? []).map((column) => ({
+      alunoId: membership.alunoId,
+      disciplina: column.disciplina,
+      periodoId: column.periodoId,
+      tipo: column.tipo,
+      peso: column.peso,
+      valor: valueOf.get(`${column.id}:${membership.alunoId}`) ?? null,
+    })),
+  );
+}

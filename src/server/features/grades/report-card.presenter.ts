@@ -1,0 +1,154 @@
+/** Presenters of the boletim: the report card composed from its inputs, and a conselho de classe decision. */
+import {
+  annualAverage,
+  displayGrade,
+  overallSituation,
+  subjectSituation,
+  tenthsToNumber,
+  type AveragingRules,
+} from '../../../shared/averages.js';
+import { attendancePercent, isBelowMinimum } from '../../../shared/attendance.schemas.js';
+import { periodOfDate } from '../../../shared/calendar.js';
+import { periodName } from '../../../shared/calendar.schemas.js';
+import type { CouncilDecision, ReportCard, ReportCardSubject } from '../../../shared/report-card.schemas.js';
+import { type SchoolYearRow } from '../../db/schema/calendar.js';
+import { type CouncilDecisionRow } from '../../db/schema/grades.js';
+import { periodAverage } from './grades-grid.service.js';
+import { tenthsOf } from './grades.service.js';
+import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
+import { disciplinas as subjectCatalogue } from '../../../shared/teachers.schemas.js';
+
+const subjectOrder = new Map<string, number>(subjectCatalogue.map((name, index) => [name, index]));
+
+function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
+  return {
+    id: row.id,
+    aluno_id: row.alunoId,
+    ano,
+    disciplina: row.disciplina,
+    resultado: row.resultado,
+    motivo: row.motivo,
+    por: row.porNome,
+    em: row.em.toISOString(),
+  };
+}
+
+/** One boletim from what was read: no query here. */
+export function composeReportCard(
+  base: ReportCard,
+  year: SchoolYearRow,
+  { periods, closed: yearClosed }: YearInputs,
+  { daily, states, grid, visible }: ClassInputs,
+  { decisions, attendance, rows }: StudentInputs,
+  rules: AveragingRules,
+  guardian: boolean,
+): ReportCard {
+  // Daily rolls only (or none yet in a daily class): absences are days, and no subject has any of its
+  // own — the boletim says so ('—') instead of a 0 under every subject. A student who also had rolls
+  // per lesson (a transfer mid-year) keeps the per-subject counts.
+  const subjectRolls = [...attendance.given.keys()].some((key) => key !== null);
+  const porDia = !subjectRolls && (attendance.given.has(null) || daily);
+  const shown = periods.filter((period) => !guardian || states.get(period.id)?.publicado);
+  const shownIds = new Set(shown.map((period) => period.id));
+  // The final result needs every period: a guardian who sees only some (the year closed before the
+  // school published them all) gets the running situation of those, never a final one computed from them.
+  const final = yearClosed && shown.length === periods.length;
+  const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
+  // Every subject counts for the final situation; a teacher is shown only the subjects they see.
+  const names = [...subjects].sort(
+    (a, b) => (subjectOrder.get(a) ?? 99) - (subjectOrder.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'),
+  );
+  const subjectDecision = new Map(
+    decisions.filter((row) => row.disciplina !== null).map((row) => [row.disciplina!, row]),
+  );
+  const overallDecision = decisions.find((row) => row.disciplina === null) ?? null;
+
+  const allSubjects: ReportCardSubject[] = names.map((disciplina) => {
+    const perPeriod = periods.map((period) => {
+      const state = states.get(period.id)!;
+      const visibleHere = shownIds.has(period.id);
+      const items = rows
+        .filter((row) => row.disciplina === disciplina && row.periodoId === period.id)
+        .map((row) => ({ tipo: row.tipo, peso: tenthsOf(row.peso)!, valor: tenthsOf(row.valor) }));
+      const average = visibleHere ? periodAverage(items, rules) : { media: null, recuperacao: null };
+      const faltas = porDia
+        ? null
+        : attendance.counted.filter(
+            (absence) => absence.disciplina === disciplina && periodOfDate(periods, absence.data) === period,
+          ).length;
+      return {
+        numero: period.numero,
+        nome: periodName(year.tipoPeriodo, period.numero),
+        publicado: state.publicado,
+        fechado: state.fechado,
+        media: average.media === null ? null : tenthsToNumber(average.media),
+        media_texto: displayGrade(average.media, rules),
+        recuperacao: average.recuperacao === null ? null : tenthsToNumber(average.recuperacao),
+        recuperacao_texto: displayGrade(average.recuperacao, rules),
+        faltas,
+        tenths: average.media,
+      };
+    });
+    const annual = annualAverage(
+      perPeriod.map((period) => ({ numero: period.numero, media: period.tenths })),
+      rules,
+    );
+    const complete = perPeriod.every((period) => period.tenths !== null);
+    const computed = subjectSituation(annual, complete, final, rules.mediaAprovacao);
+    const decision = subjectDecision.get(disciplina) ?? null;
+    const given = attendance.given.get(disciplina);
+    return {
+      disciplina,
+      periodos: perPeriod.map((period) => ({
+        numero: period.numero,
+        nome: period.nome,
+        publicado: period.publicado,
+        fechado: period.fechado,
+        media: period.media,
+        media_texto: period.media_texto,
+        recuperacao: period.recuperacao,
+        recuperacao_texto: period.recuperacao_texto,
+        faltas: period.faltas,
+      })),
+      media_anual: annual === null ? null : tenthsToNumber(annual),
+      media_anual_texto: displayGrade(annual, rules),
+      faltas: porDia ? null : perPeriod.reduce((sum, period) => sum + (period.faltas ?? 0), 0),
+      frequencia:
+        given === undefined || porDia
+          ? null
+          : attendancePercent(
+              given,
+              attendance.counted.filter((absence) => absence.disciplina === disciplina).length,
+            ),
+      situacao: decision ? decision.resultado : computed,
+      situacao_calculada: decision ? computed : null,
+      conselho: decision ? toDecision(decision, year.ano) : null,
+    };
+  });
+  const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
+  const totalCounted = attendance.counted.length;
+  const computedOverall = overallSituation(
+    allSubjects.map((item) => item.situacao),
+    isBelowMinimum(totalGiven, totalCounted) && (yearClosed || !guardian || shown.length === periods.length),
+    rules,
+  );
+  return {
+    ...base,
+    ano_encerrado: yearClosed,
+    periodos: periods.map((period) => ({
+      numero: period.numero,
+      nome: periodName(year.tipoPeriodo, period.numero),
+      publicado: states.get(period.id)!.publicado,
+    })),
+    disciplinas: allSubjects.filter((item) => visible === null || visible.has(item.disciplina)),
+    frequencia: {
+      aulas_dadas: totalGiven,
+      faltas: totalCounted,
+      frequencia: attendancePercent(totalGiven, totalCounted),
+      por_dia: porDia,
+    },
+    situacao: overallDecision ? overallDecision.resultado : computedOverall,
+    situacao_calculada: overallDecision ? computedOverall : null,
+    conselho: overallDecision ? toDecision(overallDecision, year.ano) : null,
+  };
+}

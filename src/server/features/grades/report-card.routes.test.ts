@@ -1,0 +1,279 @@
+/** The boletim: one student's (screen and PDF) and many at once. */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ReportCard } from '../../../shared/report-card.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { classes } from '../../db/schema/classes.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { buildReportCards } from './report-card.service.js';
+import {
+  createAssessment,
+  get,
+  gradeFirstPeriod,
+  send,
+  setupSchool,
+  t,
+  setupGradesTestApp,
+} from './grades.test-setup.js';
+
+setupGradesTestApp();
+
+describe('boletim', () => {
+  it('guardians see only published periods of their own children, even with overdue tuition', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    await t.database.db.insert(mensalidades).values({
+      alunoId: s.a[0].id,
+      turmaId: s.classA.id,
+      mesReferencia: '2026-02',
+      dataVencimento: '2026-02-10',
+      valorOriginal: 85_000,
+      valor: 85_000,
+    });
+    const hidden = dataOf<ReportCard>(
+      await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.guardian.cookie),
+    );
+    expect(hidden.somente_publicados).toBe(true);
+    expect(hidden.disciplinas.map((item) => item.periodos[0]!.media)).toEqual([null, null]);
+    expect(hidden.disciplinas.map((item) => item.media_anual)).toEqual([null, null]);
+    expect((await get(`/api/boletins/alunos/${s.a[1].id}`, s.guardian.cookie)).statusCode).toBe(404);
+
+    // The school (admin, teacher) sees it any time.
+    const school = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(school.disciplinas.map((item) => [item.disciplina, item.periodos[0]!.media])).toEqual([
+      ['Matemática', 8],
+      ['Português', 9],
+    ]);
+    const teacher = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.math.cookie));
+    expect(teacher.disciplinas.map((item) => item.disciplina)).toEqual(['Matemática']);
+
+    await send('POST', `/api/periodos/${s.p[0]!.id}/fechar`, s.admin.cookie, {});
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {});
+    const shown = dataOf<ReportCard>(
+      await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.guardian.cookie),
+    );
+    expect(
+      shown.disciplinas.map((item) => [item.disciplina, item.periodos[0]!.media_texto, item.media_anual]),
+    ).toEqual([
+      ['Matemática', '8,0', 8],
+      ['Português', '9,0', 9],
+    ]);
+    expect(shown.disciplinas[0]!.situacao).toBe('cursando');
+    expect(shown.periodos.map((period) => period.publicado)).toEqual([true, false, false, false]);
+
+    const pdf = await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.guardian.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Figures read as on the screen: the passing average with its decimal, percentages with one.
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Média para aprovação: 6,0');
+    expect(text).toMatch(/Frequência geral: (—|\d+,\d %)/);
+    expect((await get(`/api/boletins/alunos/${s.a[1].id}.pdf`, s.guardian.cookie)).statusCode).toBe(404);
+  });
+
+  it('a daily-roll class (Fundamental I) counts absences per day: no subject shows a 0 of its own, on screen and in the PDF', async () => {
+    const s = await setupSchool();
+    await t.database.db
+      .update(classes)
+      .set({ nome: '2º Ano A', serie: '2º ano' })
+      .where(eq(classes.id, s.classA.id));
+    const grid = await send('PUT', `/api/turmas/${s.classA.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [
+        { disciplina: 'Matemática', professor_id: s.mathTeacher.id, aulas_semanais: 5 },
+        { disciplina: 'Português', professor_id: null, aulas_semanais: 5 },
+      ],
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    for (const [data, faltas] of [
+      ['2026-03-16', [s.a[0].id]],
+      ['2026-03-17', []],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.admin.cookie, {
+        data,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.admin.cookie));
+    expect(card.frequencia).toEqual({ aulas_dadas: 2, faltas: 1, frequencia: 50, por_dia: true });
+    expect(card.disciplinas.map((item) => [item.disciplina, item.faltas, item.frequencia])).toEqual([
+      ['Matemática', null, null],
+      ['Português', null, null],
+    ]);
+    expect(card.disciplinas[0]!.periodos.every((period) => period.faltas === null)).toBe(true);
+    const text = pdfText(
+      (await get(`/api/boletins/alunos/${s.a[0].id}.pdf?ano=2026`, s.admin.cookie)).rawPayload,
+    );
+    expect(text).toContain('Frequência geral: 50,0 % (1 falta em 2 dias letivos)');
+    expect(text).toContain('Chamada diária: as faltas são contadas por dia letivo, não por disciplina');
+  });
+
+  it('after the year is closed, a guardian sees no final result computed from only the periods published', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // Matemática: 8,0 in the 1st bimestre, 2,0 in the 2nd → annual 5,0, reprovado por nota.
+    const second = await createAssessment(s, s.math.cookie, { periodo_id: s.p[1]!.id, data: '2026-05-10' });
+    const saved = await send('PUT', '/api/notas', s.math.cookie, {
+      notas: [{ avaliacao_id: second.id, aluno_id: s.a[0].id, valor: 2 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    clock.pin('2026-12-20');
+    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
+      200,
+    );
+    const official = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
+    expect(official.disciplinas[0]).toMatchObject({ media_anual: 5, situacao: 'reprovado_nota' });
+
+    // Only the 1st bimestre published: its 8,0 is no 'Aprovado' for the family.
+    await send('POST', `/api/periodos/${s.p[0]!.id}/publicar`, s.admin.cookie, {});
+    const partial = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(partial.disciplinas[0]).toMatchObject({ disciplina: 'Matemática', media_anual: 8 });
+    expect(partial.disciplinas.map((item) => item.situacao)).toEqual(['cursando', 'cursando']);
+    expect(partial.situacao).toBe('cursando');
+
+    // Every period published: the family reads the school's final result.
+    for (const period of s.p.slice(1))
+      await send('POST', `/api/periodos/${period.id}/publicar`, s.admin.cookie, {});
+    const complete = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.guardian.cookie));
+    expect(complete.disciplinas[0]).toMatchObject({ media_anual: 5, situacao: 'reprovado_nota' });
+    expect(complete.situacao).toBe(official.situacao);
+  });
+
+  it('shows the recuperação, the situation, and the conselho de classe decision as such', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    const second = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[1].id}`, s.admin.cookie));
+    expect(second.disciplinas[0]!.periodos[0]).toMatchObject({
+      media: 7,
+      recuperacao: 7,
+      recuperacao_texto: '7,0',
+    });
+    const third = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(third.disciplinas[0]).toMatchObject({
+      disciplina: 'Matemática',
+      media_anual: 3,
+      situacao: 'em_recuperacao',
+    });
+    expect(third.situacao).toBe('em_recuperacao');
+    expect(
+      (
+        await send('POST', `/api/conselho/${s.a[2].id}`, s.math.cookie, {
+          resultado: 'aprovado',
+          motivo: 'x'.repeat(12),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const short = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'curto',
+    });
+    expect(short.statusCode).toBe(400);
+    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const card = dataOf<ReportCard>(decided);
+    expect(card.disciplinas[0]).toMatchObject({
+      situacao: 'aprovado',
+      situacao_calculada: 'em_recuperacao',
+      conselho: {
+        resultado: 'aprovado',
+        motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+      },
+    });
+  });
+
+  it("a teacher sees only their subjects but the student's real final situation", async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    // The third student: Matemática 3,0 (em recuperação), Português 6,0.
+    const school = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.admin.cookie));
+    expect(school.situacao).toBe('em_recuperacao');
+    const teacher = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[2].id}`, s.portuguese.cookie));
+    expect(teacher.disciplinas.map((item) => [item.disciplina, item.situacao])).toEqual([
+      ['Português', 'cursando'],
+    ]);
+    expect(teacher.situacao).toBe(school.situacao);
+  });
+
+  it('the class PDF has one page per student', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    expect((await get(`/api/boletins/turmas/${s.classA.id}.pdf`, s.math.cookie)).statusCode).toBe(403);
+    const pdf = await get(`/api/boletins/turmas/${s.classA.id}.pdf`, s.admin.cookie);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdf.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(3);
+  });
+});
+
+describe('boletins of many students at once', () => {
+  it('are, one by one, each student’s own boletim: absences, a transfer, a decision, each viewer’s subjects', async () => {
+    const s = await setupSchool();
+    await gradeFirstPeriod(s);
+    for (const [data, faltas] of [
+      ['2026-03-16', [s.a[0].id, s.a[2].id]],
+      ['2026-03-18', [s.a[2].id]],
+    ] as const) {
+      const roll = await send('PUT', `/api/frequencia/turmas/${s.classA.id}`, s.math.cookie, {
+        data,
+        disciplina: 'Matemática',
+        aula: 1,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+      expect(roll.statusCode, roll.body).toBe(200);
+    }
+    // The second student moves to another class on 19/03, with its own grid; the third gets a decision.
+    const other = await insertClass(t, null);
+    await send('PUT', `/api/turmas/${other.id}/disciplinas`, s.admin.cookie, {
+      frequencia_modo: 'diaria',
+      disciplinas: [{ disciplina: 'Ciências', professor_id: null, aulas_semanais: 2, dias_semana: [2] }],
+    });
+    const moved = await send('POST', `/api/turmas/${other.id}/alunos`, s.admin.cookie, {
+      aluno_id: s.a[1].id,
+      data_enturmacao: '2026-03-19',
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    await send('PUT', `/api/frequencia/turmas/${other.id}`, s.admin.cookie, {
+      data: '2026-03-19',
+      faltas: [{ aluno_id: s.a[1].id }],
+    });
+    const decided = await send('POST', `/api/conselho/${s.a[2].id}`, s.admin.cookie, {
+      disciplina: 'Matemática',
+      resultado: 'aprovado',
+      motivo: 'Evolução consistente ao longo do ano, conforme ata do conselho',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const loner = await insertStudent(t, null);
+
+    const ids = [s.a[2].id, loner.id, s.a[0].id, s.a[1].id];
+    for (const who of [s.admin, s.math]) {
+      const one = [];
+      for (const id of ids) {
+        const response = await get(`/api/boletins/alunos/${id}?ano=2026`, who.cookie);
+        if (response.statusCode === 200) one.push(dataOf<ReportCard>(response));
+      }
+      const many = await buildReportCards(t.database.db, who.user, ids, { ano: 2026 });
+      expect(many).toEqual(one);
+      expect(many.length).toBe(who === s.admin ? 4 : 2);
+    }
+    const cards = await buildReportCards(t.database.db, s.admin.user, ids, { ano: 2026 });
+    expect(cards.map((card) => card.turma?.id ?? null)).toEqual([s.classA.id, null, s.classA.id, other.id]);
+    expect(cards[0]!.frequencia).toMatchObject({ faltas: 2 });
+    expect(cards[0]!.disciplinas[0]).toMatchObject({
+      disciplina: 'Matemática',
+      faltas: 2,
+      situacao: 'aprovado',
+    });
+    expect(cards[3]!.frequencia.faltas).toBe(1);
+    expect(cards[3]!.disciplinas.map((item) => item.disciplina)).toContain('Ciências');
+  });
+});
