@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { errorCodes } from '../shared/api.js';
@@ -7,7 +7,7 @@ import { createSession } from './features/auth/sessions.service.js';
 import { invalidateSettingsCache } from './features/settings/settings.service.js';
 import type { JsonSchema } from './features/docs/docs-page.js';
 import { insertClass, insertGuardian, insertStudent, insertTeacher } from './test/records-fixtures.js';
-import { createUserRow, setupTestApp } from './test/test-app.js';
+import { createTestApp, createUserRow, type TestApp } from './test/test-app.js';
 
 /**
  * Every route, driven with bodies, query strings and path ids derived from its own OpenAPI schema
@@ -36,12 +36,13 @@ interface Operation {
   hasSchema: boolean;
 }
 
-const t = setupTestApp({}, { keepData: true });
+let t: TestApp;
 const sessionUsers = new Map<Nivel, string>();
 /** Ids of records that exist, so generated ids reach past "not found" into the handlers. */
 const knownIds: string[] = [];
 
 beforeAll(async () => {
+  t = await createTestApp();
   for (const nivel of niveis) sessionUsers.set(nivel, (await createUserRow(t.database, nivel)).id);
   const teacher = await insertTeacher(t, sessionUsers.get('professor'));
   const turma = await insertClass(t, teacher.id);
@@ -59,6 +60,7 @@ beforeAll(async () => {
   const rows = await t.database.db.execute(sql`select id from mensalidades limit 2`);
   for (const row of (rows as { rows: { id: string }[] }).rows) knownIds.push(row.id);
 });
+afterAll(() => t.close());
 
 /** A fresh session per request: logout and password changes end the session they run on. */
 async function cookieOf(role: Role): Promise<string | undefined> {
