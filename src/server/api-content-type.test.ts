@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertClass, insertGuardian, insertStudent, insertTeacher } from './test/records-fixtures.js';
-import { createTestApp, signedIn, type TestApp } from './test/test-app.js';
+import { signedIn, setupTestApp } from './test/test-app.js';
 
 /**
  * Every API answer declares its type: walks every GET route of the registry the permission matrix
@@ -9,12 +9,11 @@ import { createTestApp, signedIn, type TestApp } from './test/test-app.js';
  * and a class (their ids fill the routes' `:id`), and checks each answer with a body has a
  * Content-Type. A route that sends a serialised string by hand without one fails here.
  */
-let t: TestApp;
+const t = setupTestApp({}, { keepData: true });
 let cookie = '';
 const ids = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await signedIn(t, 'administrador')).cookie;
   const teacher = await insertTeacher(t);
   const turma = await insertClass(t, teacher.id);
@@ -25,7 +24,6 @@ beforeAll(async () => {
   ids.set('/api/professores/', teacher.id);
   ids.set('/api/turmas/', turma.id);
 });
-afterAll(() => t.close());
 
 /** A concrete URL: the `:id` of a record the test made where the route's prefix names one. */
 function concreteUrl(url: string): string {

@@ -1,36 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '../shared/api.js';
 import { DATE_RANGE_MESSAGE, isCalendarDate, isoDateSchema } from '../shared/validators.js';
 import { serializeError } from './lib/log.js';
-import { createTestApp, MemoryLog, signedIn, type TestApp } from './test/test-app.js';
+import { MemoryLog, signedIn, setupTestApp } from './test/test-app.js';
 
 /**
  * What a caller and the log see when something goes wrong: bad dates are a 400, and the log of a
  * 500 holds none of the values that were sent (no personal data in logs: docs/architecture.md, Segurança).
  */
 const log = new MemoryLog();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { logLevel: 'info' },
-    {
-      logStream: log,
-      beforeReady: async (app) => {
-        // A route that fails the way a programming mistake does, after reading personal data.
-        app.post('/api/teste/falha', { config: { access: 'public' } }, async (request) => {
-          const body = request.body as { nome: string; endereco?: { rua: string } };
-          const missing = body.endereco as unknown as { rua: { numero: string } };
-          return { numero: missing.rua.numero, nome: body.nome };
-        });
-      },
+const t = setupTestApp(
+  { logLevel: 'info' },
+  {
+    logStream: log,
+    beforeReady: async (app) => {
+      // A route that fails the way a programming mistake does, after reading personal data.
+      app.post('/api/teste/falha', { config: { access: 'public' } }, async (request) => {
+        const body = request.body as { nome: string; endereco?: { rua: string } };
+        const missing = body.endereco as unknown as { rua: { numero: string } };
+        return { numero: missing.rua.numero, nome: body.nome };
+      });
     },
-  );
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
+  },
+);
+beforeEach(() => {
   log.lines.length = 0;
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { can, niveis, type Nivel } from '../shared/permissions.js';
 import { buildApp } from './app.js';
 import { createSession } from './features/auth/sessions.service.js';
@@ -8,13 +8,13 @@ import { userSchema } from '../shared/users.schemas.js';
 import { ok } from './lib/http.js';
 import { okResponse } from './lib/responses.js';
 import { FILE_ROUTES } from './plugins/route-access.js';
-import { createTestApp, createUserRow, testConfig, type TestApp } from './test/test-app.js';
+import { createUserRow, testConfig, setupTestApp } from './test/test-app.js';
 
 /**
  * Walks every /api route as anonymous, guardian, teacher and admin and checks what each gets against
  * the matrix in src/shared/permissions.ts. New routes join automatically.
  */
-let t: TestApp;
+const t = setupTestApp({}, { keepData: true });
 
 /**
  * Routes still answering without a response schema (docs/architecture.md, "Como adicionar uma rota").
@@ -25,7 +25,6 @@ const RESPONSE_SCHEMA_PENDING: readonly string[] = [];
 const cookies = new Map<Nivel, () => Promise<string>>();
 
 beforeAll(async () => {
-  t = await createTestApp();
   for (const nivel of niveis) {
     const user = await createUserRow(t.database, nivel);
     // A fresh session per request: some routes (logout, password change) end the one they run on.
@@ -35,7 +34,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 function concreteUrl(url: string): string {
   return url.replace(/:(\w+)/g, (_match, name: string) => (/id$/i.test(name) ? randomUUID() : 'hero'));

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './env.js';
 import { auditLog } from './db/schema/audit.js';
 import { sessions } from './db/schema/auth.js';
 import { THROTTLE } from './features/auth/throttle.service.js';
-import { createTestApp, createUserRow, TEST_PASSWORD, type TestApp } from './test/test-app.js';
+import { createUserRow, TEST_PASSWORD, type TestApp, setupTestApp } from './test/test-app.js';
 
 /** Issue 10, findings 3 (TRUST_PROXY) and 12 (over HTTPS only `__Host-sid`). */
 
@@ -70,11 +70,7 @@ async function loginIp(
 }
 
 describe('behind one proxy (TRUST_PROXY=1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ trustProxy: 1 });
 
   it('a rotated X-Forwarded-For cannot escape the address limit nor forge the IP in audit and sessions', async () => {
     // The client writes whatever it likes first; the proxy appends the address it saw.
@@ -98,11 +94,7 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
 });
 
 describe('with a list of proxies (TRUST_PROXY=10.0.0.0/8)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: ['10.0.0.0/8'] });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ trustProxy: ['10.0.0.0/8'] });
 
   it('believes X-Forwarded-For only from a listed proxy', async () => {
     const direct = await failUntilBlocked(t, (i) => ({
@@ -125,11 +117,7 @@ describe('with a list of proxies (TRUST_PROXY=10.0.0.0/8)', () => {
 });
 
 describe('no proxy (default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp();
 
   it('ignores X-Forwarded-For and X-Forwarded-Proto for limits, audit, sessions and cookies', async () => {
     const blockedAt = await failUntilBlocked(t, (i) => ({
@@ -152,11 +140,7 @@ describe('no proxy (default)', () => {
 });
 
 describe('over HTTPS (finding 12)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: 1 });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ trustProxy: 1 });
 
   it('reads only __Host-sid: a plain sid cookie (as a sibling subdomain could plant) is no session', async () => {
     const user = await createUserRow(t.database, 'administrador');

@@ -4,7 +4,7 @@ import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
 import { clock } from '../lib/clock.js';
-import { createTestApp, loginAs, type TestApp } from '../test/test-app.js';
+import { loginAs, setupTestApp } from '../test/test-app.js';
 import { dataOf } from '../test/records-fixtures.js';
 import type { Assessment } from '../../shared/assessments.schemas.js';
 import type { ReportCard } from '../../shared/report-card.schemas.js';
@@ -18,16 +18,12 @@ import { schoolDocuments } from '../db/schema/documents.js';
 import { students } from '../db/schema/students.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 
-let t: TestApp;
+const t = setupTestApp({}, { keepData: true });
 beforeAll(async () => {
-  t = await createTestApp();
   clock.pin('2026-06-17');
   await seedDemo(t.app.ctx);
 }, 120_000);
-afterAll(async () => {
-  clock.unpin();
-  await t.close();
-});
+afterAll(() => clock.unpin());
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 

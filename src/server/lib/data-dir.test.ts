@@ -3,10 +3,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, w
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { writeAutomaticBackup } from '../features/backup/backup-automatic.service.js';
-import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
+import { testConfig, setupTestApp } from '../test/test-app.js';
 import { prepareDataDir } from './data-dir.js';
 import { createMailer } from './mailer.js';
 import { testTiming } from '../../../test-timing.config.js';
@@ -20,11 +20,7 @@ function scratch(): string {
   return path.join(parent, 'dados');
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp({}, { keepData: true });
 
 describe('private data directory', () => {
   it('creates DATA_DIR 0700 when the app is built', async () => {

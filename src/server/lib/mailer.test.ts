@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { systemActor } from '../features/audit/audit.service.js';
 import { saveSchoolIdentity } from '../features/settings/school-identity.js';
-import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
+import { testConfig, setupTestApp } from '../test/test-app.js';
 import { createMailer, fromAddress, parseMailFrom } from './mailer.js';
 
 /** The From header of an .eml, with RFC 2047 encoded words (=?UTF-8?Q?…?= / ?B?) decoded. */
@@ -78,11 +78,7 @@ describe('the sender of e-mails', () => {
 });
 
 describe('the app sends as the school', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({}, { keepData: true });
 
   it('names the school from Configurações → Escola, and MAIL_FROM’s name while it has none', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escola-mailer-app-'));

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '../../shared/content.defaults.js';
 import { buildApp, type App } from '../app.js';
-import { createTestApp, signedIn, testConfig, type TestApp } from '../test/test-app.js';
+import { signedIn, testConfig, setupTestApp } from '../test/test-app.js';
 import { createReplayingServer, pageEncodingFor, ResponseReplay } from './response-replay.js';
 
 function listen(server: ReturnType<typeof createReplayingServer>): Promise<string> {
@@ -77,12 +77,11 @@ describe('ResponseReplay', () => {
 });
 
 describe('the content polling on a real server', () => {
-  let t: TestApp;
+  const t = setupTestApp({}, { keepData: true });
   let app: App;
   let base = '';
   let reachedFastify = 0;
   beforeAll(async () => {
-    t = await createTestApp();
     app = await buildApp(testConfig(), { database: t.database, serveClient: false });
     app.addHook('onRequest', async () => {
       reachedFastify++;
@@ -90,10 +89,7 @@ describe('the content polling on a real server', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it('answers a repeated 304 without Fastify, with the same headers, and 200 as soon as the content changes', async () => {
     const first = await fetch(`${base}/api/content/public`);

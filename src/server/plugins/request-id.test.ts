@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, MemoryLog, signedIn, type TestApp } from '../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryLog, signedIn, setupTestApp } from '../test/test-app.js';
 
 /**
  * Every answer carries its request id (`X-Request-Id`), and it is the `reqId` of the request's log
@@ -10,17 +10,15 @@ import { createTestApp, MemoryLog, signedIn, type TestApp } from '../test/test-a
  * ones (the notification stream) included.
  */
 const log = new MemoryLog();
-let t: TestApp;
+const t = setupTestApp({ logLevel: 'info' }, { logStream: log, keepData: true });
 let base = '';
 let port = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'info' }, { logStream: log });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${String(port)}`;
 });
-afterAll(() => t.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

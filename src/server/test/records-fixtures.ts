@@ -35,7 +35,12 @@ export async function insertTeacher(t: TestApp, usuarioId: string | null = null)
   return row!;
 }
 
-export async function insertClass(t: TestApp, professorId: string | null, capacidade = 25) {
+export async function insertClass(
+  t: TestApp,
+  professorId: string | null,
+  capacidade = 25,
+  overrides: Partial<typeof classes.$inferInsert> = {},
+) {
   const [row] = await t.database.db
     .insert(classes)
     .values({
@@ -46,6 +51,7 @@ export async function insertClass(t: TestApp, professorId: string | null, capaci
       anoLetivo: '2026',
       capacidadeMaxima: capacidade,
       professorResponsavelId: professorId,
+      ...overrides,
     })
     .returning();
   return row!;

@@ -164,16 +164,38 @@ export async function createTestApp(
 }
 
 /**
- * The test file's app: created once before its tests, emptied before each, closed after. Read it
+ * Another instance of the app on the test app's database, as a second server of a cluster would be
+ * (with its own mailer); the test closes it.
+ */
+export async function otherInstance(t: TestApp, overrides: Partial<AppConfig> = {}): Promise<App> {
+  const app = await buildApp(testConfig(overrides), {
+    database: t.database,
+    mailer: new MemoryMailer(),
+    serveClient: false,
+  });
+  await app.ready();
+  return app;
+}
+
+/**
+ * The test file's app: created once before its tests, emptied before each (unless `keepData`), closed
+ * after. A file's own `beforeAll` hooks run after the app exists, its `afterAll` hooks before it closes. Read it
  * only inside hooks and tests (it exists from `beforeAll` on).
  */
-export function setupTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+export function setupTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof createTestApp>[1] & {
+    /** Keep the rows from one test to the next (a file whose tests build on what `beforeAll` wrote). */
+    keepData?: boolean;
+  } = {},
+): TestApp {
+  const { keepData = false, ...appOptions } = options;
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(...args);
+    current = await createTestApp(overrides, appOptions);
   });
   afterAll(() => current?.close());
-  beforeEach(() => current!.reset());
+  if (!keepData) beforeEach(() => current!.reset());
   return new Proxy({} as TestApp, {
     get(_target, key) {
       if (!current) throw new Error('setupTestApp: o app de teste só existe a partir do beforeAll');

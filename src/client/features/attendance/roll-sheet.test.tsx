@@ -23,8 +23,9 @@ import {
   toggleAbsence,
   toRollInput,
 } from './roll-state';
-import { schoolYearAnswer } from '../../test/answers';
-import { stubApi } from '../../test/render';
+import type { Nivel } from '../../../shared/permissions';
+import type { SchoolYear } from '../../../shared/calendar.schemas';
+import { schoolYearOf, signedInAs, stubApi } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -392,8 +393,7 @@ describe('lessonName', () => {
 
 describe('a per-lesson class without a grade curricular', () => {
   /** The roll screen of class t1 for `nivel`, the class's grid lacking `pendencia`. */
-  function stubRollScreen(nivel: string, pendencia: 'sem_disciplinas' | 'sem_dias') {
-    const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
+  function stubRollScreen(nivel: Nivel, pendencia: 'sem_disciplinas' | 'sem_dias') {
     const roll = rollOf([student(1), student(2)], {
       turma: { id: 't1', nome: '6º A', serie: '6º ano', turno: 'manha', frequencia_modo: 'por_aula' },
       bloqueio:
@@ -416,7 +416,7 @@ describe('a per-lesson class without a grade curricular', () => {
       },
     ];
     stubApi({
-      '/api/auth/me': { user },
+      '/api/auth/me': signedInAs({ id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false }),
       '/api/frequencia/turmas': picker,
       '/api/frequencia/turmas/t1': roll,
     });
@@ -454,9 +454,13 @@ describe('a per-lesson class without a grade curricular', () => {
 });
 
 describe('the roll screen of a new school', () => {
-  function stubNewSchool(nivel: string, years: unknown[], classes: unknown[]) {
+  function stubNewSchool(nivel: Nivel, years: SchoolYear[], classes: unknown[]) {
     const user = { id: 'u1', nome: 'Lia', email: 'l@escola', nivel, primeiro_login: false };
-    stubApi({ '/api/auth/me': { user }, '/api/anos-letivos': years, '/api/frequencia/turmas': classes });
+    stubApi({
+      '/api/auth/me': signedInAs(user),
+      '/api/anos-letivos': years,
+      '/api/frequencia/turmas': classes,
+    });
   }
 
   it('no school year for the date: the administrator is sent to open it; no class: to Turmas', async () => {
@@ -472,13 +476,7 @@ describe('the roll screen of a new school', () => {
   });
 
   it('a date outside the year says so; a teacher without classes is told to ask the secretaria', async () => {
-    const year = schoolYearAnswer({
-      id: 'y',
-      ano: 2026,
-      inicio: '2026-02-02',
-      fim: '2026-12-11',
-      periodos: [],
-    });
+    const year = schoolYearOf({ id: 'y', ano: 2026, inicio: '2026-02-02', fim: '2026-12-11', periodos: [] });
     stubNewSchool('professor', [year], []);
     renderSheet(<RollCallTab />, '/dashboard/frequencia?data=2026-01-15');
     expect(

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccessEntry } from '../../../shared/access-log.schemas';
-import { renderAt, searchOf, stubScreen } from '../../test/render';
+import { renderAt, searchOf, stubApi, stubScreen } from '../../test/render';
 import { AccessLogTab } from './access-log-tab';
 
 afterEach(() => {
@@ -24,19 +24,11 @@ const entry: AccessEntry = {
 
 /** The two routes the tab reads: the log (one page) and the people who appear in it. */
 function stubServer() {
-  const fetchMock = vi.fn<(url: string) => Promise<Response>>((url) => {
-    const data = url.startsWith('/api/auditoria/acessos/filtros')
+  return stubApi({}, ({ url }) =>
+    url.startsWith('/api/auditoria/acessos/filtros')
       ? [{ id: entry.usuario_id, nome: 'Paula' }]
-      : { items: [entry], total: 1, page: 1, pageSize: 50 };
-    return Promise.resolve(
-      new Response(JSON.stringify({ success: true, data }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+      : { items: [entry], total: 1, page: 1, pageSize: 50 },
+  );
 }
 
 describe('AccessLogTab (the shared Auditoria list)', () => {

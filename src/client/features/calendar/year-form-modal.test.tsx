@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CalendarEntry } from '../../../shared/calendar.schemas';
 import { calendarViewAnswer } from '../../test/answers';
-import { renderAt } from '../../test/render';
+import { renderAt, reply, stubApi } from '../../test/render';
 import { YearFormModal } from './year-form-modal';
 
 afterEach(() => {
@@ -14,25 +14,13 @@ afterEach(() => {
 
 /** The server: the year saved is echoed back; every request is kept. */
 function stubServer(eventos: CalendarEntry[] = []) {
-  const requests: { url: string; init: RequestInit | undefined }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      requests.push({ url, init });
-      const data = url.startsWith('/api/calendario')
-        ? calendarViewAnswer({ dias: [], eventos, feriados: [] })
-        : init?.method === 'POST'
-          ? JSON.parse(init.body as string)
-          : null;
-      return Promise.resolve(
-        new Response(JSON.stringify({ success: true, data }), {
-          status: url.startsWith('/api/anos-letivos') && init?.method === 'POST' ? 201 : 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return requests;
+  return stubApi({}, ({ url, method, body }) => {
+    if (url.startsWith('/api/calendario')) return calendarViewAnswer({ dias: [], eventos, feriados: [] });
+    const data = method === 'POST' ? body : null;
+    return url.startsWith('/api/anos-letivos') && method === 'POST'
+      ? reply(201, { success: true, data })
+      : data;
+  }).requests;
 }
 
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`));

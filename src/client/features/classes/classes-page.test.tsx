@@ -2,7 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt, searchOf, stubScreen } from '../../test/render';
+import type { SchoolClass } from '../../../shared/classes.schemas';
+import type { Nivel } from '../../../shared/permissions';
+import {
+  renderAt,
+  reply,
+  searchOf,
+  signedInAs,
+  stubApi,
+  stubScreen,
+  type StubRoutes,
+} from '../../test/render';
 import { ClassesPage } from './classes-page';
 
 afterEach(() => {
@@ -24,12 +34,12 @@ const turma = {
   status: 'ativo',
   alunos_count: 0,
   version: 1,
-};
+} satisfies SchoolClass;
 
-function stubServer(nivel: string) {
+function stubServer(nivel: Nivel) {
   const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
-  const answers: Record<string, unknown> = {
-    '/api/auth/me': { user },
+  const answers: StubRoutes = {
+    '/api/auth/me': signedInAs(user),
     '/api/turmas': [turma],
     [`/api/turmas/${turma.id}/disciplinas`]: {
       turma_id: turma.id,
@@ -42,21 +52,7 @@ function stubServer(nivel: string) {
     },
     '/api/professores': [],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const path = url.split('?')[0]!;
-      const known = path in answers;
-      return Promise.resolve(
-        new Response(
-          JSON.stringify(
-            known ? { success: true, data: answers[path] } : { success: false, message: 'Não encontrado' },
-          ),
-          { status: known ? 200 : 404, headers: { 'content-type': 'application/json' } },
-        ),
-      );
-    }),
-  );
+  stubApi(answers, reply(404, { success: false, message: 'Não encontrado' }));
 }
 
 describe('ClassesPage', () => {

@@ -6,7 +6,7 @@ import type {
   DashboardProfessor,
   DashboardResponsavel,
 } from '../../../shared/dashboard.schemas';
-import { renderAt } from '../../test/render';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { attendanceNote, DashboardPage } from './dashboard-page';
 
 afterEach(() => {
@@ -20,18 +20,7 @@ function stubServer(
   stats: DashboardEscola | DashboardProfessor | DashboardResponsavel,
 ) {
   const user = { id: 'u1', nome: 'Carlos', email: 'c@escola', nivel, primeiro_login: false };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const data = url === '/api/auth/me' ? { user } : url === '/api/dashboard/stats' ? stats : null;
-      return Promise.resolve(
-        new Response(JSON.stringify({ success: true, data }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }),
-  );
+  stubApi({ '/api/auth/me': signedInAs(user), '/api/dashboard/stats': stats }, null);
 }
 
 const noRollsToday: DashboardProfessor['chamadas_hoje'] = {

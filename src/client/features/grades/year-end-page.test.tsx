@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { YearEndStatus } from '../../../shared/year-end.schemas';
-import { schoolYearAnswer } from '../../test/answers';
-import { renderAt, stubScreen } from '../../test/render';
+import type { SchoolYear } from '../../../shared/calendar.schemas';
+import { renderAt, schoolYearOf, stubApi, stubScreen } from '../../test/render';
 import { YearEndPage } from './year-end-page';
 
 afterEach(() => {
@@ -15,32 +15,10 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const reason =
   'O ano letivo 2026 vai até 11/12/2026 e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.';
 
-function stubServer(status: YearEndStatus, years?: unknown[]) {
-  const year = schoolYearAnswer({
-    id: uuid(1),
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    dias_letivos: 200,
-    aviso: null,
-    version: 1,
-    periodos: [],
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            success: true,
-            data:
-              url === '/api/anos-letivos' ? (years ?? [year]) : url.endsWith('/encerramento') ? status : null,
-          }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        ),
-      ),
-    ),
+function stubServer(status: YearEndStatus, years?: SchoolYear[]) {
+  const year = schoolYearOf({ id: uuid(1) });
+  stubApi({ '/api/anos-letivos': years ?? [year] }, ({ url }) =>
+    url.endsWith('/encerramento') ? status : null,
   );
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { StudentAttendance as Attendance } from '../../../shared/attendance.schemas';
-import { renderAt } from '../../test/render';
+import { renderAt, stubApi } from '../../test/render';
 import { StudentAttendance } from './student-attendance';
 
 afterEach(() => {
@@ -25,7 +25,7 @@ const figures = (aulas: number, faltas: number) => ({
 /** The student's attendance of the year asked (2026, the current one, when none is): 2025 had 4 absences. */
 function stubServer() {
   const asked: string[] = [];
-  vi.stubGlobal('fetch', (url: string) => {
+  stubApi({}, ({ url }) => {
     asked.push(url);
     const ano = Number(new URL(url, 'http://escola.test').searchParams.get('ano') ?? 2026);
     const body: Attendance = {
@@ -38,12 +38,7 @@ function stubServer() {
       faltas: [],
       somente_aulas_do_professor: false,
     };
-    return Promise.resolve(
-      new Response(JSON.stringify({ success: true, data: body }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    return body;
   });
   return asked;
 }

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Roll, RollClass } from '../../../shared/attendance.schemas.js';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { setupSchool as buildSchool } from '../../test/school-fixtures.js';
 
 /**
  * Issue 29, item 14: which rolls are due on a date is one answer — the roll list's 'pendentes', the
@@ -22,32 +23,16 @@ afterEach(() => clock.unpin());
  */
 async function setupSchool() {
   clock.pin('2026-03-20');
-  const admin = await signedIn(t, 'administrador');
-  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    periodos: [
-      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
+  const school = await buildSchool(t, {
+    mode: 'por_aula',
+    tutor: false,
+    subjects: [
+      { disciplina: 'Matemática', aulas_semanais: 3, dias_semana: [1, 3, 5] },
+      { disciplina: 'Arte', aulas_semanais: 1, dias_semana: [6] },
     ],
   });
-  expect(year.statusCode).toBe(201);
-  const tutor = await signedIn(t, 'professor');
-  const tutorTeacher = await insertTeacher(t, tutor.user.id);
-  const daily = await insertClass(t, tutorTeacher.id);
-  const perLesson = await insertClass(t, null);
-  const grid = await send('PUT', `/api/turmas/${perLesson.id}/disciplinas`, admin.cookie, {
-    frequencia_modo: 'por_aula',
-    disciplinas: [
-      { disciplina: 'Matemática', professor_id: tutorTeacher.id, aulas_semanais: 3, dias_semana: [1, 3, 5] },
-      { disciplina: 'Arte', professor_id: tutorTeacher.id, aulas_semanais: 1, dias_semana: [6] },
-    ],
-  });
-  expect(grid.statusCode).toBe(200);
+  const { admin, teacher: tutor, turma: perLesson } = school;
+  const daily = await insertClass(t, tutor.teacher.id);
   for (const turma of [daily, perLesson]) {
     await insertStudent(t, turma.id, undefined, '2026-02-02');
     await insertStudent(t, turma.id, undefined, '2026-02-02');

@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../../shared/api.js';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionLabel, entityLabel } from '../../../shared/audit-actions.js';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AuditEntry } from '../../../shared/settings.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
-import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { setupSchool } from '../../test/school-fixtures.js';
 import { describeEntry } from './audit-describe.js';
 import type { auditLog } from '../../db/schema/audit.js';
 
@@ -101,31 +101,17 @@ describe('every audit action in plain Portuguese', () => {
 
 describe('GET /api/auditoria names the person and the record', () => {
   it("a teacher's grade change: 'Nota de <aluno> em Matemática, 1º bimestre (Prova 1): 6,0 → 7,5'", async () => {
-    const admin = await signedIn(t, 'administrador', { nome: 'Secretária Ana' });
-    const year = await send('POST', '/api/anos-letivos', admin.cookie, {
-      ano: 2026,
-      inicio: '2026-02-02',
-      fim: '2026-12-11',
-      tipo_periodo: 'bimestre',
-      periodos: [
-        { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-        { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-        { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-        { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-      ],
+    const {
+      admin,
+      year,
+      teacher: teacherUser,
+      turma,
+    } = await setupSchool(t, {
+      admin: { nome: 'Secretária Ana' },
+      teachers: [{ nome: 'Professor Bruno' }],
+      mode: 'por_aula',
     });
-    expect(year.statusCode).toBe(201);
-    const periodo = dataOf<SchoolYear>(year).periodos[0]!;
-    const teacherUser = await signedIn(t, 'professor', { nome: 'Professor Bruno' });
-    const teacher = await insertTeacher(t, teacherUser.user.id);
-    const turma = await insertClass(t, null);
-    const grid = await send('PUT', `/api/turmas/${turma.id}/disciplinas`, admin.cookie, {
-      frequencia_modo: 'por_aula',
-      disciplinas: [
-        { disciplina: 'Matemática', professor_id: teacher.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
-      ],
-    });
-    expect(grid.statusCode).toBe(200);
+    const periodo = year!.periodos[0]!;
     const student = await insertStudent(t, turma.id);
     await t.database.db.execute(sql`update students set nome = 'Ana Souza' where id = ${student.id}`);
     const column = await send('POST', '/api/avaliacoes', teacherUser.cookie, {

@@ -1,26 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  loginAs,
-  requestsOf,
-  signedIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { loginAs, requestsOf, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 
 /**
  * Issue 16: every way a password changes tells the account's owner (a security notice in the bell and
  * by e-mail, queued in the change's transaction) — and nobody else.
  */
-let t: TestApp;
+const t = setupTestApp();
 const { send } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 
 /** Every security notice in the bell and every queued e-mail (the tables start empty in each test). */
 async function securityNotices() {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app.js';
-import {
-  createTestApp,
-  loginAs,
-  signedIn,
-  testConfig,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/test-app.js';
+import { loginAs, signedIn, testConfig, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
 import { sha256 } from './sessions.service.js';
@@ -74,12 +67,7 @@ describe('SessionCache', () => {
 });
 
 describe('a revoked session is refused on the very next request', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = setupTestApp();
 
   const me = (cookie: string, app: App = t.app) =>
     app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });

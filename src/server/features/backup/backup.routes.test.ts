@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, createUserRow, signedIn, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { createUserRow, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { users } from '../../db/schema/users.js';
 import { defaultAcademicSettings } from '../../../shared/academic-settings.schemas.js';
@@ -13,9 +13,8 @@ import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { backupsToDelete } from './backup-automatic.service.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 
-let t: TestApp;
+const t = setupTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // A table another feature might add: bytea, arrays, bigint, numeric, json, a self reference and
   // an identity column, so the generic dump and restore are exercised on every type we rely on.
   await t.database.db.execute(sql`
@@ -31,8 +30,6 @@ beforeAll(async () => {
       at timestamptz default now()
     )`);
 });
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 
 function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
   const boundary = '----escola' + Math.random().toString(16).slice(2);

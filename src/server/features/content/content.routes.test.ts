@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { exampleSiteContent } from '../../../shared/content.examples.js';
 import { isSafeLink } from '../../../shared/content.schemas.js';
 import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 
 interface Envelope {
@@ -17,15 +17,8 @@ interface Envelope {
 }
 const body = (response: { json: <T>() => T }) => response.json<Envelope>();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  t.app.ctx.content.invalidate();
-});
+const t = setupTestApp();
+beforeEach(() => t.app.ctx.content.invalidate());
 
 async function admin() {
   return (await signedIn(t, 'administrador')).cookie;

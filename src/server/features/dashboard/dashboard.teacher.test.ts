@@ -4,6 +4,7 @@ import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
+import { createSchoolYear } from '../../test/school-fixtures.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
@@ -12,7 +13,7 @@ import { schoolPeriods } from '../../db/schema/calendar.js';
 import { assessments } from '../../db/schema/grades.js';
 
 const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
+const { get } = requestsOf(() => t.app);
 
 beforeEach(() => clock.pin('2026-04-20'));
 afterEach(() => clock.unpin());
@@ -20,19 +21,7 @@ afterEach(() => clock.unpin());
 /** The 2026 year in bimestres: the 1st ends on 17/04 and closes on 24/04 (within a week of 20/04). */
 async function openYear() {
   const admin = await signedIn(t, 'administrador');
-  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    periodos: [
-      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-    ],
-  });
-  expect(year.statusCode).toBe(201);
+  await createSchoolYear(t, admin.cookie);
   const [first] = await t.database.db.select().from(schoolPeriods).orderBy(schoolPeriods.numero).limit(1);
   return { admin, firstPeriod: first! };
 }

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp({}, { keepData: true });
 
 interface OpenApi {
   openapi: string;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   CODE_ALPHABET,
@@ -13,15 +13,9 @@ import {
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { pdfText } from '../../test/pdf-text.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-  messageOf,
-} from '../../test/records-fixtures.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { dataOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { MATH, guardianWithAccount, setupSchool as buildSchool } from '../../test/school-fixtures.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { systemActor } from '../audit/audit.service.js';
@@ -33,15 +27,8 @@ import { generateVerificationCode } from './documents.code.js';
 import { schoolDocuments } from '../../db/schema/documents.js';
 import { VALIDATION_RATE_LIMIT } from './validation.page.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://escola.example.org' });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  clock.pin('2026-03-20');
-});
+const t = setupTestApp({ publicUrl: 'https://escola.example.org' });
+beforeEach(() => clock.pin('2026-03-20'));
 afterEach(() => clock.unpin());
 
 const { send, get } = requestsOf(() => t.app);
@@ -52,36 +39,16 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
  * guardian's child, missed one of the four days on roll; Bruno is another family's child.
  */
 async function setupSchool() {
-  const admin = await signedIn(t, 'administrador');
-  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    periodos: [
-      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-    ],
+  const {
+    admin,
+    teacher,
+    turma: classA,
+  } = await buildSchool(t, {
+    subjects: [MATH, { disciplina: 'Português', aulas_semanais: 4, dias_semana: [2, 4] }],
   });
-  expect(year.statusCode, year.body).toBe(201);
-  const teacher = await signedIn(t, 'professor');
-  const teacherRow = await insertTeacher(t, teacher.user.id);
-  const classA = await insertClass(t, teacherRow.id);
-  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
-    frequencia_modo: 'diaria',
-    disciplinas: [
-      { disciplina: 'Matemática', professor_id: teacherRow.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
-      { disciplina: 'Português', professor_id: teacherRow.id, aulas_semanais: 4, dias_semana: [2, 4] },
-    ],
-  });
-  expect(grid.statusCode, grid.body).toBe(200);
-  const guardian = await signedIn(t, 'responsavel');
-  const guardianRow = await insertGuardian(t, guardian.user.id);
-  const other = await signedIn(t, 'responsavel');
-  const otherRow = await insertGuardian(t, other.user.id);
-  const ana = await insertStudent(t, classA.id, guardianRow.id, '2026-02-02');
+  const guardian = await guardianWithAccount(t);
+  const other = await guardianWithAccount(t);
+  const ana = await insertStudent(t, classA.id, guardian.guardian.id, '2026-02-02');
   await t.database.db
     .update(students)
     .set({
@@ -91,7 +58,7 @@ async function setupSchool() {
       sexo: 'feminino',
     })
     .where(eq(students.id, ana.id));
-  const bruno = await insertStudent(t, classA.id, otherRow.id, '2026-02-02');
+  const bruno = await insertStudent(t, classA.id, other.guardian.id, '2026-02-02');
   const rolls = await t.database.db
     .insert(attendanceRolls)
     .values(

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
@@ -9,16 +9,10 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
 
 const today = '2026-09-15';
-let t: TestApp;
-beforeAll(async () => {
-  clock.pin(today);
-  t = await createTestApp();
-});
-afterAll(async () => {
-  clock.unpin();
-  await t.close();
-});
-beforeEach(() => t.reset());
+// Registered before the app's hooks: pinned before the app is built, unpinned after it is closed.
+beforeAll(() => clock.pin(today));
+afterAll(() => clock.unpin());
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversaDetalhe, Conversas, DestinosOpcoes } from '../../../shared/mensagens.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import {
@@ -12,17 +12,12 @@ import {
 } from '../../test/records-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { mensagens } from '../../db/schema/mensagens.js';
 
-let t: TestApp;
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 
 async function setup() {
   const admin = await signedIn(t, 'administrador');

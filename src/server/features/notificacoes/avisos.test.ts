@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemSettings } from '../../../shared/settings.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
-import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
-import {
-  createTestApp,
-  requestsOf,
-  sessionCookieOf,
-  signedIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/test-app.js';
+import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { createSchoolYear, familyIn } from '../../test/school-fixtures.js';
+import { requestsOf, sessionCookieOf, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { users } from '../../db/schema/users.js';
@@ -19,16 +13,9 @@ import { NEW_DEVICE_TITLE, runTuitionNotices, tuitionNoticesSlot } from './aviso
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { networkPrefixOf } from '../auth/security-notices.service.js';
 
-let t: TestApp;
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  clock.pin('2026-03-20');
-});
+beforeEach(() => clock.pin('2026-03-20'));
 afterEach(() => clock.unpin());
 
 /** Turns some of the school's switches (Configurações → Notificações) on or off, through the API. */
@@ -50,28 +37,11 @@ const emailsOf = (usuarioId: string) =>
     .where(and(eq(entregas.usuarioId, usuarioId), eq(entregas.canal, 'email')));
 
 /** A family (portal account + guardian record) with one child in the class. */
-async function family(turmaId: string) {
-  const account = await signedIn(t, 'responsavel');
-  const guardian = await insertGuardian(t, account.user.id);
-  const child = await insertStudent(t, turmaId, guardian.id);
-  return { ...account, guardian, child };
-}
+const family = (turmaId: string) => familyIn(t, turmaId);
 
+/** Opens the 2026 year; returns its 1st bimestre's id. */
 async function schoolYear(cookie: string) {
-  const year = await send('POST', '/api/anos-letivos', cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    periodos: [
-      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-    ],
-  });
-  expect(year.statusCode).toBe(201);
-  return dataOf<{ periodos: { id: string }[] }>(year).periodos[0]!.id;
+  return (await createSchoolYear(t, cookie)).periodos[0]!.id;
 }
 
 describe('boletim publicado', () => {

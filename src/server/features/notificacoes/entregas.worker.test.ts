@@ -2,22 +2,17 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Fila } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { DeliveryWorker, ENTREGA_LEASE_MS, ENTREGA_MAX_TENTATIVAS } from './entregas.worker.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 
-let t: TestApp;
+const t = setupTestApp();
 const { get } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 afterEach(() => clock.unpin());
 
 const quiet = { warn: () => undefined, error: () => undefined };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NotificacaoPage, Preferencias } from '../../../shared/notificacoes.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import {
@@ -10,7 +10,7 @@ import {
   requestsOf,
   signedIn,
   TEST_PASSWORD,
-  type TestApp,
+  setupTestApp,
 } from '../../test/test-app.js';
 import { notifyUser } from './notificacoes.service.js';
 import { STREAM_LIMITS } from './notifier.js';
@@ -18,13 +18,8 @@ import { testTiming } from '../../../../test-timing.config.js';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema/auth.js';
 
-let t: TestApp;
+const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
 
 const event = (titulo: string) => ({
   tipo: 'mensagem' as const,

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/test-app.js';
 
 /** The operator's side: readiness, metrics behind a token, request ids. */
-let t: TestApp;
-let withMetrics: TestApp;
 const token = 'metricas-do-teste-0123456789';
-beforeAll(async () => {
-  t = await createTestApp();
-  withMetrics = await createTestApp({ metricsToken: token });
-});
-afterAll(async () => {
-  await t.close();
-  await withMetrics.close();
-});
+const t = setupTestApp({}, { keepData: true });
+const withMetrics = setupTestApp({ metricsToken: token }, { keepData: true });
 
 describe('GET /api/ready', () => {
   it('is ready with the database reachable and every migration applied', async () => {

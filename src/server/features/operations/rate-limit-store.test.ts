@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import { createTestApp, MemoryMailer, testConfig, type TestApp } from '../../test/test-app.js';
+import type { App } from '../../app.js';
+import { setupTestApp, otherInstance } from '../../test/test-app.js';
 
 /** Two apps on one database stand for two instances: the request limits count across both. */
-let t: TestApp;
+const t = setupTestApp({}, { keepData: true });
 let other: App;
 beforeAll(async () => {
-  t = await createTestApp();
-  other = await buildApp(testConfig(), {
-    database: t.database,
-    mailer: new MemoryMailer(),
-    serveClient: false,
-  });
-  await other.ready();
+  other = await otherInstance(t);
 });
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+afterAll(() => other.close());
 
 const forgot = (app: App) =>
   app.inject({

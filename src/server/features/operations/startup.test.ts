@@ -1,33 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
 import {
   appliedSchemaVersion,
   assertSchemaNotNewer,
   knownSchemaVersion,
   SchemaTooNewError,
 } from '../../db/schema-version.js';
-import { createTestApp, MemoryMailer, testConfig, type TestApp } from '../../test/test-app.js';
+import { setupTestApp, otherInstance } from '../../test/test-app.js';
 import { ensureFirstAdmin } from '../users/users.service.js';
 import { users } from '../../db/schema/users.js';
 
 /** Safe start-up with several instances: one first administrator, and no run on a newer schema. */
-let t: TestApp;
+const t = setupTestApp();
 let other: App;
 beforeAll(async () => {
-  t = await createTestApp();
-  other = await buildApp(testConfig(), {
-    database: t.database,
-    mailer: new MemoryMailer(),
-    serveClient: false,
-  });
-  await other.ready();
+  other = await otherInstance(t);
 });
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
-beforeEach(() => t.reset());
+afterAll(() => other.close());
 
 describe('start-up', () => {
   it('creates the first administrator once when two instances ask at the same moment', async () => {

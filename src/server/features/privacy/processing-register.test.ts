@@ -1,8 +1,8 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './processing-register.js';
 import { columnsOf, type Destino, type Titular } from './processing-register.model.js';
@@ -172,12 +172,7 @@ describe('Registro das operações de tratamento: the classification follows the
 });
 
 describe('GET /api/lgpd/registro-tratamento', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = setupTestApp();
   const { send, get } = requestsOf(() => t.app);
 
   it('follows the saved retention periods, for the administrator only', async () => {

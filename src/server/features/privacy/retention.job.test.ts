@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetentionSettings } from '../../../shared/retention.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
 import { JobQueue } from '../jobs/jobs.service.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, messageOf, newCpf } from '../../test/records-fixtures.js';
 import {
   expectOnlyTheGuardianErased,
@@ -14,15 +14,8 @@ import {
 } from '../../test/privacy-fixtures.js';
 import { RETENTION_JOB, registerRetentionJob, runRetention } from './retention.job.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  clock.pin('2030-06-10');
-});
+const t = setupTestApp();
+beforeEach(() => clock.pin('2030-06-10'));
 afterEach(() => clock.unpin());
 const { send, get } = requestsOf(() => t.app);
 

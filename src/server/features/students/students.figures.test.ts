@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
 import type { Student, StudentCounts } from '../../../shared/students.schemas.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { setupTestApp, signedIn } from '../../test/test-app.js';
 import {
   dataOf,
   insertClass,
@@ -31,14 +31,9 @@ describe('FiguresCache', () => {
 
 /** Every write that changes a page of the students list is seen by the very next request. */
 describe('the students list cache', () => {
-  let t: TestApp;
+  const t = setupTestApp();
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    await t.reset();
     admin = (await signedIn(t, 'administrador')).cookie;
   });
 

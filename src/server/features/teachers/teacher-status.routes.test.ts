@@ -2,21 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RollClass } from '../../../shared/attendance.schemas.js';
 import type { Page } from '../../../shared/api.js';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
 import type { DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import type { Student } from '../../../shared/students.schemas.js';
 import type { Teacher, TeacherStatus } from '../../../shared/teachers.schemas.js';
 import { buildApp, type App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-} from '../../test/records-fixtures.js';
-import { requestsOf, setupTestApp, signedIn, testConfig } from '../../test/test-app.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { familyIn, setupSchool } from '../../test/school-fixtures.js';
+import { requestsOf, setupTestApp, testConfig } from '../../test/test-app.js';
 import { teachers } from '../../db/schema/teachers.js';
 
 const t = setupTestApp();
@@ -30,28 +24,14 @@ afterEach(() => clock.unpin());
  * teacher reaches, read through the API (on `app`: this instance or another on the same database).
  */
 async function setup() {
-  const admin = await signedIn(t, 'administrador');
-  const year = await send('POST', '/api/anos-letivos', admin.cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
+  const school = await setupSchool(t, {
+    year: { periodos: undefined },
+    subjects: [{ disciplina: 'Matemática', aulas_semanais: 5, dias_semana: [1, 2, 3, 4, 5] }],
   });
-  expect(year.statusCode).toBe(201);
-  const periodoId = dataOf<SchoolYear>(year).periodos[0]!.id;
-  const teacherUser = await signedIn(t, 'professor');
-  const teacher = await insertTeacher(t, teacherUser.user.id);
-  const turma = await insertClass(t, teacher.id);
-  const guardianUser = await signedIn(t, 'responsavel');
-  const guardian = await insertGuardian(t, guardianUser.user.id);
-  const student = await insertStudent(t, turma.id, guardian.id);
-  const grid = await send('PUT', `/api/turmas/${turma.id}/disciplinas`, admin.cookie, {
-    frequencia_modo: 'diaria',
-    disciplinas: [
-      { disciplina: 'Matemática', professor_id: teacher.id, aulas_semanais: 5, dias_semana: [1, 2, 3, 4, 5] },
-    ],
-  });
-  expect(grid.statusCode).toBe(200);
+  const { admin, turma } = school;
+  const { teacher, ...teacherUser } = school.teacher;
+  const periodoId = school.year!.periodos[0]!.id;
+  const { child: student, ...guardianUser } = await familyIn(t, turma.id);
   const setStatus = async (status: TeacherStatus) => {
     const [row] = await t.database.db.select().from(teachers).where(eq(teachers.id, teacher.id));
     const saved = await send('PUT', `/api/professores/${teacher.id}`, admin.cookie, {
