@@ -36,6 +36,34 @@ const sharedClientZones = ['./src/client/components', './src/client/lib'].map((t
   message:
     'components/ e lib/ são o kit sem domínio: não importam features, app/ nem domain/. O que conhece a escola (boletim, ano letivo, grade curricular) vai para src/client/domain.',
 }));
+// The server's modules (src/server/features/*) meet only at their public face: a module, app.ts, main.ts,
+// the plugins and the demo import another module through its index.ts, never its files; lib/ and db/ sit
+// below every module and import none (docs/architecture.md, "Módulos do servidor"). Tests may reach in.
+const serverModules = readdirSync('./src/server/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const publicFaceOnly = (other) => ({
+  from: `./src/server/features/${other}`,
+  except: ['./index.ts'],
+  message: `Importe o módulo ${other} pelo seu index.ts (src/server/features/${other}/index.ts); o resto é interno a ele. Falta algo lá? Exporte-o no index.ts.`,
+});
+const serverZones = [
+  ...serverModules.flatMap((module) =>
+    serverModules
+      .filter((other) => other !== module)
+      .map((other) => ({ target: `./src/server/features/${module}`, ...publicFaceOnly(other) })),
+  ),
+  // What composes the modules (the app, the process, the plugins, the demo) uses their public face too.
+  ...serverModules.map((other) => ({
+    target: ['./src/server/app.ts', './src/server/main.ts', './src/server/plugins', './src/server/demo'],
+    ...publicFaceOnly(other),
+  })),
+];
+const serverBaseZones = ['./src/server/lib', './src/server/db'].map((target) => ({
+  target,
+  from: './src/server/features',
+  message: 'lib/ e db/ ficam abaixo dos módulos e não importam nenhum: mova para cá o que é comum.',
+}));
 const layerZones = [
   { target: './src/shared', from: './src/client' },
   { target: './src/shared', from: './src/server' },
@@ -79,7 +107,14 @@ export default tseslint.config(
       // (docs/architecture.md, "Camadas").
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...layerZones, { target: './src/client/features', from: './src/client/app' }] },
+        {
+          zones: [
+            ...layerZones,
+            ...serverZones,
+            ...serverBaseZones,
+            { target: './src/client/features', from: './src/client/app' },
+          ],
+        },
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -115,6 +150,11 @@ export default tseslint.config(
       // A component test renders the app's providers around a feature (app/ composes features).
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
+  },
+  {
+    // Test helpers build schools from any module's parts, as the tests do.
+    files: ['src/**/*.test-setup.ts', 'src/server/test/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     files: ['e2e/**/*.ts'],

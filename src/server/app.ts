@@ -13,49 +13,40 @@ import { loggerOptions, type LogStream } from './lib/log.js';
 import { validatorCompiler } from './lib/validation.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
-import { watchAuthChanges } from './features/auth/sessions.service.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { sessionsAdminRoutes } from './features/auth/sessions-admin.routes.js';
-import { docsRoutes, registerApiDocs } from './features/docs/docs.routes.js';
-import { usersRoutes } from './features/users/users.routes.js';
-import { healthRoutes } from './features/health/health.routes.js';
-import { financeRoutes } from './features/finance/finance.routes.js';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
-import { guardiansRoutes, studentsRoutes } from './features/students/students.routes.js';
-import { teachersRoutes } from './features/teachers/teachers.routes.js';
-import { classesRoutes } from './features/classes/classes.routes.js';
-import { settingsRoutes } from './features/settings/settings.routes.js';
-import {
-  automaticBackupsRoutes,
-  backupRoutes,
-  restoreRoutes,
-  wipeRoutes,
-} from './features/backup/backup.routes.js';
-import { loadBackupKey } from './features/backup/backup-key.js';
-import { auditRoutes } from './features/audit/audit.routes.js';
-import { reportsRoutes } from './features/reports/reports.routes.js';
-import { ContentService } from './features/content/content.service.js';
+import { watchAuthChanges } from './features/auth/index.js';
+import { authRoutes } from './features/auth/index.js';
+import { sessionsAdminRoutes } from './features/auth/index.js';
+import { docsRoutes, registerApiDocs } from './features/docs/index.js';
+import { usersRoutes } from './features/users/index.js';
+import { healthRoutes } from './features/health/index.js';
+import { financeRoutes } from './features/finance/index.js';
+import { dashboardRoutes } from './features/dashboard/index.js';
+import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
+import { teachersRoutes } from './features/teachers/index.js';
+import { classesRoutes } from './features/classes/index.js';
+import { settingsRoutes } from './features/settings/index.js';
+import { automaticBackupsRoutes, backupRoutes, restoreRoutes, wipeRoutes } from './features/backup/index.js';
+import { loadBackupKey } from './features/backup/index.js';
+import { auditRoutes } from './features/audit/index.js';
+import { reportsRoutes } from './features/reports/index.js';
+import { ContentService } from './features/content/index.js';
 import { DEFAULT_SCHOOL_NAME } from '../shared/settings.schemas.js';
-import { contentRoutes } from './features/content/content.routes.js';
-import { mediaFileRoutes, mediaUploadRoutes } from './features/media/media.routes.js';
-import { cepRoutes } from './features/cep/cep.routes.js';
-import { JobQueue } from './features/jobs/jobs.service.js';
-import { startCacheBus } from './features/operations/caches.js';
-import { metrics } from './features/operations/metrics.js';
+import { contentRoutes } from './features/content/index.js';
+import { mediaFileRoutes, mediaUploadRoutes } from './features/media/index.js';
+import { cepRoutes } from './features/cep/index.js';
+import { JobQueue } from './features/jobs/index.js';
+import { startCacheBus } from './features/operations/index.js';
+import { metrics } from './features/operations/index.js';
 import { requestIdOf } from './lib/request-id.js';
 import {
   addressLimitError,
   databaseRateLimitStore,
   purgeRateLimitHits,
-} from './features/operations/rate-limit-store.js';
+} from './features/operations/index.js';
 import type { CacheBus } from './db/cache-bus.js';
-import {
-  calendarFeedRoutes,
-  calendarRoutes,
-  schoolYearsRoutes,
-} from './features/calendar/calendar.routes.js';
-import { classCurriculumRoutes } from './features/curriculum/curriculum.routes.js';
-import { attendanceRoutes } from './features/attendance/attendance.routes.js';
+import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './features/calendar/index.js';
+import { classCurriculumRoutes } from './features/curriculum/index.js';
+import { attendanceRoutes } from './features/attendance/index.js';
 import {
   academicSettingsRoutes,
   assessmentsRoutes,
@@ -67,21 +58,21 @@ import {
   reportCardsRoutes,
   yearCloseRoutes,
   yearEndRoutes,
-} from './features/grades/grades.routes.js';
-import { documentsRoutes, priorYearsRoutes } from './features/documents/documents.routes.js';
-import { validationPageRoutes } from './features/documents/validation.page.js';
-import { Notifier, STREAM_LIMITS } from './features/notificacoes/notifier.js';
+} from './features/grades/index.js';
+import { documentsRoutes, priorYearsRoutes } from './features/documents/index.js';
+import { validationPageRoutes } from './features/documents/index.js';
+import { Notifier, STREAM_LIMITS } from './features/notificacoes/index.js';
 import { connectionBudget } from './lib/open-files.js';
-import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes/notificacoes.routes.js';
-import { comunicadosRoutes } from './features/comunicados/comunicados.routes.js';
-import { mensagensRoutes } from './features/mensagens/mensagens.routes.js';
-import { legalPageRoutes, privacyRoutes } from './features/privacy/privacy.routes.js';
-import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/consent.routes.js';
-import { dataRequestsRoutes, myDataRoutes } from './features/privacy/data-rights.routes.js';
-import { accessLogRoutes, studentAccessLogRoutes } from './features/privacy/access-log.routes.js';
-import { anonymiseGuardianRoutes, anonymiseStudentRoutes } from './features/privacy/anonymise.routes.js';
-import { retentionRoutes } from './features/privacy/retention.routes.js';
-import { processingRegisterRoutes } from './features/privacy/processing-register.routes.js';
+import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes/index.js';
+import { comunicadosRoutes } from './features/comunicados/index.js';
+import { mensagensRoutes } from './features/mensagens/index.js';
+import { legalPageRoutes, privacyRoutes } from './features/privacy/index.js';
+import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/index.js';
+import { dataRequestsRoutes, myDataRoutes } from './features/privacy/index.js';
+import { accessLogRoutes, studentAccessLogRoutes } from './features/privacy/index.js';
+import { anonymiseGuardianRoutes, anonymiseStudentRoutes } from './features/privacy/index.js';
+import { retentionRoutes } from './features/privacy/index.js';
+import { processingRegisterRoutes } from './features/privacy/index.js';
 import { client } from './plugins/client.js';
 import { errorFunnel, failure } from './plugins/error-funnel.js';
 import { originCheck } from './plugins/origin-check.js';

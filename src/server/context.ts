@@ -1,9 +1,9 @@
 import type { Db } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { Mailer } from './lib/mailer.js';
-import type { ContentService } from './features/content/content.service.js';
-import type { JobQueue } from './features/jobs/jobs.service.js';
-import type { Notifier } from './features/notificacoes/notifier.js';
+import type { ContentService } from './features/content/index.js';
+import type { JobQueue } from './features/jobs/index.js';
+import type { Notifier } from './features/notificacoes/index.js';
 
 /** What services need from the running app. Built once in buildApp; tests build their own. */
 export interface AppContext {

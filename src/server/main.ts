@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/lock.js';
 import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
-import { ensureFirstAdmin } from './features/users/users.service.js';
+import { ensureFirstAdmin } from './features/users/index.js';
 import { seedDemo } from './demo/seed-demo.js';
 
 // Files the server creates are for its own user only (DATA_DIR is 0700 too: lib/data-dir.ts).

@@ -3,9 +3,9 @@ import { addDays, classifyDays, lessonsOnWeekday, weekdayOf, type EntryKind } fr
 import type { Tx } from '../db/client.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { classSubjects } from '../db/schema/curriculum.js';
-import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { recordAudit, systemActor } from '../features/audit/index.js';
 import { calendarEntries, schoolYears } from '../db/schema/calendar.js';
-import { writePeriods } from '../features/calendar/school-periods.service.js';
+import { writePeriods } from '../features/calendar/index.js';
 import { classes } from '../db/schema/classes.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';

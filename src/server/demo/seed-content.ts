@@ -1,8 +1,8 @@
 import { contentSections } from '../../shared/content.constants.js';
 import { exampleSiteContent } from '../../shared/content.examples.js';
 import type { DbOrTx } from '../db/client.js';
-import { systemActor } from '../features/audit/audit.service.js';
-import { writeSiteSection } from '../features/content/content.service.js';
+import { systemActor } from '../features/audit/index.js';
+import { writeSiteSection } from '../features/content/index.js';
 
 /**
  * The demo's public site: a made-up school's content, published as if its staff had written it. A

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { hashPassword } from '../features/auth/passwords.js';
-import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { hashPassword } from '../features/auth/index.js';
+import { recordAudit, systemActor } from '../features/audit/index.js';
 import { users } from '../db/schema/users.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { AppContext } from '../context.js';
-import { issueDocument, revokeDocument } from '../features/documents/documents.service.js';
+import { issueDocument, revokeDocument } from '../features/documents/index.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { users } from '../db/schema/users.js';
 

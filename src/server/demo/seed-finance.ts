@@ -3,7 +3,7 @@ import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
 import type { Tx } from '../db/client.js';
-import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { students } from '../db/schema/students.js';
 import {
@@ -14,7 +14,7 @@ import {
   studentDiscounts,
   transacoes,
 } from '../db/schema/finance.js';
-import { generateMensalidades } from '../features/finance/mensalidades.generation.js';
+import { generateMensalidades } from '../features/finance/index.js';
 
 /** A deterministic generator, so every demo has the same figures. */
 function random(seed: number) {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { clock } from '../lib/clock.js';
-import { listPurposes } from '../features/privacy/consent.service.js';
+import { listPurposes } from '../features/privacy/index.js';
 import { consents } from '../db/schema/consent.js';
 import { privacyAcceptances } from '../db/schema/privacy.js';
 import { dataRequests } from '../db/schema/privacy-requests.js';

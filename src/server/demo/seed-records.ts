@@ -1,6 +1,6 @@
 import { completeCpf } from '../../shared/validators.js';
 import type { Tx } from '../db/client.js';
-import { recordAudit, systemActor } from '../features/audit/audit.service.js';
+import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AccessVia } from '../../shared/access-log.schemas.js';
 import type { DbOrTx } from '../db/client.js';
-import { recordStudentView } from '../features/privacy/access-log.service.js';
+import { recordStudentView } from '../features/privacy/index.js';
 import { actorOf } from '../lib/http.js';
 import { globalPlugin } from './global-plugin.js';
 

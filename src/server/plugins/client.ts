@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/api.js';
 import { isClientRoute } from '../../shared/routes.js';
-import { hasSiteRenderer, sitePageRoutes } from '../features/content/site-page.routes.js';
+import { hasSiteRenderer, sitePageRoutes } from '../features/content/index.js';
 import { clientDistFolder } from '../lib/paths.js';
 import { failure } from './error-funnel.js';
 import { globalPlugin } from './global-plugin.js';

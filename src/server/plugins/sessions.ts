@@ -3,8 +3,8 @@ import { messages } from '../../shared/api.js';
 import { can } from '../../shared/permissions.js';
 import { AppError } from '../lib/errors.js';
 import { isBackgroundRequest, readSessionToken } from '../lib/http.js';
-import { resolveSession } from '../features/auth/sessions.service.js';
-import { isMaintenanceOn } from '../features/settings/settings.service.js';
+import { resolveSession } from '../features/auth/index.js';
+import { isMaintenanceOn } from '../features/settings/index.js';
 import { globalPlugin } from './global-plugin.js';
 
 /**

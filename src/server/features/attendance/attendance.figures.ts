@@ -15,8 +15,8 @@ import {
 import { addDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { classifyRange } from '../calendar/calendar.service.js';
-import { resolveYear } from '../calendar/school-years.service.js';
+import { classifyRange } from '../calendar/index.js';
+import { resolveYear } from '../calendar/index.js';
 import { type ClassRow } from '../../db/schema/classes.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/attendance.schemas.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
-import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { getClassMonth } from './class-month.figures.js';
 import { getStudentAttendance } from './student-attendance.figures.js';
 import { listAlerts } from './class-frequencies.figures.js';
@@ -27,7 +27,6 @@ import { deleteRoll } from './roll-delete.service.js';
 import { getRoll, listRollClasses } from './roll-read.service.js';
 import { saveRoll } from './roll-save.service.js';
 import { setAbsenceExcused } from './absence-excuse.service.js';
-import { getCurriculum, saveCurriculum } from '../curriculum/curriculum.service.js';
 import { buildTutelaryLetter, issueTutelaryNotification } from './tutelary.documents.js';
 import { tutelaryNotifications } from '../../db/schema/attendance.js';
 

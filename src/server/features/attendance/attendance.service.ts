@@ -11,15 +11,15 @@ import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { describeDay } from '../calendar/calendar.service.js';
+import { describeDay } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { closedMessage, periodStatesForClasses } from '../calendar/period-state.js';
+import { closedMessage, periodStatesForClasses } from '../calendar/index.js';
 import { yearClosures } from '../../db/schema/grades.js';
-import { seesSubject, type ClassDiaryAccess } from '../classes/diary-access.js';
+import { seesSubject, type ClassDiaryAccess } from '../classes/index.js';
 import { attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { coversDate } from '../students/memberships.js';
+import { coversDate } from '../students/index.js';
 
 /**
  * The roll call and the attendance figures (LDB art. 24, VI). Only absences are stored, plus one row

@@ -11,9 +11,9 @@ import {
 } from '../../../shared/attendance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
-import { classesInScope, scopeOf, studentsInScope } from '../students/students.scope.js';
+import { classesInScope, scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
-import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/diary-access.js';
+import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js';
 import {
   attendanceAbsences,
   attendanceRolls,

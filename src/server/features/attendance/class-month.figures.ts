@@ -4,9 +4,9 @@ import { attendancePercent, type ClassMonth } from '../../../shared/attendance.s
 import { eachDay } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { classifyRange, monthRange } from '../calendar/calendar.service.js';
+import { classifyRange, monthRange } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
-import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
+import { diaryAccessOf, type Viewer } from '../classes/index.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 
 /** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */

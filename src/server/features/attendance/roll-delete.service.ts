@@ -2,10 +2,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { withdrawAbsenceNotices } from '../notificacoes/avisos.service.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { withdrawAbsenceNotices } from '../notificacoes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { students } from '../../db/schema/students.js';
-import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/diary-access.js';
+import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { changeBlockOf, dayContextOf } from './attendance.service.js';
 

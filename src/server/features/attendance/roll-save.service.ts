@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { notifyAbsences, withdrawAbsenceNotices } from '../notificacoes/avisos.service.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { notifyAbsences, withdrawAbsenceNotices } from '../notificacoes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { students } from '../../db/schema/students.js';
-import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
+import { diaryAccessOf, type Viewer } from '../classes/index.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import {
   blockOf,

@@ -4,9 +4,9 @@ import { type Absence, type StudentAttendance } from '../../../shared/attendance
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
-import { scopeOf, studentsInScope } from '../students/students.scope.js';
+import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
-import { rollsVisibleTo, type Viewer } from '../classes/diary-access.js';
+import { rollsVisibleTo, type Viewer } from '../classes/index.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classYear, figuresOf, rollInMembership, situacaoOf, yearRange } from './attendance.figures.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { findKnownDevice } from './known-devices.service.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { atSilentLimit, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { NEW_DEVICE_TITLE, notifyNewDevice } from '../notificacoes/avisos.service.js';
+import { NEW_DEVICE_TITLE, notifyNewDevice } from '../notificacoes/index.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { signInFingerprints } from '../../db/schema/auth.js';
 import { sha256, type SessionContext } from './sessions.service.js';

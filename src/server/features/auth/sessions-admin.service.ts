@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { ActiveSession } from '../../../shared/settings.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { sessions } from '../../db/schema/auth.js';
 import { forgetCachedSessions } from '../auth/sessions.service.js';
 import { users } from '../../db/schema/users.js';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit, systemActor } from '../audit/audit.service.js';
+import { recordAudit, systemActor } from '../audit/index.js';
 import { createBackup } from './backup-tables.service.js';
 
 /* ---------- automatic backups under BACKUP_DIR (default DATA_DIR/backups) ---------- */

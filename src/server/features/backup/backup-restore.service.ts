@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/settings.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { snapshotMissingYearRules } from '../calendar/academic-settings.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { snapshotMissingYearRules } from '../calendar/index.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { ident, describeTables } from './backup-tables.service.js';
 import { literal } from './backup-restore.service.js';

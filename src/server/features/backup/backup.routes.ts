@@ -15,10 +15,10 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { confirmCurrentPassword } from '../auth/password-check.service.js';
-import { getSchoolIdentity } from '../settings/school-identity.js';
-import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/settings.service.js';
+import { recordAudit } from '../audit/index.js';
+import { confirmCurrentPassword } from '../auth/index.js';
+import { getSchoolIdentity } from '../settings/index.js';
+import { invalidateSettingsCache, isAutomaticBackupOn } from '../settings/index.js';
 import {
   applyBackup,
   checkOrigin,

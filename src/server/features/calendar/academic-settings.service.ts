@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { settings } from '../../db/schema/settings.js';
 import { assessments, grades, yearClosures } from '../../db/schema/grades.js';

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { calendarEntries, schoolYears } from '../../db/schema/calendar.js';
 import { classifyRange, dropCalendarSnapshot, entryNotFound, monthRange, stale } from './calendar.service.js';
 import { toEntry } from './calendar.presenter.js';

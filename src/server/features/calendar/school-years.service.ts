@@ -9,7 +9,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { assertPeriodWeightsFit } from './academic-settings.service.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import {
   calendarEntries,
   schoolYears,

@@ -1,7 +1,7 @@
 import type { CepAddress } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
-import { getPublicSettings } from '../settings/settings.service.js';
+import { getPublicSettings } from '../settings/index.js';
 
 const TIMEOUT_MS = 3_000;
 

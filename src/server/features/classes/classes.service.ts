@@ -4,17 +4,17 @@ import type { ClassData, ClassStudent, SchoolClass } from '../../../shared/class
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { scopeOf, studentsInScope } from '../students/students.scope.js';
-import { classesInScope } from '../students/students.scope.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { scopeOf, studentsInScope } from '../students/index.js';
+import { classesInScope } from '../students/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-import { fieldViewOf, guardianContacts } from '../students/students.presenter.js';
+import { fieldViewOf, guardianContacts } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { assertClassHasRoom } from '../students/enrolment.rules.js';
+import { assertClassHasRoom } from '../students/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { clock } from '../../lib/clock.js';
-import { syncMembership } from '../students/memberships.js';
+import { syncMembership } from '../students/index.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 

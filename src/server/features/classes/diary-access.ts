@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { classesInScope, scopeOf, type RecordsScope } from '../students/students.scope.js';
+import { classesInScope, scopeOf, type RecordsScope } from '../students/index.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';

@@ -7,7 +7,7 @@ import { comunicadoInputSchema, listComunicadosQuerySchema } from '../../../shar
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { classIdsTaughtBy } from '../students/students.scope.js';
+import { classIdsTaughtBy } from '../students/index.js';
 import type { UserRow } from '../../db/schema/users.js';
 import {
   comunicadoCientes,

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { freeAtLabel, lockLimit, rateLimited, UPLOAD_LIMITS } from '../../lib/write-limits.js';
-import { processImage, sniffImage } from '../media/media.service.js';
+import { processImage, sniffImage } from '../media/index.js';
 import { comunicadoAnexos } from '../../db/schema/comunicados.js';
 import { type Author, isAdmin } from './comunicados.access.js';
 import { getComunicadoFor } from './comunicados.presenters.js';

@@ -7,7 +7,7 @@ import { type Publico, type PublicoOpcoes, publicoTipos } from '../../../shared/
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
-import { classIdsTaughtBy, scopeOf } from '../students/students.scope.js';
+import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { type Author, isAdmin } from './comunicados.access.js';

@@ -10,7 +10,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { comunicadoAnexos, comunicadoDestinatarios, comunicados } from '../../db/schema/comunicados.js';
 import {
   type Author,

@@ -10,8 +10,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
-import { fanOut } from '../notificacoes/notificacoes.service.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
+import { fanOut } from '../notificacoes/index.js';
 import { users } from '../../db/schema/users.js';
 import {
   comunicadoAnexos,

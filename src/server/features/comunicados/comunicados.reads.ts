@@ -15,9 +15,9 @@ import { richTextSummary } from '../../../shared/rich-text.js';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { markReadByLink } from '../notificacoes/notificacoes.service.js';
-import { forgetCachedUnread } from '../notificacoes/unread-cache.js';
-import { scopeOf } from '../students/students.scope.js';
+import { markReadByLink } from '../notificacoes/index.js';
+import { forgetCachedUnread } from '../notificacoes/index.js';
+import { scopeOf } from '../students/index.js';
 import {
   comunicadoCientes,
   comunicadoDestinatarios,

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { type Author, managedRow, removedConflict } from './comunicados.access.js';
 import { audienceQuery } from './comunicados.audience.js';
 import { notifyRecipients } from './comunicados.publish.js';

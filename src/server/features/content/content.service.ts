@@ -15,7 +15,7 @@ import {
 } from '../../../shared/content.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { contentHistory, contentSections } from '../../db/schema/content.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';

@@ -5,11 +5,11 @@ import { disciplinas } from '../../../shared/teachers.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { classesInScope, scopeOf } from '../students/students.scope.js';
+import { classesInScope, scopeOf } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
-import { classNotFound, type Viewer } from '../classes/diary-access.js';
+import { classNotFound, type Viewer } from '../classes/index.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 

@@ -8,7 +8,7 @@ import { schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { contentSections } from '../../db/schema/content.js';
 import { classTuition, mensalidades } from '../../db/schema/finance.js';
-import { getSchoolIdentity } from '../settings/school-identity.js';
+import { getSchoolIdentity } from '../settings/index.js';
 import { settings } from '../../db/schema/settings.js';
 import { students } from '../../db/schema/students.js';
 

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { permissionLabels, type Access } from '../../../shared/permissions.js';
-import { APP_VERSION } from '../backup/backup-format.js';
+import { APP_VERSION } from '../backup/index.js';
 import { renderDocsPage, type OpenApiDocument } from './docs-page.js';
 
 function describeAccess(access: Access | undefined): string {

@@ -7,7 +7,7 @@ import {
 import { formatCount, formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
-import { findMedia, MEDIA_LIMITS } from '../media/media.service.js';
+import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { renderPdf } from '../../lib/pdf.js';
 
 /**

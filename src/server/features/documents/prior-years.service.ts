@@ -3,8 +3,8 @@ import type { PriorYear, PriorYearInput } from '../../../shared/documents.schema
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { studentNotFound } from '../students/students.scope.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { studentNotFound } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { priorSchoolYears, type PriorSchoolYearRow } from '../../db/schema/documents.js';
 

@@ -9,7 +9,7 @@ import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { formatPhone } from '../../../shared/format.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { exportRows } from '../../lib/spreadsheet.js';
 import { sendFile } from '../../lib/download.js';
 import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.reports.js';

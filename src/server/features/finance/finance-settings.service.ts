@@ -3,10 +3,10 @@ import { type AlunoFinanceiro, type Bolsa, type FinanceSettings } from '../../..
 import { DEFAULT_JUROS_MENSAL_BP, DEFAULT_MULTA_BP, type ChargeRates } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { likePattern } from '../users/users.service.js';
+import { likePattern } from '../users/index.js';
 import {
   classTuition,
   financeSettings,

@@ -20,10 +20,10 @@ import {
   WRITE_LIMITS,
   type LimitedAccount,
 } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { entregas, notificacaoPreferencias } from '../../db/schema/notificacoes.js';
-import { notifyUser } from '../notificacoes/notificacoes.service.js';
-import { readSystemValues } from '../settings/settings.service.js';
+import { notifyUser } from '../notificacoes/index.js';
+import { readSystemValues } from '../settings/index.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { listMensalidades } from './mensalidades.service.js';

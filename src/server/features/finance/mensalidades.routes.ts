@@ -27,7 +27,7 @@ import { lembreteResultSchema, idParamsSchema } from '../../../shared/finance.sc
 import { formatCount, formatDate } from '../../../shared/format.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { buildMensalidadePix, buildRecibo } from './finance.documents.js';
 import { exportRows, type ExportColumn } from '../../lib/spreadsheet.js';
 import { sendFile } from '../../lib/download.js';

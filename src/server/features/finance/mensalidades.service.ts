@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { classes } from '../../db/schema/classes.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
-import { likePattern } from '../users/users.service.js';
+import { likePattern } from '../users/index.js';
 import { mensalidades, pagamentos, type MensalidadeRow } from '../../db/schema/finance.js';
 import type { FinanceScope } from './finance.scope.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';

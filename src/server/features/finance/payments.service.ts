@@ -10,7 +10,7 @@ import { computeAmountDue, splitPayment } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { mensalidades, pagamentos, transacoes } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';

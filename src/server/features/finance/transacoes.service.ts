@@ -4,8 +4,8 @@ import { type ListTransacoesQuery, type Transacao } from '../../../shared/financ
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { likePattern } from '../users/users.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { likePattern } from '../users/index.js';
 import { transacoes, type TransacaoRow } from '../../db/schema/finance.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { assertVersion, lockForUpdate } from '../../lib/versioning.js';

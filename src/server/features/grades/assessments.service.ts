@@ -16,19 +16,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { type Viewer } from '../classes/diary-access.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { type Viewer } from '../classes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { classes } from '../../db/schema/classes.js';
-import { scopeOf } from '../students/students.scope.js';
+import { scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
-import { rulesForYear } from '../calendar/academic-settings.service.js';
+import { rulesForYear } from '../calendar/index.js';
 import { assessments, gradeChanges, grades, type AssessmentRow } from '../../db/schema/grades.js';
-import {
-  closedMessage,
-  periodContextOf,
-  periodStateFor,
-  type PeriodContext,
-} from '../calendar/period-state.js';
+import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from '../calendar/index.js';
 import { presentAssessments, presentOne } from './grades.presenter.js';
 import {
   assessmentNotFound,

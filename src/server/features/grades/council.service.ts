@@ -4,9 +4,9 @@ import type { CouncilInput, ReportCard } from '../../../shared/report-card.schem
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
-import { type Viewer } from '../classes/diary-access.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { resolveYear } from '../calendar/school-years.service.js';
+import { type Viewer } from '../classes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { resolveYear } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
 import { councilDecisions } from '../../db/schema/grades.js';
 import { buildReportCard, studentNotFound } from './report-card.service.js';

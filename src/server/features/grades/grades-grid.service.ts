@@ -12,16 +12,11 @@ import { type GradesGrid } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { classMemberships } from '../../db/schema/attendance.js';
-import { type Viewer } from '../classes/diary-access.js';
+import { type Viewer } from '../classes/index.js';
 import { students } from '../../db/schema/students.js';
-import { rulesForYear } from '../calendar/academic-settings.service.js';
+import { rulesForYear } from '../calendar/index.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
-import {
-  closedMessage,
-  periodContextOf,
-  periodStateFor,
-  type PeriodContext,
-} from '../calendar/period-state.js';
+import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from '../calendar/index.js';
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
 import { cellOf } from './grades.presenter.js';

@@ -6,10 +6,10 @@ import { type GradesBatchInput, type SavedGrades } from '../../../shared/grades.
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { type Viewer } from '../classes/diary-access.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { type Viewer } from '../classes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { assessments, gradeChanges, grades, type AssessmentRow } from '../../db/schema/grades.js';
-import { periodContextOf } from '../calendar/period-state.js';
+import { periodContextOf } from '../calendar/index.js';
 import {
   AUDITED_GRADES,
   assessmentNotFound,

@@ -8,7 +8,7 @@ import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { assessments, grades } from '../../db/schema/grades.js';
-import { periodStatesForClasses } from '../calendar/period-state.js';
+import { periodStatesForClasses } from '../calendar/index.js';
 
 /** The dashboard's grade figures: the class averages and the teacher's to-do lists. */
 

@@ -45,9 +45,9 @@ import {
 } from '../../../shared/year-end.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
-import { scopeOf } from '../students/students.scope.js';
+import { scopeOf } from '../students/index.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { getAcademicSettings, updateAcademicSettings } from '../calendar/academic-settings.service.js';
+import { getAcademicSettings, updateAcademicSettings } from '../calendar/index.js';
 import {
   createAssessment,
   deleteAssessment,

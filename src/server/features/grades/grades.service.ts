@@ -10,10 +10,10 @@ import { type PeriodState } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../classes/diary-access.js';
-import { getAcademicSettings } from '../calendar/academic-settings.service.js';
+import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
+import { getAcademicSettings } from '../calendar/index.js';
 import { gradeChanges } from '../../db/schema/grades.js';
-import { closedMessage, periodStateFor, type PeriodContext } from '../calendar/period-state.js';
+import { closedMessage, periodStateFor, type PeriodContext } from '../calendar/index.js';
 
 /** The grades one audit entry of a save lists one by one (a whole class's column at most). */
 export const AUDITED_GRADES = 60;

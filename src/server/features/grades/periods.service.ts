@@ -4,12 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { classes } from '../../db/schema/classes.js';
-import { classesInScope, type RecordsScope } from '../students/students.scope.js';
-import { notifyPublishedPeriod } from '../notificacoes/avisos.service.js';
+import { classesInScope, type RecordsScope } from '../students/index.js';
+import { notifyPublishedPeriod } from '../notificacoes/index.js';
 import { periodStates } from '../../db/schema/grades.js';
-import { periodContextOf, periodStatesFor } from '../calendar/period-state.js';
+import { periodContextOf, periodStatesFor } from '../calendar/index.js';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 
 export type PeriodAction = 'fechar' | 'reabrir' | 'publicar';

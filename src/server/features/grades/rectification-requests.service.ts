@@ -12,17 +12,17 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../classes/diary-access.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import type { Viewer } from '../classes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { schoolPeriods, schoolYears } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { rulesForAssessment, rulesForYear } from '../calendar/academic-settings.service.js';
+import { rulesForAssessment, rulesForYear } from '../calendar/index.js';
 import { assertMemberDuring } from './grades-grid.service.js';
 import { gradeText, subjectAccess, tenthsOf } from './grades.service.js';
 import { writeRectification } from './rectification.service.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
-import { closedMessage, periodContextOf, periodStateFor } from '../calendar/period-state.js';
+import { closedMessage, periodContextOf, periodStateFor } from '../calendar/index.js';
 
 /**
  * The teacher's retificação: once a period is closed to them, a teacher asks (grade, new value,

@@ -12,7 +12,7 @@ import type {
 import type { FieldError } from '../../../shared/api.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { Viewer } from '../classes/diary-access.js';
+import type { Viewer } from '../classes/index.js';
 import { type SchoolYearRow } from '../../db/schema/calendar.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { teachers } from '../../db/schema/teachers.js';

@@ -7,8 +7,8 @@ import type { PeriodState } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
-import { diaryAccessOf, type Viewer } from '../classes/diary-access.js';
-import { attendanceTallies, type AttendanceTally } from '../attendance/attendance.figures.js';
+import { diaryAccessOf, type Viewer } from '../classes/index.js';
+import { attendanceTallies, type AttendanceTally } from '../attendance/index.js';
 import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../../db/schema/calendar.js';
 import { type ClassRow } from '../../db/schema/classes.js';
 import {
@@ -18,7 +18,7 @@ import {
   yearClosures,
   type CouncilDecisionRow,
 } from '../../db/schema/grades.js';
-import { periodStatesFor } from '../calendar/period-state.js';
+import { periodStatesFor } from '../calendar/index.js';
 import { groupBy } from '../../../shared/group-by.js';
 
 export interface YearInputs {

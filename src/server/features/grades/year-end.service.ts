@@ -13,15 +13,15 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../classes/diary-access.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
+import type { Viewer } from '../classes/index.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { dropCalendarSnapshot } from '../calendar/index.js';
 import { schoolPeriods, schoolYears, type SchoolYearRow } from '../../db/schema/calendar.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
-import { currentAcademicValues } from '../calendar/academic-settings.service.js';
+import { currentAcademicValues } from '../calendar/index.js';
 import { periodStates, yearClosures } from '../../db/schema/grades.js';
-import { yearPeriodStates } from '../calendar/period-state.js';
+import { yearPeriodStates } from '../calendar/index.js';
 import { situationsOf } from './report-card.service.js';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { actorOf, ok, readSessionToken } from '../../lib/http.js';
 import { can } from '../../../shared/permissions.js';
 import { failure } from '../../plugins/error-funnel.js';
-import { resolveSession } from '../auth/sessions.service.js';
+import { resolveSession } from '../auth/index.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { matchesEtag } from '../../lib/response-replay.js';
 import { findMediaHead, listMedia, MEDIA_LIMITS, readMediaBytes, saveMedia } from './media.service.js';

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeImage } from '../../lib/image-decode.js';
 import { readImageSize, sniffImage, type ImageKind } from '../../lib/image-header.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { mediaBlockedSql } from '../privacy/consent.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { mediaBlockedSql } from '../privacy/index.js';
 import { media } from '../../db/schema/media.js';
 
 export const MEDIA_LIMITS = {

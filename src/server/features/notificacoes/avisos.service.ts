@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
-import { readSystemValues } from '../settings/settings.service.js';
+import { readSystemValues } from '../settings/index.js';
 import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
 
 /**

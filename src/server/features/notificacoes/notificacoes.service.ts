@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { readSystemValues } from '../settings/settings.service.js';
+import { readSystemValues } from '../settings/index.js';
 import {
   entregas,
   notificacaoPreferencias,

@@ -1,9 +1,9 @@
 import { CacheBus } from '../../db/cache-bus.js';
 import type { Database } from '../../db/client.js';
-import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
-import type { ContentService } from '../content/content.service.js';
-import { forgetSharedReads } from '../finance/finance.shared-reads.js';
-import { dropSettingsCache } from '../settings/settings.service.js';
+import { dropCalendarSnapshot } from '../calendar/index.js';
+import type { ContentService } from '../content/index.js';
+import { forgetSharedReads } from '../finance/index.js';
+import { dropSettingsCache } from '../settings/index.js';
 
 /**
  * Starts this process's cache bus and ties every per-process cache to it (ADR 0015). The students

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../audit/audit.service.js';
+import type { Actor } from '../audit/index.js';
 import { students } from '../../db/schema/students.js';
-import { likePattern } from '../users/users.service.js';
+import { likePattern } from '../users/index.js';
 import { studentAccessLog } from '../../db/schema/access-log.js';
 
 interface PendingView {

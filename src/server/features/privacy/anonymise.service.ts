@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';

@@ -13,7 +13,7 @@ import { galeriaSchema } from '../../../shared/content.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { checkSectionBeforeSave } from '../content/content.service.js';
+import { checkSectionBeforeSave } from '../content/index.js';
 import {
   assertGalleryPublishable,
   createPurpose,

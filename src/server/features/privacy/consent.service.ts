@@ -13,11 +13,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { readSiteContent, writeSiteSection } from '../content/content.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { readSiteContent, writeSiteSection } from '../content/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { media } from '../../db/schema/media.js';
-import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/students.scope.js';
+import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { consentPurposes, consents, mediaStudents, type ConsentPurposeRow } from '../../db/schema/consent.js';
 

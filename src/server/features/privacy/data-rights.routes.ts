@@ -13,7 +13,7 @@ import { flushStudentViews } from './access-log.service.js';
 import { clock } from '../../lib/clock.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import {
   answerRequest,
   collectMeusDados,

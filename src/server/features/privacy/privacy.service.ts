@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockLimit } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { contentSections } from '../../db/schema/content.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { privacyAcceptances } from '../../db/schema/privacy.js';

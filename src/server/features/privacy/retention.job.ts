@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { assertVersion } from '../../lib/versioning.js';
-import { recordAudit, systemActor, type Actor } from '../audit/audit.service.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { loginThrottle, passwordResets, sessions } from '../../db/schema/auth.js';
 import { entregas } from '../../db/schema/notificacoes.js';

@@ -5,13 +5,13 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
-import { getClassMonth } from '../attendance/class-month.figures.js';
-import { resolveYear } from '../calendar/school-years.service.js';
+import { getClassMonth } from '../attendance/index.js';
+import { resolveYear } from '../calendar/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { drawCard } from '../grades/report-card.pdf.js';
-import { buildReportCards } from '../grades/report-card.service.js';
+import { drawCard } from '../grades/index.js';
+import { buildReportCards } from '../grades/index.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { getSchoolIdentity } from '../settings/school-identity.js';
+import { getSchoolIdentity } from '../settings/index.js';
 import { students } from '../../db/schema/students.js';
 import {
   classOf,

@@ -2,8 +2,8 @@ import { can, type Nivel, type Permission } from '../../../shared/permissions.js
 import type { ReportEntry, ReportParameter } from '../../../shared/reports.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Viewer } from '../classes/diary-access.js';
-import { scopeOf } from '../students/students.scope.js';
+import type { Viewer } from '../classes/index.js';
+import { scopeOf } from '../students/index.js';
 import { academicReports } from './reports.academico.js';
 import { classOptionsOf, type CatalogueContext, type HubReport } from './reports.context.js';
 import { peopleReports } from './reports.people.js';

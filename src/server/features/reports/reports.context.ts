@@ -12,8 +12,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { classesInScope, type RecordsScope } from '../students/students.scope.js';
-import type { Viewer } from '../classes/diary-access.js';
+import { classesInScope, type RecordsScope } from '../students/index.js';
+import type { Viewer } from '../classes/index.js';
 
 /** What a report runs with: the caller, their records scope and the parsed filters. */
 export interface ReportRun {

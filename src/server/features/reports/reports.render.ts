@@ -6,7 +6,7 @@ import {
   type ReportResult,
 } from '../../../shared/reports.schemas.js';
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
-import type { StoredSchoolIdentity } from '../settings/school-identity.js';
+import type { StoredSchoolIdentity } from '../settings/index.js';
 import { renderPdf } from '../../lib/pdf.js';
 
 /**

@@ -5,7 +5,7 @@ import type { ReportCell } from '../../../shared/reports.schemas.js';
 import { parentescoLabels } from '../../../shared/students.schemas.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
-import { studentsInScope } from '../students/students.scope.js';
+import { studentsInScope } from '../students/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
 import {

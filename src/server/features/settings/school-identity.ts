@@ -4,8 +4,8 @@ import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
 import { formatPhone, onlyDigits } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../audit/audit.service.js';
-import { readSiteContent, writeSiteSection } from '../content/content.service.js';
+import type { Actor } from '../audit/index.js';
+import { readSiteContent, writeSiteSection } from '../content/index.js';
 import { settings } from '../../db/schema/settings.js';
 
 /**

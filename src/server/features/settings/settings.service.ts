@@ -1,5 +1,5 @@
 import { cacheBusOf } from '../../db/cache-bus.js';
-import { dropCalendarSnapshot } from '../calendar/calendar.service.js';
+import { dropCalendarSnapshot } from '../calendar/index.js';
 import { eq } from 'drizzle-orm';
 import {
   niveis,
@@ -23,7 +23,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { getSchoolIdentity, saveSchoolIdentity, type StoredSchoolIdentity } from './school-identity.js';
 import { settings } from '../../db/schema/settings.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { CLASS_FULL } from '../../../shared/classes.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { resolveYear } from '../calendar/school-years.service.js';
+import { resolveYear } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 

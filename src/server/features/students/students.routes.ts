@@ -24,7 +24,7 @@ import {
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { studentsToCsv, studentsToXlsx } from './students.export.js';
 import { createGuardian, getOwnGuardian, updateOwnGuardian } from './guardians.service.js';
 import {

@@ -14,11 +14,11 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
-import { likePattern, sendWelcomeMail } from '../users/users.service.js';
+import { likePattern, sendWelcomeMail } from '../users/index.js';
 import { studentFiguresOf, studentsVersion } from './students.figures.js';
 import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
 import {

@@ -8,12 +8,12 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
-import { insertUser, likePattern, sendWelcomeMail } from '../users/users.service.js';
+import { insertUser, likePattern, sendWelcomeMail } from '../users/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
-import { findAccountForTeacher } from '../users/teacher-link.js';
+import { findAccountForTeacher } from '../users/index.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { fanOut } from '../notificacoes/notificacoes.service.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { fanOut } from '../notificacoes/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 
 export type AdminNoticeEvent =

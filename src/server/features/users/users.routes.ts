@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { actorOf, expectedVersion, ok, passwordClientOf, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
-import { generatePassword } from '../auth/passwords.js';
+import { generatePassword } from '../auth/index.js';
 import {
   createUser,
   getUser,

@@ -1,0 +1,17 @@
+/**
+ * The attendance module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export {
+  attendanceTallies,
+  classYear,
+  schoolDaysAhead,
+  studentTotals,
+  yearOutlook,
+} from './attendance.figures.js';
+export type { AttendanceTally } from './attendance.figures.js';
+export { attendanceRoutes } from './attendance.routes.js';
+export { classFrequencies } from './class-frequencies.figures.js';
+export { getClassMonth } from './class-month.figures.js';
+export { listRollClasses } from './roll-read.service.js';
+export { getStudentAttendance } from './student-attendance.figures.js';

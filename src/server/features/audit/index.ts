@@ -1,0 +1,7 @@
+/**
+ * The audit module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { auditRoutes } from './audit.routes.js';
+export { recordAudit, systemActor } from './audit.service.js';
+export type { Actor } from './audit.service.js';

@@ -1,0 +1,7 @@
+/**
+ * The backup module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { APP_VERSION } from './backup-format.js';
+export { loadBackupKey } from './backup-key.js';
+export { automaticBackupsRoutes, backupRoutes, restoreRoutes, wipeRoutes } from './backup.routes.js';

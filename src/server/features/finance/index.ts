@@ -1,0 +1,10 @@
+/**
+ * The finance module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { sumTransacoesByMonth, summarizeMensalidades } from './finance.figures.js';
+export { financeRoutes } from './finance.routes.js';
+export { listChildIdsOfUser } from './finance.scope.js';
+export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
+export { generateMensalidades } from './mensalidades.generation.js';
+export { listMensalidades } from './mensalidades.service.js';

@@ -1,0 +1,19 @@
+/**
+ * The grades module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { classGradeAverages, teacherGradeTasks } from './grades.dashboard.js';
+export {
+  academicSettingsRoutes,
+  assessmentsRoutes,
+  councilRoutes,
+  gradesRoutes,
+  periodsRoutes,
+  reEnrolmentRoutes,
+  rectificationsRoutes,
+  reportCardsRoutes,
+  yearCloseRoutes,
+  yearEndRoutes,
+} from './grades.routes.js';
+export { drawCard } from './report-card.pdf.js';
+export { buildReportCard, buildReportCards } from './report-card.service.js';

@@ -1,0 +1,16 @@
+/**
+ * The students module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { assertClassHasRoom } from './enrolment.rules.js';
+export { coversDate, syncMembership, syncMemberships } from './memberships.js';
+export { fieldViewOf, guardianContacts } from './students.presenter.js';
+export { guardiansRoutes, studentsRoutes } from './students.routes.js';
+export {
+  classIdsTaughtBy,
+  classesInScope,
+  scopeOf,
+  studentNotFound,
+  studentsInScope,
+} from './students.scope.js';
+export type { RecordsScope, Viewer } from './students.scope.js';
