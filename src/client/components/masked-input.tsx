@@ -1,4 +1,4 @@
-/** An input with a mask (CPF, telefone, CEP) that keeps the caret where the person is typing. */
+/** An input with a mask (documents, phones), used by the form fields. */
 import { useCallback, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   applyMask,

@@ -1,4 +1,4 @@
-/** The boletim's small pieces: the situation badge and the card shown when there is nothing to show yet. */
+/** The boletim's small pieces: the situation badge and the card that says why a boletim has nothing to show. */
 import { School } from 'lucide-react';
 import { situacaoLabels, type Situacao } from '../../shared/averages';
 import type { ReportCard } from '../../shared/grades.schemas';

@@ -1,4 +1,4 @@
-/** Choosing the class to take the roll of: the year notice, the class picker and today's class list. */
+/** Choosing the class to take the roll of: the year notice, the class picker and the classes in roll order. */
 import { lessonName, notSchoolDayMessage, type RollClass } from '../../../shared/attendance.schemas';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatCount, formatDate } from '../../../shared/format';

@@ -1,4 +1,4 @@
-/** A comunicado's attachments: the files already sent and the ones being added. */
+/** A comunicado's attachments field, in the comunicado form. */
 import { Paperclip, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';

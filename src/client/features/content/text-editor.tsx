@@ -1,4 +1,4 @@
-/** The text field editor: saved on confirm, with its length limit, line breaks and the school's own words. */
+/** The text field editor: read mode, then edit with Confirmar or Cancelar. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Pencil, X } from 'lucide-react';
 import { Button } from '../../components/button';

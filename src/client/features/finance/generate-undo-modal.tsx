@@ -1,4 +1,4 @@
-/** Undoing a tuition generation: what will be removed and the confirmation. */
+/** Undoing a tuition generation ('Desfazer'): the batch's unpaid tuition cancelled with one reason. */
 import { cancelarLoteInputSchema } from '../../../shared/finance.schemas';
 import { formatCount } from '../../../shared/format';
 import { ReasonModal } from '../../components/reason-modal';

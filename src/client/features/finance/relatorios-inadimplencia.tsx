@@ -1,4 +1,4 @@
-/** The finance reports' delinquency part: the overdue table by month and the guardians in arrears with their reminders. */
+/** The finance reports' delinquency part: the overdue table and the guardians in arrears, with their reminders. */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, ListChecks, Phone, Send } from 'lucide-react';

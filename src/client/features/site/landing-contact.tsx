@@ -1,4 +1,4 @@
-/** The landing page's contact section: address, phones, hours and the map. */
+/** The landing page's contact section. */
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import type { SiteContent } from '../../../shared/content.schemas';
 import { MAP_PLACEHOLDER, mapEmbedSrc } from './map';

@@ -1,4 +1,4 @@
-/** Linking a guardian to a student: an existing one found by name or e-mail, or a new one. */
+/** Linking a guardian to a student, from the student's guardians panel. */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link2, Search } from 'lucide-react';
