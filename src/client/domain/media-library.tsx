@@ -1,18 +1,18 @@
+import { keyRoots } from '../lib/query-keys';
 import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { useFormContext } from 'react-hook-form';
 import { ImagePlus, Images, Trash2 } from 'lucide-react';
 import type { Page } from '../../shared/api';
-import { MEDIA_PAGE_SIZE, type MediaItem, type UploadedMedia } from '../../shared/content.schemas';
+import { MEDIA_PAGE_SIZE, type MediaItem } from '../../shared/content.schemas';
 import { formatDate } from '../../shared/format';
-import { api, ApiError } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { Button } from '../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
 import { FormInput } from '../components/form-fields';
 import { Modal } from '../components/modal';
 import { Pagination } from '../components/pagination';
-import { keyRoots } from '../lib/query-keys';
+import { uploadImage } from './upload-image';
 
 /**
  * The school's image library: every image uploaded (Gerenciar Conteúdo, Configurações → Escola) is
@@ -21,17 +21,6 @@ import { keyRoots } from '../lib/query-keys';
  */
 
 const mediaKey = keyRoots.media;
-
-async function uploadImage(file: File): Promise<UploadedMedia> {
-  const form = new FormData();
-  form.append('file', file);
-  try {
-    return await api<UploadedMedia>('/api/media', { method: 'POST', body: form, globalErrors: false });
-  } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : 'Não foi possível enviar a imagem.');
-    throw error;
-  }
-}
 
 /** Picks an image file and uploads it; used by image fields, list items and the library. */
 export function ImagePicker({

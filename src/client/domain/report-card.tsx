@@ -1,86 +1,20 @@
 import { useState } from 'react';
 import { formatPercent } from '../../shared/format';
-import { Download, Gavel, School } from 'lucide-react';
+import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { situacaoLabels, type Situacao } from '../../shared/averages';
-import { absencesText, type ReportCard } from '../../shared/report-card.schemas.js';
+import { situacaoLabels } from '../../shared/averages';
+import { absencesText } from '../../shared/report-card.schemas';
 import { can } from '../../shared/permissions';
-import { paths } from '../../shared/routes';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useUrlParams } from '../lib/use-list-state';
 import { downloadReportCard, useReportCard, useSchoolYearNumbers } from './report-card.api';
 import { CouncilDialog } from './council-dialog';
 import { SelectField } from '../components/field';
-import { NoSchoolYear } from './academic-empty';
-import { Button, ButtonLink } from '../components/button';
-import { Badge, EmptyState, ErrorBanner, Spinner, type BadgeTone } from '../components/feedback';
-import { MissingCurriculum } from './missing-curriculum';
-
-const situacaoTones: Record<Situacao, BadgeTone> = {
-  cursando: 'gray',
-  aprovado: 'green',
-  em_recuperacao: 'yellow',
-  reprovado_nota: 'red',
-  reprovado_falta: 'red',
-};
-
-function SituacaoBadge({
-  situacao,
-  conselho,
-  wrap = false,
-}: {
-  situacao: Situacao;
-  conselho: boolean;
-  wrap?: boolean;
-}) {
-  return (
-    <Badge tone={situacaoTones[situacao]} wrap={wrap}>
-      {situacaoLabels[situacao]}
-      {conselho ? ' (Conselho de Classe)' : ''}
-    </Badge>
-  );
-}
-
-/**
- * A boletim with nothing to show says why and what comes next: no school year of that year, no class
- * of the student in it, or a class without a grade curricular.
- */
-function EmptyCard({ card, admin, guardian }: { card: ReportCard; admin: boolean; guardian: boolean }) {
-  if (card.ano_letivo_id === null || card.periodos.length === 0)
-    return guardian ? (
-      <p className="text-sm text-gray-600">A escola ainda não abriu o ano letivo {card.ano}.</p>
-    ) : (
-      <NoSchoolYear admin={admin} ano={card.ano} />
-    );
-  if (card.turma === null)
-    return (
-      <EmptyState
-        icon={School}
-        title={`${card.aluno.nome} não esteve em nenhuma turma em ${String(card.ano)}`}
-        hint={
-          admin
-            ? 'O boletim é o da turma do aluno no ano: enturme-o em Turmas → Ver Alunos.'
-            : 'O boletim aparece quando a secretaria enturmar o aluno.'
-        }
-        action={
-          admin ? (
-            <ButtonLink variant="secondary" to={paths.classes}>
-              <School className="h-4 w-4" aria-hidden="true" /> Ir para Turmas
-            </ButtonLink>
-          ) : undefined
-        }
-      />
-    );
-  if (guardian)
-    return (
-      <p className="text-sm text-gray-600">
-        A escola ainda não cadastrou as disciplinas de {card.turma.nome}: o boletim aparece aqui quando
-        houver.
-      </p>
-    );
-  return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
-}
+import { Button } from '../components/button';
+import { ErrorBanner, Spinner } from '../components/feedback';
+import { SituacaoBadge, EmptyCard } from './report-card-parts';
+import { CouncilNotes, SubjectCards } from './report-card-subjects';
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
 export function yearParamOf(value: string | null): number | undefined {
@@ -272,98 +206,5 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** The conselho de classe's reasons per subject, below the table or the cards (they are long). */
-function CouncilNotes({ card }: { card: ReportCard }) {
-  const decided = card.disciplinas.filter((subject) => subject.conselho);
-  if (decided.length === 0) return null;
-  return (
-    <ul className="space-y-1 text-xs text-gray-600">
-      {decided.map((subject) => (
-        <li key={subject.disciplina}>
-          <span className="font-medium text-gray-800">{subject.disciplina}</span> — decisão do Conselho de
-          Classe: {subject.conselho!.motivo}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** '1º bimestre' → '1º bim.' for the phone card's narrow columns. */
-const shortPeriod = (nome: string) =>
-  nome.replace('bimestre', 'bim.').replace('trimestre', 'trim.').replace('semestre', 'sem.');
-
-const periodGrid: Record<number, string> = {
-  1: 'grid-cols-1',
-  2: 'grid-cols-2',
-  3: 'grid-cols-3',
-  4: 'grid-cols-4',
-};
-
-/**
- * The boletim on a phone: a card per subject — its periods side by side (grade over 'rec.'), then the
- * annual average and the absences on one line — so nothing breaks mid-label at 390 px.
- */
-function SubjectCards({ card }: { card: ReportCard }) {
-  return (
-    <ul
-      aria-label={`Boletim de ${card.aluno.nome} em ${String(card.ano)}, por disciplina`}
-      className="space-y-3"
-    >
-      {card.disciplinas.map((subject) => (
-        <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
-          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-            <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
-            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
-          </div>
-          <dl
-            className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}
-          >
-            {card.periodos.map((period) => {
-              const own = subject.periodos.find((item) => item.numero === period.numero);
-              return (
-                <div key={period.numero}>
-                  <dt className="text-xs text-gray-600">
-                    <abbr title={period.nome} className="no-underline">
-                      {shortPeriod(period.nome)}
-                    </abbr>
-                  </dt>
-                  <dd className="font-medium text-gray-900">
-                    {own?.media_texto ?? '—'}
-                    {own?.recuperacao_texto && (
-                      <span className="block text-xs font-normal text-gray-600">
-                        rec. {own.recuperacao_texto}
-                      </span>
-                    )}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
-          <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
-            <div className="flex gap-1">
-              <dt className="text-gray-600">Média anual</dt>
-              <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
-            </div>
-            {subject.faltas !== null && (
-              <div className="flex gap-1">
-                <dt className="text-gray-600">Faltas</dt>
-                <dd className="text-gray-900">
-                  {subject.faltas}
-                  {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
-                </dd>
-              </div>
-            )}
-          </dl>
-          {subject.conselho && subject.situacao_calculada && (
-            <p className="mt-2 text-xs text-gray-600">
-              Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

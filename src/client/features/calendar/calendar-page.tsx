@@ -1,15 +1,12 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Link2, List, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { entryKindLabels, type EntryKind } from '../../../shared/calendar';
-import type { CalendarEntry, CalendarView, SchoolYear } from '../../../shared/calendar.schemas';
+import type { CalendarEntry } from '../../../shared/calendar.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
-import { yearInFocus } from '../../../shared/school-year-focus';
 import { can } from '../../../shared/permissions';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
-import type { Column } from '../../components/data-table';
-import { Badge, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query';
 import { useMemoryListState } from '../../lib/use-list-state';
@@ -20,91 +17,7 @@ import { monthLabel, monthRange, shiftMonth } from './calendar-month';
 import { EntryFormModal } from './entry-form-modal';
 import { MonthGrid } from './month-grid';
 import { YearPanel } from './year-panel';
-
-/** A row of the list view: a school entry or a national holiday. */
-interface ListItem {
-  id: string;
-  inicio: string;
-  fim: string;
-  tipo: string;
-  titulo: string;
-  descricao: string | null;
-  publico: boolean;
-  entry: CalendarEntry | null;
-}
-
-const period = (item: ListItem) =>
-  item.fim === item.inicio ? formatDate(item.inicio) : `${formatDate(item.inicio)} a ${formatDate(item.fim)}`;
-
-const columns: Column<ListItem>[] = [
-  {
-    id: 'inicio',
-    header: 'Data',
-    sortValue: (item) => item.inicio,
-    cell: (item) => <span className="whitespace-nowrap text-gray-900">{period(item)}</span>,
-  },
-  {
-    id: 'titulo',
-    header: 'Título',
-    card: 'title',
-    sortValue: (item) => item.titulo,
-    cell: (item) => (
-      <>
-        <p className="font-medium text-gray-900">{item.titulo}</p>
-        {item.descricao && <p className="whitespace-pre-line text-gray-600">{item.descricao}</p>}
-      </>
-    ),
-  },
-  {
-    id: 'tipo',
-    header: 'Tipo',
-    card: 'badge',
-    sortValue: (item) => item.tipo,
-    cell: (item) => (
-      <Badge
-        tone={
-          item.entry
-            ? item.tipo === 'sabado_letivo' || item.tipo === 'dia_letivo'
-              ? 'green'
-              : 'blue'
-            : 'red'
-        }
-      >
-        {item.entry ? entryKindLabels[item.tipo as EntryKind] : item.tipo}
-      </Badge>
-    ),
-  },
-  {
-    id: 'publico',
-    header: 'Site',
-    cell: (item) => (item.publico ? 'Público' : 'Interno'),
-  },
-];
-
-function listItems(view: CalendarView): ListItem[] {
-  const holidays: ListItem[] = view.feriados.map((holiday) => ({
-    id: `feriado-${holiday.data}`,
-    inicio: holiday.data,
-    fim: holiday.data,
-    tipo: holiday.tipo === 'feriado_nacional' ? 'Feriado nacional' : 'Ponto facultativo',
-    titulo: holiday.nome,
-    descricao: null,
-    publico: true,
-    entry: null,
-  }));
-  const entries: ListItem[] = view.eventos.map((entry) => ({ ...entry, entry }));
-  return [...holidays, ...entries].sort((a, b) => a.inicio.localeCompare(b.inicio));
-}
-
-/**
- * The month the Calendário opens on: today's when its year is the one in focus (school-year-focus.ts),
- * else the first month of that year — the year being prepared, when only it is open.
- */
-function focusMonth(years: SchoolYear[], today: string): string {
-  const ano = yearInFocus(years, today);
-  if (ano === Number(today.slice(0, 4))) return today.slice(0, 7);
-  return years.find((year) => year.ano === ano)?.inicio.slice(0, 7) ?? `${String(ano)}-01`;
-}
+import { columns, listItems, focusMonth } from './calendar-list';
 
 /** 'Calendário': the school year, the month (grid or list) and the subscribe link. */
 export function CalendarPage() {

@@ -1,3 +1,4 @@
+import { keyRoots } from '../../lib/query-keys';
 import { useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -11,7 +12,7 @@ import { Modal } from '../../components/modal';
 import { warningToast } from '../../components/warning-toast';
 import { api, ApiError, apiWithMessage, toQuery } from '../../lib/api-client';
 import { contentStateKey } from './content.api';
-import { keyRoots } from '../../lib/query-keys';
+import { ConsentWarning } from './photo-consent-warning';
 
 /** A photo uploaded here is `/media/<id>`: only those can carry the students who appear in them. */
 const MEDIA_URL = /^\/media\/([0-9a-f-]{36})$/i;
@@ -57,26 +58,6 @@ function useStudentSearch(q: string) {
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
-}
-
-/** Which tagged students lack image consent, said plainly (the photo cannot be published). */
-function ConsentWarning({ tags }: { tags: MediaTags }) {
-  const missing = tags.alunos.filter((aluno) => !aluno.consentimento_imagem);
-  if (missing.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-    >
-      <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-      <p>
-        Esta foto não pode ser publicada na galeria:{' '}
-        <strong>{missing.map((aluno) => aluno.nome).join(', ')}</strong>{' '}
-        {missing.length === 1 ? 'não tem' : 'não têm'} consentimento de uso de imagem. Retire a marcação se o
-        aluno não aparece, ou peça o consentimento ao responsável.
-      </p>
-    </div>
-  );
 }
 
 /**

@@ -3,30 +3,26 @@ import toast from 'react-hot-toast';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  cancelarLoteInputSchema,
-  formatMesReferencia,
   gerarMensalidadesInputSchema,
   MONTH_NAMES,
-  type GerarMensalidadesPreview,
   type GerarMensalidadesResult,
-  type TurmaGeracao,
 } from '../../../shared/mensalidades.schemas';
-import { formatCentavos, formatCount } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
-import { ReasonModal } from '../../components/reason-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   useAlunosFinanceiro,
-  useCancelLote,
   useFinanceSettings,
   useGenerateMensalidades,
   useGeracaoPreview,
 } from './finance.api';
+import { GenerationSummary } from './generate-summary';
+import { UndoModal } from './generate-undo-modal';
+import {} from './generate-summary';
 
 const blankAsUndefined = (text: string) => (text === '' ? undefined : text);
 const blankAsNumber = (text: string) => (text === '' ? undefined : Number(text));
@@ -38,81 +34,6 @@ const schema = z.object({
   aluno_id: z.string().transform(blankAsUndefined).pipe(shape.aluno_id),
 });
 type Values = z.input<typeof schema>;
-
-/** 'fevereiro a dezembro de 2027', 'dezembro de 2026 a janeiro de 2027', 'março de 2027'. */
-export function formatMesRange(de: string, ate: string): string {
-  if (de === ate) return formatMesReferencia(de);
-  const first = formatMesReferencia(de);
-  return de.slice(0, 4) === ate.slice(0, 4)
-    ? `${first.slice(0, first.lastIndexOf(' de '))} a ${formatMesReferencia(ate)}`
-    : `${first} a ${formatMesReferencia(ate)}`;
-}
-
-/** Whether the class's school year has any month in `ano`. */
-function yearCovers(turma: TurmaGeracao, ano: number): boolean {
-  return (
-    turma.ano_letivo_de !== null &&
-    turma.ano_letivo_ate !== null &&
-    turma.ano_letivo_de <= `${ano}-12` &&
-    turma.ano_letivo_ate >= `${ano}-01`
-  );
-}
-
-function ClassLine({ turma, ano }: { turma: TurmaGeracao; ano?: number | undefined }) {
-  const year =
-    turma.ano_letivo_de && turma.ano_letivo_ate
-      ? `ano letivo ${turma.ano_letivo} (${formatMesRange(turma.ano_letivo_de, turma.ano_letivo_ate)})`
-      : `ano letivo ${turma.ano_letivo}`;
-  return (
-    <li className="py-1.5">
-      <span className="font-medium text-gray-900">{turma.turma_nome}</span>{' '}
-      <span className="text-gray-600">· {year}</span>
-      <span className="block text-gray-800">
-        {turma.mensalidades > 0 && turma.primeiro_mes && turma.ultimo_mes
-          ? `${formatCount(turma.mensalidades, 'mensalidade', 'mensalidades')} de ${formatCount(turma.alunos, 'aluno', 'alunos')}, ${formatMesRange(turma.primeiro_mes, turma.ultimo_mes)}: ${formatCentavos(turma.valor)}`
-          : ano !== undefined && !yearCovers(turma, ano)
-            ? `Nada a gerar em ${String(ano)}: o ano letivo desta turma é ${turma.ano_letivo}.`
-            : 'Nada a gerar neste período.'}
-        {turma.ja_existiam > 0 &&
-          ` ${formatCount(turma.ja_existiam, 'mensalidade já existia', 'mensalidades já existiam')} e não será criada de novo.`}
-      </span>
-    </li>
-  );
-}
-
-/** The preview (before) or what was created (after): the total, then each class. */
-function GenerationSummary({
-  summary,
-  created,
-  message,
-  ano,
-}: {
-  summary: GerarMensalidadesPreview;
-  created: boolean;
-  message?: string | undefined;
-  /** The year asked for, if any (a class of another year says so). */
-  ano?: number | undefined;
-}) {
-  const total = `${formatCount(summary.mensalidades, 'mensalidade', 'mensalidades')}, total ${formatCentavos(summary.valor_total)}`;
-  return (
-    <div>
-      <p className="font-semibold text-gray-900" data-testid="geracao-total">
-        {summary.mensalidades === 0
-          ? (message ?? 'Nenhuma mensalidade nova.')
-          : created
-            ? `${summary.mensalidades === 1 ? 'Foi gerada' : 'Foram geradas'} ${total}.`
-            : `${summary.mensalidades === 1 ? 'Será gerada' : 'Serão geradas'} ${total}.`}
-      </p>
-      {summary.turmas.length > 0 && (
-        <ul className="mt-2 divide-y divide-gray-200" aria-label="Por turma">
-          {summary.turmas.map((turma) => (
-            <ClassLine key={turma.turma_id} turma={turma} ano={ano} />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /**
  * 'Gerar mensalidades': by default every class's own school year (the months its Calendário year covers,
@@ -253,24 +174,5 @@ export function GenerateModal({ onClose }: { onClose: () => void }) {
         )}
       </section>
     </FormModal>
-  );
-}
-
-/** 'Desfazer': the batch's unpaid tuition cancelled with one reason. */
-function UndoModal({ loteId, criadas, onClose }: { loteId: string; criadas: number; onClose: () => void }) {
-  const cancel = useCancelLote();
-  return (
-    <ReasonModal
-      title="Desfazer geração"
-      description={`${formatCount(criadas, 'mensalidade gerada agora será cancelada', 'mensalidades geradas agora serão canceladas')}; as que já tiverem pagamento registrado ficam como estão.`}
-      formId="undo-batch-form"
-      submitLabel="Desfazer geração"
-      reasonLabel="Motivo"
-      hint="Fica registrado na auditoria e em cada mensalidade cancelada."
-      schema={cancelarLoteInputSchema}
-      success="Geração desfeita."
-      action={(motivo) => cancel.mutateAsync({ loteId, motivo })}
-      onClose={onClose}
-    />
   );
 }

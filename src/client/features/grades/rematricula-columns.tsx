@@ -1,11 +1,4 @@
-import { situacaoLabels } from '../../../shared/averages';
-import {
-  destinoTipoLabels,
-  destinoTipos,
-  type DestinoTipo,
-  type RematriculaClass,
-  type RematriculaStudent,
-} from '../../../shared/year-end.schemas.js';
+import { type DestinoTipo, type RematriculaClass } from '../../../shared/year-end.schemas';
 import type { Teacher } from '../../../shared/teachers.schemas';
 import { turnoLabels } from '../../../shared/classes.schemas';
 import type { Column } from '../../components/data-table';
@@ -24,7 +17,7 @@ export interface StudentChange {
   turma_nome?: string;
 }
 
-const destinoTones: Record<DestinoTipo, BadgeTone> = {
+export const destinoTones: Record<DestinoTipo, BadgeTone> = {
   proxima_serie: 'green',
   mesma_serie: 'yellow',
   concluido: 'blue',
@@ -179,97 +172,6 @@ export function classColumns(options: {
           </label>
         ) : (
           '—'
-        ),
-    },
-  ];
-}
-
-/** Going on (próxima or mesma série) with no class next year: its class was left out. */
-export const isWithoutClass = (row: RematriculaStudent) =>
-  (row.destino === 'proxima_serie' || row.destino === 'mesma_serie') && row.destino_turma_nome === null;
-
-export function studentColumns(options: {
-  classNames: string[];
-  /** The server's error on a student's chosen class, by aluno_id. */
-  errors: Map<string, string>;
-  onChange: (student: RematriculaStudent, change: StudentChange) => void;
-}): Column<RematriculaStudent>[] {
-  const { classNames, errors, onChange } = options;
-  return [
-    {
-      id: 'nome',
-      header: 'Aluno',
-      card: 'title',
-      cell: (row) => (
-        <>
-          <p className="font-medium text-gray-900">{row.nome}</p>
-          <p className="text-gray-600">{row.origem_turma_nome}</p>
-        </>
-      ),
-    },
-    {
-      id: 'situacao',
-      header: 'Situação final',
-      cell: (row) => situacaoLabels[row.situacao],
-    },
-    {
-      id: 'destino_badge',
-      header: 'Destino',
-      card: 'badge',
-      hideBelow: 'xl',
-      cell: (row) =>
-        isWithoutClass(row) ? (
-          <Badge tone="yellow">{destinoTipoLabels[row.destino]} · sem turma</Badge>
-        ) : (
-          <Badge tone={destinoTones[row.destino]}>{destinoTipoLabels[row.destino]}</Badge>
-        ),
-    },
-    {
-      id: 'destino',
-      header: 'Alterar destino',
-      cell: (row) => (
-        <SelectField
-          label={<span className="sr-only">Destino de {row.nome}</span>}
-          value={row.destino}
-          onChange={(event) => onChange(row, { destino: event.target.value as DestinoTipo })}
-        >
-          {destinoTipos.map((tipo) => (
-            <option key={tipo} value={tipo}>
-              {destinoTipoLabels[tipo]}
-            </option>
-          ))}
-        </SelectField>
-      ),
-    },
-    {
-      id: 'turma',
-      header: 'Turma de destino',
-      cell: (row) =>
-        row.destino_turma_nome === null && !isWithoutClass(row) ? (
-          '—'
-        ) : (
-          <SelectField
-            label={<span className="sr-only">Turma de destino de {row.nome}</span>}
-            value={row.destino_turma_nome ?? ''}
-            error={errors.get(row.aluno_id)}
-            onChange={(event) =>
-              onChange(
-                row,
-                event.target.value === ''
-                  ? { destino: row.destino }
-                  : { destino: row.destino, turma_nome: event.target.value },
-              )
-            }
-          >
-            {row.destino_turma_nome === null && (
-              <option value="">Sem turma (continua ativo, enturmar depois)</option>
-            )}
-            {classNames.map((nome) => (
-              <option key={nome} value={nome}>
-                {nome}
-              </option>
-            ))}
-          </SelectField>
         ),
     },
   ];

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ArrowUpRight, GraduationCap, RotateCcw, School, UserMinus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { School, Users } from 'lucide-react';
 import {
   destinoTipoLabels,
   destinoTipos,
@@ -12,65 +12,15 @@ import { DataList } from '../../components/data-list';
 import { ErrorBanner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { FilterBar } from '../../components/filter-bar';
-import { ApiError } from '../../lib/api-client';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useApplyRematricula, useRematriculaSimulation, useTeacherChoices } from './grades.api';
-import {
-  classColumns,
-  isWithoutClass,
-  studentColumns,
-  type ClassChange,
-  type StudentChange,
-} from './rematricula-columns';
+import { classColumns, type ClassChange, type StudentChange } from './rematricula-columns';
+import { isWithoutClass, studentColumns } from './rematricula-student-columns';
+import { useDebounced, countsOf, leavingSentence, studentErrorsOf } from './rematricula-review-helpers';
 
 const STUDENTS_PER_PAGE = 50;
 /** Typing a capacity or picking several destinations in a row sends one simulation, not one each. */
 const SIMULATION_DELAY_MS = 400;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return current;
-}
-
-function countsOf(proposal: RematriculaProposal) {
-  const { contagem } = proposal;
-  return [
-    { label: 'Próxima série', value: contagem.proxima_serie, icon: ArrowUpRight, tone: 'green' as const },
-    { label: 'Mesma série (retidos)', value: contagem.mesma_serie, icon: RotateCcw, tone: 'yellow' as const },
-    { label: 'Concluem', value: contagem.concluido, icon: GraduationCap, tone: 'blue' as const },
-    {
-      label: 'Inativados (não rematriculados)',
-      value: contagem.nao_rematriculado,
-      icon: UserMinus,
-      tone: 'gray' as const,
-    },
-  ];
-}
-
-const students = (count: number) => `${String(count)} ${count === 1 ? 'aluno' : 'alunos'}`;
-
-/** What happens to those who do not go to a class: said in words, both numbers, always. */
-function leavingSentence(proposal: RematriculaProposal): string {
-  const { sem_turma: semTurma, nao_rematriculado: inativados } = proposal.contagem;
-  return `Sem turma em ${String(proposal.proximo_ano)}: ${students(semTurma)}${
-    semTurma > 0 ? ' (a turma deles não será criada) — continuam ativos, para a secretaria enturmar' : ''
-  }. Inativados (não rematriculados): ${students(inativados)}.`;
-}
-
-/** The simulation's refusal of a student's chosen class (`alunos.N.turma_nome`), by student. */
-function studentErrorsOf(error: unknown, sent: RematriculaInput) {
-  const students = new Map<string, string>();
-  for (const detail of error instanceof ApiError ? error.details : []) {
-    const aluno = /^alunos\.(\d+)\.turma_nome$/.exec(detail.path);
-    const alunoId = aluno ? sent.alunos?.[Number(aluno[1])]?.aluno_id : undefined;
-    if (alunoId) students.set(alunoId, detail.message);
-  }
-  return students;
-}
 
 /**
  * 'Preparar próximo ano': the server's proposal with the administrator's adjustments, simulated by the

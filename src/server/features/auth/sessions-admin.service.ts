@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { sessions } from '../../db/schema/auth.js';
-import { forgetCachedSessions } from '../auth/sessions.service.js';
+import { forgetCachedSessions } from './sessions.service.js';
 import { users } from '../../db/schema/users.js';
 import type { Db } from '../../db/client.js';
 

@@ -1,0 +1,236 @@
+/** The portal's screens (under /portal), each loaded on demand and guarded by the access it needs. */
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from './guards';
+
+/** Portal screens load on demand so the public page does not carry the portal's code. */
+export const portalRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: { title: 'Dashboard' },
+    lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
+  },
+  {
+    path: 'alunos',
+    handle: { title: 'Gestão de Alunos' },
+    lazy: async () => {
+      const { StudentsPage } = await import('../features/students/students-page');
+      return {
+        Component: () => (
+          <RequireAuth access="students.read">
+            <StudentsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'professores',
+    handle: { title: 'Professores' },
+    lazy: async () => {
+      const { TeachersPage } = await import('../features/teachers/teachers-page');
+      return {
+        Component: () => (
+          <RequireAuth access="teachers.read">
+            <TeachersPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'turmas',
+    handle: { title: 'Turmas' },
+    lazy: async () => {
+      const { ClassesPage } = await import('../features/classes/classes-page');
+      return {
+        Component: () => (
+          <RequireAuth access="classes.read">
+            <ClassesPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'frequencia',
+    handle: { title: 'Frequência' },
+    lazy: async () => {
+      const { AttendancePage } = await import('../features/attendance/attendance-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.write">
+            <AttendancePage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'notas',
+    handle: { title: 'Notas' },
+    lazy: async () => {
+      const { GradesPage } = await import('../features/grades/grades-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.write">
+            <GradesPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'ano-letivo',
+    handle: { title: 'Ano letivo' },
+    lazy: async () => {
+      const { YearEndPage } = await import('../features/grades/year-end-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.manage">
+            <YearEndPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'comunicados',
+    handle: { title: 'Comunicados' },
+    lazy: async () => {
+      const { ComunicadosPage } = await import('../features/comunicados/comunicados-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <ComunicadosPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'mensagens',
+    handle: { title: 'Mensagens' },
+    lazy: async () => {
+      const { MensagensPage } = await import('../features/mensagens/mensagens-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <MensagensPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'calendario',
+    handle: { title: 'Calendário' },
+    lazy: async () => {
+      const { CalendarPage } = await import('../features/calendar/calendar-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.read">
+            <CalendarPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'financeiro',
+    handle: { title: 'Financeiro' },
+    lazy: async () => {
+      const { FinancePage } = await import('../features/finance/finance-page');
+      return {
+        Component: () => (
+          <RequireAuth access="finance.read">
+            <FinancePage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'relatorios',
+    handle: { title: 'Relatórios' },
+    lazy: async () => {
+      const { ReportsPage } = await import('../features/reports/reports-page');
+      return {
+        Component: () => (
+          <RequireAuth access="reports.read">
+            <ReportsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'usuarios',
+    handle: { title: 'Gestão de Usuários' },
+    lazy: async () => {
+      const { UsersPage } = await import('../features/users/users-page');
+      return {
+        Component: () => (
+          <RequireAuth access="users.manage">
+            <UsersPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'configuracoes',
+    handle: { title: 'Configurações do Sistema' },
+    lazy: async () => {
+      const { SettingsPage } = await import('../features/settings/settings-page');
+      return {
+        Component: () => (
+          <RequireAuth access="settings.manage">
+            <SettingsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'meus-dados',
+    handle: { title: 'Meus dados' },
+    lazy: async () => {
+      const { MyDataPage } = await import('../features/privacy/my-data-page');
+      return {
+        Component: () => (
+          <RequireAuth access="privacy.self">
+            <MyDataPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'lgpd',
+    handle: { title: 'LGPD' },
+    lazy: async () => {
+      const { LgpdAdminPage } = await import('../features/privacy/lgpd-admin-page');
+      return {
+        Component: () => (
+          <RequireAuth access="privacy.manage">
+            <LgpdAdminPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'auditoria',
+    handle: { title: 'Auditoria' },
+    lazy: async () => {
+      const { AuditPage } = await import('../features/audit/audit-page');
+      return {
+        Component: () => (
+          <RequireAuth access="audit.read">
+            <AuditPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+];

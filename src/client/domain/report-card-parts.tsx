@@ -1,0 +1,80 @@
+/** The boletim's small pieces: the situation badge and the card that says why a boletim has nothing to show. */
+import { School } from 'lucide-react';
+import { situacaoLabels, type Situacao } from '../../shared/averages';
+import type { ReportCard } from '../../shared/report-card.schemas';
+import { paths } from '../../shared/routes';
+import { NoSchoolYear } from './academic-empty';
+import { ButtonLink } from '../components/button';
+import { Badge, EmptyState, type BadgeTone } from '../components/feedback';
+import { MissingCurriculum } from './missing-curriculum';
+
+const situacaoTones: Record<Situacao, BadgeTone> = {
+  cursando: 'gray',
+  aprovado: 'green',
+  em_recuperacao: 'yellow',
+  reprovado_nota: 'red',
+  reprovado_falta: 'red',
+};
+export function SituacaoBadge({
+  situacao,
+  conselho,
+  wrap = false,
+}: {
+  situacao: Situacao;
+  conselho: boolean;
+  wrap?: boolean;
+}) {
+  return (
+    <Badge tone={situacaoTones[situacao]} wrap={wrap}>
+      {situacaoLabels[situacao]}
+      {conselho ? ' (Conselho de Classe)' : ''}
+    </Badge>
+  );
+}
+/**
+ * A boletim with nothing to show says why and what comes next: no school year of that year, no class
+ * of the student in it, or a class without a grade curricular.
+ */
+export function EmptyCard({
+  card,
+  admin,
+  guardian,
+}: {
+  card: ReportCard;
+  admin: boolean;
+  guardian: boolean;
+}) {
+  if (card.ano_letivo_id === null || card.periodos.length === 0)
+    return guardian ? (
+      <p className="text-sm text-gray-600">A escola ainda não abriu o ano letivo {card.ano}.</p>
+    ) : (
+      <NoSchoolYear admin={admin} ano={card.ano} />
+    );
+  if (card.turma === null)
+    return (
+      <EmptyState
+        icon={School}
+        title={`${card.aluno.nome} não esteve em nenhuma turma em ${String(card.ano)}`}
+        hint={
+          admin
+            ? 'O boletim é o da turma do aluno no ano: enturme-o em Turmas → Ver Alunos.'
+            : 'O boletim aparece quando a secretaria enturmar o aluno.'
+        }
+        action={
+          admin ? (
+            <ButtonLink variant="secondary" to={paths.classes}>
+              <School className="h-4 w-4" aria-hidden="true" /> Ir para Turmas
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
+  if (guardian)
+    return (
+      <p className="text-sm text-gray-600">
+        A escola ainda não cadastrou as disciplinas de {card.turma.nome}: o boletim aparece aqui quando
+        houver.
+      </p>
+    );
+  return <MissingCurriculum turma={card.turma} pendencia="sem_disciplinas" admin={admin} para="boletim" />;
+}

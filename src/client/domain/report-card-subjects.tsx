@@ -1,0 +1,95 @@
+/** The boletim on a phone, one card per subject, and the conselho de classe's notes below it. */
+import { formatPercent } from '../../shared/format';
+import { situacaoLabels } from '../../shared/averages';
+import type { ReportCard } from '../../shared/report-card.schemas';
+import { SituacaoBadge } from './report-card-parts';
+
+/** The conselho de classe's reasons per subject, below the table or the cards (they are long). */
+export function CouncilNotes({ card }: { card: ReportCard }) {
+  const decided = card.disciplinas.filter((subject) => subject.conselho);
+  if (decided.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-xs text-gray-600">
+      {decided.map((subject) => (
+        <li key={subject.disciplina}>
+          <span className="font-medium text-gray-800">{subject.disciplina}</span> — decisão do Conselho de
+          Classe: {subject.conselho!.motivo}
+        </li>
+      ))}
+    </ul>
+  );
+}
+/** '1º bimestre' → '1º bim.' for the phone card's narrow columns. */
+const shortPeriod = (nome: string) =>
+  nome.replace('bimestre', 'bim.').replace('trimestre', 'trim.').replace('semestre', 'sem.');
+const periodGrid: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-2',
+  3: 'grid-cols-3',
+  4: 'grid-cols-4',
+};
+/**
+ * The boletim on a phone: a card per subject — its periods side by side (grade over 'rec.'), then the
+ * annual average and the absences on one line — so nothing breaks mid-label at 390 px.
+ */
+export function SubjectCards({ card }: { card: ReportCard }) {
+  return (
+    <ul
+      aria-label={`Boletim de ${card.aluno.nome} em ${String(card.ano)}, por disciplina`}
+      className="space-y-3"
+    >
+      {card.disciplinas.map((subject) => (
+        <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+            <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
+            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
+          </div>
+          <dl
+            className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}
+          >
+            {card.periodos.map((period) => {
+              const own = subject.periodos.find((item) => item.numero === period.numero);
+              return (
+                <div key={period.numero}>
+                  <dt className="text-xs text-gray-600">
+                    <abbr title={period.nome} className="no-underline">
+                      {shortPeriod(period.nome)}
+                    </abbr>
+                  </dt>
+                  <dd className="font-medium text-gray-900">
+                    {own?.media_texto ?? '—'}
+                    {own?.recuperacao_texto && (
+                      <span className="block text-xs font-normal text-gray-600">
+                        rec. {own.recuperacao_texto}
+                      </span>
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <div className="flex gap-1">
+              <dt className="text-gray-600">Média anual</dt>
+              <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
+            </div>
+            {subject.faltas !== null && (
+              <div className="flex gap-1">
+                <dt className="text-gray-600">Faltas</dt>
+                <dd className="text-gray-900">
+                  {subject.faltas}
+                  {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
+                </dd>
+              </div>
+            )}
+          </dl>
+          {subject.conselho && subject.situacao_calculada && (
+            <p className="mt-2 text-xs text-gray-600">
+              Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

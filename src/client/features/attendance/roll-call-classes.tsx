@@ -1,0 +1,126 @@
+/** Choosing the class to take the roll of: the year notice, the class picker and the classes in roll order. */
+import { lessonName, notSchoolDayMessage, type RollClass } from '../../../shared/attendance.schemas';
+import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
+import { formatCount, formatDate } from '../../../shared/format';
+import { can } from '../../../shared/permissions';
+import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
+import { useCurrentUser } from '../../lib/current-user';
+import { useSchoolYears } from '../../domain/school-years';
+import { useRollClasses } from './attendance.api';
+
+/**
+ * A date outside every school year takes no roll: before a class is picked, say so — and, with no
+ * year at all for that date's year, where the year is opened (the administrator) or who opens it.
+ */
+export function YearNotice({ data }: { data: string }) {
+  const years = useSchoolYears();
+  const { data: me } = useCurrentUser();
+  if (!years.data || years.data.some((year) => year.inicio <= data && data <= year.fim)) return null;
+  const ano = Number(data.slice(0, 4));
+  const sameYear = years.data.find((year) => year.ano === ano);
+  if (!sameYear)
+    return (
+      <div className="mb-4 rounded-xl border border-gray-200 bg-white" data-testid="sem-ano-letivo">
+        <NoSchoolYear admin={can(me?.nivel, 'academics.manage')} ano={ano} />
+      </div>
+    );
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {formatDate(data)} fica fora do ano letivo {sameYear.ano} ({formatDate(sameYear.inicio)} a{' '}
+      {formatDate(sameYear.fim)}): não há chamada nesta data.
+    </p>
+  );
+}
+export function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: string) => void }) {
+  const classes = useRollClasses(data);
+  const years = useSchoolYears();
+  const { data: me } = useCurrentUser();
+  const admin = can(me?.nivel, 'academics.manage');
+  if (classes.isPending) return <Spinner label="Carregando turmas..." />;
+  if (classes.isError)
+    return (
+      <ErrorBanner>
+        {classes.error.message || 'Erro ao carregar as turmas.'}{' '}
+        <button type="button" className="font-medium underline" onClick={() => void classes.refetch()}>
+          Tentar novamente
+        </button>
+      </ErrorBanner>
+    );
+  if (classes.data.length === 0)
+    return (
+      <NoClasses admin={admin} title={admin ? 'Nenhuma turma ativa' : 'Nenhuma turma para fazer chamada'} />
+    );
+  // The day is the same for every class; a date outside every year has its own notice (YearNotice).
+  const dia = classes.data[0]!.dia;
+  const inYear = years.data?.some((year) => year.inicio <= data && data <= year.fim) ?? true;
+  return (
+    <>
+      {!dia.letivo && inYear && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-800"
+          data-testid="dia-sem-aula"
+        >
+          {notSchoolDayMessage(dia)} Não há chamada a fazer nesta data.
+        </p>
+      )}
+      <ClassList data={data} classes={classes.data} onPick={onPick} />
+    </>
+  );
+}
+function ClassList({
+  data,
+  classes,
+  onPick,
+}: {
+  data: string;
+  classes: readonly RollClass[];
+  onPick: (turmaId: string) => void;
+}) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Turmas em ${formatDate(data)}`}>
+      {orderRollClasses(classes).map((turma) => (
+        <li key={turma.id}>
+          <button
+            type="button"
+            onClick={() => onPick(turma.id)}
+            className="flex min-h-20 w-full flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 text-left shadow-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <span className="flex w-full items-center justify-between gap-2">
+              <span className="text-lg font-semibold text-gray-900">{turma.nome}</span>
+              {turma.pendentes > 0 ? (
+                <Badge tone="yellow">{formatCount(turma.pendentes, 'pendente', 'pendentes')}</Badge>
+              ) : turma.aulas.length > 0 ? (
+                <Badge tone="green">Feita</Badge>
+              ) : turma.grade_pendente ? (
+                <Badge tone="yellow">Sem grade curricular</Badge>
+              ) : (
+                <Badge tone="gray">Sem aula</Badge>
+              )}
+            </span>
+            <span className="text-sm text-gray-600">
+              {turma.serie} · {turnoLabels[turma.turno as Turno]} · {turma.alunos} alunos
+            </span>
+            {turma.aulas.length > 0 && (
+              <span className="text-sm text-gray-700">
+                {turma.aulas
+                  .map((lesson) => `${lessonName(lesson, turma.aulas)}${lesson.registrada ? ' ✓' : ''}`)
+                  .join(' · ')}
+              </span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Classes with lessons to take first, then those already done, then those without lessons that day. */
+export function orderRollClasses(classes: readonly RollClass[]): RollClass[] {
+  const rank = (turma: RollClass) => (turma.pendentes > 0 ? 0 : turma.aulas.length > 0 ? 1 : 2);
+  return [...classes].sort((a, b) => rank(a) - rank(b));
+}

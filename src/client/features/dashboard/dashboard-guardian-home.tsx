@@ -1,0 +1,147 @@
+/** The guardian's dashboard: each child's attendance and what it means for the year, and the family's tuition. */
+import { Link } from 'react-router';
+import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
+import type { DashboardResponsavel } from '../../../shared/dashboard.schemas';
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
+import { absencesText } from '../../../shared/report-card.schemas';
+import { formatCentavos, formatCount, formatDate, formatPercent } from '../../../shared/format';
+import { paths } from '../../../shared/routes';
+import { Panel } from './dashboard-panel';
+
+type Child = DashboardResponsavel['filhos'][number];
+
+/**
+ * What a child's attendance means, beside the figure: the rule is the % of the lessons given so far
+ * (one absence on the first day is 0,0 %, and below 75 %), so the note puts it against the year — how
+ * many absences the year's lessons allow and how many are left. Amber while the year can still end
+ * at 75 % or more; red when the year's limit is reached or passed. Null: nothing to say.
+ */
+export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: string } | null {
+  const { faltas, previstas_ano: previstas, limite_faltas_ano: limite } = filho;
+  const unit = filho.por_dia ? 'dias letivos' : 'aulas';
+  const expected =
+    previstas === null ? '' : `${String(previstas)} ${unit} ${filho.por_dia ? 'previstos' : 'previstas'}`;
+  const absences = (count: number) => `${String(count)} ${count === 1 ? 'falta' : 'faltas'}`;
+  if (filho.abaixo_minimo) {
+    if (limite === null || previstas === null)
+      return { tone: 'amber', text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % das ${unit} dadas até agora.` };
+    if (faltas < limite)
+      return {
+        tone: 'amber',
+        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora. No ano (${expected}), até ${absences(limite)} mantêm os ${String(FREQUENCIA_MINIMA)} %: ainda ${limite - faltas === 1 ? 'cabe 1' : `cabem ${String(limite - faltas)}`}.`,
+      };
+    if (faltas === limite)
+      return {
+        tone: 'red',
+        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora, e o limite do ano (${absences(limite)} em ${expected}) já foi atingido: nenhuma falta a mais.`,
+      };
+    return {
+      tone: 'red',
+      text: `Abaixo de ${String(FREQUENCIA_MINIMA)} %: ${absences(faltas)} passam do limite do ano (${String(limite)} em ${expected}). Fale com a escola.`,
+    };
+  }
+  // Above the line but close to the year's limit (a fifth of it or less left): said before it is too late.
+  if (limite === null || previstas === null || faltas === 0) return null;
+  const left = limite - faltas;
+  if (left > Math.max(1, Math.floor(limite / 5))) return null;
+  return {
+    tone: left <= 0 ? 'red' : 'amber',
+    text:
+      left <= 0
+        ? `Chegou ao limite de faltas do ano (${String(limite)} em ${expected}): nenhuma falta a mais.`
+        : `${left === 1 ? 'Resta 1 falta' : `Restam ${String(left)} faltas`} até o limite do ano (${String(limite)} em ${expected}).`,
+  };
+}
+
+export function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
+  return (
+    <div className="space-y-6">
+      <Panel title="Meus filhos">
+        {stats.filhos.length === 0 ? (
+          <p className="text-sm text-gray-500">Nenhum aluno vinculado à sua conta. Procure a secretaria.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {stats.filhos.map((filho) => (
+              <li key={filho.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
+                <span>
+                  <span className="block font-medium text-gray-900">{filho.nome}</span>
+                  <span className="text-gray-600">{filho.turma_nome ?? 'Sem turma'}</span>
+                  <Link
+                    to={`${paths.students}?aluno=${filho.id}`}
+                    className="mt-1 block font-medium text-primary-strong underline"
+                    aria-label={`Boletim e faltas de ${filho.nome}`}
+                  >
+                    Boletim e faltas
+                  </Link>
+                </span>
+                <ChildAttendance filho={filho} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <GuardianTuition stats={stats} />
+    </div>
+  );
+}
+
+/**
+ * The family's tuition at a glance: what is overdue ('vencida', with what it costs today), then the next
+ * one due — never an overdue one called 'próxima' — and 'em aberto' counting only what is owed now
+ * (overdue or due this month), not the months generated ahead.
+ */
+function GuardianTuition({ stats }: { stats: DashboardResponsavel }) {
+  const next = stats.proxima_mensalidade;
+  const nothingYet = stats.mensalidades_em_aberto === 0 && !next;
+  return (
+    <Panel title="Mensalidades">
+      <div className="space-y-2 text-sm" data-testid="familia-mensalidades-card">
+        {stats.mensalidades_vencidas > 0 && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+            <strong>
+              {formatCount(stats.mensalidades_vencidas, 'mensalidade vencida', 'mensalidades vencidas')}
+            </strong>{' '}
+            · {formatCentavos(stats.valor_vencido)} hoje, com multa e juros.
+          </p>
+        )}
+        {next && (
+          <p className="text-gray-900">
+            <span className="text-gray-600">Próxima:</span> {next.aluno_nome} ·{' '}
+            {formatMesReferencia(next.mes_referencia)} · vence em {formatDate(next.data_vencimento)} ·{' '}
+            <strong>{formatCentavos(next.valor_atualizado)}</strong>
+          </p>
+        )}
+        <p className="text-gray-600">
+          {nothingYet
+            ? 'Nenhuma mensalidade a pagar.'
+            : stats.mensalidades_em_aberto === 0
+              ? 'Nada em aberto agora.'
+              : `Em aberto agora: ${formatCount(stats.mensalidades_em_aberto, 'mensalidade', 'mensalidades')}.`}
+        </p>
+        {!nothingYet && (
+          <Link to={paths.finance} className="inline-block font-medium text-primary-strong underline">
+            {stats.mensalidades_em_aberto > 0 ? 'Ver mensalidades e pagar com PIX' : 'Ver mensalidades'}
+          </Link>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+/** A child's frequency, how many absences in how many lessons (or days), and what it means for the year. */
+function ChildAttendance({ filho }: { filho: Child }) {
+  const note = attendanceNote(filho);
+  const tone =
+    note?.tone === 'red' ? 'text-red-700' : note?.tone === 'amber' ? 'text-amber-800' : 'text-gray-700';
+  return (
+    <span className={`w-full sm:w-auto sm:max-w-sm sm:text-right ${tone}`}>
+      <span className={`block ${note ? 'font-semibold' : ''}`}>
+        Frequência {formatPercent(filho.frequencia)}
+      </span>
+      <span className="block text-xs text-gray-600">
+        {filho.aulas_dadas === 0 ? 'Nenhuma chamada ainda' : absencesText(filho)}
+      </span>
+      {note && <span className="mt-0.5 block text-xs">{note.text}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+/** A guardian's tuition charges: the section frame, one charge's card and the months ahead. */
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { ChevronDown, ChevronUp, FileText, QrCode } from 'lucide-react';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { downloadRecibo } from './finance.api';
+
+export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-2">
+      <h2
+        className={`text-sm font-semibold tracking-wide uppercase ${tone === 'red' ? 'text-red-700' : 'text-gray-700'}`}
+      >
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+/** A tuition the family acts on now: what it is, when it fell (or falls) due, what it costs today, PIX. */
+export function ChargeCard({ mensalidade, onPix }: { mensalidade: Mensalidade; onPix: () => void }) {
+  const overdue = mensalidade.status === 'vencido';
+  return (
+    <article
+      data-testid="familia-mensalidade"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-white p-4 ${overdue ? 'border-red-300' : 'border-gray-200'}`}
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
+        <p className="text-gray-700">
+          {formatMesReferencia(mensalidade.mes_referencia)}
+          {mensalidade.turma_nome ? ` · ${mensalidade.turma_nome}` : ''}
+        </p>
+        <p className={overdue ? 'font-medium text-red-700' : 'text-gray-700'}>
+          {overdue
+            ? `Vencida em ${formatDate(mensalidade.data_vencimento)} · ${formatCount(mensalidade.dias_atraso, 'dia', 'dias')} de atraso`
+            : `Vence em ${formatDate(mensalidade.data_vencimento)}`}
+        </p>
+        {mensalidade.multa + mensalidade.juros > 0 && (
+          <p className="text-xs text-red-700">
+            {formatCentavos(mensalidade.valor - mensalidade.principal_pago)} + multa{' '}
+            {formatCentavos(mensalidade.multa)} + juros {formatCentavos(mensalidade.juros)}
+          </p>
+        )}
+        {mensalidade.principal_pago > 0 && (
+          <p className="text-xs text-amber-700">Já pago: {formatCentavos(mensalidade.valor_pago)}</p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
+        <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which(mensalidade)}`} onClick={onPix}>
+          <QrCode className="h-4 w-4" aria-hidden="true" />
+          Pagar com PIX
+        </Button>
+        {mensalidade.valor_pago > 0 && (
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3"
+            aria-label={`Recibo: ${which(mensalidade)}`}
+            onClick={() => void handleRecibo(mensalidade)}
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Recibo
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+/** The months ahead, folded: one line each, and paying ahead stays possible without a button per card. */
+export function Ahead({ items, onPix }: { items: Mensalidade[]; onPix: (mensalidade: Mensalidade) => void }) {
+  const [open, setOpen] = useState(false);
+  if (items.length === 0) return null;
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="familia-a-vencer"
+        className="flex w-full items-center justify-between gap-2 px-4 py-3 text-left text-sm font-medium text-gray-800"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>
+          {open
+            ? 'Ocultar os meses seguintes'
+            : `Mais ${formatCount(items.length, 'mensalidade', 'mensalidades')} a vencer`}
+        </span>
+        {open ? (
+          <ChevronUp className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        )}
+      </button>
+      {open && (
+        <ul id="familia-a-vencer" className="divide-y divide-gray-100 border-t border-gray-100 text-sm">
+          {items.map((mensalidade) => (
+            <li
+              key={mensalidade.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2"
+            >
+              <span>
+                <span className="text-gray-900">{mensalidade.aluno_nome}</span>
+                <span className="text-gray-600">
+                  {' '}
+                  · {formatMesReferencia(mensalidade.mes_referencia)} · vence{' '}
+                  {formatDate(mensalidade.data_vencimento)}
+                </span>
+              </span>
+              <span className="flex items-center gap-3">
+                <span className="font-medium text-gray-900">
+                  {formatCentavos(mensalidade.valor_atualizado)}
+                </span>
+                <button
+                  type="button"
+                  className="font-medium text-primary-strong underline"
+                  aria-label={`Pagar adiantado com PIX: ${which(mensalidade)}`}
+                  onClick={() => onPix(mensalidade)}
+                >
+                  Pagar adiantado
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export const which = (mensalidade: Mensalidade) =>
+  `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
+export async function handleRecibo(mensalidade: Mensalidade) {
+  try {
+    await downloadRecibo(mensalidade.id);
+  } catch {
+    toast.error('Erro ao gerar o recibo');
+  }
+}

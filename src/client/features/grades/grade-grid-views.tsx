@@ -1,0 +1,116 @@
+/** The grade grid's two layouts: one student at a time on a phone, the whole class in a table on a wide screen. */
+import type { ReactNode } from 'react';
+import type { GradesGrid } from '../../../shared/grades.schemas';
+
+type CellRenderer = (row: number, col: number, label: string, className: string) => ReactNode;
+
+/** One student's grades as a card (narrow screens). */
+export function GradeStudentCard({
+  grid,
+  index,
+  status,
+  cell,
+}: {
+  grid: GradesGrid;
+  index: number;
+  status: ReactNode;
+  cell: CellRenderer;
+}) {
+  const aluno = grid.alunos[index]!;
+  const rows = grid.alunos.length;
+  return (
+    <section aria-label={`Notas de ${aluno.nome}`} className="rounded-xl border border-gray-200 bg-white p-4">
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div>
+          <p className="text-xs text-gray-500">
+            Aluno {index + 1} de {rows}
+          </p>
+          <h3 className="text-lg font-semibold text-gray-900">{aluno.nome}</h3>
+        </div>
+        {status}
+      </div>
+      <ul className="space-y-3">
+        {grid.avaliacoes.map((avaliacao, col) => (
+          <li key={avaliacao.id} className="flex items-center justify-between gap-3">
+            <span className="text-sm text-gray-800">
+              {avaliacao.nome}
+              <span className="block text-xs text-gray-500">
+                peso {String(avaliacao.peso).replace('.', ',')}
+              </span>
+            </span>
+            {cell(index, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-11 w-20')}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-gray-700">
+        Média do período: <strong>{aluno.media_texto ?? '—'}</strong>
+      </p>
+    </section>
+  );
+}
+
+/** The class's grades as a table: students down, assessments across (wide screens). */
+export function GradeTable({
+  grid,
+  status,
+  cell,
+}: {
+  grid: GradesGrid;
+  status: (alunoId: string) => ReactNode;
+  cell: CellRenderer;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">
+          Notas de {grid.disciplina}, {grid.turma.nome}, {grid.periodo.nome}
+        </caption>
+        <thead className="bg-gray-50 text-left text-gray-700">
+          <tr>
+            <th scope="col" className="sticky left-0 bg-gray-50 px-3 py-2">
+              Aluno
+            </th>
+            {grid.avaliacoes.map((avaliacao) => (
+              <th key={avaliacao.id} scope="col" className="px-2 py-2 text-center font-medium">
+                {avaliacao.nome}
+                <span className="block text-xs font-normal text-gray-500">
+                  peso {String(avaliacao.peso).replace('.', ',')}
+                  {avaliacao.tipo === 'recuperacao' ? ' · recuperação' : ''}
+                </span>
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2 text-center">
+              Média
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Situação do salvamento</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {grid.alunos.map((aluno, row) => (
+            <tr key={aluno.id} className="border-t border-gray-100 align-top">
+              <th
+                scope="row"
+                className="sticky left-0 bg-white px-3 py-2 text-left font-normal text-gray-900"
+              >
+                {aluno.nome}
+              </th>
+              {grid.avaliacoes.map((avaliacao, col) => (
+                <td key={avaliacao.id} className="px-2 py-1.5 text-center">
+                  {cell(row, col, `${avaliacao.nome} de ${aluno.nome}`, 'h-9 w-16')}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-center font-semibold text-gray-900">
+                {aluno.media_texto ?? '—'}
+              </td>
+              <td className="px-3 py-2" aria-live="polite">
+                {status(aluno.id)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

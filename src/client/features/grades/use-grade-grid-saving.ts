@@ -1,0 +1,213 @@
+/** The grade grid's saving: the cells typed, their batches to the server, conflicts and the versions read. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GradesGrid } from '../../../shared/grades.schemas';
+import { ApiError } from '../../lib/api-client';
+import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
+import { batchIndexOf, readCell, sameGrade } from './grade-grid-logic';
+import { gradesKeys, useSaveGrades } from './grades.api';
+
+export type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito';
+
+interface CellEdit {
+  text: string;
+  status: CellStatus;
+  message?: string;
+}
+
+/** Waits this long after the last keystroke before saving, so a typed column goes in one batch. */
+const SAVE_DELAY_MS = 700;
+
+export const keyOf = (alunoId: string, avaliacaoId: string) => `${alunoId}:${avaliacaoId}`;
+
+/**
+ * Pending cells go to the server in one batch after a pause in typing (each with the version it was read
+ * at); what is still waiting when the grid goes away is saved on the way out.
+ */
+export function useGradeGridSaving(grid: GradesGrid) {
+  const queryClient = useQueryClient();
+  const save = useSaveGrades();
+  const [edits, setEdits] = useState<Map<string, CellEdit>>(() => new Map());
+  const [savedVersions, setSavedVersions] = useState<Map<string, number>>(() => new Map());
+  const [batchError, setBatchError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const rules = { escala: grid.escala, conceitos: grid.conceitos };
+
+  const serverCell = useCallback(
+    (alunoId: string, avaliacaoId: string) =>
+      grid.alunos
+        .find((aluno) => aluno.id === alunoId)
+        ?.notas.find((nota) => nota.avaliacao_id === avaliacaoId),
+    [grid],
+  );
+  /**
+   * A grade this screen saved and someone else changed afterwards (a newer version came with the grid):
+   * the other person's value shows again, so what is on screen is what the next save is checked against.
+   */
+  const superseded = (alunoId: string, avaliacaoId: string) => {
+    const key = keyOf(alunoId, avaliacaoId);
+    const saved = savedVersions.get(key);
+    return (
+      edits.get(key)?.status === 'salvo' &&
+      saved !== undefined &&
+      (serverCell(alunoId, avaliacaoId)?.version ?? 0) > saved
+    );
+  };
+  /**
+   * The version the cell on screen was read at: the one this screen saved (a grid read before that save
+   * may still be older), else the grid's. Never simply the newest: that would overwrite, without a
+   * conflict, a change someone else made after ours.
+   */
+  const versionOf = (alunoId: string, avaliacaoId: string) =>
+    savedVersions.get(keyOf(alunoId, avaliacaoId)) ?? serverCell(alunoId, avaliacaoId)?.version ?? 0;
+
+  /** `leaving`: the grid is going away, so what waits is sent even while another batch is in flight. */
+  const flush = (leaving = false) => {
+    const pending = [...edits.entries()].filter(([, edit]) => edit.status === 'pendente');
+    if (pending.length === 0 || (save.isPending && !leaving)) return;
+    const cells = pending.map(([key, edit]) => {
+      const [alunoId = '', avaliacaoId = ''] = key.split(':');
+      const reading = readCell(edit.text, rules);
+      return {
+        key,
+        text: edit.text,
+        input: {
+          aluno_id: alunoId,
+          avaliacao_id: avaliacaoId,
+          valor: reading.ok ? reading.valor : null,
+          version: versionOf(alunoId, avaliacaoId),
+        },
+      };
+    });
+    setEdits((current) => {
+      const next = new Map(current);
+      for (const cell of cells) next.set(cell.key, { text: cell.text, status: 'salvando' });
+      return next;
+    });
+    setBatchError(null);
+    save.mutate(
+      { notas: cells.map((cell) => cell.input) },
+      {
+        onSuccess: ({ data }) => {
+          setSavedVersions((current) => {
+            const next = new Map(current);
+            for (const nota of data.notas) next.set(keyOf(nota.aluno_id, nota.avaliacao_id), nota.version);
+            return next;
+          });
+          setEdits((current) => {
+            const next = new Map(current);
+            for (const cell of cells) {
+              // Typed again while saving: keep the newer text pending.
+              const now = next.get(cell.key);
+              if (now && now.text === cell.text) next.set(cell.key, { text: cell.text, status: 'salvo' });
+              else if (now) next.set(cell.key, { ...now, status: 'pendente' });
+            }
+            return next;
+          });
+          // The averages come from the server.
+          void queryClient.invalidateQueries({
+            queryKey: gradesKeys.grid(grid.turma.id, grid.disciplina, grid.periodo.id),
+          });
+        },
+        onError: (error) => {
+          const details = error instanceof ApiError ? error.details : [];
+          const conflict = error instanceof ApiError && error.status === 409;
+          const named = new Map<number, string>();
+          for (const detail of details) {
+            const index = batchIndexOf(detail.path);
+            if (index !== null) named.set(index, detail.message);
+          }
+          setEdits((current) => {
+            const next = new Map(current);
+            cells.forEach((cell, index) => {
+              const message = named.get(index);
+              if (message !== undefined)
+                next.set(cell.key, { text: cell.text, status: conflict ? 'conflito' : 'erro', message });
+              // Cells the server did not name go again in the next batch (it was all or nothing).
+              else if (named.size > 0) next.set(cell.key, { text: cell.text, status: 'pendente' });
+              else next.set(cell.key, { text: cell.text, status: 'erro', message: error.message });
+            });
+            return next;
+          });
+          setBatchError(error.message);
+          // The other person's versions, so saving this cell again is a deliberate overwrite.
+          if (conflict) {
+            setSavedVersions((current) => {
+              const next = new Map(current);
+              cells.forEach((cell, index) => {
+                if (named.has(index)) next.delete(cell.key);
+              });
+              return next;
+            });
+            void queryClient.invalidateQueries({
+              queryKey: gradesKeys.grid(grid.turma.id, grid.disciplina, grid.periodo.id),
+            });
+          }
+        },
+      },
+    );
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+
+  const schedule = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => flushRef.current(), SAVE_DELAY_MS);
+  };
+  // Switching class, subject or period (or page) within the pause after typing must not drop the grade:
+  // what still waits is saved on the way out.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      flushRef.current(true);
+    },
+    [],
+  );
+  const unsaved = [...edits.values()].some(
+    (edit) => edit.status === 'pendente' || edit.status === 'salvando',
+  );
+  // Closing the tab or reloading while a grade is not saved yet: the browser asks first.
+  useBeforeUnloadWarning(unsaved);
+  // A batch that finished with cells still pending (typed meanwhile, or spared by a refused batch).
+  useEffect(() => {
+    if (!save.isPending && [...edits.values()].some((edit) => edit.status === 'pendente')) schedule();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a save ends
+  }, [save.isPending]);
+
+  const setCell = (alunoId: string, avaliacaoId: string, text: string) => {
+    const key = keyOf(alunoId, avaliacaoId);
+    const reading = readCell(text, rules);
+    const replaced = superseded(alunoId, avaliacaoId);
+    // Pasting or retyping the grade already saved changes nothing.
+    if ((replaced || !edits.has(key)) && sameGrade(text, serverCell(alunoId, avaliacaoId)?.texto ?? null))
+      return;
+    // Typing over the other person's value (on screen): it is the version this edit starts from.
+    if (replaced)
+      setSavedVersions((current) => {
+        const next = new Map(current);
+        next.delete(key);
+        return next;
+      });
+    setEdits((current) => {
+      const next = new Map(current);
+      if (!reading.ok) next.set(key, { text, status: 'erro', message: reading.message });
+      else next.set(key, { text, status: 'pendente' });
+      return next;
+    });
+    if (reading.ok) schedule();
+  };
+
+  const textOf = (alunoId: string, avaliacaoId: string) =>
+    (superseded(alunoId, avaliacaoId) ? undefined : edits.get(keyOf(alunoId, avaliacaoId))?.text) ??
+    serverCell(alunoId, avaliacaoId)?.texto ??
+    '';
+
+  const rowStatus = (alunoId: string): CellStatus | null => {
+    const statuses = grid.avaliacoes.map((avaliacao) => edits.get(keyOf(alunoId, avaliacao.id))?.status);
+    for (const status of ['conflito', 'erro', 'salvando', 'pendente', 'salvo'] as const)
+      if (statuses.includes(status)) return status;
+    return null;
+  };
+
+  return { edits, batchError, flushRef, serverCell, setCell, textOf, rowStatus };
+}

@@ -1,0 +1,99 @@
+/** Editing a linked guardian's contact and access, from the student's guardians panel. */
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { formatPhone } from '../../../shared/format';
+import {
+  updateGuardianInputSchema,
+  type Student,
+  type StudentGuardian,
+} from '../../../shared/students.schemas';
+import { formatCpf } from '../../../shared/validators';
+import { Button } from '../../components/button';
+import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
+import { GuardianFields } from '../../components/form-groups';
+import { AccountCreated } from '../../components/generated-password';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useUpdateGuardian } from './students.api';
+import type { EnvioEmail } from '../../../shared/users.schemas';
+
+/** One guardian's data, edited in place (the relationship is to this student). */
+export function EditGuardianForm({
+  student,
+  guardian,
+  onDone,
+}: {
+  student: Student;
+  guardian: StudentGuardian;
+  onDone: () => void;
+}) {
+  const update = useUpdateGuardian();
+  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
+  const form = useSchemaForm(updateGuardianInputSchema, {
+    nome: guardian.nome,
+    telefone: formatPhone(guardian.telefone),
+    cpf: guardian.cpf ? formatCpf(guardian.cpf) : '',
+    email: guardian.email ?? '',
+    endereco: guardian.endereco ?? '',
+    observacoes: guardian.observacoes ?? '',
+    aluno_id: student.id,
+    parentesco: guardian.parentesco,
+    criar_acesso: false,
+  });
+  if (created) {
+    return (
+      <AccountCreated
+        who={guardian.nome}
+        password={created.senha}
+        envioEmail={created.envioEmail}
+        onDone={onDone}
+      />
+    );
+  }
+  return (
+    <Form
+      form={form}
+      label={`Editar ${guardian.nome}`}
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+      onSubmit={form.submit(
+        async (values) => {
+          const result = await update.mutateAsync({ id: guardian.id, input: values });
+          if (result.data.email_pendente)
+            toast.success(result.message ?? 'Confirmação enviada', { duration: 8000 });
+          else toast.success(result.message ?? 'Responsável atualizado com sucesso!');
+          if (result.data.senhaGerada)
+            setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
+          else onDone();
+        },
+        () => toast.error('Erro ao salvar o responsável'),
+      )}
+    >
+      <GuardianFields cpfRequired={guardian.eh_principal} />
+      {!guardian.tem_acesso && (
+        <div className="sm:col-span-2">
+          <FormCheckbox
+            name="criar_acesso"
+            label="Criar acesso ao portal (com senha gerada, mostrada ao salvar)"
+          />
+          <p className="mt-1 text-xs text-gray-500">
+            Se já existir em Usuários uma conta de responsável com este e-mail, ela é vinculada.
+          </p>
+        </div>
+      )}
+      <div className="sm:col-span-2">
+        <FormTextArea
+          name="observacoes"
+          label="Observações internas (não aparecem para a família)"
+          rows={2}
+        />
+      </div>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Salvar alterações
+        </Button>
+      </div>
+    </Form>
+  );
+}
