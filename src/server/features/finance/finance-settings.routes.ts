@@ -4,7 +4,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { alunoFinanceiroSchema, bolsaInputSchema, bolsaSchema, financeSettingsSchema, idParamsSchema, updateFinanceSettingsInputSchema } from '../../../shared/finance.schemas.js';
+import {
+  alunoFinanceiroSchema,
+  bolsaInputSchema,
+  bolsaSchema,
+  financeSettingsSchema,
+  idParamsSchema,
+  updateFinanceSettingsInputSchema,
+} from '../../../shared/finance.schemas.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import {

@@ -3,7 +3,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transacaoSchema, idParamsSchema, listTransacoesQuerySchema, transacaoInputSchema } from '../../../shared/finance.schemas.js';
+import {
+  transacaoSchema,
+  idParamsSchema,
+  listTransacoesQuerySchema,
+  transacaoInputSchema,
+} from '../../../shared/finance.schemas.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
 import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';

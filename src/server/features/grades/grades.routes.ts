@@ -12,7 +12,18 @@ import {
   assessmentDeleteInputSchema,
   assessmentUpdateSchema,
 } from '../../../shared/assessments.schemas.js';
-import { cellRectificationInputSchema, gradeHistorySchema, gradesBatchInputSchema, gradesGridSchema, gridQuerySchema, periodActionInputSchema, periodStatusSchema, publishInputSchema, rectificationInputSchema, savedGradesSchema } from '../../../shared/grades.schemas.js';
+import {
+  cellRectificationInputSchema,
+  gradeHistorySchema,
+  gradesBatchInputSchema,
+  gradesGridSchema,
+  gridQuerySchema,
+  periodActionInputSchema,
+  periodStatusSchema,
+  publishInputSchema,
+  rectificationInputSchema,
+  savedGradesSchema,
+} from '../../../shared/grades.schemas.js';
 import {
   councilInputSchema,
   reportCardQuerySchema,

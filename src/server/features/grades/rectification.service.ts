@@ -2,7 +2,11 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import { displayGrade, parseGradeValue } from '../../../shared/averages.js';
-import { type CellRectificationInput, type GradeHistory, type RectificationInput } from '../../../shared/grades.schemas.js';
+import {
+  type CellRectificationInput,
+  type GradeHistory,
+  type RectificationInput,
+} from '../../../shared/grades.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
