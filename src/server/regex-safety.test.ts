@@ -26,7 +26,7 @@ const REVIEWED: Record<string, string> = {
   'src/server/features/auth/passwords.ts /[\\d\\W_]+$/u': 'senha de no máximo 256 caracteres (auth.schemas)',
   'src/server/lib/mailer.ts /^\\s*(.*?)\\s*<([^<>\\s]+)>\\s*$/':
     'MAIL_FROM, configuração do servidor, não um texto de usuário',
-  'src/server/features/grades/year-end.service.ts new RegExp(`^${String(from)}`)':
+  'src/server/features/grades/rematricula-plan.service.ts new RegExp(`^${String(from)}`)':
     'um número de ano, sem repetição',
   "src/server/features/documents/documents.code.ts new RegExp(`.{${String(CODE_GROUP)}}`, 'g')":
     'contagem fixa, sem repetição ilimitada',

@@ -55,7 +55,8 @@ function registrationsOf(file: string): { imported: string[]; registrations: Reg
   const registrations: Registration[] = [];
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    if (!/\/features\/.+\.(routes|page)\.js$/.test(statement.moduleSpecifier.text)) continue;
+    // A module's route plugins come through its public face (index.ts), named `…Routes`.
+    if (!/\/features\/[^/]+\/(index|.+\.(routes|page))\.js$/.test(statement.moduleSpecifier.text)) continue;
     const bindings = statement.importClause?.namedBindings;
     if (bindings && ts.isNamedImports(bindings))
       for (const element of bindings.elements)
