@@ -244,7 +244,7 @@ export function useTransacoes(filters: ListQuery<TransacaoFilters> & { tipo: Tra
   return useQuery(transacoesQuery(filters));
 }
 
-export function useSaveTransacao() {
+export function useSaveTransaction() {
   const invalidate = useInvalidateFinance();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TransacaoInput }) =>
@@ -257,7 +257,7 @@ export function useSaveTransacao() {
   });
 }
 
-export function useDeleteTransacao() {
+export function useDeleteTransaction() {
   const invalidate = useInvalidateFinance();
   return useMutation({
     mutationFn: (id: string) =>

@@ -13,7 +13,7 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { MoneyField } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useSaveTransacao } from './finance.api';
+import { useSaveTransaction } from './finance.api';
 import { centavosToInput } from './finance-ui';
 
 const schema = transacaoInputSchema.omit({ version: true }).extend({ valor: moneyText() });
@@ -28,7 +28,7 @@ export function TransacaoFormModal({
   transacao: Transacao | null;
   onClose: () => void;
 }) {
-  const save = useSaveTransacao();
+  const save = useSaveTransaction();
   const categorias = tipo === 'receita' ? categoriasReceita : categoriasDespesa;
   const label = tipo === 'receita' ? 'Receita' : 'Despesa';
   const form = useSchemaForm(schema, {

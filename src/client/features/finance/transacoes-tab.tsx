@@ -15,7 +15,7 @@ import { useListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import {
   MENSALIDADES_PAGE_SIZE,
-  useDeleteTransacao,
+  useDeleteTransaction,
   useTransacoes,
   type TransacaoFilters,
 } from './finance.api';
@@ -31,7 +31,7 @@ export function TransacoesTab({ tipo }: { tipo: TransacaoTipo }) {
     sortable: transacaoSortColumns,
   });
   const transacoes = useTransacoes({ ...list.query, tipo });
-  const remove = useDeleteTransacao();
+  const remove = useDeleteTransaction();
   const dialog = useRowDialog<{ edit: Transacao; delete: Transacao }>();
   const columns = useMemo(() => transacaoColumns(tipo), [tipo]);
   const categorias = tipo === 'receita' ? categoriasReceita : categoriasDespesa;

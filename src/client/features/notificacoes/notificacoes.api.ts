@@ -94,7 +94,7 @@ export function usePreferencias(enabled: boolean) {
   return useQuery(preferenciasQuery(enabled));
 }
 
-export function useSavePreferencias() {
+export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (itens: Preferencias['itens']) =>

@@ -5,12 +5,12 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
-import { usePreferencias, useSavePreferencias } from './notificacoes.api';
+import { usePreferencias, useSavePreferences } from './notificacoes.api';
 
 /** 'Preferências de notificação': which kinds also come by e-mail or SMS (the portal always shows them). */
 export function PreferencesModal({ onClose }: { onClose: () => void }) {
   const prefs = usePreferencias(true);
-  const save = useSavePreferencias();
+  const save = useSavePreferences();
   const [edited, setEdited] = useState<Preferencias['itens'] | null>(null);
   const itens = edited ?? prefs.data?.itens ?? [];
   const set = (tipo: string, channel: 'email' | 'sms', value: boolean) =>

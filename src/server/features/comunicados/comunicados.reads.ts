@@ -223,7 +223,7 @@ export async function listComunicados(db: Db, user: Author, query: ListQuery): P
 }
 
 /** Who received the notice, read it and confirmed which version (for whoever manages it). */
-export async function listLeituras(
+export async function listReads(
   db: Db,
   user: Author,
   id: string,
@@ -258,7 +258,7 @@ export async function listLeituras(
 }
 
 /** Every text the notice was published with, newest first, for whoever may see the notice. */
-export async function listVersoes(db: Db, user: Author, id: string): Promise<Versoes> {
+export async function listVersions(db: Db, user: Author, id: string): Promise<Versoes> {
   const { row, manages } = await noticeAccess(db, user, id);
   const versions = await db
     .select()

@@ -27,8 +27,8 @@ import { createdResponse, okResponse } from '../../lib/responses.js';
 import {
   confirmCiente,
   listComunicados,
-  listLeituras,
-  listVersoes,
+  listReads,
+  listVersions,
   openComunicado,
 } from './comunicados.reads.js';
 import { createComunicado, fillMissingSummaries, publishDueComunicados } from './comunicados.publish.js';
@@ -171,7 +171,7 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/versoes',
     { schema: { params: idParams, response: okResponse(versoesSchema) }, config: read },
-    async (request) => ok(await listVersoes(app.ctx.db, signedInUser(request), request.params.id)),
+    async (request) => ok(await listVersions(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.get(
@@ -181,7 +181,7 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
       config: write,
     },
     async (request) =>
-      ok(await listLeituras(app.ctx.db, signedInUser(request), request.params.id, request.query.situacao)),
+      ok(await listReads(app.ctx.db, signedInUser(request), request.params.id, request.query.situacao)),
   );
 
   app.post(

@@ -17,7 +17,7 @@ import { okResponse } from '../../lib/responses.js';
 import {
   getFinanceSettings,
   listAlunosFinanceiro,
-  listBolsas,
+  listScholarships,
   setBolsa,
   updateFinanceSettings,
 } from './finance-settings.service.js';
@@ -60,7 +60,7 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/bolsas', { schema: { response: okResponse(z.array(bolsaSchema)) }, config: manage }, async () =>
-    ok(await listBolsas(db())),
+    ok(await listScholarships(db())),
   );
 
   app.put(
@@ -71,7 +71,7 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await setBolsa(db(), request.params.id, request.body, actorOf(request));
-      return ok(await listBolsas(db()), 'Bolsa salva.');
+      return ok(await listScholarships(db()), 'Bolsa salva.');
     },
   );
 };

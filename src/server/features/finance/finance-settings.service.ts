@@ -161,7 +161,7 @@ export async function listAlunosFinanceiro(db: DbOrTx, q: string | undefined): P
   }));
 }
 
-export async function listBolsas(db: DbOrTx): Promise<Bolsa[]> {
+export async function listScholarships(db: DbOrTx): Promise<Bolsa[]> {
   const rows = await db
     .select({
       aluno_id: students.id,

@@ -11,7 +11,12 @@ import {
 } from '../../../shared/finance.schemas.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { createdResponse, okResponse, pageOf } from '../../lib/responses.js';
-import { createTransacao, deleteTransacao, listTransacoes, updateTransacao } from './transacoes.service.js';
+import {
+  createTransaction,
+  deleteTransaction,
+  listTransactions,
+  updateTransaction,
+} from './transacoes.service.js';
 
 export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'finance.manage' } as const;
@@ -26,14 +31,14 @@ export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: manage,
     },
-    async (request) => ok(await listTransacoes(db(), request.query)),
+    async (request) => ok(await listTransactions(db(), request.query)),
   );
 
   app.post(
     '/transacoes',
     { schema: { body: transacaoInputSchema, response: createdResponse(transacaoSchema) }, config: manage },
     async (request, reply) => {
-      const created = await createTransacao(db(), request.body, actorOf(request));
+      const created = await createTransaction(db(), request.body, actorOf(request));
       return reply
         .status(201)
         .send(ok(created, created.tipo === 'receita' ? 'Receita registrada!' : 'Despesa registrada!'));
@@ -49,7 +54,7 @@ export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       return ok(
-        await updateTransacao(db(), request.params.id, request.body, version, actorOf(request)),
+        await updateTransaction(db(), request.params.id, request.body, version, actorOf(request)),
         'Transação atualizada!',
       );
     },
@@ -59,7 +64,7 @@ export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transacoes/:id',
     { schema: { params: idParamsSchema, response: okResponse(z.null()) }, config: manage },
     async (request) => {
-      await deleteTransacao(db(), request.params.id, actorOf(request));
+      await deleteTransaction(db(), request.params.id, actorOf(request));
       return ok(null, 'Transação excluída.');
     },
   );

@@ -27,7 +27,7 @@ function toTransacao(row: TransacaoRow): Transacao {
   };
 }
 
-export async function listTransacoes(
+export async function listTransactions(
   db: DbOrTx,
   query: Partial<ListTransacoesQuery> & { page: number; pageSize: number },
 ): Promise<Page<Transacao> & { soma: number }> {
@@ -80,7 +80,7 @@ export interface TransacaoData {
   status: 'pago' | 'pendente';
 }
 
-export async function createTransacao(db: DbOrTx, input: TransacaoData, actor: Actor): Promise<Transacao> {
+export async function createTransaction(db: DbOrTx, input: TransacaoData, actor: Actor): Promise<Transacao> {
   return writeTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(transacoes)
@@ -111,7 +111,7 @@ async function findEditableTransacao(tx: DbOrTx, id: string): Promise<TransacaoR
   return row;
 }
 
-export async function updateTransacao(
+export async function updateTransaction(
   db: DbOrTx,
   id: string,
   input: TransacaoData,
@@ -146,7 +146,7 @@ export async function updateTransacao(
   });
 }
 
-export async function deleteTransacao(db: DbOrTx, id: string, actor: Actor): Promise<void> {
+export async function deleteTransaction(db: DbOrTx, id: string, actor: Actor): Promise<void> {
   await writeTransaction(db, async (tx) => {
     const current = await findEditableTransacao(tx, id);
     await tx.delete(transacoes).where(eq(transacoes.id, id));

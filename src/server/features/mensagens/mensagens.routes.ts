@@ -11,8 +11,8 @@ import { uuidParam } from '../../../shared/validators.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import {
-  listConversas,
-  listDestinos,
+  listConversations,
+  listRecipients,
   openConversa,
   replyConversa,
   startConversa,
@@ -25,13 +25,13 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
 
   app.get('/', { schema: { response: okResponse(conversasSchema) }, config: own }, async (request) =>
-    ok(await listConversas(app.ctx.db, signedInUser(request))),
+    ok(await listConversations(app.ctx.db, signedInUser(request))),
   );
 
   app.get(
     '/destinos',
     { schema: { response: okResponse(destinosOpcoesSchema) }, config: own },
-    async (request) => ok(await listDestinos(app.ctx.db, signedInUser(request))),
+    async (request) => ok(await listRecipients(app.ctx.db, signedInUser(request))),
   );
 
   app.post(

@@ -92,7 +92,7 @@ async function ownChildren(db: DbOrTx, viewer: Viewer) {
     .orderBy(asc(students.nome));
 }
 
-export async function listDestinos(db: Db, viewer: Viewer): Promise<DestinosOpcoes> {
+export async function listRecipients(db: Db, viewer: Viewer): Promise<DestinosOpcoes> {
   const children = await ownChildren(db, viewer);
   return Promise.all(
     children.map(async (aluno) => ({ aluno, professores: await teachersOfStudent(db, aluno.id) })),
@@ -140,7 +140,7 @@ function toConversa(row: Awaited<ReturnType<typeof rowsFor>>[number]): Conversa 
   };
 }
 
-export async function listConversas(db: Db, viewer: Viewer): Promise<Conversas> {
+export async function listConversations(db: Db, viewer: Viewer): Promise<Conversas> {
   const rows = await rowsFor(db, viewer, undefined);
   const items = rows.map(toConversa);
   return { items, nao_lidas: items.reduce((sum, item) => sum + item.nao_lidas, 0) };

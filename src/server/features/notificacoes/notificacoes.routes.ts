@@ -16,12 +16,12 @@ import { okResponse } from '../../lib/responses.js';
 import {
   countUnread,
   countUnreadCached,
-  getFila,
-  getPreferencias,
+  getDeliveryQueue,
+  getPreferences,
   listNotificacoes,
   markRead,
   retryFailed,
-  updatePreferencias,
+  updatePreferences,
 } from './notificacoes.service.js';
 import { runTuitionNotices, TUITION_NOTICES_JOB, tuitionNoticesSlot } from './avisos.service.js';
 
@@ -123,7 +123,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/preferencias',
     { schema: { response: okResponse(preferenciasSchema) }, config: own },
-    async (request) => ok(await getPreferencias(app.ctx, signedInUser(request).id)),
+    async (request) => ok(await getPreferences(app.ctx, signedInUser(request).id)),
   );
 
   app.put(
@@ -134,7 +134,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await updatePreferencias(app.ctx, signedInUser(request).id, request.body.itens),
+        await updatePreferences(app.ctx, signedInUser(request).id, request.body.itens),
         'Preferências salvas.',
       ),
   );
@@ -160,7 +160,7 @@ export const deliveryQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: okResponse(filaSchema) },
       config: { access: 'settings.manage', background: 'poll' },
     },
-    async () => ok(await getFila(app.ctx)),
+    async () => ok(await getDeliveryQueue(app.ctx)),
   );
 
   app.post(

@@ -276,7 +276,7 @@ export async function markReadByLink(db: DbOrTx, usuarioId: string, link: string
   forgetCachedUnread(db, usuarioId);
 }
 
-export async function getPreferencias(ctx: AppContext, usuarioId: string): Promise<Preferencias> {
+export async function getPreferences(ctx: AppContext, usuarioId: string): Promise<Preferencias> {
   const [switches, rows] = await Promise.all([
     readSystemValues(ctx.db),
     ctx.db.select().from(notificacaoPreferencias).where(eq(notificacaoPreferencias.usuarioId, usuarioId)),
@@ -293,7 +293,7 @@ export async function getPreferencias(ctx: AppContext, usuarioId: string): Promi
   };
 }
 
-export async function updatePreferencias(
+export async function updatePreferences(
   ctx: AppContext,
   usuarioId: string,
   itens: { tipo: NotificacaoTipo; email: boolean; sms: boolean }[],
@@ -310,11 +310,11 @@ export async function updatePreferencias(
         });
     }
   });
-  return getPreferencias(ctx, usuarioId);
+  return getPreferences(ctx, usuarioId);
 }
 
 /** Configurações → Notificações: the outbox at a glance and its last errors (no addresses). */
-export async function getFila(ctx: AppContext): Promise<Fila> {
+export async function getDeliveryQueue(ctx: AppContext): Promise<Fila> {
   const since = new Date(clock.now().getTime() - 24 * 3600_000);
   const [[figures], errors] = await Promise.all([
     ctx.db
