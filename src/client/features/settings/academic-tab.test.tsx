@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
-import { renderAt } from '../../test/render';
+import { renderAt, reply, stubApi } from '../../test/render';
 import { AcademicTab } from './academic-tab';
 
 afterEach(() => {
@@ -26,19 +26,17 @@ const saved: AcademicSettings = {
 /** The settings routes over the network (the server's own tests cover the rules): GET answers `saved`. */
 function stubServer(answer: (body: unknown) => { status: number; body: unknown }) {
   const puts: unknown[] = [];
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    let status = 200;
-    let body: unknown = { success: true, data: saved };
-    if (url === '/api/configuracoes/academico' && init?.method === 'PUT') {
-      const sent: unknown = JSON.parse(init.body as string);
-      puts.push(sent);
-      ({ status, body } = answer(sent));
-    } else if (url !== '/api/configuracoes/academico') body = { success: true, data: null };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi(
+    {
+      '/api/configuracoes/academico': ({ method, body }) => {
+        if (method !== 'PUT') return saved;
+        puts.push(body);
+        const answered = answer(body);
+        return reply(answered.status, answered.body);
+      },
+    },
+    null,
+  );
   return puts;
 }
 
