@@ -127,6 +127,22 @@ export function stubApi(routes: StubRoutes, otherwise: StubAnswer = NOT_FOUND) {
   return Object.assign(fetchMock, { requests });
 }
 
+const NO_ANSWER_LEFT = reply(500, { success: false, message: 'Sem resposta' });
+
+/**
+ * Answers each request with the next of `answers`, in turn, whatever its URL (for `stubApi`'s
+ * `otherwise`); once they run out, a 500.
+ */
+export function inTurn(...answers: StubAnswer[]) {
+  return (request: StubRequest): StubData | StubReply => {
+    if (answers.length === 0) return NO_ANSWER_LEFT;
+    const next = answers.shift();
+    return typeof next === 'function'
+      ? (next as (request: StubRequest) => StubData | StubReply)(request)
+      : next;
+  };
+}
+
 /** A school year as `GET /api/anos-letivos` lists it: 2026, without periods unless told. */
 export function schoolYearOf(fields: Partial<SchoolYear> = {}): SchoolYear {
   return {

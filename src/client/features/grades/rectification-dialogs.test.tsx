@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { GradeHistory } from '../../../shared/grades.schemas.js';
+import { inTurn, reply, stubApi, type StubAnswer } from '../../test/render';
 import { RectifyDialog } from './rectify-dialog';
 import { RequestRectificationDialog } from './request-rectification-dialog';
 
@@ -15,17 +16,9 @@ afterEach(() => {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server as the browser sees it: each call answered in turn, the calls kept to read what was sent. */
-function stubServer(...answers: Response[]) {
-  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() => {
-    const next = answers.shift();
-    return Promise.resolve(next ?? json({ success: false, message: 'Sem resposta' }, 500));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+function stubServer(...answers: StubAnswer[]) {
+  return stubApi({}, inTurn(...answers));
 }
 function sentBody(call: [string, RequestInit?] | undefined): unknown {
   const body = call?.[1]?.body;
@@ -51,7 +44,7 @@ describe('RequestRectificationDialog', () => {
   const target = { avaliacaoId: uuid(3), alunoId: uuid(2), aluno: 'Ana', avaliacao: 'Prova 1', atual: '6,0' };
 
   it("starts from the current grade and shows the shared schema's message before asking", async () => {
-    const fetchMock = stubServer(json({ success: true, data: {}, message: 'Solicitação enviada.' }, 201));
+    const fetchMock = stubServer(reply(201, { success: true, data: {}, message: 'Solicitação enviada.' }));
     const onClose = vi.fn();
     renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'Solicitar retificação' });
@@ -81,7 +74,7 @@ describe('RequestRectificationDialog', () => {
   });
 
   it('never reads a blank field as erasing the grade: erasing is an explicit choice', async () => {
-    const fetchMock = stubServer(json({ success: true, data: {}, message: 'Solicitação enviada.' }, 201));
+    const fetchMock = stubServer(reply(201, { success: true, data: {}, message: 'Solicitação enviada.' }));
     const onClose = vi.fn();
     renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
     await userEvent.clear(screen.getByLabelText('Nova nota'));
@@ -118,15 +111,12 @@ describe('RequestRectificationDialog', () => {
 
   it("puts the server's field error under its field and keeps the dialog open", async () => {
     stubServer(
-      json(
-        {
-          success: false,
-          message: 'Dados inválidos',
-          code: 'VALIDATION',
-          details: [{ path: 'valor', message: 'A nota vai de 0 a 10' }],
-        },
-        422,
-      ),
+      reply(422, {
+        success: false,
+        message: 'Dados inválidos',
+        code: 'VALIDATION',
+        details: [{ path: 'valor', message: 'A nota vai de 0 a 10' }],
+      }),
     );
     const onClose = vi.fn();
     renderWithQueries(<RequestRectificationDialog target={target} conceitos={false} onClose={onClose} />);
@@ -158,10 +148,10 @@ describe('RectifyDialog', () => {
       },
     ]);
     const fetchMock = stubServer(
-      json({ success: true, data: historyOf('6,0') }),
-      json({ success: false, message: 'Outra pessoa retificou antes.', code: 'CONFLICT' }, 409),
-      json({ success: true, data: rectified, message: 'Nota retificada.' }),
-      json({ success: true, data: rectified }),
+      reply(200, { success: true, data: historyOf('6,0') }),
+      reply(409, { success: false, message: 'Outra pessoa retificou antes.', code: 'CONFLICT' }),
+      reply(200, { success: true, data: rectified, message: 'Nota retificada.' }),
+      reply(200, { success: true, data: rectified }),
     );
     renderWithQueries(
       <RectifyDialog
