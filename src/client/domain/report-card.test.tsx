@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CurrentUser } from '../../shared/auth.schemas';
 import type { ReportCard } from '../../shared/report-card.schemas';
 import { schoolYearAnswer } from '../test/answers';
-import { renderAt, searchOf, stubScreen } from '../test/render';
+import { renderAt, searchOf, signedInAs, stubApi, stubScreen } from '../test/render';
 import { ReportCardView, yearParamOf } from './report-card';
 
 afterEach(() => {
@@ -13,12 +14,6 @@ afterEach(() => {
 });
 
 const alunoId = '00000000-0000-4000-8000-000000000001';
-
-const json = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 function cardOf(ano: number): ReportCard {
   return {
@@ -43,19 +38,16 @@ function cardOf(ano: number): ReportCard {
  * The server as the browser sees it: the school's years (2024–2026), a signed-in guardian and the
  * boletim of the year asked (the current one, 2026, when none is). Keeps the boletim URLs asked.
  */
-function stubServer(card: (ano: number) => ReportCard = cardOf, nivel = 'responsavel') {
+function stubServer(card: (ano: number) => ReportCard = cardOf, nivel: CurrentUser['nivel'] = 'responsavel') {
   const asked: string[] = [];
-  vi.stubGlobal('fetch', (url: string) => {
-    if (url.startsWith('/api/boletins/alunos/')) {
+  stubApi({
+    [`/api/boletins/alunos/${alunoId}`]: ({ url }) => {
       asked.push(url);
       const ano = new URL(url, 'http://escola.test').searchParams.get('ano');
-      return Promise.resolve(json(card(ano ? Number(ano) : 2026)));
-    }
-    if (url === '/api/anos-letivos')
-      return Promise.resolve(json([2024, 2025, 2026].map((ano) => schoolYearAnswer({ ano }))));
-    if (url === '/api/auth/me')
-      return Promise.resolve(json({ user: { id: 'u', nome: 'Responsável', nivel } }));
-    return Promise.resolve(new Response('{}', { status: 404 }));
+      return card(ano ? Number(ano) : 2026);
+    },
+    '/api/anos-letivos': [2024, 2025, 2026].map((ano) => schoolYearAnswer({ ano })),
+    '/api/auth/me': signedInAs({ nome: 'Responsável', nivel }),
   });
   return asked;
 }
