@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
-import { renderAt, stubScreen } from '../../test/render';
+import type { CurrentUser } from '../../../shared/auth.schemas';
+import {
+  renderAt,
+  signedInAs,
+  stubApi,
+  stubScreen,
+  type StubAnswer,
+  type StubRoutes,
+} from '../../test/render';
 import { GradesPage } from './grades-page';
 
 afterEach(() => {
@@ -23,11 +31,13 @@ const teacherUser = { mat: uuidOf(11), hist: uuidOf(12) };
  * answers a path whatever its query string (the grid, the avaliações).
  */
 function stubServer(
-  options: { nivel?: string; byPath?: Record<string, unknown>; answers?: Record<string, unknown> } = {},
-  requests: { url: string; init: RequestInit | undefined }[] = [],
+  options: {
+    nivel?: CurrentUser['nivel'];
+    byPath?: Record<string, StubAnswer>;
+    answers?: Record<string, StubAnswer>;
+  } = {},
 ) {
   const nivel = options.nivel ?? 'professor';
-  const user = { id: teacherUser.hist, nome: 'Helena', email: 'h@escola', nivel, primeiro_login: false };
   const year = schoolYearAnswer({
     id: 'y1',
     ano,
@@ -54,8 +64,8 @@ function stubServer(
     grade_pendente: null,
     dia: { data: today, tipo: 'letivo', letivo: true, descricao: null },
   };
-  const answers: Record<string, unknown> = {
-    '/api/auth/me': { user },
+  const answers: StubRoutes = {
+    '/api/auth/me': signedInAs({ id: teacherUser.hist, nome: 'Helena', nivel }),
     '/api/anos-letivos': [year],
     [`/api/frequencia/turmas?ano=${String(ano)}`]: [
       { id: 't1', nome: '7º Ano A', turno: 'manha', ...lessons },
@@ -89,23 +99,7 @@ function stubServer(
     '/api/retificacoes': [],
     ...options.answers,
   };
-  const byPath = options.byPath ?? {};
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    requests.push({ url, init });
-    const path = url.split('?')[0]!;
-    const known = url in answers || path in byPath;
-    const body = known
-      ? { success: true, data: url in answers ? answers[url] : byPath[path] }
-      : { success: false, message: 'Não encontrado', code: 'NOT_FOUND' };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), {
-        status: known ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi({ ...options.byPath, ...answers });
 }
 
 describe('GradesPage', () => {
@@ -184,23 +178,19 @@ describe('GradesPage', () => {
 
   it('a closed period: the administrator deletes an avaliação with grades only with a reason, sent to the server', async () => {
     stubScreen(true);
-    const requests: { url: string; init: RequestInit | undefined }[] = [];
-    stubServer(
-      {
-        nivel: 'administrador',
-        byPath: {
-          '/api/avaliacoes': [exam],
-          '/api/avaliacoes/av1': null,
-          '/api/notas/turmas/t1': gridWith({
-            periodo: { ...gridWith({}).periodo, fechado: true, publicado: false },
-            bloqueio:
-              'O 1º semestre está fechado: altere notas pela retificação (com motivo) ou reabra o período.',
-            exclusao_com_notas: 'com_motivo',
-          }),
-        },
+    const { requests } = stubServer({
+      nivel: 'administrador',
+      byPath: {
+        '/api/avaliacoes': [exam],
+        '/api/avaliacoes/av1': null,
+        '/api/notas/turmas/t1': gridWith({
+          periodo: { ...gridWith({}).periodo, fechado: true, publicado: false },
+          bloqueio:
+            'O 1º semestre está fechado: altere notas pela retificação (com motivo) ou reabra o período.',
+          exclusao_com_notas: 'com_motivo',
+        }),
       },
-      requests,
-    );
+    });
     renderAt(<GradesPage />, '/lista?turma=t1&disciplina=Hist%C3%B3ria&periodo=p1');
     // Read-only grid: no editing, but the deletion with a reason is there.
     await userEvent.click(await screen.findByRole('button', { name: 'Excluir Prova 1' }));
