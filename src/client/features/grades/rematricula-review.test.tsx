@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RematriculaInput, RematriculaProposal } from '../../../shared/year-end.schemas.js';
-import { renderAt, stubScreen } from '../../test/render';
+import { renderAt, stubApi, stubScreen } from '../../test/render';
 import { RematriculaReview } from './rematricula-review';
 
 afterEach(() => {
@@ -75,18 +75,7 @@ function proposalOf(input: RematriculaInput): RematriculaProposal {
 }
 
 function stubServer() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) =>
-        Promise.resolve(
-          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-        );
-      if (url === '/api/professores') return json({ success: true, data: [] });
-      const input = JSON.parse(init?.body as string) as RematriculaInput;
-      return json({ success: true, data: proposalOf(input) });
-    }),
-  );
+  stubApi({ '/api/professores': [] }, ({ body }) => proposalOf(body as RematriculaInput));
 }
 
 describe('RematriculaReview', () => {
