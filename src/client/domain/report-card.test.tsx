@@ -4,7 +4,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import type { ReportCard } from '../../shared/report-card.schemas';
-import { schoolYearAnswer } from '../test/answers';
+import { reportCardAnswer, schoolYearAnswer } from '../test/answers';
 import { renderAt, searchOf, signedInAs, stubApi, stubScreen } from '../test/render';
 import { ReportCardView, yearParamOf } from './report-card';
 
@@ -16,22 +16,12 @@ afterEach(() => {
 const alunoId = '00000000-0000-4000-8000-000000000001';
 
 function cardOf(ano: number): ReportCard {
-  return {
-    aluno: { id: alunoId, nome: 'Ana Souza', matricula: 'M-1' },
+  return reportCardAnswer({
     turma: { id: 't', nome: ano === 2026 ? '6º A' : '5º A', serie: ano === 2026 ? '6º ano' : '5º ano' },
     ano,
     ano_letivo_id: `ano-${String(ano)}`,
     ano_encerrado: ano < 2026,
-    escala: '0-10',
-    media_aprovacao: 6,
-    periodos: [],
-    disciplinas: [],
-    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
-    situacao: 'cursando',
-    situacao_calculada: null,
-    conselho: null,
-    somente_publicados: false,
-  };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportCardSchema, type ReportCard } from '../../shared/report-card.schemas';
+import { reportCardAnswer } from '../test/answers';
 import { api, apiWithMessage, ContractError } from './api-client';
 
 afterEach(() => {
@@ -21,22 +22,7 @@ const answer = (data: unknown) =>
     ),
   );
 
-const card: ReportCard = {
-  aluno: { id: '00000000-0000-4000-8000-000000000001', nome: 'Ana Souza', matricula: 'M-1' },
-  turma: { id: 't', nome: '6º A', serie: '6º ano' },
-  ano: 2026,
-  ano_letivo_id: 'ano-2026',
-  ano_encerrado: false,
-  escala: '0-10',
-  media_aprovacao: 6,
-  periodos: [],
-  disciplinas: [],
-  frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
-  situacao: 'cursando',
-  situacao_calculada: null,
-  conselho: null,
-  somente_publicados: false,
-};
+const card: ReportCard = reportCardAnswer();
 
 describe('answers checked against the shared schemas (development and tests)', () => {
   it('passes an answer that follows the contract through as it came', async () => {

@@ -1,4 +1,5 @@
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
+import type { ReportCard } from '../../shared/report-card.schemas';
 import type { PublicSystemSettings } from '../../shared/settings.schemas';
 import type { Teacher } from '../../shared/teachers.schemas';
 
@@ -74,5 +75,26 @@ export function publicSettingsAnswer(settings: Partial<PublicSystemSettings> = {
     nome_escola: 'Escola',
     consulta_cep: false,
     ...settings,
+  };
+}
+
+/** Ana Souza's boletim of 2026 in 6º A, still open, with no periods or subjects yet. */
+export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
+  return {
+    aluno: { id: uuidOf(1), nome: 'Ana Souza', matricula: 'M-1' },
+    turma: { id: 't', nome: '6º A', serie: '6º ano' },
+    ano: 2026,
+    ano_letivo_id: 'ano-2026',
+    ano_encerrado: false,
+    escala: '0-10',
+    media_aprovacao: 6,
+    periodos: [],
+    disciplinas: [],
+    frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
+    situacao: 'cursando',
+    situacao_calculada: null,
+    conselho: null,
+    somente_publicados: false,
+    ...card,
   };
 }
