@@ -2,26 +2,23 @@
  * The comunicados tests' common setup: the app (created once, emptied before each test, the clock
  * unpinned after), the request helpers, and the school every test starts from.
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach } from 'vitest';
 import { clock } from '../../lib/clock.js';
-import { insertClass, insertGuardian, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
-import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { insertClass } from '../../test/records-fixtures.js';
+import { familyIn, teacherWithAccount } from '../../test/school-fixtures.js';
+import { requestsOf, setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 
 export let t: TestApp;
 export const { send, get } = requestsOf(() => t.app);
 
 /** A guardian with a portal account and a child in the class. */
-export async function family(turmaId: string | null) {
-  const account = await signedIn(t, 'responsavel');
-  const guardian = await insertGuardian(t, account.user.id);
-  const child = await insertStudent(t, turmaId, guardian.id);
-  return { ...account, guardian, child };
+export function family(turmaId: string | null) {
+  return familyIn(t, turmaId);
 }
 
 export async function school() {
   const admin = await signedIn(t, 'administrador');
-  const teacherAccount = await signedIn(t, 'professor');
-  const teacher = await insertTeacher(t, teacherAccount.user.id);
+  const { teacher, ...teacherAccount } = await teacherWithAccount(t);
   const classA = await insertClass(t, teacher.id);
   const classB = await insertClass(t, null);
   const a1 = await family(classA.id);
@@ -42,10 +39,6 @@ export const notice = (publico: object, extra: object = {}) => ({
  * test file.
  */
 export function setupComunicadosTest(): void {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  t = setupTestApp();
   afterEach(() => clock.unpin());
 }

@@ -2,10 +2,10 @@
  * The finance tests' common setup: the app on a fixed day (late fees and 'overdue' depend on the date),
  * emptied before each test, and the school every test starts from.
  */
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -135,13 +135,8 @@ export async function mensalidadeOf(alunoId: string, mes: string) {
  * test file.
  */
 export function setupFinanceTest(): void {
-  beforeAll(async () => {
-    clock.pin(today);
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    clock.unpin();
-    await t.close();
-  });
-  beforeEach(() => t.reset());
+  // Registered before the app's hooks: pinned before the app is built, unpinned after it is closed.
+  beforeAll(() => clock.pin(today));
+  afterAll(() => clock.unpin());
+  t = setupTestApp();
 }

@@ -2,35 +2,23 @@
  * What the grades tests share: the test app and its hooks, a school in bimestres (setupSchool), an avaliação,
  * the grid URL, graded and closed years.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { FieldError } from '../../../shared/api.js';
 import { clock } from '../../lib/clock.js';
-import { createTestApp, signedIn, type TestApp, requestsOf } from '../../test/test-app.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-} from '../../test/records-fixtures.js';
+import { setupTestApp, type TestApp, requestsOf } from '../../test/test-app.js';
+import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { familyIn, MATH, setupSchool as setupSchoolOf } from '../../test/school-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
 
 export let t: TestApp;
 
 /** The test app of the grades tests: a fresh database before each test, the clock pinned to 20/03/2026. */
 export function setupGradesTestApp(): void {
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
-    clock.pin('2026-03-20');
-  });
+  t = setupTestApp();
+  beforeEach(() => clock.pin('2026-03-20'));
   afterEach(() => clock.unpin());
 }
 
@@ -50,49 +38,26 @@ export const detailsOf = (response: { json: () => unknown }) =>
  * another; three students, the first a guardian's child. Today is 20/03/2026.
  */
 export async function setupSchool() {
-  const admin = await signedIn(t, 'administrador');
-  const yearResponse = await send('POST', '/api/anos-letivos', admin.cookie, {
-    ano: 2026,
-    inicio: '2026-02-02',
-    fim: '2026-12-11',
-    tipo_periodo: 'bimestre',
-    periodos: [
-      { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-      { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-      { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-      { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-    ],
+  const school = await setupSchoolOf(t, {
+    mode: 'por_aula',
+    teachers: [{}, {}],
+    subjects: [MATH, { disciplina: 'Português', aulas_semanais: 4, dias_semana: [2, 4], teacher: 1 }],
   });
-  expect(yearResponse.statusCode).toBe(201);
-  const year = dataOf<SchoolYear>(yearResponse);
-  const math = await signedIn(t, 'professor');
-  const mathTeacher = await insertTeacher(t, math.user.id);
-  const portuguese = await signedIn(t, 'professor');
-  const portugueseTeacher = await insertTeacher(t, portuguese.user.id);
-  const classA = await insertClass(t, null);
-  const grid = await send('PUT', `/api/turmas/${classA.id}/disciplinas`, admin.cookie, {
-    frequencia_modo: 'por_aula',
-    disciplinas: [
-      { disciplina: 'Matemática', professor_id: mathTeacher.id, aulas_semanais: 5, dias_semana: [1, 3, 5] },
-      { disciplina: 'Português', professor_id: portugueseTeacher.id, aulas_semanais: 4, dias_semana: [2, 4] },
-    ],
-  });
-  expect(grid.statusCode).toBe(200);
-  const guardianUser = await signedIn(t, 'responsavel');
-  const guardian = await insertGuardian(t, guardianUser.user.id);
-  const a1 = await insertStudent(t, classA.id, guardian.id);
-  const a2 = await insertStudent(t, classA.id);
-  const a3 = await insertStudent(t, classA.id);
+  const [math, portuguese] = school.teachers;
+  const year = school.year!;
+  const guardian = await familyIn(t, school.turma.id);
+  const a2 = await insertStudent(t, school.turma.id);
+  const a3 = await insertStudent(t, school.turma.id);
   return {
-    admin,
-    math,
-    mathTeacher,
-    portuguese,
-    guardian: guardianUser,
-    classA,
+    admin: school.admin,
+    math: math!,
+    mathTeacher: math!.teacher,
+    portuguese: portuguese!,
+    guardian,
+    classA: school.turma,
     year,
     p: year.periodos,
-    a: [a1, a2, a3] as const,
+    a: [guardian.child, a2, a3] as const,
   };
 }
 export type School = Awaited<ReturnType<typeof setupSchool>>;

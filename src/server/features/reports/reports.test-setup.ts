@@ -4,12 +4,12 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import { niveis, type Nivel } from '../../../shared/permissions.js';
 import type { ReportEntry, ReportResult } from '../../../shared/reports.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, newCpf } from '../../test/records-fixtures.js';
 import { createTestApp, requestsOf, signedIn, type TestApp } from '../../test/test-app.js';
+import { createSchoolYear } from '../../test/school-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
@@ -119,20 +119,7 @@ export function setupReportsTest(): void {
     clock.pin('2026-03-20');
     for (const nivel of niveis) cookies.set(nivel, (await signedIn(t, nivel)).cookie);
     const admin = cookies.get('administrador')!;
-    const year = await send('POST', '/api/anos-letivos', admin, {
-      ano: 2026,
-      inicio: '2026-02-02',
-      fim: '2026-12-11',
-      tipo_periodo: 'bimestre',
-      periodos: [
-        { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-24' },
-        { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-        { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-        { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-      ],
-    });
-    ensure(year, 201);
-    const periods = dataOf<SchoolYear>(year).periodos;
+    const periods = (await createSchoolYear(t, admin)).periodos;
 
     const marta = await signedIn(t, 'professor');
     teacherCookie = marta.cookie;
