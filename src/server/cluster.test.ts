@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteContent } from '../shared/content.defaults.js';
 import { hashPassword } from './features/auth/passwords.js';
 import { siteTemplatePath } from './features/content/site-page.routes.js';
+import { freePort } from './test/ports.js';
 
 /**
  * Two real server processes on one PostgreSQL (ADR 0015), in `npm test`'s PostgreSQL stage: they start
@@ -27,16 +27,6 @@ interface Instance {
   dataDir: string;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,27 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../shared/users.schemas.js';
 import { testTiming } from '../../test-timing.config.js';
+import { freePort } from './test/ports.js';
 
 /** The real server process: first administrator, data-dir lock, kill -9 durability, SIGTERM. */
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

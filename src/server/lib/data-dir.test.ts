@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { testConfig, setupTestApp } from '../test/test-app.js';
 import { prepareDataDir } from './data-dir.js';
 import { createMailer } from './mailer.js';
 import { testTiming } from '../../../test-timing.config.js';
+import { freePort } from '../test/ports.js';
 
 /** Finding: reset links in the outbox and the database files were readable by any local user. */
 const modeOf = (file: string) => statSync(file).mode & 0o777;
@@ -67,16 +67,6 @@ describe('private data directory', () => {
     expect(modeOf(path.join(folder, written.nome))).toBe(0o600);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -3,19 +3,9 @@ import { eq } from 'drizzle-orm';
 import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { exampleSiteContent } from '../../../shared/content.examples.js';
 import { isSafeLink } from '../../../shared/content.schemas.js';
-import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
+import { contentAnswer } from '../../test/content-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
-
-interface Envelope {
-  success: boolean;
-  message: string;
-  code: string;
-  details: { path: string; message: string }[];
-  /** Loose on purpose: each test reads the part its route returns. */
-  data: ContentState & SiteContent & UploadedMedia;
-}
-const body = (response: { json: <T>() => T }) => response.json<Envelope>();
 
 const t = setupTestApp();
 beforeEach(() => t.app.ctx.content.invalidate());
@@ -36,7 +26,7 @@ describe('GET /api/content/public', () => {
   it('answers the defaults with a strong ETag and 304 on revalidation', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/content/public' });
     expect(first.statusCode).toBe(200);
-    expect(body(first)).toEqual({ success: true, data: defaultSiteContent });
+    expect(contentAnswer(first)).toEqual({ success: true, data: defaultSiteContent });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
@@ -60,7 +50,7 @@ describe('GET /api/content/public', () => {
       headers: { 'if-none-match': before as string },
     });
     expect(after.statusCode).toBe(200);
-    expect(body(after).data.hero.titulo).toBe('Novo título');
+    expect(contentAnswer(after).data.hero.titulo).toBe('Novo título');
   });
 });
 
@@ -68,10 +58,10 @@ describe('GET /api/content/viewer', () => {
   it('names the signed-in visitor and answers null otherwise', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/content/viewer' });
     expect(anonymous.statusCode).toBe(200);
-    expect(body(anonymous).data).toBeNull();
+    expect(contentAnswer(anonymous).data).toBeNull();
     const { user, cookie } = await signedIn(t, 'professor');
     const named = await t.app.inject({ method: 'GET', url: '/api/content/viewer', headers: { cookie } });
-    expect(body(named).data).toEqual({ nome: user.nome });
+    expect(contentAnswer(named).data).toEqual({ nome: user.nome });
   });
 });
 
@@ -82,10 +72,10 @@ describe('PUT /api/content/:section', () => {
     expect((await put(cookie, 'hero', hero)).statusCode).toBe(428);
     const ok = await put(cookie, 'hero', hero, '"1"');
     expect(ok.statusCode).toBe(200);
-    expect(body(ok).data.versions.hero).toBe(2);
+    expect(contentAnswer(ok).data.versions.hero).toBe(2);
     const stale = await put(cookie, 'hero', { ...hero, titulo: 'Segundo' }, '"1"');
     expect(stale.statusCode).toBe(412);
-    expect(body(stale).code).toBe('PRECONDITION_FAILED');
+    expect(contentAnswer(stale).code).toBe('PRECONDITION_FAILED');
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'conteudo'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'editar', entityId: 'hero' });
@@ -95,7 +85,7 @@ describe('PUT /api/content/:section', () => {
     const cookie = await admin();
     const empty = await put(cookie, 'hero', { ...defaultSiteContent.hero, titulo: '' }, '1');
     expect(empty.statusCode).toBe(400);
-    expect(body(empty).details[0]?.path).toBe('titulo');
+    expect(contentAnswer(empty).details[0]?.path).toBe('titulo');
     for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example', 'JaVaScRiPt:x']) {
       const response = await put(cookie, 'contato', { ...defaultSiteContent.contato, facebook: bad }, '1');
       expect(response.statusCode, bad).toBe(400);
@@ -121,7 +111,7 @@ describe('PUT /api/content/:section', () => {
       '1',
     );
     expect(tooMany.statusCode).toBe(400);
-    expect(body(tooMany).message).toBe('Máximo de 10 fotos permitido');
+    expect(contentAnswer(tooMany).message).toBe('Máximo de 10 fotos permitido');
   });
 
   it('is admin-only', async () => {
@@ -161,7 +151,7 @@ describe('import, reset, history', () => {
     });
     expect(refused.statusCode).toBe(400);
     const after = await t.app.inject({ method: 'GET', url: '/api/content/public' });
-    expect(body(after).data.hero.titulo).toBe(defaultSiteContent.hero.titulo);
+    expect(contentAnswer(after).data.hero.titulo).toBe(defaultSiteContent.hero.titulo);
 
     bad.contato!.facebook = 'https://facebook.com/escola';
     const accepted = await t.app.inject({
@@ -171,8 +161,8 @@ describe('import, reset, history', () => {
       headers: { cookie },
     });
     expect(accepted.statusCode).toBe(200);
-    expect(body(accepted).data.content.hero.titulo).toBe('Importado');
-    expect(body(accepted).data.versions).toMatchObject({ hero: 2, contato: 2, sobre: 1 });
+    expect(contentAnswer(accepted).data.content.hero.titulo).toBe('Importado');
+    expect(contentAnswer(accepted).data.versions).toMatchObject({ hero: 2, contato: 2, sobre: 1 });
   });
 
   it('keeps history, restores an earlier version and resets to defaults', async () => {
@@ -184,7 +174,7 @@ describe('import, reset, history', () => {
       url: '/api/content/hero/history',
       headers: { cookie },
     });
-    const entries = body(history).data as unknown as {
+    const entries = contentAnswer(history).data as unknown as {
       version: number;
       current: boolean;
       data: { titulo: string };
@@ -199,13 +189,13 @@ describe('import, reset, history', () => {
       headers: { cookie },
     });
     expect(restored.statusCode).toBe(200);
-    expect(body(restored).data.content.hero.titulo).toBe('Versão 2');
-    expect(body(restored).data.versions.hero).toBe(4);
+    expect(contentAnswer(restored).data.content.hero.titulo).toBe('Versão 2');
+    expect(contentAnswer(restored).data.versions.hero).toBe(4);
 
     const reset = await t.app.inject({ method: 'POST', url: '/api/content/reset', headers: { cookie } });
     expect(reset.statusCode).toBe(200);
-    expect(body(reset).data.content).toEqual(defaultSiteContent);
-    expect(body(reset).message).toBe('Conteúdo restaurado para o padrão!');
+    expect(contentAnswer(reset).data.content).toEqual(defaultSiteContent);
+    expect(contentAnswer(reset).message).toBe('Conteúdo restaurado para o padrão!');
   });
 });
 

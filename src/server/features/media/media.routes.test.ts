@@ -1,41 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { ContentState, SiteContent, UploadedMedia } from '../../../shared/content.schemas.js';
 import { imageDecodes } from '../../lib/image-decode.js';
-import { pngDeclaring } from '../../test/image-fixtures.js';
+import { multipartFile, pngDeclaring } from '../../test/image-fixtures.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
-
-interface Envelope {
-  success: boolean;
-  message: string;
-  code: string;
-  details: { path: string; message: string }[];
-  /** Loose on purpose: each test reads the part its route returns. */
-  data: ContentState & SiteContent & UploadedMedia;
-}
-const body = (response: { json: <T>() => T }) => response.json<Envelope>();
+import { contentAnswer } from '../../test/content-fixtures.js';
 
 const t = setupTestApp();
 
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = '----escola' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function upload(cookie: string, bytes: Buffer, filename = 'foto.jpg', type = 'image/jpeg') {
-  const body = multipart(bytes, filename, type);
+  const form = multipartFile(bytes, filename, type);
   return t.app.inject({
     method: 'POST',
     url: '/api/media',
-    payload: body.payload,
-    headers: { cookie, 'content-type': body.contentType },
+    payload: form.payload,
+    headers: { cookie, 'content-type': form.contentType },
   });
 }
 
@@ -52,7 +30,7 @@ describe('POST /api/media', () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const response = await upload(cookie, original);
     expect(response.statusCode).toBe(201);
-    const data = body(response).data as { id: string; url: string; width: number; height: number };
+    const data = contentAnswer(response).data as { id: string; url: string; width: number; height: number };
     expect(data).toMatchObject({ url: `/media/${data.id}`, width: 1620, height: 1080 });
 
     const served = await t.app.inject({ method: 'GET', url: data.url });
@@ -122,7 +100,7 @@ describe('POST /api/media', () => {
     const decodedBefore = imageDecodes.started;
     const response = await upload(cookie, pngDeclaring(6400, 6400), 'a.png', 'image/png');
     expect(response.statusCode).toBe(413);
-    expect(body(response).message).toBe('A imagem deve ter no máximo 40 megapixels.');
+    expect(contentAnswer(response).message).toBe('A imagem deve ter no máximo 40 megapixels.');
     expect(imageDecodes.started).toBe(decodedBefore);
   });
 
@@ -154,8 +132,8 @@ describe('GET /api/media', () => {
       sharp({ create: { width: 40, height: 20, channels: 3, background } })
         .png()
         .toBuffer();
-    const first = body(await upload(admin.cookie, await square('#fff'), 'a.png', 'image/png')).data;
-    const second = body(await upload(admin.cookie, await square('#000'), 'b.png', 'image/png')).data;
+    const first = contentAnswer(await upload(admin.cookie, await square('#fff'), 'a.png', 'image/png')).data;
+    const second = contentAnswer(await upload(admin.cookie, await square('#000'), 'b.png', 'image/png')).data;
 
     const list = await t.app.inject({ method: 'GET', url: '/api/media', headers: { cookie: admin.cookie } });
     expect(list.statusCode).toBe(200);
