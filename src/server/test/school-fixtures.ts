@@ -68,6 +68,22 @@ export async function familyIn(t: TestApp, turmaId: string | null, desde?: strin
   return { ...account, child };
 }
 
+/**
+ * The records the portal's tests start from: an administrator, a teacher with a portal account who is
+ * the responsible teacher of a class (the row fixture's), and a family of that class (`familyIn`).
+ * `admin` and `teacher` are the accounts' user fields (a name the test reads, say).
+ */
+export async function classWithFamily(
+  t: TestApp,
+  options: { admin?: Partial<typeof users.$inferInsert>; teacher?: Partial<typeof users.$inferInsert> } = {},
+) {
+  const admin = await signedIn(t, 'administrador', options.admin ?? {});
+  const teacher = await teacherWithAccount(t, options.teacher ?? {});
+  const turma = await insertClass(t, teacher.teacher.id);
+  const family = await familyIn(t, turma.id);
+  return { admin, teacher, turma, family };
+}
+
 /** One subject of a grade curricular; `teacher` indexes the school's teachers (the first by default). */
 export interface SubjectSpec {
   disciplina: Disciplina;

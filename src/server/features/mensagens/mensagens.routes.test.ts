@@ -2,14 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversaDetalhe, Conversas, DestinosOpcoes } from '../../../shared/mensagens.schemas.js';
 import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-  messageOf,
-} from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertGuardian, messageOf } from '../../test/records-fixtures.js';
+import { classWithFamily, familyIn, teacherWithAccount } from '../../test/school-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
@@ -20,29 +14,21 @@ const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 async function setup() {
-  const admin = await signedIn(t, 'administrador');
-  const teacherAccount = await signedIn(t, 'professor');
-  const teacher = await insertTeacher(t, teacherAccount.user.id);
-  const otherTeacherAccount = await signedIn(t, 'professor');
-  const otherTeacher = await insertTeacher(t, otherTeacherAccount.user.id);
-  const turma = await insertClass(t, teacher.id);
-  await insertClass(t, otherTeacher.id);
-  const family = await signedIn(t, 'responsavel');
-  const guardian = await insertGuardian(t, family.user.id);
-  const child = await insertStudent(t, turma.id, guardian.id);
-  const stranger = await signedIn(t, 'responsavel');
-  const strangerChild = await insertStudent(t, turma.id, (await insertGuardian(t, stranger.user.id)).id);
+  const { admin, teacher: teacherAccount, turma, family } = await classWithFamily(t);
+  const otherTeacherAccount = await teacherWithAccount(t);
+  await insertClass(t, otherTeacherAccount.teacher.id);
+  const stranger = await familyIn(t, turma.id);
   return {
     admin,
-    guardian,
+    guardian: family.guardian,
     teacherAccount,
-    teacher,
+    teacher: teacherAccount.teacher,
     otherTeacherAccount,
-    otherTeacher,
+    otherTeacher: otherTeacherAccount.teacher,
     family,
-    child,
+    child: family.child,
     stranger,
-    strangerChild,
+    strangerChild: stranger.child,
   };
 }
 

@@ -3,15 +3,9 @@ import type { Page } from '../../../shared/api.js';
 import type { AccessEntry } from '../../../shared/access-log.schemas.js';
 import type { MeusDados } from '../../../shared/data-rights.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-  messageOf,
-} from '../../test/records-fixtures.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { dataOf, insertGuardian, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { classWithFamily } from '../../test/school-fixtures.js';
 import { studentAccessLog } from '../../db/schema/access-log.js';
 
 const t = setupTestApp();
@@ -19,16 +13,13 @@ afterEach(() => clock.unpin());
 const { get } = requestsOf(() => t.app);
 
 async function setup() {
-  const admin = await signedIn(t, 'administrador', { nome: 'Secretária Ana' });
-  const parent = await signedIn(t, 'responsavel');
-  const teacherUser = await signedIn(t, 'professor', { nome: 'Professor Bruno' });
-  const teacher = await insertTeacher(t, teacherUser.user.id);
-  const turma = await insertClass(t, teacher.id);
-  const guardian = await insertGuardian(t, parent.user.id);
-  const child = await insertStudent(t, turma.id, guardian.id);
+  const { admin, teacher, turma, family } = await classWithFamily(t, {
+    admin: { nome: 'Secretária Ana' },
+    teacher: { nome: 'Professor Bruno' },
+  });
   const other = await insertStudent(t, turma.id, (await insertGuardian(t)).id);
   const outside = await insertStudent(t, null, (await insertGuardian(t)).id);
-  return { admin, parent, teacherUser, child, other, outside };
+  return { admin, parent: family, teacherUser: teacher, child: family.child, other, outside };
 }
 
 const viewsOf = async (alunoId: string, cookie: string) =>

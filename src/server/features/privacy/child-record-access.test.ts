@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccessVia } from '../../../shared/access-log.schemas.js';
 import { can, type Access } from '../../../shared/permissions.js';
 import { rowsOf } from '../../db/rows.js';
-import { requestsOf, signedIn, setupTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-} from '../../test/records-fixtures.js';
+import { requestsOf, setupTestApp, type TestApp } from '../../test/test-app.js';
+import { dataOf, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import { classWithFamily } from '../../test/school-fixtures.js';
 import { flushStudentViews } from './access-log.service.js';
 
 const t = setupTestApp();
@@ -32,12 +27,17 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
 const staffCan = (access: Access) => can('administrador', access) || can('professor', access);
 
 async function scene(t: TestApp) {
-  const admin = await signedIn(t, 'administrador', { nome: 'Secretária Ana' });
-  const teacherUser = await signedIn(t, 'professor', { nome: 'Professor Bruno' });
-  const parent = await signedIn(t, 'responsavel');
-  const teacher = await insertTeacher(t, teacherUser.user.id);
-  const turma = await insertClass(t, teacher.id);
-  const child = await insertStudent(t, turma.id, (await insertGuardian(t, parent.user.id)).id);
+  const {
+    admin,
+    teacher: teacherUser,
+    turma,
+    family: parent,
+  } = await classWithFamily(t, {
+    admin: { nome: 'Secretária Ana' },
+    teacher: { nome: 'Professor Bruno' },
+  });
+  const { teacher } = teacherUser;
+  const { child } = parent;
   const db = t.database.db;
   const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
   const year = await one<{ id: string }>(sql`

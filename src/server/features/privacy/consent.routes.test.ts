@@ -9,14 +9,8 @@ import type {
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-  messageOf,
-} from '../../test/records-fixtures.js';
+import { dataOf, insertGuardian, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { classWithFamily } from '../../test/school-fixtures.js';
 import { media } from '../../db/schema/media.js';
 import { consents } from '../../db/schema/consent.js';
 
@@ -24,18 +18,13 @@ const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
 async function setup() {
-  const admin = await signedIn(t, 'administrador');
-  const parent = await signedIn(t, 'responsavel');
-  const teacherUser = await signedIn(t, 'professor');
-  const teacher = await insertTeacher(t, teacherUser.user.id);
-  const turma = await insertClass(t, teacher.id);
-  const guardian = await insertGuardian(t, parent.user.id);
-  const child = await insertStudent(t, turma.id, guardian.id);
-  const sibling = await insertStudent(t, turma.id, guardian.id);
+  const { admin, teacher, turma, family } = await classWithFamily(t);
+  const sibling = await insertStudent(t, turma.id, family.guardian.id);
   const other = await insertStudent(t, turma.id, (await insertGuardian(t)).id);
-  const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+  const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', family.cookie));
   const imagem = purposes.find((purpose) => purpose.chave === 'imagem')!;
-  return { admin, parent, teacherUser, turma, child, sibling, other, purposes, imagem };
+  const child = family.child;
+  return { admin, parent: family, teacherUser: teacher, turma, child, sibling, other, purposes, imagem };
 }
 
 async function insertPhoto() {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Student } from '../../../shared/students.schemas.js';
-import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
-import {
-  dataOf,
-  insertClass,
-  insertGuardian,
-  insertStudent,
-  insertTeacher,
-} from '../../test/records-fixtures.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { dataOf, insertGuardian } from '../../test/records-fixtures.js';
+import { classWithFamily } from '../../test/school-fixtures.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 
 /**
@@ -29,12 +24,8 @@ const secret = {
 };
 
 async function family() {
-  const admin = await signedIn(t, 'administrador');
-  const teacherUser = await signedIn(t, 'professor');
-  const parent = await signedIn(t, 'responsavel');
-  const teacher = await insertTeacher(t, teacherUser.user.id);
-  const turma = await insertClass(t, teacher.id);
-  const guardian = await insertGuardian(t, parent.user.id);
+  const { admin, teacher, turma, family: parent } = await classWithFamily(t);
+  const { guardian, child: student } = parent;
   await t.database.db
     .update(guardians)
     .set({
@@ -44,7 +35,6 @@ async function family() {
       telefone: '11933332222',
     })
     .where(eq(guardians.id, guardian.id));
-  const student = await insertStudent(t, turma.id, guardian.id);
   await t.database.db
     .update(students)
     .set({
@@ -54,7 +44,7 @@ async function family() {
       observacoes: secret.alunoNota,
     })
     .where(eq(students.id, student.id));
-  return { admin, teacherUser, parent, turma, guardian, student };
+  return { admin, teacherUser: teacher, parent, turma, guardian, student };
 }
 
 /** Every answer a role gets about the family, as text. */
