@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { FieldError } from '../../shared/api.js';
 import { completeCpf } from '../../shared/validators.js';
 import { classMemberships } from '../db/schema/attendance.js';
 import { classes } from '../db/schema/classes.js';
@@ -15,6 +16,10 @@ export function dataOf<T>(response: LightMyRequestResponse): T {
 export function messageOf(response: LightMyRequestResponse): string {
   return response.json<{ message: string }>().message;
 }
+
+/** The field errors of a 400 answer (none when it has no `details`). */
+export const detailsOf = (response: { json: () => unknown }) =>
+  (response.json() as { details?: FieldError[] }).details ?? [];
 
 let cpfCounter = 100_000_000;
 export function newCpf(): string {

@@ -1,18 +1,10 @@
 /** Configurações → Acadêmico: the settings and the period weights of the annual average. */
 import { describe, expect, it } from 'vitest';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
-import { dataOf, messageOf } from '../../test/records-fixtures.js';
-import {
-  createAssessment,
-  detailsOf,
-  get,
-  send,
-  settingsBody,
-  setupSchool,
-  setupGradesTestApp,
-} from './grades.test-setup.js';
+import { dataOf, detailsOf, messageOf } from '../../test/records-fixtures.js';
+import { createAssessment, settingsBody, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { send, get } = setupGradesTestApp();
 
 describe('academic settings', () => {
   it('has the defaults, is saved with a version by an administrator only, and checks the scale', async () => {

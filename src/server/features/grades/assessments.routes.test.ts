@@ -4,23 +4,19 @@ import { and, eq } from 'drizzle-orm';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { dataOf, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, detailsOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { students } from '../../db/schema/students.js';
 import { grades } from '../../db/schema/grades.js';
 import {
   createAssessment,
-  detailsOf,
-  get,
   gradeFirstPeriod,
   gridUrl,
-  send,
   setupSchool,
-  t,
   setupGradesTestApp,
 } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('deleting an avaliação whose grades are the school’s record', () => {
   it('with grades in a published or closed period: the teacher is refused, the administrator deletes only with a reason, and the audit keeps each grade with its student and history', async () => {

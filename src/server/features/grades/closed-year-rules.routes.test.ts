@@ -22,17 +22,14 @@ import { migrationsFolder } from '../../lib/paths.js';
 import { settings as settingsTable } from '../../db/schema/settings.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import {
-  get,
   gradedFifthGrade,
   gridUrl,
-  send,
   settingsBody,
   setupSchool,
-  t,
   setupGradesTestApp,
 } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardEscola, DashboardProfessor } from '../../../shared/dashboard.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { createAssessment, get, send, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
+import { createAssessment, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { send, get } = setupGradesTestApp();
 
 describe('dashboard', () => {
   it('shows each class’s real grade average; the teacher sees assessments without grades and periods closing soon', async () => {

@@ -5,21 +5,17 @@ import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid, SavedGrades } from '../../../shared/grades.schemas.js';
-import { dataOf, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, detailsOf, messageOf } from '../../test/records-fixtures.js';
 import { grades } from '../../db/schema/grades.js';
 import {
   createAssessment,
-  detailsOf,
-  get,
   gridUrl,
-  send,
   settingsBody,
   setupSchool,
-  t,
   setupGradesTestApp,
 } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('avaliações and the grade grid', () => {
   it('a teacher works only on the subjects they teach (404 elsewhere); an admin on all', async () => {

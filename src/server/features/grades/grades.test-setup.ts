@@ -6,23 +6,26 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
-import type { FieldError } from '../../../shared/api.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp, type TestApp, requestsOf } from '../../test/test-app.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { familyIn, MATH, setupSchool as setupSchoolOf } from '../../test/school-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
 
-export let t: TestApp;
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
 
-/** The test app of the grades tests: a fresh database before each test, the clock pinned to 20/03/2026. */
-export function setupGradesTestApp(): void {
+/**
+ * The test app of the grades tests: a fresh database before each test, the clock pinned to 20/03/2026.
+ * Returns the app and its request helpers, as `setupTestApp()` and `requestsOf()` do.
+ */
+export function setupGradesTestApp() {
   t = setupTestApp();
   beforeEach(() => clock.pin('2026-03-20'));
   afterEach(() => clock.unpin());
+  return { t, send, get };
 }
 
-export const { send, get } = requestsOf(() => t.app);
 /** The settings as a PUT body (without the read-only fields). */
 export function settingsBody(settings: AcademicSettings): Record<string, unknown> {
   const body: Record<string, unknown> = { ...settings };
@@ -30,8 +33,6 @@ export function settingsBody(settings: AcademicSettings): Record<string, unknown
   delete body.updated_at;
   return body;
 }
-export const detailsOf = (response: { json: () => unknown }) =>
-  (response.json() as { details?: FieldError[] }).details ?? [];
 
 /**
  * 2026 in bimestres (the 1st closes on 24/04). Class A: Matemática by one teacher, Português by

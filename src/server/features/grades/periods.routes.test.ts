@@ -5,20 +5,11 @@ import type { GradeHistory, GradesGrid, PeriodStatus, SavedGrades } from '../../
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass, insertTeacher, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, detailsOf, insertClass, insertTeacher, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
-import {
-  createAssessment,
-  detailsOf,
-  get,
-  gridUrl,
-  send,
-  setupSchool,
-  t,
-  setupGradesTestApp,
-} from './grades.test-setup.js';
+import { createAssessment, gridUrl, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('closing, publishing and retificação', () => {
   it('after an explicit close teachers get 409 on grades and rolls; reopening lets them write again', async () => {

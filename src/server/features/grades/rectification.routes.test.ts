@@ -4,22 +4,18 @@ import { eq } from 'drizzle-orm';
 import type { GradeHistory, GradesGrid, SavedGrades } from '../../../shared/grades.schemas.js';
 import type { RectificationRequest } from '../../../shared/rectification-requests.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
-import { dataOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, detailsOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { grades } from '../../db/schema/grades.js';
 import {
   createAssessment,
-  detailsOf,
-  get,
   gridUrl,
   type School,
-  send,
   setupSchool,
-  t,
   setupGradesTestApp,
 } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('retificação of a cell that never had a grade', () => {
   it('a make-up test after closing: the administrator retifies the empty cell by avaliação and aluno, with reason and history', async () => {

@@ -8,17 +8,9 @@ import { classes } from '../../db/schema/classes.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { buildReportCards } from './report-card.service.js';
-import {
-  createAssessment,
-  get,
-  gradeFirstPeriod,
-  send,
-  setupSchool,
-  t,
-  setupGradesTestApp,
-} from './grades.test-setup.js';
+import { createAssessment, gradeFirstPeriod, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('boletim', () => {
   it('guardians see only published periods of their own children, even with overdue tuition', async () => {

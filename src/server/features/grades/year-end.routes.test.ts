@@ -7,24 +7,20 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { RollClass } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass, insertTeacher, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, detailsOf, insertClass, insertTeacher, messageOf } from '../../test/records-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import {
   closedFifthGradeYear,
-  detailsOf,
-  get,
   gradedFifthGrade,
   gradeFirstPeriod,
   gridUrl,
-  send,
   setupSchool,
-  t,
   setupGradesTestApp,
 } from './grades.test-setup.js';
 
-setupGradesTestApp();
+const { t, send, get } = setupGradesTestApp();
 
 describe('closing the year and rematrícula', () => {
   it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
