@@ -60,6 +60,22 @@ async function failUntilBlocked(
   return -1;
 }
 
+/** A new user of `role`, logged in with the right password from `from` (address and headers). */
+async function logIn(
+  t: TestApp,
+  role: Parameters<typeof createUserRow>[1],
+  from: { remoteAddress?: string; headers: Record<string, string> },
+) {
+  const user = await createUserRow(t.database, role);
+  const signed = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: TEST_PASSWORD },
+    ...from,
+  });
+  return { user, signed };
+}
+
 async function loginIp(
   t: TestApp,
   userId: string,
@@ -80,11 +96,7 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
     }));
     expect(blockedAt).toBe(THROTTLE.ipMaxFailures);
 
-    const user = await createUserRow(t.database, 'professor');
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
+    const { user, signed } = await logIn(t, 'professor', {
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '192.0.2.99, 198.51.100.4' },
     });
@@ -103,11 +115,7 @@ describe('with a list of proxies (TRUST_PROXY=10.0.0.0/8)', () => {
     }));
     expect(direct).toBe(THROTTLE.ipMaxFailures);
 
-    const user = await createUserRow(t.database, 'responsavel');
-    const viaProxy = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
+    const { user, signed: viaProxy } = await logIn(t, 'responsavel', {
       remoteAddress: '10.1.2.3',
       headers: { 'x-forwarded-for': '198.51.100.77' },
     });
@@ -125,11 +133,7 @@ describe('no proxy (default)', () => {
       headers: { 'x-forwarded-for': `10.${i}.0.1` },
     }));
     expect(blockedAt).toBe(THROTTLE.ipMaxFailures);
-    const user = await createUserRow(t.database, 'professor');
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
+    const { user, signed } = await logIn(t, 'professor', {
       remoteAddress: '198.51.100.51',
       headers: { 'x-forwarded-for': '192.0.2.1', 'x-forwarded-proto': 'https' },
     });
@@ -143,14 +147,8 @@ describe('over HTTPS (finding 12)', () => {
   const t = setupTestApp({ trustProxy: 1 });
 
   it('reads only __Host-sid: a plain sid cookie (as a sibling subdomain could plant) is no session', async () => {
-    const user = await createUserRow(t.database, 'administrador');
     const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.9' };
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-      headers: https,
-    });
+    const { signed } = await logIn(t, 'administrador', { headers: https });
     expect(signed.statusCode).toBe(200);
     const cookie = signed.cookies.find((item) => item.name === '__Host-sid')!;
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Strict' });

@@ -6,18 +6,16 @@ import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
 import { classTuition } from '../../db/schema/finance.js';
 import {
-  call,
   classWithTuition,
   lastYear,
   mensalidadeOf,
   school,
   setupFinanceTest,
-  t,
   thisYear,
   today,
 } from './finance.test-setup.js';
 
-setupFinanceTest();
+const { t, call } = setupFinanceTest();
 
 describe('generating tuition', () => {
   it('creates a year for each active student, only from the enrolment month, and never twice', async () => {

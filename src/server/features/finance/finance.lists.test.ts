@@ -3,9 +3,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hasValidCrc, parseTlv } from './pix.js';
-import { call, lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
+import { lastYear, mensalidadeOf, school, setupFinanceTest, today } from './finance.test-setup.js';
 
-setupFinanceTest();
+const { call } = setupFinanceTest();
 
 describe('list, exports and documents', () => {
   it('lists with status, month and search filters, derived status and pt-BR exports', async () => {

@@ -4,18 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
-import {
-  call,
-  lastYear,
-  mensalidadeOf,
-  school,
-  setupFinanceTest,
-  t,
-  thisYear,
-  today,
-} from './finance.test-setup.js';
+import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
-setupFinanceTest();
+const { t, call } = setupFinanceTest();
 
 describe('payments', () => {
   it('a payment 10 days late carries multa R$ 17,00 and juros R$ 2,83; paying twice is 409', async () => {

@@ -13,7 +13,7 @@ import { classTuition, mensalidades } from '../../db/schema/finance.js';
 
 // Late fees and 'overdue' depend on the date: every test here runs on the same fixed day.
 export const today = '2026-06-15';
-export let t: TestApp;
+let t: TestApp;
 
 export const thisYear = Number(today.slice(0, 4));
 export const lastYear = thisYear - 1;
@@ -113,7 +113,7 @@ export async function classWithTuition(nome: string, ano: number, alunos: string
   return turma!;
 }
 
-export async function call(
+async function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   cookie: string,
@@ -132,11 +132,12 @@ export async function mensalidadeOf(alunoId: string, mes: string) {
 
 /**
  * Registers the file's hooks (the app, and what each test starts from): call once at the top of each
- * test file.
+ * test file. Returns the app and `call`, its request helper.
  */
-export function setupFinanceTest(): void {
+export function setupFinanceTest() {
   // Registered before the app's hooks: pinned before the app is built, unpinned after it is closed.
   beforeAll(() => clock.pin(today));
   afterAll(() => clock.unpin());
   t = setupTestApp();
+  return { t, call };
 }

@@ -4,18 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
-import {
-  call,
-  lastYear,
-  mensalidadeOf,
-  school,
-  setupFinanceTest,
-  t,
-  thisYear,
-  today,
-} from './finance.test-setup.js';
+import { lastYear, mensalidadeOf, school, setupFinanceTest, thisYear, today } from './finance.test-setup.js';
 
-setupFinanceTest();
+const { t, call } = setupFinanceTest();
 
 describe('transactions, figures and reports', () => {
   it('creates, edits and deletes a despesa with audit, and the cards agree with the reports to the centavo', async () => {
