@@ -294,27 +294,15 @@ describe('backup', () => {
     const items = list.json().data as AutomaticBackup[];
     expect(items.length).toBeGreaterThan(0);
     const name = items[0]!.nome;
-    const fetched = await t.app.inject({
-      method: 'POST',
-      url: `/api/configuracoes/backups/${name}/download`,
-      headers: { cookie },
-      payload: { senha: TEST_PASSWORD },
-    });
+    /** A backup action, confirmed with the administrator's password. */
+    const withPassword = (url: string) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { senha: TEST_PASSWORD } });
+    const fetched = await withPassword(`/api/configuracoes/backups/${name}/download`);
     expect(fetched.statusCode).toBe(200);
     expect(JSON.parse(fetched.body).formato).toBe('sistema-escolar-backup');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/configuracoes/backups/${name}/restore`,
-      headers: { cookie },
-      payload: { senha: TEST_PASSWORD },
-    });
+    const again = await withPassword(`/api/configuracoes/backups/${name}/restore`);
     expect(again.statusCode).toBe(200);
-    const traversal = await t.app.inject({
-      method: 'POST',
-      url: `/api/configuracoes/backups/..%2Fpgdata/download`,
-      headers: { cookie },
-      payload: { senha: TEST_PASSWORD },
-    });
+    const traversal = await withPassword(`/api/configuracoes/backups/..%2Fpgdata/download`);
     expect(traversal.statusCode).toBe(400);
   });
 });
@@ -361,21 +349,19 @@ describe('wipe', () => {
       sql`insert into content_probe values (1, ${teacher.user.id}) on conflict do nothing`,
     );
 
-    const wrongName = await t.app.inject({
-      method: 'POST',
-      url: '/api/configuracoes/limpar',
-      headers: { cookie },
-      payload: { confirmacao: 'Outra Escola', senha: TEST_PASSWORD },
-    });
+    /** Clearing the system, confirmed by typing the school's name and the password. */
+    const clear = (confirmacao: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/configuracoes/limpar',
+        headers: { cookie },
+        payload: { confirmacao, senha: TEST_PASSWORD },
+      });
+    const wrongName = await clear('Outra Escola');
     expect(wrongName.statusCode).toBe(400);
     expect(wrongName.json().details[0].path).toBe('confirmacao');
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/configuracoes/limpar',
-      headers: { cookie },
-      payload: { confirmacao: 'colégio limpo', senha: TEST_PASSWORD },
-    });
+    const response = await clear('colégio limpo');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ usuarios_removidos: 1 });
     expect(response.json().data.tabelas).toContain('zz_probe');

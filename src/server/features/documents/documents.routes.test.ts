@@ -81,6 +81,16 @@ async function setupSchool() {
   return { admin, teacher, guardian, other, classA, ana, bruno };
 }
 
+/** A year at a previous school (2º ano in 2025, aprovado), as typed in by the secretary. */
+const PRIOR_YEAR_2025 = {
+  ano: 2025,
+  serie: '2º ano',
+  escola: 'EMEF Monteiro Lobato',
+  cidade: 'Campinas',
+  uf: 'SP',
+  resultado: 'aprovado',
+};
+
 async function issue(cookie: string, alunoId: string, tipo: string) {
   return send('POST', '/api/documentos', cookie, { aluno_id: alunoId, tipo });
 }
@@ -226,12 +236,7 @@ describe('issuing documents', () => {
   it('the histórico has this school’s years from the records and the years typed in from previous schools', async () => {
     const s = await setupSchool();
     const prior = await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
-      ano: 2025,
-      serie: '2º ano',
-      escola: 'EMEF Monteiro Lobato',
-      cidade: 'Campinas',
-      uf: 'SP',
-      resultado: 'aprovado',
+      ...PRIOR_YEAR_2025,
       frequencia: 96.5,
       disciplinas: [
         { disciplina: 'Língua Portuguesa', nota: '8,5', resultado: 'aprovado', carga_horaria: 200 },
@@ -276,12 +281,7 @@ describe('documents reflect the data at issue time', () => {
     const s = await setupSchool();
     const declaracao = await issued(s.admin.cookie, s.ana.id, 'declaracao_matricula');
     await send('POST', `/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie, {
-      ano: 2025,
-      serie: '2º ano',
-      escola: 'EMEF Monteiro Lobato',
-      cidade: 'Campinas',
-      uf: 'SP',
-      resultado: 'aprovado',
+      ...PRIOR_YEAR_2025,
       disciplinas: [{ disciplina: 'Artes', nota: '9,0', resultado: 'aprovado' }],
     });
     const historico = await issued(s.admin.cookie, s.ana.id, 'historico_escolar');
@@ -299,12 +299,7 @@ describe('documents reflect the data at issue time', () => {
     );
     const [year] = dataOf<PriorYear[]>(await get(`/api/alunos/${s.ana.id}/anos-anteriores`, s.admin.cookie));
     const edited = await send('PUT', `/api/alunos/${s.ana.id}/anos-anteriores/${year!.id}`, s.admin.cookie, {
-      ano: 2025,
-      serie: '2º ano',
-      escola: 'EMEF Monteiro Lobato',
-      cidade: 'Campinas',
-      uf: 'SP',
-      resultado: 'aprovado',
+      ...PRIOR_YEAR_2025,
       disciplinas: [{ disciplina: 'Artes', nota: '4,0', resultado: 'reprovado' }],
       version: year!.version,
     });

@@ -46,23 +46,21 @@ describe('transactions, figures and reports', () => {
       data: today,
       status: 'pendente',
     });
-    const stale = await call('PUT', `/api/financeiro/transacoes/${id}`, s.admin, {
+    const correction = {
       tipo: 'despesa',
       descricao: 'Conta de luz',
       categoria: 'Água e Luz',
       valor: 45_000,
       data: today,
       status: 'pago',
+    };
+    const stale = await call('PUT', `/api/financeiro/transacoes/${id}`, s.admin, {
+      ...correction,
       version: 9,
     });
     expect(stale.statusCode).toBe(412);
     const edited = await call('PUT', `/api/financeiro/transacoes/${id}`, s.admin, {
-      tipo: 'despesa',
-      descricao: 'Conta de luz',
-      categoria: 'Água e Luz',
-      valor: 45_000,
-      data: today,
-      status: 'pago',
+      ...correction,
       version: 1,
     });
     expect(edited.json().data).toMatchObject({ valor: 45_000, version: 2 });
