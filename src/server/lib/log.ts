@@ -60,6 +60,12 @@ export interface SerializedError {
   [identifier: string]: unknown;
 }
 
+/** A short code for a log line or a delivery's error: the error's `code` (SQLSTATE, ECONNREFUSED…) or its name. */
+export function errorCodeOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error) return String(error.code);
+  return error instanceof Error ? error.name : 'erro';
+}
+
 /**
  * The one way an error reaches the log (docs/architecture.md, Segurança: no personal data in logs). An allow-list, not a
  * deny-list: whatever else an error carries (a request body, query parameters, a failing row) is

@@ -1,11 +1,11 @@
 /** A guardian's tuition charges: the section frame, one charge's card and the months ahead. */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ChevronDown, ChevronUp, FileText, QrCode } from 'lucide-react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
-import { Button } from '../../components/button';
 import { downloadRecibo } from './finance.api';
+import { PixButton, ReceiptButton, which } from './mensalidade-columns';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
   return (
@@ -50,20 +50,9 @@ export function ChargeCard({ mensalidade, onPix }: { mensalidade: Mensalidade; o
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
-        <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which(mensalidade)}`} onClick={onPix}>
-          <QrCode className="h-4 w-4" aria-hidden="true" />
-          Pagar com PIX
-        </Button>
+        <PixButton mensalidade={mensalidade} onClick={onPix} />
         {mensalidade.valor_pago > 0 && (
-          <Button
-            variant="secondary"
-            className="min-h-9 px-3"
-            aria-label={`Recibo: ${which(mensalidade)}`}
-            onClick={() => void handleRecibo(mensalidade)}
-          >
-            <FileText className="h-4 w-4" aria-hidden="true" />
-            Recibo
-          </Button>
+          <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
         )}
       </div>
     </article>
@@ -129,8 +118,6 @@ export function Ahead({ items, onPix }: { items: Mensalidade[]; onPix: (mensalid
   );
 }
 
-export const which = (mensalidade: Mensalidade) =>
-  `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
 export async function handleRecibo(mensalidade: Mensalidade) {
   try {
     await downloadRecibo(mensalidade.id);

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { FileText, Info, Receipt } from 'lucide-react';
+import { Info, Receipt } from 'lucide-react';
 import { arrangeFamilyCharges, isEmAberto, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
-import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useListState } from '../../lib/use-list-state';
 import { useMensalidades } from './finance.api';
-import { mensalidadeColumns } from './mensalidade-columns';
+import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
 import { Section, ChargeCard, Ahead } from './guardian-finance-charges';
-import { which, handleRecibo } from './guardian-finance-charges';
+import { handleRecibo } from './guardian-finance-charges';
 
 const OPEN_PAGE_SIZE = 200;
 const HISTORY_PAGE_SIZE = 12;
@@ -98,15 +97,7 @@ export function GuardianFinance() {
           errorMessage="Erro ao carregar o histórico"
           empty={{ icon: Receipt, title: 'Nenhuma mensalidade paga ainda' }}
           actions={(mensalidade) => (
-            <Button
-              variant="secondary"
-              className="min-h-9 px-3"
-              aria-label={`Recibo: ${which(mensalidade)}`}
-              onClick={() => void handleRecibo(mensalidade)}
-            >
-              <FileText className="h-4 w-4" aria-hidden="true" />
-              Recibo
-            </Button>
+            <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
           )}
         />
       </Section>

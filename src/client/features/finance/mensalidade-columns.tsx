@@ -34,6 +34,35 @@ export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) 
   );
 }
 
+/** Which mensalidade a button is about, for its accessible name: the student and the month. */
+export const which = (mensalidade: Mensalidade) =>
+  `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
+
+/** 'Pagar com PIX' in words, as families see it. */
+export function PixButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
+  return (
+    <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which(mensalidade)}`} onClick={onClick}>
+      <QrCode className="h-4 w-4" aria-hidden="true" />
+      Pagar com PIX
+    </Button>
+  );
+}
+
+/** 'Recibo' in words: downloads the receipt of what was paid. */
+export function ReceiptButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3"
+      aria-label={`Recibo: ${which(mensalidade)}`}
+      onClick={onClick}
+    >
+      <FileText className="h-4 w-4" aria-hidden="true" />
+      Recibo
+    </Button>
+  );
+}
+
 export const mensalidadeColumns: Column<Mensalidade>[] = [
   {
     id: 'aluno',
@@ -100,27 +129,11 @@ export function MensalidadeActions({
   onAdjust: () => void;
 }) {
   const open = isOpen(mensalidade);
-  const which = `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
   if (!manage)
     return (
       <>
-        {open && (
-          <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which}`} onClick={onPix}>
-            <QrCode className="h-4 w-4" aria-hidden="true" />
-            Pagar com PIX
-          </Button>
-        )}
-        {mensalidade.valor_pago > 0 && (
-          <Button
-            variant="secondary"
-            className="min-h-9 px-3"
-            aria-label={`Recibo: ${which}`}
-            onClick={onReceipt}
-          >
-            <FileText className="h-4 w-4" aria-hidden="true" />
-            Recibo
-          </Button>
-        )}
+        {open && <PixButton mensalidade={mensalidade} onClick={onPix} />}
+        {mensalidade.valor_pago > 0 && <ReceiptButton mensalidade={mensalidade} onClick={onReceipt} />}
       </>
     );
   return (

@@ -32,6 +32,28 @@ import { classSubjects } from '../../db/schema/curriculum.js';
 /** A roll `r` that falls inside membership `m` (and so counts for m's student). */
 export const rollInMembership = sql`${attendanceRolls.turmaId} = ${classMemberships.turmaId} and ${attendanceRolls.data} >= ${classMemberships.inicio} and (${classMemberships.fim} is null or ${attendanceRolls.data} <= ${classMemberships.fim})`;
 
+/**
+ * The absences that count (not abonadas) of active students, each in the class the student belonged
+ * to on the roll's day, summed per `key`: a student (`alunoId`) or the student's current class.
+ */
+export function countAbsencesBy<Key extends typeof attendanceAbsences.alunoId | typeof students.turmaId>(
+  db: DbOrTx,
+  key: Key,
+  ...conditions: (SQL | undefined)[]
+) {
+  return db
+    .select({ key, total: sql<number>`count(*)`.mapWith(Number) })
+    .from(attendanceAbsences)
+    .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+    .innerJoin(
+      classMemberships,
+      and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
+    )
+    .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
+    .where(and(eq(attendanceAbsences.abonada, false), eq(students.status, 'ativo'), ...conditions))
+    .groupBy(key);
+}
+
 export function figuresOf(
   given: number,
   counted: number,
@@ -239,26 +261,7 @@ export async function studentTotals(
       .groupBy(attendanceRolls.turmaId, attendanceRolls.data)
       .orderBy(attendanceRolls.turmaId, attendanceRolls.data);
   const readCounted = (inClasses: SQL | undefined) =>
-    db
-      .select({ alunoId: attendanceAbsences.alunoId, total: sql<number>`count(*)`.mapWith(Number) })
-      .from(attendanceAbsences)
-      .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-      .innerJoin(
-        classMemberships,
-        and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
-      )
-      .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
-      .where(
-        and(
-          eq(attendanceAbsences.abonada, false),
-          eq(students.status, 'ativo'),
-          inRange,
-          inClasses,
-          rolls,
-          where,
-        ),
-      )
-      .groupBy(attendanceAbsences.alunoId);
+    countAbsencesBy(db, attendanceAbsences.alunoId, inRange, inClasses, rolls, where);
   let memberships: Awaited<ReturnType<typeof readMemberships>>;
   let rollDays: Awaited<ReturnType<typeof readRollDays>>;
   let countedRows: Awaited<ReturnType<typeof readCounted>>;
@@ -300,7 +303,7 @@ export async function studentTotals(
     current.total += rollsBetween(member.turmaId, from, to);
     given.set(member.alunoId, current);
   }
-  const counted = new Map(countedRows.map((row) => [row.alunoId, row.total]));
+  const counted = new Map(countedRows.map((row) => [row.key, row.total]));
   return [...given].map(([alunoId, row]) => ({
     alunoId,
     turmaId: row.turmaId,

@@ -14,13 +14,8 @@ import { classes } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js';
-import {
-  attendanceAbsences,
-  attendanceRolls,
-  classMemberships,
-  tutelaryNotifications,
-} from '../../db/schema/attendance.js';
-import { rollInMembership, studentTotals, yearRange } from './attendance.figures.js';
+import { attendanceRolls, classMemberships, tutelaryNotifications } from '../../db/schema/attendance.js';
+import { countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
 
 /**
  * Per class: the attendance of its active students over the current year, and the whole's (the homes).
@@ -61,27 +56,15 @@ export async function classFrequencies(
   const counted =
     classIds.length === 0
       ? []
-      : await db
-          .select({ atual: students.turmaId, total: sql<number>`count(*)`.mapWith(Number) })
-          .from(attendanceAbsences)
-          .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
-          .innerJoin(
-            classMemberships,
-            and(eq(classMemberships.alunoId, attendanceAbsences.alunoId), rollInMembership),
-          )
-          .innerJoin(students, eq(students.id, attendanceAbsences.alunoId))
-          .where(
-            and(
-              eq(attendanceAbsences.abonada, false),
-              eq(students.status, 'ativo'),
-              gte(attendanceRolls.data, range.de),
-              lte(attendanceRolls.data, range.ate),
-              // Some students only: their classes' rolls by id (the index), not the school's year.
-              where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
-              where,
-            ),
-          )
-          .groupBy(students.turmaId);
+      : await countAbsencesBy(
+          db,
+          students.turmaId,
+          gte(attendanceRolls.data, range.de),
+          lte(attendanceRolls.data, range.ate),
+          // Some students only: their classes' rolls by id (the index), not the school's year.
+          where === undefined ? undefined : inArray(attendanceRolls.turmaId, classIds),
+          where,
+        );
   const byClass = new Map<string, { given: number; counted: number }>();
   const sumsOf = (turmaId: string) => {
     const sums = byClass.get(turmaId) ?? { given: 0, counted: 0 };
@@ -97,7 +80,7 @@ export async function classFrequencies(
   }
   for (const row of counted) {
     countedAll += row.total;
-    if (row.atual !== null) sumsOf(row.atual).counted += row.total;
+    if (row.key !== null) sumsOf(row.key).counted += row.total;
   }
   return {
     geral: attendancePercent(given, countedAll),

@@ -8,6 +8,7 @@ import { NEW_DEVICE_TITLE, notifyNewDevice } from '../notificacoes/index.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { signInFingerprints } from '../../db/schema/auth.js';
 import { sha256, type SessionContext } from './sessions.service.js';
+import { matchUserAgent } from './user-agent.js';
 
 /** How many of an account's sign-ins are remembered to recognise a device without its cookie. */
 export const REMEMBERED_SIGN_INS = 10;
@@ -31,28 +32,20 @@ export function fingerprintOf(context: SessionContext): string {
 /** 'Chrome no Windows': enough for a person to recognise their own device in the notice. */
 export function describeBrowser(userAgent: string | null): string {
   const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : null;
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua)
-      ? 'iPhone/iPad'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null;
+  const browser = matchUserAgent(ua, [
+    [/Edg\//, 'Edge'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\//, 'Firefox'],
+    [/Chrome\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ]);
+  const system = matchUserAgent(ua, [
+    [/Android/, 'Android'],
+    [/iPhone|iPad|iPod/, 'iPhone/iPad'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ]);
   if (browser && system) return `${browser} no ${system}`;
   return browser ?? system ?? 'navegador não identificado';
 }

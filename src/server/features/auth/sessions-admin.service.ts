@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { sessions } from '../../db/schema/auth.js';
 import { forgetCachedSessions } from './sessions.service.js';
+import { matchUserAgent } from './user-agent.js';
 import { users } from '../../db/schema/users.js';
 import type { Db } from '../../db/client.js';
 
@@ -12,30 +13,22 @@ import type { Db } from '../../db/client.js';
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Desconhecido';
   const ua = userAgent;
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrom(e|ium)\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : /curl|node|undici|lightmyrequest/i.test(ua)
-              ? 'Cliente HTTP'
-              : 'Navegador';
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iOS/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null;
+  const browser =
+    matchUserAgent(ua, [
+      [/Edg\//, 'Edge'],
+      [/OPR\//, 'Opera'],
+      [/Firefox\//, 'Firefox'],
+      [/Chrom(e|ium)\//, 'Chrome'],
+      [/Safari\//, 'Safari'],
+      [/curl|node|undici|lightmyrequest/i, 'Cliente HTTP'],
+    ]) ?? 'Navegador';
+  const system = matchUserAgent(ua, [
+    [/Android/, 'Android'],
+    [/iPhone|iPad|iOS/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ]);
   return system ? `${browser} em ${system}` : browser;
 }
 

@@ -123,6 +123,18 @@ async function assertInsideYear(db: DbOrTx, input: CalendarEntryData): Promise<v
   );
 }
 
+/** The columns an entry takes from the form (a one-day entry ends where it starts). */
+function entryValues(input: CalendarEntryData) {
+  return {
+    tipo: input.tipo,
+    titulo: input.titulo,
+    descricao: input.descricao ?? null,
+    inicio: input.inicio,
+    fim: input.fim ?? input.inicio,
+    publico: input.publico,
+  };
+}
+
 export async function createCalendarEntry(
   ctx: AppContext,
   input: CalendarEntryData,
@@ -131,18 +143,7 @@ export async function createCalendarEntry(
   assertEntryAllowed(input);
   await assertInsideYear(ctx.db, input);
   const result = await ctx.db.transaction(async (tx) => {
-    const row = await insertEntry(
-      tx,
-      {
-        tipo: input.tipo,
-        titulo: input.titulo,
-        descricao: input.descricao ?? null,
-        inicio: input.inicio,
-        fim: input.fim ?? input.inicio,
-        publico: input.publico,
-      },
-      actor,
-    );
+    const row = await insertEntry(tx, entryValues(input), actor);
     if (changesDays(input.tipo)) await assertRollsStayLetivo(tx, row.inicio, row.fim);
     return toEntry(row);
   });
@@ -166,12 +167,7 @@ export async function updateCalendarEntry(
     const [row] = await tx
       .update(calendarEntries)
       .set({
-        tipo: input.tipo,
-        titulo: input.titulo,
-        descricao: input.descricao ?? null,
-        inicio: input.inicio,
-        fim: input.fim ?? input.inicio,
-        publico: input.publico,
+        ...entryValues(input),
         version: current.version + 1,
         updatedAt: clock.now(),
       })

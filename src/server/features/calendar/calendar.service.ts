@@ -36,16 +36,19 @@ export function monthRange(month: string): { de: string; ate: string } {
   return { de: `${month}-01`, ate: addDays(firstOfNext, -1) };
 }
 
+/** What classifying a day needs of a calendar entry. */
+const dayEntryFields = {
+  tipo: calendarEntries.tipo,
+  titulo: calendarEntries.titulo,
+  inicio: calendarEntries.inicio,
+  fim: calendarEntries.fim,
+};
+
 /** The calendar of a range: the school's entries and years that touch it, classified day by day. */
 export async function classifyRange(db: DbOrTx, from: string, to: string): Promise<CalendarDay[]> {
   const [entries, years] = await Promise.all([
     db
-      .select({
-        tipo: calendarEntries.tipo,
-        titulo: calendarEntries.titulo,
-        inicio: calendarEntries.inicio,
-        fim: calendarEntries.fim,
-      })
+      .select(dayEntryFields)
       .from(calendarEntries)
       .where(and(lte(calendarEntries.inicio, to), gte(calendarEntries.fim, from))),
     db
@@ -77,12 +80,7 @@ function readCalendarSnapshot(db: Db): Promise<CalendarSnapshot> {
   if (cached && cached.expires > Date.now()) return cached.value;
   const value = Promise.all([
     db
-      .select({
-        tipo: calendarEntries.tipo,
-        titulo: calendarEntries.titulo,
-        inicio: calendarEntries.inicio,
-        fim: calendarEntries.fim,
-      })
+      .select(dayEntryFields)
       .from(calendarEntries)
       .where(inArray(calendarEntries.tipo, [...dayEntryKinds])),
     db.select().from(schoolYears),

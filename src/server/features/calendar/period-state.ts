@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { periodName } from '../../../shared/calendar.schemas.js';
 import type { PeriodState } from '../../../shared/grades.schemas.js';
 import { formatDate } from '../../../shared/format.js';
@@ -47,15 +47,13 @@ export async function periodContextOf(db: DbOrTx, periodoId: string): Promise<Pe
   };
 }
 
-/** The state of some periods for one class (or, turmaId null, for the school as a whole). */
-export async function periodStatesFor(
+/** The state rows of some periods whose class passes `classes` (the school's own rows have no class). */
+function readStateRows(
   db: DbOrTx,
-  periods: readonly Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>[],
-  turmaId: string | null,
-): Promise<Map<string, PeriodState>> {
-  const result = new Map<string, PeriodState>();
-  if (periods.length === 0) return result;
-  const rows = await db
+  periods: readonly Pick<SchoolPeriodRow, 'id'>[],
+  classes: SQL | undefined,
+) {
+  return db
     .select()
     .from(periodStates)
     .where(
@@ -64,11 +62,26 @@ export async function periodStatesFor(
           periodStates.periodoId,
           periods.map((period) => period.id),
         ),
-        turmaId === null
-          ? isNull(periodStates.turmaId)
-          : or(isNull(periodStates.turmaId), eq(periodStates.turmaId, turmaId)),
+        classes,
       ),
     );
+}
+
+/** The state of some periods for one class (or, turmaId null, for the school as a whole). */
+export async function periodStatesFor(
+  db: DbOrTx,
+  periods: readonly Pick<SchoolPeriodRow, 'id' | 'dataFechamento'>[],
+  turmaId: string | null,
+): Promise<Map<string, PeriodState>> {
+  const result = new Map<string, PeriodState>();
+  if (periods.length === 0) return result;
+  const rows = await readStateRows(
+    db,
+    periods,
+    turmaId === null
+      ? isNull(periodStates.turmaId)
+      : or(isNull(periodStates.turmaId), eq(periodStates.turmaId, turmaId)),
+  );
   const today = clock.today();
   for (const period of periods) {
     const own = rows.find((row) => row.periodoId === period.id && row.turmaId !== null);
@@ -90,18 +103,11 @@ export async function periodStatesForClasses(
 ): Promise<Map<string, Map<string, PeriodState>>> {
   const result = new Map<string, Map<string, PeriodState>>();
   if (periods.length === 0 || turmaIds.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(periodStates)
-    .where(
-      and(
-        inArray(
-          periodStates.periodoId,
-          periods.map((period) => period.id),
-        ),
-        or(isNull(periodStates.turmaId), inArray(periodStates.turmaId, [...turmaIds])),
-      ),
-    );
+  const rows = await readStateRows(
+    db,
+    periods,
+    or(isNull(periodStates.turmaId), inArray(periodStates.turmaId, [...turmaIds])),
+  );
   const today = clock.today();
   for (const turmaId of turmaIds) {
     const states = new Map<string, PeriodState>();

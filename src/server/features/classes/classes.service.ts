@@ -123,23 +123,27 @@ async function assertNameFree(tx: DbOrTx, nome: string, anoLetivo: string, excep
     ]);
 }
 
+/** The columns a class takes from the form, but its teacher (kept on an edit that leaves it out). */
+function classValues(input: ClassData) {
+  return {
+    nome: input.nome,
+    nivel: input.nivel,
+    serie: input.serie,
+    turno: input.turno,
+    anoLetivo: input.ano_letivo,
+    capacidadeMaxima: input.capacidade_maxima,
+    observacoes: input.observacoes ?? null,
+    status: input.status,
+  };
+}
+
 export async function createClass(ctx: AppContext, input: ClassData, actor: Actor): Promise<SchoolClass> {
   const id = await ctx.db.transaction(async (tx) => {
     await assertTeacherExists(tx, input.professor_responsavel_id);
     await assertNameFree(tx, input.nome, input.ano_letivo);
     const [row] = await tx
       .insert(classes)
-      .values({
-        nome: input.nome,
-        nivel: input.nivel,
-        serie: input.serie,
-        turno: input.turno,
-        anoLetivo: input.ano_letivo,
-        capacidadeMaxima: input.capacidade_maxima,
-        professorResponsavelId: input.professor_responsavel_id ?? null,
-        observacoes: input.observacoes ?? null,
-        status: input.status,
-      })
+      .values({ ...classValues(input), professorResponsavelId: input.professor_responsavel_id ?? null })
       .returning();
     await recordAudit(tx, actor, { action: 'criar', entity: 'turma', entityId: row!.id });
     return row!.id;
@@ -166,18 +170,11 @@ export async function updateClass(
     const [row] = await tx
       .update(classes)
       .set({
-        nome: input.nome,
-        nivel: input.nivel,
-        serie: input.serie,
-        turno: input.turno,
-        anoLetivo: input.ano_letivo,
-        capacidadeMaxima: input.capacidade_maxima,
+        ...classValues(input),
         professorResponsavelId:
           input.professor_responsavel_id === undefined
             ? current.professorResponsavelId
             : input.professor_responsavel_id,
-        observacoes: input.observacoes ?? null,
-        status: input.status,
         version: current.version + 1,
         updatedAt: new Date(),
       })

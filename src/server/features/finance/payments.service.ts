@@ -8,10 +8,10 @@ import {
 } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, splitPayment } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { mensalidades, pagamentos, transacoes } from '../../db/schema/finance.js';
+import { mensalidades, pagamentos, transacoes, type MensalidadeRow } from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
@@ -100,6 +100,20 @@ export async function registerPayment(
   });
 }
 
+/** One change to a mensalidade of the school: read under lock, changed by `change`, answered anew. */
+function changeMensalidade(
+  db: DbOrTx,
+  id: string,
+  today: string,
+  change: (tx: Tx, row: MensalidadeRow) => Promise<MensalidadeRow>,
+): Promise<Mensalidade> {
+  return writeTransaction(db, async (tx) => {
+    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+    const updated = await change(tx, found.row);
+    return toMensalidade(updated, found, ratesOf(await loadSettings(tx)), today);
+  });
+}
+
 export async function cancelMensalidade(
   db: DbOrTx,
   id: string,
@@ -107,9 +121,7 @@ export async function cancelMensalidade(
   actor: Actor,
   today: string,
 ): Promise<Mensalidade> {
-  return writeTransaction(db, async (tx) => {
-    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
-    const { row } = found;
+  return changeMensalidade(db, id, today, async (tx, row) => {
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade já está cancelada.');
     if (row.principalPago > 0)
       throw conflict('Há pagamentos registrados nesta mensalidade: conceda um desconto em vez de cancelar.');
@@ -124,7 +136,7 @@ export async function cancelMensalidade(
       entityId: id,
       details: { motivo },
     });
-    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+    return updated!;
   });
 }
 
@@ -135,9 +147,7 @@ export async function discountMensalidade(
   actor: Actor,
   today: string,
 ): Promise<Mensalidade> {
-  return writeTransaction(db, async (tx) => {
-    const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
-    const { row } = found;
+  return changeMensalidade(db, id, today, async (tx, row) => {
     if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
     if (row.principalPago >= row.valor) throw conflict('Esta mensalidade já está paga.');
     const valor = row.valorOriginal - input.desconto;
@@ -156,6 +166,6 @@ export async function discountMensalidade(
       entityId: id,
       details: { desconto: input.desconto, valor_anterior: row.valor, valor, motivo: input.motivo },
     });
-    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+    return updated!;
   });
 }

@@ -80,20 +80,22 @@ export interface TransacaoData {
   status: 'pago' | 'pendente';
 }
 
+/** The columns a transação takes from the form. */
+function transacaoValues(input: TransacaoData) {
+  return {
+    tipo: input.tipo,
+    descricao: input.descricao,
+    categoria: input.categoria,
+    valor: input.valor,
+    data: input.data,
+    formaPagamento: input.forma_pagamento ?? null,
+    status: input.status,
+  };
+}
+
 export async function createTransaction(db: DbOrTx, input: TransacaoData, actor: Actor): Promise<Transacao> {
   return writeTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(transacoes)
-      .values({
-        tipo: input.tipo,
-        descricao: input.descricao,
-        categoria: input.categoria,
-        valor: input.valor,
-        data: input.data,
-        formaPagamento: input.forma_pagamento ?? null,
-        status: input.status,
-      })
-      .returning();
+    const [row] = await tx.insert(transacoes).values(transacaoValues(input)).returning();
     await recordAudit(tx, actor, {
       action: 'criar',
       entity: 'transacao',
@@ -124,13 +126,7 @@ export async function updateTransaction(
     const [row] = await tx
       .update(transacoes)
       .set({
-        tipo: input.tipo,
-        descricao: input.descricao,
-        categoria: input.categoria,
-        valor: input.valor,
-        data: input.data,
-        formaPagamento: input.forma_pagamento ?? null,
-        status: input.status,
+        ...transacaoValues(input),
         version: current.version + 1,
         updatedAt: new Date(),
       })

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { DrainLoop } from '../../lib/drain-loop.js';
+import { errorCodeOf } from '../../lib/log.js';
 import { jobSlots, jobs, type JobRow } from '../../db/schema/jobs.js';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
@@ -47,8 +49,12 @@ export interface JobStats {
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly schedules: Schedule[] = [];
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly drainLoop = new DrainLoop(
+    async () => {
+      while (!this.stopping && (await this.runOne()));
+    },
+    () => this.stopping,
+  );
   private timer: NodeJS.Timeout | undefined;
   private automatic = false;
   private stopping = false;
@@ -127,14 +133,14 @@ export class JobQueue {
     this.stopping = false;
     const poll = () => {
       this.tick().catch((error: unknown) =>
-        this.log.error({ code: codeOf(error) }, 'falha ao agendar tarefas'),
+        this.log.error({ code: errorCodeOf(error) }, 'falha ao agendar tarefas'),
       );
       this.kick();
     };
     this.timer = setInterval(() => {
       poll();
       for (const task of this.idleTasks)
-        task().catch((error: unknown) => this.log.warn({ code: codeOf(error) }, 'falha na limpeza'));
+        task().catch((error: unknown) => this.log.warn({ code: errorCodeOf(error) }, 'falha na limpeza'));
     }, this.pollMs);
     this.timer.unref();
     poll();
@@ -145,38 +151,18 @@ export class JobQueue {
     this.automatic = false;
     this.stopping = true;
     clearInterval(this.timer);
-    await this.running;
+    await this.drainLoop.settled();
   }
 
   private kick(): void {
     void this.drain().catch((error: unknown) =>
-      this.log.error({ code: codeOf(error) }, 'falha ao processar a fila de tarefas'),
+      this.log.error({ code: errorCodeOf(error) }, 'falha ao processar a fila de tarefas'),
     );
   }
 
   /** Runs every due job, one at a time; resolves when none is left. */
   drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          while (!this.stopping && (await this.runOne()));
-        } while (!this.stopping && this.takeWakeUp());
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
-
-  /** True (once) when an enqueue asked for a run while this one was already going. */
-  private takeWakeUp(): boolean {
-    const asked = this.again;
-    this.again = false;
-    return asked;
+    return this.drainLoop.drain();
   }
 
   private async claim(): Promise<JobRow | null> {
@@ -224,7 +210,7 @@ export class JobQueue {
       clearInterval(heartbeat);
       count(this.stats.failures, job.kind);
       // Only the error's code is logged: messages from mail servers can carry addresses.
-      const details = { job: job.kind, id: job.id, tentativa: job.attempts, code: codeOf(error) };
+      const details = { job: job.kind, id: job.id, tentativa: job.attempts, code: errorCodeOf(error) };
       if (job.attempts >= JOB_MAX_ATTEMPTS || !handler) {
         this.log.error(details, 'tarefa abandonada depois de falhar');
         await this.db.delete(jobs).where(ours);
@@ -247,9 +233,4 @@ export class JobQueue {
 
 function count(counter: Map<string, number>, kind: string): void {
   counter.set(kind, (counter.get(kind) ?? 0) + 1);
-}
-
-function codeOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) return String(error.code);
-  return error instanceof Error ? error.name : 'erro';
 }

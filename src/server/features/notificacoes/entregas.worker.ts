@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
+import { DrainLoop } from '../../lib/drain-loop.js';
+import { errorCodeOf } from '../../lib/log.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { entregas, type EntregaRow } from '../../db/schema/notificacoes.js';
 
@@ -49,8 +51,9 @@ export function createSmsSender(url: string): SmsSender {
  * lease passes; its e-mail is named by the row id, so the mailer does not write it twice.
  */
 export class DeliveryWorker {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly drainLoop = new DrainLoop(async () => {
+    while ((await this.runBatch()) > 0);
+  });
   private timer: NodeJS.Timeout | undefined;
   private automatic = false;
 
@@ -72,7 +75,7 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.automatic = false;
     clearInterval(this.timer);
-    await this.running;
+    await this.drainLoop.settled();
   }
 
   /** After a commit that queued deliveries (only when working automatically; tests drain by hand). */
@@ -82,33 +85,13 @@ export class DeliveryWorker {
 
   private kick(): void {
     void this.drain().catch((error: unknown) =>
-      this.log.error({ code: codeOf(error) }, 'falha ao processar a fila de entregas'),
+      this.log.error({ code: errorCodeOf(error) }, 'falha ao processar a fila de entregas'),
     );
   }
 
   /** Sends every due delivery; resolves when none is left. */
   drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          while ((await this.runBatch()) > 0);
-        } while (this.takeWakeUp());
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
-  }
-
-  /** True (once) when a wake-up came while this drain was already going. */
-  private takeWakeUp(): boolean {
-    const asked = this.again;
-    this.again = false;
-    return asked;
+    return this.drainLoop.drain();
   }
 
   /** Claims rows (each attempt counted on claim, so a crash counts too) and hands them to this worker. */
@@ -230,7 +213,7 @@ export class DeliveryWorker {
     });
     for (const { row, error } of failed)
       this.log.warn(
-        { entrega: row.id, canal: row.canal, tentativa: row.tentativas, code: codeOf(error) },
+        { entrega: row.id, canal: row.canal, tentativa: row.tentativas, code: errorCodeOf(error) },
         row.tentativas >= ENTREGA_MAX_TENTATIVAS
           ? 'entrega abandonada'
           : 'entrega falhou; nova tentativa mais tarde',
@@ -259,11 +242,6 @@ export class DeliveryWorker {
   }
 }
 
-function codeOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) return String(error.code);
-  return error instanceof Error ? error.name : 'erro';
-}
-
 /** What the admin sees: the error's code and a message with any e-mail address or phone removed. */
 export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : 'erro desconhecido';
@@ -273,5 +251,5 @@ export function describeError(error: unknown): string {
     .replace(/(?<![^\s<>@])[^\s<>@]+@[^\s<>@]+/g, '[endereço]')
     .replace(/\+?\d[\d\s().-]{7,}\d/g, '[telefone]')
     .slice(0, 300);
-  return `${codeOf(error)}: ${cleaned}`;
+  return `${errorCodeOf(error)}: ${cleaned}`;
 }
