@@ -46,6 +46,7 @@ import {
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './features/calendar/index.js';
 import { classCurriculumRoutes } from './features/curriculum/index.js';
+import { developmentReportRoutes, pareceresRoutes } from './features/pareceres/index.js';
 import { attendanceRoutes } from './features/attendance/index.js';
 import {
   academicSettingsRoutes,
@@ -285,6 +286,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(yearEndRoutes, { prefix: '/api/anos-letivos/:id/encerramento' });
   await app.register(yearCloseRoutes, { prefix: '/api/anos-letivos/:id/encerrar' });
   await app.register(reEnrolmentRoutes, { prefix: '/api/anos-letivos/:id/rematricula' });
+  await app.register(pareceresRoutes, { prefix: '/api/pareceres' });
+  await app.register(developmentReportRoutes, { prefix: '/api/alunos/:id/relatorio-desenvolvimento.pdf' });
   // documents
   await app.register(documentsRoutes, { prefix: '/api/documentos' });
   await app.register(priorYearsRoutes, { prefix: '/api/alunos/:id/anos-anteriores' });

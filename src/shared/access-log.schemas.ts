@@ -17,6 +17,8 @@ export const accessVias = [
   'anos_anteriores',
   'historico_nota',
   'notificacao_conselho',
+  'pareceres',
+  'relatorio_desenvolvimento_pdf',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -32,6 +34,8 @@ export const accessViaLabels: Record<AccessVia, string> = {
   anos_anteriores: 'Anos em outras escolas',
   historico_nota: 'Histórico de uma nota',
   notificacao_conselho: 'Notificação ao Conselho Tutelar',
+  pareceres: 'Pareceres descritivos',
+  relatorio_desenvolvimento_pdf: 'Relatório de desenvolvimento em PDF',
 };
 
 export const accessEntrySchema = z.object({

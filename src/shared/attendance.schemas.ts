@@ -351,9 +351,16 @@ export function attendancePercent(given: number, counted: number): number | null
   return Math.round(((given - counted) * 1000) / given) / 10;
 }
 
-/** Exact integer comparisons, so 74.96 % shown as '75,0 %' is still below the line. */
-export function isBelowMinimum(given: number, counted: number): boolean {
-  return given > 0 && 100 * (given - counted) < FREQUENCIA_MINIMA * given;
+/**
+ * Exact integer comparisons, so 74.96 % shown as '75,0 %' is still below the line. `minimum` is the
+ * class's stage's (attendanceRulesOf in classes.schemas.ts); null: the stage has none (the creche).
+ */
+export function isBelowMinimum(
+  given: number,
+  counted: number,
+  minimum: number | null = FREQUENCIA_MINIMA,
+): boolean {
+  return minimum !== null && given > 0 && 100 * (given - counted) < minimum * given;
 }
 
 /**
@@ -364,6 +371,11 @@ export function maxAbsencesForYear(total: number): number {
   return total <= 0 ? 0 : Math.floor((total * (100 - FREQUENCIA_MINIMA)) / 100);
 }
 
-export function isPastTutelaryLine(given: number, counted: number): boolean {
-  return given > 0 && 1000 * counted > LIMITE_CONSELHO_TUTELAR * 10 * given;
+/** Past the Conselho Tutelar line of the stage (`line` in %; null: no alert by percentage, the creche). */
+export function isPastTutelaryLine(
+  given: number,
+  counted: number,
+  line: number | null = LIMITE_CONSELHO_TUTELAR,
+): boolean {
+  return line !== null && given > 0 && 1000 * counted > line * 10 * given;
 }

@@ -105,6 +105,8 @@ export const AUDIT_ACTIONS = {
   publicar_periodo: { rotulo: 'Boletim publicado', verbo: 'publicou' },
   despublicar_periodo: { rotulo: 'Publicação retirada', verbo: 'retirou a publicação de' },
   encerrar_ano_letivo: { rotulo: 'Ano letivo encerrado', verbo: 'encerrou' },
+  revisar_parecer: { rotulo: 'Parecer revisado', verbo: 'revisou' },
+  publicar_parecer: { rotulo: 'Parecer publicado', verbo: 'publicou' },
   aplicar_rematricula: { rotulo: 'Rematrícula aplicada', verbo: 'aplicou a rematrícula a partir de' },
   // Communication
   lembrete: { rotulo: 'Lembrete reenviado', verbo: 'reenviou o lembrete de' },
@@ -196,6 +198,7 @@ export const AUDIT_ENTITIES = {
   falta: { rotulo: 'Falta', um: 'uma falta', o: 'a falta' },
   avaliacao: { rotulo: 'Avaliação', um: 'uma avaliação', o: 'a avaliação' },
   nota: { rotulo: 'Nota', um: 'uma nota', o: 'a nota' },
+  parecer: { rotulo: 'Parecer descritivo', um: 'um parecer descritivo', o: 'o parecer descritivo' },
   retificacao: { rotulo: 'Retificação de nota', um: 'uma retificação de nota', o: 'a retificação da nota' },
   configuracoes_academicas: {
     rotulo: 'Configurações acadêmicas',

@@ -4,7 +4,57 @@ import { isoDateSchema, optionalText, uuidParam, versionSchema } from './validat
 
 export const DEFAULT_CAPACITY = 25;
 
-export const classNiveis = ['Fundamental I', 'Fundamental II'] as const;
+export const classNiveis = ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'] as const;
+export type ClassNivel = (typeof classNiveis)[number];
+
+/**
+ * Educação Infantil by age group (LDB art. 30; ages on 31 March): creche for 0–3, pré-escola for 4–5.
+ * The form offers these séries; a class keeps its série as text, so a school's own name still works.
+ */
+export const infantilGroups = [
+  { serie: 'Berçário', etapa: 'creche', idades: '0 a 1 ano' },
+  { serie: 'Maternal I', etapa: 'creche', idades: '2 anos' },
+  { serie: 'Maternal II', etapa: 'creche', idades: '3 anos' },
+  { serie: 'Pré I', etapa: 'pre_escola', idades: '4 anos' },
+  { serie: 'Pré II', etapa: 'pre_escola', idades: '5 anos' },
+] as const;
+
+/** The séries the class form offers for each stage. */
+export const seriesByNivel: Record<ClassNivel, readonly string[]> = {
+  'Educação Infantil': infantilGroups.map((group) => group.serie),
+  'Fundamental I': ['1º ano', '2º ano', '3º ano', '4º ano', '5º ano'],
+  'Fundamental II': ['6º ano', '7º ano', '8º ano', '9º ano'],
+  'Ensino Médio': ['1ª série', '2ª série', '3ª série'],
+};
+
+/** Educação Infantil has no grades and no retention (LDB art. 31): pareceres descritivos instead. */
+export const isInfantil = (nivel: string): boolean => nivel === 'Educação Infantil';
+
+export const INFANTIL_SEM_NOTAS = 'Turmas de Educação Infantil não têm notas: use os pareceres descritivos.';
+
+/** Creche (0–3) or pré-escola (4–5) from an Infantil class's série; a série the list lacks counts as pré-escola unless it names the creche. */
+export function infantilEtapaOf(serie: string): 'creche' | 'pre_escola' {
+  const known = infantilGroups.find((group) => group.serie.toLowerCase() === serie.trim().toLowerCase());
+  if (known) return known.etapa;
+  return /ber[cç]|maternal|creche/i.test(serie) ? 'creche' : 'pre_escola';
+}
+
+/**
+ * The attendance rules of a class's stage: the minimum to pass (LDB art. 24, VI: 75 %; art. 31, IV:
+ * 60 % in the pré-escola; none in the creche) and the Conselho Tutelar line, 30 % of the absences the
+ * law allows (art. 12, VIII): 7.5 % of the lessons, 12 % in the pré-escola, none in the creche.
+ * Null: the stage has no minimum (no alert).
+ */
+export function attendanceRulesOf(turma: { nivel: string; serie: string } | null | undefined): {
+  minima: number | null;
+  limiteConselho: number | null;
+} {
+  if (turma && isInfantil(turma.nivel))
+    return infantilEtapaOf(turma.serie) === 'creche'
+      ? { minima: null, limiteConselho: null }
+      : { minima: 60, limiteConselho: 12 };
+  return { minima: 75, limiteConselho: 7.5 };
+}
 export const turnos = ['manha', 'tarde', 'noite'] as const;
 export type Turno = (typeof turnos)[number];
 export const turnoLabels: Record<Turno, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, singleLineText, uuidParam, versionSchema } from './validators.js';
+import { classNiveis } from './classes.schemas.js';
 
 /** Contracts of the notices to families and staff ('Comunicados'). */
 
@@ -20,13 +21,13 @@ export const publicoTipoLabels: Record<PublicoTipo, string> = {
   equipe: 'Somente a equipe',
 };
 
-export const segmentos = ['Fundamental I', 'Fundamental II'] as const;
+export const segmentos = classNiveis;
 
 /** Who a notice is for; resolved to people when it is published (and again by 'Reenviar lembrete'). */
 export const publicoSchema = z
   .strictObject({
     tipo: z.enum(publicoTipos, { error: 'Escolha o público' }),
-    segmentos: z.array(z.enum(segmentos)).max(2).default([]),
+    segmentos: z.array(z.enum(segmentos)).max(segmentos.length).default([]),
     series: z.array(singleLineText().min(1).max(40)).max(30).default([]),
     turmas: z.array(uuidParam).max(200).default([]),
     alunos: z.array(uuidParam).max(500).default([]),

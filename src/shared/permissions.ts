@@ -39,6 +39,7 @@ export const permissionLabels = {
   'reports.read': 'Emitir relatórios (professor: só das suas turmas)',
   'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
+  'pareceres.review': 'Revisar e publicar os pareceres descritivos da Educação Infantil',
   'comunicados.write': 'Enviar comunicados (professor: só às suas turmas)',
   'privacy.manage': 'Gerenciar consentimentos, solicitações LGPD e o registro das operações de tratamento',
   'privacy.self':

@@ -24,6 +24,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/frequencia/notificacoes/:id/pdf',
   'GET /api/boletins/alunos/:id.pdf',
   'GET /api/boletins/turmas/:id.pdf',
+  'GET /api/alunos/:id/relatorio-desenvolvimento.pdf',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',

@@ -7,7 +7,9 @@ export const classes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     nome: text('nome').notNull(),
-    nivel: text('nivel', { enum: ['Fundamental I', 'Fundamental II'] }).notNull(),
+    nivel: text('nivel', {
+      enum: ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'],
+    }).notNull(),
     serie: text('serie').notNull(),
     turno: text('turno', { enum: ['manha', 'tarde', 'noite'] }).notNull(),
     anoLetivo: text('ano_letivo').notNull(),

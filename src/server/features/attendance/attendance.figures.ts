@@ -3,6 +3,7 @@
  * student's totals. One student's view is in student-attendance.figures.ts, a class's month in
  * class-month.figures.ts, the class frequencies and alerts in class-frequencies.figures.ts.
  */
+import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
@@ -59,6 +60,7 @@ export function figuresOf(
   counted: number,
   justified: number,
   excused: number,
+  rules: { minima: number | null; limiteConselho: number | null } = attendanceRulesOf(null),
 ): FrequencyFigures {
   return {
     aulas_dadas: given,
@@ -66,8 +68,8 @@ export function figuresOf(
     faltas_justificadas: justified,
     faltas_abonadas: excused,
     frequencia: attendancePercent(given, counted),
-    abaixo_minimo: isBelowMinimum(given, counted),
-    acima_limite_conselho: isPastTutelaryLine(given, counted),
+    abaixo_minimo: isBelowMinimum(given, counted, rules.minima),
+    acima_limite_conselho: isPastTutelaryLine(given, counted, rules.limiteConselho),
   };
 }
 

@@ -1,3 +1,4 @@
+import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 /** The frequência of every student of a class, and the alerts of students under the minimum. */
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -124,6 +125,8 @@ export async function listAlerts(
               matricula: students.matricula,
               turmaId: classes.id,
               turmaNome: classes.nome,
+              nivel: classes.nivel,
+              serie: classes.serie,
             })
             .from(students)
             .leftJoin(classes, eq(classes.id, students.turmaId))
@@ -135,8 +138,20 @@ export async function listAlerts(
             .orderBy(desc(tutelaryNotifications.emitidaEm)),
         ]);
   const byId = new Map(people.map((person) => [person.id, person]));
-  const alerts = totals.map((row) => {
+  // The line above (7.5 %) is the lowest of every stage; each student is then held to their class's
+  // stage: the pré-escola alerts past 12 % and is below at 60 %, the creche has neither (LDB art. 31).
+  const ruled = totals.filter((row) => {
     const person = byId.get(row.alunoId)!;
+    const rules = attendanceRulesOf(
+      person.nivel && person.serie ? { nivel: person.nivel, serie: person.serie } : null,
+    );
+    return isPastTutelaryLine(row.given, row.counted, rules.limiteConselho);
+  });
+  const alerts = ruled.map((row) => {
+    const person = byId.get(row.alunoId)!;
+    const rules = attendanceRulesOf(
+      person.nivel && person.serie ? { nivel: person.nivel, serie: person.serie } : null,
+    );
     const notice = notices.find((item) => item.alunoId === row.alunoId);
     const alert: AttendanceAlert = {
       aluno: { id: person.id, nome: person.nome, matricula: person.matricula },
@@ -148,7 +163,7 @@ export async function listAlerts(
         ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
         : null,
     };
-    return { alert, below: isBelowMinimum(row.given, row.counted) };
+    return { alert, below: isBelowMinimum(row.given, row.counted, rules.minima) };
   });
   alerts.sort(
     (a, b) =>

@@ -1,5 +1,6 @@
 /** One student's attendance: the figures per subject and period, and the absences with their situação. */
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 import { type Absence, type StudentAttendance } from '../../../shared/attendance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -26,6 +27,8 @@ export async function getStudentAttendance(
       turmaId: classes.id,
       turmaNome: classes.nome,
       turmaAno: classes.anoLetivo,
+      nivel: classes.nivel,
+      serie: classes.serie,
     })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
@@ -77,13 +80,20 @@ export async function getStudentAttendance(
     justified: rows.filter((row) => !row.abonada && row.justificativa).length,
     excused: rows.filter((row) => row.abonada).length,
   });
+  // The minimum and the Conselho Tutelar line follow the class's stage (Infantil: 60 % or none).
+  const rules = attendanceRulesOf(
+    student.nivel && student.serie ? { nivel: student.nivel, serie: student.serie } : null,
+  );
   const totalGiven = given.reduce((sum, row) => sum + row.total, 0);
   const all = tally(absences);
   const subjects = given
     .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
     .map((row) => {
       const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));
-      return { disciplina: row.disciplina, ...figuresOf(row.total, own.counted, own.justified, own.excused) };
+      return {
+        disciplina: row.disciplina,
+        ...figuresOf(row.total, own.counted, own.justified, own.excused, rules),
+      };
     })
     .sort((a, b) => a.disciplina.localeCompare(b.disciplina, 'pt-BR'));
   const faltas: Absence[] = absences.map((row) => ({
@@ -107,7 +117,7 @@ export async function getStudentAttendance(
     ano: range.ano,
     de: range.de,
     ate: range.ate,
-    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused),
+    geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules),
     por_disciplina: subjects,
     faltas,
     somente_aulas_do_professor: scope.kind === 'teacher',

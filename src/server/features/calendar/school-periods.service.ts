@@ -8,6 +8,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { assessments, yearClosures } from '../../db/schema/grades.js';
+import { pareceres } from '../../db/schema/pareceres.js';
 import { yearPeriodStates } from './period-state.js';
 import { schoolPeriods, type SchoolPeriodRow, type SchoolYearRow } from '../../db/schema/calendar.js';
 import { classifyRange } from './calendar.service.js';
@@ -65,6 +66,17 @@ export async function writePeriods(
     .from(assessments)
     .where(inArray(assessments.periodoId, extra))
     .limit(1);
+  const [written] = await tx
+    .select({ id: pareceres.id })
+    .from(pareceres)
+    .where(inArray(pareceres.periodoId, extra))
+    .limit(1);
+  if (written)
+    throw new AppError(
+      'CONFLICT',
+      'Há pareceres descritivos nos períodos que seriam removidos: mantenha o número de períodos.',
+      [{ path: 'tipo_periodo', message: 'Períodos com pareceres' }],
+    );
   if (used)
     throw new AppError(
       'CONFLICT',

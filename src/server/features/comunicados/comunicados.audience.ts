@@ -3,7 +3,12 @@
  * the audience's description, and the choices the form offers (classes, séries, students).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { type Publico, type PublicoOpcoes, publicoTipos } from '../../../shared/comunicados.schemas.js';
+import {
+  type Publico,
+  type PublicoOpcoes,
+  publicoTipos,
+  segmentos,
+} from '../../../shared/comunicados.schemas.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
@@ -147,7 +152,7 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
     .orderBy(asc(classes.nome));
   return {
     tipos: admin ? [...publicoTipos] : ['turmas'],
-    segmentos: admin ? ['Fundamental I', 'Fundamental II'] : [],
+    segmentos: admin ? [...segmentos] : [],
     series: admin
       ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
       : [],

@@ -1,6 +1,7 @@
 /** Avaliações: list, create, edit and delete (with the deletion modes of a closed or published period). */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
+import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { displayGrade } from '../../../shared/averages.js';
 import { formatDate } from '../../../shared/format.js';
 import {
@@ -41,6 +42,13 @@ export async function listAssessments(
   query: AssessmentsQuery,
 ): Promise<Assessment[]> {
   const scope = await scopeOf(db, viewer);
+  if (query.turma_id) {
+    const [turma] = await db
+      .select({ nivel: classes.nivel })
+      .from(classes)
+      .where(eq(classes.id, query.turma_id));
+    if (turma && isInfantil(turma.nivel)) throw conflict(INFANTIL_SEM_NOTAS);
+  }
   let visible;
   if (scope.kind === 'teacher') {
     if (scope.teacherId === null) return [];

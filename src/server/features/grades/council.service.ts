@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { resolveYear } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
 import { councilDecisions } from '../../db/schema/grades.js';
-import { buildReportCard, studentNotFound } from './report-card.service.js';
+import { buildReportCard, refuseInfantil, studentNotFound } from './report-card.service.js';
 
 /**
  * POST /api/conselho/:aluno_id — the conselho de classe's decision on a subject (or the overall
@@ -24,6 +24,7 @@ export async function recordCouncilDecision(
 ): Promise<ReportCard> {
   const [student] = await ctx.db.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
   if (!student) throw studentNotFound();
+  await refuseInfantil(ctx.db, alunoId);
   const year = await resolveYear(ctx.db, input.ano);
   if (!year)
     throw badRequest('Não há ano letivo cadastrado para registrar a decisão.', [

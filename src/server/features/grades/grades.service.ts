@@ -10,6 +10,7 @@ import { type PeriodState } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { diaryAccessOf, type ClassDiaryAccess, type Viewer } from '../classes/index.js';
 import { getAcademicSettings } from '../calendar/index.js';
 import { gradeChanges } from '../../db/schema/grades.js';
@@ -57,6 +58,7 @@ export async function subjectAccess(
   mode: 'read' | 'write',
 ): Promise<ClassDiaryAccess> {
   const access = await diaryAccessOf(db, viewer, turmaId);
+  if (isInfantil(access.turma.nivel)) throw conflict(INFANTIL_SEM_NOTAS);
   const allowed = mode === 'write' ? access.teaches : access.visible;
   const [inGrid] = await db
     .select({ disciplina: classSubjects.disciplina })

@@ -19,6 +19,7 @@ import { teachers } from '../../db/schema/teachers.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import { situationsOf } from './report-card.service.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { infantilGroups, isInfantil } from '../../../shared/classes.schemas.js';
 import { LAST_GRADE, studentsOfYear, type RematriculaAdjustments, yearOf } from './year-end.service.js';
 
 /** '5º ano' → 5 (null when the série has no number). */
@@ -30,7 +31,25 @@ function gradeNumber(serie: string): number | null {
 const bump = (text: string, from: number, to: number) =>
   text.replace(new RegExp(`^${String(from)}`), String(to));
 
+/**
+ * Educação Infantil moves up by age group (Berçário → … → Pré II), and Pré II into the 1º ano; a série
+ * the list does not know is left for the secretary (null).
+ */
+function nextInfantilClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
+  const index = infantilGroups.findIndex(
+    (group) => group.serie.toLowerCase() === turma.serie.trim().toLowerCase(),
+  );
+  if (index < 0) return { nome: null, serie: null, nivel: null };
+  const next = infantilGroups[index + 1];
+  const serie = next ? next.serie : '1º ano';
+  const nome = turma.nome.includes(turma.serie)
+    ? turma.nome.replace(turma.serie, serie)
+    : `${turma.nome} (${serie})`;
+  return { nome, serie, nivel: next ? 'Educação Infantil' : 'Fundamental I' };
+}
+
 function nextClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
+  if (isInfantil(turma.nivel)) return nextInfantilClassOf(turma);
   const grade = gradeNumber(turma.serie);
   if (grade === null || grade >= LAST_GRADE) return { nome: null, serie: null, nivel: null };
   const next = grade + 1;
@@ -112,14 +131,13 @@ export async function buildPlan(
     const situation = situations.get(student.id) ?? 'cursando';
     const origin = originById.get(student.turmaId)!;
     const grade = gradeNumber(origin.serie);
-    const failed = situation === 'reprovado_nota' || situation === 'reprovado_falta';
-    let destino: DestinoTipo = failed
-      ? 'mesma_serie'
-      : grade !== null && grade >= LAST_GRADE
-        ? 'concluido'
-        : 'proxima_serie';
+    // Educação Infantil never retains (LDB art. 31): every child moves to the next age group.
+    const infantil = isInfantil(origin.nivel);
+    const failed = !infantil && (situation === 'reprovado_nota' || situation === 'reprovado_falta');
+    const hasNext = infantil || (grade !== null && grade < LAST_GRADE);
+    let destino: DestinoTipo = failed ? 'mesma_serie' : hasNext ? 'proxima_serie' : 'concluido';
     destino = override.get(student.id)?.destino ?? destino;
-    if (destino === 'proxima_serie' && (grade === null || grade >= LAST_GRADE)) destino = 'concluido';
+    if (destino === 'proxima_serie' && !hasNext) destino = 'concluido';
     return {
       aluno_id: student.id,
       nome: student.nome,

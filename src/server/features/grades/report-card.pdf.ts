@@ -4,7 +4,8 @@ import { formatDate, formatPercent } from '../../../shared/format.js';
 import { absencesText, type ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import type { Viewer } from '../classes/index.js';
@@ -132,6 +133,7 @@ export async function buildReportCardPdf(
 export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turmaId: string) {
   const [turma] = await db.select().from(classes).where(eq(classes.id, turmaId));
   if (!turma) throw notFound('Turma não encontrada.');
+  if (isInfantil(turma.nivel)) throw conflict(INFANTIL_SEM_NOTAS);
   const ano = Number(turma.anoLetivo);
   const year = await resolveYear(db, Number.isInteger(ano) ? ano : undefined);
   const de = year?.inicio ?? `${turma.anoLetivo}-01-01`;

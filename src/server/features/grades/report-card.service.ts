@@ -8,7 +8,8 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { type Viewer } from '../classes/index.js';
 import { classYear } from '../attendance/index.js';
@@ -72,7 +73,18 @@ export async function buildReportCard(
   }
   const [card] = await buildReportCards(db, viewer, [alunoId], { ano });
   if (!card) throw studentNotFound();
+  await refuseInfantil(db, alunoId);
   return card;
+}
+
+/** A child of Educação Infantil has pareceres, never a boletim (LDB art. 31): 409 with the message. */
+export async function refuseInfantil(db: DbOrTx, alunoId: string): Promise<void> {
+  const [row] = await db
+    .select({ nivel: classes.nivel })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.turmaId))
+    .where(eq(students.id, alunoId));
+  if (row && isInfantil(row.nivel)) throw conflict(INFANTIL_SEM_NOTAS);
 }
 
 /** Students read per batch of a class: bounded `in (…)` lists, whatever the size of the school. */

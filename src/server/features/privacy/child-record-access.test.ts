@@ -54,6 +54,8 @@ async function scene(t: TestApp) {
     insert into grades (avaliacao_id, aluno_id, valor) values (${assessment.id}, ${child.id}, 7.5) returning id`);
   const notice = await one<{ id: string }>(sql`
     insert into tutelary_notifications (aluno_id, ano, aulas_dadas, faltas) values (${child.id}, 2026, 100, 31) returning id`);
+  await db.execute(sql`
+    insert into pareceres (aluno_id, periodo_id, turma_id, texto) values (${child.id}, ${period.id}, ${turma.id}, 'Brinca com os colegas.')`);
   const issued = await send('POST', '/api/documentos', admin.cookie, {
     aluno_id: child.id,
     tipo: 'declaracao_matricula',
@@ -61,6 +63,7 @@ async function scene(t: TestApp) {
   expect(issued.statusCode).toBe(201);
   return {
     admin,
+    period,
     teacherUser,
     parent,
     child,
@@ -88,6 +91,9 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/alunos/:id/anos-anteriores': (s) => `/api/alunos/${s.child.id}/anos-anteriores`,
   'GET /api/notas/:id/historico': (s) => `/api/notas/${s.grade.id}/historico`,
   'GET /api/frequencia/notificacoes/:id/pdf': (s) => `/api/frequencia/notificacoes/${s.notice.id}/pdf`,
+  'GET /api/pareceres': (s) => `/api/pareceres?aluno_id=${s.child.id}`,
+  'GET /api/alunos/:id/relatorio-desenvolvimento.pdf': (s) =>
+    `/api/alunos/${s.child.id}/relatorio-desenvolvimento.pdf?periodo_id=${s.period.id}`,
 };
 
 async function views(alunoId: string) {

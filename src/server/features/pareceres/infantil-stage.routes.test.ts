@@ -1,0 +1,102 @@
+/** Educação Infantil has no grades (LDB art. 31) and its attendance rules follow the stage. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
+import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
+import type { classes } from '../../db/schema/classes.js';
+import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { familyIn, setupSchool } from '../../test/school-fixtures.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+
+const t = setupTestApp();
+const { send, get } = requestsOf(() => t.app);
+beforeEach(() => clock.pin('2026-03-20'));
+afterEach(() => clock.unpin());
+
+const PRE_II = { nivel: 'Educação Infantil', serie: 'Pré II', turno: 'manha' } as const;
+
+/** Ten daily rolls in March, the student missing `faltas` of them. */
+async function rollsWithAbsences(turmaId: string, alunoId: string, faltas: number) {
+  for (let day = 2; day < 12; day++) {
+    const [roll] = await t.database.db
+      .insert(attendanceRolls)
+      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
+      .returning();
+    if (day - 2 < faltas)
+      await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
+  }
+}
+
+describe('Educação Infantil', () => {
+  it('has no grade grid, assessments, boletim or council: each refuses with the same message', async () => {
+    const s = await setupSchool(t, { stage: PRE_II });
+    const family = await familyIn(t, s.turma.id);
+    const periodo = s.year!.periodos[0]!.id;
+    const refusals = [
+      await get(
+        `/api/notas/turmas/${s.turma.id}?disciplina=Matemática&periodo_id=${periodo}`,
+        s.teacher.cookie,
+      ),
+      await send('POST', '/api/avaliacoes', s.teacher.cookie, {
+        turma_id: s.turma.id,
+        disciplina: 'Matemática',
+        periodo_id: periodo,
+        nome: 'Prova 1',
+        data: '2026-03-10',
+      }),
+      await get(`/api/avaliacoes?turma_id=${s.turma.id}`, s.admin.cookie),
+      await get(`/api/boletins/alunos/${family.child.id}`, s.admin.cookie),
+      await get(`/api/boletins/alunos/${family.child.id}`, family.cookie),
+      await get(`/api/boletins/alunos/${family.child.id}.pdf`, family.cookie),
+      await get(`/api/boletins/turmas/${s.turma.id}.pdf`, s.admin.cookie),
+      await send('POST', `/api/conselho/${family.child.id}`, s.admin.cookie, {
+        resultado: 'reprovado_falta',
+        motivo: 'Faltou muito durante o ano letivo.',
+      }),
+    ];
+    expect(refusals.map((response) => [response.statusCode, messageOf(response)])).toEqual(
+      refusals.map(() => [409, INFANTIL_SEM_NOTAS]),
+    );
+    // Out of scope stays 404 (the refusal does not reveal the child's stage to another family).
+    const stranger = await familyIn(t, null);
+    expect((await get(`/api/boletins/alunos/${family.child.id}`, stranger.cookie)).statusCode).toBe(404);
+  });
+
+  it('holds attendance to the stage: 75 % (Fundamental), 60 % in the pré-escola, none in the creche', async () => {
+    const s = await setupSchool(t, { stage: PRE_II });
+    const stages: [Partial<typeof classes.$inferInsert>, string][] = [
+      [{}, 'fundamental'],
+      [PRE_II, 'pre'],
+      [{ nivel: 'Educação Infantil', serie: 'Maternal I' }, 'creche'],
+    ];
+    const figures: Record<string, unknown> = {};
+    const children: Record<string, string> = {};
+    for (const [stage, name] of stages) {
+      const turma = name === 'pre' ? s.turma : await insertClass(t, s.teacher.teacher.id, 25, stage);
+      const child = await insertStudent(t, turma.id);
+      children[child.id] = name;
+      // 3 absences in 10 days: 70 %.
+      await rollsWithAbsences(turma.id, child.id, 3);
+      const attendance = dataOf<StudentAttendance>(
+        await get(`/api/frequencia/alunos/${child.id}`, s.admin.cookie),
+      );
+      figures[name] = [
+        attendance.geral.frequencia,
+        attendance.geral.abaixo_minimo,
+        attendance.geral.acima_limite_conselho,
+      ];
+    }
+    expect(figures).toEqual({
+      fundamental: [70, true, true],
+      pre: [70, false, true],
+      creche: [70, false, false],
+    });
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.admin.cookie));
+    expect(alerts.conselho_tutelar.map((item) => children[item.aluno.id]).sort()).toEqual([
+      'fundamental',
+      'pre',
+    ]);
+    expect(alerts.abaixo_minimo.map((item) => children[item.aluno.id])).toEqual(['fundamental']);
+  });
+});
