@@ -23,6 +23,7 @@ import { financeRoutes } from './features/finance/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { teachersRoutes } from './features/teachers/index.js';
+import { disciplinasRoutes } from './features/disciplinas/index.js';
 import { classesRoutes } from './features/classes/index.js';
 import { settingsRoutes } from './features/settings/index.js';
 import { automaticBackupsRoutes, backupRoutes, restoreRoutes, wipeRoutes } from './features/backup/index.js';
@@ -272,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(calendarRoutes, { prefix: '/api/calendario' });
   await app.register(calendarFeedRoutes, { prefix: '/calendario.ics' });
   // curriculum
+  await app.register(disciplinasRoutes, { prefix: '/api/disciplinas' });
   await app.register(classCurriculumRoutes, { prefix: '/api/turmas/:id/disciplinas' });
   // attendance
   await app.register(attendanceRoutes, { prefix: '/api/frequencia' });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { withAliases } from './aliases.js';
 import { parseTenths } from './averages.js';
-import { disciplinas } from './teachers.schemas.js';
+import { subjectNameSchema } from './disciplinas.schemas.js';
 import { isoDateSchema, rectificationReason, requiredName, uuidParam, versionSchema } from './validators.js';
 
 // ---------------------------------------------------------------- assessments
@@ -21,7 +21,7 @@ export const tipoAvaliacaoLabels: Record<TipoAvaliacao, string> = {
 export const assessmentsQuerySchema = withAliases(
   {
     turma_id: uuidParam.optional(),
-    disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+    disciplina: subjectNameSchema.optional(),
     periodo_id: uuidParam.optional(),
   },
   { turma: 'turma_id', periodo: 'periodo_id' },
@@ -41,7 +41,7 @@ const pesoSchema = z
 
 export const assessmentInputSchema = z.strictObject({
   turma_id: uuidParam,
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+  disciplina: subjectNameSchema,
   periodo_id: uuidParam,
   nome: requiredName('Nome da avaliação'),
   data: isoDateSchema,

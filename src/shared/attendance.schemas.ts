@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayKindLabels, dayKinds, weekdayOf, type CalendarDay } from './calendar.js';
 import { calendarDaySchema } from './calendar.schemas.js';
 import { curriculumPendencias, frequenciaModos } from './curriculum.schemas.js';
-import { disciplinas } from './teachers.schemas.js';
+import { subjectNameSchema } from './disciplinas.schemas.js';
 import { formatDate } from './format.js';
 import { isoDateSchema, optionalText, uuidParam } from './validators.js';
 
@@ -98,7 +98,7 @@ export const situacaoFaltaLabels: Record<SituacaoFalta, string> = {
 
 export const rollQuerySchema = z.strictObject({
   data: isoDateSchema.optional(),
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+  disciplina: subjectNameSchema.optional(),
   aula: lessonField(true).optional(),
 });
 
@@ -107,7 +107,7 @@ export const rollInputSchema = z
     data: isoDateSchema,
     /** Per-lesson classes: the lesson of the subject that day (1, 2 … for double lessons). */
     aula: lessonField(false).optional(),
-    disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).nullable().optional(),
+    disciplina: subjectNameSchema.nullable().optional(),
     faltas: z
       .array(z.strictObject({ aluno_id: uuidParam, justificativa: optionalText(500) }))
       .max(200, 'No máximo 200 faltas por chamada'),

@@ -179,6 +179,7 @@ export const AUDIT_ENTITIES = {
   usuario: { rotulo: 'Usuário', um: 'um usuário', o: 'o usuário' },
   sessao: { rotulo: 'Sessão', um: '', o: 'a sessão' },
   turma: { rotulo: 'Turma', um: 'uma turma', o: 'a turma' },
+  disciplina: { rotulo: 'Disciplina', um: 'uma disciplina', o: 'a disciplina' },
   mensalidade: { rotulo: 'Mensalidade', um: 'mensalidade', o: 'a mensalidade' },
   transacao: { rotulo: 'Lançamento de caixa', um: 'uma transação', o: 'o lançamento' },
   configuracoes_financeiras: {

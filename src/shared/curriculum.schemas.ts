@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disciplinas } from './teachers.schemas.js';
+import { MAX_SUBJECTS_PER_LIST, subjectKey, subjectNameSchema } from './disciplinas.schemas.js';
 import { uuidParam, versionSchema } from './validators.js';
 
 /**
@@ -40,7 +40,7 @@ export function onWeekday(weekday: number): string {
 }
 
 export const curriculumItemInputSchema = z.strictObject({
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+  disciplina: subjectNameSchema,
   professor_id: uuidParam.nullable().optional(),
   aulas_semanais: z.coerce
     .number({ error: 'Aulas por semana inválidas' })
@@ -53,19 +53,22 @@ export const curriculumItemInputSchema = z.strictObject({
 export const curriculumInputSchema = z
   .strictObject({
     frequencia_modo: z.enum(frequenciaModos, { error: 'Modo de chamada inválido' }).default('diaria'),
-    disciplinas: z.array(curriculumItemInputSchema).max(disciplinas.length),
+    disciplinas: z
+      .array(curriculumItemInputSchema)
+      .max(MAX_SUBJECTS_PER_LIST, `No máximo ${String(MAX_SUBJECTS_PER_LIST)} disciplinas`),
     version: versionSchema.optional(),
   })
   .superRefine((input, context) => {
     const seen = new Set<string>();
     input.disciplinas.forEach((item, index) => {
-      if (seen.has(item.disciplina))
+      const key = subjectKey(item.disciplina);
+      if (seen.has(key))
         context.addIssue({
           code: 'custom',
           path: ['disciplinas', index, 'disciplina'],
           message: 'Disciplina repetida',
         });
-      seen.add(item.disciplina);
+      seen.add(key);
     });
   });
 export type CurriculumInput = z.input<typeof curriculumInputSchema>;

@@ -10,7 +10,7 @@ import {
   type RegraRecuperacao,
   type Situacao,
 } from './averages.js';
-import { disciplinas } from './teachers.schemas.js';
+import { subjectNameSchema } from './disciplinas.schemas.js';
 import { rectificationReason, uuidParam } from './validators.js';
 import { tiposAvaliacao } from './assessments.schemas.js';
 
@@ -19,7 +19,7 @@ import { tiposAvaliacao } from './assessments.schemas.js';
 /** `GET /api/notas/turmas/{id}?disciplina=&periodo=` as issue 14 wrote it; `periodo_id` as before. */
 export const gridQuerySchema = withAliases(
   {
-    disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }),
+    disciplina: subjectNameSchema,
     periodo_id: uuidParam,
   },
   { periodo: 'periodo_id' },

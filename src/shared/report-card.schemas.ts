@@ -1,7 +1,7 @@
 /** Contracts of the boletim and the conselho de classe's decisions. */
 import { z } from 'zod';
 import { escalas, situacoes } from './averages.js';
-import { disciplinas } from './teachers.schemas.js';
+import { subjectNameSchema } from './disciplinas.schemas.js';
 import { requiredReason } from './validators.js';
 
 // ---------------------------------------------------------------- conselho de classe
@@ -17,7 +17,7 @@ export const conselhoResultadoLabels: Record<ConselhoResultado, string> = {
 export const councilInputSchema = z.strictObject({
   ano: z.number().int().min(2000).max(2100).optional(),
   /** A subject's result; omitted: the student's overall result. */
-  disciplina: z.enum(disciplinas, { error: 'Disciplina inválida' }).optional(),
+  disciplina: subjectNameSchema.optional(),
   resultado: z.enum(conselhoResultados, { error: 'Resultado inválido' }),
   motivo: requiredReason('Registre o motivo da decisão (ao menos 10 caracteres)', {
     min: 10,

@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schemas.js';
+import { MAX_SUBJECTS_PER_LIST, subjectNameSchema } from './disciplinas.schemas.js';
 import { passwordMailFields } from './users.schemas.js';
 import { optionalDateSchema, optionalPhoneSchema, requiredName, versionSchema } from './validators.js';
-
-/** The spec's 14 subject choices. */
-export const disciplinas = [
-  'Matemática',
-  'Português',
-  'História',
-  'Geografia',
-  'Ciências',
-  'Biologia',
-  'Física',
-  'Química',
-  'Inglês',
-  'Educação Física',
-  'Arte',
-  'Música',
-  'Filosofia',
-  'Sociologia',
-] as const;
-export type Disciplina = (typeof disciplinas)[number];
 
 export const teacherStatuses = ['ativo', 'inativo', 'afastado'] as const;
 export type TeacherStatus = (typeof teacherStatuses)[number];
@@ -72,9 +54,10 @@ export const teacherInputSchema = z.strictObject({
   nome: requiredName('Nome'),
   email: emailSchema,
   telefone: optionalPhoneSchema,
+  /** Names from the school's catalogue (checked on the server: `GET /api/disciplinas`). */
   disciplinas: z
-    .array(z.enum(disciplinas, { error: 'Disciplina inválida' }))
-    .max(disciplinas.length)
+    .array(subjectNameSchema)
+    .max(MAX_SUBJECTS_PER_LIST, `No máximo ${String(MAX_SUBJECTS_PER_LIST)} disciplinas`)
     .default([]),
   data_contratacao: optionalDateSchema,
   status: z.enum(teacherStatuses, { error: 'Status inválido' }).default('ativo'),

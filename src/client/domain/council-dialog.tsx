@@ -5,7 +5,7 @@ import {
   councilInputSchema,
   type ReportCard,
 } from '../../shared/report-card.schemas.js';
-import { disciplinas } from '../../shared/teachers.schemas';
+import { subjectNameSchema } from '../../shared/disciplinas.schemas';
 import { useCouncilDecision } from './report-card.api';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { FormSelect, FormTextArea } from '../components/form-fields';
@@ -14,7 +14,7 @@ import { FormModal } from '../components/form-modal';
 /** The server's schema; the subject select's '' is the student's overall result. */
 const councilFormSchema = councilInputSchema.omit({ disciplina: true, ano: true }).extend({
   disciplina: z
-    .union([z.literal(''), z.enum(disciplinas, { error: 'Disciplina inválida' })])
+    .union([z.literal(''), subjectNameSchema])
     .transform((value) => (value === '' ? undefined : value)),
 });
 

@@ -14,6 +14,8 @@ export const keyRoots = {
   attendance: ['attendance'],
   /** The grade curricular of a class (its subjects, teachers and lesson days). */
   curriculum: ['curriculum'],
+  /** The school's subject catalogue (Configurações → Acadêmico → Disciplinas). */
+  disciplinas: ['disciplinas'],
   grades: ['grades'],
   calendar: ['calendar'],
   classes: ['classes'],

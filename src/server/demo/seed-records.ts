@@ -4,7 +4,7 @@ import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
-import { disciplinas } from '../../shared/teachers.schemas.js';
+import { defaultDisciplinas } from '../../shared/disciplinas.schemas.js';
 
 const firstNames = [
   'Ana',
@@ -158,6 +158,7 @@ export async function seedRecords(
 ): Promise<void> {
   const next = random(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const disciplinas = defaultDisciplinas.map((item) => item.nome);
   const year = new Date().getFullYear().toString();
 
   const teacherValues = Array.from({ length: 20 }, (_, index) => {

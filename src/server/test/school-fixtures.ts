@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { SchoolYear, SchoolYearInput } from '../../shared/calendar.schemas.js';
 import type { CurriculumInput, FrequenciaModo } from '../../shared/curriculum.schemas.js';
-import type { Disciplina } from '../../shared/teachers.schemas.js';
 import type { classes } from '../db/schema/classes.js';
 import type { users } from '../db/schema/users.js';
 import { dataOf, insertClass, insertGuardian, insertStudent, insertTeacher } from './records-fixtures.js';
@@ -86,7 +85,7 @@ export async function classWithFamily(
 
 /** One subject of a grade curricular; `teacher` indexes the school's teachers (the first by default). */
 export interface SubjectSpec {
-  disciplina: Disciplina;
+  disciplina: string;
   aulas_semanais: number;
   dias_semana: number[];
   teacher?: number;

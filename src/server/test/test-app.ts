@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../lib/mailer.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../db/schema/users.js';
 import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
+import { ensureSubjectCatalogue } from '../features/disciplinas/index.js';
 import type { Nivel } from '../../shared/permissions.js';
 
 /**
@@ -146,6 +147,8 @@ export async function createTestApp(
       const names = (result as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
       if (names.length > 0)
         await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+      // A school is never without its subject catalogue: the migration fills it, so the reset does too.
+      await ensureSubjectCatalogue(database.db);
       mailer.sent.length = 0;
       dropCalendarSnapshot(database.db);
       // The content snapshot (and the school name it carries) described the emptied tables.
@@ -233,7 +236,7 @@ export async function createUserRow(
  * an optional session cookie. `app` is a getter because the app is built in `beforeAll`.
  */
 export function requestsOf(app: () => App) {
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
     app().inject({
       method,
       url,

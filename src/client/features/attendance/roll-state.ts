@@ -53,7 +53,7 @@ export function hasUnsavedMarks(roll: Roll, absences: Absences): boolean {
 export function toRollInput(roll: Roll, absences: Absences): RollInput {
   return {
     data: roll.data,
-    ...(roll.disciplina ? { disciplina: roll.disciplina as RollInput['disciplina'], aula: roll.aula } : {}),
+    ...(roll.disciplina ? { disciplina: roll.disciplina, aula: roll.aula } : {}),
     faltas: roll.alunos
       .filter((aluno) => absences.has(aluno.id))
       .map((aluno) => {

@@ -10,7 +10,7 @@ import {
   type Curriculum,
 } from '../../../shared/curriculum.schemas';
 import type { SchoolClass } from '../../../shared/classes.schemas';
-import { disciplinas } from '../../../shared/teachers.schemas';
+import { MAX_SUBJECTS_PER_LIST } from '../../../shared/disciplinas.schemas';
 import { Button, IconButton } from '../../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { FormInput, FormSelect } from '../../components/form-fields';
@@ -18,6 +18,7 @@ import { FormModal } from '../../components/form-modal';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClassCurriculum } from '../../domain/class-curriculum';
+import { subjectChoices, useDisciplinas } from '../../domain/disciplinas.api';
 import { useSaveGrade, useTeacherOptions } from './classes.api';
 
 const dayNames = (days: readonly number[]) =>
@@ -33,7 +34,7 @@ const gradeFormSchema = z.object({
         dias_semana: z.array(z.coerce.number().int().min(1).max(6)).default([]),
       }),
     )
-    .max(disciplinas.length),
+    .max(MAX_SUBJECTS_PER_LIST),
   version: z.number().optional(),
 });
 
@@ -103,7 +104,7 @@ function CurriculumForm({ grade, onClose }: { grade: Curriculum; onClose: () => 
   const form = useSchemaForm(gradeFormSchema, {
     frequencia_modo: grade.frequencia_modo,
     disciplinas: grade.disciplinas.map((item) => ({
-      disciplina: item.disciplina as (typeof disciplinas)[number],
+      disciplina: item.disciplina,
       professor_id: item.professor?.id ?? '',
       aulas_semanais: item.aulas_semanais,
       dias_semana: item.dias_semana.map(String),
@@ -142,8 +143,11 @@ function GradeRows() {
   const { control, watch, setValue } = useFormContext<GradeFormInput>();
   const rows = useFieldArray({ control, name: 'disciplinas' });
   const teachers = useTeacherOptions(true);
-  const chosen = new Set(watch('disciplinas').map((item) => item.disciplina));
-  const free = disciplinas.filter((name) => !chosen.has(name));
+  const catalogue = useDisciplinas();
+  const chosen = watch('disciplinas').map((item) => item.disciplina);
+  // The catalogue's active subjects; one already in the grid stays offered even if deactivated since.
+  const subjects = subjectChoices(catalogue.data, chosen);
+  const free = subjects.filter((name) => !chosen.includes(name));
   const teacherOptions = Object.fromEntries(
     (teachers.data ?? []).map((teacher) => [teacher.id, teacher.nome]),
   );
@@ -183,7 +187,7 @@ function GradeRows() {
             <li key={field.id} className="rounded-lg border border-gray-200 p-3">
               <div className="grid gap-3 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
                 <FormSelect name={`${prefix}.disciplina`} label="Disciplina">
-                  {disciplinas.map((name) => (
+                  {subjects.map((name) => (
                     <option key={name} value={name}>
                       {name}
                     </option>

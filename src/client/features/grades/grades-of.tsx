@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Assessment } from '../../../shared/assessments.schemas';
-import type { Disciplina } from '../../../shared/teachers.schemas';
 import { formatDate } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -26,7 +25,7 @@ export function GradesOf({
   const grid = useGradesGrid(turmaId, disciplina, periodoId);
   const assessments = useAssessments({
     turma_id: turmaId,
-    disciplina: disciplina as Disciplina,
+    disciplina,
     periodo_id: periodoId,
   });
   const remove = useDeleteAssessment();

@@ -1,7 +1,7 @@
 import { BookOpenCheck, History } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
-import { disciplinas } from '../../../shared/teachers.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
@@ -9,6 +9,7 @@ import { SelectField } from '../../components/field';
 import { MissingCurriculum } from '../../domain/missing-curriculum';
 import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
 import { useClassCurriculum } from '../../domain/class-curriculum';
+import { disciplinasQuery, subjectChoices } from '../../domain/disciplinas.api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useGradePeriods, useGradeClasses, useTeacherChoices } from './grades.api';
 import { PeriodActions } from './period-actions';
@@ -50,7 +51,8 @@ export function GradesPage() {
   // A class without a grade curricular has no subject to grade: the screen says so (never a 404 on
   // the catalogue's first subject). Only when the grid cannot be read does the catalogue stand in.
   const noGrade = turmaId !== '' && subjects.isSuccess && classSubjects.length === 0;
-  const subjectOptions = classSubjects.length > 0 || noGrade ? classSubjects : [...disciplinas];
+  const catalogue = useQuery({ ...disciplinasQuery(), enabled: subjects.isError });
+  const subjectOptions = classSubjects.length > 0 || noGrade ? classSubjects : subjectChoices(catalogue.data);
   const disciplinaParam = params.get('disciplina');
   const disciplina =
     (disciplinaParam && subjectOptions.includes(disciplinaParam) ? disciplinaParam : null) ??

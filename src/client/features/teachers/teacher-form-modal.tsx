@@ -3,13 +3,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone, todayIso } from '../../../shared/format';
 import {
-  disciplinas,
   teacherAccessNotice,
   teacherInputSchema,
   teacherStatusLabels,
-  type Disciplina,
   type Teacher,
 } from '../../../shared/teachers.schemas';
+import { subjectChoices, useDisciplinas } from '../../domain/disciplinas.api';
 import {
   FormCheckbox,
   FormCheckboxGroup,
@@ -26,6 +25,7 @@ import type { EnvioEmail } from '../../../shared/users.schemas';
 /** 'Novo Professor' and 'Editar Professor', optionally with a portal account. */
 export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null; onClose: () => void }) {
   const save = useSaveTeacher();
+  const catalogue = useDisciplinas();
   const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
   const form = useSchemaForm(teacherInputSchema, {
     nome: teacher?.nome ?? '',
@@ -33,9 +33,7 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
     telefone: formatPhone(teacher?.telefone),
     data_contratacao: teacher ? (teacher.data_contratacao ?? '') : todayIso(),
     status: teacher?.status ?? 'ativo',
-    disciplinas: (teacher?.disciplinas ?? []).filter((item): item is Disciplina =>
-      (disciplinas as readonly string[]).includes(item),
-    ),
+    disciplinas: teacher?.disciplinas ?? [],
     criar_acesso: false,
   });
   // What the chosen status does to the teacher's access, said while choosing it.
@@ -89,7 +87,17 @@ export function TeacherFormModal({ teacher, onClose }: { teacher: Teacher | null
           {accessNotice}
         </p>
       )}
-      <FormCheckboxGroup name="disciplinas" legend="Disciplinas que Leciona" options={disciplinas} />
+      {/* The catalogue's active subjects; one the teacher already has stays even if deactivated since. */}
+      <FormCheckboxGroup
+        name="disciplinas"
+        legend="Disciplinas que Leciona"
+        options={subjectChoices(catalogue.data, teacher?.disciplinas)}
+      />
+      {catalogue.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Não foi possível carregar as disciplinas da escola. Feche e abra o formulário de novo.
+        </p>
+      )}
       {teacher?.tem_acesso ? (
         <p className="flex items-center gap-2 text-sm text-gray-700">
           <KeyRound className="h-4 w-4 text-green-700" aria-hidden="true" />

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { snapshotMissingYearRules } from '../calendar/index.js';
+import { ensureSubjectCatalogue, subjectNamesInUse } from '../disciplinas/index.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -323,6 +324,8 @@ export async function applyBackup(
     // A file made before closed years kept their rules (year_closures.regras) restores them without:
     // they get the restored settings, as migration 0021 did for the years already closed.
     await snapshotMissingYearRules(tx);
+    // A file made before the subject catalogue existed: the defaults and every subject its records name.
+    await ensureSubjectCatalogue(tx, await subjectNamesInUse(tx));
     await recordAudit(tx, actor, {
       action: 'restaurar_backup',
       entity: 'backup',

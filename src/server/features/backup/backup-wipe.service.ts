@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { ensureSubjectCatalogue } from '../disciplinas/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { ident, describeTables } from './backup-tables.service.js';
 import { literal } from './backup-restore.service.js';
@@ -38,6 +39,8 @@ export async function wipeSchoolData(
     const wiped = tables.filter((name) => !isKeptByWipe(name));
     if (wiped.length > 0)
       await tx.execute(sql.raw(`truncate ${wiped.map(ident).join(', ')} restart identity`));
+    // An emptied school is a new school: it starts with the default subject catalogue.
+    await ensureSubjectCatalogue(tx);
     await tx.execute(sql`delete from sessions where user_id <> ${adminId}`);
     // Kept tables (site content, media) may point at the accounts being removed: a nullable reference
     // is cleared; a required one makes the wipe fail as a whole, with nothing changed.

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import type { Curriculum, CurriculumData } from '../../../shared/curriculum.schemas.js';
-import { disciplinas } from '../../../shared/teachers.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { bySubjectOrder, readSubjectOrder, resolveChosenSubjects } from '../disciplinas/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classesInScope, scopeOf } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -13,9 +13,8 @@ import { classNotFound, type Viewer } from '../classes/index.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 
-const subjectOrder = new Map<string, number>(disciplinas.map((name, index) => [name, index]));
-
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
+  const order = bySubjectOrder(await readSubjectOrder(db));
   const rows = await db
     .select({
       disciplina: classSubjects.disciplina,
@@ -36,7 +35,7 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
       aulas_semanais: row.aulasSemanais,
       dias_semana: [...row.diasSemana].sort((a, b) => a - b),
     }))
-    .sort((a, b) => (subjectOrder.get(a.disciplina) ?? 99) - (subjectOrder.get(b.disciplina) ?? 99));
+    .sort((a, b) => order(a.disciplina, b.disciplina));
   return {
     turma_id: turma.id,
     turma_nome: turma.nome,
@@ -110,12 +109,19 @@ export async function saveCurriculum(
         ]);
     }
     const before = await presentCurriculum(tx, turma);
+    // Names from the catalogue, as it spells them; an inactive subject stays only where it already was.
+    const names = await resolveChosenSubjects(
+      tx,
+      input.disciplinas.map((item) => item.disciplina),
+      before.disciplinas.map((item) => item.disciplina),
+      (index) => `disciplinas.${String(index)}.disciplina`,
+    );
     await tx.delete(classSubjects).where(eq(classSubjects.turmaId, turmaId));
     if (input.disciplinas.length > 0) {
       await tx.insert(classSubjects).values(
-        input.disciplinas.map((item) => ({
+        input.disciplinas.map((item, index) => ({
           turmaId,
-          disciplina: item.disciplina,
+          disciplina: names[index]!,
           professorId: item.professor_id ?? null,
           aulasSemanais: item.aulas_semanais,
           diasSemana: [...new Set(item.dias_semana)].sort((a, b) => a - b),
@@ -142,8 +148,8 @@ export async function saveCurriculum(
         antes: summary(before),
         depois: {
           frequencia_modo: input.frequencia_modo,
-          disciplinas: input.disciplinas.map((item) => ({
-            disciplina: item.disciplina,
+          disciplinas: input.disciplinas.map((item, index) => ({
+            disciplina: names[index]!,
             professor_id: item.professor_id ?? null,
             aulas_semanais: item.aulas_semanais,
           })),

@@ -19,23 +19,27 @@ import {
   type CouncilDecisionRow,
 } from '../../db/schema/grades.js';
 import { periodStatesFor } from '../calendar/index.js';
+import { readSubjectOrder, type SubjectOrder } from '../disciplinas/index.js';
 import { groupBy } from '../../../shared/group-by.js';
 
 export interface YearInputs {
   periods: SchoolPeriodRow[];
   closed: boolean;
+  /** The catalogue's order of subjects (the boletim lists them so). */
+  subjectOrder: SubjectOrder;
 }
 
 export async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearInputs> {
-  const [periods, closure] = await Promise.all([
+  const [periods, closure, subjectOrder] = await Promise.all([
     db
       .select()
       .from(schoolPeriods)
       .where(eq(schoolPeriods.anoLetivoId, year.id))
       .orderBy(asc(schoolPeriods.numero)),
     db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id)),
+    readSubjectOrder(db),
   ]);
-  return { periods, closed: closure.length > 0 };
+  return { periods, closed: closure.length > 0, subjectOrder };
 }
 
 export interface ClassInputs {

@@ -16,9 +16,7 @@ import { type CouncilDecisionRow } from '../../db/schema/grades.js';
 import { periodAverage } from './grades-grid.service.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
-import { disciplinas as subjectCatalogue } from '../../../shared/teachers.schemas.js';
-
-const subjectOrder = new Map<string, number>(subjectCatalogue.map((name, index) => [name, index]));
+import { bySubjectOrder } from '../disciplinas/index.js';
 
 function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
   return {
@@ -37,7 +35,7 @@ function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
 export function composeReportCard(
   base: ReportCard,
   year: SchoolYearRow,
-  { periods, closed: yearClosed }: YearInputs,
+  { periods, closed: yearClosed, subjectOrder }: YearInputs,
   { daily, states, grid, visible }: ClassInputs,
   { decisions, attendance, rows }: StudentInputs,
   rules: AveragingRules,
@@ -55,9 +53,7 @@ export function composeReportCard(
   const final = yearClosed && shown.length === periods.length;
   const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
   // Every subject counts for the final situation; a teacher is shown only the subjects they see.
-  const names = [...subjects].sort(
-    (a, b) => (subjectOrder.get(a) ?? 99) - (subjectOrder.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'),
-  );
+  const names = [...subjects].sort(bySubjectOrder(subjectOrder));
   const subjectDecision = new Map(
     decisions.filter((row) => row.disciplina !== null).map((row) => [row.disciplina!, row]),
   );

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { resolveChosenSubjects } from '../disciplinas/index.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
 import { insertUser, likePattern, sendWelcomeMail } from '../users/index.js';
@@ -130,12 +131,19 @@ async function finishSave(
   return saved;
 }
 
+/** The catalogue's spelling of each subject, once; an inactive one only if the teacher already had it. */
+async function teacherSubjects(tx: DbOrTx, chosen: string[], had: string[]): Promise<string[]> {
+  const names = await resolveChosenSubjects(tx, chosen, had, (index) => `disciplinas.${String(index)}`);
+  return [...new Set(names)];
+}
+
 export async function createTeacher(
   ctx: AppContext,
   input: TeacherData,
   actor: Actor,
 ): Promise<SavedTeacher> {
   const { row, account } = await ctx.db.transaction(async (tx) => {
+    const subjects = await teacherSubjects(tx, input.disciplinas, []);
     const account = await ensureTeacherAccount(ctx, tx, input, null, actor);
     let row: TeacherRow | undefined;
     try {
@@ -145,7 +153,7 @@ export async function createTeacher(
           nome: input.nome,
           email: input.email,
           telefone: input.telefone ?? null,
-          disciplinas: [...new Set(input.disciplinas)],
+          disciplinas: subjects,
           dataContratacao: input.data_contratacao ?? null,
           status: input.status,
           usuarioId: account?.usuario.id ?? null,
@@ -170,6 +178,7 @@ export async function updateTeacher(
   const { row, account } = await ctx.db.transaction(async (tx) => {
     const current = await lockTeacher(tx, id);
     assertVersion(expectedVersion, current.version);
+    const subjects = await teacherSubjects(tx, input.disciplinas, current.disciplinas);
     const account = current.usuarioId === null ? await ensureTeacherAccount(ctx, tx, input, id, actor) : null;
     let row: TeacherRow | undefined;
     try {
@@ -179,7 +188,7 @@ export async function updateTeacher(
           nome: input.nome,
           email: input.email,
           telefone: input.telefone ?? null,
-          disciplinas: [...new Set(input.disciplinas)],
+          disciplinas: subjects,
           dataContratacao: input.data_contratacao ?? null,
           status: input.status,
           usuarioId: account?.usuario.id ?? current.usuarioId,
