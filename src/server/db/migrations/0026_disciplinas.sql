@@ -10,7 +10,8 @@ CREATE TABLE "disciplinas" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "disciplinas_nome_lower_unique" ON "disciplinas" USING btree (lower("nome"));--> statement-breakpoint-- hand-written: issue 31 §2, ADR 0023. The 14 subjects the product had as a fixed list become the
+CREATE UNIQUE INDEX "disciplinas_nome_lower_unique" ON "disciplinas" USING btree (lower("nome"));--> statement-breakpoint
+-- hand-written: issue 31 §2, ADR 0023. The 14 subjects the product had as a fixed list become the
 -- school's catalogue (the same rows as `defaultDisciplinas` in src/shared/disciplinas.schemas.ts), so an
 -- existing school keeps every subject it used and a new one starts with them.
 INSERT INTO "disciplinas" ("nome", "area", "componente_bncc", "ordem") VALUES
