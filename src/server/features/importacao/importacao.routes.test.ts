@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { completeCpf } from '../../../shared/validators.js';
@@ -372,5 +373,22 @@ describe('GET /api/importacao/alunos/modelo', () => {
     expect(response.statusCode).toBe(403);
     const post = await upload(t, teacher.cookie, csvOf([family('Y')]), { simular: true });
     expect(post.statusCode).toBe(403);
+  });
+});
+
+describe("the demo school's spreadsheet (src/server/demo/importacao-exemplo.csv)", () => {
+  it('creates seven students in the demo classes and refuses the three bad rows, then changes nothing', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (const nome of ['1º Ano A', '5º Ano B', '6º Ano A', '9º Ano B'])
+      await insertClass(t, null, 30, { nome, anoLetivo: '2026' });
+    const file = readFileSync(new URL('../../demo/importacao-exemplo.csv', import.meta.url));
+    const first = await imported(t, admin.cookie, file, { name: 'importacao-exemplo.csv' });
+    expect(first).toMatchObject({ criar: 7, atualizar: 0, contas_criadas: 3 });
+    expect(first.recusar).toEqual([
+      { linha: 8, motivo: 'CPF do responsável: CPF inválido' },
+      { linha: 9, motivo: 'Aluno repetido: é o mesmo da linha 2' },
+      { linha: 11, motivo: 'Turma "Turma C" não encontrada' },
+    ]);
+    expect(await imported(t, admin.cookie, file)).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 7 });
   });
 });
