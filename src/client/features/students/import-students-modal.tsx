@@ -104,7 +104,7 @@ export function ImportStudentsModal({ onClose }: { onClose: () => void }) {
     >
       <div className="space-y-4">
         {step !== 'done' && (
-          <section className="space-y-3" aria-label="Planilha">
+          <section className="space-y-3" aria-label="Escolher a planilha">
             <p className="text-sm text-gray-700">
               Use o modelo: uma linha por aluno com o responsável principal. Matrícula em branco é gerada pelo
               padrão da escola; a mesma planilha enviada de novo não duplica ninguém (o aluno é reconhecido
