@@ -22,6 +22,7 @@ import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
+import { importacaoRoutes } from './features/importacao/index.js';
 import { teachersRoutes } from './features/teachers/index.js';
 import { disciplinasRoutes } from './features/disciplinas/index.js';
 import { classesRoutes } from './features/classes/index.js';
@@ -246,6 +247,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // students
   await app.register(studentsRoutes, { prefix: '/api/alunos' });
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
+  // importacao (a school moved in from a spreadsheet)
+  await app.register(importacaoRoutes, { prefix: '/api/importacao' });
   // teachers
   await app.register(teachersRoutes, { prefix: '/api/professores' });
   // classes

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkMatriculaPattern, DEFAULT_MATRICULA_PATTERN } from './matricula-pattern.js';
 import { isoDateSchema, MAX_INTEGER, optionalText, pageQuery, sortQuery } from './validators.js';
 
 /**
@@ -59,6 +60,8 @@ export const schoolSettingsSchema = z.object({
   cnpj: z.string().nullable(),
   codigo_inep: z.string().nullable(),
   diretor: z.string().nullable(),
+  /** How a matrícula left blank (form or import) is numbered: `{ano}{sequencial:4}` by default. */
+  padrao_matricula: z.string(),
   version: z.number().int(),
   updated_at: z.string().nullable(),
 });
@@ -126,6 +129,15 @@ export const updateSchoolSettingsInputSchema = z.strictObject({
     .nullable()
     .optional(),
   diretor: optionalText(150),
+  padrao_matricula: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? DEFAULT_MATRICULA_PATTERN : value))
+    .superRefine((value, context) => {
+      const problem = checkMatriculaPattern(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   // 0 while the settings were never saved.
   version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });

@@ -151,6 +151,13 @@ const enrolledAfterBirthIssue: z.core.$ZodCustomParams & { when: (payload: z.cor
 export const createStudentInputSchema = z
   .strictObject({
     ...studentFields,
+    /** Blank: numbered by the school's pattern (Configurações → Escola, `{ano}{sequencial:4}`). */
+    matricula: z
+      .string()
+      .trim()
+      .max(30, 'Máximo de 30 caracteres')
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
     responsavel: guardianInputSchema.refine((value) => !value.eh_principal || value.cpf != null, {
       message: CPF_REQUIRED_PRINCIPAL,
       path: ['cpf'],

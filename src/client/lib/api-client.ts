@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Show the spec's global toast for this failure (default true; forms show their own errors). */
   globalErrors?: boolean;
   signal?: AbortSignal;
+  /** How long to wait for the answer (10 s unless told: a long import waits longer). */
+  timeoutMs?: number;
 }
 
 let onUnauthenticated: (() => void) | undefined;
@@ -51,7 +53,10 @@ function globalToast(error: ApiError) {
 
 async function send(url: string, options: RequestOptions): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.timeoutMs ?? TIMEOUT_MS,
+  );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;

@@ -18,6 +18,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/alunos/export',
+  'GET /api/importacao/alunos/modelo',
   'GET /api/financeiro/mensalidades/:id/recibo',
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',

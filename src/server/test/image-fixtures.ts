@@ -14,11 +14,11 @@ export function pngDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, end]);
 }
 
-/** A multipart/form-data body with one file in the field `file`. */
-export function multipartFile(bytes: Buffer, filename: string, type: string) {
+/** A multipart/form-data body with one file in the field `file` (or the one named). */
+export function multipartFile(bytes: Buffer, filename: string, type: string, field = 'file') {
   const boundary = '----escola' + Math.random().toString(16).slice(2);
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

@@ -23,6 +23,7 @@ const school: SchoolSettings = {
   cnpj: null,
   codigo_inep: null,
   diretor: null,
+  padrao_matricula: '{ano}{sequencial:4}',
   version: 3,
   updated_at: null,
 };

@@ -5,6 +5,7 @@ import {
   type SchoolSettings,
 } from '../../../shared/settings.schemas';
 import { formatPhone } from '../../../shared/format';
+import { exampleMatricula } from '../../../shared/matricula-pattern';
 import { Button } from '../../components/button';
 import { Form, FormInput, FormMasked } from '../../components/form-fields';
 import { AddressField } from '../../components/form-groups';
@@ -26,6 +27,7 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
     cnpj: school.cnpj ?? '',
     codigo_inep: school.codigo_inep ?? '',
     diretor: school.diretor ?? '',
+    padrao_matricula: school.padrao_matricula,
   });
   const saving = form.formState.isSubmitting;
 
@@ -66,6 +68,12 @@ export function SchoolTab({ school }: { school: SchoolSettings }) {
         />
         <FormInput name="codigo_inep" label="Código INEP" inputMode="numeric" maxLength={8} />
         <FormInput name="site" label="Site" inputMode="url" placeholder="www.escola.com.br" />
+        <FormInput
+          name="padrao_matricula"
+          label="Padrão da matrícula"
+          autoComplete="off"
+          hint={`Numera a matrícula deixada em branco no cadastro e na importação: {ano} é o ano da matrícula e {sequencial:4} o próximo número com 4 dígitos. Hoje: ${exampleMatricula(school.padrao_matricula, new Date().getFullYear())}, …`}
+        />
         <div className="md:col-span-2">
           <FormImageField
             name="logo"

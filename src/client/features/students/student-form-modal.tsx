@@ -59,7 +59,15 @@ export function StudentFormModal({ student, onClose }: { student: Student | null
           options={sexoLabels}
           hint="Usado na redação dos documentos (nascida, matriculado) e no Censo Escolar."
         />
-        <FormInput name="matricula" label="Matrícula" required autoComplete="off" />
+        <FormInput
+          name="matricula"
+          label="Matrícula"
+          required={student !== null}
+          autoComplete="off"
+          {...(student
+            ? {}
+            : { hint: 'Em branco, o número é gerado pelo padrão da escola (Configurações → Escola).' })}
+        />
         <FormInput
           name="data_matricula"
           label="Data da matrícula"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ArrowRightLeft, Download, Plus, UserCheck, UserPlus, Users } from 'lucide-react';
+import { ArrowRightLeft, Download, Plus, Upload, UserCheck, UserPlus, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions';
 import {
   STUDENT_PAGE_SIZE,
@@ -17,6 +17,7 @@ import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../componen
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
+import { ImportStudentsModal } from './import-students-modal';
 import { OwnContactCard } from './own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
@@ -43,6 +44,7 @@ export function StudentsPage() {
   const setStatus = useSetStudentStatus();
   const dialog = useRowDialog<{
     create: null;
+    import: null;
     edit: Student;
     status: { student: Student; status: StudentStatus };
   }>();
@@ -102,6 +104,11 @@ export function StudentsPage() {
                   <Download className="h-4 w-4" aria-hidden="true" /> Exportar XLSX
                 </Button>
               </>
+            )}
+            {canWrite && (
+              <Button variant="secondary" onClick={() => dialog.show('import')}>
+                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
+              </Button>
             )}
             {canWrite && (
               <Button onClick={() => dialog.show('create')}>
@@ -177,6 +184,9 @@ export function StudentsPage() {
 
       {dialog.render('create', () => (
         <StudentFormModal student={null} onClose={dialog.close} />
+      ))}
+      {dialog.render('import', () => (
+        <ImportStudentsModal onClose={dialog.close} />
       ))}
       {dialog.render('edit', (student) => (
         <StudentFormModal student={student} onClose={dialog.close} />

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SCHOOL_NAME } from '../../../shared/settings.schemas.js';
+import { DEFAULT_MATRICULA_PATTERN } from '../../../shared/matricula-pattern.js';
 import { defaultSiteContent } from '../../../shared/content.defaults.js';
 import { sectionSchemas } from '../../../shared/content.schemas.js';
 import { formatPhone, onlyDigits } from '../../../shared/format.js';
@@ -25,6 +26,8 @@ export interface SchoolIdentity {
   cnpj: string | null;
   codigo_inep: string | null;
   diretor: string | null;
+  /** How a blank matrícula is numbered (shared/matricula-pattern.ts); the default when never set. */
+  padrao_matricula: string;
 }
 
 export interface StoredSchoolIdentity extends SchoolIdentity {
@@ -64,6 +67,7 @@ export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentit
     cnpj: str(configuracoes.cnpj),
     codigo_inep: str(configuracoes.codigo_inep),
     diretor: str(row?.value.diretor),
+    padrao_matricula: str(row?.value.padrao_matricula) ?? DEFAULT_MATRICULA_PATTERN,
     version: (row?.version ?? 0) + site.versions.configuracoes + site.versions.contato,
     updatedAt: row?.updatedAt ?? null,
   };
@@ -74,6 +78,12 @@ export async function getSchoolIdentity(db: DbOrTx): Promise<StoredSchoolIdentit
  * Returns the new identity, or null when `expectedVersion` is stale. The caller refreshes the content
  * snapshot after commit (`ctx.content.refresh()`).
  */
+/** The school's matrícula pattern alone (the student form and the import number blank matrículas with it). */
+export async function readMatriculaPattern(db: DbOrTx): Promise<string> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SCHOOL_KEY)).limit(1);
+  return str(row?.value.padrao_matricula) ?? DEFAULT_MATRICULA_PATTERN;
+}
+
 export async function saveSchoolIdentity(
   tx: DbOrTx,
   changes: Partial<SchoolIdentity>,
@@ -145,7 +155,7 @@ export async function saveSchoolIdentity(
     );
   }
 
-  const own = { site: pick('site'), diretor: pick('diretor') };
+  const own = { site: pick('site'), diretor: pick('diretor'), padrao_matricula: pick('padrao_matricula') };
   const now = new Date();
   await tx
     .insert(settings)

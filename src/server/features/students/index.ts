@@ -4,7 +4,11 @@
  */
 export { assertClassHasRoom } from './enrolment.rules.js';
 export { coversDate, syncMembership, syncMemberships } from './memberships.js';
+export { linkGuardian, resolveGuardian } from './guardians.service.js';
+export { matriculaAllocator } from './matricula.js';
+export type { MatriculaAllocator } from './matricula.js';
 export { fieldViewOf, guardianContacts } from './students.presenter.js';
+export { createStudentIn, updateStudentIn } from './students.service.js';
 export { guardiansRoutes, studentsRoutes } from './students.routes.js';
 export {
   classIdsTaughtBy,

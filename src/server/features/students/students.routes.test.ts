@@ -157,7 +157,6 @@ describe('POST /api/alunos', () => {
       expect.arrayContaining([
         'nome',
         'data_nascimento',
-        'matricula',
         'responsavel.nome',
         'responsavel.telefone',
         'responsavel.parentesco',

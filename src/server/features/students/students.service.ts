@@ -33,6 +33,7 @@ import { syncMembership } from './memberships.js';
 import { recordVersions, students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
+import { matriculaAllocator, type MatriculaAllocator } from './matricula.js';
 
 function studentConflict(error: unknown): never {
   if (isUniqueViolation(error, 'students_matricula_unique'))
@@ -215,57 +216,81 @@ export async function getStudent(db: DbOrTx, viewer: Viewer, id: string): Promis
   return student!;
 }
 
+/** What createStudentIn wrote: the student row and the guardian it was linked to. */
+export interface InsertedStudent {
+  student: StudentRow;
+  guardian: Awaited<ReturnType<typeof resolveGuardian>>;
+}
+
+/**
+ * A student and their guardian inside the caller's transaction (the form's and the import's one
+ * path): the guardian resolved or created, the class's place checked, the matrícula numbered by the
+ * school's pattern when blank, the membership and the audit entry written.
+ */
+export async function createStudentIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: CreateStudentData,
+  actor: Actor,
+  matriculas?: MatriculaAllocator,
+): Promise<InsertedStudent> {
+  const dataMatricula = input.data_matricula ?? clock.today();
+  assertEnrolmentDate(dataMatricula, input.data_nascimento);
+  const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
+  // Registered with a class: in it since the matrícula (within the class's year).
+  const dataEnturmacao = input.turma_id
+    ? firstDayInClass(
+        await classYearStart(tx, await assertClassHasRoom(tx, input.turma_id)),
+        dataMatricula,
+        clock.today(),
+      )
+    : null;
+  const matricula =
+    input.matricula ??
+    (await (matriculas ?? (await matriculaAllocator(tx, { lock: true }))).next(
+      Number(dataMatricula.slice(0, 4)),
+    ));
+  let student: StudentRow | undefined;
+  try {
+    [student] = await tx
+      .insert(students)
+      .values({
+        nome: input.nome,
+        dataNascimento: input.data_nascimento,
+        sexo: input.sexo ?? null,
+        matricula,
+        email: input.email ?? null,
+        telefone: input.telefone ?? null,
+        endereco: input.endereco ?? null,
+        cpf: input.cpf ?? null,
+        turmaId: input.turma_id ?? null,
+        dataEnturmacao,
+        dataMatricula,
+        observacoes: input.observacoes ?? null,
+      })
+      .returning();
+  } catch (error) {
+    studentConflict(error);
+  }
+  if (input.turma_id && dataEnturmacao)
+    await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, dataEnturmacao);
+  await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
+  await recordAudit(tx, actor, {
+    action: 'criar',
+    entity: 'aluno',
+    entityId: student!.id,
+    details: { responsavel_id: guardian.row.id, turma_id: input.turma_id ?? null },
+  });
+  return { student: student!, guardian };
+}
+
 /** The guardian and the student in one transaction: both are saved or neither. */
 export async function createStudent(
   ctx: AppContext,
   input: CreateStudentData,
   actor: Actor,
 ): Promise<CreatedStudent> {
-  const dataMatricula = input.data_matricula ?? clock.today();
-  assertEnrolmentDate(dataMatricula, input.data_nascimento);
-  const created = await ctx.db.transaction(async (tx) => {
-    const guardian = await resolveGuardian(ctx, tx, input.responsavel, actor);
-    // Registered with a class: in it since the matrícula (within the class's year).
-    const dataEnturmacao = input.turma_id
-      ? firstDayInClass(
-          await classYearStart(tx, await assertClassHasRoom(tx, input.turma_id)),
-          dataMatricula,
-          clock.today(),
-        )
-      : null;
-    let student: StudentRow | undefined;
-    try {
-      [student] = await tx
-        .insert(students)
-        .values({
-          nome: input.nome,
-          dataNascimento: input.data_nascimento,
-          sexo: input.sexo ?? null,
-          matricula: input.matricula,
-          email: input.email ?? null,
-          telefone: input.telefone ?? null,
-          endereco: input.endereco ?? null,
-          cpf: input.cpf ?? null,
-          turmaId: input.turma_id ?? null,
-          dataEnturmacao,
-          dataMatricula,
-          observacoes: input.observacoes ?? null,
-        })
-        .returning();
-    } catch (error) {
-      studentConflict(error);
-    }
-    if (input.turma_id && dataEnturmacao)
-      await syncMembership(tx, student!.id, { turmaId: input.turma_id, ativo: true }, dataEnturmacao);
-    await linkGuardian(tx, student!.id, guardian.row.id, input.responsavel);
-    await recordAudit(tx, actor, {
-      action: 'criar',
-      entity: 'aluno',
-      entityId: student!.id,
-      details: { responsavel_id: guardian.row.id, turma_id: input.turma_id ?? null },
-    });
-    return { student: student!, guardian };
-  });
+  const created = await ctx.db.transaction((tx) => createStudentIn(ctx, tx, input, actor));
   const mail =
     created.guardian.senhaGerada !== undefined && created.guardian.usuario
       ? await sendWelcomeMail(ctx, created.guardian.usuario, created.guardian.senhaGerada)
@@ -288,71 +313,80 @@ export async function updateStudent(
   expectedVersion: number | undefined,
   actor: Actor,
 ): Promise<Student> {
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockForUpdate(tx, students, id, studentNotFound);
-    assertVersion(expectedVersion, current.version);
-    const turmaId = input.turma_id === undefined ? current.turmaId : input.turma_id;
-    const changesClass = turmaId !== current.turmaId;
-    if (changesClass && turmaId) await assertClassHasRoom(tx, turmaId);
-    const dataMatricula = input.data_matricula ?? current.dataMatricula;
-    if (dataMatricula !== current.dataMatricula || input.data_nascimento !== current.dataNascimento)
-      assertEnrolmentDate(dataMatricula, input.data_nascimento);
-    const dataEnturmacao = changesClass
-      ? turmaId
-        ? clock.today()
-        : null
-      : await followedEnrolment(tx, current, dataMatricula);
-    let updated: StudentRow | undefined;
-    try {
-      [updated] = await tx
-        .update(students)
-        .set({
-          nome: input.nome,
-          dataNascimento: input.data_nascimento,
-          sexo: input.sexo === undefined ? current.sexo : input.sexo,
-          matricula: input.matricula,
-          email: input.email ?? null,
-          telefone: input.telefone ?? null,
-          endereco: input.endereco ?? null,
-          cpf: input.cpf ?? null,
-          turmaId,
-          dataEnturmacao,
-          dataMatricula,
-          observacoes: input.observacoes ?? null,
-          version: current.version + 1,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(students.id, id), eq(students.version, current.version)))
-        .returning();
-    } catch (error) {
-      studentConflict(error);
-    }
-    if (!updated) throw staleVersion();
-    if (changesClass)
-      await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
-    else if (dataEnturmacao !== current.dataEnturmacao && dataEnturmacao)
-      await syncMembership(tx, id, { turmaId, ativo: true }, dataEnturmacao, { explicitDate: true });
-    const keys = [
-      'nome',
-      'dataNascimento',
-      'sexo',
-      'dataMatricula',
-      'matricula',
-      'email',
-      'telefone',
-      'endereco',
-      'cpf',
-      'turmaId',
-      'observacoes',
-    ] as const;
-    await recordAudit(tx, actor, {
-      action: 'atualizar',
-      entity: 'aluno',
-      entityId: id,
-      details: { campos: keys.filter((key) => current[key] !== updated[key]) },
-    });
-  });
+  await ctx.db.transaction((tx) => updateStudentIn(tx, id, input, expectedVersion, actor));
   return getStudent(ctx.db, { id: actor.id ?? '', nivel: 'administrador' }, id);
+}
+
+/** An edit of the student's record inside the caller's transaction (the form's and the import's path). */
+export async function updateStudentIn(
+  tx: DbOrTx,
+  id: string,
+  input: UpdateStudentData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<void> {
+  const current = await lockForUpdate(tx, students, id, studentNotFound);
+  assertVersion(expectedVersion, current.version);
+  const turmaId = input.turma_id === undefined ? current.turmaId : input.turma_id;
+  const changesClass = turmaId !== current.turmaId;
+  if (changesClass && turmaId) await assertClassHasRoom(tx, turmaId);
+  const dataMatricula = input.data_matricula ?? current.dataMatricula;
+  if (dataMatricula !== current.dataMatricula || input.data_nascimento !== current.dataNascimento)
+    assertEnrolmentDate(dataMatricula, input.data_nascimento);
+  const dataEnturmacao = changesClass
+    ? turmaId
+      ? clock.today()
+      : null
+    : await followedEnrolment(tx, current, dataMatricula);
+  let updated: StudentRow | undefined;
+  try {
+    [updated] = await tx
+      .update(students)
+      .set({
+        nome: input.nome,
+        dataNascimento: input.data_nascimento,
+        sexo: input.sexo === undefined ? current.sexo : input.sexo,
+        matricula: input.matricula,
+        email: input.email ?? null,
+        telefone: input.telefone ?? null,
+        endereco: input.endereco ?? null,
+        cpf: input.cpf ?? null,
+        turmaId,
+        dataEnturmacao,
+        dataMatricula,
+        observacoes: input.observacoes ?? null,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(students.id, id), eq(students.version, current.version)))
+      .returning();
+  } catch (error) {
+    studentConflict(error);
+  }
+  if (!updated) throw staleVersion();
+  if (changesClass)
+    await syncMembership(tx, id, { turmaId, ativo: current.status === 'ativo' }, clock.today());
+  else if (dataEnturmacao !== current.dataEnturmacao && dataEnturmacao)
+    await syncMembership(tx, id, { turmaId, ativo: true }, dataEnturmacao, { explicitDate: true });
+  const keys = [
+    'nome',
+    'dataNascimento',
+    'sexo',
+    'dataMatricula',
+    'matricula',
+    'email',
+    'telefone',
+    'endereco',
+    'cpf',
+    'turmaId',
+    'observacoes',
+  ] as const;
+  await recordAudit(tx, actor, {
+    action: 'atualizar',
+    entity: 'aluno',
+    entityId: id,
+    details: { campos: keys.filter((key) => current[key] !== updated[key]) },
+  });
 }
 
 /**

@@ -1,0 +1,181 @@
+import type ExcelJS from 'exceljs';
+import { IMPORT_LIMITS, importColumns, type ImportColumnKey } from '../../../shared/importacao.schemas.js';
+import { formatCount } from '../../../shared/format.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+
+/** One data row of the spreadsheet: its line (the header is line 1) and its cells by column. */
+export interface SheetRow {
+  linha: number;
+  values: Partial<Record<ImportColumnKey, string>>;
+}
+
+const WRONG_TYPE = 'Envie uma planilha CSV ou XLSX (o modelo está em "Baixar modelo").';
+
+/** A header as compared: no accents, case, punctuation, spaces, asterisks or '(dd/mm/aaaa)'. */
+export function headerKey(header: string): string {
+  return header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+const columnByHeader = new Map<string, ImportColumnKey>();
+for (const column of importColumns)
+  for (const header of [column.header, ...column.aliases]) columnByHeader.set(headerKey(header), column.key);
+
+/** Records of a CSV text (RFC 4180: quoted fields with "" and line breaks inside quotes). */
+export function parseCsv(text: string, separator: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          field += '"';
+          index++;
+        } else quoted = false;
+      } else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === separator) {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/** ';' as a pt-BR Excel saves, ',' as others do, or a tab: whichever the header line has most of. */
+export function separatorOf(text: string): string {
+  const header = text.slice(0, text.search(/\r|\n|$/));
+  const counts = [';', ',', '\t'].map((separator) => ({
+    separator,
+    count: header.split(separator).length - 1,
+  }));
+  return counts.sort((a, b) => b.count - a.count)[0]!.count > 0 ? counts[0]!.separator : ';';
+}
+
+/** UTF-8 (with or without BOM), else Windows-1252 — what Excel pt-BR writes as 'CSV (separado por vírgulas)'. */
+function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result);
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return typeof value.text === 'string' ? value.text : '';
+    return '';
+  }
+  return String(value);
+}
+
+async function xlsxRecords(bytes: Buffer): Promise<{ linha: number; cells: string[] }[]> {
+  // Loaded on first use, as the exports do (an idle server need not hold exceljs).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('Não foi possível ler a planilha XLSX: o arquivo está danificado ou não é do Excel.');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const records: { linha: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value);
+    });
+    records.push({
+      linha: number,
+      cells: Array.from({ length: cells.length }, (_, index) => cells[index] ?? ''),
+    });
+  });
+  return records;
+}
+
+function isXlsx(bytes: Buffer): boolean {
+  return bytes.length > 4 && bytes.readUInt32BE(0) === 0x504b0304;
+}
+
+/** Binary files other than XLSX: a NUL byte in the first KiB is no CSV (an old .xls, a PDF, an image). */
+function isBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 1024).includes(0);
+}
+
+/**
+ * The file's data rows by column. Refuses (4xx, in Portuguese) an empty file, a file that is no CSV or
+ * XLSX, a header without a required column (named), a column twice, and more rows than the limit.
+ */
+export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
+  if (bytes.length === 0) throw badRequest('O arquivo está vazio.');
+  let records: { linha: number; cells: string[] }[];
+  if (isXlsx(bytes)) records = await xlsxRecords(bytes);
+  else if (isBinary(bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE);
+  else {
+    const text = decodeText(bytes).replace(/^\uFEFF/, '');
+    records = parseCsv(text, separatorOf(text)).map((cells, index) => ({ linha: index + 1, cells }));
+  }
+  const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+  const header = records.find((record) => !isBlank(record.cells));
+  if (!header) throw badRequest('O arquivo está vazio.');
+
+  const keys: (ImportColumnKey | null)[] = header.cells.map(
+    (cell) => columnByHeader.get(headerKey(cell)) ?? null,
+  );
+  const seen = new Set<ImportColumnKey>();
+  for (const [index, key] of keys.entries()) {
+    if (key === null) continue;
+    if (seen.has(key))
+      throw badRequest(`A coluna "${header.cells[index]!.trim()}" aparece duas vezes no cabeçalho.`);
+    seen.add(key);
+  }
+  const missing = importColumns.filter((column) => column.required && !seen.has(column.key));
+  if (missing.length > 0) {
+    const names = missing.map((column) => `"${column.header}"`).join(', ');
+    throw badRequest(
+      missing.length === 1
+        ? `Falta a coluna obrigatória ${names} na primeira linha da planilha.`
+        : `Faltam as colunas obrigatórias ${names} na primeira linha da planilha.`,
+    );
+  }
+
+  const rows: SheetRow[] = [];
+  for (const record of records) {
+    if (record.linha <= header.linha || isBlank(record.cells)) continue;
+    const values: Partial<Record<ImportColumnKey, string>> = {};
+    keys.forEach((key, index) => {
+      const value = record.cells[index]?.trim();
+      if (key && value) values[key] = value;
+    });
+    rows.push({ linha: record.linha, values });
+  }
+  if (rows.length === 0) throw badRequest('A planilha só tem o cabeçalho: nenhum aluno para importar.');
+  if (rows.length > IMPORT_LIMITS.maxRows)
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A planilha tem ${formatCount(rows.length, 'linha', 'linhas')}; importe no máximo ${formatCount(IMPORT_LIMITS.maxRows, 'aluno', 'alunos')} por vez.`,
+    );
+  return rows;
+}

@@ -1,0 +1,277 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { ImportAction } from '../../../shared/importacao.schemas.js';
+import type { CreateStudentData, UpdateStudentData } from '../../../shared/students.schemas.js';
+import { formatCount } from '../../../shared/format.js';
+import { formatCpf } from '../../../shared/validators.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classes } from '../../db/schema/classes.js';
+import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { clock } from '../../lib/clock.js';
+import type { MatriculaAllocator } from '../students/index.js';
+import { readRow, sameName, type ReadRow } from './importacao.rows.js';
+import type { SheetRow } from './importacao.parse.js';
+
+/** What one row will do: create a student, update one (and link the guardian), nothing, or be refused. */
+export interface PlannedRow {
+  linha: number;
+  aluno: string;
+  matricula: string | null;
+  acao: ImportAction;
+  motivo: string | null;
+  create?: CreateStudentData;
+  update?: { id: string; data: UpdateStudentData; linkGuardian: CreateStudentData['responsavel'] | null };
+}
+
+interface ClassInfo {
+  id: string;
+  nome: string;
+  anoLetivo: string;
+  capacidade: number;
+}
+
+const CHUNK = 1000;
+async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(values)];
+  const out: T[] = [];
+  for (let start = 0; start < unique.length; start += CHUNK)
+    out.push(...(await read(unique.slice(start, start + CHUNK))));
+  return out;
+}
+
+/** Everything the rows refer to, read once: classes with their places, students, guardians, accounts. */
+async function loadContext(db: DbOrTx, rows: ReadRow[]) {
+  const inputs = rows.flatMap((row) => (row.input ? [row.input] : []));
+  const classRows = await db
+    .select({
+      id: classes.id,
+      nome: classes.nome,
+      anoLetivo: classes.anoLetivo,
+      capacidade: classes.capacidadeMaxima,
+    })
+    .from(classes);
+  const active = await db
+    .select({ turmaId: students.turmaId, total: count() })
+    .from(students)
+    .where(eq(students.status, 'ativo'))
+    .groupBy(students.turmaId);
+  const occupancy = new Map(active.map((row) => [row.turmaId ?? '', row.total]));
+
+  const matriculas = inputs.flatMap((input) => (input.matricula ? [input.matricula] : []));
+  const cpfs = inputs.flatMap((input) => (input.cpf ? [input.cpf] : []));
+  const guardianCpfs = inputs.flatMap((input) => (input.responsavel.cpf ? [input.responsavel.cpf] : []));
+  const emails = inputs.flatMap((input) => (input.responsavel.email ? [input.responsavel.email] : []));
+  const byMatricula = new Map<string, StudentRow>();
+  const byCpf = new Map<string, StudentRow>();
+  for (const row of await inChunks(matriculas, (chunk) =>
+    db.select().from(students).where(inArray(students.matricula, chunk)),
+  ))
+    byMatricula.set(row.matricula, row);
+  for (const row of await inChunks(cpfs, (chunk) =>
+    db.select().from(students).where(inArray(students.cpf, chunk)),
+  ))
+    if (row.cpf) byCpf.set(row.cpf, row);
+  const guardianByCpf = new Map<string, { id: string; nome: string }>();
+  for (const row of await inChunks(guardianCpfs, (chunk) =>
+    db
+      .select({ id: guardians.id, nome: guardians.nome, cpf: guardians.cpf })
+      .from(guardians)
+      .where(inArray(guardians.cpf, chunk)),
+  ))
+    if (row.cpf) guardianByCpf.set(row.cpf, row);
+  // Students already linked to a guardian of the file: identity by name + birth + guardian's CPF, and
+  // whether an updated student already has the row's guardian.
+  const linked = await inChunks(guardianCpfs, (chunk) =>
+    db
+      .select({ student: students, cpf: guardians.cpf })
+      .from(studentGuardians)
+      .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+      .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+      .where(inArray(guardians.cpf, chunk)),
+  );
+  const nonGuardianEmails = new Set(
+    (
+      await inChunks(emails, (chunk) =>
+        db
+          .select({ email: users.email })
+          .from(users)
+          .where(and(inArray(users.email, chunk), sql`${users.nivel} <> 'responsavel'`)),
+      )
+    ).map((row) => row.email),
+  );
+  return { classRows, occupancy, byMatricula, byCpf, guardianByCpf, linked, nonGuardianEmails };
+}
+
+function findClass(classRows: ClassInfo[], turma: { nome: string; ano: string | null }): ClassInfo | string {
+  const named = classRows.filter((row) => sameName(row.nome, turma.nome));
+  if (turma.ano !== null) {
+    const found = named.find((row) => row.anoLetivo === turma.ano);
+    return found ?? `Turma "${turma.nome}" não encontrada no ano letivo ${turma.ano}`;
+  }
+  if (named.length === 1) return named[0]!;
+  if (named.length === 0) return `Turma "${turma.nome}" não encontrada`;
+  const thisYear = named.filter((row) => row.anoLetivo === clock.today().slice(0, 4));
+  return thisYear.length === 1
+    ? thisYear[0]!
+    : `Há mais de uma turma "${turma.nome}": informe o ano letivo na coluna "Ano letivo"`;
+}
+
+/** The record as the file leaves it: what the file gives replaces, what it leaves blank stays. */
+function mergedUpdate(
+  current: StudentRow,
+  input: CreateStudentData,
+  turmaId: string | null,
+): UpdateStudentData {
+  return {
+    nome: input.nome,
+    data_nascimento: input.data_nascimento,
+    sexo: input.sexo ?? current.sexo,
+    data_matricula: input.data_matricula ?? current.dataMatricula,
+    matricula: current.matricula,
+    email: input.email ?? current.email,
+    telefone: input.telefone ?? current.telefone,
+    endereco: input.endereco ?? current.endereco,
+    cpf: input.cpf ?? current.cpf,
+    turma_id: turmaId ?? current.turmaId,
+    observacoes: input.observacoes ?? current.observacoes,
+  };
+}
+
+function changes(current: StudentRow, data: UpdateStudentData): boolean {
+  return (
+    current.nome !== data.nome ||
+    current.dataNascimento !== data.data_nascimento ||
+    current.sexo !== (data.sexo ?? null) ||
+    current.dataMatricula !== data.data_matricula ||
+    current.email !== (data.email ?? null) ||
+    current.telefone !== (data.telefone ?? null) ||
+    current.endereco !== (data.endereco ?? null) ||
+    current.cpf !== (data.cpf ?? null) ||
+    current.turmaId !== (data.turma_id ?? null) ||
+    current.observacoes !== (data.observacoes ?? null)
+  );
+}
+
+/**
+ * What each row will do, decided against the database as `db` sees it and the rows above it: the
+ * form's schema, the class (by name and ano letivo, with a free place), the same student (by matrícula,
+ * else CPF, else name + birth date + the guardian's CPF), the same student twice in the file, a
+ * guardian's CPF already kept under another name. `matriculas` numbers the blank matrículas.
+ */
+export async function planRows(
+  db: DbOrTx,
+  sheet: SheetRow[],
+  matriculas: MatriculaAllocator,
+): Promise<PlannedRow[]> {
+  const thisYear = Number(clock.today().slice(0, 4));
+  const rows = sheet.map((row) => readRow(row, thisYear));
+  const context = await loadContext(db, rows);
+  for (const row of rows) if (row.input?.matricula) matriculas.reserve(row.input.matricula);
+  const claimed = new Map<string, number>();
+  const guardianNames = new Map<string, string>();
+  const planned: PlannedRow[] = [];
+
+  for (const row of rows) {
+    const refuse = (motivo: string, matricula: string | null = row.input?.matricula ?? null): void => {
+      planned.push({ linha: row.linha, aluno: row.nome, matricula, acao: 'recusar', motivo });
+    };
+    const input = row.input;
+    if (!input) {
+      refuse(row.problem ?? 'Linha inválida');
+      continue;
+    }
+    let turma: ClassInfo | null = null;
+    if (row.turma) {
+      const found = findClass(context.classRows, row.turma);
+      if (typeof found === 'string') {
+        refuse(found);
+        continue;
+      }
+      turma = found;
+    }
+    const guardianCpf = input.responsavel.cpf ?? '';
+    const existing = input.matricula
+      ? (context.byMatricula.get(input.matricula) ?? null)
+      : input.cpf
+        ? (context.byCpf.get(input.cpf) ?? null)
+        : (context.linked.find(
+            (link) =>
+              link.cpf === guardianCpf &&
+              link.student.dataNascimento === input.data_nascimento &&
+              sameName(link.student.nome, input.nome),
+          )?.student ?? null);
+
+    const keys = [
+      ...(input.matricula ? [`m:${input.matricula}`] : []),
+      ...(input.cpf ? [`c:${input.cpf}`] : []),
+      ...(existing ? [`id:${existing.id}`] : []),
+      ...(!input.matricula && !input.cpf
+        ? [`n:${input.nome.toLowerCase()}:${input.data_nascimento}:${guardianCpf}`]
+        : []),
+    ];
+    const earlier = keys.map((key) => claimed.get(key)).find((line) => line !== undefined);
+    if (earlier !== undefined) {
+      refuse(`Aluno repetido: é o mesmo da linha ${String(earlier)}`);
+      continue;
+    }
+    const cpfOwner = input.cpf ? context.byCpf.get(input.cpf) : undefined;
+    if (cpfOwner && cpfOwner.id !== existing?.id) {
+      refuse(`CPF do aluno já cadastrado para ${cpfOwner.nome} (matrícula ${cpfOwner.matricula})`);
+      continue;
+    }
+    const keptGuardian = context.guardianByCpf.get(guardianCpf);
+    const guardianName = keptGuardian?.nome ?? guardianNames.get(guardianCpf);
+    if (guardianName !== undefined && !sameName(guardianName, input.responsavel.nome)) {
+      refuse(`CPF do responsável ${formatCpf(guardianCpf)} já cadastrado com outro nome (${guardianName})`);
+      continue;
+    }
+    if (
+      guardianName === undefined &&
+      input.responsavel.email &&
+      context.nonGuardianEmails.has(input.responsavel.email)
+    ) {
+      refuse('E-mail do responsável: já pertence a um usuário do portal que não é responsável');
+      continue;
+    }
+    const takesPlace = turma !== null && turma.id !== existing?.turmaId;
+    if (turma && takesPlace && (context.occupancy.get(turma.id) ?? 0) >= turma.capacidade) {
+      refuse(`Turma "${turma.nome}" lotada (${formatCount(turma.capacidade, 'vaga', 'vagas')})`);
+      continue;
+    }
+
+    for (const key of keys) claimed.set(key, row.linha);
+    guardianNames.set(guardianCpf, guardianName ?? input.responsavel.nome);
+    if (turma && takesPlace) context.occupancy.set(turma.id, (context.occupancy.get(turma.id) ?? 0) + 1);
+    const turmaId = turma?.id ?? null;
+    if (!existing) {
+      const matricula =
+        input.matricula ??
+        (await matriculas.next(Number((input.data_matricula ?? clock.today()).slice(0, 4))));
+      planned.push({
+        linha: row.linha,
+        aluno: input.nome,
+        matricula,
+        acao: 'criar',
+        motivo: null,
+        create: { ...input, matricula, turma_id: turmaId },
+      });
+      continue;
+    }
+    const data = mergedUpdate(existing, input, turmaId);
+    const hasGuardian = context.linked.some(
+      (link) => link.student.id === existing.id && link.cpf === guardianCpf,
+    );
+    const changed = changes(existing, data) || !hasGuardian;
+    planned.push({
+      linha: row.linha,
+      aluno: input.nome,
+      matricula: existing.matricula,
+      acao: changed ? 'atualizar' : 'sem_alteracao',
+      motivo: null,
+      ...(changed
+        ? { update: { id: existing.id, data, linkGuardian: hasGuardian ? null : input.responsavel } }
+        : {}),
+    });
+  }
+  return planned;
+}

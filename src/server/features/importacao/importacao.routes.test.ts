@@ -1,0 +1,394 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { completeCpf } from '../../../shared/validators.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { clock } from '../../lib/clock.js';
+import {
+  insertClass,
+  insertGuardian,
+  insertStudent,
+  messageOf,
+  newCpf,
+} from '../../test/records-fixtures.js';
+import { pngDeclaring } from '../../test/image-fixtures.js';
+import { setupTestApp, signedIn } from '../../test/test-app.js';
+import { csvOf, imported, upload } from './importacao.test-setup.js';
+
+const t = setupTestApp();
+beforeAll(() => clock.pin('2026-03-20T12:00:00-03:00'));
+afterAll(() => clock.unpin());
+
+async function tableCount(
+  table: typeof students | typeof guardians | typeof studentGuardians | typeof users,
+) {
+  const [row] = await t.database.db.select({ total: count() }).from(table);
+  return row!.total;
+}
+
+/** A family row of the spreadsheet: the student and the principal guardian. */
+function family(nome: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    nome,
+    data_nascimento: '14/03/2017',
+    responsavel_nome: `Mãe de ${nome}`,
+    responsavel_parentesco: 'Mãe',
+    responsavel_cpf: newCpf(),
+    responsavel_telefone: '(11) 91234-5678',
+    ...overrides,
+  };
+}
+
+describe('POST /api/importacao/alunos?simular=1', () => {
+  it('reports per row what would be created and refuses each kind of bad row, writing nothing', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null, 1, { nome: '3º Ano A', anoLetivo: '2026' });
+    const kept = await insertGuardian(t);
+    const before = await tableCount(students);
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([
+        family('Ana Clara Dias', { matricula: 'IMP-1', turma: '3º ano a', ano_letivo: '2026' }),
+        family('Bruno CPF Errado', { cpf: '123.456.789-00' }),
+        family('Caio Sem Turma', { turma: '9º Ano Z', ano_letivo: '2026' }),
+        family('Davi Outro Nome', { responsavel_cpf: kept.cpf!, responsavel_nome: 'Outra Pessoa' }),
+        family('Eva Sem Nascimento', { data_nascimento: '' }),
+        family('Ana Clara Dias', { matricula: 'IMP-1' }),
+        family('Fábio Turma Cheia', { turma: '3º Ano A', ano_letivo: '2026' }),
+        family('Gil Parentesco', { responsavel_parentesco: 'Vizinho' }),
+      ]),
+      { simular: true },
+    );
+    expect(result).toMatchObject({ criar: 1, atualizar: 0, sem_alteracao: 0, simulacao: true });
+    expect(result.recusar).toEqual([
+      { linha: 3, motivo: 'CPF do aluno: CPF inválido' },
+      { linha: 4, motivo: 'Turma "9º Ano Z" não encontrada no ano letivo 2026' },
+      {
+        linha: 5,
+        motivo: expect.stringMatching(
+          /^CPF do responsável .+ já cadastrado com outro nome \(Resp /,
+        ) as string,
+      },
+      { linha: 6, motivo: 'Data de nascimento é obrigatória' },
+      { linha: 7, motivo: 'Aluno repetido: é o mesmo da linha 2' },
+      { linha: 8, motivo: `Turma "${turma.nome}" lotada (1 vaga)` },
+      { linha: 9, motivo: 'Parentesco: use Mãe, Pai, Avó, Avô, Tia, Tio ou Outro' },
+    ]);
+    expect(result.linhas[0]).toEqual({
+      linha: 2,
+      aluno: 'Ana Clara Dias',
+      matricula: 'IMP-1',
+      acao: 'criar',
+      motivo: null,
+    });
+    expect(await tableCount(students)).toBe(before);
+  });
+
+  it('refuses a guardian whose CPF two rows give under different names, and a student CPF already kept', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const existing = await insertStudent(t, null);
+    const cpf = newCpf();
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([
+        family('Helena Primeira', { responsavel_cpf: cpf, responsavel_nome: 'Joana Prado' }),
+        family('Igor Segundo', { responsavel_cpf: cpf, responsavel_nome: 'JOANA  PRADO' }),
+        family('Júlia Terceira', { responsavel_cpf: cpf, responsavel_nome: 'Joana Souza' }),
+        family('Kauã CPF Repetido', { matricula: 'NOVA-1', cpf: existing.cpf! }),
+      ]),
+      { simular: true },
+    );
+    expect(result.criar).toBe(2);
+    expect(result.recusar.map((row) => row.linha)).toEqual([4, 5]);
+    expect(result.recusar[0]!.motivo).toContain('já cadastrado com outro nome (Joana Prado)');
+    expect(result.recusar[1]!.motivo).toBe(
+      `CPF do aluno já cadastrado para ${existing.nome} (matrícula ${existing.matricula})`,
+    );
+  });
+});
+
+describe('POST /api/importacao/alunos (apply)', () => {
+  it('applies the valid rows in one go, and a second upload of the same file changes nothing', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await insertClass(t, null, 30, { nome: '5º Ano B', anoLetivo: '2026' });
+    const guardianCpf = newCpf();
+    const file = csvOf([
+      family('Lara Matos', {
+        turma: '5º Ano B',
+        responsavel_cpf: guardianCpf,
+        responsavel_email: 'rosa.matos@familia.test',
+        responsavel_nome: 'Rosa Matos',
+      }),
+      family('Leo Matos', {
+        turma: '5º Ano B',
+        responsavel_cpf: guardianCpf,
+        responsavel_nome: 'Rosa Matos',
+        data_nascimento: '02/08/2019',
+      }),
+      family('Mia Com CPF', { cpf: completeCpf('123123123'), matricula: '' }),
+      family('Nina Ruim', { cpf: '111.111.111-11' }),
+    ]);
+    const first = await imported(t, admin.cookie, file, { name: 'escola-antiga.csv' });
+    expect(first).toMatchObject({
+      criar: 3,
+      atualizar: 0,
+      sem_alteracao: 0,
+      simulacao: false,
+      contas_criadas: 1,
+    });
+    expect(first.recusar).toEqual([{ linha: 5, motivo: 'CPF do aluno: CPF inválido' }]);
+    // Blank matrículas numbered by the default pattern, {ano}{sequencial:4}.
+    expect(first.linhas.slice(0, 3).map((row) => row.matricula)).toEqual([
+      '20260001',
+      '20260002',
+      '20260003',
+    ]);
+    const siblings = await t.database.db
+      .select({ nome: students.nome })
+      .from(studentGuardians)
+      .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+      .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+      .where(eq(guardians.cpf, guardianCpf));
+    expect(siblings.map((row) => row.nome).sort()).toEqual(['Lara Matos', 'Leo Matos']);
+    expect(t.mailer.sent.filter((mail) => mail.to === 'rosa.matos@familia.test')).toHaveLength(1);
+    const counts = [
+      await tableCount(students),
+      await tableCount(guardians),
+      await tableCount(studentGuardians),
+      await tableCount(users),
+    ];
+
+    const second = await imported(t, admin.cookie, file);
+    expect(second).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 3, contas_criadas: 0 });
+    expect([
+      await tableCount(students),
+      await tableCount(guardians),
+      await tableCount(studentGuardians),
+      await tableCount(users),
+    ]).toEqual(counts);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'importar'));
+    expect(audits.map((entry) => entry.details)).toEqual([
+      {
+        arquivo: 'escola-antiga.csv',
+        linhas: 4,
+        criar: 3,
+        atualizar: 0,
+        sem_alteracao: 0,
+        recusar: 1,
+        contas_criadas: 1,
+      },
+      {
+        arquivo: 'alunos.csv',
+        linhas: 4,
+        criar: 0,
+        atualizar: 0,
+        sem_alteracao: 3,
+        recusar: 1,
+        contas_criadas: 0,
+      },
+    ]);
+  });
+
+  it('updates the student with the matrícula given: what the file gives replaces, blanks keep', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const turma = await insertClass(t, null, 30, { nome: '6º Ano A', anoLetivo: '2026' });
+    const guardian = await insertGuardian(t);
+    const student = await insertStudent(t, null, guardian.id);
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([
+        {
+          matricula: student.matricula,
+          nome: student.nome,
+          data_nascimento: '10/03/2015',
+          telefone: '(21) 99876-5432',
+          turma: '6º Ano A',
+          responsavel_nome: guardian.nome,
+          responsavel_parentesco: 'Mãe',
+          responsavel_cpf: guardian.cpf!,
+          responsavel_telefone: '11912345678',
+        },
+      ]),
+    );
+    expect(result).toMatchObject({ criar: 0, atualizar: 1, recusar: [] });
+    const [row] = await t.database.db.select().from(students).where(eq(students.id, student.id));
+    expect(row).toMatchObject({
+      telefone: '21998765432',
+      turmaId: turma.id,
+      cpf: student.cpf,
+      matricula: student.matricula,
+    });
+    expect(await tableCount(students)).toBe(1);
+  });
+
+  it('finds the same student without matrícula or CPF by name, birth date and the guardian CPF', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const file = csvOf([family('Otávio Sem Documento', { responsavel_cpf: completeCpf('987654321') })]);
+    expect((await imported(t, admin.cookie, file)).criar).toBe(1);
+    expect(await imported(t, admin.cookie, file)).toMatchObject({ criar: 0, sem_alteracao: 1 });
+  });
+});
+
+describe('the file', () => {
+  it('reads a comma CSV with a BOM, quoted fields and a line break inside quotes', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const text = `\uFEFF${csvOf([family('Paula Vírgula', { endereco: 'Rua A, 10', observacoes: 'Alergia:\namendoim' })], ',').toString()}`;
+    const result = await imported(t, admin.cookie, Buffer.from(text, 'utf8'), { simular: true });
+    expect(result).toMatchObject({ criar: 1, recusar: [] });
+    expect(result.linhas[0]!.aluno).toBe('Paula Vírgula');
+  });
+
+  it('reads a Windows-1252 CSV as Excel pt-BR saves it, and headers with other accents and case', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const text =
+      'NOME DO ALUNO;data de nascimento;Nome do Responsavel;parentesco;cpf do responsavel;Telefone do responsavel\r\n' +
+      `João Ãngelo;01/02/2016;Márcia;mãe;${newCpf()};11912345678\r\n`;
+    const result = await imported(t, admin.cookie, Buffer.from(text, 'latin1'), { simular: true });
+    expect(result).toMatchObject({ criar: 1, recusar: [] });
+    expect(result.linhas[0]!.aluno).toBe('João Ãngelo');
+  });
+
+  it('imports an XLSX (dates as date cells, a CPF typed as a number)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.Workbook();
+    const sheet = workbook.addWorksheet('Alunos');
+    sheet.addRow([
+      'Nome do aluno',
+      'Data de nascimento',
+      'Nome do responsável',
+      'Parentesco',
+      'CPF do responsável',
+      'Telefone do responsável',
+    ]);
+    sheet.addRow([
+      'Quésia Planilha',
+      new Date(Date.UTC(2016, 4, 20)),
+      'Rui Planilha',
+      'Pai',
+      Number(completeCpf('012345678')),
+      11912345678,
+    ]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const result = await imported(t, admin.cookie, bytes, {
+      name: 'alunos.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    expect(result).toMatchObject({ criar: 1, recusar: [] });
+    const [guardian] = await t.database.db.select().from(guardians);
+    expect(guardian!.cpf).toBe(completeCpf('012345678'));
+    const [student] = await t.database.db.select().from(students);
+    expect(student!.dataNascimento).toBe('2016-05-20');
+  });
+
+  it('refuses an empty file, a file that is no spreadsheet, missing columns and no file, in Portuguese', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const empty = await upload(t, admin.cookie, Buffer.alloc(0), { simular: true });
+    expect([empty.statusCode, messageOf(empty)]).toEqual([400, 'O arquivo está vazio.']);
+    const image = await upload(t, admin.cookie, pngDeclaring(10, 10), {
+      name: 'foto.png',
+      type: 'image/png',
+    });
+    expect(image.statusCode).toBe(415);
+    expect(messageOf(image)).toMatch(/CSV ou XLSX/);
+    const headerOnly = await upload(
+      t,
+      admin.cookie,
+      Buffer.from(
+        'Nome do aluno;Data de nascimento;Nome do responsável;Parentesco;CPF do responsável;Telefone do responsável\r\n',
+      ),
+    );
+    expect([headerOnly.statusCode, messageOf(headerOnly)]).toEqual([
+      400,
+      'A planilha só tem o cabeçalho: nenhum aluno para importar.',
+    ]);
+    const missing = await upload(t, admin.cookie, Buffer.from('Nome;Nascimento\r\nAna;01/01/2016\r\n'));
+    expect(missing.statusCode).toBe(400);
+    expect(messageOf(missing)).toBe(
+      'Faltam as colunas obrigatórias "Nome do responsável", "Parentesco", "CPF do responsável", "Telefone do responsável" na primeira linha da planilha.',
+    );
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/importacao/alunos',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await tableCount(students)).toBe(0);
+  });
+
+  it('refuses more rows than the limit', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const row = csvOf([family('X')])
+      .toString()
+      .split('\r\n')[1]!;
+    const text = `${csvOf([]).toString()}\r\n${Array.from({ length: 5001 }, () => row).join('\r\n')}`;
+    const response = await upload(t, admin.cookie, Buffer.from(text), { simular: true });
+    expect(response.statusCode).toBe(413);
+    expect(messageOf(response)).toBe('A planilha tem 5.001 linhas; importe no máximo 5.000 alunos por vez.');
+  });
+});
+
+describe('GET /api/importacao/alunos/modelo', () => {
+  it('offers a CSV and an XLSX template whose example rows import as they are', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await insertClass(t, null, 30, { nome: '1º Ano A', anoLetivo: '2026' });
+    for (const format of ['csv', 'xlsx'] as const) {
+      const template = await t.app.inject({
+        method: 'GET',
+        url: `/api/importacao/alunos/modelo?format=${format}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(template.statusCode).toBe(200);
+      expect(template.headers['content-disposition']).toContain(`modelo-importacao-alunos.${format}`);
+      const result = await imported(t, admin.cookie, template.rawPayload, {
+        simular: true,
+        name: `modelo.${format}`,
+      });
+      expect(result).toMatchObject({ criar: 2, recusar: [] });
+    }
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/importacao/alunos/modelo',
+      headers: { cookie: admin.cookie },
+    });
+    const applied = await imported(t, admin.cookie, csv.rawPayload);
+    expect(applied.criar).toBe(2);
+    const rows = await t.database.db.select({ turmaId: students.turmaId }).from(students);
+    expect(rows.every((row) => row.turmaId !== null)).toBe(true);
+  });
+
+  it('is for who may register students: a teacher gets 403', async () => {
+    const teacher = await signedIn(t, 'professor');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/importacao/alunos/modelo',
+      headers: { cookie: teacher.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    const post = await upload(t, teacher.cookie, csvOf([family('Y')]), { simular: true });
+    expect(post.statusCode).toBe(403);
+  });
+});
+
+describe("the demo school's spreadsheet (src/server/demo/importacao-exemplo.csv)", () => {
+  it('creates seven students in the demo classes and refuses the three bad rows, then changes nothing', async () => {
+    const admin = await signedIn(t, 'administrador');
+    for (const nome of ['1º Ano A', '5º Ano B', '6º Ano A', '9º Ano B'])
+      await insertClass(t, null, 30, { nome, anoLetivo: '2026' });
+    const file = readFileSync(new URL('../../demo/importacao-exemplo.csv', import.meta.url));
+    const first = await imported(t, admin.cookie, file, { name: 'importacao-exemplo.csv' });
+    expect(first).toMatchObject({ criar: 7, atualizar: 0, contas_criadas: 3 });
+    expect(first.recusar).toEqual([
+      { linha: 8, motivo: 'CPF do responsável: CPF inválido' },
+      { linha: 9, motivo: 'Aluno repetido: é o mesmo da linha 2' },
+      { linha: 11, motivo: 'Turma "Turma C" não encontrada' },
+    ]);
+    expect(await imported(t, admin.cookie, file)).toMatchObject({ criar: 0, atualizar: 0, sem_alteracao: 7 });
+  });
+});

@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import { importColumns, type ImportColumnKey } from '../../../shared/importacao.schemas.js';
+import {
+  createStudentInputSchema,
+  type CreateStudentData,
+  type Parentesco,
+} from '../../../shared/students.schemas.js';
+import type { SheetRow } from './importacao.parse.js';
+
+/** A row read against the student form's schema: the form's input, or why it cannot be one. */
+export interface ReadRow {
+  linha: number;
+  /** The student's name as written (for the table), '' when the cell is empty. */
+  nome: string;
+  input: CreateStudentData | null;
+  /** The class named in the row (its name and, when given, its ano letivo). */
+  turma: { nome: string; ano: string | null } | null;
+  problem: string | null;
+}
+
+const parentescoByWord: Record<string, Parentesco> = {
+  mãe: 'mae',
+  mae: 'mae',
+  pai: 'pai',
+  avó: 'ava',
+  ava: 'ava',
+  avô: 'avo',
+  avo: 'avo',
+  tio: 'tio',
+  tia: 'tia',
+  outro: 'outro',
+  outra: 'outro',
+};
+export const PARENTESCO_HINT = 'Parentesco: use Mãe, Pai, Avó, Avô, Tia, Tio ou Outro';
+
+const sexoByWord: Record<string, 'feminino' | 'masculino'> = {
+  f: 'feminino',
+  fem: 'feminino',
+  feminino: 'feminino',
+  m: 'masculino',
+  masc: 'masculino',
+  masculino: 'masculino',
+};
+
+/** 'dd/mm/aaaa' (or with '-' or '.', a two-digit year up to the current one's) as ISO; others as given. */
+export function isoDate(value: string | undefined, thisYear: number): string | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(value);
+  if (!match) return value;
+  const [, day, month, yearText] = match;
+  let year = Number(yearText);
+  if (yearText!.length === 2) year += year + 2000 > thisYear ? 1900 : 2000;
+  return `${String(year)}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+}
+
+/** A CPF an XLSX kept as a number lost its leading zeros: 9 or 10 digits are given them back. */
+function cpfText(value: string | undefined): string | undefined {
+  return value !== undefined && /^\d{9,10}$/.test(value) ? value.padStart(11, '0') : value;
+}
+
+const labelByPath: Record<string, string> = {
+  ...Object.fromEntries(importColumns.map((column) => [column.key, column.header])),
+  'responsavel.nome': 'Nome do responsável',
+  'responsavel.parentesco': 'Parentesco',
+  'responsavel.cpf': 'CPF do responsável',
+  'responsavel.telefone': 'Telefone do responsável',
+  'responsavel.email': 'E-mail do responsável',
+  'responsavel.endereco': 'Endereço do responsável',
+};
+
+/** The schema's messages, each after its column's header: 'CPF do aluno: CPF inválido'. */
+export function reasonOf(error: z.ZodError): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const label = labelByPath[path];
+    parts.push(
+      label && !issue.message.toLowerCase().startsWith(label.toLowerCase())
+        ? `${label}: ${issue.message}`
+        : issue.message,
+    );
+  }
+  return parts.join('; ');
+}
+
+/** One spreadsheet row as the student form's body, checked by the form's own schema. */
+export function readRow(row: SheetRow, thisYear: number): ReadRow {
+  const value = (key: ImportColumnKey) => row.values[key];
+  const nome = value('nome') ?? '';
+  const turmaNome = value('turma');
+  const turma = turmaNome ? { nome: turmaNome, ano: value('ano_letivo') ?? null } : null;
+  const base = { linha: row.linha, nome, turma };
+  const parentescoText = value('responsavel_parentesco');
+  const parentesco = parentescoText ? parentescoByWord[parentescoText.toLowerCase()] : undefined;
+  if (parentescoText && !parentesco) return { ...base, input: null, problem: PARENTESCO_HINT };
+  const sexoText = value('sexo');
+  const body = {
+    nome: value('nome'),
+    data_nascimento: isoDate(value('data_nascimento'), thisYear),
+    sexo: sexoText ? (sexoByWord[sexoText.toLowerCase()] ?? sexoText) : undefined,
+    data_matricula: isoDate(value('data_matricula'), thisYear),
+    matricula: value('matricula'),
+    email: value('email'),
+    telefone: value('telefone'),
+    endereco: value('endereco'),
+    cpf: cpfText(value('cpf')),
+    observacoes: value('observacoes'),
+    responsavel: {
+      nome: value('responsavel_nome'),
+      email: value('responsavel_email'),
+      telefone: value('responsavel_telefone'),
+      cpf: cpfText(value('responsavel_cpf')),
+      endereco: value('responsavel_endereco'),
+      parentesco,
+      eh_principal: true,
+    },
+  };
+  const parsed = createStudentInputSchema.safeParse(body);
+  if (!parsed.success) return { ...base, input: null, problem: reasonOf(parsed.error) };
+  return { ...base, input: parsed.data, problem: null };
+}
+
+/** A name as compared: no accents, case or repeated spaces ('JOSÉ  da Silva' is 'jose da silva'). */
+export function sameName(a: string, b: string): boolean {
+  const key = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return key(a) === key(b);
+}

@@ -1,0 +1,191 @@
+/**
+ * Contracts of 'Importar alunos' (issue 31 §5): the spreadsheet's columns (the template's headers),
+ * the limits and the answer of `POST /api/importacao/alunos` (dry run and apply).
+ */
+import { z } from 'zod';
+
+export const IMPORT_LIMITS = {
+  /** Bytes of one uploaded file (CSV or XLSX). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Data rows of one file (the header not counted). */
+  maxRows: 5000,
+} as const;
+
+/** A column of the template: the key the server reads, its header and whether the file must have it. */
+export interface ImportColumn {
+  key: ImportColumnKey;
+  header: string;
+  required: boolean;
+  /** Other headers a school's own spreadsheet may use for the same column. */
+  aliases: readonly string[];
+  /** What goes in it, for the template's notes. */
+  hint: string;
+}
+
+export const importColumnKeys = [
+  'matricula',
+  'nome',
+  'data_nascimento',
+  'sexo',
+  'cpf',
+  'email',
+  'telefone',
+  'endereco',
+  'turma',
+  'ano_letivo',
+  'data_matricula',
+  'observacoes',
+  'responsavel_nome',
+  'responsavel_parentesco',
+  'responsavel_cpf',
+  'responsavel_telefone',
+  'responsavel_email',
+  'responsavel_endereco',
+] as const;
+export type ImportColumnKey = (typeof importColumnKeys)[number];
+
+export const importColumns: readonly ImportColumn[] = [
+  {
+    key: 'matricula',
+    header: 'Matrícula',
+    required: false,
+    aliases: ['Nº matrícula', 'Número da matrícula', 'RA'],
+    hint: 'Vazia: gerada pelo padrão da escola',
+  },
+  {
+    key: 'nome',
+    header: 'Nome do aluno',
+    required: true,
+    aliases: ['Aluno', 'Nome', 'Nome completo', 'Nome do estudante'],
+    hint: 'Nome completo',
+  },
+  {
+    key: 'data_nascimento',
+    header: 'Data de nascimento',
+    required: true,
+    aliases: ['Nascimento', 'Data nascimento', 'Dt nascimento'],
+    hint: 'dd/mm/aaaa',
+  },
+  { key: 'sexo', header: 'Sexo', required: false, aliases: [], hint: 'Feminino ou Masculino' },
+  { key: 'cpf', header: 'CPF do aluno', required: false, aliases: ['CPF'], hint: 'Com ou sem pontos' },
+  {
+    key: 'email',
+    header: 'E-mail do aluno',
+    required: false,
+    aliases: ['Email do aluno', 'E-mail', 'Email'],
+    hint: '',
+  },
+  {
+    key: 'telefone',
+    header: 'Telefone do aluno',
+    required: false,
+    aliases: ['Telefone', 'Celular do aluno'],
+    hint: '(11) 91234-5678',
+  },
+  { key: 'endereco', header: 'Endereço do aluno', required: false, aliases: ['Endereço'], hint: '' },
+  {
+    key: 'turma',
+    header: 'Turma',
+    required: false,
+    aliases: ['Nome da turma', 'Classe'],
+    hint: 'O nome da turma como está em Turmas',
+  },
+  {
+    key: 'ano_letivo',
+    header: 'Ano letivo',
+    required: false,
+    aliases: ['Ano'],
+    hint: 'O ano letivo da turma, ex.: 2026',
+  },
+  {
+    key: 'data_matricula',
+    header: 'Data da matrícula',
+    required: false,
+    aliases: ['Data de matrícula', 'Matriculado em'],
+    hint: 'Vazia: hoje',
+  },
+  { key: 'observacoes', header: 'Observações', required: false, aliases: ['Obs'], hint: '' },
+  {
+    key: 'responsavel_nome',
+    header: 'Nome do responsável',
+    required: true,
+    aliases: ['Responsável', 'Nome responsável'],
+    hint: 'O responsável principal',
+  },
+  {
+    key: 'responsavel_parentesco',
+    header: 'Parentesco',
+    required: true,
+    aliases: ['Parentesco do responsável'],
+    hint: 'Mãe, Pai, Avó, Avô, Tia, Tio ou Outro',
+  },
+  {
+    key: 'responsavel_cpf',
+    header: 'CPF do responsável',
+    required: true,
+    aliases: ['CPF responsável'],
+    hint: 'Obrigatório para o responsável principal',
+  },
+  {
+    key: 'responsavel_telefone',
+    header: 'Telefone do responsável',
+    required: true,
+    aliases: ['Telefone responsável', 'Celular do responsável'],
+    hint: '(11) 91234-5678',
+  },
+  {
+    key: 'responsavel_email',
+    header: 'E-mail do responsável',
+    required: false,
+    aliases: ['Email do responsável', 'Email responsável'],
+    hint: 'Com e-mail, o responsável recebe acesso ao portal',
+  },
+  { key: 'responsavel_endereco', header: 'Endereço do responsável', required: false, aliases: [], hint: '' },
+];
+
+/** `?simular=1` asks for the dry run: nothing is written. */
+export const importQuerySchema = z.strictObject({
+  simular: z
+    .enum(['1', '0', 'true', 'false'], { error: 'Use simular=1 para a simulação' })
+    .transform((value) => value === '1' || value === 'true')
+    .optional(),
+});
+
+export const importActions = ['criar', 'atualizar', 'sem_alteracao', 'recusar'] as const;
+export type ImportAction = (typeof importActions)[number];
+export const importActionLabels: Record<ImportAction, string> = {
+  criar: 'Criar',
+  atualizar: 'Atualizar',
+  sem_alteracao: 'Sem alteração',
+  recusar: 'Recusar',
+};
+
+export const importRowSchema = z.object({
+  /** The row of the spreadsheet (the header is line 1). */
+  linha: z.number().int(),
+  aluno: z.string(),
+  matricula: z.string().nullable(),
+  acao: z.enum(importActions),
+  motivo: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/**
+ * The contract's `{ criar, atualizar, recusar }` (counts, and the refused rows with their reason), plus
+ * what the screen shows: the unchanged rows' count, every row's action, and whether it was applied.
+ */
+export const importResultSchema = z.object({
+  criar: z.number().int(),
+  atualizar: z.number().int(),
+  sem_alteracao: z.number().int(),
+  recusar: z.array(z.object({ linha: z.number().int(), motivo: z.string() })),
+  linhas: z.array(importRowSchema),
+  simulacao: z.boolean(),
+  /** New guardian portal accounts (their passwords were mailed). */
+  contas_criadas: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const templateQuerySchema = z.strictObject({
+  format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido: use csv ou xlsx' }).default('csv'),
+});
