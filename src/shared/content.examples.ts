@@ -1,5 +1,5 @@
 import type { SiteContent } from './content.schemas.js';
-import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
+import { defaultSiteContent } from './content.defaults.js';
 
 const galleryPhotos: [string, string][] = [
   ['Fachada da escola', 'Nossa casa desde 1998, com espaços amplos e acolhedores.'],
@@ -17,18 +17,16 @@ const galleryPhotos: [string, string][] = [
 /**
  * Example content of a made-up school: the demo (`npm run demo`) publishes it, so its site looks full.
  * A real school never starts from it: its facts (years, numbers, testimonials, a São Paulo address)
- * are not the school's. A new school starts from `defaultSiteContent` (content.defaults.ts).
+ * are not the school's. A new school starts from `defaultSiteContent` (content.defaults.ts); the example
+ * is written over it, so only its made-up facts stand here (links, colours and legal texts are the defaults').
  */
 export const exampleSiteContent: SiteContent = {
   hero: {
+    ...defaultSiteContent.hero,
     titulo: 'Educação que transforma vidas',
     subtitulo: 'Do Infantil ao Ensino Médio, formando pessoas para o mundo',
     descricao:
       'Ensino de excelência, valores sólidos e um ambiente acolhedor onde cada aluno é conhecido pelo nome.',
-    imagem_fundo: '',
-    botao_texto: 'Portal de Login',
-    cor_primaria: '#3B82F6',
-    cor_secundaria: '#8B5CF6',
   },
   sobre: {
     titulo: 'Sobre Nós',
@@ -138,67 +136,27 @@ export const exampleSiteContent: SiteContent = {
     ],
   },
   contato: {
-    titulo: 'Entre em Contato',
+    ...defaultSiteContent.contato,
     endereco: 'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP, 01234-000',
     telefone: '(11) 3456-7890',
     whatsapp: '(11) 98765-4321',
     email: 'contato@escola.edu.br',
     horario_funcionamento: 'Segunda a sexta, das 7h às 18h',
-    mapa_url: '',
-    mapa_embed_url: '',
-    mapa_latitude: '',
-    mapa_longitude: '',
-    mapa_zoom: 15,
-    instagram: '',
-    facebook: '',
   },
   footer: {
+    ...defaultSiteContent.footer,
     titulo: 'Colégio Horizonte',
     descricao: 'Educação de qualidade, perto da sua família.',
     email: 'contato@escola.edu.br',
     telefone: '(11) 3456-7890',
     endereco: 'Rua das Acácias, 250 - Jardim Primavera, São Paulo - SP',
-    links_rapidos: [
-      { nome: 'Sobre Nós', href: '/#sobre' },
-      { nome: 'Galeria', href: '/#galeria' },
-      { nome: 'Serviços', href: '/#servicos' },
-      { nome: 'Depoimentos', href: '/#depoimentos' },
-      { nome: 'Contato', href: '/#contato' },
-    ],
-    links_academicos: [
-      { nome: 'Portal do Aluno', href: '/login' },
-      { nome: 'Portal do Professor', href: '/login' },
-      { nome: 'Calendário Acadêmico', href: '/calendario' },
-    ],
-    redes_sociais: { facebook: '', instagram: '', whatsapp: '', youtube: '' },
-    copyright: 'Todos os direitos reservados.',
-    politica_privacidade: 'Política de Privacidade',
-    termos_uso: 'Termos de Uso',
   },
   configuracoes: {
-    logo_principal: '',
-    logo_alternativo: '',
-    favicon: '',
+    ...defaultSiteContent.configuracoes,
     nome_escola: 'Colégio Horizonte',
     slogan: 'Educação de qualidade, perto da sua família.',
     ano_fundacao: '1998',
-    cnpj: '',
-    codigo_inep: '',
-    cor_primaria: '#3B82F6',
-    cor_secundaria: '#8B5CF6',
-    cor_accent: '#10B981',
-    cor_texto: '#1F2937',
-    cor_fundo: '#FFFFFF',
-    gradiente_cor1: '#3B82F6',
-    gradiente_cor2: '#8B5CF6',
-    gradiente_cor3: '#10B981',
-    mascote_hori: '/site/mascote-hori.svg',
-    mascote_horizon: '/site/mascote-horizon.svg',
-    mostrar_mascotes: false,
-    modo_escuro: false,
-    fonte_principal: 'Inter',
-    tamanho_fonte: 'medium',
   },
-  privacidade: { titulo: 'Aviso de Privacidade', texto: defaultPrivacyText },
-  termos: { titulo: 'Termos de Uso', texto: defaultTermsText },
+  privacidade: { ...defaultSiteContent.privacidade },
+  termos: { ...defaultSiteContent.termos },
 };

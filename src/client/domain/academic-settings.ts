@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/academic-settings.schemas';
 import { api, apiWithMessage } from '../lib/api-client';
-import { keyRoots } from '../lib/query-keys';
+import { invalidateGrades, keyRoots } from '../lib/query-keys';
 
 /**
  * The school's academic rules (scale, recuperação, averages): read by the grades screens and edited
@@ -29,10 +29,6 @@ export function useSaveAcademicSettings() {
         globalErrors: false,
       }),
     // The scale and the rules change every grid, average and boletim.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
-        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
-      ]),
+    onSuccess: () => invalidateGrades(queryClient),
   });
 }

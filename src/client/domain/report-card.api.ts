@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions }
 import { type SchoolYear, schoolYearSchema } from '../../shared/calendar.schemas';
 import { type CouncilInput, type ReportCard, reportCardSchema } from '../../shared/report-card.schemas';
 import { api, apiWithMessage, downloadFile, toQuery } from '../lib/api-client';
-import { keyRoots } from '../lib/query-keys';
+import { invalidateGrades, keyRoots } from '../lib/query-keys';
 
 /**
  * The boletim of a student: read on the grades screens and on the student's details (guardians too),
@@ -65,10 +65,6 @@ export function useCouncilDecision() {
         body: input,
         globalErrors: false,
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
-        queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
-      ]),
+    onSuccess: () => invalidateGrades(queryClient),
   });
 }

@@ -58,3 +58,13 @@ export const invalidateAttendance = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: keyRoots.attendance }),
     queryClient.invalidateQueries({ queryKey: keyRoots.curriculum }),
   ]);
+
+/**
+ * Grades changed (a grade, the academic rules, a council decision): every grid, average and boletim is
+ * refreshed, and the homes that show them.
+ */
+export const invalidateGrades = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
+    queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
+  ]);

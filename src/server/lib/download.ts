@@ -21,3 +21,12 @@ export function sendFile(
     .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
     .send(file.body);
 }
+
+/** A piece of a download's file name: 'Educação Física' → 'educacao-fisica' (no accents, spaces or symbols). */
+export const fileNameSlug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();

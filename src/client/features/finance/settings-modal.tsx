@@ -12,6 +12,7 @@ import { Button } from '../../components/button';
 import { InputField } from '../../components/field';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormInput, FormMasked, FormSelect } from '../../components/form-fields';
+import { FormActions } from '../../components/form-actions';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import {
@@ -136,14 +137,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
           </div>
         )}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={form.formState.isSubmitting}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Salvar configurações
-        </Button>
-      </div>
+      <FormActions submitLabel="Salvar configurações" onCancel={onClose} />
     </Form>
   );
 }

@@ -34,7 +34,7 @@ import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
 import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
-import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
+import { invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
 import { academicSettingsKey } from '../../domain/academic-settings';
 
@@ -67,12 +67,6 @@ export const gradesKeys = {
   rematricula: (anoLetivoId: string) => [...keyRoots.grades, 'rematricula', anoLetivoId] as const,
   yearEnd: (anoLetivoId: string) => [...keyRoots.grades, 'year-end', anoLetivoId] as const,
 };
-
-const invalidateGrades = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: gradesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: keyRoots.dashboard }),
-  ]);
 
 // ---------------------------------------------------------------- 'Acadêmico' settings
 

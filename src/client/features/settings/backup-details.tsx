@@ -13,16 +13,15 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 }
-/** Where the file comes from and who will administer the school after it is restored (ADR 0008). */
-function OriginDetails({
-  plan,
-  confirmed,
-  onConfirmedChange,
-}: {
+/** A restore plan on screen, and the box that confirms it. */
+interface PlanDetailsProps {
   plan: RestorePlan;
   confirmed: boolean;
   onConfirmedChange: (value: boolean) => void;
-}) {
+}
+
+/** Where the file comes from and who will administer the school after it is restored (ADR 0008). */
+function OriginDetails({ plan, confirmed, onConfirmedChange }: PlanDetailsProps) {
   const { origem } = plan;
   const trusted = origem.situacao === 'esta_instalacao';
   return (
@@ -107,15 +106,7 @@ function OriginDetails({
     </div>
   );
 }
-export function PlanDetails({
-  plan,
-  confirmed,
-  onConfirmedChange,
-}: {
-  plan: RestorePlan;
-  confirmed: boolean;
-  onConfirmedChange: (value: boolean) => void;
-}) {
+export function PlanDetails({ plan, confirmed, onConfirmedChange }: PlanDetailsProps) {
   const names = Object.keys(plan.backup.tabelas).sort();
   return (
     <div className="space-y-3 text-sm">

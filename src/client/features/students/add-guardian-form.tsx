@@ -2,8 +2,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useWatch } from 'react-hook-form';
 import { createGuardianInputSchema } from '../../../shared/students.schemas';
-import { Button } from '../../components/button';
 import { Form, FormCheckbox } from '../../components/form-fields';
+import { FormActions } from '../../components/form-actions';
 import { GuardianFields } from '../../components/form-groups';
 import { AccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -62,14 +62,7 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
       <div className="sm:col-span-2">
         <FormCheckbox name="eh_principal" label="Tornar responsável principal (substitui o atual)" />
       </div>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Salvar responsável
-        </Button>
-      </div>
+      <FormActions submitLabel="Salvar responsável" onCancel={onDone} className="sm:col-span-2" />
     </Form>
   );
 }

@@ -8,8 +8,8 @@ import {
   type StudentGuardian,
 } from '../../../shared/students.schemas';
 import { formatCpf } from '../../../shared/validators';
-import { Button } from '../../components/button';
 import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
+import { FormActions } from '../../components/form-actions';
 import { GuardianFields } from '../../components/form-groups';
 import { AccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -86,14 +86,7 @@ export function EditGuardianForm({
           rows={2}
         />
       </div>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Salvar alterações
-        </Button>
-      </div>
+      <FormActions submitLabel="Salvar alterações" onCancel={onDone} className="sm:col-span-2" />
     </Form>
   );
 }

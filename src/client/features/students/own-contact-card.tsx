@@ -5,6 +5,7 @@ import { formatPhone } from '../../../shared/format';
 import { updateOwnGuardianInputSchema, type Guardian } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
 import { Form } from '../../components/form-fields';
+import { FormActions } from '../../components/form-actions';
 import { ContactFields } from '../../components/form-groups';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useOwnGuardian, useUpdateOwnGuardian } from './students.api';
@@ -72,14 +73,7 @@ function ContactForm({ guardian, onDone }: { guardian: Guardian; onDone: () => v
       })}
     >
       <ContactFields />
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          Salvar contato
-        </Button>
-      </div>
+      <FormActions submitLabel="Salvar contato" onCancel={onDone} className="sm:col-span-2" />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accessVias } from '../../../shared/access-log.schemas.js';
-import { students } from './students.js';
+import { studentIdColumn } from './students.js';
 
 /**
  * Every time a member of staff opened one student's whole record (LGPD art. 37; issue 17, part 7), so
@@ -14,9 +14,7 @@ export const studentAccessLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     em: timestamp('em', { withTimezone: true }).notNull(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     usuarioId: uuid('usuario_id'),
     usuarioNome: text('usuario_nome'),
     nivel: text('nivel', { enum: ['administrador', 'professor'] }).notNull(),

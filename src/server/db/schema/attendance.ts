@@ -13,8 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
-import { students } from './students.js';
+import { studentIdColumn } from './students.js';
 import { users } from './users.js';
 
 /**
@@ -24,10 +25,8 @@ import { users } from './users.js';
 export const classMemberships = pgTable(
   'class_memberships',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     turmaId: uuid('turma_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
@@ -52,7 +51,7 @@ export type ClassMembershipRow = typeof classMemberships.$inferSelect;
 export const attendanceRolls = pgTable(
   'attendance_rolls',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Restrict: a class with attendance on record cannot be deleted (its diary is a legal record). */
     turmaId: uuid('turma_id')
       .notNull()
@@ -62,9 +61,9 @@ export const attendanceRolls = pgTable(
     disciplina: text('disciplina'),
     registradoPor: uuid('registrado_por').references(() => users.id, { onDelete: 'set null' }),
     registradoPorNome: text('registrado_por_nome'),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     unique('attendance_rolls_lesson_unique')
@@ -83,19 +82,17 @@ export type AttendanceRollRow = typeof attendanceRolls.$inferSelect;
 export const attendanceAbsences = pgTable(
   'attendance_absences',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     chamadaId: uuid('chamada_id')
       .notNull()
       .references(() => attendanceRolls.id, { onDelete: 'cascade' }),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     justificativa: text('justificativa'),
     abonada: boolean('abonada').notNull().default(false),
     abonoMotivo: text('abono_motivo'),
     abonadaPorNome: text('abonada_por_nome'),
     abonadaEm: timestamp('abonada_em', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('attendance_absences_roll_student_unique').on(table.chamadaId, table.alunoId),
@@ -108,10 +105,8 @@ export type AttendanceAbsenceRow = typeof attendanceAbsences.$inferSelect;
 export const tutelaryNotifications = pgTable(
   'tutelary_notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     ano: integer('ano').notNull(),
     turmaNome: text('turma_nome'),
     aulasDadas: integer('aulas_dadas').notNull(),

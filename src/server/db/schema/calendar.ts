@@ -8,26 +8,26 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { entryKinds, type EntryKind } from '../../../shared/calendar.js';
 
 /** A school year (ano letivo): its dates and how it is divided (LDB art. 24). */
 export const schoolYears = pgTable(
   'school_years',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     ano: integer('ano').notNull(),
     inicio: date('inicio', { mode: 'string' }).notNull(),
     fim: date('fim', { mode: 'string' }).notNull(),
     tipoPeriodo: text('tipo_periodo', { enum: ['bimestre', 'trimestre', 'semestre'] })
       .notNull()
       .default('bimestre'),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('school_years_ano_unique').on(table.ano),
@@ -40,7 +40,7 @@ export type SchoolYearRow = typeof schoolYears.$inferSelect;
 export const schoolPeriods = pgTable(
   'school_periods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     anoLetivoId: uuid('ano_letivo_id')
       .notNull()
       .references(() => schoolYears.id, { onDelete: 'cascade' }),
@@ -63,7 +63,7 @@ export type SchoolPeriodRow = typeof schoolPeriods.$inferSelect;
 export const calendarEntries = pgTable(
   'calendar_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tipo: text('tipo', { enum: entryKinds as unknown as [EntryKind, ...EntryKind[]] }).notNull(),
     titulo: text('titulo').notNull(),
     descricao: text('descricao'),
@@ -71,9 +71,9 @@ export const calendarEntries = pgTable(
     fim: date('fim', { mode: 'string' }).notNull(),
     /** Shown on the public /calendario page and in the iCalendar feed. */
     publico: boolean('publico').notNull().default(false),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('calendar_entries_dates_idx').on(table.inicio, table.fim),

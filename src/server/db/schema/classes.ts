@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { teachers } from './teachers.js';
 
 export const classes = pgTable(
   'classes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     nome: text('nome').notNull(),
     nivel: text('nivel', {
       enum: ['Educação Infantil', 'Fundamental I', 'Fundamental II', 'Ensino Médio'],
@@ -22,15 +23,15 @@ export const classes = pgTable(
     status: text('status', { enum: ['ativo', 'inativo', 'concluido'] })
       .notNull()
       .default('ativo'),
-    version: integer('version').notNull().default(1),
+    version: version(),
     /** How the roll is taken: once a day, or once per lesson of each subject (the 'Grade curricular'). */
     frequenciaModo: text('frequencia_modo', { enum: ['diaria', 'por_aula'] })
       .notNull()
       .default('diaria'),
     /** Version of the subject grid, edited apart from the class form. */
     gradeVersion: integer('grade_version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('classes_professor_idx').on(table.professorResponsavelId),

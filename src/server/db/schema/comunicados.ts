@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import type { Publico } from '../../../shared/comunicados.schemas.js';
 import { users } from './users.js';
 
@@ -29,7 +30,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const comunicados = pgTable(
   'comunicados',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     titulo: text('titulo').notNull(),
     /** Markdown-lite as typed (shared/rich-text.ts renders it safely). */
     corpo: text('corpo').notNull(),
@@ -43,15 +44,15 @@ export const comunicados = pgTable(
     expiraEm: timestamp('expira_em', { withTimezone: true }),
     autorId: uuid('autor_id').references(() => users.id, { onDelete: 'set null' }),
     autorNome: text('autor_nome').notNull(),
-    version: integer('version').notNull().default(1),
+    version: version(),
     /** The number of the text in force (comunicado_versoes.numero): 1, then one more per new version. */
     versaoTexto: integer('versao_texto').notNull().default(1),
     /** Set instead of deleting once a family has confirmed it: gone for families, kept for the school. */
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     removidoPor: uuid('removido_por').references(() => users.id, { onDelete: 'set null' }),
     removidoPorNome: text('removido_por_nome'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('comunicados_autor_idx').on(table.autorId, table.createdAt),
@@ -149,7 +150,7 @@ export const comunicadoCientes = pgTable(
 export const comunicadoAnexos = pgTable(
   'comunicado_anexos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     comunicadoId: uuid('comunicado_id').references(() => comunicados.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -159,7 +160,7 @@ export const comunicadoAnexos = pgTable(
     enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
     /** Taken out of a confirmed notice's text: kept for the versions that name it. */
     removidoEm: timestamp('removido_em', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('comunicado_anexos_comunicado_idx').on(table.comunicadoId),

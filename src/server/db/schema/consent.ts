@@ -11,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 import { media } from './media.js';
-import { guardians, students } from './students.js';
+import { guardians, studentIdColumn } from './students.js';
 
 /**
  * The purposes that rest on consent, in plain language. Editing the text bumps `versao`, so
@@ -22,15 +23,15 @@ import { guardians, students } from './students.js';
 export const consentPurposes = pgTable(
   'consent_purposes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     chave: text('chave'),
     titulo: text('titulo').notNull(),
     descricao: text('descricao').notNull(),
     versao: integer('versao').notNull().default(1),
     ativo: boolean('ativo').notNull().default(true),
     ordem: integer('ordem').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('consent_purposes_chave_unique')
@@ -48,9 +49,7 @@ export const consents = pgTable(
   'consents',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     finalidadeId: uuid('finalidade_id')
       .notNull()
       .references(() => consentPurposes.id, { onDelete: 'restrict' }),
@@ -79,9 +78,7 @@ export const mediaStudents = pgTable(
     mediaId: uuid('media_id')
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.mediaId, table.alunoId] }),

@@ -1,11 +1,12 @@
 import { bigserial, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
 
 /** One row per saved section; a section with no row shows its default (version 1). */
 export const contentSections = pgTable('content_sections', {
   section: text('section').primaryKey(),
   data: jsonb('data').notNull(),
   version: integer('version').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   updatedBy: text('updated_by'),
 });
 

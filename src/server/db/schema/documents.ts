@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   index,
-  integer,
   jsonb,
   numeric,
   pgTable,
@@ -12,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import type { DocumentContent, PriorSubject } from '../../../shared/documents.schemas.js';
-import { students } from './students.js';
+import { students, studentIdColumn } from './students.js';
 import { users } from './users.js';
 
 /**
@@ -24,7 +24,7 @@ import { users } from './users.js';
 export const schoolDocuments = pgTable(
   'school_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** `XXXX-XXXX-XXXX-XXXX-XXXX`, 100 random bits (documents.code.ts). */
     codigo: text('codigo').notNull(),
     tipo: text('tipo', {
@@ -60,10 +60,8 @@ export type SchoolDocumentRow = typeof schoolDocuments.$inferSelect;
 export const priorSchoolYears = pgTable(
   'prior_school_years',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     ano: smallint('ano').notNull(),
     serie: text('serie').notNull(),
     escola: text('escola').notNull(),
@@ -73,9 +71,9 @@ export const priorSchoolYears = pgTable(
     frequencia: numeric('frequencia', { precision: 4, scale: 1 }),
     observacoes: text('observacoes'),
     disciplinas: jsonb('disciplinas').$type<PriorSubject[]>().notNull(),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('prior_school_years_aluno_idx').on(table.alunoId, table.ano),

@@ -11,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
-import { students } from './students.js';
+import { students, studentIdColumn } from './students.js';
 
 /** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
 export const financeSettings = pgTable(
@@ -25,8 +26,8 @@ export const financeSettings = pgTable(
     multaBp: integer('multa_bp').notNull().default(200),
     jurosMensalBp: integer('juros_mensal_bp').notNull().default(100),
     diaVencimentoPadrao: integer('dia_vencimento_padrao').notNull().default(10),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('finance_settings_single_row', sql`${table.id} = 1`),
@@ -44,7 +45,7 @@ export const classTuition = pgTable('class_tuition', {
   valorMensalidade: integer('valor_mensalidade').notNull(),
   /** Null: the school's default due day. */
   diaVencimento: integer('dia_vencimento'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A student's bolsa (discount), in basis points (10000 = 100 %). */
@@ -54,7 +55,7 @@ export const studentDiscounts = pgTable('student_discounts', {
     .references(() => students.id, { onDelete: 'cascade' }),
   bolsaBp: integer('bolsa_bp').notNull(),
   motivo: text('motivo'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -66,10 +67,8 @@ export const studentDiscounts = pgTable('student_discounts', {
 export const mensalidades = pgTable(
   'mensalidades',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     turmaId: uuid('turma_id').references(() => classes.id, { onDelete: 'set null' }),
     /** YYYY-MM */
     mesReferencia: text('mes_referencia').notNull(),
@@ -92,8 +91,8 @@ export const mensalidades = pgTable(
      * (a tuition cancelled on its own keeps holding it: generating again must not bring it back).
      */
     desfeita: boolean('desfeita').notNull().default(false),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('mensalidades_aluno_mes_unique')
@@ -121,7 +120,7 @@ export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transfer
 export const pagamentos = pgTable(
   'pagamentos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     mensalidadeId: uuid('mensalidade_id')
       .notNull()
       .references(() => mensalidades.id, { onDelete: 'cascade' }),
@@ -132,7 +131,7 @@ export const pagamentos = pgTable(
     dataPagamento: date('data_pagamento', { mode: 'string' }).notNull(),
     forma: text('forma', { enum: formasPagamento }).notNull(),
     registradoPor: uuid('registrado_por'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('pagamentos_mensalidade_idx').on(table.mensalidadeId)],
 );
@@ -142,7 +141,7 @@ export type PagamentoRow = typeof pagamentos.$inferSelect;
 export const transacoes = pgTable(
   'transacoes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tipo: text('tipo', { enum: ['receita', 'despesa'] }).notNull(),
     descricao: text('descricao').notNull(),
     categoria: text('categoria').notNull(),
@@ -152,9 +151,9 @@ export const transacoes = pgTable(
     formaPagamento: text('forma_pagamento', { enum: formasPagamento }),
     status: text('status', { enum: ['pago', 'pendente'] }).notNull(),
     pagamentoId: uuid('pagamento_id').references(() => pagamentos.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('transacoes_data_idx').on(table.data),

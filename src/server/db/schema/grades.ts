@@ -4,7 +4,6 @@ import {
   check,
   date,
   index,
-  integer,
   jsonb,
   numeric,
   pgTable,
@@ -14,10 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import type { AcademicSettingsValues } from '../../../shared/academic-settings.schemas.js';
 import { schoolPeriods, schoolYears } from './calendar.js';
 import { classes } from './classes.js';
-import { students } from './students.js';
+import { studentIdColumn } from './students.js';
 import { users } from './users.js';
 
 /**
@@ -29,7 +29,7 @@ import { users } from './users.js';
 export const assessments = pgTable(
   'assessments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Restrict: a class with grades on record cannot be deleted (like its diary). */
     turmaId: uuid('turma_id')
       .notNull()
@@ -44,9 +44,9 @@ export const assessments = pgTable(
     tipo: text('tipo', { enum: ['regular', 'recuperacao'] })
       .notNull()
       .default('regular'),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('assessments_class_subject_idx').on(table.turmaId, table.disciplina, table.periodoId),
@@ -62,18 +62,16 @@ export type AssessmentRow = typeof assessments.$inferSelect;
 export const grades = pgTable(
   'grades',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     avaliacaoId: uuid('avaliacao_id')
       .notNull()
       .references(() => assessments.id, { onDelete: 'cascade' }),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     /** On the scale's unit with one decimal; concepts are stored as their numeric value. */
     valor: numeric('valor', { precision: 5, scale: 1 }),
     conceito: text('conceito'),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     unique('grades_assessment_student_unique').on(table.avaliacaoId, table.alunoId),
@@ -87,7 +85,7 @@ export type GradeRow = typeof grades.$inferSelect;
 export const gradeChanges = pgTable(
   'grade_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     notaId: uuid('nota_id')
       .notNull()
       .references(() => grades.id, { onDelete: 'cascade' }),
@@ -110,7 +108,7 @@ export const gradeChanges = pgTable(
 export const periodStates = pgTable(
   'period_states',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     periodoId: uuid('periodo_id')
       .notNull()
       .references(() => schoolPeriods.id, { onDelete: 'cascade' }),
@@ -118,7 +116,7 @@ export const periodStates = pgTable(
     fechado: boolean('fechado'),
     publicado: boolean('publicado'),
     alteradoPorNome: text('alterado_por_nome'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [unique('period_states_unique').on(table.periodoId, table.turmaId).nullsNotDistinct()],
 );
@@ -128,10 +126,8 @@ export type PeriodStateRow = typeof periodStates.$inferSelect;
 export const councilDecisions = pgTable(
   'council_decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     anoLetivoId: uuid('ano_letivo_id')
       .notNull()
       .references(() => schoolYears.id, { onDelete: 'cascade' }),
@@ -178,13 +174,11 @@ export type YearClosureRow = typeof yearClosures.$inferSelect;
 export const rectificationRequests = pgTable(
   'rectification_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     avaliacaoId: uuid('avaliacao_id')
       .notNull()
       .references(() => assessments.id, { onDelete: 'cascade' }),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     antes: numeric('antes', { precision: 5, scale: 1 }),
     depois: numeric('depois', { precision: 5, scale: 1 }),
     motivo: text('motivo').notNull(),

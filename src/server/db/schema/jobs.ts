@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns.js';
 
 /**
  * Work done after the response (ADR 0007): a request that must not reveal by its timing what it found
@@ -8,7 +9,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
@@ -16,7 +17,7 @@ export const jobs = pgTable(
     /** Set while a worker holds the job; a worker that died releases it when this passes. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('jobs_run_after_idx').on(table.runAfter)],
 );
@@ -31,7 +32,7 @@ export const jobSlots = pgTable(
   {
     name: text('name').notNull(),
     slot: text('slot').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.name, table.slot] })],
 );

@@ -1,4 +1,5 @@
-import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPrimaryKey } from './columns.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -7,13 +8,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /** Uploaded images, already re-encoded; kept in the database so a backup carries them. */
 export const media = pgTable('media', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   mimeType: text('mime_type').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
   bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   createdBy: text('created_by'),
 });

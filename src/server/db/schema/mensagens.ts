@@ -1,5 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { students } from './students.js';
+import { createdAt, uuidPrimaryKey } from './columns.js';
+import { studentIdColumn } from './students.js';
 import { teachers } from './teachers.js';
 import { users } from './users.js';
 
@@ -10,10 +11,8 @@ import { users } from './users.js';
 export const conversas = pgTable(
   'conversas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
     responsavelUsuarioId: uuid('responsavel_usuario_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -21,7 +20,7 @@ export const conversas = pgTable(
     professorId: uuid('professor_id').references(() => teachers.id, { onDelete: 'cascade' }),
     assunto: text('assunto').notNull(),
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('conversas_responsavel_idx').on(table.responsavelUsuarioId, table.ultimaMensagemEm),
@@ -33,7 +32,7 @@ export type ConversaRow = typeof conversas.$inferSelect;
 export const mensagens = pgTable(
   'mensagens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     conversaId: uuid('conversa_id')
       .notNull()
       .references(() => conversas.id, { onDelete: 'cascade' }),
@@ -42,7 +41,7 @@ export const mensagens = pgTable(
     /** 'familia' or 'escola': whose side wrote it (unread counts are per side). */
     lado: text('lado', { enum: ['familia', 'escola'] }).notNull(),
     texto: text('texto').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('mensagens_conversa_idx').on(table.conversaId, table.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 import { mensalidades } from './finance.js';
 import { users } from './users.js';
 
@@ -7,7 +8,7 @@ import { users } from './users.js';
 export const notificacoes = pgTable(
   'notificacoes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     usuarioId: uuid('usuario_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -19,7 +20,7 @@ export const notificacoes = pgTable(
     /** A path inside the portal (never an outside address). */
     link: text('link'),
     lidaEm: timestamp('lida_em', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('notificacoes_usuario_idx').on(table.usuarioId, table.createdAt),
@@ -54,7 +55,7 @@ export const notificacaoPreferencias = pgTable(
 export const entregas = pgTable(
   'entregas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     canal: text('canal', { enum: ['email', 'sms'] }).notNull(),
     destino: text('destino').notNull(),
     assunto: text('assunto').notNull(),
@@ -68,8 +69,8 @@ export const entregas = pgTable(
     bloqueadoAte: timestamp('bloqueado_ate', { withTimezone: true }),
     ultimoErro: text('ultimo_erro'),
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('entregas_pendentes_idx')
@@ -92,7 +93,7 @@ export const mensalidadeAvisos = pgTable(
       .notNull()
       .references(() => mensalidades.id, { onDelete: 'cascade' }),
     tipo: text('tipo', { enum: ['vence', 'atraso'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.mensalidadeId, table.tipo] })],
 );

@@ -1,4 +1,5 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey } from './columns.js';
 import { guardians, students } from './students.js';
 import { users } from './users.js';
 
@@ -6,7 +7,7 @@ import { users } from './users.js';
 export const dataRequests = pgTable(
   'data_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
     responsavelId: uuid('responsavel_id').references(() => guardians.id, { onDelete: 'set null' }),
     alunoId: uuid('aluno_id').references(() => students.id, { onDelete: 'set null' }),

@@ -1,4 +1,5 @@
 import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey } from './columns.js';
 import { users } from './users.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -14,7 +15,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const reportExports = pgTable(
   'report_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     usuarioId: uuid('usuario_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

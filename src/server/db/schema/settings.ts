@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { updatedAt, version } from './columns.js';
 
 /**
  * Settings as documents, one row per key: `escola` (the school's identity) and `sistema` (the spec's
@@ -7,8 +8,8 @@ import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
-  version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: version(),
+  updatedAt: updatedAt(),
   updatedBy: uuid('updated_by'),
 });
 export type SettingsRow = typeof settings.$inferSelect;

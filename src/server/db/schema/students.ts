@@ -4,7 +4,6 @@ import {
   boolean,
   date,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -12,13 +11,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { users } from './users.js';
 
 export const students = pgTable(
   'students',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     nome: text('nome').notNull(),
     dataNascimento: date('data_nascimento', { mode: 'string' }).notNull(),
     /** Optional (null: not informed): the documents' wording ('nascida', 'matriculado') and the census. */
@@ -44,9 +44,9 @@ export const students = pgTable(
     observacoes: text('observacoes'),
     /** When the former student's personal data was anonymised (LGPD art. 16/18); the record stays. */
     anonimizadoEm: timestamp('anonimizado_em', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('students_matricula_unique').on(table.matricula),
@@ -66,7 +66,7 @@ export type StudentRow = typeof students.$inferSelect;
 export const guardians = pgTable(
   'guardians',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     nome: text('nome').notNull(),
     /** Lower-cased; the portal account's e-mail when there is one. */
     email: text('email'),
@@ -80,9 +80,9 @@ export const guardians = pgTable(
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the guardian's personal data was anonymised (a deletion request or the retention job). */
     anonimizadoEm: timestamp('anonimizado_em', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('guardians_cpf_unique')
@@ -96,18 +96,22 @@ export const guardians = pgTable(
 );
 export type GuardianRow = typeof guardians.$inferSelect;
 
+/** The student a row belongs to: required, and the row goes when the student is deleted. */
+export const studentIdColumn = () =>
+  uuid('aluno_id')
+    .notNull()
+    .references(() => students.id, { onDelete: 'cascade' });
+
 export const studentGuardians = pgTable(
   'student_guardians',
   {
-    alunoId: uuid('aluno_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    alunoId: studentIdColumn(),
     responsavelId: uuid('responsavel_id')
       .notNull()
       .references(() => guardians.id, { onDelete: 'cascade' }),
     parentesco: text('parentesco', { enum: ['pai', 'mae', 'avo', 'ava', 'tio', 'tia', 'outro'] }).notNull(),
     ehPrincipal: boolean('eh_principal').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.alunoId, table.responsavelId] }),
@@ -143,7 +147,7 @@ export const guardianEmailChanges = pgTable(
       .references(() => guardians.id, { onDelete: 'cascade' }),
     novoEmail: text('novo_email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('guardian_email_changes_responsavel_idx').on(table.responsavelId)],
 );

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { users } from './users.js';
 
 export const teachers = pgTable(
   'teachers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     nome: text('nome').notNull(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
@@ -21,9 +22,9 @@ export const teachers = pgTable(
       .default('ativo'),
     /** The teacher's portal account (nivel professor), when there is one. */
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('teachers_email_unique').on(table.email),

@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     nome: text('nome').notNull(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
@@ -28,9 +19,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     primeiroLogin: boolean('primeiro_login').notNull().default(true),
     ultimoLogin: timestamp('ultimo_login', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ensureSubjectCatalogue } from '../disciplinas/index.js';
 import { rowsOf } from '../../db/rows.js';
+import { columnsReferencing } from '../../db/foreign-keys.js';
 import { ident, describeTables } from './backup-tables.service.js';
 import { literal } from './backup-restore.service.js';
 
@@ -44,17 +45,7 @@ export async function wipeSchoolData(
     await tx.execute(sql`delete from sessions where user_id <> ${adminId}`);
     // Kept tables (site content, media) may point at the accounts being removed: a nullable reference
     // is cleared; a required one makes the wipe fail as a whole, with nothing changed.
-    const references = rowsOf<{ tbl: string; col: string; notnull: boolean }>(
-      await tx.execute(sql`
-        select c.relname as tbl, a.attname as col, a.attnotnull as notnull
-        from pg_constraint k
-        join pg_class c on c.oid = k.conrelid
-        join pg_class p on p.oid = k.confrelid
-        join pg_namespace n on n.oid = c.relnamespace
-        cross join lateral unnest(k.conkey) as ck(attnum)
-        join pg_attribute a on a.attrelid = c.oid and a.attnum = ck.attnum
-        where k.contype = 'f' and n.nspname = 'public' and p.relname = 'users'`),
-    );
+    const references = await columnsReferencing(tx, 'users');
     for (const reference of references) {
       if (reference.notnull || !isKeptByWipe(reference.tbl) || reference.tbl === 'sessions') continue;
       await tx.execute(

@@ -4,7 +4,6 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Comunicado } from '../../../shared/comunicados.schemas.js';
-import { richTextSummary } from '../../../shared/rich-text.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,9 +19,10 @@ import {
   managedRow,
   removedConflict,
 } from './comunicados.access.js';
-import { checkAudience, describePublico, normalizePublico } from './comunicados.audience.js';
+import { checkAudience, normalizePublico } from './comunicados.audience.js';
 import {
   checkSchedule,
+  contentColumns,
   currentAnexos,
   notifyRecipients,
   publish,
@@ -131,12 +131,7 @@ export async function updateComunicado(
     const [updated] = await tx
       .update(comunicados)
       .set({
-        titulo: input.titulo,
-        corpo: input.corpo,
-        resumo: richTextSummary(input.corpo),
-        publico,
-        publicoDescricao: await describePublico(tx, publico),
-        exigeCiente: input.exige_ciente,
+        ...(await contentColumns(tx, input, publico)),
         publicarEm,
         expiraEm,
         version: row.version + 1,

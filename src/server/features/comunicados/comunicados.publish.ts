@@ -3,7 +3,7 @@
  * see, notifying the recipients, and the job that publishes what falls due.
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Comunicado } from '../../../shared/comunicados.schemas.js';
+import type { Comunicado, Publico } from '../../../shared/comunicados.schemas.js';
 import { richTextSummary } from '../../../shared/rich-text.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -209,6 +209,18 @@ export function checkSchedule(publicarEm: Date, now: Date): void {
     ]);
 }
 
+/** The columns a notice takes from the form: its text, summary, audience (and how it reads) and ciente. */
+export async function contentColumns(tx: DbOrTx, input: ParsedInput, publico: Publico) {
+  return {
+    titulo: input.titulo,
+    corpo: input.corpo,
+    resumo: richTextSummary(input.corpo),
+    publico,
+    publicoDescricao: await describePublico(tx, publico),
+    exigeCiente: input.exige_ciente,
+  };
+}
+
 export async function createComunicado(
   ctx: AppContext,
   author: Author,
@@ -233,12 +245,7 @@ export async function createComunicado(
     const [row] = await tx
       .insert(comunicados)
       .values({
-        titulo: input.titulo,
-        corpo: input.corpo,
-        resumo: richTextSummary(input.corpo),
-        publico,
-        publicoDescricao: await describePublico(tx, publico),
-        exigeCiente: input.exige_ciente,
+        ...(await contentColumns(tx, input, publico)),
         publicarEm: publicarEm > now ? publicarEm : now,
         expiraEm,
         autorId: author.id,

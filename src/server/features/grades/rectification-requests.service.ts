@@ -226,6 +226,32 @@ async function lockPending(tx: DbOrTx, id: string) {
   return row;
 }
 
+/** Closes a pending request as `actor` decided it, with the audit entry of the decision. */
+async function recordDecision(
+  tx: DbOrTx,
+  row: Awaited<ReturnType<typeof lockPending>>,
+  situacao: 'aprovada' | 'recusada',
+  resposta: string | null,
+  actor: Actor,
+): Promise<void> {
+  await tx
+    .update(rectificationRequests)
+    .set({
+      situacao,
+      resposta,
+      decididoPorId: actor.id,
+      decididoPorNome: actor.nome,
+      decididoEm: clock.now(),
+    })
+    .where(eq(rectificationRequests.id, row.id));
+  await recordAudit(tx, actor, {
+    action: situacao === 'aprovada' ? 'aprovar_retificacao' : 'recusar_retificacao',
+    entity: 'retificacao',
+    entityId: row.id,
+    details: { antes: row.antes, depois: row.depois, motivo: row.motivo, resposta },
+  });
+}
+
 /**
  * POST /api/retificacoes/:id/aprovar — the grade becomes the value asked for, as a retificação by
  * the administrator carrying the teacher's reason; refused (409) when the grade changed since the
@@ -250,22 +276,7 @@ export async function approveRectification(
       { solicitacao_id: row.id, solicitado_por: row.solicitadoPorNome },
     );
     const resposta = input.resposta?.trim() ? input.resposta.trim() : null;
-    await tx
-      .update(rectificationRequests)
-      .set({
-        situacao: 'aprovada',
-        resposta,
-        decididoPorId: actor.id,
-        decididoPorNome: actor.nome,
-        decididoEm: clock.now(),
-      })
-      .where(eq(rectificationRequests.id, id));
-    await recordAudit(tx, actor, {
-      action: 'aprovar_retificacao',
-      entity: 'retificacao',
-      entityId: id,
-      details: { antes: row.antes, depois: row.depois, motivo: row.motivo, resposta },
-    });
+    await recordDecision(tx, row, 'aprovada', resposta, actor);
   });
   return presentOne(ctx.db, id);
 }
@@ -279,22 +290,7 @@ export async function refuseRectification(
 ): Promise<RectificationRequest> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
-    await tx
-      .update(rectificationRequests)
-      .set({
-        situacao: 'recusada',
-        resposta: input.resposta,
-        decididoPorId: actor.id,
-        decididoPorNome: actor.nome,
-        decididoEm: clock.now(),
-      })
-      .where(eq(rectificationRequests.id, id));
-    await recordAudit(tx, actor, {
-      action: 'recusar_retificacao',
-      entity: 'retificacao',
-      entityId: id,
-      details: { antes: row.antes, depois: row.depois, motivo: row.motivo, resposta: input.resposta },
-    });
+    await recordDecision(tx, row, 'recusada', input.resposta, actor);
   });
   return presentOne(ctx.db, id);
 }

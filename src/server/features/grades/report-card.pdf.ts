@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
+import { fileNameSlug } from '../../lib/download.js';
 import { drawPdfTable } from '../../lib/pdf-table.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import type { Viewer } from '../classes/index.js';
@@ -106,14 +107,6 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
 }
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-zA-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-
 /** GET /api/boletins/alunos/:id.pdf */
 export async function buildReportCardPdf(
   db: DbOrTx,
@@ -126,7 +119,7 @@ export async function buildReportCardPdf(
   const body = await boletimPdf(`Boletim ${String(card.ano)} — ${card.aluno.nome}`, (doc) =>
     drawCard(doc, school, card),
   );
-  return { body, fileName: `boletim-${String(card.ano)}-${slug(card.aluno.matricula)}.pdf` };
+  return { body, fileName: `boletim-${String(card.ano)}-${fileNameSlug(card.aluno.matricula)}.pdf` };
 }
 
 /** GET /api/boletins/turmas/:id.pdf — every student who belonged to the class in its year, one page each. */
@@ -164,5 +157,5 @@ export async function buildClassReportCardsPdf(db: DbOrTx, viewer: Viewer, turma
     }
     for (const card of cards) drawCard(doc, school, card);
   });
-  return { body, fileName: `boletins-${slug(turma.nome)}-${turma.anoLetivo}.pdf` };
+  return { body, fileName: `boletins-${fileNameSlug(turma.nome)}-${turma.anoLetivo}.pdf` };
 }

@@ -12,6 +12,7 @@ import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limit
 import { recordAudit, type Actor } from '../audit/index.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { rowsOf } from '../../db/rows.js';
+import { columnsReferencing } from '../../db/foreign-keys.js';
 import { schoolPeriods, type SchoolPeriodRow } from '../../db/schema/calendar.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
 import { periodStatesFor } from '../calendar/index.js';
@@ -40,18 +41,9 @@ interface Reference {
 
 /** Every column of a public table that references `target` (found in the schema, so new tables join). */
 export async function referencesTo(db: DbOrTx, target: string): Promise<Reference[]> {
-  return rowsOf<Reference>(
-    await db.execute(sql`
-      select c.relname as tbl, a.attname as col
-      from pg_constraint k
-      join pg_class c on c.oid = k.conrelid
-      join pg_class p on p.oid = k.confrelid
-      join pg_namespace n on n.oid = c.relnamespace
-      cross join lateral unnest(k.conkey) as ck(attnum)
-      join pg_attribute a on a.attrelid = c.oid and a.attnum = ck.attnum
-      where k.contype = 'f' and n.nspname = 'public' and p.relname = ${target}
-      order by 1, 2`),
-  ).filter((ref) => !SKIPPED_TABLES.has(ref.tbl));
+  return (await columnsReferencing(db, target))
+    .filter((ref) => !SKIPPED_TABLES.has(ref.tbl))
+    .map(({ tbl, col }) => ({ tbl, col }));
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

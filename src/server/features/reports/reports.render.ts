@@ -6,6 +6,7 @@ import {
   type ReportResult,
 } from '../../../shared/reports.schemas.js';
 import { exportRows, type ExportColumn, type ExportFile } from '../../lib/spreadsheet.js';
+import { fileNameSlug } from '../../lib/download.js';
 import type { StoredSchoolIdentity } from '../settings/index.js';
 import { renderPdf } from '../../lib/pdf.js';
 
@@ -17,16 +18,8 @@ import { renderPdf } from '../../lib/pdf.js';
 
 type Row = Record<string, ReportCell>;
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-zA-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-
 export function reportFileBase(result: ReportResult): string {
-  return slug([result.id, result.subtitulo ?? ''].join(' ')).slice(0, 80) || result.id;
+  return fileNameSlug([result.id, result.subtitulo ?? ''].join(' ')).slice(0, 80) || result.id;
 }
 
 function exportColumnsOf(columns: ReportColumn[]): ExportColumn<Row>[] {
