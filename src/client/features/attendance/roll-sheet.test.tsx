@@ -85,6 +85,16 @@ function rollOf(alunos: RollStudent[], overrides: Partial<Roll> = {}): Roll {
   };
 }
 
+/** A roll already saved once (version 1), as the sheet reads it back. */
+const SAVED_ONCE: Roll['chamada'] = {
+  id: 'c',
+  registrada_em: '',
+  atualizada_em: '',
+  registrada_por: null,
+  version: 1,
+  pode_remover: false,
+};
+
 const forty = Array.from({ length: 40 }, (_, index) => student(index + 1));
 
 describe('roll state', () => {
@@ -96,14 +106,7 @@ describe('roll state', () => {
       abono_motivo: null,
     });
     const roll = rollOf([student(1), saved, student(3)], {
-      chamada: {
-        id: 'c',
-        registrada_em: '',
-        atualizada_em: '',
-        registrada_por: null,
-        version: 1,
-        pode_remover: false,
-      },
+      chamada: SAVED_ONCE,
     });
     const start = savedAbsences(roll);
     expect([...start]).toEqual([[saved.id, 'Atestado']]);
@@ -308,14 +311,7 @@ describe('unsaved marks', () => {
     const saved = rollOf(
       [student(1, { id: 'f1', justificativa: null, situacao: 'injustificada', abono_motivo: null })],
       {
-        chamada: {
-          id: 'c',
-          registrada_em: '',
-          atualizada_em: '',
-          registrada_por: null,
-          version: 1,
-          pode_remover: false,
-        },
+        chamada: SAVED_ONCE,
       },
     );
     expect(hasUnsavedMarks(saved, savedAbsences(saved))).toBe(false);

@@ -234,6 +234,16 @@ describe('DashboardPage', () => {
       null,
     );
   });
+  /** Lucas's tuition of `mes` (R$ 850,00, due on the 10th), still to pay. */
+  const lucasTuition = (mes: string) => ({
+    id: `m${mes.slice(5)}`,
+    aluno_nome: 'Lucas',
+    mes_referencia: mes,
+    data_vencimento: `${mes}-10`,
+    valor_atualizado: 85_000,
+    status: 'pendente' as const,
+  });
+
   it("calls an overdue tuition 'vencida' with its cost today, and the próxima the next one not yet due", async () => {
     stubServer('responsavel', {
       escopo: 'responsavel',
@@ -241,14 +251,7 @@ describe('DashboardPage', () => {
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
       valor_vencido: 88_598,
-      proxima_mensalidade: {
-        id: 'm10',
-        aluno_nome: 'Lucas',
-        mes_referencia: '2026-10',
-        data_vencimento: '2026-10-10',
-        valor_atualizado: 85_000,
-        status: 'pendente',
-      },
+      proxima_mensalidade: lucasTuition('2026-10'),
     });
     renderAt(<DashboardPage />);
     const card = await screen.findByTestId('familia-mensalidades-card');
@@ -265,14 +268,7 @@ describe('DashboardPage', () => {
       mensalidades_em_aberto: 0,
       mensalidades_vencidas: 0,
       valor_vencido: 0,
-      proxima_mensalidade: {
-        id: 'm12',
-        aluno_nome: 'Lucas',
-        mes_referencia: '2026-12',
-        data_vencimento: '2026-12-10',
-        valor_atualizado: 85_000,
-        status: 'pendente',
-      },
+      proxima_mensalidade: lucasTuition('2026-12'),
     });
     renderAt(<DashboardPage />);
     const card = await screen.findByTestId('familia-mensalidades-card');

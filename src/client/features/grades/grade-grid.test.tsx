@@ -4,33 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
+import { reply, stubApi, stubScreen } from '../../test/render';
 import { GradeGrid } from './grade-grid';
 
 afterEach(cleanup);
 
-const jsdomMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia');
-/** jsdom has no layout: say whether the screen is as wide as a desktop (the grid) or a phone (one student). */
-function setWide(wide: boolean) {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      media: query,
-      matches: query.includes('min-width') ? wide : false,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
-beforeEach(() => setWide(true));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  if (jsdomMatchMedia) Object.defineProperty(window, 'matchMedia', jsdomMatchMedia);
-});
+// jsdom has no layout: the screen is as wide as a desktop (the grid) unless a test says a phone (one student).
+beforeEach(() => stubScreen(true));
+afterEach(() => vi.unstubAllGlobals());
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -115,6 +96,30 @@ function renderGrid(grid: GradesGrid, canRectify = false) {
       <GradeGrid grid={grid} canRectify={canRectify} />
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The teacher types 5 for Aluno 2 in 'Prova 1' and saves it (the row says 'salvo'); `showGrid` shows the
+ * grid as read again, on the same screen.
+ */
+async function savedFiveForAluno2() {
+  const user = userEvent.setup();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <GradeGrid grid={gridOf()} canRectify={false} />
+    </QueryClientProvider>,
+  );
+  await user.click(cell('Prova 1', 'Aluno 2'));
+  await user.keyboard('5{Enter}');
+  await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+  const showGrid = (grid: GradesGrid) =>
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <GradeGrid grid={grid} canRectify={false} />
+      </QueryClientProvider>,
+    );
+  return { user, showGrid };
 }
 
 const cell = (avaliacao: string, aluno: string) =>
@@ -241,18 +246,10 @@ describe('GradeGrid', () => {
   });
 
   it('saves a grade typed just before leaving the grid (another period, class or page)', async () => {
-    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({ success: true, data: { salvas: 1, notas: [] }, message: '1 nota salva.' }),
-          {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          },
-        ),
-      ),
+    const fetchMock = stubApi(
+      {},
+      reply(200, { success: true, data: { salvas: 1, notas: [] }, message: '1 nota salva.' }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const view = renderGrid(gridOf());
     await user.click(cell('Prova 1', 'Aluno 2'));
@@ -297,26 +294,13 @@ describe('GradeGrid', () => {
         );
       }),
     );
-    const user = userEvent.setup();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <GradeGrid grid={gridOf()} canRectify={false} />
-      </QueryClientProvider>,
-    );
-    await user.click(cell('Prova 1', 'Aluno 2'));
-    await user.keyboard('5{Enter}');
-    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
+    const { user, showGrid } = await savedFiveForAluno2();
     expect(bodies[0]!.notas[0]!.version).toBe(0);
 
     // The teacher starts retyping it; meanwhile the grid comes back with the secretary's 8,0 (version 2).
     await user.click(cell('Prova 1', 'Aluno 2'));
     await user.keyboard('6');
-    view.rerender(
-      <QueryClientProvider client={client}>
-        <GradeGrid grid={withCell(gridOf(), 2, '8,0', 2)} canRectify={false} />
-      </QueryClientProvider>,
-    );
+    showGrid(withCell(gridOf(), 2, '8,0', 2));
     await user.keyboard('{Enter}');
     // Sent against the version the teacher was editing (their own 5), so the server answers a conflict.
     await waitFor(() => expect(bodies).toHaveLength(2));
@@ -331,32 +315,9 @@ describe('GradeGrid', () => {
   });
 
   it("shows the other person's newer value over a grade this screen had saved", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify({ success: true, data: { salvas: 1, notas: [savedCell(12, 5, 1)] } }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      ),
-    );
-    const user = userEvent.setup();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <GradeGrid grid={gridOf()} canRectify={false} />
-      </QueryClientProvider>,
-    );
-    await user.click(cell('Prova 1', 'Aluno 2'));
-    await user.keyboard('5{Enter}');
-    await waitFor(() => expect(screen.getByRole('row', { name: /Aluno 2/ })).toHaveTextContent('salvo'));
-    view.rerender(
-      <QueryClientProvider client={client}>
-        <GradeGrid grid={withCell(gridOf(), 2, '8,0', 2)} canRectify={false} />
-      </QueryClientProvider>,
-    );
+    stubApi({ '/api/notas': { salvas: 1, notas: [savedCell(12, 5, 1)] } });
+    const { showGrid } = await savedFiveForAluno2();
+    showGrid(withCell(gridOf(), 2, '8,0', 2));
     expect(cell('Prova 1', 'Aluno 2')).toHaveValue('8,0');
   });
 
@@ -367,7 +328,7 @@ describe('GradeGrid', () => {
   });
 
   it('shows one student at a time on a phone, with next and previous', async () => {
-    setWide(false);
+    stubScreen(false);
     const user = userEvent.setup();
     renderGrid(gridOf());
     expect(screen.getByRole('heading', { name: 'Aluno 1' })).toBeInTheDocument();
