@@ -15,6 +15,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
 import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SubjectsSection } from './subjects-section';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
 const decimalText = (value: number) => formatGradeNumber(value);
@@ -45,12 +46,24 @@ const academicFormSchema = z
   )
   .pipe(academicSettingsValuesSchema);
 
-/** Configurações → Acadêmico: how grades are given and averaged (saved with its version). */
+/**
+ * Configurações → Acadêmico: how grades are given and averaged (saved with its version), and the school's
+ * subjects.
+ */
 export function AcademicTab() {
   const settings = useAcademicSettings();
-  if (settings.isPending) return <Spinner />;
-  if (settings.isError) return <ErrorBanner>Erro ao carregar as regras acadêmicas.</ErrorBanner>;
-  return <AcademicForm key={settings.data.version} settings={settings.data} />;
+  return (
+    <div className="space-y-6">
+      {settings.isPending ? (
+        <Spinner />
+      ) : settings.isError ? (
+        <ErrorBanner>Erro ao carregar as regras acadêmicas.</ErrorBanner>
+      ) : (
+        <AcademicForm key={settings.data.version} settings={settings.data} />
+      )}
+      <SubjectsSection />
+    </div>
+  );
 }
 
 function AcademicForm({ settings }: { settings: AcademicSettings }) {

@@ -1,0 +1,73 @@
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import {
+  areaLabelsMedio,
+  areas,
+  componentesBncc,
+  subjectNameSchema,
+  type Disciplina,
+} from '../../../shared/disciplinas.schemas';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { FormModal } from '../../components/form-modal';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSaveDisciplina } from '../../domain/disciplinas.api';
+
+const subjectFormSchema = z.object({
+  nome: subjectNameSchema,
+  area: z.enum(areas, { error: 'Escolha a área do conhecimento' }),
+  componente_bncc: z.enum(componentesBncc).nullable(),
+});
+
+/** Each área with its Ensino Médio name beside it when it differs ('Linguagens (EM: … e suas Tecnologias)'). */
+const areaOptions = Object.fromEntries(
+  areas.map((area) => [
+    area,
+    areaLabelsMedio[area] === area ? area : `${area} (no Ensino Médio: ${areaLabelsMedio[area]})`,
+  ]),
+);
+const componenteOptions = Object.fromEntries(componentesBncc.map((item) => [item, item]));
+
+/** 'Nova disciplina' and 'Editar disciplina': name, área and BNCC component (a rename keeps the history). */
+export function SubjectFormModal({ subject, onClose }: { subject: Disciplina | null; onClose: () => void }) {
+  const save = useSaveDisciplina();
+  const form = useSchemaForm(subjectFormSchema, {
+    nome: subject?.nome ?? '',
+    area: subject?.area ?? 'Linguagens',
+    componente_bncc: subject?.componente_bncc ?? null,
+  });
+  const renaming = subject !== null && form.watch('nome').trim() !== subject.nome;
+  return (
+    <FormModal
+      title={subject ? `Editar disciplina — ${subject.nome}` : 'Nova disciplina'}
+      formId="subject-form"
+      submitLabel={subject ? 'Salvar disciplina' : 'Adicionar disciplina'}
+      size="md"
+      form={form}
+      onClose={onClose}
+      onSubmit={form.submit(async (values) => {
+        const result = await save.mutateAsync({
+          id: subject?.id ?? null,
+          input: subject ? { ...values, version: subject.version } : values,
+        });
+        toast.success(result.message ?? 'Disciplina salva.');
+        onClose();
+      })}
+    >
+      <FormInput name="nome" label="Nome" required maxLength={60} autoComplete="off" />
+      {renaming && (
+        <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
+          O novo nome vale para as turmas, notas e chamadas dos anos letivos em aberto e para os professores.
+          Os anos letivos já encerrados guardam o nome com que a disciplina foi dada.
+        </p>
+      )}
+      <FormSelect name="area" label="Área do conhecimento" options={areaOptions} required />
+      <FormSelect
+        name="componente_bncc"
+        label="Componente curricular da BNCC"
+        empty="Nenhum (parte diversificada, itinerário)"
+        emptyAsNull
+        options={componenteOptions}
+      />
+    </FormModal>
+  );
+}
