@@ -15,6 +15,8 @@ export const keyRoots = {
   /** The grade curricular of a class (its subjects, teachers and lesson days). */
   curriculum: ['curriculum'],
   grades: ['grades'],
+  /** The pareceres descritivos of Educação Infantil. */
+  pareceres: ['pareceres'],
   calendar: ['calendar'],
   classes: ['classes'],
   students: ['students'],
