@@ -30,6 +30,12 @@ export const seriesByNivel: Record<ClassNivel, readonly string[]> = {
 /** Educação Infantil has no grades and no retention (LDB art. 31): pareceres descritivos instead. */
 export const isInfantil = (nivel: string): boolean => nivel === 'Educação Infantil';
 
+/** Whether a série is one of Educação Infantil's age groups (where only the série is at hand). */
+export const isInfantilSerie = (serie: string | null | undefined): boolean =>
+  serie !== null &&
+  serie !== undefined &&
+  infantilGroups.some((group) => group.serie.toLowerCase() === serie.trim().toLowerCase());
+
 export const INFANTIL_SEM_NOTAS = 'Turmas de Educação Infantil não têm notas: use os pareceres descritivos.';
 
 /** Creche (0–3) or pré-escola (4–5) from an Infantil class's série; a série the list lacks counts as pré-escola unless it names the creche. */

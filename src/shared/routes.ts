@@ -22,6 +22,7 @@ export const paths = {
   calendar: '/dashboard/calendario',
   attendance: '/dashboard/frequencia',
   grades: '/dashboard/notas',
+  pareceres: '/dashboard/pareceres',
   yearEnd: '/dashboard/ano-letivo',
   comunicados: '/dashboard/comunicados',
   mensagens: '/dashboard/mensagens',

@@ -80,6 +80,20 @@ export const portalRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'pareceres',
+    handle: { title: 'Pareceres' },
+    lazy: async () => {
+      const { PareceresPage } = await import('../features/pareceres/pareceres-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.write">
+            <PareceresPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
     path: 'ano-letivo',
     handle: { title: 'Ano letivo' },
     lazy: async () => {

@@ -17,6 +17,8 @@ export const keyRoots = {
   /** The school's subject catalogue (Configurações → Acadêmico → Disciplinas). */
   disciplinas: ['disciplinas'],
   grades: ['grades'],
+  /** The pareceres descritivos of Educação Infantil. */
+  pareceres: ['pareceres'],
   calendar: ['calendar'],
   classes: ['classes'],
   students: ['students'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, Roll } from '../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
+import type { Parecer } from '../../shared/pareceres.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
 import { clock } from '../lib/clock.js';
 import { loginAs, setupTestApp } from '../test/test-app.js';
@@ -38,7 +39,8 @@ describe('demo school year', () => {
     expect(june.feriados.map((holiday) => holiday.data)).toEqual(['2026-06-04']);
 
     const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
-    for (const turma of classes) {
+    // Educação Infantil (the Pré II) has no subject grid of its own: no grades (seed-pareceres.ts).
+    for (const turma of classes.filter((item) => item.nivel !== 'Educação Infantil')) {
       const grade = dataOf<Curriculum>(await get(`/api/turmas/${turma.id}/disciplinas`, admin));
       expect(grade.disciplinas.length).toBeGreaterThanOrEqual(8);
       expect(grade.frequencia_modo).toBe(turma.nivel === 'Fundamental I' ? 'diaria' : 'por_aula');
@@ -63,6 +65,23 @@ describe('demo school year', () => {
     const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', admin));
     expect(alerts.abaixo_minimo.length).toBeGreaterThanOrEqual(3);
     expect(alerts.abaixo_minimo.length).toBeLessThan(20);
+  });
+
+  it('has a Pré II class of the demo teacher with pareceres published, reviewed and waiting for review', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const teacher = await loginAs(t.app, demoAccounts[1].email, demoAccounts[1].senha);
+    const preII = dataOf<SchoolClass[]>(await get('/api/turmas', teacher)).find(
+      (turma) => turma.nivel === 'Educação Infantil',
+    );
+    expect(preII).toMatchObject({ nome: 'Pré II A', serie: 'Pré II', alunos_count: 12 });
+    const list = dataOf<Parecer[]>(await get(`/api/pareceres?turma_id=${preII!.id}`, admin));
+    expect(list.map((item) => item.status).sort()).toEqual([
+      ...Array<string>(6).fill('publicado'),
+      ...Array<string>(2).fill('rascunho'),
+      ...Array<string>(2).fill('revisado'),
+    ]);
+    const pdf = await get(`/api/alunos/${list[0]!.aluno_id}/relatorio-desenvolvimento.pdf`, admin);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('gives the demo teacher the classes of their grid as well as their own', async () => {

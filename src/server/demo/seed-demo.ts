@@ -6,6 +6,7 @@ import { users } from '../db/schema/users.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
+import { seedPareceres } from './seed-pareceres.js';
 import { seedGrades } from './seed-grades.js';
 import { seedLgpd } from './seed-lgpd.js';
 import { seedComunicados } from './seed-comunicados.js';
@@ -71,6 +72,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
     await seedGrades(tx, clock.today());
+    await seedPareceres(tx, ids.professor!, ids.administrador!);
     await seedLgpd(tx, ids.responsavel!);
     await seedComunicados(tx, {
       administrador: ids.administrador!,

@@ -4,6 +4,8 @@ import { yearForNewClasses } from '../../../shared/school-year-focus';
 import {
   classInputSchema,
   classNiveis,
+  seriesByNivel,
+  type ClassNivel,
   classStatusLabels,
   DEFAULT_CAPACITY,
   turnoLabels,
@@ -41,6 +43,7 @@ function ClassForm({ turma, ano, onClose }: { turma: SchoolClass | null; ano: st
     status: turma?.status ?? 'ativo',
   });
 
+  const nivel = form.watch('nivel') as ClassNivel | undefined;
   return (
     <FormModal
       title={turma ? 'Editar Turma' : 'Nova Turma'}
@@ -69,7 +72,23 @@ function ClassForm({ turma, ano, onClose }: { turma: SchoolClass | null; ano: st
           empty="Selecione"
           options={Object.fromEntries(classNiveis.map((nivel) => [nivel, nivel]))}
         />
-        <FormInput name="serie" label="Série" required placeholder="Ex: 1º ano" />
+        <FormInput
+          name="serie"
+          label={nivel === 'Educação Infantil' ? 'Grupo (faixa etária)' : 'Série'}
+          required
+          list="class-serie-options"
+          placeholder={nivel === 'Educação Infantil' ? 'Ex: Pré II' : 'Ex: 1º ano'}
+          hint={
+            nivel === 'Educação Infantil'
+              ? 'Creche: Berçário, Maternal I e II · Pré-escola: Pré I e II (idade em 31 de março)'
+              : undefined
+          }
+        />
+        <datalist id="class-serie-options">
+          {(nivel ? seriesByNivel[nivel] : []).map((serie) => (
+            <option key={serie} value={serie} />
+          ))}
+        </datalist>
         <FormSelect name="turno" label="Turno" required options={turnoLabels} />
         {!turma && <FormInput name="ano_letivo" label="Ano Letivo" required inputMode="numeric" />}
         <FormInput name="capacidade_maxima" label="Capacidade Máxima" type="number" min={1} required />

@@ -1,5 +1,8 @@
-import { BookOpenCheck, History } from 'lucide-react';
+import { BookOpenCheck, History, NotebookPen } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { INFANTIL_SEM_NOTAS, isInfantilSerie } from '../../../shared/classes.schemas';
+import { paths } from '../../../shared/routes';
+import { ButtonLink } from '../../components/button';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import { formatDate, todayIso } from '../../../shared/format';
@@ -60,6 +63,8 @@ export function GradesPage() {
       ?.disciplina ??
     subjectOptions[0] ??
     '';
+  // Educação Infantil has no grades (LDB art. 31): its classes lead to the pareceres.
+  const infantil = isInfantilSerie(classes.data?.find((turma) => turma.id === turmaId)?.serie);
   const subjectsPending = turmaId !== '' && (subjects.isPending || (teacher && teachers.isPending));
   const periodoParam = params.get('periodo');
   const periodoId =
@@ -185,6 +190,16 @@ export function GradesPage() {
             admin
               ? 'Edite o ano letivo no Calendário para dividi-lo em períodos.'
               : 'A secretaria precisa dividir o ano letivo em períodos.'
+          }
+        />
+      ) : infantil ? (
+        <EmptyState
+          icon={NotebookPen}
+          title={INFANTIL_SEM_NOTAS}
+          action={
+            <ButtonLink to={`${paths.pareceres}?turma=${turmaId}`} className="min-h-11">
+              Abrir os pareceres da turma
+            </ButtonLink>
           }
         />
       ) : noGrade ? (

@@ -6,6 +6,8 @@ import { formatCpf } from '../../../shared/validators';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ReportCardView } from '../../domain/report-card';
+import { ChildPareceres } from '../../domain/parecer-parts';
+import { isInfantilSerie } from '../../../shared/classes.schemas';
 import { AddGuardianForm } from './add-guardian-form';
 import { AnonymiseStudentSection } from './anonymise-student';
 import { PriorYearsSection } from './prior-years-section';
@@ -100,7 +102,11 @@ export function StudentDetailsModal({
         <StudentAttendance alunoId={student.id} canExcuse={canExcuse} />
       </div>
       <div className="mt-6 border-t border-gray-200 pt-4">
-        <ReportCardView alunoId={student.id} />
+        {isInfantilSerie(student.turma?.serie) ? (
+          <ChildPareceres alunoId={student.id} />
+        ) : (
+          <ReportCardView alunoId={student.id} />
+        )}
       </div>
       {documents !== 'none' && (
         <div className="mt-6 border-t border-gray-200 pt-4">

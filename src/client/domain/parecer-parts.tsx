@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Download, NotebookPen } from 'lucide-react';
+import toast from 'react-hot-toast';
+import {
+  camposExperiencia,
+  parecerStatusLabels,
+  type Parecer,
+  type ParecerStatus,
+} from '../../shared/pareceres.schemas';
+import { Badge, type BadgeTone, EmptyState, ErrorBanner, Spinner } from '../components/feedback';
+import { Button } from '../components/button';
+import { downloadDevelopmentReport, usePareceres } from './pareceres.api';
+
+const tones: Record<ParecerStatus, BadgeTone> = { rascunho: 'gray', revisado: 'blue', publicado: 'green' };
+
+/** A parecer's status as a chip ('Enviado para revisão' is a draft the teacher handed over). */
+export function ParecerStatusChip({ parecer }: { parecer: Pick<Parecer, 'status' | 'enviado_em'> | null }) {
+  if (!parecer) return <Badge tone="yellow">Sem parecer</Badge>;
+  if (parecer.status === 'rascunho' && parecer.enviado_em) return <Badge tone="purple">Para revisão</Badge>;
+  return <Badge tone={tones[parecer.status]}>{parecerStatusLabels[parecer.status]}</Badge>;
+}
+
+/** The text of a parecer, general text first, then each campo de experiência written. */
+export function ParecerText({ parecer }: { parecer: Parecer }) {
+  return (
+    <div className="space-y-3 text-sm text-gray-800">
+      {parecer.texto && <p className="whitespace-pre-line">{parecer.texto}</p>}
+      {camposExperiencia.map((campo) =>
+        parecer.campos[campo.codigo] ? (
+          <div key={campo.codigo}>
+            <h5 className="font-semibold text-gray-900">{campo.nome}</h5>
+            <p className="whitespace-pre-line">{parecer.campos[campo.codigo]}</p>
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+export function DownloadReportButton({ alunoId, periodoId }: { alunoId: string; periodoId?: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadDevelopmentReport(alunoId, periodoId)
+      .catch((error: unknown) =>
+        toast.error(error instanceof Error && error.message ? error.message : 'Erro ao baixar o relatório.'),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button variant="secondary" className="min-h-11" loading={busy} onClick={download}>
+      <Download className="h-4 w-4" aria-hidden /> Relatório de desenvolvimento (PDF)
+    </Button>
+  );
+}
+
+/**
+ * A child of Educação Infantil on their card: the pareceres descritivos instead of a boletim (the family
+ * sees only the published ones), each period with its PDF.
+ */
+export function ChildPareceres({ alunoId }: { alunoId: string }) {
+  const list = usePareceres({ aluno_id: alunoId });
+  const titleId = `pareceres-${alunoId}`;
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h3 id={titleId} className="text-sm font-semibold text-gray-800">
+        Pareceres descritivos
+      </h3>
+      {list.isPending ? (
+        <Spinner label="Carregando pareceres..." />
+      ) : list.isError ? (
+        <ErrorBanner>{list.error.message || 'Erro ao carregar os pareceres.'}</ErrorBanner>
+      ) : list.data.length === 0 ? (
+        <EmptyState
+          icon={NotebookPen}
+          title="Nenhum parecer publicado ainda"
+          hint="Na Educação Infantil não há notas: a escola publica um parecer descritivo por período."
+        />
+      ) : (
+        list.data.map((parecer) => (
+          <article key={parecer.id} className="rounded-lg border border-gray-200 p-4">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h4 className="font-semibold text-gray-900">
+                {parecer.periodo.nome} de {parecer.periodo.ano}{' '}
+                <span className="ml-1 align-middle">
+                  <ParecerStatusChip parecer={parecer} />
+                </span>
+              </h4>
+              <DownloadReportButton alunoId={alunoId} periodoId={parecer.periodo_id} />
+            </div>
+            <ParecerText parecer={parecer} />
+          </article>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { CheckCircle2, Send, Save, Globe } from 'lucide-react';
+import toast from 'react-hot-toast';
+import {
+  camposExperiencia,
+  PARECER_LIMITS,
+  type CampoCodigo,
+  type Parecer,
+} from '../../../shared/pareceres.schemas';
+import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/field';
+import { LeaveGuard } from '../../components/leave-guard';
+import { ParecerStatusChip } from '../../domain/parecer-parts';
+import { useAdvanceParecer, useSaveParecer } from '../../domain/pareceres.api';
+
+type Campos = Partial<Record<CampoCodigo, string>>;
+
+const sameCampos = (a: Campos, b: Campos) =>
+  camposExperiencia.every((campo) => (a[campo.codigo] ?? '').trim() === (b[campo.codigo] ?? '').trim());
+
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/**
+ * One child's parecer of a period: the general text and one field per campo de experiência. The
+ * teacher saves (explicitly; leaving with unsaved text asks first) and sends it for review; the
+ * coordination reviews and publishes once what is on screen is saved. The parent keys this component
+ * by the parecer's version, so a save or another person's change starts it from the stored text.
+ */
+export function ParecerEditor({
+  aluno,
+  periodoId,
+  parecer,
+  canReview,
+}: {
+  aluno: { id: string; nome: string };
+  periodoId: string;
+  parecer: Parecer | null;
+  canReview: boolean;
+}) {
+  const [texto, setTexto] = useState(parecer?.texto ?? '');
+  const [campos, setCampos] = useState<Campos>(parecer?.campos ?? {});
+  const save = useSaveParecer();
+  const advance = useAdvanceParecer();
+  const dirty = texto.trim() !== (parecer?.texto ?? '').trim() || !sameCampos(campos, parecer?.campos ?? {});
+  const written = texto.trim() !== '' || Object.values(campos).some((value) => value.trim() !== '');
+
+  const submit = (enviar: boolean) => {
+    const trimmed = Object.fromEntries(
+      Object.entries(campos).map(([key, value]) => [key, value.trim()]),
+    ) as Campos;
+    save.mutate(
+      {
+        alunoId: aluno.id,
+        periodoId,
+        body: { texto, campos: trimmed, enviar, ...(parecer ? { version: parecer.version } : {}) },
+      },
+      {
+        onSuccess: (result) => toast.success(result.message ?? 'Parecer salvo.'),
+        onError: (error) => toast.error(errorText(error, 'Erro ao salvar o parecer.')),
+      },
+    );
+  };
+  const step = (which: 'revisar' | 'publicar') => {
+    if (!parecer) return;
+    advance.mutate(
+      { parecer, step: which },
+      {
+        onSuccess: (result) => toast.success(result.message ?? 'Feito.'),
+        onError: (error) => toast.error(errorText(error, 'Erro ao atualizar o parecer.')),
+      },
+    );
+  };
+  const busy = save.isPending || advance.isPending;
+  const titleId = `parecer-${aluno.id}`;
+  return (
+    <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
+      <LeaveGuard
+        when={dirty}
+        title="Parecer não salvo"
+        message={`O parecer de ${aluno.nome} tem mudanças não salvas. Sair assim mesmo?`}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={titleId} className="text-base font-semibold text-gray-900">
+          {aluno.nome}
+        </h2>
+        <ParecerStatusChip parecer={parecer} />
+      </div>
+      {parecer && parecer.status !== 'rascunho' && (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {parecer.status === 'publicado'
+            ? 'Publicado para a família. Salvar uma mudança devolve o parecer a rascunho: a família deixa de vê-lo até a coordenação publicá-lo de novo.'
+            : 'Revisado pela coordenação. Salvar uma mudança devolve o parecer a rascunho, para nova revisão.'}
+        </p>
+      )}
+      <TextAreaField
+        label="Parecer geral"
+        rows={4}
+        maxLength={PARECER_LIMITS.textoMax}
+        value={texto}
+        onChange={(event) => setTexto(event.target.value)}
+        hint="Como a criança chegou, o que conquistou no período e como a escola a acompanha."
+      />
+      {camposExperiencia.map((campo) => (
+        <TextAreaField
+          key={campo.codigo}
+          label={campo.nome}
+          rows={3}
+          maxLength={PARECER_LIMITS.campoMax}
+          value={campos[campo.codigo] ?? ''}
+          onChange={(event) => setCampos((current) => ({ ...current, [campo.codigo]: event.target.value }))}
+        />
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          className="min-h-11"
+          loading={save.isPending}
+          disabled={busy || !dirty}
+          onClick={() => submit(false)}
+        >
+          <Save className="h-4 w-4" aria-hidden /> Salvar
+        </Button>
+        {(!parecer || parecer.status === 'rascunho') && (
+          <Button
+            variant="secondary"
+            className="min-h-11"
+            disabled={busy || !written || (!dirty && parecer?.enviado_em != null)}
+            onClick={() => submit(true)}
+          >
+            <Send className="h-4 w-4" aria-hidden /> Enviar para revisão
+          </Button>
+        )}
+        {canReview && parecer?.status === 'rascunho' && (
+          <Button
+            variant="secondary"
+            className="min-h-11"
+            disabled={busy || dirty || !written}
+            onClick={() => step('revisar')}
+          >
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> Marcar como revisado
+          </Button>
+        )}
+        {canReview && parecer?.status === 'revisado' && (
+          <Button className="min-h-11" disabled={busy || dirty} onClick={() => step('publicar')}>
+            <Globe className="h-4 w-4" aria-hidden /> Publicar para a família
+          </Button>
+        )}
+      </div>
+      {canReview && dirty && parecer && parecer.status !== 'publicado' && (
+        <p className="text-xs text-gray-600">Salve as mudanças antes de revisar ou publicar.</p>
+      )}
+    </section>
+  );
+}

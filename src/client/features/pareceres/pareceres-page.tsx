@@ -1,0 +1,188 @@
+import { ArrowLeft, NotebookPen, Users } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { can } from '../../../shared/permissions';
+import { todayIso } from '../../../shared/format';
+import type { Parecer } from '../../../shared/pareceres.schemas';
+import { Button } from '../../components/button';
+import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { SelectField } from '../../components/field';
+import { useCurrentUser } from '../../lib/current-user';
+import { ParecerStatusChip } from '../../domain/parecer-parts';
+import {
+  useClassChildren,
+  useInfantilClasses,
+  usePareceres,
+  useSchoolYearsWithPeriods,
+} from '../../domain/pareceres.api';
+import { ParecerEditor } from './parecer-editor';
+import { PendingPareceres } from './pareceres-pending';
+
+/**
+ * 'Pareceres' (Educação Infantil): the teacher picks the class and the period, sees the children with
+ * the status of each parecer and writes them; the coordination also has the queue of what waits for
+ * review and publication. Class, period, child and tab are in the URL.
+ */
+export function PareceresPage() {
+  const { data: me } = useCurrentUser();
+  const reviewer = can(me?.nivel, 'pareceres.review');
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes))
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const pendingTab = reviewer && params.get('ver') === 'pendentes';
+  const classes = useInfantilClasses();
+  const years = useSchoolYearsWithPeriods();
+  const turma = classes.data?.find((item) => item.id === params.get('turma')) ?? classes.data?.[0];
+  const year = years.data?.find((item) => String(item.ano) === turma?.ano_letivo);
+  const today = todayIso();
+  const periods = year?.periodos ?? [];
+  const periodo =
+    periods.find((item) => item.id === params.get('periodo')) ??
+    periods.find((item) => item.inicio <= today && today <= item.fim) ??
+    periods[0];
+  const turmaId = turma?.id ?? '';
+  const children = useClassChildren(turmaId);
+  const pareceres = usePareceres(
+    { turma_id: turmaId, periodo_id: periodo?.id ?? '' },
+    Boolean(turma && periodo),
+  );
+  const byChild = new Map(pareceres.data?.map((item) => [item.aluno_id, item]));
+  const alunoId = params.get('aluno');
+  const selected = children.data?.find((child) => child.id === alunoId);
+
+  const open = (parecer: Parecer) =>
+    update({ ver: null, turma: parecer.turma_id, periodo: parecer.periodo_id, aluno: parecer.aluno_id });
+
+  return (
+    <div>
+      <PageHeader
+        title="Pareceres descritivos"
+        subtitle="Educação Infantil: acompanhamento e registro do desenvolvimento (LDB art. 31), sem notas"
+      />
+      {reviewer && (
+        <div role="tablist" aria-label="Visão" className="mb-4 flex gap-2">
+          <Button
+            role="tab"
+            aria-selected={!pendingTab}
+            variant={pendingTab ? 'secondary' : 'primary'}
+            className="min-h-11"
+            onClick={() => update({ ver: null })}
+          >
+            Por turma
+          </Button>
+          <Button
+            role="tab"
+            aria-selected={pendingTab}
+            variant={pendingTab ? 'primary' : 'secondary'}
+            className="min-h-11"
+            onClick={() => update({ ver: 'pendentes', aluno: null })}
+          >
+            Para revisar e publicar
+          </Button>
+        </div>
+      )}
+      {pendingTab ? (
+        <PendingPareceres onOpen={open} />
+      ) : classes.isError || years.isError ? (
+        <ErrorBanner>Erro ao carregar as turmas ou os períodos.</ErrorBanner>
+      ) : classes.isPending || years.isPending ? (
+        <Spinner />
+      ) : !turma ? (
+        <EmptyState
+          icon={NotebookPen}
+          title="Nenhuma turma de Educação Infantil"
+          hint="Os pareceres descritivos são escritos para as turmas de Educação Infantil (Berçário ao Pré II)."
+        />
+      ) : (
+        <>
+          <div className="mb-4 grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Turma"
+              value={turmaId}
+              onChange={(event) => update({ turma: event.target.value, aluno: null })}
+            >
+              {classes.data.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.nome} ({item.serie})
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Período"
+              value={periodo?.id ?? ''}
+              onChange={(event) => update({ periodo: event.target.value })}
+            >
+              {periods.length === 0 && <option value="">Nenhum período</option>}
+              {periods.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.nome}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {!periodo ? (
+            <EmptyState
+              icon={NotebookPen}
+              title={`O ano letivo ${turma.ano_letivo} não tem períodos`}
+              hint="A secretaria precisa cadastrar o ano letivo e seus períodos no Calendário."
+            />
+          ) : children.isError || pareceres.isError ? (
+            <ErrorBanner>Erro ao carregar as crianças ou os pareceres.</ErrorBanner>
+          ) : children.isPending || pareceres.isPending ? (
+            <Spinner label="Carregando crianças..." />
+          ) : children.data.length === 0 ? (
+            <EmptyState icon={Users} title="Nenhuma criança nesta turma" />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+              <ul aria-label="Crianças da turma" className={`space-y-2 ${selected ? 'hidden lg:block' : ''}`}>
+                {children.data.map((child) => (
+                  <li key={child.id}>
+                    <button
+                      type="button"
+                      aria-current={child.id === selected?.id ? 'true' : undefined}
+                      onClick={() => update({ aluno: child.id })}
+                      className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border p-3 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary ${child.id === selected?.id ? 'border-primary bg-primary/5' : 'border-gray-200 bg-white'}`}
+                    >
+                      <span className="font-medium text-gray-900">{child.nome}</span>
+                      <ParecerStatusChip parecer={byChild.get(child.id) ?? null} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {selected ? (
+                <div>
+                  <Button
+                    variant="secondary"
+                    className="mb-2 min-h-11 lg:hidden"
+                    onClick={() => update({ aluno: null })}
+                  >
+                    <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar à lista
+                  </Button>
+                  <ParecerEditor
+                    key={`${selected.id}:${periodo.id}:${String(byChild.get(selected.id)?.version ?? 0)}`}
+                    aluno={selected}
+                    periodoId={periodo.id}
+                    parecer={byChild.get(selected.id) ?? null}
+                    canReview={reviewer}
+                  />
+                </div>
+              ) : (
+                <p className="hidden rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-600 lg:block">
+                  Escolha uma criança para escrever o parecer do período.
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
