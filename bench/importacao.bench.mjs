@@ -5,11 +5,14 @@
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { startServer, tempDataDir } from './lib.mjs';
-import { ADMIN, dist, signIn } from './school.mjs';
+import { dist, signIn } from './school.mjs';
+import { ADMIN } from './seed.mjs';
 
 const STUDENTS = Number(process.env.BENCH_IMPORT_STUDENTS ?? 300);
 const CLASSES = 10;
 const LIMIT_SECONDS = 60;
+// BENCH_IMPORT_EMAILS=0: guardians without e-mail (no portal accounts, so no password hashing).
+const EMAILS = process.env.BENCH_IMPORT_EMAILS !== '0';
 
 function csv(ano, completeCpf) {
   const header =
@@ -30,7 +33,7 @@ function csv(ano, completeCpf) {
         i % 2 ? 'Pai' : 'Mãe',
         completeCpf(String(700_000_000 + family)),
         '(11) 98765-4321',
-        `familia${family + 1}@bench.escola`,
+        EMAILS ? `familia${family + 1}@bench.escola` : '',
       ].join(';'),
     );
   }
