@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { applyMask } from '../lib/masks';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { publicSettingsAnswer } from '../test/answers';
-import { renderAt } from '../test/render';
+import { renderAt, stubApi } from '../test/render';
 import { Form, FormSelect } from './form-fields';
 import { GuardianFields } from './form-groups';
 
@@ -61,17 +61,10 @@ function GuardianForm({ save }: { save: Saver }) {
   );
 }
 
-function stubSettings(consultaCep: boolean, cep?: unknown) {
-  const fetchMock = vi.fn((url: string) => {
-    const body = url.startsWith('/api/cep/')
-      ? { success: true, data: cep }
-      : { success: true, data: publicSettingsAnswer({ consulta_cep: consultaCep, manutencao: false }) };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The public settings (CEP lookup on or off) for every request, and `cep` for a CEP lookup. */
+function stubSettings(consultaCep: boolean, cep?: object) {
+  const settings = publicSettingsAnswer({ consulta_cep: consultaCep, manutencao: false });
+  return stubApi({}, (request) => (request.path.startsWith('/api/cep/') ? cep : settings));
 }
 
 describe('one form style', () => {

@@ -4,6 +4,21 @@ import { rowsOf } from '../db/rows.js';
 import { dataOf, insertClass, insertTeacher, newCpf } from './records-fixtures.js';
 import { requestsOf, signedIn, type TestApp } from './test-app.js';
 
+/**
+ * The 2026 year in bimestres and its 1st bimestre (01/02–30/04, closing on 10/05), inserted as rows
+ * (no API): the ids a test hangs grades and records on.
+ */
+export async function insertFirstBimestre(t: TestApp) {
+  const db = t.database.db;
+  const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
+  const year = await one<{ id: string }>(sql`
+    insert into school_years (ano, inicio, fim, tipo_periodo) values (2026, '2026-02-01', '2026-12-15', 'bimestre') returning id`);
+  const period = await one<{ id: string }>(sql`
+    insert into school_periods (ano_letivo_id, numero, inicio, fim, data_fechamento)
+    values (${year.id}, 1, '2026-02-01', '2026-04-30', '2026-05-10') returning id`);
+  return { year, period };
+}
+
 /** Every row of every table as JSON text, per table: the whole database, to compare before and after. */
 export async function snapshotDatabase(t: TestApp): Promise<Map<string, string[]>> {
   const db = t.database.db;
@@ -66,11 +81,7 @@ export async function schoolWithCollidingGuardian(t: TestApp, options: { childLe
   const turma = await insertClass(t, teacher.id);
   await db.execute(sql`
     insert into class_subjects (turma_id, disciplina, professor_id, aulas_semanais) values (${turma.id}, 'Matemática', ${teacher.id}, 5)`);
-  const year = await one<{ id: string }>(sql`
-    insert into school_years (ano, inicio, fim, tipo_periodo) values (2026, '2026-02-01', '2026-12-15', 'bimestre') returning id`);
-  const period = await one<{ id: string }>(sql`
-    insert into school_periods (ano_letivo_id, numero, inicio, fim, data_fechamento)
-    values (${year.id}, 1, '2026-02-01', '2026-04-30', '2026-05-10') returning id`);
+  const { period } = await insertFirstBimestre(t);
   await db.execute(sql`
     insert into assessments (turma_id, disciplina, periodo_id, nome, data)
     values (${turma.id}, 'Matemática', ${period.id}, 'Prova de Matemática', '2026-03-10')`);

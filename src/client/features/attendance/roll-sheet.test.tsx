@@ -25,7 +25,7 @@ import {
 } from './roll-state';
 import type { Nivel } from '../../../shared/permissions';
 import type { SchoolYear } from '../../../shared/calendar.schemas';
-import { schoolYearOf, signedInAs, stubApi } from '../../test/render';
+import { reply, schoolYearOf, signedInAs, stubApi } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -253,15 +253,7 @@ describe('RollSheet', () => {
   });
 
   it('a roll the user may remove: "Remover chamada" asks, requires the reason and sends it', async () => {
-    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ success: true, data: null, message: 'Chamada removida.' }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi({}, reply(200, { success: true, data: null, message: 'Chamada removida.' }));
     const falta = { id: 'f1', justificativa: null, situacao: 'injustificada' as const, abono_motivo: null };
     const saved = rollOf([student(1, falta), student(2)], {
       chamada: {

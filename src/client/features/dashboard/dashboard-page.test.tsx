@@ -234,6 +234,17 @@ describe('DashboardPage', () => {
       null,
     );
   });
+  /** The home's tuition card of a family whose one child has no absence, with `tuition`. */
+  async function tuitionCard(tuition: Omit<DashboardResponsavel, 'escopo' | 'filhos'>): Promise<HTMLElement> {
+    stubServer('responsavel', {
+      escopo: 'responsavel',
+      filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+      ...tuition,
+    });
+    renderAt(<DashboardPage />);
+    return screen.findByTestId('familia-mensalidades-card');
+  }
+
   /** Lucas's tuition of `mes` (R$ 850,00, due on the 10th), still to pay. */
   const lucasTuition = (mes: string) => ({
     id: `m${mes.slice(5)}`,
@@ -245,16 +256,12 @@ describe('DashboardPage', () => {
   });
 
   it("calls an overdue tuition 'vencida' with its cost today, and the próxima the next one not yet due", async () => {
-    stubServer('responsavel', {
-      escopo: 'responsavel',
-      filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+    const card = await tuitionCard({
       mensalidades_em_aberto: 1,
       mensalidades_vencidas: 1,
       valor_vencido: 88_598,
       proxima_mensalidade: lucasTuition('2026-10'),
     });
-    renderAt(<DashboardPage />);
-    const card = await screen.findByTestId('familia-mensalidades-card');
     expect(card).toHaveTextContent('1 mensalidade vencida · R$ 885,98 hoje, com multa e juros.');
     expect(card).toHaveTextContent('Próxima: Lucas · outubro de 2026 · vence em 10/10/2026 · R$ 850,00');
     expect(card).toHaveTextContent('Em aberto agora: 1 mensalidade.');
@@ -262,16 +269,12 @@ describe('DashboardPage', () => {
   });
 
   it('tells a family that paid everything due that nothing is open, with the next month ahead', async () => {
-    stubServer('responsavel', {
-      escopo: 'responsavel',
-      filhos: [child({ frequencia: 100, abaixo_minimo: false, faltas: 0 })],
+    const card = await tuitionCard({
       mensalidades_em_aberto: 0,
       mensalidades_vencidas: 0,
       valor_vencido: 0,
       proxima_mensalidade: lucasTuition('2026-12'),
     });
-    renderAt(<DashboardPage />);
-    const card = await screen.findByTestId('familia-mensalidades-card');
     expect(card).toHaveTextContent('Nada em aberto agora.');
     expect(card).not.toHaveTextContent(/vencida/);
     expect(within(card).getByRole('link', { name: 'Ver mensalidades' })).toHaveAttribute(

@@ -31,6 +31,13 @@ beforeAll(async () => {
     )`);
 });
 
+/** The users rows of `id` (none once a restore dropped it). */
+const usersWithId = (id: string) =>
+  t.database.db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${id}`);
+
 function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
   const boundary = '----escola' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
@@ -134,10 +141,7 @@ describe('backup', () => {
     const restored = await restore(cookie, first.raw);
     expect(restored.statusCode).toBe(200);
     expect(restored.json().message).toBe('Backup restaurado com sucesso');
-    const gone = await t.database.db
-      .select()
-      .from(users)
-      .where(sql`${users.id} = ${extra.id}`);
+    const gone = await usersWithId(extra.id);
     expect(gone).toHaveLength(0);
 
     // The administrator is still signed in (sessions of users that exist survive).
@@ -181,12 +185,7 @@ describe('backup', () => {
     expect(plan.atual.users).toBe(2);
     expect(plan.substituidas).toContain('users');
     expect(plan.preservadas).toEqual(expect.arrayContaining(['audit_log', 'sessions']));
-    expect(
-      await t.database.db
-        .select()
-        .from(users)
-        .where(sql`${users.id} = ${extra.id}`),
-    ).toHaveLength(1);
+    expect(await usersWithId(extra.id)).toHaveLength(1);
   });
 
   it('refuses non-backups, tampered files, newer formats and a wrong password, changing nothing', async () => {
@@ -240,12 +239,7 @@ describe('backup', () => {
     const response = await restore(cookie, JSON.stringify(sealBackup(broken, t.app.ctx.backupKey)));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/zz_probe.*Nada foi alterado/);
-    expect(
-      await t.database.db
-        .select()
-        .from(users)
-        .where(sql`${users.id} = ${extra.id}`),
-    ).toHaveLength(1);
+    expect(await usersWithId(extra.id)).toHaveLength(1);
     const [count] = rowsOf(await t.database.db.execute(sql`select count(*)::int as n from zz_probe`)) as {
       n: number;
     }[];

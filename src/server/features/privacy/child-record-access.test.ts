@@ -5,6 +5,7 @@ import { can, type Access } from '../../../shared/permissions.js';
 import { rowsOf } from '../../db/rows.js';
 import { requestsOf, setupTestApp, type TestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import { insertFirstBimestre } from '../../test/privacy-fixtures.js';
 import { classWithFamily } from '../../test/school-fixtures.js';
 import { flushStudentViews } from './access-log.service.js';
 
@@ -40,11 +41,7 @@ async function scene(t: TestApp) {
   const { child } = parent;
   const db = t.database.db;
   const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
-  const year = await one<{ id: string }>(sql`
-    insert into school_years (ano, inicio, fim, tipo_periodo) values (2026, '2026-02-01', '2026-12-15', 'bimestre') returning id`);
-  const period = await one<{ id: string }>(sql`
-    insert into school_periods (ano_letivo_id, numero, inicio, fim, data_fechamento)
-    values (${year.id}, 1, '2026-02-01', '2026-04-30', '2026-05-10') returning id`);
+  const { period } = await insertFirstBimestre(t);
   await db.execute(sql`
     insert into class_subjects (turma_id, disciplina, professor_id, aulas_semanais) values (${turma.id}, 'Matemática', ${teacher.id}, 4)`);
   const assessment = await one<{ id: string }>(sql`
