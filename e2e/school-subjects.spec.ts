@@ -38,7 +38,7 @@ test('an administrator adds a subject and uses it in a class grade curricular', 
   await section.getByRole('button', { name: 'Nova disciplina' }).click();
   await dialog.getByLabel('Nome').fill(subject.toLowerCase());
   await dialog.getByRole('button', { name: 'Adicionar disciplina' }).click();
-  await expect(dialog.getByText(`Já existe uma disciplina chamada ${subject}.`).first()).toBeVisible();
+  await expect(dialog.getByText(`Já existe uma disciplina chamada ${subject}`).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   // The class's grade curricular offers it; saved, reopening shows it.

@@ -112,8 +112,8 @@ function SubjectRow({
   onToggle: () => void;
 }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-      <div className="min-w-0">
+    <li className="flex items-center gap-2 px-3 py-2">
+      <div className="min-w-0 flex-1 break-words">
         <p className={`font-medium ${subject.ativo ? 'text-gray-900' : 'text-gray-500'}`}>
           {subject.nome} {!subject.ativo && <Badge tone="gray">Inativa</Badge>}
         </p>
@@ -121,7 +121,7 @@ function SubjectRow({
           {subject.componente_bncc ? `BNCC: ${subject.componente_bncc}` : 'Sem componente da BNCC'}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex shrink-0 gap-2">
         <Button variant="secondary" onClick={onEdit} aria-label={`Editar ${subject.nome}`}>
           <Pencil className="h-4 w-4" aria-hidden="true" /> Editar
         </Button>

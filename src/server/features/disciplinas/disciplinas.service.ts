@@ -22,7 +22,7 @@ import { toDisciplina } from './disciplinas.presenter.js';
 const subjectNotFound = () => notFound('Disciplina não encontrada.');
 const duplicateName = (nome: string) =>
   new AppError('CONFLICT', `Já existe uma disciplina chamada ${nome}.`, [
-    { path: 'nome', message: 'Já existe uma disciplina com este nome' },
+    { path: 'nome', message: `Já existe uma disciplina chamada ${nome}` },
   ]);
 
 /** The catalogue in its order; only the active subjects unless `?todas=1`. */
