@@ -1,6 +1,6 @@
 import { BookOpenCheck, History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { disciplinas } from '../../../shared/teachers.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
@@ -21,7 +21,7 @@ import { GradesOf } from './grades-of';
  */
 export function GradesPage() {
   const { data: me } = useCurrentUser();
-  const admin = can(me?.nivel, 'academics.manage');
+  const admin = can(permissionsOf(me), 'academics.manage');
   const teacher = me?.nivel === 'professor';
   const [params, setParams] = useSearchParams();
   const years = useGradePeriods();
