@@ -17,6 +17,7 @@ import { watchAuthChanges } from './features/auth/index.js';
 import { authRoutes } from './features/auth/index.js';
 import { sessionsAdminRoutes } from './features/auth/index.js';
 import { docsRoutes, registerApiDocs } from './features/docs/index.js';
+import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
@@ -240,6 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionsAdminRoutes, { prefix: '/api/configuracoes/sessoes' });
   // users
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(perfisRoutes, { prefix: '/api/perfis' });
   // finance
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
   // dashboard

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { can, niveis, type Nivel } from '../shared/permissions.js';
+import {
+  builtInPerfilNivel,
+  builtInPerfilPermissions,
+  builtInPerfis,
+  can,
+  type BuiltInPerfil,
+} from '../shared/permissions.js';
+import { eq } from 'drizzle-orm';
+import { perfis, userPerfis } from './db/schema/perfis.js';
+import { ensureBuiltInPerfis } from './features/perfis/perfis.service.js';
 import { buildApp } from './app.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { currentUserSchema } from '../shared/auth.schemas.js';
@@ -11,8 +20,9 @@ import { FILE_ROUTES } from './plugins/route-access.js';
 import { createUserRow, testConfig, setupTestApp } from './test/test-app.js';
 
 /**
- * Walks every /api route as anonymous, guardian, teacher and admin and checks what each gets against
- * the matrix in src/shared/permissions.ts. New routes join automatically.
+ * Walks every /api route as anonymous and as a holder of each built-in profile (Direção, Secretaria,
+ * Coordenação pedagógica, Financeiro, Professor, Responsável, ADR 0025) and checks what each gets
+ * against the profiles in src/shared/permissions.ts. New routes join automatically.
  */
 const t = setupTestApp({}, { keepData: true });
 
@@ -22,13 +32,16 @@ const t = setupTestApp({}, { keepData: true });
  * leave this list (the next test checks both).
  */
 const RESPONSE_SCHEMA_PENDING: readonly string[] = [];
-const cookies = new Map<Nivel, () => Promise<string>>();
+const cookies = new Map<BuiltInPerfil, () => Promise<string>>();
 
 beforeAll(async () => {
-  for (const nivel of niveis) {
-    const user = await createUserRow(t.database, nivel);
+  await ensureBuiltInPerfis(t.database.db);
+  for (const chave of builtInPerfis) {
+    const user = await createUserRow(t.database, builtInPerfilNivel[chave]);
+    const [perfil] = await t.database.db.select().from(perfis).where(eq(perfis.chave, chave));
+    await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: perfil!.id });
     // A fresh session per request: some routes (logout, password change) end the one they run on.
-    cookies.set(nivel, async () => {
+    cookies.set(chave, async () => {
       const session = await createSession(t.database.db, user.id, false, { ip: null, userAgent: null });
       return `sid=${session.token}`;
     });
@@ -44,12 +57,12 @@ describe('permission matrix', () => {
     expect(t.app.routeAccess.length).toBeGreaterThan(10);
   });
 
-  it('answers each role as the matrix says, for every route', async () => {
+  it('answers each profile as its permissions say, for every route', async () => {
     const mismatches: string[] = [];
     for (const route of t.app.routeAccess) {
       const url = concreteUrl(route.url);
       const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-      for (const who of ['anonimo', ...niveis] as const) {
+      for (const who of ['anonimo', ...builtInPerfis] as const) {
         const headers: Record<string, string> =
           who === 'anonimo' ? {} : { cookie: await cookies.get(who)!() };
         // A server-sent events route never ends: read its status, then drop the stream.
@@ -63,10 +76,10 @@ describe('permission matrix', () => {
         });
         if (streaming) response.stream().destroy();
         const status = response.statusCode;
-        const nivel = who === 'anonimo' ? undefined : who;
-        const allowed = can(nivel, route.access);
-        const expected = allowed ? 'not 401/403' : nivel ? '403' : '401';
-        const ok = allowed ? status !== 401 && status !== 403 : status === (nivel ? 403 : 401);
+        const granted = who === 'anonimo' ? undefined : builtInPerfilPermissions[who];
+        const allowed = can(granted, route.access);
+        const expected = allowed ? 'not 401/403' : granted ? '403' : '401';
+        const ok = allowed ? status !== 401 && status !== 403 : status === (granted ? 403 : 401);
         if (!ok || status >= 500)
           mismatches.push(`${route.method} ${route.url} as ${who}: ${status}, expected ${expected}`);
       }
@@ -112,7 +125,7 @@ describe('permission matrix', () => {
   });
 
   it('drops fields outside the contract on a real route: the signed-in user has no hash', async () => {
-    const cookie = await cookies.get('administrador')!();
+    const cookie = await cookies.get('direcao')!();
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const user = response.json<{ data: { user: Record<string, unknown> } }>().data.user;

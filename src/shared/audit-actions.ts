@@ -177,6 +177,7 @@ export const AUDIT_ENTITIES = {
   responsavel: { rotulo: 'Responsável', um: 'um responsável', o: 'o responsável' },
   professor: { rotulo: 'Professor', um: 'um professor', o: 'o professor' },
   usuario: { rotulo: 'Usuário', um: 'um usuário', o: 'o usuário' },
+  perfil: { rotulo: 'Perfil de acesso', um: 'um perfil de acesso', o: 'o perfil de acesso' },
   sessao: { rotulo: 'Sessão', um: '', o: 'a sessão' },
   turma: { rotulo: 'Turma', um: 'uma turma', o: 'a turma' },
   disciplina: { rotulo: 'Disciplina', um: 'uma disciplina', o: 'a disciplina' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { niveis } from './permissions.js';
+import { niveis, permissions, type Permission } from './permissions.js';
 import { requiredName } from './validators.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -64,6 +64,14 @@ export const currentUserSchema = z.object({
   ativo: z.boolean(),
   primeiro_login: z.boolean(),
   data_criacao: z.string(),
+  /**
+   * What the user's profiles allow (the union of their permissions, ADR 0025): the menus read it
+   * through `permissionsOf`. The server always sends both; they are optional so that an answer from
+   * before profiles (a page open across the upgrade) still reads by its level.
+   */
+  permissoes: z.array(z.enum(permissions as [Permission, ...Permission[]])).optional(),
+  /** The names of the user's profiles. */
+  perfis: z.array(z.string()).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -18,15 +18,16 @@ export const dashboardEscolaSchema = z.object({
   total_alunos: z.number().int(),
   total_professores: z.number().int(),
   total_turmas: z.number().int(),
-  mensalidades_pendentes: z.number().int(),
-  receita_mes: z.number().int(),
-  /** The school's attendance % over the current school year (null before any roll). */
+  /** The finance figures: null for whoever lacks `finance.figures` (ADR 0025). */
+  mensalidades_pendentes: z.number().int().nullable(),
+  receita_mes: z.number().int().nullable(),
+  /** The school's attendance % over the current school year (null before any roll, or without `academics.read`). */
   frequencia_media: z.number().nullable(),
   matriculas_por_mes: z.array(
     z.object({ mes: z.string(), novas: z.number().int(), total: z.number().int() }),
   ),
   alunos_por_status: z.array(z.object({ status: z.string(), total: z.number().int() })),
-  /** Per active class with rolls: `media` (grades) is null until the boletim exists. */
+  /** Per active class with rolls: `media` (grades) is null until the boletim exists; empty without `academics.read`. */
   performance_turmas: z.array(
     z.object({ turma: z.string(), media: z.number().nullable(), frequencia: z.number().nullable() }),
   ),

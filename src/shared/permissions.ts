@@ -1,7 +1,12 @@
 /**
- * The role → permission matrix (ADR 0003, docs/architecture.md). One table, read by the server's route guard, by the menus
- * and by the settings screen. Scope rules (a teacher's own classes, a guardian's own children) are
- * enforced by each service on every object; this table only says which areas a role may enter.
+ * Permissions and profiles (ADR 0003, ADR 0025, docs/architecture.md). One table, read by the server's
+ * route guard, by the menus and by the settings screen.
+ *
+ * Two separate questions, two separate answers:
+ * - `nivel`, the kind of account, decides SCOPE: the school's staff reach the whole school, a teacher the
+ *   classes they teach, a guardian their own children. Each service enforces it on every object.
+ * - PROFILES (`perfis`) decide WHAT: each is a named set of the permissions below; a person's permissions
+ *   are the union of their profiles'. The built-in profiles are defined here; a school adds its own.
  */
 export const niveis = ['administrador', 'professor', 'responsavel'] as const;
 export type Nivel = (typeof niveis)[number];
@@ -18,50 +23,151 @@ export const nivelLabels: Record<Nivel, string> = {
 
 export const permissionLabels = {
   'dashboard.read': 'Ver o painel inicial',
-  'users.manage': 'Gerenciar usuários do portal',
-  'content.manage': 'Editar o conteúdo do site',
-  'settings.manage': 'Alterar configurações do sistema',
-  'backup.manage': 'Criar e restaurar backups',
-  'audit.read': 'Consultar a trilha de auditoria',
-  'docs.read': 'Consultar a documentação da API',
   'students.read': 'Ver alunos (professor: só das suas turmas; responsável: só os filhos)',
-  'students.write': 'Cadastrar e editar alunos e responsáveis',
+  'students.write': 'Matricular, cadastrar e editar alunos e responsáveis',
   'guardians.self': 'Editar os próprios dados de contato',
   'teachers.read': 'Ver o corpo docente',
   'teachers.write': 'Cadastrar e editar professores',
   'classes.read': 'Ver turmas (professor: as suas; responsável: as dos filhos)',
-  'classes.write': 'Criar, editar e excluir turmas e matrículas',
-  'academics.read': 'Ver notas e frequência',
-  'academics.write': 'Lançar notas e frequência (professor: só as suas turmas)',
+  'classes.write': 'Criar, editar e excluir turmas e enturmar alunos',
+  'academics.read': 'Ver notas e frequência (equipe: de todas as turmas)',
+  'academics.write': 'Lançar notas e frequência (equipe: de todas as turmas; professor: só as suas)',
   'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
-  'finance.read': 'Ver mensalidades (responsável: só as dos filhos)',
-  'finance.manage': 'Gerenciar mensalidades, receitas e despesas',
-  'reports.read': 'Emitir relatórios (professor: só das suas turmas)',
+  'pareceres.review': 'Revisar e publicar pareceres descritivos',
+  'reports.read': 'Emitir relatórios acadêmicos e da secretaria (professor: só das suas turmas)',
   'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
-  'pareceres.review': 'Revisar e publicar os pareceres descritivos da Educação Infantil',
-  'comunicados.write': 'Enviar comunicados (professor: só às suas turmas)',
+  'finance.read': 'Consultar mensalidades (responsável: só as dos filhos)',
+  'finance.manage': 'Atender mensalidades: gerar, receber pagamentos, dar descontos e bolsas',
+  'finance.figures': 'Ver os números do financeiro: receitas, despesas, fluxo de caixa e inadimplência',
+  'comunicados.write': 'Enviar comunicados (equipe: a toda a escola; professor: só às suas turmas)',
+  'content.manage': 'Editar o conteúdo do site',
+  'settings.manage': 'Alterar configurações do sistema',
+  'users.manage': 'Gerenciar usuários do portal',
+  'perfis.manage': 'Criar e alterar perfis de acesso',
+  'backup.manage': 'Criar e baixar backups',
+  'backup.restore': 'Restaurar um backup e limpar todos os dados',
+  'audit.read': 'Consultar a trilha de auditoria e o registro de acessos',
+  'docs.read': 'Consultar a documentação da API',
   'privacy.manage': 'Gerenciar consentimentos, solicitações LGPD e o registro das operações de tratamento',
   'privacy.self':
     'Baixar os próprios dados, dar ou retirar consentimentos dos filhos e fazer solicitações LGPD',
 } as const;
 export type Permission = keyof typeof permissionLabels;
+export const permissions = Object.keys(permissionLabels) as Permission[];
+
+/** The groups the settings screen shows the permissions in (every permission in exactly one). */
+export const permissionGroups: readonly { nome: string; permissoes: readonly Permission[] }[] = [
+  {
+    nome: 'Secretaria escolar',
+    permissoes: [
+      'dashboard.read',
+      'students.read',
+      'students.write',
+      'guardians.self',
+      'teachers.read',
+      'teachers.write',
+      'classes.read',
+      'classes.write',
+    ],
+  },
+  {
+    nome: 'Pedagógico',
+    permissoes: ['academics.read', 'academics.write', 'academics.manage', 'pareceres.review'],
+  },
+  { nome: 'Documentos e relatórios', permissoes: ['documents.issue', 'documents.manage', 'reports.read'] },
+  { nome: 'Financeiro', permissoes: ['finance.read', 'finance.manage', 'finance.figures'] },
+  { nome: 'Comunicação e site', permissoes: ['comunicados.write', 'content.manage'] },
+  {
+    nome: 'Administração do sistema',
+    permissoes: [
+      'settings.manage',
+      'users.manage',
+      'perfis.manage',
+      'backup.manage',
+      'backup.restore',
+      'audit.read',
+      'docs.read',
+    ],
+  },
+  { nome: 'LGPD', permissoes: ['privacy.manage', 'privacy.self'] },
+];
 
 /** Route-level access that is not a permission of the matrix. */
 export type Access = 'public' | 'authenticated' | Permission;
 
-export const rolePermissions: Record<Nivel, readonly Permission[]> = {
-  administrador: Object.keys(permissionLabels) as Permission[],
-  professor: [
+/** The built-in profiles: fixed sets (a school that wants another set makes a custom profile). */
+export const builtInPerfis = [
+  'direcao',
+  'secretaria',
+  'coordenacao',
+  'financeiro',
+  'professor',
+  'responsavel',
+] as const;
+export type BuiltInPerfil = (typeof builtInPerfis)[number];
+
+export const builtInPerfilNames: Record<BuiltInPerfil, string> = {
+  direcao: 'Direção',
+  secretaria: 'Secretaria',
+  coordenacao: 'Coordenação pedagógica',
+  financeiro: 'Financeiro',
+  professor: 'Professor',
+  responsavel: 'Responsável',
+};
+
+/** Which kind of account each built-in profile is for (the users screen offers the staff ones to staff). */
+export const builtInPerfilNivel: Record<BuiltInPerfil, Nivel> = {
+  direcao: 'administrador',
+  secretaria: 'administrador',
+  coordenacao: 'administrador',
+  financeiro: 'administrador',
+  professor: 'professor',
+  responsavel: 'responsavel',
+};
+
+const teacher: readonly Permission[] = [
+  'dashboard.read',
+  'students.read',
+  'teachers.read',
+  'classes.read',
+  'academics.read',
+  'academics.write',
+  'reports.read',
+  'comunicados.write',
+];
+
+export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission[]> = {
+  // Today's administrators: every permission, the ones added later included.
+  direcao: permissions,
+  secretaria: [
+    'dashboard.read',
+    'students.read',
+    'students.write',
+    'teachers.read',
+    'teachers.write',
+    'classes.read',
+    'classes.write',
+    'academics.read',
+    'reports.read',
+    'documents.issue',
+    'documents.manage',
+    'comunicados.write',
+  ],
+  coordenacao: [
     'dashboard.read',
     'students.read',
     'teachers.read',
     'classes.read',
     'academics.read',
     'academics.write',
+    'academics.manage',
+    'pareceres.review',
     'reports.read',
-    'comunicados.write',
+    'documents.issue',
   ],
+  financeiro: ['dashboard.read', 'students.read', 'finance.read', 'finance.manage', 'finance.figures'],
+  professor: teacher,
   responsavel: [
     'dashboard.read',
     'students.read',
@@ -74,9 +180,45 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
   ],
 };
 
-export function can(nivel: Nivel | undefined, access: Access): boolean {
+/**
+ * The profile an account of each kind holds when it holds none: the accounts made before profiles
+ * existed (a backup restored from an older version) and the kind's default. The users screen never
+ * leaves a staff account without a profile, so this never turns a restricted account into Direção.
+ */
+export const defaultPerfilOf: Record<Nivel, BuiltInPerfil> = {
+  administrador: 'direcao',
+  professor: 'professor',
+  responsavel: 'responsavel',
+};
+
+/** Each level's default profile's permissions (the access-denied page names the least level holding one). */
+export const rolePermissions: Record<Nivel, readonly Permission[]> = {
+  administrador: builtInPerfilPermissions.direcao,
+  professor: builtInPerfilPermissions.professor,
+  responsavel: builtInPerfilPermissions.responsavel,
+};
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(permissionLabels, value);
+}
+
+/**
+ * Whether a holder of `granted` (the union of their profiles' permissions; undefined when nobody is
+ * signed in) may use a route or a screen declaring `access`. A level stands for its default profile
+ * (the tests and the access-denied page speak of levels).
+ */
+export function can(granted: readonly Permission[] | Nivel | undefined, access: Access): boolean {
   if (access === 'public') return true;
-  if (nivel === undefined) return false;
+  if (granted === undefined) return false;
   if (access === 'authenticated') return true;
-  return rolePermissions[nivel].includes(access);
+  const held = typeof granted === 'string' ? rolePermissions[granted] : granted;
+  return held.includes(access);
+}
+
+/** The permissions of a signed-in user as the client holds it (older answers carry only the level). */
+export function permissionsOf(
+  user: { nivel: Nivel; permissoes?: readonly Permission[] } | null | undefined,
+): readonly Permission[] | undefined {
+  if (!user) return undefined;
+  return user.permissoes ?? rolePermissions[user.nivel];
 }

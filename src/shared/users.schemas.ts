@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.schemas.js';
+import { perfilIdsSchema } from './perfis.schemas.js';
 import {
   optionalBirthDateSchema,
   optionalPhoneSchema,
@@ -44,6 +45,8 @@ export const userSchema = z.object({
   primeiro_login: z.boolean(),
   /** The teacher record this (professor) account is linked to. */
   professor: z.object({ id: z.uuid(), nome: z.string() }).nullable(),
+  /** The access profiles the account holds (ADR 0025); what it may do is the union of theirs. */
+  perfis: z.array(z.object({ id: z.uuid(), nome: z.string() })),
   version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -61,6 +64,8 @@ const userFields = {
   endereco: optionalText(300),
   data_nascimento: optionalBirthDateSchema,
   tipo: z.enum(userTipos, { error: 'Tipo inválido' }),
+  /** The profiles (ids) the account holds; omitted: its kind's default (new) or unchanged. */
+  perfis: perfilIdsSchema.optional(),
 };
 
 /**
@@ -88,6 +93,10 @@ export const updateUserInputSchema = z.strictObject({
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
+/** `PATCH /api/users/:id`: only the fields given change (e.g. `{ perfis }`). */
+export const patchUserInputSchema = updateUserInputSchema.partial();
+export type PatchUserData = z.output<typeof patchUserInputSchema>;
+
 export const resetUserPasswordInputSchema = z
   .strictObject({ senha: newPasswordSchema.optional(), senha_atual: senhaAtualSchema })
   .optional();
@@ -100,11 +109,16 @@ export const userSortColumns = ['nome', 'tipo', 'status', 'ultimo_login', 'creat
  * mint or take over an administrator. Shared so the form asks exactly when the server will.
  */
 export function needsAdminPassword(
-  before: { tipo: UserTipo; email: string } | null,
-  after: { tipo: UserTipo; email: string },
+  before: { tipo: UserTipo; email: string; perfis?: readonly string[] } | null,
+  after: { tipo: UserTipo; email: string; perfis?: readonly string[] | undefined },
 ): boolean {
   if (after.tipo !== 'admin') return false;
   if (before === null || before.tipo !== 'admin') return true;
+  // A staff account's profiles are what it may do: changing them hands out (or takes) power.
+  if (after.perfis !== undefined && before.perfis !== undefined) {
+    const held = new Set(before.perfis);
+    if (after.perfis.length !== held.size || after.perfis.some((id) => !held.has(id))) return true;
+  }
   return before.email.trim().toLowerCase() !== after.email.trim().toLowerCase();
 }
 

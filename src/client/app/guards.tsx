@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ShieldX } from 'lucide-react';
-import { can, nivelLabels, niveis, type Nivel, type Permission } from '../../shared/permissions';
+import {
+  can,
+  nivelLabels,
+  niveis,
+  type Nivel,
+  type Permission,
+  permissionsOf,
+} from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
@@ -61,7 +68,7 @@ export function RequireAuth({ access, children }: { access?: Permission; childre
   if (!user)
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   if (user.primeiro_login) return <Navigate to={paths.changePassword} replace />;
-  if (access && !can(user.nivel, access))
+  if (access && !can(permissionsOf(user), access))
     return <AccessDenied nivel={user.nivel} required={requiredNivel(access)} />;
   return children;
 }

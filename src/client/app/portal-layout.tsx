@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { KeyRound, LogOut, Menu, School, X } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { can, nivelLabels } from '../../shared/permissions';
+import { can, nivelLabels, permissionsOf } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
 import { useLogout } from '../features/auth/auth.api';
@@ -34,7 +34,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     return navigate(paths.home, { replace: true });
   });
   const items = menuItems.filter(
-    (item) => can(user?.nivel, item.access) && (item.only === undefined || item.only === user?.nivel),
+    (item) => can(permissionsOf(user), item.access) && (item.only === undefined || item.only === user?.nivel),
   );
   const settings = useSiteContent().configuracoes;
 
@@ -161,7 +161,7 @@ export function PortalLayout() {
           {user && (
             <div className="hidden text-right sm:block">
               <p className="text-sm font-medium text-gray-900">{user.nome}</p>
-              <p className="text-xs text-gray-600">{nivelLabels[user.nivel]}</p>
+              <p className="text-xs text-gray-600">{user.perfis?.join(', ') ?? nivelLabels[user.nivel]}</p>
             </div>
           )}
           {user && (

@@ -4,7 +4,7 @@ import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { situacaoLabels } from '../../shared/averages';
 import { absencesText } from '../../shared/report-card.schemas';
-import { can } from '../../shared/permissions';
+import { can, permissionsOf } from '../../shared/permissions';
 import { useCurrentUser } from '../lib/current-user';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useUrlParams } from '../lib/use-list-state';
@@ -72,7 +72,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
               ))}
             </SelectField>
           )}
-          {can(me?.nivel, 'academics.manage') && data.disciplinas.length > 0 && (
+          {can(permissionsOf(me), 'academics.manage') && data.disciplinas.length > 0 && (
             <Button variant="secondary" className="min-h-11" onClick={() => setCouncil(true)}>
               <Gavel className="h-4 w-4" aria-hidden /> Conselho de classe
             </Button>
@@ -96,7 +96,7 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
       {data.periodos.length === 0 || data.disciplinas.length === 0 ? (
         <EmptyCard
           card={data}
-          admin={can(me?.nivel, 'academics.manage')}
+          admin={can(permissionsOf(me), 'academics.manage')}
           guardian={me?.nivel === 'responsavel'}
         />
       ) : !wide ? (

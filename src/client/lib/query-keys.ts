@@ -40,6 +40,8 @@ export const keyRoots = {
   processingRegister: ['processing-register'],
   privacy: ['privacy'],
   auth: ['auth'],
+  /** The access profiles (ADR 0025): the users form and Configurações → Perfis de acesso read them. */
+  perfis: ['perfis'],
 } as const;
 
 /**

@@ -3,6 +3,9 @@ import type { AppContext } from '../context.js';
 import { hashPassword } from '../features/auth/index.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
 import { users } from '../db/schema/users.js';
+import { userPerfis } from '../db/schema/perfis.js';
+import { builtInPerfilId } from '../features/perfis/index.js';
+import { builtInPerfilNames } from '../../shared/permissions.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
@@ -19,18 +22,41 @@ import { clock } from '../lib/clock.js';
  * own data directory (`./data-demo`), never on the school's.
  */
 export const demoAccounts = [
-  { nome: 'Ana Paula Ribeiro', email: 'admin@demo.escola', senha: 'Demo-Admin-2026', nivel: 'administrador' },
+  {
+    nome: 'Ana Paula Ribeiro',
+    email: 'admin@demo.escola',
+    senha: 'Demo-Admin-2026',
+    nivel: 'administrador',
+    perfil: 'direcao',
+  },
   {
     nome: 'Carlos Eduardo Lima',
     email: 'professor@demo.escola',
     senha: 'Demo-Prof-2026',
     nivel: 'professor',
+    perfil: 'professor',
   },
   {
     nome: 'Juliana Martins Souza',
     email: 'responsavel@demo.escola',
     senha: 'Demo-Resp-2026',
     nivel: 'responsavel',
+    perfil: 'responsavel',
+  },
+  // The people who run the school besides the direction (ADR 0025): each sees only her own areas.
+  {
+    nome: 'Marta Regina Alves',
+    email: 'secretaria@demo.escola',
+    senha: 'Demo-Secr-2026',
+    nivel: 'administrador',
+    perfil: 'secretaria',
+  },
+  {
+    nome: 'Roberto Nunes Farias',
+    email: 'financeiro@demo.escola',
+    senha: 'Demo-Fin-2026',
+    nivel: 'administrador',
+    perfil: 'financeiro',
   },
 ] as const;
 
@@ -60,7 +86,10 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
         entityId: row!.id,
         details: { demo: true },
       });
-      ids[account.nivel] = row!.id;
+      await tx
+        .insert(userPerfis)
+        .values({ usuarioId: row!.id, perfilId: await builtInPerfilId(tx, account.perfil) });
+      ids[account.perfil] = row!.id;
     }
     await seedContent(tx);
     await seedRecords(tx, {
@@ -75,15 +104,17 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedPareceres(tx, ids.professor!, ids.administrador!);
     await seedLgpd(tx, ids.responsavel!);
     await seedComunicados(tx, {
-      administrador: ids.administrador!,
+      administrador: ids.direcao!,
       professor: ids.professor!,
       responsavel: ids.responsavel!,
     });
     await seedDocuments(tx, ctx.config, {
-      administrador: ids.administrador!,
+      administrador: ids.direcao!,
       responsavel: ids.responsavel!,
     });
   });
   await ctx.content.refresh();
-  return demoAccounts.map((account) => `${account.nivel.padEnd(13)} ${account.email} / ${account.senha}`);
+  return demoAccounts.map(
+    (account) => `${builtInPerfilNames[account.perfil].padEnd(13)} ${account.email} / ${account.senha}`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_POLL_HEADER, type ApiSuccess } from '../../shared/api.js';
-import type { Access } from '../../shared/permissions.js';
+import type { Access, Permission } from '../../shared/permissions.js';
 import { MAX_INTEGER } from '../../shared/validators.js';
 import type { UserRow } from '../db/schema/users.js';
 import { AppError } from './errors.js';
@@ -24,15 +24,18 @@ declare module 'fastify' {
     background?: boolean | 'poll';
   }
   interface FastifyRequest {
-    auth: { user: UserRow; sessionId: string; token: string } | null;
+    auth: { user: SignedInUser; sessionId: string; token: string } | null;
   }
 }
+
+/** The signed-in account with what its profiles allow (the union of their permissions, ADR 0025). */
+export type SignedInUser = UserRow & { permissoes: readonly Permission[]; perfis: readonly string[] };
 
 export function ok<T>(data: T, message?: string): ApiSuccess<T> {
   return message === undefined ? { success: true, data } : { success: true, data, message };
 }
 
-export function signedInUser(request: FastifyRequest): UserRow {
+export function signedInUser(request: FastifyRequest): SignedInUser {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Faça login para continuar.');
   return request.auth.user;
 }

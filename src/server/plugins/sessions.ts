@@ -9,7 +9,8 @@ import { globalPlugin } from './global-plugin.js';
 
 /**
  * Who is asking and may they: the session cookie resolves to a user (from memory, ADR 0009), then the
- * route's declared access (`config.access`, ADR 0003) is checked against the user's level.
+ * route's declared access (`config.access`, ADR 0003) is checked against the user's permissions: the
+ * union of their profiles' (ADR 0025), resolved and cached with the session.
  */
 export const sessions = globalPlugin('sessions', async (app) => {
   await app.register(fastifyCookie);
@@ -22,7 +23,12 @@ export const sessions = globalPlugin('sessions', async (app) => {
     const token = readSessionToken(request);
     if (token) {
       const resolved = await resolveSession(app.ctx.db, token, { touch: !isBackgroundRequest(request) });
-      if (resolved) request.auth = { ...resolved, token };
+      if (resolved)
+        request.auth = {
+          sessionId: resolved.sessionId,
+          user: { ...resolved.user, permissoes: resolved.permissoes, perfis: resolved.perfis },
+          token,
+        };
     }
     if (access === 'public') return;
     const user = request.auth?.user;
@@ -39,6 +45,6 @@ export const sessions = globalPlugin('sessions', async (app) => {
     ) {
       throw new AppError('MAINTENANCE', messages.maintenance, undefined, { 'retry-after': '300' });
     }
-    if (!can(user.nivel, access)) throw new AppError('FORBIDDEN', messages.forbidden);
+    if (!can(user.permissoes, access)) throw new AppError('FORBIDDEN', messages.forbidden);
   });
 });

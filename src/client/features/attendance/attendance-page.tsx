@@ -1,4 +1,4 @@
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { PageHeader } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
 import { useCurrentUser } from '../../lib/current-user';
@@ -16,7 +16,7 @@ const allTabs = [
 /** 'Frequência': the roll call (teachers and administrators), the month summary and the alerts (admin). */
 export function AttendancePage() {
   const { data: me } = useCurrentUser();
-  const manage = can(me?.nivel, 'academics.manage');
+  const manage = can(permissionsOf(me), 'academics.manage');
   const tabs = manage ? allTabs : allTabs.filter((item) => item.value !== 'alertas');
   const [tab, setTab] = useTabParam(
     tabs.map((item) => item.value),

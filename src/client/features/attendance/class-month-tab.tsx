@@ -3,7 +3,7 @@ import { CalendarRange } from 'lucide-react';
 import { frequenciaModoLabels } from '../../../shared/curriculum.schemas';
 import { dayKindLabels } from '../../../shared/calendar';
 import { formatPercent, todayIso } from '../../../shared/format';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { NoClasses } from '../../domain/academic-empty';
 import { ButtonLink } from '../../components/button';
@@ -16,7 +16,7 @@ import { useClassMonth, useRollClasses } from './attendance.api';
 export function ClassMonthTab() {
   const classes = useRollClasses();
   const { data: me } = useCurrentUser();
-  const admin = can(me?.nivel, 'academics.manage');
+  const admin = can(permissionsOf(me), 'academics.manage');
   const [turmaId, setTurmaId] = useState('');
   const [mes, setMes] = useState(() => todayIso().slice(0, 7));
   const chosen = turmaId || classes.data?.[0]?.id || '';

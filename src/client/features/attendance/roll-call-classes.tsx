@@ -2,7 +2,7 @@
 import { lessonName, notSchoolDayMessage, type RollClass } from '../../../shared/attendance.schemas';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas';
 import { formatCount, formatDate } from '../../../shared/format';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { NoClasses, NoSchoolYear } from '../../domain/academic-empty';
 import { useCurrentUser } from '../../lib/current-user';
@@ -22,7 +22,7 @@ export function YearNotice({ data }: { data: string }) {
   if (!sameYear)
     return (
       <div className="mb-4 rounded-xl border border-gray-200 bg-white" data-testid="sem-ano-letivo">
-        <NoSchoolYear admin={can(me?.nivel, 'academics.manage')} ano={ano} />
+        <NoSchoolYear admin={can(permissionsOf(me), 'academics.manage')} ano={ano} />
       </div>
     );
   return (
@@ -39,7 +39,7 @@ export function ClassPicker({ data, onPick }: { data: string; onPick: (turmaId: 
   const classes = useRollClasses(data);
   const years = useSchoolYears();
   const { data: me } = useCurrentUser();
-  const admin = can(me?.nivel, 'academics.manage');
+  const admin = can(permissionsOf(me), 'academics.manage');
   if (classes.isPending) return <Spinner label="Carregando turmas..." />;
   if (classes.isError)
     return (

@@ -2,7 +2,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, Link2, List, Pencil, Plus, Tra
 import { useSearchParams } from 'react-router';
 import type { CalendarEntry } from '../../../shared/calendar.schemas';
 import { formatDate, todayIso } from '../../../shared/format';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
@@ -22,7 +22,7 @@ import { columns, listItems, focusMonth } from './calendar-list';
 /** 'Calendário': the school year, the month (grid or list) and the subscribe link. */
 export function CalendarPage() {
   const { data: me } = useCurrentUser();
-  const manage = can(me?.nivel, 'academics.manage');
+  const manage = can(permissionsOf(me), 'academics.manage');
   const wide = useMediaQuery(WIDE_SCREEN);
   const [params, setParams] = useSearchParams();
   const years = useSchoolYears();

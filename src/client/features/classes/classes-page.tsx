@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
@@ -67,8 +67,8 @@ function ClassNotEmpty({
 
 export function ClassesPage() {
   const { data: me } = useCurrentUser();
-  const canWrite = can(me?.nivel, 'classes.write');
-  const canReportCards = can(me?.nivel, 'academics.manage');
+  const canWrite = can(permissionsOf(me), 'classes.write');
+  const canReportCards = can(permissionsOf(me), 'academics.manage');
   const classes = useClasses();
   const remove = useDeleteClass();
   const list = useListState({ defaults: { q: '', turno: '', status: '' }, sortable: classSortColumns });

@@ -1,4 +1,4 @@
-import { nivelLabels } from '../../../shared/permissions';
+import { nivelLabels, permissionsOf } from '../../../shared/permissions';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
@@ -32,7 +32,11 @@ export function DashboardPage() {
           {greeting(new Date())}, {user.nome}!
         </h1>
         <p className="mt-1 text-gray-600">
-          Você está conectado como {nivelLabels[user.nivel].toLowerCase()}.
+          Você está conectado como{' '}
+          {user.perfis && user.perfis.length > 0
+            ? user.perfis.join(', ')
+            : nivelLabels[user.nivel].toLowerCase()}
+          .
         </p>
       </section>
       {isLoading ? (
@@ -40,7 +44,7 @@ export function DashboardPage() {
       ) : isError || !stats ? (
         <ErrorBanner>Erro ao carregar o painel.</ErrorBanner>
       ) : stats.escopo === 'escola' ? (
-        <SchoolHome stats={stats} nivel={user.nivel} />
+        <SchoolHome stats={stats} permissoes={permissionsOf(user)} />
       ) : stats.escopo === 'professor' ? (
         <TeacherHome stats={stats} />
       ) : (

@@ -19,7 +19,7 @@ import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas';
 import { formatGradeNumber } from '../../../shared/averages';
 import type { DashboardEscola } from '../../../shared/dashboard.schemas';
 import { formatCentavos, formatCount, formatDateTime, formatPercent } from '../../../shared/format';
-import { can, type Nivel } from '../../../shared/permissions';
+import { can, type Permission } from '../../../shared/permissions';
 import { paths } from '../../../shared/routes';
 import { EmptyState, Spinner, StatCard } from '../../components/feedback';
 import { FirstStepsPanel } from './first-steps';
@@ -79,22 +79,33 @@ function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_tur
   );
 }
 
-export function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Nivel }) {
+export function SchoolHome({
+  stats,
+  permissoes,
+}: {
+  stats: DashboardEscola;
+  permissoes: readonly Permission[] | undefined;
+}) {
   const quickActions: { label: string; to: string; icon: LucideIcon; show: boolean }[] = [
-    { label: 'Alunos', to: paths.students, icon: Users, show: can(nivel, 'students.read') },
-    { label: 'Turmas', to: paths.classes, icon: School, show: can(nivel, 'classes.read') },
-    { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, show: can(nivel, 'academics.write') },
-    { label: 'Notas', to: paths.grades, icon: BookOpenCheck, show: can(nivel, 'academics.write') },
-    { label: 'Calendário', to: paths.calendar, icon: CalendarDays, show: can(nivel, 'academics.read') },
-    { label: 'Financeiro', to: paths.finance, icon: DollarSign, show: can(nivel, 'finance.manage') },
-    { label: 'Usuários', to: paths.users, icon: UserCog, show: can(nivel, 'users.manage') },
+    { label: 'Alunos', to: paths.students, icon: Users, show: can(permissoes, 'students.read') },
+    { label: 'Turmas', to: paths.classes, icon: School, show: can(permissoes, 'classes.read') },
+    {
+      label: 'Frequência',
+      to: paths.attendance,
+      icon: ClipboardCheck,
+      show: can(permissoes, 'academics.write'),
+    },
+    { label: 'Notas', to: paths.grades, icon: BookOpenCheck, show: can(permissoes, 'academics.write') },
+    { label: 'Calendário', to: paths.calendar, icon: CalendarDays, show: can(permissoes, 'academics.read') },
+    { label: 'Financeiro', to: paths.finance, icon: DollarSign, show: can(permissoes, 'finance.manage') },
+    { label: 'Usuários', to: paths.users, icon: UserCog, show: can(permissoes, 'users.manage') },
   ];
   const hasEnrolments = stats.matriculas_por_mes.some((item) => item.total > 0);
   const hasStudents = stats.alunos_por_status.some((item) => item.total > 0);
   return (
     <div className="space-y-6">
-      {can(nivel, 'settings.manage') && <FirstStepsPanel />}
-      {stats.mensalidades_pendentes > 0 && (
+      {can(permissoes, 'settings.manage') && <FirstStepsPanel />}
+      {stats.mensalidades_pendentes !== null && stats.mensalidades_pendentes > 0 && (
         <div
           role="status"
           className="flex items-center gap-3 rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
@@ -113,12 +124,14 @@ export function SchoolHome({ stats, nivel }: { stats: DashboardEscola; nivel: Ni
         <StatCard label="Total de Alunos" value={stats.total_alunos} icon={Users} tone="blue" />
         <StatCard label="Professores" value={stats.total_professores} icon={GraduationCap} tone="purple" />
         <StatCard label="Turmas Ativas" value={stats.total_turmas} icon={School} tone="green" />
-        <StatCard
-          label="Receita Mensal"
-          value={formatCentavos(stats.receita_mes)}
-          icon={DollarSign}
-          tone="yellow"
-        />
+        {stats.receita_mes !== null && (
+          <StatCard
+            label="Receita Mensal"
+            value={formatCentavos(stats.receita_mes)}
+            icon={DollarSign}
+            tone="yellow"
+          />
+        )}
         <StatCard
           label="Frequência Média"
           value={formatPercent(stats.frequencia_media)}

@@ -1,6 +1,6 @@
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
@@ -33,7 +33,7 @@ export function FinancePage() {
   );
   const dialog = useRowDialog<{ nova: TransacaoTipo; config: null; gerar: null }>();
   if (!user) return null;
-  if (!can(user.nivel, 'finance.manage')) return <GuardianFinance />;
+  if (!can(permissionsOf(user), 'finance.manage')) return <GuardianFinance />;
 
   return (
     <div>

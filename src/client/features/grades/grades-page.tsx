@@ -4,7 +4,7 @@ import { INFANTIL_SEM_NOTAS, isInfantilSerie } from '../../../shared/classes.sch
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { useSearchParams } from 'react-router';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { formatDate, todayIso } from '../../../shared/format';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
@@ -25,7 +25,7 @@ import { GradesOf } from './grades-of';
  */
 export function GradesPage() {
   const { data: me } = useCurrentUser();
-  const admin = can(me?.nivel, 'academics.manage');
+  const admin = can(permissionsOf(me), 'academics.manage');
   const teacher = me?.nivel === 'professor';
   const [params, setParams] = useSearchParams();
   const years = useGradePeriods();

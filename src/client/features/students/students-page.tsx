@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ArrowRightLeft, Download, Plus, Upload, UserCheck, UserPlus, Users } from 'lucide-react';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import {
   STUDENT_PAGE_SIZE,
   studentSortColumns,
@@ -34,7 +34,7 @@ import {
 
 export function StudentsPage() {
   const { data: me } = useCurrentUser();
-  const canWrite = can(me?.nivel, 'students.write');
+  const canWrite = can(permissionsOf(me), 'students.write');
   // A guardian sees their own children: no school-wide counters and no spreadsheet export.
   const isGuardian = me?.nivel === 'responsavel';
   const list = useListState({ defaults: studentFilterDefaults, sortable: studentSortColumns });
@@ -195,12 +195,12 @@ export function StudentsPage() {
         <StudentDetailsModal
           student={openStudent}
           canWrite={canWrite}
-          canExcuse={can(me?.nivel, 'academics.manage')}
-          canAnonymise={can(me?.nivel, 'privacy.manage')}
+          canExcuse={can(permissionsOf(me), 'academics.manage')}
+          canAnonymise={can(permissionsOf(me), 'privacy.manage')}
           documents={
-            can(me?.nivel, 'documents.manage')
+            can(permissionsOf(me), 'documents.manage')
               ? 'manage'
-              : can(me?.nivel, 'documents.issue')
+              : can(permissionsOf(me), 'documents.issue')
                 ? 'self'
                 : 'none'
           }

@@ -1,5 +1,5 @@
 import { BookOpen, GraduationCap, Pencil, Plus, Search, Trash2, UserCheck, UserX } from 'lucide-react';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { teacherStatusLabels, type Teacher } from '../../../shared/teachers.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
@@ -35,7 +35,7 @@ function teacherDeletionMessage(teacher: Teacher): string {
 
 export function TeachersPage() {
   const { data: me } = useCurrentUser();
-  const canWrite = can(me?.nivel, 'teachers.write');
+  const canWrite = can(permissionsOf(me), 'teachers.write');
   const teachers = useTeachers();
   const remove = useDeleteTeacher();
   const list = useListState({ defaults: { q: '', status: '' }, sortable: teacherSortColumns });

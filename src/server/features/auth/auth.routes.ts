@@ -78,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated', allowDuringFirstLogin: true },
     },
     async (request) => {
-      return ok({ user: toCurrentUser(signedInUser(request)) });
+      const user = signedInUser(request);
+      return ok({
+        user: toCurrentUser(user, { permissoes: [...user.permissoes], perfis: [...user.perfis] }),
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import { atSilentLimit, auditRows, enforceWriteLimits, WRITE_LIMITS } from '../.
 import { recordAudit, type Actor } from '../audit/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { toCurrentUser } from './user.presenter.js';
+import { loadUserAccess } from './user-permissions.js';
 import { passwordResets, sessions } from '../../db/schema/auth.js';
 import { notifyPasswordChanged } from '../notificacoes/index.js';
 import { findKnownDevice, forgetDevices, rememberDevice } from './known-devices.service.js';
@@ -77,7 +78,7 @@ export async function login(
       .returning();
     const session = await createSession(tx, user.id, input.lembrar === true, context);
     await recordAudit(tx, actor, { action: 'login', entity: 'sessao', entityId: session.sessionId });
-    return { user: toCurrentUser(updated!), session, deviceToken };
+    return { user: toCurrentUser(updated!, await loadUserAccess(tx, updated!)), session, deviceToken };
   });
   forgetCachedSessions(db, { userId: user.id });
   return result;
@@ -146,7 +147,7 @@ export async function changePassword(
     });
     // The first sign-in's forced change replaces a temporary password: nothing to warn about.
     if (!user.primeiroLogin) await notifyPasswordChanged(ctx, tx, user.id);
-    return { user: toCurrentUser(updated!), session };
+    return { user: toCurrentUser(updated!, await loadUserAccess(tx, updated!)), session };
   });
   forgetCachedSessions(ctx.db, { userId: user.id });
   return result;

@@ -16,3 +16,4 @@ export {
   watchAuthChanges,
 } from './sessions.service.js';
 export { nivelByUserTipo, toUser, userTipoByNivel } from './user.presenter.js';
+export { loadUserAccess, permissionsOfPerfil } from './user-permissions.js';

@@ -1,12 +1,16 @@
 import { InvalidatedCache } from '../../lib/invalidated-cache.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { sessions } from '../../db/schema/auth.js';
+import type { Permission } from '../../../shared/permissions.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export interface CachedSession {
   session: SessionRow;
   user: UserRow;
+  /** The user's permissions (the union of their profiles'): a profile change forgets the entries. */
+  permissoes: readonly Permission[];
+  perfis: readonly string[];
 }
 
 /** How long an entry may answer without the database, should every invalidation be lost. */
@@ -19,9 +23,9 @@ export const SESSION_CACHE_MAX_ENTRIES = 5_000;
  * (under PGlite every query is queued behind the others: ADR 0009).
  *
  * Correctness rests on three things:
- * - every write that changes a session or a user forgets the affected entries: the services call
+ * - every write that changes a session, a user or a profile (ADR 0025) forgets the affected entries: the services call
  *   `forget*` right after their transaction commits (same instance, the very next request), and
- *   triggers on `users` and `sessions` NOTIFY every instance of the change (`watchAuthChanges`);
+ *   triggers on `users`, `sessions`, `perfis` and `user_perfis` NOTIFY every instance of the change (`watchAuthChanges`);
  * - a generation counter: a lookup that read the database before an invalidation may not store what
  *   it read (it could be the state from before the write);
  * - a bounded life (SESSION_CACHE_TTL_MS), and no caching at all while the notifications are not

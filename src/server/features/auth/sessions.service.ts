@@ -7,6 +7,8 @@ import { sessions } from '../../db/schema/auth.js';
 import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
 import { applyAuthChange, SessionCache } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
+import type { Permission } from '../../../shared/permissions.js';
+import { loadUserAccess } from './user-permissions.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -67,6 +69,10 @@ export async function createSession(
 export interface ResolvedSession {
   sessionId: string;
   user: UserRow;
+  /** The union of the user's profiles' permissions (ADR 0025), cached with the session. */
+  permissoes: readonly Permission[];
+  /** The names of the user's profiles. */
+  perfis: readonly string[];
 }
 
 /** The session cache of each database whose changes are watched (`watchAuthChanges`); none, no cache. */
@@ -132,7 +138,12 @@ export async function resolveSession(
     cached.user.status === 'ativo' &&
     (!touch || now - cached.session.lastSeenAt.getTime() <= TOUCH_INTERVAL)
   ) {
-    return { sessionId: cached.session.id, user: cached.user };
+    return {
+      sessionId: cached.session.id,
+      user: cached.user,
+      permissoes: cached.permissoes,
+      perfis: cached.perfis,
+    };
   }
   const generation = cache?.begin() ?? 0;
   const [found] = await db
@@ -161,8 +172,9 @@ export async function resolveSession(
     await db.update(sessions).set(touched).where(eq(sessions.id, session.id));
     session = { ...session, ...touched };
   }
-  cache?.set(tokenHash, { session, user }, generation);
-  return { sessionId: session.id, user };
+  const access = await loadUserAccess(db, user);
+  cache?.set(tokenHash, { session, user, ...access }, generation);
+  return { sessionId: session.id, user, ...access };
 }
 
 export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {

@@ -2,6 +2,7 @@ import { tipoByNivel, type Nivel } from '../../../shared/permissions.js';
 import type { CurrentUser } from '../../../shared/auth.schemas.js';
 import type { User, UserTipo } from '../../../shared/users.schemas.js';
 import type { UserRow } from '../../db/schema/users.js';
+import type { UserAccess } from './user-permissions.js';
 
 export const userTipoByNivel: Record<Nivel, UserTipo> = {
   administrador: 'admin',
@@ -14,7 +15,7 @@ export const nivelByUserTipo: Record<UserTipo, Nivel> = {
   responsavel: 'responsavel',
 };
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: UserRow, access: UserAccess): CurrentUser {
   return {
     id: row.id,
     nome: row.nome,
@@ -25,11 +26,17 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     ativo: row.status === 'ativo',
     primeiro_login: row.primeiroLogin,
     data_criacao: row.createdAt.toISOString(),
+    permissoes: [...access.permissoes],
+    perfis: [...access.perfis],
   };
 }
 
 /** `professor`: the teacher record linked to the account (professor accounts), or null. */
-export function toUser(row: UserRow, professor: { id: string; nome: string } | null): User {
+export function toUser(
+  row: UserRow,
+  professor: { id: string; nome: string } | null,
+  perfis: { id: string; nome: string }[] = [],
+): User {
   return {
     id: row.id,
     nome: row.nome,
@@ -43,6 +50,7 @@ export function toUser(row: UserRow, professor: { id: string; nome: string } | n
     ultimo_login: row.ultimoLogin?.toISOString() ?? null,
     primeiro_login: row.primeiroLogin,
     professor,
+    perfis,
     version: row.version,
   };
 }

@@ -11,9 +11,17 @@ import { literal } from './backup-restore.service.js';
 /**
  * 'Limpar Todos os Dados' empties every table EXCEPT these. `users` keeps only the administrator who
  * asked (other accounts are deleted), `sessions` keeps that administrator's sessions; tables named
- * with a prefix below (the public site's content and media) are kept whole.
+ * with a prefix below (the public site's content and media) are kept whole. The access profiles are the
+ * school's setup, like its settings: the remaining administrator keeps theirs (ADR 0025).
  */
-export const WIPE_KEEP_TABLES = ['users', 'sessions', 'audit_log', 'settings'] as const;
+export const WIPE_KEEP_TABLES = [
+  'users',
+  'sessions',
+  'audit_log',
+  'settings',
+  'perfis',
+  'user_perfis',
+] as const;
 export const WIPE_KEEP_PREFIXES = ['content', 'media', 'site_'] as const;
 
 /* ---------- wipe ---------- */

@@ -75,6 +75,8 @@ async function restore(
 }
 
 const access = { access: 'backup.manage' } as const;
+/** Restoring and wiping replace the school's data: a permission of its own (ADR 0025, Direção's). */
+const destructive = { access: 'backup.restore' } as const;
 
 /** `/api/configuracoes/backup`: a backup of the whole school, downloaded now. */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -129,7 +131,7 @@ export const automaticBackupsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: restoreConfirmationSchema,
         response: okResponse(restoreResultSchema),
       },
-      config: access,
+      config: destructive,
     },
     async (request) => {
       await confirmPassword(request, request.body.senha);
@@ -163,7 +165,7 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { querystring: dryRunQuerySchema, response: okResponse(restoreResultSchema) },
-      config: { ...access, multipart: true },
+      config: { ...destructive, multipart: true },
     },
     async (request) => {
       if (!request.isMultipart()) {
@@ -209,7 +211,7 @@ export const restoreRoutes: FastifyPluginAsyncZod = async (app) => {
 export const wipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    { schema: { body: wipeInputSchema, response: okResponse(wipeResultSchema) }, config: access },
+    { schema: { body: wipeInputSchema, response: okResponse(wipeResultSchema) }, config: destructive },
     async (request) => {
       const { nome } = await getSchoolIdentity(app.ctx.db);
       const typed = request.body.confirmacao.trim().toLocaleLowerCase('pt-BR');

@@ -10,7 +10,7 @@ import type {
   Leituras,
   Versoes,
 } from '../../../shared/comunicados.schemas.js';
-import { can } from '../../../shared/permissions.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import { richTextSummary } from '../../../shared/rich-text.js';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -108,8 +108,12 @@ export async function confirmCiente(
   return confirmed;
 }
 
-export async function listComunicados(db: Db, user: Author, query: ListQuery): Promise<ComunicadoPage> {
-  const writes = can(user.nivel, 'comunicados.write');
+export async function listComunicados(
+  db: Db,
+  user: Author & { permissoes: readonly Permission[] },
+  query: ListQuery,
+): Promise<ComunicadoPage> {
+  const writes = can(user.permissoes, 'comunicados.write');
   const caixa = query.caixa ?? (writes && user.nivel !== 'responsavel' ? 'enviados' : 'recebidos');
   const now = clock.now();
   const offset = (query.page - 1) * query.pageSize;

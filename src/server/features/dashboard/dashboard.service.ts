@@ -9,7 +9,8 @@ import {
   isAuditEntity,
   joinWords,
 } from '../../../shared/audit-actions.js';
-import type { Atividade, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import type { Atividade, DashboardEscola, DashboardStats } from '../../../shared/dashboard.schemas.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import { isEmAberto } from '../../../shared/mensalidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/audit.js';
@@ -70,7 +71,7 @@ function monthsBack(today: string, count: number): string[] {
   });
 }
 
-async function schoolStats(db: DbOrTx, today: string): Promise<DashboardStats> {
+async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> {
   const months = monthsBack(today, 6);
   const firstDay = `${months[0]!}-01`;
   const matricula = sql<string>`to_char(${students.dataMatricula}, 'YYYY-MM')`;
@@ -314,9 +315,33 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
   };
 }
 
-export async function getDashboardStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
-  if (user.nivel === 'administrador')
-    return sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
+/**
+ * The school's figures as the viewer's profiles allow (ADR 0025): the staff's scope is the whole school,
+ * but each area shows only to whom holds its permission — the finance figures to `finance.figures`,
+ * grades and attendance to `academics.read`, the recent activity (the audit trail) to `audit.read`.
+ */
+function visibleTo(permissoes: readonly Permission[], stats: DashboardEscola): DashboardEscola {
+  const finance = can(permissoes, 'finance.figures');
+  const academics = can(permissoes, 'academics.read');
+  return {
+    ...stats,
+    mensalidades_pendentes: finance ? stats.mensalidades_pendentes : null,
+    receita_mes: finance ? stats.receita_mes : null,
+    frequencia_media: academics ? stats.frequencia_media : null,
+    performance_turmas: academics ? stats.performance_turmas : [],
+    atividades: can(permissoes, 'audit.read') ? stats.atividades : [],
+  };
+}
+
+export async function getDashboardStats(
+  db: DbOrTx,
+  user: UserRow & { permissoes: readonly Permission[] },
+  today: string,
+): Promise<DashboardStats> {
+  if (user.nivel === 'administrador') {
+    const stats = await sharedRead(db, `dashboard:${today}`, () => schoolStats(db, today));
+    return visibleTo(user.permissoes, stats);
+  }
   if (user.nivel === 'professor') return teacherStats(db, user, today);
   return guardianStats(db, user, today);
 }

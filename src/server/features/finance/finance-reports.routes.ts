@@ -16,7 +16,7 @@ import { reportCategorias, reportFluxo, reportInadimplencia } from './finance.re
 import { clock } from '../../lib/clock.js';
 
 export const financeReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = { access: 'finance.manage' } as const;
+  const manage = { access: 'finance.figures' } as const;
   const db = () => app.ctx.db;
 
   app.get(

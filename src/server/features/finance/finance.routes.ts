@@ -11,10 +11,10 @@ import { financeSettingsRoutes } from './finance-settings.routes.js';
 import { financeReportsRoutes } from './finance-reports.routes.js';
 
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = { access: 'finance.manage' } as const;
+  const figures = { access: 'finance.figures' } as const;
   const db = () => app.ctx.db;
 
-  app.get('/stats', { schema: { response: okResponse(financeStatsSchema) }, config: manage }, async () => {
+  app.get('/stats', { schema: { response: okResponse(financeStatsSchema) }, config: figures }, async () => {
     const today = clock.today();
     return ok(await sharedRead(db(), `stats:${today}`, () => computeFinanceStats(db(), today)));
   });

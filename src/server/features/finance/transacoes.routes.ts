@@ -19,7 +19,8 @@ import {
 } from './transacoes.service.js';
 
 export const transacoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = { access: 'finance.manage' } as const;
+  /** Income and expenses are the school's figures (ADR 0025), not the tuition desk's. */
+  const manage = { access: 'finance.figures' } as const;
   const db = () => app.ctx.db;
 
   app.get(

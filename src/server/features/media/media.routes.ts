@@ -101,7 +101,7 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = readSessionToken(request);
     if (!token) return false;
     const resolved = await resolveSession(app.ctx.db, token, { touch: false });
-    return resolved !== null && !resolved.user.primeiroLogin && can(resolved.user.nivel, 'content.manage');
+    return resolved !== null && !resolved.user.primeiroLogin && can(resolved.permissoes, 'content.manage');
   }
 };
 

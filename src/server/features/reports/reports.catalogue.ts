@@ -49,7 +49,7 @@ const catalogue: CatalogueItem[] = [
     url: '/api/financeiro/relatorios/fluxo',
     formatos: ['csv', 'xlsx'],
     parametros: yearParameter,
-    access: 'finance.manage',
+    access: 'finance.figures',
     tela: financeReports,
   },
   {
@@ -60,7 +60,7 @@ const catalogue: CatalogueItem[] = [
     url: '/api/financeiro/relatorios/inadimplencia',
     formatos: ['csv', 'xlsx'],
     parametros: yearParameter,
-    access: 'finance.manage',
+    access: 'finance.figures',
     tela: financeReports,
   },
   {
@@ -71,7 +71,7 @@ const catalogue: CatalogueItem[] = [
     url: '/api/financeiro/relatorios/categorias',
     formatos: ['csv', 'xlsx'],
     parametros: yearParameter,
-    access: 'finance.manage',
+    access: 'finance.figures',
     tela: financeReports,
   },
   {
@@ -121,10 +121,14 @@ const catalogue: CatalogueItem[] = [
 ];
 
 /** The reports `viewer` may run, with their filters and links: the hub's, then the linked ones. */
-export async function listReports(db: DbOrTx, viewer: Viewer, today: string): Promise<ReportEntry[]> {
+export async function listReports(
+  db: DbOrTx,
+  viewer: Viewer & { permissoes: readonly Permission[] },
+  today: string,
+): Promise<ReportEntry[]> {
   const nivel = viewer.nivel;
   const year = Number(today.slice(0, 4));
-  const hub = hubReports.filter((report) => can(nivel, report.access));
+  const hub = hubReports.filter((report) => can(viewer.permissoes, report.access));
   const context: CatalogueContext = {
     year,
     today,
@@ -145,7 +149,7 @@ export async function listReports(db: DbOrTx, viewer: Viewer, today: string): Pr
     exportacao: report.exportacao === true,
   }));
   const linked: ReportEntry[] = catalogue
-    .filter((item) => can(nivel, item.access) && !item.except?.includes(nivel))
+    .filter((item) => can(viewer.permissoes, item.access) && !item.except?.includes(nivel))
     .map((item) => ({
       id: item.id,
       grupo: item.grupo,

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { can } from '../../../shared/permissions.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import type {
   ReportExport,
   ReportExportInput,
@@ -12,7 +12,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { ExportFile } from '../../lib/spreadsheet.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import type { Viewer } from '../classes/index.js';
+import type { Viewer as ClassViewer } from '../classes/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { scopeOf } from '../students/index.js';
@@ -23,13 +23,16 @@ import { reportExports, type ReportExportRow } from '../../db/schema/reports.js'
 
 /** Running a hub report: on screen (JSON), as a file at once, or as a background export. */
 
+/** Who runs a report: the account and what its profiles allow (ADR 0025). */
+type Viewer = ClassViewer & { permissoes: readonly Permission[] };
+
 const reportNotFound = () => notFound('Relatório não encontrado.');
 
 /** The report, when the caller's role may run it (the catalogue offers exactly these). */
 function reportFor(viewer: Viewer, id: string): HubReport {
   const report = findHubReport(id);
   if (!report) throw reportNotFound();
-  if (!can(viewer.nivel, report.access))
+  if (!can(viewer.permissoes, report.access))
     throw new AppError('FORBIDDEN', 'Você não tem permissão para emitir este relatório.');
   return report;
 }
@@ -208,7 +211,12 @@ export class ReportExporter {
   }
 }
 
-async function ownExport(db: DbOrTx, viewer: Viewer, id: string, jobId: string): Promise<ReportExportRow> {
+async function ownExport(
+  db: DbOrTx,
+  viewer: ClassViewer,
+  id: string,
+  jobId: string,
+): Promise<ReportExportRow> {
   const [row] = await db
     .select()
     .from(reportExports)
@@ -226,7 +234,7 @@ async function ownExport(db: DbOrTx, viewer: Viewer, id: string, jobId: string):
 /** GET /api/relatorios/:id/exportacoes/:jobId — only the user who asked for it sees it. */
 export async function getExport(
   db: DbOrTx,
-  viewer: Viewer,
+  viewer: ClassViewer,
   id: string,
   jobId: string,
 ): Promise<ReportExport> {
@@ -246,7 +254,12 @@ export async function listExports(db: DbOrTx, viewer: Viewer, id: string): Promi
 }
 
 /** GET …/exportacoes/:jobId/arquivo — the finished file. */
-export async function exportFile(db: DbOrTx, viewer: Viewer, id: string, jobId: string): Promise<ExportFile> {
+export async function exportFile(
+  db: DbOrTx,
+  viewer: ClassViewer,
+  id: string,
+  jobId: string,
+): Promise<ExportFile> {
   const row = await ownExport(db, viewer, id, jobId);
   if (row.status !== 'pronto' || !row.arquivo || !row.arquivoNome)
     throw new AppError('CONFLICT', 'O arquivo ainda não está pronto.');

@@ -5,6 +5,7 @@ import {
   generatedPasswordSchema,
   idParamsSchema,
   listUsersQuerySchema,
+  patchUserInputSchema,
   resetUserPasswordInputSchema,
   resetUserPasswordResultSchema,
   userCountsSchema,
@@ -19,6 +20,7 @@ import {
   createUser,
   getUser,
   listUsers,
+  patchUser,
   resetUserPassword,
   toggleUserStatus,
   updateUser,
@@ -81,6 +83,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         version,
         actorOf(request),
         reauthOf(request, request.body.senha_atual),
+      );
+      return ok(user, 'Usuário atualizado com sucesso!');
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: { params: idParamsSchema, body: patchUserInputSchema, response: okResponse(userSchema) },
+      config: access,
+    },
+    async (request) => {
+      const { senha_atual: senhaAtual, version, ...patch } = request.body;
+      const user = await patchUser(
+        app.ctx,
+        request.params.id,
+        { ...patch, senha_atual: senhaAtual },
+        expectedVersion(request, version),
+        actorOf(request),
+        reauthOf(request, senhaAtual),
       );
       return ok(user, 'Usuário atualizado com sucesso!');
     },

@@ -7,6 +7,7 @@ import {
   type CreateUserData,
   type EnvioEmail,
   type ListUsersQuery,
+  type PatchUserData,
   type UpdateUserData,
   type User,
   type UserCounts,
@@ -27,6 +28,8 @@ import { noticeOtherAdmins } from './admin-notices.js';
 import { nivelByUserTipo, toUser, userTipoByNivel } from '../auth/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
+import type { SignedInUser } from '../../lib/http.js';
+import { defaultPerfilIdOf, giveDefaultPerfil, perfisOfUsers, setUserPerfis } from '../perfis/index.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
 
@@ -80,11 +83,16 @@ export async function listUsers(
       })
       .from(users),
   ]);
+  const perfis = await perfisOfUsers(
+    db,
+    rows.map((row) => row.user.id),
+  );
   return {
     items: rows.map((row) =>
       toUser(
         row.user,
         row.professorId && row.professorNome ? { id: row.professorId, nome: row.professorNome } : null,
+        perfis.get(row.user.id) ?? [],
       ),
     ),
     total: filtered?.total ?? 0,
@@ -100,8 +108,13 @@ async function findUser(db: DbOrTx, id: string): Promise<UserRow> {
   return row;
 }
 
-async function presentUser(db: DbOrTx, row: UserRow): Promise<User> {
-  return toUser(row, await findLinkedTeacher(db, row.id));
+async function presentUser(
+  db: DbOrTx,
+  row: UserRow,
+  professor?: { id: string; nome: string } | null,
+): Promise<User> {
+  const perfis = (await perfisOfUsers(db, [row.id])).get(row.id) ?? [];
+  return toUser(row, professor === undefined ? await findLinkedTeacher(db, row.id) : professor, perfis);
 }
 
 export async function getUser(db: DbOrTx, id: string): Promise<User> {
@@ -113,7 +126,8 @@ export async function getUser(db: DbOrTx, id: string): Promise<User> {
  * could hand out an administrator's power needs (docs/architecture.md, Segurança).
  */
 export interface Reauthentication {
-  user: UserRow;
+  /** Also the granter of profiles: nobody grants a permission they do not hold (ADR 0025). */
+  user: SignedInUser;
   senhaAtual: string | undefined;
   client: PasswordClient;
 }
@@ -169,6 +183,7 @@ export async function insertUser(
       entityId: row!.id,
       details: { tipo: input.tipo },
     });
+    await giveDefaultPerfil(tx, row!);
     return generated === undefined ? { row: row! } : { row: row!, senhaGerada: generated };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();
@@ -218,10 +233,15 @@ export async function createUser(
   if (needsAdminPassword(null, input)) await confirmAdminPassword(ctx, reauth, actor);
   const created = await ctx.db.transaction(async (tx) => {
     const inserted = await insertUser(ctx, tx, input, actor);
+    // A staff account holds the profiles chosen, else Direção (what 'Administrador' always meant).
+    const perfis =
+      input.perfis ??
+      (inserted.row.nivel === 'administrador' ? [await defaultPerfilIdOf(tx, 'administrador')] : undefined);
+    if (perfis) await setUserPerfis(tx, inserted.row, perfis, reauth.user);
     const professor = await linkAccountToTeacher(tx, inserted.row, actor);
     if (inserted.row.nivel === 'administrador')
       await noticeOtherAdmins(ctx, tx, actor, 'administrador_criado', inserted.row);
-    return { ...inserted, usuario: toUser(inserted.row, professor) };
+    return { ...inserted, usuario: await presentUser(tx, inserted.row, professor) };
   });
   const mail = await sendWelcomeMail(ctx, created.row, input.senha ?? created.senhaGerada!);
   return created.senhaGerada === undefined
@@ -248,15 +268,19 @@ export async function updateUser(
   actor: Actor,
   reauth: Reauthentication,
 ): Promise<User> {
-  const adminChange = (row: UserRow) =>
-    needsAdminPassword({ tipo: userTipoByNivel[row.nivel], email: row.email }, input);
+  const heldPerfis = async (db: DbOrTx) => ((await perfisOfUsers(db, [id])).get(id) ?? []).map((p) => p.id);
+  const adminChange = async (db: DbOrTx, row: UserRow) =>
+    needsAdminPassword(
+      { tipo: userTipoByNivel[row.nivel], email: row.email, perfis: await heldPerfis(db) },
+      input,
+    );
   // Checked before the transaction (the password check writes its own counters), and again inside it.
-  const confirmed = adminChange(await findUser(ctx.db, id));
+  const confirmed = await adminChange(ctx.db, await findUser(ctx.db, id));
   if (confirmed) await confirmAdminPassword(ctx, reauth, actor);
   const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     assertVersion(expectedVersion, current.version);
-    if (adminChange(current) && !confirmed) throw staleVersion();
+    if (!confirmed && (await adminChange(tx, current))) throw staleVersion();
     const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
     assertNotSelfLockout(actor, current, next);
     let updated: UserRow | undefined;
@@ -281,21 +305,50 @@ export async function updateUser(
       throw error;
     }
     if (!updated) throw staleVersion();
+    // Another kind of account without a choice of profiles: the new kind's default.
+    const perfis =
+      input.perfis ?? (next.nivel !== current.nivel ? [await defaultPerfilIdOf(tx, next.nivel)] : undefined);
+    const perfisChanged = perfis ? await setUserPerfis(tx, updated, perfis, reauth.user) : false;
     if (next.status !== 'ativo' || next.nivel !== current.nivel) await revokeUserSessions(tx, id);
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'usuario',
       entityId: id,
-      details: { campos: changedFields(current, updated) },
+      details: { campos: [...changedFields(current, updated), ...(perfisChanged ? ['perfis'] : [])] },
     });
     if (updated.nivel === 'administrador' && current.nivel !== 'administrador')
       await noticeOtherAdmins(ctx, tx, actor, 'administrador_promovido', updated);
     else if (updated.nivel === 'administrador' && updated.email !== current.email)
       await noticeOtherAdmins(ctx, tx, actor, 'email_de_administrador_alterado', updated);
-    return toUser(updated, await linkAccountToTeacher(tx, updated, actor));
+    return presentUser(tx, updated, await linkAccountToTeacher(tx, updated, actor));
   });
   forgetCachedSessions(ctx.db, { userId: id });
   return result;
+}
+
+/** `PATCH /api/users/:id`: the fields given over the account as it is. */
+export async function patchUser(
+  ctx: AppContext,
+  id: string,
+  patch: PatchUserData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+  reauth: Reauthentication,
+): Promise<User> {
+  const current = await findUser(ctx.db, id);
+  const input: UpdateUserData = {
+    nome: patch.nome ?? current.nome,
+    email: patch.email ?? current.email,
+    telefone: patch.telefone === undefined ? current.telefone : patch.telefone,
+    endereco: patch.endereco === undefined ? current.endereco : patch.endereco,
+    data_nascimento: patch.data_nascimento === undefined ? current.dataNascimento : patch.data_nascimento,
+    tipo: patch.tipo ?? userTipoByNivel[current.nivel],
+    status: patch.status ?? current.status,
+    perfis: patch.perfis,
+    senha_atual: patch.senha_atual,
+  };
+  // The row read here must be the one changed: without a version, this read's.
+  return updateUser(ctx, id, input, expectedVersion ?? current.version, actor, reauth);
 }
 
 function changedFields(before: UserRow, after: UserRow): string[] {
