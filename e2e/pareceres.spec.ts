@@ -107,6 +107,7 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
       .getByRole('list', { name: 'Crianças da turma' })
       .getByRole('button', { name: new RegExp(`Benício Pré ${run}`) }),
   ).toContainText('Sem parecer');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/pareceres-turma-desktop.png` });
 
   // The family reads it on the child's card and downloads the PDF.
