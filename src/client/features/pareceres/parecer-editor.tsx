@@ -111,7 +111,8 @@ export function ParecerEditor({
           onChange={(event) => setCampos((current) => ({ ...current, [campo.codigo]: event.target.value }))}
         />
       ))}
-      <div className="flex flex-wrap gap-2">
+      {/* Kept in reach at the bottom of the screen: on a phone the five campos are a long scroll. */}
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-2 border-t border-gray-200 bg-white px-4 py-3">
         <Button
           className="min-h-11"
           loading={save.isPending}

@@ -204,4 +204,18 @@ describe('pareceres descritivos', () => {
       ]),
     );
   });
+
+  it('declares each route with its permission (the permission matrix walks them: family and teacher refused review)', () => {
+    const declared = t.app.routeAccess
+      .filter((route) => route.url.includes('pareceres') || route.url.includes('relatorio-desenvolvimento'))
+      .map((route) => `${route.method} ${route.url} ${route.access}`)
+      .sort();
+    expect(declared).toEqual([
+      'GET /api/alunos/:id/relatorio-desenvolvimento.pdf academics.read',
+      'GET /api/pareceres academics.read',
+      'POST /api/pareceres/:aluno_id/:periodo_id/publicar pareceres.review',
+      'POST /api/pareceres/:aluno_id/:periodo_id/revisar pareceres.review',
+      'PUT /api/pareceres/:aluno_id/:periodo_id academics.write',
+    ]);
+  });
 });

@@ -1,0 +1,129 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_STATE, apiSignIn, createStudent, todayInSaoPaulo } from './support';
+
+// Issue 31 §1 in the browser: a Pré II class; the teacher's parecer (written through the API here, sent
+// for review) reaches the coordination's queue; the coordinator (today an administrador), on a phone,
+// opens it, marks it reviewed and publishes it; the family then reads it on the child's card, where other
+// stages show the boletim, and downloads the Relatório de desenvolvimento. Everything is this run's own.
+
+const run = Date.now().toString().slice(-6);
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+mkdirSync(shots, { recursive: true });
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** This year's period that contains today (the year opened here if no journey did). */
+async function currentPeriod(api: APIRequestContext): Promise<{ id: string; nome: string }> {
+  const today = todayInSaoPaulo();
+  const year = today.slice(0, 4);
+  const opened = await api.post('/api/anos-letivos', {
+    data: { ano: Number(year), inicio: `${year}-01-02`, fim: `${year}-12-30`, tipo_periodo: 'bimestre' },
+  });
+  expect([201, 409], await opened.text()).toContain(opened.status());
+  const years = await dataOf<
+    { ano: number; periodos: { id: string; nome: string; inicio: string; fim: string }[] }[]
+  >(await api.get('/api/anos-letivos'));
+  const period = years
+    .find((item) => item.ano === Number(year))
+    ?.periodos.find((item) => item.inicio <= today && today <= item.fim);
+  expect(period, 'um período do ano letivo que contém hoje').toBeDefined();
+  return period!;
+}
+
+test('a coordinator reviews and publishes a parecer on a phone; the family reads it and its PDF', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: phone });
+  const api = adminContext.request;
+  const period = await currentPeriod(api);
+  const turma = await dataOf<{ id: string }>(
+    await api.post('/api/turmas', {
+      data: {
+        nome: `Pré II ${run}`,
+        nivel: 'Educação Infantil',
+        serie: 'Pré II',
+        turno: 'manha',
+        ano_letivo: todayInSaoPaulo().slice(0, 4),
+        capacidade_maxima: 18,
+        professor_responsavel_id: null,
+      },
+    }),
+  );
+  const nome = `Alice Pré ${run}`;
+  const guardianEmail = `familia-pre-${run}@escola.test`;
+  const created = await createStudent(api, {
+    nome,
+    turmaId: turma.id,
+    nascimento: '2020-08-10',
+    guardian: { nome: `Fernanda Pré ${run}`, email: guardianEmail },
+  });
+  await createStudent(api, {
+    nome: `Benício Pré ${run}`,
+    turmaId: turma.id,
+    nascimento: '2020-09-01',
+    guardian: { nome: `Ricardo Pré ${run}` },
+  });
+  const written = await api.put(`/api/pareceres/${created.aluno.id}/${period.id}`, {
+    data: {
+      texto: 'Alice chegou tímida e hoje conduz as rodas de conversa.',
+      campos: {
+        EO: 'Divide os brinquedos e ajuda os colegas.',
+        EF: 'Reconta histórias com começo, meio e fim.',
+      },
+      enviar: true,
+    },
+  });
+  expect(written.status(), await written.text()).toBe(200);
+
+  // The coordination's queue, on a phone.
+  const page = await adminContext.newPage();
+  await page.goto('/dashboard/pareceres');
+  await page.getByRole('tab', { name: 'Para revisar e publicar' }).click();
+  const queue = page.getByRole('list', { name: 'Pareceres aguardando a coordenação' });
+  await expect(queue.getByRole('button', { name: new RegExp(nome) })).toContainText('Para revisão');
+  await page.screenshot({ path: `${shots}/pareceres-fila-phone.png`, fullPage: true });
+  await queue.getByRole('button', { name: new RegExp(nome) }).click();
+  const editor = page.getByRole('region', { name: nome });
+  await expect(editor.getByLabel('O eu, o outro e o nós')).toHaveValue(
+    'Divide os brinquedos e ajuda os colegas.',
+  );
+  await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
+  await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
+  await editor.getByRole('button', { name: 'Publicar para a família' }).click();
+  await expect(editor.getByText('Publicado', { exact: true })).toBeVisible();
+  await expect(editor.getByRole('note')).toContainText('Publicado para a família');
+  await page.screenshot({ path: `${shots}/pareceres-publicado-phone.png`, fullPage: true });
+
+  // The class view on a desktop: each child with the status of their parecer.
+  await page.setViewportSize(desktop);
+  await expect(
+    page
+      .getByRole('list', { name: 'Crianças da turma' })
+      .getByRole('button', { name: new RegExp(`Benício Pré ${run}`) }),
+  ).toContainText('Sem parecer');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/pareceres-turma-desktop.png` });
+
+  // The family reads it on the child's card and downloads the PDF.
+  const guardianContext = await browser.newContext({ viewport: phone });
+  const guardian = await guardianContext.newPage();
+  await apiSignIn(guardian.request, guardianEmail, [created.senhaGerada ?? ''], 'Pitangueira-Florida-63');
+  await guardian.goto('/dashboard/alunos');
+  await guardian.getByRole('button', { name: `Ver detalhes de ${nome}` }).click();
+  const child = guardian.getByRole('dialog', { name: nome });
+  const pareceres = child.getByRole('region', { name: 'Pareceres descritivos' });
+  await expect(pareceres).toContainText('Reconta histórias com começo, meio e fim.');
+  await expect(child.getByRole('region', { name: /Boletim/ })).toHaveCount(0);
+  await guardian.screenshot({ path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
+  const download = guardian.waitForEvent('download');
+  await pareceres.getByRole('button', { name: 'Relatório de desenvolvimento (PDF)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^relatorio-desenvolvimento-.*\.pdf$/);
+  await guardianContext.close();
+  await adminContext.close();
+});
