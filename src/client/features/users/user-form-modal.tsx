@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import toast from 'react-hot-toast';
 import { ShieldCheck } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
@@ -17,14 +18,31 @@ import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { passwordChoiceFields, refinePasswordChoice, splitPasswordChoice } from './password-choice';
 import { useCreateUser, useUpdateUser } from './users.api';
+import { PerfisField } from './perfis-field';
 import type { EnvioEmail } from '../../../shared/users.schemas';
 
+// The profiles are checked on submit (only a staff account takes them): an unchecked group is [].
+const perfisField = { perfis: z.array(z.string()).optional() };
 const createSchema = createUserInputSchema
   .omit({ senha: true })
-  .extend(passwordChoiceFields)
+  .extend({ ...passwordChoiceFields, ...perfisField })
   .superRefine(refinePasswordChoice('Senha é obrigatória'));
+const editSchema = updateUserInputSchema.extend(perfisField);
 
-function Fields({ editing }: { editing: boolean }) {
+/** A staff account's chosen profiles; null (and the field marked) when none is chosen. */
+function perfisOf(
+  values: { tipo: string; perfis?: string[] | undefined },
+  setError: (name: 'perfis', error: { type: string; message: string }) => void,
+): { perfis?: string[] } | null {
+  if (values.tipo !== 'admin') return {};
+  if (!values.perfis || values.perfis.length === 0) {
+    setError('perfis', { type: 'required', message: 'Escolha ao menos um perfil.' });
+    return null;
+  }
+  return { perfis: values.perfis };
+}
+
+function Fields({ editing, staff }: { editing: boolean; staff: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormInput name="nome" label="Nome" required autoComplete="off" />
@@ -36,6 +54,11 @@ function Fields({ editing }: { editing: boolean }) {
       </div>
       <FormSelect name="tipo" label="Tipo" required options={userTipoLabels} />
       {editing && <FormSelect name="status" label="Status" options={userStatusLabels} />}
+      {staff && (
+        <div className="sm:col-span-2">
+          <PerfisField />
+        </div>
+      )}
     </div>
   );
 }
@@ -99,6 +122,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     endereco: user?.endereco ?? '',
     data_nascimento: user?.data_nascimento ?? '',
     tipo: user?.tipo ?? 'professor',
+    perfis: user?.perfis.map((perfil) => perfil.id) ?? [],
   };
   const createForm = useSchemaForm(createSchema, {
     ...common,
@@ -107,14 +131,16 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     confirmacao: '',
     senha_atual: '',
   });
-  const editForm = useSchemaForm(updateUserInputSchema, {
+  const editForm = useSchemaForm(editSchema, {
     ...common,
     status: user?.status ?? 'ativo',
     senha_atual: '',
   });
-  const before = user ? { tipo: user.tipo, email: user.email } : null;
+  const before = user
+    ? { tipo: user.tipo, email: user.email, perfis: user.perfis.map((perfil) => perfil.id) }
+    : null;
   const watched = user
-    ? { tipo: editForm.watch('tipo'), email: editForm.watch('email') }
+    ? { tipo: editForm.watch('tipo'), email: editForm.watch('email'), perfis: editForm.watch('perfis') }
     : { tipo: createForm.watch('tipo'), email: createForm.watch('email') };
   const asksPassword = needsAdminPassword(before, watched);
 
@@ -138,12 +164,14 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         form={editForm}
         onClose={onClose}
         onSubmit={editForm.submit(
-          async ({ senha_atual, ...values }) => {
+          async ({ senha_atual, perfis, ...values }) => {
+            const chosen = perfisOf({ tipo: values.tipo, perfis }, editForm.setError);
+            if (!chosen) return;
             const confirmation = adminPassword(asksPassword, senha_atual, editForm.setError);
             if (!confirmation) return;
             const result = await update.mutateAsync({
               id: user.id,
-              input: { ...values, ...confirmation, version: user.version },
+              input: { ...values, ...chosen, ...confirmation, version: user.version },
             });
             toast.success(result.message ?? 'Usuário atualizado com sucesso!');
             onClose();
@@ -151,7 +179,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           () => toast.error('Erro ao editar usuário'),
         )}
       >
-        <Fields editing />
+        <Fields editing staff={watched.tipo === 'admin'} />
         {asksPassword && <AdminPasswordConfirmation promoting={user.tipo !== 'admin'} />}
       </FormModal>
     );
@@ -165,10 +193,16 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       form={createForm}
       onClose={onClose}
       onSubmit={createForm.submit(
-        async ({ senha_atual, ...values }) => {
+        async ({ senha_atual, perfis, ...values }) => {
+          const chosen = perfisOf({ tipo: values.tipo, perfis }, createForm.setError);
+          if (!chosen) return;
           const confirmation = adminPassword(asksPassword, senha_atual, createForm.setError);
           if (!confirmation) return;
-          const result = await create.mutateAsync({ ...splitPasswordChoice(values), ...confirmation });
+          const result = await create.mutateAsync({
+            ...splitPasswordChoice(values),
+            ...chosen,
+            ...confirmation,
+          });
           toast.success(result.message ?? 'Usuário criado com sucesso!');
           if (result.data.senhaGerada)
             setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
@@ -177,7 +211,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         () => toast.error('Erro ao criar usuário'),
       )}
     >
-      <Fields editing={false} />
+      <Fields editing={false} staff={watched.tipo === 'admin'} />
       <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 text-sm font-medium text-gray-700">Senha de acesso</legend>
         <PasswordChoiceFields generateLabel="Gerar senha automaticamente (12 caracteres)" />
