@@ -1,6 +1,6 @@
 import { ArrowLeft, NotebookPen, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { can } from '../../../shared/permissions';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { todayIso } from '../../../shared/format';
 import type { Parecer } from '../../../shared/pareceres.schemas';
 import { Button } from '../../components/button';
@@ -24,7 +24,7 @@ import { PendingPareceres } from './pareceres-pending';
  */
 export function PareceresPage() {
   const { data: me } = useCurrentUser();
-  const reviewer = can(me?.nivel, 'pareceres.review');
+  const reviewer = can(permissionsOf(me), 'pareceres.review');
   const [params, setParams] = useSearchParams();
   const update = (changes: Record<string, string | null>) =>
     setParams(
