@@ -22,7 +22,7 @@ const tabs = [
   ['escola', 'Escola'],
   ['academico', 'Acadêmico'],
   ['sistema', 'Sistema'],
-  ['usuarios', 'Usuários & Permissões'],
+  ['usuarios', 'Perfis de acesso'],
   ['notificacoes', 'Notificações'],
   ['backup', 'Backup & Dados'],
   ['seguranca', 'Segurança'],

@@ -30,6 +30,7 @@ import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import type { SignedInUser } from '../../lib/http.js';
 import { defaultPerfilIdOf, giveDefaultPerfil, perfisOfUsers, setUserPerfis } from '../perfis/index.js';
+import { permissions } from '../../../shared/permissions.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
 
@@ -434,6 +435,11 @@ export async function ensureFirstAdmin(
       .insert(users)
       .values({ nome: FIRST_ADMIN_NAME, email, nivel: 'administrador', passwordHash, primeiroLogin: true })
       .returning();
+    // The school's first account is its direction (ADR 0025).
+    await setUserPerfis(tx, row!, [await defaultPerfilIdOf(tx, 'administrador')], {
+      id: null,
+      permissoes: permissions,
+    });
     await recordAudit(
       tx,
       { id: null, nome: 'Sistema', nivel: null, ip: null },
