@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminPage, createClass } from './support';
+import { staffPage, createClass } from './support';
 
 /**
- * Issue 31 §5: the secretaria (today an administrador account) moves a school's spreadsheet in. The
+ * Issue 31 §5: the secretaria (an account with the Secretaria profile) moves a school's spreadsheet in. The
  * demo's own file (src/server/demo/importacao-exemplo.csv) names four of the demo's classes and has
  * three rows the dry run must refuse (an invalid CPF, a row repeated, a class the school lacks).
  */
@@ -13,7 +13,7 @@ const shots = 'test-results/screenshots';
 test('the secretaria imports the demo spreadsheet: dry run, confirmation, result, and a second upload changes nothing', async ({
   browser,
 }) => {
-  const { context, page } = await adminPage(browser);
+  const { context, page } = await staffPage(browser, 'Secretaria');
   for (const nome of ['1º Ano A', '5º Ano B', '6º Ano A', '9º Ano B']) await createClass(page.request, nome);
 
   await page.goto('/dashboard/alunos');

@@ -159,6 +159,40 @@ export async function adminPage(browser: Browser, viewport?: { width: number; he
   return { context, page: await context.newPage() };
 }
 
+/**
+ * A new staff account holding one built-in profile (by its name, e.g. 'Secretaria'), created by the
+ * director through the API, signed in with its password changed: the context and page of that person.
+ */
+export async function staffPage(
+  browser: Browser,
+  perfil: string,
+  viewport?: { width: number; height: number },
+) {
+  const { context: director, page: admin } = await adminPage(browser);
+  const perfis = (await (await admin.request.get('/api/perfis')).json()) as {
+    data: { id: string; nome: string }[];
+  };
+  const profile = perfis.data.find((item) => item.nome === perfil);
+  if (!profile) throw new Error(`perfil ${perfil} não encontrado`);
+  const email = `${perfil.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@escola.test`;
+  const provisional = 'Provisoria-Da-Equipe-2026';
+  const made = await admin.request.post('/api/users', {
+    data: {
+      nome: `Equipe ${perfil}`,
+      email,
+      tipo: 'admin',
+      senha: provisional,
+      perfis: [profile.id],
+      senha_atual: E2E_ADMIN.password,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await director.close();
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  await apiSignIn(context.request, email, [provisional], 'Ipe-Roxo-Da-Equipe-9');
+  return { context, page: await context.newPage() };
+}
+
 /** Opens a tab of Configurações. */
 export async function openSettingsTab(page: Page, name: string) {
   await page.goto('/dashboard/configuracoes');
