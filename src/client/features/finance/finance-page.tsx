@@ -23,13 +23,17 @@ const tabs = [
   { value: 'despesas', label: 'Despesas' },
   { value: 'relatorios', label: 'Relatórios' },
 ] as const;
+/** Who holds the tuition desk but not the school's figures (ADR 0025) sees only the tuition tab. */
+const deskTabs = tabs.filter((item) => item.value === 'mensalidades');
 
-/** 'Gestão Financeira' (admin) or the guardian's tuition. */
+/** 'Gestão Financeira' (staff with the tuition desk) or the guardian's tuition. */
 export function FinancePage() {
   const { data: user } = useCurrentUser();
+  const figures = can(permissionsOf(user), 'finance.figures');
+  const shown = figures ? tabs : deskTabs;
   const [tab, setTab] = useTabParam(
-    tabs.map((item) => item.value),
-    'dashboard',
+    shown.map((item) => item.value),
+    figures ? 'dashboard' : 'mensalidades',
   );
   const dialog = useRowDialog<{ nova: TransacaoTipo; config: null; gerar: null }>();
   if (!user) return null;
@@ -48,16 +52,20 @@ export function FinancePage() {
             <Button variant="secondary" onClick={() => dialog.show('gerar')}>
               <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Gerar mensalidades
             </Button>
-            <Button onClick={() => dialog.show('nova', 'receita')}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> Nova Receita
-            </Button>
-            <Button variant="danger" onClick={() => dialog.show('nova', 'despesa')}>
-              <Minus className="h-4 w-4" aria-hidden="true" /> Nova Despesa
-            </Button>
+            {figures && (
+              <>
+                <Button onClick={() => dialog.show('nova', 'receita')}>
+                  <Plus className="h-4 w-4" aria-hidden="true" /> Nova Receita
+                </Button>
+                <Button variant="danger" onClick={() => dialog.show('nova', 'despesa')}>
+                  <Minus className="h-4 w-4" aria-hidden="true" /> Nova Despesa
+                </Button>
+              </>
+            )}
           </>
         }
       />
-      <PageTabs label="Seções financeiras" tabs={tabs} value={tab} onChange={setTab}>
+      <PageTabs label="Seções financeiras" tabs={shown} value={tab} onChange={setTab}>
         <PageTab value="dashboard">
           <FinanceDashboardTab />
         </PageTab>

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { builtInPerfilPermissions } from '../../../shared/permissions';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { FinancePage } from './finance-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Every other answer is an empty page: the tabs' own tests are elsewhere; this one is about which show. */
+function signedInWith(permissoes: (typeof builtInPerfilPermissions)['direcao']) {
+  return stubApi(
+    { '/api/auth/me': signedInAs({ permissoes }) },
+    { data: [], total: 0, page: 1, limit: 20, totalPages: 0 },
+  );
+}
+
+describe('FinancePage', () => {
+  it("shows the school's figures (dashboard, receitas, despesas, relatórios) only to who holds finance.figures", async () => {
+    signedInWith(builtInPerfilPermissions.financeiro);
+    renderAt(<FinancePage />);
+    expect(await screen.findByRole('tab', { name: 'Despesas' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Nova Receita/ })).toBeTruthy();
+  });
+
+  it('a tuition desk without the figures sees only Mensalidades, and no Nova Receita/Despesa', async () => {
+    const desk = builtInPerfilPermissions.financeiro.filter((permission) => permission !== 'finance.figures');
+    const fetchMock = signedInWith(desk);
+    renderAt(<FinancePage />);
+    expect(await screen.findByRole('heading', { name: 'Gestão Financeira' })).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Nova Receita|Nova Despesa/ })).toBeNull();
+    // Nothing asked of the routes it would be refused (403): stats, transactions, reports.
+    const asked = fetchMock.requests.map((request) => request.path);
+    expect(asked.filter((path) => /stats|transacoes|relatorios/.test(path))).toEqual([]);
+  });
+});
