@@ -101,7 +101,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
     await seedGrades(tx, clock.today());
-    await seedPareceres(tx, ids.professor!, ids.administrador!);
+    await seedPareceres(tx, ids.professor!, ids.direcao!);
     await seedLgpd(tx, ids.responsavel!);
     await seedComunicados(tx, {
       administrador: ids.direcao!,

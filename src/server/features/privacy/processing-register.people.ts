@@ -17,6 +17,7 @@ import { rateLimitHits } from '../../db/schema/rate-limit.js';
 import { guardianEmailChanges, guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { users } from '../../db/schema/users.js';
+import { userPerfis } from '../../db/schema/perfis.js';
 import {
   ANONYMOUS_GUARDIAN,
   ANONYMOUS_USER,
@@ -143,6 +144,12 @@ export const TREATMENTS_PEOPLE: Treatment[] = [
           ],
           [users.ultimoLogin, 'nulo'],
         ],
+      },
+      {
+        tabela: userPerfis,
+        colunas: [userPerfis.usuarioId],
+        mantido:
+          'Perfis de acesso que a conta teve: prova de quem podia fazer o quê (art. 37), sem dado além da conta.',
       },
     ],
   },

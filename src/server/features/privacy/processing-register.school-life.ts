@@ -19,6 +19,7 @@ import {
   rectificationRequests,
   yearClosures,
 } from '../../db/schema/grades.js';
+import { pareceres } from '../../db/schema/pareceres.js';
 import {
   ACADEMIC,
   ISSUED,
@@ -91,6 +92,21 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
         tabela: councilDecisions,
         colunas: [councilDecisions.alunoId, councilDecisions.porId, councilDecisions.porNome],
         mantido: ACADEMIC,
+      },
+      {
+        // The parecer descritivo (LDB, art. 31): the record of the child's development stays; the text
+        // the school wrote about the child loses the child's identifiers.
+        tabela: pareceres,
+        de: porAluno(pareceres.alunoId),
+        colunas: [
+          [pareceres.alunoId, { mantido: ACADEMIC }],
+          [pareceres.texto, 'texto'],
+          [pareceres.campos, 'texto'],
+          [pareceres.autorId, { mantido: STAFF }],
+          [pareceres.autorNome, { mantido: STAFF }],
+          [pareceres.revisorId, { mantido: STAFF }],
+          [pareceres.revisorNome, { mantido: STAFF }],
+        ],
       },
       { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
       { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
