@@ -13,7 +13,7 @@ afterEach(() => {
 /** Every other answer is an empty page: the tabs' own tests are elsewhere; this one is about which show. */
 function signedInWith(permissoes: (typeof builtInPerfilPermissions)['direcao']) {
   return stubApi(
-    { '/api/auth/me': signedInAs({ permissoes }) },
+    { '/api/auth/me': signedInAs({ permissoes: [...permissoes] }) },
     { data: [], total: 0, page: 1, limit: 20, totalPages: 0 },
   );
 }
