@@ -1,5 +1,4 @@
 import { ArrowLeft, NotebookPen, Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { todayIso } from '../../../shared/format';
 import type { Parecer } from '../../../shared/pareceres.schemas';
@@ -7,6 +6,7 @@ import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { useCurrentUser } from '../../lib/current-user';
+import { useUrlParams } from '../../lib/use-list-state';
 import { ParecerStatusChip } from '../../domain/parecer-parts';
 import {
   useClassChildren,
@@ -25,18 +25,7 @@ import { PendingPareceres } from './pareceres-pending';
 export function PareceresPage() {
   const { data: me } = useCurrentUser();
   const reviewer = can(permissionsOf(me), 'pareceres.review');
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes))
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const [params, update] = useUrlParams();
   const pendingTab = reviewer && params.get('ver') === 'pendentes';
   const classes = useInfantilClasses();
   const years = useSchoolYearsWithPeriods();

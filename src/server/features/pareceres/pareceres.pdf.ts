@@ -4,6 +4,7 @@ import { camposExperiencia, parecerStatusLabels, type Parecer } from '../../../s
 import type { DbOrTx } from '../../db/client.js';
 import { students } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
+import { fileNameSlug } from '../../lib/download.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
 import type { Viewer } from '../students/index.js';
@@ -14,14 +15,6 @@ import { pareceresOfChild } from './pareceres.service.js';
  * the boletim, the child, the class and period, then the parecer's general text and each campo de
  * experiência. A family gets only published pareceres; the school sees drafts marked as such.
  */
-
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-zA-Z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
 
 function drawParecer(
   doc: PDFKit.PDFDocument,
@@ -96,9 +89,9 @@ export async function buildDevelopmentReportPdf(
       for (const parecer of list) drawParecer(doc, school, parecer, child?.nascimento ?? null);
     },
   );
-  const periodo = list.length === 1 ? `-${slug(first.periodo.nome)}` : '';
+  const periodo = list.length === 1 ? `-${fileNameSlug(first.periodo.nome)}` : '';
   return {
     body,
-    fileName: `relatorio-desenvolvimento-${String(first.periodo.ano)}${periodo}-${slug(first.aluno.matricula)}.pdf`,
+    fileName: `relatorio-desenvolvimento-${String(first.periodo.ano)}${periodo}-${fileNameSlug(first.aluno.matricula)}.pdf`,
   };
 }
