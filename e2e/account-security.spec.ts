@@ -14,6 +14,8 @@ test('creating an administrator and resetting a password ask for your own passwo
   await dialog.getByLabel('Email').fill(email);
   await expect(dialog.getByLabel('Sua senha')).toHaveCount(0);
   await dialog.getByLabel('Tipo').selectOption('admin');
+  // A staff account holds at least one profile (issue 31 §3); an administrator is the Direção.
+  await dialog.getByRole('checkbox', { name: 'Direção' }).check();
   await expect(
     dialog.getByText('Dar acesso de administrador exige a sua senha.', { exact: false }),
   ).toBeVisible();

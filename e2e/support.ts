@@ -175,10 +175,10 @@ export async function staffPage(
   const profile = perfis.data.find((item) => item.nome === perfil);
   if (!profile) throw new Error(`perfil ${perfil} não encontrado`);
   const email = `${perfil.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@escola.test`;
-  const provisional = 'Provisoria-Da-Equipe-2026';
+  const provisional = 'Provisoria-Do-Portao-2026';
   const made = await admin.request.post('/api/users', {
     data: {
-      nome: `Equipe ${perfil}`,
+      nome: `Rosa Andrade (${perfil})`,
       email,
       tipo: 'admin',
       senha: provisional,
@@ -189,7 +189,7 @@ export async function staffPage(
   expect(made.status(), await made.text()).toBe(201);
   await director.close();
   const context = await browser.newContext(viewport ? { viewport } : {});
-  await apiSignIn(context.request, email, [provisional], 'Ipe-Roxo-Da-Equipe-9');
+  await apiSignIn(context.request, email, [provisional], 'Ipe-Roxo-Floresce-9');
   return { context, page: await context.newPage() };
 }
 
