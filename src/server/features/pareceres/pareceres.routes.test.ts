@@ -218,4 +218,31 @@ describe('pareceres descritivos', () => {
       'PUT /api/pareceres/:aluno_id/:periodo_id academics.write',
     ]);
   });
+
+  it('keeps the periods that have pareceres: a year cut from 4 bimestres to 3 trimestres is refused (409) and unchanged', async () => {
+    const s = await infantilSchool();
+    const year = s.year!;
+    const fourth = year.periodos[3]!.id;
+    const saved = await send('PUT', url(s.family.child.id, fourth), s.teacher.cookie, BODY);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const { ano, inicio, fim } = year;
+    const cut = await send('PUT', `/api/anos-letivos/${year.id}`, s.admin.cookie, {
+      ano,
+      inicio,
+      fim,
+      tipo_periodo: 'trimestre',
+    });
+    expect(cut.statusCode, cut.body).toBe(409);
+    expect(messageOf(cut)).toBe(
+      'Há pareceres descritivos nos períodos que seriam removidos: mantenha o número de períodos.',
+    );
+    const unchanged = dataOf<{ tipo_periodo: string; periodos: { id: string }[] }>(
+      await get(`/api/anos-letivos/${year.id}`, s.admin.cookie),
+    );
+    expect([unchanged.tipo_periodo, unchanged.periodos.map((period) => period.id)]).toEqual([
+      'bimestre',
+      year.periodos.map((period) => period.id),
+    ]);
+  });
 });
