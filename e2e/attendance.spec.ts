@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { adminPage, apiSignIn } from './support';
+import { adminPage, apiSignIn, dataOf } from './support';
 
 // Issue 13 on a phone: a teacher takes the roll, marks two absences, saves, reopens and sees them;
 // the guardian of one of those students sees the absence; the admin exempts it ('abonada'), the %
@@ -22,11 +22,6 @@ function minusDays(iso: string, days: number) {
   const date = new Date(`${iso}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
 }
 
 /**

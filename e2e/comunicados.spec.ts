@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createClass, createStudent } from './support';
+import { ADMIN_STATE, apiSignIn, createClass, createStudent, dataOf } from './support';
 
 // Issue 16: an admin sends a notice asking for 'ciente' to one class; a guardian of that class sees the
 // bell rise without reloading, opens it and presses Ciente; the admin sees 1 confirmed and the others
@@ -11,11 +11,6 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** A student whose guardian gets a portal account, put in the class afterwards; answers the first password. */
 async function enrol(api: APIRequestContext, turmaId: string, nome: string, email: string) {

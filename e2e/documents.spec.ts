@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf } from './support';
 
 // Issue 15 in the browser: the secretaria issues a declaração de matrícula from the student's record,
 // anyone signed out checks it at /validar/… ('válido'), the admin revokes it ('revogado'); a year from
@@ -14,11 +14,6 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 async function textOf(download: Download): Promise<string> {
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

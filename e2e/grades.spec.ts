@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn } from './support';
+import { ADMIN_STATE, apiSignIn, dataOf } from './support';
 
 // Issue 14 in the browser: a teacher creates avaliações and types a column with the keyboard and
 // pastes another from a spreadsheet, reloads and sees them with the average; the admin closes the
@@ -17,11 +17,6 @@ mkdirSync(shots, { recursive: true });
 
 function todayIso() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
 }
 
 interface Period {

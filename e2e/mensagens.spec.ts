@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, openSettingsTab } from './support';
+import { ADMIN_STATE, apiSignIn, openSettingsTab, dataOf } from './support';
 
 // Issue 16: a guardian messages their child's teacher, the teacher sees it in the bell and replies, the
 // guardian reads the reply. The admin's Configurações → Notificações shows the delivery queue.
@@ -11,11 +11,6 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 test('a guardian messages the teacher and the teacher replies', async ({ browser }) => {
   // Three people sign in (argon2 on shared cores): more than the default minute.

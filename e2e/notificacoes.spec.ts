@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, openSettingsTab } from './support';
+import { ADMIN_STATE, apiSignIn, openSettingsTab, dataOf } from './support';
 
 // Issue 16: the school's own events in the bell. A guardian is on the portal on a phone; the same account
 // signs in from another device (another browser): the phone's bell rises without a reload with 'Novo
@@ -14,11 +14,6 @@ const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
 const otherDevice = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 test('a sign-in from a new device shows in the bell of the open portal, live', async ({ browser }) => {
   // Several sign-ins (argon2 on shared cores) and the bell may wait for its 30 s poll.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createStudent, todayInSaoPaulo } from './support';
+import { ADMIN_STATE, apiSignIn, createStudent, todayInSaoPaulo, dataOf } from './support';
 
 // Issue 31 §1 in the browser: a Pré II class; the teacher's parecer (written through the API here, sent
 // for review) reaches the coordination's queue; the coordinator (today an administrador), on a phone,
@@ -12,11 +12,6 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** This year's period that contains today (the year opened here if no journey did). */
 async function currentPeriod(api: APIRequestContext): Promise<{ id: string; nome: string }> {

@@ -104,6 +104,12 @@ export async function startOwnServer(
   };
 }
 
+/** The `data` of an API answer that must have succeeded (the answer's text is the failure message). */
+export async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
 /** Signs in through the API with the first password that works, changing a provisional one to `final`. */
 export async function apiSignIn(
   request: APIRequestContext,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { apiSignIn, E2E_ADMIN, startOwnServer } from './support';
+import { apiSignIn, E2E_ADMIN, startOwnServer, dataOf } from './support';
 
 // Issue 29, item 14: the teacher's home leads with today's rolls ('Chamadas de hoje: 2 pendentes',
 // each a link to its roll), and on a day without lessons says so — as the roll list does, and the
@@ -23,11 +23,6 @@ const sabadoLetivo = '2026-03-28';
 const tiradentes = '2026-04-21';
 /** 9 a.m. in São Paulo on a date. */
 const morningOf = (date: string) => `${date}T09:00:00-03:00`;
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 let cpfSeed = Number(run) * 10;
 async function enrol(api: APIRequestContext, turmaId: string, nome: string) {

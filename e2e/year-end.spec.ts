@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE } from './support';
+import { ADMIN_STATE, dataOf } from './support';
 
 // Issue 14, closing the year: on a year of its own (2019, which no other journey touches) the admin
 // closes the year on 'Ano letivo', prepares the next one, adjusts a class's capacity, applies the
@@ -14,11 +14,6 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 interface Year {
   id: string;
