@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSingleLine, SINGLE_LINE_MESSAGE, versionSchema } from './validators.js';
+import { foldText } from './format.js';
 
 /**
  * The school's subject catalogue (issue 31 §2, ADR 0023): each subject has a name, an área do
@@ -98,7 +99,7 @@ export const subjectNameSchema = z
 
 /** Case and accents aside, two names are the same subject ('robotica' is 'Robótica'). */
 export function subjectKey(nome: string): string {
-  return nome.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return foldText(nome.trim());
 }
 
 /** Accepts the stored name and, in any case, either stage's name ('Linguagens e suas Tecnologias'). */

@@ -79,6 +79,11 @@ export function formatCount(count: number, singular: string, plural: string): st
   return `${count.toLocaleString('pt-BR')} ${count === 1 ? singular : plural}`;
 }
 
+/** Text as a person compares it: without accents or case ('Robótica' and 'robotica' are the same). */
+export function foldText(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { importColumns, type ImportColumnKey } from '../../../shared/importacao.schemas.js';
+import { foldText } from '../../../shared/format.js';
 import {
   createStudentInputSchema,
   type CreateStudentData,
@@ -125,7 +126,6 @@ export function readRow(row: SheetRow, thisYear: number): ReadRow {
 
 /** A name as compared: no accents, case or repeated spaces ('JOSÉ  da Silva' is 'jose da silva'). */
 export function sameName(a: string, b: string): boolean {
-  const key = (text: string) =>
-    text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const key = (text: string) => foldText(text).replace(/\s+/g, ' ').trim();
   return key(a) === key(b);
 }
