@@ -11,9 +11,9 @@ export const IMPORT_LIMITS = {
   maxRows: 5000,
 } as const;
 
-/** A column of the template: the key the server reads, its header and whether the file must have it. */
-export interface ImportColumn {
-  key: ImportColumnKey;
+/** A column of a template: the key the server reads, its header and whether the file must have it. */
+export interface ImportColumn<K extends string = ImportColumnKey> {
+  key: K;
   header: string;
   required: boolean;
   /** Other headers a school's own spreadsheet may use for the same column. */
@@ -41,6 +41,11 @@ export const importColumnKeys = [
   'responsavel_telefone',
   'responsavel_email',
   'responsavel_endereco',
+  'responsavel2_nome',
+  'responsavel2_parentesco',
+  'responsavel2_cpf',
+  'responsavel2_telefone',
+  'responsavel2_email',
 ] as const;
 export type ImportColumnKey = (typeof importColumnKeys)[number];
 
@@ -141,14 +146,53 @@ export const importColumns: readonly ImportColumn[] = [
     hint: 'Com e-mail, o responsável recebe acesso ao portal',
   },
   { key: 'responsavel_endereco', header: 'Endereço do responsável', required: false, aliases: [], hint: '' },
+  {
+    key: 'responsavel2_nome',
+    header: 'Nome do responsável 2',
+    required: false,
+    aliases: ['Responsável 2', 'Segundo responsável', 'Nome do segundo responsável'],
+    hint: 'Opcional: outro responsável do aluno',
+  },
+  {
+    key: 'responsavel2_parentesco',
+    header: 'Parentesco do responsável 2',
+    required: false,
+    aliases: ['Parentesco 2'],
+    hint: 'Mãe, Pai, Avó, Avô, Tia, Tio ou Outro',
+  },
+  {
+    key: 'responsavel2_cpf',
+    header: 'CPF do responsável 2',
+    required: false,
+    aliases: ['CPF 2'],
+    hint: 'Com CPF, a mesma pessoa não é cadastrada duas vezes',
+  },
+  {
+    key: 'responsavel2_telefone',
+    header: 'Telefone do responsável 2',
+    required: false,
+    aliases: ['Celular do responsável 2', 'Telefone 2'],
+    hint: '(11) 91234-5678',
+  },
+  {
+    key: 'responsavel2_email',
+    header: 'E-mail do responsável 2',
+    required: false,
+    aliases: ['Email do responsável 2', 'E-mail 2'],
+    hint: 'Com e-mail, recebe acesso ao portal',
+  },
 ];
 
-/** `?simular=1` asks for the dry run: nothing is written. */
+/**
+ * `?simular=1` asks for the dry run: nothing is written. `progresso` (an id the screen makes up) names
+ * the apply whose progress `GET /api/importacao/progresso/:id` reports (ADR 0030).
+ */
 export const importQuerySchema = z.strictObject({
   simular: z
     .enum(['1', '0', 'true', 'false'], { error: 'Use simular=1 para a simulação' })
     .transform((value) => value === '1' || value === 'true')
     .optional(),
+  progresso: z.uuid({ error: 'Identificador de progresso inválido' }).optional(),
 });
 
 export const importActions = ['criar', 'atualizar', 'sem_alteracao', 'recusar'] as const;
@@ -163,7 +207,9 @@ export const importActionLabels: Record<ImportAction, string> = {
 export const importRowSchema = z.object({
   /** The row of the spreadsheet (the header is line 1). */
   linha: z.number().int(),
+  /** The row's name: the student's (or, importing teachers or classes, the teacher's or the class's). */
   aluno: z.string(),
+  /** The row's key shown beside the name: the matrícula (a teacher's e-mail, a class's ano letivo). */
   matricula: z.string().nullable(),
   acao: z.enum(importActions),
   motivo: z.string().nullable(),
@@ -181,7 +227,7 @@ export const importResultSchema = z.object({
   recusar: z.array(z.object({ linha: z.number().int(), motivo: z.string() })),
   linhas: z.array(importRowSchema),
   simulacao: z.boolean(),
-  /** New guardian portal accounts (their passwords were mailed). */
+  /** New portal accounts (guardians'; their passwords were mailed). */
   contas_criadas: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -19,6 +19,8 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/docs/openapi.json',
   'GET /api/alunos/export',
   'GET /api/importacao/alunos/modelo',
+  'GET /api/importacao/professores/modelo',
+  'GET /api/importacao/turmas/modelo',
   'GET /api/financeiro/mensalidades/:id/recibo',
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',

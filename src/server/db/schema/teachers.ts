@@ -12,6 +12,8 @@ export const teachers = pgTable(
     email: text('email').notNull(),
     /** Digits only. */
     telefone: text('telefone'),
+    /** Digits only; unique when given. What a spreadsheet import recognises the teacher by (issue 31 §5). */
+    cpf: text('cpf'),
     disciplinas: text('disciplinas')
       .array()
       .notNull()
@@ -29,6 +31,9 @@ export const teachers = pgTable(
   (table) => [
     uniqueIndex('teachers_email_unique').on(table.email),
     uniqueIndex('teachers_usuario_unique').on(table.usuarioId),
+    uniqueIndex('teachers_cpf_unique')
+      .on(table.cpf)
+      .where(sql`${table.cpf} is not null`),
     index('teachers_nome_lower_idx').on(sql`lower(${table.nome})`),
   ],
 );

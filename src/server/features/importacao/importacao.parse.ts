@@ -1,29 +1,33 @@
 import type ExcelJS from 'exceljs';
-import { IMPORT_LIMITS, importColumns, type ImportColumnKey } from '../../../shared/importacao.schemas.js';
+import type { ImportColumn } from '../../../shared/importacao.schemas.js';
+import {
+  headerKey,
+  importColumnsOf,
+  importNouns,
+  type ImportKind,
+} from '../../../shared/importacao.kinds.js';
+import { IMPORT_LIMITS } from '../../../shared/importacao.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 
-/** One data row of the spreadsheet: its line (the header is line 1) and its cells by column. */
-export interface SheetRow {
+/** One data row of the spreadsheet: its line (the header is line 1) and its cells by column key. */
+export interface SheetRow<K extends string = string> {
   linha: number;
-  values: Partial<Record<ImportColumnKey, string>>;
+  values: Partial<Record<K, string>>;
+}
+
+interface SheetRecord {
+  linha: number;
+  cells: string[];
+}
+
+/** A file's records: its header (the first non-blank one) and every record after it. */
+export interface SheetTable {
+  header: SheetRecord;
+  records: SheetRecord[];
 }
 
 const WRONG_TYPE = 'Envie uma planilha CSV ou XLSX (o modelo está em "Baixar modelo").';
-
-/** A header as compared: no accents, case, punctuation, spaces, asterisks or '(dd/mm/aaaa)'. */
-export function headerKey(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\([^)]*\)/g, '')
-    .replace(/[^a-z0-9]/g, '');
-}
-
-const columnByHeader = new Map<string, ImportColumnKey>();
-for (const column of importColumns)
-  for (const header of [column.header, ...column.aliases]) columnByHeader.set(headerKey(header), column.key);
 
 /** Records of a CSV text (RFC 4180: quoted fields with "" and line breaks inside quotes). */
 export function parseCsv(text: string, separator: string): string[][] {
@@ -124,34 +128,42 @@ function isBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, 1024).includes(0);
 }
 
-/**
- * The file's data rows by column. Refuses (4xx, in Portuguese) an empty file, a file that is no CSV or
- * XLSX, a header without a required column (named), a column twice, and more rows than the limit.
- */
-export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** The file as records: refuses (4xx, in Portuguese) an empty file and a file that is no CSV or XLSX. */
+export async function readTable(bytes: Buffer): Promise<SheetTable> {
   if (bytes.length === 0) throw badRequest('O arquivo está vazio.');
-  let records: { linha: number; cells: string[] }[];
+  let records: SheetRecord[];
   if (isXlsx(bytes)) records = await xlsxRecords(bytes);
   else if (isBinary(bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE);
   else {
     const text = decodeText(bytes).replace(/^\uFEFF/, '');
     records = parseCsv(text, separatorOf(text)).map((cells, index) => ({ linha: index + 1, cells }));
   }
-  const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
   const header = records.find((record) => !isBlank(record.cells));
   if (!header) throw badRequest('O arquivo está vazio.');
+  return { header, records: records.filter((record) => record.linha > header.linha) };
+}
 
-  const keys: (ImportColumnKey | null)[] = header.cells.map(
-    (cell) => columnByHeader.get(headerKey(cell)) ?? null,
-  );
-  const seen = new Set<ImportColumnKey>();
+/** The file's column names as its header writes them (blank headers left out). */
+export function fileColumns(table: SheetTable): string[] {
+  return table.header.cells.map((cell) => cell.trim()).filter((cell) => cell !== '');
+}
+
+/** Each header cell's field by the template's headers and their other names (null: not read). */
+function keysByHeader(table: SheetTable, columns: readonly ImportColumn<string>[]): (string | null)[] {
+  const byHeader = new Map<string, string>();
+  for (const column of columns)
+    for (const header of [column.header, ...column.aliases]) byHeader.set(headerKey(header), column.key);
+  const keys = table.header.cells.map((cell) => byHeader.get(headerKey(cell)) ?? null);
+  const seen = new Set<string>();
   for (const [index, key] of keys.entries()) {
     if (key === null) continue;
     if (seen.has(key))
-      throw badRequest(`A coluna "${header.cells[index]!.trim()}" aparece duas vezes no cabeçalho.`);
+      throw badRequest(`A coluna "${table.header.cells[index]!.trim()}" aparece duas vezes no cabeçalho.`);
     seen.add(key);
   }
-  const missing = importColumns.filter((column) => column.required && !seen.has(column.key));
+  const missing = columns.filter((column) => column.required && !seen.has(column.key));
   if (missing.length > 0) {
     const names = missing.map((column) => `"${column.header}"`).join(', ');
     throw badRequest(
@@ -160,22 +172,49 @@ export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
         : `Faltam as colunas obrigatórias ${names} na primeira linha da planilha.`,
     );
   }
+  return keys;
+}
 
+/** Each header cell's field by the person's mapping (already checked by its schema): the named columns. */
+function keysByMapping(table: SheetTable, mapping: Record<string, string>): (string | null)[] {
+  const keys: (string | null)[] = table.header.cells.map(() => null);
+  for (const [campo, coluna] of Object.entries(mapping)) {
+    const cells = table.header.cells.map((cell) => cell.trim());
+    let index = cells.indexOf(coluna);
+    if (index < 0) index = cells.findIndex((cell) => headerKey(cell) === headerKey(coluna) && cell !== '');
+    if (index < 0) throw badRequest(`A coluna "${coluna}" não está na primeira linha da planilha.`);
+    keys[index] = campo;
+  }
+  return keys;
+}
+
+/**
+ * The file's data rows by field: by the template's headers, or by `mapping` ({ campo: coluna }) when
+ * the person chose one. Refuses a header without a required column (named), a column twice, a file
+ * with no data row and more rows than the limit.
+ */
+export function sheetRows(
+  table: SheetTable,
+  kind: ImportKind,
+  mapping: Record<string, string> | null = null,
+): SheetRow[] {
+  const keys = mapping ? keysByMapping(table, mapping) : keysByHeader(table, importColumnsOf[kind]);
+  const noun = importNouns[kind];
   const rows: SheetRow[] = [];
-  for (const record of records) {
-    if (record.linha <= header.linha || isBlank(record.cells)) continue;
-    const values: Partial<Record<ImportColumnKey, string>> = {};
+  for (const record of table.records) {
+    if (isBlank(record.cells)) continue;
+    const values: Record<string, string> = {};
     keys.forEach((key, index) => {
       const value = record.cells[index]?.trim();
       if (key && value) values[key] = value;
     });
     rows.push({ linha: record.linha, values });
   }
-  if (rows.length === 0) throw badRequest('A planilha só tem o cabeçalho: nenhum aluno para importar.');
+  if (rows.length === 0) throw badRequest(`A planilha só tem o cabeçalho: ${noun.nenhum} para importar.`);
   if (rows.length > IMPORT_LIMITS.maxRows)
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `A planilha tem ${formatCount(rows.length, 'linha', 'linhas')}; importe no máximo ${formatCount(IMPORT_LIMITS.maxRows, 'aluno', 'alunos')} por vez.`,
+      `A planilha tem ${formatCount(rows.length, 'linha', 'linhas')}; importe no máximo ${formatCount(IMPORT_LIMITS.maxRows, noun.singular, noun.plural)} por vez.`,
     );
   return rows;
 }

@@ -1,6 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { ImportAction } from '../../../shared/importacao.schemas.js';
-import type { CreateStudentData, UpdateStudentData } from '../../../shared/students.schemas.js';
+import type { CreateStudentData, GuardianData, UpdateStudentData } from '../../../shared/students.schemas.js';
 import { formatCount } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -11,16 +10,16 @@ import { clock } from '../../lib/clock.js';
 import type { MatriculaAllocator } from '../students/index.js';
 import { readRow, sameName, type ReadRow } from './importacao.rows.js';
 import type { SheetRow } from './importacao.parse.js';
+import type { PlannedBase } from './importacao.result.js';
 
-/** What one row will do: create a student, update one (and link the guardian), nothing, or be refused. */
-export interface PlannedRow {
-  linha: number;
-  aluno: string;
-  matricula: string | null;
-  acao: ImportAction;
-  motivo: string | null;
+/**
+ * What one row will do: create a student, update one (and link the guardians it lacks), nothing, or
+ * be refused. `segundo`: the second guardian to link.
+ */
+export interface PlannedRow extends PlannedBase {
   create?: CreateStudentData;
   update?: { id: string; data: UpdateStudentData; linkGuardian: CreateStudentData['responsavel'] | null };
+  segundo?: GuardianData;
 }
 
 interface ClassInfo {
@@ -59,8 +58,11 @@ async function loadContext(db: DbOrTx, rows: ReadRow[]) {
 
   const matriculas = inputs.flatMap((input) => (input.matricula ? [input.matricula] : []));
   const cpfs = inputs.flatMap((input) => (input.cpf ? [input.cpf] : []));
-  const guardianCpfs = inputs.flatMap((input) => (input.responsavel.cpf ? [input.responsavel.cpf] : []));
-  const emails = inputs.flatMap((input) => (input.responsavel.email ? [input.responsavel.email] : []));
+  const guardiansOfRows = rows.flatMap((row) =>
+    row.input ? [row.input.responsavel, ...(row.segundo ? [row.segundo] : [])] : [],
+  );
+  const guardianCpfs = guardiansOfRows.flatMap((guardian) => (guardian.cpf ? [guardian.cpf] : []));
+  const emails = guardiansOfRows.flatMap((guardian) => (guardian.email ? [guardian.email] : []));
   const byMatricula = new Map<string, StudentRow>();
   const byCpf = new Map<string, StudentRow>();
   for (const row of await inChunks(matriculas, (chunk) =>
@@ -152,6 +154,42 @@ function changes(current: StudentRow, data: UpdateStudentData): boolean {
   );
 }
 
+type Context = Awaited<ReturnType<typeof loadContext>>;
+
+/** Why the row's second guardian cannot be taken (same CPF as the first, a CPF kept under another name). */
+function secondGuardianProblem(
+  segundo: GuardianData,
+  firstCpf: string,
+  context: Context,
+  guardianNames: Map<string, string>,
+): string | null {
+  if (!segundo.cpf) return null;
+  if (segundo.cpf === firstCpf) return 'CPF do responsável 2: é o mesmo do responsável principal';
+  const name = context.guardianByCpf.get(segundo.cpf)?.nome ?? guardianNames.get(segundo.cpf);
+  if (name !== undefined && !sameName(name, segundo.nome))
+    return `CPF do responsável 2 ${formatCpf(segundo.cpf)} já cadastrado com outro nome (${name})`;
+  if (name === undefined && segundo.email && context.nonGuardianEmails.has(segundo.email))
+    return 'E-mail do responsável 2: já pertence a um usuário do portal que não é responsável';
+  return null;
+}
+
+/** Whether the student already has the second guardian: by CPF, else (no CPF) by name among theirs. */
+async function hasSecondGuardian(
+  db: DbOrTx,
+  alunoId: string,
+  segundo: GuardianData,
+  context: Context,
+): Promise<boolean> {
+  if (segundo.cpf)
+    return context.linked.some((link) => link.student.id === alunoId && link.cpf === segundo.cpf);
+  const theirs = await db
+    .select({ nome: guardians.nome })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(eq(studentGuardians.alunoId, alunoId));
+  return theirs.some((guardian) => sameName(guardian.nome, segundo.nome));
+}
+
 /**
  * What each row will do, decided against the database as `db` sees it and the rows above it: the
  * form's schema, the class (by name and ano letivo, with a free place), the same student (by matrícula,
@@ -233,6 +271,14 @@ export async function planRows(
       refuse('E-mail do responsável: já pertence a um usuário do portal que não é responsável');
       continue;
     }
+    const segundo = row.segundo;
+    const secondProblem = segundo
+      ? secondGuardianProblem(segundo, guardianCpf, context, guardianNames)
+      : null;
+    if (secondProblem) {
+      refuse(secondProblem);
+      continue;
+    }
     const takesPlace = turma !== null && turma.id !== existing?.turmaId;
     if (turma && takesPlace && (context.occupancy.get(turma.id) ?? 0) >= turma.capacidade) {
       refuse(`Turma "${turma.nome}" lotada (${formatCount(turma.capacidade, 'vaga', 'vagas')})`);
@@ -241,6 +287,7 @@ export async function planRows(
 
     for (const key of keys) claimed.set(key, row.linha);
     guardianNames.set(guardianCpf, guardianName ?? input.responsavel.nome);
+    if (segundo?.cpf) guardianNames.set(segundo.cpf, guardianNames.get(segundo.cpf) ?? segundo.nome);
     if (turma && takesPlace) context.occupancy.set(turma.id, (context.occupancy.get(turma.id) ?? 0) + 1);
     const turmaId = turma?.id ?? null;
     if (!existing) {
@@ -254,6 +301,7 @@ export async function planRows(
         acao: 'criar',
         motivo: null,
         create: { ...input, matricula, turma_id: turmaId },
+        ...(segundo ? { segundo } : {}),
       });
       continue;
     }
@@ -261,7 +309,9 @@ export async function planRows(
     const hasGuardian = context.linked.some(
       (link) => link.student.id === existing.id && link.cpf === guardianCpf,
     );
-    const changed = changes(existing, data) || !hasGuardian;
+    const secondToLink =
+      segundo !== null && !(await hasSecondGuardian(db, existing.id, segundo, context)) ? segundo : null;
+    const changed = changes(existing, data) || !hasGuardian || secondToLink !== null;
     planned.push({
       linha: row.linha,
       aluno: input.nome,
@@ -271,6 +321,7 @@ export async function planRows(
       ...(changed
         ? { update: { id: existing.id, data, linkGuardian: hasGuardian ? null : input.responsavel } }
         : {}),
+      ...(secondToLink ? { segundo: secondToLink } : {}),
     });
   }
   return planned;

@@ -3,7 +3,9 @@ import { importColumns, type ImportColumnKey } from '../../../shared/importacao.
 import { foldText } from '../../../shared/format.js';
 import {
   createStudentInputSchema,
+  guardianInputSchema,
   type CreateStudentData,
+  type GuardianData,
   type Parentesco,
 } from '../../../shared/students.schemas.js';
 import type { SheetRow } from './importacao.parse.js';
@@ -14,6 +16,8 @@ export interface ReadRow {
   /** The student's name as written (for the table), '' when the cell is empty. */
   nome: string;
   input: CreateStudentData | null;
+  /** The second guardian ('responsável 2'), when the row names one. */
+  segundo: GuardianData | null;
   /** The class named in the row (its name and, when given, its ano letivo). */
   turma: { nome: string; ano: string | null } | null;
   problem: string | null;
@@ -93,10 +97,12 @@ export function readRow(row: SheetRow, thisYear: number): ReadRow {
   const nome = value('nome') ?? '';
   const turmaNome = value('turma');
   const turma = turmaNome ? { nome: turmaNome, ano: value('ano_letivo') ?? null } : null;
-  const base = { linha: row.linha, nome, turma };
+  const base = { linha: row.linha, nome, turma, segundo: null };
   const parentescoText = value('responsavel_parentesco');
   const parentesco = parentescoText ? parentescoByWord[parentescoText.toLowerCase()] : undefined;
   if (parentescoText && !parentesco) return { ...base, input: null, problem: PARENTESCO_HINT };
+  const segundo = readSecondGuardian(row);
+  if (typeof segundo === 'string') return { ...base, input: null, problem: segundo };
   const sexoText = value('sexo');
   const body = {
     nome: value('nome'),
@@ -121,7 +127,51 @@ export function readRow(row: SheetRow, thisYear: number): ReadRow {
   };
   const parsed = createStudentInputSchema.safeParse(body);
   if (!parsed.success) return { ...base, input: null, problem: reasonOf(parsed.error) };
-  return { ...base, input: parsed.data, problem: null };
+  return { ...base, segundo, input: parsed.data, problem: null };
+}
+
+const secondLabels: Record<string, string> = {
+  nome: 'Nome do responsável 2',
+  parentesco: 'Parentesco do responsável 2',
+  cpf: 'CPF do responsável 2',
+  telefone: 'Telefone do responsável 2',
+  email: 'E-mail do responsável 2',
+};
+
+/** The row's second guardian (not the principal), null when its columns are blank, else why not. */
+function readSecondGuardian(row: SheetRow): GuardianData | null | string {
+  const value = (key: ImportColumnKey) => row.values[key];
+  const keys = [
+    'responsavel2_nome',
+    'responsavel2_parentesco',
+    'responsavel2_cpf',
+    'responsavel2_telefone',
+    'responsavel2_email',
+  ] as const;
+  if (keys.every((key) => value(key) === undefined)) return null;
+  const parentescoText = value('responsavel2_parentesco');
+  const parentesco = parentescoText ? parentescoByWord[parentescoText.toLowerCase()] : undefined;
+  if (parentescoText && !parentesco)
+    return 'Parentesco do responsável 2: use Mãe, Pai, Avó, Avô, Tia, Tio ou Outro';
+  const parsed = guardianInputSchema.safeParse({
+    nome: value('responsavel2_nome'),
+    parentesco,
+    cpf: cpfText(value('responsavel2_cpf')),
+    telefone: value('responsavel2_telefone'),
+    email: value('responsavel2_email'),
+    eh_principal: false,
+  });
+  if (parsed.success) return parsed.data;
+  const seen = new Set<string>();
+  return parsed.error.issues
+    .flatMap((issue) => {
+      const path = issue.path.join('.');
+      if (seen.has(path)) return [];
+      seen.add(path);
+      const label = secondLabels[path] ?? 'Responsável 2';
+      return [`${label}: ${issue.message}`];
+    })
+    .join('; ');
 }
 
 /** A name as compared: no accents, case or repeated spaces ('JOSÉ  da Silva' is 'jose da silva'). */

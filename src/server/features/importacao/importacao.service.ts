@@ -2,7 +2,7 @@ import type { ImportResult } from '../../../shared/importacao.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { AppError } from '../../lib/errors.js';
+import type { GuardianData } from '../../../shared/students.schemas.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import {
@@ -12,67 +12,55 @@ import {
   resolveGuardian,
   updateStudentIn,
 } from '../students/index.js';
-import { readSheet } from './importacao.parse.js';
+import type { SheetRow } from './importacao.parse.js';
 import { planRows, type PlannedRow } from './importacao.plan.js';
-
-function resultOf(planned: PlannedRow[], simulacao: boolean, contasCriadas: number): ImportResult {
-  const counted = (acao: PlannedRow['acao']) => planned.filter((row) => row.acao === acao).length;
-  return {
-    criar: counted('criar'),
-    atualizar: counted('atualizar'),
-    sem_alteracao: counted('sem_alteracao'),
-    recusar: planned.flatMap((row) =>
-      row.acao === 'recusar' ? [{ linha: row.linha, motivo: row.motivo ?? 'Linha recusada' }] : [],
-    ),
-    linhas: planned.map(({ linha, aluno, matricula, acao, motivo }) => ({
-      linha,
-      aluno,
-      matricula,
-      acao,
-      motivo,
-    })),
-    simulacao,
-    contas_criadas: contasCriadas,
-  };
-}
+import { noProgress, type ProgressReporter } from './importacao.progress.js';
+import { applyRows, resultOf } from './importacao.result.js';
 
 /** The dry run: what each row would do, with nothing written (blank matrículas show the number they would get). */
-export async function simulateImport(ctx: AppContext, bytes: Buffer): Promise<ImportResult> {
-  const sheet = await readSheet(bytes);
+export async function simulateImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
   const planned = await planRows(ctx.db, sheet, await matriculaAllocator(ctx.db, { lock: false }));
   return resultOf(planned, true, 0);
 }
 
-/** One row's writes in a savepoint: a row that fails now leaves nothing of itself and is refused. */
-async function applyRow(
+type Accounts = { usuario: UserRow; senha: string }[];
+
+/** A guardian of the row resolved (by CPF, e-mail or new) and linked to the student. */
+async function linkRowGuardian(
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoId: string,
+  guardian: GuardianData,
+  actor: Actor,
+  accounts: Accounts,
+): Promise<void> {
+  const resolved = await resolveGuardian(ctx, tx, guardian, actor);
+  await linkGuardian(tx, alunoId, resolved.row.id, guardian);
+  if (resolved.usuario && resolved.senhaGerada !== undefined)
+    accounts.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
+}
+
+/** One row's writes (in the savepoint `applyRows` opens): the student, then the guardians it lacks. */
+async function writeRow(
   ctx: AppContext,
   tx: DbOrTx,
   row: PlannedRow,
   actor: Actor,
-  accounts: { usuario: UserRow; senha: string }[],
+  accounts: Accounts,
 ): Promise<void> {
-  try {
-    await tx.transaction(async (savepoint) => {
-      if (row.create) {
-        const created = await createStudentIn(ctx, savepoint, row.create, actor);
-        const { usuario, senhaGerada } = created.guardian;
-        if (usuario && senhaGerada !== undefined) accounts.push({ usuario, senha: senhaGerada });
-      } else if (row.update) {
-        await updateStudentIn(savepoint, row.update.id, row.update.data, undefined, actor);
-        const guardian = row.update.linkGuardian;
-        if (guardian) {
-          const resolved = await resolveGuardian(ctx, savepoint, guardian, actor);
-          await linkGuardian(savepoint, row.update.id, resolved.row.id, guardian);
-          if (resolved.usuario && resolved.senhaGerada !== undefined)
-            accounts.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
-        }
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    row.acao = 'recusar';
-    row.motivo = error.message;
+  let alunoId: string | null = null;
+  if (row.create) {
+    const created = await createStudentIn(ctx, tx, row.create, actor);
+    const { usuario, senhaGerada } = created.guardian;
+    if (usuario && senhaGerada !== undefined) accounts.push({ usuario, senha: senhaGerada });
+    alunoId = created.student.id;
+  } else if (row.update) {
+    await updateStudentIn(tx, row.update.id, row.update.data, undefined, actor);
+    alunoId = row.update.id;
+    const guardian = row.update.linkGuardian;
+    if (guardian) await linkRowGuardian(ctx, tx, alunoId, guardian, actor, accounts);
   }
+  if (alunoId && row.segundo) await linkRowGuardian(ctx, tx, alunoId, row.segundo, actor, accounts);
 }
 
 /**
@@ -83,16 +71,15 @@ async function applyRow(
  */
 export async function applyImport(
   ctx: AppContext,
-  bytes: Buffer,
+  sheet: SheetRow[],
   actor: Actor,
   arquivo: string,
+  progress: ProgressReporter = noProgress,
 ): Promise<ImportResult> {
-  const sheet = await readSheet(bytes);
-  const accounts: { usuario: UserRow; senha: string }[] = [];
+  const accounts: Accounts = [];
   const planned = await ctx.db.transaction(async (tx) => {
     const rows = await planRows(tx, sheet, await matriculaAllocator(tx, { lock: true }));
-    for (const row of rows)
-      if (row.acao === 'criar' || row.acao === 'atualizar') await applyRow(ctx, tx, row, actor, accounts);
+    await applyRows(tx, rows, (savepoint, row) => writeRow(ctx, savepoint, row, actor, accounts), progress);
     const summary = resultOf(rows, false, accounts.length);
     await recordAudit(tx, actor, {
       action: 'importar',

@@ -1,0 +1,62 @@
+import type { ImportAction, ImportResult } from '../../../shared/importacao.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { ProgressReporter } from './importacao.progress.js';
+
+/** What one row of any import will do (and, applied, did): the name and key the screen shows. */
+export interface PlannedBase {
+  linha: number;
+  /** The row's name (the student's, the teacher's, the class's). */
+  aluno: string;
+  /** The key shown beside it (the matrícula, the teacher's e-mail, the class's ano letivo). */
+  matricula: string | null;
+  acao: ImportAction;
+  motivo: string | null;
+}
+
+/** The answer of every import: the contract's counts and refusals, and every row for the screen. */
+export function resultOf(planned: PlannedBase[], simulacao: boolean, contasCriadas: number): ImportResult {
+  const counted = (acao: ImportAction) => planned.filter((row) => row.acao === acao).length;
+  return {
+    criar: counted('criar'),
+    atualizar: counted('atualizar'),
+    sem_alteracao: counted('sem_alteracao'),
+    recusar: planned.flatMap((row) =>
+      row.acao === 'recusar' ? [{ linha: row.linha, motivo: row.motivo ?? 'Linha recusada' }] : [],
+    ),
+    linhas: planned.map(({ linha, aluno, matricula, acao, motivo }) => ({
+      linha,
+      aluno,
+      matricula,
+      acao,
+      motivo,
+    })),
+    simulacao,
+    contas_criadas: contasCriadas,
+  };
+}
+
+/**
+ * Writes the rows that create or update, each in a savepoint of the caller's transaction: a row that
+ * fails now (a rule the plan could not see) leaves nothing of itself and is refused with the reason.
+ * `progress` counts the rows as they are written.
+ */
+export async function applyRows<R extends PlannedBase>(
+  tx: DbOrTx,
+  rows: R[],
+  write: (savepoint: DbOrTx, row: R) => Promise<void>,
+  progress: ProgressReporter,
+): Promise<void> {
+  const toWrite = rows.filter((row) => row.acao === 'criar' || row.acao === 'atualizar');
+  progress.start(toWrite.length);
+  for (const row of toWrite) {
+    try {
+      await tx.transaction((savepoint) => write(savepoint, row));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      row.acao = 'recusar';
+      row.motivo = error.message;
+    }
+    progress.step();
+  }
+}
