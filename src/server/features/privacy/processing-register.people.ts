@@ -166,6 +166,7 @@ export const TREATMENTS_PEOPLE: Treatment[] = [
         colunas: [
           teachers.nome,
           teachers.email,
+          teachers.cpf,
           teachers.telefone,
           teachers.disciplinas,
           teachers.dataContratacao,
