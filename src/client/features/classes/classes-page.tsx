@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
+import { BookOpen, Pencil, Plus, Upload, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -14,6 +14,7 @@ import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-b
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
+import { ImportModal } from '../../domain/import-modal';
 import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
 import { ClassCurriculumModal } from './class-curriculum-modal';
@@ -76,6 +77,7 @@ export function ClassesPage() {
     form: SchoolClass | null;
     students: SchoolClass;
     delete: SchoolClass;
+    import: null;
   }>();
   // The open grade curricular is in the URL (`?grade=<id>`): Notas and Frequência link to a class's
   // grade when it still lacks subjects, and a reload or Back shows the same dialog.
@@ -103,9 +105,14 @@ export function ClassesPage() {
         subtitle={me?.nivel === 'administrador' ? 'Gerencie as turmas e classes da escola' : 'Suas turmas'}
         actions={
           canWrite && (
-            <Button onClick={() => dialog.show('form', null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> Nova Turma
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => dialog.show('import')}>
+                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
+              </Button>
+              <Button onClick={() => dialog.show('form', null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Nova Turma
+              </Button>
+            </>
           )
         }
       />
@@ -163,6 +170,9 @@ export function ClassesPage() {
           </>
         )}
       />
+      {dialog.render('import', () => (
+        <ImportModal kind="turmas" onClose={dialog.close} />
+      ))}
       {dialog.render('form', (turma) => (
         <ClassFormModal turma={turma} onClose={dialog.close} />
       ))}

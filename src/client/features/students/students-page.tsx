@@ -17,7 +17,7 @@ import { FilterBar, optionsOf, SearchFilter, SelectFilter } from '../../componen
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
-import { ImportStudentsModal } from './import-students-modal';
+import { ImportModal } from '../../domain/import-modal';
 import { OwnContactCard } from './own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
@@ -186,7 +186,7 @@ export function StudentsPage() {
         <StudentFormModal student={null} onClose={dialog.close} />
       ))}
       {dialog.render('import', () => (
-        <ImportStudentsModal onClose={dialog.close} />
+        <ImportModal kind="alunos" onClose={dialog.close} />
       ))}
       {dialog.render('edit', (student) => (
         <StudentFormModal student={student} onClose={dialog.close} />

@@ -1,4 +1,14 @@
-import { BookOpen, GraduationCap, Pencil, Plus, Search, Trash2, UserCheck, UserX } from 'lucide-react';
+import {
+  BookOpen,
+  GraduationCap,
+  Pencil,
+  Plus,
+  Upload,
+  Search,
+  Trash2,
+  UserCheck,
+  UserX,
+} from 'lucide-react';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { teacherStatusLabels, type Teacher } from '../../../shared/teachers.schemas';
 import { Button, IconButton } from '../../components/button';
@@ -9,6 +19,7 @@ import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-b
 import { useCurrentUser } from '../../lib/current-user';
 import { useListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
+import { ImportModal } from '../../domain/import-modal';
 import { teacherColumns, teacherSortColumns } from './teacher-columns';
 import { TeacherFormModal } from './teacher-form-modal';
 import { useDeleteTeacher, useTeachers } from './teachers.api';
@@ -39,7 +50,7 @@ export function TeachersPage() {
   const teachers = useTeachers();
   const remove = useDeleteTeacher();
   const list = useListState({ defaults: { q: '', status: '' }, sortable: teacherSortColumns });
-  const dialog = useRowDialog<{ form: Teacher | null; delete: Teacher }>();
+  const dialog = useRowDialog<{ form: Teacher | null; delete: Teacher; import: null }>();
   const all = teachers.data;
   const term = normalise(list.filters.q);
   // The whole staff comes in one answer: the filters run here.
@@ -59,9 +70,14 @@ export function TeachersPage() {
         subtitle="Gerencie o corpo docente da escola"
         actions={
           canWrite && (
-            <Button onClick={() => dialog.show('form', null)}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> Novo Professor
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => dialog.show('import')}>
+                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
+              </Button>
+              <Button onClick={() => dialog.show('form', null)}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Novo Professor
+              </Button>
+            </>
           )
         }
       />
@@ -129,6 +145,9 @@ export function TeachersPage() {
             : undefined
         }
       />
+      {dialog.render('import', () => (
+        <ImportModal kind="professores" onClose={dialog.close} />
+      ))}
       {dialog.render('form', (teacher) => (
         <TeacherFormModal teacher={teacher} onClose={dialog.close} />
       ))}

@@ -4,9 +4,10 @@ import {
   type ImportAction,
   type ImportResult,
   type ImportRow,
-} from '../../../shared/importacao.schemas';
-import { formatCount } from '../../../shared/format';
-import { Badge, type BadgeTone } from '../../components/feedback';
+} from '../../shared/importacao.schemas';
+import { formatCount } from '../../shared/format';
+import { Badge, type BadgeTone } from '../components/feedback';
+import type { ImportTexts } from './import-kinds';
 
 const toneOf: Record<ImportAction, BadgeTone> = {
   criar: 'green',
@@ -16,19 +17,20 @@ const toneOf: Record<ImportAction, BadgeTone> = {
 };
 
 /** The counts of a dry run or an import: what is (or was) created, updated, left as is and refused. */
-export function ImportSummary({ result }: { result: ImportResult }) {
+export function ImportSummary({ result, texts }: { result: ImportResult; texts: ImportTexts }) {
   const done = !result.simulacao;
+  const o = texts.feminine ? 'a' : 'o';
   const items = [
     {
       tone: 'green' as const,
-      text: formatCount(result.criar, done ? 'criado' : 'a criar', done ? 'criados' : 'a criar'),
+      text: formatCount(result.criar, done ? `criad${o}` : 'a criar', done ? `criad${o}s` : 'a criar'),
     },
     {
       tone: 'blue' as const,
       text: formatCount(
         result.atualizar,
-        done ? 'atualizado' : 'a atualizar',
-        done ? 'atualizados' : 'a atualizar',
+        done ? `atualizad${o}` : 'a atualizar',
+        done ? `atualizad${o}s` : 'a atualizar',
       ),
     },
     { tone: 'gray' as const, text: formatCount(result.sem_alteracao, 'sem alteração', 'sem alteração') },
@@ -53,7 +55,7 @@ function RowAction({ row }: { row: ImportRow }) {
  * Every row of the file with what happens to it: a table on a wide screen, cards on a phone. 'Só as
  * recusadas' narrows it to what the secretaria must fix in the spreadsheet.
  */
-export function ImportRows({ rows }: { rows: ImportRow[] }) {
+export function ImportRows({ rows, texts }: { rows: ImportRow[]; texts: ImportTexts }) {
   const refused = rows.filter((row) => row.acao === 'recusar').length;
   const [onlyRefused, setOnlyRefused] = useState(false);
   const shown = onlyRefused ? rows.filter((row) => row.acao === 'recusar') : rows;
@@ -79,10 +81,10 @@ export function ImportRows({ rows }: { rows: ImportRow[] }) {
                 Linha
               </th>
               <th scope="col" className="px-3 py-2">
-                Aluno
+                {texts.nameHeader}
               </th>
               <th scope="col" className="px-3 py-2">
-                Matrícula
+                {texts.keyHeader}
               </th>
               <th scope="col" className="px-3 py-2">
                 Ação
@@ -116,7 +118,7 @@ export function ImportRows({ rows }: { rows: ImportRow[] }) {
             </div>
             <p className="mt-1 text-xs text-gray-600">
               Linha {row.linha}
-              {row.matricula ? ` · Matrícula ${row.matricula}` : ''}
+              {row.matricula ? ` · ${texts.keyHeader} ${row.matricula}` : ''}
             </p>
             {row.motivo && <p className="mt-1 text-red-800">{row.motivo}</p>}
           </li>
