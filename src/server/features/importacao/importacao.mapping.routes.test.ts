@@ -252,4 +252,33 @@ describe('GET /api/importacao/progresso/:id', () => {
     });
     expect([unknown.statusCode, messageOf(unknown)]).toEqual([404, 'Importação não encontrada.']);
   });
+
+  it('answers while the apply runs, with the rows written so far (the apply lets the server breathe)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const progresso = randomUUID();
+    const rows = Array.from({ length: 40 }, (_, index) => ({
+      nome: `Aluno Andamento ${String(index)}`,
+      data_nascimento: '01/01/2016',
+      responsavel_nome: `Resp Andamento ${String(index)}`,
+      responsavel_parentesco: 'Pai',
+      responsavel_cpf: newCpf(),
+      responsavel_telefone: '11912345678',
+    }));
+    let finished = false;
+    const applying = importedTo(t, admin.cookie, 'alunos', csvOf(rows), { progresso }).finally(() => {
+      finished = true;
+    });
+    const seen: number[] = [];
+    while (!finished) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/importacao/progresso/${progresso}`,
+        headers: { cookie: admin.cookie },
+      });
+      if (response.statusCode === 200 && !finished) seen.push(dataOf<ImportProgress>(response).feitas);
+    }
+    expect((await applying).criar).toBe(40);
+    expect(seen.some((feitas) => feitas > 0 && feitas < 40)).toBe(true);
+  });
 });

@@ -58,5 +58,8 @@ export async function applyRows<R extends PlannedBase>(
       row.motivo = error.message;
     }
     progress.step();
+    // PGlite answers in microtasks: without a turn of the event loop the whole apply would hold the
+    // process, and the screen's progress request (or any other) would wait for its end (ADR 0030).
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
