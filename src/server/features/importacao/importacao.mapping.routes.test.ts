@@ -264,19 +264,19 @@ describe('GET /api/importacao/progresso/:id', () => {
       responsavel_cpf: newCpf(),
       responsavel_telefone: '11912345678',
     }));
-    let finished = false;
+    const state = { finished: false };
     const applying = importedTo(t, admin.cookie, 'alunos', csvOf(rows), { progresso }).finally(() => {
-      finished = true;
+      state.finished = true;
     });
     const seen: number[] = [];
-    while (!finished) {
+    while (!state.finished) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/importacao/progresso/${progresso}`,
         headers: { cookie: admin.cookie },
       });
-      if (response.statusCode === 200 && !finished) seen.push(dataOf<ImportProgress>(response).feitas);
+      if (response.statusCode === 200 && !state.finished) seen.push(dataOf<ImportProgress>(response).feitas);
     }
     expect((await applying).criar).toBe(40);
     expect(seen.some((feitas) => feitas > 0 && feitas < 40)).toBe(true);
