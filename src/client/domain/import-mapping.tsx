@@ -43,7 +43,7 @@ export function ImportMapping({
           usadas.)
         </p>
       </div>
-      <div className="grid max-h-96 gap-3 overflow-auto pr-1 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2">
         {columns.campos.map((field) => {
           const chosen = mapping[field.campo] ?? '';
           return (
