@@ -139,3 +139,41 @@ test('a large students file shows the progress of its apply, row by row', async 
   });
   await context.close();
 });
+
+test('the secretaria imports teachers on a phone: the template headers go straight to the dry run', async ({
+  browser,
+}) => {
+  const { context, page } = await staffPage(browser, 'Secretaria', { width: 390, height: 844 });
+  const tag = String(randomInt(100, 1000));
+  const file = csv([
+    ['Nome', 'CPF', 'E-mail', 'Telefone', 'Disciplinas', 'Data de contratação'],
+    [
+      `Lúcia Importada ${tag}`,
+      uniqueCpf(),
+      `lucia.${tag}@escola.test`,
+      '11912345678',
+      'Matemática, Ciências',
+      '01/02/2025',
+    ],
+    [`Caio Alquimista ${tag}`, '', `caio.${tag}@escola.test`, '', 'Alquimia', ''],
+  ]);
+  await page.goto('/dashboard/professores');
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar professores' });
+  await dialog
+    .getByLabel(/^Planilha/)
+    .setInputFiles({ name: 'professores.csv', mimeType: 'text/csv', buffer: file });
+  const summary = dialog.getByRole('list', { name: 'Resumo da importação' });
+  await expect(summary).toContainText('1 a criar');
+  await expect(summary).toContainText('1 recusada');
+  await expect(dialog.getByRole('list', { name: 'Linhas da planilha' })).toContainText(
+    'Disciplinas: A disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
+  );
+  await page.screenshot({ path: `${shots}/importacao-professores-simulacao-phone.png` });
+  await dialog.getByRole('button', { name: 'Importar 1 professor' }).click();
+  await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
+  await expect(summary).toContainText('1 criado');
+  await dialog.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByText(`Lúcia Importada ${tag}`).first()).toBeVisible();
+  await context.close();
+});
