@@ -167,7 +167,7 @@ test('the secretaria imports teachers on a phone: the template headers go straig
   await expect(summary).toContainText('1 a criar');
   await expect(summary).toContainText('1 recusada');
   await expect(dialog.getByRole('list', { name: 'Linhas da planilha' })).toContainText(
-    'Disciplinas: A disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
+    'Disciplinas: a disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
   );
   await page.screenshot({ path: `${shots}/importacao-professores-simulacao-phone.png` });
   await dialog.getByRole('button', { name: 'Importar 1 professor' }).click();

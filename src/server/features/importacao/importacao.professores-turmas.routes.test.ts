@@ -57,7 +57,7 @@ describe('POST /api/importacao/professores', () => {
       {
         linha: 7,
         motivo:
-          'Disciplinas: A disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
+          'Disciplinas: a disciplina Alquimia não está cadastrada em Configurações → Acadêmico → Disciplinas',
       },
       { linha: 8, motivo: 'Professor repetido: é o mesmo da linha 2' },
       { linha: 9, motivo: `E-mail já cadastrado para outro professor (${byEmail.nome})` },

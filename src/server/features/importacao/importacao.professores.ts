@@ -187,7 +187,7 @@ async function planTeachers(db: DbOrTx, sheet: SheetRow[]): Promise<PlannedTeach
         ];
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        refuse(`Disciplinas: ${error.message}`);
+        refuse(`Disciplinas: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
         continue;
       }
     }
