@@ -106,8 +106,10 @@ export const dashboardResponsavelSchema = z.object({
       turma_nome: z.string().nullable(),
       status: z.string(),
       frequencia: z.number().nullable(),
-      /** Below the 75 % line, compared exactly (74,96 % shows as 75,0 % and is still below). */
+      /** Below the stage's minimum, compared exactly (74,96 % shows as 75,0 % and is still below). */
       abaixo_minimo: z.boolean(),
+      /** The minimum of the child's class's stage (%; null: none, the creche). */
+      frequencia_minima: z.number().nullable().optional(),
       /** Lessons given so far (with `por_dia`, school days with a roll), and the absences that count. */
       aulas_dadas: z.number().int(),
       faltas: z.number().int(),

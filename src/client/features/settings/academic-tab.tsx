@@ -7,7 +7,7 @@ import {
   regraRecuperacaoLabels,
 } from '../../../shared/averages';
 import {
-  academicSettingsValuesSchema,
+  academicGeneralValuesSchema,
   type AcademicSettings,
 } from '../../../shared/academic-settings.schemas.js';
 import { Button } from '../../components/button';
@@ -42,9 +42,10 @@ const academicFormSchema = z
                 .filter(Boolean)
                 .map((weight) => (/^\d+$/.test(weight) ? Number(weight) : Number.NaN))
             : [],
-      }) as unknown as z.input<typeof academicSettingsValuesSchema>,
+      }) as unknown as z.input<typeof academicGeneralValuesSchema>,
   )
-  .pipe(academicSettingsValuesSchema);
+  // The school-wide rules only: the rules per stage have their own form (stage-rules-section.tsx).
+  .pipe(academicGeneralValuesSchema);
 
 /**
  * Configurações → Acadêmico: how grades are given and averaged (saved with its version), and the school's

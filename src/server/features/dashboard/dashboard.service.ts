@@ -268,8 +268,12 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
         daysAhead,
         attendance.geral,
         attendance.por_disciplina.length,
+        attendance.frequencia_minima,
       );
-      return [filho.id, { ...attendance.geral, ...outlook }] as const;
+      return [
+        filho.id,
+        { ...attendance.geral, ...outlook, frequencia_minima: attendance.frequencia_minima },
+      ] as const;
     }),
   );
   const geral = new Map(figures);
@@ -291,6 +295,7 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       status: filho.status,
       frequencia: geral.get(filho.id)?.frequencia ?? null,
       abaixo_minimo: geral.get(filho.id)?.abaixo_minimo ?? false,
+      frequencia_minima: geral.get(filho.id)?.frequencia_minima ?? null,
       // The figure read in context: how many absences in how many lessons, and what the year allows.
       aulas_dadas: geral.get(filho.id)?.aulas_dadas ?? 0,
       faltas: geral.get(filho.id)?.faltas ?? 0,
