@@ -15,6 +15,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
 import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { StageRulesSection } from './stage-rules-section';
 import { SubjectsSection } from './subjects-section';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
@@ -60,7 +61,10 @@ export function AcademicTab() {
       ) : settings.isError ? (
         <ErrorBanner>Erro ao carregar as regras acadêmicas.</ErrorBanner>
       ) : (
-        <AcademicForm key={settings.data.version} settings={settings.data} />
+        <>
+          <AcademicForm key={settings.data.version} settings={settings.data} />
+          <StageRulesSection key={`etapas-${String(settings.data.version)}`} settings={settings.data} />
+        </>
       )}
       <SubjectsSection />
     </div>
@@ -132,7 +136,7 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
       )}
       <FormCheckbox
         name="frequencia_minima"
-        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI)"
+        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI), ou do mínimo de cada etapa (Regras por etapa)"
       />
       <div>
         <Button type="submit" loading={form.formState.isSubmitting}>
