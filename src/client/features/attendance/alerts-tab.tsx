@@ -48,6 +48,15 @@ const baseColumns: Column<AttendanceAlert>[] = [
   },
 ];
 
+/** The minimum of the student's stage (Configurações → Acadêmico → Regras por etapa). */
+const minimumColumn: Column<AttendanceAlert> = {
+  id: 'minimo',
+  header: 'Mínimo da etapa',
+  sortValue: (row) => row.frequencia_minima ?? 0,
+  cell: (row) =>
+    row.frequencia_minima === null ? '—' : `${String(row.frequencia_minima).replace('.', ',')} %`,
+};
+
 const noticeColumn: Column<AttendanceAlert> = {
   id: 'notificacao',
   header: 'Notificação',
@@ -66,7 +75,12 @@ export function AlertsTab() {
   // Without a class filter, the law's general figures (each student is held to their own stage's).
   const percent = (value: number) => `${String(value).replace('.', ',')} %`;
   const minimum = alerts.data?.frequencia_minima;
-  const below = minimum === null ? 'abaixo do mínimo' : `abaixo de ${percent(minimum ?? FREQUENCIA_MINIMA)}`;
+  // One figure in the heading while every student listed has it; else each row says its stage's.
+  const mixed = alerts.data?.abaixo_minimo.some((row) => row.frequencia_minima !== minimum) ?? false;
+  const below =
+    minimum === null || mixed
+      ? 'abaixo do mínimo da etapa'
+      : `abaixo de ${percent(minimum ?? FREQUENCIA_MINIMA)}`;
   const line = percent(alerts.data?.limite_conselho ?? LIMITE_CONSELHO_TUTELAR);
   const belowList = useMemoryListState();
   const councilList = useMemoryListState();
@@ -107,7 +121,7 @@ export function AlertsTab() {
           query={alerts}
           rows={alerts.data?.abaixo_minimo}
           list={belowList}
-          columns={baseColumns}
+          columns={[...baseColumns, minimumColumn]}
           rowKey={(row) => row.aluno.id}
           errorMessage="Erro ao carregar os alertas de frequência"
           empty={{ icon: AlertTriangle, title: `Nenhum aluno ${below}` }}

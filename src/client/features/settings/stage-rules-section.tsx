@@ -113,7 +113,7 @@ export function StageRulesSection({ settings }: { settings: AcademicSettings }) 
           toast.success(result.message ?? 'Regras por etapa salvas com sucesso');
         })}
       >
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
           {etapas.map((etapa) => (
             <StageCard key={etapa} etapa={etapa} schoolAverage={settings.media_aprovacao} />
           ))}
