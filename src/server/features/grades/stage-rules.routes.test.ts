@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
+import type { DashboardEscola } from '../../../shared/dashboard.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportExport } from '../../../shared/reports.schemas.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -132,6 +133,16 @@ describe('rules per stage', () => {
     });
     const youngerCard = await card(younger.id);
     expect([youngerCard.situacao, youngerCard.media_aprovacao]).toEqual(['cursando', 6]);
+    // The school's home colours each class against its stage's minimum.
+    const home = dataOf<DashboardEscola>(await get('/api/dashboard/stats', s.admin.cookie));
+    expect(
+      home.performance_turmas.map((row) => [row.turma, row.frequencia, row.frequencia_minima]).sort(),
+    ).toEqual(
+      [
+        [sixth.nome, 80, 85],
+        [s.turma.nome, 80, undefined],
+      ].sort(),
+    );
     const all = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.admin.cookie));
     expect(all.abaixo_minimo.map((item) => [item.aluno.id, item.frequencia_minima])).toEqual([
       [older.id, 85],
