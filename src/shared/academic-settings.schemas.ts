@@ -15,6 +15,16 @@ import {
   type Escala,
   type RegraMediaAnual,
 } from './averages.js';
+import {
+  defaultStageRules,
+  etapas,
+  mergeStageRules,
+  stageRuleIssues,
+  stageRulesInputSchema,
+  stageRulesSchema,
+  type StageRules,
+  type StageRulesInput,
+} from './stage-rules.js';
 
 /**
  * Contracts of grades, the boletim and closing the year. Grades and averages travel as
@@ -53,8 +63,13 @@ const academicShape = {
     .array(z.number().int('Peso inválido').min(1, 'Peso mínimo 1').max(10, 'Peso máximo 10'))
     .max(4, 'No máximo 4 períodos'),
   media_aprovacao: decimalOne('Média de aprovação'),
-  frequencia_minima: z.boolean({ error: 'Informe se a regra dos 75 % vale' }),
+  frequencia_minima: z.boolean({ error: 'Informe se a reprovação por falta vale' }),
 };
+
+/** The stored rules per stage: a document saved before them (or a year closed before them) has the law's. */
+const storedStageRules = stageRulesInputSchema
+  .optional()
+  .transform((value): StageRules => mergeStageRules(defaultStageRules, value));
 
 function checkAcademicSettings(
   value: {
@@ -63,10 +78,18 @@ function checkAcademicSettings(
     media_aprovacao: number;
     media_anual: RegraMediaAnual;
     pesos_periodos: number[];
+    etapas?: StageRulesInput | StageRules | undefined;
   },
   context: z.RefinementCtx,
 ) {
   const max = scaleMaxTenths(value.escala) / 10;
+  if (value.etapas)
+    for (const etapa of etapas) {
+      const own = value.etapas[etapa];
+      if (own)
+        for (const issue of stageRuleIssues(etapa, own, max))
+          context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
   if (value.media_aprovacao > max || value.media_aprovacao <= 0)
     context.addIssue({
       code: 'custom',
@@ -89,7 +112,12 @@ function checkAcademicSettings(
     context.addIssue({ code: 'custom', path: ['pesos_periodos'], message: 'Informe o peso de cada período' });
 }
 
-export const academicSettingsValuesSchema = z.strictObject(academicShape).superRefine(checkAcademicSettings);
+/** The school-wide part alone (the general form of Configurações → Acadêmico): no `etapas`. */
+export const academicGeneralValuesSchema = z.strictObject(academicShape).superRefine(checkAcademicSettings);
+
+export const academicSettingsValuesSchema = z
+  .strictObject({ ...academicShape, etapas: storedStageRules })
+  .superRefine(checkAcademicSettings);
 export type AcademicSettingsValues = z.output<typeof academicSettingsValuesSchema>;
 
 export const defaultAcademicSettings: AcademicSettingsValues = {
@@ -100,11 +128,14 @@ export const defaultAcademicSettings: AcademicSettingsValues = {
   pesos_periodos: [],
   media_aprovacao: 6,
   frequencia_minima: true,
+  etapas: defaultStageRules,
 };
 
 export const updateAcademicSettingsInputSchema = z
   .strictObject({
     ...academicShape,
+    /** The rules per stage; a stage (or a field) left out keeps its saved value. */
+    etapas: stageRulesInputSchema.optional(),
     // 0 is the version of settings never saved (the defaults).
     version: z.number().int().min(0).max(2_147_483_647).optional(),
   })
@@ -122,6 +153,7 @@ export const academicSettingsSchema = z.object({
   pesos_periodos: z.array(z.number().int()),
   media_aprovacao: z.number(),
   frequencia_minima: z.boolean(),
+  etapas: stageRulesSchema,
   version: z.number().int(),
   updated_at: z.string().nullable(),
 });
@@ -141,5 +173,6 @@ export function rulesOf(values: AcademicSettingsValues): AveragingRules {
     pesosPeriodos: values.pesos_periodos,
     mediaAprovacao: tenths(values.media_aprovacao),
     frequenciaMinima: values.frequencia_minima,
+    etapas: values.etapas,
   };
 }

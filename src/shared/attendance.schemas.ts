@@ -11,7 +11,10 @@ import { isoDateSchema, optionalText, uuidParam } from './validators.js';
  * attendance figures. Percentages are numbers from 0 to 100 with one decimal (null before any roll).
  */
 
-/** LDB art. 24, VI: at least 75 % attendance to pass. */
+/**
+ * LDB art. 24, VI: at least 75 % attendance to pass — the law's general minimum. A class's own (its
+ * stage's, from Configurações → Acadêmico) is `stageRulesOf` in stage-rules.ts.
+ */
 export const FREQUENCIA_MINIMA = 75;
 /**
  * Lei 13.803/2019 (LDB art. 12, VIII): notify the Conselho Tutelar when absences pass 30 % of the
@@ -253,6 +256,9 @@ export const studentAttendanceSchema = z.object({
   de: z.string(),
   ate: z.string(),
   geral: frequencyFiguresSchema,
+  /** The student's class's stage's minimum (%; null: none, the creche) and Conselho Tutelar line. */
+  frequencia_minima: z.number().nullable(),
+  limite_conselho: z.number().nullable(),
   por_disciplina: z.array(frequencyFiguresSchema.extend({ disciplina: z.string() })),
   faltas: z.array(absenceSchema),
   /**
@@ -282,6 +288,9 @@ export const attendanceAlertSchema = z.object({
   aulas_dadas: z.number().int(),
   faltas: z.number().int(),
   frequencia: z.number(),
+  /** The student's class's stage's minimum and Conselho Tutelar line (null: none, the creche). */
+  frequencia_minima: z.number().nullable(),
+  limite_conselho: z.number().nullable(),
   ultima_notificacao: z
     .object({ id: z.string(), emitida_em: z.string(), emitida_por: z.string().nullable() })
     .nullable(),
@@ -290,8 +299,9 @@ export type AttendanceAlert = z.infer<typeof attendanceAlertSchema>;
 
 export const attendanceAlertsSchema = z.object({
   ano: z.number().int(),
-  frequencia_minima: z.number(),
-  limite_conselho: z.number(),
+  /** The class's stage's (with `turma_id`); else the law's general 75 % and 7,5 % (each alert has its own). */
+  frequencia_minima: z.number().nullable(),
+  limite_conselho: z.number().nullable(),
   /** 'Alunos com frequência abaixo de 75 %' (LDB art. 24, VI). */
   abaixo_minimo: z.array(attendanceAlertSchema),
   /** Past the Conselho Tutelar line (Lei 13.803/2019). */
@@ -353,7 +363,7 @@ export function attendancePercent(given: number, counted: number): number | null
 
 /**
  * Exact integer comparisons, so 74.96 % shown as '75,0 %' is still below the line. `minimum` is the
- * class's stage's (attendanceRulesOf in classes.schemas.ts); null: the stage has none (the creche).
+ * class's stage's (`stageRulesOf` in stage-rules.ts); null: the stage has none (the creche).
  */
 export function isBelowMinimum(
   given: number,
@@ -364,11 +374,12 @@ export function isBelowMinimum(
 }
 
 /**
- * The most absences a year of `total` lessons (or days) allows while keeping 75 %: the largest f with
- * 100 · (total − f) ≥ 75 · total, compared exactly as `isBelowMinimum` does (202 days → 50).
+ * The most absences a year of `total` lessons (or days) allows while keeping the minimum (75 % by
+ * default): the largest f with 100 · (total − f) ≥ minimum · total, compared exactly as
+ * `isBelowMinimum` does (202 days → 50). A minimum with a decimal (80,5 %) is compared in tenths.
  */
-export function maxAbsencesForYear(total: number): number {
-  return total <= 0 ? 0 : Math.floor((total * (100 - FREQUENCIA_MINIMA)) / 100);
+export function maxAbsencesForYear(total: number, minimum: number = FREQUENCIA_MINIMA): number {
+  return total <= 0 ? 0 : Math.floor((total * (1000 - Math.round(minimum * 10))) / 1000);
 }
 
 /** Past the Conselho Tutelar line of the stage (`line` in %; null: no alert by percentage, the creche). */

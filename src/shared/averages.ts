@@ -4,6 +4,7 @@
  * no stored grade nor average ever carries a binary floating-point error: a weighted mean is a ratio
  * of integers, rounded half-up to one decimal by integer division.
  */
+import type { StageRules } from './stage-rules.js';
 
 export const escalas = ['0-10', '0-100', 'conceitos'] as const;
 export type Escala = (typeof escalas)[number];
@@ -41,8 +42,10 @@ export interface AveragingRules {
   pesosPeriodos: number[];
   /** Passing average in tenths of the scale's unit (6,0 → 60). */
   mediaAprovacao: number;
-  /** LDB art. 24, VI: below 75 % attendance the student fails ('Reprovado por falta'). */
+  /** LDB art. 24, VI: below the stage's minimum attendance the student fails ('Reprovado por falta'). */
   frequenciaMinima: boolean;
+  /** The rules of each stage (shared/stage-rules.ts: `stageRulesOf`); absent: the law's defaults. */
+  etapas?: StageRules;
 }
 
 /** The highest grade of a scale, in tenths (concepts are averaged on 0–10). */

@@ -45,22 +45,6 @@ export function infantilEtapaOf(serie: string): 'creche' | 'pre_escola' {
   return /ber[cç]|maternal|creche/i.test(serie) ? 'creche' : 'pre_escola';
 }
 
-/**
- * The attendance rules of a class's stage: the minimum to pass (LDB art. 24, VI: 75 %; art. 31, IV:
- * 60 % in the pré-escola; none in the creche) and the Conselho Tutelar line, 30 % of the absences the
- * law allows (art. 12, VIII): 7.5 % of the lessons, 12 % in the pré-escola, none in the creche.
- * Null: the stage has no minimum (no alert).
- */
-export function attendanceRulesOf(turma: { nivel: string; serie: string } | null | undefined): {
-  minima: number | null;
-  limiteConselho: number | null;
-} {
-  if (turma && isInfantil(turma.nivel))
-    return infantilEtapaOf(turma.serie) === 'creche'
-      ? { minima: null, limiteConselho: null }
-      : { minima: 60, limiteConselho: 12 };
-  return { minima: 75, limiteConselho: 7.5 };
-}
 export const turnos = ['manha', 'tarde', 'noite'] as const;
 export type Turno = (typeof turnos)[number];
 export const turnoLabels: Record<Turno, string> = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite' };

@@ -29,7 +29,13 @@ export const dashboardEscolaSchema = z.object({
   alunos_por_status: z.array(z.object({ status: z.string(), total: z.number().int() })),
   /** Per active class with rolls: `media` (grades) is null until the boletim exists; empty without `academics.read`. */
   performance_turmas: z.array(
-    z.object({ turma: z.string(), media: z.number().nullable(), frequencia: z.number().nullable() }),
+    z.object({
+      turma: z.string(),
+      media: z.number().nullable(),
+      frequencia: z.number().nullable(),
+      /** The minimum of the class's stage (%; null: none, the creche); absent: the law's 75 %. */
+      frequencia_minima: z.number().nullable().optional(),
+    }),
   ),
   atividades: z.array(atividadeSchema),
 });
@@ -48,6 +54,8 @@ export const dashboardProfessorSchema = z.object({
       alunos_count: z.number().int(),
       capacidade_maxima: z.number().int(),
       frequencia: z.number().nullable(),
+      /** The minimum of the class's stage (%; null: none, the creche). */
+      frequencia_minima: z.number().nullable().optional(),
     }),
   ),
   /**
@@ -106,8 +114,10 @@ export const dashboardResponsavelSchema = z.object({
       turma_nome: z.string().nullable(),
       status: z.string(),
       frequencia: z.number().nullable(),
-      /** Below the 75 % line, compared exactly (74,96 % shows as 75,0 % and is still below). */
+      /** Below the stage's minimum, compared exactly (74,96 % shows as 75,0 % and is still below). */
       abaixo_minimo: z.boolean(),
+      /** The minimum of the child's class's stage (%; null: none, the creche). */
+      frequencia_minima: z.number().nullable().optional(),
       /** Lessons given so far (with `por_dia`, school days with a roll), and the absences that count. */
       aulas_dadas: z.number().int(),
       faltas: z.number().int(),

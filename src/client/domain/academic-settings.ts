@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { AcademicSettings, UpdateAcademicSettingsInput } from '../../shared/academic-settings.schemas';
 import { api, apiWithMessage } from '../lib/api-client';
-import { invalidateGrades, keyRoots } from '../lib/query-keys';
+import { invalidateAttendance, invalidateGrades, keyRoots } from '../lib/query-keys';
 
 /**
  * The school's academic rules (scale, recuperação, averages): read by the grades screens and edited
@@ -28,7 +28,8 @@ export function useSaveAcademicSettings() {
         body: input,
         globalErrors: false,
       }),
-    // The scale and the rules change every grid, average and boletim.
-    onSuccess: () => invalidateGrades(queryClient),
+    // The scale and the rules change every grid, average and boletim; the rules per stage, every
+    // attendance figure and alert.
+    onSuccess: () => Promise.all([invalidateGrades(queryClient), invalidateAttendance(queryClient)]),
   });
 }

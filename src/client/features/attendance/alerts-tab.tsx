@@ -48,6 +48,15 @@ const baseColumns: Column<AttendanceAlert>[] = [
   },
 ];
 
+/** The minimum of the student's stage (Configurações → Acadêmico → Regras por etapa). */
+const minimumColumn: Column<AttendanceAlert> = {
+  id: 'minimo',
+  header: 'Mínimo da etapa',
+  sortValue: (row) => row.frequencia_minima ?? 0,
+  cell: (row) =>
+    row.frequencia_minima === null ? '—' : `${String(row.frequencia_minima).replace('.', ',')} %`,
+};
+
 const noticeColumn: Column<AttendanceAlert> = {
   id: 'notificacao',
   header: 'Notificação',
@@ -60,9 +69,19 @@ const noticeColumn: Column<AttendanceAlert> = {
     ),
 };
 
-/** Administrators: the 75 % list and the Conselho Tutelar list (Lei 13.803/2019) with the letter. */
+/** Administrators: the list below the stage's minimum and the Conselho Tutelar list (Lei 13.803/2019) with the letter. */
 export function AlertsTab() {
   const alerts = useAttendanceAlerts();
+  // Without a class filter, the law's general figures (each student is held to their own stage's).
+  const percent = (value: number) => `${String(value).replace('.', ',')} %`;
+  const minimum = alerts.data?.frequencia_minima;
+  // One figure in the heading while every student listed has it; else each row says its stage's.
+  const mixed = alerts.data?.abaixo_minimo.some((row) => row.frequencia_minima !== minimum) ?? false;
+  const below =
+    minimum === null || mixed
+      ? 'abaixo do mínimo da etapa'
+      : `abaixo de ${percent(minimum ?? FREQUENCIA_MINIMA)}`;
+  const line = percent(alerts.data?.limite_conselho ?? LIMITE_CONSELHO_TUTELAR);
   const belowList = useMemoryListState();
   const councilList = useMemoryListState();
   const issue = useIssueTutelaryNotification();
@@ -90,21 +109,22 @@ export function AlertsTab() {
       <section aria-labelledby="abaixo-minimo">
         <h2 id="abaixo-minimo" className="mb-1 flex items-center gap-2 text-lg font-semibold text-gray-900">
           <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />
-          Alunos com frequência abaixo de {FREQUENCIA_MINIMA} %
+          Alunos com frequência {below}
         </h2>
         <p className="mb-3 text-sm text-gray-600">
-          A LDB (art. 24, VI) exige {FREQUENCIA_MINIMA} % de frequência para aprovação. Faltas abonadas não
-          contam; justificadas contam.
+          Cada aluno é comparado ao mínimo da etapa da sua turma (Configurações → Acadêmico → Regras por
+          etapa; a lei: 75 %, 60 % na pré-escola, nenhum na creche). Faltas abonadas não contam; justificadas
+          contam.
         </p>
         <DataList
-          label={`Alunos com frequência abaixo de ${String(FREQUENCIA_MINIMA)} %`}
+          label={`Alunos com frequência ${below}`}
           query={alerts}
           rows={alerts.data?.abaixo_minimo}
           list={belowList}
-          columns={baseColumns}
+          columns={[...baseColumns, minimumColumn]}
           rowKey={(row) => row.aluno.id}
           errorMessage="Erro ao carregar os alertas de frequência"
-          empty={{ icon: AlertTriangle, title: `Nenhum aluno abaixo de ${String(FREQUENCIA_MINIMA)} %` }}
+          empty={{ icon: AlertTriangle, title: `Nenhum aluno ${below}` }}
         />
       </section>
       <section aria-labelledby="conselho-tutelar">
@@ -116,9 +136,9 @@ export function AlertsTab() {
           Notificação ao Conselho Tutelar
         </h2>
         <p className="mb-3 text-sm text-gray-600">
-          Alunos com faltas acima de {String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas (30
-          % do limite legal, Lei 13.803/2019). Emita a carta, imprima e envie ao Conselho Tutelar; a data fica
-          registrada.
+          Alunos com faltas acima de {line} das aulas dadas (30 % do limite legal, Lei 13.803/2019; 12 % na
+          pré-escola; cada etapa pode ter o seu em Configurações → Acadêmico). Emita a carta, imprima e envie
+          ao Conselho Tutelar; a data fica registrada.
         </p>
         <DataList
           label="Alunos para notificar ao Conselho Tutelar"

@@ -13,8 +13,9 @@ type Child = DashboardResponsavel['filhos'][number];
 /**
  * What a child's attendance means, beside the figure: the rule is the % of the lessons given so far
  * (one absence on the first day is 0,0 %, and below 75 %), so the note puts it against the year — how
- * many absences the year's lessons allow and how many are left. Amber while the year can still end
- * at 75 % or more; red when the year's limit is reached or passed. Null: nothing to say.
+ * many absences the year's lessons allow and how many are left. The minimum is the child's stage's
+ * (75 %, 60 % in the pré-escola, or the school's stricter one). Amber while the year can still end
+ * at the minimum or more; red when the year's limit is reached or passed. Null: nothing to say.
  */
 export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: string } | null {
   const { faltas, previstas_ano: previstas, limite_faltas_ano: limite } = filho;
@@ -22,22 +23,25 @@ export function attendanceNote(filho: Child): { tone: 'amber' | 'red'; text: str
   const expected =
     previstas === null ? '' : `${String(previstas)} ${unit} ${filho.por_dia ? 'previstos' : 'previstas'}`;
   const absences = (count: number) => `${String(count)} ${count === 1 ? 'falta' : 'faltas'}`;
+  // The minimum of the child's stage (Configurações → Acadêmico); the creche has none: nothing to say.
+  if (filho.frequencia_minima === null) return null;
+  const minima = String(filho.frequencia_minima ?? FREQUENCIA_MINIMA).replace('.', ',');
   if (filho.abaixo_minimo) {
     if (limite === null || previstas === null)
-      return { tone: 'amber', text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % das ${unit} dadas até agora.` };
+      return { tone: 'amber', text: `Abaixo de ${minima} % das ${unit} dadas até agora.` };
     if (faltas < limite)
       return {
         tone: 'amber',
-        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora. No ano (${expected}), até ${absences(limite)} mantêm os ${String(FREQUENCIA_MINIMA)} %: ainda ${limite - faltas === 1 ? 'cabe 1' : `cabem ${String(limite - faltas)}`}.`,
+        text: `Abaixo de ${minima} % até agora. No ano (${expected}), até ${absences(limite)} mantêm os ${minima} %: ainda ${limite - faltas === 1 ? 'cabe 1' : `cabem ${String(limite - faltas)}`}.`,
       };
     if (faltas === limite)
       return {
         tone: 'red',
-        text: `Abaixo de ${String(FREQUENCIA_MINIMA)} % até agora, e o limite do ano (${absences(limite)} em ${expected}) já foi atingido: nenhuma falta a mais.`,
+        text: `Abaixo de ${minima} % até agora, e o limite do ano (${absences(limite)} em ${expected}) já foi atingido: nenhuma falta a mais.`,
       };
     return {
       tone: 'red',
-      text: `Abaixo de ${String(FREQUENCIA_MINIMA)} %: ${absences(faltas)} passam do limite do ano (${String(limite)} em ${expected}). Fale com a escola.`,
+      text: `Abaixo de ${minima} %: ${absences(faltas)} passam do limite do ano (${String(limite)} em ${expected}). Fale com a escola.`,
     };
   }
   // Above the line but close to the year's limit (a fifth of it or less left): said before it is too late.

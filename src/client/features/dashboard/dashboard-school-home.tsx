@@ -46,7 +46,9 @@ function ClassPerformance({ turmas }: { turmas: DashboardEscola['performance_tur
       <ul className="space-y-2" aria-label="Média e frequência por turma">
         {shown.map((turma) => {
           const value = turma.frequencia ?? 0;
-          const low = turma.frequencia !== null && value < FREQUENCIA_MINIMA;
+          // Against the class's stage's minimum (the law's 75 % when the server does not say).
+          const minimum = turma.frequencia_minima === undefined ? FREQUENCIA_MINIMA : turma.frequencia_minima;
+          const low = turma.frequencia !== null && minimum !== null && value < minimum;
           return (
             <li key={turma.turma} className="text-sm">
               <div className="flex justify-between gap-2">

@@ -141,7 +141,9 @@ export function TeacherHome({ stats }: { stats: DashboardProfessor }) {
                 </p>
                 <p
                   className={
-                    turma.frequencia !== null && turma.frequencia < FREQUENCIA_MINIMA
+                    turma.frequencia !== null &&
+                    turma.frequencia_minima !== null &&
+                    turma.frequencia < (turma.frequencia_minima ?? FREQUENCIA_MINIMA)
                       ? 'text-red-700'
                       : 'text-gray-700'
                   }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
+import { defaultStageRules } from '../../../shared/stage-rules.js';
 import { renderAt, reply, stubApi } from '../../test/render';
 import { AcademicTab } from './academic-tab';
 
@@ -19,6 +20,7 @@ const saved: AcademicSettings = {
   pesos_periodos: [],
   media_aprovacao: 6,
   frequencia_minima: true,
+  etapas: defaultStageRules,
   version: 3,
   updated_at: '2026-03-01T12:00:00.000Z',
 };

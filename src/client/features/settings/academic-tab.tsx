@@ -7,7 +7,7 @@ import {
   regraRecuperacaoLabels,
 } from '../../../shared/averages';
 import {
-  academicSettingsValuesSchema,
+  academicGeneralValuesSchema,
   type AcademicSettings,
 } from '../../../shared/academic-settings.schemas.js';
 import { Button } from '../../components/button';
@@ -15,6 +15,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form-fields';
 import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { StageRulesSection } from './stage-rules-section';
 import { SubjectsSection } from './subjects-section';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
@@ -42,9 +43,10 @@ const academicFormSchema = z
                 .filter(Boolean)
                 .map((weight) => (/^\d+$/.test(weight) ? Number(weight) : Number.NaN))
             : [],
-      }) as unknown as z.input<typeof academicSettingsValuesSchema>,
+      }) as unknown as z.input<typeof academicGeneralValuesSchema>,
   )
-  .pipe(academicSettingsValuesSchema);
+  // The school-wide rules only: the rules per stage have their own form (stage-rules-section.tsx).
+  .pipe(academicGeneralValuesSchema);
 
 /**
  * Configurações → Acadêmico: how grades are given and averaged (saved with its version), and the school's
@@ -59,7 +61,10 @@ export function AcademicTab() {
       ) : settings.isError ? (
         <ErrorBanner>Erro ao carregar as regras acadêmicas.</ErrorBanner>
       ) : (
-        <AcademicForm key={settings.data.version} settings={settings.data} />
+        <>
+          <AcademicForm key={settings.data.version} settings={settings.data} />
+          <StageRulesSection key={`etapas-${String(settings.data.version)}`} settings={settings.data} />
+        </>
       )}
       <SubjectsSection />
     </div>
@@ -131,7 +136,7 @@ function AcademicForm({ settings }: { settings: AcademicSettings }) {
       )}
       <FormCheckbox
         name="frequencia_minima"
-        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI)"
+        label="Reprovar por falta abaixo de 75 % de frequência (LDB art. 24, VI), ou do mínimo de cada etapa (Regras por etapa)"
       />
       <div>
         <Button type="submit" loading={form.formState.isSubmitting}>

@@ -34,6 +34,8 @@ function stubServer() {
       de: `${String(ano)}-02-02`,
       ate: `${String(ano)}-12-11`,
       geral: ano === 2025 ? figures(40, 4) : figures(0, 0),
+      frequencia_minima: 75,
+      limite_conselho: 7.5,
       por_disciplina: [],
       faltas: [],
       somente_aulas_do_professor: false,

@@ -78,7 +78,9 @@ export function StudentAttendance({ alunoId, canExcuse }: { alunoId: string; can
               className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
             >
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              Frequência abaixo de {FREQUENCIA_MINIMA} %: o mínimo para aprovação (LDB art. 24, VI).
+              Frequência abaixo de{' '}
+              {String(attendance.data.frequencia_minima ?? FREQUENCIA_MINIMA).replace('.', ',')} %: o mínimo
+              para aprovação da etapa (Configurações → Acadêmico).
             </p>
           )}
           {subjects.length > 0 && (

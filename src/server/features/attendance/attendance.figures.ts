@@ -3,13 +3,14 @@
  * student's totals. One student's view is in student-attendance.figures.ts, a class's month in
  * class-month.figures.ts, the class frequencies and alerts in class-frequencies.figures.ts.
  */
-import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
   isBelowMinimum,
   isPastTutelaryLine,
   maxAbsencesForYear,
+  FREQUENCIA_MINIMA,
+  LIMITE_CONSELHO_TUTELAR,
   type FrequencyFigures,
   type SituacaoFalta,
 } from '../../../shared/attendance.schemas.js';
@@ -17,7 +18,8 @@ import { addDays, lessonsOnWeekday, weekdayOf } from '../../../shared/calendar.j
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classifyRange } from '../calendar/index.js';
-import { resolveYear } from '../calendar/index.js';
+import { resolveYear, rulesForYear } from '../calendar/index.js';
+import { stageRulesOf, type ClassRules } from '../../../shared/stage-rules.js';
 import { type ClassRow } from '../../db/schema/classes.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
@@ -60,7 +62,10 @@ export function figuresOf(
   counted: number,
   justified: number,
   excused: number,
-  rules: { minima: number | null; limiteConselho: number | null } = attendanceRulesOf(null),
+  rules: { minima: number | null; limiteConselho: number | null } = {
+    minima: FREQUENCIA_MINIMA,
+    limiteConselho: LIMITE_CONSELHO_TUTELAR,
+  },
 ): FrequencyFigures {
   return {
     aulas_dadas: given,
@@ -85,9 +90,28 @@ export function classYear(anoLetivo: string | null): number | undefined {
 
 export async function yearRange(db: DbOrTx, ano: number | undefined) {
   const year = await resolveYear(db, ano);
-  if (year) return { ano: year.ano, de: year.inicio, ate: year.fim };
+  if (year) return { ano: year.ano, de: year.inicio, ate: year.fim, anoLetivoId: year.id };
   const fallback = ano ?? Number(clock.today().slice(0, 4));
-  return { ano: fallback, de: `${String(fallback)}-01-01`, ate: `${String(fallback)}-12-31` };
+  return {
+    ano: fallback,
+    de: `${String(fallback)}-01-01`,
+    ate: `${String(fallback)}-12-31`,
+    anoLetivoId: null as string | null,
+  };
+}
+
+/**
+ * The rules of a class in a year (its stage's minimum and Conselho Tutelar line, from Configurações →
+ * Acadêmico, or those a closed year kept): returns the function giving them for any class, so a list of
+ * students of several stages reads the settings once.
+ */
+export async function classRulesIn(
+  db: DbOrTx,
+  anoLetivoId: string | null,
+): Promise<(turma: { nivel: string | null; serie: string | null } | null) => ClassRules> {
+  const rules = await rulesForYear(db, anoLetivoId);
+  return (turma) =>
+    stageRulesOf(turma?.nivel && turma.serie ? { nivel: turma.nivel, serie: turma.serie } : null, rules);
 }
 
 /**
@@ -117,12 +141,14 @@ export async function yearOutlook(
   daysAhead: readonly string[] | null,
   geral: FrequencyFigures,
   porDisciplina: number,
+  /** The class's stage's minimum (%); null: none (the creche), no limit to count down to. */
+  minima: number | null = FREQUENCIA_MINIMA,
 ): Promise<{ por_dia: boolean; previstas_ano: number | null; limite_faltas_ano: number | null }> {
   const { turmaId, modo } = student;
   // Rolls of the day only (or none yet in a daily class): the figures are school days.
   const porDia = porDisciplina === 0 && (geral.aulas_dadas > 0 || modo === 'diaria');
   const unknown = { por_dia: porDia, previstas_ano: null, limite_faltas_ano: null };
-  if (!turmaId || student.status !== 'ativo' || !daysAhead) return unknown;
+  if (!turmaId || student.status !== 'ativo' || !daysAhead || minima === null) return unknown;
   let ahead = 0;
   if (daysAhead.length > 0) {
     if (modo === 'diaria') ahead = daysAhead.length;
@@ -142,7 +168,7 @@ export async function yearOutlook(
   }
   const total = geral.aulas_dadas + ahead;
   if (total === 0) return unknown;
-  return { por_dia: porDia, previstas_ano: total, limite_faltas_ano: maxAbsencesForYear(total) };
+  return { por_dia: porDia, previstas_ano: total, limite_faltas_ano: maxAbsencesForYear(total, minima) };
 }
 
 export interface AttendanceTally {

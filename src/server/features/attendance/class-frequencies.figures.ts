@@ -1,12 +1,9 @@
-import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 /** The frequência of every student of a class, and the alerts of students under the minimum. */
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
   isBelowMinimum,
   isPastTutelaryLine,
-  FREQUENCIA_MINIMA,
-  LIMITE_CONSELHO_TUTELAR,
   type AttendanceAlert,
   type AttendanceAlerts,
 } from '../../../shared/attendance.schemas.js';
@@ -16,7 +13,8 @@ import { classesInScope, scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js';
 import { attendanceRolls, classMemberships, tutelaryNotifications } from '../../db/schema/attendance.js';
-import { countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
+import { etapas } from '../../../shared/stage-rules.js';
+import { classRulesIn, countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
 
 /**
  * Per class: the attendance of its active students over the current year, and the whole's (the homes).
@@ -89,7 +87,15 @@ export async function classFrequencies(
   };
 }
 
-/** GET /api/frequencia/alertas — below 75 % and past the Conselho Tutelar line, in the user's scope. */
+async function classOfId(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ nivel: classes.nivel, serie: classes.serie })
+    .from(classes)
+    .where(eq(classes.id, id));
+  return row ?? null;
+}
+
+/** GET /api/frequencia/alertas — below the stage's minimum and past the Conselho Tutelar line, in the user's scope. */
 export async function listAlerts(
   db: DbOrTx,
   viewer: Viewer,
@@ -105,13 +111,24 @@ export async function listAlerts(
     if (!turma) throw classNotFound();
   }
   const range = await yearRange(db, query.ano);
+  const rulesOfClass = await classRulesIn(db, range.anoLetivoId);
+  // Each student is held to their class's stage; first, the loosest of every stage picks the few to
+  // read: the lowest Conselho Tutelar line and the highest minimum.
+  const stages = etapas.map((etapa) => rulesOfClass(null).etapas?.[etapa]);
+  const lowestLine = Math.min(
+    ...stages.map((rule) => rule?.limite_conselho ?? Number.POSITIVE_INFINITY),
+    7.5,
+  );
+  const highestMinimum = Math.max(...stages.map((rule) => rule?.frequencia_minima ?? 0), 75);
   const where = and(
     studentsInScope(scope),
     query.turma_id ? eq(students.turmaId, query.turma_id) : undefined,
   );
   // A teacher's lists count the lessons they teach, as the student's figures do for them.
-  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter((row) =>
-    isPastTutelaryLine(row.given, row.counted),
+  const totals = (await studentTotals(db, range, where, rollsVisibleTo(scope))).filter(
+    (row) =>
+      isPastTutelaryLine(row.given, row.counted, lowestLine) ||
+      isBelowMinimum(row.given, row.counted, highestMinimum),
   );
   const ids = totals.map((row) => row.alunoId);
   const [people, notices] =
@@ -138,20 +155,14 @@ export async function listAlerts(
             .orderBy(desc(tutelaryNotifications.emitidaEm)),
         ]);
   const byId = new Map(people.map((person) => [person.id, person]));
-  // The line above (7.5 %) is the lowest of every stage; each student is then held to their class's
-  // stage: the pré-escola alerts past 12 % and is below at 60 %, the creche has neither (LDB art. 31).
-  const ruled = totals.filter((row) => {
+  const ruled = totals.flatMap((row) => {
     const person = byId.get(row.alunoId)!;
-    const rules = attendanceRulesOf(
-      person.nivel && person.serie ? { nivel: person.nivel, serie: person.serie } : null,
-    );
-    return isPastTutelaryLine(row.given, row.counted, rules.limiteConselho);
+    const rules = rulesOfClass(person);
+    const past = isPastTutelaryLine(row.given, row.counted, rules.limiteConselho);
+    const below = isBelowMinimum(row.given, row.counted, rules.minima);
+    return past || below ? [{ row, person, rules, past, below }] : [];
   });
-  const alerts = ruled.map((row) => {
-    const person = byId.get(row.alunoId)!;
-    const rules = attendanceRulesOf(
-      person.nivel && person.serie ? { nivel: person.nivel, serie: person.serie } : null,
-    );
+  const alerts = ruled.map(({ row, person, rules, past, below }) => {
     const notice = notices.find((item) => item.alunoId === row.alunoId);
     const alert: AttendanceAlert = {
       aluno: { id: person.id, nome: person.nome, matricula: person.matricula },
@@ -159,22 +170,26 @@ export async function listAlerts(
       aulas_dadas: row.given,
       faltas: row.counted,
       frequencia: attendancePercent(row.given, row.counted) ?? 0,
+      frequencia_minima: rules.minima,
+      limite_conselho: rules.limiteConselho,
       ultima_notificacao: notice
         ? { id: notice.id, emitida_em: notice.emitidaEm.toISOString(), emitida_por: notice.emitidaPorNome }
         : null,
     };
-    return { alert, below: isBelowMinimum(row.given, row.counted, rules.minima) };
+    return { alert, below, past };
   });
   alerts.sort(
     (a, b) =>
       a.alert.frequencia - b.alert.frequencia ||
       a.alert.aluno.nome.localeCompare(b.alert.aluno.nome, 'pt-BR'),
   );
+  // With a class, its stage's figures; else the law's general ones (each alert carries its own).
+  const shown = rulesOfClass(query.turma_id ? await classOfId(db, query.turma_id) : null);
   return {
     ano: range.ano,
-    frequencia_minima: FREQUENCIA_MINIMA,
-    limite_conselho: LIMITE_CONSELHO_TUTELAR,
+    frequencia_minima: shown.minima,
+    limite_conselho: shown.limiteConselho,
     abaixo_minimo: alerts.filter((item) => item.below).map((item) => item.alert),
-    conselho_tutelar: alerts.map((item) => item.alert),
+    conselho_tutelar: alerts.filter((item) => item.past).map((item) => item.alert),
   };
 }

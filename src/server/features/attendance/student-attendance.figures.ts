@@ -1,6 +1,5 @@
 /** One student's attendance: the figures per subject and period, and the absences with their situação. */
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { attendanceRulesOf } from '../../../shared/classes.schemas.js';
 import { type Absence, type StudentAttendance } from '../../../shared/attendance.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -9,7 +8,14 @@ import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { rollsVisibleTo, type Viewer } from '../classes/index.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { classYear, figuresOf, rollInMembership, situacaoOf, yearRange } from './attendance.figures.js';
+import {
+  classRulesIn,
+  classYear,
+  figuresOf,
+  rollInMembership,
+  situacaoOf,
+  yearRange,
+} from './attendance.figures.js';
 
 /** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
 export async function getStudentAttendance(
@@ -80,10 +86,8 @@ export async function getStudentAttendance(
     justified: rows.filter((row) => !row.abonada && row.justificativa).length,
     excused: rows.filter((row) => row.abonada).length,
   });
-  // The minimum and the Conselho Tutelar line follow the class's stage (Infantil: 60 % or none).
-  const rules = attendanceRulesOf(
-    student.nivel && student.serie ? { nivel: student.nivel, serie: student.serie } : null,
-  );
+  // The minimum and the Conselho Tutelar line follow the class's stage (Configurações → Acadêmico).
+  const rules = (await classRulesIn(db, range.anoLetivoId))(student);
   const totalGiven = given.reduce((sum, row) => sum + row.total, 0);
   const all = tally(absences);
   const subjects = given
@@ -118,6 +122,8 @@ export async function getStudentAttendance(
     de: range.de,
     ate: range.ate,
     geral: figuresOf(totalGiven, all.counted, all.justified, all.excused, rules),
+    frequencia_minima: rules.minima,
+    limite_conselho: rules.limiteConselho,
     por_disciplina: subjects,
     faltas,
     somente_aulas_do_professor: scope.kind === 'teacher',

@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   attendancePercent,
   isPastTutelaryLine,
-  LIMITE_CONSELHO_TUTELAR,
   type TutelaryNotification,
 } from '../../../shared/attendance.schemas.js';
 import { formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
@@ -15,7 +14,19 @@ import { classes } from '../../db/schema/classes.js';
 import { getSchoolIdentity } from '../settings/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { tutelaryNotifications, type TutelaryNotificationRow } from '../../db/schema/attendance.js';
-import { studentTotals, yearRange } from './attendance.figures.js';
+import { classRulesIn, studentTotals, yearRange } from './attendance.figures.js';
+import { limiteConselhoLegal, type ClassRules } from '../../../shared/stage-rules.js';
+
+const percent = (value: number) => String(value).replace('.', ',');
+
+/** How the letter names the line it applies: the law's, or the school's earlier one (and the law's). */
+function lineText(rules: ClassRules): string {
+  const legal = rules.etapa ? limiteConselhoLegal[rules.etapa] : 7.5;
+  const own = rules.limiteConselho ?? legal ?? 7.5;
+  if (legal === null || own === legal)
+    return `quantidade de faltas acima de 30% do percentual permitido em lei (${percent(own)}% das aulas dadas)`;
+  return `quantidade de faltas acima do limite adotado pela escola (${percent(own)}% das aulas dadas; a lei fixa 30% do percentual permitido, ${percent(legal)}%)`;
+}
 import { renderPdf } from '../../lib/pdf.js';
 
 /**
@@ -45,7 +56,7 @@ export async function issueTutelaryNotification(
   const range = await yearRange(ctx.db, input.ano);
   return ctx.db.transaction(async (tx) => {
     const [student] = await tx
-      .select({ id: students.id, turmaNome: classes.nome })
+      .select({ id: students.id, turmaNome: classes.nome, nivel: classes.nivel, serie: classes.serie })
       .from(students)
       .leftJoin(classes, eq(classes.id, students.turmaId))
       .where(eq(students.id, input.aluno_id));
@@ -53,9 +64,15 @@ export async function issueTutelaryNotification(
     const [totals] = await studentTotals(tx, range, eq(students.id, input.aluno_id));
     const given = totals?.given ?? 0;
     const counted = totals?.counted ?? 0;
-    if (!isPastTutelaryLine(given, counted))
+    // The line of the student's class's stage (Configurações → Acadêmico); the creche has none.
+    const rules = (await classRulesIn(tx, range.anoLetivoId))(student);
+    if (rules.limiteConselho === null)
       throw conflict(
-        `O aluno não ultrapassou o limite de faltas que exige a notificação (mais de ${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')} % das aulas dadas).`,
+        'A etapa do aluno não tem limite de faltas para notificar o Conselho Tutelar (a lei não fixa frequência mínima na creche).',
+      );
+    if (!isPastTutelaryLine(given, counted, rules.limiteConselho))
+      throw conflict(
+        `O aluno não ultrapassou o limite de faltas que exige a notificação (mais de ${percent(rules.limiteConselho)} % das aulas dadas).`,
       );
     const [row] = await tx
       .insert(tutelaryNotifications)
@@ -88,9 +105,12 @@ async function loadLetter(db: DbOrTx, id: string) {
       matricula: students.matricula,
       nascimento: students.dataNascimento,
       endereco: students.endereco,
+      nivel: classes.nivel,
+      serie: classes.serie,
     })
     .from(tutelaryNotifications)
     .innerJoin(students, eq(students.id, tutelaryNotifications.alunoId))
+    .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(eq(tutelaryNotifications.id, id));
   if (!row) throw notFound('Notificação não encontrada.');
   const parents = await db
@@ -118,6 +138,9 @@ export async function buildTutelaryLetter(
   id: string,
 ): Promise<{ body: Buffer; fileName: string }> {
   const letter = await loadLetter(db, id);
+  // The line of the student's stage in the notice's year (a closed year keeps its rules).
+  const range = await yearRange(db, letter.notice.ano);
+  const rules = (await classRulesIn(db, range.anoLetivoId))(letter);
   const school = await getSchoolIdentity(db);
   const { notice } = letter;
   const percent = attendancePercent(notice.aulasDadas, notice.faltas) ?? 0;
@@ -144,8 +167,7 @@ export async function buildTutelaryLetter(
       doc.text(
         `Em cumprimento ao art. 12, inciso VIII, da Lei nº 9.394/1996 (LDB), com a redação da Lei nº 13.803/2019, ` +
           `e ao art. 56, inciso II, da Lei nº 8.069/1990 (ECA), comunicamos que a criança ou o adolescente abaixo apresenta ` +
-          `quantidade de faltas acima de 30% do percentual permitido em lei (${String(LIMITE_CONSELHO_TUTELAR).replace('.', ',')}% ` +
-          `das aulas dadas), no ano letivo de ${String(notice.ano)}.`,
+          `${lineText(rules)}, no ano letivo de ${String(notice.ano)}.`,
         { align: 'justify' },
       );
       doc.moveDown();

@@ -8,6 +8,15 @@ import {
   type AcademicSettings,
   type AcademicSettingsValues,
 } from '../../../shared/academic-settings.schemas.js';
+import { scaleMaxTenths } from '../../../shared/averages.js';
+import {
+  etapas,
+  mergeStageRules,
+  stageRuleIssues,
+  stageRulesOf,
+  type ClassRules,
+  type StageRulesInput,
+} from '../../../shared/stage-rules.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -58,6 +67,23 @@ export async function rulesForYear(
     if (snapshot?.success) return rulesOf(snapshot.data);
   }
   return rulesOf(await currentAcademicValues(db));
+}
+
+/**
+ * A class's rules in its year (`ano_letivo`): its stage's minimum attendance, Conselho Tutelar line,
+ * passing average and recuperação (`stageRulesOf`), from the rules of that year (see rulesForYear).
+ */
+export async function rulesForClass(
+  db: DbOrTx,
+  turma: { nivel: string; serie: string; anoLetivo: string },
+): Promise<ClassRules> {
+  const [year] = /^\d{4}$/.test(turma.anoLetivo)
+    ? await db
+        .select({ id: schoolYears.id })
+        .from(schoolYears)
+        .where(eq(schoolYears.ano, Number(turma.anoLetivo)))
+    : [];
+  return stageRulesOf(turma, await rulesForYear(db, year?.id));
 }
 
 /** The rules of the year a period belongs to (see rulesForYear). */
@@ -179,14 +205,39 @@ export async function assertPeriodWeightsFit(tx: DbOrTx): Promise<void> {
   throw new AppError('CONFLICT', message, [{ path: 'tipo_periodo', message }]);
 }
 
+/** A stage's passing average kept from before must still fit a scale changed now (0–100 → 0–10). */
+function checkStagesAgainstScale(values: AcademicSettingsValues): void {
+  const max = scaleMaxTenths(values.escala) / 10;
+  const issues = etapas.flatMap((etapa) => stageRuleIssues(etapa, values.etapas[etapa], max));
+  if (issues.length > 0)
+    throw badRequest(
+      issues[0]!.message,
+      issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+}
+
 export async function updateAcademicSettings(
   ctx: AppContext,
-  input: AcademicSettingsValues & { version?: number | undefined },
+  input: Omit<AcademicSettingsValues, 'etapas'> & {
+    etapas?: StageRulesInput | undefined;
+    version?: number | undefined;
+  },
   actor: Actor,
 ): Promise<AcademicSettings> {
-  const { version: expected, ...values } = input;
+  const { version: expected, etapas: givenStages, ...general } = input;
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(settings).where(eq(settings.key, KEY)).for('update');
+    // The rules per stage: what the PUT leaves out keeps its saved value (a client of before them
+    // changes nothing there).
+    const saved = current ? academicSettingsValuesSchema.safeParse(current.value) : null;
+    const values: AcademicSettingsValues = {
+      ...general,
+      etapas: mergeStageRules(
+        saved?.success ? saved.data.etapas : defaultAcademicSettings.etapas,
+        givenStages,
+      ),
+    };
+    checkStagesAgainstScale(values);
     // Under the lock: a school year edited meanwhile waits for it (assertPeriodWeightsFit).
     await checkPeriodWeights(tx, values);
     const currentVersion = current?.version ?? 0;

@@ -6,6 +6,7 @@ export {
   currentAcademicValues,
   getAcademicSettings,
   rulesForAssessment,
+  rulesForClass,
   rulesForPeriod,
   rulesForYear,
   snapshotMissingYearRules,

@@ -21,8 +21,9 @@ import type { UserRow } from '../../db/schema/users.js';
 import { listChildIdsOfUser } from '../finance/index.js';
 import { classesInScope, scopeOf } from '../students/index.js';
 import { listRollClasses } from '../attendance/index.js';
-import { describeDay } from '../calendar/index.js';
-import { lessonName } from '../../../shared/attendance.schemas.js';
+import { describeDay, resolveYear, rulesForYear } from '../calendar/index.js';
+import { stageRulesOf } from '../../../shared/stage-rules.js';
+import { FREQUENCIA_MINIMA, lessonName } from '../../../shared/attendance.schemas.js';
 import { classFrequencies } from '../attendance/index.js';
 import { getStudentAttendance } from '../attendance/index.js';
 import { schoolDaysAhead, yearOutlook } from '../attendance/index.js';
@@ -114,7 +115,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
   const [frequencias, turmasAtivas] = await Promise.all([
     classFrequencies(db),
     db
-      .select({ id: classes.id, nome: classes.nome })
+      .select({ id: classes.id, nome: classes.nome, nivel: classes.nivel, serie: classes.serie })
       .from(classes)
       .where(eq(classes.status, 'ativo'))
       .orderBy(asc(classes.nome)),
@@ -123,6 +124,7 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     db,
     turmasAtivas.map((turma) => turma.id),
   );
+  const minimumOf = await stageMinimums(db);
   const novas = new Map(byMonth.map((row) => [row.mes, row.novas]));
   let running = before?.total ?? 0;
   const matriculas_por_mes = months.map((mes) => {
@@ -151,11 +153,16 @@ async function schoolStats(db: DbOrTx, today: string): Promise<DashboardEscola> 
     // The weighted mean of the class's grades and its attendance; classes with neither are left out.
     performance_turmas: turmasAtivas
       .filter((turma) => frequencias.turmas.get(turma.id) != null || medias.has(turma.id))
-      .map((turma) => ({
-        turma: turma.nome,
-        media: medias.get(turma.id) ?? null,
-        frequencia: frequencias.turmas.get(turma.id) ?? null,
-      })),
+      .map((turma) => {
+        const minimum = minimumOf(turma);
+        return {
+          turma: turma.nome,
+          media: medias.get(turma.id) ?? null,
+          frequencia: frequencias.turmas.get(turma.id) ?? null,
+          // Only where the stage's minimum is not the law's general 75 % (the chart's default).
+          ...(minimum === FREQUENCIA_MINIMA ? {} : { frequencia_minima: minimum }),
+        };
+      }),
     atividades,
   };
 }
@@ -175,6 +182,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
             id: classes.id,
             nome: classes.nome,
             serie: classes.serie,
+            nivel: classes.nivel,
             turno: classes.turno,
             capacidade_maxima: classes.capacidadeMaxima,
             alunos_count:
@@ -187,6 +195,7 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
           .orderBy(asc(sql`lower(${classes.nome})`));
   // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
   const status = scope.kind === 'teacher' ? scope.status : null;
+  const minimumOf = await stageMinimums(db);
   const [frequencias, tasks, rollClasses, { day }] = await Promise.all([
     // By the classes' ids: the plan reads those students and their classes' rolls, not the school's.
     turmas.length === 0
@@ -210,7 +219,11 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
     escopo: 'professor',
     total_turmas: turmas.length,
     total_alunos: turmas.reduce((sum, turma) => sum + turma.alunos_count, 0),
-    turmas: turmas.map((turma) => ({ ...turma, frequencia: frequencias?.turmas.get(turma.id) ?? null })),
+    turmas: turmas.map(({ nivel, ...turma }) => ({
+      ...turma,
+      frequencia: frequencias?.turmas.get(turma.id) ?? null,
+      frequencia_minima: minimumOf({ nivel, serie: turma.serie }),
+    })),
     chamadas_hoje: {
       data: today,
       dia: day,
@@ -234,6 +247,12 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
     ...tasks,
     ...(status === 'inativo' || status === 'afastado' ? { acesso_suspenso: status } : {}),
   };
+}
+
+/** The minimum attendance of a class's stage in the current year (Configurações → Acadêmico). */
+async function stageMinimums(db: DbOrTx) {
+  const rules = await rulesForYear(db, (await resolveYear(db))?.id);
+  return (turma: { nivel: string; serie: string }) => stageRulesOf(turma, rules).minima;
 }
 
 async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
@@ -268,8 +287,12 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
         daysAhead,
         attendance.geral,
         attendance.por_disciplina.length,
+        attendance.frequencia_minima,
       );
-      return [filho.id, { ...attendance.geral, ...outlook }] as const;
+      return [
+        filho.id,
+        { ...attendance.geral, ...outlook, frequencia_minima: attendance.frequencia_minima },
+      ] as const;
     }),
   );
   const geral = new Map(figures);
@@ -291,6 +314,7 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
       status: filho.status,
       frequencia: geral.get(filho.id)?.frequencia ?? null,
       abaixo_minimo: geral.get(filho.id)?.abaixo_minimo ?? false,
+      frequencia_minima: geral.get(filho.id)?.frequencia_minima ?? null,
       // The figure read in context: how many absences in how many lessons, and what the year allows.
       aulas_dadas: geral.get(filho.id)?.aulas_dadas ?? 0,
       faltas: geral.get(filho.id)?.faltas ?? 0,

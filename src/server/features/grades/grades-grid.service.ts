@@ -15,6 +15,7 @@ import { classMemberships } from '../../db/schema/attendance.js';
 import { type Viewer } from '../classes/index.js';
 import { students } from '../../db/schema/students.js';
 import { rulesForYear } from '../calendar/index.js';
+import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
 import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } from '../calendar/index.js';
 import { subjectAccess, tenthsOf } from './grades.service.js';
@@ -82,7 +83,7 @@ export async function getGradesGrid(
 ): Promise<GradesGrid> {
   const access = await subjectAccess(db, viewer, turmaId, query.disciplina, 'read');
   const context = await periodContextOf(db, query.periodo_id);
-  const [state, rules, columns, members] = await Promise.all([
+  const [state, yearRules, columns, members] = await Promise.all([
     periodStateFor(db, context.period, turmaId),
     rulesForYear(db, context.year.id),
     db
@@ -120,6 +121,8 @@ export async function getGradesGrid(
               columns.map((column) => column.id),
             ),
           );
+  // The class's stage's recuperação (Configurações → Acadêmico → Regras por etapa).
+  const rules = stageRulesOf(access.turma, yearRules);
   const byKey = new Map(cells.map((cell) => [`${cell.avaliacaoId}:${cell.alunoId}`, cell]));
   const pending =
     columns.length === 0

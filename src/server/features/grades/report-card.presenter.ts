@@ -5,8 +5,8 @@ import {
   overallSituation,
   subjectSituation,
   tenthsToNumber,
-  type AveragingRules,
 } from '../../../shared/averages.js';
+import type { ClassRules } from '../../../shared/stage-rules.js';
 import { attendancePercent, isBelowMinimum } from '../../../shared/attendance.schemas.js';
 import { periodOfDate } from '../../../shared/calendar.js';
 import { periodName } from '../../../shared/calendar.schemas.js';
@@ -38,7 +38,8 @@ export function composeReportCard(
   { periods, closed: yearClosed, subjectOrder }: YearInputs,
   { daily, states, grid, visible }: ClassInputs,
   { decisions, attendance, rows }: StudentInputs,
-  rules: AveragingRules,
+  /** The class's rules (`stageRulesOf`): its stage's passing average, recuperação and minimum. */
+  rules: ClassRules,
   guardian: boolean,
 ): ReportCard {
   // Daily rolls only (or none yet in a daily class): absences are days, and no subject has any of its
@@ -125,11 +126,13 @@ export function composeReportCard(
   const totalCounted = attendance.counted.length;
   const computedOverall = overallSituation(
     allSubjects.map((item) => item.situacao),
-    isBelowMinimum(totalGiven, totalCounted) && (yearClosed || !guardian || shown.length === periods.length),
+    isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
+      (yearClosed || !guardian || shown.length === periods.length),
     rules,
   );
   return {
     ...base,
+    media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
     ano_encerrado: yearClosed,
     periodos: periods.map((period) => ({
       numero: period.numero,

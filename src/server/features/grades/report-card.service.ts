@@ -18,6 +18,7 @@ import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { rulesForYear } from '../calendar/index.js';
+import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { groupBy } from '../../../shared/group-by.js';
 import { classInputs, studentInputs, yearInputs } from './report-card.inputs.js';
 import { composeReportCard } from './report-card.presenter.js';
@@ -132,7 +133,7 @@ export async function buildReportCards(
       ano_letivo_id: year?.id ?? null,
       ano_encerrado: false,
       escala: rules.escala,
-      media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
+      media_aprovacao: tenthsToNumber(stageRulesOf(turma, rules).mediaAprovacao),
       periodos: [],
       disciplinas: [],
       frequencia: { aulas_dadas: 0, faltas: 0, frequencia: null, por_dia: false },
@@ -153,6 +154,8 @@ export async function buildReportCards(
       // Between classes, other requests get their turn (5,000 boletins on PGlite take a while).
       if (byClass.size > 1) await yieldToEventLoop();
       const classWide = await classInputs(db, viewer, yearWide, turma);
+      // The class's stage's rules (Configurações → Acadêmico → Regras por etapa).
+      const classRules = stageRulesOf(turma, rules);
       for (let index = 0; index < ids.length; index += BATCH) {
         const part = ids.slice(index, index + BATCH);
         const perStudent = await studentInputs(db, year, yearWide.periods, part);
@@ -165,7 +168,7 @@ export async function buildReportCards(
               yearWide,
               classWide,
               perStudent.get(id)!,
-              rules,
+              classRules,
               guardian,
             ),
           );

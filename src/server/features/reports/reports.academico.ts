@@ -1,12 +1,14 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { FREQUENCIA_MINIMA } from '../../../shared/attendance.schemas.js';
+import { minimaText } from '../../../shared/stage-rules.js';
+import { isInfantil } from '../../../shared/classes.schemas.js';
 import { situacaoLabels, situacoes } from '../../../shared/averages.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportCell } from '../../../shared/reports.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { getClassMonth } from '../attendance/index.js';
-import { resolveYear } from '../calendar/index.js';
+import { resolveYear, rulesForClass } from '../calendar/index.js';
+import { conflict } from '../../lib/errors.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { drawCard } from '../grades/index.js';
 import { buildReportCards } from '../grades/index.js';
@@ -77,7 +79,7 @@ const boletinsTurma: HubReport = {
   formatos: ['pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
-    const turma = await classOf(run);
+    const turma = refuseInfantilClass(await classOf(run));
     const cards = await classCards(run, turma);
     return newResult(run, this, {
       subtitulo: classTitle(turma),
@@ -97,7 +99,7 @@ const boletinsTurma: HubReport = {
     });
   },
   async file(run) {
-    const turma = await classOf(run);
+    const turma = refuseInfantilClass(await classOf(run));
     const cards = await classCards(run, turma);
     const school = await getSchoolIdentity(run.db);
     const body = await renderPdfDocument(
@@ -118,13 +120,26 @@ const boletinsTurma: HubReport = {
   },
 };
 
-/** The classes of a year, in name order: the school's boletins export walks them one by one. */
+/**
+ * The classes of a year with boletins, in name order: the school's boletins export walks them one by
+ * one. Educação Infantil has none (LDB art. 31): its children have the Relatório de desenvolvimento.
+ */
 async function classesOfYear(db: DbOrTx, ano: number) {
-  return db
+  const rows = await db
     .select()
     .from(classes)
     .where(eq(classes.anoLetivo, String(ano)))
     .orderBy(sql`lower(${classes.nome})`);
+  return rows.filter((row) => !isInfantil(row.nivel));
+}
+
+/** An Infantil class has no boletins: its children have the Relatório de desenvolvimento (pareceres). */
+function refuseInfantilClass(turma: ClassRow): ClassRow {
+  if (isInfantil(turma.nivel))
+    throw conflict(
+      'Turmas de Educação Infantil não têm boletim: use o Relatório de desenvolvimento de cada criança (Pareceres).',
+    );
+  return turma;
 }
 
 const boletinsEscola: HubReport = {
@@ -274,15 +289,19 @@ const frequenciaMensal: HubReport = {
     });
     const schoolDays = month.dias.filter((day) => day.letivo).length;
     const rolls = month.dias.reduce((sum, day) => sum + day.chamadas, 0);
+    // The class's stage's minimum (Configurações → Acadêmico); the creche has none.
+    const { minima } = await rulesForClass(run.db, turma);
     const below = month.alunos.filter(
-      (student) => student.frequencia !== null && student.frequencia < FREQUENCIA_MINIMA,
+      (student) => student.frequencia !== null && minima !== null && student.frequencia < minima,
     ).length;
     return newResult(run, this, {
       subtitulo: `${classTitle(turma)} · ${month.mes.split('-').reverse().join('/')}`,
       cabecalho: [
         { rotulo: 'Dias letivos no mês', valor: String(schoolDays) },
         { rotulo: 'Chamadas registradas', valor: String(rolls) },
-        { rotulo: `Abaixo de ${String(FREQUENCIA_MINIMA)} %`, valor: plural(below, 'aluno', 'alunos') },
+        minima === null
+          ? { rotulo: 'Frequência mínima', valor: 'Sem mínimo (creche)' }
+          : { rotulo: `Abaixo de ${minimaText(minima)}`, valor: plural(below, 'aluno', 'alunos') },
       ],
       colunas: [
         { chave: 'nome', rotulo: 'Aluno', tipo: 'texto', peso: 3.5 },
@@ -307,13 +326,14 @@ const emRisco: HubReport = {
   grupo: 'academico',
   titulo: 'Alunos em risco',
   descricao: () =>
-    `Por disciplina, os alunos da turma com frequência abaixo de ${String(FREQUENCIA_MINIMA)} % ou média abaixo da média para aprovação.`,
+    'Por disciplina, os alunos da turma com frequência abaixo do mínimo da etapa ou média abaixo da média para aprovação.',
   access: 'reports.read',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
     const turma = await classOf(run);
     const cards = await classCards(run, turma, true);
+    const { minima } = await rulesForClass(run.db, turma);
     const linhas: Record<string, ReportCell>[] = [];
     for (const card of cards) {
       const passing = card.media_aprovacao;
@@ -321,8 +341,8 @@ const emRisco: HubReport = {
         const reasons: string[] = [];
         if (subject.media_anual !== null && subject.media_anual < passing)
           reasons.push(`média abaixo de ${decimal(passing)}`);
-        if (subject.frequencia !== null && subject.frequencia < FREQUENCIA_MINIMA)
-          reasons.push(`frequência abaixo de ${String(FREQUENCIA_MINIMA)} %`);
+        if (subject.frequencia !== null && minima !== null && subject.frequencia < minima)
+          reasons.push(`frequência abaixo de ${minimaText(minima)}`);
         if (reasons.length === 0) continue;
         linhas.push({
           nome: card.aluno.nome,
