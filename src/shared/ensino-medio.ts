@@ -1,0 +1,117 @@
+/**
+ * Ensino Médio (issue 31 §1, ADR 0027): the parts of its curriculum — formação geral básica and the
+ * itinerários formativos — and the carga horária the law asks of them (LDB art. 24 I and art. 35-C as
+ * written by Lei 14.945/2024).
+ */
+import { MIN_DIAS_LETIVOS } from './calendar.js';
+
+export const ENSINO_MEDIO = 'Ensino Médio';
+export const isEnsinoMedio = (nivel: string | null | undefined): boolean => nivel === ENSINO_MEDIO;
+
+/** 200 dias letivos (LDB art. 24 I) of 5 school days: the weeks a weekly lesson repeats in a year. */
+export const SEMANAS_LETIVAS = MIN_DIAS_LETIVOS / 5;
+export const AULA_MINUTOS_PADRAO = 50;
+
+/** Lei 14.945/2024: the minimums over the three séries, in hours. */
+export const MINIMOS_MEDIO = {
+  /** LDB art. 24 I: 1.000 h a year in Ensino Médio. */
+  anual: 1000,
+  /** art. 35-C: formação geral básica over the three years. */
+  formacaoGeralBasica: 2400,
+  /** art. 35-C §: with a técnico itinerário (up to 300 h of it may deepen BNCC content of the course). */
+  formacaoGeralBasicaTecnico: 2100,
+  total: 3000,
+} as const;
+
+export const PARTE_FGB = 'Formação geral básica';
+
+/** Hours of a subject in a year: weekly lessons × the year's weeks × the lesson's minutes. */
+export function annualMinutes(aulasSemanais: number, aulaMinutos: number): number {
+  return aulasSemanais * SEMANAS_LETIVAS * aulaMinutos;
+}
+export const minutesToHours = (minutes: number): number => Math.round(minutes / 60);
+
+export function formatHours(hours: number): string {
+  return `${hours.toLocaleString('pt-BR')} h`;
+}
+
+/** '1ª série' → 1; null when the série has no number. */
+export function serieNumber(serie: string): number | null {
+  const match = /^(\d+)/.exec(serie.trim());
+  return match ? Number(match[1]) : null;
+}
+
+export interface SerieHours {
+  serie: number;
+  formacao_geral_basica: number;
+  /** By itinerário name: its own subjects' hours that série. */
+  itinerarios: Record<string, number>;
+  /** True when no class of that série exists this year: this class's figures stand in for it. */
+  projetada: boolean;
+}
+
+export interface CargaHorariaCheck {
+  /** One entry per itinerário (or one with `itinerario: null` when the class offers none). */
+  percursos: {
+    itinerario: string | null;
+    tecnico: boolean;
+    formacao_geral_basica: number;
+    itinerario_horas: number;
+    total: number;
+    minimo_fgb: number;
+  }[];
+  avisos: string[];
+}
+
+/**
+ * The three séries' totals along each itinerário, checked against the law: a list of warnings in
+ * Portuguese (a warning, never a block: the school's matriz may be in transition).
+ */
+export function checkCargaHoraria(
+  series: readonly SerieHours[],
+  itinerarios: readonly { nome: string; tecnico: boolean }[],
+): CargaHorariaCheck {
+  const avisos: string[] = [];
+  for (const serie of series) {
+    const trilhas = itinerarios.length === 0 ? [null] : itinerarios.map((item) => item.nome);
+    const lowest = Math.min(
+      ...trilhas.map(
+        (nome) => serie.formacao_geral_basica + (nome === null ? 0 : (serie.itinerarios[nome] ?? 0)),
+      ),
+    );
+    if (!serie.projetada && lowest < MINIMOS_MEDIO.anual)
+      avisos.push(
+        `A ${String(serie.serie)}ª série soma ${formatHours(lowest)} no ano; a LDB (art. 24, I) pede ao menos ${formatHours(MINIMOS_MEDIO.anual)} anuais no Ensino Médio.`,
+      );
+  }
+  const fgb = series.reduce((sum, serie) => sum + serie.formacao_geral_basica, 0);
+  const percursos = (itinerarios.length === 0 ? [null] : itinerarios).map((item) => {
+    const horas =
+      item === null ? 0 : series.reduce((sum, serie) => sum + (serie.itinerarios[item.nome] ?? 0), 0);
+    const tecnico = item?.tecnico ?? false;
+    return {
+      itinerario: item?.nome ?? null,
+      tecnico,
+      formacao_geral_basica: fgb,
+      itinerario_horas: horas,
+      total: fgb + horas,
+      minimo_fgb: tecnico ? MINIMOS_MEDIO.formacaoGeralBasicaTecnico : MINIMOS_MEDIO.formacaoGeralBasica,
+    };
+  });
+  const minimoFgb = Math.min(...percursos.map((percurso) => percurso.minimo_fgb));
+  const strictest = percursos.some((percurso) => !percurso.tecnico)
+    ? MINIMOS_MEDIO.formacaoGeralBasica
+    : minimoFgb;
+  if (fgb < strictest)
+    avisos.push(
+      `A formação geral básica soma ${formatHours(fgb)} nas três séries; a Lei 14.945/2024 pede ao menos ${formatHours(strictest)}${strictest === MINIMOS_MEDIO.formacaoGeralBasicaTecnico ? ' com itinerário técnico' : ''}.`,
+    );
+  for (const percurso of percursos)
+    if (percurso.total < MINIMOS_MEDIO.total)
+      avisos.push(
+        percurso.itinerario === null
+          ? `As três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`
+          : `Com o itinerário ${percurso.itinerario}, as três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`,
+      );
+  return { percursos, avisos };
+}
