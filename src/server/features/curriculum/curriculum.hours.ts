@@ -93,7 +93,12 @@ export async function cargaHorariaOf(
       const hours = figures.map((item) => item.itinerarios[nome]).filter((value) => value !== undefined);
       byName[nome] = hours.length === 0 ? 0 : Math.min(...hours);
     }
-    return { serie: numero, formacao_geral_basica: lowest.formacao_geral_basica, itinerarios: byName, projetada: false };
+    return {
+      serie: numero,
+      formacao_geral_basica: lowest.formacao_geral_basica,
+      itinerarios: byName,
+      projetada: false,
+    };
   });
   const check = checkCargaHoraria(series, itinerarios);
   return { semanas: SEMANAS_LETIVAS, series, ...check };

@@ -48,8 +48,7 @@ export const classItinerariosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: okResponse(itinerarioChoicesSchema) },
       config: { access: 'classes.read' },
     },
-    async (request) =>
-      ok(await getItinerarioChoices(app.ctx.db, signedInUser(request), request.params.id)),
+    async (request) => ok(await getItinerarioChoices(app.ctx.db, signedInUser(request), request.params.id)),
   );
 
   app.put(

@@ -74,7 +74,10 @@ export async function saveItinerarios(
   }
   // Names are unique per class: free the kept rows' names before renaming them into each other's.
   for (const id of kept)
-    await tx.update(classItinerarios).set({ nome: `~${id}` }).where(eq(classItinerarios.id, id));
+    await tx
+      .update(classItinerarios)
+      .set({ nome: `~${id}` })
+      .where(eq(classItinerarios.id, id));
   for (const [index, item] of input.entries()) {
     const match = item.id === undefined ? byName.get(subjectKey(item.nome)) : byId.get(item.id);
     if (match) {
@@ -148,8 +151,7 @@ export async function saveItinerarioChoices(
   actor: Actor,
 ): Promise<ItinerarioChoices> {
   const turma = await classInScope(ctx.db, viewer, turmaId);
-  if (!isEnsinoMedio(turma.nivel))
-    throw badRequest('Itinerários formativos só existem no Ensino Médio.');
+  if (!isEnsinoMedio(turma.nivel)) throw badRequest('Itinerários formativos só existem no Ensino Médio.');
   await ctx.db.transaction(async (tx) => {
     const current = await presentChoices(tx, turma);
     if (current.itinerarios.length === 0)
@@ -165,7 +167,10 @@ export async function saveItinerarioChoices(
         ]);
       if (choice.itinerario_id !== null && !offered.has(choice.itinerario_id))
         throw badRequest('Itinerário não oferecido por esta turma', [
-          { path: `escolhas.${String(index)}.itinerario_id`, message: 'Itinerário não oferecido por esta turma' },
+          {
+            path: `escolhas.${String(index)}.itinerario_id`,
+            message: 'Itinerário não oferecido por esta turma',
+          },
         ]);
       if (aluno.itinerario_id === choice.itinerario_id) continue;
       await tx
@@ -253,6 +258,8 @@ export async function itinerariosOfClass(
     subjectItinerario: new Map(
       subjects.map((row) => [row.disciplina, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
     ),
-    choiceOf: new Map(choices.map((row) => [row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico }])),
+    choiceOf: new Map(
+      choices.map((row) => [row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
+    ),
   };
 }
