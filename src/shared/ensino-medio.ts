@@ -4,6 +4,7 @@
  * written by Lei 14.945/2024).
  */
 import { MIN_DIAS_LETIVOS } from './calendar.js';
+import { areaLabel, areas, type Area } from './disciplinas.schemas.js';
 
 export const ENSINO_MEDIO = 'Ensino Médio';
 export const isEnsinoMedio = (nivel: string | null | undefined): boolean => nivel === ENSINO_MEDIO;
@@ -114,4 +115,62 @@ export function checkCargaHoraria(
           : `Com o itinerário ${percurso.itinerario}, as três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`,
       );
   return { percursos, avisos };
+}
+
+export interface SubjectGroup<T> {
+  /** 'Linguagens e suas Tecnologias' … or 'Itinerário formativo: <nome>'. */
+  titulo: string;
+  parte: 'formacao_geral_basica' | 'itinerario';
+  itens: T[];
+  /** The group's hours a year (the subjects with a figure). */
+  carga_horaria: number;
+}
+
+const sumHours = (items: readonly { carga_horaria: number | null }[]) =>
+  items.reduce((sum, item) => sum + (item.carga_horaria ?? 0), 0);
+
+/**
+ * A Médio student's subjects as the boletim and the histórico print them: the formação geral básica by
+ * área do conhecimento (the BNCC's order), then each itinerário. The subjects keep their order inside a group.
+ */
+export function groupByArea<
+  T extends { area: Area | null; itinerario: string | null; carga_horaria: number | null },
+>(subjects: readonly T[]): SubjectGroup<T>[] {
+  const groups: SubjectGroup<T>[] = [];
+  const fgb = subjects.filter((subject) => subject.itinerario === null);
+  for (const area of [...areas, null]) {
+    const itens = fgb.filter((subject) => subject.area === area);
+    if (itens.length > 0)
+      groups.push({
+        titulo: area === null ? 'Outras disciplinas' : areaLabel(area, ENSINO_MEDIO),
+        parte: 'formacao_geral_basica',
+        itens,
+        carga_horaria: sumHours(itens),
+      });
+  }
+  const itinerarios = [...new Set(subjects.flatMap((subject) => subject.itinerario ?? []))];
+  for (const nome of itinerarios) {
+    const itens = subjects.filter((subject) => subject.itinerario === nome);
+    groups.push({
+      titulo: `Itinerário formativo: ${nome}`,
+      parte: 'itinerario',
+      itens,
+      carga_horaria: sumHours(itens),
+    });
+  }
+  return groups;
+}
+
+/** 'Carga horária anual: formação geral básica 800 h · itinerário 200 h · total 1.000 h'. */
+export function cargaHorariaText(groups: readonly SubjectGroup<unknown>[]): string {
+  const fgb = groups
+    .filter((group) => group.parte === 'formacao_geral_basica')
+    .reduce((sum, group) => sum + group.carga_horaria, 0);
+  const itinerario = groups
+    .filter((group) => group.parte === 'itinerario')
+    .reduce((sum, group) => sum + group.carga_horaria, 0);
+  const parts = [`formação geral básica ${formatHours(fgb)}`];
+  if (itinerario > 0) parts.push(`itinerário formativo ${formatHours(itinerario)}`);
+  parts.push(`total ${formatHours(fgb + itinerario)}`);
+  return `Carga horária anual: ${parts.join(' · ')}`;
 }
