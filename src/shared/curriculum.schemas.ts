@@ -154,6 +154,8 @@ export const curriculumSchema = z.object({
   /** Ensino Médio only (null elsewhere): the carga horária per part and série against Lei 14.945/2024. */
   carga_horaria: z
     .object({
+      /** The class's own série (1–3). */
+      serie: z.number().int(),
       semanas: z.number().int(),
       series: z.array(
         z.object({

@@ -51,6 +51,24 @@ export interface SerieHours {
   projetada: boolean;
 }
 
+/** One class's hours in its série, from its grid (its subjects' weekly lessons and itinerários). */
+export function serieHoursOf(
+  serie: number,
+  aulaMinutos: number,
+  lines: readonly { aulasSemanais: number; itinerario: string | null }[],
+): SerieHours {
+  let fgb = 0;
+  const byItinerario = new Map<string, number>();
+  for (const line of lines) {
+    const minutes = annualMinutes(line.aulasSemanais, aulaMinutos);
+    if (line.itinerario === null) fgb += minutes;
+    else byItinerario.set(line.itinerario, (byItinerario.get(line.itinerario) ?? 0) + minutes);
+  }
+  const itinerarios: Record<string, number> = {};
+  for (const [nome, minutes] of byItinerario) itinerarios[nome] = minutesToHours(minutes);
+  return { serie, formacao_geral_basica: minutesToHours(fgb), itinerarios, projetada: false };
+}
+
 export interface CargaHorariaCheck {
   /** One entry per itinerário (or one with `itinerario: null` when the class offers none). */
   percursos: {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BookOpen, Pencil, Plus, School, Trash2, Users } from 'lucide-react';
+import { BookOpen, Pencil, Plus, Route, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -18,6 +18,8 @@ import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
 import { ClassCurriculumModal } from './class-curriculum-modal';
 import { ClassStudentsModal } from './class-students-modal';
+import { ClassItinerariosModal } from './class-itinerarios-modal';
+import { isEnsinoMedio } from '../../../shared/ensino-medio';
 import { useClasses, useDeleteClass } from './classes.api';
 
 /**
@@ -75,6 +77,7 @@ export function ClassesPage() {
   const dialog = useRowDialog<{
     form: SchoolClass | null;
     students: SchoolClass;
+    itinerarios: SchoolClass;
     delete: SchoolClass;
   }>();
   // The open grade curricular is in the URL (`?grade=<id>`): Notas and Frequência link to a class's
@@ -152,6 +155,11 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => updateParams({ grade: turma.id })}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
             </Button>
+            {isEnsinoMedio(turma.nivel) && (
+              <Button variant="secondary" onClick={() => dialog.show('itinerarios', turma)}>
+                <Route className="h-4 w-4" aria-hidden="true" /> Itinerários
+              </Button>
+            )}
             {canReportCards && (
               <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
             )}
@@ -168,6 +176,13 @@ export function ClassesPage() {
       ))}
       {dialog.render('students', (turma) => (
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
+      ))}
+      {dialog.render('itinerarios', (turma) => (
+        <ClassItinerariosModal
+          turma={turma}
+          canWrite={can(permissionsOf(me), 'students.write')}
+          onClose={dialog.close}
+        />
       ))}
       {gradeClass && (
         <ClassCurriculumModal

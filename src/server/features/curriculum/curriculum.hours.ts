@@ -4,10 +4,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  annualMinutes,
   checkCargaHoraria,
+  serieHoursOf,
   ENSINO_MEDIO,
-  minutesToHours,
   SEMANAS_LETIVAS,
   serieNumber,
   type SerieHours,
@@ -17,25 +16,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { classItinerarios, classSubjects } from '../../db/schema/curriculum.js';
 import { groupBy } from '../../../shared/group-by.js';
-
-interface GridLine {
-  aulasSemanais: number;
-  itinerario: string | null;
-}
-
-/** One class's hours in its série, from its grid. */
-export function serieHoursOf(serie: number, aulaMinutos: number, lines: readonly GridLine[]): SerieHours {
-  const itinerarios: Record<string, number> = {};
-  let fgb = 0;
-  const byItinerario = new Map<string, number>();
-  for (const line of lines) {
-    const minutes = annualMinutes(line.aulasSemanais, aulaMinutos);
-    if (line.itinerario === null) fgb += minutes;
-    else byItinerario.set(line.itinerario, (byItinerario.get(line.itinerario) ?? 0) + minutes);
-  }
-  for (const [nome, minutes] of byItinerario) itinerarios[nome] = minutesToHours(minutes);
-  return { serie, formacao_geral_basica: minutesToHours(fgb), itinerarios, projetada: false };
-}
 
 /**
  * The three séries for the check: this class for its série; for the others, the school's Médio classes of
@@ -101,5 +81,5 @@ export async function cargaHorariaOf(
     };
   });
   const check = checkCargaHoraria(series, itinerarios);
-  return { semanas: SEMANAS_LETIVAS, series, ...check };
+  return { serie: own.serie, semanas: SEMANAS_LETIVAS, series, ...check };
 }

@@ -14,8 +14,14 @@ import { attendanceRolls } from '../../db/schema/attendance.js';
 import { classItinerarios, classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
 import { disciplinas } from '../../db/schema/disciplinas.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
-import { annualMinutes, isEnsinoMedio, minutesToHours, serieNumber } from '../../../shared/ensino-medio.js';
-import { cargaHorariaOf, serieHoursOf } from './curriculum.hours.js';
+import {
+  annualMinutes,
+  isEnsinoMedio,
+  minutesToHours,
+  serieHoursOf,
+  serieNumber,
+} from '../../../shared/ensino-medio.js';
+import { cargaHorariaOf } from './curriculum.hours.js';
 import { saveItinerarios } from './itinerarios.service.js';
 
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
