@@ -74,7 +74,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await grade.getByRole('button', { name: 'Adicionar itinerário' }).click();
   await grade.getByLabel('Itinerário 2', { exact: true }).fill(LH);
   const rows: [string, string, string][] = [
-    ['Português', '5', ''],
+    ['Português', '5', 'Formação geral básica'],
     [lab, '5', `Itinerário: ${CN}`],
     [oficina, '5', `Itinerário: ${LH}`],
   ];
@@ -82,7 +82,7 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
     await grade.getByRole('button', { name: 'Adicionar disciplina' }).click();
     await grade.getByLabel('Disciplina', { exact: true }).nth(index).selectOption(subject);
     await grade.getByLabel('Aulas/semana').nth(index).fill(aulas);
-    if (parte) await grade.getByLabel('Parte do currículo').nth(index).selectOption({ label: parte });
+    await grade.getByLabel('Parte do currículo').nth(index).selectOption({ label: parte });
   }
   // 15 lessons of 50 min: far below the law — a warning, not a block.
   const hours = grade.getByRole('region', { name: 'Carga horária' });
@@ -120,10 +120,14 @@ test('Ensino Médio: itinerários in the grade curricular, a student’s choice,
   await mobile.page.goto(`/dashboard/alunos?q=${encodeURIComponent(aluna)}`);
   await mobile.page.getByRole('button', { name: `Ver detalhes de ${aluna}` }).click();
   const card = mobile.page.getByRole('dialog', { name: aluna }).getByRole('region', { name: /Boletim/ });
-  await expect(card.getByRole('heading', { name: new RegExp(`Itinerário formativo: ${CN}`) })).toBeVisible();
-  await mobile.page.screenshot({ path: `${shots}/ensino-medio-boletim-phone.png`, fullPage: true });
+  const itinerario = card.getByRole('heading', { name: new RegExp(`Itinerário formativo: ${CN}`) });
+  await itinerario.scrollIntoViewIfNeeded();
+  await expect(itinerario).toBeVisible();
+  await mobile.page.screenshot({ path: `${shots}/ensino-medio-boletim-phone.png` });
   await mobile.page.goto(`/dashboard/turmas?grade=${turmaId}`);
-  await expect(mobile.page.getByRole('region', { name: 'Carga horária' })).toBeVisible();
-  await mobile.page.screenshot({ path: `${shots}/ensino-medio-grade-phone.png`, fullPage: true });
+  const hoursOnPhone = mobile.page.getByRole('region', { name: 'Carga horária' });
+  await hoursOnPhone.scrollIntoViewIfNeeded();
+  await expect(hoursOnPhone.getByRole('status')).toContainText('Abaixo do mínimo legal');
+  await mobile.page.screenshot({ path: `${shots}/ensino-medio-grade-phone.png` });
   await mobile.context.close();
 });
