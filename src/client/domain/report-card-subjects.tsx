@@ -65,7 +65,7 @@ export function SubjectCards({ card }: { card: ReportCard }) {
           ? []
           : [
               <li key={`grupo-${group.titulo}`} className="pt-1">
-                <h4 className="text-xs font-semibold tracking-wide text-indigo-900 uppercase">
+                <h4 className="text-xs font-semibold text-indigo-900">
                   {group.titulo} · {formatHours(group.carga_horaria)}
                 </h4>
               </li>,
