@@ -48,7 +48,7 @@ import {
 } from './features/operations/index.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './features/calendar/index.js';
-import { classCurriculumRoutes } from './features/curriculum/index.js';
+import { classCurriculumRoutes, classItinerariosRoutes } from './features/curriculum/index.js';
 import { developmentReportRoutes, pareceresRoutes } from './features/pareceres/index.js';
 import { attendanceRoutes } from './features/attendance/index.js';
 import {
@@ -280,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // curriculum
   await app.register(disciplinasRoutes, { prefix: '/api/disciplinas' });
   await app.register(classCurriculumRoutes, { prefix: '/api/turmas/:id/disciplinas' });
+  await app.register(classItinerariosRoutes, { prefix: '/api/turmas/:id/itinerarios' });
   // attendance
   await app.register(attendanceRoutes, { prefix: '/api/frequencia' });
   // grades

@@ -84,6 +84,10 @@ export const AUDIT_ACTIONS = {
   remover_bolsa: { rotulo: 'Bolsa removida', verbo: 'removeu bolsa de' },
   // School life
   atualizar_grade: { rotulo: 'Grade curricular alterada', verbo: 'atualizou a grade curricular de' },
+  escolher_itinerario: {
+    rotulo: 'Itinerário formativo escolhido',
+    verbo: 'registrou os itinerários formativos dos alunos de',
+  },
   corrigir_frequencia: { rotulo: 'Chamada corrigida', verbo: 'corrigiu' },
   abonar_falta: { rotulo: 'Falta abonada', verbo: 'abonou' },
   desfazer_abono: { rotulo: 'Abono desfeito', verbo: 'desfez o abono de' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from './disciplinas.schemas.js';
 import { optionalText, requiredName, singleLineText, uuidParam, versionSchema } from './validators.js';
 
 /**
@@ -216,10 +217,20 @@ export interface HistoryYear {
   escola: string;
   cidade_uf: string | null;
   origem: 'escola' | 'anterior';
-  disciplinas: { disciplina: string; nota: string; resultado: string; carga_horaria: number | null }[];
+  disciplinas: {
+    disciplina: string;
+    nota: string;
+    resultado: string;
+    carga_horaria: number | null;
+    /** Ensino Médio (documents issued since ADR 0027): the área and the itinerário (null: FGB). */
+    area?: Area | null;
+    itinerario?: string | null;
+  }[];
   carga_horaria_total: number | null;
   frequencia: number | null;
   resultado: string;
+  /** A year of Ensino Médio: printed by área, then the itinerário, in hours of 60 minutes. */
+  ensino_medio?: boolean;
 }
 
 /**

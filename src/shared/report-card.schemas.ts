@@ -1,7 +1,7 @@
 /** Contracts of the boletim and the conselho de classe's decisions. */
 import { z } from 'zod';
 import { escalas, situacoes } from './averages.js';
-import { subjectNameSchema } from './disciplinas.schemas.js';
+import { areas, subjectNameSchema } from './disciplinas.schemas.js';
 import { requiredReason } from './validators.js';
 
 // ---------------------------------------------------------------- conselho de classe
@@ -62,6 +62,12 @@ export type ReportCardPeriod = z.infer<typeof reportCardPeriodSchema>;
 
 const reportCardSubjectSchema = z.object({
   disciplina: z.string(),
+  /** The catalogue's área do conhecimento (null: a subject no longer in the catalogue). */
+  area: z.enum(areas).nullable(),
+  /** Ensino Médio: the itinerário formativo the subject belongs to; null: formação geral básica. */
+  itinerario: z.string().nullable(),
+  /** Hours a year by the class's grade curricular (null: not in the grid). */
+  carga_horaria: z.number().int().nullable(),
   periodos: z.array(reportCardPeriodSchema),
   media_anual: z.number().nullable(),
   media_anual_texto: z.string().nullable(),
@@ -98,6 +104,10 @@ export const reportCardSchema = z.object({
   conselho: councilDecisionSchema.nullable(),
   /** True when the viewer (a guardian) sees only the published periods. */
   somente_publicados: z.boolean(),
+  /** The class is of Ensino Médio: the boletim groups subjects by área, then the itinerário. */
+  ensino_medio: z.boolean(),
+  /** Ensino Médio: the itinerário formativo the student takes in the class (null: none chosen). */
+  itinerario: z.object({ nome: z.string(), tecnico: z.boolean() }).nullable(),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

@@ -3,6 +3,28 @@ import { formatPercent } from '../../shared/format';
 import { situacaoLabels } from '../../shared/averages';
 import type { ReportCard } from '../../shared/report-card.schemas';
 import { SituacaoBadge } from './report-card-parts';
+import { cargaHorariaText, formatHours, groupByArea, type SubjectGroup } from '../../shared/ensino-medio';
+
+type Subject = ReportCard['disciplinas'][number];
+
+/** Ensino Médio: the subjects by área, then the itinerário; elsewhere one untitled group. */
+export function subjectGroups(card: ReportCard): SubjectGroup<Subject>[] {
+  if (!card.ensino_medio)
+    return [{ titulo: '', parte: 'formacao_geral_basica', itens: card.disciplinas, carga_horaria: 0 }];
+  return groupByArea(card.disciplinas);
+}
+
+/** Below a Médio boletim: the student's itinerário and the year's carga horária per part. */
+export function MedioSummary({ card }: { card: ReportCard }) {
+  return (
+    <p className="text-sm text-gray-700">
+      {card.itinerario
+        ? `Itinerário formativo: ${card.itinerario.nome}${card.itinerario.tecnico ? ' (técnico)' : ''}. `
+        : 'Itinerário formativo ainda não escolhido. '}
+      {cargaHorariaText(groupByArea(card.disciplinas))}.
+    </p>
+  );
+}
 
 /** The conselho de classe's reasons per subject, below the table or the cards (they are long). */
 export function CouncilNotes({ card }: { card: ReportCard }) {
@@ -38,58 +60,69 @@ export function SubjectCards({ card }: { card: ReportCard }) {
       aria-label={`Boletim de ${card.aluno.nome} em ${String(card.ano)}, por disciplina`}
       className="space-y-3"
     >
-      {card.disciplinas.map((subject) => (
-        <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
-          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-            <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
-            <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
-          </div>
-          <dl
-            className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}
-          >
-            {card.periodos.map((period) => {
-              const own = subject.periodos.find((item) => item.numero === period.numero);
-              return (
-                <div key={period.numero}>
-                  <dt className="text-xs text-gray-600">
-                    <abbr title={period.nome} className="no-underline">
-                      {shortPeriod(period.nome)}
-                    </abbr>
-                  </dt>
-                  <dd className="font-medium text-gray-900">
-                    {own?.media_texto ?? '—'}
-                    {own?.recuperacao_texto && (
-                      <span className="block text-xs font-normal text-gray-600">
-                        rec. {own.recuperacao_texto}
-                      </span>
-                    )}
+      {subjectGroups(card).flatMap((group) => [
+        ...(group.titulo === ''
+          ? []
+          : [
+              <li key={`grupo-${group.titulo}`} className="pt-1">
+                <h4 className="text-xs font-semibold text-indigo-900">
+                  {group.titulo} · {formatHours(group.carga_horaria)}
+                </h4>
+              </li>,
+            ]),
+        ...group.itens.map((subject) => (
+          <li key={subject.disciplina} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+            <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+              <h4 className="font-semibold text-gray-900">{subject.disciplina}</h4>
+              <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
+            </div>
+            <dl
+              className={`mt-2 grid ${periodGrid[card.periodos.length] ?? 'grid-cols-4'} gap-1 rounded-md bg-gray-50 p-2 text-center`}
+            >
+              {card.periodos.map((period) => {
+                const own = subject.periodos.find((item) => item.numero === period.numero);
+                return (
+                  <div key={period.numero}>
+                    <dt className="text-xs text-gray-600">
+                      <abbr title={period.nome} className="no-underline">
+                        {shortPeriod(period.nome)}
+                      </abbr>
+                    </dt>
+                    <dd className="font-medium text-gray-900">
+                      {own?.media_texto ?? '—'}
+                      {own?.recuperacao_texto && (
+                        <span className="block text-xs font-normal text-gray-600">
+                          rec. {own.recuperacao_texto}
+                        </span>
+                      )}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+            <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
+              <div className="flex gap-1">
+                <dt className="text-gray-600">Média anual</dt>
+                <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
+              </div>
+              {subject.faltas !== null && (
+                <div className="flex gap-1">
+                  <dt className="text-gray-600">Faltas</dt>
+                  <dd className="text-gray-900">
+                    {subject.faltas}
+                    {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
                   </dd>
                 </div>
-              );
-            })}
-          </dl>
-          <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1">
-            <div className="flex gap-1">
-              <dt className="text-gray-600">Média anual</dt>
-              <dd className="font-semibold text-gray-900">{subject.media_anual_texto ?? '—'}</dd>
-            </div>
-            {subject.faltas !== null && (
-              <div className="flex gap-1">
-                <dt className="text-gray-600">Faltas</dt>
-                <dd className="text-gray-900">
-                  {subject.faltas}
-                  {subject.frequencia === null ? '' : ` (${formatPercent(subject.frequencia)})`}
-                </dd>
-              </div>
+              )}
+            </dl>
+            {subject.conselho && subject.situacao_calculada && (
+              <p className="mt-2 text-xs text-gray-600">
+                Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
+              </p>
             )}
-          </dl>
-          {subject.conselho && subject.situacao_calculada && (
-            <p className="mt-2 text-xs text-gray-600">
-              Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
-            </p>
-          )}
-        </li>
-      ))}
+          </li>
+        )),
+      ])}
     </ul>
   );
 }

@@ -95,6 +95,9 @@ function dailyCard(): ReportCard {
   });
   const subject = (disciplina: string, media: string) => ({
     disciplina,
+    area: null,
+    itinerario: null,
+    carga_horaria: null,
     periodos: [period(1, media), period(2, null)],
     media_anual: Number(media.replace(',', '.')),
     media_anual_texto: media,

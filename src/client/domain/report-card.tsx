@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { formatPercent } from '../../shared/format';
 import { Download, Gavel } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -14,7 +14,8 @@ import { SelectField } from '../components/field';
 import { Button } from '../components/button';
 import { ErrorBanner, Spinner } from '../components/feedback';
 import { SituacaoBadge, EmptyCard } from './report-card-parts';
-import { CouncilNotes, SubjectCards } from './report-card-subjects';
+import { CouncilNotes, MedioSummary, SubjectCards, subjectGroups } from './report-card-subjects';
+import { formatHours } from '../../shared/ensino-medio';
 
 /** The boletim's year in the URL (`?ano=2025`): a year of four digits, anything else is the default year. */
 export function yearParamOf(value: string | null): number | undefined {
@@ -135,52 +136,72 @@ export function ReportCardView({ alunoId }: { alunoId: string }) {
               </tr>
             </thead>
             <tbody>
-              {data.disciplinas.map((subject) => (
-                <tr key={subject.disciplina} className="border-t border-gray-100 align-top">
-                  <th
-                    scope="row"
-                    className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-gray-900"
-                  >
-                    {subject.disciplina}
-                  </th>
-                  {data.periodos.map((period) => {
-                    const own = subject.periodos.find((item) => item.numero === period.numero);
-                    return (
-                      <td key={period.numero} className="px-1.5 py-2 text-center whitespace-nowrap">
-                        {own?.media_texto ?? '—'}
-                        {own?.recuperacao_texto && (
-                          <span className="block text-xs text-gray-600">
-                            <abbr title="recuperação" className="no-underline">
-                              rec.
-                            </abbr>{' '}
-                            {own.recuperacao_texto}
+              {subjectGroups(data).map((group) => (
+                <Fragment key={group.titulo}>
+                  {group.titulo !== '' && (
+                    <tr className="border-t border-gray-200 bg-indigo-50">
+                      <th
+                        scope="rowgroup"
+                        colSpan={data.periodos.length + 5}
+                        className="px-3 py-1.5 text-left text-xs font-semibold text-indigo-900"
+                      >
+                        {group.titulo} · {formatHours(group.carga_horaria)}
+                      </th>
+                    </tr>
+                  )}
+                  {group.itens.map((subject) => (
+                    <tr key={subject.disciplina} className="border-t border-gray-100 align-top">
+                      <th
+                        scope="row"
+                        className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-gray-900"
+                      >
+                        {subject.disciplina}
+                      </th>
+                      {data.periodos.map((period) => {
+                        const own = subject.periodos.find((item) => item.numero === period.numero);
+                        return (
+                          <td key={period.numero} className="px-1.5 py-2 text-center whitespace-nowrap">
+                            {own?.media_texto ?? '—'}
+                            {own?.recuperacao_texto && (
+                              <span className="block text-xs text-gray-600">
+                                <abbr title="recuperação" className="no-underline">
+                                  rec.
+                                </abbr>{' '}
+                                {own.recuperacao_texto}
+                              </span>
+                            )}
+                          </td>
+                        );
+                      })}
+                      <td className="px-1.5 py-2 text-center font-semibold">
+                        {subject.media_anual_texto ?? '—'}
+                      </td>
+                      <td className="px-1.5 py-2 text-center">{subject.faltas ?? '—'}</td>
+                      <td className="px-1.5 py-2 text-center whitespace-nowrap">
+                        {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
+                      </td>
+                      <td className="w-40 min-w-36 px-2 py-2">
+                        <SituacaoBadge
+                          situacao={subject.situacao}
+                          conselho={subject.conselho !== null}
+                          wrap
+                        />
+                        {subject.conselho && subject.situacao_calculada && (
+                          <span className="mt-1 block text-xs text-gray-600">
+                            Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
                           </span>
                         )}
                       </td>
-                    );
-                  })}
-                  <td className="px-1.5 py-2 text-center font-semibold">
-                    {subject.media_anual_texto ?? '—'}
-                  </td>
-                  <td className="px-1.5 py-2 text-center">{subject.faltas ?? '—'}</td>
-                  <td className="px-1.5 py-2 text-center whitespace-nowrap">
-                    {subject.frequencia === null ? '—' : formatPercent(subject.frequencia)}
-                  </td>
-                  <td className="w-40 min-w-36 px-2 py-2">
-                    <SituacaoBadge situacao={subject.situacao} conselho={subject.conselho !== null} wrap />
-                    {subject.conselho && subject.situacao_calculada && (
-                      <span className="mt-1 block text-xs text-gray-600">
-                        Pelas regras: {situacaoLabels[subject.situacao_calculada]}.
-                      </span>
-                    )}
-                  </td>
-                </tr>
+                    </tr>
+                  ))}
+                </Fragment>
               ))}
             </tbody>
           </table>
         </div>
       )}
       <CouncilNotes card={data} />
+      {data.ensino_medio && <MedioSummary card={data} />}
       <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
         <span>
           Frequência geral:{' '}

@@ -95,6 +95,8 @@ export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
     situacao_calculada: null,
     conselho: null,
     somente_publicados: false,
+    ensino_medio: false,
+    itinerario: null,
     ...card,
   };
 }

@@ -11,6 +11,7 @@ import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedPareceres } from './seed-pareceres.js';
 import { seedGrades } from './seed-grades.js';
+import { seedMedio } from './seed-medio.js';
 import { seedLgpd } from './seed-lgpd.js';
 import { seedComunicados } from './seed-comunicados.js';
 import { seedDocuments } from './seed-documents.js';
@@ -100,6 +101,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     });
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
+    await seedMedio(tx, clock.today());
     await seedGrades(tx, clock.today());
     await seedPareceres(tx, ids.professor!, ids.direcao!);
     await seedLgpd(tx, ids.responsavel!);

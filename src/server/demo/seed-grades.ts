@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
-import { classSubjects } from '../db/schema/curriculum.js';
+import { classSubjects, studentItinerarios } from '../db/schema/curriculum.js';
 import { schoolPeriods, schoolYears } from '../db/schema/calendar.js';
 import { classes } from '../db/schema/classes.js';
 import { assessments, councilDecisions, gradeChanges, grades, periodStates } from '../db/schema/grades.js';
@@ -64,6 +64,16 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
     .from(classes)
     .where(eq(classes.anoLetivo, String(year.ano)));
   const grid = await tx.select().from(classSubjects);
+  // Ensino Médio: an itinerário's subjects are graded for the students who chose it only.
+  const choices = await tx.select().from(studentItinerarios);
+  const takes = (alunoId: string, subject: (typeof grid)[number]) =>
+    subject.itinerarioId === null ||
+    choices.some(
+      (choice) =>
+        choice.alunoId === alunoId &&
+        choice.turmaId === subject.turmaId &&
+        choice.itinerarioId === subject.itinerarioId,
+    );
   const members = await tx
     .select({ id: students.id, turmaId: students.turmaId })
     .from(students)
@@ -104,7 +114,7 @@ export async function seedGrades(tx: Tx, today: string): Promise<void> {
         const trabalhoAt = stamper(addDays(period.fim, -20), period.dataFechamento);
         const recoveryAt = stamper(addDays(period.fim, -2), period.dataFechamento);
         let recoveries = 0;
-        for (const [index, member] of classMembers.entries()) {
+        for (const [index, member] of classMembers.filter((item) => takes(item.id, subject)).entries()) {
           const base = level.get(member.id)!;
           const value = (spread: number) =>
             Math.max(0, Math.min(100, base + Math.round((next() - 0.5) * spread)));

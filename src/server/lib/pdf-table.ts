@@ -3,11 +3,14 @@ export interface PdfColumn {
   width: number;
 }
 
+/** A row of cells, or a heading across the whole table (a group of the rows below it). */
+export type PdfRow = readonly string[] | { heading: string };
+
 interface PdfTable {
   left: number;
   top: number;
   columns: readonly PdfColumn[];
-  rows: readonly string[][];
+  rows: readonly PdfRow[];
   rowHeight: number;
   /** Space between a cell's border and its text, on each side. */
   padding: number;
@@ -49,7 +52,23 @@ export function drawPdfTable(
     true,
     true,
   );
-  rows.forEach((cells, index) => drawRow(cells, false, index % 2 === 1));
+  let stripe = 0;
+  for (const row of rows) {
+    if ('heading' in row) {
+      doc.rect(left, y, width, rowHeight).fill('#dde5f0');
+      doc
+        .fillColor('#000000')
+        .font('Helvetica-Bold')
+        .fontSize(8.5)
+        .text(row.heading, left + padding, y + 4, {
+          width: width - 2 * padding,
+          lineBreak: false,
+          ellipsis: true,
+        });
+      y += rowHeight;
+      stripe = 0;
+    } else drawRow(row, false, stripe++ % 2 === 1);
+  }
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)

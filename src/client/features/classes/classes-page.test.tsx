@@ -49,6 +49,9 @@ function stubServer(nivel: Nivel) {
       aulas_semanais: 0,
       version: 0,
       disciplinas: [],
+      aula_minutos: 50,
+      itinerarios: [],
+      carga_horaria: null,
     },
     '/api/professores': [],
   };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BookOpen, Pencil, Plus, Upload, School, Trash2, Users } from 'lucide-react';
+import { BookOpen, Pencil, Plus, Route, School, Trash2, Upload, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -19,6 +19,8 @@ import { classColumns, classSortColumns } from './class-columns';
 import { ClassFormModal } from './class-form-modal';
 import { ClassCurriculumModal } from './class-curriculum-modal';
 import { ClassStudentsModal } from './class-students-modal';
+import { ClassItinerariosModal } from './class-itinerarios-modal';
+import { isEnsinoMedio } from '../../../shared/ensino-medio';
 import { useClasses, useDeleteClass } from './classes.api';
 
 /**
@@ -76,6 +78,7 @@ export function ClassesPage() {
   const dialog = useRowDialog<{
     form: SchoolClass | null;
     students: SchoolClass;
+    itinerarios: SchoolClass;
     delete: SchoolClass;
     import: null;
   }>();
@@ -159,6 +162,11 @@ export function ClassesPage() {
             <Button variant="secondary" onClick={() => updateParams({ grade: turma.id })}>
               <BookOpen className="h-4 w-4" aria-hidden="true" /> Grade curricular
             </Button>
+            {isEnsinoMedio(turma.nivel) && (
+              <Button variant="secondary" onClick={() => dialog.show('itinerarios', turma)}>
+                <Route className="h-4 w-4" aria-hidden="true" /> Itinerários
+              </Button>
+            )}
             {canReportCards && (
               <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
             )}
@@ -178,6 +186,13 @@ export function ClassesPage() {
       ))}
       {dialog.render('students', (turma) => (
         <ClassStudentsModal turma={turma} canWrite={canWrite} onClose={dialog.close} />
+      ))}
+      {dialog.render('itinerarios', (turma) => (
+        <ClassItinerariosModal
+          turma={turma}
+          canWrite={can(permissionsOf(me), 'students.write')}
+          onClose={dialog.close}
+        />
       ))}
       {gradeClass && (
         <ClassCurriculumModal

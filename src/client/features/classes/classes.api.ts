@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import type { Curriculum, CurriculumInput } from '../../../shared/curriculum.schemas';
+import {
+  itinerarioChoicesSchema,
+  type Curriculum,
+  type CurriculumInput,
+  type ItinerarioChoices,
+  type ItinerarioChoicesInput,
+} from '../../../shared/curriculum.schemas';
 import type { Page } from '../../../shared/api';
 import {
   type ClassInput,
@@ -129,6 +135,41 @@ export function useSaveGrade() {
         invalidateAttendance(queryClient),
         queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
         queryClient.invalidateQueries({ queryKey: keyRoots.students }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.curriculum }),
+      ]),
+  });
+}
+
+/** Ensino Médio: the class's itinerários and each student's choice. */
+export const itinerarioChoicesQuery = (turmaId: string) =>
+  queryOptions({
+    queryKey: [...keyRoots.curriculum, 'itinerarios', turmaId] as const,
+    queryFn: () =>
+      api<ItinerarioChoices>(`/api/turmas/${turmaId}/itinerarios`, {
+        schema: itinerarioChoicesSchema,
+        globalErrors: false,
+      }),
+  });
+
+export function useItinerarioChoices(turmaId: string) {
+  return useQuery(itinerarioChoicesQuery(turmaId));
+}
+
+export function useSaveItinerarioChoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ turmaId, input }: { turmaId: string; input: ItinerarioChoicesInput }) =>
+      apiWithMessage<ItinerarioChoices>(`/api/turmas/${turmaId}/itinerarios`, {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+      }),
+    // The choice changes who is in an itinerário's Notas and Frequência, and the boletins.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keyRoots.curriculum }),
+        queryClient.invalidateQueries({ queryKey: keyRoots.grades }),
+        invalidateAttendance(queryClient),
       ]),
   });
 }

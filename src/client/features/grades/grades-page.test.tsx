@@ -77,18 +77,27 @@ function stubServer(
       frequencia_modo: 'por_aula',
       aulas_semanais: 9,
       version: 1,
+      aula_minutos: 50,
+      itinerarios: [],
+      carga_horaria: null,
       disciplinas: [
         {
           disciplina: 'Matemática',
           professor: { id: teacherId.mat, nome: 'Outro' },
           aulas_semanais: 5,
           dias_semana: [],
+          itinerario: null,
+          area: 'Matemática',
+          carga_horaria_anual: 167,
         },
         {
           disciplina: 'História',
           professor: { id: teacherId.hist, nome: 'Helena' },
           aulas_semanais: 4,
           dias_semana: [],
+          itinerario: null,
+          area: 'Ciências Humanas',
+          carga_horaria_anual: 133,
         },
       ],
     },
@@ -221,6 +230,9 @@ describe('GradesPage', () => {
       aulas_semanais: 0,
       version: 0,
       disciplinas: [],
+      aula_minutos: 50,
+      itinerarios: [],
+      carga_horaria: null,
     },
   };
 

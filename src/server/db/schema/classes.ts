@@ -30,6 +30,8 @@ export const classes = pgTable(
       .default('diaria'),
     /** Version of the subject grid, edited apart from the class form. */
     gradeVersion: integer('grade_version').notNull().default(1),
+    /** Length of one lesson in minutes: the grade curricular's carga horária in hours (ADR 0027). */
+    aulaMinutos: integer('aula_minutos').notNull().default(50),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

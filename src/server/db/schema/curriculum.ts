@@ -1,7 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { classes } from './classes.js';
+import { studentIdColumn } from './students.js';
 import { teachers } from './teachers.js';
+
+/**
+ * The itinerários formativos a class of Ensino Médio offers (Lei 14.945/2024, ADR 0027): named groups of
+ * the class's subjects; each student of the class takes one. `tecnico`: formação técnica e profissional
+ * (its students need 2.100 h of formação geral básica instead of 2.400 h).
+ */
+export const classItinerarios = pgTable(
+  'class_itinerarios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    tecnico: boolean('tecnico').notNull().default(false),
+    ordem: smallint('ordem').notNull().default(0),
+  },
+  (table) => [unique('class_itinerarios_nome_unique').on(table.turmaId, table.nome)],
+);
+export type ClassItinerarioRow = typeof classItinerarios.$inferSelect;
 
 /**
  * A class's 'Grade curricular': the subjects taught, the teacher of each and the weekly lessons. A
@@ -23,6 +54,9 @@ export const classSubjects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::smallint[]`),
+    /** Ensino Médio: the itinerário formativo the subject belongs to; null: formação geral básica. */
+    // No action (checked at the end of the statement): deleting the class cascades to both tables.
+    itinerarioId: uuid('itinerario_id').references(() => classItinerarios.id),
   },
   (table) => [
     primaryKey({ columns: [table.turmaId, table.disciplina] }),
@@ -30,3 +64,25 @@ export const classSubjects = pgTable(
   ],
 );
 export type ClassSubjectRow = typeof classSubjects.$inferSelect;
+
+/**
+ * The itinerário a student of a Médio class takes in that class (one per student and class). Kept per
+ * class: next year's class offers its own itinerários.
+ */
+export const studentItinerarios = pgTable(
+  'student_itinerarios',
+  {
+    alunoId: studentIdColumn(),
+    turmaId: uuid('turma_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    itinerarioId: uuid('itinerario_id')
+      .notNull()
+      .references(() => classItinerarios.id),
+    escolhidoEm: timestamp('escolhido_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.alunoId, table.turmaId] }),
+    index('student_itinerarios_itinerario_idx').on(table.itinerarioId),
+  ],
+);

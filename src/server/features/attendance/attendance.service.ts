@@ -10,6 +10,7 @@ import { lessonsOnWeekday, weekdayOf, type CalendarDay } from '../../../shared/c
 import { periodName } from '../../../shared/calendar.schemas.js';
 import { formatCount, formatDate } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
+import { itinerarioStudentsOf } from '../curriculum/index.js';
 import { clock } from '../../lib/clock.js';
 import { describeDay } from '../calendar/index.js';
 import { students } from '../../db/schema/students.js';
@@ -302,7 +303,21 @@ export interface Member {
   matricula: string;
 }
 
-export async function membersOn(db: DbOrTx, turmaId: string, date: string): Promise<Member[]> {
+export async function membersOn(
+  db: DbOrTx,
+  turmaId: string,
+  date: string,
+  /** A lesson of an itinerário formativo (Ensino Médio) is only for the students who chose it. */
+  disciplina: string | null = null,
+): Promise<Member[]> {
+  const [members, only] = await Promise.all([
+    allMembersOn(db, turmaId, date),
+    itinerarioStudentsOf(db, turmaId, disciplina),
+  ]);
+  return only === null ? members : members.filter((member) => only.has(member.id));
+}
+
+async function allMembersOn(db: DbOrTx, turmaId: string, date: string): Promise<Member[]> {
   const result = await db.execute(sql`
     select s.id, s.nome, s.matricula
     from ${classMemberships}

@@ -11,6 +11,7 @@ import { diaryAccessOf, seesSubject, type ClassDiaryAccess, type Viewer } from '
 import { situacaoOf } from './attendance.figures.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { itinerarioStudentsOf } from '../curriculum/index.js';
 import {
   blockOf,
   changeBlockOf,
@@ -76,27 +77,31 @@ export async function buildRoll(
     }
   }
   const roll = rollsOfDay.find((row) => row.disciplina === disciplina && row.aula === aula);
+  // A lesson of an itinerário formativo calls only the students who chose it (Ensino Médio).
+  const only = await itinerarioStudentsOf(db, turma.id, disciplina);
   const absences = roll
     ? await db.select().from(attendanceAbsences).where(eq(attendanceAbsences.chamadaId, roll.id))
     : [];
   const byStudent = new Map(absences.map((row) => [row.alunoId, row]));
-  const alunos: RollStudent[] = members.map((member) => {
-    const falta = byStudent.get(member.id);
-    return {
-      id: member.id,
-      nome: member.nome,
-      matricula: member.matricula,
-      presente: !falta,
-      falta: falta
-        ? {
-            id: falta.id,
-            justificativa: falta.justificativa,
-            situacao: situacaoOf(falta),
-            abono_motivo: falta.abonoMotivo,
-          }
-        : null,
-    };
-  });
+  const alunos: RollStudent[] = members
+    .filter((member) => only === null || only.has(member.id))
+    .map((member) => {
+      const falta = byStudent.get(member.id);
+      return {
+        id: member.id,
+        nome: member.nome,
+        matricula: member.matricula,
+        presente: !falta,
+        falta: falta
+          ? {
+              id: falta.id,
+              justificativa: falta.justificativa,
+              situacao: situacaoOf(falta),
+              abono_motivo: falta.abonoMotivo,
+            }
+          : null,
+      };
+    });
   return {
     turma: {
       id: turma.id,

@@ -101,7 +101,7 @@ export async function saveRoll(
   // The students on the roll, read in the transaction: the answer below lists them without asking again.
   let roster: Member[] = [];
   await ctx.db.transaction(async (tx) => {
-    roster = await membersOn(tx, turmaId, input.data);
+    roster = await membersOn(tx, turmaId, input.data, disciplina);
     const members = new Set(roster.map((member) => member.id));
     const outsider = input.faltas.findIndex((falta) => !members.has(falta.aluno_id));
     if (outsider >= 0)

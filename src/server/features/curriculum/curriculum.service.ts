@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import type { Curriculum, CurriculumData } from '../../../shared/curriculum.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -11,22 +11,49 @@ import { classesInScope, scopeOf } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { classNotFound, type Viewer } from '../classes/index.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
-import { classSubjects } from '../../db/schema/curriculum.js';
+import { classItinerarios, classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
+import { disciplinas } from '../../db/schema/disciplinas.js';
+import { subjectKey } from '../../../shared/disciplinas.schemas.js';
+import {
+  annualMinutes,
+  isEnsinoMedio,
+  minutesToHours,
+  serieHoursOf,
+  serieNumber,
+} from '../../../shared/ensino-medio.js';
+import { cargaHorariaOf } from './curriculum.hours.js';
+import { saveItinerarios } from './itinerarios.service.js';
 
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
   const order = bySubjectOrder(await readSubjectOrder(db));
-  const rows = await db
-    .select({
-      disciplina: classSubjects.disciplina,
-      aulasSemanais: classSubjects.aulasSemanais,
-      diasSemana: classSubjects.diasSemana,
-      professorId: teachers.id,
-      professorNome: teachers.nome,
-    })
-    .from(classSubjects)
-    .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
-    .where(eq(classSubjects.turmaId, turma.id))
-    .orderBy(asc(classSubjects.disciplina));
+  const [rows, itinerarioRows, catalogue, chosen] = await Promise.all([
+    db
+      .select({
+        disciplina: classSubjects.disciplina,
+        aulasSemanais: classSubjects.aulasSemanais,
+        diasSemana: classSubjects.diasSemana,
+        itinerario: classItinerarios.nome,
+        professorId: teachers.id,
+        professorNome: teachers.nome,
+      })
+      .from(classSubjects)
+      .leftJoin(teachers, eq(teachers.id, classSubjects.professorId))
+      .leftJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
+      .where(eq(classSubjects.turmaId, turma.id))
+      .orderBy(asc(classSubjects.disciplina)),
+    db
+      .select()
+      .from(classItinerarios)
+      .where(eq(classItinerarios.turmaId, turma.id))
+      .orderBy(asc(classItinerarios.ordem), asc(classItinerarios.nome)),
+    db.select({ nome: disciplinas.nome, area: disciplinas.area }).from(disciplinas),
+    db
+      .select({ itinerarioId: studentItinerarios.itinerarioId, total: count() })
+      .from(studentItinerarios)
+      .where(eq(studentItinerarios.turmaId, turma.id))
+      .groupBy(studentItinerarios.itinerarioId),
+  ]);
+  const areaOf = new Map(catalogue.map((row) => [subjectKey(row.nome), row.area]));
   const items = rows
     .map((row) => ({
       disciplina: row.disciplina,
@@ -34,8 +61,24 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
         row.professorId && row.professorNome ? { id: row.professorId, nome: row.professorNome } : null,
       aulas_semanais: row.aulasSemanais,
       dias_semana: [...row.diasSemana].sort((a, b) => a - b),
+      itinerario: row.itinerario,
+      area: areaOf.get(subjectKey(row.disciplina)) ?? null,
+      carga_horaria_anual: minutesToHours(annualMinutes(row.aulasSemanais, turma.aulaMinutos)),
     }))
     .sort((a, b) => order(a.disciplina, b.disciplina));
+  const countOf = new Map(chosen.map((row) => [row.itinerarioId, row.total]));
+  const itinerarios = itinerarioRows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    tecnico: row.tecnico,
+    alunos: countOf.get(row.id) ?? 0,
+  }));
+  const medio = isEnsinoMedio(turma.nivel);
+  const own = serieHoursOf(
+    serieNumber(turma.serie) ?? 1,
+    turma.aulaMinutos,
+    items.map((item) => ({ aulasSemanais: item.aulas_semanais, itinerario: item.itinerario })),
+  );
   return {
     turma_id: turma.id,
     turma_nome: turma.nome,
@@ -43,6 +86,9 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
     frequencia_modo: turma.frequenciaModo,
     aulas_semanais: items.reduce((sum, item) => sum + item.aulas_semanais, 0),
     disciplinas: items,
+    aula_minutos: turma.aulaMinutos,
+    itinerarios,
+    carga_horaria: medio ? await cargaHorariaOf(db, turma, own, itinerarios) : null,
     version: turma.gradeVersion,
   };
 }
@@ -117,6 +163,7 @@ export async function saveCurriculum(
       (index) => `disciplinas.${String(index)}.disciplina`,
     );
     await tx.delete(classSubjects).where(eq(classSubjects.turmaId, turmaId));
+    const itinerarioIdOf = await saveItinerarios(tx, turma, input.itinerarios);
     if (input.disciplinas.length > 0) {
       await tx.insert(classSubjects).values(
         input.disciplinas.map((item, index) => ({
@@ -125,12 +172,17 @@ export async function saveCurriculum(
           professorId: item.professor_id ?? null,
           aulasSemanais: item.aulas_semanais,
           diasSemana: [...new Set(item.dias_semana)].sort((a, b) => a - b),
+          itinerarioId: item.itinerario ? (itinerarioIdOf.get(subjectKey(item.itinerario)) ?? null) : null,
         })),
       );
     }
     await tx
       .update(classes)
-      .set({ frequenciaModo: input.frequencia_modo, gradeVersion: turma.gradeVersion + 1 })
+      .set({
+        frequenciaModo: input.frequencia_modo,
+        gradeVersion: turma.gradeVersion + 1,
+        ...(input.aula_minutos === undefined ? {} : { aulaMinutos: input.aula_minutos }),
+      })
       .where(eq(classes.id, turmaId));
     const summary = (grade: Curriculum) => ({
       frequencia_modo: grade.frequencia_modo,
@@ -138,7 +190,11 @@ export async function saveCurriculum(
         disciplina: item.disciplina,
         professor_id: item.professor?.id ?? null,
         aulas_semanais: item.aulas_semanais,
+        ...(item.itinerario ? { itinerario: item.itinerario } : {}),
       })),
+      ...(grade.itinerarios.length > 0
+        ? { itinerarios: grade.itinerarios.map((item) => ({ nome: item.nome, tecnico: item.tecnico })) }
+        : {}),
     });
     await recordAudit(tx, actor, {
       action: 'atualizar_grade',
@@ -152,7 +208,11 @@ export async function saveCurriculum(
             disciplina: names[index]!,
             professor_id: item.professor_id ?? null,
             aulas_semanais: item.aulas_semanais,
+            ...(item.itinerario ? { itinerario: item.itinerario } : {}),
           })),
+          ...(input.itinerarios.length > 0
+            ? { itinerarios: input.itinerarios.map((item) => ({ nome: item.nome, tecnico: item.tecnico })) }
+            : {}),
         },
       },
     });

@@ -2,4 +2,5 @@
  * The curriculum module's public face: what the rest of the server (other modules, app.ts, the demo) may
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
-export { classCurriculumRoutes } from './curriculum.routes.js';
+export { classCurriculumRoutes, classItinerariosRoutes } from './curriculum.routes.js';
+export { itinerarioStudentsOf, itinerariosOfClass } from './itinerarios.service.js';

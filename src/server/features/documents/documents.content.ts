@@ -128,12 +128,24 @@ async function schoolYearsOf(
       .where(eq(classSubjects.turmaId, card.turma.id));
     const weeks = Math.round(year.dias_letivos / WEEKDAYS);
     const hours = new Map(grid.map((row) => [row.disciplina, row.aulas * weeks]));
-    const disciplinas = card.disciplinas.map((subject) => ({
-      disciplina: subject.disciplina,
-      nota: subject.media_anual_texto ?? '—',
-      resultado: situacaoLabels[subject.situacao],
-      carga_horaria: hours.get(subject.disciplina) ?? null,
-    }));
+    // Ensino Médio: the grade curricular's clock hours (ADR 0027), with the área and the itinerário.
+    const disciplinas = card.disciplinas.map((subject) =>
+      card.ensino_medio
+        ? {
+            disciplina: subject.disciplina,
+            nota: subject.media_anual_texto ?? '—',
+            resultado: situacaoLabels[subject.situacao],
+            carga_horaria: subject.carga_horaria,
+            area: subject.area,
+            itinerario: subject.itinerario,
+          }
+        : {
+            disciplina: subject.disciplina,
+            nota: subject.media_anual_texto ?? '—',
+            resultado: situacaoLabels[subject.situacao],
+            carga_horaria: hours.get(subject.disciplina) ?? null,
+          },
+    );
     const known = disciplinas.filter((subject) => subject.carga_horaria !== null);
     years.push({
       ano,
@@ -146,6 +158,7 @@ async function schoolYearsOf(
         known.length === 0 ? null : known.reduce((sum, subject) => sum + subject.carga_horaria!, 0),
       frequencia: card.frequencia.frequencia,
       resultado: situacaoLabels[card.situacao],
+      ...(card.ensino_medio ? { ensino_medio: true } : {}),
     });
   }
   return years;

@@ -6,7 +6,8 @@ import {
 } from '../../../shared/documents.schemas.js';
 import { formatCount, formatDate, formatPhone } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
-import { drawPdfTable } from '../../lib/pdf-table.js';
+import { drawPdfTable, type PdfRow } from '../../lib/pdf-table.js';
+import { formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { renderPdf } from '../../lib/pdf.js';
 
@@ -184,8 +185,14 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
     { label: 'Resultado', width: 130 },
   ];
   const rowHeight = 15;
+  const cellsOf = (subject: HistoryYear['disciplinas'][number]) => [
+    subject.disciplina,
+    subject.nota,
+    subject.carga_horaria === null ? '—' : String(subject.carga_horaria),
+    subject.resultado,
+  ];
   for (const year of years) {
-    const needed = rowHeight * (year.disciplinas.length + 3) + 30;
+    const needed = rowHeight * (year.disciplinas.length * (year.ensino_medio ? 2 : 1) + 3) + 30;
     if (doc.y + needed > doc.page.height - doc.page.margins.bottom - 150) doc.addPage();
     doc.x = left;
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000');
@@ -199,12 +206,18 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
       columns,
       rowHeight,
       padding: 4,
-      rows: year.disciplinas.map((subject) => [
-        subject.disciplina,
-        subject.nota,
-        subject.carga_horaria === null ? '—' : String(subject.carga_horaria),
-        subject.resultado,
-      ]),
+      rows: year.ensino_medio
+        ? groupByArea(
+            year.disciplinas.map((subject) => ({
+              ...subject,
+              area: subject.area ?? null,
+              itinerario: subject.itinerario ?? null,
+            })),
+          ).flatMap((group): PdfRow[] => [
+            { heading: `${group.titulo} — ${formatHours(group.carga_horaria)}` },
+            ...group.itens.map(cellsOf),
+          ])
+        : year.disciplinas.map(cellsOf),
     });
     doc.x = left;
     doc.y = y + 4;
@@ -221,7 +234,9 @@ function drawHistory(doc: PDFKit.PDFDocument, years: HistoryYear[]) {
     .fillColor('#444444')
     .text(
       'C.H.: carga horária anual. Nos anos cursados nesta escola, horas-aula previstas na grade da turma ' +
-        '(aulas semanais × semanas letivas); nos anos de outras escolas, a que consta dos documentos da escola de origem.',
+        '(aulas semanais × semanas letivas); no Ensino Médio, horas de 60 minutos (aulas semanais × 40 semanas × ' +
+        'duração da aula), por área do conhecimento e itinerário formativo (Lei 14.945/2024); nos anos de outras ' +
+        'escolas, a que consta dos documentos da escola de origem.',
       { width },
     );
   doc.fillColor('#000000');

@@ -21,6 +21,7 @@ import { closedMessage, periodContextOf, periodStateFor, type PeriodContext } fr
 import { subjectAccess, tenthsOf } from './grades.service.js';
 import { assessmentDeletionMode } from './assessments.service.js';
 import { cellOf } from './grades.presenter.js';
+import { itinerarioStudentsOf } from '../curriculum/index.js';
 
 // ---------------------------------------------------------------- the grid
 
@@ -30,6 +31,21 @@ import { cellOf } from './grades.presenter.js';
  * scanning every student to hash-join them.
  */
 export async function membersDuring(
+  db: DbOrTx,
+  turmaId: string,
+  de: string,
+  ate: string,
+  /** A subject of an itinerário formativo (Ensino Médio) is only for the students who chose it. */
+  disciplina: string | null = null,
+): Promise<{ id: string; nome: string; matricula: string }[]> {
+  const [members, only] = await Promise.all([
+    allMembersDuring(db, turmaId, de, ate),
+    itinerarioStudentsOf(db, turmaId, disciplina),
+  ]);
+  return only === null ? members : members.filter((member) => only.has(member.id));
+}
+
+async function allMembersDuring(
   db: DbOrTx,
   turmaId: string,
   de: string,
@@ -54,8 +70,9 @@ export async function assertMemberDuring(
   turmaId: string,
   context: Pick<PeriodContext, 'period'>,
   alunoId: string,
+  disciplina: string | null = null,
 ): Promise<void> {
-  const members = await membersDuring(db, turmaId, context.period.inicio, context.period.fim);
+  const members = await membersDuring(db, turmaId, context.period.inicio, context.period.fim, disciplina);
   if (!members.some((member) => member.id === alunoId))
     throw notFound('Aluno não encontrado nesta turma no período.');
 }
@@ -101,7 +118,7 @@ export async function getGradesGrid(
         asc(assessments.data),
         asc(assessments.createdAt),
       ),
-    membersDuring(db, turmaId, context.period.inicio, context.period.fim),
+    membersDuring(db, turmaId, context.period.inicio, context.period.fim, query.disciplina),
   ]);
   const cells =
     columns.length === 0

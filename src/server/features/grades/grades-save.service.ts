@@ -65,7 +65,13 @@ export async function saveGrades(
     if (state.publicado)
       for (const item of columns)
         if (`${item.turmaId}:${item.disciplina}:${item.periodoId}` === key) afterPublication.add(item.id);
-    const members = await membersDuring(ctx.db, column.turmaId, context.period.inicio, context.period.fim);
+    const members = await membersDuring(
+      ctx.db,
+      column.turmaId,
+      context.period.inicio,
+      context.period.fim,
+      column.disciplina,
+    );
     membersByGroup.set(key, new Set(members.map((member) => member.id)));
   }
 
@@ -73,7 +79,10 @@ export async function saveGrades(
     const column = byId.get(cell.avaliacao_id)!;
     const path = `notas.${String(index)}`;
     if (!membersByGroup.get(`${column.turmaId}:${column.disciplina}:${column.periodoId}`)!.has(cell.aluno_id))
-      errors.push({ path: `${path}.aluno_id`, message: 'Aluno não pertencia à turma neste período' });
+      errors.push({
+        path: `${path}.aluno_id`,
+        message: 'Aluno não pertencia à turma neste período (ou não cursa o itinerário desta disciplina)',
+      });
     const value = parseGradeValue(cell.valor, rules);
     if (!value.ok) errors.push({ path: `${path}.valor`, message: value.message });
     return { ...cell, path, value: value.ok ? value : { ok: true as const, tenths: null, conceito: null } };

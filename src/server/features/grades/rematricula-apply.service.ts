@@ -7,7 +7,8 @@ import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { classSubjects } from '../../db/schema/curriculum.js';
+import { classItinerarios, classSubjects } from '../../db/schema/curriculum.js';
+import { ENSINO_MEDIO } from '../../../shared/ensino-medio.js';
 import type { Viewer } from '../classes/index.js';
 import { syncMemberships } from '../students/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -91,13 +92,34 @@ export async function applyRematricula(
             capacidadeMaxima: turma.capacidade_maxima,
             professorResponsavelId: turma.professor_responsavel_id,
             frequenciaModo: origin.frequenciaModo,
+            aulaMinutos: origin.aulaMinutos,
           })
           .returning({ id: classes.id });
         created.set(turma.nome, row!.id);
-        // The grid and its teachers carry over, to confirm on the class screen.
+        // The grid and its teachers carry over, to confirm on the class screen — with the itinerários of
+        // a Médio class into a Médio class (the students choose again in the new class).
+        const medio = (turma.nivel ?? origin.nivel) === ENSINO_MEDIO && origin.nivel === ENSINO_MEDIO;
+        const itinerarioOf = new Map<string, string>();
+        if (medio)
+          for (const item of await tx
+            .select()
+            .from(classItinerarios)
+            .where(eq(classItinerarios.turmaId, origin.id))) {
+            const [copy] = await tx
+              .insert(classItinerarios)
+              .values({ turmaId: row!.id, nome: item.nome, tecnico: item.tecnico, ordem: item.ordem })
+              .returning({ id: classItinerarios.id });
+            itinerarioOf.set(item.id, copy!.id);
+          }
         const grid = await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, origin.id));
         if (grid.length > 0)
-          await tx.insert(classSubjects).values(grid.map((item) => ({ ...item, turmaId: row!.id })));
+          await tx.insert(classSubjects).values(
+            grid.map((item) => ({
+              ...item,
+              turmaId: row!.id,
+              itinerarioId: item.itinerarioId ? (itinerarioOf.get(item.itinerarioId) ?? null) : null,
+            })),
+          );
       }
       // Every student's destination, grouped: one statement per destination class or status.
       const leaving = { formado: [] as string[], inativo: [] as string[] };

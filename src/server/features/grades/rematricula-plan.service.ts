@@ -19,6 +19,9 @@ import { teachers } from '../../db/schema/teachers.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import { situationsOf } from './report-card.service.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { ENSINO_MEDIO, isEnsinoMedio } from '../../../shared/ensino-medio.js';
+
+const LAST_MEDIO_SERIE = 3;
 import { infantilGroups, isInfantil } from '../../../shared/classes.schemas.js';
 import { LAST_GRADE, studentsOfYear, type RematriculaAdjustments, yearOf } from './year-end.service.js';
 
@@ -48,9 +51,37 @@ function nextInfantilClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | '
   return { nome, serie, nivel: next ? 'Educação Infantil' : 'Fundamental I' };
 }
 
-function nextClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
-  if (isInfantil(turma.nivel)) return nextInfantilClassOf(turma);
+/** A série's text replaced in the class's name ('9º Ano A' → '1ª série A'), or added after it. */
+function renamed(turma: ClassRow, serie: string): string {
+  const index = turma.nome.toLowerCase().indexOf(turma.serie.trim().toLowerCase());
+  if (index < 0) return `${turma.nome} (${serie})`;
+  return turma.nome.slice(0, index) + serie + turma.nome.slice(index + turma.serie.trim().length);
+}
+
+/**
+ * Ensino Médio goes 1ª → 2ª → 3ª série; the 3ª série ends educação básica (concluintes, no next class).
+ * The 9º ano leads into the 1ª série of Ensino Médio.
+ */
+function nextMedioClassOf(turma: ClassRow): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
   const grade = gradeNumber(turma.serie);
+  if (grade === null || grade >= LAST_MEDIO_SERIE) return { nome: null, serie: null, nivel: null };
+  const serie = `${String(grade + 1)}ª série`;
+  return { nome: renamed(turma, serie), serie, nivel: ENSINO_MEDIO };
+}
+
+/**
+ * The class a class moves up into. The 9º ano goes on to the 1ª série only in a school that offers Ensino
+ * Médio (a Médio class this year or next); elsewhere its students finish (concluintes), as before.
+ */
+function nextClassOf(
+  turma: ClassRow,
+  offersMedio: boolean,
+): Pick<RematriculaClass, 'nome' | 'serie' | 'nivel'> {
+  if (isInfantil(turma.nivel)) return nextInfantilClassOf(turma);
+  if (isEnsinoMedio(turma.nivel)) return nextMedioClassOf(turma);
+  const grade = gradeNumber(turma.serie);
+  if (grade === LAST_GRADE && offersMedio)
+    return { nome: renamed(turma, '1ª série'), serie: '1ª série', nivel: ENSINO_MEDIO };
   if (grade === null || grade >= LAST_GRADE) return { nome: null, serie: null, nivel: null };
   const next = grade + 1;
   return {
@@ -87,15 +118,16 @@ export async function buildPlan(
     .where(and(eq(classes.anoLetivo, String(year.ano))))
     .orderBy(asc(classes.serie), asc(classes.nome));
   const existingNext = await db
-    .select({ id: classes.id, nome: classes.nome })
+    .select({ id: classes.id, nome: classes.nome, nivel: classes.nivel })
     .from(classes)
     .where(eq(classes.anoLetivo, next));
+  const offersMedio = [...origins, ...existingNext].some((turma) => isEnsinoMedio(turma.nivel));
   const existingByName = new Map(existingNext.map((row) => [row.nome, row.id]));
   const adjust = new Map(adjustments.turmas.map((item) => [item.origem_id, item]));
   const turmas: RematriculaClass[] = origins
     .filter((turma) => turma.status !== 'inativo')
     .map((turma) => {
-      const target = nextClassOf(turma);
+      const target = nextClassOf(turma, offersMedio);
       const own = adjust.get(turma.id);
       const nome = target.nome === null ? null : (own?.nome ?? target.nome);
       return {
@@ -134,7 +166,12 @@ export async function buildPlan(
     // Educação Infantil never retains (LDB art. 31): every child moves to the next age group.
     const infantil = isInfantil(origin.nivel);
     const failed = !infantil && (situation === 'reprovado_nota' || situation === 'reprovado_falta');
-    const hasNext = infantil || (grade !== null && grade < LAST_GRADE);
+    const hasNext =
+      infantil ||
+      (grade !== null &&
+        (isEnsinoMedio(origin.nivel)
+          ? grade < LAST_MEDIO_SERIE
+          : grade < LAST_GRADE || (grade === LAST_GRADE && offersMedio)));
     let destino: DestinoTipo = failed ? 'mesma_serie' : hasNext ? 'proxima_serie' : 'concluido';
     destino = override.get(student.id)?.destino ?? destino;
     if (destino === 'proxima_serie' && !hasNext) destino = 'concluido';

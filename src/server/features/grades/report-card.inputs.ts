@@ -21,16 +21,27 @@ import {
 import { periodStatesFor } from '../calendar/index.js';
 import { readSubjectOrder, type SubjectOrder } from '../disciplinas/index.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { subjectKey, type Area } from '../../../shared/disciplinas.schemas.js';
+import {
+  annualMinutes,
+  AULA_MINUTOS_PADRAO,
+  isEnsinoMedio,
+  minutesToHours,
+} from '../../../shared/ensino-medio.js';
+import { disciplinas } from '../../db/schema/disciplinas.js';
+import { itinerariosOfClass } from '../curriculum/index.js';
 
 export interface YearInputs {
   periods: SchoolPeriodRow[];
   closed: boolean;
   /** The catalogue's order of subjects (the boletim lists them so). */
   subjectOrder: SubjectOrder;
+  /** Each subject's área, by folded name. */
+  areaOf: Map<string, Area>;
 }
 
 export async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearInputs> {
-  const [periods, closure, subjectOrder] = await Promise.all([
+  const [periods, closure, subjectOrder, catalogue] = await Promise.all([
     db
       .select()
       .from(schoolPeriods)
@@ -38,8 +49,14 @@ export async function yearInputs(db: DbOrTx, year: SchoolYearRow): Promise<YearI
       .orderBy(asc(schoolPeriods.numero)),
     db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id)),
     readSubjectOrder(db),
+    db.select({ nome: disciplinas.nome, area: disciplinas.area }).from(disciplinas),
   ]);
-  return { periods, closed: closure.length > 0, subjectOrder };
+  return {
+    periods,
+    closed: closure.length > 0,
+    subjectOrder,
+    areaOf: new Map(catalogue.map((row) => [subjectKey(row.nome), row.area])),
+  };
 }
 
 export interface ClassInputs {
@@ -50,6 +67,11 @@ export interface ClassInputs {
   grid: string[];
   /** The subjects a teacher sees (null: every one). */
   visible: Set<string> | null;
+  /** Hours a year of each subject of the grid. */
+  hoursOf: Map<string, number>;
+  /** Ensino Médio: the itinerário of each of its subjects, and each student's choice. */
+  itinerarios: Awaited<ReturnType<typeof itinerariosOfClass>>;
+  medio: boolean;
 }
 
 export async function classInputs(
@@ -58,23 +80,34 @@ export async function classInputs(
   { periods }: YearInputs,
   turma: ClassRow | null,
 ): Promise<ClassInputs> {
-  const [states, grid, visible] = await Promise.all([
+  const [states, grid, visible, itinerarios] = await Promise.all([
     periodStatesFor(db, periods, turma?.id ?? null),
     turma
       ? db
-          .select({ disciplina: classSubjects.disciplina })
+          .select({ disciplina: classSubjects.disciplina, aulasSemanais: classSubjects.aulasSemanais })
           .from(classSubjects)
           .where(eq(classSubjects.turmaId, turma.id))
       : Promise.resolve([]),
     viewer.nivel === 'professor' && turma
       ? diaryAccessOf(db, viewer, turma.id).then((access) => access.visible)
       : Promise.resolve(null),
+    turma
+      ? itinerariosOfClass(db, turma.id)
+      : Promise.resolve({ subjectItinerario: new Map(), choiceOf: new Map() }),
   ]);
   return {
     daily: turma?.frequenciaModo === 'diaria',
     states,
     grid: grid.map((row) => row.disciplina),
     visible,
+    hoursOf: new Map(
+      grid.map((row) => [
+        row.disciplina,
+        minutesToHours(annualMinutes(row.aulasSemanais, turma?.aulaMinutos ?? AULA_MINUTOS_PADRAO)),
+      ]),
+    ),
+    itinerarios,
+    medio: isEnsinoMedio(turma?.nivel),
   };
 }
 

@@ -1,13 +1,18 @@
 import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { formatGradeNumber, situacaoLabels } from '../../../shared/averages.js';
 import { formatDate, formatPercent } from '../../../shared/format.js';
-import { absencesText, type ReportCard } from '../../../shared/report-card.schemas.js';
+import {
+  absencesText,
+  type ReportCard,
+  type ReportCardSubject,
+} from '../../../shared/report-card.schemas.js';
+import { cargaHorariaText, formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { INFANTIL_SEM_NOTAS, isInfantil } from '../../../shared/classes.schemas.js';
 import { fileNameSlug } from '../../lib/download.js';
-import { drawPdfTable } from '../../lib/pdf-table.js';
+import { drawPdfTable, type PdfRow } from '../../lib/pdf-table.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import type { Viewer } from '../classes/index.js';
 import { resolveYear } from '../calendar/index.js';
@@ -48,6 +53,7 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   const columns = [
     { label: 'Disciplina', width: 150 },
     ...card.periodos.map((period) => ({ label: period.nome, width: 0 })),
+    ...(card.ensino_medio ? [{ label: 'C.H. anual', width: 52 }] : []),
     { label: 'Média anual', width: 62 },
     { label: 'Faltas', width: 42 },
     { label: 'Freq.', width: 46 },
@@ -56,6 +62,20 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
   const fixed = columns.reduce((sum, column) => sum + column.width, 0);
   const periodWidth = periodCols > 0 ? (width - fixed) / periodCols : 0;
   for (const column of columns) if (column.width === 0) column.width = periodWidth;
+  const groups = card.ensino_medio ? groupByArea(card.disciplinas) : [];
+  const cellsOf = (subject: ReportCardSubject): string[] => [
+    subject.disciplina,
+    ...subject.periodos.map((period) => {
+      if (card.somente_publicados && !period.publicado) return '·';
+      const text = period.media_texto ?? '—';
+      return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
+    }),
+    ...(card.ensino_medio ? [subject.carga_horaria === null ? '—' : formatHours(subject.carga_horaria)] : []),
+    subject.media_anual_texto ?? '—',
+    subject.faltas === null ? '—' : String(subject.faltas),
+    subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
+    `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
+  ];
   const rowHeight = 16;
   const y = drawPdfTable(doc, {
     left,
@@ -63,22 +83,20 @@ export function drawCard(doc: PDFKit.PDFDocument, school: StoredSchoolIdentity, 
     columns,
     rowHeight,
     padding: 3,
-    rows: card.disciplinas.map((subject) => [
-      subject.disciplina,
-      ...subject.periodos.map((period) => {
-        if (card.somente_publicados && !period.publicado) return '·';
-        const text = period.media_texto ?? '—';
-        return period.recuperacao_texto ? `${text} (rec. ${period.recuperacao_texto})` : text;
-      }),
-      subject.media_anual_texto ?? '—',
-      subject.faltas === null ? '—' : String(subject.faltas),
-      subject.frequencia === null ? '—' : formatPercent(subject.frequencia),
-      `${situacaoLabels[subject.situacao]}${subject.conselho ? ' *' : ''}`,
-    ]),
+    rows: card.ensino_medio
+      ? groups.flatMap((group, index): PdfRow[] => [
+          ...(index === 0 && group.parte === 'formacao_geral_basica'
+            ? [{ heading: 'Formação geral básica' }]
+            : []),
+          { heading: `${group.titulo} — ${formatHours(group.carga_horaria)}` },
+          ...group.itens.map(cellsOf),
+        ])
+      : card.disciplinas.map(cellsOf),
   });
   doc.x = left;
   doc.y = y + 10;
   doc.font('Helvetica').fontSize(10).fillColor('#000000');
+  if (card.ensino_medio) doc.text(cargaHorariaText(groups));
   doc.text(
     `Frequência geral: ${formatPercent(card.frequencia.frequencia)} (${absencesText(card.frequencia)})   ·   Média para aprovação: ${formatGradeNumber(card.media_aprovacao)}`,
   );

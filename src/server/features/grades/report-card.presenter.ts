@@ -17,6 +17,7 @@ import { periodAverage } from './grades-grid.service.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
+import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 
 function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
   return {
@@ -35,13 +36,26 @@ function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
 export function composeReportCard(
   base: ReportCard,
   year: SchoolYearRow,
-  { periods, closed: yearClosed, subjectOrder }: YearInputs,
-  { daily, states, grid, visible }: ClassInputs,
-  { decisions, attendance, rows }: StudentInputs,
+  { periods, closed: yearClosed, subjectOrder, areaOf }: YearInputs,
+  { daily, states, grid, visible, hoursOf, itinerarios, medio }: ClassInputs,
+  { decisions, attendance: tally, rows: allRows }: StudentInputs,
   /** The class's rules (`stageRulesOf`): its stage's passing average, recuperação and minimum. */
   rules: ClassRules,
   guardian: boolean,
 ): ReportCard {
+  // Ensino Médio: the student takes the formação geral básica and their own itinerário's subjects only;
+  // the other itinerários' subjects (their assessments, their lessons) are not theirs.
+  const chosen = itinerarios.choiceOf.get(base.aluno.id) ?? null;
+  const notTheirs = (disciplina: string | null) => {
+    const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
+    return itinerario !== undefined && itinerario.id !== chosen?.id;
+  };
+  const rows = allRows.filter((row) => !notTheirs(row.disciplina));
+  const attendance = {
+    ...tally,
+    given: new Map([...tally.given].filter(([disciplina]) => !notTheirs(disciplina))),
+    counted: tally.counted.filter((absence) => !notTheirs(absence.disciplina)),
+  };
   // Daily rolls only (or none yet in a daily class): absences are days, and no subject has any of its
   // own — the boletim says so ('—') instead of a 0 under every subject. A student who also had rolls
   // per lesson (a transfer mid-year) keeps the per-subject counts.
@@ -52,7 +66,10 @@ export function composeReportCard(
   // The final result needs every period: a guardian who sees only some (the year closed before the
   // school published them all) gets the running situation of those, never a final one computed from them.
   const final = yearClosed && shown.length === periods.length;
-  const subjects = new Set<string>([...grid, ...rows.map((row) => row.disciplina)]);
+  const subjects = new Set<string>([
+    ...grid.filter((disciplina) => !notTheirs(disciplina)),
+    ...rows.map((row) => row.disciplina),
+  ]);
   // Every subject counts for the final situation; a teacher is shown only the subjects they see.
   const names = [...subjects].sort(bySubjectOrder(subjectOrder));
   const subjectDecision = new Map(
@@ -96,6 +113,9 @@ export function composeReportCard(
     const given = attendance.given.get(disciplina);
     return {
       disciplina,
+      area: areaOf.get(subjectKey(disciplina)) ?? null,
+      itinerario: itinerarios.subjectItinerario.get(disciplina)?.nome ?? null,
+      carga_horaria: hoursOf.get(disciplina) ?? null,
       periodos: perPeriod.map((period) => ({
         numero: period.numero,
         nome: period.nome,
@@ -149,5 +169,7 @@ export function composeReportCard(
     situacao: overallDecision ? overallDecision.resultado : computedOverall,
     situacao_calculada: overallDecision ? computedOverall : null,
     conselho: overallDecision ? toDecision(overallDecision, year.ano) : null,
+    ensino_medio: medio,
+    itinerario: chosen ? { nome: chosen.nome, tecnico: chosen.tecnico } : null,
   };
 }

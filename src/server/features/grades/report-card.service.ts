@@ -20,6 +20,7 @@ import { students } from '../../db/schema/students.js';
 import { rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { groupBy } from '../../../shared/group-by.js';
+import { isEnsinoMedio } from '../../../shared/ensino-medio.js';
 import { classInputs, studentInputs, yearInputs } from './report-card.inputs.js';
 import { composeReportCard } from './report-card.presenter.js';
 
@@ -141,6 +142,8 @@ export async function buildReportCards(
       situacao_calculada: null,
       conselho: null,
       somente_publicados: guardian,
+      ensino_medio: turma ? isEnsinoMedio(turma.nivel) : false,
+      itinerario: null,
     });
   }
   if (year) {

@@ -1,0 +1,265 @@
+/**
+ * Itinerários formativos of an Ensino Médio class (ADR 0027): the class's named groups of subjects, each
+ * student's choice, and who a subject of an itinerário is for (Notas, Frequência, boletim).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  CurriculumData,
+  ItinerarioChoices,
+  ItinerarioChoicesInput,
+} from '../../../shared/curriculum.schemas.js';
+import { subjectKey } from '../../../shared/disciplinas.schemas.js';
+import { isEnsinoMedio } from '../../../shared/ensino-medio.js';
+import { formatCount } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
+import { classItinerarios, classSubjects, studentItinerarios } from '../../db/schema/curriculum.js';
+import { students } from '../../db/schema/students.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { classNotFound, type Viewer } from '../classes/index.js';
+import { classesInScope, scopeOf } from '../students/index.js';
+
+/**
+ * Writes the class's itinerários (kept by id, or by name; new ones added; missing ones removed unless a
+ * student chose them) and answers each one's id by its folded name. The grid's rows were deleted first.
+ */
+export async function saveItinerarios(
+  tx: DbOrTx,
+  turma: ClassRow,
+  input: CurriculumData['itinerarios'],
+): Promise<Map<string, string>> {
+  if (input.length > 0 && !isEnsinoMedio(turma.nivel))
+    throw badRequest('Itinerários formativos só existem no Ensino Médio.', [
+      { path: 'itinerarios', message: 'Só no Ensino Médio' },
+    ]);
+  const existing = await tx.select().from(classItinerarios).where(eq(classItinerarios.turmaId, turma.id));
+  const byId = new Map(existing.map((row) => [row.id, row]));
+  const byName = new Map(existing.map((row) => [subjectKey(row.nome), row]));
+  const kept = new Set<string>();
+  const idOf = new Map<string, string>();
+  for (const [index, item] of input.entries()) {
+    const match = item.id === undefined ? byName.get(subjectKey(item.nome)) : byId.get(item.id);
+    if (item.id !== undefined && !match)
+      throw badRequest('Itinerário não encontrado nesta turma', [
+        { path: `itinerarios.${String(index)}.id`, message: 'Itinerário não encontrado nesta turma' },
+      ]);
+    if (match) kept.add(match.id);
+  }
+  const removed = existing.filter((row) => !kept.has(row.id));
+  if (removed.length > 0) {
+    const chosen = await tx
+      .select({ itinerarioId: studentItinerarios.itinerarioId })
+      .from(studentItinerarios)
+      .where(
+        inArray(
+          studentItinerarios.itinerarioId,
+          removed.map((row) => row.id),
+        ),
+      );
+    const first = removed.find((row) => chosen.some((choice) => choice.itinerarioId === row.id));
+    if (first) {
+      const total = chosen.filter((choice) => choice.itinerarioId === first.id).length;
+      throw conflict(
+        `${formatCount(total, 'aluno escolheu', 'alunos escolheram')} o itinerário ${first.nome}: mude a escolha antes de removê-lo.`,
+      );
+    }
+    await tx.delete(classItinerarios).where(
+      inArray(
+        classItinerarios.id,
+        removed.map((row) => row.id),
+      ),
+    );
+  }
+  // Names are unique per class: free the kept rows' names before renaming them into each other's.
+  for (const id of kept)
+    await tx
+      .update(classItinerarios)
+      .set({ nome: `~${id}` })
+      .where(eq(classItinerarios.id, id));
+  for (const [index, item] of input.entries()) {
+    const match = item.id === undefined ? byName.get(subjectKey(item.nome)) : byId.get(item.id);
+    if (match) {
+      await tx
+        .update(classItinerarios)
+        .set({ nome: item.nome, tecnico: item.tecnico, ordem: index })
+        .where(eq(classItinerarios.id, match.id));
+      idOf.set(subjectKey(item.nome), match.id);
+    } else {
+      const [row] = await tx
+        .insert(classItinerarios)
+        .values({ turmaId: turma.id, nome: item.nome, tecnico: item.tecnico, ordem: index })
+        .returning({ id: classItinerarios.id });
+      idOf.set(subjectKey(item.nome), row!.id);
+    }
+  }
+  return idOf;
+}
+
+async function classInScope(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<ClassRow> {
+  const scope = await scopeOf(db, viewer);
+  const [turma] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, turmaId), classesInScope(scope)));
+  if (!turma) throw classNotFound();
+  return turma;
+}
+
+async function presentChoices(db: DbOrTx, turma: ClassRow): Promise<ItinerarioChoices> {
+  const [itinerarios, alunos, chosen] = await Promise.all([
+    db
+      .select()
+      .from(classItinerarios)
+      .where(eq(classItinerarios.turmaId, turma.id))
+      .orderBy(asc(classItinerarios.ordem), asc(classItinerarios.nome)),
+    db
+      .select({ id: students.id, nome: students.nome, matricula: students.matricula })
+      .from(students)
+      .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
+      .orderBy(asc(students.nome)),
+    db.select().from(studentItinerarios).where(eq(studentItinerarios.turmaId, turma.id)),
+  ]);
+  const choiceOf = new Map(chosen.map((row) => [row.alunoId, row.itinerarioId]));
+  return {
+    turma_id: turma.id,
+    turma_nome: turma.nome,
+    itinerarios: itinerarios.map((row) => ({ id: row.id, nome: row.nome, tecnico: row.tecnico })),
+    alunos: alunos.map((row) => ({ ...row, itinerario_id: choiceOf.get(row.id) ?? null })),
+  };
+}
+
+/** GET /api/turmas/:id/itinerarios — the class's itinerários and each student's choice. */
+export async function getItinerarioChoices(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+): Promise<ItinerarioChoices> {
+  return presentChoices(db, await classInScope(db, viewer, turmaId));
+}
+
+/**
+ * PUT /api/turmas/:id/itinerarios — records the students' choices (null clears one). Only students of the
+ * class and itinerários the class offers; audited with each change.
+ */
+export async function saveItinerarioChoices(
+  ctx: AppContext,
+  viewer: Viewer,
+  turmaId: string,
+  input: ItinerarioChoicesInput,
+  actor: Actor,
+): Promise<ItinerarioChoices> {
+  const turma = await classInScope(ctx.db, viewer, turmaId);
+  if (!isEnsinoMedio(turma.nivel)) throw badRequest('Itinerários formativos só existem no Ensino Médio.');
+  await ctx.db.transaction(async (tx) => {
+    const current = await presentChoices(tx, turma);
+    if (current.itinerarios.length === 0)
+      throw conflict('A turma ainda não oferece itinerários formativos: cadastre-os na grade curricular.');
+    const offered = new Map(current.itinerarios.map((item) => [item.id, item.nome]));
+    const members = new Map(current.alunos.map((aluno) => [aluno.id, aluno]));
+    const changes: { aluno: string; antes: string | null; depois: string | null }[] = [];
+    for (const [index, choice] of input.escolhas.entries()) {
+      const aluno = members.get(choice.aluno_id);
+      if (!aluno)
+        throw badRequest('Aluno não encontrado nesta turma', [
+          { path: `escolhas.${String(index)}.aluno_id`, message: 'Aluno não encontrado nesta turma' },
+        ]);
+      if (choice.itinerario_id !== null && !offered.has(choice.itinerario_id))
+        throw badRequest('Itinerário não oferecido por esta turma', [
+          {
+            path: `escolhas.${String(index)}.itinerario_id`,
+            message: 'Itinerário não oferecido por esta turma',
+          },
+        ]);
+      if (aluno.itinerario_id === choice.itinerario_id) continue;
+      await tx
+        .delete(studentItinerarios)
+        .where(and(eq(studentItinerarios.alunoId, aluno.id), eq(studentItinerarios.turmaId, turma.id)));
+      if (choice.itinerario_id !== null)
+        await tx
+          .insert(studentItinerarios)
+          .values({ alunoId: aluno.id, turmaId: turma.id, itinerarioId: choice.itinerario_id });
+      changes.push({
+        aluno: aluno.id,
+        antes: aluno.itinerario_id === null ? null : (offered.get(aluno.itinerario_id) ?? null),
+        depois: choice.itinerario_id === null ? null : (offered.get(choice.itinerario_id) ?? null),
+      });
+    }
+    if (changes.length > 0)
+      await recordAudit(tx, actor, {
+        action: 'escolher_itinerario',
+        entity: 'turma',
+        entityId: turma.id,
+        details: { escolhas: changes },
+      });
+  });
+  return presentChoices(ctx.db, turma);
+}
+
+/**
+ * Who a subject of the class is for: null when it is of the formação geral básica (every student), else
+ * the students who chose its itinerário.
+ */
+export async function itinerarioStudentsOf(
+  db: DbOrTx,
+  turmaId: string,
+  disciplina: string | null,
+): Promise<Set<string> | null> {
+  if (disciplina === null) return null;
+  const [subject] = await db
+    .select({ itinerarioId: classSubjects.itinerarioId })
+    .from(classSubjects)
+    .where(and(eq(classSubjects.turmaId, turmaId), eq(classSubjects.disciplina, disciplina)));
+  if (!subject?.itinerarioId) return null;
+  const rows = await db
+    .select({ alunoId: studentItinerarios.alunoId })
+    .from(studentItinerarios)
+    .where(
+      and(eq(studentItinerarios.turmaId, turmaId), eq(studentItinerarios.itinerarioId, subject.itinerarioId)),
+    );
+  return new Set(rows.map((row) => row.alunoId));
+}
+
+/**
+ * The class's itinerário subjects and each student's choice, for boletins: a student's card lists the
+ * formação geral básica and their own itinerário's subjects only.
+ */
+export async function itinerariosOfClass(
+  db: DbOrTx,
+  turmaId: string,
+): Promise<{
+  subjectItinerario: Map<string, { id: string; nome: string; tecnico: boolean }>;
+  choiceOf: Map<string, { id: string; nome: string; tecnico: boolean }>;
+}> {
+  const [subjects, choices] = await Promise.all([
+    db
+      .select({
+        disciplina: classSubjects.disciplina,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(classSubjects)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
+      .where(eq(classSubjects.turmaId, turmaId)),
+    db
+      .select({
+        alunoId: studentItinerarios.alunoId,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(studentItinerarios)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
+      .where(eq(studentItinerarios.turmaId, turmaId)),
+  ]);
+  return {
+    subjectItinerario: new Map(
+      subjects.map((row) => [row.disciplina, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
+    ),
+    choiceOf: new Map(
+      choices.map((row) => [row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
+    ),
+  };
+}

@@ -1,0 +1,50 @@
+/** The histórico escolar of an Ensino Médio student (ADR 0027): by área, then the itinerário, with carga horária. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IssuedDocument } from '../../../shared/documents.schemas.js';
+import { eq } from 'drizzle-orm';
+import { clock } from '../../lib/clock.js';
+import { schoolDocuments } from '../../db/schema/documents.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { ITINERARIO_CN, LAB, OFICINA, setupMedioSchool } from '../../test/medio-fixtures.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+
+const t = setupTestApp();
+const { send, get } = requestsOf(() => t.app);
+beforeEach(() => clock.pin('2026-03-20'));
+afterEach(() => clock.unpin());
+
+describe('histórico escolar in Ensino Médio', () => {
+  it('prints the formação geral básica by área and the student’s itinerário, with the hours of each', async () => {
+    const s = await setupMedioSchool(t);
+    const response = await send('POST', '/api/documentos', s.admin.cookie, {
+      aluno_id: s.a[0].id,
+      tipo: 'historico_escolar',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const document = dataOf<IssuedDocument>(response);
+    const [row] = await t.database.db
+      .select()
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.id, document.id));
+    const year = row!.conteudo.historico!.find((item) => item.ano === 2026)!;
+    expect(year.ensino_medio).toBe(true);
+    expect(year.disciplinas.find((item) => item.disciplina === LAB)).toMatchObject({
+      area: 'Ciências da Natureza',
+      itinerario: ITINERARIO_CN,
+      carga_horaria: 200,
+    });
+    expect(year.disciplinas.map((item) => item.disciplina)).not.toContain(OFICINA);
+    // 18 lessons of FGB (720 h) and 5 of the itinerário (200 h), in hours of 60 minutes.
+    expect(year.carga_horaria_total).toBe(920);
+
+    const pdf = await get(`/api/documentos/${document.id}/pdf`, s.admin.cookie);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Linguagens e suas Tecnologias — 200 h');
+    expect(text).toContain('Ciências Humanas e Sociais Aplicadas — 160 h');
+    expect(text).toContain(`Itinerário formativo: ${ITINERARIO_CN} — 200 h`);
+    expect(text.indexOf('Itinerário formativo:')).toBeLessThan(text.indexOf(LAB));
+    expect(text).toContain('Carga horária: 920');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * An Ensino Médio school for the tests (ADR 0027): a 1ª série class with the formação geral básica and two
+ * itinerários formativos, each taught by its own teacher, and three students — the first (a guardian's
+ * child) in the first itinerário, the second in the other, the third without a choice yet.
+ */
+import { expect } from 'vitest';
+import type { CurriculumInput, ItinerarioChoices } from '../../shared/curriculum.schemas.js';
+import { dataOf, insertStudent } from './records-fixtures.js';
+import { familyIn, setupSchool } from './school-fixtures.js';
+import { requestsOf, type TestApp } from './test-app.js';
+
+export const ITINERARIO_CN = 'Ciências da Natureza e Matemática';
+export const ITINERARIO_LH = 'Linguagens e Ciências Humanas';
+export const LAB = 'Laboratório de Ciências';
+export const OFICINA = 'Oficina de Escrita';
+
+/** 60-minute lessons: one weekly lesson is 40 h a year. FGB 18 lessons (720 h), each itinerário 5 (200 h). */
+export function medioCurriculum(
+  teachers: { fgb: string; cn: string; lh: string },
+  fgbExtra = 0,
+): CurriculumInput {
+  const week = [1, 2, 3, 4, 5];
+  return {
+    frequencia_modo: 'por_aula',
+    aula_minutos: 60,
+    itinerarios: [
+      { nome: ITINERARIO_CN, tecnico: false },
+      { nome: ITINERARIO_LH, tecnico: false },
+    ],
+    disciplinas: [
+      {
+        disciplina: 'Matemática',
+        aulas_semanais: 5 + fgbExtra,
+        dias_semana: week,
+        professor_id: teachers.fgb,
+      },
+      { disciplina: 'Português', aulas_semanais: 5, dias_semana: week, professor_id: teachers.fgb },
+      { disciplina: 'Biologia', aulas_semanais: 4, dias_semana: [1, 2], professor_id: teachers.fgb },
+      { disciplina: 'História', aulas_semanais: 4, dias_semana: [3, 4], professor_id: teachers.fgb },
+      {
+        disciplina: LAB,
+        aulas_semanais: 5,
+        dias_semana: week,
+        professor_id: teachers.cn,
+        itinerario: ITINERARIO_CN,
+      },
+      {
+        disciplina: OFICINA,
+        aulas_semanais: 5,
+        dias_semana: week,
+        professor_id: teachers.lh,
+        itinerario: ITINERARIO_LH,
+      },
+    ],
+  };
+}
+
+export async function setupMedioSchool(t: TestApp) {
+  const { send, get } = requestsOf(() => t.app);
+  const school = await setupSchool(t, {
+    mode: 'por_aula',
+    teachers: [{}, {}, {}],
+    stage: { nivel: 'Ensino Médio', serie: '1ª série', nome: '1ª série A' },
+  });
+  for (const [nome, area] of [
+    [LAB, 'Ciências da Natureza'],
+    [OFICINA, 'Linguagens'],
+  ] as const) {
+    const created = await send('POST', '/api/disciplinas', school.admin.cookie, { nome, area });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  const [fgb, cn, lh] = school.teachers;
+  const ids = { fgb: fgb!.teacher.id, cn: cn!.teacher.id, lh: lh!.teacher.id };
+  const grid = await send(
+    'PUT',
+    `/api/turmas/${school.turma.id}/disciplinas`,
+    school.admin.cookie,
+    medioCurriculum(ids),
+  );
+  expect(grid.statusCode, grid.body).toBe(200);
+  const family = await familyIn(t, school.turma.id);
+  const a2 = await insertStudent(t, school.turma.id);
+  const a3 = await insertStudent(t, school.turma.id);
+  const options = dataOf<ItinerarioChoices>(
+    await get(`/api/turmas/${school.turma.id}/itinerarios`, school.admin.cookie),
+  );
+  const idOf = (nome: string) => options.itinerarios.find((item) => item.nome === nome)!.id;
+  const chosen = await send('PUT', `/api/turmas/${school.turma.id}/itinerarios`, school.admin.cookie, {
+    escolhas: [
+      { aluno_id: family.child.id, itinerario_id: idOf(ITINERARIO_CN) },
+      { aluno_id: a2.id, itinerario_id: idOf(ITINERARIO_LH) },
+    ],
+  });
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  return {
+    ...school,
+    teacherIds: ids,
+    fgb: fgb!,
+    cn: cn!,
+    lh: lh!,
+    family,
+    a: [family.child, a2, a3] as const,
+    itinerarioId: idOf,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Ensino Médio (issue 31 §1, ADR 0027): the parts of its curriculum — formação geral básica and the
+ * itinerários formativos — and the carga horária the law asks of them (LDB art. 24 I and art. 35-C as
+ * written by Lei 14.945/2024).
+ */
+import { MIN_DIAS_LETIVOS } from './calendar.js';
+import { areaLabel, areas, type Area } from './disciplinas.schemas.js';
+
+export const ENSINO_MEDIO = 'Ensino Médio';
+export const isEnsinoMedio = (nivel: string | null | undefined): boolean => nivel === ENSINO_MEDIO;
+
+/** 200 dias letivos (LDB art. 24 I) of 5 school days: the weeks a weekly lesson repeats in a year. */
+export const SEMANAS_LETIVAS = MIN_DIAS_LETIVOS / 5;
+export const AULA_MINUTOS_PADRAO = 50;
+
+/** Lei 14.945/2024: the minimums over the three séries, in hours. */
+export const MINIMOS_MEDIO = {
+  /** LDB art. 24 I: 1.000 h a year in Ensino Médio. */
+  anual: 1000,
+  /** art. 35-C: formação geral básica over the three years. */
+  formacaoGeralBasica: 2400,
+  /** art. 35-C §: with a técnico itinerário (up to 300 h of it may deepen BNCC content of the course). */
+  formacaoGeralBasicaTecnico: 2100,
+  total: 3000,
+} as const;
+
+export const PARTE_FGB = 'Formação geral básica';
+
+/** Hours of a subject in a year: weekly lessons × the year's weeks × the lesson's minutes. */
+export function annualMinutes(aulasSemanais: number, aulaMinutos: number): number {
+  return aulasSemanais * SEMANAS_LETIVAS * aulaMinutos;
+}
+export const minutesToHours = (minutes: number): number => Math.round(minutes / 60);
+
+export function formatHours(hours: number): string {
+  return `${hours.toLocaleString('pt-BR')} h`;
+}
+
+/** '1ª série' → 1; null when the série has no number. */
+export function serieNumber(serie: string): number | null {
+  const match = /^(\d+)/.exec(serie.trim());
+  return match ? Number(match[1]) : null;
+}
+
+export interface SerieHours {
+  serie: number;
+  formacao_geral_basica: number;
+  /** By itinerário name: its own subjects' hours that série. */
+  itinerarios: Record<string, number>;
+  /** True when no class of that série exists this year: this class's figures stand in for it. */
+  projetada: boolean;
+}
+
+/** One class's hours in its série, from its grid (its subjects' weekly lessons and itinerários). */
+export function serieHoursOf(
+  serie: number,
+  aulaMinutos: number,
+  lines: readonly { aulasSemanais: number; itinerario: string | null }[],
+): SerieHours {
+  let fgb = 0;
+  const byItinerario = new Map<string, number>();
+  for (const line of lines) {
+    const minutes = annualMinutes(line.aulasSemanais, aulaMinutos);
+    if (line.itinerario === null) fgb += minutes;
+    else byItinerario.set(line.itinerario, (byItinerario.get(line.itinerario) ?? 0) + minutes);
+  }
+  const itinerarios: Record<string, number> = {};
+  for (const [nome, minutes] of byItinerario) itinerarios[nome] = minutesToHours(minutes);
+  return { serie, formacao_geral_basica: minutesToHours(fgb), itinerarios, projetada: false };
+}
+
+export interface CargaHorariaCheck {
+  /** One entry per itinerário (or one with `itinerario: null` when the class offers none). */
+  percursos: {
+    itinerario: string | null;
+    tecnico: boolean;
+    formacao_geral_basica: number;
+    itinerario_horas: number;
+    total: number;
+    minimo_fgb: number;
+  }[];
+  avisos: string[];
+}
+
+/**
+ * The three séries' totals along each itinerário, checked against the law: a list of warnings in
+ * Portuguese (a warning, never a block: the school's matriz may be in transition).
+ */
+export function checkCargaHoraria(
+  series: readonly SerieHours[],
+  itinerarios: readonly { nome: string; tecnico: boolean }[],
+): CargaHorariaCheck {
+  const avisos: string[] = [];
+  for (const serie of series) {
+    const trilhas = itinerarios.length === 0 ? [null] : itinerarios.map((item) => item.nome);
+    const lowest = Math.min(
+      ...trilhas.map(
+        (nome) => serie.formacao_geral_basica + (nome === null ? 0 : (serie.itinerarios[nome] ?? 0)),
+      ),
+    );
+    if (!serie.projetada && lowest < MINIMOS_MEDIO.anual)
+      avisos.push(
+        `A ${String(serie.serie)}ª série soma ${formatHours(lowest)} no ano; a LDB (art. 24, I) pede ao menos ${formatHours(MINIMOS_MEDIO.anual)} anuais no Ensino Médio.`,
+      );
+  }
+  const fgb = series.reduce((sum, serie) => sum + serie.formacao_geral_basica, 0);
+  const percursos = (itinerarios.length === 0 ? [null] : itinerarios).map((item) => {
+    const horas =
+      item === null ? 0 : series.reduce((sum, serie) => sum + (serie.itinerarios[item.nome] ?? 0), 0);
+    const tecnico = item?.tecnico ?? false;
+    return {
+      itinerario: item?.nome ?? null,
+      tecnico,
+      formacao_geral_basica: fgb,
+      itinerario_horas: horas,
+      total: fgb + horas,
+      minimo_fgb: tecnico ? MINIMOS_MEDIO.formacaoGeralBasicaTecnico : MINIMOS_MEDIO.formacaoGeralBasica,
+    };
+  });
+  const minimoFgb = Math.min(...percursos.map((percurso) => percurso.minimo_fgb));
+  const strictest = percursos.some((percurso) => !percurso.tecnico)
+    ? MINIMOS_MEDIO.formacaoGeralBasica
+    : minimoFgb;
+  if (fgb < strictest)
+    avisos.push(
+      `A formação geral básica soma ${formatHours(fgb)} nas três séries; a Lei 14.945/2024 pede ao menos ${formatHours(strictest)}${strictest === MINIMOS_MEDIO.formacaoGeralBasicaTecnico ? ' com itinerário técnico' : ''}.`,
+    );
+  for (const percurso of percursos)
+    if (percurso.total < MINIMOS_MEDIO.total)
+      avisos.push(
+        percurso.itinerario === null
+          ? `As três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`
+          : `Com o itinerário ${percurso.itinerario}, as três séries somam ${formatHours(percurso.total)}; o mínimo do Ensino Médio é ${formatHours(MINIMOS_MEDIO.total)}.`,
+      );
+  return { percursos, avisos };
+}
+
+export interface SubjectGroup<T> {
+  /** 'Linguagens e suas Tecnologias' … or 'Itinerário formativo: <nome>'. */
+  titulo: string;
+  parte: 'formacao_geral_basica' | 'itinerario';
+  itens: T[];
+  /** The group's hours a year (the subjects with a figure). */
+  carga_horaria: number;
+}
+
+const sumHours = (items: readonly { carga_horaria: number | null }[]) =>
+  items.reduce((sum, item) => sum + (item.carga_horaria ?? 0), 0);
+
+/**
+ * A Médio student's subjects as the boletim and the histórico print them: the formação geral básica by
+ * área do conhecimento (the BNCC's order), then each itinerário. The subjects keep their order inside a group.
+ */
+export function groupByArea<
+  T extends { area: Area | null; itinerario: string | null; carga_horaria: number | null },
+>(subjects: readonly T[]): SubjectGroup<T>[] {
+  const groups: SubjectGroup<T>[] = [];
+  const fgb = subjects.filter((subject) => subject.itinerario === null);
+  for (const area of [...areas, null]) {
+    const itens = fgb.filter((subject) => subject.area === area);
+    if (itens.length > 0)
+      groups.push({
+        titulo: area === null ? 'Outras disciplinas' : areaLabel(area, ENSINO_MEDIO),
+        parte: 'formacao_geral_basica',
+        itens,
+        carga_horaria: sumHours(itens),
+      });
+  }
+  const itinerarios = [...new Set(subjects.flatMap((subject) => subject.itinerario ?? []))];
+  for (const nome of itinerarios) {
+    const itens = subjects.filter((subject) => subject.itinerario === nome);
+    groups.push({
+      titulo: `Itinerário formativo: ${nome}`,
+      parte: 'itinerario',
+      itens,
+      carga_horaria: sumHours(itens),
+    });
+  }
+  return groups;
+}
+
+/** 'Carga horária anual: formação geral básica 800 h · itinerário 200 h · total 1.000 h'. */
+export function cargaHorariaText(groups: readonly SubjectGroup<unknown>[]): string {
+  const fgb = groups
+    .filter((group) => group.parte === 'formacao_geral_basica')
+    .reduce((sum, group) => sum + group.carga_horaria, 0);
+  const itinerario = groups
+    .filter((group) => group.parte === 'itinerario')
+    .reduce((sum, group) => sum + group.carga_horaria, 0);
+  const parts = [`formação geral básica ${formatHours(fgb)}`];
+  if (itinerario > 0) parts.push(`itinerário formativo ${formatHours(itinerario)}`);
+  parts.push(`total ${formatHours(fgb + itinerario)}`);
+  return `Carga horária anual: ${parts.join(' · ')}`;
+}
