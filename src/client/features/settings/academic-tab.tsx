@@ -16,6 +16,7 @@ import { Form, FormCheckbox, FormInput, FormSelect } from '../../components/form
 import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/academic-settings';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SubjectsSection } from './subjects-section';
+import { StudentAccountsSection } from './student-accounts-section';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
 const decimalText = (value: number) => formatGradeNumber(value);
@@ -62,6 +63,7 @@ export function AcademicTab() {
         <AcademicForm key={settings.data.version} settings={settings.data} />
       )}
       <SubjectsSection />
+      <StudentAccountsSection />
     </div>
   );
 }
