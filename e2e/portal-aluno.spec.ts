@@ -17,6 +17,7 @@ mkdirSync(shots, { recursive: true });
 test('portal do aluno: staff create the account with consent; the student signs in from the site to their boletim', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
   const admin = await adminContext.newPage();
   const year = new Date().getFullYear();
@@ -89,6 +90,7 @@ test('portal do aluno: staff create the account with consent; the student signs 
   await fromTheSite(onPhone);
   await login(onPhone, email, 'Pitanga-Madura-58');
   await ownHome(onPhone, 'phone');
+  await onPhone.goto('/dashboard/portal-aluno');
   await onPhone.getByRole('tab', { name: 'Documentos' }).click();
   await expect(onPhone.getByRole('region', { name: 'Emitir declaração' })).toBeVisible();
   await onPhone.screenshot({ path: `${shots}/portal-aluno-documentos-phone.png`, fullPage: true });
