@@ -73,6 +73,11 @@ import { mensagensRoutes } from './features/mensagens/index.js';
 import { legalPageRoutes, privacyRoutes } from './features/privacy/index.js';
 import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/index.js';
 import { dataRequestsRoutes, myDataRoutes } from './features/privacy/index.js';
+import {
+  studentAccessRoutes,
+  studentAccountsRoutes,
+  studentPortalRoutes,
+} from './features/contas-aluno/index.js';
 import { accessLogRoutes, studentAccessLogRoutes } from './features/privacy/index.js';
 import { anonymiseGuardianRoutes, anonymiseStudentRoutes } from './features/privacy/index.js';
 import { retentionRoutes } from './features/privacy/index.js';
@@ -317,6 +322,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(myDataRoutes, { prefix: '/api/meus-dados' });
   await app.register(dataRequestsRoutes, { prefix: '/api/solicitacoes' });
   await app.register(studentAccessLogRoutes, { prefix: '/api/alunos/:id/acessos' });
+  // Students' own portal accounts (issue 31 §4, ADR 0029).
+  await app.register(studentAccessRoutes, { prefix: '/api/alunos/:id/acesso' });
+  await app.register(studentAccountsRoutes, { prefix: '/api/contas-aluno' });
+  await app.register(studentPortalRoutes, { prefix: '/api/portal-aluno' });
   await app.register(accessLogRoutes, { prefix: '/api/auditoria/acessos' });
   await app.register(anonymiseStudentRoutes, { prefix: '/api/alunos/:id/anonimizar' });
   await app.register(anonymiseGuardianRoutes, { prefix: '/api/responsaveis/:id/anonimizar' });

@@ -21,7 +21,7 @@ import { createUserRow, testConfig, setupTestApp } from './test/test-app.js';
 
 /**
  * Walks every /api route as anonymous and as a holder of each built-in profile (Direção, Secretaria,
- * Coordenação pedagógica, Financeiro, Professor, Responsável, ADR 0025) and checks what each gets
+ * Coordenação pedagógica, Financeiro, Professor, Responsável, ADR 0025; Aluno, ADR 0029) and checks what each gets
  * against the profiles in src/shared/permissions.ts. New routes join automatically.
  */
 const t = setupTestApp({}, { keepData: true });
@@ -32,6 +32,20 @@ const t = setupTestApp({}, { keepData: true });
  * leave this list (the next test checks both).
  */
 const RESPONSE_SCHEMA_PENDING: readonly string[] = [];
+
+/**
+ * Routes open to every signed-in account that still refuse one kind of account (ADR 0029): a student's
+ * own account never reaches the family's conversations with the school, not even the list.
+ */
+const REFUSED_BY_KIND: Partial<Record<BuiltInPerfil, readonly string[]>> = {
+  aluno: [
+    'GET /api/mensagens',
+    'GET /api/mensagens/destinos',
+    'GET /api/mensagens/:id',
+    'POST /api/mensagens',
+    'POST /api/mensagens/:id',
+  ],
+};
 const cookies = new Map<BuiltInPerfil, () => Promise<string>>();
 
 beforeAll(async () => {
@@ -77,7 +91,8 @@ describe('permission matrix', () => {
         if (streaming) response.stream().destroy();
         const status = response.statusCode;
         const granted = who === 'anonimo' ? undefined : builtInPerfilPermissions[who];
-        const allowed = can(granted, route.access);
+        const refused = who !== 'anonimo' && REFUSED_BY_KIND[who]?.includes(`${route.method} ${route.url}`);
+        const allowed = can(granted, route.access) && !refused;
         const expected = allowed ? 'not 401/403' : granted ? '403' : '401';
         const ok = allowed ? status !== 401 && status !== 403 : status === (granted ? 403 : 401);
         if (!ok || status >= 500)

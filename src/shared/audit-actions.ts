@@ -158,6 +158,15 @@ export const AUDIT_ACTIONS = {
     frase: true,
   },
   responder_solicitacao: { rotulo: 'Resposta a pedido LGPD', verbo: 'respondeu' },
+  // Students' own portal accounts (issue 31 §4, ADR 0029)
+  criar_acesso_aluno: {
+    rotulo: 'Acesso do aluno ao portal criado',
+    verbo: 'criou, com o consentimento do responsável, o acesso ao Portal do Aluno de',
+  },
+  pedir_desativacao_acesso_aluno: {
+    rotulo: 'Desativação do acesso do aluno pedida',
+    verbo: 'pediu à escola que desative o acesso ao Portal do Aluno de',
+  },
   retencao_lgpd: {
     rotulo: 'Retenção de dados aplicada',
     verbo: 'aplicou a política de retenção de dados (LGPD)',

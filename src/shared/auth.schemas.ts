@@ -60,7 +60,7 @@ export const currentUserSchema = z.object({
   email: z.string(),
   usuario: z.string(),
   nivel: z.enum(niveis),
-  tipo: z.enum(['admin', 'teacher', 'parent']),
+  tipo: z.enum(['admin', 'teacher', 'parent', 'student']),
   ativo: z.boolean(),
   primeiro_login: z.boolean(),
   data_criacao: z.string(),

@@ -23,6 +23,18 @@ export const publicoTipoLabels: Record<PublicoTipo, string> = {
 
 export const segmentos = classNiveis;
 
+/**
+ * Who, of the audience, receives it (issue 31 §4, ADR 0029): the families (as always), the students'
+ * own portal accounts, or both. A notice to the families is not for the students unless it says so.
+ */
+export const destinatariosTipos = ['familias', 'alunos', 'familias_e_alunos'] as const;
+export type DestinatariosTipo = (typeof destinatariosTipos)[number];
+export const destinatariosLabels: Record<DestinatariosTipo, string> = {
+  familias: 'As famílias',
+  alunos: 'Os próprios alunos (contas do Portal do Aluno)',
+  familias_e_alunos: 'As famílias e os alunos',
+};
+
 /** Who a notice is for; resolved to people when it is published (and again by 'Reenviar lembrete'). */
 export const publicoSchema = z
   .strictObject({
@@ -31,6 +43,7 @@ export const publicoSchema = z
     series: z.array(singleLineText().min(1).max(40)).max(30).default([]),
     turmas: z.array(uuidParam).max(200).default([]),
     alunos: z.array(uuidParam).max(500).default([]),
+    destinatarios: z.enum(destinatariosTipos, { error: 'Escolha quem recebe' }).default('familias'),
   })
   .superRefine((publico, context) => {
     if (publico.tipo === 'segmentos' && publico.segmentos.length + publico.series.length === 0)
@@ -118,6 +131,7 @@ export const comunicadoSchema = z.object({
     series: z.array(z.string()),
     turmas: z.array(z.string()),
     alunos: z.array(z.string()),
+    destinatarios: z.enum(destinatariosTipos),
   }),
   /** 'Para: 5º ano A, 5º ano B' — the audience in words. */
   publico_descricao: z.string(),

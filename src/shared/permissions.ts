@@ -8,17 +8,23 @@
  * - PROFILES (`perfis`) decide WHAT: each is a named set of the permissions below; a person's permissions
  *   are the union of their profiles'. The built-in profiles are defined here; a school adds its own.
  */
-export const niveis = ['administrador', 'professor', 'responsavel'] as const;
+export const niveis = ['administrador', 'professor', 'responsavel', 'aluno'] as const;
 export type Nivel = (typeof niveis)[number];
 
 /** `tipo` of the signed-in user, as the spec's "current user" carries it. */
-export const tipoByNivel = { administrador: 'admin', professor: 'teacher', responsavel: 'parent' } as const;
+export const tipoByNivel = {
+  administrador: 'admin',
+  professor: 'teacher',
+  responsavel: 'parent',
+  aluno: 'student',
+} as const;
 export type Tipo = (typeof tipoByNivel)[Nivel];
 
 export const nivelLabels: Record<Nivel, string> = {
   administrador: 'Administrador',
   professor: 'Professor',
   responsavel: 'Responsável',
+  aluno: 'Aluno',
 };
 
 export const permissionLabels = {
@@ -104,6 +110,7 @@ export const builtInPerfis = [
   'financeiro',
   'professor',
   'responsavel',
+  'aluno',
 ] as const;
 export type BuiltInPerfil = (typeof builtInPerfis)[number];
 
@@ -114,6 +121,7 @@ export const builtInPerfilNames: Record<BuiltInPerfil, string> = {
   financeiro: 'Financeiro',
   professor: 'Professor',
   responsavel: 'Responsável',
+  aluno: 'Aluno',
 };
 
 /** Which kind of account each built-in profile is for (the users screen offers the staff ones to staff). */
@@ -124,6 +132,7 @@ export const builtInPerfilNivel: Record<BuiltInPerfil, Nivel> = {
   financeiro: 'administrador',
   professor: 'professor',
   responsavel: 'responsavel',
+  aluno: 'aluno',
 };
 
 const teacher: readonly Permission[] = [
@@ -178,6 +187,11 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'documents.issue',
     'privacy.self',
   ],
+  // --- issue 31 §4, students' own logins (ADR 0029) ---------------------------------------------------
+  // A student's account (nivel 'aluno') reaches only the student themselves: their boletim and attendance
+  // (academics.read) and the declarations about them (documents.issue). Calendar and comunicados are open
+  // to any signed-in account and filter by kind; mensagens refuse the kind (they are the family's).
+  aluno: ['academics.read', 'documents.issue'],
 };
 
 /**
@@ -189,6 +203,7 @@ export const defaultPerfilOf: Record<Nivel, BuiltInPerfil> = {
   administrador: 'direcao',
   professor: 'professor',
   responsavel: 'responsavel',
+  aluno: 'aluno',
 };
 
 /** Each level's default profile's permissions (the access-denied page names the least level holding one). */
@@ -196,6 +211,7 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
   administrador: builtInPerfilPermissions.direcao,
   professor: builtInPerfilPermissions.professor,
   responsavel: builtInPerfilPermissions.responsavel,
+  aluno: builtInPerfilPermissions.aluno,
 };
 
 export function isPermission(value: string): value is Permission {

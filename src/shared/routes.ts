@@ -28,6 +28,8 @@ export const paths = {
   mensagens: '/dashboard/mensagens',
   myData: '/dashboard/meus-dados',
   lgpd: '/dashboard/lgpd',
+  /** A student's own home (issue 31 §4): where a student account lands after signing in. */
+  studentPortal: '/dashboard/portal-aluno',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',

@@ -255,7 +255,7 @@ export const SMS_UNAVAILABLE_MESSAGE =
   'Configure um provedor de SMS (variável SMS_URL) para ativar as notificações por SMS.';
 
 export const roleMatrixEntrySchema = z.object({
-  nivel: z.enum(['administrador', 'professor', 'responsavel']),
+  nivel: z.enum(['administrador', 'professor', 'responsavel', 'aluno']),
   tipo: z.string(),
   nome: z.string(),
   permissoes: z.array(z.object({ chave: z.string(), descricao: z.string(), permitido: z.boolean() })),

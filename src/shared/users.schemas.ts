@@ -11,12 +11,14 @@ import {
 } from './validators.js';
 
 /** `tipo` as the user-management screen names it (the spec's Usuario entity). */
-export const userTipos = ['admin', 'professor', 'responsavel'] as const;
+/** 'aluno': a student's own account, made from the student's record (POST /api/alunos/:id/acesso), never here. */
+export const userTipos = ['admin', 'professor', 'responsavel', 'aluno'] as const;
 export type UserTipo = (typeof userTipos)[number];
 export const userTipoLabels: Record<UserTipo, string> = {
   admin: 'Administrador',
   professor: 'Professor',
   responsavel: 'Responsável',
+  aluno: 'Aluno',
 };
 
 export const userStatuses = ['ativo', 'inativo', 'suspenso'] as const;

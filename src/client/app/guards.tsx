@@ -18,6 +18,7 @@ const roleLines: Record<Nivel, string> = {
   administrador: 'Apenas administradores podem acessar esta área.',
   professor: 'Apenas professores podem acessar esta área.',
   responsavel: 'Apenas responsáveis podem acessar esta área.',
+  aluno: 'Apenas alunos podem acessar esta área.',
 };
 
 /** The least privileged level that holds the permission, to name it on the access-denied page. */

@@ -57,4 +57,12 @@ export const menuItems: MenuItem[] = [
   { label: 'LGPD', to: paths.lgpd, icon: ShieldCheck, access: 'privacy.manage' },
   // Guardians only: administrators hold every permission but have no family data of their own.
   { label: 'Meus dados', to: paths.myData, icon: ShieldCheck, access: 'privacy.self', only: 'responsavel' },
+  // A student's own home (issue 31 §4, ADR 0029).
+  {
+    label: 'Portal do Aluno',
+    to: paths.studentPortal,
+    icon: GraduationCap,
+    access: 'academics.read',
+    only: 'aluno',
+  },
 ];

@@ -5,6 +5,25 @@ import { NotFoundPage } from './not-found-page';
 import { Spinner } from '../components/feedback';
 import { portalRoutes } from './portal-routes';
 
+/**
+ * A student's own home (issue 31 §4, ADR 0029): the index of the portal sends a student's account here.
+ * The page answers only a student's account (the server's /api/portal-aluno is theirs).
+ */
+const studentPortalRoute: RouteObject = {
+  path: 'portal-aluno',
+  handle: { title: 'Portal do Aluno' },
+  lazy: async () => {
+    const { PortalAlunoPage } = await import('../features/portal-aluno/portal-aluno-page');
+    return {
+      Component: () => (
+        <RequireAuth access="academics.read">
+          <PortalAlunoPage />
+        </RequireAuth>
+      ),
+    };
+  },
+};
+
 export const routes: RouteObject[] = [
   {
     path: paths.home,
@@ -80,7 +99,7 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    children: portalRoutes,
+    children: [...portalRoutes, studentPortalRoute],
   },
   { path: '*', Component: NotFoundPage },
 ];

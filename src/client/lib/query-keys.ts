@@ -42,6 +42,8 @@ export const keyRoots = {
   auth: ['auth'],
   /** The access profiles (ADR 0025): the users form and Configurações → Perfis de acesso read them. */
   perfis: ['perfis'],
+  /** Students' own portal accounts and the Portal do Aluno (issue 31 §4, ADR 0029). */
+  contasAluno: ['contas-aluno'],
 } as const;
 
 /**

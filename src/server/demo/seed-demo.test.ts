@@ -195,3 +195,19 @@ describe('demo school year', () => {
     }
   });
 });
+
+describe('demo student account', () => {
+  it('signs a Fundamental II student in to their own boletim, and nobody else’s', async () => {
+    const student = await loginAs(t.app, 'aluno@demo.escola', 'Demo-Alun-2026');
+    const home = dataOf<{ aluno: { id: string }; turma: { nivel: string } }>(
+      await get('/api/portal-aluno', student),
+    );
+    expect(home.turma.nivel).toBe('Fundamental II');
+    expect((await get(`/api/boletins/alunos/${home.aluno.id}`, student)).statusCode).toBe(200);
+    const [other] = await t.database.db.select({ id: students.id }).from(students).limit(2);
+    const otherId =
+      other!.id === home.aluno.id ? (await t.database.db.select().from(students))[1]!.id : other!.id;
+    expect((await get(`/api/boletins/alunos/${otherId}`, student)).statusCode).toBe(404);
+    expect((await get('/api/financeiro/mensalidades', student)).statusCode).toBe(403);
+  });
+});

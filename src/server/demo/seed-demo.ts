@@ -16,6 +16,7 @@ import { seedLgpd } from './seed-lgpd.js';
 import { seedComunicados } from './seed-comunicados.js';
 import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
+import { seedStudentAccount } from './seed-student-account.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -59,6 +60,14 @@ export const demoAccounts = [
     nivel: 'administrador',
     perfil: 'financeiro',
   },
+  // A Fundamental II student's own account (issue 31 §4, ADR 0029); named after the student it reaches.
+  {
+    nome: 'Aluno da demonstração',
+    email: 'aluno@demo.escola',
+    senha: 'Demo-Alun-2026',
+    nivel: 'aluno',
+    perfil: 'aluno',
+  },
 ] as const;
 
 /** Fills an empty demo database; returns the account lines to print, or null when it already had data. */
@@ -99,6 +108,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavelNome: demoAccounts[2].nome,
       responsavelEmail: demoAccounts[2].email,
     });
+    await seedStudentAccount(tx, ids.aluno!, ids.direcao!);
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
     await seedMedio(tx, clock.today());

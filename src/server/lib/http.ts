@@ -136,7 +136,7 @@ export function expectedVersion(request: FastifyRequest, bodyVersion?: number): 
 export interface Actor {
   id: string | null;
   nome: string | null;
-  nivel: 'administrador' | 'professor' | 'responsavel' | null;
+  nivel: 'administrador' | 'professor' | 'responsavel' | 'aluno' | null;
   ip: string | null;
 }
 

@@ -2,7 +2,11 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { publicoTipoLabels, type PublicoTipo } from '../../../shared/comunicados.schemas';
+import {
+  destinatariosLabels,
+  publicoTipoLabels,
+  type PublicoTipo,
+} from '../../../shared/comunicados.schemas';
 import { formatCount } from '../../../shared/format';
 import { IconButton } from '../../components/button';
 import { FormSelect } from '../../components/form-fields';
@@ -149,6 +153,10 @@ export function AudienceFields({
         />
       )}
       {tipo === 'alunos' && <StudentPicker initial={alunosIniciais} />}
+      {tipo !== 'equipe' && (
+        // Issue 31 §4: a notice to the families is not the students' unless it says so.
+        <FormSelect name="publico.destinatarios" label="Quem recebe" options={destinatariosLabels} />
+      )}
       {opcoes.isPending && tipo !== 'escola' && tipo !== 'equipe' && (
         <p className="text-sm text-gray-600">Carregando opções…</p>
       )}

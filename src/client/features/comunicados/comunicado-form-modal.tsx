@@ -74,6 +74,7 @@ export function ComunicadoFormModal({
       series: [],
       turmas: [],
       alunos: [],
+      destinatarios: 'familias',
     },
     exige_ciente: comunicado?.exige_ciente ?? false,
     publicar_em: published ? '' : toLocal(comunicado?.publicar_em ?? null),

@@ -7,6 +7,7 @@ import { absencesText } from '../../../shared/report-card.schemas';
 import { formatCentavos, formatCount, formatDate, formatPercent } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { Panel } from './dashboard-panel';
+import { GuardianStudentAccounts } from './guardian-student-accounts';
 
 type Child = DashboardResponsavel['filhos'][number];
 
@@ -84,6 +85,7 @@ export function GuardianHome({ stats }: { stats: DashboardResponsavel }) {
           </ul>
         )}
       </Panel>
+      <GuardianStudentAccounts />
       <GuardianTuition stats={stats} />
     </div>
   );

@@ -1,4 +1,6 @@
+import { Navigate } from 'react-router';
 import { nivelLabels, permissionsOf } from '../../../shared/permissions';
+import { paths } from '../../../shared/routes';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardStats } from './dashboard.api';
@@ -23,8 +25,14 @@ function greeting(now: Date): string {
 
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
-  const { data: stats, isLoading, isError } = useDashboardStats();
+  const {
+    data: stats,
+    isLoading,
+    isError,
+  } = useDashboardStats(user !== undefined && user !== null && user.nivel !== 'aluno');
   if (!user) return null;
+  // A student's account has no dashboard: its home is the Portal do Aluno (issue 31 §4, ADR 0029).
+  if (user.nivel === 'aluno') return <Navigate to={paths.studentPortal} replace />;
   return (
     <div className="space-y-6">
       <section aria-labelledby="saudacao">

@@ -10,6 +10,7 @@ export const dashboardStatsQuery = () =>
       api<DashboardStats>('/api/dashboard/stats', { schema: dashboardStatsSchema, globalErrors: false }),
   });
 
-export function useDashboardStats() {
-  return useQuery(dashboardStatsQuery());
+/** `enabled` false: an account with no dashboard (a student's) asks nothing. */
+export function useDashboardStats(enabled = true) {
+  return useQuery({ ...dashboardStatsQuery(), enabled });
 }

@@ -17,6 +17,7 @@ import { useAcademicSettings, useSaveAcademicSettings } from '../../domain/acade
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { StageRulesSection } from './stage-rules-section';
 import { SubjectsSection } from './subjects-section';
+import { StudentAccountsSection } from './student-accounts-section';
 
 /** As the boletim writes it: 6 → '6,0', 7.5 → '7,5' (one decimal, comma). */
 const decimalText = (value: number) => formatGradeNumber(value);
@@ -67,6 +68,7 @@ export function AcademicTab() {
         </>
       )}
       <SubjectsSection />
+      <StudentAccountsSection />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { isInfantilSerie } from '../../../shared/classes.schemas';
 import { AddGuardianForm } from './add-guardian-form';
 import { AnonymiseStudentSection } from './anonymise-student';
 import { PriorYearsSection } from './prior-years-section';
+import { StudentPortalAccess } from './student-portal-access';
 import { StudentDocuments } from './student-documents';
 import { GuardianList, LinkGuardianForm } from './guardian-panel';
 import { StudentAccesses } from './student-accesses';
@@ -138,6 +139,11 @@ export function StudentDetailsModal({
         <AddGuardianForm alunoId={student.id} onDone={() => setAdding(null)} />
       )}
       {canWrite && adding === 'link' && <LinkGuardianForm student={student} onDone={() => setAdding(null)} />}
+      {canWrite && (
+        <div className="mt-6 border-t border-gray-200 pt-4">
+          <StudentPortalAccess alunoId={student.id} />
+        </div>
+      )}
       {documents === 'manage' && (
         <div className="mt-6 border-t border-gray-200 pt-4">
           <StudentAccesses alunoId={student.id} />

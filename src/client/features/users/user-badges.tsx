@@ -9,7 +9,12 @@ import {
 import { Badge, type BadgeTone } from '../../components/feedback';
 
 const statusTones: Record<UserStatus, BadgeTone> = { ativo: 'green', inativo: 'gray', suspenso: 'red' };
-const tipoTones: Record<UserTipo, BadgeTone> = { admin: 'purple', professor: 'blue', responsavel: 'yellow' };
+const tipoTones: Record<UserTipo, BadgeTone> = {
+  admin: 'purple',
+  professor: 'blue',
+  responsavel: 'yellow',
+  aluno: 'green',
+};
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   return <Badge tone={statusTones[status]}>{userStatusLabels[status]}</Badge>;

@@ -12,7 +12,7 @@ export const users = pgTable(
     telefone: text('telefone'),
     endereco: text('endereco'),
     dataNascimento: date('data_nascimento', { mode: 'string' }),
-    nivel: text('nivel', { enum: ['administrador', 'professor', 'responsavel'] }).notNull(),
+    nivel: text('nivel', { enum: ['administrador', 'professor', 'responsavel', 'aluno'] }).notNull(),
     status: text('status', { enum: ['ativo', 'inativo', 'suspenso'] })
       .notNull()
       .default('ativo'),

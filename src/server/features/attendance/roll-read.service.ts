@@ -149,7 +149,7 @@ export async function listRollClasses(
 ): Promise<RollClass[]> {
   const date = query.data ?? clock.today();
   const scope = await scopeOf(db, viewer);
-  if (scope.kind === 'guardian') return [];
+  if (scope.kind === 'guardian' || scope.kind === 'student') return [];
   const rows = await db
     .select({ turma: classes, responsavel: teachers.nome })
     .from(classes)

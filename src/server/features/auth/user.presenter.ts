@@ -8,11 +8,13 @@ export const userTipoByNivel: Record<Nivel, UserTipo> = {
   administrador: 'admin',
   professor: 'professor',
   responsavel: 'responsavel',
+  aluno: 'aluno',
 };
 export const nivelByUserTipo: Record<UserTipo, Nivel> = {
   admin: 'administrador',
   professor: 'professor',
   responsavel: 'responsavel',
+  aluno: 'aluno',
 };
 
 export function toCurrentUser(row: UserRow, access: UserAccess): CurrentUser {

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  type DestinatariosTipo,
   type Publico,
   type PublicoOpcoes,
   publicoTipos,
@@ -16,6 +17,11 @@ import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { type Author, isAdmin } from './comunicados.access.js';
+
+/** Who of the audience receives it; a notice saved before the choice existed: the families. */
+export function destinatariosOf(publico: { destinatarios?: DestinatariosTipo }): DestinatariosTipo {
+  return publico.destinatarios ?? 'familias';
+}
 
 /**
  * The families (and staff) a notice reaches, as a query of `(usuario_id, aluno_ids)`: guardians with an
@@ -47,7 +53,7 @@ export function audienceQuery(publico: Publico): SQL {
                    [...publico.series, ''].map((value) => sql`${value}`),
                    sql`, `,
                  )}))`;
-  return sql`select g.usuario_id as usuario_id, array_agg(distinct s.id) as aluno_ids
+  const families = sql`select g.usuario_id as usuario_id, array_agg(distinct s.id) as aluno_ids
     from students s
     join student_guardians sg on sg.aluno_id = s.id
     join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
@@ -55,6 +61,18 @@ export function audienceQuery(publico: Publico): SQL {
     left join classes c on c.id = s.turma_id
     where s.status = 'ativo' and ${filter}
     group by g.usuario_id`;
+  // The students' own accounts (ADR 0029): each reads it for themselves only. Rows saved before the
+  // choice existed carry none: the families, as then.
+  const studentsOwn = sql`select u.id as usuario_id, array[s.id] as aluno_ids
+    from students s
+    join student_accounts sa on sa.aluno_id = s.id
+    join users u on u.id = sa.usuario_id and u.status = 'ativo' and u.nivel = 'aluno'
+    left join classes c on c.id = s.turma_id
+    where s.status = 'ativo' and ${filter}`;
+  const to = destinatariosOf(publico);
+  if (to === 'alunos') return studentsOwn;
+  if (to === 'familias_e_alunos') return sql`${families} union all ${studentsOwn}`;
+  return families;
 }
 
 /**
@@ -107,10 +125,20 @@ export function normalizePublico(publico: Publico): Publico {
     series: publico.tipo === 'segmentos' ? [...new Set(publico.series)] : [],
     turmas: publico.tipo === 'turmas' ? [...new Set(publico.turmas)] : [],
     alunos: publico.tipo === 'alunos' ? [...new Set(publico.alunos)] : [],
+    destinatarios: publico.tipo === 'equipe' ? 'familias' : destinatariosOf(publico),
   };
 }
 
 export async function describePublico(tx: DbOrTx, publico: Publico): Promise<string> {
+  const base = await describeWho(tx, publico);
+  if (publico.tipo === 'equipe') return base;
+  const to = destinatariosOf(publico);
+  if (to === 'alunos') return `${base} — para os alunos`;
+  if (to === 'familias_e_alunos') return `${base} — famílias e alunos`;
+  return base;
+}
+
+async function describeWho(tx: DbOrTx, publico: Publico): Promise<string> {
   if (publico.tipo === 'escola') return 'Toda a escola';
   if (publico.tipo === 'equipe') return 'Equipe da escola';
   if (publico.tipo === 'segmentos') return [...publico.segmentos, ...publico.series].join(', ');

@@ -80,7 +80,8 @@ export async function issueDocument(
   actor: Actor,
   input: IssueDocumentInput,
 ): Promise<IssuedDocument> {
-  const guardian = viewer.nivel === 'responsavel';
+  // A student's own account issues what a family may, for themselves only (scope: ADR 0029).
+  const guardian = viewer.nivel === 'responsavel' || viewer.nivel === 'aluno';
   if (viewer.nivel === 'professor')
     throw new AppError('FORBIDDEN', 'Documentos são emitidos pela secretaria.');
   return ctx.db.transaction(async (tx) => {

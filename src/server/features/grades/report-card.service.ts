@@ -118,7 +118,8 @@ export async function buildReportCards(
   const ano = year?.ano ?? query.ano ?? Number(clock.today().slice(0, 4));
   // A closed year is computed with the rules it was closed with; an open one with today's.
   const rules = await rulesForYear(db, year?.id);
-  const guardian = scope.kind === 'guardian';
+  // A student's own account reads their boletim as their family does: only the published periods.
+  const guardian = scope.kind === 'guardian' || scope.kind === 'student';
   const classOf = new Map<string, ClassRow>();
   for (let index = 0; index < found.length; index += BATCH * 5) {
     const part = found.slice(index, index + BATCH * 5).map((student) => student.id);

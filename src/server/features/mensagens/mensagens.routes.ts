@@ -8,6 +8,7 @@ import {
   mensagemInputSchema,
 } from '../../../shared/mensagens.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
+import { AppError } from '../../lib/errors.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import {
@@ -23,6 +24,16 @@ const idParams = z.strictObject({ id: uuidParam });
 /** `/api/mensagens`: conversations between a family and the school; scope in the service. */
 export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
+
+  // The conversations are the family's with the school: a student's own account never reaches them,
+  // not even the list (issue 31 §4, ADR 0029). After the session hook, so anonymous stays a 401.
+  app.addHook('onRequest', async (request) => {
+    if (request.auth?.user.nivel === 'aluno')
+      throw new AppError(
+        'FORBIDDEN',
+        'As mensagens são entre a escola e a família: a conta do aluno não tem acesso a elas.',
+      );
+  });
 
   app.get('/', { schema: { response: okResponse(conversasSchema) }, config: own }, async (request) =>
     ok(await listConversations(app.ctx.db, signedInUser(request))),

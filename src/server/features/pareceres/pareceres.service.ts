@@ -107,6 +107,10 @@ function pareceresInScope(scope: RecordsScope): SQL | undefined {
     return scope.teacherId === null
       ? sql`false`
       : inArray(pareceres.turmaId, classIdsTaughtBy(scope.teacherId));
+  if (scope.kind === 'student')
+    return scope.alunoId === null
+      ? sql`false`
+      : and(eq(pareceres.status, 'publicado'), eq(pareceres.alunoId, scope.alunoId));
   if (scope.guardianId === null) return sql`false`;
   return and(
     eq(pareceres.status, 'publicado'),
@@ -166,7 +170,7 @@ export async function pareceresOfChild(
   const found = await listPareceres(db, viewer, { aluno_id: alunoId, periodo_id: periodoId });
   if (found.length === 0)
     throw notFound(
-      scope.kind === 'guardian'
+      scope.kind === 'guardian' || scope.kind === 'student'
         ? 'Nenhum parecer publicado para este aluno no período.'
         : 'Nenhum parecer escrito para este aluno no período.',
     );

@@ -60,6 +60,8 @@ describe('perfis: the list and the permissions', () => {
       'Financeiro',
       'Professor',
       'Responsável',
+      // Issue 31 §4 (ADR 0029): the students' own accounts.
+      'Aluno',
     ]);
     expect(list.every((perfil) => perfil.padrao)).toBe(true);
     expect(list[0]!.permissoes).toEqual(permissions);

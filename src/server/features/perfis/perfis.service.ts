@@ -274,6 +274,13 @@ export async function setUserPerfis(
         : 'O perfil Responsável é só das contas de responsáveis.',
       [{ path: 'perfis', message: 'Perfil incompatível com o tipo de conta.' }],
     );
+  // Issue 31 §4 (ADR 0029): a student's account holds only Aluno, and Aluno is only a student's.
+  const student = user.nivel === 'aluno';
+  if (chosen.some((row) => (row.chave === 'aluno') !== student))
+    throw badRequest(
+      student ? 'A conta de um aluno tem só o perfil Aluno.' : 'O perfil Aluno é só das contas de alunos.',
+      [{ path: 'perfis', message: 'Perfil incompatível com o tipo de conta.' }],
+    );
   const before = await tx
     .select({ perfilId: userPerfis.perfilId })
     .from(userPerfis)

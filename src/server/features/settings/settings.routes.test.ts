@@ -272,7 +272,7 @@ describe('roles', () => {
       nome: string;
       permissoes: { chave: string; descricao: string; permitido: boolean }[];
     }[];
-    expect(roles.map((role) => role.nome)).toEqual(['Administrador', 'Professor', 'Responsável']);
+    expect(roles.map((role) => role.nome)).toEqual(['Administrador', 'Professor', 'Responsável', 'Aluno']);
     const teacher = roles.find((role) => role.nivel === 'professor')!;
     expect(teacher.permissoes.find((p) => p.chave === 'settings.manage')).toEqual({
       chave: 'settings.manage',
@@ -381,7 +381,7 @@ describe('every portal page', () => {
 describe('maintenance mode', () => {
   it('answers 503 with Retry-After to signed-in non-admins; admins, login and public calls keep working', async () => {
     const { cookie: admin } = await signedIn(t, 'administrador');
-    const users: Record<Nivel, string> = {
+    const users: Record<Exclude<Nivel, 'aluno'>, string> = {
       administrador: admin,
       professor: (await signedIn(t, 'professor')).cookie,
       responsavel: (await signedIn(t, 'responsavel')).cookie,

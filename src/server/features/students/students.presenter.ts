@@ -14,6 +14,9 @@ import type { GuardianRow, StudentGuardianRow, StudentRow } from '../../db/schem
 export type FieldView = 'admin' | 'teacher' | 'guardian';
 
 export function fieldViewOf(scope: RecordsScope): FieldView {
+  // A student's own account sees what a guardian sees of the child, with no guardian as 'self': the
+  // guardians' contacts stay hidden (ADR 0029).
+  if (scope.kind === 'student') return 'guardian';
   return scope.kind === 'all' ? 'admin' : scope.kind;
 }
 

@@ -7,11 +7,12 @@ import { notFound } from '../../lib/errors.js';
 import { teacherReachesClasses, type TeacherStatus } from '../../../shared/teachers.schemas.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { studentAccounts } from '../../db/schema/student-accounts.js';
 
 /**
  * Which school records a signed-in user reaches (docs/records.md): an administrator all of them; a teacher
  * the classes they teach — responsible for, or teaching any subject of its grid — and those classes'
- * students; a guardian their own children.
+ * students; a guardian their own children; a student's own account (ADR 0029) only the student.
  * Anything outside the scope is answered as if it did not exist (404), so ids cannot be probed.
  */
 export type Viewer = Pick<UserRow, 'id' | 'nivel'>;
@@ -26,7 +27,9 @@ export type RecordsScope =
    * 'afastado' (`status` says which): such a teacher reaches no class, student, grade or roll.
    */
   | { kind: 'teacher'; teacherId: string | null; status: TeacherStatus | null }
-  | { kind: 'guardian'; guardianId: string | null };
+  | { kind: 'guardian'; guardianId: string | null }
+  /** A student's own account: only that student (null: an account whose link is gone reaches nothing). */
+  | { kind: 'student'; alunoId: string | null };
 
 /**
  * The one place a signed-in user's reach is decided. A teacher's follows their teacher record's status
@@ -49,6 +52,14 @@ export async function scopeOf(db: DbOrTx, viewer: Pick<UserRow, 'id' | 'nivel'>)
       status: row.status,
     };
   }
+  if (viewer.nivel === 'aluno') {
+    const [own] = await db
+      .select({ alunoId: studentAccounts.alunoId })
+      .from(studentAccounts)
+      .where(eq(studentAccounts.usuarioId, viewer.id))
+      .limit(1);
+    return { kind: 'student', alunoId: own?.alunoId ?? null };
+  }
   const [row] = await db
     .select({ id: guardians.id })
     .from(guardians)
@@ -69,6 +80,7 @@ export function studentsInScope(scope: RecordsScope): SQL | undefined {
     if (scope.teacherId === null) return sql`false`;
     return inArray(students.turmaId, classIdsTaughtBy(scope.teacherId));
   }
+  if (scope.kind === 'student') return scope.alunoId === null ? sql`false` : eq(students.id, scope.alunoId);
   if (scope.guardianId === null) return sql`false`;
   return inArray(
     students.id,
@@ -76,7 +88,11 @@ export function studentsInScope(scope: RecordsScope): SQL | undefined {
   );
 }
 
-/** A condition on `classes`: a teacher's own classes, a guardian's children's classes. */
+/**
+ * A condition on `classes`: a teacher's own classes, a guardian's children's classes. A student reaches
+ * no class as such (a class's lists are their classmates'): their own class's data comes only through
+ * their own record.
+ */
 export function classesInScope(scope: RecordsScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'teacher') {
@@ -89,6 +105,7 @@ export function classesInScope(scope: RecordsScope): SQL | undefined {
       ),
     );
   }
+  if (scope.kind === 'student') return sql`false`;
   if (scope.guardianId === null) return sql`false`;
   return inArray(
     classes.id,

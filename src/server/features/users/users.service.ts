@@ -225,12 +225,17 @@ export async function sendWelcomeMail(
   }
 }
 
+/** Issue 31 §4: a student's account is made (with the guardian's consent) from the student's record. */
+const STUDENT_ACCOUNT_ELSEWHERE =
+  'A conta de um aluno é criada na ficha do aluno (Alunos → Acesso ao Portal do Aluno), com o consentimento do responsável.';
+
 export async function createUser(
   ctx: AppContext,
   input: CreateUserData,
   actor: Actor,
   reauth: Reauthentication,
 ): Promise<CreatedUser> {
+  if (input.tipo === 'aluno') throw conflict(STUDENT_ACCOUNT_ELSEWHERE);
   if (needsAdminPassword(null, input)) await confirmAdminPassword(ctx, reauth, actor);
   const created = await ctx.db.transaction(async (tx) => {
     const inserted = await insertUser(ctx, tx, input, actor);
@@ -283,6 +288,8 @@ export async function updateUser(
     assertVersion(expectedVersion, current.version);
     if (!confirmed && (await adminChange(tx, current))) throw staleVersion();
     const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
+    // A student's account stays one, and no other becomes one: it is tied to the student's record.
+    if ((next.nivel === 'aluno') !== (current.nivel === 'aluno')) throw conflict(STUDENT_ACCOUNT_ELSEWHERE);
     assertNotSelfLockout(actor, current, next);
     let updated: UserRow | undefined;
     try {

@@ -1,0 +1,78 @@
+/** The Portal do Aluno's documents: the declarations a student may issue and download about themselves. */
+import toast from 'react-hot-toast';
+import { documentoTipoLabels, selfServiceTipos } from '../../../shared/documents.schemas';
+import { formatDate } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { ApiError } from '../../lib/api-client';
+import { downloadDocument, useIssueDeclaration, useOwnDocuments } from './portal-aluno.api';
+
+export function DocumentsPanel({ alunoId }: { alunoId: string }) {
+  const documents = useOwnDocuments(alunoId);
+  const issue = useIssueDeclaration(alunoId);
+  return (
+    <div className="space-y-4">
+      <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label="Emitir declaração">
+        <h2 className="font-semibold text-gray-900">Emitir declaração</h2>
+        <p className="mt-1 text-sm text-gray-600">
+          A declaração sai na hora, em PDF, com código de validação. Outros documentos, peça na secretaria.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {selfServiceTipos.map((tipo) => (
+            <Button
+              key={tipo}
+              variant="secondary"
+              loading={issue.isPending && issue.variables === tipo}
+              disabled={issue.isPending}
+              onClick={() =>
+                issue.mutate(tipo, {
+                  onSuccess: () => toast.success('Declaração emitida.'),
+                  onError: (error) =>
+                    toast.error(error instanceof ApiError ? error.message : 'Erro ao emitir a declaração'),
+                })
+              }
+            >
+              {documentoTipoLabels[tipo]}
+            </Button>
+          ))}
+        </div>
+      </section>
+      <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label="Meus documentos">
+        <h2 className="font-semibold text-gray-900">Meus documentos</h2>
+        {documents.isPending ? (
+          <Spinner label="Carregando documentos..." />
+        ) : documents.isError ? (
+          <ErrorBanner>Não foi possível carregar os documentos.</ErrorBanner>
+        ) : documents.data.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-600">Nenhum documento emitido ainda.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100 text-sm">
+            {documents.data.map((document) => (
+              <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="block font-medium text-gray-900">
+                    {documentoTipoLabels[document.tipo]}
+                  </span>
+                  <span className="text-gray-600">
+                    {formatDate(document.emitido_em)} · código {document.codigo}
+                    {document.status === 'revogado' && ' · revogado'}
+                  </span>
+                </span>
+                {document.status === 'valido' && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      downloadDocument(document.id).catch(() => toast.error('Erro ao baixar o documento'));
+                    }}
+                  >
+                    Baixar PDF
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** What the Portal do Aluno reads besides the boletim: the student's own attendance, calendar, notices, documents. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
+import { addDays } from '../../../shared/calendar';
+import { type CalendarView, calendarViewSchema } from '../../../shared/calendar.schemas';
+import {
+  type Comunicado,
+  type ComunicadoPage,
+  comunicadoPageSchema,
+  comunicadoSchema,
+} from '../../../shared/comunicados.schemas';
+import {
+  type DocumentoTipo,
+  type IssuedDocument,
+  type SchoolDocument,
+  documentSchema,
+} from '../../../shared/documents.schemas';
+import { todayIso } from '../../../shared/format';
+import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { keyRoots } from '../../lib/query-keys';
+
+const ownAttendance = (alunoId: string) =>
+  queryOptions({
+    queryKey: [...keyRoots.attendance, 'aluno', alunoId] as const,
+    queryFn: () =>
+      api<StudentAttendance>(`/api/frequencia/alunos/${alunoId}`, { schema: studentAttendanceSchema }),
+  });
+
+/** The next 90 days: what a student plans by. */
+const upcoming = () => {
+  const de = todayIso();
+  const ate = addDays(de, 90);
+  return queryOptions({
+    queryKey: [...keyRoots.calendar, 'aluno', de] as const,
+    queryFn: () =>
+      api<CalendarView>(`/api/calendario${toQuery({ de, ate })}`, { schema: calendarViewSchema }),
+  });
+};
+
+const notices = () =>
+  queryOptions({
+    queryKey: [...keyRoots.comunicados, 'aluno'] as const,
+    queryFn: () => api<ComunicadoPage>('/api/comunicados', { schema: comunicadoPageSchema }),
+  });
+
+const notice = (id: string) =>
+  queryOptions({
+    queryKey: [...keyRoots.comunicados, 'aluno', id] as const,
+    queryFn: () => api<Comunicado>(`/api/comunicados/${id}`, { schema: comunicadoSchema }),
+  });
+
+const documentsKey = (alunoId: string) => [...keyRoots.documents, 'aluno', alunoId] as const;
+const ownDocuments = (alunoId: string) =>
+  queryOptions({
+    queryKey: documentsKey(alunoId),
+    queryFn: () =>
+      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, {
+        schema: documentSchema.array(),
+      }),
+  });
+
+export const useOwnAttendance = (alunoId: string) => useQuery(ownAttendance(alunoId));
+export const useUpcoming = () => useQuery(upcoming());
+export const useNotices = () => useQuery(notices());
+export const useNotice = (id: string, open: boolean) => useQuery({ ...notice(id), enabled: open });
+export const useOwnDocuments = (alunoId: string) => useQuery(ownDocuments(alunoId));
+
+export function downloadDocument(id: string) {
+  return downloadFile(`/api/documentos/${id}/pdf`, 'documento.pdf');
+}
+
+/** Issues a declaration about the student and downloads it at once. */
+export function useIssueDeclaration(alunoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (tipo: DocumentoTipo) => {
+      const issued = await apiWithMessage<IssuedDocument>('/api/documentos', {
+        method: 'POST',
+        body: { aluno_id: alunoId, tipo },
+        globalErrors: false,
+      });
+      await queryClient.invalidateQueries({ queryKey: documentsKey(alunoId) });
+      await downloadDocument(issued.data.id);
+      return issued;
+    },
+  });
+}
