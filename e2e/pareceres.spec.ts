@@ -119,8 +119,8 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   );
   const reviewPhoto = editor.getByRole('img', { name: `Trabalho de ${nome}, foto 1 de 1` });
   await expect(reviewPhoto).toBeVisible();
-  expect(await reviewPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await reviewPhoto.scrollIntoViewIfNeeded();
+  await expect.poll(() => reviewPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await page.screenshot({ path: `${shots}/parecer-foto-revisao-phone.png` });
   await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
   await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
@@ -150,7 +150,9 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(pareceres).toContainText('Reconta histórias com começo, meio e fim.');
   const familyPhoto = pareceres.getByRole('img', { name: `Trabalho de ${nome}, foto 1 de 1` });
   await expect(familyPhoto).toBeVisible();
-  expect(await familyPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await familyPhoto.scrollIntoViewIfNeeded();
+  // Served to the family through the authenticated route (loaded, not a broken image).
+  await expect.poll(() => familyPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expect(child.getByRole('region', { name: /Boletim/ })).toHaveCount(0);
   await guardian.screenshot({ path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
