@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_STATE, apiSignIn, createStudent, todayInSaoPaulo, dataOf } from './support';
+import sharp from 'sharp';
+import { ADMIN_STATE, apiSignIn, createStudent, dataOf, staffPage, todayInSaoPaulo } from './support';
 
 // Issue 31 §1 in the browser: a Pré II class; the teacher's parecer (written through the API here, sent
-// for review) reaches the coordination's queue; the coordinator (today an administrador), on a phone,
-// opens it, marks it reviewed and publishes it; the family then reads it on the child's card, where other
-// stages show the boletim, and downloads the Relatório de desenvolvimento. Everything is this run's own.
+// for review, with a photo of the child's work once the family gave the image consent) reaches the
+// coordination's queue; the coordinator — an account holding only the Coordenação pedagógica profile —,
+// on a phone, sees the photo, marks it reviewed and publishes it; the family then reads it and sees the
+// photo on the child's card, where other stages show the boletim, and downloads the Relatório de
+// desenvolvimento. The coordinator's menu offers pareceres and grades, not finance, users or backups.
+// Everything is this run's own.
 
 const run = Date.now().toString().slice(-6);
 const phone = { width: 390, height: 844 };
@@ -75,9 +79,34 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
     },
   });
   expect(written.status(), await written.text()).toBe(200);
+  const purposes = await dataOf<{ id: string; chave: string | null }[]>(
+    await api.get('/api/consentimentos/finalidades'),
+  );
+  const consent = await api.post(`/api/alunos/${created.aluno.id}/consentimentos`, {
+    data: { finalidade_id: purposes.find((purpose) => purpose.chave === 'imagem')!.id, concedido: true },
+  });
+  expect(consent.status(), await consent.text()).toBe(200);
+  const drawing = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#F59E0B' },
+  })
+    .jpeg()
+    .toBuffer();
+  const photo = await api.post(`/api/pareceres/${created.aluno.id}/${period.id}/fotos`, {
+    multipart: { arquivo: { name: 'desenho.jpg', mimeType: 'image/jpeg', buffer: drawing } },
+  });
+  expect(photo.status(), await photo.text()).toBe(201);
 
-  // The coordination's queue, on a phone.
-  const page = await adminContext.newPage();
+  // The coordination's queue, on a phone, by the Coordenação pedagógica account.
+  const { context: coordContext, page } = await staffPage(browser, 'Coordenação pedagógica', phone);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu do portal' }).filter({ visible: true });
+  await expect(menu.getByRole('link', { name: 'Pareceres' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Notas' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Frequência' })).toBeVisible();
+  for (const hidden of ['Financeiro', 'Usuários', 'Configurações'])
+    await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/coordenacao-menu-phone.png` });
   await page.goto('/dashboard/pareceres');
   await page.getByRole('tab', { name: 'Para revisar e publicar' }).click();
   const queue = page.getByRole('list', { name: 'Pareceres aguardando a coordenação' });
@@ -88,6 +117,11 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   await expect(editor.getByLabel('O eu, o outro e o nós')).toHaveValue(
     'Divide os brinquedos e ajuda os colegas.',
   );
+  const reviewPhoto = editor.getByRole('img', { name: `Trabalho de ${nome}, foto 1 de 1` });
+  await expect(reviewPhoto).toBeVisible();
+  await reviewPhoto.scrollIntoViewIfNeeded();
+  await expect.poll(() => reviewPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await page.screenshot({ path: `${shots}/parecer-foto-revisao-phone.png` });
   await editor.getByRole('button', { name: 'Marcar como revisado' }).click();
   await expect(editor.getByText('Revisado', { exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Publicar para a família' }).click();
@@ -114,11 +148,17 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   const child = guardian.getByRole('dialog', { name: nome });
   const pareceres = child.getByRole('region', { name: 'Pareceres descritivos' });
   await expect(pareceres).toContainText('Reconta histórias com começo, meio e fim.');
+  const familyPhoto = pareceres.getByRole('img', { name: `Trabalho de ${nome}, foto 1 de 1` });
+  await expect(familyPhoto).toBeVisible();
+  await familyPhoto.scrollIntoViewIfNeeded();
+  // Served to the family through the authenticated route (loaded, not a broken image).
+  await expect.poll(() => familyPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expect(child.getByRole('region', { name: /Boletim/ })).toHaveCount(0);
   await guardian.screenshot({ path: `${shots}/pareceres-familia-phone.png`, fullPage: true });
   const download = guardian.waitForEvent('download');
   await pareceres.getByRole('button', { name: 'Relatório de desenvolvimento (PDF)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^relatorio-desenvolvimento-.*\.pdf$/);
   await guardianContext.close();
+  await coordContext.close();
   await adminContext.close();
 });

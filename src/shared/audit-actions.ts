@@ -111,6 +111,8 @@ export const AUDIT_ACTIONS = {
   encerrar_ano_letivo: { rotulo: 'Ano letivo encerrado', verbo: 'encerrou' },
   revisar_parecer: { rotulo: 'Parecer revisado', verbo: 'revisou' },
   publicar_parecer: { rotulo: 'Parecer publicado', verbo: 'publicou' },
+  anexar_foto: { rotulo: 'Foto anexada ao parecer', verbo: 'anexou uma foto a' },
+  excluir_foto: { rotulo: 'Foto excluída do parecer', verbo: 'excluiu uma foto de' },
   aplicar_rematricula: { rotulo: 'Rematrícula aplicada', verbo: 'aplicou a rematrícula a partir de' },
   // Communication
   lembrete: { rotulo: 'Lembrete reenviado', verbo: 'reenviou o lembrete de' },

@@ -123,8 +123,20 @@ export const parecerSchema = z.object({
   publicado_em: z.string().nullable(),
   updated_at: z.string(),
   version: z.number().int(),
+  /** Photos of the child's work (issue 31 §1), served only through `url` to whoever reaches the parecer. */
+  fotos: z.array(
+    z.object({ id: z.uuid(), url: z.string(), largura: z.number().int(), altura: z.number().int() }),
+  ),
 });
 export type Parecer = z.infer<typeof parecerSchema>;
+
+/** At most this many photos per parecer. */
+export const PARECER_FOTOS_MAX = 6;
+export const parecerFotoParams = z.strictObject({
+  aluno_id: uuidParam,
+  periodo_id: uuidParam,
+  foto_id: uuidParam,
+});
 
 /** Whether a parecer has anything written (a parecer with nothing cannot be reviewed). */
 export function hasParecerText(parecer: { texto: string; campos: Partial<Record<CampoCodigo, string>> }) {

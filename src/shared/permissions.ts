@@ -29,24 +29,26 @@ export const nivelLabels: Record<Nivel, string> = {
 
 export const permissionLabels = {
   'dashboard.read': 'Ver o painel inicial',
-  'students.read': 'Ver alunos (professor: só das suas turmas; responsável: só os filhos)',
+  'students.read': 'Ver alunos e as suas fichas',
   'students.write': 'Matricular, cadastrar e editar alunos e responsáveis',
   'guardians.self': 'Editar os próprios dados de contato',
   'teachers.read': 'Ver o corpo docente',
   'teachers.write': 'Cadastrar e editar professores',
-  'classes.read': 'Ver turmas (professor: as suas; responsável: as dos filhos)',
+  'classes.read': 'Ver turmas',
   'classes.write': 'Criar, editar e excluir turmas e enturmar alunos',
-  'academics.read': 'Ver notas e frequência (equipe: de todas as turmas)',
-  'academics.write': 'Lançar notas e frequência (equipe: de todas as turmas; professor: só as suas)',
+  'academics.read': 'Ver notas e frequência de todas as turmas',
+  'academics.write': 'Lançar notas, frequência e pareceres de todas as turmas',
   'academics.manage': 'Gerenciar ano letivo, calendário, abonos e avisos ao Conselho Tutelar',
   'pareceres.review': 'Revisar e publicar pareceres descritivos',
-  'reports.read': 'Emitir relatórios acadêmicos e da secretaria (professor: só das suas turmas)',
-  'documents.issue': 'Emitir declarações (responsável: de matrícula e de frequência dos filhos)',
+  'reports.academico': 'Emitir relatórios acadêmicos: boletins, mapa de notas, frequência, alunos em risco',
+  'reports.secretaria': 'Emitir relatórios da secretaria: listas de turma, aniversariantes, contatos',
+  'documents.issue': 'Emitir declarações de matrícula e de frequência',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
-  'finance.read': 'Consultar mensalidades (responsável: só as dos filhos)',
+  'finance.read': 'Consultar mensalidades',
   'finance.manage': 'Atender mensalidades: gerar, receber pagamentos, dar descontos e bolsas',
   'finance.figures': 'Ver os números do financeiro: receitas, despesas, fluxo de caixa e inadimplência',
-  'comunicados.write': 'Enviar comunicados (equipe: a toda a escola; professor: só às suas turmas)',
+  'comunicados.escola': 'Enviar comunicados a toda a escola, a segmentos, à equipe e a famílias escolhidas',
+  'comunicados.turmas': 'Enviar comunicados a turmas',
   'content.manage': 'Editar o conteúdo do site',
   'settings.manage': 'Alterar configurações do sistema',
   'users.manage': 'Gerenciar usuários do portal',
@@ -81,9 +83,15 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
     nome: 'Pedagógico',
     permissoes: ['academics.read', 'academics.write', 'academics.manage', 'pareceres.review'],
   },
-  { nome: 'Documentos e relatórios', permissoes: ['documents.issue', 'documents.manage', 'reports.read'] },
+  {
+    nome: 'Documentos e relatórios',
+    permissoes: ['documents.issue', 'documents.manage', 'reports.academico', 'reports.secretaria'],
+  },
   { nome: 'Financeiro', permissoes: ['finance.read', 'finance.manage', 'finance.figures'] },
-  { nome: 'Comunicação e site', permissoes: ['comunicados.write', 'content.manage'] },
+  {
+    nome: 'Comunicação e site',
+    permissoes: ['comunicados.escola', 'comunicados.turmas', 'content.manage'],
+  },
   {
     nome: 'Administração do sistema',
     permissoes: [
@@ -99,8 +107,11 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
   { nome: 'LGPD', permissoes: ['privacy.manage', 'privacy.self'] },
 ];
 
-/** Route-level access that is not a permission of the matrix. */
-export type Access = 'public' | 'authenticated' | Permission;
+/**
+ * Route-level access: public, any signed-in user, one permission, or any one of several (a route shared
+ * by the split permissions of ADR 0031, e.g. the reports hub for academic or secretaria reports).
+ */
+export type Access = 'public' | 'authenticated' | Permission | readonly Permission[];
 
 /** The built-in profiles: fixed sets (a school that wants another set makes a custom profile). */
 export const builtInPerfis = [
@@ -142,8 +153,9 @@ const teacher: readonly Permission[] = [
   'classes.read',
   'academics.read',
   'academics.write',
-  'reports.read',
-  'comunicados.write',
+  'reports.academico',
+  'reports.secretaria',
+  'comunicados.turmas',
 ];
 
 export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission[]> = {
@@ -158,10 +170,12 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'classes.read',
     'classes.write',
     'academics.read',
-    'reports.read',
+    'reports.academico',
+    'reports.secretaria',
     'documents.issue',
     'documents.manage',
-    'comunicados.write',
+    'comunicados.escola',
+    'comunicados.turmas',
   ],
   coordenacao: [
     'dashboard.read',
@@ -172,7 +186,8 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'academics.write',
     'academics.manage',
     'pareceres.review',
-    'reports.read',
+    'reports.academico',
+    'reports.secretaria',
     'documents.issue',
   ],
   financeiro: ['dashboard.read', 'students.read', 'finance.read', 'finance.manage', 'finance.figures'],
@@ -228,7 +243,7 @@ export function can(granted: readonly Permission[] | Nivel | undefined, access: 
   if (granted === undefined) return false;
   if (access === 'authenticated') return true;
   const held = typeof granted === 'string' ? rolePermissions[granted] : granted;
-  return held.includes(access);
+  return typeof access === 'string' ? held.includes(access) : access.some((one) => held.includes(one));
 }
 
 /** The permissions of a signed-in user as the client holds it (older answers carry only the level). */
@@ -237,4 +252,53 @@ export function permissionsOf(
 ): readonly Permission[] | undefined {
   if (!user) return undefined;
   return user.permissoes ?? rolePermissions[user.nivel];
+}
+
+/**
+ * Permissions split after profiles shipped (ADR 0031): a custom profile stored with an old name (a
+ * backup restored from before the split) holds what the old one allowed. The migration rewrites the
+ * rows; this covers a restore.
+ */
+export const splitPermissions: Readonly<Record<string, readonly Permission[]>> = {
+  'comunicados.write': ['comunicados.escola', 'comunicados.turmas'],
+  'reports.read': ['reports.academico', 'reports.secretaria'],
+};
+
+/** A stored profile's permissions in today's names (unknown ones dropped). */
+export function currentPermissions(stored: readonly string[]): Permission[] {
+  const result = new Set<Permission>();
+  for (const name of stored) {
+    if (isPermission(name)) result.add(name);
+    else for (const now of splitPermissions[name] ?? []) result.add(now);
+  }
+  return [...result];
+}
+
+/** Who may send a notice at all (to whom is the service's question, ADR 0031). */
+export const sendsComunicados: readonly Permission[] = ['comunicados.escola', 'comunicados.turmas'];
+/** Who may open the reports hub (each report then declares its own kind). */
+export const readsReports: readonly Permission[] = ['reports.academico', 'reports.secretaria'];
+
+/**
+ * How a permission reads on a profile of a teacher's or a guardian's account, whose scope is their own
+ * classes or children (ADR 0025): the profile cards say it plainly instead of a parenthesis per kind.
+ */
+const permissionLabelsByNivel: Partial<Record<Permission, Partial<Record<Nivel, string>>>> = {
+  'students.read': { professor: 'Ver os alunos das suas turmas', responsavel: 'Ver a ficha dos filhos' },
+  'classes.read': { professor: 'Ver as suas turmas', responsavel: 'Ver as turmas dos filhos' },
+  'academics.read': {
+    professor: 'Ver notas e frequência das suas turmas',
+    responsavel: 'Ver as notas, a frequência e os pareceres publicados dos filhos',
+  },
+  'academics.write': { professor: 'Lançar notas, frequência e pareceres das suas turmas' },
+  'reports.academico': { professor: 'Emitir relatórios acadêmicos das suas turmas' },
+  'reports.secretaria': { professor: 'Emitir listas, aniversariantes e contatos das suas turmas' },
+  'documents.issue': { responsavel: 'Emitir declarações de matrícula e de frequência dos filhos' },
+  'finance.read': { responsavel: 'Consultar as mensalidades dos filhos' },
+  'comunicados.turmas': { professor: 'Enviar comunicados às suas turmas' },
+};
+
+/** The label of a permission as a profile of this kind of account holds it (null: a staff or custom profile). */
+export function permissionLabelFor(permission: Permission, nivel: Nivel | null): string {
+  return (nivel && permissionLabelsByNivel[permission]?.[nivel]) ?? permissionLabels[permission];
 }

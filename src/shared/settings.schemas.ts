@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { niveis } from './permissions.js';
 import { checkMatriculaPattern, DEFAULT_MATRICULA_PATTERN } from './matricula-pattern.js';
 import { isoDateSchema, MAX_INTEGER, optionalText, pageQuery, sortQuery } from './validators.js';
 
@@ -254,10 +255,17 @@ export type CepAddress = z.infer<typeof cepAddressSchema>;
 export const SMS_UNAVAILABLE_MESSAGE =
   'Configure um provedor de SMS (variável SMS_URL) para ativar as notificações por SMS.';
 
+/**
+ * `GET /api/configuracoes/roles`: one entry per access profile (ADR 0025), built-in and the school's own,
+ * with every permission and whether the profile holds it. `nivel`/`tipo` name the kind of account a
+ * built-in profile is for (null on a custom profile, which any staff account may hold).
+ */
 export const roleMatrixEntrySchema = z.object({
-  nivel: z.enum(['administrador', 'professor', 'responsavel', 'aluno']),
-  tipo: z.string(),
+  id: z.string(),
+  nivel: z.enum(niveis).nullable(),
+  tipo: z.string().nullable(),
   nome: z.string(),
+  padrao: z.boolean(),
   permissoes: z.array(z.object({ chave: z.string(), descricao: z.string(), permitido: z.boolean() })),
 });
 export type RoleMatrixEntry = z.infer<typeof roleMatrixEntrySchema>;

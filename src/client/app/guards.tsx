@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ShieldX } from 'lucide-react';
-import {
-  can,
-  nivelLabels,
-  niveis,
-  type Nivel,
-  type Permission,
-  permissionsOf,
-} from '../../shared/permissions';
+import { can, nivelLabels, niveis, type Access, type Nivel, permissionsOf } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
@@ -22,8 +15,8 @@ const roleLines: Record<Nivel, string> = {
 };
 
 /** The least privileged level that holds the permission, to name it on the access-denied page. */
-function requiredNivel(permission: Permission): Nivel {
-  const holders = niveis.filter((nivel) => can(nivel, permission));
+function requiredNivel(access: Access): Nivel {
+  const holders = niveis.filter((nivel) => can(nivel, access));
   return holders.find((nivel) => nivel !== 'administrador') ?? 'administrador';
 }
 
@@ -62,7 +55,7 @@ export function AccessDenied({ nivel, required }: { nivel: Nivel; required: Nive
  * Signs in first, then the first-login password change (nothing else opens until the temporary password
  * is replaced), then the permission of `shared/permissions.ts`.
  */
-export function RequireAuth({ access, children }: { access?: Permission; children: ReactNode }) {
+export function RequireAuth({ access, children }: { access?: Access; children: ReactNode }) {
   const { data: user, isLoading } = useCurrentUser();
   const location = useLocation();
   if (isLoading) return <Spinner label="Carregando..." />;

@@ -19,14 +19,14 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Nivel, Permission } from '../../shared/permissions';
+import { readsReports, type Access, type Nivel } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
 export interface MenuItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  access: Permission;
+  access: Access;
   /** Shown to this role only. */
   only?: Nivel;
 }
@@ -49,7 +49,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Mensagens', to: paths.mensagens, icon: MessageSquare, access: 'dashboard.read' },
   { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },
   { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
-  { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: 'reports.read' },
+  { label: 'Relatórios', to: paths.reports, icon: BarChart3, access: readsReports },
   { label: 'Gerenciar Conteúdo', to: paths.contentManager, icon: FileText, access: 'content.manage' },
   { label: 'Usuários', to: paths.users, icon: UserCog, access: 'users.manage' },
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },

@@ -1,8 +1,8 @@
-/** The portal's screens (under /portal), each loaded on demand and guarded by the access it needs. */
 import type { RouteObject } from 'react-router';
+import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
 
-/** Portal screens load on demand so the public page does not carry the portal's code. */
+/** The portal's screens (under /portal), each guarded and loaded on demand (not in the public page). */
 export const portalRoutes: RouteObject[] = [
   {
     index: true,
@@ -170,7 +170,7 @@ export const portalRoutes: RouteObject[] = [
       const { ReportsPage } = await import('../features/reports/reports-page');
       return {
         Component: () => (
-          <RequireAuth access="reports.read">
+          <RequireAuth access={readsReports}>
             <ReportsPage />
           </RequireAuth>
         ),

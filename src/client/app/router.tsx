@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../../shared/routes';
+import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { Spinner } from '../components/feedback';
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
       const { ReportPrintPage } = await import('../features/reports/report-print-page');
       return {
         Component: () => (
-          <RequireAuth access="reports.read">
+          <RequireAuth access={readsReports}>
             <ReportPrintPage />
           </RequireAuth>
         ),

@@ -20,7 +20,46 @@ export function ParecerStatusChip({ parecer }: { parecer: Pick<Parecer, 'status'
   return <Badge tone={tones[parecer.status]}>{parecerStatusLabels[parecer.status]}</Badge>;
 }
 
-/** The text of a parecer, general text first, then each campo de experiência written. */
+/**
+ * The photos of the child's work in a parecer, served by the portal only to who reaches the parecer.
+ * `remove` adds a button per photo (the writer's editor).
+ */
+export function ParecerFotos({
+  parecer,
+  remove,
+}: {
+  parecer: Parecer;
+  remove?: ((fotoId: string) => void) | undefined;
+}) {
+  if (parecer.fotos.length === 0) return null;
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Fotos do trabalho da criança">
+      {parecer.fotos.map((foto, index) => (
+        <li key={foto.id} className="relative overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
+          <img
+            src={foto.url}
+            width={foto.largura}
+            height={foto.altura}
+            loading="lazy"
+            alt={`Trabalho de ${parecer.aluno.nome}, foto ${String(index + 1)} de ${String(parecer.fotos.length)}`}
+            className="aspect-[4/3] h-auto w-full object-cover"
+          />
+          {remove && (
+            <button
+              type="button"
+              onClick={() => remove(foto.id)}
+              className="absolute top-1 right-1 min-h-9 rounded-md bg-white/90 px-2 text-xs font-medium text-red-700 shadow"
+            >
+              Excluir foto {index + 1}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The text of a parecer, general text first, then each campo de experiência written, then its photos. */
 export function ParecerText({ parecer }: { parecer: Parecer }) {
   return (
     <div className="space-y-3 text-sm text-gray-800">
@@ -33,6 +72,7 @@ export function ParecerText({ parecer }: { parecer: Parecer }) {
           </div>
         ) : null,
       )}
+      <ParecerFotos parecer={parecer} />
     </div>
   );
 }

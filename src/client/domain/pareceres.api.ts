@@ -113,6 +113,31 @@ export function useAdvanceParecer() {
   });
 }
 
+/** Photos of the child's work: attach (multipart field 'arquivo') or remove one; answers the parecer. */
+export function useParecerFoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { parecer: Parecer; arquivo: File } | { parecer: Parecer; fotoId: string }) => {
+      const url = `${parecerUrl(change.parecer.aluno_id, change.parecer.periodo_id)}/fotos`;
+      if ('fotoId' in change)
+        return apiWithMessage<Parecer>(`${url}/${change.fotoId}`, {
+          method: 'DELETE',
+          schema: parecerSchema,
+          globalErrors: false,
+        });
+      const body = new FormData();
+      body.append('arquivo', change.arquivo);
+      return apiWithMessage<Parecer>(url, {
+        method: 'POST',
+        body,
+        schema: parecerSchema,
+        globalErrors: false,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pareceresKeys.all }),
+  });
+}
+
 export function downloadDevelopmentReport(alunoId: string, periodoId?: string) {
   return downloadFile(
     `/api/alunos/${alunoId}/relatorio-desenvolvimento.pdf${toQuery({ periodo_id: periodoId })}`,

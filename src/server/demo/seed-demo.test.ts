@@ -194,6 +194,25 @@ describe('demo school year', () => {
       expect(page.body).toContain(row.revogadoEm ? 'Documento revogado' : 'Documento válido');
     }
   });
+
+  it('has an account per profile; the coordenação reviews pareceres and grades but not money or backups', async () => {
+    const coordenacao = demoAccounts.find((account) => account.perfil === 'coordenacao')!;
+    expect(coordenacao).toMatchObject({ email: 'coordenacao@demo.escola', senha: 'Demo-Coord-2026' });
+    const cookie = await loginAs(t.app, coordenacao.email, coordenacao.senha);
+    const me = dataOf<{ user: { perfis: string[] } }>(await get('/api/auth/me', cookie));
+    expect(me.user.perfis).toEqual(['Coordenação pedagógica']);
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', cookie));
+    const pre = classes.find((turma) => turma.nivel === 'Educação Infantil')!;
+    const [period] = await t.database.db.select().from(schoolPeriods).orderBy(asc(schoolPeriods.inicio));
+    const pareceres = await get(`/api/pareceres?turma_id=${pre.id}&periodo_id=${period!.id}`, cookie);
+    expect(pareceres.statusCode).toBe(200);
+    const fundamental = classes.find((turma) => turma.nivel === 'Fundamental II')!;
+    expect((await get(`/api/notas/turmas/${fundamental.id}`, cookie)).statusCode).not.toBe(403);
+    for (const url of ['/api/financeiro/stats', '/api/configuracoes/backups', '/api/users'])
+      expect((await get(url, cookie)).statusCode, url).toBe(403);
+    for (const account of demoAccounts)
+      expect(await loginAs(t.app, account.email, account.senha), account.email).toMatch(/sid=/);
+  });
 });
 
 describe('demo student account', () => {

@@ -68,6 +68,13 @@ export const demoAccounts = [
     nivel: 'aluno',
     perfil: 'aluno',
   },
+  {
+    nome: 'Beatriz Camargo Teles',
+    email: 'coordenacao@demo.escola',
+    senha: 'Demo-Coord-2026',
+    nivel: 'administrador',
+    perfil: 'coordenacao',
+  },
 ] as const;
 
 /** Fills an empty demo database; returns the account lines to print, or null when it already had data. */

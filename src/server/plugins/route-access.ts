@@ -28,6 +28,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/boletins/alunos/:id.pdf',
   'GET /api/boletins/turmas/:id.pdf',
   'GET /api/alunos/:id/relatorio-desenvolvimento.pdf',
+  'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',

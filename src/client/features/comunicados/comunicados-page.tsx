@@ -2,7 +2,7 @@ import { Megaphone, Plus, Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Comunicado, PublicoTipo } from '../../../shared/comunicados.schemas';
 import { formatCount } from '../../../shared/format';
-import { can, permissionsOf } from '../../../shared/permissions';
+import { can, permissionsOf, sendsComunicados } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
@@ -18,7 +18,7 @@ import { COMUNICADOS_PAGE_SIZE, useComunicados, useMeusFilhos, usePublicoOpcoes 
 /** `/dashboard/comunicados`: the author's sent notices with reads, or a family's inbox; `?id=` opens one. */
 export function ComunicadosPage() {
   const { data: me } = useCurrentUser();
-  const writes = can(permissionsOf(me), 'comunicados.write');
+  const writes = can(permissionsOf(me), sendsComunicados);
   const isGuardian = me?.nivel === 'responsavel';
   const list = useListState({
     defaults: { caixa: writes ? 'enviados' : 'recebidos', aluno_id: '', nao_lidos: '', q: '' },

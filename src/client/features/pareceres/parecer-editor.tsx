@@ -12,6 +12,7 @@ import { TextAreaField } from '../../components/field';
 import { LeaveGuard } from '../../components/leave-guard';
 import { ParecerStatusChip } from '../../domain/parecer-parts';
 import { useAdvanceParecer, useSaveParecer } from '../../domain/pareceres.api';
+import { ParecerFotosField } from './parecer-fotos-field';
 
 type Campos = Partial<Record<CampoCodigo, string>>;
 
@@ -111,6 +112,7 @@ export function ParecerEditor({
           onChange={(event) => setCampos((current) => ({ ...current, [campo.codigo]: event.target.value }))}
         />
       ))}
+      <ParecerFotosField parecer={parecer} />
       {/* Kept in reach at the bottom of the screen: on a phone the five campos are a long scroll. */}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-2 border-t border-gray-200 bg-white px-4 py-3">
         <Button

@@ -3,7 +3,7 @@ import { Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { formatCount } from '../../../shared/format';
 import type { Perfil, Permissao } from '../../../shared/perfis.schemas';
 import { groupBy } from '../../../shared/group-by';
-import { can, permissionsOf } from '../../../shared/permissions';
+import { can, isPermission, permissionLabelFor, permissionsOf } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -72,7 +72,9 @@ function PerfilCard({
             <dd>
               <ul className="ml-4 list-disc text-gray-700">
                 {items.map((item) => (
-                  <li key={item.id}>{item.rotulo}</li>
+                  <li key={item.id}>
+                    {isPermission(item.id) ? permissionLabelFor(item.id, perfil.nivel) : item.rotulo}
+                  </li>
                 ))}
               </ul>
             </dd>

@@ -4,7 +4,6 @@ import {
   type AutomaticBackup,
   type EndedSessions,
   type RestoreResult,
-  type RoleMatrixEntry,
   type SchoolSettings,
   type SystemSettings,
   type UpdateSchoolSettingsInput,
@@ -12,7 +11,6 @@ import {
   type WipeResult,
   schoolSettingsSchema,
   systemSettingsSchema,
-  roleMatrixEntrySchema,
   activeSessionSchema,
   automaticBackupSchema,
 } from '../../../shared/settings.schemas';
@@ -42,17 +40,6 @@ export const systemSettingsQuery = () =>
 
 export function useSystemSettings() {
   return useQuery(systemSettingsQuery());
-}
-
-export const rolesQuery = () =>
-  queryOptions({
-    queryKey: [...keyRoots.settings, 'roles'],
-    queryFn: () => api<RoleMatrixEntry[]>(`${base}/roles`, { schema: roleMatrixEntrySchema.array() }),
-    staleTime: Infinity,
-  });
-
-export function useRoles() {
-  return useQuery(rolesQuery());
 }
 
 const sessionsKey = [...keyRoots.settings, 'sessoes'] as const;

@@ -38,3 +38,17 @@ export function TeacherLink({ user }: { user: User }) {
     </p>
   );
 }
+
+/** The access profiles an account holds (ADR 0025): what it may do, beside its kind. */
+export function UserPerfis({ user }: { user: User }) {
+  if (user.perfis.length === 0) return <span className="text-gray-500">—</span>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label={`Perfis de ${user.nome}`}>
+      {user.perfis.map((perfil) => (
+        <li key={perfil.id}>
+          <Badge tone="gray">{perfil.nome}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -13,7 +13,7 @@ import { useRowDialog } from '../../lib/use-row-dialog';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UserFormModal } from './user-form-modal';
-import { TeacherLink, UserStatusBadge, UserTipoBadge } from './user-badges';
+import { TeacherLink, UserPerfis, UserStatusBadge, UserTipoBadge } from './user-badges';
 import { userFilterDefaults, useToggleUserStatus, useUsers, USERS_PAGE_SIZE } from './users.api';
 
 const lastLogin = (user: User) => (user.ultimo_login ? formatDateTime(user.ultimo_login) : 'Nunca');
@@ -34,6 +34,7 @@ const columns: Column<User>[] = [
     ),
   },
   { id: 'tipo', header: 'Tipo', sortable: true, cell: (user) => <UserTipoBadge tipo={user.tipo} /> },
+  { id: 'perfis', header: 'Perfis', cell: (user) => <UserPerfis user={user} /> },
   {
     id: 'status',
     header: 'Status',
@@ -51,6 +52,7 @@ const columns: Column<User>[] = [
     id: 'created_at',
     header: 'Criado em',
     sortable: true,
+    hideBelow: 'xl',
     cell: (user) => <span className="whitespace-nowrap text-gray-700">{formatDate(user.created_at)}</span>,
   },
 ];

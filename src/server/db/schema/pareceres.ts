@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CampoCodigo } from '../../../shared/pareceres.schemas.js';
 import { schoolPeriods } from './calendar.js';
 import { classes } from './classes.js';
@@ -51,3 +61,32 @@ export const pareceres = pgTable(
   ],
 );
 export type ParecerRow = typeof pareceres.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Photos of the child's work attached to a parecer (issue 31 §1): re-encoded like the media library's
+ * (no metadata), kept in the database so a backup carries them, and never served by a public address —
+ * only through `/api/pareceres/…/fotos/:id`, to whoever reaches the parecer.
+ */
+export const parecerFotos = pgTable(
+  'parecer_fotos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parecerId: uuid('parecer_id')
+      .notNull()
+      .references(() => pareceres.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    largura: integer('largura').notNull(),
+    altura: integer('altura').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    bytes: bytea('bytes').notNull(),
+    enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('parecer_fotos_parecer_idx').on(table.parecerId)],
+);
+export type ParecerFotoRow = typeof parecerFotos.$inferSelect;

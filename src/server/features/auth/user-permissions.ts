@@ -4,7 +4,7 @@ import {
   builtInPerfilPermissions,
   builtInPerfis,
   defaultPerfilOf,
-  isPermission,
+  currentPermissions,
   permissions as allPermissions,
   type BuiltInPerfil,
   type Nivel,
@@ -19,7 +19,7 @@ const isBuiltIn = (chave: string | null): chave is BuiltInPerfil =>
 /** One profile's permissions: a built-in one's from the code (ADR 0025), a custom one's from its row. */
 export function permissionsOfPerfil(row: { chave: string | null; permissoes: string[] }): Permission[] {
   if (isBuiltIn(row.chave)) return [...builtInPerfilPermissions[row.chave]];
-  return row.permissoes.filter(isPermission);
+  return currentPermissions(row.permissoes);
 }
 
 export interface UserAccess {

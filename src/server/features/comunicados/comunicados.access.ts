@@ -6,6 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { comunicadoInputSchema, listComunicadosQuerySchema } from '../../../shared/comunicados.schemas.js';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { classIdsTaughtBy } from '../students/index.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -17,12 +18,20 @@ import {
 } from '../../db/schema/comunicados.js';
 import { audienceInScope } from './comunicados.audience.js';
 
-export type Author = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
+/** The signed-in author (its `permissoes`); a background job acting for a stored author has none. */
+export type Author = Pick<UserRow, 'id' | 'nivel' | 'nome'> & { permissoes?: readonly Permission[] };
 export type ParsedInput = z.output<typeof comunicadoInputSchema>;
 export type ListQuery = z.output<typeof listComunicadosQuerySchema>;
 
 export const comunicadoNotFound = () => notFound('Comunicado não encontrado.');
 export const isAdmin = (user: Pick<UserRow, 'nivel'>) => user.nivel === 'administrador';
+/**
+ * Whether the user addresses the whole school (any audience, ADR 0031): staff holding
+ * `comunicados.escola`. Staff holding only `comunicados.turmas` write to classes, any of them; a teacher
+ * to the classes they teach, whatever their profiles (scope is the account's kind, ADR 0025).
+ */
+export const reachesSchool = (user: Pick<Author, 'nivel' | 'permissoes'>) =>
+  isAdmin(user) && (user.permissoes === undefined || can(user.permissoes, 'comunicados.escola'));
 export const linkOf = (id: string) => `/dashboard/comunicados?id=${id}`;
 
 type RecipientRow = typeof comunicadoDestinatarios.$inferSelect;
@@ -53,7 +62,7 @@ export async function noticeAccess(
   const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw comunicadoNotFound();
   const manages =
-    isAdmin(user) || (row.autorId === user.id && (await audienceInScope(tx, user, row.publico)));
+    (isAdmin(user) || row.autorId === user.id) && (await audienceInScope(tx, user, row.publico));
   const recipient = row.removidoEm === null ? await recipientRow(tx, user.id, id) : null;
   if (!manages && !recipient) throw comunicadoNotFound();
   return { row, manages, recipient };

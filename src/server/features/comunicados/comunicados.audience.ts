@@ -15,8 +15,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { classes } from '../../db/schema/classes.js';
 import { classIdsTaughtBy, scopeOf } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
-import type { UserRow } from '../../db/schema/users.js';
-import { type Author, isAdmin } from './comunicados.access.js';
+import { type Author, isAdmin, reachesSchool } from './comunicados.access.js';
 
 /** Who of the audience receives it; a notice saved before the choice existed: the families. */
 export function destinatariosOf(publico: { destinatarios?: DestinatariosTipo }): DestinatariosTipo {
@@ -76,15 +75,15 @@ export function audienceQuery(publico: Publico): SQL {
 }
 
 /**
- * Whether the audience is within the user's reach now: an administrator reaches any; anyone else only
- * classes they teach today (their scope, students.scope.ts), every one of them.
+ * Whether the audience is within the user's reach now: staff sending to the whole school reach any,
+ * staff sending to classes any class audience (ADR 0031); anyone else only classes they teach today (their scope, students.scope.ts), every one of them.
  */
 export async function audienceInScope(
   tx: DbOrTx,
-  user: Pick<UserRow, 'id' | 'nivel'>,
+  user: Pick<Author, 'id' | 'nivel' | 'permissoes'>,
   publico: Publico,
 ): Promise<boolean> {
-  if (isAdmin(user)) return true;
+  if (isAdmin(user)) return reachesSchool(user) || publico.tipo === 'turmas';
   if (publico.tipo !== 'turmas' || publico.turmas.length === 0) return false;
   const scope = await scopeOf(tx, user);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
@@ -104,6 +103,8 @@ export async function checkAudience(tx: DbOrTx, author: Author, publico: Publico
     if (!(await audienceInScope(tx, author, publico))) throw notFound('Turma não encontrada.');
     return;
   }
+  if (publico.tipo !== 'turmas' && !reachesSchool(author))
+    throw new AppError('FORBIDDEN', 'O seu perfil envia comunicados somente a turmas.');
   if (publico.tipo === 'turmas') {
     const rows = await tx.select({ id: classes.id }).from(classes).where(inArray(classes.id, publico.turmas));
     if (rows.length !== new Set(publico.turmas).size) throw notFound('Turma não encontrada.');
@@ -179,9 +180,9 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
     )
     .orderBy(asc(classes.nome));
   return {
-    tipos: admin ? [...publicoTipos] : ['turmas'],
-    segmentos: admin ? [...segmentos] : [],
-    series: admin
+    tipos: reachesSchool(user) ? [...publicoTipos] : ['turmas'],
+    segmentos: reachesSchool(user) ? [...segmentos] : [],
+    series: reachesSchool(user)
       ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
       : [],
     turmas: rows,

@@ -10,7 +10,7 @@ import type {
   Leituras,
   Versoes,
 } from '../../../shared/comunicados.schemas.js';
-import { can, type Permission } from '../../../shared/permissions.js';
+import { can, sendsComunicados, type Permission } from '../../../shared/permissions.js';
 import { richTextSummary } from '../../../shared/rich-text.js';
 import type { Db } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -29,6 +29,7 @@ import {
   type ListQuery,
   comunicadoNotFound,
   isAdmin,
+  reachesSchool,
   linkOf,
   managedByTeacher,
   managedRow,
@@ -113,7 +114,7 @@ export async function listComunicados(
   user: Author & { permissoes: readonly Permission[] },
   query: ListQuery,
 ): Promise<ComunicadoPage> {
-  const writes = can(user.permissoes, 'comunicados.write');
+  const writes = can(user.permissoes, sendsComunicados);
   const caixa = query.caixa ?? (writes && user.nivel !== 'responsavel' ? 'enviados' : 'recebidos');
   const now = clock.now();
   const offset = (query.page - 1) * query.pageSize;
@@ -123,6 +124,8 @@ export async function listComunicados(
   if (caixa === 'enviados') {
     if (!writes) throw new AppError('FORBIDDEN', 'Você não envia comunicados.');
     let mine: SQL | undefined;
+    // Staff sending only to classes manage the class notices, whoever wrote them (noticeAccess).
+    if (isAdmin(user) && !reachesSchool(user)) mine = sql`${comunicados.publico}->>'tipo' = 'turmas'`;
     if (!isAdmin(user)) {
       const scope = await scopeOf(db, user);
       mine = and(

@@ -19,6 +19,7 @@ import {
   publicoOpcoesSchema,
   versoesSchema,
 } from '../../../shared/comunicados.schemas.js';
+import { sendsComunicados } from '../../../shared/permissions.js';
 import { formatCount } from '../../../shared/format.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { AppError } from '../../lib/errors.js';
@@ -45,7 +46,7 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: COMUNICADO_LIMITS.anexoMaxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
   });
   const read = { access: 'authenticated' } as const;
-  const write = { access: 'comunicados.write' } as const;
+  const write = { access: sendsComunicados } as const;
 
   // Future-dated notices are published by whichever instance polls first.
   app.ctx.jobs.onPoll(async () => {

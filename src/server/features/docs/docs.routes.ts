@@ -9,6 +9,8 @@ function describeAccess(access: Access | undefined): string {
   if (access === undefined) return 'Pública (fora da API)';
   if (access === 'public') return 'Pública';
   if (access === 'authenticated') return 'Qualquer usuário autenticado';
+  if (typeof access !== 'string')
+    return access.map((one) => `${permissionLabels[one]} (permissão ${one})`).join(' ou ');
   return `${permissionLabels[access]} (permissão ${access})`;
 }
 
@@ -53,7 +55,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           ...schema,
           tags: [tagOf(input.url)],
           description: `Acesso: ${describeAccess(access)}.`,
-          'x-acesso': access ?? 'public',
+          'x-acesso': typeof access === 'object' ? access.join(' | ') : (access ?? 'public'),
           ...(access === undefined || access === 'public' ? {} : { security: [{ sessao: [] }] }),
         },
       };

@@ -8,6 +8,7 @@ import { fileNameSlug } from '../../lib/download.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { getSchoolIdentity, type StoredSchoolIdentity } from '../settings/index.js';
 import type { Viewer } from '../students/index.js';
+import { fotosForPdf } from './pareceres.fotos.js';
 import { pareceresOfChild } from './pareceres.service.js';
 
 /**
@@ -21,6 +22,7 @@ function drawParecer(
   school: StoredSchoolIdentity,
   parecer: Parecer,
   birth: string | null,
+  fotos: Buffer[],
 ): void {
   doc.addPage();
   const left = doc.page.margins.left;
@@ -55,6 +57,7 @@ function drawParecer(
     doc.moveDown(0.2).font('Helvetica').fontSize(10).text(texto, { width, align: 'justify' });
     doc.moveDown(0.8);
   }
+  drawFotos(doc, fotos, left, width);
   doc.moveDown(1).fontSize(8).fillColor('#555555');
   const signed = [
     parecer.autor ? `Professora/professor: ${parecer.autor.nome}` : null,
@@ -63,6 +66,29 @@ function drawParecer(
   ].filter(Boolean);
   if (signed.length > 0) doc.text(signed.join('   ·   '), { width });
   doc.text(`${formatDate(clock.today())} — documento gerado pelo Sistema Escolar.`, { align: 'center' });
+}
+
+/** The photos of the child's work, two per row, each fitted in its half of the line. */
+function drawFotos(doc: PDFKit.PDFDocument, fotos: Buffer[], left: number, width: number): void {
+  if (fotos.length === 0) return;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text('Registros do trabalho da criança');
+  doc.moveDown(0.4);
+  const gap = 12;
+  const cell = { width: (width - gap) / 2, height: 170 };
+  for (let index = 0; index < fotos.length; index += 2) {
+    if (doc.y + cell.height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const top = doc.y;
+    fotos.slice(index, index + 2).forEach((foto, column) => {
+      doc.image(foto, left + column * (cell.width + gap), top, {
+        fit: [cell.width, cell.height],
+        align: 'center',
+        valign: 'center',
+      });
+    });
+    doc.x = left;
+    doc.y = top + cell.height + gap;
+  }
+  doc.moveDown(0.4);
 }
 
 /** GET /api/alunos/:id/relatorio-desenvolvimento.pdf?periodo_id= (without a period: every one). */
@@ -78,6 +104,7 @@ export async function buildDevelopmentReportPdf(
     .from(students)
     .where(eq(students.id, alunoId));
   const school = await getSchoolIdentity(db);
+  const fotos = await Promise.all(list.map((parecer) => fotosForPdf(db, parecer.id, alunoId)));
   const first = list[0]!;
   const body = await renderPdf(
     {
@@ -86,7 +113,9 @@ export async function buildDevelopmentReportPdf(
       info: { Title: `Relatório de desenvolvimento — ${first.aluno.nome}`, Author: 'Sistema Escolar' },
     },
     (doc) => {
-      for (const parecer of list) drawParecer(doc, school, parecer, child?.nascimento ?? null);
+      list.forEach((parecer, index) =>
+        drawParecer(doc, school, parecer, child?.nascimento ?? null, fotos[index] ?? []),
+      );
     },
   );
   const periodo = list.length === 1 ? `-${fileNameSlug(first.periodo.nome)}` : '';

@@ -208,11 +208,14 @@ describe('pareceres descritivos', () => {
   it('declares each route with its permission (the permission matrix walks them: family and teacher refused review)', () => {
     const declared = t.app.routeAccess
       .filter((route) => route.url.includes('pareceres') || route.url.includes('relatorio-desenvolvimento'))
-      .map((route) => `${route.method} ${route.url} ${route.access}`)
+      .map((route) => `${route.method} ${route.url} ${String(route.access)}`)
       .sort();
     expect(declared).toEqual([
+      'DELETE /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id academics.write',
       'GET /api/alunos/:id/relatorio-desenvolvimento.pdf academics.read',
       'GET /api/pareceres academics.read',
+      'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id academics.read',
+      'POST /api/pareceres/:aluno_id/:periodo_id/fotos academics.write',
       'POST /api/pareceres/:aluno_id/:periodo_id/publicar pareceres.review',
       'POST /api/pareceres/:aluno_id/:periodo_id/revisar pareceres.review',
       'PUT /api/pareceres/:aluno_id/:periodo_id academics.write',

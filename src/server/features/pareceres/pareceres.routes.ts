@@ -1,21 +1,29 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   listPareceresQuerySchema,
   parecerActionInputSchema,
+  parecerFotoParams,
   parecerInputSchema,
   parecerParams,
   parecerSchema,
   relatorioQuerySchema,
 } from '../../../shared/pareceres.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
+import { AppError } from '../../lib/errors.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
-import { okResponse } from '../../lib/responses.js';
+import { createdResponse, okResponse } from '../../lib/responses.js';
+import { MEDIA_LIMITS } from '../media/index.js';
+import { addParecerFoto, deleteParecerFoto, readParecerFoto } from './pareceres.fotos.js';
 import { buildDevelopmentReportPdf } from './pareceres.pdf.js';
 import { advanceParecer, listPareceres, saveParecer } from './pareceres.service.js';
 
 /** `/api/pareceres`: the pareceres descritivos of Educação Infantil (ADR 0026). */
 export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_LIMITS.maxBytes, files: 1, fields: 0, parts: 1 },
+  });
   app.get(
     '/',
     {
@@ -69,6 +77,74 @@ export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
           step === 'revisar' ? 'Parecer revisado.' : 'Parecer publicado para a família.',
         ),
     );
+
+  // Photos of the child's work (issue 31 §1): the writer attaches and removes; whoever reaches the
+  // parecer reads them through here (never a public address).
+  app.post(
+    '/:aluno_id/:periodo_id/fotos',
+    {
+      schema: { params: parecerParams, response: createdResponse(parecerSchema) },
+      config: { access: 'academics.write', multipart: true },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie a foto como multipart/form-data.');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'arquivo')
+        throw new AppError('VALIDATION', 'Envie a foto no campo "arquivo".');
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A foto deve ter no máximo 10 MB.');
+      const { aluno_id, periodo_id } = request.params;
+      const parecer = await addParecerFoto(
+        app.ctx.db,
+        signedInUser(request),
+        aluno_id,
+        periodo_id,
+        bytes,
+        actorOf(request),
+      );
+      return reply.status(201).send(ok(parecer, 'Foto anexada ao parecer.'));
+    },
+  );
+  app.get(
+    '/:aluno_id/:periodo_id/fotos/:foto_id',
+    {
+      // Not a view of the record of its own: the parecer it belongs to is opened (and logged) first.
+      schema: { params: parecerFotoParams },
+      config: { access: 'academics.read' },
+    },
+    async (request, reply) => {
+      const { aluno_id, periodo_id, foto_id } = request.params;
+      const foto = await readParecerFoto(app.ctx.db, signedInUser(request), aluno_id, periodo_id, foto_id);
+      return reply
+        .header('content-type', foto.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(foto.bytes);
+    },
+  );
+  app.delete(
+    '/:aluno_id/:periodo_id/fotos/:foto_id',
+    {
+      schema: { params: parecerFotoParams, response: okResponse(parecerSchema) },
+      config: { access: 'academics.write' },
+    },
+    async (request) => {
+      const { aluno_id, periodo_id, foto_id } = request.params;
+      return ok(
+        await deleteParecerFoto(
+          app.ctx.db,
+          signedInUser(request),
+          aluno_id,
+          periodo_id,
+          foto_id,
+          actorOf(request),
+        ),
+        'Foto excluída do parecer.',
+      );
+    },
+  );
 };
 
 /** `/api/alunos/:id/relatorio-desenvolvimento.pdf`: the child's 'Relatório de desenvolvimento'. */

@@ -50,6 +50,10 @@ const columns = {
   numero: schoolPeriods.numero,
   tipo: schoolYears.tipoPeriodo,
   ano: schoolYears.ano,
+  // The photos of the child's work (pareceres.fotos.ts), oldest first, without their bytes.
+  fotos: sql<
+    { id: string; largura: number; altura: number }[]
+  >`coalesce((select json_agg(json_build_object('id', f.id, 'largura', f.largura, 'altura', f.altura) order by f.created_at, f.id) from parecer_fotos f where f.parecer_id = ${pareceres.id}), '[]'::json)`,
 };
 type JoinedRow = {
   parecer: ParecerRow;
@@ -60,11 +64,12 @@ type JoinedRow = {
   numero: number;
   tipo: 'bimestre' | 'trimestre' | 'semestre';
   ano: number;
+  fotos: { id: string; largura: number; altura: number }[];
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function toParecer(row: JoinedRow): Parecer {
+export function toParecer(row: JoinedRow): Parecer {
   const p = row.parecer;
   return {
     id: p.id,
@@ -84,10 +89,14 @@ function toParecer(row: JoinedRow): Parecer {
     publicado_em: iso(p.publicadoEm),
     updated_at: p.updatedAt.toISOString(),
     version: p.version,
+    fotos: row.fotos.map((foto) => ({
+      ...foto,
+      url: `/api/pareceres/${p.alunoId}/${p.periodoId}/fotos/${foto.id}`,
+    })),
   };
 }
 
-function selectJoined(db: DbOrTx) {
+export function selectJoined(db: DbOrTx) {
   return db
     .select(columns)
     .from(pareceres)
@@ -121,7 +130,7 @@ function pareceresInScope(scope: RecordsScope): SQL | undefined {
   );
 }
 
-async function findOne(db: DbOrTx, alunoId: string, periodoId: string, scope: RecordsScope) {
+export async function findOne(db: DbOrTx, alunoId: string, periodoId: string, scope: RecordsScope) {
   const [row] = await selectJoined(db).where(
     and(eq(pareceres.alunoId, alunoId), eq(pareceres.periodoId, periodoId), pareceresInScope(scope)),
   );
@@ -178,7 +187,7 @@ export async function pareceresOfChild(
 }
 
 /** The child's class (it must be Educação Infantil) and the period (of the class's school year). */
-async function writingTarget(tx: DbOrTx, scope: RecordsScope, alunoId: string, periodoId: string) {
+export async function writingTarget(tx: DbOrTx, scope: RecordsScope, alunoId: string, periodoId: string) {
   const [student] = await tx
     .select({ id: students.id, turmaId: students.turmaId })
     .from(students)

@@ -8,6 +8,7 @@ export {
   defaultPerfilIdOf,
   ensureBuiltInPerfis,
   giveDefaultPerfil,
+  listPerfis,
   perfisOfUsers,
   setUserPerfis,
   type Granter,

@@ -23,6 +23,8 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
   'GET /api/financeiro/mensalidades':
     'Cobrança do contrato com a família (filtrável por aluno): dado financeiro do responsável, não a ficha escolar.',
   'GET /api/comunicados': 'Lista de comunicados enviados (filtrável por aluno): não mostra dados da criança.',
+  'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id':
+    'Uma foto do parecer, aberta a partir do parecer: a leitura do parecer (GET /api/pareceres) já é registrada.',
 };
 
 const staffCan = (access: Access) => can('administrador', access) || can('professor', access);

@@ -115,6 +115,17 @@ function latestConsents(db: DbOrTx, alunoIds: string[]) {
     .orderBy(consents.alunoId, consents.finalidadeId, desc(consents.id));
 }
 
+/**
+ * Whether the child's family has given, and not withdrawn, the image consent ('imagem'): the rule for
+ * any photo of the child the school keeps, the gallery's and a parecer's (issue 31 §1).
+ */
+export async function hasImageConsent(db: DbOrTx, alunoId: string): Promise<boolean> {
+  const [imagem] = await db.select().from(consentPurposes).where(eq(consentPurposes.chave, 'imagem'));
+  if (!imagem) return false;
+  const latest = await latestConsents(db, [alunoId]);
+  return latest.find((row) => row.finalidadeId === imagem.id)?.concedido ?? false;
+}
+
 /** A student the viewer reaches (admin all, teacher their classes, guardian their children), else 404. */
 async function studentInScope(db: DbOrTx, viewer: Viewer, alunoId: string) {
   const scope = await scopeOf(db, viewer);

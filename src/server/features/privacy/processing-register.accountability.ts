@@ -132,7 +132,7 @@ export const TREATMENTS_ACCOUNTABILITY: Treatment[] = [
     titulares: 'Alunos e responsáveis citados no relatório',
     finalidade: 'Entregar ao usuário o arquivo do relatório que pediu.',
     base_legal: 'Execução do contrato educacional (art. 7º, V).',
-    acesso: ['reports.read'],
+    acesso: ['reports.academico', 'reports.secretaria'],
     retencao: 'exportacao',
     dados: [
       {

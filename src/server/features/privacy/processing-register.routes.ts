@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { processingRegisterSchema } from '../../../shared/processing-register.schemas.js';
 import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
+import { listPerfis } from '../perfis/index.js';
 import { buildProcessingRegister } from './processing-register.js';
 import { readRetentionValues } from './retention.job.js';
 
@@ -10,6 +11,7 @@ export const processingRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { response: okResponse(processingRegisterSchema) }, config: { access: 'privacy.manage' } },
-    async () => ok(buildProcessingRegister(await readRetentionValues(app.ctx.db))),
+    async () =>
+      ok(buildProcessingRegister(await readRetentionValues(app.ctx.db), await listPerfis(app.ctx.db))),
   );
 };

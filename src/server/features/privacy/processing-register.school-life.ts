@@ -19,7 +19,7 @@ import {
   rectificationRequests,
   yearClosures,
 } from '../../db/schema/grades.js';
-import { pareceres } from '../../db/schema/pareceres.js';
+import { parecerFotos, pareceres } from '../../db/schema/pareceres.js';
 import {
   ACADEMIC,
   ISSUED,
@@ -107,6 +107,17 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           [pareceres.revisorId, { mantido: STAFF }],
           [pareceres.revisorNome, { mantido: STAFF }],
         ],
+      },
+      {
+        // Photos of the child's work attached to a parecer: the child's image, deleted with the child.
+        tabela: parecerFotos,
+        colunas: [parecerFotos.bytes, parecerFotos.enviadoPor],
+        apagar: {
+          aluno: (pessoa) =>
+            sql`${parecerFotos.parecerId} in (select ${pareceres.id} from ${pareceres} where ${pareceres.alunoId} in ${alunosDe.aluno(pessoa)})`,
+          responsavel: (pessoa) =>
+            sql`${parecerFotos.parecerId} in (select ${pareceres.id} from ${pareceres} where ${pareceres.alunoId} in ${alunosDe.responsavel(pessoa)})`,
+        },
       },
       { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
       { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },

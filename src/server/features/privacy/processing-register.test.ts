@@ -7,6 +7,7 @@ import { dataOf } from '../../test/records-fixtures.js';
 import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './processing-register.js';
 import { columnsOf, type Destino, type Titular } from './processing-register.model.js';
 import { defaultRetention } from '../../../shared/retention.schemas.js';
+import { permissionLabels } from '../../../shared/permissions.js';
 
 /** Every table of the Drizzle schema (the same files drizzle-kit reads). */
 const modules = import.meta.glob<Record<string, unknown>>('../../db/schema/*.ts', { eager: true });
@@ -147,7 +148,7 @@ describe('Registro das operações de tratamento: the classification follows the
     expect(own('users', 'usuario')).toBe(true);
   });
 
-  it('writes who accesses each kind of data from the roles and how long from the settings', () => {
+  it('writes who accesses each kind of data from the profiles and how long from the settings', () => {
     const register = buildProcessingRegister({
       ...defaultRetention,
       responsaveis_anos: 7,
@@ -159,21 +160,43 @@ describe('Registro das operações de tratamento: the classification follows the
       tabela: 'guardians',
       colunas: ['nome', 'e-mail', 'telefone', 'CPF', 'endereço', 'observações', 'usuario id'],
     });
+    // Each access profile, not the kind of account (ADR 0025): the financeiro reads families' contacts too.
     expect(guardians.acesso.map((entry) => entry.perfil)).toEqual([
-      'Administrador',
+      'Direção',
+      'Secretaria',
+      'Coordenação pedagógica',
+      'Financeiro',
       'Professor',
       'Responsável',
     ]);
     const audit = register.entradas.find((entry) => entry.categoria.startsWith('Trilha'))!;
     expect(audit.retencao).toContain('400 dias');
-    // Only the administrator reads the audit trail (src/shared/permissions.ts).
-    expect(audit.acesso.map((entry) => entry.perfil)).toEqual(['Administrador']);
+    // Only Direção reads the audit trail (src/shared/permissions.ts).
+    expect(audit.acesso.map((entry) => entry.perfil)).toEqual(['Direção']);
   });
 });
 
 describe('GET /api/lgpd/registro-tratamento', () => {
   const t = setupTestApp();
   const { send, get } = requestsOf(() => t.app);
+
+  it('names the school’s own profiles with what they reach', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const created = await send('POST', '/api/perfis', admin.cookie, {
+      nome: 'Portaria',
+      permissoes: ['dashboard.read', 'students.read'],
+    });
+    expect(created.statusCode).toBe(201);
+    const register = dataOf<ProcessingRegister>(await get('/api/lgpd/registro-tratamento', admin.cookie));
+    const students = register.entradas.find((entry) =>
+      entry.categoria.startsWith('Identificação e contato dos alunos'),
+    )!;
+    expect(students.acesso.find((entry) => entry.perfil === 'Portaria')?.permissoes).toEqual([
+      permissionLabels['students.read'],
+    ]);
+    const audit = register.entradas.find((entry) => entry.categoria.startsWith('Trilha'))!;
+    expect(audit.acesso.map((entry) => entry.perfil)).not.toContain('Portaria');
+  });
 
   it('follows the saved retention periods, for the administrator only', async () => {
     const admin = await signedIn(t, 'administrador');

@@ -1,7 +1,12 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { RetentionValues } from '../../../shared/retention.schemas.js';
 import type { ProcessingRegister } from '../../../shared/processing-register.schemas.js';
-import { niveis, nivelLabels, permissionLabels, rolePermissions } from '../../../shared/permissions.js';
+import {
+  builtInPerfilNames,
+  builtInPerfilPermissions,
+  builtInPerfis,
+  permissionLabels,
+} from '../../../shared/permissions.js';
 import { clock } from '../../lib/clock.js';
 import { type Retention, type Treatment, columnsOf } from './processing-register.model.js';
 import { TREATMENTS_PEOPLE } from './processing-register.people.js';
@@ -84,8 +89,26 @@ const columnLabels: Record<string, string> = {
 
 const labelOf = (name: string) => columnLabels[name] ?? name.replace(/_/g, ' ');
 
-/** The register as the admin reads and prints it: the schema, the roles' permissions and the settings. */
-export function buildProcessingRegister(values: RetentionValues): ProcessingRegister {
+/** A profile as the register names it: its name and what it may do. */
+export interface RegisterPerfil {
+  nome: string;
+  permissoes: readonly string[];
+}
+
+const builtInRegisterPerfis: RegisterPerfil[] = builtInPerfis.map((chave) => ({
+  nome: builtInPerfilNames[chave],
+  permissoes: builtInPerfilPermissions[chave],
+}));
+
+/**
+ * The register as the admin reads and prints it: the schema, who may reach each kind of data — each
+ * access profile of the school (ADR 0025: profiles decide what), the built-in ones and the school's own —
+ * and the settings.
+ */
+export function buildProcessingRegister(
+  values: RetentionValues,
+  perfis: readonly RegisterPerfil[] = builtInRegisterPerfis,
+): ProcessingRegister {
   return {
     gerado_em: clock.now().toISOString(),
     prazos: values,
@@ -98,11 +121,11 @@ export function buildProcessingRegister(values: RetentionValues): ProcessingRegi
         tabela: getTableConfig(dado.tabela).name,
         colunas: columnsOf(dado).map((column) => labelOf(column.name)),
       })),
-      acesso: niveis
-        .map((nivel) => ({
-          perfil: nivelLabels[nivel],
+      acesso: perfis
+        .map((perfil) => ({
+          perfil: perfil.nome,
           permissoes: treatment.acesso
-            .filter((permission) => rolePermissions[nivel].includes(permission))
+            .filter((permission) => perfil.permissoes.includes(permission))
             .map((permission) => permissionLabels[permission]),
         }))
         .filter((entry) => entry.permissoes.length > 0),

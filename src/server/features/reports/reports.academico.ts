@@ -75,7 +75,7 @@ const boletinsTurma: HubReport = {
   titulo: 'Boletins da turma',
   descricao: () =>
     'O boletim de cada aluno da turma num só PDF, uma página por aluno; na tela, a situação de cada um.',
-  access: 'reports.read',
+  access: 'reports.academico',
   formatos: ['pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
@@ -205,7 +205,7 @@ const mapaNotas: HubReport = {
     nivel === 'professor'
       ? 'Cada aluno × disciplina da turma com a média anual e a situação final (as disciplinas que você vê).'
       : 'Cada aluno × disciplina da turma com a média anual, a frequência e a situação final, pronta para assinar.',
-  access: 'reports.read',
+  access: 'reports.academico',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
@@ -279,7 +279,7 @@ const frequenciaMensal: HubReport = {
   grupo: 'academico',
   titulo: 'Frequência da turma no mês',
   descricao: () => 'Aulas dadas, faltas e frequência de cada aluno da turma num mês.',
-  access: 'reports.read',
+  access: 'reports.academico',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context), monthParameter(context)],
   async run(run) {
@@ -327,7 +327,7 @@ const emRisco: HubReport = {
   titulo: 'Alunos em risco',
   descricao: () =>
     'Por disciplina, os alunos da turma com frequência abaixo do mínimo da etapa ou média abaixo da média para aprovação.',
-  access: 'reports.read',
+  access: 'reports.academico',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {

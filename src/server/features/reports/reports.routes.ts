@@ -10,6 +10,7 @@ import {
   reportQuerySchema,
   reportResultSchema,
 } from '../../../shared/reports.schemas.js';
+import { readsReports } from '../../../shared/permissions.js';
 import { clock } from '../../lib/clock.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
@@ -34,10 +35,11 @@ const sendFile = (reply: FastifyReply, file: ExportFile) =>
 
 /**
  * The reports hub: the catalogue, each report on screen or as a file, and background exports
- * with progress. Staff only (`reports.read`: administrador, and professor for their own classes).
+ * with progress. Those holding `reports.academico` or `reports.secretaria` (ADR 0031); each report declares its own
+ * kind, and a teacher's reach stays their own classes.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const access = { access: 'reports.read' } as const;
+  const access = { access: readsReports } as const;
   const exporter = new ReportExporter(app.ctx.db, app.ctx.log);
   app.addHook('onClose', async () => exporter.idle());
   app.ctx.jobs.onPoll(() => purgeOldExports(app.ctx.db));

@@ -52,7 +52,7 @@ const listaTurma: HubReport = {
     nivel === 'professor'
       ? 'Os alunos de uma das suas turmas, com os professores e uma coluna para assinatura.'
       : 'Os alunos de uma turma, com os professores e uma coluna para assinatura — pronta para imprimir.',
-  access: 'reports.read',
+  access: 'reports.secretaria',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {
@@ -211,7 +211,7 @@ const aniversariantes: HubReport = {
     nivel === 'professor'
       ? 'Os alunos das suas turmas que fazem aniversário no mês, dia a dia.'
       : 'Os alunos ativos que fazem aniversário no mês, dia a dia, com a turma.',
-  access: 'reports.read',
+  access: 'reports.secretaria',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [monthParameter(context), turmaParameter(context, false)],
   async run(run) {
@@ -267,7 +267,7 @@ const contatos: HubReport = {
     nivel === 'administrador'
       ? 'Os responsáveis de cada aluno de uma turma, com parentesco, telefone e e-mail.'
       : 'Os responsáveis de cada aluno de uma das suas turmas, com parentesco e telefone.',
-  access: 'reports.read',
+  access: 'reports.secretaria',
   formatos: ['csv', 'xlsx', 'pdf'],
   parametros: (context) => [turmaParameter(context)],
   async run(run) {

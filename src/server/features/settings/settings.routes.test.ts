@@ -264,7 +264,7 @@ describe('system settings', () => {
 });
 
 describe('roles', () => {
-  it('serves the permission matrix in Portuguese', async () => {
+  it('serves the permission matrix of every profile in Portuguese', async () => {
     const { cookie } = await signedIn(t, 'administrador');
     const response = await json(cookie, 'GET', '/api/configuracoes/roles');
     const roles = response.json().data as {
@@ -272,7 +272,19 @@ describe('roles', () => {
       nome: string;
       permissoes: { chave: string; descricao: string; permitido: boolean }[];
     }[];
-    expect(roles.map((role) => role.nome)).toEqual(['Administrador', 'Professor', 'Responsável', 'Aluno']);
+    // One entry per access profile (ADR 0025), no longer the three kinds of account.
+    expect(roles.map((role) => role.nome)).toEqual([
+      'Direção',
+      'Secretaria',
+      'Coordenação pedagógica',
+      'Financeiro',
+      'Professor',
+      'Responsável',
+      'Aluno',
+    ]);
+    const secretaria = roles.find((role) => role.nome === 'Secretaria')!;
+    expect(secretaria.permissoes.find((p) => p.chave === 'backup.restore')?.permitido).toBe(false);
+    expect(secretaria.permissoes.find((p) => p.chave === 'students.write')?.permitido).toBe(true);
     const teacher = roles.find((role) => role.nivel === 'professor')!;
     expect(teacher.permissoes.find((p) => p.chave === 'settings.manage')).toEqual({
       chave: 'settings.manage',
@@ -280,6 +292,9 @@ describe('roles', () => {
       permitido: false,
     });
     expect(teacher.permissoes.find((p) => p.chave === 'academics.write')?.permitido).toBe(true);
+    await json(cookie, 'POST', '/api/perfis', { nome: 'Portaria', permissoes: ['students.read'] });
+    const after = (await json(cookie, 'GET', '/api/configuracoes/roles')).json().data as typeof roles;
+    expect(after.at(-1)).toMatchObject({ nome: 'Portaria', nivel: null, padrao: false });
   });
 });
 

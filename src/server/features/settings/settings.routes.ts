@@ -72,6 +72,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/roles',
     { schema: { response: okResponse(z.array(roleMatrixEntrySchema)) }, config: access },
-    async () => ok(getRoleMatrix()),
+    async () => ok(await getRoleMatrix(app.ctx.db)),
   );
 };

@@ -1,13 +1,16 @@
 import { cacheBusOf } from '../../db/cache-bus.js';
 import { dropCalendarSnapshot } from '../calendar/index.js';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
-  niveis,
-  nivelLabels,
+  builtInPerfilNames,
+  builtInPerfilNivel,
+  builtInPerfilPermissions,
+  builtInPerfis,
+  currentPermissions,
   permissionLabels,
-  rolePermissions,
   tipoByNivel,
 } from '../../../shared/permissions.js';
+import { perfis } from '../../db/schema/perfis.js';
 import {
   defaultSystemSettings,
   SMS_UNAVAILABLE_MESSAGE,
@@ -198,16 +201,40 @@ export async function isAutomaticBackupOn(db: DbOrTx): Promise<boolean> {
   return (await readSystem(db)).values.backup_automatico;
 }
 
-/** The role → permission matrix of src/shared/permissions.ts, in Portuguese, for the settings screen. */
-export function getRoleMatrix(): RoleMatrixEntry[] {
-  return niveis.map((nivel) => ({
-    nivel,
-    tipo: tipoByNivel[nivel],
-    nome: nivelLabels[nivel],
-    permissoes: Object.entries(permissionLabels).map(([chave, descricao]) => ({
+/**
+ * The profile → permission matrix, in Portuguese: every access profile of the school (ADR 0025), the
+ * built-in ones first, with each permission and whether the profile holds it.
+ */
+export async function getRoleMatrix(db: Db): Promise<RoleMatrixEntry[]> {
+  // Read here rather than through the perfis module, which depends on this one (sessions, maintenance).
+  // The built-in profiles come from the code (their rows may not exist yet after a wipe).
+  const rows = await db.select().from(perfis).orderBy(asc(perfis.nome));
+  const matrix = (held: readonly string[]) =>
+    Object.entries(permissionLabels).map(([chave, descricao]) => ({
       chave,
       descricao,
-      permitido: (rolePermissions[nivel] as readonly string[]).includes(chave),
-    })),
-  }));
+      permitido: held.includes(chave),
+    }));
+  const builtIn = builtInPerfis.map((chave) => {
+    const nivel = builtInPerfilNivel[chave];
+    return {
+      id: rows.find((row) => row.chave === chave)?.id ?? chave,
+      nivel,
+      tipo: tipoByNivel[nivel],
+      nome: builtInPerfilNames[chave],
+      padrao: true,
+      permissoes: matrix(builtInPerfilPermissions[chave]),
+    };
+  });
+  const custom = rows
+    .filter((row) => row.chave === null)
+    .map((row) => ({
+      id: row.id,
+      nivel: null,
+      tipo: null,
+      nome: row.nome,
+      padrao: false,
+      permissoes: matrix(currentPermissions(row.permissoes)),
+    }));
+  return [...builtIn, ...custom];
 }
