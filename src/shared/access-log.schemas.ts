@@ -19,6 +19,7 @@ export const accessVias = [
   'notificacao_conselho',
   'pareceres',
   'relatorio_desenvolvimento_pdf',
+  'acesso_portal',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -36,6 +37,7 @@ export const accessViaLabels: Record<AccessVia, string> = {
   notificacao_conselho: 'Notificação ao Conselho Tutelar',
   pareceres: 'Pareceres descritivos',
   relatorio_desenvolvimento_pdf: 'Relatório de desenvolvimento em PDF',
+  acesso_portal: 'Conta do Portal do Aluno',
 };
 
 export const accessEntrySchema = z.object({

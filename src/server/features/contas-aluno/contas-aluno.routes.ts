@@ -39,7 +39,8 @@ export const studentAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { params: idParams, response: okResponse(studentAccessSchema) },
-      config: { access: 'students.read' },
+      // The child's own e-mail and the guardian's consent: part of the record, logged as such.
+      config: { access: 'students.read', childRecord: { via: 'acesso_portal' } },
     },
     async (request) => ok(await getStudentAccess(app.ctx.db, signedInUser(request), request.params.id)),
   );

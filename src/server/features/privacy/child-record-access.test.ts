@@ -85,6 +85,7 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/boletins/turmas/:id.pdf': (s) => `/api/boletins/turmas/${s.turma.id}.pdf`,
   'GET /api/frequencia/alunos/:id': (s) => `/api/frequencia/alunos/${s.child.id}`,
   'GET /api/alunos/:id/consentimentos': (s) => `/api/alunos/${s.child.id}/consentimentos`,
+  'GET /api/alunos/:id/acesso': (s) => `/api/alunos/${s.child.id}/acesso`,
   'GET /api/documentos': (s) => `/api/documentos?aluno_id=${s.child.id}`,
   'GET /api/documentos/:id/pdf': (s) => `/api/documentos/${s.document.id}/pdf`,
   'GET /api/alunos/:id/anos-anteriores': (s) => `/api/alunos/${s.child.id}/anos-anteriores`,

@@ -18,6 +18,7 @@ import { guardianEmailChanges, guardians, studentGuardians, students } from '../
 import { teachers } from '../../db/schema/teachers.js';
 import { users } from '../../db/schema/users.js';
 import { userPerfis } from '../../db/schema/perfis.js';
+import { studentAccounts } from '../../db/schema/student-accounts.js';
 import {
   ANONYMOUS_GUARDIAN,
   ANONYMOUS_USER,
@@ -150,6 +151,22 @@ export const TREATMENTS_PEOPLE: Treatment[] = [
         colunas: [userPerfis.usuarioId],
         mantido:
           'Perfis de acesso que a conta teve: prova de quem podia fazer o quê (art. 37), sem dado além da conta.',
+      },
+      {
+        // A student's own account (ADR 0029): the account itself is the `users` row above; this row is the
+        // proof of the guardian's consent that allowed it (art. 14, §1º), which the school must be able to show.
+        tabela: studentAccounts,
+        colunas: [
+          studentAccounts.alunoId,
+          studentAccounts.usuarioId,
+          studentAccounts.consentimentoResponsavelId,
+          studentAccounts.consentimentoResponsavelNome,
+          studentAccounts.registradoPorId,
+          studentAccounts.registradoPorNome,
+          studentAccounts.desativacaoPedidaPorNome,
+        ],
+        mantido:
+          'Prova do consentimento do responsável para a conta do aluno (art. 8º, §2º; art. 14, §1º): quem consentiu, como e quando, e quem registrou.',
       },
     ],
   },

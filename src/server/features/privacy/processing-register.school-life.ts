@@ -20,6 +20,7 @@ import {
   yearClosures,
 } from '../../db/schema/grades.js';
 import { parecerFotos, pareceres } from '../../db/schema/pareceres.js';
+import { studentItinerarios } from '../../db/schema/curriculum.js';
 import {
   ACADEMIC,
   ISSUED,
@@ -119,6 +120,8 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
             sql`${parecerFotos.parecerId} in (select ${pareceres.id} from ${pareceres} where ${pareceres.alunoId} in ${alunosDe.responsavel(pessoa)})`,
         },
       },
+      // The itinerário formativo a student of Ensino Médio chose: part of the histórico.
+      { tabela: studentItinerarios, colunas: [studentItinerarios.alunoId], mantido: ACADEMIC },
       { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
       { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
       {

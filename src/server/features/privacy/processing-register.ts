@@ -62,6 +62,7 @@ export const TREATMENTS: Treatment[] = [
 export const NON_PERSONAL_TABLES: Record<string, string> = {
   assessments: 'Avaliações de uma turma (nome, data, peso), sem aluno.',
   calendar_entries: 'Calendário escolar.',
+  class_itinerarios: 'Itinerários formativos que uma turma do Ensino Médio oferece (nome, se técnico).',
   class_tuition: 'Valor da mensalidade de uma turma.',
   consent_purposes: 'Textos das finalidades de consentimento.',
   disciplinas: 'Catálogo de disciplinas da escola.',
