@@ -21,6 +21,12 @@ export const defaultConsentPurposes = [
     descricao:
       'Autorizo a participação desta criança em passeios e atividades fora da escola, com o acompanhamento dos professores. Cada passeio é avisado antes, com data e local.',
   },
+  {
+    chave: 'portal_aluno',
+    titulo: 'Conta própria no Portal do Aluno',
+    descricao:
+      'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento.',
+  },
 ] as const;
 
 export const consentPurposeSchema = z.object({

@@ -86,6 +86,12 @@ export const studentAccessSchema = z.object({
   elegivel: z.boolean(),
   motivo: z.string().nullable(),
   serie_minima: z.string(),
+  /**
+   * The family's authorization already given to the 'portal_aluno' consent purpose (in their portal, or
+   * a paper form the secretaria recorded): the account can then be made with the e-mail alone (staff
+   * only; null for anyone else, or when there is an account or no authorization standing).
+   */
+  autorizacao_familia: z.object({ responsavel_nome: z.string(), em: z.string() }).nullable(),
   /** The student's guardians, to name who consented (staff only; empty for anyone else). */
   responsaveis: z.array(z.object({ id: z.uuid(), nome: z.string(), parentesco: z.string() })),
 });

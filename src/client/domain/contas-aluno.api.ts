@@ -65,7 +65,8 @@ export function useCreateStudentAccount(alunoId: string) {
   return useMutation({
     mutationFn: (body: {
       email: string;
-      consentimento: { responsavel_id: string; meio: ConsentimentoMeio };
+      /** Absent: the family already authorized the account in their portal (`autorizacao_familia`). */
+      consentimento?: { responsavel_id: string; meio: ConsentimentoMeio };
     }) =>
       apiWithMessage<CreatedStudentAccount>(`/api/alunos/${alunoId}/acesso`, {
         method: 'POST',

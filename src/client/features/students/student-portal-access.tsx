@@ -49,12 +49,14 @@ export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
   const [senha, setSenha] = useState<{ senha: string; mailed: boolean } | null>(null);
   if (access.isPending) return <Spinner label="Carregando acesso do aluno..." />;
   if (access.isError) return <ErrorBanner>Não foi possível carregar o acesso do aluno.</ErrorBanner>;
-  const { conta, elegivel, motivo, responsaveis } = access.data;
+  const { conta, elegivel, motivo, responsaveis, autorizacao_familia: authorized } = access.data;
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
     create.mutate(
-      { email, consentimento: { responsavel_id: guardian || (responsaveis[0]?.id ?? ''), meio } },
+      authorized
+        ? { email }
+        : { email, consentimento: { responsavel_id: guardian || (responsaveis[0]?.id ?? ''), meio } },
       {
         onSuccess: (result) => {
           toast.success('Acesso ao Portal do Aluno criado.');
@@ -145,41 +147,62 @@ export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
               onChange={(event) => setEmail(event.target.value)}
             />
           </label>
-          <label className="text-sm font-medium text-gray-700">
-            Responsável que consentiu
-            <select className={input} value={guardian} onChange={(event) => setGuardian(event.target.value)}>
-              {responsaveis.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.nome}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Como consentiu
-            <select
-              className={input}
-              value={meio}
-              onChange={(event) => setMeio(event.target.value as ConsentimentoMeio)}
+          {authorized ? (
+            <p
+              className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900 sm:col-span-2"
+              role="status"
             >
-              {consentimentoMeios.map((item) => (
-                <option key={item} value={item}>
-                  {consentimentoMeioLabels[item]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-start gap-2 text-sm text-gray-700 sm:col-span-2">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4"
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-            />
-            O responsável consentiu com a conta do aluno no portal (LGPD art. 14); o registro fica guardado.
-          </label>
+              {authorized.responsavel_nome} autorizou a conta do aluno em {formatDate(authorized.em)}{' '}
+              (Privacidade, LGPD art. 14): basta o e-mail.
+            </p>
+          ) : (
+            <>
+              <label className="text-sm font-medium text-gray-700">
+                Responsável que consentiu
+                <select
+                  className={input}
+                  value={guardian}
+                  onChange={(event) => setGuardian(event.target.value)}
+                >
+                  {responsaveis.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.nome}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="text-sm font-medium text-gray-700">
+                Como consentiu
+                <select
+                  className={input}
+                  value={meio}
+                  onChange={(event) => setMeio(event.target.value as ConsentimentoMeio)}
+                >
+                  {consentimentoMeios.map((item) => (
+                    <option key={item} value={item}>
+                      {consentimentoMeioLabels[item]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex items-start gap-2 text-sm text-gray-700 sm:col-span-2">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4"
+                  checked={agreed}
+                  onChange={(event) => setAgreed(event.target.checked)}
+                />
+                O responsável consentiu com a conta do aluno no portal (LGPD art. 14); o registro fica
+                guardado.
+              </label>
+            </>
+          )}
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={!agreed || email.trim() === ''} loading={create.isPending}>
+            <Button
+              type="submit"
+              disabled={(!authorized && !agreed) || email.trim() === ''}
+              loading={create.isPending}
+            >
               Criar acesso do aluno
             </Button>
           </div>

@@ -5,6 +5,7 @@ import type {
   StudentAccess,
   StudentAccount,
 } from '../../../shared/contas-aluno.schemas.js';
+import type { StudentConsents } from '../../../shared/consent.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
 import { users } from '../../db/schema/users.js';
@@ -106,6 +107,38 @@ describe('creating a student account', () => {
       tipo: 'aluno',
     });
     expect(viaUsers.statusCode).toBe(409);
+  });
+
+  it("takes the e-mail alone once the family authorized the account in their portal's Privacidade, and only while it stands", async () => {
+    const { admin, family } = await school();
+    const path = `/api/alunos/${family.child.id}/consentimentos`;
+    const consents = dataOf<StudentConsents>(await get(path, family.cookie));
+    const portal = consents.finalidades.find((item) => item.finalidade.chave === 'portal_aluno')!;
+    expect(portal.finalidade.titulo).toBe('Conta própria no Portal do Aluno');
+    const give = (concedido: boolean) =>
+      send('POST', path, family.cookie, { finalidade_id: portal.finalidade.id, concedido });
+    expect((await give(true)).statusCode).toBe(200);
+    expect((await give(false)).statusCode).toBe(200);
+    // Withdrawn: the latest answer counts, so the e-mail alone is refused again.
+    const withdrawn = await send('POST', `/api/alunos/${family.child.id}/acesso`, admin.cookie, {
+      email: 'autorizada@escola.test',
+    });
+    expect(withdrawn.statusCode).toBe(409);
+    const access = () => get(`/api/alunos/${family.child.id}/acesso`, admin.cookie);
+    expect(dataOf<StudentAccess>(await access()).autorizacao_familia).toBeNull();
+    expect((await give(true)).statusCode).toBe(200);
+    expect(dataOf<StudentAccess>(await access()).autorizacao_familia).toMatchObject({
+      responsavel_nome: family.guardian.nome,
+    });
+    const created = await send('POST', `/api/alunos/${family.child.id}/acesso`, admin.cookie, {
+      email: 'autorizada@escola.test',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(dataOf<CreatedStudentAccount>(created).conta.consentimento).toMatchObject({
+      responsavel_id: family.guardian.id,
+      responsavel_nome: family.guardian.nome,
+      meio: 'portal',
+    });
   });
 
   it('follows the first série the school sets', async () => {

@@ -33,6 +33,7 @@ import {
   revokeUserSessions,
 } from '../auth/index.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
+import { currentConsentOf } from '../privacy/index.js';
 import { insertUser, sendWelcomeMail } from '../users/index.js';
 
 const SETTINGS_KEY = 'acesso_aluno';
@@ -148,6 +149,8 @@ async function guardiansOf(db: DbOrTx, alunoId: string) {
     .orderBy(desc(studentGuardians.ehPrincipal), asc(guardians.nome));
 }
 
+const PAPER_FORM = 'Termo em papel registrado pela secretaria';
+
 /** GET /api/alunos/:id/acesso — the staff (and the student's guardians) see the account. */
 export async function getStudentAccess(db: DbOrTx, viewer: Viewer, alunoId: string): Promise<StudentAccess> {
   const { student, scope } = await reachable(db, viewer, alunoId);
@@ -160,7 +163,15 @@ export async function getStudentAccess(db: DbOrTx, viewer: Viewer, alunoId: stri
     motivo,
     serie_minima,
     responsaveis: scope.kind === 'all' ? await guardiansOf(db, alunoId) : [],
+    autorizacao_familia: scope.kind === 'all' && !found ? await familyAuthorization(db, alunoId) : null,
   };
+}
+
+async function familyAuthorization(db: DbOrTx, alunoId: string) {
+  const given = await currentConsentOf(db, alunoId, 'portal_aluno');
+  if (!given?.concedido) return null;
+  const guardian = (await guardiansOf(db, alunoId)).find((row) => row.id === given.responsavelId);
+  return { responsavel_nome: guardian?.nome ?? PAPER_FORM, em: given.em.toISOString() };
 }
 
 // ------------------------------------------------------------------------------------------ creating
@@ -169,6 +180,39 @@ export async function getStudentAccess(db: DbOrTx, viewer: Viewer, alunoId: stri
  * POST /api/alunos/:id/acesso — the guardian's consent first (refused without it), then the account
  * (a generated password, mailed like a guardian's), in one transaction.
  */
+/**
+ * The guardian's consent the account rests on (LGPD art. 14 §1): the one the staff record with the
+ * request (`consentimento`: which guardian, how), or else the one the family already gave to the
+ * 'portal_aluno' purpose (in their portal's Privacidade, or on a paper form the secretaria recorded).
+ */
+async function consentFor(tx: DbOrTx, alunoId: string, input: CreateStudentAccountInput) {
+  const family = await guardiansOf(tx, alunoId);
+  if (input.consentimento) {
+    const guardian = family.find((row) => row.id === input.consentimento!.responsavel_id);
+    if (!guardian)
+      throw new AppError('VALIDATION', 'O consentimento deve ser de um responsável deste aluno.', [
+        { path: 'consentimento.responsavel_id', message: 'Responsável não vinculado ao aluno' },
+      ]);
+    return {
+      responsavelId: guardian.id,
+      responsavelNome: guardian.nome,
+      meio: input.consentimento.meio,
+      em: null,
+    };
+  }
+  const given = await currentConsentOf(tx, alunoId, 'portal_aluno');
+  if (!given?.concedido)
+    throw new AppError(
+      'CONFLICT',
+      'Registre o consentimento do responsável (LGPD art. 14) antes de criar o acesso do aluno: informe quem consentiu e como, ou peça ao responsável que autorize a conta em Privacidade, no portal.',
+      [{ path: 'consentimento', message: 'Consentimento do responsável obrigatório' }],
+    );
+  const guardian = family.find((row) => row.id === given.responsavelId);
+  return guardian
+    ? { responsavelId: guardian.id, responsavelNome: guardian.nome, meio: 'portal' as const, em: given.em }
+    : { responsavelId: null, responsavelNome: PAPER_FORM, meio: 'termo_assinado' as const, em: given.em };
+}
+
 export async function createStudentAccount(
   ctx: AppContext,
   viewer: Viewer,
@@ -183,19 +227,7 @@ export async function createStudentAccount(
     if (await accountOf(tx, alunoId)) throw conflict('Este aluno já tem acesso ao Portal do Aluno.');
     const refusal = refusalOf(student, (await getAccountSettings(tx)).serie_minima);
     if (refusal) throw conflict(refusal);
-    if (!input.consentimento)
-      throw new AppError(
-        'CONFLICT',
-        'Registre o consentimento do responsável (LGPD art. 14) antes de criar o acesso do aluno.',
-        [{ path: 'consentimento', message: 'Consentimento do responsável obrigatório' }],
-      );
-    const guardian = (await guardiansOf(tx, alunoId)).find(
-      (row) => row.id === input.consentimento!.responsavel_id,
-    );
-    if (!guardian)
-      throw new AppError('VALIDATION', 'O consentimento deve ser de um responsável deste aluno.', [
-        { path: 'consentimento.responsavel_id', message: 'Responsável não vinculado ao aluno' },
-      ]);
+    const consent = await consentFor(tx, alunoId, input);
     const inserted = await insertUser(
       ctx,
       tx,
@@ -208,10 +240,10 @@ export async function createStudentAccount(
       .values({
         alunoId,
         usuarioId: inserted.row.id,
-        consentimentoResponsavelId: guardian.id,
-        consentimentoResponsavelNome: guardian.nome,
-        consentimentoMeio: input.consentimento.meio,
-        consentimentoEm: now,
+        consentimentoResponsavelId: consent.responsavelId,
+        consentimentoResponsavelNome: consent.responsavelNome,
+        consentimentoMeio: consent.meio,
+        consentimentoEm: consent.em ?? now,
         registradoPorId: actor.id,
         registradoPorNome: actor.nome,
       })
@@ -220,7 +252,7 @@ export async function createStudentAccount(
       action: 'criar_acesso_aluno',
       entity: 'aluno',
       entityId: alunoId,
-      details: { usuario_id: inserted.row.id, consentimento_meio: input.consentimento.meio },
+      details: { usuario_id: inserted.row.id, consentimento_meio: consent.meio },
     });
     return { account: account!, user: inserted.row, alunoNome: student.nome, senha: inserted.senhaGerada! };
   });

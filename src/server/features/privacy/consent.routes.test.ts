@@ -55,13 +55,21 @@ async function saveGallery(cookie: string, fotos: object[]) {
 }
 
 describe('consent per child, by purpose', () => {
-  it('starts with the three default purposes, in plain language', async () => {
+  it('starts with the four default purposes, in plain language', async () => {
     const { purposes } = await setup();
     expect(purposes.map((purpose) => purpose.titulo)).toEqual([
       'Uso de imagem no site e redes sociais',
       'Comunicados por SMS',
       'Participação em passeios e atividades externas',
+      'Conta própria no Portal do Aluno',
     ]);
+  });
+
+  it("gives an installation made before a default purpose existed that purpose, after the school's own", async () => {
+    const { parent } = await setup();
+    await t.database.db.execute(sql`delete from consent_purposes where chave = 'portal_aluno'`);
+    const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+    expect(purposes.map((purpose) => purpose.chave)).toEqual(['imagem', 'sms', 'passeios', 'portal_aluno']);
   });
 
   it('keeps an append-only history whose latest record is the current state', async () => {

@@ -40,10 +40,13 @@ export async function listPurposes(db: DbOrTx, onlyActive = false): Promise<Cons
     .select()
     .from(consentPurposes)
     .orderBy(asc(consentPurposes.ordem), asc(consentPurposes.titulo));
-  if (rows.length === 0) {
+  // A default the installation lacks (all of them the first time; one added by a later version, such as
+  // 'portal_aluno') is created after the school's own, which are never touched.
+  const missing = defaultConsentPurposes.filter(({ chave }) => !rows.some((row) => row.chave === chave));
+  if (missing.length > 0) {
     await db
       .insert(consentPurposes)
-      .values(defaultConsentPurposes.map((purpose, ordem) => ({ ...purpose, ordem })))
+      .values(missing.map((purpose, index) => ({ ...purpose, ordem: rows.length + index })))
       .onConflictDoNothing();
     rows = await db
       .select()
@@ -124,6 +127,30 @@ export async function hasImageConsent(db: DbOrTx, alunoId: string): Promise<bool
   if (!imagem) return false;
   const latest = await latestConsents(db, [alunoId]);
   return latest.find((row) => row.finalidadeId === imagem.id)?.concedido ?? false;
+}
+
+/**
+ * The family's answer, now, to the purpose `chave` for the child: given or withdrawn, by whom (null: a
+ * paper form the secretaria recorded) and when; null when never answered.
+ */
+export async function currentConsentOf(
+  db: DbOrTx,
+  alunoId: string,
+  chave: string,
+): Promise<{ concedido: boolean; responsavelId: string | null; em: Date } | null> {
+  await listPurposes(db);
+  const [row] = await db
+    .select({
+      concedido: consents.concedido,
+      responsavelId: consents.responsavelId,
+      em: consents.registradoEm,
+    })
+    .from(consents)
+    .innerJoin(consentPurposes, eq(consentPurposes.id, consents.finalidadeId))
+    .where(and(eq(consents.alunoId, alunoId), eq(consentPurposes.chave, chave)))
+    .orderBy(desc(consents.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A student the viewer reaches (admin all, teacher their classes, guardian their children), else 404. */
