@@ -6,6 +6,7 @@ import {
   type User,
   type UserTipo,
 } from '../../../shared/users.schemas';
+import { builtInPerfilNames } from '../../../shared/permissions';
 import { Badge, type BadgeTone } from '../../components/feedback';
 
 const statusTones: Record<UserStatus, BadgeTone> = { ativo: 'green', inativo: 'gray', suspenso: 'red' };
@@ -41,7 +42,11 @@ export function TeacherLink({ user }: { user: User }) {
 
 /** The access profiles an account holds (ADR 0025): what it may do, beside its kind. */
 export function UserPerfis({ user }: { user: User }) {
-  if (user.perfis.length === 0) return <span className="text-gray-500">—</span>;
+  if (user.perfis.length === 0) {
+    // An account holding no profile of its own acts by its kind's built-in one (a family, a student).
+    const implied = user.tipo === 'admin' ? null : builtInPerfilNames[user.tipo];
+    return implied ? <Badge tone="gray">{implied}</Badge> : <span className="text-gray-500">—</span>;
+  }
   return (
     <ul className="flex flex-wrap gap-1" aria-label={`Perfis de ${user.nome}`}>
       {user.perfis.map((perfil) => (

@@ -69,7 +69,7 @@ export function UsersPage() {
     <div>
       <PageHeader
         title="Gestão de Usuários"
-        subtitle="Contas de acesso ao portal: administradores, professores e responsáveis"
+        subtitle="Contas de acesso ao portal: equipe, professores, responsáveis e alunos"
         actions={
           <Button onClick={() => dialog.show('create')}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Novo Usuário
