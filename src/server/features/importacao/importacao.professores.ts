@@ -1,8 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { ImportResult } from '../../../shared/importacao.schemas.js';
 import { teacherInputSchema } from '../../../shared/teachers.schemas.js';
 import { formatCpf, optionalCpfSchema } from '../../../shared/validators.js';
-import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import { clock } from '../../lib/clock.js';
@@ -11,8 +9,8 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { resolveChosenSubjects } from '../disciplinas/index.js';
 import { findAccountForTeacher } from '../users/index.js';
 import type { SheetRow } from './importacao.parse.js';
-import { noProgress, type ProgressReporter } from './importacao.progress.js';
-import { applyRows, resultOf, type PlannedBase } from './importacao.result.js';
+import { rowImporter } from './importacao.importer.js';
+import type { PlannedBase } from './importacao.result.js';
 import { isoDate } from './importacao.rows.js';
 
 /** A teacher as the file gives them: what is blank stays as it is on an update. */
@@ -246,35 +244,8 @@ async function writeTeacher(tx: DbOrTx, row: PlannedTeacher, actor: Actor): Prom
   }
 }
 
-export async function simulateTeacherImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
-  return resultOf(await planTeachers(ctx.db, sheet), true, 0);
-}
-
-/** The file in one transaction (planned again inside it), a savepoint per row, one audit entry. */
-export async function applyTeacherImport(
-  ctx: AppContext,
-  sheet: SheetRow[],
-  actor: Actor,
-  arquivo: string,
-  progress: ProgressReporter = noProgress,
-): Promise<ImportResult> {
-  const planned = await ctx.db.transaction(async (tx) => {
-    const rows = await planTeachers(tx, sheet);
-    await applyRows(tx, rows, (savepoint, row) => writeTeacher(savepoint, row, actor), progress);
-    const summary = resultOf(rows, false, 0);
-    await recordAudit(tx, actor, {
-      action: 'importar',
-      entity: 'professor',
-      details: {
-        arquivo,
-        linhas: rows.length,
-        criar: summary.criar,
-        atualizar: summary.atualizar,
-        sem_alteracao: summary.sem_alteracao,
-        recusar: summary.recusar.length,
-      },
-    });
-    return rows;
-  });
-  return resultOf(planned, false, 0);
-}
+export const { simulate: simulateTeacherImport, apply: applyTeacherImport } = rowImporter(
+  'professor',
+  planTeachers,
+  writeTeacher,
+);

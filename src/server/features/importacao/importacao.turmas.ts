@@ -9,9 +9,7 @@ import {
   type Turno,
 } from '../../../shared/classes.schemas.js';
 import { foldText, formatCount } from '../../../shared/format.js';
-import type { ImportResult } from '../../../shared/importacao.schemas.js';
 import { isValidCpf } from '../../../shared/validators.js';
-import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -19,8 +17,8 @@ import { teachers } from '../../db/schema/teachers.js';
 import { badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import type { SheetRow } from './importacao.parse.js';
-import { noProgress, type ProgressReporter } from './importacao.progress.js';
-import { applyRows, resultOf, type PlannedBase } from './importacao.result.js';
+import { rowImporter } from './importacao.importer.js';
+import type { PlannedBase } from './importacao.result.js';
 import { sameName } from './importacao.rows.js';
 
 interface PlannedClass extends PlannedBase {
@@ -246,35 +244,8 @@ async function writeClass(tx: DbOrTx, row: PlannedClass, actor: Actor): Promise<
   await recordAudit(tx, actor, { action: 'atualizar', entity: 'turma', entityId: current.id });
 }
 
-export async function simulateClassImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
-  return resultOf(await planClasses(ctx.db, sheet), true, 0);
-}
-
-/** The file in one transaction (planned again inside it), a savepoint per row, one audit entry. */
-export async function applyClassImport(
-  ctx: AppContext,
-  sheet: SheetRow[],
-  actor: Actor,
-  arquivo: string,
-  progress: ProgressReporter = noProgress,
-): Promise<ImportResult> {
-  const planned = await ctx.db.transaction(async (tx) => {
-    const rows = await planClasses(tx, sheet);
-    await applyRows(tx, rows, (savepoint, row) => writeClass(savepoint, row, actor), progress);
-    const summary = resultOf(rows, false, 0);
-    await recordAudit(tx, actor, {
-      action: 'importar',
-      entity: 'turma',
-      details: {
-        arquivo,
-        linhas: rows.length,
-        criar: summary.criar,
-        atualizar: summary.atualizar,
-        sem_alteracao: summary.sem_alteracao,
-        recusar: summary.recusar.length,
-      },
-    });
-    return rows;
-  });
-  return resultOf(planned, false, 0);
-}
+export const { simulate: simulateClassImport, apply: applyClassImport } = rowImporter(
+  'turma',
+  planClasses,
+  writeClass,
+);
