@@ -5,11 +5,12 @@ import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
-import { downloadDocument, useIssueDeclaration, useOwnDocuments } from './portal-aluno.api';
+import { downloadDocument, useIssueDocument } from '../../domain/documents.api';
+import { useOwnDocuments } from './portal-aluno.api';
 
 export function DocumentsPanel({ alunoId }: { alunoId: string }) {
   const documents = useOwnDocuments(alunoId);
-  const issue = useIssueDeclaration(alunoId);
+  const issue = useIssueDocument(alunoId);
   return (
     <div className="space-y-4">
       <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label="Emitir declaração">

@@ -1,5 +1,5 @@
 /** What the Portal do Aluno reads besides the boletim: the student's own attendance, calendar, notices, documents. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
 import { addDays } from '../../../shared/calendar';
 import { type CalendarView, calendarViewSchema } from '../../../shared/calendar.schemas';
@@ -9,15 +9,11 @@ import {
   comunicadoPageSchema,
   comunicadoSchema,
 } from '../../../shared/comunicados.schemas';
-import {
-  type DocumentoTipo,
-  type IssuedDocument,
-  type SchoolDocument,
-  documentSchema,
-} from '../../../shared/documents.schemas';
+import { type SchoolDocument, documentSchema } from '../../../shared/documents.schemas';
 import { todayIso } from '../../../shared/format';
-import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { api, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
+import { documentsKey } from '../../domain/documents.api';
 
 const ownAttendance = (alunoId: string) =>
   queryOptions({
@@ -49,7 +45,6 @@ const notice = (id: string) =>
     queryFn: () => api<Comunicado>(`/api/comunicados/${id}`, { schema: comunicadoSchema }),
   });
 
-const documentsKey = (alunoId: string) => [...keyRoots.documents, 'aluno', alunoId] as const;
 const ownDocuments = (alunoId: string) =>
   queryOptions({
     queryKey: documentsKey(alunoId),
@@ -64,24 +59,3 @@ export const useUpcoming = () => useQuery(upcoming());
 export const useNotices = () => useQuery(notices());
 export const useNotice = (id: string, open: boolean) => useQuery({ ...notice(id), enabled: open });
 export const useOwnDocuments = (alunoId: string) => useQuery(ownDocuments(alunoId));
-
-export function downloadDocument(id: string) {
-  return downloadFile(`/api/documentos/${id}/pdf`, 'documento.pdf');
-}
-
-/** Issues a declaration about the student and downloads it at once. */
-export function useIssueDeclaration(alunoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (tipo: DocumentoTipo) => {
-      const issued = await apiWithMessage<IssuedDocument>('/api/documentos', {
-        method: 'POST',
-        body: { aluno_id: alunoId, tipo },
-        globalErrors: false,
-      });
-      await queryClient.invalidateQueries({ queryKey: documentsKey(alunoId) });
-      await downloadDocument(issued.data.id);
-      return issued;
-    },
-  });
-}

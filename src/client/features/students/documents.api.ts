@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import {
-  type DocumentoTipo,
-  type IssuedDocument,
   type PriorYear,
   type PriorYearInput,
   type SchoolDocument,
   documentSchema,
   priorYearSchema,
 } from '../../../shared/documents.schemas';
-import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
+import { documentsKey } from '../../domain/documents.api';
 
 /** A student's issued documents and the years typed in from previous schools. */
-const documentsKey = (alunoId: string) => [...keyRoots.documents, alunoId] as const;
 const priorYearsKey = (alunoId: string) => [...keyRoots.documents, alunoId, 'prior-years'] as const;
 
 export const documentsQuery = (alunoId: string) =>
@@ -27,27 +25,6 @@ export const documentsQuery = (alunoId: string) =>
 
 export function useDocuments(alunoId: string) {
   return useQuery(documentsQuery(alunoId));
-}
-
-export function downloadDocument(id: string) {
-  return downloadFile(`/api/documentos/${id}/pdf`, 'documento.pdf');
-}
-
-/** Issues and then downloads the PDF at once: the family or the secretaria has it in hand. */
-export function useIssueDocument(alunoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (tipo: DocumentoTipo) => {
-      const issued = await apiWithMessage<IssuedDocument>('/api/documentos', {
-        method: 'POST',
-        body: { aluno_id: alunoId, tipo },
-        globalErrors: false,
-      });
-      await queryClient.invalidateQueries({ queryKey: documentsKey(alunoId) });
-      await downloadDocument(issued.data.id);
-      return issued;
-    },
-  });
 }
 
 export function useRevokeDocument(alunoId: string) {

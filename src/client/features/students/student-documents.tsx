@@ -20,7 +20,8 @@ import { FormModal } from '../../components/form-modal';
 import { ApiError } from '../../lib/api-client';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { downloadDocument, useDocuments, useIssueDocument, useRevokeDocument } from './documents.api';
+import { downloadDocument, useIssueDocument } from '../../domain/documents.api';
+import { useDocuments, useRevokeDocument } from './documents.api';
 
 /** Documents whose issue states a fact the school must mean: asked before issuing. */
 const confirmations: Partial<Record<DocumentoTipo, string>> = {
