@@ -30,6 +30,14 @@ export const paths = {
   lgpd: '/dashboard/lgpd',
   /** A student's own home (issue 31 §4): where a student account lands after signing in. */
   studentPortal: '/dashboard/portal-aluno',
+  /**
+   * The family's own screens (issue 32): the home feed is `dashboard`; these take `?aluno=<id>` for the
+   * child shown (the first child when absent).
+   */
+  familyChild: '/dashboard/familia/aluno',
+  familyBoletim: '/dashboard/familia/boletim',
+  familyAttendance: '/dashboard/familia/frequencia',
+  familyDocuments: '/dashboard/familia/documentos',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',
