@@ -18,7 +18,11 @@ export interface FamilyChild {
 
 const firstName = (nome: string) => nome.trim().split(/\s+/)[0] ?? nome;
 const initialsOf = (nome: string) => {
-  const parts = nome.trim().split(/\s+/);
+  // The words of the name (not a number or a 'Jr.' sign someone typed after it).
+  const parts = nome
+    .trim()
+    .split(/\s+/)
+    .filter((part) => /^\p{L}/u.test(part));
   return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
 };
 
@@ -73,17 +77,21 @@ function FeedSection({
   title,
   items,
   nameOf,
+  counted = false,
 }: {
   id: string;
   title: string;
   items: FeedItem[];
   nameOf: (item: FeedItem) => string | null;
+  /** Say how many (what to do: they all come on the first pages, before any news). */
+  counted?: boolean;
 }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title} <span className="text-sm font-normal text-gray-600">({items.length})</span>
+        {title}
+        {counted && <span className="ml-1 text-sm font-normal text-gray-600">({items.length})</span>}
       </h2>
       <ul className="space-y-2">
         {items.map((item) => (
@@ -138,6 +146,7 @@ export function FamilyHome({ filhos }: { filhos: FamilyChild[] }) {
             title="Para fazer"
             items={items.filter((item) => item.pendente)}
             nameOf={nameOf}
+            counted
           />
           <FeedSection
             id="familia-novidades"
