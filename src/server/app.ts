@@ -70,6 +70,7 @@ import { connectionBudget } from './lib/open-files.js';
 import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes/index.js';
 import { comunicadosRoutes } from './features/comunicados/index.js';
 import { mensagensRoutes } from './features/mensagens/index.js';
+import { familiaRoutes } from './features/familia/index.js';
 import { legalPageRoutes, privacyRoutes } from './features/privacy/index.js';
 import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/index.js';
 import { dataRequestsRoutes, myDataRoutes } from './features/privacy/index.js';
@@ -312,6 +313,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(comunicadosRoutes, { prefix: '/api/comunicados' });
   // mensagens
   await app.register(mensagensRoutes, { prefix: '/api/mensagens' });
+  // familia (the family's home feed, issue 32 §1)
+  await app.register(familiaRoutes, { prefix: '/api/familia' });
   // privacy (LGPD: notice, consents, data rights, access log, erasure, retention)
   await app.register(privacyRoutes, { prefix: '/api/privacidade' });
   await app.register(legalPageRoutes, { prefix: '/privacidade', section: 'privacidade' });

@@ -44,6 +44,8 @@ export const keyRoots = {
   perfis: ['perfis'],
   /** Students' own portal accounts and the Portal do Aluno (issue 31 §4, ADR 0029). */
   contasAluno: ['contas-aluno'],
+  /** The family's home feed (issue 32 §1): every source's items, per child or 'Todos'. */
+  familia: ['familia'],
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { FeedItem } from '../../shared/familia.schemas.js';
 
@@ -23,3 +24,11 @@ export interface FamilyFeedScope {
 }
 
 export type FamilyFeedSource = (db: DbOrTx, scope: FamilyFeedScope) => Promise<FeedItem[]>;
+
+/** `ARRAY[$1, $2, …]::uuid[]` of some ids (the children of a scope), for `&&` and `= any(…)`. */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}

@@ -7,6 +7,7 @@ import { useDashboardStats } from './dashboard.api';
 import { SchoolHome } from './dashboard-school-home';
 import { TeacherHome } from './dashboard-teacher-home';
 import { GuardianHome } from './dashboard-guardian-home';
+import { FamilyHome } from './family-home';
 export { attendanceNote } from './dashboard-guardian-home';
 
 function greeting(now: Date): string {
@@ -56,7 +57,11 @@ export function DashboardPage() {
       ) : stats.escopo === 'professor' ? (
         <TeacherHome stats={stats} />
       ) : (
-        <GuardianHome stats={stats} />
+        // The family's home (issue 32 §1): the feed first, then each child's figures and the tuition.
+        <div className="space-y-8">
+          <FamilyHome filhos={stats.filhos} />
+          <GuardianHome stats={stats} />
+        </div>
       )}
     </div>
   );

@@ -25,3 +25,4 @@ export {
 export type { PeriodContext } from './period-state.js';
 export { writePeriods } from './school-periods.service.js';
 export { listSchoolYears, resolveYear } from './school-years.service.js';
+export { calendarFeed } from './calendar.feed.js';

@@ -5,3 +5,4 @@
 export { documentsRoutes, priorYearsRoutes } from './documents.routes.js';
 export { issueDocument, revokeDocument } from './documents.service.js';
 export { validationPageRoutes } from './validation.page.js';
+export { documentsFeed } from './documents.feed.js';

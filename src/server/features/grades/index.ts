@@ -17,3 +17,4 @@ export {
 } from './grades.routes.js';
 export { drawCard } from './report-card.pdf.js';
 export { buildReportCard, buildReportCards } from './report-card.service.js';
+export { gradesFeed } from './grades.feed.js';

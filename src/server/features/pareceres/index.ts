@@ -3,3 +3,4 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { developmentReportRoutes, pareceresRoutes } from './pareceres.routes.js';
+export { pareceresFeed } from './pareceres.feed.js';

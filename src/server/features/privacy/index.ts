@@ -11,3 +11,4 @@ export { dataRequestsRoutes, myDataRoutes } from './data-rights.routes.js';
 export { legalPageRoutes, privacyRoutes } from './privacy.routes.js';
 export { processingRegisterRoutes } from './processing-register.routes.js';
 export { retentionRoutes } from './retention.routes.js';
+export { consentFeed } from './consent.feed.js';

@@ -1,0 +1,135 @@
+/**
+ * The family's home feed (issue 32 §1, docs/familia.md): the guardian's children (or the one asked
+ * for), every source's items for them, merged — what needs doing first, oldest first (the most urgent),
+ * then the rest newest first — and paged with an opaque cursor that names the last item shown, so a
+ * page never repeats or skips one even when new items arrive between two pages.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays } from '../../../shared/calendar.js';
+import type { Feed, FeedItem, FeedQuery } from '../../../shared/familia.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import type { FamilyFeedScope, FamilyFeedSource } from '../../lib/family-feed.js';
+import { scopeOf, studentNotFound, type Viewer } from '../students/index.js';
+import { studentGuardians, students } from '../../db/schema/students.js';
+import { FAMILY_FEED_SOURCES } from './familia.sources.js';
+
+/** Items per page: a phone's screenful or two. */
+export const FEED_PAGE_SIZE = 20;
+/** How far back news reach (what is pending reaches back whatever its age). */
+export const FEED_NEWS_DAYS = 60;
+/** How far ahead the calendar reaches. */
+export const FEED_AHEAD_DAYS = 14;
+
+/** Where an item stands in the feed's order: pending first, then by date (see `compareItems`). */
+interface Position {
+  pendente: boolean;
+  at: number;
+  id: string;
+}
+
+const positionOf = (item: FeedItem): Position => ({
+  pendente: item.pendente,
+  at: Date.parse(item.data),
+  id: item.id,
+});
+
+/** Pending items before the others; among pending the oldest first, among the others the newest. */
+function compare(a: Position, b: Position): number {
+  if (a.pendente !== b.pendente) return a.pendente ? -1 : 1;
+  if (a.at !== b.at) return a.pendente ? a.at - b.at : b.at - a.at;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const invalidCursor = () => badRequest('Cursor inválido: recarregue o início.');
+
+export function encodeCursor(position: Position): string {
+  return Buffer.from(JSON.stringify([position.pendente ? 1 : 0, position.at, position.id])).toString(
+    'base64url',
+  );
+}
+
+export function decodeCursor(cursor: string): Position {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    (parsed[0] !== 0 && parsed[0] !== 1) ||
+    typeof parsed[1] !== 'number' ||
+    !Number.isFinite(parsed[1]) ||
+    typeof parsed[2] !== 'string'
+  )
+    throw invalidCursor();
+  return { pendente: parsed[0] === 1, at: parsed[1], id: parsed[2] };
+}
+
+/** The scope of a guardian's feed, or null for an account that is no family (nothing to show). */
+async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined) {
+  const scope = await scopeOf(db, viewer);
+  if (scope.kind !== 'guardian' || scope.guardianId === null) {
+    if (alunoId) throw studentNotFound();
+    return null;
+  }
+  const children = await db
+    .select({ id: students.id, nome: students.nome })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+    .where(
+      and(
+        eq(studentGuardians.responsavelId, scope.guardianId),
+        alunoId ? eq(students.id, alunoId) : undefined,
+      ),
+    )
+    .orderBy(asc(students.nome), asc(students.id));
+  // Another family's child and an unknown id answer the same.
+  if (alunoId && children.length === 0) throw studentNotFound();
+  const today = clock.today();
+  const feedScope: FamilyFeedScope = {
+    userId: viewer.id,
+    guardianId: scope.guardianId,
+    alunos: children,
+    today,
+    since: new Date(`${addDays(today, -FEED_NEWS_DAYS)}T00:00:00-03:00`),
+    until: addDays(today, FEED_AHEAD_DAYS),
+  };
+  return feedScope;
+}
+
+/** GET /api/familia/feed — one page of the family's feed. */
+export async function getFamilyFeed(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: FeedQuery,
+  sources: readonly FamilyFeedSource[] = FAMILY_FEED_SOURCES,
+): Promise<Feed> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const scope = await feedScope(db, viewer, query.aluno_id);
+  if (!scope || scope.alunos.length === 0) return { itens: [], proximo: null };
+  const answers = await Promise.all(sources.map((source) => source(db, scope)));
+  const children = new Set(scope.alunos.map((aluno) => aluno.id));
+  const seen = new Set<string>();
+  const items: FeedItem[] = [];
+  for (const item of answers.flat()) {
+    // A source's item for a child outside the scope never shows (defence in depth), nor one twice.
+    if (item.aluno_id !== null && !children.has(item.aluno_id)) continue;
+    if (seen.has(item.id) || Number.isNaN(Date.parse(item.data))) continue;
+    seen.add(item.id);
+    items.push(item);
+  }
+  const ordered = items
+    .map((item) => ({ item, position: positionOf(item) }))
+    .sort((a, b) => compare(a.position, b.position));
+  const rest = after ? ordered.filter((entry) => compare(entry.position, after) > 0) : ordered;
+  const page = rest.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    itens: page.map((entry) => entry.item),
+    proximo: rest.length > FEED_PAGE_SIZE && last ? encodeCursor(last.position) : null,
+  };
+}

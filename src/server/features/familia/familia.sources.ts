@@ -1,0 +1,26 @@
+/**
+ * Every module that has something for the family's feed, asked in turn by `getFamilyFeed` (issue 32 §1).
+ * A source lives in its own module and is exported from that module's index.ts; adding one is one line
+ * here (docs/familia.md).
+ */
+import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { calendarFeed } from '../calendar/index.js';
+import { comunicadosFeed } from '../comunicados/index.js';
+import { documentsFeed } from '../documents/index.js';
+import { gradesFeed } from '../grades/index.js';
+import { pareceresFeed } from '../pareceres/index.js';
+import { consentFeed } from '../privacy/index.js';
+
+export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
+  comunicadosFeed,
+  documentsFeed,
+  consentFeed,
+  gradesFeed,
+  pareceresFeed,
+  calendarFeed,
+  // Built beside this one (issue 32), wired in at merge, one line each:
+  // financeFeed (finance: charges overdue or due this week, 'em confirmação'),
+  // attendanceFeed (attendance: absences to justify, the school's answers),
+  // mensagensFeed (mensagens: conversations the school started or answered),
+  // agendaFeed (agenda: the day's agenda of a young child).
+];

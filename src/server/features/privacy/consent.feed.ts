@@ -1,0 +1,63 @@
+/**
+ * The consents' part of the family's feed (issue 32 §1): a child with a purpose the family has never
+ * answered, or answered 'sim' on an earlier wording (the school changed the text), has a consent to
+ * answer — something to do, one item per child naming the purposes. The Portal do Aluno's consent is
+ * asked when the school creates the account, not here. The privacy notice and terms need no item: the
+ * portal does not open until the guardian accepts them (PrivacyGate).
+ */
+import { desc, inArray } from 'drizzle-orm';
+import type { FeedItem } from '../../../shared/familia.schemas.js';
+import { paths } from '../../../shared/routes.js';
+import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { consentPurposes, consents } from '../../db/schema/consent.js';
+import { listPurposes } from './consent.service.js';
+
+export const consentFeed: FamilyFeedSource = async (db, scope) => {
+  const ids = scope.alunos.map((aluno) => aluno.id);
+  if (ids.length === 0) return [];
+  const purposes = (await listPurposes(db, true)).filter((purpose) => purpose.chave !== 'portal_aluno');
+  if (purposes.length === 0) return [];
+  const [dates, latest] = await Promise.all([
+    db
+      .select({ id: consentPurposes.id, em: consentPurposes.updatedAt })
+      .from(consentPurposes)
+      .where(
+        inArray(
+          consentPurposes.id,
+          purposes.map((purpose) => purpose.id),
+        ),
+      ),
+    db
+      .selectDistinctOn([consents.alunoId, consents.finalidadeId], {
+        alunoId: consents.alunoId,
+        finalidadeId: consents.finalidadeId,
+        concedido: consents.concedido,
+        versao: consents.versaoFinalidade,
+      })
+      .from(consents)
+      .where(inArray(consents.alunoId, ids))
+      .orderBy(consents.alunoId, consents.finalidadeId, desc(consents.id)),
+  ]);
+  const items: FeedItem[] = [];
+  for (const aluno of scope.alunos) {
+    const open = purposes.filter((purpose) => {
+      const answer = latest.find((row) => row.alunoId === aluno.id && row.finalidadeId === purpose.id);
+      return !answer || (answer.concedido && answer.versao < purpose.versao);
+    });
+    if (open.length === 0) continue;
+    const since = Math.max(
+      ...open.map((purpose) => dates.find((row) => row.id === purpose.id)?.em.getTime() ?? 0),
+    );
+    items.push({
+      id: `consentimento:${aluno.id}`,
+      tipo: 'consentimento',
+      titulo: `Autorizações de ${aluno.nome.split(' ')[0]!} para responder`,
+      resumo: open.map((purpose) => purpose.titulo).join(' · '),
+      data: new Date(since).toISOString(),
+      link: paths.myData,
+      aluno_id: aluno.id,
+      pendente: true,
+    });
+  }
+  return items;
+};
