@@ -52,6 +52,9 @@ export const justificativaInputSchema = z
   });
 export type JustificativaInput = z.infer<typeof justificativaInputSchema>;
 
+/** The family's form: the reason (the day and the file travel beside it). */
+export const justificativaFormSchema = z.strictObject({ motivo: motivoField });
+
 export const respostaInputSchema = z
   .strictObject({
     aceita: z.boolean({ error: 'Diga se a justificativa foi aceita' }),
