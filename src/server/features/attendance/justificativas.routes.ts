@@ -75,7 +75,8 @@ export const justificativasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { querystring: justificativasQuerySchema, response: okResponse(justificativaPageSchema) },
-      config: school,
+      // Filtered by a child, the queue is that child's absences and atestados: a view of the record.
+      config: { ...school, childRecord: { via: 'justificativas', aluno: 'query' } },
     },
     async (request) => ok(await listJustificativas(app.ctx.db, signedInUser(request), request.query)),
   );
