@@ -50,7 +50,7 @@ import type { CacheBus } from './db/cache-bus.js';
 import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './features/calendar/index.js';
 import { classCurriculumRoutes, classItinerariosRoutes } from './features/curriculum/index.js';
 import { developmentReportRoutes, pareceresRoutes } from './features/pareceres/index.js';
-import { attendanceRoutes } from './features/attendance/index.js';
+import { attendanceRoutes, justificativasRoutes } from './features/attendance/index.js';
 import {
   academicSettingsRoutes,
   assessmentsRoutes,
@@ -289,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(classItinerariosRoutes, { prefix: '/api/turmas/:id/itinerarios' });
   // attendance
   await app.register(attendanceRoutes, { prefix: '/api/frequencia' });
+  await app.register(justificativasRoutes, { prefix: '/api/frequencia/justificativas' });
   // grades
   await app.register(academicSettingsRoutes, { prefix: '/api/configuracoes/academico' });
   await app.register(assessmentsRoutes, { prefix: '/api/avaliacoes' });

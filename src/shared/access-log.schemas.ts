@@ -20,6 +20,7 @@ export const accessVias = [
   'pareceres',
   'relatorio_desenvolvimento_pdf',
   'acesso_portal',
+  'justificativas',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -38,6 +39,7 @@ export const accessViaLabels: Record<AccessVia, string> = {
   pareceres: 'Pareceres descritivos',
   relatorio_desenvolvimento_pdf: 'Relatório de desenvolvimento em PDF',
   acesso_portal: 'Conta do Portal do Aluno',
+  justificativas: 'Justificativas de falta da família',
 };
 
 export const accessEntrySchema = z.object({

@@ -91,6 +91,12 @@ export const AUDIT_ACTIONS = {
   corrigir_frequencia: { rotulo: 'Chamada corrigida', verbo: 'corrigiu' },
   abonar_falta: { rotulo: 'Falta abonada', verbo: 'abonou' },
   desfazer_abono: { rotulo: 'Abono desfeito', verbo: 'desfez o abono de' },
+  enviar_justificativa: { rotulo: 'Justificativa de falta enviada', verbo: 'enviou' },
+  aceitar_justificativa: { rotulo: 'Justificativa de falta aceita', verbo: 'aceitou' },
+  recusar_justificativa: {
+    rotulo: 'Justificativa de falta respondida sem abono',
+    verbo: 'respondeu sem abonar',
+  },
   notificar_conselho_tutelar: {
     rotulo: 'Notificação ao Conselho Tutelar',
     verbo: 'emitiu a notificação ao Conselho Tutelar sobre',
@@ -213,6 +219,11 @@ export const AUDIT_ENTITIES = {
   periodo: { rotulo: 'Período', um: 'um período', o: 'o' },
   chamada: { rotulo: 'Chamada', um: 'uma chamada', o: 'a chamada' },
   falta: { rotulo: 'Falta', um: 'uma falta', o: 'a falta' },
+  justificativa_falta: {
+    rotulo: 'Justificativa de falta',
+    um: 'uma justificativa de falta',
+    o: 'a justificativa de falta',
+  },
   avaliacao: { rotulo: 'Avaliação', um: 'uma avaliação', o: 'a avaliação' },
   nota: { rotulo: 'Nota', um: 'uma nota', o: 'a nota' },
   parecer: { rotulo: 'Parecer descritivo', um: 'um parecer descritivo', o: 'o parecer descritivo' },

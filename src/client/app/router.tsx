@@ -25,6 +25,25 @@ const studentPortalRoute: RouteObject = {
   },
 };
 
+/**
+ * The family's Frequência (issue 32 §1): the children's attendance and the absence justifications. A
+ * guardian's /api/alunos and /api/frequencia answer only their own children.
+ */
+const familyAttendanceRoute: RouteObject = {
+  path: paths.familyAttendance.slice(`${paths.dashboard}/`.length),
+  handle: { title: 'Frequência' },
+  lazy: async () => {
+    const { FamilyAttendancePage } = await import('../features/attendance/family-attendance-page');
+    return {
+      Component: () => (
+        <RequireAuth access="academics.read">
+          <FamilyAttendancePage />
+        </RequireAuth>
+      ),
+    };
+  },
+};
+
 export const routes: RouteObject[] = [
   {
     path: paths.home,
@@ -100,7 +119,7 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    children: [...portalRoutes, studentPortalRoute],
+    children: [...portalRoutes, studentPortalRoute, familyAttendanceRoute],
   },
   { path: '*', Component: NotFoundPage },
 ];

@@ -5,19 +5,24 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-list-state';
 import { AlertsTab } from './alerts-tab';
 import { ClassMonthTab } from './class-month-tab';
+import { JustificativasTab } from './justificativas-tab';
 import { RollCallTab } from './roll-call-tab';
 
 const allTabs = [
   { value: 'chamada', label: 'Chamada' },
   { value: 'mes', label: 'Resumo do mês' },
   { value: 'alertas', label: 'Alertas' },
+  { value: 'justificativas', label: 'Justificativas' },
 ] as const;
 
 /** 'Frequência': the roll call (teachers and administrators), the month summary and the alerts (admin). */
 export function AttendancePage() {
   const { data: me } = useCurrentUser();
   const manage = can(permissionsOf(me), 'academics.manage');
-  const tabs = manage ? allTabs : allTabs.filter((item) => item.value !== 'alertas');
+  // Alerts and the families' justifications are for those who abonam (ADR 0034).
+  const tabs = manage
+    ? allTabs
+    : allTabs.filter((item) => item.value !== 'alertas' && item.value !== 'justificativas');
   const [tab, setTab] = useTabParam(
     tabs.map((item) => item.value),
     'chamada',
@@ -28,7 +33,7 @@ export function AttendancePage() {
         title="Frequência"
         subtitle={
           manage
-            ? 'Chamada das turmas, resumo do mês e alertas de faltas'
+            ? 'Chamada das turmas, resumo do mês, alertas de faltas e justificativas das famílias'
             : 'Chamada das suas turmas e resumo do mês'
         }
       />
@@ -42,6 +47,11 @@ export function AttendancePage() {
         {manage && (
           <PageTab value="alertas">
             <AlertsTab />
+          </PageTab>
+        )}
+        {manage && (
+          <PageTab value="justificativas">
+            <JustificativasTab />
           </PageTab>
         )}
       </PageTabs>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -118,3 +119,50 @@ export const tutelaryNotifications = pgTable(
   (table) => [index('tutelary_notifications_aluno_idx').on(table.alunoId, table.ano)],
 );
 export type TutelaryNotificationRow = typeof tutelaryNotifications.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A family's justification of a child's absences on one day (issue 32 §1, ADR 0034): the reason and an
+ * optional atestado (PDF or re-encoded image), sent by a guardian, answered by the school. Accepting it
+ * makes that day's absences abonadas (the abono fields of `attendance_absences`); answering without
+ * accepting leaves them as faltas with the school's answer. One pending ('enviada') per child and day.
+ */
+export const absenceJustifications = pgTable(
+  'absence_justifications',
+  {
+    id: uuidPrimaryKey(),
+    alunoId: studentIdColumn(),
+    data: date('data', { mode: 'string' }).notNull(),
+    motivo: text('motivo').notNull(),
+    arquivoNome: text('arquivo_nome'),
+    arquivoTipo: text('arquivo_tipo'),
+    arquivoTamanho: integer('arquivo_tamanho'),
+    arquivo: bytea('arquivo'),
+    situacao: text('situacao', { enum: ['enviada', 'aceita', 'recusada'] })
+      .notNull()
+      .default('enviada'),
+    resposta: text('resposta'),
+    enviadaPor: uuid('enviada_por').references(() => users.id, { onDelete: 'set null' }),
+    enviadaPorNome: text('enviada_por_nome').notNull(),
+    respondidaPor: uuid('respondida_por').references(() => users.id, { onDelete: 'set null' }),
+    respondidaPorNome: text('respondida_por_nome'),
+    respondidaEm: timestamp('respondida_em', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('absence_justifications_aluno_idx').on(table.alunoId, table.data),
+    index('absence_justifications_situacao_idx').on(table.situacao, table.createdAt),
+    uniqueIndex('absence_justifications_pending_unique')
+      .on(table.alunoId, table.data)
+      .where(sql`${table.situacao} = 'enviada'`),
+    check(
+      'absence_justifications_situacao_check',
+      sql`${table.situacao} in ('enviada', 'aceita', 'recusada')`,
+    ),
+  ],
+);
+export type AbsenceJustificationRow = typeof absenceJustifications.$inferSelect;

@@ -15,3 +15,5 @@ export { classFrequencies } from './class-frequencies.figures.js';
 export { getClassMonth } from './class-month.figures.js';
 export { listRollClasses } from './roll-read.service.js';
 export { getStudentAttendance } from './student-attendance.figures.js';
+export { attendanceFeed } from './attendance.feed.js';
+export { justificativasRoutes } from './justificativas.routes.js';

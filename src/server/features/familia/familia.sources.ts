@@ -4,6 +4,7 @@
  * here (docs/familia.md).
  */
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { attendanceFeed } from '../attendance/index.js';
 import { calendarFeed } from '../calendar/index.js';
 import { comunicadosFeed } from '../comunicados/index.js';
 import { documentsFeed } from '../documents/index.js';
@@ -18,9 +19,9 @@ export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
   gradesFeed,
   pareceresFeed,
   calendarFeed,
+  attendanceFeed,
   // Built beside this one (issue 32), wired in at merge, one line each:
   // financeFeed (finance: charges overdue or due this week, 'em confirmação'),
-  // attendanceFeed (attendance: absences to justify, the school's answers),
   // mensagensFeed (mensagens: conversations the school started or answered),
   // agendaFeed (agenda: the day's agenda of a young child).
 ];

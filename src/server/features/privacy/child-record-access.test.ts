@@ -25,6 +25,8 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
   'GET /api/comunicados': 'Lista de comunicados enviados (filtrável por aluno): não mostra dados da criança.',
   'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id':
     'Uma foto do parecer, aberta a partir do parecer: a leitura do parecer (GET /api/pareceres) já é registrada.',
+  'GET /api/frequencia/justificativas/minhas':
+    'As justificativas da própria família: a equipe recebe uma lista vazia (a fila da escola é GET /api/frequencia/justificativas).',
 };
 
 const staffCan = (access: Access) => can('administrador', access) || can('professor', access);
@@ -92,6 +94,7 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/notas/:id/historico': (s) => `/api/notas/${s.grade.id}/historico`,
   'GET /api/frequencia/notificacoes/:id/pdf': (s) => `/api/frequencia/notificacoes/${s.notice.id}/pdf`,
   'GET /api/pareceres': (s) => `/api/pareceres?aluno_id=${s.child.id}`,
+  'GET /api/frequencia/justificativas': (s) => `/api/frequencia/justificativas?aluno_id=${s.child.id}`,
   'GET /api/alunos/:id/relatorio-desenvolvimento.pdf': (s) =>
     `/api/alunos/${s.child.id}/relatorio-desenvolvimento.pdf?periodo_id=${s.period.id}`,
 };

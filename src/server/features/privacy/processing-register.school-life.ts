@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  absenceJustifications,
   attendanceAbsences,
   attendanceRolls,
   classMemberships,
@@ -59,6 +60,23 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           [attendanceAbsences.abonoMotivo, 'texto'],
           [attendanceAbsences.abonadaPorNome, { mantido: STAFF }],
         ],
+      },
+      {
+        // A family's justification of an absence, often with a medical certificate (health data, LGPD
+        // art. 11): deleted with the child; an abono it led to stays on the absence (above).
+        tabela: absenceJustifications,
+        colunas: [
+          absenceJustifications.alunoId,
+          absenceJustifications.motivo,
+          absenceJustifications.arquivo,
+          absenceJustifications.arquivoNome,
+          absenceJustifications.resposta,
+          absenceJustifications.enviadaPor,
+          absenceJustifications.enviadaPorNome,
+          absenceJustifications.respondidaPor,
+          absenceJustifications.respondidaPorNome,
+        ],
+        apagar: porAluno(absenceJustifications.alunoId),
       },
       {
         tabela: attendanceRolls,

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StudentAttendance } from '../../../shared/attendance.schemas';
+import { todayIso } from '../../../shared/format';
+import type { Justificativa } from '../../../shared/justificativas.schemas';
+import { renderAt, searchOf, stubApi } from '../../test/render';
+import { FamilyAttendancePage } from './family-attendance-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ana = '00000000-0000-4000-8000-000000000001';
+const beto = '00000000-0000-4000-8000-000000000002';
+
+function daysAgo(days: number): string {
+  const date = new Date(`${todayIso()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+const recent = daysAgo(1);
+const answered = daysAgo(5);
+const old = daysAgo(60);
+
+const absence = (id: string, data: string, situacao: 'injustificada' | 'abonada') => ({
+  id,
+  data,
+  turma_nome: '3º A',
+  disciplina: null,
+  aula: 0,
+  justificativa: null,
+  situacao,
+  abono_motivo: null,
+  abonada_em: null,
+});
+
+const attendance: StudentAttendance = {
+  aluno: { id: ana, nome: 'Ana Souza', matricula: 'M-1', turma: { id: 't', nome: '3º A' } },
+  ano: 2026,
+  de: '2026-02-02',
+  ate: '2026-12-11',
+  geral: {
+    aulas_dadas: 40,
+    faltas: 2,
+    faltas_justificadas: 0,
+    faltas_abonadas: 1,
+    frequencia: 95,
+    abaixo_minimo: false,
+    acima_limite_conselho: false,
+  },
+  frequencia_minima: 75,
+  limite_conselho: 7.5,
+  por_disciplina: [],
+  faltas: [
+    absence('f1', recent, 'injustificada'),
+    absence('f2', answered, 'abonada'),
+    absence('f3', old, 'injustificada'),
+  ],
+  somente_aulas_do_professor: false,
+};
+
+const accepted: Justificativa = {
+  id: 'j1',
+  aluno: { id: ana, nome: 'Ana Souza' },
+  turma_nome: '3º A',
+  data: answered,
+  faltas: 1,
+  motivo: 'Febre',
+  arquivo: null,
+  situacao: 'aceita',
+  resposta: 'Atestado recebido. Melhoras!',
+  enviada_por_nome: 'Maria',
+  enviada_em: new Date().toISOString(),
+  respondida_por_nome: 'Coordenação',
+  respondida_em: new Date().toISOString(),
+};
+
+function stubServer() {
+  return stubApi({
+    '/api/alunos': {
+      items: [
+        { id: ana, nome: 'Ana Souza' },
+        { id: beto, nome: 'Beto Souza' },
+      ],
+      total: 2,
+    },
+    [`/api/frequencia/alunos/${ana}`]: attendance,
+    '/api/frequencia/justificativas/minhas': [accepted],
+    '/api/frequencia/justificativas': {
+      ...accepted,
+      id: 'j2',
+      data: recent,
+      situacao: 'enviada',
+      resposta: null,
+    },
+  });
+}
+
+describe('FamilyAttendancePage', () => {
+  it('shows the figures against the minimum, the answered justification, and Justificar only where it can be sent', async () => {
+    stubServer();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    expect(await screen.findByTestId('frequencia-geral')).toHaveTextContent('95,0');
+    expect(screen.getByText('Mínimo da etapa: 75 %.')).toBeInTheDocument();
+    const answeredDay = screen.getByTestId(`falta-${answered}`);
+    expect(within(answeredDay).getByText('Aceita — falta abonada')).toBeInTheDocument();
+    expect(within(answeredDay).getByText(/Atestado recebido\. Melhoras!/)).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(`falta-${recent}`)).getByRole('button', { name: 'Justificar' }),
+    ).toBeInTheDocument();
+    // Two months ago: past the 30 days, no button (the secretaria handles it).
+    const oldDay = screen.getByTestId(`falta-${old}`);
+    expect(within(oldDay).queryByRole('button', { name: 'Justificar' })).toBeNull();
+    expect(within(oldDay).getByText('Sem justificativa')).toBeInTheDocument();
+  });
+
+  it('sends the reason and the atestado for the day, as multipart', async () => {
+    const fetchMock = stubServer();
+    const user = userEvent.setup();
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    await user.click(
+      within(await screen.findByTestId(`falta-${recent}`)).getByRole('button', { name: 'Justificar' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Justificar falta' });
+    await user.type(within(dialog).getByLabelText(/Motivo da falta/), 'Consulta médica');
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'atestado.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByTestId('atestado-arquivo'), file);
+    expect(within(dialog).getByText('atestado.jpg')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar justificativa' }));
+    const post = fetchMock.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/api/frequencia/justificativas');
+    const form = post!.init!.body as FormData;
+    expect(form.get('aluno_id')).toBe(ana);
+    expect(form.get('data')).toBe(recent);
+    expect(form.get('motivo')).toBe('Consulta médica');
+    expect((form.get('arquivo') as File).name).toBe('atestado.jpg');
+  });
+
+  it('switches between the children', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    const router = renderAt(<FamilyAttendancePage />, '/lista');
+    await user.click(await screen.findByRole('button', { name: 'Beto' }));
+    expect(searchOf(router)).toEqual({ aluno: beto });
+  });
+});

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, FileText } from 'lucide-react';
+import { useState } from 'react';
+import type { Absence, StudentAttendance } from '../../../shared/attendance.schemas';
+import { formatCount, formatDate, formatPercent, todayIso } from '../../../shared/format';
+import {
+  JUSTIFICATIVA_LIMITS,
+  type Justificativa,
+  type SituacaoJustificativa,
+  situacaoJustificativaLabels,
+} from '../../../shared/justificativas.schemas';
+import { Button } from '../../components/button';
+import { Badge, type BadgeTone, ErrorBanner, Spinner } from '../../components/feedback';
+import { familyAttendanceQuery, ownJustificativasQuery } from './justificativas.api';
+import { JustifyAbsenceModal } from './justify-absence-modal';
+
+export const justificativaTones: Record<SituacaoJustificativa, BadgeTone> = {
+  enviada: 'yellow',
+  aceita: 'green',
+  recusada: 'gray',
+};
+
+/** The first day a justification may still be sent for (30 days back). */
+function firstJustifiable(): string {
+  const date = new Date(`${todayIso()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - JUSTIFICATIVA_LIMITS.diasParaJustificar);
+  return date.toISOString().slice(0, 10);
+}
+
+interface Day {
+  data: string;
+  faltas: Absence[];
+  justificativa: Justificativa | undefined;
+}
+
+function daysOf(faltas: Absence[], justificativas: Justificativa[]): Day[] {
+  const days = new Map<string, Absence[]>();
+  for (const falta of faltas) days.set(falta.data, [...(days.get(falta.data) ?? []), falta]);
+  return [...days].map(([data, list]) => ({
+    data,
+    faltas: list,
+    // The list comes newest first: the first of a day is its latest.
+    justificativa: justificativas.find((item) => item.data === data),
+  }));
+}
+
+function Figures({ figures }: { figures: StudentAttendance }) {
+  const { geral, frequencia_minima: minima } = figures;
+  if (geral.aulas_dadas === 0)
+    return <p className="text-sm text-gray-600">Nenhuma chamada registrada em {figures.ano}.</p>;
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4">
+      <p className="text-sm text-gray-600">Frequência em {figures.ano}</p>
+      <p
+        className={`text-3xl font-bold ${geral.abaixo_minimo ? 'text-red-700' : 'text-green-700'}`}
+        data-testid="frequencia-geral"
+      >
+        {formatPercent(geral.frequencia)}
+      </p>
+      <p className="text-sm text-gray-700">
+        {formatCount(geral.faltas, 'falta', 'faltas')} em{' '}
+        {formatCount(geral.aulas_dadas, 'aula dada', 'aulas dadas')}
+        {geral.faltas_abonadas > 0
+          ? ` · ${formatCount(geral.faltas_abonadas, 'abonada, não conta', 'abonadas, não contam')}`
+          : ''}
+      </p>
+      <p className="mt-1 text-sm text-gray-600">
+        {minima === null
+          ? 'Nesta etapa não há frequência mínima.'
+          : `Mínimo da etapa: ${String(minima).replace('.', ',')} %.`}
+      </p>
+      {geral.abaixo_minimo && (
+        <p
+          role="alert"
+          className="mt-2 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          Abaixo do mínimo até agora. Faltas com atestado podem ser justificadas abaixo.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DayItem({ day, onJustify }: { day: Day; onJustify: () => void }) {
+  const { justificativa } = day;
+  const abonadas = day.faltas.filter((falta) => falta.situacao === 'abonada').length;
+  const naEscola = day.faltas.some((falta) => falta.justificativa);
+  const canJustify =
+    !justificativa && abonadas < day.faltas.length && !naEscola && day.data >= firstJustifiable();
+  return (
+    <li className="space-y-1 px-3 py-3 text-sm" data-testid={`falta-${day.data}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-gray-900">
+          {formatDate(day.data)}
+          {day.faltas.length > 1 ? ` · ${formatCount(day.faltas.length, 'aula', 'aulas')}` : ''}
+        </p>
+        {justificativa ? (
+          <Badge tone={justificativaTones[justificativa.situacao]} wrap>
+            {situacaoJustificativaLabels[justificativa.situacao]}
+          </Badge>
+        ) : abonadas === day.faltas.length ? (
+          <Badge tone="blue">Abonada (não conta)</Badge>
+        ) : naEscola ? (
+          <Badge tone="yellow">Justificada na escola</Badge>
+        ) : canJustify ? (
+          <Button onClick={onJustify}>Justificar</Button>
+        ) : (
+          <Badge tone="red">Sem justificativa</Badge>
+        )}
+      </div>
+      {justificativa && (
+        <div className="space-y-1 text-gray-700">
+          <p>Motivo: {justificativa.motivo}</p>
+          {justificativa.arquivo && (
+            <a
+              href={justificativa.arquivo.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-primary-strong underline"
+            >
+              <FileText className="h-4 w-4" aria-hidden="true" /> Atestado enviado
+            </a>
+          )}
+          {justificativa.resposta && (
+            <p className="rounded-lg bg-gray-50 px-3 py-2">
+              <span className="font-medium">Resposta da escola:</span> {justificativa.resposta}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One child's attendance and absent days, each with its justification or 'Justificar'. */
+export function ChildAttendance({
+  aluno,
+  justificar,
+  onJustified,
+}: {
+  aluno: { id: string; nome: string };
+  justificar: string | null;
+  onJustified: () => void;
+}) {
+  const figures = useQuery(familyAttendanceQuery(aluno.id));
+  const justificativas = useQuery(ownJustificativasQuery(aluno.id));
+  const [open, setOpen] = useState<string | null>(justificar);
+  if (figures.isPending || justificativas.isPending) return <Spinner label="Carregando frequência..." />;
+  if (figures.isError || justificativas.isError)
+    return <ErrorBanner>Erro ao carregar a frequência.</ErrorBanner>;
+  const days = daysOf(figures.data.faltas, justificativas.data);
+  const close = () => {
+    setOpen(null);
+    onJustified();
+  };
+  return (
+    <section aria-label={`Frequência de ${aluno.nome}`} className="space-y-4">
+      <Figures figures={figures.data} />
+      <h2 className="text-base font-semibold text-gray-900">Faltas</h2>
+      {days.length === 0 ? (
+        <p className="text-sm text-gray-600">Nenhuma falta registrada.</p>
+      ) : (
+        <ul
+          className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white"
+          aria-label="Faltas"
+        >
+          {days.map((day) => (
+            <DayItem key={day.data} day={day} onJustify={() => setOpen(day.data)} />
+          ))}
+        </ul>
+      )}
+      {open && <JustifyAbsenceModal aluno={aluno} data={open} onClose={close} />}
+    </section>
+  );
+}
