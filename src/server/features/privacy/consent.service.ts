@@ -199,8 +199,29 @@ export async function getStudentConsents(
 }
 
 /**
+ * What another module does, in the withdrawal's own transaction, when a family withdraws the consent
+ * `chave` for a child (the account that rested on it is disabled: contas-aluno). It may answer a step to
+ * run after the commit (a cache to forget). Registered by the module that owns the consequence, so the
+ * dependency stays one-way (that module reads consents through this one).
+ */
+export type ConsentWithdrawalHandler = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoId: string,
+  actor: Actor,
+) => Promise<(() => void) | void>;
+
+const withdrawalHandlers = new Map<string, ConsentWithdrawalHandler[]>();
+
+export function onConsentWithdrawn(chave: string, handler: ConsentWithdrawalHandler): void {
+  const handlers = withdrawalHandlers.get(chave) ?? [];
+  if (!handlers.includes(handler)) withdrawalHandlers.set(chave, [...handlers, handler]);
+}
+
+/**
  * A guardian gives or withdraws a consent for their child (the secretaria may record a paper form).
- * Withdrawing image consent unpublishes the child's tagged photos in the same transaction.
+ * Withdrawing image consent unpublishes the child's tagged photos in the same transaction; withdrawing
+ * any other runs what the modules registered for it (`onConsentWithdrawn`) in that transaction too.
  */
 export async function recordConsent(
   ctx: AppContext,
@@ -212,6 +233,7 @@ export async function recordConsent(
   const { scope } = await studentInScope(ctx.db, viewer, alunoId);
   // Teachers read consents (a trip needs them) but only families and the secretaria decide.
   if (scope.kind === 'teacher') throw studentNotFound();
+  const afterCommit: (() => void)[] = [];
   const unpublished = await ctx.db.transaction(async (tx) => {
     // The history only grows (a trigger refuses changes): one account adds so many a day (ADR 0018).
     await enforceWriteLimits(tx, viewer, 'consentimentos', [
@@ -246,8 +268,14 @@ export async function recordConsent(
       entityId: alunoId,
       details: { finalidade_id: purpose.id, versao: purpose.versao },
     });
+    if (!input.concedido && purpose.chave)
+      for (const handler of withdrawalHandlers.get(purpose.chave) ?? []) {
+        const after = await handler(ctx, tx, alunoId, actor);
+        if (after) afterCommit.push(after);
+      }
     return purpose.chave === 'imagem' && !input.concedido ? unpublishBlockedPhotos(tx, actor) : 0;
   });
+  for (const step of afterCommit) step();
   if (unpublished > 0) await ctx.content.refresh();
   return getStudentConsents(ctx.db, viewer, alunoId);
 }
