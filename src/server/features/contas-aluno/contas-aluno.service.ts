@@ -355,9 +355,9 @@ export async function disableOnConsentWithdrawn(
   tx: DbOrTx,
   alunoId: string,
   actor: Actor,
-): Promise<(() => void) | void> {
+): Promise<(() => void) | undefined> {
   const found = await accountOf(tx, alunoId);
-  if (!found || found.user.status !== 'ativo') return;
+  if (!found || found.user.status !== 'ativo') return undefined;
   await tx
     .update(users)
     .set({ status: 'inativo', version: sql`${users.version} + 1`, updatedAt: new Date() })

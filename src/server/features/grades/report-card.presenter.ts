@@ -17,6 +17,7 @@ import { periodAverage } from './grades-grid.service.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
+import { takesSubject } from '../curriculum/index.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 
 function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
@@ -46,10 +47,7 @@ export function composeReportCard(
   // Ensino Médio: the student takes the formação geral básica and their own itinerário's subjects only;
   // the other itinerários' subjects (their assessments, their lessons) are not theirs.
   const chosen = itinerarios.choiceOf.get(base.aluno.id) ?? null;
-  const notTheirs = (disciplina: string | null) => {
-    const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
-    return itinerario !== undefined && itinerario.id !== chosen?.id;
-  };
+  const notTheirs = (disciplina: string | null) => !takesSubject(itinerarios, base.aluno.id, disciplina);
   const rows = allRows.filter((row) => !notTheirs(row.disciplina));
   const attendance = {
     ...tally,

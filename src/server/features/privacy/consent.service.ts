@@ -209,7 +209,7 @@ export type ConsentWithdrawalHandler = (
   tx: DbOrTx,
   alunoId: string,
   actor: Actor,
-) => Promise<(() => void) | void>;
+) => Promise<(() => void) | undefined>;
 
 const withdrawalHandlers = new Map<string, ConsentWithdrawalHandler[]>();
 
