@@ -2,12 +2,23 @@ import { z } from 'zod';
 import { uuidParam } from './validators.js';
 
 /** The purposes a new school starts with; the secretaria edits and adds to them. */
+/**
+ * Earlier wordings of a default purpose, per `chave`: an installation whose purpose still reads one of
+ * them (the school never edited it) is given the current wording as a new version on the next read, as
+ * the school's own edit would (consents keep the version they were given under).
+ */
+export const previousDefaultWordings: Record<string, readonly string[]> = {
+  imagem: [
+    'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
+  ],
+};
+
 export const defaultConsentPurposes = [
   {
     chave: 'imagem',
     titulo: 'Uso de imagem no site e redes sociais',
     descricao:
-      'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
+      'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece, e a guardar fotos desta criança e dos seus trabalhos nos registros que só a família e a escola veem: o parecer descritivo (relatório de desenvolvimento) e a agenda diária da criança. Sem esta autorização, essas fotos não são publicadas nem guardadas.',
   },
   {
     chave: 'sms',

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   defaultConsentPurposes,
+  previousDefaultWordings,
   type ClassConsents,
   type ConsentPurpose,
   type MediaTags,
@@ -13,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/index.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { readSiteContent, writeSiteSection } from '../content/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { media } from '../../db/schema/media.js';
@@ -53,7 +54,39 @@ export async function listPurposes(db: DbOrTx, onlyActive = false): Promise<Cons
       .from(consentPurposes)
       .orderBy(asc(consentPurposes.ordem), asc(consentPurposes.titulo));
   }
+  rows = await rewordDefaults(db, rows);
   return rows.filter((row) => !onlyActive || row.ativo).map(toPurpose);
+}
+
+/**
+ * A default purpose still in an earlier default wording (`previousDefaultWordings`) takes the current
+ * one as a new version, once; a wording the school edited is the school's and stays.
+ */
+async function rewordDefaults(db: DbOrTx, rows: ConsentPurposeRow[]): Promise<ConsentPurposeRow[]> {
+  const stale = rows.filter(
+    (row) => row.chave !== null && previousDefaultWordings[row.chave]?.includes(row.descricao) === true,
+  );
+  if (stale.length === 0) return rows;
+  const updated = new Map<string, ConsentPurposeRow>();
+  for (const row of stale) {
+    const current = defaultConsentPurposes.find((purpose) => purpose.chave === row.chave)!;
+    // Guarded by the old wording, so two first reads at once make one new version, not two.
+    const [saved] = await db
+      .update(consentPurposes)
+      .set({ descricao: current.descricao, versao: row.versao + 1, updatedAt: new Date() })
+      .where(and(eq(consentPurposes.id, row.id), eq(consentPurposes.descricao, row.descricao)))
+      .returning();
+    if (saved) {
+      updated.set(saved.id, saved);
+      await recordAudit(db, systemActor, {
+        action: 'atualizar',
+        entity: 'finalidade',
+        entityId: saved.id,
+        details: { nova_versao: true, texto_padrao: true },
+      });
+    }
+  }
+  return rows.map((row) => updated.get(row.id) ?? row);
 }
 
 export async function createPurpose(db: DbOrTx, input: PurposeInput, actor: Actor): Promise<ConsentPurpose> {
