@@ -3,6 +3,7 @@ import {
   annualAverage,
   displayGrade,
   overallSituation,
+  parecerSituation,
   subjectSituation,
   tenthsToNumber,
 } from '../../../shared/averages.js';
@@ -142,12 +143,15 @@ export function composeReportCard(
   });
   const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
   const totalCounted = attendance.counted.length;
-  const computedOverall = overallSituation(
-    allSubjects.map((item) => item.situacao),
-    isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
-      (yearClosed || !guardian || shown.length === periods.length),
-    rules,
-  );
+  const computedOverall =
+    rules.avaliacao === 'parecer'
+      ? parecerSituation(yearClosed)
+      : overallSituation(
+          allSubjects.map((item) => item.situacao),
+          isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
+            (yearClosed || !guardian || shown.length === periods.length),
+          rules,
+        );
   return {
     ...base,
     media_aprovacao: tenthsToNumber(rules.mediaAprovacao),
