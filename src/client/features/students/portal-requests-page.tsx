@@ -53,7 +53,7 @@ export function PortalRequestsPage() {
           requests.data
             ? count === 0
               ? 'Nenhum pedido de desativação pendente'
-              : `${formatCount(count, 'pedido pendente', 'pedidos pendentes')} de desativação feitos pelas famílias`
+              : `${formatCount(count, 'pedido pendente', 'pedidos pendentes')} de desativação`
             : 'Pedidos das famílias para desativar o acesso do aluno'
         }
         actions={
