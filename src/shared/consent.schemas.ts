@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { uuidParam } from './validators.js';
 
-/** The purposes a new school starts with; the secretaria edits and adds to them. */
 /**
  * Earlier wordings of a default purpose, per `chave`: an installation whose purpose still reads one of
  * them (the school never edited it) is given the current wording as a new version on the next read, as
@@ -11,8 +10,12 @@ export const previousDefaultWordings: Record<string, readonly string[]> = {
   imagem: [
     'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
   ],
+  portal_aluno: [
+    'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento.',
+  ],
 };
 
+/** The purposes a new school starts with; the secretaria edits and adds to them. */
 export const defaultConsentPurposes = [
   {
     chave: 'imagem',
@@ -36,7 +39,7 @@ export const defaultConsentPurposes = [
     chave: 'portal_aluno',
     titulo: 'Conta própria no Portal do Aluno',
     descricao:
-      'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento.',
+      'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento, e retirar esta autorização desativa a conta na hora.',
   },
 ] as const;
 

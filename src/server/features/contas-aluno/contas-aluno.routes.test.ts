@@ -347,6 +347,8 @@ describe("withdrawing the family's consent (LGPD art. 14, ADR 0038)", () => {
     const path = `/api/alunos/${family.child.id}/consentimentos`;
     const purposes = dataOf<StudentConsents>(await get(path, family.cookie)).finalidades;
     const portal = purposes.find((item) => item.finalidade.chave === 'portal_aluno')!.finalidade;
+    // The family reads what withdrawing does before they do it.
+    expect(portal.descricao).toMatch(/retirar esta autorização desativa a conta na hora/);
     const give = (concedido: boolean) =>
       send('POST', path, family.cookie, { finalidade_id: portal.id, concedido });
     expect((await give(true)).statusCode).toBe(200);
