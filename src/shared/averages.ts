@@ -152,6 +152,7 @@ export const situacoes = [
   'em_recuperacao',
   'reprovado_nota',
   'reprovado_falta',
+  'concluiu_ano',
 ] as const;
 export type Situacao = (typeof situacoes)[number];
 export const situacaoLabels: Record<Situacao, string> = {
@@ -160,7 +161,17 @@ export const situacaoLabels: Record<Situacao, string> = {
   em_recuperacao: 'Em recuperação',
   reprovado_nota: 'Reprovado por nota',
   reprovado_falta: 'Reprovado por falta',
+  concluiu_ano: 'Concluiu o ano',
 };
+
+/**
+ * The year's situation of a child of Educação Infantil (a stage evaluated by parecer descritivo): no
+ * grades and no retention (LDB art. 31, I — 'sem o objetivo de promoção'), so 'Cursando' while the year
+ * runs and 'Concluiu o ano' once it is closed — never 'Aprovado' nor a 'Reprovado' (ADR 0038).
+ */
+export function parecerSituation(yearClosed: boolean): Situacao {
+  return yearClosed ? 'concluiu_ano' : 'cursando';
+}
 
 /**
  * A subject's situation. Below the passing average the student is 'Em recuperação' until the year is

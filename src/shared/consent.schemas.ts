@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { uuidParam } from './validators.js';
 
+/**
+ * Earlier wordings of a default purpose, per `chave`: an installation whose purpose still reads one of
+ * them (the school never edited it) is given the current wording as a new version on the next read, as
+ * the school's own edit would (consents keep the version they were given under).
+ */
+export const previousDefaultWordings: Record<string, readonly string[]> = {
+  imagem: [
+    'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
+  ],
+  portal_aluno: [
+    'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento.',
+  ],
+};
+
 /** The purposes a new school starts with; the secretaria edits and adds to them. */
 export const defaultConsentPurposes = [
   {
     chave: 'imagem',
     titulo: 'Uso de imagem no site e redes sociais',
     descricao:
-      'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece. Sem esta autorização, essas fotos não são publicadas.',
+      'Autorizo a escola a publicar, no site e nas redes sociais da escola, fotos e vídeos de atividades escolares em que esta criança aparece, e a guardar fotos desta criança e dos seus trabalhos nos registros que só a família e a escola veem: o parecer descritivo (relatório de desenvolvimento) e a agenda diária da criança. Sem esta autorização, essas fotos não são publicadas nem guardadas.',
   },
   {
     chave: 'sms',
@@ -25,7 +39,7 @@ export const defaultConsentPurposes = [
     chave: 'portal_aluno',
     titulo: 'Conta própria no Portal do Aluno',
     descricao:
-      'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento.',
+      'Autorizo a escola a criar para este aluno uma conta própria no Portal do Aluno, com o e-mail informado à secretaria: ele verá o próprio boletim, a frequência, o calendário, os comunicados aos alunos e as declarações, nunca o financeiro nem as conversas da família. Posso pedir a desativação da conta a qualquer momento, e retirar esta autorização desativa a conta na hora.',
   },
 ] as const;
 

@@ -51,6 +51,28 @@ export const accountSettingsQuery = () =>
       api<StudentAccountSettings>('/api/contas-aluno/configuracao', { schema: studentAccountSettingsSchema }),
   });
 
+/** The accounts a guardian asked the school to disable (the staff's screen and the Alunos page's count). */
+export const disableRequestsQuery = () =>
+  queryOptions({
+    queryKey: [...root, 'pedidos'] as const,
+    queryFn: () =>
+      api<StudentAccount[]>('/api/contas-aluno?pedidos=1', { schema: studentAccountSchema.array() }),
+  });
+
+/** Disables the account a guardian asked about (answering the request), from the requests' screen. */
+export function useDisableRequested() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (alunoId: string) =>
+      apiWithMessage<StudentAccount>(`/api/alunos/${alunoId}/acesso`, {
+        method: 'PATCH',
+        body: { status: 'inativo' },
+        globalErrors: false,
+      }),
+    onSuccess: refresh,
+  });
+}
+
 export function useStudentPortal() {
   return useQuery(studentPortalQuery());
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { addDays, classifyDays, lessonsOnWeekday, weekdayOf, type EntryKind } from '../../shared/calendar.js';
+import { addDays, classifyDays, weekdayOf, type EntryKind } from '../../shared/calendar.js';
 import type { Tx } from '../db/client.js';
-import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
+import { attendanceAbsences, classMemberships } from '../db/schema/attendance.js';
 import { classSubjects } from '../db/schema/curriculum.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
 import { calendarEntries, schoolYears } from '../db/schema/calendar.js';
@@ -9,9 +9,10 @@ import { writePeriods } from '../features/calendar/index.js';
 import { classes } from '../db/schema/classes.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
+import { seedClassRolls } from './seed-rolls.js';
 
 /** Deterministic pseudo-random numbers: the demo is the same on every start. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -46,8 +47,6 @@ const fundamentalII: [string, number, number[]][] = [
   ['Arte', 1, [3]],
   ['Educação Física', 2, [2, 4]],
 ];
-
-const JUSTIFICATIONS = ['Atestado médico', 'Consulta médica', 'Luto na família', 'Atestado odontológico'];
 
 async function insertChunked<T extends Record<string, unknown>>(
   tx: Tx,
@@ -200,86 +199,20 @@ export async function seedAcademics(tx: Tx, today: string): Promise<void> {
   const teacherName = new Map(teacherRows.map((teacher) => [teacher.id, teacher.nome]));
   const takenBy = (professorId: string | null | undefined, fallback: string) =>
     (professorId ? teacherName.get(professorId) : undefined) ?? fallback;
-  const savedOn = (date: string) => new Date(`${date}T10:30:00-03:00`);
   let rolls = 0;
   let absences = 0;
   for (const turma of classRows) {
-    const grid = gridRows.filter((row) => row.turmaId === turma.id);
-    const perLesson = turma.nivel !== 'Fundamental I';
-    const rollValues: (typeof attendanceRolls.$inferInsert)[] = [];
-    const absentToday = new Map<string, Set<string>>();
-    for (const date of letivos) {
-      const away = new Set(
-        members(turma.id, date)
-          .filter((member) => next() < (rate.get(member.alunoId) ?? 0))
-          .map((member) => member.alunoId),
-      );
-      absentToday.set(date, away);
-      if (!perLesson) {
-        rollValues.push({
-          turmaId: turma.id,
-          data: date,
-          aula: 0,
-          disciplina: null,
-          registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
-          createdAt: savedOn(date),
-          updatedAt: savedOn(date),
-        });
-        continue;
-      }
-      // The lessons the grade curricular has that weekday, as the roll call accepts them (a sábado
-      // letivo has the Saturday lessons of the grid: none in the demo's).
-      const weekday = weekdayOf(date);
-      for (const item of grid) {
-        const count = lessonsOnWeekday(item.aulasSemanais, item.diasSemana ?? [], weekday);
-        for (let aula = 1; aula <= count; aula++)
-          rollValues.push({
-            turmaId: turma.id,
-            data: date,
-            aula,
-            disciplina: item.disciplina,
-            registradoPorNome: takenBy(item.professorId, 'Docente da disciplina'),
-            createdAt: savedOn(date),
-            updatedAt: savedOn(date),
-          });
-      }
-    }
-    const inserted: { id: string; data: string; disciplina: string | null }[] = [];
-    for (let index = 0; index < rollValues.length; index += 1000) {
-      inserted.push(
-        ...(await tx
-          .insert(attendanceRolls)
-          .values(rollValues.slice(index, index + 1000))
-          .returning({
-            id: attendanceRolls.id,
-            data: attendanceRolls.data,
-            disciplina: attendanceRolls.disciplina,
-          })),
-      );
-    }
-    rolls += inserted.length;
-    const absenceValues: (typeof attendanceAbsences.$inferInsert)[] = [];
-    for (const roll of inserted) {
-      const away = absentToday.get(roll.data) ?? new Set<string>();
-      for (const member of members(turma.id, roll.data)) {
-        // A whole day away, or now and then a single lesson.
-        const missed = away.has(member.alunoId) || (roll.disciplina !== null && next() < 0.004);
-        if (!missed) continue;
-        const justified = next() < 0.25;
-        const excused = justified && next() < 0.1;
-        absenceValues.push({
-          chamadaId: roll.id,
-          alunoId: member.alunoId,
-          justificativa: justified ? JUSTIFICATIONS[Math.floor(next() * JUSTIFICATIONS.length)]! : null,
-          abonada: excused,
-          abonoMotivo: excused ? 'Exercícios domiciliares (Decreto-Lei 1.044/1969)' : null,
-          abonadaPorNome: excused ? 'Ana Paula Ribeiro' : null,
-          abonadaEm: excused ? new Date(`${roll.data}T15:00:00-03:00`) : null,
-        });
-      }
-    }
-    absences += absenceValues.length;
-    await insertChunked(tx, attendanceAbsences, absenceValues);
+    const seeded = await seedClassRolls(tx, {
+      turma,
+      grid: gridRows.filter((row) => row.turmaId === turma.id),
+      letivos,
+      members: (date) => members(turma.id, date).map((member) => member.alunoId),
+      rate,
+      next,
+      takenBy,
+    });
+    rolls += seeded.rolls;
+    absences += seeded.absences;
   }
   await recordAudit(tx, systemActor, {
     action: 'criar',

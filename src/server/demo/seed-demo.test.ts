@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceAlerts, Roll } from '../../shared/attendance.schemas.js';
+import type { AttendanceAlerts, Roll, StudentAttendance } from '../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
 import type { Parecer } from '../../shared/pareceres.schemas.js';
@@ -65,6 +65,31 @@ describe('demo school year', () => {
     const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas', admin));
     expect(alerts.abaixo_minimo.length).toBeGreaterThanOrEqual(3);
     expect(alerts.abaixo_minimo.length).toBeLessThan(20);
+  });
+
+  it('has the rolls of the Ensino Médio class too, each itinerário’s lesson with its own students', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const classes = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
+    const medio = classes.find((turma) => turma.nivel === 'Ensino Médio')!;
+    const rollOf = async (disciplina: string) =>
+      dataOf<Roll>(
+        await get(
+          `/api/frequencia/turmas/${medio.id}?data=2026-06-16&disciplina=${encodeURIComponent(disciplina)}&aula=1`,
+          admin,
+        ),
+      );
+    // 16/06/2026 is a Tuesday: Português and the Laboratório de Ciências (the first itinerário's) both meet.
+    const portugues = await rollOf('Português');
+    expect(portugues.chamada).not.toBeNull();
+    expect(portugues.alunos).toHaveLength(10);
+    const lab = await rollOf('Laboratório de Ciências');
+    expect(lab.chamada).not.toBeNull();
+    expect(lab.alunos).toHaveLength(6);
+    const figures = dataOf<StudentAttendance>(
+      await get(`/api/frequencia/alunos/${portugues.alunos[0]!.id}`, admin),
+    );
+    expect(figures.geral.aulas_dadas).toBeGreaterThan(300);
+    expect(figures.geral.frequencia).toBeGreaterThan(80);
   });
 
   it('has a Pré II class of the demo teacher with pareceres published, reviewed and waiting for review', async () => {

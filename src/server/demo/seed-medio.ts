@@ -8,6 +8,11 @@ import { disciplinas } from '../db/schema/disciplinas.js';
 import { students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import type { Area } from '../../shared/disciplinas.schemas.js';
+import { addDays } from '../../shared/calendar.js';
+import { classifyRange } from '../features/calendar/index.js';
+import { itinerariosOfClass, takesSubject } from '../features/curriculum/index.js';
+import { random } from './seed-academics.js';
+import { seedClassRolls } from './seed-rolls.js';
 
 const CN = 'Ciências da Natureza e Matemática';
 const LH = 'Linguagens e Ciências Humanas';
@@ -131,12 +136,36 @@ export async function seedMedio(tx: Tx, today: string): Promise<void> {
     .insert(classMemberships)
     .values(enrolled.map((row) => ({ alunoId: row.id, turmaId: turma!.id, inicio: year.inicio })));
   // Six in the first itinerário, four in the second.
+  const choiceOf = (index: number) => (index < 6 ? CN : LH);
   await tx.insert(studentItinerarios).values(
     enrolled.map((row, index) => ({
       alunoId: row.id,
       turmaId: turma!.id,
-      itinerarioId: idOf.get(index < 6 ? CN : LH)!,
+      itinerarioId: idOf.get(choiceOf(index))!,
       escolhidoEm: sql`${`${year.inicio}T09:00:00-03:00`}::timestamptz`,
     })),
   );
+
+  // The rolls of every school day to yesterday, as the other classes have them (seedClassRolls): each
+  // itinerário's lessons with its own students only; one student misses school often.
+  const lastRollDay = addDays(today, -1) < year.fim ? addDays(today, -1) : year.fim;
+  const letivos =
+    lastRollDay < year.inicio
+      ? []
+      : (await classifyRange(tx, year.inicio, lastRollDay))
+          .filter((day) => day.letivo)
+          .map((day) => day.data);
+  const next = random(20_261_001);
+  const ownSubjects = await itinerariosOfClass(tx, turma!.id);
+  const teacherName = new Map(staff.map((teacher) => [teacher.id, teacher.nome]));
+  await seedClassRolls(tx, {
+    turma: turma!,
+    grid: await tx.select().from(classSubjects).where(eq(classSubjects.turmaId, turma!.id)),
+    letivos,
+    members: () => enrolled.map((row) => row.id),
+    rate: new Map(enrolled.map((row, index) => [row.id, index === 7 ? 0.15 : 0.005 + next() * 0.03])),
+    next,
+    takenBy: (professorId, fallback) => (professorId ? teacherName.get(professorId) : undefined) ?? fallback,
+    takes: (alunoId, disciplina) => takesSubject(ownSubjects, alunoId, disciplina),
+  });
 }

@@ -107,6 +107,49 @@ export function CargaHorariaPanel({ grade, live = false }: { grade: Curriculum; 
   return <HoursTable series={grade.carga_horaria.series} itinerarios={grade.itinerarios} />;
 }
 
+type HoursCheck = ReturnType<typeof checkCargaHoraria>;
+
+/** On a phone, one card per part (the table's rows), each série a line: no table wider than the screen. */
+function HoursCards({ series, check }: { series: SerieHours[]; check: HoursCheck }) {
+  const parts = [
+    {
+      nome: 'Formação geral básica',
+      horas: (serie: SerieHours) => serie.formacao_geral_basica,
+      total: formatHours(check.percursos[0]?.formacao_geral_basica ?? 0),
+    },
+    ...check.percursos
+      .filter((percurso) => percurso.itinerario !== null)
+      .map((percurso) => ({
+        nome: `${percurso.itinerario!}${percurso.tecnico ? ' (técnico)' : ''}`,
+        horas: (serie: SerieHours) => serie.itinerarios[percurso.itinerario!] ?? 0,
+        total: `${formatHours(percurso.itinerario_horas)} · total ${formatHours(percurso.total)}`,
+      })),
+  ];
+  return (
+    <ul className="space-y-2 sm:hidden">
+      {parts.map((part) => (
+        <li key={part.nome} className="rounded-lg bg-gray-50 p-2">
+          <p className="font-medium text-gray-900">{part.nome}</p>
+          <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
+            {series.map((serie) => (
+              <div key={serie.serie} className="contents">
+                <dt className="text-gray-600">
+                  {serie.serie}ª série{serie.projetada ? '*' : ''}
+                </dt>
+                <dd className="text-right tabular-nums">{formatHours(part.horas(serie))}</dd>
+              </div>
+            ))}
+            <div className="contents">
+              <dt className="font-medium text-gray-700">3 séries</dt>
+              <dd className="text-right font-semibold tabular-nums">{part.total}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function HoursTable({
   series,
   itinerarios,
@@ -118,7 +161,8 @@ function HoursTable({
   return (
     <section aria-label="Carga horária" className="space-y-2 rounded-lg border border-gray-200 p-3 text-sm">
       <h3 className="font-semibold text-gray-900">Carga horária (Lei 14.945/2024)</h3>
-      <div className="overflow-x-auto">
+      <HoursCards series={series} check={check} />
+      <div className="hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[22rem] text-left">
           <thead className="text-xs text-gray-600">
             <tr>

@@ -19,6 +19,8 @@ import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { ImportModal } from '../../domain/import-modal';
 import { OwnContactCard } from './own-contact-card';
+import { PortalRequestsLink } from './portal-requests-link';
+import { PortalRequestsPage } from './portal-requests-page';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
 import { StudentFormModal } from './student-form-modal';
@@ -32,7 +34,16 @@ import {
   useStudents,
 } from './students.api';
 
+/** Alunos; with `?pedidos=portal`, the families' requests to disable a student's portal account. */
 export function StudentsPage() {
+  const { data: me } = useCurrentUser();
+  const [params] = useUrlParams();
+  if (params.get('pedidos') === 'portal' && can(permissionsOf(me), 'students.write'))
+    return <PortalRequestsPage />;
+  return <StudentsList />;
+}
+
+function StudentsList() {
   const { data: me } = useCurrentUser();
   const canWrite = can(permissionsOf(me), 'students.write');
   // A guardian sees their own children: no school-wide counters and no spreadsheet export.
@@ -105,6 +116,7 @@ export function StudentsPage() {
                 </Button>
               </>
             )}
+            {canWrite && <PortalRequestsLink />}
             {canWrite && (
               <Button variant="secondary" onClick={() => dialog.show('import')}>
                 <Upload className="h-4 w-4" aria-hidden="true" /> Importar

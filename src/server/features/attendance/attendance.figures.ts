@@ -3,7 +3,7 @@
  * student's totals. One student's view is in student-attendance.figures.ts, a class's month in
  * class-month.figures.ts, the class frequencies and alerts in class-frequencies.figures.ts.
  */
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendancePercent,
   isBelowMinimum,
@@ -24,6 +24,7 @@ import { type ClassRow } from '../../db/schema/classes.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
+import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
 
 /**
  * Attendance figures: % = (given − counted absences) / given, where 'given' is the rolls taken for the
@@ -304,20 +305,65 @@ export async function studentTotals(
     // to, by their ids, so both reads go by the index of those classes' rolls instead of over the
     // school's whole year (which a teacher's home did on every visit).
     memberships = await readMemberships();
-    const classIds = [...new Set(memberships.map((member) => member.turmaId))];
-    if (classIds.length === 0) return [];
-    const inClasses = inArray(attendanceRolls.turmaId, classIds);
+    const theirClasses = [...new Set(memberships.map((member) => member.turmaId))];
+    if (theirClasses.length === 0) return [];
+    const inClasses = inArray(attendanceRolls.turmaId, theirClasses);
     [rollDays, countedRows] = await Promise.all([readRollDays(inClasses), readCounted(inClasses)]);
   }
+  const classIds = [...new Set(memberships.map((member) => member.turmaId))];
+  // Ensino Médio: the lessons of the itinerários' subjects, per class and subject, taken off for each
+  // student who did not choose that itinerário (takesSubject, the boletim's rule).
+  const itinerarioDays =
+    classIds.length === 0
+      ? []
+      : await db
+          .select({
+            turmaId: attendanceRolls.turmaId,
+            disciplina: attendanceRolls.disciplina,
+            data: attendanceRolls.data,
+            total: sql<number>`count(*)`.mapWith(Number),
+          })
+          .from(attendanceRolls)
+          .innerJoin(
+            classSubjects,
+            and(
+              eq(classSubjects.turmaId, attendanceRolls.turmaId),
+              eq(classSubjects.disciplina, attendanceRolls.disciplina),
+            ),
+          )
+          .where(
+            and(
+              inRange,
+              inArray(attendanceRolls.turmaId, classIds),
+              rolls,
+              isNotNull(classSubjects.itinerarioId),
+            ),
+          )
+          .groupBy(attendanceRolls.turmaId, attendanceRolls.disciplina, attendanceRolls.data)
+          .orderBy(attendanceRolls.turmaId, attendanceRolls.disciplina, attendanceRolls.data);
+  const itinerarios = await itinerariosOfClasses(
+    db,
+    itinerarioDays.map((row) => row.turmaId),
+  );
+  const subjectsOf = new Map<string, Set<string>>();
+  for (const row of itinerarioDays) {
+    const subjects = subjectsOf.get(row.turmaId) ?? new Set<string>();
+    subjects.add(row.disciplina!);
+    subjectsOf.set(row.turmaId, subjects);
+  }
   const byClass = new Map<string, { dates: string[]; running: number[] }>();
-  for (const row of rollDays) {
-    const entry = byClass.get(row.turmaId) ?? { dates: [], running: [0] };
+  const keyOf = (turmaId: string, disciplina: string | null) =>
+    disciplina === null ? turmaId : `${turmaId}\u0000${disciplina}`;
+  const rows = [...rollDays.map((row) => ({ ...row, disciplina: null })), ...itinerarioDays];
+  for (const row of rows) {
+    const key = keyOf(row.turmaId, row.disciplina);
+    const entry = byClass.get(key) ?? { dates: [], running: [0] };
     entry.dates.push(row.data);
     entry.running.push(entry.running.at(-1)! + row.total);
-    byClass.set(row.turmaId, entry);
+    byClass.set(key, entry);
   }
-  const rollsBetween = (turmaId: string, from: string, to: string) => {
-    const entry = byClass.get(turmaId);
+  const rollsBetween = (key: string, from: string, to: string) => {
+    const entry = byClass.get(key);
     if (!entry || to < from) return 0;
     const end = upperBound(entry.dates, to);
     const start = upperBound(entry.dates, addDays(from, -1));
@@ -328,7 +374,10 @@ export async function studentTotals(
     const from = member.inicio > range.de ? member.inicio : range.de;
     const to = member.fim !== null && member.fim < range.ate ? member.fim : range.ate;
     const current = given.get(member.alunoId) ?? { turmaId: member.atual, total: 0 };
-    current.total += rollsBetween(member.turmaId, from, to);
+    current.total += rollsBetween(keyOf(member.turmaId, null), from, to);
+    for (const disciplina of subjectsOf.get(member.turmaId) ?? [])
+      if (!takesSubject(itinerarios.get(member.turmaId)!, member.alunoId, disciplina))
+        current.total -= rollsBetween(keyOf(member.turmaId, disciplina), from, to);
     given.set(member.alunoId, current);
   }
   const counted = new Map(countedRows.map((row) => [row.key, row.total]));

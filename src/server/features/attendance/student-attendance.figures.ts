@@ -7,6 +7,7 @@ import { classes } from '../../db/schema/classes.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
 import { rollsVisibleTo, type Viewer } from '../classes/index.js';
+import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
 import {
   classRulesIn,
@@ -49,13 +50,17 @@ export async function getStudentAttendance(
     lte(attendanceRolls.data, range.ate),
     rollsVisibleTo(scope),
   );
-  const [given, absences] = await Promise.all([
+  const [givenPerClass, absences] = await Promise.all([
     db
-      .select({ disciplina: attendanceRolls.disciplina, total: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        turmaId: attendanceRolls.turmaId,
+        disciplina: attendanceRolls.disciplina,
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
       .from(classMemberships)
       .innerJoin(attendanceRolls, rollInMembership)
       .where(and(eq(classMemberships.alunoId, alunoId), inRange))
-      .groupBy(attendanceRolls.disciplina),
+      .groupBy(attendanceRolls.turmaId, attendanceRolls.disciplina),
     db
       .select({
         id: attendanceAbsences.id,
@@ -81,6 +86,16 @@ export async function getStudentAttendance(
       )
       .orderBy(desc(attendanceRolls.data), asc(attendanceRolls.disciplina), asc(attendanceRolls.aula)),
   ]);
+  // Ensino Médio: the lessons of an itinerário the student did not choose are not theirs (the boletim's
+  // rule, takesSubject).
+  const itinerarios = await itinerariosOfClasses(
+    db,
+    givenPerClass.map((row) => row.turmaId),
+  );
+  const given = new Map<string | null, number>();
+  for (const row of givenPerClass)
+    if (takesSubject(itinerarios.get(row.turmaId)!, alunoId, row.disciplina))
+      given.set(row.disciplina, (given.get(row.disciplina) ?? 0) + row.total);
   const tally = (rows: typeof absences) => ({
     counted: rows.filter((row) => !row.abonada).length,
     justified: rows.filter((row) => !row.abonada && row.justificativa).length,
@@ -88,9 +103,10 @@ export async function getStudentAttendance(
   });
   // The minimum and the Conselho Tutelar line follow the class's stage (Configurações → Acadêmico).
   const rules = (await classRulesIn(db, range.anoLetivoId))(student);
-  const totalGiven = given.reduce((sum, row) => sum + row.total, 0);
+  const totalGiven = [...given.values()].reduce((sum, total) => sum + total, 0);
   const all = tally(absences);
-  const subjects = given
+  const subjects = [...given]
+    .map(([disciplina, total]) => ({ disciplina, total }))
     .filter((row): row is { disciplina: string; total: number } => row.disciplina !== null)
     .map((row) => {
       const own = tally(absences.filter((absence) => absence.disciplina === row.disciplina));

@@ -5,6 +5,7 @@ import type {
   StudentAccess,
   StudentAccount,
 } from '../../../shared/contas-aluno.schemas.js';
+import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import type { StudentConsents } from '../../../shared/consent.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { studentAccounts } from '../../db/schema/student-accounts.js';
@@ -331,5 +332,87 @@ describe('the guardian and the staff', () => {
       payload: { email: 'filho@escola.test', password: novaSenha },
     });
     expect(signedIn.statusCode).toBe(200);
+  });
+});
+
+describe("withdrawing the family's consent (LGPD art. 14, ADR 0038)", () => {
+  it('disables the account at once, audited; granting again does not enable it, the school does', async () => {
+    const { admin, family } = await school();
+    const student = await studentAccount(
+      admin.cookie,
+      family.child.id,
+      family.guardian.id,
+      'neto@escola.test',
+    );
+    const path = `/api/alunos/${family.child.id}/consentimentos`;
+    const purposes = dataOf<StudentConsents>(await get(path, family.cookie)).finalidades;
+    const portal = purposes.find((item) => item.finalidade.chave === 'portal_aluno')!.finalidade;
+    // The family reads what withdrawing does before they do it.
+    expect(portal.descricao).toMatch(/retirar esta autorização desativa a conta na hora/);
+    const give = (concedido: boolean) =>
+      send('POST', path, family.cookie, { finalidade_id: portal.id, concedido });
+    expect((await give(true)).statusCode).toBe(200);
+    expect((await get('/api/portal-aluno', student.cookie)).statusCode).toBe(200);
+
+    expect((await give(false)).statusCode).toBe(200);
+    // At once: the session is over and the sign-in refused, in Portuguese.
+    expect((await get('/api/portal-aluno', student.cookie)).statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'neto@escola.test', password: TEST_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(messageOf(refused)).toBe('Credenciais inválidas');
+    const access = () => get(`/api/alunos/${family.child.id}/acesso`, admin.cookie);
+    expect(dataOf<StudentAccess>(await access()).conta).toMatchObject({ status: 'inativo' });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'alterar_status'));
+    expect(audit.map((row) => row.details)).toEqual([
+      { status: 'inativo', acesso_aluno: family.child.id, motivo: 'consentimento_retirado' },
+    ]);
+
+    // The school cannot enable it while the consent stays withdrawn.
+    const enable = () =>
+      send('PATCH', `/api/alunos/${family.child.id}/acesso`, admin.cookie, { status: 'ativo' });
+    const early = await enable();
+    expect(early.statusCode).toBe(409);
+    expect(messageOf(early)).toMatch(/retirou o consentimento/);
+    // Granting again does not enable it by itself; the school then does.
+    expect((await give(true)).statusCode).toBe(200);
+    expect(dataOf<StudentAccess>(await access()).conta).toMatchObject({ status: 'inativo' });
+    const enabled = await enable();
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(dataOf<StudentAccount>(enabled).status).toBe('ativo');
+    expect((await loginAs(t.app, 'neto@escola.test')).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the staff's list of requests", () => {
+  it('disabling answers the request: it leaves the list and the family is told', async () => {
+    const { admin, family, classmate } = await school();
+    await studentAccount(admin.cookie, family.child.id, family.guardian.id, 'pedido@escola.test');
+    await studentAccount(admin.cookie, classmate.child.id, classmate.guardian.id, 'colega@escola.test');
+    const asked = await send(
+      'POST',
+      `/api/alunos/${family.child.id}/acesso/pedido-desativacao`,
+      family.cookie,
+      {
+        motivo: 'Ainda é cedo.',
+      },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const pending = () => get('/api/contas-aluno?pedidos=1', admin.cookie);
+    expect(dataOf<StudentAccount[]>(await pending()).map((conta) => conta.aluno_id)).toEqual([
+      family.child.id,
+    ]);
+    const disabled = await send('PATCH', `/api/alunos/${family.child.id}/acesso`, admin.cookie, {
+      status: 'inativo',
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(dataOf<StudentAccount[]>(await pending())).toEqual([]);
+    const bell = async (cookie: string) =>
+      dataOf<NotificacaoPage>(await get('/api/notificacoes', cookie)).items.map((item) => item.titulo);
+    expect(await bell(family.cookie)).toContain(`Portal do Aluno: acesso de ${family.child.nome} desativado`);
+    expect(await bell(classmate.cookie)).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ import {
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { currentConsentOf } from '../privacy/index.js';
 import { insertUser, sendWelcomeMail } from '../users/index.js';
+import { fanOut } from '../notificacoes/index.js';
 
 const SETTINGS_KEY = 'acesso_aluno';
 const noAccount = () => notFound('Este aluno não tem acesso ao Portal do Aluno.');
@@ -282,6 +283,7 @@ export async function setStudentAccountStatus(
 ): Promise<StudentAccount> {
   const result = await ctx.db.transaction(async (tx) => {
     const found = await staffAccount(tx, viewer, alunoId);
+    if (status === 'ativo' && found.user.status !== 'ativo') await assertConsentStands(tx, alunoId);
     const [user] = await tx
       .update(users)
       .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -296,6 +298,7 @@ export async function setStudentAccountStatus(
         .where(eq(studentAccounts.id, found.account.id))
         .returning();
       account = answered!;
+      if (found.account.desativacaoPedidaEm) await notifyRequestAnswered(ctx, tx, alunoId, found.alunoNome);
     }
     await recordAudit(tx, actor, {
       action: 'alterar_status',
@@ -307,6 +310,70 @@ export async function setStudentAccountStatus(
   });
   forgetCachedSessions(ctx.db, { userId: result.user.id });
   return toAccount(result);
+}
+
+/** The guardians with a portal account hear that the school disabled the account they asked about. */
+async function notifyRequestAnswered(ctx: AppContext, tx: DbOrTx, alunoId: string, alunoNome: string) {
+  await fanOut(ctx, tx, {
+    tipo: 'seguranca',
+    recipients: sql`select g.usuario_id from student_guardians sg
+      join guardians g on g.id = sg.responsavel_id and g.usuario_id is not null
+      where sg.aluno_id = ${alunoId}`,
+    titulo: `Portal do Aluno: acesso de ${alunoNome} desativado`,
+    texto: `A escola atendeu ao pedido e desativou o acesso de ${alunoNome} ao Portal do Aluno.`,
+    link: '/dashboard',
+    email: {
+      assunto: `Acesso de ${alunoNome} ao Portal do Aluno desativado`,
+      texto: `A escola atendeu ao pedido da família e desativou o acesso de ${alunoNome} ao Portal do Aluno. A conta e o seu histórico ficam guardados; para reativá-la, fale com a secretaria.`,
+    },
+    sms: `A escola desativou o acesso de ${alunoNome} ao Portal do Aluno, como pedido.`,
+  });
+}
+
+/**
+ * Enabling again needs the family's consent to stand: after a withdrawal of 'portal_aluno' the school
+ * records a new consent (the family in their Privacidade, or a signed form the secretaria records there)
+ * and only then enables the account — granting again does not enable it by itself (ADR 0038).
+ */
+async function assertConsentStands(tx: DbOrTx, alunoId: string) {
+  const current = await currentConsentOf(tx, alunoId, 'portal_aluno');
+  if (current && !current.concedido)
+    throw new AppError(
+      'CONFLICT',
+      'O responsável retirou o consentimento para a conta do aluno no Portal do Aluno (LGPD art. 14). Registre um novo consentimento em Privacidade antes de reativar o acesso.',
+      [{ path: 'status', message: 'Consentimento do responsável retirado' }],
+    );
+}
+
+/**
+ * The family withdrew the 'portal_aluno' consent (LGPD art. 14 §1, art. 8 §5): the student's account is
+ * disabled at once in the same transaction — its sessions end, a pending request is answered — and
+ * audited; the account, its consent record and its history stay. Registered in index.ts.
+ */
+export async function disableOnConsentWithdrawn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoId: string,
+  actor: Actor,
+): Promise<(() => void) | undefined> {
+  const found = await accountOf(tx, alunoId);
+  if (!found || found.user.status !== 'ativo') return undefined;
+  await tx
+    .update(users)
+    .set({ status: 'inativo', version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, found.user.id));
+  await revokeUserSessions(tx, found.user.id);
+  await tx
+    .update(studentAccounts)
+    .set({ desativacaoPedidaEm: null, desativacaoPedidaPorNome: null, desativacaoMotivo: null })
+    .where(eq(studentAccounts.id, found.account.id));
+  await recordAudit(tx, actor, {
+    action: 'alterar_status',
+    entity: 'usuario',
+    entityId: found.user.id,
+    details: { status: 'inativo', acesso_aluno: alunoId, motivo: 'consentimento_retirado' },
+  });
+  return () => forgetCachedSessions(ctx.db, { userId: found.user.id });
 }
 
 /** POST /api/alunos/:id/acesso/senha — a new generated password, shown once and mailed. */

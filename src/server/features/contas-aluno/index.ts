@@ -3,3 +3,9 @@
  * portal accounts, the staff's list of them and the student's own home.
  */
 export { studentAccessRoutes, studentAccountsRoutes, studentPortalRoutes } from './contas-aluno.routes.js';
+
+import { onConsentWithdrawn } from '../privacy/index.js';
+import { disableOnConsentWithdrawn } from './contas-aluno.service.js';
+
+// Withdrawing the family's consent disables the account it rested on, in the same transaction.
+onConsentWithdrawn('portal_aluno', disableOnConsentWithdrawn);

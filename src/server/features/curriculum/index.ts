@@ -3,4 +3,10 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { classCurriculumRoutes, classItinerariosRoutes } from './curriculum.routes.js';
-export { itinerarioStudentsOf, itinerariosOfClass } from './itinerarios.service.js';
+export {
+  itinerarioStudentsOf,
+  itinerariosOfClass,
+  itinerariosOfClasses,
+  takesSubject,
+  type ClassItinerarios,
+} from './itinerarios.service.js';

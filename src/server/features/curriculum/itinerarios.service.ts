@@ -263,3 +263,29 @@ export async function itinerariosOfClass(
     ),
   };
 }
+
+export type ClassItinerarios = Awaited<ReturnType<typeof itinerariosOfClass>>;
+
+/**
+ * Whether a student takes a subject of the class: every subject of the formação geral básica (and a
+ * daily roll, `null`), and only their own itinerário's. The one rule of the boletim and of every
+ * attendance figure of a student (record, alerts, Conselho Tutelar, documents).
+ */
+export function takesSubject(
+  itinerarios: ClassItinerarios,
+  alunoId: string,
+  disciplina: string | null,
+): boolean {
+  const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
+  return itinerario === undefined || itinerario.id === itinerarios.choiceOf.get(alunoId)?.id;
+}
+
+/** `itinerariosOfClass` for several classes at once (those without itinerários answer empty maps). */
+export async function itinerariosOfClasses(
+  db: DbOrTx,
+  turmaIds: readonly string[],
+): Promise<Map<string, ClassItinerarios>> {
+  const unique = [...new Set(turmaIds)];
+  const all = await Promise.all(unique.map((turmaId) => itinerariosOfClass(db, turmaId)));
+  return new Map(unique.map((turmaId, index) => [turmaId, all[index]!]));
+}

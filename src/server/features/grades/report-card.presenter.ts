@@ -3,6 +3,7 @@ import {
   annualAverage,
   displayGrade,
   overallSituation,
+  parecerSituation,
   subjectSituation,
   tenthsToNumber,
 } from '../../../shared/averages.js';
@@ -17,6 +18,7 @@ import { periodAverage } from './grades-grid.service.js';
 import { tenthsOf } from './grades.service.js';
 import { type ClassInputs, type StudentInputs, type YearInputs } from './report-card.inputs.js';
 import { bySubjectOrder } from '../disciplinas/index.js';
+import { takesSubject } from '../curriculum/index.js';
 import { subjectKey } from '../../../shared/disciplinas.schemas.js';
 
 function toDecision(row: CouncilDecisionRow, ano: number): CouncilDecision {
@@ -46,10 +48,7 @@ export function composeReportCard(
   // Ensino Médio: the student takes the formação geral básica and their own itinerário's subjects only;
   // the other itinerários' subjects (their assessments, their lessons) are not theirs.
   const chosen = itinerarios.choiceOf.get(base.aluno.id) ?? null;
-  const notTheirs = (disciplina: string | null) => {
-    const itinerario = disciplina === null ? undefined : itinerarios.subjectItinerario.get(disciplina);
-    return itinerario !== undefined && itinerario.id !== chosen?.id;
-  };
+  const notTheirs = (disciplina: string | null) => !takesSubject(itinerarios, base.aluno.id, disciplina);
   const rows = allRows.filter((row) => !notTheirs(row.disciplina));
   const attendance = {
     ...tally,
@@ -144,12 +143,15 @@ export function composeReportCard(
   });
   const totalGiven = [...attendance.given.values()].reduce((sum, total) => sum + total, 0);
   const totalCounted = attendance.counted.length;
-  const computedOverall = overallSituation(
-    allSubjects.map((item) => item.situacao),
-    isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
-      (yearClosed || !guardian || shown.length === periods.length),
-    rules,
-  );
+  const computedOverall =
+    rules.avaliacao === 'parecer'
+      ? parecerSituation(yearClosed)
+      : overallSituation(
+          allSubjects.map((item) => item.situacao),
+          isBelowMinimum(totalGiven, totalCounted, rules.minima) &&
+            (yearClosed || !guardian || shown.length === periods.length),
+          rules,
+        );
   return {
     ...base,
     media_aprovacao: tenthsToNumber(rules.mediaAprovacao),

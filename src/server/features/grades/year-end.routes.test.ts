@@ -7,7 +7,14 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { RollClass } from '../../../shared/attendance.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { signedIn } from '../../test/test-app.js';
-import { dataOf, detailsOf, insertClass, insertTeacher, messageOf } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  detailsOf,
+  insertClass,
+  insertStudent,
+  insertTeacher,
+  messageOf,
+} from '../../test/records-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -368,5 +375,33 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
     });
     const [moved] = await t.database.db.select().from(students).where(eq(students.id, s.a[0].id));
     expect(moved?.turmaId).toBe(sixthB.id);
+  });
+});
+
+describe('Educação Infantil in the closed year (LDB art. 31, ADR 0038)', () => {
+  it("counts a child of the Infantil as 'Concluiu o ano', neither 'Cursando' nor approved or retained", async () => {
+    const s = await gradedFifthGrade();
+    const preII = await insertClass(t, null, 20, {
+      nivel: 'Educação Infantil',
+      serie: 'Pré II',
+      nome: 'Pré II A',
+    });
+    const child = await insertStudent(t, preII.id);
+    clock.pin('2026-12-20');
+    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
+    expect(closing.statusCode, closing.body).toBe(200);
+    expect(dataOf<YearClosing>(closing).situacoes).toMatchObject({
+      aprovado: 2,
+      reprovado_nota: 1,
+      concluiu_ano: 1,
+      cursando: 0,
+    });
+    const preview = dataOf<RematriculaProposal>(
+      await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie),
+    );
+    expect(preview.alunos.find((item) => item.aluno_id === child.id)).toMatchObject({
+      situacao: 'concluiu_ano',
+      destino: 'proxima_serie',
+    });
   });
 });

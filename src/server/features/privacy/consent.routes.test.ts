@@ -1,18 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   ClassConsents,
   ConsentPurpose,
   MediaTags,
   StudentConsents,
 } from '../../../shared/consent.schemas.js';
+import { previousDefaultWordings } from '../../../shared/consent.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { classWithFamily } from '../../test/school-fixtures.js';
 import { media } from '../../db/schema/media.js';
-import { consents } from '../../db/schema/consent.js';
+import { consentPurposes, consents } from '../../db/schema/consent.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -70,6 +71,45 @@ describe('consent per child, by purpose', () => {
     await t.database.db.execute(sql`delete from consent_purposes where chave = 'portal_aluno'`);
     const purposes = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
     expect(purposes.map((purpose) => purpose.chave)).toEqual(['imagem', 'sms', 'passeios', 'portal_aluno']);
+  });
+
+  it('tells that the image consent covers the photos of pareceres and of the daily agenda', async () => {
+    const { imagem } = await setup();
+    expect(imagem.versao).toBe(1);
+    expect(imagem.descricao).toMatch(/parecer descritivo/);
+    expect(imagem.descricao).toMatch(/agenda diária/);
+  });
+
+  it('gives an installation still on the earlier image wording the new one as a new version, once', async () => {
+    const { parent, child, imagem } = await setup();
+    const [earlier] = previousDefaultWordings.imagem!;
+    await t.database.db
+      .update(consentPurposes)
+      .set({ descricao: earlier, versao: 1 })
+      .where(eq(consentPurposes.id, imagem.id));
+    const path = `/api/alunos/${child.id}/consentimentos`;
+    // Given under the earlier wording: the record keeps version 1.
+    const given = await send('POST', path, parent.cookie, { finalidade_id: imagem.id, concedido: true });
+    expect(given.statusCode, given.body).toBe(200);
+    for (let read = 0; read < 2; read++) {
+      const entry = dataOf<StudentConsents>(await get(path, parent.cookie)).finalidades.find(
+        (item) => item.finalidade.chave === 'imagem',
+      )!;
+      expect(entry.finalidade).toMatchObject({ versao: 2, titulo: imagem.titulo });
+      expect(entry.finalidade.descricao).toMatch(/parecer descritivo/);
+      expect(entry.concedido).toBe(true);
+      expect(entry.historico.map((item) => item.versao_finalidade)).toEqual([1]);
+    }
+    // A wording the school wrote itself is the school's: never replaced.
+    await t.database.db
+      .update(consentPurposes)
+      .set({ descricao: 'Texto da escola.' })
+      .where(eq(consentPurposes.id, imagem.id));
+    const own = dataOf<ConsentPurpose[]>(await get('/api/consentimentos/finalidades', parent.cookie));
+    expect(own.find((item) => item.chave === 'imagem')).toMatchObject({
+      descricao: 'Texto da escola.',
+      versao: 2,
+    });
   });
 
   it('keeps an append-only history whose latest record is the current state', async () => {

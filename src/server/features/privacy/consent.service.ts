@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   defaultConsentPurposes,
+  previousDefaultWordings,
   type ClassConsents,
   type ConsentPurpose,
   type MediaTags,
@@ -13,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
-import { recordAudit, type Actor } from '../audit/index.js';
+import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { readSiteContent, writeSiteSection } from '../content/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { media } from '../../db/schema/media.js';
@@ -53,7 +54,39 @@ export async function listPurposes(db: DbOrTx, onlyActive = false): Promise<Cons
       .from(consentPurposes)
       .orderBy(asc(consentPurposes.ordem), asc(consentPurposes.titulo));
   }
+  rows = await rewordDefaults(db, rows);
   return rows.filter((row) => !onlyActive || row.ativo).map(toPurpose);
+}
+
+/**
+ * A default purpose still in an earlier default wording (`previousDefaultWordings`) takes the current
+ * one as a new version, once; a wording the school edited is the school's and stays.
+ */
+async function rewordDefaults(db: DbOrTx, rows: ConsentPurposeRow[]): Promise<ConsentPurposeRow[]> {
+  const stale = rows.filter(
+    (row) => row.chave !== null && previousDefaultWordings[row.chave]?.includes(row.descricao) === true,
+  );
+  if (stale.length === 0) return rows;
+  const updated = new Map<string, ConsentPurposeRow>();
+  for (const row of stale) {
+    const current = defaultConsentPurposes.find((purpose) => purpose.chave === row.chave)!;
+    // Guarded by the old wording, so two first reads at once make one new version, not two.
+    const [saved] = await db
+      .update(consentPurposes)
+      .set({ descricao: current.descricao, versao: row.versao + 1, updatedAt: new Date() })
+      .where(and(eq(consentPurposes.id, row.id), eq(consentPurposes.descricao, row.descricao)))
+      .returning();
+    if (saved) {
+      updated.set(saved.id, saved);
+      await recordAudit(db, systemActor, {
+        action: 'atualizar',
+        entity: 'finalidade',
+        entityId: saved.id,
+        details: { nova_versao: true, texto_padrao: true },
+      });
+    }
+  }
+  return rows.map((row) => updated.get(row.id) ?? row);
 }
 
 export async function createPurpose(db: DbOrTx, input: PurposeInput, actor: Actor): Promise<ConsentPurpose> {
@@ -199,8 +232,29 @@ export async function getStudentConsents(
 }
 
 /**
+ * What another module does, in the withdrawal's own transaction, when a family withdraws the consent
+ * `chave` for a child (the account that rested on it is disabled: contas-aluno). It may answer a step to
+ * run after the commit (a cache to forget). Registered by the module that owns the consequence, so the
+ * dependency stays one-way (that module reads consents through this one).
+ */
+export type ConsentWithdrawalHandler = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  alunoId: string,
+  actor: Actor,
+) => Promise<(() => void) | undefined>;
+
+const withdrawalHandlers = new Map<string, ConsentWithdrawalHandler[]>();
+
+export function onConsentWithdrawn(chave: string, handler: ConsentWithdrawalHandler): void {
+  const handlers = withdrawalHandlers.get(chave) ?? [];
+  if (!handlers.includes(handler)) withdrawalHandlers.set(chave, [...handlers, handler]);
+}
+
+/**
  * A guardian gives or withdraws a consent for their child (the secretaria may record a paper form).
- * Withdrawing image consent unpublishes the child's tagged photos in the same transaction.
+ * Withdrawing image consent unpublishes the child's tagged photos in the same transaction; withdrawing
+ * any other runs what the modules registered for it (`onConsentWithdrawn`) in that transaction too.
  */
 export async function recordConsent(
   ctx: AppContext,
@@ -212,6 +266,7 @@ export async function recordConsent(
   const { scope } = await studentInScope(ctx.db, viewer, alunoId);
   // Teachers read consents (a trip needs them) but only families and the secretaria decide.
   if (scope.kind === 'teacher') throw studentNotFound();
+  const afterCommit: (() => void)[] = [];
   const unpublished = await ctx.db.transaction(async (tx) => {
     // The history only grows (a trigger refuses changes): one account adds so many a day (ADR 0018).
     await enforceWriteLimits(tx, viewer, 'consentimentos', [
@@ -246,8 +301,14 @@ export async function recordConsent(
       entityId: alunoId,
       details: { finalidade_id: purpose.id, versao: purpose.versao },
     });
+    if (!input.concedido && purpose.chave)
+      for (const handler of withdrawalHandlers.get(purpose.chave) ?? []) {
+        const after = await handler(ctx, tx, alunoId, actor);
+        if (after) afterCommit.push(after);
+      }
     return purpose.chave === 'imagem' && !input.concedido ? unpublishBlockedPhotos(tx, actor) : 0;
   });
+  for (const step of afterCommit) step();
   if (unpublished > 0) await ctx.content.refresh();
   return getStudentConsents(ctx.db, viewer, alunoId);
 }

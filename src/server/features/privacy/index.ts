@@ -6,7 +6,14 @@ export { accessLogRoutes, studentAccessLogRoutes } from './access-log.routes.js'
 export { recordStudentView } from './access-log.service.js';
 export { anonymiseGuardianRoutes, anonymiseStudentRoutes } from './anonymise.routes.js';
 export { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './consent.routes.js';
-export { currentConsentOf, hasImageConsent, listPurposes, mediaBlockedSql } from './consent.service.js';
+export {
+  currentConsentOf,
+  hasImageConsent,
+  listPurposes,
+  mediaBlockedSql,
+  onConsentWithdrawn,
+  type ConsentWithdrawalHandler,
+} from './consent.service.js';
 export { dataRequestsRoutes, myDataRoutes } from './data-rights.routes.js';
 export { legalPageRoutes, privacyRoutes } from './privacy.routes.js';
 export { processingRegisterRoutes } from './processing-register.routes.js';

@@ -1,0 +1,108 @@
+import { lessonsOnWeekday, weekdayOf } from '../../shared/calendar.js';
+import type { Tx } from '../db/client.js';
+import { attendanceAbsences, attendanceRolls } from '../db/schema/attendance.js';
+import type { ClassRow } from '../db/schema/classes.js';
+import type { classSubjects } from '../db/schema/curriculum.js';
+
+const JUSTIFICATIONS = ['Atestado médico', 'Consulta médica', 'Luto na família', 'Atestado odontológico'];
+
+/**
+ * A demo class's rolls of every school day in `letivos` (Fundamental I once a day, every other stage per
+ * lesson of its grid), each as its teacher saved it that morning, and realistic absences: a student away
+ * for the day (by their `rate`) misses every lesson of it, and now and then a single lesson; a quarter
+ * justified, a few of those excused. `takes` leaves a student out of a lesson that is not theirs (an
+ * Ensino Médio itinerário they did not choose).
+ */
+export async function seedClassRolls(
+  tx: Tx,
+  options: {
+    turma: Pick<ClassRow, 'id' | 'nivel' | 'professorResponsavelId'>;
+    grid: Pick<
+      typeof classSubjects.$inferInsert,
+      'disciplina' | 'aulasSemanais' | 'diasSemana' | 'professorId'
+    >[];
+    letivos: readonly string[];
+    /** The class's students on a date. */
+    members: (date: string) => string[];
+    rate: Map<string, number>;
+    next: () => number;
+    takenBy: (professorId: string | null | undefined, fallback: string) => string;
+    takes?: (alunoId: string, disciplina: string | null) => boolean;
+  },
+): Promise<{ rolls: number; absences: number }> {
+  const { turma, grid, letivos, members, rate, next, takenBy } = options;
+  const takes = options.takes ?? (() => true);
+  const savedOn = (date: string) => new Date(`${date}T10:30:00-03:00`);
+  const perLesson = turma.nivel !== 'Fundamental I';
+  const rollValues: (typeof attendanceRolls.$inferInsert)[] = [];
+  const absentToday = new Map<string, Set<string>>();
+  for (const date of letivos) {
+    const away = new Set(members(date).filter((alunoId) => next() < (rate.get(alunoId) ?? 0)));
+    absentToday.set(date, away);
+    if (!perLesson) {
+      rollValues.push({
+        turmaId: turma.id,
+        data: date,
+        aula: 0,
+        disciplina: null,
+        registradoPorNome: takenBy(turma.professorResponsavelId, 'Docente da turma'),
+        createdAt: savedOn(date),
+        updatedAt: savedOn(date),
+      });
+      continue;
+    }
+    // The lessons the grade curricular has that weekday, as the roll call accepts them (a sábado
+    // letivo has the Saturday lessons of the grid: none in the demo's).
+    const weekday = weekdayOf(date);
+    for (const item of grid) {
+      const count = lessonsOnWeekday(item.aulasSemanais, item.diasSemana ?? [], weekday);
+      for (let aula = 1; aula <= count; aula++)
+        rollValues.push({
+          turmaId: turma.id,
+          data: date,
+          aula,
+          disciplina: item.disciplina,
+          registradoPorNome: takenBy(item.professorId, 'Docente da disciplina'),
+          createdAt: savedOn(date),
+          updatedAt: savedOn(date),
+        });
+    }
+  }
+  const inserted: { id: string; data: string; disciplina: string | null }[] = [];
+  for (let index = 0; index < rollValues.length; index += 1000) {
+    inserted.push(
+      ...(await tx
+        .insert(attendanceRolls)
+        .values(rollValues.slice(index, index + 1000))
+        .returning({
+          id: attendanceRolls.id,
+          data: attendanceRolls.data,
+          disciplina: attendanceRolls.disciplina,
+        })),
+    );
+  }
+  const absenceValues: (typeof attendanceAbsences.$inferInsert)[] = [];
+  for (const roll of inserted) {
+    const away = absentToday.get(roll.data) ?? new Set<string>();
+    for (const alunoId of members(roll.data)) {
+      if (!takes(alunoId, roll.disciplina)) continue;
+      // A whole day away, or now and then a single lesson.
+      const missed = away.has(alunoId) || (roll.disciplina !== null && next() < 0.004);
+      if (!missed) continue;
+      const justified = next() < 0.25;
+      const excused = justified && next() < 0.1;
+      absenceValues.push({
+        chamadaId: roll.id,
+        alunoId,
+        justificativa: justified ? JUSTIFICATIONS[Math.floor(next() * JUSTIFICATIONS.length)]! : null,
+        abonada: excused,
+        abonoMotivo: excused ? 'Exercícios domiciliares (Decreto-Lei 1.044/1969)' : null,
+        abonadaPorNome: excused ? 'Ana Paula Ribeiro' : null,
+        abonadaEm: excused ? new Date(`${roll.data}T15:00:00-03:00`) : null,
+      });
+    }
+  }
+  for (let index = 0; index < absenceValues.length; index += 1000)
+    await tx.insert(attendanceAbsences).values(absenceValues.slice(index, index + 1000));
+  return { rolls: inserted.length, absences: absenceValues.length };
+}

@@ -1,0 +1,47 @@
+/**
+ * Ensino Médio outside the boletim (ADR 0027, issue 31): a student's attendance figures — the record, the
+ * alerts, the Conselho Tutelar letter's — count only the lessons of their own subjects (the formação geral
+ * básica and their itinerário), the rule the boletim uses (curriculum's `takesSubject`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { LAB, setupMedioSchool } from '../../test/medio-fixtures.js';
+import { get, send, setupAttendanceTestApp, t } from './attendance.test-setup.js';
+
+setupAttendanceTestApp();
+
+describe("Ensino Médio: attendance counts the student's own subjects", () => {
+  it('the other itinerário’s lessons are in neither the record nor the alerts', async () => {
+    const s = await setupMedioSchool(t);
+    const roll = (cookie: string, data: string, disciplina: string, faltas: string[]) =>
+      send('PUT', `/api/frequencia/turmas/${s.turma.id}`, cookie, {
+        data,
+        disciplina,
+        aula: 1,
+        faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      });
+    // One lesson of the formação geral básica (the second student missed it), three of the Laboratório
+    // (the first itinerário's: not the second student's).
+    expect((await roll(s.fgb.cookie, '2026-03-16', 'Matemática', [s.a[1].id])).statusCode).toBe(200);
+    for (const data of ['2026-03-17', '2026-03-18', '2026-03-19'])
+      expect((await roll(s.cn.cookie, data, LAB, [])).statusCode).toBe(200);
+
+    const record = (id: string) =>
+      get(`/api/frequencia/alunos/${id}?ano=2026`, s.admin.cookie).then((r) => dataOf<StudentAttendance>(r));
+    const other = await record(s.a[1].id);
+    expect(other.geral).toMatchObject({ aulas_dadas: 1, faltas: 1, frequencia: 0 });
+    expect(other.por_disciplina.map((item) => item.disciplina)).toEqual(['Matemática']);
+    const chosen = await record(s.a[0].id);
+    expect(chosen.geral).toMatchObject({ aulas_dadas: 4, faltas: 0 });
+    expect(chosen.por_disciplina.map((item) => item.disciplina).sort()).toEqual([LAB, 'Matemática'].sort());
+
+    const alerts = dataOf<AttendanceAlerts>(await get('/api/frequencia/alertas?ano=2026', s.admin.cookie));
+    expect(alerts.abaixo_minimo.map((item) => [item.aluno.id, item.aulas_dadas, item.frequencia])).toEqual([
+      [s.a[1].id, 1, 0],
+    ]);
+    expect(alerts.conselho_tutelar.map((item) => [item.aluno.id, item.aulas_dadas])).toEqual([
+      [s.a[1].id, 1],
+    ]);
+  });
+});
