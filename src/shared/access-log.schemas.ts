@@ -20,6 +20,8 @@ export const accessVias = [
   'pareceres',
   'relatorio_desenvolvimento_pdf',
   'acesso_portal',
+  'agenda',
+  'medicacao',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -38,6 +40,8 @@ export const accessViaLabels: Record<AccessVia, string> = {
   pareceres: 'Pareceres descritivos',
   relatorio_desenvolvimento_pdf: 'Relatório de desenvolvimento em PDF',
   acesso_portal: 'Conta do Portal do Aluno',
+  agenda: 'Agenda diária',
+  medicacao: 'Autorizações de medicação',
 };
 
 export const accessEntrySchema = z.object({
