@@ -51,6 +51,7 @@ import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './feature
 import { classCurriculumRoutes, classItinerariosRoutes } from './features/curriculum/index.js';
 import { developmentReportRoutes, pareceresRoutes } from './features/pareceres/index.js';
 import { attendanceRoutes, justificativasRoutes } from './features/attendance/index.js';
+import { agendaRoutes } from './features/agenda/index.js';
 import {
   academicSettingsRoutes,
   assessmentsRoutes,
@@ -302,6 +303,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(yearCloseRoutes, { prefix: '/api/anos-letivos/:id/encerrar' });
   await app.register(reEnrolmentRoutes, { prefix: '/api/anos-letivos/:id/rematricula' });
   await app.register(pareceresRoutes, { prefix: '/api/pareceres' });
+  await app.register(agendaRoutes, { prefix: '/api/agenda' });
   await app.register(developmentReportRoutes, { prefix: '/api/alunos/:id/relatorio-desenvolvimento.pdf' });
   // documents
   await app.register(documentsRoutes, { prefix: '/api/documentos' });

@@ -21,6 +21,8 @@ export const accessVias = [
   'relatorio_desenvolvimento_pdf',
   'acesso_portal',
   'justificativas',
+  'agenda',
+  'medicacao',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -40,6 +42,8 @@ export const accessViaLabels: Record<AccessVia, string> = {
   relatorio_desenvolvimento_pdf: 'Relatório de desenvolvimento em PDF',
   acesso_portal: 'Conta do Portal do Aluno',
   justificativas: 'Justificativas de falta da família',
+  agenda: 'Agenda diária',
+  medicacao: 'Autorizações de medicação',
 };
 
 export const accessEntrySchema = z.object({

@@ -119,6 +119,17 @@ export const AUDIT_ACTIONS = {
   publicar_parecer: { rotulo: 'Parecer publicado', verbo: 'publicou' },
   anexar_foto: { rotulo: 'Foto anexada ao parecer', verbo: 'anexou uma foto a' },
   excluir_foto: { rotulo: 'Foto excluída do parecer', verbo: 'excluiu uma foto de' },
+  // The daily agenda (issue 32 §3, ADR 0037)
+  publicar_agenda: { rotulo: 'Agenda do dia enviada', verbo: 'enviou às famílias' },
+  atualizar_agenda: { rotulo: 'Agenda do dia alterada', verbo: 'alterou' },
+  anexar_foto_agenda: { rotulo: 'Foto do dia enviada', verbo: 'enviou a foto do dia de' },
+  excluir_foto_agenda: { rotulo: 'Foto do dia excluída', verbo: 'excluiu a foto do dia de' },
+  atualizar_modelo_agenda: { rotulo: 'Modelo da agenda alterado', verbo: 'alterou o modelo da agenda de' },
+  autorizar_medicacao: { rotulo: 'Medicação autorizada', verbo: 'registrou autorização de medicação para' },
+  revogar_medicacao: {
+    rotulo: 'Autorização de medicação revogada',
+    verbo: 'revogou a autorização de medicação de',
+  },
   aplicar_rematricula: { rotulo: 'Rematrícula aplicada', verbo: 'aplicou a rematrícula a partir de' },
   // Communication
   lembrete: { rotulo: 'Lembrete reenviado', verbo: 'reenviou o lembrete de' },
@@ -226,6 +237,7 @@ export const AUDIT_ENTITIES = {
   },
   avaliacao: { rotulo: 'Avaliação', um: 'uma avaliação', o: 'a avaliação' },
   nota: { rotulo: 'Nota', um: 'uma nota', o: 'a nota' },
+  agenda: { rotulo: 'Agenda diária', um: 'uma agenda diária', o: 'a agenda diária' },
   parecer: { rotulo: 'Parecer descritivo', um: 'um parecer descritivo', o: 'o parecer descritivo' },
   retificacao: { rotulo: 'Retificação de nota', um: 'uma retificação de nota', o: 'a retificação da nota' },
   configuracoes_academicas: {

@@ -38,6 +38,10 @@ export const paths = {
   familyBoletim: '/dashboard/familia/boletim',
   familyAttendance: '/dashboard/familia/frequencia',
   familyDocuments: '/dashboard/familia/documentos',
+  /** A child's day in the agenda (issue 32 §3): `?aluno=<id>&data=<AAAA-MM-DD>` (today when absent). */
+  familyAgenda: '/dashboard/familia/agenda',
+  /** The teacher's daily agenda of a class and the coordination's templates (issue 32 §3). */
+  agenda: '/dashboard/agenda',
   publicCalendar: '/calendario',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',

@@ -4,6 +4,7 @@ import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { Spinner } from '../components/feedback';
+import { agendaRoutes } from './agenda-routes';
 import { portalRoutes } from './portal-routes';
 
 /**
@@ -119,7 +120,7 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    children: [...portalRoutes, studentPortalRoute, familyAttendanceRoute],
+    children: [...portalRoutes, ...agendaRoutes, studentPortalRoute, familyAttendanceRoute],
   },
   { path: '*', Component: NotFoundPage },
 ];

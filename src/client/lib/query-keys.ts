@@ -19,6 +19,8 @@ export const keyRoots = {
   grades: ['grades'],
   /** The pareceres descritivos of Educação Infantil. */
   pareceres: ['pareceres'],
+  /** The daily agenda of young children (issue 32 §3). */
+  agenda: ['agenda'],
   calendar: ['calendar'],
   classes: ['classes'],
   students: ['students'],

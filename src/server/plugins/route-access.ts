@@ -34,6 +34,8 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/documentos/:id/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',
   'GET /api/comunicados/anexos/:anexoId',
+  'GET /api/agenda/turmas/:id/:data/foto',
+  'GET /api/agenda/alunos/:id/foto',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];

@@ -4,6 +4,7 @@
  * here (docs/familia.md).
  */
 import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { agendaFeed } from '../agenda/index.js';
 import { attendanceFeed } from '../attendance/index.js';
 import { calendarFeed } from '../calendar/index.js';
 import { comunicadosFeed } from '../comunicados/index.js';
@@ -20,8 +21,8 @@ export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
   pareceresFeed,
   calendarFeed,
   attendanceFeed,
+  agendaFeed,
   // Built beside this one (issue 32), wired in at merge, one line each:
   // financeFeed (finance: charges overdue or due this week, 'em confirmação'),
   // mensagensFeed (mensagens: conversations the school started or answered),
-  // agendaFeed (agenda: the day's agenda of a young child).
 ];

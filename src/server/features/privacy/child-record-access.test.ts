@@ -23,6 +23,8 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
   'GET /api/financeiro/mensalidades':
     'Cobrança do contrato com a família (filtrável por aluno): dado financeiro do responsável, não a ficha escolar.',
   'GET /api/comunicados': 'Lista de comunicados enviados (filtrável por aluno): não mostra dados da criança.',
+  'GET /api/agenda/alunos/:id/foto':
+    'A foto do dia da turma, aberta a partir da agenda do aluno: a leitura da agenda (GET /api/agenda/alunos/:id) já é registrada.',
   'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id':
     'Uma foto do parecer, aberta a partir do parecer: a leitura do parecer (GET /api/pareceres) já é registrada.',
   'GET /api/frequencia/justificativas/minhas':
@@ -95,6 +97,8 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/frequencia/notificacoes/:id/pdf': (s) => `/api/frequencia/notificacoes/${s.notice.id}/pdf`,
   'GET /api/pareceres': (s) => `/api/pareceres?aluno_id=${s.child.id}`,
   'GET /api/frequencia/justificativas': (s) => `/api/frequencia/justificativas?aluno_id=${s.child.id}`,
+  'GET /api/agenda/alunos/:id': (s) => `/api/agenda/alunos/${s.child.id}`,
+  'GET /api/agenda/alunos/:id/medicacoes': (s) => `/api/agenda/alunos/${s.child.id}/medicacoes`,
   'GET /api/alunos/:id/relatorio-desenvolvimento.pdf': (s) =>
     `/api/alunos/${s.child.id}/relatorio-desenvolvimento.pdf?periodo_id=${s.period.id}`,
 };

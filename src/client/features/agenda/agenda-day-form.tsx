@@ -1,0 +1,168 @@
+import { Camera, Check, Eye } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AgendaDiaTurma, AgendaExcecao } from '../../../shared/agenda.schemas';
+import { formatDateTime } from '../../../shared/format';
+import { Badge } from '../../components/feedback';
+import { Button } from '../../components/button';
+import { useDayPhoto, useSaveDay } from './agenda.api';
+import { AgendaChildSheet } from './agenda-child-sheet';
+import { AgendaItemsEditor } from './agenda-items-editor';
+
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Erro ao salvar.';
+
+/**
+ * The teacher's quick form on a phone: the class's items once for everyone, a tap on a child for what
+ * differs, the day's photo, and who of the families read it. Saving sends it to the families.
+ */
+export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
+  const [itens, setItens] = useState(day.itens);
+  const [excecoes, setExcecoes] = useState<AgendaExcecao[]>(day.excecoes);
+  const [open, setOpen] = useState<string | null>(null);
+  const save = useSaveDay(day.turma.id, day.data);
+  const photo = useDayPhoto(day.turma.id, day.data);
+  const readOnly = !day.editavel;
+  const child = day.alunos.find((one) => one.id === open);
+  const semConsentimento = day.alunos.filter((one) => !one.consentimento_imagem);
+  const lidas = day.alunos.filter((one) => one.leituras.length > 0).length;
+
+  const handleSave = () =>
+    save.mutate(
+      { itens, excecoes, ...(day.version ? { version: day.version } : {}) },
+      {
+        onSuccess: (result) => toast.success(result.message ?? 'Agenda enviada.'),
+        onError: (error) => toast.error(errorText(error)),
+      },
+    );
+
+  return (
+    <div className="space-y-4 pb-20">
+      {readOnly && (
+        <p className="rounded-lg bg-gray-100 p-3 text-sm text-gray-700">
+          A agenda de dias anteriores fica como foi enviada: só a de hoje pode ser preenchida ou alterada.
+        </p>
+      )}
+      {day.publicada && (
+        <p className="text-sm text-gray-600">
+          Enviada por {day.autor ?? '—'} em {formatDateTime(day.atualizado_em)} · lida por {lidas} de{' '}
+          {day.alunos.length} famílias
+        </p>
+      )}
+      <section aria-labelledby="agenda-turma">
+        <h2 id="agenda-turma" className="mb-2 text-lg font-semibold text-gray-900">
+          Para toda a turma
+        </h2>
+        <fieldset disabled={readOnly}>
+          <AgendaItemsEditor value={itens} onChange={setItens} />
+        </fieldset>
+      </section>
+      <section aria-labelledby="agenda-criancas">
+        <h2 id="agenda-criancas" className="mb-2 text-lg font-semibold text-gray-900">
+          Crianças <span className="text-sm font-normal text-gray-600">(toque para o que foi diferente)</span>
+        </h2>
+        <ul className="space-y-2" aria-label="Crianças da turma">
+          {day.alunos.map((aluno) => {
+            const excecao = excecoes.find((one) => one.aluno_id === aluno.id);
+            const leitura = aluno.leituras[0];
+            return (
+              <li key={aluno.id}>
+                <button
+                  type="button"
+                  onClick={() => setOpen(aluno.id)}
+                  className="flex min-h-11 w-full flex-wrap items-center justify-between gap-2 rounded-lg border border-gray-200 bg-white p-3 text-left text-sm hover:bg-gray-50"
+                >
+                  <span className="font-medium text-gray-900">{aluno.nome}</span>
+                  <span className="flex flex-wrap gap-1">
+                    {excecao?.ausente ? (
+                      <Badge tone="gray">Faltou</Badge>
+                    ) : excecao ? (
+                      <Badge tone="blue">Diferente da turma</Badge>
+                    ) : null}
+                    {!aluno.consentimento_imagem && <Badge tone="yellow">Sem uso de imagem</Badge>}
+                    {day.publicada &&
+                      (leitura ? (
+                        <Badge tone="green">
+                          <Eye className="mr-1 h-3 w-3" aria-hidden /> Lida por {leitura.responsavel}
+                        </Badge>
+                      ) : (
+                        <Badge tone="gray">Não lida</Badge>
+                      ))}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="agenda-foto"
+        className="space-y-2 rounded-xl border border-gray-200 bg-white p-3"
+      >
+        <h2 id="agenda-foto" className="text-sm font-semibold text-gray-900">
+          Foto da atividade do dia
+        </h2>
+        {day.foto && (
+          <img src={day.foto.url} alt="Foto da atividade do dia" className="max-h-64 rounded-lg" />
+        )}
+        {semConsentimento.length > 0 && (
+          <p className="text-sm text-amber-800">
+            Não devem aparecer na foto (sem autorização de uso de imagem):{' '}
+            {semConsentimento.map((one) => one.nome).join(', ')}. A foto só vai para as famílias que
+            autorizaram.
+          </p>
+        )}
+        {!readOnly && (
+          <label
+            className={`inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-medium ${!day.publicada || photo.isPending ? 'pointer-events-none opacity-50' : ''}`}
+          >
+            <Camera className="h-4 w-4" aria-hidden />
+            {day.foto ? 'Trocar foto' : 'Enviar foto'}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              disabled={!day.publicada || photo.isPending}
+              onChange={(event) => {
+                const arquivo = event.target.files?.[0];
+                event.target.value = '';
+                if (arquivo)
+                  photo.mutate(arquivo, {
+                    onSuccess: (result) => toast.success(result.message ?? 'Foto enviada.'),
+                    onError: (error) => toast.error(errorText(error)),
+                  });
+              }}
+            />
+          </label>
+        )}
+        {!day.publicada && !readOnly && (
+          <p className="text-xs text-gray-600">Envie a agenda para anexar a foto.</p>
+        )}
+      </section>
+      {!readOnly && (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white p-3 lg:static lg:border-0 lg:bg-transparent lg:p-0">
+          <Button className="min-h-12 w-full lg:w-auto" loading={save.isPending} onClick={handleSave}>
+            <Check className="h-4 w-4" aria-hidden />{' '}
+            {day.publicada ? 'Salvar alterações' : 'Enviar agenda às famílias'}
+          </Button>
+        </div>
+      )}
+      {child && (
+        <AgendaChildSheet
+          child={child}
+          classe={itens}
+          excecao={excecoes.find((one) => one.aluno_id === child.id)}
+          readOnly={readOnly}
+          onClose={() => setOpen(null)}
+          onApply={(excecao) => {
+            setExcecoes([
+              ...excecoes.filter((one) => one.aluno_id !== child.id),
+              ...(excecao ? [excecao] : []),
+            ]);
+            setOpen(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AGENDA_LIMITS,
+  evacuacaoLabels,
+  evacuacoes,
+  humorLabels,
+  humores,
+  precisaTrazerSugestoes,
+  refeicaoAvaliacaoLabels,
+  refeicaoAvaliacoes,
+  type AgendaItens,
+} from '../../../shared/agenda.schemas';
+import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/field';
+import { Choice, Section } from './agenda-parts';
+
+export const timeInput =
+  'min-h-11 rounded-lg border border-gray-300 px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
+
+/**
+ * The agenda's items for the whole class, a child or the template. `editMeals`: the template names the
+ * meals; the day only rates them.
+ */
+export function AgendaItemsEditor({
+  value,
+  onChange,
+  editMeals = false,
+}: {
+  value: AgendaItens;
+  onChange: (next: AgendaItens) => void;
+  editMeals?: boolean;
+}) {
+  const set = <K extends keyof AgendaItens>(key: K, item: AgendaItens[K]) =>
+    onChange({ ...value, [key]: item });
+  const [outro, setOutro] = useState('');
+  const toggleTrazer = (item: string) =>
+    set(
+      'precisa_trazer',
+      value.precisa_trazer.includes(item)
+        ? value.precisa_trazer.filter((one) => one !== item)
+        : [...value.precisa_trazer, item].slice(0, AGENDA_LIMITS.trazer),
+    );
+  const extras = value.precisa_trazer.filter(
+    (item) => !(precisaTrazerSugestoes as readonly string[]).includes(item),
+  );
+  return (
+    <div className="space-y-3">
+      <Section title="Alimentação">
+        {value.refeicoes.length === 0 && <p className="text-sm text-gray-600">Nenhuma refeição no modelo.</p>}
+        {value.refeicoes.map((refeicao, index) => (
+          <div key={index} className="space-y-1">
+            {editMeals ? (
+              <div className="flex gap-2">
+                <input
+                  aria-label={`Nome da refeição ${String(index + 1)}`}
+                  className={`${timeInput} flex-1`}
+                  value={refeicao.refeicao}
+                  maxLength={40}
+                  onChange={(event) =>
+                    set(
+                      'refeicoes',
+                      value.refeicoes.map((one, i) =>
+                        i === index ? { ...one, refeicao: event.target.value } : one,
+                      ),
+                    )
+                  }
+                />
+                <Button
+                  variant="ghost"
+                  aria-label={`Remover ${refeicao.refeicao}`}
+                  onClick={() =>
+                    set(
+                      'refeicoes',
+                      value.refeicoes.filter((_one, i) => i !== index),
+                    )
+                  }
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm font-medium text-gray-800">{refeicao.refeicao}</p>
+            )}
+            <Choice
+              label={refeicao.refeicao}
+              options={refeicaoAvaliacoes}
+              labels={refeicaoAvaliacaoLabels}
+              value={refeicao.avaliacao}
+              onChange={(avaliacao) =>
+                avaliacao &&
+                set(
+                  'refeicoes',
+                  value.refeicoes.map((one, i) => (i === index ? { ...one, avaliacao } : one)),
+                )
+              }
+            />
+          </div>
+        ))}
+        {editMeals && value.refeicoes.length < AGENDA_LIMITS.refeicoes && (
+          <Button
+            variant="secondary"
+            onClick={() => set('refeicoes', [...value.refeicoes, { refeicao: '', avaliacao: 'comeu_bem' }])}
+          >
+            <Plus className="h-4 w-4" aria-hidden /> Refeição
+          </Button>
+        )}
+      </Section>
+      <Section title="Sono">
+        {value.sono.map((sono, index) => (
+          <div key={index} className="flex flex-wrap items-center gap-2 text-sm">
+            <label className="flex items-center gap-1">
+              Dormiu às
+              <input
+                type="time"
+                className={timeInput}
+                value={sono.inicio}
+                onChange={(event) =>
+                  set(
+                    'sono',
+                    value.sono.map((one, i) => (i === index ? { ...one, inicio: event.target.value } : one)),
+                  )
+                }
+              />
+            </label>
+            <label className="flex items-center gap-1">
+              e acordou às
+              <input
+                type="time"
+                className={timeInput}
+                value={sono.fim}
+                onChange={(event) =>
+                  set(
+                    'sono',
+                    value.sono.map((one, i) => (i === index ? { ...one, fim: event.target.value } : one)),
+                  )
+                }
+              />
+            </label>
+            <Button
+              variant="ghost"
+              aria-label="Remover este sono"
+              onClick={() =>
+                set(
+                  'sono',
+                  value.sono.filter((_one, i) => i !== index),
+                )
+              }
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        ))}
+        {value.sono.length < AGENDA_LIMITS.sonos && (
+          <Button
+            variant="secondary"
+            onClick={() => set('sono', [...value.sono, { inicio: '13:00', fim: '14:30' }])}
+          >
+            <Plus className="h-4 w-4" aria-hidden /> Sono
+          </Button>
+        )}
+      </Section>
+      <Section title="Evacuação e higiene">
+        <Choice
+          label="Evacuação"
+          options={evacuacoes}
+          labels={evacuacaoLabels}
+          value={value.evacuacao}
+          allowNone
+          onChange={(evacuacao) => set('evacuacao', evacuacao)}
+        />
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          Trocas de fralda
+          <input
+            type="number"
+            min={0}
+            max={20}
+            inputMode="numeric"
+            className={`${timeInput} w-20`}
+            value={value.trocas_fralda ?? ''}
+            onChange={(event) =>
+              set('trocas_fralda', event.target.value === '' ? null : Number(event.target.value))
+            }
+          />
+        </label>
+      </Section>
+      <Section title="Humor">
+        <Choice
+          label="Humor"
+          options={humores}
+          labels={humorLabels}
+          value={value.humor}
+          allowNone
+          onChange={(humor) => set('humor', humor)}
+        />
+      </Section>
+      <Section title="Precisa trazer">
+        <div role="group" aria-label="Precisa trazer" className="flex flex-wrap gap-2">
+          {[...precisaTrazerSugestoes, ...extras].map((item) => (
+            <button
+              key={item}
+              type="button"
+              aria-pressed={value.precisa_trazer.includes(item)}
+              onClick={() => toggleTrazer(item)}
+              className={`min-h-11 rounded-full border px-3 text-sm font-medium ${value.precisa_trazer.includes(item) ? 'border-amber-500 bg-amber-100 text-amber-900' : 'border-gray-300 bg-white text-gray-800'}`}
+            >
+              {item}
+            </button>
+          ))}
+        </div>
+        <div className="flex gap-2">
+          <input
+            aria-label="Outro item para trazer"
+            placeholder="Outro item"
+            maxLength={60}
+            className={`${timeInput} flex-1`}
+            value={outro}
+            onChange={(event) => setOutro(event.target.value)}
+          />
+          <Button
+            variant="secondary"
+            disabled={outro.trim() === ''}
+            onClick={() => {
+              toggleTrazer(outro.trim());
+              setOutro('');
+            }}
+          >
+            Adicionar
+          </Button>
+        </div>
+      </Section>
+      <TextAreaField
+        label="Recados"
+        rows={3}
+        maxLength={AGENDA_LIMITS.recados}
+        value={value.recados ?? ''}
+        onChange={(event) => set('recados', event.target.value === '' ? null : event.target.value)}
+      />
+    </div>
+  );
+}

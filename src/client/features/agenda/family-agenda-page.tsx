@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, NotebookTabs } from 'lucide-react';
+import {
+  evacuacaoLabels,
+  humorLabels,
+  refeicaoAvaliacaoLabels,
+  type AgendaAluno,
+} from '../../../shared/agenda.schemas';
+import { formatDate, formatDateTime, todayIso } from '../../../shared/format';
+import { Button } from '../../components/button';
+import { EmptyState, ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
+import { useUrlParams } from '../../lib/use-list-state';
+import { childAgendaQuery } from './agenda.api';
+import { FamilyMedication } from './family-medication';
+
+const shift = (data: string, days: number) => {
+  const date = new Date(`${data}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+const tone = { comeu_bem: 'text-green-700', comeu_pouco: 'text-amber-700', nao_aceitou: 'text-red-700' };
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-4">
+      <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
+      <div className="space-y-1 text-sm text-gray-800">{children}</div>
+    </section>
+  );
+}
+
+function Day({ agenda }: { agenda: AgendaAluno }) {
+  const dia = agenda.dia;
+  if (!agenda.tem_agenda)
+    return <EmptyState icon={NotebookTabs} title="A turma desta criança não tem agenda diária" />;
+  if (!dia) return <EmptyState icon={NotebookTabs} title="A agenda deste dia ainda não foi enviada" />;
+  if (dia.ausente) return <EmptyState icon={NotebookTabs} title="A criança não esteve na escola neste dia" />;
+  const { itens } = dia;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {itens.precisa_trazer.length > 0 && (
+        <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
+          <h2 className="text-sm font-semibold text-amber-900">Precisa trazer</h2>
+          <p className="text-base text-amber-900">{itens.precisa_trazer.join(', ')}</p>
+        </section>
+      )}
+      <Card title="Alimentação">
+        {itens.refeicoes.map((refeicao) => (
+          <p key={refeicao.refeicao}>
+            {refeicao.refeicao}:{' '}
+            <strong className={tone[refeicao.avaliacao]}>
+              {refeicaoAvaliacaoLabels[refeicao.avaliacao]}
+            </strong>
+          </p>
+        ))}
+      </Card>
+      <Card title="Sono">
+        {itens.sono.length === 0 ? (
+          <p>Não dormiu.</p>
+        ) : (
+          itens.sono.map((sono) => (
+            <p key={sono.inicio}>
+              Das {sono.inicio} às {sono.fim}
+            </p>
+          ))
+        )}
+      </Card>
+      <Card title="Higiene e humor">
+        {itens.evacuacao && <p>Evacuação: {evacuacaoLabels[itens.evacuacao]}</p>}
+        {itens.trocas_fralda !== null && <p>Trocas de fralda: {itens.trocas_fralda}</p>}
+        {itens.humor && <p>Humor: {humorLabels[itens.humor]}</p>}
+      </Card>
+      {dia.medicacoes.length > 0 && (
+        <Card title="Medicação dada">
+          {dia.medicacoes.map((one) => (
+            <p key={`${one.medicamento}${one.horario}`}>
+              {one.horario} — {one.medicamento} {one.dose}
+            </p>
+          ))}
+        </Card>
+      )}
+      {itens.recados && (
+        <Card title="Recados">
+          <p className="whitespace-pre-line">{itens.recados}</p>
+        </Card>
+      )}
+      {dia.foto && (
+        <section className="sm:col-span-2">
+          <img src={dia.foto.url} alt="Foto da atividade do dia da turma" className="w-full rounded-xl" />
+        </section>
+      )}
+      <p className="text-xs text-gray-600 sm:col-span-2">
+        Enviada por {dia.autor ?? 'a escola'} em {formatDateTime(dia.atualizado_em)}
+      </p>
+    </div>
+  );
+}
+
+/** The family's view of a child's day (issue 32 §3), opened from the feed: `?aluno=&data=`. */
+export function FamilyAgendaPage() {
+  const [params, update] = useUrlParams();
+  const alunoId = params.get('aluno') ?? '';
+  const today = todayIso();
+  const data = params.get('data') ?? today;
+  const agenda = useQuery(childAgendaQuery(alunoId, data));
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={agenda.data ? `Agenda de ${agenda.data.aluno.nome}` : 'Agenda do dia'}
+        subtitle={agenda.data?.turma ? `${agenda.data.turma.nome} · ${agenda.data.turma.serie}` : undefined}
+      />
+      <nav aria-label="Dia" className="mb-4 flex items-center justify-between gap-2">
+        <Button variant="secondary" className="min-h-11" onClick={() => update({ data: shift(data, -1) })}>
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Dia anterior
+        </Button>
+        <strong className="text-gray-900">{data === today ? 'Hoje' : formatDate(data)}</strong>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          disabled={data >= today}
+          onClick={() => update({ data: shift(data, 1) === today ? null : shift(data, 1) })}
+        >
+          Próximo dia <ChevronRight className="h-4 w-4" aria-hidden />
+        </Button>
+      </nav>
+      {alunoId === '' ? (
+        <EmptyState icon={NotebookTabs} title="Escolha uma criança no Início" />
+      ) : agenda.isError ? (
+        <ErrorBanner>
+          {agenda.error instanceof Error ? agenda.error.message : 'Erro ao carregar a agenda.'}
+        </ErrorBanner>
+      ) : !agenda.data ? (
+        <Spinner />
+      ) : (
+        <>
+          <Day agenda={agenda.data} />
+          {agenda.data.tem_agenda && <FamilyMedication alunoId={alunoId} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  itensDoAluno,
+  type AgendaAluno,
+  type AgendaDiaTurma,
+  type agendaDiaInputSchema,
+} from '../../../shared/agenda.schemas.js';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { agendaDias, agendaFotos, agendaLeituras, type AgendaDiaRow } from '../../db/schema/agenda.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+import type { Actor } from '../../lib/http.js';
+import { assertVersion, staleVersion } from '../../lib/versioning.js';
+import { recordAudit } from '../audit/index.js';
+import { hasImageConsent } from '../privacy/index.js';
+import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
+import { assertMedicationAuthorised, autorizacoesOf, toAutorizacao } from './agenda.medicacao.js';
+import {
+  assertEditable,
+  assertHasAgenda,
+  assertNotFuture,
+  modeloOf,
+  staffClass,
+  turmaRefOf,
+  type TurmaRow,
+} from './agenda.scope.js';
+
+/**
+ * A class's day (ADR 0037): the teacher saves the whole class's items and each child's exceptions at
+ * once (PUT), on the day itself; the families read their child's day (GET /alunos/:id), which records
+ * that they read it, and the teacher sees who did.
+ */
+
+type DiaInput = z.output<typeof agendaDiaInputSchema>;
+
+async function dayOf(db: DbOrTx, turmaId: string, data: string): Promise<AgendaDiaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agendaDias)
+    .where(and(eq(agendaDias.turmaId, turmaId), eq(agendaDias.data, data)));
+  return row;
+}
+
+async function fotoOf(db: DbOrTx, diaId: string) {
+  const [foto] = await db
+    .select({ largura: agendaFotos.largura, altura: agendaFotos.altura })
+    .from(agendaFotos)
+    .where(eq(agendaFotos.diaId, diaId));
+  return foto;
+}
+
+/** The active children of the class, by name. */
+export async function childrenOf(db: DbOrTx, turmaId: string) {
+  return db
+    .select({ id: students.id, nome: students.nome })
+    .from(students)
+    .where(and(eq(students.turmaId, turmaId), eq(students.status, 'ativo')))
+    .orderBy(asc(students.nome));
+}
+
+/** GET /api/agenda/turmas/:id/:data — the teacher's form: the saved day, or the template to start from. */
+export async function getClassDay(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  data: string,
+): Promise<AgendaDiaTurma> {
+  const turma = await staffClass(db, await scopeOf(db, viewer), turmaId);
+  assertNotFuture(data);
+  return presentClassDay(db, turma, data);
+}
+
+async function presentClassDay(db: DbOrTx, turma: TurmaRow, data: string): Promise<AgendaDiaTurma> {
+  const modelo = await modeloOf(db, turma);
+  const day = await dayOf(db, turma.id, data);
+  const alunos = await childrenOf(db, turma.id);
+  const ids = alunos.map((aluno) => aluno.id);
+  const autorizacoes = await autorizacoesOf(db, ids);
+  const leituras = day
+    ? await db
+        .select({ alunoId: agendaLeituras.alunoId, nome: users.nome, lidoEm: agendaLeituras.lidoEm })
+        .from(agendaLeituras)
+        .innerJoin(users, eq(users.id, agendaLeituras.usuarioId))
+        .where(eq(agendaLeituras.diaId, day.id))
+        .orderBy(asc(agendaLeituras.lidoEm))
+    : [];
+  const foto = day ? await fotoOf(db, day.id) : undefined;
+  const withConsent: boolean[] = [];
+  for (const id of ids) withConsent.push(await hasImageConsent(db, id));
+  return {
+    turma: turmaRefOf(turma),
+    data,
+    editavel: modelo.ativa && data === clock.today(),
+    publicada: day !== undefined,
+    itens: day?.itens ?? modelo.itens,
+    excecoes: day?.excecoes ?? [],
+    foto: day && foto ? { url: `/api/agenda/turmas/${turma.id}/${data}/foto`, ...foto } : null,
+    autor: day?.autorNome ?? null,
+    atualizado_em: day ? day.updatedAt.toISOString() : null,
+    version: day?.version ?? null,
+    alunos: alunos.map((aluno, index) => ({
+      id: aluno.id,
+      nome: aluno.nome,
+      consentimento_imagem: withConsent[index] ?? false,
+      autorizacoes: autorizacoes
+        .filter((row) => row.alunoId === aluno.id)
+        .map((row) => toAutorizacao(row, data))
+        .filter((one) => one.vigente),
+      leituras: leituras
+        .filter((read) => read.alunoId === aluno.id)
+        .map((read) => ({ responsavel: read.nome, lido_em: read.lidoEm.toISOString() })),
+    })),
+  };
+}
+
+/** PUT /api/agenda/turmas/:id/:data — the whole class at once, with each child's exceptions. */
+export async function saveClassDay(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+  data: string,
+  input: DiaInput,
+  expected: number | undefined,
+  actor: Actor,
+): Promise<AgendaDiaTurma> {
+  const turma = await staffClass(db, await scopeOf(db, viewer), turmaId);
+  await assertHasAgenda(db, turma);
+  assertEditable(data);
+  await db.transaction(async (tx) => {
+    const alunos = new Set((await childrenOf(tx, turma.id)).map((aluno) => aluno.id));
+    input.excecoes.forEach((excecao, index) => {
+      if (!alunos.has(excecao.aluno_id)) {
+        const message = 'Esta criança não está na turma.';
+        throw badRequest(message, [{ path: `excecoes.${String(index)}.aluno_id`, message }]);
+      }
+    });
+    await assertMedicationAuthorised(
+      tx,
+      data,
+      input.excecoes.flatMap((excecao) =>
+        (excecao.itens.medicacoes ?? []).map((dada) => ({
+          alunoId: excecao.aluno_id,
+          autorizacaoId: dada.autorizacao_id,
+        })),
+      ),
+    );
+    const [current] = await tx
+      .select()
+      .from(agendaDias)
+      .where(and(eq(agendaDias.turmaId, turma.id), eq(agendaDias.data, data)))
+      .for('update');
+    const values = {
+      itens: input.itens,
+      excecoes: input.excecoes,
+      autorId: actor.id,
+      autorNome: actor.nome,
+      updatedAt: clock.now(),
+    };
+    let diaId: string;
+    if (current) {
+      assertVersion(expected, current.version);
+      await tx
+        .update(agendaDias)
+        .set({ ...values, version: current.version + 1 })
+        .where(eq(agendaDias.id, current.id));
+      diaId = current.id;
+    } else {
+      const [created] = await tx
+        .insert(agendaDias)
+        .values({ turmaId: turma.id, data, ...values })
+        .onConflictDoNothing()
+        .returning({ id: agendaDias.id });
+      // Saved by someone else between the read and the insert: the caller's copy is stale.
+      if (!created) throw staleVersion();
+      diaId = created.id;
+    }
+    await recordAudit(tx, actor, {
+      action: current ? 'atualizar_agenda' : 'publicar_agenda',
+      entity: 'agenda',
+      entityId: diaId,
+      details: { turma_id: turma.id, data, excecoes: input.excecoes.length },
+    });
+  });
+  return presentClassDay(db, turma, data);
+}
+
+/**
+ * GET /api/agenda/alunos/:id?data= — the child's day as the family (or the school) reads it. A guardian's
+ * read is recorded (the teacher's 'quem leu'); the class's photo goes only to a family that gave the
+ * image consent.
+ */
+export async function getChildDay(
+  db: DbOrTx,
+  viewer: Viewer,
+  alunoId: string,
+  data: string | undefined,
+): Promise<AgendaAluno> {
+  const scope = await scopeOf(db, viewer);
+  const [child] = await db
+    .select({ id: students.id, nome: students.nome, turmaId: students.turmaId })
+    .from(students)
+    .where(and(eq(students.id, alunoId), studentsInScope(scope)));
+  if (!child) throw studentNotFound();
+  const day = data ?? clock.today();
+  assertNotFuture(day);
+  const [turma] = child.turmaId ? await db.select().from(classes).where(eq(classes.id, child.turmaId)) : [];
+  const base = { aluno: { id: child.id, nome: child.nome }, data: day };
+  if (!turma) return { ...base, turma: null, tem_agenda: false, dia: null };
+  const modelo = await modeloOf(db, turma);
+  const row = await dayOf(db, turma.id, day);
+  const result = { ...base, turma: turmaRefOf(turma), tem_agenda: modelo.ativa };
+  if (!row) return { ...result, dia: null };
+  const excecao = row.excecoes.find((one) => one.aluno_id === child.id);
+  if (excecao?.ausente)
+    return {
+      ...result,
+      dia: {
+        ausente: true,
+        itens: itensDoAluno(row.itens, {}),
+        medicacoes: [],
+        foto: null,
+        autor: row.autorNome,
+        atualizado_em: row.updatedAt.toISOString(),
+      },
+    };
+  const given = excecao?.itens.medicacoes ?? [];
+  const autorizacoes = given.length > 0 ? await autorizacoesOf(db, [child.id]) : [];
+  const foto = await fotoOf(db, row.id);
+  const showPhoto =
+    foto !== undefined &&
+    (scope.kind === 'all' || scope.kind === 'teacher' || (await hasImageConsent(db, child.id)));
+  if (scope.kind === 'guardian')
+    await db
+      .insert(agendaLeituras)
+      .values({ diaId: row.id, alunoId: child.id, usuarioId: viewer.id, lidoEm: clock.now() })
+      .onConflictDoNothing();
+  return {
+    ...result,
+    dia: {
+      ausente: false,
+      itens: itensDoAluno(row.itens, excecao?.itens),
+      medicacoes: given.map((dada) => {
+        const autorizacao = autorizacoes.find((one) => one.id === dada.autorizacao_id);
+        return {
+          medicamento: autorizacao?.medicamento ?? 'Medicamento',
+          dose: autorizacao?.dose ?? '',
+          horario: dada.horario,
+          observacao: dada.observacao,
+        };
+      }),
+      foto: showPhoto ? { url: `/api/agenda/alunos/${child.id}/foto?data=${day}`, ...foto } : null,
+      autor: row.autorNome,
+      atualizado_em: row.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Read receipts per class for a day (the class list's counter). */
+export async function readsOf(db: DbOrTx, diaIds: string[]) {
+  if (diaIds.length === 0) return [];
+  return db
+    .selectDistinct({ diaId: agendaLeituras.diaId, alunoId: agendaLeituras.alunoId })
+    .from(agendaLeituras)
+    .where(inArray(agendaLeituras.diaId, diaIds));
+}

@@ -1,0 +1,6 @@
+/**
+ * The agenda module's public face: what the rest of the server (other modules, app.ts, the demo) may
+ * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export { agendaFeed } from './agenda.feed.js';
+export { agendaRoutes } from './agenda.routes.js';
