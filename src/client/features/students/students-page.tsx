@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useListState, useUrlParams } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { ImportModal } from '../../domain/import-modal';
-import { OwnContactCard } from './own-contact-card';
+import { OwnContactCard } from '../../domain/own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
 import { StudentFormModal } from './student-form-modal';
