@@ -73,6 +73,7 @@ export function DocumentsPanel({
                 {document.status === 'valido' && (
                   <Button
                     variant="secondary"
+                    aria-label={`Baixar PDF: ${documentoTipoLabels[document.tipo]} ${document.codigo}`}
                     onClick={() => {
                       downloadDocument(document.id).catch(() => toast.error('Erro ao baixar o documento'));
                     }}

@@ -18,7 +18,7 @@ export function FamilyBoletimPage() {
       <OneChildAtATime
         render={(child) => (
           <section
-            aria-label={`Boletim de ${child.nome}`}
+            aria-label={`${isInfantilSerie(child.turma?.serie) ? 'Pareceres' : 'Boletim'} de ${child.nome}`}
             className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
           >
             <p className="text-sm text-gray-700">
