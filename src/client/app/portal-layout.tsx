@@ -155,15 +155,17 @@ export function PortalLayout() {
       )}
       <div className="lg:pl-64 print:pl-0">
         <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-          <IconButton
-            label="Abrir menu"
-            // A family's phone opens the menu from the bottom bar's 'Mais'.
-            className={family ? 'hidden' : 'lg:hidden'}
-            onClick={() => setDrawerOpen(true)}
-            aria-expanded={drawerOpen}
-          >
-            <Menu className="h-5 w-5" aria-hidden="true" />
-          </IconButton>
+          {/* A family's phone opens the menu from the bottom bar's 'Mais'. */}
+          {!family && (
+            <IconButton
+              label="Abrir menu"
+              className="lg:hidden"
+              onClick={() => setDrawerOpen(true)}
+              aria-expanded={drawerOpen}
+            >
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            </IconButton>
+          )}
           <p className="flex-1 truncate text-lg font-semibold text-gray-900">{title}</p>
           <NotificationBell />
           {user && (
