@@ -90,7 +90,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(
     page.getByRole('region', { name: `Documentos de ${first.nome.split(' ')[0]!}` }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Declaração de matrícula' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Declaração de matrícula', exact: true })).toBeVisible();
   await page.screenshot({ path: `${shots}/familia-documentos-phone.png`, fullPage: true });
 
   // Calendário: holidays and events, no count of dias letivos nor periods' closing dates.
