@@ -195,9 +195,10 @@ test('roll call on a phone, the guardian sees the absence, the admin exempts it,
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Manjericao-Verde-21');
   await guardian.goto('/dashboard');
   await expect(guardian.getByText(/Frequência 0,0 %/)).toBeVisible();
-  await guardian.goto('/dashboard/alunos');
-  await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
-  const child = guardian.getByRole('dialog', { name: names[0] });
+  // The family's Frequência (issue 32 §1; the screen is h32-justif's): the staff's Alunos leads there.
+  await guardian.goto('/dashboard/frequencia');
+  await expect(guardian).toHaveURL(/\/dashboard\/familia\/frequencia$/);
+  const child = guardian.getByRole('main');
   const dataBr = `${data.slice(8, 10)}/${data.slice(5, 7)}/${data.slice(0, 4)}`;
   await expect(child.getByRole('list', { name: 'Faltas' })).toContainText(dataBr);
   await expect(child.getByRole('list', { name: 'Faltas' })).toContainText('Sem justificativa');

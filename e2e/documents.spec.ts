@@ -150,10 +150,11 @@ test('documents: issue, verify signed out, revoke; previous school in the histó
   const guardianContext = await browser.newContext({ viewport: phone });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [created.senhaGerada ?? ''], 'Pitanga-Vermelha-73');
-  await guardian.goto('/dashboard/alunos');
-  await guardian.getByRole('button', { name: `Ver detalhes de ${nome}` }).click();
-  const child = guardian.getByRole('dialog', { name: nome });
-  const own = child.getByRole('region', { name: 'Documentos' });
+  // The family's Documentos (issue 32 §1): one child, their declarations at once.
+  await guardian.goto('/dashboard/familia/documentos');
+  const child = guardian.getByRole('main');
+  const own = guardian.getByRole('main');
+  await expect(own.getByRole('region', { name: `Documentos de ${nome.split(' ')[0]!}` })).toBeVisible();
   await expect(own.getByRole('button', { name: 'Histórico escolar', exact: true })).toHaveCount(0);
   await expect(child.getByRole('region', { name: /Anos em outras escolas/ })).toHaveCount(0);
   const frequencia = guardian.waitForEvent('download');

@@ -269,11 +269,9 @@ test('grades: keyboard and paste, reload, close, retificação, publish, guardia
   const guardianContext = await browser.newContext({ viewport: phone });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [guardianPassword], 'Jabuticaba-Doce-58');
-  await guardian.goto('/dashboard/alunos');
-  // apiSignIn accepted the privacy notice and terms (the gate's own journey is e2e/lgpd.spec.ts).
-  await guardian.getByRole('button', { name: `Ver detalhes de ${names[0]}` }).click();
-  const child = guardian.getByRole('dialog', { name: names[0] });
-  const boletim = child.getByRole('region', { name: /Boletim/ });
+  // The family's Boletim (issue 32 §1); apiSignIn accepted the privacy notice and terms.
+  await guardian.goto('/dashboard/familia/boletim');
+  const boletim = guardian.getByRole('region', { name: `Boletim de ${names[0]}` });
   // On a phone the boletim is a card per subject.
   // (7,5 + 7,0) / 2 = 7,25 → 7,3: the boletim follows the approved retificação.
   await expect(boletim.getByRole('listitem').filter({ hasText: 'Matemática' })).toContainText('7,3');

@@ -143,9 +143,9 @@ test('a coordinator reviews and publishes a parecer on a phone; the family reads
   const guardianContext = await browser.newContext({ viewport: phone });
   const guardian = await guardianContext.newPage();
   await apiSignIn(guardian.request, guardianEmail, [created.senhaGerada ?? ''], 'Pitangueira-Florida-63');
-  await guardian.goto('/dashboard/alunos');
-  await guardian.getByRole('button', { name: `Ver detalhes de ${nome}` }).click();
-  const child = guardian.getByRole('dialog', { name: nome });
+  // The family's Boletim (issue 32 §1): for a child of Educação Infantil, the pareceres.
+  await guardian.goto('/dashboard/familia/boletim');
+  const child = guardian.getByRole('main');
   const pareceres = child.getByRole('region', { name: 'Pareceres descritivos' });
   await expect(pareceres).toContainText('Reconta histórias com começo, meio e fim.');
   const familyPhoto = pareceres.getByRole('img', { name: `Trabalho de ${nome}, foto 1 de 1` });

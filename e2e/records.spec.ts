@@ -148,17 +148,20 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   const guardian = await guardianContext.newPage();
   await firstLogin(guardian, guardianEmail, generated, 'Jabuticaba-Madura-48');
   await acceptPrivacyOnScreen(guardian);
+  // The family's own menu (issue 32 §1): no staff screen; the child's page shows their one child.
   const menu = guardian.getByRole('navigation', { name: 'Menu do portal' });
   await expect(menu.getByRole('link', { name: 'Professores' })).toHaveCount(0);
-  await menu.getByRole('link', { name: 'Alunos' }).click();
-  await expect(guardian.getByText('Seus filhos matriculados na escola')).toBeVisible();
-  await expect(guardian.getByRole('row', { name: new RegExp(aluno) })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Alunos' })).toHaveCount(0);
+  await guardian.goto('/dashboard/alunos');
+  await expect(guardian).toHaveURL(/\/dashboard\/familia\/aluno$/);
+  await expect(guardian.getByRole('heading', { name: aluno, level: 1 })).toBeVisible();
+  await expect(guardian.getByRole('group', { name: 'Escolher filho ou filha' })).toHaveCount(0);
   await expect(guardian.getByText(`Colega Outra Família ${run}`)).toHaveCount(0);
-  await expect(guardian.getByText('1–1 de 1')).toBeVisible();
   await expect(guardian.getByRole('button', { name: 'Novo Aluno' })).toHaveCount(0);
   await expect(guardian.getByRole('button', { name: /Exportar/ })).toHaveCount(0);
 
-  // Their own contact data is theirs to edit.
+  // Their own contact data is theirs to edit, in Meus dados.
+  await menu.getByRole('link', { name: 'Meus dados' }).click();
   const contact = guardian.getByRole('region', { name: 'Meus dados de contato' });
   await expect(contact.getByText('(11) 91234-5678')).toBeVisible();
   await contact.getByRole('button', { name: 'Editar contato' }).click();
@@ -171,14 +174,12 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await expect(contact.getByText('(11) 97777-1234')).toBeVisible();
   await expect(contact.getByText('Rua das Palmeiras, 45')).toBeVisible();
 
+  // The class is the child's page's: its name, never the classmates nor the staff's Turmas screen.
   await guardian.goto('/dashboard/turmas');
-  const guardianCard = guardian.getByTestId('turma-card').filter({ hasText: turmaNome });
-  await expect(guardian.getByTestId('turma-card')).toHaveCount(1);
+  await expect(guardian).toHaveURL(/\/dashboard\/familia\/aluno$/);
+  await expect(guardian.getByRole('heading', { name: `Turma ${turmaNome}` })).toBeVisible();
   await expect(guardian.getByRole('button', { name: 'Nova Turma' })).toHaveCount(0);
-  await guardianCard.getByRole('button', { name: 'Ver Alunos' }).click();
-  const guardianList = guardian.getByRole('dialog', { name: `Alunos - ${turmaNome}` });
-  await expect(guardianList.getByText(aluno)).toBeVisible();
-  await expect(guardianList.getByText(`Colega Outra Família ${run}`)).toHaveCount(0);
+  await expect(guardian.getByText(`Colega Outra Família ${run}`)).toHaveCount(0);
 
   // Another family's child is not there at all: 404, not 403.
   const probe = await guardian.request.get(`/api/alunos/${classmate.id}`);
@@ -219,8 +220,8 @@ test('a guardian registered without e-mail gets portal access later, from the st
   const guardian = await guardianContext.newPage();
   await firstLogin(guardian, email, generated, 'Sabia-Laranjeira-61');
   await acceptPrivacyOnScreen(guardian);
-  await guardian.goto('/dashboard/alunos');
-  await expect(guardian.getByRole('row', { name: new RegExp(aluno) })).toBeVisible();
+  await guardian.goto('/dashboard/familia/aluno');
+  await expect(guardian.getByRole('heading', { name: aluno, level: 1 })).toBeVisible();
   await guardianContext.close();
 });
 

@@ -46,10 +46,11 @@ export function dataDir(): string {
  * A server of the spec's own, on its own port and data directory: a journey that rewinds the database
  * (restore, wipe) runs there, so it cannot undo what other specs created on the shared server.
  * `now` (an ISO moment) starts the server's clock there (e2e/shifted-clock.mjs), for a journey about
- * what a given day shows; with `dataDir` (the caller's, kept on stop) a restart keeps the school.
+ * what a given day shows; with `dataDir` (the caller's, kept on stop) a restart keeps the school;
+ * `env` adds to the server's environment (`DEMO: '1'`: the demo school, with its documented accounts).
  */
 export async function startOwnServer(
-  options: { now?: string; dataDir?: string } = {},
+  options: { now?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dataDirectory = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
   const port = await new Promise<number>((resolve, reject) => {
@@ -73,6 +74,7 @@ export async function startOwnServer(
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.firstPassword,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

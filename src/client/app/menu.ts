@@ -1,5 +1,7 @@
 import {
   BookOpenCheck,
+  CircleUser,
+  FolderOpen,
   BarChart3,
   CalendarCheck,
   CalendarDays,
@@ -20,7 +22,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { readsReports, type Access, type Nivel } from '../../shared/permissions';
+import type { CurrentUser } from '../../shared/auth.schemas';
+import { can, permissionsOf, readsReports, type Access, type Nivel } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 
 export interface MenuItem {
@@ -57,8 +60,6 @@ export const menuItems: MenuItem[] = [
   { label: 'Configurações', to: paths.settings, icon: Settings, access: 'settings.manage' },
   { label: 'Auditoria', to: paths.audit, icon: ScrollText, access: 'audit.read' },
   { label: 'LGPD', to: paths.lgpd, icon: ShieldCheck, access: 'privacy.manage' },
-  // Guardians only: administrators hold every permission but have no family data of their own.
-  { label: 'Meus dados', to: paths.myData, icon: ShieldCheck, access: 'privacy.self', only: 'responsavel' },
   // A student's own home (issue 31 §4, ADR 0029).
   {
     label: 'Portal do Aluno',
@@ -68,3 +69,35 @@ export const menuItems: MenuItem[] = [
     only: 'aluno',
   },
 ];
+
+/**
+ * A family's own menu (issue 32 §1): these nine and nothing else, whatever the profile's permissions
+ * (a guardian holds students.read and classes.read for their children's records, which would otherwise
+ * bring in the staff's 'Alunos' and 'Turmas'). `main` marks the four of the phone's bottom bar; the
+ * rest open from 'Mais'.
+ */
+export const familyMenuItems: (MenuItem & { main?: true })[] = [
+  { label: 'Início', to: paths.dashboard, icon: Home, access: 'dashboard.read', main: true },
+  { label: 'Comunicados', to: paths.comunicados, icon: Megaphone, access: 'dashboard.read', main: true },
+  { label: 'Mensagens', to: paths.mensagens, icon: MessageSquare, access: 'dashboard.read', main: true },
+  { label: 'Boletim', to: paths.familyBoletim, icon: BookOpenCheck, access: 'academics.read', main: true },
+  { label: 'Frequência', to: paths.familyAttendance, icon: ClipboardCheck, access: 'academics.read' },
+  { label: 'Financeiro', to: paths.finance, icon: DollarSign, access: 'finance.read' },
+  { label: 'Documentos', to: paths.familyDocuments, icon: FolderOpen, access: 'documents.issue' },
+  { label: 'Calendário', to: paths.calendar, icon: CalendarDays, access: 'academics.read' },
+  { label: 'Meus dados', to: paths.myData, icon: CircleUser, access: 'privacy.self' },
+];
+
+/** Whether the account is a family's: it gets the family's menu, screens and guards. */
+export function isFamily(user: Pick<CurrentUser, 'nivel'> | null | undefined): boolean {
+  return user?.nivel === 'responsavel';
+}
+
+/** The menu `user` sees: the family's own, or the staff's filtered by the permission matrix. */
+export function menuFor(user: CurrentUser | null | undefined): MenuItem[] {
+  const granted = permissionsOf(user);
+  if (isFamily(user)) return familyMenuItems.filter((item) => can(granted, item.access));
+  return menuItems.filter(
+    (item) => can(granted, item.access) && (item.only === undefined || item.only === user?.nivel),
+  );
+}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { KeyRound, LogOut, Menu, School, X } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { can, nivelLabels, permissionsOf } from '../../shared/permissions';
+import { nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
 import { useLogout } from '../features/auth/auth.api';
@@ -10,20 +10,26 @@ import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
 import { NotificationBell } from '../features/notificacoes/notification-bell';
 import { PrivacyGate } from '../features/privacy/privacy-gate';
-import { menuItems } from './menu';
+import { isFamily, menuFor } from './menu';
+import { familyGate } from './family-gate';
+import { FamilyBottomBar } from './family-bottom-bar';
+import { PortalNotFound } from './not-found-page';
 import { useSiteContent } from '../domain/site-content-store';
 
 export interface RouteHandle {
   title?: string;
+  /** The title a family reads, when it is not the staff's ('Início' for 'Dashboard'). */
+  familyTitle?: string;
 }
 
-function usePageTitle(): string {
+function usePageTitle(family: boolean): string {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    const title = (family && handle?.familyTitle) || handle?.title;
     if (title) return title;
   }
-  return 'Dashboard';
+  return family ? 'Início' : 'Dashboard';
 }
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -33,9 +39,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     if (signedOut) toast.success('Logout realizado com sucesso!');
     return navigate(paths.home, { replace: true });
   });
-  const items = menuItems.filter(
-    (item) => can(permissionsOf(user), item.access) && (item.only === undefined || item.only === user?.nivel),
-  );
+  const items = menuFor(user);
   const settings = useSiteContent().configuracoes;
 
   const handleLogout = () => {
@@ -99,8 +103,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 export function PortalLayout() {
   const { data: user } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const title = usePageTitle();
+  const family = isFamily(user);
   const location = useLocation();
+  const gate = familyGate(user, location.pathname, location.search);
+  const routeTitle = usePageTitle(family);
+  const title = gate.kind === 'not-found' ? 'Página não encontrada' : routeTitle;
   const school = useSiteContent().configuracoes.nome_escola;
 
   useEffect(() => {
@@ -148,14 +155,17 @@ export function PortalLayout() {
       )}
       <div className="lg:pl-64 print:pl-0">
         <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-          <IconButton
-            label="Abrir menu"
-            className="lg:hidden"
-            onClick={() => setDrawerOpen(true)}
-            aria-expanded={drawerOpen}
-          >
-            <Menu className="h-5 w-5" aria-hidden="true" />
-          </IconButton>
+          {/* A family's phone opens the menu from the bottom bar's 'Mais'. */}
+          {!family && (
+            <IconButton
+              label="Abrir menu"
+              className="lg:hidden"
+              onClick={() => setDrawerOpen(true)}
+              aria-expanded={drawerOpen}
+            >
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            </IconButton>
+          )}
           <p className="flex-1 truncate text-lg font-semibold text-gray-900">{title}</p>
           <NotificationBell />
           {user && (
@@ -173,14 +183,21 @@ export function PortalLayout() {
             </span>
           )}
         </header>
-        <main id="conteudo" className="mx-auto max-w-7xl p-4 sm:p-6">
+        <main id="conteudo" className={`mx-auto max-w-7xl p-4 sm:p-6 ${family ? 'pb-24 lg:pb-6' : ''}`}>
           <MaintenanceGate nivel={user?.nivel}>
             <PrivacyGate nivel={user?.nivel}>
-              <Outlet />
+              {gate.kind === 'allow' ? (
+                <Outlet />
+              ) : gate.kind === 'redirect' ? (
+                <Navigate to={gate.to} replace />
+              ) : (
+                <PortalNotFound />
+              )}
             </PrivacyGate>
           </MaintenanceGate>
         </main>
       </div>
+      {family && <FamilyBottomBar moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
+import { familyRoutes } from './family-routes';
 
 /** The portal's screens (under /portal), each guarded and loaded on demand (not in the public page). */
 export const portalRoutes: RouteObject[] = [
+  ...familyRoutes,
   {
     index: true,
-    handle: { title: 'Dashboard' },
+    handle: { title: 'Dashboard', familyTitle: 'Início' },
     lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
   },
   {
@@ -108,20 +110,6 @@ export const portalRoutes: RouteObject[] = [
     },
   },
   {
-    path: 'comunicados',
-    handle: { title: 'Comunicados' },
-    lazy: async () => {
-      const { ComunicadosPage } = await import('../features/comunicados/comunicados-page');
-      return {
-        Component: () => (
-          <RequireAuth access="dashboard.read">
-            <ComunicadosPage />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
     path: 'mensagens',
     handle: { title: 'Mensagens' },
     lazy: async () => {
@@ -130,20 +118,6 @@ export const portalRoutes: RouteObject[] = [
         Component: () => (
           <RequireAuth access="dashboard.read">
             <MensagensPage />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: 'calendario',
-    handle: { title: 'Calendário' },
-    lazy: async () => {
-      const { CalendarPage } = await import('../features/calendar/calendar-page');
-      return {
-        Component: () => (
-          <RequireAuth access="academics.read">
-            <CalendarPage />
           </RequireAuth>
         ),
       };

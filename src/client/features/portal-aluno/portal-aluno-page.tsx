@@ -9,7 +9,7 @@ import { ReportCardView } from '../../domain/report-card';
 import { useStudentPortal } from '../../domain/contas-aluno.api';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { AttendancePanel, CalendarPanel, NoticesPanel } from './portal-aluno-panels';
-import { DocumentsPanel } from './portal-aluno-documents';
+import { DocumentsPanel } from '../../domain/documents-panel';
 
 const sections = [
   { id: 'boletim', label: 'Boletim' },

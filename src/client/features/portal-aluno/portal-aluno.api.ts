@@ -1,4 +1,4 @@
-/** What the Portal do Aluno reads besides the boletim: the student's own attendance, calendar, notices, documents. */
+/** What the Portal do Aluno reads besides the boletim and documents: the student's own attendance, calendar, notices. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
 import { addDays } from '../../../shared/calendar';
@@ -9,11 +9,9 @@ import {
   comunicadoPageSchema,
   comunicadoSchema,
 } from '../../../shared/comunicados.schemas';
-import { type SchoolDocument, documentSchema } from '../../../shared/documents.schemas';
 import { todayIso } from '../../../shared/format';
 import { api, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
-import { documentsKey } from '../../domain/documents.api';
 
 const ownAttendance = (alunoId: string) =>
   queryOptions({
@@ -45,17 +43,7 @@ const notice = (id: string) =>
     queryFn: () => api<Comunicado>(`/api/comunicados/${id}`, { schema: comunicadoSchema }),
   });
 
-const ownDocuments = (alunoId: string) =>
-  queryOptions({
-    queryKey: documentsKey(alunoId),
-    queryFn: () =>
-      api<SchoolDocument[]>(`/api/documentos${toQuery({ aluno_id: alunoId })}`, {
-        schema: documentSchema.array(),
-      }),
-  });
-
 export const useOwnAttendance = (alunoId: string) => useQuery(ownAttendance(alunoId));
 export const useUpcoming = () => useQuery(upcoming());
 export const useNotices = () => useQuery(notices());
 export const useNotice = (id: string, open: boolean) => useQuery({ ...notice(id), enabled: open });
-export const useOwnDocuments = (alunoId: string) => useQuery(ownDocuments(alunoId));

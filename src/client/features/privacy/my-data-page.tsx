@@ -18,6 +18,7 @@ import {
   useStudentConsents,
 } from './privacy.api';
 import { RequestSummary } from './request-list';
+import { OwnContactCard } from '../../domain/own-contact-card';
 
 function ChildConsents({ aluno }: { aluno: { id: string; nome: string } }) {
   const consents = useStudentConsents(aluno.id);
@@ -149,8 +150,10 @@ export function MyDataPage() {
     <div className="space-y-8">
       <PageHeader
         title="Meus dados"
-        subtitle="Seus direitos pela LGPD: consentimentos, cópia dos dados e pedidos de correção ou exclusão."
+        subtitle="Seus dados de contato e seus direitos pela LGPD: consentimentos, cópia dos dados e pedidos de correção ou exclusão."
       />
+      {/* The family's contact data lived on the staff's students screen, which a family no longer opens (issue 32). */}
+      <OwnContactCard />
       <section aria-labelledby="consentimentos" className="space-y-3">
         <h2 id="consentimentos" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
           <ShieldCheck className="h-5 w-5" aria-hidden="true" /> Consentimentos

@@ -16,7 +16,6 @@ import {
   type UpdatedGuardian,
   type UpdateGuardianInput,
   studentSchema,
-  guardianSchema,
   guardianSummarySchema,
 } from '../../../shared/students.schemas';
 import { STUDENT_PAGE_SIZE } from '../../../shared/students.schemas';
@@ -123,33 +122,6 @@ export function useAddGuardian() {
         }
       >('/api/responsaveis', { method: 'POST', body: input, globalErrors: false }),
     onSuccess: invalidate,
-  });
-}
-
-const ownGuardianKey = [...keyRoots.guardians, 'me'] as const;
-
-/** The signed-in guardian's own record (contact data they may edit). */
-export const ownGuardianQuery = (enabled: boolean) =>
-  queryOptions({
-    queryKey: ownGuardianKey,
-    queryFn: () => api<Guardian>('/api/responsaveis/me', { schema: guardianSchema, globalErrors: false }),
-    enabled,
-  });
-
-export function useOwnGuardian(enabled: boolean) {
-  return useQuery(ownGuardianQuery(enabled));
-}
-
-export function useUpdateOwnGuardian() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { telefone: string; endereco?: string | null; version: number }) =>
-      apiWithMessage<Guardian>('/api/responsaveis/me', { method: 'PUT', body: input, globalErrors: false }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ownGuardianKey }),
-        queryClient.invalidateQueries({ queryKey: studentsKey }),
-      ]),
   });
 }
 

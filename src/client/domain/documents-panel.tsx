@@ -1,22 +1,33 @@
-/** The Portal do Aluno's documents: the declarations a student may issue and download about themselves. */
+/**
+ * A student's documents as the student (Portal do Aluno) or the family (Documentos) sees them: the
+ * declarations they may issue at once, and every document issued about the student, to download.
+ */
 import toast from 'react-hot-toast';
-import { documentoTipoLabels, selfServiceTipos } from '../../../shared/documents.schemas';
-import { formatDate } from '../../../shared/format';
-import { Button } from '../../components/button';
-import { ErrorBanner, Spinner } from '../../components/feedback';
-import { ApiError } from '../../lib/api-client';
-import { downloadDocument, useIssueDocument } from '../../domain/documents.api';
-import { useOwnDocuments } from './portal-aluno.api';
+import { documentoTipoLabels, selfServiceTipos } from '../../shared/documents.schemas';
+import { formatDate } from '../../shared/format';
+import { Button } from '../components/button';
+import { ErrorBanner, Spinner } from '../components/feedback';
+import { ApiError } from '../lib/api-client';
+import { downloadDocument, useIssueDocument, useStudentDocuments } from './documents.api';
 
-export function DocumentsPanel({ alunoId }: { alunoId: string }) {
-  const documents = useOwnDocuments(alunoId);
+export function DocumentsPanel({
+  alunoId,
+  title = 'Meus documentos',
+  hint = 'Outros documentos, peça na secretaria.',
+}: {
+  alunoId: string;
+  /** The list's heading: 'Meus documentos' (the student), 'Documentos de Ana' (the family). */
+  title?: string;
+  hint?: string;
+}) {
+  const documents = useStudentDocuments(alunoId);
   const issue = useIssueDocument(alunoId);
   return (
     <div className="space-y-4">
       <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label="Emitir declaração">
         <h2 className="font-semibold text-gray-900">Emitir declaração</h2>
         <p className="mt-1 text-sm text-gray-600">
-          A declaração sai na hora, em PDF, com código de validação. Outros documentos, peça na secretaria.
+          A declaração sai na hora, em PDF, com código de validação. {hint}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {selfServiceTipos.map((tipo) => (
@@ -38,8 +49,8 @@ export function DocumentsPanel({ alunoId }: { alunoId: string }) {
           ))}
         </div>
       </section>
-      <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label="Meus documentos">
-        <h2 className="font-semibold text-gray-900">Meus documentos</h2>
+      <section className="rounded-xl border border-gray-200 bg-white p-4" aria-label={title}>
+        <h2 className="font-semibold text-gray-900">{title}</h2>
         {documents.isPending ? (
           <Spinner label="Carregando documentos..." />
         ) : documents.isError ? (
@@ -62,6 +73,7 @@ export function DocumentsPanel({ alunoId }: { alunoId: string }) {
                 {document.status === 'valido' && (
                   <Button
                     variant="secondary"
+                    aria-label={`Baixar PDF: ${documentoTipoLabels[document.tipo]} ${document.codigo}`}
                     onClick={() => {
                       downloadDocument(document.id).catch(() => toast.error('Erro ao baixar o documento'));
                     }}

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
-import { formatPhone } from '../../../shared/format';
-import { updateOwnGuardianInputSchema, type Guardian } from '../../../shared/students.schemas';
-import { Button } from '../../components/button';
-import { Form } from '../../components/form-fields';
-import { FormActions } from '../../components/form-actions';
-import { ContactFields } from '../../components/form-groups';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { useOwnGuardian, useUpdateOwnGuardian } from './students.api';
+import { formatPhone } from '../../shared/format';
+import { updateOwnGuardianInputSchema, type Guardian } from '../../shared/students.schemas';
+import { Button } from '../components/button';
+import { Form } from '../components/form-fields';
+import { FormActions } from '../components/form-actions';
+import { ContactFields } from '../components/form-groups';
+import { useSchemaForm } from '../lib/use-schema-form';
+import { useOwnGuardian, useUpdateOwnGuardian } from './family.api';
 
 /** A guardian's own contact data: they only read their children's records, but keep their own phone and address. */
 export function OwnContactCard() {

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, dataOf, startOwnServer } from './support';
+
+/**
+ * Issue 32 §1: the family's own navigation, on the demo school (its mother has two children). On a
+ * phone she walks Início → Boletim → Documentos → Calendário → the child's page from the bottom bar
+ * and 'Mais', sees no staff word on the way, and a staff address she types shows no staff screen.
+ */
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+
+/** A child of Educação Infantil has pareceres (the relatório de desenvolvimento) instead of a boletim. */
+const kindOf = (child: { turma: { serie: string } | null }) =>
+  /infantil|maternal|berçário|pré|jardim/i.test(child.turma?.serie ?? '') ? 'Pareceres' : 'Boletim';
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+
+test.beforeAll(async () => {
+  // Seeding the demo school (a year of rolls and grades) takes a while on a loaded machine.
+  test.setTimeout(300_000);
+  server = await startOwnServer({ env: { DEMO: '1' } });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function signIn(page: Page) {
+  // Signed in through the API (the session cookie is the page's), the privacy notice accepted.
+  await apiSignIn(page.request, MOTHER.email, [MOTHER.password], MOTHER.password);
+  await page.goto('/dashboard');
+}
+
+/** Nothing of the staff's screens: their titles, filters and counters. */
+async function expectNoStaffWords(page: Page) {
+  const words = [/Gestão de Alunos/, /Novo Aluno/, /Exportar/, /dias letivos \(mínimo/, /^Caixa$/, /Interno/];
+  for (const word of words) await expect(page.getByText(word)).toHaveCount(0);
+}
+
+test("a mother walks her family's screens on a phone, and a typed staff address shows no staff screen", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await signIn(page);
+  const children = (
+    await dataOf<{ items: { id: string; nome: string; turma: { serie: string } | null }[] }>(
+      await page.request.get('/api/alunos?pageSize=100&sort=nome&order=asc'),
+    )
+  ).items;
+  expect(children.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = children as [(typeof children)[number], (typeof children)[number]];
+
+  // The bottom bar: the four main screens and 'Mais'; no hamburger, no staff menu.
+  const bar = page.getByRole('navigation', { name: 'Menu da família' });
+  await expect(bar.getByRole('link')).toHaveText(['Início', 'Comunicados', 'Mensagens', 'Boletim']);
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveCount(0);
+
+  // Boletim: the first child's, then the other one's from the switcher.
+  await bar.getByRole('link', { name: 'Boletim' }).click();
+  await expect(page.getByRole('heading', { name: 'Boletim', level: 1 })).toBeVisible();
+  const switcher = page.getByRole('group', { name: 'Escolher filho ou filha' });
+  await expect(switcher.getByRole('button', { pressed: true })).toHaveText(first.nome.split(' ')[0]!);
+  await expect(page.getByRole('region', { name: `${kindOf(first)} de ${first.nome}` })).toBeVisible();
+  await page.screenshot({ path: `${shots}/familia-boletim-phone.png`, fullPage: true });
+  await switcher.getByRole('button', { name: second.nome.split(' ')[0]! }).click();
+  await expect(page).toHaveURL(new RegExp(`aluno=${second.id}`));
+  await expect(page.getByRole('region', { name: `${kindOf(second)} de ${second.nome}` })).toBeVisible();
+  await expectNoStaffWords(page);
+
+  // Documentos, from 'Mais': the menu holds the nine family screens and nothing else.
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Menu do portal' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Início',
+    'Comunicados',
+    'Mensagens',
+    'Boletim',
+    'Frequência',
+    'Financeiro',
+    'Documentos',
+    'Calendário',
+    'Meus dados',
+  ]);
+  await menu.getByRole('link', { name: 'Documentos' }).click();
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: `Documentos de ${first.nome.split(' ')[0]!}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Declaração de matrícula', exact: true })).toBeVisible();
+  await page.screenshot({ path: `${shots}/familia-documentos-phone.png`, fullPage: true });
+
+  // Calendário: holidays and events, no count of dias letivos nor periods' closing dates.
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  await menu.getByRole('link', { name: 'Calendário' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendário', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Próximo mês' })).toBeVisible();
+  await expect(page.getByText(/Fecha em/)).toHaveCount(0);
+  await expectNoStaffWords(page);
+  await page.screenshot({ path: `${shots}/familia-calendario-phone.png`, fullPage: true });
+
+  // The child's page, from the Boletim: class, turno, teacher; no empty staff fields.
+  await bar.getByRole('link', { name: 'Boletim' }).click();
+  await page.getByRole('link', { name: /Ver a turma e os professores/ }).click();
+  await expect(page.getByRole('heading', { name: first.nome, level: 1 })).toBeVisible();
+  await expect(page.getByText('Professor(a) responsável')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Seus dados de contato' })).toBeVisible();
+  await expect(page.getByText('—', { exact: true })).toHaveCount(0);
+  await expectNoStaffWords(page);
+  await page.screenshot({ path: `${shots}/familia-filho-phone.png`, fullPage: true });
+
+  // Comunicados: a family's inbox, without the staff's search panel or counters.
+  await bar.getByRole('link', { name: 'Comunicados' }).click();
+  await expect(page.getByRole('heading', { name: 'Comunicados', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Só os não lidos' })).toBeVisible();
+  await expect(page.getByLabel('Buscar')).toHaveCount(0);
+  await expectNoStaffWords(page);
+  await page.screenshot({ path: `${shots}/familia-comunicados-phone.png`, fullPage: true });
+
+  // Typed staff addresses: the family's screen for the same thing, or 'Página não encontrada'.
+  await page.goto(`/dashboard/alunos?aluno=${second.id}`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/familia/aluno\\?aluno=${second.id}`));
+  await expect(page.getByRole('heading', { name: second.nome, level: 1 })).toBeVisible();
+  await page.goto('/dashboard/turmas');
+  await expect(page).toHaveURL(/\/dashboard\/familia\/aluno$/);
+  await page.goto('/dashboard/notas');
+  await expect(page).toHaveURL(/\/dashboard\/familia\/boletim$/);
+  await page.goto('/dashboard/frequencia');
+  await expect(page).toHaveURL(/\/dashboard\/familia\/frequencia$/);
+  await expect(page.getByText('Chamada', { exact: false })).toHaveCount(0);
+  for (const staff of ['/dashboard/auditoria', '/dashboard/relatorios', '/dashboard/professores']) {
+    await page.goto(staff);
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  }
+  await expectNoStaffWords(page);
+  await context.close();
+
+  // The same screens on a desk: the sidebar holds the family's menu.
+  const wide = await browser.newContext({ baseURL: server.baseURL, viewport: desktop });
+  const desk = await wide.newPage();
+  await signIn(desk);
+  await expect(desk.getByRole('navigation', { name: 'Menu da família' })).toBeHidden();
+  await expect(
+    desk.getByRole('navigation', { name: 'Menu do portal' }).getByRole('link', { name: 'Alunos' }),
+  ).toHaveCount(0);
+  for (const [path, name] of [
+    ['/dashboard/familia/boletim', 'boletim'],
+    ['/dashboard/familia/documentos', 'documentos'],
+    ['/dashboard/calendario', 'calendario'],
+    [`/dashboard/familia/aluno?aluno=${second.id}`, 'filho'],
+    ['/dashboard/comunicados', 'comunicados'],
+  ] as const) {
+    await desk.goto(path);
+    await expect(desk.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(desk.getByRole('status')).toHaveCount(0);
+    await desk.screenshot({ path: `${shots}/familia-${name}-desktop.png`, fullPage: true });
+  }
+  await wide.close();
+});

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { useCurrentUser } from '../lib/current-user';
+import { RequireAuth } from './guards';
+import { isFamily } from './menu';
+
+/** One address, two screens: the family's own or the staff's (the calendar, the comunicados). */
+function ByAccount({ family, staff }: { family: ReactNode; staff: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  return isFamily(user) ? family : staff;
+}
+
+/**
+ * The family's own screens (issue 32 §1), under /dashboard/familia; the portal's frame (family-gate.ts)
+ * shows them to a family's account only.
+ */
+export const familyRoutes: RouteObject[] = [
+  {
+    path: 'familia/aluno',
+    handle: { title: 'Meu filho' },
+    lazy: async () => {
+      const { FamilyChildPage } = await import('../features/familia/family-child-page');
+      return {
+        Component: () => (
+          <RequireAuth access="students.read">
+            <FamilyChildPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'familia/boletim',
+    handle: { title: 'Boletim' },
+    lazy: async () => {
+      const { FamilyBoletimPage } = await import('../features/familia/family-boletim-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.read">
+            <FamilyBoletimPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'familia/documentos',
+    handle: { title: 'Documentos' },
+    lazy: async () => {
+      const { FamilyDocumentsPage } = await import('../features/familia/family-documents-page');
+      return {
+        Component: () => (
+          <RequireAuth access="documents.issue">
+            <FamilyDocumentsPage />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'comunicados',
+    handle: { title: 'Comunicados' },
+    lazy: async () => {
+      const { ComunicadosPage } = await import('../features/comunicados/comunicados-page');
+      const { FamilyComunicadosPage } = await import('../features/comunicados/family-comunicados-page');
+      return {
+        Component: () => (
+          <RequireAuth access="dashboard.read">
+            <ByAccount family={<FamilyComunicadosPage />} staff={<ComunicadosPage />} />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: 'calendario',
+    handle: { title: 'Calendário' },
+    lazy: async () => {
+      const { CalendarPage } = await import('../features/calendar/calendar-page');
+      const { FamilyCalendarPage } = await import('../features/calendar/family-calendar-page');
+      return {
+        Component: () => (
+          <RequireAuth access="academics.read">
+            <ByAccount family={<FamilyCalendarPage />} staff={<CalendarPage />} />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+];

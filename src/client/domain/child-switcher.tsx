@@ -1,0 +1,82 @@
+/**
+ * The family's child switcher (issue 32 §1): one child at a time, chosen from a row of chips at the top
+ * of the family's screens; the choice is in the URL (`?aluno=`), so a reload, Back or a link from the
+ * feed keep it. With one child there is nothing to choose and nothing is shown.
+ */
+import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Student } from '../../shared/students.schemas';
+import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
+import { useUrlParams } from '../lib/use-list-state';
+import { useFamilyChildren } from './family.api';
+
+export function firstName(nome: string): string {
+  return nome.split(' ')[0] ?? nome;
+}
+
+export function ChildSwitcher({
+  items,
+  selected,
+  onSelect,
+  all,
+}: {
+  items: Pick<Student, 'id' | 'nome'>[];
+  /** The child's id; '' for all of them (with `all`). */
+  selected: string;
+  onSelect: (id: string) => void;
+  /** The chip for every child at once ('Todos'), chosen by ''. */
+  all?: string;
+}) {
+  if (items.length < 2) return null;
+  const chips = [...(all ? [{ id: '', nome: all }] : []), ...items];
+  return (
+    <div
+      role="group"
+      aria-label="Escolher filho ou filha"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1"
+    >
+      {chips.map((child) => (
+        <button
+          key={child.id}
+          type="button"
+          aria-pressed={child.id === selected}
+          onClick={() => onSelect(child.id)}
+          className={`min-h-11 shrink-0 rounded-full border px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+            child.id === selected
+              ? 'border-primary-strong bg-primary-strong text-white'
+              : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'
+          }`}
+        >
+          {firstName(child.nome)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A family screen about one child: the switcher, then `render` with the child chosen (`?aluno=`, the
+ * first child when absent or not the family's). Loading, an error and no child at all are said here.
+ */
+export function OneChildAtATime({ render }: { render: (child: Student, all: Student[]) => ReactNode }) {
+  const children = useFamilyChildren();
+  const [params, update] = useUrlParams();
+  if (children.isPending) return <Spinner label="Carregando..." />;
+  if (children.isError) return <ErrorBanner>Não foi possível carregar os seus filhos.</ErrorBanner>;
+  const list = children.data;
+  const child = list.find((item) => item.id === params.get('aluno')) ?? list[0];
+  if (!child)
+    return (
+      <EmptyState
+        icon={Users}
+        title="Nenhum aluno vinculado à sua conta"
+        hint="Procure a secretaria da escola para vincular seus filhos."
+      />
+    );
+  return (
+    <div className="space-y-4">
+      <ChildSwitcher items={list} selected={child.id} onSelect={(id) => update({ aluno: id, ano: null })} />
+      {render(child, list)}
+    </div>
+  );
+}
