@@ -94,7 +94,7 @@ describe("'Já paguei'", () => {
     const staffBell = await call('GET', '/api/notificacoes', s.admin);
     expect(staffBell.json().data.items[0]).toMatchObject({
       titulo: 'Comprovante de pagamento para confirmar',
-      link: '/dashboard/financeiro?aba=comprovantes',
+      link: '/dashboard/financeiro?aba=mensalidades',
     });
   });
 

@@ -40,7 +40,7 @@ import { statusOf, statusSql, toMensalidade } from './mensalidades.presenters.js
 import { findMensalidade } from './mensalidades.service.js';
 import { applyPayment } from './payments.service.js';
 
-const STAFF_LINK = `${paths.finance}?aba=comprovantes`;
+const STAFF_LINK = `${paths.finance}?aba=mensalidades`;
 
 /** Why a tuition cannot take a comprovante, or null when it can. */
 function refusalToSend(row: MensalidadeRow, today: string): string | null {
