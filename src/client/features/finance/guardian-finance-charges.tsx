@@ -97,6 +97,7 @@ export function ConfirmingCard({ mensalidade }: { mensalidade: Mensalidade }) {
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50/40 p-4"
     >
       <div className="min-w-0 text-sm">
+        <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
         <p className="text-gray-700">{formatMesReferencia(mensalidade.mes_referencia)}</p>
         <p className="text-blue-900">
           Comprovante enviado em {formatDate(mensalidade.em_confirmacao_desde)}. A escola vai confirmar o

@@ -69,6 +69,7 @@ describe('GuardianFinance', () => {
       'A escola não confirmou o comprovante enviado: O comprovante é de outro mês.',
     );
     const waiting = screen.getByRole('region', { name: 'Em confirmação' });
+    expect(waiting.textContent).toContain('Lia Souza');
     expect(waiting.textContent).toContain('Comprovante enviado em 20/09/2026');
     expect(waiting.textContent).toMatch(/R\$\s870,00/);
     // No PIX nor 'Já paguei' on what the school is already checking.
