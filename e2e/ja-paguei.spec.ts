@@ -101,12 +101,7 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   // The mother sees it paid: in the history, with its receipt; nothing em confirmação any more.
   await mother.reload();
   await expect(mother.getByRole('region', { name: 'Em confirmação' })).toHaveCount(0);
-  await expect(
-    mother
-      .getByTestId('mensalidade-paga')
-      .filter({ hasText: month })
-      .first(),
-  ).toBeVisible();
+  await expect(mother.getByTestId('mensalidade-paga').filter({ hasText: month }).first()).toBeVisible();
   await mother.screenshot({ path: `${shots}/ja-paguei-pago-phone.png`, fullPage: true });
   await family.close();
 });
