@@ -5,13 +5,18 @@
 import { z } from 'zod';
 import { isoDateSchema, monthSchema, pageQuery, sortQuery } from './validators.js';
 
-export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado'] as const;
+/**
+ * `em_confirmacao` (ADR 0035): the family sent a comprovante ('Já paguei') the school has not answered yet;
+ * the amount is frozen as of the day it was sent.
+ */
+export const mensalidadeStatuses = ['pago', 'pendente', 'vencido', 'cancelado', 'em_confirmacao'] as const;
 export type MensalidadeStatus = (typeof mensalidadeStatuses)[number];
 export const mensalidadeStatusLabels: Record<MensalidadeStatus, string> = {
   pago: 'Pago',
   pendente: 'Pendente',
   vencido: 'Vencido',
   cancelado: 'Cancelado',
+  em_confirmacao: 'Em confirmação',
 };
 
 export const formasPagamento = ['pix', 'boleto', 'cartao', 'dinheiro', 'transferencia'] as const;
@@ -53,6 +58,10 @@ export const mensalidadeSchema = z.object({
   dias_atraso: z.number().int(),
   data_pagamento: z.string().nullable(),
   motivo_cancelamento: z.string().nullable(),
+  /** 'Já paguei': the day the comprovante awaiting the school's answer was sent (amounts as of it). */
+  em_confirmacao_desde: z.string().nullable(),
+  /** The school's reason for refusing the last comprovante, while the tuition is still open. */
+  comprovante_recusa: z.string().nullable(),
   version: z.number().int(),
 });
 export type Mensalidade = z.infer<typeof mensalidadeSchema>;
@@ -182,6 +191,55 @@ export const cotacaoSchema = z.object({
 });
 export type Cotacao = z.infer<typeof cotacaoSchema>;
 
+// ---------------------------------------------------------------- 'Já paguei' (ADR 0035)
+
+export const comprovanteSituacoes = ['aguardando', 'confirmado', 'recusado'] as const;
+export const COMPROVANTE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const comprovanteSchema = z.object({
+  id: z.uuid(),
+  mensalidade_id: z.uuid(),
+  /** The day it was sent: what was due on it is `valor_devido`. */
+  data_referencia: z.string(),
+  valor_devido: z.number().int(),
+  nome: z.string(),
+  tipo: z.string(),
+  tamanho: z.number().int(),
+  situacao: z.enum(comprovanteSituacoes),
+  resposta: z.string().nullable(),
+  enviado_em: z.string(),
+  enviado_por_nome: z.string().nullable(),
+  /** Opens the file (the family who sent it and the finance staff). */
+  url: z.string(),
+});
+export type Comprovante = z.infer<typeof comprovanteSchema>;
+
+/** The school's queue: a tuition em confirmação and the comprovante awaiting an answer. */
+export const comprovantePendenteSchema = z.object({
+  mensalidade: mensalidadeSchema,
+  comprovante: comprovanteSchema,
+});
+export type ComprovantePendente = z.infer<typeof comprovantePendenteSchema>;
+
+/**
+ * Confirming: the payment is recorded as a manual one. Absent fields: the amount due on the day the
+ * comprovante was sent, that day, and PIX.
+ */
+export const confirmarComprovanteInputSchema = z.strictObject({
+  valor_pago: centavos.optional(),
+  data_pagamento: isoDate.optional(),
+  forma: z.enum(formasPagamento, { error: 'Forma de pagamento inválida' }).optional(),
+});
+export type ConfirmarComprovanteInput = z.infer<typeof confirmarComprovanteInputSchema>;
+
+export const recusarComprovanteInputSchema = z.strictObject({
+  motivo: z
+    .string()
+    .trim()
+    .min(3, 'Diga à família por que o comprovante foi recusado')
+    .max(300, 'Máximo de 300 caracteres'),
+});
+
 export const pixSchema = z.object({ copia_e_cola: z.string(), qrcode: z.string(), valor: z.number().int() });
 export type PixCode = z.infer<typeof pixSchema>;
 
@@ -238,15 +296,17 @@ type Arrangeable = Pick<Mensalidade, 'id' | 'aluno_id' | 'status' | 'data_vencim
 
 /**
  * A family's unpaid tuition in the order they act on it: the overdue ones (oldest first), then each
- * child's next one due, then the later months ('a vencer', folded on the screen). Paid and cancelled
+ * child's next one due, then the later months ('a vencer', folded on the screen); those awaiting the
+ * school's confirmation of a comprovante apart ('Em confirmação'). Paid and cancelled
  * ones are left out (paid tuition is the history; cancelled tuition is not the family's business).
  */
 export function arrangeFamilyCharges<T extends Arrangeable>(
   charges: readonly T[],
-): { vencidas: T[]; proximas: T[]; aVencer: T[] } {
+): { vencidas: T[]; proximas: T[]; aVencer: T[]; emConfirmacao: T[] } {
   const byDue = (a: T, b: T) =>
     a.data_vencimento.localeCompare(b.data_vencimento) || a.id.localeCompare(b.id);
   const vencidas = charges.filter((charge) => charge.status === 'vencido').sort(byDue);
+  const emConfirmacao = charges.filter((charge) => charge.status === 'em_confirmacao').sort(byDue);
   const pending = charges.filter((charge) => charge.status === 'pendente').sort(byDue);
   const seen = new Set<string>();
   const proximas: T[] = [];
@@ -258,5 +318,5 @@ export function arrangeFamilyCharges<T extends Arrangeable>(
       proximas.push(charge);
     }
   }
-  return { vencidas, proximas, aVencer };
+  return { vencidas, proximas, aVencer, emConfirmacao };
 }

@@ -22,6 +22,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/importacao/professores/modelo',
   'GET /api/importacao/turmas/modelo',
   'GET /api/financeiro/mensalidades/:id/recibo',
+  'GET /api/financeiro/mensalidades/:id/comprovante',
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',
   'GET /api/frequencia/notificacoes/:id/pdf',

@@ -7,6 +7,7 @@ const statusTones: Record<MensalidadeStatus, BadgeTone> = {
   pendente: 'yellow',
   vencido: 'red',
   cancelado: 'gray',
+  em_confirmacao: 'blue',
 };
 
 export function MensalidadeStatusBadge({ status }: { status: MensalidadeStatus }) {

@@ -110,7 +110,7 @@ export function usePix(id: string) {
   return useQuery(pixQuery(id));
 }
 
-function useInvalidateFinance() {
+export function useInvalidateFinance() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

@@ -1,7 +1,10 @@
 /** A guardian's tuition charges: the section frame, one charge's card and the months ahead. */
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ChevronDown, ChevronUp } from 'lucide-react';
+import { ChevronDown, ChevronUp, Upload } from 'lucide-react';
+import { Button } from '../../components/button';
+import { Badge } from '../../components/feedback';
+import { comprovanteUrl } from './comprovantes.api';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
 import { downloadRecibo } from './finance.api';
@@ -20,7 +23,15 @@ export function Section({ title, tone, children }: { title: string; tone?: 'red'
   );
 }
 /** A tuition the family acts on now: what it is, when it fell (or falls) due, what it costs today, PIX. */
-export function ChargeCard({ mensalidade, onPix }: { mensalidade: Mensalidade; onPix: () => void }) {
+export function ChargeCard({
+  mensalidade,
+  onPix,
+  onJaPaguei,
+}: {
+  mensalidade: Mensalidade;
+  onPix: () => void;
+  onJaPaguei: () => void;
+}) {
   const overdue = mensalidade.status === 'vencido';
   return (
     <article
@@ -47,10 +58,16 @@ export function ChargeCard({ mensalidade, onPix }: { mensalidade: Mensalidade; o
         {mensalidade.principal_pago > 0 && (
           <p className="text-xs text-amber-700">Já pago: {formatCentavos(mensalidade.valor_pago)}</p>
         )}
+        {mensalidade.comprovante_recusa && (
+          <p data-testid="comprovante-recusado" className="mt-1 text-xs text-red-800">
+            A escola não confirmou o comprovante enviado: {mensalidade.comprovante_recusa}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
         <PixButton mensalidade={mensalidade} onClick={onPix} />
+        <JaPagueiButton mensalidade={mensalidade} onClick={onJaPaguei} />
         {mensalidade.valor_pago > 0 && (
           <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
         )}
@@ -58,8 +75,61 @@ export function ChargeCard({ mensalidade, onPix }: { mensalidade: Mensalidade; o
     </article>
   );
 }
+function JaPagueiButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3"
+      aria-label={`Já paguei: ${which(mensalidade)}`}
+      onClick={onClick}
+    >
+      <Upload className="h-4 w-4" aria-hidden="true" />
+      Já paguei
+    </Button>
+  );
+}
+
+/** A tuition whose comprovante the school is checking: the amount as of the day it was sent, frozen. */
+export function ConfirmingCard({ mensalidade }: { mensalidade: Mensalidade }) {
+  return (
+    <article
+      data-testid="familia-mensalidade"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50/40 p-4"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-gray-900">{mensalidade.aluno_nome}</p>
+        <p className="text-gray-700">{formatMesReferencia(mensalidade.mes_referencia)}</p>
+        <p className="text-blue-900">
+          Comprovante enviado em {formatDate(mensalidade.em_confirmacao_desde)}. A escola vai confirmar o
+          pagamento.
+        </p>
+        <a
+          className="text-xs font-medium text-primary-strong underline"
+          href={comprovanteUrl(mensalidade.id)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Ver comprovante
+        </a>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
+        <Badge tone="blue">Em confirmação</Badge>
+      </div>
+    </article>
+  );
+}
+
 /** The months ahead, folded: one line each, and paying ahead stays possible without a button per card. */
-export function Ahead({ items, onPix }: { items: Mensalidade[]; onPix: (mensalidade: Mensalidade) => void }) {
+export function Ahead({
+  items,
+  onPix,
+  onJaPaguei,
+}: {
+  items: Mensalidade[];
+  onPix: (mensalidade: Mensalidade) => void;
+  onJaPaguei: (mensalidade: Mensalidade) => void;
+}) {
   const [open, setOpen] = useState(false);
   if (items.length === 0) return null;
   return (
@@ -108,6 +178,14 @@ export function Ahead({ items, onPix }: { items: Mensalidade[]; onPix: (mensalid
                   onClick={() => onPix(mensalidade)}
                 >
                   Pagar adiantado
+                </button>
+                <button
+                  type="button"
+                  className="font-medium text-gray-700 underline"
+                  aria-label={`Já paguei: ${which(mensalidade)}`}
+                  onClick={() => onJaPaguei(mensalidade)}
+                >
+                  Já paguei
                 </button>
               </span>
             </li>

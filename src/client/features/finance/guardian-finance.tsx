@@ -8,7 +8,8 @@ import { useListState } from '../../lib/use-list-state';
 import { useMensalidades } from './finance.api';
 import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
-import { Section, ChargeCard, Ahead } from './guardian-finance-charges';
+import { Section, ChargeCard, Ahead, ConfirmingCard } from './guardian-finance-charges';
+import { JaPagueiSheet } from './ja-paguei-sheet';
 import { handleRecibo } from './guardian-finance-charges';
 
 const OPEN_PAGE_SIZE = 200;
@@ -22,21 +23,25 @@ function todayInSaoPaulo(): string {
 /**
  * A guardian's view of their children's tuition (the server scopes it and leaves cancelled ones out), in
  * the order they act on it: what is overdue, then each child's next one due — each with 'Pagar com PIX'
- * — then the months ahead folded ('Mais 10 mensalidades a vencer'), and what was paid as the history
- * with its receipts.
+ * and 'Já paguei' — then the months ahead folded ('Mais 10 mensalidades a vencer'), and what was paid as
+ * the history with its receipts. A tuition whose comprovante the school is checking shows apart, 'Em
+ * confirmação', its amount frozen (ADR 0035); a refused one is open again with the school's reason.
  */
 export function GuardianFinance() {
   const today = todayInSaoPaulo();
   const overdue = useMensalidades({ ...byDue, status: 'vencido' }, OPEN_PAGE_SIZE);
   const pending = useMensalidades({ ...byDue, status: 'pendente' }, OPEN_PAGE_SIZE);
+  const confirming = useMensalidades({ ...byDue, status: 'em_confirmacao' }, OPEN_PAGE_SIZE);
   const history = useListState({ defaults: {} });
   const paid = useMensalidades({ q: '', mes: '', status: 'pago', page: history.page }, HISTORY_PAGE_SIZE);
   const [pix, setPix] = useState<Mensalidade | null>(null);
+  const [jaPaguei, setJaPaguei] = useState<Mensalidade | null>(null);
 
-  const loading = overdue.isPending || pending.isPending;
-  const failed = overdue.isError || pending.isError;
+  const loading = overdue.isPending || pending.isPending || confirming.isPending;
+  const failed = overdue.isError || pending.isError || confirming.isError;
   const open = [...(overdue.data?.items ?? []), ...(pending.data?.items ?? [])];
   const { vencidas, proximas, aVencer } = arrangeFamilyCharges(open);
+  const emConfirmacao = confirming.data?.items ?? [];
   const emAberto = open.filter((mensalidade) => isEmAberto(mensalidade, today));
   const devido = emAberto.reduce((sum, mensalidade) => sum + mensalidade.valor_atualizado, 0);
 
@@ -64,7 +69,15 @@ export function GuardianFinance() {
                   key={mensalidade.id}
                   mensalidade={mensalidade}
                   onPix={() => setPix(mensalidade)}
+                  onJaPaguei={() => setJaPaguei(mensalidade)}
                 />
+              ))}
+            </Section>
+          )}
+          {emConfirmacao.length > 0 && (
+            <Section title="Em confirmação">
+              {emConfirmacao.map((mensalidade) => (
+                <ConfirmingCard key={mensalidade.id} mensalidade={mensalidade} />
               ))}
             </Section>
           )}
@@ -75,12 +88,15 @@ export function GuardianFinance() {
                   key={mensalidade.id}
                   mensalidade={mensalidade}
                   onPix={() => setPix(mensalidade)}
+                  onJaPaguei={() => setJaPaguei(mensalidade)}
                 />
               ))}
-              <Ahead items={aVencer} onPix={setPix} />
+              <Ahead items={aVencer} onPix={setPix} onJaPaguei={setJaPaguei} />
             </Section>
           )}
-          {open.length === 0 && <p className="text-sm text-gray-600">Nenhuma mensalidade a pagar.</p>}
+          {open.length === 0 && emConfirmacao.length === 0 && (
+            <p className="text-sm text-gray-600">Nenhuma mensalidade a pagar.</p>
+          )}
         </>
       )}
 
@@ -108,6 +124,7 @@ export function GuardianFinance() {
         dias de atraso. Débitos nunca bloqueiam o acesso a notas, boletins ou documentos.
       </p>
       {pix && <PixModal mensalidade={pix} onClose={() => setPix(null)} />}
+      {jaPaguei && <JaPagueiSheet mensalidade={jaPaguei} onClose={() => setJaPaguei(null)} />}
     </div>
   );
 }

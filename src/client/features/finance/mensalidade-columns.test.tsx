@@ -26,6 +26,8 @@ const mensalidade: Mensalidade = {
   dias_atraso: 17,
   data_pagamento: null,
   motivo_cancelamento: null,
+  em_confirmacao_desde: null,
+  comprovante_recusa: null,
   version: 1,
 };
 

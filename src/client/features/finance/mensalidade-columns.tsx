@@ -6,7 +6,11 @@ import type { Column } from '../../components/data-table';
 import { MensalidadeStatusBadge } from './finance-ui';
 
 export function isOpen(mensalidade: Mensalidade) {
-  return mensalidade.status === 'pendente' || mensalidade.status === 'vencido';
+  return (
+    mensalidade.status === 'pendente' ||
+    mensalidade.status === 'vencido' ||
+    mensalidade.status === 'em_confirmacao'
+  );
 }
 
 /** Late amounts: the original value, then multa + juros and the updated total. */

@@ -1,3 +1,4 @@
+import { ComprovantesQueue } from './comprovantes-queue';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, Receipt } from 'lucide-react';
@@ -57,6 +58,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
 
   return (
     <div>
+      {manage && <ComprovantesQueue />}
       <FilterBar columns="sm:grid-cols-[1fr_auto_auto_auto]">
         <SearchFilter list={list} name="q" label="Buscar aluno" placeholder="Nome do aluno" />
         <SelectFilter

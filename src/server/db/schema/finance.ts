@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
+import { users } from './users.js';
 import { students, studentIdColumn } from './students.js';
 
 /** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
@@ -91,6 +93,14 @@ export const mensalidades = pgTable(
      * (a tuition cancelled on its own keeps holding it: generating again must not bring it back).
      */
     desfeita: boolean('desfeita').notNull().default(false),
+    /**
+     * 'Já paguei' (ADR 0035): the day the family sent a comprovante still awaiting the school's answer.
+     * While set (and the tuition neither paid nor cancelled) the status is `em_confirmacao` and the
+     * amount shown is the one due on this day: juros and multa stop growing on the family's screen.
+     */
+    confirmacaoDesde: date('confirmacao_desde', { mode: 'string' }),
+    /** The school's reason when it refused the last comprovante (shown to the family until paid). */
+    comprovanteRecusa: text('comprovante_recusa'),
     version: version(),
     createdAt: createdAt(),
   },
@@ -136,6 +146,50 @@ export const pagamentos = pgTable(
   (table) => [index('pagamentos_mensalidade_idx').on(table.mensalidadeId)],
 );
 export type PagamentoRow = typeof pagamentos.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const comprovanteSituacoes = ['aguardando', 'confirmado', 'recusado'] as const;
+
+/**
+ * 'Já paguei' (issue 32, ADR 0035): a comprovante (PDF or image, checked by content) a guardian sent for a
+ * tuition, and the school's answer. At most one awaits an answer per tuition; the answered ones stay as
+ * the record of what the family sent and what the school said.
+ */
+export const comprovantesPagamento = pgTable(
+  'comprovantes_pagamento',
+  {
+    id: uuidPrimaryKey(),
+    mensalidadeId: uuid('mensalidade_id')
+      .notNull()
+      .references(() => mensalidades.id, { onDelete: 'cascade' }),
+    /** The day it was sent: the amount is frozen as of it. */
+    dataReferencia: date('data_referencia', { mode: 'string' }).notNull(),
+    /** What was due on that day (centavos): open principal + multa + juros. */
+    valorDevido: integer('valor_devido').notNull(),
+    nome: text('nome').notNull(),
+    mimeType: text('mime_type').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    bytes: bytea('bytes').notNull(),
+    enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
+    situacao: text('situacao', { enum: comprovanteSituacoes }).notNull().default('aguardando'),
+    /** The school's reason when refused. */
+    resposta: text('resposta'),
+    respondidoPor: uuid('respondido_por').references(() => users.id, { onDelete: 'set null' }),
+    respondidoEm: timestamp('respondido_em', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('comprovantes_pagamento_mensalidade_idx').on(table.mensalidadeId),
+    uniqueIndex('comprovantes_pagamento_aguardando_unique')
+      .on(table.mensalidadeId)
+      .where(sql`${table.situacao} = 'aguardando'`),
+  ],
+);
+export type ComprovantePagamentoRow = typeof comprovantesPagamento.$inferSelect;
 
 /** Receitas and despesas. A tuition payment writes its own receita (`pagamento_id`). */
 export const transacoes = pgTable(

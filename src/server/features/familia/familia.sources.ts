@@ -9,6 +9,7 @@ import { attendanceFeed } from '../attendance/index.js';
 import { calendarFeed } from '../calendar/index.js';
 import { comunicadosFeed } from '../comunicados/index.js';
 import { documentsFeed } from '../documents/index.js';
+import { financeFeed } from '../finance/index.js';
 import { gradesFeed } from '../grades/index.js';
 import { pareceresFeed } from '../pareceres/index.js';
 import { consentFeed } from '../privacy/index.js';
@@ -22,7 +23,7 @@ export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
   calendarFeed,
   attendanceFeed,
   agendaFeed,
+  financeFeed,
   // Built beside this one (issue 32), wired in at merge, one line each:
-  // financeFeed (finance: charges overdue or due this week, 'em confirmação'),
   // mensagensFeed (mensagens: conversations the school started or answered),
 ];

@@ -6,6 +6,7 @@ import { computeFinanceStats } from './finance.figures.js';
 import { sharedRead } from './finance.shared-reads.js';
 import { clock } from '../../lib/clock.js';
 import { mensalidadesRoutes } from './mensalidades.routes.js';
+import { comprovantesRoutes } from './comprovantes.routes.js';
 import { transacoesRoutes } from './transacoes.routes.js';
 import { financeSettingsRoutes } from './finance-settings.routes.js';
 import { financeReportsRoutes } from './finance-reports.routes.js';
@@ -21,6 +22,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The sub-families of /api/financeiro, each in its own file (the prefix is this plugin's).
   await app.register(mensalidadesRoutes);
+  await app.register(comprovantesRoutes);
   await app.register(transacoesRoutes);
   await app.register(financeSettingsRoutes);
   await app.register(financeReportsRoutes);

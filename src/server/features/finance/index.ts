@@ -3,6 +3,7 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { sumTransacoesByMonth, summarizeMensalidades } from './finance.figures.js';
+export { financeFeed } from './finance.feed.js';
 export { financeRoutes } from './finance.routes.js';
 export { listChildIdsOfUser } from './finance.scope.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';

@@ -11,12 +11,13 @@ import { mensalidades, type MensalidadeRow, type PagamentoRow } from '../../db/s
 
 /** The derived status, as SQL (for filters and counts) — the same rule as `statusOf`. */
 export function statusSql(today: string): SQL<MensalidadeStatus> {
-  return sql<MensalidadeStatus>`case when ${mensalidades.canceladaEm} is not null then 'cancelado' when ${mensalidades.principalPago} >= ${mensalidades.valor} then 'pago' when ${mensalidades.dataVencimento} < ${today} then 'vencido' else 'pendente' end`;
+  return sql<MensalidadeStatus>`case when ${mensalidades.canceladaEm} is not null then 'cancelado' when ${mensalidades.principalPago} >= ${mensalidades.valor} then 'pago' when ${mensalidades.confirmacaoDesde} is not null then 'em_confirmacao' when ${mensalidades.dataVencimento} < ${today} then 'vencido' else 'pendente' end`;
 }
 
 export function statusOf(row: MensalidadeRow, today: string): MensalidadeStatus {
   if (row.canceladaEm !== null) return 'cancelado';
   if (row.principalPago >= row.valor) return 'pago';
+  if (row.confirmacaoDesde !== null) return 'em_confirmacao';
   if (row.dataVencimento < today) return 'vencido';
   return 'pendente';
 }
@@ -29,8 +30,10 @@ export function toMensalidade(
 ): Mensalidade {
   const status = statusOf(row, today);
   const open = row.valor - row.principalPago;
-  const isOpen = status === 'pendente' || status === 'vencido';
-  const due = isOpen ? computeAmountDue(open, row.dataVencimento, today, rates) : null;
+  const isOpen = status === 'pendente' || status === 'vencido' || status === 'em_confirmacao';
+  // Em confirmação: frozen as of the day the comprovante was sent (ADR 0035).
+  const asOf = row.confirmacaoDesde ?? today;
+  const due = isOpen ? computeAmountDue(open, row.dataVencimento, asOf, rates) : null;
   return {
     id: row.id,
     aluno_id: row.alunoId,
@@ -51,6 +54,8 @@ export function toMensalidade(
     dias_atraso: due ? due.days : row.dataPagamento ? daysLate(row.dataVencimento, row.dataPagamento) : 0,
     data_pagamento: row.dataPagamento,
     motivo_cancelamento: row.motivoCancelamento,
+    em_confirmacao_desde: status === 'em_confirmacao' ? row.confirmacaoDesde : null,
+    comprovante_recusa: isOpen ? row.comprovanteRecusa : null,
     version: row.version,
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TUITION_CATEGORY } from '../../../shared/finance.schemas.js';
 import {
   formatMesReferencia,
@@ -11,7 +11,13 @@ import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { mensalidades, pagamentos, transacoes, type MensalidadeRow } from '../../db/schema/finance.js';
+import {
+  comprovantesPagamento,
+  mensalidades,
+  pagamentos,
+  transacoes,
+  type MensalidadeRow,
+} from '../../db/schema/finance.js';
 import { clock } from '../../lib/clock.js';
 import { writeTransaction } from './finance.shared-reads.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
@@ -34,70 +40,94 @@ export async function registerPayment(
   }
   return writeTransaction(db, async (tx) => {
     const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
-    const { row } = found;
-    if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
-    const open = row.valor - row.principalPago;
-    if (open <= 0) throw conflict('Esta mensalidade já está paga.');
-    const rates = ratesOf(await loadSettings(tx));
-    const due = computeAmountDue(open, row.dataVencimento, input.data_pagamento, rates);
-    if (input.valor_pago > due.total) {
-      const message = `O valor pago é maior que o devido (${formatCentavos(due.total)}).`;
-      throw badRequest(message, [{ path: 'valor_pago', message }]);
-    }
-    const split = splitPayment(input.valor_pago, due);
-    const [pagamento] = await tx
-      .insert(pagamentos)
-      .values({
-        mensalidadeId: id,
-        valorPago: input.valor_pago,
-        principal: split.principal,
-        multa: split.multa,
-        juros: split.juros,
-        dataPagamento: input.data_pagamento,
-        forma: input.forma,
-        registradoPor: actor.id,
-      })
-      .returning();
-    const [updated] = await tx
-      .update(mensalidades)
-      .set({
-        principalPago: row.principalPago + split.principal,
-        multaPaga: row.multaPaga + split.multa,
-        jurosPagos: row.jurosPagos + split.juros,
-        dataPagamento: input.data_pagamento,
-        version: row.version + 1,
-      })
-      .where(eq(mensalidades.id, id))
-      .returning();
-    await tx.insert(transacoes).values({
-      tipo: 'receita',
-      descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${found.aluno_nome}${split.settles ? '' : ' (parcial)'}`,
-      categoria: TUITION_CATEGORY,
-      valor: input.valor_pago,
-      data: input.data_pagamento,
-      formaPagamento: input.forma,
-      status: 'pago',
-      pagamentoId: pagamento!.id,
-    });
-    await recordAudit(tx, actor, {
-      action: 'registrar_pagamento',
-      entity: 'mensalidade',
-      entityId: id,
-      details: {
-        valor_pago: input.valor_pago,
-        principal: split.principal,
-        multa: split.multa,
-        juros: split.juros,
-        forma: input.forma,
-        data_pagamento: input.data_pagamento,
-        quitada: split.settles,
-      },
-    });
-    return {
-      mensalidade: toMensalidade(updated!, found, rates, today),
-      pagamento: toPagamento(pagamento!),
-    };
+    return applyPayment(tx, found, input, actor, today);
   });
+}
+
+/**
+ * Records a payment on a tuition read under lock in the caller's transaction: the payment, the sums on
+ * the tuition, its receita and the audit entry. A comprovante awaiting the school's answer ('Já paguei',
+ * ADR 0035) is answered by it: confirmed, and the tuition leaves 'em confirmação'.
+ */
+export async function applyPayment(
+  tx: Tx,
+  found: { row: MensalidadeRow; aluno_nome: string; turma_nome: string | null },
+  input: RegistrarPagamentoInput,
+  actor: Actor,
+  today: string,
+): Promise<{ mensalidade: Mensalidade; pagamento: Pagamento }> {
+  const { row } = found;
+  const id = row.id;
+  if (row.canceladaEm !== null) throw conflict('Esta mensalidade foi cancelada.');
+  const open = row.valor - row.principalPago;
+  if (open <= 0) throw conflict('Esta mensalidade já está paga.');
+  const rates = ratesOf(await loadSettings(tx));
+  const due = computeAmountDue(open, row.dataVencimento, input.data_pagamento, rates);
+  if (input.valor_pago > due.total) {
+    const message = `O valor pago é maior que o devido (${formatCentavos(due.total)}).`;
+    throw badRequest(message, [{ path: 'valor_pago', message }]);
+  }
+  const split = splitPayment(input.valor_pago, due);
+  const [pagamento] = await tx
+    .insert(pagamentos)
+    .values({
+      mensalidadeId: id,
+      valorPago: input.valor_pago,
+      principal: split.principal,
+      multa: split.multa,
+      juros: split.juros,
+      dataPagamento: input.data_pagamento,
+      forma: input.forma,
+      registradoPor: actor.id,
+    })
+    .returning();
+  const [updated] = await tx
+    .update(mensalidades)
+    .set({
+      principalPago: row.principalPago + split.principal,
+      multaPaga: row.multaPaga + split.multa,
+      jurosPagos: row.jurosPagos + split.juros,
+      dataPagamento: input.data_pagamento,
+      confirmacaoDesde: null,
+      comprovanteRecusa: null,
+      version: row.version + 1,
+    })
+    .where(eq(mensalidades.id, id))
+    .returning();
+  await tx
+    .update(comprovantesPagamento)
+    .set({ situacao: 'confirmado', respondidoPor: actor.id, respondidoEm: clock.now() })
+    .where(
+      and(eq(comprovantesPagamento.mensalidadeId, id), eq(comprovantesPagamento.situacao, 'aguardando')),
+    );
+  await tx.insert(transacoes).values({
+    tipo: 'receita',
+    descricao: `Mensalidade ${formatMesReferencia(row.mesReferencia)} — ${found.aluno_nome}${split.settles ? '' : ' (parcial)'}`,
+    categoria: TUITION_CATEGORY,
+    valor: input.valor_pago,
+    data: input.data_pagamento,
+    formaPagamento: input.forma,
+    status: 'pago',
+    pagamentoId: pagamento!.id,
+  });
+  await recordAudit(tx, actor, {
+    action: 'registrar_pagamento',
+    entity: 'mensalidade',
+    entityId: id,
+    details: {
+      valor_pago: input.valor_pago,
+      principal: split.principal,
+      multa: split.multa,
+      juros: split.juros,
+      forma: input.forma,
+      data_pagamento: input.data_pagamento,
+      quitada: split.settles,
+    },
+  });
+  return {
+    mensalidade: toMensalidade(updated!, found, rates, today),
+    pagamento: toPagamento(pagamento!),
+  };
 }
 
 /** One change to a mensalidade of the school: read under lock, changed by `change`, answered anew. */

@@ -11,7 +11,13 @@ import {
   tutelaryNotifications,
 } from '../../db/schema/attendance.js';
 import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
-import { mensalidades, pagamentos, studentDiscounts, transacoes } from '../../db/schema/finance.js';
+import {
+  comprovantesPagamento,
+  mensalidades,
+  pagamentos,
+  studentDiscounts,
+  transacoes,
+} from '../../db/schema/finance.js';
 import {
   councilDecisions,
   gradeChanges,
@@ -193,9 +199,25 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           ],
           [mensalidades.motivoDesconto, 'texto'],
           [mensalidades.motivoCancelamento, 'texto'],
+          [mensalidades.comprovanteRecusa, 'texto'],
         ],
       },
       { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
+      {
+        tabela: comprovantesPagamento,
+        colunas: [
+          comprovantesPagamento.bytes,
+          comprovantesPagamento.enviadoPor,
+          comprovantesPagamento.resposta,
+          comprovantesPagamento.respondidoPor,
+        ],
+        apagar: {
+          aluno: (pessoa) =>
+            sql`${comprovantesPagamento.mensalidadeId} in (select ${mensalidades.id} from ${mensalidades} where ${mensalidades.alunoId} in ${alunosDe.aluno(pessoa)})`,
+          responsavel: (pessoa) =>
+            sql`${comprovantesPagamento.mensalidadeId} in (select ${mensalidades.id} from ${mensalidades} where ${mensalidades.alunoId} in ${alunosDe.responsavel(pessoa)})`,
+        },
+      },
       {
         tabela: transacoes,
         de: {

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStudent, login } from './support';
+
+/**
+ * 'Já paguei' (issue 32 §1, ADR 0035): a mother on her phone sends the comprovante of an overdue
+ * tuition, the charge shows 'Em confirmação'; the financeiro confirms it from the queue; she sees it paid.
+ */
+test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
+
+const run = Date.now().toString().slice(-6);
+const shots = 'test-results/screenshots';
+const phone = { width: 390, height: 844 };
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const year = Number(today.slice(0, 4));
+// A tiny PDF: the server checks the file by its first bytes.
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+test('a guardian on a phone sends a comprovante, the financeiro confirms, the guardian sees it paid', async ({
+  browser,
+  request,
+}) => {
+  test.skip(Number(today.slice(8, 10)) === 1, 'Needs a tuition already due this month');
+  const turmaId = await createClass(request, `Pago ${run}`, { serie: '4º ano', ano_letivo: String(year) });
+  const settings = await request.put('/api/financeiro/configuracoes', {
+    data: {
+      pix_chave: 'financeiro@escola.com.br',
+      pix_beneficiario: 'Escola Girassol',
+      pix_cidade: 'São Paulo',
+      multa_percentual: 2,
+      juros_mensal_percentual: 1,
+      dia_vencimento_padrao: 10,
+      turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 1 }],
+    },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const email = `mae.pago.${run}@escola.test`;
+  const child = await createStudent(request, {
+    nome: `Nina Pago ${run}`,
+    turmaId,
+    dataMatricula: `${today.slice(0, 8)}01`,
+    guardian: { nome: `Mãe da Nina ${run}`, email, telefone: '(11) 97777-1234' },
+  });
+  const made = await request.post('/api/financeiro/mensalidades/gerar', {
+    data: { aluno_id: child.aluno.id },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${today.slice(0, 7)}-15T12:00:00Z`),
+  );
+  const which = `Nina Pago ${run}, ${month} de ${year}`;
+
+  // The mother, on her phone.
+  const family = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: phone });
+  const mother = await family.newPage();
+  await login(mother, email, child.senhaGerada ?? '');
+  await expect(mother).toHaveURL(/\/trocar-senha$/);
+  await mother.getByLabel('Senha atual').fill(child.senhaGerada ?? '');
+  await mother.getByLabel('Nova senha', { exact: true }).fill('Goiaba-Madura-71');
+  await mother.getByLabel('Confirmar nova senha').fill('Goiaba-Madura-71');
+  await mother.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await acceptPrivacyOnScreen(mother);
+  await mother.goto('/dashboard/financeiro');
+  const overdue = mother.getByRole('region', { name: 'Vencida' });
+  await expect(overdue).toContainText(`Nina Pago ${run}`);
+  await overdue.getByRole('button', { name: `Já paguei: ${which}` }).click();
+  const sheet = mother.getByRole('dialog', { name: 'Já paguei' });
+  await expect(sheet.getByRole('button', { name: 'Tirar foto' })).toBeVisible();
+  await sheet.getByLabel('Comprovante (foto ou PDF)').setInputFiles({
+    name: 'comprovante-pix.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(sheet.getByTestId('comprovante-escolhido')).toContainText('comprovante-pix.pdf');
+  await mother.screenshot({ path: `${shots}/ja-paguei-sheet-phone.png` });
+  await sheet.getByRole('button', { name: 'Enviar comprovante' }).click();
+  await expect(mother.getByText('Comprovante enviado!').first()).toBeVisible();
+  const waiting = mother.getByRole('region', { name: 'Em confirmação' });
+  await expect(waiting).toContainText('A escola vai confirmar o pagamento.');
+  await expect(mother.getByRole('region', { name: 'Vencida' })).toHaveCount(0);
+  await mother.screenshot({ path: `${shots}/ja-paguei-em-confirmacao-phone.png`, fullPage: true });
+
+  // The financeiro: the queue above the tuition list, the comprovante to open, confirm.
+  const { context: staff, page: desk } = await adminPage(browser);
+  await desk.goto('/dashboard/financeiro?aba=mensalidades');
+  const queue = desk.getByRole('region', { name: 'Comprovantes para confirmar' });
+  const line = queue.getByTestId('comprovante-pendente').filter({ hasText: `Nina Pago ${run}` });
+  await expect(line.getByRole('link', { name: 'Ver comprovante' })).toHaveAttribute(
+    'href',
+    /\/api\/financeiro\/mensalidades\/.+\/comprovante$/,
+  );
+  await desk.screenshot({ path: `${shots}/ja-paguei-fila-desktop.png` });
+  await line.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  const confirm = desk.getByRole('dialog', { name: 'Confirmar pagamento' });
+  await confirm.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expect(desk.getByText('Pagamento confirmado.').first()).toBeVisible();
+  await expect(queue.getByTestId('comprovante-pendente').filter({ hasText: `Nina Pago ${run}` })).toHaveCount(
+    0,
+  );
+  await staff.close();
+
+  // The mother sees it paid: in the history, with its receipt; nothing em confirmação any more.
+  await mother.reload();
+  await expect(mother.getByRole('region', { name: 'Em confirmação' })).toHaveCount(0);
+  await expect(mother.getByTestId('mensalidade-paga').filter({ hasText: month }).first()).toBeVisible();
+  await mother.screenshot({ path: `${shots}/ja-paguei-pago-phone.png`, fullPage: true });
+  await family.close();
+});

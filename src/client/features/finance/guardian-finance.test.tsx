@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { GuardianFinance } from './guardian-finance';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const base: Mensalidade = {
+  id: '00000000-0000-4000-8000-000000000001',
+  aluno_id: '00000000-0000-4000-8000-000000000002',
+  aluno_nome: 'Lia Souza',
+  turma_id: null,
+  turma_nome: '3º Ano A',
+  mes_referencia: '2026-10',
+  data_vencimento: '2026-10-10',
+  valor_original: 85_000,
+  valor: 85_000,
+  motivo_desconto: null,
+  status: 'vencido',
+  valor_pago: 0,
+  principal_pago: 0,
+  multa: 1_700,
+  juros: 500,
+  valor_atualizado: 87_200,
+  dias_atraso: 17,
+  data_pagamento: null,
+  motivo_cancelamento: null,
+  em_confirmacao_desde: null,
+  comprovante_recusa: 'O comprovante é de outro mês.',
+  version: 1,
+};
+const confirming: Mensalidade = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000003',
+  mes_referencia: '2026-09',
+  data_vencimento: '2026-09-10',
+  status: 'em_confirmacao',
+  em_confirmacao_desde: '2026-09-20',
+  comprovante_recusa: null,
+  valor_atualizado: 87_000,
+};
+
+const page = (items: Mensalidade[]) => ({ items, total: items.length, page: 1, pageSize: 200 });
+
+describe('GuardianFinance', () => {
+  it("shows 'Já paguei' on an open charge with the school's refusal, and 'Em confirmação' apart; sends the file", async () => {
+    const fetchMock = stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      '/api/financeiro/mensalidades': (request) => {
+        const status = new URL(request.url, 'http://x').searchParams.get('status');
+        if (status === 'vencido') return page([base]);
+        if (status === 'em_confirmacao') return page([confirming]);
+        return page([]);
+      },
+      [`/api/financeiro/mensalidades/${base.id}/comprovante`]: {
+        mensalidade: { ...base, status: 'em_confirmacao' },
+        comprovante: {},
+      },
+    });
+    renderAt(<GuardianFinance />);
+
+    const overdue = await screen.findByRole('region', { name: 'Vencida' });
+    expect(within(overdue).getByTestId('comprovante-recusado').textContent).toContain(
+      'A escola não confirmou o comprovante enviado: O comprovante é de outro mês.',
+    );
+    const waiting = screen.getByRole('region', { name: 'Em confirmação' });
+    expect(waiting.textContent).toContain('Lia Souza');
+    expect(waiting.textContent).toContain('Comprovante enviado em 20/09/2026');
+    expect(waiting.textContent).toMatch(/R\$\s870,00/);
+    // No PIX nor 'Já paguei' on what the school is already checking.
+    expect(within(waiting).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(overdue).getByRole('button', { name: 'Já paguei: Lia Souza, outubro de 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Já paguei' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar comprovante' }));
+    expect(within(dialog).getByText('Tire uma foto do comprovante ou escolha o arquivo.')).toBeTruthy();
+    const file = new File(['%PDF-1.4'], 'pix.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByLabelText('Comprovante (foto ou PDF)'), {
+      target: { files: [file] },
+    });
+    expect(within(dialog).getByTestId('comprovante-escolhido').textContent).toContain('pix.pdf');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar comprovante' }));
+    await waitFor(() => expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(sent.path).toBe(`/api/financeiro/mensalidades/${base.id}/comprovante`);
+    expect((sent.init?.body as FormData).get('arquivo')).toBeInstanceOf(File);
+  });
+});

@@ -1,0 +1,360 @@
+/**
+ * 'Já paguei' (issue 32, ADR 0035): a guardian sends the comprovante of a tuition; it stays 'em
+ * confirmação', its amount frozen as of that day, until the finance staff confirm it (the payment is
+ * recorded as a manual one) or refuse it (the tuition is open again, with the reason for the family).
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { paths } from '../../../shared/routes.js';
+import { builtInPerfilPermissions, builtInPerfis } from '../../../shared/permissions.js';
+import {
+  COMPROVANTE_MAX_BYTES,
+  formatMesReferencia,
+  type Comprovante,
+  type ComprovantePendente,
+  type ConfirmarComprovanteInput,
+  type Mensalidade,
+} from '../../../shared/mensalidades.schemas.js';
+import { computeAmountDue } from '../../../shared/money.js';
+import { formatCentavos, formatDate } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { SignedInUser } from '../../lib/http.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { processImage, sniffImage } from '../media/index.js';
+import { fanOut } from '../notificacoes/index.js';
+import { classes } from '../../db/schema/classes.js';
+import { students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import {
+  comprovantesPagamento,
+  mensalidades,
+  type ComprovantePagamentoRow,
+  type MensalidadeRow,
+} from '../../db/schema/finance.js';
+import { clock } from '../../lib/clock.js';
+import { writeTransaction } from './finance.shared-reads.js';
+import { financeScopeOf } from './finance.scope.js';
+import { loadSettings, ratesOf } from './finance-settings.service.js';
+import { statusOf, statusSql, toMensalidade } from './mensalidades.presenters.js';
+import { findMensalidade } from './mensalidades.service.js';
+import { applyPayment } from './payments.service.js';
+
+const STAFF_LINK = `${paths.finance}?aba=mensalidades`;
+
+/** Why a tuition cannot take a comprovante, or null when it can. */
+function refusalToSend(row: MensalidadeRow, today: string): string | null {
+  const status = statusOf(row, today);
+  if (status === 'cancelado') return 'Esta mensalidade foi cancelada.';
+  if (status === 'pago') return 'Esta mensalidade já está paga.';
+  if (status === 'em_confirmacao')
+    return 'O comprovante desta mensalidade já foi enviado e aguarda a confirmação da escola.';
+  return null;
+}
+
+/** A PDF (by its header) or an image (re-encoded, metadata dropped), as the notices' attachments. */
+async function checkedFile(file: { nome: string; bytes: Buffer }) {
+  if (file.bytes.length > COMPROVANTE_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'O comprovante deve ter no máximo 10 MB.');
+  let bytes: Buffer;
+  let mimeType: string;
+  let extension: string;
+  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    bytes = file.bytes;
+    mimeType = 'application/pdf';
+    extension = 'pdf';
+  } else if (sniffImage(file.bytes)) {
+    const image = await processImage(file.bytes);
+    bytes = image.data;
+    mimeType = `image/${image.kind}`;
+    extension = image.kind === 'jpeg' ? 'jpg' : image.kind;
+  } else {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Envie o comprovante em PDF ou como imagem (foto JPEG, PNG ou WebP).',
+    );
+  }
+  const base = file.nome
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N} ._-]/gu, '')
+    .trim()
+    .slice(0, 80);
+  return { bytes, mimeType, nome: `${base || 'comprovante'}.${extension}` };
+}
+
+/** The finance staff: active staff accounts whose profiles hold `finance.manage` (none: Direção's). */
+function financeStaff() {
+  const builtIn = builtInPerfis.filter((chave) => builtInPerfilPermissions[chave].includes('finance.manage'));
+  const keys = sql.join(
+    builtIn.map((chave) => sql`${chave}`),
+    sql`, `,
+  );
+  return sql`select u.id as usuario_id from users u
+    where u.status = 'ativo' and u.nivel = 'administrador' and (
+      exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
+        where up.usuario_id = u.id
+          and (p.chave in (${keys}) or (p.chave is null and 'finance.manage' = any(p.permissoes))))
+      or not exists (select 1 from user_perfis up where up.usuario_id = u.id))`;
+}
+
+/** Every guardian of the student with a portal account. */
+function familyOf(alunoId: string) {
+  return sql`select distinct g.usuario_id from guardians g
+    join student_guardians sg on sg.responsavel_id = g.id
+    where sg.aluno_id = ${alunoId} and g.usuario_id is not null`;
+}
+
+function toComprovante(row: ComprovantePagamentoRow, enviadoPorNome: string | null): Comprovante {
+  return {
+    id: row.id,
+    mensalidade_id: row.mensalidadeId,
+    data_referencia: row.dataReferencia,
+    valor_devido: row.valorDevido,
+    nome: row.nome,
+    tipo: row.mimeType,
+    tamanho: row.tamanho,
+    situacao: row.situacao,
+    resposta: row.resposta,
+    enviado_em: row.createdAt.toISOString(),
+    enviado_por_nome: enviadoPorNome,
+    url: `/api/financeiro/mensalidades/${row.mensalidadeId}/comprovante`,
+  };
+}
+
+const comprovanteColumns = {
+  id: comprovantesPagamento.id,
+  mensalidadeId: comprovantesPagamento.mensalidadeId,
+  dataReferencia: comprovantesPagamento.dataReferencia,
+  valorDevido: comprovantesPagamento.valorDevido,
+  nome: comprovantesPagamento.nome,
+  mimeType: comprovantesPagamento.mimeType,
+  tamanho: comprovantesPagamento.tamanho,
+  situacao: comprovantesPagamento.situacao,
+  resposta: comprovantesPagamento.resposta,
+  createdAt: comprovantesPagamento.createdAt,
+  enviadoPorNome: users.nome,
+};
+
+/** 'Já paguei': the guardian of the tuition's student sends its comprovante. */
+export async function sendComprovante(
+  ctx: AppContext,
+  user: SignedInUser,
+  id: string,
+  file: { nome: string; bytes: Buffer },
+  actor: Actor,
+  today: string,
+): Promise<{ mensalidade: Mensalidade; comprovante: Comprovante }> {
+  const scope = await financeScopeOf(ctx.db, user);
+  const before = await findMensalidade(ctx.db, id, scope);
+  if (scope.kind !== 'responsavel')
+    throw new AppError('FORBIDDEN', 'O comprovante é enviado pelo responsável, no portal da família.');
+  const refused = refusalToSend(before.row, today);
+  if (refused) throw conflict(refused);
+  const checked = await checkedFile(file);
+  return writeTransaction(ctx.db, async (tx) => {
+    const found = await findMensalidade(tx, id, scope, true);
+    const again = refusalToSend(found.row, today);
+    if (again) throw conflict(again);
+    const { row } = found;
+    const rates = ratesOf(await loadSettings(tx));
+    const due = computeAmountDue(row.valor - row.principalPago, row.dataVencimento, today, rates);
+    const [saved] = await tx
+      .insert(comprovantesPagamento)
+      .values({
+        mensalidadeId: id,
+        dataReferencia: today,
+        valorDevido: due.total,
+        nome: checked.nome,
+        mimeType: checked.mimeType,
+        tamanho: checked.bytes.length,
+        bytes: checked.bytes,
+        enviadoPor: user.id,
+        createdAt: clock.now(),
+      })
+      .returning();
+    const [updated] = await tx
+      .update(mensalidades)
+      .set({ confirmacaoDesde: today, comprovanteRecusa: null, version: row.version + 1 })
+      .where(eq(mensalidades.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'enviar_comprovante',
+      entity: 'mensalidade',
+      entityId: id,
+      details: { comprovante_id: saved!.id, valor_devido: due.total, data_referencia: today },
+    });
+    const mes = formatMesReferencia(row.mesReferencia);
+    const texto = `${user.nome} enviou o comprovante da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavos(due.total)}). Confira e confirme ou recuse.`;
+    await fanOut(ctx, tx, {
+      recipients: financeStaff(),
+      tipo: 'mensalidade',
+      titulo: 'Comprovante de pagamento para confirmar',
+      texto,
+      link: STAFF_LINK,
+      email: { assunto: 'Comprovante de pagamento para confirmar', texto },
+      sms: `Comprovante de mensalidade de ${found.aluno_nome} para confirmar.`,
+    });
+    return {
+      mensalidade: toMensalidade(updated!, found, rates, today),
+      comprovante: toComprovante(saved!, user.nome),
+    };
+  });
+}
+
+/** The school's queue: tuition em confirmação with the comprovante awaiting an answer, oldest first. */
+export async function listComprovantesPendentes(db: DbOrTx, today: string): Promise<ComprovantePendente[]> {
+  const rows = await db
+    .select({
+      row: mensalidades,
+      aluno_nome: students.nome,
+      turma_nome: classes.nome,
+      comprovante: comprovanteColumns,
+    })
+    .from(comprovantesPagamento)
+    .innerJoin(mensalidades, eq(mensalidades.id, comprovantesPagamento.mensalidadeId))
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
+    .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
+    .leftJoin(users, eq(users.id, comprovantesPagamento.enviadoPor))
+    .where(and(eq(comprovantesPagamento.situacao, 'aguardando'), sql`${statusSql(today)} = 'em_confirmacao'`))
+    .orderBy(asc(comprovantesPagamento.createdAt))
+    .limit(500);
+  const rates = ratesOf(await loadSettings(db));
+  return rows.map(({ row, comprovante, ...names }) => {
+    const { enviadoPorNome, ...rest } = comprovante;
+    return {
+      mensalidade: toMensalidade(row, names, rates, today),
+      comprovante: toComprovante(rest as ComprovantePagamentoRow, enviadoPorNome),
+    };
+  });
+}
+
+/** The file of a tuition's latest comprovante, for the family (their children's) and the finance staff. */
+export async function readComprovanteFile(db: DbOrTx, user: SignedInUser, id: string) {
+  const scope = await financeScopeOf(db, user);
+  await findMensalidade(db, id, scope);
+  const [file] = await db
+    .select({
+      nome: comprovantesPagamento.nome,
+      mimeType: comprovantesPagamento.mimeType,
+      bytes: comprovantesPagamento.bytes,
+    })
+    .from(comprovantesPagamento)
+    .where(eq(comprovantesPagamento.mensalidadeId, id))
+    .orderBy(desc(comprovantesPagamento.createdAt))
+    .limit(1);
+  if (!file) throw notFound('Nenhum comprovante foi enviado para esta mensalidade.');
+  return file;
+}
+
+/** The tuition under lock and its comprovante awaiting an answer, or 409 saying why there is none. */
+async function awaitingAnswer(tx: Tx, id: string, today: string) {
+  const found = await findMensalidade(tx, id, { kind: 'escola' }, true);
+  const status = statusOf(found.row, today);
+  if (status === 'cancelado') throw conflict('Esta mensalidade foi cancelada.');
+  if (status === 'pago') throw conflict('Esta mensalidade já está paga.');
+  const [comprovante] = await tx
+    .select()
+    .from(comprovantesPagamento)
+    .where(
+      and(eq(comprovantesPagamento.mensalidadeId, id), eq(comprovantesPagamento.situacao, 'aguardando')),
+    );
+  if (status !== 'em_confirmacao' || !comprovante)
+    throw conflict('Não há comprovante aguardando confirmação nesta mensalidade.');
+  return { found, comprovante };
+}
+
+/**
+ * The school confirms: the payment is recorded as a manual one (by default the amount due on the day the
+ * comprovante was sent, on that day, by PIX), and the family is told.
+ */
+export async function confirmComprovante(
+  ctx: AppContext,
+  id: string,
+  input: ConfirmarComprovanteInput,
+  actor: Actor,
+  today: string,
+): Promise<Mensalidade> {
+  if (input.data_pagamento && input.data_pagamento > today) {
+    const message = 'A data do pagamento não pode estar no futuro.';
+    throw badRequest(message, [{ path: 'data_pagamento', message }]);
+  }
+  return writeTransaction(ctx.db, async (tx) => {
+    const { found, comprovante } = await awaitingAnswer(tx, id, today);
+    const { row } = found;
+    const data = input.data_pagamento ?? comprovante.dataReferencia;
+    const rates = ratesOf(await loadSettings(tx));
+    const valor =
+      input.valor_pago ??
+      computeAmountDue(row.valor - row.principalPago, row.dataVencimento, data, rates).total;
+    const result = await applyPayment(
+      tx,
+      found,
+      { valor_pago: valor, data_pagamento: data, forma: input.forma ?? 'pix' },
+      actor,
+      today,
+    );
+    await recordAudit(tx, actor, {
+      action: 'confirmar_comprovante',
+      entity: 'mensalidade',
+      entityId: id,
+      details: { comprovante_id: comprovante.id, valor_pago: valor, data_pagamento: data },
+    });
+    const mes = formatMesReferencia(row.mesReferencia);
+    const texto =
+      result.mensalidade.status === 'pago'
+        ? `A escola confirmou o pagamento da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavos(valor)}, em ${formatDate(data)}).`
+        : `A escola confirmou ${formatCentavos(valor)} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavos(result.mensalidade.valor_atualizado)}.`;
+    await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
+    return result.mensalidade;
+  });
+}
+
+/** The school refuses: the tuition is open again (its amounts as of today) with the reason for the family. */
+export async function refuseComprovante(
+  ctx: AppContext,
+  id: string,
+  motivo: string,
+  actor: Actor,
+  today: string,
+): Promise<Mensalidade> {
+  return writeTransaction(ctx.db, async (tx) => {
+    const { found, comprovante } = await awaitingAnswer(tx, id, today);
+    const { row } = found;
+    await tx
+      .update(comprovantesPagamento)
+      .set({ situacao: 'recusado', resposta: motivo, respondidoPor: actor.id, respondidoEm: clock.now() })
+      .where(eq(comprovantesPagamento.id, comprovante.id));
+    const [updated] = await tx
+      .update(mensalidades)
+      .set({ confirmacaoDesde: null, comprovanteRecusa: motivo, version: row.version + 1 })
+      .where(eq(mensalidades.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'recusar_comprovante',
+      entity: 'mensalidade',
+      entityId: id,
+      details: { comprovante_id: comprovante.id, motivo },
+    });
+    const mes = formatMesReferencia(row.mesReferencia);
+    await notifyFamily(
+      ctx,
+      tx,
+      row.alunoId,
+      'Comprovante não confirmado',
+      `A escola não confirmou o comprovante da mensalidade de ${mes} de ${found.aluno_nome}: ${motivo}`,
+    );
+    return toMensalidade(updated!, found, ratesOf(await loadSettings(tx)), today);
+  });
+}
+
+function notifyFamily(ctx: AppContext, tx: Tx, alunoId: string, titulo: string, texto: string) {
+  return fanOut(ctx, tx, {
+    recipients: familyOf(alunoId),
+    tipo: 'mensalidade',
+    titulo,
+    texto,
+    link: paths.finance,
+    email: { assunto: titulo, texto },
+    sms: titulo,
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The finance module's items in the family's feed (issue 32 §1): each child's tuition overdue or due in
+ * the next 7 days is something to do (`pendente`, oldest first); a tuition em confirmação is not (the
+ * family already said it paid) and shows as news; a refused comprovante makes it pending again, with the
+ * school's reason.
+ */
+import { and, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FeedItem } from '../../../shared/familia.schemas.js';
+import { addDays } from '../../../shared/calendar.js';
+import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
+import { paths } from '../../../shared/routes.js';
+import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { loadSettings, ratesOf } from './finance-settings.service.js';
+import { toMensalidade } from './mensalidades.presenters.js';
+
+/** How far ahead a tuition due soon becomes something to do. */
+export const FEED_DUE_WITHIN_DAYS = 7;
+
+/** 'novembro' this year, 'novembro de 2025' another year. */
+function monthOf(mes: string, today: string): string {
+  return mes.slice(0, 4) === today.slice(0, 4)
+    ? (MONTH_NAMES[Number(mes.slice(5, 7)) - 1] ?? mes)
+    : formatMesReferencia(mes);
+}
+
+const dayMonth = (iso: string) => formatDate(iso).slice(0, 5);
+
+function itemOf(charge: Mensalidade, today: string): FeedItem {
+  const mes = monthOf(charge.mes_referencia, today);
+  const base = { id: `mensalidade:${charge.id}`, tipo: 'mensalidade' as const, aluno_id: charge.aluno_id };
+  const link = paths.finance;
+  const valor = formatCentavos(charge.valor_atualizado);
+  if (charge.status === 'em_confirmacao') {
+    return {
+      ...base,
+      titulo: `Mensalidade de ${mes} em confirmação`,
+      resumo: `${charge.aluno_nome} · comprovante enviado em ${dayMonth(charge.em_confirmacao_desde!)}; a escola vai confirmar o pagamento.`,
+      data: charge.em_confirmacao_desde!,
+      link,
+      pendente: false,
+    };
+  }
+  const titulo =
+    charge.status === 'vencido'
+      ? `Mensalidade de ${mes} em atraso`
+      : `Mensalidade de ${mes} vence em ${dayMonth(charge.data_vencimento)}`;
+  const resumo = charge.comprovante_recusa
+    ? `${charge.aluno_nome} · ${valor} · comprovante não confirmado: ${charge.comprovante_recusa}`
+    : `${charge.aluno_nome} · ${valor} · pague com Pix`;
+  return { ...base, titulo, resumo, data: charge.data_vencimento, link, pendente: true };
+}
+
+/** `financeFeed`: a guardian's children's tuition that needs doing, and the ones em confirmação. */
+export const financeFeed: FamilyFeedSource = async (db, scope) => {
+  if (scope.alunos.length === 0) return [];
+  const names = new Map(scope.alunos.map((aluno) => [aluno.id, aluno.nome]));
+  const soon = addDays(scope.today, FEED_DUE_WITHIN_DAYS);
+  const since = scope.since.toISOString().slice(0, 10);
+  const [rows, settings] = await Promise.all([
+    db
+      .select()
+      .from(mensalidades)
+      .where(
+        and(
+          inArray(mensalidades.alunoId, [...names.keys()]),
+          isNull(mensalidades.canceladaEm),
+          sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
+          or(
+            lte(mensalidades.dataVencimento, soon),
+            isNotNull(mensalidades.confirmacaoDesde),
+            isNotNull(mensalidades.comprovanteRecusa),
+          ),
+        ),
+      ),
+    loadSettings(db),
+  ]);
+  const rates = ratesOf(settings);
+  return rows
+    .map((row) =>
+      toMensalidade(row, { aluno_nome: names.get(row.alunoId) ?? '', turma_nome: null }, rates, scope.today),
+    )
+    .filter((charge) => charge.status !== 'em_confirmacao' || charge.em_confirmacao_desde! >= since)
+    .map((charge) => itemOf(charge, scope.today));
+};
