@@ -263,6 +263,11 @@ export const AUDIT_ENTITIES = {
     um: 'as configurações do sistema',
     o: 'as configurações do sistema',
   },
+  configuracoes_mensagens: {
+    rotulo: 'Regras das mensagens',
+    um: 'as regras das mensagens',
+    o: 'as regras das mensagens',
+  },
   configuracoes_retencao: {
     rotulo: 'Retenção de dados',
     um: 'a política de retenção de dados',

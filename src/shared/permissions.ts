@@ -49,6 +49,9 @@ export const permissionLabels = {
   'finance.figures': 'Ver os números do financeiro: receitas, despesas, fluxo de caixa e inadimplência',
   'comunicados.escola': 'Enviar comunicados a toda a escola, a segmentos, à equipe e a famílias escolhidas',
   'comunicados.turmas': 'Enviar comunicados a turmas',
+  'mensagens.iniciar': 'Iniciar conversas com as famílias de qualquer aluno',
+  'mensagens.acompanhar':
+    'Acompanhar as conversas dos professores com as famílias (somente leitura, quando a escola liga o acompanhamento)',
   'content.manage': 'Editar o conteúdo do site',
   'settings.manage': 'Alterar configurações do sistema',
   'users.manage': 'Gerenciar usuários do portal',
@@ -90,7 +93,13 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
   { nome: 'Financeiro', permissoes: ['finance.read', 'finance.manage', 'finance.figures'] },
   {
     nome: 'Comunicação e site',
-    permissoes: ['comunicados.escola', 'comunicados.turmas', 'content.manage'],
+    permissoes: [
+      'comunicados.escola',
+      'comunicados.turmas',
+      'mensagens.iniciar',
+      'mensagens.acompanhar',
+      'content.manage',
+    ],
   },
   {
     nome: 'Administração do sistema',
@@ -156,6 +165,7 @@ const teacher: readonly Permission[] = [
   'reports.academico',
   'reports.secretaria',
   'comunicados.turmas',
+  'mensagens.iniciar',
 ];
 
 export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission[]> = {
@@ -176,6 +186,7 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'documents.manage',
     'comunicados.escola',
     'comunicados.turmas',
+    'mensagens.iniciar',
   ],
   coordenacao: [
     'dashboard.read',
@@ -189,6 +200,8 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'reports.academico',
     'reports.secretaria',
     'documents.issue',
+    'mensagens.iniciar',
+    'mensagens.acompanhar',
   ],
   financeiro: ['dashboard.read', 'students.read', 'finance.read', 'finance.manage', 'finance.figures'],
   professor: teacher,
@@ -295,7 +308,8 @@ const permissionLabelsByNivel: Partial<Record<Permission, Partial<Record<Nivel, 
   'reports.secretaria': { professor: 'Emitir listas, aniversariantes e contatos das suas turmas' },
   'documents.issue': { responsavel: 'Emitir declarações de matrícula e de frequência dos filhos' },
   'finance.read': { responsavel: 'Consultar as mensalidades dos filhos' },
-  'comunicados.turmas': { professor: 'Enviar comunicados às suas turmas' },
+  'comunicados.turmas': { professor: 'Enviar comunicados às suas turmas e a famílias de alunos delas' },
+  'mensagens.iniciar': { professor: 'Iniciar conversas com as famílias dos alunos das suas turmas' },
 };
 
 /** The label of a permission as a profile of this kind of account holds it (null: a staff or custom profile). */

@@ -55,12 +55,31 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
                     {item.autor_nome} · {formatDateTime(item.created_at)}
                   </p>
                   <p className="whitespace-pre-wrap">{item.texto}</p>
+                  {item.entrega_em && (
+                    <p className={`mt-1 text-xs ${item.minha ? 'text-white/80' : 'text-gray-600'}`}>
+                      Será entregue ao professor em {formatDateTime(item.entrega_em)}
+                    </p>
+                  )}
                 </div>
               </li>
             ))}
           </ol>
           <div ref={end} />
-          {conversa.data.encerrada ? (
+          {conversa.data.monitorada && (
+            <p className="rounded-lg bg-blue-50 px-4 py-2 text-xs text-blue-900">
+              A coordenação pedagógica da escola acompanha as conversas com os professores.
+            </p>
+          )}
+          {conversa.data.aviso_horario && (
+            <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {conversa.data.aviso_horario}.
+            </p>
+          )}
+          {conversa.data.somente_leitura ? (
+            <p role="status" className="rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
+              Acompanhamento da coordenação: somente leitura.
+            </p>
+          ) : conversa.data.encerrada ? (
             <p role="status" className="rounded-lg bg-gray-50 px-4 py-3 text-sm text-gray-700">
               {conversa.data.responsavel.nome} não é mais responsável por {conversa.data.aluno.nome}: a
               conversa fica guardada só para consulta.
@@ -71,9 +90,9 @@ export function ConversaModal({ id, onClose }: { id: string; onClose: () => void
               label="Responder"
               onSubmit={form.submit(
                 async (values) => {
-                  await reply.mutateAsync(values.texto);
+                  const result = await reply.mutateAsync(values.texto);
                   form.reset({ texto: '' });
-                  toast.success('Mensagem enviada');
+                  toast.success(result.message ?? 'Mensagem enviada');
                 },
                 (message) => toast.error(message),
               )}

@@ -6,11 +6,14 @@ import { Button } from '../../components/button';
 import { DataList } from '../../components/data-list';
 import type { Column } from '../../components/data-table';
 import { Badge, PageHeader } from '../../components/feedback';
+import { can, permissionsOf } from '../../../shared/permissions';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMemoryListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { ConversaModal } from './conversa-modal';
 import { useConversas, useDestinos } from './mensagens.api';
+import { AcompanhamentoSection } from './acompanhamento-section';
+import { NovaConversaEscolaModal } from './nova-conversa-escola-modal';
 import { NovaConversaModal } from './nova-conversa-modal';
 
 function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Conversa>[] {
@@ -62,12 +65,14 @@ function columns(hrefOf: (id: string) => string, isGuardian: boolean): Column<Co
 export function MensagensPage() {
   const { data: me } = useCurrentUser();
   const isGuardian = me?.nivel === 'responsavel';
+  const starts = !isGuardian && can(permissionsOf(me), 'mensagens.iniciar');
+  const follows = me?.nivel === 'administrador' && can(permissionsOf(me), 'mensagens.acompanhar');
   const conversas = useConversas();
   const destinos = useDestinos(isGuardian);
   const list = useMemoryListState();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
-  const dialog = useRowDialog<{ nova: null }>();
+  const dialog = useRowDialog<{ nova: null; escola: null }>();
   const setOpen = (id: string | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set('id', id);
@@ -86,13 +91,18 @@ export function MensagensPage() {
             : 'Conversas com as famílias'
         }
         actions={
-          isGuardian &&
-          destinos.data &&
-          destinos.data.length > 0 && (
-            <Button onClick={() => dialog.show('nova')}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> Nova mensagem
-            </Button>
-          )
+          isGuardian
+            ? destinos.data &&
+              destinos.data.length > 0 && (
+                <Button onClick={() => dialog.show('nova')}>
+                  <Plus className="h-4 w-4" aria-hidden="true" /> Nova mensagem
+                </Button>
+              )
+            : starts && (
+                <Button onClick={() => dialog.show('escola')}>
+                  <Plus className="h-4 w-4" aria-hidden="true" /> Nova conversa
+                </Button>
+              )
         }
       />
       <DataList
@@ -121,10 +131,21 @@ export function MensagensPage() {
           hint: isGuardian ? 'Escreva em “Nova mensagem”.' : undefined,
         }}
       />
+      {follows && <AcompanhamentoSection hrefOf={hrefOf} />}
       {openId && <ConversaModal key={openId} id={openId} onClose={() => setOpen(null)} />}
       {dialog.render('nova', () => (
         <NovaConversaModal
           destinos={destinos.data ?? []}
+          onClose={dialog.close}
+          onStarted={(id) => {
+            dialog.close();
+            setOpen(id);
+          }}
+        />
+      ))}
+      {dialog.render('escola', () => (
+        <NovaConversaEscolaModal
+          teacher={me?.nivel === 'professor'}
           onClose={dialog.close}
           onStarted={(id) => {
             dialog.close();

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  type Acompanhamento,
+  type AlunoParaConversa,
+  acompanhamentoSchema,
+  alunosParaConversaSchema,
   type ConversaDetalhe,
   type ConversaInput,
   type Conversas,
@@ -16,7 +20,28 @@ const keys = {
   list: [...keyRoots.mensagens, 'lista'] as const,
   one: (id: string) => [...keyRoots.mensagens, 'conversa', id] as const,
   destinos: [...keyRoots.mensagens, 'destinos'] as const,
+  alunos: (q: string) => [...keyRoots.mensagens, 'alunos', q] as const,
+  acompanhamento: [...keyRoots.mensagens, 'acompanhamento'] as const,
 };
+
+/** The students the school's side may write about (a teacher: all of their classes'; staff: by name). */
+export const alunosParaConversaQuery = (q: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: keys.alunos(q),
+    enabled,
+    queryFn: () =>
+      api<AlunoParaConversa[]>(`/api/mensagens/alunos${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
+        schema: alunosParaConversaSchema,
+      }),
+  });
+
+/** The teachers' conversations the coordination follows (read only). */
+export const acompanhamentoQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: keys.acompanhamento,
+    enabled,
+    queryFn: () => api<Acompanhamento>('/api/mensagens/acompanhamento', { schema: acompanhamentoSchema }),
+  });
 
 export const conversasQuery = () =>
   queryOptions({
@@ -79,6 +104,7 @@ export function useReply(id: string) {
       }),
     onSuccess: (result) => {
       queryClient.setQueryData(keys.one(id), result.data);
+      void queryClient.invalidateQueries({ queryKey: keyRoots.notificacoes });
       void queryClient.invalidateQueries({ queryKey: keys.list });
     },
   });

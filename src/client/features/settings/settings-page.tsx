@@ -10,6 +10,7 @@ import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useTabParam } from '../../lib/use-list-state';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { AcademicTab } from './academic-tab';
+import { MensagensRulesSection } from './mensagens-rules-section';
 import { BackupTab } from './backup-tab';
 import { RolesTab } from './roles-tab';
 import { SchoolTab } from './school-tab';
@@ -104,6 +105,7 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
                 saving={form.formState.isSubmitting}
                 onSave={() => void handleSaveSystem()}
               />
+              <MensagensRulesSection />
             </Tabs.Content>
             <Tabs.Content value="backup">
               <BackupTab schoolName={school.nome} />

@@ -6,7 +6,7 @@ import { users } from './users.js';
 
 /**
  * A conversation between a guardian and the school about one child: with the secretaria (every
- * administrator) or with one of the child's teachers.
+ * administrator) or with one of the child's teachers. The family or the school starts it (ADR 0036).
  */
 export const conversas = pgTable(
   'conversas',
@@ -19,6 +19,8 @@ export const conversas = pgTable(
     destino: text('destino', { enum: ['secretaria', 'professor'] }).notNull(),
     professorId: uuid('professor_id').references(() => teachers.id, { onDelete: 'cascade' }),
     assunto: text('assunto').notNull(),
+    /** Who wrote first (issue 32 §2): the school may start one too; every earlier one was the family's. */
+    iniciadaPor: text('iniciada_por', { enum: ['familia', 'escola'] }).notNull().default('familia'),
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -41,6 +43,11 @@ export const mensagens = pgTable(
     /** 'familia' or 'escola': whose side wrote it (unread counts are per side). */
     lado: text('lado', { enum: ['familia', 'escola'] }).notNull(),
     texto: text('texto').notNull(),
+    /**
+     * A family's message written outside the teachers' hours (issue 32 §2): the teacher sees it, and is
+     * told of it, from this moment on. Null: delivered when written.
+     */
+    entregaEm: timestamp('entrega_em', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

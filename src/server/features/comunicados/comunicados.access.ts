@@ -96,13 +96,18 @@ async function recipientRow(db: DbOrTx, userId: string, id: string): Promise<Rec
 }
 
 /**
- * A teacher's notices that are still theirs to manage: every class of the audience still taught by them
- * (the condition noticeAccess applies to one notice, here for the whole list).
+ * A teacher's notices that are still theirs to manage: every class of the audience still taught by them,
+ * or every chosen student still in one of their classes (the condition noticeAccess applies to one notice, here for the whole list).
  */
 export function managedByTeacher(teacherId: string | null): SQL {
   if (teacherId === null) return sql`false`;
-  return sql`(${comunicados.publico}->>'tipo' = 'turmas' and jsonb_array_length(${comunicados.publico}->'turmas') > 0
+  return sql`((${comunicados.publico}->>'tipo' = 'turmas' and jsonb_array_length(${comunicados.publico}->'turmas') > 0
     and not exists (
       select 1 from jsonb_array_elements_text(${comunicados.publico}->'turmas') as turma(id)
-      where turma.id::uuid not in ${classIdsTaughtBy(teacherId)}))`;
+      where turma.id::uuid not in ${classIdsTaughtBy(teacherId)}))
+    or (${comunicados.publico}->>'tipo' = 'alunos' and jsonb_array_length(${comunicados.publico}->'alunos') > 0
+    and not exists (
+      select 1 from jsonb_array_elements_text(${comunicados.publico}->'alunos') as aluno(id)
+      left join students s on s.id = aluno.id::uuid
+      where s.turma_id is null or s.turma_id not in ${classIdsTaughtBy(teacherId)})))`;
 }

@@ -74,9 +74,12 @@ export function audienceQuery(publico: Publico): SQL {
   return families;
 }
 
+/** What a teacher may address: their classes, or chosen students of them (issue 32 §2). */
+const teacherAudiences: readonly Publico['tipo'][] = ['turmas', 'alunos'];
+
 /**
  * Whether the audience is within the user's reach now: staff sending to the whole school reach any,
- * staff sending to classes any class audience (ADR 0031); anyone else only classes they teach today (their scope, students.scope.ts), every one of them.
+ * staff sending to classes any class audience (ADR 0031); anyone else only classes they teach today (their scope, students.scope.ts), every one of them, or chosen students of those classes.
  */
 export async function audienceInScope(
   tx: DbOrTx,
@@ -84,10 +87,22 @@ export async function audienceInScope(
   publico: Publico,
 ): Promise<boolean> {
   if (isAdmin(user)) return reachesSchool(user) || publico.tipo === 'turmas';
-  if (publico.tipo !== 'turmas' || publico.turmas.length === 0) return false;
+  if (!teacherAudiences.includes(publico.tipo)) return false;
   const scope = await scopeOf(tx, user);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   if (teacherId === null) return false;
+  if (publico.tipo === 'alunos') {
+    // Chosen students' families (issue 32 §2): every student in a class the teacher teaches.
+    if (publico.alunos.length === 0) return false;
+    const rows = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(
+        and(inArray(students.id, publico.alunos), inArray(students.turmaId, classIdsTaughtBy(teacherId))),
+      );
+    return rows.length === new Set(publico.alunos).size;
+  }
+  if (publico.turmas.length === 0) return false;
   const rows = await tx
     .select({ id: classes.id })
     .from(classes)
@@ -98,9 +113,13 @@ export async function audienceInScope(
 /** A teacher writes only to their own classes; ids outside the caller's reach answer 404. */
 export async function checkAudience(tx: DbOrTx, author: Author, publico: Publico): Promise<void> {
   if (!isAdmin(author)) {
-    if (publico.tipo !== 'turmas')
-      throw new AppError('FORBIDDEN', 'Professores enviam comunicados somente às suas turmas.');
-    if (!(await audienceInScope(tx, author, publico))) throw notFound('Turma não encontrada.');
+    if (!teacherAudiences.includes(publico.tipo))
+      throw new AppError(
+        'FORBIDDEN',
+        'Professores enviam comunicados somente às suas turmas ou às famílias de alunos delas.',
+      );
+    if (!(await audienceInScope(tx, author, publico)))
+      throw notFound(publico.tipo === 'alunos' ? 'Aluno não encontrado.' : 'Turma não encontrada.');
     return;
   }
   if (publico.tipo !== 'turmas' && !reachesSchool(author))
@@ -180,7 +199,7 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
     )
     .orderBy(asc(classes.nome));
   return {
-    tipos: reachesSchool(user) ? [...publicoTipos] : ['turmas'],
+    tipos: reachesSchool(user) ? [...publicoTipos] : admin ? ['turmas'] : [...teacherAudiences],
     segmentos: reachesSchool(user) ? [...segmentos] : [],
     series: reachesSchool(user)
       ? [...new Set(rows.map((row) => row.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'))
@@ -189,13 +208,29 @@ export async function getPublicoOpcoes(db: Db, user: Author): Promise<PublicoOpc
   };
 }
 
-export async function searchAlunos(db: Db, q: string) {
+/**
+ * Students to choose for an audience of 'alunos': any, for staff addressing the whole school; a teacher's
+ * own classes' only; nobody for staff sending only to classes.
+ */
+export async function searchAlunos(db: Db, user: Author, q: string) {
+  const admin = isAdmin(user);
+  if (admin && !reachesSchool(user)) return [];
+  let teacherId: string | null = null;
+  if (!admin) {
+    const scope = await scopeOf(db, user);
+    teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
+    if (teacherId === null) return [];
+  }
   const rows = await db
     .select({ id: students.id, nome: students.nome, turma: classes.nome })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(
-      and(eq(students.status, 'ativo'), sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`),
+      and(
+        eq(students.status, 'ativo'),
+        sql`${students.nome} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}`,
+        teacherId ? inArray(students.turmaId, classIdsTaughtBy(teacherId)) : undefined,
+      ),
     )
     .orderBy(asc(students.nome))
     .limit(20);

@@ -74,9 +74,9 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/alunos',
     {
       schema: { querystring: alunoOpcaoQuerySchema, response: okResponse(z.array(alunoOpcaoSchema)) },
-      config: { access: 'students.write' },
+      config: write,
     },
-    async (request) => ok(await searchAlunos(app.ctx.db, request.query.q)),
+    async (request) => ok(await searchAlunos(app.ctx.db, signedInUser(request), request.query.q)),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { comunicadosFeed } from '../comunicados/index.js';
 import { documentsFeed } from '../documents/index.js';
 import { financeFeed } from '../finance/index.js';
 import { gradesFeed } from '../grades/index.js';
+import { mensagensFeed } from '../mensagens/index.js';
 import { pareceresFeed } from '../pareceres/index.js';
 import { consentFeed } from '../privacy/index.js';
 
@@ -24,6 +25,5 @@ export const FAMILY_FEED_SOURCES: readonly FamilyFeedSource[] = [
   attendanceFeed,
   agendaFeed,
   financeFeed,
-  // Built beside this one (issue 32), wired in at merge, one line each:
-  // mensagensFeed (mensagens: conversations the school started or answered),
+  mensagensFeed,
 ];

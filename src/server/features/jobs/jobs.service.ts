@@ -120,9 +120,12 @@ export class JobQueue {
     this.idleTasks.push(task);
   }
 
-  /** Queues a job; inside the caller's transaction when `db` is one (it runs once committed). */
-  async enqueue(db: DbOrTx, kind: string, payload: unknown): Promise<void> {
-    await db.insert(jobs).values({ kind, payload, runAfter: clock.now() });
+  /**
+   * Queues a job; inside the caller's transaction when `db` is one (it runs once committed). `runAfter`
+   * holds it until then (a message delivered at the start of the teachers' hours).
+   */
+  async enqueue(db: DbOrTx, kind: string, payload: unknown, runAfter: Date = clock.now()): Promise<void> {
+    await db.insert(jobs).values({ kind, payload, runAfter });
     if (this.automatic) setImmediate(() => this.kick());
   }
 

@@ -7,10 +7,11 @@ import type {
   conversaInputSchema,
 } from '../../../shared/mensagens.schemas.js';
 import type { z } from 'zod';
+import { can, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { classes } from '../../db/schema/classes.js';
@@ -20,18 +21,23 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { conversaLeituras, conversas, mensagens, type ConversaRow } from '../../db/schema/mensagens.js';
+import type { Acompanhamento, MensagensConfig } from '../../../shared/mensagens.schemas.js';
+import { deliveryTime, getMensagensConfig, offHoursNotice } from './mensagens.config.js';
 
-type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'>;
+/** The signed-in person (their profiles' permissions decide what the school's side may start or follow). */
+export type Viewer = Pick<UserRow, 'id' | 'nivel' | 'nome'> & { permissoes?: readonly Permission[] };
 const conversaNotFound = () => notFound('Conversa não encontrada.');
+/** A family's message held until the teachers' hours: its teacher is told then (the job queue). */
+export const DELIVERY_JOB = 'mensagens.entrega';
 const CLOSED_MESSAGE =
   'O responsável não está mais vinculado a este aluno: a conversa fica guardada só para consulta.';
-const linkOf = (id: string) => `/dashboard/mensagens?id=${id}`;
+export const linkOf = (id: string) => `/dashboard/mensagens?id=${id}`;
 
 /**
  * Each message notifies the other side (every administrator, for the secretaria) by the bell and the
  * outbox: one account writes at most so many an hour and a day, new conversations included (ADR 0018).
  */
-function limitMessages(tx: DbOrTx, viewer: Viewer): Promise<void> {
+export function limitMessages(tx: DbOrTx, viewer: Viewer): Promise<void> {
   const sent = ownRows(mensagens, mensagens.createdAt, mensagens.autorId, viewer.id);
   return enforceWriteLimits(tx, viewer, 'mensagens', [
     { limit: WRITE_LIMITS.mensagensHora, source: sent },
@@ -43,31 +49,37 @@ function limitMessages(tx: DbOrTx, viewer: Viewer): Promise<void> {
  * Whether the conversation's guardian is still linked to its child. Unlinked (custody changed, a
  * mistaken link undone), the guardian no longer reaches it; the school keeps it, read-only.
  */
-const guardianStillLinked = sql<boolean>`exists (
+export const guardianStillLinked = sql<boolean>`exists (
   select 1 from ${studentGuardians} join ${guardians} on ${guardians.id} = ${studentGuardians.responsavelId}
   where ${studentGuardians.alunoId} = ${conversas.alunoId} and ${guardians.usuarioId} = ${conversas.responsavelUsuarioId})`;
 
+/** Whether this person follows the teachers' conversations now: the school's rule and their profile. */
+export const follows = (viewer: Viewer, config: MensagensConfig) =>
+  config.monitoramento &&
+  viewer.nivel === 'administrador' &&
+  can(viewer.permissoes ?? 'administrador', 'mensagens.acompanhar');
+
 /**
  * Which conversations a person reaches: a guardian their own, about a child they are linked to now; an
- * administrator every one with the secretaria; a teacher those addressed to them. Anything else
- * answers 404.
+ * administrator every one with the secretaria (and, to read, the teachers' ones when they follow them:
+ * `monitored`); a teacher those with them. Anything else answers 404.
  */
-async function reachOf(db: DbOrTx, viewer: Viewer): Promise<SQL> {
+async function reachOf(db: DbOrTx, viewer: Viewer, monitored = false): Promise<SQL> {
   if (viewer.nivel === 'responsavel')
     return and(eq(conversas.responsavelUsuarioId, viewer.id), guardianStillLinked)!;
-  if (viewer.nivel === 'administrador') return eq(conversas.destino, 'secretaria');
+  if (viewer.nivel === 'administrador') return monitored ? sql`true` : eq(conversas.destino, 'secretaria');
   const scope = await scopeOf(db, viewer);
   const teacherId = scope.kind === 'teacher' ? scope.teacherId : null;
   return teacherId ? eq(conversas.professorId, teacherId) : sql`false`;
 }
 
-const sideOf = (viewer: Viewer) => (viewer.nivel === 'responsavel' ? 'familia' : 'escola');
+export const sideOf = (viewer: Viewer) => (viewer.nivel === 'responsavel' ? 'familia' : 'escola');
 
 /**
  * The child's teachers who can read a message: the class's responsible teacher and its grid's, with a
  * portal account and an active record (an 'inativo' or 'afastado' teacher reaches no conversation).
  */
-async function teachersOfStudent(db: DbOrTx, alunoId: string) {
+export async function teachersOfStudent(db: DbOrTx, alunoId: string) {
   return db
     .selectDistinct({ id: teachers.id, nome: teachers.nome })
     .from(students)
@@ -92,30 +104,36 @@ async function ownChildren(db: DbOrTx, viewer: Viewer) {
     .orderBy(asc(students.nome));
 }
 
+/** Whom a family may write to, per child: the secretaria, and the child's teachers unless the school says not. */
 export async function listRecipients(db: Db, viewer: Viewer): Promise<DestinosOpcoes> {
-  const children = await ownChildren(db, viewer);
+  const [children, config] = await Promise.all([ownChildren(db, viewer), getMensagensConfig(db)]);
+  const teachersToo = config.familias_iniciam === 'professores_e_secretaria';
   return Promise.all(
-    children.map(async (aluno) => ({ aluno, professores: await teachersOfStudent(db, aluno.id) })),
+    children.map(async (aluno) => ({
+      aluno,
+      professores: teachersToo ? await teachersOfStudent(db, aluno.id) : [],
+    })),
   );
 }
 
-function unreadCount(viewer: Viewer): SQL<number> {
+export function unreadCount(viewer: Viewer, now: Date): SQL<number> {
   const other = sideOf(viewer) === 'familia' ? 'escola' : 'familia';
   return sql<number>`(select count(*)::int from ${mensagens} m
     where m.conversa_id = ${conversas.id} and m.lado = ${other}
-    and m.created_at > coalesce((select l.lida_ate from ${conversaLeituras} l
+    and (m.entrega_em is null or m.entrega_em <= ${now.toISOString()}::timestamptz)
+    and coalesce(m.entrega_em, m.created_at) > coalesce((select l.lida_ate from ${conversaLeituras} l
       where l.conversa_id = ${conversas.id} and l.usuario_id = ${viewer.id}), '-infinity'::timestamptz))`;
 }
 
-async function rowsFor(db: DbOrTx, viewer: Viewer, where: SQL | undefined) {
-  const reach = await reachOf(db, viewer);
+async function rowsFor(db: DbOrTx, viewer: Viewer, where: SQL | undefined, monitored = false) {
+  const reach = await reachOf(db, viewer, monitored);
   return db
     .select({
       conversa: conversas,
       alunoNome: students.nome,
       responsavelNome: sql<string>`(select u.nome from users u where u.id = ${conversas.responsavelUsuarioId})`,
       professorNome: teachers.nome,
-      naoLidas: unreadCount(viewer),
+      naoLidas: unreadCount(viewer, clock.now()),
       linked: guardianStillLinked,
     })
     .from(conversas)
@@ -125,8 +143,14 @@ async function rowsFor(db: DbOrTx, viewer: Viewer, where: SQL | undefined) {
     .orderBy(desc(conversas.ultimaMensagemEm));
 }
 
-function toConversa(row: Awaited<ReturnType<typeof rowsFor>>[number]): Conversa {
+type Row = Awaited<ReturnType<typeof rowsFor>>[number];
+
+/** A conversation as this person sees it, under the school's rules now. */
+export function toConversa(row: Row, viewer: Viewer, config: MensagensConfig): Conversa {
   const { conversa } = row;
+  const withTeacher = conversa.destino === 'professor';
+  const now = clock.now();
+  const deliverAt = withTeacher && viewer.nivel === 'responsavel' ? deliveryTime(config, now) : null;
   return {
     id: conversa.id,
     aluno: { id: conversa.alunoId, nome: row.alunoNome },
@@ -137,26 +161,73 @@ function toConversa(row: Awaited<ReturnType<typeof rowsFor>>[number]): Conversa 
     ultima_mensagem_em: conversa.ultimaMensagemEm.toISOString(),
     nao_lidas: row.naoLidas,
     encerrada: !row.linked,
+    iniciada_por: conversa.iniciadaPor,
+    monitorada: withTeacher && config.monitoramento,
+    somente_leitura: withTeacher && viewer.nivel === 'administrador',
+    aviso_horario: deliverAt ? offHoursNotice(deliverAt, now) : null,
   };
 }
 
 export async function listConversations(db: Db, viewer: Viewer): Promise<Conversas> {
-  const rows = await rowsFor(db, viewer, undefined);
-  const items = rows.map(toConversa);
+  const [rows, config] = await Promise.all([rowsFor(db, viewer, undefined), getMensagensConfig(db)]);
+  const items = rows.map((row) => toConversa(row, viewer, config));
   return { items, nao_lidas: items.reduce((sum, item) => sum + item.nao_lidas, 0) };
 }
 
 /** Who on the other side is told of a new message (never its content: 'você tem uma nova mensagem'). */
-async function notifyOtherSide(
+export async function notifyOtherSide(
   ctx: AppContext,
   tx: DbOrTx,
   conversa: ConversaRow,
   from: Viewer,
 ): Promise<void> {
-  const event = {
+  const event = messageEvent(conversa, from.nome);
+  if (sideOf(from) === 'escola') return notifyUser(ctx, tx, conversa.responsavelUsuarioId, event);
+  if (conversa.destino === 'secretaria')
+    return fanOut(ctx, tx, {
+      ...event,
+      recipients: sql`select id as usuario_id from users where nivel = 'administrador' and status = 'ativo'`,
+    });
+  await notifyTeacher(ctx, tx, conversa, event);
+}
+
+async function notifyTeacher(
+  ctx: AppContext,
+  tx: DbOrTx,
+  conversa: ConversaRow,
+  event: ReturnType<typeof messageEvent>,
+): Promise<void> {
+  const [teacher] = await tx
+    .select({ usuarioId: teachers.usuarioId })
+    .from(teachers)
+    .where(eq(teachers.id, conversa.professorId ?? ''));
+  if (teacher?.usuarioId) await notifyUser(ctx, tx, teacher.usuarioId, event);
+}
+
+/**
+ * The job of a message held until the teachers' hours: at its time, the teacher is told (once; a message
+ * whose conversation is gone, or whose guardian was unlinked meanwhile, tells nobody).
+ */
+export async function deliverHeldMessage(ctx: AppContext, payload: unknown): Promise<void> {
+  const mensagemId = (payload as { mensagemId?: unknown }).mensagemId;
+  if (typeof mensagemId !== 'string') return;
+  await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ conversa: conversas, autorNome: mensagens.autorNome, linked: guardianStillLinked })
+      .from(mensagens)
+      .innerJoin(conversas, eq(conversas.id, mensagens.conversaId))
+      .where(eq(mensagens.id, mensagemId));
+    if (!found?.linked) return;
+    await notifyTeacher(ctx, tx, found.conversa, messageEvent(found.conversa, found.autorNome));
+  });
+  ctx.notifier.worker.wake();
+}
+
+function messageEvent(conversa: ConversaRow, fromName: string) {
+  return {
     tipo: 'mensagem' as const,
     titulo: `Nova mensagem: ${conversa.assunto}`,
-    texto: `${from.nome} enviou uma mensagem.`,
+    texto: `${fromName} enviou uma mensagem.`,
     link: linkOf(conversa.id),
     email: {
       assunto: 'Você tem uma nova mensagem',
@@ -164,17 +235,36 @@ async function notifyOtherSide(
     },
     sms: 'Você tem uma nova mensagem no portal da escola.',
   };
-  if (sideOf(from) === 'escola') return notifyUser(ctx, tx, conversa.responsavelUsuarioId, event);
-  if (conversa.destino === 'secretaria')
-    return fanOut(ctx, tx, {
-      ...event,
-      recipients: sql`select id as usuario_id from users where nivel = 'administrador' and status = 'ativo'`,
-    });
-  const [teacher] = await tx
-    .select({ usuarioId: teachers.usuarioId })
-    .from(teachers)
-    .where(eq(teachers.id, conversa.professorId ?? ''));
-  if (teacher?.usuarioId) await notifyUser(ctx, tx, teacher.usuarioId, event);
+}
+
+/**
+ * A family's message into a conversation: to a teacher outside the teachers' hours it is held (the
+ * teacher sees it, and is told, at the start of the hours); otherwise the other side is told now.
+ */
+async function postFamilyMessage(
+  ctx: AppContext,
+  tx: DbOrTx,
+  conversa: ConversaRow,
+  viewer: Viewer,
+  texto: string,
+  now: Date,
+): Promise<void> {
+  const config = await getMensagensConfig(tx);
+  const held = conversa.destino === 'professor' ? deliveryTime(config, now) : null;
+  const [row] = await tx
+    .insert(mensagens)
+    .values({
+      conversaId: conversa.id,
+      autorId: viewer.id,
+      autorNome: viewer.nome,
+      lado: 'familia',
+      texto,
+      entregaEm: held,
+      createdAt: now,
+    })
+    .returning({ id: mensagens.id });
+  if (held) await ctx.jobs.enqueue(tx, DELIVERY_JOB, { mensagemId: row!.id }, held);
+  else await notifyOtherSide(ctx, tx, conversa, viewer);
 }
 
 export async function startConversa(
@@ -185,6 +275,16 @@ export async function startConversa(
   const now = clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     await limitMessages(tx, viewer);
+    if (!input.destino)
+      throw new AppError('VALIDATION', 'Escolha com quem falar', [
+        { path: 'destino', message: 'Escolha com quem falar' },
+      ]);
+    const config = await getMensagensConfig(tx);
+    if (input.destino === 'professor' && config.familias_iniciam === 'somente_secretaria')
+      throw new AppError(
+        'FORBIDDEN',
+        'A escola recebe as mensagens das famílias pela secretaria: escolha "Secretaria".',
+      );
     const children = await ownChildren(tx, viewer);
     if (!children.some((child) => child.id === input.aluno_id)) throw notFound('Aluno não encontrado.');
     let professorId: string | null = null;
@@ -206,16 +306,8 @@ export async function startConversa(
         createdAt: now,
       })
       .returning();
-    await tx.insert(mensagens).values({
-      conversaId: row!.id,
-      autorId: viewer.id,
-      autorNome: viewer.nome,
-      lado: 'familia',
-      texto: input.texto,
-      createdAt: now,
-    });
     await tx.insert(conversaLeituras).values({ conversaId: row!.id, usuarioId: viewer.id, lidaAte: now });
-    await notifyOtherSide(ctx, tx, row!, viewer);
+    await postFamilyMessage(ctx, tx, row!, viewer, input.texto, now);
     return row!.id;
   });
   return openConversa(ctx.db, viewer, id);
@@ -223,7 +315,8 @@ export async function startConversa(
 
 /** The conversation with its messages; reading it moves the reader's mark to now. */
 export async function openConversa(db: Db, viewer: Viewer, id: string): Promise<ConversaDetalhe> {
-  const [row] = await rowsFor(db, viewer, eq(conversas.id, id));
+  const config = await getMensagensConfig(db);
+  const [row] = await rowsFor(db, viewer, eq(conversas.id, id), follows(viewer, config));
   if (!row) throw conversaNotFound();
   const now = clock.now();
   await db
@@ -237,10 +330,18 @@ export async function openConversa(db: Db, viewer: Viewer, id: string): Promise<
   const items = await db
     .select()
     .from(mensagens)
-    .where(eq(mensagens.conversaId, id))
+    .where(
+      and(
+        eq(mensagens.conversaId, id),
+        // The school's side reads a family's message once it is delivered (the teachers' hours).
+        sideOf(viewer) === 'escola'
+          ? sql`(${mensagens.entregaEm} is null or ${mensagens.entregaEm} <= ${now.toISOString()}::timestamptz)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(mensagens.createdAt), asc(mensagens.id));
   return {
-    ...toConversa(row),
+    ...toConversa(row, viewer, config),
     nao_lidas: 0,
     mensagens: items.map((item) => ({
       id: item.id,
@@ -249,6 +350,7 @@ export async function openConversa(db: Db, viewer: Viewer, id: string): Promise<
       texto: item.texto,
       created_at: item.createdAt.toISOString(),
       minha: item.autorId === viewer.id,
+      entrega_em: item.entregaEm && item.entregaEm > now ? item.entregaEm.toISOString() : null,
     })),
   };
 }
@@ -268,20 +370,45 @@ export async function replyConversa(
       .from(conversas)
       .where(and(eq(conversas.id, id), reach))
       .for('update');
-    if (!found) throw conversaNotFound();
+    if (!found) {
+      // The coordination following a teacher's conversation reads it, and does not write in it.
+      if (follows(viewer, await getMensagensConfig(tx)) && (await exists(tx, id)))
+        throw new AppError(
+          'FORBIDDEN',
+          'A coordenação acompanha as conversas dos professores sem escrever nelas.',
+        );
+      throw conversaNotFound();
+    }
     // The school does not write to someone no longer responsible for the child (nor tell them of it).
     if (!found.linked) throw conflict(CLOSED_MESSAGE);
     const row = found.row;
+    await tx.update(conversas).set({ ultimaMensagemEm: now }).where(eq(conversas.id, id));
+    if (sideOf(viewer) === 'familia') return postFamilyMessage(ctx, tx, row, viewer, texto, now);
     await tx.insert(mensagens).values({
       conversaId: id,
       autorId: viewer.id,
       autorNome: viewer.nome,
-      lado: sideOf(viewer),
+      lado: 'escola',
       texto,
       createdAt: now,
     });
-    await tx.update(conversas).set({ ultimaMensagemEm: now }).where(eq(conversas.id, id));
     await notifyOtherSide(ctx, tx, row, viewer);
   });
   return openConversa(ctx.db, viewer, id);
+}
+
+async function exists(tx: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await tx.select({ id: conversas.id }).from(conversas).where(eq(conversas.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The teachers' conversations, for the coordination following them (read only; 'acompanhamento'): none
+ * while the school's rule is off. Opening one marks nothing for the family or the teacher.
+ */
+export async function listFollowed(db: Db, viewer: Viewer): Promise<Acompanhamento> {
+  const config = await getMensagensConfig(db);
+  if (!follows(viewer, config)) return { ativo: false, items: [] };
+  const rows = await rowsFor(db, viewer, eq(conversas.destino, 'professor'), true);
+  return { ativo: true, items: rows.map((row) => ({ ...toConversa(row, viewer, config), nao_lidas: 0 })) };
 }

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AlunoParaConversa } from '../../../shared/mensagens.schemas';
+import { parentescoLabels } from '../../../shared/students.schemas';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { ApiError } from '../../lib/api-client';
+import { alunosParaConversaQuery, useStartConversa } from './mensagens.api';
+
+const field = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
+const label = 'block text-sm font-medium text-gray-700';
+
+/** Picks the student: a teacher by class then student; staff by searching a student's name. */
+function StudentPicker({
+  teacher,
+  value,
+  onPick,
+}: {
+  teacher: boolean;
+  value: AlunoParaConversa | null;
+  onPick: (aluno: AlunoParaConversa | null) => void;
+}) {
+  const [q, setQ] = useState('');
+  const [turmaId, setTurmaId] = useState('');
+  const search = teacher ? '' : q.trim();
+  const alunos = useQuery(alunosParaConversaQuery(search, teacher || search.length >= 2));
+  const rows = alunos.data ?? [];
+  const turmas = [
+    ...new Map(rows.flatMap((row) => (row.turma ? [[row.turma.id, row.turma.nome]] : []))).entries(),
+  ];
+  const shown = teacher ? rows.filter((row) => row.turma?.id === turmaId) : rows;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {teacher ? (
+        <label className={label}>
+          Turma
+          <select className={field} value={turmaId} onChange={(event) => setTurmaId(event.target.value)}>
+            <option value="">Escolha</option>
+            {turmas.map(([id, nome]) => (
+              <option key={id} value={id}>
+                {nome}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <label className={label}>
+          Buscar aluno
+          <input
+            className={field}
+            value={q}
+            placeholder="Nome do aluno"
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </label>
+      )}
+      <label className={label}>
+        Aluno
+        <select
+          className={field}
+          value={value?.aluno.id ?? ''}
+          onChange={(event) => onPick(shown.find((row) => row.aluno.id === event.target.value) ?? null)}
+        >
+          <option value="">{shown.length === 0 ? 'Nenhum aluno' : 'Escolha'}</option>
+          {shown.map((row) => (
+            <option key={row.aluno.id} value={row.aluno.id}>
+              {row.aluno.nome}
+              {!teacher && row.turma ? ` — ${row.turma.nome}` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** 'Nova conversa' for a teacher (a student of their classes) or the secretaria (any family). */
+export function NovaConversaEscolaModal({
+  teacher,
+  onClose,
+  onStarted,
+}: {
+  teacher: boolean;
+  onClose: () => void;
+  onStarted: (id: string) => void;
+}) {
+  const start = useStartConversa();
+  const [aluno, setAluno] = useState<AlunoParaConversa | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [assunto, setAssunto] = useState('');
+  const [texto, setTexto] = useState('');
+  const pick = (next: AlunoParaConversa | null) => {
+    setAluno(next);
+    setChosen(next ? next.responsaveis.filter((item) => item.disponivel).map((item) => item.id) : []);
+  };
+  const submit = () => {
+    if (!aluno) return;
+    start.mutate(
+      { aluno_id: aluno.aluno.id, assunto, texto, responsaveis: chosen },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message ?? 'Mensagem enviada');
+          onStarted(result.data.id);
+        },
+        onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Erro ao enviar'),
+      },
+    );
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title="Nova conversa"
+      description={teacher ? 'Com os responsáveis de um aluno das suas turmas' : 'Com a família de um aluno'}
+      footer={
+        <Button
+          loading={start.isPending}
+          disabled={!aluno || chosen.length === 0 || assunto.trim().length < 3 || !texto.trim()}
+          onClick={submit}
+        >
+          Enviar
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <StudentPicker teacher={teacher} value={aluno} onPick={pick} />
+        {aluno && (
+          <fieldset>
+            <legend className="text-sm font-medium text-gray-700">Para</legend>
+            {aluno.responsaveis.length === 0 && (
+              <p className="text-sm text-gray-600">Este aluno não tem responsáveis cadastrados.</p>
+            )}
+            {aluno.responsaveis.map((item) => (
+              <label key={item.id} className="mt-1 flex items-center gap-2 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  disabled={!item.disponivel}
+                  checked={chosen.includes(item.id)}
+                  onChange={(event) =>
+                    setChosen(
+                      event.target.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id),
+                    )
+                  }
+                />
+                {item.nome} (
+                {(parentescoLabels as Record<string, string | undefined>)[item.parentesco] ?? item.parentesco}
+                {item.principal ? ', principal' : ''})
+                {!item.disponivel && <span className="text-xs text-gray-500">— não recebe mensagens</span>}
+              </label>
+            ))}
+            <p className="mt-1 text-xs text-gray-600">Cada responsável recebe a conversa só para si.</p>
+          </fieldset>
+        )}
+        <label className={label}>
+          Assunto
+          <input
+            className={field}
+            value={assunto}
+            maxLength={120}
+            onChange={(e) => setAssunto(e.target.value)}
+          />
+        </label>
+        <label className={label}>
+          Mensagem
+          <textarea className={field} rows={5} value={texto} onChange={(e) => setTexto(e.target.value)} />
+        </label>
+      </div>
+    </Modal>
+  );
+}
