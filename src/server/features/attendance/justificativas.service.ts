@@ -14,10 +14,10 @@ import { paths } from '../../../shared/routes.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../../lib/http.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { processImage, sniffImage } from '../media/index.js';
+import { readDocumentUpload } from '../media/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { students } from '../../db/schema/students.js';
@@ -35,29 +35,13 @@ const daysBetween = (from: string, to: string) =>
 
 /** A PDF by its header, or an image re-encoded like the site's media (metadata, GPS included, dropped). */
 async function readAtestado(file: Atestado) {
-  if (file.bytes.length > JUSTIFICATIVA_LIMITS.arquivoMaxBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'O atestado deve ter no máximo 10 MB.');
-  let bytes: Buffer;
-  let tipo: string;
-  let extension: string;
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    bytes = file.bytes;
-    tipo = 'application/pdf';
-    extension = 'pdf';
-  } else if (sniffImage(file.bytes)) {
-    const image = await processImage(file.bytes);
-    bytes = image.data;
-    tipo = `image/${image.kind}`;
-    extension = image.kind === 'jpeg' ? 'jpg' : image.kind;
-  } else {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o atestado em PDF ou como foto (JPEG, PNG ou WebP).');
-  }
-  const base = file.nome
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^\p{L}\p{N} ._-]/gu, '')
-    .trim()
-    .slice(0, 80);
-  return { nome: `${base || 'atestado'}.${extension}`, tipo, bytes };
+  const { nome, mimeType, bytes } = await readDocumentUpload(file, {
+    maxBytes: JUSTIFICATIVA_LIMITS.arquivoMaxBytes,
+    tooLarge: 'O atestado deve ter no máximo 10 MB.',
+    unsupported: 'Envie o atestado em PDF ou como foto (JPEG, PNG ou WebP).',
+    fallbackName: 'atestado',
+  });
+  return { nome, tipo: mimeType, bytes };
 }
 
 /** The child and the day a justification is about, checked against the guardian's reach. */

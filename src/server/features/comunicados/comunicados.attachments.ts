@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { freeAtLabel, lockLimit, rateLimited, UPLOAD_LIMITS } from '../../lib/write-limits.js';
-import { processImage, sniffImage } from '../media/index.js';
+import { readDocumentUpload } from '../media/index.js';
 import { comunicadoAnexos } from '../../db/schema/comunicados.js';
 import { type Author, isAdmin } from './comunicados.access.js';
 import { getComunicadoFor } from './comunicados.presenters.js';
@@ -141,32 +141,15 @@ export async function uploadAnexo(
   user: Author,
   file: { nome: string; bytes: Buffer },
 ): Promise<Anexo> {
-  if (file.bytes.length > COMUNICADO_LIMITS.anexoMaxBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'Cada anexo deve ter no máximo 10 MB.');
-  let bytes: Buffer;
-  let mimeType: string;
-  let extension: string;
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    bytes = file.bytes;
-    mimeType = 'application/pdf';
-    extension = 'pdf';
-  } else if (sniffImage(file.bytes)) {
+  const { nome, bytes, mimeType } = await readDocumentUpload(file, {
+    maxBytes: COMUNICADO_LIMITS.anexoMaxBytes,
+    tooLarge: 'Cada anexo deve ter no máximo 10 MB.',
+    unsupported: 'Anexe um PDF ou uma imagem (JPEG, PNG ou WebP).',
+    fallbackName: 'anexo',
     // Counted against the limits before decoding (an account or the school at its cap never costs a
     // decode); the stored size is known after re-encoding and checked again with the write.
-    await db.transaction((tx) => assertUploadRoom(tx, user, 1));
-    const image = await processImage(file.bytes);
-    bytes = image.data;
-    mimeType = `image/${image.kind}`;
-    extension = image.kind === 'jpeg' ? 'jpg' : image.kind;
-  } else {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Anexe um PDF ou uma imagem (JPEG, PNG ou WebP).');
-  }
-  const base = file.nome
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^\p{L}\p{N} ._-]/gu, '')
-    .trim()
-    .slice(0, 80);
-  const nome = `${base || 'anexo'}.${extension}`;
+    beforeDecode: () => db.transaction((tx) => assertUploadRoom(tx, user, 1)),
+  });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const row = await db.transaction(async (tx) => {
     await assertUploadRoom(tx, user, bytes.length);

@@ -21,7 +21,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../../lib/http.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { processImage, sniffImage } from '../media/index.js';
+import { readDocumentUpload } from '../media/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
@@ -53,34 +53,13 @@ function refusalToSend(row: MensalidadeRow, today: string): string | null {
 }
 
 /** A PDF (by its header) or an image (re-encoded, metadata dropped), as the notices' attachments. */
-async function checkedFile(file: { nome: string; bytes: Buffer }) {
-  if (file.bytes.length > COMPROVANTE_MAX_BYTES)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'O comprovante deve ter no máximo 10 MB.');
-  let bytes: Buffer;
-  let mimeType: string;
-  let extension: string;
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    bytes = file.bytes;
-    mimeType = 'application/pdf';
-    extension = 'pdf';
-  } else if (sniffImage(file.bytes)) {
-    const image = await processImage(file.bytes);
-    bytes = image.data;
-    mimeType = `image/${image.kind}`;
-    extension = image.kind === 'jpeg' ? 'jpg' : image.kind;
-  } else {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Envie o comprovante em PDF ou como imagem (foto JPEG, PNG ou WebP).',
-    );
-  }
-  const base = file.nome
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^\p{L}\p{N} ._-]/gu, '')
-    .trim()
-    .slice(0, 80);
-  return { bytes, mimeType, nome: `${base || 'comprovante'}.${extension}` };
-}
+const checkedFile = (file: { nome: string; bytes: Buffer }) =>
+  readDocumentUpload(file, {
+    maxBytes: COMPROVANTE_MAX_BYTES,
+    tooLarge: 'O comprovante deve ter no máximo 10 MB.',
+    unsupported: 'Envie o comprovante em PDF ou como imagem (foto JPEG, PNG ou WebP).',
+    fallbackName: 'comprovante',
+  });
 
 /** The finance staff: active staff accounts whose profiles hold `finance.manage` (none: Direção's). */
 function financeStaff() {
