@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, openSettingsTab, dataOf } from './support';
+import {
+  ADMIN_STATE,
+  apiSignIn,
+  createClass,
+  createStudent,
+  createTeacher,
+  openSettingsTab,
+} from './support';
 
 // Issue 32 §2: the school starts the conversation. The teacher writes to the guardians of a student of
 // their class ('Nova conversa': class → student → guardians); the mother, on her phone, reads it — told
@@ -20,50 +26,20 @@ test('the teacher writes to a mother, who answers on her phone', async ({ browse
   const admin = await adminContext.newPage();
   const api = admin.request;
   const teacherEmail = `prof.conv.${run}@escola.test`;
-  const saved = await dataOf<{ professor: { id: string; nome: string }; senhaGerada?: string }>(
-    await api.post('/api/professores', {
-      data: {
-        nome: `Professora Conversa ${run}`,
-        email: teacherEmail,
-        disciplinas: ['Português'],
-        criar_acesso: true,
-      },
-    }),
-  );
-  const turma = await dataOf<{ id: string }>(
-    await api.post('/api/turmas', {
-      data: {
-        nome: `Jacarandás ${run}`,
-        nivel: 'Fundamental I',
-        serie: '1º ano',
-        turno: 'manha',
-        ano_letivo: new Date().getFullYear().toString(),
-        professor_responsavel_id: saved.professor.id,
-      },
-    }),
-  );
+  const saved = await createTeacher(api, { nome: `Professora Conversa ${run}`, email: teacherEmail });
+  const turma = await createClass(api, `Jacarandás ${run}`, {
+    serie: '1º ano',
+    professor_responsavel_id: saved.professor.id,
+  });
   const aluno = `Lia Conversa ${run}`;
   const guardianEmail = `mae.conv.${run}@escola.test`;
-  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
-    await api.post('/api/alunos', {
-      data: {
-        nome: aluno,
-        data_nascimento: '2019-02-02',
-        matricula: `CE${run}`,
-        responsavel: {
-          nome: `Mãe de Lia ${run}`,
-          email: guardianEmail,
-          telefone: '(11) 95555-1234',
-          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '5')),
-          parentesco: 'mae',
-          eh_principal: true,
-        },
-      },
-    }),
-  );
-  expect(
-    (await api.post(`/api/turmas/${turma.id}/alunos`, { data: { aluno_id: created.aluno.id } })).ok(),
-  ).toBe(true);
+  const created = await createStudent(api, {
+    nome: aluno,
+    turmaId: turma,
+    nascimento: '2019-02-02',
+    matricula: `CE${run}`,
+    guardian: { nome: `Mãe de Lia ${run}`, email: guardianEmail, telefone: '11955551234' },
+  });
 
   // The school follows the teachers' conversations (Configurações → Notificações).
   await openSettingsTab(admin, 'Notificações');

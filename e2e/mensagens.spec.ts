@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { completeCpf } from '../src/shared/validators';
-import { ADMIN_STATE, apiSignIn, openSettingsTab, dataOf } from './support';
+import {
+  ADMIN_STATE,
+  apiSignIn,
+  createClass,
+  createStudent,
+  createTeacher,
+  openSettingsTab,
+} from './support';
 
 // Issue 16: a guardian messages their child's teacher, the teacher sees it in the bell and replies, the
 // guardian reads the reply. The admin's Configurações → Notificações shows the delivery queue.
@@ -19,50 +25,20 @@ test('a guardian messages the teacher and the teacher replies', async ({ browser
   const admin = await adminContext.newPage();
   const api = admin.request;
   const teacherEmail = `prof.msg.${run}@escola.test`;
-  const saved = await dataOf<{ professor: { id: string; nome: string }; senhaGerada?: string }>(
-    await api.post('/api/professores', {
-      data: {
-        nome: `Professora Mensagem ${run}`,
-        email: teacherEmail,
-        disciplinas: ['Português'],
-        criar_acesso: true,
-      },
-    }),
-  );
-  const turma = await dataOf<{ id: string }>(
-    await api.post('/api/turmas', {
-      data: {
-        nome: `Ipês ${run}`,
-        nivel: 'Fundamental I',
-        serie: '1º ano',
-        turno: 'manha',
-        ano_letivo: new Date().getFullYear().toString(),
-        professor_responsavel_id: saved.professor.id,
-      },
-    }),
-  );
+  const saved = await createTeacher(api, { nome: `Professora Mensagem ${run}`, email: teacherEmail });
+  const turma = await createClass(api, `Ipês ${run}`, {
+    serie: '1º ano',
+    professor_responsavel_id: saved.professor.id,
+  });
   const aluno = `Gael Mensagem ${run}`;
   const guardianEmail = `mae.msg.${run}@escola.test`;
-  const created = await dataOf<{ aluno: { id: string }; senhaGerada?: string }>(
-    await api.post('/api/alunos', {
-      data: {
-        nome: aluno,
-        data_nascimento: '2019-02-02',
-        matricula: `MS${run}`,
-        responsavel: {
-          nome: `Mãe de Gael ${run}`,
-          email: guardianEmail,
-          telefone: '(11) 95555-1234',
-          cpf: completeCpf(String(Math.floor(Math.random() * 1e9)).padStart(9, '5')),
-          parentesco: 'mae',
-          eh_principal: true,
-        },
-      },
-    }),
-  );
-  expect(
-    (await api.post(`/api/turmas/${turma.id}/alunos`, { data: { aluno_id: created.aluno.id } })).ok(),
-  ).toBe(true);
+  const created = await createStudent(api, {
+    nome: aluno,
+    turmaId: turma,
+    nascimento: '2019-02-02',
+    matricula: `MS${run}`,
+    guardian: { nome: `Mãe de Gael ${run}`, email: guardianEmail, telefone: '11955551234' },
+  });
 
   // The guardian, on a phone, writes to the teacher.
   const guardianContext = await browser.newContext({ viewport: phone });

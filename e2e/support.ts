@@ -217,6 +217,18 @@ export function uniqueMatricula(prefix: string): string {
   return `${prefix}-${String(randomInt(1_000_000, 10_000_000))}`;
 }
 
+/** Creates a teacher with a portal account through the API; answers the record and the first password. */
+export async function createTeacher(
+  api: APIRequestContext,
+  teacher: { nome: string; email: string; disciplinas?: string[] },
+): Promise<{ professor: { id: string; nome: string }; senhaGerada?: string }> {
+  return dataOf(
+    await api.post('/api/professores', {
+      data: { disciplinas: ['Português'], ...teacher, criar_acesso: true },
+    }),
+  );
+}
+
 /** Creates a class through the API (as the signed-in administrator); answers its id. */
 export async function createClass(
   api: APIRequestContext,
