@@ -1,15 +1,12 @@
-import { Camera, Paperclip, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatDate } from '../../../shared/format';
 import { justificativaFormSchema } from '../../../shared/justificativas.schemas';
-import { Button } from '../../components/button';
 import { FormTextArea } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
+import { PaperPicker } from '../../components/paper-picker';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSendJustificativa } from './justificativas.api';
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * 'Justificar' a child's absent day: the reason and, if there is one, the atestado — a photo taken now
@@ -27,18 +24,6 @@ export function JustifyAbsenceModal({
   const send = useSendJustificativa();
   const form = useSchemaForm(justificativaFormSchema, { motivo: '' });
   const [arquivo, setArquivo] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const camera = useRef<HTMLInputElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  const choose = (files: FileList | null) => {
-    const file = files?.[0] ?? null;
-    if (file && file.size > MAX_BYTES) {
-      setFileError('O atestado deve ter no máximo 10 MB.');
-      return;
-    }
-    setFileError(null);
-    setArquivo(file);
-  };
   return (
     <FormModal
       title="Justificar falta"
@@ -61,53 +46,16 @@ export function JustifyAbsenceModal({
         rows={3}
         hint="Ex.: febre, consulta médica, exame."
       />
-      <div className="space-y-2">
-        <p className="text-sm font-medium text-gray-800">Atestado (opcional)</p>
-        <input
-          ref={camera}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="sr-only"
-          aria-label="Tirar foto do atestado"
-          onChange={(event) => choose(event.target.files)}
-        />
-        <input
-          ref={picker}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,application/pdf"
-          className="sr-only"
-          aria-label="Escolher arquivo do atestado"
-          data-testid="atestado-arquivo"
-          onChange={(event) => choose(event.target.files)}
-        />
-        {arquivo ? (
-          <p className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm">
-            <span className="min-w-0 truncate">
-              <Paperclip className="mr-1 inline h-4 w-4" aria-hidden="true" />
-              {arquivo.name}
-            </span>
-            <Button variant="secondary" onClick={() => setArquivo(null)} aria-label="Remover o atestado">
-              <X className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </p>
-        ) : (
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Button variant="secondary" onClick={() => camera.current?.click()}>
-              <Camera className="h-4 w-4" aria-hidden="true" /> Tirar foto
-            </Button>
-            <Button variant="secondary" onClick={() => picker.current?.click()}>
-              <Paperclip className="h-4 w-4" aria-hidden="true" /> Escolher arquivo
-            </Button>
-          </div>
-        )}
-        <p
-          className={`text-xs ${fileError ? 'text-red-700' : 'text-gray-600'}`}
-          role={fileError ? 'alert' : undefined}
-        >
-          {fileError ?? 'Foto (JPEG, PNG ou WebP) ou PDF, até 10 MB. Só a escola e a família veem.'}
-        </p>
-      </div>
+      <PaperPicker
+        heading="Atestado (opcional)"
+        noun="o atestado"
+        file={arquivo}
+        onChange={setArquivo}
+        tooLarge="O atestado deve ter no máximo 10 MB."
+        hint="Foto (JPEG, PNG ou WebP) ou PDF, até 10 MB. Só a escola e a família veem."
+        inputLabel="Atestado (foto ou PDF)"
+        inputTestId="atestado-arquivo"
+      />
     </FormModal>
   );
 }

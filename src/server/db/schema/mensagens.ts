@@ -20,7 +20,9 @@ export const conversas = pgTable(
     professorId: uuid('professor_id').references(() => teachers.id, { onDelete: 'cascade' }),
     assunto: text('assunto').notNull(),
     /** Who wrote first (issue 32 §2): the school may start one too; every earlier one was the family's. */
-    iniciadaPor: text('iniciada_por', { enum: ['familia', 'escola'] }).notNull().default('familia'),
+    iniciadaPor: text('iniciada_por', { enum: ['familia', 'escola'] })
+      .notNull()
+      .default('familia'),
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
