@@ -1,6 +1,6 @@
 /**
  * The family's home feed (issue 32 §1): GET /api/familia/feed — who gets it, the order (what needs
- * doing first, oldest first; then the rest newest first), one child or all, and the pages.
+ * doing first — by kind, then oldest first; then the rest newest first), one child or all, and the pages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedSchema, type Feed, type FeedItem } from '../../../shared/familia.schemas.js';
@@ -195,6 +195,16 @@ describe('GET /api/familia/feed', () => {
       aluno_id: alunoId,
       pendente,
     });
+    // What the family must do comes first by kind (a notice awaiting ciente before an older absence).
+    const falta = { ...item('falta:x:2026-05-01', 1, true, s.older.id), tipo: 'falta' as const };
+    const ciente = { ...item('comunicado:y', 9, true, s.older.id), tipo: 'comunicado' as const };
+    const ranked = await getFamilyFeed(
+      t.database.db,
+      { id: s.mother.user.id, nivel: 'responsavel' as const },
+      {},
+      [async () => [falta, item('e', 2, true, null), ciente]],
+    );
+    expect(ranked.itens.map((entry) => entry.id)).toEqual(['comunicado:y', 'falta:x:2026-05-01', 'e']);
     const one: FamilyFeedSource = async () => [
       item('a', 3, false, s.older.id),
       item('b', 3, false, s.younger.id),

@@ -35,9 +35,24 @@ const positionOf = (item: FeedItem): Position => ({
   id: item.id,
 });
 
-/** Pending items before the others; among pending the oldest first, among the others the newest. */
+/**
+ * What the family must do, in the issue's order (§1): a notice awaiting ciente, a payment, a document, a
+ * consent to answer — before the other pending items (an absence to justify, a message to answer, what
+ * to bring). Read from the item's id (`<tipo>:…`), so a cursor (which names the id) carries it too.
+ */
+const TO_DO_FIRST = ['comunicado', 'mensalidade', 'documento', 'consentimento'];
+const rankOf = (id: string) => {
+  const rank = TO_DO_FIRST.indexOf(id.slice(0, id.indexOf(':')));
+  return rank === -1 ? TO_DO_FIRST.length : rank;
+};
+
+/**
+ * Pending items before the others; among pending by kind (`rankOf`), then the oldest first; among the
+ * others the newest first.
+ */
 function compare(a: Position, b: Position): number {
   if (a.pendente !== b.pendente) return a.pendente ? -1 : 1;
+  if (a.pendente && rankOf(a.id) !== rankOf(b.id)) return rankOf(a.id) - rankOf(b.id);
   if (a.at !== b.at) return a.pendente ? a.at - b.at : b.at - a.at;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
