@@ -141,6 +141,7 @@ test('a teacher fills the class agenda with one exception; the mother reads it; 
     'true',
   );
   await expect(admin.getByLabel('Nome da refeição 2')).toHaveValue('Almoço');
+  await expect(admin.getByText('O formulário do dia começa com o que estiver escolhido aqui')).toBeVisible();
   await admin.screenshot({ path: `${shots}/agenda-modelos-desktop.png`, fullPage: true });
   await admin.setViewportSize(phone);
   await admin.screenshot({ path: `${shots}/agenda-modelos-phone.png` });
