@@ -18,6 +18,8 @@ import { assessments, councilDecisions, gradeChanges, grades } from '../db/schem
 import { schoolDocuments } from '../db/schema/documents.js';
 import { students } from '../db/schema/students.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
+import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
+import type { AgendaAluno, AgendaDiaTurma } from '../../shared/agenda.schemas.js';
 
 const t = setupTestApp({}, { keepData: true });
 beforeAll(async () => {
@@ -197,6 +199,56 @@ describe('demo school year', () => {
     const secretaria = dataOf<{ items: unknown[]; nao_lidas: number }>(await get('/api/mensagens', admin));
     expect(secretaria.items).toHaveLength(2);
     expect(secretaria.nao_lidas).toBeGreaterThan(0);
+  });
+
+  it('has the agenda of today and yesterday of the demo mother’s younger child, with her own exceptions', async () => {
+    const guardian = await loginAs(t.app, demoAccounts[2].email, demoAccounts[2].senha);
+    const children = dataOf<Page<Student>>(await get('/api/alunos', guardian)).items;
+    // The younger of her two children is in the 1º ano, a class with an agenda by default.
+    const younger = children.find((child) => child.turma?.nome === DEMO_AGENDA_CLASS)!;
+    expect(younger).toBeDefined();
+    const feed = dataOf<{ itens: { tipo: string; titulo: string; link: string; pendente: boolean }[] }>(
+      await get(`/api/familia/feed?aluno_id=${younger.id}`, guardian),
+    );
+    const agenda = feed.itens.filter((item) => item.tipo === 'agenda');
+    const first = younger.nome.split(' ')[0]!;
+    expect(agenda.map((item) => item.titulo)).toEqual([
+      `Agenda de hoje: ${first}`,
+      `Agenda de 16/06/2026: ${first}`,
+    ]);
+    // Today asks for a change of clothes: something to do first.
+    expect(agenda[0]).toMatchObject({
+      pendente: true,
+      link: `/dashboard/familia/agenda?aluno=${younger.id}&data=2026-06-17`,
+    });
+    const today = dataOf<AgendaAluno>(
+      await get(`/api/agenda/alunos/${younger.id}?data=2026-06-17`, guardian),
+    );
+    expect(today.tem_agenda).toBe(true);
+    expect(today.dia!.itens.precisa_trazer).toEqual(['Roupa']);
+    expect(today.dia!.autor).toBe('Carlos Eduardo Lima');
+    const yesterday = dataOf<AgendaAluno>(
+      await get(`/api/agenda/alunos/${younger.id}?data=2026-06-16`, guardian),
+    );
+    expect(yesterday.dia!.itens.refeicoes.find((meal) => meal.refeicao === 'Almoço')?.avaliacao).toBe(
+      'comeu_pouco',
+    );
+    expect(yesterday.dia!.itens.precisa_trazer).toEqual([]);
+
+    // The teacher sees who read yesterday's: the demo mother; one child did not come.
+    const teacher = await loginAs(t.app, demoAccounts[1].email, demoAccounts[1].senha);
+    const day = dataOf<AgendaDiaTurma>(
+      await get(`/api/agenda/turmas/${younger.turma!.id}/2026-06-16`, teacher),
+    );
+    expect(day).toMatchObject({ publicada: true, editavel: false });
+    expect(day.alunos.find((one) => one.id === younger.id)!.leituras.map((one) => one.responsavel)).toEqual([
+      demoAccounts[2].nome,
+    ]);
+    expect(day.excecoes.filter((one) => one.ausente)).toHaveLength(1);
+    const todays = dataOf<AgendaDiaTurma>(
+      await get(`/api/agenda/turmas/${younger.turma!.id}/2026-06-17`, teacher),
+    );
+    expect(todays).toMatchObject({ publicada: true, editavel: true, foto: null });
   });
 
   it('has documents to validate: the demo child’s two, and one revoked and issued again', async () => {

@@ -10,6 +10,7 @@ import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedPareceres } from './seed-pareceres.js';
+import { seedAgenda } from './seed-agenda.js';
 import { seedGrades } from './seed-grades.js';
 import { seedMedio } from './seed-medio.js';
 import { seedLgpd } from './seed-lgpd.js';
@@ -122,6 +123,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedGrades(tx, clock.today());
     await seedPareceres(tx, ids.professor!, ids.direcao!);
     await seedLgpd(tx, ids.responsavel!);
+    await seedAgenda(tx, ids.professor!, ids.responsavel!);
     await seedComunicados(tx, {
       administrador: ids.direcao!,
       professor: ids.professor!,

@@ -102,7 +102,7 @@ export function AgendaItemsEditor({
             variant="secondary"
             onClick={() => set('refeicoes', [...value.refeicoes, { refeicao: '', avaliacao: 'comeu_bem' }])}
           >
-            <Plus className="h-4 w-4" aria-hidden /> Refeição
+            <Plus className="h-4 w-4" aria-hidden /> Adicionar refeição
           </Button>
         )}
       </Section>
@@ -156,7 +156,7 @@ export function AgendaItemsEditor({
             variant="secondary"
             onClick={() => set('sono', [...value.sono, { inicio: '13:00', fim: '14:30' }])}
           >
-            <Plus className="h-4 w-4" aria-hidden /> Sono
+            <Plus className="h-4 w-4" aria-hidden /> Registrar sono
           </Button>
         )}
       </Section>

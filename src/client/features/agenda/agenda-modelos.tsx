@@ -26,6 +26,10 @@ export function AgendaModeloEditor({ modelo }: { modelo: AgendaModelo }) {
         />
         Esta turma tem agenda diária
       </label>
+      <p className="text-sm text-gray-600">
+        O formulário do dia começa com o que estiver escolhido aqui (as refeições e a avaliação de cada uma, o
+        humor, os recados); a professora muda só o que for diferente naquele dia.
+      </p>
       <AgendaItemsEditor value={itens} onChange={setItens} editMeals />
       <Button
         loading={save.isPending}

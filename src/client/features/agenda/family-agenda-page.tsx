@@ -22,7 +22,7 @@ const tone = { comeu_bem: 'text-green-700', comeu_pouco: 'text-amber-700', nao_a
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-4">
+    <section aria-label={title} className="rounded-xl border border-gray-200 bg-white p-4">
       <h2 className="mb-2 text-sm font-semibold text-gray-900">{title}</h2>
       <div className="space-y-1 text-sm text-gray-800">{children}</div>
     </section>
@@ -39,37 +39,42 @@ function Day({ agenda }: { agenda: AgendaAluno }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {itens.precisa_trazer.length > 0 && (
-        <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
+        <section
+          aria-label="Precisa trazer"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:col-span-2"
+        >
           <h2 className="text-sm font-semibold text-amber-900">Precisa trazer</h2>
           <p className="text-base text-amber-900">{itens.precisa_trazer.join(', ')}</p>
         </section>
       )}
-      <Card title="Alimentação">
-        {itens.refeicoes.map((refeicao) => (
-          <p key={refeicao.refeicao}>
-            {refeicao.refeicao}:{' '}
-            <strong className={tone[refeicao.avaliacao]}>
-              {refeicaoAvaliacaoLabels[refeicao.avaliacao]}
-            </strong>
-          </p>
-        ))}
-      </Card>
-      <Card title="Sono">
-        {itens.sono.length === 0 ? (
-          <p>Não dormiu.</p>
-        ) : (
-          itens.sono.map((sono) => (
-            <p key={sono.inicio}>
-              Das {sono.inicio} às {sono.fim}
+      {itens.refeicoes.length > 0 && (
+        <Card title="Alimentação">
+          {itens.refeicoes.map((refeicao) => (
+            <p key={refeicao.refeicao}>
+              {refeicao.refeicao}:{' '}
+              <strong className={tone[refeicao.avaliacao]}>
+                {refeicaoAvaliacaoLabels[refeicao.avaliacao]}
+              </strong>
             </p>
-          ))
-        )}
-      </Card>
-      <Card title="Higiene e humor">
-        {itens.evacuacao && <p>Evacuação: {evacuacaoLabels[itens.evacuacao]}</p>}
-        {itens.trocas_fralda !== null && <p>Trocas de fralda: {itens.trocas_fralda}</p>}
-        {itens.humor && <p>Humor: {humorLabels[itens.humor]}</p>}
-      </Card>
+          ))}
+        </Card>
+      )}
+      {itens.sono.length > 0 && (
+        <Card title="Sono">
+          {itens.sono.map((sono) => (
+            <p key={sono.inicio}>
+              Dormiu das {sono.inicio} às {sono.fim}
+            </p>
+          ))}
+        </Card>
+      )}
+      {(itens.evacuacao || itens.trocas_fralda !== null || itens.humor) && (
+        <Card title="Higiene e humor">
+          {itens.evacuacao && <p>Evacuação: {evacuacaoLabels[itens.evacuacao]}</p>}
+          {itens.trocas_fralda !== null && <p>Trocas de fralda: {itens.trocas_fralda}</p>}
+          {itens.humor && <p>Humor: {humorLabels[itens.humor]}</p>}
+        </Card>
+      )}
       {dia.medicacoes.length > 0 && (
         <Card title="Medicação dada">
           {dia.medicacoes.map((one) => (

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  acceptPrivacyOnScreen,
+  ADMIN_STATE,
+  apiSignIn,
+  createClass,
+  createStudent,
+  dataOf,
+  login,
+} from './support';
+
+/**
+ * The daily agenda (issue 32 §3, ADR 0037): the teacher, on her phone, fills today's agenda of a 1º ano
+ * class for the whole class and changes one child's lunch and what she must bring; that child's mother,
+ * on her phone, opens it from the feed and sees the exception; the teacher sees that she read it. The
+ * coordination's templates tab is looked at too.
+ */
+test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
+
+const run = Date.now().toString().slice(-6);
+const shots = 'test-results/screenshots';
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+mkdirSync(shots, { recursive: true });
+
+test('a teacher fills the class agenda with one exception; the mother reads it; the teacher sees who read', async ({
+  browser,
+  request,
+}) => {
+  // Three people sign in (argon2 on shared cores): more than the default minute.
+  test.setTimeout(180_000);
+  const teacherEmail = `prof.agenda.${run}@escola.test`;
+  const saved = await dataOf<{ professor: { id: string }; senhaGerada?: string }>(
+    await request.post('/api/professores', {
+      data: {
+        nome: `Professora Agenda ${run}`,
+        email: teacherEmail,
+        disciplinas: ['Português'],
+        criar_acesso: true,
+      },
+    }),
+  );
+  const turmaNome = `Girassóis ${run}`;
+  const turmaId = await createClass(request, turmaNome, {
+    serie: '1º ano',
+    professor_responsavel_id: saved.professor.id,
+  });
+  const motherEmail = `mae.agenda.${run}@escola.test`;
+  const bia = await createStudent(request, {
+    nome: `Bia Agenda ${run}`,
+    turmaId,
+    nascimento: '2020-03-03',
+    guardian: { nome: `Marta Agenda ${run}`, email: motherEmail },
+  });
+  await createStudent(request, {
+    nome: `Caio Agenda ${run}`,
+    turmaId,
+    nascimento: '2020-05-05',
+    guardian: { nome: `Pai do Caio ${run}`, parentesco: 'pai' },
+  });
+
+  // The teacher, on her phone: the whole class once, then Bia's exception.
+  const teacherContext = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: phone,
+  });
+  const teacher = await teacherContext.newPage();
+  await apiSignIn(teacher.request, teacherEmail, [saved.senhaGerada ?? ''], 'Pitanga-Vermelha-52');
+  await teacher.goto(`/dashboard/agenda?turma=${turmaId}`);
+  await expect(teacher.getByRole('heading', { name: 'Para toda a turma' })).toBeVisible();
+  const turma = teacher.getByRole('region', { name: 'Para toda a turma' });
+  await turma.getByRole('button', { name: 'Tranquilo' }).click();
+  await turma.getByLabel('Recados').fill('Hoje pintamos com guache e brincamos no parque.');
+  await teacher.screenshot({ path: `${shots}/agenda-professora-phone.png` });
+
+  await teacher.getByRole('button', { name: new RegExp(`Bia Agenda ${run}`) }).click();
+  const sheet = teacher.getByRole('dialog', { name: `Bia Agenda ${run}` });
+  await sheet.getByRole('group', { name: 'Almoço' }).getByRole('button', { name: 'Comeu pouco' }).click();
+  await sheet.getByRole('button', { name: 'Roupa' }).click();
+  await teacher.screenshot({ path: `${shots}/agenda-crianca-phone.png` });
+  await sheet.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(teacher.getByRole('button', { name: new RegExp(`Bia Agenda ${run}`) })).toContainText(
+    'Diferente da turma',
+  );
+  await teacher.getByRole('button', { name: 'Enviar agenda às famílias' }).click();
+  await expect(teacher.getByText('Agenda do dia enviada às famílias.').first()).toBeVisible();
+  await expect(teacher.getByText(/lida por 0 de 2 famílias/)).toBeVisible();
+
+  // Bia's mother, on her phone: the feed item, then the day with Bia's exception.
+  const family = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: phone });
+  const mother = await family.newPage();
+  await login(mother, motherEmail, bia.senhaGerada ?? '');
+  await expect(mother).toHaveURL(/\/trocar-senha$/);
+  await mother.getByLabel('Senha atual').fill(bia.senhaGerada ?? '');
+  await mother.getByLabel('Nova senha', { exact: true }).fill('Caqui-Maduro-38');
+  await mother.getByLabel('Confirmar nova senha').fill('Caqui-Maduro-38');
+  await mother.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await acceptPrivacyOnScreen(mother);
+  await mother.goto('/dashboard');
+  const item = mother.getByRole('link', { name: /Agenda de hoje: Bia/ });
+  await expect(item).toBeVisible();
+  await mother.screenshot({ path: `${shots}/agenda-feed-phone.png` });
+  await item.click();
+  await expect(mother).toHaveURL(new RegExp(`/dashboard/familia/agenda\\?aluno=${bia.aluno.id}&data=`));
+  await expect(mother.getByRole('heading', { name: `Agenda de Bia Agenda ${run}` })).toBeVisible();
+  await expect(mother.getByText('Almoço: Comeu pouco')).toBeVisible();
+  await expect(mother.getByText('Lanche da manhã: Comeu bem')).toBeVisible();
+  await expect(mother.getByRole('region', { name: 'Precisa trazer' })).toContainText('Roupa');
+  await expect(mother.getByText('Humor: Tranquilo')).toBeVisible();
+  await expect(mother.getByText('Hoje pintamos com guache')).toBeVisible();
+  // Nobody recorded a nap in the 1º ano: no 'Sono' card (it would read as 'did not sleep').
+  await expect(mother.getByRole('region', { name: 'Sono' })).toHaveCount(0);
+  await mother.screenshot({ path: `${shots}/agenda-familia-phone.png` });
+  await mother.setViewportSize(desktop);
+  await mother.screenshot({ path: `${shots}/agenda-familia-desktop.png`, fullPage: true });
+  await family.close();
+
+  // The teacher sees Marta read Bia's day (and Caio's family did not).
+  await teacher.reload();
+  await expect(teacher.getByText(/lida por 1 de 2 famílias/)).toBeVisible();
+  await expect(teacher.getByRole('button', { name: new RegExp(`Bia Agenda ${run}`) })).toContainText(
+    `Lida por Marta Agenda ${run}`,
+  );
+  await expect(teacher.getByRole('button', { name: new RegExp(`Caio Agenda ${run}`) })).toContainText(
+    'Não lida',
+  );
+  await teacher.getByRole('list', { name: 'Crianças da turma' }).scrollIntoViewIfNeeded();
+  await teacher.screenshot({ path: `${shots}/agenda-professora-lida-phone.png` });
+  await teacher.setViewportSize(desktop);
+  await teacher.screenshot({ path: `${shots}/agenda-professora-desktop.png`, fullPage: true });
+  await teacherContext.close();
+
+  // The coordination (here the direção) sees the class's template.
+  const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: desktop });
+  const admin = await adminContext.newPage();
+  await admin.goto(`/dashboard/agenda?turma=${turmaId}&ver=modelos`);
+  await expect(admin.getByRole('tab', { name: 'Modelos das turmas' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(admin.getByLabel('Nome da refeição 2')).toHaveValue('Almoço');
+  await expect(admin.getByText('O formulário do dia começa com o que estiver escolhido aqui')).toBeVisible();
+  await admin.screenshot({ path: `${shots}/agenda-modelos-desktop.png`, fullPage: true });
+  await admin.setViewportSize(phone);
+  await admin.screenshot({ path: `${shots}/agenda-modelos-phone.png` });
+  await adminContext.close();
+});
