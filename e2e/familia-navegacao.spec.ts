@@ -106,7 +106,7 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await bar.getByRole('link', { name: 'Boletim' }).click();
   await page.getByRole('link', { name: /Ver a turma e os professores/ }).click();
   await expect(page.getByRole('heading', { name: first.nome, level: 1 })).toBeVisible();
-  await expect(page.getByText('Professor(a) responsável')).toBeVisible();
+  await expect(page.getByText('Responsável pela turma')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Seus dados de contato' })).toBeVisible();
   await expect(page.getByText('—', { exact: true })).toHaveCount(0);
   await expectNoStaffWords(page);

@@ -292,7 +292,8 @@ export type AgendaAluno = z.infer<typeof agendaAlunoSchema>;
 /** Which classes keep an agenda unless the coordination says otherwise: the youngest. */
 export function agendaByDefault(nivel: string, serie: string): boolean {
   if (nivel === 'Educação Infantil') return true;
-  return nivel === 'Fundamental I' && /^\s*[12]\s*[ºo°]?\s*ano/i.test(serie);
+  // Trimmed first, then one optional space between the parts: no pattern that can backtrack.
+  return nivel === 'Fundamental I' && /^[12] ?[ºo°]? ?ano/i.test(serie.trim());
 }
 
 /** The template a class starts from until the coordination saves its own. */

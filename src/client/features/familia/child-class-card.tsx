@@ -28,7 +28,7 @@ export function ChildClassCard({ turmaId }: { turmaId: string }) {
         {data.serie} · turno da {turnoLabels[data.turno].toLowerCase()} · ano letivo {data.ano_letivo}
       </p>
       <dl className="mt-3 text-sm">
-        <dt className="text-gray-600">Professor(a) responsável</dt>
+        <dt className="text-gray-600">Responsável pela turma</dt>
         <dd className="font-medium text-gray-900">
           {data.professor_responsavel?.nome ?? 'A escola ainda vai informar'}
         </dd>

@@ -20,6 +20,8 @@ const NOT_A_CHILD_RECORD: Record<string, string> = {
   'GET /api/alunos/:id/acessos':
     'O próprio registro de acessos: quem o lê é a prestação de contas, não a ficha da criança.',
   'GET /api/auditoria/acessos': 'O registro de acessos de todos os alunos, filtrável por aluno.',
+  'GET /api/familia/feed':
+    'O início da família: a equipe que tem a permissão não tem filhos ali (feed vazio; 404 para qualquer aluno_id).',
   'GET /api/financeiro/mensalidades':
     'Cobrança do contrato com a família (filtrável por aluno): dado financeiro do responsável, não a ficha escolar.',
   'GET /api/comunicados': 'Lista de comunicados enviados (filtrável por aluno): não mostra dados da criança.',

@@ -2,7 +2,7 @@
  * The register's entries on school life: classes, attendance, grades and documents, and tuition and
  * payments (LGPD art. 37).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   absenceJustifications,
   attendanceAbsences,
@@ -27,6 +27,13 @@ import {
   yearClosures,
 } from '../../db/schema/grades.js';
 import { parecerFotos, pareceres } from '../../db/schema/pareceres.js';
+import {
+  agendaDias,
+  agendaFotos,
+  agendaLeituras,
+  agendaModelos,
+  medicacaoAutorizacoes,
+} from '../../db/schema/agenda.js';
 import { studentItinerarios } from '../../db/schema/curriculum.js';
 import {
   ACADEMIC,
@@ -37,6 +44,16 @@ import {
   porAluno,
   transacoesDe,
 } from './processing-register.model.js';
+
+/** The agenda days whose exceptions name one of `alunos`. */
+const excecoesDe = (alunos: SQL) =>
+  sql`exists (select 1 from jsonb_array_elements(${agendaDias.excecoes}) as e(item) where (e.item->>'aluno_id')::uuid in ${alunos})`;
+/** The exceptions without those of `alunos`. */
+const semExcecoesDe = (alunos: SQL) =>
+  sql`(select coalesce(jsonb_agg(e.item), '[]'::jsonb) from jsonb_array_elements(${agendaDias.excecoes}) as e(item) where (e.item->>'aluno_id')::uuid not in ${alunos})`;
+/** The photos of the days of every class one of `alunos` has been in. */
+const fotosDasTurmasDe = (alunos: SQL) =>
+  sql`${agendaFotos.diaId} in (select ${agendaDias.id} from ${agendaDias} where ${agendaDias.turmaId} in (select ${classMemberships.turmaId} from ${classMemberships} where ${classMemberships.alunoId} in ${alunos}))`;
 
 export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
   {
@@ -236,6 +253,66 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           ],
           [studentDiscounts.motivo, 'texto'],
         ],
+      },
+    ],
+  },
+  {
+    categoria: 'Agenda diária da Educação Infantil e dos primeiros anos',
+    titulares: 'Alunos e responsáveis',
+    finalidade:
+      'Contar à família o dia da criança (alimentação, sono, higiene, humor, recados, o que trazer) e dar remédio só com a autorização da família.',
+    base_legal:
+      'Execução do contrato de prestação de serviços educacionais (art. 7º, V); a medicação, tutela da saúde (art. 11, II, f); a foto do dia, o consentimento de imagem (art. 14, § 1º).',
+    acesso: ['academics.read', 'academics.write', 'academics.manage', 'privacy.self'],
+    retencao: 'comunicacao',
+    dados: [
+      { tabela: agendaModelos, colunas: [agendaModelos.atualizadoPor], mantido: STAFF },
+      {
+        // The class's day: the exceptions name children; anonymising one takes only theirs out.
+        tabela: agendaDias,
+        de: {
+          aluno: (pessoa) => excecoesDe(alunosDe.aluno(pessoa)),
+          responsavel: (pessoa) => excecoesDe(alunosDe.responsavel(pessoa)),
+        },
+        colunas: [
+          [
+            agendaDias.excecoes,
+            {
+              aluno: { valor: (pessoa) => semExcecoesDe(alunosDe.aluno(pessoa)) },
+              responsavel: { valor: (pessoa) => semExcecoesDe(alunosDe.responsavel(pessoa)) },
+            },
+          ],
+          [agendaDias.autorId, { mantido: STAFF }],
+          [agendaDias.autorNome, { mantido: STAFF }],
+        ],
+      },
+      {
+        // The day's photo of the class may show any child of it: deleted with any child of the class.
+        tabela: agendaFotos,
+        colunas: [agendaFotos.bytes, agendaFotos.enviadoPor],
+        apagar: {
+          aluno: (pessoa) => fotosDasTurmasDe(alunosDe.aluno(pessoa)),
+          responsavel: (pessoa) => fotosDasTurmasDe(alunosDe.responsavel(pessoa)),
+        },
+      },
+      {
+        tabela: agendaLeituras,
+        colunas: [agendaLeituras.alunoId, agendaLeituras.usuarioId],
+        apagar: porAluno(agendaLeituras.alunoId),
+      },
+      {
+        // Health data (LGPD art. 11): deleted with the child.
+        tabela: medicacaoAutorizacoes,
+        colunas: [
+          medicacaoAutorizacoes.alunoId,
+          medicacaoAutorizacoes.medicamento,
+          medicacaoAutorizacoes.dose,
+          medicacaoAutorizacoes.posologia,
+          medicacaoAutorizacoes.responsavelId,
+          medicacaoAutorizacoes.registradaPor,
+          medicacaoAutorizacoes.registradaPorNome,
+        ],
+        apagar: porAluno(medicacaoAutorizacoes.alunoId),
       },
     ],
   },
