@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -17,11 +16,7 @@ import type { AgendaExcecao, AgendaItens } from '../../../shared/agenda.schemas.
 import { classes } from './classes.js';
 import { guardians, students } from './students.js';
 import { users } from './users.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../columns.js';
 
 /**
  * The class's agenda template, set by the coordination (ADR 0037): whether the class keeps an agenda

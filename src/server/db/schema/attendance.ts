@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -18,6 +17,7 @@ import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { studentIdColumn } from './students.js';
 import { users } from './users.js';
+import { bytea } from '../columns.js';
 
 /**
  * Class membership over time (enturmação): a student counts in a class's rolls only between `inicio`
@@ -119,11 +119,6 @@ export const tutelaryNotifications = pgTable(
   (table) => [index('tutelary_notifications_aluno_idx').on(table.alunoId, table.ano)],
 );
 export type TutelaryNotificationRow = typeof tutelaryNotifications.$inferSelect;
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * A family's justification of a child's absences on one day (issue 32 §1, ADR 0034): the reason and an

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   foreignKey,
   index,
   integer,
@@ -15,11 +14,7 @@ import {
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import type { Publico } from '../../../shared/comunicados.schemas.js';
 import { users } from './users.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../columns.js';
 
 /**
  * A notice (comunicado). `publicado_em` is set when its audience is resolved into recipients. Its text

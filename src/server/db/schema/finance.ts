@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -16,6 +15,7 @@ import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { classes } from './classes.js';
 import { users } from './users.js';
 import { students, studentIdColumn } from './students.js';
+import { bytea } from '../columns.js';
 
 /** The school's money settings: one row (id 1). Rates in basis points (200 = 2 %). */
 export const financeSettings = pgTable(
@@ -146,11 +146,6 @@ export const pagamentos = pgTable(
   (table) => [index('pagamentos_mensalidade_idx').on(table.mensalidadeId)],
 );
 export type PagamentoRow = typeof pagamentos.$inferSelect;
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 export const comprovanteSituacoes = ['aguardando', 'confirmado', 'recusado'] as const;
 

@@ -1,10 +1,6 @@
-import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, uuidPrimaryKey } from './columns.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from '../columns.js';
 
 /** Uploaded images, already re-encoded; kept in the database so a backup carries them. */
 export const media = pgTable('media', {

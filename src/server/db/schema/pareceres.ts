@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampoCodigo } from '../../../shared/pareceres.schemas.js';
 import { schoolPeriods } from './calendar.js';
 import { classes } from './classes.js';
 import { students } from './students.js';
 import { users } from './users.js';
+import { bytea } from '../columns.js';
 
 /**
  * A parecer descritivo (Educação Infantil, LDB art. 31): one per child per period, with the text of
@@ -61,11 +52,6 @@ export const pareceres = pgTable(
   ],
 );
 export type ParecerRow = typeof pareceres.$inferSelect;
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Photos of the child's work attached to a parecer (issue 31 §1): re-encoded like the media library's
