@@ -1,0 +1,7 @@
+/**
+ * The pix module's public face (issue 33: Pix charges that confirm themselves): what the rest of the
+ * server may import from it. Anything not exported here is internal to the module (the ESLint zones say so).
+ */
+export type { PixApi, PixProvider } from './pix-api.js';
+export { PixApiError } from './pix-api.js';
+export { pixProviderOf } from './pix-provider.service.js';

@@ -1,0 +1,154 @@
+/**
+ * The Banco Central's Pix API (the published OpenAPI, v2.x) — the part a school uses — as the product sees
+ * it: the wire types (field names exactly as the standard spells them, amounts as the decimal strings it
+ * uses, "123.45") and `PixApi`, the operations. One adapter (`pix-api.client.ts`) implements it for any PSP
+ * that follows the standard (OAuth2 client credentials + mutual TLS); the built-in test bank
+ * (`features/banco-simulado`) serves the same HTTP API. Issue 33.
+ */
+
+/** `^[a-zA-Z0-9]{26,35}$` for cobv (BCB). */
+export const COBV_TXID = /^[a-zA-Z0-9]{26,35}$/;
+
+export type CobvStatus =
+  | 'ATIVA'
+  | 'CONCLUIDA'
+  | 'REMOVIDA_PELO_USUARIO_RECEBEDOR'
+  | 'REMOVIDA_PELO_PSP';
+
+/** A modality and its value ("2.00"): multa 2 = percent; juros 3 = percent a month, calendar days. */
+export interface Modalidade {
+  modalidade: number;
+  valorPerc: string;
+}
+
+export interface Devedor {
+  cpf?: string;
+  cnpj?: string;
+  nome: string;
+}
+
+/** The body of `PUT /cobv/{txid}` (and, partly, of `PATCH`). */
+export interface CobvBody {
+  calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
+  devedor: Devedor;
+  valor: {
+    original: string;
+    multa?: Modalidade;
+    juros?: Modalidade;
+    abatimento?: Modalidade;
+    /** Modalidade 1 (fixed amount until a date) or 2 (percent until a date), with `descontoDataFixa`. */
+    desconto?: { modalidade: number; descontoDataFixa?: { data: string; valorPerc: string }[]; valorPerc?: string };
+  };
+  chave: string;
+  solicitacaoPagador?: string;
+  infoAdicionais?: { nome: string; valor: string }[];
+  loc?: { id: number };
+}
+
+/** `PATCH /cobv/{txid}`: a new amount or due date, or removal. */
+export type CobvPatch = Partial<Omit<CobvBody, 'chave'>> & { status?: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+
+/** What the PSP answers for a cobv. `loc.location` is the payload URL without `https://`. */
+export interface Cobv extends Omit<CobvBody, 'calendario' | 'loc'> {
+  txid: string;
+  revisao: number;
+  status: CobvStatus;
+  calendario: { criacao: string; dataDeVencimento: string; validadeAposVencimento?: number };
+  loc: { id: number; location: string; tipoCob: 'cobv'; criacao?: string };
+  recebedor?: { nome?: string; cnpj?: string; cpf?: string };
+  pix?: Pix[];
+}
+
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  natureza?: string;
+  motivo?: string;
+}
+
+/** The parts of the amount received (`componentesValor`), each `{ valor: "1.23" }`. */
+export interface ComponentesValor {
+  original?: { valor: string };
+  juros?: { valor: string };
+  multa?: { valor: string };
+  abatimento?: { valor: string };
+  desconto?: { valor: string };
+  saque?: { valor: string };
+  troco?: { valor: string };
+}
+
+/** A Pix received (`GET /pix`, and each item of a webhook call). */
+export interface Pix {
+  endToEndId: string;
+  txid?: string;
+  valor: string;
+  horario: string;
+  chave?: string;
+  infoPagador?: string;
+  pagador?: { cpf?: string; cnpj?: string; nome?: string };
+  componentesValor?: ComponentesValor;
+  devolucoes?: Devolucao[];
+}
+
+/** The body the PSP posts to `<webhook url>/pix`. */
+export interface PixWebhookBody {
+  pix: Pix[];
+}
+
+/** What went wrong talking to the PSP, in words a secretaria can act on (`mensagem`, pt-BR). */
+export type PixApiErrorKind =
+  | 'certificado' // handshake refused or reset: certificate, key or CA
+  | 'credenciais' // token refused: client id/secret, scopes
+  | 'inacessivel' // DNS, connection refused, URL wrong
+  | 'tempo' // no answer in time
+  | 'recusado' // the PSP answered 4xx to the operation (its `detail` says why)
+  | 'indisponivel'; // the PSP answered 5xx
+
+export class PixApiError extends Error {
+  constructor(
+    readonly kind: PixApiErrorKind,
+    /** pt-BR, shown to the secretaria (Testar conexão, `pix.erro` of a mensalidade). Never a secret. */
+    readonly mensagem: string,
+    readonly status?: number,
+  ) {
+    super(mensagem);
+    this.name = 'PixApiError';
+  }
+
+  /** Worth trying again later (the job queue's retry), as opposed to a request the PSP will always refuse. */
+  get transient(): boolean {
+    return this.kind === 'tempo' || this.kind === 'indisponivel' || this.kind === 'inacessivel';
+  }
+}
+
+/**
+ * The operations of the BCB Pix API the product uses. Every call gets (and caches until it expires) an
+ * OAuth2 token from the provider's token URL with client credentials over mutual TLS; errors are
+ * `PixApiError`. Paths are relative to the provider's `base_url` (which may carry a path).
+ */
+export interface PixApi {
+  /** A fresh token (never the cached one) and one page of `GET /pix` for the last day (Testar conexão). */
+  testConnection(): Promise<void>;
+  putCobv(txid: string, body: CobvBody): Promise<Cobv>;
+  getCobv(txid: string): Promise<Cobv>;
+  patchCobv(txid: string, patch: CobvPatch): Promise<Cobv>;
+  /** Every Pix received between two RFC 3339 instants, following every page (`paginacao.quantidadeDePaginas`). */
+  listPix(inicio: string, fim: string): Promise<Pix[]>;
+  /** Registers `url` for the key (the PSP posts to `url + '/pix'`). */
+  putWebhook(chave: string, url: string): Promise<void>;
+}
+
+/**
+ * What the rest of the product needs from the school's configured provider: the API and the settings that
+ * shape its charges. `null` from `pixProviderOf` when Pix automático is off or not configured.
+ */
+export interface PixProvider {
+  api: PixApi;
+  /** The school's Pix key as the DICT holds it. */
+  chave: string;
+  /** Days a cobv can still be paid after its due date (`calendario.validadeAposVencimento`). */
+  validadeAposVencimento: number;
+}
