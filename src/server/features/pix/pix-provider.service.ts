@@ -7,7 +7,7 @@ import type { PixProvider } from './pix-api.js';
  * configured. Issue 33 contract: the provider settings part fills this in; charges, reconciliation and
  * reminders call it.
  */
-export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
-  void ctx;
-  return null;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- filled in by the provider settings (issue 33)
+export function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
+  return Promise.resolve(null);
 }
