@@ -4,4 +4,6 @@
  */
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
-export { pixProviderOf } from './pix-provider.service.js';
+export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
+export { webhookSegredoOf } from './pix-provedor.service.js';
+export { pixRoutes } from './pix.routes.js';
