@@ -65,7 +65,7 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
   let fecho: string[] = [];
   switch (input.momento) {
     case 'antes':
-      abertura = `Lembrete da ${input.escola.nome}: a mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}.`;
+      abertura = `${input.escola.nome}: lembrete da mensalidade de ${mes} de ${input.alunoNome}, que vence em ${venc}.`;
       valorLinha = `Valor: ${valor}.`;
       texto = `A mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}.${pixBell}`;
       break;
