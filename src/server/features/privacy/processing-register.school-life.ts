@@ -217,6 +217,7 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           [mensalidades.motivoDesconto, 'texto'],
           [mensalidades.motivoCancelamento, 'texto'],
           [mensalidades.comprovanteRecusa, 'texto'],
+          [mensalidades.negociacaoMotivo, 'texto'],
         ],
       },
       { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
