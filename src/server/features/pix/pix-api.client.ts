@@ -32,6 +32,8 @@ export interface PixApiConfig {
   timeoutMs?: number;
   /** Connections open at once to the PSP (default 4). */
   maxSockets?: number;
+  /** `paginacao.itensPorPagina` asked for in `GET /pix` (default 100; the PSP may answer fewer). */
+  pageSize?: number;
 }
 
 export interface PixApiClient extends PixApi {
@@ -294,7 +296,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       const all: Pix[] = [];
       let paginas = 1;
       for (let pagina = 0; pagina < paginas && pagina < MAX_PAGES; pagina++) {
-        const page = await listPage(inicio, fim, pagina, PAGE_SIZE);
+        const page = await listPage(inicio, fim, pagina, config.pageSize ?? PAGE_SIZE);
         all.push(...page.pix);
         paginas = page.paginas;
       }
