@@ -1,7 +1,6 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Cobv, CobvBody, CobvPatch, Pix, PixApi } from './pix-api.js';
-import { clock } from '../../lib/clock.js';
 import { PixApiError } from './pix-api.js';
 import { failureOf, problemMessage, type Attempt } from './pix-api.errors.js';
 
@@ -32,6 +31,8 @@ export interface PixApiConfig {
   timeoutMs?: number;
   /** Connections open at once to the PSP (default 4). */
   maxSockets?: number;
+  /** `paginacao.itensPorPagina` asked for in `GET /pix` (default 100; the PSP may answer fewer). */
+  pageSize?: number;
 }
 
 export interface PixApiClient extends PixApi {
@@ -173,7 +174,8 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       grant_type: 'client_credentials',
       scope: config.scopes ?? PIX_SCOPES,
     });
-    const started = clock.now().getTime();
+    // Real time, not lib/clock: a token lives in the PSP's real time, whatever day a test pins.
+    const started = Date.now();
     const answer = await exchange(
       'POST',
       new URL(config.tokenUrl),
@@ -214,7 +216,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
 
   /** The cached token, or one fetched (a single request however many callers wait for it). */
   function currentToken(fresh = false): Promise<Token> {
-    if (!fresh && token && token.expiresAt > clock.now().getTime()) return Promise.resolve(token);
+    if (!fresh && token && token.expiresAt > Date.now()) return Promise.resolve(token);
     if (!fresh && pendingToken) return pendingToken;
     const pending = fetchToken().then(
       (got) => {
@@ -294,7 +296,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       const all: Pix[] = [];
       let paginas = 1;
       for (let pagina = 0; pagina < paginas && pagina < MAX_PAGES; pagina++) {
-        const page = await listPage(inicio, fim, pagina, PAGE_SIZE);
+        const page = await listPage(inicio, fim, pagina, config.pageSize ?? PAGE_SIZE);
         all.push(...page.pix);
         paginas = page.paginas;
       }

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { PixProvedor, PixProvedorInput } from '../../shared/pix-provedor.schemas.js';
+import type { App } from '../app.js';
+import { users } from '../db/schema/users.js';
+import { createSession } from '../features/auth/sessions.service.js';
+import type { SimulatedBank } from '../features/banco-simulado/index.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * Points the app at a simulated bank (issue 33 §5) the way a secretaria would: `PUT
+ * /api/financeiro/pix/provedor` as an administrator with the bank's URLs, client credentials, the
+ * certificate it issued and its CA. On by default, which registers the webhook at the bank (a bank
+ * started without `allowHttpWebhook` refuses the tests' http:// URL: the settings are saved anyway and
+ * `webhook.status` says 'erro'). Fails the test unless the settings are saved; returns what GET shows.
+ */
+export async function connectSimulatedBank(
+  target: App | TestApp,
+  bank: SimulatedBank,
+  options: { ativo?: boolean; validadeAposVencimento?: number; overrides?: Partial<PixProvedorInput> } = {},
+): Promise<PixProvedor & { mensagem: string }> {
+  // A TestApp is a proxy that only answers reads: tell the two apart by what a Fastify app has.
+  const app = 'inject' in target ? target : target.app;
+  const [admin] = await app.ctx.db
+    .insert(users)
+    .values({
+      nome: 'Administrador do banco simulado',
+      email: `pix-${randomUUID().slice(0, 8)}@escola.test`,
+      nivel: 'administrador',
+      passwordHash: 'sem-senha (sessão criada pelo teste)',
+      primeiroLogin: false,
+    })
+    .returning({ id: users.id });
+  const session = await createSession(app.ctx.db, admin!.id, false, { ip: null, userAgent: null });
+  const body: PixProvedorInput = {
+    ativo: options.ativo ?? true,
+    base_url: bank.baseUrl,
+    token_url: bank.tokenUrl,
+    client_id: bank.clientId,
+    client_secret: bank.clientSecret,
+    certificado_pem: bank.certificadoPem,
+    chave_privada_pem: bank.chavePrivadaPem,
+    ca_pem: bank.caPem,
+    chave_pix: bank.chave,
+    validade_apos_vencimento: options.validadeAposVencimento ?? 30,
+    ...options.overrides,
+  };
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/financeiro/pix/provedor',
+    headers: { cookie: `sid=${session.token}`, 'content-type': 'application/json' },
+    payload: body,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`connectSimulatedBank: ${String(response.statusCode)} ${response.body}`);
+  const saved = response.json<{ data: PixProvedor; message: string }>();
+  return { ...saved.data, mensagem: saved.message };
+}
