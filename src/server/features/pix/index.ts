@@ -5,3 +5,4 @@
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
 export { pixProviderOf } from './pix-provider.service.js';
+export { pixWebhookRoutes } from './pix-webhook.routes.js';
