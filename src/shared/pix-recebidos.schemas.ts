@@ -43,13 +43,17 @@ export const pixRecebidoMotivoLabels: Record<PixRecebidoMotivo, string> = {
 
 /** A decimal amount as the standard writes it: "850.00". */
 const pixValor = z.string().regex(/^\d{1,11}\.\d{2}$/, 'Valor inválido (ex.: "850.00")');
+const pixValorPositivo = pixValor.refine(
+  (valor) => !/^0+\.00$/.test(valor),
+  'O valor precisa ser maior que zero',
+);
 const pixInstante = z.iso.datetime({ offset: true, error: 'Horário inválido (RFC 3339)' });
 const componente = z.object({ valor: pixValor });
 
 export const pixDevolucaoSchema = z.object({
   id: z.string().min(1).max(35),
   rtrId: z.string().regex(/^[a-zA-Z0-9]{1,40}$/, 'rtrId inválido'),
-  valor: pixValor,
+  valor: pixValorPositivo,
   horario: z.object({ solicitacao: pixInstante, liquidacao: pixInstante.optional() }),
   status: z.enum(['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO']),
   natureza: z.string().optional(),
@@ -66,7 +70,7 @@ export const pixRecebidoWireSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9]{1,35}$/, 'txid inválido')
     .optional(),
-  valor: pixValor,
+  valor: pixValorPositivo,
   horario: pixInstante,
   chave: z.string().max(77).optional(),
   infoPagador: z.string().max(140).optional(),

@@ -6,3 +6,4 @@ export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
 export { pixProviderOf } from './pix-provider.service.js';
 export { pixWebhookRoutes } from './pix-webhook.routes.js';
+export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';
