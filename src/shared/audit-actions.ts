@@ -91,6 +91,11 @@ export const AUDIT_ACTIONS = {
   lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
   marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
   conciliar_pix: { rotulo: 'Conciliação de Pix', verbo: 'conciliou os Pix recebidos', frase: true },
+  testar_conexao_pix: {
+    rotulo: 'Conexão com o banco testada (Pix automático)',
+    verbo: 'testou a conexão com o banco do Pix automático',
+    frase: true,
+  },
   // School life
   atualizar_grade: { rotulo: 'Grade curricular alterada', verbo: 'atualizou a grade curricular de' },
   escolher_itinerario: {
@@ -229,6 +234,11 @@ export const AUDIT_ENTITIES = {
     rotulo: 'Configurações financeiras',
     um: 'as configurações financeiras',
     o: 'as configurações financeiras',
+  },
+  pix_provedor: {
+    rotulo: 'Pix automático (banco)',
+    um: 'as configurações do Pix automático',
+    o: 'as configurações do Pix automático',
   },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',
