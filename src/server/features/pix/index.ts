@@ -4,6 +4,8 @@
  */
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
+export { pixWebhookRoutes } from './pix-webhook.routes.js';
+export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';
 export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
 export { webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';

@@ -11,6 +11,7 @@ import {
   tutelaryNotifications,
 } from '../../db/schema/attendance.js';
 import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
+import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import {
   comprovantesPagamento,
   mensalidades,
@@ -221,6 +222,22 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
         ],
       },
       { tabela: pagamentos, colunas: [pagamentos.registradoPor], mantido: STAFF },
+      {
+        // The Pix as the bank reported it (`dados` too) is the school's financial record; the payer's
+        // name and message are what a person reads in 'Pix a conciliar'.
+        tabela: pixRecebidos,
+        de: {
+          aluno: (pessoa) =>
+            sql`${pixRecebidos.mensalidadeId} in (select ${mensalidades.id} from ${mensalidades} where ${mensalidades.alunoId} in ${alunosDe.aluno(pessoa)})`,
+          responsavel: (pessoa) =>
+            sql`${pixRecebidos.mensalidadeId} in (select ${mensalidades.id} from ${mensalidades} where ${mensalidades.alunoId} in ${alunosDe.responsavel(pessoa)})`,
+        },
+        colunas: [
+          [pixRecebidos.pagadorNome, 'texto'],
+          [pixRecebidos.infoPagador, 'texto'],
+        ],
+      },
+      { tabela: pixRecebidos, colunas: [pixRecebidos.resolvidoPor], mantido: STAFF },
       {
         tabela: comprovantesPagamento,
         colunas: [
