@@ -5,3 +5,5 @@
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
 export { pixProviderOf } from './pix-provider.service.js';
+export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
+export { buildCobvBody, txidOf } from './cobv-body.js';
