@@ -21,7 +21,7 @@ import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
-import { registerPixJobs } from './features/pix/index.js';
+import { closePixProvider, pixRoutes, registerPixJobs } from './features/pix/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -203,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   };
   app.decorate('ctx', ctx);
+  // The PSP adapter's kept-alive connections (features/pix) end with the app.
+  app.addHook('onClose', async () => closePixProvider(ctx));
   app.decorate('replay', replay);
   // Tests drain the queue by hand; a running server works it (and stops before the database closes).
   if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
@@ -252,6 +254,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(perfisRoutes, { prefix: '/api/perfis' });
   // finance
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
+  // pix (issue 33: the PSP's settings; charges, received Pix)
+  await app.register(pixRoutes, { prefix: '/api/financeiro/pix' });
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

@@ -82,6 +82,8 @@ export interface AppConfig {
    * from the open-files limit (lib/open-files.ts).
    */
   eventStreamsMax?: number | undefined;
+  /** How long one call to the Pix PSP may take (default 20 s in the adapter; tests shorten it). */
+  pixTimeoutMs?: number | undefined;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {

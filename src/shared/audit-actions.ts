@@ -85,6 +85,11 @@ export const AUDIT_ACTIONS = {
   conceder_desconto: { rotulo: 'Desconto concedido', verbo: 'concedeu desconto em' },
   definir_bolsa: { rotulo: 'Bolsa definida', verbo: 'definiu bolsa de' },
   remover_bolsa: { rotulo: 'Bolsa removida', verbo: 'removeu bolsa de' },
+  testar_conexao_pix: {
+    rotulo: 'Conexão com o banco testada (Pix automático)',
+    verbo: 'testou a conexão com o banco do Pix automático',
+    frase: true,
+  },
   // School life
   atualizar_grade: { rotulo: 'Grade curricular alterada', verbo: 'atualizou a grade curricular de' },
   escolher_itinerario: {
@@ -222,6 +227,11 @@ export const AUDIT_ENTITIES = {
     rotulo: 'Configurações financeiras',
     um: 'as configurações financeiras',
     o: 'as configurações financeiras',
+  },
+  pix_provedor: {
+    rotulo: 'Pix automático (banco)',
+    um: 'as configurações do Pix automático',
+    o: 'as configurações do Pix automático',
   },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',

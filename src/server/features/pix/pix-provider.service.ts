@@ -1,13 +1,56 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { pixProvedor } from '../../db/schema/pix-provedor.js';
+import type { PixApiClient } from './pix-api.client.js';
 import type { PixProvider } from './pix-api.js';
+import { loadProvedorRow, pixApiOfRow } from './pix-provedor.service.js';
+
+interface Built {
+  version: number;
+  provider: (PixProvider & { api: PixApiClient }) | null;
+}
+
+/** One adapter per app (its connections and token reused), rebuilt when the settings' version changes. */
+const built = new WeakMap<AppContext, Built>();
 
 /**
  * The school's configured PSP (Configurações → Financeiro → Pix automático), ready to call: the adapter
  * built from the stored settings with the secrets decrypted, or `null` when Pix automático is off or not
- * configured. Issue 33 contract: the provider settings part fills this in; charges, reconciliation and
- * reminders call it.
+ * configured. Issue 33 contract: charges, reconciliation and reminders call it. Each call reads the
+ * settings' version (one indexed row), so a change saved on any instance is seen at the next call.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- filled in by the provider settings (issue 33)
-export function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
-  return Promise.resolve(null);
+export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
+  const [head] = await ctx.db
+    .select({ version: pixProvedor.version, ativo: pixProvedor.ativo })
+    .from(pixProvedor)
+    .where(eq(pixProvedor.id, 1));
+  const version = head?.ativo ? head.version : -1;
+  const cached = built.get(ctx);
+  if (cached?.version === version) return cached.provider;
+  cached?.provider?.api.close();
+  let provider: Built['provider'] = null;
+  if (version !== -1) {
+    const row = await loadProvedorRow(ctx.db);
+    const api = row?.ativo ? pixApiOfRow(ctx, row) : null;
+    if (row && api && row.chavePix) {
+      provider = { api, chave: row.chavePix, validadeAposVencimento: row.validadeAposVencimento };
+    } else if (row?.ativo) {
+      // On but unusable: the secrets do not open (a backup from another installation) or are missing.
+      ctx.log.warn({}, 'pix: Pix automático ligado, mas as credenciais do banco não puderam ser lidas');
+    }
+  }
+  // Two calls racing to build: the later one wins, the other's connections are closed.
+  const raced = built.get(ctx);
+  if (raced && raced !== cached && raced.version === version) {
+    provider?.api.close();
+    return raced.provider;
+  }
+  built.set(ctx, { version, provider });
+  return provider;
+}
+
+/** Closes the cached adapter's connections (the app stops). */
+export function closePixProvider(ctx: AppContext): void {
+  built.get(ctx)?.provider?.api.close();
+  built.delete(ctx);
 }

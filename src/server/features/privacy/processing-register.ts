@@ -67,6 +67,8 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
   consent_purposes: 'Textos das finalidades de consentimento.',
   disciplinas: 'Catálogo de disciplinas da escola.',
   finance_settings: 'Chave PIX e regras de multa da escola.',
+  pix_provedor:
+    'Credenciais do banco (PSP) do Pix automático, cifradas, e a chave Pix da escola; sem pessoa.',
   job_slots: 'Marcação de tarefas diárias já agendadas.',
   perfis: 'Perfis de acesso (nome e permissões), sem pessoa.',
   mensalidade_avisos: 'Marca de que o aviso de uma mensalidade (a vencer, em atraso) já saiu, sem a pessoa.',

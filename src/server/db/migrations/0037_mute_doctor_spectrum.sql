@@ -1,0 +1,22 @@
+CREATE TABLE "pix_provedor" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"ativo" boolean DEFAULT false NOT NULL,
+	"base_url" text,
+	"token_url" text,
+	"client_id" text,
+	"client_secret_cifrado" text,
+	"certificado_cifrado" text,
+	"chave_privada_cifrada" text,
+	"p12_cifrado" text,
+	"p12_senha_cifrada" text,
+	"certificado_valido_ate" timestamp with time zone,
+	"ca_pem" text,
+	"chave_pix" text,
+	"validade_apos_vencimento" integer DEFAULT 30 NOT NULL,
+	"webhook_segredo_cifrado" text NOT NULL,
+	"webhook_registrado_em" timestamp with time zone,
+	"webhook_erro" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pix_provedor_single_row" CHECK ("pix_provedor"."id" = 1)
+);
