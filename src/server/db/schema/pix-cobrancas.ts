@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { mensalidades } from './finance.js';
-
-export const pixCobrancaStatuses = ['pendente', 'ativa', 'erro', 'concluida', 'removida'] as const;
-export type PixCobrancaStatus = (typeof pixCobrancaStatuses)[number];
+import { pixCobrancaStatuses } from '../../../shared/pix-cobranca.schemas.js';
 
 /**
  * The Pix charge with a due date (`cobv`, BCB Pix API) of one mensalidade, as the product last left it
