@@ -29,6 +29,8 @@ export const keyRoots = {
   users: ['users'],
   documents: ['documents'],
   finance: ['financeiro'],
+  /** Configurações → Financeiro → Pix automático: the school's PSP (issue 33). */
+  pixProvedor: ['pix-provedor'],
   dashboard: ['dashboard'],
   comunicados: ['comunicados'],
   mensagens: ['mensagens'],

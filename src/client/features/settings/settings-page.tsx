@@ -18,10 +18,12 @@ import { RetentionTab } from './retention-tab';
 import { SecurityTab } from './security-tab';
 import { useSaveSystemSettings, useSchoolSettings, useSystemSettings } from './settings.api';
 import { NotificationsTab, SystemTab } from './system-tab';
+import { PixAutomaticoTab } from './pix-automatico-tab';
 
 const tabs = [
   ['escola', 'Escola'],
   ['academico', 'Acadêmico'],
+  ['financeiro', 'Financeiro'],
   ['sistema', 'Sistema'],
   ['usuarios', 'Perfis de acesso'],
   ['notificacoes', 'Notificações'],
@@ -92,6 +94,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             </Tabs.Content>
             <Tabs.Content value="academico">
               <AcademicTab />
+            </Tabs.Content>
+            <Tabs.Content value="financeiro">
+              <PixAutomaticoTab />
             </Tabs.Content>
             <Tabs.Content value="sistema">
               <SystemTab saving={form.formState.isSubmitting} onSave={() => void handleSaveSystem()} />

@@ -1,6 +1,7 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Cobv, CobvBody, CobvPatch, Pix, PixApi } from './pix-api.js';
+import { clock } from '../../lib/clock.js';
 import { PixApiError } from './pix-api.js';
 import { failureOf, problemMessage, type Attempt } from './pix-api.errors.js';
 
@@ -172,7 +173,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       grant_type: 'client_credentials',
       scope: config.scopes ?? PIX_SCOPES,
     });
-    const started = Date.now();
+    const started = clock.now().getTime();
     const answer = await exchange(
       'POST',
       new URL(config.tokenUrl),
@@ -213,7 +214,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
 
   /** The cached token, or one fetched (a single request however many callers wait for it). */
   function currentToken(fresh = false): Promise<Token> {
-    if (!fresh && token && token.expiresAt > Date.now()) return Promise.resolve(token);
+    if (!fresh && token && token.expiresAt > clock.now().getTime()) return Promise.resolve(token);
     if (!fresh && pendingToken) return pendingToken;
     const pending = fetchToken().then(
       (got) => {
@@ -249,6 +250,12 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       token = null;
       answer = await exchange(method, url, headers(await currentToken(true)), payload);
     }
+    if (answer.status === 401)
+      throw new PixApiError(
+        'credenciais',
+        'O banco recusou o token de acesso que ele mesmo emitiu. Confira as credenciais e os escopos da aplicação no banco.',
+        401,
+      );
     if (answer.status >= 400) throw statusFailure(answer);
     return answer;
   }

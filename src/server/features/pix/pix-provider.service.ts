@@ -6,7 +6,8 @@ import type { PixProvider } from './pix-api.js';
 import { loadProvedorRow, pixApiOfRow } from './pix-provedor.service.js';
 
 interface Built {
-  version: number;
+  /** The settings' version and when they were saved (a restored backup may repeat a version number). */
+  version: string;
   provider: (PixProvider & { api: PixApiClient }) | null;
 }
 
@@ -21,15 +22,15 @@ const built = new WeakMap<AppContext, Built>();
  */
 export async function pixProviderOf(ctx: AppContext): Promise<PixProvider | null> {
   const [head] = await ctx.db
-    .select({ version: pixProvedor.version, ativo: pixProvedor.ativo })
+    .select({ version: pixProvedor.version, updatedAt: pixProvedor.updatedAt, ativo: pixProvedor.ativo })
     .from(pixProvedor)
     .where(eq(pixProvedor.id, 1));
-  const version = head?.ativo ? head.version : -1;
+  const version = head?.ativo ? `${String(head.version)}@${String(head.updatedAt.getTime())}` : 'desligado';
   const cached = built.get(ctx);
   if (cached?.version === version) return cached.provider;
   cached?.provider?.api.close();
   let provider: Built['provider'] = null;
-  if (version !== -1) {
+  if (version !== 'desligado') {
     const row = await loadProvedorRow(ctx.db);
     const api = row?.ativo ? pixApiOfRow(ctx, row) : null;
     if (row && api && row.chavePix) {
