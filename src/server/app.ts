@@ -27,6 +27,7 @@ import {
   pixConciliarRoutes,
   pixRoutes,
   pixWebhookRoutes,
+  registerPixJobs,
 } from './features/pix/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
@@ -352,6 +353,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(anonymiseGuardianRoutes, { prefix: '/api/responsaveis/:id/anonimizar' });
   await app.register(retentionRoutes, { prefix: '/api/configuracoes/retencao' });
   await app.register(processingRegisterRoutes, { prefix: '/api/lgpd/registro-tratamento' });
+
+  // pix (issue 33): the charges' sync job and its schedule (finance enqueues it by name).
+  registerPixJobs(app.ctx);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

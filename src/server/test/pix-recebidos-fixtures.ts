@@ -6,6 +6,9 @@ import type { PixRecebidoWire } from '../../shared/pix-recebidos.schemas.js';
 import { centavosToDecimal } from '../../shared/money.js';
 import { webhookSegredoOf } from '../features/pix/pix-provedor.service.js';
 import type { TestApp } from './test-app.js';
+import { mensalidades } from '../db/schema/finance.js';
+import { pixCobrancas } from '../db/schema/pix-cobrancas.js';
+import { txidOf as chargeTxidOf } from '../features/pix/cobv-body.js';
 
 /** An end-to-end id as the SPI makes them: E + the payer's ISPB + yyyyMMddHHmm + 11 letters and digits. */
 export function endToEndId(): string {
@@ -13,9 +16,24 @@ export function endToEndId(): string {
   return `E18236120202606151430${tail}`;
 }
 
-/** The txid of a mensalidade's charge. */
+/** The txid of a mensalidade's first charge (`registerCharges` records it). */
 export function txidOf(mensalidadeId: string): string {
-  return mensalidadeId.replace(/-/g, '');
+  return chargeTxidOf(mensalidadeId);
+}
+
+/**
+ * Records an active charge for every mensalidade that has none, as the charges job does once the bank
+ * has them (`pix_cobrancas`): a received Pix is matched to its mensalidade through that table only.
+ */
+export async function registerCharges(t: TestApp): Promise<void> {
+  const rows = await t.database.db.select({ id: mensalidades.id }).from(mensalidades);
+  if (rows.length === 0) return;
+  await t.database.db
+    .insert(pixCobrancas)
+    .values(
+      rows.map((row) => ({ mensalidadeId: row.id, txid: chargeTxidOf(row.id), status: 'ativa' as const })),
+    )
+    .onConflictDoNothing();
 }
 
 export function pixOf(options: {

@@ -13,3 +13,4 @@ export { applyPixPayment } from './pix-payments.service.js';
 export type { PixPaymentInput, PixPaymentOutcome, PixPaymentRefusal } from './pix-payments.service.js';
 export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
+export { loadSettings } from './finance-settings.service.js';

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
 import { pagamentos } from '../../db/schema/finance.js';
-import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
+import {
+  pixOf,
+  postWebhook,
+  setWebhookSecret,
+  registerCharges,
+  txidOf,
+} from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -17,6 +23,7 @@ const LIST = '/api/financeiro/pix/a-conciliar';
 async function withWaitingPix() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+  await registerCharges(t);
   const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
   await setWebhookSecret(t);
   const semTxid = pixOf({ valor: 85_000, horario: '2026-06-14T21:30:00-03:00' });

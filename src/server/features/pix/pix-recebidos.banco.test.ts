@@ -10,7 +10,7 @@ import type { CobvBody } from './pix-api.js';
 import { pagamentos } from '../../db/schema/finance.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
 import { freePort } from '../../test/ports.js';
-import { txidOf } from '../../test/pix-recebidos-fixtures.js';
+import { registerCharges, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 import { pixProviderOf } from './pix-provider.service.js';
 
@@ -32,6 +32,7 @@ afterEach(() => bank.close());
 async function connected() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+  await registerCharges(t);
   const saved = await call('PUT', '/api/financeiro/pix/provedor', s.admin, {
     ativo: true,
     base_url: bank.baseUrl,

@@ -6,17 +6,15 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
 
-/**
- * The mensalidade whose charge carries `txid`, or null. Until the charges are kept, a charge's txid is its
- * mensalidade's id without the dashes (32 letters and digits, within the standard's 26–35).
- */
+/** The mensalidade whose charge carries `txid` (`pix_cobrancas`, ADR 0041), or null. */
 export async function mensalidadeIdOfTxid(db: DbOrTx, txid: string): Promise<string | null> {
-  if (!/^[0-9a-f]{32}$/.test(txid)) return null;
-  const id = `${txid.slice(0, 8)}-${txid.slice(8, 12)}-${txid.slice(12, 16)}-${txid.slice(16, 20)}-${txid.slice(20)}`;
-  const [row] = await db.select({ id: mensalidades.id }).from(mensalidades).where(eq(mensalidades.id, id));
+  const [row] = await db
+    .select({ id: pixCobrancas.mensalidadeId })
+    .from(pixCobrancas)
+    .where(eq(pixCobrancas.txid, txid));
   return row?.id ?? null;
 }
 

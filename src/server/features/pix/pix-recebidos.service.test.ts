@@ -10,7 +10,7 @@ import { pagamentos } from '../../db/schema/finance.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { otherInstance } from '../../test/test-app.js';
-import { pixOf, txidOf } from '../../test/pix-recebidos-fixtures.js';
+import { pixOf, registerCharges, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import {
   lastYear,
   mensalidadeOf,
@@ -26,6 +26,7 @@ const { t, call } = setupFinanceTest();
 async function withTuition() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+  await registerCharges(t);
   const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
   return { ...s, july };
 }
@@ -93,6 +94,7 @@ describe('a Pix received', () => {
   it('late, with multa and juros split as componentesValor says', async () => {
     const s = await school();
     await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: lastYear });
+    await registerCharges(t);
     const march = await mensalidadeOf(s.ana.id, `${lastYear}-03`);
     // Due 10/03, paid 20/03: R$ 850,00 + multa R$ 17,00 + juros R$ 2,83 (the product's own figures).
     const pix = pixOf({

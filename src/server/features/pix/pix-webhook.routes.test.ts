@@ -8,7 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import { pagamentos } from '../../db/schema/finance.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
-import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
+import {
+  pixOf,
+  postWebhook,
+  setWebhookSecret,
+  registerCharges,
+  txidOf,
+} from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -16,6 +22,7 @@ const { t, call } = setupFinanceTest();
 async function withTuition() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+  await registerCharges(t);
   const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
   const segredo = await setWebhookSecret(t);
   return { ...s, july, segredo };

@@ -71,6 +71,8 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
     'Credenciais do banco (PSP) do Pix automático, cifradas, e a chave Pix da escola; sem pessoa.',
   lembrete_configuracoes: 'Agenda dos lembretes automáticos de mensalidade (dias, ligados ou não).',
   mensalidade_lembretes: 'Marca do dia em que o lembrete de uma mensalidade saiu, sem a pessoa.',
+  pix_cobrancas:
+    'Estado da cobrança Pix de uma mensalidade no banco (txid, situação, valor e vencimento enviados), sem a pessoa.',
   job_slots: 'Marcação de tarefas diárias já agendadas.',
   perfis: 'Perfis de acesso (nome e permissões), sem pessoa.',
   mensalidade_avisos: 'Marca de que o aviso de uma mensalidade (a vencer, em atraso) já saiu, sem a pessoa.',
