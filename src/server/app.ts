@@ -21,7 +21,13 @@ import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
-import { closePixProvider, pixRoutes } from './features/pix/index.js';
+import {
+  closePixAutomatico,
+  closePixProvider,
+  pixAutomaticoRoutes,
+  pixAutomaticoWebhookRoutes,
+  pixRoutes,
+} from './features/pix/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -204,7 +210,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('ctx', ctx);
   // The PSP adapter's kept-alive connections (features/pix) end with the app.
-  app.addHook('onClose', async () => closePixProvider(ctx));
+  app.addHook('onClose', async () => {
+    closePixProvider(ctx);
+    closePixAutomatico(ctx);
+  });
   app.decorate('replay', replay);
   // Tests drain the queue by hand; a running server works it (and stops before the database closes).
   if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
@@ -256,6 +265,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
   // pix (issue 33: the PSP's settings; charges, received Pix)
   await app.register(pixRoutes, { prefix: '/api/financeiro/pix' });
+  // Pix Automático (issue 33 §3): the families' monthly debit, and the PSP's rec/cobr notices
+  await app.register(pixAutomaticoRoutes, { prefix: '/api/financeiro/pix/automatico' });
+  await app.register(pixAutomaticoWebhookRoutes, { prefix: '/api/pix/webhook/:segredo' });
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

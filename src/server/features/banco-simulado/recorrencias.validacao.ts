@@ -7,7 +7,7 @@ import { RECEBEDOR } from './banco.js';
 import { isObject } from './respostas.js';
 import type { Cobr, Rec, RecBody } from './recorrencias.tipos.js';
 import { type Violacao, cnpjValido, cpfValido, dataValida } from './validacao.js';
-import { centavos, diasCorridos } from './valor-do-dia.js';
+import { diasCorridos } from './valor-do-dia.js';
 
 const DECIMAL = /^\d{1,10}\.\d{2}$/;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -157,11 +157,6 @@ export function validarCobr(
     fail(v, 'cobr.valor.original', 'Valor positivo no formato "0.00".', original);
   else if (rec?.valor?.valorRec !== undefined && original !== rec.valor.valorRec)
     fail(v, 'cobr.valor.original', `A recorrência tem valor fixo de ${rec.valor.valorRec}.`, original);
-  else if (
-    rec?.valor?.valorMinimoRecebedor !== undefined &&
-    centavos(original) < centavos(rec.valor.valorMinimoRecebedor)
-  )
-    fail(v, 'cobr.valor.original', 'Valor abaixo do mínimo da recorrência.', original);
   const vencimento = isObject(calendario) ? calendario.dataDeVencimento : undefined;
   if (!dataValida(vencimento))
     fail(v, 'cobr.calendario.dataDeVencimento', 'Data obrigatória (AAAA-MM-DD).', vencimento);

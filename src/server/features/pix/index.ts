@@ -7,3 +7,5 @@ export { PixApiError } from './pix-api.js';
 export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
 export { webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
+export { closePixAutomatico } from './pix-automatico.service.js';
+export { pixAutomaticoRoutes, pixAutomaticoWebhookRoutes } from './pix-automatico.routes.js';

@@ -69,6 +69,10 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
   finance_settings: 'Chave PIX e regras de multa da escola.',
   pix_provedor:
     'Credenciais do banco (PSP) do Pix automático, cifradas, e a chave Pix da escola; sem pessoa.',
+  pix_automatico_config:
+    'Pix Automático da escola: ligado ou não e a conta (agência e número) que recebe os débitos; sem pessoa.',
+  pix_cobrancas_recorrentes:
+    'Cobranças mensais do Pix Automático (txid, valor, vencimento, situação), ligadas à mensalidade; sem pessoa.',
   job_slots: 'Marcação de tarefas diárias já agendadas.',
   perfis: 'Perfis de acesso (nome e permissões), sem pessoa.',
   mensalidade_avisos: 'Marca de que o aviso de uma mensalidade (a vencer, em atraso) já saiu, sem a pessoa.',
