@@ -149,7 +149,7 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const [after] = await t.database.db.select().from(mensalidades).where(eq(mensalidades.id, marco.id));
     expect(after!.principalPago).toBe(150_000);
     expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toMatchObject([
-      { mensalidade_id: marco.id, status: 'concluida', valor: 150_000 },
+      { mensalidade_id: marco.id, status: 'concluida', valor: 150_000, erro: null },
     ]);
   });
 
