@@ -22,8 +22,11 @@ import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
 import {
+  closePixAutomatico,
   closePixProvider,
   pixAConciliarRoutes,
+  pixAutomaticoRoutes,
+  pixAutomaticoWebhookRoutes,
   pixConciliarRoutes,
   pixRoutes,
   pixWebhookRoutes,
@@ -211,7 +214,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('ctx', ctx);
   // The PSP adapter's kept-alive connections (features/pix) end with the app.
-  app.addHook('onClose', async () => closePixProvider(ctx));
+  app.addHook('onClose', async () => {
+    closePixProvider(ctx);
+    closePixAutomatico(ctx);
+  });
   app.decorate('replay', replay);
   // Tests drain the queue by hand; a running server works it (and stops before the database closes).
   if (config.env !== 'test') app.addHook('onReady', async () => ctx.jobs.start());
@@ -267,6 +273,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pixWebhookRoutes, { prefix: '/api/pix/webhook' });
   await app.register(pixConciliarRoutes, { prefix: '/api/financeiro/pix/conciliar' });
   await app.register(pixAConciliarRoutes, { prefix: '/api/financeiro/pix/a-conciliar' });
+  // Pix Automático (issue 33 §3): the families' monthly debit, and the PSP's rec/cobr notices
+  await app.register(pixAutomaticoRoutes, { prefix: '/api/financeiro/pix/automatico' });
+  await app.register(pixAutomaticoWebhookRoutes, { prefix: '/api/pix/webhook/:segredo' });
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

@@ -98,6 +98,23 @@ export const AUDIT_ACTIONS = {
     verbo: 'testou a conexão com o banco do Pix automático',
     frase: true,
   },
+  configurar_pix_automatico: {
+    rotulo: 'Pix Automático configurado',
+    verbo: 'configurou o Pix Automático (débito mensal)',
+    frase: true,
+  },
+  pedir_debito_automatico: {
+    rotulo: 'Débito automático pedido',
+    verbo: 'pediu débito automático via Pix para',
+  },
+  cancelar_debito_automatico: {
+    rotulo: 'Débito automático cancelado',
+    verbo: 'cancelou o débito automático via Pix de',
+  },
+  debito_automatico_banco: {
+    rotulo: 'Débito automático alterado pelo banco',
+    verbo: 'recebeu do banco a mudança do débito automático de',
+  },
   // School life
   atualizar_grade: { rotulo: 'Grade curricular alterada', verbo: 'atualizou a grade curricular de' },
   escolher_itinerario: {
@@ -236,6 +253,11 @@ export const AUDIT_ENTITIES = {
     rotulo: 'Configurações financeiras',
     um: 'as configurações financeiras',
     o: 'as configurações financeiras',
+  },
+  pix_automatico: {
+    rotulo: 'Pix Automático (débito mensal)',
+    um: 'as configurações do Pix Automático',
+    o: 'as configurações do Pix Automático',
   },
   pix_provedor: {
     rotulo: 'Pix automático (banco)',

@@ -15,18 +15,24 @@ import { type TipoDeChave, makeTestPki } from './certificados.js';
 import { RequestError, problema, send } from './respostas.js';
 import { Api, ESCOPOS } from './servidor.js';
 import type { Cobv, Devolucao, Pix } from './tipos.js';
+import { ESCOPOS_REC, Recorrencias } from './recorrencias.js';
+import type { Cobr, Rec } from './recorrencias.tipos.js';
 
 export { makeTestPki } from './certificados.js';
 export type { OpcoesPki, TestPki, TipoDeChave } from './certificados.js';
 export type { PayOptions, ReceiveOptions } from './banco.js';
 export type { Cobv, CobvBody, Devolucao, Pix, PixWebhookBody } from './tipos.js';
+export type * from './recorrencias.tipos.js';
 
 export interface SimulatedBankOptions {
   /** The school's Pix key at this bank. Default a random EVP key (a UUID). */
   chave?: string;
   clientId?: string;
   clientSecret?: string;
-  /** Scopes the client may obtain. Default cobv.write cobv.read pix.read webhook.write webhook.read. */
+  /**
+   * Scopes the client may obtain. Default cobv.write cobv.read pix.read webhook.write webhook.read and
+   * Pix Automático's (rec.*, cobr.*, webhookrec.*, webhookcobr.*).
+   */
   scopes?: readonly string[];
   /**
    * Token lifetime. Default 3600 s, on the real clock (a test that pins `lib/clock` to another month does
@@ -91,6 +97,17 @@ export interface SimulatedBank {
   /** The next `times` (default 1) calls fail: 500, no answer at all, or the TLS handshake reset. */
   failNext(kind: FailureKind, times?: number): void;
   readonly stats: SimulatedBankStats;
+  /** Pix Automático off: /rec, /cobr and their webhooks answer 404, as at a PSP without it. */
+  semPixAutomatico: boolean;
+  /** The stored recurrence / recurring charge (a copy), or undefined. */
+  rec(idRec: string): Rec | undefined;
+  cobr(txid: string): Cobr | undefined;
+  /** The payer's bank app: authorises, rejects or (once authorised) cancels the recurrence; webhook posted. */
+  authorizeRec(idRec: string): Promise<Rec>;
+  rejectRec(idRec: string): Promise<Rec>;
+  cancelRecByPayer(idRec: string): Promise<Rec>;
+  /** The due date's debit of a recurring charge: CONCLUIDA (or EXPIRADA without funds); webhook posted. */
+  settleCobr(txid: string, options?: { saldoInsuficiente?: boolean }): Promise<Cobr>;
   close(): Promise<void>;
 }
 
@@ -146,12 +163,21 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     tokenPath,
     clientId,
     clientSecret,
-    escopos: options.scopes ?? ESCOPOS,
+    escopos: options.scopes ?? [...ESCOPOS, ...ESCOPOS_REC],
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     itensPorPagina: options.pageSize ?? 100,
     allowHttpWebhook: options.allowHttpWebhook ?? false,
     now: () => clock.now(),
   });
+
+  const recorrencias = new Recorrencias({
+    ispb: options.ispb ?? '99999008',
+    locationBase,
+    allowHttpWebhook: options.allowHttpWebhook ?? false,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 5000, 30000],
+  });
+  let semPixAutomatico = false;
+  api.extensoes.push((...args) => (semPixAutomatico ? undefined : recorrencias.rotas(...args)));
 
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', `https://${locationBase}`);
@@ -212,8 +238,27 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
         webhookFailures: banco.webhookStats.falhas,
       };
     },
+    get semPixAutomatico() {
+      return semPixAutomatico;
+    },
+    set semPixAutomatico(value: boolean) {
+      semPixAutomatico = value;
+    },
+    rec: (idRec) => {
+      const rec = recorrencias.rec(idRec);
+      return rec ? structuredClone(rec) : undefined;
+    },
+    cobr: (txid) => {
+      const cobr = recorrencias.cobr(txid);
+      return cobr ? structuredClone(cobr) : undefined;
+    },
+    authorizeRec: (idRec) => recorrencias.autorizar(idRec),
+    rejectRec: (idRec) => recorrencias.rejeitar(idRec),
+    cancelRecByPayer: (idRec) => recorrencias.cancelarPeloPagador(idRec),
+    settleCobr: (txid, settleOptions) => recorrencias.liquidar(txid, settleOptions),
     async close() {
       banco.encerrar();
+      recorrencias.encerrar();
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

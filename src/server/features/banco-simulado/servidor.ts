@@ -57,6 +57,13 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+export type Extensao = (
+  method: string,
+  segments: string[],
+  req: IncomingMessage,
+  comEscopo: (escopo: string, route: () => Resposta | Promise<Resposta>) => Promise<Resposta>,
+) => Promise<Resposta> | undefined;
+
 interface Token {
   escopos: Set<string>;
   expira: number;
@@ -64,6 +71,8 @@ interface Token {
 
 export class Api {
   private readonly tokens = new Map<string, Token>();
+  /** More routes under the base path (Pix Automático, `recorrencias.ts`): an answer, or undefined. */
+  readonly extensoes: Extensao[] = [];
 
   constructor(
     private readonly banco: Banco,
@@ -80,7 +89,11 @@ export class Api {
       .replace(/^\/cobv\/[^/]+$/, '/cobv/{txid}')
       .replace(/^\/pix\/[^/]+$/, '/pix/{e2eid}')
       .replace(/^\/webhook\/[^/]+$/, '/webhook/{chave}')
-      .replace(/^\/qr\/cobv\/[^/]+$/, '/qr/cobv/{id}');
+      .replace(/^\/qr\/cobv\/[^/]+$/, '/qr/cobv/{id}')
+      .replace(
+        /^\/(rec|cobr)\/[^/]+$/,
+        (_, recurso: string) => `/${recurso}/{${recurso === 'rec' ? 'idRec' : 'txid'}}`,
+      );
     return `${method} ${template}`;
   }
 
@@ -98,6 +111,10 @@ export class Api {
     const [recurso, id, ...resto] = segments;
     if (recurso === 'qr' && id === 'cobv' && resto.length === 1 && method === 'GET')
       return this.payload(resto[0] ?? '', url);
+    for (const extensao of this.extensoes) {
+      const resposta = extensao(method, segments, req, (escopo, route) => this.comEscopo(req, escopo, route));
+      if (resposta) return resposta;
+    }
     if (resto.length > 0) return this.naoEncontrado();
     if (recurso === 'cobv' && id !== undefined) {
       if (method === 'PUT') return this.comEscopo(req, 'cobv.write', () => this.putCobv(req, id));

@@ -14,3 +14,4 @@ export type { PixPaymentInput, PixPaymentOutcome, PixPaymentRefusal } from './pi
 export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
 export { loadSettings } from './finance-settings.service.js';
+export { registerPayment } from './payments.service.js';

@@ -11,3 +11,5 @@ export { webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
 export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
 export { buildCobvBody, txidOf } from './cobv-body.js';
+export { closePixAutomatico } from './pix-automatico.service.js';
+export { pixAutomaticoRoutes, pixAutomaticoWebhookRoutes } from './pix-automatico.routes.js';

@@ -38,6 +38,12 @@ export interface PixApiConfig {
 export interface PixApiClient extends PixApi {
   /** Ends the open connections (the settings changed, the app stops). */
   close(): void;
+  /**
+   * One authenticated call relative to the base URL, its JSON answer (errors as for the operations): how
+   * an extension of the standard (Pix Automático, `pix-automatico.client.ts`) reuses the token, mutual
+   * TLS and error words without a copy of them.
+   */
+  request(method: string, path: string, body?: unknown): Promise<unknown>;
 }
 
 export const PIX_SCOPES = 'cobv.write cobv.read pix.read webhook.write';
@@ -307,6 +313,9 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
     },
     close() {
       agent.destroy();
+    },
+    async request(method: string, path: string, body?: unknown) {
+      return parseJson(await call(method, path, body));
     },
   };
 }

@@ -225,7 +225,12 @@ function storedCredentials(box: SecretBox, row: PixProvedorRow): Credentials {
 // ---------------------------------------------------------------- the adapter from a row
 
 /** Everything the adapter needs, opened; null when something is missing or no longer opens. */
-function apiOf(ctx: Pick<AppContext, 'backupKey' | 'config'>, row: PixProvedorRow): PixApiClient | null {
+function apiOf(
+  ctx: Pick<AppContext, 'backupKey' | 'config'>,
+  row: PixProvedorRow,
+  /** OAuth2 scopes other than the standard's four (Pix Automático asks for its own). */
+  scopes?: string,
+): PixApiClient | null {
   const box = boxOf(ctx);
   const clientSecret = openOrNull(box, row.clientSecretCifrado, SEALED.clientSecret);
   const stored = storedCredentials(box, row);
@@ -241,6 +246,7 @@ function apiOf(ctx: Pick<AppContext, 'backupKey' | 'config'>, row: PixProvedorRo
       ? { certificadoPem: stored.certificado, chavePrivadaPem: stored.chavePrivada }
       : { pfx: Buffer.from(stored.p12, 'base64'), pfxSenha: stored.p12Senha }),
     caPem: row.caPem,
+    ...(scopes === undefined ? {} : { scopes }),
     ...(ctx.config.pixTimeoutMs === undefined ? {} : { timeoutMs: ctx.config.pixTimeoutMs }),
   });
 }

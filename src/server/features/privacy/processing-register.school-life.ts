@@ -2,6 +2,7 @@
  * The register's entries on school life: classes, attendance, grades and documents, and tuition and
  * payments (LGPD art. 37).
  */
+import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   absenceJustifications,
@@ -260,6 +261,16 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
           responsavel: (pessoa) => transacoesDe(alunosDe.responsavel(pessoa)),
         },
         colunas: [[transacoes.descricao, 'texto']],
+      },
+      {
+        // Pix Automático (issue 33 §3): a guardian's authorisation of monthly debit; the contract and the
+        // QR name no one, the CPF and name went to the PSP only. Deleted with the child or the guardian.
+        tabela: pixRecorrencias,
+        colunas: [pixRecorrencias.alunoId, pixRecorrencias.responsavelId],
+        apagar: {
+          aluno: (pessoa) => sql`${pixRecorrencias.alunoId} in ${alunosDe.aluno(pessoa)}`,
+          responsavel: (pessoa) => sql`${pixRecorrencias.responsavelId} = ${pessoa.id}`,
+        },
       },
       {
         tabela: studentDiscounts,

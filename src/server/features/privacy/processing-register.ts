@@ -73,6 +73,10 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
   mensalidade_lembretes: 'Marca do dia em que o lembrete de uma mensalidade saiu, sem a pessoa.',
   pix_cobrancas:
     'Estado da cobrança Pix de uma mensalidade no banco (txid, situação, valor e vencimento enviados), sem a pessoa.',
+  pix_automatico_config:
+    'Pix Automático da escola: ligado ou não e a conta (agência e número) que recebe os débitos; sem pessoa.',
+  pix_cobrancas_recorrentes:
+    'Cobranças mensais do Pix Automático (txid, valor, vencimento, situação), ligadas à mensalidade; sem pessoa.',
   job_slots: 'Marcação de tarefas diárias já agendadas.',
   perfis: 'Perfis de acesso (nome e permissões), sem pessoa.',
   mensalidade_avisos: 'Marca de que o aviso de uma mensalidade (a vencer, em atraso) já saiu, sem a pessoa.',

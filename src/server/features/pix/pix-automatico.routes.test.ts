@@ -1,0 +1,239 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
+import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
+import { clock } from '../../lib/clock.js';
+import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
+import { familyIn } from '../../test/school-fixtures.js';
+import { freePort } from '../../test/ports.js';
+import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import { enviarCobrancasRecorrentes, txidDaCobranca } from './pix-automatico.sync.js';
+import { webhookSegredoOf } from './pix-provedor.service.js';
+
+// Pix Automático end to end: the real adapter against the test bank over mutual TLS, the bank's
+// webhooks posted to the app listening on a port.
+
+const port = await freePort();
+const t = setupTestApp({ publicUrl: `http://127.0.0.1:${String(port)}` });
+const { send, get } = requestsOf(() => t.app);
+let bank: SimulatedBank;
+
+beforeAll(async () => {
+  bank = await startSimulatedBank({ allowHttpWebhook: true, webhookRetryDelaysMs: [] });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await bank.close();
+});
+afterEach(() => {
+  clock.unpin();
+  bank.semPixAutomatico = false;
+});
+
+async function ligar(): Promise<string> {
+  const admin = (await signedIn(t, 'administrador')).cookie;
+  const provedor = await send('PUT', '/api/financeiro/pix/provedor', admin, {
+    ativo: true,
+    base_url: bank.baseUrl,
+    token_url: bank.tokenUrl,
+    client_id: bank.clientId,
+    client_secret: bank.clientSecret,
+    certificado_pem: bank.certificadoPem,
+    chave_privada_pem: bank.chavePrivadaPem,
+    ca_pem: bank.caPem,
+    chave_pix: bank.chave,
+    validade_apos_vencimento: 30,
+  });
+  expect(provedor.statusCode, provedor.body).toBe(200);
+  const config = await send('PUT', '/api/financeiro/pix/automatico/config', admin, {
+    ativo: true,
+    agencia: '0001',
+    conta: '123456',
+    tipo_conta: 'CORRENTE',
+  });
+  expect(config.statusCode, config.body).toBe(200);
+  return admin;
+}
+
+async function tuition(alunoId: string, mes: string, dataVencimento: string, valor: number) {
+  const [row] = await t.database.db
+    .insert(mensalidades)
+    .values({ alunoId, mesReferencia: mes, dataVencimento, valorOriginal: valor, valor })
+    .returning();
+  return row!;
+}
+
+async function idRecOf(alunoId: string): Promise<string> {
+  const [row] = await t.database.db
+    .select()
+    .from(pixRecorrencias)
+    .where(eq(pixRecorrencias.alunoId, alunoId));
+  return row!.idRec;
+}
+
+const debito = (response: { json(): unknown }) => (response.json() as { data: DebitoAutomatico }).data;
+
+async function activeFamily() {
+  clock.pin('2026-03-01');
+  const admin = await ligar();
+  const family = await familyIn(t, null);
+  const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
+  const asked = await send('POST', url, family.cookie, { valor_maximo: 200_000, data_inicial: '2026-03-10' });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const idRec = await idRecOf(family.child.id);
+  return { admin, family, url, idRec, asked: asked.json<{ data: Recorrencia }>().data };
+}
+
+describe('Pix Automático: the guardian authorises monthly debit', () => {
+  it('creates the rec with the exact body; the bank app authorises it; the month’s cobr goes in the window; the debit pays the mensalidade once', async () => {
+    const { family, url, idRec, asked } = await activeFamily();
+    expect(asked.status).toBe('aguardando');
+    const rec = bank.rec(idRec)!;
+    expect(asked.copia_e_cola).toBe(rec.dadosQR.pixCopiaECola);
+    expect(asked.copia_e_cola).toContain(rec.loc.location);
+    expect({
+      vinculo: rec.vinculo,
+      calendario: rec.calendario,
+      valor: rec.valor,
+      politicaRetentativa: rec.politicaRetentativa,
+    }).toEqual({
+      vinculo: {
+        objeto: 'Mensalidade escolar',
+        contrato: `MAT-${family.child.matricula}`,
+        devedor: { cpf: family.guardian.cpf, nome: family.guardian.nome },
+      },
+      calendario: { dataInicial: '2026-03-10', periodicidade: 'MENSAL' },
+      valor: { valorMinimoRecebedor: '2000.00' },
+      politicaRetentativa: 'NAO_PERMITE',
+    });
+
+    await bank.authorizeRec(idRec);
+    expect(debito(await get(url, family.cookie))).toMatchObject({
+      disponivel: true,
+      recorrencia: { status: 'ativa' },
+    });
+
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    const abril = await tuition(family.child.id, '2026-04', '2026-04-10', 150_000);
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 1, erros: 0 });
+    expect(await enviarCobrancasRecorrentes(t.app.ctx)).toEqual({ enviadas: 0, erros: 0 });
+    const txid = txidDaCobranca(marco.id);
+    expect(bank.cobr(txid)).toMatchObject({
+      idRec,
+      status: 'ATIVA',
+      valor: { original: '1500.00' },
+      calendario: { dataDeVencimento: '2026-03-10' },
+      recebedor: { agencia: '0001', conta: '123456', tipoConta: 'CORRENTE' },
+    });
+    expect(bank.cobr(txidDaCobranca(abril.id))).toBeUndefined();
+
+    clock.pin('2026-03-10');
+    const settled = await bank.settleCobr(txid);
+    // The PSP delivers the same notice again: still one payment.
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${segredo}/cobr`,
+      payload: { cobsr: [settled] },
+    });
+    expect(replay.statusCode).toBe(200);
+    const paid = await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({
+      valorPago: 150_000,
+      principal: 150_000,
+      forma: 'pix',
+      dataPagamento: '2026-03-10',
+    });
+    const [after] = await t.database.db.select().from(mensalidades).where(eq(mensalidades.id, marco.id));
+    expect(after!.principalPago).toBe(150_000);
+    expect(debito(await get(url, family.cookie)).recorrencia?.cobrancas).toMatchObject([
+      { mensalidade_id: marco.id, status: 'concluida', valor: 150_000, erro: null },
+    ]);
+  });
+
+  it('a recurrence cancelled in the payer’s bank is reflected, with its scheduled charge', async () => {
+    const { family, url, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    await bank.cancelRecByPayer(idRec);
+    const state = debito(await get(url, family.cookie));
+    expect(state.recorrencia).toMatchObject({
+      status: 'cancelada',
+      encerrada_por: 'banco',
+      cobrancas: [{ mensalidade_id: marco.id, status: 'cancelada' }],
+    });
+    // The mensalidade stays open (the family pays it through the cobv or the static Pix).
+    const [row] = await t.database.db.select().from(mensalidades).where(eq(mensalidades.id, marco.id));
+    expect(row!.principalPago).toBe(0);
+  });
+
+  it('the guardian cancels in the portal (the PSP is told); rejected in the bank app shows rejeitada; another family’s child is a 404', async () => {
+    const { family, url, idRec } = await activeFamily();
+    const cancelled = await send('POST', `${url}/cancelar`, family.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(bank.rec(idRec)).toMatchObject({
+      status: 'CANCELADA',
+      encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR' } },
+    });
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({
+      status: 'cancelada',
+      encerrada_por: 'responsavel',
+    });
+
+    const again = await send('POST', url, family.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(again.statusCode).toBe(200);
+    const [second] = await t.database.db
+      .select()
+      .from(pixRecorrencias)
+      .where(and(eq(pixRecorrencias.alunoId, family.child.id), eq(pixRecorrencias.status, 'aguardando')));
+    await bank.rejectRec(second!.idRec);
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'rejeitada' });
+
+    const other = await familyIn(t, null);
+    expect((await get(url, other.cookie)).statusCode).toBe(404);
+    expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('a bad webhook secret is a 404, a body out of shape a 400', async () => {
+    await ligar();
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/pix/webhook/errado/rec',
+      payload: { recs: [] },
+    });
+    expect(wrong.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${segredo}/cobr`,
+      payload: { x: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Pix Automático: a provider without it', () => {
+  it('hides the option when the PSP answers 404 on /rec, and when the school has it off', async () => {
+    clock.pin('2026-03-01');
+    const family = await familyIn(t, null);
+    const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
+    expect(debito(await get(url, family.cookie))).toEqual({ disponivel: false, recorrencia: null });
+
+    bank.semPixAutomatico = true;
+    const admin = await ligar();
+    const config = await get('/api/financeiro/pix/automatico/config', admin);
+    expect(config.json()).toMatchObject({ data: { ativo: true, indisponivel: true } });
+    expect(debito(await get(url, family.cookie))).toEqual({ disponivel: false, recorrencia: null });
+    const asked = await send('POST', url, family.cookie, {
+      valor_maximo: 200_000,
+      data_inicial: '2026-03-10',
+    });
+    expect(asked.statusCode).toBe(409);
+  });
+});

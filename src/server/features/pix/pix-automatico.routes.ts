@@ -1,0 +1,163 @@
+/**
+ * Pix Automático's routes (issue 33 §3, ADR 0044). `/api/financeiro/pix/automatico`: the school's settings
+ * (administrator), a family's monthly debit of a child's tuition (the guardian asks and cancels; the
+ * school sees and cancels). `/api/pix/webhook/:segredo` (`pixAutomaticoWebhookRoutes`): the PSP's status
+ * notices at `/rec` and `/cobr`, behind the same per-installation secret as the Pix webhook.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alunoParamsSchema,
+  autorizarDebitoSchema,
+  debitoAutomaticoSchema,
+  pixAutomaticoConfigInputSchema,
+  pixAutomaticoConfigSchema,
+  recorrenciaSchema,
+} from '../../../shared/pix-automatico.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
+import {
+  autorizarDebito,
+  cancelarDebito,
+  getDebitoAutomatico,
+  getPixAutomaticoConfig,
+  updatePixAutomaticoConfig,
+} from './pix-automatico.service.js';
+import {
+  PIX_AUTOMATICO_JOB,
+  enviarCobrancasRecorrentes,
+  receberWebhookCobr,
+  receberWebhookRec,
+} from './pix-automatico.sync.js';
+import { webhookSegredoOf } from './pix-provedor.service.js';
+
+export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { access: 'settings.manage' } as const;
+  const family = { access: 'finance.read' } as const;
+
+  app.get(
+    '/config',
+    { schema: { response: okResponse(pixAutomaticoConfigSchema) }, config: admin },
+    async () => ok(await getPixAutomaticoConfig(app.ctx)),
+  );
+
+  app.put(
+    '/config',
+    {
+      schema: { body: pixAutomaticoConfigInputSchema, response: okResponse(pixAutomaticoConfigSchema) },
+      config: admin,
+    },
+    async (request) => {
+      const saved = await updatePixAutomaticoConfig(app.ctx, request.body, actorOf(request));
+      return ok(saved.config, saved.mensagem);
+    },
+  );
+
+  app.get(
+    '/alunos/:id',
+    { schema: { params: alunoParamsSchema, response: okResponse(debitoAutomaticoSchema) }, config: family },
+    async (request) => ok(await getDebitoAutomatico(app.ctx, signedInUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/alunos/:id',
+    {
+      schema: {
+        params: alunoParamsSchema,
+        body: autorizarDebitoSchema,
+        response: okResponse(recorrenciaSchema),
+      },
+      config: family,
+    },
+    async (request) =>
+      ok(
+        await autorizarDebito(
+          app.ctx,
+          signedInUser(request),
+          request.params.id,
+          request.body,
+          actorOf(request),
+        ),
+        'Pedido criado. Autorize no app do seu banco com o QR ou o código copia e cola.',
+      ),
+  );
+
+  app.post(
+    '/alunos/:id/cancelar',
+    { schema: { params: alunoParamsSchema, response: okResponse(recorrenciaSchema) }, config: family },
+    async (request) => {
+      const user = signedInUser(request);
+      if (user.nivel !== 'responsavel' && !user.permissoes.includes('finance.manage'))
+        throw new AppError('FORBIDDEN', 'Você não tem permissão para cancelar o débito automático.');
+      return ok(
+        await cancelarDebito(app.ctx, user, request.params.id, actorOf(request)),
+        'Débito automático cancelado.',
+      );
+    },
+  );
+
+  // Each day, the month's charges 2–10 days before their due dates (one instance claims the day).
+  app.ctx.jobs.handle(PIX_AUTOMATICO_JOB, async () => {
+    await enviarCobrancasRecorrentes(app.ctx);
+  });
+  app.ctx.jobs.schedule({
+    name: PIX_AUTOMATICO_JOB,
+    kind: PIX_AUTOMATICO_JOB,
+    slotOf: () => Promise.resolve(clock.today()),
+  });
+};
+
+const recWebhookSchema = z.object({
+  recs: z.array(z.looseObject({ idRec: z.string().max(35), status: z.string().max(20) })).max(1000),
+});
+const cobrWebhookSchema = z.object({
+  cobsr: z
+    .array(
+      z.looseObject({
+        txid: z.string().max(35),
+        idRec: z.string().max(35),
+        status: z.string().max(20),
+        valor: z.object({ original: z.string().regex(/^\d{1,10}\.\d{2}$/) }),
+        calendario: z.object({ dataDeVencimento: z.string() }),
+      }),
+    )
+    .max(1000),
+});
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The PSP's Pix Automático notices: `POST /api/pix/webhook/:segredo/rec` and `/cobr`. */
+export const pixAutomaticoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const psp = { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } } as const;
+  const checkSecret = async (segredo: string) => {
+    if (!sameSecret(segredo, await webhookSegredoOf(app.ctx))) throw notFound();
+  };
+  const params = z.object({ segredo: z.string().max(200) });
+
+  app.post(
+    '/rec',
+    { schema: { params, body: recWebhookSchema, response: okResponse(z.null()) }, config: psp },
+    async (request) => {
+      await checkSecret(request.params.segredo);
+      await receberWebhookRec(app.ctx, request.body as Parameters<typeof receberWebhookRec>[1]);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/cobr',
+    { schema: { params, body: cobrWebhookSchema, response: okResponse(z.null()) }, config: psp },
+    async (request) => {
+      await checkSecret(request.params.segredo);
+      await receberWebhookCobr(app.ctx, request.body as Parameters<typeof receberWebhookCobr>[1]);
+      return ok(null);
+    },
+  );
+};

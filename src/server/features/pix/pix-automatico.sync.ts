@@ -1,0 +1,223 @@
+/**
+ * Pix Automático's monthly work (issue 33 §3, ADR 0044): the daily job that sends each month's `cobr`
+ * 2–10 days before the due date for the tuition of a student with an active recurrence, and the PSP's
+ * status webhooks (`<webhook url>/rec`, `<webhook url>/cobr`) that move the recurrence and pay the
+ * mensalidade — once, whatever the number of deliveries — through finance's payment path.
+ */
+import { and, eq, gte, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { addDays } from '../../../shared/calendar.js';
+import type { AppContext } from '../../context.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
+import { clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit, systemActor } from '../audit/index.js';
+import { registerPayment } from '../finance/index.js';
+import { PixApiError } from './pix-api.js';
+import type { Cobr, CobrWebhookBody, Rec, RecWebhookBody } from './pix-automatico.client.js';
+import { pixAutomaticoApiOf } from './pix-automatico.service.js';
+
+export const PIX_AUTOMATICO_JOB = 'pix.automatico.cobrancas';
+/** The standard's window: a charge is sent no earlier than 10 and no later than 2 days before its due date. */
+export const JANELA = { min: 2, max: 10 } as const;
+const LOTE = 200;
+
+/** `r` + the mensalidade's id without dashes: 33 letters and digits, one per mensalidade. */
+export function txidDaCobranca(mensalidadeId: string): string {
+  return `r${mensalidadeId.replaceAll('-', '')}`;
+}
+
+function centavos(valor: string): number {
+  return Math.round(Number(valor) * 100);
+}
+
+/**
+ * Sends the month's `cobr` for each open tuition due in the window whose student has an active
+ * recurrence (and that was never sent, or failed last time). A tuition above the guardian's ceiling is
+ * left to the cobv. One failure is recorded on its row and does not stop the others.
+ */
+export async function enviarCobrancasRecorrentes(
+  ctx: AppContext,
+): Promise<{ enviadas: number; erros: number }> {
+  const psp = await pixAutomaticoApiOf(ctx);
+  if (!psp) return { enviadas: 0, erros: 0 };
+  const hoje = clock.today();
+  const rows = await ctx.db
+    .select({ mensalidade: mensalidades, recorrencia: pixRecorrencias, anterior: pixCobrancasRecorrentes })
+    .from(mensalidades)
+    .innerJoin(
+      pixRecorrencias,
+      and(eq(pixRecorrencias.alunoId, mensalidades.alunoId), eq(pixRecorrencias.status, 'ativa')),
+    )
+    .leftJoin(pixCobrancasRecorrentes, eq(pixCobrancasRecorrentes.mensalidadeId, mensalidades.id))
+    .where(
+      and(
+        isNull(mensalidades.canceladaEm),
+        lt(mensalidades.principalPago, mensalidades.valor),
+        gte(mensalidades.dataVencimento, addDays(hoje, JANELA.min)),
+        lte(mensalidades.dataVencimento, addDays(hoje, JANELA.max)),
+        gte(mensalidades.dataVencimento, pixRecorrencias.dataInicial),
+        or(isNull(pixCobrancasRecorrentes.id), eq(pixCobrancasRecorrentes.status, 'erro')),
+        sql`${mensalidades.valor} - ${mensalidades.principalPago} <= ${pixRecorrencias.valorMaximo}`,
+      ),
+    )
+    .limit(LOTE);
+  let enviadas = 0;
+  let erros = 0;
+  for (const { mensalidade, recorrencia, anterior } of rows) {
+    const valor = mensalidade.valor - mensalidade.principalPago;
+    const txid = txidDaCobranca(mensalidade.id);
+    let erro: string | null = null;
+    try {
+      await psp.api.putCobr(txid, {
+        idRec: recorrencia.idRec,
+        infoAdicional: `Mensalidade ${mensalidade.mesReferencia}`,
+        calendario: { dataDeVencimento: mensalidade.dataVencimento },
+        valor: { original: (valor / 100).toFixed(2) },
+        ajusteDiaUtil: false,
+        recebedor: {
+          agencia: psp.config.agencia ?? '',
+          conta: psp.config.conta ?? '',
+          tipoConta: psp.config.tipoConta ?? 'CORRENTE',
+        },
+      });
+      enviadas += 1;
+    } catch (error) {
+      if (!(error instanceof PixApiError)) throw error;
+      erro = error.mensagem;
+      erros += 1;
+    }
+    const values = {
+      status: erro === null ? ('ativa' as const) : ('erro' as const),
+      valor,
+      dataVencimento: mensalidade.dataVencimento,
+      erro,
+      updatedAt: clock.now(),
+    };
+    if (anterior)
+      await ctx.db
+        .update(pixCobrancasRecorrentes)
+        .set(values)
+        .where(eq(pixCobrancasRecorrentes.id, anterior.id));
+    else
+      await ctx.db
+        .insert(pixCobrancasRecorrentes)
+        .values({ ...values, recorrenciaId: recorrencia.id, mensalidadeId: mensalidade.id, txid });
+  }
+  return { enviadas, erros };
+}
+
+// ---------------------------------------------------------------- the PSP's webhooks
+
+const STATUS_REC = {
+  APROVADA: 'ativa',
+  REJEITADA: 'rejeitada',
+  EXPIRADA: 'expirada',
+  CANCELADA: 'cancelada',
+} as const;
+
+/** `{"recs":[…]}`: the payer authorised, rejected or cancelled in their bank (or the PSP expired it). */
+export async function receberWebhookRec(ctx: AppContext, body: RecWebhookBody): Promise<void> {
+  for (const rec of body.recs) await aplicarRec(ctx, rec);
+}
+
+async function aplicarRec(ctx: AppContext, rec: Rec): Promise<void> {
+  const status = rec.status === 'CRIADA' ? undefined : STATUS_REC[rec.status];
+  if (!status) return;
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(pixRecorrencias)
+      .where(eq(pixRecorrencias.idRec, rec.idRec))
+      .for('update');
+    // Unknown, already there, or already ended (a late or replayed notice never revives a recurrence).
+    if (!row || row.status === status || row.status === 'cancelada' || row.status === 'rejeitada') return;
+    if (status === 'ativa' && row.status !== 'aguardando') return;
+    const solicitante = rec.encerramento?.cancelamento?.solicitante ?? '';
+    const encerradaPor = status === 'ativa' ? null : solicitante.endsWith('RECEBEDOR') ? 'escola' : 'banco';
+    await tx
+      .update(pixRecorrencias)
+      .set({ status, encerradaPor, version: row.version + 1, updatedAt: clock.now() })
+      .where(eq(pixRecorrencias.id, row.id));
+    if (status !== 'ativa')
+      await tx
+        .update(pixCobrancasRecorrentes)
+        .set({ status: 'cancelada', updatedAt: clock.now() })
+        .where(
+          and(eq(pixCobrancasRecorrentes.recorrenciaId, row.id), eq(pixCobrancasRecorrentes.status, 'ativa')),
+        );
+    await recordAudit(tx, systemActor, {
+      action: 'debito_automatico_banco',
+      entity: 'aluno',
+      entityId: row.alunoId,
+      details: { id_rec: rec.idRec, status: rec.status, solicitante: solicitante || null },
+    });
+  });
+}
+
+/** `{"cobsr":[…]}`: a month's charge debited (the mensalidade is paid once), failed or cancelled. */
+export async function receberWebhookCobr(ctx: AppContext, body: CobrWebhookBody): Promise<void> {
+  for (const cobr of body.cobsr) await aplicarCobr(ctx, cobr);
+}
+
+async function aplicarCobr(ctx: AppContext, cobr: Cobr): Promise<void> {
+  if (cobr.status === 'CONCLUIDA') return pagarUmaVez(ctx, cobr);
+  const status =
+    cobr.status === 'CANCELADA'
+      ? 'cancelada'
+      : cobr.status === 'EXPIRADA' || cobr.status === 'REJEITADA'
+        ? 'expirada'
+        : undefined;
+  if (!status) return;
+  await ctx.db
+    .update(pixCobrancasRecorrentes)
+    .set({
+      status,
+      erro:
+        status === 'expirada'
+          ? 'O débito não foi feito (saldo ou limite do pagador). A mensalidade continua em aberto.'
+          : null,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(pixCobrancasRecorrentes.txid, cobr.txid), eq(pixCobrancasRecorrentes.status, 'ativa')));
+}
+
+/**
+ * The debit happened: the charge becomes `concluida` and the mensalidade is paid in the same
+ * transaction, only by whoever moves the row first (a replay, or two instances at once, find it done).
+ * A mensalidade that can no longer take it (paid by hand meanwhile, cancelled) keeps the charge
+ * `concluida` with the reason, for the secretaria to reconcile.
+ */
+async function pagarUmaVez(ctx: AppContext, cobr: Cobr): Promise<void> {
+  const hoje = clock.today();
+  await ctx.db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(pixCobrancasRecorrentes)
+      .set({ status: 'concluida', erro: null, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(pixCobrancasRecorrentes.txid, cobr.txid),
+          sql`${pixCobrancasRecorrentes.status} <> 'concluida'`,
+        ),
+      )
+      .returning();
+    if (!won) return;
+    const liquidacao = cobr.tentativas?.find((item) => item.status === 'LIQUIDADA')?.dataLiquidacao;
+    const data = liquidacao && liquidacao <= hoje ? liquidacao : hoje;
+    try {
+      await registerPayment(
+        tx,
+        won.mensalidadeId,
+        { valor_pago: centavos(cobr.valor.original), data_pagamento: data, forma: 'pix' },
+        { ...systemActor, nome: 'Pix Automático' },
+        hoje,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await tx
+        .update(pixCobrancasRecorrentes)
+        .set({ erro: `Débito recebido, mas a mensalidade não o aceitou: ${error.message} Concilie.` })
+        .where(eq(pixCobrancasRecorrentes.id, won.id));
+    }
+  });
+}
