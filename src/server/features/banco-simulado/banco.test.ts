@@ -133,13 +133,17 @@ describe('OAuth2 client credentials', () => {
     expect((put.body as { detail: string }).detail).toContain('cobv.write');
     expect((await readOnly('GET', '/webhook/x')).status).toBe(403);
 
-    clock.pin(new Date('2026-03-01T12:00:00Z'));
-    const api = await clientOf(bank);
-    expect((await api('GET', `/cobv/${txid()}`)).status).toBe(404);
-    clock.pin(new Date('2026-03-01T13:00:01Z'));
-    const expired = await api('GET', `/cobv/${txid()}`);
-    expect(expired.status).toBe(401);
-    expect((expired.body as { detail: string }).detail).toContain('expirou');
+    const shortLived = await startSimulatedBank({ tokenTtlSeconds: 1 });
+    try {
+      const api = await clientOf(shortLived);
+      expect((await api('GET', `/cobv/${txid()}`)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const expired = await api('GET', `/cobv/${txid()}`);
+      expect(expired.status).toBe(401);
+      expect((expired.body as { detail: string }).detail).toContain('expirou');
+    } finally {
+      await shortLived.close();
+    }
   });
 });
 

@@ -28,7 +28,10 @@ export interface SimulatedBankOptions {
   clientSecret?: string;
   /** Scopes the client may obtain. Default cobv.write cobv.read pix.read webhook.write webhook.read. */
   scopes?: readonly string[];
-  /** Token lifetime. Default 3600 s. Expiry is read on `lib/clock`, so a pinned clock moves it. */
+  /**
+   * Token lifetime. Default 3600 s, on the real clock (a test that pins `lib/clock` to another month does
+   * not expire the product's cached token; charges and payments do follow the pinned clock).
+   */
   tokenTtlSeconds?: number;
   /** Default `/oauth/token` (a provider quirk a test can vary). */
   tokenPath?: string;

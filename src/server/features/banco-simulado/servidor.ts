@@ -200,7 +200,7 @@ export class Api {
     const accessToken = randomBytes(24).toString('base64url');
     this.tokens.set(accessToken, {
       escopos: new Set(pedidos),
-      expira: this.config.now().getTime() + this.config.tokenTtlSeconds * 1000,
+      expira: Date.now() + this.config.tokenTtlSeconds * 1000,
     });
     return {
       status: 200,
@@ -220,7 +220,7 @@ export class Api {
   ): Promise<Resposta> {
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? this.tokens.get(auth.slice(7).trim()) : undefined;
-    if (!token || token.expira <= this.config.now().getTime()) {
+    if (!token || token.expira <= Date.now()) {
       const resposta = problema(
         401,
         'NaoAutorizado',
