@@ -21,7 +21,7 @@ import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
-import { closePixProvider, pixRoutes } from './features/pix/index.js';
+import { closePixProvider, pixRoutes, registerPixJobs } from './features/pix/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -342,6 +342,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(anonymiseGuardianRoutes, { prefix: '/api/responsaveis/:id/anonimizar' });
   await app.register(retentionRoutes, { prefix: '/api/configuracoes/retencao' });
   await app.register(processingRegisterRoutes, { prefix: '/api/lgpd/registro-tratamento' });
+
+  // pix (issue 33): the charges' sync job and its schedule (finance enqueues it by name).
+  registerPixJobs(app.ctx);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

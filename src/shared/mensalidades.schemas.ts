@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, monthSchema, pageQuery, sortQuery } from './validators.js';
+import { pixCobrancaSchema } from './pix-cobranca.schemas.js';
 
 /**
  * `em_confirmacao` (ADR 0035): the family sent a comprovante ('Já paguei') the school has not answered yet;
@@ -168,7 +169,11 @@ export const pagamentoSchema = z.object({
 export type Pagamento = z.infer<typeof pagamentoSchema>;
 
 /** One tuition with its payments (the details dialog). */
-export const mensalidadeDetailSchema = mensalidadeSchema.extend({ pagamentos: z.array(pagamentoSchema) });
+export const mensalidadeDetailSchema = mensalidadeSchema.extend({
+  pagamentos: z.array(pagamentoSchema),
+  /** The Pix charge (issue 33, ADR 0041); null while Pix automático is off. */
+  pix: pixCobrancaSchema.nullable(),
+});
 export type MensalidadeDetail = z.infer<typeof mensalidadeDetailSchema>;
 
 export const pagamentoResultSchema = z.object({ mensalidade: mensalidadeSchema, pagamento: pagamentoSchema });
@@ -240,7 +245,19 @@ export const recusarComprovanteInputSchema = z.strictObject({
     .max(300, 'Máximo de 300 caracteres'),
 });
 
-export const pixSchema = z.object({ copia_e_cola: z.string(), qrcode: z.string(), valor: z.number().int() });
+/**
+ * What the family pays with: the dynamic BR Code of the tuition's active charge (its bank reads the amount
+ * of the day, multa and juros included, from the PSP) or, without one, the static code with today's amount.
+ */
+export const pixSchema = z.object({
+  copia_e_cola: z.string(),
+  qrcode: z.string(),
+  /** Centavos due today. */
+  valor: z.number().int(),
+  /** The charge's txid (dynamic) or the static code's reference. */
+  txid: z.string(),
+  dinamico: z.boolean(),
+});
 export type PixCode = z.infer<typeof pixSchema>;
 
 export const MONTH_NAMES = [

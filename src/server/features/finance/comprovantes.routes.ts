@@ -25,6 +25,7 @@ import {
   refuseComprovante,
   sendComprovante,
 } from './comprovantes.service.js';
+import { wakePixSync } from './pix-cobranca.js';
 
 const TOO_LARGE = 'O comprovante deve ter no máximo 10 MB.';
 
@@ -114,6 +115,7 @@ export const comprovantesRoutes: FastifyPluginAsyncZod = async (app) => {
         clock.today(),
       );
       app.ctx.notifier.worker.wake();
+      await wakePixSync(app.ctx);
       return ok(
         mensalidade,
         mensalidade.status === 'pago'

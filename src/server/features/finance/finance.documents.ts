@@ -12,10 +12,16 @@ import { conflict } from '../../lib/errors.js';
 import type { FinanceScope } from './finance.scope.js';
 import { getMensalidade } from './mensalidades.service.js';
 import { loadSettings } from './finance-settings.service.js';
-import { buildPixCode } from './pix.js';
+import { buildDynamicPixCode, buildPixCode } from './pix.js';
+import { activeChargeOf } from './pix-cobranca.js';
 import { renderPdf } from '../../lib/pdf.js';
 
-/** PIX copy-and-paste code and QR (data URL) for what is open today on a tuition. */
+/**
+ * PIX copy-and-paste code and QR (data URL) for what is open today on a tuition — the one place that
+ * decides between the dynamic code of its active charge (Pix automático, ADR 0041: the bank reads the
+ * amount of the day from the PSP) and the static code with today's amount (the school's key), so the
+ * family's screen and the reminders get the same.
+ */
 export async function buildMensalidadePix(
   db: DbOrTx,
   id: string,
@@ -26,19 +32,42 @@ export async function buildMensalidadePix(
   if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga.');
   if (mensalidade.status === 'cancelado') throw conflict('Esta mensalidade foi cancelada.');
   const settings = await loadSettings(db);
-  if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
-    throw conflict('A escola ainda não configurou a chave PIX. Procure a secretaria.');
+  const charge = await activeChargeOf(db, id, today);
+  let code: { copia_e_cola: string; txid: string; dinamico: boolean };
+  if (charge) {
+    code = {
+      copia_e_cola: buildDynamicPixCode({
+        location: charge.location,
+        beneficiario: settings.pixBeneficiario ?? '',
+        cidade: settings.pixCidade ?? '',
+      }),
+      txid: charge.txid,
+      dinamico: true,
+    };
+  } else {
+    if (!settings.pixChave || !settings.pixBeneficiario || !settings.pixCidade) {
+      throw conflict('A escola ainda não configurou a chave PIX. Procure a secretaria.');
+    }
+    const txid = `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`;
+    code = {
+      copia_e_cola: buildPixCode({
+        chave: settings.pixChave,
+        beneficiario: settings.pixBeneficiario,
+        cidade: settings.pixCidade,
+        valor: mensalidade.valor_atualizado,
+        txid,
+      }),
+      txid,
+      dinamico: false,
+    };
   }
-  const copia_e_cola = buildPixCode({
-    chave: settings.pixChave,
-    beneficiario: settings.pixBeneficiario,
-    cidade: settings.pixCidade,
-    valor: mensalidade.valor_atualizado,
-    txid: `MENS${mensalidade.mes_referencia.replace('-', '')}${id.replace(/-/g, '').slice(0, 15)}`,
-  });
   const { default: QRCode } = await import('qrcode');
-  const qrcode = await QRCode.toDataURL(copia_e_cola, { errorCorrectionLevel: 'M', margin: 1, width: 280 });
-  return { copia_e_cola, qrcode, valor: mensalidade.valor_atualizado };
+  const qrcode = await QRCode.toDataURL(code.copia_e_cola, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 280,
+  });
+  return { ...code, qrcode, valor: mensalidade.valor_atualizado };
 }
 
 /** The receipt of a tuition's payments (PDF). */

@@ -9,3 +9,4 @@ export { listChildIdsOfUser } from './finance.scope.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { listMensalidades } from './mensalidades.service.js';
+export { loadSettings } from './finance-settings.service.js';

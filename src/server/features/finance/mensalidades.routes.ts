@@ -37,6 +37,7 @@ import { sendLembrete } from './lembretes.service.js';
 import { cancelLote, generateMensalidades, type GenerationOutcome } from './mensalidades.generation.js';
 import { getMensalidade, listMensalidades, quoteMensalidade } from './mensalidades.service.js';
 import { clock } from '../../lib/clock.js';
+import { pixStateOf, wakePixSync } from './pix-cobranca.js';
 
 const EXPORT_LIMIT = 10_000;
 
@@ -123,6 +124,8 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
       );
       const criadas = summary.mensalidades;
+      // Their Pix charges are the job's work, in batches: a PSP that is down never fails the generation.
+      if (criadas > 0) await wakePixSync(app.ctx);
       return reply
         .status(criadas > 0 ? 201 : 200)
         .send(ok({ ...summary, criadas, lote_id: loteId }, generationMessages[outcome](criadas)));
@@ -162,6 +165,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await cancelLote(db(), request.params.id, request.body.motivo, actorOf(request));
+      await wakePixSync(app.ctx);
       const kept =
         result.mantidas > 0
           ? ` ${formatCount(result.mantidas, 'mensalidade com pagamento registrado foi mantida', 'mensalidades com pagamento registrado foram mantidas')}.`
@@ -195,7 +199,8 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: okResponse(mensalidadeDetailSchema) }, config: read },
     async (request) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
-      return ok(await getMensalidade(db(), request.params.id, scope, clock.today()));
+      const mensalidade = await getMensalidade(db(), request.params.id, scope, clock.today());
+      return ok({ ...mensalidade, pix: await pixStateOf(db(), mensalidade) });
     },
   );
 
@@ -234,6 +239,7 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         clock.today(),
       );
+      await wakePixSync(app.ctx);
       return reply
         .status(201)
         .send(
@@ -257,17 +263,17 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: manage,
     },
-    async (request) =>
-      ok(
-        await cancelMensalidade(
-          db(),
-          request.params.id,
-          request.body.motivo,
-          actorOf(request),
-          clock.today(),
-        ),
-        'Mensalidade cancelada.',
-      ),
+    async (request) => {
+      const mensalidade = await cancelMensalidade(
+        db(),
+        request.params.id,
+        request.body.motivo,
+        actorOf(request),
+        clock.today(),
+      );
+      await wakePixSync(app.ctx);
+      return ok(mensalidade, 'Mensalidade cancelada.');
+    },
   );
 
   app.post(
@@ -280,11 +286,17 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: manage,
     },
-    async (request) =>
-      ok(
-        await discountMensalidade(db(), request.params.id, request.body, actorOf(request), clock.today()),
-        'Desconto aplicado.',
-      ),
+    async (request) => {
+      const mensalidade = await discountMensalidade(
+        db(),
+        request.params.id,
+        request.body,
+        actorOf(request),
+        clock.today(),
+      );
+      await wakePixSync(app.ctx);
+      return ok(mensalidade, 'Desconto aplicado.');
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPixCode, crc16, hasValidCrc, parseTlv } from './pix';
+import { buildDynamicPixCode, buildPixCode, crc16, hasValidCrc, parseTlv } from './pix';
 
 const keyIn = (code: string) => parseTlv(parseTlv(code).get('26')!).get('01');
 
@@ -62,5 +62,27 @@ describe('PIX BR Code', () => {
     const code = buildPixCode({ chave: '+5511912345678', beneficiario: 'Escola', cidade: 'Recife' });
     expect(parseTlv(parseTlv(code).get('62')!).get('05')).toBe('***');
     expect(parseTlv(code).has('54')).toBe(false);
+  });
+
+  it('builds the dynamic code of a charge: location in 26.25 without https, no key, no amount, txid ***', () => {
+    const code = buildDynamicPixCode({
+      location: 'https://pix.banco.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25',
+      beneficiario: 'Escola Girassol',
+      cidade: 'São Paulo',
+    });
+    expect(hasValidCrc(code)).toBe(true);
+    const fields = parseTlv(code);
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('01')).toBe('12');
+    const account = parseTlv(fields.get('26')!);
+    expect([...account.keys()]).toEqual(['00', '25']);
+    expect(account.get('00')).toBe('br.gov.bcb.pix');
+    expect(account.get('25')).toBe('pix.banco.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25');
+    expect(fields.has('54')).toBe(false);
+    expect(parseTlv(fields.get('62')!).get('05')).toBe('***');
+    expect(fields.get('59')).toBe('ESCOLA GIRASSOL');
+    expect(fields.get('60')).toBe('SAO PAULO');
+    // One changed character and the CRC no longer checks.
+    expect(hasValidCrc(code.replace('cobv', 'cobV'))).toBe(false);
   });
 });

@@ -83,6 +83,33 @@ export function buildPixCode(payload: PixPayload): string {
   return body + crc16(body);
 }
 
+/**
+ * The dynamic BR Code of a charge created through the PSP's API (Manual de Padrões para Iniciação do Pix,
+ * QR dinâmico): the merchant account carries no key, only the payload URL (`location`, without
+ * `https://`) in sub-field 25, which the payer's bank fetches for the amount of the day, multa and juros
+ * included — hence no amount (54) here; `01 12` says it is for one payment; the txid field is `***` (the
+ * charge's txid is in the payload).
+ */
+export function buildDynamicPixCode(payload: {
+  location: string;
+  beneficiario: string;
+  cidade: string;
+}): string {
+  const account = field('00', 'br.gov.bcb.pix') + field('25', payload.location.replace(/^https:\/\//i, ''));
+  const body =
+    field('00', '01') +
+    field('01', '12') +
+    field('26', account) +
+    field('52', '0000') +
+    field('53', '986') +
+    field('58', 'BR') +
+    field('59', plainText(payload.beneficiario, 25) || 'ESCOLA') +
+    field('60', plainText(payload.cidade, 15) || 'BRASIL') +
+    field('62', field('05', '***')) +
+    '6304';
+  return body + crc16(body);
+}
+
 export type Tlv = Map<string, string>;
 
 /** Parses one level of ID-length-value fields; throws on a malformed code. */

@@ -7,3 +7,5 @@ export { PixApiError } from './pix-api.js';
 export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
 export { webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
+export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
+export { buildCobvBody, txidOf } from './cobv-body.js';

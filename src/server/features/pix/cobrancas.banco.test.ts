@@ -1,0 +1,209 @@
+/**
+ * The real path of issue 33 §1: tuition generated → `pix.sincronizar` on the job queue → the adapter over
+ * mutual TLS → the simulated bank; revisions, removals, a bank that fails, the family's dynamic code, and
+ * the bank's amount of the day equal to the product's own computation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { computeAmountDue } from '../../../shared/money.js';
+import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { setupTestApp, signedIn } from '../../test/test-app.js';
+import { dataOf, insertClass, insertStudent, insertGuardian } from '../../test/records-fixtures.js';
+import { students } from '../../db/schema/students.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
+import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
+import { hasValidCrc, parseTlv } from '../finance/pix.js';
+import { SYNC_BATCH } from './cobrancas.sync.js';
+import { txidOf } from './cobv-body.js';
+
+const t = setupTestApp({ pixTimeoutMs: 1500 });
+let bank: SimulatedBank;
+const today = '2026-03-20';
+
+beforeAll(async () => {
+  clock.pin(today);
+  bank = await startSimulatedBank({ allowHttpWebhook: true, webhookRetryDelaysMs: [] });
+});
+afterAll(async () => {
+  clock.unpin();
+  await bank.close();
+});
+
+/** Saves the bank as the school's PSP through the API, Pix automático on (as a secretaria would). */
+async function connectBank(cookie: string, validade = 30) {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/financeiro/pix/provedor',
+    headers: { cookie },
+    payload: {
+      ativo: true,
+      base_url: bank.baseUrl,
+      token_url: bank.tokenUrl,
+      client_id: bank.clientId,
+      client_secret: bank.clientSecret,
+      certificado_pem: bank.certificadoPem,
+      chave_privada_pem: bank.chavePrivadaPem,
+      ca_pem: bank.caPem,
+      chave_pix: bank.chave,
+      validade_apos_vencimento: validade,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function school(options: { alunos: number; meses: number[]; validade?: number; connect?: boolean }) {
+  const admin = await signedIn(t, 'administrador');
+  const turma = await insertClass(t, null, 200, { anoLetivo: '2026' });
+  const guardian = await insertGuardian(t);
+  for (let index = 0; index < options.alunos; index++) await insertStudent(t, turma.id, guardian.id);
+  await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  const settings = await call('PUT', '/api/financeiro/configuracoes', {
+    pix_chave: 'financeiro@escola.com.br',
+    pix_beneficiario: 'Escola Girassol',
+    pix_cidade: 'São Paulo',
+    multa_percentual: 2,
+    juros_mensal_percentual: 1,
+    dia_vencimento_padrao: 10,
+    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  if (options.connect !== false) await connectBank(admin.cookie, options.validade);
+  for (const mes of options.meses) {
+    const generated = await call('POST', '/api/financeiro/mensalidades/gerar', { ano: 2026, mes });
+    expect(generated.statusCode, generated.body).toBe(201);
+  }
+  const rows = await t.database.db.select().from(mensalidades).orderBy(mensalidades.dataVencimento);
+  return { admin, call, rows };
+}
+
+const detailOf = async (call: Awaited<ReturnType<typeof school>>['call'], id: string) =>
+  dataOf<MensalidadeDetail>(await call('GET', `/api/financeiro/mensalidades/${id}`));
+
+describe('Pix charges against the simulated bank', () => {
+  it('generation queues the charges; the job creates them in bounded batches over few connections', async () => {
+    const { call, rows } = await school({ alunos: SYNC_BATCH + 5, meses: [4] });
+    expect(rows).toHaveLength(SYNC_BATCH + 5);
+    // Generation itself called no bank: its charges are pending until the job runs.
+    expect(bank.stats.requests['PUT /cobv/{txid}'] ?? 0).toBe(0);
+    expect((await detailOf(call, rows[0]!.id)).pix).toEqual({
+      status: 'pendente',
+      txid: txidOf(rows[0]!.id),
+    });
+    await t.app.ctx.jobs.drain();
+    expect(bank.stats.requests['PUT /cobv/{txid}']).toBe(SYNC_BATCH + 5);
+    expect(bank.stats.peakConnections).toBeLessThanOrEqual(4);
+    const charges = await t.database.db.select().from(pixCobrancas);
+    expect(charges.map((charge) => charge.status)).toEqual(rows.map(() => 'ativa'));
+    const txid = txidOf(rows[0]!.id);
+    expect((await detailOf(call, rows[0]!.id)).pix).toEqual({ status: 'ativa', txid });
+    const stored = bank.charge(txid)!;
+    expect(stored).toMatchObject({
+      status: 'ATIVA',
+      chave: bank.chave,
+      calendario: { dataDeVencimento: '2026-04-10', validadeAposVencimento: 30 },
+      valor: { original: '850.00', multa: { modalidade: 2, valorPerc: '2.00' }, juros: { modalidade: 3 } },
+    });
+
+    // The family's code is the charge's dynamic one: the location, no key, no amount, txid ***.
+    const pix = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`));
+    expect(pix).toMatchObject({ txid, dinamico: true, valor: 85_000 });
+    expect(hasValidCrc(pix.copia_e_cola)).toBe(true);
+    const fields = parseTlv(pix.copia_e_cola);
+    const account = parseTlv(fields.get('26')!);
+    expect(account.get('25')).toBe(stored.loc.location.replace(/^https:\/\//, ''));
+    expect(account.has('01')).toBe(false);
+    expect(fields.has('54')).toBe(false);
+    expect(parseTlv(fields.get('62')!).get('05')).toBe('***');
+  });
+
+  it('revises a discounted charge, removes a cancelled one and one paid by hand', async () => {
+    const { call, rows } = await school({ alunos: 3, meses: [4] });
+    await t.app.ctx.jobs.drain();
+    const [discounted, cancelled, paid] = rows;
+    expect(
+      (
+        await call('POST', `/api/financeiro/mensalidades/${discounted!.id}/desconto`, {
+          desconto: 5_000,
+          motivo: 'Irmãos',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/financeiro/mensalidades/${cancelled!.id}/cancelar`, { motivo: 'Saiu' }))
+        .statusCode,
+    ).toBe(200);
+    const payment = await call('POST', `/api/financeiro/mensalidades/${paid!.id}/pagamento`, {
+      valor_pago: 85_000,
+      data_pagamento: today,
+      forma: 'dinheiro',
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(txidOf(discounted!.id))).toMatchObject({ revisao: 1, valor: { original: '800.00' } });
+    expect((await detailOf(call, discounted!.id)).pix).toMatchObject({ status: 'ativa' });
+    expect(bank.charge(txidOf(cancelled!.id))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect((await detailOf(call, cancelled!.id)).pix).toMatchObject({ status: 'removida' });
+    expect(bank.charge(txidOf(paid!.id))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect((await detailOf(call, paid!.id)).pix).toMatchObject({ status: 'removida' });
+  });
+
+  for (const kind of ['erro500', 'tempo'] as const) {
+    it(`a bank that fails (${kind}) leaves pix: erro with the reason, and the retry within a minute succeeds`, async () => {
+      const { call, rows } = await school({ alunos: 1, meses: [4] });
+      bank.failNext(kind, 1);
+      await t.app.ctx.jobs.drain();
+      const detail = await detailOf(call, rows[0]!.id);
+      expect(detail.pix?.status).toBe('erro');
+      expect(detail.pix?.erro).toMatch(/\w/);
+      expect(detail.status).toBe('pendente');
+      // The family still has a way to pay: the static code.
+      const fallback = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`));
+      expect(fallback.dinamico).toBe(false);
+      clock.pin(new Date(clock.now().getTime() + 60_000));
+      try {
+        await t.app.ctx.jobs.drain();
+        expect((await detailOf(call, rows[0]!.id)).pix).toEqual({
+          status: 'ativa',
+          txid: txidOf(rows[0]!.id),
+        });
+      } finally {
+        clock.pin(today);
+      }
+    });
+  }
+
+  it("the bank's amount of the day is the product's computeAmountDue, day by day", async () => {
+    const { rows } = await school({ alunos: 1, meses: [1, 2, 3], validade: 365 });
+    await t.app.ctx.jobs.drain();
+    const rates = { multaBp: 200, jurosMensalBp: 100 };
+    const days = ['2026-03-20', '2026-04-07', '2026-05-31'];
+    for (const [index, row] of rows.entries()) {
+      const day = days[index]!;
+      clock.pin(day);
+      try {
+        const paid = await bank.pay(txidOf(row.id));
+        const due = computeAmountDue(85_000, row.dataVencimento, day, rates);
+        expect(due.days).toBeGreaterThan(0);
+        expect(Math.round(Number(paid.valor) * 100)).toBe(due.total);
+      } finally {
+        clock.pin(today);
+      }
+    }
+  });
+
+  it('Pix automático off: no pix state, the static code, nothing sent', async () => {
+    const { call, rows } = await school({ alunos: 1, meses: [4], connect: false });
+    await t.app.ctx.jobs.drain();
+    expect((await detailOf(call, rows[0]!.id)).pix).toBeNull();
+    expect(
+      dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`)).dinamico,
+    ).toBe(false);
+    expect(
+      await t.database.db.select().from(pixCobrancas).where(eq(pixCobrancas.mensalidadeId, rows[0]!.id)),
+    ).toEqual([]);
+  });
+});

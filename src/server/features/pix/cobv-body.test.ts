@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { COBV_TXID } from './pix-api.js';
+import { buildCobvBody, solicitacaoOf, txidOf, type CobvSource } from './cobv-body.js';
+
+const settings = {
+  multaBp: 200,
+  jurosMensalBp: 100,
+  chave: 'financeiro@escola.com.br',
+  validadeAposVencimento: 30,
+};
+
+// R$ 980,00 with a 25 % bolsa (R$ 735,00), then a R$ 35,00 discount: R$ 700,00 owed, R$ 100,00 paid by hand.
+const source: CobvSource = {
+  mensalidadeId: '0f1e2d3c-4b5a-4969-8877-665544332211',
+  mesReferencia: '2026-03',
+  dataVencimento: '2026-03-10',
+  valor: 70_000,
+  principalPago: 10_000,
+  alunoNome: 'Ana Beatriz Souza',
+  devedor: { nome: 'Carla Souza', cpf: '529.982.247-25' },
+};
+
+describe('buildCobvBody', () => {
+  it('builds the exact cobv of a mensalidade with bolsa, a partial payment, multa and juros', () => {
+    expect(buildCobvBody(source, settings)).toEqual({
+      ok: true,
+      body: {
+        calendario: { dataDeVencimento: '2026-03-10', validadeAposVencimento: 30 },
+        devedor: { cpf: '52998224725', nome: 'Carla Souza' },
+        valor: {
+          original: '600.00',
+          multa: { modalidade: 2, valorPerc: '2.00' },
+          juros: { modalidade: 3, valorPerc: '1.00' },
+        },
+        chave: 'financeiro@escola.com.br',
+        solicitacaoPagador: 'Mensalidade 03/2026 — Ana',
+      },
+    });
+  });
+
+  it('writes odd rates with two decimals, clamps multa to 2 % and leaves out a zero rate', () => {
+    const result = buildCobvBody(source, { ...settings, multaBp: 350, jurosMensalBp: 33 });
+    expect(result.ok && result.body.valor).toEqual({
+      original: '600.00',
+      multa: { modalidade: 2, valorPerc: '2.00' },
+      juros: { modalidade: 3, valorPerc: '0.33' },
+    });
+    const none = buildCobvBody(source, { ...settings, multaBp: 0, jurosMensalBp: 0 });
+    expect(none.ok && none.body.valor).toEqual({ original: '600.00' });
+  });
+
+  it('refuses, in Portuguese, a family without a valid CPF or without a responsável financeiro', () => {
+    const noCpf = buildCobvBody({ ...source, devedor: { nome: 'Carla Souza', cpf: null } }, settings);
+    expect(noCpf).toEqual({ ok: false, erro: expect.stringContaining('não tem CPF válido') as string });
+    const badCpf = buildCobvBody(
+      { ...source, devedor: { nome: 'Carla Souza', cpf: '11111111111' } },
+      settings,
+    );
+    expect(badCpf.ok).toBe(false);
+    const nobody = buildCobvBody({ ...source, devedor: null }, settings);
+    expect(nobody).toEqual({
+      ok: false,
+      erro: expect.stringContaining('Ana Beatriz Souza não tem responsável financeiro') as string,
+    });
+  });
+
+  it('never exposes the debt in what the payer sees', () => {
+    expect(solicitacaoOf('2026-11', '  Lia  Maria ')).toBe('Mensalidade 11/2026 — Lia');
+  });
+});
+
+describe('txidOf', () => {
+  it('derives a stable BCB txid from the mensalidade id, and a new one only per generation', () => {
+    const txid = txidOf(source.mensalidadeId);
+    expect(txid).toBe('0f1e2d3c4b5a49698877665544332211');
+    expect(txid).toMatch(COBV_TXID);
+    expect(txidOf(source.mensalidadeId)).toBe(txid);
+    expect(txidOf(source.mensalidadeId, 1)).toMatch(COBV_TXID);
+    expect(txidOf(source.mensalidadeId, 99)).toMatch(COBV_TXID);
+    expect(txidOf(source.mensalidadeId, 1)).not.toBe(txid);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The `cobv` (a Pix charge with a due date, BCB Pix API) for one mensalidade, as a pure function of the
+ * tuition, its principal guardian and the school's settings (issue 33 §1, ADR 0041). Amounts follow the
+ * product's own rules (`src/shared/money.ts`), so the PSP's amount of the day is the product's to the
+ * centavo: multa modalidade 2 (percent, once) and juros modalidade 3 (percent a month, calendar days,
+ * on a 30-day month) with the school's rates, on the principal still open.
+ *
+ * There is no `desconto`: the product has no pontualidade discount today (bolsa and discounts already
+ * lowered `valor`). When one exists it goes here as modalidade 1 with its fixed date.
+ */
+import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
+import { centavosToDecimal, MAX_MULTA_BP } from '../../../shared/money.js';
+import { isValidCpf } from '../../../shared/validators.js';
+import type { CobvBody } from './pix-api.js';
+
+export interface CobvSource {
+  mensalidadeId: string;
+  /** YYYY-MM */
+  mesReferencia: string;
+  /** YYYY-MM-DD */
+  dataVencimento: string;
+  /** Centavos owed after bolsa and discounts. */
+  valor: number;
+  /** Centavos of principal already paid (a partial payment by hand). */
+  principalPago: number;
+  alunoNome: string;
+  /** The student's principal guardian (responsável financeiro); null when there is none. */
+  devedor: { nome: string; cpf: string | null } | null;
+}
+
+export interface CobvSettings {
+  /** Basis points (200 = 2 %), clamped to the legal 2 %. */
+  multaBp: number;
+  /** Basis points a month (100 = 1 % a.m.). */
+  jurosMensalBp: number;
+  /** The school's key as the DICT holds it. */
+  chave: string;
+  validadeAposVencimento: number;
+}
+
+export type CobvBodyResult = { ok: true; body: CobvBody } | { ok: false; erro: string };
+
+/** A percentage in basis points as the API's two-decimal string: 200 → "2.00", 33 → "0.33". */
+const percentOf = (bp: number) => centavosToDecimal(bp);
+
+/** The principal still open, in centavos: what the charge asks for (before multa and juros). */
+export function openPrincipalOf(source: Pick<CobvSource, 'valor' | 'principalPago'>): number {
+  return Math.max(0, source.valor - source.principalPago);
+}
+
+/**
+ * A txid per mensalidade, derived from its id (32 hex digits, within the 26–35 the BCB allows), stable so
+ * a repeated PUT is the same charge. `geracao` > 0 only when the PSP needs a new charge for the same
+ * tuition (the old one was removed): `<hex>v<n>`, at most 35 characters.
+ */
+export function txidOf(mensalidadeId: string, geracao = 0): string {
+  const hex = mensalidadeId.replace(/-/g, '').toLowerCase();
+  if (geracao === 0) return hex;
+  if (geracao > 99) throw new RangeError('geracao > 99');
+  return `${hex}v${geracao}`;
+}
+
+/** 'Mensalidade 03/2026 — Ana': what the payer's bank shows; the month and the child's first name only. */
+export function solicitacaoOf(mesReferencia: string, alunoNome: string): string {
+  const [ano, mes] = mesReferencia.split('-');
+  const firstName = alunoNome.trim().split(/\s+/)[0] ?? '';
+  return `Mensalidade ${mes ?? ''}/${ano ?? ''} — ${firstName}`.slice(0, 140);
+}
+
+export function buildCobvBody(source: CobvSource, settings: CobvSettings): CobvBodyResult {
+  const mes = formatMesReferencia(source.mesReferencia);
+  if (source.devedor === null) {
+    return {
+      ok: false,
+      erro: `${source.alunoNome} não tem responsável financeiro cadastrado; o banco exige o nome e o CPF de quem paga a mensalidade de ${mes}.`,
+    };
+  }
+  const cpf = source.devedor.cpf?.replace(/\D/g, '') ?? '';
+  if (cpf === '' || !isValidCpf(cpf)) {
+    return {
+      ok: false,
+      erro: `O responsável financeiro de ${source.alunoNome} (${source.devedor.nome}) não tem CPF válido no cadastro; o banco exige o CPF de quem paga. Cadastre o CPF e a cobrança é criada.`,
+    };
+  }
+  const principal = openPrincipalOf(source);
+  if (principal <= 0) return { ok: false, erro: 'Nada em aberto nesta mensalidade.' };
+  const multaBp = Math.min(Math.max(0, settings.multaBp), MAX_MULTA_BP);
+  const jurosBp = Math.max(0, settings.jurosMensalBp);
+  return {
+    ok: true,
+    body: {
+      calendario: {
+        dataDeVencimento: source.dataVencimento,
+        validadeAposVencimento: settings.validadeAposVencimento,
+      },
+      devedor: { cpf, nome: source.devedor.nome.trim().slice(0, 200) },
+      valor: {
+        original: centavosToDecimal(principal),
+        ...(multaBp > 0 ? { multa: { modalidade: 2, valorPerc: percentOf(multaBp) } } : {}),
+        ...(jurosBp > 0 ? { juros: { modalidade: 3, valorPerc: percentOf(jurosBp) } } : {}),
+      },
+      chave: settings.chave,
+      solicitacaoPagador: solicitacaoOf(source.mesReferencia, source.alunoNome),
+    },
+  };
+}
