@@ -21,7 +21,14 @@ import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { financeRoutes } from './features/finance/index.js';
-import { closePixProvider, pixRoutes, registerPixJobs } from './features/pix/index.js';
+import {
+  closePixProvider,
+  pixAConciliarRoutes,
+  pixConciliarRoutes,
+  pixRoutes,
+  pixWebhookRoutes,
+  registerPixJobs,
+} from './features/pix/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -256,6 +263,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
   // pix (issue 33: the PSP's settings; charges, received Pix)
   await app.register(pixRoutes, { prefix: '/api/financeiro/pix' });
+  // pix (issue 33): the PSP's webhook (public, by the installation's secret); reconciliation, Pix a conciliar
+  await app.register(pixWebhookRoutes, { prefix: '/api/pix/webhook' });
+  await app.register(pixConciliarRoutes, { prefix: '/api/financeiro/pix/conciliar' });
+  await app.register(pixAConciliarRoutes, { prefix: '/api/financeiro/pix/a-conciliar' });
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

@@ -90,6 +90,12 @@ export const AUDIT_ACTIONS = {
     verbo: 'testou a conexão com o banco do Pix automático',
     frase: true,
   },
+  // Pix received (issue 33 §2): recorded by the system, then what a person did with one a conciliar.
+  receber_pix: { rotulo: 'Pix recebido', verbo: 'registrou' },
+  vincular_pix: { rotulo: 'Pix vinculado a mensalidade', verbo: 'vinculou a uma mensalidade' },
+  lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
+  marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
+  conciliar_pix: { rotulo: 'Conciliação de Pix', verbo: 'conciliou os Pix recebidos', frase: true },
   // School life
   atualizar_grade: { rotulo: 'Grade curricular alterada', verbo: 'atualizou a grade curricular de' },
   escolher_itinerario: {
@@ -223,6 +229,7 @@ export const AUDIT_ENTITIES = {
   disciplina: { rotulo: 'Disciplina', um: 'uma disciplina', o: 'a disciplina' },
   mensalidade: { rotulo: 'Mensalidade', um: 'mensalidade', o: 'a mensalidade' },
   transacao: { rotulo: 'Lançamento de caixa', um: 'uma transação', o: 'o lançamento' },
+  pix_recebido: { rotulo: 'Pix recebido', um: 'um Pix recebido', o: 'o Pix' },
   configuracoes_financeiras: {
     rotulo: 'Configurações financeiras',
     um: 'as configurações financeiras',

@@ -97,6 +97,11 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
+/** The Pix webhook's path carries the installation's secret (issue 33): never written to a log. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/^(\/api\/pix\/webhook\/)[^/]+/, '$1…');
+}
+
 /** Fastify's logger: no query strings, cookies, bodies or error values (docs/architecture.md, Segurança). */
 export function loggerOptions(config: AppConfig, stream?: LogStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent' && !stream) return false;
@@ -107,7 +112,7 @@ export function loggerOptions(config: AppConfig, stream?: LogStream): FastifySer
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url.split('?')[0],
+        url: withoutSecrets(req.url.split('?')[0]!),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: serializeError,

@@ -11,6 +11,7 @@ import { FinanceDashboardTab } from './finance-dashboard-tab';
 import { GenerateModal } from './generate-modal';
 import { GuardianFinance } from './guardian-finance';
 import { MensalidadesTab } from './mensalidades-tab';
+import { PixAConciliarTab } from './pix-a-conciliar-tab';
 import { RelatoriosTab } from './relatorios-tab';
 import { FinanceSettingsModal } from './settings-modal';
 import { TransacaoFormModal } from './transacao-form-modal';
@@ -22,6 +23,7 @@ const tabs = [
   { value: 'receitas', label: 'Receitas' },
   { value: 'despesas', label: 'Despesas' },
   { value: 'relatorios', label: 'Relatórios' },
+  { value: 'pix', label: 'Pix a conciliar' },
 ] as const;
 /** Who holds the tuition desk but not the school's figures (ADR 0025) sees only the tuition tab. */
 const deskTabs = tabs.filter((item) => item.value === 'mensalidades');
@@ -80,6 +82,9 @@ export function FinancePage() {
         </PageTab>
         <PageTab value="relatorios">
           <RelatoriosTab />
+        </PageTab>
+        <PageTab value="pix">
+          <PixAConciliarTab />
         </PageTab>
       </PageTabs>
       {dialog.render('nova', (tipo) => (

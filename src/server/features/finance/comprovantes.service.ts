@@ -326,7 +326,8 @@ export async function refuseComprovante(
   });
 }
 
-function notifyFamily(ctx: AppContext, tx: Tx, alunoId: string, titulo: string, texto: string) {
+/** Tells the student's family (bell, e-mail, SMS) about their tuition. */
+export function notifyFamily(ctx: AppContext, tx: Tx, alunoId: string, titulo: string, texto: string) {
   return fanOut(ctx, tx, {
     recipients: familyOf(alunoId),
     tipo: 'mensalidade',

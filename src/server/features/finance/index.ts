@@ -10,3 +10,7 @@ export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { listMensalidades } from './mensalidades.service.js';
 export { loadSettings } from './finance-settings.service.js';
+export { applyPixPayment } from './pix-payments.service.js';
+export type { PixPaymentInput, PixPaymentOutcome, PixPaymentRefusal } from './pix-payments.service.js';
+export { createTransaction } from './transacoes.service.js';
+export { writeTransaction } from './finance.shared-reads.js';

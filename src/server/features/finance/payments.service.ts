@@ -6,7 +6,7 @@ import {
   type Pagamento,
   type RegistrarPagamentoInput,
 } from '../../../shared/mensalidades.schemas.js';
-import { computeAmountDue, splitPayment } from '../../../shared/money.js';
+import { computeAmountDue, splitPayment, type PaymentSplit } from '../../../shared/money.js';
 import { formatCentavos } from '../../../shared/format.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -55,6 +55,8 @@ export async function applyPayment(
   input: RegistrarPagamentoInput,
   actor: Actor,
   today: string,
+  /** How the amount splits, when the payer's bank said so (a Pix's `componentesValor`); else computed. */
+  givenSplit?: PaymentSplit,
 ): Promise<{ mensalidade: Mensalidade; pagamento: Pagamento }> {
   const { row } = found;
   const id = row.id;
@@ -67,7 +69,7 @@ export async function applyPayment(
     const message = `O valor pago é maior que o devido (${formatCentavos(due.total)}).`;
     throw badRequest(message, [{ path: 'valor_pago', message }]);
   }
-  const split = splitPayment(input.valor_pago, due);
+  const split = givenSplit ?? splitPayment(input.valor_pago, due);
   const [pagamento] = await tx
     .insert(pagamentos)
     .values({

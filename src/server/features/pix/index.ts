@@ -9,3 +9,5 @@ export { webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
 export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
 export { buildCobvBody, txidOf } from './cobv-body.js';
+export { pixWebhookRoutes } from './pix-webhook.routes.js';
+export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';

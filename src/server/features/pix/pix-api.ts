@@ -9,11 +9,7 @@
 /** `^[a-zA-Z0-9]{26,35}$` for cobv (BCB). */
 export const COBV_TXID = /^[a-zA-Z0-9]{26,35}$/;
 
-export type CobvStatus =
-  | 'ATIVA'
-  | 'CONCLUIDA'
-  | 'REMOVIDA_PELO_USUARIO_RECEBEDOR'
-  | 'REMOVIDA_PELO_PSP';
+export type CobvStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
 
 /** A modality and its value ("2.00"): multa 2 = percent; juros 3 = percent a month, calendar days. */
 export interface Modalidade {
@@ -37,7 +33,11 @@ export interface CobvBody {
     juros?: Modalidade;
     abatimento?: Modalidade;
     /** Modalidade 1 (fixed amount until a date) or 2 (percent until a date), with `descontoDataFixa`. */
-    desconto?: { modalidade: number; descontoDataFixa?: { data: string; valorPerc: string }[]; valorPerc?: string };
+    desconto?: {
+      modalidade: number;
+      descontoDataFixa?: { data: string; valorPerc: string }[];
+      valorPerc?: string;
+    };
   };
   chave: string;
   solicitacaoPagador?: string;

@@ -1,0 +1,200 @@
+/**
+ * The PSP's webhook (issue 33 §2): `POST /api/pix/webhook/{segredo}/pix` with the standard's
+ * `{"pix": [...]}`. Pays once however often and wherever it arrives; what it cannot use is a 4xx with
+ * nothing recorded, or parked in Pix a conciliar — never a 5xx.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { pagamentos } from '../../db/schema/finance.js';
+import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
+import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
+import {
+  pixOf,
+  postWebhook,
+  setWebhookSecret,
+  txidOf,
+  WEBHOOK_SECRET,
+} from '../../test/pix-recebidos-fixtures.js';
+import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+
+const { t, call } = setupFinanceTest();
+
+async function withTuition() {
+  const s = await school({ ano: thisYear });
+  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
+  const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
+  await setWebhookSecret(t);
+  return { ...s, july };
+}
+
+const rows = () => t.database.db.select().from(pixRecebidos);
+const paymentsOf = (id: string) =>
+  t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, id));
+
+describe('the Pix webhook', () => {
+  it('a Pix posted by the PSP pays its mensalidade; replayed and received on two instances, once', async () => {
+    const s = await withTuition();
+    const body = { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] };
+    const first = await postWebhook(t.app, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, data: { recebidos: 1, novos: 1 } });
+    const again = await postWebhook(t.app, body);
+    expect(again.json().data).toEqual({ recebidos: 1, novos: 0 });
+
+    const second = await withTuitionFor(s.bruno.id);
+    const other = await otherInstance(t);
+    try {
+      const both = { pix: [pixOf({ valor: 85_000, txid: txidOf(second.id) })] };
+      const answers = await Promise.all([
+        postWebhook(t.app, both),
+        postWebhook(other, both),
+        postWebhook(other, both),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(answers.map((answer) => answer.json().data.novos as number).sort()).toEqual([0, 0, 1]);
+    } finally {
+      await other.close();
+    }
+    expect(await paymentsOf(s.july.id)).toHaveLength(1);
+    expect(await paymentsOf(second.id)).toHaveLength(1);
+    const detail = (await call('GET', `/api/financeiro/mensalidades/${second.id}`, s.admin)).json().data;
+    expect(detail).toMatchObject({ status: 'pago', valor_pago: 85_000 });
+  });
+
+  it('several Pix in one call: what cannot pay lands in Pix a conciliar (unknown txid, wrong amount, devolução)', async () => {
+    const s = await withTuition();
+    const paid = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
+    await postWebhook(t.app, { pix: [paid] });
+    const august = await mensalidadeOf(s.ana.id, `${thisYear}-08`);
+    const lista = [
+      pixOf({ valor: 85_000, txid: 'COBRANCADEOUTROSISTEMA000000001' }),
+      pixOf({ valor: 84_999, txid: txidOf(august.id) }),
+      {
+        ...paid,
+        devolucoes: [
+          {
+            id: 'DEV1',
+            rtrId: 'D18236120202606151500QWERTYUIOPA',
+            valor: '850.00',
+            horario: { solicitacao: '2026-06-15T15:00:00-03:00' },
+            status: 'EM_PROCESSAMENTO',
+          },
+        ],
+      },
+    ];
+    const answer = await postWebhook(t.app, { pix: lista });
+    expect(answer.json().data).toEqual({ recebidos: 3, novos: 3 });
+    const waiting = (await rows()).filter((row) => row.situacao === 'a_conciliar');
+    expect(waiting.map((row) => row.motivo).sort()).toEqual([
+      'devolucao',
+      'txid_desconhecido',
+      'valor_diferente',
+    ]);
+    const aug = (await call('GET', `/api/financeiro/mensalidades/${august.id}`, s.admin)).json().data;
+    expect(aug.status).toBe('pendente');
+  });
+
+  it('invalid JSON or a body not of the standard shape is a 400 with the envelope, and nothing is recorded', async () => {
+    await withTuition();
+    const bad: unknown[] = [
+      '{"pix": [',
+      {},
+      [],
+      { pix: {} },
+      { pix: [{ endToEndId: 'E1', valor: 850, horario: '2026-06-15T10:00:00Z' }] },
+      { pix: [{ endToEndId: 'E1', valor: '850,00', horario: '2026-06-15T10:00:00Z' }] },
+      { pix: [{ valor: '850.00', horario: '2026-06-15T10:00:00Z' }] },
+      { pix: [{ endToEndId: 'E1', valor: '850.00', horario: 'ontem' }] },
+      { pix: [{ endToEndId: 'E1', txid: 'com espaço', valor: '850.00', horario: '2026-06-15T10:00:00Z' }] },
+    ];
+    for (const body of bad) {
+      const answer = await postWebhook(t.app, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it('a body over 1 MB is a 413; a wrong secret, no secret set, or another path is a 404', async () => {
+    const s = await withTuition();
+    const big = {
+      pix: [pixOf({ valor: 100, extra: { infoPagador: 'x'.repeat(140) } })],
+      filler: 'x'.repeat(1_000_100),
+    };
+    const tooLarge = await postWebhook(t.app, big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+
+    const body = { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] };
+    const wrong = await postWebhook(t.app, body, `${WEBHOOK_SECRET.slice(0, -1)}X`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await postWebhook(t.app, '{"pix": [', 'errado')).statusCode).toBe(404);
+    const withoutPix = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${WEBHOOK_SECRET}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(withoutPix.statusCode).toBe(404);
+    const get = await t.app.inject({ method: 'GET', url: `/api/pix/webhook/${WEBHOOK_SECRET}/pix` });
+    expect(get.statusCode).toBe(404);
+    expect(await rows()).toEqual([]);
+
+    await t.reset();
+    // No secret made yet (Pix automático never configured): the right-looking call is a 404 too.
+    expect((await postWebhook(t.app, body)).statusCode).toBe(404);
+  });
+
+  it("a PSP's burst of dozens of calls at once is never refused", async () => {
+    await withTuition();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => postWebhook(t.app, { pix: [pixOf({ valor: 1_000 })] })),
+    );
+    expect(answers.filter((answer) => answer.statusCode !== 200)).toEqual([]);
+    expect(await rows()).toHaveLength(60);
+  });
+
+  it('a Pix whose processing fails is parked in Pix a conciliar, never a 5xx', async () => {
+    const s = await withTuition();
+    const db = t.database.db;
+    // The database refuses the payment (a stand-in for anything unexpected while paying).
+    await db.execute(sql`create function recusa_pagamento() returns trigger language plpgsql as $$
+      begin raise exception 'pagamento recusado no teste'; end $$`);
+    await db.execute(
+      sql`create trigger recusa_pagamento before insert on pagamentos for each row execute function recusa_pagamento()`,
+    );
+    try {
+      const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
+      const answer = await postWebhook(t.app, { pix: [pix] });
+      expect(answer.statusCode).toBe(200);
+      expect(await rows()).toEqual([
+        expect.objectContaining({ endToEndId: pix.endToEndId, situacao: 'a_conciliar', motivo: 'erro' }),
+      ]);
+      expect(await paymentsOf(s.july.id)).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger recusa_pagamento on pagamentos`);
+      await db.execute(sql`drop function recusa_pagamento()`);
+    }
+  });
+
+  it('never writes the secret to the log', async () => {
+    const log = new MemoryLog();
+    const logged = await createTestApp({ logLevel: 'info' }, { logStream: log });
+    try {
+      await setWebhookSecret(logged);
+      await postWebhook(logged.app, { pix: [] });
+      await postWebhook(logged.app, { pix: [] }, 'um-segredo-errado-qualquer');
+      expect(log.text()).toContain('/api/pix/webhook/');
+      expect(log.text()).not.toContain(WEBHOOK_SECRET);
+      expect(log.text()).not.toContain('um-segredo-errado-qualquer');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+/** Bruno's July, for a second Pix in the same test. */
+async function withTuitionFor(alunoId: string) {
+  return mensalidadeOf(alunoId, `${thisYear}-07`);
+}

@@ -1,0 +1,61 @@
+/**
+ * `/api/pix/webhook`: where the school's PSP posts every Pix received (issue 33 §2, ADR 0042). The PSP
+ * was given `PUBLIC_URL/api/pix/webhook/{segredo}` and appends `/pix`. Public (a bank has no session):
+ * the secret in the path, compared in constant time, is what tells the PSP from anyone else, and mutual
+ * TLS at the reverse proxy in production (docs/pix.md). A wrong secret, or any other path, is a 404.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pixWebhookBodySchema,
+  pixWebhookParamsSchema,
+  pixWebhookResultSchema,
+} from '../../../shared/pix-recebidos.schemas.js';
+import { notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
+import { webhookSecretOf } from './pix-recebidos.links.js';
+import { receivePix } from './pix-recebidos.service.js';
+
+/** 1 MB: a webhook call carries a few Pix (a few KB); anything near this is not a PSP's. */
+export const WEBHOOK_BODY_LIMIT = 1_000_000;
+
+/**
+ * Per source address, counted across instances. A PSP sends bursts of dozens of calls a second when
+ * many families pay at once (the morning of a due date): 6,000 a minute is far above any of them, and
+ * still stops a flood.
+ */
+export const WEBHOOK_RATE_LIMIT = { max: 6_000, timeWindow: '1 minute' } as const;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant time whatever the lengths (both sides hashed first). */
+function isSameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:segredo/pix',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        params: pixWebhookParamsSchema,
+        body: pixWebhookBodySchema,
+        response: okResponse(pixWebhookResultSchema),
+      },
+      config: { access: 'public', sessionless: true, rateLimit: WEBHOOK_RATE_LIMIT },
+      // Before the body is read: a caller without the secret learns nothing, whatever it sends.
+      onRequest: async (request) => {
+        const { segredo } = request.params as { segredo?: unknown };
+        const expected = await webhookSecretOf(app.ctx);
+        if (typeof segredo !== 'string' || expected === null || !isSameSecret(segredo, expected))
+          throw notFound();
+      },
+    },
+    async (request) => {
+      const { recebidos, novos } = await receivePix(app.ctx, request.body.pix, 'webhook');
+      return ok({ recebidos, novos });
+    },
+  );
+};
