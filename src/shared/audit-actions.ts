@@ -78,6 +78,8 @@ export const AUDIT_ACTIONS = {
     frase: true,
   },
   enviar_lembrete: { rotulo: 'Lembrete de mensalidade', verbo: 'enviou um lembrete de mensalidade a' },
+  marcar_negociacao: { rotulo: 'Mensalidade em negociação', verbo: 'marcou em negociação' },
+  encerrar_negociacao: { rotulo: 'Negociação encerrada', verbo: 'encerrou a negociação de' },
   registrar_pagamento: { rotulo: 'Pagamento registrado', verbo: 'registrou pagamento de' },
   enviar_comprovante: { rotulo: 'Comprovante enviado', verbo: 'enviou o comprovante de' },
   confirmar_comprovante: { rotulo: 'Comprovante confirmado', verbo: 'confirmou o comprovante de' },
@@ -239,6 +241,11 @@ export const AUDIT_ENTITIES = {
     rotulo: 'Pix automático (banco)',
     um: 'as configurações do Pix automático',
     o: 'as configurações do Pix automático',
+  },
+  lembretes_automaticos: {
+    rotulo: 'Lembretes automáticos de mensalidade',
+    um: 'os lembretes automáticos de mensalidade',
+    o: 'os lembretes automáticos de mensalidade',
   },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',

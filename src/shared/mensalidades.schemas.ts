@@ -63,6 +63,11 @@ export const mensalidadeSchema = z.object({
   em_confirmacao_desde: z.string().nullable(),
   /** The school's reason for refusing the last comprovante, while the tuition is still open. */
   comprovante_recusa: z.string().nullable(),
+  /**
+   * 'Em negociação' (ADR 0043): the school is negotiating this debt with the family; no automatic reminder
+   * goes out while set. The school's note: null in what the family reads.
+   */
+  negociacao: z.object({ desde: z.string(), motivo: z.string() }).nullable(),
   version: z.number().int(),
 });
 export type Mensalidade = z.infer<typeof mensalidadeSchema>;

@@ -31,6 +31,7 @@ const base: Mensalidade = {
   data_pagamento: null,
   motivo_cancelamento: null,
   em_confirmacao_desde: null,
+  negociacao: null,
   comprovante_recusa: 'O comprovante é de outro mês.',
   version: 1,
 };

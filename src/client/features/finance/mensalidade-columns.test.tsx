@@ -27,6 +27,7 @@ const mensalidade: Mensalidade = {
   data_pagamento: null,
   motivo_cancelamento: null,
   em_confirmacao_desde: null,
+  negociacao: null,
   comprovante_recusa: null,
   version: 1,
 };

@@ -1,8 +1,9 @@
-import { BadgePercent, FileText, QrCode, Wallet } from 'lucide-react';
+import { BadgePercent, FileText, Handshake, QrCode, Wallet } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';
+import { Badge } from '../../components/feedback';
 import { MensalidadeStatusBadge } from './finance-ui';
 
 export function isOpen(mensalidade: Mensalidade) {
@@ -95,6 +96,9 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
         {mensalidade.motivo_cancelamento && (
           <p className="text-xs text-gray-500">{mensalidade.motivo_cancelamento}</p>
         )}
+        {mensalidade.negociacao && (
+          <p className="text-xs text-purple-800">Negociação: {mensalidade.negociacao.motivo}</p>
+        )}
       </div>
     ),
   },
@@ -102,7 +106,16 @@ export const mensalidadeColumns: Column<Mensalidade>[] = [
     id: 'status',
     header: 'Status',
     card: 'badge',
-    cell: (mensalidade) => <MensalidadeStatusBadge status={mensalidade.status} />,
+    cell: (mensalidade) => (
+      <div className="flex flex-wrap items-center gap-1">
+        <MensalidadeStatusBadge status={mensalidade.status} />
+        {mensalidade.negociacao && (
+          <span title={mensalidade.negociacao.motivo}>
+            <Badge tone="purple">Em negociação</Badge>
+          </span>
+        )}
+      </div>
+    ),
   },
   {
     id: 'valor',
@@ -124,6 +137,7 @@ export function MensalidadeActions({
   onPix,
   onReceipt,
   onAdjust,
+  onNegociacao,
 }: {
   mensalidade: Mensalidade;
   manage: boolean;
@@ -131,6 +145,8 @@ export function MensalidadeActions({
   onPix: () => void;
   onReceipt: () => void;
   onAdjust: () => void;
+  /** 'Em negociação': mark or clear (the school's; stops the automatic reminders). */
+  onNegociacao?: () => void;
 }) {
   const open = isOpen(mensalidade);
   if (!manage)
@@ -155,6 +171,17 @@ export function MensalidadeActions({
       {mensalidade.valor_pago > 0 && (
         <IconButton label={`Recibo de ${mensalidade.aluno_nome}`} onClick={onReceipt}>
           <FileText className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
+      {open && mensalidade.status !== 'em_confirmacao' && onNegociacao && (
+        <IconButton
+          label={`${mensalidade.negociacao ? 'Encerrar negociação' : 'Marcar em negociação'}: ${which(mensalidade)}`}
+          onClick={onNegociacao}
+        >
+          <Handshake
+            className={`h-4 w-4 ${mensalidade.negociacao ? 'text-purple-700' : ''}`}
+            aria-hidden="true"
+          />
         </IconButton>
       )}
       {open && (

@@ -25,6 +25,7 @@ import { currentMonth } from './finance-ui';
 import { MensalidadeActions, mensalidadeColumns } from './mensalidade-columns';
 import { PaymentModal } from './payment-modal';
 import { PixModal } from './pix-modal';
+import { NegociacaoModal } from './negociacao-modal';
 
 /** The tuition list: the school's (this month by default) or a guardian's children's. */
 export function MensalidadesTab({ manage }: { manage: boolean }) {
@@ -33,7 +34,12 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
     sortable: mensalidadeSortColumns,
   });
   const mensalidades = useMensalidades(list.query);
-  const dialog = useRowDialog<{ pagamento: Mensalidade; pix: Mensalidade; ajuste: Mensalidade }>();
+  const dialog = useRowDialog<{
+    pagamento: Mensalidade;
+    pix: Mensalidade;
+    ajuste: Mensalidade;
+    negociacao: Mensalidade;
+  }>();
   const [exporting, setExporting] = useState(false);
   const data = mensalidades.data;
 
@@ -120,6 +126,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             onPix={() => dialog.show('pix', mensalidade)}
             onReceipt={() => void handleRecibo(mensalidade)}
             onAdjust={() => dialog.show('ajuste', mensalidade)}
+            onNegociacao={() => dialog.show('negociacao', mensalidade)}
           />
         )}
       />
@@ -132,6 +139,9 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
       ))}
       {dialog.render('ajuste', (row) => (
         <AdjustModal mensalidade={row} onClose={dialog.close} />
+      ))}
+      {dialog.render('negociacao', (row) => (
+        <NegociacaoModal mensalidade={row} onClose={dialog.close} />
       ))}
     </div>
   );

@@ -23,6 +23,7 @@ import {
   useSaveFinanceSettings,
 } from './finance.api';
 import { centavosToInput } from './finance-ui';
+import { LembretesSection } from './lembretes-section';
 
 const { shape } = updateFinanceSettingsInputSchema;
 const dayText = z
@@ -223,6 +224,7 @@ export function FinanceSettingsModal({ onClose }: { onClose: () => void }) {
         <>
           <SettingsForm settings={settings.data} onClose={onClose} />
           <BolsasSection />
+          <LembretesSection />
         </>
       ) : (
         <ErrorBanner>Erro ao carregar configurações</ErrorBanner>

@@ -101,6 +101,12 @@ export const mensalidades = pgTable(
     confirmacaoDesde: date('confirmacao_desde', { mode: 'string' }),
     /** The school's reason when it refused the last comprovante (shown to the family until paid). */
     comprovanteRecusa: text('comprovante_recusa'),
+    /**
+     * 'Em negociação' (issue 33 §4, ADR 0043): the school is negotiating this debt with the family, so
+     * no automatic reminder goes out while it is set. The reason is the staff's; both set and clear are audited.
+     */
+    negociacaoDesde: timestamp('negociacao_desde', { withTimezone: true }),
+    negociacaoMotivo: text('negociacao_motivo'),
     version: version(),
     createdAt: createdAt(),
   },

@@ -174,7 +174,7 @@ export async function sendComprovante(
       sms: `Comprovante de mensalidade de ${found.aluno_nome} para confirmar.`,
     });
     return {
-      mensalidade: toMensalidade(updated!, found, rates, today),
+      mensalidade: toMensalidade(updated!, found, rates, today, true),
       comprovante: toComprovante(saved!, user.nome),
     };
   });

@@ -79,7 +79,13 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
   const rates = ratesOf(settings);
   return rows
     .map((row) =>
-      toMensalidade(row, { aluno_nome: names.get(row.alunoId) ?? '', turma_nome: null }, rates, scope.today),
+      toMensalidade(
+        row,
+        { aluno_nome: names.get(row.alunoId) ?? '', turma_nome: null },
+        rates,
+        scope.today,
+        true,
+      ),
     )
     .filter((charge) => charge.status !== 'em_confirmacao' || charge.em_confirmacao_desde! >= since)
     .map((charge) => itemOf(charge, scope.today));

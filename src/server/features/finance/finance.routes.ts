@@ -10,6 +10,7 @@ import { comprovantesRoutes } from './comprovantes.routes.js';
 import { transacoesRoutes } from './transacoes.routes.js';
 import { financeSettingsRoutes } from './finance-settings.routes.js';
 import { financeReportsRoutes } from './finance-reports.routes.js';
+import { lembretesRoutes } from './lembretes.routes.js';
 
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const figures = { access: 'finance.figures' } as const;
@@ -26,4 +27,5 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(transacoesRoutes);
   await app.register(financeSettingsRoutes);
   await app.register(financeReportsRoutes);
+  await app.register(lembretesRoutes);
 };

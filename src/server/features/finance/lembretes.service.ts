@@ -27,6 +27,7 @@ import { readSystemValues } from '../settings/index.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { users } from '../../db/schema/users.js';
 import { listMensalidades } from './mensalidades.service.js';
+import { claimDay } from './lembretes.job.js';
 
 /** A reminder is the audit trail's entry of it: the report's 'último lembrete' and the daily rule read it. */
 export const LEMBRETE_ENTITY = 'responsavel' as const;
@@ -141,9 +142,18 @@ export async function sendLembrete(
       today,
     );
     if (overdue.items.length === 0) throw conflict('Não há mensalidade vencida deste responsável.');
+    // One reminder per tuition per day, whoever sends it (ADR 0043): what the daily job already told
+    // the family today is left out; rolled back with the rest if nothing can be sent.
+    const items: Mensalidade[] = [];
+    for (const item of overdue.items)
+      if (await claimDay(tx, item.id, today, 'manual', item.valor_atualizado)) items.push(item);
+    if (items.length === 0)
+      throw conflict(
+        `${guardian.nome} já recebeu hoje o lembrete automático destas mensalidades. Um novo lembrete pode ir amanhã.`,
+      );
 
     const switches = await readSystemValues(tx);
-    const texts = lembreteTexts(overdue.items, guardian.usuarioId !== null);
+    const texts = lembreteTexts(items, guardian.usuarioId !== null);
     const canais: LembreteResult['canais'] = [];
     if (guardian.usuarioId) {
       await notifyUser(ctx, tx, guardian.usuarioId, {
@@ -184,15 +194,15 @@ export async function sendLembrete(
       );
     }
 
-    const valor = overdue.items.reduce((sum, item) => sum + item.valor_atualizado, 0);
+    const valor = items.reduce((sum, item) => sum + item.valor_atualizado, 0);
     await recordAudit(tx, actor, {
       // Literal, so the audit's wording test finds it (dashboard.describe.test.ts); typed to match the constants.
       action: 'enviar_lembrete' satisfies typeof LEMBRETE_ACTION,
       entity: 'responsavel' satisfies typeof LEMBRETE_ENTITY,
       entityId: guardian.id,
-      details: { nome: guardian.nome, mensalidades: overdue.items.length, valor, canais },
+      details: { nome: guardian.nome, mensalidades: items.length, valor, canais },
     });
-    return { responsavel_nome: guardian.nome, canais, mensalidades: overdue.items.length, valor };
+    return { responsavel_nome: guardian.nome, canais, mensalidades: items.length, valor };
   });
 }
 

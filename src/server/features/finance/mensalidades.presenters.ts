@@ -27,6 +27,8 @@ export function toMensalidade(
   names: { aluno_nome: string; turma_nome: string | null },
   rates: ChargeRates,
   today: string,
+  /** The family reads the tuition without the school's notes (the negotiation's reason). */
+  forFamily = false,
 ): Mensalidade {
   const status = statusOf(row, today);
   const open = row.valor - row.principalPago;
@@ -56,6 +58,10 @@ export function toMensalidade(
     motivo_cancelamento: row.motivoCancelamento,
     em_confirmacao_desde: status === 'em_confirmacao' ? row.confirmacaoDesde : null,
     comprovante_recusa: isOpen ? row.comprovanteRecusa : null,
+    negociacao:
+      isOpen && !forFamily && row.negociacaoDesde !== null
+        ? { desde: row.negociacaoDesde.toISOString(), motivo: row.negociacaoMotivo ?? '' }
+        : null,
     version: row.version,
   };
 }

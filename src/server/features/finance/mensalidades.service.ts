@@ -98,7 +98,9 @@ export async function listMensalidades(
   ]);
   const rates = ratesOf(settings);
   return {
-    items: rows.map(({ row, ...names }) => toMensalidade(row, names, rates, today)),
+    items: rows.map(({ row, ...names }) =>
+      toMensalidade(row, names, rates, today, scope.kind === 'responsavel'),
+    ),
     total: counted?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -136,7 +138,10 @@ export async function getMensalidade(
     .from(pagamentos)
     .where(eq(pagamentos.mensalidadeId, id))
     .orderBy(asc(pagamentos.createdAt));
-  return { ...toMensalidade(found.row, found, ratesOf(settings), today), pagamentos: rows.map(toPagamento) };
+  return {
+    ...toMensalidade(found.row, found, ratesOf(settings), today, scope.kind === 'responsavel'),
+    pagamentos: rows.map(toPagamento),
+  };
 }
 
 export async function quoteMensalidade(

@@ -5,6 +5,7 @@ import { clock } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
 import { readSystemValues } from '../settings/index.js';
 import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
+import { lembreteConfiguracoes } from '../../db/schema/lembretes.js';
 
 /**
  * The notices the school's own events cause (a published boletim, an absence, tuition, security),
@@ -144,17 +145,27 @@ export async function tuitionNoticesSlot(ctx: AppContext, now: Date): Promise<st
     }).format(now),
   );
   if (hour < TUITION_NOTICES_HOUR) return null;
-  return (await readSystemValues(ctx.db)).notificar_mensalidades ? clock.today() : null;
+  return (await tuitionNoticesOn(ctx.db)) ? clock.today() : null;
 }
 
 /**
- * The daily tuition notices, when the school turned 'Mensalidades' on: 'vence' for an open tuition due
+ * The notices are on when the school turned 'Mensalidades' on — and the automatic reminders of
+ * Configurações financeiras are off: those take their place (ADR 0043), so a family is not told twice.
+ */
+async function tuitionNoticesOn(db: DbOrTx): Promise<boolean> {
+  if (!(await readSystemValues(db)).notificar_mensalidades) return false;
+  const [reminders] = await db.select({ ativo: lembreteConfiguracoes.ativo }).from(lembreteConfiguracoes);
+  return !reminders?.ativo;
+}
+
+/**
+ * The daily tuition notices, when the school turned 'Mensalidades' on (and has no automatic reminders): 'vence' for an open tuition due
  * today to 3 days from now, 'atraso' for one overdue (up to 30 days). Each tuition gets each kind once,
  * ever: `mensalidade_avisos` is written in the same transaction as the notices and its key skips what
  * an earlier run (a retry, another instance) already sent. Returns how many tuitions were announced.
  */
 export async function runTuitionNotices(ctx: AppContext): Promise<{ vence: number; atraso: number }> {
-  if (!(await readSystemValues(ctx.db)).notificar_mensalidades) return { vence: 0, atraso: 0 };
+  if (!(await tuitionNoticesOn(ctx.db))) return { vence: 0, atraso: 0 };
   const today = clock.today();
   return ctx.db.transaction(async (tx) => {
     // This run's rows are the ones stamped with its moment (one run a day; the slot is claimed once).

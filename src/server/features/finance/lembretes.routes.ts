@@ -1,0 +1,122 @@
+/**
+ * The automatic reminders' routes of /api/financeiro (ADR 0043): the schedule and its preview, and the
+ * 'Em negociação' mark that stops them, on one tuition or on a family's open tuition.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  lembretesConfigSchema,
+  negociacaoFamiliaResultSchema,
+  negociacaoInputSchema,
+  updateLembretesConfigInputSchema,
+} from '../../../shared/lembretes.schemas.js';
+import { mensalidadeSchema } from '../../../shared/mensalidades.schemas.js';
+import { idParamsSchema } from '../../../shared/finance.schemas.js';
+import { formatCount } from '../../../shared/format.js';
+import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { okResponse } from '../../lib/responses.js';
+import { clock } from '../../lib/clock.js';
+import { getLembretesConfig, updateLembretesConfig } from './lembretes-config.service.js';
+import { registerLembretesJob } from './lembretes.job.js';
+import { setNegociacao, setNegociacaoFamilia } from './negociacao.service.js';
+
+export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = { access: 'finance.manage' } as const;
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/lembretes',
+    { schema: { response: okResponse(lembretesConfigSchema) }, config: manage },
+    async () => ok(await getLembretesConfig(db())),
+  );
+
+  app.put(
+    '/lembretes',
+    {
+      schema: { body: updateLembretesConfigInputSchema, response: okResponse(lembretesConfigSchema) },
+      config: manage,
+    },
+    async (request) => {
+      const version = expectedVersion(request, request.body.version);
+      const saved = await updateLembretesConfig(db(), request.body, version, actorOf(request));
+      return ok(saved, saved.ativo ? 'Lembretes automáticos ligados.' : 'Lembretes automáticos desligados.');
+    },
+  );
+
+  app.post(
+    '/mensalidades/:id/negociacao',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: negociacaoInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await setNegociacao(
+          db(),
+          request.params.id,
+          true,
+          request.body.motivo,
+          actorOf(request),
+          clock.today(),
+        ),
+        'Mensalidade marcada em negociação: os lembretes automáticos param.',
+      ),
+  );
+
+  app.post(
+    '/mensalidades/:id/negociacao/encerrar',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: negociacaoInputSchema,
+        response: okResponse(mensalidadeSchema),
+      },
+      config: manage,
+    },
+    async (request) =>
+      ok(
+        await setNegociacao(
+          db(),
+          request.params.id,
+          false,
+          request.body.motivo,
+          actorOf(request),
+          clock.today(),
+        ),
+        'Negociação encerrada: os lembretes automáticos voltam a valer.',
+      ),
+  );
+
+  for (const [path, em] of [
+    ['/responsaveis/:id/negociacao', true],
+    ['/responsaveis/:id/negociacao/encerrar', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          params: idParamsSchema,
+          body: negociacaoInputSchema,
+          response: okResponse(negociacaoFamiliaResultSchema),
+        },
+        config: manage,
+      },
+      async (request) => {
+        const result = await setNegociacaoFamilia(
+          db(),
+          request.params.id,
+          em,
+          request.body.motivo,
+          actorOf(request),
+        );
+        const count = formatCount(result.mensalidades, 'mensalidade', 'mensalidades');
+        return ok(result, em ? `${count} em negociação.` : `Negociação encerrada: ${count}.`);
+      },
+    );
+  }
+
+  registerLembretesJob(app.ctx, app.log);
+};
