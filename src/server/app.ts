@@ -267,6 +267,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pixWebhookRoutes, { prefix: '/api/pix/webhook' });
   await app.register(pixConciliarRoutes, { prefix: '/api/financeiro/pix/conciliar' });
   await app.register(pixAConciliarRoutes, { prefix: '/api/financeiro/pix/a-conciliar' });
+  // PIX_PROVIDER=simulado (the demo, the e2e journeys): the test bank in this process, the school's Pix
+  // automático pointed at it, and its 'Pagar (simulação)' page. Imported only then: never in production.
+  if (config.pixProvider === 'simulado') {
+    const { pixSimuladoRoutes } = await import('./features/pix-simulado/index.js');
+    await app.register(pixSimuladoRoutes, { prefix: '/banco-simulado' });
+  }
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

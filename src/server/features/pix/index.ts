@@ -5,7 +5,7 @@
 export type { PixApi, PixProvider } from './pix-api.js';
 export { PixApiError } from './pix-api.js';
 export { closePixProvider, pixProviderOf } from './pix-provider.service.js';
-export { webhookSegredoOf } from './pix-provedor.service.js';
+export { updatePixProvedor, webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
 export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
 export { buildCobvBody, txidOf } from './cobv-body.js';
