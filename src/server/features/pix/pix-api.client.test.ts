@@ -102,15 +102,26 @@ describe('createPixApi against the simulated bank (mutual TLS)', () => {
   });
 
   it('asks for a new token when the cached one expires, and testConnection always asks for a fresh one', async () => {
-    const api = clientOf(bank);
-    const before = tokenCalls(bank);
-    await api.putCobv(newTxid(), cobvBody(bank));
-    clock.pin(new Date(Date.now() + 2 * 3600 * 1000));
-    await api.putCobv(newTxid(), cobvBody(bank));
-    expect(tokenCalls(bank) - before).toBe(2);
-    await api.testConnection();
-    await api.testConnection();
-    expect(tokenCalls(bank) - before).toBe(4);
+    const shortLived = await startSimulatedBank({ tokenTtlSeconds: 2 });
+    try {
+      const api = clientOf(shortLived);
+      await api.putCobv(newTxid(), cobvBody(shortLived));
+      await api.putCobv(newTxid(), cobvBody(shortLived));
+      expect(tokenCalls(shortLived)).toBe(1);
+      // Renewed before the PSP's own expiry (half the lifetime of a very short token).
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await api.putCobv(newTxid(), cobvBody(shortLived));
+      expect(tokenCalls(shortLived)).toBe(2);
+      // A pinned business date does not expire a token.
+      clock.pin(new Date(Date.now() + 40 * 24 * 3600 * 1000));
+      await api.putCobv(newTxid(), cobvBody(shortLived));
+      expect(tokenCalls(shortLived)).toBe(2);
+      await api.testConnection();
+      await api.testConnection();
+      expect(tokenCalls(shortLived)).toBe(4);
+    } finally {
+      await shortLived.close();
+    }
   });
 
   it('follows every page of GET /pix', async () => {

@@ -1,7 +1,6 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Cobv, CobvBody, CobvPatch, Pix, PixApi } from './pix-api.js';
-import { clock } from '../../lib/clock.js';
 import { PixApiError } from './pix-api.js';
 import { failureOf, problemMessage, type Attempt } from './pix-api.errors.js';
 
@@ -175,7 +174,8 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
       grant_type: 'client_credentials',
       scope: config.scopes ?? PIX_SCOPES,
     });
-    const started = clock.now().getTime();
+    // Real time, not lib/clock: a token lives in the PSP's real time, whatever day a test pins.
+    const started = Date.now();
     const answer = await exchange(
       'POST',
       new URL(config.tokenUrl),
@@ -216,7 +216,7 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
 
   /** The cached token, or one fetched (a single request however many callers wait for it). */
   function currentToken(fresh = false): Promise<Token> {
-    if (!fresh && token && token.expiresAt > clock.now().getTime()) return Promise.resolve(token);
+    if (!fresh && token && token.expiresAt > Date.now()) return Promise.resolve(token);
     if (!fresh && pendingToken) return pendingToken;
     const pending = fetchToken().then(
       (got) => {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PixProvedorTeste } from '../../../shared/pix-provedor.schemas.js';
 import { connectSimulatedBank } from '../../test/pix-fixtures.js';
@@ -75,6 +79,66 @@ describe('connectSimulatedBank and Testar conexão', () => {
       ok: false,
       mensagem: expect.stringMatching(/Não foi possível chegar/),
     });
+  });
+});
+
+/** The bank's certificate and key as the `.p12` some banks send instead of PEM (made with openssl). */
+function p12Of(target: SimulatedBank, senha: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pix-p12-'));
+  try {
+    writeFileSync(path.join(dir, 'cert.pem'), target.certificadoPem);
+    writeFileSync(path.join(dir, 'key.pem'), target.chavePrivadaPem);
+    execFileSync(
+      'openssl',
+      [
+        'pkcs12',
+        '-export',
+        '-in',
+        path.join(dir, 'cert.pem'),
+        '-inkey',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.p12'),
+        '-passout',
+        `pass:${senha}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    return readFileSync(path.join(dir, 'cert.p12')).toString('base64');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a .p12 certificate', () => {
+  it('is accepted with its password (and refused with a wrong one), and the adapter uses it', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    const p12 = p12Of(bank, 'senha-do-p12');
+    const wrong = await send('PUT', '/api/financeiro/pix/provedor', cookie, {
+      ativo: false,
+      base_url: bank.baseUrl,
+      token_url: bank.tokenUrl,
+      client_id: bank.clientId,
+      client_secret: bank.clientSecret,
+      certificado_p12: p12,
+      senha_p12: 'outra',
+      ca_pem: bank.caPem,
+      chave_pix: bank.chave,
+      validade_apos_vencimento: 30,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ details: [{ path: 'certificado_p12' }] });
+    const saved = await connectSimulatedBank(t, bank, {
+      ativo: false,
+      overrides: {
+        certificado_pem: undefined,
+        chave_privada_pem: undefined,
+        certificado_p12: p12,
+        senha_p12: 'senha-do-p12',
+      },
+    });
+    expect(saved).toMatchObject({ tem_certificado: true, formato_certificado: 'p12' });
+    expect(await testar(cookie)).toMatchObject({ ok: true });
   });
 });
 
