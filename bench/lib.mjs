@@ -59,6 +59,7 @@ export async function startServer(env = {}, { dataDir: given } = {}) {
     base,
     port,
     dataDir,
+    pid: child.pid,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

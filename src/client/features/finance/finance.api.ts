@@ -28,8 +28,10 @@ import {
   type Mensalidade,
   type MensalidadeStatus,
   type PagamentoResult,
+  type MensalidadeDetail,
   type PixCode,
   cotacaoSchema,
+  mensalidadeDetailSchema,
   pixSchema,
 } from '../../../shared/mensalidades.schemas';
 import type { SortOrder } from '../../../shared/validators';
@@ -108,6 +110,18 @@ export const pixQuery = (id: string) =>
 
 export function usePix(id: string) {
   return useQuery(pixQuery(id));
+}
+
+/** One tuition with its payments and its Pix charge's state (`pix`, null while Pix automático is off). */
+export const mensalidadeQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...financeKey, 'mensalidade', id],
+    queryFn: () =>
+      api<MensalidadeDetail>(`/api/financeiro/mensalidades/${id}`, { schema: mensalidadeDetailSchema }),
+  });
+
+export function useMensalidadeDetail(id: string) {
+  return useQuery(mensalidadeQuery(id));
 }
 
 export function useInvalidateFinance() {

@@ -135,7 +135,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
         <PaymentModal mensalidade={row} onClose={dialog.close} />
       ))}
       {dialog.render('pix', (row) => (
-        <PixModal mensalidade={row} onClose={dialog.close} />
+        <PixModal mensalidade={row} onClose={dialog.close} staff={manage} />
       ))}
       {dialog.render('ajuste', (row) => (
         <AdjustModal mensalidade={row} onClose={dialog.close} />

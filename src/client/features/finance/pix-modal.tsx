@@ -6,9 +6,22 @@ import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { usePix } from './finance.api';
+import { PixCobrancaStatus } from './pix-cobranca-status';
 
-/** PIX copia e cola and QR code for what is open today (amount with multa and juros when late). */
-export function PixModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
+/**
+ * PIX copia e cola and QR code for what is open today (amount with multa and juros when late): the
+ * tuition's own charge (dynamic code) when Pix automático is on, the school's key otherwise. The staff
+ * (`staff`) also see the charge's state at the bank.
+ */
+export function PixModal({
+  mensalidade,
+  onClose,
+  staff = false,
+}: {
+  mensalidade: Mensalidade;
+  onClose: () => void;
+  staff?: boolean;
+}) {
   const pix = usePix(mensalidade.id);
 
   const handleCopy = async () => {
@@ -33,6 +46,11 @@ export function PixModal({ mensalidade, onClose }: { mensalidade: Mensalidade; o
         </Button>
       }
     >
+      {staff && (
+        <div className="mb-4">
+          <PixCobrancaStatus mensalidadeId={mensalidade.id} />
+        </div>
+      )}
       {pix.isLoading ? (
         <Spinner />
       ) : pix.isError ? (
@@ -67,10 +85,17 @@ export function PixModal({ mensalidade, onClose }: { mensalidade: Mensalidade; o
               Pagar no banco simulado (demonstração)
             </a>
           )}
-          <p className="text-xs text-gray-500">
-            O valor vale para pagamento hoje. Depois do vencimento há multa de até 2% e juros por dia de
-            atraso.
-          </p>
+          {pix.data.dinamico ? (
+            <p className="text-xs text-gray-500" data-testid="pix-dinamico">
+              Este é o código da cobrança desta mensalidade: o valor do dia, com multa e juros, aparece no app
+              do banco. O pagamento é confirmado sozinho.
+            </p>
+          ) : (
+            <p className="text-xs text-gray-500">
+              O valor vale para pagamento hoje. Depois do vencimento há multa de até 2% e juros por dia de
+              atraso.
+            </p>
+          )}
         </div>
       ) : null}
     </Modal>

@@ -195,6 +195,23 @@ describe('Pix charges against the simulated bank', () => {
     }
   });
 
+  it('a change nobody enqueued is caught by the minute schedule', async () => {
+    const { rows } = await school({ alunos: 1, meses: [4] });
+    await t.app.ctx.jobs.drain();
+    // A write that does not go through finance's routes (so nothing wakes the job).
+    await t.database.db.update(mensalidades).set({ valor: 80_000 }).where(eq(mensalidades.id, rows[0]!.id));
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(txidOf(rows[0]!.id))?.revisao).toBe(0);
+    clock.pin(new Date(clock.now().getTime() + 60_000));
+    try {
+      await t.app.ctx.jobs.tick();
+      await t.app.ctx.jobs.drain();
+    } finally {
+      clock.pin(today);
+    }
+    expect(bank.charge(txidOf(rows[0]!.id))).toMatchObject({ revisao: 1, valor: { original: '800.00' } });
+  });
+
   it('Pix automático off: no pix state, the static code, nothing sent', async () => {
     const { call, rows } = await school({ alunos: 1, meses: [4], connect: false });
     await t.app.ctx.jobs.drain();

@@ -1,0 +1,183 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStudent, login } from './support';
+
+/**
+ * A Pix charge per mensalidade (issue 33 §1, ADR 0041): with Pix automático pointed at the simulated bank,
+ * generating a child's tuition creates its charge at the bank by itself; the mother's 'Pagar com PIX' shows
+ * the charge's dynamic code, and the secretaria sees the charge's state — also when the bank refused it.
+ */
+test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
+
+const run = Date.now().toString().slice(-6);
+const shots = 'test-results/screenshots';
+const phone = { width: 390, height: 844 };
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const year = Number(today.slice(0, 4));
+
+interface Bank {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  certificadoPem: string;
+  chavePrivadaPem: string;
+  caPem: string;
+  chave: string;
+  failNext(kind: 'erro500', times?: number): void;
+  charge(txid: string): { status: string } | undefined;
+  close(): Promise<void>;
+}
+
+async function tuitionOf(alunoId: string, request: import('@playwright/test').APIRequestContext) {
+  const list = await request.get(`/api/financeiro/mensalidades?aluno_id=${alunoId}`);
+  return ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+}
+
+test('the family pays with the charge of the month; the secretaria sees its state at the bank', async ({
+  browser,
+  request,
+}) => {
+  // The bank is the built one (dist), as the server the journey drives is.
+  const module = (await import(
+    pathToFileURL(path.resolve('dist/node/server/features/banco-simulado/index.js')).href
+  )) as { startSimulatedBank(options: object): Promise<Bank> };
+  const bank = await module.startSimulatedBank({ allowHttpWebhook: true, webhookRetryDelaysMs: [] });
+  try {
+    const saved = await request.put('/api/financeiro/pix/provedor', {
+      data: {
+        ativo: true,
+        base_url: bank.baseUrl,
+        token_url: bank.tokenUrl,
+        client_id: bank.clientId,
+        client_secret: bank.clientSecret,
+        certificado_pem: bank.certificadoPem,
+        chave_privada_pem: bank.chavePrivadaPem,
+        ca_pem: bank.caPem,
+        chave_pix: bank.chave,
+        validade_apos_vencimento: 30,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const turmaId = await createClass(request, `Pix ${run}`, { serie: '4º ano', ano_letivo: String(year) });
+    const settings = await request.put('/api/financeiro/configuracoes', {
+      data: {
+        pix_chave: 'financeiro@escola.com.br',
+        pix_beneficiario: 'Escola Girassol',
+        pix_cidade: 'São Paulo',
+        multa_percentual: 2,
+        juros_mensal_percentual: 1,
+        dia_vencimento_padrao: 10,
+        turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 28 }],
+      },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const email = `mae.pix.${run}@escola.test`;
+    const child = await createStudent(request, {
+      nome: `Theo Pix ${run}`,
+      turmaId,
+      dataMatricula: `${today.slice(0, 8)}01`,
+      guardian: { nome: `Mãe do Theo ${run}`, email, telefone: '(11) 97777-4321' },
+    });
+    const month = Number(today.slice(5, 7));
+    const made = await request.post('/api/financeiro/mensalidades/gerar', {
+      data: { aluno_id: child.aluno.id, ano: year, mes: month },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const mensalidadeId = await tuitionOf(child.aluno.id, request);
+    const txid = mensalidadeId.replace(/-/g, '');
+    // The server's job queue sends it to the bank by itself.
+    await expect.poll(() => bank.charge(txid)?.status, { timeout: 20_000 }).toBe('ATIVA');
+
+    // The mother, on her phone: the dynamic code, the bank shows the amount of the day.
+    const family = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: phone });
+    const mother = await family.newPage();
+    await login(mother, email, child.senhaGerada ?? '');
+    await mother.getByLabel('Senha atual').fill(child.senhaGerada ?? '');
+    await mother.getByLabel('Nova senha', { exact: true }).fill('Goiaba-Madura-71');
+    await mother.getByLabel('Confirmar nova senha').fill('Goiaba-Madura-71');
+    await mother.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await acceptPrivacyOnScreen(mother);
+    await mother.goto('/dashboard/financeiro');
+    await mother.getByRole('button', { name: new RegExp(`^Pagar com PIX: Theo Pix ${run}, `) }).click();
+    const dialog = mother.getByRole('dialog', { name: 'Pagar com PIX' });
+    await expect(dialog.getByTestId('pix-dinamico')).toContainText(
+      'o valor do dia, com multa e juros, aparece no app do banco',
+    );
+    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    expect(code).toContain('br.gov.bcb.pix25');
+    expect(code).not.toContain('financeiro@escola.com.br');
+    await expect(dialog.getByTestId('pix-cobranca')).toHaveCount(0);
+    await mother.screenshot({ path: `${shots}/pix-cobranca-familia-phone.png` });
+    await family.close();
+
+    // The secretaria: the charge is active at the bank.
+    const { context, page } = await adminPage(browser);
+    await page.goto('/dashboard/financeiro');
+    await page.getByRole('tab', { name: 'Mensalidades' }).click();
+    await page.getByLabel('Buscar aluno').fill(`Theo Pix ${run}`);
+    const row = page.getByTestId('mensalidade-row').first();
+    await row.getByRole('button', { name: `PIX de Theo Pix ${run}` }).click();
+    const staffDialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+    await expect(staffDialog.getByTestId('pix-cobranca')).toContainText('Pix: cobrança ativa');
+    await expect(staffDialog.getByTestId('pix-cobranca')).toContainText(txid);
+    await expect(staffDialog.getByRole('img', { name: 'QR code PIX da mensalidade' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/pix-cobranca-ativa-desktop.png` });
+
+    // A bank that refuses: the state says so with the bank's reason, at once.
+    bank.failNext('erro500', 1);
+    const other = await createStudent(request, {
+      nome: `Iris Pix ${run}`,
+      turmaId,
+      dataMatricula: `${today.slice(0, 8)}01`,
+      guardian: { nome: `Pai da Iris ${run}`, parentesco: 'pai' },
+    });
+    const again = await request.post('/api/financeiro/mensalidades/gerar', {
+      data: { aluno_id: other.aluno.id, ano: year, mes: month },
+    });
+    expect(again.status(), await again.text()).toBe(201);
+    await context.close();
+    const phoneStaff = await adminPage(browser, phone);
+    await phoneStaff.page.goto('/dashboard/financeiro');
+    await phoneStaff.page.getByRole('tab', { name: 'Mensalidades' }).click();
+    await phoneStaff.page.getByLabel('Buscar aluno').fill(`Iris Pix ${run}`);
+    const irisRow = phoneStaff.page.getByTestId('mensalidade-row').first();
+    await expect(irisRow).toContainText(`Iris Pix ${run}`);
+    await expect
+      .poll(
+        async () => {
+          const id = await tuitionOf(other.aluno.id, request);
+          const detail = await request.get(`/api/financeiro/mensalidades/${id}`);
+          return ((await detail.json()) as { data: { pix: { status: string } | null } }).data.pix?.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('erro');
+    await irisRow.getByRole('button', { name: `PIX de Iris Pix ${run}` }).click();
+    const erro = phoneStaff.page.getByRole('dialog', { name: 'Pagar com PIX' }).getByTestId('pix-cobranca');
+    await expect(erro).toContainText('Pix: erro');
+    // The family still has the static code meanwhile.
+    await expect(
+      phoneStaff.page.getByRole('dialog', { name: 'Pagar com PIX' }).getByLabel('PIX copia e cola'),
+    ).toHaveValue(/financeiro@escola\.com\.br/);
+    await phoneStaff.page.screenshot({ path: `${shots}/pix-cobranca-erro-phone.png` });
+    await phoneStaff.context.close();
+  } finally {
+    // Off again (the secrets are kept when absent): the other journeys run on this server.
+    const current = await request.get('/api/financeiro/pix/provedor');
+    const { version } = ((await current.json()) as { data: { version: number } }).data;
+    await request.put('/api/financeiro/pix/provedor', {
+      data: {
+        version,
+        ativo: false,
+        base_url: bank.baseUrl,
+        token_url: bank.tokenUrl,
+        client_id: bank.clientId,
+        chave_pix: bank.chave,
+        validade_apos_vencimento: 30,
+      },
+    });
+    await bank.close();
+  }
+});
