@@ -2,11 +2,9 @@
  * Pix as a PSP reports them (BCB Pix API: `GET /pix` items and webhook bodies), for the received-Pix tests.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { PixRecebidoWire } from '../../shared/pix-recebidos.schemas.js';
 import { centavosToDecimal } from '../../shared/money.js';
-import { settings } from '../db/schema/settings.js';
-import { WEBHOOK_SECRET_KEY } from '../features/pix/pix-recebidos.links.js';
+import { webhookSegredoOf } from '../features/pix/pix-provedor.service.js';
 import type { TestApp } from './test-app.js';
 
 /** An end-to-end id as the SPI makes them: E + the payer's ISPB + yyyyMMddHHmm + 11 letters and digits. */
@@ -39,19 +37,19 @@ export function pixOf(options: {
   };
 }
 
-export const WEBHOOK_SECRET = 'segredo-do-webhook-0123456789abcdefABCDEF';
+let currentSecret = '';
 
-/** The installation's webhook secret, as the provider settings keep it. */
-export async function setWebhookSecret(t: TestApp, segredo = WEBHOOK_SECRET): Promise<void> {
-  await t.database.db.delete(settings).where(eq(settings.key, WEBHOOK_SECRET_KEY));
-  await t.database.db.insert(settings).values({ key: WEBHOOK_SECRET_KEY, value: { segredo } });
+/** The installation's webhook secret (made with the provider settings); later `postWebhook` calls use it. */
+export async function setWebhookSecret(t: TestApp): Promise<string> {
+  currentSecret = await webhookSegredoOf(t.app.ctx);
+  return currentSecret;
 }
 
 /** Posts a webhook call as the PSP does (`<url>/pix`), to the app given (another instance, say). */
 export function postWebhook(
   app: TestApp['app'],
   body: unknown,
-  segredo = WEBHOOK_SECRET,
+  segredo = currentSecret,
   headers: Record<string, string> = {},
 ) {
   return app.inject({

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { AppConfig } from '../../env.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { classes } from '../../db/schema/classes.js';
@@ -134,10 +135,10 @@ export async function mensalidadeOf(alunoId: string, mes: string) {
  * Registers the file's hooks (the app, and what each test starts from): call once at the top of each
  * test file. Returns the app and `call`, its request helper.
  */
-export function setupFinanceTest() {
+export function setupFinanceTest(overrides: Partial<AppConfig> = {}) {
   // Registered before the app's hooks: pinned before the app is built, unpinned after it is closed.
   beforeAll(() => clock.pin(today));
   afterAll(() => clock.unpin());
-  t = setupTestApp();
+  t = setupTestApp(overrides);
   return { t, call };
 }

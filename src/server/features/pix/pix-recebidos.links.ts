@@ -7,10 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mensalidades } from '../../db/schema/finance.js';
-import { settings } from '../../db/schema/settings.js';
-
-/** The settings row that holds the webhook secret until the provider settings keep it. */
-export const WEBHOOK_SECRET_KEY = 'pix_webhook';
+import { webhookSegredoOf } from './pix-provedor.service.js';
 
 /**
  * The mensalidade whose charge carries `txid`, or null. Until the charges are kept, a charge's txid is its
@@ -23,9 +20,7 @@ export async function mensalidadeIdOfTxid(db: DbOrTx, txid: string): Promise<str
   return row?.id ?? null;
 }
 
-/** The secret in this installation's webhook URL, or null when none was made (every call is then a 404). */
-export async function webhookSecretOf(ctx: AppContext): Promise<string | null> {
-  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, WEBHOOK_SECRET_KEY));
-  const segredo = row?.value.segredo;
-  return typeof segredo === 'string' && segredo.length >= 32 ? segredo : null;
+/** The secret in this installation's webhook URL (made with the provider settings, ADR 0040). */
+export function webhookSecretOf(ctx: AppContext): Promise<string> {
+  return webhookSegredoOf(ctx);
 }

@@ -8,13 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pagamentos } from '../../db/schema/finance.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
-import {
-  pixOf,
-  postWebhook,
-  setWebhookSecret,
-  txidOf,
-  WEBHOOK_SECRET,
-} from '../../test/pix-recebidos-fixtures.js';
+import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
@@ -23,8 +17,8 @@ async function withTuition() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
   const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
-  await setWebhookSecret(t);
-  return { ...s, july };
+  const segredo = await setWebhookSecret(t);
+  return { ...s, july, segredo };
 }
 
 const rows = () => t.database.db.select().from(pixRecebidos);
@@ -42,7 +36,8 @@ describe('the Pix webhook', () => {
     expect(again.json().data).toEqual({ recebidos: 1, novos: 0 });
 
     const second = await withTuitionFor(s.bruno.id);
-    const other = await otherInstance(t);
+    // A cluster's instances share the installation's key (BACKUP_KEY), which seals the webhook secret.
+    const other = await otherInstance(t, { backupKey: t.app.ctx.backupKey.toString('hex') });
     try {
       const both = { pix: [pixOf({ valor: 85_000, txid: txidOf(second.id) })] };
       const answers = await Promise.all([
@@ -115,7 +110,7 @@ describe('the Pix webhook', () => {
     expect(await rows()).toEqual([]);
   });
 
-  it('a body over 1 MB is a 413; a wrong secret, no secret set, or another path is a 404', async () => {
+  it('a body over 1 MB is a 413; a wrong or an old secret, or another path, is a 404', async () => {
     const s = await withTuition();
     const big = {
       pix: [pixOf({ valor: 100, extra: { infoPagador: 'x'.repeat(140) } })],
@@ -126,24 +121,29 @@ describe('the Pix webhook', () => {
     expect(tooLarge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
 
     const body = { pix: [pixOf({ valor: 85_000, txid: txidOf(s.july.id) })] };
-    const wrong = await postWebhook(t.app, body, `${WEBHOOK_SECRET.slice(0, -1)}X`);
+    const wrong = await postWebhook(
+      t.app,
+      body,
+      `${s.segredo.slice(0, -1)}${s.segredo.endsWith('X') ? 'Y' : 'X'}`,
+    );
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await postWebhook(t.app, '{"pix": [', 'errado')).statusCode).toBe(404);
     const withoutPix = await t.app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${WEBHOOK_SECRET}`,
+      url: `/api/pix/webhook/${s.segredo}`,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
     expect(withoutPix.statusCode).toBe(404);
-    const get = await t.app.inject({ method: 'GET', url: `/api/pix/webhook/${WEBHOOK_SECRET}/pix` });
+    const get = await t.app.inject({ method: 'GET', url: `/api/pix/webhook/${s.segredo}/pix` });
     expect(get.statusCode).toBe(404);
     expect(await rows()).toEqual([]);
 
     await t.reset();
-    // No secret made yet (Pix automático never configured): the right-looking call is a 404 too.
-    expect((await postWebhook(t.app, body)).statusCode).toBe(404);
+    // Another installation (here: this one's secret made anew) does not take the old secret.
+    await setWebhookSecret(t);
+    expect((await postWebhook(t.app, body, s.segredo)).statusCode).toBe(404);
   });
 
   it("a PSP's burst of dozens of calls at once is never refused", async () => {
@@ -182,11 +182,11 @@ describe('the Pix webhook', () => {
     const log = new MemoryLog();
     const logged = await createTestApp({ logLevel: 'info' }, { logStream: log });
     try {
-      await setWebhookSecret(logged);
+      const segredo = await setWebhookSecret(logged);
       await postWebhook(logged.app, { pix: [] });
       await postWebhook(logged.app, { pix: [] }, 'um-segredo-errado-qualquer');
       expect(log.text()).toContain('/api/pix/webhook/');
-      expect(log.text()).not.toContain(WEBHOOK_SECRET);
+      expect(log.text()).not.toContain(segredo);
       expect(log.text()).not.toContain('um-segredo-errado-qualquer');
     } finally {
       await logged.close();

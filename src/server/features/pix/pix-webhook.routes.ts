@@ -49,8 +49,7 @@ export const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         const { segredo } = request.params as { segredo?: unknown };
         const expected = await webhookSecretOf(app.ctx);
-        if (typeof segredo !== 'string' || expected === null || !isSameSecret(segredo, expected))
-          throw notFound();
+        if (typeof segredo !== 'string' || !isSameSecret(segredo, expected)) throw notFound();
       },
     },
     async (request) => {
