@@ -18,6 +18,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startOwnServer({ env: { DEMO: '1', PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' } });
 });
+
 test.afterAll(async () => {
   await server.stop();
 });
