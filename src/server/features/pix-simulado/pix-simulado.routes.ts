@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { paginaDePagamento, startSimulatedBank } from '../banco-simulado/index.js';
+import { SYNC_JOB } from '../pix/index.js';
 import { connectToSimulatedBank } from './pix-simulado.service.js';
 
 export const pixSimuladoRoutes: FastifyPluginAsync = async (app) => {
@@ -17,6 +18,10 @@ export const pixSimuladoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onClose', async () => bank.close());
   await connectToSimulatedBank(app.ctx, bank);
+  // The demo school is seeded after the app is built: wake the charges' job again once it listens.
+  app.addHook('onReady', async () => {
+    await app.ctx.jobs.enqueue(app.ctx.db, SYNC_JOB, {});
+  });
   app.log.info({ api: bank.baseUrl }, 'banco simulado (PIX_PROVIDER=simulado) ligado ao Pix automático');
   await app.register(paginaDePagamento, { bank });
 };
