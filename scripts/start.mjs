@@ -14,5 +14,9 @@ if (!isBuildCurrent()) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (process.argv.includes('--demo')) process.env.DEMO = '1';
+if (process.argv.includes('--demo')) {
+  process.env.DEMO = '1';
+  // The demo pays its tuition through the built-in test bank (issue 33 §5); PIX_PROVIDER= turns it off.
+  process.env.PIX_PROVIDER ??= 'simulado';
+}
 await import(pathToFileURL(path.join(root, 'dist/node/server/main.js')).href);

@@ -269,13 +269,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(financeRoutes, { prefix: '/api/financeiro' });
   // pix (issue 33: the PSP's settings; charges, received Pix)
   await app.register(pixRoutes, { prefix: '/api/financeiro/pix' });
-  // the PSP's webhook (public, by the installation's secret); reconciliation, Pix a conciliar
+  // pix (issue 33): the PSP's webhook (public, by the installation's secret); reconciliation, Pix a conciliar
   await app.register(pixWebhookRoutes, { prefix: '/api/pix/webhook' });
   await app.register(pixConciliarRoutes, { prefix: '/api/financeiro/pix/conciliar' });
   await app.register(pixAConciliarRoutes, { prefix: '/api/financeiro/pix/a-conciliar' });
   // Pix Automático (issue 33 §3): the families' monthly debit, and the PSP's rec/cobr notices
   await app.register(pixAutomaticoRoutes, { prefix: '/api/financeiro/pix/automatico' });
   await app.register(pixAutomaticoWebhookRoutes, { prefix: '/api/pix/webhook/:segredo' });
+  // PIX_PROVIDER=simulado (the demo, the e2e journeys): the test bank in this process, the school's Pix
+  // automático pointed at it, and its 'Pagar (simulação)' page. Imported only then: never in production.
+  if (config.pixProvider === 'simulado') {
+    const { pixSimuladoRoutes } = await import('./features/pix-simulado/index.js');
+    await app.register(pixSimuladoRoutes, { prefix: '/banco-simulado' });
+  }
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students

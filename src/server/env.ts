@@ -32,6 +32,9 @@ const envSchema = z.object({
       return parsed;
     }),
   DEMO: z.enum(['1', '0', '']).optional(),
+  // The built-in test bank (issue 33 §5): on in `npm run demo` and the e2e journeys, never in production.
+  PIX_PROVIDER: z.enum(['simulado', '']).optional(),
+  PIX_SIMULADO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BACKUP_KEY: z
     .string()
     .regex(
@@ -67,6 +70,13 @@ export interface AppConfig {
   /** false, a hop count, or the proxies' addresses/CIDRs (never 'trust everyone'). */
   trustProxy: TrustProxy;
   demo: boolean;
+  /**
+   * PIX_PROVIDER=simulado: the simulated bank runs in this process and the school's Pix automático points
+   * at it (features/pix-simulado); null in production, where nothing of that bank is loaded.
+   */
+  pixProvider?: 'simulado' | null | undefined;
+  /** The simulated bank's port (PIX_SIMULADO_PORT; 0: any free port). */
+  pixSimuladoPort?: number | undefined;
   /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
   backupKey: string | undefined;
   /** Automatic backups (daily, before restore/wipe): BACKUP_DIR, else DATA_DIR/backups. */
@@ -112,6 +122,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     demo,
+    pixProvider: env.PIX_PROVIDER === 'simulado' ? 'simulado' : null,
+    pixSimuladoPort: env.PIX_SIMULADO_PORT,
     backupKey: env.BACKUP_KEY,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     metricsToken: env.METRICS_TOKEN,

@@ -87,17 +87,17 @@ export const AUDIT_ACTIONS = {
   conceder_desconto: { rotulo: 'Desconto concedido', verbo: 'concedeu desconto em' },
   definir_bolsa: { rotulo: 'Bolsa definida', verbo: 'definiu bolsa de' },
   remover_bolsa: { rotulo: 'Bolsa removida', verbo: 'removeu bolsa de' },
+  testar_conexao_pix: {
+    rotulo: 'Conexão com o banco testada (Pix automático)',
+    verbo: 'testou a conexão com o banco do Pix automático',
+    frase: true,
+  },
   // Pix received (issue 33 §2): recorded by the system, then what a person did with one a conciliar.
   receber_pix: { rotulo: 'Pix recebido', verbo: 'registrou' },
   vincular_pix: { rotulo: 'Pix vinculado a mensalidade', verbo: 'vinculou a uma mensalidade' },
   lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
   marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
   conciliar_pix: { rotulo: 'Conciliação de Pix', verbo: 'conciliou os Pix recebidos', frase: true },
-  testar_conexao_pix: {
-    rotulo: 'Conexão com o banco testada (Pix automático)',
-    verbo: 'testou a conexão com o banco do Pix automático',
-    frase: true,
-  },
   configurar_pix_automatico: {
     rotulo: 'Pix Automático configurado',
     verbo: 'configurou o Pix Automático (débito mensal)',

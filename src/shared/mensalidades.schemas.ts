@@ -262,6 +262,8 @@ export const pixSchema = z.object({
   /** The charge's txid (dynamic) or the static code's reference. */
   txid: z.string(),
   dinamico: z.boolean(),
+  /** Only in the demo (PIX_PROVIDER=simulado): 'Pagar no banco simulado' with this code. */
+  simulacao_url: z.string().optional(),
 });
 export type PixCode = z.infer<typeof pixSchema>;
 

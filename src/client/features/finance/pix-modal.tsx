@@ -77,6 +77,14 @@ export function PixModal({
           <Button onClick={() => void handleCopy()} className="w-full">
             <Copy className="h-4 w-4" aria-hidden="true" /> Copiar código PIX
           </Button>
+          {pix.data.simulacao_url && (
+            <a
+              href={pix.data.simulacao_url}
+              className="block w-full rounded-lg border border-violet-300 bg-violet-50 px-4 py-2 text-sm font-medium text-violet-800 hover:bg-violet-100"
+            >
+              Pagar no banco simulado (demonstração)
+            </a>
+          )}
           {pix.data.dinamico ? (
             <p className="text-xs text-gray-500" data-testid="pix-dinamico">
               Este é o código da cobrança desta mensalidade: o valor do dia, com multa e juros, aparece no app

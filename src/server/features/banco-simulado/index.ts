@@ -17,10 +17,13 @@ import { Api, ESCOPOS } from './servidor.js';
 import type { Cobv, Devolucao, Pix } from './tipos.js';
 import { ESCOPOS_REC, Recorrencias } from './recorrencias.js';
 import type { Cobr, Rec } from './recorrencias.tipos.js';
+import { type ValorDoDia, dataEmSaoPaulo, valorDoDia } from './valor-do-dia.js';
 
 export { makeTestPki } from './certificados.js';
 export type { OpcoesPki, TestPki, TipoDeChave } from './certificados.js';
 export type { PayOptions, ReceiveOptions } from './banco.js';
+export type { ValorDoDia } from './valor-do-dia.js';
+export { paginaDePagamento } from './pagina.js';
 export type { Cobv, CobvBody, Devolucao, Pix, PixWebhookBody } from './tipos.js';
 export type * from './recorrencias.tipos.js';
 
@@ -92,6 +95,13 @@ export interface SimulatedBank {
   refund(endToEndId: string, valorCentavos: number): Promise<Devolucao>;
   /** The stored charge (a copy), or undefined. */
   charge(txid: string): Cobv | undefined;
+  /**
+   * The charge a BR Code's location points to (`127.0.0.1:PORT/api/v2/qr/cobv/{id}`, as field 26.25
+   * carries it, with or without `https://`), or undefined — what a payer's bank resolves.
+   */
+  chargeAt(location: string): Cobv | undefined;
+  /** What the payer pays for a charge on a civil date (default today in São Paulo); null past its validity. */
+  amountDue(txid: string, data?: string): ValorDoDia | null;
   /** The URL registered for a key (the bank posts to it + '/pix'), or undefined. */
   webhookUrl(chave: string): string | undefined;
   /** The next `times` (default 1) calls fail: 500, no answer at all, or the TLS handshake reset. */
@@ -222,6 +232,16 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     charge: (txid) => {
       const cobv = banco.cobv(txid);
       return cobv ? structuredClone(cobv) : undefined;
+    },
+    chargeAt: (location) => {
+      const id = /\/qr\/cobv\/([0-9a-f]+)$/.exec(location.trim())?.[1];
+      const txid = id === undefined ? undefined : banco.txidDaLocation(id);
+      const cobv = txid === undefined ? undefined : banco.cobv(txid);
+      return cobv ? structuredClone(cobv) : undefined;
+    },
+    amountDue: (txid, data) => {
+      const cobv = banco.cobv(txid);
+      return cobv ? valorDoDia(cobv, data ?? dataEmSaoPaulo(clock.now())) : null;
     },
     webhookUrl: (key) => banco.webhook(key)?.webhookUrl,
     failNext(kind, times = 1) {

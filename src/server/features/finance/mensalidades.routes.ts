@@ -304,7 +304,11 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: okResponse(pixSchema) }, config: read },
     async (request) => {
       const scope = await financeScopeOf(db(), signedInUser(request));
-      return ok(await buildMensalidadePix(db(), request.params.id, scope, clock.today()));
+      const pix = await buildMensalidadePix(db(), request.params.id, scope, clock.today());
+      // The demo's simulated bank (PIX_PROVIDER=simulado) pays a dynamic code on its own page.
+      if (app.ctx.config.pixProvider === 'simulado' && pix.dinamico)
+        pix.simulacao_url = `/banco-simulado/pagar?codigo=${encodeURIComponent(pix.copia_e_cola)}`;
+      return ok(pix);
     },
   );
 

@@ -1,0 +1,56 @@
+/**
+ * Reading a Pix BR Code (EMV® QRCPS, the BCB's "Manual de Padrões para Iniciação do Pix"), as a payer's
+ * bank does before paying: TLV fields, the CRC16-CCITT in field 63 checked, and for a dynamic code the
+ * payload location in the merchant account (26) sub-field 25; the merchant name (59).
+ */
+
+export type BrCodeLido =
+  | { ok: true; location: string | null; chave: string | null; nome: string; cidade: string }
+  | { ok: false; erro: string };
+
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The TLV fields of a payload (id → value), or null when the lengths do not add up. */
+function campos(payload: string): Map<string, string> | null {
+  const out = new Map<string, string>();
+  let at = 0;
+  while (at < payload.length) {
+    const id = payload.slice(at, at + 2);
+    const length = Number(payload.slice(at + 2, at + 4));
+    if (!/^\d{2}$/.test(id) || !Number.isInteger(length) || at + 4 + length > payload.length) return null;
+    out.set(id, payload.slice(at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  return out;
+}
+
+const INVALIDO = 'Este não é um código Pix válido. Copie o código inteiro, do começo ao fim.';
+
+export function lerBrCode(texto: string): BrCodeLido {
+  const payload = texto.replace(/[\r\n]+/g, '').trim();
+  const fields = campos(payload);
+  if (!fields || fields.get('00') !== '01' || !payload.includes('6304')) return { ok: false, erro: INVALIDO };
+  const crc = payload.slice(-4).toUpperCase();
+  if (crc16(payload.slice(0, -4)) !== crc)
+    return {
+      ok: false,
+      erro: 'O código Pix está incompleto ou foi alterado (o dígito verificador não confere).',
+    };
+  const conta = campos(fields.get('26') ?? '');
+  if (!conta || conta.get('00')?.toLowerCase() !== 'br.gov.bcb.pix') return { ok: false, erro: INVALIDO };
+  return {
+    ok: true,
+    location: conta.get('25') ?? null,
+    chave: conta.get('01') ?? null,
+    nome: fields.get('59') ?? '',
+    cidade: fields.get('60') ?? '',
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * 'Pagar (simulação)' (issue 33 §5): the payer's side of the simulated bank, as a bank app shows it —
+ * paste a Pix copia e cola (or arrive with it in `?codigo=`), see who receives and the amount of the day
+ * (multa and juros when late, discount until its date), confirm; the bank records the Pix and posts the
+ * webhook, as `pay()` does. Server-rendered HTML with no script, registered only by the demo's wiring
+ * (features/pix-simulado, PIX_PROVIDER=simulado): without it the path is the portal's 404.
+ * The form posts an empty body (the app accepts only JSON bodies), the txid being in the path.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { SimulatedBank } from './index.js';
+import type { Cobv } from './tipos.js';
+import type { ValorDoDia } from './valor-do-dia.js';
+import { dataEmSaoPaulo } from './valor-do-dia.js';
+import { clock } from '../../lib/clock.js';
+import { lerBrCode } from './br-code.js';
+
+const esc = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const reais = (centavos: number) => brl.format(centavos / 100);
+const dataBr = (iso: string) => iso.split('-').reverse().join('/');
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f7;color:#111827;line-height:1.5}
+header{background:#4c1d95;color:#fff;padding:16px}header p{margin:0}.marca{font-size:1.15rem;font-weight:700}
+.aviso{background:#fef3c7;color:#78350f;border-bottom:1px solid #fcd34d;padding:10px 16px;font-size:.9rem}
+main{max-width:480px;margin:0 auto;padding:16px}h1{font-size:1.35rem;margin:8px 0 16px}
+.cartao{background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.08);margin-bottom:16px}
+label{display:block;font-weight:600;margin-bottom:6px}textarea{width:100%;min-height:120px;font:13px ui-monospace,monospace;padding:10px;border:1px solid #9ca3af;border-radius:8px;word-break:break-all}
+button,.botao{display:block;width:100%;text-align:center;padding:14px;border-radius:10px;border:0;font-size:1rem;font-weight:600;cursor:pointer;text-decoration:none;margin-top:12px}
+.primario{background:#6d28d9;color:#fff}.secundario{background:#e5e7eb;color:#111827}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#4b5563}dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+.total{font-size:1.6rem;font-weight:700;text-align:center;margin:4px 0 0}.rotulo{text-align:center;color:#4b5563;margin:0}
+.erro{background:#fee2e2;color:#7f1d1d;border-radius:8px;padding:10px 12px;margin-bottom:12px}.ok{color:#065f46}
+.pequeno{font-size:.85rem;color:#4b5563;word-break:break-all}`;
+
+function pagina(titulo: string, corpo: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${esc(titulo)} · Banco Simulado</title><style>${STYLE}</style></head><body>
+<header><p class="marca">Banco Simulado</p><p>Pagar (simulação)</p></header>
+<p class="aviso" role="note"><strong>Simulação.</strong> Este banco existe só na demonstração do Sistema Escolar: nenhum dinheiro de verdade é movimentado.</p>
+<main>${corpo}</main></body></html>`;
+}
+
+function formulario(codigo: string, erro?: string): string {
+  return `<h1>Pagar com Pix copia e cola</h1>
+<form class="cartao" method="get" action="pagar">
+${erro ? `<p class="erro" role="alert" id="erro">${esc(erro)}</p>` : ''}
+<label for="codigo">Código Pix copia e cola</label>
+<textarea id="codigo" name="codigo" required ${erro ? 'aria-describedby="erro" aria-invalid="true"' : ''}>${esc(codigo)}</textarea>
+<button class="primario" type="submit">Continuar</button>
+</form>`;
+}
+
+function linhas(valor: ValorDoDia): string {
+  const linha = (rotulo: string, centavos: number, sinal = '') =>
+    centavos > 0 ? `<dt>${rotulo}</dt><dd>${sinal}${reais(centavos)}</dd>` : '';
+  return `<dl>${linha('Valor original', valor.original)}${linha('Abatimento', valor.abatimento, '− ')}${linha(
+    'Desconto',
+    valor.desconto,
+    '− ',
+  )}${linha('Multa', valor.multa, '+ ')}${linha('Juros', valor.juros, '+ ')}</dl>`;
+}
+
+function confirmacao(cobv: Cobv, nome: string, valor: ValorDoDia, hoje: string): string {
+  const vencida = hoje > cobv.calendario.dataDeVencimento;
+  return `<h1>Confira o pagamento</h1>
+<section class="cartao" aria-labelledby="valor-rotulo">
+<p class="rotulo" id="valor-rotulo">Valor a pagar hoje (${dataBr(hoje)})</p>
+<p class="total" data-testid="valor-do-dia">${reais(valor.final)}</p>
+</section>
+<section class="cartao" aria-label="Detalhes da cobrança"><dl>
+<dt>Para</dt><dd>${esc(nome)}</dd>
+<dt>CNPJ</dt><dd>${esc(cobv.recebedor.cnpj)}</dd>
+<dt>Pagador</dt><dd>${esc(cobv.devedor.nome)}</dd>
+<dt>Vencimento</dt><dd>${dataBr(cobv.calendario.dataDeVencimento)}${vencida ? ' (vencida)' : ''}</dd>
+</dl></section>
+<section class="cartao" aria-label="Composição do valor">${linhas(valor)}
+${cobv.solicitacaoPagador ? `<p class="pequeno">${esc(cobv.solicitacaoPagador)}</p>` : ''}</section>
+<form method="post" action="pagar/${encodeURIComponent(cobv.txid)}">
+<button class="primario" type="submit">Confirmar pagamento de ${reais(valor.final)}</button>
+</form>
+<a class="botao secundario" href="pagar">Cancelar</a>`;
+}
+
+function comprovante(nome: string, valor: string, endToEndId: string, horario: string): string {
+  return `<h1 class="ok">Pix enviado</h1>
+<section class="cartao" aria-label="Comprovante"><p class="total">${esc(valor)}</p>
+<p class="rotulo">para ${esc(nome)}</p>
+<dl><dt>Data</dt><dd>${esc(new Date(horario).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</dd></dl>
+<p class="pequeno">Identificador (endToEndId): ${esc(endToEndId)}</p></section>
+<p>O banco avisou a escola do pagamento. No portal, a mensalidade aparece como paga, com o recibo.</p>
+<a class="botao primario" href="/">Voltar ao portal da escola</a>
+<a class="botao secundario" href="pagar">Pagar outro código</a>`;
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(body);
+
+const publico = { access: 'public', sessionless: true } as const;
+
+export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = async (app, { bank }) => {
+  app.get('/pagar', { config: publico }, async (request, reply) => {
+    const codigo = (request.query as { codigo?: unknown }).codigo;
+    if (typeof codigo !== 'string' || codigo.trim() === '')
+      return html(reply, 200, pagina('Pagar', formulario('')));
+    const lido = lerBrCode(codigo);
+    if (!lido.ok) return html(reply, 400, pagina('Código inválido', formulario(codigo, lido.erro)));
+    const cobv = lido.location ? bank.chargeAt(lido.location) : undefined;
+    if (!cobv)
+      return html(
+        reply,
+        404,
+        pagina(
+          'Cobrança não encontrada',
+          formulario(
+            codigo,
+            'Este código não é de uma cobrança do Banco Simulado. Copie de novo o código no portal.',
+          ),
+        ),
+      );
+    if (cobv.status !== 'ATIVA')
+      return html(
+        reply,
+        409,
+        pagina(
+          'Cobrança encerrada',
+          formulario(
+            codigo,
+            cobv.status === 'CONCLUIDA'
+              ? 'Esta cobrança já foi paga.'
+              : 'Esta cobrança foi cancelada pela escola.',
+          ),
+        ),
+      );
+    const hoje = dataEmSaoPaulo(clock.now());
+    const valor = bank.amountDue(cobv.txid, hoje);
+    if (!valor)
+      return html(
+        reply,
+        409,
+        pagina(
+          'Cobrança vencida',
+          formulario(codigo, 'Esta cobrança passou da validade e não aceita mais pagamento.'),
+        ),
+      );
+    const nome = cobv.recebedor.nome;
+    return html(reply, 200, pagina('Confira o pagamento', confirmacao(cobv, nome, valor, hoje)));
+  });
+
+  app.post('/pagar/:txid', { config: publico }, async (request, reply) => {
+    const { txid } = request.params as { txid: string };
+    const cobv = bank.charge(txid);
+    if (!cobv || cobv.status !== 'ATIVA')
+      return html(
+        reply,
+        409,
+        pagina(
+          'Pagamento não realizado',
+          formulario(
+            '',
+            cobv?.status === 'CONCLUIDA'
+              ? 'Esta cobrança já foi paga.'
+              : 'Esta cobrança não existe ou foi cancelada pela escola.',
+          ),
+        ),
+      );
+    try {
+      const pix = await bank.pay(txid);
+      const nome = cobv.recebedor.nome;
+      return await html(
+        reply,
+        200,
+        pagina(
+          'Pix enviado',
+          comprovante(nome, reais(Math.round(Number(pix.valor) * 100)), pix.endToEndId, pix.horario),
+        ),
+      );
+    } catch (error) {
+      return html(reply, 409, pagina('Pagamento não realizado', formulario('', (error as Error).message)));
+    }
+  });
+};

@@ -1,0 +1,43 @@
+import { inArray } from 'drizzle-orm';
+import { pixProvedorInputSchema } from '../../../shared/pix-provedor.schemas.js';
+import type { AppContext } from '../../context.js';
+import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
+import { systemActor } from '../audit/index.js';
+import type { SimulatedBank } from '../banco-simulado/index.js';
+import { SYNC_JOB, updatePixProvedor } from '../pix/index.js';
+
+/**
+ * Points the school's Pix automático at the bank just started, through the same service the settings
+ * screen uses (secrets sealed with the installation's key, the webhook registered with the bank). A new
+ * bank knows none of the charges an earlier run created (a restarted demo): those still open are sent
+ * again (same txid, status pendente), then the charges' job is woken.
+ */
+export async function connectToSimulatedBank(ctx: AppContext, bank: SimulatedBank): Promise<void> {
+  const input = pixProvedorInputSchema.parse({
+    ativo: true,
+    base_url: bank.baseUrl,
+    token_url: bank.tokenUrl,
+    client_id: bank.clientId,
+    client_secret: bank.clientSecret,
+    certificado_pem: bank.certificadoPem,
+    chave_privada_pem: bank.chavePrivadaPem,
+    ca_pem: bank.caPem,
+    chave_pix: bank.chave,
+    validade_apos_vencimento: 30,
+  });
+  const saved = await updatePixProvedor(ctx, input, undefined, systemActor);
+  if (saved.provedor.webhook.status === 'erro')
+    ctx.log.warn({ mensagem: saved.mensagem }, 'banco simulado: webhook não cadastrado');
+  await ctx.db
+    .update(pixCobrancas)
+    .set({
+      status: 'pendente',
+      location: null,
+      erro: null,
+      tentativas: 0,
+      proximaTentativa: null,
+      reservadaAte: null,
+    })
+    .where(inArray(pixCobrancas.status, ['ativa', 'erro']));
+  await ctx.jobs.enqueue(ctx.db, SYNC_JOB, {});
+}
