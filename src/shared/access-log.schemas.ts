@@ -23,6 +23,7 @@ export const accessVias = [
   'justificativas',
   'agenda',
   'medicacao',
+  'debito_automatico',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -44,6 +45,7 @@ export const accessViaLabels: Record<AccessVia, string> = {
   justificativas: 'Justificativas de falta da família',
   agenda: 'Agenda diária',
   medicacao: 'Autorizações de medicação',
+  debito_automatico: 'Débito automático via Pix',
 };
 
 export const accessEntrySchema = z.object({

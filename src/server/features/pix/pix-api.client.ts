@@ -70,7 +70,7 @@ interface Token {
 /** `base` + `path`, keeping the base's own path (`/api/v2` + `/cobv/x` → `/api/v2/cobv/x`). */
 export function joinUrl(base: string, path: string): URL {
   const url = new URL(base);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  url.pathname = `${withoutTrailingSlashes(url.pathname)}${path}`;
   return url;
 }
 
@@ -342,4 +342,11 @@ function statusFailure(answer: Answer, during?: string): PixApiError {
       answer.status,
     );
   return new PixApiError('recusado', problemMessage(answer.status, answer.body, where), answer.status);
+}
+
+/** `text` without the slashes at its end (a base URL's path), in one pass without a pattern. */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
 }

@@ -58,7 +58,10 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/alunos/:id',
-    { schema: { params: alunoParamsSchema, response: okResponse(debitoAutomaticoSchema) }, config: family },
+    {
+      schema: { params: alunoParamsSchema, response: okResponse(debitoAutomaticoSchema) },
+      config: { ...family, childRecord: { via: 'debito_automatico' } },
+    },
     async (request) => ok(await getDebitoAutomatico(app.ctx, signedInUser(request), request.params.id)),
   );
 

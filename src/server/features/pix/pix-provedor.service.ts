@@ -15,7 +15,7 @@ import { badRequest } from '../../lib/errors.js';
 import { secretBox, type SecretBox } from '../../lib/secret-box.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { createPixApi, type PixApiClient } from './pix-api.client.js';
+import { createPixApi, withoutTrailingSlashes, type PixApiClient } from './pix-api.client.js';
 import { PixApiError } from './pix-api.js';
 
 /**
@@ -302,7 +302,7 @@ export async function updatePixProvedor(
   }
   const values = {
     ativo: input.ativo,
-    baseUrl: input.base_url.replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(input.base_url),
     tokenUrl: input.token_url,
     clientId: input.client_id,
     clientSecretCifrado: clientSecret === null ? null : box.seal(clientSecret, SEALED.clientSecret),

@@ -101,6 +101,8 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/frequencia/justificativas': (s) => `/api/frequencia/justificativas?aluno_id=${s.child.id}`,
   'GET /api/agenda/alunos/:id': (s) => `/api/agenda/alunos/${s.child.id}`,
   'GET /api/agenda/alunos/:id/medicacoes': (s) => `/api/agenda/alunos/${s.child.id}/medicacoes`,
+  'GET /api/financeiro/pix/automatico/alunos/:id': (s) =>
+    `/api/financeiro/pix/automatico/alunos/${s.child.id}`,
   'GET /api/alunos/:id/relatorio-desenvolvimento.pdf': (s) =>
     `/api/alunos/${s.child.id}/relatorio-desenvolvimento.pdf?periodo_id=${s.period.id}`,
 };
