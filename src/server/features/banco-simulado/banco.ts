@@ -4,6 +4,7 @@
  * serves this over the BCB Pix API; tests and the demo call `pay`, `receive` and `refund` directly, as a
  * payer's bank would.
  */
+import { WebhookSender } from './webhook-envio.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { clock } from '../../lib/clock.js';
 import type { Cobv, CobvBody, ComponentesValor, Devolucao, Pix } from './tipos.js';
@@ -90,11 +91,17 @@ export class Banco {
   private readonly locations = new Map<string, string>();
   private readonly pix: Pix[] = [];
   private readonly webhooks = new Map<string, Webhook>();
-  private readonly timers = new Set<NodeJS.Timeout>();
   private nextLocId = 1;
   readonly webhookStats: WebhookStats = { tentativas: 0, falhas: 0 };
 
-  constructor(private readonly config: BancoConfig) {}
+  private readonly sender: WebhookSender;
+
+  constructor(private readonly config: BancoConfig) {
+    this.sender = new WebhookSender(config.webhookRetryDelaysMs, {
+      attempt: () => (this.webhookStats.tentativas += 1),
+      failure: () => (this.webhookStats.falhas += 1),
+    });
+  }
 
   get chaves(): readonly string[] {
     return this.config.chaves;
@@ -274,39 +281,11 @@ export class Banco {
     if (!pix.chave) return;
     const webhook = this.webhooks.get(pix.chave);
     if (!webhook || (pix.txid === undefined && !this.config.webhookSemTxid)) return;
-    const body = JSON.stringify({ pix: [pix] });
-    const attempt = async (tentativa: number): Promise<void> => {
-      this.webhookStats.tentativas += 1;
-      let ok = false;
-      try {
-        const response = await fetch(`${webhook.webhookUrl}/pix`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        ok = response.ok;
-      } catch {
-        ok = false;
-      }
-      if (ok) return;
-      this.webhookStats.falhas += 1;
-      const delay = this.config.webhookRetryDelaysMs[tentativa];
-      if (delay === undefined) return;
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void attempt(tentativa + 1);
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
-    };
-    await attempt(0);
+    await this.sender.post(`${webhook.webhookUrl}/pix`, JSON.stringify({ pix: [pix] }));
   }
 
   /** Stops the pending webhook retries. */
   encerrar(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.sender.stop();
   }
 }

@@ -6,6 +6,7 @@
  * `<url>/cobr`). The payer's side — their bank app authorising, rejecting or cancelling, the debit on the
  * due date — is the test hooks `autorizar`, `rejeitar`, `cancelarPeloPagador` and `liquidar`.
  */
+import { WebhookSender } from './webhook-envio.js';
 import type { IncomingMessage } from 'node:http';
 import { clock } from '../../lib/clock.js';
 import { RECEBEDOR } from './banco.js';
@@ -66,10 +67,13 @@ export class Recorrencias {
   private readonly recs = new Map<string, Rec>();
   private readonly cobrs = new Map<string, Cobr>();
   private readonly webhooks = new Map<'rec' | 'cobr', string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
   private nextLocId = 1;
 
-  constructor(private readonly config: RecorrenciasConfig) {}
+  private readonly sender: WebhookSender;
+
+  constructor(private readonly config: RecorrenciasConfig) {
+    this.sender = new WebhookSender(config.webhookRetryDelaysMs);
+  }
 
   rec(idRec: string): Rec | undefined {
     return this.recs.get(idRec);
@@ -359,34 +363,10 @@ export class Recorrencias {
     const url = this.webhooks.get(tipo);
     if (!url) return;
     const body = JSON.stringify(tipo === 'rec' ? { recs: [item] } : { cobsr: [item] });
-    const attempt = async (tentativa: number): Promise<void> => {
-      let ok = false;
-      try {
-        const response = await fetch(`${url}/${tipo}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        ok = response.ok;
-      } catch {
-        ok = false;
-      }
-      const delay = this.config.webhookRetryDelaysMs[tentativa];
-      if (ok || delay === undefined) return;
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void attempt(tentativa + 1);
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
-    };
-    await attempt(0);
+    await this.sender.post(`${url}/${tipo}`, body);
   }
 
   encerrar(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.sender.stop();
   }
 }
