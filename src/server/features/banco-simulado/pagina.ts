@@ -4,7 +4,9 @@
  * (multa and juros when late, discount until its date), confirm; the bank records the Pix and posts the
  * webhook, as `pay()` does. Server-rendered HTML with no script, registered only by the demo's wiring
  * (features/pix-simulado, PIX_PROVIDER=simulado): without it the path is the portal's 404.
- * The form posts an empty body (the app accepts only JSON bodies), the txid being in the path.
+ * The form has no fields (the txid is in the path): a browser still posts it as an empty
+ * `application/x-www-form-urlencoded` body, which this page alone accepts and ignores (the app otherwise
+ * takes only JSON).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SimulatedBank } from './index.js';
@@ -110,6 +112,11 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const publico = { access: 'public', sessionless: true } as const;
 
 export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = async (app, { bank }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
   app.get('/pagar', { config: publico }, async (request, reply) => {
     const codigo = (request.query as { codigo?: unknown }).codigo;
     if (typeof codigo !== 'string' || codigo.trim() === '')

@@ -91,7 +91,13 @@ describe('PIX_PROVIDER=simulado', () => {
     expect(page.body).toContain('Multa');
     expect(page.body).toContain('Juros');
 
-    const paid = await demo.app.inject({ method: 'POST', url: `/banco-simulado/pagar/${pix.txid}` });
+    // As a browser posts the page's form: an empty urlencoded body.
+    const paid = await demo.app.inject({
+      method: 'POST',
+      url: `/banco-simulado/pagar/${pix.txid}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain('Pix enviado');
     const detail = dataOf<MensalidadeDetail>(await call('GET', `/api/financeiro/mensalidades/${id}`));

@@ -1,0 +1,92 @@
+import { type Page, expect, test } from '@playwright/test';
+import { apiSignIn, dataOf, startOwnServer } from './support';
+
+/**
+ * The demo's whole Pix path (issue 33 §5): on a server of its own with the demo school and
+ * PIX_PROVIDER=simulado (as `npm run demo`), the mother opens a tuition on her phone, sees the charge's
+ * dynamic code, pays it in the simulated bank's 'Pagar (simulação)', and finds it paid with its receipt
+ * and 'Pagamento confirmado'; the secretaria's list shows it paid by Pix.
+ */
+const shots = 'test-results/screenshots';
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer({ env: { DEMO: '1', PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' } });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+// The next month's tuition: its charge is live at the bank. (The demo's overdue July is past the charge's
+// validadeAposVencimento, so the bank would refuse it and the family gets the static code there.)
+async function openPix(page: Page) {
+  await page.goto('/dashboard/financeiro');
+  const next = page.getByRole('region', { name: 'Próximas mensalidades' });
+  const button = next.getByRole('button', { name: /^Pagar com PIX: / }).first();
+  await button.click();
+  return page.getByRole('dialog', { name: 'Pagar com PIX' });
+}
+
+test('a mother pays a tuition through the simulated bank and sees it paid, with receipt and notice', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, MOTHER.email, [MOTHER.password], MOTHER.password);
+
+  // The charges reach the bank by the job queue: wait until the first tuition's code is the dynamic one.
+  let dialog = await openPix(page);
+  await expect
+    .poll(
+      async () => {
+        if (await dialog.getByRole('link', { name: /Pagar no banco simulado/ }).count()) return true;
+        await page.reload();
+        dialog = await openPix(page);
+        await dialog.getByLabel('PIX copia e cola').waitFor();
+        return false;
+      },
+      { timeout: 150_000, intervals: [3_000] },
+    )
+    .toBe(true);
+  const title = (await dialog.getAttribute('aria-describedby')) ?? '';
+  expect(title).not.toBe('');
+  await expect(dialog.getByTestId('pix-dinamico')).toBeVisible();
+  const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+  expect(code).toContain('br.gov.bcb.pix25');
+  await page.screenshot({ path: `${shots}/pix-pagamento-codigo-phone.png` });
+  const valor = (await dialog.locator('p.text-lg').textContent())?.trim() ?? '';
+
+  // 'Pagar (simulação)': the payee, the amount of the day, confirm.
+  await dialog.getByRole('link', { name: /Pagar no banco simulado/ }).click();
+  await expect(page.getByRole('note')).toContainText('Simulação');
+  await expect(page.getByRole('heading', { name: 'Confira o pagamento' })).toBeVisible();
+  await expect(page.getByTestId('valor-do-dia')).toHaveText(valor);
+  await page.screenshot({ path: `${shots}/pix-pagamento-banco-phone.png`, fullPage: true });
+  await page.setViewportSize(desktop);
+  await page.screenshot({ path: `${shots}/pix-pagamento-banco-desktop.png`, fullPage: true });
+  await page.setViewportSize(phone);
+  // Keyboard: the confirm button takes the focus and Enter pays.
+  const confirm = page.getByRole('button', { name: `Confirmar pagamento de ${valor}` });
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/pix-pagamento-enviado-phone.png`, fullPage: true });
+
+  // Back in the portal: paid, with its receipt, and the family told.
+  await page.getByRole('link', { name: 'Voltar ao portal da escola' }).click();
+  await page.goto('/dashboard/financeiro');
+  await expect(page.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
+  const notices = await dataOf<{ items: { titulo: string }[] }>(await page.request.get('/api/notificacoes'));
+  expect(notices.items.map((n) => n.titulo)).toContain('Pagamento confirmado');
+  await page.screenshot({ path: `${shots}/pix-pagamento-pago-phone.png`, fullPage: true });
+  await page.setViewportSize(desktop);
+  await page.screenshot({ path: `${shots}/pix-pagamento-pago-desktop.png`, fullPage: true });
+  await context.close();
+});
