@@ -36,6 +36,7 @@ export interface PixApiConfig {
 }
 
 export interface PixApiClient extends PixApi {
+  deleteWebhook(chave: string): Promise<void>;
   /** Ends the open connections (the settings changed, the app stops). */
   close(): void;
   /**
@@ -320,6 +321,15 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
     },
     async putWebhook(chave: string, url: string) {
       await call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: url });
+    },
+    async deleteWebhook(chave: string) {
+      try {
+        await call('DELETE', `/webhook/${encodeURIComponent(chave)}`);
+      } catch (error) {
+        // Nothing registered for the key: what was asked for is already so.
+        if (error instanceof PixApiError && error.status === 404) return;
+        throw error;
+      }
     },
     close() {
       agent.destroy();

@@ -17,6 +17,7 @@ import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { createPixApi, withoutTrailingSlashes, type PixApiClient } from './pix-api.client.js';
 import { PixApiError } from './pix-api.js';
+import { wakeSync } from './sync-job.js';
 
 /**
  * The school's Pix PSP settings (issue 33 §1, ADR 0040): one row, its secrets sealed with the
@@ -346,9 +347,64 @@ export async function updatePixProvedor(
     });
     return row;
   });
-  if (!saved.ativo)
-    return { provedor: toPixProvedor(ctx, saved), mensagem: 'Configurações do Pix automático salvas.' };
-  return registerWebhook(ctx, saved);
+  if (saved.ativo) {
+    // Switched on (charges for every open tuition) or changed (a new validadeAposVencimento, key or
+    // bank): the sync compares each charge with what it should be now.
+    await wakeSync(ctx);
+    return registerWebhook(ctx, saved);
+  }
+  if (current.ativo || current.webhookRegistradoEm !== null)
+    return unregisterWebhook(ctx, saved, current.chavePix ?? saved.chavePix);
+  return { provedor: toPixProvedor(ctx, saved), mensagem: 'Configurações do Pix automático salvas.' };
+}
+
+/** What switching off leaves behind, said once in the answer (docs/pix.md, "Desligar"). */
+const OFF_CONSEQUENCES =
+  'As cobranças já enviadas continuam válidas no banco até expirarem, e o portal volta a mostrar o código Pix estático. Um pagamento feito nelas enquanto estiver desligado não é registrado sozinho: ao religar, use Conciliar agora para o período.';
+
+/**
+ * Switched off: the PSP stops posting to this installation (`DELETE /webhook/{chave}`, the key it was
+ * registered for). The setting stays off when the PSP fails this: the row keeps the registration
+ * (`webhook.status: registrado` while off) and the answer says why (a webhook the PSP keeps calling still
+ * records what it posts).
+ */
+async function unregisterWebhook(
+  ctx: AppContext,
+  row: PixProvedorRow,
+  chave: string | null,
+): Promise<SavedProvedor> {
+  const api = apiOf(ctx, row);
+  let erro: string | null = null;
+  try {
+    if (chave) {
+      if (!api) throw new PixApiError('credenciais', NOT_CONFIGURED);
+      await api.deleteWebhook(chave);
+    }
+  } catch (error) {
+    erro = messageOf(error);
+    ctx.log.warn(
+      { kind: error instanceof PixApiError ? error.kind : 'erro' },
+      'pix: webhook não removido do banco',
+    );
+  } finally {
+    api?.close();
+  }
+  // A failure leaves the row as it was: still registered at the PSP (`webhook.status` says so).
+  const [updated] =
+    erro === null
+      ? await ctx.db
+          .update(pixProvedor)
+          .set({ webhookRegistradoEm: null, webhookErro: null })
+          .where(eq(pixProvedor.id, 1))
+          .returning()
+      : [row];
+  return {
+    provedor: toPixProvedor(ctx, updated ?? row),
+    mensagem:
+      erro === null
+        ? `Pix automático desligado e webhook removido do banco. ${OFF_CONSEQUENCES}`
+        : `Pix automático desligado, mas o banco não removeu o cadastro do webhook: ${erro} Os avisos que ele ainda enviar continuam sendo registrados; salve de novo para tentar outra vez. ${OFF_CONSEQUENCES}`,
+  };
 }
 
 async function registerWebhook(ctx: AppContext, row: PixProvedorRow): Promise<SavedProvedor> {
