@@ -8,10 +8,9 @@ import { eq } from 'drizzle-orm';
 import { computeAmountDue } from '../../../shared/money.js';
 import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { connectSimulatedBank } from '../../test/pix-fixtures.js';
-import { setupTestApp, signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass, insertStudent, insertGuardian } from '../../test/records-fixtures.js';
-import { students } from '../../db/schema/students.js';
+import { connectSimulatedBank, pixSchool } from '../../test/pix-fixtures.js';
+import { setupTestApp } from '../../test/test-app.js';
+import { dataOf } from '../../test/records-fixtures.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
@@ -33,29 +32,10 @@ afterAll(async () => {
 });
 
 async function school(options: { alunos: number; meses: number[]; validade?: number; connect?: boolean }) {
-  const admin = await signedIn(t, 'administrador');
-  const turma = await insertClass(t, null, 200, { anoLetivo: '2026' });
-  const guardian = await insertGuardian(t);
-  for (let index = 0; index < options.alunos; index++) await insertStudent(t, turma.id, guardian.id);
-  await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const settings = await call('PUT', '/api/financeiro/configuracoes', {
-    pix_chave: 'financeiro@escola.com.br',
-    pix_beneficiario: 'Escola Girassol',
-    pix_cidade: 'São Paulo',
-    multa_percentual: 2,
-    juros_mensal_percentual: 1,
-    dia_vencimento_padrao: 10,
-    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-  });
-  expect(settings.statusCode, settings.body).toBe(200);
+  const { admin, call, gerar } = await pixSchool(t, { alunos: options.alunos });
   if (options.connect !== false)
     await connectSimulatedBank(t, bank, { validadeAposVencimento: options.validade ?? 30 });
-  for (const mes of options.meses) {
-    const generated = await call('POST', '/api/financeiro/mensalidades/gerar', { ano: 2026, mes });
-    expect(generated.statusCode, generated.body).toBe(201);
-  }
+  for (const mes of options.meses) await gerar(mes);
   const rows = await t.database.db.select().from(mensalidades).orderBy(mensalidades.dataVencimento);
   return { admin, call, rows };
 }
