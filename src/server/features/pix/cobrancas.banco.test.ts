@@ -251,7 +251,7 @@ describe('Pix charges against the simulated bank', () => {
     const off = await connectSimulatedBank(t, bank, { ativo: false });
     expect(off).toMatchObject({ ativo: false, webhook: { status: 'nao_registrado', erro: null } });
     expect(off.mensagem).toMatch(/^Pix automático desligado e webhook removido do banco\. /);
-    expect(off.mensagem).toMatch(/continuam válidas no banco/);
+    expect(off.mensagem).toMatch(/seguem válidas no banco/);
     expect(deletes()).toBe(before + 1);
     expect(bank.webhookUrl(bank.chave)).toBeUndefined();
     // Left live at the bank (a family may hold its QR), but the product shows the static code.

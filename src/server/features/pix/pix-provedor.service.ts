@@ -360,7 +360,7 @@ export async function updatePixProvedor(
 
 /** What switching off leaves behind, said once in the answer (docs/pix.md, "Desligar"). */
 const OFF_CONSEQUENCES =
-  'As cobranças já enviadas continuam válidas no banco até expirarem, e o portal volta a mostrar o código Pix estático. Um pagamento feito nelas enquanto estiver desligado não é registrado sozinho: ao religar, use Conciliar agora para o período.';
+  'As cobranças já enviadas seguem válidas no banco e o portal volta ao código Pix estático; um pagamento feito nelas agora só entra ao religar, por Conciliar agora.';
 
 /**
  * Switched off: the PSP stops posting to this installation (`DELETE /webhook/{chave}`, the key it was
