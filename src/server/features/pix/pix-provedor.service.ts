@@ -373,22 +373,9 @@ async function unregisterWebhook(
   row: PixProvedorRow,
   chave: string | null,
 ): Promise<SavedProvedor> {
-  const api = apiOf(ctx, row);
-  let erro: string | null = null;
-  try {
-    if (chave) {
-      if (!api) throw new PixApiError('credenciais', NOT_CONFIGURED);
-      await api.deleteWebhook(chave);
-    }
-  } catch (error) {
-    erro = messageOf(error);
-    ctx.log.warn(
-      { kind: error instanceof PixApiError ? error.kind : 'erro' },
-      'pix: webhook não removido do banco',
-    );
-  } finally {
-    api?.close();
-  }
+  const erro = chave
+    ? await webhookAtBank(ctx, row, (api) => api.deleteWebhook(chave), 'pix: webhook não removido do banco')
+    : null;
   // A failure leaves the row as it was: still registered at the PSP (`webhook.status` says so).
   const [updated] =
     erro === null
@@ -408,21 +395,16 @@ async function unregisterWebhook(
 }
 
 async function registerWebhook(ctx: AppContext, row: PixProvedorRow): Promise<SavedProvedor> {
-  const api = apiOf(ctx, row);
   const url = webhookUrlOf(ctx, boxOf(ctx).open(row.webhookSegredoCifrado, SEALED.webhookSegredo));
-  let erro: string | null = null;
-  try {
-    if (!api || !row.chavePix) throw new PixApiError('credenciais', NOT_CONFIGURED);
-    await api.putWebhook(row.chavePix, url);
-  } catch (error) {
-    erro = messageOf(error);
-    ctx.log.warn(
-      { kind: error instanceof PixApiError ? error.kind : 'erro' },
-      'pix: webhook não cadastrado no banco',
-    );
-  } finally {
-    api?.close();
-  }
+  const chave = row.chavePix;
+  const erro = chave
+    ? await webhookAtBank(
+        ctx,
+        row,
+        (api) => api.putWebhook(chave, url),
+        'pix: webhook não cadastrado no banco',
+      )
+    : NOT_CONFIGURED;
   const [updated] = await ctx.db
     .update(pixProvedor)
     .set(erro === null ? { webhookRegistradoEm: new Date(), webhookErro: null } : { webhookErro: erro })
@@ -435,6 +417,26 @@ async function registerWebhook(ctx: AppContext, row: PixProvedorRow): Promise<Sa
         ? 'Pix automático ligado: configurações salvas e webhook cadastrado no banco.'
         : `Configurações salvas, mas o banco não aceitou o cadastro do webhook: ${erro} Até ele ser cadastrado, os pagamentos entram pela conciliação diária.`,
   };
+}
+
+/** One webhook call with the saved settings' adapter: null when done, else the failure in Portuguese. */
+async function webhookAtBank(
+  ctx: AppContext,
+  row: PixProvedorRow,
+  work: (api: PixApiClient) => Promise<void>,
+  logMessage: string,
+): Promise<string | null> {
+  const api = apiOf(ctx, row);
+  try {
+    if (!api) throw new PixApiError('credenciais', NOT_CONFIGURED);
+    await work(api);
+    return null;
+  } catch (error) {
+    ctx.log.warn({ kind: error instanceof PixApiError ? error.kind : 'erro' }, logMessage);
+    return messageOf(error);
+  } finally {
+    api?.close();
+  }
 }
 
 /** Testar conexão: a fresh token and one page of `/pix`, with the stored settings, on or off. */
