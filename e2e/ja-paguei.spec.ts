@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStudent, login } from './support';
+import { childWithTuition, financeClass, guardianFirstSignIn, SHOTS, today, year } from './finance-support';
+import { ADMIN_STATE, adminPage } from './support';
 
 /**
  * 'Já paguei' (issue 32 §1, ADR 0035): a mother on her phone sends the comprovante of an overdue
@@ -8,10 +9,7 @@ import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStude
 test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
 
 const run = Date.now().toString().slice(-6);
-const shots = 'test-results/screenshots';
-const phone = { width: 390, height: 844 };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const year = Number(today.slice(0, 4));
+const shots = SHOTS;
 // A tiny PDF: the server checks the file by its first bytes.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -20,45 +18,19 @@ test('a guardian on a phone sends a comprovante, the financeiro confirms, the gu
   request,
 }) => {
   test.skip(Number(today.slice(8, 10)) === 1, 'Needs a tuition already due this month');
-  const turmaId = await createClass(request, `Pago ${run}`, { serie: '4º ano', ano_letivo: String(year) });
-  const settings = await request.put('/api/financeiro/configuracoes', {
-    data: {
-      pix_chave: 'financeiro@escola.com.br',
-      pix_beneficiario: 'Escola Girassol',
-      pix_cidade: 'São Paulo',
-      multa_percentual: 2,
-      juros_mensal_percentual: 1,
-      dia_vencimento_padrao: 10,
-      turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 1 }],
-    },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  const turmaId = await financeClass(request, `Pago ${run}`, 1);
   const email = `mae.pago.${run}@escola.test`;
-  const child = await createStudent(request, {
+  const child = await childWithTuition(request, turmaId, {
     nome: `Nina Pago ${run}`,
-    turmaId,
-    dataMatricula: `${today.slice(0, 8)}01`,
     guardian: { nome: `Mãe da Nina ${run}`, email, telefone: '(11) 97777-1234' },
   });
-  const made = await request.post('/api/financeiro/mensalidades/gerar', {
-    data: { aluno_id: child.aluno.id },
-  });
-  expect(made.status(), await made.text()).toBe(201);
   const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
     new Date(`${today.slice(0, 7)}-15T12:00:00Z`),
   );
   const which = `Nina Pago ${run}, ${month} de ${year}`;
 
   // The mother, on her phone.
-  const family = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: phone });
-  const mother = await family.newPage();
-  await login(mother, email, child.senhaGerada ?? '');
-  await expect(mother).toHaveURL(/\/trocar-senha$/);
-  await mother.getByLabel('Senha atual').fill(child.senhaGerada ?? '');
-  await mother.getByLabel('Nova senha', { exact: true }).fill('Goiaba-Madura-71');
-  await mother.getByLabel('Confirmar nova senha').fill('Goiaba-Madura-71');
-  await mother.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await acceptPrivacyOnScreen(mother);
+  const { context: family, page: mother } = await guardianFirstSignIn(browser, email, child.senhaGerada);
   await mother.goto('/dashboard/financeiro');
   const overdue = mother.getByRole('region', { name: 'Vencida' });
   await expect(overdue).toContainText(`Nina Pago ${run}`);

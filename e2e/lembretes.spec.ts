@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_STATE, adminPage, createClass, createStudent, dataOf } from './support';
+import { childWithTuition, financeClass, PHONE } from './finance-support';
+import { ADMIN_STATE, adminPage, dataOf } from './support';
 
 /**
  * Automatic tuition reminders (issue 33 §4, ADR 0043): the secretaria turns them on in Configurações
@@ -10,41 +11,18 @@ test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
 
 const run = Date.now().toString().slice(-6);
 const shots = 'test-results/screenshots';
-const phone = { width: 390, height: 844 };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const year = Number(today.slice(0, 4));
+const phone = PHONE;
 
 test('the secretaria schedules the reminders, reads their texts, and marks a tuition em negociação', async ({
   browser,
   page,
   request,
 }) => {
-  const turmaId = await createClass(request, `Lembrete ${run}`, {
-    serie: '4º ano',
-    ano_letivo: String(year),
-  });
-  const settings = await request.put('/api/financeiro/configuracoes', {
-    data: {
-      pix_chave: 'financeiro@escola.com.br',
-      pix_beneficiario: 'Escola Girassol',
-      pix_cidade: 'São Paulo',
-      multa_percentual: 2,
-      juros_mensal_percentual: 1,
-      dia_vencimento_padrao: 10,
-      turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 28 }],
-    },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const child = await createStudent(request, {
+  const turmaId = await financeClass(request, `Lembrete ${run}`, 28);
+  await childWithTuition(request, turmaId, {
     nome: `Otto Lembrete ${run}`,
-    turmaId,
-    dataMatricula: `${today.slice(0, 8)}01`,
     guardian: { nome: `Mãe do Otto ${run}`, email: `mae.otto.${run}@escola.test` },
   });
-  const made = await request.post('/api/financeiro/mensalidades/gerar', {
-    data: { aluno_id: child.aluno.id },
-  });
-  expect(made.status(), await made.text()).toBe(201);
 
   // Configurações financeiras → Lembretes automáticos.
   await page.goto('/dashboard/financeiro');

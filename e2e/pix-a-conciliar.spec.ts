@@ -58,6 +58,7 @@ test('the secretaria works through Pix a conciliar', async ({ browser }) => {
     .click();
   const dialog = page.getByRole('dialog', { name: 'Lançar como receita' });
   await dialog.getByLabel('Categoria').selectOption('Eventos');
+  await page.screenshot({ path: `${shots}/pix-a-conciliar-receita-desktop.png` });
   await dialog.getByRole('button', { name: 'Lançar receita' }).click();
   await expect(page.getByText('Pix lançado como receita.')).toBeVisible();
   await expect(items).toHaveCount(1);

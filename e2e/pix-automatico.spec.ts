@@ -77,4 +77,17 @@ test('connect the bank for Pix automático, test the connection and register the
   const html = await page.content();
   expect(html).not.toContain(bank.clientSecret);
   expect(html).not.toContain('PRIVATE KEY-----\n');
+
+  // Switched off: the webhook leaves the bank; the message says the charges sent stay valid there.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('switch', { name: 'Pix automático ligado' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(
+    page
+      .getByText(/^Pix automático desligado e webhook removido do banco\. As cobranças já enviadas/)
+      .first(),
+  ).toBeVisible();
+  expect(bank.webhookUrl(bank.chave)).toBeUndefined();
+  await expect(page.getByText('Ainda não cadastrado')).toBeVisible();
+  await page.screenshot({ path: `${shots}/pix-automatico-desligado-desktop.png` });
 });

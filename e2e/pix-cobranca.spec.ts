@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStudent, login } from './support';
+import { childWithTuition, financeClass, guardianFirstSignIn, PHONE, SHOTS, today } from './finance-support';
+import { ADMIN_STATE, adminPage } from './support';
 
 /**
  * A Pix charge per mensalidade (issue 33 §1, ADR 0041): with Pix automático pointed at the simulated bank,
@@ -11,10 +12,8 @@ import { acceptPrivacyOnScreen, ADMIN_STATE, adminPage, createClass, createStude
 test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
 
 const run = Date.now().toString().slice(-6);
-const shots = 'test-results/screenshots';
-const phone = { width: 390, height: 844 };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const year = Number(today.slice(0, 4));
+const shots = SHOTS;
+const phone = PHONE;
 
 interface Bank {
   baseUrl: string;
@@ -28,11 +27,6 @@ interface Bank {
   failNext(kind: 'erro500', times?: number): void;
   charge(txid: string): { status: string } | undefined;
   close(): Promise<void>;
-}
-
-async function tuitionOf(alunoId: string, request: import('@playwright/test').APIRequestContext) {
-  const list = await request.get(`/api/financeiro/mensalidades?aluno_id=${alunoId}`);
-  return ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
 }
 
 test('the family pays with the charge of the month; the secretaria sees its state at the bank', async ({
@@ -60,45 +54,21 @@ test('the family pays with the charge of the month; the secretaria sees its stat
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
-    const turmaId = await createClass(request, `Pix ${run}`, { serie: '4º ano', ano_letivo: String(year) });
-    const settings = await request.put('/api/financeiro/configuracoes', {
-      data: {
-        pix_chave: 'financeiro@escola.com.br',
-        pix_beneficiario: 'Escola Girassol',
-        pix_cidade: 'São Paulo',
-        multa_percentual: 2,
-        juros_mensal_percentual: 1,
-        dia_vencimento_padrao: 10,
-        turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 28 }],
-      },
-    });
-    expect(settings.status(), await settings.text()).toBe(200);
+    const turmaId = await financeClass(request, `Pix ${run}`, 28);
     const email = `mae.pix.${run}@escola.test`;
-    const child = await createStudent(request, {
-      nome: `Theo Pix ${run}`,
-      turmaId,
-      dataMatricula: `${today.slice(0, 8)}01`,
-      guardian: { nome: `Mãe do Theo ${run}`, email, telefone: '(11) 97777-4321' },
-    });
     const month = Number(today.slice(5, 7));
-    const made = await request.post('/api/financeiro/mensalidades/gerar', {
-      data: { aluno_id: child.aluno.id, ano: year, mes: month },
+    const child = await childWithTuition(request, turmaId, {
+      nome: `Theo Pix ${run}`,
+      guardian: { nome: `Mãe do Theo ${run}`, email, telefone: '(11) 97777-4321' },
+      mes: month,
     });
-    expect(made.status(), await made.text()).toBe(201);
-    const mensalidadeId = await tuitionOf(child.aluno.id, request);
+    const { mensalidadeId } = child;
     const txid = mensalidadeId.replace(/-/g, '');
     // The server's job queue sends it to the bank by itself.
     await expect.poll(() => bank.charge(txid)?.status, { timeout: 20_000 }).toBe('ATIVA');
 
     // The mother, on her phone: the dynamic code, the bank shows the amount of the day.
-    const family = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: phone });
-    const mother = await family.newPage();
-    await login(mother, email, child.senhaGerada ?? '');
-    await mother.getByLabel('Senha atual').fill(child.senhaGerada ?? '');
-    await mother.getByLabel('Nova senha', { exact: true }).fill('Goiaba-Madura-71');
-    await mother.getByLabel('Confirmar nova senha').fill('Goiaba-Madura-71');
-    await mother.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await acceptPrivacyOnScreen(mother);
+    const { context: family, page: mother } = await guardianFirstSignIn(browser, email, child.senhaGerada);
     await mother.goto('/dashboard/financeiro');
     await mother.getByRole('button', { name: new RegExp(`^Pagar com PIX: Theo Pix ${run}, `) }).click();
     const dialog = mother.getByRole('dialog', { name: 'Pagar com PIX' });
@@ -127,16 +97,11 @@ test('the family pays with the charge of the month; the secretaria sees its stat
 
     // A bank that refuses: the state says so with the bank's reason, at once.
     bank.failNext('erro500', 1);
-    const other = await createStudent(request, {
+    const other = await childWithTuition(request, turmaId, {
       nome: `Iris Pix ${run}`,
-      turmaId,
-      dataMatricula: `${today.slice(0, 8)}01`,
       guardian: { nome: `Pai da Iris ${run}`, parentesco: 'pai' },
+      mes: month,
     });
-    const again = await request.post('/api/financeiro/mensalidades/gerar', {
-      data: { aluno_id: other.aluno.id, ano: year, mes: month },
-    });
-    expect(again.status(), await again.text()).toBe(201);
     await context.close();
     const phoneStaff = await adminPage(browser, phone);
     await phoneStaff.page.goto('/dashboard/financeiro');
@@ -147,8 +112,7 @@ test('the family pays with the charge of the month; the secretaria sees its stat
     await expect
       .poll(
         async () => {
-          const id = await tuitionOf(other.aluno.id, request);
-          const detail = await request.get(`/api/financeiro/mensalidades/${id}`);
+          const detail = await request.get(`/api/financeiro/mensalidades/${other.mensalidadeId}`);
           return ((await detail.json()) as { data: { pix: { status: string } | null } }).data.pix?.status;
         },
         { timeout: 20_000 },

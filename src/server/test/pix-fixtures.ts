@@ -4,7 +4,9 @@ import type { App } from '../app.js';
 import { users } from '../db/schema/users.js';
 import { createSession } from '../features/auth/sessions.service.js';
 import type { SimulatedBank } from '../features/banco-simulado/index.js';
-import type { TestApp } from './test-app.js';
+import { students } from '../db/schema/students.js';
+import { insertClass, insertGuardian, insertStudent } from './records-fixtures.js';
+import { signedIn, type TestApp } from './test-app.js';
 
 /**
  * Points the app at a simulated bank (issue 33 §5) the way a secretaria would: `PUT
@@ -54,4 +56,37 @@ export async function connectSimulatedBank(
     throw new Error(`connectSimulatedBank: ${String(response.statusCode)} ${response.body}`);
   const saved = response.json<{ data: PixProvedor; message: string }>();
   return { ...saved.data, mensagem: saved.message };
+}
+
+/**
+ * A school whose tuition the Pix tests charge: one class of `alunos` children of one guardian (enrolled
+ * in January 2026), the finance settings of the examples (R$ 850,00 due on the 10th, multa 2 %, juros
+ * 1 % a.m., a static key) saved through the API, and `gerar(mes)` to generate a month of 2026 the way
+ * the secretaria does. `call` runs a request as its administrator.
+ */
+export async function pixSchool(t: TestApp, options: { alunos?: number } = {}) {
+  const admin = await signedIn(t, 'administrador');
+  const turma = await insertClass(t, null, 200, { anoLetivo: '2026' });
+  const guardian = await insertGuardian(t);
+  for (let index = 0; index < (options.alunos ?? 1); index++) await insertStudent(t, turma.id, guardian.id);
+  await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  const settings = await call('PUT', '/api/financeiro/configuracoes', {
+    pix_chave: 'financeiro@escola.com.br',
+    pix_beneficiario: 'Escola Girassol',
+    pix_cidade: 'São Paulo',
+    multa_percentual: 2,
+    juros_mensal_percentual: 1,
+    dia_vencimento_padrao: 10,
+    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
+  });
+  if (settings.statusCode !== 200)
+    throw new Error(`pixSchool: ${String(settings.statusCode)} ${settings.body}`);
+  const gerar = async (mes: number) => {
+    const generated = await call('POST', '/api/financeiro/mensalidades/gerar', { ano: 2026, mes });
+    if (generated.statusCode !== 201)
+      throw new Error(`pixSchool.gerar: ${String(generated.statusCode)} ${generated.body}`);
+  };
+  return { admin, call, gerar };
 }

@@ -1,11 +1,8 @@
 /** 'Já paguei' (ADR 0035): the family attaches the comprovante of a tuition (a photo or a PDF). */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos } from '../../../shared/format';
-import { Button } from '../../components/button';
-import { ErrorBanner } from '../../components/feedback';
-import { Modal } from '../../components/modal';
+import { ActionModal, settleAction } from '../../components/action-modal';
 import { PaperPicker } from '../../components/paper-picker';
 import { useSendComprovante } from './comprovantes.api';
 
@@ -19,56 +16,37 @@ export function JaPagueiSheet({ mensalidade, onClose }: { mensalidade: Mensalida
       setError('Tire uma foto do comprovante ou escolha o arquivo.');
       return;
     }
-    send.mutate(
-      { id: mensalidade.id, file },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? 'Comprovante enviado!');
-          onClose();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
+    send.mutate({ id: mensalidade.id, file }, settleAction('Comprovante enviado!', onClose, setError));
   };
 
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       busy={send.isPending}
+      error={error}
       title="Já paguei"
       description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)} · ${formatCentavos(mensalidade.valor_atualizado)}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={send.isPending}>
-            Enviar comprovante
-          </Button>
-        </>
-      }
+      actionLabel="Enviar comprovante"
+      onAction={submit}
+      className="space-y-4 text-sm text-gray-800"
     >
-      <div className="space-y-4 text-sm text-gray-800">
-        <p>
-          Envie o comprovante do Pix ou da transferência. A escola confere e confirma o pagamento; até lá a
-          mensalidade fica <strong>em confirmação</strong> e o valor não aumenta.
-        </p>
-        <PaperPicker
-          heading="Comprovante"
-          noun="o comprovante"
-          file={file}
-          onChange={(chosen) => {
-            setError(null);
-            setFile(chosen);
-          }}
-          tooLarge="O comprovante deve ter no máximo 10 MB."
-          hint="Foto (JPEG, PNG ou WebP) ou PDF, até 10 MB."
-          inputLabel="Comprovante (foto ou PDF)"
-          chosenTestId="comprovante-escolhido"
-        />
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-      </div>
-    </Modal>
+      <p>
+        Envie o comprovante do Pix ou da transferência. A escola confere e confirma o pagamento; até lá a
+        mensalidade fica <strong>em confirmação</strong> e o valor não aumenta.
+      </p>
+      <PaperPicker
+        heading="Comprovante"
+        noun="o comprovante"
+        file={file}
+        onChange={(chosen) => {
+          setError(null);
+          setFile(chosen);
+        }}
+        tooLarge="O comprovante deve ter no máximo 10 MB."
+        hint="Foto (JPEG, PNG ou WebP) ou PDF, até 10 MB."
+        inputLabel="Comprovante (foto ou PDF)"
+        chosenTestId="comprovante-escolhido"
+      />
+    </ActionModal>
   );
 }

@@ -3,16 +3,14 @@
  * record it as a receita, or mark it refunded (docs/pix.md).
  */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { categoriasReceita } from '../../../shared/finance.schemas';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import type { PixAConciliar } from '../../../shared/pix-recebidos.schemas';
 import { formatCentavos, formatDate, formatDateTime } from '../../../shared/format';
-import { Button } from '../../components/button';
+import { ActionModal, settleAction } from '../../components/action-modal';
 import { ConfirmAction } from '../../components/confirm-dialog';
-import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Spinner } from '../../components/feedback';
 import { InputField, SelectField } from '../../components/field';
-import { Modal } from '../../components/modal';
 import { useMensalidades } from './finance.api';
 import { usePixAction, type PixAction } from './pix-recebidos.api';
 
@@ -48,31 +46,6 @@ export function PixActionDialog({
   );
 }
 
-function Footer({
-  busy,
-  label,
-  disabled,
-  onConfirm,
-  onClose,
-}: {
-  busy: boolean;
-  label: string;
-  disabled?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <>
-      <Button variant="secondary" onClick={onClose} disabled={busy}>
-        Cancelar
-      </Button>
-      <Button onClick={onConfirm} loading={busy} disabled={disabled}>
-        {label}
-      </Button>
-    </>
-  );
-}
-
 const describe = (item: PixAConciliar) =>
   `${formatCentavos(item.valor)} · ${formatDateTime(item.horario)}${item.pagador_nome ? ` · ${item.pagador_nome}` : ''}`;
 
@@ -86,50 +59,35 @@ function ReceitaDialog({ item, onClose }: { item: PixAConciliar; onClose: () => 
   const confirm = () =>
     action.mutate(
       { id: item.id, kind: 'receita', body: { descricao: descricao.trim(), categoria } },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? 'Pix lançado como receita.');
-          onClose();
-        },
-        onError: (failure) => setError(failure.message),
-      },
+      settleAction('Pix lançado como receita.', onClose, setError),
     );
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       busy={action.isPending}
+      error={error}
       title="Lançar como receita"
       description={describe(item)}
-      footer={
-        <Footer
-          busy={action.isPending}
-          label="Lançar receita"
-          disabled={descricao.trim() === ''}
-          onConfirm={confirm}
-          onClose={onClose}
-        />
-      }
+      actionLabel="Lançar receita"
+      actionDisabled={descricao.trim() === ''}
+      onAction={confirm}
     >
-      <div className="space-y-3 text-sm">
-        <InputField
-          label="Descrição"
-          value={descricao}
-          maxLength={200}
-          onChange={(e) => setDescricao(e.target.value)}
-          required
-        />
-        <SelectField label="Categoria" value={categoria} onChange={(e) => setCategoria(e.target.value)}>
-          {categoriasReceita
-            .filter((nome) => nome !== 'Mensalidade')
-            .map((nome) => (
-              <option key={nome}>{nome}</option>
-            ))}
-        </SelectField>
-        <p className="text-gray-700">A receita entra no caixa na data do Pix, por Pix, já paga.</p>
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-      </div>
-    </Modal>
+      <InputField
+        label="Descrição"
+        value={descricao}
+        maxLength={200}
+        onChange={(e) => setDescricao(e.target.value)}
+        required
+      />
+      <SelectField label="Categoria" value={categoria} onChange={(e) => setCategoria(e.target.value)}>
+        {categoriasReceita
+          .filter((nome) => nome !== 'Mensalidade')
+          .map((nome) => (
+            <option key={nome}>{nome}</option>
+          ))}
+      </SelectField>
+      <p className="text-gray-700">A receita entra no caixa na data do Pix, por Pix, já paga.</p>
+    </ActionModal>
   );
 }
 
@@ -148,74 +106,59 @@ function VincularDialog({ item, onClose }: { item: PixAConciliar; onClose: () =>
     if (!selected) return;
     action.mutate(
       { id: item.id, kind: 'vincular', body: { mensalidade_id: selected } },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? 'Pix vinculado.');
-          onClose();
-        },
-        onError: (failure) => setError(failure.message),
-      },
+      settleAction('Pix vinculado.', onClose, setError),
     );
   };
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       busy={action.isPending}
+      error={error}
       title="Vincular a uma mensalidade"
       description={describe(item)}
       size="lg"
-      footer={
-        <Footer
-          busy={action.isPending}
-          label="Registrar pagamento"
-          disabled={!selected}
-          onConfirm={confirm}
-          onClose={onClose}
-        />
-      }
+      actionLabel="Registrar pagamento"
+      actionDisabled={!selected}
+      onAction={confirm}
     >
-      <div className="space-y-3 text-sm">
-        <InputField
-          label="Aluno"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          hint="Busque pelo nome do aluno."
-        />
-        {found.isPending ? (
-          <Spinner label="Buscando mensalidades…" />
-        ) : options.length === 0 ? (
-          <p className="text-gray-700">Nenhuma mensalidade em aberto encontrada.</p>
-        ) : (
-          <fieldset className="max-h-64 space-y-1 overflow-y-auto">
-            <legend className="sr-only">Mensalidade</legend>
-            {options.map((mensalidade) => (
-              <label
-                key={mensalidade.id}
-                className="flex cursor-pointer items-center gap-2 rounded-lg p-2 hover:bg-gray-50"
-              >
-                <input
-                  type="radio"
-                  name="mensalidade"
-                  checked={selected === mensalidade.id}
-                  onChange={() => setChosen(mensalidade.id)}
-                />
-                <span>
-                  <span className="font-medium text-gray-900">{mensalidade.aluno_nome}</span> ·{' '}
-                  {formatMesReferencia(mensalidade.mes_referencia)} ·{' '}
-                  {formatCentavos(mensalidade.valor_atualizado)} · vence{' '}
-                  {formatDate(mensalidade.data_vencimento)}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <p className="text-gray-700">
-          O pagamento é registrado com o valor do Pix, na data do Pix. Menos que o devido fica como pagamento
-          parcial.
-        </p>
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-      </div>
-    </Modal>
+      <InputField
+        label="Aluno"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        hint="Busque pelo nome do aluno."
+      />
+      {found.isPending ? (
+        <Spinner label="Buscando mensalidades…" />
+      ) : options.length === 0 ? (
+        <p className="text-gray-700">Nenhuma mensalidade em aberto encontrada.</p>
+      ) : (
+        <fieldset className="max-h-64 space-y-1 overflow-y-auto">
+          <legend className="sr-only">Mensalidade</legend>
+          {options.map((mensalidade) => (
+            <label
+              key={mensalidade.id}
+              className="flex cursor-pointer items-center gap-2 rounded-lg p-2 hover:bg-gray-50"
+            >
+              <input
+                type="radio"
+                name="mensalidade"
+                checked={selected === mensalidade.id}
+                onChange={() => setChosen(mensalidade.id)}
+              />
+              <span>
+                <span className="font-medium text-gray-900">{mensalidade.aluno_nome}</span> ·{' '}
+                {formatMesReferencia(mensalidade.mes_referencia)} ·{' '}
+                {formatCentavos(mensalidade.valor_atualizado)} · vence{' '}
+                {formatDate(mensalidade.data_vencimento)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="text-gray-700">
+        O pagamento é registrado com o valor do Pix, na data do Pix. Menos que o devido fica como pagamento
+        parcial.
+      </p>
+    </ActionModal>
   );
 }

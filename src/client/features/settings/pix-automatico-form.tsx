@@ -127,8 +127,12 @@ export function PixAutomaticoForm({ provedor }: { provedor: PixProvedor }) {
       onSubmit={form.submit(
         async (values) => {
           const result = await save.mutateAsync({ ...values, version: provedor.version });
-          if (result.data.webhook.status === 'erro' && result.data.ativo)
+          const { ativo, webhook } = result.data;
+          if (ativo && webhook.status === 'erro')
             toast.error(result.message ?? 'Configurações salvas, mas o webhook não foi cadastrado.');
+          // Switched off, but the bank did not unregister the webhook.
+          else if (!ativo && webhook.status === 'registrado')
+            toast.error(result.message ?? 'Pix automático desligado, mas o webhook continua cadastrado.');
           else toast.success(result.message ?? 'Configurações do Pix automático salvas.');
         },
         (message) => toast.error(message),

@@ -31,6 +31,11 @@ export const pixCobrancas = pgTable(
     valorEnviado: integer('valor_enviado'),
     vencimentoEnviado: date('vencimento_enviado', { mode: 'string' }),
     validadeAposVencimento: integer('validade_apos_vencimento'),
+    /**
+     * Fingerprint of the school-wide part of the body sent (`CobvSettings` but the key: multa, juros,
+     * days after the due date, whatever the settings add): a change revises the charge (ADR 0048).
+     */
+    configEnviada: text('config_enviada'),
     /** Failed attempts in a row (0 after a success). */
     tentativas: integer('tentativas').notNull().default(0),
     /** Not tried again before this (after a failure); null: as soon as there is work. */

@@ -21,6 +21,7 @@ import {
   setBolsa,
   updateFinanceSettings,
 } from './finance-settings.service.js';
+import { wakePixSync } from './pix-cobranca.js';
 
 export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'finance.manage' } as const;
@@ -40,10 +41,10 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
-      return ok(
-        await updateFinanceSettings(db(), request.body, version, actorOf(request)),
-        'Configurações financeiras salvas com sucesso',
-      );
+      const saved = await updateFinanceSettings(db(), request.body, version, actorOf(request));
+      // Multa and juros are in every Pix charge: the charges of open tuition are revised.
+      await wakePixSync(app.ctx);
+      return ok(saved, 'Configurações financeiras salvas com sucesso');
     },
   );
 

@@ -9,8 +9,8 @@ import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.sc
 import type { PixProvedor } from '../../../shared/pix-provedor.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { mensalidades } from '../../db/schema/finance.js';
-import { students } from '../../db/schema/students.js';
-import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf } from '../../test/records-fixtures.js';
+import { pixSchool } from '../../test/pix-fixtures.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { syncCobrancas } from '../pix/index.js';
 
@@ -30,25 +30,8 @@ beforeAll(async () => {
 afterAll(() => clock.unpin());
 
 async function tuition(t: TestApp) {
-  const admin = await signedIn(t, 'administrador');
-  const turma = await insertClass(t, null, 200, { anoLetivo: '2026' });
-  const guardian = await insertGuardian(t);
-  await insertStudent(t, turma.id, guardian.id);
-  await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const settings = await call('PUT', '/api/financeiro/configuracoes', {
-    pix_chave: 'financeiro@escola.com.br',
-    pix_beneficiario: 'Escola Girassol',
-    pix_cidade: 'São Paulo',
-    multa_percentual: 2,
-    juros_mensal_percentual: 1,
-    dia_vencimento_padrao: 10,
-    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-  });
-  expect(settings.statusCode, settings.body).toBe(200);
-  const generated = await call('POST', '/api/financeiro/mensalidades/gerar', { ano: 2026, mes: 3 });
-  expect(generated.statusCode, generated.body).toBe(201);
+  const { call, gerar } = await pixSchool(t);
+  await gerar(3);
   const [row] = await t.database.db.select().from(mensalidades);
   return { call, id: row!.id };
 }

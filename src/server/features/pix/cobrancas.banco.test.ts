@@ -8,14 +8,14 @@ import { eq } from 'drizzle-orm';
 import { computeAmountDue } from '../../../shared/money.js';
 import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { setupTestApp, signedIn } from '../../test/test-app.js';
-import { dataOf, insertClass, insertStudent, insertGuardian } from '../../test/records-fixtures.js';
-import { students } from '../../db/schema/students.js';
+import { connectSimulatedBank, pixSchool } from '../../test/pix-fixtures.js';
+import { setupTestApp } from '../../test/test-app.js';
+import { dataOf } from '../../test/records-fixtures.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
 import { hasValidCrc, parseTlv } from '../finance/pix.js';
-import { SYNC_BATCH } from './cobrancas.sync.js';
+import { SYNC_BATCH, SYNC_JOB } from './cobrancas.sync.js';
 import { txidOf } from './cobv-body.js';
 
 const t = setupTestApp({ pixTimeoutMs: 1500 });
@@ -31,51 +31,11 @@ afterAll(async () => {
   await bank.close();
 });
 
-/** Saves the bank as the school's PSP through the API, Pix automático on (as a secretaria would). */
-async function connectBank(cookie: string, validade = 30) {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/api/financeiro/pix/provedor',
-    headers: { cookie },
-    payload: {
-      ativo: true,
-      base_url: bank.baseUrl,
-      token_url: bank.tokenUrl,
-      client_id: bank.clientId,
-      client_secret: bank.clientSecret,
-      certificado_pem: bank.certificadoPem,
-      chave_privada_pem: bank.chavePrivadaPem,
-      ca_pem: bank.caPem,
-      chave_pix: bank.chave,
-      validade_apos_vencimento: validade,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 async function school(options: { alunos: number; meses: number[]; validade?: number; connect?: boolean }) {
-  const admin = await signedIn(t, 'administrador');
-  const turma = await insertClass(t, null, 200, { anoLetivo: '2026' });
-  const guardian = await insertGuardian(t);
-  for (let index = 0; index < options.alunos; index++) await insertStudent(t, turma.id, guardian.id);
-  await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const settings = await call('PUT', '/api/financeiro/configuracoes', {
-    pix_chave: 'financeiro@escola.com.br',
-    pix_beneficiario: 'Escola Girassol',
-    pix_cidade: 'São Paulo',
-    multa_percentual: 2,
-    juros_mensal_percentual: 1,
-    dia_vencimento_padrao: 10,
-    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-  });
-  expect(settings.statusCode, settings.body).toBe(200);
-  if (options.connect !== false) await connectBank(admin.cookie, options.validade);
-  for (const mes of options.meses) {
-    const generated = await call('POST', '/api/financeiro/mensalidades/gerar', { ano: 2026, mes });
-    expect(generated.statusCode, generated.body).toBe(201);
-  }
+  const { admin, call, gerar } = await pixSchool(t, { alunos: options.alunos });
+  if (options.connect !== false)
+    await connectSimulatedBank(t, bank, { validadeAposVencimento: options.validade ?? 30 });
+  for (const mes of options.meses) await gerar(mes);
   const rows = await t.database.db.select().from(mensalidades).orderBy(mensalidades.dataVencimento);
   return { admin, call, rows };
 }
@@ -195,6 +155,75 @@ describe('Pix charges against the simulated bank', () => {
     }
   });
 
+  it("a change of the school's multa, juros or days after the due date revises the open tuition's charges", async () => {
+    const { call, rows } = await school({ alunos: 2, meses: [4] });
+    await t.app.ctx.jobs.drain();
+    const [open, paid] = rows.map((row) => txidOf(row.id));
+    const payment = await call('POST', `/api/financeiro/mensalidades/${rows[1]!.id}/pagamento`, {
+      valor_pago: 85_000,
+      data_pagamento: today,
+      forma: 'dinheiro',
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+    await t.app.ctx.jobs.drain();
+    const patches = () => bank.stats.requests['PATCH /cobv/{txid}'] ?? 0;
+    const before = patches();
+    const current = dataOf<{ version: number }>(await call('GET', '/api/financeiro/configuracoes'));
+    const settings = await call('PUT', '/api/financeiro/configuracoes', {
+      pix_chave: 'financeiro@escola.com.br',
+      pix_beneficiario: 'Escola Girassol',
+      pix_cidade: 'São Paulo',
+      multa_percentual: 1.5,
+      juros_mensal_percentual: 0.33,
+      dia_vencimento_padrao: 10,
+      version: current.version,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(open!)).toMatchObject({
+      status: 'ATIVA',
+      revisao: 1,
+      valor: {
+        original: '850.00',
+        multa: { modalidade: 2, valorPerc: '1.50' },
+        juros: { modalidade: 3, valorPerc: '0.33' },
+      },
+    });
+    // The removed one is left alone; one PATCH per open charge.
+    expect(bank.charge(paid!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(patches()).toBe(before + 1);
+
+    await connectSimulatedBank(t, bank, { validadeAposVencimento: 45 });
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(open!)).toMatchObject({
+      revisao: 2,
+      calendario: { dataDeVencimento: '2026-04-10', validadeAposVencimento: 45 },
+    });
+    // Nothing changed since: nothing sent, by the job nor by the minute schedule (a minute of its own:
+    // the schedule asks once per minute per instance).
+    clock.pin(new Date(clock.now().getTime() + 5 * 60_000));
+    try {
+      await t.app.ctx.jobs.tick();
+      await t.app.ctx.jobs.drain();
+    } finally {
+      clock.pin(today);
+    }
+    expect(patches()).toBe(before + 2);
+  });
+
+  it('a charge sent before the settings were compared takes them as sent (no revision after the upgrade)', async () => {
+    const { rows } = await school({ alunos: 1, meses: [4] });
+    await t.app.ctx.jobs.drain();
+    await t.database.db.update(pixCobrancas).set({ configEnviada: null });
+    const patches = bank.stats.requests['PATCH /cobv/{txid}'] ?? 0;
+    await t.app.ctx.jobs.enqueue(t.app.ctx.db, SYNC_JOB, {});
+    await t.app.ctx.jobs.drain();
+    expect(bank.stats.requests['PATCH /cobv/{txid}'] ?? 0).toBe(patches);
+    const [charge] = await t.database.db.select().from(pixCobrancas);
+    expect(charge?.configEnviada).toMatch(/\w{20,}/);
+    expect(bank.charge(txidOf(rows[0]!.id))?.revisao).toBe(0);
+  });
+
   it('a change nobody enqueued is caught by the minute schedule', async () => {
     const { rows } = await school({ alunos: 1, meses: [4] });
     await t.app.ctx.jobs.drain();
@@ -210,6 +239,42 @@ describe('Pix charges against the simulated bank', () => {
       clock.pin(today);
     }
     expect(bank.charge(txidOf(rows[0]!.id))).toMatchObject({ revisao: 1, valor: { original: '800.00' } });
+  });
+
+  it('switched off: the webhook leaves the bank, the charges stay live there, the family sees the static code; on again, the job resumes', async () => {
+    const { call, rows } = await school({ alunos: 1, meses: [4] });
+    await t.app.ctx.jobs.drain();
+    const txid = txidOf(rows[0]!.id);
+    expect(bank.webhookUrl(bank.chave)).toBeDefined();
+    const deletes = () => bank.stats.requests['DELETE /webhook/{chave}'] ?? 0;
+    const before = deletes();
+    const off = await connectSimulatedBank(t, bank, { ativo: false });
+    expect(off).toMatchObject({ ativo: false, webhook: { status: 'nao_registrado', erro: null } });
+    expect(off.mensagem).toMatch(/^Pix automático desligado e webhook removido do banco\. /);
+    expect(off.mensagem).toMatch(/seguem válidas no banco/);
+    expect(deletes()).toBe(before + 1);
+    expect(bank.webhookUrl(bank.chave)).toBeUndefined();
+    // Left live at the bank (a family may hold its QR), but the product shows the static code.
+    expect(bank.charge(txid)?.status).toBe('ATIVA');
+    expect((await detailOf(call, rows[0]!.id)).pix).toBeNull();
+    const code = dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`));
+    expect(code.dinamico).toBe(false);
+    // A change while off is not sent…
+    const discount = await call('POST', `/api/financeiro/mensalidades/${rows[0]!.id}/desconto`, {
+      desconto: 5_000,
+      motivo: 'Irmãos',
+    });
+    expect(discount.statusCode, discount.body).toBe(200);
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(txid)?.revisao).toBe(0);
+    // …and is, once on again (the webhook registered again too).
+    const on = await connectSimulatedBank(t, bank);
+    expect(on.webhook.status).toBe('registrado');
+    await t.app.ctx.jobs.drain();
+    expect(bank.charge(txid)).toMatchObject({ status: 'ATIVA', revisao: 1, valor: { original: '800.00' } });
+    expect(
+      dataOf<PixCode>(await call('GET', `/api/financeiro/mensalidades/${rows[0]!.id}/pix`)).dinamico,
+    ).toBe(true);
   });
 
   it('Pix automático off: no pix state, the static code, nothing sent', async () => {

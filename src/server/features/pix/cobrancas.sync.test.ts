@@ -19,8 +19,8 @@ import {
   type PixApi,
   type PixProvider,
 } from './pix-api.js';
-import { syncCobrancas } from './cobrancas.sync.js';
-import { txidOf } from './cobv-body.js';
+import { configFingerprint, syncCobrancas } from './cobrancas.sync.js';
+import { txidOf, type CobvSettings } from './cobv-body.js';
 
 /** A PSP in memory: stores cobvs, counts calls, fails on demand. */
 class MemoryPsp implements PixApi {
@@ -261,5 +261,21 @@ describe('pix.sincronizar', () => {
     await schoolWithTuition(1);
     expect(await syncCobrancas(t.app.ctx, { provider: null })).toMatchObject({ criadas: 0, restante: false });
     expect(await t.database.db.select().from(pixCobrancas)).toEqual([]);
+  });
+});
+
+describe('configFingerprint', () => {
+  const base = { multaBp: 200, jurosMensalBp: 100, chave: 'chave-a', validadeAposVencimento: 30 };
+  it('changes with every revisable setting, also one the settings gain later; not with the key', () => {
+    const print = configFingerprint(base);
+    expect(configFingerprint({ ...base, chave: 'chave-b' })).toBe(print);
+    expect(configFingerprint({ ...base, multaBp: 150 })).not.toBe(print);
+    expect(configFingerprint({ ...base, jurosMensalBp: 33 })).not.toBe(print);
+    expect(configFingerprint({ ...base, validadeAposVencimento: 45 })).not.toBe(print);
+    const later = { ...base, desconto: { percentualBp: 500, dia: 5 } } as CobvSettings;
+    expect(configFingerprint(later)).not.toBe(print);
+    // The order in which the fields were written does not matter.
+    const { multaBp, ...rest } = base;
+    expect(configFingerprint({ ...rest, multaBp })).toBe(print);
   });
 });

@@ -3,11 +3,13 @@
  * bounded batches on the durable job queue. Desired state, not events: whatever happened to a tuition
  * (generated, discounted, paid in part, cancelled, paid by hand), the job compares it with what the PSP
  * holds (`pix_cobrancas`) and sends only the difference — PUT for an open tuition without a charge,
- * PATCH for a new amount or due date, PATCH `REMOVIDA_PELO_USUARIO_RECEBEDOR` for one cancelled or paid
+ * PATCH for a new amount, due date or school setting (multa, juros, days after the due date: the whole
+ * body, ADR 0048), PATCH `REMOVIDA_PELO_USUARIO_RECEBEDOR` for one cancelled or paid
  * by hand. Finance only enqueues the job by name; a PSP that is down leaves charges in `erro` (with the
  * reason) and retries them, never failing anything finance does.
  */
-import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { parseReais } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -21,8 +23,9 @@ import { loadSettings } from '../finance/index.js';
 import { buildCobvBody, openPrincipalOf, txidOf, type CobvSettings } from './cobv-body.js';
 import { PixApiError, type Cobv, type CobvBody, type CobvPatch, type PixProvider } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
+import { SYNC_JOB } from './sync-job.js';
 
-export const SYNC_JOB = 'pix.sincronizar';
+export { SYNC_JOB };
 /** Charges handled per run; a run with more left queues the next one at once. */
 export const SYNC_BATCH = 50;
 /** Rows created per run for open tuition without a charge yet (cheap inserts, no PSP call). */
@@ -41,16 +44,66 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const isOpen = sql`(${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} < ${mensalidades.valor})`;
 
-/** A charge whose row says it has work to do now (the same rule for the claim and the schedule). */
-function needsWork(now: Date): SQL {
+/**
+ * The school-wide part of every body, as one comparable value: `CobvSettings` without the key (a cobv
+ * keeps its key; a revision cannot change it), as canonical JSON hashed. Every field is in it, so what
+ * the settings gain later (a pontualidade discount) revises the charges without a change here.
+ */
+export function configFingerprint(settings: CobvSettings): string {
+  return createHash('sha256')
+    .update(canonicalJson({ ...settings, chave: undefined }))
+    .digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * A charge whose row says it has work to do now (the same rule for the claim and the schedule): the
+ * desired state is the whole body — the tuition's part (open principal, due date) compared column by
+ * column, the settings' part by `configFingerprint`.
+ */
+function needsWork(now: Date, config: string): SQL {
   return sql`(
     (${pixCobrancas.status} in ('pendente', 'erro')
       and (${pixCobrancas.proximaTentativa} is null or ${pixCobrancas.proximaTentativa} <= ${at(now)}))
     or (${pixCobrancas.status} = 'ativa' and (not ${isOpen}
       or ${pixCobrancas.valorEnviado} is distinct from (${mensalidades.valor} - ${mensalidades.principalPago})
-      or ${pixCobrancas.vencimentoEnviado} is distinct from ${mensalidades.dataVencimento}))
+      or ${pixCobrancas.vencimentoEnviado} is distinct from ${mensalidades.dataVencimento}
+      or ${pixCobrancas.configEnviada} is distinct from ${config}))
     or (${pixCobrancas.status} = 'removida' and ${isOpen})
   )`;
+}
+
+/**
+ * Charges made before the fingerprint existed were sent with the settings of their day, which the
+ * product then did not compare: they take today's (as if sent with it), rather than every active charge
+ * being revised at once after the upgrade. Later changes revise them like any other.
+ */
+async function adoptUnfingerprinted(db: Db, config: string): Promise<void> {
+  await db
+    .update(pixCobrancas)
+    .set({ configEnviada: config })
+    .where(and(eq(pixCobrancas.status, 'ativa'), isNull(pixCobrancas.configEnviada)));
+}
+
+/** What every body of this run shares: the school's rates, the key and the days after the due date. */
+async function cobvSettingsOf(db: Db, provider: PixProvider): Promise<CobvSettings> {
+  const settings = await loadSettings(db);
+  return {
+    multaBp: settings.multaBp,
+    jurosMensalBp: settings.jurosMensalBp,
+    chave: provider.chave,
+    validadeAposVencimento: provider.validadeAposVencimento,
+  };
 }
 
 const withoutCharge = sql`not exists (select 1 from ${pixCobrancas} where ${pixCobrancas.mensalidadeId} = ${mensalidades.id})`;
@@ -69,14 +122,14 @@ async function materialize(db: Db): Promise<number> {
 }
 
 /** Takes up to `limit` charges with work to do, holding them until `leaseEnd`. */
-async function claim(db: Db, now: Date, leaseEnd: Date, limit: number): Promise<string[]> {
+async function claim(db: Db, now: Date, leaseEnd: Date, limit: number, config: string): Promise<string[]> {
   const claimed = await db.execute(sql`
     update ${pixCobrancas} set reservada_ate = ${at(leaseEnd)}
     where ${pixCobrancas.mensalidadeId} in (
       select ${pixCobrancas.mensalidadeId} from ${pixCobrancas}
       join ${mensalidades} on ${mensalidades.id} = ${pixCobrancas.mensalidadeId}
       where (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
-        and ${needsWork(now)}
+        and ${needsWork(now, config)}
       order by ${pixCobrancas.proximaTentativa} nulls first, ${mensalidades.dataVencimento}
       limit ${limit}
       for update of ${pixCobrancas} skip locked)
@@ -85,10 +138,12 @@ async function claim(db: Db, now: Date, leaseEnd: Date, limit: number): Promise<
 }
 
 /** True when a run would find something to do (the schedule asks before queuing one). */
-export async function hasSyncWork(db: Db, now: Date): Promise<boolean> {
+export async function hasSyncWork(db: Db, now: Date, provider: PixProvider): Promise<boolean> {
+  const config = configFingerprint(await cobvSettingsOf(db, provider));
+  await adoptUnfingerprinted(db, config);
   const found = await db.execute(sql`
     select 1 from ${pixCobrancas} join ${mensalidades} on ${mensalidades.id} = ${pixCobrancas.mensalidadeId}
-    where ${needsWork(now)} and (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
+    where ${needsWork(now, config)} and (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
     union all
     select 1 from ${mensalidades} where ${isOpen} and ${withoutCharge}
     limit 1`);
@@ -155,26 +210,22 @@ export async function syncCobrancas(
   if (!provider) return result;
   const db = ctx.db;
   const now = clock.now();
+  const cobvSettings = await cobvSettingsOf(db, provider);
+  const config = configFingerprint(cobvSettings);
+  await adoptUnfingerprinted(db, config);
   const materialized = await materialize(db);
-  const ids = await claim(db, now, new Date(now.getTime() + LEASE_MS), batch);
+  const ids = await claim(db, now, new Date(now.getTime() + LEASE_MS), batch, config);
   if (ids.length === 0) {
     result.restante = materialized === MATERIALIZE_BATCH;
     return result;
   }
-  const settings = await loadSettings(db);
-  const cobvSettings: CobvSettings = {
-    multaBp: settings.multaBp,
-    jurosMensalBp: settings.jurosMensalBp,
-    chave: provider.chave,
-    validadeAposVencimento: provider.validadeAposVencimento,
-  };
   const items = await loadClaimed(db, ids);
   let next = 0;
   const state = { stopped: false };
   const worker = async () => {
     while (!state.stopped && next < items.length) {
       const item = items[next++]!;
-      const outcome = await syncOne(ctx, provider, cobvSettings, item, () => (state.stopped = true));
+      const outcome = await syncOne(ctx, provider, cobvSettings, config, item, () => (state.stopped = true));
       if (outcome === 'transitorio' || outcome === 'erro') result.erros++;
       else if (outcome !== 'nada') result[outcome]++;
     }
@@ -194,6 +245,7 @@ async function syncOne(
   ctx: AppContext,
   provider: PixProvider,
   settings: CobvSettings,
+  config: string,
   item: Claimed,
   onTransient: () => void,
 ): Promise<Outcome> {
@@ -219,6 +271,7 @@ async function syncOne(
       valorEnviado: openPrincipalOf(mensalidade),
       vencimentoEnviado: mensalidade.dataVencimento,
       validadeAposVencimento: settings.validadeAposVencimento,
+      configEnviada: config,
     };
     if (charge.status === 'removida' || charge.location === null) {
       // A removed charge cannot come back at the PSP: the tuition reopened gets a new txid.
@@ -381,8 +434,9 @@ export function registerPixJobs(ctx: AppContext): void {
       const minute = now.toISOString().slice(0, 16);
       if (minute === lastMinute) return null;
       lastMinute = minute;
-      if (!(await hasSyncWork(ctx.db, now))) return null;
-      return (await pixProviderOf(ctx)) ? minute : null;
+      const provider = await pixProviderOf(ctx);
+      if (!provider) return null;
+      return (await hasSyncWork(ctx.db, now, provider)) ? minute : null;
     },
   });
 }

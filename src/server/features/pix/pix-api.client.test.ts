@@ -164,6 +164,26 @@ describe('createPixApi against the simulated bank (mutual TLS)', () => {
     }
   });
 
+  it('runs 50 calls at once over a few kept-alive sockets without a MaxListenersExceededWarning', async () => {
+    const own = await startSimulatedBank();
+    const warnings: Error[] = [];
+    const collect = (warning: Error) => warnings.push(warning);
+    process.on('warning', collect);
+    try {
+      const ownApi = clientOf(own);
+      const txids = Array.from({ length: 50 }, () => newTxid());
+      await Promise.all(txids.map((txid) => ownApi.putCobv(txid, cobvBody(own, '5.00'))));
+      await Promise.all(txids.map((txid) => ownApi.getCobv(txid)));
+      // 'warning' is emitted on the next tick after the listener that crossed the limit.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
+      expect(own.stats.peakConnections).toBeLessThanOrEqual(4);
+    } finally {
+      process.off('warning', collect);
+      await own.close();
+    }
+  });
+
   it('works with an RSA certificate as with an EC one', async () => {
     const rsaBank = await startSimulatedBank({ keyType: 'rsa' });
     try {

@@ -36,6 +36,7 @@ export interface PixApiConfig {
 }
 
 export interface PixApiClient extends PixApi {
+  deleteWebhook(chave: string): Promise<void>;
   /** Ends the open connections (the settings changed, the app stops). */
   close(): void;
   /**
@@ -100,6 +101,8 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
   const basic = Buffer.from(
     `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`,
   ).toString('base64');
+  /** The agent's sockets whose TLS handshake completed: every later request on one reuses it. */
+  const handshaken = new WeakSet<object>();
   let token: Token | null = null;
   let pendingToken: Promise<Token> | null = null;
 
@@ -133,9 +136,17 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
         request.destroy(new Error('timeout'));
       }, timeoutMs);
       request.on('socket', (socket) => {
-        attempt.reusedSocket = request.reusedSocket;
-        if (request.reusedSocket) attempt.secured = true;
-        else socket.once('secureConnect', () => (attempt.secured = true));
+        // A queued request handed a socket another request freed has `reusedSocket` false (Node's agent
+        // sets it only for a socket free when asked for), so that flag alone would add a 'secureConnect'
+        // listener to an open socket per request — never fired, piling up (MaxListenersExceededWarning).
+        const reused = request.reusedSocket || handshaken.has(socket);
+        attempt.reusedSocket = reused;
+        if (reused) attempt.secured = true;
+        else
+          socket.once('secureConnect', () => {
+            handshaken.add(socket);
+            attempt.secured = true;
+          });
       });
       request.on('error', fail);
       request.on('response', (response) => {
@@ -310,6 +321,15 @@ export function createPixApi(config: PixApiConfig): PixApiClient {
     },
     async putWebhook(chave: string, url: string) {
       await call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl: url });
+    },
+    async deleteWebhook(chave: string) {
+      try {
+        await call('DELETE', `/webhook/${encodeURIComponent(chave)}`);
+      } catch (error) {
+        // Nothing registered for the key: what was asked for is already so.
+        if (error instanceof PixApiError && error.status === 404) return;
+        throw error;
+      }
     },
     close() {
       agent.destroy();

@@ -139,6 +139,11 @@ export interface PixApi {
   listPix(inicio: string, fim: string): Promise<Pix[]>;
   /** Registers `url` for the key (the PSP posts to `url + '/pix'`). */
   putWebhook(chave: string, url: string): Promise<void>;
+  /**
+   * Unregisters the key's webhook (`DELETE /webhook/{chave}`); nothing registered (404) is not an error.
+   * Optional so that an adapter written before it still type-checks; the product's adapter has it.
+   */
+  deleteWebhook?(chave: string): Promise<void>;
 }
 
 /**

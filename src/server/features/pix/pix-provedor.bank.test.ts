@@ -82,6 +82,43 @@ describe('connectSimulatedBank and Testar conexão', () => {
   });
 });
 
+describe('switching Pix automático off', () => {
+  it('unregisters the webhook; a bank that fails it leaves the setting off and says so', async () => {
+    const deletes = () => bank.stats.requests['DELETE /webhook/{chave}'] ?? 0;
+    await connectSimulatedBank(t, bank);
+    expect(bank.webhookUrl(bank.chave)).toBeDefined();
+    bank.failNext('erro500');
+    const failed = await connectSimulatedBank(t, bank, { ativo: false });
+    expect(failed.ativo).toBe(false);
+    expect(failed.webhook.status).toBe('registrado');
+    expect(failed.mensagem).toMatch(
+      /^Pix automático desligado, mas o banco não removeu o cadastro do webhook: O banco está fora do ar/,
+    );
+    expect(bank.webhookUrl(bank.chave)).toBeDefined();
+    expect(await pixProviderOf(t.app.ctx)).toBeNull();
+    // Saved (off) again: tried again, and removed.
+    const before = deletes();
+    const off = await connectSimulatedBank(t, bank, { ativo: false });
+    expect(off.webhook).toMatchObject({ status: 'nao_registrado', registrado_em: null });
+    expect(off.mensagem).toMatch(/^Pix automático desligado e webhook removido do banco\./);
+    expect(deletes()).toBe(before + 1);
+    expect(bank.webhookUrl(bank.chave)).toBeUndefined();
+    // Off with nothing registered: the bank is not called.
+    const again = await connectSimulatedBank(t, bank, { ativo: false });
+    expect(again.mensagem).toBe('Configurações do Pix automático salvas.');
+    expect(deletes()).toBe(before + 1);
+  });
+
+  it('a webhook the bank no longer has (404) counts as removed', async () => {
+    await connectSimulatedBank(t, bank);
+    const provider = await pixProviderOf(t.app.ctx);
+    await provider!.api.deleteWebhook!(bank.chave);
+    const off = await connectSimulatedBank(t, bank, { ativo: false });
+    expect(off.webhook.status).toBe('nao_registrado');
+    expect(off.mensagem).toMatch(/^Pix automático desligado e webhook removido do banco\./);
+  });
+});
+
 /** The bank's certificate and key as the `.p12` some banks send instead of PEM (made with openssl). */
 function p12Of(target: SimulatedBank, senha: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pix-p12-'));

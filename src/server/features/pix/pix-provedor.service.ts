@@ -17,6 +17,7 @@ import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { createPixApi, withoutTrailingSlashes, type PixApiClient } from './pix-api.client.js';
 import { PixApiError } from './pix-api.js';
+import { wakeSync } from './sync-job.js';
 
 /**
  * The school's Pix PSP settings (issue 33 §1, ADR 0040): one row, its secrets sealed with the
@@ -346,27 +347,64 @@ export async function updatePixProvedor(
     });
     return row;
   });
-  if (!saved.ativo)
-    return { provedor: toPixProvedor(ctx, saved), mensagem: 'Configurações do Pix automático salvas.' };
-  return registerWebhook(ctx, saved);
+  if (saved.ativo) {
+    // Switched on (charges for every open tuition) or changed (a new validadeAposVencimento, key or
+    // bank): the sync compares each charge with what it should be now.
+    await wakeSync(ctx);
+    return registerWebhook(ctx, saved);
+  }
+  if (current.ativo || current.webhookRegistradoEm !== null)
+    return unregisterWebhook(ctx, saved, current.chavePix ?? saved.chavePix);
+  return { provedor: toPixProvedor(ctx, saved), mensagem: 'Configurações do Pix automático salvas.' };
+}
+
+/** What switching off leaves behind, said once in the answer (docs/pix.md, "Desligar"). */
+const OFF_CONSEQUENCES =
+  'As cobranças já enviadas seguem válidas no banco e o portal volta ao código Pix estático; um pagamento feito nelas agora só entra ao religar, por Conciliar agora.';
+
+/**
+ * Switched off: the PSP stops posting to this installation (`DELETE /webhook/{chave}`, the key it was
+ * registered for). The setting stays off when the PSP fails this: the row keeps the registration
+ * (`webhook.status: registrado` while off) and the answer says why (a webhook the PSP keeps calling still
+ * records what it posts).
+ */
+async function unregisterWebhook(
+  ctx: AppContext,
+  row: PixProvedorRow,
+  chave: string | null,
+): Promise<SavedProvedor> {
+  const erro = chave
+    ? await webhookAtBank(ctx, row, (api) => api.deleteWebhook(chave), 'pix: webhook não removido do banco')
+    : null;
+  // A failure leaves the row as it was: still registered at the PSP (`webhook.status` says so).
+  const [updated] =
+    erro === null
+      ? await ctx.db
+          .update(pixProvedor)
+          .set({ webhookRegistradoEm: null, webhookErro: null })
+          .where(eq(pixProvedor.id, 1))
+          .returning()
+      : [row];
+  return {
+    provedor: toPixProvedor(ctx, updated ?? row),
+    mensagem:
+      erro === null
+        ? `Pix automático desligado e webhook removido do banco. ${OFF_CONSEQUENCES}`
+        : `Pix automático desligado, mas o banco não removeu o cadastro do webhook: ${erro} Os avisos que ele ainda enviar continuam sendo registrados; salve de novo para tentar outra vez. ${OFF_CONSEQUENCES}`,
+  };
 }
 
 async function registerWebhook(ctx: AppContext, row: PixProvedorRow): Promise<SavedProvedor> {
-  const api = apiOf(ctx, row);
   const url = webhookUrlOf(ctx, boxOf(ctx).open(row.webhookSegredoCifrado, SEALED.webhookSegredo));
-  let erro: string | null = null;
-  try {
-    if (!api || !row.chavePix) throw new PixApiError('credenciais', NOT_CONFIGURED);
-    await api.putWebhook(row.chavePix, url);
-  } catch (error) {
-    erro = messageOf(error);
-    ctx.log.warn(
-      { kind: error instanceof PixApiError ? error.kind : 'erro' },
-      'pix: webhook não cadastrado no banco',
-    );
-  } finally {
-    api?.close();
-  }
+  const chave = row.chavePix;
+  const erro = chave
+    ? await webhookAtBank(
+        ctx,
+        row,
+        (api) => api.putWebhook(chave, url),
+        'pix: webhook não cadastrado no banco',
+      )
+    : NOT_CONFIGURED;
   const [updated] = await ctx.db
     .update(pixProvedor)
     .set(erro === null ? { webhookRegistradoEm: new Date(), webhookErro: null } : { webhookErro: erro })
@@ -379,6 +417,26 @@ async function registerWebhook(ctx: AppContext, row: PixProvedorRow): Promise<Sa
         ? 'Pix automático ligado: configurações salvas e webhook cadastrado no banco.'
         : `Configurações salvas, mas o banco não aceitou o cadastro do webhook: ${erro} Até ele ser cadastrado, os pagamentos entram pela conciliação diária.`,
   };
+}
+
+/** One webhook call with the saved settings' adapter: null when done, else the failure in Portuguese. */
+async function webhookAtBank(
+  ctx: AppContext,
+  row: PixProvedorRow,
+  work: (api: PixApiClient) => Promise<void>,
+  logMessage: string,
+): Promise<string | null> {
+  const api = apiOf(ctx, row);
+  try {
+    if (!api) throw new PixApiError('credenciais', NOT_CONFIGURED);
+    await work(api);
+    return null;
+  } catch (error) {
+    ctx.log.warn({ kind: error instanceof PixApiError ? error.kind : 'erro' }, logMessage);
+    return messageOf(error);
+  } finally {
+    api?.close();
+  }
 }
 
 /** Testar conexão: a fresh token and one page of `/pix`, with the stored settings, on or off. */

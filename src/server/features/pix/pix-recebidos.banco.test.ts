@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { CobvBody } from './pix-api.js';
 import { pagamentos } from '../../db/schema/finance.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
+import { connectSimulatedBank } from '../../test/pix-fixtures.js';
 import { freePort } from '../../test/ports.js';
 import { registerCharges, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
@@ -33,19 +34,7 @@ async function connected() {
   const s = await school({ ano: thisYear });
   await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
   await registerCharges(t);
-  const saved = await call('PUT', '/api/financeiro/pix/provedor', s.admin, {
-    ativo: true,
-    base_url: bank.baseUrl,
-    token_url: bank.tokenUrl,
-    client_id: bank.clientId,
-    client_secret: bank.clientSecret,
-    certificado_pem: bank.certificadoPem,
-    chave_privada_pem: bank.chavePrivadaPem,
-    ca_pem: bank.caPem,
-    chave_pix: bank.chave,
-    validade_apos_vencimento: 30,
-  });
-  expect(saved.statusCode).toBe(200);
+  await connectSimulatedBank(t, bank);
   const provider = (await pixProviderOf(t.app.ctx))!;
   const charge = async (id: string) => {
     const body: CobvBody = {

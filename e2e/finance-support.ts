@@ -1,0 +1,88 @@
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { acceptPrivacyOnScreen, createClass, createStudent, login, todayInSaoPaulo } from './support';
+
+/**
+ * What the finance journeys (Pix charge, Já paguei, reminders) set up the same way: a class of this
+ * year with the school's finance settings (R$ 850,00 a month, multa 2 %, juros 1 % a.m., the static Pix
+ * key), a child with a guardian and this month's tuition, and the guardian's first sign-in on a phone.
+ */
+export const PHONE = { width: 390, height: 844 };
+export const SHOTS = 'test-results/screenshots';
+export const today = todayInSaoPaulo();
+export const year = Number(today.slice(0, 4));
+/** The password a guardian chooses at the first sign-in of these journeys. */
+export const GUARDIAN_PASSWORD = 'Goiaba-Madura-71';
+
+/**
+ * A class of this year and the finance settings with its tuition (R$ 850,00 due on `diaVencimento`),
+ * saved through the API as the administrator; answers the class id.
+ */
+export async function financeClass(
+  request: APIRequestContext,
+  nome: string,
+  diaVencimento: number,
+): Promise<string> {
+  const turmaId = await createClass(request, nome, { serie: '4º ano', ano_letivo: String(year) });
+  const settings = await request.put('/api/financeiro/configuracoes', {
+    data: {
+      pix_chave: 'financeiro@escola.com.br',
+      pix_beneficiario: 'Escola Girassol',
+      pix_cidade: 'São Paulo',
+      multa_percentual: 2,
+      juros_mensal_percentual: 1,
+      dia_vencimento_padrao: 10,
+      turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: diaVencimento }],
+    },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  return turmaId;
+}
+
+/** The first tuition of a child (its id). */
+export async function tuitionOf(request: APIRequestContext, alunoId: string): Promise<string> {
+  const list = await request.get(`/api/financeiro/mensalidades?aluno_id=${alunoId}`);
+  return ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+}
+
+/**
+ * A child enrolled in the class since the 1st of this month, its guardian (a portal account when
+ * `guardian.email` is given), and its tuition generated (this month's, or `mes` of this year).
+ */
+export async function childWithTuition(
+  request: APIRequestContext,
+  turmaId: string,
+  options: {
+    nome: string;
+    guardian: { nome: string; email?: string; parentesco?: 'mae' | 'pai'; telefone?: string };
+    mes?: number;
+  },
+) {
+  const child = await createStudent(request, {
+    nome: options.nome,
+    turmaId,
+    dataMatricula: `${today.slice(0, 8)}01`,
+    guardian: options.guardian,
+  });
+  const made = await request.post('/api/financeiro/mensalidades/gerar', {
+    data: { aluno_id: child.aluno.id, ...(options.mes ? { ano: year, mes: options.mes } : {}) },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return { ...child, mensalidadeId: await tuitionOf(request, child.aluno.id) };
+}
+
+/**
+ * The guardian on a phone, signed in for the first time: the generated password changed to
+ * `GUARDIAN_PASSWORD` and the privacy notice accepted. Answers the context (close it) and the page.
+ */
+export async function guardianFirstSignIn(browser: Browser, email: string, senhaGerada: string | undefined) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: PHONE });
+  const page = await context.newPage();
+  await login(page, email, senhaGerada ?? '');
+  await expect(page).toHaveURL(/\/trocar-senha$/);
+  await page.getByLabel('Senha atual').fill(senhaGerada ?? '');
+  await page.getByLabel('Nova senha', { exact: true }).fill(GUARDIAN_PASSWORD);
+  await page.getByLabel('Confirmar nova senha').fill(GUARDIAN_PASSWORD);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await acceptPrivacyOnScreen(page);
+  return { context, page };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "pix_cobrancas" ADD COLUMN "config_enviada" text;
