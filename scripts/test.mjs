@@ -1,8 +1,17 @@
 // `npm test`: every test on a fresh machine. Installs Debian's Chromium and PostgreSQL when missing,
 // runs the Vitest suite on PGlite, the server suite again on a throwaway PostgreSQL cluster, then
 // builds the app and runs the Playwright journeys against the real server.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,10 +158,48 @@ if (!only || only === 'pg') {
     vitest('Vitest do servidor (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: url }),
   );
 }
+// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
+// in CI or when asked (--only=package). In a full run it runs beside the Playwright stage instead of
+// after it: its npm ci is mostly network and disk, and the journeys (one worker, a browser and a server)
+// leave a good part of 2 cores idle. Its output goes to a file and is printed once it ends.
+const wantsPackage = only === 'package' || (!only && process.env.CI === 'true');
+const packageStage = { name: 'Instalação de produção (npm ci --omit=dev, npm start)' };
+function startPackageCheck() {
+  packageStage.report = path.join(reports, 'install.json');
+  packageStage.log = path.join(reports, 'install.log');
+  packageStage.started = Date.now();
+  const out = openSync(packageStage.log, 'w');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/check-install.mjs')], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, INSTALL_REPORT: packageStage.report },
+  });
+  closeSync(out);
+  packageStage.done = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+async function finishPackageCheck() {
+  const code = await packageStage.done;
+  console.log(`\n▶ ${packageStage.name}`);
+  process.stdout.write(readFileSync(packageStage.log, 'utf8'));
+  results.push({
+    name: packageStage.name,
+    ok: code === 0,
+    counts: countTests(packageStage.report),
+    seconds: Math.round((Date.now() - packageStage.started) / 1000),
+  });
+}
+
 if (!only || only === 'e2e') {
   if (!existsSync(chromium)) aptInstall(['chromium']);
   console.log('\n▶ Build');
   build();
+  if (wantsPackage) {
+    console.log(`(${packageStage.name} roda junto com o Playwright; a saída aparece no fim.)`);
+    startPackageCheck();
+  }
   const report = path.join(reports, 'playwright.json');
   step(
     'Playwright (Chromium)',
@@ -163,17 +210,9 @@ if (!only || only === 'e2e') {
   );
 }
 
-// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
-// in CI or when asked (--only=package).
-if (only === 'package' || (!only && process.env.CI === 'true')) {
-  const report = path.join(reports, 'install.json');
-  step(
-    'Instalação de produção (npm ci --omit=dev, npm start)',
-    process.execPath,
-    [path.join(root, 'scripts/check-install.mjs')],
-    { INSTALL_REPORT: report },
-    report,
-  );
+if (wantsPackage) {
+  if (!packageStage.done) startPackageCheck();
+  await finishPackageCheck();
 }
 
 // The closing line counts tests, not stages. A stage that failed without a report (it crashed before
