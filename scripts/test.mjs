@@ -10,6 +10,7 @@ import {
   openSync,
   readFileSync,
   readdirSync,
+  realpathSync,
   rmSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -131,6 +132,37 @@ async function withPostgres(run) {
   }
 }
 
+/**
+ * The PostgreSQL stage is there for the database's behaviour (ADR 0047): it runs the server test files
+ * that opened a database in the PGlite stage of this same run (openTestDatabase lists them in
+ * TEST_DATABASE_FILES), plus the ones that read TEST_DATABASE_URL themselves. A file that never opens
+ * one would run the same code twice. With no complete list (the PGlite stage did not run, or failed),
+ * every server file runs.
+ */
+const databaseFiles = path.join(reports, 'database-files.txt');
+function postgresFiles() {
+  const pglite = results.find((r) => r.name === 'Vitest (PGlite)');
+  if (!pglite?.ok || !existsSync(databaseFiles)) return null;
+  // Real paths on both sides: Vitest reports a file by its real path, and root may hold a symlink.
+  const server = realpathSync(path.join(root, 'src', 'server'));
+  const all = readdirSync(server, { recursive: true })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join(server, file));
+  const opened = new Set(
+    readFileSync(databaseFiles, 'utf8')
+      .split('\n')
+      .filter((file) => file && existsSync(file))
+      .map((file) => realpathSync(file)),
+  );
+  const chosen = all.filter(
+    (file) => opened.has(file) || readFileSync(file, 'utf8').includes('TEST_DATABASE_URL'),
+  );
+  console.log(
+    `\nPostgreSQL: ${chosen.length} dos ${all.length} arquivos de teste do servidor (os que abrem um banco; ADR 0047).`,
+  );
+  return chosen.map((file) => path.relative(root, file));
+}
+
 const started = Date.now();
 // Coverage of the PGlite run, printed and never gated, on request (COVERAGE=1): V8's counters cost
 // about a minute of the stage on 2 cores, and `npm test` must stay well under 20 minutes. Needs
@@ -149,13 +181,14 @@ if (!only || only === 'unit') {
         `--coverage.reportsDirectory=${coverageDir}`,
       ]
     : [];
-  vitest('Vitest (PGlite)', coverage);
+  vitest('Vitest (PGlite)', coverage, { TEST_DATABASE_FILES: databaseFiles });
   if (wantsCoverage && !hasCoverage)
     console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
 if (!only || only === 'pg') {
+  const files = postgresFiles();
   await withPostgres((url) =>
-    vitest('Vitest do servidor (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: url }),
+    vitest('Vitest do servidor (PostgreSQL)', files ?? ['src/server'], { TEST_DATABASE_URL: url }),
   );
 }
 // The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only

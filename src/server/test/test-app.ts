@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -25,6 +25,11 @@ import type { Nivel } from '../../shared/permissions.js';
  * left to do.
  */
 export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Database> {
+  // `npm test` lists the files that open a database in its PGlite stage and runs only those again on
+  // PostgreSQL (ADR 0047): a file that never gets here cannot behave differently on the other database.
+  const listing = process.env.TEST_DATABASE_FILES;
+  const testPath = expect.getState().testPath;
+  if (listing && testPath) appendFileSync(listing, `${testPath}\n`);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const image = inject('pgliteImage');
