@@ -1,8 +1,18 @@
 // `npm test`: every test on a fresh machine. Installs Debian's Chromium and PostgreSQL when missing,
 // runs the Vitest suite on PGlite, the server suite again on a throwaway PostgreSQL cluster, then
 // builds the app and runs the Playwright journeys against the real server.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,6 +132,37 @@ async function withPostgres(run) {
   }
 }
 
+/**
+ * The PostgreSQL stage is there for the database's behaviour (ADR 0047): it runs the server test files
+ * that opened a database in the PGlite stage of this same run (openTestDatabase lists them in
+ * TEST_DATABASE_FILES), plus the ones that read TEST_DATABASE_URL themselves. A file that never opens
+ * one would run the same code twice. With no complete list (the PGlite stage did not run, or failed),
+ * every server file runs.
+ */
+const databaseFiles = path.join(reports, 'database-files.txt');
+function postgresFiles() {
+  const pglite = results.find((r) => r.name === 'Vitest (PGlite)');
+  if (!pglite?.ok || !existsSync(databaseFiles)) return null;
+  // Real paths on both sides: Vitest reports a file by its real path, and root may hold a symlink.
+  const server = realpathSync(path.join(root, 'src', 'server'));
+  const all = readdirSync(server, { recursive: true })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join(server, file));
+  const opened = new Set(
+    readFileSync(databaseFiles, 'utf8')
+      .split('\n')
+      .filter((file) => file && existsSync(file))
+      .map((file) => realpathSync(file)),
+  );
+  const chosen = all.filter(
+    (file) => opened.has(file) || readFileSync(file, 'utf8').includes('TEST_DATABASE_URL'),
+  );
+  console.log(
+    `\nPostgreSQL: ${chosen.length} dos ${all.length} arquivos de teste do servidor (os que abrem um banco; ADR 0047).`,
+  );
+  return chosen.map((file) => path.relative(root, file));
+}
+
 const started = Date.now();
 // Coverage of the PGlite run, printed and never gated, on request (COVERAGE=1): V8's counters cost
 // about a minute of the stage on 2 cores, and `npm test` must stay well under 20 minutes. Needs
@@ -140,19 +181,58 @@ if (!only || only === 'unit') {
         `--coverage.reportsDirectory=${coverageDir}`,
       ]
     : [];
-  vitest('Vitest (PGlite)', coverage);
+  vitest('Vitest (PGlite)', coverage, { TEST_DATABASE_FILES: databaseFiles });
   if (wantsCoverage && !hasCoverage)
     console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
 if (!only || only === 'pg') {
+  const files = postgresFiles();
   await withPostgres((url) =>
-    vitest('Vitest do servidor (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: url }),
+    vitest('Vitest do servidor (PostgreSQL)', files ?? ['src/server'], { TEST_DATABASE_URL: url }),
   );
 }
+// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
+// in CI or when asked (--only=package). In a full run it runs beside the Playwright stage instead of
+// after it: its npm ci is mostly network and disk, and the journeys (one worker, a browser and a server)
+// leave a good part of 2 cores idle. Its output goes to a file and is printed once it ends.
+const wantsPackage = only === 'package' || (!only && process.env.CI === 'true');
+const packageStage = { name: 'Instalação de produção (npm ci --omit=dev, npm start)' };
+function startPackageCheck() {
+  packageStage.report = path.join(reports, 'install.json');
+  packageStage.log = path.join(reports, 'install.log');
+  packageStage.started = Date.now();
+  const out = openSync(packageStage.log, 'w');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/check-install.mjs')], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, INSTALL_REPORT: packageStage.report },
+  });
+  closeSync(out);
+  packageStage.done = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+async function finishPackageCheck() {
+  const code = await packageStage.done;
+  console.log(`\n▶ ${packageStage.name}`);
+  process.stdout.write(readFileSync(packageStage.log, 'utf8'));
+  results.push({
+    name: packageStage.name,
+    ok: code === 0,
+    counts: countTests(packageStage.report),
+    seconds: Math.round((Date.now() - packageStage.started) / 1000),
+  });
+}
+
 if (!only || only === 'e2e') {
   if (!existsSync(chromium)) aptInstall(['chromium']);
   console.log('\n▶ Build');
   build();
+  if (wantsPackage) {
+    console.log(`(${packageStage.name} roda junto com o Playwright; a saída aparece no fim.)`);
+    startPackageCheck();
+  }
   const report = path.join(reports, 'playwright.json');
   step(
     'Playwright (Chromium)',
@@ -163,17 +243,9 @@ if (!only || only === 'e2e') {
   );
 }
 
-// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
-// in CI or when asked (--only=package).
-if (only === 'package' || (!only && process.env.CI === 'true')) {
-  const report = path.join(reports, 'install.json');
-  step(
-    'Instalação de produção (npm ci --omit=dev, npm start)',
-    process.execPath,
-    [path.join(root, 'scripts/check-install.mjs')],
-    { INSTALL_REPORT: report },
-    report,
-  );
+if (wantsPackage) {
+  if (!packageStage.done) startPackageCheck();
+  await finishPackageCheck();
 }
 
 // The closing line counts tests, not stages. A stage that failed without a report (it crashed before
