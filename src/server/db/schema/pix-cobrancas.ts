@@ -31,6 +31,11 @@ export const pixCobrancas = pgTable(
     valorEnviado: integer('valor_enviado'),
     vencimentoEnviado: date('vencimento_enviado', { mode: 'string' }),
     validadeAposVencimento: integer('validade_apos_vencimento'),
+    /**
+     * The school's desconto de pontualidade rule the PSP's charge was built with (`regraDescontoOf`,
+     * ADR 0046): a new rule makes the sync revise every active charge. Null until first sent.
+     */
+    descontoRegraEnviada: text('desconto_regra_enviada'),
     /** Failed attempts in a row (0 after a success). */
     tentativas: integer('tentativas').notNull().default(0),
     /** Not tried again before this (after a failure); null: as soon as there is work. */

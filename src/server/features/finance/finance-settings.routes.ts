@@ -21,6 +21,7 @@ import {
   setBolsa,
   updateFinanceSettings,
 } from './finance-settings.service.js';
+import { wakePixSync } from './pix-cobranca.js';
 
 export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { access: 'finance.manage' } as const;
@@ -40,10 +41,15 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const version = expectedVersion(request, request.body.version);
-      return ok(
-        await updateFinanceSettings(db(), request.body, version, actorOf(request)),
-        'Configurações financeiras salvas com sucesso',
+      const { descontoMudou, ...saved } = await updateFinanceSettings(
+        db(),
+        request.body,
+        version,
+        actorOf(request),
       );
+      // A new desconto de pontualidade changes every open Pix charge (ADR 0046): the sync job revises them.
+      if (descontoMudou) await wakePixSync(app.ctx);
+      return ok(saved, 'Configurações financeiras salvas com sucesso');
     },
   );
 

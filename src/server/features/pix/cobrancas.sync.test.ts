@@ -64,7 +64,7 @@ class MemoryPsp implements PixApi {
     if (cobv?.status !== 'ATIVA') throw new PixApiError('recusado', 'Cobrança não está ativa', 400);
     const revised: Cobv = {
       ...cobv,
-      ...(patch.valor ? { valor: patch.valor } : {}),
+      ...(patch.valor ? { valor: { ...patch.valor, desconto: patch.valor.desconto ?? undefined } } : {}),
       ...(patch.calendario ? { calendario: { ...cobv.calendario, ...patch.calendario } } : {}),
       ...(patch.status ? { status: patch.status } : {}),
       revisao: cobv.revisao + 1,

@@ -17,8 +17,8 @@ import { mensalidades } from '../../db/schema/finance.js';
 import { jobSlots } from '../../db/schema/jobs.js';
 import { pixCobrancas, type PixCobrancaRow } from '../../db/schema/pix-cobrancas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-import { loadSettings } from '../finance/index.js';
-import { buildCobvBody, openPrincipalOf, txidOf, type CobvSettings } from './cobv-body.js';
+import { loadSettings, pontualidadeOf } from '../finance/index.js';
+import { buildCobvBody, openPrincipalOf, regraDescontoOf, txidOf, type CobvSettings } from './cobv-body.js';
 import { PixApiError, type Cobv, type CobvBody, type CobvPatch, type PixProvider } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
 
@@ -41,14 +41,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const isOpen = sql`(${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} < ${mensalidades.valor})`;
 
-/** A charge whose row says it has work to do now (the same rule for the claim and the schedule). */
-function needsWork(now: Date): SQL {
+/**
+ * A charge whose row says it has work to do now (the same rule for the claim and the schedule). `regra`:
+ * the school's desconto de pontualidade rule now (`regraDescontoOf`); a charge sent under another is revised.
+ */
+function needsWork(now: Date, regra: string): SQL {
   return sql`(
     (${pixCobrancas.status} in ('pendente', 'erro')
       and (${pixCobrancas.proximaTentativa} is null or ${pixCobrancas.proximaTentativa} <= ${at(now)}))
     or (${pixCobrancas.status} = 'ativa' and (not ${isOpen}
       or ${pixCobrancas.valorEnviado} is distinct from (${mensalidades.valor} - ${mensalidades.principalPago})
-      or ${pixCobrancas.vencimentoEnviado} is distinct from ${mensalidades.dataVencimento}))
+      or ${pixCobrancas.vencimentoEnviado} is distinct from ${mensalidades.dataVencimento}
+      or ${pixCobrancas.descontoRegraEnviada} is distinct from ${regra}))
     or (${pixCobrancas.status} = 'removida' and ${isOpen})
   )`;
 }
@@ -69,14 +73,14 @@ async function materialize(db: Db): Promise<number> {
 }
 
 /** Takes up to `limit` charges with work to do, holding them until `leaseEnd`. */
-async function claim(db: Db, now: Date, leaseEnd: Date, limit: number): Promise<string[]> {
+async function claim(db: Db, now: Date, leaseEnd: Date, limit: number, regra: string): Promise<string[]> {
   const claimed = await db.execute(sql`
     update ${pixCobrancas} set reservada_ate = ${at(leaseEnd)}
     where ${pixCobrancas.mensalidadeId} in (
       select ${pixCobrancas.mensalidadeId} from ${pixCobrancas}
       join ${mensalidades} on ${mensalidades.id} = ${pixCobrancas.mensalidadeId}
       where (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
-        and ${needsWork(now)}
+        and ${needsWork(now, regra)}
       order by ${pixCobrancas.proximaTentativa} nulls first, ${mensalidades.dataVencimento}
       limit ${limit}
       for update of ${pixCobrancas} skip locked)
@@ -86,9 +90,10 @@ async function claim(db: Db, now: Date, leaseEnd: Date, limit: number): Promise<
 
 /** True when a run would find something to do (the schedule asks before queuing one). */
 export async function hasSyncWork(db: Db, now: Date): Promise<boolean> {
+  const regra = regraDescontoOf(pontualidadeOf(await loadSettings(db)));
   const found = await db.execute(sql`
     select 1 from ${pixCobrancas} join ${mensalidades} on ${mensalidades.id} = ${pixCobrancas.mensalidadeId}
-    where ${needsWork(now)} and (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
+    where ${needsWork(now, regra)} and (${pixCobrancas.reservadaAte} is null or ${pixCobrancas.reservadaAte} < ${at(now)})
     union all
     select 1 from ${mensalidades} where ${isOpen} and ${withoutCharge}
     limit 1`);
@@ -156,17 +161,21 @@ export async function syncCobrancas(
   const db = ctx.db;
   const now = clock.now();
   const materialized = await materialize(db);
-  const ids = await claim(db, now, new Date(now.getTime() + LEASE_MS), batch);
+  const settings = await loadSettings(db);
+  const pontualidade = pontualidadeOf(settings);
+  const regra = regraDescontoOf(pontualidade);
+  const ids = await claim(db, now, new Date(now.getTime() + LEASE_MS), batch, regra);
   if (ids.length === 0) {
     result.restante = materialized === MATERIALIZE_BATCH;
     return result;
   }
-  const settings = await loadSettings(db);
   const cobvSettings: CobvSettings = {
     multaBp: settings.multaBp,
     jurosMensalBp: settings.jurosMensalBp,
     chave: provider.chave,
     validadeAposVencimento: provider.validadeAposVencimento,
+    pontualidade,
+    hoje: clock.today(),
   };
   const items = await loadClaimed(db, ids);
   let next = 0;
@@ -219,6 +228,7 @@ async function syncOne(
       valorEnviado: openPrincipalOf(mensalidade),
       vencimentoEnviado: mensalidade.dataVencimento,
       validadeAposVencimento: settings.validadeAposVencimento,
+      descontoRegraEnviada: regraDescontoOf(settings.pontualidade),
     };
     if (charge.status === 'removida' || charge.location === null) {
       // A removed charge cannot come back at the PSP: the tuition reopened gets a new txid.
@@ -228,7 +238,9 @@ async function syncOne(
       const cobv = await putOrAdopt(provider, txid, built.body);
       return await save(ctx.db, charge, { ...active(cobv), ...sent, txid, geracao }, 'criadas');
     }
-    const cobv = await provider.api.patchCobv(charge.txid, patchOf(built.body));
+    // A charge sent with a discount the body no longer has: `desconto: null` removes it at the PSP.
+    const hadDesconto = charge.descontoRegraEnviada !== null && charge.descontoRegraEnviada !== 'nenhum';
+    const cobv = await provider.api.patchCobv(charge.txid, patchOf(built.body, hadDesconto));
     return await save(ctx.db, charge, { ...active(cobv), ...sent }, 'revisadas');
   } catch (error) {
     const transient = !(error instanceof PixApiError) || error.transient;
@@ -293,12 +305,15 @@ async function closeCharge(db: Db, provider: PixProvider, item: Claimed): Promis
   }
 }
 
-/** A revision: everything of the body but the key (which a cobv keeps). */
-function patchOf(body: CobvBody): CobvPatch {
+/**
+ * A revision: everything of the body but the key (which a cobv keeps); `semDesconto` when the charge had
+ * a desconto the body no longer carries (removed with `null`, JSON merge).
+ */
+function patchOf(body: CobvBody, semDesconto = false): CobvPatch {
   return {
     calendario: body.calendario,
     devedor: body.devedor,
-    valor: body.valor,
+    valor: semDesconto && !body.valor.desconto ? { ...body.valor, desconto: null } : body.valor,
     ...(body.solicitacaoPagador ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
   };
 }
