@@ -75,6 +75,21 @@ export const turmaMensalidadeSchema = z.object({
   dia_vencimento: z.number().int().nullable(),
 });
 
+export const descontoPontualidadeTipos = ['nenhum', 'percentual', 'valor'] as const;
+export type DescontoPontualidadeTipo = (typeof descontoPontualidadeTipos)[number];
+
+/**
+ * Desconto de pontualidade (ADR 0046): none, a percentage of the amount after bolsa, or a fixed amount
+ * (centavos), for paying up to `dias_antes` days before the due date (0: on the due date itself).
+ */
+export const descontoPontualidadeSchema = z.object({
+  tipo: z.enum(descontoPontualidadeTipos),
+  percentual: z.number(),
+  valor: z.number().int(),
+  dias_antes: z.number().int(),
+});
+export type DescontoPontualidadeConfig = z.infer<typeof descontoPontualidadeSchema>;
+
 export const financeSettingsSchema = z.object({
   pix_chave: z.string().nullable(),
   pix_beneficiario: z.string().nullable(),
@@ -82,6 +97,7 @@ export const financeSettingsSchema = z.object({
   multa_percentual: z.number(),
   juros_mensal_percentual: z.number(),
   dia_vencimento_padrao: z.number().int(),
+  desconto_pontualidade: descontoPontualidadeSchema,
   version: z.number().int(),
   turmas: z.array(turmaMensalidadeSchema),
 });
@@ -97,6 +113,34 @@ const percent = (max: number, message: string) =>
         Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
       'Use no máximo duas casas decimais',
     );
+export const descontoPontualidadeInputSchema = z
+  .strictObject({
+    tipo: z.enum(descontoPontualidadeTipos, { error: 'Escolha sem desconto, percentual ou valor fixo' }),
+    percentual: percent(50, 'O desconto de pontualidade não pode passar de 50%').default(0),
+    valor: z
+      .number({ error: 'Informe o valor do desconto' })
+      .int('O valor deve estar em centavos')
+      .min(0, 'O valor não pode ser negativo')
+      .max(1_000_000, 'O desconto não pode passar de R$ 10.000,00')
+      .default(0),
+    dias_antes: z
+      .number({ error: 'Informe até quantos dias antes do vencimento' })
+      .int('Use um número inteiro de dias')
+      .min(0, 'Os dias antes do vencimento não podem ser negativos')
+      .max(28, 'No máximo 28 dias antes do vencimento')
+      .default(0),
+  })
+  .superRefine((value, context) => {
+    if (value.tipo === 'percentual' && value.percentual <= 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['percentual'],
+        message: 'Informe o percentual do desconto (mais de 0%)',
+      });
+    if (value.tipo === 'valor' && value.valor <= 0)
+      context.addIssue({ code: 'custom', path: ['valor'], message: 'Informe o valor do desconto' });
+  });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -113,6 +157,8 @@ export const updateFinanceSettingsInputSchema = z.strictObject({
   multa_percentual: percent(2, 'A multa não pode passar de 2% (Lei 9.870/1999 e CDC)'),
   juros_mensal_percentual: percent(10, 'Juros acima de 10% ao mês não são aceitos'),
   dia_vencimento_padrao: z.number().int().min(1, 'Dia entre 1 e 28').max(28, 'Dia entre 1 e 28'),
+  /** Absent: the discount stays as it is. */
+  desconto_pontualidade: descontoPontualidadeInputSchema.optional(),
   turmas: z
     .array(
       z.strictObject({

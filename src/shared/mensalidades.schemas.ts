@@ -57,6 +57,14 @@ export const mensalidadeSchema = z.object({
   /** Open principal plus today's multa and juros (0 when paid or cancelled). */
   valor_atualizado: z.number().int(),
   dias_atraso: z.number().int(),
+  /**
+   * Desconto de pontualidade (ADR 0046) still to be had: `valor` off the open principal when paid up to
+   * `ate` (`valor_atualizado` already has it taken off; after `ate` the full amount is due). Null when the
+   * school has none, the day has passed or the tuition is not open.
+   */
+  desconto_pontualidade: z.object({ valor: z.number().int(), ate: z.string() }).nullable().optional(),
+  /** Principal settled by a desconto de pontualidade, not paid in money (`valor_pago` excludes it). */
+  desconto_concedido: z.number().int().optional(),
   data_pagamento: z.string().nullable(),
   motivo_cancelamento: z.string().nullable(),
   /** 'Já paguei': the day the comprovante awaiting the school's answer was sent (amounts as of it). */
@@ -168,6 +176,8 @@ export const pagamentoSchema = z.object({
   principal: z.number().int(),
   multa: z.number().int(),
   juros: z.number().int(),
+  /** Desconto de pontualidade granted: `valor_pago` = principal − desconto + multa + juros (ADR 0046). */
+  desconto: z.number().int().optional(),
   data_pagamento: z.string(),
   forma: z.enum(formasPagamento),
 });
@@ -194,6 +204,10 @@ export type GerarMensalidadesResult = z.infer<typeof gerarMensalidadesResultSche
 /** A quote of what paying on a date costs (shown before registering a payment). */
 export const cotacaoSchema = z.object({
   principal: z.number().int(),
+  /** Desconto de pontualidade on that day (ADR 0046): `total` = principal − desconto + multa + juros. */
+  desconto: z.number().int().optional(),
+  /** The discount's last day, when the school has one for this tuition (whether or not that day passed). */
+  desconto_ate: z.string().nullable().optional(),
   multa: z.number().int(),
   juros: z.number().int(),
   total: z.number().int(),

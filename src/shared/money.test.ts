@@ -5,6 +5,7 @@ import {
   computeJuros,
   computeMulta,
   daysLate,
+  descontoPontualidade,
   divideRoundHalfUp,
   parseReais,
   splitPayment,
@@ -15,7 +16,14 @@ const rates = { multaBp: 200, jurosMensalBp: 100 };
 describe('multa and juros (hand-worked cases)', () => {
   it('R$ 850,00 paid 10 days late: multa R$ 17,00, juros R$ 2,83', () => {
     const due = computeAmountDue(85_000, '2026-03-10', '2026-03-20', rates);
-    expect(due).toEqual({ principal: 85_000, multa: 1_700, juros: 283, total: 86_983, days: 10 });
+    expect(due).toEqual({
+      principal: 85_000,
+      desconto: 0,
+      multa: 1_700,
+      juros: 283,
+      total: 86_983,
+      days: 10,
+    });
   });
 
   it('costs nothing on or before the due date', () => {
@@ -58,7 +66,13 @@ describe('payments', () => {
   const due = computeAmountDue(85_000, '2026-03-10', '2026-03-20', rates);
 
   it('the full updated amount settles principal, multa and juros', () => {
-    expect(splitPayment(86_983, due)).toEqual({ principal: 85_000, multa: 1_700, juros: 283, settles: true });
+    expect(splitPayment(86_983, due)).toEqual({
+      principal: 85_000,
+      desconto: 0,
+      multa: 1_700,
+      juros: 283,
+      settles: true,
+    });
   });
 
   it('a partial payment settles a proportional share of the principal and its own charges', () => {
@@ -78,7 +92,13 @@ describe('payments', () => {
 
   it('a partial payment on time is all principal', () => {
     const onTime = computeAmountDue(85_000, '2026-03-10', '2026-03-05', rates);
-    expect(splitPayment(30_000, onTime)).toEqual({ principal: 30_000, multa: 0, juros: 0, settles: false });
+    expect(splitPayment(30_000, onTime)).toEqual({
+      principal: 30_000,
+      desconto: 0,
+      multa: 0,
+      juros: 0,
+      settles: false,
+    });
   });
 
   it('refuses zero, negative and fractional amounts', () => {
@@ -111,5 +131,79 @@ describe('bolsa and parsing', () => {
     expect(parseReais('1.25')).toBe(125);
     expect(parseReais('1.2500')).toBeNull();
     expect(parseReais('12.50.00')).toBeNull();
+  });
+});
+
+describe('desconto de pontualidade (ADR 0046)', () => {
+  // 5 % until 5 days before the due date (10 March → until 5 March), 2 % multa, 1 % a.m.
+  const cinco = { ...rates, pontualidade: { tipo: 'percentual' as const, bp: 500, diasAntes: 5 } };
+
+  it('is granted up to its last day, not the day after, never with multa or juros', () => {
+    expect(computeAmountDue(85_000, '2026-03-10', '2026-03-05', cinco)).toEqual({
+      principal: 85_000,
+      desconto: 4_250,
+      multa: 0,
+      juros: 0,
+      total: 80_750,
+      days: 0,
+    });
+    expect(computeAmountDue(85_000, '2026-03-10', '2026-02-20', cinco).total).toBe(80_750);
+    expect(computeAmountDue(85_000, '2026-03-10', '2026-03-06', cinco)).toMatchObject({
+      desconto: 0,
+      total: 85_000,
+    });
+    expect(computeAmountDue(85_000, '2026-03-10', '2026-03-10', cinco).total).toBe(85_000);
+    expect(computeAmountDue(85_000, '2026-03-10', '2026-03-11', cinco)).toMatchObject({
+      desconto: 0,
+      multa: 1_700,
+      juros: 28,
+      total: 86_728,
+    });
+  });
+
+  it('until the due date itself when no days before; across a month boundary when there are', () => {
+    const ateVencimento = {
+      ...rates,
+      pontualidade: { tipo: 'percentual' as const, bp: 1_000, diasAntes: 0 },
+    };
+    expect(computeAmountDue(45_000, '2026-03-10', '2026-03-10', ateVencimento).total).toBe(40_500);
+    expect(computeAmountDue(45_000, '2026-03-10', '2026-03-11', ateVencimento).total).toBe(45_900 + 15);
+    expect(descontoPontualidade(45_000, '2026-03-03', cinco)?.ate).toBe('2026-02-26');
+  });
+
+  it('a fixed amount, on the amount after bolsa; rounding half up for percentages', () => {
+    const vinte = { ...rates, pontualidade: { tipo: 'valor' as const, centavos: 2_000, diasAntes: 0 } };
+    expect(descontoPontualidade(42_500, '2026-03-10', vinte)).toEqual({ valor: 2_000, ate: '2026-03-10' });
+    // 5 % of 333.33 = 16.6665 → 16.67
+    expect(descontoPontualidade(33_333, '2026-03-10', cinco)?.valor).toBe(1_667);
+  });
+
+  it('never takes the amount of the day below one centavo; nothing with a bolsa of 100 %', () => {
+    const muito = { ...rates, pontualidade: { tipo: 'valor' as const, centavos: 50_000, diasAntes: 0 } };
+    expect(computeAmountDue(3_000, '2026-03-10', '2026-03-10', muito)).toMatchObject({
+      desconto: 2_999,
+      total: 1,
+    });
+    expect(descontoPontualidade(0, '2026-03-10', cinco)).toBeNull();
+    expect(computeAmountDue(0, '2026-03-10', '2026-03-01', cinco)).toMatchObject({ desconto: 0, total: 0 });
+    expect(descontoPontualidade(85_000, '2026-03-10', rates)).toBeNull();
+  });
+
+  it('paying the discounted amount settles the whole principal; less in time is all principal', () => {
+    const due = computeAmountDue(85_000, '2026-03-10', '2026-03-05', cinco);
+    expect(splitPayment(80_750, due)).toEqual({
+      principal: 85_000,
+      desconto: 4_250,
+      multa: 0,
+      juros: 0,
+      settles: true,
+    });
+    expect(splitPayment(50_000, due)).toEqual({
+      principal: 50_000,
+      desconto: 0,
+      multa: 0,
+      juros: 0,
+      settles: false,
+    });
   });
 });

@@ -10,7 +10,14 @@
  * - Days late are calendar days after the due date; paying on the due date costs nothing.
  * - A partial payment settles principal and charges in proportion: the part of the principal it settles
  *   carries its own multa and juros, so the multa over all payments never exceeds 2 % of the principal.
+ * - Desconto de pontualidade (ADR 0046), when the school has one: a percentage of the open principal
+ *   (after bolsa and discounts; rounded half up) or a fixed amount, granted when the whole open amount is
+ *   paid on or before its last day (the due date, or N days before it). It never comes with multa or
+ *   juros (its last day is never after the due date) and never makes the amount of the day less than
+ *   one centavo (a free month is a bolsa of 100 %, not a discount).
  */
+import { addDays } from './calendar.js';
+
 export const MAX_MULTA_BP = 200;
 export const DEFAULT_MULTA_BP = 200;
 export const DEFAULT_JUROS_MENSAL_BP = 100;
@@ -33,11 +40,49 @@ export function daysLate(dueDate: string, paymentDate: string): number {
   return Math.max(0, daysBetween(dueDate, paymentDate));
 }
 
+export const MAX_DESCONTO_PONTUALIDADE_BP = 5_000;
+export const MAX_DESCONTO_PONTUALIDADE_DIAS_ANTES = 28;
+
+/** The school's pontualidade discount (ADR 0046): a percentage or a fixed amount, until N days before. */
+export type DescontoPontualidade =
+  | { tipo: 'percentual'; bp: number; diasAntes: number }
+  | { tipo: 'valor'; centavos: number; diasAntes: number };
+
 export interface ChargeRates {
   /** Basis points: 200 = 2 %. Clamped to the legal 2 %. */
   multaBp: number;
   /** Basis points per 30-day month: 100 = 1 % a.m. */
   jurosMensalBp: number;
+  /** The pontualidade discount; absent or null: none. */
+  pontualidade?: DescontoPontualidade | null | undefined;
+}
+
+export interface DescontoOferta {
+  /** Centavos off the open principal. */
+  valor: number;
+  /** The last day it is granted (YYYY-MM-DD), never after the due date. */
+  ate: string;
+}
+
+/**
+ * The pontualidade discount offered on `principal` (still open) of a tuition due on `dueDate`, whatever
+ * the day of payment; null when the school has none or it comes to nothing. The one rule: every amount
+ * of the day, the Pix charge's `desconto` and the screens come from here.
+ */
+export function descontoPontualidade(
+  principal: number,
+  dueDate: string,
+  rates: ChargeRates,
+): DescontoOferta | null {
+  const regra = rates.pontualidade;
+  if (!regra || principal <= 1) return null;
+  const bruto =
+    regra.tipo === 'percentual'
+      ? divideRoundHalfUp(principal * Math.min(Math.max(0, regra.bp), MAX_DESCONTO_PONTUALIDADE_BP), BP)
+      : Math.max(0, regra.centavos);
+  const valor = Math.min(bruto, principal - 1);
+  if (valor <= 0) return null;
+  return { valor, ate: addDays(dueDate, -Math.max(0, regra.diasAntes)) };
 }
 
 export function computeMulta(principal: number, days: number, rates: ChargeRates): number {
@@ -52,6 +97,8 @@ export function computeJuros(principal: number, days: number, rates: ChargeRates
 
 export interface AmountDue {
   principal: number;
+  /** The pontualidade discount granted on that day (0 when none or late). */
+  desconto: number;
   multa: number;
   juros: number;
   total: number;
@@ -66,13 +113,17 @@ export function computeAmountDue(
   rates: ChargeRates,
 ): AmountDue {
   const days = daysLate(dueDate, paymentDate);
+  const oferta = descontoPontualidade(principal, dueDate, rates);
+  const desconto = oferta !== null && paymentDate <= oferta.ate ? oferta.valor : 0;
   const multa = computeMulta(principal, days, rates);
   const juros = computeJuros(principal, days, rates);
-  return { principal, multa, juros, total: principal + multa + juros, days };
+  return { principal, desconto, multa, juros, total: principal - desconto + multa + juros, days };
 }
 
 export interface PaymentSplit {
   principal: number;
+  /** Pontualidade discount granted: principal settled that was not paid in money. */
+  desconto: number;
   multa: number;
   juros: number;
   /** True when the principal is fully settled. */
@@ -81,20 +132,28 @@ export interface PaymentSplit {
 
 /**
  * Splits an amount paid into principal, multa and juros. Paying the whole updated amount settles the
- * tuition; less settles the proportional share of the principal (rounded down, so the school is never
- * short) and the rest is that share's charges, multa first.
+ * tuition (with its pontualidade discount when in time); less settles the proportional share of the
+ * principal (rounded down, so the school is never short) and the rest is that share's charges, multa
+ * first. A partial payment in time earns no discount: it settles as much principal as it pays.
  */
 export function splitPayment(amount: number, due: AmountDue): PaymentSplit {
   if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer');
   if (amount >= due.total)
-    return { principal: due.principal, multa: due.multa, juros: due.juros, settles: true };
+    return {
+      principal: due.principal,
+      desconto: due.desconto,
+      multa: due.multa,
+      juros: due.juros,
+      settles: true,
+    };
+  if (due.desconto > 0) return { principal: amount, desconto: 0, multa: 0, juros: 0, settles: false };
   const principal = Math.min(due.principal - 1, Math.floor((amount * due.principal) / due.total));
   const charges = amount - principal;
   const multa = Math.min(
     charges,
     due.total === due.principal ? 0 : divideRoundHalfUp(principal * due.multa, due.principal),
   );
-  return { principal, multa, juros: charges - multa, settles: false };
+  return { principal, desconto: 0, multa, juros: charges - multa, settles: false };
 }
 
 /** Applies a bolsa (discount in basis points, 10000 = 100 %) to a monthly tuition, rounding half up. */

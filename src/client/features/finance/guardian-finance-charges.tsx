@@ -9,6 +9,7 @@ import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalida
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
 import { downloadRecibo } from './finance.api';
 import { PixButton, ReceiptButton, which } from './mensalidade-columns';
+import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
   return (
@@ -49,6 +50,7 @@ export function ChargeCard({
             ? `Vencida em ${formatDate(mensalidade.data_vencimento)} · ${formatCount(mensalidade.dias_atraso, 'dia', 'dias')} de atraso`
             : `Vence em ${formatDate(mensalidade.data_vencimento)}`}
         </p>
+        <PontualidadeNote mensalidade={mensalidade} />
         {mensalidade.multa + mensalidade.juros > 0 && (
           <p className="text-xs text-red-700">
             {formatCentavos(mensalidade.valor - mensalidade.principal_pago)} + multa{' '}
@@ -171,6 +173,7 @@ export function Ahead({
                 <span className="font-medium text-gray-900">
                   {formatCentavos(mensalidade.valor_atualizado)}
                 </span>
+                <PontualidadeTag mensalidade={mensalidade} />
                 <button
                   type="button"
                   className="font-medium text-primary-strong underline"

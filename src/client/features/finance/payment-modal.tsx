@@ -70,6 +70,16 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
         >
           <dt className="text-gray-600">Principal em aberto</dt>
           <dd className="text-right">{formatCentavos(due.principal)}</dd>
+          {due.desconto_ate && (
+            <>
+              <dt className="text-gray-600">
+                Desconto de pontualidade (até {formatDate(due.desconto_ate).slice(0, 5)})
+              </dt>
+              <dd className="text-right text-green-800" data-testid="cotacao-desconto">
+                {due.desconto ? `− ${formatCentavos(due.desconto)}` : 'fora do prazo'}
+              </dd>
+            </>
+          )}
           <dt className="text-gray-600">Multa{due.dias_atraso > 0 ? '' : ' (em dia)'}</dt>
           <dd className="text-right" data-testid="cotacao-multa">
             {formatCentavos(due.multa)}
@@ -91,7 +101,7 @@ export function PaymentModal({ mensalidade, onClose }: { mensalidade: Mensalidad
         label="Valor pago (R$)"
         hint={
           due && centavos !== null && centavos < due.total
-            ? 'Valor menor que o devido: será registrado um pagamento parcial e o restante continua em aberto.'
+            ? `Valor menor que o devido: será registrado um pagamento parcial e o restante continua em aberto${due.desconto ? ' (o desconto de pontualidade vale só para o valor inteiro)' : ''}.`
             : undefined
         }
       />

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { Copy } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { PontualidadeNote } from './pontualidade-note';
 import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -58,6 +59,7 @@ export function PixModal({
       ) : pix.data ? (
         <div className="space-y-4 text-center">
           <p className="text-lg font-semibold text-gray-900">{formatCentavos(pix.data.valor)}</p>
+          <PontualidadeNote mensalidade={mensalidade} />
           <img
             src={pix.data.qrcode}
             alt="QR code PIX da mensalidade"

@@ -24,6 +24,7 @@ import {
 } from './finance.api';
 import { centavosToInput } from './finance-ui';
 import { LembretesSection } from './lembretes-section';
+import { descontoFormSchema, descontoFormValues, PontualidadeFieldset } from './pontualidade-fieldset';
 
 const { shape } = updateFinanceSettingsInputSchema;
 const dayText = z
@@ -38,6 +39,7 @@ const settingsSchema = z.object({
   multa_percentual: decimalText('Informe um percentual').pipe(shape.multa_percentual),
   juros_mensal_percentual: decimalText('Informe um percentual').pipe(shape.juros_mensal_percentual),
   dia_vencimento_padrao: z.coerce.number().pipe(shape.dia_vencimento_padrao),
+  desconto: descontoFormSchema,
   turmas: z.array(
     z
       .object({ turma_id: z.uuid(), valor: optionalMoneyText, dia: dayText })
@@ -56,6 +58,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
     multa_percentual: decimal(settings.multa_percentual),
     juros_mensal_percentual: decimal(settings.juros_mensal_percentual),
     dia_vencimento_padrao: String(settings.dia_vencimento_padrao),
+    desconto: descontoFormValues(settings.desconto_pontualidade),
     turmas: settings.turmas.map((turma) => ({
       turma_id: turma.turma_id,
       valor: turma.valor_mensalidade === null ? '' : centavosToInput(turma.valor_mensalidade),
@@ -68,9 +71,10 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
       form={form}
       id="finance-settings-form"
       className="space-y-5"
-      onSubmit={form.submit(async (values) => {
+      onSubmit={form.submit(async ({ desconto, ...values }) => {
         const result = await save.mutateAsync({
           ...values,
+          desconto_pontualidade: desconto,
           version: settings.version > 0 ? settings.version : undefined,
         });
         toast.success(result.message ?? 'Configurações salvas');
@@ -105,6 +109,7 @@ function SettingsForm({ settings, onClose }: { settings: FinanceSettings; onClos
           max={28}
         />
       </fieldset>
+      <PontualidadeFieldset />
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-gray-900">Mensalidade por turma</legend>
         {settings.turmas.length === 0 ? (

@@ -28,12 +28,27 @@ export const financeSettings = pgTable(
     multaBp: integer('multa_bp').notNull().default(200),
     jurosMensalBp: integer('juros_mensal_bp').notNull().default(100),
     diaVencimentoPadrao: integer('dia_vencimento_padrao').notNull().default(10),
+    /**
+     * Desconto de pontualidade (ADR 0046): 'nenhum' (the default: every school had none), 'percentual'
+     * (`desconto_pontualidade_bp` of the open principal) or 'valor' (`desconto_pontualidade_centavos`),
+     * granted when paid up to `desconto_pontualidade_dias_antes` days before the due date (0: on it).
+     */
+    descontoPontualidadeTipo: text('desconto_pontualidade_tipo', { enum: ['nenhum', 'percentual', 'valor'] })
+      .notNull()
+      .default('nenhum'),
+    descontoPontualidadeBp: integer('desconto_pontualidade_bp').notNull().default(0),
+    descontoPontualidadeCentavos: integer('desconto_pontualidade_centavos').notNull().default(0),
+    descontoPontualidadeDiasAntes: integer('desconto_pontualidade_dias_antes').notNull().default(0),
     version: version(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('finance_settings_single_row', sql`${table.id} = 1`),
     check('finance_settings_multa_max', sql`${table.multaBp} between 0 and 200`),
+    check(
+      'finance_settings_desconto_pontualidade',
+      sql`${table.descontoPontualidadeBp} between 0 and 5000 and ${table.descontoPontualidadeCentavos} >= 0 and ${table.descontoPontualidadeDiasAntes} between 0 and 28`,
+    ),
   ],
 );
 export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
@@ -83,6 +98,8 @@ export const mensalidades = pgTable(
     principalPago: integer('principal_pago').notNull().default(0),
     multaPaga: integer('multa_paga').notNull().default(0),
     jurosPagos: integer('juros_pagos').notNull().default(0),
+    /** Centavos of principal settled by a desconto de pontualidade (ADR 0046), not paid in money. */
+    descontoConcedido: integer('desconto_concedido').notNull().default(0),
     dataPagamento: date('data_pagamento', { mode: 'string' }),
     canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
     motivoCancelamento: text('motivo_cancelamento'),
@@ -144,6 +161,8 @@ export const pagamentos = pgTable(
     principal: integer('principal').notNull(),
     multa: integer('multa').notNull(),
     juros: integer('juros').notNull(),
+    /** Desconto de pontualidade granted (ADR 0046): `valor_pago` = principal − desconto + multa + juros. */
+    desconto: integer('desconto').notNull().default(0),
     dataPagamento: date('data_pagamento', { mode: 'string' }).notNull(),
     forma: text('forma', { enum: formasPagamento }).notNull(),
     registradoPor: uuid('registrado_por'),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { mensalidades } from './finance.js';
 import { pixCobrancaStatuses } from '../../../shared/pix-cobranca.schemas.js';
@@ -36,6 +46,8 @@ export const pixCobrancas = pgTable(
      * days after the due date, whatever the settings add): a change revises the charge (ADR 0048).
      */
     configEnviada: text('config_enviada'),
+    /** The body last sent had a desconto de pontualidade (ADR 0046): a revision without one sends `desconto: null`. */
+    descontoEnviado: boolean('desconto_enviado').notNull().default(false),
     /** Failed attempts in a row (0 after a success). */
     tentativas: integer('tentativas').notNull().default(0),
     /** Not tried again before this (after a failure); null: as soon as there is work. */

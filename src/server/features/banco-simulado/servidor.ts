@@ -43,12 +43,18 @@ const cobvNaoEncontrada = (): Resposta =>
     'Nenhuma cobrança encontrada para o txid informado.',
   );
 
-/** JSON merge of a PATCH into a stored object: objects merge, anything else replaces. */
+/**
+ * JSON merge (RFC 7396) of a PATCH into a stored object: objects merge, `null` removes the member (a
+ * charge's `desconto` the school no longer gives), anything else replaces.
+ */
 function merge(base: unknown, patch: unknown): unknown {
-  if (!isObject(base) || !isObject(patch)) return patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(patch)) out[key] = merge(base[key], value);
-  return out;
+  if (!isObject(patch)) return patch;
+  const out = new Map<string, unknown>(isObject(base) ? Object.entries(base) : []);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) out.delete(key);
+    else out.set(key, merge(out.get(key), value));
+  }
+  return Object.fromEntries(out);
 }
 
 function sameSecret(a: string, b: string): boolean {

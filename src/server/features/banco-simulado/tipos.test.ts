@@ -14,7 +14,7 @@ const answers: [
   Fits<banco.PixWebhookBody, produto.PixWebhookBody>,
 ] = [true, true, true, true];
 
-const requests: [Fits<produto.CobvBody, banco.CobvBody>, Fits<produto.CobvPatch, Partial<banco.CobvBody>>] = [
+const requests: [Fits<produto.CobvBody, banco.CobvBody>, Fits<produto.CobvPatch, banco.CobvPatch>] = [
   true,
   true,
 ];

@@ -46,6 +46,12 @@ export interface CobvBody {
   loc?: { id: number };
 }
 
+/** A `PATCH /cobv/{txid}` body: JSON merge (RFC 7396), so `desconto: null` removes the discount. */
+export type CobvPatch = Partial<Omit<CobvBody, 'valor'>> & {
+  valor?: Omit<ValorCobv, 'desconto'> & { desconto?: Desconto | null };
+  status?: CobvStatus;
+};
+
 export interface Devolucao {
   id: string;
   rtrId: string;

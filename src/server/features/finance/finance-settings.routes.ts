@@ -42,7 +42,7 @@ export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const version = expectedVersion(request, request.body.version);
       const saved = await updateFinanceSettings(db(), request.body, version, actorOf(request));
-      // Multa and juros are in every Pix charge: the charges of open tuition are revised.
+      // Multa, juros and the desconto de pontualidade are in every Pix charge: the open ones are revised.
       await wakePixSync(app.ctx);
       return ok(saved, 'Configurações financeiras salvas com sucesso');
     },

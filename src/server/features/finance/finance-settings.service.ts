@@ -1,6 +1,16 @@
 import { asc, eq, ilike, sql } from 'drizzle-orm';
-import { type AlunoFinanceiro, type Bolsa, type FinanceSettings } from '../../../shared/finance.schemas.js';
-import { DEFAULT_JUROS_MENSAL_BP, DEFAULT_MULTA_BP, type ChargeRates } from '../../../shared/money.js';
+import {
+  type AlunoFinanceiro,
+  type Bolsa,
+  type DescontoPontualidadeConfig,
+  type FinanceSettings,
+} from '../../../shared/finance.schemas.js';
+import {
+  DEFAULT_JUROS_MENSAL_BP,
+  DEFAULT_MULTA_BP,
+  type ChargeRates,
+  type DescontoPontualidade,
+} from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -26,6 +36,10 @@ const defaultSettings: FinanceSettingsRow = {
   multaBp: DEFAULT_MULTA_BP,
   jurosMensalBp: DEFAULT_JUROS_MENSAL_BP,
   diaVencimentoPadrao: 10,
+  descontoPontualidadeTipo: 'nenhum',
+  descontoPontualidadeBp: 0,
+  descontoPontualidadeCentavos: 0,
+  descontoPontualidadeDiasAntes: 0,
   version: 0,
   updatedAt: new Date(0),
 };
@@ -35,8 +49,31 @@ export async function loadSettings(db: DbOrTx): Promise<FinanceSettingsRow> {
   return row ?? defaultSettings;
 }
 
+/** The school's desconto de pontualidade (ADR 0046), or null when it has none. */
+export function pontualidadeOf(settings: FinanceSettingsRow): DescontoPontualidade | null {
+  const diasAntes = settings.descontoPontualidadeDiasAntes;
+  if (settings.descontoPontualidadeTipo === 'percentual' && settings.descontoPontualidadeBp > 0)
+    return { tipo: 'percentual', bp: settings.descontoPontualidadeBp, diasAntes };
+  if (settings.descontoPontualidadeTipo === 'valor' && settings.descontoPontualidadeCentavos > 0)
+    return { tipo: 'valor', centavos: settings.descontoPontualidadeCentavos, diasAntes };
+  return null;
+}
+
 export function ratesOf(settings: FinanceSettingsRow): ChargeRates {
-  return { multaBp: settings.multaBp, jurosMensalBp: settings.jurosMensalBp };
+  return {
+    multaBp: settings.multaBp,
+    jurosMensalBp: settings.jurosMensalBp,
+    pontualidade: pontualidadeOf(settings),
+  };
+}
+
+function descontoConfigOf(settings: FinanceSettingsRow): DescontoPontualidadeConfig {
+  return {
+    tipo: settings.descontoPontualidadeTipo,
+    percentual: settings.descontoPontualidadeBp / 100,
+    valor: settings.descontoPontualidadeCentavos,
+    dias_antes: settings.descontoPontualidadeDiasAntes,
+  };
 }
 
 export async function getFinanceSettings(db: DbOrTx): Promise<FinanceSettings> {
@@ -63,6 +100,7 @@ export async function getFinanceSettings(db: DbOrTx): Promise<FinanceSettings> {
     multa_percentual: settings.multaBp / 100,
     juros_mensal_percentual: settings.jurosMensalBp / 100,
     dia_vencimento_padrao: settings.diaVencimentoPadrao,
+    desconto_pontualidade: descontoConfigOf(settings),
     version: settings.version,
     turmas,
   };
@@ -75,10 +113,30 @@ export interface UpdateSettingsData {
   multa_percentual: number;
   juros_mensal_percentual: number;
   dia_vencimento_padrao: number;
+  desconto_pontualidade?: DescontoPontualidadeConfig | undefined;
   turmas?:
     { turma_id: string; valor_mensalidade: number | null; dia_vencimento: number | null }[] | undefined;
 }
 
+/** The discount's columns from the input (only the field of its kind kept); absent: as it is. */
+function descontoColumnsOf(input: DescontoPontualidadeConfig | undefined, current: FinanceSettingsRow) {
+  if (!input)
+    return {
+      descontoPontualidadeTipo: current.descontoPontualidadeTipo,
+      descontoPontualidadeBp: current.descontoPontualidadeBp,
+      descontoPontualidadeCentavos: current.descontoPontualidadeCentavos,
+      descontoPontualidadeDiasAntes: current.descontoPontualidadeDiasAntes,
+    };
+  const on = input.tipo !== 'nenhum';
+  return {
+    descontoPontualidadeTipo: input.tipo,
+    descontoPontualidadeBp: input.tipo === 'percentual' ? Math.round(input.percentual * 100) : 0,
+    descontoPontualidadeCentavos: input.tipo === 'valor' ? input.valor : 0,
+    descontoPontualidadeDiasAntes: on ? input.dias_antes : 0,
+  };
+}
+
+/** Saves the settings (the caller wakes the Pix charges' sync: multa, juros and the discount are in them). */
 export async function updateFinanceSettings(
   db: DbOrTx,
   input: UpdateSettingsData,
@@ -96,6 +154,7 @@ export async function updateFinanceSettings(
       multaBp: Math.round(input.multa_percentual * 100),
       jurosMensalBp: Math.round(input.juros_mensal_percentual * 100),
       diaVencimentoPadrao: input.dia_vencimento_padrao,
+      ...descontoColumnsOf(input.desconto_pontualidade, current),
       version: current.version + 1,
       updatedAt: new Date(),
     };
@@ -123,6 +182,9 @@ export async function updateFinanceSettings(
         .values({ turmaId: turma.turma_id, ...set })
         .onConflictDoUpdate({ target: classTuition.turmaId, set });
     }
+    const antes = JSON.stringify(pontualidadeOf(current));
+    const depois = JSON.stringify(pontualidadeOf({ ...current, ...values }));
+    const descontoMudou = antes !== depois;
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'configuracoes_financeiras',
@@ -132,6 +194,17 @@ export async function updateFinanceSettings(
         juros_mensal_bp: values.jurosMensalBp,
         pix_configurado: values.pixChave !== null,
         turmas: (input.turmas ?? []).length,
+        ...(descontoMudou
+          ? {
+              desconto_pontualidade: {
+                tipo: values.descontoPontualidadeTipo,
+                bp: values.descontoPontualidadeBp,
+                centavos: values.descontoPontualidadeCentavos,
+                dias_antes: values.descontoPontualidadeDiasAntes,
+                antes: descontoConfigOf(current),
+              },
+            }
+          : {}),
       },
     });
   });

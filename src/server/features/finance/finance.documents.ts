@@ -128,7 +128,10 @@ function drawRecibo(
   for (const item of mensalidade.pagamentos) {
     doc.text(
       `${formatDate(item.data_pagamento)} · ${formaPagamentoLabels[item.forma]} · principal ${formatCentavos(item.principal)}` +
-        ` + multa ${formatCentavos(item.multa)} + juros ${formatCentavos(item.juros)} = ${formatCentavos(item.valor_pago)}`,
+        (item.desconto
+          ? ` − desconto de pontualidade ${formatCentavos(item.desconto)}`
+          : ` + multa ${formatCentavos(item.multa)} + juros ${formatCentavos(item.juros)}`) +
+        ` = ${formatCentavos(item.valor_pago)}`,
     );
   }
   doc.moveDown(3).fontSize(10).text('_______________________________________', { align: 'center' });

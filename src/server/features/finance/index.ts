@@ -9,7 +9,7 @@ export { listChildIdsOfUser } from './finance.scope.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { listMensalidades } from './mensalidades.service.js';
-export { loadSettings } from './finance-settings.service.js';
+export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
 export { applyPixPayment } from './pix-payments.service.js';
 export type { PixPaymentInput, PixPaymentOutcome, PixPaymentRefusal } from './pix-payments.service.js';
 export { createTransaction } from './transacoes.service.js';

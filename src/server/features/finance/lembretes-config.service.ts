@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { LembretesConfig, UpdateLembretesConfigInput } from '../../../shared/lembretes.schemas.js';
 import { addDays } from '../../../shared/calendar.js';
-import { computeAmountDue } from '../../../shared/money.js';
+import { computeAmountDue, descontoPontualidade } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { clock } from '../../lib/clock.js';
@@ -52,17 +52,22 @@ export async function getLembretesConfig(db: DbOrTx): Promise<LembretesConfig> {
   ]);
   const today = clock.today();
   const vencimento = `${addDays(`${today.slice(0, 7)}-01`, 40).slice(0, 7)}-10`;
-  const example = (momento: 'antes' | 'depois' | 'atraso', hoje: string) =>
-    lembreteAutomaticoTexto({
+  const rates = ratesOf(settings);
+  const oferta = descontoPontualidade(PREVIEW_VALOR, vencimento, rates);
+  const example = (momento: 'antes' | 'depois' | 'atraso', hoje: string) => {
+    const due = computeAmountDue(PREVIEW_VALOR, vencimento, hoje, rates);
+    return lembreteAutomaticoTexto({
       momento,
       mesReferencia: vencimento.slice(0, 7),
       alunoNome: PREVIEW_ALUNO,
       dataVencimento: vencimento,
-      valor: computeAmountDue(PREVIEW_VALOR, vencimento, hoje, ratesOf(settings)).total,
+      valor: due.total,
+      desconto: oferta && due.desconto > 0 ? oferta : null,
       hoje,
       pix: PREVIEW_PIX,
       escola,
     });
+  };
   return {
     ativo: row.ativo,
     antes: { ativo: row.antesAtivo, dias: row.antesDias },

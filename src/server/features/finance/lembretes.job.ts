@@ -171,6 +171,7 @@ async function sendLembreteAutomatico(
       alunoNome: mensalidade.aluno_nome,
       dataVencimento: mensalidade.data_vencimento,
       valor: mensalidade.valor_atualizado,
+      desconto: mensalidade.desconto_pontualidade,
       hoje: today,
       pix,
       escola,

@@ -23,6 +23,8 @@ export interface LembreteAutomatico {
   dataVencimento: string;
   /** The amount of the day (centavos): open principal, plus multa and juros once overdue. */
   valor: number;
+  /** The desconto de pontualidade in `valor`, still to be had until `ate` (ADR 0046); else none. */
+  desconto?: { valor: number; ate: string } | null | undefined;
   hoje: string;
   /** The Pix copia e cola for the amount of the day; null when the school has no Pix configured. */
   pix: string | null;
@@ -64,11 +66,15 @@ export function lembreteAutomaticoTexto(input: LembreteAutomatico): LembreteText
   let texto: string;
   let fecho: string[] = [];
   switch (input.momento) {
-    case 'antes':
+    case 'antes': {
       abertura = `${input.escola.nome}: lembrete da mensalidade de ${mes} de ${input.alunoNome}, que vence em ${venc}.`;
-      valorLinha = `Valor: ${valor}.`;
-      texto = `A mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}.${pixBell}`;
+      const desconto = input.desconto
+        ? ` até ${formatDate(input.desconto.ate)} (desconto de pontualidade); depois, ${formatCentavos(input.valor + input.desconto.valor)}`
+        : '';
+      valorLinha = `Valor: ${valor}${desconto}.`;
+      texto = `A mensalidade de ${mes} de ${input.alunoNome} vence em ${venc}. Valor: ${valor}${desconto}.${pixBell}`;
       break;
+    }
     case 'depois':
       abertura = `Ainda não identificamos o pagamento da mensalidade de ${mes} de ${input.alunoNome}, que venceu em ${venc}. Pode ter sido só um descuido, ou o pagamento ainda estar a caminho.`;
       valorLinha = `Valor para pagamento hoje (${formatDate(input.hoje)}), com multa e juros: ${valor}.`;

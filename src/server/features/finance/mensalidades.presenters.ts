@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Mensalidade, MensalidadeStatus, Pagamento } from '../../../shared/mensalidades.schemas.js';
-import { computeAmountDue, daysLate, type ChargeRates } from '../../../shared/money.js';
+import { computeAmountDue, daysLate, descontoPontualidade, type ChargeRates } from '../../../shared/money.js';
 import { mensalidades, type MensalidadeRow, type PagamentoRow } from '../../db/schema/finance.js';
 
 // ---------------------------------------------------------------- tuition list
@@ -36,6 +36,9 @@ export function toMensalidade(
   // Em confirmação: frozen as of the day the comprovante was sent (ADR 0035).
   const asOf = row.confirmacaoDesde ?? today;
   const due = isOpen ? computeAmountDue(open, row.dataVencimento, asOf, rates) : null;
+  // The discount still to be had (ADR 0046): while open, not frozen, and its last day not passed.
+  const oferta =
+    isOpen && status !== 'em_confirmacao' ? descontoPontualidade(open, row.dataVencimento, rates) : null;
   return {
     id: row.id,
     aluno_id: row.alunoId,
@@ -48,11 +51,13 @@ export function toMensalidade(
     valor: row.valor,
     motivo_desconto: row.motivoDesconto,
     status,
-    valor_pago: row.principalPago + row.multaPaga + row.jurosPagos,
+    valor_pago: row.principalPago + row.multaPaga + row.jurosPagos - row.descontoConcedido,
     principal_pago: row.principalPago,
     multa: due ? due.multa : row.multaPaga,
     juros: due ? due.juros : row.jurosPagos,
     valor_atualizado: due ? due.total : 0,
+    desconto_pontualidade: oferta && today <= oferta.ate ? oferta : null,
+    desconto_concedido: row.descontoConcedido,
     dias_atraso: due ? due.days : row.dataPagamento ? daysLate(row.dataVencimento, row.dataPagamento) : 0,
     data_pagamento: row.dataPagamento,
     motivo_cancelamento: row.motivoCancelamento,
@@ -73,6 +78,7 @@ export function toPagamento(row: PagamentoRow): Pagamento {
     principal: row.principal,
     multa: row.multa,
     juros: row.juros,
+    desconto: row.desconto,
     data_pagamento: row.dataPagamento,
     forma: row.forma,
   };

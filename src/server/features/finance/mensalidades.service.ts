@@ -6,7 +6,7 @@ import type {
   Mensalidade,
   Pagamento,
 } from '../../../shared/mensalidades.schemas.js';
-import { computeAmountDue } from '../../../shared/money.js';
+import { computeAmountDue, descontoPontualidade } from '../../../shared/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
@@ -156,14 +156,14 @@ export async function quoteMensalidade(
   if (status === 'pago' || status === 'cancelado') {
     return { principal: 0, multa: 0, juros: 0, total: 0, dias_atraso: 0 };
   }
-  const due = computeAmountDue(
-    row.valor - row.principalPago,
-    row.dataVencimento,
-    date,
-    ratesOf(await loadSettings(db)),
-  );
+  const open = row.valor - row.principalPago;
+  const rates = ratesOf(await loadSettings(db));
+  const due = computeAmountDue(open, row.dataVencimento, date, rates);
+  const oferta = descontoPontualidade(open, row.dataVencimento, rates);
   return {
     principal: due.principal,
+    // Only when the school has a discount for this tuition (whether or not its day has passed).
+    ...(oferta ? { desconto: due.desconto, desconto_ate: oferta.ate } : {}),
     multa: due.multa,
     juros: due.juros,
     total: due.total,

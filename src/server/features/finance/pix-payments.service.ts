@@ -22,8 +22,8 @@ export interface PixPaymentInput {
   valor: number;
   /** The day the Pix was paid (São Paulo). */
   data: string;
-  /** Multa and juros as the payer's bank split them (`componentesValor`), in centavos. */
-  componentes?: { multa: number; juros: number } | undefined;
+  /** Multa, juros and desconto as the payer's bank split them (`componentesValor`), in centavos. */
+  componentes?: { multa: number; juros: number; desconto?: number | undefined } | undefined;
   /**
    * `true` (a Pix by itself): only exactly the amount of the day pays it. `false` (a person linking a Pix
    * to it): any amount up to it, a smaller one as a partial payment.
@@ -48,9 +48,11 @@ function splitOf(
   due: { principal: number; total: number },
 ): PaymentSplit | undefined {
   if (!componentes || valor !== due.total) return undefined;
-  const principal = valor - componentes.multa - componentes.juros;
-  if (principal !== due.principal || componentes.multa < 0 || componentes.juros < 0) return undefined;
-  return { principal, multa: componentes.multa, juros: componentes.juros, settles: true };
+  const desconto = componentes.desconto ?? 0;
+  const principal = valor - componentes.multa - componentes.juros + desconto;
+  if (principal !== due.principal || componentes.multa < 0 || componentes.juros < 0 || desconto < 0)
+    return undefined;
+  return { principal, desconto, multa: componentes.multa, juros: componentes.juros, settles: true };
 }
 
 /**

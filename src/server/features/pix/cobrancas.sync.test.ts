@@ -64,7 +64,7 @@ class MemoryPsp implements PixApi {
     if (cobv?.status !== 'ATIVA') throw new PixApiError('recusado', 'Cobrança não está ativa', 400);
     const revised: Cobv = {
       ...cobv,
-      ...(patch.valor ? { valor: patch.valor } : {}),
+      ...(patch.valor ? { valor: { ...patch.valor, desconto: patch.valor.desconto ?? undefined } } : {}),
       ...(patch.calendario ? { calendario: { ...cobv.calendario, ...patch.calendario } } : {}),
       ...(patch.status ? { status: patch.status } : {}),
       revisao: cobv.revisao + 1,
@@ -274,6 +274,15 @@ describe('configFingerprint', () => {
     expect(configFingerprint({ ...base, validadeAposVencimento: 45 })).not.toBe(print);
     const later = { ...base, desconto: { percentualBp: 500, dia: 5 } } as CobvSettings;
     expect(configFingerprint(later)).not.toBe(print);
+    // The desconto de pontualidade (ADR 0046) is in it; today is not (it only trims a lapsed discount).
+    const pontualidade = { tipo: 'percentual', bp: 500, diasAntes: 5 } as const;
+    const withDiscount = configFingerprint({ ...base, pontualidade, hoje: '2026-03-01' });
+    expect(withDiscount).not.toBe(print);
+    expect(configFingerprint({ ...base, pontualidade: { ...pontualidade, diasAntes: 3 } })).not.toBe(
+      withDiscount,
+    );
+    expect(configFingerprint({ ...base, pontualidade, hoje: '2026-03-02' })).toBe(withDiscount);
+    expect(configFingerprint({ ...base, pontualidade: null })).toBe(print);
     // The order in which the fields were written does not matter.
     const { multaBp, ...rest } = base;
     expect(configFingerprint({ ...rest, multaBp })).toBe(print);

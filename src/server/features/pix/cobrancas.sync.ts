@@ -19,7 +19,7 @@ import { mensalidades } from '../../db/schema/finance.js';
 import { jobSlots } from '../../db/schema/jobs.js';
 import { pixCobrancas, type PixCobrancaRow } from '../../db/schema/pix-cobrancas.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-import { loadSettings } from '../finance/index.js';
+import { loadSettings, pontualidadeOf } from '../finance/index.js';
 import { buildCobvBody, openPrincipalOf, txidOf, type CobvSettings } from './cobv-body.js';
 import { PixApiError, type Cobv, type CobvBody, type CobvPatch, type PixProvider } from './pix-api.js';
 import { pixProviderOf } from './pix-provider.service.js';
@@ -46,12 +46,14 @@ const isOpen = sql`(${mensalidades.canceladaEm} is null and ${mensalidades.princ
 
 /**
  * The school-wide part of every body, as one comparable value: `CobvSettings` without the key (a cobv
- * keeps its key; a revision cannot change it), as canonical JSON hashed. Every field is in it, so what
- * the settings gain later (a pontualidade discount) revises the charges without a change here.
+ * keeps its key; a revision cannot change it) and without today (which only drops a discount whose last
+ * day has passed from a charge sent now), as canonical JSON hashed. Every other field is in it — multa,
+ * juros, the days after the due date, the desconto de pontualidade (ADR 0046) — so what the settings
+ * gain later revises the charges without a change here.
  */
 export function configFingerprint(settings: CobvSettings): string {
   return createHash('sha256')
-    .update(canonicalJson({ ...settings, chave: undefined }))
+    .update(canonicalJson({ ...settings, chave: undefined, hoje: undefined }))
     .digest('base64url');
 }
 
@@ -59,7 +61,8 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
+      // Absent and null are the same setting (no discount is `pontualidade: null`).
+      .filter(([, item]) => item !== undefined && item !== null)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
@@ -103,6 +106,8 @@ async function cobvSettingsOf(db: Db, provider: PixProvider): Promise<CobvSettin
     jurosMensalBp: settings.jurosMensalBp,
     chave: provider.chave,
     validadeAposVencimento: provider.validadeAposVencimento,
+    pontualidade: pontualidadeOf(settings),
+    hoje: clock.today(),
   };
 }
 
@@ -272,6 +277,7 @@ async function syncOne(
       vencimentoEnviado: mensalidade.dataVencimento,
       validadeAposVencimento: settings.validadeAposVencimento,
       configEnviada: config,
+      descontoEnviado: built.body.valor.desconto !== undefined,
     };
     if (charge.status === 'removida' || charge.location === null) {
       // A removed charge cannot come back at the PSP: the tuition reopened gets a new txid.
@@ -281,7 +287,8 @@ async function syncOne(
       const cobv = await putOrAdopt(provider, txid, built.body);
       return await save(ctx.db, charge, { ...active(cobv), ...sent, txid, geracao }, 'criadas');
     }
-    const cobv = await provider.api.patchCobv(charge.txid, patchOf(built.body));
+    // A charge sent with a discount the body no longer has: `desconto: null` removes it at the PSP.
+    const cobv = await provider.api.patchCobv(charge.txid, patchOf(built.body, charge.descontoEnviado));
     return await save(ctx.db, charge, { ...active(cobv), ...sent }, 'revisadas');
   } catch (error) {
     const transient = !(error instanceof PixApiError) || error.transient;
@@ -346,12 +353,15 @@ async function closeCharge(db: Db, provider: PixProvider, item: Claimed): Promis
   }
 }
 
-/** A revision: everything of the body but the key (which a cobv keeps). */
-function patchOf(body: CobvBody): CobvPatch {
+/**
+ * A revision: everything of the body but the key (which a cobv keeps); `semDesconto` when the charge had
+ * a desconto the body no longer carries (removed with `null`, JSON merge).
+ */
+function patchOf(body: CobvBody, semDesconto = false): CobvPatch {
   return {
     calendario: body.calendario,
     devedor: body.devedor,
-    valor: body.valor,
+    valor: semDesconto && !body.valor.desconto ? { ...body.valor, desconto: null } : body.valor,
     ...(body.solicitacaoPagador ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
   };
 }

@@ -79,4 +79,21 @@ describe('txidOf', () => {
     expect(txidOf(source.mensalidadeId, 99)).toMatch(COBV_TXID);
     expect(txidOf(source.mensalidadeId, 1)).not.toBe(txid);
   });
+
+  it('puts the desconto de pontualidade as modalidade 1, a fixed amount until its date (ADR 0046)', () => {
+    const pontualidade = { tipo: 'percentual', bp: 500, diasAntes: 5 } as const;
+    const built = buildCobvBody(source, { ...settings, pontualidade, hoje: '2026-03-01' });
+    // 5 % of the R$ 600,00 still open, until 5 days before the due date.
+    expect(built.ok && built.body.valor).toEqual({
+      original: '600.00',
+      multa: { modalidade: 2, valorPerc: '2.00' },
+      juros: { modalidade: 3, valorPerc: '1.00' },
+      desconto: { modalidade: 1, descontoDataFixa: [{ data: '2026-03-05', valorPerc: '30.00' }] },
+    });
+    // On its last day it is still sent; the day after, a new charge goes without it.
+    const lastDay = buildCobvBody(source, { ...settings, pontualidade, hoje: '2026-03-05' });
+    expect(lastDay.ok && lastDay.body.valor.desconto).toBeTruthy();
+    const after = buildCobvBody(source, { ...settings, pontualidade, hoje: '2026-03-06' });
+    expect(after.ok && after.body.valor.desconto).toBeUndefined();
+  });
 });

@@ -5,11 +5,18 @@
  * centavo: multa modalidade 2 (percent, once) and juros modalidade 3 (percent a month, calendar days,
  * on a 30-day month) with the school's rates, on the principal still open.
  *
- * There is no `desconto`: the product has no pontualidade discount today (bolsa and discounts already
- * lowered `valor`). When one exists it goes here as modalidade 1 with its fixed date.
+ * The school's desconto de pontualidade (ADR 0046) is `desconto` modalidade 1 (a fixed amount until a
+ * date) with one `descontoDataFixa`: the product computes the amount (`descontoPontualidade`, the same
+ * function as every amount of the day) and the PSP only subtracts it, so the two agree to the centavo.
+ * Bolsa and per-student discounts already lowered `valor`.
  */
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
-import { centavosToDecimal, MAX_MULTA_BP } from '../../../shared/money.js';
+import {
+  centavosToDecimal,
+  descontoPontualidade,
+  MAX_MULTA_BP,
+  type DescontoPontualidade,
+} from '../../../shared/money.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import type { CobvBody } from './pix-api.js';
 
@@ -36,6 +43,10 @@ export interface CobvSettings {
   /** The school's key as the DICT holds it. */
   chave: string;
   validadeAposVencimento: number;
+  /** The school's desconto de pontualidade; absent or null: none. */
+  pontualidade?: DescontoPontualidade | null | undefined;
+  /** Today (YYYY-MM-DD): a discount whose last day has passed is not sent. Absent: always sent. */
+  hoje?: string | undefined;
 }
 
 export type CobvBodyResult = { ok: true; body: CobvBody } | { ok: false; erro: string };
@@ -86,6 +97,20 @@ export function buildCobvBody(source: CobvSource, settings: CobvSettings): CobvB
   if (principal <= 0) return { ok: false, erro: 'Nada em aberto nesta mensalidade.' };
   const multaBp = Math.min(Math.max(0, settings.multaBp), MAX_MULTA_BP);
   const jurosBp = Math.max(0, settings.jurosMensalBp);
+  const oferta = descontoPontualidade(principal, source.dataVencimento, {
+    multaBp,
+    jurosMensalBp: jurosBp,
+    pontualidade: settings.pontualidade,
+  });
+  const desconto =
+    oferta && (settings.hoje === undefined || oferta.ate >= settings.hoje)
+      ? {
+          desconto: {
+            modalidade: 1,
+            descontoDataFixa: [{ data: oferta.ate, valorPerc: centavosToDecimal(oferta.valor) }],
+          },
+        }
+      : {};
   return {
     ok: true,
     body: {
@@ -98,6 +123,7 @@ export function buildCobvBody(source: CobvSource, settings: CobvSettings): CobvB
         original: centavosToDecimal(principal),
         ...(multaBp > 0 ? { multa: { modalidade: 2, valorPerc: percentOf(multaBp) } } : {}),
         ...(jurosBp > 0 ? { juros: { modalidade: 3, valorPerc: percentOf(jurosBp) } } : {}),
+        ...desconto,
       },
       chave: settings.chave,
       solicitacaoPagador: solicitacaoOf(source.mesReferencia, source.alunoNome),

@@ -46,7 +46,11 @@ export interface CobvBody {
 }
 
 /** `PATCH /cobv/{txid}`: a new amount or due date, or removal. */
-export type CobvPatch = Partial<Omit<CobvBody, 'chave'>> & { status?: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+export type CobvPatch = Partial<Omit<CobvBody, 'chave' | 'valor'>> & {
+  /** `desconto: null` removes a discount the charge had (JSON merge, RFC 7396). */
+  valor?: Omit<CobvBody['valor'], 'desconto'> & { desconto?: CobvBody['valor']['desconto'] | null };
+  status?: 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+};
 
 /** What the PSP answers for a cobv. `loc.location` is the payload URL without `https://`. */
 export interface Cobv extends Omit<CobvBody, 'calendario' | 'loc'> {

@@ -80,10 +80,11 @@ async function settle(
       valor: centavosOf(pix.valor),
       data: todayIso(new Date(pix.horario)),
       componentes:
-        componentes && (componentes.multa || componentes.juros)
+        componentes && (componentes.multa || componentes.juros || componentes.desconto)
           ? {
               multa: centavosOf(componentes.multa?.valor ?? '0.00'),
               juros: centavosOf(componentes.juros?.valor ?? '0.00'),
+              desconto: centavosOf(componentes.desconto?.valor ?? '0.00'),
             }
           : undefined,
       exact: true,

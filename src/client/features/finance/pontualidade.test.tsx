@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { descontoFormSchema, descontoFormValues } from './pontualidade-fieldset';
+import { PontualidadeNote } from './pontualidade-note';
+
+afterEach(cleanup);
+
+const mensalidade: Mensalidade = {
+  id: '00000000-0000-4000-8000-000000000001',
+  aluno_id: '00000000-0000-4000-8000-000000000002',
+  aluno_nome: 'Lia Souza',
+  turma_id: null,
+  turma_nome: null,
+  mes_referencia: '2026-03',
+  data_vencimento: '2026-03-10',
+  valor_original: 85_000,
+  valor: 85_000,
+  motivo_desconto: null,
+  status: 'pendente',
+  valor_pago: 0,
+  principal_pago: 0,
+  multa: 0,
+  juros: 0,
+  valor_atualizado: 80_750,
+  dias_atraso: 0,
+  desconto_pontualidade: { valor: 4_250, ate: '2026-03-05' },
+  data_pagamento: null,
+  motivo_cancelamento: null,
+  em_confirmacao_desde: null,
+  negociacao: null,
+  comprovante_recusa: null,
+  version: 1,
+};
+
+describe('desconto de pontualidade on the screens', () => {
+  it('the family reads the discounted amount until its day and the full one after', () => {
+    render(<PontualidadeNote mensalidade={mensalidade} />);
+    expect(screen.getByTestId('desconto-pontualidade').textContent).toBe(
+      'R$ 807,50 até 05/03 (desconto de pontualidade); depois, R$ 850,00',
+    );
+  });
+
+  it('says nothing when there is no discount to be had', () => {
+    const { container } = render(
+      <PontualidadeNote mensalidade={{ ...mensalidade, desconto_pontualidade: null }} />,
+    );
+    expect(container.textContent).toBe('');
+  });
+
+  it("the settings form sends the API's shape and shows the server's messages on its fields", () => {
+    expect(
+      descontoFormSchema.parse({ tipo: 'valor', percentual: '5', valor: '50,00', dias_antes: '3' }),
+    ).toEqual({ tipo: 'valor', percentual: 0, valor: 5_000, dias_antes: 3 });
+    expect(descontoFormSchema.parse({ tipo: 'nenhum', percentual: '', valor: '', dias_antes: '9' })).toEqual({
+      tipo: 'nenhum',
+      percentual: 0,
+      valor: 0,
+      dias_antes: 0,
+    });
+    const wrong = descontoFormSchema.safeParse({
+      tipo: 'percentual',
+      percentual: '60',
+      valor: '',
+      dias_antes: '0',
+    });
+    expect(wrong.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['percentual'],
+        message: 'O desconto de pontualidade não pode passar de 50%',
+      }),
+    ]);
+    expect(descontoFormValues({ tipo: 'percentual', percentual: 2.5, valor: 0, dias_antes: 5 })).toEqual({
+      tipo: 'percentual',
+      percentual: '2,5',
+      valor: '',
+      dias_antes: '5',
+    });
+  });
+});
