@@ -73,6 +73,14 @@ export function AutorizarNoBanco({ recorrencia }: { recorrencia: Recorrencia }) 
       ) : (
         <p>O banco da escola enviará o pedido de autorização ao app do seu banco.</p>
       )}
+      {recorrencia.simulacao_url && (
+        <a
+          href={recorrencia.simulacao_url}
+          className="block w-full rounded-lg border border-violet-300 bg-violet-50 px-4 py-2 text-center text-sm font-medium text-violet-800 hover:bg-violet-100 sm:w-auto"
+        >
+          Autorizar no banco simulado (demonstração)
+        </a>
+      )}
       <p className="text-xs text-gray-500">
         Esta tela se atualiza sozinha quando o banco confirmar a autorização.
       </p>
