@@ -61,8 +61,8 @@ export function lerBrCode(texto: string): BrCodeLido {
   return {
     ok: true,
     recorrencia,
-    location: pix ? (conta?.get('25') ?? null) : null,
-    chave: pix ? (conta?.get('01') ?? null) : null,
+    location: pix ? (conta.get('25') ?? null) : null,
+    chave: pix ? (conta.get('01') ?? null) : null,
     nome: fields.get('59') ?? '',
     cidade: fields.get('60') ?? '',
   };

@@ -110,9 +110,9 @@ function autorizacao(rec: Rec): string {
 <dt>Para</dt><dd>${esc(rec.recebedor.nome)}</dd>
 <dt>O quê</dt><dd>${esc(vinculo.objeto ?? "")}</dd>
 <dt>Contrato</dt><dd>${esc(vinculo.contrato)}</dd>
-<dt>Pagador</dt><dd>${esc(vinculo.devedor.nome ?? '')}</dd>
+<dt>Pagador</dt><dd>${esc(vinculo.devedor.nome)}</dd>
 <dt>Frequência</dt><dd>Mensal</dd>
-<dt>A partir de</dt><dd>${dataBr(calendario.dataInicial ?? '')}</dd>
+<dt>A partir de</dt><dd>${dataBr(calendario.dataInicial)}</dd>
 ${teto ? `<dt>${valor?.valorRec ? 'Valor' : 'Valor máximo por mês'}</dt><dd>${reais(Math.round(Number(teto) * 100))}</dd>` : ''}
 </dl></section>
 <p>Cada mês, a escola envia a cobrança antes do vencimento e o valor é debitado da sua conta no dia. Você pode cancelar quando quiser.</p>
