@@ -108,7 +108,7 @@ function autorizacao(rec: Rec): string {
   return `<h1>Autorizar débito automático (simulação)</h1>
 <section class="cartao" aria-label="Detalhes do débito automático"><dl>
 <dt>Para</dt><dd>${esc(rec.recebedor.nome)}</dd>
-<dt>O quê</dt><dd>${esc(vinculo.objeto ?? "")}</dd>
+<dt>O quê</dt><dd>${esc(vinculo.objeto ?? '')}</dd>
 <dt>Contrato</dt><dd>${esc(vinculo.contrato)}</dd>
 <dt>Pagador</dt><dd>${esc(vinculo.devedor.nome)}</dd>
 <dt>Frequência</dt><dd>Mensal</dd>
@@ -132,6 +132,14 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const publico = { access: 'public', sessionless: true } as const;
 
 export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = async (app, { bank }) => {
+  // A browser posts these forms as an empty urlencoded body: accepted here only (this plugin's scope).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => {
+      done(null, undefined);
+    },
+  );
   app.get('/pagar', { config: publico }, async (request, reply) => {
     const codigo = (request.query as { codigo?: unknown }).codigo;
     if (typeof codigo !== 'string' || codigo.trim() === '')
@@ -207,7 +215,7 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
         pagina(
           'Débito automático autorizado',
           `<h1 class="ok">Débito automático autorizado</h1>
-<section class="cartao" aria-label="Autorização"><p>${esc(rec.vinculo.objeto ?? "")} · contrato ${esc(rec.vinculo.contrato)}</p>
+<section class="cartao" aria-label="Autorização"><p>${esc(rec.vinculo.objeto ?? '')} · contrato ${esc(rec.vinculo.contrato)}</p>
 <p class="pequeno">Identificador da recorrência: ${esc(rec.idRec)}</p></section>
 <p>O banco avisou a escola. No portal, o débito automático aparece como ativo.</p>
 <a class="botao primario" href="/">Voltar ao portal da escola</a>`,
