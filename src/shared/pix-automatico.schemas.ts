@@ -52,6 +52,8 @@ export const recorrenciaSchema = z.object({
   /** The QR to read in the bank app (while aguardando). */
   copia_e_cola: z.string(),
   encerrada_por: z.enum(['responsavel', 'escola', 'banco']).nullable(),
+  /** The demo's simulated bank (PIX_PROVIDER=simulado) authorises it on its own page (while aguardando). */
+  simulacao_url: z.string().optional(),
   /** The month's charges sent, most recent first. */
   cobrancas: z.array(
     z.object({

@@ -10,6 +10,7 @@ import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
 import { Section, ChargeCard, Ahead, ConfirmingCard } from './guardian-finance-charges';
 import { JaPagueiSheet } from './ja-paguei-sheet';
+import { DebitoAutomaticoSection } from './debito-automatico-section';
 import { handleRecibo } from './guardian-finance-charges';
 
 const OPEN_PAGE_SIZE = 200;
@@ -99,6 +100,8 @@ export function GuardianFinance() {
           )}
         </>
       )}
+
+      {!loading && !failed && <DebitoAutomaticoSection mensalidades={open} />}
 
       <Section title="Histórico">
         <DataList

@@ -8,6 +8,7 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { usePix } from './finance.api';
 import { PixCobrancaStatus } from './pix-cobranca-status';
+import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 
 /**
  * PIX copia e cola and QR code for what is open today (amount with multa and juros when late): the
@@ -52,6 +53,9 @@ export function PixModal({
           <PixCobrancaStatus mensalidadeId={mensalidade.id} />
         </div>
       )}
+      <div className="mb-4 empty:hidden">
+        <DebitoNaMensalidade mensalidade={mensalidade} staff={staff} />
+      </div>
       {pix.isLoading ? (
         <Spinner />
       ) : pix.isError ? (

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '../../../shared/format';
 import type { PixProvedor } from '../../../shared/pix-provedor.schemas';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { DebitoAutomaticoConfig } from './debito-automatico-config';
 import { PixAutomaticoForm } from './pix-automatico-form';
 import { usePixProvedor } from './pix.api';
 
@@ -109,6 +110,7 @@ export function PixAutomaticoTab() {
       <PixAutomaticoForm key={data.version} provedor={data} />
       <CertificateLine provedor={data} />
       <WebhookBox provedor={data} />
+      <DebitoAutomaticoConfig provedorAtivo={data.ativo} />
     </div>
   );
 }

@@ -5,7 +5,15 @@
  */
 
 export type BrCodeLido =
-  | { ok: true; location: string | null; chave: string | null; nome: string; cidade: string }
+  | {
+      ok: true;
+      location: string | null;
+      /** Pix Automático (journey 2): the recurrence's location, field 80.25. */
+      recorrencia: string | null;
+      chave: string | null;
+      nome: string;
+      cidade: string;
+    }
   | { ok: false; erro: string };
 
 function crc16(text: string): string {
@@ -45,11 +53,16 @@ export function lerBrCode(texto: string): BrCodeLido {
       erro: 'O código Pix está incompleto ou foi alterado (o dígito verificador não confere).',
     };
   const conta = campos(fields.get('26') ?? '');
-  if (!conta || conta.get('00')?.toLowerCase() !== 'br.gov.bcb.pix') return { ok: false, erro: INVALIDO };
+  const pix = conta?.get('00')?.toLowerCase() === 'br.gov.bcb.pix';
+  // Pix Automático's journey 2: the recurrence's location in field 80 (with or without a charge in 26).
+  const rec = campos(fields.get('80') ?? '');
+  const recorrencia = rec?.get('00')?.toLowerCase() === 'br.gov.bcb.pix' ? (rec.get('25') ?? null) : null;
+  if (!pix && !recorrencia) return { ok: false, erro: INVALIDO };
   return {
     ok: true,
-    location: conta.get('25') ?? null,
-    chave: conta.get('01') ?? null,
+    recorrencia,
+    location: pix ? (conta.get('25') ?? null) : null,
+    chave: pix ? (conta.get('01') ?? null) : null,
     nome: fields.get('59') ?? '',
     cidade: fields.get('60') ?? '',
   };

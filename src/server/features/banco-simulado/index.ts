@@ -112,6 +112,8 @@ export interface SimulatedBank {
   /** The stored recurrence / recurring charge (a copy), or undefined. */
   rec(idRec: string): Rec | undefined;
   cobr(txid: string): Cobr | undefined;
+  /** The recurrence a journey-2 QR's location points to (as field 80.25 carries it), or undefined. */
+  recAt(location: string): Rec | undefined;
   /** The payer's bank app: authorises, rejects or (once authorised) cancels the recurrence; webhook posted. */
   authorizeRec(idRec: string): Promise<Rec>;
   rejectRec(idRec: string): Promise<Rec>;
@@ -271,6 +273,10 @@ export async function startSimulatedBank(options: SimulatedBankOptions = {}): Pr
     cobr: (txid) => {
       const cobr = recorrencias.cobr(txid);
       return cobr ? structuredClone(cobr) : undefined;
+    },
+    recAt: (location) => {
+      const rec = recorrencias.recAt(location.trim().replace(/^https:\/\//, ''));
+      return rec ? structuredClone(rec) : undefined;
     },
     authorizeRec: (idRec) => recorrencias.autorizar(idRec),
     rejectRec: (idRec) => recorrencias.rejeitar(idRec),

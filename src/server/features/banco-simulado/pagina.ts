@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SimulatedBank } from './index.js';
 import type { Cobv } from './tipos.js';
+import type { Rec } from './recorrencias.tipos.js';
 import type { ValorDoDia } from './valor-do-dia.js';
 import { dataEmSaoPaulo } from './valor-do-dia.js';
 import { clock } from '../../lib/clock.js';
@@ -102,6 +103,27 @@ function comprovante(nome: string, valor: string, endToEndId: string, horario: s
 <a class="botao secundario" href="pagar">Pagar outro código</a>`;
 }
 
+/** Pix Automático (journey 2): the payer's bank app shows the recurrence and asks for the authorisation. */
+function autorizacao(rec: Rec): string {
+  const { vinculo, calendario, valor } = rec;
+  const teto = valor?.valorMinimoRecebedor ?? valor?.valorRec;
+  return `<h1>Autorizar débito automático (simulação)</h1>
+<section class="cartao" aria-label="Detalhes do débito automático"><dl>
+<dt>Para</dt><dd>${esc(rec.recebedor.nome)}</dd>
+<dt>O quê</dt><dd>${esc(vinculo.objeto ?? '')}</dd>
+<dt>Contrato</dt><dd>${esc(vinculo.contrato)}</dd>
+<dt>Pagador</dt><dd>${esc(vinculo.devedor.nome)}</dd>
+<dt>Frequência</dt><dd>Mensal</dd>
+<dt>A partir de</dt><dd>${dataBr(calendario.dataInicial)}</dd>
+${teto ? `<dt>${valor?.valorRec ? 'Valor' : 'Valor máximo por mês'}</dt><dd>${reais(Math.round(Number(teto) * 100))}</dd>` : ''}
+</dl></section>
+<p>Cada mês, a escola envia a cobrança antes do vencimento e o valor é debitado da sua conta no dia. Você pode cancelar quando quiser.</p>
+<form method="post" action="pagar/rec/${encodeURIComponent(rec.idRec)}">
+<button class="primario" type="submit">Autorizar débito automático (simulação)</button>
+</form>
+<a class="botao secundario" href="pagar">Agora não</a>`;
+}
+
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply
     .status(status)
@@ -123,6 +145,23 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
       return html(reply, 200, pagina('Pagar', formulario('')));
     const lido = lerBrCode(codigo);
     if (!lido.ok) return html(reply, 400, pagina('Código inválido', formulario(codigo, lido.erro)));
+    const rec = lido.recorrencia && !lido.location ? bank.recAt(lido.recorrencia) : undefined;
+    if (rec)
+      return rec.status === 'CRIADA'
+        ? html(reply, 200, pagina('Autorizar débito automático', autorizacao(rec)))
+        : html(
+            reply,
+            409,
+            pagina(
+              'Pedido encerrado',
+              formulario(
+                codigo,
+                rec.status === 'APROVADA'
+                  ? 'Este débito automático já foi autorizado.'
+                  : 'Este pedido de débito automático não está mais aberto.',
+              ),
+            ),
+          );
     const cobv = lido.location ? bank.chargeAt(lido.location) : undefined;
     if (!cobv)
       return html(
@@ -163,6 +202,27 @@ export const paginaDePagamento: FastifyPluginAsync<{ bank: SimulatedBank }> = as
       );
     const nome = cobv.recebedor.nome;
     return html(reply, 200, pagina('Confira o pagamento', confirmacao(cobv, nome, valor, hoje)));
+  });
+
+  app.post('/pagar/rec/:idRec', { config: publico }, async (request, reply) => {
+    const { idRec } = request.params as { idRec: string };
+    try {
+      const rec = await bank.authorizeRec(idRec);
+      return await html(
+        reply,
+        200,
+        pagina(
+          'Débito automático autorizado',
+          `<h1 class="ok">Débito automático autorizado</h1>
+<section class="cartao" aria-label="Autorização"><p>${esc(rec.vinculo.objeto ?? '')} · contrato ${esc(rec.vinculo.contrato)}</p>
+<p class="pequeno">Identificador da recorrência: ${esc(rec.idRec)}</p></section>
+<p>O banco avisou a escola. No portal, o débito automático aparece como ativo.</p>
+<a class="botao primario" href="/">Voltar ao portal da escola</a>`,
+        ),
+      );
+    } catch (error) {
+      return html(reply, 409, pagina('Autorização não realizada', formulario('', (error as Error).message)));
+    }
   });
 
   app.post('/pagar/:txid', { config: publico }, async (request, reply) => {

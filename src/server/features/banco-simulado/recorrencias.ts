@@ -83,6 +83,11 @@ export class Recorrencias {
     return this.cobrs.get(txid);
   }
 
+  recAt(location: string): Rec | undefined {
+    for (const rec of this.recs.values()) if (rec.loc.location === location) return rec;
+    return undefined;
+  }
+
   webhookUrl(tipo: 'rec' | 'cobr'): string | undefined {
     return this.webhooks.get(tipo);
   }

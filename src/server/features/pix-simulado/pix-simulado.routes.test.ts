@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MensalidadeDetail, PixCode } from '../../../shared/mensalidades.schemas.js';
 import type { PixProvedor } from '../../../shared/pix-provedor.schemas.js';
+import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
+import { familyIn } from '../../test/school-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { dataOf } from '../../test/records-fixtures.js';
@@ -90,6 +92,39 @@ describe('PIX_PROVIDER=simulado', () => {
     const again = await demo.app.inject({ method: 'POST', url: `/banco-simulado/pagar/${pix.txid}` });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('já foi paga');
+  });
+
+  it('a guardian authorises the monthly debit on the bank page (Pix Automático): then it is active', async () => {
+    const family = await familyIn(demo, null);
+    const url = `/api/financeiro/pix/automatico/alunos/${family.child.id}`;
+    const headers = { cookie: family.cookie };
+    const asked = await demo.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { valor_maximo: 100_000, data_inicial: '2026-03-25' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const rec = dataOf<Recorrencia>(asked);
+    expect(rec.simulacao_url).toBe(`/banco-simulado/pagar?codigo=${encodeURIComponent(rec.copia_e_cola)}`);
+
+    const page = await demo.app.inject({ method: 'GET', url: rec.simulacao_url! });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('Autorizar débito automático (simulação)');
+    expect(page.body).toContain(`MAT-${family.child.matricula}`);
+    expect(page.body).toContain('R$\u00a01.000,00');
+    const action = /action="pagar\/rec\/([^"]+)"/.exec(page.body)![1]!;
+    const authorised = await demo.app.inject({ method: 'POST', url: `/banco-simulado/pagar/rec/${action}` });
+    expect(authorised.statusCode, authorised.body).toBe(200);
+    expect(authorised.body).toContain('Débito automático autorizado');
+
+    const state = dataOf<DebitoAutomatico>(await demo.app.inject({ method: 'GET', url, headers }));
+    expect(state.disponivel).toBe(true);
+    expect(state.recorrencia).toMatchObject({ status: 'ativa' });
+    expect(state.recorrencia?.simulacao_url).toBeUndefined();
+    const again = await demo.app.inject({ method: 'GET', url: rec.simulacao_url! });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('já foi autorizado');
   });
 
   it('refuses a code that is not a Pix BR Code, or whose CRC does not match', async () => {

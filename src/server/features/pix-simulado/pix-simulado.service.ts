@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { systemActor } from '../audit/index.js';
 import type { SimulatedBank } from '../banco-simulado/index.js';
-import { SYNC_JOB, updatePixProvedor } from '../pix/index.js';
+import { SYNC_JOB, updatePixAutomaticoConfig, updatePixProvedor } from '../pix/index.js';
 
 /**
  * Points the school's Pix automático at the bank just started, through the same service the settings
@@ -28,6 +28,14 @@ export async function connectToSimulatedBank(ctx: AppContext, bank: SimulatedBan
   const saved = await updatePixProvedor(ctx, input, undefined, systemActor);
   if (saved.provedor.webhook.status === 'erro')
     ctx.log.warn({ mensagem: saved.mensagem }, 'banco simulado: webhook não cadastrado');
+  // Pix Automático too (the families' 'Débito automático via Pix'), its webhooks registered with the bank.
+  const automatico = await updatePixAutomaticoConfig(
+    ctx,
+    { ativo: true, agencia: '0001', conta: '1234567', tipo_conta: 'CORRENTE' },
+    systemActor,
+  );
+  if (automatico.config.indisponivel || !automatico.config.ativo)
+    ctx.log.warn({ mensagem: automatico.mensagem }, 'banco simulado: Pix Automático não ligado');
   await ctx.db
     .update(pixCobrancas)
     .set({

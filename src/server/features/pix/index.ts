@@ -9,7 +9,7 @@ export { updatePixProvedor, webhookSegredoOf } from './pix-provedor.service.js';
 export { pixRoutes } from './pix.routes.js';
 export { registerPixJobs, SYNC_JOB, syncCobrancas } from './cobrancas.sync.js';
 export { buildCobvBody, txidOf } from './cobv-body.js';
-export { closePixAutomatico } from './pix-automatico.service.js';
+export { closePixAutomatico, updatePixAutomaticoConfig } from './pix-automatico.service.js';
 export { pixAutomaticoRoutes, pixAutomaticoWebhookRoutes } from './pix-automatico.routes.js';
 export { pixWebhookRoutes } from './pix-webhook.routes.js';
 export { pixAConciliarRoutes, pixConciliarRoutes } from './pix-recebidos.routes.js';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
+import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
@@ -9,7 +10,9 @@ import { familyIn } from '../../test/school-fixtures.js';
 import { freePort } from '../../test/ports.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { enviarCobrancasRecorrentes, txidDaCobranca } from './pix-automatico.sync.js';
+import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
+import { pixProviderOf } from './pix-provider.service.js';
 
 // Pix Automático end to end: the real adapter against the test bank over mutual TLS, the bank's
 // webhooks posted to the app listening on a port.
@@ -198,6 +201,71 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const other = await familyIn(t, null);
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('a debit whose webhooks never came is paid by reconciliation, once; the late webhook does nothing more', async () => {
+    const { admin, family, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-10', 150_000);
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    const txid = txidDaCobranca(marco.id);
+    // The school's server is down on the due date: no webhook arrives.
+    const psp = (await pixAutomaticoApiOf(t.app.ctx))!;
+    await psp.api.putWebhooks('http://127.0.0.1:9/fora-do-ar');
+    await (await pixProviderOf(t.app.ctx))!.api.putWebhook(bank.chave, 'http://127.0.0.1:9/fora-do-ar');
+    clock.pin('2026-03-10');
+    const settled = await bank.settleCobr(txid);
+    // The debit's Pix, as the PSP lists it in GET /pix (the test bank does not list settlements itself).
+    await bank.receive({ txid, valor: 150_000, horario: '2026-03-10T09:00:00-03:00' });
+    const paidBefore = await t.database.db
+      .select()
+      .from(pagamentos)
+      .where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(paidBefore).toHaveLength(0);
+
+    const periodo = { inicio: '2026-03-10T00:00:00-03:00', fim: '2026-03-11T00:00:00-03:00' };
+    const run = await send('POST', '/api/financeiro/pix/conciliar', admin, periodo);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toMatchObject({ data: { encontrados: 1, registrados: 1, a_conciliar: 0 } });
+    const [recebido] = await t.database.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid));
+    expect(recebido).toMatchObject({ situacao: 'pago', mensalidadeId: marco.id, motivo: null });
+
+    // The PSP's webhook finally arrives: nothing more.
+    const segredo = await webhookSegredoOf(t.app.ctx);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${segredo}/cobr`,
+      payload: { cobsr: [settled] },
+    });
+    expect(late.statusCode).toBe(200);
+    const paid = await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(paid).toEqual([expect.objectContaining({ valorPago: 150_000, forma: 'pix' })]);
+    expect(
+      debito(await get(`/api/financeiro/pix/automatico/alunos/${family.child.id}`, family.cookie)),
+    ).toMatchObject({ recorrencia: { cobrancas: [{ status: 'concluida', erro: null }] } });
+  });
+
+  it('a debit paid by its webhook and then found by reconciliation is recorded as paid, not left to reconcile', async () => {
+    const { admin, family, idRec } = await activeFamily();
+    await bank.authorizeRec(idRec);
+    // Another day than the test above: the bank (shared) lists that one's Pix on the 10th.
+    const marco = await tuition(family.child.id, '2026-03', '2026-03-20', 150_000);
+    clock.pin('2026-03-12');
+    await enviarCobrancasRecorrentes(t.app.ctx);
+    const txid = txidDaCobranca(marco.id);
+    await (await pixProviderOf(t.app.ctx))!.api.putWebhook(bank.chave, 'http://127.0.0.1:9/fora-do-ar');
+    clock.pin('2026-03-20');
+    await bank.settleCobr(txid);
+    await bank.receive({ txid, valor: 150_000, horario: '2026-03-20T09:00:00-03:00' });
+    const run = await send('POST', '/api/financeiro/pix/conciliar', admin, {
+      inicio: '2026-03-20T00:00:00-03:00',
+      fim: '2026-03-21T00:00:00-03:00',
+    });
+    expect(run.json()).toMatchObject({ data: { encontrados: 1, registrados: 1, a_conciliar: 0 } });
+    const paid = await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, marco.id));
+    expect(paid).toHaveLength(1);
+    const [recebido] = await t.database.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid));
+    expect(recebido).toMatchObject({ situacao: 'pago', mensalidadeId: marco.id });
   });
 
   it('a bad webhook secret is a 404, a body out of shape a 400', async () => {

@@ -14,6 +14,7 @@ import {
   pixAutomaticoConfigInputSchema,
   pixAutomaticoConfigSchema,
   recorrenciaSchema,
+  type Recorrencia,
 } from '../../../shared/pix-automatico.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -37,6 +38,12 @@ import { webhookSegredoOf } from './pix-provedor.service.js';
 export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'settings.manage' } as const;
   const family = { access: 'finance.read' } as const;
+  // The demo's simulated bank (PIX_PROVIDER=simulado) authorises a recurrence on its own page.
+  const comSimulacao = <T extends Recorrencia | null>(recorrencia: T): T => {
+    if (app.ctx.config.pixProvider === 'simulado' && recorrencia?.status === 'aguardando')
+      recorrencia.simulacao_url = `/banco-simulado/pagar?codigo=${encodeURIComponent(recorrencia.copia_e_cola)}`;
+    return recorrencia;
+  };
 
   app.get(
     '/config',
@@ -62,7 +69,10 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: alunoParamsSchema, response: okResponse(debitoAutomaticoSchema) },
       config: { ...family, childRecord: { via: 'debito_automatico' } },
     },
-    async (request) => ok(await getDebitoAutomatico(app.ctx, signedInUser(request), request.params.id)),
+    async (request) => {
+      const debito = await getDebitoAutomatico(app.ctx, signedInUser(request), request.params.id);
+      return ok({ ...debito, recorrencia: comSimulacao(debito.recorrencia) });
+    },
   );
 
   app.post(
@@ -77,12 +87,14 @@ export const pixAutomaticoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await autorizarDebito(
-          app.ctx,
-          signedInUser(request),
-          request.params.id,
-          request.body,
-          actorOf(request),
+        comSimulacao(
+          await autorizarDebito(
+            app.ctx,
+            signedInUser(request),
+            request.params.id,
+            request.body,
+            actorOf(request),
+          ),
         ),
         'Pedido criado. Autorize no app do seu banco com o QR ou o código copia e cola.',
       ),

@@ -10,11 +10,11 @@ import type { AppContext } from '../../context.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { pixCobrancasRecorrentes, pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { registerPayment } from '../finance/index.js';
+import { writeTransaction } from '../finance/index.js';
 import { PixApiError } from './pix-api.js';
 import type { Cobr, CobrWebhookBody, Rec, RecWebhookBody } from './pix-automatico.client.js';
+import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 
 export const PIX_AUTOMATICO_JOB = 'pix.automatico.cobrancas';
@@ -183,41 +183,16 @@ async function aplicarCobr(ctx: AppContext, cobr: Cobr): Promise<void> {
 }
 
 /**
- * The debit happened: the charge becomes `concluida` and the mensalidade is paid in the same
- * transaction, only by whoever moves the row first (a replay, or two instances at once, find it done).
- * A mensalidade that can no longer take it (paid by hand meanwhile, cancelled) keeps the charge
- * `concluida` with the reason, for the secretaria to reconcile.
+ * The debit happened: the charge becomes `concluida` and the mensalidade is paid in the same transaction,
+ * once, by `pagarDebitoUmaVez` (shared with reconciliation). A mensalidade that can no longer take it
+ * (paid by hand meanwhile, cancelled) keeps the charge `concluida` with the reason, for the secretaria.
  */
 async function pagarUmaVez(ctx: AppContext, cobr: Cobr): Promise<void> {
-  const hoje = clock.today();
-  await ctx.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(pixCobrancasRecorrentes)
-      .set({ status: 'concluida', erro: null, updatedAt: clock.now() })
-      .where(
-        and(
-          eq(pixCobrancasRecorrentes.txid, cobr.txid),
-          sql`${pixCobrancasRecorrentes.status} <> 'concluida'`,
-        ),
-      )
-      .returning();
-    if (!won) return;
-    const liquidacao = cobr.tentativas?.find((item) => item.status === 'LIQUIDADA')?.dataLiquidacao;
-    const data = liquidacao && liquidacao <= hoje ? liquidacao : hoje;
-    try {
-      await registerPayment(
-        tx,
-        won.mensalidadeId,
-        { valor_pago: centavos(cobr.valor.original), data_pagamento: data, forma: 'pix' },
-        { ...systemActor, nome: 'Pix Automático' },
-        hoje,
-      );
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await tx
-        .update(pixCobrancasRecorrentes)
-        .set({ erro: `Débito recebido, mas a mensalidade não o aceitou: ${error.message} Concilie.` })
-        .where(eq(pixCobrancasRecorrentes.id, won.id));
-    }
-  });
+  const liquidacao = cobr.tentativas?.find((item) => item.status === 'LIQUIDADA')?.dataLiquidacao;
+  await writeTransaction(ctx.db, (tx) =>
+    pagarDebitoUmaVez(ctx, tx, cobr.txid, {
+      valor: centavos(cobr.valor.original),
+      data: liquidacao ?? clock.today(),
+    }),
+  );
 }

@@ -20,6 +20,7 @@ import { errorCodeOf } from '../../lib/log.js';
 import { recordAudit, systemActor } from '../audit/index.js';
 import { applyPixPayment, writeTransaction, type PixPaymentRefusal } from '../finance/index.js';
 import { eq } from 'drizzle-orm';
+import { pagarDebitoUmaVez } from './pix-automatico.pagamento.js';
 import { mensalidadeIdOfTxid } from './pix-recebidos.links.js';
 
 /** "850.00" → 85000. The shared schema has checked the shape. */
@@ -65,12 +66,20 @@ async function settle(
   tx: Tx,
   pix: PixRecebidoWire,
 ): Promise<
-  | { paga: true; mensalidadeId: string; pagamentoId: string }
+  | { paga: true; mensalidadeId: string; pagamentoId: string | null }
   | { paga: false; motivo: PixRecebidoMotivo; mensalidadeId: string | null }
 > {
   if (!pix.txid) return { paga: false, motivo: 'sem_txid', mensalidadeId: null };
   const mensalidadeId = await mensalidadeIdOfTxid(tx, pix.txid);
-  if (!mensalidadeId) return { paga: false, motivo: 'txid_desconhecido', mensalidadeId: null };
+  if (!mensalidadeId) {
+    // A Pix Automático debit (txid `r…`): paid once with its charge's webhook (ADR 0044).
+    const debito = await pagarDebitoUmaVez(ctx, tx, pix.txid, {
+      valor: centavosOf(pix.valor),
+      data: todayIso(new Date(pix.horario)),
+    });
+    if (!debito) return { paga: false, motivo: 'txid_desconhecido', mensalidadeId: null };
+    return debito.paga ? debito : { ...debito, motivo: refusalMotivo[debito.motivo] };
+  }
   const componentes = pix.componentesValor;
   const outcome = await applyPixPayment(
     ctx,

@@ -1,0 +1,121 @@
+/**
+ * One child's 'Débito automático via Pix' (issue 33 §3, ADR 0044), for the family: not asked (what it is
+ * and the request), waiting for the authorisation in the bank app (the QR), active (the ceiling, the next
+ * debit, cancel), or ended (why) with the request again.
+ */
+import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas';
+import { formatCentavos, formatDate } from '../../../shared/format';
+import { Badge, type BadgeTone } from '../../components/feedback';
+import { AutorizarNoBanco } from './debito-automatico-autorizar';
+import { CancelarDebito } from './debito-automatico-cancelar';
+import { PedirDebito } from './debito-automatico-pedir';
+
+export const statusDebito: Record<Recorrencia['status'], { label: string; tone: BadgeTone }> = {
+  aguardando: { label: 'Aguardando autorização', tone: 'yellow' },
+  ativa: { label: 'Ativo', tone: 'green' },
+  rejeitada: { label: 'Recusado no banco', tone: 'gray' },
+  cancelada: { label: 'Cancelado', tone: 'gray' },
+  expirada: { label: 'Expirado', tone: 'gray' },
+};
+
+/** Live: waiting for the authorisation or active. */
+export const vivo = (recorrencia: Recorrencia | null | undefined): recorrencia is Recorrencia =>
+  recorrencia?.status === 'aguardando' || recorrencia?.status === 'ativa';
+
+/** Shown to the family: offered by the school, or still live (so it can be cancelled). */
+export const visivel = (debito: DebitoAutomatico | undefined): boolean =>
+  debito !== undefined && (debito.disponivel || vivo(debito.recorrencia));
+
+/** The month's debit already scheduled at the bank (the soonest), if any. */
+export function proximoDebito(recorrencia: Recorrencia): Recorrencia['cobrancas'][number] | undefined {
+  return recorrencia.cobrancas
+    .filter((cobranca) => cobranca.status === 'ativa')
+    .sort((a, b) => a.data_vencimento.localeCompare(b.data_vencimento))[0];
+}
+
+function encerrado(recorrencia: Recorrencia, escola: boolean): string {
+  const voce = escola ? 'pela família' : 'por você';
+  if (recorrencia.status === 'rejeitada') return 'A autorização foi recusada no app do banco.';
+  if (recorrencia.status === 'expirada') return 'O pedido expirou sem autorização no banco.';
+  const por =
+    recorrencia.encerrada_por === 'escola'
+      ? 'pela escola'
+      : recorrencia.encerrada_por === 'banco'
+        ? 'no app do banco'
+        : voce;
+  return `O débito automático foi cancelado ${por}.`;
+}
+
+/** What is true now: active with its ceiling and next debit, or ended and why. */
+export function EstadoDebito({
+  recorrencia,
+  escola = false,
+}: {
+  recorrencia: Recorrencia;
+  escola?: boolean;
+}) {
+  const proximo = proximoDebito(recorrencia);
+  const falhou = recorrencia.cobrancas.find((cobranca) => cobranca.status === 'expirada');
+  if (recorrencia.status === 'aguardando')
+    return (
+      <p className="text-sm text-gray-700">
+        Pedido feito; falta {escola ? 'a família autorizar' : 'autorizar'} no app do banco.
+      </p>
+    );
+  if (recorrencia.status !== 'ativa')
+    return <p className="text-sm text-gray-700">{encerrado(recorrencia, escola)}</p>;
+  return (
+    <div className="space-y-1 text-sm text-gray-700">
+      <p>
+        As mensalidades são debitadas {escola ? 'da conta da família' : 'da sua conta'} no vencimento, até{' '}
+        {formatCentavos(recorrencia.valor_maximo)} por mês.
+      </p>
+      <p data-testid="proximo-debito" className="font-medium text-gray-900">
+        {proximo
+          ? `Próximo débito: ${formatCentavos(proximo.valor)} em ${formatDate(proximo.data_vencimento)}.`
+          : 'O próximo débito é agendado de 2 a 10 dias antes do vencimento.'}
+      </p>
+      {falhou && falhou === recorrencia.cobrancas[0] && (
+        <p className="text-amber-800">
+          O débito de {formatDate(falhou.data_vencimento)} não passou; a mensalidade continua em aberto para
+          pagar pelo Pix.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function DebitoAutomaticoCard({
+  aluno,
+  debito,
+  sugestao,
+}: {
+  aluno: { id: string; nome: string };
+  debito: DebitoAutomatico;
+  sugestao: number | null;
+}) {
+  const { recorrencia } = debito;
+  const titleId = `debito-${aluno.id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="debito-automatico"
+      className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="font-medium text-gray-900">
+          {aluno.nome}
+        </h3>
+        {recorrencia && (
+          <Badge tone={statusDebito[recorrencia.status].tone}>{statusDebito[recorrencia.status].label}</Badge>
+        )}
+      </div>
+      <div aria-live="polite" className="space-y-3">
+        {recorrencia && recorrencia.status !== 'aguardando' && <EstadoDebito recorrencia={recorrencia} />}
+        {recorrencia?.status === 'aguardando' && <AutorizarNoBanco recorrencia={recorrencia} />}
+        {!vivo(recorrencia) && debito.disponivel && <PedirDebito aluno={aluno} sugestao={sugestao} />}
+      </div>
+      {vivo(recorrencia) && <CancelarDebito aluno={aluno} pedido={recorrencia.status === 'aguardando'} />}
+    </article>
+  );
+}

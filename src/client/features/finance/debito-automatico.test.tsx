@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas';
+import type { Student } from '../../../shared/students.schemas';
+import { renderAt, signedInAs, stubApi, type StubRoutes } from '../../test/render';
+import { GuardianFinance } from './guardian-finance';
+import { PixModal } from './pix-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ALUNO = '00000000-0000-4000-8000-000000000002';
+const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
+const DEBITO = `/api/financeiro/pix/automatico/alunos/${ALUNO}`;
+
+const lia = {
+  id: ALUNO,
+  nome: 'Lia Souza',
+  status: 'ativo',
+  data_nascimento: '2016-01-01',
+  sexo: null,
+  idade: 10,
+  matricula: '2026001',
+  email: null,
+  telefone: null,
+  endereco: null,
+  cpf: null,
+  turma_id: null,
+  turma: null,
+  data_enturmacao: null,
+  data_matricula: '2026-01-10',
+  responsavel_id: null,
+  responsavel: null,
+  responsaveis: [],
+  observacoes: null,
+  created_at: '2026-01-10T00:00:00.000Z',
+  version: 1,
+} satisfies Student;
+
+const outubro: Mensalidade = {
+  id: MENSALIDADE,
+  aluno_id: ALUNO,
+  aluno_nome: 'Lia Souza',
+  turma_id: null,
+  turma_nome: '3º Ano A',
+  mes_referencia: '2026-10',
+  data_vencimento: '2026-10-10',
+  valor_original: 85_000,
+  valor: 85_000,
+  motivo_desconto: null,
+  status: 'pendente',
+  valor_pago: 0,
+  principal_pago: 0,
+  multa: 0,
+  juros: 0,
+  valor_atualizado: 85_000,
+  dias_atraso: 0,
+  data_pagamento: null,
+  motivo_cancelamento: null,
+  em_confirmacao_desde: null,
+  negociacao: null,
+  comprovante_recusa: null,
+  version: 1,
+};
+
+const recorrencia = (fields: Partial<Recorrencia>): Recorrencia => ({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  status: 'aguardando',
+  valor_maximo: 100_000,
+  data_inicial: '2026-10-01',
+  contrato: 'MAT-2026001',
+  copia_e_cola: '00020101021226990014br.gov.bcb.pix2577pix.exemplo/rec/1',
+  encerrada_por: null,
+  cobrancas: [],
+  ...fields,
+});
+
+function guardianScreen(debito: DebitoAutomatico | (() => DebitoAutomatico), extra: StubRoutes = {}) {
+  const fetchMock = stubApi({
+    '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+    '/api/alunos': { items: [lia], total: 1, page: 1, pageSize: 100 },
+    '/api/financeiro/mensalidades': (request) => {
+      const status = new URL(request.url, 'http://x').searchParams.get('status');
+      return { items: status === 'pendente' ? [outubro] : [], total: 1, page: 1, pageSize: 200 };
+    },
+    [DEBITO]: (request) =>
+      request.method === 'GET' ? (typeof debito === 'function' ? debito() : debito) : null,
+    ...extra,
+  });
+  renderAt(<GuardianFinance />);
+  return fetchMock;
+}
+
+describe('Débito automático via Pix (family)', () => {
+  it('explains it and asks for it with the ceiling and the start date', async () => {
+    const fetchMock = guardianScreen({ disponivel: true, recorrencia: null }, {});
+    const section = await screen.findByRole('region', { name: 'Débito automático via Pix' });
+    const card = within(section).getByRole('article', { name: 'Lia Souza' });
+    expect(card.textContent).toContain('debitada da sua conta no dia do vencimento');
+    fireEvent.click(within(card).getByRole('button', { name: 'Quero débito automático' }));
+    const form = within(card).getByRole('form', { name: 'Pedir débito automático para Lia Souza' });
+    const valor = within(form).getByLabelText(/Valor máximo por mês/);
+    fireEvent.change(valor, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Pedir débito automático' }));
+    expect(within(form).getByRole('alert').textContent).toContain('Informe o valor máximo');
+    fireEvent.change(valor, { target: { value: '1.200,00' } });
+    fireEvent.change(within(form).getByLabelText(/A partir de/), { target: { value: '2099-11-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Pedir débito automático' }));
+    await waitFor(() => expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(sent.path).toBe(DEBITO);
+    expect(sent.body).toEqual({ valor_maximo: 120_000, data_inicial: '2099-11-01' });
+  });
+
+  it('waiting: shows the code to authorise in the bank app, and can withdraw the request', async () => {
+    guardianScreen({ disponivel: true, recorrencia: recorrencia({ status: 'aguardando' }) });
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(within(card).getByText('Aguardando autorização')).toBeTruthy();
+    expect(within(card).getByText('Autorize no app do seu banco')).toBeTruthy();
+    expect(within(card).getByLabelText<HTMLTextAreaElement>('Pix Copia e Cola da autorização').value).toBe(
+      recorrencia({}).copia_e_cola,
+    );
+    expect(within(card).getByRole('button', { name: 'Cancelar pedido de débito automático' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Quero débito automático' })).toBeNull();
+  });
+
+  it('active: the next debit, and cancelling asks first', async () => {
+    const ativa = recorrencia({
+      status: 'ativa',
+      cobrancas: [
+        {
+          mensalidade_id: MENSALIDADE,
+          txid: 'r1',
+          status: 'ativa',
+          valor: 85_000,
+          data_vencimento: '2026-10-10',
+          erro: null,
+        },
+      ],
+    });
+    const fetchMock = guardianScreen(
+      { disponivel: true, recorrencia: ativa },
+      { [`${DEBITO}/cancelar`]: ativa },
+    );
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(within(card).getByText('Ativo')).toBeTruthy();
+    expect(within(card).getByTestId('proximo-debito').textContent).toMatch(
+      /Próximo débito: R\$\s850,00 em 10\/10\/2026/,
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancelar débito automático' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar débito automático?' });
+    expect(fetchMock.requests.some((request) => request.path.endsWith('/cancelar'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar débito automático' }));
+    await waitFor(() =>
+      expect(fetchMock.requests.some((request) => request.path === `${DEBITO}/cancelar`)).toBe(true),
+    );
+  });
+
+  it('cancelled in the bank app: says so and offers it again', async () => {
+    guardianScreen({
+      disponivel: true,
+      recorrencia: recorrencia({ status: 'cancelada', encerrada_por: 'banco' }),
+    });
+    const card = await screen.findByRole('article', { name: 'Lia Souza' });
+    expect(card.textContent).toContain('O débito automático foi cancelado no app do banco.');
+    expect(within(card).getByRole('button', { name: 'Quero débito automático' })).toBeTruthy();
+  });
+
+  it('hidden when the school does not offer it', async () => {
+    guardianScreen({ disponivel: false, recorrencia: null });
+    await screen.findByRole('region', { name: 'Próxima mensalidade' });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Débito automático via Pix' })).toBeNull(),
+    );
+  });
+
+  it("'Pagar com PIX' of a month that goes by automatic debit says when", async () => {
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      [`/api/financeiro/mensalidades/${MENSALIDADE}/pix`]: {
+        copia_e_cola: '000201',
+        qrcode: 'data:image/png;base64,AA==',
+        valor: 85_000,
+        dinamico: true,
+      },
+      [DEBITO]: {
+        disponivel: true,
+        recorrencia: recorrencia({
+          status: 'ativa',
+          cobrancas: [
+            {
+              mensalidade_id: MENSALIDADE,
+              txid: 'r1',
+              status: 'ativa',
+              valor: 85_000,
+              data_vencimento: '2026-10-10',
+              erro: null,
+            },
+          ],
+        }),
+      },
+    });
+    renderAt(<PixModal mensalidade={outubro} onClose={() => undefined} />);
+    const note = await screen.findByTestId('debito-agendado');
+    expect(note.textContent).toContain('Débito automático agendado para 10/10.');
+    expect(note.textContent).toContain('não é preciso pagar por este código');
+  });
+});
