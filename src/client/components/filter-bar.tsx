@@ -78,10 +78,17 @@ export function SearchFilter<F extends Filters>({
     if (value !== text.trim()) setText(value);
   }
 
+  // The setter changes with every URL change (another filter picked): the typing still waiting must
+  // survive that, so the timer and 'Filtrar' reach the newest setter through a ref.
+  const apply = useRef(setFilter);
+  useEffect(() => {
+    apply.current = setFilter;
+  }, [setFilter]);
+
   useEffect(() => {
     const flush = () => {
       clearTimeout(timer.current);
-      if (pending.current !== null) setFilter(name, pending.current as F[typeof name], { replace: true });
+      if (pending.current !== null) apply.current(name, pending.current as F[typeof name], { replace: true });
       pending.current = null;
     };
     flushers?.add(flush);
@@ -89,7 +96,7 @@ export function SearchFilter<F extends Filters>({
       flushers?.delete(flush);
       clearTimeout(timer.current);
     };
-  }, [flushers, name, setFilter]);
+  }, [flushers, name]);
 
   return (
     <InputField
@@ -103,7 +110,8 @@ export function SearchFilter<F extends Filters>({
         pending.current = next.trim();
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
-          if (pending.current !== null) setFilter(name, pending.current as F[typeof name], { replace: true });
+          if (pending.current !== null)
+            apply.current(name, pending.current as F[typeof name], { replace: true });
           pending.current = null;
         }, SEARCH_DELAY_MS);
       }}

@@ -145,6 +145,20 @@ describe('list state in the URL', () => {
     await act(() => router.navigate(-1));
     expect(screen.getByLabelText('Buscar')).toHaveValue('álv');
   });
+
+  it('a search still waiting for the typing to stop keeps a filter picked meanwhile, and the other way round', async () => {
+    stubScreen(true);
+    vi.useFakeTimers();
+    const router = renderAt(<PupilsScreen />, '/lista');
+    // Typed, then the status picked before the search applied itself: both stay.
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'car' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ativo' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    });
+    expect(searchOf(router)).toEqual({ q: 'car', status: 'ativo' });
+    expect(names()).toEqual(['Carlos']);
+  });
 });
 
 describe('sorting', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '../../shared/validators';
 
@@ -65,16 +65,22 @@ export function useListState<F extends Filters>(options: {
       : null;
   const sortKey = sort ? `${sort.sort}:${sort.order}` : '';
 
+  // The URL as last written, so that changes compose: the router's functional update reads the params of
+  // the render its setter came from, so a search applied by its debounce timer (a setter from before the
+  // month was picked) or two changes in one tick would each drop the other's filter.
+  // (A render with the same params, before the router's own, must not undo a write.)
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
     (change: (next: URLSearchParams) => void, replace = false) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setParams(next, { replace, preventScrollReset: true });
     },
     [setParams],
   );
