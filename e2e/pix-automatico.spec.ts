@@ -24,7 +24,7 @@ test('connect the bank for Pix automático, test the connection and register the
 }) => {
   await page.goto('/dashboard/configuracoes?aba=financeiro');
   await page.getByRole('tab', { name: 'Financeiro' }).click();
-  await expect(page.getByRole('heading', { name: 'Pix automático' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pix automático', exact: true })).toBeVisible();
   await expect(page.getByText('Ainda não configurado')).toBeVisible();
   await expect(page.getByText(/PUBLIC_URL\) não começa com https/)).toBeVisible();
 
@@ -64,7 +64,7 @@ test('connect the bank for Pix automático, test the connection and register the
   await expect(page.getByText(/Cadastrado no banco em/)).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('heading', { name: 'Pix automático' }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: 'Pix automático', exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/pix-automatico-desktop.png` });
   await page.getByRole('heading', { name: 'Webhook (aviso de pagamento)' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/pix-automatico-webhook-desktop.png` });
