@@ -86,8 +86,8 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   // This month's may be paid already (no PIX then): next month's is open in the demo.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
   const [year, month] = today.split('-').map(Number) as [number, number];
-  const next =
-    month === 12 ? `${String(year + 1)}-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}`;
+  // `month` counts from 1, so as a Date month it is already the next one (December rolls into January).
+  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
   await admin.getByLabel('Mês').fill(next);
   const row = admin.getByTestId('mensalidade-row').first();
   await row.getByRole('button', { name: `PIX de ${child}` }).click();
