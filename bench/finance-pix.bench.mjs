@@ -14,6 +14,7 @@ const STUDENTS = 5_000;
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist/node/server', file)).href);
 const { openDatabase } = await dist('db/client.js');
 const { startSimulatedBank } = await dist('features/banco-simulado/index.js');
+const { provedorDoBancoSimulado } = await dist('features/pix-simulado/provedor.js');
 const { completeCpf } = await import(pathToFileURL(path.join(root, 'dist/node/shared/validators.js')).href);
 
 const saoPaulo = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -68,18 +69,7 @@ try {
   const saved = await request(server.base, '/api/financeiro/pix/provedor', {
     method: 'PUT',
     headers: { cookie },
-    body: {
-      ativo: true,
-      base_url: bank.baseUrl,
-      token_url: bank.tokenUrl,
-      client_id: bank.clientId,
-      client_secret: bank.clientSecret,
-      certificado_pem: bank.certificadoPem,
-      chave_privada_pem: bank.chavePrivadaPem,
-      ca_pem: bank.caPem,
-      chave_pix: bank.chave,
-      validade_apos_vencimento: 30,
-    },
+    body: provedorDoBancoSimulado(bank),
   });
   if (saved.status !== 200) throw new Error(`provedor: ${saved.status} ${saved.body}`);
 

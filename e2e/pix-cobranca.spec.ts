@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { childWithTuition, financeClass, guardianFirstSignIn, PHONE, SHOTS, today } from './finance-support';
+import { provedorDoBancoSimulado, type BankCredentials } from '../src/server/features/pix-simulado/provedor';
 import { ADMIN_STATE, adminPage } from './support';
 
 /**
@@ -15,15 +16,7 @@ const run = Date.now().toString().slice(-6);
 const shots = SHOTS;
 const phone = PHONE;
 
-interface Bank {
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  certificadoPem: string;
-  chavePrivadaPem: string;
-  caPem: string;
-  chave: string;
+interface Bank extends BankCredentials {
   failNext(kind: 'erro500', times?: number): void;
   charge(txid: string): { status: string } | undefined;
   close(): Promise<void>;
@@ -40,18 +33,7 @@ test('the family pays with the charge of the month; the secretaria sees its stat
   const bank = await module.startSimulatedBank({ allowHttpWebhook: true, webhookRetryDelaysMs: [] });
   try {
     const saved = await request.put('/api/financeiro/pix/provedor', {
-      data: {
-        ativo: true,
-        base_url: bank.baseUrl,
-        token_url: bank.tokenUrl,
-        client_id: bank.clientId,
-        client_secret: bank.clientSecret,
-        certificado_pem: bank.certificadoPem,
-        chave_privada_pem: bank.chavePrivadaPem,
-        ca_pem: bank.caPem,
-        chave_pix: bank.chave,
-        validade_apos_vencimento: 30,
-      },
+      data: provedorDoBancoSimulado(bank),
     });
     expect(saved.status(), await saved.text()).toBe(200);
     const turmaId = await financeClass(request, `Pix ${run}`, 28);

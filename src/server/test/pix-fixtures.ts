@@ -4,7 +4,9 @@ import type { App } from '../app.js';
 import { users } from '../db/schema/users.js';
 import { createSession } from '../features/auth/sessions.service.js';
 import type { SimulatedBank } from '../features/banco-simulado/index.js';
+import { provedorDoBancoSimulado } from '../features/pix-simulado/index.js';
 import { students } from '../db/schema/students.js';
+import { exampleFinanceSettings } from './finance-settings-example.js';
 import { insertClass, insertGuardian, insertStudent } from './records-fixtures.js';
 import { signedIn, type TestApp } from './test-app.js';
 
@@ -34,16 +36,8 @@ export async function connectSimulatedBank(
     .returning({ id: users.id });
   const session = await createSession(app.ctx.db, admin!.id, false, { ip: null, userAgent: null });
   const body: PixProvedorInput = {
+    ...provedorDoBancoSimulado(bank, options.validadeAposVencimento),
     ativo: options.ativo ?? true,
-    base_url: bank.baseUrl,
-    token_url: bank.tokenUrl,
-    client_id: bank.clientId,
-    client_secret: bank.clientSecret,
-    certificado_pem: bank.certificadoPem,
-    chave_privada_pem: bank.chavePrivadaPem,
-    ca_pem: bank.caPem,
-    chave_pix: bank.chave,
-    validade_apos_vencimento: options.validadeAposVencimento ?? 30,
     ...options.overrides,
   };
   const response = await app.inject({
@@ -72,15 +66,7 @@ export async function pixSchool(t: TestApp, options: { alunos?: number } = {}) {
   await t.database.db.update(students).set({ dataMatricula: '2026-01-05' });
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const settings = await call('PUT', '/api/financeiro/configuracoes', {
-    pix_chave: 'financeiro@escola.com.br',
-    pix_beneficiario: 'Escola Girassol',
-    pix_cidade: 'São Paulo',
-    multa_percentual: 2,
-    juros_mensal_percentual: 1,
-    dia_vencimento_padrao: 10,
-    turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-  });
+  const settings = await call('PUT', '/api/financeiro/configuracoes', exampleFinanceSettings(turma.id));
   if (settings.statusCode !== 200)
     throw new Error(`pixSchool: ${String(settings.statusCode)} ${settings.body}`);
   const gerar = async (mes: number) => {

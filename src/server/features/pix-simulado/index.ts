@@ -6,3 +6,4 @@
  * portal's 404.
  */
 export { pixSimuladoRoutes } from './pix-simulado.routes.js';
+export { provedorDoBancoSimulado, type BankCredentials } from './provedor.js';

@@ -5,6 +5,7 @@ import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
 import { systemActor } from '../audit/index.js';
 import type { SimulatedBank } from '../banco-simulado/index.js';
 import { SYNC_JOB, updatePixAutomaticoConfig, updatePixProvedor } from '../pix/index.js';
+import { provedorDoBancoSimulado } from './provedor.js';
 
 /**
  * Points the school's Pix automático at the bank just started, through the same service the settings
@@ -13,18 +14,7 @@ import { SYNC_JOB, updatePixAutomaticoConfig, updatePixProvedor } from '../pix/i
  * again (same txid, status pendente), then the charges' job is woken.
  */
 export async function connectToSimulatedBank(ctx: AppContext, bank: SimulatedBank): Promise<void> {
-  const input = pixProvedorInputSchema.parse({
-    ativo: true,
-    base_url: bank.baseUrl,
-    token_url: bank.tokenUrl,
-    client_id: bank.clientId,
-    client_secret: bank.clientSecret,
-    certificado_pem: bank.certificadoPem,
-    chave_privada_pem: bank.chavePrivadaPem,
-    ca_pem: bank.caPem,
-    chave_pix: bank.chave,
-    validade_apos_vencimento: 30,
-  });
+  const input = pixProvedorInputSchema.parse(provedorDoBancoSimulado(bank));
   const saved = await updatePixProvedor(ctx, input, undefined, systemActor);
   if (saved.provedor.webhook.status === 'erro')
     ctx.log.warn({ mensagem: saved.mensagem }, 'banco simulado: webhook não cadastrado');

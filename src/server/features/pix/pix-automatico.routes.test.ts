@@ -7,6 +7,7 @@ import { pixRecorrencias } from '../../db/schema/pix-recorrencias.js';
 import { clock } from '../../lib/clock.js';
 import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.js';
 import { familyIn } from '../../test/school-fixtures.js';
+import { connectSimulatedBank } from '../../test/pix-fixtures.js';
 import { freePort } from '../../test/ports.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { enviarCobrancasRecorrentes, txidDaCobranca } from './pix-automatico.sync.js';
@@ -36,19 +37,7 @@ afterEach(() => {
 
 async function ligar(): Promise<string> {
   const admin = (await signedIn(t, 'administrador')).cookie;
-  const provedor = await send('PUT', '/api/financeiro/pix/provedor', admin, {
-    ativo: true,
-    base_url: bank.baseUrl,
-    token_url: bank.tokenUrl,
-    client_id: bank.clientId,
-    client_secret: bank.clientSecret,
-    certificado_pem: bank.certificadoPem,
-    chave_privada_pem: bank.chavePrivadaPem,
-    ca_pem: bank.caPem,
-    chave_pix: bank.chave,
-    validade_apos_vencimento: 30,
-  });
-  expect(provedor.statusCode, provedor.body).toBe(200);
+  await connectSimulatedBank(t, bank);
   const config = await send('PUT', '/api/financeiro/pix/automatico/config', admin, {
     ativo: true,
     agencia: '0001',
