@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { acceptPrivacyOnScreen, createClass, createStudent, login, todayInSaoPaulo } from './support';
+import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
 /**
  * What the finance journeys (Pix charge, Já paguei, reminders) set up the same way: a class of this
@@ -24,15 +25,7 @@ export async function financeClass(
 ): Promise<string> {
   const turmaId = await createClass(request, nome, { serie: '4º ano', ano_letivo: String(year) });
   const settings = await request.put('/api/financeiro/configuracoes', {
-    data: {
-      pix_chave: 'financeiro@escola.com.br',
-      pix_beneficiario: 'Escola Girassol',
-      pix_cidade: 'São Paulo',
-      multa_percentual: 2,
-      juros_mensal_percentual: 1,
-      dia_vencimento_padrao: 10,
-      turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: diaVencimento }],
-    },
+    data: exampleFinanceSettings(turmaId, diaVencimento),
   });
   expect(settings.status(), await settings.text()).toBe(200);
   return turmaId;

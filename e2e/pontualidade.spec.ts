@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { apiSignIn, createClass, createStudent, dataOf, E2E_ADMIN, startOwnServer } from './support';
+import { exampleFinanceSettings } from '../src/server/test/finance-settings-example';
 
 /**
  * Desconto de pontualidade (issue 33 §1, ADR 0046): the secretaria turns on '5 % até 5 dias antes do
@@ -50,17 +51,7 @@ test('the secretaria turns the pontualidade discount on; the mother sees the dis
     guardian: { nome: 'Lúcia Pontual', email: MOTHER.email },
   });
   await dataOf(
-    await desk.request.put('/api/financeiro/configuracoes', {
-      data: {
-        pix_chave: 'financeiro@escola.com.br',
-        pix_beneficiario: 'Escola Girassol',
-        pix_cidade: 'São Paulo',
-        multa_percentual: 2,
-        juros_mensal_percentual: 1,
-        dia_vencimento_padrao: 10,
-        turmas: [{ turma_id: turmaId, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-      },
-    }),
+    await desk.request.put('/api/financeiro/configuracoes', { data: exampleFinanceSettings(turmaId) }),
   );
   await dataOf(
     await desk.request.post('/api/financeiro/mensalidades/gerar', { data: { aluno_id: child.aluno.id } }),

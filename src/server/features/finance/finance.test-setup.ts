@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../env.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
+import { exampleFinanceSettings } from '../../test/finance-settings-example.js';
 import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -78,15 +79,7 @@ export async function school(options: { ano?: number } = {}) {
     method: 'PUT',
     url: '/api/financeiro/configuracoes',
     headers: { cookie: admin.cookie },
-    payload: {
-      pix_chave: 'financeiro@escola.com.br',
-      pix_beneficiario: 'Escola Girassol',
-      pix_cidade: 'São Paulo',
-      multa_percentual: 2,
-      juros_mensal_percentual: 1,
-      dia_vencimento_padrao: 10,
-      turmas: [{ turma_id: turma!.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
-    },
+    payload: exampleFinanceSettings(turma!.id),
   });
   expect(configure.statusCode).toBe(200);
   return {

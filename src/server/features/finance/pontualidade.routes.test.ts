@@ -7,19 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
+import { EXAMPLE_FINANCE_SETTINGS } from '../../test/finance-settings-example.js';
 import { lembreteAutomaticoTexto } from './lembretes.texts.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from './finance.test-setup.js';
 
 const { t, call } = setupFinanceTest();
 
-const base = {
-  pix_chave: 'financeiro@escola.com.br',
-  pix_beneficiario: 'Escola Girassol',
-  pix_cidade: 'São Paulo',
-  multa_percentual: 2,
-  juros_mensal_percentual: 1,
-  dia_vencimento_padrao: 10,
-};
+const base = EXAMPLE_FINANCE_SETTINGS;
 
 /** This year's tuition for Ana and Bruno, with the school's discount set to `desconto`. */
 async function withDiscount(desconto: object) {

@@ -13,6 +13,7 @@ import { setupTestApp, signedIn } from '../../test/test-app.js';
 import { freePort } from '../../test/ports.js';
 import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
 import { connectSimulatedBank } from '../../test/pix-fixtures.js';
+import { exampleFinanceSettings } from '../../test/finance-settings-example.js';
 import { students } from '../../db/schema/students.js';
 import { mensalidades, pagamentos } from '../../db/schema/finance.js';
 import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
@@ -47,14 +48,8 @@ async function school(desconto: object) {
     t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
   const settings = (descontoPontualidade: object) =>
     call('PUT', '/api/financeiro/configuracoes', {
-      pix_chave: 'financeiro@escola.com.br',
-      pix_beneficiario: 'Escola Girassol',
-      pix_cidade: 'São Paulo',
-      multa_percentual: 2,
-      juros_mensal_percentual: 1,
-      dia_vencimento_padrao: 10,
+      ...exampleFinanceSettings(turma.id),
       desconto_pontualidade: descontoPontualidade,
-      turmas: [{ turma_id: turma.id, valor_mensalidade: 85_000, dia_vencimento: 10 }],
     });
   expect((await settings(desconto)).statusCode).toBe(200);
   await connectSimulatedBank(t, bank, { validadeAposVencimento: 60 });
