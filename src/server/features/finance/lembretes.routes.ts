@@ -42,53 +42,44 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/mensalidades/:id/negociacao',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: negociacaoInputSchema,
-        response: okResponse(mensalidadeSchema),
+  // 'Em negociação' on and off: the same route but for the state it sets and what it says.
+  const negociacao = [
+    [
+      '/mensalidades/:id/negociacao',
+      true,
+      'Mensalidade marcada em negociação: os lembretes automáticos param.',
+    ],
+    [
+      '/mensalidades/:id/negociacao/encerrar',
+      false,
+      'Negociação encerrada: os lembretes automáticos voltam a valer.',
+    ],
+  ] as const;
+  for (const [path, emNegociacao, message] of negociacao) {
+    app.post(
+      path,
+      {
+        schema: {
+          params: idParamsSchema,
+          body: negociacaoInputSchema,
+          response: okResponse(mensalidadeSchema),
+        },
+        config: manage,
       },
-      config: manage,
-    },
-    async (request) =>
-      ok(
-        await setNegociacao(
-          db(),
-          request.params.id,
-          true,
-          request.body.motivo,
-          actorOf(request),
-          clock.today(),
+      async (request) =>
+        ok(
+          await setNegociacao(
+            db(),
+            request.params.id,
+            emNegociacao,
+            request.body.motivo,
+            actorOf(request),
+            clock.today(),
+          ),
+          message,
         ),
-        'Mensalidade marcada em negociação: os lembretes automáticos param.',
-      ),
-  );
-
-  app.post(
-    '/mensalidades/:id/negociacao/encerrar',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: negociacaoInputSchema,
-        response: okResponse(mensalidadeSchema),
-      },
-      config: manage,
-    },
-    async (request) =>
-      ok(
-        await setNegociacao(
-          db(),
-          request.params.id,
-          false,
-          request.body.motivo,
-          actorOf(request),
-          clock.today(),
-        ),
-        'Negociação encerrada: os lembretes automáticos voltam a valer.',
-      ),
-  );
+    );
+  }
 
   for (const [path, em] of [
     ['/responsaveis/:id/negociacao', true],
