@@ -159,6 +159,26 @@ describe('list state in the URL', () => {
     expect(searchOf(router)).toEqual({ q: 'car', status: 'ativo' });
     expect(names()).toEqual(['Carlos']);
   });
+
+  it('two changes in one event both reach the URL', async () => {
+    function TwoAtOnce() {
+      const list = useListState({ defaults: { q: '', status: '' } });
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            list.setFilter('q', 'car');
+            list.setFilter('status', 'ativo');
+          }}
+        >
+          Os dois
+        </button>
+      );
+    }
+    const router = renderAt(<TwoAtOnce />, '/lista?page=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Os dois' }));
+    expect(searchOf(router)).toEqual({ q: 'car', status: 'ativo' });
+  });
 });
 
 describe('sorting', () => {

@@ -98,7 +98,7 @@ async function adoptUnfingerprinted(db: Db, config: string): Promise<void> {
     .where(and(eq(pixCobrancas.status, 'ativa'), isNull(pixCobrancas.configEnviada)));
 }
 
-/** What every body of this run shares: the school's rates, the key and the days after the due date. */
+/** What every body of this run shares: the school's rates, the key, the days after the due date, the discount. */
 async function cobvSettingsOf(db: Db, provider: PixProvider): Promise<CobvSettings> {
   const settings = await loadSettings(db);
   return {
