@@ -35,6 +35,16 @@ import {
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
+import {
+  anuidadesRoutes,
+  assinaturasRoutes,
+  contratosRoutes,
+  funilRoutes,
+  interessadosPublicRoutes,
+  matriculaOnlineRoutes,
+  modelosContratoRoutes,
+  rematriculaOnlineRoutes,
+} from './features/matriculas/index.js';
 import { teachersRoutes } from './features/teachers/index.js';
 import { disciplinasRoutes } from './features/disciplinas/index.js';
 import { classesRoutes } from './features/classes/index.js';
@@ -287,6 +297,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // students
   await app.register(studentsRoutes, { prefix: '/api/alunos' });
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
+  // matriculas (matrícula online, issue 34): the funnel, the pré-matrícula link, contracts and signatures
+  await app.register(interessadosPublicRoutes, { prefix: '/api/interessados' });
+  await app.register(funilRoutes, { prefix: '/api/matriculas/interessados' });
+  await app.register(matriculaOnlineRoutes, { prefix: '/api/matricula-online' });
+  await app.register(contratosRoutes, { prefix: '/api/matriculas/contratos' });
+  await app.register(assinaturasRoutes, { prefix: '/api/assinaturas' });
+  await app.register(modelosContratoRoutes, { prefix: '/api/matriculas/modelos-contrato' });
+  await app.register(anuidadesRoutes, { prefix: '/api/matriculas/anuidades' });
+  await app.register(rematriculaOnlineRoutes, { prefix: '/api/matriculas/rematricula-online' });
   // importacao (a school moved in from a spreadsheet)
   await app.register(importacaoRoutes, { prefix: '/api/importacao' });
   // teachers

@@ -219,6 +219,18 @@ export const AUDIT_ACTIONS = {
     rotulo: 'Desativação do acesso do aluno pedida',
     verbo: 'pediu à escola que desative o acesso ao Portal do Aluno de',
   },
+  // Matrícula online (issue 34)
+  registrar_interesse: { rotulo: 'Interesse em matrícula', verbo: 'registrou pelo site o interesse de' },
+  mudar_etapa: { rotulo: 'Etapa do funil de matrículas', verbo: 'moveu no funil de matrículas' },
+  enviar_pre_matricula: {
+    rotulo: 'Link de pré-matrícula enviado',
+    verbo: 'enviou o link de pré-matrícula a',
+  },
+  enviar_contrato: { rotulo: 'Contrato enviado para assinatura', verbo: 'enviou para assinatura' },
+  assinar_contrato: { rotulo: 'Assinatura eletrônica', verbo: 'assinou eletronicamente' },
+  anular_assinaturas: { rotulo: 'Assinaturas anuladas', verbo: 'anulou as assinaturas de' },
+  matricular_online: { rotulo: 'Matrícula online efetivada', verbo: 'efetivou a matrícula online de' },
+  publicar: { rotulo: 'Publicação', verbo: 'publicou' },
   retencao_lgpd: {
     rotulo: 'Retenção de dados aplicada',
     verbo: 'aplicou a política de retenção de dados (LGPD)',
@@ -329,6 +341,16 @@ export const AUDIT_ENTITIES = {
   },
   solicitacao_lgpd: { rotulo: 'Solicitação LGPD', um: 'uma solicitação LGPD', o: 'a solicitação LGPD' },
   retencao: { rotulo: 'Retenção de dados', um: '', o: '' },
+  interessado: { rotulo: 'Família interessada', um: 'uma família interessada', o: 'a família interessada' },
+  pre_matricula: { rotulo: 'Pré-matrícula', um: 'uma pré-matrícula', o: 'a pré-matrícula' },
+  contrato: { rotulo: 'Contrato de matrícula', um: 'um contrato', o: 'o contrato' },
+  modelo_contrato: { rotulo: 'Modelo de contrato', um: 'um modelo de contrato', o: 'o modelo de contrato' },
+  anuidade: { rotulo: 'Anuidade e planos', um: 'uma anuidade', o: 'a anuidade' },
+  rematricula_online: {
+    rotulo: 'Rematrícula online',
+    um: 'uma rodada de rematrícula online',
+    o: 'a rematrícula online',
+  },
   sistema: { rotulo: 'Sistema', um: '', o: '' },
   demo: { rotulo: 'Dados de demonstração', um: 'os dados de demonstração', o: 'os dados de demonstração' },
   financeiro_demo: {

@@ -43,16 +43,36 @@ export const paths = {
   /** The teacher's daily agenda of a class and the coordination's templates (issue 32 §3). */
   agenda: '/dashboard/agenda',
   publicCalendar: '/calendario',
+  /** Matrícula online (issue 34): the staff's funnel and the online rematrícula round. */
+  matriculas: '/dashboard/matriculas',
+  rematriculaOnline: '/dashboard/matriculas/rematricula',
+  /** The public page of next year's annual values, contract and places (Lei 9.870, art. 2). */
+  publicacaoMatriculas: '/matriculas',
   /** A hub report laid out for paper (outside the portal's frame), `?relatorio=<id>&<filtros>`. */
   reportPrint: '/imprimir/relatorio',
 } as const;
 
 const known = new Set<string>(Object.values(paths));
 
+/**
+ * Pages opened from a link with a token (issue 34): the family's pré-matrícula form and a signer's
+ * contract. The token is the last segment (base64url); the server checks it, the router only shows the page.
+ */
+export const tokenPaths = { preMatricula: '/matricula', assinatura: '/assinar' } as const;
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{16,128}$/;
+
+function isTokenRoute(pathname: string): boolean {
+  for (const base of Object.values(tokenPaths)) {
+    if (pathname.startsWith(`${base}/`) && TOKEN_SEGMENT.test(pathname.slice(base.length + 1))) return true;
+  }
+  return false;
+}
+
 export function isClientRoute(pathname: string): boolean {
   // Trailing slashes cut by hand: the pattern `\/+$` rescanned a run of slashes from each of them, and
   // this runs on any address anyone requests (issue 29).
   let end = pathname.length;
   if (end > 1) while (end > 0 && pathname.charCodeAt(end - 1) === 0x2f) end--;
-  return known.has(pathname.slice(0, end));
+  const trimmed = pathname.slice(0, end);
+  return known.has(trimmed) || isTokenRoute(trimmed);
 }

@@ -19,6 +19,7 @@ import {
   ShieldCheck,
   Settings,
   UserCog,
+  UserPlus,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -43,6 +44,7 @@ export interface MenuItem {
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: Home, access: 'dashboard.read' },
   { label: 'Alunos', to: paths.students, icon: Users, access: 'students.read' },
+  { label: 'Matrículas', to: paths.matriculas, icon: UserPlus, access: 'matriculas.manage' },
   { label: 'Professores', to: paths.teachers, icon: GraduationCap, access: 'teachers.read' },
   { label: 'Turmas', to: paths.classes, icon: School, access: 'classes.read' },
   { label: 'Frequência', to: paths.attendance, icon: ClipboardCheck, access: 'academics.write' },

@@ -6,6 +6,7 @@ import { NotFoundPage } from './not-found-page';
 import { Spinner } from '../components/feedback';
 import { agendaRoutes } from './agenda-routes';
 import { portalRoutes } from './portal-routes';
+import { matriculasPortalRoutes, matriculasPublicRoutes } from './matriculas-routes';
 
 /**
  * A student's own home (issue 31 §4, ADR 0029): the index of the portal sends a student's account here.
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       Component: (await import('../features/site/public-calendar-page')).PublicCalendarPage,
     }),
   },
+  ...matriculasPublicRoutes,
   {
     path: paths.login,
     lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
@@ -120,7 +122,13 @@ export const routes: RouteObject[] = [
         ),
       };
     },
-    children: [...portalRoutes, ...agendaRoutes, studentPortalRoute, familyAttendanceRoute],
+    children: [
+      ...portalRoutes,
+      ...agendaRoutes,
+      ...matriculasPortalRoutes,
+      studentPortalRoute,
+      familyAttendanceRoute,
+    ],
   },
   { path: '*', Component: NotFoundPage },
 ];

@@ -1,0 +1,13 @@
+/**
+ * The matriculas module's public face (issue 34, matrícula online): what the rest of the server (other
+ * modules, app.ts, the demo) may import from it. Anything not exported here is internal to the module
+ * (the ESLint zones say so).
+ */
+export { interessadosPublicRoutes } from './interessados.public.routes.js';
+export { funilRoutes } from './funil.routes.js';
+export { matriculaOnlineRoutes } from './matricula-online.routes.js';
+export { contratosRoutes } from './contratos.routes.js';
+export { assinaturasRoutes } from './assinaturas.routes.js';
+export { modelosContratoRoutes } from './modelos-contrato.routes.js';
+export { anuidadesRoutes } from './anuidades.routes.js';
+export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
