@@ -29,6 +29,11 @@ export const retentionValuesSchema = z.strictObject({
     // The guardian signs the tuition contract: its records are kept five years.
     .min(5, 'No mínimo 5 anos (prazo de cobrança das mensalidades)')
     .max(30, 'No máximo 30 anos'),
+  /**
+   * Matrícula online (issue 34): a family that wrote on the site and did not enrol is deleted this many
+   * months after its last movement in the funnel.
+   */
+  interessados_meses: whole('os meses', 1, 60),
 });
 export type RetentionValues = z.infer<typeof retentionValuesSchema>;
 
@@ -36,9 +41,12 @@ export const defaultRetention: RetentionValues = {
   registros_tecnicos_dias: 30,
   auditoria_dias: 730,
   responsaveis_anos: 5,
+  interessados_meses: 12,
 };
 
 export const updateRetentionInputSchema = retentionValuesSchema.extend({
+  /** Absent (a client from before matrícula online): the saved value stays. */
+  interessados_meses: retentionValuesSchema.shape.interessados_meses.optional(),
   version: z.number().int().min(0).max(MAX_INTEGER).optional(),
 });
 export type UpdateRetentionInput = z.infer<typeof updateRetentionInputSchema>;
@@ -53,6 +61,8 @@ export const retentionRunSchema = z.object({
   entregas: z.number().int(),
   auditoria: z.number().int(),
   responsaveis_anonimizados: z.number().int(),
+  /** Absent from the runs recorded before matrícula online. */
+  interessados_removidos: z.number().int().optional(),
 });
 export type RetentionRun = z.infer<typeof retentionRunSchema>;
 
@@ -65,6 +75,7 @@ export const retentionRunLabels: Record<keyof RetentionRun, string> = {
   entregas: 'E-mails e SMS já enviados',
   auditoria: 'Detalhes de auditoria apagados',
   responsaveis_anonimizados: 'Responsáveis anonimizados',
+  interessados_removidos: 'Famílias interessadas que não se matricularam',
 };
 
 export const retentionSettingsSchema = z.object({

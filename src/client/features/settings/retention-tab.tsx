@@ -20,6 +20,7 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
     registros_tecnicos_dias: settings.registros_tecnicos_dias,
     auditoria_dias: settings.auditoria_dias,
     responsaveis_anos: settings.responsaveis_anos,
+    interessados_meses: settings.interessados_meses,
   });
   const run = settings.ultima_execucao;
   return (
@@ -40,7 +41,7 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
           Uma vez por dia o sistema apaga o que passou do prazo e anonimiza responsáveis sem filho na escola.
           Estes prazos aparecem no registro das operações de tratamento (LGPD → Registro das operações).
         </p>
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2">
           <FormInput
             name="registros_tecnicos_dias"
             label="Registros técnicos (dias)"
@@ -73,6 +74,17 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
             required
             setValueAs={asNumber}
             hint="Anonimizados depois deste prazo da saída do último filho. Mínimo 5 (cobrança das mensalidades)."
+          />
+          <FormInput
+            name="interessados_meses"
+            label="Famílias interessadas que não se matricularam (meses)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            required
+            setValueAs={asNumber}
+            hint="Quem pediu visita ou matrícula pelo site e não matriculou a criança é apagado este tempo depois da última movimentação."
           />
         </div>
         <div className="flex justify-end">

@@ -23,7 +23,8 @@ export type Retention =
   | 'imagem'
   | 'comunicacao'
   | 'exportacao'
-  | 'fila';
+  | 'fila'
+  | 'interessados';
 
 /** The kinds of person anonymisation works on (a guardian's portal account is a 'usuario' of its own). */
 export type Titular = 'aluno' | 'responsavel' | 'usuario';

@@ -212,6 +212,8 @@ describe('GET /api/lgpd/registro-tratamento', () => {
       registros_tecnicos_dias: 12,
       auditoria_dias: 365,
       responsaveis_anos: 6,
+      // Not sent (a client from before matrícula online): the default stays.
+      interessados_meses: 12,
     });
     expect(register.entradas.map((entry) => entry.retencao).join(' ')).toContain('12 dias depois de expirar');
     const teacher = await signedIn(t, 'professor');

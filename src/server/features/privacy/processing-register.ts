@@ -13,6 +13,7 @@ import { TREATMENTS_PEOPLE } from './processing-register.people.js';
 import { TREATMENTS_SCHOOL_LIFE } from './processing-register.school-life.js';
 import { TREATMENTS_COMMUNICATION } from './processing-register.communication.js';
 import { TREATMENTS_ACCOUNTABILITY } from './processing-register.accountability.js';
+import { TREATMENTS_MATRICULAS } from './processing-register.matriculas.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -40,6 +41,8 @@ function retentionText(kind: Retention, values: RetentionValues): string {
       return 'Apagado 1 dia depois de gerado.';
     case 'fila':
       return 'Apagado quando a tarefa termina.';
+    case 'interessados':
+      return `Apagado ${values.interessados_meses} meses depois da última movimentação quando a família não matriculou a criança, ou antes, a pedido; quem se matricula passa a ter a ficha de aluno.`;
   }
 }
 
@@ -56,6 +59,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_SCHOOL_LIFE,
   ...TREATMENTS_COMMUNICATION,
   ...TREATMENTS_ACCOUNTABILITY,
+  ...TREATMENTS_MATRICULAS,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */

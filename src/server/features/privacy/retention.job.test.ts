@@ -122,6 +122,7 @@ describe('retention job', () => {
       entregas: 1,
       auditoria: expect.any(Number) as number,
       responsaveis_anonimizados: 1,
+      interessados_removidos: 0,
     });
   });
 

@@ -20,6 +20,7 @@ import { rateLimitHits } from '../../db/schema/rate-limit.js';
 import { settings } from '../../db/schema/settings.js';
 import { guardianEmailChanges } from '../../db/schema/students.js';
 import { anonymiseGuardian, guardiansDueForAnonymising } from './anonymise.service.js';
+import { removeStaleInteressados } from './retention.matriculas.js';
 
 const RETENTION_KEY = 'retencao';
 export const RETENTION_JOB = 'retencao_lgpd';
@@ -74,10 +75,14 @@ export async function updateRetentionSettings(
   input: UpdateRetentionInput,
   actor: Actor,
 ): Promise<RetentionSettings> {
-  const { version: expected, ...values } = input;
+  const { version: expected, ...given } = input;
   await db.transaction(async (tx) => {
     const current = await readRetention(tx);
     assertVersion(expected, current.version);
+    const values: RetentionValues = {
+      ...given,
+      interessados_meses: given.interessados_meses ?? current.values.interessados_meses,
+    };
     const version = current.version + 1;
     const now = clock.now();
     await tx
@@ -170,6 +175,7 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
         .returning({ id: auditLog.id }),
     ),
     responsaveis_anonimizados: 0,
+    interessados_removidos: 0,
   };
   const before = new Date(clock.now());
   before.setUTCFullYear(before.getUTCFullYear() - values.responsaveis_anos);
@@ -181,6 +187,7 @@ export async function runRetention(ctx: AppContext): Promise<RetentionRun> {
       ctx.log.warn({ err: error, responsavelId: id }, 'Responsável não anonimizado pela retenção');
     }
   }
+  result.interessados_removidos = await removeStaleInteressados(ctx, values.interessados_meses);
   await recordAudit(db, systemActor, { action: RETENTION_JOB, entity: 'retencao', details: { ...result } });
   return result;
 }
