@@ -13,7 +13,7 @@ export const notificacoes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tipo: text('tipo', {
-      enum: ['comunicado', 'mensagem', 'boletim', 'falta', 'mensalidade', 'seguranca'],
+      enum: ['comunicado', 'mensagem', 'boletim', 'falta', 'mensalidade', 'seguranca', 'matricula'],
     }).notNull(),
     titulo: text('titulo').notNull(),
     texto: text('texto').notNull(),

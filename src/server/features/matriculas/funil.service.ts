@@ -1,9 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
-import type { EtapaFunil, TipoEvento } from '../../../shared/matriculas.schemas.js';
-import type { DbOrTx } from '../../db/client.js';
-import { interessadoEventos, interessados } from '../../db/schema/matriculas.js';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  canalContatoLabels,
+  etapaFunilLabels,
+  origensInteressado,
+  type EtapaFunil,
+  type Interessado,
+  type InteressadoDetalhe,
+  type ListInteressadosQuery,
+  type novoEventoInputSchema,
+  type OrigemInteressado,
+  type PatchInteressadoData,
+  type TipoEvento,
+} from '../../../shared/matriculas.schemas.js';
+import { formatDateTime } from '../../../shared/format.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
+import { assertVersion, lockForUpdate } from '../../lib/versioning.js';
 import { recordAudit } from '../audit/index.js';
+
+type InteressadoRow = typeof interessados.$inferSelect;
 
 /**
  * The funnel's two writes every part of matrícula online shares: a line on a family's timeline, and a
@@ -59,4 +78,194 @@ export async function mudarEtapa(
 export async function findInteressado(db: DbOrTx, id: string) {
   const [row] = await db.select().from(interessados).where(eq(interessados.id, id)).limit(1);
   return row ?? null;
+}
+
+// ————————————————————————————————————————————————————————————————————————————————————————————————
+// The staff's funnel (captação part): the list, one family with its timeline, a stage change, a note
+// or contact, and erasure on request.
+// ————————————————————————————————————————————————————————————————————————————————————————————————
+
+export const interessadoNaoEncontrado = () => notFound('Família interessada não encontrada.');
+
+export function toInteressado(row: InteressadoRow): Interessado {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    responsavel_nome: row.responsavelNome,
+    email: row.email,
+    telefone: row.telefone,
+    aluno_nome: row.alunoNome,
+    aluno_nascimento: row.alunoNascimento,
+    serie: row.serie,
+    ano_letivo: row.anoLetivo,
+    origem: (origensInteressado as readonly string[]).includes(row.origem ?? '')
+      ? (row.origem as OrigemInteressado)
+      : null,
+    mensagem: row.mensagem,
+    etapa: row.etapa,
+    motivo_perda: row.motivoPerda,
+    visita_em: row.visitaEm?.toISOString() ?? null,
+    aluno_id: row.alunoId,
+    turma_id: row.turmaId,
+    etapa_em: row.etapaEm.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Accents and case aside: 'Joao' finds 'João'. */
+const unaccented = (value: SQL | PgColumn | string) => sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
+
+export async function listInteressados(db: DbOrTx, query: ListInteressadosQuery): Promise<Interessado[]> {
+  const conditions: SQL[] = [];
+  if (query.etapa) conditions.push(eq(interessados.etapa, query.etapa));
+  if (query.serie) conditions.push(sql`lower(${interessados.serie}) = lower(${query.serie})`);
+  if (query.ano_letivo !== undefined) conditions.push(eq(interessados.anoLetivo, query.ano_letivo));
+  if (query.tipo) conditions.push(eq(interessados.tipo, query.tipo));
+  if (query.busca) {
+    const pattern = `%${query.busca.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const digits = query.busca.replace(/\D/g, '');
+    conditions.push(
+      or(
+        sql`${unaccented(interessados.responsavelNome)} like ${unaccented(pattern)}`,
+        sql`${unaccented(interessados.alunoNome)} like ${unaccented(pattern)}`,
+        sql`${interessados.email} like lower(${pattern})`,
+        ...(digits.length >= 4 ? [sql`${interessados.telefone} like ${`%${digits}%`}`] : []),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(interessados)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(interessados.etapaEm), desc(interessados.createdAt))
+    .limit(LIST_LIMIT);
+  return rows.map(toInteressado);
+}
+/** A school's funnel for a year is hundreds of families; the board shows them all. */
+const LIST_LIMIT = 2000;
+
+export async function getInteressadoDetalhe(db: DbOrTx, id: string): Promise<InteressadoDetalhe> {
+  const row = await findInteressado(db, id);
+  if (!row) throw interessadoNaoEncontrado();
+  const [eventos, [pre]] = await Promise.all([
+    db
+      .select()
+      .from(interessadoEventos)
+      .where(eq(interessadoEventos.interessadoId, id))
+      .orderBy(desc(interessadoEventos.criadoEm), desc(interessadoEventos.id)),
+    db.select().from(preMatriculas).where(eq(preMatriculas.interessadoId, id)).limit(1),
+  ]);
+  return {
+    ...toInteressado(row),
+    consentimento_em: row.consentimentoEm?.toISOString() ?? null,
+    eventos: eventos.map((evento) => ({
+      id: evento.id,
+      tipo: evento.tipo,
+      texto: evento.texto,
+      autor: evento.autorNome,
+      criado_em: evento.criadoEm.toISOString(),
+    })),
+    pre_matricula: pre
+      ? {
+          enviado_convite_em: pre.createdAt.toISOString(),
+          expira_em: pre.expiraEm.toISOString(),
+          aberto_em: pre.abertoEm?.toISOString() ?? null,
+          enviado_em: pre.enviadoEm?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+const visitaTexto = (when: Date) => `Visita agendada para ${formatDateTime(when)}.`;
+
+/**
+ * A stage change made by staff (`PATCH /:id`): any stage may be set by hand (a family that signed on
+ * paper), `perdido` with its reason; scheduling a visit records its date (again on the same stage:
+ * rescheduled). Stale `expected` version → 412.
+ */
+export async function patchInteressado(
+  db: Db,
+  id: string,
+  input: PatchInteressadoData,
+  expected: number | undefined,
+  actor: Actor,
+): Promise<Interessado> {
+  await db.transaction(async (tx) => {
+    const current = await lockForUpdate(tx, interessados, id, interessadoNaoEncontrado);
+    assertVersion(expected, current.version);
+    const visita = input.visita_em ? new Date(input.visita_em) : null;
+    const moved = await mudarEtapa(tx, id, input.etapa, actor, {
+      motivoPerda: input.motivo_perda ?? null,
+      texto:
+        `Etapa: ${etapaFunilLabels[current.etapa]} → ${etapaFunilLabels[input.etapa]}.` +
+        (input.etapa === 'perdido' && input.motivo_perda ? ` Motivo: ${input.motivo_perda}` : ''),
+    });
+    if (!moved && input.etapa === 'perdido' && input.motivo_perda !== current.motivoPerda) {
+      await tx
+        .update(interessados)
+        .set({ motivoPerda: input.motivo_perda ?? null, version: sql`${interessados.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(interessados.id, id));
+      await registrarEvento(tx, id, 'nota', `Motivo da perda: ${input.motivo_perda ?? ''}`, actor);
+    }
+    if (visita && visita.getTime() !== current.visitaEm?.getTime()) {
+      await tx
+        .update(interessados)
+        .set({
+          visitaEm: visita,
+          ...(moved ? {} : { version: sql`${interessados.version} + 1` }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(interessados.id, id));
+      await registrarEvento(tx, id, 'visita', visitaTexto(visita), actor);
+      if (!moved)
+        await recordAudit(tx, actor, {
+          action: 'mudar_etapa',
+          entity: 'interessado',
+          entityId: id,
+          details: { etapa: input.etapa, visita_em: visita.toISOString() },
+        });
+    }
+  });
+  return toInteressado((await findInteressado(db, id))!);
+}
+
+const eventoTexto = (input: z.output<typeof novoEventoInputSchema>) =>
+  input.tipo === 'contato' && input.canal ? `${canalContatoLabels[input.canal]}: ${input.texto}` : input.texto;
+
+/** A note or a contact made, on the family's timeline (`POST /:id/eventos`). */
+export async function addEvento(
+  db: Db,
+  id: string,
+  input: z.output<typeof novoEventoInputSchema>,
+  actor: Actor,
+): Promise<InteressadoDetalhe> {
+  await db.transaction(async (tx) => {
+    await lockForUpdate(tx, interessados, id, interessadoNaoEncontrado);
+    await registrarEvento(tx, id, input.tipo, eventoTexto(input), actor);
+    await tx.update(interessados).set({ updatedAt: sql`now()` }).where(eq(interessados.id, id));
+  });
+  return getInteressadoDetalhe(db, id);
+}
+
+/**
+ * Erasure on the family's request (LGPD art. 18, VI): the row, its timeline and pré-matrícula go; the
+ * audit keeps that a family was erased, with no name. A family already enrolled is a student: its data
+ * is erased through the student's and guardian's anonymisation (Privacidade), not here.
+ */
+export async function deleteInteressado(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockForUpdate(tx, interessados, id, interessadoNaoEncontrado);
+    if (current.alunoId && current.etapa === 'matriculado')
+      throw conflict(
+        'Esta família já é de um aluno matriculado: os dados são apagados pela anonimização do aluno e do responsável (LGPD).',
+      );
+    await tx.delete(interessados).where(eq(interessados.id, id));
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'interessado',
+      entityId: id,
+      details: { etapa: current.etapa, ano_letivo: current.anoLetivo },
+    });
+  });
 }

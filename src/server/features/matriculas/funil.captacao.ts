@@ -1,0 +1,193 @@
+import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import {
+  builtInPerfilPermissions,
+  builtInPerfis,
+  defaultPerfilOf,
+  type Permission,
+} from '../../../shared/permissions.js';
+import { INTERESSE_TEMPO_MINIMO_MS, type InteresseData } from '../../../shared/matriculas.schemas.js';
+import { formatDate } from '../../../shared/format.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { interessados } from '../../db/schema/matriculas.js';
+import { entregas } from '../../db/schema/notificacoes.js';
+import { clock } from '../../lib/clock.js';
+import { recordAudit, systemActor } from '../audit/index.js';
+import { fanOut } from '../notificacoes/index.js';
+import { getSchoolIdentity, readSystemValues } from '../settings/index.js';
+import { registrarEvento } from './funil.service.js';
+
+const MANAGE: Permission = 'matriculas.manage';
+const DAY_MS = 24 * 3600_000;
+
+/** Whether a form is a robot's: the hidden field filled, or sent faster than a person can type. */
+export function isSpam(input: Pick<InteresseData, 'website' | 'preenchido_em_ms'>): boolean {
+  if (input.website && input.website.trim() !== '') return true;
+  return input.preenchido_em_ms !== undefined && input.preenchido_em_ms < INTERESSE_TEMPO_MINIMO_MS;
+}
+
+/**
+ * The staff who follow the funnel: active accounts whose profiles hold `matriculas.manage` (a built-in
+ * profile by its key, a school's own by its list), or, holding none, whose kind's default profile does.
+ */
+function staffWhoManage() {
+  const builtIns = builtInPerfis.filter((chave) => builtInPerfilPermissions[chave].includes(MANAGE));
+  const niveis = Object.entries(defaultPerfilOf)
+    .filter(([, perfil]) => builtIns.includes(perfil))
+    .map(([nivel]) => nivel);
+  const inList = (values: string[]) =>
+    values.length > 0 ? sql.join(values.map((value) => sql`${value}`), sql`, `) : sql`null`;
+  return sql`select u.id as usuario_id from users u where u.status = 'ativo' and (
+    exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
+      where up.usuario_id = u.id and (p.chave in (${inList(builtIns)}) or ${MANAGE} = any(p.permissoes)))
+    or (not exists (select 1 from user_perfis up where up.usuario_id = u.id) and u.nivel in (${inList(niveis)})))`;
+}
+
+/** The open row of the same family and child for the same year, if the family wrote before. */
+async function openRowOf(db: DbOrTx, input: InteresseData) {
+  const [row] = await db
+    .select()
+    .from(interessados)
+    .where(
+      and(
+        eq(interessados.email, input.email),
+        eq(interessados.anoLetivo, input.ano_letivo),
+        eq(interessados.tipo, 'nova'),
+        sql`lower(${interessados.alunoNome}) = lower(${input.aluno_nome})`,
+        notInArray(interessados.etapa, ['matriculado', 'perdido']),
+      ),
+    )
+    .orderBy(interessados.createdAt)
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The family's confirmation, at most one a day to the same address (the form cannot mail-bomb anyone). */
+async function queueConfirmation(tx: DbOrTx, input: InteresseData): Promise<boolean> {
+  const [recent] = await tx
+    .select({ id: entregas.id })
+    .from(entregas)
+    .where(
+      and(
+        eq(entregas.destino, input.email),
+        eq(entregas.assunto, CONFIRMATION_SUBJECT),
+        gt(entregas.createdAt, new Date(clock.now().getTime() - DAY_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return false;
+  const escola = await getSchoolIdentity(tx);
+  const contato = [escola.telefone ? `telefone ${escola.telefone}` : null, escola.email]
+    .filter(Boolean)
+    .join(' ou ');
+  await tx.insert(entregas).values({
+    canal: 'email',
+    destino: input.email,
+    assunto: CONFIRMATION_SUBJECT,
+    texto:
+      `Olá, ${input.responsavel_nome}.\n\n` +
+      `Recebemos o seu interesse em matricular ${input.aluno_nome} em ${input.serie} para ${String(input.ano_letivo)} ` +
+      `na escola ${escola.nome}. A secretaria vai entrar em contato para combinar uma visita e explicar os próximos passos.\n\n` +
+      (contato ? `Se preferir, fale conosco: ${contato}.\n\n` : '') +
+      `Usamos os dados enviados (inclusive os da criança, com a sua autorização de ${formatDate(clock.now())}) só para este contato ` +
+      'e para a matrícula. Para pedir a exclusão, responda à secretaria pelos contatos do site.\n\n' +
+      'Esta é uma mensagem automática.',
+    proximaTentativa: clock.now(),
+  });
+  return true;
+}
+export const CONFIRMATION_SUBJECT = 'Recebemos o seu interesse em matrícula';
+
+/**
+ * The staff are told, with no name of the family in the bell or the e-mail (a notice outlives the
+ * family's row when it is erased): the bell and e-mail of those who follow the funnel, and the school's
+ * contact address.
+ */
+async function notifySchool(ctx: AppContext, tx: DbOrTx, id: string, input: InteresseData, repetido: boolean) {
+  const fato = repetido
+    ? `Uma família que já estava no funil escreveu de novo pelo site (${input.serie}, ${String(input.ano_letivo)}).`
+    : `Uma família pediu visita ou matrícula pelo site para ${input.serie} em ${String(input.ano_letivo)}.`;
+  const titulo = repetido ? 'Família interessada escreveu de novo' : 'Nova família interessada';
+  await fanOut(ctx, tx, {
+    recipients: staffWhoManage(),
+    tipo: 'matricula',
+    titulo,
+    texto: fato,
+    link: `/dashboard/matriculas?familia=${id}`,
+    email: { assunto: titulo, texto: `${fato}\nVeja os dados e a linha do tempo no funil de matrículas.` },
+    sms: `${titulo}: ${fato}`,
+  });
+  const escola = await getSchoolIdentity(tx);
+  if (escola.email && (await readSystemValues(tx)).notificacoes_email)
+    await tx.insert(entregas).values({
+      canal: 'email',
+      destino: escola.email,
+      assunto: `${titulo} (site)`,
+      texto: `${fato}\n\nVeja os dados e a linha do tempo no funil de matrículas: ${ctx.config.publicUrl}/dashboard/matriculas\n\nEsta é uma mensagem automática.`,
+      proximaTentativa: clock.now(),
+    });
+}
+
+/**
+ * `POST /api/interessados`: the public form. The caller answers the same 201 whatever happens here — a
+ * robot's form (`isSpam`) stores nothing; a family that already has an open row for the same child and
+ * year gets a line on its timeline instead of a second row — so the answer never tells whether an
+ * e-mail is known. Consent (LGPD art. 14) was checked by the schema; its time is stored.
+ */
+export async function registrarInteresse(ctx: AppContext, input: InteresseData, ip: string | null): Promise<void> {
+  if (isSpam(input)) return;
+  await ctx.db.transaction(async (tx) => {
+    const now = clock.now();
+    const existing = await openRowOf(tx, input);
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      await tx
+        .update(interessados)
+        .set({ consentimentoEm: now, updatedAt: now })
+        .where(eq(interessados.id, id));
+      const mudou = [
+        input.telefone !== existing.telefone ? `telefone ${input.telefone}` : null,
+        input.serie !== existing.serie ? `série ${input.serie}` : null,
+        input.responsavel_nome !== existing.responsavelNome ? `responsável ${input.responsavel_nome}` : null,
+      ].filter(Boolean);
+      await registrarEvento(
+        tx,
+        id,
+        'contato',
+        `A família escreveu de novo pelo site${mudou.length > 0 ? ` (${mudou.join('; ')})` : ''}.` +
+          (input.mensagem ? ` Mensagem: ${input.mensagem}` : ''),
+        null,
+      );
+    } else {
+      const [created] = await tx
+        .insert(interessados)
+        .values({
+          tipo: 'nova',
+          responsavelNome: input.responsavel_nome,
+          email: input.email,
+          telefone: input.telefone,
+          alunoNome: input.aluno_nome,
+          alunoNascimento: input.aluno_nascimento,
+          serie: input.serie,
+          anoLetivo: input.ano_letivo,
+          origem: input.origem ?? null,
+          mensagem: input.mensagem ?? null,
+          consentimentoEm: now,
+        })
+        .returning({ id: interessados.id });
+      id = created!.id;
+      await registrarEvento(tx, id, 'criado', 'Interesse registrado pelo site, com a autorização para os dados da criança.', null);
+    }
+    await recordAudit(tx, { ...systemActor, ip }, {
+      action: 'registrar_interesse',
+      entity: 'interessado',
+      entityId: id,
+      details: { serie: input.serie, ano_letivo: input.ano_letivo, repetido: existing !== null },
+    });
+    if (await queueConfirmation(tx, input))
+      await registrarEvento(tx, id, 'email', 'Confirmação de recebimento enviada à família por e-mail.', null);
+    await notifySchool(ctx, tx, id, input, existing !== null);
+  });
+}
