@@ -36,7 +36,12 @@ function staffWhoManage() {
     .filter(([, perfil]) => builtIns.includes(perfil))
     .map(([nivel]) => nivel);
   const inList = (values: string[]) =>
-    values.length > 0 ? sql.join(values.map((value) => sql`${value}`), sql`, `) : sql`null`;
+    values.length > 0
+      ? sql.join(
+          values.map((value) => sql`${value}`),
+          sql`, `,
+        )
+      : sql`null`;
   return sql`select u.id as usuario_id from users u where u.status = 'ativo' and (
     exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
       where up.usuario_id = u.id and (p.chave in (${inList(builtIns)}) or ${MANAGE} = any(p.permissoes)))
@@ -104,7 +109,13 @@ export const CONFIRMATION_SUBJECT = 'Recebemos o seu interesse em matrícula';
  * family's row when it is erased): the bell and e-mail of those who follow the funnel, and the school's
  * contact address.
  */
-async function notifySchool(ctx: AppContext, tx: DbOrTx, id: string, input: InteresseData, repetido: boolean) {
+async function notifySchool(
+  ctx: AppContext,
+  tx: DbOrTx,
+  id: string,
+  input: InteresseData,
+  repetido: boolean,
+) {
   const fato = repetido
     ? `Uma família que já estava no funil escreveu de novo pelo site (${input.serie}, ${String(input.ano_letivo)}).`
     : `Uma família pediu visita ou matrícula pelo site para ${input.serie} em ${String(input.ano_letivo)}.`;
@@ -135,7 +146,11 @@ async function notifySchool(ctx: AppContext, tx: DbOrTx, id: string, input: Inte
  * year gets a line on its timeline instead of a second row — so the answer never tells whether an
  * e-mail is known. Consent (LGPD art. 14) was checked by the schema; its time is stored.
  */
-export async function registrarInteresse(ctx: AppContext, input: InteresseData, ip: string | null): Promise<void> {
+export async function registrarInteresse(
+  ctx: AppContext,
+  input: InteresseData,
+  ip: string | null,
+): Promise<void> {
   if (isSpam(input)) return;
   await ctx.db.transaction(async (tx) => {
     const now = clock.now();
@@ -178,16 +193,32 @@ export async function registrarInteresse(ctx: AppContext, input: InteresseData, 
         })
         .returning({ id: interessados.id });
       id = created!.id;
-      await registrarEvento(tx, id, 'criado', 'Interesse registrado pelo site, com a autorização para os dados da criança.', null);
+      await registrarEvento(
+        tx,
+        id,
+        'criado',
+        'Interesse registrado pelo site, com a autorização para os dados da criança.',
+        null,
+      );
     }
-    await recordAudit(tx, { ...systemActor, ip }, {
-      action: 'registrar_interesse',
-      entity: 'interessado',
-      entityId: id,
-      details: { serie: input.serie, ano_letivo: input.ano_letivo, repetido: existing !== null },
-    });
+    await recordAudit(
+      tx,
+      { ...systemActor, ip },
+      {
+        action: 'registrar_interesse',
+        entity: 'interessado',
+        entityId: id,
+        details: { serie: input.serie, ano_letivo: input.ano_letivo, repetido: existing !== null },
+      },
+    );
     if (await queueConfirmation(tx, input))
-      await registrarEvento(tx, id, 'email', 'Confirmação de recebimento enviada à família por e-mail.', null);
+      await registrarEvento(
+        tx,
+        id,
+        'email',
+        'Confirmação de recebimento enviada à família por e-mail.',
+        null,
+      );
     await notifySchool(ctx, tx, id, input, existing !== null);
   });
 }

@@ -70,9 +70,13 @@ export async function getIndicadores(db: DbOrTx, ano: number): Promise<Indicador
   const total = familias.length;
   const porEtapa = count(familias.map((familia) => familia.etapa));
   const serieMes = count(familias.map((familia) => `${familia.serie}\u0000${familia.mes}`));
-  const series = [...new Set(familias.map((familia) => familia.serie))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+  const series = [...new Set(familias.map((familia) => familia.serie))].sort((a, b) =>
+    a.localeCompare(b, 'pt-BR'),
+  );
   const motivos = count(
-    familias.filter((familia) => familia.etapa === 'perdido').map((familia) => familia.motivo?.trim() || 'Sem motivo'),
+    familias
+      .filter((familia) => familia.etapa === 'perdido')
+      .map((familia) => familia.motivo?.trim() || 'Sem motivo'),
   );
   const origens = count(
     familias.map((familia) =>
@@ -88,7 +92,11 @@ export async function getIndicadores(db: DbOrTx, ano: number): Promise<Indicador
       nome: classes.nome,
       serie: classes.serie,
       capacidade: classes.capacidadeMaxima,
-      matriculados: sql<number>`(select count(*) from ${students} where ${students.turmaId} = ${classes.id} and ${students.status} = 'ativo')`.mapWith(Number),
+      // Qualified by hand: in a one-table select Drizzle writes `classes.id` as a bare "id".
+      matriculados:
+        sql<number>`(select count(*) from ${students} s where s.turma_id = "classes"."id" and s.status = 'ativo')`.mapWith(
+          Number,
+        ),
     })
     .from(classes)
     .where(and(eq(classes.anoLetivo, String(ano)), eq(classes.status, 'ativo')))
@@ -122,7 +130,11 @@ export async function getIndicadores(db: DbOrTx, ano: number): Promise<Indicador
     por_etapa: etapasFunil.map((etapa) => ({ etapa, total: porEtapa.get(etapa) ?? 0 })),
     conversao: caminho.map((etapa, index) => {
       const alcancaram = familias.filter((familia) => alcance(familia) >= index).length;
-      return { etapa, alcancaram, percentual: total === 0 ? 0 : Math.round((alcancaram / total) * 1000) / 10 };
+      return {
+        etapa,
+        alcancaram,
+        percentual: total === 0 ? 0 : Math.round((alcancaram / total) * 1000) / 10,
+      };
     }),
     por_serie_mes: [...serieMes.entries()]
       .map(([key, n]) => {

@@ -62,7 +62,11 @@ export const funilRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
-      schema: { params: idParams, body: patchInteressadoInputSchema, response: okResponse(interessadoSchema) },
+      schema: {
+        params: idParams,
+        body: patchInteressadoInputSchema,
+        response: okResponse(interessadoSchema),
+      },
       config: access,
     },
     async (request) =>

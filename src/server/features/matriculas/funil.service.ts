@@ -114,7 +114,8 @@ export function toInteressado(row: InteressadoRow): Interessado {
 }
 
 /** Accents and case aside: 'Joao' finds 'João'. */
-const unaccented = (value: SQL | PgColumn | string) => sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
+const unaccented = (value: SQL | PgColumn | string) =>
+  sql`translate(lower(${value}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
 
 export async function listInteressados(db: DbOrTx, query: ListInteressadosQuery): Promise<Interessado[]> {
   const conditions: SQL[] = [];
@@ -204,7 +205,11 @@ export async function patchInteressado(
     if (!moved && input.etapa === 'perdido' && input.motivo_perda !== current.motivoPerda) {
       await tx
         .update(interessados)
-        .set({ motivoPerda: input.motivo_perda ?? null, version: sql`${interessados.version} + 1`, updatedAt: sql`now()` })
+        .set({
+          motivoPerda: input.motivo_perda ?? null,
+          version: sql`${interessados.version} + 1`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(interessados.id, id));
       await registrarEvento(tx, id, 'nota', `Motivo da perda: ${input.motivo_perda ?? ''}`, actor);
     }
@@ -231,7 +236,9 @@ export async function patchInteressado(
 }
 
 const eventoTexto = (input: z.output<typeof novoEventoInputSchema>) =>
-  input.tipo === 'contato' && input.canal ? `${canalContatoLabels[input.canal]}: ${input.texto}` : input.texto;
+  input.tipo === 'contato' && input.canal
+    ? `${canalContatoLabels[input.canal]}: ${input.texto}`
+    : input.texto;
 
 /** A note or a contact made, on the family's timeline (`POST /:id/eventos`). */
 export async function addEvento(
@@ -243,7 +250,10 @@ export async function addEvento(
   await db.transaction(async (tx) => {
     await lockForUpdate(tx, interessados, id, interessadoNaoEncontrado);
     await registrarEvento(tx, id, input.tipo, eventoTexto(input), actor);
-    await tx.update(interessados).set({ updatedAt: sql`now()` }).where(eq(interessados.id, id));
+    await tx
+      .update(interessados)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(interessados.id, id));
   });
   return getInteressadoDetalhe(db, id);
 }
