@@ -9,6 +9,7 @@ export const contentSections = [
   'diferenciais',
   'depoimentos',
   'contato',
+  'matricula',
   'footer',
   'configuracoes',
   'privacidade',
@@ -24,6 +25,7 @@ export const sectionLabels: Record<ContentSection, string> = {
   diferenciais: 'Diferenciais',
   depoimentos: 'Depoimentos',
   contato: 'Contato',
+  matricula: 'Matrícula (Agende uma visita)',
   footer: 'Rodapé',
   configuracoes: 'Configurações',
   privacidade: 'Aviso de Privacidade',
@@ -68,3 +70,12 @@ const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d\s().-]+|\/(?![/\\]
 export function isSafeLink(value: string): boolean {
   return value === '' || SAFE_LINK.test(value.trim());
 }
+
+/** The interest form's section before the school writes it (issue 34): on, with no série list. */
+export const defaultMatriculaSection = {
+  ativo: true,
+  titulo: 'Agende uma visita / Quero matricular',
+  texto:
+    'Quer conhecer a escola ou matricular o seu filho? Deixe os seus dados: a secretaria entra em contato para combinar uma visita.',
+  series: [] as string[],
+};

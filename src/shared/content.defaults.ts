@@ -1,6 +1,7 @@
 import type { SiteContent } from './content.schemas.js';
 import { DEFAULT_SCHOOL_NAME } from './settings.schemas.js';
 import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
+import { defaultMatriculaSection } from './content.constants.js';
 
 /**
  * The site's content before the school writes any: nothing a visitor could take for a fact about the
@@ -48,6 +49,7 @@ export const defaultSiteContent: SiteContent = {
     instagram: '',
     facebook: '',
   },
+  matricula: { ...defaultMatriculaSection, series: [] },
   footer: {
     titulo: DEFAULT_SCHOOL_NAME,
     descricao: '',

@@ -143,6 +143,24 @@ export const exampleSiteContent: SiteContent = {
     email: 'contato@escola.edu.br',
     horario_funcionamento: 'Segunda a sexta, das 7h às 18h',
   },
+  matricula: {
+    ...defaultSiteContent.matricula,
+    texto:
+      'Venha conhecer a escola! Conte um pouco sobre a sua família e a secretaria liga para marcar uma visita com a coordenação.',
+    series: [
+      'Pré II',
+      '1º ano',
+      '2º ano',
+      '3º ano',
+      '4º ano',
+      '5º ano',
+      '6º ano',
+      '7º ano',
+      '8º ano',
+      '9º ano',
+      '1ª série',
+    ],
+  },
   footer: {
     ...defaultSiteContent.footer,
     titulo: 'Colégio Horizonte',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, versionSchema } from './validators.js';
 import { defaultPrivacyText, defaultTermsText } from './legal.defaults.js';
+import { defaultMatriculaSection } from './content.constants.js';
 
 import {
   contentSections,
@@ -165,6 +166,18 @@ export const configuracoesSchema = z.object({
   tamanho_fonte: z.enum(fontSizes),
 });
 
+/**
+ * 'Agende uma visita / Quero matricular' (issue 34): the public site's interest form, on unless the
+ * school turns it off; `series` are the choices of série offered (none: the family writes it).
+ */
+export const matriculaSectionSchema = z.object({
+  ativo: z.boolean(),
+  titulo: required(120, 'Título é obrigatório'),
+  texto: text(1000),
+  series: z.array(required(60, 'A série não pode ficar vazia')).max(30, 'Máximo de 30 séries.'),
+});
+export type MatriculaSection = z.infer<typeof matriculaSectionSchema>;
+
 /** The privacy notice and the terms of use: each saved version is what guardians accept. */
 export const legalTextSchema = z.object({
   titulo: required(120, 'Título é obrigatório'),
@@ -180,6 +193,7 @@ export const sectionSchemas = {
   diferenciais: diferenciaisSchema,
   depoimentos: depoimentosSchema,
   contato: contatoSchema,
+  matricula: matriculaSectionSchema,
   footer: footerSchema,
   configuracoes: configuracoesSchema,
   privacidade: legalTextSchema,
@@ -189,6 +203,8 @@ export const sectionSchemas = {
 // A content file exported before the LGPD texts has no privacy notice or terms: they keep their defaults.
 export const siteContentSchema = z.object({
   ...sectionSchemas,
+  // A file exported before matrícula online (issue 34) has no interest form: it keeps its default.
+  matricula: matriculaSectionSchema.default(defaultMatriculaSection),
   privacidade: legalTextSchema.default({ titulo: 'Aviso de Privacidade', texto: defaultPrivacyText }),
   termos: legalTextSchema.default({ titulo: 'Termos de Uso', texto: defaultTermsText }),
 });

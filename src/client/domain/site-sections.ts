@@ -7,6 +7,7 @@ export const siteSectionIds = [
   'diferenciais',
   'servicos',
   'depoimentos',
+  'matricula',
   'contato',
 ] as const;
 export type SiteSectionId = (typeof siteSectionIds)[number];
@@ -51,6 +52,7 @@ export function shownSections(content: SiteContent): Set<SiteSectionId> {
     ['diferenciais', content.diferenciais.diferenciais.length > 0],
     ['servicos', content.servicos.servicos.length > 0],
     ['depoimentos', content.depoimentos.depoimentos.length > 0],
+    ['matricula', content.matricula.ativo],
     ['contato', hasContact(content.contato)],
   ];
   return new Set(shown.filter(([, visible]) => visible).map(([id]) => id));

@@ -27,7 +27,7 @@ import {
   photoItemSchema,
   type Data,
 } from './section-editor-fields';
-import { sectionFieldKit, SettingsSectionFields } from './section-field-kit';
+import { MatriculaSectionFields, sectionFieldKit, SettingsSectionFields } from './section-field-kit';
 
 /** Every field of one section, each saved as the spec says (text on confirm, the rest at once). */
 export function SectionEditor<S extends ContentSection>({
@@ -175,6 +175,9 @@ export function SectionEditor<S extends ContentSection>({
           </EditorGroup>
         </>
       );
+      break;
+    case 'matricula':
+      body = <MatriculaSectionFields kit={kit} onSaveSeries={save('series')} />;
       break;
     case 'footer':
       body = (

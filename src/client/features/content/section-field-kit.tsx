@@ -1,6 +1,6 @@
 /** The section editor's field builders: each a field of the section's data, saved through `save(path)`. */
 import { fontNames, fontSizeLabels, fontSizes } from '../../../shared/content.constants';
-import { footerLinkSchema } from '../../../shared/content.schemas';
+import { footerLinkSchema, matriculaSectionSchema } from '../../../shared/content.schemas';
 import {
   CheckboxEditor,
   ColorEditor,
@@ -10,7 +10,7 @@ import {
   SelectEditor,
   TextEditor,
 } from './field-editors';
-import { ItemListEditor } from './list-editors';
+import { ItemListEditor, StringListEditor } from './list-editors';
 
 import {
   getPath,
@@ -137,6 +137,33 @@ export function SettingsSectionFields({
           onSave={save('tamanho_fonte')}
         />
         {checkbox('modo_escuro', 'Modo escuro')}
+      </EditorGroup>
+    </>
+  );
+}
+
+/** 'Agende uma visita / Quero matricular' (issue 34): on/off, its texts and the séries a family may pick. */
+export function MatriculaSectionFields({
+  kit,
+  onSaveSeries,
+}: {
+  kit: ReturnType<typeof sectionFieldKit>;
+  onSaveSeries: (value: string[]) => Promise<unknown>;
+}) {
+  return (
+    <>
+      <EditorGroup title="Formulário no site">
+        {kit.checkbox('ativo', 'Mostrar o formulário “Agende uma visita / Quero matricular” no site')}
+        {kit.texts(['titulo', 'Título'], ['texto', 'Texto', { multiline: true }])}
+      </EditorGroup>
+      <EditorGroup title="Séries oferecidas">
+        <StringListEditor
+          label="Séries que a família pode escolher (sem nenhuma, ela escreve a série)"
+          itemLabel="Série"
+          items={kit.list('series').items as unknown as string[]}
+          schema={matriculaSectionSchema.shape.series.element}
+          onSave={onSaveSeries}
+        />
       </EditorGroup>
     </>
   );

@@ -6,6 +6,7 @@ import { shownSections } from '../../domain/site-sections';
 import { Testimonials } from './testimonials';
 import { sectionTitle, sectionLead, Hero, About, FeatureGrid } from './landing-sections';
 import { Contact } from './landing-contact';
+import { InteresseSection } from './interesse-section';
 import { ServerHtml } from './landing-sections';
 
 export interface LandingPageProps {
@@ -76,6 +77,7 @@ export function LandingPage({ content, user, onLogout, keepServerHtml: keep = fa
             </div>
           </section>
         )}
+        {shown.has('matricula') && <InteresseSection matricula={content.matricula} />}
         {shown.has('contato') && (
           <ServerHtml keep={keep} as="section">
             <Contact contato={content.contato} />

@@ -10,6 +10,7 @@ const links = [
   { label: 'Início', href: '/#inicio' },
   { label: 'Sobre Nós', href: '/#sobre' },
   { label: 'Galeria', href: '/#galeria' },
+  { label: 'Matrícula', href: '/#matricula' },
   { label: 'Contato', href: '/#contato' },
 ];
 
