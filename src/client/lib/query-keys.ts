@@ -50,6 +50,8 @@ export const keyRoots = {
   contasAluno: ['contas-aluno'],
   /** The family's home feed (issue 32 §1): every source's items, per child or 'Todos'. */
   familia: ['familia'],
+  /** Matrícula online (issue 34): the admissions funnel and its figures. */
+  matriculas: ['matriculas'],
 } as const;
 
 /**

@@ -1,0 +1,159 @@
+/**
+ * The funnel as a board: a column per stage. On a desktop a card is dragged to another column; on any
+ * screen (and by keyboard or screen reader) its 'Mover para…' menu does the same.
+ */
+import { CalendarClock } from 'lucide-react';
+import { useState, type DragEvent } from 'react';
+import {
+  etapaFunilLabels,
+  etapasFunil,
+  type EtapaFunil,
+  type Interessado,
+} from '../../../shared/matriculas.schemas';
+import { formatDateTime } from '../../../shared/format';
+import { useMoveTo } from './funil-dialogs';
+
+const DRAG_TYPE = 'application/x-interessado';
+
+export function diasDesde(iso: string): string {
+  const days = Math.floor((Date.now() - new Date(iso).getTime()) / 86_400_000);
+  return days <= 0 ? 'hoje' : days === 1 ? 'há 1 dia' : `há ${String(days)} dias`;
+}
+
+export function MoverPara({
+  familia,
+  onMove,
+  disabled,
+}: {
+  familia: Interessado;
+  onMove: (familia: Interessado, etapa: EtapaFunil) => void;
+  disabled?: boolean;
+}) {
+  const id = `mover-${familia.id}`;
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        Mover {familia.aluno_nome} para outra etapa
+      </label>
+      <select
+        id={id}
+        value=""
+        disabled={disabled}
+        onChange={(event) => {
+          if (event.target.value) onMove(familia, event.target.value as EtapaFunil);
+        }}
+        className="min-h-9 w-full rounded-md border border-gray-300 bg-white px-2 py-1 text-xs text-gray-700"
+      >
+        <option value="">Mover para…</option>
+        {etapasFunil
+          .filter((etapa) => etapa !== familia.etapa)
+          .map((etapa) => (
+            <option key={etapa} value={etapa}>
+              {etapaFunilLabels[etapa]}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+function Card({
+  familia,
+  onOpen,
+  onMove,
+}: {
+  familia: Interessado;
+  onOpen: (id: string) => void;
+  onMove: (familia: Interessado, etapa: EtapaFunil) => void;
+}) {
+  return (
+    <li
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_TYPE, familia.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      className="cursor-grab rounded-lg border border-gray-200 bg-white p-3 shadow-sm active:cursor-grabbing"
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(familia.id)}
+        className="block w-full text-left focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <span className="block font-medium text-gray-900">{familia.aluno_nome}</span>
+        <span className="block text-xs text-gray-600">
+          {familia.serie} · {familia.ano_letivo}
+        </span>
+        <span className="block text-xs text-gray-600">{familia.responsavel_nome}</span>
+        {familia.etapa === 'visita' && familia.visita_em && (
+          <span className="mt-1 flex items-center gap-1 text-xs text-blue-800">
+            <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
+            {formatDateTime(familia.visita_em)}
+          </span>
+        )}
+        {familia.etapa === 'perdido' && familia.motivo_perda && (
+          <span className="mt-1 block text-xs text-red-800">{familia.motivo_perda}</span>
+        )}
+        <span className="mt-1 block text-xs text-gray-500">Nesta etapa {diasDesde(familia.etapa_em)}</span>
+      </button>
+      <div className="mt-2">
+        <MoverPara familia={familia} onMove={onMove} />
+      </div>
+    </li>
+  );
+}
+
+export function FunilBoard({ familias, onOpen }: { familias: Interessado[]; onOpen: (id: string) => void }) {
+  const { move, dialog } = useMoveTo();
+  const [over, setOver] = useState<EtapaFunil | null>(null);
+  const handleDrop = (etapa: EtapaFunil) => (event: DragEvent) => {
+    event.preventDefault();
+    setOver(null);
+    const id = event.dataTransfer.getData(DRAG_TYPE);
+    const familia = familias.find((item) => item.id === id);
+    if (familia) move(familia, etapa);
+  };
+  return (
+    <>
+      <div className="-mx-4 overflow-x-auto px-4 pb-4">
+        <div className="flex min-w-max gap-3">
+          {etapasFunil.map((etapa) => {
+            const items = familias.filter((familia) => familia.etapa === etapa);
+            return (
+              <section
+                key={etapa}
+                aria-labelledby={`coluna-${etapa}`}
+                onDragOver={(event) => {
+                  if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                  event.preventDefault();
+                  setOver(etapa);
+                }}
+                onDragLeave={() => setOver((current) => (current === etapa ? null : current))}
+                onDrop={handleDrop(etapa)}
+                className={`flex w-64 shrink-0 flex-col rounded-xl p-2 ${over === etapa ? 'bg-blue-100 ring-2 ring-blue-400' : etapa === 'perdido' ? 'bg-red-50' : etapa === 'matriculado' ? 'bg-green-50' : 'bg-gray-100'}`}
+              >
+                <h2
+                  id={`coluna-${etapa}`}
+                  className="flex items-center justify-between px-1 py-2 text-sm font-semibold text-gray-800"
+                >
+                  {etapaFunilLabels[etapa]}
+                  <span className="rounded-full bg-white px-2 text-xs text-gray-700">{items.length}</span>
+                </h2>
+                {items.length === 0 ? (
+                  <p className="px-1 py-4 text-center text-xs text-gray-500">Nenhuma família</p>
+                ) : (
+                  <ul className="space-y-2">
+                    {items.map((familia) => (
+                      <Card key={familia.id} familia={familia} onOpen={onOpen} onMove={move} />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      </div>
+      {dialog}
+    </>
+  );
+}
