@@ -18,6 +18,7 @@ import { seedComunicados } from './seed-comunicados.js';
 import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
+import { seedMatriculas } from './seed-matriculas.js';
 import { clock } from '../lib/clock.js';
 
 /**
@@ -133,6 +134,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       administrador: ids.direcao!,
       responsavel: ids.responsavel!,
     });
+    await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
   });
   await ctx.content.refresh();
   return demoAccounts.map(
