@@ -27,7 +27,12 @@ test('a mother registers interest on the site from her phone and the secretaria 
 }) => {
   test.setTimeout(240_000);
   const nextYear = String(new Date().getFullYear() + 1);
-  const mother = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const mother = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: phone,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   const site = await mother.newPage();
   await site.goto('/');
   const section = site.locator('#matricula');
@@ -35,12 +40,12 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await section.scrollIntoViewIfNeeded();
   await site.screenshot({ path: `${shots}/captacao-site-form-phone.png`, fullPage: false });
 
-  await section.getByLabel('Seu nome').fill('Roberta Lima Sampaio');
-  await section.getByLabel('E-mail').fill('roberta.sampaio@exemplo.com.br');
+  await section.getByLabel('Seu nome', { exact: true }).fill('Roberta Lima Sampaio');
+  await section.getByLabel('E-mail', { exact: true }).fill('roberta.sampaio@exemplo.com.br');
   await section.getByLabel('Telefone ou WhatsApp (com DDD)').fill('(11) 97777-1234');
   await section.getByLabel('Como conheceu a escola?').selectOption('indicacao');
-  await section.getByLabel('Nome da criança').fill('Joaquim Lima Sampaio');
-  await section.getByLabel('Data de nascimento').fill('2019-06-20');
+  await section.getByLabel('Nome da criança', { exact: true }).fill('Joaquim Lima Sampaio');
+  await section.getByLabel('Data de nascimento', { exact: true }).fill('2019-06-20');
   await section.getByLabel('Série desejada').selectOption('2º ano');
   await section.getByLabel('Para o ano letivo de').selectOption(nextYear);
   // Without the consent nothing is sent: the form says why, on the checkbox.
@@ -56,7 +61,12 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await site.screenshot({ path: `${shots}/captacao-site-sent-phone.png`, fullPage: false });
   await mother.close();
 
-  const staff = await browser.newContext({ baseURL: server.baseURL, viewport: desktop });
+  const staff = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: desktop,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   const page = await staff.newPage();
   await apiSignIn(page.request, SECRETARIA.email, [SECRETARIA.password], SECRETARIA.password);
   await page.goto(`/dashboard/matriculas?ano=${nextYear}`);
@@ -104,7 +114,9 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await page.goto(`/dashboard/matriculas?ano=${nextYear}&aba=lista`);
   await page.getByRole('button', { name: 'Joaquim Lima Sampaio' }).click();
   await expect(
-    page.getByRole('dialog', { name: 'Joaquim Lima Sampaio' }).getByText('Motivo: Escolheu outra escola'),
+    page
+      .getByRole('dialog', { name: 'Joaquim Lima Sampaio' })
+      .getByText('Motivo: Escolheu outra escola', { exact: true }),
   ).toBeVisible();
   await page.screenshot({ path: `${shots}/captacao-familia-phone.png`, fullPage: false });
   await staff.close();
