@@ -115,8 +115,8 @@ export function FunilBoard({ familias, onOpen }: { familias: Interessado[]; onOp
   };
   return (
     <>
-      {/* w-0 min-w-full: the board scrolls inside the page instead of widening it. */}
-      <div className="w-0 min-w-full overflow-x-auto pb-4">
+      {/* w-0 min-w-full: the board scrolls inside the page instead of widening it; relative keeps the cards' hidden labels inside too. */}
+      <div className="relative w-0 min-w-full overflow-x-auto pb-4">
         <div className="flex min-w-max gap-3">
           {etapasFunil.map((etapa) => {
             const items = familias.filter((familia) => familia.etapa === etapa);

@@ -128,6 +128,10 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
           </div>
         ) : (
           <form
+            // Sent before the page's script ran, the browser would put the fields in the address (GET):
+            // a POST keeps them out of it (the server then refuses a non-JSON body).
+            method="post"
+            action="/api/interessados"
             onSubmit={(event) => void handleSubmit(event)}
             aria-label={matricula.titulo}
             className="mt-10 space-y-5 rounded-2xl bg-white p-6 shadow-sm sm:p-8 dark:bg-gray-900"
