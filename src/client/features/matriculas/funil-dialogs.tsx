@@ -96,7 +96,7 @@ export function PerdaDialog({ familia, onClose }: { familia: Interessado; onClos
   return (
     <ActionModal
       title="Marcar como perdida"
-      description={`${familia.responsavel_nome} — ${familia.aluno_nome}. Ela sai do funil; dá para reabrir depois.`}
+      description={`${familia.responsavel_nome} — ${familia.aluno_nome}. A família sai do funil; dá para reabrir depois.`}
       actionLabel="Marcar como perdida"
       busy={mover.isPending}
       error={error}
