@@ -93,6 +93,16 @@ test('a mother registers interest on the site from her phone and the secretaria 
   await page.screenshot({ path: `${shots}/captacao-familia-desktop.png`, fullPage: false });
   await page.keyboard.press('Escape');
 
+  // On a desktop a card is dragged to another column.
+  const arthur = page
+    .getByRole('region', { name: /^Interessado/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Arthur Gomes Farias' });
+  await arthur.dragTo(page.getByRole('region', { name: /^Pré-matrícula/ }));
+  await expect(
+    page.getByRole('region', { name: /^Pré-matrícula/ }).getByRole('button', { name: /Arthur Gomes Farias/ }),
+  ).toBeVisible();
+
   await page.getByRole('tab', { name: 'Lista' }).click();
   await expect(page.getByRole('table')).toContainText('Joaquim Lima Sampaio');
   await page.screenshot({ path: `${shots}/captacao-funil-lista-desktop.png`, fullPage: true });
