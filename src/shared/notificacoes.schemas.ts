@@ -10,6 +10,7 @@ export const notificacaoTipos = [
   'falta',
   'mensalidade',
   'seguranca',
+  'matricula',
 ] as const;
 export type NotificacaoTipo = (typeof notificacaoTipos)[number];
 export const notificacaoTipoLabels: Record<NotificacaoTipo, string> = {
@@ -19,6 +20,7 @@ export const notificacaoTipoLabels: Record<NotificacaoTipo, string> = {
   falta: 'Faltas do aluno',
   mensalidade: 'Mensalidades',
   seguranca: 'Avisos de segurança',
+  matricula: 'Matrícula online',
 };
 
 export const notificacaoSchema = z.object({
