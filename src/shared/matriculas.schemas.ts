@@ -353,6 +353,39 @@ export const planoOfertaSchema = z.object({
 });
 export type PlanoOferta = z.infer<typeof planoOfertaSchema>;
 
+/** The saved draft as answers carry it (already checked: no transforms, which answers cannot encode). */
+const textoSalvo = z.string().nullable().optional();
+export const preMatriculaDadosViewSchema = z.object({
+  aluno: z.object({
+    nome: z.string(),
+    data_nascimento: textoSalvo,
+    sexo: z.enum(sexos).nullable().optional(),
+    cpf: textoSalvo,
+  }),
+  endereco: z.object({
+    cep: z.string(),
+    logradouro: z.string(),
+    numero: z.string(),
+    complemento: z.string(),
+    bairro: z.string(),
+    cidade: z.string(),
+    uf: z.string(),
+  }),
+  responsaveis: z.array(
+    z.object({
+      nome: z.string(),
+      cpf: textoSalvo,
+      email: textoSalvo,
+      telefone: textoSalvo,
+      parentesco: z.enum(parentescos).nullable().optional(),
+      financeiro: z.boolean(),
+    }),
+  ),
+  plano_id: textoSalvo,
+  dia_vencimento: z.number().int().nullable().optional(),
+  observacoes: textoSalvo,
+});
+
 export const estadosPreMatricula = ['rascunho', 'enviada'] as const;
 
 /** `GET /api/matricula-online/{token}`: what the family's form needs. */
@@ -362,7 +395,7 @@ export const matriculaOnlineViewSchema = z.object({
   serie: z.string(),
   ano_letivo: z.number().int(),
   tipo: z.enum(tiposInteressado),
-  dados: preMatriculaDadosSchema,
+  dados: preMatriculaDadosViewSchema,
   documentos_exigidos: z.array(documentoExigidoSchema),
   documentos: z.array(preMatriculaDocumentoSchema),
   planos: z.array(planoOfertaSchema),
@@ -388,7 +421,7 @@ export const interessadoDocParamsSchema = z.object({ id: uuidParam, docId: uuidP
 
 /** The staff's view of a family's pré-matrícula (funnel). */
 export const preMatriculaResumoSchema = z.object({
-  dados: preMatriculaDadosSchema,
+  dados: preMatriculaDadosViewSchema,
   documentos: z.array(preMatriculaDocumentoSchema),
   documentos_exigidos: z.array(documentoExigidoSchema),
   expira_em: z.string(),
