@@ -345,7 +345,7 @@ async function matricular(
     tx,
     interessadoId,
     'matricula',
-    `${dados.aluno.nome.trim()} matriculado(a) na turma ${turma.nome} (${turma.anoLetivo}); ${String(cobrancas)} cobrança${cobrancas === 1 ? '' : 's'} gerada${cobrancas === 1 ? '' : 's'}${plano ? ` pelo plano ${plano.nome}` : ''}.`,
+    `Matrícula efetivada: ${dados.aluno.nome.trim()} na turma ${turma.nome} (${turma.anoLetivo}); ${String(cobrancas)} cobrança${cobrancas === 1 ? '' : 's'} gerada${cobrancas === 1 ? '' : 's'}${plano ? ` pelo plano ${plano.nome}` : ''}.`,
     actor.id ? actor : null,
   );
   await recordAudit(tx, actor, {

@@ -20,7 +20,8 @@ import { matricularSePronto } from './matricula-automatica.js';
 const planos = vi.hoisted(() => ({ list: [] as PlanoPagamento[] }));
 vi.mock('./anuidades.service.js', () => ({
   planosDisponiveis: () => Promise.resolve(planos.list),
-  planoPorId: (_db: unknown, id: string) => Promise.resolve(planos.list.find((plano) => plano.id === id) ?? null),
+  planoPorId: (_db: unknown, id: string) =>
+    Promise.resolve(planos.list.find((plano) => plano.id === id) ?? null),
 }));
 
 const t = setupTestApp();
@@ -105,7 +106,13 @@ function dadosCompletos(cpf = newCpf()) {
   };
 }
 
-async function upload(token: string, tipo: string, bytes: Buffer, name = 'doc.pdf', type = 'application/pdf') {
+async function upload(
+  token: string,
+  tipo: string,
+  bytes: Buffer,
+  name = 'doc.pdf',
+  type = 'application/pdf',
+) {
   const body = multipartFile(bytes, name, type, 'arquivo');
   return t.app.inject({
     method: 'POST',
@@ -116,7 +123,11 @@ async function upload(token: string, tipo: string, bytes: Buffer, name = 'doc.pd
 }
 
 /** A family that filled and sent the whole form. */
-async function familiaEnviada(cookie: string, cpf = newCpf(), overrides: Partial<typeof interessados.$inferInsert> = {}) {
+async function familiaEnviada(
+  cookie: string,
+  cpf = newCpf(),
+  overrides: Partial<typeof interessados.$inferInsert> = {},
+) {
   const interessado = await insertInteressado(overrides);
   const { token } = await convite(cookie, interessado.id);
   const put = await t.app.inject({ method: 'PUT', url: online(token), payload: dadosCompletos(cpf) });
@@ -173,7 +184,9 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
     expect(old.statusCode).toBe(404);
     const fresh = await t.app.inject({ method: 'GET', url: online(second.token) });
     expect(fresh.statusCode).toBe(200);
-    expect(dataOf<{ dados: { endereco: { cidade: string } } }>(fresh).dados.endereco.cidade).toBe('São Paulo');
+    expect(dataOf<{ dados: { endereco: { cidade: string } } }>(fresh).dados.endereco.cidade).toBe(
+      'São Paulo',
+    );
     expect(await t.database.db.select().from(preMatriculas)).toHaveLength(1);
   });
 
@@ -191,11 +204,15 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
     await t.database.db
       .insert(studentGuardians)
       .values({ alunoId: student!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
-    const interessado = await insertInteressado({ tipo: 'rematricula', alunoId: student!.id, etapa: 'interessado' });
+    const interessado = await insertInteressado({
+      tipo: 'rematricula',
+      alunoId: student!.id,
+      etapa: 'interessado',
+    });
     const { token } = await convite(cookie, interessado.id);
-    const view = dataOf<{ dados: { aluno: { nome: string; cpf: string }; responsaveis: { cpf: string; financeiro: boolean }[] } }>(
-      await t.app.inject({ method: 'GET', url: online(token) }),
-    );
+    const view = dataOf<{
+      dados: { aluno: { nome: string; cpf: string }; responsaveis: { cpf: string; financeiro: boolean }[] };
+    }>(await t.app.inject({ method: 'GET', url: online(token) }));
     expect(view.dados.aluno).toMatchObject({ nome: 'Bia Lima', cpf: student!.cpf });
     expect(view.dados.responsaveis).toEqual([expect.objectContaining({ cpf, financeiro: true })]);
   });
@@ -275,7 +292,12 @@ describe('PUT /api/matricula-online/{token}: the draft', () => {
     expect(partial.statusCode, partial.body).toBe(200);
 
     const bad = dadosCompletos();
-    bad.responsaveis[0] = { ...bad.responsaveis[0]!, cpf: '111.111.111-11', email: 'não-é-email', telefone: '123' };
+    bad.responsaveis[0] = {
+      ...bad.responsaveis[0]!,
+      cpf: '111.111.111-11',
+      email: 'não-é-email',
+      telefone: '123',
+    };
     const refused = await t.app.inject({ method: 'PUT', url: online(token), payload: bad });
     expect(refused.statusCode).toBe(400);
     const paths = detailsOf(refused).map((detail) => detail.path);
@@ -340,7 +362,9 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
     const { interessado } = await familiaEnviada(cookie);
     const [pre] = await t.database.db.select().from(preMatriculas);
     expect(pre!.enviadoEm).not.toBeNull();
-    const bell = await t.database.db.execute(sql`select count(*)::int as n from notificacoes where tipo = 'matricula'`);
+    const bell = await t.database.db.execute(
+      sql`select count(*)::int as n from notificacoes where tipo = 'matricula'`,
+    );
     expect((bell as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
     const eventos = await t.database.db
       .select()
@@ -436,9 +460,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(links).toHaveLength(2);
     const conta = await t.database.db.select().from(users).where(eq(users.email, 'mariana@familia.test'));
     expect(conta).toHaveLength(1);
-    expect(t.mailer.sent.filter((mail) => mail.to === 'mariana@familia.test').map((mail) => mail.subject)).toEqual([
-      'Seu acesso ao Portal Escolar',
-    ]);
+    expect(
+      t.mailer.sent.filter((mail) => mail.to === 'mariana@familia.test').map((mail) => mail.subject),
+    ).toEqual(['Seu acesso ao Portal Escolar']);
 
     const cobrancas = await t.database.db
       .select()
@@ -476,7 +500,12 @@ describe('matricularSePronto: the automatic enrolment', () => {
       .values({ alunoId: sibling!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
     const [aluno] = await t.database.db
       .insert(students)
-      .values({ nome: 'Lucas (cadastro antigo)', dataNascimento: '2020-04-02', matricula: 'S-2', cpf: alunoCpf })
+      .values({
+        nome: 'Lucas (cadastro antigo)',
+        dataNascimento: '2020-04-02',
+        matricula: 'S-2',
+        cpf: alunoCpf,
+      })
       .returning();
 
     const interessado = await insertInteressado();
@@ -488,7 +517,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
       payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
     });
     for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
-    expect((await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
+    ).toBe(200);
     await contratoAssinado(interessado.id);
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
@@ -549,7 +580,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
     planos.list = [];
     const cookie = await staff();
     const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
-    await t.database.db.insert(classTuition).values({ turmaId: turma.id, valorMensalidade: 90_000, diaVencimento: 5 });
+    await t.database.db
+      .insert(classTuition)
+      .values({ turmaId: turma.id, valorMensalidade: 90_000, diaVencimento: 5 });
     // The guardian's e-mail belongs to a staff account: the guardian cannot be created.
     await signedIn(t, 'administrador', { email: 'mariana@familia.test' });
     const { interessado } = await familiaEnviada(cookie);
@@ -559,7 +592,10 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(await t.database.db.select().from(students)).toHaveLength(0);
     expect(await t.database.db.select().from(guardians)).toHaveLength(0);
 
-    await t.database.db.update(users).set({ email: 'outra@escola.test' }).where(eq(users.email, 'mariana@familia.test'));
+    await t.database.db
+      .update(users)
+      .set({ email: 'outra@escola.test' })
+      .where(eq(users.email, 'mariana@familia.test'));
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome.matriculado).toBe(true);
     const cobrancas = await t.database.db.select().from(mensalidades);
@@ -570,7 +606,11 @@ describe('matricularSePronto: the automatic enrolment', () => {
   it('when the school requires it, waits for the fee; its payment enrols without charging it again', async () => {
     const cookie = await staff();
     await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
-    const config = await t.app.inject({ method: 'GET', url: '/api/matriculas/configuracoes', headers: { cookie } });
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+    });
     const current = dataOf<{ documentos: unknown[]; version: number }>(config);
     const saved = await t.app.inject({
       method: 'PUT',
