@@ -76,8 +76,8 @@ export async function generatePlanoMensalidades(
         motivoDesconto: 'Taxa de matrícula',
       });
     } else if (rows[0]) {
-      rows[0].valorOriginal = rows[0].valorOriginal! + taxa;
-      rows[0].valor = rows[0].valor! + taxa;
+      rows[0].valorOriginal = rows[0].valorOriginal + taxa;
+      rows[0].valor = rows[0].valor + taxa;
       rows[0].motivoDesconto = 'Inclui a taxa de matrícula';
     }
   }

@@ -89,7 +89,7 @@ async function assertRoom(tx: DbOrTx, preMatriculaId: string, tipo: string, size
       `Os documentos enviados somam mais de ${megabytes(PRE_MATRICULA_LIMITS.familiaMaxBytes)}. Envie arquivos menores (uma foto por página basta).`,
     );
   const [escola] = await tx
-    .select({ total: sql<number>`coalesce(sum(${preMatriculaDocumentos.tamanho}), 0)::bigint` })
+    .select({ total: sql<string | number>`coalesce(sum(${preMatriculaDocumentos.tamanho}), 0)::bigint` })
     .from(preMatriculaDocumentos);
   if (Number(escola?.total ?? 0) + size > PRE_MATRICULA_LIMITS.escolaMaxBytes)
     throw new AppError(
