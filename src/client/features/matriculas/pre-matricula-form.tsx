@@ -126,20 +126,17 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
     }
   };
 
+  /** The list of files as the server now has it (two uploads may finish in any order). */
+  const updateDocumentos = (change: (list: PreMatriculaDocumento[]) => PreMatriculaDocumento[]) =>
+    queryClient.setQueryData<MatriculaOnlineView>(preMatriculaKeys.form(token), (old) =>
+      old ? { ...old, dados: latest.current, documentos: change(old.documentos) } : old,
+    );
   const onSent = (documento: PreMatriculaDocumento) =>
-    setView({
-      ...view,
-      dados: latest.current,
-      documentos: [...view.documentos.filter((item) => item.tipo !== documento.tipo), documento],
-    });
+    updateDocumentos((list) => [...list.filter((item) => item.tipo !== documento.tipo), documento]);
   const onRemove = async (documento: PreMatriculaDocumento) => {
     try {
       await removerDocumento(token, documento.id);
-      setView({
-        ...view,
-        dados: latest.current,
-        documentos: view.documentos.filter((item) => item.id !== documento.id),
-      });
+      updateDocumentos((list) => list.filter((item) => item.id !== documento.id));
     } catch (error) {
       setBanner(error instanceof ApiError ? error.message : 'Não foi possível remover.');
     }

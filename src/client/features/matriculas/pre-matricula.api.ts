@@ -2,6 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages, type ApiFailure } from '../../../shared/api';
 import {
+  conviteResultSchema,
+  matricularResultSchema,
+  preMatriculaResumoSchema,
   matriculaOnlineViewSchema,
   preMatriculaDocumentoSchema,
   type MatriculaOnlineView,
@@ -107,3 +110,56 @@ export function enviarDocumento(
     request.send(form);
   });
 }
+
+// ----------------------------------------------------------------- the staff's side (the funnel)
+
+const familia = (id: string) => `/api/matriculas/interessados/${encodeURIComponent(id)}`;
+
+export const preMatriculaStaffKeys = {
+  resumo: (id: string) => ['matriculas', 'interessados', id, 'pre-matricula'] as const,
+};
+
+/** A family's pré-matrícula as the staff see it; null when no link was sent yet. */
+export function usePreMatriculaResumo(interessadoId: string) {
+  return useQuery({
+    queryKey: preMatriculaStaffKeys.resumo(interessadoId),
+    queryFn: async () => {
+      try {
+        return await api(`${familia(interessadoId)}/pre-matricula`, {
+          schema: preMatriculaResumoSchema,
+          globalErrors: false,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function enviarConvite(interessadoId: string) {
+  return apiWithMessage(`${familia(interessadoId)}/convite`, {
+    method: 'POST',
+    body: {},
+    schema: conviteResultSchema,
+  });
+}
+
+export function matricularAgora(interessadoId: string) {
+  return apiWithMessage(`${familia(interessadoId)}/matricular`, {
+    method: 'POST',
+    body: {},
+    schema: matricularResultSchema,
+  });
+}
+
+export function registrarPagamento(interessadoId: string) {
+  return apiWithMessage(`${familia(interessadoId)}/pagamento`, {
+    method: 'POST',
+    body: {},
+    schema: matricularResultSchema,
+  });
+}
+
+export const documentoUrl = (interessadoId: string, docId: string) =>
+  `${familia(interessadoId)}/documentos/${encodeURIComponent(docId)}`;
