@@ -67,8 +67,8 @@ export function PreMatriculaPage() {
           <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
           <h1 className="mt-3 text-xl font-semibold text-gray-900">Recebemos sua pré-matrícula!</h1>
           <p className="mt-2 text-sm text-gray-700">
-            A secretaria da {view.escola} vai conferir os dados e os documentos de {view.aluno_primeiro_nome}.
-            O contrato chegará por e-mail para o responsável financeiro assinar pelo celular.
+            A secretaria da escola vai conferir os dados e os documentos de {view.aluno_primeiro_nome}. O
+            contrato chegará por e-mail para o responsável financeiro assinar pelo celular.
           </p>
           {view.enviado_em && (
             <p className="mt-3 text-xs text-gray-500">Enviado em {formatDate(view.enviado_em)}.</p>

@@ -161,7 +161,7 @@ export async function enviarConvite(
       subject: `Pré-matrícula de ${primeiroNome(familia.alunoNome)} - ${escola}`,
       text:
         `Olá, ${familia.responsavelNome}.\n\n` +
-        `A ${escola} enviou o formulário de pré-matrícula de ${familia.alunoNome} (${familia.serie}, ${String(familia.anoLetivo)}).\n\n` +
+        `${escola}: segue o formulário de pré-matrícula de ${familia.alunoNome} (${familia.serie}, ${String(familia.anoLetivo)}).\n\n` +
         `Abra o link abaixo para preencher os dados do aluno e dos responsáveis, enviar os documentos e escolher o plano de pagamento. ` +
         `Não é preciso senha; o que você preencher fica salvo até o envio.\n\n${url}\n\n` +
         `O link vale até ${formatDate(expiraEm)} e só pode ser enviado uma vez. Não o repasse a outras pessoas.\n`,
