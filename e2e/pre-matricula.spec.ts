@@ -1,9 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminPage, dataDir, dataOf, uniqueCpf } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+type Familia = { id: string; email: string };
+/** The funnel's list: an array, or a page of items (the captação part decides). */
+const familiasOf = (list: Familia[] | { items: Familia[] }) => (Array.isArray(list) ? list : list.items);
+
+/** Plans are the anuidades part's: when the step is there, the first plan is chosen. */
+async function passPlano(page: Page) {
+  await expect(page.getByRole('heading', { name: /^(Plano de pagamento|Revisão)$/ })).toBeVisible();
+  if (!(await page.getByRole('heading', { name: 'Plano de pagamento' }).isVisible())) return;
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Próximo' }).click();
+}
 
 // Issue 34 §2: the secretaria sends the pré-matrícula link; a mother fills it on her phone with the
 // documents and sends it. The family enters through the public form (`POST /api/interessados`, the
@@ -28,11 +40,10 @@ test('a mother fills the pré-matrícula on her phone from the e-mailed link', a
   expect(interesse.status(), await interesse.text()).toBe(201);
 
   const { context: staff, page: admin } = await adminPage(browser);
-  const list = await dataOf<{ id: string; email: string }[] | { items: { id: string; email: string }[] }>(
+  const list = await dataOf<Familia[] | { items: Familia[] }>(
     await admin.request.get('/api/matriculas/interessados?etapa=interessado'),
   );
-  const familias = Array.isArray(list) ? list : list.items;
-  const familia = familias.find((item) => item.email === email);
+  const familia = familiasOf(list).find((item) => item.email === email);
   expect(familia).toBeDefined();
   await dataOf(await admin.request.post(`/api/matriculas/interessados/${familia!.id}/convite`, { data: {} }));
 
@@ -73,13 +84,8 @@ test('a mother fills the pré-matrícula on her phone from the e-mailed link', a
   await expect(page.getByText('certidao.pdf')).toBeVisible();
   await uploads.nth(2).setInputFiles({ name: 'vacinas.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('vacinas.pdf')).toBeVisible();
-  // Plans are the anuidades part's: when there are any, the first is chosen.
   await page.getByRole('button', { name: 'Próximo' }).click();
-  const plano = page.getByRole('radio').first();
-  if (await page.getByRole('heading', { name: 'Plano de pagamento' }).isVisible()) {
-    await plano.check();
-    await page.getByRole('button', { name: 'Próximo' }).click();
-  }
+  await passPlano(page);
   await expect(page.getByRole('heading', { name: 'Revisão' })).toBeVisible();
   await page.getByRole('button', { name: 'Enviar pré-matrícula' }).click();
   await expect(page.getByRole('heading', { name: 'Recebemos sua pré-matrícula!' })).toBeVisible();

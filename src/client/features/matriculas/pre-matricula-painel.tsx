@@ -16,7 +16,6 @@ import {
   documentoUrl,
   enviarConvite,
   matricularAgora,
-  preMatriculaStaffKeys,
   registrarPagamento,
   usePreMatriculaResumo,
 } from './pre-matricula.api';
