@@ -23,8 +23,9 @@ const configKey = ['matriculas', 'configuracoes'] as const;
 function idFor(nome: string, taken: ReadonlySet<string>): string {
   const base =
     foldText(nome)
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .join('-')
       .slice(0, 32) || 'documento';
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${String(n)}`;

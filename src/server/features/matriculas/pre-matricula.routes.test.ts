@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
+import { withoutSecrets } from '../../lib/log.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades, classTuition } from '../../db/schema/finance.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
@@ -255,7 +256,13 @@ describe('/api/matricula-online/{token}: the link', () => {
     }
   });
 
-  it('reads what the form needs, and after sending, the done state', async () => {
+  it('keeps the token out of the logs', () => {
+    const token = randomBytes(32).toString('base64url');
+    expect(withoutSecrets(`/api/matricula-online/${token}/enviar`)).toBe('/api/matricula-online/…/enviar');
+    expect(withoutSecrets(`/matricula/${token}`)).toBe('/matricula/…');
+  });
+
+  it('reads what the form needs and marks the link opened', async () => {
     const cookie = await staff();
     const interessado = await insertInteressado();
     const { token } = await convite(cookie, interessado.id);
