@@ -189,13 +189,20 @@ function naoMatriculou(motivo: string, aluno: string | null = null): MatriculaOu
 export async function matricularSePronto(
   ctx: AppContext,
   interessadoId: string,
-  options: { actor?: Actor } = {},
+  options: {
+    actor?: Actor;
+    /** Where the chosen plan is read (the anuidades seam; a test gives its own plan). */
+    planoPorId?: typeof planoPorId;
+  } = {},
 ): Promise<{ matriculado: boolean; alunoId: string | null; motivo?: string; turmaId?: string | null }> {
   const actor = options.actor ?? systemActor;
   const welcomes: Welcome[] = [];
   let outcome: MatriculaOutcome;
   try {
-    outcome = await ctx.db.transaction((tx) => matricular(ctx, tx, interessadoId, actor, welcomes));
+    const plano = options.planoPorId ?? planoPorId;
+    outcome = await ctx.db.transaction((tx) =>
+      matricular(ctx, tx, interessadoId, { actor, welcomes, planoPorId: plano }),
+    );
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw error;
     // A refusal from the records (an e-mail of a staff account, a class just filled): nothing was
@@ -216,8 +223,11 @@ async function matricular(
   ctx: AppContext,
   tx: Tx,
   interessadoId: string,
-  actor: Actor,
-  welcomes: Welcome[],
+  {
+    actor,
+    welcomes,
+    planoPorId: lerPlano,
+  }: { actor: Actor; welcomes: Welcome[]; planoPorId: typeof planoPorId },
 ): Promise<MatriculaOutcome> {
   const [interessado] = await tx
     .select()
@@ -310,7 +320,7 @@ async function matricular(
     await vincularResponsaveis(ctx, tx, alunoId, dados, endereco, actor, welcomes, true);
   }
 
-  const plano = dados.plano_id ? await planoPorId(tx, dados.plano_id) : null;
+  const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id) : null;
   let cobrancas: number;
   if (plano) {
     const result = await generatePlanoMensalidades(
@@ -371,6 +381,7 @@ export async function registrarPagamentoTaxa(
   ctx: AppContext,
   interessadoId: string,
   actor: Actor,
+  options: { planoPorId?: typeof planoPorId } = {},
 ): Promise<Awaited<ReturnType<typeof matricularSePronto>>> {
   await ctx.db.transaction(async (tx) => {
     const [pre] = await tx
@@ -395,7 +406,7 @@ export async function registrarPagamentoTaxa(
       details: { pagamento: true },
     });
   });
-  return matricularSePronto(ctx, interessadoId, { actor });
+  return matricularSePronto(ctx, interessadoId, { ...options, actor });
 }
 
 /** The job by which a payment wakes the enrolment (whoever records the payment queues it by name). */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/matriculas.schemas.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LINK_PRE_MATRICULA_INVALIDO, preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { withoutSecrets } from '../../lib/log.js';
 import { auditLog } from '../../db/schema/audit.js';
@@ -15,17 +15,12 @@ import { multipartFile } from '../../test/image-fixtures.js';
 import { dataOf, detailsOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import type { PlanoPagamento } from './anuidades.service.js';
-import { matricularSePronto } from './matricula-automatica.js';
-
-// The plans come from the anuidades part (a seam still empty on this branch): the tests give one.
-const planos = vi.hoisted(() => ({ list: [] as PlanoPagamento[] }));
-vi.mock('./anuidades.service.js', () => ({
-  planosDisponiveis: () => Promise.resolve(planos.list),
-  planoPorId: (_db: unknown, id: string) =>
-    Promise.resolve(planos.list.find((plano) => plano.id === id) ?? null),
-}));
+import { systemActor } from '../audit/index.js';
+import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
+import { pendenciasDoEnvio } from './pre-matricula.service.js';
 
 const t = setupTestApp();
+const uuidOutro = '1f6c2b7e-5d44-4a3b-8e21-9c0d7f3a2b10';
 const PLANO: PlanoPagamento = {
   id: '8d0f4a52-3c1e-4b7a-9f55-0c2d6e1a9b01',
   nome: '12 parcelas',
@@ -38,8 +33,11 @@ const PLANO: PlanoPagamento = {
 
 beforeEach(() => {
   clock.pin('2026-11-20');
-  planos.list = [PLANO];
 });
+/** The plan the family chose, as the anuidades part answers it (the seam is given to the enrolment). */
+const comPlano = {
+  planoPorId: (_db: unknown, id: string) => Promise.resolve(id === PLANO.id ? PLANO : null),
+};
 afterEach(() => clock.unpin());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -275,7 +273,7 @@ describe('/api/matricula-online/{token}: the link', () => {
       serie: '1º ano',
       ano_letivo: 2027,
       estado: 'rascunho',
-      planos: [expect.objectContaining({ id: PLANO.id })],
+      planos: [],
       documentos: [],
     });
     expect((view.documentos_exigidos as { nome: string }[]).map((item) => item.nome)).toContain(
@@ -353,7 +351,6 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
         'responsaveis.0.email',
         'endereco.cep',
         'endereco.logradouro',
-        'plano_id',
         'documentos.certidao-nascimento',
         'documentos.carteira-vacinacao',
       ]),
@@ -363,8 +360,20 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
     expect(pre!.enviadoEm).toBeNull();
   });
 
+  it('asks for a plan only when plans are on offer, and refuses one no longer offered', () => {
+    const dados = preMatriculaDadosSchema.parse(dadosCompletos());
+    const base = { obrigatorios: [], enviados: new Set<string>() };
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [] })).toEqual([]);
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [PLANO] })).toEqual([]);
+    expect(pendenciasDoEnvio({ ...dados, plano_id: null }, { ...base, planos: [PLANO] })).toEqual([
+      { path: 'plano_id', message: 'Escolha o plano de pagamento' },
+    ]);
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [{ ...PLANO, id: uuidOutro }] })).toEqual([
+      { path: 'plano_id', message: 'Este plano não está mais disponível: escolha outro' },
+    ]);
+  });
+
   it('without plans on offer, no plan is asked; a complete form is sent and the school told', async () => {
-    planos.list = [];
     const cookie = await staff();
     const { interessado } = await familiaEnviada(cookie);
     const [pre] = await t.database.db.select().from(preMatriculas);
@@ -444,6 +453,16 @@ describe('matricularSePronto: the automatic enrolment', () => {
     const { interessado } = await familiaEnviada(cookie);
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome.matriculado).toBe(false);
+    // A fee paid meanwhile is recorded, and still nobody is enrolled before the signatures.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/pagamento`,
+      headers: { cookie },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(dataOf<{ matriculado: boolean }>(paid).matriculado).toBe(false);
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.pagamentoEm).not.toBeNull();
     expect(await t.database.db.select().from(students)).toHaveLength(0);
   });
 
@@ -454,9 +473,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
     await contratoAssinado(interessado.id);
     t.mailer.sent.length = 0;
 
-    const first = await matricularSePronto(t.app.ctx, interessado.id);
+    const first = await matricularSePronto(t.app.ctx, interessado.id, comPlano);
     expect(first).toMatchObject({ matriculado: true, turmaId: turma.id });
-    const second = await matricularSePronto(t.app.ctx, interessado.id);
+    const second = await matricularSePronto(t.app.ctx, interessado.id, comPlano);
     expect(second).toMatchObject({ matriculado: true, alunoId: first.alunoId });
 
     const alunos = await t.database.db.select().from(students);
@@ -584,7 +603,6 @@ describe('matricularSePronto: the automatic enrolment', () => {
   });
 
   it('without a plan, charges the class tuition; a failure leaves nothing half-done', async () => {
-    planos.list = [];
     const cookie = await staff();
     const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
     await t.database.db
@@ -632,13 +650,9 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(waiting).toMatchObject({ matriculado: false });
     expect(waiting.motivo).toContain('pagamento');
 
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/matriculas/interessados/${interessado.id}/pagamento`,
-      headers: { cookie },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(dataOf<{ matriculado: boolean }>(paid).matriculado).toBe(true);
+    // What 'Registrar pagamento da taxa' (and the payment job) does, with the family's plan.
+    const paid = await registrarPagamentoTaxa(t.app.ctx, interessado.id, systemActor, comPlano);
+    expect(paid.matriculado).toBe(true);
     const cobrancas = await t.database.db.select().from(mensalidades);
     expect(cobrancas).toHaveLength(12);
   });
