@@ -97,7 +97,7 @@ function ConfigForm({ config }: { config: MatriculaOnlineConfig }) {
           {documentos.map((documento, index) => (
             <li
               key={`${documento.id}-${String(index)}`}
-              className="grid gap-3 rounded-lg border border-gray-200 bg-white p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+              className="grid gap-2 rounded-lg border border-gray-200 bg-white p-3 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-4"
             >
               <InputField
                 label="Documento"
@@ -113,29 +113,31 @@ function ConfigForm({ config }: { config: MatriculaOnlineConfig }) {
                   )
                 }
               />
-              <label className="flex min-h-10 items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  checked={documento.obrigatorio}
-                  onChange={(event) =>
-                    setDocumentos(
-                      documentos.map((item, at) =>
-                        at === index ? { ...item, obrigatorio: event.target.checked } : item,
-                      ),
-                    )
-                  }
-                />
-                Obrigatório
-              </label>
-              <Button
-                variant="ghost"
-                className="text-red-700"
-                onClick={() => setDocumentos(documentos.filter((_, at) => at !== index))}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-                <span className="sr-only">Remover {documento.nome || 'documento'}</span>
-              </Button>
+              <div className="flex items-center justify-between gap-4">
+                <label className="flex min-h-10 items-center gap-2 text-sm text-gray-800">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={documento.obrigatorio}
+                    onChange={(event) =>
+                      setDocumentos(
+                        documentos.map((item, at) =>
+                          at === index ? { ...item, obrigatorio: event.target.checked } : item,
+                        ),
+                      )
+                    }
+                  />
+                  Obrigatório
+                </label>
+                <Button
+                  variant="ghost"
+                  className="text-red-700"
+                  onClick={() => setDocumentos(documentos.filter((_, at) => at !== index))}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  Remover<span className="sr-only"> {documento.nome || 'documento'}</span>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
