@@ -43,6 +43,7 @@ import {
   interessadosPublicRoutes,
   matriculaOnlineRoutes,
   modelosContratoRoutes,
+  preMatriculaConfigRoutes,
   rematriculaOnlineRoutes,
 } from './features/matriculas/index.js';
 import { teachersRoutes } from './features/teachers/index.js';
@@ -306,6 +307,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(modelosContratoRoutes, { prefix: '/api/matriculas/modelos-contrato' });
   await app.register(anuidadesRoutes, { prefix: '/api/matriculas/anuidades' });
   await app.register(rematriculaOnlineRoutes, { prefix: '/api/matriculas/rematricula-online' });
+  await app.register(preMatriculaConfigRoutes, { prefix: '/api/matriculas/configuracoes' });
   // importacao (a school moved in from a spreadsheet)
   await app.register(importacaoRoutes, { prefix: '/api/importacao' });
   // teachers

@@ -20,7 +20,7 @@ export const notificacaoTipoLabels: Record<NotificacaoTipo, string> = {
   falta: 'Faltas do aluno',
   mensalidade: 'Mensalidades',
   seguranca: 'Avisos de segurança',
-  matricula: 'Famílias interessadas em matrícula',
+  matricula: 'Matrícula online',
 };
 
 export const notificacaoSchema = z.object({

@@ -37,6 +37,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/comunicados/anexos/:anexoId',
   'GET /api/agenda/turmas/:id/:data/foto',
   'GET /api/agenda/alunos/:id/foto',
+  'GET /api/matriculas/interessados/:id/documentos/:docId',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];

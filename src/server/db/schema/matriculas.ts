@@ -103,6 +103,10 @@ export const preMatriculas = pgTable(
     dados: jsonb('dados').$type<PreMatriculaDados>().notNull(),
     abertoEm: timestamp('aberto_em', { withTimezone: true }),
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+    /** The fee (or first instalment) paid, when the school enrols only after it (pré-matrícula part, ADR 0049). */
+    pagamentoEm: timestamp('pagamento_em', { withTimezone: true }),
+    /** No place in the série's classes when the enrolment ran: the family waits (the funnel shows it). */
+    listaEsperaEm: timestamp('lista_espera_em', { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

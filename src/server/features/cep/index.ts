@@ -3,3 +3,4 @@
  * import from it. Anything not exported here is internal to the module (the ESLint zones say so).
  */
 export { cepRoutes } from './cep.routes.js';
+export { lookupCep } from './cep.service.js';

@@ -8,6 +8,8 @@ export { financeRoutes } from './finance.routes.js';
 export { listChildIdsOfUser } from './finance.scope.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
+export { generatePlanoMensalidades } from './mensalidades.plano.js';
+export type { PlanoCobranca } from './mensalidades.plano.js';
 export { listMensalidades } from './mensalidades.service.js';
 export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
 export { applyPixPayment } from './pix-payments.service.js';

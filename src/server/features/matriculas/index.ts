@@ -11,3 +11,5 @@ export { assinaturasRoutes } from './assinaturas.routes.js';
 export { modelosContratoRoutes } from './modelos-contrato.routes.js';
 export { anuidadesRoutes } from './anuidades.routes.js';
 export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
+export { preMatriculaConfigRoutes } from './pre-matricula-config.routes.js';
+export { matricularSePronto } from './matricula-automatica.js';

@@ -1,15 +1,419 @@
+/**
+ * The automatic enrolment (issue 34 §2, last paragraph): once the contract is signed (and, when the
+ * school sets it, the fee paid — ADR 0049), the pré-matrícula becomes a student in a class, guardians
+ * with portal accounts, and the year's charges by the plan. One transaction; idempotent.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  MATRICULA_PAGAMENTO_JOB,
+  preMatriculaDadosSchema,
+  type PreMatriculaDados,
+  type PreMatriculaResponsavel,
+} from '../../../shared/matriculas.schemas.js';
+import type { GuardianData } from '../../../shared/students.schemas.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Actor } from '../../lib/http.js';
+import { recordAudit, systemActor } from '../audit/index.js';
+import { forgetSharedReads, generateMensalidades, generatePlanoMensalidades } from '../finance/index.js';
+import { createStudentIn, linkGuardian, resolveGuardian, updateStudentIn } from '../students/index.js';
+import { sendWelcomeMail } from '../users/index.js';
+import { classes, type ClassRow } from '../../db/schema/classes.js';
+import { guardians, students, type StudentRow } from '../../db/schema/students.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
+import { planoPorId } from './anuidades.service.js';
+import { mudarEtapa, registrarEvento } from './funil.service.js';
+import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
+
+type InteressadoRow = typeof interessados.$inferSelect;
+
+export interface MatriculaOutcome {
+  matriculado: boolean;
+  alunoId: string | null;
+  turmaId?: string | null;
+  motivo?: string;
+}
+
+export const AGUARDANDO_PAGAMENTO = 'Aguardando o pagamento da taxa de matrícula (ou da primeira parcela).';
+
+/** The address as one line, as the student's and guardian's records keep it. */
+export function enderecoEmLinha(endereco: PreMatriculaDados['endereco']): string | null {
+  const rua = [endereco.logradouro, endereco.numero].filter(Boolean).join(', ');
+  const parts = [
+    [rua, endereco.complemento].filter(Boolean).join(' - '),
+    endereco.bairro,
+    [endereco.cidade, endereco.uf.toUpperCase()].filter(Boolean).join('/'),
+    endereco.cep ? `CEP ${endereco.cep}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' - ').slice(0, 300) : null;
+}
+
+function guardianData(
+  responsavel: PreMatriculaResponsavel,
+  endereco: string | null,
+  principal: boolean,
+): GuardianData {
+  return {
+    nome: responsavel.nome.trim(),
+    email: responsavel.email ?? null,
+    telefone: responsavel.telefone ?? '',
+    cpf: responsavel.cpf ?? null,
+    endereco,
+    parentesco: responsavel.parentesco ?? 'outro',
+    eh_principal: principal,
+    observacoes: null,
+  };
+}
+
+/** The student this family already is: the rematrícula's `aluno_id`, else a student with the CPF given. */
+async function alunoExistente(
+  tx: DbOrTx,
+  interessado: InteressadoRow,
+  dados: PreMatriculaDados,
+): Promise<StudentRow | null> {
+  if (interessado.alunoId) {
+    const [row] = await tx.select().from(students).where(eq(students.id, interessado.alunoId));
+    if (row) return row;
+  }
+  if (dados.aluno.cpf) {
+    const [row] = await tx.select().from(students).where(eq(students.cpf, dados.aluno.cpf));
+    if (row) return row;
+  }
+  return null;
+}
+
+/**
+ * Places taken in a class: its active students plus the families enrolled online for it whose student
+ * is not in it yet (a rematrícula waits for the year-end move).
+ */
+async function ocupacao(tx: DbOrTx, turmaId: string): Promise<number> {
+  const result = (await tx.execute(sql`
+    select (select count(*) from students s where s.turma_id = ${turmaId} and s.status = 'ativo')
+      + (select count(*) from interessados i
+          left join students s on s.id = i.aluno_id
+          where i.turma_id = ${turmaId} and i.etapa = 'matriculado'
+            and (s.id is null or s.turma_id is distinct from ${turmaId} or s.status <> 'ativo'))
+      as total`)) as { rows: { total: number | string }[] };
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** The class chosen, else the first class of the série and year with a free place; null: none has room. */
+async function escolherTurma(
+  tx: DbOrTx,
+  interessado: InteressadoRow,
+  aluno: StudentRow | null,
+): Promise<ClassRow | null> {
+  const candidates = interessado.turmaId
+    ? await tx.select().from(classes).where(eq(classes.id, interessado.turmaId))
+    : await tx
+        .select()
+        .from(classes)
+        .where(
+          and(
+            eq(classes.status, 'ativo'),
+            eq(classes.anoLetivo, String(interessado.anoLetivo)),
+            sql`lower(trim(${classes.serie})) = lower(trim(${interessado.serie}))`,
+          ),
+        )
+        .orderBy(asc(classes.nome), asc(classes.id));
+  for (const turma of candidates) {
+    if (aluno?.turmaId === turma.id && aluno.status === 'ativo') return turma;
+    // Locked in id order with the count: two enrolments racing for the last place are serialised.
+    await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, turma.id)).for('update');
+    if ((await ocupacao(tx, turma.id)) < turma.capacidadeMaxima) return turma;
+  }
+  return null;
+}
+
+interface Welcome {
+  usuario: UserRow;
+  senha: string;
+}
+
+/** Links (creating or reusing by CPF or e-mail) every guardian of the form to the student. */
+async function vincularResponsaveis(
+  ctx: AppContext,
+  tx: Tx,
+  alunoId: string,
+  dados: PreMatriculaDados,
+  endereco: string | null,
+  actor: Actor,
+  welcomes: Welcome[],
+  skipFinanceiro: boolean,
+): Promise<void> {
+  for (const responsavel of dados.responsaveis) {
+    if (!responsavel.nome.trim()) continue;
+    if (skipFinanceiro && responsavel.financeiro) continue;
+    const data = guardianData(responsavel, endereco, responsavel.financeiro);
+    const resolved = await resolveGuardian(ctx, tx, data, actor);
+    if (resolved.senhaGerada !== undefined && resolved.usuario)
+      welcomes.push({ usuario: resolved.usuario, senha: resolved.senhaGerada });
+    if (resolved.reused) await atualizarContato(tx, resolved.row.id, data, actor);
+    await linkGuardian(tx, alunoId, resolved.row.id, data);
+  }
+}
+
+/** A guardian already on file keeps name, CPF and e-mail (the login); the phone and address are the form's. */
+async function atualizarContato(tx: DbOrTx, id: string, data: GuardianData, actor: Actor): Promise<void> {
+  const [current] = await tx.select().from(guardians).where(eq(guardians.id, id));
+  if (!current) return;
+  const telefone = data.telefone || current.telefone;
+  const endereco = data.endereco ?? current.endereco;
+  if (telefone === current.telefone && endereco === current.endereco) return;
+  await tx
+    .update(guardians)
+    .set({ telefone, endereco, version: current.version + 1, updatedAt: new Date() })
+    .where(eq(guardians.id, id));
+  await recordAudit(tx, actor, {
+    action: 'atualizar',
+    entity: 'responsavel',
+    entityId: id,
+    details: { campos: ['telefone', 'endereco'], origem: 'matricula_online' },
+  });
+}
+
+function naoMatriculou(motivo: string, aluno: string | null = null): MatriculaOutcome {
+  return { matriculado: false, alunoId: aluno, motivo };
+}
 
 /**
  * Enrols the family's student when everything the school requires is done: the contract signed by
- * every signer and (when the school sets it) the fee or first instalment paid. Student and guardians
- * created or updated (matched by CPF), placed in the class (capacity respected, waiting list
- * otherwise), guardians' portal accounts, the year's mensalidades by the plan. Idempotent: called after
- * the last signature and after a payment. (pré-matrícula helper builds it.)
+ * every signer (stage `contrato_assinado`) and (when the school sets it) the fee or first instalment
+ * paid. Student and guardians created or updated (matched by CPF; the student also by the
+ * rematrícula's `aluno_id`), placed in the class (capacity respected, waiting list otherwise),
+ * guardians' portal accounts (invitation e-mail), the year's charges by the plan. Idempotent: called
+ * after the last signature and after a payment; a second call answers what the first did.
  */
 export async function matricularSePronto(
   ctx: AppContext,
   interessadoId: string,
-): Promise<{ matriculado: boolean; alunoId: string | null; motivo?: string }> {
-  return { matriculado: false, alunoId: null, motivo: `${interessadoId}: a construir (issue 34)` };
+  options: {
+    actor?: Actor;
+    /** Where the chosen plan is read (the anuidades seam; a test gives its own plan). */
+    planoPorId?: typeof planoPorId;
+  } = {},
+): Promise<{ matriculado: boolean; alunoId: string | null; motivo?: string; turmaId?: string | null }> {
+  const actor = options.actor ?? systemActor;
+  const welcomes: Welcome[] = [];
+  let outcome: MatriculaOutcome;
+  try {
+    const plano = options.planoPorId ?? planoPorId;
+    outcome = await ctx.db.transaction((tx) =>
+      matricular(ctx, tx, interessadoId, { actor, welcomes, planoPorId: plano }),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw error;
+    // A refusal from the records (an e-mail of a staff account, a class just filled): nothing was
+    // written; the family's timeline says why, and the secretaria can fix it and click again.
+    const motivo = error.message;
+    await ctx.db.transaction((tx) =>
+      registrarEvento(tx, interessadoId, 'matricula', `A matrícula não foi concluída: ${motivo}`, null),
+    );
+    return { matriculado: false, alunoId: null, motivo };
+  } finally {
+    forgetSharedReads(ctx.db);
+  }
+  for (const welcome of welcomes) await sendWelcomeMail(ctx, welcome.usuario, welcome.senha);
+  return outcome;
+}
+
+async function matricular(
+  ctx: AppContext,
+  tx: Tx,
+  interessadoId: string,
+  {
+    actor,
+    welcomes,
+    planoPorId: lerPlano,
+  }: { actor: Actor; welcomes: Welcome[]; planoPorId: typeof planoPorId },
+): Promise<MatriculaOutcome> {
+  const [interessado] = await tx
+    .select()
+    .from(interessados)
+    .where(eq(interessados.id, interessadoId))
+    .for('update');
+  if (!interessado) throw notFound('Família não encontrada.');
+  if (interessado.etapa === 'matriculado')
+    return { matriculado: true, alunoId: interessado.alunoId, turmaId: interessado.turmaId };
+  if (interessado.etapa !== 'contrato_assinado')
+    return naoMatriculou('O contrato ainda não foi assinado por todos.', interessado.alunoId);
+  const [pre] = await tx
+    .select()
+    .from(preMatriculas)
+    .where(eq(preMatriculas.interessadoId, interessadoId))
+    .for('update');
+  if (!pre?.enviadoEm)
+    return naoMatriculou('A família ainda não enviou a pré-matrícula.', interessado.alunoId);
+  const config = await loadMatriculaOnlineConfig(tx);
+  if (config.exigir_pagamento && !pre.pagamentoEm)
+    return naoMatriculou(AGUARDANDO_PAGAMENTO, interessado.alunoId);
+  const dados = preMatriculaDadosSchema.parse(pre.dados);
+  const financeiro = dados.responsaveis.find((item) => item.financeiro);
+  if (!financeiro || !dados.aluno.data_nascimento)
+    return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');
+
+  const existente = await alunoExistente(tx, interessado, dados);
+  const turma = await escolherTurma(tx, interessado, existente);
+  if (!turma) {
+    const motivo = `Sem vaga nas turmas de ${interessado.serie} de ${String(interessado.anoLetivo)}: a família está na lista de espera.`;
+    if (!pre.listaEsperaEm) {
+      await tx.update(preMatriculas).set({ listaEsperaEm: new Date() }).where(eq(preMatriculas.id, pre.id));
+      await registrarEvento(tx, interessadoId, 'matricula', motivo, null);
+    }
+    return { matriculado: false, alunoId: interessado.alunoId, motivo };
+  }
+
+  const endereco = enderecoEmLinha(dados.endereco);
+  let alunoId: string;
+  if (existente) {
+    alunoId = existente.id;
+    // A current student (rematrícula) stays in this year's class: the year-end rematrícula moves them.
+    const [atual] = existente.turmaId
+      ? await tx.select().from(classes).where(eq(classes.id, existente.turmaId))
+      : [];
+    const move = !atual || atual.anoLetivo >= turma.anoLetivo || existente.status !== 'ativo';
+    await updateStudentIn(
+      tx,
+      existente.id,
+      {
+        nome: dados.aluno.nome.trim(),
+        data_nascimento: dados.aluno.data_nascimento,
+        sexo: dados.aluno.sexo ?? existente.sexo,
+        data_matricula: existente.dataMatricula,
+        matricula: existente.matricula,
+        email: existente.email,
+        telefone: existente.telefone,
+        endereco: endereco ?? existente.endereco,
+        cpf: dados.aluno.cpf ?? existente.cpf,
+        turma_id: move ? turma.id : existente.turmaId,
+        observacoes: existente.observacoes,
+      },
+      undefined,
+      actor,
+    );
+    await vincularResponsaveis(ctx, tx, alunoId, dados, endereco, actor, welcomes, false);
+  } else {
+    const created = await createStudentIn(
+      ctx,
+      tx,
+      {
+        nome: dados.aluno.nome.trim(),
+        data_nascimento: dados.aluno.data_nascimento,
+        sexo: dados.aluno.sexo ?? null,
+        email: null,
+        telefone: null,
+        endereco,
+        cpf: dados.aluno.cpf ?? null,
+        turma_id: turma.id,
+        observacoes: null,
+        responsavel: guardianData(financeiro, endereco, true),
+      },
+      actor,
+    );
+    alunoId = created.student.id;
+    if (created.guardian.senhaGerada !== undefined && created.guardian.usuario)
+      welcomes.push({ usuario: created.guardian.usuario, senha: created.guardian.senhaGerada });
+    if (created.guardian.reused)
+      await atualizarContato(tx, created.guardian.row.id, guardianData(financeiro, endereco, true), actor);
+    await vincularResponsaveis(ctx, tx, alunoId, dados, endereco, actor, welcomes, true);
+  }
+
+  const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id) : null;
+  let cobrancas: number;
+  if (plano) {
+    const result = await generatePlanoMensalidades(
+      tx,
+      {
+        alunoId,
+        turmaId: turma.id,
+        anoLetivo: interessado.anoLetivo,
+        parcelas: plano.parcelas,
+        valorParcelaCentavos: plano.valor_parcela_centavos,
+        taxaMatriculaCentavos: plano.taxa_matricula_centavos,
+        diaVencimento: dados.dia_vencimento ?? null,
+        taxaPaga: Boolean(pre.pagamentoEm),
+      },
+      actor,
+    );
+    cobrancas = result.criadas;
+  } else {
+    // No plan (the school set none): the class's monthly tuition, as 'Gerar mensalidades' does.
+    const result = await generateMensalidades(tx, { aluno_id: alunoId, ano: interessado.anoLetivo }, actor);
+    cobrancas = result.mensalidades;
+  }
+
+  await tx
+    .update(interessados)
+    .set({ alunoId, turmaId: turma.id, updatedAt: new Date() })
+    .where(eq(interessados.id, interessadoId));
+  if (pre.listaEsperaEm)
+    await tx.update(preMatriculas).set({ listaEsperaEm: null }).where(eq(preMatriculas.id, pre.id));
+  await mudarEtapa(tx, interessadoId, 'matriculado', actor, { texto: 'Etapa: Matriculado.' });
+  await registrarEvento(
+    tx,
+    interessadoId,
+    'matricula',
+    `Matrícula efetivada: ${dados.aluno.nome.trim()} na turma ${turma.nome} (${turma.anoLetivo}); ${String(cobrancas)} cobrança${cobrancas === 1 ? '' : 's'} gerada${cobrancas === 1 ? '' : 's'}${plano ? ` pelo plano ${plano.nome}` : ''}.`,
+    actor.id ? actor : null,
+  );
+  await recordAudit(tx, actor, {
+    action: 'matricular_online',
+    entity: 'interessado',
+    entityId: interessadoId,
+    details: {
+      aluno_id: alunoId,
+      turma_id: turma.id,
+      aluno_existente: Boolean(existente),
+      plano_id: plano?.id ?? null,
+      cobrancas,
+    },
+  });
+  return { matriculado: true, alunoId, turmaId: turma.id };
+}
+
+/**
+ * The fee was paid (ADR 0049): recorded once, then the enrolment runs if everything else is done. The
+ * staff's 'Pagamento recebido' and the job queued by name (`MATRICULA_PAGAMENTO_JOB`) both come here.
+ */
+export async function registrarPagamentoTaxa(
+  ctx: AppContext,
+  interessadoId: string,
+  actor: Actor,
+  options: { planoPorId?: typeof planoPorId } = {},
+): Promise<Awaited<ReturnType<typeof matricularSePronto>>> {
+  await ctx.db.transaction(async (tx) => {
+    const [pre] = await tx
+      .select()
+      .from(preMatriculas)
+      .where(eq(preMatriculas.interessadoId, interessadoId))
+      .for('update');
+    if (!pre) throw notFound('O link da pré-matrícula ainda não foi enviado a esta família.');
+    if (pre.pagamentoEm) return;
+    await tx.update(preMatriculas).set({ pagamentoEm: new Date() }).where(eq(preMatriculas.id, pre.id));
+    await registrarEvento(
+      tx,
+      interessadoId,
+      'matricula',
+      'Pagamento da taxa de matrícula registrado.',
+      actor.id ? actor : null,
+    );
+    await recordAudit(tx, actor, {
+      action: 'atualizar',
+      entity: 'pre_matricula',
+      entityId: pre.id,
+      details: { pagamento: true },
+    });
+  });
+  return matricularSePronto(ctx, interessadoId, { ...options, actor });
+}
+
+/** The job by which a payment wakes the enrolment (whoever records the payment queues it by name). */
+export function registerMatriculaJobs(ctx: AppContext): void {
+  ctx.jobs.handle(MATRICULA_PAGAMENTO_JOB, async (payload) => {
+    const id = (payload as { interessado_id?: unknown } | null)?.interessado_id;
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return;
+    await registrarPagamentoTaxa(ctx, id, systemActor);
+  });
 }

@@ -14,6 +14,7 @@ import { TREATMENTS_SCHOOL_LIFE } from './processing-register.school-life.js';
 import { TREATMENTS_COMMUNICATION } from './processing-register.communication.js';
 import { TREATMENTS_ACCOUNTABILITY } from './processing-register.accountability.js';
 import { TREATMENTS_MATRICULAS } from './processing-register.matriculas.js';
+import { TREATMENTS_PRE_MATRICULA } from './processing-register.pre-matricula.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -60,6 +61,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_COMMUNICATION,
   ...TREATMENTS_ACCOUNTABILITY,
   ...TREATMENTS_MATRICULAS,
+  ...TREATMENTS_PRE_MATRICULA,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
@@ -68,6 +70,8 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
   calendar_entries: 'Calendário escolar.',
   class_itinerarios: 'Itinerários formativos que uma turma do Ensino Médio oferece (nome, se técnico).',
   class_tuition: 'Valor da mensalidade de uma turma.',
+  matricula_online_config:
+    'Opções da matrícula online: a lista de documentos pedidos e se a matrícula espera o pagamento da taxa.',
   consent_purposes: 'Textos das finalidades de consentimento.',
   disciplinas: 'Catálogo de disciplinas da escola.',
   finance_settings: 'Chave PIX e regras de multa da escola.',

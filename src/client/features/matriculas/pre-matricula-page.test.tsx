@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DOCUMENTOS_EXIGIDOS_PADRAO,
+  LINK_PRE_MATRICULA_INVALIDO,
+  type MatriculaOnlineView,
+} from '../../../shared/matriculas.schemas';
+import { renderAt, reply, stubApi } from '../../test/render';
+import { PreMatriculaPage } from './pre-matricula-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Rendered outside a `:token` route, the page asks for the empty token's URL.
+const FORM = '/api/matricula-online/';
+const ENVIAR = '/api/matricula-online//enviar';
+
+const view: MatriculaOnlineView = {
+  escola: 'Escola Girassol',
+  aluno_primeiro_nome: 'Lucas',
+  serie: '1º ano',
+  ano_letivo: 2027,
+  tipo: 'nova',
+  dados: {
+    aluno: { nome: 'Lucas Souza', data_nascimento: '2020-04-02' },
+    endereco: { cep: '', logradouro: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '' },
+    responsaveis: [
+      { nome: 'Mariana Souza', email: 'mariana@familia.test', telefone: '11987654321', financeiro: true },
+    ],
+  },
+  documentos_exigidos: DOCUMENTOS_EXIGIDOS_PADRAO,
+  documentos: [],
+  planos: [],
+  estado: 'rascunho',
+  expira_em: '2026-12-13T15:00:00.000Z',
+  enviado_em: null,
+  consulta_cep: false,
+  documento_max_bytes: 10 * 1024 * 1024,
+};
+
+describe('PreMatriculaPage', () => {
+  it('shows the expired-link state for a link the server does not know', async () => {
+    stubApi({
+      [FORM]: reply(404, { success: false, code: 'NOT_FOUND', message: LINK_PRE_MATRICULA_INVALIDO }),
+    });
+    renderAt(<PreMatriculaPage />);
+    expect(await screen.findByRole('heading', { name: 'Link expirado ou inválido' })).toBeInTheDocument();
+    expect(screen.getByText(LINK_PRE_MATRICULA_INVALIDO)).toBeInTheDocument();
+  });
+
+  it("sends from the review, and the server's missing fields take the family to the step, on the field", async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      [FORM]: view,
+      [ENVIAR]: reply(400, {
+        success: false,
+        code: 'VALIDATION',
+        message: 'Faltam dados para enviar a pré-matrícula. Confira os campos indicados.',
+        details: [{ path: 'responsaveis.0.cpf', message: 'CPF do responsável financeiro é obrigatório' }],
+      }),
+    });
+    renderAt(<PreMatriculaPage />);
+    await screen.findByRole('heading', { name: 'Pré-matrícula de Lucas' });
+    // Without plans on offer the plan step is not there: 5 steps.
+    expect(screen.getByText('Etapa 1 de 5: Aluno')).toBeInTheDocument();
+    for (const heading of ['Responsáveis', 'Endereço', 'Documentos', 'Revisão']) {
+      await user.click(screen.getByRole('button', { name: 'Próximo' }));
+      await screen.findByRole('heading', { name: heading });
+    }
+    await user.click(screen.getByRole('button', { name: 'Enviar pré-matrícula' }));
+    expect(await screen.findByRole('heading', { name: 'Responsáveis' })).toBeInTheDocument();
+    expect(screen.getByText('CPF do responsável financeiro é obrigatório')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^CPF/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests.some((request) => request.method === 'POST' && request.path === ENVIAR)).toBe(true);
+  });
+
+  it('shows the done state once sent', async () => {
+    stubApi({ [FORM]: { ...view, estado: 'enviada', enviado_em: '2026-11-20T15:00:00.000Z' } });
+    renderAt(<PreMatriculaPage />);
+    expect(await screen.findByRole('heading', { name: 'Recebemos sua pré-matrícula!' })).toBeInTheDocument();
+    expect(screen.getByText(/O contrato chegará por e-mail/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The pré-matrícula on a family's card in the funnel (the captação part's page embeds it): send or
+ * renew the link, follow the form, open the documents, register the fee and 'Matricular agora'.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ExternalLink, Send } from 'lucide-react';
+import { formatDateTime } from '../../../shared/format';
+import type { EtapaFunil } from '../../../shared/matriculas.schemas';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { ApiError } from '../../lib/api-client';
+import {
+  documentoUrl,
+  enviarConvite,
+  matricularAgora,
+  registrarPagamento,
+  usePreMatriculaResumo,
+} from './pre-matricula.api';
+import { tamanho } from './pre-matricula-documentos-step';
+
+const ANTES_DO_CONTRATO: readonly EtapaFunil[] = ['interessado', 'visita', 'pre_matricula', 'perdido'];
+
+export function PreMatriculaPainel({ interessadoId, etapa }: { interessadoId: string; etapa: EtapaFunil }) {
+  const queryClient = useQueryClient();
+  const resumo = usePreMatriculaResumo(interessadoId);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmRenew, setConfirmRenew] = useState(false);
+
+  const run = async (name: string, action: () => Promise<{ message?: string | undefined }>) => {
+    setBusy(name);
+    try {
+      const result = await action();
+      toast.success(result.message ?? 'Feito.');
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) toast.error(error.message);
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({ queryKey: ['matriculas'] });
+    }
+  };
+  const convite = () => run('convite', () => enviarConvite(interessadoId));
+
+  if (resumo.isPending) return <Spinner label="Carregando a pré-matrícula..." />;
+  if (resumo.isError) return <ErrorBanner>Erro ao carregar a pré-matrícula</ErrorBanner>;
+  const pre = resumo.data;
+  const podeConvidar = ANTES_DO_CONTRATO.includes(etapa);
+
+  if (!pre)
+    return (
+      <section aria-label="Pré-matrícula" className="space-y-2">
+        <p className="text-sm text-gray-600">
+          O link da pré-matrícula ainda não foi enviado. A família recebe por e-mail um formulário para os
+          dados, os documentos e o plano de pagamento.
+        </p>
+        {podeConvidar && (
+          <Button loading={busy === 'convite'} onClick={() => void convite()}>
+            <Send className="h-4 w-4" aria-hidden="true" /> Enviar link da pré-matrícula
+          </Button>
+        )}
+      </section>
+    );
+
+  const enviado = Boolean(pre.enviado_em);
+  return (
+    <section aria-label="Pré-matrícula" className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Badge tone={enviado ? 'green' : 'yellow'}>
+          {enviado ? 'Formulário enviado' : 'Aguardando a família'}
+        </Badge>
+        {pre.lista_espera_em && <Badge tone="red">Lista de espera (sem vaga)</Badge>}
+        {pre.pagamento_em && <Badge tone="green">Taxa paga</Badge>}
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-gray-500">Link válido até</dt>
+        <dd>{formatDateTime(pre.expira_em)}</dd>
+        <dt className="text-gray-500">Aberto pela família</dt>
+        <dd>{pre.aberto_em ? formatDateTime(pre.aberto_em) : 'Ainda não'}</dd>
+        <dt className="text-gray-500">Enviado</dt>
+        <dd>{pre.enviado_em ? formatDateTime(pre.enviado_em) : 'Ainda não'}</dd>
+      </dl>
+      <div>
+        <h3 className="text-sm font-semibold text-gray-900">Documentos</h3>
+        {pre.documentos_exigidos.length === 0 ? (
+          <p className="text-sm text-gray-600">Nenhum documento pedido.</p>
+        ) : (
+          <ul className="mt-1 space-y-1 text-sm">
+            {pre.documentos_exigidos.map((exigido) => {
+              const doc = pre.documentos.find((item) => item.tipo === exigido.id);
+              return (
+                <li key={exigido.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {exigido.nome}
+                    {exigido.obrigatorio ? '' : ' (opcional)'}
+                  </span>
+                  {doc ? (
+                    <a
+                      href={documentoUrl(interessadoId, doc.id)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 text-primary-strong hover:underline"
+                    >
+                      Abrir ({tamanho(doc.tamanho)})
+                      <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                      <span className="sr-only">(abre em nova aba)</span>
+                    </a>
+                  ) : (
+                    <span className="text-gray-500">Não enviado</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {podeConvidar && (
+          <Button variant="secondary" loading={busy === 'convite'} onClick={() => setConfirmRenew(true)}>
+            <Send className="h-4 w-4" aria-hidden="true" /> Reenviar link
+          </Button>
+        )}
+        {etapa === 'contrato_assinado' && !pre.pagamento_em && (
+          <Button
+            variant="secondary"
+            loading={busy === 'pagamento'}
+            onClick={() => void run('pagamento', () => registrarPagamento(interessadoId))}
+          >
+            Registrar pagamento da taxa
+          </Button>
+        )}
+        {etapa === 'contrato_assinado' && (
+          <Button
+            loading={busy === 'matricular'}
+            onClick={() => void run('matricular', () => matricularAgora(interessadoId))}
+          >
+            Matricular agora
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmRenew}
+        title="Reenviar o link da pré-matrícula?"
+        message="A família recebe um link novo; o anterior deixa de funcionar. O que ela já preencheu continua salvo."
+        confirmLabel="Reenviar"
+        danger={false}
+        busy={busy === 'convite'}
+        onConfirm={() => {
+          setConfirmRenew(false);
+          void convite();
+        }}
+        onCancel={() => setConfirmRenew(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The charges of a payment plan chosen at enrolment (matrícula online, issue 34; ADR 0049): `parcelas`
+ * equal instalments, one a month from the school year's first month (or the enrolment month, when the
+ * student joins later), and the enrolment fee. A tuition is one per student and month, so the fee is a
+ * charge of its own in the enrolment month when that month comes before the first instalment, and
+ * otherwise part of the first instalment (Lei 9.870: the fee counts toward the annual value anyway).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { clock } from '../../lib/clock.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { schoolYears } from '../../db/schema/calendar.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { loadSettings } from './finance-settings.service.js';
+import { lastDayOfMonth, monthKey } from './mensalidades.generation.js';
+
+export interface PlanoCobranca {
+  alunoId: string;
+  turmaId: string;
+  anoLetivo: number;
+  parcelas: number;
+  valorParcelaCentavos: number;
+  taxaMatriculaCentavos: number;
+  /** The family's chosen due day; null: the school's default. */
+  diaVencimento: number | null;
+  /** The fee was already paid before the enrolment (ADR 0049): not charged again. */
+  taxaPaga: boolean;
+}
+
+function addMonths(key: string, months: number): string {
+  const index = Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1 + months;
+  return monthKey(Math.floor(index / 12), (index % 12) + 1);
+}
+
+/** Creates the plan's charges in the caller's transaction; months that already hold a tuition are kept. */
+export async function generatePlanoMensalidades(
+  tx: DbOrTx,
+  plano: PlanoCobranca,
+  actor: Actor,
+): Promise<{ criadas: number; loteId: string | null }> {
+  const settings = await loadSettings(tx);
+  const [year] = await tx.select().from(schoolYears).where(eq(schoolYears.ano, plano.anoLetivo));
+  const today = clock.today();
+  const thisMonth = today.slice(0, 7);
+  const yearStart = year?.inicio ?? `${String(plano.anoLetivo)}-01-01`;
+  const firstMonth = yearStart.slice(0, 7) > thisMonth ? yearStart.slice(0, 7) : thisMonth;
+  const dia = plano.diaVencimento ?? settings.diaVencimentoPadrao;
+  const dueOf = (key: string) => {
+    const day = Math.min(dia, lastDayOfMonth(Number(key.slice(0, 4)), Number(key.slice(5, 7))));
+    const due = `${key}-${String(day).padStart(2, '0')}`;
+    return due < today ? today : due;
+  };
+  const rows: (typeof mensalidades.$inferInsert)[] = [];
+  for (let index = 0; index < plano.parcelas; index++) {
+    const key = addMonths(firstMonth, index);
+    rows.push({
+      alunoId: plano.alunoId,
+      turmaId: plano.turmaId,
+      mesReferencia: key,
+      dataVencimento: dueOf(key),
+      valorOriginal: plano.valorParcelaCentavos,
+      valor: plano.valorParcelaCentavos,
+    });
+  }
+  const taxa = plano.taxaPaga ? 0 : plano.taxaMatriculaCentavos;
+  if (taxa > 0) {
+    if (thisMonth < firstMonth) {
+      rows.unshift({
+        alunoId: plano.alunoId,
+        turmaId: plano.turmaId,
+        mesReferencia: thisMonth,
+        dataVencimento: today,
+        valorOriginal: taxa,
+        valor: taxa,
+        motivoDesconto: 'Taxa de matrícula',
+      });
+    } else if (rows[0]) {
+      rows[0].valorOriginal = rows[0].valorOriginal + taxa;
+      rows[0].valor = rows[0].valor + taxa;
+      rows[0].motivoDesconto = 'Inclui a taxa de matrícula';
+    }
+  }
+  if (rows.length === 0) return { criadas: 0, loteId: null };
+  const loteId = randomUUID();
+  const inserted = await tx
+    .insert(mensalidades)
+    .values(rows.map((row) => ({ ...row, loteId })))
+    .onConflictDoNothing({
+      target: [mensalidades.alunoId, mensalidades.mesReferencia],
+      where: sql`not ${mensalidades.desfeita}`,
+    })
+    .returning({ id: mensalidades.id, valor: mensalidades.valor });
+  await recordAudit(tx, actor, {
+    action: 'gerar_mensalidades',
+    entity: 'mensalidade',
+    entityId: inserted.length > 0 ? loteId : null,
+    details: {
+      aluno_id: plano.alunoId,
+      ano: plano.anoLetivo,
+      criadas: inserted.length,
+      valor_total: inserted.reduce((sum, row) => sum + row.valor, 0),
+      lote_id: inserted.length > 0 ? loteId : null,
+      origem: 'matricula_online',
+    },
+  });
+  return { criadas: inserted.length, loteId: inserted.length > 0 ? loteId : null };
+}

@@ -1,0 +1,699 @@
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LINK_PRE_MATRICULA_INVALIDO, preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
+import { clock } from '../../lib/clock.js';
+import { withoutSecrets } from '../../lib/log.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { mensalidades, classTuition } from '../../db/schema/finance.js';
+import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
+import { preMatriculaDocumentos } from '../../db/schema/pre-matriculas.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
+import { users } from '../../db/schema/users.js';
+import { multipartFile } from '../../test/image-fixtures.js';
+import { dataOf, detailsOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
+import { setupTestApp, signedIn } from '../../test/test-app.js';
+import type { PlanoPagamento } from './anuidades.service.js';
+import { systemActor } from '../audit/index.js';
+import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
+import { pendenciasDoEnvio } from './pre-matricula.service.js';
+
+const t = setupTestApp();
+const uuidOutro = '1f6c2b7e-5d44-4a3b-8e21-9c0d7f3a2b10';
+const PLANO: PlanoPagamento = {
+  id: '8d0f4a52-3c1e-4b7a-9f55-0c2d6e1a9b01',
+  nome: '12 parcelas',
+  parcelas: 12,
+  valor_parcela_centavos: 100_000,
+  taxa_matricula_centavos: 50_000,
+  total_centavos: 1_250_000,
+  valor_anual_centavos: 1_250_000,
+};
+
+beforeEach(() => {
+  clock.pin('2026-11-20');
+});
+/** The plan the family chose, as the anuidades part answers it (the seam is given to the enrolment). */
+const comPlano = {
+  planoPorId: (_db: unknown, id: string) => Promise.resolve(id === PLANO.id ? PLANO : null),
+};
+afterEach(() => clock.unpin());
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function staff() {
+  return (await signedIn(t, 'administrador')).cookie;
+}
+
+async function insertInteressado(overrides: Partial<typeof interessados.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(interessados)
+    .values({
+      responsavelNome: 'Mariana Souza',
+      email: 'mariana@familia.test',
+      telefone: '11987654321',
+      alunoNome: 'Lucas Souza',
+      alunoNascimento: '2020-04-02',
+      serie: '1º ano',
+      anoLetivo: 2027,
+      etapa: 'visita',
+      consentimentoEm: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+async function convite(cookie: string, id: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/matriculas/interessados/${id}/convite`,
+    headers: { cookie },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { url } = dataOf<{ url: string; expira_em: string }>(response);
+  return { url, token: url.split('/').pop()! };
+}
+
+const online = (token: string, suffix = '') => `/api/matricula-online/${token}${suffix}`;
+
+function dadosCompletos(cpf = newCpf()) {
+  return {
+    aluno: { nome: 'Lucas Souza', data_nascimento: '2020-04-02', sexo: 'masculino' },
+    endereco: {
+      cep: '01001-000',
+      logradouro: 'Praça da Sé',
+      numero: '100',
+      complemento: '',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      uf: 'SP',
+    },
+    responsaveis: [
+      {
+        nome: 'Mariana Souza',
+        cpf,
+        email: 'mariana@familia.test',
+        telefone: '(11) 98765-4321',
+        parentesco: 'mae',
+        financeiro: true,
+      },
+      { nome: 'Pedro Souza', telefone: '(11) 91234-5678', parentesco: 'pai', financeiro: false },
+    ],
+    plano_id: PLANO.id,
+  };
+}
+
+async function upload(
+  token: string,
+  tipo: string,
+  bytes: Buffer,
+  name = 'doc.pdf',
+  type = 'application/pdf',
+) {
+  const body = multipartFile(bytes, name, type, 'arquivo');
+  return t.app.inject({
+    method: 'POST',
+    url: online(token, `/documentos?tipo=${tipo}`),
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** A family that filled and sent the whole form. */
+async function familiaEnviada(
+  cookie: string,
+  cpf = newCpf(),
+  overrides: Partial<typeof interessados.$inferInsert> = {},
+) {
+  const interessado = await insertInteressado(overrides);
+  const { token } = await convite(cookie, interessado.id);
+  const put = await t.app.inject({ method: 'PUT', url: online(token), payload: dadosCompletos(cpf) });
+  expect(put.statusCode, put.body).toBe(200);
+  for (const tipo of ['certidao-nascimento', 'carteira-vacinacao'])
+    expect((await upload(token, tipo, PDF)).statusCode).toBe(201);
+  const sent = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return { interessado, token };
+}
+
+async function contratoAssinado(id: string) {
+  await t.database.db.update(interessados).set({ etapa: 'contrato_assinado' }).where(eq(interessados.id, id));
+}
+
+describe('POST /api/matriculas/interessados/:id/convite', () => {
+  it('e-mails the link, stores only its hash, moves the family to pré-matrícula and audits it', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const { url, token } = await convite(cookie, interessado.id);
+    expect(url).toMatch(/^http:\/\/localhost:3000\/matricula\/[A-Za-z0-9_-]{43}$/);
+    const mail = t.mailer.sent.find((message) => message.to === 'mariana@familia.test');
+    expect(mail?.text).toContain(url);
+
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(pre)).not.toContain(token);
+    expect(pre!.dados.aluno.nome).toBe('Lucas Souza');
+    expect(pre!.dados.responsaveis[0]).toMatchObject({ email: 'mariana@familia.test', financeiro: true });
+
+    const [row] = await t.database.db.select().from(interessados).where(eq(interessados.id, interessado.id));
+    expect(row!.etapa).toBe('pre_matricula');
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'enviar_pre_matricula'));
+    expect(audit).toHaveLength(1);
+    const eventos = await t.database.db
+      .select()
+      .from(interessadoEventos)
+      .where(and(eq(interessadoEventos.interessadoId, interessado.id), eq(interessadoEventos.tipo, 'email')));
+    expect(eventos).toHaveLength(1);
+  });
+
+  it('a renewal replaces the token (the old link stops working) and keeps the draft', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const first = await convite(cookie, interessado.id);
+    const saved = await t.app.inject({ method: 'PUT', url: online(first.token), payload: dadosCompletos() });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = await convite(cookie, interessado.id);
+    expect(second.token).not.toBe(first.token);
+    const old = await t.app.inject({ method: 'GET', url: online(first.token) });
+    expect(old.statusCode).toBe(404);
+    const fresh = await t.app.inject({ method: 'GET', url: online(second.token) });
+    expect(fresh.statusCode).toBe(200);
+    expect(dataOf<{ dados: { endereco: { cidade: string } } }>(fresh).dados.endereco.cidade).toBe(
+      'São Paulo',
+    );
+    expect(await t.database.db.select().from(preMatriculas)).toHaveLength(1);
+  });
+
+  it('pre-fills a rematrícula from the student and guardians on file', async () => {
+    const cookie = await staff();
+    const cpf = newCpf();
+    const [guardian] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Ana Lima', telefone: '11911112222', cpf, email: 'ana@familia.test' })
+      .returning();
+    const [student] = await t.database.db
+      .insert(students)
+      .values({ nome: 'Bia Lima', dataNascimento: '2018-02-03', matricula: 'R-1', cpf: newCpf() })
+      .returning();
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: student!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
+    const interessado = await insertInteressado({
+      tipo: 'rematricula',
+      alunoId: student!.id,
+      etapa: 'interessado',
+    });
+    const { token } = await convite(cookie, interessado.id);
+    const view = dataOf<{
+      dados: { aluno: { nome: string; cpf: string }; responsaveis: { cpf: string; financeiro: boolean }[] };
+    }>(await t.app.inject({ method: 'GET', url: online(token) }));
+    expect(view.dados.aluno).toMatchObject({ nome: 'Bia Lima', cpf: student!.cpf });
+    expect(view.dados.responsaveis).toEqual([expect.objectContaining({ cpf, financeiro: true })]);
+  });
+
+  it('refuses a family whose contract was already sent', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado({ etapa: 'contrato_enviado' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/convite`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('/api/matricula-online/{token}: the link', () => {
+  it('refuses an unknown, malformed, expired or used link alike (404, same words)', async () => {
+    const cookie = await staff();
+    const { token } = await familiaEnviada(cookie);
+    const other = await insertInteressado({ email: 'outra@familia.test' });
+    const { token: expiring } = await convite(cookie, other.id);
+
+    const refusals = [
+      await t.app.inject({ method: 'GET', url: online(randomBytes(32).toString('base64url')) }),
+      await t.app.inject({ method: 'GET', url: online('abc') }),
+      // Used: the link then only reads; every write answers like an unknown link.
+      await t.app.inject({ method: 'PUT', url: online(token), payload: dadosCompletos() }),
+      await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} }),
+      await upload(token, 'certidao-nascimento', PDF),
+    ];
+    const done = await t.app.inject({ method: 'GET', url: online(token) });
+    expect(done.statusCode).toBe(200);
+    expect(dataOf<{ estado: string }>(done).estado).toBe('enviada');
+    clock.pin('2026-12-05');
+    refusals.push(await t.app.inject({ method: 'GET', url: online(expiring) }));
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(404);
+      expect(messageOf(response)).toBe(LINK_PRE_MATRICULA_INVALIDO);
+    }
+  });
+
+  it('keeps the token out of the logs', () => {
+    const token = randomBytes(32).toString('base64url');
+    expect(withoutSecrets(`/api/matricula-online/${token}/enviar`)).toBe('/api/matricula-online/…/enviar');
+    expect(withoutSecrets(`/matricula/${token}`)).toBe('/matricula/…');
+  });
+
+  it('reads what the form needs and marks the link opened', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const first = await t.app.inject({ method: 'GET', url: online(token) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const view = dataOf<Record<string, unknown>>(first);
+    expect(view).toMatchObject({
+      aluno_primeiro_nome: 'Lucas',
+      serie: '1º ano',
+      ano_letivo: 2027,
+      estado: 'rascunho',
+      planos: [],
+      documentos: [],
+    });
+    expect((view.documentos_exigidos as { nome: string }[]).map((item) => item.nome)).toContain(
+      'Certidão de nascimento',
+    );
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.abertoEm).not.toBeNull();
+  });
+});
+
+describe('PUT /api/matricula-online/{token}: the draft', () => {
+  it('saves a partial draft and refuses what the Alunos form refuses, per field', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const partial = await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { aluno: { nome: 'Lucas' }, responsaveis: [] },
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+
+    const bad = dadosCompletos();
+    bad.responsaveis[0] = {
+      ...bad.responsaveis[0]!,
+      cpf: '111.111.111-11',
+      email: 'não-é-email',
+      telefone: '123',
+    };
+    const refused = await t.app.inject({ method: 'PUT', url: online(token), payload: bad });
+    expect(refused.statusCode).toBe(400);
+    const paths = detailsOf(refused).map((detail) => detail.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['responsaveis.0.cpf', 'responsaveis.0.email', 'responsaveis.0.telefone']),
+    );
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...dadosCompletos(), senha: 'x' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...dadosCompletos(), observacoes: 'x'.repeat(70 * 1024) },
+    });
+    expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('POST /api/matricula-online/{token}/enviar', () => {
+  it('lists everything still missing, each on its field, and stores nothing as sent', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: {
+        aluno: { nome: 'Lucas Souza' },
+        responsaveis: [
+          { nome: 'Mariana', telefone: '11987654321', parentesco: 'mae', financeiro: true },
+          { nome: 'Pedro', telefone: '11912345678', parentesco: 'pai', financeiro: true },
+        ],
+      },
+    });
+    const response = await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} });
+    expect(response.statusCode).toBe(400);
+    const paths = detailsOf(response).map((detail) => detail.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'aluno.data_nascimento',
+        'responsaveis',
+        'responsaveis.0.cpf',
+        'responsaveis.0.email',
+        'endereco.cep',
+        'endereco.logradouro',
+        'documentos.certidao-nascimento',
+        'documentos.carteira-vacinacao',
+      ]),
+    );
+    expect(paths).not.toContain('documentos.historico-escolar');
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.enviadoEm).toBeNull();
+  });
+
+  it('asks for a plan only when plans are on offer, and refuses one no longer offered', () => {
+    const dados = preMatriculaDadosSchema.parse(dadosCompletos());
+    const base = { obrigatorios: [], enviados: new Set<string>() };
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [] })).toEqual([]);
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [PLANO] })).toEqual([]);
+    expect(pendenciasDoEnvio({ ...dados, plano_id: null }, { ...base, planos: [PLANO] })).toEqual([
+      { path: 'plano_id', message: 'Escolha o plano de pagamento' },
+    ]);
+    expect(pendenciasDoEnvio(dados, { ...base, planos: [{ ...PLANO, id: uuidOutro }] })).toEqual([
+      { path: 'plano_id', message: 'Este plano não está mais disponível: escolha outro' },
+    ]);
+  });
+
+  it('without plans on offer, no plan is asked; a complete form is sent and the school told', async () => {
+    const cookie = await staff();
+    const { interessado } = await familiaEnviada(cookie);
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.enviadoEm).not.toBeNull();
+    const bell = await t.database.db.execute(
+      sql`select count(*)::int as n from notificacoes where tipo = 'matricula'`,
+    );
+    expect((bell as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+    const eventos = await t.database.db
+      .select()
+      .from(interessadoEventos)
+      .where(eq(interessadoEventos.interessadoId, interessado.id));
+    expect(eventos.map((evento) => evento.texto).join('\n')).toContain('enviou a pré-matrícula');
+  });
+});
+
+describe('documents through the link', () => {
+  it('takes PDF, JPEG and PNG by their bytes, refuses anything else and oversized files', async () => {
+    const cookie = await staff();
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const text = await upload(token, 'certidao-nascimento', Buffer.from('isto não é um PDF'), 'certidao.pdf');
+    expect(text.statusCode).toBe(415);
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
+    expect((await upload(token, 'certidao-nascimento', webp, 'foto.jpg', 'image/jpeg')).statusCode).toBe(415);
+    const huge = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    expect((await upload(token, 'certidao-nascimento', huge)).statusCode).toBe(413);
+    expect((await upload(token, 'nao-pedido', PDF)).statusCode).toBe(400);
+
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const photo = await upload(token, 'carteira-vacinacao', png, 'vacina.png', 'image/png');
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(dataOf<{ mime_type: string }>(photo).mime_type).toBe('image/png');
+    const first = await upload(token, 'certidao-nascimento', PDF, 'certidao.pdf');
+    expect(first.statusCode).toBe(201);
+    // Sending the same document again replaces it.
+    const again = await upload(token, 'certidao-nascimento', PDF, 'certidao-nova.pdf');
+    expect(again.statusCode).toBe(201);
+    const stored = await t.database.db.select().from(preMatriculaDocumentos);
+    expect(stored.map((row) => row.nome).sort()).toEqual(['certidao-nova.pdf', 'vacina.png']);
+
+    // The staff read them from the funnel; the family may remove one before sending.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/matriculas/interessados/${interessado.id}/documentos`,
+      headers: { cookie },
+    });
+    expect(dataOf<unknown[]>(list)).toHaveLength(2);
+    const docId = dataOf<{ id: string }>(again).id;
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/matriculas/interessados/${interessado.id}/documentos/${docId}`,
+      headers: { cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/matriculas/interessados/${interessado.id}/documentos/${docId}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const removed = await t.app.inject({ method: 'DELETE', url: online(token, `/documentos/${docId}`) });
+    expect(removed.statusCode).toBe(200);
+    expect(await t.database.db.select().from(preMatriculaDocumentos)).toHaveLength(1);
+  });
+});
+
+describe('matricularSePronto: the automatic enrolment', () => {
+  it('waits for the signed contract', async () => {
+    const cookie = await staff();
+    const { interessado } = await familiaEnviada(cookie);
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome.matriculado).toBe(false);
+    // A fee paid meanwhile is recorded, and still nobody is enrolled before the signatures.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/pagamento`,
+      headers: { cookie },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(dataOf<{ matriculado: boolean }>(paid).matriculado).toBe(false);
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.pagamentoEm).not.toBeNull();
+    expect(await t.database.db.select().from(students)).toHaveLength(0);
+  });
+
+  it('creates student, guardians with a portal account and the plan charges; called twice, one student', async () => {
+    const cookie = await staff();
+    const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027', nome: '1º A' });
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    t.mailer.sent.length = 0;
+
+    const first = await matricularSePronto(t.app.ctx, interessado.id, comPlano);
+    expect(first).toMatchObject({ matriculado: true, turmaId: turma.id });
+    const second = await matricularSePronto(t.app.ctx, interessado.id, comPlano);
+    expect(second).toMatchObject({ matriculado: true, alunoId: first.alunoId });
+
+    const alunos = await t.database.db.select().from(students);
+    expect(alunos).toHaveLength(1);
+    expect(alunos[0]).toMatchObject({ nome: 'Lucas Souza', turmaId: turma.id, dataNascimento: '2020-04-02' });
+    expect(alunos[0]!.endereco).toContain('Praça da Sé, 100');
+    const links = await t.database.db.select().from(studentGuardians);
+    expect(links).toHaveLength(2);
+    const conta = await t.database.db.select().from(users).where(eq(users.email, 'mariana@familia.test'));
+    expect(conta).toHaveLength(1);
+    expect(
+      t.mailer.sent.filter((mail) => mail.to === 'mariana@familia.test').map((mail) => mail.subject),
+    ).toEqual(['Seu acesso ao Portal Escolar']);
+
+    const cobrancas = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.alunoId, first.alunoId!))
+      .orderBy(mensalidades.mesReferencia);
+    expect(cobrancas).toHaveLength(13);
+    expect(cobrancas[0]).toMatchObject({ mesReferencia: '2026-11', valor: 50_000 });
+    expect(cobrancas.slice(1).map((row) => row.mesReferencia)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `2027-${String(index + 1).padStart(2, '0')}`),
+    );
+    expect(cobrancas.slice(1).every((row) => row.valor === 100_000)).toBe(true);
+
+    const [row] = await t.database.db.select().from(interessados).where(eq(interessados.id, interessado.id));
+    expect(row).toMatchObject({ etapa: 'matriculado', alunoId: first.alunoId, turmaId: turma.id });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'matricular_online'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('creates no duplicate when the guardian and the student are already on file (same CPFs)', async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const cpf = newCpf();
+    const alunoCpf = newCpf();
+    const [guardian] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Mariana S.', telefone: '11900000000', cpf })
+      .returning();
+    const [sibling] = await t.database.db
+      .insert(students)
+      .values({ nome: 'Irmã', dataNascimento: '2017-01-01', matricula: 'S-1' })
+      .returning();
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: sibling!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
+    const [aluno] = await t.database.db
+      .insert(students)
+      .values({
+        nome: 'Lucas (cadastro antigo)',
+        dataNascimento: '2020-04-02',
+        matricula: 'S-2',
+        cpf: alunoCpf,
+      })
+      .returning();
+
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const dados = dadosCompletos(cpf);
+    await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
+    });
+    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
+    expect(
+      (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
+    ).toBe(200);
+    await contratoAssinado(interessado.id);
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome).toMatchObject({ matriculado: true, alunoId: aluno!.id });
+    expect(await t.database.db.select().from(guardians).where(eq(guardians.cpf, cpf))).toHaveLength(1);
+    expect(await t.database.db.select().from(students).where(eq(students.cpf, alunoCpf))).toHaveLength(1);
+    expect(await t.database.db.select().from(students)).toHaveLength(2);
+    const [updated] = await t.database.db.select().from(students).where(eq(students.id, aluno!.id));
+    expect(updated!.nome).toBe('Lucas Souza');
+    const links = await t.database.db
+      .select()
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, aluno!.id));
+    expect(links.map((link) => link.responsavelId)).toContain(guardian!.id);
+    const [contato] = await t.database.db.select().from(guardians).where(eq(guardians.id, guardian!.id));
+    expect(contato!.telefone).toBe('11987654321');
+  });
+
+  it('respects capacity: a full class is skipped, and with no room the family waits (stage kept)', async () => {
+    const cookie = await staff();
+    const cheia = await insertClass(t, null, 1, { serie: '1º ano', anoLetivo: '2027', nome: '1º A' });
+    await t.database.db
+      .insert(students)
+      .values({ nome: 'Ocupa', dataNascimento: '2020-01-01', matricula: 'C-1', turmaId: cheia.id });
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+
+    const waiting = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(waiting.matriculado).toBe(false);
+    expect(waiting.motivo).toContain('lista de espera');
+    const [row] = await t.database.db.select().from(interessados).where(eq(interessados.id, interessado.id));
+    expect(row!.etapa).toBe('contrato_assinado');
+    expect(await t.database.db.select().from(students)).toHaveLength(1);
+    expect(await t.database.db.select().from(mensalidades)).toHaveLength(0);
+    const [pre] = await t.database.db.select().from(preMatriculas);
+    expect(pre!.listaEsperaEm).not.toBeNull();
+
+    // The staff's 'Matricular agora' says why, until a class with room exists.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/matricular`,
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(messageOf(refused)).toContain('lista de espera');
+
+    const livre = await insertClass(t, null, 20, { serie: '1º ano', anoLetivo: '2027', nome: '1º B' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/matriculas/interessados/${interessado.id}/matricular`,
+      headers: { cookie },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(dataOf<{ turma_id: string }>(done).turma_id).toBe(livre.id);
+  });
+
+  it('without a plan, charges the class tuition; a failure leaves nothing half-done', async () => {
+    const cookie = await staff();
+    const turma = await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    await t.database.db
+      .insert(classTuition)
+      .values({ turmaId: turma.id, valorMensalidade: 90_000, diaVencimento: 5 });
+    // The guardian's e-mail belongs to a staff account: the guardian cannot be created.
+    await signedIn(t, 'administrador', { email: 'mariana@familia.test' });
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    const failed = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(failed.matriculado).toBe(false);
+    expect(await t.database.db.select().from(students)).toHaveLength(0);
+    expect(await t.database.db.select().from(guardians)).toHaveLength(0);
+
+    await t.database.db
+      .update(users)
+      .set({ email: 'outra@escola.test' })
+      .where(eq(users.email, 'mariana@familia.test'));
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome.matriculado).toBe(true);
+    const cobrancas = await t.database.db.select().from(mensalidades);
+    expect(cobrancas).toHaveLength(12);
+    expect(cobrancas.every((row) => row.valor === 90_000)).toBe(true);
+  });
+
+  it('when the school requires it, waits for the fee; its payment enrols without charging it again', async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const config = await t.app.inject({
+      method: 'GET',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+    });
+    const current = dataOf<{ documentos: unknown[]; version: number }>(config);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+      payload: { documentos: current.documentos, exigir_pagamento: true, version: current.version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { interessado } = await familiaEnviada(cookie);
+    await contratoAssinado(interessado.id);
+    const waiting = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(waiting).toMatchObject({ matriculado: false });
+    expect(waiting.motivo).toContain('pagamento');
+
+    // What 'Registrar pagamento da taxa' (and the payment job) does, with the family's plan.
+    const paid = await registrarPagamentoTaxa(t.app.ctx, interessado.id, systemActor, comPlano);
+    expect(paid.matriculado).toBe(true);
+    const cobrancas = await t.database.db.select().from(mensalidades);
+    expect(cobrancas).toHaveLength(12);
+  });
+});
+
+describe('Configurações → Matrícula online', () => {
+  it('saves the documents asked for and refuses a repeated one', async () => {
+    const cookie = await staff();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+      payload: {
+        documentos: [{ id: 'rg-aluno', nome: 'RG do aluno', obrigatorio: true }],
+        exigir_pagamento: false,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<{ documentos: unknown[]; version: number }>(saved)).toMatchObject({
+      documentos: [{ id: 'rg-aluno', nome: 'RG do aluno', obrigatorio: true }],
+      version: 1,
+    });
+    const repeated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+      payload: {
+        documentos: [
+          { id: 'a', nome: 'RG', obrigatorio: true },
+          { id: 'b', nome: 'rg', obrigatorio: false },
+        ],
+        exigir_pagamento: false,
+      },
+    });
+    expect(repeated.statusCode).toBe(400);
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/matriculas/configuracoes',
+      headers: { cookie },
+      payload: { documentos: [], exigir_pagamento: false, version: 0 },
+    });
+    expect(stale.statusCode).toBe(412);
+  });
+});
