@@ -11,3 +11,6 @@ export { assinaturasRoutes } from './assinaturas.routes.js';
 export { modelosContratoRoutes } from './modelos-contrato.routes.js';
 export { anuidadesRoutes } from './anuidades.routes.js';
 export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
+export { planosDisponiveis, planoPorId } from './anuidades.service.js';
+export type { PlanoPagamento } from './anuidades.service.js';
+export { assinadosDaRodada, avisoInadimplencia } from './anuidades.config.js';
