@@ -63,7 +63,9 @@ export async function vagasDoAno(db: DbOrTx, ano: number) {
       serie: classes.serie,
       turno: classes.turno,
       capacidade: classes.capacidadeMaxima,
-      matriculados: sql<number>`(select count(*)::int from ${students} where ${students.turmaId} = ${classes.id} and ${students.status} = 'ativo')`,
+      // Written out: in a one-table select Drizzle leaves columns unqualified, and the subquery would
+      // then compare the student's own columns.
+      matriculados: sql<number>`(select count(*)::int from ${students} s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
     })
     .from(classes)
     .where(and(eq(classes.anoLetivo, String(ano)), ne(classes.status, 'inativo')))

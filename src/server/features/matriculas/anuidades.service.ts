@@ -180,7 +180,16 @@ export function alteradoDepois(
     series: { serie: string; valor_anual_centavos: number; prazo_matricula: string; planos: unknown[] }[];
   },
 ): boolean {
-  return JSON.stringify(conteudoSeries(atual)) !== JSON.stringify(publicado.series);
+  return canonical(conteudoSeries(atual)) !== canonical(publicado.series);
+}
+
+/** JSON with object keys sorted: jsonb gives keys back in its own order, not the one written. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
 }
 
 export function conteudoSeries(lista: Anuidade[]) {

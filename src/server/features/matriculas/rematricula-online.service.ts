@@ -242,11 +242,13 @@ export async function obterRodada(
       temConvite: sql<boolean>`${preMatriculas.id} is not null`,
       abertoEm: preMatriculas.abertoEm,
       enviadoEm: preMatriculas.enviadoEm,
+      // Subqueries written out with aliases, so each column names its own table. Epoch seconds: the
+      // one timestamp form both drivers hand back alike.
       ultimoLembrete: sql<
-        string | null
-      >`(select max(${rematriculaLembretes.enviadoEm})::text from ${rematriculaLembretes} where ${rematriculaLembretes.interessadoId} = ${interessados.id})`,
+        string | number | null
+      >`(select extract(epoch from max(l.enviado_em)) from ${rematriculaLembretes} l where l.interessado_id = "interessados"."id")`,
       // Paid: the fee or an instalment of the new year settled (the enrolment generates them by the plan).
-      pago: sql<boolean>`exists (select 1 from ${mensalidades} where ${mensalidades.alunoId} = ${interessados.alunoId} and ${mensalidades.mesReferencia} like ${`${String(ano)}-%`} and ${mensalidades.canceladaEm} is null and ${mensalidades.principalPago} > 0)`,
+      pago: sql<boolean>`exists (select 1 from ${mensalidades} m where m.aluno_id = "interessados"."aluno_id" and m.mes_referencia like ${`${String(ano)}-%`} and m.cancelada_em is null and m.principal_pago > 0)`,
     })
     .from(interessados)
     .leftJoin(preMatriculas, eq(preMatriculas.interessadoId, interessados.id))
@@ -271,7 +273,8 @@ export async function obterRodada(
       inadimplente: row.alunoId !== null && devedores.has(row.alunoId),
       aberto_em: row.abertoEm?.toISOString() ?? null,
       enviado_em: row.enviadoEm?.toISOString() ?? null,
-      ultimo_lembrete_em: row.ultimoLembrete ? new Date(row.ultimoLembrete).toISOString() : null,
+      ultimo_lembrete_em:
+        row.ultimoLembrete === null ? null : new Date(Number(row.ultimoLembrete) * 1000).toISOString(),
     };
   });
   const contagem = Object.fromEntries(statusRematricula.map((status) => [status, 0])) as Record<
