@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ContratoPublicado } from '../../../shared/matriculas.schemas.js';
+import type { ContratoPublicado } from '../../../shared/anuidades.schemas.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { interessados } from './matriculas.js';
 

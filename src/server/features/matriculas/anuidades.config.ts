@@ -9,7 +9,7 @@ import {
   MENSAGEM_INADIMPLENCIA_PADRAO,
   type MatriculasConfig,
   type matriculasConfigInputSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { matriculasConfiguracoes, rematriculaRodadas } from '../../db/schema/anuidades.js';
 import { mensalidades } from '../../db/schema/finance.js';

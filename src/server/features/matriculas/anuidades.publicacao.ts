@@ -10,7 +10,7 @@ import {
   type AvisoAnuidade,
   type ContratoPublicado,
   type PublicacaoMatriculas,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import { addDays, daysInRange } from '../../../shared/calendar.js';
 import { formatDate, todayIso } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -65,7 +65,9 @@ export async function vagasDoAno(db: DbOrTx, ano: number) {
       capacidade: classes.capacidadeMaxima,
       // Written out: in a one-table select Drizzle leaves columns unqualified, and the subquery would
       // then compare the student's own columns.
-      matriculados: sql<number>`(select count(*)::int from ${students} s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
+      matriculados: sql<
+        number | string
+      >`(select count(*)::int from ${students} s where s.turma_id = "classes"."id" and s.status = 'ativo')`,
     })
     .from(classes)
     .where(and(eq(classes.anoLetivo, String(ano)), ne(classes.status, 'inativo')))

@@ -6,7 +6,7 @@ import type {
   AnuidadesAno,
   AvisoAnuidade,
   PublicacaoMatriculas,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';

@@ -11,7 +11,7 @@ import {
   publicacaoMatriculasSchema,
   publicacaoQuerySchema,
   publicarAnuidadesInputSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { formatDateTime } from '../../../shared/format.js';
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';

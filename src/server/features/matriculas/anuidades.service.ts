@@ -11,7 +11,7 @@ import {
   type Anuidade,
   type AnuidadeData,
   type AnuidadesAno,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   anuidadePublicacoes,

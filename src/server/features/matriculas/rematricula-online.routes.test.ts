@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { MatriculasConfig, RodadaRematricula } from '../../../shared/matriculas.schemas.js';
-import { MENSAGEM_INADIMPLENCIA_PADRAO } from '../../../shared/matriculas.schemas.js';
+import type { MatriculasConfig, RodadaRematricula } from '../../../shared/anuidades.schemas.js';
+import { MENSAGEM_INADIMPLENCIA_PADRAO } from '../../../shared/anuidades.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { guardianWithAccount } from '../../test/school-fixtures.js';

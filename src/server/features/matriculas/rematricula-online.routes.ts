@@ -6,7 +6,7 @@ import {
   lembretesRematriculaResultSchema,
   rematriculaOnlineQuerySchema,
   rodadaRematriculaSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { anoPadrao } from './anuidades.service.js';

@@ -9,8 +9,8 @@ import type {
   FamiliaRematricula,
   RodadaRematricula,
   StatusRematricula,
-} from '../../../shared/matriculas.schemas.js';
-import { statusRematricula } from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/anuidades.schemas.js';
+import { statusRematricula } from '../../../shared/anuidades.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { rematriculaLembretes, rematriculaRodadas } from '../../db/schema/anuidades.js';
@@ -259,7 +259,7 @@ export async function obterRodada(
     rows.flatMap((row) => (row.alunoId ? [row.alunoId] : [])),
   );
   const familias: FamiliaRematricula[] = rows.map((row) => {
-    const status = statusOf({ ...row, temConvite: Boolean(row.temConvite), pago: Boolean(row.pago) });
+    const status = statusOf({ ...row, temConvite: row.temConvite, pago: row.pago });
     return {
       id: row.id,
       aluno_id: row.alunoId,
