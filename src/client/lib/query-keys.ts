@@ -50,6 +50,10 @@ export const keyRoots = {
   contasAluno: ['contas-aluno'],
   /** The family's home feed (issue 32 §1): every source's items, per child or 'Todos'. */
   familia: ['familia'],
+  /** Anuidades, plans, their publication and warnings (issue 34, Lei 9.870). */
+  anuidades: ['anuidades'],
+  /** The online rematrícula round (issue 34 §3). */
+  rematriculaOnline: ['rematricula-online'],
 } as const;
 
 /**
