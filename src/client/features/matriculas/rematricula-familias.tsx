@@ -51,7 +51,7 @@ export const familiaColumns: Column<FamiliaRematricula>[] = [
     cell: (row) => (
       <span>
         {row.responsavel_nome}
-        <span className="block text-xs text-gray-500">{row.email || 'sem e-mail'}</span>
+        <span className="block text-xs break-all text-gray-500">{row.email || 'sem e-mail'}</span>
       </span>
     ),
     sortValue: (row) => row.responsavel_nome,

@@ -83,14 +83,13 @@ export function PlanoRow({
             value={valorAnual > 0 ? toText(numbers.valor_parcela_centavos) : ''}
             readOnly
             hint="Calculado: parcelas iguais."
-            error={at('valor_parcela_centavos')}
           />
         ) : (
           <MaskedInput
             mask="money"
             label="Valor da parcela (R$)"
             value={plano.valor}
-            error={at('valor_parcela_centavos')}
+            aria-invalid={at('valor_parcela_centavos') ? true : undefined}
             onValueChange={(value) => onChange({ valor: value })}
           />
         )}
@@ -98,7 +97,7 @@ export function PlanoRow({
           mask="money"
           label="Taxa de matrícula (R$)"
           value={plano.taxa}
-          error={at('taxa_matricula_centavos')}
+          aria-invalid={at('taxa_matricula_centavos') ? true : undefined}
           hint="Conta no valor anual."
           onValueChange={(value) => onChange({ taxa: value })}
         />
@@ -112,6 +111,15 @@ export function PlanoRow({
           </IconButton>
         </div>
       </div>
+      {/* The money rules' messages are long (they cite the law): the row's full width, not a column's. */}
+      {[at('valor_parcela_centavos'), at('taxa_matricula_centavos')].map(
+        (message) =>
+          message && (
+            <p key={message} role="alert" className="mt-2 text-sm text-red-600">
+              {message}
+            </p>
+          ),
+      )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="inline-flex items-center gap-2">
           <input

@@ -160,7 +160,8 @@ export function AnuidadesCard() {
                 ))}
               </ul>
             )}
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-gray-600">Cadastrar a anuidade de:</span>
               {faltando.map((serie) => (
                 <Button key={serie} variant="secondary" onClick={() => setEditing({ anuidade: null, serie })}>
                   <Plus className="h-4 w-4" aria-hidden="true" /> {serie}
