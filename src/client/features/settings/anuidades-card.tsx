@@ -121,7 +121,7 @@ export function AnuidadesCard() {
                 <p>Os valores de {ano} ainda não foram publicados.</p>
               )}
               <Button onClick={() => setConfirmPublish(true)} disabled={data.anuidades.length === 0}>
-                Publicar {ano}
+                {data.publicacao ? `Publicar ${String(ano)} de novo` : `Publicar ${String(ano)}`}
               </Button>
             </div>
             {data.anuidades.length === 0 ? (
