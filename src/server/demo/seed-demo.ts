@@ -19,6 +19,7 @@ import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { clock } from '../lib/clock.js';
+import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 
 /**
  * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
@@ -133,6 +134,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       administrador: ids.direcao!,
       responsavel: ids.responsavel!,
     });
+    // Next year's anuidades and plans, published (Lei 9.870, issue 34).
+    await seedAnuidadesDemo(tx, clock.today());
   });
   await ctx.content.refresh();
   return demoAccounts.map(

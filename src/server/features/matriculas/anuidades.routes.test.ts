@@ -11,7 +11,7 @@ import { clock } from '../../lib/clock.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { planoPorId, planosDisponiveis } from './index.js';
+import { planoPorId, planosDisponiveis, seedAnuidadesDemo } from './index.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -327,5 +327,27 @@ describe('publication (Lei 9.870, art. 2º) and the 45-day warning', () => {
     expect(state.series_sugeridas).toEqual(['3º ano', '4º ano']);
     // Without ?ano, next year.
     expect(dataOf<AnuidadesAno>(await get(URL, cookie)).ano_letivo).toBe(2027);
+  });
+});
+
+describe('the demo', () => {
+  it('sets next year’s anuidades for the séries the school will have, within the law, and publishes them', async () => {
+    await insertClass(t, null, 25, { anoLetivo: '2026', nome: '5º Ano A', serie: '5º ano' });
+    await insertClass(t, null, 25, {
+      anoLetivo: '2026',
+      nome: '9º Ano A',
+      serie: '9º ano',
+      nivel: 'Fundamental II',
+    });
+    await seedAnuidadesDemo(t.database.db, clock.today());
+    const page = dataOf<PublicacaoMatriculas>(await get(`${URL}/publicacao?ano=2027`));
+    // This year's séries (new families) and the ones this year's students move up to.
+    expect(page.series.map((serie) => serie.serie)).toEqual(['5º ano', '6º ano', '9º ano']);
+    for (const serie of page.series) {
+      expect(serie.prazo_matricula).toBe('2026-11-30');
+      for (const plano of serie.planos)
+        expect(plano.total_centavos).toBeLessThanOrEqual(serie.valor_anual_centavos);
+    }
+    expect(await avisosDe(await staff())).toEqual([expect.objectContaining({ tipo: 'sem_contrato' })]);
   });
 });

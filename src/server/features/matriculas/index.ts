@@ -14,3 +14,4 @@ export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
 export { planosDisponiveis, planoPorId } from './anuidades.service.js';
 export type { PlanoPagamento } from './anuidades.service.js';
 export { assinadosDaRodada, avisoInadimplencia } from './anuidades.config.js';
+export { seedAnuidadesDemo } from './anuidades.demo.js';
