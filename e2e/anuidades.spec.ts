@@ -43,6 +43,9 @@ test('anuidades, publication and the online rematrícula round', async ({ browse
   await expect(editor.getByText(/planos alternativos não podem passar do valor anual/)).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Salvar anuidade' })).toBeDisabled();
   await shot(page, 'editor-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'editor-phone');
+  await page.setViewportSize(DESKTOP);
   await editor.getByLabel('Valor da parcela (R$)').nth(1).fill('11.000,00');
   await editor.getByRole('button', { name: 'Salvar anuidade' }).click();
   await expect(page.getByText('Anuidade de 4º ano')).toBeVisible();

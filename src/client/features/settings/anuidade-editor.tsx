@@ -104,6 +104,12 @@ export function AnuidadeEditor({
       description="O valor anual pode ser dividido em até 12 parcelas iguais; a taxa de matrícula faz parte dele, e nenhum plano pode passar do valor anual (Lei 9.870, art. 1º, §5º)."
       footer={
         <>
+          {/* On a phone the plan at fault may be scrolled away: say why 'Salvar' is off. */}
+          {problemas.length > 0 && (
+            <p className="mr-auto self-center text-sm text-red-600">
+              Corrija os planos indicados em vermelho.
+            </p>
+          )}
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             Cancelar
           </Button>
