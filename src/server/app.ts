@@ -37,6 +37,7 @@ import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
 import {
   anuidadesRoutes,
+  assinadosDaRodada,
   assinaturasRoutes,
   contratosRoutes,
   funilRoutes,
@@ -82,6 +83,7 @@ import {
   periodsRoutes,
   reEnrolmentRoutes,
   rectificationsRoutes,
+  registerSignedOnlineQuery,
   reportCardsRoutes,
   yearCloseRoutes,
   yearEndRoutes,
@@ -299,6 +301,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(studentsRoutes, { prefix: '/api/alunos' });
   await app.register(guardiansRoutes, { prefix: '/api/responsaveis' });
   // matriculas (matrícula online, issue 34): the funnel, the pré-matrícula link, contracts and signatures
+  // The year-end rematrícula (grades) asks the online round which families signed (issue 34 §3).
+  registerSignedOnlineQuery(assinadosDaRodada);
   await app.register(interessadosPublicRoutes, { prefix: '/api/interessados' });
   await app.register(funilRoutes, { prefix: '/api/matriculas/interessados' });
   await app.register(matriculaOnlineRoutes, { prefix: '/api/matricula-online' });

@@ -52,6 +52,10 @@ export const keyRoots = {
   familia: ['familia'],
   /** Matrícula online (issue 34): the admissions funnel and its figures. */
   matriculas: ['matriculas'],
+  /** Anuidades, plans, their publication and warnings (issue 34, Lei 9.870). */
+  anuidades: ['anuidades'],
+  /** The online rematrícula round (issue 34 §3). */
+  rematriculaOnline: ['rematricula-online'],
 } as const;
 
 /**

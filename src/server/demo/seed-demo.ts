@@ -20,6 +20,7 @@ import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
 import { clock } from '../lib/clock.js';
+import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 
 /**
  * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
@@ -135,6 +136,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavel: ids.responsavel!,
     });
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
+    // Next year's anuidades and plans, published (Lei 9.870, issue 34).
+    await seedAnuidadesDemo(tx, clock.today());
   });
   await ctx.content.refresh();
   return demoAccounts.map(

@@ -20,6 +20,7 @@ import { useSaveSystemSettings, useSchoolSettings, useSystemSettings } from './s
 import { NotificationsTab, SystemTab } from './system-tab';
 import { PixAutomaticoTab } from './pix-automatico-tab';
 import { MatriculaOnlineTab } from './matricula-online-tab';
+import { AnuidadesCard } from './anuidades-card';
 
 const tabs = [
   ['escola', 'Escola'],
@@ -100,7 +101,8 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             <Tabs.Content value="financeiro">
               <PixAutomaticoTab />
             </Tabs.Content>
-            <Tabs.Content value="matricula">
+            <Tabs.Content value="matricula" className="space-y-6">
+              <AnuidadesCard />
               <MatriculaOnlineTab />
             </Tabs.Content>
             <Tabs.Content value="sistema">

@@ -116,6 +116,10 @@ export function SiteFooter({ footer, settings, shown }: FooterProps) {
             <a href="/termos" className="hover:text-white hover:underline">
               {footer.termos_uso || 'Termos de Uso'}
             </a>
+            {/* Lei 9.870/1999, art. 2º: annual values, contract and places, public (issue 34). */}
+            <a href="/matriculas" className="hover:text-white hover:underline">
+              Matrículas: valores e vagas
+            </a>
           </p>
         </div>
       </div>

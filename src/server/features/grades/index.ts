@@ -18,3 +18,5 @@ export {
 export { drawCard } from './report-card.pdf.js';
 export { buildReportCard, buildReportCards } from './report-card.service.js';
 export { gradesFeed } from './grades.feed.js';
+export { nextSerieOf } from './rematricula-plan.service.js';
+export { registerSignedOnlineQuery } from './rematricula-online.seam.js';

@@ -24,6 +24,7 @@ import { ENSINO_MEDIO, isEnsinoMedio } from '../../../shared/ensino-medio.js';
 const LAST_MEDIO_SERIE = 3;
 import { infantilGroups, isInfantil } from '../../../shared/classes.schemas.js';
 import { LAST_GRADE, studentsOfYear, type RematriculaAdjustments, yearOf } from './year-end.service.js';
+import { signedOnlineOf } from './rematricula-online.seam.js';
 
 /** '5º ano' → 5 (null when the série has no number). */
 function gradeNumber(serie: string): number | null {
@@ -94,6 +95,14 @@ function nextClassOf(
   };
 }
 
+/**
+ * The série a class's students move up to next year, as the proposal does (the online rematrícula
+ * round invites each family to it); null when they finish or the série is one the list does not know.
+ */
+export function nextSerieOf(turma: ClassRow, offersMedio: boolean): string | null {
+  return nextClassOf(turma, offersMedio).serie;
+}
+
 interface Plan {
   year: SchoolYearRow;
   proposal: RematriculaProposal;
@@ -157,6 +166,9 @@ export async function buildPlan(
     year.ano,
   );
   const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item]));
+  // The school chose to apply only the families who signed next year's contract online: the others are
+  // not re-enrolled, unless the administrator chose a destination for the student by hand.
+  const signedOnline = await signedOnlineOf(db, year.ano + 1);
   const byOrigin = new Map(turmas.map((turma) => [turma.origem_id, turma]));
   const originById = new Map(origins.map((turma) => [turma.id, turma]));
   const alunos: RematriculaStudent[] = enrolled.map((student) => {
@@ -175,6 +187,13 @@ export async function buildPlan(
     let destino: DestinoTipo = failed ? 'mesma_serie' : hasNext ? 'proxima_serie' : 'concluido';
     destino = override.get(student.id)?.destino ?? destino;
     if (destino === 'proxima_serie' && !hasNext) destino = 'concluido';
+    if (
+      signedOnline &&
+      isStaying(destino) &&
+      !signedOnline.has(student.id) &&
+      override.get(student.id)?.destino === undefined
+    )
+      destino = 'nao_rematriculado';
     return {
       aluno_id: student.id,
       nome: student.nome,

@@ -1,5 +1,32 @@
-/* eslint-disable @typescript-eslint/no-unused-vars -- a seam declared before its part is built (issue 34) */
+/**
+ * Anuidades and payment plans (Lei 9.870/1999, issue 34): per year and série the annual value, the
+ * enrolment deadline and the plans a family may choose. The plan rules (art. 1º §5º) are the shared
+ * `problemasDosPlanos`, the same the settings card shows while the secretary types; centavos rounding
+ * is ADR 0049 (docs/decisions).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  problemasDosPlanos,
+  totalDoPlano,
+  type Anuidade,
+  type AnuidadeData,
+  type AnuidadesAno,
+} from '../../../shared/anuidades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
+import {
+  anuidadePublicacoes,
+  anuidades,
+  planosPagamento,
+  type AnuidadeRow,
+  type PlanoPagamentoRow,
+} from '../../db/schema/anuidades.js';
+import { classes } from '../../db/schema/classes.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { assertVersion } from '../../lib/versioning.js';
+import { clock } from '../../lib/clock.js';
+import type { Actor } from '../../lib/http.js';
+import { recordAudit } from '../audit/index.js';
+import { nextSerieOf } from '../grades/index.js';
 
 /** A payment plan of a série's anuidade (Lei 9.870): amounts in centavos. */
 export interface PlanoPagamento {
@@ -11,7 +38,40 @@ export interface PlanoPagamento {
   /** parcelas × valor_parcela + taxa (never above the anuidade). */
   total_centavos: number;
   valor_anual_centavos: number;
+  /** The standard plan: the anuidade less the fee in equal instalments. */
+  padrao: boolean;
 }
+
+function toPlano(row: PlanoPagamentoRow, anuidade: Pick<AnuidadeRow, 'valorAnualCentavos'>): PlanoPagamento {
+  const plano = {
+    parcelas: row.parcelas,
+    valor_parcela_centavos: row.valorParcelaCentavos,
+    taxa_matricula_centavos: row.taxaMatriculaCentavos,
+  };
+  return {
+    id: row.id,
+    nome: row.nome,
+    ...plano,
+    total_centavos: totalDoPlano(plano),
+    valor_anual_centavos: anuidade.valorAnualCentavos,
+    padrao: row.padrao,
+  };
+}
+
+function toAnuidade(row: AnuidadeRow, planos: PlanoPagamentoRow[]): Anuidade {
+  return {
+    id: row.id,
+    ano_letivo: row.anoLetivo,
+    serie: row.serie,
+    valor_anual_centavos: row.valorAnualCentavos,
+    prazo_matricula: row.prazoMatricula,
+    planos: planos.map((plano) => toPlano(plano, row)),
+    version: row.version,
+    atualizado_em: row.updatedAt.toISOString(),
+  };
+}
+
+const planOrder = [asc(planosPagamento.ordem), asc(planosPagamento.createdAt)] as const;
 
 /** The plans a family may choose for a série and year (empty when the school has set none). */
 export async function planosDisponiveis(
@@ -19,9 +79,242 @@ export async function planosDisponiveis(
   anoLetivo: number,
   serie: string,
 ): Promise<PlanoPagamento[]> {
-  return [];
+  const [anuidade] = await db
+    .select()
+    .from(anuidades)
+    .where(and(eq(anuidades.anoLetivo, anoLetivo), eq(anuidades.serie, serie.trim())));
+  if (!anuidade) return [];
+  const rows = await db
+    .select()
+    .from(planosPagamento)
+    .where(eq(planosPagamento.anuidadeId, anuidade.id))
+    .orderBy(...planOrder);
+  return rows.map((row) => toPlano(row, anuidade));
 }
 
 export async function planoPorId(db: DbOrTx, id: string): Promise<PlanoPagamento | null> {
-  return null;
+  const [row] = await db
+    .select({ plano: planosPagamento, anuidade: anuidades })
+    .from(planosPagamento)
+    .innerJoin(anuidades, eq(anuidades.id, planosPagamento.anuidadeId))
+    .where(eq(planosPagamento.id, id));
+  return row ? toPlano(row.plano, row.anuidade) : null;
+}
+
+/** Every série's anuidade of a year, with its plans (série order). */
+export async function anuidadesDoAno(db: DbOrTx, ano: number): Promise<Anuidade[]> {
+  const rows = await db
+    .select()
+    .from(anuidades)
+    .where(eq(anuidades.anoLetivo, ano))
+    .orderBy(asc(anuidades.serie));
+  if (rows.length === 0) return [];
+  const planos = await db
+    .select()
+    .from(planosPagamento)
+    .where(
+      inArray(
+        planosPagamento.anuidadeId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(...planOrder);
+  return rows.map((row) =>
+    toAnuidade(
+      row,
+      planos.filter((plano) => plano.anuidadeId === row.id),
+    ),
+  );
+}
+
+/** Next year by default: the anuidades a school prepares are the coming year's. */
+export const anoPadrao = () => Number(clock.today().slice(0, 4)) + 1;
+
+/**
+ * The séries to start from: the year's classes, or this year's classes moved up a série (what the
+ * rematrícula would propose), so the secretary need not type them.
+ */
+async function seriesSugeridas(db: DbOrTx, ano: number): Promise<string[]> {
+  const own = await db
+    .selectDistinct({ serie: classes.serie })
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(ano)));
+  const series = new Set(own.map((row) => row.serie));
+  const previous = await db
+    .select()
+    .from(classes)
+    .where(eq(classes.anoLetivo, String(ano - 1)));
+  const offersMedio = previous.some((turma) => turma.nivel === 'Ensino Médio');
+  for (const turma of previous) {
+    series.add(turma.serie);
+    const next = nextSerieOf(turma, offersMedio);
+    if (next) series.add(next);
+  }
+  return [...series].sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }));
+}
+
+export async function getAnuidadesAno(db: DbOrTx, ano: number): Promise<AnuidadesAno> {
+  const [lista, [publicacao], sugeridas] = await Promise.all([
+    anuidadesDoAno(db, ano),
+    db.select().from(anuidadePublicacoes).where(eq(anuidadePublicacoes.anoLetivo, ano)),
+    seriesSugeridas(db, ano),
+  ]);
+  return {
+    ano_letivo: ano,
+    anuidades: lista,
+    publicacao: publicacao
+      ? {
+          publicado_em: publicacao.publicadoEm.toISOString(),
+          alterado_depois: alteradoDepois(lista, publicacao.conteudo),
+          com_contrato: publicacao.conteudo.contrato !== null,
+        }
+      : null,
+    series_sugeridas: sugeridas,
+  };
+}
+
+/** What the public page would show now differs from what was published (values, plans, deadlines). */
+export function alteradoDepois(
+  atual: Anuidade[],
+  publicado: {
+    series: { serie: string; valor_anual_centavos: number; prazo_matricula: string; planos: unknown[] }[];
+  },
+): boolean {
+  return canonical(conteudoSeries(atual)) !== canonical(publicado.series);
+}
+
+/** JSON with object keys sorted: jsonb gives keys back in its own order, not the one written. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+export function conteudoSeries(lista: Anuidade[]) {
+  return lista.map((item) => ({
+    serie: item.serie,
+    valor_anual_centavos: item.valor_anual_centavos,
+    prazo_matricula: item.prazo_matricula,
+    planos: item.planos.map((plano) => ({
+      nome: plano.nome,
+      parcelas: plano.parcelas,
+      valor_parcela_centavos: plano.valor_parcela_centavos,
+      taxa_matricula_centavos: plano.taxa_matricula_centavos,
+      total_centavos: plano.total_centavos,
+      padrao: plano.padrao,
+    })),
+  }));
+}
+
+/**
+ * `PUT /api/matriculas/anuidades`: saves one série's anuidade of a year with all its plans, refusing
+ * what the law does not allow (13 instalments, a plan above the anuidade, unequal standard
+ * instalments, a fee above the anuidade). Plans keep their ids; a plan left out is removed.
+ */
+export async function salvarAnuidade(
+  db: DbOrTx,
+  input: AnuidadeData,
+  expectedVersion: number | undefined,
+  actor: Actor,
+): Promise<Anuidade> {
+  const problemas = problemasDosPlanos(input.valor_anual_centavos, input.planos);
+  if (problemas.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      problemas.length === 1
+        ? problemas[0]!.message
+        : `${String(problemas.length)} problemas nos planos: corrija os campos indicados.`,
+      problemas,
+    );
+  const serie = input.serie.trim();
+  const id = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(anuidades)
+      .where(and(eq(anuidades.anoLetivo, input.ano_letivo), eq(anuidades.serie, serie)))
+      .for('update');
+    if (current && expectedVersion !== undefined) assertVersion(expectedVersion, current.version);
+    const values = {
+      valorAnualCentavos: input.valor_anual_centavos,
+      prazoMatricula: input.prazo_matricula,
+      updatedAt: clock.now(),
+    };
+    const [row] = current
+      ? await tx
+          .update(anuidades)
+          .set({ ...values, version: sql`${anuidades.version} + 1` })
+          .where(eq(anuidades.id, current.id))
+          .returning()
+      : await tx
+          .insert(anuidades)
+          .values({ anoLetivo: input.ano_letivo, serie, ...values })
+          .onConflictDoNothing()
+          .returning();
+    // Two first saves of the same série at once: the second finds the row the first wrote.
+    if (!row)
+      throw new AppError('CONFLICT', 'Outra pessoa salvou esta série agora: recarregue e tente de novo.');
+    const existing = await tx.select().from(planosPagamento).where(eq(planosPagamento.anuidadeId, row.id));
+    const keptIds = new Set(existing.map((plano) => plano.id));
+    const sentIds = new Set(
+      input.planos.flatMap((plano) => (plano.id && keptIds.has(plano.id) ? [plano.id] : [])),
+    );
+    const removed = existing.filter((plano) => !sentIds.has(plano.id)).map((plano) => plano.id);
+    if (removed.length > 0) await tx.delete(planosPagamento).where(inArray(planosPagamento.id, removed));
+    for (const [ordem, plano] of input.planos.entries()) {
+      const fields = {
+        nome: plano.nome.trim(),
+        parcelas: plano.parcelas,
+        valorParcelaCentavos: plano.valor_parcela_centavos,
+        taxaMatriculaCentavos: plano.taxa_matricula_centavos,
+        padrao: plano.padrao,
+        ordem,
+      };
+      if (plano.id && sentIds.has(plano.id))
+        await tx.update(planosPagamento).set(fields).where(eq(planosPagamento.id, plano.id));
+      else await tx.insert(planosPagamento).values({ anuidadeId: row.id, ...fields });
+    }
+    await recordAudit(tx, actor, {
+      action: current ? 'atualizar' : 'criar',
+      entity: 'anuidade',
+      entityId: row.id,
+      details: {
+        ano_letivo: input.ano_letivo,
+        serie,
+        valor_anual_centavos: input.valor_anual_centavos,
+        prazo_matricula: input.prazo_matricula,
+        planos: input.planos.map(
+          (plano) =>
+            `${plano.nome.trim()}: ${String(plano.parcelas)}× ${String(plano.valor_parcela_centavos)} + ${String(plano.taxa_matricula_centavos)}`,
+        ),
+      },
+    });
+    return row.id;
+  });
+  return (await anuidadePorId(db, id))!;
+}
+
+export async function anuidadePorId(db: DbOrTx, id: string): Promise<Anuidade | null> {
+  const [row] = await db.select().from(anuidades).where(eq(anuidades.id, id));
+  if (!row) return null;
+  const planos = await db
+    .select()
+    .from(planosPagamento)
+    .where(eq(planosPagamento.anuidadeId, id))
+    .orderBy(...planOrder);
+  return toAnuidade(row, planos);
+}
+
+export async function excluirAnuidade(db: DbOrTx, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(anuidades).where(eq(anuidades.id, id)).returning();
+    if (!row) throw notFound('Anuidade não encontrada.');
+    await recordAudit(tx, actor, {
+      action: 'excluir',
+      entity: 'anuidade',
+      entityId: id,
+      details: { ano_letivo: row.anoLetivo, serie: row.serie },
+    });
+  });
 }

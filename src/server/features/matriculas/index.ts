@@ -13,3 +13,7 @@ export { anuidadesRoutes } from './anuidades.routes.js';
 export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
 export { preMatriculaConfigRoutes } from './pre-matricula-config.routes.js';
 export { matricularSePronto } from './matricula-automatica.js';
+export { planosDisponiveis, planoPorId } from './anuidades.service.js';
+export type { PlanoPagamento } from './anuidades.service.js';
+export { assinadosDaRodada, avisoInadimplencia } from './anuidades.config.js';
+export { seedAnuidadesDemo } from './anuidades.demo.js';

@@ -91,6 +91,13 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
   record_versions: 'Contadores internos de cache.',
   school_periods: 'Períodos do ano letivo.',
   school_years: 'Anos letivos.',
+  anuidades: 'Anuidade de cada série e ano e o prazo de matrícula (Lei 9.870), sem pessoa.',
+  planos_pagamento: 'Planos de pagamento de uma anuidade (parcelas, valores, taxa), sem pessoa.',
+  anuidade_publicacoes:
+    'Publicação de um ano (Lei 9.870, art. 2º): data, valores, planos e o texto do contrato; quem publicou fica na auditoria.',
+  matriculas_configuracoes: 'Escolhas da escola para a rematrícula online (art. 5º, mensagem), sem pessoa.',
+  rematricula_rodadas: 'Ano e data de início de uma rodada de rematrícula online, sem pessoa.',
+  rematricula_lembretes: 'Marca do dia em que o lembrete de rematrícula de uma família saiu, sem a pessoa.',
 };
 
 const columnLabels: Record<string, string> = {
