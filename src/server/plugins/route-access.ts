@@ -33,6 +33,8 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id',
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
+  'GET /api/matriculas/contratos/:id/pdf',
+  'GET /api/assinaturas/:token/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',
   'GET /api/comunicados/anexos/:anexoId',
   'GET /api/agenda/turmas/:id/:data/foto',

@@ -13,6 +13,7 @@ import { TREATMENTS_PEOPLE } from './processing-register.people.js';
 import { TREATMENTS_SCHOOL_LIFE } from './processing-register.school-life.js';
 import { TREATMENTS_COMMUNICATION } from './processing-register.communication.js';
 import { TREATMENTS_ACCOUNTABILITY } from './processing-register.accountability.js';
+import { TREATMENTS_CONTRATOS } from './processing-register.contratos.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -56,6 +57,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_SCHOOL_LIFE,
   ...TREATMENTS_COMMUNICATION,
   ...TREATMENTS_ACCOUNTABILITY,
+  ...TREATMENTS_CONTRATOS,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
