@@ -298,7 +298,10 @@ export function camposDesconhecidos(corpo: string): string[] {
 }
 
 /** The template's text with every `{{campo}}` replaced by its value (an empty value shows as '—'). */
-export function preencherModelo(corpo: string, valores: Partial<Record<CampoModeloContrato, string>>): string {
+export function preencherModelo(
+  corpo: string,
+  valores: Partial<Record<CampoModeloContrato, string>>,
+): string {
   return corpo.replace(CAMPO_PATTERN, (whole, name: string) =>
     name in camposModeloContrato ? valores[name as CampoModeloContrato] || '—' : whole,
   );
@@ -446,7 +449,9 @@ export const assinaturaPublicaSchema = z.object({
   codigo_validacao: z.string().nullable(),
   sha256: z.string(),
   resumo: z.array(z.object({ rotulo: z.string(), valor: z.string() })),
-  signatarios: z.array(z.object({ papel: z.enum(papeisSignatario), nome: z.string(), assinado: z.boolean() })),
+  signatarios: z.array(
+    z.object({ papel: z.enum(papeisSignatario), nome: z.string(), assinado: z.boolean() }),
+  ),
 });
 export type AssinaturaPublica = z.infer<typeof assinaturaPublicaSchema>;
 

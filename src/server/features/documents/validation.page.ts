@@ -190,12 +190,13 @@ export const validationPageRoutes: FastifyPluginAsyncZod<{ lookups?: Verificatio
       const name = await schoolName();
       if (!found) {
         const codigo = normalizeCode(request.params.codigo);
-        for (const lookup of codigo ? lookups : []) {
-          const record = await lookup(app.ctx.db, codigo!);
-          if (!record) continue;
-          if (request.params.codigo !== codigo) return reply.redirect(`/validar/${codigo!}`, 301);
-          return sendPage(reply, 200, page(name, record.resumo, recordBody(record, codigo!)));
-        }
+        if (codigo !== null)
+          for (const lookup of lookups) {
+            const record = await lookup(app.ctx.db, codigo);
+            if (!record) continue;
+            if (request.params.codigo !== codigo) return reply.redirect(`/validar/${codigo}`, 301);
+            return sendPage(reply, 200, page(name, record.resumo, recordBody(record, codigo)));
+          }
         return sendPage(reply, 404, page(name, 'Documento não encontrado', notFoundBody));
       }
       // A code typed with look-alikes or in lower case lands on its canonical address.

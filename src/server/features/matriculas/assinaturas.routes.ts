@@ -19,7 +19,10 @@ export const ASSINATURA_RATE_LIMITS = {
   assinar: { max: 10, timeWindow: '15 minutes' },
 } as const;
 
-const publico = (rateLimit: { max: number; timeWindow: string }) => ({ access: 'public' as const, rateLimit });
+const publico = (rateLimit: { max: number; timeWindow: string }) => ({
+  access: 'public' as const,
+  rateLimit,
+});
 
 export const assinaturasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

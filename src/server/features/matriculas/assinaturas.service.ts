@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  papelSignatarioLabels,
-  type AssinaturaPublica,
-} from '../../../shared/matriculas.schemas.js';
+import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/matriculas.schemas.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -66,7 +63,11 @@ export async function verAssinatura(db: DbOrTx, token: string): Promise<Assinatu
   const { signer, contrato } = await signerOf(db, token);
   const campos = contrato.campos;
   const signers = await db
-    .select({ papel: contratoAssinaturas.papel, nome: contratoAssinaturas.nome, assinadoEm: contratoAssinaturas.assinadoEm })
+    .select({
+      papel: contratoAssinaturas.papel,
+      nome: contratoAssinaturas.nome,
+      assinadoEm: contratoAssinaturas.assinadoEm,
+    })
     .from(contratoAssinaturas)
     .where(eq(contratoAssinaturas.contratoId, contrato.id))
     .orderBy(asc(contratoAssinaturas.ordem));
@@ -103,26 +104,39 @@ export async function verAssinatura(db: DbOrTx, token: string): Promise<Assinatu
       },
       { rotulo: 'Enviado em', valor: formatDate(contrato.createdAt) },
     ],
-    signatarios: signers.map((item) => ({ papel: item.papel, nome: item.nome, assinado: item.assinadoEm !== null })),
+    signatarios: signers.map((item) => ({
+      papel: item.papel,
+      nome: item.nome,
+      assinado: item.assinadoEm !== null,
+    })),
   };
 }
 
 function assertPodeAssinar(signer: SignerRow, contrato: ContratoRow) {
   const status = statusOf(signer, contrato);
   if (status === 'anulado')
-    throw new AppError('CONFLICT', 'Este contrato foi substituído ou anulado pela escola. Use o link do contrato novo.');
+    throw new AppError(
+      'CONFLICT',
+      'Este contrato foi substituído ou anulado pela escola. Use o link do contrato novo.',
+    );
   if (status === 'assinado') throw new AppError('CONFLICT', 'Você já assinou este contrato.');
   if (status === 'expirado') throw new AppError('NOT_FOUND', LINK_INVALIDO);
 }
 
 /** Sends the signer a new 6-digit code (the previous one stops working). */
-export async function enviarCodigo(ctx: AppContext, token: string): Promise<{ email_mascarado: string; expira_em: string }> {
+export async function enviarCodigo(
+  ctx: AppContext,
+  token: string,
+): Promise<{ email_mascarado: string; expira_em: string }> {
   const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const sent = await ctx.db.transaction(async (tx) => {
     const { signer, contrato } = await signerOf(tx, token, true);
     assertPodeAssinar(signer, contrato);
     const now = clock.now();
-    if (signer.codigoEnviadoEm && now.getTime() - signer.codigoEnviadoEm.getTime() < CODIGO_INTERVALO_SEGUNDOS * 1000)
+    if (
+      signer.codigoEnviadoEm &&
+      now.getTime() - signer.codigoEnviadoEm.getTime() < CODIGO_INTERVALO_SEGUNDOS * 1000
+    )
       throw new AppError(
         'RATE_LIMITED',
         'Um código acabou de ser enviado. Confira o seu e-mail (e a caixa de spam) e aguarde um minuto para pedir outro.',
@@ -286,7 +300,11 @@ export async function assinar(
     await matricularSePronto(ctx, outcome.interessadoId).catch((error: unknown) =>
       ctx.log.error({ err: error }, 'matrícula automática falhou após a assinatura'),
     );
-  return { contrato_id: outcome.contratoId, assinado_por_todos: outcome.todos, codigo_validacao: outcome.codigo };
+  return {
+    contrato_id: outcome.contratoId,
+    assinado_por_todos: outcome.todos,
+    codigo_validacao: outcome.codigo,
+  };
 }
 
 /** The PDF a signer may download: the signed version once everyone signed, the one sent before that. */
@@ -294,7 +312,8 @@ export async function pdfDaAssinatura(db: DbOrTx, token: string) {
   const { signer, contrato } = await signerOf(db, token);
   if (contrato.status === 'anulado')
     throw new AppError('CONFLICT', 'Este contrato foi substituído ou anulado pela escola.');
-  if (!signer.assinadoEm && signer.tokenExpiraEm.getTime() < clock.now().getTime()) throw notFound(LINK_INVALIDO);
+  if (!signer.assinadoEm && signer.tokenExpiraEm.getTime() < clock.now().getTime())
+    throw notFound(LINK_INVALIDO);
   const signed = contrato.pdfAssinado !== null;
   return {
     body: contrato.pdfAssinado ?? contrato.pdf,

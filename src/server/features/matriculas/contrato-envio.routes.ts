@@ -4,7 +4,8 @@ import { contratoSchema, enviarContratoResultSchema } from '../../../shared/matr
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { enviarContrato, listarContratosDe } from './contratos.service.js';
+import { listarContratosDe } from './contratos.leitura.js';
+import { enviarContrato } from './contratos.service.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const manage = { access: 'matriculas.manage' } as const;
@@ -19,14 +20,16 @@ export const contratoEnvioRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, response: createdResponse(enviarContratoResultSchema) }, config: manage },
     async (request, reply) => {
       const sent = await enviarContrato(app.ctx, request.params.id, actorOf(request));
-      return reply.status(201).send(
-        ok(
-          { contrato_id: sent.contratoId, signatarios: sent.signatarios, anulados: sent.anulados },
-          sent.anulados > 0
-            ? 'Contrato reenviado; o anterior e as assinaturas dele foram anulados'
-            : 'Contrato enviado para assinatura',
-        ),
-      );
+      return reply
+        .status(201)
+        .send(
+          ok(
+            { contrato_id: sent.contratoId, signatarios: sent.signatarios, anulados: sent.anulados },
+            sent.anulados > 0
+              ? 'Contrato reenviado; o anterior e as assinaturas dele foram anulados'
+              : 'Contrato enviado para assinatura',
+          ),
+        );
     },
   );
   app.get(

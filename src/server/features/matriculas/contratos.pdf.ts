@@ -80,9 +80,18 @@ function drawHeader(doc: PDFKit.PDFDocument, input: ContratoPdf) {
   const ids = [input.escola.cnpj ? `CNPJ ${input.escola.cnpj}` : null, input.escola.endereco].filter(Boolean);
   if (ids.length > 0) doc.text(ids.join('  ·  '), { align: 'center' });
   const bottom = doc.y + 8;
-  doc.moveTo(left, bottom).lineTo(left + width, bottom).lineWidth(0.8).strokeColor('#555555').stroke();
+  doc
+    .moveTo(left, bottom)
+    .lineTo(left + width, bottom)
+    .lineWidth(0.8)
+    .strokeColor('#555555')
+    .stroke();
   doc.y = bottom + 16;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(input.titulo.toUpperCase(), { align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#000000')
+    .text(input.titulo.toUpperCase(), { align: 'center' });
   doc.moveDown(1);
 }
 
@@ -96,14 +105,17 @@ function drawFooters(doc: PDFKit.PDFDocument, input: ContratoPdf) {
     const top = doc.page.height - FOOTER_HEIGHT;
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.moveTo(left, top - 6).lineTo(left + width, top - 6).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, top - 6)
+      .lineTo(left + width, top - 6)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.font('Helvetica').fontSize(7.5).fillColor('#333333');
-    doc.text(
-      `Código de verificação ${input.codigo} — confira em ${input.url}`,
-      left,
-      top,
-      { width: width - 70, lineBreak: true },
-    );
+    doc.text(`Código de verificação ${input.codigo} — confira em ${input.url}`, left, top, {
+      width: width - 70,
+      lineBreak: true,
+    });
     doc.text(`Página ${String(index + 1)} de ${String(range.count)}`, left + width - 70, top, {
       width: 70,
       align: 'right',
@@ -112,7 +124,9 @@ function drawFooters(doc: PDFKit.PDFDocument, input: ContratoPdf) {
   }
 }
 
-async function qrModules(url: string): Promise<{ size: number; dark: (row: number, col: number) => boolean }> {
+async function qrModules(
+  url: string,
+): Promise<{ size: number; dark: (row: number, col: number) => boolean }> {
   const { default: QRCode } = await import('qrcode');
   const code = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const size = code.modules.size;

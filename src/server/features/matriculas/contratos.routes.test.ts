@@ -28,7 +28,9 @@ const { PLANO, matricular } = vi.hoisted(() => ({
     total_centavos: 1_800_000,
     valor_anual_centavos: 1_800_000,
   },
-  matricular: vi.fn((..._args: unknown[]) => Promise.resolve({ matriculado: false, alunoId: null })),
+  matricular: vi.fn<
+    (ctx: unknown, interessadoId: string) => Promise<{ matriculado: boolean; alunoId: null }>
+  >(() => Promise.resolve({ matriculado: false, alunoId: null })),
 }));
 vi.mock('./anuidades.service.js', () => ({
   planoPorId: (_db: unknown, id: string) => Promise.resolve(id === PLANO.id ? PLANO : null),
@@ -184,7 +186,10 @@ describe('modelos de contrato', () => {
     expect(unknown.statusCode).toBe(400);
     expect(JSON.stringify(unknown.json())).toContain('Campo desconhecido no texto: {{aluno.apelido}}');
 
-    const first = await send('POST', '/api/matriculas/modelos-contrato', cookie, { titulo: 'Contrato v1', corpo });
+    const first = await send('POST', '/api/matriculas/modelos-contrato', cookie, {
+      titulo: 'Contrato v1',
+      corpo,
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json().data.versao).toBe(1);
     const second = await send('POST', '/api/matriculas/modelos-contrato', cookie, {
@@ -198,7 +203,9 @@ describe('modelos de contrato', () => {
     const vigente = await get('/api/matriculas/modelos-contrato/vigente');
     expect(vigente.json().data).toMatchObject({ versao: 2, titulo: 'Contrato v2' });
 
-    expect((await send('POST', '/api/matriculas/modelos-contrato', '', { titulo: 'x', corpo })).statusCode).toBe(401);
+    expect(
+      (await send('POST', '/api/matriculas/modelos-contrato', '', { titulo: 'x', corpo })).statusCode,
+    ).toBe(401);
     const guardian = await signedIn(t, 'responsavel');
     expect((await get('/api/matriculas/modelos-contrato', guardian.cookie)).statusCode).toBe(403);
   });
@@ -213,10 +220,14 @@ describe('envio do contrato', () => {
     expect(notSubmitted.json().message).toContain('ainda não enviou a pré-matrícula');
 
     const semRepresentante = await familia();
-    expect((await enviar(cookie, semRepresentante.id)).json().message).toContain('Configurações → Contrato de matrícula');
+    expect((await enviar(cookie, semRepresentante.id)).json().message).toContain(
+      'Configurações → Contrato de matrícula',
+    );
 
     await escola(cookie);
-    const semPlano = await familia({ dados: dadosDaFamilia({ plano_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }) });
+    const semPlano = await familia({
+      dados: dadosDaFamilia({ plano_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
+    });
     const missingPlan = await enviar(cookie, semPlano.id);
     expect(missingPlan.statusCode).toBe(409);
     expect(missingPlan.json().message).toContain('plano de pagamento');
@@ -242,7 +253,10 @@ describe('envio do contrato', () => {
       'Carlos Lima',
       'Marta Ribeiro',
     ]);
-    expect(contrato.assinaturas[0]).toMatchObject({ assinado_em: null, cpf: `***.${CPF_MAE.slice(3, 6)}.${CPF_MAE.slice(6, 9)}-**` });
+    expect(contrato.assinaturas[0]).toMatchObject({
+      assinado_em: null,
+      cpf: `***.${CPF_MAE.slice(3, 6)}.${CPF_MAE.slice(6, 9)}-**`,
+    });
 
     const [stored] = await t.database.db.select().from(contratos).where(eq(contratos.id, contratoId));
     expect(sha256(stored!.pdf)).toBe(contrato.sha256);
@@ -258,8 +272,14 @@ describe('envio do contrato', () => {
     expect(text).not.toContain('{{');
 
     const links = linksEnviados();
-    expect([...links.keys()].sort()).toEqual(['carlos@example.com', 'direcao@escola.example.org', 'mariana@example.com']);
-    const hashes = await t.database.db.select({ hash: contratoAssinaturas.tokenHash }).from(contratoAssinaturas);
+    expect([...links.keys()].sort()).toEqual([
+      'carlos@example.com',
+      'direcao@escola.example.org',
+      'mariana@example.com',
+    ]);
+    const hashes = await t.database.db
+      .select({ hash: contratoAssinaturas.tokenHash })
+      .from(contratoAssinaturas);
     for (const token of links.values()) {
       expect(hashes.map((row) => row.hash)).toContain(createHash('sha256').update(token).digest('hex'));
       expect(hashes.map((row) => row.hash)).not.toContain(token);
@@ -336,7 +356,9 @@ describe('assinatura', () => {
     const first = (await enviar(cookie, family.id)).json().data.contrato_id as string;
     const oldToken = linksEnviados().get('mariana@example.com')!;
     await assinarComo(oldToken, 'mariana@example.com', ip(1));
-    expect((await get(`/api/matriculas/contratos/${first}`, cookie)).json().data.assinaturas[0].assinado_em).not.toBeNull();
+    expect(
+      (await get(`/api/matriculas/contratos/${first}`, cookie)).json().data.assinaturas[0].assinado_em,
+    ).not.toBeNull();
 
     t.mailer.sent.length = 0;
     const again = await enviar(cookie, family.id);
@@ -409,7 +431,11 @@ describe('assinatura', () => {
     expect(signerPdf.statusCode).toBe(200);
     expect(sha256(signerPdf.rawPayload)).toBe(sha256(stored!.pdfAssinado!));
     const view = (await get(`/api/assinaturas/${links.get('mariana@example.com')!}`)).json().data;
-    expect(view).toMatchObject({ status: 'assinado', contrato_status: 'assinado', codigo_validacao: contrato.codigo_validacao });
+    expect(view).toMatchObject({
+      status: 'assinado',
+      contrato_status: 'assinado',
+      codigo_validacao: contrato.codigo_validacao,
+    });
 
     const [after] = await t.database.db.select().from(interessados).where(eq(interessados.id, family.id));
     expect(after!.etapa).toBe('contrato_assinado');
@@ -431,7 +457,8 @@ describe('assinatura', () => {
   it('rate-limits the token routes per address', async () => {
     const token = randomBytes(32).toString('base64url');
     const { max } = ASSINATURA_RATE_LIMITS.codigo;
-    for (let attempt = 0; attempt < max; attempt++) expect((await pedirCodigo(token, ip(50))).statusCode).toBe(404);
+    for (let attempt = 0; attempt < max; attempt++)
+      expect((await pedirCodigo(token, ip(50))).statusCode).toBe(404);
     const limited = await pedirCodigo(token, ip(50));
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

@@ -4,7 +4,7 @@ import { contratoSchema } from '../../../shared/matriculas.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
-import { arquivoDoContrato, lerContrato } from './contratos.service.js';
+import { arquivoDoContrato, lerContrato } from './contratos.leitura.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 const manage = { access: 'matriculas.manage' } as const;

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   contratoCamposSchema,
   papelSignatarioLabels,
   preencherModelo,
   preMatriculaDadosSchema,
   type CampoModeloContrato,
-  type Contrato,
   type ContratoCampos,
   type PapelSignatario,
 } from '../../../shared/matriculas.schemas.js';
@@ -20,7 +19,6 @@ import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { generateVerificationCode } from '../../lib/verification-code.js';
-import type { VerifiedRecord } from '../../lib/verification-lookup.js';
 import { recordAudit } from '../audit/index.js';
 import { loadSettings } from '../finance/index.js';
 import { getSchoolIdentity } from '../settings/index.js';
@@ -94,7 +92,12 @@ const refuse = (message: string) => new AppError('CONFLICT', message);
 
 function enderecoDe(endereco: ReturnType<typeof preMatriculaDadosSchema.parse>['endereco']): string | null {
   const first = [endereco.logradouro, endereco.numero].filter(Boolean).join(', ');
-  const parts = [first, endereco.complemento, endereco.bairro, [endereco.cidade, endereco.uf].filter(Boolean).join('/')]
+  const parts = [
+    first,
+    endereco.complemento,
+    endereco.bairro,
+    [endereco.cidade, endereco.uf].filter(Boolean).join('/'),
+  ]
     .map((part) => part.trim())
     .filter(Boolean);
   if (endereco.cep) parts.push(`CEP ${endereco.cep}`);
@@ -123,9 +126,12 @@ export async function camposAtuais(
   const dados = preMatriculaDadosSchema.parse(row.pre.dados);
   const responsaveis = dados.responsaveis.filter((item) => item.nome.trim() !== '');
   const financeiro = responsaveis.find((item) => item.financeiro);
-  if (!financeiro) throw refuse('A pré-matrícula não indica o responsável financeiro, que assina o contrato.');
+  if (!financeiro)
+    throw refuse('A pré-matrícula não indica o responsável financeiro, que assina o contrato.');
   if (!financeiro.email)
-    throw refuse('O responsável financeiro não tem e-mail na pré-matrícula: o link de assinatura vai por e-mail.');
+    throw refuse(
+      'O responsável financeiro não tem e-mail na pré-matrícula: o link de assinatura vai por e-mail.',
+    );
   if (!dados.plano_id) throw refuse('A família não escolheu um plano de pagamento na pré-matrícula.');
   const plano = await planoPorId(db, dados.plano_id);
   if (!plano)
@@ -142,7 +148,12 @@ export async function camposAtuais(
       'Informe quem assina pela escola em Configurações → Contrato de matrícula (nome, CPF e e-mail do representante).',
     );
   const signatarios: SignatarioPrevisto[] = [
-    { papel: 'responsavel_financeiro', nome: financeiro.nome, cpf: financeiro.cpf ?? null, email: financeiro.email },
+    {
+      papel: 'responsavel_financeiro',
+      nome: financeiro.nome,
+      cpf: financeiro.cpf ?? null,
+      email: financeiro.email,
+    },
   ];
   if (config.exigir_segundo_responsavel) {
     const segundo = responsaveis.find((item) => item !== financeiro);
@@ -150,7 +161,12 @@ export async function camposAtuais(
       throw refuse(
         'A escola exige a assinatura do segundo responsável, e a pré-matrícula não tem um segundo responsável com e-mail.',
       );
-    signatarios.push({ papel: 'segundo_responsavel', nome: segundo.nome, cpf: segundo.cpf ?? null, email: segundo.email });
+    signatarios.push({
+      papel: 'segundo_responsavel',
+      nome: segundo.nome,
+      cpf: segundo.cpf ?? null,
+      email: segundo.email,
+    });
   }
   signatarios.push({
     papel: 'escola',
@@ -194,13 +210,18 @@ export async function camposAtuais(
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
       : item,
   );
 }
 
 /** Whether the data a contract was drawn from still says the same (a change voids the signatures). */
-export async function contratoAindaVale(db: DbOrTx, contrato: { interessadoId: string | null; campos: ContratoCampos }) {
+export async function contratoAindaVale(
+  db: DbOrTx,
+  contrato: { interessadoId: string | null; campos: ContratoCampos },
+) {
   if (!contrato.interessadoId) return true;
   try {
     const { campos } = await camposAtuais(db, contrato.interessadoId);
@@ -248,7 +269,9 @@ export async function anularContratosDe(
   const voided = await tx
     .update(contratos)
     .set({ status: 'anulado', anuladoEm: clock.now(), motivoAnulacao: motivo })
-    .where(and(eq(contratos.interessadoId, interessadoId), inArray(contratos.status, ['aguardando', 'assinado'])))
+    .where(
+      and(eq(contratos.interessadoId, interessadoId), inArray(contratos.status, ['aguardando', 'assinado'])),
+    )
     .returning({ id: contratos.id });
   for (const { id } of voided) {
     const signed = await tx
@@ -261,7 +284,13 @@ export async function anularContratosDe(
       entityId: id,
       details: { motivo, signatarios: signed.length },
     });
-    await registrarEvento(tx, interessadoId, 'contrato', `Contrato anulado: ${motivo}`, actor.id ? actor : null);
+    await registrarEvento(
+      tx,
+      interessadoId,
+      'contrato',
+      `Contrato anulado: ${motivo}`,
+      actor.id ? actor : null,
+    );
   }
   return voided.length;
 }
@@ -292,9 +321,15 @@ export async function enviarContrato(
     if (!locked) throw notFound('Família não encontrada.');
     if (locked.etapa === 'matriculado')
       throw refuse('O aluno já está matriculado: o contrato assinado não pode ser substituído por aqui.');
-    if (locked.etapa === 'perdido') throw refuse('A família está como perdida. Volte-a ao funil antes de enviar o contrato.');
+    if (locked.etapa === 'perdido')
+      throw refuse('A família está como perdida. Volte-a ao funil antes de enviar o contrato.');
     const { campos, signatarios } = await camposAtuais(tx, interessadoId);
-    const anulados = await anularContratosDe(tx, interessadoId, 'substituído por um novo envio do contrato', actor);
+    const anulados = await anularContratosDe(
+      tx,
+      interessadoId,
+      'substituído por um novo envio do contrato',
+      actor,
+    );
     const modelo = await modeloParaContrato(tx);
     const codigo = generateVerificationCode();
     const createdAt = clock.now();
@@ -335,7 +370,12 @@ export async function enviarContrato(
       action: 'enviar_contrato',
       entity: 'contrato',
       entityId: contrato!.id,
-      details: { interessado_id: interessadoId, modelo_versao: modelo.versao, sha256, signatarios: signatarios.length },
+      details: {
+        interessado_id: interessadoId,
+        modelo_versao: modelo.versao,
+        sha256,
+        signatarios: signatarios.length,
+      },
     });
     await registrarEvento(
       tx,
@@ -403,104 +443,4 @@ export function mascararEmail(email: string): string {
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const tld = dot > 0 ? domain.slice(dot) : '';
   return `${user.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
-}
-
-type ContratoRow = typeof contratos.$inferSelect;
-
-async function toContrato(db: DbOrTx, row: ContratoRow): Promise<Contrato> {
-  const signers = await db
-    .select()
-    .from(contratoAssinaturas)
-    .where(eq(contratoAssinaturas.contratoId, row.id))
-    .orderBy(asc(contratoAssinaturas.ordem));
-  return {
-    id: row.id,
-    interessado_id: row.interessadoId,
-    status: row.status,
-    sha256: row.sha256,
-    codigo_validacao: row.codigoValidacao,
-    modelo_versao: row.modeloVersao,
-    criado_em: row.createdAt.toISOString(),
-    assinado_em: row.assinadoEm?.toISOString() ?? null,
-    anulado_em: row.anuladoEm?.toISOString() ?? null,
-    motivo_anulacao: row.motivoAnulacao,
-    assinaturas: signers.map((signer) => ({
-      papel: signer.papel,
-      nome: signer.nome,
-      cpf: signer.cpf ? mascararCpf(signer.cpf) : null,
-      canal: signer.canal,
-      assinado_em: signer.assinadoEm?.toISOString() ?? null,
-      ip: signer.ip,
-    })),
-  };
-}
-
-export async function lerContrato(db: DbOrTx, id: string): Promise<Contrato> {
-  const [row] = await db.select().from(contratos).where(eq(contratos.id, id));
-  if (!row) throw notFound('Contrato não encontrado.');
-  return toContrato(db, row);
-}
-
-/** A family's contracts, newest first (the funnel's drawer). */
-export async function listarContratosDe(db: DbOrTx, interessadoId: string): Promise<Contrato[]> {
-  const rows = await db
-    .select()
-    .from(contratos)
-    .where(eq(contratos.interessadoId, interessadoId))
-    .orderBy(desc(contratos.createdAt));
-  return Promise.all(rows.map((row) => toContrato(db, row)));
-}
-
-/** The contract's PDF: the signed version once every signer signed, otherwise the one sent. */
-export async function arquivoDoContrato(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ pdf: contratos.pdf, pdfAssinado: contratos.pdfAssinado, codigo: contratos.codigoValidacao })
-    .from(contratos)
-    .where(eq(contratos.id, id));
-  if (!row) throw notFound('Contrato não encontrado.');
-  return {
-    body: row.pdfAssinado ?? row.pdf,
-    fileName: `contrato-${row.codigo}${row.pdfAssinado ? '-assinado' : ''}.pdf`,
-  };
-}
-
-/** `/validar/{codigo}` for a contract: its status, the signers (masked CPF) and the hash. */
-export async function verificarContrato(db: DbOrTx, codigo: string): Promise<VerifiedRecord | null> {
-  const [row] = await db.select().from(contratos).where(eq(contratos.codigoValidacao, codigo));
-  if (!row) return null;
-  const signers = await db
-    .select()
-    .from(contratoAssinaturas)
-    .where(eq(contratoAssinaturas.contratoId, row.id))
-    .orderBy(asc(contratoAssinaturas.ordem));
-  const situacao = row.status === 'assinado' ? 'valido' : row.status === 'anulado' ? 'anulado' : 'pendente';
-  return {
-    titulo: 'Verificação de contrato',
-    situacao,
-    resumo:
-      row.status === 'assinado'
-        ? 'Contrato assinado'
-        : row.status === 'anulado'
-          ? 'Contrato anulado'
-          : 'Contrato aguardando assinaturas',
-    detalhe:
-      row.status === 'assinado'
-        ? `Assinado eletronicamente por todos os signatários em ${formatDateTime(row.assinadoEm)}.`
-        : row.status === 'anulado'
-          ? `Anulado em ${formatDateTime(row.anuladoEm)}; as assinaturas dele não valem mais.`
-          : 'Ainda falta a assinatura de algum signatário.',
-    campos: [
-      { rotulo: 'Documento', valor: 'Contrato de prestação de serviços educacionais' },
-      { rotulo: 'Emitido em', valor: formatDate(row.createdAt) },
-      { rotulo: 'SHA-256 do original', valor: row.sha256, codigo: true },
-    ],
-    lista: {
-      titulo: 'Signatários',
-      itens: signers.map(
-        (signer) =>
-          `${signer.nome} (CPF ${mascararCpf(signer.cpf)}), ${papelSignatarioLabels[signer.papel].toLowerCase()} — ` +
-          (signer.assinadoEm ? `assinou em ${formatDateTime(signer.assinadoEm)}` : 'não assinou'),
-      ),
-    },
-  };
 }

@@ -11,4 +11,5 @@ export { assinaturasRoutes } from './assinaturas.routes.js';
 export { modelosContratoRoutes } from './modelos-contrato.routes.js';
 export { anuidadesRoutes } from './anuidades.routes.js';
 export { rematriculaOnlineRoutes } from './rematricula-online.routes.js';
-export { verificarContrato, enviarContrato, anularContratosDe, listarContratosDe } from './contratos.service.js';
+export { anularContratosDe, enviarContrato } from './contratos.service.js';
+export { listarContratosDe, verificarContrato } from './contratos.leitura.js';

@@ -38,7 +38,9 @@ export const modelosContratoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(await salvarModelo(app.ctx.db, actorOf(request), request.body), 'Nova versão do contrato salva')),
+        .send(
+          ok(await salvarModelo(app.ctx.db, actorOf(request), request.body), 'Nova versão do contrato salva'),
+        ),
   );
   app.get(
     '/vigente',

@@ -38,9 +38,10 @@ export async function listarModelos(db: DbOrTx): Promise<ModeloContrato[]> {
   const rows = await db
     .select({
       row: modelosContrato,
-      count: sql<number>`(select count(*) from ${contratos} where ${contratos.modeloId} = ${modelosContrato.id})`.mapWith(
-        Number,
-      ),
+      count:
+        sql<number>`(select count(*) from ${contratos} where ${contratos.modeloId} = ${modelosContrato.id})`.mapWith(
+          Number,
+        ),
     })
     .from(modelosContrato)
     .orderBy(desc(modelosContrato.versao));
@@ -55,8 +56,14 @@ async function ultimoModelo(db: DbOrTx): Promise<ModeloRow | null> {
 /** The template in force, as the public page shows it (the default while the school has saved none). */
 export async function lerModeloVigente(db: DbOrTx): Promise<ModeloVigente> {
   const row = await ultimoModelo(db);
-  if (!row) return { titulo: MODELO_PADRAO_TITULO, corpo: MODELO_PADRAO_CORPO, versao: 0, atualizado_em: null };
-  return { titulo: row.titulo, corpo: row.corpo, versao: row.versao, atualizado_em: row.createdAt.toISOString() };
+  if (!row)
+    return { titulo: MODELO_PADRAO_TITULO, corpo: MODELO_PADRAO_CORPO, versao: 0, atualizado_em: null };
+  return {
+    titulo: row.titulo,
+    corpo: row.corpo,
+    versao: row.versao,
+    atualizado_em: row.createdAt.toISOString(),
+  };
 }
 
 /** The stored template in force, storing the default as version 1 when there is none (inside `tx`). */
@@ -65,7 +72,12 @@ export async function modeloParaContrato(tx: DbOrTx): Promise<ModeloRow> {
   if (row) return row;
   const [created] = await tx
     .insert(modelosContrato)
-    .values({ versao: 1, titulo: MODELO_PADRAO_TITULO, corpo: MODELO_PADRAO_CORPO, autorNome: 'Modelo padrão' })
+    .values({
+      versao: 1,
+      titulo: MODELO_PADRAO_TITULO,
+      corpo: MODELO_PADRAO_CORPO,
+      autorNome: 'Modelo padrão',
+    })
     .onConflictDoNothing()
     .returning();
   return created ?? (await ultimoModelo(tx))!;

@@ -20,13 +20,20 @@ export const TREATMENTS_CONTRATOS: Treatment[] = [
     titulares: 'Responsáveis que assinam, alunos e o representante da escola',
     finalidade:
       'Emitir o contrato de prestação de serviços educacionais a partir da pré-matrícula, colher as assinaturas eletrônicas (código por e-mail) e provar quem assinou, quando e de onde.',
-    base_legal: 'Execução de contrato (art. 7º, V) e cumprimento de obrigação legal (art. 7º, II; Lei 9.870/1999).',
+    base_legal:
+      'Execução de contrato (art. 7º, V) e cumprimento de obrigação legal (art. 7º, II; Lei 9.870/1999).',
     acesso: ['matriculas.manage'],
     retencao: 'financeiro',
     dados: [
       {
         tabela: contratos,
-        colunas: [contratos.interessadoId, contratos.campos, contratos.pdf, contratos.pdfAssinado, contratos.enviadoPorId],
+        colunas: [
+          contratos.interessadoId,
+          contratos.campos,
+          contratos.pdf,
+          contratos.pdfAssinado,
+          contratos.enviadoPorId,
+        ],
         mantido: SIGNED,
       },
       { tabela: contratos, colunas: [contratos.enviadoPorNome], mantido: STAFF },
@@ -53,7 +60,11 @@ export const TREATMENTS_CONTRATOS: Treatment[] = [
     acesso: ['matriculas.manage', 'settings.manage'],
     retencao: 'comunicacao',
     dados: [
-      { tabela: modelosContrato, colunas: [modelosContrato.autorId, modelosContrato.autorNome], mantido: STAFF },
+      {
+        tabela: modelosContrato,
+        colunas: [modelosContrato.autorId, modelosContrato.autorNome],
+        mantido: STAFF,
+      },
       {
         tabela: contratosConfiguracao,
         colunas: [
