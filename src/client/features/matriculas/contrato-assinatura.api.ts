@@ -2,16 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   assinaturaPublicaSchema,
   contratoSchema,
-  contratosConfiguracaoSchema,
-  modeloContratoSchema,
-  modeloVigenteSchema,
   type AssinaturaPublica,
   type Contrato,
-  type ContratosConfiguracao,
-  type ContratosConfiguracaoInput,
-  type ModeloContrato,
-  type ModeloContratoInput,
-  type ModeloVigente,
 } from '../../../shared/matriculas.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { z } from 'zod';
@@ -19,9 +11,6 @@ import { z } from 'zod';
 /** Query keys of the contracts part of matrícula online (issue 34). */
 export const contratoKeys = {
   assinatura: (token: string) => ['matriculas', 'assinatura', token] as const,
-  modelos: ['matriculas', 'modelos-contrato'] as const,
-  vigente: ['matriculas', 'modelos-contrato', 'vigente'] as const,
-  configuracao: ['matriculas', 'modelos-contrato', 'configuracao'] as const,
   contratosDe: (interessadoId: string) => ['matriculas', 'contratos', interessadoId] as const,
 };
 
@@ -58,54 +47,6 @@ export function useAssinar(token: string) {
         { method: 'POST', body: { codigo }, globalErrors: false },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contratoKeys.assinatura(token) }),
-  });
-}
-
-export function useModelosContrato() {
-  return useQuery<ModeloContrato[]>({
-    queryKey: contratoKeys.modelos,
-    queryFn: () => api('/api/matriculas/modelos-contrato', { schema: z.array(modeloContratoSchema) }),
-  });
-}
-
-export function useModeloVigente() {
-  return useQuery<ModeloVigente>({
-    queryKey: contratoKeys.vigente,
-    queryFn: () => api('/api/matriculas/modelos-contrato/vigente', { schema: modeloVigenteSchema }),
-  });
-}
-
-export function useSalvarModelo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ModeloContratoInput) =>
-      apiWithMessage<ModeloContrato>('/api/matriculas/modelos-contrato', {
-        method: 'POST',
-        body,
-        globalErrors: false,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contratoKeys.modelos }),
-  });
-}
-
-export function useConfiguracaoContratos() {
-  return useQuery<ContratosConfiguracao>({
-    queryKey: contratoKeys.configuracao,
-    queryFn: () =>
-      api('/api/matriculas/modelos-contrato/configuracao', { schema: contratosConfiguracaoSchema }),
-  });
-}
-
-export function useSalvarConfiguracaoContratos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ContratosConfiguracaoInput) =>
-      apiWithMessage<ContratosConfiguracao>('/api/matriculas/modelos-contrato/configuracao', {
-        method: 'PUT',
-        body,
-        globalErrors: false,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contratoKeys.configuracao }),
   });
 }
 

@@ -19,11 +19,13 @@ import { SecurityTab } from './security-tab';
 import { useSaveSystemSettings, useSchoolSettings, useSystemSettings } from './settings.api';
 import { NotificationsTab, SystemTab } from './system-tab';
 import { PixAutomaticoTab } from './pix-automatico-tab';
+import { ContratoMatriculaTab } from './contrato-matricula-tab';
 
 const tabs = [
   ['escola', 'Escola'],
   ['academico', 'Acadêmico'],
   ['financeiro', 'Financeiro'],
+  ['contrato', 'Contrato de matrícula'],
   ['sistema', 'Sistema'],
   ['usuarios', 'Perfis de acesso'],
   ['notificacoes', 'Notificações'],
@@ -97,6 +99,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             </Tabs.Content>
             <Tabs.Content value="financeiro">
               <PixAutomaticoTab />
+            </Tabs.Content>
+            <Tabs.Content value="contrato">
+              <ContratoMatriculaTab />
             </Tabs.Content>
             <Tabs.Content value="sistema">
               <SystemTab saving={form.formState.isSubmitting} onSave={() => void handleSaveSystem()} />
