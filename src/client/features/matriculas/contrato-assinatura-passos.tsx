@@ -74,6 +74,9 @@ export function Assinar({ token, dados }: { token: string; dados: AssinaturaPubl
           <p className="mt-3 text-sm text-gray-700">
             Vamos enviar um código de 6 números para <strong>{dados.email_mascarado}</strong>.
           </p>
+          {!li && (
+            <p className="mt-2 text-xs text-gray-600">Marque a caixa acima depois de ler o contrato.</p>
+          )}
           <Button
             className="mt-3 min-h-12 w-full"
             disabled={!li}
