@@ -48,7 +48,7 @@ function stubApi(options: { codigoCorreto: string }) {
       const url = input instanceof Request ? input.url : String(input);
       if (url.includes('/api/content/public')) return Promise.resolve(new Response(null, { status: 304 }));
       if (init?.method === 'POST') {
-        const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
+        const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
         posts.push({ url, body });
         if (url.endsWith('/codigo')) {
           state = { ...state, codigo_enviado_em: new Date().toISOString() };
