@@ -466,3 +466,14 @@ export const assinarInputSchema = z.strictObject({
 export const assinaturaTokenParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Link inválido'),
 });
+
+/** `GET /api/matriculas/contratos/familia`: the signed contracts of a guardian's children (portal). */
+export const contratoFamiliaSchema = z.object({
+  id: z.uuid(),
+  aluno: z.string(),
+  serie: z.string(),
+  ano_letivo: z.number().int(),
+  assinado_em: z.string(),
+  codigo_validacao: z.string(),
+});
+export type ContratoFamilia = z.infer<typeof contratoFamiliaSchema>;

@@ -34,6 +34,7 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/relatorios/:id/exportacoes/:jobId/arquivo',
   'GET /api/documentos/:id/pdf',
   'GET /api/matriculas/contratos/:id/pdf',
+  'GET /api/matriculas/contratos/familia/:id/pdf',
   'GET /api/assinaturas/:token/pdf',
   'GET /api/comunicados/:id/anexos/:anexoId',
   'GET /api/comunicados/anexos/:anexoId',

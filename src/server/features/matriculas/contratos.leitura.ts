@@ -1,8 +1,14 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import { papelSignatarioLabels, type Contrato } from '../../../shared/matriculas.schemas.js';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  papelSignatarioLabels,
+  type Contrato,
+  type ContratoFamilia,
+} from '../../../shared/matriculas.schemas.js';
 import { formatDate, formatDateTime } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
+import { interessados } from '../../db/schema/matriculas.js';
+import { listChildIdsOfUser } from '../finance/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { VerifiedRecord } from '../../lib/verification-lookup.js';
 import { mascararCpf } from './contratos.service.js';
@@ -107,4 +113,31 @@ export async function verificarContrato(db: DbOrTx, codigo: string): Promise<Ver
       ),
     },
   };
+}
+
+/** The signed contracts of a guardian's children (enrolled through matrícula online), newest first. */
+export async function listarContratosDaFamilia(db: DbOrTx, userId: string): Promise<ContratoFamilia[]> {
+  const alunoIds = await listChildIdsOfUser(db, userId);
+  if (alunoIds.length === 0) return [];
+  const rows = await db
+    .select({ contrato: contratos })
+    .from(contratos)
+    .innerJoin(interessados, eq(interessados.id, contratos.interessadoId))
+    .where(and(eq(contratos.status, 'assinado'), inArray(interessados.alunoId, alunoIds)))
+    .orderBy(desc(contratos.assinadoEm));
+  return rows.map(({ contrato }) => ({
+    id: contrato.id,
+    aluno: contrato.campos.aluno.nome,
+    serie: contrato.campos.serie,
+    ano_letivo: contrato.campos.ano_letivo,
+    assinado_em: contrato.assinadoEm!.toISOString(),
+    codigo_validacao: contrato.codigoValidacao,
+  }));
+}
+
+/** A signed contract's PDF for a guardian of the student (404 for anyone else, as if it did not exist). */
+export async function arquivoDaFamilia(db: DbOrTx, userId: string, id: string) {
+  const visiveis = await listarContratosDaFamilia(db, userId);
+  if (!visiveis.some((item) => item.id === id)) throw notFound('Contrato não encontrado.');
+  return arquivoDoContrato(db, id);
 }

@@ -10,6 +10,7 @@ import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { systemActor } from '../audit/audit.service.js';
+import { familyIn, guardianWithAccount } from '../../test/school-fixtures.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { ASSINATURA_RATE_LIMITS } from './assinaturas.routes.js';
 import { CODIGO_MAX_TENTATIVAS } from './assinaturas.service.js';
@@ -452,6 +453,24 @@ describe('assinatura', () => {
     expect(html).not.toContain(CPF_PAI);
     const lower = await get(`/validar/${(contrato.codigo_validacao as string).toLowerCase()}`);
     expect(lower.statusCode).toBe(301);
+
+    // Once enrolled, the family finds the signed copy in the portal; another family does not.
+    const family2 = await familyIn(t, null);
+    const other = await guardianWithAccount(t);
+    expect((await get('/api/matriculas/contratos/familia', family2.cookie)).json().data).toEqual([]);
+    await t.database.db
+      .update(interessados)
+      .set({ alunoId: family2.child.id })
+      .where(eq(interessados.id, family.id));
+    const mine = (await get('/api/matriculas/contratos/familia', family2.cookie)).json().data;
+    expect(mine).toEqual([expect.objectContaining({ id: contratoId, aluno: 'Pedro Souza Lima' })]);
+    const copy = await get(`/api/matriculas/contratos/familia/${contratoId}/pdf`, family2.cookie);
+    expect(copy.statusCode).toBe(200);
+    expect(sha256(copy.rawPayload)).toBe(sha256(stored!.pdfAssinado!));
+    expect((await get(`/api/matriculas/contratos/familia/${contratoId}/pdf`, other.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/matriculas/contratos/${contratoId}`, other.cookie)).statusCode).toBe(403);
   });
 
   it('rate-limits the token routes per address', async () => {
