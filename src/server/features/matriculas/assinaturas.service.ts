@@ -46,7 +46,9 @@ async function signerOf(db: DbOrTx, token: string, lock = false) {
     .from(contratoAssinaturas)
     .innerJoin(contratos, eq(contratos.id, contratoAssinaturas.contratoId))
     .where(eq(contratoAssinaturas.tokenHash, sha256Hex(token)));
-  const [row] = lock ? await query.for('update', { of: contratoAssinaturas }) : await query;
+  // Locking the contract's row too serialises its signatures: two last signers at once would each see
+  // the other still pending and neither would close the contract.
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(LINK_INVALIDO);
   return row;
 }
