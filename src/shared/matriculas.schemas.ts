@@ -398,7 +398,7 @@ export const papelSignatarioLabels: Record<PapelSignatario, string> = {
   escola: 'Representante da escola',
 };
 
-/** A signer as staff see it: `assinado_em` null while pending; `cpf` masked. */
+/** A signer as staff see it: `assinado_em` null while pending; `cpf` as given (digits; public pages mask it). */
 export const contratoAssinaturaSchema = z.object({
   papel: z.enum(papeisSignatario),
   nome: z.string(),

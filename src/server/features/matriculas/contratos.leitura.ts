@@ -37,7 +37,8 @@ async function toContrato(db: DbOrTx, row: ContratoRow): Promise<Contrato> {
     assinaturas: signers.map((signer) => ({
       papel: signer.papel,
       nome: signer.nome,
-      cpf: signer.cpf ? mascararCpf(signer.cpf) : null,
+      // Staff read the CPF as the family gave it (they see it in the pré-matrícula too); public pages mask it.
+      cpf: signer.cpf,
       canal: signer.canal,
       assinado_em: signer.assinadoEm?.toISOString() ?? null,
       ip: signer.ip,

@@ -256,7 +256,7 @@ describe('envio do contrato', () => {
     ]);
     expect(contrato.assinaturas[0]).toMatchObject({
       assinado_em: null,
-      cpf: `***.${CPF_MAE.slice(3, 6)}.${CPF_MAE.slice(6, 9)}-**`,
+      cpf: CPF_MAE,
     });
 
     const [stored] = await t.database.db.select().from(contratos).where(eq(contratos.id, contratoId));
