@@ -14,6 +14,7 @@ import { formatCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos, modelosContrato } from '../../db/schema/contratos.js';
+import { classes } from '../../db/schema/classes.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -114,9 +115,10 @@ export async function camposAtuais(
   interessadoId: string,
 ): Promise<{ campos: ContratoCampos; signatarios: SignatarioPrevisto[] }> {
   const [row] = await db
-    .select({ interessado: interessados, pre: preMatriculas })
+    .select({ interessado: interessados, pre: preMatriculas, turma: classes.nome })
     .from(interessados)
     .leftJoin(preMatriculas, eq(preMatriculas.interessadoId, interessados.id))
+    .leftJoin(classes, eq(classes.id, interessados.turmaId))
     .where(eq(interessados.id, interessadoId));
   if (!row) throw notFound('Família não encontrada.');
   if (!row.pre?.enviadoEm)
@@ -190,7 +192,7 @@ export async function camposAtuais(
     endereco: enderecoDe(dados.endereco),
     serie: row.interessado.serie,
     ano_letivo: row.interessado.anoLetivo,
-    turma: null,
+    turma: row.turma,
     valor_anual_centavos: plano.valor_anual_centavos,
     plano: {
       nome: plano.nome,
