@@ -46,6 +46,7 @@ import {
   modelosContratoRoutes,
   preMatriculaConfigRoutes,
   rematriculaOnlineRoutes,
+  verificarContrato,
 } from './features/matriculas/index.js';
 import { teachersRoutes } from './features/teachers/index.js';
 import { disciplinasRoutes } from './features/disciplinas/index.js';
@@ -364,7 +365,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // documents
   await app.register(documentsRoutes, { prefix: '/api/documentos' });
   await app.register(priorYearsRoutes, { prefix: '/api/alunos/:id/anos-anteriores' });
-  await app.register(validationPageRoutes, { prefix: '/validar' });
+  // A signed contract's code (issue 34) is checked on the same page: matriculas hands its lookup over here.
+  await app.register(validationPageRoutes, { prefix: '/validar', lookups: [verificarContrato] });
   // notificacoes
   await app.register(notificacoesRoutes, { prefix: '/api/notificacoes' });
   await app.register(deliveryQueueRoutes, { prefix: '/api/configuracoes/notificacoes/fila' });

@@ -28,7 +28,7 @@ const REVIEWED: Record<string, string> = {
     'MAIL_FROM, configuração do servidor, não um texto de usuário',
   'src/server/features/grades/rematricula-plan.service.ts new RegExp(`^${String(from)}`)':
     'um número de ano, sem repetição',
-  "src/server/features/documents/documents.code.ts new RegExp(`.{${String(CODE_GROUP)}}`, 'g')":
+  "src/server/lib/verification-code.ts new RegExp(`.{${String(CODE_GROUP)}}`, 'g')":
     'contagem fixa, sem repetição ilimitada',
 };
 

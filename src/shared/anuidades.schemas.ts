@@ -66,7 +66,7 @@ export type AnuidadeInput = z.input<typeof anuidadeInputSchema>;
 export type AnuidadeData = z.output<typeof anuidadeInputSchema>;
 
 /**
- * The standard plan's instalment (ADR 0049): the anuidade less the fee, divided equally and rounded
+ * The standard plan's instalment (ADR 0050): the anuidade less the fee, divided equally and rounded
  * DOWN to the centavo — instalments stay equal and the total never passes the anuidade; the school
  * forgoes the remainder (less than one centavo per instalment).
  */

@@ -21,12 +21,14 @@ import { NotificationsTab, SystemTab } from './system-tab';
 import { PixAutomaticoTab } from './pix-automatico-tab';
 import { MatriculaOnlineTab } from './matricula-online-tab';
 import { AnuidadesCard } from './anuidades-card';
+import { ContratoMatriculaTab } from './contrato-matricula-tab';
 
 const tabs = [
   ['escola', 'Escola'],
   ['academico', 'Acadêmico'],
   ['financeiro', 'Financeiro'],
   ['matricula', 'Matrícula online'],
+  ['contrato', 'Contrato de matrícula'],
   ['sistema', 'Sistema'],
   ['usuarios', 'Perfis de acesso'],
   ['notificacoes', 'Notificações'],
@@ -104,6 +106,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             <Tabs.Content value="matricula" className="space-y-6">
               <AnuidadesCard />
               <MatriculaOnlineTab />
+            </Tabs.Content>
+            <Tabs.Content value="contrato">
+              <ContratoMatriculaTab />
             </Tabs.Content>
             <Tabs.Content value="sistema">
               <SystemTab saving={form.formState.isSubmitting} onSave={() => void handleSaveSystem()} />

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentoTipoLabels, normalizeCode } from '../../../shared/documents.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import type { VerificationLookup, VerifiedRecord } from '../../lib/verification-lookup.js';
 import { verifyDocument, type VerifiedDocument } from './documents.service.js';
 
 /**
@@ -83,6 +84,30 @@ ${status}
 ${codeForm(found.codigo)}`;
 }
 
+/** Another module's record (a signed contract), as its lookup describes it. */
+function recordBody(found: VerifiedRecord, codigo: string): string {
+  const kind = { valido: 'valid', anulado: 'revoked', pendente: 'unknown' }[found.situacao];
+  const mark = { valido: '✓', anulado: '✗', pendente: '…' }[found.situacao];
+  const fields = found.campos
+    .map(
+      (field) =>
+        `<dt>${escapeHtml(field.rotulo)}</dt><dd${field.codigo ? ' class="code"' : ''}>${escapeHtml(field.valor)}</dd>`,
+    )
+    .join('\n');
+  const list = found.lista
+    ? `<h2 style="font-size:1.05rem;margin:0 0 8px">${escapeHtml(found.lista.titulo)}</h2><ul style="margin:0 0 16px;padding-left:20px">${found.lista.itens.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+    : '';
+  return `<h1>${escapeHtml(found.titulo)}</h1>
+<div class="status ${kind}" role="status"><span aria-hidden="true">${mark}</span><div>${escapeHtml(found.resumo)}<small>${escapeHtml(found.detalhe)}</small></div></div>
+<dl>
+${fields}
+<dt>Código</dt><dd class="code">${escapeHtml(codigo)}</dd>
+</dl>
+${list}
+<p class="hint">Confira se estes dados correspondem ao documento que você recebeu. Em caso de dúvida, procure a secretaria da escola.</p>
+${codeForm(codigo)}`;
+}
+
 const notFoundBody = `<h1>Verificação de documento</h1>
 <div class="status unknown" role="status"><span aria-hidden="true">?</span><div>Documento não encontrado<small>Nenhum documento desta escola tem este código.</small></div></div>
 <p class="hint">Confira o código impresso no rodapé do documento (20 letras e números, em grupos de 4) e tente de novo.</p>
@@ -108,8 +133,15 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
-/** `/validar`: the public page that checks a document's code (not part of the API). */
-export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * `/validar`: the public page that checks a document's code (not part of the API). `lookups` are other
+ * records with codes of the same kind (signed contracts), asked when no document has the code.
+ */
+export const validationPageRoutes: FastifyPluginAsyncZod<{ lookups?: VerificationLookup[] }> = async (
+  app,
+  options,
+) => {
+  const lookups = options.lookups ?? [];
   const schoolName = () => app.ctx.getSchoolName();
   // The page answers its own errors as pages: a throttled visitor sees why, not a JSON envelope.
   const answerError = async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -156,7 +188,17 @@ export const validationPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await verifyDocument(app.ctx.db, request.params.codigo);
       const name = await schoolName();
-      if (!found) return sendPage(reply, 404, page(name, 'Documento não encontrado', notFoundBody));
+      if (!found) {
+        const codigo = normalizeCode(request.params.codigo);
+        if (codigo !== null)
+          for (const lookup of lookups) {
+            const record = await lookup(app.ctx.db, codigo);
+            if (!record) continue;
+            if (request.params.codigo !== codigo) return reply.redirect(`/validar/${codigo}`, 301);
+            return sendPage(reply, 200, page(name, record.resumo, recordBody(record, codigo)));
+          }
+        return sendPage(reply, 404, page(name, 'Documento não encontrado', notFoundBody));
+      }
       // A code typed with look-alikes or in lower case lands on its canonical address.
       if (request.params.codigo !== found.codigo) return reply.redirect(`/validar/${found.codigo}`, 301);
       return sendPage(

@@ -2,7 +2,7 @@
  * Anuidades and payment plans (Lei 9.870/1999, issue 34): per year and série the annual value, the
  * enrolment deadline and the plans a family may choose. The plan rules (art. 1º §5º) are the shared
  * `problemasDosPlanos`, the same the settings card shows while the secretary types; centavos rounding
- * is ADR 0049 (docs/decisions).
+ * is ADR 0050 (docs/decisions).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {

@@ -17,3 +17,5 @@ export { planosDisponiveis, planoPorId } from './anuidades.service.js';
 export type { PlanoPagamento } from './anuidades.service.js';
 export { assinadosDaRodada, avisoInadimplencia } from './anuidades.config.js';
 export { seedAnuidadesDemo } from './anuidades.demo.js';
+export { anularContratosDe, enviarContrato } from './contratos.service.js';
+export { listarContratosDe, verificarContrato } from './contratos.leitura.js';

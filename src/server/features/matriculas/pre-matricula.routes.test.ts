@@ -29,6 +29,7 @@ const PLANO: PlanoPagamento = {
   taxa_matricula_centavos: 50_000,
   total_centavos: 1_250_000,
   valor_anual_centavos: 1_250_000,
+  padrao: true,
 };
 
 beforeEach(() => {

@@ -15,6 +15,7 @@ import { TREATMENTS_COMMUNICATION } from './processing-register.communication.js
 import { TREATMENTS_ACCOUNTABILITY } from './processing-register.accountability.js';
 import { TREATMENTS_MATRICULAS } from './processing-register.matriculas.js';
 import { TREATMENTS_PRE_MATRICULA } from './processing-register.pre-matricula.js';
+import { TREATMENTS_CONTRATOS } from './processing-register.contratos.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -62,6 +63,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_ACCOUNTABILITY,
   ...TREATMENTS_MATRICULAS,
   ...TREATMENTS_PRE_MATRICULA,
+  ...TREATMENTS_CONTRATOS,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
