@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AssinaturaPublica } from '../../../shared/matriculas.schemas';
+import type { AssinaturaPublica } from '../../../shared/contratos.schemas';
 import { createQueryClient, Providers } from '../../app/providers';
 import { AssinaturaPage } from './assinatura-page';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { FileText } from 'lucide-react';
-import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/matriculas.schemas';
+import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/contratos.schemas';
 import { Spinner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
 import { assinaturaPdfUrl, useAssinatura } from './contrato-assinatura.api';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { AlertTriangle, CheckCircle2, Download, Mail, ShieldCheck } from 'lucide-react';
-import type { AssinaturaPublica } from '../../../shared/matriculas.schemas';
+import type { AssinaturaPublica } from '../../../shared/contratos.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';

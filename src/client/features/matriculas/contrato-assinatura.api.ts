@@ -4,7 +4,7 @@ import {
   contratoSchema,
   type AssinaturaPublica,
   type Contrato,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/contratos.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 import { z } from 'zod';
 

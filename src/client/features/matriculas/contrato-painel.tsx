@@ -5,7 +5,7 @@ import {
   papelSignatarioLabels,
   statusContratoLabels,
   type Contrato,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/contratos.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';

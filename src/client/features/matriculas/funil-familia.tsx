@@ -1,11 +1,8 @@
 /** One family of the funnel: its data, what to do next, and its timeline (with a note or contact to add). */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  etapaFunilLabels,
-  origemInteressadoLabels,
-  type InteressadoDetalhe,
-} from '../../../shared/matriculas.schemas';
+import { etapaFunilLabels, origemInteressadoLabels } from '../../../shared/matriculas.schemas';
+import { type InteressadoDetalhe } from '../../../shared/funil.schemas';
 import { formatDate, formatDateTime, formatPhone } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ConfirmAction } from '../../components/confirm-dialog';

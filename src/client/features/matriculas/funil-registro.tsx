@@ -1,7 +1,7 @@
 /** A note or a contact made, added to a family's timeline. */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { canaisContato, canalContatoLabels, type CanalContato } from '../../../shared/matriculas.schemas';
+import { canaisContato, canalContatoLabels, type CanalContato } from '../../../shared/funil.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { useNovoEvento } from './funil.api';

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import {
   indicadoresSchema,
   interessadoDetalheSchema,
+  type Indicadores,
+  type InteressadoDetalhe,
+  type NovoEventoInput,
+} from '../../../shared/funil.schemas';
+import {
   interessadoSchema,
   type EtapaFunil,
-  type Indicadores,
   type Interessado,
-  type InteressadoDetalhe,
   type ListInteressadosQuery,
-  type NovoEventoInput,
 } from '../../../shared/matriculas.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';

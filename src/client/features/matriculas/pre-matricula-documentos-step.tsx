@@ -5,7 +5,7 @@ import type {
   DocumentoExigido,
   MatriculaOnlineView,
   PreMatriculaDocumento,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
 import { enviarDocumento } from './pre-matricula.api';

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../shared/format';
-import type { MatriculaOnlineView, PreMatriculaDocumento } from '../../../shared/matriculas.schemas';
+import type { MatriculaOnlineView, PreMatriculaDocumento } from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
 import {

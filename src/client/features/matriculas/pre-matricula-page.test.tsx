@@ -6,7 +6,7 @@ import {
   DOCUMENTOS_EXIGIDOS_PADRAO,
   LINK_PRE_MATRICULA_INVALIDO,
   type MatriculaOnlineView,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/pre-matricula.schemas';
 import { renderAt, reply, stubApi } from '../../test/render';
 import { PreMatriculaPage } from './pre-matricula-page';
 

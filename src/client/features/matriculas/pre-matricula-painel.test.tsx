@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../shared/matriculas.schemas';
+import { DOCUMENTOS_EXIGIDOS_PADRAO, type PreMatriculaResumo } from '../../../shared/pre-matricula.schemas';
 import { uuidOf } from '../../test/answers';
 import { renderAt, stubApi } from '../../test/render';
 import { PreMatriculaPainel } from './pre-matricula-painel';

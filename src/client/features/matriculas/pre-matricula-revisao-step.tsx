@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { formatCentavos, formatDate } from '../../../shared/format';
-import type { MatriculaOnlineView } from '../../../shared/matriculas.schemas';
+import type { MatriculaOnlineView } from '../../../shared/pre-matricula.schemas';
 import { Button } from '../../components/button';
 import { applyMask } from '../../lib/masks';
 import type { DadosForm } from './pre-matricula.api';

@@ -9,7 +9,7 @@ import {
   preMatriculaDocumentoSchema,
   type MatriculaOnlineView,
   type PreMatriculaDocumento,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/pre-matricula.schemas';
 import { cepAddressSchema, type CepAddress } from '../../../shared/settings.schemas';
 import { api, apiWithMessage, ApiError } from '../../lib/api-client';
 

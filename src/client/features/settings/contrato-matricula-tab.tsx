@@ -7,7 +7,7 @@ import {
   preencherModelo,
   type CampoModeloContrato,
   type ModeloVigente,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/contratos.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';

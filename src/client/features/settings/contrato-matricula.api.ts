@@ -9,7 +9,7 @@ import {
   type ModeloContrato,
   type ModeloContratoInput,
   type ModeloVigente,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/contratos.schemas';
 import { api, apiWithMessage } from '../../lib/api-client';
 
 /** Configurações → Contrato de matrícula (issue 34): the versioned template and who signs. */

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import {
   contratosConfiguracaoInputSchema,
   type ContratosConfiguracao,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/contratos.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Form, FormCheckbox, FormInput, FormMasked } from '../../components/form-fields';

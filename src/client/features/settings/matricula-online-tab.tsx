@@ -8,7 +8,7 @@ import {
   type DocumentoExigido,
   type MatriculaOnlineConfig,
   type UpdateMatriculaOnlineConfigInput,
-} from '../../../shared/matriculas.schemas';
+} from '../../../shared/pre-matricula.schemas';
 import { foldText } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { DocumentoExigido } from '../../../shared/matriculas.schemas.js';
+import type { DocumentoExigido } from '../../../shared/pre-matricula.schemas.js';
 import { bytea } from '../columns.js';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 import { preMatriculas } from './matriculas.js';

@@ -4,7 +4,7 @@ import {
   assinarInputSchema,
   assinaturaPublicaSchema,
   assinaturaTokenParams,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/contratos.schemas.js';
 import { ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { assinar, enviarCodigo, pdfDaAssinatura, verAssinatura } from './assinaturas.service.js';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/matriculas.schemas.js';
+import { papelSignatarioLabels, type AssinaturaPublica } from '../../../shared/contratos.schemas.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';

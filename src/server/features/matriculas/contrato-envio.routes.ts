@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contratoSchema, enviarContratoResultSchema } from '../../../shared/matriculas.schemas.js';
+import { contratoSchema, enviarContratoResultSchema } from '../../../shared/contratos.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';

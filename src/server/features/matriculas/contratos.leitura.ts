@@ -3,7 +3,7 @@ import {
   papelSignatarioLabels,
   type Contrato,
   type ContratoFamilia,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/contratos.schemas.js';
 import { formatDate, formatDateTime } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';

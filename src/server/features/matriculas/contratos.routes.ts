@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contratoFamiliaSchema, contratoSchema } from '../../../shared/matriculas.schemas.js';
+import { contratoFamiliaSchema, contratoSchema } from '../../../shared/contratos.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   contratoCamposSchema,
+  preMatriculaDadosSchema,
+  type ContratoCampos,
+} from '../../../shared/matriculas.schemas.js';
+import {
   papelSignatarioLabels,
   preencherModelo,
-  preMatriculaDadosSchema,
   type CampoModeloContrato,
-  type ContratoCampos,
   type PapelSignatario,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/contratos.schemas.js';
 import { formatCentavos, formatDate, formatDateTime, formatPhone } from '../../../shared/format.js';
 import { formatCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';

@@ -7,7 +7,7 @@ import {
   preMatriculaDocumentoSchema,
   preMatriculaResumoSchema,
   type MatricularResult,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/pre-matricula.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { conflict } from '../../lib/errors.js';
 import { actorOf, ok } from '../../lib/http.js';

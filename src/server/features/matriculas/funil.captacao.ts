@@ -5,7 +5,8 @@ import {
   defaultPerfilOf,
   type Permission,
 } from '../../../shared/permissions.js';
-import { INTERESSE_TEMPO_MINIMO_MS, type InteresseData } from '../../../shared/matriculas.schemas.js';
+import { INTERESSE_TEMPO_MINIMO_MS } from '../../../shared/funil.schemas.js';
+import { type InteresseData } from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -4,8 +4,8 @@ import {
   etapasFunil,
   origensInteressado,
   type EtapaFunil,
-  type Indicadores,
 } from '../../../shared/matriculas.schemas.js';
+import { type Indicadores } from '../../../shared/funil.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { classes } from '../../db/schema/classes.js';

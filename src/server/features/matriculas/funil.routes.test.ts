@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Indicadores, Interessado, InteressadoDetalhe } from '../../../shared/matriculas.schemas.js';
+import type { Indicadores, InteressadoDetalhe } from '../../../shared/funil.schemas.js';
+import type { Interessado } from '../../../shared/matriculas.schemas.js';
 import { rowsOf } from '../../db/rows.js';
 import { interessados } from '../../db/schema/matriculas.js';
 import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';

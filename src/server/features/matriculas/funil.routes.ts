@@ -4,9 +4,11 @@ import {
   indicadoresQuerySchema,
   indicadoresSchema,
   interessadoDetalheSchema,
+  novoEventoInputSchema,
+} from '../../../shared/funil.schemas.js';
+import {
   interessadoSchema,
   listInteressadosQuerySchema,
-  novoEventoInputSchema,
   patchInteressadoInputSchema,
 } from '../../../shared/matriculas.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';

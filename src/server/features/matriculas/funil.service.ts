@@ -3,13 +3,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   canalContatoLabels,
+  type InteressadoDetalhe,
+  type novoEventoInputSchema,
+} from '../../../shared/funil.schemas.js';
+import {
   etapaFunilLabels,
   origensInteressado,
   type EtapaFunil,
   type Interessado,
-  type InteressadoDetalhe,
   type ListInteressadosQuery,
-  type novoEventoInputSchema,
   type OrigemInteressado,
   type PatchInteressadoData,
   type TipoEvento,

@@ -4,8 +4,8 @@
  * with portal accounts, and the year's charges by the plan. One transaction; idempotent.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { MATRICULA_PAGAMENTO_JOB } from '../../../shared/pre-matricula.schemas.js';
 import {
-  MATRICULA_PAGAMENTO_JOB,
   preMatriculaDadosSchema,
   type PreMatriculaDados,
   type PreMatriculaResponsavel,

@@ -7,9 +7,9 @@ import {
   matriculaOnlineDocParamsSchema,
   matriculaOnlineParamsSchema,
   matriculaOnlineViewSchema,
-  preMatriculaDadosSchema,
   preMatriculaDocumentoSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/pre-matricula.schemas.js';
+import { preMatriculaDadosSchema } from '../../../shared/matriculas.schemas.js';
 import { cepAddressSchema, cepParamsSchema } from '../../../shared/settings.schemas.js';
 import { AppError } from '../../lib/errors.js';
 import { ok } from '../../lib/http.js';

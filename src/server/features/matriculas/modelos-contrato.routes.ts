@@ -6,7 +6,7 @@ import {
   modeloContratoInputSchema,
   modeloContratoSchema,
   modeloVigenteSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/contratos.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import {

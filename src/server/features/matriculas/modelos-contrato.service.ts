@@ -5,7 +5,7 @@ import type {
   ModeloVigente,
   contratosConfiguracaoInputSchema,
   modeloContratoInputSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/contratos.schemas.js';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { contratos, contratosConfiguracao, modelosContrato } from '../../db/schema/contratos.js';

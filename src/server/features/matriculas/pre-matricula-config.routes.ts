@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   matriculaOnlineConfigSchema,
   updateMatriculaOnlineConfigInputSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/pre-matricula.schemas.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { loadMatriculaOnlineConfig, updateMatriculaOnlineConfig } from './pre-matricula.config.js';

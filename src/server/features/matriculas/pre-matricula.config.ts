@@ -7,7 +7,7 @@ import {
   DOCUMENTOS_EXIGIDOS_PADRAO,
   type MatriculaOnlineConfig,
   type updateMatriculaOnlineConfigInputSchema,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/pre-matricula.schemas.js';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { staleVersion } from '../../lib/versioning.js';

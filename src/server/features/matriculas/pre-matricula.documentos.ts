@@ -5,7 +5,7 @@
  * school's staff read them from the funnel.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PRE_MATRICULA_LIMITS, type PreMatriculaDocumento } from '../../../shared/matriculas.schemas.js';
+import { PRE_MATRICULA_LIMITS, type PreMatriculaDocumento } from '../../../shared/pre-matricula.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';

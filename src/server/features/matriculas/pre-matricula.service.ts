@@ -10,11 +10,10 @@ import { builtInPerfilPermissions, builtInPerfis } from '../../../shared/permiss
 import { paths, tokenPaths } from '../../../shared/routes.js';
 import {
   PRE_MATRICULA_LIMITS,
-  preMatriculaDadosSchema,
   type MatriculaOnlineView,
-  type PreMatriculaDados,
   type PreMatriculaResumo,
-} from '../../../shared/matriculas.schemas.js';
+} from '../../../shared/pre-matricula.schemas.js';
+import { preMatriculaDadosSchema, type PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';

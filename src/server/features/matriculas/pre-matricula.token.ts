@@ -1,7 +1,7 @@
 /** The pré-matrícula link's token: only its SHA-256 is stored, and every bad link answers alike. */
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/matriculas.schemas.js';
+import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/pre-matricula.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';

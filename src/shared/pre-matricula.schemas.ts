@@ -1,0 +1,197 @@
+/**
+ * Matrícula online, the pré-matrícula (issue 34 §2): the link, the family's form and documents, the
+ * school's options, the automatic enrolment.
+ */
+import { z } from 'zod';
+import { parentescos, sexos } from './students.schemas.js';
+import { uuidParam } from './validators.js';
+import { requiredText, tiposInteressado } from './matriculas.schemas.js';
+
+const MB = 1024 * 1024;
+
+export const PRE_MATRICULA_LIMITS = {
+  /** How long a link stays valid. */
+  validadeDias: 14,
+  /** One document (a PDF or a photo of it). */
+  documentoMaxBytes: 10 * MB,
+  /** Every document a family sends, together. */
+  familiaMaxBytes: 40 * MB,
+  /** Every pré-matrícula document the school keeps, together (its share of the database). */
+  escolaMaxBytes: 2048 * MB,
+  /** Documents a school may ask for. */
+  documentosExigidosMax: 15,
+} as const;
+
+export const LINK_PRE_MATRICULA_INVALIDO =
+  'Este link de pré-matrícula não é válido ou expirou. Peça um novo link à secretaria da escola.';
+
+/** A document the school asks for (Configurações → Matrícula online). `id` is stable across renames. */
+export const documentoExigidoSchema = z.strictObject({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'Identificador inválido'),
+  nome: requiredText('Nome do documento', 80),
+  obrigatorio: z.boolean(),
+});
+export type DocumentoExigido = z.output<typeof documentoExigidoSchema>;
+
+export const DOCUMENTOS_EXIGIDOS_PADRAO: DocumentoExigido[] = [
+  { id: 'certidao-nascimento', nome: 'Certidão de nascimento', obrigatorio: true },
+  { id: 'historico-escolar', nome: 'Histórico escolar', obrigatorio: false },
+  { id: 'carteira-vacinacao', nome: 'Carteira de vacinação', obrigatorio: true },
+];
+
+export const matriculaOnlineConfigSchema = z.object({
+  documentos: z.array(documentoExigidoSchema),
+  /** Enrol only once the fee (or first instalment) is paid. */
+  exigir_pagamento: z.boolean(),
+  version: z.number().int(),
+});
+export type MatriculaOnlineConfig = z.infer<typeof matriculaOnlineConfigSchema>;
+
+export const updateMatriculaOnlineConfigInputSchema = z
+  .strictObject({
+    documentos: z
+      .array(documentoExigidoSchema)
+      .max(PRE_MATRICULA_LIMITS.documentosExigidosMax, 'No máximo 15 documentos'),
+    exigir_pagamento: z.boolean(),
+    version: z.number().int().optional(),
+  })
+  .superRefine((value, context) => {
+    const ids = new Set<string>();
+    const nomes = new Set<string>();
+    value.documentos.forEach((documento, index) => {
+      if (ids.has(documento.id) || nomes.has(documento.nome.toLowerCase()))
+        context.addIssue({
+          code: 'custom',
+          message: 'Documento repetido',
+          path: ['documentos', index, 'nome'],
+        });
+      ids.add(documento.id);
+      nomes.add(documento.nome.toLowerCase());
+    });
+  });
+export type UpdateMatriculaOnlineConfigInput = z.input<typeof updateMatriculaOnlineConfigInputSchema>;
+
+/** `POST /api/matriculas/interessados/:id/convite`'s answer. */
+export const conviteResultSchema = z.object({ url: z.string(), expira_em: z.string() });
+export type ConviteResult = z.infer<typeof conviteResultSchema>;
+
+/** A document the family sent (never its bytes). */
+export const preMatriculaDocumentoSchema = z.object({
+  id: z.uuid(),
+  tipo: z.string(),
+  nome: z.string(),
+  mime_type: z.string(),
+  tamanho: z.number().int(),
+  enviado_em: z.string(),
+});
+export type PreMatriculaDocumento = z.infer<typeof preMatriculaDocumentoSchema>;
+
+/** A payment plan as the family sees it (amounts in centavos). */
+export const planoOfertaSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  parcelas: z.number().int(),
+  valor_parcela_centavos: z.number().int(),
+  taxa_matricula_centavos: z.number().int(),
+  total_centavos: z.number().int(),
+  valor_anual_centavos: z.number().int(),
+});
+export type PlanoOferta = z.infer<typeof planoOfertaSchema>;
+
+/** The saved draft as answers carry it (already checked: no transforms, which answers cannot encode). */
+const textoSalvo = z.string().nullable().optional();
+export const preMatriculaDadosViewSchema = z.object({
+  aluno: z.object({
+    nome: z.string(),
+    data_nascimento: textoSalvo,
+    sexo: z.enum(sexos).nullable().optional(),
+    cpf: textoSalvo,
+  }),
+  endereco: z.object({
+    cep: z.string(),
+    logradouro: z.string(),
+    numero: z.string(),
+    complemento: z.string(),
+    bairro: z.string(),
+    cidade: z.string(),
+    uf: z.string(),
+  }),
+  responsaveis: z.array(
+    z.object({
+      nome: z.string(),
+      cpf: textoSalvo,
+      email: textoSalvo,
+      telefone: textoSalvo,
+      parentesco: z.enum(parentescos).nullable().optional(),
+      financeiro: z.boolean(),
+    }),
+  ),
+  plano_id: textoSalvo,
+  dia_vencimento: z.number().int().nullable().optional(),
+  observacoes: textoSalvo,
+});
+
+export const estadosPreMatricula = ['rascunho', 'enviada'] as const;
+
+/** `GET /api/matricula-online/{token}`: what the family's form needs. */
+export const matriculaOnlineViewSchema = z.object({
+  escola: z.string(),
+  aluno_primeiro_nome: z.string(),
+  serie: z.string(),
+  ano_letivo: z.number().int(),
+  tipo: z.enum(tiposInteressado),
+  dados: preMatriculaDadosViewSchema,
+  documentos_exigidos: z.array(documentoExigidoSchema),
+  documentos: z.array(preMatriculaDocumentoSchema),
+  planos: z.array(planoOfertaSchema),
+  estado: z.enum(estadosPreMatricula),
+  expira_em: z.string(),
+  enviado_em: z.string().nullable(),
+  /** Whether the CEP lookup is on (Configurações): the form offers it only then. */
+  consulta_cep: z.boolean(),
+  documento_max_bytes: z.number().int(),
+});
+export type MatriculaOnlineView = z.infer<typeof matriculaOnlineViewSchema>;
+
+/** The token in the path: anything malformed is answered like an unknown link (404), never 400. */
+export const matriculaOnlineParamsSchema = z.object({ token: z.string().max(200) });
+export const matriculaOnlineDocParamsSchema = matriculaOnlineParamsSchema.extend({
+  docId: z.string().max(100),
+});
+export const matriculaOnlineCepParamsSchema = matriculaOnlineParamsSchema.extend({
+  cep: z.string().max(20),
+});
+
+export const interessadoDocParamsSchema = z.object({ id: uuidParam, docId: uuidParam });
+
+/** The staff's view of a family's pré-matrícula (funnel). */
+export const preMatriculaResumoSchema = z.object({
+  dados: preMatriculaDadosViewSchema,
+  documentos: z.array(preMatriculaDocumentoSchema),
+  documentos_exigidos: z.array(documentoExigidoSchema),
+  expira_em: z.string(),
+  aberto_em: z.string().nullable(),
+  enviado_em: z.string().nullable(),
+  pagamento_em: z.string().nullable(),
+  lista_espera_em: z.string().nullable(),
+});
+export type PreMatriculaResumo = z.infer<typeof preMatriculaResumoSchema>;
+
+/** `POST /api/matriculas/interessados/:id/matricular` ('Matricular agora') and matricularSePronto. */
+export const matricularResultSchema = z.object({
+  matriculado: z.boolean(),
+  aluno_id: z.uuid().nullable(),
+  turma_id: z.uuid().nullable(),
+  motivo: z.string().nullable(),
+});
+export type MatricularResult = z.infer<typeof matricularResultSchema>;
+
+/**
+ * The job that tells matrícula online a family's fee was paid (ADR 0049): whoever records that payment
+ * queues it by this name with `{ interessado_id }`; finance never imports matriculas.
+ */
+export const MATRICULA_PAGAMENTO_JOB = 'matricula-online.pagamento';
+// ---------------------------------------------------------------------------------------------------
