@@ -25,7 +25,7 @@ export function AnuidadesAvisos() {
           )}
           <span>
             {aviso.mensagem}{' '}
-            <Link to={`${paths.settings}?aba=matriculas`} className="font-medium underline">
+            <Link to={`${paths.settings}?aba=matricula`} className="font-medium underline">
               Abrir anuidades
             </Link>
           </span>

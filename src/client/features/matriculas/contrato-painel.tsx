@@ -23,7 +23,14 @@ const tone: Record<Contrato['status'], BadgeTone> = {
  * A family's contracts in the funnel's drawer (issue 34): send (or send again, which voids the previous
  * contract and its signatures, after a confirmation), who signed, the PDF. The funnel page places it.
  */
-export function ContratoPainel({ interessadoId }: { interessadoId: string }) {
+/** `podeEnviar`: the family's stage lets the contract be sent (or sent again) from here. */
+export function ContratoPainel({
+  interessadoId,
+  podeEnviar = true,
+}: {
+  interessadoId: string;
+  podeEnviar?: boolean;
+}) {
   const contratos = useContratosDe(interessadoId);
   const enviar = useEnviarContrato(interessadoId);
   const [confirmar, setConfirmar] = useState(false);
@@ -46,13 +53,16 @@ export function ContratoPainel({ interessadoId }: { interessadoId: string }) {
         <h3 id={`contratos-${interessadoId}`} className="text-sm font-semibold text-gray-900">
           Contrato
         </h3>
-        <Button
-          variant={vigente ? 'secondary' : 'primary'}
-          loading={enviar.isPending}
-          onClick={() => (vigente ? setConfirmar(true) : handleEnviar())}
-        >
-          <Send className="h-4 w-4" aria-hidden="true" /> {vigente ? 'Reenviar contrato' : 'Enviar contrato'}
-        </Button>
+        {podeEnviar && (
+          <Button
+            variant={vigente ? 'secondary' : 'primary'}
+            loading={enviar.isPending}
+            onClick={() => (vigente ? setConfirmar(true) : handleEnviar())}
+          >
+            <Send className="h-4 w-4" aria-hidden="true" />{' '}
+            {vigente ? 'Reenviar contrato' : 'Enviar contrato'}
+          </Button>
+        )}
       </div>
       {contratos.isLoading ? (
         <Spinner />

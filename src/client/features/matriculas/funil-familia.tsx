@@ -11,7 +11,9 @@ import { Modal } from '../../components/modal';
 import { PerdaDialog, VisitaDialog } from './funil-dialogs';
 import { NovoRegistro } from './funil-registro';
 import { etapaTone } from './funil-list';
-import { useAcaoFamilia, useExcluirInteressado, useInteressado, useMoverEtapa } from './funil.api';
+import { useExcluirInteressado, useInteressado, useMoverEtapa } from './funil.api';
+import { ContratoPainel } from './contrato-painel';
+import { PreMatriculaPainel } from './pre-matricula-painel';
 
 function Dado({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,41 +26,14 @@ function Dado({ label, children }: { label: string; children: React.ReactNode })
 
 function Acoes({ familia, onErased }: { familia: InteressadoDetalhe; onErased: () => void }) {
   const [dialog, setDialog] = useState<'visita' | 'perda' | 'excluir' | null>(null);
-  const convite = useAcaoFamilia('convite');
-  const contrato = useAcaoFamilia('contrato');
   const mover = useMoverEtapa();
   const excluir = useExcluirInteressado();
-  const run = (mutation: typeof convite, done: string) =>
-    mutation.mutate(familia.id, {
-      onSuccess: (result) => toast.success(result.message ?? done),
-      onError: (failure) => toast.error(failure.message),
-    });
   const aberta = familia.etapa !== 'perdido' && familia.etapa !== 'matriculado';
-  const preEnviada = familia.pre_matricula?.enviado_em !== null && familia.pre_matricula !== null;
   return (
     <div className="flex flex-wrap gap-2">
       {aberta && (
         <Button variant="secondary" onClick={() => setDialog('visita')}>
           {familia.visita_em ? 'Remarcar visita' : 'Agendar visita'}
-        </Button>
-      )}
-      {['interessado', 'visita', 'pre_matricula'].includes(familia.etapa) && (
-        <Button loading={convite.isPending} onClick={() => run(convite, 'Link de pré-matrícula enviado.')}>
-          {familia.pre_matricula ? 'Reenviar pré-matrícula' : 'Enviar pré-matrícula'}
-        </Button>
-      )}
-      {(familia.etapa === 'pre_matricula' || familia.etapa === 'contrato_enviado') && (
-        <Button
-          loading={contrato.isPending}
-          disabled={familia.etapa === 'pre_matricula' && !preEnviada}
-          title={
-            familia.etapa === 'pre_matricula' && !preEnviada
-              ? 'A família ainda não enviou a pré-matrícula'
-              : undefined
-          }
-          onClick={() => run(contrato, 'Contrato enviado para assinatura.')}
-        >
-          {familia.etapa === 'contrato_enviado' ? 'Reenviar contrato' : 'Enviar contrato'}
         </Button>
       )}
       {aberta && (
@@ -171,19 +146,20 @@ export function FamiliaDrawer({ id, onClose }: { id: string; onClose: () => void
                 <Dado label="Mensagem da família">{familia.mensagem}</Dado>
               </div>
             )}
-            {familia.pre_matricula && (
-              <div className="sm:col-span-2">
-                <Dado label="Pré-matrícula">
-                  Link enviado em {formatDateTime(familia.pre_matricula.enviado_convite_em)} ·{' '}
-                  {familia.pre_matricula.enviado_em
-                    ? `preenchida e enviada em ${formatDateTime(familia.pre_matricula.enviado_em)}`
-                    : familia.pre_matricula.aberto_em
-                      ? `aberta em ${formatDateTime(familia.pre_matricula.aberto_em)}, ainda não enviada`
-                      : 'ainda não aberta'}
-                </Dado>
-              </div>
-            )}
           </dl>
+          {familia.etapa !== 'perdido' && (
+            <div className="space-y-6 rounded-lg border border-gray-200 p-4">
+              <PreMatriculaPainel interessadoId={familia.id} etapa={familia.etapa} />
+              {familia.pre_matricula?.enviado_em && (
+                <ContratoPainel
+                  interessadoId={familia.id}
+                  podeEnviar={['pre_matricula', 'contrato_enviado', 'contrato_assinado'].includes(
+                    familia.etapa,
+                  )}
+                />
+              )}
+            </div>
+          )}
           <section aria-labelledby="linha-do-tempo" className="space-y-3">
             <h3 id="linha-do-tempo" className="font-semibold text-gray-900">
               Linha do tempo

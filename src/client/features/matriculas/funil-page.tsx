@@ -1,4 +1,5 @@
 /** Staff's admissions funnel: board, list, figures, a family's timeline (issue 34 §1). */
+import { AnuidadesAvisos } from './anuidades-avisos';
 import { RefreshCw, UserPlus } from 'lucide-react';
 import { paths } from '../../../shared/routes';
 import { etapaFunilLabels, etapasFunil, type EtapaFunil } from '../../../shared/matriculas.schemas';
@@ -58,6 +59,7 @@ export function FunilPage() {
           </ButtonLink>
         }
       />
+      <AnuidadesAvisos />
       <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar famílias">
         <label className="flex flex-col text-xs font-medium text-gray-600">
           Ano letivo

@@ -97,10 +97,3 @@ export function useExcluirInteressado() {
     apiWithMessage<null>(`${BASE}/${id}`, { method: 'DELETE', globalErrors: false }),
   );
 }
-
-/** The actions other parts of matrícula online answer (the pré-matrícula link, the contract). */
-export function useAcaoFamilia(acao: 'convite' | 'contrato') {
-  return useFunilMutation((id: string) =>
-    apiWithMessage<unknown>(`${BASE}/${id}/${acao}`, { method: 'POST', body: {}, globalErrors: false }),
-  );
-}
