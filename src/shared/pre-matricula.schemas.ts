@@ -153,6 +153,11 @@ export const matriculaOnlineViewSchema = z.object({
   /** Whether the CEP lookup is on (Configurações): the form offers it only then. */
   consulta_cep: z.boolean(),
   documento_max_bytes: z.number().int(),
+  /**
+   * Rematrícula of a family in default when the school refuses renewal (Lei 9.870 art. 5º): the
+   * school's message; the form cannot be sent while it is set. Null otherwise.
+   */
+  aviso_inadimplencia: z.string().nullable(),
 });
 export type MatriculaOnlineView = z.infer<typeof matriculaOnlineViewSchema>;
 

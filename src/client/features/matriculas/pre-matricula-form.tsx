@@ -173,6 +173,15 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
           ))}
         </ol>
       </nav>
+      {view.aviso_inadimplencia && (
+        <div
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-semibold">Rematrícula pendente de regularização</p>
+          <p className="mt-1 whitespace-pre-line">{view.aviso_inadimplencia}</p>
+        </div>
+      )}
       {banner && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {banner}
@@ -210,7 +219,12 @@ export function PreMatriculaForm({ token, view }: { token: string; view: Matricu
           </Button>
         )}
         {step === 'revisao' ? (
-          <Button className="flex-1" loading={sending} onClick={() => void submit()}>
+          <Button
+            className="flex-1"
+            loading={sending}
+            disabled={Boolean(view.aviso_inadimplencia)}
+            onClick={() => void submit()}
+          >
             Enviar pré-matrícula
           </Button>
         ) : (

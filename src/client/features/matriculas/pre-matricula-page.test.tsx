@@ -40,6 +40,7 @@ const view: MatriculaOnlineView = {
   enviado_em: null,
   consulta_cep: false,
   documento_max_bytes: 10 * 1024 * 1024,
+  aviso_inadimplencia: null,
 };
 
 describe('PreMatriculaPage', () => {

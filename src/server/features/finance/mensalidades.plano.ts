@@ -6,7 +6,7 @@
  * otherwise part of the first instalment (Lei 9.870: the fee counts toward the annual value anyway).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -64,8 +64,24 @@ export async function generatePlanoMensalidades(
     });
   }
   const taxa = plano.taxaPaga ? 0 : plano.taxaMatriculaCentavos;
+  // A current student (rematrícula) already has this month's tuition: the fee then goes with the first
+  // instalment rather than into a month that is taken (where the insert below would drop it).
+  const [taken] =
+    taxa > 0 && thisMonth < firstMonth
+      ? await tx
+          .select({ id: mensalidades.id })
+          .from(mensalidades)
+          .where(
+            and(
+              eq(mensalidades.alunoId, plano.alunoId),
+              eq(mensalidades.mesReferencia, thisMonth),
+              eq(mensalidades.desfeita, false),
+            ),
+          )
+          .limit(1)
+      : [];
   if (taxa > 0) {
-    if (thisMonth < firstMonth) {
+    if (thisMonth < firstMonth && !taken) {
       rows.unshift({
         alunoId: plano.alunoId,
         turmaId: plano.turmaId,

@@ -566,6 +566,65 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(contato!.telefone).toBe('11987654321');
   });
 
+  it("a current student already charged this month: the fee goes with next year's first instalment", async () => {
+    const cookie = await staff();
+    const atual = await insertClass(t, null, 25, {
+      serie: 'Pré II',
+      nivel: 'Educação Infantil',
+      anoLetivo: '2026',
+    });
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const alunoCpf = newCpf();
+    const [aluno] = await t.database.db
+      .insert(students)
+      .values({
+        nome: 'Lucas Souza',
+        dataNascimento: '2020-04-02',
+        matricula: 'S-3',
+        cpf: alunoCpf,
+        turmaId: atual.id,
+      })
+      .returning();
+    await t.database.db.insert(mensalidades).values({
+      alunoId: aluno!.id,
+      turmaId: atual.id,
+      mesReferencia: '2026-11',
+      dataVencimento: '2026-11-10',
+      valorOriginal: 80_000,
+      valor: 80_000,
+    });
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const dados = dadosCompletos();
+    await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf }, plano_id: PLANO.id },
+    });
+    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
+    await contratoAssinado(interessado.id);
+    await t.database.db
+      .update(preMatriculas)
+      .set({ enviadoEm: new Date() })
+      .where(eq(preMatriculas.interessadoId, interessado.id));
+
+    expect(await matricularSePronto(t.app.ctx, interessado.id, comPlano)).toMatchObject({
+      matriculado: true,
+      alunoId: aluno!.id,
+    });
+    const cobrancas = await t.database.db
+      .select()
+      .from(mensalidades)
+      .where(eq(mensalidades.alunoId, aluno!.id))
+      .orderBy(mensalidades.mesReferencia);
+    expect(cobrancas.map((row) => [row.mesReferencia, row.valor])).toEqual([
+      ['2026-11', 80_000],
+      ['2027-01', 150_000],
+      ...Array.from({ length: 11 }, (_, index) => [`2027-${String(index + 2).padStart(2, '0')}`, 100_000]),
+    ]);
+    expect(cobrancas[1]!.motivoDesconto).toBe('Inclui a taxa de matrícula');
+  });
+
   it('respects capacity: a full class is skipped, and with no room the family waits (stage kept)', async () => {
     const cookie = await staff();
     const cheia = await insertClass(t, null, 1, { serie: '1º ano', anoLetivo: '2027', nome: '1º A' });

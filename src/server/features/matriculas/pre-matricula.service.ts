@@ -28,6 +28,7 @@ import { getPublicSettings } from '../settings/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planosDisponiveis } from './anuidades.service.js';
+import { avisoInadimplencia } from './anuidades.config.js';
 import { findInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { listDocumentos } from './pre-matricula.documentos.js';
@@ -194,12 +195,13 @@ export async function getMatriculaOnline(ctx: AppContext, token: string): Promis
         );
     });
   }
-  const [config, documentos, planos, publicSettings, escola] = await Promise.all([
+  const [config, documentos, planos, publicSettings, escola, avisoDivida] = await Promise.all([
     loadMatriculaOnlineConfig(ctx.db),
     listDocumentos(ctx.db, pre.id),
     planosDisponiveis(ctx.db, interessado.anoLetivo, interessado.serie),
     getPublicSettings(ctx.db),
     ctx.getSchoolName(),
+    avisoDeRematricula(ctx.db, interessado),
   ]);
   return {
     escola,
@@ -216,7 +218,15 @@ export async function getMatriculaOnline(ctx: AppContext, token: string): Promis
     enviado_em: pre.enviadoEm?.toISOString() ?? null,
     consulta_cep: publicSettings.consulta_cep,
     documento_max_bytes: PRE_MATRICULA_LIMITS.documentoMaxBytes,
+    aviso_inadimplencia: avisoDivida,
   };
+}
+
+/** Lei 9.870 art. 5º: at rematrícula, the school's message to a family in default (when it refuses renewal). */
+function avisoDeRematricula(db: DbOrTx, interessado: { tipo: string; alunoId: string | null }) {
+  return interessado.tipo === 'rematricula' && interessado.alunoId
+    ? avisoInadimplencia(db, interessado.alunoId)
+    : Promise.resolve(null);
 }
 
 /** Saves the draft (every field may still be empty; what is filled is checked as in the Alunos form). */
@@ -325,6 +335,8 @@ export async function enviarPreMatricula(ctx: AppContext, token: string): Promis
       planosDisponiveis(tx, interessado.anoLetivo, interessado.serie),
       listDocumentos(tx, pre.id),
     ]);
+    const avisoDivida = await avisoDeRematricula(tx, interessado);
+    if (avisoDivida) throw conflict(avisoDivida);
     const issues = pendenciasDoEnvio(dados, {
       planos,
       obrigatorios: config.documentos.filter((documento) => documento.obrigatorio),

@@ -12,6 +12,7 @@ import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { guardians, students } from '../../db/schema/students.js';
+import { enviarConvite } from './pre-matricula.service.js';
 import { systemActor } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { avisoInadimplencia } from './index.js';
@@ -319,6 +320,20 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
       .from(interessadoEventos)
       .where(and(eq(interessadoEventos.interessadoId, anaRow!.id), eq(interessadoEventos.tipo, 'nota')));
     expect(notes[0]!.texto).toMatch(/art\. 5º da Lei 9\.870/);
+
+    // Through the real link: the form shows the school's message and refuses to be sent while it stands.
+    const { url } = await enviarConvite(t.app.ctx, anaRow!.id, systemActor);
+    const token = url.slice(url.lastIndexOf('/') + 1);
+    const form = await get(`/api/matricula-online/${token}`, '');
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().data.aviso_inadimplencia).toBe(mensagem);
+    const refused = await send('POST', `/api/matricula-online/${token}/enviar`, '', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(mensagem);
+    expect(
+      (await get(`/api/matricula-online/${token}`, '')).json().data.estado,
+      'nothing was sent',
+    ).toBe('rascunho');
   });
 
   it('a guardian in default still gets a declaração and the boletim (art. 6º: documents never withheld)', async () => {

@@ -247,8 +247,9 @@ export async function obterRodada(
       ultimoLembrete: sql<
         string | number | null
       >`(select extract(epoch from max(l.enviado_em)) from ${rematriculaLembretes} l where l.interessado_id = "interessados"."id")`,
-      // Paid: the fee or an instalment of the new year settled (the enrolment generates them by the plan).
-      pago: sql<boolean>`exists (select 1 from ${mensalidades} m where m.aluno_id = "interessados"."aluno_id" and m.mes_referencia like ${`${String(ano)}-%`} and m.cancelada_em is null and m.principal_pago > 0)`,
+      // Paid: the fee recorded before the enrolment (ADR 0049), or an instalment of the new year settled
+      // (the enrolment generates them by the plan; at rematrícula the fee rides on the first one).
+      pago: sql<boolean>`(${preMatriculas.pagamentoEm} is not null or exists (select 1 from ${mensalidades} m where m.aluno_id = "interessados"."aluno_id" and m.mes_referencia like ${`${String(ano)}-%`} and m.cancelada_em is null and m.principal_pago > 0))`,
     })
     .from(interessados)
     .leftJoin(preMatriculas, eq(preMatriculas.interessadoId, interessados.id))
