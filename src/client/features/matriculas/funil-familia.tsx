@@ -149,7 +149,10 @@ export function FamiliaDrawer({ id, onClose }: { id: string; onClose: () => void
           </dl>
           {familia.etapa !== 'perdido' && (
             <div className="space-y-6 rounded-lg border border-gray-200 p-4">
-              <PreMatriculaPainel interessadoId={familia.id} etapa={familia.etapa} />
+              <div className="space-y-2">
+                <h3 className="text-sm font-semibold text-gray-900">Pré-matrícula</h3>
+                <PreMatriculaPainel interessadoId={familia.id} etapa={familia.etapa} />
+              </div>
               {familia.pre_matricula?.enviado_em && (
                 <ContratoPainel
                   interessadoId={familia.id}

@@ -330,10 +330,9 @@ describe('families in default (Lei 9.870, art. 5º) and documents (art. 6º)', (
     const refused = await send('POST', `/api/matricula-online/${token}/enviar`, '', {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(mensagem);
-    expect(
-      (await get(`/api/matricula-online/${token}`, '')).json().data.estado,
-      'nothing was sent',
-    ).toBe('rascunho');
+    expect((await get(`/api/matricula-online/${token}`, '')).json().data.estado, 'nothing was sent').toBe(
+      'rascunho',
+    );
   });
 
   it('a guardian in default still gets a declaração and the boletim (art. 6º: documents never withheld)', async () => {
