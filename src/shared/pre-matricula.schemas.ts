@@ -3,6 +3,7 @@
  * school's options, the automatic enrolment.
  */
 import { z } from 'zod';
+import { planoPagamentoSchema } from './anuidades.schemas.js';
 import { parentescos, sexos } from './students.schemas.js';
 import { uuidParam } from './validators.js';
 import { requiredText, tiposInteressado } from './matriculas.schemas.js';
@@ -90,15 +91,7 @@ export const preMatriculaDocumentoSchema = z.object({
 export type PreMatriculaDocumento = z.infer<typeof preMatriculaDocumentoSchema>;
 
 /** A payment plan as the family sees it (amounts in centavos). */
-export const planoOfertaSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  parcelas: z.number().int(),
-  valor_parcela_centavos: z.number().int(),
-  taxa_matricula_centavos: z.number().int(),
-  total_centavos: z.number().int(),
-  valor_anual_centavos: z.number().int(),
-});
+export const planoOfertaSchema = planoPagamentoSchema.omit({ padrao: true });
 export type PlanoOferta = z.infer<typeof planoOfertaSchema>;
 
 /** The saved draft as answers carry it (already checked: no transforms, which answers cannot encode). */

@@ -17,6 +17,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../../lib/http.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { readDocumentUpload } from '../media/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
@@ -79,15 +80,6 @@ function absencesOfDay(db: DbOrTx, alunoId: string, data: string) {
     .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
     .where(and(eq(attendanceAbsences.alunoId, alunoId), eq(attendanceRolls.data, data)));
 }
-
-/** The accounts that answer justifications: active staff holding `academics.manage` (ADR 0034). */
-const answeringStaff = sql`
-  select u.id as usuario_id from users u
-  where u.status = 'ativo' and u.nivel = 'administrador' and (
-    exists (
-      select 1 from user_perfis up join perfis p on p.id = up.perfil_id
-      where up.usuario_id = u.id and (p.chave in ('direcao', 'coordenacao') or (p.chave is null and 'academics.manage' = any(p.permissoes))))
-    or not exists (select 1 from user_perfis up where up.usuario_id = u.id))`;
 
 /** The portal accounts of a child's guardians. */
 const familyOf = (alunoId: string) => sql`
@@ -157,7 +149,7 @@ export async function sendJustificativa(
         },
       });
       await fanOut(ctx, tx, {
-        recipients: answeringStaff,
+        recipients: staffHolding('academics.manage'),
         tipo: 'falta',
         titulo: `Justificativa de falta: ${day.nome}`,
         texto: `A família de ${day.nome} justificou a falta de ${quando}${atestado ? ' (com atestado)' : ''}.`,

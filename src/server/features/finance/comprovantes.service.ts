@@ -5,7 +5,6 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { paths } from '../../../shared/routes.js';
-import { builtInPerfilPermissions, builtInPerfis } from '../../../shared/permissions.js';
 import {
   COMPROVANTE_MAX_BYTES,
   formatMesReferencia,
@@ -21,6 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../../lib/http.js';
 import { recordAudit, type Actor } from '../audit/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { readDocumentUpload } from '../media/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { classes } from '../../db/schema/classes.js';
@@ -60,21 +60,6 @@ const checkedFile = (file: { nome: string; bytes: Buffer }) =>
     unsupported: 'Envie o comprovante em PDF ou como imagem (foto JPEG, PNG ou WebP).',
     fallbackName: 'comprovante',
   });
-
-/** The finance staff: active staff accounts whose profiles hold `finance.manage` (none: Direção's). */
-function financeStaff() {
-  const builtIn = builtInPerfis.filter((chave) => builtInPerfilPermissions[chave].includes('finance.manage'));
-  const keys = sql.join(
-    builtIn.map((chave) => sql`${chave}`),
-    sql`, `,
-  );
-  return sql`select u.id as usuario_id from users u
-    where u.status = 'ativo' and u.nivel = 'administrador' and (
-      exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
-        where up.usuario_id = u.id
-          and (p.chave in (${keys}) or (p.chave is null and 'finance.manage' = any(p.permissoes))))
-      or not exists (select 1 from user_perfis up where up.usuario_id = u.id))`;
-}
 
 /** Every guardian of the student with a portal account. */
 function familyOf(alunoId: string) {
@@ -165,7 +150,7 @@ export async function sendComprovante(
     const mes = formatMesReferencia(row.mesReferencia);
     const texto = `${user.nome} enviou o comprovante da mensalidade de ${mes} de ${found.aluno_nome} (${formatCentavos(due.total)}). Confira e confirme ou recuse.`;
     await fanOut(ctx, tx, {
-      recipients: financeStaff(),
+      recipients: staffHolding('finance.manage'),
       tipo: 'mensalidade',
       titulo: 'Comprovante de pagamento para confirmar',
       texto,

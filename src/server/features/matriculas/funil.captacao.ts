@@ -1,10 +1,5 @@
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
-import {
-  builtInPerfilPermissions,
-  builtInPerfis,
-  defaultPerfilOf,
-  type Permission,
-} from '../../../shared/permissions.js';
+import { type Permission } from '../../../shared/permissions.js';
 import { INTERESSE_TEMPO_MINIMO_MS } from '../../../shared/funil.schemas.js';
 import { type InteresseData } from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
@@ -14,6 +9,7 @@ import { interessados } from '../../db/schema/matriculas.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { clock } from '../../lib/clock.js';
 import { recordAudit, systemActor } from '../audit/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { getSchoolIdentity, readSystemValues } from '../settings/index.js';
 import { registrarEvento } from './funil.service.js';
@@ -25,28 +21,6 @@ const DAY_MS = 24 * 3600_000;
 export function isSpam(input: Pick<InteresseData, 'website' | 'preenchido_em_ms'>): boolean {
   if (input.website && input.website.trim() !== '') return true;
   return input.preenchido_em_ms !== undefined && input.preenchido_em_ms < INTERESSE_TEMPO_MINIMO_MS;
-}
-
-/**
- * The staff who follow the funnel: active accounts whose profiles hold `matriculas.manage` (a built-in
- * profile by its key, a school's own by its list), or, holding none, whose kind's default profile does.
- */
-function staffWhoManage() {
-  const builtIns = builtInPerfis.filter((chave) => builtInPerfilPermissions[chave].includes(MANAGE));
-  const niveis = Object.entries(defaultPerfilOf)
-    .filter(([, perfil]) => builtIns.includes(perfil))
-    .map(([nivel]) => nivel);
-  const inList = (values: string[]) =>
-    values.length > 0
-      ? sql.join(
-          values.map((value) => sql`${value}`),
-          sql`, `,
-        )
-      : sql`null`;
-  return sql`select u.id as usuario_id from users u where u.status = 'ativo' and (
-    exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
-      where up.usuario_id = u.id and (p.chave in (${inList(builtIns)}) or ${MANAGE} = any(p.permissoes)))
-    or (not exists (select 1 from user_perfis up where up.usuario_id = u.id) and u.nivel in (${inList(niveis)})))`;
 }
 
 /** The open row of the same family and child for the same year, if the family wrote before. */
@@ -122,7 +96,7 @@ async function notifySchool(
     : `Uma família pediu visita ou matrícula pelo site para ${input.serie} em ${String(input.ano_letivo)}.`;
   const titulo = repetido ? 'Família interessada escreveu de novo' : 'Nova família interessada';
   await fanOut(ctx, tx, {
-    recipients: staffWhoManage(),
+    recipients: staffHolding(MANAGE),
     tipo: 'matricula',
     titulo,
     texto: fato,

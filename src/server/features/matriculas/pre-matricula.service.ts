@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { builtInPerfilPermissions, builtInPerfis } from '../../../shared/permissions.js';
 import { paths, tokenPaths } from '../../../shared/routes.js';
 import {
   PRE_MATRICULA_LIMITS,
@@ -23,6 +22,7 @@ import type { FieldError } from '../../../shared/api.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
+import { staffHolding } from '../perfis/index.js';
 import { fanOut } from '../notificacoes/index.js';
 import { getPublicSettings } from '../settings/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
@@ -305,23 +305,6 @@ export function pendenciasDoEnvio(
   return issues;
 }
 
-/** Users who may act on the funnel (matriculas.manage): told when a family submits. */
-function secretaria() {
-  const builtIn = builtInPerfis.filter((chave) =>
-    builtInPerfilPermissions[chave].includes('matriculas.manage'),
-  );
-  const keys = sql.join(
-    builtIn.map((chave) => sql`${chave}`),
-    sql`, `,
-  );
-  return sql`select u.id as usuario_id from users u
-    where u.status = 'ativo' and u.nivel = 'administrador' and (
-      exists (select 1 from user_perfis up join perfis p on p.id = up.perfil_id
-        where up.usuario_id = u.id
-          and (p.chave in (${keys}) or (p.chave is null and 'matriculas.manage' = any(p.permissoes))))
-      or not exists (select 1 from user_perfis up where up.usuario_id = u.id))`;
-}
-
 /**
  * Submits the form: everything required checked (400 with a message per field), `enviado_em` set (the
  * link then only reads), a line on the timeline and the school notified.
@@ -361,7 +344,7 @@ export async function enviarPreMatricula(ctx: AppContext, token: string): Promis
     );
     const aluno = dados.aluno.nome;
     await fanOut(ctx, tx, {
-      recipients: secretaria(),
+      recipients: staffHolding('matriculas.manage'),
       tipo: 'matricula',
       titulo: 'Pré-matrícula recebida',
       texto: `A família de ${aluno} enviou a pré-matrícula (${interessado.serie}, ${String(interessado.anoLetivo)}).`,

@@ -3,6 +3,7 @@
  * give an account its profiles.
  */
 export { perfisRoutes } from './perfis.routes.js';
+export { staffHolding } from './perfis.audience.js';
 export {
   builtInPerfilId,
   defaultPerfilIdOf,
