@@ -154,7 +154,7 @@ export function InteresseSection({ matricula }: { matricula: SiteContent['matric
                   maxLength={20}
                   inputMode="tel"
                   autoComplete="tel"
-                  placeholder="(11) 91234-5678"
+                  placeholder="DDD e número"
                 />
               </Field>
               <Field id={id('origem')} label="Como conheceu a escola?" error={errors.origem} optional>
