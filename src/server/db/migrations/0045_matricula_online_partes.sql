@@ -59,7 +59,7 @@ CREATE TABLE "contrato_assinaturas" (
 	"nome" text NOT NULL,
 	"cpf" text,
 	"email" text NOT NULL,
-	"token_hash" text NOT NULL,
+	"token_hash" text DEFAULT gen_random_uuid()::text NOT NULL,
 	"token_expira_em" timestamp with time zone NOT NULL,
 	"codigo_hash" text,
 	"codigo_expira_em" timestamp with time zone,
@@ -136,6 +136,7 @@ CREATE TABLE "pre_matricula_documentos" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "pre_matriculas" ALTER COLUMN "token_hash" SET DEFAULT gen_random_uuid()::text;--> statement-breakpoint
 ALTER TABLE "pre_matriculas" ADD COLUMN "pagamento_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "pre_matriculas" ADD COLUMN "lista_espera_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "planos_pagamento" ADD CONSTRAINT "planos_pagamento_anuidade_id_anuidades_id_fk" FOREIGN KEY ("anuidade_id") REFERENCES "public"."anuidades"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

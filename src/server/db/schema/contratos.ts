@@ -113,7 +113,10 @@ export const contratoAssinaturas = pgTable(
     nome: text('nome').notNull(),
     cpf: text('cpf'),
     email: text('email').notNull(),
-    tokenHash: text('token_hash').notNull(),
+    /** A random value by default: a restored backup (which leaves the hashes out) has dead links. */
+    tokenHash: text('token_hash')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     tokenExpiraEm: timestamp('token_expira_em', { withTimezone: true }).notNull(),
     codigoHash: text('codigo_hash'),
     codigoExpiraEm: timestamp('codigo_expira_em', { withTimezone: true }),

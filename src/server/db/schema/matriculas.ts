@@ -98,7 +98,10 @@ export const preMatriculas = pgTable(
     interessadoId: uuid('interessado_id')
       .notNull()
       .references(() => interessados.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
+    /** A random value by default: a restored backup (which leaves the hashes out) has dead links. */
+    tokenHash: text('token_hash')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
     dados: jsonb('dados').$type<PreMatriculaDados>().notNull(),
     abertoEm: timestamp('aberto_em', { withTimezone: true }),

@@ -39,6 +39,16 @@ export const BACKUP_EXCLUDED_TABLES = [
   'record_versions',
 ] as const;
 export const MERGED_TABLES = ['audit_log'] as const;
+/**
+ * Columns left out of a backup (issue 34): the hashes of the links a family or a signer opens without a
+ * password, and of the one-time signing codes. Credentials like password resets: a backup file never
+ * carries anything that opens a family's form or signs a contract. On restore the columns take their
+ * default (a random value), so those links stop working and the school sends them again.
+ */
+export const BACKUP_EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  pre_matriculas: ['token_hash'],
+  contrato_assinaturas: ['token_hash', 'codigo_hash'],
+};
 
 interface ColumnInfo {
   name: string;
@@ -145,9 +155,12 @@ export async function dumpTable(db: DbOrTx, table: TableInfo): Promise<BackupTab
 export async function createBackup(db: Db, key: Buffer): Promise<BackupFile> {
   return db.transaction(
     async (tx) => {
-      const tables = (await describeTables(tx)).filter(
-        (table) => !(BACKUP_EXCLUDED_TABLES as readonly string[]).includes(table.name),
-      );
+      const tables = (await describeTables(tx))
+        .filter((table) => !(BACKUP_EXCLUDED_TABLES as readonly string[]).includes(table.name))
+        .map((table) => {
+          const excluded = BACKUP_EXCLUDED_COLUMNS[table.name] ?? [];
+          return { ...table, columns: table.columns.filter((column) => !excluded.includes(column.name)) };
+        });
       const dados: Record<string, BackupTable> = {};
       const tabelas: Record<string, number> = {};
       for (const table of tables) {
