@@ -1,11 +1,12 @@
 /**
  * The family's Documentos (issue 32 §1): for the child chosen, the declarations the family issues at once
  * (matrícula, frequência: PDF with a validation code) and every document the school issued about the
- * child, to download. Other documents (histórico, transferência) are asked of the secretaria.
+ * child, to download, and the signed enrolment contracts. Other documents (histórico, transferência) are asked of the secretaria.
  */
 import { PageHeader } from '../../components/feedback';
 import { OneChildAtATime, firstName } from '../../domain/child-switcher';
 import { DocumentsPanel } from '../../domain/documents-panel';
+import { FamilyContratos } from './family-contratos';
 
 export function FamilyDocumentsPage() {
   return (
@@ -21,6 +22,7 @@ export function FamilyDocumentsPage() {
           />
         )}
       />
+      <FamilyContratos />
     </div>
   );
 }
