@@ -20,7 +20,11 @@ const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-matricula-'
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startOwnServer({ dataDir: dataDirectory, env: { DEMO: '1' } });
+  // The demo's simulated bank (as `npm run demo` with PIX_PROVIDER=simulado): the fee is paid by Pix.
+  server = await startOwnServer({
+    dataDir: dataDirectory,
+    env: { DEMO: '1', PIX_PROVIDER: 'simulado', JOB_POLL_SECONDS: '1' },
+  });
 });
 
 test.afterAll(async () => {
@@ -173,7 +177,8 @@ test('a mother registers interest on the site from her phone and the secretaria 
  * Issue 34's whole path on a phone: a mother finds the school's site and registers interest; the
  * secretaria schedules the visit and sends the pré-matrícula link; the mother fills it with the
  * documents and the plan, then signs the contract with the code the e-mail brings; once the school's
- * representative signs too, the student is enrolled by itself: in Alunos and in next year's class.
+ * representative signs too, the student is enrolled by itself: in Alunos and in next year's class; the
+ * mother signs in with the account the enrolment gave her and pays the fee by Pix in the simulated bank.
  */
 test('from the site to an enrolled student: pré-matrícula, contract signed with the e-mailed code', async ({
   browser,
@@ -302,7 +307,7 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await representante.getByRole('button', { name: 'Assinar contrato' }).click();
   await expect(representante.getByText(/assinatura foi registrada|Contrato assinado/i).first()).toBeVisible();
 
-  // 7. The student is in Alunos and in the class, with the plan's charges.
+  // 7. The student is in Alunos and in the class.
   await page.goto('/dashboard/alunos?q=Davi%20Moura');
   await expect(page.getByRole('table')).toContainText('Davi Moura Alves');
   await expect(page.getByRole('table')).toContainText(turma.nome);
@@ -311,6 +316,40 @@ test('from the site to an enrolled student: pré-matrícula, contract signed wit
   await expect(page.getByRole('table').getByRole('row', { name: /Davi Moura Alves/ })).toContainText(
     'Matriculado',
   );
-  await mother.close();
   await staff.close();
+
+  // 8. The mother's portal account came by e-mail: she signs in on her phone and pays the enrolment fee
+  //    by Pix in the demo's simulated bank.
+  const welcome = lastMail(email, /Senha provis/)!;
+  const provisional = /Senha provis[^:]*: (\S+)/.exec(welcome)![1]!;
+  await apiSignIn(site.request, email, [provisional], 'Girassol-Amarelo-2027');
+  const openFee = async () => {
+    await site.goto('/dashboard/financeiro');
+    await site
+      .getByRole('button', { name: /^Pagar com PIX: / })
+      .first()
+      .click();
+    return site.getByRole('dialog', { name: 'Pagar com PIX' });
+  };
+  // The charge reaches the bank by the job queue: wait for the dynamic code.
+  let pix = await openFee();
+  await expect
+    .poll(
+      async () => {
+        if (await pix.getByRole('link', { name: /Pagar no banco simulado/ }).count()) return true;
+        pix = await openFee();
+        await pix.getByLabel('PIX copia e cola').waitFor();
+        return false;
+      },
+      { timeout: 120_000, intervals: [3_000] },
+    )
+    .toBe(true);
+  await expect(pix).toContainText('R$ 800,00');
+  await pix.getByRole('link', { name: /Pagar no banco simulado/ }).click();
+  await site.getByRole('button', { name: /^Confirmar pagamento de / }).click();
+  await expect(site.getByRole('heading', { name: 'Pix enviado' })).toBeVisible();
+  await site.goto('/dashboard/financeiro');
+  await expect(site.getByRole('button', { name: /^Recibo/ }).first()).toBeVisible();
+  await site.screenshot({ path: `${shots}/matricula-taxa-paga-phone.png`, fullPage: true });
+  await mother.close();
 });

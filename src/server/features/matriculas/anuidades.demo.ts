@@ -1,7 +1,7 @@
 /**
  * The demo's anuidades (issue 34): next year's values for every série the school will have, with the
  * standard plan (the fee inside the anuidade, 12 equal instalments) and two alternatives, the deadline
- * three months ahead, published today — so /matriculas, the settings card and the plan a family
+ * three months ahead, published today with the contract in force — so /matriculas, the settings card and the plan a family
  * chooses in the pré-matrícula have something real to show.
  */
 import { addDays } from '../../../shared/calendar.js';
@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { systemActor } from '../audit/index.js';
 import { getAnuidadesAno, salvarAnuidade } from './anuidades.service.js';
 import { publicarAnuidades } from './anuidades.publicacao.js';
+import { lerModeloVigente } from './modelos-contrato.service.js';
 
 /** The annual value by stage, in centavos: what a mid-priced private school of a capital charges. */
 function anuidadeDe(serie: string): number {
@@ -62,5 +63,13 @@ export async function seedAnuidadesDemo(db: DbOrTx, today: string): Promise<void
       systemActor,
     );
   }
-  if (series.length > 0) await publicarAnuidades(db, ano, null, systemActor);
+  if (series.length === 0) return;
+  // Published with the contract in force (the default template), as 'Publicar' on the settings card does.
+  const modelo = await lerModeloVigente(db);
+  await publicarAnuidades(
+    db,
+    ano,
+    { ...modelo, atualizado_em: modelo.atualizado_em ?? new Date(`${today}T12:00:00Z`).toISOString() },
+    systemActor,
+  );
 }

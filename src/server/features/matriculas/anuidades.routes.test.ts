@@ -12,6 +12,7 @@ import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { planoPorId, planosDisponiveis, seedAnuidadesDemo } from './index.js';
+import { MODELO_PADRAO_TITULO } from './contratos.default.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -348,6 +349,8 @@ describe('the demo', () => {
       for (const plano of serie.planos)
         expect(plano.total_centavos).toBeLessThanOrEqual(serie.valor_anual_centavos);
     }
-    expect(await avisosDe(await staff())).toEqual([expect.objectContaining({ tipo: 'sem_contrato' })]);
+    // Published with the contract in force (the default template): no 'sem contrato' warning.
+    expect(page.contrato?.titulo).toBe(MODELO_PADRAO_TITULO);
+    expect((await avisosDe(await staff())).map((aviso) => aviso.tipo)).not.toContain('sem_contrato');
   });
 });
