@@ -9,13 +9,8 @@ import { clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import {
-  anularContratosDe,
-  contratoAindaVale,
-  mascararEmail,
-  pdfAssinado,
-  sha256Hex,
-} from './contratos.service.js';
+import { anularContratosDe, contratoAindaVale, mascararEmail, pdfAssinado } from './contratos.service.js';
+import { sha256Hex } from './link-token.js';
 import { mudarEtapa, registrarEvento } from './funil.service.js';
 import { matricularSePronto } from './matricula-automatica.js';
 

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { newLinkToken, sha256Hex } from './link-token.js';
 import {
   contratoCamposSchema,
   preMatriculaDadosSchema,
@@ -37,8 +37,6 @@ import { lerConfiguracao, modeloParaContrato } from './modelos-contrato.service.
 
 /** A signer's link stays valid this long after the contract is sent. */
 export const LINK_ASSINATURA_DIAS = 30;
-
-export const sha256Hex = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
 /** '123.456.789-09' → '***.456.789-**' (the usual masking: enough to tell two people apart). */
 export function mascararCpf(cpf: string | null): string {
@@ -357,7 +355,7 @@ export async function enviarContrato(
     const expira = new Date(clock.now().getTime() + LINK_ASSINATURA_DIAS * 86_400_000);
     const links: LinkEnviado[] = [];
     for (const [ordem, signatario] of signatarios.entries()) {
-      const token = randomBytes(32).toString('base64url');
+      const { token, hash: tokenHash } = newLinkToken();
       await tx.insert(contratoAssinaturas).values({
         contratoId: contrato!.id,
         papel: signatario.papel,
@@ -365,7 +363,7 @@ export async function enviarContrato(
         nome: signatario.nome,
         cpf: signatario.cpf,
         email: signatario.email,
-        tokenHash: sha256Hex(token),
+        tokenHash,
         tokenExpiraEm: expira,
       });
       links.push({ ...signatario, url: `${ctx.config.publicUrl}/assinar/${token}` });

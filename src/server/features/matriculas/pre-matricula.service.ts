@@ -4,7 +4,6 @@
  * token's SHA-256 is stored; an unknown, expired or (for writes) already submitted link gets the same
  * 404, so the answer never tells which.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { paths, tokenPaths } from '../../../shared/routes.js';
 import {
@@ -32,7 +31,8 @@ import { avisoInadimplencia } from './anuidades.config.js';
 import { findInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { listDocumentos } from './pre-matricula.documentos.js';
-import { porToken, sha256 } from './pre-matricula.token.js';
+import { porToken } from './pre-matricula.token.js';
+import { newLinkToken } from './link-token.js';
 
 type PreMatriculaRow = typeof preMatriculas.$inferSelect;
 
@@ -99,7 +99,7 @@ export async function enviarConvite(
   interessadoId: string,
   actor: Actor,
 ): Promise<{ url: string; expiraEm: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash: tokenHash } = newLinkToken();
   const expiraEm = new Date(clock.now().getTime() + PRE_MATRICULA_LIMITS.validadeDias * 86_400_000);
   const url = `${ctx.config.publicUrl}${tokenPaths.preMatricula}/${token}`;
   const familia = await ctx.db.transaction(async (tx) => {
@@ -121,7 +121,7 @@ export async function enviarConvite(
       await tx
         .update(preMatriculas)
         .set({
-          tokenHash: sha256(token),
+          tokenHash,
           expiraEm,
           enviadoEm: null,
           version: sql`${preMatriculas.version} + 1`,
@@ -131,7 +131,7 @@ export async function enviarConvite(
     } else {
       await tx.insert(preMatriculas).values({
         interessadoId,
-        tokenHash: sha256(token),
+        tokenHash,
         expiraEm,
         dados: await rascunhoInicial(tx, interessado),
       });

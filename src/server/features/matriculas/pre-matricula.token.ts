@@ -1,13 +1,11 @@
 /** The pré-matrícula link's token: only its SHA-256 is stored, and every bad link answers alike. */
-import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { LINK_PRE_MATRICULA_INVALIDO } from '../../../shared/pre-matricula.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+import { sha256Hex } from './link-token.js';
 
 export const linkInvalido = () => new AppError('NOT_FOUND', LINK_PRE_MATRICULA_INVALIDO);
 
@@ -28,7 +26,7 @@ export async function porToken(tx: DbOrTx, token: string, escrita: boolean): Pro
     .select({ pre: preMatriculas, interessado: interessados })
     .from(preMatriculas)
     .innerJoin(interessados, eq(interessados.id, preMatriculas.interessadoId))
-    .where(and(eq(preMatriculas.tokenHash, sha256(token)), gt(preMatriculas.expiraEm, clock.now())));
+    .where(and(eq(preMatriculas.tokenHash, sha256Hex(token)), gt(preMatriculas.expiraEm, clock.now())));
   const [row] = escrita ? await query.for('update', { of: preMatriculas }) : await query;
   if (!row || row.interessado.etapa === 'perdido') throw linkInvalido();
   if (escrita && (row.pre.enviadoEm || row.interessado.etapa !== 'pre_matricula')) throw linkInvalido();
