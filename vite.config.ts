@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The public page (`--mode site`, its client bundle and its server renderer) runs on Preact through its
@@ -16,8 +17,28 @@ const preactForReact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * The portal's service worker (issue 35, ADR 0052): built by Workbox from src/client/sw/sw.ts with the
+ * portal's own files to precache. Only the portal build makes it: the public page (`--mode site`) gets
+ * no worker code and registers none (its weight budget in the README).
+ */
+const portalServiceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/client/sw',
+  filename: 'sw.ts',
+  // main.tsx registers it (after sign-in matters, and the update prompt is the portal's own).
+  injectRegister: false,
+  // The manifest is the school's (its name, logo and colours): the server writes it from the settings.
+  manifest: false,
+  injectManifest: {
+    // The portal's shell: its page, scripts and styles. Fonts, images and every API answer stay out.
+    globPatterns: ['index.html', 'assets/*.{js,css}'],
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+  },
+});
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(mode === 'site' || isSsrBuild ? [] : [portalServiceWorker])],
   resolve: mode === 'site' ? { alias: preactForReact } : {},
   build: {
     outDir: 'dist/client',

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '../../../shared/auth.schemas';
 import { apiWithMessage } from '../../lib/api-client';
 import { currentUserKey } from '../../lib/current-user';
+import { wipeLocalData } from '../../lib/offline/local-data';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -28,6 +29,9 @@ export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void)
     mutationFn: () => apiWithMessage<null>('/api/auth/logout', { method: 'POST' }),
     onSettled: async (_data, error) => {
       await queryClient.cancelQueries();
+      // The device keeps nothing of the person who left, even when the server could not be reached (the
+      // saves still waiting were sent or given up, with the person's consent, before this was called).
+      await wipeLocalData().catch(() => undefined);
       await leaveTo(error === null);
       queryClient.clear();
       queryClient.setQueryData(currentUserKey, null);

@@ -4,6 +4,7 @@ import { applyBranding } from './branding';
 import { LandingPage } from './landing-page';
 import type { SiteUser } from './site-header';
 import { useSiteContent } from '../../domain/site-content-store';
+import { wipeLocalData } from '../../lib/offline/local-data';
 
 /**
  * The public page as a whole: live content, branding and the visitor's session. It uses plain fetch,
@@ -42,6 +43,9 @@ export function SiteApp({
     try {
       await fetch('/api/auth/logout', { method: 'POST', headers: { accept: 'application/json' } });
     } finally {
+      // The portal's copy for reading offline goes; saves still waiting stay under the person's own
+      // name, to be sent at their next sign-in (only the portal's 'Sair' may discard them, after asking).
+      await wipeLocalData(['consultas']).catch(() => undefined);
       setUser(null);
       window.location.assign('/');
     }

@@ -1,0 +1,50 @@
+/**
+ * What the portal keeps on the device for the signed-in person (issue 35, ADR 0052): IndexedDB databases
+ * named `sistema-escolar:<part>:<userId>` — one per part (`consultas`: the copy read offline; `fila`: the
+ * saves waiting for the connection) and per person, so nobody ever opens another person's — and the
+ * service worker's runtime caches. The precached shell (scripts, styles, the page) holds nothing
+ * personal and stays.
+ */
+
+const PREFIX = 'sistema-escolar';
+/** Workbox's precache (the shell): kept across sign-outs. */
+const SHELL_CACHE = /^workbox-precache/;
+
+export type LocalPart = 'consultas' | 'fila';
+
+export function localDatabaseName(part: LocalPart, userId: string): string {
+  return `${PREFIX}:${part}:${userId}`;
+}
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    // Another tab holds it open: it is deleted once that tab lets go (its `versionchange` closes it).
+    request.onblocked = () => resolve();
+  });
+}
+
+/** The names of this origin's local databases of the given parts (every person's). */
+async function localDatabases(parts: readonly LocalPart[]): Promise<string[]> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
+  const all = await indexedDB.databases();
+  return all
+    .map((database) => database.name ?? '')
+    .filter((name) => parts.some((part) => name.startsWith(`${PREFIX}:${part}:`)));
+}
+
+/**
+ * Wipes the device's copy at sign-out: every part of every person (a shared family phone keeps nothing
+ * of the previous user) and the runtime caches. Saves still waiting are wiped only when `parts` names
+ * `fila` — the sign-out asks first (issue 35: never silently).
+ */
+export async function wipeLocalData(parts: readonly LocalPart[] = ['consultas', 'fila']): Promise<void> {
+  const names = await localDatabases(parts);
+  await Promise.all(names.map(deleteDatabase));
+  if (typeof caches !== 'undefined') {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((key) => !SHELL_CACHE.test(key)).map((key) => caches.delete(key)));
+  }
+}
