@@ -78,12 +78,40 @@ function countTests(file) {
   };
 }
 
+/** Seconds per test file from a runner's JSON report, so the slowest can be named (Vitest and Playwright). */
+function fileSeconds(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const totals = new Map();
+  const add = (name, ms) => totals.set(name, (totals.get(name) ?? 0) + ms);
+  for (const result of report.testResults ?? [])
+    add(result.name, (result.endTime ?? 0) - (result.startTime ?? 0));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const run of test.results ?? []) add(spec.file ?? suite.file, run.duration ?? 0);
+    for (const inner of suite.suites ?? []) walk(inner);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return [...totals].map(([name, ms]) => ({ name: path.relative(root, name), seconds: ms / 1000 }));
+}
+
+/** The ten slowest files of a stage: where to look first when `npm test` grows (it must stay well under 20 min). */
+function printSlowest(report) {
+  const files = fileSeconds(report).sort((a, b) => b.seconds - a.seconds);
+  if (files.length === 0) return;
+  console.log('\nArquivos mais lentos desta etapa:');
+  for (const file of files.slice(0, 10))
+    console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+}
+
 function step(name, command, args, env = {}, report) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
   const counts = report ? countTests(report) : null;
+  if (report) printSlowest(report);
   results.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
   return ok;
 }
