@@ -105,21 +105,55 @@ function printSlowest(report) {
     console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
-function step(name, command, args, env = {}, report) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
+function finishStep(name, ok, started, report) {
   const counts = report ? countTests(report) : null;
   if (report) printSlowest(report);
   results.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
   return ok;
 }
 
-function vitest(name, args, env = {}) {
+function step(name, command, args, env = {}, report) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return finishStep(name, result.status === 0, started, report);
+}
+
+/**
+ * A stage run beside the others: its output goes to a file, printed whole once it ends (two stages
+ * never interleave their lines). Resolves to a function that prints it and records its result.
+ */
+function stepBeside(name, command, args, env = {}, report) {
+  const log = path.join(reports, `${results.length}-${name.replace(/\W+/g, '-')}.log`);
+  const started = Date.now();
+  const out = openSync(log, 'w');
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
+  closeSync(out);
+  return new Promise((resolve) => {
+    const done = (code) =>
+      resolve(() => {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+        return finishStep(name, code === 0, started, report);
+      });
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
+}
+
+function vitestArgs(args) {
   const report = path.join(reports, `${results.length}-vitest.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  return step(name, bin('vitest'), ['run', ...args, ...reporters, ...extra], env, report);
+  return { report, args: ['run', ...args, ...reporters, ...extra] };
+}
+
+function vitest(name, args, env = {}) {
+  const run = vitestArgs(args);
+  return step(name, bin('vitest'), run.args, env, run.report);
 }
 
 async function withPostgres(run) {
@@ -149,7 +183,7 @@ async function withPostgres(run) {
     'start',
   ]);
   try {
-    return run(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    return await run(`postgres://postgres@127.0.0.1:${port}/postgres`);
   } finally {
     try {
       exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -213,44 +247,37 @@ if (!only || only === 'unit') {
   if (wantsCoverage && !hasCoverage)
     console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
+// In a full run the PostgreSQL stage runs beside the build and the journeys: one Playwright worker (a
+// browser and a server, waiting on the screens much of the time) leaves a good part of 2 cores idle.
+const postgresBeside = !only;
+let postgresStage = null;
 if (!only || only === 'pg') {
   const files = postgresFiles();
-  await withPostgres((url) =>
-    vitest('Vitest do servidor (PostgreSQL)', files ?? ['src/server'], { TEST_DATABASE_URL: url }),
-  );
+  const name = 'Vitest do servidor (PostgreSQL)';
+  const args = files ?? ['src/server'];
+  if (postgresBeside) {
+    console.log(`\n(${name} roda junto com o build e o Playwright; a saída aparece no fim.)`);
+    postgresStage = withPostgres((url) => {
+      const run = vitestArgs(args);
+      // The cluster stops once the stage ended; its output is printed after the journeys'.
+      return stepBeside(name, bin('vitest'), run.args, { TEST_DATABASE_URL: url }, run.report);
+    });
+  } else await withPostgres((url) => vitest(name, args, { TEST_DATABASE_URL: url }));
 }
 // The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
 // in CI or when asked (--only=package). In a full run it runs beside the Playwright stage instead of
-// after it: its npm ci is mostly network and disk, and the journeys (one worker, a browser and a server)
-// leave a good part of 2 cores idle. Its output goes to a file and is printed once it ends.
+// after it: its npm ci is mostly network and disk. Its output is printed once it ends.
 const wantsPackage = only === 'package' || (!only && process.env.CI === 'true');
-const packageStage = { name: 'Instalação de produção (npm ci --omit=dev, npm start)' };
+let packageStage = null;
 function startPackageCheck() {
-  packageStage.report = path.join(reports, 'install.json');
-  packageStage.log = path.join(reports, 'install.log');
-  packageStage.started = Date.now();
-  const out = openSync(packageStage.log, 'w');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/check-install.mjs')], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-    env: { ...process.env, INSTALL_REPORT: packageStage.report },
-  });
-  closeSync(out);
-  packageStage.done = new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
-}
-async function finishPackageCheck() {
-  const code = await packageStage.done;
-  console.log(`\n▶ ${packageStage.name}`);
-  process.stdout.write(readFileSync(packageStage.log, 'utf8'));
-  results.push({
-    name: packageStage.name,
-    ok: code === 0,
-    counts: countTests(packageStage.report),
-    seconds: Math.round((Date.now() - packageStage.started) / 1000),
-  });
+  const report = path.join(reports, 'install.json');
+  packageStage = stepBeside(
+    'Instalação de produção (npm ci --omit=dev, npm start)',
+    process.execPath,
+    [path.join(root, 'scripts/check-install.mjs')],
+    { INSTALL_REPORT: report },
+    report,
+  );
 }
 
 if (!only || only === 'e2e') {
@@ -258,7 +285,7 @@ if (!only || only === 'e2e') {
   console.log('\n▶ Build');
   build();
   if (wantsPackage) {
-    console.log(`(${packageStage.name} roda junto com o Playwright; a saída aparece no fim.)`);
+    console.log('(A instalação de produção roda junto com o Playwright; a saída aparece no fim.)');
     startPackageCheck();
   }
   const report = path.join(reports, 'playwright.json');
@@ -271,9 +298,10 @@ if (!only || only === 'e2e') {
   );
 }
 
+if (postgresStage) (await postgresStage)();
 if (wantsPackage) {
-  if (!packageStage.done) startPackageCheck();
-  await finishPackageCheck();
+  if (!packageStage) startPackageCheck();
+  (await packageStage)();
 }
 
 // The closing line counts tests, not stages. A stage that failed without a report (it crashed before
