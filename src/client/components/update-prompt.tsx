@@ -14,24 +14,29 @@ export function UpdatePrompt() {
   useEffect(() => onUpdateWaiting((next) => setAccept(() => next)), []);
   if (!accept) return null;
   return (
-    <div
-      role="status"
-      className="fixed inset-x-3 bottom-20 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-lg sm:bottom-6 print:hidden"
-    >
-      <RefreshCw className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
-      <p className="flex-1 text-sm font-medium text-gray-900">Nova versão disponível</p>
-      <Button
-        loading={updating}
-        onClick={() => {
-          setUpdating(true);
-          accept();
-        }}
+    // Above the family's bottom bar on a phone. Only classes the public page's stylesheet already has:
+    // the stylesheet is shared, and the public page must not grow (its budget in the README).
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 px-3 pb-24 lg:pb-6 print:hidden">
+      <div
+        role="status"
+        style={{ pointerEvents: 'auto' }}
+        className="mx-auto flex max-w-md items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-lg"
       >
-        Atualizar
-      </Button>
-      <Button variant="secondary" onClick={() => setAccept(null)}>
-        Depois
-      </Button>
+        <RefreshCw className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+        <p className="flex-1 text-sm font-medium text-gray-900">Nova versão disponível</p>
+        <Button
+          loading={updating}
+          onClick={() => {
+            setUpdating(true);
+            accept();
+          }}
+        >
+          Atualizar
+        </Button>
+        <Button variant="secondary" onClick={() => setAccept(null)}>
+          Depois
+        </Button>
+      </div>
     </div>
   );
 }
