@@ -185,6 +185,13 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await page.setViewportSize(desktop);
   await page.screenshot({ path: `${shots}/pwa-offline-comunicados-desktop.png` });
   await page.setViewportSize(phone);
+  // A screen kept nowhere (payments) says it needs the connection, instead of an error.
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  await expect(banner.getByText(/Esta tela precisa de internet/)).toHaveCount(0);
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Financeiro' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/financeiro/);
+  await expect(banner.getByText(/Esta tela precisa de internet/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/pwa-offline-financeiro-phone.png` });
 
   // No API answer in any cache: only the precached shell (scripts, styles, the page).
   const cached = await cacheContents(page);

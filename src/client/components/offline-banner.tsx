@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useIsOnline } from '../lib/offline/online';
-import { OfflineCopyStamp } from './offline-copy-stamp';
+import { OfflineCopyStamp, screenWaitsForConnection, useQueryCacheValue } from './offline-copy-stamp';
 
 /**
  * The portal with no connection (issue 35 §2 and §3): says so, what still works and what waits for the
@@ -8,6 +8,7 @@ import { OfflineCopyStamp } from './offline-copy-stamp';
  */
 export function OfflineBanner() {
   const online = useIsOnline();
+  const waiting = useQueryCacheValue(screenWaitsForConnection);
   if (online) return null;
   return (
     <section
@@ -28,6 +29,12 @@ export function OfflineBanner() {
             administração.
           </p>
           <OfflineCopyStamp />
+          {waiting && (
+            <p className="font-medium">
+              Esta tela precisa de internet (ou ainda não foi aberta com internet neste aparelho): ela carrega
+              sozinha quando a conexão voltar.
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -26,18 +26,36 @@ export function oldestShownCopy(client: QueryClient): number {
   return oldest;
 }
 
+/** Whether the screen waits for answers it has no copy of (queries paused with nothing to show). */
+export function screenWaitsForConnection(client: QueryClient): boolean {
+  return client
+    .getQueryCache()
+    .getAll()
+    .some(
+      (query) =>
+        query.getObserversCount() > 0 &&
+        query.state.data === undefined &&
+        query.state.fetchStatus === 'paused',
+    );
+}
+
+/** Re-reads `read` whenever the query cache changes. */
+export function useQueryCacheValue<T>(read: (client: QueryClient) => T): T {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => read(client));
+}
+
 /**
  * While offline, on a screen that shows the copy kept on the device: when it was last updated
  * (issue 35 §2). Nothing on-line, nor on a screen with nothing from the copy.
  */
 export function OfflineCopyStamp({ className = '' }: { className?: string }) {
-  const client = useQueryClient();
   const online = useIsOnline();
-  const subscribe = useCallback(
-    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
-    [client],
-  );
-  const oldest = useSyncExternalStore(subscribe, () => oldestShownCopy(client));
+  const oldest = useQueryCacheValue(oldestShownCopy);
   if (online || oldest === 0) return null;
   return <p className={`text-sm font-medium ${className}`}>{formatUpdatedAt(oldest)}</p>;
 }

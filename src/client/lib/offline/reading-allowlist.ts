@@ -30,6 +30,8 @@ export const OFFLINE_QUERY_PREFIXES: readonly QueryKey[] = [
   // The guardian's privacy gate (the notice accepted, their children's consents): without it the
   // portal would wait for the server before showing anything.
   keyRoots.privacy,
+  // The school's public settings (theme, formats, maintenance): nothing personal, read by every screen.
+  [...keyRoots.settings, 'publico'],
 ];
 
 /** Whether a query's answer is kept for reading offline: its key starts with one of the allowlist's. */
