@@ -14,6 +14,7 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = 'test-results/screenshots';
 const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
 
 /** A child of Educação Infantil has pareceres (the relatório de desenvolvimento) instead of a boletim. */
 const kindOf = (child: { turma: { serie: string } | null }) =>
@@ -219,6 +220,26 @@ test('a mother reads the boletim and the notices again offline; her sign-out lea
   await expect(page.getByText('Sem conexão — entre novamente quando estiver on-line.')).toBeVisible();
   await expect(page.getByText(first.nome)).toHaveCount(0);
   await page.screenshot({ path: `${shots}/pwa-offline-login-phone.png` });
+  await context.setOffline(false);
+  await context.close();
+});
+
+test('a teacher reads their classes again offline', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const classes = await dataOf<{ nome: string }[]>(await page.request.get('/api/turmas'));
+  expect(classes.length).toBeGreaterThan(0);
+  await page.goto('/dashboard/turmas');
+  await expect(page.getByText(classes[0]!.nome).first()).toBeVisible();
+  await controlledByServiceWorker(page);
+  await expect.poll(() => keptQueries(page)).toEqual(expect.arrayContaining(['classes/list']));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(classes[0]!.nome).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Sem conexão' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/pwa-offline-turmas-phone.png` });
   await context.setOffline(false);
   await context.close();
 });
