@@ -9,6 +9,11 @@ import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { currentUserKey } from './lib/current-user';
+import { forgetSessionCopy } from './lib/offline/session-copy';
+import { registerServiceWorker } from './lib/offline/service-worker';
+import { watchConnection } from './lib/offline/online';
+import { startReadingCopy } from './lib/offline/reading-copy';
+import { UpdatePrompt } from './components/update-prompt';
 import { paths } from '../shared/routes';
 import { PortalBranding } from './features/site/portal-branding';
 
@@ -31,10 +36,17 @@ const router = createRouter();
 
 setUnauthenticatedHandler(() => {
   queryClient.setQueryData(currentUserKey, null);
+  // The session ended: the copy read offline goes (the saves waiting stay for the same person).
+  void forgetSessionCopy().catch(() => undefined);
   if (window.location.pathname.startsWith(paths.dashboard)) {
     void router.navigate(paths.login, { replace: true, state: { from: window.location.pathname } });
   }
 });
+
+registerServiceWorker();
+// Offline (issue 35): queries wait for the connection, and the copy kept on the device is read back.
+watchConnection(queryClient);
+startReadingCopy(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -42,6 +54,7 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
       <ToastLimit />
       <PortalBranding />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 );
