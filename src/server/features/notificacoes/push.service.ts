@@ -1,0 +1,172 @@
+import { createECDH } from 'node:crypto';
+import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { NotificacaoTipo } from '../../../shared/notificacoes.schemas.js';
+import {
+  PUSH_DEVICES_PER_PERSON,
+  type PushAssinatura,
+  type PushAssinaturaInput,
+} from '../../../shared/push.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { AppConfig } from '../../env.js';
+import { clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { pushAssinaturas } from '../../db/schema/push.js';
+import type { ContentService } from '../content/index.js';
+import { allowedPushEndpoint, ENDPOINT_REFUSED } from './push-endpoint.js';
+
+/**
+ * What a push says (issue 35 §4): a short title per kind, the same for everyone — never the bell's own
+ * title or text, which can carry a child's name, a grade or an amount. The screen the link opens loads
+ * the rest after sign-in.
+ */
+export const PUSH_TITULOS: Record<NotificacaoTipo, string> = {
+  comunicado: 'Novo comunicado da escola',
+  mensagem: 'Nova mensagem',
+  boletim: 'Nota publicada',
+  falta: 'Registro de falta',
+  mensalidade: 'Mensalidade',
+  seguranca: 'Aviso de segurança da sua conta',
+  matricula: 'Matrícula online',
+};
+
+/** 'Android · Chrome': enough to tell one's devices apart, nothing more of the User-Agent is kept. */
+export function deviceLabel(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iPhone/iPad'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'Mac'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const label = [system, browser].filter(Boolean).join(' · ');
+  return label === '' ? null : label;
+}
+
+/** Whether the bytes are a point on P-256 (the browser's key the payload is encrypted to). */
+function isCurvePoint(p256dh: string): boolean {
+  try {
+    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refused(message: string, path: string): AppError {
+  return new AppError('VALIDATION', message, [{ path, message }]);
+}
+
+/**
+ * Turns push on for this device and person: the same endpoint registered again (a shared phone where
+ * another person signed in) moves to the caller; past PUSH_DEVICES_PER_PERSON the person's oldest
+ * devices stop being notified.
+ */
+export async function subscribePush(
+  ctx: AppContext,
+  usuarioId: string,
+  input: PushAssinaturaInput,
+  userAgent: string | undefined,
+): Promise<PushAssinatura> {
+  const endpoint = allowedPushEndpoint(input.endpoint, ctx.config.pushAllowedOrigins);
+  if (!endpoint) throw refused(ENDPOINT_REFUSED, 'endpoint');
+  if (!isCurvePoint(input.keys.p256dh))
+    throw refused('Chave p256dh inválida: não é um ponto da curva P-256.', 'keys.p256dh');
+  const now = clock.now();
+  const aparelho = deviceLabel(userAgent);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pushAssinaturas)
+      .values({ usuarioId, endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, aparelho })
+      .onConflictDoUpdate({
+        target: pushAssinaturas.endpoint,
+        set: {
+          usuarioId,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          aparelho,
+          createdAt: now,
+          updatedAt: now,
+        },
+      })
+      .returning();
+    const kept = await tx
+      .select({ id: pushAssinaturas.id })
+      .from(pushAssinaturas)
+      .where(eq(pushAssinaturas.usuarioId, usuarioId))
+      .orderBy(desc(pushAssinaturas.createdAt), desc(pushAssinaturas.id))
+      .limit(PUSH_DEVICES_PER_PERSON);
+    await tx.delete(pushAssinaturas).where(
+      and(
+        eq(pushAssinaturas.usuarioId, usuarioId),
+        notInArray(
+          pushAssinaturas.id,
+          kept.map((item) => item.id),
+        ),
+      ),
+    );
+    return {
+      aparelho: row!.aparelho,
+      created_at: row!.createdAt.toISOString(),
+      aparelhos: kept.length,
+    };
+  });
+}
+
+/** Turns push off for one of the caller's devices (someone else's endpoint is left alone). */
+export async function unsubscribePush(ctx: AppContext, usuarioId: string, endpoint: string): Promise<number> {
+  const forms = [...new Set([endpoint, allowedPushEndpoint(endpoint, ctx.config.pushAllowedOrigins)])];
+  const removed = await ctx.db
+    .delete(pushAssinaturas)
+    .where(
+      and(
+        eq(pushAssinaturas.usuarioId, usuarioId),
+        inArray(
+          pushAssinaturas.endpoint,
+          forms.filter((form): form is string => form !== null),
+        ),
+      ),
+    )
+    .returning({ id: pushAssinaturas.id });
+  return removed.length;
+}
+
+export async function countDevices(ctx: AppContext, usuarioId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ total: count() })
+    .from(pushAssinaturas)
+    .where(eq(pushAssinaturas.usuarioId, usuarioId));
+  return row?.total ?? 0;
+}
+
+/**
+ * The VAPID `sub` claim (RFC 8292; Apple refuses a push without it): the school's contact e-mail
+ * (Conteúdo → Contato, else the footer's), else the address e-mails are sent from (MAIL_FROM).
+ */
+export async function vapidSubject(
+  content: ContentService,
+  config: Pick<AppConfig, 'mailFrom'>,
+): Promise<string> {
+  try {
+    const state = await content.getState();
+    const email = state.content.contato.email || state.content.footer.email;
+    if (email) return `mailto:${email}`;
+  } catch {
+    // The content could not be read: the sender's address still identifies the school.
+  }
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
+  return `mailto:${address}`;
+}
