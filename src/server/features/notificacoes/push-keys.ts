@@ -36,8 +36,6 @@ function isValidPair(keys: Partial<VapidKeys>): keys is VapidKeys {
   }
 }
 
-const loaded = new Map<string, VapidKeys>();
-
 /**
  * This installation's VAPID key pair (RFC 8292): DATA_DIR/vapid.json, created at the first start with
  * mode 0600 and kept across restarts — the browsers subscribed with its public key, and a push signed
@@ -46,8 +44,6 @@ const loaded = new Map<string, VapidKeys>();
  */
 export function loadVapidKeys(config: Pick<AppConfig, 'dataDir'>): VapidKeys {
   const file = path.join(config.dataDir, VAPID_KEYS_FILE);
-  const cached = loaded.get(file);
-  if (cached) return cached;
   for (let attempt = 0; attempt < 2; attempt++) {
     let text: string;
     try {
@@ -71,9 +67,7 @@ export function loadVapidKeys(config: Pick<AppConfig, 'dataDir'>): VapidKeys {
     }
     if (!isValidPair(keys)) throw new InvalidVapidKeysError(file);
     tightenFile(file);
-    const pair = { publicKey: keys.publicKey, privateKey: keys.privateKey };
-    loaded.set(file, pair);
-    return pair;
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
   }
   throw new InvalidVapidKeysError(file);
 }

@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { NotificacaoTipo } from '../../../shared/notificacoes.schemas.js';
 import {
@@ -58,8 +58,18 @@ export function deviceLabel(userAgent: string | undefined): string | null {
 
 /** Whether the bytes are a point on P-256 (the browser's key the payload is encrypted to). */
 function isCurvePoint(p256dh: string): boolean {
+  const raw = Buffer.from(p256dh, 'base64url');
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'));
+    // OpenSSL refuses a point that is not on the curve.
+    createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33, 65).toString('base64url'),
+      },
+      format: 'jwk',
+    });
     return true;
   } catch {
     return false;
