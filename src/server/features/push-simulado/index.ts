@@ -80,16 +80,16 @@ class Refused extends Error {
   }
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The body, or null when it passed MAX_BODY (the rest is read and dropped, never kept). */
+function readBody(request: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      // Past the limit the rest is read and dropped (the answer is 413), never kept.
-      if (size <= MAX_BODY + 1) chunks.push(chunk);
+      if (size <= MAX_BODY) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(size <= MAX_BODY ? Buffer.concat(chunks) : null));
     request.on('error', reject);
   });
 }
@@ -129,7 +129,7 @@ export async function startPushSimulator(options: { port?: number } = {}): Promi
       throw new Refused(400, 'Urgency inválido');
     if (request.headers['content-encoding'] !== 'aes128gcm')
       throw new Refused(415, 'Content-Encoding deve ser aes128gcm');
-    if (body.length > MAX_BODY) throw new Refused(413, 'mensagem maior que 4096 bytes');
+    if (body === null) throw new Refused(413, 'mensagem maior que 4096 bytes');
     let text: string;
     try {
       text = decryptPushMessage(body, subscription.keys).toString('utf8');
