@@ -151,7 +151,7 @@ describe('Web Push: the key and the subscriptions', () => {
     for (const endpoint of refused) {
       const response = await send('POST', '/api/notificacoes/push/assinaturas', cookie, { endpoint, keys });
       expect(response.statusCode, endpoint).toBe(400);
-      expect((response.json() as { message: string }).message).toMatch(/notificações|assinatura/);
+      expect(response.json<{ message: string }>().message).toMatch(/notificações|assinatura/);
     }
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc:APA91b',

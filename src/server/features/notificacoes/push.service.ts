@@ -11,7 +11,6 @@ import type { AppConfig } from '../../env.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { pushAssinaturas } from '../../db/schema/push.js';
-import type { ContentService } from '../content/index.js';
 import { allowedPushEndpoint, ENDPOINT_REFUSED } from './push-endpoint.js';
 
 /**
@@ -167,7 +166,7 @@ export async function countDevices(ctx: AppContext, usuarioId: string): Promise<
  * (Conteúdo → Contato, else the footer's), else the address e-mails are sent from (MAIL_FROM).
  */
 export async function vapidSubject(
-  content: ContentService,
+  content: { getState(): Promise<{ content: { contato: { email: string }; footer: { email: string } } }> },
   config: Pick<AppConfig, 'mailFrom'>,
 ): Promise<string> {
   try {
@@ -177,6 +176,9 @@ export async function vapidSubject(
   } catch {
     // The content could not be read: the sender's address still identifies the school.
   }
-  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
+  // 'Escola <nao-responda@escola.local>' or a bare address.
+  const from = config.mailFrom.trim();
+  const open = from.lastIndexOf('<');
+  const address = open >= 0 && from.endsWith('>') ? from.slice(open + 1, -1) : from;
   return `mailto:${address}`;
 }

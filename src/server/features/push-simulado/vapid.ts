@@ -40,10 +40,10 @@ export function checkVapid(
   audience: string,
   nowSeconds: number,
 ): { key: string; claims: VapidClaims } {
-  const match = /^vapid\s+(.+)$/i.exec(authorization ?? '');
-  if (!match) throw new VapidError(401, 'Authorization: vapid ausente');
+  const value = authorization?.trim() ?? '';
+  if (!/^vapid\s/i.test(value)) throw new VapidError(401, 'Authorization: vapid ausente');
   const params = new Map<string, string>();
-  for (const part of match[1]!.split(',')) {
+  for (const part of value.slice('vapid'.length).split(',')) {
     const at = part.indexOf('=');
     if (at > 0) params.set(part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim());
   }
