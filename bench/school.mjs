@@ -169,9 +169,10 @@ async function dropDatabase(databaseUrl) {
 /**
  * Runs one bench: a first start creates the schema and the administrator; with the server stopped,
  * `seed(db)` writes the school (first-login flags cleared, ANALYZE after) and returns what the bench
- * needs; then `run({ base, sessions, seeded, seedSeconds, database })` drives the restarted server.
+ * needs; then `run({ base, sessions, seeded, seedSeconds, database })` drives the restarted server
+ * (started with `env` besides the database's).
  */
-export async function runSchoolBench({ name, seed, run }) {
+export async function runSchoolBench({ name, seed, run, env = {} }) {
   const databaseUrl = await createDatabase(`bench_${name}_${Date.now()}`);
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
@@ -199,7 +200,7 @@ export async function runSchoolBench({ name, seed, run }) {
     }
     const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
 
-    const server = await startServer(dbEnv, { dataDir });
+    const server = await startServer({ ...dbEnv, ...env }, { dataDir });
     try {
       const sessions = [];
       for (let i = 0; i < SESSIONS; i++) sessions.push(await signIn(server.base));

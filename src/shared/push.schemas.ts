@@ -55,3 +55,12 @@ export const pushAssinaturaSchema = z.object({
   aparelhos: z.number().int(),
 });
 export type PushAssinatura = z.infer<typeof pushAssinaturaSchema>;
+
+/** One of the person's devices that receive notifications (the endpoint tells this device apart). */
+export const pushAparelhoSchema = z.object({
+  endpoint: z.string(),
+  aparelho: z.string().nullable(),
+  created_at: z.string(),
+  ultimo_envio_em: z.string().nullable(),
+});
+export type PushAparelho = z.infer<typeof pushAparelhoSchema>;

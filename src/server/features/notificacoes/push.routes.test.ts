@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Preferencias } from '../../../shared/notificacoes.schemas.js';
-import { PUSH_DEVICES_PER_PERSON, type PushChave } from '../../../shared/push.schemas.js';
+import { PUSH_DEVICES_PER_PERSON, type PushAparelho, type PushChave } from '../../../shared/push.schemas.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { pushAssinaturas } from '../../db/schema/push.js';
 import { dataOf, insertClass } from '../../test/records-fixtures.js';
@@ -103,6 +103,9 @@ describe('Web Push: the key and the subscriptions', () => {
     const device = await subscribeDevice(ana.cookie);
     const rows = () => t.database.db.select().from(pushAssinaturas);
     expect(await rows()).toMatchObject([{ usuarioId: ana.user.id, endpoint: device.endpoint }]);
+    const listed = dataOf<PushAparelho[]>(await get('/api/notificacoes/push/assinaturas', ana.cookie));
+    expect(listed).toMatchObject([{ endpoint: device.endpoint, ultimo_envio_em: null }]);
+    expect(dataOf<PushAparelho[]>(await get('/api/notificacoes/push/assinaturas', bia.cookie))).toEqual([]);
     // Someone else cannot turn Ana's device off.
     const foreign = await send('DELETE', '/api/notificacoes/push/assinaturas', bia.cookie, {
       endpoint: device.endpoint,

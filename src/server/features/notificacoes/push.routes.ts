@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  pushAparelhoSchema,
   pushAssinaturaInputSchema,
   pushAssinaturaSchema,
   pushCancelarInputSchema,
@@ -9,11 +10,11 @@ import {
 import { ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { loadVapidKeys } from './push-keys.js';
-import { subscribePush, unsubscribePush } from './push.service.js';
+import { listDevices, subscribePush, unsubscribePush } from './push.service.js';
 
 /**
- * `/api/notificacoes/push` (issue 35 §4): the VAPID public key the browser subscribes with, and this
- * device's subscription for the signed-in person — on ('Ativar') and off ('Desativar').
+ * `/api/notificacoes/push` (issue 35 §4): the VAPID public key the browser subscribes with, the
+ * signed-in person's devices, and this device's subscription — on ('Ativar') and off ('Desativar').
  */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated' } as const;
@@ -21,6 +22,12 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/chave', { schema: { response: okResponse(pushChaveSchema) }, config: own }, () =>
     ok({ publicKey: keys.publicKey }),
+  );
+
+  app.get(
+    '/assinaturas',
+    { schema: { response: okResponse(z.array(pushAparelhoSchema)) }, config: own },
+    async (request) => ok(await listDevices(app.ctx, signedInUser(request).id)),
   );
 
   app.post(

@@ -1,8 +1,9 @@
 import { createPublicKey } from 'node:crypto';
-import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { NotificacaoTipo } from '../../../shared/notificacoes.schemas.js';
 import {
   PUSH_DEVICES_PER_PERSON,
+  type PushAparelho,
   type PushAssinatura,
   type PushAssinaturaInput,
 } from '../../../shared/push.schemas.js';
@@ -153,12 +154,19 @@ export async function unsubscribePush(ctx: AppContext, usuarioId: string, endpoi
   return removed.length;
 }
 
-export async function countDevices(ctx: AppContext, usuarioId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ total: count() })
+/** The person's devices that receive notifications, newest first. */
+export async function listDevices(ctx: AppContext, usuarioId: string): Promise<PushAparelho[]> {
+  const rows = await ctx.db
+    .select()
     .from(pushAssinaturas)
-    .where(eq(pushAssinaturas.usuarioId, usuarioId));
-  return row?.total ?? 0;
+    .where(eq(pushAssinaturas.usuarioId, usuarioId))
+    .orderBy(desc(pushAssinaturas.createdAt));
+  return rows.map((row) => ({
+    endpoint: row.endpoint,
+    aparelho: row.aparelho,
+    created_at: row.createdAt.toISOString(),
+    ultimo_envio_em: row.ultimoEnvioEm?.toISOString() ?? null,
+  }));
 }
 
 /**
