@@ -131,14 +131,19 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
   await device.getByRole('button', { name: 'Ativar' }).click();
   const outcome = await Promise.race([
     device
-      .getByText('Ativadas')
-      .waitFor()
+      .getByText('Ativadas', { exact: true })
+      .waitFor({ timeout: 30_000 })
       .then(() => 'ativada' as const),
     page
-      .getByText(/Não foi possível/)
-      .waitFor()
+      .getByText(/^Não foi possível/)
+      .waitFor({ timeout: 30_000 })
       .then(() => 'falhou' as const),
-  ]);
+  ]).catch(() => 'sem resposta' as const);
+  const toast = await page
+    .getByText(/^Não foi possível/)
+    .textContent()
+    .catch(() => null);
+  console.log(`pushManager.subscribe no Chromium headless: ${outcome}${toast ? ` (${toast})` : ''}`);
   test.info().annotations.push({ type: 'pushManager.subscribe', description: outcome });
   await page.screenshot({ path: `${shots}/push-ativar-${outcome}-phone.png` });
 

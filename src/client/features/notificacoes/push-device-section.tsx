@@ -27,6 +27,7 @@ const explanations: Record<PushDeviceState, string> = {
 export function PushDeviceSection() {
   const [state, setState] = useState<PushDeviceState | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -41,12 +42,14 @@ export function PushDeviceSection() {
 
   const run = async (action: () => Promise<PushDeviceState>, success: string) => {
     setBusy(true);
+    setProblem(null);
     try {
       const next = await action();
       setState(next);
       if (next === 'ligada' || next === 'desligada') toast.success(success);
     } catch (error) {
-      toast.error(
+      // Shown in the section (a toast would sit behind the dialog's backdrop and vanish).
+      setProblem(
         error instanceof ApiError || error instanceof Error
           ? `Não foi possível: ${error.message}`
           : 'Não foi possível mudar as notificações deste aparelho.',
@@ -70,6 +73,11 @@ export function PushDeviceSection() {
       <p className="mt-1 text-sm text-gray-600" aria-live="polite">
         {state ? explanations[state] : 'Verificando este aparelho…'}
       </p>
+      {problem && (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
       {state === 'desligada' && (
         <Button
           className="mt-2"

@@ -85,10 +85,17 @@ export async function enablePushOnDevice(): Promise<PushDeviceState> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: applicationServerKey.buffer as ArrayBuffer,
-  });
+  try {
+    subscription ??= await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKey.buffer as ArrayBuffer,
+    });
+  } catch {
+    // The browser's own words ('Registration failed - permission denied') say nothing to a family.
+    throw new Error(
+      'o navegador não conseguiu se inscrever no serviço de notificações dele. Confira a conexão e tente de novo; se continuar, use o Chrome ou instale o app.',
+    );
+  }
   await registerSubscription(subscription.toJSON());
   return 'ligada';
 }
