@@ -11,9 +11,8 @@ import path from 'node:path';
 
 process.env.BENCH_STUDENTS ??= '2000';
 const { report, request } = await import('./lib.mjs');
-const { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, STUDENTS } = await import(
-  './school.mjs'
-);
+const { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, STUDENTS } =
+  await import('./school.mjs');
 const { startPushSimulator } = await dist('server/features/push-simulado/index.js');
 
 const simulator = await startPushSimulator();
@@ -23,8 +22,8 @@ writeFileSync(caFile, simulator.caPem);
 const rate = process.env.PUSH_RATE_PER_SECOND ?? '100';
 
 async function seed(db) {
-  const { guardians, studentGuardians } = await dist('server/features/students/students.table.js');
-  const { users } = await dist('server/features/users/users.table.js');
+  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+  const { users } = await dist('server/db/schema/users.js');
   const { pushAssinaturas } = await dist('server/db/schema/push.js');
   const year = new Date().getFullYear();
   const { studentRows } = await seedClassesAndStudents(db, {
@@ -51,6 +50,7 @@ async function seed(db) {
     userRows.map((user, n) => ({
       nome: `Família Push ${String(n + 1).padStart(5, '0')}`,
       email: `push${n + 1}@bench.escola.test`,
+      telefone: `119${String(20_000_000 + n).padStart(8, '0')}`,
       usuarioId: user.id,
     })),
     { id: guardians.id },
