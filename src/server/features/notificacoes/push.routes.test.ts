@@ -266,6 +266,8 @@ describe('Web Push: delivery through the outbox', () => {
     simulator.resetStats();
     await publish(admin.cookie, turma.id);
     await deliver();
+    const rows = await t.database.db.select().from(entregas).where(eq(entregas.canal, 'push'));
+    expect(rows.flatMap((row) => (row.ultimoErro ? [row.ultimoErro] : []))).toEqual([]);
     for (const device of devices) expect(simulator.received(device.endpoint)).toHaveLength(1);
     expect(simulator.stats().peakInFlight).toBeGreaterThan(0);
     expect(simulator.stats().peakInFlight).toBeLessThanOrEqual(5);

@@ -130,8 +130,25 @@ export class PushSender {
       .where(eq(pushAssinaturas.id, subscription.id));
   }
 
-  /** POSTs the encrypted message; resolves to the push service's status. */
-  private post(
+  /**
+   * POSTs the encrypted message; resolves to the push service's status. A kept-alive socket the service
+   * closed just as it was reused fails at once with ECONNRESET: that one is tried again on a new socket
+   * (Node's documented pattern), any other failure is the outbox's to retry.
+   */
+  private async post(
+    endpoint: string,
+    headers: Record<string, string | number>,
+    body: Buffer | null,
+  ): Promise<number> {
+    try {
+      return await this.postOnce(endpoint, headers, body);
+    } catch (error) {
+      if ((error as { reusedSocket?: boolean }).reusedSocket !== true) throw error;
+      return this.postOnce(endpoint, headers, body);
+    }
+  }
+
+  private postOnce(
     endpoint: string,
     headers: Record<string, string | number>,
     body: Buffer | null,
@@ -158,7 +175,13 @@ export class PushSender {
       outgoing.on('timeout', () =>
         outgoing.destroy(Object.assign(new Error('tempo esgotado'), { code: 'PUSH_TEMPO' })),
       );
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'ECONNRESET' && outgoing.reusedSocket
+            ? Object.assign(error, { reusedSocket: true })
+            : error,
+        ),
+      );
       outgoing.end(body ?? undefined);
     });
   }

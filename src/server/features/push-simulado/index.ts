@@ -165,6 +165,8 @@ export async function startPushSimulator(options: { port?: number } = {}): Promi
   const server = createServer({ key: pki.servidorChavePem, cert: pki.servidorPem }, (request, response) => {
     void handle(request, response);
   });
+  // Push services keep connections open a long while (the sender reuses them); Node's default is 5 s.
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
