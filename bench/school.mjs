@@ -52,9 +52,9 @@ export async function signIn(base, credentials = ADMIN) {
  * `membersOf[c]` lists class c's student ids.
  */
 export async function seedClassesAndStudents(db, { ano, inicio, matriculaPrefix }) {
-  const { classes } = await dist('server/features/classes/classes.table.js');
-  const { students } = await dist('server/features/students/students.table.js');
-  const { classMemberships } = await dist('server/features/academics/academics.table.js');
+  const { classes } = await dist('server/db/schema/classes.js');
+  const { students } = await dist('server/db/schema/students.js');
+  const { classMemberships } = await dist('server/db/schema/attendance.js');
   const classRows = await insertInBatches(
     db,
     classes,
@@ -97,7 +97,7 @@ export async function seedClassesAndStudents(db, { ano, inicio, matriculaPrefix 
  * closing date. Returns the year's bounds and the periods in order.
  */
 export async function seedSchoolYear(db, ano, closing) {
-  const { schoolYears, schoolPeriods } = await dist('server/features/calendar/calendar.table.js');
+  const { schoolYears, schoolPeriods } = await dist('server/db/schema/calendar.js');
   const y = String(ano);
   const inicio = `${y}-02-02`;
   const fim = `${y}-12-11`;
@@ -169,9 +169,10 @@ async function dropDatabase(databaseUrl) {
 /**
  * Runs one bench: a first start creates the schema and the administrator; with the server stopped,
  * `seed(db)` writes the school (first-login flags cleared, ANALYZE after) and returns what the bench
- * needs; then `run({ base, sessions, seeded, seedSeconds, database })` drives the restarted server.
+ * needs; then `run({ base, sessions, seeded, seedSeconds, database })` drives the restarted server
+ * (started with `env` besides the database's).
  */
-export async function runSchoolBench({ name, seed, run }) {
+export async function runSchoolBench({ name, seed, run, env = {} }) {
   const databaseUrl = await createDatabase(`bench_${name}_${Date.now()}`);
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
@@ -185,7 +186,7 @@ export async function runSchoolBench({ name, seed, run }) {
 
     const seedStarted = Date.now();
     const { openDatabase } = await dist('server/db/client.js');
-    const { users } = await dist('server/features/users/users.table.js');
+    const { users } = await dist('server/db/schema/users.js');
     const opened = await openDatabase(
       databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
     );
@@ -199,7 +200,7 @@ export async function runSchoolBench({ name, seed, run }) {
     }
     const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
 
-    const server = await startServer(dbEnv, { dataDir });
+    const server = await startServer({ ...dbEnv, ...env }, { dataDir });
     try {
       const sessions = [];
       for (let i = 0; i < SESSIONS; i++) sessions.push(await signIn(server.base));

@@ -92,7 +92,14 @@ import {
 } from './features/grades/index.js';
 import { documentsRoutes, priorYearsRoutes } from './features/documents/index.js';
 import { validationPageRoutes } from './features/documents/index.js';
-import { Notifier, STREAM_LIMITS } from './features/notificacoes/index.js';
+import {
+  loadVapidKeys,
+  Notifier,
+  PushSender,
+  pushRoutes,
+  STREAM_LIMITS,
+  vapidSubject,
+} from './features/notificacoes/index.js';
 import { connectionBudget } from './lib/open-files.js';
 import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes/index.js';
 import { comunicadosRoutes } from './features/comunicados/index.js';
@@ -222,10 +229,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobs: new JobQueue(database.db, app.log, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs }),
     log: app.log,
     backupKey: loadBackupKey(config),
-    notifier: new Notifier(database, mailer, config.smsUrl, app.log, {
-      ...STREAM_LIMITS,
-      total: config.eventStreamsMax ?? connectionBudget(STREAM_LIMITS.total),
-    }),
+    notifier: new Notifier(
+      database,
+      mailer,
+      config.smsUrl,
+      app.log,
+      { ...STREAM_LIMITS, total: config.eventStreamsMax ?? connectionBudget(STREAM_LIMITS.total) },
+      // Web Push (issue 35): the installation's VAPID keys are made here at the first start.
+      new PushSender(database.db, {
+        config,
+        keys: loadVapidKeys(config),
+        subject: () => vapidSubject(content, config),
+      }),
+    ),
   };
   app.decorate('ctx', ctx);
   // The PSP adapter's kept-alive connections (features/pix) end with the app.
@@ -375,6 +391,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // notificacoes
   await app.register(notificacoesRoutes, { prefix: '/api/notificacoes' });
   await app.register(deliveryQueueRoutes, { prefix: '/api/configuracoes/notificacoes/fila' });
+  await app.register(pushRoutes, { prefix: '/api/notificacoes/push' });
   // comunicados
   await app.register(comunicadosRoutes, { prefix: '/api/comunicados' });
   // mensagens

@@ -50,7 +50,44 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   // Open notification streams one instance holds at most (default: from the open-files limit).
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).optional(),
+  // Web Push (issue 35, ADR 0054): push services besides Google's, Mozilla's, Apple's and Microsoft's.
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parsePushOrigins(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
 });
+
+/**
+ * PUSH_ALLOWED_ORIGINS: comma-separated origins (`https://push.example.com`, `http://127.0.0.1:9000`),
+ * each exactly an origin — scheme, host and port, nothing else — or a message saying which is not.
+ */
+export function parsePushOrigins(value: string): string[] | string {
+  const origins: string[] = [];
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return `PUSH_ALLOWED_ORIGINS: "${item}" não é uma origem (ex.: https://push.exemplo.com.br)`;
+    }
+    const bare = item.replace(/\/$/, '');
+    if (!['https:', 'http:'].includes(url.protocol) || url.origin !== bare.toLowerCase())
+      return `PUSH_ALLOWED_ORIGINS: "${item}" deve ser só esquema, host e porta (ex.: https://push.exemplo.com.br)`;
+    origins.push(url.origin);
+  }
+  return origins;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -92,6 +129,12 @@ export interface AppConfig {
    * from the open-files limit (lib/open-files.ts).
    */
   eventStreamsMax?: number | undefined;
+  /** Push services allowed besides the four known ones (PUSH_ALLOWED_ORIGINS; origins, `http://` too). */
+  pushAllowedOrigins: string[];
+  /** Pushes one instance hands to the push services per second at most (PUSH_RATE_PER_SECOND). */
+  pushRatePerSecond: number;
+  /** Tests only: a CA the push sender trusts besides the system's (the simulator's throwaway one). */
+  pushCa?: string | undefined;
   /** How long one call to the Pix PSP may take (default 20 s in the adapter; tests shorten it). */
   pixTimeoutMs?: number | undefined;
 }
@@ -131,5 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollMs: Math.round(env.JOB_POLL_SECONDS * 1000),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     eventStreamsMax: env.EVENT_STREAMS_MAX,
+    pushAllowedOrigins: env.PUSH_ALLOWED_ORIGINS,
+    pushRatePerSecond: env.PUSH_RATE_PER_SECOND,
   };
 }

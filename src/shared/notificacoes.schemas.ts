@@ -59,6 +59,8 @@ export const preferenciaSchema = z.object({
   tipo: z.enum(notificacaoTipos),
   email: z.boolean(),
   sms: z.boolean(),
+  /** Web Push on the devices that turned it on (issue 35); on until the person turns it off. */
+  push: z.boolean(),
 });
 export const preferenciasSchema = z.object({
   itens: z.array(preferenciaSchema),
@@ -70,7 +72,15 @@ export type Preferencias = z.infer<typeof preferenciasSchema>;
 
 export const updatePreferenciasInputSchema = z.strictObject({
   itens: z
-    .array(z.strictObject({ tipo: z.enum(notificacaoTipos), email: z.boolean(), sms: z.boolean() }))
+    .array(
+      z.strictObject({
+        tipo: z.enum(notificacaoTipos),
+        email: z.boolean(),
+        sms: z.boolean(),
+        // Absent: left as it was (clients from before push send only e-mail and SMS).
+        push: z.boolean().optional(),
+      }),
+    )
     .min(1)
     .max(notificacaoTipos.length),
 });
@@ -86,7 +96,7 @@ export const filaSchema = z.object({
   ultimos_erros: z.array(
     z.object({
       id: z.string(),
-      canal: z.enum(['email', 'sms']),
+      canal: z.enum(['email', 'sms', 'push']),
       status: z.enum(entregaStatus),
       tentativas: z.number().int(),
       erro: z.string(),

@@ -84,6 +84,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobLeaseMs: 60_000,
     jobPollMs: 10_000,
     shutdownTimeoutMs: 25_000,
+    pushAllowedOrigins: [],
+    pushRatePerSecond: 100,
     ...overrides,
   };
 }

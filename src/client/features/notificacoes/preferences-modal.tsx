@@ -6,14 +6,18 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { usePreferencias, useSavePreferences } from './notificacoes.api';
+import { PushDeviceSection } from './push-device-section';
 
-/** 'Preferências de notificação': which kinds also come by e-mail or SMS (the portal always shows them). */
+/**
+ * 'Preferências de notificação': which kinds also come by e-mail, SMS or as a notification on the
+ * person's devices (the portal always shows them), and this device's notifications on or off.
+ */
 export function PreferencesModal({ onClose }: { onClose: () => void }) {
   const prefs = usePreferencias(true);
   const save = useSavePreferences();
   const [edited, setEdited] = useState<Preferencias['itens'] | null>(null);
   const itens = edited ?? prefs.data?.itens ?? [];
-  const set = (tipo: string, channel: 'email' | 'sms', value: boolean) =>
+  const set = (tipo: string, channel: 'email' | 'sms' | 'push', value: boolean) =>
     setEdited(itens.map((item) => (item.tipo === tipo ? { ...item, [channel]: value } : item)));
   return (
     <Modal
@@ -21,7 +25,7 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={save.isPending}
       title="Preferências de notificação"
-      description="Tudo aparece no sino do portal. Escolha o que também chega por e-mail ou SMS."
+      description="Tudo aparece no sino do portal. Escolha o que também chega por e-mail, SMS ou como notificação no aparelho (Push)."
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
@@ -46,6 +50,7 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
         </>
       }
     >
+      <PushDeviceSection />
       {prefs.isPending ? (
         <Spinner />
       ) : prefs.isError ? (
@@ -57,6 +62,11 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
               <th className="py-2 font-medium">Assunto</th>
               <th className="py-2 text-center font-medium">E-mail</th>
               <th className="py-2 text-center font-medium">SMS</th>
+              <th className="py-2 text-center font-medium">
+                <abbr title="Notificação nos aparelhos em que foi ativada" className="no-underline">
+                  Push
+                </abbr>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -81,6 +91,15 @@ export function PreferencesModal({ onClose }: { onClose: () => void }) {
                     checked={item.sms}
                     disabled={!prefs.data.sms_disponivel}
                     onChange={(event) => set(item.tipo, 'sms', event.target.checked)}
+                  />
+                </td>
+                <td className="py-2 text-center">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    aria-label={`${notificacaoTipoLabels[item.tipo]} por notificação no aparelho (Push)`}
+                    checked={item.push}
+                    onChange={(event) => set(item.tipo, 'push', event.target.checked)}
                   />
                 </td>
               </tr>

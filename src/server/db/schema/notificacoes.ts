@@ -32,7 +32,10 @@ export const notificacoes = pgTable(
 );
 export type NotificacaoRow = typeof notificacoes.$inferSelect;
 
-/** A person's 'Preferências de notificação': no row means both channels on (as the school allows). */
+/**
+ * A person's 'Preferências de notificação': no row means every channel on (as the school allows); `push`
+ * is the Web Push notification on the person's devices that turned it on (issue 35).
+ */
 export const notificacaoPreferencias = pgTable(
   'notificacao_preferencias',
   {
@@ -42,12 +45,13 @@ export const notificacaoPreferencias = pgTable(
     tipo: text('tipo').notNull(),
     email: boolean('email').notNull().default(true),
     sms: boolean('sms').notNull().default(true),
+    push: boolean('push').notNull().default(true),
   },
   (table) => [primaryKey({ columns: [table.usuarioId, table.tipo] })],
 );
 
 /**
- * The delivery outbox: an e-mail or SMS to send, written in the same transaction as the event
+ * The delivery outbox: an e-mail, SMS or Web Push to send, written in the same transaction as the event
  * that causes it. Workers on every instance claim due rows with `FOR UPDATE SKIP LOCKED` and a lease
  * (`bloqueado_ate`); the .eml outbox is named by the row's id, so a row sent again after a crash finds
  * its file and is not written twice. Kept after sending (status) so the admin sees the queue's state.
@@ -56,7 +60,8 @@ export const entregas = pgTable(
   'entregas',
   {
     id: uuidPrimaryKey(),
-    canal: text('canal', { enum: ['email', 'sms'] }).notNull(),
+    canal: text('canal', { enum: ['email', 'sms', 'push'] }).notNull(),
+    /** E-mail: the address; SMS: the phone; push: the subscription's id (push_assinaturas). */
     destino: text('destino').notNull(),
     assunto: text('assunto').notNull(),
     texto: text('texto').notNull(),

@@ -5,6 +5,7 @@ import { DrainLoop } from '../../lib/drain-loop.js';
 import { errorCodeOf } from '../../lib/log.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { entregas, type EntregaRow } from '../../db/schema/notificacoes.js';
+import { PushClosedError, type PushSender } from './push.sender.js';
 
 /** A delivery that keeps failing is tried this many times, waiting 1, 2, 4, 8 minutes between tries. */
 export const ENTREGA_MAX_TENTATIVAS = 5;
@@ -18,8 +19,8 @@ const RECORD_EVERY = 25;
 const SENDING_AT_ONCE = 5;
 const POLL_MS = 15_000;
 
-/** A send's result: null when it went out. */
-type Outcome = { error: unknown } | null;
+/** A send's result: null when it went out; `final` when it must not be tried again (a push expired). */
+type Outcome = { error: unknown; final: boolean } | null;
 
 export type SmsSender = (to: string, message: string) => Promise<void>;
 
@@ -62,6 +63,7 @@ export class DeliveryWorker {
     private readonly mailer: Mailer,
     private readonly sms: SmsSender | null,
     private readonly log: WorkerLog,
+    private readonly push: PushSender | null = null,
   ) {}
 
   start(): void {
@@ -76,6 +78,7 @@ export class DeliveryWorker {
     this.automatic = false;
     clearInterval(this.timer);
     await this.drainLoop.settled();
+    this.push?.close();
   }
 
   /** After a commit that queued deliveries (only when working automatically; tests drain by hand). */
@@ -193,13 +196,16 @@ export class DeliveryWorker {
     try {
       if (row.canal === 'email') {
         await this.mailer.send({ id: row.id, to: row.destino, subject: row.assunto, text: row.texto });
+      } else if (row.canal === 'push') {
+        if (!this.push) throw Object.assign(new Error('Web Push indisponível'), { code: 'SEM_PUSH' });
+        await this.push.send(row);
       } else {
         if (!this.sms) throw Object.assign(new Error('SMS_URL não configurado'), { code: 'SEM_SMS' });
         await this.sms(row.destino, row.texto);
       }
       return null;
     } catch (error) {
-      return { error };
+      return { error, final: error instanceof PushClosedError };
     }
   }
 
@@ -209,14 +215,14 @@ export class DeliveryWorker {
     const sent = rows.filter((_, i) => outcomes[i] === null).map((row) => row.id);
     const failed = rows.flatMap((row, i) => {
       const outcome = outcomes[i];
-      return outcome ? [{ row, error: outcome.error }] : [];
+      return outcome
+        ? [{ row, error: outcome.error, last: outcome.final || row.tentativas >= ENTREGA_MAX_TENTATIVAS }]
+        : [];
     });
-    for (const { row, error } of failed)
+    for (const { row, error, last } of failed)
       this.log.warn(
         { entrega: row.id, canal: row.canal, tentativa: row.tentativas, code: errorCodeOf(error) },
-        row.tentativas >= ENTREGA_MAX_TENTATIVAS
-          ? 'entrega abandonada'
-          : 'entrega falhou; nova tentativa mais tarde',
+        last ? 'entrega abandonada' : 'entrega falhou; nova tentativa mais tarde',
       );
     await this.db.transaction(async (tx) => {
       if (sent.length > 0)
@@ -224,8 +230,7 @@ export class DeliveryWorker {
           .update(entregas)
           .set({ status: 'enviado', enviadoEm: now, bloqueadoAte: null, ultimoErro: null, updatedAt: now })
           .where(inArray(entregas.id, sent));
-      for (const { row, error } of failed) {
-        const last = row.tentativas >= ENTREGA_MAX_TENTATIVAS;
+      for (const { row, error, last } of failed) {
         await tx
           .update(entregas)
           .set({

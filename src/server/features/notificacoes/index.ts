@@ -13,4 +13,8 @@ export {
 export { deliveryQueueRoutes, notificacoesRoutes } from './notificacoes.routes.js';
 export { fanOut, markReadByLink, notifyUser } from './notificacoes.service.js';
 export { Notifier, STREAM_LIMITS } from './notifier.js';
+export { loadVapidKeys, VAPID_KEYS_FILE } from './push-keys.js';
+export { PushSender } from './push.sender.js';
+export { pushRoutes } from './push.routes.js';
+export { vapidSubject } from './push.service.js';
 export { forgetCachedUnread } from './unread-cache.js';

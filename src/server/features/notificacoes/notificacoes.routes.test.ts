@@ -211,6 +211,8 @@ describe('notificações', () => {
       tipo: 'mensagem',
       email: false,
       sms: false,
+      // Not sent: push stays on (its default).
+      push: true,
     });
     expect(prefs.itens.find((item) => item.tipo === 'seguranca')?.email).toBe(true);
     expect(prefs.sms_disponivel).toBe(false);

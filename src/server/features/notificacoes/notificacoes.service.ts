@@ -18,6 +18,7 @@ import {
   type NotificacaoRow,
 } from '../../db/schema/notificacoes.js';
 import { forgetCachedUnread, unreadCacheOf } from './unread-cache.js';
+import { PUSH_TITULOS } from './push.service.js';
 
 /** The channel a commit that created notifications signals (every instance's streams recount). */
 export const NOTIFICACOES_CHANNEL = 'notificacoes';
@@ -96,6 +97,17 @@ export async function fanOutPersonal(ctx: AppContext, tx: DbOrTx, event: Persona
       left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
       where coalesce(g.telefone, u.telefone) is not null and coalesce(p.sms, true)`);
   }
+  // Web Push: one row per device of each person whose preference allows it (on until turned off). The
+  // payload is the kind's generic title and the link, never the bell's words (issue 35 §4); `destino`
+  // is the subscription's id, looked up again at send time.
+  await tx.execute(sql`
+    insert into entregas (canal, destino, assunto, texto, usuario_id, proxima_tentativa)
+    select 'push', s.id::text, ${PUSH_TITULOS[event.tipo]}::text, coalesce(r.link, '/dashboard'), u.id, ${now}
+    from (${event.recipients}) r
+    join users u on u.id = r.usuario_id and u.status = 'ativo'
+    join push_assinaturas s on s.usuario_id = u.id
+    left join notificacao_preferencias p on p.usuario_id = u.id and p.tipo = ${event.tipo}
+    where coalesce(p.push, true)`);
   // The bell's rows last: a recipients query may skip people already notified of the same subject
   // (`not exists` on notificacoes, as the absence notice does), and must see the same people above.
   await tx.execute(sql`
@@ -287,6 +299,7 @@ export async function getPreferences(ctx: AppContext, usuarioId: string): Promis
       tipo,
       email: ALWAYS_BY_EMAIL.includes(tipo) ? true : (byTipo.get(tipo)?.email ?? true),
       sms: byTipo.get(tipo)?.sms ?? true,
+      push: byTipo.get(tipo)?.push ?? true,
     })),
     email_disponivel: switches.notificacoes_email,
     sms_disponivel: Boolean(ctx.config.smsUrl) && switches.notificacoes_sms,
@@ -296,17 +309,19 @@ export async function getPreferences(ctx: AppContext, usuarioId: string): Promis
 export async function updatePreferences(
   ctx: AppContext,
   usuarioId: string,
-  itens: { tipo: NotificacaoTipo; email: boolean; sms: boolean }[],
+  itens: { tipo: NotificacaoTipo; email: boolean; sms: boolean; push?: boolean | undefined }[],
 ): Promise<Preferencias> {
   await ctx.db.transaction(async (tx) => {
     for (const item of itens) {
       const email = ALWAYS_BY_EMAIL.includes(item.tipo) ? true : item.email;
+      // `push` absent: kept as it was (a new row takes the column's default, on).
+      const push = item.push === undefined ? {} : { push: item.push };
       await tx
         .insert(notificacaoPreferencias)
-        .values({ usuarioId, tipo: item.tipo, email, sms: item.sms })
+        .values({ usuarioId, tipo: item.tipo, email, sms: item.sms, ...push })
         .onConflictDoUpdate({
           target: [notificacaoPreferencias.usuarioId, notificacaoPreferencias.tipo],
-          set: { email, sms: item.sms },
+          set: { email, sms: item.sms, ...push },
         });
     }
   });

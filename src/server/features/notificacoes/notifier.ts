@@ -6,6 +6,7 @@ import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
 import { users } from '../../db/schema/users.js';
 import { countUnreadOf, NOTIFICACOES_CHANNEL } from './notificacoes.service.js';
 import { createSmsSender, DeliveryWorker } from './entregas.worker.js';
+import type { PushSender } from './push.sender.js';
 import { watchUnreadChanges } from './unread-cache.js';
 
 /** Open streams recounted per query after a change (a notice to the whole school reaches them all). */
@@ -78,8 +79,9 @@ export class Notifier {
     smsUrl: string | undefined,
     private readonly log: NotifierLog,
     readonly limits: StreamLimits = STREAM_LIMITS,
+    push: PushSender | null = null,
   ) {
-    this.worker = new DeliveryWorker(database.db, mailer, smsUrl ? createSmsSender(smsUrl) : null, log);
+    this.worker = new DeliveryWorker(database.db, mailer, smsUrl ? createSmsSender(smsUrl) : null, log, push);
   }
 
   async listen(): Promise<void> {

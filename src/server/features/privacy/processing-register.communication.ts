@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/comunicados.js';
 import { conversaLeituras, conversas, mensagens } from '../../db/schema/mensagens.js';
 import { entregas, notificacaoPreferencias, notificacoes } from '../../db/schema/notificacoes.js';
+import { pushAssinaturas } from '../../db/schema/push.js';
 import {
   ANONYMOUS_GUARDIAN,
   ANONYMOUS_USER,
@@ -120,6 +121,23 @@ export const TREATMENTS_COMMUNICATION: Treatment[] = [
         tabela: notificacaoPreferencias,
         colunas: [notificacaoPreferencias.usuarioId],
         apagar: { usuario: porId(notificacaoPreferencias.usuarioId) },
+      },
+    ],
+  },
+  {
+    // Web Push (issue 35): the browser's address at its push service and the keys to encrypt to it.
+    categoria: 'Notificações no aparelho (Web Push)',
+    titulares: 'Usuários do portal que ativaram as notificações no aparelho',
+    finalidade:
+      'Avisar no celular ou computador que há algo novo no portal (só um título genérico e o link).',
+    base_legal: 'Consentimento do usuário, dado ao ativar e retirado ao desativar (art. 7º, I).',
+    acesso: ['settings.manage'],
+    retencao: 'conta',
+    dados: [
+      {
+        tabela: pushAssinaturas,
+        colunas: [pushAssinaturas.usuarioId, pushAssinaturas.endpoint, pushAssinaturas.aparelho],
+        apagar: { usuario: porId(pushAssinaturas.usuarioId) },
       },
     ],
   },
