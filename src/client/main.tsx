@@ -9,6 +9,8 @@ import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { currentUserKey } from './lib/current-user';
+import { forgetSessionCopy } from './lib/offline/session-copy';
+import { registerServiceWorker } from './lib/offline/service-worker';
 import { paths } from '../shared/routes';
 import { PortalBranding } from './features/site/portal-branding';
 
@@ -31,10 +33,14 @@ const router = createRouter();
 
 setUnauthenticatedHandler(() => {
   queryClient.setQueryData(currentUserKey, null);
+  // The session ended: the copy read offline goes (the saves waiting stay for the same person).
+  void forgetSessionCopy().catch(() => undefined);
   if (window.location.pathname.startsWith(paths.dashboard)) {
     void router.navigate(paths.login, { replace: true, state: { from: window.location.pathname } });
   }
 });
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -84,5 +84,10 @@ export const SESSION_LIMITS = {
 
 export const RESET_TOKEN_MINUTES = 30;
 
-/** What sign-in, password change and `GET /api/auth/me` answer: the signed-in user, nothing more. */
-export const signedInSchema = z.object({ user: currentUserSchema });
+/**
+ * What sign-in, password change and `GET /api/auth/me` answer: the signed-in user and when the session
+ * ends at the latest (its absolute limit, ISO 8601): the portal's offline copy of the user answers only
+ * until then (issue 35 §5).
+ */
+export const signedInSchema = z.object({ user: currentUserSchema, sessao_expira_em: z.iso.datetime() });
+export type SignedIn = z.infer<typeof signedInSchema>;

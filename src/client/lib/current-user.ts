@@ -1,20 +1,47 @@
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import type { CurrentUser } from '../../shared/auth.schemas';
+import type { CurrentUser, SignedIn } from '../../shared/auth.schemas';
 import { api, ApiError } from './api-client';
 import { keyRoots } from './query-keys';
+import { forgetSessionCopy, isUsableCopy, readSessionCopy, saveSessionCopy } from './offline/session-copy';
 
 export const currentUserKey = [...keyRoots.auth, 'me'] as const;
 
-/** The signed-in user, or null. The session itself lives in an HttpOnly cookie the page cannot read. */
+/** Keeps the person on the device (issue 35): a failure to write it never fails the sign-in. */
+export function rememberSignedIn(data: Pick<SignedIn, 'user'> & { sessao_expira_em?: string }): void {
+  if (data.sessao_expira_em) void saveSessionCopy(data.user, data.sessao_expira_em).catch(() => undefined);
+}
+
+/**
+ * With no connection: the person kept on the device, until their session's absolute limit (then null:
+ * the login screen, which says to sign in again once on-line). No copy while the browser says it is
+ * on-line: the server's trouble, shown as before.
+ */
+async function offlineUser(error: ApiError): Promise<CurrentUser | null> {
+  const copy = await readSessionCopy().catch(() => undefined);
+  if (copy && isUsableCopy(copy, new Date())) return copy.user;
+  if (copy || !navigator.onLine) return null;
+  throw error;
+}
+
+/**
+ * The signed-in user, or null. The session itself lives in an HttpOnly cookie the page cannot read.
+ * Offline (a NETWORK failure) it answers the copy kept on the device (`offlineUser`); a 401 (the session
+ * ended) wipes the reading copy, never the saves waiting to be sent.
+ */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
     queryFn: async (): Promise<CurrentUser | null> => {
       try {
-        const data = await api<{ user: CurrentUser }>('/api/auth/me', { globalErrors: false });
+        const data = await api<SignedIn>('/api/auth/me', { globalErrors: false });
+        rememberSignedIn(data);
         return data.user;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
+        if (error instanceof ApiError && error.status === 401) {
+          await forgetSessionCopy().catch(() => undefined);
+          return null;
+        }
+        if (error instanceof ApiError && error.code === 'NETWORK') return offlineUser(error);
         throw error;
       }
     },

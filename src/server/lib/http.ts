@@ -24,7 +24,8 @@ declare module 'fastify' {
     background?: boolean | 'poll';
   }
   interface FastifyRequest {
-    auth: { user: SignedInUser; sessionId: string; token: string } | null;
+    /** `expiresAt`: the session's absolute limit (`/api/auth/me` tells the portal, issue 35). */
+    auth: { user: SignedInUser; sessionId: string; token: string; expiresAt: Date } | null;
   }
 }
 

@@ -26,6 +26,10 @@ export const client = globalPlugin<{ serveClient: boolean }>('client', async (ap
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (path.basename(filePath) === 'sw.js') {
+          // The portal's service worker (ADR 0052): the browser asks again each time, so a new version
+          // is found on the next visit; its scope is the whole origin.
+          reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/');
         }
       },
     });

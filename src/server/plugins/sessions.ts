@@ -28,6 +28,7 @@ export const sessions = globalPlugin('sessions', async (app) => {
           sessionId: resolved.sessionId,
           user: { ...resolved.user, permissoes: resolved.permissoes, perfis: resolved.perfis },
           token,
+          expiresAt: resolved.absoluteExpiresAt,
         };
     }
     if (access === 'public') return;

@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginInput } from '../../../shared/auth.schemas';
+import type { LoginInput, SignedIn } from '../../../shared/auth.schemas';
 import { apiWithMessage } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/current-user';
+import { currentUserKey, rememberSignedIn } from '../../lib/current-user';
 import { wipeLocalData } from '../../lib/offline/local-data';
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      apiWithMessage<{ user: CurrentUser }>('/api/auth/login', {
+      apiWithMessage<SignedIn>('/api/auth/login', {
         method: 'POST',
         body: input,
         globalErrors: false,
       }),
     onSuccess: ({ data }) => {
+      rememberSignedIn(data);
       queryClient.setQueryData(currentUserKey, data.user);
     },
   });
@@ -43,12 +44,13 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { senhaAtual: string; novaSenha: string; nome?: string }) =>
-      apiWithMessage<{ user: CurrentUser }>('/api/auth/change-password', {
+      apiWithMessage<SignedIn>('/api/auth/change-password', {
         method: 'POST',
         body: input,
         globalErrors: false,
       }),
     onSuccess: ({ data }) => {
+      rememberSignedIn(data);
       queryClient.setQueryData(currentUserKey, data.user);
     },
   });

@@ -4,7 +4,7 @@ import { applyBranding } from './branding';
 import { LandingPage } from './landing-page';
 import type { SiteUser } from './site-header';
 import { useSiteContent } from '../../domain/site-content-store';
-import { wipeLocalData } from '../../lib/offline/local-data';
+import { READING_PARTS, wipeLocalData } from '../../lib/offline/local-data';
 
 /**
  * The public page as a whole: live content, branding and the visitor's session. It uses plain fetch,
@@ -45,7 +45,7 @@ export function SiteApp({
     } finally {
       // The portal's copy for reading offline goes; saves still waiting stay under the person's own
       // name, to be sent at their next sign-in (only the portal's 'Sair' may discard them, after asking).
-      await wipeLocalData(['consultas']).catch(() => undefined);
+      await wipeLocalData(READING_PARTS).catch(() => undefined);
       setUser(null);
       window.location.assign('/');
     }

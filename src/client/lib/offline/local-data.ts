@@ -10,7 +10,14 @@ const PREFIX = 'sistema-escolar';
 /** Workbox's precache (the shell): kept across sign-outs. */
 const SHELL_CACHE = /^workbox-precache/;
 
-export type LocalPart = 'consultas' | 'fila';
+/**
+ * `consultas`: the copy read offline; `fila`: the saves waiting (part C); `sessao`: the signed-in person
+ * and their session's absolute limit, so the portal opens offline after sign-in (session-copy.ts).
+ */
+export type LocalPart = 'consultas' | 'fila' | 'sessao';
+
+/** What a session that ended (a 401) or the public site's 'Sair' wipes: the reading copy, not `fila`. */
+export const READING_PARTS: readonly LocalPart[] = ['consultas', 'sessao'];
 
 export function localDatabaseName(part: LocalPart, userId: string): string {
   return `${PREFIX}:${part}:${userId}`;
@@ -27,7 +34,7 @@ function deleteDatabase(name: string): Promise<void> {
 }
 
 /** The names of this origin's local databases of the given parts (every person's). */
-async function localDatabases(parts: readonly LocalPart[]): Promise<string[]> {
+export async function localDatabases(parts: readonly LocalPart[]): Promise<string[]> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
   const all = await indexedDB.databases();
   return all
@@ -40,7 +47,9 @@ async function localDatabases(parts: readonly LocalPart[]): Promise<string[]> {
  * of the previous user) and the runtime caches. Saves still waiting are wiped only when `parts` names
  * `fila` — the sign-out asks first (issue 35: never silently).
  */
-export async function wipeLocalData(parts: readonly LocalPart[] = ['consultas', 'fila']): Promise<void> {
+export async function wipeLocalData(
+  parts: readonly LocalPart[] = ['consultas', 'fila', 'sessao'],
+): Promise<void> {
   const names = await localDatabases(parts);
   await Promise.all(names.map(deleteDatabase));
   if (typeof caches !== 'undefined') {

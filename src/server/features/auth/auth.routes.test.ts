@@ -25,6 +25,10 @@ describe('POST /api/auth/login', () => {
     expect(JSON.stringify(body)).not.toMatch(/token|hash/i);
     const cookie = response.cookies.find((item) => item.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
+    // The session's absolute limit (12 hours without 'lembrar'): the portal's offline copy ends there.
+    const limit = Date.parse(body.data.sessao_expira_em as string) - Date.now();
+    expect(limit).toBeGreaterThan(11 * 3600_000);
+    expect(limit).toBeLessThanOrEqual(12 * 3600_000);
     expect(cookie.sameSite).toBe('Strict');
     expect(cookie.maxAge).toBeUndefined();
   });
@@ -33,6 +37,11 @@ describe('POST /api/auth/login', () => {
     const user = await createUserRow(t.database, 'responsavel');
     const response = await login({ email: user.email, password: TEST_PASSWORD, lembrar: true });
     expect(response.cookies.find((item) => item.name === 'sid')!.maxAge).toBe(30 * 24 * 3600);
+    const cookie = `sid=${response.cookies.find((item) => item.name === 'sid')!.value}`;
+    const me = (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json();
+    // `/me` tells the same absolute limit as the sign-in (it never moves with use, unlike the idle one).
+    expect(me.data.sessao_expira_em).toBe(response.json().data.sessao_expira_em);
+    expect(Date.parse(me.data.sessao_expira_em as string) - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
   });
 
   it('answers every failure with the same 401 Credenciais inválidas and audits it', async () => {

@@ -57,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await login(app.ctx, request.body, sessionContextOf(request), passwordClientOf(request));
       setSessionCookie(request, reply, result.session);
       setDeviceCookie(request, reply, result.deviceToken);
-      return ok({ user: result.user }, `Bem-vindo, ${result.user.nome}!`);
+      return ok(
+        { user: result.user, sessao_expira_em: result.session.absoluteExpiresAt.toISOString() },
+        `Bem-vindo, ${result.user.nome}!`,
+      );
     },
   );
 
@@ -81,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       return ok({
         user: toCurrentUser(user, { permissoes: [...user.permissoes], perfis: [...user.perfis] }),
+        sessao_expira_em: request.auth!.expiresAt.toISOString(),
       });
     },
   );
@@ -102,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
       );
       setSessionCookie(request, reply, result.session);
-      return ok({ user: result.user }, 'Senha alterada com sucesso!');
+      return ok(
+        { user: result.user, sessao_expira_em: result.session.absoluteExpiresAt.toISOString() },
+        'Senha alterada com sucesso!',
+      );
     },
   );
 

@@ -29,6 +29,8 @@ export interface NewSession {
   persistent: boolean;
   /** Cookie lifetime in seconds; undefined for a browser-session cookie. */
   maxAge: number | undefined;
+  /** The session's absolute limit: the portal's offline copy answers no longer than this (issue 35). */
+  absoluteExpiresAt: Date;
 }
 
 function limitsFor(persistent: boolean) {
@@ -46,6 +48,7 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const limits = limitsFor(persistent);
+  const absoluteExpiresAt = new Date(now + limits.absolute);
   const [row] = await db
     .insert(sessions)
     .values({
@@ -53,7 +56,7 @@ export async function createSession(
       userId,
       persistent,
       idleExpiresAt: new Date(now + limits.idle),
-      absoluteExpiresAt: new Date(now + limits.absolute),
+      absoluteExpiresAt,
       ip: context.ip,
       userAgent: context.userAgent?.slice(0, 300) ?? null,
     })
@@ -63,6 +66,7 @@ export async function createSession(
     sessionId: row!.id,
     persistent,
     maxAge: persistent ? Math.floor(limits.absolute / 1000) : undefined,
+    absoluteExpiresAt,
   };
 }
 
@@ -73,6 +77,8 @@ export interface ResolvedSession {
   permissoes: readonly Permission[];
   /** The names of the user's profiles. */
   perfis: readonly string[];
+  /** The session's absolute limit (the idle one moves with use; this one never does). */
+  absoluteExpiresAt: Date;
 }
 
 /** The session cache of each database whose changes are watched (`watchAuthChanges`); none, no cache. */
@@ -143,6 +149,7 @@ export async function resolveSession(
       user: cached.user,
       permissoes: cached.permissoes,
       perfis: cached.perfis,
+      absoluteExpiresAt: cached.session.absoluteExpiresAt,
     };
   }
   const generation = cache?.begin() ?? 0;
@@ -174,7 +181,7 @@ export async function resolveSession(
   }
   const access = await loadUserAccess(db, user);
   cache?.set(tokenHash, { session, user, ...access }, generation);
-  return { sessionId: session.id, user, ...access };
+  return { sessionId: session.id, user, ...access, absoluteExpiresAt: session.absoluteExpiresAt };
 }
 
 export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
