@@ -104,6 +104,9 @@ export async function listEntries(userId: string): Promise<QueueEntry[]> {
 export type NewEntry = Pick<QueueEntry, 'method' | 'url' | 'body' | 'kind' | 'group' | 'label' | 'link'> & {
   /** The key of a request already tried online (it may have reached the server): kept. */
   idempotencyKey?: string;
+  /** A save the server already answered with a conflict: kept for the person to resolve. */
+  status?: 'pendente' | 'conflito';
+  detail?: QueueEntry['detail'];
 };
 
 export async function enqueue(userId: string, entry: NewEntry): Promise<QueueEntry> {
@@ -114,8 +117,8 @@ export async function enqueue(userId: string, entry: NewEntry): Promise<QueueEnt
     idempotencyKey: entry.idempotencyKey ?? crypto.randomUUID(),
     createdAt: Date.now(),
     attempts: entry.idempotencyKey ? 1 : 0,
-    status: 'pendente',
-    detail: null,
+    status: entry.status ?? 'pendente',
+    detail: entry.detail ?? null,
   };
   await db.put('entradas', stored);
   changed();
@@ -173,7 +176,9 @@ async function update(db: IDBPDatabase<FilaDb>, entry: QueueEntry, changes: Part
   return next;
 }
 
-async function answerOf(response: Response): Promise<{ message?: string; details?: unknown[]; data?: unknown }> {
+async function answerOf(
+  response: Response,
+): Promise<{ message?: string; details?: unknown[]; data?: unknown }> {
   try {
     return (await response.json()) as { message?: string; details?: unknown[]; data?: unknown };
   } catch {
