@@ -234,14 +234,25 @@ async function sendOne(db: IDBPDatabase<FilaDb>, entry: QueueEntry): Promise<Out
 }
 
 let running: Promise<void> | null = null;
+let runAgain = false;
 
 /**
  * Sends what is pending, oldest first. One run at a time in this page (and, where the browser has Web
- * Locks, across tabs and the service worker); a run asked for while one goes on joins it.
+ * Locks, across tabs); a run asked for while one goes on makes it go over the queue once more (an entry
+ * added or resolved behind the point it reached is not left for the next minute), and resolves with it.
  */
 export function syncQueue(userId: string): Promise<void> {
   if (sessionEnded) return Promise.resolve();
-  running ??= withLock(`fila:${userId}`, () => runQueue(userId)).finally(() => {
+  if (running) {
+    runAgain = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      runAgain = false;
+      await withLock(`fila:${userId}`, () => runQueue(userId));
+    } while (runAgain && !sessionEnded);
+  })().finally(() => {
     running = null;
   });
   return running;

@@ -18,11 +18,13 @@ import {
 export const SYNC_TAG = 'fila';
 const EVERY_MINUTE = 60_000;
 
-/** Asks the service worker to wake the page (or send) when the connection returns (Chromium only). */
+/** Asks the service worker to wake the page when the connection returns (Chromium only). */
 export async function requestBackgroundSync(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const registration = (await navigator.serviceWorker.getRegistration());
-  await registration?.sync?.register(SYNC_TAG).catch(() => undefined);
+  const registration: unknown = await navigator.serviceWorker.getRegistration();
+  // Background Sync is Chromium's only (not in the DOM types): asked for when it is there.
+  const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
+  await sync?.register(SYNC_TAG).catch(() => undefined);
 }
 
 export interface FilaState {
