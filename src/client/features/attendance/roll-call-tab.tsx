@@ -197,6 +197,7 @@ function RollOfClass({
         <RollSheet
           key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}-${entry?.idempotencyKey ?? ''}`}
           roll={rollWithPending(current, entry)}
+          onDevice={entry !== undefined}
           lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
           onSave={async (input) => {
             if (!me) return;

@@ -149,6 +149,34 @@ export async function removeEntry(userId: string, id: string): Promise<void> {
 
 // ---------------------------------------------------------------- local copies of what screens read
 
+/** The person the portal shows now (set by the portal's layout): whose copies a screen's read keeps. */
+let activeUser: string | undefined;
+export function setActiveUser(userId: string | undefined): void {
+  activeUser = userId;
+}
+
+/**
+ * A screen's read that keeps its last answer on the device and answers it with no connection
+ * (`offline(error)` says which failures mean that). `savedAt` is null when the answer is fresh.
+ */
+export async function readThroughCopy<T>(
+  key: string,
+  read: () => Promise<T>,
+  offline: (error: unknown) => boolean,
+): Promise<{ data: T; savedAt: number | null }> {
+  const userId = activeUser;
+  try {
+    const data = await read();
+    if (userId) await saveLocalCopy(userId, key, data).catch(() => undefined);
+    return { data, savedAt: null };
+  } catch (error) {
+    if (!userId || !offline(error)) throw error;
+    const copy = await readLocalCopy<T>(userId, key).catch(() => undefined);
+    if (!copy) throw error;
+    return { data: copy.data, savedAt: copy.savedAt };
+  }
+}
+
 export async function saveLocalCopy(userId: string, key: string, data: unknown): Promise<void> {
   const db = await openFila(userId);
   await db.put('copias', { key, data, savedAt: Date.now() });

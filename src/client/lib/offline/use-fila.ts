@@ -11,6 +11,7 @@ import {
   listEntries,
   onQueueChange,
   resumeAfterSignIn,
+  setActiveUser,
   syncQueue,
   type QueueEntry,
 } from './fila';
@@ -86,6 +87,7 @@ export function useFilaSync(): void {
     if (!userId) return;
     // The portal shows for this person: a session that had ended was renewed by the same person.
     resumeAfterSignIn();
+    setActiveUser(userId);
     const sync = () => void syncQueue(userId).catch(() => undefined);
     const onVisible = () => {
       if (document.visibilityState === 'visible') sync();
