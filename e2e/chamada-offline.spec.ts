@@ -138,8 +138,11 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
     justificativa: 'Atestado médico',
   });
 
-  // Sign-out with a save still waiting: warned; only 'Sair e descartar' discards.
-  await context.setOffline(true);
+  // Sign-out with a save still waiting: warned; only 'Sair e descartar' discards. (On-line, with the
+  // roll's saves failing as a dropped signal would: the sign-out itself needs the server.)
+  await page.route(`**/api/frequencia/turmas/${turmaId}`, (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+  );
   await student(four!.nome).click();
   await page.getByRole('button', { name: /^Salvar/ }).click();
   await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
@@ -158,7 +161,6 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
       page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '')),
     )
     .toEqual([]);
-  await context.setOffline(false);
   await admin.dispose();
   await context.close();
 });
