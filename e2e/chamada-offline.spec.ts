@@ -164,3 +164,81 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   await admin.dispose();
   await context.close();
 });
+
+interface Grid {
+  turma: { id: string; nome: string };
+  disciplina: string;
+  periodo: { id: string; inicio: string; fim: string };
+  escala: string;
+  bloqueio: string | null;
+  avaliacoes: { id: string; nome: string }[];
+  alunos: { id: string; nome: string; notas: { avaliacao_id: string; texto: string | null }[] }[];
+}
+
+test('a grade typed offline waits on the device and is sent when the connection returns', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const assessments = (
+    (await (await page.request.get('/api/avaliacoes')).json()) as {
+      data: { turma_id: string; disciplina: string; periodo_id: string }[];
+    }
+  ).data;
+  const gridOf = async (turmaId: string, disciplina: string, periodoId: string) =>
+    (
+      (await (
+        await page.request.get(
+          `/api/notas/turmas/${turmaId}?disciplina=${encodeURIComponent(disciplina)}&periodo_id=${periodoId}`,
+        )
+      ).json()) as { data: Grid }
+    ).data;
+  // A period still open, and a new assessment in it: its cells are all blank.
+  let open: Grid | null = null;
+  for (const item of assessments) {
+    const candidate = await gridOf(item.turma_id, item.disciplina, item.periodo_id);
+    if (candidate.bloqueio === null && candidate.alunos.length > 0) {
+      open = candidate;
+      break;
+    }
+  }
+  expect(open, 'uma turma do professor com o período aberto').not.toBeNull();
+  const created = await page.request.post('/api/avaliacoes', {
+    data: {
+      turma_id: open!.turma.id,
+      disciplina: open!.disciplina,
+      periodo_id: open!.periodo.id,
+      nome: 'Trabalho sem sinal',
+      data: open!.periodo.inicio,
+      peso: 1,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const grid = open!;
+  const avaliacao = ((await created.json()) as { data: { id: string; nome: string } }).data;
+  const aluno = grid.alunos[0]!;
+  const value = grid.escala === 'conceitos' ? 'B' : grid.escala === '0-100' ? '75' : '7,5';
+
+  await page.goto(
+    `/dashboard/notas?turma=${grid.turma.id}&disciplina=${encodeURIComponent(grid.disciplina)}&periodo=${grid.periodo.id}`,
+  );
+  const cell = page.getByRole('textbox', { name: `${avaliacao.nome} de ${aluno.nome}` });
+  await expect(cell).toBeVisible();
+  await context.setOffline(true);
+  await cell.fill(value);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('pendente (no aparelho)')).toBeVisible();
+  await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/notas-offline-pendente-phone.png' });
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toHaveCount(0, { timeout: 30_000 });
+  const after = await gridOf(grid.turma.id, grid.disciplina, grid.periodo.id);
+  const saved = after.alunos
+    .find((row) => row.id === aluno.id)!
+    .notas.find((nota) => nota.avaliacao_id === avaliacao.id);
+  expect(saved?.texto).not.toBeNull();
+  await context.close();
+});
