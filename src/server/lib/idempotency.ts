@@ -83,10 +83,7 @@ export async function runIdempotent<T>(
       return stored.resposta as T;
     }
     const answer = await write(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: reply.statusCode, resposta: answer })
-      .where(scope);
+    await tx.update(idempotencyKeys).set({ status: reply.statusCode, resposta: answer }).where(scope);
     return answer;
   });
 }

@@ -275,11 +275,13 @@ export function syncQueue(userId: string): Promise<void> {
     runAgain = true;
     return running;
   }
+  // Read through a call: both flags change while a run awaits (another caller, a 401).
+  const goAgain = () => runAgain && !sessionEnded;
   running = (async () => {
     do {
       runAgain = false;
       await withLock(`fila:${userId}`, () => runQueue(userId));
-    } while (runAgain && !sessionEnded);
+    } while (goAgain());
   })().finally(() => {
     running = null;
   });
