@@ -1,13 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, startOwnServer } from './support';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { apiSignIn, dataOf, startOwnServer } from './support';
 
 /**
  * Issue 35 §1, §2 and §5 (ADR 0052) on the demo school, on a phone: the portal installs (Chrome's own
- * installability report), its service worker controls the page, and a mother who signed in opens the
- * portal again with no connection.
+ * installability report), its service worker controls the page, a mother who signed in and read the
+ * boletim and the notices reads them again with no connection (marked with when they were updated),
+ * and her sign-out leaves nothing of hers on the device.
  */
 const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
 const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+
+/** A child of Educação Infantil has pareceres (the relatório de desenvolvimento) instead of a boletim. */
+const kindOf = (child: { turma: { serie: string } | null }) =>
+  /infantil|maternal|berçário|pré|jardim/i.test(child.turma?.serie ?? '') ? 'Pareceres' : 'Boletim';
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 
@@ -26,26 +36,214 @@ async function controlledByServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The first load is not controlled until the worker claims it: a reload puts it in charge.
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
     .toMatch(/\/sw\.js$/);
 }
 
-test('a mother signed in opens the portal again with no connection', async ({ browser }) => {
+/** The names of the origin's IndexedDB databases of the portal's local data. */
+const localDatabases = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) => name.startsWith('sistema-escolar:')),
+  );
+
+/** The queries in the reading copy kept on the device (the first two parts of each key). */
+const keptQueries = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .find((n) => n.includes(':consultas:'));
+    if (!name) return [];
+    return new Promise<string[]>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => {
+        const read = open.result.transaction('copia').objectStore('copia').get('consultas');
+        read.onsuccess = () => {
+          const record = read.result as { state: { queries: { queryKey: unknown[] }[] } } | undefined;
+          open.result.close();
+          resolve((record?.state.queries ?? []).map((query) => query.queryKey.slice(0, 2).join('/')));
+        };
+      };
+    });
+  });
+
+/** Every cache and the addresses it holds. */
+const cacheContents = (page: Page) =>
+  page.evaluate(async () => {
+    const all: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      all[name] = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }
+    return all;
+  });
+
+test('the manifest and the service worker make the portal installable, as Chrome reports it', async () => {
+  // Chrome offers no install in an incognito window, which is what a new context is: a profile on disk.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    baseURL: server.baseURL,
+    viewport: phone,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/login');
+  await controlledByServiceWorker(page);
+  const cdp = await context.newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as {
+    url: string;
+    errors: { message: string; critical: number }[];
+    data?: string;
+  };
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  const parsed = JSON.parse(manifest.data ?? '{}') as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  const settings = await dataOf<{ configuracoes: { nome_escola: string; cor_primaria: string } }>(
+    await page.request.get('/api/content/public'),
+  );
+  expect(parsed).toMatchObject({
+    name: settings.configuracoes.nome_escola,
+    start_url: '/dashboard',
+    display: 'standalone',
+    theme_color: settings.configuracoes.cor_primaria,
+  });
+  expect(parsed.short_name.length).toBeLessThanOrEqual(12);
+  expect(parsed.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512', '512x512']);
+  for (const icon of parsed.icons) {
+    const answer = await page.request.get(icon.src);
+    expect(answer.headers()['content-type']).toBe('image/png');
+  }
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  expect(installabilityErrors).toEqual([]);
+  // The public page registers no worker and links no manifest: its weight stays as it was.
+  const site = await page.request.get('/');
+  expect(await site.text()).not.toMatch(/manifest\.webmanifest|sw\.js|workbox/);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('a mother reads the boletim and the notices again offline; her sign-out leaves nothing behind', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
   const page = await context.newPage();
   await apiSignIn(page.request, MOTHER.email, [MOTHER.password], MOTHER.password);
+  const children = (
+    await dataOf<{ items: { id: string; nome: string; turma: { serie: string } | null }[] }>(
+      await page.request.get('/api/alunos?pageSize=100&sort=nome&order=asc'),
+    )
+  ).items;
+  const first = children[0]!;
   await page.goto('/dashboard');
   const bar = page.getByRole('navigation', { name: 'Menu da família' });
   await expect(bar.getByRole('link', { name: 'Início' })).toBeVisible();
   await controlledByServiceWorker(page);
 
+  // On-line: the boletim and the notices, as any day.
+  await bar.getByRole('link', { name: 'Boletim' }).click();
+  const boletim = page.getByRole('region', { name: `${kindOf(first)} de ${first.nome}` });
+  await expect(boletim).toBeVisible();
+  await bar.getByRole('link', { name: 'Comunicados' }).click();
+  await expect(page.getByRole('heading', { name: 'Comunicados', level: 1 })).toBeVisible();
+  const notices = await dataOf<{ items: { titulo: string }[] }>(
+    await page.request.get('/api/comunicados?page=1&pageSize=20'),
+  );
+  // The demo family has notices: the newest is on the screen.
+  expect(notices.items.length).toBeGreaterThan(0);
+  const notice = notices.items[0]!.titulo;
+  await expect(page.getByText(notice).first()).toBeVisible();
+  await expect(page.getByText('Sem conexão')).toHaveCount(0);
+  // The copy is written a moment after the answers arrive (throttled): the boletim and the notices in it.
+  await expect
+    .poll(() => keptQueries(page))
+    .toEqual(expect.arrayContaining(['students/familia', 'grades/report-card', 'comunicados/list']));
+
+  // Offline: the portal opens again, with the copy kept on the device, marked with when it was updated.
   await context.setOffline(true);
-  await page.reload();
-  await expect(bar.getByRole('link', { name: 'Boletim' })).toBeVisible();
+  await page.goto('/dashboard/familia/boletim');
+  await expect(boletim).toBeVisible();
+  const banner = page.getByRole('status', { name: 'Sem conexão' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('pagamentos, envio de arquivos e telas de administração');
+  await expect(banner.getByText(/^Atualizado em \d{2}\/\d{2} às \d{2}:\d{2}$/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/pwa-offline-boletim-phone.png`, fullPage: true });
+  await bar.getByRole('link', { name: 'Comunicados' }).click();
+  await expect(page.getByText(notice).first()).toBeVisible();
+  await page.setViewportSize(desktop);
+  await page.screenshot({ path: `${shots}/pwa-offline-comunicados-desktop.png` });
+  await page.setViewportSize(phone);
+  // A screen kept nowhere (payments) says it needs the connection, instead of an error.
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  await expect(banner.getByText(/Esta tela precisa de internet/)).toHaveCount(0);
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Financeiro' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/financeiro/);
+  await expect(banner.getByText(/Esta tela precisa de internet/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/pwa-offline-financeiro-phone.png` });
+
+  // No API answer in any cache: only the precached shell (scripts, styles, the page).
+  const cached = await cacheContents(page);
+  expect(Object.keys(cached).every((name) => name.startsWith('workbox-precache'))).toBe(true);
+  expect(
+    Object.values(cached)
+      .flat()
+      .filter((url) => !/^\/(index\.html|assets\/)/.test(url)),
+  ).toEqual([]);
+
+  // Back on-line, she signs out: nothing of hers stays on the device.
   await context.setOffline(false);
+  await bar.getByRole('button', { name: 'Mais' }).click();
+  await page.getByRole('button', { name: 'Sair' }).first().click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expect.poll(() => localDatabases(page)).toEqual([]);
+  const afterLogout = await cacheContents(page);
+  expect(Object.keys(afterLogout).every((name) => name.startsWith('workbox-precache'))).toBe(true);
+  expect(JSON.stringify(afterLogout)).not.toMatch(/\/api\//);
+
+  // Signed out and offline, the portal shows nothing personal: the sign-in, which says to come back on-line.
+  await context.setOffline(true);
+  await page.goto('/dashboard/familia/boletim');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Sem conexão — entre novamente quando estiver on-line.')).toBeVisible();
+  await expect(page.getByText(first.nome)).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/pwa-offline-login-phone.png` });
+  await context.setOffline(false);
+  await context.close();
+});
+
+test('a new version waits for the person: the prompt, and only the click reloads', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, MOTHER.email, [MOTHER.password], MOTHER.password);
+  await page.goto('/dashboard');
+  await controlledByServiceWorker(page);
+  // A new worker for the same scope, as a deployment makes: it installs and waits.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?versao=2', { scope: '/' });
+  });
+  const prompt = page.getByRole('status').filter({ hasText: 'Nova versão disponível' });
+  await expect(prompt).toBeVisible();
+  await page.screenshot({ path: `${shots}/pwa-update-prompt-phone.png` });
+  await page.setViewportSize(desktop);
+  await page.screenshot({ path: `${shots}/pwa-update-prompt-desktop.png` });
+  // Nothing reloads on its own; the click activates the new worker and reloads once.
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Atualizar' }).click();
+  await reloaded;
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+    .toMatch(/versao=2$/);
   await context.close();
 });

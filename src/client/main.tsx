@@ -11,6 +11,9 @@ import { setUnauthenticatedHandler } from './lib/api-client';
 import { currentUserKey } from './lib/current-user';
 import { forgetSessionCopy } from './lib/offline/session-copy';
 import { registerServiceWorker } from './lib/offline/service-worker';
+import { watchConnection } from './lib/offline/online';
+import { startReadingCopy } from './lib/offline/reading-copy';
+import { UpdatePrompt } from './components/update-prompt';
 import { paths } from '../shared/routes';
 import { PortalBranding } from './features/site/portal-branding';
 
@@ -41,6 +44,9 @@ setUnauthenticatedHandler(() => {
 });
 
 registerServiceWorker();
+// Offline (issue 35): queries wait for the connection, and the copy kept on the device is read back.
+watchConnection(queryClient);
+startReadingCopy(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -48,6 +54,7 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
       <ToastLimit />
       <PortalBranding />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 );

@@ -61,6 +61,7 @@ import { ContentService } from './features/content/index.js';
 import { DEFAULT_SCHOOL_NAME } from '../shared/settings.schemas.js';
 import { contentRoutes } from './features/content/index.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/index.js';
+import { appIconRoutes, appManifestRoutes, appleTouchIconRoutes } from './features/app-instalavel/index.js';
 import { cepRoutes } from './features/cep/index.js';
 import { JobQueue } from './features/jobs/index.js';
 import { startCacheBus } from './features/operations/index.js';
@@ -337,6 +338,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // media
   await app.register(mediaUploadRoutes, { prefix: '/api/media' });
   await app.register(mediaFileRoutes, { prefix: '/media' });
+  // the installable portal (issue 35): its manifest and icons, from the school's settings
+  await app.register(appManifestRoutes, { prefix: '/manifest.webmanifest' });
+  await app.register(appIconRoutes, { prefix: '/app-icon-:arquivo' });
+  await app.register(appleTouchIconRoutes, { prefix: '/apple-touch-icon.png' });
   // cep
   await app.register(cepRoutes, { prefix: '/api/cep' });
   // calendar

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { nivelLabels } from '../../shared/permissions';
 import { paths } from '../../shared/routes';
 import { IconButton } from '../components/button';
+import { OfflineBanner } from '../components/offline-banner';
 import { useLogout } from '../features/auth/auth.api';
 import { useCurrentUser } from '../lib/current-user';
 import { MaintenanceGate } from '../features/settings/maintenance';
@@ -200,6 +201,7 @@ export function PortalLayout() {
             </span>
           )}
         </header>
+        <OfflineBanner />
         <main id="conteudo" className={`mx-auto max-w-7xl p-4 sm:p-6 ${family ? 'pb-24 lg:pb-6' : ''}`}>
           <MaintenanceGate nivel={user?.nivel}>
             <PrivacyGate nivel={user?.nivel}>

@@ -2,6 +2,7 @@ import { useQuery, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser, SignedIn } from '../../shared/auth.schemas';
 import { api, ApiError } from './api-client';
 import { keyRoots } from './query-keys';
+import { markOffline } from './offline/online';
 import { forgetSessionCopy, isUsableCopy, readSessionCopy, saveSessionCopy } from './offline/session-copy';
 
 export const currentUserKey = [...keyRoots.auth, 'me'] as const;
@@ -12,15 +13,14 @@ export function rememberSignedIn(data: Pick<SignedIn, 'user'> & { sessao_expira_
 }
 
 /**
- * With no connection: the person kept on the device, until their session's absolute limit (then null:
- * the login screen, which says to sign in again once on-line). No copy while the browser says it is
- * on-line: the server's trouble, shown as before.
+ * With no connection: the person kept on the device, until their session's absolute limit; after it,
+ * or with no copy, null — the login screen, which says to sign in again once on-line.
  */
-async function offlineUser(error: ApiError): Promise<CurrentUser | null> {
+async function offlineUser(): Promise<CurrentUser | null> {
+  // The other screens' queries wait for the connection instead of failing one by one.
+  markOffline();
   const copy = await readSessionCopy().catch(() => undefined);
-  if (copy && isUsableCopy(copy, new Date())) return copy.user;
-  if (copy || !navigator.onLine) return null;
-  throw error;
+  return copy && isUsableCopy(copy, new Date()) ? copy.user : null;
 }
 
 /**
@@ -41,12 +41,14 @@ export const currentUserQuery = () =>
           await forgetSessionCopy().catch(() => undefined);
           return null;
         }
-        if (error instanceof ApiError && error.code === 'NETWORK') return offlineUser(error);
+        if (error instanceof ApiError && error.code === 'NETWORK') return offlineUser();
         throw error;
       }
     },
     staleTime: 60_000,
     retry: false,
+    // Asked even offline: the failure is what answers the copy kept on the device.
+    networkMode: 'always',
   });
 
 export function useCurrentUser() {

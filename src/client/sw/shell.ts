@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { clientsClaim } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { isClientRoute, paths } from '../../shared/routes';
 
@@ -20,6 +21,9 @@ export function isShellNavigation(pathname: string): boolean {
 export function registerShell(worker: ServiceWorkerGlobalScope): void {
   precacheAndRoute(self.__WB_MANIFEST);
   cleanupOutdatedCaches();
+  // The first install takes charge of the open page at once (the portal opens offline from then on);
+  // a later version still waits for the person's 'Atualizar' (SKIP_WAITING below).
+  clientsClaim();
   // A navigation route matched by the same rule the server answers its HTML with (`isClientRoute`),
   // rather than Workbox's NavigationRoute and its allowlist of patterns that would copy the routes.
   registerRoute(

@@ -7,6 +7,7 @@ import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Form, FormCheckbox, FormInput, FormPassword } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { useIsOnline } from '../../lib/offline/online';
 import { useLogin } from './auth.api';
 import { AuthLayout } from './auth-layout';
 
@@ -21,6 +22,8 @@ export function LoginPage() {
   const form = useSchemaForm(loginInputSchema, { email: '', password: '', lembrar: false });
   const from = (location.state as { from?: string } | null)?.from;
   const busy = form.formState.isSubmitting || login.isPending;
+  // Signing in needs the server: offline (or after the session's limit, offline) the page says so.
+  const online = useIsOnline();
 
   const onSubmit = form.submit(async (values) => {
     const { data } = await login.mutateAsync(values);
@@ -33,6 +36,14 @@ export function LoginPage() {
     <AuthLayout title="Entrar">
       <h1 className="text-2xl font-bold text-gray-900">Fazer Login</h1>
       <p className="mt-1 text-sm text-gray-600">Entre com o e-mail e a senha fornecidos pela escola.</p>
+      {!online && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+        >
+          Sem conexão — entre novamente quando estiver on-line.
+        </p>
+      )}
       <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">
         <FormInput
           name="email"
@@ -59,7 +70,7 @@ export function LoginPage() {
             Esqueci minha senha
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={busy || !online}>
           {busy ? 'Entrando...' : 'Entrar'}
         </Button>
       </Form>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { shortNameOf } from '../../../shared/app-identity';
 import { applyBranding } from './branding';
 import { useSiteContent } from '../../domain/site-content-store';
 
@@ -6,5 +7,11 @@ import { useSiteContent } from '../../domain/site-content-store';
 export function PortalBranding() {
   const settings = useSiteContent().configuracoes;
   useEffect(() => applyBranding(settings), [settings]);
+  // The name iOS writes under the icon when the portal is added to the home screen (issue 35).
+  useEffect(() => {
+    document
+      .querySelector('meta[name="apple-mobile-web-app-title"]')
+      ?.setAttribute('content', shortNameOf(settings.nome_escola));
+  }, [settings.nome_escola]);
   return null;
 }

@@ -42,6 +42,14 @@ export async function localDatabases(parts: readonly LocalPart[]): Promise<strin
     .filter((name) => parts.some((part) => name.startsWith(`${PREFIX}:${part}:`)));
 }
 
+const wipeListeners = new Set<(parts: readonly LocalPart[]) => void>();
+
+/** Told before a wipe starts (the reading copy stops writing, so it cannot recreate what is wiped). */
+export function onLocalDataWipe(listener: (parts: readonly LocalPart[]) => void): () => void {
+  wipeListeners.add(listener);
+  return () => wipeListeners.delete(listener);
+}
+
 /**
  * Wipes the device's copy at sign-out: every part of every person (a shared family phone keeps nothing
  * of the previous user) and the runtime caches. Saves still waiting are wiped only when `parts` names
@@ -50,6 +58,7 @@ export async function localDatabases(parts: readonly LocalPart[]): Promise<strin
 export async function wipeLocalData(
   parts: readonly LocalPart[] = ['consultas', 'fila', 'sessao'],
 ): Promise<void> {
+  for (const listener of wipeListeners) listener(parts);
   const names = await localDatabases(parts);
   await Promise.all(names.map(deleteDatabase));
   if (typeof caches !== 'undefined') {

@@ -40,11 +40,13 @@ function open(userId: string) {
 
 const available = () => typeof indexedDB !== 'undefined';
 
-/** Keeps the person and their session's limit; any other person's copy on this device goes. */
+/** Keeps the person and their session's limit; any other person's copies on this device go. */
 export async function saveSessionCopy(user: CurrentUser, expiresAt: string): Promise<void> {
   if (!available()) return;
-  const mine = localDatabaseName('sessao', user.id);
-  const others = (await localDatabases(['sessao'])).filter((name) => name !== mine);
+  // Another person signed in on this device (a shared family phone): their copies go, the person's
+  // own and their reading copy stay. Saves still waiting (`fila`) stay for their owner (issue 35 §5).
+  const mine = new Set([localDatabaseName('sessao', user.id), localDatabaseName('consultas', user.id)]);
+  const others = (await localDatabases(['sessao', 'consultas'])).filter((name) => !mine.has(name));
   for (const name of others) indexedDB.deleteDatabase(name);
   const db = await open(user.id);
   try {

@@ -1,0 +1,42 @@
+import { WifiOff } from 'lucide-react';
+import { useIsOnline } from '../lib/offline/online';
+import { OfflineCopyStamp, screenWaitsForConnection, useQueryCacheValue } from './offline-copy-stamp';
+
+/**
+ * The portal with no connection (issue 35 §2 and §3): says so, what still works and what waits for the
+ * connection, and when the copy on the screen was updated.
+ */
+export function OfflineBanner() {
+  const online = useIsOnline();
+  const waiting = useQueryCacheValue(screenWaitsForConnection);
+  if (online) return null;
+  return (
+    <section
+      role="status"
+      aria-label="Sem conexão"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 sm:px-6 print:hidden"
+    >
+      <div className="mx-auto flex max-w-7xl gap-3">
+        <WifiOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 space-y-1 text-sm">
+          <p className="font-semibold">Sem conexão</p>
+          <p>
+            <span className="font-medium">Funciona sem internet:</span> consultar turmas e alunos, fazer
+            chamada e lançar notas, ver boletim e comunicados já abertos.
+          </p>
+          <p>
+            <span className="font-medium">Precisa de internet:</span> pagamentos, envio de arquivos e telas de
+            administração.
+          </p>
+          <OfflineCopyStamp />
+          {waiting && (
+            <p className="font-medium">
+              Esta tela precisa de internet (ou ainda não foi aberta com internet neste aparelho): ela carrega
+              sozinha quando a conexão voltar.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
