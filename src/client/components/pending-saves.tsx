@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { paths } from '../../shared/routes';
-import { listEntries, type QueueEntry } from '../lib/offline/fila';
+import { listEntries, removeEntry, type QueueEntry } from '../lib/offline/fila';
 import { useFila, type FilaState } from '../lib/offline/use-fila';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -31,6 +31,24 @@ export function describeWaiting(entries: readonly QueueEntry[]): string {
   return parts.join(' e ');
 }
 
+/** A conflict or refusal given up (the grade typed again on the grid, say): asked twice, never by accident. */
+function DiscardButton({ userId, entry }: { userId: string; entry: QueueEntry }) {
+  const [confirming, setConfirming] = useState(false);
+  return confirming ? (
+    <Button
+      variant="danger"
+      className="min-h-9 px-2 text-xs"
+      onClick={() => void removeEntry(userId, entry.id)}
+    >
+      Confirmar descarte
+    </Button>
+  ) : (
+    <Button variant="ghost" className="min-h-9 px-2 text-xs" onClick={() => setConfirming(true)}>
+      Descartar
+    </Button>
+  );
+}
+
 function QueueList({ fila }: { fila: FilaState }) {
   if (fila.entries.length === 0)
     return <p className="text-sm text-gray-600">Nada esperando: tudo foi enviado ao servidor.</p>;
@@ -44,8 +62,13 @@ function QueueList({ fila }: { fila: FilaState }) {
             </Link>
             {entry.detail && <span className="block text-xs text-gray-600">{entry.detail.message}</span>}
           </span>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[entry.status]}`}>
-            {statusLabels[entry.status]}
+          <span className="flex items-center gap-2">
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[entry.status]}`}>
+              {statusLabels[entry.status]}
+            </span>
+            {(entry.status === 'conflito' || entry.status === 'recusado') && fila.userId && (
+              <DiscardButton userId={fila.userId} entry={entry} />
+            )}
           </span>
         </li>
       ))}
