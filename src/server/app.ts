@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import { clientErrorHandler } from './lib/client-error.js';
+import { purgeExpiredIdempotencyKeys } from './lib/idempotency.js';
 import { createReplayingServer, ResponseReplay } from './lib/response-replay.js';
 import { prepareDataDir } from './lib/data-dir.js';
 import { loggerOptions, type LogStream } from './lib/log.js';
@@ -274,6 +275,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     errorResponseBuilder: addressLimitError,
   });
   ctx.jobs.onPoll(() => purgeRateLimitHits(database.db));
+  ctx.jobs.onPoll(() => purgeExpiredIdempotencyKeys(database.db));
   await app.register(routeAccess);
   await app.register(childRecordAccess);
   await app.register(originCheck);

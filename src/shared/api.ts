@@ -7,6 +7,8 @@ export const errorCodes = [
   'CONFLICT',
   'PRECONDITION_FAILED',
   'PRECONDITION_REQUIRED',
+  /** The request is well formed but cannot be taken as it is (an idempotency key reused with another body). */
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -25,6 +27,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PRECONDITION_FAILED: 412,
   PRECONDITION_REQUIRED: 428,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -105,15 +105,27 @@ export const rollQuerySchema = z.strictObject({
   aula: lessonField(true).optional(),
 });
 
+const rollAbsencesSchema = z
+  .array(z.strictObject({ aluno_id: uuidParam, justificativa: optionalText(500) }))
+  .max(200, 'No máximo 200 faltas por chamada');
+
 export const rollInputSchema = z
   .strictObject({
     data: isoDateSchema,
     /** Per-lesson classes: the lesson of the subject that day (1, 2 … for double lessons). */
     aula: lessonField(false).optional(),
     disciplina: subjectNameSchema.nullable().optional(),
-    faltas: z
-      .array(z.strictObject({ aluno_id: uuidParam, justificativa: optionalText(500) }))
-      .max(200, 'No máximo 200 faltas por chamada'),
+    faltas: rollAbsencesSchema,
+    /**
+     * What the device had loaded when it changed the roll (ADR 0053): its absences and the roll's
+     * `atualizada_em` (null: the roll was not taken yet). With it the save is three-way per student —
+     * only what the device changed is applied, and a student changed on both sides is a 409 conflict.
+     * Without it the list replaces the roll (as before).
+     */
+    base: z
+      .strictObject({ faltas: rollAbsencesSchema, atualizada_em: z.string().max(40).nullable() })
+      .nullable()
+      .optional(),
   })
   .superRefine((input, context) => {
     const seen = new Set<string>();
@@ -125,6 +137,26 @@ export const rollInputSchema = z
   });
 export type RollInput = z.input<typeof rollInputSchema>;
 export type RollData = z.output<typeof rollInputSchema>;
+
+/** One student's mark as a roll conflict shows it. */
+export const rollMarkSchema = z.object({ presente: z.boolean(), justificativa: z.string().nullable() });
+export type RollMark = z.infer<typeof rollMarkSchema>;
+
+/**
+ * A 409 of a roll saved with `base`: one entry of `details` per student changed on both sides (the
+ * envelope's `{path, message}` plus what the screen needs to let the teacher choose).
+ */
+export const rollConflictSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  aluno_id: z.string(),
+  nome: z.string(),
+  no_aparelho: rollMarkSchema,
+  no_servidor: rollMarkSchema,
+  alterado_por: z.string().nullable(),
+  alterado_em: z.string(),
+});
+export type RollConflict = z.infer<typeof rollConflictSchema>;
 
 export const rollStudentSchema = z.object({
   id: z.string(),

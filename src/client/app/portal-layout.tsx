@@ -16,6 +16,8 @@ import { familyGate } from './family-gate';
 import { FamilyBottomBar } from './family-bottom-bar';
 import { PortalNotFound } from './not-found-page';
 import { useSiteContent } from '../domain/site-content-store';
+import { PendingSavesChip, SignOutWithPending } from '../components/pending-saves';
+import { useFila, useFilaSync } from '../lib/offline/use-fila';
 
 export interface RouteHandle {
   title?: string;
@@ -43,8 +45,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const items = menuFor(user);
   const settings = useSiteContent().configuracoes;
 
+  // Saves still on the device: the person chooses first (send, or discard explicitly) — issue 35.
+  const fila = useFila();
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const handleLogout = () => {
-    logout.mutate();
+    if (fila.entries.length > 0) setConfirmingLogout(true);
+    else logout.mutate();
   };
 
   return (
@@ -95,6 +101,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <LogOut className="h-5 w-5" aria-hidden="true" />
           Sair
         </button>
+        <SignOutWithPending
+          fila={fila}
+          open={confirmingLogout}
+          onCancel={() => setConfirmingLogout(false)}
+          onLeave={() => {
+            setConfirmingLogout(false);
+            logout.mutate();
+          }}
+        />
       </div>
     </div>
   );
@@ -110,6 +125,7 @@ export function PortalLayout() {
   const routeTitle = usePageTitle(family);
   const title = gate.kind === 'not-found' ? 'Página não encontrada' : routeTitle;
   const school = useSiteContent().configuracoes.nome_escola;
+  useFilaSync();
 
   useEffect(() => {
     document.title = `${title} — ${school}`;
@@ -168,6 +184,7 @@ export function PortalLayout() {
             </IconButton>
           )}
           <p className="flex-1 truncate text-lg font-semibold text-gray-900">{title}</p>
+          <PendingSavesChip />
           <NotificationBell />
           {user && (
             <div className="hidden text-right sm:block">

@@ -7,8 +7,10 @@
  */
 import { registerPush } from './push';
 import { registerShell } from './shell';
+import { registerSync } from './sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
 registerShell(self);
 registerPush(self);
+registerSync(self);

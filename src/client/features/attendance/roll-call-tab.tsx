@@ -10,7 +10,13 @@ import { ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField } from '../../components/field';
 import { MissingCurriculum } from '../../domain/missing-curriculum';
 import { useCurrentUser } from '../../lib/current-user';
-import { useRoll, useSaveRoll } from './attendance.api';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAttendance } from '../../lib/query-keys';
+import { onEntrySent, removeEntry } from '../../lib/offline/fila';
+import { useFila } from '../../lib/offline/use-fila';
+import { rollGroup, rollOnDeviceQuery, rollWithPending, saveRollFromDevice } from './roll-offline';
+import { RollDeviceState } from './roll-conflict';
 import { RollSheet } from './roll-sheet';
 import { YearNotice, ClassPicker } from './roll-call-classes';
 export { orderRollClasses } from './roll-call-classes';
@@ -92,9 +98,20 @@ function RollOfClass({
   onBack: () => void;
   onLesson: (lesson: Lesson) => void;
 }) {
-  const roll = useRoll(turmaId, { data, disciplina, ...(aula ? { aula } : {}) });
-  const save = useSaveRoll();
   const { data: me } = useCurrentUser();
+  const roll = useQuery(rollOnDeviceQuery(me?.id, turmaId, { data, disciplina, ...(aula ? { aula } : {}) }));
+  const fila = useFila();
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState(false);
+  useEffect(
+    () =>
+      onEntrySent((entry) => {
+        if (entry.kind !== 'chamada') return;
+        setSent(true);
+        void invalidateAttendance(queryClient);
+      }),
+    [queryClient],
+  );
   const back = (
     <Button variant="ghost" className="mb-2 -ml-2 min-h-11" onClick={onBack}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Trocar turma
@@ -114,7 +131,9 @@ function RollOfClass({
         <ErrorBanner>{roll.error.message || 'Erro ao carregar a chamada.'}</ErrorBanner>
       </>
     );
-  const current = roll.data;
+  const current = roll.data.roll;
+  const group = rollGroup(turmaId, current);
+  const entry = fila.entries.filter((item) => item.group === group).at(-1);
   return (
     <div>
       {back}
@@ -158,6 +177,14 @@ function RollOfClass({
       {current.disciplina && current.aulas.length <= 1 && (
         <p className="mb-3 text-sm font-medium text-gray-800">{lessonName(current, current.aulas)}</p>
       )}
+      <RollDeviceState
+        userId={me?.id}
+        entry={entry}
+        pending={fila.pending}
+        sent={sent}
+        copiaDe={roll.data.copiaDe}
+        onDiscard={(item) => void (me ? removeEntry(me.id, item.id) : undefined)}
+      />
       {current.grade_pendente && !current.disciplina ? (
         // A per-lesson class whose grid schedules no lesson: nothing to mark until it is set.
         <MissingCurriculum
@@ -168,12 +195,24 @@ function RollOfClass({
         />
       ) : (
         <RollSheet
-          key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}`}
-          roll={current}
+          key={`${current.data}-${current.disciplina ?? ''}-${String(current.aula)}-${String(current.chamada?.version ?? 0)}-${entry?.idempotencyKey ?? ''}`}
+          roll={rollWithPending(current, entry)}
+          onDevice={entry !== undefined}
           lesson={current.disciplina ? lessonName(current, current.aulas) : undefined}
           onSave={async (input) => {
-            const result = await save.mutateAsync({ turmaId, input });
-            toast.success(result.message ?? 'Chamada salva');
+            if (!me) return;
+            setSent(false);
+            const result = await saveRollFromDevice({
+              userId: me.id,
+              turmaId,
+              roll: current,
+              input,
+              waiting: fila.entries,
+            });
+            if (result.kind === 'sent') {
+              toast.success(result.message);
+              await invalidateAttendance(queryClient);
+            } else toast('Salvo no aparelho — pendente', { id: 'fila-pendente' });
           }}
         />
       )}

@@ -24,8 +24,11 @@ export function RollSheet({
   roll,
   lesson,
   onSave,
+  onDevice = false,
 }: {
   roll: Roll;
+  /** Its marks are a save still waiting on this device (the screen above says so): not 'ainda não feita'. */
+  onDevice?: boolean;
   /** Per-lesson classes: the lesson this roll is for ('Matemática (2ª aula)'), named on the sheet. */
   lesson?: string | undefined;
   /** Resolves when the server saved; rejects with the server's message. */
@@ -108,6 +111,7 @@ export function RollSheet({
         </div>
       ) : (
         !locked &&
+        !onDevice &&
         roll.alunos.length > 0 && (
           <p className="mb-2 flex items-start gap-1 text-sm text-yellow-900">
             <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

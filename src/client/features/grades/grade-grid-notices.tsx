@@ -1,5 +1,6 @@
 /** What the grade grid says above its cells (reopened or closed period, a failed batch) and each row's saving. */
-import { Check, Eye, Lock } from 'lucide-react';
+import { Check, Eye, Lock, Save } from 'lucide-react';
+import { Button } from '../../components/button';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { ErrorBanner } from '../../components/feedback';
 import type { CellStatus } from './use-grade-grid-saving';
@@ -12,6 +13,8 @@ export function SaveStatus({ status }: { status: CellStatus | null }) {
         <Check className="h-3.5 w-3.5" aria-hidden /> salvo
       </span>
     );
+  if (status === 'no_aparelho')
+    return <span className="text-xs font-medium text-yellow-800">pendente (no aparelho)</span>;
   if (status === 'salvando' || status === 'pendente')
     return <span className="text-xs text-gray-500">salvando…</span>;
   if (status === 'conflito') return <span className="text-xs font-medium text-red-700">conflito</span>;
@@ -26,15 +29,29 @@ export function GradeGridBanner({
   canRectify,
   canAsk,
   batchError,
+  onSave,
 }: {
   grid: GradesGrid;
   readOnly: boolean;
   canRectify: boolean;
   canAsk: boolean;
   batchError: string | null;
+  /**
+   * The explicit 'Salvar' (teachers distrust autosave, issue 35): sends what is typed now instead of
+   * after the pause; typing still saves by itself (ADR 0053).
+   */
+  onSave?: (() => void) | undefined;
 }) {
   return (
     <>
+      {onSave && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-gray-600">
+          <span>As notas são salvas ao digitar; sem conexão, ficam no aparelho como pendentes.</span>
+          <Button variant="secondary" className="min-h-11" onClick={onSave}>
+            <Save className="h-4 w-4" aria-hidden /> Salvar
+          </Button>
+        </div>
+      )}
       {!readOnly && grid.periodo.publicado && (
         <div
           role="status"

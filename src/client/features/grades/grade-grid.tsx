@@ -184,6 +184,7 @@ export function GradeGrid({ grid, canRectify }: { grid: GradesGrid; canRectify: 
       canRectify={canRectify}
       canAsk={canAsk}
       batchError={batchError}
+      onSave={readOnly ? undefined : () => flushRef.current()}
     />
   );
 

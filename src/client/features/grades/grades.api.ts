@@ -33,7 +33,9 @@ import {
 import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { type RollClass, rollClassSchema } from '../../../shared/attendance.schemas';
 import { type SchoolYear, schoolYearSchema } from '../../../shared/calendar.schemas';
-import { api, apiWithMessage, toQuery } from '../../lib/api-client';
+import { api, apiWithMessage, ApiError, toQuery } from '../../lib/api-client';
+import { IDEMPOTENCY_HEADER } from '../../../shared/idempotency.schemas';
+import { readThroughCopy } from '../../lib/offline/fila';
 import { invalidateAttendance, invalidateGrades, keyRoots } from '../../lib/query-keys';
 import { reportCardKeys } from '../../domain/report-card.api';
 import { academicSettingsKey } from '../../domain/academic-settings';
@@ -146,11 +148,17 @@ export function useDeleteAssessment() {
 export const gradesGridQuery = (turmaId: string, disciplina: string, periodoId: string) =>
   queryOptions({
     queryKey: gradesKeys.grid(turmaId, disciplina, periodoId),
-    queryFn: () =>
-      api<GradesGrid>(`/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`, {
-        schema: gradesGridSchema,
-        globalErrors: false,
-      }),
+    // Offline the grid opens from the copy kept on the device (ADR 0053): the query runs, never pauses.
+    networkMode: 'always',
+    queryFn: async () => {
+      const url = `/api/notas/turmas/${turmaId}${toQuery({ disciplina, periodo_id: periodoId })}`;
+      const read = await readThroughCopy(
+        url,
+        () => api<GradesGrid>(url, { schema: gradesGridSchema, globalErrors: false }),
+        (error) => error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'),
+      );
+      return read.data;
+    },
     enabled: Boolean(turmaId && disciplina && periodoId),
   });
 
@@ -165,8 +173,15 @@ export function useGradesGrid(turmaId: string, disciplina: string, periodoId: st
 export function useSaveGrades() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GradesBatchInput) =>
-      apiWithMessage<SavedGrades>('/api/notas', { method: 'PUT', body: input, globalErrors: false }),
+    // A network failure is an answer here (the batch goes into the device's queue), not a paused save.
+    networkMode: 'always',
+    mutationFn: ({ key, ...input }: GradesBatchInput & { key?: string }) =>
+      apiWithMessage<SavedGrades>('/api/notas', {
+        method: 'PUT',
+        body: input,
+        globalErrors: false,
+        ...(key ? { headers: { [IDEMPOTENCY_HEADER]: key } } : {}),
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: gradesKeys.assessmentsAll }),

@@ -3,11 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GradesGrid } from '../../../shared/grades.schemas';
 import { ApiError } from '../../lib/api-client';
+import type { CurrentUser } from '../../../shared/auth.schemas';
+import { currentUserKey } from '../../lib/current-user';
+import { enqueue, onEntrySent } from '../../lib/offline/fila';
+import { requestBackgroundSync } from '../../lib/offline/use-fila';
 import { useBeforeUnloadWarning } from '../../lib/use-unsaved-changes';
 import { batchIndexOf, readCell, sameGrade } from './grade-grid-logic';
 import { gradesKeys, useSaveGrades } from './grades.api';
 
-export type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito';
+/** `no_aparelho`: offline, the batch waits in the device's queue (ADR 0053) and is sent from there. */
+export type CellStatus = 'pendente' | 'salvando' | 'salvo' | 'erro' | 'conflito' | 'no_aparelho';
 
 interface CellEdit {
   text: string;
@@ -17,6 +22,9 @@ interface CellEdit {
 
 /** Waits this long after the last keystroke before saving, so a typed column goes in one batch. */
 const SAVE_DELAY_MS = 700;
+
+const isOffline = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
 
 export const keyOf = (alunoId: string, avaliacaoId: string) => `${alunoId}:${avaliacaoId}`;
 
@@ -85,8 +93,10 @@ export function useGradeGridSaving(grid: GradesGrid) {
       return next;
     });
     setBatchError(null);
+    const key = crypto.randomUUID();
+    const notas = cells.map((cell) => cell.input);
     save.mutate(
-      { notas: cells.map((cell) => cell.input) },
+      { notas, key },
       {
         onSuccess: ({ data }) => {
           setSavedVersions((current) => {
@@ -110,6 +120,27 @@ export function useGradeGridSaving(grid: GradesGrid) {
           });
         },
         onError: (error) => {
+          // The person signed in (read from the cache: the portal loaded it before any grid).
+          const userId = queryClient.getQueryData<CurrentUser | null>(currentUserKey)?.id;
+          if (isOffline(error) && userId) {
+            // No connection: the batch waits on the device with its key and is sent from the queue.
+            void enqueue(userId, {
+              method: 'PUT',
+              url: '/api/notas',
+              body: { notas },
+              idempotencyKey: key,
+              kind: 'notas',
+              group: `notas:${grid.turma.id}:${grid.disciplina}:${grid.periodo.id}`,
+              label: `Notas ${grid.turma.nome} — ${grid.disciplina} (${grid.periodo.nome})`,
+              link: `${window.location.pathname}${window.location.search}`,
+            }).then(() => requestBackgroundSync());
+            setEdits((current) => {
+              const next = new Map(current);
+              for (const cell of cells) next.set(cell.key, { text: cell.text, status: 'no_aparelho' });
+              return next;
+            });
+            return;
+          }
           const details = error instanceof ApiError ? error.details : [];
           const conflict = error instanceof ApiError && error.status === 409;
           const named = new Map<number, string>();
@@ -147,6 +178,23 @@ export function useGradeGridSaving(grid: GradesGrid) {
       },
     );
   };
+  // A batch sent from the device's queue: its cells are saved (the grid reloads the versions).
+  useEffect(
+    () =>
+      onEntrySent((entry) => {
+        if (entry.kind !== 'notas') return;
+        setEdits((current) => {
+          const next = new Map(current);
+          for (const [key, edit] of next)
+            if (edit.status === 'no_aparelho') next.set(key, { ...edit, status: 'salvo' });
+          return next;
+        });
+        void queryClient.invalidateQueries({
+          queryKey: gradesKeys.grid(grid.turma.id, grid.disciplina, grid.periodo.id),
+        });
+      }),
+    [queryClient, grid.turma.id, grid.disciplina, grid.periodo.id],
+  );
   const flushRef = useRef(flush);
   flushRef.current = flush;
 

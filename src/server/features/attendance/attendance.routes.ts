@@ -20,6 +20,7 @@ import {
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { runIdempotent } from '../../lib/idempotency.js';
 import { getClassMonth } from './class-month.figures.js';
 import { getStudentAttendance } from './student-attendance.figures.js';
 import { listAlerts } from './class-frequencies.figures.js';
@@ -58,15 +59,15 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/turmas/:id',
     { schema: { params: idParams, body: rollInputSchema, response: okResponse(rollSchema) }, config: diary },
-    async (request) => {
-      const roll = await saveRoll(
-        app.ctx,
-        signedInUser(request),
-        actorOf(request),
-        request.params.id,
-        request.body,
+    // A device's queue retries with the same Idempotency-Key: the first answer is replayed (ADR 0053).
+    async (request, reply) => {
+      const user = signedInUser(request);
+      return runIdempotent(app.ctx.db, request, reply, user.id, async (db) =>
+        ok(
+          await saveRoll({ ...app.ctx, db }, user, actorOf(request), request.params.id, request.body),
+          'Frequência salva.',
+        ),
       );
-      return ok(roll, 'Frequência salva.');
     },
   );
 

@@ -20,6 +20,8 @@ import {
   type Member,
 } from './attendance.service.js';
 import { buildRoll } from './roll-read.service.js';
+import { mergeRoll } from '../../../shared/attendance-merge.js';
+import { rollConflictError } from './roll-merge.js';
 
 /** An absence as the audit of a correction shows it: the student's name beside the id, to be read. */
 interface StoredAbsence {
@@ -45,7 +47,9 @@ async function studentNames(tx: DbOrTx, ids: readonly string[], roster: readonly
 
 /**
  * PUT /api/frequencia/turmas/:id — saves a roll as the whole list of absences (idempotent: the same
- * body twice leaves the same rows, ids included). Absences kept keep their id and any abono; a change
+ * body twice leaves the same rows, ids included). With `base` (a device's save, ADR 0053) the list is
+ * merged per student with what changed on the server since (roll-merge.ts); a student changed on both
+ * sides is a 409 and nothing is written. Absences kept keep their id and any abono; a change
  * to a roll already saved is audited with the absences before and after.
  */
 export async function saveRoll(
@@ -129,10 +133,23 @@ export async function saveRoll(
       .select()
       .from(attendanceAbsences)
       .where(eq(attendanceAbsences.chamadaId, roll.id));
-    const wanted = new Map(input.faltas.map((falta) => [falta.aluno_id, falta.justificativa ?? null]));
+    let faltas = input.faltas;
+    if (input.base !== undefined) {
+      const merge = mergeRoll(input.base?.faltas ?? [], input.faltas, existing);
+      if (merge.conflicts.length > 0) {
+        const names = await studentNames(
+          tx,
+          merge.conflicts.map((item) => item.alunoId),
+          roster,
+        );
+        throw await rollConflictError(tx, isFirstSave ? null : roll, input.data, merge.conflicts, names);
+      }
+      faltas = merge.faltas;
+    }
+    const wanted = new Map(faltas.map((falta) => [falta.aluno_id, falta.justificativa ?? null]));
     const current = new Map(existing.map((row) => [row.alunoId, row]));
     const removed = existing.filter((row) => !wanted.has(row.alunoId));
-    const added = input.faltas.filter((falta) => !current.has(falta.aluno_id));
+    const added = faltas.filter((falta) => !current.has(falta.aluno_id));
     const changed = existing.filter(
       (row) => wanted.has(row.alunoId) && wanted.get(row.alunoId) !== row.justificativa,
     );
@@ -178,7 +195,7 @@ export async function saveRoll(
       justificativa: row.justificativa,
       abonada: row.abonada,
     }));
-    const after: StoredAbsence[] = input.faltas.map((falta) => ({
+    const after: StoredAbsence[] = faltas.map((falta) => ({
       aluno_id: falta.aluno_id,
       nome: names.get(falta.aluno_id) ?? null,
       justificativa: falta.justificativa ?? null,

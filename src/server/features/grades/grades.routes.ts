@@ -45,6 +45,7 @@ import {
 } from '../../../shared/year-end.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { runIdempotent } from '../../lib/idempotency.js';
 import { scopeOf } from '../students/index.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { getAcademicSettings, updateAcademicSettings } from '../calendar/index.js';
@@ -182,9 +183,13 @@ export const gradesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/',
     { schema: { response: okResponse(savedGradesSchema), body: gradesBatchInputSchema }, config: book },
-    async (request) => {
-      const saved = await saveGrades(app.ctx, signedInUser(request), request.body, actorOf(request));
-      return ok(saved, saved.salvas === 1 ? '1 nota salva.' : `${String(saved.salvas)} notas salvas.`);
+    // A device's queue retries with the same Idempotency-Key: the first answer is replayed (ADR 0053).
+    async (request, reply) => {
+      const user = signedInUser(request);
+      return runIdempotent(app.ctx.db, request, reply, user.id, async (db) => {
+        const saved = await saveGrades({ ...app.ctx, db }, user, request.body, actorOf(request));
+        return ok(saved, saved.salvas === 1 ? '1 nota salva.' : `${String(saved.salvas)} notas salvas.`);
+      });
     },
   );
   app.post(

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/auth.js';
 import { classes } from '../../db/schema/classes.js';
 import { rateLimitHits } from '../../db/schema/rate-limit.js';
+import { idempotencyKeys } from '../../db/schema/idempotencia.js';
 import { guardianEmailChanges, guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { users } from '../../db/schema/users.js';
@@ -219,6 +220,12 @@ export const TREATMENTS_PEOPLE: Treatment[] = [
         tabela: signInFingerprints,
         colunas: [signInFingerprints.userId, signInFingerprints.fingerprint],
         apagar: { usuario: porId(signInFingerprints.userId) },
+      },
+      {
+        // The answers of saves sent from a device's queue, kept 7 days so a retry never writes twice (ADR 0053).
+        tabela: idempotencyKeys,
+        colunas: [idempotencyKeys.usuarioId, idempotencyKeys.resposta],
+        apagar: { usuario: porId(idempotencyKeys.usuarioId) },
       },
       {
         tabela: passwordResets,

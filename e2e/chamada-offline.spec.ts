@@ -1,0 +1,249 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { apiSignIn, startOwnServer } from './support';
+
+/**
+ * Issue 35 §3 and §5 (ADR 0053) on the demo school, on a phone: a teacher takes the roll with no
+ * connection, the save waits on the device (also through a reload), is sent once when the connection
+ * returns, a conflicting change by the administrator is shown and resolved by the teacher, and signing
+ * out with a save still waiting asks before discarding it.
+ */
+const phone = { width: 390, height: 844 };
+const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
+const ADMIN = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
+const DAY = '2026-11-27';
+
+interface Roll {
+  disciplina: string | null;
+  aula: number;
+  bloqueio: string | null;
+  alunos: { id: string; nome: string; falta: { justificativa: string | null } | null }[];
+}
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startOwnServer({ env: { DEMO: '1' } });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .toMatch(/\/sw\.js$/);
+}
+
+test('a teacher takes the roll offline; it syncs once, a conflict is shown and resolved, sign-out asks', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const admin = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  await apiSignIn(admin, ADMIN.email, [ADMIN.password], ADMIN.password);
+
+  const classes = (
+    (await (await page.request.get(`/api/frequencia/turmas?data=${DAY}`)).json()) as {
+      data: { id: string }[];
+    }
+  ).data;
+  const turmaId = classes[0]!.id;
+  const readRoll = async (query = '') =>
+    (
+      (await (await admin.get(`/api/frequencia/turmas/${turmaId}?data=${DAY}${query}`)).json()) as {
+        data: Roll;
+      }
+    ).data;
+  const first = await readRoll();
+  // A per-lesson class: the lesson the server chose, named in the URL (a daily roll has none).
+  const lesson = [
+    first.disciplina && `&disciplina=${encodeURIComponent(first.disciplina)}`,
+    first.disciplina && `&aula=${String(first.aula)}`,
+  ]
+    .filter(Boolean)
+    .join('');
+  const roll = await readRoll(lesson);
+  expect(roll.bloqueio).toBeNull();
+  const present = roll.alunos.filter((aluno) => aluno.falta === null);
+  const [one, two, three, four] = present;
+  const absentBefore = roll.alunos.filter((aluno) => aluno.falta !== null).map((aluno) => aluno.id);
+
+  await page.goto(`/dashboard/frequencia?turma=${turmaId}&data=${DAY}${lesson}`);
+  const student = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
+  await expect(student(one!.nome)).toBeVisible();
+  await controlledByServiceWorker(page);
+  await expect(student(one!.nome)).toBeVisible();
+
+  // Offline: two absences, Salvar → kept on the device, pending.
+  await context.setOffline(true);
+  await student(one!.nome).click();
+  await student(two!.nome).click();
+  await page.getByRole('button', { name: /^Salvar/ }).click();
+  await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
+  await page.screenshot({ path: 'test-results/chamada-offline-pendente-phone.png', fullPage: false });
+
+  // A reload with no connection: the roll and its pending save are still there.
+  await page.reload();
+  await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
+  await expect(student(one!.nome)).toHaveAttribute('aria-pressed', 'true');
+  await expect(student(two!.nome)).toHaveAttribute('aria-pressed', 'true');
+
+  // Online: sent once by itself; the server has exactly those two absences more.
+  await context.setOffline(false);
+  await expect(page.getByText('Enviado ao servidor.')).toBeVisible({ timeout: 30_000 });
+  const synced = await readRoll(lesson);
+  expect(
+    synced.alunos
+      .filter((aluno) => aluno.falta !== null)
+      .map((aluno) => aluno.id)
+      .sort(),
+  ).toEqual([...absentBefore, one!.id, two!.id].sort());
+
+  // Offline again: the teacher marks a third student; meanwhile the admin marks the same one, with a reason.
+  await context.setOffline(true);
+  await student(three!.nome).click();
+  await page.getByRole('button', { name: /^Salvar/ }).click();
+  await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
+  const faltas = [...absentBefore, one!.id, two!.id].map((id) => ({ aluno_id: id }));
+  const adminSave = await admin.put(`/api/frequencia/turmas/${turmaId}`, {
+    data: {
+      data: DAY,
+      ...(roll.disciplina ? { disciplina: roll.disciplina, aula: roll.aula } : {}),
+      faltas: [...faltas, { aluno_id: three!.id, justificativa: 'Atestado médico' }],
+    },
+  });
+  expect(adminSave.ok(), await adminSave.text()).toBe(true);
+  await context.setOffline(false);
+  // The connection's return sends it by itself; 'Sincronizar agora' in the header's list does it too.
+  await page.getByRole('button', { name: /(pendente|conflito) \(1\)/ }).click();
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await page.keyboard.press('Escape');
+  const panel = page.getByRole('region', { name: 'Conflito na chamada' });
+  await expect(panel).toContainText('conflito');
+  await expect(panel).toContainText('Falta (Atestado médico)');
+  await page.screenshot({ path: 'test-results/chamada-offline-conflito-phone.png', fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/chamada-offline-conflito-desktop.png', fullPage: false });
+  await page.setViewportSize(phone);
+  await panel.getByRole('button', { name: 'Manter o do servidor' }).click();
+  await panel.getByRole('button', { name: 'Reenviar com a minha escolha' }).click();
+  await expect(panel).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /pendente|conflito/ })).toHaveCount(0);
+  const resolved = await readRoll(lesson);
+  expect(resolved.alunos.find((aluno) => aluno.id === three!.id)!.falta).toMatchObject({
+    justificativa: 'Atestado médico',
+  });
+
+  // Sign-out with a save still waiting: warned; only 'Sair e descartar' discards. (On-line, with the
+  // roll's saves failing as a dropped signal would: the sign-out itself needs the server.)
+  await page.route(`**/api/frequencia/turmas/${turmaId}`, (route) =>
+    route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await student(four!.nome).click();
+  await page.getByRole('button', { name: /^Salvar/ }).click();
+  await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/chamada-offline-pendente-desktop.png', fullPage: false });
+  await page.getByRole('button', { name: 'Sair' }).click();
+  const warning = page.getByRole('dialog', { name: '1 chamada ainda não enviada' });
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('Salvo no aparelho — pendente (1)')).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sair e descartar' }).click();
+  await expect(page).not.toHaveURL(/dashboard/);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '')),
+    )
+    .toEqual([]);
+  await admin.dispose();
+  await context.close();
+});
+
+interface Grid {
+  turma: { id: string; nome: string };
+  disciplina: string;
+  periodo: { id: string; inicio: string; fim: string };
+  escala: string;
+  bloqueio: string | null;
+  avaliacoes: { id: string; nome: string }[];
+  alunos: { id: string; nome: string; notas: { avaliacao_id: string; texto: string | null }[] }[];
+}
+
+test('a grade typed offline waits on the device and is sent when the connection returns', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
+  const page = await context.newPage();
+  await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const assessments = (
+    (await (await page.request.get('/api/avaliacoes')).json()) as {
+      data: { turma_id: string; disciplina: string; periodo_id: string }[];
+    }
+  ).data;
+  const gridOf = async (turmaId: string, disciplina: string, periodoId: string) =>
+    (
+      (await (
+        await page.request.get(
+          `/api/notas/turmas/${turmaId}?disciplina=${encodeURIComponent(disciplina)}&periodo_id=${periodoId}`,
+        )
+      ).json()) as { data: Grid }
+    ).data;
+  // The period open today (the demo grades only the periods already closed) and a new assessment in it.
+  const years = (
+    (await (await page.request.get('/api/anos-letivos/')).json()) as {
+      data: { periodos: { id: string; inicio: string; fim: string }[] }[];
+    }
+  ).data;
+  const current = years
+    .flatMap((year) => year.periodos)
+    .find((period) => period.inicio <= DAY && DAY <= period.fim)!;
+  const subject = assessments[0]!;
+  const open = await gridOf(subject.turma_id, subject.disciplina, current.id);
+  expect(open.bloqueio).toBeNull();
+  const created = await page.request.post('/api/avaliacoes', {
+    data: {
+      turma_id: open.turma.id,
+      disciplina: open.disciplina,
+      periodo_id: open.periodo.id,
+      nome: 'Trabalho sem sinal',
+      data: DAY,
+      peso: 1,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const grid = open;
+  const avaliacao = ((await created.json()) as { data: { id: string; nome: string } }).data;
+  const aluno = grid.alunos[0]!;
+  const value = { conceitos: 'B', '0-100': '75' }[grid.escala] ?? '7,5';
+
+  await page.goto(
+    `/dashboard/notas?turma=${grid.turma.id}&disciplina=${encodeURIComponent(grid.disciplina)}&periodo=${grid.periodo.id}`,
+  );
+  const cell = page.getByRole('textbox', { name: `${avaliacao.nome} de ${aluno.nome}` });
+  await expect(cell).toBeVisible();
+  await context.setOffline(true);
+  await cell.fill(value);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/notas-offline-pendente-phone.png' });
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: /pendente \(1\)/ })).toHaveCount(0, { timeout: 30_000 });
+  const after = await gridOf(grid.turma.id, grid.disciplina, grid.periodo.id);
+  const saved = after.alunos
+    .find((row) => row.id === aluno.id)!
+    .notas.find((nota) => nota.avaliacao_id === avaliacao.id);
+  expect(saved?.texto).not.toBeNull();
+  await context.close();
+});
