@@ -58,6 +58,7 @@ function openFila(userId: string): Promise<IDBPDatabase<FilaDb>> {
     database = openDB<FilaDb>(localDatabaseName('fila', userId), 1, {
       upgrade(db) {
         db.createObjectStore('entradas', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+        // `copias`: the last roll and grid read, so they open offline; wiped with the reading copy (local-data).
         db.createObjectStore('copias', { keyPath: 'key' });
       },
       // The sign-out deletes the database: let go of it so the deletion is not blocked.

@@ -42,6 +42,37 @@ export async function localDatabases(parts: readonly LocalPart[]): Promise<strin
     .filter((name) => parts.some((part) => name.startsWith(`${PREFIX}:${part}:`)));
 }
 
+/**
+ * A `fila` database also keeps the last roll and grade grid its screens read (store `copias`, so they open
+ * offline): reading data, wiped with the reading copy while the saves waiting beside it stay.
+ */
+const QUEUE_READING_STORE = 'copias';
+
+function clearStore(name: string, store: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(name);
+    request.onerror = () => resolve();
+    request.onblocked = () => resolve();
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(store)) {
+        db.close();
+        resolve();
+        return;
+      }
+      const transaction = db.transaction(store, 'readwrite');
+      transaction.objectStore(store).clear();
+      transaction.oncomplete =
+        transaction.onerror =
+        transaction.onabort =
+          () => {
+            db.close();
+            resolve();
+          };
+    };
+  });
+}
+
 const wipeListeners = new Set<(parts: readonly LocalPart[]) => void>();
 
 /** Told before a wipe starts (the reading copy stops writing, so it cannot recreate what is wiped). */
@@ -61,6 +92,10 @@ export async function wipeLocalData(
   for (const listener of wipeListeners) listener(parts);
   const names = await localDatabases(parts);
   await Promise.all(names.map(deleteDatabase));
+  if (parts.includes('consultas') && !parts.includes('fila')) {
+    const queues = await localDatabases(['fila']);
+    await Promise.all(queues.map((name) => clearStore(name, QUEUE_READING_STORE)));
+  }
   if (typeof caches !== 'undefined') {
     const keys = await caches.keys();
     await Promise.all(keys.filter((key) => !SHELL_CACHE.test(key)).map((key) => caches.delete(key)));
