@@ -61,7 +61,12 @@ import { ContentService } from './features/content/index.js';
 import { DEFAULT_SCHOOL_NAME } from '../shared/settings.schemas.js';
 import { contentRoutes } from './features/content/index.js';
 import { mediaFileRoutes, mediaUploadRoutes } from './features/media/index.js';
-import { appIconRoutes, appManifestRoutes, appleTouchIconRoutes } from './features/app-instalavel/index.js';
+import {
+  appIconRoutes,
+  appManifestRoutes,
+  appleTouchIconRoutes,
+  appSplashRoutes,
+} from './features/app-instalavel/index.js';
 import { cepRoutes } from './features/cep/index.js';
 import { JobQueue } from './features/jobs/index.js';
 import { startCacheBus } from './features/operations/index.js';
@@ -358,6 +363,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(appManifestRoutes, { prefix: '/manifest.webmanifest' });
   await app.register(appIconRoutes, { prefix: '/app-icon-:arquivo' });
   await app.register(appleTouchIconRoutes, { prefix: '/apple-touch-icon.png' });
+  await app.register(appSplashRoutes, { prefix: '/app-splash-:arquivo' });
   // cep
   await app.register(cepRoutes, { prefix: '/api/cep' });
   // calendar

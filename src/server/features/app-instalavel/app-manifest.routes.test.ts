@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentState } from '../../../shared/content.schemas.js';
 import { multipartFile } from '../../test/image-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import { initialsOf, shortNameOf } from '../../../shared/app-identity.js';
-import type { WebAppManifest } from './app-manifest.service.js';
+import { APP_SPLASHES, type WebAppManifest } from './app-manifest.service.js';
 
 const t = setupTestApp();
 
@@ -128,6 +130,24 @@ describe('the installable portal: manifest and icons from the settings', () => {
 
   it('refuses an icon it does not have with 400', async () => {
     expect((await t.app.inject({ url: '/app-icon-64.png' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/app-splash-100x100.png' })).statusCode).toBe(400);
+  });
+
+  it('draws an iOS launch screen for every screen index.html links, on the background colour', async () => {
+    const { cookie } = await signedIn(t, 'administrador');
+    await saveSettings(cookie, { nome_escola: 'Escola Aurora', logo_principal: '', cor_fundo: '#FEF3C7' });
+    const html = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8');
+    const linked = [...html.matchAll(/rel="apple-touch-startup-image"[^>]*href="\/app-splash-([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(linked.sort()).toEqual(Object.keys(APP_SPLASHES).sort());
+    const { meta, bytes } = await iconOf('/app-splash-1170x2532.png');
+    expect([meta.width, meta.height, meta.format]).toEqual([1170, 2532, 'png']);
+    // The corner is the background colour; the icon (the initials on the theme colour) in the middle.
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(Array.from(data.subarray(0, 3))).toEqual([0xfe, 0xf3, 0xc7]);
+    const centre = ((info.height / 2) * info.width + info.width / 2) * 3;
+    expect(Array.from(data.subarray(centre, centre + 3))).not.toEqual([0xfe, 0xf3, 0xc7]);
   });
 });
 

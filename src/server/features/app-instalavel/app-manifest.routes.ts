@@ -6,12 +6,24 @@ import type { AppContext } from '../../context.js';
 import { matchesEtag } from '../../lib/response-replay.js';
 import {
   APP_ICONS,
+  APP_SPLASHES,
   buildManifest,
   iconSourceOf,
   renderIcon,
+  renderSplash,
   type AppIconName,
+  type AppSplashName,
   type IconSource,
 } from './app-manifest.service.js';
+
+/** The images the installable portal draws from the identity: its icons and its iOS launch screens. */
+type AppImageName = AppIconName | `splash-${AppSplashName}`;
+
+function renderImage(source: IconSource, name: AppImageName): Promise<Buffer> {
+  return name.startsWith('splash-')
+    ? renderSplash(source, name.slice('splash-'.length) as AppSplashName)
+    : renderIcon(source, name as AppIconName);
+}
 
 /**
  * Anyone may keep these (nothing personal) but must ask again before each use, so a new name or logo
@@ -25,7 +37,7 @@ const CACHE = 'public, no-cache';
  */
 class AppIdentity {
   private source: { etag: string; value: Promise<IconSource> } | null = null;
-  private icons = new Map<AppIconName, Promise<Buffer>>();
+  private icons = new Map<AppImageName, Promise<Buffer>>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -41,11 +53,11 @@ class AppIdentity {
     return { settings: snapshot.state.content.configuracoes, source: await this.source.value };
   }
 
-  async icon(name: AppIconName): Promise<{ png: Buffer; version: string }> {
+  async icon(name: AppImageName): Promise<{ png: Buffer; version: string }> {
     const { source } = await this.current();
     let png = this.icons.get(name);
     if (!png) {
-      png = renderIcon(source, name);
+      png = renderImage(source, name);
       this.icons.set(name, png);
       png.catch(() => this.icons.delete(name));
     }
@@ -66,7 +78,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
   return reply.type(type).send(body);
 }
 
-async function sendIcon(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, name: AppIconName) {
+async function sendIcon(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, name: AppImageName) {
   const { png, version } = await identityOf(ctx).icon(name);
   return sendCached(request, reply, `"${version}-${name}"`, 'image/png', png);
 }
@@ -103,5 +115,23 @@ export const appIconRoutes: FastifyPluginAsyncZod = async (app) => {
 export const appleTouchIconRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { access: 'public', sessionless: true } }, async (request, reply) =>
     sendIcon(app.ctx, request, reply, 'apple-touch.png'),
+  );
+};
+
+/** `GET /app-splash-<largura>x<altura>.png`: the iOS launch screens index.html links per screen size. */
+export const appSplashRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        params: z.object({
+          arquivo: z.enum(Object.keys(APP_SPLASHES) as [AppSplashName, ...AppSplashName[]], {
+            error: 'Imagem não encontrada.',
+          }),
+        }),
+      },
+      config: { access: 'public', sessionless: true },
+    },
+    async (request, reply) => sendIcon(app.ctx, request, reply, `splash-${request.params.arquivo}`),
   );
 };

@@ -25,6 +25,24 @@ export type AppIconName = keyof typeof APP_ICONS;
 
 export const isAppIconName = (name: string): name is AppIconName => Object.hasOwn(APP_ICONS, name);
 
+/**
+ * iOS launch screens (`apple-touch-startup-image`, linked from index.html per screen): the logo centred
+ * on the background colour, portrait, in the device pixels of each iPhone size in use (iOS shows a plain
+ * white screen while the app opens when none matches).
+ */
+export const APP_SPLASHES = {
+  '640x1136.png': { width: 640, height: 1136 },
+  '750x1334.png': { width: 750, height: 1334 },
+  '828x1792.png': { width: 828, height: 1792 },
+  '1125x2436.png': { width: 1125, height: 2436 },
+  '1170x2532.png': { width: 1170, height: 2532 },
+  '1179x2556.png': { width: 1179, height: 2556 },
+  '1242x2688.png': { width: 1242, height: 2688 },
+  '1284x2778.png': { width: 1284, height: 2778 },
+  '1290x2796.png': { width: 1290, height: 2796 },
+} as const;
+export type AppSplashName = keyof typeof APP_SPLASHES;
+
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 const hex = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
@@ -146,5 +164,20 @@ export async function renderIcon(source: IconSource, name: AppIconName): Promise
       // A logo libvips cannot read: the initials, rather than no icon at all.
       return sharp(initialsSvg(source, size)).png().toBuffer();
     }
+  });
+}
+
+/** One iOS launch screen as PNG: the app's icon (logo or initials) at a third of the width, centred. */
+export async function renderSplash(source: IconSource, name: AppSplashName): Promise<Buffer> {
+  const { width, height } = APP_SPLASHES[name];
+  const side = Math.round(width / 3);
+  const icon = await renderIcon(source, 'maskable-512.png');
+  return decodeImage(async (sharp) => {
+    const mark = await sharp(icon).resize(side, side).png().toBuffer();
+    return sharp({ create: { width, height, channels: 4, background: source.backgroundColor } })
+      .composite([{ input: mark, gravity: 'centre' }])
+      .flatten({ background: source.backgroundColor })
+      .png()
+      .toBuffer();
   });
 }
