@@ -42,7 +42,10 @@ export function RollConflictPanel({ userId, entry }: { userId: string; entry: Qu
     >
       <p className="flex items-start gap-2 font-semibold">
         <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        <span>conflito — {entry.detail?.message}</span>
+        <span>
+          <span className="mr-1.5 rounded bg-red-200 px-1.5 py-0.5 text-xs font-bold">conflito</span>
+          {entry.detail?.message}
+        </span>
       </p>
       <ul className="mt-3 space-y-3">
         {conflicts.map((item) => (
