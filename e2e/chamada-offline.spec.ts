@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { apiSignIn, startOwnServer } from './support';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { apiSignIn, controlledByServiceWorker, startOwnServer } from './support';
 
 /**
  * Issue 35 §3 and §5 (ADR 0053) on the demo school, on a phone: a teacher takes the roll with no
@@ -29,16 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server.stop();
 });
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
-    .toMatch(/\/sw\.js$/);
-}
 
 test('a teacher takes the roll offline; it syncs once, a conflict is shown and resolved, sign-out asks', async ({
   browser,

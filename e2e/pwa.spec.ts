@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { apiSignIn, dataOf, startOwnServer } from './support';
+import { apiSignIn, controlledByServiceWorker, dataOf, startOwnServer } from './support';
 
 /**
  * Issue 35 §1, §2 and §5 (ADR 0052) on the demo school, on a phone: the portal installs (Chrome's own
@@ -31,16 +31,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server.stop();
 });
-
-/** Waits until the portal's service worker is active and controls the page. */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
-    .toMatch(/\/sw\.js$/);
-}
 
 /** The names of the origin's IndexedDB databases of the portal's local data. */
 const localDatabases = (page: Page) =>
