@@ -93,6 +93,14 @@ export function startReadingCopy(client: QueryClient): () => void {
     if (userId !== forUser || !record || !canRestore(record, forUser, new Date())) return;
     // Only what is newer than the cache's replaces it: an answer already fetched on-line stays.
     hydrate(client, record.state);
+    // A copy is never a fresh answer: what it put in the cache is asked again as soon as a screen uses
+    // it (on-line at once; off-line when the connection returns). Taken as fresh, a copy saved seconds
+    // ago hid, after a reload, a change just made on the server (a request answered by the school).
+    for (const kept of record.state.queries) {
+      const query = client.getQueryCache().find({ queryKey: kept.queryKey, exact: true });
+      if (query?.state.dataUpdatedAt === kept.state.dataUpdatedAt)
+        void client.invalidateQueries({ queryKey: kept.queryKey, exact: true });
+    }
   }
 
   function onUser(user: CurrentUser | null | undefined) {
