@@ -11,23 +11,38 @@ const describe = (mark: RollMark) =>
   mark.presente ? 'Presente' : mark.justificativa ? `Falta (${mark.justificativa})` : 'Falta';
 
 /**
+ * The choices made on a conflict, by its save's key: they outlive the panel, which a re-render of the
+ * screen may mount again (the phone turned, the layout switched, the roll read again) before the teacher
+ * presses 'Reenviar' — the choices must not vanish under their finger.
+ */
+const choicesByConflict = new Map<string, ReadonlyMap<string, Choice>>();
+
+/**
  * A roll save the server answered with a conflict: per student, the mark on this device and the one on
  * the server, and the teacher chooses — nothing is overwritten silently (issue 35).
  */
 export function RollConflictPanel({ userId, entry }: { userId: string; entry: QueueEntry }) {
   const conflicts = conflictsOf(entry);
-  const [choices, setChoices] = useState<ReadonlyMap<string, Choice>>(new Map());
+  const key = entry.idempotencyKey;
+  const [choices, setChoices] = useState<ReadonlyMap<string, Choice>>(
+    () => choicesByConflict.get(key) ?? new Map(),
+  );
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ready = conflicts.every((item) => choices.has(item.aluno_id));
-  const choose = (alunoId: string, choice: Choice) =>
-    setChoices((current) => new Map(current).set(alunoId, choice));
+  // Kept at once, outside React's state: a panel mounted again before this render still has it.
+  const choose = (alunoId: string, choice: Choice) => {
+    const next = new Map(choicesByConflict.get(key) ?? choices).set(alunoId, choice);
+    choicesByConflict.set(key, next);
+    setChoices(next);
+  };
 
   async function resend() {
     setSending(true);
     setError(null);
     try {
       await resolveRollConflict(userId, entry, choices);
+      choicesByConflict.delete(key);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Não foi possível reenviar.');
     } finally {
