@@ -225,28 +225,7 @@ function postgresFiles() {
   return chosen.map((file) => path.relative(root, file));
 }
 
-// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
-// in CI or when asked (--only=package). In a full run it starts first and runs beside the PGlite stage:
-// its npm ci is mostly network and disk, and started last (beside the journeys and the PostgreSQL stage)
-// it was the run's long pole (1,048 s of a 1,609 s run). Its output is printed once it ends.
-const wantsPackage = only === 'package' || (!only && process.env.CI === 'true');
-let packageStage = null;
-function startPackageCheck() {
-  const report = path.join(reports, 'install.json');
-  packageStage = stepBeside(
-    'Instalação de produção (npm ci --omit=dev, npm start)',
-    process.execPath,
-    [path.join(root, 'scripts/check-install.mjs')],
-    { INSTALL_REPORT: report },
-    report,
-  );
-}
-
 const started = Date.now();
-if (wantsPackage) {
-  console.log('(A instalação de produção roda junto com as outras etapas; a saída aparece no fim.)');
-  startPackageCheck();
-}
 // Coverage of the PGlite run, printed and never gated, on request (COVERAGE=1): V8's counters cost
 // about a minute of the stage on 2 cores, and `npm test` must stay well under 20 minutes. Needs
 // @vitest/coverage-v8 at Vitest's exact version.
@@ -268,27 +247,38 @@ if (!only || only === 'unit') {
   if (wantsCoverage && !hasCoverage)
     console.log('Cobertura: instale @vitest/coverage-v8 da mesma versão do Vitest para vê-la.');
 }
-// In a full run the PostgreSQL stage runs beside the build and the journeys: one Playwright worker (a
-// browser and a server, waiting on the screens much of the time) leaves a good part of 2 cores idle.
-const postgresBeside = !only;
-let postgresStage = null;
 if (!only || only === 'pg') {
   const files = postgresFiles();
-  const name = 'Vitest do servidor (PostgreSQL)';
-  const args = files ?? ['src/server'];
-  if (postgresBeside) {
-    console.log(`\n(${name} roda junto com o build e o Playwright; a saída aparece no fim.)`);
-    postgresStage = withPostgres((url) => {
-      const run = vitestArgs(args);
-      // The cluster stops once the stage ended; its output is printed after the journeys'.
-      return stepBeside(name, bin('vitest'), run.args, { TEST_DATABASE_URL: url }, run.report);
-    });
-  } else await withPostgres((url) => vitest(name, args, { TEST_DATABASE_URL: url }));
+  await withPostgres((url) =>
+    vitest('Vitest do servidor (PostgreSQL)', files ?? ['src/server'], { TEST_DATABASE_URL: url }),
+  );
 }
+// The production install on a clean copy (npm ci --omit=dev, npm start): minutes of installing, so only
+// in CI or when asked (--only=package). In a full run it runs beside the Playwright stage: its npm ci is
+// mostly network and disk, and one Playwright worker leaves part of 2 cores idle. Started earlier, beside
+// the PGlite or the PostgreSQL stage, it was starved and became the run's long pole (1,048 s and
+// 1,736 s against about 1,350 s for the whole run this way). Its output is printed once it ends.
+const wantsPackage = only === 'package' || (!only && process.env.CI === 'true');
+let packageStage = null;
+function startPackageCheck() {
+  const report = path.join(reports, 'install.json');
+  packageStage = stepBeside(
+    'Instalação de produção (npm ci --omit=dev, npm start)',
+    process.execPath,
+    [path.join(root, 'scripts/check-install.mjs')],
+    { INSTALL_REPORT: report },
+    report,
+  );
+}
+
 if (!only || only === 'e2e') {
   if (!existsSync(chromium)) aptInstall(['chromium']);
   console.log('\n▶ Build');
   build();
+  if (wantsPackage) {
+    console.log('(A instalação de produção roda junto com o Playwright; a saída aparece no fim.)');
+    startPackageCheck();
+  }
   const report = path.join(reports, 'playwright.json');
   step(
     'Playwright (Chromium)',
@@ -299,8 +289,10 @@ if (!only || only === 'e2e') {
   );
 }
 
-if (postgresStage) (await postgresStage)();
-if (packageStage) (await packageStage)();
+if (wantsPackage) {
+  if (!packageStage) startPackageCheck();
+  (await packageStage)();
+}
 
 // The closing line counts tests, not stages. A stage that failed without a report (it crashed before
 // running, or its runner broke) counts as one failure, so the total can never read as all green.
