@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openDB, type DBSchema } from 'idb';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import { currentUserKey } from '../current-user';
@@ -88,7 +88,13 @@ export function startReadingCopy(client: QueryClient): () => void {
     }, SAVE_THROTTLE_MS);
   }
 
+  /**
+   * The copy is read back only without a connection (now, or when it drops later): on-line the server
+   * answers, and a copy put in the cache then seeded forms with what was true before the last save (a
+   * class's grade curricular reopened empty right after it was saved).
+   */
   async function restore(forUser: string) {
+    if (onlineManager.isOnline()) return;
     const record = await readRecord(forUser).catch(() => undefined);
     if (userId !== forUser || !record || !canRestore(record, forUser, new Date())) return;
     // Only what is newer than the cache's replaces it: an answer already fetched on-line stays.
@@ -111,6 +117,9 @@ export function startReadingCopy(client: QueryClient): () => void {
     if (id) void restore(id);
   }
 
+  const stopWatchingConnection = onlineManager.subscribe((online) => {
+    if (!online && userId) void restore(userId);
+  });
   const stopWatchingWipes = onLocalDataWipe((parts) => {
     if (parts.includes('consultas')) stop();
   });
@@ -128,5 +137,6 @@ export function startReadingCopy(client: QueryClient): () => void {
     stop();
     unsubscribe();
     stopWatchingWipes();
+    stopWatchingConnection();
   };
 }
