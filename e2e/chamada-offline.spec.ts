@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { apiSignIn, controlledByServiceWorker, startOwnServer } from './support';
+import { apiSignIn, controlledByServiceWorker, demoServerForSpec } from './support';
 
 /**
  * Issue 35 §3 and §5 (ADR 0053) on the demo school, on a phone: a teacher takes the roll with no
@@ -19,16 +19,7 @@ interface Roll {
   alunos: { id: string; nome: string; falta: { justificativa: string | null } | null }[];
 }
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = demoServerForSpec();
 
 test('a teacher takes the roll offline; it syncs once, a conflict is shown and resolved, sign-out asks', async ({
   browser,

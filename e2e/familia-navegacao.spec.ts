@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, dataOf, startOwnServer } from './support';
+import { apiSignIn, dataOf, demoServerForSpec } from './support';
 
 /**
  * Issue 32 §1: the family's own navigation, on the demo school (its mother has two children). On a
@@ -15,17 +15,7 @@ const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
 const kindOf = (child: { turma: { serie: string } | null }) =>
   /infantil|maternal|berçário|pré|jardim/i.test(child.turma?.serie ?? '') ? 'Pareceres' : 'Boletim';
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  // Seeding the demo school (a year of rolls and grades) takes a while on a loaded machine.
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = demoServerForSpec();
 
 async function signIn(page: Page) {
   // Signed in through the API (the session cookie is the page's), the privacy notice accepted.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { apiSignIn, controlledByServiceWorker, dataOf, startOwnServer } from './support';
+import { apiSignIn, controlledByServiceWorker, dataOf, demoServerForSpec } from './support';
 
 /**
  * Issue 35 §1, §2 and §5 (ADR 0052) on the demo school, on a phone: the portal installs (Chrome's own
@@ -20,17 +20,7 @@ const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
 const kindOf = (child: { turma: { serie: string } | null }) =>
   /infantil|maternal|berçário|pré|jardim/i.test(child.turma?.serie ?? '') ? 'Pareceres' : 'Boletim';
 
-let server: Awaited<ReturnType<typeof startOwnServer>>;
-
-test.beforeAll(async () => {
-  // Seeding the demo school (a year of rolls and grades) takes a while on a loaded machine.
-  test.setTimeout(300_000);
-  server = await startOwnServer({ env: { DEMO: '1' } });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = demoServerForSpec();
 
 /** The names of the origin's IndexedDB databases of the portal's local data. */
 const localDatabases = (page: Page) =>

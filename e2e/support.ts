@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Turno } from '../src/shared/classes.schemas';
 import { completeCpf } from '../src/shared/validators';
 import { testTiming } from '../test-timing.config';
@@ -102,6 +102,31 @@ export async function startOwnServer(
       child.kill('SIGTERM');
       await exited;
       if (!options.dataDir) rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The demo school on a server of the spec's own (`startOwnServer` with `DEMO=1`), started before the
+ * spec's tests and stopped after them. Seeding the demo (a year of rolls and grades) takes a while on a
+ * loaded machine, hence the hook's long timeout.
+ */
+export function demoServerForSpec(): { readonly baseURL: string } {
+  let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startOwnServer({ env: { DEMO: '1' } });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  return {
+    get baseURL() {
+      if (!server) throw new Error('o servidor da demonstração não iniciou');
+      return server.baseURL;
     },
   };
 }
