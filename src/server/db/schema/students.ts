@@ -74,7 +74,19 @@ export const guardians = pgTable(
     telefone: text('telefone').notNull(),
     /** Digits only; required for a principal guardian, unique when given. */
     cpf: text('cpf'),
+    /** The address as one line (shown on screens); the structured parts below are what a boleto needs. */
     endereco: text('endereco'),
+    /**
+     * The address in parts (issue 36: the payer's address on the boleto and in CNAB segment Q): CEP
+     * digits only, UF two upper-case letters. Null when not informed (older records keep `endereco`).
+     */
+    cep: text('cep'),
+    logradouro: text('logradouro'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    uf: text('uf'),
     observacoes: text('observacoes'),
     /** The guardian's portal account (nivel responsavel). */
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'set null' }),

@@ -87,6 +87,9 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
     'Pix Automático da escola: ligado ou não e a conta (agência e número) que recebe os débitos; sem pessoa.',
   pix_cobrancas_recorrentes:
     'Cobranças mensais do Pix Automático (txid, valor, vencimento, situação), ligadas à mensalidade; sem pessoa.',
+  boleto_config: 'Convênio de boleto da escola com o banco (agência, conta, carteira, convênio), sem pessoa.',
+  boletos:
+    'Boleto de uma mensalidade (nosso número, código de barras, valor, vencimento, situação no banco), sem a pessoa: o pagador é lido do responsável quando o boleto é impresso ou enviado.',
   job_slots: 'Marcação de tarefas diárias já agendadas.',
   perfis: 'Perfis de acesso (nome e permissões), sem pessoa.',
   mensalidade_avisos: 'Marca de que o aviso de uma mensalidade (a vencer, em atraso) já saiu, sem a pessoa.',

@@ -6,6 +6,8 @@ export { assertClassHasRoom } from './enrolment.rules.js';
 export { coversDate, syncMembership, syncMemberships } from './memberships.js';
 export { linkGuardian, resolveGuardian } from './guardians.service.js';
 export { matriculaAllocator } from './matricula.js';
+export { payersOf } from './payer.js';
+export type { Payer, PayerAddress } from './payer.js';
 export type { MatriculaAllocator } from './matricula.js';
 export { fieldViewOf, guardianContacts } from './students.presenter.js';
 export { createStudentIn, updateStudentIn } from './students.service.js';

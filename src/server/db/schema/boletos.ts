@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, version } from './columns.js';
+import { mensalidades } from './finance.js';
+
+/**
+ * The school's boleto agreement with its bank (Configurações → Financeiro → Boleto, issue 36 §1): one
+ * row (id 1). `banco` is the three-digit FEBRABAN code; the free field of the barcode and the nosso
+ * número follow that bank's rules (features/boleto). `proximoNossoNumero` is the next sequence to give.
+ */
+export const boletoConfig = pgTable(
+  'boleto_config',
+  {
+    id: integer('id').primaryKey().default(1),
+    ativo: boolean('ativo').notNull().default(false),
+    banco: text('banco'),
+    agencia: text('agencia'),
+    conta: text('conta'),
+    carteira: text('carteira'),
+    convenio: text('convenio'),
+    proximoNossoNumero: integer('proximo_nosso_numero').notNull().default(1),
+    instrucoes: text('instrucoes'),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('boleto_config_single_row', sql`${table.id} = 1`)],
+);
+export type BoletoConfigRow = typeof boletoConfig.$inferSelect;
+
+export const boletoSituacoes = ['a_registrar', 'registrado', 'rejeitado', 'liquidado', 'baixado'] as const;
+export const boletoMovimentos = ['entrada', 'baixa', 'alteracao_vencimento'] as const;
+
+/**
+ * The boleto of one mensalidade as the school issued it and as the bank last confirmed it (issue 36 §1).
+ * `movimentoPendente` is what the next remessa must tell the bank (null: nothing); the remessa that
+ * carried it is `remessaId` (features/cnab keeps the files). The nosso número is unique per agreement.
+ */
+export const boletos = pgTable(
+  'boletos',
+  {
+    mensalidadeId: uuid('mensalidade_id')
+      .primaryKey()
+      .references(() => mensalidades.id, { onDelete: 'cascade' }),
+    banco: text('banco').notNull(),
+    convenio: text('convenio').notNull(),
+    carteira: text('carteira').notNull(),
+    /** As the bank prints it (with its check digit where the bank has one). */
+    nossoNumero: text('nosso_numero').notNull(),
+    vencimento: date('vencimento', { mode: 'string' }).notNull(),
+    /** Centavos on the boleto (the open principal on the day it was issued). */
+    valor: integer('valor').notNull(),
+    codigoBarras: text('codigo_barras').notNull(),
+    linhaDigitavel: text('linha_digitavel').notNull(),
+    situacao: text('situacao', { enum: boletoSituacoes }).notNull().default('a_registrar'),
+    movimentoPendente: text('movimento_pendente', { enum: boletoMovimentos }).default('entrada'),
+    remessaId: uuid('remessa_id'),
+    /** The bank's reason for the last rejection, in Portuguese. */
+    motivoRejeicao: text('motivo_rejeicao'),
+    emitidoEm: timestamp('emitido_em', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('boletos_nosso_numero_unique').on(table.banco, table.convenio, table.nossoNumero),
+    index('boletos_movimento_idx')
+      .on(table.banco)
+      .where(sql`${table.movimentoPendente} is not null`),
+  ],
+);
+export type BoletoRow = typeof boletos.$inferSelect;
