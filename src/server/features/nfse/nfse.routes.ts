@@ -1,6 +1,6 @@
 /**
  * /api/fiscal (issue 36 §2, ADR 0057): the fiscal settings and the A1 certificate (administrators:
- * `settings.manage`), the NFS-e of a competência (the finance staff: `finance.read` to see,
+ * `settings.manage`), the NFS-e of a competência (the finance staff: `finance.figures` to see,
  * `finance.manage` to emit) and their cancellation (administrators).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +26,8 @@ const idParams = z.object({ id: uuidParam });
 
 export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'settings.manage' } as const;
-  const read = { access: 'finance.read' } as const;
+  // finance.read is also the family's (their own mensalidades): the school's notes need the staff's figures.
+  const read = { access: 'finance.figures' } as const;
   const manage = { access: 'finance.manage' } as const;
 
   app.get(
