@@ -59,7 +59,9 @@ function umaChamada(
   caminho: string,
   corpo?: object,
 ): Promise<Resposta> {
-  const url = new URL(`${conexao.baseUrl.replace(/\/+$/, '')}${caminho}`);
+  let base = conexao.baseUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  const url = new URL(`${base}${caminho}`);
   const payload = corpo ? Buffer.from(JSON.stringify(corpo), 'utf8') : null;
   return new Promise((resolve, reject) => {
     const req = request(
