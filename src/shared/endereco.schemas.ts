@@ -56,7 +56,7 @@ const ufSchema = z
   .trim()
   .transform((value) => value.toUpperCase())
   .refine((value) => value === '' || (UFS as readonly string[]).includes(value), UF_INVALIDA)
-  .transform((value) => (value === '' ? null : (value as Uf)))
+  .transform(blankToNull)
   .nullable()
   .optional();
 
