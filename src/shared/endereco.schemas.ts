@@ -34,13 +34,25 @@ export const ENDERECO_OBRIGATORIO = {
   uf: 'Informe a UF',
 } as const;
 
-export const enderecoParteKeys = ['cep', 'logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf'] as const;
+export const enderecoParteKeys = [
+  'cep',
+  'logradouro',
+  'numero',
+  'complemento',
+  'bairro',
+  'cidade',
+  'uf',
+] as const;
 export type EnderecoParteKey = (typeof enderecoParteKeys)[number];
 
 /** '' or null: not informed. */
 const blankToNull = (value: string) => (value === '' ? null : value);
 const parte = (max: number) =>
-  singleLineText().max(max, `Máximo de ${String(max)} caracteres`).transform(blankToNull).nullable().optional();
+  singleLineText()
+    .max(max, `Máximo de ${String(max)} caracteres`)
+    .transform(blankToNull)
+    .nullable()
+    .optional();
 
 /** '01001-000', '01.001-000' or '01001000' as its 8 digits. */
 const cepSchema = z
