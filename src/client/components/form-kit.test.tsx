@@ -207,7 +207,7 @@ describe("a guardian's address in parts", () => {
       cidade: 'Rio de Janeiro',
       uf: 'RJ',
     });
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/cep/'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/cep/'))).toBe(false);
   });
 
   it('fills rua, bairro, cidade and UF from the CEP, moves on to the número, and keeps what was typed', async () => {
