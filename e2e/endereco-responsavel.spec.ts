@@ -108,8 +108,8 @@ test("the secretaria types the guardian's CEP, the address fills, and it is kept
   const line = 'Avenida Paulista, 1578 - Apto 52 - Bela Vista - São Paulo/SP - CEP 01310-100';
   await expect(details.getByText(line)).toBeVisible();
 
+  // The open record is in the address: a reload shows it again, read from the server.
   await page.reload();
-  await page.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
   await expect(details.getByText(line)).toBeVisible();
   await expect(details.getByText(/o boleto precisa do endereço completo/)).toHaveCount(0);
   await details.getByRole('button', { name: `Editar ${mae}` }).click();
