@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
-import { type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, request, test } from '@playwright/test';
 import { E2E_ADMIN, apiSignIn, createStudent, dataOf, startOwnServer } from './support';
 
 /**
@@ -37,7 +37,20 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => viaCep.listen(0, '127.0.0.1', resolve));
   const { port } = viaCep.address() as net.AddressInfo;
   server = await startOwnServer({ env: { CEP_SERVICE_URL: `http://127.0.0.1:${String(port)}` } });
+  const api = await request.newContext({ baseURL: server.baseURL });
+  await apiSignIn(api, E2E_ADMIN.email, [E2E_ADMIN.firstPassword], FINAL_PASSWORD);
+  await turnCepLookupOn(api);
+  await api.dispose();
 });
+
+/** The school turns the CEP lookup on (Configurações → Sistema). */
+async function turnCepLookupOn(api: APIRequestContext) {
+  const system = await dataOf<Record<string, unknown>>(await api.get('/api/configuracoes/sistema'));
+  // The answer's read-only fields are not part of the input.
+  delete system.updated_at;
+  delete system.sms_disponivel;
+  await dataOf(await api.put('/api/configuracoes/sistema', { data: { ...system, consulta_cep: true } }));
+}
 
 test.afterAll(async () => {
   await server.stop();
@@ -65,16 +78,6 @@ test("the secretaria types the guardian's CEP, the address fills, and it is kept
 }) => {
   test.setTimeout(180_000);
   const { context, page } = await signedInAdmin(browser, desktop);
-  // The school turns the CEP lookup on (Configurações → Sistema).
-  const system = await dataOf<Record<string, unknown>>(
-    await context.request.get('/api/configuracoes/sistema'),
-  );
-  // The answer's read-only fields are not part of the input.
-  delete system.updated_at;
-  delete system.sms_disponivel;
-  await dataOf(
-    await context.request.put('/api/configuracoes/sistema', { data: { ...system, consulta_cep: true } }),
-  );
   const aluno = 'Laura Endereço Prado';
   const mae = 'Camila Endereço Prado';
   await createStudent(context.request, { nome: aluno, turmaId: null, guardian: { nome: mae } });
@@ -133,4 +136,43 @@ test("the secretaria types the guardian's CEP, the address fills, and it is kept
   await group.scrollIntoViewIfNeeded();
   await mobile.page.screenshot({ path: `${shots}/endereco-responsavel-phone.png` });
   await mobile.context.close();
+});
+
+test('a mother corrects her own address on her phone: the CEP fills it, she types s/n', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await signedInAdmin(browser, desktop);
+  const email = `paula.endereco.${String(Date.now())}@familia.test`;
+  const created = await createStudent(admin.context.request, {
+    nome: 'Pedro Endereço Prado',
+    turmaId: null,
+    guardian: { nome: 'Paula Endereço Prado', email },
+  });
+  await admin.context.close();
+  expect(created.senhaGerada).toBeDefined();
+
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: phone,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  await apiSignIn(context.request, email, [created.senhaGerada!], 'Paineira-Rosa-Floresce-4');
+  const page = await context.newPage();
+  await page.goto('/dashboard/meus-dados');
+  const contact = page.getByRole('region', { name: 'Meus dados de contato' });
+  await contact.getByRole('button', { name: 'Editar contato' }).click();
+  const group = contact.getByRole('group', { name: 'Endereço' });
+  await group.getByLabel('CEP').pressSequentially('01310100');
+  await expect(group.getByLabel('Rua (logradouro)')).toHaveValue('Avenida Paulista');
+  await expect(group.getByLabel('Número')).toBeFocused();
+  await page.keyboard.type('s/n');
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/endereco-familia-phone.png` });
+  await contact.getByRole('button', { name: 'Salvar contato' }).click();
+  await expect(
+    contact.getByText('Avenida Paulista, S/N - Bela Vista - São Paulo/SP - CEP 01310-100'),
+  ).toBeVisible();
+  await context.close();
 });
