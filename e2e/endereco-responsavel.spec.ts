@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { type APIRequestContext, type Browser, expect, request, test } from '@playwright/test';
-import { E2E_ADMIN, apiSignIn, createStudent, dataOf, startOwnServer } from './support';
+import { E2E_ADMIN, apiSignIn, createStudent, dataOf, startOwnServer, uniqueCpf } from './support';
 
 /**
  * The payer's address in parts (issue 36, ADR 0058): the secretaria types the guardian's CEP, the
@@ -173,6 +173,42 @@ test('a mother corrects her own address on her phone: the CEP fills it, she type
   await contact.getByRole('button', { name: 'Salvar contato' }).click();
   await expect(
     contact.getByText('Avenida Paulista, S/N - Bela Vista - São Paulo/SP - CEP 01310-100'),
+  ).toBeVisible();
+  await context.close();
+});
+
+test("a new student's guardian gets the address in parts from the student form, on a phone", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInAdmin(browser, phone);
+  const aluno = 'Rafael Endereço Prado';
+  await page.goto('/dashboard/alunos');
+  await page.getByRole('button', { name: 'Novo Aluno' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Aluno' });
+  await dialog.getByLabel('Nome completo').fill(aluno);
+  await dialog.getByLabel('Data de nascimento').fill('2017-03-14');
+  await dialog.getByLabel('Nome do responsável').fill('Renata Endereço Prado');
+  await dialog.getByLabel('Parentesco').selectOption('mae');
+  await dialog.getByLabel('Telefone do responsável').fill('(11) 91234-5678');
+  await dialog.getByLabel('CPF do responsável').fill(uniqueCpf());
+  const group = dialog.getByRole('group', { name: 'Endereço do responsável' });
+  await group.getByLabel('CEP').pressSequentially('01310100');
+  await expect(group.getByLabel('Cidade')).toHaveValue('São Paulo');
+  // Without the número the form says so under the field, before asking the server.
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  await expect(group.getByLabel('Número')).toHaveAccessibleDescription(/Informe o número ou s\/n/);
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/endereco-novo-aluno-phone.png` });
+  await group.getByLabel('Número').fill('900');
+  await dialog.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+  // Without an e-mail there is no account to announce: the form closes.
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `Ver detalhes de ${aluno}` }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: aluno })
+      .getByText('Avenida Paulista, 900 - Bela Vista - São Paulo/SP - CEP 01310-100'),
   ).toBeVisible();
   await context.close();
 });
