@@ -45,6 +45,19 @@ export const enderecoParteKeys = [
 ] as const;
 export type EnderecoParteKey = (typeof enderecoParteKeys)[number];
 
+const SEM_NUMERO_PATTERN = /^s\/?n\.?$/i;
+
+/** A street number has a digit ('123', '1.200', '45-A', 'Km 12'), or is 's/n' (any case) when there is none. */
+export function isNumeroValido(value: string): boolean {
+  const text = value.trim();
+  return SEM_NUMERO_PATTERN.test(text) || /\d/.test(text);
+}
+
+/** One of the 27 UFs (any case). */
+export function isUf(value: string): boolean {
+  return (UFS as readonly string[]).includes(value.trim().toUpperCase());
+}
+
 /** '' or null: not informed. */
 const blankToNull = (value: string) => (value === '' ? null : value);
 const parte = (max: number) =>
@@ -67,16 +80,15 @@ const ufSchema = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => value === '' || (UFS as readonly string[]).includes(value), UF_INVALIDA)
+  .refine((value) => value === '' || isUf(value), UF_INVALIDA)
   .transform(blankToNull)
   .nullable()
   .optional();
 
-/** A street number has a digit ('123', '1.200', '45-A', 'Km 12'); 's/n' (any case) when there is none. */
 const numeroSchema = singleLineText()
   .max(ENDERECO_LIMITES.numero, `Máximo de ${String(ENDERECO_LIMITES.numero)} caracteres`)
-  .refine((value) => value === '' || /^s\/?n\.?$/i.test(value) || /\d/.test(value), NUMERO_INVALIDO)
-  .transform((value) => (/^s\/?n\.?$/i.test(value) ? SEM_NUMERO : blankToNull(value)))
+  .refine((value) => value === '' || isNumeroValido(value), NUMERO_INVALIDO)
+  .transform((value) => (SEM_NUMERO_PATTERN.test(value) ? SEM_NUMERO : blankToNull(value)))
   .nullable()
   .optional();
 

@@ -174,14 +174,19 @@ async function vincularResponsaveis(
 
 /**
  * A guardian already on file keeps name, CPF and e-mail (the login); the phone and address are the
- * form's: the address in parts when the form has them (the old parts replaced with the line), else
- * only the line, the parts on file kept as they were.
+ * form's: the address in parts when the form has them, else the form's line alone (the parts on file,
+ * which described the old address, cleared); a form without address keeps the one on file.
  */
 async function atualizarContato(tx: DbOrTx, id: string, data: GuardianData, actor: Actor): Promise<void> {
   const [current] = await tx.select().from(guardians).where(eq(guardians.id, id));
   if (!current) return;
   const telefone = data.telefone || current.telefone;
-  const address = data.cep ? enderecoColumnsOf(data) : { endereco: data.endereco ?? current.endereco };
+  // A new line without valid parts replaces the old parts too: line and parts never tell two addresses.
+  const address = data.cep
+    ? enderecoColumnsOf(data)
+    : data.endereco && data.endereco !== current.endereco
+      ? enderecoColumnsOf({ endereco: data.endereco })
+      : { endereco: current.endereco };
   const campos = [
     ...(telefone === current.telefone ? [] : ['telefone']),
     ...Object.entries(address)

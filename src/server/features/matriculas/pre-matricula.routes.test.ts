@@ -398,6 +398,12 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
     expect(pendenciasDoEnvio(dados, { ...base, planos: [{ ...PLANO, id: uuidOutro }] })).toEqual([
       { path: 'plano_id', message: 'Este plano não está mais disponível: escolha outro' },
     ]);
+    // The address is checked as the guardian's record checks it (ADR 0058): it goes over in parts.
+    const endereco = { ...dados.endereco, uf: 'ZZ', numero: 'casa' };
+    expect(pendenciasDoEnvio({ ...dados, endereco }, { ...base, planos: [] })).toEqual([
+      { path: 'endereco.numero', message: 'Informe o número (com algarismos) ou s/n' },
+      { path: 'endereco.uf', message: 'UF inválida: use a sigla do estado, ex.: SP' },
+    ]);
   });
 
   it('without plans on offer, no plan is asked; a complete form is sent and the school told', async () => {
