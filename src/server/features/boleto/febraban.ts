@@ -122,3 +122,9 @@ export function codigoBarrasDaLinha(linha: string): string | null {
   const barcode = `${f1.slice(0, 4)}${d[32] ?? ''}${d.slice(33)}${f1.slice(4)}${f2}${f3}`;
   return String(dvGeral(barcode.slice(0, 4) + barcode.slice(5))) === barcode[4] ? barcode : null;
 }
+
+/** The same boleto with another due date: only the fator and the general check digit change. */
+export function comVencimento(codigoBarras: string, vencimento: string): string {
+  const semDv = `${codigoBarras.slice(0, 4)}${fatorVencimento(vencimento)}${codigoBarras.slice(9)}`;
+  return `${semDv.slice(0, 4)}${String(dvGeral(semDv))}${semDv.slice(4)}`;
+}
