@@ -39,7 +39,7 @@ test('the family downloads the boleto PDF and copies its linha digitável', asyn
   test.setTimeout(180_000);
   for (const viewport of [phone, desktop]) {
     const { context, page } = await signedIn(browser, MOTHER, viewport);
-    await page.goto('/financeiro');
+    await page.goto('/dashboard/financeiro');
     await expect(page.getByRole('heading', { name: 'Mensalidades', level: 1 })).toBeVisible();
     const card = page.getByTestId('familia-mensalidade').first();
     await card.getByRole('button', { name: /^Boleto:/ }).click();
@@ -74,14 +74,14 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
   test.setTimeout(180_000);
   for (const viewport of [desktop, phone]) {
     const { context, page } = await signedIn(browser, DIRECTOR, viewport);
-    await page.goto('/configuracoes?aba=financeiro');
+    await page.goto('/dashboard/configuracoes?aba=financeiro');
     const section = page.getByRole('region', { name: 'Boleto bancário' });
     await expect(section.getByLabel('Banco')).toHaveValue('001');
     await expect(section.getByText('Emitindo boletos')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
 
-    await page.goto('/financeiro');
+    await page.goto('/dashboard/financeiro');
     await expect(page.getByRole('button', { name: 'Boletos da turma' })).toBeVisible();
     await page.getByRole('button', { name: 'Boletos da turma' }).click();
     const lote = page.getByRole('dialog', { name: 'Boletos da turma' });

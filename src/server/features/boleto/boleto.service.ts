@@ -179,6 +179,8 @@ export async function issueBoleto(
   today = clock.today(),
 ): Promise<IssuedBoleto> {
   const mensalidade = await getMensalidade(db, mensalidadeId, scope, today);
+  const [existing] = await db.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
+  if (!existing && !agreementOf(await loadBoletoConfig(db))) throw conflict(SEM_BOLETO);
   if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga: não há boleto a pagar.');
   if (mensalidade.status === 'cancelado')
     throw conflict('Esta mensalidade foi cancelada: não há boleto a pagar.');
@@ -187,7 +189,6 @@ export async function issueBoleto(
   if (!payer || cpf.length !== 11) throw semCpf(payer);
   const pagador = { nome: payer.nome, cpf };
 
-  const [existing] = await db.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
   if (existing) return { boleto: toBoleto(existing, pagador), row: existing, payer, novo: false };
 
   return db.transaction(async (tx) => {
