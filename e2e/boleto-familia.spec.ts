@@ -81,13 +81,28 @@ test("the secretaria's list offers the boleto and the class's boletos; the direc
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
 
-    await page.goto('/dashboard/financeiro');
-    await expect(page.getByRole('button', { name: 'Boletos da turma' })).toBeVisible();
+    await page.goto('/dashboard/financeiro?aba=mensalidades');
+    await page
+      .getByRole('button', { name: /^Boleto de / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Boleto' });
+    await expect(dialog.getByLabel('Linha digitável')).toHaveValue(/^\d{5}\.\d{5} /);
+    await page.screenshot({ path: `${shots}/boleto-secretaria-${viewport.tag}.png` });
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+
     await page.getByRole('button', { name: 'Boletos da turma' }).click();
     const lote = page.getByRole('dialog', { name: 'Boletos da turma' });
-    await expect(lote.getByLabel('Turma')).toBeVisible();
+    const turma = lote.getByLabel('Turma');
+    await expect(turma.locator('option')).not.toHaveCount(1);
+    await turma.selectOption({ index: 1 });
     await page.screenshot({ path: `${shots}/boleto-lote-${viewport.tag}.png` });
-    await lote.getByRole('button', { name: 'Cancelar' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      lote.getByRole('button', { name: 'Baixar PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^boletos-\d{4}-\d{2}\.pdf$/);
+    expect(pdfText(readFileSync(await download.path()))).toContain('Ficha de Compensação');
     await context.close();
   }
 });
