@@ -33,8 +33,13 @@ const DV_BANCO: Record<string, string> = { '001': '9', '756': '0', '341': '7' };
 const MARGIN = 28;
 const WIDTH = 595.28 - 2 * MARGIN;
 const RIGHT_COL = 150;
-/** Height of one boleto (recibo + ficha), half an A4 page. */
-export const BOLETO_HEIGHT = 400;
+/** Height of a row of fields. */
+const ROW = 20;
+/** Height of one boleto (recibo + ficha + barcode): two fit an A4 page. */
+export const BOLETO_HEIGHT = 386;
+const RECIBO_HEIGHT = 24 + 4 * ROW;
+const CUT = RECIBO_HEIGHT + 18;
+const FICHA_TOP = CUT + 6;
 
 export function formatCpf(cpf: string): string {
   const d = cpf.replace(/\D/g, '');
@@ -122,35 +127,49 @@ function drawRecibo(doc: Doc, data: BoletoPdfData, top: number): void {
   const left = WIDTH - RIGHT_COL;
   const pixWidth = data.pix ? 92 : 0;
   const w = left - pixWidth;
-  field(doc, MARGIN, y, w, 22, 'Beneficiário', beneficiarioText(data));
-  field(doc, MARGIN + left, y, RIGHT_COL, 22, 'Vencimento', formatDate(data.vencimento), {
+  field(doc, MARGIN, y, w, ROW, 'Beneficiário', beneficiarioText(data));
+  field(doc, MARGIN + left, y, RIGHT_COL, ROW, 'Vencimento', formatDate(data.vencimento), {
     align: 'right',
     bold: true,
   });
-  field(doc, MARGIN, y + 22, w, 22, 'Pagador', `${data.pagador.nome} — CPF ${formatCpf(data.pagador.cpf)}`);
-  field(doc, MARGIN + left, y + 22, RIGHT_COL, 22, 'Agência / Código do Beneficiário', data.agenciaCodigo, {
+  field(doc, MARGIN, y + ROW, w, ROW, 'Pagador', `${data.pagador.nome} — CPF ${formatCpf(data.pagador.cpf)}`);
+  field(doc, MARGIN + left, y + ROW, RIGHT_COL, ROW, 'Agência / Código do Beneficiário', data.agenciaCodigo, {
     align: 'right',
   });
-  field(doc, MARGIN, y + 44, w, 22, 'Referente a', data.referencia);
-  field(doc, MARGIN + left, y + 44, RIGHT_COL, 22, 'Nosso Número', data.nossoNumero, { align: 'right' });
-  field(doc, MARGIN, y + 66, w, 22, 'Linha digitável', data.linhaFormatada, { size: 7.5 });
-  field(doc, MARGIN + left, y + 66, RIGHT_COL, 22, '(=) Valor do Documento', formatCentavos(data.valor), {
+  field(doc, MARGIN, y + 2 * ROW, w, ROW, 'Referente a', data.referencia);
+  field(doc, MARGIN + left, y + 2 * ROW, RIGHT_COL, ROW, 'Nosso Número', data.nossoNumero, {
     align: 'right',
-    bold: true,
   });
+  field(doc, MARGIN, y + 3 * ROW, w, ROW, 'Linha digitável', data.linhaFormatada, { size: 7.5 });
+  field(
+    doc,
+    MARGIN + left,
+    y + 3 * ROW,
+    RIGHT_COL,
+    ROW,
+    '(=) Valor do Documento',
+    formatCentavos(data.valor),
+    {
+      align: 'right',
+      bold: true,
+    },
+  );
   if (data.pix) {
     const x = MARGIN + w;
-    doc.lineWidth(0.5).rect(x, y, pixWidth, 88).stroke();
-    doc.image(data.pix.qrPng, x + 10, y + 2, { width: 72, height: 72 });
+    doc
+      .lineWidth(0.5)
+      .rect(x, y, pixWidth, 4 * ROW)
+      .stroke();
+    doc.image(data.pix.qrPng, x + 14, y + 2, { width: 64, height: 64 });
     doc
       .font('Helvetica-Bold')
       .fontSize(6.5)
-      .text('Pague com Pix', x, y + 76, { width: pixWidth, align: 'center' });
+      .text('Pague com Pix', x, y + 68, { width: pixWidth, align: 'center' });
     doc
       .font('Helvetica')
       .fontSize(5)
-      .text(`Pix copia e cola: ${data.pix.copiaECola}`, MARGIN, y + 90, {
-        width: WIDTH,
+      .text(`Pix copia e cola: ${data.pix.copiaECola}`, MARGIN, y + 4 * ROW + 2, {
+        width: WIDTH - RIGHT_COL,
         lineBreak: true,
         height: 14,
       });
@@ -158,7 +177,7 @@ function drawRecibo(doc: Doc, data: BoletoPdfData, top: number): void {
   doc
     .font('Helvetica')
     .fontSize(6)
-    .text('Autenticação mecânica', MARGIN + left, y + 92, { width: RIGHT_COL, align: 'right' });
+    .text('Autenticação mecânica', MARGIN + left, y + 4 * ROW + 2, { width: RIGHT_COL, align: 'right' });
 }
 
 function drawCutLine(doc: Doc, y: number): void {
@@ -187,37 +206,40 @@ function drawFicha(doc: Doc, data: BoletoPdfData, top: number): void {
     MARGIN,
     y,
     left,
-    22,
+    ROW,
     'Local de Pagamento',
     `Pagável em qualquer banco até o vencimento. Após o vencimento, somente no ${data.banco.nome}.`,
     { size: 7 },
   );
-  field(doc, xr, y, RIGHT_COL, 22, 'Vencimento', formatDate(data.vencimento), { align: 'right', bold: true });
-  y += 22;
-  field(doc, MARGIN, y, left, 22, 'Beneficiário', beneficiarioText(data));
-  field(doc, xr, y, RIGHT_COL, 22, 'Agência / Código do Beneficiário', data.agenciaCodigo, {
-    align: 'right',
-  });
-  y += 22;
-  const c = left / 6;
-  field(doc, MARGIN, y, c * 1.2, 22, 'Data do Documento', formatDate(data.dataDocumento));
-  field(doc, MARGIN + c * 1.2, y, c * 1.4, 22, 'Nº do Documento', data.numeroDocumento);
-  field(doc, MARGIN + c * 2.6, y, c * 0.9, 22, 'Espécie Doc.', 'ME');
-  field(doc, MARGIN + c * 3.5, y, c * 0.8, 22, 'Aceite', 'N');
-  field(doc, MARGIN + c * 4.3, y, c * 1.7, 22, 'Data do Processamento', formatDate(data.dataProcessamento));
-  field(doc, xr, y, RIGHT_COL, 22, 'Nosso Número', data.nossoNumero, { align: 'right' });
-  y += 22;
-  field(doc, MARGIN, y, c * 1.2, 22, 'Uso do Banco', '');
-  field(doc, MARGIN + c * 1.2, y, c * 1.4, 22, 'Carteira', data.carteira);
-  field(doc, MARGIN + c * 2.6, y, c * 0.9, 22, 'Espécie', 'R$');
-  field(doc, MARGIN + c * 3.5, y, c * 0.8, 22, 'Quantidade', '');
-  field(doc, MARGIN + c * 4.3, y, c * 1.7, 22, 'Valor', '');
-  field(doc, xr, y, RIGHT_COL, 22, '(=) Valor do Documento', formatCentavos(data.valor), {
+  field(doc, xr, y, RIGHT_COL, ROW, 'Vencimento', formatDate(data.vencimento), {
     align: 'right',
     bold: true,
   });
-  y += 22;
-  const instrucoesHeight = 5 * 18;
+  y += ROW;
+  field(doc, MARGIN, y, left, ROW, 'Beneficiário', beneficiarioText(data));
+  field(doc, xr, y, RIGHT_COL, ROW, 'Agência / Código do Beneficiário', data.agenciaCodigo, {
+    align: 'right',
+  });
+  y += ROW;
+  const c = left / 6;
+  field(doc, MARGIN, y, c * 1.2, ROW, 'Data do Documento', formatDate(data.dataDocumento));
+  field(doc, MARGIN + c * 1.2, y, c * 1.4, ROW, 'Nº do Documento', data.numeroDocumento);
+  field(doc, MARGIN + c * 2.6, y, c * 0.9, ROW, 'Espécie Doc.', 'ME');
+  field(doc, MARGIN + c * 3.5, y, c * 0.8, ROW, 'Aceite', 'N');
+  field(doc, MARGIN + c * 4.3, y, c * 1.7, ROW, 'Data do Processamento', formatDate(data.dataProcessamento));
+  field(doc, xr, y, RIGHT_COL, ROW, 'Nosso Número', data.nossoNumero, { align: 'right' });
+  y += ROW;
+  field(doc, MARGIN, y, c * 1.2, ROW, 'Uso do Banco', '');
+  field(doc, MARGIN + c * 1.2, y, c * 1.4, ROW, 'Carteira', data.carteira);
+  field(doc, MARGIN + c * 2.6, y, c * 0.9, ROW, 'Espécie', 'R$');
+  field(doc, MARGIN + c * 3.5, y, c * 0.8, ROW, 'Quantidade', '');
+  field(doc, MARGIN + c * 4.3, y, c * 1.7, ROW, 'Valor', '');
+  field(doc, xr, y, RIGHT_COL, ROW, '(=) Valor do Documento', formatCentavos(data.valor), {
+    align: 'right',
+    bold: true,
+  });
+  y += ROW;
+  const instrucoesHeight = 5 * 15;
   doc.lineWidth(0.5).rect(MARGIN, y, left, instrucoesHeight).stroke();
   doc
     .font('Helvetica')
@@ -235,7 +257,7 @@ function drawFicha(doc: Doc, data: BoletoPdfData, top: number): void {
     '(+) Outros Acréscimos',
     '(=) Valor Cobrado',
   ];
-  direita.forEach((label, i) => field(doc, xr, y + i * 18, RIGHT_COL, 18, label, ''));
+  direita.forEach((label, i) => field(doc, xr, y + i * 15, RIGHT_COL, 15, label, '', { size: 7 }));
   y += instrucoesHeight;
   doc.lineWidth(0.5).rect(MARGIN, y, WIDTH, 38).stroke();
   doc
@@ -276,8 +298,8 @@ export function drawBarcode(doc: Doc, digits: string, x: number, y: number): voi
 
 export function drawBoleto(doc: Doc, data: BoletoPdfData, top: number): void {
   drawRecibo(doc, data, top);
-  drawCutLine(doc, top + 132);
-  drawFicha(doc, data, top + 140);
+  drawCutLine(doc, top + CUT);
+  drawFicha(doc, data, top + FICHA_TOP);
 }
 
 /** One file: the boletos two to an A4 page. */
@@ -285,7 +307,7 @@ export async function renderBoletosPdf(boletos: BoletoPdfData[], title: string):
   return renderPdf({ margin: MARGIN, info: { Title: title } }, (doc) => {
     boletos.forEach((data, index) => {
       if (index > 0 && index % 2 === 0) doc.addPage();
-      const top = index % 2 === 0 ? MARGIN : MARGIN + BOLETO_HEIGHT + 14;
+      const top = index % 2 === 0 ? MARGIN : MARGIN + BOLETO_HEIGHT + 12;
       if (index % 2 === 1) drawCutLine(doc, top - 8);
       drawBoleto(doc, data, top);
     });
