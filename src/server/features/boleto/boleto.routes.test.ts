@@ -9,6 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit.js';
 import { boletoConfig, boletos } from '../../db/schema/boletos.js';
 import { mensalidades } from '../../db/schema/finance.js';
+import { pixCobrancas } from '../../db/schema/pix-cobrancas.js';
+import { pixProvedor } from '../../db/schema/pix-provedor.js';
 import { guardians } from '../../db/schema/students.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
@@ -255,6 +257,30 @@ describe('the boleto PDF', () => {
       .sort((a, b) => a.x - b.x)
       .map((rect) => ({ x: rect.x, width: rect.width }));
     expect(decodeItf(bars)).toBe(boleto.codigo_barras);
+  });
+
+  it('is híbrido when the mensalidade has a dynamic Pix charge: the QR and the copia e cola', async () => {
+    const s = await withBoletos();
+    const db = t.database.db;
+    const plain = pdfText((await call('GET', `${boletoUrl(s.julho.id)}.pdf`, s.guardian)).rawPayload);
+    expect(plain).not.toContain('Pague com Pix');
+    await db.insert(pixProvedor).values({ id: 1, ativo: true, webhookSegredoCifrado: 'teste' });
+    await db.insert(pixCobrancas).values({
+      mensalidadeId: s.julho.id,
+      txid: s.julho.id.replace(/-/g, ''),
+      status: 'ativa',
+      location: 'pix.banco.test/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25',
+    });
+    try {
+      const hibrido = pdfText((await call('GET', `${boletoUrl(s.julho.id)}.pdf`, s.guardian)).rawPayload);
+      expect(hibrido).toContain('Pague com Pix');
+      expect(hibrido.replace(/\s/g, '')).toContain(
+        'pix.banco.test/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25',
+      );
+    } finally {
+      await db.delete(pixCobrancas);
+      await db.delete(pixProvedor);
+    }
   });
 
   it("a class's boletos of a month in one file; payers without CPF are counted apart", async () => {
