@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Copy, FileDown } from 'lucide-react';
 import { boletoSituacaoLabels } from '../../../shared/boleto.schemas';
-import { formatCentavos, formatDate } from '../../../shared/format';
+import { formatCentavos, formatDate, todayIso } from '../../../shared/format';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
@@ -95,6 +95,12 @@ export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade
               <Copy className="h-4 w-4" aria-hidden="true" /> Copiar linha digitável
             </Button>
           </div>
+          {boleto.data.vencimento < todayIso() && (
+            <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              Este boleto venceu em {formatDate(boleto.data.vencimento)}. Pago hoje, o banco soma a multa e os
+              juros ao valor impresso. Se o seu banco não aceitar, pague pelo Pix, que já traz o valor do dia.
+            </p>
+          )}
           <p className="text-xs text-gray-500">
             Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco
             cobra a multa e os juros escritos no boleto.
