@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Boleto } from '../../../shared/boleto.schemas';
+import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { renderAt, reply, signedInAs, stubApi } from '../../test/render';
+import { GuardianFinance } from './guardian-finance';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
+
+const outubro: Mensalidade = {
+  id: MENSALIDADE,
+  aluno_id: '00000000-0000-4000-8000-000000000002',
+  aluno_nome: 'Lia Souza',
+  turma_id: null,
+  turma_nome: '3º Ano A',
+  mes_referencia: '2099-10',
+  data_vencimento: '2099-10-10',
+  valor_original: 85_000,
+  valor: 85_000,
+  motivo_desconto: null,
+  status: 'pendente',
+  valor_pago: 0,
+  principal_pago: 0,
+  multa: 0,
+  juros: 0,
+  valor_atualizado: 85_000,
+  dias_atraso: 0,
+  data_pagamento: null,
+  motivo_cancelamento: null,
+  em_confirmacao_desde: null,
+  negociacao: null,
+  comprovante_recusa: null,
+  version: 1,
+};
+
+const boleto: Boleto = {
+  mensalidade_id: MENSALIDADE,
+  banco: '001',
+  banco_nome: 'Banco do Brasil',
+  nosso_numero: '12345670000000001',
+  codigo_barras: '00191000000000850000000001234567000000000117',
+  linha_digitavel: '00190000090123456700400000001171100000000085000',
+  linha_digitavel_formatada: '00190.00009 01234.567004 00000.001171 1 00000000085000',
+  vencimento: '2099-10-10',
+  valor: 85_000,
+  situacao: 'a_registrar',
+  motivo_rejeicao: null,
+  pagador: { nome: 'Carla Souza', cpf: '52998224725' },
+};
+
+function familyScreen(disponivel: boolean, answer: unknown = boleto) {
+  const fetchMock = stubApi({
+    '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+    '/api/financeiro/mensalidades': (request) => {
+      const status = new URL(request.url, 'http://x').searchParams.get('status');
+      return { items: status === 'pendente' ? [outubro] : [], total: 1, page: 1, pageSize: 200 };
+    },
+    '/api/financeiro/boleto/disponivel': { disponivel, banco_nome: disponivel ? 'Banco do Brasil' : null },
+    [`/api/financeiro/mensalidades/${MENSALIDADE}/boleto`]: answer as object,
+  });
+  renderAt(<GuardianFinance />);
+  return fetchMock;
+}
+
+describe("the family's boleto", () => {
+  it('opens the boleto: amount, due date, the linha digitável to copy', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    familyScreen(true);
+    const card = await screen.findByTestId('familia-mensalidade');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Boleto: Lia Souza, outubro de 2099' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    const linha = await within(dialog).findByLabelText<HTMLTextAreaElement>('Linha digitável');
+    expect(linha.value).toBe(boleto.linha_digitavel_formatada);
+    expect(dialog.textContent).toContain('R$ 850,00');
+    expect(dialog.textContent).toContain('10/10/2099');
+    expect(within(dialog).getByRole('button', { name: 'Baixar boleto (PDF)' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copiar linha digitável' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(boleto.linha_digitavel));
+  });
+
+  it('says why there is no boleto (the payer without CPF)', async () => {
+    familyScreen(
+      true,
+      reply(422, {
+        success: false,
+        code: 'UNPROCESSABLE',
+        message: 'O responsável financeiro (Carla Souza) não tem CPF cadastrado.',
+      }),
+    );
+    const card = await screen.findByTestId('familia-mensalidade');
+    fireEvent.click(await within(card).findByRole('button', { name: /^Boleto:/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    expect((await within(dialog).findByText(/não tem CPF cadastrado/)).textContent).toContain('Carla Souza');
+  });
+
+  it('offers no boleto while the school does not issue them', async () => {
+    const fetchMock = familyScreen(false);
+    await screen.findByTestId('familia-mensalidade');
+    await waitFor(() =>
+      expect(fetchMock.requests.some((r) => r.path === '/api/financeiro/boleto/disponivel')).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: /^Boleto:/ })).toBeNull();
+  });
+});
