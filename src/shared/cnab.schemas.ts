@@ -58,6 +58,8 @@ export const cnabPendenteSchema = z.object({
   valor: z.number().int(),
   movimento: z.enum(['entrada', 'baixa', 'alteracao_vencimento']),
   situacao: z.string(),
+  /** What keeps it out of the next remessa (the payer's CPF or address), or null. */
+  problema: z.string().nullable(),
 });
 export type CnabPendente = z.infer<typeof cnabPendenteSchema>;
 
