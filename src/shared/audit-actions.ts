@@ -265,7 +265,11 @@ export const AUDIT_ENTITIES = {
   mensalidade: { rotulo: 'Mensalidade', um: 'mensalidade', o: 'a mensalidade' },
   transacao: { rotulo: 'Lançamento de caixa', um: 'uma transação', o: 'o lançamento' },
   pix_recebido: { rotulo: 'Pix recebido', um: 'um Pix recebido', o: 'o Pix' },
-  remessa_cnab: { rotulo: 'Remessa de boletos (CNAB)', um: 'uma remessa de boletos', o: 'a remessa de boletos' },
+  remessa_cnab: {
+    rotulo: 'Remessa de boletos (CNAB)',
+    um: 'uma remessa de boletos',
+    o: 'a remessa de boletos',
+  },
   retorno_cnab: { rotulo: 'Retorno do banco (CNAB)', um: 'um retorno do banco', o: 'o retorno do banco' },
   ocorrencia_cnab: {
     rotulo: 'Linha do retorno do banco',

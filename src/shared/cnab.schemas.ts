@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 
-export const cnabOcorrenciaSituacoes = ['aplicada', 'rejeitada', 'ignorada', 'a_conciliar', 'conciliada'] as const;
+export const cnabOcorrenciaSituacoes = [
+  'aplicada',
+  'rejeitada',
+  'ignorada',
+  'a_conciliar',
+  'conciliada',
+] as const;
 export type CnabOcorrenciaSituacao = (typeof cnabOcorrenciaSituacoes)[number];
 
 /** A retorno line that matched no boleto (or could not pay its mensalidade): kept for a person. */

@@ -6,7 +6,16 @@
  * motivos); it records payments (`pagar`) and writes the day's retorno with the 06 liquidações, each with
  * the tariff it charges. Used by the demo (/banco-simulado) and the tests.
  */
-import { campo, cnpjValido, cpfValido, dataDe, ddmmaaaa, dvNossoNumeroSicoob, registro, UFS } from './leitura.js';
+import {
+  campo,
+  cnpjValido,
+  cpfValido,
+  dataDe,
+  ddmmaaaa,
+  dvNossoNumeroSicoob,
+  registro,
+  UFS,
+} from './leitura.js';
 
 export interface ConvenioSimulado {
   banco: '001' | '756';
@@ -38,7 +47,16 @@ interface Titulo {
 }
 
 interface Ocorrencia {
-  titulo: Pick<Titulo, 'campoNossoNumero' | 'seuNumero' | 'vencimento' | 'valor' | 'pagadorTipo' | 'pagadorInscricao' | 'pagadorNome'>;
+  titulo: Pick<
+    Titulo,
+    | 'campoNossoNumero'
+    | 'seuNumero'
+    | 'vencimento'
+    | 'valor'
+    | 'pagadorTipo'
+    | 'pagadorInscricao'
+    | 'pagadorNome'
+  >;
   codigo: string;
   motivos: string[];
   tarifa: number;
@@ -63,7 +81,13 @@ export class BancoCnabSimulado {
     return this.titulos.get(nossoNumero)?.situacao ?? null;
   }
 
-  titulosRegistrados(): { nossoNumero: string; valor: number; vencimento: string; pagador: string; situacao: string }[] {
+  titulosRegistrados(): {
+    nossoNumero: string;
+    valor: number;
+    vencimento: string;
+    pagador: string;
+    situacao: string;
+  }[] {
     return [...this.titulos.values()].map((t) => ({
       nossoNumero: t.nossoNumero,
       valor: t.valor,
@@ -97,7 +121,8 @@ export class BancoCnabSimulado {
   /** The family pays a boleto at the bank (the liquidação goes into the next `retornoDoDia`). */
   pagar(nossoNumero: string, valorPago: number, data: string): void {
     const titulo = this.titulos.get(nossoNumero);
-    if (!titulo || titulo.situacao !== 'registrado') throw new Error(`Boleto ${nossoNumero} não está registrado.`);
+    if (!titulo || titulo.situacao !== 'registrado')
+      throw new Error(`Boleto ${nossoNumero} não está registrado.`);
     const desconto = titulo.desconto && data <= titulo.desconto.ate ? titulo.desconto.valor : 0;
     const acrescimos = Math.max(0, valorPago - titulo.valor + desconto);
     titulo.situacao = 'liquidado';
@@ -161,7 +186,8 @@ export class BancoCnabSimulado {
     const ok =
       banco === '001'
         ? Number(campo(header, 33, 41)) === Number(convenio) && campo(header, 42, 45) === '0014'
-        : Number(campo(header, 53, 57)) === Number(agencia) && Number(campo(header, 59, 70)) === Number(conta);
+        : Number(campo(header, 53, 57)) === Number(agencia) &&
+          Number(campo(header, 59, 70)) === Number(conta);
     if (!ok) throw new ArquivoRecusado('Linha 1: o convênio/conta do cabeçalho não é deste beneficiário.');
   }
 
@@ -174,11 +200,18 @@ export class BancoCnabSimulado {
     const nn = campo(p, 38, 47);
     const numero = nn.slice(0, 9);
     const dv = nn.slice(9);
-    const valido = /^\d{10}$/.test(nn) && Number(dv) === dvNossoNumeroSicoob(agencia, convenio, numero.slice(-7));
+    const valido =
+      /^\d{10}$/.test(nn) && Number(dv) === dvNossoNumeroSicoob(agencia, convenio, numero.slice(-7));
     return { nossoNumero: nn.slice(2), valido };
   }
 
-  private movimento(p: string, q: string | undefined, r: string | undefined, movimento: string, hoje: string): Ocorrencia {
+  private movimento(
+    p: string,
+    q: string | undefined,
+    r: string | undefined,
+    movimento: string,
+    hoje: string,
+  ): Ocorrencia {
     const { nossoNumero, valido } = this.nossoNumeroDe(p);
     const existente = this.titulos.get(nossoNumero);
     const vencimento = dataDe(campo(p, 78, 85));
@@ -202,7 +235,8 @@ export class BancoCnabSimulado {
       data: hoje,
     });
     if (movimento === '02' || movimento === '06') {
-      if (!existente || existente.situacao !== 'registrado') return resposta(movimento === '02' ? '26' : '30', ['60']);
+      if (!existente || existente.situacao !== 'registrado')
+        return resposta(movimento === '02' ? '26' : '30', ['60']);
       if (movimento === '02') {
         existente.situacao = 'baixado';
         return resposta('09', ['10']);
@@ -250,7 +284,9 @@ export class BancoCnabSimulado {
     const tipo = campo(q, 18, 18);
     const inscricao = campo(q, 19, 33);
     const inscricaoOk =
-      tipo === '1' ? cpfValido(inscricao.slice(4)) && inscricao.startsWith('0000') : tipo === '2' && cnpjValido(inscricao.slice(1));
+      tipo === '1'
+        ? cpfValido(inscricao.slice(4)) && inscricao.startsWith('0000')
+        : tipo === '2' && cnpjValido(inscricao.slice(1));
     if (!inscricaoOk) motivos.push('46');
     if (campo(q, 34, 73).trim() === '') motivos.push('45');
     if (campo(q, 74, 113).trim() === '') motivos.push('47');

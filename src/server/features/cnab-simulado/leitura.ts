@@ -14,7 +14,8 @@ export function registro(pecas: readonly (readonly [number, number, string | num
   for (const [start, end, raw, tipo] of pecas) {
     const width = end - start + 1;
     const value = String(raw);
-    const text = tipo === 'n' ? value.padStart(width, '0').slice(-width) : value.padEnd(width, ' ').slice(0, width);
+    const text =
+      tipo === 'n' ? value.padStart(width, '0').slice(-width) : value.padEnd(width, ' ').slice(0, width);
     for (let i = 0; i < width; i++) chars[start - 1 + i] = text[i]!;
   }
   return chars.join('');

@@ -24,7 +24,8 @@ function formatField(field: Field, raw: string | number | null | undefined): str
   const value = raw === null || raw === undefined ? field.value : String(raw);
   if (field.kind === 'num') {
     const digits = value ?? '';
-    if (!/^\d*$/.test(digits)) throw new Error(`CNAB: o campo ${field.name} é numérico e recebeu "${digits}"`);
+    if (!/^\d*$/.test(digits))
+      throw new Error(`CNAB: o campo ${field.name} é numérico e recebeu "${digits}"`);
     if (digits.length > width) throw new Error(`CNAB: o campo ${field.name} tem ${width} posições`);
     return digits.padStart(width, '0');
   }
@@ -75,7 +76,8 @@ export function joinRecords(lines: readonly string[]): string {
 
 /** A file's lines (CRLF or LF; a trailing empty line and a final end-of-file mark are not lines). */
 export function splitRecords(text: string): string[] {
-  const lines = text.replace(/\u001a$/, '').split(/\r?\n/);
+  const END_OF_FILE = String.fromCharCode(26);
+  const lines = (text.endsWith(END_OF_FILE) ? text.slice(0, -1) : text).split(/\r?\n/);
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

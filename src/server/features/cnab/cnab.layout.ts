@@ -248,7 +248,8 @@ export const trailerArquivo: RecordLayout = [
   cnab(36, 240),
 ];
 
-export type RecordKey = 'headerArquivo' | 'headerLote' | 'P' | 'Q' | 'R' | 'T' | 'U' | 'trailerLote' | 'trailerArquivo';
+export type RecordKey =
+  'headerArquivo' | 'headerLote' | 'P' | 'Q' | 'R' | 'T' | 'U' | 'trailerLote' | 'trailerArquivo';
 
 export const FEBRABAN_240: Readonly<Record<RecordKey, RecordLayout>> = {
   headerArquivo,
@@ -281,7 +282,11 @@ export function layoutProblems(layout: RecordLayout): string[] {
   for (const field of [...layout].sort((a, b) => a.start - b.start)) {
     if (field.start !== next) problems.push(`${field.name} começa em ${field.start}, esperado ${next}`);
     if (field.end < field.start) problems.push(`${field.name} termina antes de começar`);
-    if (field.value !== undefined && field.value.length !== field.end - field.start + 1 && field.kind === 'alfa')
+    if (
+      field.value !== undefined &&
+      field.value.length !== field.end - field.start + 1 &&
+      field.kind === 'alfa'
+    )
       problems.push(`${field.name}: valor padrão de tamanho errado`);
     next = field.end + 1;
   }

@@ -79,7 +79,8 @@ export async function readPainel(db: DbOrTx): Promise<CnabPainel> {
       valor: row.boleto.valor,
       movimento: row.boleto.movimentoPendente!,
       situacao: row.boleto.situacao,
-      problema: row.problems.length > 0 ? `Falta no cadastro do responsável: ${row.problems.join(', ')}.` : null,
+      problema:
+        row.problems.length > 0 ? `Falta no cadastro do responsável: ${row.problems.join(', ')}.` : null,
     })),
     remessas: remessas.map((row) => toRemessa(row.remessa, row.nome)),
     nao_encontrados: aConciliar.map(toNaoEncontrado),

@@ -132,10 +132,18 @@ export function buildRemessa(
       especie: bank.especie,
       emissao_data: cnabDate(item.emissao),
       ...(item.jurosDia > 0
-        ? { juros_codigo: '1', juros_data: cnabDate(nextDay(item.vencimento)), juros_valor: String(item.jurosDia) }
+        ? {
+            juros_codigo: '1',
+            juros_data: cnabDate(nextDay(item.vencimento)),
+            juros_valor: String(item.jurosDia),
+          }
         : { juros_codigo: '3' }),
       ...(item.desconto
-        ? { desconto_codigo: '1', desconto_data: cnabDate(item.desconto.ate), desconto_valor: String(item.desconto.valor) }
+        ? {
+            desconto_codigo: '1',
+            desconto_data: cnabDate(item.desconto.ate),
+            desconto_valor: String(item.desconto.valor),
+          }
         : {}),
       uso_empresa: item.nossoNumero,
     });
@@ -157,7 +165,11 @@ export function buildRemessa(
       'R',
       item,
       item.multaBp > 0
-        ? { multa_codigo: '2', multa_data: cnabDate(nextDay(item.vencimento)), multa_valor: String(item.multaBp) }
+        ? {
+            multa_codigo: '2',
+            multa_data: cnabDate(nextDay(item.vencimento)),
+            multa_valor: String(item.multaBp),
+          }
         : { multa_codigo: '0' },
     );
   }

@@ -19,7 +19,11 @@ describe('layouts', () => {
   it('every record of every bank covers positions 1–240 exactly once', () => {
     for (const bank of Object.values(CNAB_BANKS))
       for (const [key, layout] of Object.entries(FEBRABAN_240))
-        expect([bank.codigo, key, layoutProblems(withOverrides(layout, bank.overrides[key as keyof typeof FEBRABAN_240]))]).toEqual([bank.codigo, key, []]);
+        expect([
+          bank.codigo,
+          key,
+          layoutProblems(withOverrides(layout, bank.overrides[key as keyof typeof FEBRABAN_240])),
+        ]).toEqual([bank.codigo, key, []]);
   });
 });
 
@@ -104,10 +108,12 @@ describe('POST /api/financeiro/boleto/remessa', () => {
     expect(at(p, 38, 57)).toBe(`00${s.nnAna}01014     `);
     // The bank takes it: nosso número DV, CPF, CEP, sequence.
     const retorno = s.bank.receberRemessa(first.rawPayload.toString('latin1'), '2026-06-15');
-    expect(retorno.split('\r\n').filter((line) => line[13] === 'T').map((line) => line.slice(15, 17))).toEqual([
-      '02',
-      '02',
-    ]);
+    expect(
+      retorno
+        .split('\r\n')
+        .filter((line) => line[13] === 'T')
+        .map((line) => line.slice(15, 17)),
+    ).toEqual(['02', '02']);
     // A baixa goes in the next file, NSA 2.
     await t.database.db
       .update(boletos)
@@ -129,7 +135,10 @@ describe('POST /api/financeiro/boleto/remessa', () => {
     expect(response.headers['x-boletos-retidos']).toBe('1');
     const painel = (await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data;
     expect(painel.pendentes).toEqual([
-      expect.objectContaining({ aluno_nome: 'Bruno Lima', problema: 'Falta no cadastro do responsável: CPF.' }),
+      expect.objectContaining({
+        aluno_nome: 'Bruno Lima',
+        problema: 'Falta no cadastro do responsável: CPF.',
+      }),
     ]);
   });
 

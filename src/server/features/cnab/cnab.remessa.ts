@@ -32,7 +32,9 @@ export async function configuredAgreement(
   const query = db.select().from(boletoConfig).where(eq(boletoConfig.id, 1));
   const [config] = lock ? await query.for('update') : await query;
   if (!config?.ativo || !config.banco || !config.agencia || !config.conta || !config.convenio)
-    throw refuse('Configure o boleto em Configurações → Financeiro → Boleto (banco, agência, conta e convênio).');
+    throw refuse(
+      'Configure o boleto em Configurações → Financeiro → Boleto (banco, agência, conta e convênio).',
+    );
   const bank = cnabBankOf(config.banco);
   if (!bank)
     throw refuse(
@@ -136,11 +138,15 @@ export async function generateRemessa(
     const escola = await getSchoolIdentity(tx);
     const cnpj = onlyDigits(escola.cnpj ?? '');
     if (cnpj.length !== 14)
-      throw refuse('Informe o CNPJ da escola em Configurações → Escola: o banco identifica a escola por ele.');
+      throw refuse(
+        'Informe o CNPJ da escola em Configurações → Escola: o banco identifica a escola por ele.',
+      );
     const pending = await pendingBoletos(tx, agreement);
     const ready = pending.filter((row) => row.problems.length === 0);
     if (pending.length === 0)
-      throw conflict('Não há boletos a enviar ao banco: nenhuma entrada, baixa ou alteração de vencimento pendente.');
+      throw conflict(
+        'Não há boletos a enviar ao banco: nenhuma entrada, baixa ou alteração de vencimento pendente.',
+      );
     if (ready.length === 0)
       throw new AppError(
         'UNPROCESSABLE',

@@ -48,7 +48,8 @@ export function readRetorno(text: string, bank: CnabBank, agreementKey: string):
   if (first[7] !== '0') throw refuse(1, 'a primeira linha não é o cabeçalho de arquivo (registro 0).');
   const header = readRecord(layoutOf(bank, 'headerArquivo'), first);
   if (header.remessa_retorno === '1') throw refuse(1, 'este arquivo é uma remessa, não um retorno do banco.');
-  if (header.remessa_retorno !== '2') throw refuse(1, 'o cabeçalho não diz que o arquivo é um retorno (código 2).');
+  if (header.remessa_retorno !== '2')
+    throw refuse(1, 'o cabeçalho não diz que o arquivo é um retorno (código 2).');
   const convenio = bank.convenioOf(header);
   if (convenio !== agreementKey)
     throw refuse(1, `o arquivo é de outro convênio (${convenio}); o convênio da escola é ${agreementKey}.`);
@@ -84,7 +85,8 @@ export function readRetorno(text: string, bank: CnabBank, agreementKey: string):
     if (segmento === 'U') throw refuse(linha, 'segmento U sem o segmento T antes dele.');
     if (segmento !== 'T') continue;
     const next = lines[index + 1];
-    if (next?.[7] !== '3' || next[13] !== 'U') throw refuse(linha, 'segmento T sem o segmento U que o acompanha.');
+    if (next?.[7] !== '3' || next[13] !== 'U')
+      throw refuse(linha, 'segmento T sem o segmento U que o acompanha.');
     const t = readRecord(layoutOf(bank, 'T'), line);
     const u = readRecord(layoutOf(bank, 'U'), next);
     for (const [name, value] of [

@@ -34,7 +34,12 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     const s = await registered();
     const confirmed = await uploadRetorno(t, s.admin, s.confirmacao);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().data).toMatchObject({ confirmados: 2, liquidados: 0, rejeitados: [], nao_encontrados: [] });
+    expect(confirmed.json().data).toMatchObject({
+      confirmados: 2,
+      liquidados: 0,
+      rejeitados: [],
+      nao_encontrados: [],
+    });
     expect((await boletoOf(t, s.julhoAna.id)).situacao).toBe('registrado');
 
     // Paid 5 days late: R$ 850,00 + multa R$ 17,00 + juros 5 × R$ 0,28 = R$ 868,40 (the bank's count).
@@ -44,13 +49,24 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data).toMatchObject({ liquidados: 1, tarifas: 190, repetidos: 0 });
     expect(paid.json().message).toMatch(/1 boleto pago/);
-    const [pagamento] = await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, s.julhoAna.id));
-    expect(pagamento).toMatchObject({ valorPago: 86_840, forma: 'boleto', principal: 85_000, multa: 1_700, juros: 140 });
+    const [pagamento] = await t.database.db
+      .select()
+      .from(pagamentos)
+      .where(eq(pagamentos.mensalidadeId, s.julhoAna.id));
+    expect(pagamento).toMatchObject({
+      valorPago: 86_840,
+      forma: 'boleto',
+      principal: 85_000,
+      multa: 1_700,
+      juros: 140,
+    });
     expect((await boletoOf(t, s.julhoAna.id)).situacao).toBe('liquidado');
     const mensalidade = await call('GET', `/api/financeiro/mensalidades/${s.julhoAna.id}`, s.admin);
     expect(mensalidade.json().data).toMatchObject({ status: 'pago', valor_pago: 86_840 });
     const despesas = await t.database.db.select().from(transacoes).where(eq(transacoes.tipo, 'despesa'));
-    expect(despesas).toEqual([expect.objectContaining({ valor: 190, categoria: 'Serviços', status: 'pago' })]);
+    expect(despesas).toEqual([
+      expect.objectContaining({ valor: 190, categoria: 'Serviços', status: 'pago' }),
+    ]);
     // The family was told, as for any payment.
     const notice = await call('GET', '/api/notificacoes', s.guardian);
     expect(JSON.stringify(notice.json())).toMatch(/pagamento do boleto de R\$\s868,40/);
@@ -59,8 +75,12 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ liquidados: 0, repetidos: 1, tarifas: 0, nao_encontrados: [] });
     expect(again.json().message).toBe('Este retorno já tinha sido processado: nada novo foi aplicado.');
-    expect(await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, s.julhoAna.id))).toHaveLength(1);
-    expect(await t.database.db.select().from(transacoes).where(eq(transacoes.tipo, 'despesa'))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(pagamentos).where(eq(pagamentos.mensalidadeId, s.julhoAna.id)),
+    ).toHaveLength(1);
+    expect(await t.database.db.select().from(transacoes).where(eq(transacoes.tipo, 'despesa'))).toHaveLength(
+      1,
+    );
   });
 
   it('takes the file as multipart too (Sicoob)', async () => {
@@ -96,7 +116,9 @@ describe('POST /api/financeiro/boleto/retorno', () => {
       motivoRejeicao: 'Nosso número inválido',
     });
     const painel = (await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data;
-    expect(painel.rejeitados).toEqual([expect.objectContaining({ aluno_nome: 'Bruno Lima', motivo: 'Nosso número inválido' })]);
+    expect(painel.rejeitados).toEqual([
+      expect.objectContaining({ aluno_nome: 'Bruno Lima', motivo: 'Nosso número inválido' }),
+    ]);
   });
 
   it('keeps a liquidação of no boleto to reconcile, and a person closes it', async () => {
@@ -119,16 +141,25 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     ]);
     const painel = (await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data;
     expect(painel.nao_encontrados).toHaveLength(1);
-    const closed = await call('POST', `/api/financeiro/boleto/cnab/a-conciliar/${painel.nao_encontrados[0].id}`, s.admin, {
-      observacao: 'Pagamento de outra escola; devolvido pelo banco.',
-    });
+    const closed = await call(
+      'POST',
+      `/api/financeiro/boleto/cnab/a-conciliar/${painel.nao_encontrados[0].id}`,
+      s.admin,
+      {
+        observacao: 'Pagamento de outra escola; devolvido pelo banco.',
+      },
+    );
     expect(closed.statusCode).toBe(200);
-    expect((await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data.nao_encontrados).toEqual([]);
+    expect((await call('GET', '/api/financeiro/boleto/cnab', s.admin)).json().data.nao_encontrados).toEqual(
+      [],
+    );
     // Kept, not dropped.
     const [kept] = await t.database.db
       .select()
       .from(cnabOcorrencias)
-      .where(and(eq(cnabOcorrencias.nossoNumero, '12345670000000099'), eq(cnabOcorrencias.situacao, 'conciliada')));
+      .where(
+        and(eq(cnabOcorrencias.nossoNumero, '12345670000000099'), eq(cnabOcorrencias.situacao, 'conciliada')),
+      );
     expect(kept?.observacao).toBe('Pagamento de outra escola; devolvido pelo banco.');
   });
 
@@ -136,8 +167,19 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     const s = await registered();
     const cases: [string, string, RegExp][] = [
       ['another bank', patch(s.confirmacao, 3, 1, '237'), /Linha 3: o arquivo é do banco 237/],
-      ['a line of 239', s.confirmacao.split('\r\n').map((l, i) => (i === 4 ? l.slice(0, 239) : l)).join('\r\n'), /Linha 5: a linha tem 239 caracteres/],
-      ['another agreement', patch(s.confirmacao, 1, 33, '007654321'), /Linha 1: o arquivo é de outro convênio \(7654321\)/],
+      [
+        'a line of 239',
+        s.confirmacao
+          .split('\r\n')
+          .map((l, i) => (i === 4 ? l.slice(0, 239) : l))
+          .join('\r\n'),
+        /Linha 5: a linha tem 239 caracteres/,
+      ],
+      [
+        'another agreement',
+        patch(s.confirmacao, 1, 33, '007654321'),
+        /Linha 1: o arquivo é de outro convênio \(7654321\)/,
+      ],
       ['CNAB 400', `${'0'.repeat(400)}\r\n`, /Linha 1: este arquivo é CNAB 400/],
       ['a remessa', patch(s.confirmacao, 1, 143, '1'), /Linha 1: este arquivo é uma remessa/],
       ['a cut file', s.confirmacao.split('\r\n').slice(0, -2).join('\r\n'), /termina sem o trailer/],

@@ -78,7 +78,14 @@ export async function processRetorno(
     const lido = readRetorno(text, bank, key);
     const [retorno] = await tx
       .insert(cnabRetornos)
-      .values({ banco: bank.codigo, convenio: key, nsa: lido.nsa, nomeArquivo, conteudo: text, enviadoPor: actor.id })
+      .values({
+        banco: bank.codigo,
+        convenio: key,
+        nsa: lido.nsa,
+        nomeArquivo,
+        conteudo: text,
+        enviadoPor: actor.id,
+      })
       .returning();
     const result: CnabRetornoResult = {
       liquidados: 0,
@@ -114,14 +121,26 @@ export async function processRetorno(
         continue;
       }
       result.tarifas += figures.tarifa;
-      const outcome = await applyEvento(ctx, tx, recorded, evento.t.motivos ?? '', agreement.convenio, actor, today);
+      const outcome = await applyEvento(
+        ctx,
+        tx,
+        recorded,
+        evento.t.motivos ?? '',
+        agreement.convenio,
+        actor,
+        today,
+      );
       await tx
         .update(cnabOcorrencias)
         .set({ situacao: outcome.situacao, motivo: outcome.motivo, mensalidadeId: outcome.mensalidadeId })
         .where(eq(cnabOcorrencias.id, recorded.id));
       if (outcome.counter) result[outcome.counter] += 1;
       if (outcome.situacao === 'rejeitada')
-        result.rejeitados.push({ linha: evento.linha, nosso_numero: nossoNumero, motivo: outcome.motivo ?? '' });
+        result.rejeitados.push({
+          linha: evento.linha,
+          nosso_numero: nossoNumero,
+          motivo: outcome.motivo ?? '',
+        });
       if (outcome.situacao === 'a_conciliar')
         result.nao_encontrados.push(toNaoEncontrado({ ...recorded, motivo: outcome.motivo }));
     }
@@ -174,11 +193,19 @@ async function applyEvento(
     .select()
     .from(boletos)
     .where(
-      and(eq(boletos.banco, evento.banco), eq(boletos.convenio, convenio), eq(boletos.nossoNumero, evento.nossoNumero)),
+      and(
+        eq(boletos.banco, evento.banco),
+        eq(boletos.convenio, convenio),
+        eq(boletos.nossoNumero, evento.nossoNumero),
+      ),
     )
     .for('update');
   if (!boleto)
-    return { situacao: 'a_conciliar', motivo: 'Nenhum boleto da escola tem este nosso número.', mensalidadeId: null };
+    return {
+      situacao: 'a_conciliar',
+      motivo: 'Nenhum boleto da escola tem este nosso número.',
+      mensalidadeId: null,
+    };
   const mensalidadeId = boleto.mensalidadeId;
   const setBoleto = (values: Partial<typeof boletos.$inferInsert>) =>
     tx

@@ -75,7 +75,10 @@ async function readRetornoUpload(request: FastifyRequest): Promise<{ text: strin
   }
   const body = request.body;
   if (!Buffer.isBuffer(body))
-    throw new AppError('VALIDATION', 'Envie o arquivo de retorno como texto (text/plain) ou no campo "arquivo".');
+    throw new AppError(
+      'VALIDATION',
+      'Envie o arquivo de retorno como texto (text/plain) ou no campo "arquivo".',
+    );
   const utf8 = /charset=utf-?8/i.test(request.headers['content-type'] ?? '');
   return { text: body.toString(utf8 ? 'utf8' : 'latin1'), nome: null };
 }
@@ -96,10 +99,16 @@ export function retornoMessage(result: CnabRetornoResult): string {
 
 /** `POST /` takes the retorno (text/plain body or multipart "arquivo") and applies it whole or not at all. */
 export const cnabRetornoRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: CNAB_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: CNAB_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+  });
   const asBuffer = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
     done(null, body);
-  app.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CNAB_MAX_BYTES }, asBuffer);
+  app.addContentTypeParser(
+    ['text/plain', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: CNAB_MAX_BYTES },
+    asBuffer,
+  );
 
   app.post(
     '/',
@@ -125,7 +134,11 @@ export const cnabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/a-conciliar/:id',
     {
-      schema: { params: cnabRemessaParamsSchema, body: cnabConciliarInputSchema, response: okResponse(z.null()) },
+      schema: {
+        params: cnabRemessaParamsSchema,
+        body: cnabConciliarInputSchema,
+        response: okResponse(z.null()),
+      },
       config: manage,
     },
     async (request) => {

@@ -31,13 +31,17 @@ export function sicoobNossoNumero(sequencia: number): string {
 }
 
 export function nossoNumeroOf(banco: '001' | '756', sequencia: number): string {
-  return banco === '001' ? `${AGREEMENTS['001'].convenio}${String(sequencia).padStart(10, '0')}` : sicoobNossoNumero(sequencia);
+  return banco === '001'
+    ? `${AGREEMENTS['001'].convenio}${String(sequencia).padStart(10, '0')}`
+    : sicoobNossoNumero(sequencia);
 }
 
 export async function cnabSchool({ t, call }: Harness, banco: '001' | '756' = '001') {
   const s = await school({ ano: thisYear });
   const db = t.database.db;
-  expect((await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear })).statusCode).toBe(201);
+  expect(
+    (await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear })).statusCode,
+  ).toBe(201);
   const escola = await call('GET', '/api/configuracoes/escola', s.admin);
   const saved = await call('PUT', '/api/configuracoes/escola', s.admin, {
     nome: 'Escola Girassol',
@@ -45,7 +49,9 @@ export async function cnabSchool({ t, call }: Harness, banco: '001' | '756' = '0
     version: escola.json().data.version,
   });
   expect(saved.statusCode).toBe(200);
-  await db.insert(boletoConfig).values({ id: 1, ativo: true, banco, ...AGREEMENTS[banco], proximoNossoNumero: 3 });
+  await db
+    .insert(boletoConfig)
+    .values({ id: 1, ativo: true, banco, ...AGREEMENTS[banco], proximoNossoNumero: 3 });
   await db
     .update(guardians)
     .set({
@@ -62,7 +68,15 @@ export async function cnabSchool({ t, call }: Harness, banco: '001' | '756' = '0
     .where(eq(guardians.id, s.mae.id));
   await db
     .update(guardians)
-    .set({ cpf: '11144477735', cep: '20040002', logradouro: 'Rua da Assembleia', numero: '10', bairro: 'Centro', cidade: 'Rio de Janeiro', uf: 'RJ' })
+    .set({
+      cpf: '11144477735',
+      cep: '20040002',
+      logradouro: 'Rua da Assembleia',
+      numero: '10',
+      bairro: 'Centro',
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
+    })
     .where(eq(guardians.id, s.pai.id));
   const julhoAna = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
   const julhoBruno = await mensalidadeOf(s.bruno.id, `${thisYear}-07`);

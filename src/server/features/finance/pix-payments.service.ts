@@ -77,7 +77,12 @@ interface BankPayment {
   /** Only exactly the amount of the day pays it (a Pix by itself). */
   exact: boolean;
   /** How the bank split the amount, given the amount of the day (none: computed). */
-  split: (due: { principal: number; multa: number; juros: number; total: number }) => PaymentSplit | undefined;
+  split: (due: {
+    principal: number;
+    multa: number;
+    juros: number;
+    total: number;
+  }) => PaymentSplit | undefined;
 }
 
 /**
