@@ -21,6 +21,7 @@ import { docsRoutes, registerApiDocs } from './features/docs/index.js';
 import { perfisRoutes } from './features/perfis/index.js';
 import { usersRoutes } from './features/users/index.js';
 import { healthRoutes } from './features/health/index.js';
+import { boletoMensalidadeRoutes, boletoRoutes } from './features/boleto/index.js';
 import { financeRoutes } from './features/finance/index.js';
 import {
   closePixAutomatico,
@@ -318,6 +319,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cnabRoutes, { prefix: '/api/financeiro/boleto/cnab' });
   // Pix Automático (issue 33 §3): the families' monthly debit, and the PSP's rec/cobr notices
   await app.register(pixAutomaticoRoutes, { prefix: '/api/financeiro/pix/automatico' });
+  // Boleto registrado (issue 36 §1): the agreement and a class's PDF; one mensalidade's boleto.
+  await app.register(boletoRoutes, { prefix: '/api/financeiro/boleto' });
+  await app.register(boletoMensalidadeRoutes, { prefix: '/api/financeiro/mensalidades/:id' });
   await app.register(pixAutomaticoWebhookRoutes, { prefix: '/api/pix/webhook/:segredo' });
   // PIX_PROVIDER=simulado (the demo, the e2e journeys): the test bank in this process, the school's Pix
   // automático pointed at it, and its 'Pagar (simulação)' page. Imported only then: never in production.

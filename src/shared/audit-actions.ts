@@ -107,6 +107,9 @@ export const AUDIT_ACTIONS = {
     verbo: 'configurou o Pix Automático (débito mensal)',
     frase: true,
   },
+  // Boleto registrado (issue 36 §1, ADR 0055).
+  configurar_boleto: { rotulo: 'Boleto configurado', verbo: 'configurou o boleto bancário', frase: true },
+  emitir_boleto: { rotulo: 'Boleto emitido', verbo: 'emitiu boleto de' },
   pedir_debito_automatico: {
     rotulo: 'Débito automático pedido',
     verbo: 'pediu débito automático via Pix para',
@@ -285,6 +288,11 @@ export const AUDIT_ENTITIES = {
     rotulo: 'Pix Automático (débito mensal)',
     um: 'as configurações do Pix Automático',
     o: 'as configurações do Pix Automático',
+  },
+  boleto_config: {
+    rotulo: 'Boleto (banco)',
+    um: 'as configurações do boleto',
+    o: 'as configurações do boleto',
   },
   pix_provedor: {
     rotulo: 'Pix automático (banco)',

@@ -5,12 +5,14 @@
 export { sumTransacoesByMonth, summarizeMensalidades } from './finance.figures.js';
 export { financeFeed } from './finance.feed.js';
 export { financeRoutes } from './finance.routes.js';
-export { listChildIdsOfUser } from './finance.scope.js';
+export { financeScopeOf, listChildIdsOfUser } from './finance.scope.js';
+export type { FinanceScope } from './finance.scope.js';
+export { buildMensalidadePix } from './finance.documents.js';
 export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { generatePlanoMensalidades } from './mensalidades.plano.js';
 export type { PlanoCobranca } from './mensalidades.plano.js';
-export { listMensalidades } from './mensalidades.service.js';
+export { getMensalidade, listMensalidades } from './mensalidades.service.js';
 export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
 export { applyBoletoPayment, applyPixPayment } from './pix-payments.service.js';
 export type {

@@ -1,0 +1,366 @@
+/**
+ * The boleto registrado (issue 36 §1, ADR 0055): the school's agreement with its bank, issuing one
+ * mensalidade's boleto (once: the nosso número comes from the agreement's sequence under a row lock, in
+ * the same transaction as the boleto), and `reconcileBoletos`, which brings the boletos in line with
+ * their mensalidades before a remessa tells the bank (features/cnab).
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  nomeDoBanco,
+  type Boleto,
+  type BoletoConfig,
+  type BoletoConfigInput,
+  type CodigoBanco,
+} from '../../../shared/boleto.schemas.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { boletoConfig, boletos, type BoletoConfigRow, type BoletoRow } from '../../db/schema/boletos.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { financeScopeOf, getMensalidade, type FinanceScope } from '../finance/index.js';
+import { payersOf, type Payer } from '../students/index.js';
+import { bancoOf, validarConvenio, type BancoBoleto, type Convenio } from './bancos.js';
+import { buildCodigoBarras, comVencimento, formatLinhaDigitavel, linhaDigitavelDe } from './febraban.js';
+
+export async function loadBoletoConfig(db: DbOrTx): Promise<BoletoConfigRow> {
+  const [row] = await db.select().from(boletoConfig).where(eq(boletoConfig.id, 1));
+  if (row) return row;
+  await db.insert(boletoConfig).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(boletoConfig).where(eq(boletoConfig.id, 1));
+  return created!;
+}
+
+function toConfig(row: BoletoConfigRow): BoletoConfig {
+  return {
+    ativo: row.ativo,
+    banco: bancoOf(row.banco) ? (row.banco as CodigoBanco) : null,
+    agencia: row.agencia,
+    conta: row.conta,
+    carteira: row.carteira,
+    convenio: row.convenio,
+    proximo_nosso_numero: row.proximoNossoNumero,
+    instrucoes: row.instrucoes,
+    version: row.version,
+  };
+}
+
+export async function getBoletoConfig(db: DbOrTx): Promise<BoletoConfig> {
+  return toConfig(await loadBoletoConfig(db));
+}
+
+/** The agreement in force, or null when the school does not issue boletos (off or incomplete). */
+export function agreementOf(row: BoletoConfigRow): { banco: BancoBoleto; convenio: Convenio } | null {
+  const banco = bancoOf(row.banco);
+  if (!row.ativo || !banco) return null;
+  const convenio = {
+    agencia: row.agencia ?? '',
+    conta: row.conta ?? '',
+    carteira: row.carteira ?? '',
+    convenio: row.convenio ?? '',
+  };
+  return validarConvenio(banco, convenio, row.proximoNossoNumero).length === 0 ? { banco, convenio } : null;
+}
+
+export async function updateBoletoConfig(
+  db: DbOrTx,
+  input: BoletoConfigInput,
+  actor: Actor,
+): Promise<BoletoConfig> {
+  const banco = bancoOf(input.banco);
+  const convenio = {
+    agencia: input.agencia,
+    conta: input.conta,
+    carteira: input.carteira,
+    convenio: input.convenio,
+  };
+  if (banco) {
+    const errors = validarConvenio(banco, convenio, input.proximo_nosso_numero);
+    if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Verifique os dados do convênio.', errors);
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(boletoConfig).where(eq(boletoConfig.id, 1)).for('update');
+    const row = current ?? (await loadBoletoConfig(tx));
+    if (input.version !== undefined && input.version !== row.version)
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        'As configurações mudaram desde que você abriu a tela. Recarregue.',
+      );
+    // A nosso número already given must never be given again: the sequence only moves forward, unless
+    // the agreement itself changed (another bank or convênio numbers its own).
+    const mesmoConvenio = row.banco === input.banco && row.convenio === input.convenio;
+    if (mesmoConvenio && input.proximo_nosso_numero < row.proximoNossoNumero) {
+      const [usado] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(boletos)
+        .where(and(eq(boletos.banco, row.banco ?? ''), eq(boletos.convenio, row.convenio ?? '')));
+      if ((usado?.n ?? 0) > 0)
+        throw badRequest('O próximo nosso número não pode voltar: números já usados não se repetem.', [
+          {
+            path: 'proximo_nosso_numero',
+            message: `Use ${String(row.proximoNossoNumero)} ou mais (números já usados não se repetem).`,
+          },
+        ]);
+    }
+    const [saved] = await tx
+      .update(boletoConfig)
+      .set({
+        ativo: input.ativo,
+        banco: input.banco,
+        agencia: input.agencia || null,
+        conta: input.conta || null,
+        carteira: input.carteira || null,
+        convenio: input.convenio || null,
+        proximoNossoNumero: input.proximo_nosso_numero,
+        instrucoes: input.instrucoes || null,
+        version: row.version + 1,
+        updatedAt: clock.now(),
+      })
+      .where(eq(boletoConfig.id, 1))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'configurar_boleto',
+      entity: 'boleto_config',
+      entityId: '1',
+      details: { ativo: input.ativo, banco: input.banco, carteira: input.carteira },
+    });
+    return toConfig(saved!);
+  });
+}
+
+// ---------------------------------------------------------------- one mensalidade's boleto
+
+function toBoleto(row: BoletoRow, pagador: { nome: string; cpf: string }): Boleto {
+  return {
+    mensalidade_id: row.mensalidadeId,
+    banco: row.banco as CodigoBanco,
+    banco_nome: nomeDoBanco(row.banco),
+    nosso_numero: row.nossoNumero,
+    codigo_barras: row.codigoBarras,
+    linha_digitavel: row.linhaDigitavel,
+    linha_digitavel_formatada: formatLinhaDigitavel(row.linhaDigitavel),
+    vencimento: row.vencimento,
+    valor: row.valor,
+    situacao: row.situacao,
+    motivo_rejeicao: row.motivoRejeicao,
+    pagador,
+  };
+}
+
+const SEM_BOLETO = 'A escola não emite boleto no momento. Pague pelo Pix ou procure a secretaria.';
+
+function semCpf(payer: Payer | undefined): AppError {
+  const quem = payer ? `O responsável financeiro (${payer.nome})` : 'O aluno não tem responsável principal e';
+  return new AppError(
+    'UNPROCESSABLE',
+    `${quem} não tem CPF cadastrado, e o boleto registrado exige o CPF do pagador. Preencha o CPF no cadastro do responsável (Alunos → Responsáveis) e tente de novo.`,
+    [{ path: 'cpf', message: 'CPF do responsável financeiro' }],
+  );
+}
+
+export interface IssuedBoleto {
+  boleto: Boleto;
+  row: BoletoRow;
+  payer: Payer;
+  /** True when this call created it. */
+  novo: boolean;
+}
+
+/**
+ * The mensalidade's boleto, issued on the first call. Outside the caller's scope → 404 (as any
+ * mensalidade); paid or cancelled → 409; boleto off → 409; payer without CPF → 422.
+ */
+export async function issueBoleto(
+  db: DbOrTx,
+  mensalidadeId: string,
+  scope: FinanceScope,
+  actor: Actor,
+  today = clock.today(),
+): Promise<IssuedBoleto> {
+  const mensalidade = await getMensalidade(db, mensalidadeId, scope, today);
+  if (mensalidade.status === 'pago') throw conflict('Esta mensalidade já está paga: não há boleto a pagar.');
+  if (mensalidade.status === 'cancelado')
+    throw conflict('Esta mensalidade foi cancelada: não há boleto a pagar.');
+  const payer = (await payersOf(db, [mensalidade.aluno_id])).get(mensalidade.aluno_id);
+  const cpf = payer?.cpf?.replace(/\D/g, '') ?? '';
+  if (!payer || cpf.length !== 11) throw semCpf(payer);
+  const pagador = { nome: payer.nome, cpf };
+
+  const [existing] = await db.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
+  if (existing) return { boleto: toBoleto(existing, pagador), row: existing, payer, novo: false };
+
+  return db.transaction(async (tx) => {
+    // The agreement's row is the lock: two first calls for one mensalidade (or for two) take turns,
+    // so each nosso número is given once and one mensalidade gets one boleto.
+    const [config] = await tx.select().from(boletoConfig).where(eq(boletoConfig.id, 1)).for('update');
+    const agreement = config ? agreementOf(config) : null;
+    if (!config || !agreement) throw conflict(SEM_BOLETO);
+    const [again] = await tx.select().from(boletos).where(eq(boletos.mensalidadeId, mensalidadeId));
+    if (again) return { boleto: toBoleto(again, pagador), row: again, payer, novo: false };
+    const row = await insertBoleto(tx, config, agreement, {
+      mensalidadeId,
+      vencimento: mensalidade.data_vencimento,
+      valor: mensalidade.valor - mensalidade.principal_pago,
+    });
+    await recordAudit(tx, actor, {
+      action: 'emitir_boleto',
+      entity: 'mensalidade',
+      entityId: mensalidadeId,
+      details: { banco: row.banco, nosso_numero: row.nossoNumero },
+    });
+    return { boleto: toBoleto(row, pagador), row, payer, novo: true };
+  });
+}
+
+/** Inserts the boleto and moves the sequence on; the caller holds the agreement's row lock. */
+async function insertBoleto(
+  tx: Tx,
+  config: BoletoConfigRow,
+  { banco, convenio }: { banco: BancoBoleto; convenio: Convenio },
+  titulo: { mensalidadeId: string; vencimento: string; valor: number },
+): Promise<BoletoRow> {
+  const sequencia = config.proximoNossoNumero;
+  if (sequencia > banco.maxSequencia)
+    throw conflict('A sequência de nosso número do convênio acabou. Peça ao banco um novo convênio.');
+  const nossoNumero = banco.nossoNumero(convenio, sequencia);
+  const codigoBarras = buildCodigoBarras({
+    banco: banco.codigo,
+    vencimento: titulo.vencimento,
+    valor: titulo.valor,
+    campoLivre: banco.campoLivre(convenio, nossoNumero),
+  });
+  const [row] = await tx
+    .insert(boletos)
+    .values({
+      mensalidadeId: titulo.mensalidadeId,
+      banco: banco.codigo,
+      convenio: convenio.convenio,
+      carteira: convenio.carteira,
+      nossoNumero,
+      vencimento: titulo.vencimento,
+      valor: titulo.valor,
+      codigoBarras,
+      linhaDigitavel: linhaDigitavelDe(codigoBarras),
+      situacao: 'a_registrar',
+      movimentoPendente: 'entrada',
+    })
+    .returning();
+  await tx
+    .update(boletoConfig)
+    .set({ proximoNossoNumero: sequencia + 1, updatedAt: clock.now() })
+    .where(eq(boletoConfig.id, 1));
+  return row!;
+}
+
+/** `issueBoleto` for a signed-in user (the finance scope: the school, or a guardian's own children). */
+export async function issueBoletoFor(
+  db: DbOrTx,
+  user: UserRow,
+  mensalidadeId: string,
+  actor: Actor,
+): Promise<IssuedBoleto> {
+  return issueBoleto(db, mensalidadeId, await financeScopeOf(db, user), actor);
+}
+
+// ---------------------------------------------------------------- with generation
+
+const LOTE_EMISSAO = 200;
+
+/**
+ * Issues the boletos of open mensalidades that have none (boleto on): what 'with generation' means
+ * (ADR 0055). Overdue ones are left to be issued on request; a payer without CPF is skipped (the
+ * secretaria sees the refusal when she asks for that boleto). Returns how many were issued.
+ */
+export async function emitirBoletosPendentes(
+  db: DbOrTx,
+  actor: Actor,
+  today = clock.today(),
+): Promise<number> {
+  const config = await loadBoletoConfig(db);
+  if (!agreementOf(config)) return 0;
+  const abertas = await db
+    .select({ id: mensalidades.id, alunoId: mensalidades.alunoId })
+    .from(mensalidades)
+    .leftJoin(boletos, eq(boletos.mensalidadeId, mensalidades.id))
+    .where(
+      and(
+        isNull(boletos.mensalidadeId),
+        isNull(mensalidades.canceladaEm),
+        sql`${mensalidades.principalPago} < ${mensalidades.valor}`,
+        sql`${mensalidades.dataVencimento} >= ${today}`,
+      ),
+    )
+    .orderBy(asc(mensalidades.dataVencimento), asc(mensalidades.id))
+    .limit(LOTE_EMISSAO);
+  if (abertas.length === 0) return 0;
+  const payers = await payersOf(db, [...new Set(abertas.map((m) => m.alunoId))]);
+  let emitidos = 0;
+  for (const { id, alunoId } of abertas) {
+    if ((payers.get(alunoId)?.cpf?.replace(/\D/g, '') ?? '').length !== 11) continue;
+    const issued = await issueBoleto(db, id, { kind: 'escola' }, actor, today).catch((error: unknown) => {
+      if (error instanceof AppError && error.code !== 'INTERNAL') return null;
+      throw error;
+    });
+    if (issued?.novo) emitidos++;
+  }
+  return emitidos;
+}
+
+// ---------------------------------------------------------------- reconciling with the mensalidades
+
+export interface ReconcileOutcome {
+  /** Never sent to the bank, so simply removed (paid another way or cancelled). */
+  removidos: number;
+  /** Sent: the next remessa asks the bank to write them off. */
+  baixas: number;
+  /** The mensalidade's due date changed: new fator and barcode (and a change for the bank when sent). */
+  vencimentosAlterados: number;
+}
+
+/**
+ * Brings the boletos in line with their mensalidades; part of the remessa's transaction (features/cnab
+ * calls it first). Paid by another means or cancelled → 'baixa' (or the row deleted when the bank never
+ * saw it); due date changed → new vencimento and barcode, 'alteracao_vencimento' when already sent.
+ */
+export async function reconcileBoletos(tx: DbOrTx): Promise<ReconcileOutcome> {
+  const outcome: ReconcileOutcome = { removidos: 0, baixas: 0, vencimentosAlterados: 0 };
+  const rows = await tx
+    .select({ boleto: boletos, mensalidade: mensalidades })
+    .from(boletos)
+    .innerJoin(mensalidades, eq(mensalidades.id, boletos.mensalidadeId))
+    .where(inArray(boletos.situacao, ['a_registrar', 'registrado', 'rejeitado']));
+  const now = clock.now();
+  for (const { boleto, mensalidade } of rows) {
+    const nuncaEnviado = boleto.remessaId === null && boleto.situacao !== 'registrado';
+    const encerrada = mensalidade.canceladaEm !== null || mensalidade.principalPago >= mensalidade.valor;
+    if (encerrada) {
+      if (nuncaEnviado || boleto.situacao === 'rejeitado') {
+        await tx.delete(boletos).where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
+        outcome.removidos++;
+      } else if (boleto.movimentoPendente !== 'baixa') {
+        await tx
+          .update(boletos)
+          .set({ movimentoPendente: 'baixa', updatedAt: now })
+          .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
+        outcome.baixas++;
+      }
+      continue;
+    }
+    if (mensalidade.dataVencimento !== boleto.vencimento) {
+      const codigoBarras = comVencimento(boleto.codigoBarras, mensalidade.dataVencimento);
+      await tx
+        .update(boletos)
+        .set({
+          vencimento: mensalidade.dataVencimento,
+          codigoBarras,
+          linhaDigitavel: linhaDigitavelDe(codigoBarras),
+          movimentoPendente: nuncaEnviado ? boleto.movimentoPendente : 'alteracao_vencimento',
+          updatedAt: now,
+        })
+        .where(eq(boletos.mensalidadeId, boleto.mensalidadeId));
+      outcome.vencimentosAlterados++;
+    }
+  }
+  return outcome;
+}
