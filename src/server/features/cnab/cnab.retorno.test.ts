@@ -83,6 +83,30 @@ describe('POST /api/financeiro/boleto/retorno', () => {
     );
   });
 
+  it('a registered boleto paid another way goes to the next remessa as a baixa, and the bank’s 09 closes it', async () => {
+    const s = await registered();
+    await uploadRetorno(t, s.admin, s.confirmacao);
+    const paid = await call('POST', `/api/financeiro/mensalidades/${s.julhoBruno.id}/pagamento`, s.admin, {
+      valor_pago: 85_000,
+      data_pagamento: '2026-06-15',
+      forma: 'dinheiro',
+    });
+    expect(paid.statusCode).toBe(201);
+    const remessa = await gerarRemessa(t, s.admin);
+    expect(remessa.statusCode).toBe(200);
+    const lines = remessa.rawPayload.toString('latin1').split('\r\n');
+    expect(
+      lines.filter((line) => line[13] === 'P').map((line) => [line.slice(15, 17), line.slice(37, 54)]),
+    ).toEqual([['02', s.nnBruno]]);
+    const baixa = await uploadRetorno(
+      t,
+      s.admin,
+      s.bank.receberRemessa(remessa.rawPayload.toString('latin1'), '2026-06-15'),
+    );
+    expect(baixa.json().data.baixados).toBe(1);
+    expect((await boletoOf(t, s.julhoBruno.id)).situacao).toBe('baixado');
+  });
+
   it('takes the file as multipart too (Sicoob)', async () => {
     const s = await registered('756');
     const form = new FormData();

@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import type { CnabRemessaRow } from '../../db/schema/cnab.js';
+import { reconcileBoletos } from '../boleto/index.js';
 import { latin1 } from './cnab.format.js';
 import { conciliarOcorrencia, findRemessa, readPainel } from './cnab.painel.js';
 import { generateRemessa, remessaMessage } from './cnab.remessa.js';
@@ -39,8 +40,8 @@ function sendRemessa(reply: FastifyReply, remessa: CnabRemessaRow) {
 /** `POST /` generates the day's remessa (the file); `GET /:id` downloads a past one again. */
 export const cnabRemessaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { config: manage }, async (request, reply) => {
-    // Part 1's reconciliation (the boletos the mensalidades need) joins here at merge (ADR 0056).
-    const gerada = await generateRemessa(app.ctx.db, actorOf(request), async () => undefined);
+    // The boletos are brought in line with their mensalidades first (paid → baixa, new due date).
+    const gerada = await generateRemessa(app.ctx.db, actorOf(request), reconcileBoletos);
     reply.header('x-boletos-retidos', String(gerada.retidos));
     reply.header('x-mensagem', encodeURIComponent(remessaMessage(gerada)));
     return sendRemessa(reply, gerada.remessa);
