@@ -45,7 +45,8 @@ const digits = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{0,${String(max)}}$`), `${label}: só dígitos (até ${String(max)})`);
+    .max(max, `${label}: até ${String(max)} dígitos`)
+    .regex(/^\d*$/, `${label}: só dígitos`);
 
 export const boletoConfigInputSchema = z
   .strictObject({
@@ -68,6 +69,13 @@ export const boletoConfigInputSchema = z
     path: ['banco'],
   });
 export type BoletoConfigInput = z.infer<typeof boletoConfigInputSchema>;
+
+/** For the tuition screens (school and family): whether to offer 'Boleto' at all. */
+export const boletoDisponivelSchema = z.object({
+  disponivel: z.boolean(),
+  banco_nome: z.string().nullable(),
+});
+export type BoletoDisponivel = z.infer<typeof boletoDisponivelSchema>;
 
 export const boletoSchema = z.object({
   mensalidade_id: z.uuid(),

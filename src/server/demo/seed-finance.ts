@@ -5,6 +5,7 @@ import { computeAmountDue } from '../../shared/money.js';
 import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
+import { boletoConfig } from '../db/schema/boletos.js';
 import { students } from '../db/schema/students.js';
 import {
   classTuition,
@@ -48,6 +49,18 @@ export async function seedFinance(tx: Tx, today: string): Promise<void> {
     multaBp: 200,
     jurosMensalBp: 100,
     diaVencimentoPadrao: 10,
+  });
+  // Boleto registrado (issue 36 §1): Banco do Brasil with a test agreement, so the family's 'Boleto' works.
+  await tx.insert(boletoConfig).values({
+    id: 1,
+    ativo: true,
+    banco: '001',
+    agencia: '1234',
+    conta: '56789',
+    carteira: '17',
+    convenio: '1234567',
+    proximoNossoNumero: 1,
+    instrucoes: 'Boleto de demonstração: não pague.',
   });
   const turmas = await tx.select({ id: classes.id, nivel: classes.nivel }).from(classes);
   if (turmas.length > 0) {

@@ -8,7 +8,7 @@ import { comprovanteUrl } from './comprovantes.api';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatCount, formatDate } from '../../../shared/format';
 import { downloadRecibo } from './finance.api';
-import { PixButton, ReceiptButton, which } from './mensalidade-columns';
+import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-columns';
 import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
@@ -28,10 +28,13 @@ export function ChargeCard({
   mensalidade,
   onPix,
   onJaPaguei,
+  onBoleto,
 }: {
   mensalidade: Mensalidade;
   onPix: () => void;
   onJaPaguei: () => void;
+  /** Only when the school issues boletos. */
+  onBoleto?: (() => void) | undefined;
 }) {
   const overdue = mensalidade.status === 'vencido';
   return (
@@ -69,6 +72,7 @@ export function ChargeCard({
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-lg font-semibold text-gray-900">{formatCentavos(mensalidade.valor_atualizado)}</p>
         <PixButton mensalidade={mensalidade} onClick={onPix} />
+        {onBoleto && <BoletoButton mensalidade={mensalidade} onClick={onBoleto} />}
         <JaPagueiButton mensalidade={mensalidade} onClick={onJaPaguei} />
         {mensalidade.valor_pago > 0 && (
           <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
@@ -127,10 +131,12 @@ export function Ahead({
   items,
   onPix,
   onJaPaguei,
+  onBoleto,
 }: {
   items: Mensalidade[];
   onPix: (mensalidade: Mensalidade) => void;
   onJaPaguei: (mensalidade: Mensalidade) => void;
+  onBoleto?: ((mensalidade: Mensalidade) => void) | undefined;
 }) {
   const [open, setOpen] = useState(false);
   if (items.length === 0) return null;
@@ -182,6 +188,16 @@ export function Ahead({
                 >
                   Pagar adiantado
                 </button>
+                {onBoleto && (
+                  <button
+                    type="button"
+                    className="font-medium text-gray-700 underline"
+                    aria-label={`Boleto: ${which(mensalidade)}`}
+                    onClick={() => onBoleto(mensalidade)}
+                  >
+                    Boleto
+                  </button>
+                )}
                 <button
                   type="button"
                   className="font-medium text-gray-700 underline"

@@ -8,6 +8,8 @@ import { useListState } from '../../lib/use-list-state';
 import { useMensalidades } from './finance.api';
 import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
+import { BoletoModal } from './boleto-modal';
+import { useBoletoDisponivel } from './boleto.api';
 import { Section, ChargeCard, Ahead, ConfirmingCard } from './guardian-finance-charges';
 import { JaPagueiSheet } from './ja-paguei-sheet';
 import { DebitoAutomaticoSection } from './debito-automatico-section';
@@ -37,6 +39,10 @@ export function GuardianFinance() {
   const paid = useMensalidades({ q: '', mes: '', status: 'pago', page: history.page }, HISTORY_PAGE_SIZE);
   const [pix, setPix] = useState<Mensalidade | null>(null);
   const [jaPaguei, setJaPaguei] = useState<Mensalidade | null>(null);
+  const [boleto, setBoleto] = useState<Mensalidade | null>(null);
+  const boletoDisponivel = useBoletoDisponivel();
+  const onBoleto = (mensalidade: Mensalidade) =>
+    boletoDisponivel ? () => setBoleto(mensalidade) : undefined;
 
   const loading = overdue.isPending || pending.isPending || confirming.isPending;
   const failed = overdue.isError || pending.isError || confirming.isError;
@@ -48,7 +54,10 @@ export function GuardianFinance() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Mensalidades" subtitle="Mensalidades dos seus filhos, com PIX e recibos" />
+      <PageHeader
+        title="Mensalidades"
+        subtitle={`Mensalidades dos seus filhos, com PIX${boletoDisponivel ? ', boleto' : ''} e recibos`}
+      />
       {loading ? (
         <Spinner />
       ) : failed ? (
@@ -71,6 +80,7 @@ export function GuardianFinance() {
                   mensalidade={mensalidade}
                   onPix={() => setPix(mensalidade)}
                   onJaPaguei={() => setJaPaguei(mensalidade)}
+                  onBoleto={onBoleto(mensalidade)}
                 />
               ))}
             </Section>
@@ -90,9 +100,15 @@ export function GuardianFinance() {
                   mensalidade={mensalidade}
                   onPix={() => setPix(mensalidade)}
                   onJaPaguei={() => setJaPaguei(mensalidade)}
+                  onBoleto={onBoleto(mensalidade)}
                 />
               ))}
-              <Ahead items={aVencer} onPix={setPix} onJaPaguei={setJaPaguei} />
+              <Ahead
+                items={aVencer}
+                onPix={setPix}
+                onJaPaguei={setJaPaguei}
+                onBoleto={boletoDisponivel ? setBoleto : undefined}
+              />
             </Section>
           )}
           {open.length === 0 && emConfirmacao.length === 0 && (
@@ -127,6 +143,7 @@ export function GuardianFinance() {
         dias de atraso. Débitos nunca bloqueiam o acesso a notas, boletins ou documentos.
       </p>
       {pix && <PixModal mensalidade={pix} onClose={() => setPix(null)} />}
+      {boleto && <BoletoModal mensalidade={boleto} onClose={() => setBoleto(null)} />}
       {jaPaguei && <JaPagueiSheet mensalidade={jaPaguei} onClose={() => setJaPaguei(null)} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { BadgePercent, FileText, Handshake, QrCode, Wallet } from 'lucide-react';
+import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
 import { Button, IconButton } from '../../components/button';
@@ -64,6 +64,21 @@ export function ReceiptButton({ mensalidade, onClick }: { mensalidade: Mensalida
     >
       <FileText className="h-4 w-4" aria-hidden="true" />
       Recibo
+    </Button>
+  );
+}
+
+/** 'Boleto' in words: opens the boleto (PDF and linha digitável) when the school issues boletos. */
+export function BoletoButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3"
+      aria-label={`Boleto: ${which(mensalidade)}`}
+      onClick={onClick}
+    >
+      <Barcode className="h-4 w-4" aria-hidden="true" />
+      Boleto
     </Button>
   );
 }
@@ -138,6 +153,7 @@ export function MensalidadeActions({
   onReceipt,
   onAdjust,
   onNegociacao,
+  onBoleto,
 }: {
   mensalidade: Mensalidade;
   manage: boolean;
@@ -147,12 +163,15 @@ export function MensalidadeActions({
   onAdjust: () => void;
   /** 'Em negociação': mark or clear (the school's; stops the automatic reminders). */
   onNegociacao?: () => void;
+  /** The boleto (only when the school issues boletos). */
+  onBoleto?: (() => void) | undefined;
 }) {
   const open = isOpen(mensalidade);
   if (!manage)
     return (
       <>
         {open && <PixButton mensalidade={mensalidade} onClick={onPix} />}
+        {open && onBoleto && <BoletoButton mensalidade={mensalidade} onClick={onBoleto} />}
         {mensalidade.valor_pago > 0 && <ReceiptButton mensalidade={mensalidade} onClick={onReceipt} />}
       </>
     );
@@ -166,6 +185,11 @@ export function MensalidadeActions({
       {open && (
         <IconButton label={`PIX de ${mensalidade.aluno_nome}`} onClick={onPix}>
           <QrCode className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
+      {open && onBoleto && (
+        <IconButton label={`Boleto de ${mensalidade.aluno_nome}`} onClick={onBoleto}>
+          <Barcode className="h-4 w-4" aria-hidden="true" />
         </IconButton>
       )}
       {mensalidade.valor_pago > 0 && (

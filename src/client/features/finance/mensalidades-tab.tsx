@@ -25,6 +25,9 @@ import { currentMonth } from './finance-ui';
 import { MensalidadeActions, mensalidadeColumns } from './mensalidade-columns';
 import { PaymentModal } from './payment-modal';
 import { PixModal } from './pix-modal';
+import { BoletoModal } from './boleto-modal';
+import { BoletoLoteButton } from './boleto-lote';
+import { useBoletoDisponivel } from './boleto.api';
 import { NegociacaoModal } from './negociacao-modal';
 
 /** The tuition list: the school's (this month by default) or a guardian's children's. */
@@ -39,7 +42,9 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
     pix: Mensalidade;
     ajuste: Mensalidade;
     negociacao: Mensalidade;
+    boleto: Mensalidade;
   }>();
+  const boletoDisponivel = useBoletoDisponivel();
   const [exporting, setExporting] = useState(false);
   const data = mensalidades.data;
 
@@ -83,6 +88,7 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             <Button variant="secondary" disabled={exporting} onClick={() => void handleExport('xlsx')}>
               <FileDown className="h-4 w-4" aria-hidden="true" /> XLSX
             </Button>
+            {boletoDisponivel && <BoletoLoteButton mes={list.filters.mes} />}
           </div>
         )}
       </FilterBar>
@@ -127,12 +133,16 @@ export function MensalidadesTab({ manage }: { manage: boolean }) {
             onReceipt={() => void handleRecibo(mensalidade)}
             onAdjust={() => dialog.show('ajuste', mensalidade)}
             onNegociacao={() => dialog.show('negociacao', mensalidade)}
+            onBoleto={boletoDisponivel ? () => dialog.show('boleto', mensalidade) : undefined}
           />
         )}
       />
 
       {dialog.render('pagamento', (row) => (
         <PaymentModal mensalidade={row} onClose={dialog.close} />
+      ))}
+      {dialog.render('boleto', (row) => (
+        <BoletoModal mensalidade={row} onClose={dialog.close} />
       ))}
       {dialog.render('pix', (row) => (
         <PixModal mensalidade={row} onClose={dialog.close} staff={manage} />

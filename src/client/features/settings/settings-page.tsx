@@ -19,6 +19,7 @@ import { SecurityTab } from './security-tab';
 import { useSaveSystemSettings, useSchoolSettings, useSystemSettings } from './settings.api';
 import { NotificationsTab, SystemTab } from './system-tab';
 import { PixAutomaticoTab } from './pix-automatico-tab';
+import { BoletoConfigSection } from './boleto-config';
 import { MatriculaOnlineTab } from './matricula-online-tab';
 import { AnuidadesCard } from './anuidades-card';
 import { ContratoMatriculaTab } from './contrato-matricula-tab';
@@ -100,8 +101,9 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             <Tabs.Content value="academico">
               <AcademicTab />
             </Tabs.Content>
-            <Tabs.Content value="financeiro">
+            <Tabs.Content value="financeiro" className="space-y-6">
               <PixAutomaticoTab />
+              <BoletoConfigSection />
             </Tabs.Content>
             <Tabs.Content value="matricula" className="space-y-6">
               <AnuidadesCard />

@@ -63,6 +63,8 @@ describe('boleto settings', () => {
 
   it('starts off; saves per bank rules with pt-BR messages, version and audit; administrator only', async () => {
     const s = await school({ ano: thisYear });
+    const disponivel = () => call('GET', '/api/financeiro/boleto/disponivel', s.guardian);
+    expect((await disponivel()).json().data).toEqual({ disponivel: false, banco_nome: null });
     const first = await call('GET', '/api/financeiro/boleto/configuracao', s.admin);
     expect(first.json().data).toMatchObject({ ativo: false, banco: null, proximo_nosso_numero: 1 });
     const version = first.json<{ data: { version: number } }>().data.version;
@@ -97,6 +99,7 @@ describe('boleto settings', () => {
       version,
     });
     expect(stale.statusCode).toBe(412);
+    expect((await disponivel()).json().data).toEqual({ disponivel: true, banco_nome: 'Banco do Brasil' });
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'configurar_boleto'));
     expect(audit).toHaveLength(1);
 

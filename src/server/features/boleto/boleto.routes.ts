@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   boletoConfigInputSchema,
   boletoConfigSchema,
+  boletoDisponivelSchema,
   boletoLoteQuerySchema,
   boletoSchema,
 } from '../../../shared/boleto.schemas.js';
@@ -20,6 +21,7 @@ import { okResponse } from '../../lib/responses.js';
 import { systemActor } from '../audit/index.js';
 import { buildBoletoPdf, buildLotePdf } from './boleto.documents.js';
 import {
+  agreementOf,
   emitirBoletosPendentes,
   getBoletoConfig,
   issueBoletoFor,
@@ -46,6 +48,15 @@ export const boletoRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await updateBoletoConfig(app.ctx.db, request.body, actorOf(request));
       if (saved.ativo) await app.ctx.jobs.enqueue(app.ctx.db, BOLETO_EMISSAO_JOB, {});
       return ok(saved, 'Configurações do boleto salvas.');
+    },
+  );
+
+  app.get(
+    '/disponivel',
+    { schema: { response: okResponse(boletoDisponivelSchema) }, config: { access: 'finance.read' } },
+    async () => {
+      const agreement = agreementOf(await loadBoletoConfig(app.ctx.db));
+      return ok({ disponivel: agreement !== null, banco_nome: agreement?.banco.nome ?? null });
     },
   );
 

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser } from '@playwright/test';
+import { pdfText } from '../src/server/test/pdf-text';
+import { apiSignIn, demoServerForSpec } from './support';
+
+/**
+ * Boleto registrado (issue 36 §1) on the demo school (Banco do Brasil, a test agreement): the mother, on
+ * her phone, opens a tuition's boleto, copies its linha digitável and downloads the PDF — a real PDF
+ * whose text carries that linha; the secretaria sees 'Boleto' on the list and the director the
+ * agreement in Configurações → Financeiro.
+ */
+const phone = { width: 390, height: 844, tag: 'phone' };
+const desktop = { width: 1280, height: 800, tag: 'desktop' };
+const shots = 'test-results/screenshots';
+const MOTHER = { email: 'responsavel@demo.escola', password: 'Demo-Resp-2026' };
+const DIRECTOR = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
+
+const server = demoServerForSpec();
+
+async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: viewport.width, height: viewport.height },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  await apiSignIn(page.request, who.email, [who.password], who.password);
+  return { context, page };
+}
+
+test('the family downloads the boleto PDF and copies its linha digitável', async ({ browser }) => {
+  test.setTimeout(180_000);
+  for (const viewport of [phone, desktop]) {
+    const { context, page } = await signedIn(browser, MOTHER, viewport);
+    await page.goto('/financeiro');
+    await expect(page.getByRole('heading', { name: 'Mensalidades', level: 1 })).toBeVisible();
+    const card = page.getByTestId('familia-mensalidade').first();
+    await card.getByRole('button', { name: /^Boleto:/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Boleto' });
+    const linha = dialog.getByLabel('Linha digitável');
+    await expect(linha).toHaveValue(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    const formatted = await linha.inputValue();
+    await expect(dialog.getByText('Banco do Brasil')).toBeVisible();
+    await page.screenshot({ path: `${shots}/boleto-familia-${viewport.tag}.png` });
+
+    await dialog.getByRole('button', { name: 'Copiar linha digitável' }).click();
+    await expect(page.getByText('Linha digitável copiada!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(formatted.replace(/\D/g, ''));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Baixar boleto (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^boleto-\d+\.pdf$/);
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(formatted);
+    expect(text).toContain('Ficha de Compensação');
+    await context.close();
+  }
+});
+
+test("the secretaria's list offers the boleto and the class's boletos; the director sees the agreement", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  for (const viewport of [desktop, phone]) {
+    const { context, page } = await signedIn(browser, DIRECTOR, viewport);
+    await page.goto('/configuracoes?aba=financeiro');
+    const section = page.getByRole('region', { name: 'Boleto bancário' });
+    await expect(section.getByLabel('Banco')).toHaveValue('001');
+    await expect(section.getByText('Emitindo boletos')).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/boleto-configuracao-${viewport.tag}.png`, fullPage: true });
+
+    await page.goto('/financeiro');
+    await expect(page.getByRole('button', { name: 'Boletos da turma' })).toBeVisible();
+    await page.getByRole('button', { name: 'Boletos da turma' }).click();
+    const lote = page.getByRole('dialog', { name: 'Boletos da turma' });
+    await expect(lote.getByLabel('Turma')).toBeVisible();
+    await page.screenshot({ path: `${shots}/boleto-lote-${viewport.tag}.png` });
+    await lote.getByRole('button', { name: 'Cancelar' }).click();
+    await context.close();
+  }
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Copy, FileDown } from 'lucide-react';
+import { boletoSituacaoLabels } from '../../../shared/boleto.schemas';
+import { formatCentavos, formatDate } from '../../../shared/format';
+import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
+import { Button } from '../../components/button';
+import { ErrorBanner, Spinner } from '../../components/feedback';
+import { Modal } from '../../components/modal';
+import { downloadBoleto, useBoleto } from './boleto.api';
+
+/**
+ * A mensalidade's boleto (issued the first time it is opened): the PDF to print or save, and the linha
+ * digitável to copy into a bank's app. What stops it (boleto off, no CPF for the payer) is said here.
+ */
+export function BoletoModal({ mensalidade, onClose }: { mensalidade: Mensalidade; onClose: () => void }) {
+  const boleto = useBoleto(mensalidade.id);
+  const [downloading, setDownloading] = useState(false);
+
+  const handleCopy = async () => {
+    if (!boleto.data) return;
+    try {
+      await navigator.clipboard.writeText(boleto.data.linha_digitavel);
+      toast.success('Linha digitável copiada!');
+    } catch {
+      toast.error('Não foi possível copiar. Selecione os números e copie manualmente.');
+    }
+  };
+
+  const handleDownload = async () => {
+    setDownloading(true);
+    try {
+      await downloadBoleto(mensalidade.id);
+    } catch {
+      toast.error('Erro ao gerar o boleto');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Boleto"
+      description={`${mensalidade.aluno_nome} · ${formatMesReferencia(mensalidade.mes_referencia)}`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+      }
+    >
+      {boleto.isLoading ? (
+        <Spinner />
+      ) : boleto.isError ? (
+        <ErrorBanner>{boleto.error.message}</ErrorBanner>
+      ) : boleto.data ? (
+        <div className="space-y-4" data-testid="boleto">
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-gray-500">Valor</dt>
+              <dd className="text-lg font-semibold text-gray-900">{formatCentavos(boleto.data.valor)}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Vencimento</dt>
+              <dd className="text-lg font-semibold text-gray-900">{formatDate(boleto.data.vencimento)}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Banco</dt>
+              <dd className="text-gray-900">{boleto.data.banco_nome}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Nosso número</dt>
+              <dd className="font-mono text-gray-900">{boleto.data.nosso_numero}</dd>
+            </div>
+          </dl>
+          <div>
+            <label className="block text-sm font-medium text-gray-700" htmlFor="linha-digitavel">
+              Linha digitável
+            </label>
+            <textarea
+              id="linha-digitavel"
+              readOnly
+              rows={2}
+              value={boleto.data.linha_digitavel_formatada}
+              className="mt-1 w-full rounded-lg border border-gray-300 bg-gray-50 p-2 font-mono text-sm break-all"
+              onFocus={(event) => event.target.select()}
+            />
+          </div>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Button onClick={() => void handleDownload()} loading={downloading}>
+              <FileDown className="h-4 w-4" aria-hidden="true" /> Baixar boleto (PDF)
+            </Button>
+            <Button variant="secondary" onClick={() => void handleCopy()}>
+              <Copy className="h-4 w-4" aria-hidden="true" /> Copiar linha digitável
+            </Button>
+          </div>
+          <p className="text-xs text-gray-500">
+            Pague em qualquer banco, lotérica ou no app do seu banco até o vencimento. Depois dele, o banco
+            cobra a multa e os juros escritos no boleto.
+            {boleto.data.situacao !== 'a_registrar' && boleto.data.situacao !== 'registrado'
+              ? ` Situação no banco: ${boletoSituacaoLabels[boleto.data.situacao]}.`
+              : ''}
+          </p>
+          {boleto.data.motivo_rejeicao && (
+            <ErrorBanner>O banco recusou este boleto: {boleto.data.motivo_rejeicao}</ErrorBanner>
+          )}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

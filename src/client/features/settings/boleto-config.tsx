@@ -1,0 +1,191 @@
+/**
+ * Configurações → Financeiro → 'Boleto bancário' (issue 36 §1, ADR 0055): whether the school issues
+ * boletos registrados, with which bank and agreement (agência, conta, carteira, convênio) and from which
+ * nosso número on. Each bank's rules are checked by the server and its messages land on the fields.
+ */
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  bancosBoleto,
+  boletoConfigInputSchema,
+  type BoletoConfig,
+  type CodigoBanco,
+} from '../../../shared/boleto.schemas';
+import { Button } from '../../components/button';
+import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { InputField, SelectField, TextAreaField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { useBoletoConfig, useSaveBoletoConfig } from './boleto-config.api';
+import { Toggle } from './toggle';
+
+function ConfigForm({ config }: { config: BoletoConfig }) {
+  const [ativo, setAtivo] = useState(config.ativo);
+  const [banco, setBanco] = useState<string>(config.banco ?? '');
+  const [agencia, setAgencia] = useState(config.agencia ?? '');
+  const [conta, setConta] = useState(config.conta ?? '');
+  const [carteira, setCarteira] = useState(config.carteira ?? '');
+  const [convenio, setConvenio] = useState(config.convenio ?? '');
+  const [proximo, setProximo] = useState(String(config.proximo_nosso_numero));
+  const [instrucoes, setInstrucoes] = useState(config.instrucoes ?? '');
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const save = useSaveBoletoConfig();
+  const regras = bancosBoleto.find((item) => item.codigo === banco);
+
+  const handleBanco = (codigo: string) => {
+    setBanco(codigo);
+    const escolhido = bancosBoleto.find((item) => item.codigo === codigo);
+    if (escolhido && !(escolhido.carteiras as readonly string[]).includes(carteira))
+      setCarteira(escolhido.carteiras[0]);
+  };
+
+  const submit = () => {
+    const parsed = boletoConfigInputSchema.safeParse({
+      ativo,
+      banco: (banco || null) as CodigoBanco | null,
+      agencia,
+      conta,
+      carteira,
+      convenio,
+      proximo_nosso_numero: Number(proximo),
+      instrucoes: instrucoes.trim() || null,
+      version: config.version,
+    });
+    if (!parsed.success) {
+      setErros(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErros({});
+    save.mutate(parsed.data, {
+      onSuccess: (result) => toast.success(result.message ?? 'Configurações salvas.'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.details.length > 0)
+          setErros(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
+        toast.error(error.message);
+      },
+    });
+  };
+
+  return (
+    <form
+      aria-label="Boleto bancário"
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Toggle
+        label="Emitir boletos das mensalidades"
+        hint="A secretaria e as famílias passam a ver 'Boleto' em cada mensalidade em aberto."
+        checked={ativo}
+        onChange={setAtivo}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Banco"
+          value={banco}
+          onChange={(event) => handleBanco(event.target.value)}
+          error={erros.banco}
+          required={ativo}
+        >
+          <option value="">Escolha o banco</option>
+          {bancosBoleto.map((item) => (
+            <option key={item.codigo} value={item.codigo}>
+              {item.codigo} — {item.nome}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Carteira"
+          value={carteira}
+          onChange={(event) => setCarteira(event.target.value)}
+          error={erros.carteira}
+          required={ativo}
+        >
+          <option value="">Escolha</option>
+          {(regras?.carteiras ?? []).map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label={banco === '756' ? 'Cooperativa (agência)' : 'Agência (sem dígito)'}
+          inputMode="numeric"
+          value={agencia}
+          onChange={(event) => setAgencia(event.target.value)}
+          error={erros.agencia}
+          required={ativo}
+        />
+        <InputField
+          label="Conta (só números, sem dígito)"
+          inputMode="numeric"
+          value={conta}
+          onChange={(event) => setConta(event.target.value)}
+          error={erros.conta}
+          required={ativo}
+        />
+        <InputField
+          label={regras?.convenio ?? 'Convênio'}
+          inputMode="numeric"
+          value={convenio}
+          onChange={(event) => setConvenio(event.target.value)}
+          error={erros.convenio}
+          required={ativo && banco !== '341'}
+        />
+        <InputField
+          label="Próximo nosso número"
+          inputMode="numeric"
+          value={proximo}
+          onChange={(event) => setProximo(event.target.value.replace(/\D/g, ''))}
+          error={erros.proximo_nosso_numero}
+          hint="A sequência que o banco reservou para a escola. Números já usados não se repetem."
+          required
+        />
+      </div>
+      <TextAreaField
+        label="Instruções ao caixa (opcional)"
+        rows={3}
+        value={instrucoes}
+        onChange={(event) => setInstrucoes(event.target.value)}
+        error={erros.instrucoes}
+        hint="Impressas no boleto depois da multa e dos juros, que vêm das configurações financeiras."
+      />
+      <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
+        Salvar boleto
+      </Button>
+    </form>
+  );
+}
+
+export function BoletoConfigSection() {
+  const config = useBoletoConfig();
+  const data = config.data;
+  return (
+    <section aria-labelledby="boleto-titulo" className="space-y-4 rounded-lg border border-gray-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="boleto-titulo" className="font-semibold text-gray-900">
+          Boleto bancário
+        </h3>
+        {data && (
+          <Badge tone={data.ativo ? 'green' : 'gray'}>{data.ativo ? 'Emitindo boletos' : 'Desligado'}</Badge>
+        )}
+      </div>
+      <p className="text-sm text-gray-600">
+        Boleto registrado no padrão FEBRABAN, com o CPF e o endereço do responsável financeiro. Peça ao banco
+        a cobrança registrada com arquivo CNAB 240: ele informa agência, conta, carteira, convênio e a faixa
+        de nosso número da escola. O boleto só é pago depois de registrado pelo arquivo de remessa.
+      </p>
+      {config.isPending ? (
+        <Spinner label="Carregando o boleto..." />
+      ) : config.isError || !data ? (
+        <ErrorBanner>Erro ao carregar as configurações do boleto.</ErrorBanner>
+      ) : (
+        <ConfigForm key={data.version} config={data} />
+      )}
+    </section>
+  );
+}
