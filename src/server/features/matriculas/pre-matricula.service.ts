@@ -13,6 +13,7 @@ import {
 } from '../../../shared/pre-matricula.schemas.js';
 import { preMatriculaDadosSchema, type PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import { formatCep } from '../../../shared/endereco.schemas.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -77,6 +78,19 @@ async function rascunhoInicial(
   }));
   if (responsaveis.length > 0 && !responsaveis.some((item) => item.financeiro))
     responsaveis[0]!.financeiro = true;
+  // The payer's address in parts (ADR 0058) when the school has it; else the student's line to correct.
+  const partes = linked.find((row) => row.principal && row.guardian.cep)?.guardian;
+  const endereco = partes
+    ? {
+        cep: formatCep(partes.cep ?? ''),
+        logradouro: partes.logradouro ?? '',
+        numero: partes.numero ?? '',
+        complemento: partes.complemento ?? '',
+        bairro: partes.bairro ?? '',
+        cidade: partes.cidade ?? '',
+        uf: partes.uf ?? '',
+      }
+    : { ...base.endereco, logradouro: (student.endereco ?? '').slice(0, 200) };
   return preMatriculaDadosSchema.parse({
     aluno: {
       nome: student.nome,
@@ -84,7 +98,7 @@ async function rascunhoInicial(
       sexo: student.sexo,
       cpf: student.cpf,
     },
-    endereco: { ...base.endereco, logradouro: (student.endereco ?? '').slice(0, 200) },
+    endereco,
     responsaveis: responsaveis.length > 0 ? responsaveis : base.responsaveis,
   });
 }
