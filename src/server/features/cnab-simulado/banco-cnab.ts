@@ -118,6 +118,18 @@ export class BancoCnabSimulado {
     return this.escreverRetorno(ocorrencias, hoje);
   }
 
+  /** What the bank charges on `data`: the desconto until its day, multa and juros per day after the due date. */
+  valorDoDia(nossoNumero: string, data: string): number {
+    const titulo = this.titulos.get(nossoNumero);
+    if (!titulo) throw new Error(`Boleto ${nossoNumero} não está registrado.`);
+    if (data <= titulo.vencimento)
+      return titulo.valor - (titulo.desconto && data <= titulo.desconto.ate ? titulo.desconto.valor : 0);
+    const dias = Math.round(
+      (Date.parse(`${data}T00:00:00Z`) - Date.parse(`${titulo.vencimento}T00:00:00Z`)) / 86_400_000,
+    );
+    return titulo.valor + Math.round((titulo.valor * titulo.multaBp) / 10_000) + titulo.jurosDia * dias;
+  }
+
   /** The family pays a boleto at the bank (the liquidação goes into the next `retornoDoDia`). */
   pagar(nossoNumero: string, valorPago: number, data: string): void {
     const titulo = this.titulos.get(nossoNumero);
