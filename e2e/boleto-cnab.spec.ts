@@ -41,7 +41,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 /** Clicks and returns the downloaded file's text (ISO-8859-1) and name. */
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'latin1') };
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path()), 'latin1') };
 }
 
 test('the secretaria sends the remessa, reads the bank’s retornos and sees the mensalidade paid', async ({
