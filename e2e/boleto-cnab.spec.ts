@@ -11,7 +11,8 @@ import { apiSignIn, dataOf, startOwnServer } from './support';
 const phone = { width: 390, height: 844, tag: 'phone' };
 const desktop = { width: 1280, height: 800, tag: 'desktop' };
 const shots = 'test-results/screenshots';
-const SECRETARIA = { email: 'secretaria@demo.escola', password: 'Demo-Secr-2026' };
+// Financeiro → Boletos is the finance desk's (finance.manage): the demo's 'financeiro' account.
+const FINANCEIRO = { email: 'financeiro@demo.escola', password: 'Demo-Fin-2026' };
 const DIRECTOR = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
@@ -41,7 +42,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 /** Clicks and returns the downloaded file's text (ISO-8859-1) and name. */
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path()), 'latin1') };
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'latin1') };
 }
 
 test('the secretaria sends the remessa, reads the bank’s retornos and sees the mensalidade paid', async ({
@@ -50,19 +51,19 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
   test.setTimeout(240_000);
   // The school's CNPJ identifies it to the bank (Configurações → Escola).
   const director = await signedIn(browser, DIRECTOR);
-  const escola = await dataOf<{ version: number }>(
+  const escola = await dataOf<{ nome: string; version: number }>(
     await director.page.request.get('/api/configuracoes/escola'),
   );
   expect(
     (
       await director.page.request.put('/api/configuracoes/escola', {
-        data: { cnpj: '11.222.333/0001-81', version: escola.version },
+        data: { nome: escola.nome, cnpj: '11.222.333/0001-81', version: escola.version },
       })
     ).ok(),
   ).toBe(true);
   await director.context.close();
 
-  const { context, page } = await signedIn(browser, SECRETARIA);
+  const { context, page } = await signedIn(browser, FINANCEIRO);
   // One open mensalidade's boleto, issued as the family or the secretaria would.
   const open = await dataOf<{ items: { id: string; aluno_nome: string }[] }>(
     await page.request.get(
@@ -74,7 +75,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
     await page.request.get(`/api/financeiro/mensalidades/${mensalidade.id}/boleto`),
   );
 
-  await page.goto('/financeiro?aba=boletos');
+  await page.goto('/dashboard/financeiro?aba=boletos');
   await expect(page.getByRole('heading', { name: /Próxima remessa/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Boletos da próxima remessa' })).toContainText(
     boleto.nosso_numero,
@@ -104,9 +105,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
     mimeType: 'text/plain',
     buffer: Buffer.from(confirmacao.text, 'latin1'),
   });
-  await expect(page.getByRole('status').filter({ hasText: 'Retorno processado' })).toContainText(
-    /registros? confirmados? pelo banco/,
-  );
+  await expect(page.getByTestId('retorno-resultado')).toContainText(/registros? confirmados? pelo banco/);
 
   // The family pays at the bank; the day's retorno carries the liquidação.
   await bank.goto('/banco-simulado/boletos');
@@ -121,7 +120,7 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
     mimeType: 'text/plain',
     buffer: Buffer.from(liquidacao.text, 'latin1'),
   });
-  const result = page.getByRole('status').filter({ hasText: 'Retorno processado' });
+  const result = page.getByTestId('retorno-resultado');
   await expect(result).toContainText('1 boleto pago (mensalidade quitada)');
   await page.screenshot({ path: `${shots}/boletos-cnab-retorno-desktop.png`, fullPage: true });
 
@@ -131,20 +130,24 @@ test('the secretaria sends the remessa, reads the bank’s retornos and sees the
     mimeType: 'text/plain',
     buffer: Buffer.from(liquidacao.text, 'latin1'),
   });
-  await expect(page.getByRole('status').filter({ hasText: 'já tinha sido processado' })).toBeVisible();
+  await expect(
+    page.getByTestId('retorno-resultado').filter({ hasText: 'já tinha sido processado' }),
+  ).toBeVisible();
 
   // The mensalidade is paid, by boleto.
   const paid = await dataOf<{ status: string }>(
     await page.request.get(`/api/financeiro/mensalidades/${mensalidade.id}`),
   );
   expect(paid.status).toBe('pago');
-  await page.goto(`/financeiro?aba=mensalidades&q=${encodeURIComponent(mensalidade.aluno_nome)}&status=pago`);
+  await page.goto(
+    `/dashboard/financeiro?aba=mensalidades&q=${encodeURIComponent(mensalidade.aluno_nome)}&status=pago`,
+  );
   await expect(page.getByText(mensalidade.aluno_nome).first()).toBeVisible();
   await context.close();
 
   // The screen on a phone.
-  const onPhone = await signedIn(browser, SECRETARIA, phone);
-  await onPhone.page.goto('/financeiro?aba=boletos');
+  const onPhone = await signedIn(browser, FINANCEIRO, phone);
+  await onPhone.page.goto('/dashboard/financeiro?aba=boletos');
   await expect(onPhone.page.getByRole('heading', { name: 'Remessas geradas' })).toBeVisible();
   await onPhone.page.screenshot({ path: `${shots}/boletos-cnab-phone.png`, fullPage: true });
   await onPhone.context.close();

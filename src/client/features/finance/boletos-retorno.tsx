@@ -87,6 +87,7 @@ export function RetornoCard() {
         {result && (
           <div
             role="status"
+            data-testid="retorno-resultado"
             className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900"
           >
             <p className="font-medium">{result.message}</p>

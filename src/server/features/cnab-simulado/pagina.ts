@@ -65,6 +65,8 @@ export const paginaDeBoletos: FastifyPluginAsync = async (app) => {
     (_request, _body, done) => done(null, undefined),
   );
   let banco: { chave: string; banco: BancoCnabSimulado } | null = null;
+  // Absolute links: after a POST the page's address is the form's, so relative ones would go astray.
+  const base = app.prefix;
 
   /** The bank of the agreement configured now (a new agreement is a new bank). */
   async function bancoAtual(): Promise<BancoCnabSimulado | string> {
@@ -96,14 +98,14 @@ export const paginaDeBoletos: FastifyPluginAsync = async (app) => {
         (t) => `<tr><td>${esc(t.nossoNumero)}</td><td>${esc(t.pagador)}</td><td>${dataBr(t.vencimento)}</td>
 <td>${reais(t.situacao === 'registrado' ? atual.valorDoDia(t.nossoNumero, hoje) : t.valor)}</td><td>${
           t.situacao === 'registrado'
-            ? `<form method="post" action="boletos/pagar/${esc(t.nossoNumero)}"><button type="submit" aria-label="Pagar o boleto ${esc(t.nossoNumero)}">Pagar</button></form>`
+            ? `<form method="post" action="${base}/boletos/pagar/${esc(t.nossoNumero)}"><button type="submit" aria-label="Pagar o boleto ${esc(t.nossoNumero)}">Pagar</button></form>`
             : esc(t.situacao)
         }</td></tr>`,
       )
       .join('');
     return `${aviso}<h1>Boletos da escola</h1>
 <section class="cartao"><h2>1. Receber a remessa</h2>
-<form method="post" action="boletos/remessa" enctype="multipart/form-data">
+<form method="post" action="${base}/boletos/remessa" enctype="multipart/form-data">
 <label for="arquivo">Arquivo de remessa (CNAB 240)</label><br><input id="arquivo" name="arquivo" type="file" required>
 <p><button type="submit">Enviar remessa e baixar o retorno</button></p></form></section>
 <section class="cartao"><h2>2. Boletos registrados</h2>${
@@ -112,7 +114,7 @@ export const paginaDeBoletos: FastifyPluginAsync = async (app) => {
         : `<table><thead><tr><th>Nosso número</th><th>Pagador</th><th>Vencimento</th><th>Valor hoje</th><th></th></tr></thead><tbody>${linhas}</tbody></table>`
     }</section>
 <section class="cartao"><h2>3. Retorno do dia</h2><p>As liquidações ainda não informadas à escola.</p>
-<a class="botao" href="boletos/retorno">Baixar o retorno do dia</a></section>`;
+<a class="botao" href="${base}/boletos/retorno">Baixar o retorno do dia</a></section>`;
   }
 
   app.get('/boletos', { config: publico }, async (_request, reply) => {
