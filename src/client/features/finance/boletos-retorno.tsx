@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { FileUp } from 'lucide-react';
 import type { CnabRetornoResult } from '../../../shared/cnab.schemas';
 import { formatCentavos, formatCount } from '../../../shared/format';
+import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { useEnviarRetorno } from './boletos.api';
 import { Card } from './boletos-card';
@@ -66,13 +67,13 @@ export function RetornoCard() {
           <p className="mt-2 text-sm text-gray-700">
             Arraste aqui o arquivo de retorno (CNAB 240) que o banco disponibiliza, ou escolha-o.
           </p>
-          <label className="mt-3 inline-block">
-            <span className="sr-only">Arquivo de retorno do banco</span>
+          <div className="mt-3">
             <input
               ref={input}
               type="file"
               accept=".ret,.txt,.RET,.TXT,text/plain"
-              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary file:px-4 file:py-2 file:text-white"
+              className="sr-only"
+              tabIndex={-1}
               aria-label="Arquivo de retorno do banco"
               disabled={enviar.isPending}
               onChange={(event) => {
@@ -80,7 +81,10 @@ export function RetornoCard() {
                 event.target.value = '';
               }}
             />
-          </label>
+            <Button type="button" onClick={() => input.current?.click()} loading={enviar.isPending}>
+              <FileUp className="h-4 w-4" aria-hidden="true" /> Escolher arquivo de retorno
+            </Button>
+          </div>
         </div>
         {enviar.isPending && <Spinner label="Processando o retorno…" />}
         {error && <ErrorBanner>{error}</ErrorBanner>}
