@@ -16,6 +16,8 @@ import { Card } from './boletos-card';
 import { AConciliarCard } from './boletos-conciliar';
 import { RetornoCard } from './boletos-retorno';
 
+const PREVIEW = 10;
+
 const movimentoLabels = {
   entrada: 'Registrar',
   baixa: 'Baixar',
@@ -63,6 +65,9 @@ export function BoletosTab() {
 function RemessaCard({ painel }: { painel: CnabPainel }) {
   const gerar = useGerarRemessa();
   const [error, setError] = useState<string | null>(null);
+  // A month's boletos are hundreds: the first few, and the rest on request, so the retorno stays near.
+  const [todos, setTodos] = useState(false);
+  const shown = todos ? painel.pendentes : painel.pendentes.slice(0, PREVIEW);
   const prontos = painel.pendentes.filter((item) => item.problema === null);
   const handleGerar = () => {
     setError(null);
@@ -91,7 +96,7 @@ function RemessaCard({ painel }: { painel: CnabPainel }) {
         />
       ) : (
         <ul className="divide-y divide-gray-100" aria-label="Boletos da próxima remessa">
-          {painel.pendentes.map((item) => (
+          {shown.map((item) => (
             <li
               key={item.mensalidade_id}
               className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
@@ -117,6 +122,13 @@ function RemessaCard({ painel }: { painel: CnabPainel }) {
             </li>
           ))}
         </ul>
+      )}
+      {!todos && painel.pendentes.length > PREVIEW && (
+        <div className="border-t border-gray-100 px-4 py-3">
+          <Button variant="secondary" onClick={() => setTodos(true)}>
+            Mostrar todos os {painel.pendentes.length.toLocaleString('pt-BR')} boletos
+          </Button>
+        </div>
       )}
     </Card>
   );
