@@ -35,6 +35,7 @@ import {
   registerPixJobs,
 } from './features/pix/index.js';
 import { fiscalRoutes, registerNfseJobs } from './features/nfse/index.js';
+import { cnabRemessaRoutes, cnabRetornoRoutes, cnabRoutes } from './features/cnab/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -313,6 +314,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pixWebhookRoutes, { prefix: '/api/pix/webhook' });
   await app.register(pixConciliarRoutes, { prefix: '/api/financeiro/pix/conciliar' });
   await app.register(pixAConciliarRoutes, { prefix: '/api/financeiro/pix/a-conciliar' });
+  // boleto (issue 36 §1): the bank's CNAB 240 files — remessa, retorno, the Boletos screen's panel
+  await app.register(cnabRemessaRoutes, { prefix: '/api/financeiro/boleto/remessa' });
+  await app.register(cnabRetornoRoutes, { prefix: '/api/financeiro/boleto/retorno' });
+  await app.register(cnabRoutes, { prefix: '/api/financeiro/boleto/cnab' });
   // Pix Automático (issue 33 §3): the families' monthly debit, and the PSP's rec/cobr notices
   await app.register(pixAutomaticoRoutes, { prefix: '/api/financeiro/pix/automatico' });
   // Boleto registrado (issue 36 §1): the agreement and a class's PDF; one mensalidade's boleto.

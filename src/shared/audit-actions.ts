@@ -98,6 +98,10 @@ export const AUDIT_ACTIONS = {
   lancar_pix_receita: { rotulo: 'Pix lançado como receita', verbo: 'lançou como receita' },
   marcar_pix_devolvido: { rotulo: 'Pix marcado como devolvido', verbo: 'marcou como devolvido' },
   conciliar_pix: { rotulo: 'Conciliação de Pix', verbo: 'conciliou os Pix recebidos', frase: true },
+  // Boleto: the bank's CNAB 240 files (issue 36 §1)
+  gerar_remessa_cnab: { rotulo: 'Remessa de boletos gerada', verbo: 'gerou' },
+  processar_retorno_cnab: { rotulo: 'Retorno do banco processado', verbo: 'processou' },
+  conciliar_retorno_cnab: { rotulo: 'Linha do retorno conciliada', verbo: 'conciliou' },
   configurar_pix_automatico: {
     rotulo: 'Pix Automático configurado',
     verbo: 'configurou o Pix Automático (débito mensal)',
@@ -264,6 +268,17 @@ export const AUDIT_ENTITIES = {
   mensalidade: { rotulo: 'Mensalidade', um: 'mensalidade', o: 'a mensalidade' },
   transacao: { rotulo: 'Lançamento de caixa', um: 'uma transação', o: 'o lançamento' },
   pix_recebido: { rotulo: 'Pix recebido', um: 'um Pix recebido', o: 'o Pix' },
+  remessa_cnab: {
+    rotulo: 'Remessa de boletos (CNAB)',
+    um: 'uma remessa de boletos',
+    o: 'a remessa de boletos',
+  },
+  retorno_cnab: { rotulo: 'Retorno do banco (CNAB)', um: 'um retorno do banco', o: 'o retorno do banco' },
+  ocorrencia_cnab: {
+    rotulo: 'Linha do retorno do banco',
+    um: 'uma linha do retorno do banco',
+    o: 'a linha do retorno do banco',
+  },
   configuracoes_financeiras: {
     rotulo: 'Configurações financeiras',
     um: 'as configurações financeiras',

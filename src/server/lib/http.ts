@@ -13,6 +13,8 @@ declare module 'fastify' {
     allowDuringFirstLogin?: boolean;
     /** Accepts multipart/form-data instead of JSON. */
     multipart?: boolean;
+    /** Accepts a plain-text file as the body (a bank's CNAB retorno: text/plain or octet-stream). */
+    textBody?: boolean;
     /** A public route that never reads the session (answered from memory, e.g. content polling). */
     sessionless?: boolean;
     /**

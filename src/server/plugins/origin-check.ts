@@ -35,12 +35,14 @@ export const originCheck = globalPlugin('origin-check', async (app) => {
       Number(request.headers['content-length'] ?? 0) > 0;
     if (!hasBody) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    // A multipart route also takes JSON, so a caller without access gets 401/403 rather than 415;
-    // the route itself refuses a JSON body.
+    // A multipart (or text-file) route also takes JSON, so a caller without access gets 401/403 rather
+    // than 415; the route itself refuses a JSON body. A text body is a 'simple' request a foreign form
+    // could send: the Origin/Sec-Fetch-Site check above and SameSite=Strict cookies still stop it.
+    const config = request.routeOptions.config;
     const allowed =
-      request.routeOptions.config.multipart === true
-        ? type === 'multipart/form-data' || type === 'application/json'
-        : type === 'application/json';
+      type === 'application/json' ||
+      (config.multipart === true && type === 'multipart/form-data') ||
+      (config.textBody === true && (type === 'text/plain' || type === 'application/octet-stream'));
     if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
   });
 });

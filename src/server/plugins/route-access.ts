@@ -43,6 +43,9 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/agenda/turmas/:id/:data/foto',
   'GET /api/agenda/alunos/:id/foto',
   'GET /api/matriculas/interessados/:id/documentos/:docId',
+  // The CNAB 240 remessa for the bank (issue 36): the file itself.
+  'POST /api/financeiro/boleto/remessa',
+  'GET /api/financeiro/boleto/remessa/:id',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];

@@ -7,6 +7,7 @@ import { PageTab, PageTabs } from '../../components/page-tabs';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTabParam } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
+import { BoletosTab } from './boletos-tab';
 import { FinanceDashboardTab } from './finance-dashboard-tab';
 import { GenerateModal } from './generate-modal';
 import { GuardianFinance } from './guardian-finance';
@@ -24,9 +25,10 @@ const tabs = [
   { value: 'despesas', label: 'Despesas' },
   { value: 'relatorios', label: 'Relatórios' },
   { value: 'pix', label: 'Pix a conciliar' },
+  { value: 'boletos', label: 'Boletos' },
 ] as const;
-/** Who holds the tuition desk but not the school's figures (ADR 0025) sees only the tuition tab. */
-const deskTabs = tabs.filter((item) => item.value === 'mensalidades');
+/** Who holds the tuition desk but not the school's figures (ADR 0025) sees the tuition and boleto tabs. */
+const deskTabs = tabs.filter((item) => item.value === 'mensalidades' || item.value === 'boletos');
 
 /** 'Gestão Financeira' (staff with the tuition desk) or the guardian's tuition. */
 export function FinancePage() {
@@ -85,6 +87,9 @@ export function FinancePage() {
         </PageTab>
         <PageTab value="pix">
           <PixAConciliarTab />
+        </PageTab>
+        <PageTab value="boletos">
+          <BoletosTab />
         </PageTab>
       </PageTabs>
       {dialog.render('nova', (tipo) => (

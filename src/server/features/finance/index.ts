@@ -14,8 +14,14 @@ export { generatePlanoMensalidades } from './mensalidades.plano.js';
 export type { PlanoCobranca } from './mensalidades.plano.js';
 export { getMensalidade, listMensalidades } from './mensalidades.service.js';
 export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
-export { applyPixPayment } from './pix-payments.service.js';
-export type { PixPaymentInput, PixPaymentOutcome, PixPaymentRefusal } from './pix-payments.service.js';
+export { applyBoletoPayment, applyPixPayment } from './pix-payments.service.js';
+export type {
+  BoletoPaymentInput,
+  BoletoPaymentOutcome,
+  PixPaymentInput,
+  PixPaymentOutcome,
+  PixPaymentRefusal,
+} from './pix-payments.service.js';
 export { createTransaction } from './transacoes.service.js';
 export { writeTransaction } from './finance.shared-reads.js';
 export { registerPayment } from './payments.service.js';

@@ -1,8 +1,9 @@
 /**
- * A Pix paying a mensalidade (issue 33 §2): the pix module calls this inside the transaction that records
- * the Pix once, so the payment, its receita, the audit entry and the family's notice commit with that
- * record or not at all. The payment is the manual one's (`applyPayment`), by Pix, so the receipt and every
- * figure follow as they do for a payment typed by the secretaria.
+ * A payment the bank reports paying a mensalidade — a Pix (issue 33 §2) or a boleto's liquidação in a CNAB
+ * retorno (issue 36 §1): the pix and cnab modules call these inside the transaction that records the
+ * bank's event once, so the payment, its receita, the audit entry and the family's notice commit with that
+ * record or not at all. The payment is the manual one's (`applyPayment`), by Pix or boleto, so the receipt
+ * and every figure follow as they do for a payment typed by the secretaria.
  */
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas.js';
 import { computeAmountDue, type PaymentSplit } from '../../../shared/money.js';
@@ -41,6 +42,19 @@ export type PixPaymentRefusal =
 export type PixPaymentOutcome =
   { paga: true; pagamentoId: string; quitada: boolean } | { paga: false; motivo: PixPaymentRefusal };
 
+export interface BoletoPaymentInput {
+  mensalidadeId: string;
+  /** Centavos the family paid (segment U's valor pago), the bank's tariff apart. */
+  valor: number;
+  /** The day it was paid (segment U's data da ocorrência). */
+  data: string;
+  /** Juros, multa and encargos the bank charged (one figure in segment U), and the desconto it gave. */
+  acrescimos: number;
+  desconto: number;
+}
+
+export type BoletoPaymentOutcome = PixPaymentOutcome;
+
 /** The split `componentesValor` gives, when it adds up to the amount of the day; otherwise none. */
 function splitOf(
   valor: number,
@@ -55,14 +69,30 @@ function splitOf(
   return { principal, desconto, multa: componentes.multa, juros: componentes.juros, settles: true };
 }
 
+interface BankPayment {
+  mensalidadeId: string;
+  valor: number;
+  data: string;
+  forma: 'pix' | 'boleto';
+  /** Only exactly the amount of the day pays it (a Pix by itself). */
+  exact: boolean;
+  /** How the bank split the amount, given the amount of the day (none: computed). */
+  split: (due: {
+    principal: number;
+    multa: number;
+    juros: number;
+    total: number;
+  }) => PaymentSplit | undefined;
+}
+
 /**
- * Pays a mensalidade with a Pix received, read under lock in the caller's transaction, and tells the
- * family ('Pagamento confirmado'). A refusal changes nothing and says why (the Pix then waits for a person).
+ * The common part: reads the mensalidade under lock in the caller's transaction, pays it and tells the
+ * family ('Pagamento confirmado'). A refusal changes nothing and says why (the event waits for a person).
  */
-export async function applyPixPayment(
+async function applyBankPayment(
   ctx: AppContext,
   tx: Tx,
-  input: PixPaymentInput,
+  input: BankPayment,
   actor: Actor,
   today: string,
 ): Promise<PixPaymentOutcome> {
@@ -79,21 +109,81 @@ export async function applyPixPayment(
   const open = row.valor - row.principalPago;
   if (open <= 0) return { paga: false, motivo: 'mensalidade_paga' };
   const due = computeAmountDue(open, row.dataVencimento, input.data, ratesOf(await loadSettings(tx)));
+  const split = input.split(due);
   if (input.exact && input.valor !== due.total) return { paga: false, motivo: 'valor_diferente' };
-  if (input.valor > due.total) return { paga: false, motivo: 'valor_maior' };
+  if (!split && input.valor > due.total) return { paga: false, motivo: 'valor_maior' };
   const result = await applyPayment(
     tx,
     found,
-    { valor_pago: input.valor, data_pagamento: input.data, forma: 'pix' },
+    { valor_pago: input.valor, data_pagamento: input.data, forma: input.forma },
     actor,
     today,
-    splitOf(input.valor, input.componentes, due),
+    split,
   );
   const mes = formatMesReferencia(row.mesReferencia);
   const quitada = result.mensalidade.status === 'pago';
+  const meio = input.forma === 'pix' ? 'o Pix' : 'o pagamento do boleto';
   const texto = quitada
-    ? `Recebemos o Pix de ${formatCentavos(input.valor)} da mensalidade de ${mes} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
-    : `Recebemos ${formatCentavos(input.valor)} por Pix na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavos(result.mensalidade.valor_atualizado)}.`;
+    ? `Recebemos ${meio} de ${formatCentavos(input.valor)} da mensalidade de ${mes} de ${found.aluno_nome}, pago em ${formatDate(input.data)}. O recibo está no portal.`
+    : `Recebemos ${formatCentavos(input.valor)} por ${input.forma === 'pix' ? 'Pix' : 'boleto'} na mensalidade de ${mes} de ${found.aluno_nome}; ainda faltam ${formatCentavos(result.mensalidade.valor_atualizado)}.`;
   await notifyFamily(ctx, tx, row.alunoId, 'Pagamento confirmado', texto);
   return { paga: true, pagamentoId: result.pagamento.id, quitada };
+}
+
+/** Pays a mensalidade with a Pix received (see `applyBankPayment`). */
+export function applyPixPayment(
+  ctx: AppContext,
+  tx: Tx,
+  input: PixPaymentInput,
+  actor: Actor,
+  today: string,
+): Promise<PixPaymentOutcome> {
+  return applyBankPayment(
+    ctx,
+    tx,
+    {
+      mensalidadeId: input.mensalidadeId,
+      valor: input.valor,
+      data: input.data,
+      forma: 'pix',
+      exact: input.exact,
+      split: (due) => splitOf(input.valor, input.componentes, due),
+    },
+    actor,
+    today,
+  );
+}
+
+/**
+ * Pays a mensalidade with a boleto's liquidação (CNAB retorno, ocorrência 06/17). The bank's figures
+ * decide the split when they settle the open principal: its encargos are multa up to the day's multa,
+ * the rest juros. Otherwise the amount is split as a payment typed by the secretaria (a partial one
+ * leaves the rest open); more than the day's amount with figures that do not settle it is refused.
+ */
+export function applyBoletoPayment(
+  ctx: AppContext,
+  tx: Tx,
+  input: BoletoPaymentInput,
+  actor: Actor,
+  today: string,
+): Promise<BoletoPaymentOutcome> {
+  return applyBankPayment(
+    ctx,
+    tx,
+    {
+      mensalidadeId: input.mensalidadeId,
+      valor: input.valor,
+      data: input.data,
+      forma: 'boleto',
+      exact: false,
+      split: (due) => {
+        const principal = input.valor - input.acrescimos + input.desconto;
+        if (principal !== due.principal || input.acrescimos < 0 || input.desconto < 0) return undefined;
+        const multa = Math.min(due.multa, input.acrescimos);
+        return { principal, desconto: input.desconto, multa, juros: input.acrescimos - multa, settles: true };
+      },
+    },
+    actor,
+    today,
+  );
 }

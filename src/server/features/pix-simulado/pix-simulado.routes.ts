@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { paginaDePagamento, startSimulatedBank } from '../banco-simulado/index.js';
+import { paginaDeBoletos } from '../cnab-simulado/index.js';
 import { SYNC_JOB } from '../pix/index.js';
 import { connectToSimulatedBank } from './pix-simulado.service.js';
 
@@ -24,4 +25,6 @@ export const pixSimuladoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.log.info({ api: bank.baseUrl }, 'banco simulado (PIX_PROVIDER=simulado) ligado ao Pix automático');
   await app.register(paginaDePagamento, { bank });
+  // Boleto registrado (issue 36): the same bank reads the school's CNAB 240 remessa and writes its retorno.
+  await app.register(paginaDeBoletos);
 };

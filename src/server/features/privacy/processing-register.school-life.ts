@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/attendance.js';
 import { priorSchoolYears, schoolDocuments } from '../../db/schema/documents.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
+import { cnabOcorrencias, cnabRemessas, cnabRetornos } from '../../db/schema/cnab.js';
 import {
   comprovantesPagamento,
   mensalidades,
@@ -239,6 +240,22 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
         ],
       },
       { tabela: pixRecebidos, colunas: [pixRecebidos.resolvidoPor], mantido: STAFF },
+      // The CNAB 240 files exchanged with the bank (issue 36) carry the payer's name, CPF and address in
+      // fixed positions: the record of what the school sent and the bank answered, kept as they were.
+      {
+        tabela: cnabRemessas,
+        colunas: [cnabRemessas.conteudo],
+        mantido:
+          'Arquivo de remessa enviado ao banco (nome, CPF e endereço do pagador): registro financeiro de 5 anos.',
+      },
+      {
+        tabela: cnabRetornos,
+        colunas: [cnabRetornos.conteudo],
+        mantido: 'Arquivo de retorno do banco (nome e CPF do pagador): registro financeiro de 5 anos.',
+      },
+      { tabela: cnabRemessas, colunas: [cnabRemessas.geradaPor], mantido: STAFF },
+      { tabela: cnabRetornos, colunas: [cnabRetornos.enviadoPor], mantido: STAFF },
+      { tabela: cnabOcorrencias, colunas: [cnabOcorrencias.resolvidoPor], mantido: STAFF },
       {
         tabela: comprovantesPagamento,
         colunas: [

@@ -1,0 +1,249 @@
+/**
+ * 'Enviar retorno' (issue 36 §1, ADR 0056): the bank's answer applied in one transaction. Each event is
+ * recorded once by its outside key (banco + convênio + nosso número + ocorrência + data), so the same file
+ * uploaded twice changes nothing the second time; what matches no boleto, or a payment the product cannot
+ * apply, stays 'a conciliar' for a person.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { CnabNaoEncontrado, CnabRetornoResult } from '../../../shared/cnab.schemas.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { boletos } from '../../db/schema/boletos.js';
+import { cnabOcorrencias, cnabRetornos, type CnabOcorrenciaRow } from '../../db/schema/cnab.js';
+import { transacoes } from '../../db/schema/finance.js';
+import { clock } from '../../lib/clock.js';
+import { recordAudit, type Actor } from '../audit/index.js';
+import { applyBoletoPayment, writeTransaction, type PixPaymentRefusal } from '../finance/index.js';
+import { isoOfCnabDate } from './cnab.format.js';
+import { OCORRENCIAS_RETORNO, motivosEmTexto } from './cnab.codigos.js';
+import { configuredAgreement } from './cnab.remessa.js';
+import { readRetorno, type RetornoEvento } from './cnab.retorno-file.js';
+
+const LIQUIDACAO = new Set(['06', '17']);
+
+const REFUSAL_TEXT: Record<PixPaymentRefusal, string> = {
+  mensalidade_desconhecida: 'A mensalidade deste boleto não existe mais.',
+  mensalidade_cancelada: 'A mensalidade deste boleto foi cancelada; o valor pago precisa de um destino.',
+  mensalidade_paga: 'A mensalidade já estava paga (por outro meio); o valor pago precisa de um destino.',
+  valor_diferente: 'O valor pago não é o da mensalidade no dia.',
+  valor_maior: 'O banco informa um valor pago maior que o devido e sem os encargos que o explicam.',
+};
+
+export function ocorrenciaTexto(code: string): string {
+  return OCORRENCIAS_RETORNO[code] ?? `Ocorrência ${code} do banco`;
+}
+
+export function toNaoEncontrado(row: CnabOcorrenciaRow): CnabNaoEncontrado {
+  return {
+    id: row.id,
+    linha: row.linha,
+    nosso_numero: row.nossoNumero,
+    ocorrencia: row.ocorrencia,
+    ocorrencia_texto: ocorrenciaTexto(row.ocorrencia),
+    data_ocorrencia: row.dataOcorrencia,
+    valor_titulo: row.valorTitulo,
+    valor_pago: row.valorPago,
+    motivo: row.motivo ?? '',
+    recebido_em: row.createdAt.toISOString(),
+  };
+}
+
+interface Figures {
+  valorTitulo: number;
+  valorPago: number;
+  acrescimos: number;
+  desconto: number;
+  tarifa: number;
+}
+
+function figuresOf(evento: RetornoEvento): Figures {
+  return {
+    valorTitulo: Number(evento.t.valor),
+    valorPago: Number(evento.u.valor_pago),
+    acrescimos: Number(evento.u.acrescimos),
+    desconto: Number(evento.u.desconto),
+    tarifa: Number(evento.t.tarifa),
+  };
+}
+
+/** Reads, checks and applies a retorno of the configured agreement; the file is refused whole or applied whole. */
+export async function processRetorno(
+  ctx: AppContext,
+  text: string,
+  nomeArquivo: string | null,
+  actor: Actor,
+): Promise<CnabRetornoResult> {
+  return writeTransaction(ctx.db, async (tx) => {
+    const { bank, agreement, key } = await configuredAgreement(tx);
+    const lido = readRetorno(text, bank, key);
+    const [retorno] = await tx
+      .insert(cnabRetornos)
+      .values({
+        banco: bank.codigo,
+        convenio: key,
+        nsa: lido.nsa,
+        nomeArquivo,
+        conteudo: text,
+        enviadoPor: actor.id,
+      })
+      .returning();
+    const result: CnabRetornoResult = {
+      liquidados: 0,
+      confirmados: 0,
+      baixados: 0,
+      rejeitados: [],
+      nao_encontrados: [],
+      repetidos: 0,
+      tarifas: 0,
+    };
+    const today = clock.today();
+    for (const evento of lido.eventos) {
+      const ocorrencia = evento.t.movimento!;
+      const nossoNumero = bank.nossoNumeroOf(evento.t);
+      const figures = figuresOf(evento);
+      const [recorded] = await tx
+        .insert(cnabOcorrencias)
+        .values({
+          retornoId: retorno!.id,
+          banco: bank.codigo,
+          convenio: key,
+          nossoNumero,
+          ocorrencia,
+          dataOcorrencia: isoOfCnabDate(evento.u.data_ocorrencia ?? '') ?? lido.data,
+          linha: evento.linha,
+          ...figures,
+          situacao: 'ignorada',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!recorded) {
+        result.repetidos += 1;
+        continue;
+      }
+      result.tarifas += figures.tarifa;
+      const outcome = await applyEvento(
+        ctx,
+        tx,
+        recorded,
+        evento.t.motivos ?? '',
+        agreement.convenio,
+        actor,
+        today,
+      );
+      await tx
+        .update(cnabOcorrencias)
+        .set({ situacao: outcome.situacao, motivo: outcome.motivo, mensalidadeId: outcome.mensalidadeId })
+        .where(eq(cnabOcorrencias.id, recorded.id));
+      if (outcome.counter) result[outcome.counter] += 1;
+      if (outcome.situacao === 'rejeitada')
+        result.rejeitados.push({
+          linha: evento.linha,
+          nosso_numero: nossoNumero,
+          motivo: outcome.motivo ?? '',
+        });
+      if (outcome.situacao === 'a_conciliar')
+        result.nao_encontrados.push(toNaoEncontrado({ ...recorded, motivo: outcome.motivo }));
+    }
+    if (result.tarifas > 0)
+      await tx.insert(transacoes).values({
+        tipo: 'despesa',
+        descricao: `Tarifas de boletos — retorno ${lido.nsa} do ${bank.nome.trim()}`,
+        categoria: 'Serviços',
+        valor: result.tarifas,
+        data: lido.data,
+        formaPagamento: null,
+        status: 'pago',
+      });
+    await recordAudit(tx, actor, {
+      action: 'processar_retorno_cnab',
+      entity: 'retorno_cnab',
+      entityId: retorno!.id,
+      details: {
+        banco: bank.codigo,
+        nsa: lido.nsa,
+        liquidados: result.liquidados,
+        confirmados: result.confirmados,
+        rejeitados: result.rejeitados.length,
+        a_conciliar: result.nao_encontrados.length,
+        repetidos: result.repetidos,
+        tarifas: result.tarifas,
+      },
+    });
+    return result;
+  });
+}
+
+interface EventoOutcome {
+  situacao: CnabOcorrenciaRow['situacao'];
+  motivo: string | null;
+  mensalidadeId: string | null;
+  counter?: 'liquidados' | 'confirmados' | 'baixados';
+}
+
+async function applyEvento(
+  ctx: AppContext,
+  tx: Tx,
+  evento: CnabOcorrenciaRow,
+  motivosCampo: string,
+  convenio: string,
+  actor: Actor,
+  today: string,
+): Promise<EventoOutcome> {
+  const [boleto] = await tx
+    .select()
+    .from(boletos)
+    .where(
+      and(
+        eq(boletos.banco, evento.banco),
+        eq(boletos.convenio, convenio),
+        eq(boletos.nossoNumero, evento.nossoNumero),
+      ),
+    )
+    .for('update');
+  if (!boleto)
+    return {
+      situacao: 'a_conciliar',
+      motivo: 'Nenhum boleto da escola tem este nosso número.',
+      mensalidadeId: null,
+    };
+  const mensalidadeId = boleto.mensalidadeId;
+  const setBoleto = (values: Partial<typeof boletos.$inferInsert>) =>
+    tx
+      .update(boletos)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(boletos.mensalidadeId, mensalidadeId));
+  const code = evento.ocorrencia;
+  if (code === '02') {
+    if (boleto.situacao === 'a_registrar' || boleto.situacao === 'rejeitado')
+      await setBoleto({ situacao: 'registrado', motivoRejeicao: null });
+    return { situacao: 'aplicada', motivo: null, mensalidadeId, counter: 'confirmados' };
+  }
+  if (code === '03' || code === '26' || code === '30') {
+    const motivo = motivosEmTexto(motivosCampo);
+    if (code === '03') await setBoleto({ situacao: 'rejeitado', motivoRejeicao: motivo });
+    return { situacao: 'rejeitada', motivo, mensalidadeId };
+  }
+  if (code === '09') {
+    if (boleto.situacao !== 'liquidado') await setBoleto({ situacao: 'baixado' });
+    return { situacao: 'aplicada', motivo: null, mensalidadeId, counter: 'baixados' };
+  }
+  if (LIQUIDACAO.has(code)) {
+    const paid = await applyBoletoPayment(
+      ctx,
+      tx,
+      {
+        mensalidadeId,
+        valor: evento.valorPago,
+        data: evento.dataOcorrencia,
+        acrescimos: evento.acrescimos,
+        desconto: evento.desconto,
+      },
+      actor,
+      today,
+    );
+    if (!paid.paga) return { situacao: 'a_conciliar', motivo: REFUSAL_TEXT[paid.motivo], mensalidadeId };
+    if (paid.quitada) await setBoleto({ situacao: 'liquidado', movimentoPendente: null });
+    return { situacao: 'aplicada', motivo: null, mensalidadeId, counter: 'liquidados' };
+  }
+  return { situacao: 'ignorada', motivo: ocorrenciaTexto(code), mensalidadeId };
+}
