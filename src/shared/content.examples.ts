@@ -172,6 +172,9 @@ export const exampleSiteContent: SiteContent = {
   configuracoes: {
     ...defaultSiteContent.configuracoes,
     nome_escola: 'Colégio Horizonte',
+    // A made-up CNPJ with valid check digits (the boleto's remessa and the NFS-e need one; the same as the
+    // simulated NFS-e's demo A1 certificate).
+    cnpj: '11222333000181',
     slogan: 'Educação de qualidade, perto da sua família.',
     ano_fundacao: '1998',
   },
