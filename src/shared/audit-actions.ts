@@ -281,6 +281,7 @@ export const AUDIT_ENTITIES = {
     um: 'os lembretes automáticos de mensalidade',
     o: 'os lembretes automáticos de mensalidade',
   },
+  nfse: { rotulo: 'Nota fiscal (NFS-e)', um: 'uma nota fiscal', o: 'a nota fiscal' },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',
     um: 'um relatório financeiro',

@@ -23,6 +23,8 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/importacao/turmas/modelo',
   'GET /api/financeiro/mensalidades/:id/recibo',
   'GET /api/financeiro/mensalidades/:id/comprovante',
+  'GET /api/fiscal/nfse/:id/danfse.pdf',
+  'GET /api/fiscal/nfse/xml.zip',
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',
   'GET /api/frequencia/notificacoes/:id/pdf',

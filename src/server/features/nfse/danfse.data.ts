@@ -87,7 +87,7 @@ function at(from: XmlElement | null, ...path: string[]): XmlElement | null {
 }
 
 function textAt(from: XmlElement | null, ...path: string[]): string | null {
-  const value = at(from, ...path)?.textContent?.trim();
+  const value = at(from, ...path)?.textContent.trim();
   return value ? value : null;
 }
 
