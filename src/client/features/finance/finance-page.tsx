@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -28,11 +29,18 @@ const tabs = [
 /** Who holds the tuition desk but not the school's figures (ADR 0025) sees only the tuition tab. */
 const deskTabs = tabs.filter((item) => item.value === 'mensalidades');
 
+/** A tab another feature brings to the staff's screen (app/ composes them: a feature never imports another). */
+export interface FinanceExtraTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
 /** 'Gestão Financeira' (staff with the tuition desk) or the guardian's tuition. */
-export function FinancePage() {
+export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceExtraTab[] }) {
   const { data: user } = useCurrentUser();
   const figures = can(permissionsOf(user), 'finance.figures');
-  const shown = figures ? tabs : deskTabs;
+  const shown = [...(figures ? tabs : deskTabs), ...extraTabs.map(({ value, label }) => ({ value, label }))];
   const [tab, setTab] = useTabParam(
     shown.map((item) => item.value),
     figures ? 'dashboard' : 'mensalidades',
@@ -86,6 +94,11 @@ export function FinancePage() {
         <PageTab value="pix">
           <PixAConciliarTab />
         </PageTab>
+        {extraTabs.map((extra) => (
+          <PageTab key={extra.value} value={extra.value}>
+            {extra.content}
+          </PageTab>
+        ))}
       </PageTabs>
       {dialog.render('nova', (tipo) => (
         <TransacaoFormModal tipo={tipo} transacao={null} onClose={dialog.close} />
