@@ -78,57 +78,90 @@ const digits = (label: string, length: { min: number; max: number }) =>
         ),
     );
 
-export const fiscalConfiguracaoInputSchema = z.strictObject({
-  cnpj: z
-    .string({ error: 'Informe o CNPJ da escola' })
-    .trim()
-    .transform(normalizeCnpj)
-    .refine(isValidCnpj, 'CNPJ inválido: confira os dígitos'),
-  inscricao_municipal: singleLineText()
-    .min(1, 'Informe a inscrição municipal')
-    .max(15, 'A inscrição municipal tem no máximo 15 caracteres')
-    .refine((value) => /^[0-9A-Za-z]+$/.test(value), 'Use só letras e números na inscrição municipal'),
-  municipio_ibge: digits('o código IBGE do município', { min: 7, max: 7 }).refine(
-    isValidCodigoIbge,
-    'Código IBGE do município inválido: confira o dígito verificador',
-  ),
-  regime: z.enum(fiscalRegimes, { error: 'Escolha Simples Nacional ou regime normal' }),
-  /** 6 digits: item (2) + subitem (2) of LC 116/2003 + desdobro nacional (2); school education is 08.01.01. */
-  codigo_tributacao_nacional: digits('o código de tributação nacional', { min: 6, max: 6 }),
-  aliquota_iss_percentual: z
-    .number({ error: 'Informe a alíquota do ISS' })
-    .min(0, 'A alíquota não pode ser negativa')
-    .max(5, 'A alíquota do ISS vai até 5% (LC 116/2003, art. 8º)')
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
-      'Use no máximo duas casas decimais',
+export const fiscalConfiguracaoInputSchema = z
+  .strictObject({
+    cnpj: z
+      .string({ error: 'Informe o CNPJ da escola' })
+      .trim()
+      .transform(normalizeCnpj)
+      .refine(isValidCnpj, 'CNPJ inválido: confira os dígitos'),
+    inscricao_municipal: singleLineText()
+      .min(1, 'Informe a inscrição municipal')
+      .max(15, 'A inscrição municipal tem no máximo 15 caracteres')
+      .refine((value) => /^[0-9A-Za-z]+$/.test(value), 'Use só letras e números na inscrição municipal'),
+    municipio_ibge: digits('o código IBGE do município', { min: 7, max: 7 }).refine(
+      isValidCodigoIbge,
+      'Código IBGE do município inválido: confira o dígito verificador',
     ),
-  ambiente: z.enum(fiscalAmbientes, { error: 'Escolha produção restrita (testes) ou produção' }),
-  serie: digits('a série da DPS', { min: 1, max: 5 }),
-  proximo_numero_dps: z
-    .number({ error: 'Informe o próximo número de DPS' })
-    .int('Use um número inteiro')
-    .min(1, 'O número da DPS começa em 1')
-    .max(Number.MAX_SAFE_INTEGER, 'Número grande demais'),
-  /** Off (the law's rule): every mensalidade of the competência, paid or not. On: only the paid ones. */
-  somente_pagas: z.boolean().default(false),
-  /** Null or '': the national default for the environment. */
-  url_producao_restrita: z.url({ error: 'Use um endereço https://' }).nullable().optional().or(z.literal('')),
-  url_producao: z.url({ error: 'Use um endereço https://' }).nullable().optional().or(z.literal('')),
-  /** The A1 certificate (.pfx/.p12) in base64; absent or '' keeps the stored one. */
-  certificado_pfx: z
-    .string()
-    .max(PFX_MAX, 'O arquivo do certificado é grande demais')
-    .nullable()
-    .optional()
-    .transform((value) => (value === null || value === undefined || value.trim() === '' ? undefined : value))
-    .refine(
-      (value) => value === undefined || /^[A-Za-z0-9+/=\s]+$/.test(value),
-      'O certificado deve vir em base64',
-    ),
-  senha_certificado: z.string().max(300, 'Máximo de 300 caracteres').nullable().optional(),
-  version: versionSchema.optional(),
-});
+    regime: z.enum(fiscalRegimes, { error: 'Escolha Simples Nacional ou regime normal' }),
+    /** 6 digits: item (2) + subitem (2) of LC 116/2003 + desdobro nacional (2); school education is 08.01.01. */
+    codigo_tributacao_nacional: digits('o código de tributação nacional', { min: 6, max: 6 }),
+    /** NBS (Nomenclatura Brasileira de Serviços), 9 digits: required by the DPS layout 1.01. */
+    codigo_nbs: digits('o código NBS do serviço', { min: 9, max: 9 }),
+    /**
+     * The IBS/CBS group (layout 1.01, LC 214/2025), sent only in the regime normal (the Simples Nacional is
+     * out of it until 2027): the operation indicator (cIndOp, 6 digits), the CST (3 digits) and the tax
+     * classification (cClassTrib, 6 digits) the school's accountant gives. Required when regime = normal.
+     */
+    ibscbs_ind_op: digits('o indicador da operação (cIndOp)', { min: 6, max: 6 }).nullable().optional(),
+    ibscbs_cst: digits('o CST do IBS/CBS', { min: 3, max: 3 }).nullable().optional(),
+    ibscbs_class_trib: digits('a classificação tributária (cClassTrib)', { min: 6, max: 6 })
+      .nullable()
+      .optional(),
+    aliquota_iss_percentual: z
+      .number({ error: 'Informe a alíquota do ISS' })
+      .min(0, 'A alíquota não pode ser negativa')
+      .max(5, 'A alíquota do ISS vai até 5% (LC 116/2003, art. 8º)')
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9,
+        'Use no máximo duas casas decimais',
+      ),
+    ambiente: z.enum(fiscalAmbientes, { error: 'Escolha produção restrita (testes) ou produção' }),
+    serie: digits('a série da DPS', { min: 1, max: 5 }),
+    proximo_numero_dps: z
+      .number({ error: 'Informe o próximo número de DPS' })
+      .int('Use um número inteiro')
+      .min(1, 'O número da DPS começa em 1')
+      .max(Number.MAX_SAFE_INTEGER, 'Número grande demais'),
+    /** Off (the law's rule): every mensalidade of the competência, paid or not. On: only the paid ones. */
+    somente_pagas: z.boolean().default(false),
+    /** Null or '': the national default for the environment. */
+    url_producao_restrita: z
+      .url({ error: 'Use um endereço https://' })
+      .nullable()
+      .optional()
+      .or(z.literal('')),
+    url_producao: z.url({ error: 'Use um endereço https://' }).nullable().optional().or(z.literal('')),
+    /** The A1 certificate (.pfx/.p12) in base64; absent or '' keeps the stored one. */
+    certificado_pfx: z
+      .string()
+      .max(PFX_MAX, 'O arquivo do certificado é grande demais')
+      .nullable()
+      .optional()
+      .transform((value) =>
+        value === null || value === undefined || value.trim() === '' ? undefined : value,
+      )
+      .refine(
+        (value) => value === undefined || /^[A-Za-z0-9+/=\s]+$/.test(value),
+        'O certificado deve vir em base64',
+      ),
+    senha_certificado: z.string().max(300, 'Máximo de 300 caracteres').nullable().optional(),
+    version: versionSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.regime !== 'normal') return;
+    for (const [path, label] of [
+      ['ibscbs_ind_op', 'o indicador da operação (cIndOp)'],
+      ['ibscbs_cst', 'o CST do IBS/CBS'],
+      ['ibscbs_class_trib', 'a classificação tributária (cClassTrib)'],
+    ] as const)
+      if (!value[path])
+        context.addIssue({
+          code: 'custom',
+          path: [path],
+          message: `No regime normal, informe ${label} (peça ao contador)`,
+        });
+  });
 export type FiscalConfiguracaoInput = z.input<typeof fiscalConfiguracaoInputSchema>;
 export type FiscalConfiguracaoData = z.output<typeof fiscalConfiguracaoInputSchema>;
 
@@ -148,6 +181,18 @@ export const fiscalConfiguracaoSchema = z.object({
   municipio_ibge: z.string().nullable(),
   regime: z.enum(fiscalRegimes),
   codigo_tributacao_nacional: z.string(),
+  /** NBS (Nomenclatura Brasileira de Serviços), 9 digits: required by the DPS layout 1.01. */
+  codigo_nbs: digits('o código NBS do serviço', { min: 9, max: 9 }),
+  /**
+   * The IBS/CBS group (layout 1.01, LC 214/2025), sent only in the regime normal (the Simples Nacional is
+   * out of it until 2027): the operation indicator (cIndOp, 6 digits), the CST (3 digits) and the tax
+   * classification (cClassTrib, 6 digits) the school's accountant gives. Required when regime = normal.
+   */
+  ibscbs_ind_op: digits('o indicador da operação (cIndOp)', { min: 6, max: 6 }).nullable().optional(),
+  ibscbs_cst: digits('o CST do IBS/CBS', { min: 3, max: 3 }).nullable().optional(),
+  ibscbs_class_trib: digits('a classificação tributária (cClassTrib)', { min: 6, max: 6 })
+    .nullable()
+    .optional(),
   aliquota_iss_percentual: z.number(),
   ambiente: z.enum(fiscalAmbientes),
   serie: z.string(),

@@ -37,6 +37,11 @@ export const fiscalConfig = pgTable(
       .notNull()
       .default('simples_nacional'),
     codigoTributacaoNacional: text('codigo_tributacao_nacional').notNull().default('080101'),
+    codigoNbs: text('codigo_nbs'),
+    /** The IBS/CBS group (regime normal only): cIndOp, CST, cClassTrib. */
+    ibscbsIndOp: text('ibscbs_ind_op'),
+    ibscbsCst: text('ibscbs_cst'),
+    ibscbsClassTrib: text('ibscbs_class_trib'),
     /** Basis points (200 = 2 %). */
     aliquotaIssBp: integer('aliquota_iss_bp').notNull().default(200),
     ambiente: text('ambiente', { enum: fiscalAmbientesDb }).notNull().default('producao_restrita'),
