@@ -19,6 +19,8 @@ const ambienteLabels = {
   producao_restrita: 'Produção restrita (testes, sem valor fiscal)',
   producao: 'Produção (notas com valor fiscal)',
 };
+/** The IBS/CBS codes are absent (null) outside the regime normal, never ''. */
+const emptyAsNull = (value: unknown) => (value === '' ? null : value);
 const asNumber = (value: unknown) => (value === '' || value === null ? Number.NaN : Number(value));
 /** '2,5' or '2.5' → 2.5 (the ISS rate is typed the Brazilian way). */
 const asDecimal = (value: unknown) =>
@@ -31,6 +33,10 @@ function FiscalForm({ config }: { config: FiscalConfiguracao }) {
     municipio_ibge: config.municipio_ibge ?? '',
     regime: config.regime,
     codigo_tributacao_nacional: config.codigo_tributacao_nacional,
+    codigo_nbs: config.codigo_nbs,
+    ibscbs_ind_op: config.ibscbs_ind_op ?? null,
+    ibscbs_cst: config.ibscbs_cst ?? null,
+    ibscbs_class_trib: config.ibscbs_class_trib ?? null,
     aliquota_iss_percentual: config.aliquota_iss_percentual,
     ambiente: config.ambiente,
     serie: config.serie,
@@ -42,6 +48,7 @@ function FiscalForm({ config }: { config: FiscalConfiguracao }) {
     senha_certificado: '',
   });
   const pfx = form.watch('certificado_pfx');
+  const regimeNormal = form.watch('regime') === 'normal';
   return (
     <Form
       form={form}
@@ -85,6 +92,14 @@ function FiscalForm({ config }: { config: FiscalConfiguracao }) {
           hint="Ensino regular (pré-escola, fundamental, médio): 080101."
         />
         <FormInput
+          name="codigo_nbs"
+          label="Código NBS do serviço"
+          inputMode="numeric"
+          maxLength={9}
+          required
+          hint="9 dígitos da Nomenclatura Brasileira de Serviços (peça ao contador)."
+        />
+        <FormInput
           name="aliquota_iss_percentual"
           label="Alíquota do ISS (%)"
           inputMode="decimal"
@@ -92,6 +107,35 @@ function FiscalForm({ config }: { config: FiscalConfiguracao }) {
           required
           hint="A do seu município para ensino, de 2% a 5%."
         />
+        {regimeNormal && (
+          <div className="grid gap-4 md:col-span-2 md:grid-cols-3">
+            <p className="text-sm text-gray-700 md:col-span-3">
+              IBS e CBS (reforma tributária): no regime normal a nota leva estes três códigos, que o contador
+              informa.
+            </p>
+            <FormInput
+              name="ibscbs_ind_op"
+              setValueAs={emptyAsNull}
+              label="Indicador da operação (cIndOp)"
+              inputMode="numeric"
+              maxLength={6}
+            />
+            <FormInput
+              name="ibscbs_cst"
+              setValueAs={emptyAsNull}
+              label="CST do IBS/CBS"
+              inputMode="numeric"
+              maxLength={3}
+            />
+            <FormInput
+              name="ibscbs_class_trib"
+              setValueAs={emptyAsNull}
+              label="Classificação tributária (cClassTrib)"
+              inputMode="numeric"
+              maxLength={6}
+            />
+          </div>
+        )}
         <div className="md:col-span-2">
           <FormCheckbox
             name="somente_pagas"
