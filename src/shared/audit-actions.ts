@@ -271,6 +271,12 @@ export const AUDIT_ENTITIES = {
     um: 'as configurações do Pix Automático',
     o: 'as configurações do Pix Automático',
   },
+  fiscal_configuracao: {
+    rotulo: 'Configurações fiscais (NFS-e)',
+    um: 'as configurações fiscais',
+    o: 'as configurações fiscais',
+  },
+  nfse: { rotulo: 'Nota fiscal de serviço (NFS-e)', um: 'uma NFS-e', o: 'a NFS-e' },
   pix_provedor: {
     rotulo: 'Pix automático (banco)',
     um: 'as configurações do Pix automático',
@@ -281,7 +287,6 @@ export const AUDIT_ENTITIES = {
     um: 'os lembretes automáticos de mensalidade',
     o: 'os lembretes automáticos de mensalidade',
   },
-  nfse: { rotulo: 'Nota fiscal (NFS-e)', um: 'uma nota fiscal', o: 'a nota fiscal' },
   relatorio_financeiro: {
     rotulo: 'Relatório financeiro',
     um: 'um relatório financeiro',

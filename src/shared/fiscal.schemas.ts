@@ -181,18 +181,10 @@ export const fiscalConfiguracaoSchema = z.object({
   municipio_ibge: z.string().nullable(),
   regime: z.enum(fiscalRegimes),
   codigo_tributacao_nacional: z.string(),
-  /** NBS (Nomenclatura Brasileira de Serviços), 9 digits: required by the DPS layout 1.01. */
-  codigo_nbs: digits('o código NBS do serviço', { min: 9, max: 9 }),
-  /**
-   * The IBS/CBS group (layout 1.01, LC 214/2025), sent only in the regime normal (the Simples Nacional is
-   * out of it until 2027): the operation indicator (cIndOp, 6 digits), the CST (3 digits) and the tax
-   * classification (cClassTrib, 6 digits) the school's accountant gives. Required when regime = normal.
-   */
-  ibscbs_ind_op: digits('o indicador da operação (cIndOp)', { min: 6, max: 6 }).nullable().optional(),
-  ibscbs_cst: digits('o CST do IBS/CBS', { min: 3, max: 3 }).nullable().optional(),
-  ibscbs_class_trib: digits('a classificação tributária (cClassTrib)', { min: 6, max: 6 })
-    .nullable()
-    .optional(),
+  codigo_nbs: z.string().nullable(),
+  ibscbs_ind_op: z.string().nullable(),
+  ibscbs_cst: z.string().nullable(),
+  ibscbs_class_trib: z.string().nullable(),
   aliquota_iss_percentual: z.number(),
   ambiente: z.enum(fiscalAmbientes),
   serie: z.string(),

@@ -93,3 +93,13 @@ export function abrirPfx(pfxBase64: string, senha: string, agora: Date): Certifi
     validoAte,
   };
 }
+
+/** The CNPJ an A1 certificate (PEM) names, or null (the simulator compares it with the prestador). */
+export function cnpjDoCertificadoPem(pem: string): string | null {
+  try {
+    const certificate = forge.pki.certificateFromPem(pem);
+    return cnpjDaExtensao(certificate) ?? cnpjDoNome(String(certificate.subject.getField('CN')?.value ?? ''));
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gerarA1, gerarAc } from '../nfse-simulado/certificados.js';
+import { gerarA1, gerarAc } from '../nfse-simulado/index.js';
 import { assinarXml, verificarAssinatura } from './assinatura.js';
 import { abrirPfx, CertificadoInvalidoError } from './certificado.js';
 import { descricaoMensalidade, idDps, montarDps, type DadosDps } from './dps.js';
