@@ -33,7 +33,7 @@ function FiscalForm({ config }: { config: FiscalConfiguracao }) {
     municipio_ibge: config.municipio_ibge ?? '',
     regime: config.regime,
     codigo_tributacao_nacional: config.codigo_tributacao_nacional,
-    codigo_nbs: config.codigo_nbs,
+    codigo_nbs: config.codigo_nbs ?? '',
     ibscbs_ind_op: config.ibscbs_ind_op ?? null,
     ibscbs_cst: config.ibscbs_cst ?? null,
     ibscbs_class_trib: config.ibscbs_class_trib ?? null,
