@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import type { FiscalConfiguracao, FiscalConfiguracaoInput } from '../../../shared/fiscal.schemas';
 import { formatDate } from '../../../shared/format';
+import { formatCnpj } from '../../../shared/settings.schemas';
 
 const PFX_TOO_BIG = 48 * 1024;
 
@@ -73,8 +74,8 @@ export function CertificateStatus({ config }: { config: FiscalConfiguracao }) {
       <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
         Certificado cadastrado: <strong>{certificado.titular}</strong>
-        {certificado.cnpj ? ` (CNPJ ${certificado.cnpj})` : ''}, válido de {formatDate(certificado.valido_de)}{' '}
-        até {formatDate(certificado.valido_ate)}.
+        {certificado.cnpj ? ` (CNPJ ${formatCnpj(certificado.cnpj)})` : ''}, válido de{' '}
+        {formatDate(certificado.valido_de)} até {formatDate(certificado.valido_ate)}.
         {expired
           ? ' Vencido: cadastre o novo certificado.'
           : soon

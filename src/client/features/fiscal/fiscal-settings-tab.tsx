@@ -16,8 +16,8 @@ import { CertificateFile, CertificateStatus } from './fiscal-certificado';
 
 const regimeLabels = { simples_nacional: 'Simples Nacional', normal: 'Regime normal (não optante)' };
 const ambienteLabels = {
-  producao_restrita: 'Produção restrita (testes, sem valor fiscal)',
-  producao: 'Produção (notas com valor fiscal)',
+  producao_restrita: 'Produção restrita (testes)',
+  producao: 'Produção (com valor fiscal)',
 };
 /** The IBS/CBS codes are absent (null) outside the regime normal, never ''. */
 const emptyAsNull = (value: unknown) => (value === '' ? null : value);

@@ -37,7 +37,10 @@ function ChaveCell({ nota }: { nota: Nfse }) {
   };
   return (
     <span className="flex items-start gap-1">
-      <code className="max-w-[16rem] font-mono text-xs break-all text-gray-800">{formatChave(chave)}</code>
+      <code className="font-mono text-xs break-all text-gray-800" title={formatChave(chave)}>
+        <span aria-hidden="true">{`${formatChave(chave.slice(0, 8))} … ${formatChave(chave.slice(-10))}`}</span>
+        <span className="sr-only">{formatChave(chave)}</span>
+      </code>
       <IconButton
         label={`Copiar a chave de acesso da nota ${nota.numero ?? ''}`.trim()}
         onClick={() => void handleCopy()}
@@ -108,7 +111,7 @@ export const nfseColumns: Column<Nfse>[] = [
     header: 'Valor',
     align: 'right',
     sortValue: (nota) => nota.valor,
-    cell: (nota) => formatCentavos(nota.valor),
+    cell: (nota) => <span className="whitespace-nowrap">{formatCentavos(nota.valor)}</span>,
   },
 ];
 
