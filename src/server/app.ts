@@ -33,6 +33,7 @@ import {
   pixWebhookRoutes,
   registerPixJobs,
 } from './features/pix/index.js';
+import { fiscalRoutes, registerNfseJobs } from './features/nfse/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { guardiansRoutes, studentsRoutes } from './features/students/index.js';
 import { importacaoRoutes } from './features/importacao/index.js';
@@ -321,6 +322,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const { pixSimuladoRoutes } = await import('./features/pix-simulado/index.js');
     await app.register(pixSimuladoRoutes, { prefix: '/banco-simulado' });
   }
+  // NFS-e (issue 36 §2): settings, batches and cancellation under /api/fiscal; NFSE_PROVIDER=simulado
+  // starts the simulated national API in this process (never in production).
+  await app.register(fiscalRoutes, { prefix: '/api/fiscal' });
+  if (config.nfseProvider === 'simulado') {
+    const { nfseSimuladoPlugin } = await import('./features/nfse-simulado/index.js');
+    await app.register(nfseSimuladoPlugin, { prefix: '/nfse-simulado' });
+  }
   // dashboard
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   // students
@@ -434,6 +442,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // pix (issue 33): the charges' sync job and its schedule (finance enqueues it by name).
   registerPixJobs(app.ctx);
+  // NFS-e (issue 36 §2): one job per note (sign, send, retry).
+  registerNfseJobs(app.ctx);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

@@ -35,6 +35,7 @@ const envSchema = z.object({
   // The built-in test bank (issue 33 §5): on in `npm run demo` and the e2e journeys, never in production.
   PIX_PROVIDER: z.enum(['simulado', '']).optional(),
   PIX_SIMULADO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  NFSE_PROVIDER: z.enum(['simulado', '']).optional(),
   BACKUP_KEY: z
     .string()
     .regex(
@@ -112,6 +113,11 @@ export interface AppConfig {
    * at it (features/pix-simulado); null in production, where nothing of that bank is loaded.
    */
   pixProvider?: 'simulado' | null | undefined;
+  /**
+   * NFSE_PROVIDER=simulado: the simulated national NFS-e API runs in this process and the school's fiscal
+   * settings point at it (features/nfse-simulado); null in production.
+   */
+  nfseProvider?: 'simulado' | null | undefined;
   /** The simulated bank's port (PIX_SIMULADO_PORT; 0: any free port). */
   pixSimuladoPort?: number | undefined;
   /** Signs backups (hex, 32 bytes); without it the key lives in DATA_DIR/backup.key. */
@@ -167,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demo,
     pixProvider: env.PIX_PROVIDER === 'simulado' ? 'simulado' : null,
     pixSimuladoPort: env.PIX_SIMULADO_PORT,
+    nfseProvider: env.NFSE_PROVIDER === 'simulado' ? 'simulado' : null,
     backupKey: env.BACKUP_KEY,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     metricsToken: env.METRICS_TOKEN,

@@ -6,3 +6,4 @@
 export { chaveValida, digitoChave, formarChave } from './chave.js';
 export { gerarA1, gerarAc, type A1Gerado, type AcDeTeste } from './certificados.js';
 export { CPF_REJEITADO, startNfseSimulada, VALOR_REJEITADO, type NfseSimulada } from './servidor.js';
+export { DEMO_FISCAL, nfseSimuladoPlugin } from './plugin.js';

@@ -54,10 +54,14 @@ function temCertificado(ctx: Pick<AppContext, 'backupKey'>, row: FiscalConfigRow
 export const urlEfetiva = (row: FiscalConfigRow) =>
   (row.ambiente === 'producao' ? row.urlProducao : row.urlProducaoRestrita) ?? URLS_NACIONAIS[row.ambiente];
 
-export function toFiscalConfiguracao(ctx: Pick<AppContext, 'backupKey'>, row: FiscalConfigRow): FiscalConfiguracao {
+export function toFiscalConfiguracao(
+  ctx: Pick<AppContext, 'backupKey'>,
+  row: FiscalConfigRow,
+): FiscalConfiguracao {
   const certificado = temCertificado(ctx, row);
   return {
-    configurada: certificado && !!row.cnpj && !!row.municipioIbge && !!row.inscricaoMunicipal && !!row.codigoNbs,
+    configurada:
+      certificado && !!row.cnpj && !!row.municipioIbge && !!row.inscricaoMunicipal && !!row.codigoNbs,
     cnpj: row.cnpj,
     inscricao_municipal: row.inscricaoMunicipal,
     municipio_ibge: row.municipioIbge,
@@ -122,7 +126,12 @@ export async function updateFiscalConfiguracao(
     const [current] = await tx.select().from(fiscalConfig).where(eq(fiscalConfig.id, 1)).for('update');
     if (!current) throw new Error('fiscal_config: a linha sumiu');
     assertVersion(version, current.version);
-    if (!aberto && current.certificadoCnpj && current.certificadoCnpj !== input.cnpj && temCertificado(ctx, current))
+    if (
+      !aberto &&
+      current.certificadoCnpj &&
+      current.certificadoCnpj !== input.cnpj &&
+      temCertificado(ctx, current)
+    )
       throw unprocessable(
         'cnpj',
         'O CNPJ não é o do certificado guardado: envie o certificado A1 do novo CNPJ junto.',
@@ -148,7 +157,10 @@ export async function updateFiscalConfiguracao(
         urlProducao: input.url_producao || null,
         ...(aberto
           ? {
-              certificadoCifrado: box.seal((input.certificado_pfx ?? '').replace(/\s+/g, ''), SEALED.certificado),
+              certificadoCifrado: box.seal(
+                (input.certificado_pfx ?? '').replace(/\s+/g, ''),
+                SEALED.certificado,
+              ),
               senhaCertificadoCifrada: box.seal(input.senha_certificado ?? '', SEALED.senha),
               certificadoTitular: aberto.titular,
               certificadoCnpj: aberto.cnpj,
@@ -187,7 +199,13 @@ export interface Emissor {
 export class FiscalNaoConfiguradoError extends Error {}
 
 export function emissorDe(ctx: Pick<AppContext, 'backupKey' | 'db'>, row: FiscalConfigRow): Emissor {
-  if (!row.cnpj || !row.municipioIbge || !row.inscricaoMunicipal || !row.codigoNbs || !temCertificado(ctx, row))
+  if (
+    !row.cnpj ||
+    !row.municipioIbge ||
+    !row.inscricaoMunicipal ||
+    !row.codigoNbs ||
+    !temCertificado(ctx, row)
+  )
     throw new FiscalNaoConfiguradoError(
       'Configure a NFS-e em Configurações → Fiscal (CNPJ, município, inscrição, NBS e o certificado A1).',
     );

@@ -1,0 +1,334 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  FiscalConfiguracao,
+  FiscalConfiguracaoInput,
+  Nfse,
+  NfseList,
+  NfseLote,
+  NfseXml,
+} from '../../../shared/fiscal.schemas.js';
+import { auditLog } from '../../db/schema/audit.js';
+import { fiscalConfig, nfse } from '../../db/schema/fiscal.js';
+import { mensalidades } from '../../db/schema/finance.js';
+import { guardians } from '../../db/schema/students.js';
+import { jobs } from '../../db/schema/jobs.js';
+import { clock } from '../../lib/clock.js';
+import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/records-fixtures.js';
+import { MemoryLog, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import {
+  chaveValida,
+  CPF_REJEITADO,
+  gerarA1,
+  startNfseSimulada,
+  type NfseSimulada,
+} from '../nfse-simulado/index.js';
+import { verificarAssinatura } from './assinatura.js';
+import { confiarNaAcDeTeste } from './fiscal-config.service.js';
+import { validarXsd } from './xsd.js';
+
+const CNPJ = '11222333000181';
+const SENHA = 'senha-do-certificado-A1-7x';
+
+const log = new MemoryLog();
+const t = setupTestApp({}, { logStream: log });
+const { send, get } = requestsOf(() => t.app);
+let simulada: NfseSimulada;
+let admin: string;
+
+beforeAll(async () => {
+  simulada = await startNfseSimulada();
+});
+afterAll(() => simulada?.close());
+
+beforeEach(async () => {
+  confiarNaAcDeTeste(t.app.ctx, simulada.ac.certificadoPem);
+  admin = (await signedIn(t, 'administrador')).cookie;
+});
+
+function configuracao(overrides: Partial<FiscalConfiguracaoInput> = {}): FiscalConfiguracaoInput {
+  const a1 = gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA });
+  return {
+    cnpj: '11.222.333/0001-81',
+    inscricao_municipal: '123456',
+    municipio_ibge: '3550308',
+    regime: 'simples_nacional',
+    codigo_tributacao_nacional: '080101',
+    codigo_nbs: '122011000',
+    aliquota_iss_percentual: 2.5,
+    ambiente: 'producao_restrita',
+    serie: '1',
+    proximo_numero_dps: (proximaDps += 100),
+    somente_pagas: false,
+    url_producao_restrita: simulada.baseUrl,
+    certificado_pfx: a1.pfxBase64,
+    senha_certificado: SENHA,
+    ...overrides,
+  };
+}
+
+const competencia = () => clock.today().slice(0, 7);
+
+/** The simulator lives across tests (the database does not): each test numbers its DPS apart. */
+let proximaDps = 1;
+
+function proximoMes(): string {
+  const [ano, mes] = competencia().split('-').map(Number);
+  return mes === 12 ? `${ano! + 1}-01` : `${ano}-${String(mes! + 1).padStart(2, '0')}`;
+}
+
+/** A school with `n` students of one guardian each and their mensalidades of this month. */
+async function escola(n: number, valor = 85000) {
+  const turma = await insertClass(t, null, 200, { anoLetivo: competencia().slice(0, 4) });
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const guardian = await insertGuardian(t);
+    const aluno = await insertStudent(t, turma.id, guardian.id);
+    const [m] = await t.database.db
+      .insert(mensalidades)
+      .values({
+        alunoId: aluno.id,
+        turmaId: turma.id,
+        mesReferencia: competencia(),
+        dataVencimento: `${competencia()}-10`,
+        valorOriginal: valor,
+        valor,
+      })
+      .returning();
+    ids.push(m!.id);
+  }
+  return ids;
+}
+
+async function configurar(overrides: Partial<FiscalConfiguracaoInput> = {}) {
+  const response = await send('PUT', '/api/fiscal/configuracao', admin, configuracao(overrides));
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<FiscalConfiguracao>(response);
+}
+
+async function emitir(): Promise<NfseLote> {
+  const response = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+  expect(response.statusCode, response.body).toBe(200);
+  const lote = dataOf<NfseLote>(response);
+  await t.app.ctx.jobs.drain();
+  return lote;
+}
+
+async function notas(): Promise<Nfse[]> {
+  const response = await get(`/api/fiscal/nfse?competencia=${competencia()}`, admin);
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<NfseList>(response).itens;
+}
+
+describe('Configurações → Fiscal: the A1 certificate', () => {
+  it('opens the .pfx, keeps it sealed and never returns it (GET, table bytes, logs, audit)', async () => {
+    const input = configuracao();
+    const saved = await configurar();
+    expect(saved).toMatchObject({
+      tem_certificado: true,
+      configurada: true,
+      cnpj: CNPJ,
+      aliquota_iss_percentual: 2.5,
+    });
+    expect(saved.certificado).toMatchObject({ cnpj: CNPJ, titular: `ESCOLA DE TESTE LTDA:${CNPJ}` });
+    const response = await get('/api/fiscal/configuracao', admin);
+    const pfxBytes = Buffer.from(input.certificado_pfx ?? '', 'base64');
+    const keyMarker = pfxBytes.subarray(40, 80).toString('base64');
+    for (const text of [response.body, log.text()]) {
+      expect(text).not.toContain(input.certificado_pfx);
+      expect(text).not.toContain(SENHA);
+      expect(text).not.toContain('PRIVATE KEY');
+    }
+    const raw = await t.database.db.execute(sql`select t::text as linha from fiscal_config t`);
+    const linha = String((raw as unknown as { rows: { linha: string }[] }).rows[0]?.linha);
+    expect(linha).toContain('v1:');
+    expect(linha).not.toContain(input.certificado_pfx);
+    expect(linha).not.toContain(keyMarker);
+    expect(linha).not.toContain(SENHA);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'fiscal_configuracao'));
+    expect(JSON.stringify(audit)).not.toContain(SENHA);
+    // A PUT without the certificate keeps the stored one.
+    const again = await send('PUT', '/api/fiscal/configuracao', admin, {
+      ...configuracao(),
+      certificado_pfx: '',
+      senha_certificado: null,
+      version: saved.version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(dataOf<FiscalConfiguracao>(again).tem_certificado).toBe(true);
+  });
+
+  it('refuses a wrong password, a file that is not a certificate, another CNPJ, bad CNPJ and IBGE codes', async () => {
+    const wrong = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ senha_certificado: 'errada' }),
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('Senha do certificado incorreta.');
+    const junk = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ certificado_pfx: Buffer.from('nada').toString('base64') }),
+    );
+    expect(junk.statusCode).toBe(422);
+    const outro = gerarA1(simulada.ac, { cnpj: '11444777000161', senha: SENHA });
+    const other = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ certificado_pfx: outro.pfxBase64 }),
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toContain('11444777000161');
+    const cnpj = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ cnpj: '11.222.333/0001-82' }),
+    );
+    expect(cnpj.statusCode).toBe(400);
+    const ibge = await send(
+      'PUT',
+      '/api/fiscal/configuracao',
+      admin,
+      configuracao({ municipio_ibge: '3550309' }),
+    );
+    expect(ibge.statusCode).toBe(400);
+    const normal = await send('PUT', '/api/fiscal/configuracao', admin, configuracao({ regime: 'normal' }));
+    expect(normal.statusCode).toBe(400);
+    const current = dataOf<FiscalConfiguracao>(await get('/api/fiscal/configuracao', admin));
+    expect(current.tem_certificado).toBe(false);
+  });
+});
+
+describe('NFS-e of a competência, through the simulated national API (HTTPS + mTLS)', () => {
+  it('emits one note per mensalidade: emitida with a 50-digit chave, the signed DPS valid against the XSD', async () => {
+    const ids = await escola(2);
+    await configurar({ proximo_numero_dps: 41 });
+    const lote = await emitir();
+    expect(lote.total).toBe(2);
+    const list = await notas();
+    expect(list).toHaveLength(2);
+    for (const nota of list) {
+      expect(nota.status, nota.motivo ?? '').toBe('emitida');
+      expect(nota.chave_acesso).toMatch(/^\d{50}$/);
+      expect(chaveValida(nota.chave_acesso ?? '')).toBe(true);
+      expect(nota.chave_acesso?.slice(0, 7)).toBe('3550308');
+      expect(nota.chave_acesso?.slice(9, 23)).toBe(CNPJ);
+      expect(nota.numero).toMatch(/^\d+$/);
+      expect(ids).toContain(nota.mensalidade_id);
+    }
+    expect(list.map((nota) => nota.numero_dps).sort()).toEqual([41, 42]);
+    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${list[0]!.id}/xml`, admin));
+    expect(await validarXsd(xml.dps ?? '', 'DPS_v1.01.xsd')).toEqual({ valido: true, erros: [] });
+    expect(verificarAssinatura(xml.dps ?? '', 'infDPS').valida).toBe(true);
+    expect(xml.nfse).toContain(`<infNFSe Id="NFS${list[0]!.chave_acesso}"`);
+    expect(xml.dps).toContain('Mensalidade escolar de');
+    const [config] = await t.database.db.select().from(fiscalConfig);
+    expect(config?.proximoNumeroDps).toBe(43);
+    // Emitting again creates nothing: each mensalidade has its live note.
+    const again = await emitir();
+    expect(again.total).toBe(0);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'nfse'));
+    // Two batches and two notes.
+    expect(audit.filter((entry) => entry.action === 'emitir').length).toBe(4);
+  });
+
+  it('a rejection keeps its code and reason; the next batch emits that mensalidade again with a new DPS number', async () => {
+    const [id] = await escola(1);
+    await configurar();
+    const [m] = await t.database.db.select().from(mensalidades).where(eq(mensalidades.id, id!));
+    const [row] = await t.database.db.select().from(nfse);
+    expect(row).toBeUndefined();
+    // The simulator's documented trigger: this tomador CPF is 'irregular' (S101).
+    await t.database.db.execute(
+      sql`update ${guardians} set cpf = ${CPF_REJEITADO} where id in (select responsavel_id from student_guardians where aluno_id = ${m!.alunoId})`,
+    );
+    await emitir();
+    const [rejeitada] = await notas();
+    expect(rejeitada).toMatchObject({ status: 'rejeitada', codigo: 'S101' });
+    expect(rejeitada?.motivo).toContain('CPF do tomador');
+    await t.database.db.execute(
+      sql`update ${guardians} set cpf = '52998224725' where id in (select responsavel_id from student_guardians where aluno_id = ${m!.alunoId})`,
+    );
+    const lote = await emitir();
+    expect(lote.total).toBe(1);
+    const list = await notas();
+    expect(list.map((nota) => nota.status).sort()).toEqual(['emitida', 'rejeitada']);
+    expect(new Set(list.map((nota) => nota.numero_dps)).size).toBe(2);
+  });
+
+  it('retries after a 5xx: the note waits as pendente, the job runs again and it is emitida', async () => {
+    await escola(1);
+    await configurar();
+    simulada.falharProximas(2, 503);
+    await emitir();
+    const [pendente] = await notas();
+    expect(pendente).toMatchObject({ status: 'pendente' });
+    expect(pendente?.motivo).toContain('indisponível');
+    const [job] = await t.database.db.select().from(jobs);
+    expect(job?.attempts).toBe(1);
+    await t.database.db.update(jobs).set({ runAfter: new Date(Date.now() - 1000) });
+    await t.app.ctx.jobs.drain();
+    const [emitida] = await notas();
+    expect(emitida).toMatchObject({ status: 'emitida' });
+    expect(emitida?.chave_acesso).toMatch(/^\d{50}$/);
+  });
+
+  it('cancels with the event e101101: cancelada; a second cancel and a short reason are refused', async () => {
+    await escola(1);
+    await configurar();
+    await emitir();
+    const [nota] = await notas();
+    const curto = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo: 'duplicada' });
+    expect(curto.statusCode).toBe(400);
+    const motivo = 'Mensalidade lançada em duplicidade pela secretaria';
+    const ok = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(dataOf<Nfse>(ok)).toMatchObject({ status: 'cancelada', motivo_cancelamento: motivo });
+    const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${nota!.id}/xml`, admin));
+    expect(xml.evento_cancelamento).toContain('<e101101>');
+    expect(xml.evento_cancelamento).toContain(motivo);
+    const twice = await send('POST', `/api/fiscal/nfse/${nota!.id}/cancelar`, admin, { motivo });
+    expect(twice.statusCode).toBe(409);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'cancelar'));
+    expect(audit.filter((entry) => entry.entity === 'nfse')).toHaveLength(1);
+    // After cancelling, a new batch issues the mensalidade's note again.
+    expect((await emitir()).total).toBe(1);
+  });
+
+  it('refuses a future competência and emits nothing without the settings', async () => {
+    await escola(1);
+    const none = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: competencia() });
+    expect(none.statusCode).toBe(422);
+    await configurar();
+    const future = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: proximoMes() });
+    expect(future.statusCode).toBe(422);
+    const bad = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia: '2026-13' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a professor and a responsável get 403 on every fiscal route', async () => {
+    const [id] = await escola(1);
+    for (const nivel of ['professor', 'responsavel'] as const) {
+      const { cookie } = await signedIn(t, nivel);
+      expect((await get('/api/fiscal/configuracao', cookie)).statusCode).toBe(403);
+      expect((await send('PUT', '/api/fiscal/configuracao', cookie, configuracao())).statusCode).toBe(403);
+      expect(
+        (await send('POST', '/api/fiscal/nfse/emitir', cookie, { competencia: competencia() })).statusCode,
+      ).toBe(403);
+      expect((await get(`/api/fiscal/nfse?competencia=${competencia()}`, cookie)).statusCode).toBe(403);
+      expect((await get(`/api/fiscal/nfse/${id}/xml`, cookie)).statusCode).toBe(403);
+      expect(
+        (await send('POST', `/api/fiscal/nfse/${id}/cancelar`, cookie, { motivo: 'x'.repeat(20) }))
+          .statusCode,
+      ).toBe(403);
+    }
+  });
+});
