@@ -131,7 +131,14 @@ export const portalRoutes: RouteObject[] = [
         import('../features/finance/finance-page'),
         import('../features/fiscal/notas-fiscais-tab'),
       ]);
-      const extraTabs = [{ value: 'notas-fiscais', label: 'Notas fiscais', content: <NotasFiscaisTab /> }];
+      const extraTabs = [
+        {
+          value: 'notas-fiscais',
+          label: 'Notas fiscais',
+          access: 'finance.figures',
+          content: <NotasFiscaisTab />,
+        } as const,
+      ];
       return {
         Component: () => (
           <RequireAuth access="finance.read">

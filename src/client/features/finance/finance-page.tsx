@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
-import { can, permissionsOf } from '../../../shared/permissions';
+import { can, permissionsOf, type Permission } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
@@ -33,6 +33,8 @@ const deskTabs = tabs.filter((item) => item.value === 'mensalidades');
 export interface FinanceExtraTab {
   value: string;
   label: string;
+  /** Shown only to who holds it. */
+  access: Permission;
   content: ReactNode;
 }
 
@@ -40,7 +42,8 @@ export interface FinanceExtraTab {
 export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceExtraTab[] }) {
   const { data: user } = useCurrentUser();
   const figures = can(permissionsOf(user), 'finance.figures');
-  const shown = [...(figures ? tabs : deskTabs), ...extraTabs.map(({ value, label }) => ({ value, label }))];
+  const extra = extraTabs.filter((item) => can(permissionsOf(user), item.access));
+  const shown = [...(figures ? tabs : deskTabs), ...extra.map(({ value, label }) => ({ value, label }))];
   const [tab, setTab] = useTabParam(
     shown.map((item) => item.value),
     figures ? 'dashboard' : 'mensalidades',
@@ -94,9 +97,9 @@ export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceEx
         <PageTab value="pix">
           <PixAConciliarTab />
         </PageTab>
-        {extraTabs.map((extra) => (
-          <PageTab key={extra.value} value={extra.value}>
-            {extra.content}
+        {extra.map((item) => (
+          <PageTab key={item.value} value={item.value}>
+            {item.content}
           </PageTab>
         ))}
       </PageTabs>

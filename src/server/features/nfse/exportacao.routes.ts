@@ -1,4 +1,7 @@
-/** The month's XMLs for the accountant (`GET /api/fiscal/nfse/xml.zip?competencia=AAAA-MM`). */
+/**
+ * The month's XMLs for the accountant (`GET /api/fiscal/nfse/xml.zip?competencia=AAAA-MM`): who reads the
+ * notes and their XML (`finance.figures`, as GET /api/fiscal/nfse) downloads them.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nfseXmlZipQuerySchema } from '../../../shared/nfse-documentos.schemas.js';
 import { sendFile } from '../../lib/download.js';
@@ -9,7 +12,7 @@ import { buildNfseXmlZip } from './exportacao.service.js';
 export const nfseXmlZipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { querystring: nfseXmlZipQuerySchema }, config: { access: 'finance.manage' } },
+    { schema: { querystring: nfseXmlZipQuerySchema }, config: { access: 'finance.figures' } },
     async (request, reply) => {
       const { competencia } = request.query;
       const zip = await buildNfseXmlZip(app.ctx.db, competencia);
