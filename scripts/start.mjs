@@ -18,5 +18,7 @@ if (process.argv.includes('--demo')) {
   process.env.DEMO = '1';
   // The demo pays its tuition through the built-in test bank (issue 33 §5); PIX_PROVIDER= turns it off.
   process.env.PIX_PROVIDER ??= 'simulado';
+  // Its NFS-e go to the built-in simulated national API (issue 36 §2); NFSE_PROVIDER= turns it off.
+  process.env.NFSE_PROVIDER ??= 'simulado';
 }
 await import(pathToFileURL(path.join(root, 'dist/node/server/main.js')).href);

@@ -70,10 +70,10 @@ const digits = (label: string, length: { min: number; max: number }) =>
     .pipe(
       z
         .string()
-        .regex(
-          new RegExp(`^\\d{${length.min},${length.max}}$`),
+        .refine(
+          (value) => value.length >= length.min && value.length <= length.max && /^\d+$/.test(value),
           length.min === length.max
-            ? `${label[0]?.toUpperCase()}${label.slice(2)} deve ter ${length.min} dígitos`
+            ? `${label[0]?.toUpperCase()}${label.slice(1)} deve ter ${length.min} dígitos`
             : `Use de ${length.min} a ${length.max} dígitos`,
         ),
     );

@@ -22,7 +22,7 @@ const HORA = 60 * 60 * 1000;
 function chaveRsa(): { privada: forge.pki.rsa.PrivateKey; publica: forge.pki.rsa.PublicKey; pem: string } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const privada = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
+  const privada = forge.pki.privateKeyFromPem(pem);
   return { privada, publica: forge.pki.setRsaPublicKey(privada.n, privada.e), pem };
 }
 
@@ -121,14 +121,14 @@ export function gerarA1(ac: AcDeTeste, opcoes: OpcoesA1): A1Gerado {
   const agora = Date.now();
   const razao = opcoes.razaoSocial ?? 'ESCOLA DE TESTE LTDA';
   const comCnpj = opcoes.comCnpj ?? true;
-  const otherName = forge.asn1.create(forge.asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+  const otherName = forge.asn1.create(forge.asn1.Class.CONTEXT_SPECIFIC, forge.asn1.Type.NONE, true, [
     forge.asn1.create(
       forge.asn1.Class.UNIVERSAL,
       forge.asn1.Type.OID,
       false,
       forge.asn1.oidToDer('2.16.76.1.3.3').getBytes(),
     ),
-    forge.asn1.create(forge.asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+    forge.asn1.create(forge.asn1.Class.CONTEXT_SPECIFIC, forge.asn1.Type.NONE, true, [
       forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.OCTETSTRING, false, opcoes.cnpj),
     ]),
   ]);

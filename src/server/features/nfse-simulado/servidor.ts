@@ -2,7 +2,7 @@ import { randomInt, X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import { TLSSocket } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   assinarXml,
@@ -46,13 +46,18 @@ export interface NfseSimulada {
   close(): Promise<void>;
 }
 
-interface Erro {
-  status: number;
-  codigo: string;
-  descricao: string;
+class ErroSimulado extends Error {
+  constructor(
+    readonly status: number,
+    readonly codigo: string,
+    readonly descricao: string,
+  ) {
+    super(`${codigo}: ${descricao}`);
+  }
 }
 
-const erro = (status: number, codigo: string, descricao: string): Erro => ({ status, codigo, descricao });
+const erro = (status: number, codigo: string, descricao: string) =>
+  new ErroSimulado(status, codigo, descricao);
 
 function lerCorpo(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -88,8 +93,10 @@ function abrirDocumento(corpo: string, campo: string): string {
 }
 
 function certificadoDoCliente(req: IncomingMessage): string {
-  const peer = (req.socket as TLSSocket).getPeerCertificate?.();
-  if (!peer?.raw) throw erro(403, 'S001', 'Certificado digital do cliente ausente (TLS mútuo)');
+  if (!(req.socket instanceof TLSSocket)) throw erro(403, 'S001', 'Conexão sem TLS');
+  const peer = req.socket.getPeerCertificate();
+  if (Object.keys(peer).length === 0)
+    throw erro(403, 'S001', 'Certificado digital do cliente ausente (TLS mútuo)');
   return new X509Certificate(peer.raw).toString();
 }
 
@@ -250,9 +257,8 @@ export async function startNfseSimulada(opcoes: { port?: number } = {}): Promise
       } else resultado = [404, { erros: [{ Codigo: 'S404', Descricao: 'Rota desconhecida' }] }];
       responder(res, resultado[0], resultado[1]);
     } catch (error) {
-      const e = error as Partial<Erro>;
-      if (typeof e.status === 'number' && e.codigo)
-        responder(res, e.status, { erros: [{ Codigo: e.codigo, Descricao: e.descricao }] });
+      if (error instanceof ErroSimulado)
+        responder(res, error.status, { erros: [{ Codigo: error.codigo, Descricao: error.descricao }] });
       else responder(res, 500, { erro: 'Falha interna do simulador' });
     }
   }

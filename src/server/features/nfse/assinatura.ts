@@ -50,16 +50,25 @@ function pemOf(base64: string): string {
  * certificate in KeyInfo (returned, so the caller can compare it with who sent the document).
  */
 export function verificarAssinatura(xml: string, elemento: string): VerificacaoAssinatura {
-  let root: Element | null;
+  let children: Element[];
   try {
-    root = new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Element | null;
+    const root = new DOMParser({
+      errorHandler: {
+        warning: () => undefined,
+        error: (message: string) => {
+          throw new Error(message);
+        },
+        fatalError: (message: string) => {
+          throw new Error(message);
+        },
+      },
+    }).parseFromString(xml, 'text/xml').documentElement;
+    children = Array.from(root.childNodes as unknown as ArrayLike<Node>).filter(
+      (node): node is Element => node.nodeType === 1,
+    );
   } catch {
     return { valida: false, motivo: 'XML malformado', certificadoPem: null };
   }
-  if (!root) return { valida: false, motivo: 'XML malformado', certificadoPem: null };
-  const children = Array.from(root.childNodes as unknown as ArrayLike<Node>).filter(
-    (node): node is Element => node.nodeType === 1,
-  );
   const signatures = children.filter((node) => node.localName === 'Signature' && node.namespaceURI === DSIG);
   const signed = children.filter((node) => node.localName === elemento);
   if (signatures.length !== 1 || signed.length !== 1)
@@ -87,7 +96,7 @@ export function verificarAssinatura(xml: string, elemento: string): VerificacaoA
     return { valida: false, motivo: `A assinatura não referencia o ${elemento}`, certificadoPem };
   const verifier = new SignedXml({ publicCert: certificadoPem });
   try {
-    verifier.loadSignature(signature as unknown as Node);
+    verifier.loadSignature(signature);
     if (!verifier.checkSignature(xml))
       return { valida: false, motivo: 'Assinatura inválida', certificadoPem };
   } catch {

@@ -40,6 +40,11 @@ function cnpjDaExtensao(certificate: forge.pki.Certificate): string | null {
   return /(\d{14})/.exec(after)?.[1] ?? null;
 }
 
+function nomeComum(certificate: forge.pki.Certificate): string {
+  const field = certificate.subject.getField('CN') as { value?: unknown } | null;
+  return typeof field?.value === 'string' ? field.value : '';
+}
+
 function cnpjDoNome(titular: string): string | null {
   return /:(\d{14})$/.exec(titular)?.[1] ?? null;
 }
@@ -60,17 +65,17 @@ export function abrirPfx(pfxBase64: string, senha: string, agora: Date): Certifi
   const bagsOf = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
   const keyBags = [...bagsOf(OIDS.shrouded), ...bagsOf(OIDS.key)];
   const certBags = bagsOf(OIDS.cert);
-  const key = keyBags.find((bag) => bag.key)?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = keyBags.find((bag) => bag.key)?.key;
   if (!key) throw new CertificadoInvalidoError('O arquivo não traz a chave privada do certificado.');
   // The holder's certificate is the one whose public key matches the private key (the rest is the chain).
   const certificate = certBags
     .map((bag) => bag.cert)
     .find(
       (cert): cert is forge.pki.Certificate =>
-        cert !== undefined && (cert.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n) === true,
+        cert !== undefined && (cert.publicKey as forge.pki.rsa.PublicKey).n.equals(key.n),
     );
   if (!certificate) throw new CertificadoInvalidoError('O arquivo não traz o certificado da chave privada.');
-  const titular = String(certificate.subject.getField('CN')?.value ?? '');
+  const titular = nomeComum(certificate);
   const validoDe = certificate.validity.notBefore;
   const validoAte = certificate.validity.notAfter;
   if (validoAte.getTime() <= agora.getTime())
@@ -98,7 +103,7 @@ export function abrirPfx(pfxBase64: string, senha: string, agora: Date): Certifi
 export function cnpjDoCertificadoPem(pem: string): string | null {
   try {
     const certificate = forge.pki.certificateFromPem(pem);
-    return cnpjDaExtensao(certificate) ?? cnpjDoNome(String(certificate.subject.getField('CN')?.value ?? ''));
+    return cnpjDaExtensao(certificate) ?? cnpjDoNome(nomeComum(certificate));
   } catch {
     return null;
   }

@@ -59,7 +59,9 @@ function umaChamada(
   caminho: string,
   corpo?: object,
 ): Promise<Resposta> {
-  const url = new URL(`${conexao.baseUrl.replace(/\/+$/, '')}${caminho}`);
+  let base = conexao.baseUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  const url = new URL(`${base}${caminho}`);
   const payload = corpo ? Buffer.from(JSON.stringify(corpo), 'utf8') : null;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -121,20 +123,23 @@ async function chamar(
   throw new NfseIndisponivelError(detalhe);
 }
 
+const texto = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+
 /** The first error of a rejection (`erros` or `Erros`, `Codigo`/`codigo`). */
 function rejeicaoDe(resposta: Resposta): Rejeicao {
   const lista = (resposta.corpo.erros ?? resposta.corpo.Erros) as Record<string, unknown>[] | undefined;
   const erro = Array.isArray(lista) ? lista[0] : undefined;
-  const codigo = String(erro?.Codigo ?? erro?.codigo ?? `HTTP${resposta.status}`);
-  const descricao = String(erro?.Descricao ?? erro?.descricao ?? 'Rejeitada pela API nacional');
-  const complemento = erro?.Complemento ?? erro?.complemento;
-  return { codigo, motivo: complemento ? `${descricao} (${String(complemento)})` : descricao };
+  const codigo = texto(erro?.Codigo) ?? texto(erro?.codigo) ?? `HTTP${resposta.status}`;
+  const descricao = texto(erro?.Descricao) ?? texto(erro?.descricao) ?? 'Rejeitada pela API nacional';
+  const complemento = texto(erro?.Complemento) ?? texto(erro?.complemento);
+  return { codigo, motivo: complemento ? `${descricao} (${complemento})` : descricao };
 }
 
 export async function enviarDps(conexao: ConexaoNacional, dpsAssinada: string): Promise<RespostaEmissao> {
   const resposta = await chamar(conexao, 'POST', '/nfse', { dpsXmlGZipB64: zip(dpsAssinada) });
   if (resposta.status === 200 || resposta.status === 201) {
-    const chave = String(resposta.corpo.chaveAcesso ?? '');
+    const chave = texto(resposta.corpo.chaveAcesso) ?? '';
     const xml = typeof resposta.corpo.nfseXmlGZipB64 === 'string' ? unzip(resposta.corpo.nfseXmlGZipB64) : '';
     if (!/^\d{50}$/.test(chave) || xml === '')
       throw new NfseIndisponivelError('resposta sem chave de acesso');
@@ -146,7 +151,7 @@ export async function enviarDps(conexao: ConexaoNacional, dpsAssinada: string): 
 /** The chave of the NFS-e a DPS became, or null when the national system has none. */
 export async function consultarDps(conexao: ConexaoNacional, idDps: string): Promise<string | null> {
   const resposta = await chamar(conexao, 'GET', `/dps/${encodeURIComponent(idDps)}`);
-  const chave = String(resposta.corpo.chaveAcesso ?? '');
+  const chave = texto(resposta.corpo.chaveAcesso) ?? '';
   return resposta.status === 200 && /^\d{50}$/.test(chave) ? chave : null;
 }
 

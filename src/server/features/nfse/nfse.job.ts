@@ -137,14 +137,14 @@ export async function processarNota(ctx: AppContext, id: string): Promise<void> 
   await marcar(ctx, id, { tentativas });
   try {
     const resposta = await enviarDps(emissor.conexao, dps);
-    if (resposta.tipo === 'emitida') return emitida(ctx, nota, resposta.chaveAcesso, resposta.xmlNfse);
+    if (resposta.tipo === 'emitida') return await emitida(ctx, nota, resposta.chaveAcesso, resposta.xmlNfse);
     if (resposta.codigo === 'E0014' && tentativas > 1) {
       // Sent before, its answer lost (a timeout): the DPS became a note; fetch it.
       const chave = await consultarDps(emissor.conexao, nota.idDps);
       const xml = chave ? await consultarNfse(emissor.conexao, chave) : null;
-      if (chave && xml) return emitida(ctx, nota, chave, xml);
+      if (chave && xml) return await emitida(ctx, nota, chave, xml);
     }
-    return rejeitar(ctx, id, resposta.codigo, resposta.motivo);
+    return await rejeitar(ctx, id, resposta.codigo, resposta.motivo);
   } catch (error) {
     if (!(error instanceof NfseIndisponivelError)) throw error;
     if (tentativas >= MAX_ENVIOS)

@@ -39,7 +39,7 @@ let admin: string;
 beforeAll(async () => {
   simulada = await startNfseSimulada();
 });
-afterAll(() => simulada?.close());
+afterAll(() => simulada.close());
 
 beforeEach(async () => {
   confiarNaAcDeTeste(t.app.ctx, simulada.ac.certificadoPem);
@@ -140,7 +140,7 @@ describe('Configurações → Fiscal: the A1 certificate', () => {
       expect(text).not.toContain('PRIVATE KEY');
     }
     const raw = await t.database.db.execute(sql`select t::text as linha from fiscal_config t`);
-    const linha = String((raw as unknown as { rows: { linha: string }[] }).rows[0]?.linha);
+    const linha = String((raw as { rows: { linha: string }[] }).rows[0]?.linha);
     expect(linha).toContain('v1:');
     expect(linha).not.toContain(input.certificado_pfx);
     expect(linha).not.toContain(keyMarker);

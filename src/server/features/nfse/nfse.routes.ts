@@ -58,7 +58,9 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         lote,
         lote.total === 0
           ? 'Nenhuma mensalidade desta competência precisa de nota.'
-          : `${lote.total} nota(s) na fila de emissão.`,
+          : lote.total === 1
+            ? '1 nota na fila de emissão.'
+            : `${lote.total} notas na fila de emissão.`,
       );
     },
   );

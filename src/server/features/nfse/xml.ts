@@ -22,12 +22,21 @@ export function group(name: string, ...children: (string | null | undefined | fa
   return inner === '' ? '' : `<${name}>${inner}</${name}>`;
 }
 
-/** The text of the first element with this local name, or null. */
-export function textOf(xml: string, localName: string): string | null {
-  const match = new RegExp(
-    `<(?:[A-Za-z0-9_]+:)?${localName}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z0-9_]+:)?${localName}>`,
-  ).exec(xml);
-  return match?.[1] ?? null;
+/** The text of the first element with this name (the layouts' default namespace, no prefix), or null. */
+export function textOf(xml: string, name: string): string | null {
+  let from = 0;
+  for (;;) {
+    const at = xml.indexOf(`<${name}`, from);
+    if (at < 0) return null;
+    const next = xml[at + name.length + 1];
+    const close = xml.indexOf('>', at);
+    if (close < 0) return null;
+    if ((next === '>' || next === ' ') && xml[close - 1] !== '/') {
+      const end = xml.indexOf('<', close + 1);
+      return end < 0 ? null : xml.slice(close + 1, end);
+    }
+    from = at + 1;
+  }
 }
 
 /** Centavos as the layouts write money: '1234.56', '0.50'. */

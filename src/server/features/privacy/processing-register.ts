@@ -16,6 +16,7 @@ import { TREATMENTS_ACCOUNTABILITY } from './processing-register.accountability.
 import { TREATMENTS_MATRICULAS } from './processing-register.matriculas.js';
 import { TREATMENTS_PRE_MATRICULA } from './processing-register.pre-matricula.js';
 import { TREATMENTS_CONTRATOS } from './processing-register.contratos.js';
+import { TREATMENTS_FISCAL } from './processing-register.fiscal.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -64,6 +65,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_MATRICULAS,
   ...TREATMENTS_PRE_MATRICULA,
   ...TREATMENTS_CONTRATOS,
+  ...TREATMENTS_FISCAL,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
@@ -87,6 +89,8 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
     'Pix Automático da escola: ligado ou não e a conta (agência e número) que recebe os débitos; sem pessoa.',
   pix_cobrancas_recorrentes:
     'Cobranças mensais do Pix Automático (txid, valor, vencimento, situação), ligadas à mensalidade; sem pessoa.',
+  fiscal_config:
+    'Dados fiscais da escola (CNPJ, inscrição, município, série e número da DPS) e o certificado A1 dela, cifrado; sem pessoa.',
   boleto_config: 'Convênio de boleto da escola com o banco (agência, conta, carteira, convênio), sem pessoa.',
   boletos:
     'Boleto de uma mensalidade (nosso número, código de barras, valor, vencimento, situação no banco), sem a pessoa: o pagador é lido do responsável quando o boleto é impresso ou enviado.',
