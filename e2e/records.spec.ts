@@ -169,10 +169,18 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await contact.getByRole('button', { name: 'Salvar contato' }).click();
   await expect(contact.getByLabel('Telefone')).toHaveAccessibleDescription(/Telefone inválido/);
   await contact.getByLabel('Telefone').fill('(11) 97777-1234');
-  await contact.getByLabel('Endereço').fill('Rua das Palmeiras, 45');
+  // The address in parts (ADR 0058): what the boleto prints for the payer.
+  await contact.getByLabel('CEP').fill('01001-000');
+  await contact.getByLabel('Rua (logradouro)').fill('Rua das Palmeiras');
+  await contact.getByLabel('Número').fill('45');
+  await contact.getByLabel('Bairro').fill('Centro');
+  await contact.getByLabel('Cidade').fill('São Paulo');
+  await contact.getByLabel('UF').selectOption('SP');
   await contact.getByRole('button', { name: 'Salvar contato' }).click();
   await expect(contact.getByText('(11) 97777-1234')).toBeVisible();
-  await expect(contact.getByText('Rua das Palmeiras, 45')).toBeVisible();
+  await expect(
+    contact.getByText('Rua das Palmeiras, 45 - Centro - São Paulo/SP - CEP 01001-000'),
+  ).toBeVisible();
 
   // The class is the child's page's: its name, never the classmates nor the staff's Turmas screen.
   await guardian.goto('/dashboard/turmas');

@@ -251,11 +251,8 @@ export const nfseSchema = z.object({
 });
 export type Nfse = z.infer<typeof nfseSchema>;
 
-export const nfseListSchema = z.object({
-  competencia: z.string(),
-  itens: z.array(nfseSchema),
-  progresso: nfseProgressoSchema,
-});
+/** The notes of a competência, a plain list (the batch's progress is `GET /api/fiscal/nfse/lotes/:id`). */
+export const nfseListSchema = z.array(nfseSchema);
 export type NfseList = z.infer<typeof nfseListSchema>;
 
 export const nfseXmlSchema = z.object({

@@ -14,6 +14,7 @@ import {
   versionSchema,
 } from './validators.js';
 import { envioEmailStates, passwordMailFields } from './users.schemas.js';
+import { checkEnderecoCompleto, enderecoPartesFields, enderecoPartesSchema } from './endereco.schemas.js';
 
 export const STUDENT_PAGE_SIZE = 20;
 
@@ -47,6 +48,8 @@ export const studentGuardianSchema = z.object({
   telefone: z.string().nullable(),
   cpf: z.string().nullable(),
   endereco: z.string().nullable(),
+  /** The address in parts (ADR 0058), shown to whoever sees `endereco`; null parts on older records. */
+  ...enderecoPartesSchema.shape,
   /** The school's internal notes: administrators only. */
   observacoes: z.string().nullable(),
   parentesco: z.enum(parentescos),
@@ -86,16 +89,24 @@ export const studentSchema = z.object({
 });
 export type Student = z.infer<typeof studentSchema>;
 
-export const guardianInputSchema = z.strictObject({
+/**
+ * A guardian's address on input: the parts (all or nothing but the complemento) and the one-line
+ * `endereco`, which the server derives from the parts when they are given (ADR 0058).
+ */
+const guardianAddressFields = { endereco: optionalText(300), ...enderecoPartesFields };
+
+const guardianObject = z.strictObject({
   nome: requiredName('Nome do responsável'),
   email: optionalEmailSchema,
   telefone: requiredPhoneSchema,
   cpf: optionalCpfSchema,
-  endereco: optionalText(300),
+  ...guardianAddressFields,
   parentesco: z.enum(parentescos, { error: 'Parentesco é obrigatório' }),
   eh_principal: z.boolean().default(true),
   observacoes: optionalText(1000, { multiline: true }),
 });
+
+export const guardianInputSchema = guardianObject.superRefine(checkEnderecoCompleto);
 export type GuardianInput = z.input<typeof guardianInputSchema>;
 export type GuardianData = z.output<typeof guardianInputSchema>;
 
@@ -182,8 +193,9 @@ export const studentStatusInputSchema = z.strictObject({
 });
 
 /** POST /api/responsaveis: the spec's guardian fields, optionally linked to a student at once. */
-export const createGuardianInputSchema = guardianInputSchema
+export const createGuardianInputSchema = guardianObject
   .extend({ aluno_id: uuidParam.optional() })
+  .superRefine(checkEnderecoCompleto)
   .refine((value) => !value.eh_principal || value.cpf != null, {
     message: CPF_REQUIRED_PRINCIPAL,
     path: ['cpf'],
@@ -191,11 +203,13 @@ export const createGuardianInputSchema = guardianInputSchema
 export type CreateGuardianData = z.output<typeof createGuardianInputSchema>;
 
 /** What a guardian may change in their own record. */
-export const updateOwnGuardianInputSchema = z.strictObject({
-  telefone: requiredPhoneSchema,
-  endereco: optionalText(300),
-  version: versionSchema.optional(),
-});
+export const updateOwnGuardianInputSchema = z
+  .strictObject({
+    telefone: requiredPhoneSchema,
+    ...guardianAddressFields,
+    version: versionSchema.optional(),
+  })
+  .superRefine(checkEnderecoCompleto);
 export type UpdateOwnGuardianData = z.output<typeof updateOwnGuardianInputSchema>;
 
 export const guardianSchema = z.object({
@@ -205,6 +219,7 @@ export const guardianSchema = z.object({
   telefone: z.string(),
   cpf: z.string().nullable(),
   endereco: z.string().nullable(),
+  ...enderecoPartesSchema.shape,
   observacoes: z.string().nullable(),
   usuario_id: z.uuid().nullable(),
   version: z.number().int(),
@@ -286,13 +301,14 @@ export const updateGuardianInputSchema = z
     email: optionalEmailSchema,
     telefone: requiredPhoneSchema,
     cpf: optionalCpfSchema,
-    endereco: optionalText(300),
+    ...guardianAddressFields,
     observacoes: optionalText(1000, { multiline: true }),
     aluno_id: uuidParam.optional(),
     parentesco: z.enum(parentescos).optional(),
     criar_acesso: z.boolean().optional(),
     version: versionSchema.optional(),
   })
+  .superRefine(checkEnderecoCompleto)
   .refine((value) => !value.criar_acesso || value.email != null, {
     message: PORTAL_ACCESS_NEEDS_EMAIL,
     path: ['email'],

@@ -4,6 +4,7 @@ import { parentescoLabels } from '../../shared/students.schemas';
 import type { CepAddress } from '../../shared/settings.schemas';
 import { api } from '../lib/api-client';
 import { usePublicSettings } from '../lib/public-settings';
+import { AddressPartsFields } from './address-fields';
 import { FormCheckbox, FormInput, FormMasked, FormPassword, FormSelect, MaskedInput } from './form-fields';
 
 /**
@@ -37,7 +38,7 @@ export function GuardianFields({ prefix = '', cpfRequired }: { prefix?: string; 
         autoComplete="off"
         hint="Com e-mail, o responsável recebe acesso ao portal."
       />
-      <AddressField name={`${prefix}endereco`} label="Endereço do responsável" />
+      <AddressPartsFields prefix={prefix} legend="Endereço do responsável" />
     </>
   );
 }
@@ -47,7 +48,7 @@ export function ContactFields() {
   return (
     <>
       <FormMasked name="telefone" mask="phone" label="Telefone" required />
-      <AddressField name="endereco" label="Endereço" />
+      <AddressPartsFields legend="Endereço" own />
     </>
   );
 }

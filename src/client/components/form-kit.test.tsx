@@ -11,7 +11,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 import { publicSettingsAnswer } from '../test/answers';
 import { renderAt, stubApi } from '../test/render';
 import { Form, FormSelect } from './form-fields';
-import { GuardianFields } from './form-groups';
+import { AddressField, GuardianFields } from './form-groups';
 
 afterEach(() => {
   cleanup();
@@ -44,13 +44,13 @@ describe('masks', () => {
 
 type Saver = (values: unknown) => Promise<void>;
 
-function GuardianForm({ save }: { save: Saver }) {
+function GuardianForm({ save, endereco = '' }: { save: Saver; endereco?: string }) {
   const form = useSchemaForm(createGuardianInputSchema, {
     nome: '',
     telefone: '',
     cpf: '',
     email: '',
-    endereco: '',
+    endereco,
     eh_principal: true,
   });
   return (
@@ -134,41 +134,123 @@ describe('one form style', () => {
   });
 });
 
-describe('address by CEP', () => {
+/** A form with the one-line address field (users, the school). */
+function OneLineAddressForm() {
+  const form = useSchemaForm(z.object({ endereco: z.string() }), { endereco: '' });
+  return (
+    <Form form={form} label="Cadastro" onSubmit={form.submit(() => Promise.resolve())}>
+      <AddressField name="endereco" label="Endereço" />
+    </Form>
+  );
+}
+
+const SE_FOUND = { cep: '01001-000', logradouro: 'Praça da Sé', bairro: 'Sé', cidade: 'São Paulo', uf: 'SP' };
+
+describe('one-line address by CEP', () => {
   it('has no CEP box while the school has not turned the lookup on', async () => {
     const fetchMock = stubSettings(false);
-    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    renderAt(<OneLineAddressForm />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByLabelText('CEP')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Endereço do responsável')).toBeInTheDocument();
+    expect(screen.getByLabelText('Endereço')).toBeInTheDocument();
   });
 
   it('fills the address from the CEP when on, and never overwrites what was typed', async () => {
-    const fetchMock = stubSettings(true, {
-      cep: '01001-000',
-      logradouro: 'Praça da Sé',
-      bairro: 'Sé',
-      cidade: 'São Paulo',
-      uf: 'SP',
-    });
-    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    const fetchMock = stubSettings(true, SE_FOUND);
+    renderAt(<OneLineAddressForm />);
     const cep = await screen.findByLabelText('CEP');
     await userEvent.type(cep, '01001000');
     expect(cep).toHaveValue('01001-000');
     await waitFor(() =>
-      expect(screen.getByLabelText('Endereço do responsável')).toHaveValue(
-        'Praça da Sé, Sé, São Paulo - SP, CEP 01001-000',
-      ),
+      expect(screen.getByLabelText('Endereço')).toHaveValue('Praça da Sé, Sé, São Paulo - SP, CEP 01001-000'),
     );
     expect(fetchMock).toHaveBeenCalledWith('/api/cep/01001000', expect.anything());
 
-    const address = screen.getByLabelText('Endereço do responsável');
+    const address = screen.getByLabelText('Endereço');
     await userEvent.clear(address);
     await userEvent.type(address, 'Rua das Flores, 10');
     await userEvent.clear(cep);
     await userEvent.type(cep, '01001000');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(address).toHaveValue('Rua das Flores, 10');
+  });
+});
+
+describe("a guardian's address in parts", () => {
+  async function fillGuardian() {
+    await userEvent.type(screen.getByLabelText(/^Nome do responsável/), 'Rita Souza');
+    await userEvent.selectOptions(screen.getByLabelText(/^Parentesco/), 'mae');
+    await userEvent.type(screen.getByLabelText(/^Telefone do responsável/), '11987654321');
+    await userEvent.type(screen.getByLabelText(/^CPF do responsável/), '12345678909');
+  }
+
+  it('is typed by hand when the lookup is off, and sent as the schema parses it', async () => {
+    const fetchMock = stubSettings(false);
+    const save = vi.fn<Saver>(() => Promise.resolve());
+    renderAt(<GuardianForm save={save} />);
+    await fillGuardian();
+    expect(screen.getByRole('group', { name: 'Endereço do responsável' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('CEP'), '20040020');
+    await userEvent.type(screen.getByLabelText('Rua (logradouro)'), 'Avenida Rio Branco');
+    await userEvent.type(screen.getByLabelText('Número'), 's/n');
+    await userEvent.type(screen.getByLabelText('Bairro'), 'Centro');
+    await userEvent.type(screen.getByLabelText('Cidade'), 'Rio de Janeiro');
+    await userEvent.selectOptions(screen.getByLabelText('UF'), 'RJ');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({
+      cep: '20040020',
+      logradouro: 'Avenida Rio Branco',
+      numero: 'S/N',
+      complemento: null,
+      bairro: 'Centro',
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
+    });
+    expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/cep/'))).toBe(false);
+  });
+
+  it('fills rua, bairro, cidade and UF from the CEP, moves on to the número, and keeps what was typed', async () => {
+    const fetchMock = stubSettings(true, SE_FOUND);
+    renderAt(<GuardianForm save={() => Promise.resolve()} />);
+    const cep = await screen.findByLabelText('CEP');
+    await userEvent.type(cep, '01001000');
+    await waitFor(() => expect(screen.getByLabelText('Rua (logradouro)')).toHaveValue('Praça da Sé'));
+    expect(screen.getByLabelText('Bairro')).toHaveValue('Sé');
+    expect(screen.getByLabelText('Cidade')).toHaveValue('São Paulo');
+    expect(screen.getByLabelText('UF')).toHaveValue('SP');
+    expect(screen.getByLabelText('Número')).toHaveFocus();
+    expect(cep).toHaveAccessibleDescription(/Endereço encontrado: Praça da Sé, Sé, São Paulo\/SP/);
+
+    const rua = screen.getByLabelText('Rua (logradouro)');
+    await userEvent.clear(rua);
+    await userEvent.type(rua, 'Rua Digitada');
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '01001000');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(cep).toHaveAccessibleDescription(/foi mantido/));
+    expect(rua).toHaveValue('Rua Digitada');
+  });
+
+  it('asks for the missing parts of half an address before saving', async () => {
+    stubSettings(false);
+    const save = vi.fn<Saver>(() => Promise.resolve());
+    renderAt(<GuardianForm save={save} />);
+    await fillGuardian();
+    await userEvent.type(screen.getByLabelText('CEP'), '01001000');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe o número ou s/n')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bairro')).toHaveAccessibleDescription('Informe o bairro');
+    expect(screen.getByLabelText('UF')).toHaveAccessibleDescription('Informe a UF');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('shows an older one-line address until the parts are typed', async () => {
+    stubSettings(false);
+    renderAt(<GuardianForm save={() => Promise.resolve()} endereco="Rua Antiga, 5, Campinas" />);
+    expect(screen.getByText('Rua Antiga, 5, Campinas')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('CEP'), '1');
+    expect(screen.queryByText('Rua Antiga, 5, Campinas')).not.toBeInTheDocument();
   });
 });
 

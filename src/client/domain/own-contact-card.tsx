@@ -6,6 +6,7 @@ import { updateOwnGuardianInputSchema, type Guardian } from '../../shared/studen
 import { Button } from '../components/button';
 import { Form } from '../components/form-fields';
 import { FormActions } from '../components/form-actions';
+import { addressFormValues } from '../components/address-fields';
 import { ContactFields } from '../components/form-groups';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { useOwnGuardian, useUpdateOwnGuardian } from './family.api';
@@ -60,7 +61,7 @@ function ContactForm({ guardian, onDone }: { guardian: Guardian; onDone: () => v
   const update = useUpdateOwnGuardian();
   const form = useSchemaForm(updateOwnGuardianInputSchema, {
     telefone: formatPhone(guardian.telefone),
-    endereco: guardian.endereco ?? '',
+    ...addressFormValues(guardian),
   });
   return (
     <Form

@@ -16,7 +16,8 @@ import { todayIso } from '../../shared/format.js';
 import { schoolPeriods } from '../db/schema/calendar.js';
 import { assessments, councilDecisions, gradeChanges, grades } from '../db/schema/grades.js';
 import { schoolDocuments } from '../db/schema/documents.js';
-import { students } from '../db/schema/students.js';
+import { guardians, students } from '../db/schema/students.js';
+import { guardianInputSchema } from '../../shared/students.schemas.js';
 import { demoAccounts, seedDemo } from './seed-demo.js';
 import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
 import type { AgendaAluno, AgendaDiaTurma } from '../../shared/agenda.schemas.js';
@@ -269,6 +270,28 @@ describe('demo school year', () => {
       const page = await t.app.inject({ method: 'GET', url: `/validar/${row.codigo}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(row.revogadoEm ? 'Documento revogado' : 'Documento válido');
+    }
+  });
+
+  it("gives every demo guardian a complete address in parts that the guardian form accepts (the boleto's payer)", async () => {
+    const rows = await t.database.db.select().from(guardians);
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      const parsed = guardianInputSchema.safeParse({
+        nome: row.nome,
+        telefone: row.telefone,
+        parentesco: 'mae',
+        cep: row.cep,
+        logradouro: row.logradouro,
+        numero: row.numero,
+        complemento: row.complemento,
+        bairro: row.bairro,
+        cidade: row.cidade,
+        uf: row.uf,
+      });
+      expect(parsed.success, `${row.nome}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(row.cep).toMatch(/^\d{8}$/);
+      expect(row.endereco).toContain(`CEP ${row.cep!.slice(0, 5)}-${row.cep!.slice(5)}`);
     }
   });
 

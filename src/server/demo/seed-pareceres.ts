@@ -9,6 +9,7 @@ import { pareceres } from '../db/schema/pareceres.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import { users } from '../db/schema/users.js';
+import { demoAddress } from './demo-addresses.js';
 
 /**
  * The demo's Educação Infantil: a Pré II class of the demo teacher (the 2026 year's first day on) with
@@ -78,6 +79,7 @@ export async function seedPareceres(
         nome: `${index % 2 === 0 ? 'Fernanda' : 'Ricardo'} ${nome.split(' ').slice(1).join(' ')}`,
         telefone: `1198${String(7_000_000 + index * 37).padStart(7, '0')}`,
         cpf: completeCpf(String(420_000_000 + index * 1_117)),
+        ...demoAddress(index, 40 + index * 7),
       })),
     )
     .returning({ id: guardians.id });

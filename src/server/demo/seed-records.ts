@@ -4,6 +4,7 @@ import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
+import { DEMO_STREET_COUNT, demoAddress } from './demo-addresses.js';
 import { defaultDisciplinas } from '../../shared/disciplinas.schemas.js';
 
 const firstNames = [
@@ -106,14 +107,8 @@ const adultFirst = {
     'Thiago',
   ],
 };
-const streets = [
-  'Rua das Flores',
-  'Av. Brasil',
-  'Rua São João',
-  'Rua Sete de Setembro',
-  'Av. Paulista',
-  'Rua XV de Novembro',
-];
+/** Indexes of the demo streets (demo-addresses.ts): drawn as before, so the rest of the demo is unchanged. */
+const streets = Array.from({ length: DEMO_STREET_COUNT }, (_, index) => index);
 
 /** Deterministic pseudo-random numbers: the demo is the same on every start. */
 function random(seed: number) {
@@ -214,7 +209,7 @@ export async function seedRecords(
       email: demoFamily ? accounts.responsavelEmail : `familia${family + 1}@exemplo.com.br`,
       telefone: `11${String(900_000_000 + family * 7_919).slice(0, 9)}`,
       cpf: completeCpf(String(300_000_000 + family * 1_013)),
-      endereco: `${pick(streets)}, ${10 + Math.floor(next() * 990)} — São Paulo/SP`,
+      ...demoAddress(pick(streets), 10 + Math.floor(next() * 990)),
       usuarioId: demoFamily ? accounts.responsavelUserId : null,
     });
     const children = demoFamily ? 2 : next() < 0.25 ? 2 : 1;

@@ -10,6 +10,7 @@ import {
 import { formatCpf } from '../../../shared/validators';
 import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
 import { FormActions } from '../../components/form-actions';
+import { addressFormValues } from '../../components/address-fields';
 import { GuardianFields } from '../../components/form-groups';
 import { AccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -33,7 +34,7 @@ export function EditGuardianForm({
     telefone: formatPhone(guardian.telefone),
     cpf: guardian.cpf ? formatCpf(guardian.cpf) : '',
     email: guardian.email ?? '',
-    endereco: guardian.endereco ?? '',
+    ...addressFormValues(guardian),
     observacoes: guardian.observacoes ?? '',
     aluno_id: student.id,
     parentesco: guardian.parentesco,

@@ -45,6 +45,12 @@ export function GuardianList({ student, canWrite }: { student: Student; canWrite
                   </p>
                 )}
                 {guardian.endereco && <p className="text-gray-600">{guardian.endereco}</p>}
+                {canWrite && guardian.eh_principal && !guardian.cep && (
+                  <p className="text-amber-800">
+                    {guardian.endereco ? 'Endereço sem CEP e número separados' : 'Sem endereço'}: o boleto
+                    precisa do endereço completo (Editar).
+                  </p>
+                )}
                 {canWrite && !guardian.tem_acesso && (
                   <p className="text-gray-500">Sem acesso ao portal (Editar → Criar acesso ao portal)</p>
                 )}

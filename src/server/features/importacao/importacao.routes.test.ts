@@ -363,6 +363,44 @@ describe('GET /api/importacao/alunos/modelo', () => {
     expect(rows.every((row) => row.turmaId !== null)).toBe(true);
   });
 
+  it("reads the payer's address in parts (a CEP that lost its leading zero too) and refuses half an address", async () => {
+    const admin = await signedIn(t, 'administrador');
+    const cpf = newCpf();
+    const parts = {
+      responsavel_cep: '1310100',
+      responsavel_logradouro: 'Avenida Paulista',
+      responsavel_numero: 's/n',
+      responsavel_bairro: 'Bela Vista',
+      responsavel_cidade: 'São Paulo',
+      responsavel_uf: 'sp',
+    };
+    const result = await imported(
+      t,
+      admin.cookie,
+      csvOf([
+        family('Sofia Endereço', { responsavel_cpf: cpf, ...parts }),
+        family('Tomás Meio Endereço', { responsavel_cep: '01310-100', responsavel_uf: 'SP' }),
+      ]),
+    );
+    expect(result.criar).toBe(1);
+    expect(result.recusar).toEqual([
+      {
+        linha: 3,
+        motivo:
+          'Rua do responsável: Informe a rua (logradouro); Número do responsável: Informe o número ou s/n; Bairro do responsável: Informe o bairro; Cidade do responsável: Informe a cidade',
+      },
+    ]);
+    const [guardian] = await t.database.db.select().from(guardians).where(eq(guardians.cpf, cpf));
+    expect(guardian).toMatchObject({
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      numero: 'S/N',
+      complemento: null,
+      uf: 'SP',
+      endereco: 'Avenida Paulista, S/N - Bela Vista - São Paulo/SP - CEP 01310-100',
+    });
+  });
+
   it('is for who may register students: a teacher gets 403', async () => {
     const teacher = await signedIn(t, 'professor');
     const response = await t.app.inject({

@@ -63,6 +63,11 @@ function cpfText(value: string | undefined): string | undefined {
   return value !== undefined && /^\d{9,10}$/.test(value) ? value.padStart(11, '0') : value;
 }
 
+/** Likewise a CEP of São Paulo or the North-East (01001-000 kept as 1001000). */
+function cepText(value: string | undefined): string | undefined {
+  return value !== undefined && /^\d{7}$/.test(value) ? value.padStart(8, '0') : value;
+}
+
 const labelByPath: Record<string, string> = {
   ...Object.fromEntries(importColumns.map((column) => [column.key, column.header])),
   'responsavel.nome': 'Nome do responsável',
@@ -71,6 +76,13 @@ const labelByPath: Record<string, string> = {
   'responsavel.telefone': 'Telefone do responsável',
   'responsavel.email': 'E-mail do responsável',
   'responsavel.endereco': 'Endereço do responsável',
+  'responsavel.cep': 'CEP do responsável',
+  'responsavel.logradouro': 'Rua do responsável',
+  'responsavel.numero': 'Número do responsável',
+  'responsavel.complemento': 'Complemento do responsável',
+  'responsavel.bairro': 'Bairro do responsável',
+  'responsavel.cidade': 'Cidade do responsável',
+  'responsavel.uf': 'Estado do responsável',
 };
 
 /** The schema's messages, each after its column's header: 'CPF do aluno: CPF inválido'. */
@@ -121,6 +133,13 @@ export function readRow(row: SheetRow, thisYear: number): ReadRow {
       telefone: value('responsavel_telefone'),
       cpf: cpfText(value('responsavel_cpf')),
       endereco: value('responsavel_endereco'),
+      cep: cepText(value('responsavel_cep')),
+      logradouro: value('responsavel_logradouro'),
+      numero: value('responsavel_numero'),
+      complemento: value('responsavel_complemento'),
+      bairro: value('responsavel_bairro'),
+      cidade: value('responsavel_cidade'),
+      uf: value('responsavel_uf'),
       parentesco,
       eh_principal: true,
     },

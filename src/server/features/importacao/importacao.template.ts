@@ -50,6 +50,14 @@ export async function studentTemplate(db: DbOrTx, format: 'csv' | 'xlsx'): Promi
     responsavel_parentesco: 'Mãe',
     responsavel_cpf: formatCpf(completeCpf('529982247')),
     responsavel_telefone: '(11) 91234-5678',
+    // The payer's address in parts (what the boleto needs); the one-line column stays for older sheets.
+    responsavel_cep: '01310-100',
+    responsavel_logradouro: 'Avenida Paulista',
+    responsavel_numero: '1000',
+    responsavel_complemento: 'Apto 52',
+    responsavel_bairro: 'Bela Vista',
+    responsavel_cidade: 'São Paulo',
+    responsavel_uf: 'SP',
   };
   const father = {
     responsavel2_nome: 'Ricardo Lima',

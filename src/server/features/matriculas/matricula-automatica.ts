@@ -10,7 +10,8 @@ import {
   type PreMatriculaDados,
   type PreMatriculaResponsavel,
 } from '../../../shared/matriculas.schemas.js';
-import type { GuardianData } from '../../../shared/students.schemas.js';
+import { enderecoColumnsOf, formatEnderecoLinha } from '../../../shared/endereco.schemas.js';
+import { guardianInputSchema, type GuardianData } from '../../../shared/students.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -40,19 +41,35 @@ export const AGUARDANDO_PAGAMENTO = 'Aguardando o pagamento da taxa de matrícul
 
 /** The address as one line, as the student's and guardian's records keep it. */
 export function enderecoEmLinha(endereco: PreMatriculaDados['endereco']): string | null {
-  const rua = [endereco.logradouro, endereco.numero].filter(Boolean).join(', ');
-  const parts = [
-    [rua, endereco.complemento].filter(Boolean).join(' - '),
-    endereco.bairro,
-    [endereco.cidade, endereco.uf.toUpperCase()].filter(Boolean).join('/'),
-    endereco.cep ? `CEP ${endereco.cep}` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' - ').slice(0, 300) : null;
+  return formatEnderecoLinha(endereco);
+}
+
+type EnderecoDoResponsavel = Pick<
+  GuardianData,
+  'endereco' | 'cep' | 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'cidade' | 'uf'
+>;
+
+/**
+ * The form's address for the guardians' records (ADR 0058): the parts, checked as the guardian form
+ * checks them, with the line derived from them; when the parts are not a valid complete address (a
+ * draft typed before the checks, a CEP cut short), only the one-line address, never a guessed part.
+ */
+export function enderecoDoResponsavel(endereco: PreMatriculaDados['endereco']): EnderecoDoResponsavel {
+  const linha = enderecoEmLinha(endereco);
+  const parsed = guardianInputSchema.safeParse({
+    nome: 'Responsável',
+    telefone: '11900000000',
+    parentesco: 'outro',
+    ...endereco,
+  });
+  if (!parsed.success) return { endereco: linha };
+  const columns = enderecoColumnsOf(parsed.data);
+  return columns.cep === null ? { endereco: linha } : columns;
 }
 
 function guardianData(
   responsavel: PreMatriculaResponsavel,
-  endereco: string | null,
+  endereco: EnderecoDoResponsavel,
   principal: boolean,
 ): GuardianData {
   return {
@@ -60,7 +77,7 @@ function guardianData(
     email: responsavel.email ?? null,
     telefone: responsavel.telefone ?? '',
     cpf: responsavel.cpf ?? null,
-    endereco,
+    ...endereco,
     parentesco: responsavel.parentesco ?? 'outro',
     eh_principal: principal,
     observacoes: null,
@@ -138,7 +155,7 @@ async function vincularResponsaveis(
   tx: Tx,
   alunoId: string,
   dados: PreMatriculaDados,
-  endereco: string | null,
+  endereco: EnderecoDoResponsavel,
   actor: Actor,
   welcomes: Welcome[],
   skipFinanceiro: boolean,
@@ -155,22 +172,37 @@ async function vincularResponsaveis(
   }
 }
 
-/** A guardian already on file keeps name, CPF and e-mail (the login); the phone and address are the form's. */
+/**
+ * A guardian already on file keeps name, CPF and e-mail (the login); the phone and address are the
+ * form's: the address in parts when the form has them, else the form's line alone (the parts on file,
+ * which described the old address, cleared); a form without address keeps the one on file.
+ */
 async function atualizarContato(tx: DbOrTx, id: string, data: GuardianData, actor: Actor): Promise<void> {
   const [current] = await tx.select().from(guardians).where(eq(guardians.id, id));
   if (!current) return;
   const telefone = data.telefone || current.telefone;
-  const endereco = data.endereco ?? current.endereco;
-  if (telefone === current.telefone && endereco === current.endereco) return;
+  // A new line without valid parts replaces the old parts too: line and parts never tell two addresses.
+  const address = data.cep
+    ? enderecoColumnsOf(data)
+    : data.endereco && data.endereco !== current.endereco
+      ? enderecoColumnsOf({ endereco: data.endereco })
+      : { endereco: current.endereco };
+  const campos = [
+    ...(telefone === current.telefone ? [] : ['telefone']),
+    ...Object.entries(address)
+      .filter(([key, value]) => current[key as keyof typeof address] !== value)
+      .map(([key]) => key),
+  ];
+  if (campos.length === 0) return;
   await tx
     .update(guardians)
-    .set({ telefone, endereco, version: current.version + 1, updatedAt: new Date() })
+    .set({ telefone, ...address, version: current.version + 1, updatedAt: new Date() })
     .where(eq(guardians.id, id));
   await recordAudit(tx, actor, {
     action: 'atualizar',
     entity: 'responsavel',
     entityId: id,
-    details: { campos: ['telefone', 'endereco'], origem: 'matricula_online' },
+    details: { campos, origem: 'matricula_online' },
   });
 }
 
@@ -266,6 +298,7 @@ async function matricular(
   }
 
   const endereco = enderecoEmLinha(dados.endereco);
+  const enderecoResponsavel = enderecoDoResponsavel(dados.endereco);
   let alunoId: string;
   if (existente) {
     alunoId = existente.id;
@@ -293,7 +326,7 @@ async function matricular(
       undefined,
       actor,
     );
-    await vincularResponsaveis(ctx, tx, alunoId, dados, endereco, actor, welcomes, false);
+    await vincularResponsaveis(ctx, tx, alunoId, dados, enderecoResponsavel, actor, welcomes, false);
   } else {
     const created = await createStudentIn(
       ctx,
@@ -308,7 +341,7 @@ async function matricular(
         cpf: dados.aluno.cpf ?? null,
         turma_id: turma.id,
         observacoes: null,
-        responsavel: guardianData(financeiro, endereco, true),
+        responsavel: guardianData(financeiro, enderecoResponsavel, true),
       },
       actor,
     );
@@ -316,8 +349,13 @@ async function matricular(
     if (created.guardian.senhaGerada !== undefined && created.guardian.usuario)
       welcomes.push({ usuario: created.guardian.usuario, senha: created.guardian.senhaGerada });
     if (created.guardian.reused)
-      await atualizarContato(tx, created.guardian.row.id, guardianData(financeiro, endereco, true), actor);
-    await vincularResponsaveis(ctx, tx, alunoId, dados, endereco, actor, welcomes, true);
+      await atualizarContato(
+        tx,
+        created.guardian.row.id,
+        guardianData(financeiro, enderecoResponsavel, true),
+        actor,
+      );
+    await vincularResponsaveis(ctx, tx, alunoId, dados, enderecoResponsavel, actor, welcomes, true);
   }
 
   const plano = dados.plano_id ? await lerPlano(tx, dados.plano_id) : null;

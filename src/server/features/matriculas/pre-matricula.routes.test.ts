@@ -196,7 +196,19 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
     const cpf = newCpf();
     const [guardian] = await t.database.db
       .insert(guardians)
-      .values({ nome: 'Ana Lima', telefone: '11911112222', cpf, email: 'ana@familia.test' })
+      .values({
+        nome: 'Ana Lima',
+        telefone: '11911112222',
+        cpf,
+        email: 'ana@familia.test',
+        // The payer's address in parts starts the form (ADR 0058).
+        cep: '20040020',
+        logradouro: 'Avenida Rio Branco',
+        numero: '1',
+        bairro: 'Centro',
+        cidade: 'Rio de Janeiro',
+        uf: 'RJ',
+      })
       .returning();
     const [student] = await t.database.db
       .insert(students)
@@ -212,9 +224,22 @@ describe('POST /api/matriculas/interessados/:id/convite', () => {
     });
     const { token } = await convite(cookie, interessado.id);
     const view = dataOf<{
-      dados: { aluno: { nome: string; cpf: string }; responsaveis: { cpf: string; financeiro: boolean }[] };
+      dados: {
+        aluno: { nome: string; cpf: string };
+        endereco: Record<string, string>;
+        responsaveis: { cpf: string; financeiro: boolean }[];
+      };
     }>(await t.app.inject({ method: 'GET', url: online(token) }));
     expect(view.dados.aluno).toMatchObject({ nome: 'Bia Lima', cpf: student!.cpf });
+    expect(view.dados.endereco).toEqual({
+      cep: '20040-020',
+      logradouro: 'Avenida Rio Branco',
+      numero: '1',
+      complemento: '',
+      bairro: 'Centro',
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
+    });
     expect(view.dados.responsaveis).toEqual([expect.objectContaining({ cpf, financeiro: true })]);
   });
 
@@ -373,6 +398,12 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
     expect(pendenciasDoEnvio(dados, { ...base, planos: [{ ...PLANO, id: uuidOutro }] })).toEqual([
       { path: 'plano_id', message: 'Este plano não está mais disponível: escolha outro' },
     ]);
+    // The address is checked as the guardian's record checks it (ADR 0058): it goes over in parts.
+    const endereco = { ...dados.endereco, uf: 'ZZ', numero: 'casa' };
+    expect(pendenciasDoEnvio({ ...dados, endereco }, { ...base, planos: [] })).toEqual([
+      { path: 'endereco.numero', message: 'Informe o número (com algarismos) ou s/n' },
+      { path: 'endereco.uf', message: 'UF inválida: use a sigla do estado, ex.: SP' },
+    ]);
   });
 
   it('without plans on offer, no plan is asked; a complete form is sent and the school told', async () => {
@@ -486,6 +517,19 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(alunos[0]!.endereco).toContain('Praça da Sé, 100');
     const links = await t.database.db.select().from(studentGuardians);
     expect(links).toHaveLength(2);
+    // The family's address in parts goes to both guardians (the payer's, for the boleto: ADR 0058).
+    const responsaveis = await t.database.db.select().from(guardians).orderBy(guardians.nome);
+    for (const guardian of responsaveis)
+      expect(guardian).toMatchObject({
+        cep: '01001000',
+        logradouro: 'Praça da Sé',
+        numero: '100',
+        complemento: null,
+        bairro: 'Sé',
+        cidade: 'São Paulo',
+        uf: 'SP',
+        endereco: 'Praça da Sé, 100 - Sé - São Paulo/SP - CEP 01001-000',
+      });
     const conta = await t.database.db.select().from(users).where(eq(users.email, 'mariana@familia.test'));
     expect(conta).toHaveLength(1);
     expect(
@@ -552,7 +596,10 @@ describe('matricularSePronto: the automatic enrolment', () => {
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome).toMatchObject({ matriculado: true, alunoId: aluno!.id });
-    expect(await t.database.db.select().from(guardians).where(eq(guardians.cpf, cpf))).toHaveLength(1);
+    const reused = await t.database.db.select().from(guardians).where(eq(guardians.cpf, cpf));
+    expect(reused).toHaveLength(1);
+    // The guardian on file takes the form's address, in parts.
+    expect(reused[0]).toMatchObject({ cep: '01001000', numero: '100', uf: 'SP', nome: 'Mariana S.' });
     expect(await t.database.db.select().from(students).where(eq(students.cpf, alunoCpf))).toHaveLength(1);
     expect(await t.database.db.select().from(students)).toHaveLength(2);
     const [updated] = await t.database.db.select().from(students).where(eq(students.id, aluno!.id));

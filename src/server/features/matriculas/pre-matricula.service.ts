@@ -13,6 +13,13 @@ import {
 } from '../../../shared/pre-matricula.schemas.js';
 import { preMatriculaDadosSchema, type PreMatriculaDados } from '../../../shared/matriculas.schemas.js';
 import { formatDate } from '../../../shared/format.js';
+import {
+  NUMERO_INVALIDO,
+  UF_INVALIDA,
+  formatCep,
+  isNumeroValido,
+  isUf,
+} from '../../../shared/endereco.schemas.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -77,6 +84,19 @@ async function rascunhoInicial(
   }));
   if (responsaveis.length > 0 && !responsaveis.some((item) => item.financeiro))
     responsaveis[0]!.financeiro = true;
+  // The payer's address in parts (ADR 0058) when the school has it; else the student's line to correct.
+  const partes = linked.find((row) => row.principal && row.guardian.cep)?.guardian;
+  const endereco = partes
+    ? {
+        cep: formatCep(partes.cep ?? ''),
+        logradouro: partes.logradouro ?? '',
+        numero: partes.numero ?? '',
+        complemento: partes.complemento ?? '',
+        bairro: partes.bairro ?? '',
+        cidade: partes.cidade ?? '',
+        uf: partes.uf ?? '',
+      }
+    : { ...base.endereco, logradouro: (student.endereco ?? '').slice(0, 200) };
   return preMatriculaDadosSchema.parse({
     aluno: {
       nome: student.nome,
@@ -84,7 +104,7 @@ async function rascunhoInicial(
       sexo: student.sexo,
       cpf: student.cpf,
     },
-    endereco: { ...base.endereco, logradouro: (student.endereco ?? '').slice(0, 200) },
+    endereco,
     responsaveis: responsaveis.length > 0 ? responsaveis : base.responsaveis,
   });
 }
@@ -289,9 +309,12 @@ export function pendenciasDoEnvio(
   need('endereco.cep', 'CEP é obrigatório', endereco.cep.replace(/\D/g, '').length !== 8);
   need('endereco.logradouro', 'Endereço é obrigatório', !endereco.logradouro);
   need('endereco.numero', 'Número é obrigatório (use "s/n" se não houver)', !endereco.numero);
+  // The same checks as the guardian's record (ADR 0058), so the address goes over to it in parts.
+  need('endereco.numero', NUMERO_INVALIDO, Boolean(endereco.numero) && !isNumeroValido(endereco.numero));
   need('endereco.bairro', 'Bairro é obrigatório', !endereco.bairro);
   need('endereco.cidade', 'Cidade é obrigatória', !endereco.cidade);
-  need('endereco.uf', 'UF é obrigatória', !/^[A-Za-z]{2}$/.test(endereco.uf));
+  need('endereco.uf', 'UF é obrigatória', !endereco.uf);
+  need('endereco.uf', UF_INVALIDA, Boolean(endereco.uf) && !isUf(endereco.uf));
   if (options.planos.length > 0) {
     need('plano_id', 'Escolha o plano de pagamento', !dados.plano_id);
     need(

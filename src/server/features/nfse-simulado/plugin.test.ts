@@ -32,7 +32,7 @@ describe('NFSE_PROVIDER=simulado (the demo)', () => {
     const emitted = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia });
     expect(emitted.statusCode, emitted.body).toBe(200);
     await t.app.ctx.jobs.drain();
-    const [nota] = dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${competencia}`, admin)).itens;
+    const [nota] = dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${competencia}`, admin));
     expect(nota).toMatchObject({ status: 'emitida', valor: 90000 });
     const xml = dataOf<NfseXml>(await get(`/api/fiscal/nfse/${nota!.id}/xml`, admin));
     // The simulator's NFS-e follows the national layout too, signed by the 'national system'.

@@ -117,7 +117,7 @@ async function emitir(): Promise<NfseLote> {
 async function notas(): Promise<Nfse[]> {
   const response = await get(`/api/fiscal/nfse?competencia=${competencia()}`, admin);
   expect(response.statusCode, response.body).toBe(200);
-  return dataOf<NfseList>(response).itens;
+  return dataOf<NfseList>(response);
 }
 
 describe('Configurações → Fiscal: the A1 certificate', () => {

@@ -185,11 +185,7 @@ export async function listarNfse(db: DbOrTx, competencia: string): Promise<NfseL
   const rows = await selectNotas(db)
     .where(eq(nfse.competencia, competencia))
     .orderBy(asc(students.nome), asc(nfse.createdAt));
-  return {
-    competencia,
-    itens: rows.map(({ nota, alunoNome }) => toNfse({ ...nota, alunoNome })),
-    progresso: await progressoDe(db, eq(nfse.competencia, competencia)),
-  };
+  return rows.map(({ nota, alunoNome }) => toNfse({ ...nota, alunoNome }));
 }
 
 /** One note with its XMLs and its mensalidade's student (the DANFSe, the accountant's zip: part 5). */

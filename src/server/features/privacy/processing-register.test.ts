@@ -19,7 +19,7 @@ const schemaTables = Object.values(modules)
 const PEOPLE = new Set(['students', 'guardians', 'users', 'teachers']);
 /** Column names that hold a person's identifier, contact, trace or name as an author. */
 const PERSONAL_NAME =
-  /^(nome|email|novo_email|telefone|cpf|endereco|data_nascimento|ip|user_agent|device_hash|destino|password_hash|autor_id|aluno_ids|iniciais)$|_nome$|_by$|(^|_)por(_id)?$|^(usuario|user|aluno|responsavel|professor|actor)(_\w+)?_id$/;
+  /^(nome|email|novo_email|telefone|cpf|endereco|cep|logradouro|bairro|data_nascimento|ip|user_agent|device_hash|destino|password_hash|autor_id|aluno_ids|iniciais)$|_nome$|_by$|(^|_)por(_id)?$|^(usuario|user|aluno|responsavel|professor|actor)(_\w+)?_id$/;
 
 /** A class's or a file's name, not a person's. */
 const NOT_A_PERSON = /^(turma|arquivo)_nome$/;
@@ -158,7 +158,22 @@ describe('Registro das operações de tratamento: the classification follows the
     expect(guardians.retencao).toContain('7 anos');
     expect(guardians.dados[0]).toEqual({
       tabela: 'guardians',
-      colunas: ['nome', 'e-mail', 'telefone', 'CPF', 'endereço', 'observações', 'usuario id'],
+      colunas: [
+        'nome',
+        'e-mail',
+        'telefone',
+        'CPF',
+        'endereço',
+        'CEP',
+        'logradouro',
+        'número',
+        'complemento',
+        'bairro',
+        'cidade',
+        'UF',
+        'observações',
+        'usuario id',
+      ],
     });
     // Each access profile, not the kind of account (ADR 0025): the financeiro reads families' contacts too.
     expect(guardians.acesso.map((entry) => entry.perfil)).toEqual([

@@ -8,6 +8,7 @@ import {
   type UpdatedGuardian,
   type UpdateGuardianData,
 } from '../../../shared/students.schemas.js';
+import { enderecoColumnsOf, enderecoParteKeys } from '../../../shared/endereco.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -24,6 +25,8 @@ import { guardianEmailChanges, guardians, studentGuardians, students } from '../
 
 const guardianNotFound = () => notFound('Responsável não encontrado.');
 const SEARCH_LIMIT = 20;
+/** The address columns an edit may change, named in the audit as the record names them. */
+const ADDRESS_KEYS = ['endereco', ...enderecoParteKeys] as const;
 
 /** Administrators look a guardian up by name or CPF, to link a sibling to the same record. */
 export async function searchGuardians(db: DbOrTx, q: string | undefined): Promise<GuardianSummary[]> {
@@ -163,12 +166,13 @@ export async function updateGuardian(
           { path: 'email', message: 'E-mail em uso' },
         ]);
     }
+    const address = enderecoColumnsOf(input);
     const access =
       input.criar_acesso && current.usuarioId === null && newEmail !== null
         ? await grantPortalAccess(
             ctx,
             tx,
-            { nome: input.nome, email: newEmail, telefone: input.telefone, endereco: input.endereco ?? null },
+            { nome: input.nome, email: newEmail, telefone: input.telefone, endereco: address.endereco },
             actor,
           )
         : null;
@@ -182,7 +186,7 @@ export async function updateGuardian(
           email: pending ? current.email : newEmail,
           telefone: input.telefone,
           cpf: input.cpf ?? null,
-          endereco: input.endereco ?? null,
+          ...address,
           observacoes: input.observacoes ?? null,
           version: current.version + 1,
           updatedAt: new Date(),
@@ -219,7 +223,7 @@ export async function updateGuardian(
         expiresAt: new Date(clock.now().getTime() + EMAIL_CHANGE_HOURS * 3_600_000),
       });
     }
-    const keys = ['nome', 'email', 'telefone', 'cpf', 'endereco', 'observacoes'] as const;
+    const keys = ['nome', 'email', 'telefone', 'cpf', ...ADDRESS_KEYS, 'observacoes'] as const;
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'responsavel',

@@ -6,6 +6,7 @@ import type {
   UpdateOwnGuardianData,
 } from '../../../shared/students.schemas.js';
 import type { EnvioEmail } from '../../../shared/users.schemas.js';
+import { enderecoColumnsOf } from '../../../shared/endereco.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -84,6 +85,7 @@ export async function resolveGuardian(
     }
   }
   let senhaGerada: string | undefined;
+  const address = enderecoColumnsOf(data);
   if (data.email && !account) {
     const created = await insertUser(
       ctx,
@@ -92,7 +94,7 @@ export async function resolveGuardian(
         nome: data.nome,
         email: data.email,
         telefone: data.telefone,
-        endereco: data.endereco,
+        endereco: address.endereco,
         tipo: 'responsavel',
       },
       actor,
@@ -109,7 +111,7 @@ export async function resolveGuardian(
         email: data.email ?? null,
         telefone: data.telefone,
         cpf: data.cpf ?? null,
-        endereco: data.endereco ?? null,
+        ...address,
         observacoes: data.observacoes ?? null,
         usuarioId: account?.id ?? null,
       })
@@ -209,7 +211,7 @@ export async function updateOwnGuardian(
       .update(guardians)
       .set({
         telefone: input.telefone,
-        endereco: input.endereco ?? null,
+        ...enderecoColumnsOf(input),
         version: current.version + 1,
         updatedAt: new Date(),
       })

@@ -1,3 +1,4 @@
+import type { EnderecoPartes } from '../../../shared/endereco.schemas.js';
 import type { Guardian, Student, StudentGuardian } from '../../../shared/students.schemas.js';
 import { ageOn } from '../../../shared/validators.js';
 import type { RecordsScope } from './students.scope.js';
@@ -22,9 +23,33 @@ export function fieldViewOf(scope: RecordsScope): FieldView {
 
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
+const NO_ADDRESS_PARTS: EnderecoPartes = {
+  cep: null,
+  logradouro: null,
+  numero: null,
+  complemento: null,
+  bairro: null,
+  cidade: null,
+  uf: null,
+};
+
+/** The address in parts (ADR 0058) of a guardian's row. */
+export function addressPartsOf(row: EnderecoPartes): EnderecoPartes {
+  return {
+    cep: row.cep,
+    logradouro: row.logradouro,
+    numero: row.numero,
+    complemento: row.complemento,
+    bairro: row.bairro,
+    cidade: row.cidade,
+    uf: row.uf,
+  };
+}
+
 /**
  * A guardian's contacts as `view` sees them: all of them for the school and for the guardian themself
  * (`self`, the signed-in guardian's record), the phone only for a teacher, none for the other parent.
+ * The address parts (toStudentGuardian) go wherever the one-line address goes.
  */
 export function guardianContacts(
   row: Pick<GuardianRow, 'id' | 'email' | 'telefone' | 'endereco'>,
@@ -50,6 +75,7 @@ export function toStudentGuardian(
     id: row.id,
     nome: row.nome,
     ...guardianContacts(row, view, self),
+    ...(admin || (view === 'guardian' && row.id === self) ? addressPartsOf(row) : NO_ADDRESS_PARTS),
     cpf: admin ? row.cpf : null,
     observacoes: admin ? row.observacoes : null,
     parentesco: row.parentesco,
@@ -105,6 +131,7 @@ export function toGuardian(row: GuardianRow, view: 'admin' | 'guardian' = 'admin
     telefone: row.telefone,
     cpf: row.cpf,
     endereco: row.endereco,
+    ...addressPartsOf(row),
     observacoes: view === 'admin' ? row.observacoes : null,
     usuario_id: row.usuarioId,
     version: row.version,
