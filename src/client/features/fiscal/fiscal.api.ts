@@ -36,7 +36,7 @@ export function useSaveFiscalConfig() {
   });
 }
 
-const isRunning = (list: NfseList | undefined) => (list?.progresso.pendentes ?? 0) > 0;
+const isRunning = (list: NfseList | undefined) => (list ?? []).some((nota) => nota.status === 'pendente');
 
 export const nfseListQuery = (competencia: string) =>
   queryOptions({

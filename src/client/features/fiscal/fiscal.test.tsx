@@ -33,19 +33,7 @@ const nota = (n: number, status: Nfse['status'], fields: Partial<Nfse> = {}): Nf
   motivo_cancelamento: null,
   ...fields,
 });
-const listOf = (itens: Nfse[]): NfseList => {
-  const count = (status: Nfse['status']) => itens.filter((item) => item.status === status).length;
-  return {
-    competencia: '2026-03',
-    itens,
-    progresso: {
-      pendentes: count('pendente'),
-      emitidas: count('emitida'),
-      rejeitadas: count('rejeitada'),
-      canceladas: count('cancelada'),
-    },
-  };
-};
+const listOf = (itens: Nfse[]): NfseList => itens;
 
 describe('Financeiro → Notas fiscais', () => {
   it('shows the batch progress, a rejection with its code and reason, and waits before another batch', async () => {

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Download, FileText, Send } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { nfseCancelarInputSchema, type Nfse, type NfseList } from '../../../shared/fiscal.schemas';
+import {
+  nfseCancelarInputSchema,
+  type Nfse,
+  type NfseList,
+  type NfseStatus,
+} from '../../../shared/fiscal.schemas';
 import { formatCount } from '../../../shared/format';
 import { formatMesReferencia } from '../../../shared/mensalidades.schemas';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -24,7 +29,10 @@ function currentMonth(): string {
 
 /** The batch's progress while notes are still pendente: a bar the screen reader hears as it moves. */
 function BatchProgress({ list }: { list: NfseList }) {
-  const { pendentes, emitidas, rejeitadas, canceladas } = list.progresso;
+  const count = (status: NfseStatus) => list.filter((nota) => nota.status === status).length;
+  const [pendentes, emitidas, rejeitadas, canceladas] = (
+    ['pendente', 'emitida', 'rejeitada', 'cancelada'] as const
+  ).map(count) as [number, number, number, number];
   const total = pendentes + emitidas + rejeitadas + canceladas;
   if (total === 0) return null;
   const done = total - pendentes;
@@ -80,8 +88,8 @@ export function NotasFiscaisTab() {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState<Nfse | null>(null);
   const [zipping, setZipping] = useState(false);
-  const items = notas.data?.itens;
-  const running = (notas.data?.progresso.pendentes ?? 0) > 0;
+  const items = notas.data;
+  const running = (items ?? []).some((nota) => nota.status === 'pendente');
 
   const handleZip = async () => {
     setZipping(true);

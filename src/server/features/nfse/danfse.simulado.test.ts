@@ -61,7 +61,7 @@ describe('DANFSe and zip of a note issued by the simulated national API', () => 
     const emitted = await send('POST', '/api/fiscal/nfse/emitir', admin, { competencia });
     expect(emitted.statusCode, emitted.body).toBe(200);
     await t.app.ctx.jobs.drain();
-    const [nota] = dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${competencia}`, admin)).itens;
+    const [nota] = dataOf<NfseList>(await get(`/api/fiscal/nfse?competencia=${competencia}`, admin));
     expect(nota).toMatchObject({ status: 'emitida' });
 
     const pdf = await get(`/api/fiscal/nfse/${nota!.id}/danfse.pdf`, admin);
