@@ -114,6 +114,7 @@ import { deliveryQueueRoutes, notificacoesRoutes } from './features/notificacoes
 import { comunicadosRoutes } from './features/comunicados/index.js';
 import { mensagensRoutes } from './features/mensagens/index.js';
 import { familiaRoutes } from './features/familia/index.js';
+import { danfseRoutes, nfseFamiliaRoutes, nfseXmlZipRoutes } from './features/nfse/index.js';
 import { legalPageRoutes, privacyRoutes } from './features/privacy/index.js';
 import { consentRoutes, mediaTagsRoutes, studentConsentsRoutes } from './features/privacy/index.js';
 import { dataRequestsRoutes, myDataRoutes } from './features/privacy/index.js';
@@ -423,6 +424,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mensagensRoutes, { prefix: '/api/mensagens' });
   // familia (the family's home feed, issue 32 §1)
   await app.register(familiaRoutes, { prefix: '/api/familia' });
+
+  // NFS-e documents (issue 36 §2): the DANFSe, a family's notes, the month's XMLs for the accountant.
+  await app.register(danfseRoutes, { prefix: '/api/fiscal/nfse/:id/danfse.pdf' });
+  await app.register(nfseFamiliaRoutes, { prefix: '/api/fiscal/nfse/familia' });
+  await app.register(nfseXmlZipRoutes, { prefix: '/api/fiscal/nfse/xml.zip' });
   // privacy (LGPD: notice, consents, data rights, access log, erasure, retention)
   await app.register(privacyRoutes, { prefix: '/api/privacidade' });
   await app.register(legalPageRoutes, { prefix: '/privacidade', section: 'privacidade' });

@@ -127,11 +127,22 @@ export const portalRoutes: RouteObject[] = [
     path: 'financeiro',
     handle: { title: 'Financeiro' },
     lazy: async () => {
-      const { FinancePage } = await import('../features/finance/finance-page');
+      const [{ FinancePage }, { NotasFiscaisTab }] = await Promise.all([
+        import('../features/finance/finance-page'),
+        import('../features/fiscal/notas-fiscais-tab'),
+      ]);
+      const extraTabs = [
+        {
+          value: 'notas-fiscais',
+          label: 'Notas fiscais',
+          access: 'finance.figures',
+          content: <NotasFiscaisTab />,
+        } as const,
+      ];
       return {
         Component: () => (
           <RequireAuth access="finance.read">
-            <FinancePage />
+            <FinancePage extraTabs={extraTabs} />
           </RequireAuth>
         ),
       };
@@ -169,11 +180,17 @@ export const portalRoutes: RouteObject[] = [
     path: 'configuracoes',
     handle: { title: 'Configurações do Sistema' },
     lazy: async () => {
-      const { SettingsPage } = await import('../features/settings/settings-page');
+      const [{ SettingsPage }, { FiscalSettingsTab }] = await Promise.all([
+        import('../features/settings/settings-page'),
+        import('../features/fiscal/fiscal-settings-tab'),
+      ]);
+      const extraTabs = [
+        { value: 'fiscal', label: 'Fiscal', after: 'financeiro', content: <FiscalSettingsTab /> } as const,
+      ];
       return {
         Component: () => (
           <RequireAuth access="settings.manage">
-            <SettingsPage />
+            <SettingsPage extraTabs={extraTabs} />
           </RequireAuth>
         ),
       };

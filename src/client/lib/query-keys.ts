@@ -31,6 +31,8 @@ export const keyRoots = {
   finance: ['financeiro'],
   /** Configurações → Financeiro → Pix automático: the school's PSP (issue 33). */
   pixProvedor: ['pix-provedor'],
+  /** NFS-e: Configurações → Fiscal, the notes of a competência, a family's notes (issue 36 §2). */
+  fiscal: ['fiscal'],
   dashboard: ['dashboard'],
   comunicados: ['comunicados'],
   mensagens: ['mensagens'],

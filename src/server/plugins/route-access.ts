@@ -25,6 +25,8 @@ export const FILE_ROUTES: readonly string[] = [
   'GET /api/financeiro/mensalidades/:id/boleto.pdf',
   'GET /api/financeiro/boleto/lote.pdf',
   'GET /api/financeiro/mensalidades/:id/comprovante',
+  'GET /api/fiscal/nfse/:id/danfse.pdf',
+  'GET /api/fiscal/nfse/xml.zip',
   'POST /api/configuracoes/backup',
   'POST /api/configuracoes/backups/:nome/download',
   'GET /api/frequencia/notificacoes/:id/pdf',

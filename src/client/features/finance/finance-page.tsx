@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { CalendarPlus, Minus, Plus, Settings } from 'lucide-react';
 import type { TransacaoTipo } from '../../../shared/finance.schemas';
-import { can, permissionsOf } from '../../../shared/permissions';
+import { can, permissionsOf, type Permission } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/feedback';
 import { PageTab, PageTabs } from '../../components/page-tabs';
@@ -30,11 +31,21 @@ const tabs = [
 /** Who holds the tuition desk but not the school's figures (ADR 0025) sees the tuition and boleto tabs. */
 const deskTabs = tabs.filter((item) => item.value === 'mensalidades' || item.value === 'boletos');
 
+/** A tab another feature brings to the staff's screen (app/ composes them: a feature never imports another). */
+export interface FinanceExtraTab {
+  value: string;
+  label: string;
+  /** Shown only to who holds it. */
+  access: Permission;
+  content: ReactNode;
+}
+
 /** 'Gestão Financeira' (staff with the tuition desk) or the guardian's tuition. */
-export function FinancePage() {
+export function FinancePage({ extraTabs = [] }: { extraTabs?: readonly FinanceExtraTab[] }) {
   const { data: user } = useCurrentUser();
   const figures = can(permissionsOf(user), 'finance.figures');
-  const shown = figures ? tabs : deskTabs;
+  const extra = extraTabs.filter((item) => can(permissionsOf(user), item.access));
+  const shown = [...(figures ? tabs : deskTabs), ...extra.map(({ value, label }) => ({ value, label }))];
   const [tab, setTab] = useTabParam(
     shown.map((item) => item.value),
     figures ? 'dashboard' : 'mensalidades',
@@ -91,6 +102,11 @@ export function FinancePage() {
         <PageTab value="boletos">
           <BoletosTab />
         </PageTab>
+        {extra.map((item) => (
+          <PageTab key={item.value} value={item.value}>
+            {item.content}
+          </PageTab>
+        ))}
       </PageTabs>
       {dialog.render('nova', (tipo) => (
         <TransacaoFormModal tipo={tipo} transacao={null} onClose={dialog.close} />

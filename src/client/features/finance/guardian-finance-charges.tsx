@@ -10,6 +10,8 @@ import { formatCentavos, formatCount, formatDate } from '../../../shared/format'
 import { downloadRecibo } from './finance.api';
 import { BoletoButton, PixButton, ReceiptButton, which } from './mensalidade-columns';
 import { PontualidadeNote, PontualidadeTag } from './pontualidade-note';
+import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas';
+import { NotaFiscalButton } from './nota-fiscal';
 
 export function Section({ title, tone, children }: { title: string; tone?: 'red'; children: ReactNode }) {
   return (
@@ -26,11 +28,14 @@ export function Section({ title, tone, children }: { title: string; tone?: 'red'
 /** A tuition the family acts on now: what it is, when it fell (or falls) due, what it costs today, PIX. */
 export function ChargeCard({
   mensalidade,
+  nota,
   onPix,
   onJaPaguei,
   onBoleto,
 }: {
   mensalidade: Mensalidade;
+  /** The NFS-e issued for it (a note may come before the payment: the law's rule). */
+  nota?: NfseFamilia | undefined;
   onPix: () => void;
   onJaPaguei: () => void;
   /** Only when the school issues boletos. */
@@ -77,6 +82,7 @@ export function ChargeCard({
         {mensalidade.valor_pago > 0 && (
           <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
         )}
+        <NotaFiscalButton mensalidade={mensalidade} nota={nota} />
       </div>
     </article>
   );

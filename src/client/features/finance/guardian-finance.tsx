@@ -14,6 +14,7 @@ import { Section, ChargeCard, Ahead, ConfirmingCard } from './guardian-finance-c
 import { JaPagueiSheet } from './ja-paguei-sheet';
 import { DebitoAutomaticoSection } from './debito-automatico-section';
 import { handleRecibo } from './guardian-finance-charges';
+import { NotaFiscalButton, useFamilyNfse } from './nota-fiscal';
 
 const OPEN_PAGE_SIZE = 200;
 const HISTORY_PAGE_SIZE = 12;
@@ -28,7 +29,8 @@ function todayInSaoPaulo(): string {
  * the order they act on it: what is overdue, then each child's next one due — each with 'Pagar com PIX'
  * and 'Já paguei' — then the months ahead folded ('Mais 10 mensalidades a vencer'), and what was paid as
  * the history with its receipts. A tuition whose comprovante the school is checking shows apart, 'Em
- * confirmação', its amount frozen (ADR 0035); a refused one is open again with the school's reason.
+ * confirmação', its amount frozen (ADR 0035); a refused one is open again with the school's reason. Beside
+ * each receipt, the NFS-e's DANFSe when the school issued one (issue 36).
  */
 export function GuardianFinance() {
   const today = todayInSaoPaulo();
@@ -37,6 +39,7 @@ export function GuardianFinance() {
   const confirming = useMensalidades({ ...byDue, status: 'em_confirmacao' }, OPEN_PAGE_SIZE);
   const history = useListState({ defaults: {} });
   const paid = useMensalidades({ q: '', mes: '', status: 'pago', page: history.page }, HISTORY_PAGE_SIZE);
+  const notas = useFamilyNfse();
   const [pix, setPix] = useState<Mensalidade | null>(null);
   const [jaPaguei, setJaPaguei] = useState<Mensalidade | null>(null);
   const [boleto, setBoleto] = useState<Mensalidade | null>(null);
@@ -78,6 +81,7 @@ export function GuardianFinance() {
                 <ChargeCard
                   key={mensalidade.id}
                   mensalidade={mensalidade}
+                  nota={notas.get(mensalidade.id)}
                   onPix={() => setPix(mensalidade)}
                   onJaPaguei={() => setJaPaguei(mensalidade)}
                   onBoleto={onBoleto(mensalidade)}
@@ -98,6 +102,7 @@ export function GuardianFinance() {
                 <ChargeCard
                   key={mensalidade.id}
                   mensalidade={mensalidade}
+                  nota={notas.get(mensalidade.id)}
                   onPix={() => setPix(mensalidade)}
                   onJaPaguei={() => setJaPaguei(mensalidade)}
                   onBoleto={onBoleto(mensalidade)}
@@ -132,7 +137,10 @@ export function GuardianFinance() {
           errorMessage="Erro ao carregar o histórico"
           empty={{ icon: Receipt, title: 'Nenhuma mensalidade paga ainda' }}
           actions={(mensalidade) => (
-            <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
+            <>
+              <ReceiptButton mensalidade={mensalidade} onClick={() => void handleRecibo(mensalidade)} />
+              <NotaFiscalButton mensalidade={mensalidade} nota={notas.get(mensalidade.id)} />
+            </>
           )}
         />
       </Section>

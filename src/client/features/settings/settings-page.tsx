@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
@@ -38,8 +39,17 @@ const tabs = [
   ['privacidade', 'Privacidade (LGPD)'],
 ] as const;
 
+/** A tab another feature brings (app/ composes them: a feature never imports another). */
+export interface SettingsExtraTab {
+  value: string;
+  label: string;
+  /** The tab it follows ('financeiro'). */
+  after: (typeof tabs)[number][0];
+  content: ReactNode;
+}
+
 /** 'Configurações do Sistema' (spec: Settings screen), admin only. */
-export function SettingsPage() {
+export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly SettingsExtraTab[] }) {
   const school = useSchoolSettings();
   const system = useSystemSettings();
   if (school.isLoading || system.isLoading) return <Spinner />;
@@ -47,13 +57,27 @@ export function SettingsPage() {
     return <ErrorBanner>Erro ao carregar configurações</ErrorBanner>;
   }
   // A saved version starts the system-settings form afresh from what the server kept.
-  return <SettingsTabs key={system.data.version} school={school.data} system={system.data} />;
+  return (
+    <SettingsTabs key={system.data.version} school={school.data} system={system.data} extraTabs={extraTabs} />
+  );
 }
 
-function SettingsTabs({ school, system }: { school: SchoolSettings; system: SystemSettings }) {
+function SettingsTabs({
+  school,
+  system,
+  extraTabs,
+}: {
+  school: SchoolSettings;
+  system: SystemSettings;
+  extraTabs: readonly SettingsExtraTab[];
+}) {
   const saveSystem = useSaveSystemSettings();
+  const shown = tabs.flatMap(([value, label]) => [
+    [value, label] as const,
+    ...extraTabs.filter((extra) => extra.after === value).map((extra) => [extra.value, extra.label] as const),
+  ]);
   const [tab, setTab] = useTabParam(
-    tabs.map(([value]) => value),
+    shown.map(([value]) => value),
     'escola',
   );
   const { version, sms_disponivel: smsAvailable } = system;
@@ -84,7 +108,7 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             aria-label="Seções das configurações"
             className="flex overflow-x-auto border-b border-gray-200 px-2"
           >
-            {tabs.map(([value, label]) => (
+            {shown.map(([value, label]) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
@@ -135,6 +159,11 @@ function SettingsTabs({ school, system }: { school: SchoolSettings; system: Syst
             <Tabs.Content value="privacidade">
               <RetentionTab />
             </Tabs.Content>
+            {extraTabs.map((extra) => (
+              <Tabs.Content key={extra.value} value={extra.value}>
+                {extra.content}
+              </Tabs.Content>
+            ))}
           </div>
         </Tabs.Root>
       </FormProvider>

@@ -19,3 +19,6 @@ export { fiscalRoutes } from './nfse.routes.js';
 export { lerNfse, listarNfse, nfseDaMensalidade, xmlDaNfse } from './nfse.service.js';
 export { escapeXml, group, tag, textOf } from './xml.js';
 export { validarXsd } from './xsd.js';
+// The documents (part 5): the DANFSe, a family's notes, the month's XMLs for the accountant.
+export { danfseRoutes, nfseFamiliaRoutes } from './danfse.routes.js';
+export { nfseXmlZipRoutes } from './exportacao.routes.js';
