@@ -1,4 +1,5 @@
 import type { FiscalAmbiente, FiscalRegime } from '../../../shared/fiscal.schemas.js';
+import { MONTH_NAMES } from '../../../shared/mensalidades.schemas.js';
 import { decimal2, escapeXml, fit, group, tag } from './xml.js';
 
 /**
@@ -59,25 +60,10 @@ export function dataHoraBrasilia(moment: Date): string {
   return `${local.toISOString().slice(0, 19)}-03:00`;
 }
 
-const MESES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
 /** 'Mensalidade escolar de março/2026 — Ana Souza'. */
 export function descricaoMensalidade(competencia: string, aluno: string): string {
   const [ano, mes] = competencia.split('-');
-  return fit(`Mensalidade escolar de ${MESES[Number(mes) - 1] ?? mes}/${ano} — ${aluno}`, 2000);
+  return fit(`Mensalidade escolar de ${MONTH_NAMES[Number(mes) - 1] ?? mes}/${ano} — ${aluno}`, 2000);
 }
 
 function regTrib(regime: FiscalRegime): string {

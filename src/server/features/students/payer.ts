@@ -4,18 +4,12 @@
  * a month's invoices), so callers never join the guardians themselves.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { EnderecoPartes } from '../../../shared/endereco.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
 
-export interface PayerAddress {
-  cep: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
-  /** The one-line address older records have instead of the parts. */
+/** The parts (`EnderecoPartes`), and the one-line address older records have instead of them. */
+export interface PayerAddress extends EnderecoPartes {
   linha: string | null;
 }
 
