@@ -5,6 +5,8 @@
  * 'Pix copia e cola'. One boleto is half an A4 page, so a class's boletos go two to a page.
  */
 import { formatCentavos, formatDate } from '../../../shared/format.js';
+import { formatCnpj } from '../../../shared/settings.schemas.js';
+import { formatCpf } from '../../../shared/validators.js';
 import { renderPdf } from '../../lib/pdf.js';
 import { itfBars } from './itf.js';
 
@@ -40,18 +42,6 @@ export const BOLETO_HEIGHT = 386;
 const RECIBO_HEIGHT = 24 + 4 * ROW;
 const CUT = RECIBO_HEIGHT + 18;
 const FICHA_TOP = CUT + 6;
-
-export function formatCpf(cpf: string): string {
-  const d = cpf.replace(/\D/g, '');
-  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : cpf;
-}
-
-export function formatCnpj(cnpj: string): string {
-  const d = cnpj.replace(/\D/g, '');
-  return d.length === 14
-    ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
-    : cnpj;
-}
 
 type Doc = PDFKit.PDFDocument;
 

@@ -2,6 +2,8 @@
  * The simulated bank's own reading of CNAB 240 (it does not use the school's layout tables: a bank that
  * echoed the school's writer would check nothing). Positions as the FEBRABAN manual prints them.
  */
+import { isValidCnpj } from '../../../shared/settings.schemas.js';
+import { isValidCpf } from '../../../shared/validators.js';
 
 /** The text at positions start–end (1-based, inclusive). */
 export function campo(linha: string, start: number, end: number): string {
@@ -31,26 +33,14 @@ export function dataDe(ddmmaaaa: string): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
 }
 
+/** A CPF as a numeric field carries it: 11 digits with valid check digits. */
 export function cpfValido(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
-  const dv = (len: number) => {
-    let soma = 0;
-    for (let i = 0; i < len; i++) soma += Number(cpf[i]) * (len + 1 - i);
-    const resto = (soma * 10) % 11;
-    return resto === 10 ? 0 : resto;
-  };
-  return dv(9) === Number(cpf[9]) && dv(10) === Number(cpf[10]);
+  return /^\d{11}$/.test(cpf) && isValidCpf(cpf);
 }
 
+/** A CNPJ as a numeric field carries it: 14 digits with valid check digits. */
 export function cnpjValido(cnpj: string): boolean {
-  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const dv = (len: number) => {
-    const pesos = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const soma = pesos.reduce((acc, peso, i) => acc + peso * Number(cnpj[i]), 0);
-    const resto = soma % 11;
-    return resto < 2 ? 0 : 11 - resto;
-  };
-  return dv(12) === Number(cnpj[12]) && dv(13) === Number(cnpj[13]);
+  return /^\d{14}$/.test(cnpj) && isValidCnpj(cnpj);
 }
 
 /** Sicoob's nosso número check digit: weights 3197 over cooperativa 4 + cliente 10 + número 7. */

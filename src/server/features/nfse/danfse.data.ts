@@ -4,6 +4,7 @@
  * the XML leaves out stay null and the PDF prints a dash.
  */
 import { DOMParser } from '@xmldom/xmldom';
+import { formatCep } from '../../../shared/endereco.schemas.js';
 import { formatCnpj } from '../../../shared/settings.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
 
@@ -105,21 +106,18 @@ function documentoOf(from: XmlElement | null): string | null {
   return cpf ? formatCpf(cpf) : null;
 }
 
-function formatCep(cep: string | null): string | null {
-  return cep && /^\d{8}$/.test(cep) ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
-}
-
 /** One line of an address group (the emitter's `enderNac` or a DPS `end`), whatever parts it has. */
 function enderecoOf(end: XmlElement | null, municipio: string | null): string | null {
   if (!end) return null;
   const street = [textAt(end, 'xLgr'), textAt(end, 'nro')].filter(Boolean).join(', ');
+  const cep = textAt(end, 'CEP') ?? textAt(end, 'endNac', 'CEP');
   const parts = [
     street,
     textAt(end, 'xCpl'),
     textAt(end, 'xBairro'),
     municipio,
     textAt(end, 'UF'),
-    formatCep(textAt(end, 'CEP') ?? textAt(end, 'endNac', 'CEP')),
+    cep && formatCep(cep),
   ].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
