@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { EnderecoPartes } from '../../../shared/endereco.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
+import { addressPartsOf } from './students.presenter.js';
 
 /** The parts (`EnderecoPartes`), and the one-line address older records have instead of them. */
 export interface PayerAddress extends EnderecoPartes {
@@ -38,16 +39,7 @@ export async function payersOf(db: DbOrTx, alunoIds: readonly string[]): Promise
         nome: g.nome,
         cpf: g.cpf,
         email: g.email,
-        endereco: {
-          cep: g.cep,
-          logradouro: g.logradouro,
-          numero: g.numero,
-          complemento: g.complemento,
-          bairro: g.bairro,
-          cidade: g.cidade,
-          uf: g.uf,
-          linha: g.endereco,
-        },
+        endereco: { ...addressPartsOf(g), linha: g.endereco },
       },
     ]),
   );
