@@ -71,6 +71,14 @@ import {
   appSplashRoutes,
 } from './features/app-instalavel/index.js';
 import { cepRoutes } from './features/cep/index.js';
+import {
+  censoAlunosRoutes,
+  censoArquivosRoutes,
+  censoDisciplinasRoutes,
+  censoEscolaRoutes,
+  censoProfissionaisRoutes,
+  censoTurmasRoutes,
+} from './features/censo/index.js';
 import { JobQueue } from './features/jobs/index.js';
 import { startCacheBus } from './features/operations/index.js';
 import { metrics } from './features/operations/index.js';
@@ -384,6 +392,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(appSplashRoutes, { prefix: '/app-splash-:arquivo' });
   // cep
   await app.register(cepRoutes, { prefix: '/api/cep' });
+  // Censo Escolar (issue 37, ADR 0059): the census data of the school, classes, subjects and people, and
+  // the year's files, pending list and import of INEP IDs under /api/censo/:ano.
+  await app.register(censoEscolaRoutes, { prefix: '/api/censo/escola' });
+  await app.register(censoAlunosRoutes, { prefix: '/api/censo/alunos' });
+  await app.register(censoProfissionaisRoutes, { prefix: '/api/censo/profissionais' });
+  await app.register(censoTurmasRoutes, { prefix: '/api/censo/turmas' });
+  await app.register(censoDisciplinasRoutes, { prefix: '/api/censo/disciplinas' });
+  await app.register(censoArquivosRoutes, { prefix: '/api/censo/:ano' });
   // calendar
   await app.register(schoolYearsRoutes, { prefix: '/api/anos-letivos' });
   await app.register(calendarRoutes, { prefix: '/api/calendario' });

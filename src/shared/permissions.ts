@@ -33,6 +33,10 @@ export const permissionLabels = {
   'students.write': 'Matricular, cadastrar e editar alunos e responsáveis',
   'matriculas.manage':
     'Acompanhar o funil de matrículas, enviar pré-matrículas e contratos e conduzir a rematrícula online',
+  'students.sensitive':
+    'Ver e editar os dados sensíveis dos alunos para o Censo Escolar: cor/raça, deficiência, TEA e altas habilidades',
+  'students.inclusao':
+    'Ver deficiência, TEA e altas habilidades dos alunos das próprias turmas, para o apoio à inclusão',
   'guardians.self': 'Editar os próprios dados de contato',
   'teachers.read': 'Ver o corpo docente',
   'teachers.write': 'Cadastrar e editar professores',
@@ -46,6 +50,8 @@ export const permissionLabels = {
   'reports.secretaria': 'Emitir relatórios da secretaria: listas de turma, aniversariantes, contatos',
   'documents.issue': 'Emitir declarações de matrícula e de frequência',
   'documents.manage': 'Emitir qualquer documento escolar, revogar documentos e registrar anos anteriores',
+  'censo.manage':
+    'Preparar o Censo Escolar: dados do INEP da escola, das turmas e das pessoas, pendências, arquivos e importação de IDs',
   'finance.read': 'Consultar mensalidades',
   'finance.manage': 'Atender mensalidades: gerar, receber pagamentos, dar descontos e bolsas',
   'finance.figures': 'Ver os números do financeiro: receitas, despesas, fluxo de caixa e inadimplência',
@@ -77,6 +83,8 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
       'dashboard.read',
       'students.read',
       'students.write',
+      'students.sensitive',
+      'students.inclusao',
       'matriculas.manage',
       'guardians.self',
       'teachers.read',
@@ -91,7 +99,13 @@ export const permissionGroups: readonly { nome: string; permissoes: readonly Per
   },
   {
     nome: 'Documentos e relatórios',
-    permissoes: ['documents.issue', 'documents.manage', 'reports.academico', 'reports.secretaria'],
+    permissoes: [
+      'documents.issue',
+      'documents.manage',
+      'reports.academico',
+      'reports.secretaria',
+      'censo.manage',
+    ],
   },
   { nome: 'Financeiro', permissoes: ['finance.read', 'finance.manage', 'finance.figures'] },
   {
@@ -178,6 +192,7 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'dashboard.read',
     'students.read',
     'students.write',
+    'students.sensitive',
     'matriculas.manage',
     'teachers.read',
     'teachers.write',
@@ -188,6 +203,7 @@ export const builtInPerfilPermissions: Record<BuiltInPerfil, readonly Permission
     'reports.secretaria',
     'documents.issue',
     'documents.manage',
+    'censo.manage',
     'comunicados.escola',
     'comunicados.turmas',
     'mensagens.iniciar',

@@ -14,6 +14,11 @@ export const disciplinas = pgTable(
     nome: text('nome').notNull(),
     area: text('area').$type<Area>().notNull(),
     componenteBncc: text('componente_bncc').$type<ComponenteBncc>(),
+    /**
+     * INEP's code of the componente curricular (Censo Escolar, records 20 and 50); null: the one mapped from
+     * `componente_bncc` (shared/censo.codigos `componenteInepDaBncc`).
+     */
+    codigoInep: text('codigo_inep'),
     /** Inactive: no longer offered for new curriculum entries or teachers' subjects; kept where used. */
     ativo: boolean('ativo').notNull().default(true),
     /** The order of boletins, grids and pickers. */

@@ -17,6 +17,7 @@ import { TREATMENTS_MATRICULAS } from './processing-register.matriculas.js';
 import { TREATMENTS_PRE_MATRICULA } from './processing-register.pre-matricula.js';
 import { TREATMENTS_CONTRATOS } from './processing-register.contratos.js';
 import { TREATMENTS_FISCAL } from './processing-register.fiscal.js';
+import { TREATMENTS_CENSO } from './processing-register.censo.js';
 
 function retentionText(kind: Retention, values: RetentionValues): string {
   switch (kind) {
@@ -66,6 +67,7 @@ export const TREATMENTS: Treatment[] = [
   ...TREATMENTS_PRE_MATRICULA,
   ...TREATMENTS_CONTRATOS,
   ...TREATMENTS_FISCAL,
+  ...TREATMENTS_CENSO,
 ];
 
 /** Tables with no personal data, each with the reason (a new table must be classified one way or the other). */
@@ -91,6 +93,7 @@ export const NON_PERSONAL_TABLES: Record<string, string> = {
     'Cobranças mensais do Pix Automático (txid, valor, vencimento, situação), ligadas à mensalidade; sem pessoa.',
   fiscal_config:
     'Dados fiscais da escola (CNPJ, inscrição, município, série e número da DPS) e o certificado A1 dela, cifrado; sem pessoa.',
+  censo_turmas: 'Dados do Censo Escolar de cada turma (código INEP, horário, etapa), sem pessoa.',
   boleto_config: 'Convênio de boleto da escola com o banco (agência, conta, carteira, convênio), sem pessoa.',
   boletos:
     'Boleto de uma mensalidade (nosso número, código de barras, valor, vencimento, situação no banco), sem a pessoa: o pagador é lido do responsável quando o boleto é impresso ou enviado.',
