@@ -55,18 +55,21 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
     .from(classes)
     .where(and(eq(classes.anoLetivo, String(ano + 1)), eq(classes.status, 'ativo')))
     .orderBy(asc(classes.nome));
-  const subjectsOf = new Map<string, string[]>();
-  for (const row of await tx
-    .select({ turmaId: classSubjects.turmaId, disciplina: classSubjects.disciplina })
+  const subjectsOf = new Map<string, { disciplina: string; professorId: string | null }[]>();
+  const rows = await tx
+    .select({
+      turmaId: classSubjects.turmaId,
+      disciplina: classSubjects.disciplina,
+      professorId: classSubjects.professorId,
+    })
     .from(classSubjects)
     .where(
       inArray(
         classSubjects.turmaId,
         current.map((turma) => turma.id),
       ),
-    )) {
-    subjectsOf.set(row.turmaId, [...(subjectsOf.get(row.turmaId) ?? []), row.disciplina]);
-  }
+    );
+  for (const row of rows) subjectsOf.set(row.turmaId, [...(subjectsOf.get(row.turmaId) ?? []), row]);
   /** The subjects of a série this year (a class of that série, else the class that follows it). */
   const subjectsForSerie = (serie: string, fallback: string) =>
     subjectsOf.get(current.find((turma) => turma.serie === serie)?.id ?? fallback) ?? [];
@@ -90,6 +93,8 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
         anoLetivo: String(ano),
         capacidadeMaxima: turma.capacidadeMaxima,
         status: 'concluido',
+        // The same teachers as this year's class (a school keeps its teachers from one year to the next).
+        professorResponsavelId: turma.professorResponsavelId,
         frequenciaModo:
           previous.nivel === 'Fundamental II' || previous.nivel === 'Ensino Médio' ? 'por_aula' : 'diaria',
       })
@@ -153,16 +158,20 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
     if (previous.nivel === 'Educação Infantil') continue;
     const subjects = subjectsForSerie(previous.serie, turma.id);
     if (subjects.length === 0) continue;
+    const teacherOf = new Map(
+      (subjectsOf.get(turma.id) ?? []).map((row) => [row.disciplina, row.professorId]),
+    );
     await tx.insert(classSubjects).values(
-      subjects.map((disciplina) => ({
+      subjects.map(({ disciplina }) => ({
         turmaId: old!.id,
         disciplina,
+        professorId: teacherOf.get(disciplina) ?? null,
         aulasSemanais: 2,
         diasSemana: [1, 3],
       })),
     );
     for (const period of periods)
-      for (const [subjectIndex, disciplina] of subjects.entries()) {
+      for (const [subjectIndex, { disciplina }] of subjects.entries()) {
         const [assessment] = await tx
           .insert(assessments)
           .values({
