@@ -113,7 +113,13 @@ describe('the generic pending list', () => {
   it('refuses a code outside the list, a text too long, a number with letters, a bad date, wrong CPF and CNPJ digits', () => {
     expect(
       campos([
-        pessoa({ cor_raca: '9', nome: 'A'.repeat(101), inep: '12AB', data_nascimento: '2015-02-30', cpf: '12345678900' }),
+        pessoa({
+          cor_raca: '9',
+          nome: 'A'.repeat(101),
+          inep: '12AB',
+          data_nascimento: '2015-02-30',
+          cpf: '12345678900',
+        }),
         linha('00', { codigo_inep: '123456789', nome: '***', cnpj: '11222333000199' }),
       ]),
     ).toEqual([
