@@ -110,7 +110,7 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
       action: total > 0 ? 'baixar_censo_com_pendencias' : 'baixar_censo',
       entity: 'arquivo_censo',
       entityId: null,
-      details: { ano, etapa, arquivo: arquivo.nome, pendencias: total, alunos: arquivo.alunos.length },
+      details: { ano, etapa, nome: arquivo.nome, pendencias: total, alunos: arquivo.alunos.length },
     });
     // The access log is per child: the file carries each one's record, sensitive data included.
     for (const alunoId of arquivo.alunos) recordStudentView(app.ctx, actor, alunoId, 'censo_arquivo');
