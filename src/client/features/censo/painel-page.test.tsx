@@ -66,7 +66,7 @@ describe('Relatórios → Censo Escolar', () => {
     );
     expect(screen.getByText('27/05/2026')).toBeTruthy();
     expect(screen.getByText(/O leiaute de 2026 ainda não está no sistema: usamos o de 2024/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Baixar arquivo' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Baixar arquivo' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Baixar mesmo assim' })).toBeNull();
     expect(screen.getByRole('row', { name: /5º Ano A/ }).textContent).toContain('3');
   });
