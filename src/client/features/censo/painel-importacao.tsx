@@ -64,7 +64,11 @@ export function PainelImportacao({ ano }: { ano: number }) {
     if (arquivo) importar.mutate(arquivo);
   };
   return (
-    <section id="importar-ids" aria-labelledby="importar-ids-titulo" className="space-y-3">
+    <section
+      id="importar-ids"
+      aria-labelledby="importar-ids-titulo"
+      className="space-y-3 border-t border-gray-200 pt-6"
+    >
       <div>
         <h2 id="importar-ids-titulo" className="text-lg font-semibold text-gray-900">
           Importar IDs do INEP
@@ -76,16 +80,28 @@ export function PainelImportacao({ ano }: { ano: number }) {
       </div>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-gray-800">
+          <span className="text-sm font-medium text-gray-800" id={`${inputId}-rotulo`}>
             Arquivo do Educacenso (.txt)
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".txt,text/plain"
-            onChange={(event) => setArquivo(event.target.files?.[0] ?? null)}
-            className="min-h-10 text-sm file:mr-3 file:min-h-10 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:text-sm file:font-medium"
-          />
+          </span>
+          <div className="flex items-center gap-3">
+            <label
+              htmlFor={inputId}
+              className="inline-flex min-h-10 cursor-pointer items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary hover:bg-gray-50"
+            >
+              Escolher arquivo
+              <input
+                id={inputId}
+                type="file"
+                accept=".txt,text/plain"
+                aria-labelledby={`${inputId}-rotulo`}
+                onChange={(event) => setArquivo(event.target.files?.[0] ?? null)}
+                className="sr-only"
+              />
+            </label>
+            <span className="text-sm text-gray-600">
+              {arquivo ? arquivo.name : 'Nenhum arquivo escolhido'}
+            </span>
+          </div>
         </div>
         <Button type="submit" disabled={!arquivo} loading={importar.isPending}>
           <Upload className="h-4 w-4" aria-hidden="true" /> Importar
