@@ -72,7 +72,7 @@ function Downloads({ ano, etapa, pendencias }: { ano: number; etapa: EtapaCenso;
       <ConfirmDialog
         open={confirmar}
         title="Baixar o arquivo com pendências?"
-        message={`O arquivo tem ${String(pendencias)} pendência(s) e o INEP pode rejeitar os registros afetados. Este download fica registrado na auditoria com o seu nome.`}
+        message={`O arquivo tem ${String(pendencias)} ${pendencias === 1 ? 'pendência' : 'pendências'} e o INEP pode rejeitar os registros afetados. Este download fica registrado na auditoria com o seu nome.`}
         confirmLabel="Baixar mesmo assim"
         busy={baixar.isPending}
         onCancel={() => setConfirmar(false)}

@@ -22,13 +22,17 @@ function Lista({ titulo, itens }: { titulo: string; itens: string[] }) {
   );
 }
 
+/** '1 aluno', '3 alunos', '0 alunos'. */
+const contar = (n: number, um: string, varios: string) => `${String(n)} ${n === 1 ? um : varios}`;
+
 function Resultado({ resultado }: { resultado: ImportacaoIdsResultado }) {
   const v = resultado.vinculados;
   return (
     <div role="status" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
       <p className="text-sm text-gray-800">
-        Vinculados: <strong>{v.alunos}</strong> aluno(s), <strong>{v.profissionais}</strong> profissional(is),{' '}
-        <strong>{v.turmas}</strong> turma(s) e <strong>{v.matriculas}</strong> matrícula(s).{' '}
+        Vinculados: {contar(v.alunos, 'aluno', 'alunos')},{' '}
+        {contar(v.profissionais, 'profissional', 'profissionais')}, {contar(v.turmas, 'turma', 'turmas')} e{' '}
+        {contar(v.matriculas, 'matrícula', 'matrículas')}.{' '}
         {resultado.inalterados > 0 && `${String(resultado.inalterados)} já tinham o mesmo ID.`}
       </p>
       {!resultado.escola.confere && (

@@ -76,7 +76,7 @@ describe('Relatórios → Censo Escolar', () => {
     renderAt(<CensoPainelPage />, '/lista?ano=2026');
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar mesmo assim' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toMatch(/2 pendência\(s\).*registrado na auditoria/);
+    expect(dialog.textContent).toMatch(/2 pendências.*registrado na auditoria/);
     expect(fetchMock.requests.some((request) => request.path.endsWith('/matricula-inicial'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Baixar mesmo assim' }));
     await waitFor(() =>
@@ -136,7 +136,7 @@ describe('Relatórios → Censo Escolar', () => {
     fireEvent.change(within(section).getByLabelText(/Arquivo do Educacenso/), { target: { files: [file] } });
     fireEvent.click(within(section).getByRole('button', { name: 'Importar' }));
     const status = await within(section).findByRole('status');
-    expect(status.textContent).toMatch(/2 aluno\(s\), 1 profissional\(is\), 1 turma\(s\) e 2 matrícula\(s\)/);
+    expect(status.textContent).toMatch(/2 alunos, 1 profissional, 1 turma e 2 matrículas/);
     expect(status.textContent).toContain('Registro 30: código ABC (Pedro)');
     expect(status.textContent).toContain('Ana: no sistema 111111111111, no arquivo 222222222222');
     expect(status.textContent).toContain('ID 333333333333: Bia, Beatriz');

@@ -8,10 +8,10 @@ const registros: Record<string, string> = {
   '10': 'Escola — infraestrutura',
   '20': 'Turmas',
   '30': 'Pessoas (alunos e profissionais)',
-  '40': 'Gestor(a) escolar',
+  '40': 'Gestão escolar',
   '50': 'Profissionais em sala de aula',
   '60': 'Matrículas',
-  '89': 'Escola e gestor(a)',
+  '89': 'Escola e gestão escolar',
   '90': 'Situação das matrículas da data de referência',
   '91': 'Matrículas admitidas após a data de referência',
 };

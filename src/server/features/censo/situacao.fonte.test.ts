@@ -123,13 +123,13 @@ describe('stage 2: INEP IDs, the gestor and the pending list', () => {
     const sem = await situacaoFonte.pendencias(contexto());
     const campos = sem.map((item) => `${item.registro}|${item.campo}`);
     expect(campos).toContain('89|Cargo de gestor');
-    expect(campos).toContain('90|ID do INEP do(a) aluno(a)');
+    expect(campos).toContain('90|ID do INEP do aluno');
     expect(campos).toContain('90|Código INEP da turma');
     expect(campos).toContain('90|Código da matrícula no INEP');
     expect(sem.find((item) => item.campo === 'Código INEP da turma')?.link).toBe(
       `/dashboard/turmas?censo=${s.classA.id}`,
     );
-    expect(sem.find((item) => item.campo === 'ID do INEP do(a) aluno(a)')?.link).toMatch(
+    expect(sem.find((item) => item.campo === 'ID do INEP do aluno')?.link).toMatch(
       /^\/dashboard\/alunos\?censo=/,
     );
     expect(sem.find((item) => item.campo === 'Código da matrícula no INEP')?.link).toBe(

@@ -250,9 +250,9 @@ export const situacaoFonte: FonteCenso = {
       tipo: '89',
       entidade: 'escola',
       entidadeId: null,
-      nome: 'Escola e gestor(a)',
+      nome: 'Escola e gestão escolar',
       link: dados.escolaInep === null ? linkEscola : linkProfissionais,
-      rotulos: { escola_inep: 'Código INEP da escola', gestor_cpf: 'CPF do(a) gestor(a)' },
+      rotulos: { escola_inep: 'Código INEP da escola', gestor_cpf: 'CPF da pessoa na gestão escolar' },
       valores: {
         tipo: '89',
         escola_inep: dados.escolaInep,
@@ -277,10 +277,10 @@ export const situacaoFonte: FonteCenso = {
         registro: '89',
         entidade: 'profissional',
         entidade_id: null,
-        nome: 'Gestor(a) escolar',
+        nome: 'Gestão escolar',
         campo: 'Cargo de gestor',
         mensagem:
-          'Nenhum profissional ativo tem cargo de gestor(a): informe o(a) diretor(a) nos dados do Censo.',
+          'Ninguém na equipe ativa tem cargo de gestão escolar: informe quem dirige a escola nos dados do Censo.',
         link: linkProfissionais,
       });
     if (!dados.encerrado && naData.length + depois.length > 0)
@@ -289,7 +289,7 @@ export const situacaoFonte: FonteCenso = {
         entidade: 'escola',
         entidade_id: null,
         nome: `Ano letivo ${String(ctx.ano)}`,
-        campo: 'Situação do(a) aluno(a)',
+        campo: 'Situação do aluno',
         mensagem: 'O ano letivo ainda não foi encerrado: a situação de cada matrícula sai do encerramento.',
         link: paths.yearEnd,
       });
@@ -306,7 +306,7 @@ export const situacaoFonte: FonteCenso = {
         pendencias.push({
           ...base,
           entidade: 'aluno',
-          campo: 'ID do INEP do(a) aluno(a)',
+          campo: 'ID do INEP do aluno',
           mensagem:
             'Sem ID do INEP: importe o arquivo de retorno do Educacenso ou informe o ID nos dados do Censo.',
           link: linkAluno(matricula.alunoId),
@@ -350,7 +350,7 @@ export const situacaoFonte: FonteCenso = {
         pendencias.push({
           ...base,
           entidade: 'aluno',
-          campo: 'Situação do(a) aluno(a)',
+          campo: 'Situação do aluno',
           mensagem: 'O encerramento do ano não deu resultado final (aprovado ou reprovado) a este aluno.',
           link: paths.yearEnd,
         });

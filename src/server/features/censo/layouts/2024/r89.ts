@@ -22,7 +22,7 @@ export const r89: readonly Campo[] = [
   {
     n: 3,
     chave: 'gestor_cpf',
-    descricao: 'Número do CPF do(a) gestor(a) escolar',
+    descricao: 'Número do CPF do gestor escolar',
     formato: 'cpf',
     tamanho: 11,
     obrigatorio: true,
@@ -30,7 +30,7 @@ export const r89: readonly Campo[] = [
   {
     n: 4,
     chave: 'gestor_nome',
-    descricao: 'Nome do(a) gestor(a) escolar',
+    descricao: 'Nome do gestor escolar',
     formato: 'texto',
     tamanho: 100,
     obrigatorio: true,
@@ -38,7 +38,7 @@ export const r89: readonly Campo[] = [
   {
     n: 5,
     chave: 'gestor_cargo',
-    descricao: 'Cargo do(a) gestor(a) escolar',
+    descricao: 'Cargo do gestor escolar',
     formato: 'codigo',
     codigos: codigosDe(cargosGestor),
     obrigatorio: true,
@@ -46,7 +46,7 @@ export const r89: readonly Campo[] = [
   {
     n: 6,
     chave: 'gestor_email',
-    descricao: 'Endereço eletrônico (e-mail) do(a) gestor(a) escolar',
+    descricao: 'Endereço eletrônico (e-mail) do gestor escolar',
     formato: 'texto',
     tamanho: 50,
     comAcentos: true,

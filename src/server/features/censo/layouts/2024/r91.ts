@@ -33,14 +33,14 @@ export const r91: readonly Campo[] = [
   {
     n: 5,
     chave: 'aluno_inep',
-    descricao: 'Identificação única do(a) aluno(a) (Inep)',
+    descricao: 'Identificação única do aluno (Inep)',
     formato: 'numero',
     tamanho: 12,
   },
   {
     n: 6,
     chave: 'aluno_codigo',
-    descricao: 'Código do(a) aluno(a) na entidade/escola',
+    descricao: 'Código do aluno na entidade/escola',
     formato: 'texto',
     tamanho: 20,
   },
@@ -70,7 +70,7 @@ export const r91: readonly Campo[] = [
   {
     n: 11,
     chave: 'situacao',
-    descricao: 'Situação do(a) aluno(a)',
+    descricao: 'Situação do aluno',
     formato: 'codigo',
     codigos: codigosDe(situacoesAluno),
   },
