@@ -16,6 +16,8 @@ export const paths = {
   classes: '/dashboard/turmas',
   finance: '/dashboard/financeiro',
   reports: '/dashboard/relatorios',
+  /** Relatórios → Censo Escolar (issue 37): the two stages' figures, pending list and files; `?ano=`. */
+  censo: '/dashboard/relatorios/censo',
   users: '/dashboard/usuarios',
   settings: '/dashboard/configuracoes',
   audit: '/dashboard/auditoria',

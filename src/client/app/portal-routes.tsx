@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
+import { censoRoutes } from './censo-routes';
 import { familyRoutes } from './family-routes';
 
 /** The portal's screens (under /portal), each guarded and loaded on demand (not in the public page). */
 export const portalRoutes: RouteObject[] = [
   ...familyRoutes,
+  ...censoRoutes,
   {
     index: true,
     handle: { title: 'Dashboard', familyTitle: 'Início' },
@@ -152,11 +154,14 @@ export const portalRoutes: RouteObject[] = [
     path: 'relatorios',
     handle: { title: 'Relatórios' },
     lazy: async () => {
-      const { ReportsPage } = await import('../features/reports/reports-page');
+      const [{ ReportsPage }, { CensoEntrada }] = await Promise.all([
+        import('../features/reports/reports-page'),
+        import('../features/censo/painel-entrada'),
+      ]);
       return {
         Component: () => (
           <RequireAuth access={readsReports}>
-            <ReportsPage />
+            <ReportsPage destaques={<CensoEntrada />} />
           </RequireAuth>
         ),
       };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import {
@@ -171,7 +171,8 @@ function ReportCard({ entry }: { entry: ReportEntry }) {
  * 'Relatórios': the reports the signed-in user may run, grouped as the catalogue says
  * (GET /api/relatorios); `?relatorio=<id>` opens one with its filters, table and files.
  */
-export function ReportsPage() {
+/** `destaques`: entries of other features composed by the app (Censo Escolar), above the catalogue. */
+export function ReportsPage({ destaques }: { destaques?: ReactNode } = {}) {
   const catalogue = useReportCatalogue();
   const [params] = useSearchParams();
   const entries = catalogue.data ?? [];
@@ -188,6 +189,7 @@ export function ReportsPage() {
         title="Relatórios"
         subtitle="Escolha um relatório para filtrar, ver na tela, baixar em CSV, Excel ou PDF e imprimir"
       />
+      {destaques}
       {catalogue.isLoading ? (
         <Spinner />
       ) : catalogue.isError ? (

@@ -16,7 +16,7 @@ export {
   yearEndRoutes,
 } from './grades.routes.js';
 export { drawCard } from './report-card.pdf.js';
-export { buildReportCard, buildReportCards } from './report-card.service.js';
+export { buildReportCard, buildReportCards, situationsOf } from './report-card.service.js';
 export { gradesFeed } from './grades.feed.js';
 export { nextSerieOf } from './rematricula-plan.service.js';
 export { registerSignedOnlineQuery } from './rematricula-online.seam.js';

@@ -1,0 +1,83 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { apiSignIn, demoServerForSpec } from './support';
+
+/**
+ * Censo Escolar (issue 37) on the demo school: the secretaria opens Relatórios → Censo Escolar, sees
+ * the figures and an empty pending list, downloads the stage-1 file (Latin-1, first line '00|'); a
+ * teacher sees no entry and gets 403 from the API. Screenshots at desktop and phone width.
+ */
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = 'test-results/screenshots';
+const SECRETARIA = { email: 'secretaria@demo.escola', password: 'Demo-Secr-2026' };
+const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
+
+const server = demoServerForSpec();
+
+async function signedIn(browser: Browser, who: typeof SECRETARIA, viewport: typeof desktop) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const page = await context.newPage();
+  await apiSignIn(page.request, who.email, [who.password], who.password);
+  return { context, page };
+}
+
+/** Whether `bytes` hold a UTF-8 two-byte sequence (what 'ç' or 'ã' would be if not written in Latin-1). */
+const hasUtf8Pairs = (bytes: Buffer) =>
+  bytes.some((byte, index) => (byte === 0xc3 || byte === 0xc2) && ((bytes[index + 1] ?? 0) & 0xc0) === 0x80);
+
+test('the secretaria checks the census and downloads the stage-1 file', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await signedIn(browser, SECRETARIA, desktop);
+  await page.goto('/dashboard/relatorios');
+  await page.getByRole('link', { name: 'Abrir o Censo Escolar' }).click();
+  await expect(page.getByRole('heading', { name: 'Censo Escolar', level: 1 })).toBeVisible();
+  const etapa = page.getByRole('region', { name: '1ª etapa — Matrícula Inicial' });
+  await expect(etapa.getByText('Data de referência')).toBeVisible({ timeout: 60_000 });
+  await expect(etapa.getByRole('table', { name: 'Alunos por etapa' })).toBeVisible();
+  await expect(etapa.getByText(/Nenhuma pendência/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/censo-painel-desktop.png`, fullPage: true });
+
+  const [download, answer] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForResponse((response) => response.url().includes('/matricula-inicial')),
+    etapa.getByRole('button', { name: 'Baixar arquivo' }).click(),
+  ]);
+  expect(answer.headers()['content-type']).toMatch(/charset=iso-8859-1/i);
+  const bytes = await download.createReadStream().then(
+    (stream) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => parts.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(parts)));
+        stream.on('error', reject);
+      }),
+  );
+  expect(download.suggestedFilename()).toMatch(/^censo-\d{4}-matricula-inicial/);
+  expect(bytes.toString('latin1').split(/\r?\n/)[0]).toMatch(/^00\|/);
+  expect(hasUtf8Pairs(bytes)).toBe(false);
+
+  // Stage 2 on a phone.
+  const phoneView = await signedIn(browser, SECRETARIA, phone);
+  await phoneView.page.goto('/dashboard/relatorios/censo?etapa=situacao-do-aluno');
+  await expect(phoneView.page.getByRole('region', { name: '2ª etapa — Situação do Aluno' })).toBeVisible();
+  await expect(phoneView.page.getByText('Data de referência')).toBeVisible({ timeout: 60_000 });
+  await phoneView.page.screenshot({ path: `${shots}/censo-painel-phone.png`, fullPage: true });
+  await phoneView.context.close();
+  await context.close();
+});
+
+test('a teacher sees no census entry and the API answers 403', async ({ browser }) => {
+  const { context, page } = await signedIn(browser, TEACHER, phone);
+  await page.goto('/dashboard/relatorios');
+  await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Abrir o Censo Escolar' })).toHaveCount(0);
+  const year = String(new Date().getFullYear());
+  expect((await page.request.get(`/api/censo/${year}/pendencias`)).status()).toBe(403);
+  expect((await page.request.get(`/api/censo/${year}/matricula-inicial`)).status()).toBe(403);
+  await context.close();
+});
