@@ -188,6 +188,14 @@ export function valoresR20(
   return valores;
 }
 
+/** TransporteEscolarPublico: asked only in escolarização, presencial or semipresencial, of who lives in Brazil. */
+function exigeTransporteDe({ dados }: TurmaCenso, aluno: CensoAlunoRow | undefined): boolean {
+  const brasil = !aluno?.paisResidencia || aluno.paisResidencia === '76';
+  return (
+    dados.tipo_atendimento === 'escolarizacao' && ['1', '2'].includes(dados.tipo_mediacao ?? '') && brasil
+  );
+}
+
 /** Record 60's values (keys of layouts/<ano>/r60.ts). */
 export function valoresR60(
   escolaInep: string | null,
@@ -197,9 +205,7 @@ export function valoresR60(
 ) {
   const { dados } = turma;
   const escolarizacao = dados.tipo_atendimento === 'escolarizacao';
-  const brasil = !aluno?.paisResidencia || aluno.paisResidencia === '76';
-  // TransporteEscolarPublico: only for escolarização, presencial or semipresencial, living in Brazil.
-  const exigeTransporte = escolarizacao && ['1', '2'].includes(dados.tipo_mediacao ?? '') && brasil;
+  const exigeTransporte = exigeTransporteDe(turma, aluno);
   const transporte = exigeTransporte ? (aluno?.transportePublico ?? null) : null;
   const valores: Record<string, Valor> = {
     codigo_escola: escolaInep,
@@ -432,7 +438,15 @@ function transporteSemVeiculo(base: Base): Pendencia[] {
   const vistos = new Set<string>();
   for (const matricula of base.matriculas) {
     const aluno = base.alunos.get(matricula.alunoId);
-    if (!aluno?.transportePublico || vistos.has(aluno.alunoId)) continue;
+    const turma = base.turmas.get(matricula.turmaId);
+    if (
+      !aluno?.transportePublico ||
+      !turma ||
+      !exigeTransporteDe(turma, aluno) ||
+      vistos.has(aluno.alunoId)
+    ) {
+      continue;
+    }
     vistos.add(aluno.alunoId);
     const doLeiaute = VEICULOS_R60.some(([veiculo]) => aluno.transporteVeiculos.includes(veiculo));
     if (doLeiaute) continue;
