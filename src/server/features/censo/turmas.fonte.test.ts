@@ -126,14 +126,12 @@ describe('turmasFonte: record 20', () => {
   it('a class a distância leaves horário, days and local empty', async () => {
     const turma = await insertClass(t, null, 25, { nivel: 'Ensino Médio', serie: '1ª série' });
     await insertStudent(t, turma.id, undefined, '2026-02-02');
-    await t.database.db
-      .insert(censoTurmas)
-      .values({
-        turmaId: turma.id,
-        tipoMediacao: '3',
-        tipoAtendimento: 'escolarizacao',
-        localDiferenciado: '0',
-      });
+    await t.database.db.insert(censoTurmas).values({
+      turmaId: turma.id,
+      tipoMediacao: '3',
+      tipoAtendimento: 'escolarizacao',
+      localDiferenciado: '0',
+    });
     const [linha] = (await linhasDo('20')) as [Linha];
     expect(linha.valores).toMatchObject({
       tipo_mediacao: '3',
@@ -225,35 +223,31 @@ describe('turmasFonte: pendências', () => {
       .insert(classSubjects)
       .values({ turmaId: turma.id, disciplina: 'Matemática', aulasSemanais: 5 });
     expect(await campos()).toEqual([['20', 'Livre', 'Etapa']]);
-    await t.database.db
-      .insert(censoTurmas)
-      .values({
-        turmaId: turma.id,
-        tipoMediacao: '1',
-        tipoAtendimento: 'escolarizacao',
-        etapa: '16',
-        horaInicio: '07:00',
-        horaFim: '11:00',
-        dias: ['seg'],
-        localDiferenciado: '0',
-      });
+    await t.database.db.insert(censoTurmas).values({
+      turmaId: turma.id,
+      tipoMediacao: '1',
+      tipoAtendimento: 'escolarizacao',
+      etapa: '16',
+      horaInicio: '07:00',
+      horaFim: '11:00',
+      dias: ['seg'],
+      localDiferenciado: '0',
+    });
     expect(await campos()).toEqual([]);
   });
 
   it('horário ending before it starts, no days, no grade', async () => {
     const turma = await insertClass(t, null, 25, { nome: 'Torta' });
     await insertStudent(t, turma.id, undefined, '2026-02-02');
-    await t.database.db
-      .insert(censoTurmas)
-      .values({
-        turmaId: turma.id,
-        tipoMediacao: '1',
-        tipoAtendimento: 'escolarizacao',
-        horaInicio: '12:00',
-        horaFim: '07:00',
-        dias: [],
-        localDiferenciado: '0',
-      });
+    await t.database.db.insert(censoTurmas).values({
+      turmaId: turma.id,
+      tipoMediacao: '1',
+      tipoAtendimento: 'escolarizacao',
+      horaInicio: '12:00',
+      horaFim: '07:00',
+      dias: [],
+      localDiferenciado: '0',
+    });
     expect(await campos()).toEqual([
       ['20', 'Torta', 'Horário'],
       ['20', 'Torta', 'Dias da semana'],
@@ -320,26 +314,22 @@ describe('turmasFonte: pendências', () => {
       .insert(classSubjects)
       .values({ turmaId: turma.id, disciplina: 'Matemática', aulasSemanais: 5 });
     const aluno = await insertStudent(t, turma.id, undefined, '2026-02-02');
-    await t.database.db
-      .insert(censoAlunos)
-      .values({
-        alunoId: aluno.id,
-        transportePublico: true,
-        transportePoderPublico: '1',
-        transporteVeiculos: ['ferroviario'],
-      });
+    await t.database.db.insert(censoAlunos).values({
+      alunoId: aluno.id,
+      transportePublico: true,
+      transportePoderPublico: '1',
+      transporteVeiculos: ['ferroviario'],
+    });
     expect(await campos()).toEqual([['60', aluno.nome, 'Veículo do transporte escolar']]);
-    await t.database.db
-      .insert(censoTurmas)
-      .values({
-        turmaId: turma.id,
-        tipoMediacao: '1',
-        tipoAtendimento: 'aee',
-        horaInicio: '07:00',
-        horaFim: '11:00',
-        dias: ['seg'],
-        localDiferenciado: '0',
-      });
+    await t.database.db.insert(censoTurmas).values({
+      turmaId: turma.id,
+      tipoMediacao: '1',
+      tipoAtendimento: 'aee',
+      horaInicio: '07:00',
+      horaFim: '11:00',
+      dias: ['seg'],
+      localDiferenciado: '0',
+    });
     expect(await campos()).toEqual([['20', 'AEE', 'Tipo de atendimento']]);
   });
 });

@@ -99,8 +99,10 @@ async function carregar(ctx: CensoContexto): Promise<Base> {
       censo.find((row) => row.turmaId === turma.id),
       grades.get(turma.id),
     );
+    // Itinerário formativo subjects are not componentes (they would be record 20's unidades curriculares,
+    // fields 40–48, which the product does not send yet: docs/censo-turmas.md).
     const daTurma = materias
-      .filter((row) => row.turmaId === turma.id)
+      .filter((row) => row.turmaId === turma.id && row.itinerarioId === null)
       .map((row): DisciplinaDaTurma => {
         const disciplina = porNome.get(row.disciplina.trim().toLowerCase());
         return {
