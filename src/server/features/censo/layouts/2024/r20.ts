@@ -186,7 +186,7 @@ export const r20: readonly Campo[] = [
     seriada,
   ),
   indicador(35, 'organizacao_semestral', 'Formas de organização da turma - períodos semestrais', seriada),
-  indicador(36, 'organizacao_ciclos', 'Formas de organização da turma - ciclo(s)', seriada),
+  indicador(36, 'organizacao_ciclos', 'Formas de organização da turma - ciclos', seriada),
   indicador(37, 'organizacao_nao_seriada', 'Formas de organização da turma - grupos não seriados', seriada),
   indicador(38, 'organizacao_modulos', 'Formas de organização da turma - módulos', seriada),
   indicador(
