@@ -94,27 +94,31 @@ function CensoForm({ censo, onClose }: { censo: CensoTurma; onClose: () => void 
       <FormSelect name="tipo_atendimento" label="Tipo de atendimento" empty="Selecione" emptyAsNull>
         {opcoes(tiposAtendimento)}
       </FormSelect>
-      <FormSelect
-        name="etapa"
-        label="Etapa (INEP)"
-        empty={daSerie ? `Da série: ${daSerie}` : 'Selecione a etapa'}
-        emptyAsNull
-        hint={
-          daSerie
-            ? 'Deixe na etapa da série, a não ser que a turma seja multietapa ou de correção de fluxo.'
-            : 'A série da turma não corresponde a uma etapa do INEP: escolha a etapa.'
-        }
-      >
-        {opcoes(etapas)}
-      </FormSelect>
-      <FormSelect
-        name="local_diferenciado"
-        label="Local de funcionamento diferenciado"
-        empty="Selecione"
-        emptyAsNull
-      >
-        {opcoes(locaisDiferenciadosTurma)}
-      </FormSelect>
+      <div className="sm:col-span-2">
+        <FormSelect
+          name="etapa"
+          label="Etapa (INEP)"
+          empty={daSerie ? `Da série: ${daSerie}` : 'Selecione a etapa'}
+          emptyAsNull
+          hint={
+            daSerie
+              ? 'Deixe na etapa da série, a não ser que a turma seja multietapa ou de correção de fluxo.'
+              : 'A série da turma não corresponde a uma etapa do INEP: escolha a etapa.'
+          }
+        >
+          {opcoes(etapas)}
+        </FormSelect>
+      </div>
+      <div className="sm:col-span-2">
+        <FormSelect
+          name="local_diferenciado"
+          label="Local de funcionamento diferenciado"
+          empty="Selecione"
+          emptyAsNull
+        >
+          {opcoes(locaisDiferenciadosTurma)}
+        </FormSelect>
+      </div>
     </FormModal>
   );
 }
