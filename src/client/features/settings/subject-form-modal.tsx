@@ -96,9 +96,7 @@ export function SubjectFormModal({
         <FormSelect
           name="codigo_inep"
           label="Componente curricular do INEP (Censo Escolar)"
-          empty={
-            pelaBncc ? `Pelo componente da BNCC: ${pelaBncc}` : 'Nenhum (a disciplina fica pendente no Censo)'
-          }
+          empty={pelaBncc ? `Pelo componente da BNCC: ${pelaBncc}` : 'Nenhum'}
           emptyAsNull
           hint="O código que o arquivo do Educacenso leva para esta disciplina nas turmas."
         >

@@ -146,7 +146,7 @@ function SubjectRow({
           >
             {censo.componente_efetivo
               ? `INEP: ${rotuloDe(componentesInep, censo.componente_efetivo) ?? censo.componente_efetivo}`
-              : 'Sem componente do INEP (pendente no Censo)'}
+              : 'Sem componente do INEP: o Censo pede um nas turmas que a têm (fora dos itinerários)'}
           </p>
         )}
       </div>
