@@ -22,6 +22,8 @@ export const keyRoots = {
   /** The daily agenda of young children (issue 32 §3). */
   agenda: ['agenda'],
   calendar: ['calendar'],
+  /** Censo Escolar (issue 37): the census data of the school, classes, subjects and people, and the pending list. */
+  censo: ['censo'],
   classes: ['classes'],
   students: ['students'],
   guardians: ['guardians'],

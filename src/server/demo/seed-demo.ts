@@ -22,6 +22,7 @@ import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
+import { seedCensoTurmasDemo } from '../features/censo/index.js';
 
 /**
  * The demo's accounts, documented in the README. Only the demo has known passwords; it runs on its
@@ -139,6 +140,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).
     await seedAnuidadesDemo(tx, clock.today());
+    // Census data of every class (issue 37): horários from the turno and the grade.
+    await seedCensoTurmasDemo(tx);
     // The previous year, closed, with its census IDs (issue 37): last, over every other seed.
     await seedCensoAnoAnterior(tx, clock.today());
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BookOpen, Pencil, Plus, Route, School, Trash2, Upload, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, Pencil, Plus, Route, School, Trash2, Upload, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
@@ -22,6 +22,7 @@ import { ClassStudentsModal } from './class-students-modal';
 import { ClassItinerariosModal } from './class-itinerarios-modal';
 import { isEnsinoMedio } from '../../../shared/ensino-medio';
 import { useClasses, useDeleteClass } from './classes.api';
+import { ClassCensoDialog } from './class-censo-dialog';
 
 /**
  * Names the class and says what goes with it. The server refuses a class that still has students
@@ -72,6 +73,7 @@ export function ClassesPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(permissionsOf(me), 'classes.write');
   const canReportCards = can(permissionsOf(me), 'academics.manage');
+  const canCenso = can(permissionsOf(me), 'censo.manage');
   const classes = useClasses();
   const remove = useDeleteClass();
   const list = useListState({ defaults: { q: '', turno: '', status: '' }, sortable: classSortColumns });
@@ -93,6 +95,8 @@ export function ClassesPage() {
     toast.error('Turma não encontrada.');
     updateParams({ grade: null }, { replace: true });
   }, [gradeMissing, updateParams]);
+  // The class's census dialog is in the URL too (`?censo=<id>`): the Censo's pending list links to it.
+  const censoId = canCenso ? params.get('censo') : null;
   const { q, turno, status } = list.filters;
   const term = q.toLocaleLowerCase('pt-BR');
   const shown = classes.data?.filter(
@@ -167,6 +171,11 @@ export function ClassesPage() {
                 <Route className="h-4 w-4" aria-hidden="true" /> Itinerários
               </Button>
             )}
+            {canCenso && (
+              <Button variant="secondary" onClick={() => updateParams({ censo: turma.id })}>
+                <ClipboardList className="h-4 w-4" aria-hidden="true" /> Censo
+              </Button>
+            )}
             {canReportCards && (
               <ClassReportCardsButton turmaId={turma.id} turmaNome={`${turma.nome} de ${turma.ano_letivo}`} />
             )}
@@ -199,6 +208,13 @@ export function ClassesPage() {
           turma={gradeClass}
           canWrite={canWrite}
           onClose={() => updateParams({ grade: null }, { replace: true })}
+        />
+      )}
+      {censoId && (
+        <ClassCensoDialog
+          key={censoId}
+          turmaId={censoId}
+          onClose={() => updateParams({ censo: null }, { replace: true })}
         />
       )}
       {dialog.render('delete', (turma) =>

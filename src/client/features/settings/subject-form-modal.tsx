@@ -11,11 +11,15 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveDisciplina } from '../../domain/disciplinas.api';
+import { componenteInepDe, componentesInep, rotuloDe } from '../../../shared/censo.codigos';
+import { useSaveCensoDisciplina } from './censo-disciplinas.api';
 
 const subjectFormSchema = z.object({
   nome: subjectNameSchema,
   area: z.enum(areas, { error: 'Escolha a área do conhecimento' }),
   componente_bncc: z.enum(componentesBncc).nullable(),
+  /** Censo Escolar: INEP's componente when it is not the BNCC componente's (null: that one). */
+  codigo_inep: z.string().nullable(),
 });
 
 /** Each área with its Ensino Médio name beside it when it differs ('Linguagens (EM: … e suas Tecnologias)'). */
@@ -27,14 +31,31 @@ const areaOptions = Object.fromEntries(
 );
 const componenteOptions = Object.fromEntries(componentesBncc.map((item) => [item, item]));
 
-/** 'Nova disciplina' and 'Editar disciplina': name, área and BNCC component (a rename keeps the history). */
-export function SubjectFormModal({ subject, onClose }: { subject: Disciplina | null; onClose: () => void }) {
+/**
+ * 'Nova disciplina' and 'Editar disciplina': name, área and BNCC component (a rename keeps the history);
+ * for census managers (`censo`: the subject's current INEP code, or null) the INEP componente too.
+ */
+export function SubjectFormModal({
+  subject,
+  censo,
+  onClose,
+}: {
+  subject: Disciplina | null;
+  censo?: { codigoInep: string | null } | undefined;
+  onClose: () => void;
+}) {
   const save = useSaveDisciplina();
+  const saveCenso = useSaveCensoDisciplina();
   const form = useSchemaForm(subjectFormSchema, {
     nome: subject?.nome ?? '',
     area: subject?.area ?? 'Linguagens',
     componente_bncc: subject?.componente_bncc ?? null,
+    codigo_inep: censo?.codigoInep ?? null,
   });
+  const pelaBncc = rotuloDe(
+    componentesInep,
+    componenteInepDe({ codigoInep: null, componenteBncc: form.watch('componente_bncc') }),
+  );
   const renaming = subject !== null && form.watch('nome').trim() !== subject.nome;
   return (
     <FormModal
@@ -44,11 +65,14 @@ export function SubjectFormModal({ subject, onClose }: { subject: Disciplina | n
       size="md"
       form={form}
       onClose={onClose}
-      onSubmit={form.submit(async (values) => {
+      onSubmit={form.submit(async ({ codigo_inep: codigoInep, ...values }) => {
         const result = await save.mutateAsync({
           id: subject?.id ?? null,
           input: subject ? { ...values, version: subject.version } : values,
         });
+        if (censo && codigoInep !== censo.codigoInep) {
+          await saveCenso.mutateAsync({ id: result.data.id, codigoInep });
+        }
         toast.success(result.message ?? 'Disciplina salva.');
         onClose();
       })}
@@ -68,6 +92,21 @@ export function SubjectFormModal({ subject, onClose }: { subject: Disciplina | n
         emptyAsNull
         options={componenteOptions}
       />
+      {censo && (
+        <FormSelect
+          name="codigo_inep"
+          label="Componente curricular do INEP (Censo Escolar)"
+          empty={pelaBncc ? `Pelo componente da BNCC: ${pelaBncc}` : 'Nenhum'}
+          emptyAsNull
+          hint="O código que o arquivo do Educacenso leva para esta disciplina nas turmas."
+        >
+          {componentesInep.map(([codigo, rotulo]) => (
+            <option key={codigo} value={codigo}>
+              {rotulo}
+            </option>
+          ))}
+        </FormSelect>
+      )}
     </FormModal>
   );
 }

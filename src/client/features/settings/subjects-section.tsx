@@ -7,6 +7,11 @@ import { ConfirmAction } from '../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { useDisciplinas, useSaveDisciplina } from '../../domain/disciplinas.api';
 import { SubjectFormModal } from './subject-form-modal';
+import { can, permissionsOf } from '../../../shared/permissions';
+import { componentesInep, rotuloDe } from '../../../shared/censo.codigos';
+import type { CensoDisciplina } from '../../../shared/censo-turmas.schemas';
+import { useCurrentUser } from '../../lib/current-user';
+import { useCensoDisciplinas } from './censo-disciplinas.api';
 
 /**
  * Configurações → Acadêmico → Disciplinas: the school's subject catalogue by área. Add, rename, change
@@ -14,6 +19,10 @@ import { SubjectFormModal } from './subject-form-modal';
  */
 export function SubjectsSection() {
   const subjects = useDisciplinas(true);
+  const { data: me } = useCurrentUser();
+  const canCenso = can(permissionsOf(me), 'censo.manage');
+  const censo = useCensoDisciplinas(canCenso);
+  const censoOf = (id: string) => censo.data?.find((item) => item.id === id);
   const [editing, setEditing] = useState<Disciplina | 'new' | null>(null);
   const [toggling, setToggling] = useState<Disciplina | null>(null);
   const save = useSaveDisciplina();
@@ -64,6 +73,7 @@ export function SubjectsSection() {
                     <SubjectRow
                       key={item.id}
                       subject={item}
+                      censo={canCenso ? censoOf(item.id) : undefined}
                       onEdit={() => setEditing(item)}
                       onToggle={() => setToggling(item)}
                     />
@@ -75,7 +85,15 @@ export function SubjectsSection() {
         </div>
       )}
       {editing && (
-        <SubjectFormModal subject={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <SubjectFormModal
+          subject={editing === 'new' ? null : editing}
+          censo={
+            !canCenso || !censo.isSuccess
+              ? undefined
+              : { codigoInep: editing === 'new' ? null : (censoOf(editing.id)?.codigo_inep ?? null) }
+          }
+          onClose={() => setEditing(null)}
+        />
       )}
       {toggling && (
         <ConfirmAction
@@ -104,10 +122,12 @@ export function SubjectsSection() {
 
 function SubjectRow({
   subject,
+  censo,
   onEdit,
   onToggle,
 }: {
   subject: Disciplina;
+  censo?: CensoDisciplina | undefined;
   onEdit: () => void;
   onToggle: () => void;
 }) {
@@ -120,6 +140,15 @@ function SubjectRow({
         <p className="text-xs text-gray-600">
           {subject.componente_bncc ? `BNCC: ${subject.componente_bncc}` : 'Sem componente da BNCC'}
         </p>
+        {censo && (
+          <p
+            className={`text-xs ${censo.componente_efetivo ? 'text-gray-600' : 'font-medium text-amber-800'}`}
+          >
+            {censo.componente_efetivo
+              ? `INEP: ${rotuloDe(componentesInep, censo.componente_efetivo) ?? censo.componente_efetivo}`
+              : 'Sem componente do INEP: o Censo pede um nas turmas que a têm (fora dos itinerários)'}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 gap-2">
         <Button variant="secondary" onClick={onEdit} aria-label={`Editar ${subject.nome}`}>

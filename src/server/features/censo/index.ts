@@ -5,3 +5,4 @@ export { censoDisciplinasRoutes } from './disciplinas.routes.js';
 export { censoEscolaRoutes } from './escola.routes.js';
 export { censoProfissionaisRoutes } from './profissionais.routes.js';
 export { censoTurmasRoutes } from './turmas.routes.js';
+export { seedCensoTurmasDemo } from './turmas.demo.js';
