@@ -61,7 +61,6 @@ export const keyRoots = {
   /** The online rematrícula round (issue 34 §3). */
   rematriculaOnline: ['rematricula-online'],
   /** Censo Escolar (issue 37): the census data, the pending list and the figures of each stage. */
-  censo: ['censo'],
 } as const;
 
 /**
