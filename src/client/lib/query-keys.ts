@@ -22,7 +22,7 @@ export const keyRoots = {
   /** The daily agenda of young children (issue 32 §3). */
   agenda: ['agenda'],
   calendar: ['calendar'],
-  /** Censo Escolar (issue 37): the census data of the school, classes, subjects and people, and the pending list. */
+  /** Censo Escolar (issue 37): the census data of the school, classes, subjects and people, the pending list and the figures. */
   censo: ['censo'],
   classes: ['classes'],
   students: ['students'],
@@ -60,7 +60,6 @@ export const keyRoots = {
   anuidades: ['anuidades'],
   /** The online rematrícula round (issue 34 §3). */
   rematriculaOnline: ['rematricula-online'],
-  /** Censo Escolar (issue 37): the census data, the pending list and the figures of each stage. */
 } as const;
 
 /**
