@@ -35,6 +35,9 @@ import {
   vinculos,
   zonas,
   componentesInep,
+  areasPosGraduacao,
+  grausCurso,
+  tiposPosGraduacao,
   type Opcao,
 } from './censo.codigos.js';
 
@@ -185,6 +188,18 @@ const cursoSuperiorSchema = z.object({
   curso: z.string().trim().min(1, 'Informe o código do curso').max(12),
   ano: z.number().int().min(1940, 'Ano de conclusão inválido').max(2100, 'Ano de conclusão inválido'),
   ies: z.string().trim().min(1, 'Informe o código da instituição').max(12),
+  /** Part 3: licenciatura, bacharelado or tecnológico (the product's formation check; not in the file). */
+  grau: codigo(grausCurso, 'Grau do curso'),
+});
+/** Part 3: a completed pós-graduação for record 30 (tipo, área and year; up to 6). */
+const posGraduacaoConcluidaSchema = z.object({
+  tipo: z
+    .string()
+    .refine((value) => codigosDe(tiposPosGraduacao).includes(value), 'Tipo de pós-graduação: opção inválida'),
+  area: z
+    .string()
+    .refine((value) => codigosDe(areasPosGraduacao).includes(value), 'Área da pós-graduação: opção inválida'),
+  ano: z.number().int().min(1940, 'Ano de conclusão inválido').max(2100, 'Ano de conclusão inválido'),
 });
 export const censoProfissionalSchema = z.object({
   /** The teacher this is, or null with nome and CPF for someone outside the teaching staff. */
@@ -204,6 +219,11 @@ export const censoProfissionalSchema = z.object({
   tipo_ensino_medio: codigo(tiposEnsinoMedio, 'Tipo de ensino médio'),
   cursos_superiores: z.array(cursoSuperiorSchema).max(3, 'Informe no máximo 3 cursos superiores').default([]),
   pos_graduacoes: chaves(posGraduacoes, 'Pós-graduação'),
+  /** Part 3: the completed pós-graduações (record 30 has six slots of tipo, área and ano). */
+  pos_graduacoes_concluidas: z
+    .array(posGraduacaoConcluidaSchema)
+    .max(6, 'Informe no máximo 6 pós-graduações')
+    .default([]),
   formacao_continuada: chaves(formacoesContinuadas, 'Formação continuada'),
   funcao: codigo(funcoesSala, 'Função'),
   vinculo: codigo(vinculos, 'Situação funcional'),
