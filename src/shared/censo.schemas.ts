@@ -236,10 +236,49 @@ export type CensoProfissionalDados = z.infer<typeof censoProfissionalSchema>;
 export const censoProfissionalUpdateSchema = censoProfissionalSchema.extend({
   version: versionSchema.optional(),
 });
-export const censoProfissionalResponseSchema = censoProfissionalSchema.extend({
+/**
+ * The answer's shape, written out without the input's transforms (the response serializer encodes with
+ * zod, and a one-way transform — CPF digits, dates — cannot be encoded: a 500). Part 3.
+ */
+const textoOuNulo = z.string().nullable();
+export const censoProfissionalResponseSchema = z.object({
   id: z.string(),
+  professor_id: textoOuNulo,
+  nome: textoOuNulo,
+  cpf: textoOuNulo,
+  email: textoOuNulo,
   /** The name shown: the teacher's, or `nome`. */
   nome_exibicao: z.string(),
+  data_nascimento: textoOuNulo,
+  sexo: z.enum(['feminino', 'masculino']).nullable(),
+  inep_id: textoOuNulo,
+  cor_raca: textoOuNulo,
+  nacionalidade: textoOuNulo,
+  pais_nacionalidade: textoOuNulo,
+  municipio_nascimento: textoOuNulo,
+  filiacao: textoOuNulo,
+  filiacao_1: textoOuNulo,
+  filiacao_2: textoOuNulo,
+  deficiencias: z.array(z.string()),
+  pais_residencia: textoOuNulo,
+  cep_residencia: textoOuNulo,
+  municipio_residencia: textoOuNulo,
+  zona_residencia: textoOuNulo,
+  localizacao_diferenciada: textoOuNulo,
+  escolaridade: textoOuNulo,
+  tipo_ensino_medio: textoOuNulo,
+  cursos_superiores: z.array(
+    z.object({ curso: z.string(), ano: z.number(), ies: z.string(), grau: textoOuNulo }),
+  ),
+  pos_graduacoes: z.array(z.string()),
+  pos_graduacoes_concluidas: z.array(z.object({ tipo: z.string(), area: z.string(), ano: z.number() })),
+  formacao_continuada: z.array(z.string()),
+  funcao: textoOuNulo,
+  vinculo: textoOuNulo,
+  gestor_cargo: textoOuNulo,
+  gestor_criterio_acesso: textoOuNulo,
+  gestor_vinculo: textoOuNulo,
+  ativo: z.boolean(),
   version: z.number(),
 });
 export type CensoProfissional = z.infer<typeof censoProfissionalResponseSchema>;
