@@ -80,7 +80,11 @@ describe('/api/censo/profissionais', () => {
     const segundo = await send('POST', URL, admin.cookie, { professor_id: professor.id });
     expect(segundo.statusCode).toBe(409);
 
-    const { id: _id, nome_exibicao: _n, version, ...dados } = salvo;
+    const { version } = salvo;
+    const dados: Partial<CensoProfissional> = { ...salvo };
+    delete dados.id;
+    delete dados.nome_exibicao;
+    delete dados.version;
     const atualizado = await send('PUT', `${URL}/${salvo.id}`, admin.cookie, {
       ...dados,
       cor_raca: '3',
