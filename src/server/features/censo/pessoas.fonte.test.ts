@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dataReferencia } from '../../../shared/censo.codigos.js';
 import { censoProfissionais } from '../../db/schema/censo.js';
+import { classes } from '../../db/schema/classes.js';
 import { classSubjects } from '../../db/schema/curriculum.js';
 import { settings } from '../../db/schema/settings.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -235,24 +236,28 @@ describe('pessoasFonte', () => {
     ]);
   });
 
-  it('names a docente who teaches no componente in a class', async () => {
-    const { ana, sexto } = await escola();
-    // Ana becomes the responsible teacher of the 6º ano and hands its Matemática to Bruno.
-    const { bruno } = {
-      bruno: (await t.database.db.select().from(teachers).where(eq(teachers.nome, 'Bruno Lima')))[0]!,
-    };
+  it('names a docente who teaches no componente in a class (a 3º ano responsible teacher); a 6º ano tutor is not a docente', async () => {
+    const { ana, bruno, terceiro, sexto } = await escola();
+    // Ana hands the 3º ano's Matemática to Bruno but stays its responsible teacher; Bruno becomes the
+    // 6º ano's responsible teacher without teaching there.
     await t.database.db
       .update(classSubjects)
       .set({ professorId: bruno.id })
-      .where(eq(classSubjects.turmaId, sexto.id));
-    const { classes } = await import('../../db/schema/classes.js');
+      .where(and(eq(classSubjects.turmaId, terceiro.id), eq(classSubjects.disciplina, 'Matemática')));
     await t.database.db
       .update(classes)
-      .set({ professorResponsavelId: ana.id })
+      .set({ professorResponsavelId: bruno.id })
       .where(eq(classes.id, sexto.id));
     const pendencias = await pessoasFonte.pendencias(ctx());
     expect(pendencias).toEqual([
-      expect.objectContaining({ registro: '50', entidade_id: ana.id, campo: 'Componentes curriculares' }),
+      expect.objectContaining({
+        registro: '50',
+        entidade_id: ana.id,
+        campo: 'Componentes curriculares',
+        mensagem: expect.stringContaining('Na turma 3º ano A') as string,
+      }),
     ]);
+    const r50 = (await pessoasFonte.linhas(ctx())).filter((linha) => linha.tipo === '50');
+    expect(r50.filter((linha) => linha.entidadeId === bruno.id)).toHaveLength(1);
   });
 });

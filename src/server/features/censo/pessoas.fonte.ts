@@ -3,8 +3,9 @@
  * records 30, 40 and 50.
  * - Gestores (record 40): the active census rows with a `gestor_cargo` (a teacher or not).
  * - Professionals in classes (record 50): each teacher linked to a class of the census year that had
- *   students on the reference date — the class's responsible teacher and the teachers of its grade
- *   curricular — one line per teacher and class, with the componentes they teach there.
+ *   students on the reference date — the teachers of its grade curricular, and its responsible teacher
+ *   in educação infantil and anos iniciais — one line per teacher and class, with the componentes they
+ *   teach there.
  * - Each of them gets one record 30 line (profissionais.registro30.ts).
  * Students' record 30 lines are part 2's (turmas.fonte).
  */
@@ -38,6 +39,8 @@ export const LINK_NOVO_PROFISSIONAL = `${paths.teachers}?censo=novo`;
 const FUNCOES_COM_COMPONENTES = new Set(['1', '5']);
 /** Educação infantil: no componentes curriculares. */
 const ETAPAS_INFANTIL = new Set(['1', '2', '3']);
+/** Educação infantil and anos iniciais: the class's responsible teacher teaches it. */
+const ETAPAS_UNIDOCENTES = new Set(['1', '2', '3', '14', '15', '16', '17', '18']);
 
 export interface Quadro {
   inepEscola: string | null;
@@ -154,8 +157,11 @@ export async function quadroDeProfissionais(ctx: CensoContexto): Promise<Quadro>
       escolarizacao: (censo?.tipoAtendimento ?? 'escolarizacao') === 'escolarizacao',
     };
     const ids = new Set<string>();
-    if (turma.professorResponsavelId) ids.add(turma.professorResponsavelId);
     for (const item of grade) if (item.turmaId === turma.id) ids.add(item.professorId!);
+    // The responsible teacher is the class's docente in educação infantil and anos iniciais (one teacher
+    // for the class); from the 6º ano on, a tutor who teaches nothing in the grid is not in the class.
+    if (turma.professorResponsavelId && (etapa === null || ETAPAS_UNIDOCENTES.has(etapa)))
+      ids.add(turma.professorResponsavelId);
     for (const id of ids) {
       const pessoa = pessoas.get(id)!;
       pessoa.docente = true;
