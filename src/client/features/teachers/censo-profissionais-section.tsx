@@ -53,9 +53,9 @@ export function CensoProfissionaisSection() {
             (Censo Escolar)
           </h2>
           <p className="mt-1 text-sm text-gray-600">
-            Quem o Censo pede e não é professor: o(a) diretor(a) em primeiro lugar. Os dados do Censo de cada
-            professor ficam no botão <ClipboardList className="inline h-4 w-4" aria-label="Censo" /> da lista
-            acima.
+            Quem o Censo pede e não é professor: a direção da escola em primeiro lugar. Os dados do Censo de
+            cada professor ficam no botão <ClipboardList className="inline h-4 w-4" aria-label="Censo" /> da
+            lista acima.
           </p>
         </div>
         <Button onClick={() => dialog.show('form', null)}>
@@ -72,7 +72,7 @@ export function CensoProfissionaisSection() {
         <EmptyState
           icon={UserCog}
           title="Nenhum profissional fora do corpo docente"
-          hint="Adicione o(a) diretor(a) da escola: o Censo exige ao menos um gestor."
+          hint="Cadastre quem dirige a escola: o Censo exige ao menos um gestor."
         />
       ) : (
         <ul className="mt-4 divide-y divide-gray-100">
@@ -108,7 +108,7 @@ export function CensoProfissionaisSection() {
       {dialog.render('delete', (item) => (
         <ConfirmAction
           title={`Remover ${item.nome_exibicao}`}
-          message={`Remover ${item.nome_exibicao} e os dados dele(a) para o Censo? Se for o(a) gestor(a), a escola fica sem gestor no Censo até outro ser cadastrado.`}
+          message={`Remover ${item.nome_exibicao} e os dados do Censo desta pessoa? Se for gestor, a escola fica sem gestor no Censo até outro ser cadastrado.`}
           confirmLabel="Remover"
           action={() => remove.mutateAsync(item.id)}
           success="Profissional removido do Censo."

@@ -101,7 +101,7 @@ export function Identificacao({ professor }: { professor: boolean }) {
               label="E-mail"
               type="email"
               setValueAs={vazioNulo}
-              hint="Obrigatório para gestor(a)"
+              hint="Obrigatório para gestores"
             />
           </>
         )}
@@ -213,7 +213,7 @@ export function FuncaoEGestao({ professor }: { professor: boolean }) {
             name="gestor_criterio_acesso"
             label="Critério de acesso ao cargo"
             lista={criteriosAcessoGestor}
-            hint="Obrigatório para diretor(a)"
+            hint="Obrigatório para a direção"
           />
           <Escolha
             name="gestor_vinculo"

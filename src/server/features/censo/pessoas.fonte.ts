@@ -260,7 +260,7 @@ export function pendenciasDoQuadro(quadro: Quadro): Pendencia[] {
       nome: 'Escola',
       campo: 'Gestor escolar',
       mensagem:
-        'O Censo exige ao menos um(a) gestor(a) escolar: cadastre o(a) diretor(a) em Professores → Gestor e outros profissionais, ou marque um professor como gestor nos Dados do Censo.',
+        'O Censo exige ao menos um gestor escolar: cadastre quem dirige a escola em Professores → Gestor e outros profissionais, ou marque um professor como gestor nos Dados do Censo.',
       link: LINK_NOVO_PROFISSIONAL,
     });
   if (quadro.gestores.length > 3)
@@ -276,11 +276,11 @@ export function pendenciasDoQuadro(quadro: Quadro): Pendencia[] {
           '40',
           gestor,
           'Critério de acesso ao cargo',
-          'Numa escola privada o critério de acesso do(a) diretor(a) é "Proprietário(a) ou sócio(a)-proprietário(a)" ou "Outros": concurso e eleição são de escolas públicas.',
+          'Numa escola privada o critério de acesso de quem dirige a escola é "Proprietário ou sócio-proprietário" ou "Outros": concurso e eleição são de escolas públicas.',
         ),
       );
     if (!gestor.email)
-      pendencias.push(de('30', gestor, 'E-mail', 'O Censo exige o e-mail do(a) gestor(a) escolar.'));
+      pendencias.push(de('30', gestor, 'E-mail', 'O Censo exige o e-mail de cada gestor escolar.'));
   }
   for (const pessoa of quadro.pessoas) {
     if (pessoa.cpf && !isValidCpf(pessoa.cpf))
@@ -306,7 +306,7 @@ export function pendenciasDoQuadro(quadro: Quadro): Pendencia[] {
           '50',
           pessoa,
           'Componentes curriculares',
-          `Na turma ${turma.nome} o(a) docente não leciona nenhuma disciplina com componente do INEP: atribua-lhe as disciplinas na grade curricular da turma, ou informe o código INEP das disciplinas.`,
+          `Na turma ${turma.nome} este docente não leciona nenhuma disciplina com componente do INEP: atribua-lhe as disciplinas na grade curricular da turma, ou informe o código INEP das disciplinas.`,
         ),
       );
   }

@@ -9,7 +9,7 @@ import type { Campo } from '../../layout.js';
 /**
  * Record 40 of the 2024 layout: the school's gestor(es) — 'Dados do gestor escolar'. Seven fields, in
  * i-Educar's order (EducacensoExportController::exportaDadosRegistro40, the `educacenso_record40` view).
- * Field 6 (critério de acesso) is INEP's only for a diretor(a): 'outro cargo' leaves it and field 7 empty
+ * Field 6 (critério de acesso) is INEP's only for a director: 'outro cargo' leaves it and field 7 empty
  * (i-Educar's CargoGestor rule). Field 7 (tipo de vínculo) is asked of public schools only: a private
  * school sends it empty (the same rule), so the source never fills it and the table never requires it.
  */
@@ -41,7 +41,7 @@ export const r40: readonly Campo[] = [
   {
     n: 5,
     chave: 'cargo',
-    descricao: 'Cargo do(a) gestor(a) escolar',
+    descricao: 'Cargo do gestor escolar',
     formato: 'codigo',
     codigos: codigosDe(cargosGestor),
     obrigatorio: true,
@@ -49,7 +49,7 @@ export const r40: readonly Campo[] = [
   {
     n: 6,
     chave: 'criterioAcesso',
-    descricao: 'Critério de acesso ao cargo/função do(a) gestor(a) escolar',
+    descricao: 'Critério de acesso ao cargo/função do gestor escolar',
     formato: 'codigo',
     codigos: codigosDe(criteriosAcessoGestor),
     obrigatorio: { quando: 'cargo', em: ['1'] },
@@ -57,7 +57,7 @@ export const r40: readonly Campo[] = [
   {
     n: 7,
     chave: 'tipoVinculo',
-    descricao: 'Tipo de vínculo do(a) gestor(a) escolar',
+    descricao: 'Tipo de vínculo do gestor escolar',
     formato: 'codigo',
     codigos: codigosDe(vinculos),
   },

@@ -94,7 +94,7 @@ export const r50: readonly Campo[] = [
   {
     n: 9 + COMPONENTES_R50 + UNIDADES_CURRICULARES_R50,
     chave: 'outrasUnidadesCurricularesObrigatorias',
-    descricao: 'Outra(s) unidade(s) curricular(es) obrigatória(s)',
+    descricao: 'Outras unidades curriculares obrigatórias',
     formato: 'indicador',
   },
 ];
