@@ -105,14 +105,15 @@ export function toProfissional(
   };
 }
 
-/** Every active teacher (with their row or an empty one), then the professionals outside the staff. */
+/** Every teacher still on the staff (ativo or afastado; with their row or an empty one), then the others. */
 export async function listarProfissionais(db: DbOrTx): Promise<CensoProfissional[]> {
   const [docentes, outros] = await Promise.all([
     db
       .select({ professor: teachers, row: censoProfissionais })
       .from(teachers)
       .leftJoin(censoProfissionais, eq(censoProfissionais.professorId, teachers.id))
-      .where(eq(teachers.status, 'ativo'))
+      // Afastados stay on the staff (and in the classes): only those who left are out.
+      .where(ne(teachers.status, 'inativo'))
       .orderBy(sql`lower(${teachers.nome})`, teachers.id),
     db
       .select()
