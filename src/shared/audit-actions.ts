@@ -267,6 +267,11 @@ export const AUDIT_ENTITIES = {
   aluno: { rotulo: 'Aluno', um: 'um aluno', o: 'o aluno' },
   responsavel: { rotulo: 'Responsável', um: 'um responsável', o: 'o responsável' },
   professor: { rotulo: 'Professor', um: 'um professor', o: 'o professor' },
+  censo_profissional: {
+    rotulo: 'Profissional no Censo Escolar',
+    um: 'os dados do Censo de um profissional',
+    o: 'os dados do Censo do profissional',
+  },
   usuario: { rotulo: 'Usuário', um: 'um usuário', o: 'o usuário' },
   perfil: { rotulo: 'Perfil de acesso', um: 'um perfil de acesso', o: 'o perfil de acesso' },
   sessao: { rotulo: 'Sessão', um: '', o: 'a sessão' },

@@ -112,6 +112,38 @@ export const posGraduacoes: readonly Opcao[] = [
   ['doutorado', 'Doutorado'],
   ['nao_possui', 'Não tem pós-graduação concluída'],
 ];
+/**
+ * Tipo of a completed pós-graduação (record 30, 'posGraduacaoNTipo'; i-Educar's PosGraduacao model).
+ * Added by part 3 (profissionais) beside `posGraduacoes`, whose 'nao_possui' key says 'não tem'.
+ */
+export const tiposPosGraduacao: readonly Opcao[] = [
+  ['1', 'Especialização'],
+  ['2', 'Mestrado'],
+  ['3', 'Doutorado'],
+];
+/** Área of a pós-graduação (record 30, 'posGraduacaoNArea'; i-Educar's AreaPosGraduacao model). */
+export const areasPosGraduacao: readonly Opcao[] = [
+  ['1', 'Educação'],
+  ['2', 'Artes e humanidades'],
+  ['3', 'Ciências sociais, comunicação e informação'],
+  ['4', 'Negócios, administração e direito'],
+  ['5', 'Ciências naturais, matemática e estatística'],
+  ['6', 'Computação e tecnologias da informação e comunicação (TIC)'],
+  ['7', 'Engenharia, produção e construção'],
+  ['8', 'Agricultura, silvicultura, pesca e veterinária'],
+  ['9', 'Saúde e bem-estar'],
+  ['10', 'Serviços'],
+  ['99', 'Programas básicos'],
+];
+/**
+ * Grau acadêmico of a completed higher-education course: the product's own check (a docente of anos
+ * finais or ensino médio needs a licenciatura); not a field of the file.
+ */
+export const grausCurso: readonly Opcao[] = [
+  ['licenciatura', 'Licenciatura'],
+  ['bacharelado', 'Bacharelado'],
+  ['tecnologico', 'Tecnológico'],
+];
 /** Outros cursos específicos / formação continuada (mínimo de 80 horas). Keys. */
 export const formacoesContinuadas: readonly Opcao[] = [
   ['creche', 'Creche (0 a 3 anos)'],

@@ -35,6 +35,9 @@ import {
   vinculos,
   zonas,
   componentesInep,
+  areasPosGraduacao,
+  grausCurso,
+  tiposPosGraduacao,
   type Opcao,
 } from './censo.codigos.js';
 
@@ -185,6 +188,18 @@ const cursoSuperiorSchema = z.object({
   curso: z.string().trim().min(1, 'Informe o código do curso').max(12),
   ano: z.number().int().min(1940, 'Ano de conclusão inválido').max(2100, 'Ano de conclusão inválido'),
   ies: z.string().trim().min(1, 'Informe o código da instituição').max(12),
+  /** Part 3: licenciatura, bacharelado or tecnológico (the product's formation check; not in the file). */
+  grau: codigo(grausCurso, 'Grau do curso'),
+});
+/** Part 3: a completed pós-graduação for record 30 (tipo, área and year; up to 6). */
+const posGraduacaoConcluidaSchema = z.object({
+  tipo: z
+    .string()
+    .refine((value) => codigosDe(tiposPosGraduacao).includes(value), 'Tipo de pós-graduação: opção inválida'),
+  area: z
+    .string()
+    .refine((value) => codigosDe(areasPosGraduacao).includes(value), 'Área da pós-graduação: opção inválida'),
+  ano: z.number().int().min(1940, 'Ano de conclusão inválido').max(2100, 'Ano de conclusão inválido'),
 });
 export const censoProfissionalSchema = z.object({
   /** The teacher this is, or null with nome and CPF for someone outside the teaching staff. */
@@ -204,6 +219,11 @@ export const censoProfissionalSchema = z.object({
   tipo_ensino_medio: codigo(tiposEnsinoMedio, 'Tipo de ensino médio'),
   cursos_superiores: z.array(cursoSuperiorSchema).max(3, 'Informe no máximo 3 cursos superiores').default([]),
   pos_graduacoes: chaves(posGraduacoes, 'Pós-graduação'),
+  /** Part 3: the completed pós-graduações (record 30 has six slots of tipo, área and ano). */
+  pos_graduacoes_concluidas: z
+    .array(posGraduacaoConcluidaSchema)
+    .max(6, 'Informe no máximo 6 pós-graduações')
+    .default([]),
   formacao_continuada: chaves(formacoesContinuadas, 'Formação continuada'),
   funcao: codigo(funcoesSala, 'Função'),
   vinculo: codigo(vinculos, 'Situação funcional'),
@@ -216,10 +236,49 @@ export type CensoProfissionalDados = z.infer<typeof censoProfissionalSchema>;
 export const censoProfissionalUpdateSchema = censoProfissionalSchema.extend({
   version: versionSchema.optional(),
 });
-export const censoProfissionalResponseSchema = censoProfissionalSchema.extend({
+/**
+ * The answer's shape, written out without the input's transforms (the response serializer encodes with
+ * zod, and a one-way transform — CPF digits, dates — cannot be encoded: a 500). Part 3.
+ */
+const textoOuNulo = z.string().nullable();
+export const censoProfissionalResponseSchema = z.object({
   id: z.string(),
+  professor_id: textoOuNulo,
+  nome: textoOuNulo,
+  cpf: textoOuNulo,
+  email: textoOuNulo,
   /** The name shown: the teacher's, or `nome`. */
   nome_exibicao: z.string(),
+  data_nascimento: textoOuNulo,
+  sexo: z.enum(['feminino', 'masculino']).nullable(),
+  inep_id: textoOuNulo,
+  cor_raca: textoOuNulo,
+  nacionalidade: textoOuNulo,
+  pais_nacionalidade: textoOuNulo,
+  municipio_nascimento: textoOuNulo,
+  filiacao: textoOuNulo,
+  filiacao_1: textoOuNulo,
+  filiacao_2: textoOuNulo,
+  deficiencias: z.array(z.string()),
+  pais_residencia: textoOuNulo,
+  cep_residencia: textoOuNulo,
+  municipio_residencia: textoOuNulo,
+  zona_residencia: textoOuNulo,
+  localizacao_diferenciada: textoOuNulo,
+  escolaridade: textoOuNulo,
+  tipo_ensino_medio: textoOuNulo,
+  cursos_superiores: z.array(
+    z.object({ curso: z.string(), ano: z.number(), ies: z.string(), grau: textoOuNulo }),
+  ),
+  pos_graduacoes: z.array(z.string()),
+  pos_graduacoes_concluidas: z.array(z.object({ tipo: z.string(), area: z.string(), ano: z.number() })),
+  formacao_continuada: z.array(z.string()),
+  funcao: textoOuNulo,
+  vinculo: textoOuNulo,
+  gestor_cargo: textoOuNulo,
+  gestor_criterio_acesso: textoOuNulo,
+  gestor_vinculo: textoOuNulo,
+  ativo: z.boolean(),
   version: z.number(),
 });
 export type CensoProfissional = z.infer<typeof censoProfissionalResponseSchema>;

@@ -20,6 +20,7 @@ import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
+import { seedCensoProfissionais } from './seed-censo-profissionais.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 import { seedCensoTurmasDemo } from '../features/censo/index.js';
@@ -124,6 +125,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedFinance(tx, clock.today());
     await seedAcademics(tx, clock.today());
     await seedMedio(tx, clock.today());
+    // Censo Escolar (issue 37): the director and the teachers' census data.
+    await seedCensoProfissionais(tx);
     await seedGrades(tx, clock.today());
     await seedPareceres(tx, ids.professor!, ids.direcao!);
     await seedLgpd(tx, ids.responsavel!);

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  ClipboardList,
   GraduationCap,
   Pencil,
   Plus,
@@ -17,9 +18,11 @@ import { DataList } from '../../components/data-list';
 import { PageHeader, StatGrid } from '../../components/feedback';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/filter-bar';
 import { useCurrentUser } from '../../lib/current-user';
+import { useSearchParams } from 'react-router';
 import { useListState } from '../../lib/use-list-state';
 import { useRowDialog } from '../../lib/use-row-dialog';
 import { ImportModal } from '../../domain/import-modal';
+import { CensoProfissionaisSection } from './censo-profissionais-section';
 import { teacherColumns, teacherSortColumns } from './teacher-columns';
 import { TeacherFormModal } from './teacher-form-modal';
 import { useDeleteTeacher, useTeachers } from './teachers.api';
@@ -47,6 +50,9 @@ function teacherDeletionMessage(teacher: Teacher): string {
 export function TeachersPage() {
   const { data: me } = useCurrentUser();
   const canWrite = can(permissionsOf(me), 'teachers.write');
+  // Censo Escolar: each teacher's 'Dados do Censo' and the gestor list, for census managers only.
+  const canCenso = can(permissionsOf(me), 'censo.manage');
+  const [, setParams] = useSearchParams();
   const teachers = useTeachers();
   const remove = useDeleteTeacher();
   const list = useListState({ defaults: { q: '', status: '' }, sortable: teacherSortColumns });
@@ -128,23 +134,44 @@ export function TeachersPage() {
               }
         }
         actions={
-          canWrite
+          canWrite || canCenso
             ? (teacher) => (
                 <>
-                  <IconButton label={`Editar ${teacher.nome}`} onClick={() => dialog.show('form', teacher)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
-                  <IconButton
-                    label={`Excluir ${teacher.nome}`}
-                    onClick={() => dialog.show('delete', teacher)}
-                  >
-                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                  </IconButton>
+                  {canCenso && (
+                    <IconButton
+                      label={`Dados do Censo de ${teacher.nome}`}
+                      onClick={() =>
+                        setParams((atuais) => {
+                          atuais.set('censo', teacher.id);
+                          return atuais;
+                        })
+                      }
+                    >
+                      <ClipboardList className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                  )}
+                  {canWrite && (
+                    <>
+                      <IconButton
+                        label={`Editar ${teacher.nome}`}
+                        onClick={() => dialog.show('form', teacher)}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </IconButton>
+                      <IconButton
+                        label={`Excluir ${teacher.nome}`}
+                        onClick={() => dialog.show('delete', teacher)}
+                      >
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                      </IconButton>
+                    </>
+                  )}
                 </>
               )
             : undefined
         }
       />
+      {canCenso && <CensoProfissionaisSection />}
       {dialog.render('import', () => (
         <ImportModal kind="professores" onClose={dialog.close} />
       ))}

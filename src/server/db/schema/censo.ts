@@ -120,7 +120,7 @@ export const censoProfissionais = pgTable(
     tipoEnsinoMedio: text('tipo_ensino_medio'),
     /** Up to three: { curso: INEP course code, ano: conclusion year, ies: INEP institution code }. */
     cursosSuperiores: jsonb('cursos_superiores')
-      .$type<{ curso: string; ano: number; ies: string }[]>()
+      .$type<{ curso: string; ano: number; ies: string; grau?: string | null }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** Keys of `posGraduacoes` (especialização, mestrado, doutorado, não possui). */
@@ -128,6 +128,11 @@ export const censoProfissionais = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The completed pós-graduações: { tipo, area, ano } (INEP codes of `tiposPosGraduacao`/`areasPosGraduacao`), ≤ 6. */
+    posGraduacoesConcluidas: jsonb('pos_graduacoes_concluidas')
+      .$type<{ tipo: string; area: string; ano: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Keys of `formacoesContinuadas`. */
     formacaoContinuada: text('formacao_continuada')
       .array()

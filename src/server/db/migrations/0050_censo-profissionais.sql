@@ -1,0 +1,1 @@
+ALTER TABLE "censo_profissionais" ADD COLUMN "pos_graduacoes_concluidas" jsonb DEFAULT '[]'::jsonb NOT NULL;
