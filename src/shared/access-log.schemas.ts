@@ -24,6 +24,8 @@ export const accessVias = [
   'agenda',
   'medicacao',
   'debito_automatico',
+  'censo',
+  'censo_inclusao',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -46,6 +48,8 @@ export const accessViaLabels: Record<AccessVia, string> = {
   agenda: 'Agenda diária',
   medicacao: 'Autorizações de medicação',
   debito_automatico: 'Débito automático via Pix',
+  censo: 'Dados do Censo Escolar (cor/raça, deficiência)',
+  censo_inclusao: 'Apoio à inclusão (deficiências e recursos da turma)',
 };
 
 export const accessEntrySchema = z.object({

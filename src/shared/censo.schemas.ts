@@ -171,14 +171,23 @@ export const censoAlunoResponseSchema = censoAlunoSchema.extend({
   aluno_id: z.string(),
   nome: z.string(),
   version: z.number(),
+  /**
+   * Fields whose value is a suggestion, not saved yet (no census row, or the field still empty):
+   * filiação from the guardians with parentesco mãe/pai, nacionalidade brasileira, país 76. Saved by PUT.
+   */
+  sugeridos: z.array(z.string()).default([]),
 });
 export type CensoAluno = z.infer<typeof censoAlunoResponseSchema>;
 /** What a teacher with `students.inclusao` sees of a student of their classes. */
 export const inclusaoAlunoSchema = z.object({
   aluno_id: z.string(),
+  nome: z.string(),
   deficiencias: z.array(z.string()),
   recursos_saeb: z.array(z.string()),
 });
+export type InclusaoAluno = z.infer<typeof inclusaoAlunoSchema>;
+/** GET /api/censo/alunos/inclusao?turma=:id */
+export const inclusaoQuerySchema = z.strictObject({ turma: z.uuid('Turma inválida') });
 
 // --- Profissional escolar (records 30, 40, 50) ------------------------------------------------------
 const cursoSuperiorSchema = z.object({
