@@ -5,14 +5,8 @@
  * `students.inclusao` the deficiências and recursos of the students of their own classes, nothing else.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  PAIS_BRASIL,
-} from '../../../shared/censo.codigos.js';
-import type {
-  CensoAluno,
-  CensoAlunoDados,
-  InclusaoAluno,
-} from '../../../shared/censo.schemas.js';
+import { PAIS_BRASIL } from '../../../shared/censo.codigos.js';
+import type { CensoAluno, CensoAlunoDados, InclusaoAluno } from '../../../shared/censo.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { censoAlunos, type CensoAlunoRow } from '../../db/schema/censo.js';

@@ -169,7 +169,8 @@ const campos: SemNumero[] = [
   },
   {
     chave: 'deficiencia',
-    descricao: 'Pessoa física com deficiência, transtorno do espectro autista ou altas habilidades/superdotação',
+    descricao:
+      'Pessoa física com deficiência, transtorno do espectro autista ou altas habilidades/superdotação',
     formato: 'indicador',
     obrigatorio: true,
   },
@@ -192,7 +193,10 @@ const campos: SemNumero[] = [
   recurso('recursoProvaAmpliada', 'Prova ampliada (fonte 18)'),
   recurso('recursoProvaSuperampliada', 'Prova superampliada (fonte 24)'),
   recurso('recursoAudio', 'CD com áudio para deficiente visual'),
-  recurso('recursoLinguaPortuguesaSegundaLingua', 'Prova de Língua Portuguesa como segunda língua para surdos'),
+  recurso(
+    'recursoLinguaPortuguesaSegundaLingua',
+    'Prova de Língua Portuguesa como segunda língua para surdos',
+  ),
   recurso('recursoVideoLibras', 'Prova em vídeo em Libras'),
   recurso('recursoBraile', 'Material didático e prova em Braille'),
   recurso('recursoNenhum', 'Nenhum'),
@@ -215,7 +219,7 @@ const campos: SemNumero[] = [
     descricao: 'Município de residência',
     formato: 'numero',
     tamanho: 7,
-    obrigatorio: residenteNoBrasil,
+    // i-Educar writes it only beside a CEP and checks neither as required.
   },
   {
     chave: 'localizacaoResidencia',
@@ -248,14 +252,12 @@ const campos: SemNumero[] = [
   ...cursoSuperior(1),
   ...cursoSuperior(2),
   ...cursoSuperior(3),
-  ...[1, 2, 3].map(
-    (i): SemNumero => ({
-      chave: `complementacaoPedagogica${String(i)}`,
-      descricao: `Formação/complementação pedagógica (${String(i)}) – área de conhecimento/componente curricular`,
-      formato: 'texto',
-      tamanho: 6,
-    }),
-  ),
+  ...[1, 2, 3].map((i): SemNumero => ({
+    chave: `complementacaoPedagogica${String(i)}`,
+    descricao: `Formação/complementação pedagógica (${String(i)}) – área de conhecimento/componente curricular`,
+    formato: 'texto',
+    tamanho: 6,
+  })),
   ...[1, 2, 3, 4, 5, 6].flatMap(posGraduacao),
   {
     chave: 'posGraduacaoNaoPossui',
