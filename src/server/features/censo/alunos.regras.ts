@@ -11,7 +11,7 @@
  */
 export function certidaoProblema(certidao: string, dataNascimento: string, hoje: string): string | null {
   if (!/^\d{32}$/.test(certidao)) return 'A certidão de nascimento (modelo novo) tem 32 dígitos.';
-  const digitos = [...certidao].map(Number);
+  const digitos = Array.from({ length: 32 }, (_, i) => certidao.charCodeAt(i) - 48);
   const dv = (ate: number, primeiroPeso: number) => {
     let soma = 0;
     for (let i = 0; i < ate; i++) soma += digitos[i]! * ((i + primeiroPeso) % 11);

@@ -189,10 +189,7 @@ describe('GET|PUT /api/censo/alunos/:id', () => {
   it('writes every read to the access log, as a view of the census data', async () => {
     const { family } = await classWithFamily(t);
     const secretaria = await staffWith('administrador', ['secretaria']);
-    const r = await get(`/api/censo/alunos/${family.child.id}`, secretaria.cookie);
-    if (r.statusCode !== 200)
-      console.log('DEBUG', (t as unknown as { log?: { text(): string } }).log?.text?.().slice(-3000));
-    expect(r.statusCode).toBe(200);
+    expect((await get(`/api/censo/alunos/${family.child.id}`, secretaria.cookie)).statusCode).toBe(200);
     expect(await views(family.child.id)).toEqual([{ usuario_id: secretaria.user.id, via: 'censo' }]);
   });
 });
@@ -233,7 +230,7 @@ describe('GET /api/censo/alunos/inclusao and the field-level visibility of censu
   });
 
   it('a teacher with a custom profile holding students.inclusao sees deficiências and recursos of their own class only', async () => {
-    const { admin, teacher, turma, other, family } = await scene();
+    const { teacher, turma, other, family } = await scene();
     const direcao = await staffWith('administrador', ['direcao']);
     const created = await send('POST', '/api/perfis', direcao.cookie, {
       nome: 'Apoio à inclusão',
@@ -261,7 +258,6 @@ describe('GET /api/censo/alunos/inclusao and the field-level visibility of censu
     expect((await get(`/api/censo/alunos/${family.child.id}`, cookie)).statusCode).toBe(403);
     expect((await get('/api/censo/alunos/inclusao?turma=x', cookie)).statusCode).toBe(400);
     expect(await views(family.child.id)).toEqual([{ usuario_id: teacher.user.id, via: 'censo_inclusao' }]);
-    void admin;
   });
 });
 
@@ -389,13 +385,12 @@ describe('the pendências only the students’ source can see', () => {
     ]);
 
   it('a valid student has none', async () => {
-    const { aluno } = await comCenso(
+    await comCenso(
       { nacionalidade: '1', paisNacionalidade: '76', certidaoNascimento: '10453901552013100012021000012321' },
       { dataNascimento: '2012-05-01' },
     );
     const pendencias = await alunosFonte.pendencias(contexto());
     expect(pendencias).toEqual([]);
-    void aluno;
   });
 
   it('a CPF with wrong check digits', async () => {
