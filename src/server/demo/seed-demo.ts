@@ -19,6 +19,7 @@ import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
+import { seedCensoAlunos } from './seed-censo-alunos.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 
@@ -138,6 +139,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).
     await seedAnuidadesDemo(tx, clock.today());
+    await seedCensoAlunos(tx);
   });
   await ctx.content.refresh();
   return demoAccounts.map(

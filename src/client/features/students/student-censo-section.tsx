@@ -98,7 +98,7 @@ function CensoForm({ alunoId, dados }: { alunoId: string; dados: CensoAluno }) {
           emptyAsNull
           empty="Não se aplica / deixou de frequentar"
         >
-          <option value="falecido">Falecido(a)</option>
+          <option value="falecido">Falecimento</option>
         </FormSelect>
       </Grupo>
       <Grupo titulo="Filiação">

@@ -72,6 +72,6 @@ export function nascimentoProblema(
   const idade = idadeEm(dataNascimento, dataReferencia);
   const [minima, maxima] = limites;
   if (idade < minima || (maxima !== null && idade > maxima))
-    return `Idade de ${String(idade)} ano(s) na data de referência: impossível para a etapa da turma (de ${String(minima)}${maxima === null ? ' anos em diante' : ` a ${String(maxima)} anos`}). Confira a data de nascimento ou a turma.`;
+    return `Idade de ${idade === 1 ? '1 ano' : `${String(idade)} anos`} na data de referência: impossível para a etapa da turma (de ${String(minima)}${maxima === null ? ' anos em diante' : ` a ${String(maxima)} anos`}). Confira a data de nascimento ou a turma.`;
   return null;
 }

@@ -44,7 +44,7 @@ const deficiencia = (chave: string, descricao: string): SemNumero => ({
 });
 const recurso = (chave: string, descricao: string): SemNumero => ({
   chave,
-  descricao: `Recursos para uso do(a) aluno(a) em sala de aula e para participação em avaliações do Inep (Saeb) – ${descricao}`,
+  descricao: `Recursos para uso do aluno em sala de aula e para participação em avaliações do Inep (Saeb) – ${descricao}`,
   formato: 'indicador',
   obrigatorio: comRecursos,
 });
