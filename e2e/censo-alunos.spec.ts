@@ -5,7 +5,7 @@ import { login, startOwnServer } from './support';
 /**
  * Censo Escolar, the students (issue 37, part 2), on the demo school: the secretaria opens a student's
  * card, opens 'Censo Escolar' (a view in 'Quem acessou'), changes cor/raça and saves; a pendência's link
- * (`?aluno=<id>&secao=censo`) opens the card with the section open. Desktop and phone screenshots.
+ * (`/dashboard/alunos?aluno=<id>&secao=censo`) opens the card with the section open. Desktop and phone screenshots.
  */
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -35,8 +35,11 @@ async function staff(browser: Browser, viewport: { width: number; height: number
 test('the secretaria fills a student’s census data and a pendência link opens it', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page } = await staff(browser, desktop);
-  await page.goto('/alunos');
-  await page.getByRole('button', { name: /^Ver detalhes de/ }).first().click();
+  await page.goto('/dashboard/alunos');
+  await page
+    .getByRole('button', { name: /^Ver detalhes de/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Ver dados do Censo' }).click();
   const form = dialog.getByRole('form', { name: 'Dados do Censo Escolar' });
@@ -51,7 +54,7 @@ test('the secretaria fills a student’s census data and a pendência link opens
   await context.close();
 
   const mobile = await staff(browser, phone);
-  await mobile.page.goto(`/alunos?aluno=${alunoId!}&secao=censo`);
+  await mobile.page.goto(`/dashboard/alunos?aluno=${alunoId!}&secao=censo`);
   const section = mobile.page.getByRole('form', { name: 'Dados do Censo Escolar' });
   await expect(section.getByLabel('Cor/raça (como declarada)')).toHaveValue('0');
   await section.getByRole('group', { name: 'Residência' }).scrollIntoViewIfNeeded();

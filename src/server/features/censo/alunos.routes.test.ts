@@ -308,7 +308,7 @@ describe('record 30 of the students (alunosFonte)', () => {
       tipo: '30',
       entidade: 'aluno',
       nome: 'Conceição Simões',
-      link: `/alunos?aluno=${aluna.id}&secao=censo`,
+      link: `/dashboard/alunos?aluno=${aluna.id}&secao=censo`,
     });
     expect(linha!.valores).toMatchObject({
       tipoPessoa: 'aluno',
