@@ -65,5 +65,10 @@ export function TransportePublico() {
 }
 
 export function Texto(props: { name: string; label: string; hint?: string; inputMode?: 'numeric' }) {
-  return <FormInput {...props} setValueAs={(value: string) => vazioNulo(value.trim())} />;
+  return (
+    <FormInput
+      {...props}
+      setValueAs={(value: unknown) => (typeof value === 'string' ? vazioNulo(value.trim()) : (value ?? null))}
+    />
+  );
 }
