@@ -25,6 +25,8 @@ export const accessVias = [
   'medicacao',
   'debito_automatico',
   'censo_arquivo',
+  'censo',
+  'censo_inclusao',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -48,6 +50,8 @@ export const accessViaLabels: Record<AccessVia, string> = {
   medicacao: 'Autorizações de medicação',
   debito_automatico: 'Débito automático via Pix',
   censo_arquivo: 'Arquivo do Censo Escolar (Educacenso)',
+  censo: 'Dados do Censo Escolar (cor/raça, deficiência)',
+  censo_inclusao: 'Apoio à inclusão (deficiências e recursos da turma)',
 };
 
 export const accessEntrySchema = z.object({

@@ -170,18 +170,53 @@ export const censoAlunoSchema = z.object({
 });
 export type CensoAlunoDados = z.infer<typeof censoAlunoSchema>;
 export const censoAlunoUpdateSchema = censoAlunoSchema.extend({ version: versionSchema.optional() });
-export const censoAlunoResponseSchema = censoAlunoSchema.extend({
+/**
+ * The answer of GET/PUT /api/censo/alunos/:id. Plain types, no transforms: a response schema is
+ * encoded (fastify-type-provider-zod 7 `safeEncode`), and a transform (`digitos`) cannot be encoded —
+ * the input schema above cannot double as the output one.
+ */
+const texto = z.string().nullable();
+export const censoAlunoResponseSchema = z.object({
+  inep_id: texto,
+  cor_raca: texto,
+  nacionalidade: texto,
+  pais_nacionalidade: texto,
+  municipio_nascimento: texto,
+  filiacao: texto,
+  filiacao_1: texto,
+  filiacao_2: texto,
+  deficiencias: z.array(z.string()),
+  pais_residencia: texto,
+  cep_residencia: texto,
+  municipio_residencia: texto,
+  zona_residencia: texto,
+  localizacao_diferenciada: texto,
+  recursos_saeb: z.array(z.string()),
+  transporte_publico: z.boolean().nullable(),
+  transporte_poder_publico: texto,
+  transporte_veiculos: z.array(z.string()),
+  certidao_nascimento: texto,
+  motivo_saida: z.enum(['falecido']).nullable(),
   aluno_id: z.string(),
   nome: z.string(),
   version: z.number(),
+  /**
+   * Fields whose value is a suggestion, not saved yet (no census row, or the field still empty):
+   * filiação from the guardians with parentesco mãe/pai, nacionalidade brasileira, país 76. Saved by PUT.
+   */
+  sugeridos: z.array(z.string()),
 });
 export type CensoAluno = z.infer<typeof censoAlunoResponseSchema>;
 /** What a teacher with `students.inclusao` sees of a student of their classes. */
 export const inclusaoAlunoSchema = z.object({
   aluno_id: z.string(),
+  nome: z.string(),
   deficiencias: z.array(z.string()),
   recursos_saeb: z.array(z.string()),
 });
+export type InclusaoAluno = z.infer<typeof inclusaoAlunoSchema>;
+/** GET /api/censo/alunos/inclusao?turma=:id */
+export const inclusaoQuerySchema = z.strictObject({ turma: z.uuid('Turma inválida') });
 
 // --- Profissional escolar (records 30, 40, 50) ------------------------------------------------------
 const cursoSuperiorSchema = z.object({

@@ -21,6 +21,7 @@ import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
 import { seedCensoProfissionais } from './seed-censo-profissionais.js';
+import { seedCensoAlunos } from './seed-censo-alunos.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 import { seedCensoTurmasDemo } from '../features/censo/index.js';
@@ -145,6 +146,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedAnuidadesDemo(tx, clock.today());
     // Census data of every class (issue 37): horários from the turno and the grade.
     await seedCensoTurmasDemo(tx);
+    await seedCensoAlunos(tx);
     // The previous year, closed, with its census IDs (issue 37): last, over every other seed.
     await seedCensoAnoAnterior(tx, clock.today());
   });

@@ -16,6 +16,7 @@ import { StudentDocuments } from './student-documents';
 import { GuardianList, LinkGuardianForm } from './guardian-panel';
 import { StudentAccesses } from './student-accesses';
 import { StudentAttendance } from './student-attendance';
+import { StudentCensoSection } from './student-censo-section';
 import { statusActions, StudentStatusBadge } from './student-status';
 import { useStudent } from './students.api';
 
@@ -34,6 +35,7 @@ export function StudentDetailsModal({
   canWrite,
   canExcuse = false,
   canAnonymise = false,
+  censo = null,
   documents = 'none',
   onClose,
   onStatus,
@@ -44,6 +46,8 @@ export function StudentDetailsModal({
   canExcuse?: boolean;
   /** Administrators erase a former student's personal data (LGPD). */
   canAnonymise?: boolean;
+  /** Holders of students.sensitive: the census section (`aberta` when a pendência's link opened the card). */
+  censo?: { aberta: boolean } | null;
   /** 'manage': every document, revocation and the previous schools' years; 'self': a guardian's declarations. */
   documents?: 'manage' | 'self' | 'none';
   onClose: () => void;
@@ -142,6 +146,11 @@ export function StudentDetailsModal({
       {canWrite && (
         <div className="mt-6 border-t border-gray-200 pt-4">
           <StudentPortalAccess alunoId={student.id} />
+        </div>
+      )}
+      {censo && (
+        <div className="mt-6 border-t border-gray-200 pt-4">
+          <StudentCensoSection alunoId={student.id} aberta={censo.aberta} />
         </div>
       )}
       {documents === 'manage' && (

@@ -69,9 +69,11 @@ function StudentsList() {
   const listed = openId ? data?.items.find((student) => student.id === openId) : undefined;
   const fetched = useStudent(openId && data && !listed ? openId : null);
   const openStudent = listed ?? fetched.data;
-  const openDetails = (student: Student) => updateParams({ aluno: student.id, ano: null, falta: null });
+  const openDetails = (student: Student) =>
+    updateParams({ aluno: student.id, ano: null, falta: null, secao: null });
   const closeDetails = useCallback(
-    (options?: { replace?: boolean }) => updateParams({ aluno: null, ano: null, falta: null }, options),
+    (options?: { replace?: boolean }) =>
+      updateParams({ aluno: null, ano: null, falta: null, secao: null }, options),
     [updateParams],
   );
   // A link to a student this user does not see (or no longer exists) closes quietly, with a word.
@@ -209,6 +211,9 @@ function StudentsList() {
           canWrite={canWrite}
           canExcuse={can(permissionsOf(me), 'academics.manage')}
           canAnonymise={can(permissionsOf(me), 'privacy.manage')}
+          censo={
+            can(permissionsOf(me), 'students.sensitive') ? { aberta: params.get('secao') === 'censo' } : null
+          }
           documents={
             can(permissionsOf(me), 'documents.manage')
               ? 'manage'

@@ -3,12 +3,18 @@
  * 40s, 50s, 60s; stage 2: 89, 90s, 91s). The writer sorts lines by record type, stably.
  */
 import type { FonteCenso } from './layout.js';
+import { alunosFonte } from './alunos.fonte.js';
 import { escolaFonte } from './escola.fonte.js';
 import { pessoasFonte } from './pessoas.fonte.js';
 import { situacaoFonte } from './situacao.fonte.js';
 import { turmasFonte } from './turmas.fonte.js';
 
-/** Stage 1 (Matrícula Inicial): 00, 10 (escola); 20, 60 (turmas); 30, 40, 50 (pessoas). */
-export const fontesMatriculaInicial: readonly FonteCenso[] = [escolaFonte, turmasFonte, pessoasFonte];
+/** Stage 1 (Matrícula Inicial): 00, 10 (escola); 20, 60 (turmas); 30 (alunos; pessoas: staff), 40, 50 (pessoas). */
+export const fontesMatriculaInicial: readonly FonteCenso[] = [
+  escolaFonte,
+  turmasFonte,
+  alunosFonte,
+  pessoasFonte,
+];
 /** Stage 2 (Situação do Aluno): 89, 90, 91. */
 export const fontesSituacaoDoAluno: readonly FonteCenso[] = [situacaoFonte];

@@ -103,6 +103,7 @@ const OPEN: Record<string, (s: Scene) => string> = {
   'GET /api/agenda/alunos/:id/medicacoes': (s) => `/api/agenda/alunos/${s.child.id}/medicacoes`,
   'GET /api/financeiro/pix/automatico/alunos/:id': (s) =>
     `/api/financeiro/pix/automatico/alunos/${s.child.id}`,
+  'GET /api/censo/alunos/:id': (s) => `/api/censo/alunos/${s.child.id}`,
   'GET /api/alunos/:id/relatorio-desenvolvimento.pdf': (s) =>
     `/api/alunos/${s.child.id}/relatorio-desenvolvimento.pdf?periodo_id=${s.period.id}`,
 };
