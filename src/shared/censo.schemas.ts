@@ -14,9 +14,11 @@ import {
   deficiencias,
   diasSemana,
   escolaridades,
+  esferasRegulamentacao,
   etapas,
   filiacoes,
   formacoesContinuadas,
+  formasContratacao,
   funcoesSala,
   locaisDiferenciadosTurma,
   localizacoesDiferenciadasEscola,
@@ -24,6 +26,7 @@ import {
   mantenedoras,
   nacionalidades,
   posGraduacoes,
+  poderesConveniados,
   poderesPublicosTransporte,
   recursosSaeb,
   regulamentacoes,
@@ -31,6 +34,7 @@ import {
   tiposAtendimento,
   tiposEnsinoMedio,
   tiposMediacao,
+  unidadesVinculadas,
   veiculosTransporte,
   vinculos,
   zonas,
@@ -88,6 +92,21 @@ export const censoEscolaSchema = z.object({
   cnpj_mantenedora: digitos(14, 'O CNPJ tem 14 dígitos'),
   cnpj_escola: digitos(14, 'O CNPJ tem 14 dígitos'),
   regulamentacao: codigo(regulamentacoes, 'Regulamentação'),
+  /** Added by part 1 (record 00, 51–53): who regulates the school when regulamentação is Sim/Em tramitação. */
+  esferas_regulamentacao: chaves(esferasRegulamentacao, 'Esfera da regulamentação'),
+  /** Added by part 1 (record 00, 33–47): partnership with a public authority and its forms. */
+  convenios: chaves(poderesConveniados, 'Parceria ou convênio'),
+  formas_convenio_estadual: chaves(formasContratacao, 'Forma de contratação (estadual)'),
+  formas_convenio_municipal: chaves(formasContratacao, 'Forma de contratação (municipal)'),
+  /** Added by part 1 (record 00, 54–56). */
+  unidade_vinculada: codigo(unidadesVinculadas, 'Unidade vinculada'),
+  escola_sede_inep: digitos(8, INEP_ESCOLA_INVALIDO),
+  codigo_ies: z
+    .string()
+    .trim()
+    .regex(/^\d{1,14}$/, 'O código da IES tem só dígitos')
+    .nullable()
+    .default(null),
   zona: codigo(zonas, 'Localização'),
   localizacao_diferenciada: codigo(localizacoesDiferenciadasEscola, 'Localização diferenciada'),
   municipio_ibge: municipio,
@@ -124,6 +143,13 @@ export const catalogoInfraSchema = z.object({
           opcoes: z.array(z.tuple([z.string(), z.string()])).optional(),
           /** Exclusive items ('Não há…', 'Nenhum…'): checking it unchecks the others of the group. */
           exclusivo: z.boolean().optional(),
+          /**
+           * Added by part 1: the question inside the group an item answers (an exclusive item unchecks the
+           * others of its conjunto only: 'Não há abastecimento' leaves 'água potável' alone).
+           */
+          conjunto: z.string().optional(),
+          /** Added by part 1: a code without a list (another school's INEP code): its maximum digits. */
+          tamanho: z.number().optional(),
         }),
       ),
     }),

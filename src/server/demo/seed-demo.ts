@@ -19,6 +19,7 @@ import { seedDocuments } from './seed-documents.js';
 import { seedContent } from './seed-content.js';
 import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
+import { seedCensoEscola } from './seed-censo-escola.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 
@@ -136,6 +137,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavel: ids.responsavel!,
     });
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
+    // The school's census data, records 00 and 10 (issue 37).
+    await seedCensoEscola(tx);
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).
     await seedAnuidadesDemo(tx, clock.today());
   });

@@ -5,3 +5,5 @@ export { censoDisciplinasRoutes } from './disciplinas.routes.js';
 export { censoEscolaRoutes } from './escola.routes.js';
 export { censoProfissionaisRoutes } from './profissionais.routes.js';
 export { censoTurmasRoutes } from './turmas.routes.js';
+// Part 1 (escola): the demo stores its census data under this settings key.
+export { CENSO_ESCOLA_KEY } from './escola.service.js';
