@@ -156,8 +156,24 @@ export const catalogoInfraSchema = z.object({
   ),
 });
 export type CatalogoInfra = z.infer<typeof catalogoInfraSchema>;
+/**
+ * The document as the server answers it (part 1). The input schema cleans values with transforms
+ * (digits, empty text to null), and the response serializer encodes through the schema, which a
+ * transform refuses: the answer is described by plain types instead.
+ */
+const textoSaida = z.string().nullable();
+const listaSaida = z.array(z.string());
+export const censoEscolaSaidaSchema = z.object({
+  ...Object.fromEntries(
+    Object.entries(censoEscolaSchema.shape).map(([chave, schema]) => [
+      chave,
+      Array.isArray(schema.def.defaultValue) ? listaSaida : textoSaida,
+    ]),
+  ),
+  infraestrutura: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])),
+}) as unknown as z.ZodType<CensoEscola>;
 export const censoEscolaResponseSchema = z.object({
-  dados: censoEscolaSchema,
+  dados: censoEscolaSaidaSchema,
   version: z.number(),
   catalogo: catalogoInfraSchema,
 });

@@ -131,7 +131,8 @@ async function lerDocumento(db: DbOrTx, lock = false): Promise<Documento> {
   const query = db.select().from(settings).where(eq(settings.key, CENSO_ESCOLA_KEY));
   const [row] = lock ? await query.for('update') : await query;
   const vazio = censoEscolaSchema.parse({});
-  if (!row) return { salvo: vazio, version: 0 };
+  // A document never saved reads as version 1 (a version is positive), its first save writes 2.
+  if (!row) return { salvo: vazio, version: 1 };
   // A value a later schema refuses (a restored older backup) falls back to empty, field by field.
   const salvo: Record<string, unknown> = { ...vazio };
   for (const key of Object.keys(vazio)) {
