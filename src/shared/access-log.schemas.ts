@@ -24,6 +24,7 @@ export const accessVias = [
   'agenda',
   'medicacao',
   'debito_automatico',
+  'censo_arquivo',
 ] as const;
 export type AccessVia = (typeof accessVias)[number];
 
@@ -46,6 +47,7 @@ export const accessViaLabels: Record<AccessVia, string> = {
   agenda: 'Agenda diária',
   medicacao: 'Autorizações de medicação',
   debito_automatico: 'Débito automático via Pix',
+  censo_arquivo: 'Arquivo do Censo Escolar (Educacenso)',
 };
 
 export const accessEntrySchema = z.object({

@@ -192,6 +192,13 @@ export const AUDIT_ACTIONS = {
   backup_automatico: { rotulo: 'Backup automático', verbo: 'fez o backup automático', frase: true },
   baixar_backup: { rotulo: 'Backup baixado', verbo: 'baixou um backup', frase: true },
   restaurar_backup: { rotulo: 'Backup restaurado', verbo: 'restaurou um backup', frase: true },
+  // Censo Escolar (issue 37)
+  baixar_censo: { rotulo: 'Arquivo do Censo baixado', verbo: 'baixou' },
+  baixar_censo_com_pendencias: {
+    rotulo: 'Arquivo do Censo baixado com pendências',
+    verbo: 'baixou, mesmo com pendências,',
+  },
+  importar_ids_inep: { rotulo: 'IDs do INEP importados', verbo: 'importou os IDs do INEP de' },
   limpar_dados: { rotulo: 'Dados apagados', verbo: 'apagou os dados da escola', frase: true },
   // LGPD
   aceitar_privacidade: {
@@ -373,6 +380,11 @@ export const AUDIT_ENTITIES = {
   auditoria: { rotulo: 'Auditoria', um: 'a auditoria', o: 'a auditoria' },
   backup: { rotulo: 'Backup', um: 'um backup', o: 'o backup' },
   relatorio: { rotulo: 'Relatório', um: 'um relatório', o: 'o relatório' },
+  arquivo_censo: {
+    rotulo: 'Arquivo do Censo Escolar',
+    um: 'um arquivo do Censo Escolar',
+    o: 'o arquivo do Censo Escolar',
+  },
   finalidade: {
     rotulo: 'Finalidade de consentimento',
     um: 'uma finalidade de consentimento',

@@ -25,7 +25,7 @@ export const coresRacas: readonly Opcao[] = [
 ];
 export const nacionalidades: readonly Opcao[] = [
   ['1', 'Brasileira'],
-  ['2', 'Brasileira – nascido(a) no exterior ou naturalizado(a)'],
+  ['2', 'Brasileira – nascida no exterior ou naturalizada'],
   ['3', 'Estrangeira'],
 ];
 /** INEP's code of Brazil in its country list. */
@@ -58,7 +58,7 @@ export const deficiencias: readonly Opcao[] = [
   ['tea', 'Transtorno do espectro autista (TEA)'],
   ['altas_habilidades', 'Altas habilidades/Superdotação'],
 ];
-/** Recursos para uso do(a) aluno(a) em sala de aula e para participação em avaliações do Saeb. Keys. */
+/** Recursos para uso do aluno em sala de aula e para participação em avaliações do Saeb. Keys. */
 export const recursosSaeb: readonly Opcao[] = [
   ['ledor', 'Auxílio ledor'],
   ['transcricao', 'Auxílio transcrição'],
@@ -157,11 +157,11 @@ export const vinculos: readonly Opcao[] = [
   ['4', 'Contrato CLT'],
 ];
 export const cargosGestor: readonly Opcao[] = [
-  ['1', 'Diretor(a)'],
+  ['1', 'Diretor ou diretora'],
   ['2', 'Outro cargo'],
 ];
 export const criteriosAcessoGestor: readonly Opcao[] = [
-  ['1', 'Proprietário(a) ou sócio(a)-proprietário(a) da escola'],
+  ['1', 'Proprietário ou sócio-proprietário da escola'],
   ['4', 'Exclusivamente por concurso público específico para o cargo de gestor escolar'],
   ['5', 'Exclusivamente por processo eleitoral com a participação da comunidade escolar'],
   ['6', 'Processo seletivo qualificado e eleição com a participação da comunidade escolar'],

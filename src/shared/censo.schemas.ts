@@ -62,7 +62,7 @@ const digitos = (tamanho: number, mensagem: string) =>
     .string()
     .trim()
     .transform((value) => value.replace(/[.\-/\s]/g, ''))
-    .refine((value) => new RegExp(`^\\d{${String(tamanho)}}$`).test(value), mensagem)
+    .refine((value) => value.length === tamanho && /^\d+$/.test(value), mensagem)
     .nullable()
     .default(null);
 

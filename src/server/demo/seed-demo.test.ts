@@ -14,6 +14,8 @@ import type { Student } from '../../shared/students.schemas.js';
 import { asc, eq } from 'drizzle-orm';
 import { todayIso } from '../../shared/format.js';
 import { schoolPeriods } from '../db/schema/calendar.js';
+import { classMemberships } from '../db/schema/attendance.js';
+import { censoAlunos } from '../db/schema/censo.js';
 import { assessments, councilDecisions, gradeChanges, grades } from '../db/schema/grades.js';
 import { schoolDocuments } from '../db/schema/documents.js';
 import { guardians, students } from '../db/schema/students.js';
@@ -34,7 +36,10 @@ const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, 
 describe('demo school year', () => {
   it('has the year’s calendar, a grid per class and the roll of every school day up to yesterday', async () => {
     const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
-    const [year] = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin));
+    // The current year (the demo also has the previous one, closed: the census's, issue 37).
+    const years = dataOf<SchoolYear[]>(await get('/api/anos-letivos', admin));
+    expect(years.map((item) => item.ano)).toEqual([2025, 2026]);
+    const year = years.find((item) => item.ano === 2026);
     expect(year).toMatchObject({ ano: 2026, aviso: null });
     expect(year!.dias_letivos).toBeGreaterThanOrEqual(200);
     const june = dataOf<CalendarView>(await get('/api/calendario?de=2026-06-01&ate=2026-06-30', admin));
@@ -112,6 +117,28 @@ describe('demo school year', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
+  it('has the previous year closed: its classes one série below, the students who were there approved, their census IDs', async () => {
+    const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
+    const turmas = dataOf<SchoolClass[]>(await get('/api/turmas', admin));
+    const previous = turmas.filter((turma) => turma.ano_letivo === '2025');
+    expect(previous.map((turma) => turma.nome)).toEqual(
+      expect.arrayContaining(['Pré II A', '4º Ano A', '8º Ano B']),
+    );
+    expect(previous.every((turma) => turma.status === 'concluido')).toBe(true);
+    const [member] = await t.database.db
+      .select({ alunoId: classMemberships.alunoId })
+      .from(classMemberships)
+      .where(eq(classMemberships.turmaId, previous.find((turma) => turma.nome === '4º Ano A')!.id))
+      .limit(1);
+    const card = dataOf<ReportCard>(await get(`/api/boletins/alunos/${member!.alunoId}?ano=2025`, admin));
+    expect(card.situacao).toBe('aprovado');
+    const [ids] = await t.database.db
+      .select()
+      .from(censoAlunos)
+      .where(eq(censoAlunos.alunoId, member!.alunoId));
+    expect(ids?.inepId).toMatch(/^\d{12}$/);
+  });
+
   it('gives the demo teacher the classes of their grid as well as their own', async () => {
     const teacher = await loginAs(t.app, demoAccounts[1].email, demoAccounts[1].senha);
     const classes = dataOf<SchoolClass[]>(await get('/api/turmas', teacher));
@@ -122,7 +149,15 @@ describe('demo school year', () => {
 
   it('has grades for the closed periods with recuperações and a conselho decision; the 1st bimestre is published', async () => {
     const admin = await loginAs(t.app, demoAccounts[0].email, demoAccounts[0].senha);
-    const assessments = dataOf<Assessment[]>(await get('/api/avaliacoes', admin));
+    // This year's (the previous year's closed classes have theirs: seed-censo-anterior.ts).
+    const thisYear = new Set(
+      dataOf<SchoolClass[]>(await get('/api/turmas', admin))
+        .filter((turma) => turma.ano_letivo === '2026')
+        .map((turma) => turma.id),
+    );
+    const assessments = dataOf<Assessment[]>(await get('/api/avaliacoes', admin)).filter((item) =>
+      thisYear.has(item.turma_id),
+    );
     expect(assessments.length).toBeGreaterThan(50);
     expect(assessments.some((item) => item.tipo === 'recuperacao')).toBe(true);
     expect(new Set(assessments.map((item) => item.periodo_nome))).toEqual(new Set(['1º bimestre']));

@@ -8,6 +8,7 @@ import { builtInPerfilId } from '../features/perfis/index.js';
 import { builtInPerfilNames } from '../../shared/permissions.js';
 import { seedRecords } from './seed-records.js';
 import { seedFinance } from './seed-finance.js';
+import { seedCensoAnoAnterior } from './seed-censo-anterior.js';
 import { seedAcademics } from './seed-academics.js';
 import { seedPareceres } from './seed-pareceres.js';
 import { seedAgenda } from './seed-agenda.js';
@@ -141,6 +142,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
     await seedCensoEscola(tx);
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).
     await seedAnuidadesDemo(tx, clock.today());
+    // The previous year, closed, with its census IDs (issue 37): last, over every other seed.
+    await seedCensoAnoAnterior(tx, clock.today());
   });
   await ctx.content.refresh();
   return demoAccounts.map(

@@ -48,6 +48,9 @@ export const FILE_ROUTES: readonly string[] = [
   // The CNAB 240 remessa for the bank (issue 36): the file itself.
   'POST /api/financeiro/boleto/remessa',
   'GET /api/financeiro/boleto/remessa/:id',
+  // The Educacenso files of a census year (issue 37): the text INEP takes.
+  'GET /api/censo/:ano/matricula-inicial',
+  'GET /api/censo/:ano/situacao-do-aluno',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];
