@@ -9,6 +9,7 @@ import { censoEscolaDemo, seedCensoEscola } from '../../demo/seed-censo-escola.j
 import { dataOf, detailsOf, messageOf } from '../../test/records-fixtures.js';
 import { createUserRow, loginAs, requestsOf, setupTestApp } from '../../test/test-app.js';
 import { builtInPerfilId } from '../perfis/index.js';
+import { escreverLinha, validar } from './arquivo.js';
 import { escolaFonte } from './escola.fonte.js';
 import type { CensoContexto, Linha } from './layout.js';
 import { layoutDoAno } from './layouts/index.js';
@@ -287,6 +288,15 @@ describe('escolaFonte', () => {
     expect(r10.lingua_indigena).toBeNull();
     expect(r10.cota_ppi).toBeNull();
     expect(await escolaFonte.pendencias(ctx)).toEqual([]);
+    // Through the file writer: no generic pendência, and INEP's field counts with accents removed.
+    expect(validar(ctx.layout, linhas)).toEqual([]);
+    const [linha00, linha10] = linhas.map((linha) => escreverLinha(ctx.layout, linha));
+    expect(linha00?.split('|')).toHaveLength(56);
+    expect(linha10?.split('|')).toHaveLength(186);
+    expect(linha00).toContain('|RUA DAS ACACIAS|250||JARDIM PRIMAVERA|11|34567890|934567890|');
+    expect(
+      linha00?.startsWith('00|35099871|1|03/02/2025|12/12/2025|COLEGIO HORIZONTE|01234000|3550308|05|'),
+    ).toBe(true);
   });
 
   it('empties the quantities when there are no such employees and the LAN items without computers', async () => {

@@ -87,17 +87,20 @@ const onlyDigits = (value: string | null): string | null => {
  */
 export function partesDoEndereco(endereco: string | null): Partial<CensoEscola> {
   if (!endereco) return {};
-  const cep = /\b(\d{5})-?(\d{3})\b/.exec(endereco);
-  const partes = /^\s*([^,]{3,100}),\s*([^,-]{1,10}?)\s+-\s+([^,]{2,50}),/.exec(endereco);
+  const cep = /(\d{5})-?(\d{3})$/.exec(endereco.trim());
+  const [rua, numeroEBairro] = endereco.split(',').map((parte) => parte.trim());
+  const [numero, bairro, ...resto] = (numeroEBairro ?? '').split(' - ').map((parte) => parte.trim());
+  const temForma =
+    rua &&
+    numero &&
+    bairro &&
+    resto.length === 0 &&
+    rua.length <= 100 &&
+    numero.length <= 10 &&
+    bairro.length <= 50;
   return {
     ...(cep ? { cep: `${cep[1] ?? ''}${cep[2] ?? ''}` } : {}),
-    ...(partes
-      ? {
-          logradouro: partes[1]?.trim() ?? null,
-          numero: partes[2]?.trim() ?? null,
-          bairro: partes[3]?.trim() ?? null,
-        }
-      : {}),
+    ...(temForma ? { logradouro: rua, numero, bairro } : {}),
   };
 }
 
@@ -195,7 +198,7 @@ export function conferirInfra(infra: CensoEscola['infraestrutura'], layout: Layo
       throw invalido(path, `${nome}: opção inválida`);
     if (campo.formato === 'numero') {
       const limite = campo.tamanho ?? 20;
-      if (typeof valor !== 'string' || !new RegExp(`^\\d{1,${String(limite)}}$`).test(valor))
+      if (typeof valor !== 'string' || valor.length > limite || !/^\d+$/.test(valor))
         throw invalido(path, `${nome}: use só dígitos (até ${String(limite)})`);
     }
   }
