@@ -14,10 +14,12 @@ import { EscolaInfra } from './escola-infra';
 /** A stale save (someone saved first). */
 const isStale = (error: unknown) => error instanceof ApiError && error.status === 412;
 
-/** The screen keeps blank quantities as undefined; the server receives only what was answered. */
 const vazioNulo = (value: unknown) => (value === '' ? null : value);
 const { shape } = censoEscolaSchema;
-/** A digits field left blank on the screen is empty (null), not a malformed code. */
+/**
+ * A digits field left blank on the screen is empty (null), not a malformed code; blank quantities stay
+ * undefined and the server receives only the infrastructure items that were answered.
+ */
 const formSchema = censoEscolaSchema.extend({
   codigo_inep: z.preprocess(vazioNulo, shape.codigo_inep),
   cnpj_escola: z.preprocess(vazioNulo, shape.cnpj_escola),
