@@ -357,6 +357,11 @@ export const AUDIT_ENTITIES = {
   midia: { rotulo: 'Imagem', um: 'uma imagem', o: 'a imagem' },
   conteudo: { rotulo: 'Conteúdo do site', um: 'o conteúdo do site', o: 'a seção do site' },
   configuracoes_escola: { rotulo: 'Dados da escola', um: 'os dados da escola', o: 'os dados da escola' },
+  censo_escola: {
+    rotulo: 'Censo Escolar: dados da escola',
+    um: 'os dados da escola para o Censo Escolar',
+    o: 'os dados da escola para o Censo Escolar',
+  },
   configuracoes_matricula: {
     rotulo: 'Matrícula online (documentos e opções)',
     um: 'as opções da matrícula online',

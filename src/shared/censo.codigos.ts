@@ -232,6 +232,39 @@ export const regulamentacoes: readonly Opcao[] = [
   ['1', 'Sim'],
   ['2', 'Em tramitação'],
 ];
+/** Esfera administrativa do conselho ou órgão da regulamentação/autorização (record 00, 51–53). Keys. */
+export const esferasRegulamentacao: readonly Opcao[] = [
+  ['federal', 'Federal'],
+  ['estadual', 'Estadual'],
+  ['municipal', 'Municipal'],
+];
+/** Poder público responsável pela parceria ou convênio (record 00, 33–35). Keys. */
+export const poderesConveniados: readonly Opcao[] = [
+  ['estadual', 'Secretaria estadual'],
+  ['municipal', 'Secretaria municipal'],
+  ['nao_possui', 'Não possui parceria ou convênio'],
+];
+/** Forma de contratação da parceria ou convênio (record 00, 36–41 estadual, 42–47 municipal). Keys. */
+export const formasContratacao: readonly Opcao[] = [
+  ['termo_colaboracao', 'Termo de colaboração (Lei nº 13.019/2014)'],
+  ['termo_fomento', 'Termo de fomento (Lei nº 13.019/2014)'],
+  ['acordo_cooperacao', 'Acordo de cooperação (Lei nº 13.019/2014)'],
+  ['prestacao_servico', 'Contrato de prestação de serviço'],
+  ['cooperacao_tecnica', 'Termo de cooperação técnica e financeira'],
+  ['consorcio', 'Contrato de consórcio público/Convênio de cooperação'],
+];
+/** Unidade vinculada à escola de educação básica ou unidade ofertante de educação superior (record 00, 54). */
+export const unidadesVinculadas: readonly Opcao[] = [
+  ['0', 'Sem vínculo com outra instituição'],
+  ['1', 'Unidade vinculada a escola de educação básica'],
+  ['2', 'Unidade ofertante de educação superior'],
+];
+/** Forma de ocupação do prédio (record 10, 9). */
+export const formasOcupacaoPredio: readonly Opcao[] = [
+  ['1', 'Próprio'],
+  ['2', 'Alugado'],
+  ['3', 'Cedido'],
+];
 export const localizacoesDiferenciadasEscola: readonly Opcao[] = [
   ['7', 'A escola não está em área de localização diferenciada'],
   ['1', 'Área de assentamento'],

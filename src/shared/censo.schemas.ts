@@ -14,9 +14,11 @@ import {
   deficiencias,
   diasSemana,
   escolaridades,
+  esferasRegulamentacao,
   etapas,
   filiacoes,
   formacoesContinuadas,
+  formasContratacao,
   funcoesSala,
   locaisDiferenciadosTurma,
   localizacoesDiferenciadasEscola,
@@ -24,6 +26,7 @@ import {
   mantenedoras,
   nacionalidades,
   posGraduacoes,
+  poderesConveniados,
   poderesPublicosTransporte,
   recursosSaeb,
   regulamentacoes,
@@ -31,6 +34,7 @@ import {
   tiposAtendimento,
   tiposEnsinoMedio,
   tiposMediacao,
+  unidadesVinculadas,
   veiculosTransporte,
   vinculos,
   zonas,
@@ -91,6 +95,21 @@ export const censoEscolaSchema = z.object({
   cnpj_mantenedora: digitos(14, 'O CNPJ tem 14 dígitos'),
   cnpj_escola: digitos(14, 'O CNPJ tem 14 dígitos'),
   regulamentacao: codigo(regulamentacoes, 'Regulamentação'),
+  /** Added by part 1 (record 00, 51–53): who regulates the school when regulamentação is Sim/Em tramitação. */
+  esferas_regulamentacao: chaves(esferasRegulamentacao, 'Esfera da regulamentação'),
+  /** Added by part 1 (record 00, 33–47): partnership with a public authority and its forms. */
+  convenios: chaves(poderesConveniados, 'Parceria ou convênio'),
+  formas_convenio_estadual: chaves(formasContratacao, 'Forma de contratação (estadual)'),
+  formas_convenio_municipal: chaves(formasContratacao, 'Forma de contratação (municipal)'),
+  /** Added by part 1 (record 00, 54–56). */
+  unidade_vinculada: codigo(unidadesVinculadas, 'Unidade vinculada'),
+  escola_sede_inep: digitos(8, INEP_ESCOLA_INVALIDO),
+  codigo_ies: z
+    .string()
+    .trim()
+    .regex(/^\d{1,14}$/, 'O código da IES tem só dígitos')
+    .nullable()
+    .default(null),
   zona: codigo(zonas, 'Localização'),
   localizacao_diferenciada: codigo(localizacoesDiferenciadasEscola, 'Localização diferenciada'),
   municipio_ibge: municipio,
@@ -127,14 +146,37 @@ export const catalogoInfraSchema = z.object({
           opcoes: z.array(z.tuple([z.string(), z.string()])).optional(),
           /** Exclusive items ('Não há…', 'Nenhum…'): checking it unchecks the others of the group. */
           exclusivo: z.boolean().optional(),
+          /**
+           * Added by part 1: the question inside the group an item answers (an exclusive item unchecks the
+           * others of its conjunto only: 'Não há abastecimento' leaves 'água potável' alone).
+           */
+          conjunto: z.string().optional(),
+          /** Added by part 1: a code without a list (another school's INEP code): its maximum digits. */
+          tamanho: z.number().optional(),
         }),
       ),
     }),
   ),
 });
 export type CatalogoInfra = z.infer<typeof catalogoInfraSchema>;
+/**
+ * The document as the server answers it (part 1). The input schema cleans values with transforms
+ * (digits, empty text to null), and the response serializer encodes through the schema, which a
+ * transform refuses: the answer is described by plain types instead.
+ */
+const textoSaida = z.string().nullable();
+const listaSaida = z.array(z.string());
+export const censoEscolaSaidaSchema = z.object({
+  ...Object.fromEntries(
+    Object.entries(censoEscolaSchema.shape).map(([chave, schema]) => [
+      chave,
+      Array.isArray(schema.def.defaultValue) ? listaSaida : textoSaida,
+    ]),
+  ),
+  infraestrutura: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])),
+}) as unknown as z.ZodType<CensoEscola>;
 export const censoEscolaResponseSchema = z.object({
-  dados: censoEscolaSchema,
+  dados: censoEscolaSaidaSchema,
   version: z.number(),
   catalogo: catalogoInfraSchema,
 });

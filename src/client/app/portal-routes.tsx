@@ -185,12 +185,15 @@ export const portalRoutes: RouteObject[] = [
     path: 'configuracoes',
     handle: { title: 'Configurações do Sistema' },
     lazy: async () => {
-      const [{ SettingsPage }, { FiscalSettingsTab }] = await Promise.all([
+      const [{ SettingsPage }, { FiscalSettingsTab }, { EscolaCensoTab }] = await Promise.all([
         import('../features/settings/settings-page'),
         import('../features/fiscal/fiscal-settings-tab'),
+        import('../features/censo/escola-tab'),
       ]);
       const extraTabs = [
         { value: 'fiscal', label: 'Fiscal', after: 'financeiro', content: <FiscalSettingsTab /> } as const,
+        // Censo Escolar (issue 37): the school's records 00 and 10.
+        { value: 'censo', label: 'Censo', after: 'contrato', content: <EscolaCensoTab /> } as const,
       ];
       return {
         Component: () => (

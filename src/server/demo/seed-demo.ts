@@ -22,6 +22,7 @@ import { seedStudentAccount } from './seed-student-account.js';
 import { seedMatriculas } from './seed-matriculas.js';
 import { seedCensoProfissionais } from './seed-censo-profissionais.js';
 import { seedCensoAlunos } from './seed-censo-alunos.js';
+import { seedCensoEscola } from './seed-censo-escola.js';
 import { clock } from '../lib/clock.js';
 import { seedAnuidadesDemo } from '../features/matriculas/index.js';
 import { seedCensoTurmasDemo } from '../features/censo/index.js';
@@ -142,6 +143,8 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavel: ids.responsavel!,
     });
     await seedMatriculas(tx, { id: ids.secretaria!, nome: demoAccounts[3].nome });
+    // The school's census data, records 00 and 10 (issue 37).
+    await seedCensoEscola(tx);
     // Next year's anuidades and plans, published (Lei 9.870, issue 34).
     await seedAnuidadesDemo(tx, clock.today());
     // Census data of every class (issue 37): horários from the turno and the grade.

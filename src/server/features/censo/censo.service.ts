@@ -6,22 +6,17 @@
  * The layout and the sources are parameters with the product's defaults (`layoutDoAno`, `fontes.ts`),
  * so the tests can drive the assembly with a small layout of their own.
  */
-import { eq, inArray } from 'drizzle-orm';
-import {
-  censoEscolaSchema,
-  type ContagensCenso,
-  type EtapaCenso,
-  type Pendencia,
-} from '../../../shared/censo.schemas.js';
+import { inArray } from 'drizzle-orm';
+import { type ContagensCenso, type EtapaCenso, type Pendencia } from '../../../shared/censo.schemas.js';
 import { dataReferencia, etapaDaSerie, etapas, rotuloDe } from '../../../shared/censo.codigos.js';
 import { turnoLabels, type Turno } from '../../../shared/classes.schemas.js';
 import { todayIso } from '../../../shared/format.js';
 import type { DbOrTx } from '../../db/client.js';
 import { censoTurmas } from '../../db/schema/censo.js';
-import { settings } from '../../db/schema/settings.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { escreverArquivo, REGISTRO_FIM_MATRICULA_INICIAL, validar } from './arquivo.js';
+import { lerCensoEscola } from './escola.service.js';
 import { fontesMatriculaInicial, fontesSituacaoDoAluno } from './fontes.js';
 import type { CensoContexto, FonteCenso, LayoutAno, Linha } from './layout.js';
 import { layoutDoAno } from './layouts/index.js';
@@ -160,15 +155,12 @@ const ordemEtapa = (codigo: string) => {
 
 // --- The file -------------------------------------------------------------------------------------
 
-/** The school's INEP code (Configurações → Censo), or null while it is not filled in. */
+/**
+ * The school's INEP code (Configurações → Censo, or Configurações → Escola when the census screen left it
+ * to follow it: part 1 keeps a value equal to the known one empty), or null while it is not filled in.
+ */
 export async function codigoInepDaEscola(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, 'censo_escola'));
-  if (!row) return null;
-  const parsed = censoEscolaSchema.safeParse(row.value);
-  return parsed.success ? parsed.data.codigo_inep : null;
+  return (await lerCensoEscola(db)).dados.codigo_inep;
 }
 
 export interface ArquivoCenso {

@@ -6,3 +6,5 @@ export { censoEscolaRoutes } from './escola.routes.js';
 export { censoProfissionaisRoutes } from './profissionais.routes.js';
 export { censoTurmasRoutes } from './turmas.routes.js';
 export { seedCensoTurmasDemo } from './turmas.demo.js';
+// Part 1 (escola): the demo stores its census data under this settings key.
+export { CENSO_ESCOLA_KEY } from './escola.service.js';

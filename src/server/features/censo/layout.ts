@@ -48,6 +48,16 @@ export interface Campo {
   grupo?: string;
   /** Record 10: an exclusive item of its group ('Não há…', 'Nenhum…'). */
   exclusivo?: boolean;
+  /**
+   * Record 10 (added by part 1): the question inside the group (default: the group). An exclusive item
+   * excludes the others of its conjunto; a conjunto of several required indicators needs one checked.
+   */
+  conjunto?: string;
+  /**
+   * Added by part 1: the field is written only when another field has one of some values (left empty
+   * otherwise, as INEP demands). A conditional `obrigatorio` implies the same condition.
+   */
+  somenteQuando?: { quando: string; em: readonly (string | boolean | number)[] };
 }
 
 export type Valor = string | number | boolean | null | undefined;
