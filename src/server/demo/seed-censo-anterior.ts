@@ -70,9 +70,12 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
       ),
     );
   for (const row of rows) subjectsOf.set(row.turmaId, [...(subjectsOf.get(row.turmaId) ?? []), row]);
-  /** The subjects of a série this year (a class of that série, else the class that follows it). */
-  const subjectsForSerie = (serie: string, fallback: string) =>
-    subjectsOf.get(current.find((turma) => turma.serie === serie)?.id ?? fallback) ?? [];
+  /**
+   * Where last year's class takes its grid and teachers from: this year's class of the same série (its
+   * teachers taught that série then too), else the class that follows it.
+   */
+  const modelFor = (serie: string, fallback: (typeof current)[number]) =>
+    current.find((turma) => turma.serie === serie) ?? fallback;
 
   let inepTurma = 0;
   let inepPessoa = 0;
@@ -82,6 +85,7 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
   for (const turma of current) {
     const previous = previousOf(turma.serie);
     if (!previous) continue;
+    const model = modelFor(previous.serie, turma);
     const suffix = /\s([A-Z])$/.exec(turma.nome)?.[1] ?? 'A';
     const [old] = await tx
       .insert(classes)
@@ -94,7 +98,7 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
         capacidadeMaxima: turma.capacidadeMaxima,
         status: 'concluido',
         // The same teachers as this year's class (a school keeps its teachers from one year to the next).
-        professorResponsavelId: turma.professorResponsavelId,
+        professorResponsavelId: model.professorResponsavelId,
         frequenciaModo:
           previous.nivel === 'Fundamental II' || previous.nivel === 'Ensino Médio' ? 'por_aula' : 'diaria',
       })
@@ -104,6 +108,7 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
       turmaId: old!.id,
       inepId: String(41_000_000 + inepTurma * 7),
       tipoMediacao: '1',
+      localDiferenciado: '0',
       horaInicio: turma.turno === 'manha' ? '07:30' : turma.turno === 'tarde' ? '13:00' : '19:00',
       horaFim: turma.turno === 'manha' ? '12:00' : turma.turno === 'tarde' ? '17:30' : '22:30',
       dias: ['seg', 'ter', 'qua', 'qui', 'sex'],
@@ -156,16 +161,13 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
 
     // Educação Infantil has no grades (pareceres); the others one assessment per subject and bimestre.
     if (previous.nivel === 'Educação Infantil') continue;
-    const subjects = subjectsForSerie(previous.serie, turma.id);
+    const subjects = subjectsOf.get(model.id) ?? [];
     if (subjects.length === 0) continue;
-    const teacherOf = new Map(
-      (subjectsOf.get(turma.id) ?? []).map((row) => [row.disciplina, row.professorId]),
-    );
     await tx.insert(classSubjects).values(
-      subjects.map(({ disciplina }) => ({
+      subjects.map(({ disciplina, professorId }) => ({
         turmaId: old!.id,
         disciplina,
-        professorId: teacherOf.get(disciplina) ?? null,
+        professorId,
         aulasSemanais: 2,
         diasSemana: [1, 3],
       })),
