@@ -7,7 +7,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Pendencia } from '../../../shared/censo.schemas.js';
 import { codigoProprio, etapaDaSerie, PAIS_BRASIL } from '../../../shared/censo.codigos.js';
-import { paths } from '../../../shared/routes.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import { censoAlunos, censoTurmas, type CensoAlunoRow } from '../../db/schema/censo.js';
 import { settings } from '../../db/schema/settings.js';
@@ -16,7 +15,8 @@ import { certidaoProblema, nascimentoProblema } from './alunos.regras.js';
 import { matriculasNaData, type MatriculaCenso } from './matriculas.js';
 
 /** The census section of the student's card (students-page opens it from `secao=censo`). */
-export const linkCensoAluno = (alunoId: string) => `${paths.students}?aluno=${alunoId}&secao=censo`;
+export { linkCensoAluno } from './links.js';
+import { linkCensoAluno } from './links.js';
 
 /** Deficiências that count for 'deficiência múltipla' (TEA and altas habilidades do not). */
 const DEFICIENCIAS_FISICAS_SENSORIAIS = [

@@ -18,7 +18,8 @@ import { schoolYears } from '../../db/schema/calendar.js';
 import { lerCensoEscola } from './escola.service.js';
 import type { Campo, CensoContexto, FonteCenso, Linha, Valor } from './layout.js';
 
-export const LINK_CENSO_ESCOLA = '/configuracoes?aba=censo';
+export { LINK_CENSO_ESCOLA } from './links.js';
+import { LINK_CENSO_ESCOLA } from './links.js';
 
 /** The screen's labels of record 00's fields (Configurações → Censo and → Escola). */
 export const ROTULOS_00: Readonly<Record<string, string>> = {

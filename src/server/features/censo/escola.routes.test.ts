@@ -231,7 +231,7 @@ describe('escolaFonte', () => {
     const r00 = linhaDo(linhas, '00');
     expect(r00).toMatchObject({
       entidade: 'escola',
-      link: '/configuracoes?aba=censo',
+      link: '/dashboard/relatorios/censo?aba=escola',
       nome: 'Colégio Horizonte',
     });
     expect(r00.valores).toMatchObject({
@@ -396,7 +396,7 @@ describe('escolaFonte: pendências', () => {
     expect(mensagens(pendencias).join('\n')).toContain(esperado);
     expect(
       pendencias.every(
-        (item) => item.link === '/configuracoes?aba=censo' && item.nome === 'Colégio Horizonte',
+        (item) => item.link === '/dashboard/relatorios/censo?aba=escola' && item.nome === 'Colégio Horizonte',
       ),
     ).toBe(true);
   });

@@ -12,7 +12,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { codigoProprio, componenteInepDe, etapaDaSerie } from '../../../shared/censo.codigos.js';
 import type { Pendencia } from '../../../shared/censo.schemas.js';
-import { paths } from '../../../shared/routes.js';
 import { isValidCpf } from '../../../shared/validators.js';
 import { censoProfissionais, censoTurmas, type CensoProfissionalRow } from '../../db/schema/censo.js';
 import { classes } from '../../db/schema/classes.js';
@@ -29,11 +28,11 @@ import {
   type PessoaProfissional,
 } from './profissionais.registro30.js';
 import { pendenciasDeFormacao, type TurmaDoDocente } from './profissionais.pendencias.js';
+import { LINK_NOVO_PROFISSIONAL, linkCensoProfissional } from './links.js';
 
 /** The screen that fixes a professional's census data: Professores, with the dialog open. */
-export const linkProfissional = (id: string) => `${paths.teachers}?censo=${id}`;
-/** Where a gestor is added (the professionals list, its 'Adicionar' dialog open). */
-export const LINK_NOVO_PROFISSIONAL = `${paths.teachers}?censo=novo`;
+export const linkProfissional = linkCensoProfissional;
+export { LINK_NOVO_PROFISSIONAL };
 
 /** Docente, docente titular (EaD): the functions that teach componentes (ComponentesCurriculares rule). */
 const FUNCOES_COM_COMPONENTES = new Set(['1', '5']);

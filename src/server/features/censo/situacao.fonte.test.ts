@@ -130,7 +130,7 @@ describe('stage 2: INEP IDs, the gestor and the pending list', () => {
       `/dashboard/turmas?censo=${s.classA.id}`,
     );
     expect(sem.find((item) => item.campo === 'ID do INEP do aluno')?.link).toMatch(
-      /^\/dashboard\/alunos\?censo=/,
+      /^\/dashboard\/alunos\?aluno=[0-9a-f-]+&secao=censo$/,
     );
     expect(sem.find((item) => item.campo === 'Código da matrícula no INEP')?.link).toBe(
       '/dashboard/relatorios/censo?ano=2026#importar-ids',

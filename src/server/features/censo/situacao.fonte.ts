@@ -24,14 +24,15 @@ import { situationsOf } from '../grades/index.js';
 import type { CensoContexto, FonteCenso, Linha } from './layout.js';
 import { matriculasAposData, matriculasNaData, type MatriculaCenso } from './matriculas.js';
 import { situacaoDaMatricula, type ResultadoSituacao } from './situacao.regras.js';
+import { LINK_CENSO_ESCOLA, LINK_NOVO_PROFISSIONAL, linkCensoAluno, linkCensoTurma } from './links.js';
 
 /** The census panel (its import of IDs), the year closing and the people's screens. */
 export const linkPainel = (ano: number) => `${paths.censo}?ano=${String(ano)}`;
 const linkImportacao = (ano: number) => `${linkPainel(ano)}#importar-ids`;
-const linkAluno = (id: string) => `${paths.students}?censo=${id}`;
-const linkTurma = (id: string) => `${paths.classes}?censo=${id}`;
-const linkProfissionais = `${paths.teachers}?censo=profissionais`;
-const linkEscola = `${paths.settings}?aba=censo`;
+const linkAluno = linkCensoAluno;
+const linkTurma = linkCensoTurma;
+const linkProfissionais = LINK_NOVO_PROFISSIONAL;
+const linkEscola = LINK_CENSO_ESCOLA;
 
 /** The census year-end reads the year as the administration sees it (every class, every student). */
 const SISTEMA = {

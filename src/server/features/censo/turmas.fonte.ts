@@ -17,11 +17,12 @@ import { chaveComponente, COMPONENTES_R20 } from './layouts/2024/r20.js';
 import { chaveVeiculo, VEICULOS_R60 } from './layouts/2024/r60.js';
 import { matriculasNaData, type MatriculaCenso } from './matriculas.js';
 import { dadosCensoDaTurma, gradesDasTurmas, minutosDe } from './turmas.service.js';
+import { LINK_DISCIPLINAS, linkCensoAluno, linkCensoTurma } from './links.js';
 
-export const linkTurma = (id: string) => `/dashboard/turmas?censo=${id}`;
+export const linkTurma = linkCensoTurma;
 /** The student's census data (part 2's screen). */
-export const linkAluno = (id: string) => `/dashboard/alunos?censo=${id}`;
-export const LINK_DISCIPLINAS = '/dashboard/configuracoes?aba=academico';
+export const linkAluno = linkCensoAluno;
+export { LINK_DISCIPLINAS };
 
 /** Educação Infantil's etapas: no componentes, no forma de organização (i-Educar's export and analysis). */
 const ETAPAS_INFANTIL = new Set(['1', '2', '3']);
