@@ -64,8 +64,11 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   // Stage 2 on a phone.
   const phoneView = await signedIn(browser, SECRETARIA, phone);
   await phoneView.page.goto('/dashboard/relatorios/censo?etapa=situacao-do-aluno');
-  await expect(phoneView.page.getByRole('region', { name: '2ª etapa — Situação do Aluno' })).toBeVisible();
-  await expect(phoneView.page.getByText('Data de referência')).toBeVisible({ timeout: 60_000 });
+  const etapa2 = phoneView.page.getByRole('region', { name: '2ª etapa — Situação do Aluno' });
+  await expect(etapa2).toBeVisible();
+  await expect(etapa2.getByText('Data de referência', { exact: true })).toBeVisible({ timeout: 60_000 });
+  // This year's stage 2 waits for the year closing, and says so.
+  await expect(etapa2.getByText(/ainda não foi encerrado/)).toBeVisible();
   await phoneView.page.screenshot({ path: `${shots}/censo-painel-phone.png`, fullPage: true });
   await phoneView.context.close();
   await context.close();

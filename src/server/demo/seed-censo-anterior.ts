@@ -10,6 +10,8 @@ import { classSubjects } from '../db/schema/curriculum.js';
 import { assessments, grades, yearClosures } from '../db/schema/grades.js';
 import { students } from '../db/schema/students.js';
 import { currentAcademicValues, writePeriods } from '../features/calendar/index.js';
+import { matriculasNaData } from '../features/censo/index.js';
+import { dataReferencia } from '../../shared/censo.codigos.js';
 
 /**
  * The previous school year, closed (issue 37): where the demo's students were the year before — each
@@ -204,4 +206,47 @@ export async function seedCensoAnoAnterior(tx: Tx, today: string): Promise<void>
     encerradoPorNome: 'Secretaria',
     regras: await currentAcademicValues(tx),
   });
+
+  await seedIdsDoAnoCorrente(tx, ano + 1, inepTurma, inepPessoa);
+}
+
+/**
+ * This year's first stage was sent in May and its return imported (as the import of IDs stores it): an
+ * INEP code for each class with students on the reference date, an ID for each student and enrolment
+ * then — so this year's Situação do Aluno waits only for the year closing.
+ */
+async function seedIdsDoAnoCorrente(tx: Tx, ano: number, turmas: number, pessoas: number): Promise<void> {
+  const enrolments = await matriculasNaData(tx, ano, dataReferencia(ano));
+  const turmaIds = [...new Set(enrolments.map((matricula) => matricula.turmaId))];
+  for (const [index, turmaId] of turmaIds.entries()) {
+    const inepId = String(41_000_000 + (turmas + index + 1) * 7);
+    await tx
+      .insert(censoTurmas)
+      .values({ turmaId, inepId })
+      .onConflictDoUpdate({ target: censoTurmas.turmaId, set: { inepId } });
+  }
+  const known = new Set(
+    (await tx.select({ alunoId: censoAlunos.alunoId, inepId: censoAlunos.inepId }).from(censoAlunos))
+      .filter((row) => row.inepId)
+      .map((row) => row.alunoId),
+  );
+  for (const [index, matricula] of enrolments.entries()) {
+    const serial = pessoas + index + 1;
+    if (!known.has(matricula.alunoId)) {
+      const inepId = `1${pad(20_250_000_000 + serial * 37, 11)}`.slice(0, 12);
+      await tx
+        .insert(censoAlunos)
+        .values({ alunoId: matricula.alunoId, inepId })
+        .onConflictDoUpdate({ target: censoAlunos.alunoId, set: { inepId } });
+      known.add(matricula.alunoId);
+    }
+    await tx
+      .insert(censoMatriculas)
+      .values({
+        alunoId: matricula.alunoId,
+        turmaId: matricula.turmaId,
+        inepId: `9${pad(ano * 10_000_000 + serial * 11, 11)}`.slice(0, 12),
+      })
+      .onConflictDoNothing();
+  }
 }

@@ -8,3 +8,4 @@ export { censoTurmasRoutes } from './turmas.routes.js';
 export { seedCensoTurmasDemo } from './turmas.demo.js';
 // Part 1 (escola): the demo stores its census data under this settings key.
 export { CENSO_ESCOLA_KEY } from './escola.service.js';
+export { matriculasNaData } from './matriculas.js';
