@@ -13,34 +13,12 @@ import { settings } from '../../db/schema/settings.js';
 import type { CensoContexto, FonteCenso, Linha, Valor } from './layout.js';
 import { certidaoProblema, nascimentoProblema } from './alunos.regras.js';
 import { matriculasNaData, type MatriculaCenso } from './matriculas.js';
+import { valoresDeficiencia } from './pessoa.deficiencias.js';
 
 /** The census section of the student's card (students-page opens it from `secao=censo`). */
 export { linkCensoAluno } from './links.js';
 import { linkCensoAluno } from './links.js';
 
-/** Deficiências that count for 'deficiência múltipla' (TEA and altas habilidades do not). */
-const DEFICIENCIAS_FISICAS_SENSORIAIS = [
-  'cegueira',
-  'baixa_visao',
-  'surdez',
-  'deficiencia_auditiva',
-  'surdocegueira',
-  'deficiencia_fisica',
-  'deficiencia_intelectual',
-  'visao_monocular',
-];
-const CHAVE_DEFICIENCIA: Record<string, string> = {
-  cegueira: 'deficienciaCegueira',
-  baixa_visao: 'deficienciaBaixaVisao',
-  visao_monocular: 'deficienciaVisaoMonocular',
-  surdez: 'deficienciaSurdez',
-  deficiencia_auditiva: 'deficienciaAuditiva',
-  surdocegueira: 'deficienciaSurdoCegueira',
-  deficiencia_fisica: 'deficienciaFisica',
-  deficiencia_intelectual: 'deficienciaIntelectual',
-  tea: 'deficienciaAutismo',
-  altas_habilidades: 'deficienciaAltasHabilidades',
-};
 const CHAVE_RECURSO: Record<string, string> = {
   ledor: 'recursoLedor',
   transcricao: 'recursoTranscricao',
@@ -110,7 +88,6 @@ export function valoresAluno(
   const { aluno } = matricula;
   const deficiencias = censo?.deficiencias ?? [];
   const recursos = censo?.recursosSaeb ?? [];
-  const temDeficiencia = deficiencias.length > 0;
   // INEP asks the recursos of a student whose deficiências are more than altas habilidades.
   const exigeRecursos = deficiencias.some((item) => item !== 'altas_habilidades');
   const nacionalidade = censo?.nacionalidade ?? null;
@@ -136,10 +113,7 @@ export function valoresAluno(
     paisNacionalidade: censo?.paisNacionalidade ?? null,
     // Only a Brazilian-born student has a município de nascimento in the file.
     municipioNascimento: nacionalidade === '1' ? (censo?.municipioNascimento ?? null) : null,
-    deficiencia: temDeficiencia,
-    deficienciaMultipla: temDeficiencia
-      ? deficiencias.filter((item) => DEFICIENCIAS_FISICAS_SENSORIAIS.includes(item)).length > 1
-      : null,
+    ...valoresDeficiencia(deficiencias),
     certidaoNascimento: censo?.certidaoNascimento ?? null,
     paisResidencia,
     cep,
@@ -148,8 +122,6 @@ export function valoresAluno(
     localizacaoResidencia: noBrasil ? (censo?.zonaResidencia ?? null) : null,
     localizacaoDiferenciada: noBrasil ? (censo?.localizacaoDiferenciada ?? null) : null,
   };
-  for (const [chave, campo] of Object.entries(CHAVE_DEFICIENCIA))
-    valores[campo] = temDeficiencia ? deficiencias.includes(chave) : null;
   for (const [chave, campo] of Object.entries(CHAVE_RECURSO))
     valores[campo] = exigeRecursos ? recursos.includes(chave) : null;
   return valores;

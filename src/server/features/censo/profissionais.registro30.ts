@@ -9,6 +9,7 @@
 import { PAIS_BRASIL, codigoProprio } from '../../../shared/censo.codigos.js';
 import type { Valor } from './layout.js';
 import type { CensoProfissionalRow } from '../../db/schema/censo.js';
+import { valoresDeficiencia } from './pessoa.deficiencias.js';
 
 /** Whom the line is about: a teacher (their name and CPF) or a professional outside the staff. */
 export interface PessoaProfissional {
@@ -28,29 +29,6 @@ export function codigoPessoaProfissional(pessoa: Pick<PessoaProfissional, 'id'>)
   return codigoProprio(pessoa.id);
 }
 
-const DEFICIENCIAS: Record<string, string> = {
-  cegueira: 'deficienciaCegueira',
-  baixa_visao: 'deficienciaBaixaVisao',
-  visao_monocular: 'deficienciaVisaoMonocular',
-  surdez: 'deficienciaSurdez',
-  deficiencia_auditiva: 'deficienciaAuditiva',
-  surdocegueira: 'deficienciaSurdoCegueira',
-  deficiencia_fisica: 'deficienciaFisica',
-  deficiencia_intelectual: 'deficienciaIntelectual',
-  tea: 'deficienciaAutismo',
-  altas_habilidades: 'deficienciaAltasHabilidades',
-};
-/** The deficiências that make a 'deficiência múltipla' when more than one (not TEA, not altas habilidades). */
-const FISICAS = new Set([
-  'cegueira',
-  'baixa_visao',
-  'visao_monocular',
-  'surdez',
-  'deficiencia_auditiva',
-  'surdocegueira',
-  'deficiencia_fisica',
-  'deficiencia_intelectual',
-]);
 const RECURSOS = [
   'recursoLedor',
   'recursoTranscricao',
@@ -90,15 +68,6 @@ const FORMACOES_CONTINUADAS: Record<string, string> = {
 
 const ESCOLARIDADE_MEDIO = '7';
 const ESCOLARIDADE_SUPERIOR = '6';
-
-function deficienciasDe(lista: readonly string[]): Record<string, Valor> {
-  const valores: Record<string, Valor> = { deficiencia: lista.length > 0 };
-  const tem = lista.length > 0;
-  for (const [chave, campo] of Object.entries(DEFICIENCIAS))
-    valores[campo] = tem ? lista.includes(chave) : null;
-  valores.deficienciaMultipla = tem ? lista.filter((chave) => FISICAS.has(chave)).length > 1 : null;
-  return valores;
-}
 
 function formacaoDe(row: CensoProfissionalRow | null): Record<string, Valor> {
   const escolaridade = row?.escolaridade ?? null;
@@ -174,7 +143,7 @@ export function valoresRegistro30(
     paisNacionalidade: row?.paisNacionalidade ?? (brasileira ? PAIS_BRASIL : null),
     // A foreigner or a Brazilian born abroad has no município de nascimento (RegrasGeraisRegistro30).
     municipioNascimento: nacionalidade === '1' ? (row?.municipioNascimento ?? null) : null,
-    ...deficienciasDe(row?.deficiencias ?? []),
+    ...valoresDeficiencia(row?.deficiencias ?? []),
     ...recursos,
     certidaoNascimento: null,
     ...residenciaDe(row, pessoa.docente),

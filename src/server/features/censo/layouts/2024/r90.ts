@@ -10,8 +10,8 @@ import type { Campo } from '../../layout.js';
  * ≤ 20 — 'desconsiderado' —, 7 matrícula INEP ≤ 12, 8 situação). INEP's own PDF for the year was not in
  * the corpora: if the Educacenso site rejects a position, this table is the one place to fix.
  */
-export const r90: readonly Campo[] = [
-  { n: 1, chave: 'tipo', descricao: 'Tipo de registro', formato: 'fixo', valor: '90' },
+/** Fields 2 to 7, the enrolment's identification: the same in records 90 and 91. */
+export const identificacaoMatricula: readonly Campo[] = [
   {
     n: 2,
     chave: 'escola_inep',
@@ -43,6 +43,11 @@ export const r90: readonly Campo[] = [
     tamanho: 20,
   },
   { n: 7, chave: 'matricula_inep', descricao: 'Código da matrícula', formato: 'numero', tamanho: 12 },
+];
+
+export const r90: readonly Campo[] = [
+  { n: 1, chave: 'tipo', descricao: 'Tipo de registro', formato: 'fixo', valor: '90' },
+  ...identificacaoMatricula,
   {
     n: 8,
     chave: 'situacao',

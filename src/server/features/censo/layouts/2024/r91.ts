@@ -1,5 +1,6 @@
 import { codigosDe, etapas, situacoesAluno, tiposMediacao } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { identificacaoMatricula } from './r90.js';
 
 /**
  * Record 91 of the 2024 layout — Situação do Aluno (stage 2): enrolments admitted after the reference
@@ -14,38 +15,8 @@ import type { Campo } from '../../layout.js';
  */
 export const r91: readonly Campo[] = [
   { n: 1, chave: 'tipo', descricao: 'Tipo de registro', formato: 'fixo', valor: '91' },
-  {
-    n: 2,
-    chave: 'escola_inep',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
-  {
-    n: 3,
-    chave: 'turma_codigo',
-    descricao: 'Código da turma na entidade/escola',
-    formato: 'texto',
-    tamanho: 20,
-  },
-  { n: 4, chave: 'turma_inep', descricao: 'Código da turma - Inep', formato: 'numero', tamanho: 10 },
-  {
-    n: 5,
-    chave: 'aluno_inep',
-    descricao: 'Identificação única do aluno (Inep)',
-    formato: 'numero',
-    tamanho: 12,
-  },
-  {
-    n: 6,
-    chave: 'aluno_codigo',
-    descricao: 'Código do aluno na entidade/escola',
-    formato: 'texto',
-    tamanho: 20,
-  },
-  /** Always empty in record 91 (INEP finds the enrolment). */
-  { n: 7, chave: 'matricula_inep', descricao: 'Código da matrícula', formato: 'numero', tamanho: 12 },
+  // 2 to 7 as in record 90; 7 (the enrolment's INEP code) always empty here: INEP finds the enrolment.
+  ...identificacaoMatricula,
   {
     n: 8,
     chave: 'tipo_mediacao',
