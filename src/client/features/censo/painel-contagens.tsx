@@ -47,15 +47,26 @@ function Tabela({
 }
 
 /** The figures to compare with what the Educacenso site shows after the import. */
-export function PainelContagens({ contagens }: { contagens: ContagensCenso }) {
+/** `comEquipe`: stage 1 counts the teachers and professionals it sends; stage 2 sends only enrolments. */
+export function PainelContagens({
+  contagens,
+  comEquipe = true,
+}: {
+  contagens: ContagensCenso;
+  comEquipe?: boolean;
+}) {
   return (
     <div className="space-y-4">
       <StatGrid
         stats={[
           { label: 'Alunos', value: contagens.alunos, icon: Users, tone: 'blue' },
           { label: 'Turmas', value: contagens.turmas, icon: School, tone: 'purple' },
-          { label: 'Docentes', value: contagens.docentes, icon: GraduationCap, tone: 'green' },
-          { label: 'Profissionais', value: contagens.profissionais, icon: UserRound, tone: 'gray' },
+          ...(comEquipe
+            ? ([
+                { label: 'Docentes', value: contagens.docentes, icon: GraduationCap, tone: 'green' },
+                { label: 'Profissionais', value: contagens.profissionais, icon: UserRound, tone: 'gray' },
+              ] as const)
+            : []),
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-3">

@@ -107,7 +107,7 @@ export function PainelEtapa({ ano, etapa }: { ano: number; etapa: EtapaCenso }) 
           <Cabecalho dados={query.data} />
           <Downloads ano={ano} etapa={etapa} pendencias={query.data.pendencias.length} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">Números para conferir no Educacenso</h3>
-          <PainelContagens contagens={query.data.contagens} />
+          <PainelContagens contagens={query.data.contagens} comEquipe={etapa === 'matricula-inicial'} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">O que o INEP rejeitaria</h3>
           <PainelPendencias pendencias={query.data.pendencias} />
         </>
