@@ -13,32 +13,9 @@ import {
   type Opcao,
 } from '../../../shared/censo.codigos';
 import type { CensoEscola } from '../../../shared/censo.schemas';
-import { FormInput, FormMasked, FormSelect } from '../../components/form-fields';
+import { FormCheckboxGroup, FormInput, FormMasked, FormSelect } from '../../components/form-fields';
 
 const opcoes = (lista: readonly Opcao[]) => Object.fromEntries(lista);
-
-/** Checkboxes filling a list of keys, each with its label. */
-function Marcacoes({ name, legend, lista }: { name: string; legend: string; lista: readonly Opcao[] }) {
-  const { register } = useFormContext();
-  return (
-    <fieldset className="md:col-span-2">
-      <legend className="mb-2 text-sm font-medium text-gray-700">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {lista.map(([codigo, rotulo]) => (
-          <label key={codigo} className="flex items-start gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              value={codigo}
-              className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300"
-              {...register(name)}
-            />
-            {rotulo}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** Configurações → Censo: the school's identification and address (record 00). */
 export function EscolaIdentificacao() {
@@ -75,7 +52,13 @@ export function EscolaIdentificacao() {
           emptyAsNull
         />
         <FormMasked name="cnpj_escola" mask="cnpj" label="CNPJ da escola" />
-        <Marcacoes name="mantenedoras" legend="Mantenedora da escola" lista={mantenedoras} />
+        <FormCheckboxGroup
+          columns={2}
+          className="md:col-span-2"
+          name="mantenedoras"
+          legend="Mantenedora da escola"
+          options={mantenedoras}
+        />
         <FormMasked name="cnpj_mantenedora" mask="cnpj" label="CNPJ da mantenedora principal" />
         <FormSelect
           name="regulamentacao"
@@ -85,29 +68,37 @@ export function EscolaIdentificacao() {
           emptyAsNull
         />
         {(regulamentacao === '1' || regulamentacao === '2') && (
-          <Marcacoes
+          <FormCheckboxGroup
+            columns={2}
+            className="md:col-span-2"
             name="esferas_regulamentacao"
             legend="Esfera do conselho ou órgão"
-            lista={esferasRegulamentacao}
+            options={esferasRegulamentacao}
           />
         )}
-        <Marcacoes
+        <FormCheckboxGroup
+          columns={2}
+          className="md:col-span-2"
           name="convenios"
           legend="Parceria ou convênio com o poder público"
-          lista={poderesConveniados}
+          options={poderesConveniados}
         />
         {convenios.includes('estadual') && (
-          <Marcacoes
+          <FormCheckboxGroup
+            columns={2}
+            className="md:col-span-2"
             name="formas_convenio_estadual"
             legend="Formas de contratação com a secretaria estadual"
-            lista={formasContratacao}
+            options={formasContratacao}
           />
         )}
         {convenios.includes('municipal') && (
-          <Marcacoes
+          <FormCheckboxGroup
+            columns={2}
+            className="md:col-span-2"
             name="formas_convenio_municipal"
             legend="Formas de contratação com a secretaria municipal"
-            lista={formasContratacao}
+            options={formasContratacao}
           />
         )}
         <FormSelect

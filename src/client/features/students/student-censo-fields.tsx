@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { Opcao } from '../../../shared/censo.codigos';
 import { SelectField } from '../../components/field';
 import { FormInput } from '../../components/form-fields';
 
@@ -13,35 +12,6 @@ export function Grupo({ titulo, children, nota }: { titulo: string; children: Re
       <legend className="px-1 text-sm font-semibold text-gray-800">{titulo}</legend>
       {nota && <div className="mb-3 text-xs text-gray-600">{nota}</div>}
       <div className="grid gap-3 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-/** Checkboxes that fill an array of a list's keys, each with its label. */
-export function Marcar({ name, legenda, lista }: { name: string; legenda: string; lista: readonly Opcao[] }) {
-  const { register, formState } = useFormContext();
-  const erro = (formState.errors[name] as { message?: string } | undefined)?.message;
-  return (
-    <fieldset className="sm:col-span-2">
-      <legend className="mb-2 text-sm font-medium text-gray-700">{legenda}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {lista.map(([valor, rotulo]) => (
-          <label key={valor} className="flex min-h-11 items-center gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              value={valor}
-              className="h-5 w-5 rounded border-gray-300"
-              {...register(name)}
-            />
-            {rotulo}
-          </label>
-        ))}
-      </div>
-      {erro && (
-        <p role="alert" className="mt-1 text-sm text-red-600">
-          {erro}
-        </p>
-      )}
     </fieldset>
   );
 }

@@ -21,8 +21,8 @@ import {
 } from '../../../shared/censo.schemas';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
-import { Form, FormSelect } from '../../components/form-fields';
-import { Grupo, Marcar, Texto, TransportePublico } from './student-censo-fields';
+import { Form, FormCheckboxGroup, FormSelect } from '../../components/form-fields';
+import { Grupo, Texto, TransportePublico } from './student-censo-fields';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useCensoAluno, useSaveCensoAluno } from './censo-aluno.api';
 
@@ -150,15 +150,19 @@ function CensoForm({ alunoId, dados }: { alunoId: string; dados: CensoAluno }) {
           empty="Selecione"
           emptyAsNull
         />
-        <Marcar
+        <FormCheckboxGroup
+          columns={2}
+          className="sm:col-span-2"
           name="deficiencias"
-          legenda="Deficiência, transtorno do espectro autista ou altas habilidades"
-          lista={deficiencias}
+          legend="Deficiência, transtorno do espectro autista ou altas habilidades"
+          options={deficiencias}
         />
-        <Marcar
+        <FormCheckboxGroup
+          columns={2}
+          className="sm:col-span-2"
           name="recursos_saeb"
-          legenda="Recursos para uso em sala e nas avaliações do Saeb"
-          lista={recursosSaeb}
+          legend="Recursos para uso em sala e nas avaliações do Saeb"
+          options={recursosSaeb}
         />
       </Grupo>
       <Grupo titulo="Transporte escolar público">
@@ -170,7 +174,13 @@ function CensoForm({ alunoId, dados }: { alunoId: string; dados: CensoAluno }) {
           empty="Selecione"
           emptyAsNull
         />
-        <Marcar name="transporte_veiculos" legenda="Veículos" lista={veiculosTransporte} />
+        <FormCheckboxGroup
+          columns={2}
+          className="sm:col-span-2"
+          name="transporte_veiculos"
+          legend="Veículos"
+          options={veiculosTransporte}
+        />
       </Grupo>
       <Grupo titulo="Documentos">
         <Texto

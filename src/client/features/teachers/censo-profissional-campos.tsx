@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useFormContext } from 'react-hook-form';
 import {
   cargosGestor,
   coresRacas,
@@ -13,7 +12,7 @@ import {
   zonas,
   type Opcao,
 } from '../../../shared/censo.codigos';
-import { FormInput, FormSelect } from '../../components/form-fields';
+import { FormCheckboxGroup, FormInput, FormSelect } from '../../components/form-fields';
 
 /** An empty text box is 'not informed' (null), never an empty code the schema would refuse. */
 export const vazioNulo = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -59,29 +58,6 @@ export function Escolha({
       emptyAsNull
       hint={hint}
     />
-  );
-}
-
-/** Checkboxes that fill a list of INEP keys (label and value differ, unlike FormCheckboxGroup). */
-export function Marcar({ name, legenda, lista }: { name: string; legenda: string; lista: readonly Opcao[] }) {
-  const { register } = useFormContext();
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-gray-700">{legenda}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {lista.map(([codigo, rotulo]) => (
-          <label key={codigo} className="flex items-start gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              value={codigo}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-gray-300"
-              {...register(name)}
-            />
-            {rotulo}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -149,7 +125,12 @@ export function CorDeficienciaResidencia() {
         titulo="Deficiência, TEA e altas habilidades"
         dica="Dado sensível (LGPD). Deixe em branco se não houver."
       >
-        <Marcar name="deficiencias" legenda="Marque o que a pessoa declara" lista={deficiencias} />
+        <FormCheckboxGroup
+          columns={2}
+          name="deficiencias"
+          legend="Marque o que a pessoa declara"
+          options={deficiencias}
+        />
       </Grupo>
       <Grupo
         titulo="Residência"

@@ -9,8 +9,8 @@ import {
   tiposPosGraduacao,
 } from '../../../shared/censo.codigos';
 import { Button, IconButton } from '../../components/button';
-import { FormInput, FormSelect } from '../../components/form-fields';
-import { Escolha, Grupo, Marcar, Texto, numeroOuNulo, opcoes } from './censo-profissional-campos';
+import { FormCheckboxGroup, FormInput, FormSelect } from '../../components/form-fields';
+import { Escolha, Grupo, Texto, numeroOuNulo, opcoes } from './censo-profissional-campos';
 
 /** 'Dados do Censo' → escolaridade, cursos superiores (up to 3), pós-graduação (up to 6), formação continuada. */
 function CursosSuperiores() {
@@ -111,7 +111,12 @@ export function Formacao() {
         <PosGraduacoes />
       </Grupo>
       <Grupo titulo="Formação continuada" dica="Cursos de no mínimo 80 horas.">
-        <Marcar name="formacao_continuada" legenda="Cursos concluídos" lista={formacoesContinuadas} />
+        <FormCheckboxGroup
+          columns={2}
+          name="formacao_continuada"
+          legend="Cursos concluídos"
+          options={formacoesContinuadas}
+        />
       </Grupo>
     </>
   );
