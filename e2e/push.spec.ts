@@ -188,7 +188,8 @@ test('a family’s phone receives an encrypted push for its comunicado, nothing 
 
   // The screens, desktop and phone.
   await page.reload();
-  await page.getByRole('button', { name: 'Notificações', exact: true }).click();
+  // The bell's name carries its count ('Notificações: 2 não lidas') once the count has loaded.
+  await page.getByRole('button', { name: /^Notificações(: |$)/ }).click();
   await page.getByRole('button', { name: 'Preferências de notificação' }).click();
   await expect(dialog.getByRole('columnheader', { name: 'Push' })).toBeVisible();
   await page.screenshot({ path: `${shots}/push-preferencias-depois-phone.png` });

@@ -34,7 +34,8 @@ test('a teacher marked afastado: Professores says they reach no class, and their
   await apiSignIn(teacherContext.request, teacherEmail, [senhaGerada], 'Ipe-Branco-Floresce-31');
   const teacher = await teacherContext.newPage();
   await teacher.goto('/dashboard');
-  await expect(teacher.getByText(className)).toBeVisible();
+  // On a school day the class also shows under today's lessons ('Fazer chamada'): read the list.
+  await expect(teacher.getByRole('region', { name: 'Minhas turmas' }).getByText(className)).toBeVisible();
   await expect(teacher.getByText(/Seu cadastro de professor está como/)).toHaveCount(0);
 
   // The secretaria marks the teacher afastado; the form says what that does before saving.
