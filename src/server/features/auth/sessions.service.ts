@@ -149,8 +149,8 @@ interface SessionCheck {
  * user by theirs — one row, no profiles. Undefined when the session no longer exists (logout, revoked,
  * purged, the user deleted).
  */
-async function confirmSession(db: DbOrTx, sessionId: string): Promise<SessionCheck | undefined> {
-  const [row] = await db
+function confirmationQuery(db: DbOrTx) {
+  return db
     .select({
       lastSeenAt: sessions.lastSeenAt,
       idleExpiresAt: sessions.idleExpiresAt,
@@ -159,7 +159,23 @@ async function confirmSession(db: DbOrTx, sessionId: string): Promise<SessionChe
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId));
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('confirm_session');
+}
+
+/**
+ * A named prepared statement per database: built once here, parsed and planned once per connection by
+ * PostgreSQL — the read runs on every signed-in request.
+ */
+const confirmations = new WeakMap<DbOrTx, ReturnType<typeof confirmationQuery>>();
+
+async function confirmSession(db: DbOrTx, sessionId: string): Promise<SessionCheck | undefined> {
+  let query = confirmations.get(db);
+  if (!query) {
+    query = confirmationQuery(db);
+    confirmations.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId });
   return row;
 }
 
