@@ -41,8 +41,8 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL: the very next request
     await b.ready();
   });
   afterAll(async () => {
-    await b?.close();
-    await other?.close();
+    await b.close();
+    await other.close();
   });
 
   const onA = (cookie: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -100,7 +100,7 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL: the very next request
       permissoes: ['dashboard.read', 'teachers.read'],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const perfilId = (created.json() as { data: { id: string } }).data.id;
+    const perfilId = created.json<{ data: { id: string } }>().data.id;
     const holder = await createUserRow(t.database, 'administrador');
     const granted = await onA(admin.cookie, 'PATCH', `/api/users/${holder.id}`, {
       perfis: [perfilId],
@@ -133,7 +133,7 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL: the very next request
       permissoes: ['dashboard.read'],
     });
     expect(apoio.statusCode, apoio.body).toBe(201);
-    const onlyApoio = (apoio.json() as { data: { id: string } }).data.id;
+    const onlyApoio = apoio.json<{ data: { id: string } }>().data.id;
     const changed = await onA(admin.cookie, 'PATCH', `/api/users/${holder.id}`, {
       perfis: [onlyApoio],
       senha_atual: TEST_PASSWORD,
