@@ -464,6 +464,13 @@ async function runOn(kind) {
         page.rps / health.rps >= 0.5,
         `${page.rps} ÷ ${health.rps}`,
       );
+      add(
+        '/api/alunos?q=Silva ÷ /api/health (req/s)',
+        ratio(search.rps, health.rps),
+        '≥ 0,5',
+        search.rps / health.rps >= 0.5,
+        `${search.rps} ÷ ${health.rps}`,
+      );
       // Health's own tail in the same rounds, and the floor's (a bare node:http server doing the same
       // CPU work per request): what the machine and one saturated thread add to every request.
       const floorNote = `piso node:http ${floor.tail} (p50 ${floor.p50}, p99 ${floor.p99} ms, ${floor.rps} req/s); health ${health.tail}`;

@@ -47,10 +47,10 @@ async function insertInBatches(db, table, rows, returning, size = 500) {
 export async function seed(options, { students: total = STUDENTS } = {}) {
   const { openDatabase } = await dist('server/db/client.js');
   const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const { users } = await dist('server/features/users/users.table.js');
-  const { teachers } = await dist('server/features/teachers/teachers.table.js');
-  const { classes } = await dist('server/features/classes/classes.table.js');
-  const { guardians, studentGuardians, students } = await dist('server/features/students/students.table.js');
+  const { users } = await dist('server/db/schema/users.js');
+  const { teachers } = await dist('server/db/schema/teachers.js');
+  const { classes } = await dist('server/db/schema/classes.js');
+  const { guardians, studentGuardians, students } = await dist('server/db/schema/students.js');
   const { completeCpf } = await dist('shared/validators.js');
 
   const database = await openDatabase(options);

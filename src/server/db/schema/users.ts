@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, uuidPrimaryKey, version } from './columns.js';
 
 export const users = pgTable(
@@ -20,6 +20,11 @@ export const users = pgTable(
     primeiroLogin: boolean('primeiro_login').notNull().default(true),
     ultimoLogin: timestamp('ultimo_login', { withTimezone: true }),
     version: version(),
+    /**
+     * A new random value on every change of the row, of the profiles it holds or of those profiles
+     * (triggers, migration 0051): a cached session is confirmed against it on PostgreSQL (ADR 0060).
+     */
+    authVersion: uuid('auth_version').notNull().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -22,6 +22,10 @@ export const SESSION_CACHE_MAX_ENTRIES = 5_000;
  * The sessions resolved recently, by token hash, so a signed-in request does not wait for the database
  * (under PGlite every query is queued behind the others: ADR 0009).
  *
+ * On PostgreSQL, shared by several instances, every hit is confirmed by the database before it answers
+ * (the session still exists, the user's `auth_version` is the cached one: ADR 0060, `resolveSession`);
+ * the rest below is what keeps it true on PGlite, where a hit costs no query.
+ *
  * Correctness rests on three things:
  * - every write that changes a session, a user or a profile (ADR 0025) forgets the affected entries: the services call
  *   `forget*` right after their transaction commits (same instance, the very next request), and

@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
 import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
-import { applyAuthChange, SessionCache } from './session-cache.js';
+import { applyAuthChange, SessionCache, type CachedSession, type SessionRow } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
 import type { Permission } from '../../../shared/permissions.js';
 import { loadUserAccess } from './user-permissions.js';
@@ -83,21 +83,32 @@ export interface ResolvedSession {
 
 /** The session cache of each database whose changes are watched (`watchAuthChanges`); none, no cache. */
 const caches = new WeakMap<DbOrTx, SessionCache>();
+/** The databases (PostgreSQL) where a cache hit is confirmed by the database before it answers. */
+const confirming = new WeakSet<DbOrTx>();
 
 /**
- * Caches resolved sessions for this database and keeps the cache true: the `users`/`sessions` triggers
- * NOTIFY every change, and while the notifications may be getting lost the cache is off. Returns the
- * function that stops it.
+ * Caches resolved sessions for this database. Returns the function that stops it.
  *
- * Only on PGlite, which one process owns: there every revocation happens in this process and forgets
- * its entries before its response is sent. On PostgreSQL other instances may share the sessions, and a
- * NOTIFY reaches them asynchronously — a logout answered by A could meet a cached hit on B a few
- * milliseconds later. Revocation must hold on the very next request everywhere (ADR 0015), so there
- * every request asks the database, which costs one indexed query and no queue.
+ * - PGlite, which one process owns: every revocation happens in this process and forgets its entries
+ *   before its response is sent; the `users`/`sessions`/`perfis` triggers NOTIFY every change too, and
+ *   while the notifications may be getting lost the cache is off. A hit costs no query.
+ * - PostgreSQL: other instances share the sessions, and a NOTIFY reaches them asynchronously — a logout
+ *   answered by A could meet a cached hit on B a few milliseconds later. Revocation must hold on the very
+ *   next request everywhere (ADR 0015), so a hit is confirmed by one small read (`confirmSession`): the
+ *   session still exists and the user's `auth_version` is the cached one (ADR 0060). That read alone keeps
+ *   the cache true, so it needs no notifications.
  */
 export async function watchAuthChanges(database: Database): Promise<() => Promise<void>> {
-  if (database.kind === 'postgres') return async () => undefined;
   const cache = new SessionCache();
+  if (database.kind === 'postgres') {
+    caches.set(database.db, cache);
+    confirming.add(database.db);
+    return async () => {
+      cache.clear();
+      caches.delete(database.db);
+      confirming.delete(database.db);
+    };
+  }
   return watchInvalidations(database, AUTH_CHANGES_CHANNEL, cache, caches, (payload) =>
     applyAuthChange(cache, payload),
   );
@@ -122,6 +133,100 @@ export function forgetCachedSessions(
 const isLive = (session: { idleExpiresAt: Date; absoluteExpiresAt: Date }, now: number) =>
   session.idleExpiresAt.getTime() > now && session.absoluteExpiresAt.getTime() > now;
 
+const isDueForTouch = (session: { lastSeenAt: Date }, now: number) =>
+  now - session.lastSeenAt.getTime() > TOUCH_INTERVAL;
+
+/** What the confirmation read returns: the session's own state and its user's version. */
+interface SessionCheck {
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  authVersion: string;
+}
+
+/**
+ * The confirmation read of a cache hit on PostgreSQL (ADR 0060): the session by its primary key and its
+ * user by theirs — one row, no profiles. Undefined when the session no longer exists (logout, revoked,
+ * purged, the user deleted).
+ */
+function confirmationQuery(db: DbOrTx) {
+  return db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      idleExpiresAt: sessions.idleExpiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      authVersion: users.authVersion,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('confirm_session');
+}
+
+/**
+ * A named prepared statement per database: built once here, parsed and planned once per connection by
+ * PostgreSQL — the read runs on every signed-in request.
+ */
+const confirmations = new WeakMap<DbOrTx, ReturnType<typeof confirmationQuery>>();
+
+async function confirmSession(db: DbOrTx, sessionId: string): Promise<SessionCheck | undefined> {
+  let query = confirmations.get(db);
+  if (!query) {
+    query = confirmationQuery(db);
+    confirmations.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId });
+  return row;
+}
+
+/** Moves the idle deadline (at most once per TOUCH_INTERVAL); returns the new values. */
+async function touchSession(
+  db: DbOrTx,
+  session: { id: string; persistent: boolean; absoluteExpiresAt: Date },
+  now: number,
+): Promise<{ lastSeenAt: Date; idleExpiresAt: Date }> {
+  const idle = limitsFor(session.persistent).idle;
+  const touched = {
+    lastSeenAt: new Date(now),
+    idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())),
+  };
+  await db.update(sessions).set(touched).where(eq(sessions.id, session.id));
+  return touched;
+}
+
+const resolved = (entry: CachedSession): ResolvedSession => ({
+  sessionId: entry.session.id,
+  user: entry.user,
+  permissoes: entry.permissoes,
+  perfis: entry.perfis,
+  absoluteExpiresAt: entry.session.absoluteExpiresAt,
+});
+
+/**
+ * A cache hit on PostgreSQL, once the database confirmed it: null when the session is gone, undefined
+ * when the full read must decide (the user changed, the session expired).
+ */
+async function confirmedHit(
+  db: DbOrTx,
+  cache: SessionCache,
+  tokenHash: string,
+  cached: CachedSession,
+  touch: boolean,
+  now: number,
+): Promise<ResolvedSession | null | undefined> {
+  const check = await confirmSession(db, cached.session.id);
+  if (!check) {
+    cache.forgetToken(tokenHash);
+    return null;
+  }
+  const { authVersion, ...state } = check;
+  if (authVersion !== cached.user.authVersion || !isLive(state, now)) return undefined;
+  let session: SessionRow = { ...cached.session, ...state };
+  if (touch && isDueForTouch(session, now))
+    session = { ...session, ...(await touchSession(db, session, now)) };
+  return resolved({ ...cached, session });
+}
+
 /**
  * The signed-in user for a cookie, or null when the session is unknown, expired or the user disabled.
  * A request counts as use (the idle deadline moves) unless `touch` is false: a background poll.
@@ -136,23 +241,19 @@ export async function resolveSession(
   const cache = caches.get(db);
   const now = Date.now();
   const cached = cache?.get(tokenHash);
-  // Anything but a plain hit (expired, disabled, due for its lastSeen write) goes to the database,
-  // which decides and writes.
-  if (
-    cached &&
-    isLive(cached.session, now) &&
-    cached.user.status === 'ativo' &&
-    (!touch || now - cached.session.lastSeenAt.getTime() <= TOUCH_INTERVAL)
-  ) {
-    return {
-      sessionId: cached.session.id,
-      user: cached.user,
-      permissoes: cached.permissoes,
-      perfis: cached.perfis,
-      absoluteExpiresAt: cached.session.absoluteExpiresAt,
-    };
+  if (cached && cached.user.status === 'ativo') {
+    if (confirming.has(db)) {
+      const hit = await confirmedHit(db, cache!, tokenHash, cached, touch, now);
+      if (hit !== undefined) return hit;
+    } else if (isLive(cached.session, now) && !(touch && isDueForTouch(cached.session, now))) {
+      // PGlite: anything but a plain hit (expired, due for its lastSeen write) goes to the database,
+      // which decides and writes.
+      return resolved(cached);
+    }
   }
   const generation = cache?.begin() ?? 0;
+  // The user's row (and its auth_version) is read before the profiles: what is cached is never older
+  // than the version it is cached under.
   const [found] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -170,15 +271,8 @@ export async function resolveSession(
     await db.delete(sessions).where(eq(sessions.userId, user.id));
     return null;
   }
-  if (touch && now - session.lastSeenAt.getTime() > TOUCH_INTERVAL) {
-    const idle = limitsFor(session.persistent).idle;
-    const touched = {
-      lastSeenAt: new Date(now),
-      idleExpiresAt: new Date(Math.min(now + idle, session.absoluteExpiresAt.getTime())),
-    };
-    await db.update(sessions).set(touched).where(eq(sessions.id, session.id));
-    session = { ...session, ...touched };
-  }
+  if (touch && isDueForTouch(session, now))
+    session = { ...session, ...(await touchSession(db, session, now)) };
   const access = await loadUserAccess(db, user);
   cache?.set(tokenHash, { session, user, ...access }, generation);
   return { sessionId: session.id, user, ...access, absoluteExpiresAt: session.absoluteExpiresAt };
