@@ -55,7 +55,7 @@ export async function runFanOut(ctx: AppContext, payload: unknown): Promise<void
     const [envio] = (locked as unknown as { rows: { comunicado_id: string; tipo: FanOutKind }[] }).rows;
     if (!envio) return;
     const [row] = await tx.select().from(comunicados).where(eq(comunicados.id, envio.comunicado_id));
-    if (row && !row.removidoEm)
+    if (row && !row.removidoEm) {
       // Still recipients: an account deleted since is skipped (its recipient row went with it).
       await notifyRecipients(
         ctx,
@@ -67,6 +67,15 @@ export async function runFanOut(ctx: AppContext, payload: unknown): Promise<void
           where e.id = ${envioId}::uuid`,
         envio.tipo,
       );
+      // A family that opened the notice before its bell was written (from the list, the feed): the new
+      // entry is read already, as opening it would have marked it (markReadByLink).
+      if (envio.tipo === 'novo')
+        await tx.execute(sql`
+          update notificacoes n set lida_em = d.lido_em
+          from comunicado_destinatarios d
+          where d.comunicado_id = ${row.id}::uuid and d.lido_em is not null and n.usuario_id = d.usuario_id
+            and n.link = ${linkOf(row.id)} and n.lida_em is null`);
+    }
     await tx.execute(sql`delete from comunicado_envios where id = ${envioId}::uuid`);
   });
 }

@@ -32,7 +32,18 @@ export async function sendReminder(
     const row = await managedRow(tx, user, id, true);
     if (row.removidoEm) throw removedConflict();
     if (!row.publicadoEm) throw new AppError('CONFLICT', 'O comunicado ainda não foi publicado.');
-    // Families who joined since publication: recorded and told of the notice as at publication.
+    // Those still pending first (the families added below were delivered now, not reminded)…
+    const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
+    const lembrados = await queueFanOut(
+      ctx,
+      tx,
+      id,
+      'lembrete',
+      sql`update comunicado_destinatarios set lembrete_em = ${now}
+      where comunicado_id = ${id}::uuid and ${pending}
+      returning usuario_id`,
+    );
+    // …then the families who joined since publication: recorded and told as at publication.
     const novos = await queueFanOut(
       ctx,
       tx,
@@ -42,17 +53,6 @@ export async function sendReminder(
       select ${id}::uuid, a.usuario_id, a.aluno_ids, ${now}
       from (${audienceQuery(row.publico)}) a
       on conflict do nothing
-      returning usuario_id`,
-    );
-    // The others still pending (those just added were delivered now, `entregue_em` = now): reminded.
-    const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
-    const lembrados = await queueFanOut(
-      ctx,
-      tx,
-      id,
-      'lembrete',
-      sql`update comunicado_destinatarios set lembrete_em = ${now}
-      where comunicado_id = ${id}::uuid and ${pending} and entregue_em <> ${now}
       returning usuario_id`,
     );
     await recordAudit(tx, actor, {
