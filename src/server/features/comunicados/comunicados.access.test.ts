@@ -10,7 +10,16 @@ import { dataOf, insertTeacher } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import { deliver, family, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import {
+  deliver,
+  family,
+  get,
+  notice,
+  school,
+  send,
+  setupComunicadosTest,
+  t,
+} from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 

@@ -10,7 +10,16 @@ import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import { deliver, family, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import {
+  deliver,
+  family,
+  get,
+  notice,
+  school,
+  send,
+  setupComunicadosTest,
+  t,
+} from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
