@@ -128,14 +128,16 @@ async function runOn(sink) {
         }
         bells.push(performance.now() - started);
         const counts = await Promise.all(seeded.bell.map(unread));
-        if (counts.some((count) => count !== k)) throw new Error(`bell counts after ${k}: ${counts.join(',')}`);
+        if (counts.some((count) => count !== k))
+          throw new Error(`bell counts after ${k}: ${counts.join(',')}`);
       }
       // E-mails: publication k's are all handed over when the sink has k × families (the outbox is FIFO).
       const mails = [];
       for (let k = 1; k <= PUBLICATIONS; k++) {
         const deadline = sleep(published[k - 1] + MAIL_DEADLINE_MS * 2 - performance.now()).then(() => null);
         const at = await Promise.race([sink.reached(mailsBefore + k * seeded.families), deadline]);
-        if (at === null) throw new Error(`publication ${k}: ${sink.count() - mailsBefore} e-mails by the deadline`);
+        if (at === null)
+          throw new Error(`publication ${k}: ${sink.count() - mailsBefore} e-mails by the deadline`);
         mails.push(at - published[k - 1]);
       }
       await sleep(1000); // anything sent twice would arrive now

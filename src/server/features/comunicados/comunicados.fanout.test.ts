@@ -76,7 +76,7 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
       sql`select usuario_id from notificacoes where lida_em is null order by usuario_id`,
     );
     expect(
-      (unread as unknown as { rows: { usuario_id: string }[] }).rows.map((row) => row.usuario_id),
+      (unread as { rows: { usuario_id: string }[] }).rows.map((row) => row.usuario_id),
     ).toEqual([s.a1.user.id, s.a2.user.id].sort());
   });
 

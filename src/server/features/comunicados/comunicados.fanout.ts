@@ -17,7 +17,7 @@ export const FANOUT_JOB = 'comunicados.envio';
 
 export type FanOutKind = 'novo' | 'lembrete' | 'alterado';
 
-const payloadSchema = z.object({ envioId: z.string().uuid() });
+const payloadSchema = z.object({ envioId: z.uuid() });
 
 /**
  * Queues the notice's fan-out to the people `recipients` yields — a statement returning a column
@@ -36,7 +36,7 @@ export async function queueFanOut(
     insert into comunicado_envios (comunicado_id, tipo, usuario_ids)
     select ${comunicadoId}::uuid, ${kind}, array_agg(r.usuario_id) from r having count(*) > 0
     returning id, cardinality(usuario_ids) as total`);
-  const [envio] = (result as unknown as { rows: { id: string; total: number | string }[] }).rows;
+  const [envio] = (result as { rows: { id: string; total: number | string }[] }).rows;
   if (!envio) return 0;
   await ctx.jobs.enqueue(tx, FANOUT_JOB, { envioId: envio.id });
   return Number(envio.total);
@@ -52,7 +52,7 @@ export async function runFanOut(ctx: AppContext, payload: unknown): Promise<void
   await ctx.db.transaction(async (tx) => {
     const locked = await tx.execute(sql`
       select comunicado_id, tipo from comunicado_envios where id = ${envioId}::uuid for update`);
-    const [envio] = (locked as unknown as { rows: { comunicado_id: string; tipo: FanOutKind }[] }).rows;
+    const [envio] = (locked as { rows: { comunicado_id: string; tipo: FanOutKind }[] }).rows;
     if (!envio) return;
     const [row] = await tx.select().from(comunicados).where(eq(comunicados.id, envio.comunicado_id));
     if (row && !row.removidoEm) {
@@ -85,7 +85,7 @@ export async function fanOutPending(db: DbOrTx, comunicadoId: string): Promise<b
   const result = await db.execute(
     sql`select exists (select 1 from comunicado_envios where comunicado_id = ${comunicadoId}::uuid) as pending`,
   );
-  return Boolean((result as unknown as { rows: { pending: boolean }[] }).rows[0]?.pending);
+  return Boolean((result as { rows: { pending: boolean }[] }).rows[0]?.pending);
 }
 
 async function notifyRecipients(
