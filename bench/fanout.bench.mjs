@@ -4,7 +4,7 @@
 // (bench/school.mjs); the server's SMTP_URL points at a sink in this process (bench/smtp-sink.mjs) that
 // counts what nodemailer hands it. Runs on PGlite, then on PostgreSQL (BENCH_DATABASE_URL, or a
 // throwaway cluster from bench/postgres.mjs when the binaries are installed).
-// BENCH_PUBLICATIONS (6) publications, one after the other: each waits for its bells (its 'Leituras'
+// BENCH_PUBLICATIONS (3) publications, one after the other: each waits for its bells (its 'Leituras'
 // stop saying 'enviando'), not for its e-mails, which pile up in the outbox as they would on a busy day.
 import os from 'node:os';
 import { percentile, report, request } from './lib.mjs';
@@ -12,7 +12,7 @@ import { startPostgres } from './postgres.mjs';
 import { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, STUDENTS } from './school.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
-const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 6);
+const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 3);
 const BELL_SAMPLE = 50; // family sessions whose unread count is read after each publication
 const MAIL_DEADLINE_MS = 5 * 60_000; // the issue's goal: every e-mail handed to SMTP within 5 min
 
@@ -25,8 +25,8 @@ const json = (response) => JSON.parse(response.body);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function seed(db) {
-  const { guardians, studentGuardians } = await dist('server/features/students/students.table.js');
-  const { users } = await dist('server/features/users/users.table.js');
+  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+  const { users } = await dist('server/db/schema/users.js');
   const { hashPassword } = await dist('server/features/auth/passwords.js');
   const { createSession } = await dist('server/features/auth/sessions.service.js');
   const year = new Date().getFullYear();
@@ -163,22 +163,30 @@ async function runOn(sink) {
   return result;
 }
 
-const sink = await startSmtpSink();
+/** One run with a sink of its own (the same families' addresses are written to on each database). */
+async function runWithSink() {
+  const sink = await startSmtpSink();
+  try {
+    return await runOn(sink);
+  } finally {
+    await sink.close();
+  }
+}
+
 const results = [];
 let cluster = null;
 try {
   const given = process.env.BENCH_DATABASE_URL;
   delete process.env.BENCH_DATABASE_URL;
-  results.push(await runOn(sink));
+  results.push(await runWithSink());
   cluster = given ? null : await startPostgres();
   const url = given ?? cluster?.url;
   if (url) {
     process.env.BENCH_DATABASE_URL = url;
-    results.push(await runOn(sink));
+    results.push(await runWithSink());
   } else console.log('PostgreSQL não instalado: só PGlite.');
 } finally {
   cluster?.stop();
-  await sink.close();
 }
 
 for (const r of results)

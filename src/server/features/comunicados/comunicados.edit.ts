@@ -169,6 +169,7 @@ export async function updateComunicado(
       },
     });
   });
+  ctx.jobs.wake();
   return getComunicadoFor(ctx.db, user, id);
 }
 

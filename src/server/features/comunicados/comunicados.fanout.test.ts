@@ -75,9 +75,9 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
     const unread = await t.database.db.execute(
       sql`select usuario_id from notificacoes where lida_em is null order by usuario_id`,
     );
-    expect(
-      (unread as { rows: { usuario_id: string }[] }).rows.map((row) => row.usuario_id),
-    ).toEqual([s.a1.user.id, s.a2.user.id].sort());
+    expect((unread as { rows: { usuario_id: string }[] }).rows.map((row) => row.usuario_id)).toEqual(
+      [s.a1.user.id, s.a2.user.id].sort(),
+    );
   });
 
   it('a job run again (a retry after a crash, a second worker at once) doubles nothing', async () => {

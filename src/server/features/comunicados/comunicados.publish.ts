@@ -98,7 +98,7 @@ export async function publish(ctx: AppContext, tx: DbOrTx, row: ComunicadoRow, n
  */
 export async function publishDueComunicados(ctx: AppContext): Promise<number> {
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const published = await ctx.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(comunicados)
@@ -138,6 +138,8 @@ export async function publishDueComunicados(ctx: AppContext): Promise<number> {
     }
     return published;
   });
+  if (published > 0) ctx.jobs.wake();
+  return published;
 }
 
 /**
@@ -221,5 +223,6 @@ export async function createComunicado(
     });
     return row!.id;
   });
+  ctx.jobs.wake();
   return getComunicadoFor(ctx.db, author, id);
 }

@@ -24,7 +24,7 @@ export async function sendReminder(
   actor: Actor,
 ): Promise<LembreteResult> {
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     // A reminder goes again to every family still pending: so many a day per author (ADR 0018).
     await enforceWriteLimits(tx, user, 'lembretes', [
       { limit: WRITE_LIMITS.lembretes, source: auditRows(user.id, 'comunicado', ['lembrete']) },
@@ -63,4 +63,6 @@ export async function sendReminder(
     });
     return { lembrados, novos };
   });
+  ctx.jobs.wake();
+  return result;
 }
