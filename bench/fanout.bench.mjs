@@ -9,11 +9,11 @@
 import os from 'node:os';
 import { percentile, report, request } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
-import { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, STUDENTS } from './school.mjs';
+import { seedFamilies as seed } from './fanout-seed.mjs';
+import { runSchoolBench, STUDENTS } from './school.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
 const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 3);
-const BELL_SAMPLE = 50; // family sessions whose unread count is read after each publication
 const MAIL_DEADLINE_MS = 5 * 60_000; // the issue's goal: every e-mail handed to SMTP within 5 min
 
 const loadAverage = () =>
@@ -23,64 +23,6 @@ const loadAverage = () =>
     .join(' ');
 const json = (response) => JSON.parse(response.body);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function seed(db) {
-  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
-  const { users } = await dist('server/db/schema/users.js');
-  const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const { createSession } = await dist('server/features/auth/sessions.service.js');
-  const year = new Date().getFullYear();
-  const { studentRows } = await seedClassesAndStudents(db, {
-    ano: year,
-    inicio: `${year}-02-02`,
-    matriculaPrefix: 'F',
-  });
-  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
-  const name = (n) => `Família Fanout ${String(n + 1).padStart(5, '0')}`;
-  const email = (n) => `familia${n + 1}@fanout.escola.test`;
-  const userRows = await insertInBatches(
-    db,
-    users,
-    studentRows.map((_, n) => ({
-      nome: name(n),
-      email: email(n),
-      nivel: 'responsavel',
-      passwordHash,
-      primeiroLogin: false,
-    })),
-    { id: users.id },
-  );
-  const guardianRows = await insertInBatches(
-    db,
-    guardians,
-    studentRows.map((_, n) => ({
-      nome: name(n),
-      email: email(n),
-      telefone: `119${String(20_000_000 + n).padStart(8, '0')}`,
-      usuarioId: userRows[n].id,
-    })),
-    { id: guardians.id },
-  );
-  await insertInBatches(
-    db,
-    studentGuardians,
-    studentRows.map((student, n) => ({
-      alunoId: student.id,
-      responsavelId: guardianRows[n].id,
-      parentesco: 'mae',
-      ehPrincipal: true,
-    })),
-  );
-  const bell = [];
-  for (let i = 0; i < BELL_SAMPLE; i++) {
-    const session = await createSession(db, userRows[(i * 97) % userRows.length].id, false, {
-      ip: '127.0.0.1',
-      userAgent: 'bench',
-    });
-    bell.push(`sid=${session.token}`);
-  }
-  return { families: userRows.length, bell };
-}
 
 async function runOn(sink) {
   let result;
