@@ -64,7 +64,7 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
       {leituras.data?.enviando && (
         <p role="status" className="flex items-center gap-2 rounded-lg bg-blue-50 p-2 text-sm text-blue-900">
           <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" /> Enviando os avisos às
-          famílias (sino e e-mail)… Quem já recebeu pode ler o comunicado.
+          famílias (sino e e-mail)… O comunicado já está no portal de quem o recebeu.
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
