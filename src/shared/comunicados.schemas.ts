@@ -203,6 +203,8 @@ export const leiturasSchema = z.object({
   contagem: contagemLeiturasSchema,
   exige_ciente: z.boolean(),
   versao_texto: z.number().int(),
+  /** The families are still being notified (bell, e-mail) in the background: the screen says 'enviando…'. */
+  enviando: z.boolean(),
   itens: z.array(leituraSchema),
 });
 export type Leituras = z.infer<typeof leiturasSchema>;

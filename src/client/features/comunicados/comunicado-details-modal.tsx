@@ -1,4 +1,4 @@
-import { BellRing, Pencil, Trash2 } from 'lucide-react';
+import { BellRing, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { Comunicado, Leitura } from '../../../shared/comunicados.schemas';
@@ -61,6 +61,12 @@ function ReadsPanel({ comunicado }: { comunicado: Comunicado }) {
           </dd>
         </div>
       </dl>
+      {leituras.data?.enviando && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-blue-50 p-2 text-sm text-blue-900">
+          <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" /> Enviando os avisos às
+          famílias (sino e e-mail)… O comunicado já está no portal de quem o recebeu.
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div
           role="group"

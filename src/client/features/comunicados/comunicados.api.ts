@@ -144,6 +144,8 @@ export const leiturasQuery = (id: string, situacao: 'todos' | 'pendentes', enabl
     enabled,
     queryFn: () =>
       api<Leituras>(`/api/comunicados/${id}/leituras${toQuery({ situacao })}`, { schema: leiturasSchema }),
+    // While the families' bells and e-mails are being written in the background, asked again until done.
+    refetchInterval: (query) => (query.state.data?.enviando ? 2000 : false),
   });
 
 export function useLeituras(id: string, situacao: 'todos' | 'pendentes', enabled: boolean) {

@@ -166,3 +166,24 @@ export const comunicadoAnexos = pgTable(
       .where(sql`${table.comunicadoId} is null`),
   ],
 );
+
+/**
+ * A notice's fan-out still to be done (ADR 0061): the bell, e-mail, SMS and push of the families in
+ * `usuario_ids`, written by the job `comunicados.envio` in one transaction that also deletes this row —
+ * while it exists the notice is 'enviando…'; a job run again after a crash finds no row and does nothing.
+ */
+export const comunicadoEnvios = pgTable(
+  'comunicado_envios',
+  {
+    id: uuidPrimaryKey(),
+    comunicadoId: uuid('comunicado_id')
+      .notNull()
+      .references(() => comunicados.id, { onDelete: 'cascade' }),
+    /** Which words the families get: 'novo' (publication), 'lembrete' or 'alterado' (a new version). */
+    tipo: text('tipo').$type<'novo' | 'lembrete' | 'alterado'>().notNull(),
+    /** Who is notified: recipients recorded in comunicado_destinatarios by the same transaction. */
+    usuarioIds: uuid('usuario_ids').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('comunicado_envios_comunicado_idx').on(table.comunicadoId)],
+);

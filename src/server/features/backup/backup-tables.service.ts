@@ -33,6 +33,8 @@ export const BACKUP_EXCLUDED_TABLES = [
   'report_exports',
   // The e-mail/SMS outbox: a restore must not send old messages again.
   'entregas',
+  // A notice's fan-out still to be done: its job is not in the backup either (ADR 0061).
+  'comunicado_envios',
   // Pending e-mail confirmations carry single-use tokens, like password resets.
   'guardian_email_changes',
   // Cache validators (ADR 0009): restoring old values could make a cached figure look current.

@@ -10,7 +10,16 @@ import { dataOf, insertTeacher } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import { family, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import {
+  deliver,
+  family,
+  get,
+  notice,
+  school,
+  send,
+  setupComunicadosTest,
+  t,
+} from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
@@ -46,6 +55,7 @@ describe('comunicados: a teacher no longer in the class (issue 29, item 6)', () 
     ]);
     expect(denied.map((response) => response.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
     // Nothing reached the class's families, old or new.
+    await deliver();
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', late.cookie)).items).toEqual([]);
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a2.cookie)).nao_lidas).toBe(1);
     // Nor is it in the teacher's 'enviados' any more.

@@ -10,7 +10,16 @@ import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import { family, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import {
+  deliver,
+  family,
+  get,
+  notice,
+  school,
+  send,
+  setupComunicadosTest,
+  t,
+} from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
@@ -37,6 +46,7 @@ describe('comunicados: audience and scope', () => {
     expect((await get(`/api/comunicados/${id}`, s.b1.cookie)).statusCode).toBe(404);
     expect((await send('POST', `/api/comunicados/${id}/ciente`, s.b1.cookie)).statusCode).toBe(404);
     // The bell: the class's families have one, the other family none.
+    await deliver();
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a2.cookie)).nao_lidas).toBe(1);
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.b1.cookie)).nao_lidas).toBe(0);
   });
@@ -55,6 +65,7 @@ describe('comunicados: audience and scope', () => {
     // Filter by child.
     const byChild = dataOf<ComunicadoPage>(await get(`/api/comunicados?aluno_id=${second.id}`, s.a1.cookie));
     expect(byChild.items.map((item) => item.id)).toEqual([id]);
+    await deliver();
     const rows = await t.database.db.select().from(entregas).where(eq(entregas.canal, 'email'));
     expect(rows.filter((row) => row.destino === s.a1.user.email)).toHaveLength(1);
   });

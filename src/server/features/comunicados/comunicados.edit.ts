@@ -2,7 +2,7 @@
  * Editing and deleting a notice: a change after a family's ciente is a new version (the texts already
  * confirmed are kept); a deletion after a ciente only marks it removed.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Comunicado } from '../../../shared/comunicados.schemas.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { assertVersion } from '../../lib/versioning.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { comunicadoAnexos, comunicadoDestinatarios, comunicados } from '../../db/schema/comunicados.js';
+import { comunicadoAnexos, comunicados } from '../../db/schema/comunicados.js';
 import {
   type Author,
   type ParsedInput,
@@ -20,11 +20,11 @@ import {
   removedConflict,
 } from './comunicados.access.js';
 import { checkAudience, normalizePublico } from './comunicados.audience.js';
+import { queueFanOut } from './comunicados.fanout.js';
 import {
   checkSchedule,
   contentColumns,
   currentAnexos,
-  notifyRecipients,
   publish,
   recordVersion,
 } from './comunicados.publish.js';
@@ -145,24 +145,15 @@ export async function updateComunicado(
       await recordVersion(tx, updated!, now, { id: user.id, nome: user.nome });
     if (newVersion) {
       // The families whose ciente was on the old text: pending again, told what changed.
-      const reset = await tx
-        .update(comunicadoDestinatarios)
-        .set({ cienteEm: null })
-        .where(and(eq(comunicadoDestinatarios.comunicadoId, id), isNotNull(comunicadoDestinatarios.cienteEm)))
-        .returning({ usuarioId: comunicadoDestinatarios.usuarioId });
-      novoCiente = reset.length;
-      if (reset.length > 0) {
-        await notifyRecipients(
-          ctx,
-          tx,
-          updated!,
-          sql`select unnest(${sql`array[${sql.join(
-            reset.map((item) => sql`${item.usuarioId}::uuid`),
-            sql`, `,
-          )}]`}) as usuario_id`,
-          'alterado',
-        );
-      }
+      novoCiente = await queueFanOut(
+        ctx,
+        tx,
+        id,
+        'alterado',
+        sql`update comunicado_destinatarios set ciente_em = null
+        where comunicado_id = ${id}::uuid and ciente_em is not null
+        returning usuario_id`,
+      );
     }
     if (!published && publicarEm <= now) await publish(ctx, tx, updated!, now);
     await recordAudit(tx, actor, {
@@ -178,6 +169,7 @@ export async function updateComunicado(
       },
     });
   });
+  ctx.jobs.wake();
   return getComunicadoFor(ctx.db, user, id);
 }
 

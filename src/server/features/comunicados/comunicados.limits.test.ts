@@ -11,7 +11,7 @@ import { signedIn } from '../../test/test-app.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoAnexos } from '../../db/schema/comunicados.js';
-import { notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
@@ -47,6 +47,7 @@ describe('comunicados: how much one account sends (ADR 0018)', () => {
     await pastEntries(s.teacherAccount.user.id, 'criar', limit.max - 1);
     const last = await send('POST', '/api/comunicados', s.teacherAccount.cookie, toClassA);
     expect(last.statusCode, last.body).toBe(201);
+    await deliver();
     const queued = (await t.database.db.select().from(entregas)).length;
     const over = await send('POST', '/api/comunicados', s.teacherAccount.cookie, toClassA);
     expect(over.statusCode).toBe(429);
@@ -57,6 +58,7 @@ describe('comunicados: how much one account sends (ADR 0018)', () => {
         `^Limite de ${String(limit.max)} comunicados criados em 24 horas atingido\\. Você poderá criar outro a partir de \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d\\.$`,
       ),
     );
+    await deliver();
     expect((await t.database.db.select().from(entregas)).length).toBe(queued);
     // Deleting a published notice does not unsend it, nor free a slot.
     const id = dataOf<Comunicado>(last).id;

@@ -2,7 +2,7 @@
  * Writing and publishing a notice: creating it (now or scheduled), recording the version the families
  * see, notifying the recipients, and the job that publishes what falls due.
  */
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Comunicado, Publico } from '../../../shared/comunicados.schemas.js';
 import { richTextSummary } from '../../../shared/rich-text.js';
 import type { AppContext } from '../../context.js';
@@ -11,7 +11,6 @@ import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
-import { fanOut } from '../notificacoes/index.js';
 import { users } from '../../db/schema/users.js';
 import {
   comunicadoAnexos,
@@ -27,7 +26,8 @@ import {
   describePublico,
   normalizePublico,
 } from './comunicados.audience.js';
-import { type Author, type ParsedInput, linkOf } from './comunicados.access.js';
+import { type Author, type ParsedInput } from './comunicados.access.js';
+import { queueFanOut } from './comunicados.fanout.js';
 import { attachAnexos } from './comunicados.attachments.js';
 import { getComunicadoFor } from './comunicados.presenters.js';
 
@@ -70,65 +70,24 @@ export async function recordVersion(
 }
 
 /**
- * Resolves the audience now and delivers: recipients, the bell, the e-mail/SMS outbox — in the caller's
- * transaction, so a notice is published with all its deliveries queued or not at all.
+ * Resolves the audience now and records its recipients (the readers counted from then on), in the
+ * caller's transaction, with one job that notifies them in the background (bell, e-mail, SMS, push:
+ * comunicados.fanout.ts, ADR 0061) — a notice is published with its fan-out queued, or not at all.
  */
 export async function publish(ctx: AppContext, tx: DbOrTx, row: ComunicadoRow, now: Date): Promise<void> {
-  await tx.execute(sql`
-    insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
-    select ${row.id}::uuid, a.usuario_id, a.aluno_ids, ${now}
-    from (${audienceQuery(row.publico)}) a
-    on conflict do nothing`);
-  await tx.update(comunicados).set({ publicadoEm: now }).where(eq(comunicados.id, row.id));
-  await recordVersion(tx, row, now, { id: row.autorId, nome: row.autorNome });
-  await notifyRecipients(
+  await queueFanOut(
     ctx,
     tx,
-    row,
-    sql`select usuario_id from comunicado_destinatarios
-    where comunicado_id = ${row.id}::uuid and entregue_em = ${now}`,
+    row.id,
     'novo',
+    sql`insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
+    select ${row.id}::uuid, a.usuario_id, a.aluno_ids, ${now}
+    from (${audienceQuery(row.publico)}) a
+    on conflict do nothing
+    returning usuario_id`,
   );
-}
-
-export async function notifyRecipients(
-  ctx: AppContext,
-  tx: DbOrTx,
-  row: ComunicadoRow,
-  recipients: SQL,
-  kind: 'novo' | 'lembrete' | 'alterado',
-): Promise<void> {
-  const prefix = { novo: 'Novo comunicado: ', lembrete: 'Lembrete: ', alterado: 'Comunicado alterado: ' }[
-    kind
-  ];
-  const ask =
-    kind === 'alterado'
-      ? row.exigeCiente
-        ? ` O texto mudou depois do seu ciente: a escola pede um novo ciente na versão ${String(row.versaoTexto)}.`
-        : ' O texto mudou depois do seu ciente.'
-      : row.exigeCiente
-        ? ' A escola pede que você confirme a leitura (Ciente).'
-        : '';
-  const texto = {
-    novo: `${row.autorNome} publicou “${row.titulo}”.${ask}`,
-    lembrete: `A escola lembra: ${row.titulo}.${ask}`,
-    alterado: `“${row.titulo}” foi alterado.${ask}`,
-  }[kind];
-  await fanOut(ctx, tx, {
-    recipients,
-    tipo: 'comunicado',
-    titulo: `${prefix}${row.titulo}`,
-    texto,
-    link: linkOf(row.id),
-    email: {
-      assunto: `${prefix}${row.titulo}`,
-      texto:
-        kind === 'alterado'
-          ? `${texto}\nLeia a versão atual no portal.`
-          : `A escola publicou um comunicado para você: “${row.titulo}”.${ask}\nLeia no portal.`,
-    },
-    sms: `${prefix}${row.titulo}.${ask}`,
-  });
+  await tx.update(comunicados).set({ publicadoEm: now }).where(eq(comunicados.id, row.id));
+  await recordVersion(tx, row, now, { id: row.autorId, nome: row.autorNome });
 }
 
 /**
@@ -139,7 +98,7 @@ export async function notifyRecipients(
  */
 export async function publishDueComunicados(ctx: AppContext): Promise<number> {
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const published = await ctx.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(comunicados)
@@ -179,6 +138,8 @@ export async function publishDueComunicados(ctx: AppContext): Promise<number> {
     }
     return published;
   });
+  if (published > 0) ctx.jobs.wake();
+  return published;
 }
 
 /**
@@ -262,5 +223,6 @@ export async function createComunicado(
     });
     return row!.id;
   });
+  ctx.jobs.wake();
   return getComunicadoFor(ctx.db, author, id);
 }

@@ -8,7 +8,7 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { entregas } from '../../db/schema/notificacoes.js';
-import { get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
@@ -24,6 +24,7 @@ describe('comunicados: read and ciente', () => {
         notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
       ),
     ).id;
+    await deliver();
     clock.pin(new Date('2026-05-04T10:00:00-03:00'));
     const opened = dataOf<Comunicado>(await get(`/api/comunicados/${id}`, s.a1.cookie));
     expect(opened.recebido?.lido_em).toBe('2026-05-04T13:00:00.000Z');
@@ -53,6 +54,7 @@ describe('comunicados: read and ciente', () => {
       await send('POST', `/api/comunicados/${id}/lembrete`, s.admin.cookie),
     );
     expect(reminder).toEqual({ lembrados: 1, novos: 0 });
+    await deliver();
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a2.cookie)).nao_lidas).toBe(2);
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.a1.cookie)).nao_lidas).toBe(0);
   });
@@ -73,6 +75,7 @@ describe('comunicados: delivery switches and preferences', () => {
       itens: [{ tipo: 'comunicado', email: false, sms: true }],
     });
     await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'turmas', turmas: [s.classA.id] }));
+    await deliver();
     const mails = await t.database.db.select().from(entregas);
     expect(mails.map((row) => row.destino)).toEqual([s.a2.user.email]);
     expect(mails[0]!.texto).toContain('http://localhost:3000/dashboard/comunicados?id=');
@@ -89,6 +92,7 @@ describe('comunicados: delivery switches and preferences', () => {
     });
     expect(saved.statusCode).toBe(200);
     await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    await deliver();
     expect(await t.database.db.select().from(entregas)).toEqual([]);
     // The bell still has it.
     expect(dataOf<NotificacaoPage>(await get('/api/notificacoes', s.b1.cookie)).nao_lidas).toBe(1);

@@ -35,6 +35,7 @@ import {
   managedRow,
   noticeAccess,
 } from './comunicados.access.js';
+import { fanOutPending } from './comunicados.fanout.js';
 import {
   anexoCounts,
   cientesOf,
@@ -252,6 +253,7 @@ export async function listReads(
     contagem: counts,
     exige_ciente: row.exigeCiente,
     versao_texto: row.versaoTexto,
+    enviando: await fanOutPending(db, id),
     itens: (rows as { rows: Record<string, unknown>[] }).rows.map((item) => ({
       usuario_id: String(item.usuario_id),
       nome: String(item.nome),

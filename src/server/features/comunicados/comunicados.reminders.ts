@@ -10,12 +10,12 @@ import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-lim
 import { recordAudit, type Actor } from '../audit/index.js';
 import { type Author, managedRow, removedConflict } from './comunicados.access.js';
 import { audienceQuery } from './comunicados.audience.js';
-import { notifyRecipients } from './comunicados.publish.js';
+import { queueFanOut } from './comunicados.fanout.js';
 
 /**
  * 'Reenviar lembrete': the audience is resolved again — families who joined since publication receive
  * the notice now — and those who have not read it (or not confirmed the text in force, when it asks) are
- * reminded. Only whoever manages the notice now (noticeAccess): a teacher no longer in the class cannot.
+ * reminded — both in the background (comunicados.fanout.ts). Only whoever manages the notice now (noticeAccess): a teacher no longer in the class cannot.
  */
 export async function sendReminder(
   ctx: AppContext,
@@ -24,7 +24,7 @@ export async function sendReminder(
   actor: Actor,
 ): Promise<LembreteResult> {
   const now = clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     // A reminder goes again to every family still pending: so many a day per author (ADR 0018).
     await enforceWriteLimits(tx, user, 'lembretes', [
       { limit: WRITE_LIMITS.lembretes, source: auditRows(user.id, 'comunicado', ['lembrete']) },
@@ -32,38 +32,29 @@ export async function sendReminder(
     const row = await managedRow(tx, user, id, true);
     if (row.removidoEm) throw removedConflict();
     if (!row.publicadoEm) throw new AppError('CONFLICT', 'O comunicado ainda não foi publicado.');
-    const added = await tx.execute(sql`
-      insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
+    // Those still pending first (the families added below were delivered now, not reminded)…
+    const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
+    const lembrados = await queueFanOut(
+      ctx,
+      tx,
+      id,
+      'lembrete',
+      sql`update comunicado_destinatarios set lembrete_em = ${now}
+      where comunicado_id = ${id}::uuid and ${pending}
+      returning usuario_id`,
+    );
+    // …then the families who joined since publication: recorded and told as at publication.
+    const novos = await queueFanOut(
+      ctx,
+      tx,
+      id,
+      'novo',
+      sql`insert into comunicado_destinatarios (comunicado_id, usuario_id, aluno_ids, entregue_em)
       select ${id}::uuid, a.usuario_id, a.aluno_ids, ${now}
       from (${audienceQuery(row.publico)}) a
       on conflict do nothing
-      returning usuario_id`);
-    const newIds = (added as { rows: { usuario_id: string }[] }).rows.map((item) => item.usuario_id);
-    const novos = newIds.length;
-    const newList =
-      novos === 0
-        ? sql`'{}'::uuid[]`
-        : sql`array[${sql.join(
-            newIds.map((item) => sql`${item}::uuid`),
-            sql`, `,
-          )}]`;
-    if (novos > 0) await notifyRecipients(ctx, tx, row, sql`select unnest(${newList}) as usuario_id`, 'novo');
-    const pending = row.exigeCiente ? sql`ciente_em is null` : sql`lido_em is null`;
-    const reminded = await tx.execute(sql`
-      update comunicado_destinatarios set lembrete_em = ${now}
-      where comunicado_id = ${id}::uuid and ${pending} and usuario_id <> all(${newList})
-      returning usuario_id`);
-    const remindedIds = (reminded as { rows: { usuario_id: string }[] }).rows.map((item) => item.usuario_id);
-    const lembrados = remindedIds.length;
-    if (lembrados > 0)
-      await notifyRecipients(
-        ctx,
-        tx,
-        row,
-        sql`select d.usuario_id from comunicado_destinatarios d
-          where d.comunicado_id = ${id}::uuid and d.lembrete_em = ${now} and d.usuario_id <> all(${newList})`,
-        'lembrete',
-      );
+      returning usuario_id`,
+    );
     await recordAudit(tx, actor, {
       action: 'lembrete',
       entity: 'comunicado',
@@ -72,4 +63,6 @@ export async function sendReminder(
     });
     return { lembrados, novos };
   });
+  ctx.jobs.wake();
+  return result;
 }

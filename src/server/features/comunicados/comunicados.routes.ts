@@ -37,6 +37,7 @@ import { deleteComunicado, updateComunicado } from './comunicados.edit.js';
 import { getPublicoOpcoes, searchAlunos } from './comunicados.audience.js';
 import { purgeOrphanAnexos, readAnexo, readOwnUpload, uploadAnexo } from './comunicados.attachments.js';
 import { sendReminder } from './comunicados.reminders.js';
+import { FANOUT_JOB, runFanOut } from './comunicados.fanout.js';
 
 const idParams = z.strictObject({ id: uuidParam });
 
@@ -48,6 +49,8 @@ export const comunicadosRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'authenticated' } as const;
   const write = { access: sendsComunicados } as const;
 
+  // The families' bells and e-mails of a notice published, reminded or changed (ADR 0061).
+  app.ctx.jobs.handle(FANOUT_JOB, (payload) => runFanOut(app.ctx, payload));
   // Future-dated notices are published by whichever instance polls first.
   app.ctx.jobs.onPoll(async () => {
     await publishDueComunicados(app.ctx);

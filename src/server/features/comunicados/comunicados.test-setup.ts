@@ -27,6 +27,9 @@ export async function school() {
   return { admin, teacherAccount, teacher, classA, classB, a1, a2, b1 };
 }
 
+/** Runs the queued jobs: a notice's bells and e-mails are written by one (comunicados.fanout.ts). */
+export const deliver = () => t.app.ctx.jobs.drain();
+
 export const notice = (publico: object, extra: object = {}) => ({
   titulo: 'Reunião de pais',
   corpo: 'Reunião **quinta-feira** às 19h.\n- Traga a agenda\n- [Pauta](https://escola.test/pauta)',

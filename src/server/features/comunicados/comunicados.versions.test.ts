@@ -8,7 +8,7 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoCientes } from '../../db/schema/comunicados.js';
-import { get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
 
 setupComunicadosTest();
 
@@ -29,6 +29,7 @@ describe('comunicados: a notice confirmed by families keeps every version (issue
     await get(`/api/comunicados/${created.id}`, s.a1.cookie);
     const ciente = await send('POST', `/api/comunicados/${created.id}/ciente`, s.a1.cookie, { versao: 1 });
     expect(dataOf<{ versao: number }>(ciente).versao).toBe(1);
+    await deliver();
     return { s, created, body };
   }
 
@@ -44,6 +45,7 @@ describe('comunicados: a notice confirmed by families keeps every version (issue
     expect(dataOf<Comunicado>(changed)).toMatchObject({ versao_texto: 2, contagem: { cientes: 0 } });
 
     // The family: the ciente was on version 1, the text in force asks for a new one.
+    await deliver();
     const seen = dataOf<Comunicado>(await get(`/api/comunicados/${id}`, s.a1.cookie));
     expect(seen.corpo).toContain('R$ 350');
     expect(seen.recebido).toMatchObject({ ciente_em: null, cientes: [{ versao: 1 }] });

@@ -64,6 +64,29 @@ describe('JobQueue', () => {
     expect(log.lines.at(-1)!.details).toMatchObject({ code: 'EENVELOPE', tentativa: JOB_MAX_ATTEMPTS });
   });
 
+  it('wake() after the commit runs a job queued in a transaction without waiting for the poll', async () => {
+    const queue = new JobQueue(t.database.db, recordingLog(), { pollMs: 3_600_000 });
+    const done = new Promise<unknown>((resolve) => {
+      queue.handle('teste.depois', async (payload) => {
+        resolve(payload);
+      });
+    });
+    queue.start();
+    try {
+      // Let the start's own poll find the queue empty first.
+      await queue.drain();
+      await t.database.db.transaction(async (tx) => {
+        await queue.enqueue(tx, 'teste.depois', { n: 1 });
+        // enqueue's own wake-up may look before this commit (on PostgreSQL it sees nothing yet).
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      queue.wake();
+      expect(await done).toEqual({ n: 1 });
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('a started worker runs a job right after it is queued', async () => {
     const queue = new JobQueue(t.database.db, recordingLog());
     const done = new Promise<unknown>((resolve) => {

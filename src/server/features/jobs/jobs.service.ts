@@ -129,6 +129,15 @@ export class JobQueue {
     if (this.automatic) setImmediate(() => this.kick());
   }
 
+  /**
+   * Looks for due jobs now, once the transaction that queued one has committed: `enqueue`'s own wake-up
+   * runs while that transaction is still open, and on PostgreSQL its claim does not see the job yet (it
+   * would wait for the next poll).
+   */
+  wake(): void {
+    if (this.automatic) setImmediate(() => this.kick());
+  }
+
   /** Starts working: now, on every enqueue and every few seconds. */
   start(): void {
     if (this.automatic) return;

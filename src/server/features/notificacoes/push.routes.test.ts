@@ -65,7 +65,11 @@ async function publish(cookie: string, turmaId: string, titulo = 'Reunião de pa
   return dataOf<{ id: string }>(response).id;
 }
 
-const deliver = () => t.app.ctx.notifier.worker.drain();
+// A comunicado's push rows are written by its fan-out job (ADR 0061), then the outbox sends them.
+const deliver = async () => {
+  await t.app.ctx.jobs.drain();
+  await t.app.ctx.notifier.worker.drain();
+};
 
 describe('Web Push: the key and the subscriptions', () => {
   it('gives the VAPID public key only to a signed-in person, kept 0600 in DATA_DIR across restarts', async () => {

@@ -7,6 +7,7 @@ import {
   comunicadoAnexos,
   comunicadoCientes,
   comunicadoDestinatarios,
+  comunicadoEnvios,
   comunicados,
   comunicadoVersoes,
 } from '../../db/schema/comunicados.js';
@@ -53,6 +54,21 @@ export const TREATMENTS_COMMUNICATION: Treatment[] = [
         colunas: [comunicadoDestinatarios.usuarioId, comunicadoDestinatarios.alunoIds],
         mantido:
           'Prova de a quem o comunicado foi entregue e de quem deu ciente, ligada à conta já anonimizada.',
+      },
+      {
+        // A fan-out still to be done (minutes): the row is deleted when the bells and e-mails are written.
+        tabela: comunicadoEnvios,
+        de: { usuario: (pessoa) => sql`${pessoa.id}::uuid = any(${comunicadoEnvios.usuarioIds})` },
+        colunas: [
+          [
+            comunicadoEnvios.usuarioIds,
+            {
+              usuario: {
+                valor: (pessoa) => sql`array_remove(${comunicadoEnvios.usuarioIds}, ${pessoa.id}::uuid)`,
+              },
+            },
+          ],
+        ],
       },
       {
         tabela: comunicadoCientes,
