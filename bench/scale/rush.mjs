@@ -12,6 +12,7 @@
 // password, turmaId, alunos }], families: [{ email, password, alunoId }] }`.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { percentile } from '../lib.mjs';
@@ -161,6 +162,22 @@ function openStream(base, cookie) {
   return { opened, close: () => req.destroy() };
 }
 
+/**
+ * The kernel's count of connections dropped because a listening socket's accept queue was full
+ * (/proc/net/netstat, TcpExt ListenOverflows): machine-wide, so other processes' drops count too.
+ */
+export function listenOverflows() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+    const names = lines[header].split(' ');
+    const values = lines[header + 1].split(' ');
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return NaN;
+  }
+}
+
 /** Runs `work(i)` for every i at its moment `at[i]` (ms from now); resolves when all have finished. */
 function atMoments(at, work) {
   return Promise.all(at.map((ms, i) => sleep(ms).then(() => work(i))));
@@ -201,6 +218,7 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
   const absences = teachers.map((teacher) => absencesFor(teacher, next));
   const streams = [];
   const loadBefore = os.loadavg()[0];
+  const overflowsBefore = listenOverflows();
 
   const teacherWork = async (i) => {
     const teacher = teachers[i];
@@ -242,6 +260,7 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
   const rushSeconds = ((Date.now() - started) / 1000).toFixed(0);
   for (const stream of streams) stream.close();
   const loadAfter = os.loadavg()[0];
+  const overflows = listenOverflows() - overflowsBefore;
 
   // 3. Read back through the API: each roll of the rush's day has exactly the absences sent.
   let apiMismatches = 0;
@@ -296,7 +315,7 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
       value: `${homeStats.p50} / ${homeStats.p99} ms`,
       goal: 'medido',
       ok: family.errors === 0 ? 'sim' : 'NÃO',
-      detail: `${homeStats.n} pedidos; sino a cada 30 s p50 ${bellStats.p50} / p99 ${bellStats.p99} ms (${bellStats.n}); ${family.errors} erros${family.errors ? ` (${[...family.kinds].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; streams ${family.streams[200]} abertos, ${family.streams[503]} recusados (503, teto), ${family.streams.other} outros`,
+      detail: `${homeStats.n} pedidos; sino a cada 30 s p50 ${bellStats.p50} / p99 ${bellStats.p99} ms (${bellStats.n}); ${family.errors} erros${family.errors ? ` (${[...family.kinds].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; streams ${family.streams[200]} abertos, ${family.streams[503]} recusados (503, teto), ${family.streams.other} outros; conexões descartadas pelo kernel (fila de accept cheia, a máquina toda): ${overflows}`,
     },
   ];
   return { rows, rushDate, expected };
