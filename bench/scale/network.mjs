@@ -1,6 +1,6 @@
 // Issue 38: a network of 50,000 students (the classes of ~8 schools in one instance), built straight in
 // a migrated database with SQL set operations (INSERT … SELECT generate_series), deterministic from the
-// seed: ids are md5(seed, kind, n) as uuid and every choice is a hash of the row number and the seed
+// seed: ids are md5(seed, kind, n) as a version-4 uuid and every choice is a hash of the row number and the seed
 // (hashint8extended), so two runs with the same seed build the same network. See docs/performance.md,
 // 'Issue 38 — rede de 50.000 alunos'.
 import { cpSync, rmSync } from 'node:fs';
@@ -31,8 +31,11 @@ export function networkShape(students) {
 /** The helper SQL functions the seed uses (dropped at the end): ids, pseudo-random numbers and CPFs. */
 function helperFunctions(seed) {
   return [
+    // A valid version-4 uuid (zod's z.uuid() checks the version and variant digits) from a text.
+    `CREATE OR REPLACE FUNCTION rede_uuid(key text) RETURNS uuid LANGUAGE sql IMMUTABLE
+       AS $$ SELECT overlay(overlay(md5('rede-${seed}-' || key) placing '4' from 13) placing '8' from 17)::uuid $$`,
     `CREATE OR REPLACE FUNCTION rede_id(kind text, n bigint) RETURNS uuid LANGUAGE sql IMMUTABLE
-       AS $$ SELECT md5('rede-${seed}-' || kind || '-' || n)::uuid $$`,
+       AS $$ SELECT rede_uuid(kind || '-' || n) $$`,
     // A number in [0, 1) from the row number and a salt: the same for the same seed.
     `CREATE OR REPLACE FUNCTION rede_r(n bigint, salt bigint) RETURNS float8 LANGUAGE sql IMMUTABLE
        AS $$ SELECT (hashint8extended(n * 1000003 + salt, ${seed}) & 2147483647)::float8 / 2147483648 $$`,
@@ -50,7 +53,22 @@ const dropHelpers = [
   'DROP FUNCTION IF EXISTS rede_pick(text[], bigint, bigint)',
   'DROP FUNCTION IF EXISTS rede_r(bigint, bigint)',
   'DROP FUNCTION IF EXISTS rede_id(text, bigint)',
+  'DROP FUNCTION IF EXISTS rede_uuid(text)',
   'DROP FUNCTION IF EXISTS rede_cpf(bigint)',
+];
+
+/** The tables the seed fills by the hundred thousand. */
+const BULK_TABLES = [
+  'students',
+  'guardians',
+  'student_guardians',
+  'class_memberships',
+  'attendance_rolls',
+  'attendance_absences',
+  'assessments',
+  'grades',
+  'mensalidades',
+  'pagamentos',
 ];
 
 const intArray = (values) => `ARRAY[${values.join(',')}]::int[]`;
@@ -157,10 +175,10 @@ async function readAccounts(db, sql) {
   );
   const families = rowsOf(
     await db.execute(sql`
-      SELECT u.email, sg.aluno_id FROM users u
+      SELECT u.email, sg.aluno_id, c.nivel FROM users u
       JOIN guardians g ON g.usuario_id = u.id
       JOIN student_guardians sg ON sg.responsavel_id = g.id
-      JOIN students s ON s.id = sg.aluno_id
+      JOIN students s ON s.id = sg.aluno_id JOIN classes c ON c.id = s.turma_id
       WHERE u.email LIKE 'familia%@rede.bench' AND sg.eh_principal
       ORDER BY s.matricula`),
   );
@@ -180,7 +198,13 @@ async function readAccounts(db, sql) {
     // One entry per family (its first child in matrícula order).
     families: families
       .filter((row) => !seen.has(row.email) && seen.add(row.email))
-      .map((row) => ({ email: row.email, password: PASSWORDS.family, alunoId: row.aluno_id })),
+      // nivel (extra): the child's stage (Educação Infantil has pareceres, not a boletim).
+      .map((row) => ({
+        email: row.email,
+        password: PASSWORDS.family,
+        alunoId: row.aluno_id,
+        nivel: row.nivel,
+      })),
   };
 }
 
@@ -221,27 +245,63 @@ export async function seedNetwork(
   const database = await openDatabase(options);
   const { db } = database;
   const steps = {};
-  const step = async (name, statements) => {
+  const timed = async (name, run) => {
     const at = Date.now();
-    for (const statement of statements) await db.execute(sql.raw(statement));
+    await run();
     steps[name] = Number(((Date.now() - at) / 1000).toFixed(1));
     log(`  ${name}: ${steps[name]} s`);
   };
   try {
     await upsertAdmin(db, sql, hashes.admin);
-    await step('funções', helperFunctions(seed));
-    await step('pessoas e turmas', peopleStatements(shape, { year, inicio, letivos, hashes }));
-    if (academic) await seedAcademicYear({ step, shape, year, inicio, fim, letivos, today, series: SERIES });
-    await step('limpeza', dropHelpers);
-    await step('ANALYZE', ['ANALYZE']);
+    // One transaction (one connection of the pool) in which the foreign keys' and the caches' triggers
+    // do not fire (session_replication_role = replica): every row is consistent by construction, and a
+    // check per row of millions would time the triggers, not the network.
+    await db.transaction(async (tx) => {
+      const step = (name, statements) =>
+        timed(name, async () => {
+          for (const statement of statements) await tx.execute(sql.raw(statement));
+        });
+      await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
+      // The big tables' indexes (but the constraints') are built once at the end rather than row by row.
+      const indexes = rowsOf(
+        await tx.execute(sql`
+          SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+          FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+          WHERE t.relnamespace = 'public'::regnamespace AND t.relname IN (${sql.join(
+            BULK_TABLES.map((name) => sql`${name}`),
+            sql`, `,
+          )})
+            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`),
+      );
+      await step(
+        'índices fora',
+        indexes.map((index) => `DROP INDEX ${index.name}`),
+      );
+      await step('funções', helperFunctions(seed));
+      await step('pessoas e turmas', peopleStatements(shape, { year, inicio, letivos, hashes }));
+      if (academic)
+        await seedAcademicYear({ step, shape, year, inicio, fim, letivos, today, series: SERIES });
+      await step(
+        'índices',
+        indexes.map((index) => index.definition),
+      );
+      await step('limpeza', dropHelpers);
+    });
+    // The statement triggers skipped above: the lists' record versions (ADR 0009) move on.
+    for (const table of ['students', 'guardians', 'student_guardians', 'classes'])
+      await db.execute(sql.raw(`UPDATE ${table} SET created_at = created_at WHERE false`));
+    await timed('ANALYZE', () => db.execute(sql.raw('ANALYZE')));
     const accounts = await readAccounts(db, sql);
     const [counts] = rowsOf(
       await db.execute(sql`SELECT
         (SELECT count(*)::int FROM students) AS students, (SELECT count(*)::int FROM classes) AS classes,
         (SELECT count(*)::int FROM teachers) AS teachers,
-        (SELECT count(DISTINCT responsavel_id)::int FROM student_guardians WHERE eh_principal) AS families`),
+        (SELECT count(DISTINCT responsavel_id)::int FROM student_guardians WHERE eh_principal) AS families,
+        (SELECT count(*)::int FROM attendance_rolls) AS rolls, (SELECT count(*)::int FROM attendance_absences) AS absences,
+        (SELECT count(*)::int FROM assessments) AS assessments, (SELECT count(*)::int FROM grades) AS grades,
+        (SELECT count(*)::int FROM mensalidades) AS mensalidades`),
     );
-    return { ...counts, seconds: (Date.now() - started) / 1000, accounts, steps, letivos: letivos.length };
+    return { ...counts, seconds: (Date.now() - started) / 1000, accounts, steps, dias: letivos };
   } finally {
     await database.close();
   }
@@ -281,17 +341,27 @@ const withDatabase = (url, name) => {
 async function makeTemplate(kind, { students, seed, pg, log }) {
   if (kind === 'pglite') {
     const dataDir = tempDataDir();
-    await firstStart({}, dataDir);
-    const seeded = await seedNetwork({ kind: 'pglite', dataDir }, { students, seed, log });
-    return { dataDir, seeded };
+    try {
+      await firstStart({}, dataDir);
+      const seeded = await seedNetwork({ kind: 'pglite', dataDir }, { students, seed, log });
+      return { dataDir, seeded };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   if (!pg) throw new Error("preparedNetwork('postgres') precisa de { pg } (bench/postgres.mjs)");
   const name = `rede_${students}_${seed}_modelo`;
   await pgAdmin(pg.url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
   const url = withDatabase(pg.url, name);
-  await firstStart({ DATABASE_URL: url });
-  const seeded = await seedNetwork({ kind: 'postgres', url }, { students, seed, log });
-  return { name, url, seeded };
+  try {
+    await firstStart({ DATABASE_URL: url });
+    const seeded = await seedNetwork({ kind: 'postgres', url }, { students, seed, log });
+    return { name, url, seeded };
+  } catch (error) {
+    await pgAdmin(pg.url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+    throw error;
+  }
 }
 
 /**

@@ -10,7 +10,8 @@ try {
   const started = Date.now();
   const network = await preparedNetwork(kind, { students, pg });
   const { summary, accounts } = network;
-  console.log({ ...summary, total: (Date.now() - started) / 1000 });
+  const { dias, ...rest } = summary;
+  console.log({ ...rest, dias: dias.length, total: (Date.now() - started) / 1000 });
   console.log({ teachers: accounts.teachers.length, families: accounts.families.length });
   console.log(accounts.teachers[0], accounts.families[0]);
   await network.cleanup();
