@@ -1,7 +1,7 @@
 // Issue 38: the 7:30 rush and the tails on a busy machine (bench/scale/rush.mjs), on PGlite and on
-// PostgreSQL in one run. The school: bench/scale/network.mjs's network when it is there (BENCH_STUDENTS,
-// default 5,000), otherwise a school of 5,000 built here — 150 classes of 30 each with its teacher's
-// account, 500 more students in 10 classes, 1,000 family accounts — straight in the database.
+// PostgreSQL in one run. The school: one of 5,000 built here — 150 classes of 30 each with its teacher's
+// account, 500 more students in 10 classes, 1,000 family accounts — straight in the database; or, with
+// RUSH_SCHOOL=network, bench/scale/network.mjs's network of BENCH_STUDENTS (default 5,000).
 //   BENCH_DB=pglite|postgres: only one · RUSH_SECONDS (60): the rush's window · TAILS=0 / RUSH=0: skip one.
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -135,7 +135,11 @@ async function seedSchool(db) {
   await insertInBatches(
     db,
     classMemberships,
-    studentRows.map((student, n) => ({ alunoId: student.id, turmaId: classRows[classOf[n]].id, inicio: year.inicio })),
+    studentRows.map((student, n) => ({
+      alunoId: student.id,
+      turmaId: classRows[classOf[n]].id,
+      inicio: year.inicio,
+    })),
   );
   const familyUsers = await insertInBatches(
     db,
@@ -199,7 +203,10 @@ export async function preparedSchool(kind) {
     if (!postgres) return null;
     env = { ...env, DATABASE_URL: postgres.url };
   }
-  const setup = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
+  const setup = await startServer(
+    { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { dataDir },
+  );
   await setup.stop();
   const { openDatabase } = await dist('server/db/client.js');
   const { users } = await dist('server/db/schema/users.js');
@@ -227,7 +234,7 @@ const databaseOptions = (env) =>
 
 async function prepared(kind) {
   const network = path.join(root, 'bench/scale/network.mjs');
-  if (existsSync(network) && process.env.RUSH_SCHOOL !== 'local') {
+  if (existsSync(network) && process.env.RUSH_SCHOOL === 'network') {
     const { preparedNetwork } = await import(pathToFileURL(network).href);
     const students = Number(process.env.BENCH_STUDENTS ?? 5_000);
     let pg = null;

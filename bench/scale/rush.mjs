@@ -9,7 +9,8 @@
 //   measureTails(server, accounts): 50 connections on the student list and `?q=` while other work runs
 //     (two CPU-busy processes besides the server's own jobs), in rounds alternating with /api/health.
 // `server` is `{ base }`; `accounts` is bench/scale/network.mjs's: `{ admin, teachers: [{ email,
-// password, turmaId, alunos }], families: [{ email, password, alunoId }] }`.
+// password, turmaId, alunos, disciplina? }], families: [{ email, password, alunoId }] }` — the first 150
+// teachers and 1,000 families take part; teachers 151–300, when there are, give the idle baseline.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -103,12 +104,13 @@ function stats(latencies) {
  * The day the rush saves (the last school day up to today) and the one before it (the baseline's), read
  * from the class's roll-call answer: `dia.letivo` says whether a date is a school day.
  */
-async function schoolDays(base, cookie, turmaId) {
+async function schoolDays(base, cookie, teacher) {
+  const lesson = teacher.disciplina ? `&disciplina=${encodeURIComponent(teacher.disciplina)}&aula=1` : '';
   const days = [];
   const day = new Date();
   for (let i = 0; i < 40 && days.length < 2; i++, day.setUTCDate(day.getUTCDate() - 1)) {
     const iso = day.toISOString().slice(0, 10);
-    const answer = await send(base, `/api/frequencia/turmas/${turmaId}?data=${iso}`, {
+    const answer = await send(base, `/api/frequencia/turmas/${teacher.turmaId}?data=${iso}${lesson}`, {
       headers: { cookie },
     });
     if (answer.status !== 200) continue;
@@ -119,24 +121,33 @@ async function schoolDays(base, cookie, turmaId) {
   return { rushDate: days[0], baselineDate: days[1] };
 }
 
-/** The roll-call screen's save: the roll read, then the PUT of its absences (base null: not taken yet). */
-async function takeRoll(base, cookie, teacher, data, faltas) {
-  const read = await send(base, `/api/frequencia/turmas/${teacher.turmaId}?data=${data}`, {
+/**
+ * The roll-call screen's save: the roll read, then the PUT of its absences (base null: not taken yet).
+ * The absent are picked from the roll read (about one in twenty, seeded); a per-lesson class
+ * (network.mjs's `disciplina`) saves its first lesson of the day.
+ */
+async function takeRoll(base, cookie, teacher, data, next) {
+  const lesson = teacher.disciplina ? `&disciplina=${encodeURIComponent(teacher.disciplina)}&aula=1` : '';
+  const read = await send(base, `/api/frequencia/turmas/${teacher.turmaId}?data=${data}${lesson}`, {
     headers: { cookie },
   });
+  if (read.status !== 200) return { read, saved: read, roster: 0, faltas: [] };
+  const faltas = JSON.parse(read.body)
+    .data.alunos.filter(() => next() < 0.05)
+    .map((aluno) => aluno.id);
   const saved = await send(base, `/api/frequencia/turmas/${teacher.turmaId}`, {
     method: 'PUT',
     headers: { cookie, 'idempotency-key': randomUUID() },
-    body: { data, faltas: faltas.map((aluno_id) => ({ aluno_id })), base: null },
+    body: {
+      data,
+      ...(teacher.disciplina ? { disciplina: teacher.disciplina, aula: 1 } : {}),
+      faltas: faltas.map((aluno_id) => ({ aluno_id })),
+      base: null,
+    },
   });
   let roster = 0;
   if (saved.status === 200) roster = JSON.parse(saved.body).data.alunos.length;
-  return { read, saved, roster };
-}
-
-/** About one student in twenty absent: 0–4 of a class of 30, seeded. */
-function absencesFor(teacher, next) {
-  return teacher.alunos.filter(() => next() < 0.05);
+  return { read, saved, roster, faltas };
 }
 
 /** What a family's phone asks when the home opens (family-home.tsx, the bell) — the stream aside. */
@@ -183,19 +194,30 @@ function atMoments(at, work) {
   return Promise.all(at.map((ms, i) => sleep(ms).then(() => work(i))));
 }
 
+export const RUSH_TEACHERS = 150;
+export const RUSH_FAMILIES = 1_000;
+
 export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
   const { base } = server;
-  const { teachers, families } = accounts;
+  const teachers = accounts.teachers.slice(0, RUSH_TEACHERS);
+  const families = accounts.families.slice(0, RUSH_FAMILIES);
+  // The idle baseline: other classes' first rolls of the same day when the school has them (the
+  // network), else the same classes' rolls of the school day before.
+  const others = accounts.teachers.slice(RUSH_TEACHERS, 2 * RUSH_TEACHERS);
+  const baselineTeachers = others.length === RUSH_TEACHERS ? others : teachers;
   const next = random(seed);
   const teacherCookies = await signInAll(base, teachers);
+  const baselineCookies =
+    baselineTeachers === teachers ? teacherCookies : await signInAll(base, baselineTeachers);
   const familyCookies = await signInAll(base, families);
-  const { rushDate, baselineDate } = await schoolDays(base, teacherCookies[0], teachers[0].turmaId);
+  const { rushDate, baselineDate } = await schoolDays(base, teacherCookies[0], teachers[0]);
+  const idleDate = baselineTeachers === teachers ? baselineDate : rushDate;
 
-  // 1. The idle server: the same saves one at a time (on the day before, so the rush's day starts empty).
+  // 1. The idle server: the same saves one at a time.
   const idle = [];
   let idleErrors = 0;
-  for (const [i, teacher] of teachers.entries()) {
-    const { saved } = await takeRoll(base, teacherCookies[i], teacher, baselineDate, absencesFor(teacher, next));
+  for (const [i, teacher] of baselineTeachers.entries()) {
+    const { saved } = await takeRoll(base, baselineCookies[i], teacher, idleDate, next);
     if (saved.status !== 200) idleErrors++;
     idle.push(saved.ms);
   }
@@ -215,16 +237,21 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
   const until = Date.now() + windowMs + 10_000;
   const teacherAt = teachers.map(() => next() * windowMs);
   const familyAt = families.map(() => next() * windowMs);
-  const absences = teachers.map((teacher) => absencesFor(teacher, next));
   const streams = [];
   const loadBefore = os.loadavg()[0];
   const overflowsBefore = listenOverflows();
 
   const teacherWork = async (i) => {
     const teacher = teachers[i];
-    expected.set(teacher.turmaId, absences[i]);
     try {
-      const { read, saved, roster } = await takeRoll(base, teacherCookies[i], teacher, rushDate, absences[i]);
+      const { read, saved, roster, faltas } = await takeRoll(
+        base,
+        teacherCookies[i],
+        teacher,
+        rushDate,
+        next,
+      );
+      expected.set(teacher.turmaId, faltas);
       reads.push(read.ms);
       saves.push(saved.ms);
       rosters.push(roster);
@@ -265,12 +292,17 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
   // 3. Read back through the API: each roll of the rush's day has exactly the absences sent.
   let apiMismatches = 0;
   for (const [i, teacher] of teachers.entries()) {
-    const answer = await send(base, `/api/frequencia/turmas/${teacher.turmaId}?data=${rushDate}`, {
+    const lesson = teacher.disciplina ? `&disciplina=${encodeURIComponent(teacher.disciplina)}&aula=1` : '';
+    const answer = await send(base, `/api/frequencia/turmas/${teacher.turmaId}?data=${rushDate}${lesson}`, {
       headers: { cookie: teacherCookies[i] },
     });
     const roll = JSON.parse(answer.body).data;
     const absent = roll.alunos.filter((aluno) => !aluno.presente).map((aluno) => aluno.id);
-    const sent = expected.get(teacher.turmaId) ?? [];
+    const sent = expected.get(teacher.turmaId);
+    if (!sent) {
+      apiMismatches++;
+      continue;
+    }
     if (!roll.chamada || absent.length !== sent.length || sent.some((id) => !absent.includes(id)))
       apiMismatches++;
   }
@@ -287,10 +319,10 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
       value: `p50 ${idleStats.p50} ms`,
       goal: 'base',
       ok: idleErrors === 0 ? 'sim' : 'NÃO',
-      detail: `p99 ${idleStats.p99} ms, máx. ${idleStats.max} ms, ${idleStats.n} chamadas, ${idleErrors} erros`,
+      detail: `p99 ${idleStats.p99} ms, máx. ${idleStats.max} ms, ${idleStats.n} chamadas (${idleDate}), ${idleErrors} erros`,
     },
     {
-      figure: `rush: ${teachers.length} chamadas de ${teachers[0].alunos.length} em ${RUSH_SECONDS} s + ${families.length} famílias, p99`,
+      figure: `rush: ${teachers.length} chamadas (turmas de ${Math.min(...rosters)}–${Math.max(...rosters)}) em ${RUSH_SECONDS} s + ${families.length} famílias, p99`,
       value: `${rushStats.p99} ms`,
       goal: `≤ 10 × p50 ocioso (${limit.toFixed(0)} ms)`,
       ok: rushStats.p99 <= limit ? 'sim' : 'NÃO',
@@ -301,7 +333,7 @@ export async function measureRush(server, accounts, { seed = 7_30 } = {}) {
       value: saveErrors.length,
       goal: '0',
       ok: saveErrors.length === 0 ? 'sim' : 'NÃO',
-      detail: saveErrors.slice(0, 3).join(' | ') || `${saves.length} salvas, turma de ${Math.min(...rosters)}–${Math.max(...rosters)} alunos`,
+      detail: saveErrors.slice(0, 3).join(' | ') || `${saves.length} salvas`,
     },
     {
       figure: 'rush: chamadas relidas pela API',

@@ -105,7 +105,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
         'listens with an accept queue of 4,096 connections (or the kernel ceiling), not 511',
         () => {
           const ceiling = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
-          const line = execFileSync('ss', ['-ltnH', `sport = :${String(port)}`]).toString().trim();
+          const line = execFileSync('ss', ['-ltnH', `sport = :${String(port)}`])
+            .toString()
+            .trim();
           // LISTEN  Recv-Q  Send-Q (the backlog of a listening socket)  local  peer
           expect(Number(line.split(/\s+/)[2])).toBe(Math.min(4096, ceiling));
         },
