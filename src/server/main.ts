@@ -65,9 +65,18 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info({ ms: Date.now() - started, demo: config.demo }, `Sistema Escolar em ${config.publicUrl}`);
 }
+
+/**
+ * Connections the kernel holds for the server while its event loop is busy (Node's default is 511).
+ * At 7:30 a thousand family phones open the home within a minute, each with a few connections; past a
+ * full queue the kernel drops the new ones, and the phones retry after 1, 3, 7… s (then give up):
+ * seconds of latency and ECONNRESET/ETIMEDOUT instead of a short wait (docs/performance.md, issue 38).
+ * The kernel caps it at net.core.somaxconn (4,096 on current Linux).
+ */
+const LISTEN_BACKLOG = 4_096;
 
 main().catch((error: unknown) => {
   console.error('Falha ao iniciar o servidor:', error);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +98,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
         expect(second.output()).toMatch(/já está usando o diretório de dados/);
         expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       });
+
+      // Issue 38: at 7:30 a thousand phones connect within a minute; Node's default queue of 511 drops
+      // connections (the phones retry seconds later) while the event loop is busy.
+      it.skipIf(!existsSync('/usr/bin/ss') || !existsSync('/proc/sys/net/core/somaxconn'))(
+        'listens with an accept queue of 4,096 connections (or the kernel ceiling), not 511',
+        () => {
+          const ceiling = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+          const line = execFileSync('ss', ['-ltnH', `sport = :${String(port)}`])
+            .toString()
+            .trim();
+          // LISTEN  Recv-Q  Send-Q (the backlog of a listening socket)  local  peer
+          expect(Number(line.split(/\s+/)[2])).toBe(Math.min(4096, ceiling));
+        },
+      );
 
       it('keeps an acknowledged write (the first-login password change) after kill -9', async () => {
         const login = await post(port, '/api/auth/login', { email: 'admin@escola.local', password });

@@ -29,6 +29,7 @@ import { getStudentAttendance } from '../attendance/index.js';
 import { schoolDaysAhead, yearOutlook } from '../attendance/index.js';
 import { listMensalidades } from '../finance/index.js';
 import { sharedRead } from '../finance/index.js';
+import { familyHomeLane } from '../../lib/lane.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/index.js';
 import { classGradeAverages, teacherGradeTasks } from '../grades/index.js';
 
@@ -367,5 +368,6 @@ export async function getDashboardStats(
     return visibleTo(user.permissoes, stats);
   }
   if (user.nivel === 'professor') return teacherStats(db, user, today);
-  return guardianStats(db, user, today);
+  // A family's home waits its turn behind the teachers' rolls at 7:30 (lib/lane.ts).
+  return familyHomeLane.run(() => guardianStats(db, user, today));
 }

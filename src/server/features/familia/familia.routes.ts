@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedQuerySchema, feedSchema } from '../../../shared/familia.schemas.js';
 import { ok, signedInUser } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
+import { familyHomeLane } from '../../lib/lane.js';
 import { getFamilyFeed } from './familia.service.js';
 
 /** `/api/familia`: the family's own home (issue 32 §1). */
@@ -13,6 +14,8 @@ export const familiaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: feedQuerySchema, response: okResponse(feedSchema) },
       config: { access: 'guardians.self' },
     },
-    async (request) => ok(await getFamilyFeed(app.ctx.db, signedInUser(request), request.query)),
+    // In the family home's lane (lib/lane.ts): at 7:30 it waits its turn behind the teachers' rolls.
+    async (request) =>
+      ok(await familyHomeLane.run(() => getFamilyFeed(app.ctx.db, signedInUser(request), request.query))),
   );
 };
