@@ -65,7 +65,9 @@ async function runOn(database) {
     name: 'heavy',
     seed,
     run: async ({ base, pid, seeded, seedSeconds }) => {
-      const before = loadavg().map((value) => value.toFixed(2)).join(' ');
+      const before = loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ');
       const rows = await measureHeavy({ base, pid }, { admin: ADMIN });
       report(
         `Operações pesadas, ${database}: ${STUDENTS} alunos, ${seeded.total} notas (semeado em ${seedSeconds} s); ` +
