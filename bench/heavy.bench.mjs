@@ -25,6 +25,11 @@ async function seed(db) {
   const ano = Number(todayIso().slice(0, 4)) - 1;
   const { inicio, periods } = await seedSchoolYear(db, ano, (_numero, fim) => fim);
   const { classRows, membersOf } = await seedClassesAndStudents(db, { ano, inicio, matriculaPrefix: 'H' });
+  // Past 26 letters the seeded names repeat ignoring case ('1º Ano A', '1º Ano a'): numbered instead.
+  const { sql } = await import('drizzle-orm');
+  await db.execute(sql`
+    with n as (select id, row_number() over (order by nome, id) as r from classes)
+    update classes c set nome = split_part(c.nome, ' Ano ', 1) || ' Ano T' || n.r from n where n.id = c.id`);
   await insertInBatches(
     db,
     classSubjects,

@@ -145,7 +145,7 @@ async function follow(base, cookie, pathname) {
     const state = await json(base, cookie, 'GET', pathname);
     if (state.feitos > 0 && state.feitos < state.total) seen++;
     if (state.status === 'concluida' || state.status === 'falhou') return { state, seen };
-    await sleep(500);
+    await sleep(1000);
   }
   throw new Error(`${pathname}: não terminou em 5 h`);
 }
@@ -162,41 +162,33 @@ export async function measureHeavy(server, accounts) {
   const idle = await idleRss(server.pid);
   const rows = [];
 
+  const task = async (pathname, body) => {
+    const response = await request(base, pathname, { method: 'POST', headers: { cookie }, body });
+    if (response.status !== 202)
+      throw new Error(`POST ${pathname}: ${response.status} ${response.body.slice(0, 300)}`);
+    const started = JSON.parse(response.body).data;
+    const { state, seen } = await follow(base, cookie, started.url);
+    if (state.status !== 'concluida') throw new Error(`${pathname}: ${state.erro}`);
+    return { state, seen };
+  };
+  const progressOf = (seen, state) =>
+    `tarefa em segundo plano, ${seen} leituras do progresso no meio; no fim: “${state.mensagem}”`;
+
   rows.push(
     await measured(server, idle, `Encerrar o ano letivo ${year.ano}`, async () => {
-      const answer = await json(base, cookie, 'POST', `${url}/encerrar`);
-      if (answer.tarefa) {
-        const { state, seen } = await follow(base, cookie, answer.tarefa.url);
-        if (state.status !== 'concluida') throw new Error(`encerramento: ${state.erro}`);
-        return {
-          progresso: `tarefa em segundo plano; ${seen} leituras do progresso no meio (“${state.mensagem}”)`,
-          resultado: JSON.stringify(state.resultado?.situacoes ?? {}),
-        };
-      }
-      return {
-        progresso: 'nenhum: uma requisição só, a tela espera a resposta',
-        resultado: JSON.stringify(answer.situacoes),
-      };
+      const { state, seen } = await task(`${url}/encerrar?segundo_plano=true`);
+      return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.situacoes) };
     }),
   );
+  console.log(rows.at(-1));
 
   rows.push(
     await measured(server, idle, `Aplicar a rematrícula ${year.ano} → ${year.ano + 1}`, async () => {
-      const answer = await json(base, cookie, 'POST', `${url}/rematricula`, { turmas: [], alunos: [] });
-      if (answer.tarefa) {
-        const { state, seen } = await follow(base, cookie, answer.tarefa.url);
-        if (state.status !== 'concluida') throw new Error(`rematrícula: ${state.erro}`);
-        return {
-          progresso: `tarefa em segundo plano; ${seen} leituras do progresso no meio (“${state.mensagem}”)`,
-          resultado: JSON.stringify(state.resultado?.contagem ?? {}),
-        };
-      }
-      return {
-        progresso: 'nenhum: uma requisição só, a tela espera a resposta',
-        resultado: JSON.stringify(answer.contagem),
-      };
+      const { state, seen } = await task(`${url}/rematricula?segundo_plano=true`, { turmas: [], alunos: [] });
+      return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.contagem) };
     }),
   );
+  console.log(rows.at(-1));
 
   rows.push(
     await measured(server, idle, `Arquivo do Censo ${year.ano} (matrícula inicial)`, async () => {
@@ -209,6 +201,7 @@ export async function measureHeavy(server, accounts) {
       };
     }),
   );
+  console.log(rows.at(-1));
 
   rows.push(
     await measured(server, idle, 'Backup completo', async () => {
