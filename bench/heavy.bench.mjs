@@ -69,7 +69,7 @@ async function runOn(database) {
   await runSchoolBench({
     name: 'heavy',
     seed,
-    run: async ({ base, pid, seeded, seedSeconds }) => {
+    run: async ({ base, pid, output, seeded, seedSeconds }) => {
       const before = loadavg()
         .map((value) => value.toFixed(2))
         .join(' ');
@@ -81,6 +81,8 @@ async function runOn(database) {
             .join(' ')}`,
         rows,
       );
+      if (rows.some((row) => String(row.resultado).startsWith('FALHOU')))
+        console.log(`\nSaída do servidor (fim):\n${output().slice(-3000)}`);
     },
   });
 }

@@ -204,7 +204,15 @@ export async function runSchoolBench({ name, seed, run, env = {} }) {
     try {
       const sessions = [];
       for (let i = 0; i < SESSIONS; i++) sessions.push(await signIn(server.base));
-      await run({ base: server.base, pid: server.pid, sessions, seeded, seedSeconds, database });
+      await run({
+        base: server.base,
+        pid: server.pid,
+        output: server.output,
+        sessions,
+        seeded,
+        seedSeconds,
+        database,
+      });
     } finally {
       await server.stop();
     }

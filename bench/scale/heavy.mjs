@@ -122,7 +122,18 @@ async function measured(server, idle, name, operation) {
   const before = rssOf(server.pid);
   const sampler = sampleRss(server.pid);
   const started = performance.now();
-  const { progresso, resultado } = await operation();
+  let outcome;
+  try {
+    outcome = await operation();
+  } catch (error) {
+    // Named in the table, not hidden: the next operations still run while the server is up.
+    const alive = rssOf(server.pid) > 0;
+    outcome = {
+      progresso: '—',
+      resultado: `FALHOU: ${String(error.message ?? error).slice(0, 200)}${alive ? '' : ' (o servidor caiu)'}`,
+    };
+  }
+  const { progresso, resultado } = outcome;
   const seconds = (performance.now() - started) / 1000;
   const peak = sampler.stop();
   return {
@@ -142,7 +153,11 @@ async function measured(server, idle, name, operation) {
 async function follow(base, cookie, pathname) {
   let seen = 0;
   for (let i = 0; i < 36_000; i++) {
-    const state = await json(base, cookie, 'GET', pathname);
+    // A poll that meets a keep-alive socket the server just closed is asked again.
+    const state = await json(base, cookie, 'GET', pathname).catch((error) => {
+      if (error.code !== 'ECONNRESET') throw error;
+      return json(base, cookie, 'GET', pathname);
+    });
     if (state.feitos > 0 && state.feitos < state.total) seen++;
     if (state.status === 'concluida' || state.status === 'falhou') return { state, seen };
     await sleep(1000);
