@@ -27,7 +27,10 @@ export function YearEndTaskProgress({ task }: { task: YearEndTask | undefined })
   const percent =
     task.status === 'concluida' ? 100 : task.total > 0 ? Math.round((task.feitos / task.total) * 100) : 0;
   return (
-    <div className="space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-3" data-testid="tarefa-ano-letivo">
+    <div
+      className="space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-3"
+      data-testid="tarefa-ano-letivo"
+    >
       <p className="text-sm font-medium text-blue-950">{titleOf(task)}</p>
       <div
         role="progressbar"
@@ -38,7 +41,10 @@ export function YearEndTaskProgress({ task }: { task: YearEndTask | undefined })
         aria-valuetext={task.mensagem}
         className="h-2.5 w-full overflow-hidden rounded-full bg-blue-100"
       >
-        <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${String(percent)}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-all"
+          style={{ width: `${String(percent)}%` }}
+        />
       </div>
       <p className="flex items-center gap-1.5 text-sm text-blue-950" aria-live="polite" role="status">
         {isRunning(task) ? (
@@ -50,8 +56,8 @@ export function YearEndTaskProgress({ task }: { task: YearEndTask | undefined })
       </p>
       {isRunning(task) && (
         <p className="text-xs text-blue-900">
-          Pode fechar ou recarregar esta tela: o trabalho continua no servidor, e o progresso aparece aqui
-          de novo.
+          Pode fechar ou recarregar esta tela: o trabalho continua no servidor, e o progresso aparece aqui de
+          novo.
         </p>
       )}
     </div>

@@ -39,8 +39,11 @@ async function download(cookie: string) {
 
 /** The file as the in-memory backup serialized it: the body re-sealed and stringified. */
 function reserialized(file: BackupFile): string {
-  const { checksum: _c, chave_id: _k, assinatura: _a, ...body } = file;
-  return JSON.stringify(sealBackup(body, t.app.ctx.backupKey));
+  const body: Partial<BackupFile> = { ...file };
+  delete body.checksum;
+  delete body.chave_id;
+  delete body.assinatura;
+  return JSON.stringify(sealBackup(body as BackupFile, t.app.ctx.backupKey));
 }
 
 describe('backup written as it is read (issue 38)', () => {
@@ -65,9 +68,9 @@ describe('backup written as it is read (issue 38)', () => {
     });
     // The same data as the whole-school-in-memory backup (the audit log has grown since: left out).
     const memory = await createBackup(t.database.db, t.app.ctx.backupKey);
-    const { audit_log: _x, ...streamed } = file.dados;
-    const { audit_log: _y, ...whole } = memory.dados;
-    expect(streamed).toEqual(whole);
+    const withoutAudit = (dados: BackupFile['dados']) =>
+      Object.fromEntries(Object.entries(dados).filter(([name]) => name !== 'audit_log'));
+    expect(withoutAudit(file.dados)).toEqual(withoutAudit(memory.dados));
     // Read a page at a time through a cursor, never one aggregate of a whole table.
     expect(queries.some((query) => /json_agg/i.test(query))).toBe(false);
     expect(queries.filter((query) => /fetch forward/i.test(query)).length).toBeGreaterThanOrEqual(3);

@@ -12,12 +12,7 @@ export {
   rectificationsRoutes,
   reportCardsRoutes,
 } from './grades.routes.js';
-export {
-  reEnrolmentRoutes,
-  yearCloseRoutes,
-  yearEndRoutes,
-  yearEndTaskRoutes,
-} from './year-end.routes.js';
+export { reEnrolmentRoutes, yearCloseRoutes, yearEndRoutes, yearEndTaskRoutes } from './year-end.routes.js';
 export { drawCard } from './report-card.pdf.js';
 export { buildReportCard, buildReportCards, situationsOf } from './report-card.service.js';
 export { gradesFeed } from './grades.feed.js';

@@ -119,7 +119,13 @@ export async function startYearEndTask(
     const now = clock.now();
     const [row] = await tx
       .insert(yearEndTasks)
-      .values({ anoLetivoId: id, tipo, iniciadoPorNome: actor.nome ?? 'Sistema', criadoEm: now, atualizadoEm: now })
+      .values({
+        anoLetivoId: id,
+        tipo,
+        iniciadoPorNome: actor.nome ?? 'Sistema',
+        criadoEm: now,
+        atualizadoEm: now,
+      })
       .returning();
     const payload: TaskPayload = { tarefaId: row!.id, viewer, actor, ...(ajustes ? { ajustes } : {}) };
     await ctx.jobs.enqueue(tx, YEAR_END_TASK_JOB, payload);
@@ -154,10 +160,18 @@ export async function runYearEndTask(ctx: AppContext, payload: unknown): Promise
         concluidoEm: clock.now(),
       });
     } else {
-      const applied = await applyRematricula(ctx, viewer, year.id, ajustes ?? { turmas: [], alunos: [] }, false, actor, {
-        progress,
-        writing: () => touch({ etapa: 'gravando' }),
-      });
+      const applied = await applyRematricula(
+        ctx,
+        viewer,
+        year.id,
+        ajustes ?? { turmas: [], alunos: [] },
+        false,
+        actor,
+        {
+          progress,
+          writing: () => touch({ etapa: 'gravando' }),
+        },
+      );
       await touch({
         status: 'concluida',
         etapa: null,
