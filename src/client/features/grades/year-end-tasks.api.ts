@@ -34,19 +34,21 @@ export function useLatestYearEndTask(anoLetivoId: string) {
   const queryClient = useQueryClient();
   const query = useQuery(yearEndTasksQuery(anoLetivoId));
   const latest = query.data?.[0];
-  const wasRunning = useRef(false);
   const running = isRunning(latest);
+  // A task seen ending (even one that ended before its first poll): what it changed is read again.
+  const ended = latest && !running ? `${latest.id}:${latest.status}` : null;
+  const lastEnded = useRef<string | null>(null);
   useEffect(() => {
-    if (wasRunning.current && !running)
-      void Promise.all([
-        invalidateGrades(queryClient),
-        queryClient.invalidateQueries({ queryKey: keyRoots.calendar }),
-        queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
-        queryClient.invalidateQueries({ queryKey: keyRoots.students }),
-        invalidateAttendance(queryClient),
-      ]);
-    wasRunning.current = running;
-  }, [running, queryClient]);
+    if (ended === null || ended === lastEnded.current) return;
+    lastEnded.current = ended;
+    void Promise.all([
+      invalidateGrades(queryClient),
+      queryClient.invalidateQueries({ queryKey: keyRoots.calendar }),
+      queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
+      queryClient.invalidateQueries({ queryKey: keyRoots.students }),
+      invalidateAttendance(queryClient),
+    ]);
+  }, [ended, queryClient]);
   return { ...query, latest };
 }
 
