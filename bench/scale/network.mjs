@@ -208,6 +208,22 @@ async function readAccounts(db, sql) {
   };
 }
 
+/** The accounts of a database seeded before (the server stopped, for PGlite), and the school days. */
+export async function networkAccounts(options) {
+  const { openDatabase } = await dist('server/db/client.js');
+  const { sql } = await import('drizzle-orm');
+  const database = await openDatabase(options);
+  try {
+    const accounts = await readAccounts(database.db, sql);
+    const days = rowsOf(
+      await database.db.execute(sql`SELECT DISTINCT data::text AS data FROM attendance_rolls ORDER BY 1`),
+    );
+    return { ...accounts, dias: days.map((row) => row.data) };
+  } finally {
+    await database.close();
+  }
+}
+
 /** Today in the school's time zone (the rolls run to yesterday). */
 export function schoolToday() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
