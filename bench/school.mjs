@@ -169,7 +169,7 @@ async function dropDatabase(databaseUrl) {
 /**
  * Runs one bench: a first start creates the schema and the administrator; with the server stopped,
  * `seed(db)` writes the school (first-login flags cleared, ANALYZE after) and returns what the bench
- * needs; then `run({ base, sessions, seeded, seedSeconds, database })` drives the restarted server
+ * needs; then `run({ base, pid, sessions, seeded, seedSeconds, database })` drives the restarted server
  * (started with `env` besides the database's).
  */
 export async function runSchoolBench({ name, seed, run, env = {} }) {
@@ -204,7 +204,15 @@ export async function runSchoolBench({ name, seed, run, env = {} }) {
     try {
       const sessions = [];
       for (let i = 0; i < SESSIONS; i++) sessions.push(await signIn(server.base));
-      await run({ base: server.base, sessions, seeded, seedSeconds, database });
+      await run({
+        base: server.base,
+        pid: server.pid,
+        output: server.output,
+        sessions,
+        seeded,
+        seedSeconds,
+        database,
+      });
     } finally {
       await server.stop();
     }

@@ -133,6 +133,10 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   await page.getByRole('button', { name: 'Encerrar ano' }).click();
   const confirmClose = page.getByRole('dialog', { name: `Encerrar o ano letivo ${String(YEAR)}` });
   await confirmClose.getByRole('button', { name: 'Encerrar ano' }).click();
+  // Issue 38: the closing runs in the background; the screen follows its progress to the outcome.
+  const closingBar = page.getByRole('progressbar', { name: 'Progresso: Encerramento do ano letivo' });
+  await expect(closingBar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Ano letivo encerrado.' })).toBeVisible();
   await expect(page.getByText(`Ano letivo ${String(YEAR)} encerrado em`)).toBeVisible();
   await expect(periods.getByRole('row', { name: /1º bimestre/ })).toContainText('Fechado');
 
@@ -164,6 +168,12 @@ test('year end: close the year, review and adjust the rematrícula, the approved
   const confirmApply = page.getByRole('dialog', { name: `Aplicar a rematrícula para ${String(YEAR + 1)}` });
   await expect(confirmApply).toContainText('1 alunos vão para a próxima série, 1 ficam na mesma série');
   await confirmApply.getByRole('button', { name: 'Aplicar rematrícula' }).click();
+  const applyBar = page.getByRole('progressbar', { name: 'Progresso: Aplicação da rematrícula' });
+  await expect(applyBar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  // The task's outcome is the server's: a reload shows it again.
+  await page.reload();
+  await expect(applyBar).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('status').filter({ hasText: 'Rematrícula aplicada.' })).toBeVisible();
   const summary = page.getByRole('status').filter({ hasText: 'Rematrícula aplicada em' });
   await expect(summary).toContainText('1 na próxima série, 1 na mesma série');
   await expect(summary).toContainText(nextName);

@@ -106,6 +106,7 @@ import {
   reportCardsRoutes,
   yearCloseRoutes,
   yearEndRoutes,
+  yearEndTaskRoutes,
 } from './features/grades/index.js';
 import { documentsRoutes, priorYearsRoutes } from './features/documents/index.js';
 import { validationPageRoutes } from './features/documents/index.js';
@@ -422,6 +423,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(yearEndRoutes, { prefix: '/api/anos-letivos/:id/encerramento' });
   await app.register(yearCloseRoutes, { prefix: '/api/anos-letivos/:id/encerrar' });
   await app.register(reEnrolmentRoutes, { prefix: '/api/anos-letivos/:id/rematricula' });
+  await app.register(yearEndTaskRoutes, { prefix: '/api/anos-letivos/:id/tarefas' });
   await app.register(pareceresRoutes, { prefix: '/api/pareceres' });
   await app.register(agendaRoutes, { prefix: '/api/agenda' });
   await app.register(developmentReportRoutes, { prefix: '/api/alunos/:id/relatorio-desenvolvimento.pdf' });

@@ -177,3 +177,52 @@ export const yearEndStatusSchema = z.object({
   rematricula_bloqueio: z.string().nullable(),
 });
 export type YearEndStatus = z.infer<typeof yearEndStatusSchema>;
+
+// ---------------------------------------------------------------- closing and rematrícula as background tasks
+
+/** `?segundo_plano=true`: the request only queues the work and answers 202 with the task (issue 38). */
+export const backgroundQuerySchema = z.strictObject({
+  segundo_plano: z
+    .enum(['true', 'false', '1', '0'], { error: 'segundo_plano deve ser true ou false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+});
+
+export const yearEndTaskKinds = ['encerramento', 'rematricula'] as const;
+export type YearEndTaskKind = (typeof yearEndTaskKinds)[number];
+export const yearEndTaskStatuses = ['na_fila', 'executando', 'concluida', 'falhou'] as const;
+/** What the task is doing: computing every student's situation, or writing (one transaction). */
+export const yearEndTaskSteps = ['situacoes', 'gravando'] as const;
+
+export const yearEndTaskSchema = z.object({
+  id: z.string(),
+  ano_letivo_id: z.string(),
+  tipo: z.enum(yearEndTaskKinds),
+  status: z.enum(yearEndTaskStatuses),
+  etapa: z.enum(yearEndTaskSteps).nullable(),
+  feitos: z.number().int(),
+  total: z.number().int(),
+  /** What the screen says: 'Fechando o ano: 12.400 de 50.000 alunos'. */
+  mensagem: z.string(),
+  /** The closing's counts (`situacoes`) or the rematrícula's (`contagem`), once done. */
+  resultado: z
+    .object({
+      situacoes: situacaoCountsSchema.optional(),
+      contagem: z.record(z.string(), z.number().int()).optional(),
+    })
+    .nullable(),
+  erro: z.string().nullable(),
+  iniciado_por_nome: z.string(),
+  criado_em: z.string(),
+  concluido_em: z.string().nullable(),
+  url: z.string(),
+});
+export type YearEndTask = z.infer<typeof yearEndTaskSchema>;
+
+export const yearEndTaskParams = z.strictObject({ id: uuidParam, tarefaId: uuidParam });
+
+/** POST …/rematricula: a dry run, or applied now or in the background. */
+export const rematriculaApplyQuerySchema = z.strictObject({
+  ...rematriculaQuerySchema.shape,
+  ...backgroundQuerySchema.shape,
+});

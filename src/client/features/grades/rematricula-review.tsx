@@ -13,7 +13,8 @@ import { ErrorBanner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { FilterBar } from '../../components/filter-bar';
 import { useMemoryListState } from '../../lib/use-list-state';
-import { useApplyRematricula, useRematriculaSimulation, useTeacherChoices } from './grades.api';
+import { useRematriculaSimulation, useTeacherChoices } from './grades.api';
+import { useStartYearEndTask } from './year-end-tasks.api';
 import { classColumns, type ClassChange, type StudentChange } from './rematricula-columns';
 import { isWithoutClass, studentColumns } from './rematricula-student-columns';
 import { useDebounced, countsOf, leavingSentence, studentErrorsOf } from './rematricula-review-helpers';
@@ -51,7 +52,7 @@ export function RematriculaReview({
   const sent = useDebounced(input, SIMULATION_DELAY_MS);
   const simulation = useRematriculaSimulation(anoLetivoId, sent, true);
   const teachers = useTeacherChoices(true);
-  const apply = useApplyRematricula();
+  const apply = useStartYearEndTask();
   const classList = useMemoryListState();
   const studentList = { ...useMemoryListState(), page, setPage };
   // An adjustment the server refuses (a field error) keeps the last simulation on screen, with the
@@ -238,8 +239,8 @@ export function RematriculaReview({
           title={`Aplicar a rematrícula para ${String(proposal.proximo_ano)}`}
           message={`Serão criadas ${String(proposal.contagem.turmas_novas)} turmas; ${String(proposal.contagem.proxima_serie)} alunos vão para a próxima série, ${String(proposal.contagem.mesma_serie)} ficam na mesma série e ${String(proposal.contagem.concluido)} concluem. ${leavingSentence(proposal)} Tudo é aplicado de uma vez e não pode ser desfeito por aqui.`}
           confirmLabel="Aplicar rematrícula"
-          action={() => apply.mutateAsync({ anoLetivoId, input, dryRun: false })}
-          success="Rematrícula aplicada."
+          action={() => apply.mutateAsync({ anoLetivoId, tipo: 'rematricula', input })}
+          success="Rematrícula iniciada: acompanhe o progresso na tela."
           failure="Não foi possível aplicar a rematrícula. Nada foi alterado."
           onClose={() => setConfirming(false)}
         />

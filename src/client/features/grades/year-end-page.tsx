@@ -12,7 +12,9 @@ import { NoSchoolYear } from '../../domain/academic-empty';
 import { Badge, ErrorBanner, PageHeader, Spinner, StatGrid } from '../../components/feedback';
 import { SelectField } from '../../components/field';
 import { useMemoryListState } from '../../lib/use-list-state';
-import { useCloseYear, useGradePeriods, useYearEndStatus } from './grades.api';
+import { useGradePeriods, useYearEndStatus } from './grades.api';
+import { isRunning, useLatestYearEndTask, useStartYearEndTask } from './year-end-tasks.api';
+import { YearEndTaskProgress } from './year-end-task-progress';
 import { RematriculaReview } from './rematricula-review';
 
 type PeriodRow = YearEndStatus['periodos'][number];
@@ -56,7 +58,9 @@ export function YearEndPage() {
     years.data?.find((item) => item.inicio <= today && today <= item.fim) ??
     years.data?.[years.data.length - 1];
   const status = useYearEndStatus(year?.id ?? '');
-  const close = useCloseYear();
+  const start = useStartYearEndTask();
+  const tasks = useLatestYearEndTask(year?.id ?? '');
+  const running = isRunning(tasks.latest);
   const [confirming, setConfirming] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const periodList = useMemoryListState();
@@ -151,7 +155,8 @@ export function YearEndPage() {
             <h2 id="encerramento-title" className="text-lg font-semibold text-gray-900">
               Encerramento
             </h2>
-            {!data.encerrado ? (
+            <YearEndTaskProgress task={tasks.latest} />
+            {running ? null : !data.encerrado ? (
               <>
                 <p className="text-sm text-gray-700">
                   {open === 0
@@ -220,7 +225,7 @@ export function YearEndPage() {
               </>
             )}
           </section>
-          {preparing && data.encerrado && !data.rematricula_em && (
+          {preparing && data.encerrado && !data.rematricula_em && !running && (
             <RematriculaReview anoLetivoId={data.ano_letivo_id} bloqueio={data.rematricula_bloqueio} />
           )}
         </>
@@ -228,10 +233,10 @@ export function YearEndPage() {
       {confirming && data && (
         <ConfirmAction
           title={`Encerrar o ano letivo ${String(data.ano)}`}
-          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${String(data.alunos)} alunos. Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
+          message={`Fecha todos os períodos de ${String(data.ano)} para a escola inteira e calcula a situação final de ${String(data.alunos)} alunos (com muitos alunos, leva alguns minutos: o progresso aparece nesta tela). Professores não poderão mais alterar notas nem chamadas deste ano, e os períodos não poderão ser reabertos.`}
           confirmLabel="Encerrar ano"
-          action={() => close.mutateAsync(data.ano_letivo_id)}
-          success="Ano letivo encerrado."
+          action={() => start.mutateAsync({ anoLetivoId: data.ano_letivo_id, tipo: 'encerramento' })}
+          success="Encerramento iniciado: acompanhe o progresso na tela."
           failure="Não foi possível encerrar o ano letivo."
           onClose={() => setConfirming(false)}
         />

@@ -1,12 +1,14 @@
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { ReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 import type { AppContext } from '../../context.js';
 import { clock } from '../../lib/clock.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
+import { PRIVATE_DIR_MODE } from '../../lib/data-dir.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit, systemActor } from '../audit/index.js';
-import { createBackup } from './backup-tables.service.js';
+import { writeBackupFile, type WrittenBackup } from './backup-stream.js';
 
 /* ---------- automatic backups under BACKUP_DIR (default DATA_DIR/backups) ---------- */
 
@@ -30,16 +32,39 @@ export async function writeAutomaticBackup(
   ctx: AppContext,
   kind: AutomaticBackupKind,
 ): Promise<AutomaticBackup> {
-  const file = await createBackup(ctx.db, ctx.backupKey);
   const folder = backupsFolder(ctx);
   await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const name = `${kind}-${file.criado_em.replace(/[:.]/g, '-')}.json`;
-  const target = path.join(folder, name);
-  const content = JSON.stringify(file);
-  await writeFile(`${target}.tmp`, content, { mode: PRIVATE_FILE_MODE });
-  await rename(`${target}.tmp`, target);
+  // Streamed to a temporary name (issue 38: the school is never held in memory), then renamed.
+  const temporary = path.join(folder, `.${kind}-${randomUUID()}.json.tmp`);
+  let written: WrittenBackup;
+  try {
+    written = await writeBackupFile(ctx.db, ctx.backupKey, temporary);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  const name = `${kind}-${written.criado_em.replace(/[:.]/g, '-')}.json`;
+  await rename(temporary, path.join(folder, name));
   await pruneBackups(ctx);
-  return { nome: name, tipo: kind, criado_em: file.criado_em, tamanho: Buffer.byteLength(content) };
+  return { nome: name, tipo: kind, criado_em: written.criado_em, tamanho: written.tamanho };
+}
+
+/**
+ * A full backup to download: written to a temporary file in the backups folder, which is unlinked as
+ * soon as it is open again for reading (nothing is left behind, whatever happens to the download). The
+ * size is known before the first byte goes out, so the browser shows the download's progress.
+ */
+export async function backupForDownload(ctx: AppContext): Promise<WrittenBackup & { stream: ReadStream }> {
+  const folder = backupsFolder(ctx);
+  await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const temporary = path.join(folder, `.download-${randomUUID()}.json.tmp`);
+  try {
+    const written = await writeBackupFile(ctx.db, ctx.backupKey, temporary);
+    const handle = await open(temporary, 'r');
+    return { ...written, stream: handle.createReadStream() };
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
 }
 
 export async function listAutomaticBackups(ctx: AppContext): Promise<AutomaticBackup[]> {

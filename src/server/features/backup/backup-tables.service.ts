@@ -127,7 +127,7 @@ export async function dependencyOrder(db: DbOrTx, names: string[]): Promise<stri
 }
 
 /** bytea as base64, bigint and numeric as text (JSON numbers would lose digits). */
-function selectExpression(column: ColumnInfo): string {
+export function selectExpression(column: ColumnInfo): string {
   const name = ident(column.name);
   if (column.type === 'bytea') return `translate(encode(${name}, 'base64'), E'\\n', '') as ${name}`;
   if (column.type === 'int8' || column.type === 'numeric') return `${name}::text as ${name}`;
@@ -154,15 +154,24 @@ export async function dumpTable(db: DbOrTx, table: TableInfo): Promise<BackupTab
 }
 
 /** One consistent snapshot: every table read in one repeatable-read transaction, signed with `key`. */
+/** The tables and columns a backup carries (BACKUP_EXCLUDED_TABLES and _COLUMNS left out). */
+export async function backedUpTables(db: DbOrTx): Promise<TableInfo[]> {
+  return (await describeTables(db))
+    .filter((table) => !(BACKUP_EXCLUDED_TABLES as readonly string[]).includes(table.name))
+    .map((table) => {
+      const excluded = BACKUP_EXCLUDED_COLUMNS[table.name] ?? [];
+      return { ...table, columns: table.columns.filter((column) => !excluded.includes(column.name)) };
+    });
+}
+
+/**
+ * The whole backup in memory (tests compare the streamed file with it; the routes and the automatic
+ * backup write backup-stream.ts's file, whose memory does not grow with the school).
+ */
 export async function createBackup(db: Db, key: Buffer): Promise<BackupFile> {
   return db.transaction(
     async (tx) => {
-      const tables = (await describeTables(tx))
-        .filter((table) => !(BACKUP_EXCLUDED_TABLES as readonly string[]).includes(table.name))
-        .map((table) => {
-          const excluded = BACKUP_EXCLUDED_COLUMNS[table.name] ?? [];
-          return { ...table, columns: table.columns.filter((column) => !excluded.includes(column.name)) };
-        });
+      const tables = await backedUpTables(tx);
       const dados: Record<string, BackupTable> = {};
       const tabelas: Record<string, number> = {};
       for (const table of tables) {

@@ -26,8 +26,9 @@ import {
   planRestore,
   requireOriginConfirmation,
 } from './backup-restore.service.js';
-import { backupFileName, createBackup } from './backup-tables.service.js';
+import { backupFileName } from './backup-tables.service.js';
 import {
+  backupForDownload,
   DAILY_BACKUP_JOB,
   dailyBackupSlot,
   listAutomaticBackups,
@@ -82,17 +83,23 @@ const destructive = { access: 'backup.restore' } as const;
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { schema: { body: passwordConfirmationSchema }, config: access }, async (request, reply) => {
     await confirmPassword(request, request.body.senha);
-    const file = await createBackup(app.ctx.db, app.ctx.backupKey);
-    const content = JSON.stringify(file);
-    await recordAudit(app.ctx.db, actorOf(request), {
-      action: 'criar_backup',
-      entity: 'backup',
-      details: { tabelas: file.tabelas, tamanho: Buffer.byteLength(content) },
-    });
+    // Streamed from a file of known size (issue 38): flat memory, and the browser shows the progress.
+    const backup = await backupForDownload(app.ctx);
+    try {
+      await recordAudit(app.ctx.db, actorOf(request), {
+        action: 'criar_backup',
+        entity: 'backup',
+        details: { tabelas: backup.tabelas, tamanho: backup.tamanho },
+      });
+    } catch (error) {
+      backup.stream.destroy();
+      throw error;
+    }
     return reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${backupFileName()}"`)
-      .send(content);
+      .header('content-length', String(backup.tamanho))
+      .send(backup.stream);
   });
 };
 

@@ -156,7 +156,14 @@ async function contexto(ctx: CensoContexto, matriculas: readonly MatriculaCenso[
               gt(classMemberships.inicio, ctx.dataReferencia),
             ),
           ),
-    encerrado ? situationsOf(db, SISTEMA, alunoIds, ano) : new Map<string, Situacao>(),
+    encerrado
+      ? situationsOf(
+          db,
+          SISTEMA,
+          alunoIds.map((id) => ({ id })),
+          ano,
+        )
+      : new Map<string, Situacao>(),
   ]);
   const posteriores = new Map<string, string[]>();
   for (const row of inicios)

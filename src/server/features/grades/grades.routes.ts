@@ -36,13 +36,6 @@ import {
   rectificationRequestSchema,
   rectificationRequestsQuerySchema,
 } from '../../../shared/rectification-requests.schemas.js';
-import {
-  rematriculaInputSchema,
-  rematriculaProposalSchema,
-  rematriculaQuerySchema,
-  yearClosingSchema,
-  yearEndStatusSchema,
-} from '../../../shared/year-end.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
 import { actorOf, ok, signedInUser } from '../../lib/http.js';
 import { runIdempotent } from '../../lib/idempotency.js';
@@ -68,9 +61,6 @@ import {
 import { buildClassReportCardsPdf, buildReportCardPdf } from './report-card.pdf.js';
 import { buildReportCard } from './report-card.service.js';
 import { recordCouncilDecision } from './council.service.js';
-import { applyRematricula } from './rematricula-apply.service.js';
-import { closeYear, getYearEndStatus } from './year-end.service.js';
-import { proposeRematricula } from './rematricula-plan.service.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { grades } from '../../db/schema/grades.js';
 
@@ -420,67 +410,5 @@ export const reportCardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPdf(reply, await buildClassReportCardsPdf(app.ctx.db, signedInUser(request), request.params.id)),
-  );
-};
-
-/** `/api/anos-letivos/:id/encerramento`: what is left before the school year `:id` can close. */
-export const yearEndRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    { schema: { params: idParams, response: okResponse(yearEndStatusSchema) }, config: manage },
-    async (request) => ok(await getYearEndStatus(app.ctx.db, request.params.id)),
-  );
-};
-
-/** `/api/anos-letivos/:id/encerrar`: closing the school year `:id`. */
-export const yearCloseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/',
-    { schema: { params: idParams, response: okResponse(yearClosingSchema) }, config: manage },
-    async (request) =>
-      ok(
-        await closeYear(app.ctx, signedInUser(request), request.params.id, actorOf(request)),
-        'Ano letivo encerrado.',
-      ),
-  );
-};
-
-/** `/api/anos-letivos/:id/rematricula`: re-enrolment from the school year `:id` into the next. */
-export const reEnrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    {
-      schema: {
-        params: idParams,
-        querystring: rematriculaQuerySchema,
-        response: okResponse(rematriculaProposalSchema),
-      },
-      config: manage,
-    },
-    async (request) => ok(await proposeRematricula(app.ctx.db, signedInUser(request), request.params.id)),
-  );
-  app.post(
-    '/',
-    {
-      schema: {
-        params: idParams,
-        querystring: rematriculaQuerySchema,
-        body: rematriculaInputSchema.optional(),
-        response: okResponse(rematriculaProposalSchema),
-      },
-      config: manage,
-    },
-    async (request) => {
-      const dryRun = request.query.dryRun ?? false;
-      const result = await applyRematricula(
-        app.ctx,
-        signedInUser(request),
-        request.params.id,
-        request.body ?? { turmas: [], alunos: [] },
-        dryRun,
-        actorOf(request),
-      );
-      return ok(result, dryRun ? 'Simulação da rematrícula: nada foi alterado.' : 'Rematrícula aplicada.');
-    },
   );
 };

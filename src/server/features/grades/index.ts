@@ -9,12 +9,10 @@ export {
   councilRoutes,
   gradesRoutes,
   periodsRoutes,
-  reEnrolmentRoutes,
   rectificationsRoutes,
   reportCardsRoutes,
-  yearCloseRoutes,
-  yearEndRoutes,
 } from './grades.routes.js';
+export { reEnrolmentRoutes, yearCloseRoutes, yearEndRoutes, yearEndTaskRoutes } from './year-end.routes.js';
 export { drawCard } from './report-card.pdf.js';
 export { buildReportCard, buildReportCards, situationsOf } from './report-card.service.js';
 export { gradesFeed } from './grades.feed.js';

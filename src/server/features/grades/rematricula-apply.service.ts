@@ -19,6 +19,7 @@ import { yearClosures } from '../../db/schema/grades.js';
 import { groupBy } from '../../../shared/group-by.js';
 import { applyBlock, type RematriculaAdjustments } from './year-end.service.js';
 import { buildPlan, isStaying } from './rematricula-plan.service.js';
+import type { SituationsProgress } from './report-card.service.js';
 
 function isForeignKeyViolation(error: unknown): boolean {
   let current: unknown = error;
@@ -27,6 +28,12 @@ function isForeignKeyViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** What a background task hears: each chunk of situations computed, and the start of the writing. */
+export interface ApplyHooks {
+  progress?: SituationsProgress;
+  writing?: () => Promise<void>;
 }
 
 /**
@@ -40,8 +47,9 @@ export async function applyRematricula(
   adjustments: RematriculaAdjustments,
   dryRun: boolean,
   actor: Actor,
+  hooks: ApplyHooks = {},
 ): Promise<RematriculaProposal> {
-  const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun);
+  const plan = await buildPlan(ctx.db, viewer, id, adjustments, dryRun, hooks.progress);
   if (dryRun || plan.proposal.aplicada) return plan.proposal;
   const { year, proposal } = plan;
   if (proposal.erros.length > 0)
@@ -60,6 +68,7 @@ export async function applyRematricula(
     .from(schoolYears)
     .where(eq(schoolYears.ano, year.ano + 1));
   const start = nextYear?.inicio ?? `${next}-01-01`;
+  await hooks.writing?.();
   try {
     await ctx.db.transaction(async (tx) => {
       // Under the lock of the closure row: two applications at once run one after the other.

@@ -17,7 +17,7 @@ import { type SchoolYearRow } from '../../db/schema/calendar.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { yearClosures } from '../../db/schema/grades.js';
-import { situationsOf } from './report-card.service.js';
+import { situationsOf, type SituationsProgress } from './report-card.service.js';
 import { groupBy } from '../../../shared/group-by.js';
 import { ENSINO_MEDIO, isEnsinoMedio } from '../../../shared/ensino-medio.js';
 
@@ -116,6 +116,7 @@ export async function buildPlan(
   id: string,
   adjustments: RematriculaAdjustments,
   dryRun: boolean,
+  progress?: SituationsProgress,
 ): Promise<Plan> {
   const year = await yearOf(db, id);
   const [closure] = await db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
@@ -159,12 +160,7 @@ export async function buildPlan(
     });
 
   const enrolled = await studentsOfYear(db, year.ano);
-  const situations = await situationsOf(
-    db,
-    viewer,
-    enrolled.map((row) => row.id),
-    year.ano,
-  );
+  const situations = await situationsOf(db, viewer, enrolled, year.ano, progress);
   const override = new Map(adjustments.alunos.map((item) => [item.aluno_id, item]));
   // The school chose to apply only the families who signed next year's contract online: the others are
   // not re-enrolled, unless the administrator chose a destination for the student by hand.

@@ -185,13 +185,31 @@ export async function buildReportCards(
   });
 }
 
-/** The final situation of each student of a list (year closing, rematrícula): the boletim's. */
+/** Students whose boletins are built and dropped at a time when only their situations are wanted. */
+export const SITUATIONS_CHUNK = 1000;
+
+/** Called after each chunk with the students done so far and the total. */
+export type SituationsProgress = (feitos: number, total: number) => Promise<void> | void;
+
+/**
+ * The final situation of each student of a list (year closing, rematrícula): the boletim's. The boletins
+ * are built a chunk at a time and only the situation kept (issue 38: 50,000 boletins at once were
+ * hundreds of MB); give the students class by class (`turmaId`) so a chunk reads few classes.
+ */
 export async function situationsOf(
   db: DbOrTx,
   viewer: Viewer,
-  alunoIds: readonly string[],
+  alunos: readonly { id: string; turmaId?: string | null }[],
   ano: number,
+  progress?: SituationsProgress,
 ): Promise<Map<string, Situacao>> {
-  const cards = await buildReportCards(db, viewer, alunoIds, { ano });
-  return new Map(cards.map((card) => [card.aluno.id, card.situacao]));
+  const ordered = [...alunos].sort((a, b) => (a.turmaId ?? '').localeCompare(b.turmaId ?? ''));
+  const result = new Map<string, Situacao>();
+  for (let index = 0; index < ordered.length; index += SITUATIONS_CHUNK) {
+    const part = ordered.slice(index, index + SITUATIONS_CHUNK).map((student) => student.id);
+    for (const card of await buildReportCards(db, viewer, part, { ano }))
+      result.set(card.aluno.id, card.situacao);
+    await progress?.(Math.min(index + SITUATIONS_CHUNK, ordered.length), ordered.length);
+  }
+  return result;
 }

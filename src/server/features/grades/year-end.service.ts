@@ -22,7 +22,7 @@ import { students } from '../../db/schema/students.js';
 import { currentAcademicValues } from '../calendar/index.js';
 import { periodStates, yearClosures } from '../../db/schema/grades.js';
 import { yearPeriodStates } from '../calendar/index.js';
-import { situationsOf } from './report-card.service.js';
+import { situationsOf, type SituationsProgress } from './report-card.service.js';
 
 /**
  * Closing the year and the rematrícula. Closing marks every period closed for the whole
@@ -56,7 +56,7 @@ export async function studentsOfYear(db: DbOrTx, ano: number) {
  * Why the year cannot be closed today, or null. The year closes from its last day (`fim`) on: before
  * that, closing would lock the grades and rolls of the days still to come.
  */
-function closingBlock(year: SchoolYearRow, today: string): string | null {
+export function closingBlock(year: SchoolYearRow, today: string): string | null {
   if (today >= year.fim) return null;
   return `O ano letivo ${String(year.ano)} vai até ${formatDate(year.fim)} e só pode ser encerrado a partir desse dia: encerrar antes fecharia as notas e as chamadas dos dias letivos que ainda faltam.`;
 }
@@ -121,7 +121,7 @@ export async function getYearEndStatus(db: DbOrTx, id: string): Promise<YearEndS
   };
 }
 
-/** POST /api/anos-letivos/:id/encerrar */
+/** POST /api/anos-letivos/:id/encerrar (without `segundo_plano`: the closing and its counts, at once). */
 export async function closeYear(
   ctx: AppContext,
   viewer: Viewer,
@@ -129,6 +129,16 @@ export async function closeYear(
   actor: Actor,
 ): Promise<YearClosing> {
   const year = await yearOf(ctx.db, id);
+  await recordClosing(ctx, year, actor);
+  return closingCounts(ctx, viewer, year);
+}
+
+/**
+ * The closing itself, in ONE transaction (all or nothing): every period closed for the whole school,
+ * the rules of the day recorded, audited. Cheap whatever the school's size; 409 when already closed.
+ */
+export async function recordClosing(ctx: AppContext, year: SchoolYearRow, actor: Actor): Promise<void> {
+  const id = year.id;
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -183,20 +193,27 @@ export async function closeYear(
     });
   });
   dropCalendarSnapshot(ctx.db);
+}
+
+/**
+ * The closed year's final situations, counted: every student's boletim, a chunk at a time (a read: run
+ * again, it gives the same counts). `progress` hears after each chunk.
+ */
+export async function closingCounts(
+  ctx: AppContext,
+  viewer: Viewer,
+  year: SchoolYearRow,
+  progress?: SituationsProgress,
+): Promise<YearClosing> {
   const enrolled = await studentsOfYear(ctx.db, year.ano);
-  const situations = await situationsOf(
-    ctx.db,
-    viewer,
-    enrolled.map((row) => row.id),
-    year.ano,
-  );
+  const situations = await situationsOf(ctx.db, viewer, enrolled, year.ano, progress);
   const counts = Object.fromEntries(situacoes.map((situation) => [situation, 0])) as Record<Situacao, number>;
   for (const situation of situations.values()) counts[situation]++;
-  const [closure] = await ctx.db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, id));
+  const [closure] = await ctx.db.select().from(yearClosures).where(eq(yearClosures.anoLetivoId, year.id));
   const periods = await ctx.db
     .select({ id: schoolPeriods.id })
     .from(schoolPeriods)
-    .where(eq(schoolPeriods.anoLetivoId, id));
+    .where(eq(schoolPeriods.anoLetivoId, year.id));
   return {
     ano: year.ano,
     encerrado_em: closure!.encerradoEm.toISOString(),

@@ -38,6 +38,7 @@ import {
   medicacaoAutorizacoes,
 } from '../../db/schema/agenda.js';
 import { studentItinerarios } from '../../db/schema/curriculum.js';
+import { yearEndTasks } from '../../db/schema/year-end-tasks.js';
 import {
   ACADEMIC,
   ISSUED,
@@ -168,6 +169,8 @@ export const TREATMENTS_SCHOOL_LIFE: Treatment[] = [
       { tabela: studentItinerarios, colunas: [studentItinerarios.alunoId], mantido: ACADEMIC },
       { tabela: periodStates, colunas: [periodStates.alteradoPorNome], mantido: STAFF },
       { tabela: yearClosures, colunas: [yearClosures.encerradoPorNome], mantido: STAFF },
+      // Who started a closing or a rematrícula in the background (issue 38), like the closing's own name.
+      { tabela: yearEndTasks, colunas: [yearEndTasks.iniciadoPorNome], mantido: STAFF },
       {
         tabela: priorSchoolYears,
         de: { aluno: porAluno(priorSchoolYears.alunoId).aluno! },

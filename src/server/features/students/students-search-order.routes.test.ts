@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Page } from '../../../shared/api.js';
+import type { Student } from '../../../shared/students.schemas.js';
+import { signedIn, setupTestApp } from '../../test/test-app.js';
+import { dataOf, insertStudent } from '../../test/records-fixtures.js';
+import { students } from '../../db/schema/students.js';
+
+const t = setupTestApp();
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+// Issue 38: a search orders by `lower(nome) || ''` (so the planner filters by the trigram index first
+// instead of walking the whole list in name order); the pages must come exactly as the list orders them.
+describe('a search in name order', () => {
+  it('pages the matches by name (then id), ascending and descending, without gaps or repeats', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const names = ['maria Silva', 'Ana Silva', 'Bruno Silva', 'Davi Silva', 'ana silva', 'Carla Souza'];
+    for (const nome of names) {
+      const row = await insertStudent(t, null);
+      await t.database.db.update(students).set({ nome }).where(eq(students.id, row.id));
+    }
+    const matches = (await t.database.db.select().from(students))
+      .filter((row) => row.nome.toLowerCase().includes('silva'))
+      .sort((a, b) => {
+        const byName =
+          a.nome.toLowerCase() < b.nome.toLowerCase()
+            ? -1
+            : a.nome.toLowerCase() > b.nome.toLowerCase()
+              ? 1
+              : 0;
+        return byName !== 0 ? byName : a.id < b.id ? -1 : 1;
+      })
+      .map((row) => row.id);
+    const pageOf = async (query: string) =>
+      dataOf<Page<Student>>(await get(`/api/alunos?q=silva&pageSize=2${query}`, admin.cookie));
+
+    const pages = [await pageOf('&page=1'), await pageOf('&page=2'), await pageOf('&page=3')];
+    expect(pages[0]!.total).toBe(5);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(matches);
+
+    const descending = await pageOf('&page=1&sort=nome&order=desc');
+    const all = dataOf<Page<Student>>(
+      await get('/api/alunos?q=silva&pageSize=20&sort=nome&order=desc', admin.cookie),
+    );
+    expect(descending.items.map((item) => item.id)).toEqual(all.items.slice(0, 2).map((item) => item.id));
+    expect(all.items.map((item) => item.nome.toLowerCase())).toEqual(
+      [...all.items.map((item) => item.nome.toLowerCase())].sort().reverse(),
+    );
+  });
+});
