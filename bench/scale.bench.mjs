@@ -169,6 +169,13 @@ async function runOn(kind) {
           await measureHeavy(server, fresh.accounts),
           `operações pesadas; carga ${loadAverage()}`,
         );
+      } catch (error) {
+        // The network seeds this year only; before it ends there is no year to close: the heavy
+        // operations then run on their own school of last year (`npm run bench -- heavy`).
+        rows.push({
+          figura: 'operações pesadas',
+          nota: `não medido aqui: ${error.message} (rode npm run bench -- heavy)`,
+        });
       } finally {
         await server.stop();
         servers.pop();
