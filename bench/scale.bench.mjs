@@ -37,9 +37,46 @@ async function optional(file, name) {
   }
 }
 
+/** The other parts' rows ({figure, value, goal, ok, detail}, as an array or in `{rows}`) in this table's columns. */
 function addRows(rows, measured, section) {
-  if (!Array.isArray(measured)) return;
-  for (const row of measured) rows.push({ seção: section, ...row });
+  const list = Array.isArray(measured) ? measured : measured?.rows;
+  if (!Array.isArray(list)) return;
+  for (const row of list)
+    rows.push(
+      'figure' in row
+        ? {
+            figura: row.figure,
+            [`${fmt(BIG)} alunos`]: row.value,
+            meta: row.goal,
+            ok: row.ok,
+            nota: [row.detail, section].filter(Boolean).join('; '),
+          }
+        : { seção: section, ...row },
+    );
+}
+
+/** The rush's rolls counted in the database itself, the server stopped (PGlite: one process at a time). */
+async function countRushed(env, rush) {
+  const { countRush } = await import('./scale/rush.mjs');
+  const { openDatabase } = await import('../dist/node/server/db/client.js');
+  const options = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
+  let opened;
+  // `npm start` ends before the server it started has let go of the data dir: wait for its lock.
+  for (let attempt = 0; !opened; attempt++) {
+    try {
+      opened = await openDatabase(options);
+    } catch (error) {
+      if (error?.name !== 'DataDirLockedError' || attempt > 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await countRush(opened.db, rush);
+  } finally {
+    await opened.close();
+  }
 }
 
 async function runOn(kind) {
@@ -144,15 +181,21 @@ async function runOn(kind) {
     // The other parts' figures, on the 50,000 network: the morning rush and the tails on this server…
     const measureRush = await optional('./scale/rush.mjs', 'measureRush');
     const measureTails = await optional('./scale/rush.mjs', 'measureTails');
+    let rush;
     for (const [fn, name] of [
       [measureRush, 'rush das 7h30'],
       [measureTails, 'caudas com a máquina ocupada'],
     ]) {
       if (!fn) rows.push({ figura: name, nota: 'não medido (bench/scale/rush.mjs ausente)' });
-      else addRows(rows, await fn(bigServer, big.accounts), `${name}; carga ${loadAverage()}`);
+      else {
+        const measured = await fn(bigServer, big.accounts);
+        if (fn === measureRush) rush = measured;
+        addRows(rows, measured, `${name}; carga ${loadAverage()}`);
+      }
     }
     await bigServer.stop();
     servers.splice(servers.indexOf(bigServer), 1);
+    if (rush?.expected) addRows(rows, [await countRushed(big.env, rush)], 'rush das 7h30');
     for (const copy of copies.splice(0)) await copy.cleanup();
 
     // …and the heavy operations on a fresh copy (they close the year and apply the rematrícula).

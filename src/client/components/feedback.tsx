@@ -82,11 +82,12 @@ export function StatCard({
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-3">
-        <div>
+        {/* A word value ('Rematriculado') on a phone's half-width card wraps inside it, never past it. */}
+        <div className="min-w-0">
           <p className="text-sm text-gray-600">{label}</p>
-          <p className="mt-1 text-2xl font-semibold text-gray-900">{value}</p>
+          <p className="mt-1 text-2xl font-semibold text-gray-900 [overflow-wrap:anywhere]">{value}</p>
         </div>
-        <span className={`rounded-lg p-2.5 ${tones[tone]}`}>
+        <span className={`shrink-0 rounded-lg p-2.5 ${tones[tone]}`}>
           <Icon className="h-5 w-5" aria-hidden="true" />
         </span>
       </div>
