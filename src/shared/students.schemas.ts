@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Page } from './api.js';
 import {
   optionalCpfSchema,
   optionalDate,
@@ -250,6 +251,17 @@ export const studentCountsSchema = z.object({
   transferidos: z.number(),
 });
 export type StudentCounts = z.infer<typeof studentCountsSchema>;
+
+/**
+ * A search (`?q=`) counts its matches up to this many, or up to the end of the page asked when that is
+ * further (issue 38: the count would otherwise grow with the school). More than that: `total` is the cap
+ * and `totalCapped` is true — the screen says 'mais de 1.000 resultados' and offers the next page.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** `GET /api/alunos`: a page of the list, the four counters and whether `total` is only a lower bound. */
+export const studentsPageExtras = { counts: studentCountsSchema, totalCapped: z.boolean() };
+export type StudentsPage = Page<Student> & { counts: StudentCounts; totalCapped: boolean };
 
 /** `POST /api/alunos`: the student, their guardian and, once, the password of a new guardian account. */
 export const createdStudentSchema = z.object({

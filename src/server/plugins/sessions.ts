@@ -7,6 +7,21 @@ import { resolveSession } from '../features/auth/index.js';
 import { isMaintenanceOn } from '../features/settings/index.js';
 import { globalPlugin } from './global-plugin.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `record_versions` row (ADR 0009) the route checks its cached pages against: on PostgreSQL it is
+     * read in the same statement that confirms a cached session (ADR 0060), so a page served from the
+     * cache costs one round-trip (issue 38). The handler finds it in `request.recordVersion`.
+     */
+    recordVersion?: string;
+  }
+  interface FastifyRequest {
+    /** The route's `recordVersion` as read with the session; undefined when not read (then read it). */
+    recordVersion: number | null | undefined;
+  }
+}
+
 /**
  * Who is asking and may they: the session cookie resolves to a user (from memory, ADR 0009), then the
  * route's declared access (`config.access`, ADR 0003) is checked against the user's permissions: the
@@ -15,6 +30,7 @@ import { globalPlugin } from './global-plugin.js';
 export const sessions = globalPlugin('sessions', async (app) => {
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
+  app.decorateRequest('recordVersion', undefined);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -22,14 +38,19 @@ export const sessions = globalPlugin('sessions', async (app) => {
     if (access === 'public' && request.routeOptions.config.sessionless === true) return;
     const token = readSessionToken(request);
     if (token) {
-      const resolved = await resolveSession(app.ctx.db, token, { touch: !isBackgroundRequest(request) });
-      if (resolved)
+      const resolved = await resolveSession(app.ctx.db, token, {
+        touch: !isBackgroundRequest(request),
+        recordVersion: request.routeOptions.config.recordVersion ?? null,
+      });
+      if (resolved) {
+        request.recordVersion = resolved.recordVersion;
         request.auth = {
           sessionId: resolved.sessionId,
           user: { ...resolved.user, permissoes: resolved.permissoes, perfis: resolved.perfis },
           token,
           expiresAt: resolved.absoluteExpiresAt,
         };
+      }
     }
     if (access === 'public') return;
     const user = request.auth?.user;

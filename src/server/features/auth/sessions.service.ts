@@ -4,6 +4,7 @@ import { SESSION_LIMITS } from '../../../shared/auth.schemas.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
+import { recordVersions } from '../../db/schema/students.js';
 import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
 import { applyAuthChange, SessionCache, type CachedSession, type SessionRow } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
@@ -79,6 +80,12 @@ export interface ResolvedSession {
   perfis: readonly string[];
   /** The session's absolute limit (the idle one moves with use; this one never does). */
   absoluteExpiresAt: Date;
+  /**
+   * The version of the list named by `resolveSession`'s `recordVersion` (`record_versions`), read in the
+   * same statement as the confirmation of a cached session on PostgreSQL: null when the row is missing;
+   * absent when it was not read (PGlite, a full read): then the list reads it itself.
+   */
+  recordVersion?: number | null;
 }
 
 /** The session cache of each database whose changes are watched (`watchAuthChanges`); none, no cache. */
@@ -136,44 +143,78 @@ const isLive = (session: { idleExpiresAt: Date; absoluteExpiresAt: Date }, now: 
 const isDueForTouch = (session: { lastSeenAt: Date }, now: number) =>
   now - session.lastSeenAt.getTime() > TOUCH_INTERVAL;
 
-/** What the confirmation read returns: the session's own state and its user's version. */
+/** What the confirmation read returns: the session's own state, its user's version and a list's. */
 interface SessionCheck {
   lastSeenAt: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
   authVersion: string;
+  recordVersion?: number | null;
 }
+
+const sessionCheckColumns = {
+  lastSeenAt: sessions.lastSeenAt,
+  idleExpiresAt: sessions.idleExpiresAt,
+  absoluteExpiresAt: sessions.absoluteExpiresAt,
+  authVersion: users.authVersion,
+};
+
+/** A `record_versions` name a route may declare: a code constant, inlined in its own prepared statement. */
+const VERSION_NAME = /^[a-z][a-z_]{0,40}$/;
 
 /**
  * The confirmation read of a cache hit on PostgreSQL (ADR 0060): the session by its primary key and its
  * user by theirs — one row, no profiles. Undefined when the session no longer exists (logout, revoked,
  * purged, the user deleted).
+ *
+ * With `versionName` (a route's `config.recordVersion`) it also reads, by primary key, the version of the
+ * list the route serves (`record_versions`, ADR 0009), so a page answered from the list's cache costs this
+ * one round-trip and no other (issue 38). It is read at the start of the request, where the list used to
+ * read it itself: a write committed anywhere before this statement is seen. One prepared statement per
+ * name, the name written into it (no second parameter: the session id stays `$1`).
  */
-function confirmationQuery(db: DbOrTx) {
+function confirmationQuery(db: DbOrTx, versionName: string | null) {
+  if (versionName === null)
+    return db
+      .select(sessionCheckColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('sessionId')))
+      .prepare('confirm_session');
+  if (!VERSION_NAME.test(versionName)) throw new Error(`recordVersion inválido: ${versionName}`);
+  const version = sql<number | null>`(select ${recordVersions.version} from ${recordVersions} where ${
+    recordVersions.name
+  } = ${sql.raw(`'${versionName}'`)})`.mapWith((value: unknown) => (value === null ? null : Number(value)));
   return db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      idleExpiresAt: sessions.idleExpiresAt,
-      absoluteExpiresAt: sessions.absoluteExpiresAt,
-      authVersion: users.authVersion,
-    })
+    .select({ ...sessionCheckColumns, recordVersion: version })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare('confirm_session');
+    .prepare(`confirm_session_${versionName}`);
 }
 
-/**
- * A named prepared statement per database: built once here, parsed and planned once per connection by
- * PostgreSQL — the read runs on every signed-in request.
- */
-const confirmations = new WeakMap<DbOrTx, ReturnType<typeof confirmationQuery>>();
+type ConfirmationQuery = ReturnType<typeof confirmationQuery>;
 
-async function confirmSession(db: DbOrTx, sessionId: string): Promise<SessionCheck | undefined> {
-  let query = confirmations.get(db);
+/**
+ * The named prepared statements of each database, by version name ('' for none): built once here,
+ * parsed and planned once per connection by PostgreSQL — the read runs on every signed-in request.
+ */
+const confirmations = new WeakMap<DbOrTx, Map<string, ConfirmationQuery>>();
+
+async function confirmSession(
+  db: DbOrTx,
+  sessionId: string,
+  versionName: string | null,
+): Promise<SessionCheck | undefined> {
+  let queries = confirmations.get(db);
+  if (!queries) {
+    queries = new Map();
+    confirmations.set(db, queries);
+  }
+  let query = queries.get(versionName ?? '');
   if (!query) {
-    query = confirmationQuery(db);
-    confirmations.set(db, query);
+    query = confirmationQuery(db, versionName);
+    queries.set(versionName ?? '', query);
   }
   const [row] = await query.execute({ sessionId });
   return row;
@@ -213,28 +254,32 @@ async function confirmedHit(
   cached: CachedSession,
   touch: boolean,
   now: number,
+  versionName: string | null,
 ): Promise<ResolvedSession | null | undefined> {
-  const check = await confirmSession(db, cached.session.id);
+  const check = await confirmSession(db, cached.session.id, versionName);
   if (!check) {
     cache.forgetToken(tokenHash);
     return null;
   }
-  const { authVersion, ...state } = check;
+  const { authVersion, recordVersion, ...state } = check;
   if (authVersion !== cached.user.authVersion || !isLive(state, now)) return undefined;
   let session: SessionRow = { ...cached.session, ...state };
   if (touch && isDueForTouch(session, now))
     session = { ...session, ...(await touchSession(db, session, now)) };
-  return resolved({ ...cached, session });
+  const hit = resolved({ ...cached, session });
+  return recordVersion === undefined ? hit : { ...hit, recordVersion };
 }
 
 /**
  * The signed-in user for a cookie, or null when the session is unknown, expired or the user disabled.
  * A request counts as use (the idle deadline moves) unless `touch` is false: a background poll.
+ * `recordVersion`: the `record_versions` row the route will check its cache against, read with the
+ * confirmation when there is one (`ResolvedSession.recordVersion`).
  */
 export async function resolveSession(
   db: DbOrTx,
   token: string,
-  { touch = true }: { touch?: boolean } = {},
+  { touch = true, recordVersion = null }: { touch?: boolean; recordVersion?: string | null } = {},
 ): Promise<ResolvedSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = sha256(token);
@@ -243,7 +288,7 @@ export async function resolveSession(
   const cached = cache?.get(tokenHash);
   if (cached && cached.user.status === 'ativo') {
     if (confirming.has(db)) {
-      const hit = await confirmedHit(db, cache!, tokenHash, cached, touch, now);
+      const hit = await confirmedHit(db, cache!, tokenHash, cached, touch, now, recordVersion);
       if (hit !== undefined) return hit;
     } else if (isLive(cached.session, now) && !(touch && isDueForTouch(cached.session, now))) {
       // PGlite: anything but a plain hit (expired, due for its lastSeen write) goes to the database,

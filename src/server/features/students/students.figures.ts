@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from '../../../shared/api.js';
-import type { Student, StudentCounts } from '../../../shared/students.schemas.js';
+import type { StudentCounts, StudentsPage } from '../../../shared/students.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordVersions } from '../../db/schema/students.js';
 
@@ -42,11 +41,11 @@ export class FiguresCache<T> {
 
 export interface StudentFigures {
   /** Whole pages, by scope, query and day (a student's age changes with the day). */
-  pages: FiguresCache<Page<Student> & { counts: StudentCounts }>;
+  pages: FiguresCache<StudentsPage>;
   /** The four counters of a scope in a month. */
   counts: FiguresCache<StudentCounts>;
-  /** How many students a search or filter finds. */
-  totals: FiguresCache<number>;
+  /** How many students a search or filter finds (a search: up to a cap, then `capped`). */
+  totals: FiguresCache<{ total: number; capped: boolean }>;
 }
 
 const caches = new WeakMap<DbOrTx, StudentFigures>();

@@ -5,7 +5,7 @@ import {
   createdStudentSchema,
   createGuardianInputSchema,
   guardianSchema,
-  studentCountsSchema,
+  studentsPageExtras,
   studentSchema,
   createStudentInputSchema,
   exportStudentsQuerySchema,
@@ -54,12 +54,21 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A page answered from the list cache is the same object each time: it goes through its response
   // schema and is serialised once. A custom serializer sets no Content-Type: it is declared here.
   const serialised = new WeakMap<object, string>();
-  const listResponse = okResponse(pageOf(studentSchema).extend({ counts: studentCountsSchema }));
+  const listResponse = okResponse(pageOf(studentSchema).extend(studentsPageExtras));
   app.get(
     '/',
-    { schema: { querystring: listStudentsQuerySchema, response: listResponse }, config: read },
+    {
+      schema: { querystring: listStudentsQuerySchema, response: listResponse },
+      // The list's version is read with the session's confirmation: a cached page costs one round-trip.
+      config: { ...read, recordVersion: 'students' },
+    },
     async (request, reply) => {
-      const page = await listStudents(app.ctx.db, signedInUser(request), request.query);
+      const page = await listStudents(
+        app.ctx.db,
+        signedInUser(request),
+        request.query,
+        request.recordVersion,
+      );
       let body = serialised.get(page);
       if (body === undefined) {
         body = JSON.stringify(listResponse[200].parse(ok(page)));

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../shared/api.js';
 import type {
   CreatedStudent,
   CreateStudentData,
   ExportStudentsQuery,
   ListStudentsQuery,
   Student,
+  StudentsPage,
   StudentCounts,
   StudentStatus,
   UpdateStudentData,
@@ -15,7 +15,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
+import {
+  ENROLMENT_BEFORE_BIRTH,
+  ENROLMENT_DATE_IN_FUTURE,
+  SEARCH_TOTAL_CAP,
+} from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/index.js';
@@ -99,6 +103,36 @@ function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
 
+/**
+ * How many students `where` finds, with the list's version read in the same statement; with a `cap`, at
+ * most cap + 1 of them are counted (`count(*)` over a `LIMIT`): more than `cap` means 'more than cap'.
+ */
+async function countMatches(db: DbOrTx, where: SQL | undefined, cap: number | null) {
+  const [row] =
+    cap === null
+      ? await db
+          .select({ version: studentsVersion.mapWith(Number), total: count() })
+          .from(students)
+          .where(where)
+      : await db.select({ version: studentsVersion.mapWith(Number), total: count() }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(students)
+            .where(where)
+            .limit(cap + 1)
+            .as('matches'),
+        );
+  return { version: row?.version ?? null, counted: row?.total ?? 0 };
+}
+
+async function readStudentsVersion(db: DbOrTx): Promise<number | null> {
+  const [current] = await db
+    .select({ version: recordVersions.version })
+    .from(recordVersions)
+    .where(eq(recordVersions.name, 'students'));
+  return current?.version ?? null;
+}
+
 /** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
 const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' || coalesce(${students.email}, ''))`;
 
@@ -106,20 +140,20 @@ const searchable = sql`(${students.nome} || ' ' || ${students.matricula} || ' ' 
  * One page of the list. Pages, counters and totals are cached at the list's version (ADR 0009): a page
  * asked again costs one read of the version, and any write to the students, their guardians, the links
  * or the classes gives the list a new version, so the next request computes afresh.
+ * `knownVersion`: the version as read at the start of this request with the session's confirmation
+ * (PostgreSQL, `config.recordVersion`); undefined → read it here.
  */
 export async function listStudents(
   db: DbOrTx,
   viewer: Viewer,
   query: ListStudentsQuery,
-): Promise<Page<Student> & { counts: StudentCounts }> {
+  knownVersion?: number | null,
+): Promise<StudentsPage> {
   const scope = await scopeOf(db, viewer);
   const figures = studentFiguresOf(db);
   const pageKey = JSON.stringify([scope, query, clock.today()]);
-  const [current] = await db
-    .select({ version: recordVersions.version })
-    .from(recordVersions)
-    .where(eq(recordVersions.name, 'students'));
-  const cached = figures.pages.get(pageKey, current?.version ?? null);
+  const version = knownVersion === undefined ? await readStudentsVersion(db) : knownVersion;
+  const cached = figures.pages.get(pageKey, version);
   if (cached) return cached;
 
   const filters = listFilters(scope, query);
@@ -178,22 +212,30 @@ export async function listStudents(
   }
 
   // Without filters beyond the scope the total is the counters' total.
-  let total = filters.length === (scoped ? 1 : 0) ? counts.total : undefined;
-  if (total === undefined) {
+  const unfiltered = filters.length === (scoped ? 1 : 0);
+  const offset = (query.page - 1) * query.pageSize;
+  let found: { total: number; capped: boolean } | undefined = unfiltered
+    ? { total: counts.total, capped: false }
+    : // A page that is not full ends the list: its total needs no count.
+      rows.length < query.pageSize && (rows.length > 0 || query.page === 1)
+      ? { total: offset + rows.length, capped: false }
+      : undefined;
+  if (!found) {
     const filterKey = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
-    total = figures.totals.get(filterKey, pageVersion);
-    if (total === undefined) {
-      const [row] = await db
-        .select({ version: studentsVersion.mapWith(Number), total: count() })
-        .from(students)
-        .where(where);
-      total = row?.total ?? 0;
-      figures.totals.set(filterKey, row?.version ?? null, total);
+    // A search counts its matches up to a cap (issue 38): the count would otherwise grow with the school.
+    const cap = query.q ? Math.max(SEARCH_TOTAL_CAP, query.page * query.pageSize) : null;
+    found = figures.totals.get(filterKey, pageVersion);
+    if (!found || (found.capped && cap !== null && found.total < cap)) {
+      const { version, counted } = await countMatches(db, where, cap);
+      found =
+        cap !== null && counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+      figures.totals.set(filterKey, version, found);
     }
   }
-  const page = {
+  const page: StudentsPage = {
     items: await presentStudents(db, rows, scope),
-    total,
+    total: found.total,
+    totalCapped: found.capped,
     page: query.page,
     pageSize: query.pageSize,
     counts,
