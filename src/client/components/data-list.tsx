@@ -28,8 +28,11 @@ export interface DataListProps<T extends RowData> extends Omit<
     page: number;
     setPage: (page: number, options?: { replace?: boolean }) => void;
   };
-  /** Server paging: the footer shows '1–20 de 134' with Anterior/Próxima. */
-  paging?: { total: number; pageSize: number } | undefined;
+  /**
+   * Server paging: the footer shows '1–20 de 134' with Anterior/Próxima; `capped`: the server counted
+   * only up to `total` ('de mais de 1.000').
+   */
+  paging?: { total: number; pageSize: number; capped?: boolean } | undefined;
   /** A heading and figures above the rows, inside the frame ('Mensalidades (12)', 'Soma do filtro'). */
   header?: ReactNode;
   empty: { icon: LucideIcon; title: string; hint?: string | undefined };
@@ -101,7 +104,13 @@ export function DataList<T extends RowData>({
           {header && <div className="border-b border-gray-100 px-4 py-3">{header}</div>}
           {body}
           {paging && rows.length > 0 && (
-            <Pagination page={page} pageSize={paging.pageSize} total={paging.total} onChange={setPage} />
+            <Pagination
+              page={page}
+              pageSize={paging.pageSize}
+              total={paging.total}
+              capped={paging.capped ?? false}
+              onChange={setPage}
+            />
           )}
         </div>
       )}

@@ -172,7 +172,15 @@ function StudentsList() {
         query={students}
         rows={data?.items}
         list={list}
-        paging={data && { total: data.total, pageSize: STUDENT_PAGE_SIZE }}
+        paging={data && { total: data.total, pageSize: STUDENT_PAGE_SIZE, capped: data.totalCapped }}
+        header={
+          data?.totalCapped && (
+            <p className="text-sm text-gray-700" role="status">
+              <strong>Mais de {data.total.toLocaleString('pt-BR')} resultados.</strong> Digite o nome completo
+              ou a matrícula para encontrar o aluno mais rápido.
+            </p>
+          )
+        }
         columns={studentColumns}
         rowKey={(student) => student.id}
         errorMessage="Erro ao carregar dados"

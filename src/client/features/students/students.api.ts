@@ -8,7 +8,7 @@ import {
   type GuardianInput,
   type CreateStudentInput,
   type Student,
-  type StudentCounts,
+  type StudentsPage,
   type StudentStatus,
   type UpdateStudentInput,
   type GuardianSummary,
@@ -34,10 +34,9 @@ export const studentsQuery = (filters: StudentQuery) =>
   queryOptions({
     queryKey: [...studentsKey, filters],
     queryFn: () =>
-      api<Page<Student> & { counts: StudentCounts }>(
-        `/api/alunos${toQuery({ ...filters, pageSize: STUDENT_PAGE_SIZE })}`,
-        { globalErrors: false },
-      ),
+      api<StudentsPage>(`/api/alunos${toQuery({ ...filters, pageSize: STUDENT_PAGE_SIZE })}`, {
+        globalErrors: false,
+      }),
     placeholderData: keepPreviousData,
   });
 
