@@ -33,6 +33,7 @@ import {
   useStudent,
   useStudents,
 } from './students.api';
+import { CappedSearchNotice } from './capped-search-notice';
 
 /** Alunos; with `?pedidos=portal`, the families' requests to disable a student's portal account. */
 export function StudentsPage() {
@@ -173,14 +174,7 @@ function StudentsList() {
         rows={data?.items}
         list={list}
         paging={data && { total: data.total, pageSize: STUDENT_PAGE_SIZE, capped: data.totalCapped }}
-        header={
-          data?.totalCapped && (
-            <p className="text-sm text-gray-700" role="status">
-              <strong>Mais de {data.total.toLocaleString('pt-BR')} resultados.</strong> Digite o nome completo
-              ou a matrícula para encontrar o aluno mais rápido.
-            </p>
-          )
-        }
+        header={data?.totalCapped && <CappedSearchNotice total={data.total} />}
         columns={studentColumns}
         rowKey={(student) => student.id}
         errorMessage="Erro ao carregar dados"

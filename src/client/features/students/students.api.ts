@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { type StudentAttendance, studentAttendanceSchema } from '../../../shared/attendance.schemas';
-import type { Page } from '../../../shared/api';
 import { type SchoolClass, classSchema } from '../../../shared/classes.schemas';
 import {
   type CreatedStudent,

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { StudentCounts, StudentsPage } from '../../../shared/students.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordVersions } from '../../db/schema/students.js';
+import { recordVersions, students } from '../../db/schema/students.js';
 
 /**
  * The students list's version (migration 0005): a new value on every write to `students`, `guardians`,
@@ -58,4 +58,35 @@ export function studentFiguresOf(db: DbOrTx): StudentFigures {
     caches.set(db, figures);
   }
   return figures;
+}
+
+/**
+ * How many students `where` finds, with the list's version read in the same statement; with a `cap`, at
+ * most cap + 1 of them are counted (`count(*)` over a `LIMIT`): more than `cap` means 'more than cap'.
+ */
+export async function countMatches(db: DbOrTx, where: SQL | undefined, cap: number | null) {
+  const [row] =
+    cap === null
+      ? await db
+          .select({ version: studentsVersion.mapWith(Number), total: count() })
+          .from(students)
+          .where(where)
+      : await db.select({ version: studentsVersion.mapWith(Number), total: count() }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(students)
+            .where(where)
+            .limit(cap + 1)
+            .as('matches'),
+        );
+  return { version: row?.version ?? null, counted: row?.total ?? 0 };
+}
+
+/** The list's version now (null: the row is missing, nothing is cached). */
+export async function readStudentsVersion(db: DbOrTx): Promise<number | null> {
+  const [current] = await db
+    .select({ version: recordVersions.version })
+    .from(recordVersions)
+    .where(eq(recordVersions.name, 'students'));
+  return current?.version ?? null;
 }

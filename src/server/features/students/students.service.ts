@@ -6,7 +6,6 @@ import type {
   ListStudentsQuery,
   Student,
   StudentsPage,
-  StudentCounts,
   StudentStatus,
   UpdateStudentData,
 } from '../../../shared/students.schemas.js';
@@ -23,7 +22,7 @@ import {
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/index.js';
-import { studentFiguresOf, studentsVersion } from './students.figures.js';
+import { countMatches, readStudentsVersion, studentFiguresOf, studentsVersion } from './students.figures.js';
 import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
 import {
   scopeOf,
@@ -34,7 +33,7 @@ import {
 } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { syncMembership } from './memberships.js';
-import { recordVersions, students, type StudentRow } from '../../db/schema/students.js';
+import { students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { loadGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
 import { matriculaAllocator, type MatriculaAllocator } from './matricula.js';
@@ -101,36 +100,6 @@ const turmaColumns = { id: classes.id, nome: classes.nome, serie: classes.serie 
 
 function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
-}
-
-/**
- * How many students `where` finds, with the list's version read in the same statement; with a `cap`, at
- * most cap + 1 of them are counted (`count(*)` over a `LIMIT`): more than `cap` means 'more than cap'.
- */
-async function countMatches(db: DbOrTx, where: SQL | undefined, cap: number | null) {
-  const [row] =
-    cap === null
-      ? await db
-          .select({ version: studentsVersion.mapWith(Number), total: count() })
-          .from(students)
-          .where(where)
-      : await db.select({ version: studentsVersion.mapWith(Number), total: count() }).from(
-          db
-            .select({ one: sql`1`.as('one') })
-            .from(students)
-            .where(where)
-            .limit(cap + 1)
-            .as('matches'),
-        );
-  return { version: row?.version ?? null, counted: row?.total ?? 0 };
-}
-
-async function readStudentsVersion(db: DbOrTx): Promise<number | null> {
-  const [current] = await db
-    .select({ version: recordVersions.version })
-    .from(recordVersions)
-    .where(eq(recordVersions.name, 'students'));
-  return current?.version ?? null;
 }
 
 /** The text a search looks in; the trigram index of migration 0005 is on this very expression. */
