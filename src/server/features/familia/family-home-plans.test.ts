@@ -13,8 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { guardianWithAccount } from '../../test/school-fixtures.js';
-import { createSchoolYear } from '../../test/school-fixtures.js';
+import { createSchoolYear, guardianWithAccount } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 
 const t = setupTestApp();
