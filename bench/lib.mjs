@@ -76,16 +76,20 @@ export function tempDataDir() {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One request over a keep-alive agent; resolves to { status, headers, body }. */
-export function request(base, pathname, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * One request over a keep-alive agent (lib's, at most 256 sockets, unless `agent` is given); resolves to
+ * { status, headers, body, ms } — `ms` from the call to the end of the body.
+ */
+export function request(base, pathname, { method = 'GET', headers = {}, body, agent: via = agent } = {}) {
   const url = new URL(pathname, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const req = http.request(
       url,
       {
         method,
-        agent,
+        agent: via,
         headers: {
           ...(payload
             ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
@@ -97,7 +101,12 @@ export function request(base, pathname, { method = 'GET', headers = {}, body } =
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            ms: performance.now() - started,
+          }),
         );
       },
     );

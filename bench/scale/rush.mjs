@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { percentile } from '../lib.mjs';
+import { percentile, request } from '../lib.mjs';
 
 export const RUSH_SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
 /** The family's bell: polled every 30 s besides its stream (notificacoes.api.ts, POLL_MS). */
@@ -36,40 +36,8 @@ export function random(seed) {
 // and a client-side queue (lib.mjs's agent stops at 256 sockets) would show up as server latency.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function send(base, pathname, { method = 'GET', headers = {}, body } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      new URL(pathname, base),
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+/** lib.mjs's request over this pool: { status, headers, body, ms }. */
+const send = (base, pathname, options = {}) => request(base, pathname, { ...options, agent });
 
 /** Signs everyone in, a few at a time (argon2 takes ~50 ms of a core each); cookies in order. */
 export async function signInAll(base, people, parallel = 4) {

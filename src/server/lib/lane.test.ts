@@ -12,6 +12,11 @@ function gate() {
   return { promise, open, fail };
 }
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Two turns of the event loop: the one that hands a slot over, and one more. */
+const settle = async () => {
+  await tick();
+  await tick();
+};
 
 describe('createLane', () => {
   it('runs at most `size` at once and the rest in arrival order', async () => {
@@ -29,7 +34,7 @@ describe('createLane', () => {
     expect(started).toEqual([0, 1]);
     expect([lane.running, lane.waiting]).toEqual([2, 2]);
     gates[1]!.open();
-    await tick();
+    await settle();
     expect(started).toEqual([0, 1, 2]);
     gates[0]!.open();
     gates[2]!.open();
@@ -47,5 +52,21 @@ describe('createLane', () => {
     await expect(first).rejects.toThrow('falhou');
     expect(await second).toBe('depois');
     expect(lane.running).toBe(0);
+  });
+
+  it('lets the event loop turn before the next job in line starts (PGlite resolves queries at once)', async () => {
+    const lane = createLane(1);
+    const order: string[] = [];
+    const first = lane.run(async () => {
+      order.push('1º');
+      // A request that arrives while the first job runs: an I/O callback, read when the loop turns.
+      setImmediate(() => order.push('pedido que chegou'));
+      await Promise.resolve();
+    });
+    const second = lane.run(async () => {
+      order.push('2º');
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['1º', 'pedido que chegou', '2º']);
   });
 });

@@ -4,7 +4,8 @@
  * of queries each) within the minute the teachers save their first roll. Without a lane every one of
  * them is in the database's queue at once — PGlite's single connection, the PostgreSQL pool's ten —
  * and a roll save waits behind all of them; in the lane they wait here instead, a few at a time in the
- * database, and the save's queries pass ahead (docs/performance.md, 'Issue 38').
+ * database, and the save's queries pass ahead (docs/performance.md, 'Issue 38'). Between one job and the
+ * next the event loop turns, so requests that arrived meanwhile are read and start their queries.
  */
 export interface Lane {
   run<T>(work: () => Promise<T>): Promise<T>;
@@ -17,8 +18,11 @@ export function createLane(size: number): Lane {
   const queue: (() => void)[] = [];
   const release = () => {
     const next = queue.shift();
-    // The slot passes straight to the next in line (running stays the same).
-    if (next) next();
+    // The slot passes to the next in line (running stays the same) once the event loop has turned: on
+    // PGlite every query runs in this thread and resolves at once, so a job is a chain of microtasks, and
+    // handing the slot over in the same chain would run the whole queue — minutes at 7:30 — before the
+    // server reads another request (the teacher's roll read waited behind every family: issue 38).
+    if (next) setImmediate(next);
     else running--;
   };
   return {

@@ -134,6 +134,12 @@ export const mensalidades = pgTable(
     index('mensalidades_lote_idx')
       .on(table.loteId)
       .where(sql`${table.loteId} is not null`),
+    /**
+     * A student's tuition, undone or not (the family's home, its feed and the Financeiro screen read by
+     * the children's ids): the unique index above is partial (`not desfeita`), so a read that does not say
+     * `not desfeita` cannot use it and scanned every mensalidade of the school (issue 38, 50,000 students).
+     */
+    index('mensalidades_aluno_idx').on(table.alunoId, table.dataVencimento),
     index('mensalidades_mes_idx').on(table.mesReferencia),
     index('mensalidades_vencimento_idx').on(table.dataVencimento),
     index('mensalidades_turma_idx').on(table.turmaId),

@@ -1,0 +1,1 @@
+CREATE INDEX "mensalidades_aluno_idx" ON "mensalidades" USING btree ("aluno_id","data_vencimento");
