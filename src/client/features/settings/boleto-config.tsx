@@ -15,6 +15,8 @@ import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { issuesByField } from '../../lib/form-errors';
+import { BankAccountFields } from './bank-account-fields';
 import { useBoletoConfig, useSaveBoletoConfig } from './boleto-config.api';
 import { Toggle } from './toggle';
 
@@ -51,9 +53,7 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
       version: config.version,
     });
     if (!parsed.success) {
-      setErros(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErros(issuesByField(parsed.error.issues));
       return;
     }
     setErros({});
@@ -112,21 +112,15 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
             </option>
           ))}
         </SelectField>
-        <InputField
-          label={banco === '756' ? 'Cooperativa (agência)' : 'Agência (sem dígito)'}
-          inputMode="numeric"
-          value={agencia}
-          onChange={(event) => setAgencia(event.target.value)}
-          error={erros.agencia}
+        <BankAccountFields
+          agencia={agencia}
+          conta={conta}
+          onAgencia={setAgencia}
+          onConta={setConta}
+          erros={erros}
           required={ativo}
-        />
-        <InputField
-          label="Conta (só números, sem dígito)"
-          inputMode="numeric"
-          value={conta}
-          onChange={(event) => setConta(event.target.value)}
-          error={erros.conta}
-          required={ativo}
+          agenciaLabel={banco === '756' ? 'Cooperativa (agência)' : 'Agência (sem dígito)'}
+          contaLabel="Conta (só números, sem dígito)"
         />
         <InputField
           label={regras?.convenio ?? 'Convênio'}

@@ -14,7 +14,9 @@ import {
 } from '../../../shared/pix-automatico.schemas';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
-import { InputField, SelectField } from '../../components/field';
+import { SelectField } from '../../components/field';
+import { issuesByField } from '../../lib/form-errors';
+import { BankAccountFields } from './bank-account-fields';
 import { useDebitoAutomaticoConfig, useSaveDebitoAutomaticoConfig } from './debito-automatico.api';
 import { Toggle } from './toggle';
 
@@ -41,9 +43,7 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
       version: config.version,
     });
     if (!parsed.success) {
-      setErros(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErros(issuesByField(parsed.error.issues));
       return;
     }
     setErros({});
@@ -77,20 +77,12 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
         <legend className="mb-2 text-sm font-medium text-gray-900">
           Conta da escola que recebe os débitos
         </legend>
-        <InputField
-          label="Agência"
-          inputMode="numeric"
-          value={agencia}
-          onChange={(event) => setAgencia(event.target.value)}
-          error={erros.agencia}
-          required={ativo}
-        />
-        <InputField
-          label="Conta (só números)"
-          inputMode="numeric"
-          value={conta}
-          onChange={(event) => setConta(event.target.value)}
-          error={erros.conta}
+        <BankAccountFields
+          agencia={agencia}
+          conta={conta}
+          onAgencia={setAgencia}
+          onConta={setConta}
+          erros={erros}
           required={ativo}
         />
         <SelectField
