@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { testTiming } from '../test-timing.config';
+import { matchMediaAnswering } from './client/test/match-media';
 import './shared/zod-setup.js';
 
 // jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.
@@ -8,16 +9,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     // Writable, so a test can stand in a wide screen (vi.stubGlobal).
     writable: true,
     configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: matchMediaAnswering(false),
   });
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { paths } from '../../shared/routes';
+import { studentAnswer } from '../test/answers';
 import { adminUser, signedInAs, stubApi, stubScreen } from '../test/render';
 import { familyGate } from './family-gate';
 import { menuFor } from './menu';
@@ -86,29 +87,14 @@ describe('the family gate', () => {
   });
 });
 
-const child = {
+const child = studentAnswer({
   id: '00000000-0000-4000-8000-0000000000a1',
   nome: 'Ana Souza',
   data_nascimento: '2015-03-01',
-  sexo: null,
   idade: 11,
-  matricula: '2026001',
-  email: null,
-  telefone: null,
-  endereco: null,
-  cpf: null,
-  turma_id: null,
-  turma: null,
-  data_enturmacao: null,
   data_matricula: '2026-02-01',
-  responsavel_id: null,
-  responsavel: null,
-  responsaveis: [],
-  status: 'ativo',
-  observacoes: null,
   created_at: '2026-02-01T00:00:00.000Z',
-  version: 1,
-};
+});
 
 /** The whole app's routes at `url`, signed in as a family. */
 function openAsFamily(url: string) {

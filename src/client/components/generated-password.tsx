@@ -114,3 +114,21 @@ export function AccountCreated({
     </div>
   );
 }
+
+/**
+ * After a save that may have created a portal account (a guardian given access): `settle` shows the
+ * generated password once, inline (`view`, the panel's content until 'Concluir'), or goes on with
+ * `onDone` when no password was generated.
+ */
+export function useAccountCreated(onDone: () => void) {
+  const [created, setCreated] = useState<{ who: string; password: string; envioEmail: EnvioEmail } | null>(
+    null,
+  );
+  const settle = (who: string, answer: { senhaGerada?: string; envioEmail?: EnvioEmail }) => {
+    if (answer.senhaGerada)
+      setCreated({ who, password: answer.senhaGerada, envioEmail: answer.envioEmail ?? 'falhou' });
+    else onDone();
+  };
+  const view = created && <AccountCreated {...created} onDone={onDone} />;
+  return { settle, view };
+}

@@ -22,3 +22,8 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return placed ? null : error.message;
 }
+
+/** A schema's complaints by the field they are about (its first path segment), for a form's fields. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}

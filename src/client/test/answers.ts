@@ -1,6 +1,10 @@
 import type { CalendarView, SchoolPeriod, SchoolYear } from '../../shared/calendar.schemas';
+import type { SchoolClass } from '../../shared/classes.schemas';
+import type { Curriculum } from '../../shared/curriculum.schemas';
+import type { Mensalidade } from '../../shared/mensalidades.schemas';
 import type { ReportCard } from '../../shared/report-card.schemas';
 import type { PublicSystemSettings } from '../../shared/settings.schemas';
+import type { Student } from '../../shared/students.schemas';
 import type { Teacher } from '../../shared/teachers.schemas';
 
 /**
@@ -98,5 +102,95 @@ export function reportCardAnswer(card: Partial<ReportCard> = {}): ReportCard {
     ensino_medio: false,
     itinerario: null,
     ...card,
+  };
+}
+
+/** Lia Souza's tuition of October 2026 (R$ 850,00, due on the 10th), still to pay, with no charges. */
+export function mensalidadeAnswer(mensalidade: Partial<Mensalidade> = {}): Mensalidade {
+  return {
+    id: uuidOf(1),
+    aluno_id: uuidOf(2),
+    aluno_nome: 'Lia Souza',
+    turma_id: null,
+    turma_nome: '3º Ano A',
+    mes_referencia: '2026-10',
+    data_vencimento: '2026-10-10',
+    valor_original: 85_000,
+    valor: 85_000,
+    motivo_desconto: null,
+    status: 'pendente',
+    valor_pago: 0,
+    principal_pago: 0,
+    multa: 0,
+    juros: 0,
+    valor_atualizado: 85_000,
+    dias_atraso: 0,
+    data_pagamento: null,
+    motivo_cancelamento: null,
+    em_confirmacao_desde: null,
+    negociacao: null,
+    comprovante_recusa: null,
+    version: 1,
+    ...mensalidade,
+  };
+}
+
+/** An active student as `GET /api/alunos` lists them: enrolled, with no class and no guardian. */
+export function studentAnswer(student: Partial<Student> & Pick<Student, 'id' | 'nome'>): Student {
+  return {
+    status: 'ativo',
+    data_nascimento: '2016-01-01',
+    sexo: null,
+    idade: 10,
+    matricula: '2026001',
+    email: null,
+    telefone: null,
+    endereco: null,
+    cpf: null,
+    turma_id: null,
+    turma: null,
+    data_enturmacao: null,
+    data_matricula: '2026-01-10',
+    responsavel_id: null,
+    responsavel: null,
+    responsaveis: [],
+    observacoes: null,
+    created_at: '2026-01-10T00:00:00.000Z',
+    version: 1,
+    ...student,
+  };
+}
+
+/** An active morning class of 2026 for 30 students, with no one in charge and nobody enrolled yet. */
+export function schoolClassAnswer(
+  schoolClass: Partial<SchoolClass> & Pick<SchoolClass, 'id' | 'nome' | 'nivel' | 'serie'>,
+): SchoolClass {
+  return {
+    turno: 'manha',
+    ano_letivo: '2026',
+    capacidade_maxima: 30,
+    professor_responsavel_id: null,
+    professor_responsavel: null,
+    observacoes: null,
+    status: 'ativo',
+    alunos_count: 0,
+    version: 1,
+    ...schoolClass,
+  };
+}
+
+/** A class's grade curricular as `GET /api/turmas/:id/disciplinas` answers: empty unless told. */
+export function curriculumAnswer(
+  curriculum: Partial<Curriculum> & Pick<Curriculum, 'turma_id' | 'turma_nome' | 'nivel'>,
+): Curriculum {
+  return {
+    frequencia_modo: 'diaria',
+    aulas_semanais: 0,
+    version: 0,
+    disciplinas: [],
+    aula_minutos: 50,
+    itinerarios: [],
+    carga_horaria: null,
+    ...curriculum,
   };
 }

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers';
+import { matchMediaAnswering } from './match-media';
 import type { CurrentUser } from '../../shared/auth.schemas';
 import type { SchoolYear } from '../../shared/calendar.schemas';
 import type { SchoolClass } from '../../shared/classes.schemas';
@@ -39,16 +40,21 @@ export function searchOf(router: ReturnType<typeof createMemoryRouter>) {
 
 /** A screen as wide as a desktop (tables) or a phone (cards), for useMediaQuery. */
 export function stubScreen(wide: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: wide,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', matchMediaAnswering(wide));
+}
+
+/**
+ * Pins the clock's date (`Date` only: timers still run) at `iso` before each test of the file, and
+ * unpins it after, so that no other file sees it (vitest.config.ts: isolate false).
+ */
+export function pinDate(iso: string) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** A request the stub answered: the URL as asked, its path (no query string), method and JSON body. */

@@ -4,20 +4,24 @@ import { apiWithMessage } from '../../lib/api-client';
 import { currentUserKey, rememberSignedIn } from '../../lib/current-user';
 import { wipeLocalData } from '../../lib/offline/local-data';
 
-export function useLogin() {
+/**
+ * A POST whose answer signs the person in (the login, the password change): the device remembers them
+ * and the current user is the one the server answered, without asking again.
+ */
+function useSignIn<Input>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      apiWithMessage<SignedIn>('/api/auth/login', {
-        method: 'POST',
-        body: input,
-        globalErrors: false,
-      }),
+    mutationFn: (input: Input) =>
+      apiWithMessage<SignedIn>(path, { method: 'POST', body: input, globalErrors: false }),
     onSuccess: ({ data }) => {
       rememberSignedIn(data);
       queryClient.setQueryData(currentUserKey, data.user);
     },
   });
+}
+
+export function useLogin() {
+  return useSignIn<LoginInput>('/api/auth/login');
 }
 
 /**
@@ -41,19 +45,7 @@ export function useLogout(leaveTo: (signedOut: boolean) => Promise<void> | void)
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { senhaAtual: string; novaSenha: string; nome?: string }) =>
-      apiWithMessage<SignedIn>('/api/auth/change-password', {
-        method: 'POST',
-        body: input,
-        globalErrors: false,
-      }),
-    onSuccess: ({ data }) => {
-      rememberSignedIn(data);
-      queryClient.setQueryData(currentUserKey, data.user);
-    },
-  });
+  return useSignIn<{ senhaAtual: string; novaSenha: string; nome?: string }>('/api/auth/change-password');
 }
 
 export function useForgotPassword() {

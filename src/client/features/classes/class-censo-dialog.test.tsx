@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SchoolClass } from '../../../shared/classes.schemas';
 import type { CensoTurma } from '../../../shared/censo.schemas';
 import type { Permission } from '../../../shared/permissions';
+import { schoolClassAnswer } from '../../test/answers';
 import { renderAt, searchOf, signedInAs, stubApi, stubScreen, type StubRequest } from '../../test/render';
 import { ClassesPage } from './classes-page';
 
@@ -13,21 +13,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const turma = {
+const turma = schoolClassAnswer({
   id: '11111111-1111-4111-8111-111111111111',
   nome: '5º Ano A',
   nivel: 'Fundamental I',
   serie: '5º ano',
-  turno: 'manha',
-  ano_letivo: '2026',
-  capacidade_maxima: 30,
-  professor_responsavel_id: null,
-  professor_responsavel: null,
-  observacoes: null,
-  status: 'ativo',
   alunos_count: 20,
-  version: 1,
-} satisfies SchoolClass;
+});
 
 const sugerido = {
   turma_id: turma.id,

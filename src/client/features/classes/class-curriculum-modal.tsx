@@ -1,7 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { diasSemanaLabels, frequenciaModoLabels, type Curriculum } from '../../../shared/curriculum.schemas';
-import type { SchoolClass } from '../../../shared/classes.schemas';
 import { formatHours, isEnsinoMedio } from '../../../shared/ensino-medio';
 import { Button } from '../../components/button';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
@@ -11,6 +10,7 @@ import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClassCurriculum } from '../../domain/class-curriculum';
 import { useSaveGrade } from './classes.api';
+import type { ClassDialogProps } from './class-dialog';
 import { gradeFormSchema } from './curriculum-form-schema';
 import { GradeRows } from './curriculum-rows';
 import { CargaHorariaPanel, ItinerariosFields } from './curriculum-medio';
@@ -19,15 +19,7 @@ const dayNames = (days: readonly number[]) =>
   days.length === 0 ? 'Dias não definidos' : days.map((day) => diasSemanaLabels[day]).join(', ');
 
 /** 'Grade curricular': subjects, teacher, weekly lessons and days of a class; admins edit it. */
-export function ClassCurriculumModal({
-  turma,
-  canWrite,
-  onClose,
-}: {
-  turma: SchoolClass;
-  canWrite: boolean;
-  onClose: () => void;
-}) {
+export function ClassCurriculumModal({ turma, canWrite, onClose }: ClassDialogProps) {
   const grade = useClassCurriculum(turma.id);
   if (grade.isSuccess && canWrite) return <CurriculumForm grade={grade.data} onClose={onClose} />;
   return (

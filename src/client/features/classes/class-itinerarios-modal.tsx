@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Route } from 'lucide-react';
-import type { SchoolClass } from '../../../shared/classes.schemas';
 import { formatCount } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
 import { EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { useItinerarioChoices, useSaveItinerarioChoices } from './classes.api';
+import type { ClassDialogProps } from './class-dialog';
 
 /**
  * 'Itinerários' of an Ensino Médio class (ADR 0027): each student's itinerário formativo. Their Notas,
  * Frequência and boletim follow the choice; who may enrol students records it.
  */
-export function ClassItinerariosModal({
-  turma,
-  canWrite,
-  onClose,
-}: {
-  turma: SchoolClass;
-  canWrite: boolean;
-  onClose: () => void;
-}) {
+export function ClassItinerariosModal({ turma, canWrite, onClose }: ClassDialogProps) {
   const choices = useItinerarioChoices(turma.id);
   const save = useSaveItinerarioChoices();
   const [changed, setChanged] = useState<Record<string, string>>({});

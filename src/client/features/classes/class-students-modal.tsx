@@ -2,24 +2,17 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { BookOpen, UserMinus } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
-import { turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
+import { turnoLabels } from '../../../shared/classes.schemas';
 import { parentescoLabels, studentStatusLabels } from '../../../shared/students.schemas';
 import { Button, IconButton } from '../../components/button';
 import { InputField } from '../../components/field';
 import { Badge, EmptyState, ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
 import { useClassStudents, useEnrol, useStudentSearch, useUnenrol } from './classes.api';
+import type { ClassDialogProps } from './class-dialog';
 
 /** 'Ver Alunos': the class's students, with enrol and remove for who may write. */
-export function ClassStudentsModal({
-  turma,
-  canWrite,
-  onClose,
-}: {
-  turma: SchoolClass;
-  canWrite: boolean;
-  onClose: () => void;
-}) {
+export function ClassStudentsModal({ turma, canWrite, onClose }: ClassDialogProps) {
   const { data, isLoading, isError } = useClassStudents(turma.id);
   const enrol = useEnrol();
   const unenrol = useUnenrol();

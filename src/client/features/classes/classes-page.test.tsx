@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SchoolClass } from '../../../shared/classes.schemas';
 import type { Nivel } from '../../../shared/permissions';
+import { curriculumAnswer, schoolClassAnswer } from '../../test/answers';
 import {
   renderAt,
   reply,
@@ -20,39 +20,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const turma = {
+const turma = schoolClassAnswer({
   id: '11111111-1111-4111-8111-111111111111',
   nome: '6º Ano A',
   nivel: 'Fundamental II',
   serie: '6º ano',
-  turno: 'manha',
-  ano_letivo: '2026',
-  capacidade_maxima: 30,
-  professor_responsavel_id: null,
-  professor_responsavel: null,
-  observacoes: null,
-  status: 'ativo',
-  alunos_count: 0,
-  version: 1,
-} satisfies SchoolClass;
+});
 
 function stubServer(nivel: Nivel) {
   const user = { id: 'u1', nome: 'Ana', email: 'a@escola', nivel, primeiro_login: false };
   const answers: StubRoutes = {
     '/api/auth/me': signedInAs(user),
     '/api/turmas': [turma],
-    [`/api/turmas/${turma.id}/disciplinas`]: {
+    [`/api/turmas/${turma.id}/disciplinas`]: curriculumAnswer({
       turma_id: turma.id,
       turma_nome: turma.nome,
       nivel: turma.nivel,
-      frequencia_modo: 'diaria',
-      aulas_semanais: 0,
-      version: 0,
-      disciplinas: [],
-      aula_minutos: 50,
-      itinerarios: [],
-      carga_horaria: null,
-    },
+    }),
     '/api/professores': [],
   };
   stubApi(answers, reply(404, { success: false, message: 'Não encontrado' }));

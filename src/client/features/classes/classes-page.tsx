@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { BookOpen, ClipboardList, Pencil, Plus, Route, School, Trash2, Upload, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, Pencil, Route, School, Trash2, Users } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { classStatusLabels, turnoLabels, type SchoolClass } from '../../../shared/classes.schemas';
 import { Button, IconButton } from '../../components/button';
+import { ImportAndAddButtons } from '../../components/list-actions';
 import { ClassReportCardsButton } from '../../domain/class-report-cards-button';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
@@ -112,14 +113,11 @@ export function ClassesPage() {
         subtitle={me?.nivel === 'administrador' ? 'Gerencie as turmas e classes da escola' : 'Suas turmas'}
         actions={
           canWrite && (
-            <>
-              <Button variant="secondary" onClick={() => dialog.show('import')}>
-                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
-              </Button>
-              <Button onClick={() => dialog.show('form', null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" /> Nova Turma
-              </Button>
-            </>
+            <ImportAndAddButtons
+              onImport={() => dialog.show('import')}
+              onAdd={() => dialog.show('form', null)}
+              addLabel="Nova Turma"
+            />
           )
         }
       />

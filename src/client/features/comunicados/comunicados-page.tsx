@@ -1,5 +1,4 @@
 import { Megaphone, Plus, Search } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import type { Comunicado, PublicoTipo } from '../../../shared/comunicados.schemas';
 import { formatCount } from '../../../shared/format';
 import { can, permissionsOf, sendsComunicados } from '../../../shared/permissions';
@@ -14,6 +13,7 @@ import { receivedColumns, sentColumns } from './comunicado-columns';
 import { ComunicadoDetailsModal } from './comunicado-details-modal';
 import { ComunicadoFormModal } from './comunicado-form-modal';
 import { COMUNICADOS_PAGE_SIZE, useComunicados, useMeusFilhos, usePublicoOpcoes } from './comunicados.api';
+import { useOpenComunicado } from './use-open-comunicado';
 
 /** `/dashboard/comunicados`: the author's sent notices with reads, or a family's inbox; `?id=` opens one. */
 export function ComunicadosPage() {
@@ -23,23 +23,12 @@ export function ComunicadosPage() {
   const list = useListState({
     defaults: { caixa: writes ? 'enviados' : 'recebidos', aluno_id: '', nao_lidos: '', q: '' },
   });
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('id');
+  const { openId, hrefOf, closeDetails } = useOpenComunicado();
   const comunicados = useComunicados({ ...list.query });
   const filhos = useMeusFilhos(isGuardian);
   const opcoes = usePublicoOpcoes(writes);
   const dialog = useRowDialog<{ form: Comunicado | null }>();
   const sent = list.filters.caixa === 'enviados';
-  const hrefOf = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('id', id);
-    return `?${next.toString()}`;
-  };
-  const closeDetails = () => {
-    const next = new URLSearchParams(params);
-    next.delete('id');
-    setParams(next);
-  };
   const tipos: PublicoTipo[] = opcoes.data?.tipos ?? ['turmas'];
   const data = comunicados.data;
   return (

@@ -4,7 +4,6 @@
  * inbox, not the school's list. `?id=` opens one (its ciente, attachments and versions).
  */
 import { Megaphone } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { DataList } from '../../components/data-list';
 import { PageHeader } from '../../components/feedback';
 import { ChildSwitcher } from '../../domain/child-switcher';
@@ -13,23 +12,13 @@ import { useListState } from '../../lib/use-list-state';
 import { receivedColumns } from './comunicado-columns';
 import { ComunicadoDetailsModal } from './comunicado-details-modal';
 import { COMUNICADOS_PAGE_SIZE, useComunicados } from './comunicados.api';
+import { useOpenComunicado } from './use-open-comunicado';
 
 export function FamilyComunicadosPage() {
   const list = useListState({ defaults: { caixa: 'recebidos', aluno_id: '', nao_lidos: '', q: '' } });
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('id');
+  const { openId, hrefOf, closeDetails } = useOpenComunicado();
   const comunicados = useComunicados({ ...list.query });
   const children = useFamilyChildren();
-  const hrefOf = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('id', id);
-    return `?${next.toString()}`;
-  };
-  const closeDetails = () => {
-    const next = new URLSearchParams(params);
-    next.delete('id');
-    setParams(next);
-  };
   const unread = list.filters.nao_lidos === 'true';
   const data = comunicados.data;
   return (

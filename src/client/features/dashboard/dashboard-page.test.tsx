@@ -305,27 +305,28 @@ describe("the teacher's home leads with today's rolls", () => {
     periodos_fechando: [],
   });
   const friday = { data: '2026-03-20', tipo: 'letivo' as const, letivo: true, descricao: null };
+  /** The teacher's home, with `chamadas_hoje` as the server counts them. */
+  const teacherHome = (chamadas_hoje: DashboardProfessor['chamadas_hoje']) => {
+    stubServer('professor', teacher(chamadas_hoje));
+    renderAt(<DashboardPage />);
+  };
 
   it('a school day: "Chamadas de hoje: 2 pendentes" before anything else, each a link to its roll', async () => {
-    stubServer(
-      'professor',
-      teacher({
-        data: '2026-03-20',
-        dia: friday,
-        pendentes: [
-          { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
-          {
-            turma_id: 't2',
-            turma_nome: '7º Ano B',
-            disciplina: 'Matemática',
-            aula: 2,
-            nome: 'Matemática (2ª aula)',
-          },
-        ],
-        feitas: 1,
-      }),
-    );
-    renderAt(<DashboardPage />);
+    teacherHome({
+      data: '2026-03-20',
+      dia: friday,
+      pendentes: [
+        { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
+        {
+          turma_id: 't2',
+          turma_nome: '7º Ano B',
+          disciplina: 'Matemática',
+          aula: 2,
+          nome: 'Matemática (2ª aula)',
+        },
+      ],
+      feitas: 1,
+    });
     const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: 2 pendentes' });
     expect(within(rolls).getByRole('link', { name: /3º Ano A.*Chamada do dia/ })).toHaveAttribute(
       'href',
@@ -343,56 +344,43 @@ describe("the teacher's home leads with today's rolls", () => {
   });
 
   it('one pending roll reads in the singular', async () => {
-    stubServer(
-      'professor',
-      teacher({
-        data: '2026-03-20',
-        dia: friday,
-        pendentes: [
-          { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
-        ],
-        feitas: 0,
-      }),
-    );
-    renderAt(<DashboardPage />);
+    teacherHome({
+      data: '2026-03-20',
+      dia: friday,
+      pendentes: [
+        { turma_id: 't1', turma_nome: '3º Ano A', disciplina: null, aula: 0, nome: 'Chamada do dia' },
+      ],
+      feitas: 0,
+    });
     expect(await screen.findByRole('region', { name: 'Chamadas de hoje: 1 pendente' })).toBeInTheDocument();
   });
 
   it('a Saturday says there is no lesson, and nothing is pending', async () => {
-    stubServer(
-      'professor',
-      teacher({
-        data: '2026-03-21',
-        dia: { data: '2026-03-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
-        pendentes: [],
-        feitas: 0,
-      }),
-    );
-    renderAt(<DashboardPage />);
+    teacherHome({
+      data: '2026-03-21',
+      dia: { data: '2026-03-21', tipo: 'fim_de_semana', letivo: false, descricao: null },
+      pendentes: [],
+      feitas: 0,
+    });
     const today = await screen.findByRole('region', { name: 'Hoje não há aula (sábado)' });
     expect(today).toHaveTextContent('21/03/2026 não é dia letivo: nenhuma chamada a fazer.');
     expect(screen.queryByText(/pendente/)).toBeNull();
   });
 
   it('a holiday is named', async () => {
-    stubServer(
-      'professor',
-      teacher({
-        data: '2026-04-21',
-        dia: { data: '2026-04-21', tipo: 'feriado_nacional', letivo: false, descricao: 'Tiradentes' },
-        pendentes: [],
-        feitas: 0,
-      }),
-    );
-    renderAt(<DashboardPage />);
+    teacherHome({
+      data: '2026-04-21',
+      dia: { data: '2026-04-21', tipo: 'feriado_nacional', letivo: false, descricao: 'Tiradentes' },
+      pendentes: [],
+      feitas: 0,
+    });
     expect(
       await screen.findByRole('region', { name: 'Hoje não há aula (Tiradentes, feriado nacional)' }),
     ).toBeInTheDocument();
   });
 
   it('every roll of the day taken: none pending, how many were taken', async () => {
-    stubServer('professor', teacher({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 3 }));
-    renderAt(<DashboardPage />);
+    teacherHome({ data: '2026-03-20', dia: friday, pendentes: [], feitas: 3 });
     const rolls = await screen.findByRole('region', { name: 'Chamadas de hoje: nenhuma pendente' });
     expect(rolls).toHaveTextContent('3 chamadas feitas hoje.');
   });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Boleto } from '../../../shared/boleto.schemas';
-import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, reply, signedInAs, stubApi } from '../../test/render';
 import { GuardianFinance } from './guardian-finance';
 
@@ -11,33 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
-
-const outubro: Mensalidade = {
-  id: MENSALIDADE,
-  aluno_id: '00000000-0000-4000-8000-000000000002',
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
-  turma_nome: '3º Ano A',
-  mes_referencia: '2099-10',
-  data_vencimento: '2099-10-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
-  status: 'pendente',
-  valor_pago: 0,
-  principal_pago: 0,
-  multa: 0,
-  juros: 0,
-  valor_atualizado: 85_000,
-  dias_atraso: 0,
-  data_pagamento: null,
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
-  comprovante_recusa: null,
-  version: 1,
-};
+const outubro = mensalidadeAnswer({ mes_referencia: '2099-10', data_vencimento: '2099-10-10' });
+const MENSALIDADE = outubro.id;
 
 const boleto: Boleto = {
   mensalidade_id: MENSALIDADE,

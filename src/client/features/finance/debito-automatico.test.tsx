@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import type { DebitoAutomatico, Recorrencia } from '../../../shared/pix-automatico.schemas';
-import type { Student } from '../../../shared/students.schemas';
+import { mensalidadeAnswer, studentAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi, type StubRoutes } from '../../test/render';
 import { GuardianFinance } from './guardian-finance';
 import { PixModal } from './pix-modal';
@@ -17,55 +16,9 @@ const ALUNO = '00000000-0000-4000-8000-000000000002';
 const MENSALIDADE = '00000000-0000-4000-8000-000000000001';
 const DEBITO = `/api/financeiro/pix/automatico/alunos/${ALUNO}`;
 
-const lia = {
-  id: ALUNO,
-  nome: 'Lia Souza',
-  status: 'ativo',
-  data_nascimento: '2016-01-01',
-  sexo: null,
-  idade: 10,
-  matricula: '2026001',
-  email: null,
-  telefone: null,
-  endereco: null,
-  cpf: null,
-  turma_id: null,
-  turma: null,
-  data_enturmacao: null,
-  data_matricula: '2026-01-10',
-  responsavel_id: null,
-  responsavel: null,
-  responsaveis: [],
-  observacoes: null,
-  created_at: '2026-01-10T00:00:00.000Z',
-  version: 1,
-} satisfies Student;
+const lia = studentAnswer({ id: ALUNO, nome: 'Lia Souza' });
 
-const outubro: Mensalidade = {
-  id: MENSALIDADE,
-  aluno_id: ALUNO,
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
-  turma_nome: '3º Ano A',
-  mes_referencia: '2026-10',
-  data_vencimento: '2026-10-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
-  status: 'pendente',
-  valor_pago: 0,
-  principal_pago: 0,
-  multa: 0,
-  juros: 0,
-  valor_atualizado: 85_000,
-  dias_atraso: 0,
-  data_pagamento: null,
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
-  comprovante_recusa: null,
-  version: 1,
-};
+const outubro = mensalidadeAnswer({ id: MENSALIDADE, aluno_id: ALUNO });
 
 const recorrencia = (fields: Partial<Recorrencia>): Recorrencia => ({
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -77,6 +30,21 @@ const recorrencia = (fields: Partial<Recorrencia>): Recorrencia => ({
   encerrada_por: null,
   cobrancas: [],
   ...fields,
+});
+
+/** Active, with October's debit scheduled. */
+const ativa = recorrencia({
+  status: 'ativa',
+  cobrancas: [
+    {
+      mensalidade_id: MENSALIDADE,
+      txid: 'r1',
+      status: 'ativa',
+      valor: 85_000,
+      data_vencimento: '2026-10-10',
+      erro: null,
+    },
+  ],
 });
 
 function guardianScreen(debito: DebitoAutomatico | (() => DebitoAutomatico), extra: StubRoutes = {}) {
@@ -129,19 +97,6 @@ describe('Débito automático via Pix (family)', () => {
   });
 
   it('active: the next debit, and cancelling asks first', async () => {
-    const ativa = recorrencia({
-      status: 'ativa',
-      cobrancas: [
-        {
-          mensalidade_id: MENSALIDADE,
-          txid: 'r1',
-          status: 'ativa',
-          valor: 85_000,
-          data_vencimento: '2026-10-10',
-          erro: null,
-        },
-      ],
-    });
     const fetchMock = guardianScreen(
       { disponivel: true, recorrencia: ativa },
       { [`${DEBITO}/cancelar`]: ativa },
@@ -189,19 +144,7 @@ describe('Débito automático via Pix (family)', () => {
       },
       [DEBITO]: {
         disponivel: true,
-        recorrencia: recorrencia({
-          status: 'ativa',
-          cobrancas: [
-            {
-              mensalidade_id: MENSALIDADE,
-              txid: 'r1',
-              status: 'ativa',
-              valor: 85_000,
-              data_vencimento: '2026-10-10',
-              erro: null,
-            },
-          ],
-        }),
+        recorrencia: ativa,
       },
     });
     renderAt(<PixModal mensalidade={outubro} onClose={() => undefined} />);

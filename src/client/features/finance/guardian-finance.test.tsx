@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { GuardianFinance } from './guardian-finance';
 
@@ -10,31 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base: Mensalidade = {
-  id: '00000000-0000-4000-8000-000000000001',
-  aluno_id: '00000000-0000-4000-8000-000000000002',
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
-  turma_nome: '3º Ano A',
-  mes_referencia: '2026-10',
-  data_vencimento: '2026-10-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
+const base = mensalidadeAnswer({
   status: 'vencido',
-  valor_pago: 0,
-  principal_pago: 0,
   multa: 1_700,
   juros: 500,
   valor_atualizado: 87_200,
   dias_atraso: 17,
-  data_pagamento: null,
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
   comprovante_recusa: 'O comprovante é de outro mês.',
-  version: 1,
-};
+});
 const confirming: Mensalidade = {
   ...base,
   id: '00000000-0000-4000-8000-000000000003',

@@ -46,6 +46,17 @@ export function GuardianFinance() {
   const boletoDisponivel = useBoletoDisponivel();
   const onBoleto = (mensalidade: Mensalidade) =>
     boletoDisponivel ? () => setBoleto(mensalidade) : undefined;
+  /** An open tuition to pay: PIX, 'Já paguei' and, where the school issues them, the boleto. */
+  const chargeCard = (mensalidade: Mensalidade) => (
+    <ChargeCard
+      key={mensalidade.id}
+      mensalidade={mensalidade}
+      nota={notas.get(mensalidade.id)}
+      onPix={() => setPix(mensalidade)}
+      onJaPaguei={() => setJaPaguei(mensalidade)}
+      onBoleto={onBoleto(mensalidade)}
+    />
+  );
 
   const loading = overdue.isPending || pending.isPending || confirming.isPending;
   const failed = overdue.isError || pending.isError || confirming.isError;
@@ -77,16 +88,7 @@ export function GuardianFinance() {
           </p>
           {vencidas.length > 0 && (
             <Section title={vencidas.length === 1 ? 'Vencida' : 'Vencidas'} tone="red">
-              {vencidas.map((mensalidade) => (
-                <ChargeCard
-                  key={mensalidade.id}
-                  mensalidade={mensalidade}
-                  nota={notas.get(mensalidade.id)}
-                  onPix={() => setPix(mensalidade)}
-                  onJaPaguei={() => setJaPaguei(mensalidade)}
-                  onBoleto={onBoleto(mensalidade)}
-                />
-              ))}
+              {vencidas.map(chargeCard)}
             </Section>
           )}
           {emConfirmacao.length > 0 && (
@@ -98,16 +100,7 @@ export function GuardianFinance() {
           )}
           {proximas.length > 0 && (
             <Section title={proximas.length === 1 ? 'Próxima mensalidade' : 'Próximas mensalidades'}>
-              {proximas.map((mensalidade) => (
-                <ChargeCard
-                  key={mensalidade.id}
-                  mensalidade={mensalidade}
-                  nota={notas.get(mensalidade.id)}
-                  onPix={() => setPix(mensalidade)}
-                  onJaPaguei={() => setJaPaguei(mensalidade)}
-                  onBoleto={onBoleto(mensalidade)}
-                />
-              ))}
+              {proximas.map(chargeCard)}
               <Ahead
                 items={aVencer}
                 onPix={setPix}

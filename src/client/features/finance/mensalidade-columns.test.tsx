@@ -2,35 +2,21 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { mensalidadeAnswer } from '../../test/answers';
 import { MensalidadeActions } from './mensalidade-columns';
 
 afterEach(cleanup);
 
-const mensalidade: Mensalidade = {
-  id: '00000000-0000-4000-8000-000000000001',
-  aluno_id: '00000000-0000-4000-8000-000000000002',
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
+const mensalidade = mensalidadeAnswer({
   turma_nome: null,
   mes_referencia: '2026-11',
   data_vencimento: '2026-11-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
   status: 'vencido',
-  valor_pago: 0,
-  principal_pago: 0,
   multa: 1_700,
   juros: 500,
   valor_atualizado: 87_200,
   dias_atraso: 17,
-  data_pagamento: null,
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
-  comprovante_recusa: null,
-  version: 1,
-};
+});
 
 const noop = () => undefined;
 const actions = (row: Mensalidade, manage: boolean) => (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Mensalidade } from '../../../shared/mensalidades.schemas';
 import type { NfseFamilia } from '../../../shared/nfse-documentos.schemas';
+import { mensalidadeAnswer } from '../../test/answers';
 import { renderAt, signedInAs, stubApi } from '../../test/render';
 import { GuardianFinance } from './guardian-finance';
 
@@ -11,31 +12,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const paid: Mensalidade = {
+const paid = mensalidadeAnswer({
   id: '00000000-0000-4000-8000-000000000011',
-  aluno_id: '00000000-0000-4000-8000-000000000002',
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
-  turma_nome: '3º Ano A',
   mes_referencia: '2026-03',
   data_vencimento: '2026-03-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
   status: 'pago',
   valor_pago: 85_000,
   principal_pago: 85_000,
-  multa: 0,
-  juros: 0,
-  valor_atualizado: 85_000,
-  dias_atraso: 0,
   data_pagamento: '2026-03-08',
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
-  comprovante_recusa: null,
-  version: 1,
-};
+});
 const paidWithout: Mensalidade = {
   ...paid,
   id: '00000000-0000-4000-8000-000000000012',

@@ -1,38 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Mensalidade } from '../../../shared/mensalidades.schemas';
+import { mensalidadeAnswer } from '../../test/answers';
 import { descontoFormSchema, descontoFormValues } from './pontualidade-fieldset';
 import { PontualidadeNote } from './pontualidade-note';
 
 afterEach(cleanup);
 
-const mensalidade: Mensalidade = {
-  id: '00000000-0000-4000-8000-000000000001',
-  aluno_id: '00000000-0000-4000-8000-000000000002',
-  aluno_nome: 'Lia Souza',
-  turma_id: null,
+const mensalidade = mensalidadeAnswer({
   turma_nome: null,
   mes_referencia: '2026-03',
   data_vencimento: '2026-03-10',
-  valor_original: 85_000,
-  valor: 85_000,
-  motivo_desconto: null,
-  status: 'pendente',
-  valor_pago: 0,
-  principal_pago: 0,
-  multa: 0,
-  juros: 0,
   valor_atualizado: 80_750,
-  dias_atraso: 0,
   desconto_pontualidade: { valor: 4_250, ate: '2026-03-05' },
-  data_pagamento: null,
-  motivo_cancelamento: null,
-  em_confirmacao_desde: null,
-  negociacao: null,
-  comprovante_recusa: null,
-  version: 1,
-};
+});
 
 describe('desconto de pontualidade on the screens', () => {
   it('the family reads the discounted amount until its day and the full one after', () => {

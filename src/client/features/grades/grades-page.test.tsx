@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
+import { curriculumAnswer, schoolYearAnswer, teacherAnswer, uuidOf } from '../../test/answers';
 import type { CurrentUser } from '../../../shared/auth.schemas';
 import {
   renderAt,
@@ -70,16 +70,13 @@ function stubServer(
     [`/api/frequencia/turmas?ano=${String(ano)}`]: [
       { id: 't1', nome: '7º Ano A', turno: 'manha', ...lessons },
     ],
-    '/api/turmas/t1/disciplinas': {
+    '/api/turmas/t1/disciplinas': curriculumAnswer({
       turma_id: 't1',
       turma_nome: '7º Ano A',
       nivel: 'Fundamental II',
       frequencia_modo: 'por_aula',
       aulas_semanais: 9,
       version: 1,
-      aula_minutos: 50,
-      itinerarios: [],
-      carga_horaria: null,
       disciplinas: [
         {
           disciplina: 'Matemática',
@@ -100,7 +97,7 @@ function stubServer(
           carga_horaria_anual: 133,
         },
       ],
-    },
+    }),
     '/api/professores': [
       teacherAnswer({ id: teacherId.mat, nome: 'Outro', usuario_id: teacherUser.mat }),
       teacherAnswer({ id: teacherId.hist, nome: 'Helena', usuario_id: teacherUser.hist }),
@@ -222,18 +219,11 @@ describe('GradesPage', () => {
   });
 
   const noGrade = {
-    '/api/turmas/t1/disciplinas': {
+    '/api/turmas/t1/disciplinas': curriculumAnswer({
       turma_id: 't1',
       turma_nome: '7º Ano A',
       nivel: 'Fundamental II',
-      frequencia_modo: 'diaria',
-      aulas_semanais: 0,
-      version: 0,
-      disciplinas: [],
-      aula_minutos: 50,
-      itinerarios: [],
-      carga_horaria: null,
-    },
+    }),
   };
 
   it('a class without a grade curricular says so and links the administrator to it (no 404 on a subject)', async () => {

@@ -25,7 +25,6 @@ import {
 import {
   type RematriculaInput,
   type RematriculaProposal,
-  type YearClosing,
   type YearEndStatus,
   rematriculaProposalSchema,
   yearEndStatusSchema,
@@ -345,22 +344,8 @@ export {
 } from '../../domain/report-card.api';
 
 // ---------------------------------------------------------------- closing the year, rematrícula
-
-export function useCloseYear() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (anoLetivoId: string) =>
-      apiWithMessage<YearClosing>(`/api/anos-letivos/${anoLetivoId}/encerrar`, {
-        method: 'POST',
-        globalErrors: false,
-      }),
-    onSuccess: () =>
-      Promise.all([
-        invalidateGrades(queryClient),
-        queryClient.invalidateQueries({ queryKey: keyRoots.calendar }),
-      ]),
-  });
-}
+// Closing the year and applying the rematrícula run as background tasks (year-end-tasks.api.ts);
+// here, what the 'Ano letivo' screen reads.
 
 export const rematriculaProposalQuery = (anoLetivoId: string, enabled = true) =>
   queryOptions({
@@ -427,35 +412,6 @@ export const teacherChoicesQuery = (enabled: boolean) =>
 
 export function useTeacherChoices(enabled: boolean) {
   return useQuery(teacherChoicesQuery(enabled));
-}
-
-/** `dryRun`: the counts only, nothing changes; otherwise applied once, in one transaction. */
-export function useApplyRematricula() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      anoLetivoId,
-      input,
-      dryRun,
-    }: {
-      anoLetivoId: string;
-      input: RematriculaInput;
-      dryRun: boolean;
-    }) =>
-      apiWithMessage<RematriculaProposal>(
-        `/api/anos-letivos/${anoLetivoId}/rematricula${toQuery({ dryRun: dryRun ? 'true' : 'false' })}`,
-        { method: 'POST', body: input, globalErrors: false },
-      ),
-    onSuccess: (_result, variables) =>
-      variables.dryRun
-        ? undefined
-        : Promise.all([
-            invalidateGrades(queryClient),
-            queryClient.invalidateQueries({ queryKey: keyRoots.classes }),
-            queryClient.invalidateQueries({ queryKey: keyRoots.students }),
-            invalidateAttendance(queryClient),
-          ]),
-  });
 }
 
 /** The school years with their periods, to pick the period of a grid (read by every signed-in user). */

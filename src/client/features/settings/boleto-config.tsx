@@ -15,14 +15,15 @@ import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { issuesByField } from '../../lib/form-errors';
+import { BankAccountFields, bankAccountOf, BankServiceSection, BankSettingsForm } from './bank-settings';
 import { useBoletoConfig, useSaveBoletoConfig } from './boleto-config.api';
 import { Toggle } from './toggle';
 
 function ConfigForm({ config }: { config: BoletoConfig }) {
   const [ativo, setAtivo] = useState(config.ativo);
   const [banco, setBanco] = useState<string>(config.banco ?? '');
-  const [agencia, setAgencia] = useState(config.agencia ?? '');
-  const [conta, setConta] = useState(config.conta ?? '');
+  const [account, setAccount] = useState(bankAccountOf(config));
   const [carteira, setCarteira] = useState(config.carteira ?? '');
   const [convenio, setConvenio] = useState(config.convenio ?? '');
   const [proximo, setProximo] = useState(String(config.proximo_nosso_numero));
@@ -42,8 +43,8 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
     const parsed = boletoConfigInputSchema.safeParse({
       ativo,
       banco: (banco || null) as CodigoBanco | null,
-      agencia,
-      conta,
+      agencia: account.agencia,
+      conta: account.conta,
       carteira,
       convenio,
       proximo_nosso_numero: Number(proximo),
@@ -51,9 +52,7 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
       version: config.version,
     });
     if (!parsed.success) {
-      setErros(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErros(issuesByField(parsed.error.issues));
       return;
     }
     setErros({});
@@ -68,15 +67,7 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
   };
 
   return (
-    <form
-      aria-label="Boleto bancário"
-      className="space-y-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <BankSettingsForm label="Boleto bancário" onSubmit={submit}>
       <Toggle
         label="Emitir boletos das mensalidades"
         hint="A secretaria e as famílias passam a ver 'Boleto' em cada mensalidade em aberto."
@@ -112,21 +103,13 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
             </option>
           ))}
         </SelectField>
-        <InputField
-          label={banco === '756' ? 'Cooperativa (agência)' : 'Agência (sem dígito)'}
-          inputMode="numeric"
-          value={agencia}
-          onChange={(event) => setAgencia(event.target.value)}
-          error={erros.agencia}
+        <BankAccountFields
+          account={account}
+          onChange={setAccount}
+          erros={erros}
           required={ativo}
-        />
-        <InputField
-          label="Conta (só números, sem dígito)"
-          inputMode="numeric"
-          value={conta}
-          onChange={(event) => setConta(event.target.value)}
-          error={erros.conta}
-          required={ativo}
+          agenciaLabel={banco === '756' ? 'Cooperativa (agência)' : 'Agência (sem dígito)'}
+          contaLabel="Conta (só números, sem dígito)"
         />
         <InputField
           label={regras?.convenio ?? 'Convênio'}
@@ -157,7 +140,7 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
       <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
         Salvar boleto
       </Button>
-    </form>
+    </BankSettingsForm>
   );
 }
 
@@ -165,15 +148,15 @@ export function BoletoConfigSection() {
   const config = useBoletoConfig();
   const data = config.data;
   return (
-    <section aria-labelledby="boleto-titulo" className="space-y-4 rounded-lg border border-gray-200 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="boleto-titulo" className="font-semibold text-gray-900">
-          Boleto bancário
-        </h3>
-        {data && (
+    <BankServiceSection
+      titleId="boleto-titulo"
+      title="Boleto bancário"
+      badge={
+        data && (
           <Badge tone={data.ativo ? 'green' : 'gray'}>{data.ativo ? 'Emitindo boletos' : 'Desligado'}</Badge>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="text-sm text-gray-600">
         Boleto registrado no padrão FEBRABAN, com o CPF e o endereço do responsável financeiro. Peça ao banco
         a cobrança registrada com arquivo CNAB 240: ele informa agência, conta, carteira, convênio e a faixa
@@ -186,6 +169,6 @@ export function BoletoConfigSection() {
       ) : (
         <ConfigForm key={data.version} config={data} />
       )}
-    </section>
+    </BankServiceSection>
   );
 }

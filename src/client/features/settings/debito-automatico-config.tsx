@@ -14,7 +14,9 @@ import {
 } from '../../../shared/pix-automatico.schemas';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
-import { InputField, SelectField } from '../../components/field';
+import { SelectField } from '../../components/field';
+import { issuesByField } from '../../lib/form-errors';
+import { BankAccountFields, bankAccountOf, BankServiceSection, BankSettingsForm } from './bank-settings';
 import { useDebitoAutomaticoConfig, useSaveDebitoAutomaticoConfig } from './debito-automatico.api';
 import { Toggle } from './toggle';
 
@@ -26,8 +28,7 @@ const tipoLabels: Record<(typeof tiposConta)[number], string> = {
 
 function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; provedorAtivo: boolean }) {
   const [ativo, setAtivo] = useState(config.ativo);
-  const [agencia, setAgencia] = useState(config.agencia ?? '');
-  const [conta, setConta] = useState(config.conta ?? '');
+  const [account, setAccount] = useState(bankAccountOf(config));
   const [tipo, setTipo] = useState<string>(config.tipo_conta ?? '');
   const [erros, setErros] = useState<Record<string, string>>({});
   const save = useSaveDebitoAutomaticoConfig();
@@ -35,15 +36,13 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
   const submit = () => {
     const parsed = pixAutomaticoConfigInputSchema.safeParse({
       ativo,
-      agencia: agencia.trim() || null,
-      conta: conta.trim() || null,
+      agencia: account.agencia.trim() || null,
+      conta: account.conta.trim() || null,
       tipo_conta: tipo || null,
       version: config.version,
     });
     if (!parsed.success) {
-      setErros(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErros(issuesByField(parsed.error.issues));
       return;
     }
     setErros({});
@@ -54,15 +53,7 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
   };
 
   return (
-    <form
-      aria-label="Débito automático"
-      className="space-y-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <BankSettingsForm label="Débito automático" onSubmit={submit}>
       <Toggle
         label="Oferecer débito automático às famílias"
         hint={
@@ -77,22 +68,7 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
         <legend className="mb-2 text-sm font-medium text-gray-900">
           Conta da escola que recebe os débitos
         </legend>
-        <InputField
-          label="Agência"
-          inputMode="numeric"
-          value={agencia}
-          onChange={(event) => setAgencia(event.target.value)}
-          error={erros.agencia}
-          required={ativo}
-        />
-        <InputField
-          label="Conta (só números)"
-          inputMode="numeric"
-          value={conta}
-          onChange={(event) => setConta(event.target.value)}
-          error={erros.conta}
-          required={ativo}
-        />
+        <BankAccountFields account={account} onChange={setAccount} erros={erros} required={ativo} />
         <SelectField
           label="Tipo de conta"
           value={tipo}
@@ -111,7 +87,7 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
       <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
         Salvar débito automático
       </Button>
-    </form>
+    </BankSettingsForm>
   );
 }
 
@@ -120,20 +96,17 @@ export function DebitoAutomaticoConfig({ provedorAtivo }: { provedorAtivo: boole
   const data = config.data;
   const oferecido = data?.ativo === true && !data.indisponivel && provedorAtivo;
   return (
-    <section
-      aria-labelledby="debito-automatico-titulo"
-      className="space-y-4 rounded-lg border border-gray-200 p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="debito-automatico-titulo" className="font-semibold text-gray-900">
-          Débito automático (Pix Automático)
-        </h3>
-        {data && (
+    <BankServiceSection
+      titleId="debito-automatico-titulo"
+      title="Débito automático (Pix Automático)"
+      badge={
+        data && (
           <Badge tone={oferecido ? 'green' : 'gray'}>
             {oferecido ? 'Oferecido às famílias' : 'Não oferecido'}
           </Badge>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="text-sm text-gray-600">
         A família que quiser autoriza uma vez, no app do banco dela, o débito mensal da mensalidade, com um
         valor máximo por mês. Cada mês o sistema envia a cobrança ao banco de 2 a 10 dias antes do vencimento
@@ -162,6 +135,6 @@ export function DebitoAutomaticoConfig({ provedorAtivo }: { provedorAtivo: boole
           <ConfigForm key={data.version} config={data} provedorAtivo={provedorAtivo} />
         </>
       )}
-    </section>
+    </BankServiceSection>
   );
 }

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSiteContent } from '../../../shared/content.defaults';
-import { reply, stubApi } from '../../test/render';
+import { pinDate, reply, stubApi } from '../../test/render';
 import { InteresseSection } from './interesse-section';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-28T15:00:00Z'));
-});
+pinDate('2026-11-28T15:00:00Z');
 afterEach(() => {
   cleanup();
-  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 

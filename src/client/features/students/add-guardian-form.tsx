@@ -1,21 +1,17 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useWatch } from 'react-hook-form';
 import { createGuardianInputSchema } from '../../../shared/students.schemas';
 import { Form, FormCheckbox } from '../../components/form-fields';
 import { FormActions } from '../../components/form-actions';
 import { GuardianFields } from '../../components/form-groups';
-import { AccountCreated } from '../../components/generated-password';
+import { useAccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAddGuardian } from './students.api';
-import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** 'Adicionar responsável' in the student's details: a further guardian, optionally the principal one. */
 export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: () => void }) {
   const add = useAddGuardian();
-  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail; nome: string } | null>(
-    null,
-  );
+  const account = useAccountCreated(onDone);
   const form = useSchemaForm(createGuardianInputSchema, {
     nome: '',
     telefone: '',
@@ -27,16 +23,7 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
   });
   const principal = useWatch({ control: form.control, name: 'eh_principal' });
 
-  if (created) {
-    return (
-      <AccountCreated
-        who={created.nome}
-        password={created.senha}
-        envioEmail={created.envioEmail}
-        onDone={onDone}
-      />
-    );
-  }
+  if (account.view) return account.view;
 
   return (
     <Form
@@ -47,13 +34,7 @@ export function AddGuardianForm({ alunoId, onDone }: { alunoId: string; onDone: 
         async (values) => {
           const result = await add.mutateAsync({ ...values, aluno_id: alunoId });
           toast.success(result.message ?? 'Responsável cadastrado com sucesso!');
-          if (result.data.senhaGerada)
-            setCreated({
-              senha: result.data.senhaGerada,
-              envioEmail: result.data.envioEmail ?? 'falhou',
-              nome: result.data.nome,
-            });
-          else onDone();
+          account.settle(result.data.nome, result.data);
         },
         () => toast.error('Erro ao criar responsável'),
       )}

@@ -1,5 +1,4 @@
 /** Editing a linked guardian's contact and access, from the student's guardians panel. */
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone } from '../../../shared/format';
 import {
@@ -12,10 +11,9 @@ import { Form, FormCheckbox, FormTextArea } from '../../components/form-fields';
 import { FormActions } from '../../components/form-actions';
 import { addressFormValues } from '../../components/address-fields';
 import { GuardianFields } from '../../components/form-groups';
-import { AccountCreated } from '../../components/generated-password';
+import { useAccountCreated } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useUpdateGuardian } from './students.api';
-import type { EnvioEmail } from '../../../shared/users.schemas';
 
 /** One guardian's data, edited in place (the relationship is to this student). */
 export function EditGuardianForm({
@@ -28,7 +26,7 @@ export function EditGuardianForm({
   onDone: () => void;
 }) {
   const update = useUpdateGuardian();
-  const [created, setCreated] = useState<{ senha: string; envioEmail: EnvioEmail } | null>(null);
+  const account = useAccountCreated(onDone);
   const form = useSchemaForm(updateGuardianInputSchema, {
     nome: guardian.nome,
     telefone: formatPhone(guardian.telefone),
@@ -40,16 +38,7 @@ export function EditGuardianForm({
     parentesco: guardian.parentesco,
     criar_acesso: false,
   });
-  if (created) {
-    return (
-      <AccountCreated
-        who={guardian.nome}
-        password={created.senha}
-        envioEmail={created.envioEmail}
-        onDone={onDone}
-      />
-    );
-  }
+  if (account.view) return account.view;
   return (
     <Form
       form={form}
@@ -61,9 +50,7 @@ export function EditGuardianForm({
           if (result.data.email_pendente)
             toast.success(result.message ?? 'Confirmação enviada', { duration: 8000 });
           else toast.success(result.message ?? 'Responsável atualizado com sucesso!');
-          if (result.data.senhaGerada)
-            setCreated({ senha: result.data.senhaGerada, envioEmail: result.data.envioEmail ?? 'falhou' });
-          else onDone();
+          account.settle(guardian.nome, result.data);
         },
         () => toast.error('Erro ao salvar o responsável'),
       )}

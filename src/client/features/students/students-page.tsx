@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ArrowRightLeft, Download, Plus, Upload, UserCheck, UserPlus, Users } from 'lucide-react';
+import { ArrowRightLeft, Download, UserCheck, UserPlus, Users } from 'lucide-react';
 import { can, permissionsOf } from '../../../shared/permissions';
 import {
   STUDENT_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   type StudentStatus,
 } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
+import { ImportAndAddButtons } from '../../components/list-actions';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { PageHeader, StatGrid } from '../../components/feedback';
@@ -121,14 +122,11 @@ function StudentsList() {
             )}
             {canWrite && <PortalRequestsLink />}
             {canWrite && (
-              <Button variant="secondary" onClick={() => dialog.show('import')}>
-                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
-              </Button>
-            )}
-            {canWrite && (
-              <Button onClick={() => dialog.show('create')}>
-                <Plus className="h-4 w-4" aria-hidden="true" /> Novo Aluno
-              </Button>
+              <ImportAndAddButtons
+                onImport={() => dialog.show('import')}
+                onAdd={() => dialog.show('create')}
+                addLabel="Novo Aluno"
+              />
             )}
           </>
         }

@@ -3,8 +3,6 @@ import {
   ClipboardList,
   GraduationCap,
   Pencil,
-  Plus,
-  Upload,
   Search,
   Trash2,
   UserCheck,
@@ -12,7 +10,8 @@ import {
 } from 'lucide-react';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { teacherStatusLabels, type Teacher } from '../../../shared/teachers.schemas';
-import { Button, IconButton } from '../../components/button';
+import { IconButton } from '../../components/button';
+import { ImportAndAddButtons } from '../../components/list-actions';
 import { ConfirmAction } from '../../components/confirm-dialog';
 import { DataList } from '../../components/data-list';
 import { PageHeader, StatGrid } from '../../components/feedback';
@@ -76,14 +75,11 @@ export function TeachersPage() {
         subtitle="Gerencie o corpo docente da escola"
         actions={
           canWrite && (
-            <>
-              <Button variant="secondary" onClick={() => dialog.show('import')}>
-                <Upload className="h-4 w-4" aria-hidden="true" /> Importar
-              </Button>
-              <Button onClick={() => dialog.show('form', null)}>
-                <Plus className="h-4 w-4" aria-hidden="true" /> Novo Professor
-              </Button>
-            </>
+            <ImportAndAddButtons
+              onImport={() => dialog.show('import')}
+              onAdd={() => dialog.show('form', null)}
+              addLabel="Novo Professor"
+            />
           )
         }
       />
