@@ -46,21 +46,13 @@ export async function signIn(base, credentials = ADMIN) {
   return String(response.headers['set-cookie']).split(';')[0];
 }
 
-/**
- * Families with a portal account each: a `responsavel` user, their guardian record and the link to
- * `family.student` (the principal guardian 'mae', a second one 'pai'). `name(i)`, `email(i)` and
- * `phone(i)` spell the i-th family. One password hash for all (hashing thousands would only time the
- * seed). Returns the users' rows ({ id }) in the families' order.
- */
-export async function seedFamilyAccounts(db, families, { name, email, phone }) {
-  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+/** `count` family accounts (`responsavel`, past the first sign-in), all with one password's hash. */
+export async function seedFamilyUsers(db, count, { name, email }, passwordHash) {
   const { users } = await dist('server/db/schema/users.js');
-  const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
-  const userRows = await insertInBatches(
+  return insertInBatches(
     db,
     users,
-    families.map((_, i) => ({
+    Array.from({ length: count }, (_, i) => ({
       nome: name(i),
       email: email(i),
       nivel: 'responsavel',
@@ -69,6 +61,19 @@ export async function seedFamilyAccounts(db, families, { name, email, phone }) {
     })),
     { id: users.id },
   );
+}
+
+/**
+ * Families with a portal account each: a `responsavel` user, their guardian record and the link to
+ * `family.student` (the principal guardian 'mae', a second one 'pai'). `name(i)`, `email(i)` and
+ * `phone(i)` spell the i-th family. One password hash for all (hashing thousands would only time the
+ * seed). Returns the users' rows ({ id }) in the families' order.
+ */
+export async function seedFamilyAccounts(db, families, { name, email, phone }) {
+  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+  const { hashPassword } = await dist('server/features/auth/passwords.js');
+  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
+  const userRows = await seedFamilyUsers(db, families.length, { name, email }, passwordHash);
   const guardianRows = await insertInBatches(
     db,
     guardians,
