@@ -46,7 +46,7 @@ function weekAfter(date) {
 }
 
 async function seed(db) {
-  const { attendanceRolls, attendanceAbsences } = await dist('server/features/academics/academics.table.js');
+  const { attendanceRolls, attendanceAbsences } = await dist('server/db/schema/attendance.js');
   const { todayIso } = await dist('shared/format.js');
   const next = random(13_2026);
   const chosen = await pickYear(todayIso());

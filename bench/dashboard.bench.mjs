@@ -19,6 +19,7 @@ import {
   runSchoolBench,
   SECONDS,
   seedClassesAndStudents,
+  seedFamilyUsers,
   seedSchoolYear,
   signIn,
   STUDENTS,
@@ -45,15 +46,14 @@ const familyEmail = (n) => `familia.painel.${n}@bench.escola`;
 
 async function seed(db) {
   const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const { users } = await dist('server/features/users/users.table.js');
-  const { teachers } = await dist('server/features/teachers/teachers.table.js');
-  const { classes } = await dist('server/features/classes/classes.table.js');
-  const { guardians, studentGuardians } = await dist('server/features/students/students.table.js');
-  const { classSubjects, attendanceRolls, attendanceAbsences } = await dist(
-    'server/features/academics/academics.table.js',
-  );
-  const { assessments, grades } = await dist('server/features/grades/grades.table.js');
-  const { mensalidades } = await dist('server/features/finance/finance.table.js');
+  const { users } = await dist('server/db/schema/users.js');
+  const { teachers } = await dist('server/db/schema/teachers.js');
+  const { classes } = await dist('server/db/schema/classes.js');
+  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+  const { classSubjects } = await dist('server/db/schema/curriculum.js');
+  const { attendanceRolls, attendanceAbsences } = await dist('server/db/schema/attendance.js');
+  const { assessments, grades } = await dist('server/db/schema/grades.js');
+  const { mensalidades } = await dist('server/db/schema/finance.js');
   const { classifyDays, addDays, weekdayOf, lessonsOnWeekday } = await dist('shared/calendar.js');
   const { completeCpf } = await dist('shared/validators.js');
   const { todayIso } = await dist('shared/format.js');
@@ -171,17 +171,11 @@ async function seed(db) {
   }
 
   // Families with accounts: two children each, and the year's tuition (paid up to last month).
-  const familyUsers = await insertInBatches(
+  const familyUsers = await seedFamilyUsers(
     db,
-    users,
-    Array.from({ length: FAMILIES }, (_, n) => ({
-      nome: `Família Painel ${n + 1}`,
-      email: familyEmail(n),
-      nivel: 'responsavel',
-      passwordHash,
-      primeiroLogin: false,
-    })),
-    { id: users.id },
+    FAMILIES,
+    { name: (n) => `Família Painel ${n + 1}`, email: familyEmail },
+    passwordHash,
   );
   const guardianRows = await insertInBatches(
     db,

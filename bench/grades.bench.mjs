@@ -35,8 +35,8 @@ const SUBJECTS = [
 const GRID_COLUMNS = 8;
 
 async function seed(db) {
-  const { classSubjects } = await dist('server/features/academics/academics.table.js');
-  const { assessments, grades } = await dist('server/features/grades/grades.table.js');
+  const { classSubjects } = await dist('server/db/schema/curriculum.js');
+  const { assessments, grades } = await dist('server/db/schema/grades.js');
   const { todayIso } = await dist('shared/format.js');
   const next = random(14_2026);
   const ano = Number(todayIso().slice(0, 4));

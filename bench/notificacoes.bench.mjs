@@ -9,11 +9,11 @@ import os from 'node:os';
 import { load, report, request } from './lib.mjs';
 import {
   atPeoplesPace,
-  dist,
-  insertInBatches,
+  familySessions,
   runSchoolBench,
   SECONDS,
   seedClassesAndStudents,
+  seedFamilyAccounts,
   sessionFloor,
   STUDENTS,
 } from './school.mjs';
@@ -22,66 +22,23 @@ const BELL_SESSIONS = 200;
 const SECOND_GUARDIAN_EVERY = 5; // 2 in 5 students have a second guardian with an account
 
 async function seed(db) {
-  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
-  const { users } = await dist('server/db/schema/users.js');
-  const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const { createSession } = await dist('server/features/auth/sessions.service.js');
   const year = new Date().getFullYear();
   const { studentRows } = await seedClassesAndStudents(db, {
     ano: year,
     inicio: `${year}-02-02`,
     matriculaPrefix: 'N',
   });
-  // One hash for every family (hashing 7,000 passwords would only time the seed).
-  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
   const families = [];
   studentRows.forEach((student, n) => {
-    families.push({ student: student.id, n: families.length, principal: true });
-    if (n % SECOND_GUARDIAN_EVERY < 2)
-      families.push({ student: student.id, n: families.length, principal: false });
+    families.push({ student: student.id, principal: true });
+    if (n % SECOND_GUARDIAN_EVERY < 2) families.push({ student: student.id, principal: false });
   });
-  const userRows = await insertInBatches(
-    db,
-    users,
-    families.map((family) => ({
-      nome: `Família Bench ${String(family.n + 1).padStart(5, '0')}`,
-      email: `familia${family.n + 1}@bench.escola.test`,
-      nivel: 'responsavel',
-      passwordHash,
-      primeiroLogin: false,
-    })),
-    { id: users.id },
-  );
-  const guardianRows = await insertInBatches(
-    db,
-    guardians,
-    families.map((family, i) => ({
-      nome: `Família Bench ${String(family.n + 1).padStart(5, '0')}`,
-      email: `familia${family.n + 1}@bench.escola.test`,
-      telefone: `119${String(10_000_000 + family.n).padStart(8, '0')}`,
-      usuarioId: userRows[i].id,
-    })),
-    { id: guardians.id },
-  );
-  await insertInBatches(
-    db,
-    studentGuardians,
-    families.map((family, i) => ({
-      alunoId: family.student,
-      responsavelId: guardianRows[i].id,
-      parentesco: family.principal ? 'mae' : 'pai',
-      ehPrincipal: family.principal,
-    })),
-  );
-  // The bell's sessions, created directly (200 sign-ins from one address would meet the login limits).
-  const bell = [];
-  for (let i = 0; i < BELL_SESSIONS; i++) {
-    const session = await createSession(db, userRows[(i * 31) % userRows.length].id, false, {
-      ip: '127.0.0.1',
-      userAgent: 'bench',
-    });
-    bell.push(`sid=${session.token}`);
-  }
+  const userRows = await seedFamilyAccounts(db, families, {
+    name: (n) => `Família Bench ${String(n + 1).padStart(5, '0')}`,
+    email: (n) => `familia${n + 1}@bench.escola.test`,
+    phone: (n) => `119${String(10_000_000 + n).padStart(8, '0')}`,
+  });
+  const bell = await familySessions(db, userRows, BELL_SESSIONS, 31);
   return { accounts: userRows.length, bell };
 }
 

@@ -17,11 +17,12 @@ const dist = (file) => import(pathToFileURL(path.join(root, 'dist/node', file)).
 /** What the academic reports read, added to the seeded school (server stopped). */
 async function seedAcademics(dataDir) {
   const { openDatabase } = await dist('server/db/client.js');
-  const { classes } = await dist('server/features/classes/classes.table.js');
-  const { students } = await dist('server/features/students/students.table.js');
-  const { schoolYears, schoolPeriods } = await dist('server/features/calendar/calendar.table.js');
-  const { classMemberships, classSubjects } = await dist('server/features/academics/academics.table.js');
-  const { assessments, grades } = await dist('server/features/grades/grades.table.js');
+  const { classes } = await dist('server/db/schema/classes.js');
+  const { students } = await dist('server/db/schema/students.js');
+  const { schoolYears, schoolPeriods } = await dist('server/db/schema/calendar.js');
+  const { classMemberships } = await dist('server/db/schema/attendance.js');
+  const { classSubjects } = await dist('server/db/schema/curriculum.js');
+  const { assessments, grades } = await dist('server/db/schema/grades.js');
   const database = await openDatabase({ kind: 'pglite', dataDir });
   const { db } = database;
   try {

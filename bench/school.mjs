@@ -46,6 +46,75 @@ export async function signIn(base, credentials = ADMIN) {
   return String(response.headers['set-cookie']).split(';')[0];
 }
 
+/** `count` family accounts (`responsavel`, past the first sign-in), all with one password's hash. */
+export async function seedFamilyUsers(db, count, { name, email }, passwordHash) {
+  const { users } = await dist('server/db/schema/users.js');
+  return insertInBatches(
+    db,
+    users,
+    Array.from({ length: count }, (_, i) => ({
+      nome: name(i),
+      email: email(i),
+      nivel: 'responsavel',
+      passwordHash,
+      primeiroLogin: false,
+    })),
+    { id: users.id },
+  );
+}
+
+/**
+ * Families with a portal account each: a `responsavel` user, their guardian record and the link to
+ * `family.student` (the principal guardian 'mae', a second one 'pai'). `name(i)`, `email(i)` and
+ * `phone(i)` spell the i-th family. One password hash for all (hashing thousands would only time the
+ * seed). Returns the users' rows ({ id }) in the families' order.
+ */
+export async function seedFamilyAccounts(db, families, { name, email, phone }) {
+  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
+  const { hashPassword } = await dist('server/features/auth/passwords.js');
+  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
+  const userRows = await seedFamilyUsers(db, families.length, { name, email }, passwordHash);
+  const guardianRows = await insertInBatches(
+    db,
+    guardians,
+    families.map((_, i) => ({
+      nome: name(i),
+      email: email(i),
+      telefone: phone(i),
+      usuarioId: userRows[i].id,
+    })),
+    { id: guardians.id },
+  );
+  await insertInBatches(
+    db,
+    studentGuardians,
+    families.map((family, i) => ({
+      alunoId: family.student,
+      responsavelId: guardianRows[i].id,
+      parentesco: family.principal ? 'mae' : 'pai',
+      ehPrincipal: family.principal,
+    })),
+  );
+  return userRows;
+}
+
+/**
+ * `count` family sessions (cookies) spread over the accounts by `stride`, created directly: that many
+ * sign-ins from one address would meet the login limits.
+ */
+export async function familySessions(db, userRows, count, stride) {
+  const { createSession } = await dist('server/features/auth/sessions.service.js');
+  const cookies = [];
+  for (let i = 0; i < count; i++) {
+    const session = await createSession(db, userRows[(i * stride) % userRows.length].id, false, {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    cookies.push(`sid=${session.token}`);
+  }
+  return cookies;
+}
+
 /**
  * The classes (`<n>º Ano <letter>` of `ano`) and their students, each enrolled from `inicio` (a
  * student row and a class membership): students go round the classes, so each class has CLASS_SIZE.

@@ -29,15 +29,15 @@ const SUBJECTS = [
 ];
 
 async function seed(db) {
-  const { classSubjects } = await dist('server/features/academics/academics.table.js');
-  const { assessments, grades } = await dist('server/features/grades/grades.table.js');
+  const { classSubjects } = await dist('server/db/schema/curriculum.js');
+  const { assessments, grades } = await dist('server/db/schema/grades.js');
   const { todayIso } = await dist('shared/format.js');
   const next = random(14_1231);
   // Last year: a year closes only from its last day on, as a secretary does in December or January.
   const ano = Number(todayIso().slice(0, 4)) - 1;
   const { inicio, periods } = await seedSchoolYear(db, ano, (_numero, fim) => fim);
   const [{ schoolYears }, { eq }] = await Promise.all([
-    dist('server/features/calendar/calendar.table.js'),
+    dist('server/db/schema/calendar.js'),
     import('drizzle-orm'),
   ]);
   const [year] = await db.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.ano, ano));

@@ -16,7 +16,7 @@ import type { AgendaExcecao, AgendaItens } from '../../../shared/agenda.schemas.
 import { classes } from './classes.js';
 import { guardians, students } from './students.js';
 import { users } from './users.js';
-import { bytea } from '../columns.js';
+import { storedPhotoColumns } from './columns.js';
 
 /**
  * The class's agenda template, set by the coordination (ADR 0037): whether the class keeps an agenda
@@ -72,11 +72,7 @@ export const agendaFotos = pgTable('agenda_fotos', {
   diaId: uuid('dia_id')
     .primaryKey()
     .references(() => agendaDias.id, { onDelete: 'cascade' }),
-  mimeType: text('mime_type').notNull(),
-  largura: integer('largura').notNull(),
-  altura: integer('altura').notNull(),
-  tamanho: integer('tamanho').notNull(),
-  bytes: bytea('bytes').notNull(),
+  ...storedPhotoColumns(),
   enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

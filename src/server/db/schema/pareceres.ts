@@ -5,7 +5,7 @@ import { schoolPeriods } from './calendar.js';
 import { classes } from './classes.js';
 import { students } from './students.js';
 import { users } from './users.js';
-import { bytea } from '../columns.js';
+import { storedPhotoColumns } from './columns.js';
 
 /**
  * A parecer descritivo (Educação Infantil, LDB art. 31): one per child per period, with the text of
@@ -65,11 +65,7 @@ export const parecerFotos = pgTable(
     parecerId: uuid('parecer_id')
       .notNull()
       .references(() => pareceres.id, { onDelete: 'cascade' }),
-    mimeType: text('mime_type').notNull(),
-    largura: integer('largura').notNull(),
-    altura: integer('altura').notNull(),
-    tamanho: integer('tamanho').notNull(),
-    bytes: bytea('bytes').notNull(),
+    ...storedPhotoColumns(),
     enviadoPor: uuid('enviado_por').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
-import { processImage } from '../media/index.js';
+import { storedPhotoOf } from '../media/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { scopeOf, studentNotFound, studentsInScope, type Viewer } from '../students/index.js';
 import { assertEditable, assertHasAgenda, staffClass } from './agenda.scope.js';
@@ -42,14 +42,10 @@ export async function putDayPhoto(
   assertEditable(data);
   const day = await savedDay(db, turma.id, data);
   if (!day) throw conflict('Salve a agenda do dia antes de enviar a foto.');
-  const image = await processImage(bytes);
+  const photo = await storedPhotoOf(bytes);
   await db.transaction(async (tx) => {
     const values = {
-      mimeType: `image/${image.kind}`,
-      largura: image.width,
-      altura: image.height,
-      tamanho: image.data.length,
-      bytes: image.data,
+      ...photo,
       enviadoPor: actor.id,
       createdAt: clock.now(),
     };

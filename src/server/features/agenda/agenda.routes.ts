@@ -14,10 +14,9 @@ import {
   autorizacaoSchema,
 } from '../../../shared/agenda.schemas.js';
 import { isoDateSchema, uuidParam } from '../../../shared/validators.js';
-import { AppError } from '../../lib/errors.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { MEDIA_LIMITS } from '../media/index.js';
+import { MEDIA_LIMITS, readPhotoUpload, sendPrivatePhoto } from '../media/index.js';
 import { deleteDayPhoto, putDayPhoto, readChildPhoto, readClassPhoto } from './agenda.fotos.js';
 import { createAutorizacao, listAutorizacoes, revokeAutorizacao } from './agenda.medicacao.js';
 import { getModelo, listAgendaClasses, saveModelo } from './agenda.modelos.js';
@@ -26,15 +25,6 @@ import { getChildDay, getClassDay, saveClassDay } from './agenda.service.js';
 const idParams = z.strictObject({ id: uuidParam });
 /** Who records a medication authorisation: the family for their child, the school from the paper. */
 const AUTORIZA = ['guardians.self', 'students.write', 'academics.manage'] as const;
-
-function sendPhoto(reply: import('fastify').FastifyReply, foto: { mimeType: string; bytes: Buffer }) {
-  return reply
-    .header('content-type', foto.mimeType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(foto.bytes);
-}
 
 /** `/api/agenda`: the daily agenda of young children (issue 32 §3, ADR 0037). */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,13 +109,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'academics.write', multipart: true },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie a foto como multipart/form-data.');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'arquivo')
-        throw new AppError('VALIDATION', 'Envie a foto no campo "arquivo".');
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A foto deve ter no máximo 10 MB.');
+      const bytes = await readPhotoUpload(request);
       const { id, data } = request.params;
       await putDayPhoto(app.ctx.db, signedInUser(request), id, data, bytes, actorOf(request));
       return ok(null, 'Foto do dia enviada.');
@@ -147,7 +131,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/turmas/:id/:data/foto',
     { schema: { params: agendaDiaParams }, config: { access: 'academics.read' } },
     async (request, reply) =>
-      sendPhoto(
+      sendPrivatePhoto(
         reply,
         await readClassPhoto(app.ctx.db, signedInUser(request), request.params.id, request.params.data),
       ),
@@ -169,7 +153,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'academics.read' },
     },
     async (request, reply) =>
-      sendPhoto(
+      sendPrivatePhoto(
         reply,
         await readChildPhoto(app.ctx.db, signedInUser(request), request.params.id, request.query.data),
       ),

@@ -5,9 +5,8 @@ import { eachDay } from '../../../shared/calendar.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { classifyRange, monthRange } from '../calendar/index.js';
-import { students } from '../../db/schema/students.js';
-import { diaryAccessOf, type Viewer } from '../classes/index.js';
-import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+import { classMembershipsDuring, diaryAccessOf, type Viewer } from '../classes/index.js';
+import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 
 /** GET /api/frequencia/turmas/:id/mes — students × days of a month, for the diary screen. */
 export async function getClassMonth(
@@ -43,28 +42,7 @@ export async function getClassMonth(
       .from(attendanceRolls)
       .where(rollsInMonth)
       .groupBy(attendanceRolls.data),
-    // The class's ~40 members looked up by primary key (OFFSET 0 keeps the lateral from being flattened
-    // into a scan of every student).
-    db
-      .execute(
-        sql`select s.id, s.nome, s.matricula, ${classMemberships.inicio} as inicio, ${classMemberships.fim} as fim
-          from ${classMemberships}
-          cross join lateral (
-            select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
-            from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
-          ) s
-          where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
-            and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
-          order by lower(s.nome), s.matricula`,
-      )
-      .then(
-        (result) =>
-          (
-            result as {
-              rows: { id: string; nome: string; matricula: string; inicio: string; fim: string | null }[];
-            }
-          ).rows,
-      ),
+    classMembershipsDuring(db, turmaId, de, ate),
     db
       .select({
         alunoId: attendanceAbsences.alunoId,

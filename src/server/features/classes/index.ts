@@ -5,3 +5,5 @@
 export { classesRoutes } from './classes.routes.js';
 export { classNotFound, diaryAccessOf, rollsVisibleTo, seesSubject } from './diary-access.js';
 export type { ClassDiaryAccess, Viewer } from './diary-access.js';
+export { classMembershipsDuring } from './class-members.js';
+export type { ClassMembership } from './class-members.js';

@@ -362,16 +362,21 @@ export class BancoCnabSimulado {
       ]),
     );
     let seq = 0;
+    // Positions 1–17 of a detail line of lote 1: bank, lote, record type 3, sequence, segment, movement.
+    const inicioDoDetalhe = (segmento: 'T' | 'U', codigo: string) =>
+      [
+        [1, 3, banco, 'n'],
+        [4, 7, 1, 'n'],
+        [8, 8, 3, 'n'],
+        [9, 13, ++seq, 'n'],
+        [14, 14, segmento, 'a'],
+        [16, 17, codigo, 'n'],
+      ] as const;
     for (const o of ocorrencias) {
       const motivos = o.motivos.join('').padEnd(10, ' ');
       linhas.push(
         registro([
-          [1, 3, banco, 'n'],
-          [4, 7, 1, 'n'],
-          [8, 8, 3, 'n'],
-          [9, 13, ++seq, 'n'],
-          [14, 14, 'T', 'a'],
-          [16, 17, o.codigo, 'n'],
+          ...inicioDoDetalhe('T', o.codigo),
           ...contaPecas(18),
           [38, 57, o.titulo.campoNossoNumero, 'a'],
           [58, 58, 1, 'n'],
@@ -389,12 +394,7 @@ export class BancoCnabSimulado {
       );
       linhas.push(
         registro([
-          [1, 3, banco, 'n'],
-          [4, 7, 1, 'n'],
-          [8, 8, 3, 'n'],
-          [9, 13, ++seq, 'n'],
-          [14, 14, 'U', 'a'],
-          [16, 17, o.codigo, 'n'],
+          ...inicioDoDetalhe('U', o.codigo),
           [18, 32, o.acrescimos, 'n'],
           [33, 47, o.desconto, 'n'],
           [48, 62, 0, 'n'],

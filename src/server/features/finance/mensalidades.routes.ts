@@ -71,6 +71,12 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'finance.read' } as const;
   const manage = { access: 'finance.manage' } as const;
   const db = () => app.ctx.db;
+  /** A write on a mensalidade as of today, then the Pix sync woken: the charge at the bank follows it. */
+  const thenSyncPix = async <T>(write: (today: string) => Promise<T>): Promise<T> => {
+    const result = await write(clock.today());
+    await wakePixSync(app.ctx);
+    return result;
+  };
 
   app.get(
     '/mensalidades',
@@ -232,14 +238,9 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request, reply) => {
-      const result = await registerPayment(
-        db(),
-        request.params.id,
-        request.body,
-        actorOf(request),
-        clock.today(),
+      const result = await thenSyncPix((today) =>
+        registerPayment(db(), request.params.id, request.body, actorOf(request), today),
       );
-      await wakePixSync(app.ctx);
       return reply
         .status(201)
         .send(
@@ -264,14 +265,9 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request) => {
-      const mensalidade = await cancelMensalidade(
-        db(),
-        request.params.id,
-        request.body.motivo,
-        actorOf(request),
-        clock.today(),
+      const mensalidade = await thenSyncPix((today) =>
+        cancelMensalidade(db(), request.params.id, request.body.motivo, actorOf(request), today),
       );
-      await wakePixSync(app.ctx);
       return ok(mensalidade, 'Mensalidade cancelada.');
     },
   );
@@ -287,14 +283,9 @@ export const mensalidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: manage,
     },
     async (request) => {
-      const mensalidade = await discountMensalidade(
-        db(),
-        request.params.id,
-        request.body,
-        actorOf(request),
-        clock.today(),
+      const mensalidade = await thenSyncPix((today) =>
+        discountMensalidade(db(), request.params.id, request.body, actorOf(request), today),
       );
-      await wakePixSync(app.ctx);
       return ok(mensalidade, 'Desconto aplicado.');
     },
   );

@@ -11,9 +11,7 @@ import {
 import { type GradesGrid } from '../../../shared/grades.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { classMemberships } from '../../db/schema/attendance.js';
-import { type Viewer } from '../classes/index.js';
-import { students } from '../../db/schema/students.js';
+import { classMembershipsDuring, type Viewer } from '../classes/index.js';
 import { rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { assessments, grades, rectificationRequests } from '../../db/schema/grades.js';
@@ -25,11 +23,7 @@ import { itinerarioStudentsOf } from '../curriculum/index.js';
 
 // ---------------------------------------------------------------- the grid
 
-/**
- * Students who belonged to the class at any day of a range, by name. The lateral lookup with OFFSET 0
- * keeps the planner on the students' primary key for the ~40 members (as the roll does) instead of
- * scanning every student to hash-join them.
- */
+/** Students who belonged to the class at any day of a range, by name. */
 export async function membersDuring(
   db: DbOrTx,
   turmaId: string,
@@ -45,23 +39,17 @@ export async function membersDuring(
   return only === null ? members : members.filter((member) => only.has(member.id));
 }
 
+/** Each student once, though one who left and came back belongs by two memberships. */
 async function allMembersDuring(
   db: DbOrTx,
   turmaId: string,
   de: string,
   ate: string,
 ): Promise<{ id: string; nome: string; matricula: string }[]> {
-  const result = await db.execute(sql`
-    select distinct s.id, s.nome, s.matricula, lower(s.nome) as chave
-    from ${classMemberships}
-    cross join lateral (
-      select ${students.id} as id, ${students.nome} as nome, ${students.matricula} as matricula
-      from ${students} where ${students.id} = ${classMemberships.alunoId} offset 0
-    ) s
-    where ${classMemberships.turmaId} = ${turmaId} and ${classMemberships.inicio} <= ${ate}
-      and (${classMemberships.fim} is null or ${classMemberships.fim} >= ${de})
-    order by chave, s.matricula`);
-  return (result as { rows: { id: string; nome: string; matricula: string }[] }).rows;
+  const byStudent = new Map<string, { id: string; nome: string; matricula: string }>();
+  for (const { id, nome, matricula } of await classMembershipsDuring(db, turmaId, de, ate))
+    if (!byStudent.has(id)) byStudent.set(id, { id, nome, matricula });
+  return [...byStudent.values()];
 }
 
 /** 404 unless the student belonged to the class at some day of the period (a cell of its grid). */

@@ -296,38 +296,27 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   );
-  app.post(
-    '/:id/fechar',
-    {
-      schema: {
-        response: okResponse(periodStatusSchema),
-        params: idParams,
-        body: periodActionInputSchema.optional(),
+  const periodActions = [
+    ['fechar', 'Período fechado.'],
+    ['reabrir', 'Período reaberto.'],
+  ] as const;
+  for (const [action, message] of periodActions)
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          response: okResponse(periodStatusSchema),
+          params: idParams,
+          body: periodActionInputSchema.optional(),
+        },
+        config: manage,
       },
-      config: manage,
-    },
-    async (request) =>
-      ok(
-        await changePeriodState(app.ctx, request.params.id, 'fechar', request.body ?? {}, actorOf(request)),
-        'Período fechado.',
-      ),
-  );
-  app.post(
-    '/:id/reabrir',
-    {
-      schema: {
-        response: okResponse(periodStatusSchema),
-        params: idParams,
-        body: periodActionInputSchema.optional(),
-      },
-      config: manage,
-    },
-    async (request) =>
-      ok(
-        await changePeriodState(app.ctx, request.params.id, 'reabrir', request.body ?? {}, actorOf(request)),
-        'Período reaberto.',
-      ),
-  );
+      async (request) =>
+        ok(
+          await changePeriodState(app.ctx, request.params.id, action, request.body ?? {}, actorOf(request)),
+          message,
+        ),
+    );
   app.post(
     '/:id/publicar',
     {

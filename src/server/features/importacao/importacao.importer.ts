@@ -2,10 +2,10 @@ import type { AuditEntity } from '../../../shared/audit-actions.js';
 import type { ImportResult } from '../../../shared/importacao.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit, type Actor } from '../audit/index.js';
+import type { Actor } from '../audit/index.js';
 import type { SheetRow } from './importacao.parse.js';
 import { noProgress, type ProgressReporter } from './importacao.progress.js';
-import { applyRows, resultOf, type PlannedBase } from './importacao.result.js';
+import { applyRows, auditImport, resultOf, type PlannedBase } from './importacao.result.js';
 
 /**
  * The dry run and the apply of a kind whose rows need nothing but their own writes (teachers, classes):
@@ -30,19 +30,7 @@ export function rowImporter<R extends PlannedBase>(
       const planned = await ctx.db.transaction(async (tx) => {
         const rows = await plan(tx, sheet);
         await applyRows(tx, rows, (savepoint, row) => write(savepoint, row, actor), progress);
-        const summary = resultOf(rows, false, 0);
-        await recordAudit(tx, actor, {
-          action: 'importar',
-          entity,
-          details: {
-            arquivo,
-            linhas: rows.length,
-            criar: summary.criar,
-            atualizar: summary.atualizar,
-            sem_alteracao: summary.sem_alteracao,
-            recusar: summary.recusar.length,
-          },
-        });
+        await auditImport(tx, actor, entity, arquivo, rows);
         return rows;
       });
       return resultOf(planned, false, 0);

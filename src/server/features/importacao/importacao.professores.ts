@@ -11,7 +11,7 @@ import { findAccountForTeacher } from '../users/index.js';
 import type { SheetRow } from './importacao.parse.js';
 import { rowImporter } from './importacao.importer.js';
 import type { PlannedBase } from './importacao.result.js';
-import { isoDate } from './importacao.rows.js';
+import { isoDate, reasonByColumn } from './importacao.rows.js';
 
 /** A teacher as the file gives them: what is blank stays as it is on an update. */
 interface TeacherFields {
@@ -60,18 +60,7 @@ function readTeacher(row: SheetRow, thisYear: number): TeacherFields | string {
     ...(parsed.success ? [] : parsed.error.issues),
     ...(cpf.success ? [] : cpf.error.issues.map((issue) => ({ ...issue, path: ['cpf'] }))),
   ];
-  if (problems.length > 0 || !parsed.success || !cpf.success) {
-    const seen = new Set<string>();
-    return problems
-      .flatMap((issue) => {
-        const key = String(issue.path[0] ?? '');
-        if (seen.has(key)) return [];
-        seen.add(key);
-        const label = labels[key];
-        return [label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message];
-      })
-      .join('; ');
-  }
+  if (problems.length > 0 || !parsed.success || !cpf.success) return reasonByColumn(problems, labels);
   return {
     nome: parsed.data.nome,
     email: parsed.data.email,

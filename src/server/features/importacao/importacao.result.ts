@@ -1,4 +1,6 @@
+import type { AuditEntity } from '../../../shared/audit-actions.js';
 import type { ImportAction, ImportResult } from '../../../shared/importacao.schemas.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProgressReporter } from './importacao.progress.js';
@@ -34,6 +36,31 @@ export function resultOf(planned: PlannedBase[], simulacao: boolean, contasCriad
     simulacao,
     contas_criadas: contasCriadas,
   };
+}
+
+/** The import's one audit entry: the file, its rows and what they did (and accounts created, if any). */
+export async function auditImport(
+  tx: DbOrTx,
+  actor: Actor,
+  entity: AuditEntity,
+  arquivo: string,
+  rows: PlannedBase[],
+  contasCriadas?: number,
+): Promise<void> {
+  const summary = resultOf(rows, false, contasCriadas ?? 0);
+  await recordAudit(tx, actor, {
+    action: 'importar',
+    entity,
+    details: {
+      arquivo,
+      linhas: rows.length,
+      criar: summary.criar,
+      atualizar: summary.atualizar,
+      sem_alteracao: summary.sem_alteracao,
+      recusar: summary.recusar.length,
+      ...(contasCriadas === undefined ? {} : { contas_criadas: contasCriadas }),
+    },
+  });
 }
 
 /**

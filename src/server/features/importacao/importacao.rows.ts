@@ -103,6 +103,26 @@ export function reasonOf(error: z.ZodError): string {
   return parts.join('; ');
 }
 
+/**
+ * A form schema's messages for a row, each after its column's label unless it already starts with it
+ * ('Nome da turma: obrigatório'), one per column.
+ */
+export function reasonByColumn(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  labels: Record<string, string>,
+): string {
+  const seen = new Set<string>();
+  return issues
+    .flatMap((issue) => {
+      const key = String(issue.path[0] ?? '');
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const label = labels[key];
+      return [label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message];
+    })
+    .join('; ');
+}
+
 /** One spreadsheet row as the student form's body, checked by the form's own schema. */
 export function readRow(row: SheetRow, thisYear: number): ReadRow {
   const value = (key: ImportColumnKey) => row.values[key];

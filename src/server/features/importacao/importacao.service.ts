@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { GuardianData } from '../../../shared/students.schemas.js';
-import { recordAudit, type Actor } from '../audit/index.js';
+import type { Actor } from '../audit/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import {
   createStudentIn,
@@ -15,7 +15,7 @@ import {
 import type { SheetRow } from './importacao.parse.js';
 import { planRows, type PlannedRow } from './importacao.plan.js';
 import { noProgress, type ProgressReporter } from './importacao.progress.js';
-import { applyRows, resultOf } from './importacao.result.js';
+import { applyRows, auditImport, resultOf } from './importacao.result.js';
 
 /** The dry run: what each row would do, with nothing written (blank matrículas show the number they would get). */
 export async function simulateImport(ctx: AppContext, sheet: SheetRow[]): Promise<ImportResult> {
@@ -80,20 +80,7 @@ export async function applyImport(
   const planned = await ctx.db.transaction(async (tx) => {
     const rows = await planRows(tx, sheet, await matriculaAllocator(tx, { lock: true }));
     await applyRows(tx, rows, (savepoint, row) => writeRow(ctx, savepoint, row, actor, accounts), progress);
-    const summary = resultOf(rows, false, accounts.length);
-    await recordAudit(tx, actor, {
-      action: 'importar',
-      entity: 'aluno',
-      details: {
-        arquivo,
-        linhas: rows.length,
-        criar: summary.criar,
-        atualizar: summary.atualizar,
-        sem_alteracao: summary.sem_alteracao,
-        recusar: summary.recusar.length,
-        contas_criadas: accounts.length,
-      },
-    });
+    await auditImport(tx, actor, 'aluno', arquivo, rows, accounts.length);
     return rows;
   });
   for (const account of accounts) await sendWelcomeMail(ctx, account.usuario, account.senha);

@@ -19,7 +19,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import type { SheetRow } from './importacao.parse.js';
 import { rowImporter } from './importacao.importer.js';
 import type { PlannedBase } from './importacao.result.js';
-import { sameName } from './importacao.rows.js';
+import { reasonByColumn, sameName } from './importacao.rows.js';
 
 interface PlannedClass extends PlannedBase {
   data?: ClassData;
@@ -117,16 +117,7 @@ function readClass(row: SheetRow, all: TeacherRef[]): ClassData | string {
     observacoes: value('observacoes'),
   });
   if (parsed.success) return parsed.data;
-  const seen = new Set<string>();
-  return parsed.error.issues
-    .flatMap((issue) => {
-      const key = String(issue.path[0] ?? '');
-      if (seen.has(key)) return [];
-      seen.add(key);
-      const label = labels[key];
-      return [label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message];
-    })
-    .join('; ');
+  return reasonByColumn(parsed.error.issues, labels);
 }
 
 /** The row over the class kept: its name stays; what the file leaves blank stays. */

@@ -82,6 +82,13 @@ export async function findInteressado(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** The family, locked for the rest of the transaction (its stage is about to change), or 404. */
+export async function lockInteressado(tx: DbOrTx, id: string): Promise<InteressadoRow> {
+  const [row] = await tx.select().from(interessados).where(eq(interessados.id, id)).for('update');
+  if (!row) throw notFound('Família não encontrada.');
+  return row;
+}
+
 // ————————————————————————————————————————————————————————————————————————————————————————————————
 // The staff's funnel (captação part): the list, one family with its timeline, a stage change, a note
 // or contact, and erasure on request.

@@ -25,7 +25,7 @@ import { guardians, students, type StudentRow } from '../../db/schema/students.j
 import type { UserRow } from '../../db/schema/users.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planoPorId } from './anuidades.service.js';
-import { mudarEtapa, registrarEvento } from './funil.service.js';
+import { lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 
 type InteressadoRow = typeof interessados.$inferSelect;
@@ -261,12 +261,7 @@ async function matricular(
     planoPorId: lerPlano,
   }: { actor: Actor; welcomes: Welcome[]; planoPorId: typeof planoPorId },
 ): Promise<MatriculaOutcome> {
-  const [interessado] = await tx
-    .select()
-    .from(interessados)
-    .where(eq(interessados.id, interessadoId))
-    .for('update');
-  if (!interessado) throw notFound('Família não encontrada.');
+  const interessado = await lockInteressado(tx, interessadoId);
   if (interessado.etapa === 'matriculado')
     return { matriculado: true, alunoId: interessado.alunoId, turmaId: interessado.turmaId };
   if (interessado.etapa !== 'contrato_assinado')

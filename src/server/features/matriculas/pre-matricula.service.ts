@@ -35,7 +35,7 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planosDisponiveis } from './anuidades.service.js';
 import { avisoInadimplencia } from './anuidades.config.js';
-import { findInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
+import { findInteressado, lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
 import { loadMatriculaOnlineConfig } from './pre-matricula.config.js';
 import { listDocumentos } from './pre-matricula.documentos.js';
 import { porToken } from './pre-matricula.token.js';
@@ -123,12 +123,7 @@ export async function enviarConvite(
   const expiraEm = new Date(clock.now().getTime() + PRE_MATRICULA_LIMITS.validadeDias * 86_400_000);
   const url = `${ctx.config.publicUrl}${tokenPaths.preMatricula}/${token}`;
   const familia = await ctx.db.transaction(async (tx) => {
-    const [interessado] = await tx
-      .select()
-      .from(interessados)
-      .where(eq(interessados.id, interessadoId))
-      .for('update');
-    if (!interessado) throw notFound('Família não encontrada.');
+    const interessado = await lockInteressado(tx, interessadoId);
     if ((ALEM_DA_PRE_MATRICULA as readonly string[]).includes(interessado.etapa))
       throw conflict(
         'O contrato desta família já foi enviado: a pré-matrícula não pode mais ser reaberta por um novo link.',

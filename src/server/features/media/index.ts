@@ -6,3 +6,4 @@ export { mediaFileRoutes, mediaUploadRoutes } from './media.routes.js';
 export { readDocumentUpload } from './document-upload.js';
 export type { DocumentUpload } from './document-upload.js';
 export { MEDIA_LIMITS, findMedia, processImage, sniffImage } from './media.service.js';
+export { readPhotoUpload, sendPrivatePhoto, storedPhotoOf } from './private-photo.js';

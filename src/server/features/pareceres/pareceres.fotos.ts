@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/http.js';
 import { recordAudit } from '../audit/index.js';
-import { processImage } from '../media/index.js';
+import { storedPhotoOf } from '../media/index.js';
 import { hasImageConsent } from '../privacy/index.js';
 import { scopeOf, type Viewer } from '../students/index.js';
 import { findOne, parecerNotFound, toParecer, writingTarget } from './pareceres.service.js';
@@ -60,6 +60,35 @@ async function present(db: DbOrTx, viewer: Viewer, alunoId: string, periodoId: s
   return toParecer(row);
 }
 
+/**
+ * A photo added or removed: the parecer written, locked and back to draft if the family read it; the
+ * change audited with the photo's id. `change` does the photo's own part and answers that id.
+ */
+async function changeFotos(
+  db: DbOrTx,
+  viewer: Viewer,
+  target: { alunoId: string; periodoId: string },
+  actor: Actor,
+  action: 'anexar_foto' | 'excluir_foto',
+  change: (tx: DbOrTx, row: ParecerRow) => Promise<string>,
+): Promise<Parecer> {
+  const { alunoId, periodoId } = target;
+  const scope = await scopeOf(db, viewer);
+  await db.transaction(async (tx) => {
+    await writingTarget(tx, scope, alunoId, periodoId);
+    const row = await lockedParecer(tx, alunoId, periodoId);
+    const fotoId = await change(tx, row);
+    const reopened = await touch(tx, row, actor);
+    await recordAudit(tx, actor, {
+      action,
+      entity: 'parecer',
+      entityId: row.id,
+      details: { aluno_id: alunoId, periodo_id: periodoId, foto_id: fotoId, ...reopened },
+    });
+  });
+  return present(db, viewer, alunoId, periodoId);
+}
+
 /** POST /api/pareceres/:aluno_id/:periodo_id/fotos */
 export async function addParecerFoto(
   db: DbOrTx,
@@ -69,10 +98,7 @@ export async function addParecerFoto(
   bytes: Buffer,
   actor: Actor,
 ): Promise<Parecer> {
-  const scope = await scopeOf(db, viewer);
-  await db.transaction(async (tx) => {
-    await writingTarget(tx, scope, alunoId, periodoId);
-    const row = await lockedParecer(tx, alunoId, periodoId);
+  return changeFotos(db, viewer, { alunoId, periodoId }, actor, 'anexar_foto', async (tx, row) => {
     if (!(await hasImageConsent(tx, alunoId))) throw conflict(NO_IMAGE_CONSENT);
     const [held] = await tx
       .select({ total: count() })
@@ -80,28 +106,13 @@ export async function addParecerFoto(
       .where(eq(parecerFotos.parecerId, row.id));
     if ((held?.total ?? 0) >= PARECER_FOTOS_MAX)
       throw conflict(`Cada parecer tem no máximo ${String(PARECER_FOTOS_MAX)} fotos.`);
-    const image = await processImage(bytes);
+    const photo = await storedPhotoOf(bytes);
     const [foto] = await tx
       .insert(parecerFotos)
-      .values({
-        parecerId: row.id,
-        mimeType: `image/${image.kind}`,
-        largura: image.width,
-        altura: image.height,
-        tamanho: image.data.length,
-        bytes: image.data,
-        enviadoPor: actor.id,
-      })
+      .values({ parecerId: row.id, ...photo, enviadoPor: actor.id })
       .returning({ id: parecerFotos.id });
-    const reopened = await touch(tx, row, actor);
-    await recordAudit(tx, actor, {
-      action: 'anexar_foto',
-      entity: 'parecer',
-      entityId: row.id,
-      details: { aluno_id: alunoId, periodo_id: periodoId, foto_id: foto!.id, ...reopened },
-    });
+    return foto!.id;
   });
-  return present(db, viewer, alunoId, periodoId);
 }
 
 /** DELETE /api/pareceres/:aluno_id/:periodo_id/fotos/:foto_id — audited. */
@@ -113,24 +124,14 @@ export async function deleteParecerFoto(
   fotoId: string,
   actor: Actor,
 ): Promise<Parecer> {
-  const scope = await scopeOf(db, viewer);
-  await db.transaction(async (tx) => {
-    await writingTarget(tx, scope, alunoId, periodoId);
-    const row = await lockedParecer(tx, alunoId, periodoId);
+  return changeFotos(db, viewer, { alunoId, periodoId }, actor, 'excluir_foto', async (tx, row) => {
     const [removed] = await tx
       .delete(parecerFotos)
       .where(and(eq(parecerFotos.id, fotoId), eq(parecerFotos.parecerId, row.id)))
-      .returning({ id: parecerFotos.id, tamanho: parecerFotos.tamanho });
+      .returning({ id: parecerFotos.id });
     if (!removed) throw fotoNotFound();
-    const reopened = await touch(tx, row, actor);
-    await recordAudit(tx, actor, {
-      action: 'excluir_foto',
-      entity: 'parecer',
-      entityId: row.id,
-      details: { aluno_id: alunoId, periodo_id: periodoId, foto_id: fotoId, ...reopened },
-    });
+    return fotoId;
   });
-  return present(db, viewer, alunoId, periodoId);
 }
 
 /**

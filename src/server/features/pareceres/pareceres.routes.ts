@@ -11,10 +11,9 @@ import {
   relatorioQuerySchema,
 } from '../../../shared/pareceres.schemas.js';
 import { uuidParam } from '../../../shared/validators.js';
-import { AppError } from '../../lib/errors.js';
 import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
-import { MEDIA_LIMITS } from '../media/index.js';
+import { MEDIA_LIMITS, readPhotoUpload, sendPrivatePhoto } from '../media/index.js';
 import { addParecerFoto, deleteParecerFoto, readParecerFoto } from './pareceres.fotos.js';
 import { buildDevelopmentReportPdf } from './pareceres.pdf.js';
 import { advanceParecer, listPareceres, saveParecer } from './pareceres.service.js';
@@ -87,13 +86,7 @@ export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'academics.write', multipart: true },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie a foto como multipart/form-data.');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'arquivo')
-        throw new AppError('VALIDATION', 'Envie a foto no campo "arquivo".');
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A foto deve ter no máximo 10 MB.');
+      const bytes = await readPhotoUpload(request);
       const { aluno_id, periodo_id } = request.params;
       const parecer = await addParecerFoto(
         app.ctx.db,
@@ -116,12 +109,7 @@ export const pareceresRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { aluno_id, periodo_id, foto_id } = request.params;
       const foto = await readParecerFoto(app.ctx.db, signedInUser(request), aluno_id, periodo_id, foto_id);
-      return reply
-        .header('content-type', foto.mimeType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(foto.bytes);
+      return sendPrivatePhoto(reply, foto);
     },
   );
   app.delete(

@@ -105,24 +105,30 @@ async function settle(
   return { paga: false, motivo: refusalMotivo[outcome.motivo], mensalidadeId };
 }
 
+/** The received Pix (or devolução) as a new row, or undefined when its id at the PSP is already recorded. */
+async function insertOnce(tx: Tx, values: typeof pixRecebidos.$inferInsert) {
+  const [inserted] = await tx
+    .insert(pixRecebidos)
+    .values(values)
+    .onConflictDoNothing({ target: pixRecebidos.idExterno })
+    .returning({ id: pixRecebidos.id });
+  return inserted;
+}
+
 /** Records each devolução of the Pix once (keyed on its `rtrId`), into Pix a conciliar. */
 async function recordDevolucoes(tx: Tx, pix: PixRecebidoWire, origem: PixRecebidoOrigem): Promise<number> {
   let novos = 0;
   for (const devolucao of pix.devolucoes ?? []) {
-    const [inserted] = await tx
-      .insert(pixRecebidos)
-      .values({
-        ...pixRowOf(pix, origem),
-        idExterno: devolucao.rtrId,
-        tipo: 'devolucao',
-        valor: centavosOf(devolucao.valor),
-        horario: devolucao.horario.liquidacao ?? devolucao.horario.solicitacao,
-        dados: { ...devolucao, endToEndId: pix.endToEndId, txid: pix.txid ?? null },
-        situacao: 'a_conciliar',
-        motivo: 'devolucao',
-      })
-      .onConflictDoNothing({ target: pixRecebidos.idExterno })
-      .returning({ id: pixRecebidos.id });
+    const inserted = await insertOnce(tx, {
+      ...pixRowOf(pix, origem),
+      idExterno: devolucao.rtrId,
+      tipo: 'devolucao',
+      valor: centavosOf(devolucao.valor),
+      horario: devolucao.horario.liquidacao ?? devolucao.horario.solicitacao,
+      dados: { ...devolucao, endToEndId: pix.endToEndId, txid: pix.txid ?? null },
+      situacao: 'a_conciliar',
+      motivo: 'devolucao',
+    });
     if (!inserted) continue;
     novos++;
     await recordAudit(tx, systemActor, {
@@ -142,11 +148,7 @@ export async function recordPix(
   origem: PixRecebidoOrigem,
 ): Promise<PixRecording> {
   return writeTransaction(ctx.db, async (tx) => {
-    const [inserted] = await tx
-      .insert(pixRecebidos)
-      .values({ ...pixRowOf(pix, origem), situacao: 'a_conciliar' })
-      .onConflictDoNothing({ target: pixRecebidos.idExterno })
-      .returning({ id: pixRecebidos.id });
+    const inserted = await insertOnce(tx, { ...pixRowOf(pix, origem), situacao: 'a_conciliar' });
     let novos = 0;
     if (inserted) {
       novos++;
@@ -187,11 +189,11 @@ async function parkPix(
   origem: PixRecebidoOrigem,
 ): Promise<PixRecording> {
   return writeTransaction(ctx.db, async (tx) => {
-    const [inserted] = await tx
-      .insert(pixRecebidos)
-      .values({ ...pixRowOf(pix, origem), situacao: 'a_conciliar', motivo: 'erro' })
-      .onConflictDoNothing({ target: pixRecebidos.idExterno })
-      .returning({ id: pixRecebidos.id });
+    const inserted = await insertOnce(tx, {
+      ...pixRowOf(pix, origem),
+      situacao: 'a_conciliar',
+      motivo: 'erro',
+    });
     if (inserted)
       await recordAudit(tx, systemActor, {
         action: 'receber_pix',

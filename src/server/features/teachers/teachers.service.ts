@@ -137,6 +137,18 @@ async function teacherSubjects(tx: DbOrTx, chosen: string[], had: string[]): Pro
   return [...new Set(names)];
 }
 
+/** The form's fields as the teacher's columns (the account link and the version are the caller's). */
+function teacherColumns(input: TeacherData, subjects: string[]) {
+  return {
+    nome: input.nome,
+    email: input.email,
+    telefone: input.telefone ?? null,
+    disciplinas: subjects,
+    dataContratacao: input.data_contratacao ?? null,
+    status: input.status,
+  };
+}
+
 export async function createTeacher(
   ctx: AppContext,
   input: TeacherData,
@@ -149,15 +161,7 @@ export async function createTeacher(
     try {
       [row] = await tx
         .insert(teachers)
-        .values({
-          nome: input.nome,
-          email: input.email,
-          telefone: input.telefone ?? null,
-          disciplinas: subjects,
-          dataContratacao: input.data_contratacao ?? null,
-          status: input.status,
-          usuarioId: account?.usuario.id ?? null,
-        })
+        .values({ ...teacherColumns(input, subjects), usuarioId: account?.usuario.id ?? null })
         .returning();
     } catch (error) {
       teacherConflict(error);
@@ -185,12 +189,7 @@ export async function updateTeacher(
       [row] = await tx
         .update(teachers)
         .set({
-          nome: input.nome,
-          email: input.email,
-          telefone: input.telefone ?? null,
-          disciplinas: subjects,
-          dataContratacao: input.data_contratacao ?? null,
-          status: input.status,
+          ...teacherColumns(input, subjects),
           usuarioId: account?.usuario.id ?? current.usuarioId,
           version: current.version + 1,
           updatedAt: new Date(),
