@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FieldError } from '../../shared/api.js';
 import { completeCpf } from '../../shared/validators.js';
-import { classMemberships } from '../db/schema/attendance.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { classes } from '../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
@@ -11,6 +12,20 @@ import type { TestApp } from './test-app.js';
 /** The envelope's payload, typed by the caller (the boundary the tests check). */
 export function dataOf<T>(response: LightMyRequestResponse): T {
   return response.json<{ data: T }>().data;
+}
+
+/**
+ * The payload of a 201 that saved a record together with its portal account: the test fails here unless
+ * the account was created with a generated password (12 characters).
+ */
+export function createdWithAccount<T extends { usuarioCriado: boolean; senhaGerada?: string }>(
+  response: LightMyRequestResponse,
+): T {
+  expect(response.statusCode).toBe(201);
+  const created = dataOf<T>(response);
+  expect(created.usuarioCriado).toBe(true);
+  expect(created.senhaGerada).toHaveLength(12);
+  return created;
 }
 
 export function messageOf(response: LightMyRequestResponse): string {
@@ -117,4 +132,16 @@ export function validStudentBody(
     },
     ...overrides,
   };
+}
+
+/** Ten daily rolls of the class in March 2026 (02/03 to 11/03), the student missing the first `faltas`. */
+export async function insertRollsWithAbsences(t: TestApp, turmaId: string, alunoId: string, faltas: number) {
+  for (let day = 2; day < 12; day++) {
+    const [roll] = await t.database.db
+      .insert(attendanceRolls)
+      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
+      .returning();
+    if (day - 2 < faltas)
+      await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
+  }
 }

@@ -9,7 +9,6 @@ import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
-import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
@@ -22,6 +21,7 @@ import { migrationsFolder } from '../../lib/paths.js';
 import { settings as settingsTable } from '../../db/schema/settings.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import {
+  closeYear,
   gradedFifthGrade,
   gridUrl,
   settingsBody,
@@ -35,9 +35,7 @@ describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {
     const s = await gradedFifthGrade();
     // a2: Matemática 4,0 with recuperação 7,0 (replaces it: 7,0); Português 6,0 — aprovado with 6,0.
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    await closeYear(s.year.id, s.admin.cookie);
     const cardUrl = `/api/boletins/alunos/${s.a[1].id}?ano=2026`;
     const before = dataOf<ReportCard>(await get(cardUrl, s.admin.cookie));
     expect(before).toMatchObject({ media_aprovacao: 6, situacao: 'aprovado', ano_encerrado: true });

@@ -1,21 +1,15 @@
 /** Pareceres descritivos of Educação Infantil: write, review, publish, the family's view and the PDF. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Parecer } from '../../../shared/pareceres.schemas.js';
-import { clock } from '../../lib/clock.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { familyIn, setupSchool, teacherWithAccount } from '../../test/school-fixtures.js';
-import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { PRE_II, setupInfantilTest } from './pareceres.test-setup.js';
 
-const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
-beforeEach(() => clock.pin('2026-03-20'));
-afterEach(() => clock.unpin());
-
-const PRE_II = { nivel: 'Educação Infantil', serie: 'Pré II', turno: 'manha' } as const;
+const { t, send, get } = setupInfantilTest();
 
 /** A Pré II class of 2026 with its teacher, two families with a child in it and a third child. */
 async function infantilSchool() {
