@@ -6,7 +6,7 @@ import type { Parecer } from '../../shared/pareceres.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
 import { loginAs } from '../test/test-app.js';
 import { setupDemoSchool } from '../test/demo-fixtures.js';
-import { dataOf } from '../test/records-fixtures.js';
+import { addressPartsOf, dataOf } from '../test/records-fixtures.js';
 import type { Assessment } from '../../shared/assessments.schemas.js';
 import type { ReportCard } from '../../shared/report-card.schemas.js';
 import type { Page } from '../../shared/api.js';
@@ -311,13 +311,7 @@ describe('demo school year', () => {
         nome: row.nome,
         telefone: row.telefone,
         parentesco: 'mae',
-        cep: row.cep,
-        logradouro: row.logradouro,
-        numero: row.numero,
-        complemento: row.complemento,
-        bairro: row.bairro,
-        cidade: row.cidade,
-        uf: row.uf,
+        ...addressPartsOf(row),
       });
       expect(parsed.success, `${row.nome}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect(row.cep).toMatch(/^\d{8}$/);

@@ -5,6 +5,7 @@ import type { FieldError } from '../../shared/api.js';
 import { completeCpf } from '../../shared/validators.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { classes } from '../db/schema/classes.js';
+import { mensalidades } from '../db/schema/finance.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import type { TestApp } from './test-app.js';
@@ -145,3 +146,54 @@ export async function insertRollsWithAbsences(t: TestApp, turmaId: string, aluno
       await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
   }
 }
+
+/**
+ * A mensalidade of R$ 850,00 of the student for month `mes` (YYYY-MM), due on `vencimento`, written
+ * straight to the table (no class unless `extra` says); `extra` sets any other column.
+ */
+export async function insertTuition(
+  t: TestApp,
+  alunoId: string,
+  mes: string,
+  vencimento: string,
+  extra: Partial<typeof mensalidades.$inferInsert> = {},
+) {
+  const [row] = await t.database.db
+    .insert(mensalidades)
+    .values({
+      alunoId,
+      mesReferencia: mes,
+      dataVencimento: vencimento,
+      valorOriginal: 85_000,
+      valor: 85_000,
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+/** A guardian row's address in parts (CEP to UF), as the guardian form and its answers carry them. */
+export function addressPartsOf(row: typeof guardians.$inferSelect) {
+  return {
+    cep: row.cep,
+    logradouro: row.logradouro,
+    numero: row.numero,
+    complemento: row.complemento,
+    bairro: row.bairro,
+    cidade: row.cidade,
+    uf: row.uf,
+  };
+}
+
+/**
+ * A family's address in São Paulo (Avenida Paulista, 1000, ap 12) in parts but the CEP (01310-100),
+ * which each test types as its form or table does (with or without the hyphen).
+ */
+export const PAULISTA_ADDRESS = {
+  logradouro: 'Avenida Paulista',
+  numero: '1000',
+  complemento: 'ap 12',
+  bairro: 'Bela Vista',
+  cidade: 'São Paulo',
+  uf: 'SP',
+} as const;

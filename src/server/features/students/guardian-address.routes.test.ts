@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CreatedStudent, Guardian, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
+  addressPartsOf,
   dataOf,
   detailsOf,
   insertGuardian,
@@ -250,13 +251,7 @@ describe("the guardian's address in parts", () => {
     const row = await guardianRow(guardian.id);
     expect({
       endereco: row.endereco,
-      cep: row.cep,
-      logradouro: row.logradouro,
-      numero: row.numero,
-      complemento: row.complemento,
-      bairro: row.bairro,
-      cidade: row.cidade,
-      uf: row.uf,
+      ...addressPartsOf(row),
     }).toEqual({ endereco: null, ...NO_PARTS });
     expect(row.anonimizadoEm).not.toBeNull();
   });
