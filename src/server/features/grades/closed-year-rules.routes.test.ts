@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
@@ -28,6 +27,7 @@ import {
   setupSchool,
   setupGradesTestApp,
 } from './grades.test-setup.js';
+import { createSchoolYear, YEAR_2027 } from '../../test/school-fixtures.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -95,14 +95,7 @@ describe('a closed year keeps the rules it was closed with', () => {
     });
 
     // A year not closed follows the settings of the day: 2027, with the same grades, averages 5,5.
-    const next = await send('POST', '/api/anos-letivos', s.admin.cookie, {
-      ano: 2027,
-      inicio: '2027-02-01',
-      fim: '2027-12-10',
-      tipo_periodo: 'bimestre',
-    });
-    expect(next.statusCode, next.body).toBe(201);
-    const p2027 = dataOf<SchoolYear>(next).periodos[0]!;
+    const p2027 = (await createSchoolYear(t, s.admin.cookie, YEAR_2027)).periodos[0]!;
     const classB = await insertClass(t, null);
     await t.database.db.update(classes).set({ anoLetivo: '2027' }).where(eq(classes.id, classB.id));
     await send('PUT', `/api/turmas/${classB.id}/disciplinas`, s.admin.cookie, {

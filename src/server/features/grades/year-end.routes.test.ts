@@ -27,6 +27,7 @@ import {
   setupSchool,
   setupGradesTestApp,
 } from './grades.test-setup.js';
+import { createSchoolYear, YEAR_2027 } from '../../test/school-fixtures.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -142,13 +143,7 @@ describe('closing the year and rematrícula', () => {
 describe('closing the year only once it has ended', () => {
   it('refuses to close before the last day, and applies the rematrícula only after it: students stay in this year’s class until then', async () => {
     const s = await gradedFifthGrade();
-    const nextYear = await send('POST', '/api/anos-letivos', s.admin.cookie, {
-      ano: 2027,
-      inicio: '2027-02-01',
-      fim: '2027-12-10',
-      tipo_periodo: 'bimestre',
-    });
-    expect(nextYear.statusCode, nextYear.body).toBe(201);
+    await createSchoolYear(t, s.admin.cookie, YEAR_2027);
     const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
     const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar`;
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
