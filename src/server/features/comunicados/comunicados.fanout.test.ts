@@ -15,7 +15,6 @@ import { publishDueComunicados } from './comunicados.publish.js';
 import {
   deliver,
   family,
-  notice,
   postNotice,
   publishNotice,
   school,

@@ -10,7 +10,6 @@ import { dataOf } from '../../test/records-fixtures.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import {
   deliver,
-  notice,
   postNotice,
   publishNotice,
   school,

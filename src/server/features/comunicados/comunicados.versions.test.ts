@@ -8,7 +8,7 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoCientes } from '../../db/schema/comunicados.js';
-import { deliver, notice, publishNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { deliver, publishNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
 const { t, send, get } = setupComunicadosTest();
 

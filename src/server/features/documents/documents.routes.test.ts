@@ -20,7 +20,6 @@ import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.
 import { auditLog } from '../../db/schema/audit.js';
 import { systemActor } from '../audit/audit.service.js';
 import { classes } from '../../db/schema/classes.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../../db/schema/students.js';
 import { generateVerificationCode } from './documents.code.js';

@@ -7,7 +7,6 @@ import { dataOf, insertClass, insertStudent, insertTuition } from '../../test/re
 import { createSchoolYear, familyIn } from '../../test/school-fixtures.js';
 import { requestsOf, sessionCookieOf, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { users } from '../../db/schema/users.js';
 import { NEW_DEVICE_TITLE, runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
