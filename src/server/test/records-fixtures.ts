@@ -172,19 +172,6 @@ export async function insertTuition(
   return row!;
 }
 
-/** A guardian row's address in parts (CEP to UF), as the guardian form and its answers carry them. */
-export function addressPartsOf(row: typeof guardians.$inferSelect) {
-  return {
-    cep: row.cep,
-    logradouro: row.logradouro,
-    numero: row.numero,
-    complemento: row.complemento,
-    bairro: row.bairro,
-    cidade: row.cidade,
-    uf: row.uf,
-  };
-}
-
 /**
  * A family's address in São Paulo (Avenida Paulista, 1000, ap 12) in parts but the CEP (01310-100),
  * which each test types as its form or table does (with or without the hyphen).

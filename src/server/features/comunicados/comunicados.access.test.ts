@@ -10,16 +10,9 @@ import { dataOf, insertTeacher } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  notice,
-  publishNotice,
-  school,
-  setupComunicadosTest,
-} from './comunicados.test-setup.js';
+import { deliver, family, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: a teacher no longer in the class (issue 29, item 6)', () => {
   it('loses every action on the old notice — reminder, reads, versions, attachments, edit, delete — while the administrator keeps them', async () => {

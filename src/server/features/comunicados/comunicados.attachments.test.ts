@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Comunicado } from '../../../shared/comunicados.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { postNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, get } = setupComunicadosTest();
+const { t, get, postNotice } = setupComunicadosTest();
 
 describe('comunicados: attachments', () => {
   const multipart = (name: string, bytes: Buffer) => {

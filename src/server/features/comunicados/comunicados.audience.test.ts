@@ -10,17 +10,9 @@ import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  notice,
-  postNotice,
-  publishNotice,
-  school,
-  setupComunicadosTest,
-} from './comunicados.test-setup.js';
+import { deliver, family, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: audience and scope', () => {
   it('reaches only the families of the chosen class; others get 404 and never see it', async () => {

@@ -12,16 +12,9 @@ import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { comunicadoEnvios } from '../../db/schema/comunicados.js';
 import { FANOUT_JOB, runFanOut } from './comunicados.fanout.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  postNotice,
-  publishNotice,
-  school,
-  setupComunicadosTest,
-} from './comunicados.test-setup.js';
+import { deliver, family, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 /** Per person: how many bell entries and e-mails point at the notice. */
 async function perPerson(id: string) {

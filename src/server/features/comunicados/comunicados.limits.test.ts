@@ -11,9 +11,9 @@ import { signedIn } from '../../test/test-app.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoAnexos } from '../../db/schema/comunicados.js';
-import { deliver, notice, postNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { deliver, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send } = setupComunicadosTest();
+const { t, send, postNotice } = setupComunicadosTest();
 
 describe('comunicados: how much one account sends (ADR 0018)', () => {
   const T0 = new Date('2026-05-12T14:00:00-03:00');

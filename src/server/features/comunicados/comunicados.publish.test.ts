@@ -7,9 +7,9 @@ import type { ComunicadoPage } from '../../../shared/comunicados.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { fillMissingSummaries } from './comunicados.publish.js';
 import { comunicados } from '../../db/schema/comunicados.js';
-import { notice, publishNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: summaries written with the text (issue 29, item 1)', () => {
   it('stores the summary when the text is written and lists it without parsing the body again', async () => {

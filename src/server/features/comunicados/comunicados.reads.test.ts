@@ -8,15 +8,9 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { entregas } from '../../db/schema/notificacoes.js';
-import {
-  deliver,
-  postNotice,
-  publishNotice,
-  school,
-  setupComunicadosTest,
-} from './comunicados.test-setup.js';
+import { deliver, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: read and ciente', () => {
   it('records read and ciente once, with their first time; the author sees who is pending', async () => {

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Comunicado, ComunicadoPage, PublicoOpcoes } from '../../../shared/comunicados.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
-import { postNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { get } = setupComunicadosTest();
+const { get, postNotice } = setupComunicadosTest();
 
 describe('comunicados: a teacher to chosen students’ families', () => {
   it('reaches only the chosen families of their own class; another class’s student is 404', async () => {

@@ -39,20 +39,21 @@ export const notice = (publico: object, extra: object = {}) => ({
 });
 
 /** Sends `notice(publico, extra)` as `cookie` through `POST /api/comunicados`: the answer, as it came. */
-export const postNotice = (cookie: string, publico: object, extra: object = {}) =>
+const postNotice = (cookie: string, publico: object, extra: object = {}) =>
   send('POST', '/api/comunicados', cookie, notice(publico, extra));
 
 /** `postNotice`'s answer read as the notice it created. */
-export async function publishNotice(cookie: string, publico: object, extra: object = {}) {
+async function publishNotice(cookie: string, publico: object, extra: object = {}) {
   return dataOf<Comunicado>(await postNotice(cookie, publico, extra));
 }
 
 /**
  * Registers the file's hooks (the app, and what each test starts from): call once at the top of each
- * test file. Returns the app and its request helpers, as setupTestApp/requestsOf do.
+ * test file. Returns the app and its request helpers (as setupTestApp/requestsOf do), a notice's
+ * among them.
  */
 export function setupComunicadosTest() {
   t = setupTestApp();
   afterEach(() => clock.unpin());
-  return { t, send, get };
+  return { t, send, get, postNotice, publishNotice };
 }

@@ -8,9 +8,9 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoCientes } from '../../db/schema/comunicados.js';
-import { deliver, publishNotice, school, setupComunicadosTest } from './comunicados.test-setup.js';
+import { deliver, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-const { t, send, get } = setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: a notice confirmed by families keeps every version (issue 29, item 4)', () => {
   const passeio = (corpo: string, extra: object = {}) => ({

@@ -8,7 +8,6 @@ import type { AppConfig } from '../../env.js';
 import { clock } from '../../lib/clock.js';
 import { setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 import { exampleFinanceSettings } from '../../test/finance-settings-example.js';
-import { registerCharges } from '../../test/pix-recebidos-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
@@ -123,19 +122,6 @@ export async function mensalidadeOf(alunoId: string, mes: string) {
     .from(mensalidades)
     .where(and(eq(mensalidades.alunoId, alunoId), eq(mensalidades.mesReferencia, mes)));
   return row!;
-}
-
-/**
- * `school` with this year's tuition generated (through the API) and a Pix charge for each mensalidade,
- * as the charges job records them: July's is due 2026-07-10, so on `today` the amount of the day is
- * R$ 850,00.
- */
-export async function schoolWithPixCharges() {
-  const s = await school({ ano: thisYear });
-  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
-  await registerCharges(t);
-  const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
-  return { ...s, july };
 }
 
 /**

@@ -7,21 +7,17 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
 import { pagamentos } from '../../db/schema/finance.js';
 import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
-import {
-  mensalidadeOf,
-  school,
-  schoolWithPixCharges,
-  setupFinanceTest,
-  thisYear,
-} from '../finance/finance.test-setup.js';
+import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { schoolWithPixCharges } from './pix.test-setup.js';
 
-const { t, call } = setupFinanceTest();
+const harness = setupFinanceTest();
+const { t, call } = harness;
 
 const LIST = '/api/financeiro/pix/a-conciliar';
 
 /** This year's tuition and three Pix that could not pay by themselves. */
 async function withWaitingPix() {
-  const s = await schoolWithPixCharges();
+  const s = await schoolWithPixCharges(harness);
   await setWebhookSecret(t);
   const semTxid = pixOf({ valor: 85_000, horario: '2026-06-14T21:30:00-03:00' });
   const aMenos = pixOf({ valor: 42_500, txid: txidOf(s.july.id), horario: '2026-06-15T08:05:10.123Z' });

@@ -9,18 +9,15 @@ import { pagamentos } from '../../db/schema/finance.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
 import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
-import {
-  mensalidadeOf,
-  schoolWithPixCharges,
-  setupFinanceTest,
-  thisYear,
-} from '../finance/finance.test-setup.js';
+import { mensalidadeOf, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { schoolWithPixCharges } from './pix.test-setup.js';
 
-const { t, call } = setupFinanceTest();
+const harness = setupFinanceTest();
+const { t, call } = harness;
 
 /** `schoolWithPixCharges` and the installation's webhook secret. */
 async function withTuition() {
-  const s = await schoolWithPixCharges();
+  const s = await schoolWithPixCharges(harness);
   const segredo = await setWebhookSecret(t);
   return { ...s, segredo };
 }

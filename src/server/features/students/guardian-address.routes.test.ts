@@ -7,7 +7,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CreatedStudent, Guardian, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import {
-  addressPartsOf,
   dataOf,
   detailsOf,
   insertGuardian,
@@ -15,6 +14,7 @@ import {
   newCpf,
   validStudentBody,
 } from '../../test/records-fixtures.js';
+import { addressPartsOf } from './students.presenter.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { guardians } from '../../db/schema/students.js';
 import { payersOf } from './payer.js';
