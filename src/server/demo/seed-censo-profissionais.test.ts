@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dataReferencia } from '../../shared/censo.codigos.js';
 import { layoutDoAno } from '../features/censo/layouts/index.js';
 import { pessoasFonte } from '../features/censo/pessoas.fonte.js';
-import { clock } from '../lib/clock.js';
-import { setupTestApp } from '../test/test-app.js';
-import { seedDemo } from './seed-demo.js';
+import { setupDemoSchool } from '../test/demo-fixtures.js';
 
-const t = setupTestApp({}, { keepData: true });
-beforeAll(async () => {
-  clock.pin('2026-06-17');
-  await seedDemo(t.app.ctx);
-}, 120_000);
-afterAll(() => clock.unpin());
+const t = setupDemoSchool();
 
 it("the demo's professionals leave no pendência: a director as gestor, every teacher complete", async () => {
   const ctx = {

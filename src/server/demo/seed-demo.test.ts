@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, Roll, StudentAttendance } from '../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../shared/curriculum.schemas.js';
 import type { SchoolClass } from '../../shared/classes.schemas.js';
 import type { Parecer } from '../../shared/pareceres.schemas.js';
 import type { CalendarView, SchoolYear } from '../../shared/calendar.schemas.js';
-import { clock } from '../lib/clock.js';
-import { loginAs, setupTestApp } from '../test/test-app.js';
+import { loginAs } from '../test/test-app.js';
+import { setupDemoSchool } from '../test/demo-fixtures.js';
 import { dataOf } from '../test/records-fixtures.js';
+import { addressPartsOf } from '../features/students/students.presenter.js';
 import type { Assessment } from '../../shared/assessments.schemas.js';
 import type { ReportCard } from '../../shared/report-card.schemas.js';
 import type { Page } from '../../shared/api.js';
@@ -20,16 +21,11 @@ import { assessments, councilDecisions, gradeChanges, grades } from '../db/schem
 import { schoolDocuments } from '../db/schema/documents.js';
 import { guardians, students } from '../db/schema/students.js';
 import { guardianInputSchema } from '../../shared/students.schemas.js';
-import { demoAccounts, seedDemo } from './seed-demo.js';
+import { demoAccounts } from './seed-demo.js';
 import { DEMO_AGENDA_CLASS } from './seed-agenda.js';
 import type { AgendaAluno, AgendaDiaTurma } from '../../shared/agenda.schemas.js';
 
-const t = setupTestApp({}, { keepData: true });
-beforeAll(async () => {
-  clock.pin('2026-06-17');
-  await seedDemo(t.app.ctx);
-}, 120_000);
-afterAll(() => clock.unpin());
+const t = setupDemoSchool();
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
@@ -316,13 +312,7 @@ describe('demo school year', () => {
         nome: row.nome,
         telefone: row.telefone,
         parentesco: 'mae',
-        cep: row.cep,
-        logradouro: row.logradouro,
-        numero: row.numero,
-        complemento: row.complemento,
-        bairro: row.bairro,
-        cidade: row.cidade,
-        uf: row.uf,
+        ...addressPartsOf(row),
       });
       expect(parsed.success, `${row.nome}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect(row.cep).toMatch(/^\d{8}$/);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryLog, signedIn, setupTestApp } from '../test/test-app.js';
+import { SYSTEM_SETTINGS_DEFAULTS } from '../test/settings-fixtures.js';
 
 /**
  * Every answer carries its request id (`X-Request-Id`), and it is the `reqId` of the request's log
@@ -102,16 +103,7 @@ describe('X-Request-Id on every answer', () => {
         method: 'PUT',
         url: '/api/configuracoes/sistema',
         headers: { cookie: admin.cookie },
-        payload: {
-          manutencao,
-          backup_automatico: true,
-          notificacoes_email: true,
-          notificacoes_sms: false,
-          tema: 'claro',
-          idioma: 'pt-BR',
-          fuso_horario: 'America/Sao_Paulo',
-          moeda: 'BRL',
-        },
+        payload: { ...SYSTEM_SETTINGS_DEFAULTS, manutencao },
       });
     expect((await put(true)).statusCode).toBe(200);
     try {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FieldError } from '../../shared/api.js';
 import { completeCpf } from '../../shared/validators.js';
-import { classMemberships } from '../db/schema/attendance.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../db/schema/attendance.js';
 import { classes } from '../db/schema/classes.js';
+import { mensalidades } from '../db/schema/finance.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
 import type { TestApp } from './test-app.js';
@@ -11,6 +13,20 @@ import type { TestApp } from './test-app.js';
 /** The envelope's payload, typed by the caller (the boundary the tests check). */
 export function dataOf<T>(response: LightMyRequestResponse): T {
   return response.json<{ data: T }>().data;
+}
+
+/**
+ * The payload of a 201 that saved a record together with its portal account: the test fails here unless
+ * the account was created with a generated password (12 characters).
+ */
+export function createdWithAccount<T extends { usuarioCriado: boolean; senhaGerada?: string }>(
+  response: LightMyRequestResponse,
+): T {
+  expect(response.statusCode).toBe(201);
+  const created = dataOf<T>(response);
+  expect(created.usuarioCriado).toBe(true);
+  expect(created.senhaGerada).toHaveLength(12);
+  return created;
 }
 
 export function messageOf(response: LightMyRequestResponse): string {
@@ -118,3 +134,53 @@ export function validStudentBody(
     ...overrides,
   };
 }
+
+/** Ten daily rolls of the class in March 2026 (02/03 to 11/03), the student missing the first `faltas`. */
+export async function insertRollsWithAbsences(t: TestApp, turmaId: string, alunoId: string, faltas: number) {
+  for (let day = 2; day < 12; day++) {
+    const [roll] = await t.database.db
+      .insert(attendanceRolls)
+      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
+      .returning();
+    if (day - 2 < faltas)
+      await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
+  }
+}
+
+/**
+ * A mensalidade of R$ 850,00 of the student for month `mes` (YYYY-MM), due on `vencimento`, written
+ * straight to the table (no class unless `extra` says); `extra` sets any other column.
+ */
+export async function insertTuition(
+  t: TestApp,
+  alunoId: string,
+  mes: string,
+  vencimento: string,
+  extra: Partial<typeof mensalidades.$inferInsert> = {},
+) {
+  const [row] = await t.database.db
+    .insert(mensalidades)
+    .values({
+      alunoId,
+      mesReferencia: mes,
+      dataVencimento: vencimento,
+      valorOriginal: 85_000,
+      valor: 85_000,
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A family's address in São Paulo (Avenida Paulista, 1000, ap 12) in parts but the CEP (01310-100),
+ * which each test types as its form or table does (with or without the hyphen).
+ */
+export const PAULISTA_ADDRESS = {
+  logradouro: 'Avenida Paulista',
+  numero: '1000',
+  complemento: 'ap 12',
+  bairro: 'Bela Vista',
+  cidade: 'São Paulo',
+  uf: 'SP',
+} as const;

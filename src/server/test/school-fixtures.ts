@@ -30,6 +30,14 @@ export const SCHOOL_YEAR_2026 = {
   ],
 } satisfies SchoolYearInput;
 
+/** The next year, 01/02–10/12/2027, in bimestres the server draws (for `createSchoolYear`). */
+export const YEAR_2027 = {
+  ano: 2027,
+  inicio: '2027-02-01',
+  fim: '2027-12-10',
+  periodos: undefined,
+} satisfies Partial<SchoolYearInput>;
+
 /**
  * Opens a school year through `POST /api/anos-letivos` as `cookie` (an administrator) and returns it;
  * the test fails here unless it is created. `overrides` change the 2026 body; `periodos: undefined`

@@ -16,6 +16,8 @@ import { get, mathRoll, setupSchool, t, setupAttendanceTestApp } from './attenda
 
 setupAttendanceTestApp();
 
+type School = Awaited<ReturnType<typeof setupSchool>>;
+
 const KEY = '0b7f3c8e-5d1a-4c0e-9f7a-2a6b1c9d8e01';
 
 /** A PUT of the roll with an optional Idempotency-Key. */
@@ -35,6 +37,20 @@ const putSettings = (cookie: string, payload: object) =>
     headers: { cookie, 'content-type': 'application/json' },
     payload,
   });
+
+/**
+ * The math roll of 16/03 as the teacher's device loaded it (a1 absent, just saved), then changed on the
+ * server by the administrator to `faltas`: returns the `base` the device sends with its offline change.
+ */
+async function changedSinceLoaded(s: School, faltas: Parameters<typeof mathRoll>[1]) {
+  const a1 = s.a[0];
+  const loaded = dataOf<Roll>(
+    await putRoll(s.classA.id, s.math.cookie, mathRoll('2026-03-16', [{ aluno_id: a1.id }])),
+  );
+  const base = { faltas: [{ aluno_id: a1.id }], atualizada_em: loaded.chamada!.atualizada_em };
+  await putRoll(s.classA.id, s.admin.cookie, mathRoll('2026-03-16', faltas));
+  return base;
+}
 
 const absentIds = (roll: Roll) =>
   roll.alunos
@@ -141,16 +157,11 @@ describe('chamada enviada pela fila do aparelho', () => {
   it('a student changed on both sides is a 409 per student, and nothing is written', async () => {
     const s = await setupSchool();
     const [a1, a2, a3] = s.a;
-    const loaded = dataOf<Roll>(
-      await putRoll(s.classA.id, s.math.cookie, mathRoll('2026-03-16', [{ aluno_id: a1.id }])),
-    );
-    const base = { faltas: [{ aluno_id: a1.id }], atualizada_em: loaded.chamada!.atualizada_em };
     // The admin changes a2 to absent with a reason; the teacher, offline, marked a2 absent without one and a3 absent.
-    await putRoll(
-      s.classA.id,
-      s.admin.cookie,
-      mathRoll('2026-03-16', [{ aluno_id: a1.id }, { aluno_id: a2.id, justificativa: 'Atestado' }]),
-    );
+    const base = await changedSinceLoaded(s, [
+      { aluno_id: a1.id },
+      { aluno_id: a2.id, justificativa: 'Atestado' },
+    ]);
     const before = await t.database.db.select().from(attendanceAbsences);
     const response = await putRoll(s.classA.id, s.math.cookie, {
       ...mathRoll('2026-03-16', [{ aluno_id: a1.id }, { aluno_id: a2.id }, { aluno_id: a3.id }]),
@@ -175,16 +186,8 @@ describe('chamada enviada pela fila do aparelho', () => {
   it('different students changed on each side merge; the same change on both sides is no conflict', async () => {
     const s = await setupSchool();
     const [a1, a2, a3] = s.a;
-    const loaded = dataOf<Roll>(
-      await putRoll(s.classA.id, s.math.cookie, mathRoll('2026-03-16', [{ aluno_id: a1.id }])),
-    );
-    const base = { faltas: [{ aluno_id: a1.id }], atualizada_em: loaded.chamada!.atualizada_em };
     // The admin marks a2 absent; the device took a1's absence back and marked a3 (and a2 too, the same).
-    await putRoll(
-      s.classA.id,
-      s.admin.cookie,
-      mathRoll('2026-03-16', [{ aluno_id: a1.id }, { aluno_id: a2.id }]),
-    );
+    const base = await changedSinceLoaded(s, [{ aluno_id: a1.id }, { aluno_id: a2.id }]);
     const merged = await putRoll(s.classA.id, s.math.cookie, {
       ...mathRoll('2026-03-16', [{ aluno_id: a3.id }]),
       base,

@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AttendanceAlerts, Roll, StudentAttendance } from '../../../shared/attendance.schemas.js';
 import type { DashboardResponsavel } from '../../../shared/dashboard.schemas.js';
-import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { get, mathRoll, send, setupSchool, t, setupAttendanceTestApp } from './attendance.test-setup.js';
 
 setupAttendanceTestApp();
@@ -288,14 +287,7 @@ describe('frequência do aluno', () => {
   it('a guardian sees their own child even with overdue tuition, and never another child (404)', async () => {
     const s = await setupSchool();
     await takeWeekOfB(s);
-    await t.database.db.insert(mensalidades).values({
-      alunoId: s.b[0].id,
-      turmaId: s.classB.id,
-      mesReferencia: '2026-02',
-      dataVencimento: '2026-02-10',
-      valorOriginal: 85_000,
-      valor: 85_000,
-    });
+    await insertTuition(t, s.b[0].id, '2026-02', '2026-02-10', { turmaId: s.classB.id });
     const own = await get(`/api/frequencia/alunos/${s.b[0].id}`, s.guardian.cookie);
     expect(own.statusCode).toBe(200);
     expect(dataOf<StudentAttendance>(own).geral).toMatchObject({ aulas_dadas: 5, faltas: 2, frequencia: 60 });

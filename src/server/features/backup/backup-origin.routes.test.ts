@@ -18,6 +18,7 @@ import { users } from '../../db/schema/users.js';
 import { computeChecksum, keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_KEY_FILE } from './backup-key.js';
 import { ORIGIN_CONFIRMATION_MESSAGE } from './backup-restore.service.js';
+import { downloadBackup } from './backup.test-setup.js';
 
 /**
  * Finding: a backup with a planted administrator and a back-dated audit entry restored as genuine, and
@@ -55,13 +56,7 @@ async function restore(
 }
 
 async function download(app: TestApp, cookie: string): Promise<BackupFile> {
-  const response = await app.app.inject({
-    method: 'POST',
-    url: '/api/configuracoes/backup',
-    headers: { cookie },
-    payload: { senha: TEST_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
+  const response = await downloadBackup(app, cookie);
   return JSON.parse(response.body) as BackupFile;
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { originOf, sealBackup, type BackupFile } from './backup-format.js';
 import { BACKUP_PAGE_ROWS } from './backup-stream.js';
+import { downloadBackup } from './backup.test-setup.js';
 import { createBackup } from './backup-tables.service.js';
 import { writeAutomaticBackup } from './backup-automatic.service.js';
 import { readFileSync } from 'node:fs';
@@ -26,16 +27,7 @@ async function seedProbe() {
   );
 }
 
-async function download(cookie: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/configuracoes/backup',
-    headers: { cookie },
-    payload: { senha: TEST_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return response;
-}
+const download = (cookie: string) => downloadBackup(t, cookie);
 
 /** The file as the in-memory backup serialized it: the body re-sealed and stringified. */
 function reserialized(file: BackupFile): string {

@@ -11,6 +11,7 @@ import { yearClosures } from '../../db/schema/grades.js';
 import { settings } from '../../db/schema/settings.js';
 import { keyIdOf, sealBackup, type BackupFile } from './backup-format.js';
 import { backupsToDelete } from './backup-automatic.service.js';
+import { downloadBackup } from './backup.test-setup.js';
 import type { AutomaticBackup } from '../../../shared/settings.schemas.js';
 
 const t = setupTestApp();
@@ -60,13 +61,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
 }
 
 async function download(cookie: string): Promise<{ file: BackupFile; raw: string; name: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/configuracoes/backup',
-    headers: { cookie },
-    payload: { senha: TEST_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
+  const response = await downloadBackup(t, cookie);
   const name = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))![1]!;
   return { file: JSON.parse(response.body) as BackupFile, raw: response.body, name };
 }

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataReferencia } from '../../../shared/censo.codigos.js';
-import { seedDemo } from '../../demo/seed-demo.js';
-import { clock } from '../../lib/clock.js';
-import { setupTestApp } from '../../test/test-app.js';
+import { setupDemoSchool } from '../../test/demo-fixtures.js';
 import { alunosFonte } from './alunos.fonte.js';
 import type { CensoContexto, Obrigatoriedade, Valor } from './layout.js';
 import { layout2024 } from './layouts/2024/index.js';
 
-const t = setupTestApp({}, { keepData: true });
-beforeAll(async () => {
-  clock.pin('2026-06-17');
-  await seedDemo(t.app.ctx);
-}, 120_000);
-afterAll(() => clock.unpin());
+const t = setupDemoSchool();
 
 const contexto = (): CensoContexto => ({
   db: t.database.db,

@@ -35,6 +35,12 @@ const escola: SemN = {
   obrigatorio: true,
 };
 
+/** The class's and the student's own codes, as records 90 and 91 carry them after the school. */
+const turmaEAluno: SemN[] = [
+  { chave: 'turma_codigo', descricao: 'Código da turma na entidade/escola', formato: 'texto', tamanho: 20 },
+  { chave: 'aluno_codigo', descricao: 'Código do aluno no sistema próprio', formato: 'texto', tamanho: 20 },
+];
+
 const vazio: Record<TipoRegistro, readonly Campo[]> = {
   '00': [],
   '10': [],
@@ -150,18 +156,7 @@ export const LAYOUT_TESTE: LayoutAno = {
     '90': numerar([
       tipo('90'),
       escola,
-      {
-        chave: 'turma_codigo',
-        descricao: 'Código da turma na entidade/escola',
-        formato: 'texto',
-        tamanho: 20,
-      },
-      {
-        chave: 'aluno_codigo',
-        descricao: 'Código do aluno no sistema próprio',
-        formato: 'texto',
-        tamanho: 20,
-      },
+      ...turmaEAluno,
       {
         chave: 'situacao',
         descricao: 'Situação do aluno',
@@ -170,22 +165,7 @@ export const LAYOUT_TESTE: LayoutAno = {
         obrigatorio: true,
       },
     ]),
-    '91': numerar([
-      tipo('91'),
-      escola,
-      {
-        chave: 'turma_codigo',
-        descricao: 'Código da turma na entidade/escola',
-        formato: 'texto',
-        tamanho: 20,
-      },
-      {
-        chave: 'aluno_codigo',
-        descricao: 'Código do aluno no sistema próprio',
-        formato: 'texto',
-        tamanho: 20,
-      },
-    ]),
+    '91': numerar([tipo('91'), escola, ...turmaEAluno]),
   },
 };
 

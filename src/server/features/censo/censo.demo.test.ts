@@ -3,19 +3,14 @@
  * the previous year closed (seed-censo-anterior.ts): its Matrícula Inicial and its Situação do Aluno
  * are both ready; this year's Matrícula Inicial too (its Situação do Aluno waits for the year closing).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PendenciasResponse } from '../../../shared/censo.schemas.js';
-import { clock } from '../../lib/clock.js';
-import { demoAccounts, seedDemo } from '../../demo/seed-demo.js';
+import { demoAccounts } from '../../demo/seed-demo.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { loginAs, setupTestApp } from '../../test/test-app.js';
+import { loginAs } from '../../test/test-app.js';
+import { setupDemoSchool } from '../../test/demo-fixtures.js';
 
-const t = setupTestApp({}, { keepData: true });
-beforeAll(async () => {
-  clock.pin('2026-11-30');
-  await seedDemo(t.app.ctx);
-}, 180_000);
-afterAll(() => clock.unpin());
+const t = setupDemoSchool({ today: '2026-11-30', timeoutMs: 180_000 });
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const secretaria = () => loginAs(t.app, demoAccounts[3].email, demoAccounts[3].senha);

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataReferencia } from '../../../shared/censo.codigos.js';
 import { censoTurmas } from '../../db/schema/censo.js';
 import { classes } from '../../db/schema/classes.js';
-import { seedDemo } from '../../demo/seed-demo.js';
-import { clock } from '../../lib/clock.js';
-import { setupTestApp } from '../../test/test-app.js';
+import { setupDemoSchool } from '../../test/demo-fixtures.js';
 import { layout2024 } from './layouts/2024/index.js';
 import { matriculasNaData } from './matriculas.js';
 import { turmasFonte } from './turmas.fonte.js';
 
-const t = setupTestApp({}, { keepData: true });
-beforeAll(async () => {
-  clock.pin('2026-06-17');
-  await seedDemo(t.app.ctx);
-}, 120_000);
-afterAll(() => clock.unpin());
+const t = setupDemoSchool();
 
 const contexto = () => ({
   db: t.database.db,

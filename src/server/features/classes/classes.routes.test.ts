@@ -10,6 +10,7 @@ import {
   insertStudent,
   insertTeacher,
   messageOf,
+  createdWithAccount,
 } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { students } from '../../db/schema/students.js';
@@ -158,10 +159,7 @@ describe('professores', () => {
       data_contratacao: '2020-02-01',
       criar_acesso: true,
     });
-    expect(response.statusCode).toBe(201);
-    const saved = dataOf<SavedTeacher>(response);
-    expect(saved.usuarioCriado).toBe(true);
-    expect(saved.senhaGerada).toHaveLength(12);
+    const saved = createdWithAccount<SavedTeacher>(response);
     expect(saved.professor).toMatchObject({
       email: 'marina.costa@escola.test',
       telefone: '1133334444',

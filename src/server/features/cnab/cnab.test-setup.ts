@@ -9,6 +9,7 @@ import { boletoConfig, boletos } from '../../db/schema/boletos.js';
 import { guardians } from '../../db/schema/students.js';
 import { BancoCnabSimulado } from '../cnab-simulado/index.js';
 import { mensalidadeOf, school, thisYear, type setupFinanceTest } from '../finance/finance.test-setup.js';
+import { PAULISTA_ADDRESS } from '../../test/records-fixtures.js';
 
 type Harness = ReturnType<typeof setupFinanceTest>;
 
@@ -58,12 +59,7 @@ export async function cnabSchool({ t, call }: Harness, banco: '001' | '756' = '0
       nome: 'Conceição Souza',
       cpf: '52998224725',
       cep: '01310100',
-      logradouro: 'Avenida Paulista',
-      numero: '1000',
-      complemento: 'ap 12',
-      bairro: 'Bela Vista',
-      cidade: 'São Paulo',
-      uf: 'SP',
+      ...PAULISTA_ADDRESS,
     })
     .where(eq(guardians.id, s.mae.id));
   await db

@@ -10,29 +10,17 @@ import { dataOf, insertTeacher } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  get,
-  notice,
-  school,
-  send,
-  setupComunicadosTest,
-  t,
-} from './comunicados.test-setup.js';
+import { deliver, family, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: a teacher no longer in the class (issue 29, item 6)', () => {
   it('loses every action on the old notice — reminder, reads, versions, attachments, edit, delete — while the administrator keeps them', async () => {
     const s = await school();
-    const created = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.teacherAccount.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
-      ),
+    const created = await publishNotice(
+      s.teacherAccount.cookie,
+      { tipo: 'turmas', turmas: [s.classA.id] },
+      { exige_ciente: true },
     );
     const id = created.id;
     expect((await get(`/api/comunicados/${id}/leituras`, s.teacherAccount.cookie)).statusCode).toBe(200);
@@ -73,13 +61,10 @@ describe('comunicados: a teacher no longer in the class (issue 29, item 6)', () 
   it('does not publish a notice scheduled by a teacher who left the class before its date', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    const created = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.teacherAccount.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }, { publicar_em: '2026-05-05T08:00:00-03:00' }),
-      ),
+    const created = await publishNotice(
+      s.teacherAccount.cookie,
+      { tipo: 'turmas', turmas: [s.classA.id] },
+      { publicar_em: '2026-05-05T08:00:00-03:00' },
     );
     await t.database.db
       .update(classes)

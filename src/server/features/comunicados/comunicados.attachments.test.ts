@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Comunicado } from '../../../shared/comunicados.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, get, postNotice } = setupComunicadosTest();
 
 describe('comunicados: attachments', () => {
   const multipart = (name: string, bytes: Buffer) => {
@@ -44,11 +44,10 @@ describe('comunicados: attachments', () => {
     expect(own.statusCode).toBe(200);
     expect(own.rawPayload.equals(pdf)).toBe(true);
     expect((await get(anexo.url, s.teacherAccount.cookie)).statusCode).toBe(404);
-    const created = await send(
-      'POST',
-      '/api/comunicados',
+    const created = await postNotice(
       s.admin.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { anexos: [anexo.id] }),
+      { tipo: 'turmas', turmas: [s.classA.id] },
+      { anexos: [anexo.id] },
     );
     const comunicado = dataOf<Comunicado>(created);
     expect(comunicado.anexos).toHaveLength(1);
@@ -62,12 +61,7 @@ describe('comunicados: attachments', () => {
     // Attached, it is served by the notice's address only.
     expect((await get(anexo.url, s.admin.cookie)).statusCode).toBe(404);
     // An attachment already used cannot be attached to another notice.
-    const reuse = await send(
-      'POST',
-      '/api/comunicados',
-      s.admin.cookie,
-      notice({ tipo: 'escola' }, { anexos: [anexo.id] }),
-    );
+    const reuse = await postNotice(s.admin.cookie, { tipo: 'escola' }, { anexos: [anexo.id] });
     expect(reuse.statusCode).toBe(404);
   });
 });

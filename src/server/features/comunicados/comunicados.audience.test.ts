@@ -10,27 +10,17 @@ import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  get,
-  notice,
-  school,
-  send,
-  setupComunicadosTest,
-  t,
-} from './comunicados.test-setup.js';
+import { deliver, family, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: audience and scope', () => {
   it('reaches only the families of the chosen class; others get 404 and never see it', async () => {
     const s = await school();
-    const created = await send(
-      'POST',
-      '/api/comunicados',
+    const created = await postNotice(
       s.admin.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
+      { tipo: 'turmas', turmas: [s.classA.id] },
+      { exige_ciente: true },
     );
     expect(created.statusCode).toBe(201);
     const id = dataOf<Comunicado>(created).id;
@@ -54,7 +44,7 @@ describe('comunicados: audience and scope', () => {
   it('sends a family with two children in two classes the notice once, naming both children', async () => {
     const s = await school();
     const second = await insertStudent(t, s.classB.id, s.a1.guardian.id);
-    const created = await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    const created = await postNotice(s.admin.cookie, { tipo: 'escola' });
     const id = dataOf<Comunicado>(created).id;
     expect(dataOf<Comunicado>(created).contagem?.destinatarios).toBe(3);
     const page = dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie));
@@ -72,21 +62,11 @@ describe('comunicados: audience and scope', () => {
 
   it('resolves séries, chosen students and staff only', async () => {
     const s = await school();
-    const bySerie = await send(
-      'POST',
-      '/api/comunicados',
-      s.admin.cookie,
-      notice({ tipo: 'segmentos', series: ['3º ano'] }),
-    );
+    const bySerie = await postNotice(s.admin.cookie, { tipo: 'segmentos', series: ['3º ano'] });
     expect(dataOf<Comunicado>(bySerie).contagem?.destinatarios).toBe(3);
-    const chosen = await send(
-      'POST',
-      '/api/comunicados',
-      s.admin.cookie,
-      notice({ tipo: 'alunos', alunos: [s.b1.child.id] }),
-    );
+    const chosen = await postNotice(s.admin.cookie, { tipo: 'alunos', alunos: [s.b1.child.id] });
     expect(dataOf<Comunicado>(chosen).contagem?.destinatarios).toBe(1);
-    const staff = await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'equipe' }));
+    const staff = await postNotice(s.admin.cookie, { tipo: 'equipe' });
     expect(dataOf<Comunicado>(staff).contagem?.destinatarios).toBe(2);
     const teacherInbox = dataOf<ComunicadoPage>(
       await get('/api/comunicados?caixa=recebidos', s.teacherAccount.cookie),
@@ -97,29 +77,15 @@ describe('comunicados: audience and scope', () => {
 
   it('lets a teacher write only to their own classes', async () => {
     const s = await school();
-    const own = await send(
-      'POST',
-      '/api/comunicados',
-      s.teacherAccount.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-    );
+    const own = await postNotice(s.teacherAccount.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
     expect(own.statusCode).toBe(201);
-    const foreign = await send(
-      'POST',
-      '/api/comunicados',
-      s.teacherAccount.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classB.id] }),
-    );
+    const foreign = await postNotice(s.teacherAccount.cookie, { tipo: 'turmas', turmas: [s.classB.id] });
     expect(foreign.statusCode).toBe(404);
-    const whole = await send('POST', '/api/comunicados', s.teacherAccount.cookie, notice({ tipo: 'escola' }));
+    const whole = await postNotice(s.teacherAccount.cookie, { tipo: 'escola' });
     expect(whole.statusCode).toBe(403);
     // A guardian cannot write at all; a teacher cannot manage someone else's notice.
-    expect((await send('POST', '/api/comunicados', s.a1.cookie, notice({ tipo: 'escola' }))).statusCode).toBe(
-      403,
-    );
-    const adminNotice = dataOf<Comunicado>(
-      await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' })),
-    );
+    expect((await postNotice(s.a1.cookie, { tipo: 'escola' })).statusCode).toBe(403);
+    const adminNotice = await publishNotice(s.admin.cookie, { tipo: 'escola' });
     expect(
       (await get(`/api/comunicados/${adminNotice.id}/leituras`, s.teacherAccount.cookie)).statusCode,
     ).toBe(404);
@@ -130,16 +96,10 @@ describe('comunicados: audience and scope', () => {
 
   it('names the chosen students to whoever manages the notice (the edit form), never to a family', async () => {
     const s = await school();
-    const scheduled = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice(
-          { tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] },
-          { publicar_em: new Date(Date.now() + 86_400_000).toISOString() },
-        ),
-      ),
+    const scheduled = await publishNotice(
+      s.admin.cookie,
+      { tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] },
+      { publicar_em: new Date(Date.now() + 86_400_000).toISOString() },
     );
     const managed = dataOf<Comunicado>(await get(`/api/comunicados/${scheduled.id}`, s.admin.cookie));
     expect(new Map(managed.alunos_escolhidos.map((aluno) => [aluno.id, aluno.nome]))).toEqual(
@@ -148,14 +108,10 @@ describe('comunicados: audience and scope', () => {
         [s.b1.child.id, s.b1.child.nome],
       ]),
     );
-    const published = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] }),
-      ),
-    );
+    const published = await publishNotice(s.admin.cookie, {
+      tipo: 'alunos',
+      alunos: [s.a1.child.id, s.b1.child.id],
+    });
     const asFamily = dataOf<Comunicado>(await get(`/api/comunicados/${published.id}`, s.a1.cookie));
     expect(asFamily.alunos_escolhidos).toEqual([]);
     // Nor the other chosen children's ids, in the notice or in the family's list.
@@ -184,11 +140,10 @@ describe('comunicados: audience and scope', () => {
   it('resolves a future-dated notice at its publication; a student who joins later gets it only on resend', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    const created = await send(
-      'POST',
-      '/api/comunicados',
+    const created = await postNotice(
       s.admin.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classA.id] }, { publicar_em: '2026-05-05T08:00:00-03:00' }),
+      { tipo: 'turmas', turmas: [s.classA.id] },
+      { publicar_em: '2026-05-05T08:00:00-03:00' },
     );
     const id = dataOf<Comunicado>(created).id;
     expect(dataOf<Comunicado>(created).publicado_em).toBeNull();
@@ -213,22 +168,20 @@ describe('comunicados: audience and scope', () => {
   it('refuses a publication date more than a year ahead, on creating and on editing', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    const typo = await send(
-      'POST',
-      '/api/comunicados',
+    const typo = await postNotice(
       s.admin.cookie,
-      notice({ tipo: 'escola' }, { publicar_em: '2062-05-05T08:00:00-03:00' }),
+      { tipo: 'escola' },
+      { publicar_em: '2062-05-05T08:00:00-03:00' },
     );
     expect(typo.statusCode).toBe(400);
     expect(typo.json()).toMatchObject({
       message: 'Agende a publicação para no máximo um ano a partir de hoje.',
       details: [{ path: 'publicar_em' }],
     });
-    const scheduled = await send(
-      'POST',
-      '/api/comunicados',
+    const scheduled = await postNotice(
       s.admin.cookie,
-      notice({ tipo: 'escola' }, { publicar_em: '2027-05-04T08:00:00-03:00' }),
+      { tipo: 'escola' },
+      { publicar_em: '2027-05-04T08:00:00-03:00' },
     );
     expect(scheduled.statusCode).toBe(201);
     const created = dataOf<Comunicado>(scheduled);
@@ -245,12 +198,7 @@ describe('comunicados: audience and scope', () => {
   it('hides an expired notice from the families list', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    await send(
-      'POST',
-      '/api/comunicados',
-      s.admin.cookie,
-      notice({ tipo: 'escola' }, { expira_em: '2026-05-10T00:00:00-03:00' }),
-    );
+    await postNotice(s.admin.cookie, { tipo: 'escola' }, { expira_em: '2026-05-10T00:00:00-03:00' });
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items).toHaveLength(1);
     clock.pin(new Date('2026-05-11T09:00:00-03:00'));
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items).toHaveLength(0);

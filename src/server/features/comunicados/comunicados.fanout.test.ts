@@ -12,18 +12,9 @@ import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
 import { comunicadoEnvios } from '../../db/schema/comunicados.js';
 import { FANOUT_JOB, runFanOut } from './comunicados.fanout.js';
 import { publishDueComunicados } from './comunicados.publish.js';
-import {
-  deliver,
-  family,
-  get,
-  notice,
-  school,
-  send,
-  setupComunicadosTest,
-  t,
-} from './comunicados.test-setup.js';
+import { deliver, family, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 /** Per person: how many bell entries and e-mails point at the notice. */
 async function perPerson(id: string) {
@@ -52,7 +43,7 @@ const leituras = async (id: string, cookie: string) =>
 describe('comunicados: the fan-out in the background (issue 38)', () => {
   it('publishing records the recipients and queues one job; the job writes one bell and one e-mail each', async () => {
     const s = await school();
-    const created = await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    const created = await postNotice(s.admin.cookie, { tipo: 'escola' });
     expect(created.statusCode).toBe(201);
     const id = dataOf<Comunicado>(created).id;
     // The answer: the recipients as resolved now (the reads count against them), nothing fanned out yet.
@@ -82,14 +73,7 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
 
   it('a job run again (a retry after a crash, a second worker at once) doubles nothing', async () => {
     const s = await school();
-    const id = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-      ),
-    ).id;
+    const id = (await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] })).id;
     const [job] = await queuedJobs();
     // Two workers at once on the same job (its lease ran out while the first still worked)…
     await Promise.all([runFanOut(t.app.ctx, job!.payload), runFanOut(t.app.ctx, job!.payload)]);
@@ -102,14 +86,7 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
 
   it('a job that fails half-way leaves nothing written, and its retry writes everything once', async () => {
     const s = await school();
-    const id = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-      ),
-    ).id;
+    const id = (await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] })).id;
     const [job] = await queuedJobs();
     // The bell's insert (after the e-mails) fails once: the job's single transaction rolls back.
     await t.database.db.execute(sql`
@@ -130,13 +107,12 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
   it('a scheduled publication and a reminder go through the same job', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    const id = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
+    const id = (
+      await publishNotice(
         s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }, { publicar_em: '2026-05-05T07:00:00-03:00' }),
-      ),
+        { tipo: 'turmas', turmas: [s.classA.id] },
+        { publicar_em: '2026-05-05T07:00:00-03:00' },
+      )
     ).id;
     expect(await queuedJobs()).toEqual([]);
     clock.pin(new Date('2026-05-05T07:01:00-03:00'));
@@ -169,9 +145,7 @@ describe('comunicados: the fan-out in the background (issue 38)', () => {
 
   it('a notice deleted before its job ran notifies nobody', async () => {
     const s = await school();
-    const id = dataOf<Comunicado>(
-      await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' })),
-    ).id;
+    const id = (await publishNotice(s.admin.cookie, { tipo: 'escola' })).id;
     expect((await send('DELETE', `/api/comunicados/${id}`, s.admin.cookie)).statusCode).toBe(200);
     await deliver();
     expect(await perPerson(id)).toEqual({ bells: {}, mails: {} });

@@ -4,9 +4,9 @@ import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { feedScopeOf } from '../../test/family-feed-fixtures.js';
 import { comunicadosFeed } from './comunicados.feed.js';
-import { notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send } = setupComunicadosTest();
 
 async function publish(cookie: string, publico: object, titulo: string, extra: object = {}) {
   const response = await send('POST', '/api/comunicados', cookie, { ...notice(publico, extra), titulo });

@@ -11,9 +11,9 @@ import { signedIn } from '../../test/test-app.js';
 import { entregas } from '../../db/schema/notificacoes.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoAnexos } from '../../db/schema/comunicados.js';
-import { deliver, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, postNotice } = setupComunicadosTest();
 
 describe('comunicados: how much one account sends (ADR 0018)', () => {
   const T0 = new Date('2026-05-12T14:00:00-03:00');
@@ -66,30 +66,16 @@ describe('comunicados: how much one account sends (ADR 0018)', () => {
     expect((await send('POST', '/api/comunicados', s.teacherAccount.cookie, toClassA)).statusCode).toBe(429);
     // Another teacher, and the school's administration, are not held by this teacher's count.
     const other = await secondTeacher();
-    expect(
-      (
-        await send(
-          'POST',
-          '/api/comunicados',
-          other.cookie,
-          notice({ tipo: 'turmas', turmas: [other.turma.id] }),
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await postNotice(other.cookie, { tipo: 'turmas', turmas: [other.turma.id] })).statusCode).toBe(
+      201,
+    );
     await pastEntries(s.admin.user.id, 'criar', limit.max);
-    expect(
-      (await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }))).statusCode,
-    ).toBe(201);
+    expect((await postNotice(s.admin.cookie, { tipo: 'escola' })).statusCode).toBe(201);
   });
 
   it('reminders and edits have their own caps', async () => {
     const s = await school();
-    const created = await send(
-      'POST',
-      '/api/comunicados',
-      s.teacherAccount.cookie,
-      notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-    );
+    const created = await postNotice(s.teacherAccount.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
     const comunicado = dataOf<Comunicado>(created);
     const lembretes = WRITE_LIMITS.lembretes;
     await pastEntries(s.teacherAccount.user.id, 'lembrete', lembretes.max - 1);
@@ -206,12 +192,7 @@ describe('comunicados: how much one account sends (ADR 0018)', () => {
         .select({ id: comunicadoAnexos.id })
         .from(comunicadoAnexos)
         .where(eq(comunicadoAnexos.enviadoPor, s.admin.user.id));
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'escola' }, { anexos: [pending!.id] }),
-      );
+      await postNotice(s.admin.cookie, { tipo: 'escola' }, { anexos: [pending!.id] });
       expect((await upload(s.admin.cookie)).statusCode).toBe(201);
     });
   });

@@ -3,25 +3,18 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Comunicado, ComunicadoPage } from '../../../shared/comunicados.schemas.js';
+import type { ComunicadoPage } from '../../../shared/comunicados.schemas.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { fillMissingSummaries } from './comunicados.publish.js';
 import { comunicados } from '../../db/schema/comunicados.js';
-import { get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { notice, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: summaries written with the text (issue 29, item 1)', () => {
   it('stores the summary when the text is written and lists it without parsing the body again', async () => {
     const s = await school();
-    const created = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-      ),
-    );
+    const created = await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
     const [stored] = await t.database.db.select().from(comunicados).where(eq(comunicados.id, created.id));
     expect(stored?.resumo).toBe(
       'Reunião quinta-feira às 19h. - Traga a agenda - Pauta (https://escola.test/pauta)',

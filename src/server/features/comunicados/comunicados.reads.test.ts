@@ -8,21 +8,16 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
 import { entregas } from '../../db/schema/notificacoes.js';
-import { deliver, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, postNotice, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: read and ciente', () => {
   it('records read and ciente once, with their first time; the author sees who is pending', async () => {
     const s = await school();
     clock.pin(new Date('2026-05-04T09:00:00-03:00'));
-    const id = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true }),
-      ),
+    const id = (
+      await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] }, { exige_ciente: true })
     ).id;
     await deliver();
     clock.pin(new Date('2026-05-04T10:00:00-03:00'));
@@ -61,9 +56,7 @@ describe('comunicados: read and ciente', () => {
 
   it('refuses ciente on a notice that does not ask for it', async () => {
     const s = await school();
-    const id = dataOf<Comunicado>(
-      await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' })),
-    ).id;
+    const id = (await publishNotice(s.admin.cookie, { tipo: 'escola' })).id;
     expect((await send('POST', `/api/comunicados/${id}/ciente`, s.a1.cookie)).statusCode).toBe(409);
   });
 });
@@ -74,7 +67,7 @@ describe('comunicados: delivery switches and preferences', () => {
     await send('PUT', '/api/notificacoes/preferencias', s.a1.cookie, {
       itens: [{ tipo: 'comunicado', email: false, sms: true }],
     });
-    await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'turmas', turmas: [s.classA.id] }));
+    await postNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
     await deliver();
     const mails = await t.database.db.select().from(entregas);
     expect(mails.map((row) => row.destino)).toEqual([s.a2.user.email]);
@@ -91,7 +84,7 @@ describe('comunicados: delivery switches and preferences', () => {
       notificacoes_email: false,
     });
     expect(saved.statusCode).toBe(200);
-    await send('POST', '/api/comunicados', s.admin.cookie, notice({ tipo: 'escola' }));
+    await postNotice(s.admin.cookie, { tipo: 'escola' });
     await deliver();
     expect(await t.database.db.select().from(entregas)).toEqual([]);
     // The bell still has it.

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Comunicado, ComunicadoPage, PublicoOpcoes } from '../../../shared/comunicados.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
-import { get, notice, school, send, setupComunicadosTest } from './comunicados.test-setup.js';
+import { school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { get, postNotice } = setupComunicadosTest();
 
 describe('comunicados: a teacher to chosen students’ families', () => {
   it('reaches only the chosen families of their own class; another class’s student is 404', async () => {
@@ -19,12 +19,7 @@ describe('comunicados: a teacher to chosen students’ families', () => {
     );
     expect(found.map((aluno) => aluno.id).sort()).toEqual([s.a1.child.id, s.a2.child.id].sort());
 
-    const created = await send(
-      'POST',
-      '/api/comunicados',
-      s.teacherAccount.cookie,
-      notice({ tipo: 'alunos', alunos: [s.a1.child.id] }),
-    );
+    const created = await postNotice(s.teacherAccount.cookie, { tipo: 'alunos', alunos: [s.a1.child.id] });
     expect(created.statusCode, created.body).toBe(201);
     const id = dataOf<Comunicado>(created).id;
     expect(dataOf<ComunicadoPage>(await get('/api/comunicados', s.a1.cookie)).items.map((i) => i.id)).toEqual(
@@ -38,15 +33,13 @@ describe('comunicados: a teacher to chosen students’ families', () => {
     );
     expect(sent.items.map((item) => item.id)).toContain(id);
 
-    const foreign = await send(
-      'POST',
-      '/api/comunicados',
-      s.teacherAccount.cookie,
-      notice({ tipo: 'alunos', alunos: [s.a1.child.id, s.b1.child.id] }),
-    );
+    const foreign = await postNotice(s.teacherAccount.cookie, {
+      tipo: 'alunos',
+      alunos: [s.a1.child.id, s.b1.child.id],
+    });
     expect(foreign.statusCode).toBe(404);
     expect(messageOf(foreign)).toBe('Aluno não encontrado.');
-    const whole = await send('POST', '/api/comunicados', s.teacherAccount.cookie, notice({ tipo: 'escola' }));
+    const whole = await postNotice(s.teacherAccount.cookie, { tipo: 'escola' });
     expect(whole.statusCode).toBe(403);
   });
 });

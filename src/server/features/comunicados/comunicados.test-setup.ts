@@ -3,13 +3,14 @@
  * unpinned after), the request helpers, and the school every test starts from.
  */
 import { afterEach } from 'vitest';
+import type { Comunicado } from '../../../shared/comunicados.schemas.js';
 import { clock } from '../../lib/clock.js';
-import { insertClass } from '../../test/records-fixtures.js';
+import { dataOf, insertClass } from '../../test/records-fixtures.js';
 import { familyIn, teacherWithAccount } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp, signedIn, type TestApp } from '../../test/test-app.js';
 
-export let t: TestApp;
-export const { send, get } = requestsOf(() => t.app);
+let t: TestApp;
+const { send, get } = requestsOf(() => t.app);
 
 /** A guardian with a portal account and a child in the class. */
 export function family(turmaId: string | null) {
@@ -37,11 +38,22 @@ export const notice = (publico: object, extra: object = {}) => ({
   ...extra,
 });
 
+/** Sends `notice(publico, extra)` as `cookie` through `POST /api/comunicados`: the answer, as it came. */
+const postNotice = (cookie: string, publico: object, extra: object = {}) =>
+  send('POST', '/api/comunicados', cookie, notice(publico, extra));
+
+/** `postNotice`'s answer read as the notice it created. */
+async function publishNotice(cookie: string, publico: object, extra: object = {}) {
+  return dataOf<Comunicado>(await postNotice(cookie, publico, extra));
+}
+
 /**
  * Registers the file's hooks (the app, and what each test starts from): call once at the top of each
- * test file.
+ * test file. Returns the app and its request helpers (as setupTestApp/requestsOf do), a notice's
+ * among them.
  */
-export function setupComunicadosTest(): void {
+export function setupComunicadosTest() {
   t = setupTestApp();
   afterEach(() => clock.unpin());
+  return { t, send, get, postNotice, publishNotice };
 }

@@ -8,9 +8,9 @@ import type { NotificacaoPage } from '../../../shared/notificacoes.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { comunicadoCientes } from '../../db/schema/comunicados.js';
-import { deliver, get, notice, school, send, setupComunicadosTest, t } from './comunicados.test-setup.js';
+import { deliver, school, setupComunicadosTest } from './comunicados.test-setup.js';
 
-setupComunicadosTest();
+const { t, send, get, publishNotice } = setupComunicadosTest();
 
 describe('comunicados: a notice confirmed by families keeps every version (issue 29, item 4)', () => {
   const passeio = (corpo: string, extra: object = {}) => ({
@@ -204,14 +204,7 @@ describe('comunicados: a notice confirmed by families keeps every version (issue
     expect(audit?.details).toMatchObject({ mantido: true, cientes: 1 });
 
     // Before any ciente a delete is still a delete.
-    const other = dataOf<Comunicado>(
-      await send(
-        'POST',
-        '/api/comunicados',
-        s.admin.cookie,
-        notice({ tipo: 'turmas', turmas: [s.classA.id] }),
-      ),
-    );
+    const other = await publishNotice(s.admin.cookie, { tipo: 'turmas', turmas: [s.classA.id] });
     expect((await send('DELETE', `/api/comunicados/${other.id}`, s.admin.cookie)).statusCode).toBe(200);
     expect((await get(`/api/comunicados/${other.id}`, s.admin.cookie)).statusCode).toBe(404);
   });

@@ -13,14 +13,13 @@ import {
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { dataOf, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import { dataOf, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
 import { MATH, guardianWithAccount, setupSchool as buildSchool } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { systemActor } from '../audit/audit.service.js';
 import { classes } from '../../db/schema/classes.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { saveSchoolIdentity } from '../settings/school-identity.js';
 import { students } from '../../db/schema/students.js';
 import { generateVerificationCode } from './documents.code.js';
@@ -323,14 +322,7 @@ describe('documents reflect the data at issue time', () => {
 describe('family self-service', () => {
   it('a guardian issues and downloads their child’s declarations at once, even with an overdue mensalidade', async () => {
     const s = await setupSchool();
-    await t.database.db.insert(mensalidades).values({
-      alunoId: s.ana.id,
-      turmaId: s.classA.id,
-      mesReferencia: '2026-02',
-      dataVencimento: '2026-02-10',
-      valorOriginal: 85_000,
-      valor: 85_000,
-    });
+    await insertTuition(t, s.ana.id, '2026-02', '2026-02-10', { turmaId: s.classA.id });
     const overdue = await get(
       `/api/financeiro/mensalidades?aluno_id=${s.ana.id}&status=vencido`,
       s.admin.cookie,

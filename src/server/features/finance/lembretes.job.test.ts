@@ -7,6 +7,7 @@ import { mensalidadeLembretes } from '../../db/schema/lembretes.js';
 import { runTuitionNotices } from '../notificacoes/avisos.service.js';
 import { school, setupFinanceTest, today } from './finance.test-setup.js';
 import { lembretesSlot, runLembretes } from './lembretes.job.js';
+import { insertTuition } from '../../test/records-fixtures.js';
 
 const { t, call } = setupFinanceTest();
 let s: Awaited<ReturnType<typeof school>>;
@@ -17,25 +18,8 @@ beforeEach(async () => {
 });
 
 /** A tuition of Ana's (R$ 850,00) for month `mes`, due on `vencimento`, with anything else set. */
-async function tuition(
-  mes: string,
-  vencimento: string,
-  extra: Partial<typeof mensalidades.$inferInsert> = {},
-) {
-  const [row] = await t.database.db
-    .insert(mensalidades)
-    .values({
-      alunoId: s.ana.id,
-      turmaId: s.turma.id,
-      mesReferencia: mes,
-      dataVencimento: vencimento,
-      valorOriginal: 85_000,
-      valor: 85_000,
-      ...extra,
-    })
-    .returning();
-  return row!;
-}
+const tuition = (mes: string, vencimento: string, extra: Partial<typeof mensalidades.$inferInsert> = {}) =>
+  insertTuition(t, s.ana.id, mes, vencimento, { turmaId: s.turma.id, ...extra });
 
 const schedule = (changes: object = {}) =>
   call('PUT', '/api/financeiro/lembretes', s.admin, {

@@ -4,6 +4,7 @@ import { clock } from '../../lib/clock.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { school, setupFinanceTest, today } from './finance.test-setup.js';
+import { insertTuition } from '../../test/records-fixtures.js';
 
 const { t, call } = setupFinanceTest();
 let s: Awaited<ReturnType<typeof school>>;
@@ -20,13 +21,8 @@ const valid = {
   atraso: { ativo: true, dias: 7 },
 };
 
-async function tuition(alunoId: string, mes: string, vencimento: string) {
-  const [row] = await t.database.db
-    .insert(mensalidades)
-    .values({ alunoId, mesReferencia: mes, dataVencimento: vencimento, valorOriginal: 85_000, valor: 85_000 })
-    .returning();
-  return row!;
-}
+const tuition = (alunoId: string, mes: string, vencimento: string) =>
+  insertTuition(t, alunoId, mes, vencimento);
 
 describe('Configurações financeiras → Lembretes automáticos', () => {
   it('starts off with 3 days before, the day after and 7 days after, and previews the three texts', async () => {

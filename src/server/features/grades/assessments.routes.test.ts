@@ -9,6 +9,7 @@ import { auditLog } from '../../db/schema/audit.js';
 import { students } from '../../db/schema/students.js';
 import { grades } from '../../db/schema/grades.js';
 import {
+  closeYear,
   createAssessment,
   gradeFirstPeriod,
   gridUrl,
@@ -157,10 +158,7 @@ describe('deleting an avaliação whose grades are the school’s record', () =>
 
     // A closed year is read-only: not even the administrator deletes, with a reason or not.
     const late = await createAssessment(s, s.math.cookie, { periodo_id: s.p[1]!.id, data: '2026-05-11' });
-    clock.pin('2026-12-20');
-    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
-      200,
-    );
+    await closeYear(s.year.id, s.admin.cookie);
     const closedYear = await send('DELETE', `/api/avaliacoes/${late.id}`, s.admin.cookie, {
       motivo: 'Avaliação em duplicidade',
     });

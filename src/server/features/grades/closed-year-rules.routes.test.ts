@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { SchoolYear } from '../../../shared/calendar.schemas.js';
 import type { AcademicSettings } from '../../../shared/academic-settings.schemas.js';
 import type { Assessment } from '../../../shared/assessments.schemas.js';
 import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
-import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { classes } from '../../db/schema/classes.js';
@@ -22,12 +20,14 @@ import { migrationsFolder } from '../../lib/paths.js';
 import { settings as settingsTable } from '../../db/schema/settings.js';
 import { yearClosures } from '../../db/schema/grades.js';
 import {
+  closeYear,
   gradedFifthGrade,
   gridUrl,
   settingsBody,
   setupSchool,
   setupGradesTestApp,
 } from './grades.test-setup.js';
+import { createSchoolYear, YEAR_2027 } from '../../test/school-fixtures.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -35,9 +35,7 @@ describe('a closed year keeps the rules it was closed with', () => {
   it('changing Configurações → Acadêmico afterwards reaches only the open years: the closed year’s boletim (screen and PDF), class PDF, grid, histórico and rematrícula stay as closed', async () => {
     const s = await gradedFifthGrade();
     // a2: Matemática 4,0 with recuperação 7,0 (replaces it: 7,0); Português 6,0 — aprovado with 6,0.
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    await closeYear(s.year.id, s.admin.cookie);
     const cardUrl = `/api/boletins/alunos/${s.a[1].id}?ano=2026`;
     const before = dataOf<ReportCard>(await get(cardUrl, s.admin.cookie));
     expect(before).toMatchObject({ media_aprovacao: 6, situacao: 'aprovado', ano_encerrado: true });
@@ -97,14 +95,7 @@ describe('a closed year keeps the rules it was closed with', () => {
     });
 
     // A year not closed follows the settings of the day: 2027, with the same grades, averages 5,5.
-    const next = await send('POST', '/api/anos-letivos', s.admin.cookie, {
-      ano: 2027,
-      inicio: '2027-02-01',
-      fim: '2027-12-10',
-      tipo_periodo: 'bimestre',
-    });
-    expect(next.statusCode, next.body).toBe(201);
-    const p2027 = dataOf<SchoolYear>(next).periodos[0]!;
+    const p2027 = (await createSchoolYear(t, s.admin.cookie, YEAR_2027)).periodos[0]!;
     const classB = await insertClass(t, null);
     await t.database.db.update(classes).set({ anoLetivo: '2027' }).where(eq(classes.id, classB.id));
     await send('PUT', `/api/turmas/${classB.id}/disciplinas`, s.admin.cookie, {

@@ -14,6 +14,7 @@ import {
   setupSchool,
   setupGradesTestApp,
 } from './grades.test-setup.js';
+import { SCHOOL_YEAR_2026 } from '../../test/school-fixtures.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -82,17 +83,11 @@ describe('avaliações and the grade grid', () => {
     const s = await setupSchool();
     const first = await createAssessment(s, s.math.cookie);
     await createAssessment(s, s.math.cookie, { periodo_id: s.p[3]!.id, nome: 'Prova 4', data: '2026-10-05' });
+    // The same year, its 1st bimestre now closing on 30/04 (not 24/04).
+    const [bimestre1, ...others] = SCHOOL_YEAR_2026.periodos;
     const body = {
-      ano: 2026,
-      inicio: '2026-02-02',
-      fim: '2026-12-11',
-      tipo_periodo: 'bimestre',
-      periodos: [
-        { inicio: '2026-02-02', fim: '2026-04-17', data_fechamento: '2026-04-30' },
-        { inicio: '2026-04-20', fim: '2026-07-03', data_fechamento: '2026-07-10' },
-        { inicio: '2026-07-20', fim: '2026-09-30', data_fechamento: '2026-10-07' },
-        { inicio: '2026-10-01', fim: '2026-12-11', data_fechamento: '2026-12-18' },
-      ],
+      ...SCHOOL_YEAR_2026,
+      periodos: [{ ...bimestre1, data_fechamento: '2026-04-30' }, ...others],
     };
     const edited = await send('PUT', `/api/anos-letivos/${s.year.id}`, s.admin.cookie, body);
     expect(edited.statusCode, edited.body).toBe(200);

@@ -117,6 +117,17 @@ export async function gradedFifthGrade() {
   return s;
 }
 
+/**
+ * Closes the year on 20/12/2026 (the clock stays there) through `POST /api/anos-letivos/:id/encerrar`
+ * as `cookie`; the test fails here unless it closes. Returns the answer.
+ */
+export async function closeYear(yearId: string, cookie: string) {
+  clock.pin('2026-12-20');
+  const closing = await send('POST', `/api/anos-letivos/${yearId}/encerrar`, cookie);
+  expect(closing.statusCode, closing.body).toBe(200);
+  return closing;
+}
+
 /** The same, with the year closed on 20/12/2026. */
 export async function closedFifthGradeYear() {
   const s = await gradedFifthGrade();

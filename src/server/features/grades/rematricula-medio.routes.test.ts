@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RematriculaProposal } from '../../../shared/year-end.schemas.js';
 import type { Curriculum } from '../../../shared/curriculum.schemas.js';
-import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { ITINERARIO_CN, ITINERARIO_LH, LAB, setupMedioSchool } from '../../test/medio-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
-import { setupGradesTestApp } from './grades.test-setup.js';
+import { closeYear, setupGradesTestApp } from './grades.test-setup.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -26,9 +25,7 @@ describe('rematrícula in Ensino Médio', () => {
     });
     const leaver = await insertStudent(t, third.id);
     const ninthGrader = await insertStudent(t, ninth.id);
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year!.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    await closeYear(s.year!.id, s.admin.cookie);
 
     const url = `/api/anos-letivos/${s.year!.id}/rematricula`;
     const preview = dataOf<RematriculaProposal>(await get(url, s.admin.cookie));
@@ -76,10 +73,7 @@ describe('rematrícula in Ensino Médio', () => {
       nome: '9º Ano B',
     });
     const student = await insertStudent(t, ninth.id);
-    clock.pin('2026-12-20');
-    expect((await send('POST', `/api/anos-letivos/${s.year!.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
-      200,
-    );
+    await closeYear(s.year!.id, s.admin.cookie);
     const preview = dataOf<RematriculaProposal>(
       await get(`/api/anos-letivos/${s.year!.id}/rematricula`, s.admin.cookie),
     );

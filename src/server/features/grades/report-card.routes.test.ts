@@ -2,13 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
-import { clock } from '../../lib/clock.js';
-import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent, insertTuition } from '../../test/records-fixtures.js';
 import { classes } from '../../db/schema/classes.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { buildReportCards } from './report-card.service.js';
-import { createAssessment, gradeFirstPeriod, setupSchool, setupGradesTestApp } from './grades.test-setup.js';
+import {
+  closeYear,
+  createAssessment,
+  gradeFirstPeriod,
+  setupSchool,
+  setupGradesTestApp,
+} from './grades.test-setup.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -16,14 +20,7 @@ describe('boletim', () => {
   it('guardians see only published periods of their own children, even with overdue tuition', async () => {
     const s = await setupSchool();
     await gradeFirstPeriod(s);
-    await t.database.db.insert(mensalidades).values({
-      alunoId: s.a[0].id,
-      turmaId: s.classA.id,
-      mesReferencia: '2026-02',
-      dataVencimento: '2026-02-10',
-      valorOriginal: 85_000,
-      valor: 85_000,
-    });
+    await insertTuition(t, s.a[0].id, '2026-02', '2026-02-10', { turmaId: s.classA.id });
     const hidden = dataOf<ReportCard>(
       await get(`/api/boletins/alunos/${s.a[0].id}?ano=2026`, s.guardian.cookie),
     );
@@ -113,10 +110,7 @@ describe('boletim', () => {
       notas: [{ avaliacao_id: second.id, aluno_id: s.a[0].id, valor: 2 }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    clock.pin('2026-12-20');
-    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
-      200,
-    );
+    await closeYear(s.year.id, s.admin.cookie);
     const official = dataOf<ReportCard>(await get(`/api/boletins/alunos/${s.a[0].id}`, s.admin.cookie));
     expect(official.disciplinas[0]).toMatchObject({ media_anual: 5, situacao: 'reprovado_nota' });
 

@@ -8,7 +8,13 @@ import type { GradesGrid } from '../../../shared/grades.schemas.js';
 import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf } from '../../test/records-fixtures.js';
-import { gradedFifthGrade, gridUrl, settingsBody, setupGradesTestApp } from './grades.test-setup.js';
+import {
+  closeYear,
+  gradedFifthGrade,
+  gridUrl,
+  settingsBody,
+  setupGradesTestApp,
+} from './grades.test-setup.js';
 
 const { send, get } = setupGradesTestApp();
 afterEach(() => clock.unpin());
@@ -55,9 +61,7 @@ describe("the stage's grades rules", () => {
 
   it('a closed year keeps the stage rules it was closed with', async () => {
     const s = await gradedFifthGrade();
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    await closeYear(s.year.id, s.admin.cookie);
     const cardUrl = `/api/boletins/alunos/${s.a[1].id}?ano=2026`;
     const before = dataOf<ReportCard>(await get(cardUrl, s.admin.cookie));
     expect([before.media_aprovacao, before.situacao]).toEqual([6, 'aprovado']);

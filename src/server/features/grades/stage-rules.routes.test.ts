@@ -10,8 +10,14 @@ import type { ReportCard } from '../../../shared/report-card.schemas.js';
 import type { ReportExport } from '../../../shared/reports.schemas.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { clock } from '../../lib/clock.js';
-import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
-import { dataOf, detailsOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  detailsOf,
+  insertClass,
+  insertRollsWithAbsences,
+  insertStudent,
+  messageOf,
+} from '../../test/records-fixtures.js';
 import { setupSchool } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
 
@@ -21,18 +27,6 @@ beforeEach(() => clock.pin('2026-03-20'));
 afterEach(() => clock.unpin());
 
 const SETTINGS = '/api/configuracoes/academico';
-
-/** Ten daily rolls in March, the student missing `faltas` of them. */
-async function rollsWithAbsences(turmaId: string, alunoId: string, faltas: number) {
-  for (let day = 2; day < 12; day++) {
-    const [roll] = await t.database.db
-      .insert(attendanceRolls)
-      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
-      .returning();
-    if (day - 2 < faltas)
-      await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
-  }
-}
 
 /** The settings as a client of before the stages sends them (no `etapas`, no `updated_at`). */
 function withoutStages(settings: AcademicSettings): Record<string, unknown> & { version: number } {
@@ -100,8 +94,8 @@ describe('rules per stage', () => {
     const older = await insertStudent(t, sixth.id);
     const younger = await insertStudent(t, s.turma.id);
     // 2 absences in 10 days: 80 %, above the law's 75 %.
-    await rollsWithAbsences(sixth.id, older.id, 2);
-    await rollsWithAbsences(s.turma.id, younger.id, 2);
+    await insertRollsWithAbsences(t, sixth.id, older.id, 2);
+    await insertRollsWithAbsences(t, s.turma.id, younger.id, 2);
     const card = async (id: string) =>
       dataOf<ReportCard>(await get(`/api/boletins/alunos/${id}?ano=2026`, s.admin.cookie));
     expect(await figuresOf(older.id, s.admin.cookie)).toEqual({ minima: 75, abaixo: false, conselho: true });
@@ -158,8 +152,8 @@ describe('rules per stage', () => {
     const pre = await insertStudent(t, s.turma.id);
     const baby = await insertStudent(t, creche.id);
     // 35 % and 60 % absent.
-    await rollsWithAbsences(s.turma.id, pre.id, 3);
-    await rollsWithAbsences(creche.id, baby.id, 6);
+    await insertRollsWithAbsences(t, s.turma.id, pre.id, 3);
+    await insertRollsWithAbsences(t, creche.id, baby.id, 6);
     expect(await figuresOf(pre.id, s.admin.cookie)).toEqual({ minima: 60, abaixo: false, conselho: true });
     expect(await figuresOf(baby.id, s.admin.cookie)).toEqual({
       minima: null,

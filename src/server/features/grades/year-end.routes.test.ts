@@ -19,6 +19,7 @@ import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import {
+  closeYear,
   closedFifthGradeYear,
   gradedFifthGrade,
   gradeFirstPeriod,
@@ -26,6 +27,7 @@ import {
   setupSchool,
   setupGradesTestApp,
 } from './grades.test-setup.js';
+import { createSchoolYear, YEAR_2027 } from '../../test/school-fixtures.js';
 
 const { t, send, get } = setupGradesTestApp();
 
@@ -33,9 +35,7 @@ describe('closing the year and rematrícula', () => {
   it('closes every period, computes situations, and the rematrícula is previewed, applied once and atomically', async () => {
     const s = await gradedFifthGrade();
     expect((await get(`/api/anos-letivos/${s.year.id}/rematricula`, s.admin.cookie)).statusCode).toBe(409);
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    const closing = await closeYear(s.year.id, s.admin.cookie);
     // a1: 8,0 / 9,0 → aprovado; a2: 7,0 / 6,0 → aprovado; a3: 3,0 → reprovado por nota.
     expect(dataOf<YearClosing>(closing)).toMatchObject({ ano: 2026, periodos_fechados: 4 });
     expect(dataOf<YearClosing>(closing).situacoes).toMatchObject({ aprovado: 2, reprovado_nota: 1 });
@@ -143,13 +143,7 @@ describe('closing the year and rematrícula', () => {
 describe('closing the year only once it has ended', () => {
   it('refuses to close before the last day, and applies the rematrícula only after it: students stay in this year’s class until then', async () => {
     const s = await gradedFifthGrade();
-    const nextYear = await send('POST', '/api/anos-letivos', s.admin.cookie, {
-      ano: 2027,
-      inicio: '2027-02-01',
-      fim: '2027-12-10',
-      tipo_periodo: 'bimestre',
-    });
-    expect(nextYear.statusCode, nextYear.body).toBe(201);
+    await createSchoolYear(t, s.admin.cookie, YEAR_2027);
     const statusUrl = `/api/anos-letivos/${s.year.id}/encerramento`;
     const closeUrl = `/api/anos-letivos/${s.year.id}/encerrar`;
     const url = `/api/anos-letivos/${s.year.id}/rematricula`;
@@ -229,10 +223,7 @@ describe('the year-end screen and the adjustments of the rematrícula', () => {
       ['3º bimestre', 2, 0],
       ['4º bimestre', 2, 0],
     ]);
-    clock.pin('2026-12-20');
-    expect((await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie)).statusCode).toBe(
-      200,
-    );
+    await closeYear(s.year.id, s.admin.cookie);
     const closed = dataOf<YearEndStatus>(await get(statusUrl, s.admin.cookie));
     expect(closed.encerrado).toBe(true);
     expect(closed.encerrado_por_nome).toBe(s.admin.user.nome);
@@ -387,9 +378,7 @@ describe('Educação Infantil in the closed year (LDB art. 31, ADR 0038)', () =>
       nome: 'Pré II A',
     });
     const child = await insertStudent(t, preII.id);
-    clock.pin('2026-12-20');
-    const closing = await send('POST', `/api/anos-letivos/${s.year.id}/encerrar`, s.admin.cookie);
-    expect(closing.statusCode, closing.body).toBe(200);
+    const closing = await closeYear(s.year.id, s.admin.cookie);
     expect(dataOf<YearClosing>(closing).situacoes).toMatchObject({
       aprovado: 2,
       reprovado_nota: 1,

@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema/audit.js';
 import { contratoAssinaturas, contratos } from '../../db/schema/contratos.js';
 import { interessadoEventos, interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { students } from '../../db/schema/students.js';
-import { insertClass } from '../../test/records-fixtures.js';
+import { insertClass, PAULISTA_ADDRESS } from '../../test/records-fixtures.js';
 import { clock } from '../../lib/clock.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
@@ -47,12 +47,7 @@ function dadosDaFamilia(overrides: Partial<PreMatriculaDados> = {}): PreMatricul
     aluno: { nome: 'Pedro Souza Lima', data_nascimento: '2019-05-10', sexo: 'masculino', cpf: null },
     endereco: {
       cep: '01310-100',
-      logradouro: 'Avenida Paulista',
-      numero: '1000',
-      complemento: 'ap 12',
-      bairro: 'Bela Vista',
-      cidade: 'São Paulo',
-      uf: 'SP',
+      ...PAULISTA_ADDRESS,
     },
     responsaveis: [
       {

@@ -8,6 +8,7 @@ import { dataOf, insertClass, insertGuardian, insertStudent } from '../../test/r
 import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
 import { gerarA1, startNfseSimulada, type NfseSimulada } from '../nfse-simulado/index.js';
 import { confiarNaAcDeTeste } from './fiscal-config.service.js';
+import { FISCAL_SETTINGS } from './nfse.test-setup.js';
 
 /**
  * The documents of a note the simulated national API really issued (part 3's emission end to end): the
@@ -30,15 +31,7 @@ describe('DANFSe and zip of a note issued by the simulated national API', () => 
     const admin = (await signedIn(t, 'administrador')).cookie;
     const a1 = gerarA1(simulada.ac, { cnpj: '11222333000181', senha: 'senha-A1-danfse' });
     const saved = await send('PUT', '/api/fiscal/configuracao', admin, {
-      cnpj: '11.222.333/0001-81',
-      inscricao_municipal: '123456',
-      municipio_ibge: '3550308',
-      regime: 'simples_nacional',
-      codigo_tributacao_nacional: '080101',
-      codigo_nbs: '122011000',
-      aliquota_iss_percentual: 2.5,
-      ambiente: 'producao_restrita',
-      serie: '1',
+      ...FISCAL_SETTINGS,
       proximo_numero_dps: 9001,
       somente_pagas: false,
       url_producao_restrita: simulada.baseUrl,

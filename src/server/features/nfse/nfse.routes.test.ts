@@ -25,6 +25,7 @@ import {
 } from '../nfse-simulado/index.js';
 import { verificarAssinatura } from './assinatura.js';
 import { confiarNaAcDeTeste } from './fiscal-config.service.js';
+import { FISCAL_SETTINGS } from './nfse.test-setup.js';
 import { validarXsd } from './xsd.js';
 
 const CNPJ = '11222333000181';
@@ -49,15 +50,7 @@ beforeEach(async () => {
 function configuracao(overrides: Partial<FiscalConfiguracaoInput> = {}): FiscalConfiguracaoInput {
   const a1 = gerarA1(simulada.ac, { cnpj: CNPJ, senha: SENHA });
   return {
-    cnpj: '11.222.333/0001-81',
-    inscricao_municipal: '123456',
-    municipio_ibge: '3550308',
-    regime: 'simples_nacional',
-    codigo_tributacao_nacional: '080101',
-    codigo_nbs: '122011000',
-    aliquota_iss_percentual: 2.5,
-    ambiente: 'producao_restrita',
-    serie: '1',
+    ...FISCAL_SETTINGS,
     proximo_numero_dps: (proximaDps += 100),
     somente_pagas: false,
     url_producao_restrita: simulada.baseUrl,

@@ -3,11 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemSettings } from '../../../shared/settings.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
-import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
+import { dataOf, insertClass, insertStudent, insertTuition } from '../../test/records-fixtures.js';
 import { createSchoolYear, familyIn } from '../../test/school-fixtures.js';
 import { requestsOf, sessionCookieOf, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { mensalidades } from '../../db/schema/finance.js';
 import { users } from '../../db/schema/users.js';
 import { NEW_DEVICE_TITLE, runTuitionNotices, tuitionNoticesSlot } from './avisos.service.js';
 import { entregas, notificacoes } from '../../db/schema/notificacoes.js';
@@ -251,20 +250,8 @@ describe('falta registrada', () => {
 });
 
 describe('mensalidades', () => {
-  async function tuition(alunoId: string, mes: string, vencimento: string, extra: object = {}) {
-    const [row] = await t.database.db
-      .insert(mensalidades)
-      .values({
-        alunoId,
-        mesReferencia: mes,
-        dataVencimento: vencimento,
-        valorOriginal: 85_000,
-        valor: 85_000,
-        ...extra,
-      })
-      .returning();
-    return row!;
-  }
+  const tuition = (alunoId: string, mes: string, vencimento: string, extra: object = {}) =>
+    insertTuition(t, alunoId, mes, vencimento, extra);
 
   it('announces due-in-3-days and overdue once each, only when on, never paid or cancelled ones', async () => {
     const admin = await signedIn(t, 'administrador');

@@ -1,32 +1,19 @@
 /** Educação Infantil has no grades (LDB art. 31) and its attendance rules follow the stage. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AttendanceAlerts, StudentAttendance } from '../../../shared/attendance.schemas.js';
 import { INFANTIL_SEM_NOTAS } from '../../../shared/classes.schemas.js';
-import { clock } from '../../lib/clock.js';
-import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import type { classes } from '../../db/schema/classes.js';
-import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
+import {
+  dataOf,
+  insertClass,
+  insertRollsWithAbsences,
+  insertStudent,
+  messageOf,
+} from '../../test/records-fixtures.js';
 import { familyIn, setupSchool } from '../../test/school-fixtures.js';
-import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { PRE_II, setupInfantilTest } from './pareceres.test-setup.js';
 
-const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
-beforeEach(() => clock.pin('2026-03-20'));
-afterEach(() => clock.unpin());
-
-const PRE_II = { nivel: 'Educação Infantil', serie: 'Pré II', turno: 'manha' } as const;
-
-/** Ten daily rolls in March, the student missing `faltas` of them. */
-async function rollsWithAbsences(turmaId: string, alunoId: string, faltas: number) {
-  for (let day = 2; day < 12; day++) {
-    const [roll] = await t.database.db
-      .insert(attendanceRolls)
-      .values({ turmaId, data: `2026-03-${String(day).padStart(2, '0')}` })
-      .returning();
-    if (day - 2 < faltas)
-      await t.database.db.insert(attendanceAbsences).values({ chamadaId: roll!.id, alunoId });
-  }
-}
+const { t, send, get } = setupInfantilTest();
 
 describe('Educação Infantil', () => {
   it('has no grade grid, assessments, boletim or council: each refuses with the same message', async () => {
@@ -77,7 +64,7 @@ describe('Educação Infantil', () => {
       const child = await insertStudent(t, turma.id);
       children[child.id] = name;
       // 3 absences in 10 days: 70 %.
-      await rollsWithAbsences(turma.id, child.id, 3);
+      await insertRollsWithAbsences(t, turma.id, child.id, 3);
       const attendance = dataOf<StudentAttendance>(
         await get(`/api/frequencia/alunos/${child.id}`, s.admin.cookie),
       );

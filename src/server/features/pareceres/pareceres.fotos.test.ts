@@ -1,23 +1,17 @@
 /** Photos of the child's work in a parecer (issue 31 §1): consent, limits, scope, review and the PDF. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
 import { PARECER_FOTOS_MAX, type Parecer } from '../../../shared/pareceres.schemas.js';
 import { auditLog } from '../../db/schema/audit.js';
-import { clock } from '../../lib/clock.js';
 import { multipartFile } from '../../test/image-fixtures.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { familyIn, setupSchool } from '../../test/school-fixtures.js';
-import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { PRE_II, setupInfantilTest } from './pareceres.test-setup.js';
 import { NO_IMAGE_CONSENT } from './pareceres.fotos.js';
 
-const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
-beforeEach(() => clock.pin('2026-03-20'));
-afterEach(() => clock.unpin());
-
-const PRE_II = { nivel: 'Educação Infantil', serie: 'Pré II', turno: 'manha' } as const;
+const { t, send, get } = setupInfantilTest();
 
 async function infantilSchool() {
   const school = await setupSchool(t, { stage: PRE_II });

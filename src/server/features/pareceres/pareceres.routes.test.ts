@@ -1,21 +1,21 @@
 /** Pareceres descritivos of Educação Infantil: write, review, publish, the family's view and the PDF. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Parecer } from '../../../shared/pareceres.schemas.js';
-import { clock } from '../../lib/clock.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { dataOf, insertClass, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { familyIn, setupSchool, teacherWithAccount } from '../../test/school-fixtures.js';
-import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import {
+  createSchoolYear,
+  familyIn,
+  setupSchool,
+  teacherWithAccount,
+  YEAR_2027,
+} from '../../test/school-fixtures.js';
+import { PRE_II, setupInfantilTest } from './pareceres.test-setup.js';
 
-const t = setupTestApp();
-const { send, get } = requestsOf(() => t.app);
-beforeEach(() => clock.pin('2026-03-20'));
-afterEach(() => clock.unpin());
-
-const PRE_II = { nivel: 'Educação Infantil', serie: 'Pré II', turno: 'manha' } as const;
+const { t, send, get } = setupInfantilTest();
 
 /** A Pré II class of 2026 with its teacher, two families with a child in it and a third child. */
 async function infantilSchool() {
@@ -172,14 +172,8 @@ describe('pareceres descritivos', () => {
     expect(unknown.body).toContain('Campo de experiência desconhecido');
     expect((await send('PUT', url(child.id, s.periodo), s.teacher.cookie, {})).statusCode).toBe(400);
 
-    const other = await send('POST', '/api/anos-letivos', s.admin.cookie, {
-      ano: 2027,
-      inicio: '2027-02-01',
-      fim: '2027-12-10',
-      tipo_periodo: 'semestre',
-    });
-    expect(other.statusCode, other.body).toBe(201);
-    const nextYear = dataOf<{ periodos: { id: string }[] }>(other).periodos[0]!.id;
+    const other = await createSchoolYear(t, s.admin.cookie, { ...YEAR_2027, tipo_periodo: 'semestre' });
+    const nextYear = other.periodos[0]!.id;
     const wrongYear = await send('PUT', url(child.id, nextYear), s.teacher.cookie, BODY);
     expect(wrongYear.statusCode).toBe(400);
     expect(messageOf(wrongYear)).toBe('O período não é do ano letivo da turma (2026).');

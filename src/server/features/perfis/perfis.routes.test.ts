@@ -27,6 +27,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/test-app.js';
 import { ensureBuiltInPerfis } from './perfis.service.js';
+import { STAFF_AND_FAMILY_PROFILES } from '../../test/perfis-fixtures.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -54,12 +55,7 @@ describe('perfis: the list and the permissions', () => {
     const direcao = await staffWith('direcao');
     const list = dataOf<Perfil[]>(await get('/api/perfis', direcao.cookie));
     expect(list.map((perfil) => perfil.nome)).toEqual([
-      'Direção',
-      'Secretaria',
-      'Coordenação pedagógica',
-      'Financeiro',
-      'Professor',
-      'Responsável',
+      ...STAFF_AND_FAMILY_PROFILES,
       // Issue 31 §4 (ADR 0029): the students' own accounts.
       'Aluno',
     ]);

@@ -6,33 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit.js';
 import { pagamentos } from '../../db/schema/finance.js';
-import {
-  pixOf,
-  postWebhook,
-  setWebhookSecret,
-  registerCharges,
-  txidOf,
-} from '../../test/pix-recebidos-fixtures.js';
+import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
 import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { schoolWithPixCharges } from './pix.test-setup.js';
 
-const { t, call } = setupFinanceTest();
+const harness = setupFinanceTest();
+const { t, call } = harness;
 
 const LIST = '/api/financeiro/pix/a-conciliar';
 
 /** This year's tuition and three Pix that could not pay by themselves. */
 async function withWaitingPix() {
-  const s = await school({ ano: thisYear });
-  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
-  await registerCharges(t);
-  const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
+  const s = await schoolWithPixCharges(harness);
   await setWebhookSecret(t);
   const semTxid = pixOf({ valor: 85_000, horario: '2026-06-14T21:30:00-03:00' });
-  const aMenos = pixOf({ valor: 42_500, txid: txidOf(july.id), horario: '2026-06-15T08:05:10.123Z' });
+  const aMenos = pixOf({ valor: 42_500, txid: txidOf(s.july.id), horario: '2026-06-15T08:05:10.123Z' });
   const doacao = pixOf({ valor: 20_000, txid: 'CAMPANHADOACAO2026000000000001' });
   expect((await postWebhook(t.app, { pix: [semTxid, aMenos, doacao] })).statusCode).toBe(200);
   const list = (await call('GET', LIST, s.admin)).json().data as { id: string; endToEndId: string }[];
   const idOf = (e2e: string) => list.find((item) => item.endToEndId === e2e)!.id;
-  return { ...s, july, semTxid, aMenos, doacao, idOf };
+  return { ...s, semTxid, aMenos, doacao, idOf };
 }
 
 async function auditOf(action: string, entityId: string) {

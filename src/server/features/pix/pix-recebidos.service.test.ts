@@ -18,18 +18,11 @@ import {
   setupFinanceTest,
   thisYear,
 } from '../finance/finance.test-setup.js';
+import { schoolWithPixCharges } from './pix.test-setup.js';
 import { receivePix } from './pix-recebidos.service.js';
 
-const { t, call } = setupFinanceTest();
-
-/** This year's tuition: July's is due 2026-07-10, so on 2026-06-15 the amount of the day is R$ 850,00. */
-async function withTuition() {
-  const s = await school({ ano: thisYear });
-  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
-  await registerCharges(t);
-  const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
-  return { ...s, july };
-}
+const harness = setupFinanceTest();
+const { t, call } = harness;
 
 const rows = () => t.database.db.select().from(pixRecebidos);
 const paymentsOf = (id: string) =>
@@ -37,7 +30,7 @@ const paymentsOf = (id: string) =>
 
 describe('a Pix received', () => {
   it('for a charge with the amount of the day pays it, by Pix, receipted, the family told, audited as the system', async () => {
-    const s = await withTuition();
+    const s = await schoolWithPixCharges(harness);
     const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
     const result = await receivePix(t.app.ctx, [pix], 'webhook');
     expect(result).toMatchObject({ recebidos: 1, novos: 1 });
@@ -61,7 +54,7 @@ describe('a Pix received', () => {
   });
 
   it('reported twice at the same moment (a replay, webhook and reconciliation) pays once', async () => {
-    const s = await withTuition();
+    const s = await schoolWithPixCharges(harness);
     const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
     const results = await Promise.all([
       receivePix(t.app.ctx, [pix], 'webhook'),
@@ -74,7 +67,7 @@ describe('a Pix received', () => {
   });
 
   it('reported to two instances at the same moment pays once', async () => {
-    const s = await withTuition();
+    const s = await schoolWithPixCharges(harness);
     const other = await otherInstance(t);
     try {
       const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
@@ -122,7 +115,7 @@ describe('a Pix received', () => {
   });
 
   it('that cannot pay by itself waits in Pix a conciliar with its reason, and the mensalidade stays open', async () => {
-    const s = await withTuition();
+    const s = await schoolWithPixCharges(harness);
     const august = await mensalidadeOf(s.ana.id, `${thisYear}-08`);
     await call('POST', `/api/financeiro/mensalidades/${august.id}/cancelar`, s.admin, {
       motivo: 'Transferido',
@@ -156,7 +149,7 @@ describe('a Pix received', () => {
   });
 
   it('a devolução reported with its Pix is recorded once, in Pix a conciliar', async () => {
-    const s = await withTuition();
+    const s = await schoolWithPixCharges(harness);
     const pix = pixOf({ valor: 85_000, txid: txidOf(s.july.id) });
     await receivePix(t.app.ctx, [pix], 'webhook');
     const refunded = {

@@ -8,24 +8,18 @@ import { eq, sql } from 'drizzle-orm';
 import { pagamentos } from '../../db/schema/finance.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { createTestApp, MemoryLog, otherInstance } from '../../test/test-app.js';
-import {
-  pixOf,
-  postWebhook,
-  setWebhookSecret,
-  registerCharges,
-  txidOf,
-} from '../../test/pix-recebidos-fixtures.js';
-import { mensalidadeOf, school, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { pixOf, postWebhook, setWebhookSecret, txidOf } from '../../test/pix-recebidos-fixtures.js';
+import { mensalidadeOf, setupFinanceTest, thisYear } from '../finance/finance.test-setup.js';
+import { schoolWithPixCharges } from './pix.test-setup.js';
 
-const { t, call } = setupFinanceTest();
+const harness = setupFinanceTest();
+const { t, call } = harness;
 
+/** `schoolWithPixCharges` and the installation's webhook secret. */
 async function withTuition() {
-  const s = await school({ ano: thisYear });
-  await call('POST', '/api/financeiro/mensalidades/gerar', s.admin, { ano: thisYear });
-  await registerCharges(t);
-  const july = await mensalidadeOf(s.ana.id, `${thisYear}-07`);
+  const s = await schoolWithPixCharges(harness);
   const segredo = await setWebhookSecret(t);
-  return { ...s, july, segredo };
+  return { ...s, segredo };
 }
 
 const rows = () => t.database.db.select().from(pixRecebidos);

@@ -8,6 +8,7 @@ import { NON_PERSONAL_TABLES, TREATMENTS, buildProcessingRegister } from './proc
 import { columnsOf, type Destino, type Titular } from './processing-register.model.js';
 import { defaultRetention } from '../../../shared/retention.schemas.js';
 import { permissionLabels } from '../../../shared/permissions.js';
+import { STAFF_AND_FAMILY_PROFILES } from '../../test/perfis-fixtures.js';
 
 /** Every table of the Drizzle schema (the same files drizzle-kit reads). */
 const modules = import.meta.glob<Record<string, unknown>>('../../db/schema/*.ts', { eager: true });
@@ -176,14 +177,7 @@ describe('Registro das operações de tratamento: the classification follows the
       ],
     });
     // Each access profile, not the kind of account (ADR 0025): the financeiro reads families' contacts too.
-    expect(guardians.acesso.map((entry) => entry.perfil)).toEqual([
-      'Direção',
-      'Secretaria',
-      'Coordenação pedagógica',
-      'Financeiro',
-      'Professor',
-      'Responsável',
-    ]);
+    expect(guardians.acesso.map((entry) => entry.perfil)).toEqual([...STAFF_AND_FAMILY_PROFILES]);
     const audit = register.entradas.find((entry) => entry.categoria.startsWith('Trilha'))!;
     expect(audit.retencao).toContain('400 dias');
     // Only Direção reads the audit trail (src/shared/permissions.ts).

@@ -3,22 +3,16 @@ import type { SiteContent } from '../../../shared/content.schemas.js';
 import { isValidCnpj } from '../../../shared/settings.schemas.js';
 import { loginAs, signedIn, setupTestApp } from '../../test/test-app.js';
 import type { Nivel } from '../../../shared/permissions.js';
+import { STAFF_AND_FAMILY_PROFILES } from '../../test/perfis-fixtures.js';
+import { SYSTEM_SETTINGS_DEFAULTS } from '../../test/settings-fixtures.js';
 
 const t = setupTestApp();
 
 const json = (cookie: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-const system = {
-  manutencao: false,
-  backup_automatico: true,
-  notificacoes_email: true,
-  notificacoes_sms: false,
-  tema: 'escuro',
-  idioma: 'pt-BR',
-  fuso_horario: 'America/Sao_Paulo',
-  moeda: 'BRL',
-} as const;
+/** The defaults in the dark theme: a body that changes something. */
+const system = { ...SYSTEM_SETTINGS_DEFAULTS, tema: 'escuro' } as const;
 
 describe('CNPJ', () => {
   it('checks the digits, numeric and alphanumeric (from July 2026)', () => {
@@ -222,14 +216,7 @@ describe('system settings', () => {
     const { cookie } = await signedIn(t, 'administrador');
     const first = await json(cookie, 'GET', '/api/configuracoes/sistema');
     expect(first.json().data).toEqual({
-      manutencao: false,
-      backup_automatico: true,
-      notificacoes_email: true,
-      notificacoes_sms: false,
-      tema: 'claro',
-      idioma: 'pt-BR',
-      fuso_horario: 'America/Sao_Paulo',
-      moeda: 'BRL',
+      ...SYSTEM_SETTINGS_DEFAULTS,
       consulta_cep: false,
       notificar_faltas: false,
       notificar_mensalidades: false,
@@ -273,15 +260,7 @@ describe('roles', () => {
       permissoes: { chave: string; descricao: string; permitido: boolean }[];
     }[];
     // One entry per access profile (ADR 0025), no longer the three kinds of account.
-    expect(roles.map((role) => role.nome)).toEqual([
-      'Direção',
-      'Secretaria',
-      'Coordenação pedagógica',
-      'Financeiro',
-      'Professor',
-      'Responsável',
-      'Aluno',
-    ]);
+    expect(roles.map((role) => role.nome)).toEqual([...STAFF_AND_FAMILY_PROFILES, 'Aluno']);
     const secretaria = roles.find((role) => role.nome === 'Secretaria')!;
     expect(secretaria.permissoes.find((p) => p.chave === 'backup.restore')?.permitido).toBe(false);
     expect(secretaria.permissoes.find((p) => p.chave === 'students.write')?.permitido).toBe(true);

@@ -14,6 +14,7 @@ import {
   newCpf,
   validStudentBody,
 } from '../../test/records-fixtures.js';
+import { addressPartsOf } from './students.presenter.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { guardians } from '../../db/schema/students.js';
 import { payersOf } from './payer.js';
@@ -250,13 +251,7 @@ describe("the guardian's address in parts", () => {
     const row = await guardianRow(guardian.id);
     expect({
       endereco: row.endereco,
-      cep: row.cep,
-      logradouro: row.logradouro,
-      numero: row.numero,
-      complemento: row.complemento,
-      bairro: row.bairro,
-      cidade: row.cidade,
-      uf: row.uf,
+      ...addressPartsOf(row),
     }).toEqual({ endereco: null, ...NO_PARTS });
     expect(row.anonimizadoEm).not.toBeNull();
   });

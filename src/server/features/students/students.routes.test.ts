@@ -14,6 +14,7 @@ import {
   messageOf,
   newCpf,
   validStudentBody,
+  createdWithAccount,
 } from '../../test/records-fixtures.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
@@ -83,10 +84,7 @@ describe('POST /api/alunos', () => {
     const turma = await insertClass(t, null);
     const body = validStudentBody({ turma_id: turma.id, cpf: '' });
     const response = await post('/api/alunos', admin.cookie, body);
-    expect(response.statusCode).toBe(201);
-    const created = dataOf<CreatedStudent>(response);
-    expect(created.usuarioCriado).toBe(true);
-    expect(created.senhaGerada).toHaveLength(12);
+    const created = createdWithAccount<CreatedStudent>(response);
     expect(created.aluno).toMatchObject({
       nome: 'Beatriz Almeida Santos',
       status: 'ativo',

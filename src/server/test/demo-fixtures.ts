@@ -1,0 +1,19 @@
+import { afterAll, beforeAll } from 'vitest';
+import { seedDemo } from '../demo/seed-demo.js';
+import { clock } from '../lib/clock.js';
+import { setupTestApp, type TestApp } from './test-app.js';
+
+/**
+ * The demo school (`seedDemo`, as `npm run demo` writes it) for a test file that only reads it: seeded
+ * once before the file's tests with the clock pinned on `today` (17/06/2026 unless told) until they end;
+ * the rows stay from one test to the next. Seeding takes long on a loaded machine, hence the timeout.
+ */
+export function setupDemoSchool(options: { today?: string; timeoutMs?: number } = {}): TestApp {
+  const t = setupTestApp({}, { keepData: true });
+  beforeAll(async () => {
+    clock.pin(options.today ?? '2026-06-17');
+    await seedDemo(t.app.ctx);
+  }, options.timeoutMs ?? 120_000);
+  afterAll(() => clock.unpin());
+  return t;
+}
