@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type Database, type DatabaseHooks } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import type { AppConfig } from '../env.js';
 import type { LogStream } from '../lib/log.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
@@ -235,6 +236,35 @@ export function setupTestApp(
       return Reflect.get(current, key) as unknown;
     },
   });
+}
+
+/**
+ * A second app on the same PostgreSQL database as `t`, as a second server of the school would be: its own
+ * pool and its own caches (issue 38, ADR 0060). Read `.app` from a test; it exists from `beforeAll` on.
+ */
+export function setupSecondInstance(t: TestApp, adminUrl: string): { readonly app: App } {
+  let other: Database | undefined;
+  let app: App | undefined;
+  beforeAll(async () => {
+    const [row] = rowsOf<{ name: string }>(
+      await t.database.db.execute(sql`select current_database() as name`),
+    );
+    const url = new URL(adminUrl);
+    url.pathname = `/${row!.name}`;
+    other = await openDatabase({ kind: 'postgres', url: url.toString() });
+    app = await buildApp(testConfig(), { database: other, mailer: new MemoryMailer(), serveClient: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await other?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('setupSecondInstance: a segunda instância só existe a partir do beforeAll');
+      return app;
+    },
+  };
 }
 
 export const TEST_PASSWORD = 'Girassol-Azul-42';

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../app.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
 import {
   createUserRow,
   loginAs,
-  MemoryMailer,
+  setupSecondInstance,
   setupTestApp,
   signedIn,
-  testConfig,
   TEST_PASSWORD,
 } from '../../test/test-app.js';
 import { sha256 } from './sessions.service.js';
@@ -26,28 +22,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)('two instances on one PostgreSQL: the very next request on B', () => {
   const t = setupTestApp();
-  let other: Database;
-  let b: App;
-
-  beforeAll(async () => {
-    // A second pool on the same database, as a second server would open: its own session cache.
-    const [row] = rowsOf<{ name: string }>(
-      await t.database.db.execute(sql`select current_database() as name`),
-    );
-    const url = new URL(adminUrl!);
-    url.pathname = `/${row!.name}`;
-    other = await openDatabase({ kind: 'postgres', url: url.toString() });
-    b = await buildApp(testConfig(), { database: other, mailer: new MemoryMailer(), serveClient: false });
-    await b.ready();
-  });
-  afterAll(async () => {
-    await b.close();
-    await other.close();
-  });
+  const b = setupSecondInstance(t, adminUrl!);
 
   const onA = (cookie: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const onB = (cookie: string, url = '/api/auth/me') => b.inject({ method: 'GET', url, headers: { cookie } });
+  const onB = (cookie: string, url = '/api/auth/me') =>
+    b.app.inject({ method: 'GET', url, headers: { cookie } });
 
   /** Signs `email` in on A and has B answer it twice (the second from its cache). */
   async function warmOnB(email: string, password = TEST_PASSWORD): Promise<string> {

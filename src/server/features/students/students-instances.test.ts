@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../app.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { students } from '../../db/schema/students.js';
 import type { StudentsPage } from '../../../shared/students.schemas.js';
-import { MemoryMailer, setupTestApp, signedIn, testConfig } from '../../test/test-app.js';
+import { setupSecondInstance, setupTestApp, signedIn } from '../../test/test-app.js';
 import { dataOf, insertStudent, validStudentBody } from '../../test/records-fixtures.js';
 
 /**
@@ -18,27 +15,11 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)('the student list on two instances of one PostgreSQL', () => {
   const t = setupTestApp();
-  let other: Database;
-  let b: App;
-
-  beforeAll(async () => {
-    const [row] = rowsOf<{ name: string }>(
-      await t.database.db.execute(sql`select current_database() as name`),
-    );
-    const url = new URL(adminUrl!);
-    url.pathname = `/${row!.name}`;
-    other = await openDatabase({ kind: 'postgres', url: url.toString() });
-    b = await buildApp(testConfig(), { database: other, mailer: new MemoryMailer(), serveClient: false });
-    await b.ready();
-  });
-  afterAll(async () => {
-    await b.close();
-    await other.close();
-  });
+  const b = setupSecondInstance(t, adminUrl!);
 
   const listOnB = async (cookie: string, query = '') =>
     dataOf<StudentsPage>(
-      await b.inject({ method: 'GET', url: `/api/alunos?pageSize=20${query}`, headers: { cookie } }),
+      await b.app.inject({ method: 'GET', url: `/api/alunos?pageSize=20${query}`, headers: { cookie } }),
     );
 
   it("a student created on A, renamed in the database, is on B's next page", async () => {
