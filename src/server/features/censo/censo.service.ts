@@ -55,7 +55,15 @@ export function contextoCenso(db: DbOrTx, ano: number, layout: LayoutAno): Censo
   return { db, ano, dataReferencia: dataReferencia(ano), layout, hoje: todayIso(clock.now()) };
 }
 
-/** The lines of a stage and its pending list: the layout's checks of every value and the sources' own. */
+/** The stage's sources (the tests' own, or the product's). */
+export function fontesDaEtapa(etapa: EtapaCenso, opcoes: MontagemOpcoes = {}): readonly FonteCenso[] {
+  return opcoes.fontes?.[etapa] ?? fontesPadrao[etapa];
+}
+
+/**
+ * The lines of a stage and its pending list (the layout's checks of every value and the sources' own),
+ * all in memory: the reference the streamed file (fluxo.ts) is compared with. The routes use the stream.
+ */
 export async function montarCenso(
   db: DbOrTx,
   ano: number,
@@ -63,7 +71,7 @@ export async function montarCenso(
   opcoes: MontagemOpcoes = {},
 ): Promise<MontagemCenso> {
   const ctx = contextoCenso(db, ano, layoutOuErro(ano, opcoes));
-  const fontes = opcoes.fontes?.[etapa] ?? fontesPadrao[etapa];
+  const fontes = fontesDaEtapa(etapa, opcoes);
   const linhas: Linha[] = [];
   const proprias: Pendencia[] = [];
   for (const fonte of fontes) {

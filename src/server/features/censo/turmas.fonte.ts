@@ -60,7 +60,7 @@ interface DisciplinaDaTurma {
   comProfessor: boolean;
 }
 
-interface TurmaCenso {
+export interface TurmaCenso {
   turma: ClassRow;
   dados: CensoTurmaDados;
   etapa: string | null;
@@ -74,23 +74,21 @@ interface Base {
   alunos: Map<string, CensoAlunoRow>;
 }
 
-async function carregar(ctx: CensoContexto): Promise<Base> {
+/** The year's classes with their census data and grade (a few per class, whatever the students). */
+export async function carregarTurmas(ctx: CensoContexto): Promise<Pick<Base, 'escolaInep' | 'turmas'>> {
   const { db } = ctx;
   const [escola] = await db.select().from(settings).where(eq(settings.key, 'censo_escola'));
   const codigo = escola?.value.codigo_inep;
-  const matriculas = await matriculasNaData(db, ctx.ano, ctx.dataReferencia);
   const turmaRows = await db
     .select()
     .from(classes)
     .where(eq(classes.anoLetivo, String(ctx.ano)));
   const ids = turmaRows.map((turma) => turma.id);
-  const alunoIds = [...new Set(matriculas.map((matricula) => matricula.alunoId))];
-  const [censo, grades, materias, catalogo, alunos] = await Promise.all([
+  const [censo, grades, materias, catalogo] = await Promise.all([
     ids.length ? db.select().from(censoTurmas).where(inArray(censoTurmas.turmaId, ids)) : [],
     gradesDasTurmas(db, ids),
     ids.length ? db.select().from(classSubjects).where(inArray(classSubjects.turmaId, ids)) : [],
     db.select().from(disciplinas),
-    alunoIds.length ? db.select().from(censoAlunos).where(inArray(censoAlunos.alunoId, alunoIds)) : [],
   ]);
   const porNome = new Map(catalogo.map((row) => [row.nome.trim().toLowerCase(), row]));
   const turmas = new Map<string, TurmaCenso>();
@@ -121,12 +119,20 @@ async function carregar(ctx: CensoContexto): Promise<Base> {
       disciplinas: daTurma,
     });
   }
-  return {
-    escolaInep: typeof codigo === 'string' ? codigo : null,
-    turmas,
-    matriculas,
-    alunos: new Map(alunos.map((row) => [row.alunoId, row])),
-  };
+  return { escolaInep: typeof codigo === 'string' ? codigo : null, turmas };
+}
+
+async function carregar(ctx: CensoContexto): Promise<Base> {
+  const { db } = ctx;
+  const [leve, matriculas] = await Promise.all([
+    carregarTurmas(ctx),
+    matriculasNaData(db, ctx.ano, ctx.dataReferencia),
+  ]);
+  const alunoIds = [...new Set(matriculas.map((matricula) => matricula.alunoId))];
+  const alunos = alunoIds.length
+    ? await db.select().from(censoAlunos).where(inArray(censoAlunos.alunoId, alunoIds))
+    : [];
+  return { ...leve, matriculas, alunos: new Map(alunos.map((row) => [row.alunoId, row])) };
 }
 
 const dois = (hora: string | null, parte: 'hora' | 'minuto') =>
@@ -269,7 +275,7 @@ async function linhas(ctx: CensoContexto): Promise<Linha[]> {
 }
 
 /** The screen's labels of the fields a person fixes (the pending list names them). */
-const ROTULOS_R20: Readonly<Record<string, string>> = {
+export const ROTULOS_R20: Readonly<Record<string, string>> = {
   codigo_escola: 'Código INEP da escola (Configurações → Censo)',
   tipo_mediacao: 'Tipo de mediação',
   hora_inicio_hora: 'Horário de início',
@@ -279,7 +285,7 @@ const ROTULOS_R20: Readonly<Record<string, string>> = {
   local_diferenciado: 'Local de funcionamento diferenciado',
   etapa: 'Etapa',
 };
-const ROTULOS_R60: Readonly<Record<string, string>> = {
+export const ROTULOS_R60: Readonly<Record<string, string>> = {
   codigo_escola: 'Código INEP da escola (Configurações → Censo)',
   transporte_publico: 'Transporte escolar público',
   transporte_poder_publico: 'Poder público responsável pelo transporte',
