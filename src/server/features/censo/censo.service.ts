@@ -116,7 +116,13 @@ function contar<K>(itens: readonly K[]): Map<K, number> {
  * two classes counts in each), and the people the file carries: docentes (record 50) and professionals
  * (record 30 lines that are not students).
  */
-export async function contagensCenso(montagem: MontagemCenso): Promise<ContagensCenso> {
+export async function contagensCenso(
+  montagem: Pick<MontagemCenso, 'ctx'> & {
+    /** The lines in memory (`montarCenso`), or the distinct ids the stream counted (fluxo.ts). */
+    linhas?: readonly Linha[];
+    distintos?: ReadonlyMap<string, ReadonlySet<string | null>>;
+  },
+): Promise<ContagensCenso> {
   const { db, ano, dataReferencia: data } = montagem.ctx;
   const matriculas = await matriculasNaData(db, ano, data);
   const etapaDe = await etapasDasTurmas(db, matriculas);
@@ -129,8 +135,9 @@ export async function contagensCenso(montagem: MontagemCenso): Promise<Contagens
     turmas.set(matricula.turmaId, atual);
   }
   const distintos = (tipo: string, entidade: string) =>
+    montagem.distintos?.get(`${tipo}:${entidade}`)?.size ??
     new Set(
-      montagem.linhas
+      (montagem.linhas ?? [])
         .filter((linha) => linha.tipo === tipo && linha.entidade === entidade)
         .map((linha) => linha.entidadeId),
     ).size;

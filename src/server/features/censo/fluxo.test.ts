@@ -102,9 +102,12 @@ describe('the streamed census file', () => {
     const inicial = await streamed('matricula-inicial', 'de-novo.txt');
     // Records 30 and 60 in chunks: progress told several times on the way.
     expect(inicial.progresso.length).toBeGreaterThan(6);
-    expect(inicial.conteudo.toString('latin1').split('\n').filter((l) => l.startsWith('30|')).length).toBe(
-      NOMES.length,
-    );
+    expect(
+      inicial.conteudo
+        .toString('latin1')
+        .split('\n')
+        .filter((l) => l.startsWith('30|')).length,
+    ).toBe(NOMES.length);
   });
 
   it('never splits classes of the same name between two chunks', () => {

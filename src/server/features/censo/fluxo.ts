@@ -17,7 +17,13 @@ import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { escreverLinha, FIM_DE_LINHA, REGISTRO_FIM_MATRICULA_INICIAL, validar } from './arquivo.js';
 import { contextoCenso, fontesDaEtapa, layoutOuErro, type MontagemOpcoes } from './censo.service.js';
-import { tiposRegistro, type CensoContexto, type FonteCenso, type Linha, type TipoRegistro } from './layout.js';
+import {
+  tiposRegistro,
+  type CensoContexto,
+  type FonteCenso,
+  type Linha,
+  type TipoRegistro,
+} from './layout.js';
 
 /** Where the text goes (a file, or nowhere when only the pending list is wanted). */
 export interface SaidaCenso {
@@ -68,7 +74,8 @@ export interface PassagemCenso {
   ctx: CensoContexto;
   etapa: EtapaCenso;
   pendencias: Pendencia[];
-  linhas: number;
+  /** Lines written (the trailer aside). */
+  totalLinhas: number;
   /** Distinct ids of the file's lines by `tipo:entidade` ('50:profissional' → the docentes). */
   distintos: Map<string, Set<string | null>>;
   /** The students whose records the file carries (entidade 'aluno'). */
@@ -145,5 +152,5 @@ export async function percorrerCenso(
   if (etapa === 'matricula-inicial') await saida.escrever(REGISTRO_FIM_MATRICULA_INICIAL + FIM_DE_LINHA);
   for (const fonte of fontes) pendencias.push(...(await fonte.pendencias(ctx)));
   await progresso?.(linhas, linhas);
-  return { ctx, etapa, pendencias, linhas, distintos, alunosDasLinhas };
+  return { ctx, etapa, pendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
 }

@@ -84,7 +84,9 @@ export function matriculasNaData(
   data: string,
   turmaIds?: readonly string[],
 ): Promise<MatriculaCenso[]> {
-  const where = turmaIds ? and(naData(data), inArray(classMemberships.turmaId, [...turmaIds]))! : naData(data);
+  const where = turmaIds
+    ? and(naData(data), inArray(classMemberships.turmaId, [...turmaIds]))!
+    : naData(data);
   return matriculas(db, ano, where);
 }
 
