@@ -19,7 +19,10 @@ export const censoTarefaSchema = z.object({
   total: z.number().int(),
   /** What the screen says: 'Montando o arquivo: 12.000 de 100.000 linhas'. */
   mensagem: z.string(),
-  /** Once done: how many pendências, and the list (only in the answer about one task). */
+  /**
+   * Once done: how many pendências, and the list (only in the answer about one task; at most 200 of each
+   * record, field and message — a school without census data has one per student and field).
+   */
   pendencias_total: z.number().int().nullable(),
   pendencias: z.array(pendenciaSchema).nullable(),
   /** Once done: the file's name, size and where to download it. */

@@ -73,7 +73,10 @@ export type ProgressoCenso = (feitos: number, total: number) => Promise<void> | 
 export interface PassagemCenso {
   ctx: CensoContexto;
   etapa: EtapaCenso;
+  /** The pending list (with `limitePorCampo`: at most that many of each record, field and message). */
   pendencias: Pendencia[];
+  /** How many pendências there are, those left out of the list included. */
+  totalPendencias: number;
   /** Lines written (the trailer aside). */
   totalLinhas: number;
   /** Distinct ids of the file's lines by `tipo:entidade` ('50:profissional' → the docentes). */
@@ -115,12 +118,26 @@ export async function percorrerCenso(
   saida: SaidaCenso,
   opcoes: MontagemOpcoes = {},
   progresso?: ProgressoCenso,
+  limitePorCampo = Number.POSITIVE_INFINITY,
 ): Promise<PassagemCenso> {
   const ctx = contextoCenso(db, ano, layoutOuErro(ano, opcoes));
   const fontes = fontesDaEtapa(etapa, opcoes);
   let total = 0;
   for (const fonte of fontes) total += fonte.estimativa ? await fonte.estimativa(ctx) : 0;
   const pendencias: Pendencia[] = [];
+  // A school with no census data yet has a pendência per student and field: a list of hundreds of
+  // thousands that nobody reads whole. With a limit, each kind keeps its first few and all are counted.
+  const porCampo = new Map<string, number>();
+  let totalPendencias = 0;
+  const anotar = (lista: readonly Pendencia[]) => {
+    for (const pendencia of lista) {
+      totalPendencias += 1;
+      const chave = `${pendencia.registro}|${pendencia.campo}|${pendencia.mensagem}`;
+      const vistas = porCampo.get(chave) ?? 0;
+      porCampo.set(chave, vistas + 1);
+      if (vistas < limitePorCampo) pendencias.push(pendencia);
+    }
+  };
   const distintos = new Map<string, Set<string | null>>();
   const alunosDasLinhas = new Set<string>();
   // The sources without `lotes` (the school, the staff): their lines once, for this pass only.
@@ -131,7 +148,7 @@ export async function percorrerCenso(
       for await (const lote of lotesDe(fonte, ctx, tipo, inteiras)) {
         let texto = '';
         for (const linha of lote) {
-          pendencias.push(...validar(ctx.layout, [linha]));
+          anotar(validar(ctx.layout, [linha]));
           texto += escreverLinha(ctx.layout, linha) + FIM_DE_LINHA;
           const chave = `${linha.tipo}:${linha.entidade}`;
           if (CONTADOS.has(chave)) {
@@ -150,7 +167,7 @@ export async function percorrerCenso(
   }
   inteiras.clear();
   if (etapa === 'matricula-inicial') await saida.escrever(REGISTRO_FIM_MATRICULA_INICIAL + FIM_DE_LINHA);
-  for (const fonte of fontes) pendencias.push(...(await fonte.pendencias(ctx)));
+  for (const fonte of fontes) anotar(await fonte.pendencias(ctx));
   await progresso?.(linhas, linhas);
-  return { ctx, etapa, pendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
+  return { ctx, etapa, pendencias, totalPendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
 }

@@ -48,9 +48,10 @@ export function conferirDownload(
   etapa: EtapaCenso,
   pendencias: readonly Pendencia[],
   forcar: boolean,
+  total = pendencias.length,
 ): void {
-  if (pendencias.length > 0 && !forcar) throw pendenciasErro(etapa, pendencias);
-  if (pendencias.length > 0 && !signedInUser(request).permissoes.includes('settings.manage'))
+  if (total > 0 && !forcar) throw pendenciasErro(etapa, pendencias, total);
+  if (total > 0 && !signedInUser(request).permissoes.includes('settings.manage'))
     throw new AppError('FORBIDDEN', 'Só a Direção pode baixar o arquivo do Censo com pendências.');
 }
 
@@ -140,18 +141,19 @@ export function censoTarefasRoutes(
       if (row.status !== 'concluida' || !row.arquivoNome)
         throw conflict('O arquivo ainda está sendo montado: baixe-o quando a barra chegar ao fim.');
       const pendencias = (row.pendencias as Pendencia[] | null) ?? [];
-      conferirDownload(request, row.etapa, pendencias, request.query.forcar);
+      const total = row.pendenciasTotal ?? pendencias.length;
+      conferirDownload(request, row.etapa, pendencias, request.query.forcar, total);
       await registrarDownload(app, request, {
         ano,
         etapa: row.etapa,
         nome: row.arquivoNome,
-        pendencias: pendencias.length,
+        pendencias: total,
         alunos: await alunosDaTarefa(app.ctx.db, tarefaId),
       });
       return reply
         .header('content-disposition', `attachment; filename="${row.arquivoNome}"`)
         .header('cache-control', 'no-store')
-        .header('x-censo-pendencias', String(pendencias.length))
+        .header('x-censo-pendencias', String(total))
         .header('content-length', String(row.bytes ?? 0))
         .type('text/plain; charset=iso-8859-1')
         .send(lerArquivo(app.ctx.db, tarefaId));

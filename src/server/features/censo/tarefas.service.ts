@@ -28,6 +28,8 @@ import { alunosDoArquivo } from './matriculas.js';
 const PARTE_BYTES = 1024 * 1024;
 /** Tasks and their files are kept a day (the file is downloaded again from the task meanwhile). */
 const GUARDAR_MS = 24 * 60 * 60 * 1000;
+/** The task keeps at most this many pendências of each record, field and message (all are counted). */
+export const PENDENCIAS_POR_CAMPO = 200;
 
 export const ROTULO_ETAPA: Record<EtapaCenso, string> = {
   'matricula-inicial': 'Matrícula Inicial',
@@ -35,10 +37,14 @@ export const ROTULO_ETAPA: Record<EtapaCenso, string> = {
 };
 
 /** The 409's words, the same whether the file was asked directly or through a task. */
-export function pendenciasErro(etapa: EtapaCenso, pendencias: readonly Pendencia[]): AppError {
+export function pendenciasErro(
+  etapa: EtapaCenso,
+  pendencias: readonly Pendencia[],
+  total = pendencias.length,
+): AppError {
   return new AppError(
     'CONFLICT',
-    `O arquivo de ${ROTULO_ETAPA[etapa]} tem ${formatCount(pendencias.length, 'pendência', 'pendências')}: corrija antes de enviar ao INEP.`,
+    `O arquivo de ${ROTULO_ETAPA[etapa]} tem ${formatCount(total, 'pendência', 'pendências')}: corrija antes de enviar ao INEP.`,
     pendencias.map((pendencia) => ({
       path: `Registro ${pendencia.registro} · ${pendencia.nome} · ${pendencia.campo}`,
       message: pendencia.mensagem,
@@ -209,8 +215,14 @@ export async function executarTarefa(ctx: AppContext, payload: unknown, opcoes: 
   await touch({ status: 'executando', feitos: 0, total: 0, erro: null });
   try {
     const saida = saidaPartes(ctx.db, tarefaId);
-    const passagem = await percorrerCenso(ctx.db, tarefa.ano, tarefa.etapa, saida, opcoes, (feitos, total) =>
-      touch({ feitos, total }),
+    const passagem = await percorrerCenso(
+      ctx.db,
+      tarefa.ano,
+      tarefa.etapa,
+      saida,
+      opcoes,
+      (feitos, total) => touch({ feitos, total }),
+      PENDENCIAS_POR_CAMPO,
     );
     const bytes = await saida.fechar();
     const { ano, dataReferencia } = passagem.ctx;
@@ -222,7 +234,7 @@ export async function executarTarefa(ctx: AppContext, payload: unknown, opcoes: 
       status: 'concluida',
       feitos: passagem.totalLinhas,
       total: passagem.totalLinhas,
-      pendenciasTotal: passagem.pendencias.length,
+      pendenciasTotal: passagem.totalPendencias,
       pendencias: passagem.pendencias,
       arquivoNome: nomeDoArquivo(ano, tarefa.etapa, await codigoInepDaEscola(ctx.db)),
       bytes,
