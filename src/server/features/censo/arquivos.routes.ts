@@ -8,7 +8,7 @@
  * - `POST /importar-ids` the file Educacenso gives back (text/plain or multipart "arquivo"): INEP's IDs.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -97,6 +97,7 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
     const pasta = path.join(app.ctx.config.dataDir, 'censo');
     await mkdir(pasta, { recursive: true, mode: PRIVATE_DIR_MODE });
     const temporario = path.join(pasta, `.${etapa}-${randomUUID()}.txt.tmp`);
+    let enviar: { nome: string; bytes: number; pendencias: number; handle: FileHandle };
     try {
       const saida = await saidaArquivo(temporario);
       let bytes = 0;
@@ -120,18 +121,18 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
         pendencias: passagem.pendencias.length,
         alunos: [...alunos],
       });
-      const handle = await open(temporario, 'r');
-      return reply
-        .header('content-disposition', `attachment; filename="${nome}"`)
-        .header('cache-control', 'no-store')
-        .header('x-censo-pendencias', String(passagem.pendencias.length))
-        .header('content-length', String(bytes))
-        .type('text/plain; charset=iso-8859-1')
-        .send(handle.createReadStream());
+      enviar = { nome, bytes, pendencias: passagem.pendencias.length, handle: await open(temporario, 'r') };
     } finally {
       // Unlinked once open for reading (or refused): nothing is left behind, whatever the download does.
       await unlink(temporario).catch(() => undefined);
     }
+    return reply
+      .header('content-disposition', `attachment; filename="${enviar.nome}"`)
+      .header('cache-control', 'no-store')
+      .header('x-censo-pendencias', String(enviar.pendencias))
+      .header('content-length', String(enviar.bytes))
+      .type('text/plain; charset=iso-8859-1')
+      .send(enviar.handle.createReadStream());
   };
 
   const download = { schema: { params: censoAnoParams, querystring: censoArquivoQuery }, config: manage };

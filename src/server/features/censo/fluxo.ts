@@ -167,7 +167,14 @@ export async function percorrerCenso(
   }
   inteiras.clear();
   if (etapa === 'matricula-inicial') await saida.escrever(REGISTRO_FIM_MATRICULA_INICIAL + FIM_DE_LINHA);
-  for (const fonte of fontes) anotar(await fonte.pendencias(ctx));
+  for (const fonte of fontes) {
+    if (!fonte.pendenciasEmLotes) anotar(await fonte.pendencias(ctx));
+    else
+      for await (const lote of fonte.pendenciasEmLotes(ctx)) {
+        anotar(lote);
+        await yieldToEventLoop();
+      }
+  }
   await progresso?.(linhas, linhas);
   return { ctx, etapa, pendencias, totalPendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
 }

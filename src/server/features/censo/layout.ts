@@ -104,6 +104,8 @@ export interface FonteCenso {
   lotes?(ctx: CensoContexto, tipo: TipoRegistro): AsyncIterable<readonly Linha[]>;
   /** With `lotes`: the record types the source writes (the others are skipped without a query). */
   tipos?: readonly TipoRegistro[];
+  /** Issue 38: the same list as `pendencias`, in the same order, a chunk at a time. */
+  pendenciasEmLotes?(ctx: CensoContexto): AsyncIterable<readonly Pendencia[]>;
   /** With `lotes`: about how many lines it will give (the progress bar's total). */
   estimativa?(ctx: CensoContexto): Promise<number>;
 }

@@ -12,11 +12,27 @@
 import { inArray } from 'drizzle-orm';
 import { censoAlunos } from '../../db/schema/censo.js';
 import { students } from '../../db/schema/students.js';
-import { valoresAluno, ROTULOS_ALUNO, inepEscolaDoCenso } from './alunos.fonte.js';
+import {
+  etapasProprias,
+  inepEscolaDoCenso,
+  pendenciasDosAlunos,
+  ROTULOS_ALUNO,
+  valoresAluno,
+} from './alunos.fonte.js';
+import type { Pendencia } from '../../../shared/censo.schemas.js';
 import type { CensoContexto, FonteCenso, Linha, TipoRegistro } from './layout.js';
 import { linkCensoAluno, linkCensoTurma } from './links.js';
 import { alunosNaData, matriculasNaData, turmasNaData } from './matriculas.js';
-import { carregarTurmas, ROTULOS_R20, ROTULOS_R60, valoresR20, valoresR60 } from './turmas.fonte.js';
+import {
+  carregarTurmas,
+  duasTurmas,
+  pendenciasDasTurmas,
+  ROTULOS_R20,
+  ROTULOS_R60,
+  transporteSemVeiculo,
+  valoresR20,
+  valoresR60,
+} from './turmas.fonte.js';
 
 /**
  * Students per chunk (record 30), and about how many enrolments a chunk of classes holds (record 60).
@@ -142,9 +158,60 @@ async function* registro30(ctx: CensoContexto): AsyncGenerator<readonly Linha[]>
   }
 }
 
+/**
+ * `turmasFonte.pendencias` a chunk at a time: each class's checks, then the students in two classes
+ * (the classes read a few at a time, in `matriculasNaData`'s order), then public transport without a
+ * vehicle (few: held until the end, as the list puts them last).
+ */
+async function* pendenciasDasTurmasEmLotes(ctx: CensoContexto): AsyncGenerator<readonly Pendencia[]> {
+  const [{ turmas }, comAlunos] = await Promise.all([
+    carregarTurmas(ctx),
+    turmasNaData(ctx.db, ctx.ano, ctx.dataReferencia),
+  ]);
+  yield pendenciasDasTurmas(turmas, new Set(comAlunos.map((turma) => turma.turmaId)), ctx.dataReferencia);
+  const vistosDuas = new Map<string, { turmaId: string; turma: { nome: string } }>();
+  const vistosTransporte = new Set<string>();
+  const transporte: Pendencia[] = [];
+  for (const lote of lotesDeTurmas(comAlunos)) {
+    const matriculas = await matriculasNaData(ctx.db, ctx.ano, ctx.dataReferencia, lote);
+    const alunos = await censoDosAlunos(ctx, [...new Set(matriculas.map((item) => item.alunoId))]);
+    transporte.push(...transporteSemVeiculo({ turmas, matriculas, alunos }, vistosTransporte));
+    yield duasTurmas({ turmas, matriculas }, vistosDuas);
+  }
+  yield transporte;
+}
+
+/** `alunosFonte.pendencias` a thousand students at a time, in the order of their first enrolment. */
+async function* pendenciasDosAlunosEmLotes(ctx: CensoContexto): AsyncGenerator<readonly Pendencia[]> {
+  const [lista, comAlunos] = await Promise.all([
+    alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia),
+    turmasNaData(ctx.db, ctx.ano, ctx.dataReferencia),
+  ]);
+  const etapaPropria = await etapasProprias(
+    ctx,
+    comAlunos.map((turma) => turma.turmaId),
+  );
+  for (let inicio = 0; inicio < lista.length; inicio += TAMANHO_DO_LOTE.alunos) {
+    const ids = lista.slice(inicio, inicio + TAMANHO_DO_LOTE.alunos).map((aluno) => aluno.alunoId);
+    const [matriculas, censo] = await Promise.all([
+      matriculasNaData(ctx.db, ctx.ano, ctx.dataReferencia, undefined, ids),
+      censoDosAlunos(ctx, ids),
+    ]);
+    const primeira = new Map<string, (typeof matriculas)[number]>();
+    for (const matricula of matriculas)
+      if (!primeira.has(matricula.alunoId)) primeira.set(matricula.alunoId, matricula);
+    const alunos = ids.flatMap((id) => {
+      const matricula = primeira.get(id);
+      return matricula ? [matricula] : [];
+    });
+    yield pendenciasDosAlunos(ctx, alunos, matriculas, censo, etapaPropria);
+  }
+}
+
 /** `turmasFonte`'s records 20 and 60 a chunk at a time. */
-export const lotesTurmas: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa'> = {
+export const lotesTurmas: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa' | 'pendenciasEmLotes'> = {
   tipos: ['20', '60'],
+  pendenciasEmLotes: pendenciasDasTurmasEmLotes,
   lotes: (ctx: CensoContexto, tipo: TipoRegistro) =>
     tipo === '20' ? registro20(ctx) : tipo === '60' ? registro60(ctx) : vazio(),
   async estimativa(ctx) {
@@ -154,13 +221,13 @@ export const lotesTurmas: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa'> = {
 };
 
 /** `alunosFonte`'s record 30 a chunk at a time. */
-export const lotesAlunos: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa'> = {
+export const lotesAlunos: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa' | 'pendenciasEmLotes'> = {
   tipos: ['30'],
+  pendenciasEmLotes: pendenciasDosAlunosEmLotes,
   lotes: (ctx: CensoContexto, tipo: TipoRegistro) => (tipo === '30' ? registro30(ctx) : vazio()),
   async estimativa(ctx) {
     return (await alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia)).length;
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/require-await
 async function* vazio(): AsyncGenerator<readonly Linha[]> {}

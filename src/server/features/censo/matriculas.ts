@@ -83,10 +83,13 @@ export function matriculasNaData(
   ano: number,
   data: string,
   turmaIds?: readonly string[],
+  alunoIds?: readonly string[],
 ): Promise<MatriculaCenso[]> {
-  const where = turmaIds
-    ? and(naData(data), inArray(classMemberships.turmaId, [...turmaIds]))!
-    : naData(data);
+  const where = and(
+    naData(data),
+    turmaIds ? inArray(classMemberships.turmaId, [...turmaIds]) : undefined,
+    alunoIds ? inArray(classMemberships.alunoId, [...alunoIds]) : undefined,
+  )!;
   return matriculas(db, ano, where);
 }
 

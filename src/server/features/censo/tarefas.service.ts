@@ -6,7 +6,7 @@
  * file is not on one instance's disk). A job cut short runs again from the start: its parts are replaced.
  */
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas.js';
 import type { EtapaCenso, Pendencia } from '../../../shared/censo.schemas.js';
 import { formatCount } from '../../../shared/format.js';
@@ -285,19 +285,21 @@ export async function listarTarefas(db: DbOrTx, ano: number, etapa?: EtapaCenso)
 /** The file's parts read one at a time as the response drains. */
 export function lerArquivo(db: DbOrTx, tarefaId: string): Readable {
   let n = 0;
+  const proxima = async (stream: Readable) => {
+    try {
+      const [parte] = await db
+        .select({ bytes: censoArquivoPartes.bytes })
+        .from(censoArquivoPartes)
+        .where(and(eq(censoArquivoPartes.tarefaId, tarefaId), eq(censoArquivoPartes.n, n)));
+      n += 1;
+      stream.push(parte ? parte.bytes : null);
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  };
   return new Readable({
-    async read() {
-      try {
-        const [parte] = await db
-          .select({ bytes: censoArquivoPartes.bytes })
-          .from(censoArquivoPartes)
-          .where(and(eq(censoArquivoPartes.tarefaId, tarefaId), eq(censoArquivoPartes.n, n)))
-          .orderBy(asc(censoArquivoPartes.n));
-        n += 1;
-        this.push(parte ? parte.bytes : null);
-      } catch (error) {
-        this.destroy(error as Error);
-      }
+    read() {
+      void proxima(this);
     },
   });
 }

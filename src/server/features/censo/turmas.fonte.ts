@@ -388,17 +388,17 @@ function pendenciasDaTurma(turma: TurmaCenso): Pendencia[] {
   return lista;
 }
 
-async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
-  const base = await carregar(ctx);
-  const data = formatDate(ctx.dataReferencia);
-  const porTurma = new Map<string, MatriculaCenso[]>();
-  for (const matricula of base.matriculas) {
-    porTurma.set(matricula.turmaId, [...(porTurma.get(matricula.turmaId) ?? []), matricula]);
-  }
+/** The checks of each class: those with students on the date, and the active ones without any. */
+export function pendenciasDasTurmas(
+  turmasDoAno: ReadonlyMap<string, TurmaCenso>,
+  comAlunos: ReadonlySet<string>,
+  dataReferencia: string,
+): Pendencia[] {
+  const data = formatDate(dataReferencia);
   const lista: Pendencia[] = [];
-  const turmas = [...base.turmas.values()].sort((a, b) => a.turma.nome.localeCompare(b.turma.nome, 'pt-BR'));
+  const turmas = [...turmasDoAno.values()].sort((a, b) => a.turma.nome.localeCompare(b.turma.nome, 'pt-BR'));
   for (const turma of turmas) {
-    if (porTurma.has(turma.turma.id)) {
+    if (comAlunos.has(turma.turma.id)) {
       lista.push(...pendenciasDaTurma(turma));
     } else if (turma.turma.status === 'ativo') {
       lista.push(
@@ -411,20 +411,31 @@ async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
       );
     }
   }
-  lista.push(...duasTurmas(base), ...transporteSemVeiculo(base));
   return lista;
 }
 
+async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
+  const base = await carregar(ctx);
+  const comAlunos = new Set(base.matriculas.map((matricula) => matricula.turmaId));
+  return [
+    ...pendenciasDasTurmas(base.turmas, comAlunos, ctx.dataReferencia),
+    ...duasTurmas(base),
+    ...transporteSemVeiculo(base),
+  ];
+}
+
 /** A student in two classes of the same tipo de atendimento on the reference date. */
-function duasTurmas(base: Base): Pendencia[] {
-  const vistos = new Map<string, MatriculaCenso>();
+export function duasTurmas(
+  base: Pick<Base, 'turmas' | 'matriculas'>,
+  vistos = new Map<string, { turmaId: string; turma: { nome: string } }>(),
+): Pendencia[] {
   const lista: Pendencia[] = [];
   for (const matricula of base.matriculas) {
     const tipo = base.turmas.get(matricula.turmaId)?.dados.tipo_atendimento ?? 'escolarizacao';
     const chave = `${matricula.alunoId}:${tipo}`;
     const anterior = vistos.get(chave);
     if (!anterior) {
-      vistos.set(chave, matricula);
+      vistos.set(chave, { turmaId: matricula.turmaId, turma: { nome: matricula.turma.nome } });
       continue;
     }
     if (anterior.turmaId === matricula.turmaId) continue;
@@ -442,9 +453,11 @@ function duasTurmas(base: Base): Pendencia[] {
 }
 
 /** Public transport with none of the layout's vehicles (the 2024 layout has no train). */
-function transporteSemVeiculo(base: Base): Pendencia[] {
+export function transporteSemVeiculo(
+  base: Pick<Base, 'turmas' | 'matriculas' | 'alunos'>,
+  vistos = new Set<string>(),
+): Pendencia[] {
   const lista: Pendencia[] = [];
-  const vistos = new Set<string>();
   for (const matricula of base.matriculas) {
     const aluno = base.alunos.get(matricula.alunoId);
     const turma = base.turmas.get(matricula.turmaId);
