@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CheckCircle2, Download, Loader2, TriangleAlert } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,7 +87,7 @@ export function PainelArquivo({
   const [confirmar, setConfirmar] = useState(false);
   const [baixando, setBaixando] = useState(false);
   // The task this screen started, and whether its file goes out even with pendências.
-  const pedido = useRef<{ id: string; forcar: boolean } | null>(null);
+  const [pedido, setPedido] = useState<{ id: string; forcar: boolean } | null>(null);
 
   const baixar = async (tarefa: CensoTarefa, forcar: boolean) => {
     setBaixando(true);
@@ -105,20 +105,20 @@ export function PainelArquivo({
 
   // When the task this screen started ends: the file goes out (or the reason it does not is shown).
   useEffect(() => {
-    const atual = pedido.current;
+    const atual = pedido;
     if (!ultima || !atual || ultima.id !== atual.id || emCurso(ultima)) return;
-    pedido.current = null;
+    setPedido(null);
     // What the file found may differ from the list read before: read it again.
     void queryClient.invalidateQueries({ queryKey: [...keyRoots.censo, 'pendencias', ano] });
     if (ultima.status !== 'concluida') return;
     if ((ultima.pendencias_total ?? 0) === 0 || atual.forcar) void baixar(ultima, atual.forcar);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ultima]);
+  }, [ultima, pedido]);
 
   const montar = (forcar: boolean) =>
     iniciar.mutate(undefined, {
       onSuccess: ({ data }) => {
-        pedido.current = { id: data.id, forcar };
+        setPedido({ id: data.id, forcar });
       },
       onError: (error) =>
         toast.error(
@@ -155,7 +155,7 @@ export function PainelArquivo({
         <ErrorBanner>O arquivo do Censo não foi montado: {ultima.mensagem}</ErrorBanner>
       )}
       {ultima && recente && ultima.status !== 'falhou' && <Progresso tarefa={ultima} />}
-      {ultima && recente && ultima.status === 'concluida' && ultima.arquivo && !pedido.current && (
+      {ultima && recente && ultima.status === 'concluida' && ultima.arquivo && !pedido && (
         <Button
           variant="secondary"
           onClick={() => void baixar(ultima, (ultima.pendencias_total ?? 0) > 0)}
