@@ -7,6 +7,9 @@ import { PainelArquivo } from './painel-arquivo';
 import { PainelContagens } from './painel-contagens';
 import { PainelPendencias } from './painel-pendencias';
 
+/** How many pendências (the list keeps at most 200 of each kind). */
+const total = (dados: PendenciasResponse) => dados.pendencias_total ?? dados.pendencias.length;
+
 function Cabecalho({ dados }: { dados: PendenciasResponse }) {
   return (
     <dl className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 text-sm sm:grid-cols-3">
@@ -27,8 +30,13 @@ function Cabecalho({ dados }: { dados: PendenciasResponse }) {
       </div>
       <div>
         <dt className="text-gray-600">Pendências</dt>
-        <dd className={`font-semibold ${dados.pendencias.length > 0 ? 'text-red-700' : 'text-green-700'}`}>
-          {dados.pendencias.length}
+        <dd className={`font-semibold ${total(dados) > 0 ? 'text-red-700' : 'text-green-700'}`}>
+          {total(dados).toLocaleString('pt-BR')}
+          {total(dados) > dados.pendencias.length && (
+            <span className="block font-normal text-gray-600">
+              A lista abaixo mostra até 200 de cada tipo ({dados.pendencias.length.toLocaleString('pt-BR')}).
+            </span>
+          )}
         </dd>
       </div>
     </dl>
@@ -58,7 +66,7 @@ export function PainelEtapa({ ano, etapa }: { ano: number; etapa: EtapaCenso }) 
       ) : (
         <>
           <Cabecalho dados={query.data} />
-          <PainelArquivo ano={ano} etapa={etapa} pendencias={query.data.pendencias.length} />
+          <PainelArquivo ano={ano} etapa={etapa} pendencias={total(query.data)} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">Números para conferir no Educacenso</h3>
           <PainelContagens contagens={query.data.contagens} comEquipe={etapa === 'matricula-inicial'} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">O que o INEP rejeitaria</h3>

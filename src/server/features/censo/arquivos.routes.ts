@@ -33,7 +33,7 @@ import { percorrerCenso, saidaArquivo, saidaNenhuma } from './fluxo.js';
 import { aplicarIds, lerArquivoIds } from './importacao.js';
 import { alunosDoArquivo } from './matriculas.js';
 import { censoTarefasRoutes, conferirDownload, registrarDownload } from './tarefas.routes.js';
-import { nomeDoArquivo } from './tarefas.service.js';
+import { nomeDoArquivo, PENDENCIAS_POR_CAMPO } from './tarefas.service.js';
 
 const manage = { access: 'censo.manage' } as const;
 /** Educacenso's export of a whole school is a few MB at most. */
@@ -71,13 +71,22 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
     async (request) => {
       const { ano } = request.params;
       // The whole file is walked (a chunk at a time) to find what INEP would reject; nothing is written.
-      const passagem = await percorrerCenso(app.ctx.db, ano, request.query.etapa, saidaNenhuma, opcoes);
+      const passagem = await percorrerCenso(
+        app.ctx.db,
+        ano,
+        request.query.etapa,
+        saidaNenhuma,
+        opcoes,
+        undefined,
+        PENDENCIAS_POR_CAMPO,
+      );
       return ok({
         ano,
         etapa: passagem.etapa,
         data_referencia: passagem.ctx.dataReferencia,
         leiaute: passagem.ctx.layout.ano,
         pendencias: passagem.pendencias,
+        pendencias_total: passagem.totalPendencias,
         contagens: await contagensCenso(passagem),
       });
     },

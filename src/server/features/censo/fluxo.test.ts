@@ -16,7 +16,7 @@ import { insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { definirCodigoEscola } from './arquivos.test-setup.js';
 import { arquivoCenso, montarCenso } from './censo.service.js';
-import { percorrerCenso, saidaArquivo } from './fluxo.js';
+import { percorrerCenso, saidaArquivo, saidaNenhuma } from './fluxo.js';
 import { lotesDeTurmas, TAMANHO_DO_LOTE } from './lotes.js';
 
 const t = setupTestApp();
@@ -108,6 +108,26 @@ describe('the streamed census file', () => {
         .split('\n')
         .filter((l) => l.startsWith('30|')).length,
     ).toBe(NOMES.length);
+  });
+
+  it('keeps at most the limit of each record, field and message, and counts them all', async () => {
+    await escolaDeVariasTurmas();
+    const inteira = await percorrerCenso(t.database.db, 2026, 'matricula-inicial', saidaNenhuma);
+    const limitada = await percorrerCenso(
+      t.database.db,
+      2026,
+      'matricula-inicial',
+      saidaNenhuma,
+      {},
+      undefined,
+      1,
+    );
+    const tipo = (p: { registro: string; campo: string; mensagem: string }) =>
+      `${p.registro}|${p.campo}|${p.mensagem}`;
+    expect(limitada.totalPendencias).toBe(inteira.pendencias.length);
+    expect(limitada.pendencias.length).toBeLessThan(inteira.pendencias.length);
+    expect(new Set(limitada.pendencias.map(tipo)).size).toBe(limitada.pendencias.length);
+    expect(new Set(limitada.pendencias.map(tipo))).toEqual(new Set(inteira.pendencias.map(tipo)));
   });
 
   it('never splits classes of the same name between two chunks', () => {
