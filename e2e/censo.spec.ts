@@ -42,11 +42,20 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa.getByText(/Nenhuma pendência/)).toBeVisible();
   await page.screenshot({ path: `${shots}/censo-painel-desktop.png`, fullPage: true });
 
+  // The file is built in the background (issue 38): a progress bar, then the download from the task.
   const [download, answer] = await Promise.all([
-    page.waitForEvent('download'),
-    page.waitForResponse((response) => response.url().includes('/matricula-inicial')),
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.waitForResponse((response) => /\/tarefas\/[^/]+\/arquivo/.test(response.url()), {
+      timeout: 120_000,
+    }),
     etapa.getByRole('button', { name: 'Baixar arquivo' }).click(),
   ]);
+  const progresso = etapa.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' });
+  await expect(progresso).toHaveAttribute('aria-valuenow', '100');
+  await expect(
+    etapa.getByRole('status').filter({ hasText: 'Arquivo de Matrícula Inicial pronto' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}/censo-arquivo-desktop.png`, fullPage: true });
   expect(answer.headers()['content-type']).toMatch(/charset=iso-8859-1/i);
   const bytes = await download.createReadStream().then(
     (stream) =>
@@ -61,8 +70,17 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   expect(bytes.toString('latin1').split(/\r?\n/)[0]).toMatch(/^00\|/);
   expect(hasUtf8Pairs(bytes)).toBe(false);
 
-  // Stage 2 on a phone.
+  // Stage 1 on a phone: the task just built is still shown, with its file to download again.
   const phoneView = await signedIn(browser, SECRETARIA, phone);
+  await phoneView.page.goto('/dashboard/relatorios/censo');
+  const etapa1 = phoneView.page.getByRole('region', { name: '1ª etapa — Matrícula Inicial' });
+  await expect(etapa1.getByRole('button', { name: 'Baixar o arquivo montado' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(etapa1.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeVisible();
+  await phoneView.page.screenshot({ path: `${shots}/censo-arquivo-phone.png`, fullPage: true });
+
+  // Stage 2 on a phone.
   await phoneView.page.goto('/dashboard/relatorios/censo?etapa=situacao-do-aluno');
   const etapa2 = phoneView.page.getByRole('region', { name: '2ª etapa — Situação do Aluno' });
   await expect(etapa2).toBeVisible();
@@ -82,5 +100,10 @@ test('a teacher sees no census entry and the API answers 403', async ({ browser 
   const year = String(new Date().getFullYear());
   expect((await page.request.get(`/api/censo/${year}/pendencias`)).status()).toBe(403);
   expect((await page.request.get(`/api/censo/${year}/matricula-inicial`)).status()).toBe(403);
+  expect(
+    (
+      await page.request.post(`/api/censo/${year}/tarefas`, { data: { etapa: 'matricula-inicial' } })
+    ).status(),
+  ).toBe(403);
   await context.close();
 });

@@ -169,6 +169,14 @@ async function follow(base, cookie, pathname) {
  * The four operations, in the order a school does them, on `server` ({ base, pid }) signed in as
  * `accounts.admin` ({ email, password }), which must hold the Direção's permissions.
  */
+/**
+ * BENCH_HEAVY names the operations to run (comma-separated: encerrar, rematricula, censo, censo-direto,
+ * backup); all but the direct census download by default. `censo` is the census file as a background
+ * task (issue 38, ADR 0063): started, followed to the end, then downloaded; `censo-direto` the old
+ * synchronous route, now streamed too.
+ */
+const OPERATIONS = (process.env.BENCH_HEAVY ?? 'encerrar,rematricula,censo,backup').split(',');
+
 export async function measureHeavy(server, accounts) {
   const { base } = server;
   const cookie = await signIn(base, accounts.admin);
@@ -189,49 +197,71 @@ export async function measureHeavy(server, accounts) {
   const progressOf = (seen, state) =>
     `tarefa em segundo plano, ${seen} leituras do progresso no meio; no fim: “${state.mensagem}”`;
 
-  rows.push(
-    await measured(server, idle, `Encerrar o ano letivo ${year.ano}`, async () => {
-      const { state, seen } = await task(`${url}/encerrar?segundo_plano=true`);
-      return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.situacoes) };
-    }),
-  );
+  if (OPERATIONS.includes('encerrar'))
+    rows.push(
+      await measured(server, idle, `Encerrar o ano letivo ${year.ano}`, async () => {
+        const { state, seen } = await task(`${url}/encerrar?segundo_plano=true`);
+        return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.situacoes) };
+      }),
+    );
   console.log(rows.at(-1));
 
-  rows.push(
-    await measured(server, idle, `Aplicar a rematrícula ${year.ano} → ${year.ano + 1}`, async () => {
-      const { state, seen } = await task(`${url}/rematricula?segundo_plano=true`, { turmas: [], alunos: [] });
-      return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.contagem) };
-    }),
-  );
+  if (OPERATIONS.includes('rematricula'))
+    rows.push(
+      await measured(server, idle, `Aplicar a rematrícula ${year.ano} → ${year.ano + 1}`, async () => {
+        const { state, seen } = await task(`${url}/rematricula?segundo_plano=true`, {
+          turmas: [],
+          alunos: [],
+        });
+        return { progresso: progressOf(seen, state), resultado: JSON.stringify(state.resultado.contagem) };
+      }),
+    );
   console.log(rows.at(-1));
 
-  rows.push(
-    await measured(server, idle, `Arquivo do Censo ${year.ano} (matrícula inicial)`, async () => {
-      const file = await download(base, `/api/censo/${year.ano}/matricula-inicial?forcar=true`, { cookie });
-      return {
-        progresso: file.length
-          ? `download com tamanho anunciado (${file.length} bytes): o navegador mostra o progresso; 1º byte em ${file.firstByteMs} ms`
-          : `download sem tamanho anunciado; 1º byte em ${file.firstByteMs} ms`,
-        resultado: `${Math.round(file.bytes / 1024)} KiB`,
-      };
-    }),
-  );
-  console.log(rows.at(-1));
+  if (OPERATIONS.includes('censo')) {
+    rows.push(
+      await measured(server, idle, `Arquivo do Censo ${year.ano} (matrícula inicial), tarefa`, async () => {
+        const { state, seen } = await task(`/api/censo/${year.ano}/tarefas`, { etapa: 'matricula-inicial' });
+        const file = await download(base, `${state.arquivo.url}?forcar=true`, { cookie });
+        return {
+          progresso: `${progressOf(seen, state)}; download ${file.length ?? '?'} bytes anunciados, 1º byte em ${file.firstByteMs} ms`,
+          resultado: `${Math.round(file.bytes / 1024)} KiB, ${state.total} linhas, ${state.pendencias_total} pendências`,
+        };
+      }),
+    );
+    console.log(rows.at(-1));
+  }
 
-  rows.push(
-    await measured(server, idle, 'Backup completo', async () => {
-      const file = await download(base, '/api/configuracoes/backup', {
-        method: 'POST',
-        cookie,
-        body: { senha: accounts.admin.password },
-      });
-      return {
-        progresso: file.length
-          ? `download com tamanho anunciado: o navegador mostra o progresso; 1º byte em ${file.firstByteMs} ms`
-          : `download sem tamanho anunciado; 1º byte em ${file.firstByteMs} ms`,
-        resultado: `${(file.bytes / MB).toFixed(1)} MB`,
-      };
-    }),
-  );
+  if (OPERATIONS.includes('censo-direto')) {
+    rows.push(
+      await measured(server, idle, `Arquivo do Censo ${year.ano} (matrícula inicial), direto`, async () => {
+        const file = await download(base, `/api/censo/${year.ano}/matricula-inicial?forcar=true`, { cookie });
+        return {
+          progresso: file.length
+            ? `download com tamanho anunciado (${file.length} bytes); 1º byte em ${file.firstByteMs} ms`
+            : `download sem tamanho anunciado; 1º byte em ${file.firstByteMs} ms`,
+          resultado: `${Math.round(file.bytes / 1024)} KiB`,
+        };
+      }),
+    );
+    console.log(rows.at(-1));
+  }
+
+  if (OPERATIONS.includes('backup'))
+    rows.push(
+      await measured(server, idle, 'Backup completo', async () => {
+        const file = await download(base, '/api/configuracoes/backup', {
+          method: 'POST',
+          cookie,
+          body: { senha: accounts.admin.password },
+        });
+        return {
+          progresso: file.length
+            ? `download com tamanho anunciado: o navegador mostra o progresso; 1º byte em ${file.firstByteMs} ms`
+            : `download sem tamanho anunciado; 1º byte em ${file.firstByteMs} ms`,
+          resultado: `${(file.bytes / MB).toFixed(1)} MB`,
+        };
+      }),
+    );
   return rows;
 }

@@ -441,7 +441,10 @@ export const pendenciasResponseSchema = z.object({
   data_referencia: z.string(),
   /** The layout's year (the census year's, or the latest before it when INEP's new one is not in yet). */
   leiaute: z.number(),
+  /** At most 200 of each record, field and message (issue 38: a school without census data has one per student and field). */
   pendencias: z.array(pendenciaSchema),
+  /** How many there are, those left out of the list included. */
+  pendencias_total: z.number().int().optional(),
   contagens: contagensCensoSchema,
 });
 export type PendenciasResponse = z.infer<typeof pendenciasResponseSchema>;

@@ -51,6 +51,8 @@ export const FILE_ROUTES: readonly string[] = [
   // The Educacenso files of a census year (issue 37): the text INEP takes.
   'GET /api/censo/:ano/matricula-inicial',
   'GET /api/censo/:ano/situacao-do-aluno',
+  // The same file built in the background (issue 38, ADR 0063), downloaded from its task.
+  'GET /api/censo/:ano/tarefas/:tarefaId/arquivo',
   // Server-sent events: a stream, not an envelope.
   'GET /api/notificacoes/stream',
 ];

@@ -11,7 +11,7 @@ import {
   type ImportacaoIdsResultado,
   type PendenciasResponse,
 } from '../../../shared/censo.schemas';
-import { api, apiWithMessage, downloadFile } from '../../lib/api-client';
+import { api, apiWithMessage } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
 const base = (ano: number) => `/api/censo/${String(ano)}`;
@@ -51,24 +51,6 @@ export const pendenciasQuery = (ano: number, etapa: EtapaCenso) =>
 
 export function usePendencias(ano: number, etapa: EtapaCenso) {
   return useQuery(pendenciasQuery(ano, etapa));
-}
-
-/** Downloads the stage's file; `forcar`: the Direção's 'baixar mesmo assim' (audited by the server). */
-export function baixarArquivo(ano: number, etapa: EtapaCenso, forcar: boolean): Promise<void> {
-  return downloadFile(
-    `${base(ano)}/${etapa}${forcar ? '?forcar=true' : ''}`,
-    `censo-${String(ano)}-${etapa}.txt`,
-    { globalErrors: false, timeoutMs: 120_000 },
-  );
-}
-
-export function useBaixarArquivo(ano: number, etapa: EtapaCenso) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (forcar: boolean) => baixarArquivo(ano, etapa, forcar),
-    // A refusal (409) means the list changed since it was read: read it again.
-    onError: () => queryClient.invalidateQueries({ queryKey: [...keyRoots.censo, 'pendencias', ano] }),
-  });
 }
 
 export function useImportarIds(ano: number) {

@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { Download, TriangleAlert } from 'lucide-react';
 import type { EtapaCenso, PendenciasResponse } from '../../../shared/censo.schemas';
 import { formatDate } from '../../../shared/format';
-import { can, permissionsOf } from '../../../shared/permissions';
-import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/current-user';
-import { etapaInfo, useBaixarArquivo, usePendencias } from './censo-painel.api';
+import { etapaInfo, usePendencias } from './censo-painel.api';
+import { PainelArquivo } from './painel-arquivo';
 import { PainelContagens } from './painel-contagens';
 import { PainelPendencias } from './painel-pendencias';
+
+/** How many pendências (the list keeps at most 200 of each kind). */
+const total = (dados: PendenciasResponse) => dados.pendencias_total ?? dados.pendencias.length;
 
 function Cabecalho({ dados }: { dados: PendenciasResponse }) {
   return (
@@ -33,52 +30,16 @@ function Cabecalho({ dados }: { dados: PendenciasResponse }) {
       </div>
       <div>
         <dt className="text-gray-600">Pendências</dt>
-        <dd className={`font-semibold ${dados.pendencias.length > 0 ? 'text-red-700' : 'text-green-700'}`}>
-          {dados.pendencias.length}
+        <dd className={`font-semibold ${total(dados) > 0 ? 'text-red-700' : 'text-green-700'}`}>
+          {total(dados).toLocaleString('pt-BR')}
+          {total(dados) > dados.pendencias.length && (
+            <span className="block font-normal text-gray-600">
+              A lista abaixo mostra até 200 de cada tipo ({dados.pendencias.length.toLocaleString('pt-BR')}).
+            </span>
+          )}
         </dd>
       </div>
     </dl>
-  );
-}
-
-/** Downloads, with the Direção's 'baixar mesmo assim' behind a confirmation that says it is audited. */
-function Downloads({ ano, etapa, pendencias }: { ano: number; etapa: EtapaCenso; pendencias: number }) {
-  const { data: me } = useCurrentUser();
-  const direcao = can(permissionsOf(me), 'settings.manage');
-  const baixar = useBaixarArquivo(ano, etapa);
-  const [confirmar, setConfirmar] = useState(false);
-  const run = (forcar: boolean) =>
-    baixar.mutate(forcar, {
-      onSuccess: () => toast.success('Arquivo baixado. Envie-o na opção Migração do Educacenso.'),
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.message ? error.message : 'Não foi possível baixar o arquivo.',
-        ),
-      onSettled: () => setConfirmar(false),
-    });
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <Button onClick={() => run(false)} disabled={pendencias > 0} loading={baixar.isPending && !confirmar}>
-        <Download className="h-4 w-4" aria-hidden="true" /> Baixar arquivo
-      </Button>
-      {pendencias > 0 && (
-        <p className="text-sm text-gray-600">Resolva as pendências abaixo para baixar o arquivo.</p>
-      )}
-      {pendencias > 0 && direcao && (
-        <Button variant="secondary" onClick={() => setConfirmar(true)}>
-          <TriangleAlert className="h-4 w-4" aria-hidden="true" /> Baixar mesmo assim
-        </Button>
-      )}
-      <ConfirmDialog
-        open={confirmar}
-        title="Baixar o arquivo com pendências?"
-        message={`O arquivo tem ${String(pendencias)} ${pendencias === 1 ? 'pendência' : 'pendências'} e o INEP pode rejeitar os registros afetados. Este download fica registrado na auditoria com o seu nome.`}
-        confirmLabel="Baixar mesmo assim"
-        busy={baixar.isPending}
-        onCancel={() => setConfirmar(false)}
-        onConfirm={() => run(true)}
-      />
-    </div>
   );
 }
 
@@ -105,7 +66,7 @@ export function PainelEtapa({ ano, etapa }: { ano: number; etapa: EtapaCenso }) 
       ) : (
         <>
           <Cabecalho dados={query.data} />
-          <Downloads ano={ano} etapa={etapa} pendencias={query.data.pendencias.length} />
+          <PainelArquivo ano={ano} etapa={etapa} pendencias={total(query.data)} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">Números para conferir no Educacenso</h3>
           <PainelContagens contagens={query.data.contagens} comEquipe={etapa === 'matricula-inicial'} />
           <h3 className="pt-2 text-base font-semibold text-gray-900">O que o INEP rejeitaria</h3>

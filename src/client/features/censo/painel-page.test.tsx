@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas';
 import type { ImportacaoIdsResultado, PendenciasResponse } from '../../../shared/censo.schemas';
 import { renderAt, reply, signedInAs, stubApi } from '../../test/render';
 import { CensoPainelPage } from './painel-page';
@@ -52,6 +53,42 @@ const comPendencias: PendenciasResponse = {
   ],
 };
 const semPendencias: PendenciasResponse = { ...comPendencias, leiaute: 2026, pendencias: [] };
+/**
+ * The census task routes: nothing until a POST starts the task, which the stub answers already done
+ * (the list then holds it); the file is downloaded from its `arquivo.url`.
+ */
+function tarefas(etapa: 'matricula-inicial' | 'situacao-do-aluno', pendencias: number) {
+  const rotulo = etapa === 'matricula-inicial' ? 'Matrícula Inicial' : 'Situação do Aluno';
+  const tarefa: CensoTarefa = {
+    id: 't1',
+    ano: 2026,
+    etapa,
+    status: 'concluida',
+    feitos: 9,
+    total: 9,
+    mensagem:
+      pendencias > 0
+        ? `O arquivo de ${rotulo} tem ${String(pendencias)} pendências: corrija antes de enviar ao INEP.`
+        : `Arquivo de ${rotulo} pronto, sem pendências.`,
+    pendencias_total: pendencias,
+    pendencias: null,
+    arquivo: { nome: 'censo.txt', bytes: 10, url: '/api/censo/2026/tarefas/t1/arquivo' },
+    erro: null,
+    iniciado_por_nome: 'Ana',
+    criado_em: new Date().toISOString(),
+    concluido_em: new Date().toISOString(),
+    url: '/api/censo/2026/tarefas/t1',
+  };
+  let iniciada = false;
+  return {
+    '/api/censo/2026/tarefas': (request: { method: string }) => {
+      if (request.method === 'POST') iniciada = true;
+      return request.method === 'POST' ? tarefa : iniciada ? [tarefa] : [];
+    },
+    '/api/censo/2026/tarefas/t1/arquivo': 'conteúdo',
+  };
+}
+
 const secretaria = signedInAs({ permissoes: ['censo.manage', 'reports.secretaria', 'students.read'] });
 
 describe('Relatórios → Censo Escolar', () => {
@@ -72,18 +109,24 @@ describe('Relatórios → Censo Escolar', () => {
   });
 
   it("gives the Direção 'baixar mesmo assim' behind a confirmation that says it is audited", async () => {
-    const fetchMock = stubApi({ '/api/auth/me': signedInAs(), [PENDENCIAS]: comPendencias });
+    const fetchMock = stubApi({
+      '/api/auth/me': signedInAs(),
+      [PENDENCIAS]: comPendencias,
+      ...tarefas('matricula-inicial', 2),
+    });
     renderAt(<CensoPainelPage />, '/lista?ano=2026');
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar mesmo assim' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toMatch(/2 pendências.*registrado na auditoria/);
-    expect(fetchMock.requests.some((request) => request.path.endsWith('/matricula-inicial'))).toBe(false);
+    expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Baixar mesmo assim' }));
+    // The file is built in the background (a task), then downloaded from it, forced.
     await waitFor(() =>
       expect(fetchMock.requests.map((request) => request.url)).toContain(
-        '/api/censo/2026/matricula-inicial?forcar=true',
+        '/api/censo/2026/tarefas/t1/arquivo?forcar=true',
       ),
     );
+    expect(screen.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeTruthy();
   });
 
   it('downloads when the list is empty, per stage', async () => {
@@ -93,13 +136,19 @@ describe('Relatórios → Censo Escolar', () => {
         request.url.endsWith('situacao-do-aluno')
           ? { ...semPendencias, etapa: 'situacao-do-aluno' }
           : semPendencias,
+      ...tarefas('situacao-do-aluno', 0),
     });
     renderAt(<CensoPainelPage />, '/lista?ano=2026&etapa=situacao-do-aluno');
     expect(await screen.findByText(/Nenhuma pendência/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Baixar arquivo' }));
     await waitFor(() =>
-      expect(fetchMock.requests.map((request) => request.url)).toContain('/api/censo/2026/situacao-do-aluno'),
+      expect(fetchMock.requests.map((request) => request.url)).toContain(
+        '/api/censo/2026/tarefas/t1/arquivo',
+      ),
     );
+    const started = fetchMock.requests.find((request) => request.method === 'POST');
+    expect(started?.body).toEqual({ etapa: 'situacao-do-aluno' });
+    expect(await screen.findByText('Arquivo de Situação do Aluno pronto, sem pendências.')).toBeTruthy();
   });
 
   it('says when the check could not run', async () => {

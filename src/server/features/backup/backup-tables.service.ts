@@ -31,6 +31,9 @@ export const BACKUP_EXCLUDED_TABLES = [
   'jobs',
   // Report files built in the background: copies of data the backup already holds, purged after a day.
   'report_exports',
+  // Census files built in the background (issue 38): copies of data the backup holds, purged after a day.
+  'censo_arquivo_tarefas',
+  'censo_arquivo_partes',
   // The e-mail/SMS outbox: a restore must not send old messages again.
   'entregas',
   // A notice's fan-out still to be done: its job is not in the backup either (ADR 0061).

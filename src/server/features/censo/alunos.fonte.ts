@@ -35,7 +35,7 @@ const CHAVE_RECURSO: Record<string, string> = {
 };
 
 /** The screen's labels of the fields (the pending list names them as the census section does). */
-const ROTULOS: Readonly<Record<string, string>> = {
+export const ROTULOS_ALUNO: Readonly<Record<string, string>> = {
   inep: 'ID do INEP',
   cpf: 'CPF',
   nomePessoa: 'Nome',
@@ -59,7 +59,7 @@ const ROTULOS: Readonly<Record<string, string>> = {
 };
 
 /** The school's INEP code (the Configurações → Censo document, part 1's). */
-async function inepDaEscola(ctx: CensoContexto): Promise<string | null> {
+export async function inepEscolaDoCenso(ctx: CensoContexto): Promise<string | null> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, 'censo_escola'));
   const codigo = row?.value.codigo_inep;
   return typeof codigo === 'string' ? codigo : null;
@@ -81,7 +81,7 @@ async function alunosNaData(ctx: CensoContexto) {
 
 /** The values of a student's record-30 line by the layout's keys. */
 export function valoresAluno(
-  matricula: MatriculaCenso,
+  matricula: Pick<MatriculaCenso, 'alunoId' | 'aluno'>,
   censo: CensoAlunoRow | undefined,
   inepEscola: string | null,
 ): Record<string, Valor> {
@@ -127,9 +127,98 @@ export function valoresAluno(
   return valores;
 }
 
+/** The census etapa of each class that has one (the others take their série's). */
+export async function etapasProprias(ctx: CensoContexto, turmaIds: readonly string[]) {
+  const rows = turmaIds.length
+    ? await ctx.db
+        .select({ turmaId: censoTurmas.turmaId, etapa: censoTurmas.etapa })
+        .from(censoTurmas)
+        .where(inArray(censoTurmas.turmaId, [...turmaIds]))
+    : [];
+  return new Map(rows.map((row) => [row.turmaId, row.etapa]));
+}
+
+/**
+ * The checks of some students (each once, in the order given), from all their enrolments on the date
+ * (`matriculas`, in `matriculasNaData`'s order) and their census rows.
+ */
+export function pendenciasDosAlunos(
+  ctx: CensoContexto,
+  alunos: readonly Pick<MatriculaCenso, 'alunoId' | 'aluno'>[],
+  matriculas: readonly MatriculaCenso[],
+  censo: ReadonlyMap<string, CensoAlunoRow>,
+  etapaPropria: ReadonlyMap<string, string | null>,
+): Pendencia[] {
+  const pendencias: Pendencia[] = [];
+  // Each student's enrolments on the date, in `matriculas`' order (one pass: 50,000 students, issue 38).
+  const doAluno = new Map<string, MatriculaCenso[]>();
+  for (const item of matriculas) {
+    const lista = doAluno.get(item.alunoId);
+    if (lista) lista.push(item);
+    else doAluno.set(item.alunoId, [item]);
+  }
+  for (const matricula of alunos) {
+    const { aluno } = matricula;
+    const dados = censo.get(matricula.alunoId);
+    const pendencia = (campo: string, mensagem: string) =>
+      pendencias.push({
+        registro: '30',
+        entidade: 'aluno',
+        entidade_id: matricula.alunoId,
+        nome: aluno.nome,
+        campo,
+        mensagem,
+        link: linkCensoAluno(matricula.alunoId),
+      });
+    if (aluno.cpf && !isValidCpf(aluno.cpf))
+      pendencia('CPF', 'O CPF tem dígitos verificadores errados: confira o número no documento.');
+    if (dados?.certidaoNascimento) {
+      const problema = certidaoProblema(dados.certidaoNascimento, aluno.dataNascimento, ctx.hoje);
+      if (problema) pendencia('Certidão de nascimento', problema);
+    }
+    // Every class the student is in on the date: the etapa is the class's census one, else the série's.
+    for (const uma of doAluno.get(matricula.alunoId) ?? []) {
+      const etapa = etapaPropria.get(uma.turmaId) ?? etapaDaSerie(uma.turma.serie);
+      const problema = nascimentoProblema(aluno.dataNascimento, etapa, ctx.dataReferencia);
+      if (problema) pendencia('Data de nascimento', `${problema} (Turma ${uma.turma.nome}.)`);
+    }
+    if (!dados) continue;
+    if (dados.nacionalidade === '1' && dados.paisNacionalidade && dados.paisNacionalidade !== PAIS_BRASIL)
+      pendencia(
+        'País de nacionalidade',
+        'Nacionalidade brasileira: o país de nacionalidade é o Brasil (76).',
+      );
+    if (dados.nacionalidade === '3' && dados.paisNacionalidade === PAIS_BRASIL)
+      pendencia(
+        'País de nacionalidade',
+        'Nacionalidade estrangeira: o país de nacionalidade não pode ser o Brasil.',
+      );
+    if (dados.recursosSaeb.includes('nenhum') && dados.recursosSaeb.length > 1)
+      pendencia('Recursos para o Saeb', "'Nenhum' não pode ser marcado junto com outros recursos.");
+    const recursos = dados.recursosSaeb.filter((item) => item !== 'nenhum');
+    const deficiencias = dados.deficiencias.filter((item) => item !== 'altas_habilidades');
+    if (recursos.length > 0 && deficiencias.length === 0)
+      pendencia(
+        'Recursos para o Saeb',
+        'Recursos para o Saeb só valem para aluno com deficiência ou TEA: marque a deficiência ou retire os recursos.',
+      );
+    if (deficiencias.length > 0 && dados.recursosSaeb.length === 0)
+      pendencia(
+        'Recursos para o Saeb',
+        "Aluno com deficiência ou TEA: informe os recursos para o Saeb (ou 'Nenhum').",
+      );
+    if (dados.zonaResidencia === '1' && dados.localizacaoDiferenciada === '1')
+      pendencia(
+        'Localização diferenciada da residência',
+        'Zona urbana: a localização diferenciada não pode ser área de assentamento.',
+      );
+  }
+  return pendencias;
+}
+
 export const alunosFonte: FonteCenso = {
   async linhas(ctx) {
-    const [{ porAluno, censo }, inepEscola] = await Promise.all([alunosNaData(ctx), inepDaEscola(ctx)]);
+    const [{ porAluno, censo }, inepEscola] = await Promise.all([alunosNaData(ctx), inepEscolaDoCenso(ctx)]);
     return [...porAluno.values()]
       .sort((a, b) => a.aluno.nome.localeCompare(b.aluno.nome, 'pt-BR'))
       .map((matricula): Linha => ({
@@ -138,7 +227,7 @@ export const alunosFonte: FonteCenso = {
         entidadeId: matricula.alunoId,
         nome: matricula.aluno.nome,
         link: linkCensoAluno(matricula.alunoId),
-        rotulos: ROTULOS,
+        rotulos: ROTULOS_ALUNO,
         valores: valoresAluno(matricula, censo.get(matricula.alunoId), inepEscola),
       }));
   },
@@ -146,70 +235,7 @@ export const alunosFonte: FonteCenso = {
   async pendencias(ctx) {
     const { porAluno, censo, matriculas } = await alunosNaData(ctx);
     const turmaIds = [...new Set(matriculas.map((matricula) => matricula.turmaId))];
-    const etapasProprias = turmaIds.length
-      ? await ctx.db
-          .select({ turmaId: censoTurmas.turmaId, etapa: censoTurmas.etapa })
-          .from(censoTurmas)
-          .where(inArray(censoTurmas.turmaId, turmaIds))
-      : [];
-    const etapaPropria = new Map(etapasProprias.map((row) => [row.turmaId, row.etapa]));
-    const pendencias: Pendencia[] = [];
-    for (const matricula of porAluno.values()) {
-      const { aluno } = matricula;
-      const dados = censo.get(matricula.alunoId);
-      const pendencia = (campo: string, mensagem: string) =>
-        pendencias.push({
-          registro: '30',
-          entidade: 'aluno',
-          entidade_id: matricula.alunoId,
-          nome: aluno.nome,
-          campo,
-          mensagem,
-          link: linkCensoAluno(matricula.alunoId),
-        });
-      if (aluno.cpf && !isValidCpf(aluno.cpf))
-        pendencia('CPF', 'O CPF tem dígitos verificadores errados: confira o número no documento.');
-      if (dados?.certidaoNascimento) {
-        const problema = certidaoProblema(dados.certidaoNascimento, aluno.dataNascimento, ctx.hoje);
-        if (problema) pendencia('Certidão de nascimento', problema);
-      }
-      // Every class the student is in on the date: the etapa is the class's census one, else the série's.
-      for (const uma of matriculas.filter((item) => item.alunoId === matricula.alunoId)) {
-        const etapa = etapaPropria.get(uma.turmaId) ?? etapaDaSerie(uma.turma.serie);
-        const problema = nascimentoProblema(aluno.dataNascimento, etapa, ctx.dataReferencia);
-        if (problema) pendencia('Data de nascimento', `${problema} (Turma ${uma.turma.nome}.)`);
-      }
-      if (!dados) continue;
-      if (dados.nacionalidade === '1' && dados.paisNacionalidade && dados.paisNacionalidade !== PAIS_BRASIL)
-        pendencia(
-          'País de nacionalidade',
-          'Nacionalidade brasileira: o país de nacionalidade é o Brasil (76).',
-        );
-      if (dados.nacionalidade === '3' && dados.paisNacionalidade === PAIS_BRASIL)
-        pendencia(
-          'País de nacionalidade',
-          'Nacionalidade estrangeira: o país de nacionalidade não pode ser o Brasil.',
-        );
-      if (dados.recursosSaeb.includes('nenhum') && dados.recursosSaeb.length > 1)
-        pendencia('Recursos para o Saeb', "'Nenhum' não pode ser marcado junto com outros recursos.");
-      const recursos = dados.recursosSaeb.filter((item) => item !== 'nenhum');
-      const deficiencias = dados.deficiencias.filter((item) => item !== 'altas_habilidades');
-      if (recursos.length > 0 && deficiencias.length === 0)
-        pendencia(
-          'Recursos para o Saeb',
-          'Recursos para o Saeb só valem para aluno com deficiência ou TEA: marque a deficiência ou retire os recursos.',
-        );
-      if (deficiencias.length > 0 && dados.recursosSaeb.length === 0)
-        pendencia(
-          'Recursos para o Saeb',
-          "Aluno com deficiência ou TEA: informe os recursos para o Saeb (ou 'Nenhum').",
-        );
-      if (dados.zonaResidencia === '1' && dados.localizacaoDiferenciada === '1')
-        pendencia(
-          'Localização diferenciada da residência',
-          'Zona urbana: a localização diferenciada não pode ser área de assentamento.',
-        );
-    }
-    return pendencias;
+    const etapaPropria = await etapasProprias(ctx, turmaIds);
+    return pendenciasDosAlunos(ctx, [...porAluno.values()], matriculas, censo, etapaPropria);
   },
 };

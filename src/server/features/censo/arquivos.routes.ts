@@ -7,6 +7,9 @@
  *   the access log (the file holds every child's sensitive data);
  * - `POST /importar-ids` the file Educacenso gives back (text/plain or multipart "arquivo"): INEP's IDs.
  */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,20 +23,17 @@ import {
   type ImportacaoIdsResultado,
 } from '../../../shared/censo.schemas.js';
 import { formatCount } from '../../../shared/format.js';
+import { PRIVATE_DIR_MODE } from '../../lib/data-dir.js';
 import { AppError } from '../../lib/errors.js';
-import { actorOf, ok, signedInUser } from '../../lib/http.js';
+import { actorOf, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import { recordAudit } from '../audit/index.js';
-import { recordStudentView } from '../privacy/index.js';
-import {
-  arquivoCenso,
-  codigoInepDaEscola,
-  contagensCenso,
-  layoutOuErro,
-  montarCenso,
-  type MontagemOpcoes,
-} from './censo.service.js';
+import { codigoInepDaEscola, contagensCenso, layoutOuErro, type MontagemOpcoes } from './censo.service.js';
+import { percorrerCenso, saidaArquivo, saidaNenhuma } from './fluxo.js';
 import { aplicarIds, lerArquivoIds } from './importacao.js';
+import { alunosDoArquivo } from './matriculas.js';
+import { censoTarefasRoutes, conferirDownload, registrarDownload } from './tarefas.routes.js';
+import { nomeDoArquivo, PENDENCIAS_POR_CAMPO } from './tarefas.service.js';
 
 const manage = { access: 'censo.manage' } as const;
 /** Educacenso's export of a whole school is a few MB at most. */
@@ -45,11 +45,6 @@ export interface CensoArquivosOpcoes {
   montagem?: MontagemOpcoes;
 }
 
-const ROTULO_ETAPA: Record<EtapaCenso, string> = {
-  'matricula-inicial': 'Matrícula Inicial',
-  'situacao-do-aluno': 'Situação do Aluno',
-};
-
 export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = async (app, options) => {
   const opcoes = options.montagem ?? {};
   await app.register(fastifyMultipart, {
@@ -60,6 +55,8 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
     { parseAs: 'buffer', bodyLimit: CENSO_IMPORTACAO_MAX_BYTES },
     (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body),
   );
+  // The product's job kind; a plugin given its own layout (the tests') gets one of its own.
+  censoTarefasRoutes(app, opcoes, options.montagem ? `censo_arquivo ${app.prefix}` : 'censo_arquivo');
 
   app.get(
     '/pendencias',
@@ -73,53 +70,78 @@ export const censoArquivosRoutes: FastifyPluginAsyncZod<CensoArquivosOpcoes> = a
     },
     async (request) => {
       const { ano } = request.params;
-      const montagem = await montarCenso(app.ctx.db, ano, request.query.etapa, opcoes);
+      // The whole file is walked (a chunk at a time) to find what INEP would reject; nothing is written.
+      const passagem = await percorrerCenso(
+        app.ctx.db,
+        ano,
+        request.query.etapa,
+        saidaNenhuma,
+        opcoes,
+        undefined,
+        PENDENCIAS_POR_CAMPO,
+      );
       return ok({
         ano,
-        etapa: montagem.etapa,
-        data_referencia: montagem.ctx.dataReferencia,
-        leiaute: montagem.ctx.layout.ano,
-        pendencias: montagem.pendencias,
-        contagens: await contagensCenso(montagem),
+        etapa: passagem.etapa,
+        data_referencia: passagem.ctx.dataReferencia,
+        leiaute: passagem.ctx.layout.ano,
+        pendencias: passagem.pendencias,
+        pendencias_total: passagem.totalPendencias,
+        contagens: await contagensCenso(passagem),
       });
     },
   );
 
+  /**
+   * The file at once (small schools, scripts): streamed to a temporary file in DATA_DIR while it is
+   * checked, then sent from it with its size, or refused with the pending list (the file is dropped).
+   */
   const baixar = async (
     pedido: { ano: number; forcar: boolean; etapa: EtapaCenso },
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
     const { ano, etapa } = pedido;
-    const montagem = await montarCenso(app.ctx.db, ano, etapa, opcoes);
-    const total = montagem.pendencias.length;
-    if (total > 0 && !pedido.forcar)
-      throw new AppError(
-        'CONFLICT',
-        `O arquivo de ${ROTULO_ETAPA[etapa]} tem ${formatCount(total, 'pendência', 'pendências')}: corrija antes de enviar ao INEP.`,
-        montagem.pendencias.map((pendencia) => ({
-          path: `Registro ${pendencia.registro} · ${pendencia.nome} · ${pendencia.campo}`,
-          message: pendencia.mensagem,
-        })),
+    layoutOuErro(ano, opcoes);
+    const pasta = path.join(app.ctx.config.dataDir, 'censo');
+    await mkdir(pasta, { recursive: true, mode: PRIVATE_DIR_MODE });
+    const temporario = path.join(pasta, `.${etapa}-${randomUUID()}.txt.tmp`);
+    let enviar: { nome: string; bytes: number; pendencias: number; handle: FileHandle };
+    try {
+      const saida = await saidaArquivo(temporario);
+      let bytes = 0;
+      let passagem;
+      try {
+        passagem = await percorrerCenso(app.ctx.db, ano, etapa, saida, opcoes);
+      } finally {
+        bytes = await saida.fechar();
+      }
+      conferirDownload(request, etapa, passagem.pendencias, pedido.forcar);
+      const { dataReferencia } = passagem.ctx;
+      const alunos = new Set(
+        await alunosDoArquivo(app.ctx.db, ano, dataReferencia, etapa === 'situacao-do-aluno'),
       );
-    if (total > 0 && !signedInUser(request).permissoes.includes('settings.manage'))
-      throw new AppError('FORBIDDEN', 'Só a Direção pode baixar o arquivo do Censo com pendências.');
-    const arquivo = await arquivoCenso(montagem);
-    const actor = actorOf(request);
-    await recordAudit(app.ctx.db, actor, {
-      action: total > 0 ? 'baixar_censo_com_pendencias' : 'baixar_censo',
-      entity: 'arquivo_censo',
-      entityId: null,
-      details: { ano, etapa, nome: arquivo.nome, pendencias: total, alunos: arquivo.alunos.length },
-    });
-    // The access log is per child: the file carries each one's record, sensitive data included.
-    for (const alunoId of arquivo.alunos) recordStudentView(app.ctx, actor, alunoId, 'censo_arquivo');
+      for (const id of passagem.alunosDasLinhas) alunos.add(id);
+      const nome = nomeDoArquivo(ano, etapa, await codigoInepDaEscola(app.ctx.db));
+      await registrarDownload(app, request, {
+        ano,
+        etapa,
+        nome,
+        pendencias: passagem.pendencias.length,
+        alunos: [...alunos],
+      });
+      enviar = { nome, bytes, pendencias: passagem.pendencias.length, handle: await open(temporario, 'r') };
+    } finally {
+      // Unlinked once open for reading (or refused): nothing is left behind, whatever the download does.
+      await unlink(temporario).catch(() => undefined);
+    }
     return reply
-      .header('content-disposition', `attachment; filename="${arquivo.nome}"`)
+      .header('content-disposition', `attachment; filename="${enviar.nome}"`)
       .header('cache-control', 'no-store')
-      .header('x-censo-pendencias', String(total))
+      .header('x-censo-pendencias', String(enviar.pendencias))
+      .header('content-length', String(enviar.bytes))
       .type('text/plain; charset=iso-8859-1')
-      .send(arquivo.bytes);
+      .send(enviar.handle.createReadStream());
   };
 
   const download = { schema: { params: censoAnoParams, querystring: censoArquivoQuery }, config: manage };

@@ -55,7 +55,15 @@ export function contextoCenso(db: DbOrTx, ano: number, layout: LayoutAno): Censo
   return { db, ano, dataReferencia: dataReferencia(ano), layout, hoje: todayIso(clock.now()) };
 }
 
-/** The lines of a stage and its pending list: the layout's checks of every value and the sources' own. */
+/** The stage's sources (the tests' own, or the product's). */
+export function fontesDaEtapa(etapa: EtapaCenso, opcoes: MontagemOpcoes = {}): readonly FonteCenso[] {
+  return opcoes.fontes?.[etapa] ?? fontesPadrao[etapa];
+}
+
+/**
+ * The lines of a stage and its pending list (the layout's checks of every value and the sources' own),
+ * all in memory: the reference the streamed file (fluxo.ts) is compared with. The routes use the stream.
+ */
 export async function montarCenso(
   db: DbOrTx,
   ano: number,
@@ -63,7 +71,7 @@ export async function montarCenso(
   opcoes: MontagemOpcoes = {},
 ): Promise<MontagemCenso> {
   const ctx = contextoCenso(db, ano, layoutOuErro(ano, opcoes));
-  const fontes = opcoes.fontes?.[etapa] ?? fontesPadrao[etapa];
+  const fontes = fontesDaEtapa(etapa, opcoes);
   const linhas: Linha[] = [];
   const proprias: Pendencia[] = [];
   for (const fonte of fontes) {
@@ -108,7 +116,13 @@ function contar<K>(itens: readonly K[]): Map<K, number> {
  * two classes counts in each), and the people the file carries: docentes (record 50) and professionals
  * (record 30 lines that are not students).
  */
-export async function contagensCenso(montagem: MontagemCenso): Promise<ContagensCenso> {
+export async function contagensCenso(
+  montagem: Pick<MontagemCenso, 'ctx'> & {
+    /** The lines in memory (`montarCenso`), or the distinct ids the stream counted (fluxo.ts). */
+    linhas?: readonly Linha[];
+    distintos?: ReadonlyMap<string, ReadonlySet<string | null>>;
+  },
+): Promise<ContagensCenso> {
   const { db, ano, dataReferencia: data } = montagem.ctx;
   const matriculas = await matriculasNaData(db, ano, data);
   const etapaDe = await etapasDasTurmas(db, matriculas);
@@ -121,8 +135,9 @@ export async function contagensCenso(montagem: MontagemCenso): Promise<Contagens
     turmas.set(matricula.turmaId, atual);
   }
   const distintos = (tipo: string, entidade: string) =>
+    montagem.distintos?.get(`${tipo}:${entidade}`)?.size ??
     new Set(
-      montagem.linhas
+      (montagem.linhas ?? [])
         .filter((linha) => linha.tipo === tipo && linha.entidade === entidade)
         .map((linha) => linha.entidadeId),
     ).size;

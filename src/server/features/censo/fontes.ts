@@ -7,13 +7,15 @@ import { alunosFonte } from './alunos.fonte.js';
 import { escolaFonte } from './escola.fonte.js';
 import { pessoasFonte } from './pessoas.fonte.js';
 import { situacaoFonte } from './situacao.fonte.js';
+import { lotesAlunos, lotesTurmas } from './lotes.js';
 import { turmasFonte } from './turmas.fonte.js';
 
 /** Stage 1 (Matrícula Inicial): 00, 10 (escola); 20, 60 (turmas); 30 (alunos; pessoas: staff), 40, 50 (pessoas). */
 export const fontesMatriculaInicial: readonly FonteCenso[] = [
   escolaFonte,
-  turmasFonte,
-  alunosFonte,
+  // The students' records a chunk at a time when streamed (issue 38, lotes.ts).
+  { ...turmasFonte, ...lotesTurmas },
+  { ...alunosFonte, ...lotesAlunos },
   pessoasFonte,
 ];
 /** Stage 2 (Situação do Aluno): 89, 90, 91. */

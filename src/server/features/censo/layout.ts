@@ -97,6 +97,17 @@ export interface FonteCenso {
   linhas(ctx: CensoContexto): Promise<Linha[]>;
   /** Semantic checks the layout cannot express (birth date for the etapa, two classes, formation…). */
   pendencias(ctx: CensoContexto): Promise<Pendencia[]>;
+  /**
+   * Issue 38 (fluxo.ts): the same lines of one record type, a chunk at a time, in the order `linhas`
+   * gives them — so a school of 50,000 is never held whole. Without it the stream takes `linhas` once.
+   */
+  lotes?(ctx: CensoContexto, tipo: TipoRegistro): AsyncIterable<readonly Linha[]>;
+  /** With `lotes`: the record types the source writes (the others are skipped without a query). */
+  tipos?: readonly TipoRegistro[];
+  /** Issue 38: the same list as `pendencias`, in the same order, a chunk at a time. */
+  pendenciasEmLotes?(ctx: CensoContexto): AsyncIterable<readonly Pendencia[]>;
+  /** With `lotes`: about how many lines it will give (the progress bar's total). */
+  estimativa?(ctx: CensoContexto): Promise<number>;
 }
 
 export const semFonte: FonteCenso = {

@@ -4,7 +4,7 @@
  * enrolments that covered the reference date; stage 2 reports those (record 90) and the ones that began
  * after it for students not enrolled on it (record 91, 'admitidos após').
  */
-import { and, asc, eq, gt, isNull, lte, or, gte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, gte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
@@ -71,16 +71,76 @@ async function matriculas(db: DbOrTx, ano: number, where: SQL): Promise<Matricul
   }));
 }
 
-/** The enrolments in classes of `ano` that covered `data` (stage 1's records 20/30/60; stage 2's 90). */
-export function matriculasNaData(db: DbOrTx, ano: number, data: string): Promise<MatriculaCenso[]> {
-  return matriculas(
-    db,
-    ano,
-    and(
-      lte(classMemberships.inicio, data),
-      or(isNull(classMemberships.fim), gte(classMemberships.fim, data)),
-    )!,
-  );
+const naData = (data: string) =>
+  and(lte(classMemberships.inicio, data), or(isNull(classMemberships.fim), gte(classMemberships.fim, data)))!;
+
+/**
+ * The enrolments in classes of `ano` that covered `data` (stage 1's records 20/30/60; stage 2's 90);
+ * `turmaIds`: only those classes' (the stream reads a few classes at a time, issue 38).
+ */
+export function matriculasNaData(
+  db: DbOrTx,
+  ano: number,
+  data: string,
+  turmaIds?: readonly string[],
+  alunoIds?: readonly string[],
+): Promise<MatriculaCenso[]> {
+  const where = and(
+    naData(data),
+    turmaIds ? inArray(classMemberships.turmaId, [...turmaIds]) : undefined,
+    alunoIds ? inArray(classMemberships.alunoId, [...alunoIds]) : undefined,
+  )!;
+  return matriculas(db, ano, where);
+}
+
+/**
+ * The classes with enrolments on `data`, in the order `matriculasNaData` walks them (by name, as the
+ * database sorts), with how many: the stream's chunks of classes (issue 38).
+ */
+export async function turmasNaData(db: DbOrTx, ano: number, data: string) {
+  return db
+    .select({ turmaId: classMemberships.turmaId, nome: classes.nome, matriculas: count() })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
+    .where(and(eq(classes.anoLetivo, String(ano)), naData(data)))
+    .groupBy(classMemberships.turmaId, classes.nome)
+    .orderBy(asc(classes.nome));
+}
+
+/**
+ * The students enrolled on `data`, each once in the order of their first enrolment in
+ * `matriculasNaData` (id and name only: 50,000 of them are a few MB, issue 38).
+ */
+export async function alunosNaData(db: DbOrTx, ano: number, data: string) {
+  const rows = await db
+    .select({ alunoId: classMemberships.alunoId, nome: students.nome })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
+    .where(and(eq(classes.anoLetivo, String(ano)), naData(data)))
+    .orderBy(asc(classes.nome), asc(students.nome), asc(classMemberships.inicio));
+  const vistos = new Set<string>();
+  return rows.filter((row) => !vistos.has(row.alunoId) && vistos.add(row.alunoId));
+}
+
+/**
+ * The students a file carries (each gets an entry in the access log): those enrolled on `data`, and in
+ * stage 2 those admitted after it. Ids only.
+ */
+export async function alunosDoArquivo(db: DbOrTx, ano: number, data: string, comAdmitidos: boolean) {
+  const rows = await db
+    .selectDistinct({ alunoId: classMemberships.alunoId })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
+    .where(
+      and(
+        eq(classes.anoLetivo, String(ano)),
+        comAdmitidos ? or(naData(data), gt(classMemberships.inicio, data)) : naData(data),
+      ),
+    );
+  return rows.map((row) => row.alunoId);
 }
 
 /**

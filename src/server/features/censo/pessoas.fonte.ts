@@ -20,7 +20,7 @@ import { disciplinas } from '../../db/schema/disciplinas.js';
 import { settings } from '../../db/schema/settings.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import type { CensoContexto, FonteCenso, Linha } from './layout.js';
-import { matriculasNaData } from './matriculas.js';
+import { turmasNaData } from './matriculas.js';
 import { COMPONENTES_R50, UNIDADES_CURRICULARES_R50 } from './layouts/2024/r50.js';
 import {
   codigoPessoaProfissional,
@@ -73,8 +73,8 @@ function pessoaDoProfessor(professor: TeacherRow, row: CensoProfissionalRow | nu
 /** Who is in the file: the gestores, the teachers in classes with students, and their classes. */
 export async function quadroDeProfissionais(ctx: CensoContexto): Promise<Quadro> {
   const { db } = ctx;
-  const matriculas = await matriculasNaData(db, ctx.ano, ctx.dataReferencia);
-  const turmaIds = [...new Set(matriculas.map((matricula) => matricula.turmaId))];
+  // The classes with students on the date (ids only: the students themselves are not needed here).
+  const turmaIds = (await turmasNaData(db, ctx.ano, ctx.dataReferencia)).map((turma) => turma.turmaId);
   const [inepEscola, turmas, grade, catalogo, gestoresRows] = await Promise.all([
     inepDaEscola(ctx),
     turmaIds.length === 0

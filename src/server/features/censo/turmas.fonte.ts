@@ -60,7 +60,7 @@ interface DisciplinaDaTurma {
   comProfessor: boolean;
 }
 
-interface TurmaCenso {
+export interface TurmaCenso {
   turma: ClassRow;
   dados: CensoTurmaDados;
   etapa: string | null;
@@ -74,23 +74,21 @@ interface Base {
   alunos: Map<string, CensoAlunoRow>;
 }
 
-async function carregar(ctx: CensoContexto): Promise<Base> {
+/** The year's classes with their census data and grade (a few per class, whatever the students). */
+export async function carregarTurmas(ctx: CensoContexto): Promise<Pick<Base, 'escolaInep' | 'turmas'>> {
   const { db } = ctx;
   const [escola] = await db.select().from(settings).where(eq(settings.key, 'censo_escola'));
   const codigo = escola?.value.codigo_inep;
-  const matriculas = await matriculasNaData(db, ctx.ano, ctx.dataReferencia);
   const turmaRows = await db
     .select()
     .from(classes)
     .where(eq(classes.anoLetivo, String(ctx.ano)));
   const ids = turmaRows.map((turma) => turma.id);
-  const alunoIds = [...new Set(matriculas.map((matricula) => matricula.alunoId))];
-  const [censo, grades, materias, catalogo, alunos] = await Promise.all([
+  const [censo, grades, materias, catalogo] = await Promise.all([
     ids.length ? db.select().from(censoTurmas).where(inArray(censoTurmas.turmaId, ids)) : [],
     gradesDasTurmas(db, ids),
     ids.length ? db.select().from(classSubjects).where(inArray(classSubjects.turmaId, ids)) : [],
     db.select().from(disciplinas),
-    alunoIds.length ? db.select().from(censoAlunos).where(inArray(censoAlunos.alunoId, alunoIds)) : [],
   ]);
   const porNome = new Map(catalogo.map((row) => [row.nome.trim().toLowerCase(), row]));
   const turmas = new Map<string, TurmaCenso>();
@@ -121,12 +119,20 @@ async function carregar(ctx: CensoContexto): Promise<Base> {
       disciplinas: daTurma,
     });
   }
-  return {
-    escolaInep: typeof codigo === 'string' ? codigo : null,
-    turmas,
-    matriculas,
-    alunos: new Map(alunos.map((row) => [row.alunoId, row])),
-  };
+  return { escolaInep: typeof codigo === 'string' ? codigo : null, turmas };
+}
+
+async function carregar(ctx: CensoContexto): Promise<Base> {
+  const { db } = ctx;
+  const [leve, matriculas] = await Promise.all([
+    carregarTurmas(ctx),
+    matriculasNaData(db, ctx.ano, ctx.dataReferencia),
+  ]);
+  const alunoIds = [...new Set(matriculas.map((matricula) => matricula.alunoId))];
+  const alunos = alunoIds.length
+    ? await db.select().from(censoAlunos).where(inArray(censoAlunos.alunoId, alunoIds))
+    : [];
+  return { ...leve, matriculas, alunos: new Map(alunos.map((row) => [row.alunoId, row])) };
 }
 
 const dois = (hora: string | null, parte: 'hora' | 'minuto') =>
@@ -269,7 +275,7 @@ async function linhas(ctx: CensoContexto): Promise<Linha[]> {
 }
 
 /** The screen's labels of the fields a person fixes (the pending list names them). */
-const ROTULOS_R20: Readonly<Record<string, string>> = {
+export const ROTULOS_R20: Readonly<Record<string, string>> = {
   codigo_escola: 'Código INEP da escola (Configurações → Censo)',
   tipo_mediacao: 'Tipo de mediação',
   hora_inicio_hora: 'Horário de início',
@@ -279,7 +285,7 @@ const ROTULOS_R20: Readonly<Record<string, string>> = {
   local_diferenciado: 'Local de funcionamento diferenciado',
   etapa: 'Etapa',
 };
-const ROTULOS_R60: Readonly<Record<string, string>> = {
+export const ROTULOS_R60: Readonly<Record<string, string>> = {
   codigo_escola: 'Código INEP da escola (Configurações → Censo)',
   transporte_publico: 'Transporte escolar público',
   transporte_poder_publico: 'Poder público responsável pelo transporte',
@@ -382,17 +388,17 @@ function pendenciasDaTurma(turma: TurmaCenso): Pendencia[] {
   return lista;
 }
 
-async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
-  const base = await carregar(ctx);
-  const data = formatDate(ctx.dataReferencia);
-  const porTurma = new Map<string, MatriculaCenso[]>();
-  for (const matricula of base.matriculas) {
-    porTurma.set(matricula.turmaId, [...(porTurma.get(matricula.turmaId) ?? []), matricula]);
-  }
+/** The checks of each class: those with students on the date, and the active ones without any. */
+export function pendenciasDasTurmas(
+  turmasDoAno: ReadonlyMap<string, TurmaCenso>,
+  comAlunos: ReadonlySet<string>,
+  dataReferencia: string,
+): Pendencia[] {
+  const data = formatDate(dataReferencia);
   const lista: Pendencia[] = [];
-  const turmas = [...base.turmas.values()].sort((a, b) => a.turma.nome.localeCompare(b.turma.nome, 'pt-BR'));
+  const turmas = [...turmasDoAno.values()].sort((a, b) => a.turma.nome.localeCompare(b.turma.nome, 'pt-BR'));
   for (const turma of turmas) {
-    if (porTurma.has(turma.turma.id)) {
+    if (comAlunos.has(turma.turma.id)) {
       lista.push(...pendenciasDaTurma(turma));
     } else if (turma.turma.status === 'ativo') {
       lista.push(
@@ -405,20 +411,31 @@ async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
       );
     }
   }
-  lista.push(...duasTurmas(base), ...transporteSemVeiculo(base));
   return lista;
 }
 
+async function pendencias(ctx: CensoContexto): Promise<Pendencia[]> {
+  const base = await carregar(ctx);
+  const comAlunos = new Set(base.matriculas.map((matricula) => matricula.turmaId));
+  return [
+    ...pendenciasDasTurmas(base.turmas, comAlunos, ctx.dataReferencia),
+    ...duasTurmas(base),
+    ...transporteSemVeiculo(base),
+  ];
+}
+
 /** A student in two classes of the same tipo de atendimento on the reference date. */
-function duasTurmas(base: Base): Pendencia[] {
-  const vistos = new Map<string, MatriculaCenso>();
+export function duasTurmas(
+  base: Pick<Base, 'turmas' | 'matriculas'>,
+  vistos = new Map<string, { turmaId: string; turma: { nome: string } }>(),
+): Pendencia[] {
   const lista: Pendencia[] = [];
   for (const matricula of base.matriculas) {
     const tipo = base.turmas.get(matricula.turmaId)?.dados.tipo_atendimento ?? 'escolarizacao';
     const chave = `${matricula.alunoId}:${tipo}`;
     const anterior = vistos.get(chave);
     if (!anterior) {
-      vistos.set(chave, matricula);
+      vistos.set(chave, { turmaId: matricula.turmaId, turma: { nome: matricula.turma.nome } });
       continue;
     }
     if (anterior.turmaId === matricula.turmaId) continue;
@@ -436,9 +453,11 @@ function duasTurmas(base: Base): Pendencia[] {
 }
 
 /** Public transport with none of the layout's vehicles (the 2024 layout has no train). */
-function transporteSemVeiculo(base: Base): Pendencia[] {
+export function transporteSemVeiculo(
+  base: Pick<Base, 'turmas' | 'matriculas' | 'alunos'>,
+  vistos = new Set<string>(),
+): Pendencia[] {
   const lista: Pendencia[] = [];
-  const vistos = new Set<string>();
   for (const matricula of base.matriculas) {
     const aluno = base.alunos.get(matricula.alunoId);
     const turma = base.turmas.get(matricula.turmaId);

@@ -40,6 +40,7 @@ class AccessRecorder {
   private readonly recent = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private forgetAt = 5000;
 
   constructor(
     private readonly db: Db,
@@ -52,7 +53,7 @@ class AccessRecorder {
     const last = this.recent.get(key);
     if (last !== undefined && now - last >= 0 && now - last < SAME_VIEW_MS) return;
     this.recent.set(key, now);
-    if (this.recent.size > 5000) this.forgetOld(now);
+    if (this.recent.size > this.forgetAt) this.forgetOld(now);
     this.pending.push(view);
     if (this.pending.length >= FLUSH_AT) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS).unref();
@@ -87,6 +88,10 @@ class AccessRecorder {
 
   private forgetOld(now: number): void {
     for (const [key, at] of this.recent) if (now - at >= SAME_VIEW_MS) this.recent.delete(key);
+    // A census file logs 50,000 children in one go, all within the window: scanning the whole map on
+    // every one of them was quadratic (issue 38: two minutes before the download's first byte). The next
+    // scan waits until the map has doubled.
+    this.forgetAt = Math.max(5000, this.recent.size * 2);
   }
 }
 

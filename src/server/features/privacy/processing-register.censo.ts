@@ -3,6 +3,7 @@
  * school professional (Decreto 6.425/2008), sensitive data included (cor/raça, deficiência: LGPD art. 11).
  */
 import { censoAlunos, censoMatriculas, censoProfissionais } from '../../db/schema/censo.js';
+import { censoArquivoPartes, censoArquivoTarefas } from '../../db/schema/censo-tarefas.js';
 import { porId, type Treatment } from './processing-register.model.js';
 
 export const TREATMENTS_CENSO: Treatment[] = [
@@ -34,6 +35,32 @@ export const TREATMENTS_CENSO: Treatment[] = [
         tabela: censoMatriculas,
         colunas: [censoMatriculas.alunoId],
         apagar: { aluno: porId(censoMatriculas.alunoId) },
+      },
+    ],
+  },
+  {
+    categoria: 'Censo Escolar (INEP): arquivos montados em segundo plano',
+    titulares: 'Alunos e profissionais do arquivo; quem pediu o arquivo',
+    finalidade:
+      'Montar o arquivo do Censo de uma escola grande sem prender a tela e entregá-lo, com as pendências, a quem o pediu.',
+    base_legal: 'Obrigação legal (art. 7º, II; Decreto 6.425/2008).',
+    acesso: ['censo.manage'],
+    retencao: 'exportacao',
+    dados: [
+      {
+        tabela: censoArquivoTarefas,
+        colunas: [
+          censoArquivoTarefas.usuarioId,
+          censoArquivoTarefas.iniciadoPorNome,
+          censoArquivoTarefas.pendencias,
+          censoArquivoTarefas.alunoIds,
+        ],
+        apagar: { usuario: porId(censoArquivoTarefas.usuarioId) },
+      },
+      {
+        tabela: censoArquivoPartes,
+        colunas: [censoArquivoPartes.bytes],
+        mantido: 'Apagado com a tarefa, um dia depois.',
       },
     ],
   },

@@ -1,0 +1,180 @@
+/**
+ * The census file assembled as a stream (issue 38, ADR 0063): the same lines, in the same order, with the
+ * same pending list as `montarCenso` + `arquivoCenso` (censo.service.ts), but a chunk at a time. For each
+ * record type in INEP's order, each source gives its lines of that type — a source with `lotes` a chunk
+ * at a time (the students' record 30 a thousand students at a time, record 60 a few classes at a time),
+ * any other its whole `linhas` once, kept only while the assembly runs — and each line is checked
+ * (only the pendências stay) and written at once. The file is the in-memory writer's, byte for byte
+ * (`fluxo.test.ts` compares both on a school of several classes).
+ *
+ * The pending list is the same list in the same order: `validar` walks the lines in file order, and the
+ * sources' own checks come after, source by source.
+ */
+import { open } from 'node:fs/promises';
+import type { EtapaCenso, Pendencia } from '../../../shared/censo.schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
+import { escreverLinha, FIM_DE_LINHA, REGISTRO_FIM_MATRICULA_INICIAL, validar } from './arquivo.js';
+import { contextoCenso, fontesDaEtapa, layoutOuErro, type MontagemOpcoes } from './censo.service.js';
+import {
+  tiposRegistro,
+  type CensoContexto,
+  type FonteCenso,
+  type Linha,
+  type TipoRegistro,
+} from './layout.js';
+
+/** Where the text goes (a file, or nowhere when only the pending list is wanted). */
+export interface SaidaCenso {
+  escrever(texto: string): Promise<void>;
+}
+
+export const saidaNenhuma: SaidaCenso = { escrever: () => Promise.resolve() };
+
+/** Bytes gathered before a write to the file. */
+const FLUSH_BYTES = 256 * 1024;
+
+/** A file written in ISO-8859-1 as the text arrives, in writes of about 256 KB. */
+export async function saidaArquivo(caminho: string) {
+  const handle = await open(caminho, 'w', PRIVATE_FILE_MODE);
+  let pendente: string[] = [];
+  let tamanho = 0;
+  let bytes = 0;
+  const flush = async () => {
+    if (pendente.length === 0) return;
+    const buffer = Buffer.from(pendente.join(''), 'latin1');
+    pendente = [];
+    tamanho = 0;
+    bytes += buffer.length;
+    await handle.write(buffer);
+  };
+  return {
+    async escrever(texto: string) {
+      pendente.push(texto);
+      tamanho += texto.length;
+      if (tamanho >= FLUSH_BYTES) await flush();
+    },
+    async fechar(): Promise<number> {
+      try {
+        await flush();
+      } finally {
+        await handle.close();
+      }
+      return bytes;
+    },
+  };
+}
+
+/** How far along: `feitos` of `total` lines of the file written (the file's records 30 and 60 dominate). */
+export type ProgressoCenso = (feitos: number, total: number) => Promise<void> | void;
+
+/** What one pass gives: the pending list and the people the file names (for the figures and the access log). */
+export interface PassagemCenso {
+  ctx: CensoContexto;
+  etapa: EtapaCenso;
+  /** The pending list (with `limitePorCampo`: at most that many of each record, field and message). */
+  pendencias: Pendencia[];
+  /** How many pendências there are, those left out of the list included. */
+  totalPendencias: number;
+  /** Lines written (the trailer aside). */
+  totalLinhas: number;
+  /** Distinct ids of the file's lines by `tipo:entidade` ('50:profissional' → the docentes). */
+  distintos: Map<string, Set<string | null>>;
+  /** The students whose records the file carries (entidade 'aluno'). */
+  alunosDasLinhas: Set<string>;
+}
+
+const CONTADOS = new Set(['50:profissional', '30:profissional']);
+
+async function* lotesDe(
+  fonte: FonteCenso,
+  ctx: CensoContexto,
+  tipo: TipoRegistro,
+  inteiras: Map<FonteCenso, Promise<Linha[]>>,
+): AsyncGenerator<readonly Linha[]> {
+  if (fonte.lotes) {
+    if (fonte.tipos && !fonte.tipos.includes(tipo)) return;
+    yield* fonte.lotes(ctx, tipo);
+    return;
+  }
+  let todas = inteiras.get(fonte);
+  if (!todas) {
+    todas = fonte.linhas(ctx);
+    inteiras.set(fonte, todas);
+  }
+  const doTipo = (await todas).filter((linha) => linha.tipo === tipo);
+  if (doTipo.length > 0) yield doTipo;
+}
+
+/**
+ * One pass over the stage's lines in file order: each line checked and written to `saida`, then dropped.
+ * `progresso` is told after each chunk.
+ */
+export async function percorrerCenso(
+  db: DbOrTx,
+  ano: number,
+  etapa: EtapaCenso,
+  saida: SaidaCenso,
+  opcoes: MontagemOpcoes = {},
+  progresso?: ProgressoCenso,
+  limitePorCampo = Number.POSITIVE_INFINITY,
+): Promise<PassagemCenso> {
+  const ctx = contextoCenso(db, ano, layoutOuErro(ano, opcoes));
+  const fontes = fontesDaEtapa(etapa, opcoes);
+  let total = 0;
+  for (const fonte of fontes) total += fonte.estimativa ? await fonte.estimativa(ctx) : 0;
+  const pendencias: Pendencia[] = [];
+  // A school with no census data yet has a pendência per student and field: a list of hundreds of
+  // thousands that nobody reads whole. With a limit, each kind keeps its first few and all are counted.
+  const porCampo = new Map<string, number>();
+  let totalPendencias = 0;
+  const anotar = (lista: readonly Pendencia[]) => {
+    for (const pendencia of lista) {
+      totalPendencias += 1;
+      const chave = `${pendencia.registro}|${pendencia.campo}|${pendencia.mensagem}`;
+      const vistas = porCampo.get(chave) ?? 0;
+      porCampo.set(chave, vistas + 1);
+      if (vistas < limitePorCampo) pendencias.push(pendencia);
+    }
+  };
+  const distintos = new Map<string, Set<string | null>>();
+  const alunosDasLinhas = new Set<string>();
+  // The sources without `lotes` (the school, the staff): their lines once, for this pass only.
+  const inteiras = new Map<FonteCenso, Promise<Linha[]>>();
+  let linhas = 0;
+  for (const tipo of tiposRegistro) {
+    for (const fonte of fontes) {
+      for await (const lote of lotesDe(fonte, ctx, tipo, inteiras)) {
+        let texto = '';
+        for (const linha of lote) {
+          anotar(validar(ctx.layout, [linha]));
+          texto += escreverLinha(ctx.layout, linha) + FIM_DE_LINHA;
+          const chave = `${linha.tipo}:${linha.entidade}`;
+          if (CONTADOS.has(chave)) {
+            const ids = distintos.get(chave) ?? new Set();
+            ids.add(linha.entidadeId);
+            distintos.set(chave, ids);
+          }
+          if (linha.entidade === 'aluno' && linha.entidadeId) alunosDasLinhas.add(linha.entidadeId);
+        }
+        linhas += lote.length;
+        await saida.escrever(texto);
+        await progresso?.(linhas, Math.max(total, linhas));
+        await yieldToEventLoop();
+      }
+    }
+  }
+  inteiras.clear();
+  if (etapa === 'matricula-inicial') await saida.escrever(REGISTRO_FIM_MATRICULA_INICIAL + FIM_DE_LINHA);
+  for (const fonte of fontes) {
+    if (!fonte.pendenciasEmLotes) anotar(await fonte.pendencias(ctx));
+    else
+      for await (const lote of fonte.pendenciasEmLotes(ctx)) {
+        anotar(lote);
+        await yieldToEventLoop();
+      }
+  }
+  await progresso?.(linhas, linhas);
+  return { ctx, etapa, pendencias, totalPendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
+}
