@@ -4,35 +4,17 @@ import type { Page } from '../../../shared/api.js';
 import type { AccessEntry } from '../../../shared/access-log.schemas.js';
 import type { PendenciasResponse } from '../../../shared/censo.schemas.js';
 import { codigoProprio } from '../../../shared/censo.codigos.js';
-import type { BuiltInPerfil } from '../../../shared/permissions.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { censoAlunos } from '../../db/schema/censo.js';
-import { userPerfis, perfis } from '../../db/schema/perfis.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { ensureBuiltInPerfis } from '../perfis/index.js';
-import { definirCodigoEscola, MONTAGEM_TESTE } from './arquivos.test-setup.js';
-import { censoArquivosRoutes } from './index.js';
+import { requestsOf, signedIn } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { definirCodigoEscola, setupCensoTesteApp } from './arquivos.test-setup.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 
 /** The product's routes (real layout and sources) and the same plugin over the tests' own layout. */
-const t = setupTestApp(
-  {},
-  {
-    beforeReady: async (app) => {
-      await app.register(censoArquivosRoutes, { prefix: '/api/censo-teste/:ano', montagem: MONTAGEM_TESTE });
-    },
-  },
-);
+const t = setupCensoTesteApp();
 const { get } = requestsOf(() => t.app);
-
-async function staffWith(chave: BuiltInPerfil) {
-  await ensureBuiltInPerfis(t.database.db);
-  const user = await createUserRow(t.database, 'administrador');
-  const [perfil] = await t.database.db.select().from(perfis).where(eq(perfis.chave, chave));
-  await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: perfil!.id });
-  return { user, cookie: await loginAs(t.app, user.email) };
-}
 
 /**
  * 2026's reference date is Wednesday 27/05. Ana is enrolled since February; Bruno left in April (absent
@@ -57,7 +39,7 @@ describe('census files: who may', () => {
   it('refuses teachers, the financeiro and parents every census file route', async () => {
     const professor = await signedIn(t, 'professor');
     const responsavel = await signedIn(t, 'responsavel');
-    const financeiro = await staffWith('financeiro');
+    const financeiro = await staffWith(t, 'financeiro');
     for (const { cookie } of [professor, responsavel, financeiro]) {
       for (const url of [
         '/api/censo/2026/pendencias',
@@ -73,7 +55,7 @@ describe('census files: who may', () => {
       });
       expect(importar.statusCode).toBe(403);
     }
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     expect((await get('/api/censo/2026/pendencias', secretaria.cookie)).statusCode).toBe(200);
     expect((await get('/api/censo/abc/pendencias', secretaria.cookie)).statusCode).toBe(400);
   });
@@ -82,7 +64,7 @@ describe('census files: who may', () => {
 describe('census files: the pending list and the figures', () => {
   it('lists what INEP would reject and counts the enrolments of the reference date', async () => {
     const { turma, ana } = await escola();
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const response = await get('/api/censo-teste/2026/pendencias', secretaria.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const body = dataOf<PendenciasResponse>(response);
@@ -111,7 +93,7 @@ describe('census files: the pending list and the figures', () => {
   });
 
   it('answers 422 for a year the product has no layout for', async () => {
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const response = await get('/api/censo-teste/2023/pendencias', secretaria.cookie);
     expect(response.statusCode).toBe(422);
     expect(response.json<{ message: string }>().message).toContain('leiaute');
@@ -121,8 +103,8 @@ describe('census files: the pending list and the figures', () => {
 describe('census files: the downloads', () => {
   it('refuses the file with pendências (409 with the list); only the Direção may force it, audited', async () => {
     await escola();
-    const secretaria = await staffWith('secretaria');
-    const direcao = await staffWith('direcao');
+    const secretaria = await staffWith(t, 'secretaria');
+    const direcao = await staffWith(t, 'direcao');
     const refused = await get('/api/censo-teste/2026/matricula-inicial', secretaria.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ details: { path: string }[] }>().details[0]!.path).toContain('Cor/raça declarada');
@@ -145,7 +127,7 @@ describe('census files: the downloads', () => {
   it('sends stage 1 in ISO-8859-1 under its name, and logs the child in the access log', async () => {
     const { turma, ana, bruno } = await escola();
     await completar(ana.id);
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const response = await get('/api/censo-teste/2026/matricula-inicial', secretaria.cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=iso-8859-1');
@@ -159,7 +141,7 @@ describe('census files: the downloads', () => {
     expect(lines[3]).toBe(`60|35000001|${codigoProprio(ana.id)}||${codigoProprio(turma.id)}||`);
     expect(response.body).not.toContain(codigoProprio(bruno.id));
 
-    const direcao = await staffWith('direcao');
+    const direcao = await staffWith(t, 'direcao');
     const log = dataOf<Page<AccessEntry>>(await get(`/api/alunos/${ana.id}/acessos`, direcao.cookie));
     expect(log.items).toEqual([
       expect.objectContaining({ usuario_id: secretaria.user.id, via: 'censo_arquivo' }),
@@ -170,7 +152,7 @@ describe('census files: the downloads', () => {
 
   it('sends stage 2: 89, the enrolments of the reference date in 90, the admissions after it in 91, no trailer', async () => {
     const { ana, bruno, carla } = await escola();
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const response = await get('/api/censo-teste/2026/situacao-do-aluno', secretaria.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const lines = response.rawPayload.toString('latin1').split('\n');
@@ -178,7 +160,7 @@ describe('census files: the downloads', () => {
     expect(lines[1]).toContain(codigoProprio(ana.id));
     expect(lines[2]).toContain(codigoProprio(carla.id));
     expect(response.body).not.toContain(codigoProprio(bruno.id));
-    const direcao = await staffWith('direcao');
+    const direcao = await staffWith(t, 'direcao');
     const log = dataOf<Page<AccessEntry>>(await get(`/api/alunos/${carla.id}/acessos`, direcao.cookie));
     expect(log.items.map((item) => item.via)).toEqual(['censo_arquivo']);
   });

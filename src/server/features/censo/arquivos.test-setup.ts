@@ -14,8 +14,9 @@ import {
 } from '../../../shared/censo.codigos.js';
 import { censoAlunos, censoTurmas } from '../../db/schema/censo.js';
 import { settings } from '../../db/schema/settings.js';
-import type { TestApp } from '../../test/test-app.js';
+import { setupTestApp, type TestApp } from '../../test/test-app.js';
 import { codigoInepDaEscola } from './censo.service.js';
+import { censoArquivosRoutes } from './index.js';
 import type { Campo, FonteCenso, LayoutAno, Linha, TipoRegistro } from './layout.js';
 import { matriculasAposData, matriculasNaData, type MatriculaCenso } from './matriculas.js';
 
@@ -298,3 +299,18 @@ export const MONTAGEM_TESTE = {
   layoutDoAno: (ano: number) => (ano >= 2024 ? { ...LAYOUT_TESTE, ano: 2024 } : null),
   fontes: { 'matricula-inicial': [fonteMatriculaTeste], 'situacao-do-aluno': [fonteSituacaoTeste] },
 };
+
+/** The test app with the census files' routes over the tests' own layout, at `/api/censo-teste/:ano`. */
+export function setupCensoTesteApp() {
+  return setupTestApp(
+    {},
+    {
+      beforeReady: async (app) => {
+        await app.register(censoArquivosRoutes, {
+          prefix: '/api/censo-teste/:ano',
+          montagem: MONTAGEM_TESTE,
+        });
+      },
+    },
+  );
+}

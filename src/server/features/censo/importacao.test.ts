@@ -6,19 +6,16 @@ import { auditLog } from '../../db/schema/audit.js';
 import { censoAlunos, censoMatriculas, censoProfissionais, censoTurmas } from '../../db/schema/censo.js';
 import { multipartFile } from '../../test/image-fixtures.js';
 import { dataOf, insertClass, insertStudent, insertTeacher } from '../../test/records-fixtures.js';
-import { setupTestApp, signedIn } from '../../test/test-app.js';
-import { CODIGO_ESCOLA, definirCodigoEscola, LAYOUT_TESTE, MONTAGEM_TESTE } from './arquivos.test-setup.js';
-import { censoArquivosRoutes } from './index.js';
+import { signedIn } from '../../test/test-app.js';
+import {
+  CODIGO_ESCOLA,
+  definirCodigoEscola,
+  LAYOUT_TESTE,
+  setupCensoTesteApp,
+} from './arquivos.test-setup.js';
 import { lerArquivoIds } from './importacao.js';
 
-const t = setupTestApp(
-  {},
-  {
-    beforeReady: async (app) => {
-      await app.register(censoArquivosRoutes, { prefix: '/api/censo-teste/:ano', montagem: MONTAGEM_TESTE });
-    },
-  },
-);
+const t = setupCensoTesteApp();
 
 const importar = (cookie: string, texto: string) =>
   t.app.inject({

@@ -9,39 +9,21 @@ import type { Page } from '../../../shared/api.js';
 import type { AccessEntry } from '../../../shared/access-log.schemas.js';
 import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas.js';
 import { codigoProprio } from '../../../shared/censo.codigos.js';
-import type { BuiltInPerfil } from '../../../shared/permissions.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { censoAlunos } from '../../db/schema/censo.js';
 import { censoArquivoPartes, censoArquivoTarefas } from '../../db/schema/censo-tarefas.js';
-import { userPerfis, perfis } from '../../db/schema/perfis.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, insertStudent } from '../../test/records-fixtures.js';
-import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
-import { ensureBuiltInPerfis } from '../perfis/index.js';
-import { definirCodigoEscola, MONTAGEM_TESTE } from './arquivos.test-setup.js';
-import { censoArquivosRoutes } from './index.js';
+import { requestsOf, signedIn } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
+import { definirCodigoEscola, setupCensoTesteApp } from './arquivos.test-setup.js';
 import { apagarTarefasAntigas } from './tarefas.service.js';
 
 const BASE = '/api/censo-teste/2026';
-const t = setupTestApp(
-  {},
-  {
-    beforeReady: async (app) => {
-      await app.register(censoArquivosRoutes, { prefix: '/api/censo-teste/:ano', montagem: MONTAGEM_TESTE });
-    },
-  },
-);
+const t = setupCensoTesteApp();
 const { get, send } = requestsOf(() => t.app);
 const post = (url: string, body: object, cookie: string) => send('POST', url, cookie, body);
-
-async function staffWith(chave: BuiltInPerfil) {
-  await ensureBuiltInPerfis(t.database.db);
-  const user = await createUserRow(t.database, 'administrador');
-  const [perfil] = await t.database.db.select().from(perfis).where(eq(perfis.chave, chave));
-  await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: perfil!.id });
-  return { user, cookie: await loginAs(t.app, user.email) };
-}
 
 /** Ana and Davi enrolled on 27/05 in two classes; Bruno left in April (in no file). */
 async function escola() {
@@ -66,7 +48,7 @@ describe('the census file in the background', () => {
     const { ana, davi, bruno } = await escola();
     await completar(ana.id);
     await completar(davi.id);
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const started = await iniciar(secretaria.cookie);
     expect(started.statusCode, started.body).toBe(202);
     const tarefa = dataOf<CensoTarefa>(started);
@@ -75,7 +57,7 @@ describe('the census file in the background', () => {
     expect(tarefa.mensagem).toBe('Na fila: começa em instantes.');
 
     // A second start while it waits (a double click, another person) answers the same task.
-    const again = await iniciar((await staffWith('direcao')).cookie);
+    const again = await iniciar((await staffWith(t, 'direcao')).cookie);
     expect(again.statusCode).toBe(202);
     expect(dataOf<CensoTarefa>(again).id).toBe(tarefa.id);
     // The download before it is built is refused with the reason.
@@ -116,7 +98,7 @@ describe('the census file in the background', () => {
     expect(text).toContain(codigoProprio(ana.id));
     expect(text).not.toContain(codigoProprio(bruno.id));
 
-    const direcao = await staffWith('direcao');
+    const direcao = await staffWith(t, 'direcao');
     const log = dataOf<Page<AccessEntry>>(await get(`/api/alunos/${davi.id}/acessos`, direcao.cookie));
     // Both downloads by the same person in the same minute: one entry (the access log's own rule).
     expect(log.items.map((item) => [item.usuario_id, item.via])).toEqual([
@@ -135,8 +117,8 @@ describe('the census file in the background', () => {
 
   it('ends with the pending list; the download is refused in the same words unless the Direção forces it', async () => {
     await escola();
-    const secretaria = await staffWith('secretaria');
-    const direcao = await staffWith('direcao');
+    const secretaria = await staffWith(t, 'secretaria');
+    const direcao = await staffWith(t, 'direcao');
     const tarefa = dataOf<CensoTarefa>(await iniciar(secretaria.cookie));
     await t.app.ctx.jobs.drain();
     const done = dataOf<CensoTarefa>(await get(tarefa.url, secretaria.cookie));
@@ -169,7 +151,7 @@ describe('the census file in the background', () => {
 
   it('builds stage 2 too, and answers 422 at once for a year without a layout', async () => {
     await escola();
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const tarefa = dataOf<CensoTarefa>(await iniciar(secretaria.cookie, 'situacao-do-aluno'));
     await t.app.ctx.jobs.drain();
     const done = dataOf<CensoTarefa>(await get(tarefa.url, secretaria.cookie));
@@ -192,8 +174,8 @@ describe('the census file in the background', () => {
     await escola();
     const professor = await signedIn(t, 'professor');
     const responsavel = await signedIn(t, 'responsavel');
-    const financeiro = await staffWith('financeiro');
-    const secretaria = await staffWith('secretaria');
+    const financeiro = await staffWith(t, 'financeiro');
+    const secretaria = await staffWith(t, 'secretaria');
     const tarefa = dataOf<CensoTarefa>(await iniciar(secretaria.cookie));
     await t.app.ctx.jobs.drain();
     for (const { cookie } of [professor, responsavel, financeiro]) {

@@ -9,31 +9,20 @@ import type {
   MensagensConfig,
 } from '../../../shared/mensagens.schemas.js';
 import { mensagensConfigPadrao } from '../../../shared/mensagens.schemas.js';
-import type { BuiltInPerfil } from '../../../shared/permissions.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { notificacoes } from '../../db/schema/notificacoes.js';
-import { userPerfis } from '../../db/schema/perfis.js';
 import { studentGuardians } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
 import { classWithFamily, guardianWithAccount, teacherWithAccount } from '../../test/school-fixtures.js';
-import { createUserRow, loginAs, requestsOf, setupTestApp } from '../../test/test-app.js';
-import { builtInPerfilId } from '../perfis/index.js';
+import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import type { FamilyFeedScope } from '../../lib/family-feed.js';
 import { mensagensFeed } from './index.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 afterEach(() => clock.unpin());
-
-/** A staff account holding `chave` only, signed in. */
-async function staffWith(chave: BuiltInPerfil) {
-  const user = await createUserRow(t.database, 'administrador');
-  await t.database.db
-    .insert(userPerfis)
-    .values({ usuarioId: user.id, perfilId: await builtInPerfilId(t.database.db, chave) });
-  return { user, cookie: await loginAs(t.app, user.email) };
-}
 
 /**
  * A class with its teacher and a child whose two separated parents have accounts (the mother the
@@ -150,7 +139,7 @@ describe('conversations the school starts (issue 32 §2)', () => {
 
   it('a school profile writes to any family; a profile without mensagens.iniciar cannot (403)', async () => {
     const s = await setup();
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     const found = dataOf<AlunoParaConversa[]>(
       await get(`/api/mensagens/alunos?q=${encodeURIComponent(s.child.nome.slice(0, 8))}`, secretaria.cookie),
     );
@@ -163,7 +152,7 @@ describe('conversations the school starts (issue 32 §2)', () => {
     expect(dataOf<Conversas>(await get('/api/mensagens', s.admin.cookie)).items).toHaveLength(1);
     const answer = await send('POST', `/api/mensagens/${detail.id}`, s.mother.cookie, { texto: 'Obrigada.' });
     expect(answer.statusCode).toBe(200);
-    const financeiro = await staffWith('financeiro');
+    const financeiro = await staffWith(t, 'financeiro');
     expect((await start(financeiro.cookie, s.child.id)).statusCode).toBe(403);
     expect((await get('/api/mensagens/alunos?q=Aluno', financeiro.cookie)).statusCode).toBe(403);
     expect((await get('/api/mensagens/alunos?q=Aluno', s.mother.cookie)).statusCode).toBe(403);
@@ -171,7 +160,7 @@ describe('conversations the school starts (issue 32 §2)', () => {
 
   it('monitoring: with the rule on, the coordination reads a teacher’s conversations (read only) and the family is told; a teacher of another class cannot', async () => {
     const s = await setup();
-    const coordenacao = await staffWith('coordenacao');
+    const coordenacao = await staffWith(t, 'coordenacao');
     const id = dataOf<ConversaDetalhe>(
       await start(s.teacher.cookie, s.child.id, { responsaveis: [s.mother.guardian.id] }),
     ).id;
@@ -201,7 +190,7 @@ describe('conversations the school starts (issue 32 §2)', () => {
       expect((await get(`/api/mensagens/${id}`, cookie)).statusCode).toBe(404);
       expect((await send('POST', `/api/mensagens/${id}`, cookie, { texto: 'x' })).statusCode).toBe(404);
     }
-    const secretaria = await staffWith('secretaria');
+    const secretaria = await staffWith(t, 'secretaria');
     expect((await get(`/api/mensagens/${id}`, secretaria.cookie)).statusCode).toBe(404);
     expect((await get('/api/mensagens/acompanhamento', secretaria.cookie)).statusCode).toBe(403);
   });
