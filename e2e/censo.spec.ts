@@ -48,7 +48,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
     page.waitForResponse((response) => /\/tarefas\/[^/]+\/arquivo/.test(response.url()), {
       timeout: 120_000,
     }),
-    etapa.getByRole('button', { name: 'Baixar arquivo' }).click(),
+    etapa.getByRole('button', { name: 'Montar e baixar o arquivo' }).click(),
   ]);
   const progresso = etapa.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' });
   await expect(progresso).toHaveAttribute('aria-valuenow', '100');
@@ -74,7 +74,7 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   const phoneView = await signedIn(browser, SECRETARIA, phone);
   await phoneView.page.goto('/dashboard/relatorios/censo');
   const etapa1 = phoneView.page.getByRole('region', { name: '1ª etapa — Matrícula Inicial' });
-  await expect(etapa1.getByRole('button', { name: 'Baixar o arquivo montado' })).toBeVisible({
+  await expect(etapa1.getByRole('button', { name: 'Baixar de novo o arquivo montado' })).toBeVisible({
     timeout: 60_000,
   });
   await expect(etapa1.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeVisible();

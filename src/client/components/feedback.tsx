@@ -138,3 +138,31 @@ export function StatGrid({
     </div>
   );
 }
+
+/** A background task's bar (year closing, the census file): `valueText` is what a screen reader says. */
+export function ProgressBar({
+  label,
+  percent,
+  valueText,
+}: {
+  label: string;
+  percent: number;
+  valueText: string;
+}) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+      className="h-2.5 w-full overflow-hidden rounded-full bg-blue-100"
+    >
+      <div
+        className="h-full rounded-full bg-primary transition-all"
+        style={{ width: `${String(percent)}%` }}
+      />
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import type { EtapaCenso } from '../../../shared/censo.schemas';
 import { can, permissionsOf } from '../../../shared/permissions';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/feedback';
+import { ErrorBanner, ProgressBar } from '../../components/feedback';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { keyRoots } from '../../lib/query-keys';
@@ -32,20 +32,7 @@ function Progresso({ tarefa }: { tarefa: CensoTarefa }) {
   return (
     <div className="space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-3" data-testid="tarefa-censo">
       <p className="text-sm font-medium text-blue-950">Arquivo do Censo</p>
-      <div
-        role="progressbar"
-        aria-label="Progresso do arquivo do Censo"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percentual}
-        aria-valuetext={tarefa.mensagem}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-blue-100"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-all"
-          style={{ width: `${String(percentual)}%` }}
-        />
-      </div>
+      <ProgressBar label="Progresso do arquivo do Censo" percent={percentual} valueText={tarefa.mensagem} />
       <p className="flex items-start gap-1.5 text-sm text-blue-950" aria-live="polite" role="status">
         {rodando ? (
           <Loader2 className="mt-0.5 h-4 w-4 shrink-0 animate-spin" aria-hidden="true" />
@@ -140,7 +127,7 @@ export function PainelArquivo({
           disabled={pendencias > 0 || ocupado}
           loading={iniciar.isPending && !confirmar}
         >
-          <Download className="h-4 w-4" aria-hidden="true" /> Baixar arquivo
+          <Download className="h-4 w-4" aria-hidden="true" /> Montar e baixar o arquivo
         </Button>
         {pendencias > 0 && (
           <p className="text-sm text-gray-600">Resolva as pendências abaixo para baixar o arquivo.</p>
@@ -162,7 +149,7 @@ export function PainelArquivo({
           disabled={ocupado || ((ultima.pendencias_total ?? 0) > 0 && !direcao)}
           loading={baixando}
         >
-          <Download className="h-4 w-4" aria-hidden="true" /> Baixar o arquivo montado
+          <Download className="h-4 w-4" aria-hidden="true" /> Baixar de novo o arquivo montado
         </Button>
       )}
       <ConfirmDialog

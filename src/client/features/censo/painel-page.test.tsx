@@ -103,7 +103,9 @@ describe('Relatórios → Censo Escolar', () => {
     );
     expect(screen.getByText('27/05/2026')).toBeTruthy();
     expect(screen.getByText(/O leiaute de 2026 ainda não está no sistema: usamos o de 2024/)).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Baixar arquivo' }).disabled).toBe(true);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Montar e baixar o arquivo' }).disabled,
+    ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Baixar mesmo assim' })).toBeNull();
     expect(screen.getByRole('row', { name: /5º Ano A/ }).textContent).toContain('3');
   });
@@ -140,7 +142,7 @@ describe('Relatórios → Censo Escolar', () => {
     });
     renderAt(<CensoPainelPage />, '/lista?ano=2026&etapa=situacao-do-aluno');
     expect(await screen.findByText(/Nenhuma pendência/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar arquivo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Montar e baixar o arquivo' }));
     await waitFor(() =>
       expect(fetchMock.requests.map((request) => request.url)).toContain(
         '/api/censo/2026/tarefas/t1/arquivo',

@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import type { YearEndTask } from '../../../shared/year-end.schemas';
-import { ErrorBanner } from '../../components/feedback';
+import { ErrorBanner, ProgressBar } from '../../components/feedback';
 import { isRunning } from './year-end-tasks.api';
 
 /** A task that ended longer ago than this is no news any more. */
@@ -32,20 +32,7 @@ export function YearEndTaskProgress({ task }: { task: YearEndTask | undefined })
       data-testid="tarefa-ano-letivo"
     >
       <p className="text-sm font-medium text-blue-950">{titleOf(task)}</p>
-      <div
-        role="progressbar"
-        aria-label={`Progresso: ${titleOf(task)}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={task.mensagem}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-blue-100"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-all"
-          style={{ width: `${String(percent)}%` }}
-        />
-      </div>
+      <ProgressBar label={`Progresso: ${titleOf(task)}`} percent={percent} valueText={task.mensagem} />
       <p className="flex items-center gap-1.5 text-sm text-blue-950" aria-live="polite" role="status">
         {isRunning(task) ? (
           <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden="true" />
