@@ -11,7 +11,7 @@ import path from 'node:path';
 
 process.env.BENCH_STUDENTS ??= '2000';
 const { report, request } = await import('./lib.mjs');
-const { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, STUDENTS } =
+const { dist, insertInBatches, runSchoolBench, seedClassesAndStudents, seedFamilyAccounts, STUDENTS } =
   await import('./school.mjs');
 const { startPushSimulator } = await dist('server/features/push-simulado/index.js');
 
@@ -22,8 +22,6 @@ writeFileSync(caFile, simulator.caPem);
 const rate = process.env.PUSH_RATE_PER_SECOND ?? '100';
 
 async function seed(db) {
-  const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
-  const { users } = await dist('server/db/schema/users.js');
   const { pushAssinaturas } = await dist('server/db/schema/push.js');
   const year = new Date().getFullYear();
   const { studentRows } = await seedClassesAndStudents(db, {
@@ -31,39 +29,16 @@ async function seed(db) {
     inicio: `${year}-02-02`,
     matriculaPrefix: 'P',
   });
-  const userRows = await insertInBatches(
+  // Nobody signs in as a family here: a placeholder hash, never a valid argon2 one.
+  const userRows = await seedFamilyAccounts(
     db,
-    users,
-    studentRows.map((_, n) => ({
-      nome: `Família Push ${String(n + 1).padStart(5, '0')}`,
-      email: `push${n + 1}@bench.escola.test`,
-      nivel: 'responsavel',
-      // Nobody signs in as a family here: a placeholder, never a valid argon2 hash.
+    studentRows.map((student) => ({ student: student.id, principal: true })),
+    {
+      name: (n) => `Família Push ${String(n + 1).padStart(5, '0')}`,
+      email: (n) => `push${n + 1}@bench.escola.test`,
+      phone: (n) => `119${String(20_000_000 + n).padStart(8, '0')}`,
       passwordHash: 'sem-senha',
-      primeiroLogin: false,
-    })),
-    { id: users.id },
-  );
-  const guardianRows = await insertInBatches(
-    db,
-    guardians,
-    userRows.map((user, n) => ({
-      nome: `Família Push ${String(n + 1).padStart(5, '0')}`,
-      email: `push${n + 1}@bench.escola.test`,
-      telefone: `119${String(20_000_000 + n).padStart(8, '0')}`,
-      usuarioId: user.id,
-    })),
-    { id: guardians.id },
-  );
-  await insertInBatches(
-    db,
-    studentGuardians,
-    studentRows.map((student, i) => ({
-      alunoId: student.id,
-      responsavelId: guardianRows[i].id,
-      parentesco: 'mae',
-      ehPrincipal: true,
-    })),
+    },
   );
   // One device per family, made at the simulator (its own keys and auth secret, as a browser's).
   await insertInBatches(

@@ -69,10 +69,11 @@ export async function seedFamilyUsers(db, count, { name, email }, passwordHash) 
  * `phone(i)` spell the i-th family. One password hash for all (hashing thousands would only time the
  * seed). Returns the users' rows ({ id }) in the families' order.
  */
-export async function seedFamilyAccounts(db, families, { name, email, phone }) {
+export async function seedFamilyAccounts(db, families, { name, email, phone, passwordHash: given }) {
   const { guardians, studentGuardians } = await dist('server/db/schema/students.js');
   const { hashPassword } = await dist('server/features/auth/passwords.js');
-  const passwordHash = await hashPassword('Familia-Bench-Senha-2026');
+  // `passwordHash`, where nobody signs in (a placeholder, never a valid argon2 hash), skips the hashing.
+  const passwordHash = given ?? (await hashPassword('Familia-Bench-Senha-2026'));
   const userRows = await seedFamilyUsers(db, families.length, { name, email }, passwordHash);
   const guardianRows = await insertInBatches(
     db,
