@@ -63,11 +63,7 @@ try {
     await opened.close();
   }
   for (let start = 1; start <= STARTS; start++) {
-    const off = process.env.BENCH_WARMUP_AB && start % 2 === 1;
-    const server = await startServer(
-      { SMTP_URL: sink.url, ...(off ? { F3_NO_WARMUP: '1' } : {}) },
-      { dataDir },
-    );
+    const server = await startServer({ SMTP_URL: sink.url }, { dataDir });
     try {
       await sleep(5000); // whatever the start does in the background settles
       const rssStart = rssMb(server.pid);
@@ -77,7 +73,6 @@ try {
       const warm = await publish(server.base, cookie, `${start}b`);
       rows.push({
         start,
-        warmup: !off,
         cold_ms: Math.round(cold.answer),
         warm_ms: Math.round(warm.answer),
         cold_bells_s: Number((cold.bells / 1000).toFixed(1)),

@@ -71,14 +71,18 @@ export const searchTerm = (i) =>
 /**
  * The same answer at both sizes: the beginning of a matrícula (the network numbers them R000001,
  * R000002…), `R0010` to `R0049`, finds the same 100 students at 5,000 and at 50,000 — a full page and a
- * count of 100 in both — on pages 1–5 in either order (400 requests before one repeats: more than the
- * list's cache of 200 pages). What a search costs at 50,000 beyond what the same answer costs at 5,000.
+ * count of 100 in both. The term in either case, with and without `status=todos` and `turma_id=todas`
+ * (the same filter, another key of the list's caches), on pages 1–5 in either order: 320 totals and
+ * 3,200 pages before one repeats, more than the caches' 200 entries, so every page and every count is
+ * computed. What a search costs at 50,000 beyond what the same answer costs at 5,000.
  */
 export const sameAnswerSearch = (i) => {
-  const term = `R00${10 + (i % 40)}`;
-  const page = 1 + (Math.floor(i / 40) % 5);
-  const order = Math.floor(i / 200) % 2 === 0 ? 'asc' : 'desc';
-  return `/api/alunos?q=${term}&page=${page}&pageSize=20&sort=nome&order=${order}`;
+  const variant = Math.floor(i / 40) % 8;
+  const term = `${variant & 1 ? 'r' : 'R'}00${10 + (i % 40)}`;
+  const filters = `${variant & 2 ? '&status=todos' : ''}${variant & 4 ? '&turma_id=todas' : ''}`;
+  const page = 1 + (Math.floor(i / 320) % 5);
+  const order = Math.floor(i / 1600) % 2 === 0 ? 'asc' : 'desc';
+  return `/api/alunos?q=${term}${filters}&page=${page}&pageSize=20&sort=nome&order=${order}`;
 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

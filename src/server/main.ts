@@ -70,7 +70,7 @@ async function main() {
   app.log.info({ ms: Date.now() - started, demo: config.demo }, `Sistema Escolar em ${config.publicUrl}`);
   // PGlite compiles its WebAssembly on first use: the first comunicado to the whole school would pay
   // for it in the author's request (comunicados.warmup.ts). In the background, after listening.
-  if (!config.databaseUrl && !process.env.F3_NO_WARMUP) {
+  if (!config.databaseUrl) {
     const warming = Date.now();
     warmUpPublish(app.ctx.db).then(
       () => app.log.info({ ms: Date.now() - warming }, 'aquecimento do banco concluído'),
