@@ -47,6 +47,8 @@ export async function hotPaths(base, accounts, { days, year, admins = 1 }) {
       // pages), so every search is computed; the page 1 above is the cached one the screen opens on.
       'busca ?q= (nome e sobrenome)': (id, i) =>
         get(`/api/alunos?q=${encodeURIComponent(searchTerm(i))}&page=1&pageSize=20`, admin(i)),
+      // The same 100 students at both sizes, a full page (beside the pairs above, whose answer grows).
+      'busca ?q= (mesma resposta nos dois: matrícula R00xx)': (id, i) => get(sameAnswerSearch(i), admin(i)),
       'chamada de uma turma': (id, i) => {
         const teacher = teachers[i % teachers.length];
         const data = recent[(i * 13) % recent.length];
@@ -62,8 +64,26 @@ export async function hotPaths(base, accounts, { days, year, admins = 1 }) {
   };
 }
 
-const searchTerm = (i) =>
+/** A first name and a surname: ≈ 3 students at 5,000 (the page never fills), ≈ 31 at 50,000 (it does). */
+export const searchTerm = (i) =>
   `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[Math.floor(i / FIRST_NAMES.length) % SURNAMES.length]}`;
+
+/**
+ * The same answer at both sizes: the beginning of a matrícula (the network numbers them R000001,
+ * R000002…), `R0010` to `R0049`, finds the same 100 students at 5,000 and at 50,000 — a full page and a
+ * count of 100 in both. The term in either case, with and without `status=todos` and `turma_id=todas`
+ * (the same filter, another key of the list's caches), on pages 1–5 in either order: 320 totals and
+ * 3,200 pages before one repeats, more than the caches' 200 entries, so every page and every count is
+ * computed. What a search costs at 50,000 beyond what the same answer costs at 5,000.
+ */
+export const sameAnswerSearch = (i) => {
+  const variant = Math.floor(i / 40) % 8;
+  const term = `${variant & 1 ? 'r' : 'R'}00${10 + (i % 40)}`;
+  const filters = `${variant & 2 ? '&status=todos' : ''}${variant & 4 ? '&turma_id=todas' : ''}`;
+  const page = 1 + (Math.floor(i / 320) % 5);
+  const order = Math.floor(i / 1600) % 2 === 0 ? 'asc' : 'desc';
+  return `/api/alunos?q=${term}${filters}&page=${page}&pageSize=20&sort=nome&order=${order}`;
+};
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

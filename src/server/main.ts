@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/lock.js';
 import { SchemaTooNewError } from './db/schema-version.js';
 import { loadConfig } from './env.js';
+import { warmUpPublish } from './features/comunicados/index.js';
 import { ensureFirstAdmin } from './features/users/index.js';
 import { seedDemo } from './demo/seed-demo.js';
 
@@ -75,6 +76,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info({ ms: Date.now() - started, demo: config.demo }, `Sistema Escolar em ${config.publicUrl}`);
+  // PGlite compiles its WebAssembly on first use: the first comunicado to the whole school would pay
+  // for it in the author's request (comunicados.warmup.ts). In the background, after listening.
+  if (!config.databaseUrl) {
+    const warming = Date.now();
+    warmUpPublish(app.ctx.db).then(
+      () => app.log.info({ ms: Date.now() - warming }, 'aquecimento do banco concluído'),
+      (error: unknown) => app.log.warn({ err: error }, 'aquecimento do banco falhou'),
+    );
+  }
 }
 
 /**

@@ -6,3 +6,4 @@ export { audienceQuery } from './comunicados.audience.js';
 export { recordVersion } from './comunicados.publish.js';
 export { comunicadosRoutes } from './comunicados.routes.js';
 export { comunicadosFeed } from './comunicados.feed.js';
+export { warmUpPublish } from './comunicados.warmup.js';
