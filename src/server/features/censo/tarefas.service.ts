@@ -6,7 +6,7 @@
  * file is not on one instance's disk). A job cut short runs again from the start: its parts are replaced.
  */
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas.js';
 import type { EtapaCenso, Pendencia } from '../../../shared/censo.schemas.js';
 import { formatCount } from '../../../shared/format.js';
@@ -178,7 +178,12 @@ function saidaPartes(db: DbOrTx, tarefaId: string) {
     pendente = [];
     tamanho = 0;
     bytes += parte.length;
-    await db.insert(censoArquivoPartes).values({ tarefaId, n, bytes: parte });
+    // As hex decoded by the database: PGlite's own bytea parameter builds an array of a million
+    // numbers and a million two-letter strings per MB, all promoted to V8's old generation (issue 38:
+    // the census's memory peak). Node writes the hex natively; PostgreSQL takes it alike.
+    await db
+      .insert(censoArquivoPartes)
+      .values({ tarefaId, n, bytes: sql`decode(${parte.toString('hex')}, 'hex')` });
     n += 1;
   };
   const saida: SaidaCenso & { fechar(): Promise<number> } = {
@@ -287,12 +292,13 @@ export function lerArquivo(db: DbOrTx, tarefaId: string): Readable {
   let n = 0;
   const proxima = async (stream: Readable) => {
     try {
+      // Read as hex for the same reason (PGlite parses a bytea a byte at a time, with a substring each).
       const [parte] = await db
-        .select({ bytes: censoArquivoPartes.bytes })
+        .select({ hex: sql<string>`encode(${censoArquivoPartes.bytes}, 'hex')` })
         .from(censoArquivoPartes)
         .where(and(eq(censoArquivoPartes.tarefaId, tarefaId), eq(censoArquivoPartes.n, n)));
       n += 1;
-      stream.push(parte ? parte.bytes : null);
+      stream.push(parte ? Buffer.from(parte.hex, 'hex') : null);
     } catch (error) {
       stream.destroy(error as Error);
     }
