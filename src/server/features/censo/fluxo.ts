@@ -16,10 +16,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import {
-  escreverLinha,
   FIM_DE_LINHA,
   pendenciaDe,
   REGISTRO_FIM_MATRICULA_INICIAL,
+  SEPARADOR,
+  valoresDaLinha,
   verificarLinha,
   type AnotarProblema,
 } from './arquivo.js';
@@ -176,6 +177,7 @@ export async function percorrerCenso(
   const pendencias = new Pendencias(limitePorCampo);
   const distintos = new Map<string, Set<string | null>>();
   const alunosDasLinhas = new Set<string>();
+  const partes: string[] = [];
   /**
    * The next chunk as text: each line checked, written and dropped as the chunk's iterable makes it.
    * A function of its own so that nothing of the chunk stays referenced while the text is written and
@@ -185,12 +187,10 @@ export async function percorrerCenso(
   const proximo = async (lotes: AsyncIterator<Iterable<Linha>>): Promise<Trecho | null> => {
     const passo = await lotes.next();
     if (passo.done) return null;
-    let texto = '';
-    let quantas = 0;
+    const texto: string[] = [];
     for (const linha of passo.value) {
       verificarLinha(ctx.layout, linha, pendencias.daLinha);
-      texto += escreverLinha(ctx.layout, linha) + FIM_DE_LINHA;
-      quantas += 1;
+      texto.push(valoresDaLinha(ctx.layout, linha, partes).join(SEPARADOR));
       const chave = linha.entidade === 'profissional' ? `${linha.tipo}:profissional` : '';
       if (CONTADOS.has(chave)) {
         const ids = distintos.get(chave) ?? new Set();
@@ -199,7 +199,9 @@ export async function percorrerCenso(
       }
       if (linha.entidade === 'aluno' && linha.entidadeId) alunosDasLinhas.add(linha.entidadeId);
     }
-    return { texto, linhas: quantas };
+    // One flat string per chunk (the lines joined, each ending in FIM_DE_LINHA), not a rope of lines.
+    texto.push('');
+    return { texto: texto.join(FIM_DE_LINHA), linhas: texto.length - 1 };
   };
   // The sources without `lotes` (the school, the staff): their lines once, for this pass only.
   const inteiras = new Map<FonteCenso, Promise<Linha[]>>();
