@@ -22,7 +22,7 @@ import {
 import type { Pendencia } from '../../../shared/censo.schemas.js';
 import type { CensoContexto, FonteCenso, Linha, TipoRegistro } from './layout.js';
 import { linkCensoAluno, linkCensoTurma } from './links.js';
-import { alunosNaData, matriculasNaData, turmasNaData } from './matriculas.js';
+import { alunosNaData, contarAlunosNaData, matriculasNaData, turmasNaData } from './matriculas.js';
 import {
   carregarTurmas,
   duasTurmas,
@@ -267,7 +267,7 @@ export const lotesAlunos: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa' | 'p
   pendenciasEmLotes: pendenciasDosAlunosEmLotes,
   lotes: (ctx: CensoContexto, tipo: TipoRegistro) => (tipo === '30' ? registro30(ctx) : vazio()),
   async estimativa(ctx) {
-    return (await alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia)).length;
+    return contarAlunosNaData(ctx.db, ctx.ano, ctx.dataReferencia);
   },
 };
 
