@@ -95,25 +95,35 @@ export interface PassagemCenso {
 
 const CONTADOS = new Set(['50:profissional', '30:profissional']);
 
+const ENTRE_PARENTESES = /\([^()]*\)/g;
+
 /**
  * The pending list with a limit per record, field and message, and the count of all (issue 38). A
  * school with no census data yet has a pendência per student and field — 470,982 at 50,000 students —
  * so past its kind's limit a problem is only counted: no pendência object, no key string (the counts
  * are maps by record, then field, then message, whose strings are mostly the layout's own).
  */
-class Pendencias {
+export class Pendencias {
   readonly lista: Pendencia[] = [];
   total = 0;
   private readonly vistas = new Map<string, Map<string, Map<string, number>>>();
   constructor(private readonly limite: number) {}
 
-  /** Counts one of its kind; true while the kind is under the limit (the caller keeps it). */
-  private cabe(registro: string, campo: string, mensagem: string): boolean {
+  /**
+   * Counts one of its kind; true while the kind is under the limit (the caller keeps it). A message's
+   * parenthesis names whom it is about ('… (Turma 5º ano B.)', '(1º A e 1º B)'): one kind whatever the
+   * class, or the birth-date check alone kept 50,000 at 50,000 students (a 16 MB list on the task's row
+   * and in each answer of the screen, issue 38).
+   */
+  private cabe(registro: string, campo: string, mensagemInteira: string): boolean {
     this.total += 1;
+    const mensagem = mensagemInteira.includes('(')
+      ? mensagemInteira.replace(ENTRE_PARENTESES, '()')
+      : mensagemInteira;
     let porCampo = this.vistas.get(registro);
-    if (!porCampo) this.vistas.set(registro, (porCampo = new Map()));
+    if (!porCampo) this.vistas.set(registro, (porCampo = new Map<string, Map<string, number>>()));
     let porMensagem = porCampo.get(campo);
-    if (!porMensagem) porCampo.set(campo, (porMensagem = new Map()));
+    if (!porMensagem) porCampo.set(campo, (porMensagem = new Map<string, number>()));
     const vistas = porMensagem.get(mensagem) ?? 0;
     porMensagem.set(mensagem, vistas + 1);
     return vistas < this.limite;
