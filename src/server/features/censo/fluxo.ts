@@ -112,7 +112,7 @@ export class Pendencias {
   /**
    * Counts one of its kind; true while the kind is under the limit (the caller keeps it). A message's
    * parenthesis names whom it is about ('… (Turma 5º ano B.)', '(1º A e 1º B)'): one kind whatever the
-   * class, or the birth-date check alone kept 50,000 at 50,000 students (a 16 MB list on the task's row
+   * class, or the birth-date check alone kept tens of thousands at 50,000 students (16 MB on the task's row
    * and in each answer of the screen, issue 38).
    */
   private cabe(registro: string, campo: string, mensagemInteira: string): boolean {
