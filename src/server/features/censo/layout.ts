@@ -100,7 +100,7 @@ export interface FonteCenso {
   /**
    * Issue 38 (fluxo.ts): the same lines of one record type, a chunk at a time, in the order `linhas`
    * gives them — so a school of 50,000 is never held whole. Without it the stream takes `linhas` once.
-   * A chunk may make its lines as it is iterated (each written and dropped before the next is made).
+   * A chunk may make its lines as it is iterated, once (each written and dropped before the next is made).
    */
   lotes?(ctx: CensoContexto, tipo: TipoRegistro): AsyncIterable<Iterable<Linha>>;
   /** With `lotes`: the record types the source writes (the others are skipped without a query). */
