@@ -17,7 +17,7 @@ import { users } from './users.js';
 /**
  * A census file built in the background (issue 38, ADR 0063): at 50,000 students it takes minutes, so
  * the request queues a job and this row, the job records 'N de M linhas' here as it goes, and any
- * instance answers the screen. The pending list and the file (in parts of 1 MB, `censo_arquivo_partes`)
+ * instance answers the screen. The pending list and the file (in parts of 256 KB, `censo_arquivo_partes`)
  * stay here, not on one instance's disk, for whichever instance serves the download; purged after a day
  * and left out of backups (copies of data the backup already holds).
  */
@@ -56,7 +56,7 @@ export const censoArquivoTarefas = pgTable(
 );
 export type CensoArquivoTarefaRow = typeof censoArquivoTarefas.$inferSelect;
 
-/** The file's bytes in order, 1 MB a part (written as the stream flushes, read one at a time to send). */
+/** The file's bytes in order, 256 KB a part (written as the stream flushes, read one at a time to send). */
 export const censoArquivoPartes = pgTable(
   'censo_arquivo_partes',
   {

@@ -101,8 +101,22 @@ export function formatarValor(campo: Campo, value: Valor): string {
 
 /** One line of the file (without its line ending). */
 export function escreverLinha(layout: LayoutAno, linha: Linha): string {
+  return valoresDaLinha(layout, linha, []).join(SEPARADOR);
+}
+
+/**
+ * A line's written values into `partes` (emptied first), for the stream to join (issue 38): one array
+ * reused for every line, not an array of ~60 strings per line, nor ~120 intermediate strings of a
+ * concatenation.
+ */
+export function valoresDaLinha(layout: LayoutAno, linha: Linha, partes: string[]): string[] {
   const campos = layout.registros[linha.tipo];
-  return campos.map((campo) => formatarValor(campo, linha.valores[campo.chave])).join(SEPARADOR);
+  partes.length = campos.length;
+  for (let i = 0; i < campos.length; i++) {
+    const campo = campos[i]!;
+    partes[i] = formatarValor(campo, linha.valores[campo.chave]);
+  }
+  return partes;
 }
 
 const ordemDoTipo = (tipo: string) => tiposRegistro.indexOf(tipo as (typeof tiposRegistro)[number]);
@@ -172,6 +186,40 @@ function problemaDoValor(campo: Campo, value: Valor): string | null {
   }
 }
 
+/** Told of each problem of a line: the field as the screen labels it and what is wrong. */
+export type AnotarProblema = (linha: Linha, campo: string, mensagem: string) => void;
+
+/**
+ * Every value of one line checked against its field (see `validar`), each problem told to `anotar`
+ * without building a pendência: the stream (fluxo.ts) builds one only while its kind is under the
+ * task's limit (issue 38).
+ */
+export function verificarLinha(layout: LayoutAno, linha: Linha, anotar: AnotarProblema): void {
+  for (const campo of layout.registros[linha.tipo]) {
+    const value = linha.valores[campo.chave];
+    const mensagem = vazio(value)
+      ? obrigatorio(campo, linha)
+        ? 'Não preenchido: o INEP exige este campo.'
+        : null
+      : problemaDoValor(campo, value);
+    if (mensagem === null) continue;
+    anotar(linha, linha.rotulos?.[campo.chave] ?? campo.descricao, mensagem);
+  }
+}
+
+/** A line's problem as the pending list shows it. */
+export function pendenciaDe(linha: Linha, campo: string, mensagem: string): Pendencia {
+  return {
+    registro: linha.tipo,
+    entidade: linha.entidade,
+    entidade_id: linha.entidadeId,
+    nome: linha.nome,
+    campo,
+    mensagem,
+    link: linha.link,
+  };
+}
+
 /**
  * Every value of every line checked against its field: required and empty (always, or when another
  * field has one of some values), a code outside the list, too long, the wrong form, CPF/CNPJ check
@@ -179,25 +227,8 @@ function problemaDoValor(campo: Campo, value: Valor): string | null {
  */
 export function validar(layout: LayoutAno, linhas: readonly Linha[]): Pendencia[] {
   const pendencias: Pendencia[] = [];
-  for (const linha of ordenarLinhas(linhas)) {
-    for (const campo of layout.registros[linha.tipo]) {
-      const value = linha.valores[campo.chave];
-      const mensagem = vazio(value)
-        ? obrigatorio(campo, linha)
-          ? 'Não preenchido: o INEP exige este campo.'
-          : null
-        : problemaDoValor(campo, value);
-      if (mensagem === null) continue;
-      pendencias.push({
-        registro: linha.tipo,
-        entidade: linha.entidade,
-        entidade_id: linha.entidadeId,
-        nome: linha.nome,
-        campo: linha.rotulos?.[campo.chave] ?? campo.descricao,
-        mensagem,
-        link: linha.link,
-      });
-    }
-  }
+  const anotar: AnotarProblema = (linha, campo, mensagem) =>
+    pendencias.push(pendenciaDe(linha, campo, mensagem));
+  for (const linha of ordenarLinhas(linhas)) verificarLinha(layout, linha, anotar);
   return pendencias;
 }

@@ -16,7 +16,7 @@ import { insertClass, insertStudent } from '../../test/records-fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { definirCodigoEscola } from './arquivos.test-setup.js';
 import { arquivoCenso, montarCenso } from './censo.service.js';
-import { percorrerCenso, saidaArquivo, saidaNenhuma } from './fluxo.js';
+import { Pendencias, percorrerCenso, saidaArquivo, saidaNenhuma } from './fluxo.js';
 import { lotesDeTurmas, TAMANHO_DO_LOTE } from './lotes.js';
 
 const t = setupTestApp();
@@ -128,6 +128,47 @@ describe('the streamed census file', () => {
     expect(limitada.pendencias.length).toBeLessThan(inteira.pendencias.length);
     expect(new Set(limitada.pendencias.map(tipo)).size).toBe(limitada.pendencias.length);
     expect(new Set(limitada.pendencias.map(tipo))).toEqual(new Set(inteira.pendencias.map(tipo)));
+  });
+
+  it('counts a message that names its class as one kind, and builds no pendência past the limit', () => {
+    const lista = new Pendencias(2);
+    const de = (mensagem: string, campo = 'Data de nascimento') => ({
+      registro: '30',
+      entidade: 'aluno' as const,
+      entidade_id: 'a',
+      nome: 'Ana',
+      campo,
+      mensagem,
+      link: '/x',
+    });
+    lista.anotar(['1º A', '1º B', '2º A'].map((turma) => de(`Idade fora da etapa. (Turma ${turma}.)`)));
+    lista.anotar([de('Idade fora da etapa. (Turma 3º A.)', 'CPF')]);
+    const linha = {
+      tipo: '30',
+      entidade: 'aluno',
+      entidadeId: 'b',
+      nome: 'Bia',
+      link: '/y',
+      valores: {},
+    } as const;
+    for (let i = 0; i < 5; i++) lista.daLinha(linha, 'Sexo', 'Não preenchido: o INEP exige este campo.');
+    expect(lista.total).toBe(9);
+    expect(lista.lista.map((p) => `${p.campo}: ${p.mensagem}`)).toEqual([
+      'Data de nascimento: Idade fora da etapa. (Turma 1º A.)',
+      'Data de nascimento: Idade fora da etapa. (Turma 1º B.)',
+      'CPF: Idade fora da etapa. (Turma 3º A.)',
+      'Sexo: Não preenchido: o INEP exige este campo.',
+      'Sexo: Não preenchido: o INEP exige este campo.',
+    ]);
+    expect(lista.lista[3]).toEqual({
+      registro: '30',
+      entidade: 'aluno',
+      entidade_id: 'b',
+      nome: 'Bia',
+      campo: 'Sexo',
+      mensagem: 'Não preenchido: o INEP exige este campo.',
+      link: '/y',
+    });
   });
 
   it('never splits classes of the same name between two chunks', () => {

@@ -15,7 +15,15 @@ import type { EtapaCenso, Pendencia } from '../../../shared/censo.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { PRIVATE_FILE_MODE } from '../../lib/data-dir.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { escreverLinha, FIM_DE_LINHA, REGISTRO_FIM_MATRICULA_INICIAL, validar } from './arquivo.js';
+import {
+  FIM_DE_LINHA,
+  pendenciaDe,
+  REGISTRO_FIM_MATRICULA_INICIAL,
+  SEPARADOR,
+  valoresDaLinha,
+  verificarLinha,
+  type AnotarProblema,
+} from './arquivo.js';
 import { contextoCenso, fontesDaEtapa, layoutOuErro, type MontagemOpcoes } from './censo.service.js';
 import {
   tiposRegistro,
@@ -87,12 +95,64 @@ export interface PassagemCenso {
 
 const CONTADOS = new Set(['50:profissional', '30:profissional']);
 
+const ENTRE_PARENTESES = /\([^()]*\)/g;
+
+/**
+ * The pending list with a limit per record, field and message, and the count of all (issue 38). A
+ * school with no census data yet has a pendência per student and field — 470,982 at 50,000 students —
+ * so past its kind's limit a problem is only counted: no pendência object, no key string (the counts
+ * are maps by record, then field, then message, whose strings are mostly the layout's own).
+ */
+export class Pendencias {
+  readonly lista: Pendencia[] = [];
+  total = 0;
+  private readonly vistas = new Map<string, Map<string, Map<string, number>>>();
+  constructor(private readonly limite: number) {}
+
+  /**
+   * Counts one of its kind; true while the kind is under the limit (the caller keeps it). A message's
+   * parenthesis names whom it is about ('… (Turma 5º ano B.)', '(1º A e 1º B)'): one kind whatever the
+   * class, or the birth-date check alone kept tens of thousands at 50,000 students (16 MB on the task's row
+   * and in each answer of the screen, issue 38).
+   */
+  private cabe(registro: string, campo: string, mensagemInteira: string): boolean {
+    this.total += 1;
+    const mensagem = mensagemInteira.includes('(')
+      ? mensagemInteira.replace(ENTRE_PARENTESES, '()')
+      : mensagemInteira;
+    let porCampo = this.vistas.get(registro);
+    if (!porCampo) this.vistas.set(registro, (porCampo = new Map<string, Map<string, number>>()));
+    let porMensagem = porCampo.get(campo);
+    if (!porMensagem) porCampo.set(campo, (porMensagem = new Map<string, number>()));
+    const vistas = porMensagem.get(mensagem) ?? 0;
+    porMensagem.set(mensagem, vistas + 1);
+    return vistas < this.limite;
+  }
+
+  /** A problem of a line (`verificarLinha`): a pendência only if kept. */
+  readonly daLinha: AnotarProblema = (linha, campo, mensagem) => {
+    if (this.cabe(linha.tipo, campo, mensagem)) this.lista.push(pendenciaDe(linha, campo, mensagem));
+  };
+
+  /** The sources' own pendências (few, already built). */
+  anotar(lista: readonly Pendencia[]) {
+    for (const pendencia of lista)
+      if (this.cabe(pendencia.registro, pendencia.campo, pendencia.mensagem)) this.lista.push(pendencia);
+  }
+}
+
+/** What one chunk gave: its text and how many lines. */
+interface Trecho {
+  texto: string;
+  linhas: number;
+}
+
 async function* lotesDe(
   fonte: FonteCenso,
   ctx: CensoContexto,
   tipo: TipoRegistro,
   inteiras: Map<FonteCenso, Promise<Linha[]>>,
-): AsyncGenerator<readonly Linha[]> {
+): AsyncGenerator<Iterable<Linha>> {
   if (fonte.lotes) {
     if (fonte.tipos && !fonte.tipos.includes(tipo)) return;
     yield* fonte.lotes(ctx, tipo);
@@ -124,42 +184,44 @@ export async function percorrerCenso(
   const fontes = fontesDaEtapa(etapa, opcoes);
   let total = 0;
   for (const fonte of fontes) total += fonte.estimativa ? await fonte.estimativa(ctx) : 0;
-  const pendencias: Pendencia[] = [];
-  // A school with no census data yet has a pendência per student and field: a list of hundreds of
-  // thousands that nobody reads whole. With a limit, each kind keeps its first few and all are counted.
-  const porCampo = new Map<string, number>();
-  let totalPendencias = 0;
-  const anotar = (lista: readonly Pendencia[]) => {
-    for (const pendencia of lista) {
-      totalPendencias += 1;
-      const chave = `${pendencia.registro}|${pendencia.campo}|${pendencia.mensagem}`;
-      const vistas = porCampo.get(chave) ?? 0;
-      porCampo.set(chave, vistas + 1);
-      if (vistas < limitePorCampo) pendencias.push(pendencia);
-    }
-  };
+  const pendencias = new Pendencias(limitePorCampo);
   const distintos = new Map<string, Set<string | null>>();
   const alunosDasLinhas = new Set<string>();
+  const partes: string[] = [];
+  /**
+   * The next chunk as text: each line checked, written and dropped as the chunk's iterable makes it.
+   * A function of its own so that nothing of the chunk stays referenced while the text is written and
+   * the progress recorded (issue 38: a chunk alive across those awaits was promoted to V8's old
+   * generation, and the census's garbage piled up there).
+   */
+  const proximo = async (lotes: AsyncIterator<Iterable<Linha>>): Promise<Trecho | null> => {
+    const passo = await lotes.next();
+    if (passo.done) return null;
+    const texto: string[] = [];
+    for (const linha of passo.value) {
+      verificarLinha(ctx.layout, linha, pendencias.daLinha);
+      texto.push(valoresDaLinha(ctx.layout, linha, partes).join(SEPARADOR));
+      const chave = linha.entidade === 'profissional' ? `${linha.tipo}:profissional` : '';
+      if (CONTADOS.has(chave)) {
+        const ids = distintos.get(chave) ?? new Set();
+        ids.add(linha.entidadeId);
+        distintos.set(chave, ids);
+      }
+      if (linha.entidade === 'aluno' && linha.entidadeId) alunosDasLinhas.add(linha.entidadeId);
+    }
+    // One flat string per chunk (the lines joined, each ending in FIM_DE_LINHA), not a rope of lines.
+    texto.push('');
+    return { texto: texto.join(FIM_DE_LINHA), linhas: texto.length - 1 };
+  };
   // The sources without `lotes` (the school, the staff): their lines once, for this pass only.
   const inteiras = new Map<FonteCenso, Promise<Linha[]>>();
   let linhas = 0;
   for (const tipo of tiposRegistro) {
     for (const fonte of fontes) {
-      for await (const lote of lotesDe(fonte, ctx, tipo, inteiras)) {
-        let texto = '';
-        for (const linha of lote) {
-          anotar(validar(ctx.layout, [linha]));
-          texto += escreverLinha(ctx.layout, linha) + FIM_DE_LINHA;
-          const chave = `${linha.tipo}:${linha.entidade}`;
-          if (CONTADOS.has(chave)) {
-            const ids = distintos.get(chave) ?? new Set();
-            ids.add(linha.entidadeId);
-            distintos.set(chave, ids);
-          }
-          if (linha.entidade === 'aluno' && linha.entidadeId) alunosDasLinhas.add(linha.entidadeId);
-        }
-        linhas += lote.length;
-        await saida.escrever(texto);
+      const lotes = lotesDe(fonte, ctx, tipo, inteiras);
+      for (let trecho = await proximo(lotes); trecho; trecho = await proximo(lotes)) {
+        linhas += trecho.linhas;
+        await saida.escrever(trecho.texto);
         await progresso?.(linhas, Math.max(total, linhas));
         await yieldToEventLoop();
       }
@@ -168,13 +230,21 @@ export async function percorrerCenso(
   inteiras.clear();
   if (etapa === 'matricula-inicial') await saida.escrever(REGISTRO_FIM_MATRICULA_INICIAL + FIM_DE_LINHA);
   for (const fonte of fontes) {
-    if (!fonte.pendenciasEmLotes) anotar(await fonte.pendencias(ctx));
+    if (!fonte.pendenciasEmLotes) pendencias.anotar(await fonte.pendencias(ctx));
     else
       for await (const lote of fonte.pendenciasEmLotes(ctx)) {
-        anotar(lote);
+        pendencias.anotar(lote);
         await yieldToEventLoop();
       }
   }
   await progresso?.(linhas, linhas);
-  return { ctx, etapa, pendencias, totalPendencias, totalLinhas: linhas, distintos, alunosDasLinhas };
+  return {
+    ctx,
+    etapa,
+    pendencias: pendencias.lista,
+    totalPendencias: pendencias.total,
+    totalLinhas: linhas,
+    distintos,
+    alunosDasLinhas,
+  };
 }

@@ -100,8 +100,9 @@ export interface FonteCenso {
   /**
    * Issue 38 (fluxo.ts): the same lines of one record type, a chunk at a time, in the order `linhas`
    * gives them — so a school of 50,000 is never held whole. Without it the stream takes `linhas` once.
+   * A chunk may make its lines as it is iterated, once (each written and dropped before the next is made).
    */
-  lotes?(ctx: CensoContexto, tipo: TipoRegistro): AsyncIterable<readonly Linha[]>;
+  lotes?(ctx: CensoContexto, tipo: TipoRegistro): AsyncIterable<Iterable<Linha>>;
   /** With `lotes`: the record types the source writes (the others are skipped without a query). */
   tipos?: readonly TipoRegistro[];
   /** Issue 38: the same list as `pendencias`, in the same order, a chunk at a time. */

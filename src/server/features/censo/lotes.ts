@@ -22,7 +22,7 @@ import {
 import type { Pendencia } from '../../../shared/censo.schemas.js';
 import type { CensoContexto, FonteCenso, Linha, TipoRegistro } from './layout.js';
 import { linkCensoAluno, linkCensoTurma } from './links.js';
-import { alunosNaData, matriculasNaData, turmasNaData } from './matriculas.js';
+import { alunosNaData, contarAlunosNaData, matriculasNaData, turmasNaData } from './matriculas.js';
 import {
   carregarTurmas,
   duasTurmas,
@@ -42,7 +42,7 @@ export const TAMANHO_DO_LOTE = { alunos: 1000 };
 
 const porNome = new Intl.Collator('pt-BR').compare;
 
-async function* registro20(ctx: CensoContexto): AsyncGenerator<readonly Linha[]> {
+async function* registro20(ctx: CensoContexto): AsyncGenerator<Iterable<Linha>> {
   const [{ escolaInep, turmas }, comAlunos] = await Promise.all([
     carregarTurmas(ctx),
     turmasNaData(ctx.db, ctx.ano, ctx.dataReferencia),
@@ -91,19 +91,24 @@ async function censoDosAlunos(ctx: CensoContexto, ids: readonly string[]) {
   return new Map(rows.map((row) => [row.alunoId, row]));
 }
 
-async function* registro60(ctx: CensoContexto): AsyncGenerator<readonly Linha[]> {
-  const [{ escolaInep, turmas }, comAlunos] = await Promise.all([
-    carregarTurmas(ctx),
-    turmasNaData(ctx.db, ctx.ano, ctx.dataReferencia),
-  ]);
-  for (const lote of lotesDeTurmas(comAlunos)) {
-    const matriculas = await matriculasNaData(ctx.db, ctx.ano, ctx.dataReferencia, lote);
-    const alunos = await censoDosAlunos(ctx, [...new Set(matriculas.map((item) => item.alunoId))]);
-    const linhas: Linha[] = [];
+/**
+ * The record-60 lines of some classes, made one at a time as the chunk is iterated (each written and
+ * dropped before the next: issue 38). Read in a function of its own, so the generator below holds
+ * nothing of a chunk while the stream writes it.
+ */
+async function linhas60(
+  ctx: CensoContexto,
+  escolaInep: string | null,
+  turmas: Awaited<ReturnType<typeof carregarTurmas>>['turmas'],
+  lote: readonly string[],
+): Promise<Iterable<Linha>> {
+  const matriculas = await matriculasNaData(ctx.db, ctx.ano, ctx.dataReferencia, lote);
+  const alunos = await censoDosAlunos(ctx, [...new Set(matriculas.map((item) => item.alunoId))]);
+  return (function* () {
     for (const matricula of matriculas) {
       const turma = turmas.get(matricula.turmaId);
       if (!turma) continue;
-      linhas.push({
+      yield {
         tipo: '60',
         entidade: 'matricula',
         entidadeId: `${matricula.alunoId}:${matricula.turmaId}`,
@@ -111,28 +116,50 @@ async function* registro60(ctx: CensoContexto): AsyncGenerator<readonly Linha[]>
         link: linkCensoAluno(matricula.alunoId),
         rotulos: ROTULOS_R60,
         valores: valoresR60(escolaInep, matricula, turma, alunos.get(matricula.alunoId)),
-      });
+      } satisfies Linha;
     }
-    yield linhas;
-  }
+    // Read through: the rows go now, whoever still holds this iterator.
+    matriculas.length = 0;
+    alunos.clear();
+  })();
 }
 
-async function* registro30(ctx: CensoContexto): AsyncGenerator<readonly Linha[]> {
-  const [lista, inepEscola] = await Promise.all([
-    alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia),
-    inepEscolaDoCenso(ctx),
+async function* registro60(ctx: CensoContexto): AsyncGenerator<Iterable<Linha>> {
+  const [{ escolaInep, turmas }, comAlunos] = await Promise.all([
+    carregarTurmas(ctx),
+    turmasNaData(ctx.db, ctx.ano, ctx.dataReferencia),
   ]);
-  lista.sort((a, b) => porNome(a.nome, b.nome));
-  for (let inicio = 0; inicio < lista.length; inicio += TAMANHO_DO_LOTE.alunos) {
-    const ids = lista.slice(inicio, inicio + TAMANHO_DO_LOTE.alunos).map((aluno) => aluno.alunoId);
-    const [rows, censo] = await Promise.all([
-      ctx.db.select().from(students).where(inArray(students.id, ids)),
-      censoDosAlunos(ctx, ids),
-    ]);
-    const porId = new Map(rows.map((row) => [row.id, row]));
-    yield ids.flatMap((id): Linha[] => {
+  for (const lote of lotesDeTurmas(comAlunos)) yield await linhas60(ctx, escolaInep, turmas, lote);
+}
+
+/** The columns of `students` record 30 writes (the row's others are not read: issue 38). */
+const colunasDoAluno = {
+  id: students.id,
+  nome: students.nome,
+  dataNascimento: students.dataNascimento,
+  sexo: students.sexo,
+  cpf: students.cpf,
+  status: students.status,
+};
+
+/** Record 30 of some students, in the order of `ids`, made one at a time as iterated (see `linhas60`). */
+async function linhas30(
+  ctx: CensoContexto,
+  ids: readonly string[],
+  inepEscola: string | null,
+): Promise<Iterable<Linha>> {
+  const [rows, censo] = await Promise.all([
+    ctx.db
+      .select(colunasDoAluno)
+      .from(students)
+      .where(inArray(students.id, [...ids])),
+    censoDosAlunos(ctx, ids),
+  ]);
+  const porId = new Map(rows.map((row) => [row.id, row]));
+  return (function* () {
+    for (const id of ids) {
       const aluno = porId.get(id);
-      if (!aluno) return [];
+      if (!aluno) continue;
       const matricula = {
         alunoId: id,
         aluno: {
@@ -143,19 +170,33 @@ async function* registro30(ctx: CensoContexto): AsyncGenerator<readonly Linha[]>
           status: aluno.status,
         },
       };
-      return [
-        {
-          tipo: '30',
-          entidade: 'aluno',
-          entidadeId: id,
-          nome: aluno.nome,
-          link: linkCensoAluno(id),
-          rotulos: ROTULOS_ALUNO,
-          valores: valoresAluno(matricula, censo.get(id), inepEscola),
-        },
-      ];
-    });
-  }
+      yield {
+        tipo: '30',
+        entidade: 'aluno',
+        entidadeId: id,
+        nome: aluno.nome,
+        link: linkCensoAluno(id),
+        rotulos: ROTULOS_ALUNO,
+        valores: valoresAluno(matricula, censo.get(id), inepEscola),
+      } satisfies Linha;
+    }
+    porId.clear();
+    censo.clear();
+  })();
+}
+
+async function* registro30(ctx: CensoContexto): AsyncGenerator<Iterable<Linha>> {
+  const [lista, inepEscola] = await Promise.all([
+    alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia),
+    inepEscolaDoCenso(ctx),
+  ]);
+  lista.sort((a, b) => porNome(a.nome, b.nome));
+  for (let inicio = 0; inicio < lista.length; inicio += TAMANHO_DO_LOTE.alunos)
+    yield await linhas30(
+      ctx,
+      lista.slice(inicio, inicio + TAMANHO_DO_LOTE.alunos).map((aluno) => aluno.alunoId),
+      inepEscola,
+    );
 }
 
 /**
@@ -226,8 +267,8 @@ export const lotesAlunos: Pick<FonteCenso, 'lotes' | 'tipos' | 'estimativa' | 'p
   pendenciasEmLotes: pendenciasDosAlunosEmLotes,
   lotes: (ctx: CensoContexto, tipo: TipoRegistro) => (tipo === '30' ? registro30(ctx) : vazio()),
   async estimativa(ctx) {
-    return (await alunosNaData(ctx.db, ctx.ano, ctx.dataReferencia)).length;
+    return contarAlunosNaData(ctx.db, ctx.ano, ctx.dataReferencia);
   },
 };
 
-async function* vazio(): AsyncGenerator<readonly Linha[]> {}
+async function* vazio(): AsyncGenerator<Iterable<Linha>> {}

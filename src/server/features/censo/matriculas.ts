@@ -4,7 +4,7 @@
  * enrolments that covered the reference date; stage 2 reports those (record 90) and the ones that began
  * after it for students not enrolled on it (record 91, 'admitidos após').
  */
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, gte, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, inArray, isNull, lte, or, gte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { classMemberships } from '../../db/schema/attendance.js';
 import { classes } from '../../db/schema/classes.js';
@@ -122,6 +122,17 @@ export async function alunosNaData(db: DbOrTx, ano: number, data: string) {
     .orderBy(asc(classes.nome), asc(students.nome), asc(classMemberships.inicio));
   const vistos = new Set<string>();
   return rows.filter((row) => !vistos.has(row.alunoId) && vistos.add(row.alunoId));
+}
+
+/** How many students `alunosNaData` gives, counted by the database (the progress bar's total). */
+export async function contarAlunosNaData(db: DbOrTx, ano: number, data: string): Promise<number> {
+  const [row] = await db
+    .select({ total: countDistinct(classMemberships.alunoId) })
+    .from(classMemberships)
+    .innerJoin(students, eq(students.id, classMemberships.alunoId))
+    .innerJoin(classes, eq(classes.id, classMemberships.turmaId))
+    .where(and(eq(classes.anoLetivo, String(ano)), naData(data)));
+  return row?.total ?? 0;
 }
 
 /**

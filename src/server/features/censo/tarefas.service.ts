@@ -1,12 +1,12 @@
 /**
  * The census file as a background task (issue 38, ADR 0063). At 50,000 students the file takes minutes:
  * the request records a task and queues a job in one transaction and answers 202; the job streams the
- * file (fluxo.ts) into the database in parts of 1 MB, writing 'N de M linhas' on the task's row after each
+ * file (fluxo.ts) into the database in parts of 256 KB, writing 'N de M linhas' on the task's row after each
  * chunk, and at the end the pending list. Any instance answers the screen and serves the download (the
  * file is not on one instance's disk). A job cut short runs again from the start: its parts are replaced.
  */
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CensoTarefa } from '../../../shared/censo-tarefas.schemas.js';
 import type { EtapaCenso, Pendencia } from '../../../shared/censo.schemas.js';
 import { formatCount } from '../../../shared/format.js';
@@ -24,8 +24,12 @@ import { codigoInepDaEscola, layoutOuErro, type MontagemOpcoes } from './censo.s
 import { percorrerCenso, type SaidaCenso } from './fluxo.js';
 import { alunosDoArquivo } from './matriculas.js';
 
-/** Bytes per part of the file in the database. */
-const PARTE_BYTES = 1024 * 1024;
+/**
+ * Bytes per part of the file in the database. 256 KB: each part passes through PGlite as a hex text
+ * twice its size, copied in and out of its memory, when written and when read to send (issue 38: parts
+ * of 1 MB took ~15 MB of transient memory each).
+ */
+const PARTE_BYTES = 256 * 1024;
 /** Tasks and their files are kept a day (the file is downloaded again from the task meanwhile). */
 const GUARDAR_MS = 24 * 60 * 60 * 1000;
 /** The task keeps at most this many pendências of each record, field and message (all are counted). */
@@ -166,7 +170,7 @@ export async function iniciarTarefa(
   }
 }
 
-/** Writes the file into `censo_arquivo_partes`, a part of 1 MB at a time. */
+/** Writes the file into `censo_arquivo_partes`, a part of 256 KB at a time. */
 function saidaPartes(db: DbOrTx, tarefaId: string) {
   let pendente: Buffer[] = [];
   let tamanho = 0;
@@ -178,7 +182,12 @@ function saidaPartes(db: DbOrTx, tarefaId: string) {
     pendente = [];
     tamanho = 0;
     bytes += parte.length;
-    await db.insert(censoArquivoPartes).values({ tarefaId, n, bytes: parte });
+    // As hex decoded by the database: PGlite's own bytea parameter builds an array of a million
+    // numbers and a million two-letter strings per MB, all promoted to V8's old generation (issue 38:
+    // the census's memory peak). Node writes the hex natively; PostgreSQL takes it alike.
+    await db
+      .insert(censoArquivoPartes)
+      .values({ tarefaId, n, bytes: sql`decode(${parte.toString('hex')}, 'hex')` });
     n += 1;
   };
   const saida: SaidaCenso & { fechar(): Promise<number> } = {
@@ -287,12 +296,13 @@ export function lerArquivo(db: DbOrTx, tarefaId: string): Readable {
   let n = 0;
   const proxima = async (stream: Readable) => {
     try {
+      // Read as hex for the same reason (PGlite parses a bytea a byte at a time, with a substring each).
       const [parte] = await db
-        .select({ bytes: censoArquivoPartes.bytes })
+        .select({ hex: sql<string>`encode(${censoArquivoPartes.bytes}, 'hex')` })
         .from(censoArquivoPartes)
         .where(and(eq(censoArquivoPartes.tarefaId, tarefaId), eq(censoArquivoPartes.n, n)));
       n += 1;
-      stream.push(parte ? parte.bytes : null);
+      stream.push(parte ? Buffer.from(parte.hex, 'hex') : null);
     } catch (error) {
       stream.destroy(error as Error);
     }
