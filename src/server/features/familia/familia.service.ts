@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FamilyFeedScope, FamilyFeedSource } from '../../lib/family-feed.js';
+import { schoolReadsAt, schoolVersion } from '../../lib/school-cache.js';
 import { scopeOf, studentNotFound, type Viewer } from '../students/index.js';
 import { studentGuardians, students } from '../../db/schema/students.js';
 import { FAMILY_FEED_SOURCES } from './familia.sources.js';
@@ -91,8 +92,9 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
     if (alunoId) throw studentNotFound();
     return null;
   }
-  const children = await db
-    .select({ id: students.id, nome: students.nome })
+  // The school's version in the same statement: the sources' school-wide reads are cached at it.
+  const rows = await db
+    .select({ id: students.id, nome: students.nome, version: schoolVersion })
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
     .where(
@@ -102,6 +104,7 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
       ),
     )
     .orderBy(asc(students.nome), asc(students.id));
+  const children = rows.map(({ id, nome }) => ({ id, nome }));
   // Another family's child and an unknown id answer the same.
   if (alunoId && children.length === 0) throw studentNotFound();
   const today = clock.today();
@@ -112,6 +115,7 @@ async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined
     today,
     since: new Date(`${addDays(today, -FEED_NEWS_DAYS)}T00:00:00-03:00`),
     until: addDays(today, FEED_AHEAD_DAYS),
+    school: schoolReadsAt(db, rows[0]?.version ?? null),
   };
   return feedScope;
 }
