@@ -138,9 +138,10 @@ export async function familyAttendance(
           .select({
             alunoId: attendanceAbsences.alunoId,
             counted: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada})`.mapWith(Number),
-            justified: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada} and coalesce(${attendanceAbsences.justificativa}, '') <> '')`.mapWith(
-              Number,
-            ),
+            justified:
+              sql<number>`count(*) filter (where not ${attendanceAbsences.abonada} and coalesce(${attendanceAbsences.justificativa}, '') <> '')`.mapWith(
+                Number,
+              ),
             excused: sql<number>`count(*) filter (where ${attendanceAbsences.abonada})`.mapWith(Number),
           })
           .from(attendanceAbsences)

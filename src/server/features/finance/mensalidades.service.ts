@@ -127,12 +127,11 @@ export async function listOpenMensalidades(
     .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
     .where(and(mensalidadeFilters(db, {}, scope, today), sql`${status} in ('vencido', 'pendente')`))
     .orderBy(
-      ...orderByOf(
-        'vencimento',
-        'asc',
-        { vencimento: mensalidades.dataVencimento },
-        [desc(mensalidades.mesReferencia), asc(sql`lower(${students.nome})`), asc(mensalidades.id)],
-      ),
+      ...orderByOf('vencimento', 'asc', { vencimento: mensalidades.dataVencimento }, [
+        desc(mensalidades.mesReferencia),
+        asc(sql`lower(${students.nome})`),
+        asc(mensalidades.id),
+      ]),
     );
   const rates = ratesOf(settings);
   const of = (wanted: string) =>
