@@ -2,9 +2,10 @@
 // once and asked in alternating order (not run by `npm run bench`; run `npm run build` first):
 //   node bench/scale/family-home.mjs [pglite|postgres] [families = 30] [rounds = 3]
 // Before/after in one run (issue 38, s40-f1-familia): one network of FAMILY_HOME_STUDENTS (5,000), two
-// copies, one served by another checkout's build (FAMILY_HOME_BEFORE=<its root>, `npm run build` there
-// too) and one by this one's, asked in alternating order as above:
-//   FAMILY_HOME_BEFORE=/tmp/antes node bench/scale/family-home.mjs pglite 30 3
+// copies, served by two checkouts' builds (`npm run build` in each), asked in alternating order as above.
+// The network is seeded by the checkout the script runs from, so run it from the older one (a newer
+// server migrates its copy forward; an older one refuses a newer database):
+//   FAMILY_HOME_ROOTS=/tmp/antes,/work/depois node /tmp/antes/bench/scale/family-home.mjs pglite 30 3
 // `measureFamilyHome(small, large, families)` is the measure, for a bench that already has both servers
 // up: `small` and `large` are `{ base, families: [{ email, password }] }`. Each family asks what its phone
 // asks when the home opens (family-home.tsx and the bell: `me`, the guardian's stats, the feed, the
@@ -83,13 +84,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pg = kind === 'postgres' ? await startPostgres() : undefined;
   const networks = [];
   const servers = [];
-  const beforeRoot = process.env.FAMILY_HOME_BEFORE;
+  const roots = process.env.FAMILY_HOME_ROOTS?.split(',');
   const abStudents = Number(process.env.FAMILY_HOME_STUDENTS ?? 5_000);
   try {
-    for (const [index, students] of (beforeRoot ? [abStudents, abStudents] : [5_000, 50_000]).entries()) {
+    for (const [index, students] of (roots ? [abStudents, abStudents] : [5_000, 50_000]).entries()) {
       const network = await preparedNetwork(kind, { students, pg });
       networks.push(network);
-      const serverRoot = beforeRoot && index === 0 ? { serverRoot: beforeRoot } : {};
+      const serverRoot = roots ? { serverRoot: roots[index] } : {};
       servers.push(
         await startServer(network.env, {
           ...(network.dataDir ? { dataDir: network.dataDir } : {}),
@@ -101,7 +102,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { rows, errors, requests } = await measureFamilyHome(
       { base: servers[0].base, families: networks[0].accounts.families },
       { base: servers[1].base, families: networks[1].accounts.families },
-      { families, rounds, ...(beforeRoot ? { labels: ['antes', 'depois'] } : {}) },
+      { families, rounds, ...(roots ? { labels: ['antes', 'depois'] } : {}) },
     );
     console.log(
       `${kind}: ${requests} inícios de família por escola; erros ${errors}; carga ${before.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,

@@ -283,7 +283,17 @@ async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(eq(guardians.usuarioId, user.id))
     .orderBy(asc(students.nome));
-  const filhos = rows.map(({ version: _version, ...filho }) => filho);
+  const filhos = rows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    turma_nome: row.turma_nome,
+    status: row.status,
+    turmaId: row.turmaId,
+    modo: row.modo,
+    turmaAno: row.turmaAno,
+    nivel: row.nivel,
+    serie: row.serie,
+  }));
   const school = schoolReadsAt(db, rows[0]?.version ?? null);
   const scope = { kind: 'responsavel' as const, alunoIds: filhos.map((filho) => filho.id) };
   const [geral, open] = await Promise.all([

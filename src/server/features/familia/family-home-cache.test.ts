@@ -13,6 +13,14 @@ import { dataOf, insertTuition } from '../../test/records-fixtures.js';
 import { familyIn, setupSchool } from '../../test/school-fixtures.js';
 import { requestsOf, setupSecondInstance, setupTestApp } from '../../test/test-app.js';
 
+/** The settings as the PUT takes them: without the read-only fields. */
+function settingsBody(settings: AcademicSettings): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...settings };
+  delete body.version;
+  delete body.updated_at;
+  return body;
+}
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 const t = setupTestApp();
 const b = adminUrl ? setupSecondInstance(t, adminUrl) : null;
@@ -66,9 +74,8 @@ describe('the family home after a change by staff (issue 38)', () => {
 
     // The stage's minimum attendance (Configurações → Acadêmico).
     const current = dataOf<AcademicSettings>(await get('/api/configuracoes/academico', admin.cookie));
-    const { version: _version, updated_at: _updatedAt, ...academic } = current;
     const rules = await send('PUT', '/api/configuracoes/academico', admin.cookie, {
-      ...academic,
+      ...settingsBody(current),
       etapas: { fundamental_1: { frequencia_minima: 80 } },
     });
     expect(rules.statusCode, rules.body).toBe(200);
