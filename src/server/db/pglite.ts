@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrationsFolder } from '../lib/paths.js';
+import { takingTurns } from './turns.js';
 
 /**
  * PostgreSQL's memory settings for the embedded server (ADR 0009). PGlite runs one query at a time for
@@ -84,5 +85,5 @@ export async function openPglite(pgdata?: string, image?: Blob): Promise<PGlite>
     startParams: startParams(),
   });
   await client.waitReady;
-  return client;
+  return takingTurns(client);
 }
