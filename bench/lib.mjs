@@ -26,13 +26,14 @@ export function freePort() {
  */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startServer(env = {}, { dataDir: given } = {}) {
+export async function startServer(env = {}, { dataDir: given, serverRoot = root } = {}) {
   const port = await freePort();
   const dataDir = given ?? tempDataDir();
   // BENCH_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/node/server/main.js')], {
-    cwd: root,
+  // `serverRoot`: another checkout's build (a before/after comparison in one run).
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverRoot, 'dist/node/server/main.js')], {
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,11 @@
 // Issue 38: the family's home at 5,000 and at 50,000 students — each call's p50, the two schools up at
 // once and asked in alternating order (not run by `npm run bench`; run `npm run build` first):
 //   node bench/scale/family-home.mjs [pglite|postgres] [families = 30] [rounds = 3]
+// Before/after in one run (issue 38, s40-f1-familia): one network of FAMILY_HOME_STUDENTS (5,000), two
+// copies, served by two checkouts' builds (`npm run build` in each), asked in alternating order as above.
+// The network is seeded by the checkout the script runs from, so run it from the older one (a newer
+// server migrates its copy forward; an older one refuses a newer database):
+//   FAMILY_HOME_ROOTS=/tmp/antes,/work/depois node /tmp/antes/bench/scale/family-home.mjs pglite 30 3
 // `measureFamilyHome(small, large, families)` is the measure, for a bench that already has both servers
 // up: `small` and `large` are `{ base, families: [{ email, password }] }`. Each family asks what its phone
 // asks when the home opens (family-home.tsx and the bell: `me`, the guardian's stats, the feed, the
@@ -34,7 +39,11 @@ const p50 = (latencies) =>
     50,
   );
 
-export async function measureFamilyHome(small, large, { families = 30, rounds = 3 } = {}) {
+export async function measureFamilyHome(
+  small,
+  large,
+  { families = 30, rounds = 3, labels = ['5.000', '50.000'] } = {},
+) {
   const schools = [small, large];
   const cookies = await Promise.all(
     schools.map((school) => signIn(school.base, school.families.slice(0, families))),
@@ -54,8 +63,8 @@ export async function measureFamilyHome(small, large, { families = 30, rounds = 
         }
   const row = (figura, [a, b]) => ({
     figura,
-    '5.000 p50 (ms)': Number(a.toFixed(1)),
-    '50.000 p50 (ms)': Number(b.toFixed(1)),
+    [`${labels[0]} p50 (ms)`]: Number(a.toFixed(1)),
+    [`${labels[1]} p50 (ms)`]: Number(b.toFixed(1)),
     razão: Number((b / a).toFixed(2)),
   });
   const rows = FAMILY_HOME.map((pathname, index) => row(pathname, times[index].map(p50)));
@@ -75,17 +84,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pg = kind === 'postgres' ? await startPostgres() : undefined;
   const networks = [];
   const servers = [];
+  const roots = process.env.FAMILY_HOME_ROOTS?.split(',');
+  const abStudents = Number(process.env.FAMILY_HOME_STUDENTS ?? 5_000);
   try {
-    for (const students of [5_000, 50_000]) {
+    for (const [index, students] of (roots ? [abStudents, abStudents] : [5_000, 50_000]).entries()) {
       const network = await preparedNetwork(kind, { students, pg });
       networks.push(network);
-      servers.push(await startServer(network.env, network.dataDir ? { dataDir: network.dataDir } : {}));
+      const serverRoot = roots ? { serverRoot: roots[index] } : {};
+      servers.push(
+        await startServer(network.env, {
+          ...(network.dataDir ? { dataDir: network.dataDir } : {}),
+          ...serverRoot,
+        }),
+      );
     }
     const before = os.loadavg()[0];
     const { rows, errors, requests } = await measureFamilyHome(
       { base: servers[0].base, families: networks[0].accounts.families },
       { base: servers[1].base, families: networks[1].accounts.families },
-      { families, rounds },
+      { families, rounds, ...(roots ? { labels: ['antes', 'depois'] } : {}) },
     );
     console.log(
       `${kind}: ${requests} inícios de família por escola; erros ${errors}; carga ${before.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { FeedItem } from '../../shared/familia.schemas.js';
+import { uncachedSchoolReads, type SchoolReads } from './school-cache.js';
 
 /**
  * What a module gives the family's feed (issue 32 §1). The familia module asks every source with the same
@@ -21,7 +22,15 @@ export interface FamilyFeedScope {
   since: Date;
   /** End of the window for items ahead (calendar): today + a few days (YYYY-MM-DD). */
   until: string;
+  /**
+   * The school-wide reads at the version the feed read with its children (lib/school-cache.ts): a source
+   * reads the school's settings, calendar or purposes through it. Absent: nothing cached.
+   */
+  school?: SchoolReads;
 }
+
+/** The scope's school-wide reads (nothing cached when the scope has none). */
+export const schoolReadsOf = (scope: FamilyFeedScope): SchoolReads => scope.school ?? uncachedSchoolReads;
 
 export type FamilyFeedSource = (db: DbOrTx, scope: FamilyFeedScope) => Promise<FeedItem[]>;
 

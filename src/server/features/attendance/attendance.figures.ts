@@ -129,6 +129,9 @@ export async function schoolDaysAhead(db: DbOrTx): Promise<string[] | null> {
   return (await classifyRange(db, from, year.fim)).filter((day) => day.letivo).map((day) => day.data);
 }
 
+/** A class's grid as the year ahead counts it: each subject's lessons a week and their weekdays. */
+export type Grid = { aulasSemanais: number; diasSemana: number[] }[];
+
 /**
  * The year ahead of a student, for the 75 % line read in context (the guardian's home): whether the
  * figures are days (a daily roll) and the year's total — what was given so far plus what the calendar
@@ -144,6 +147,8 @@ export async function yearOutlook(
   porDisciplina: number,
   /** The class's stage's minimum (%); null: none (the creche), no limit to count down to. */
   minima: number | null = FREQUENCIA_MINIMA,
+  /** The class's grid when the caller read it already (several children at once); else read here. */
+  knownGrid?: Grid,
 ): Promise<{ por_dia: boolean; previstas_ano: number | null; limite_faltas_ano: number | null }> {
   const { turmaId, modo } = student;
   // Rolls of the day only (or none yet in a daily class): the figures are school days.
@@ -154,10 +159,12 @@ export async function yearOutlook(
   if (daysAhead.length > 0) {
     if (modo === 'diaria') ahead = daysAhead.length;
     else {
-      const grid = await db
-        .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
-        .from(classSubjects)
-        .where(eq(classSubjects.turmaId, turmaId));
+      const grid =
+        knownGrid ??
+        (await db
+          .select({ aulasSemanais: classSubjects.aulasSemanais, diasSemana: classSubjects.diasSemana })
+          .from(classSubjects)
+          .where(eq(classSubjects.turmaId, turmaId)));
       // A subject without the days of its lessons never shows on a day: the year's total is not known.
       if (grid.length === 0 || grid.some((item) => item.aulasSemanais > 0 && item.diasSemana.length === 0))
         return unknown;

@@ -8,12 +8,15 @@
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { formatDate } from '../../../shared/format.js';
 import { paths } from '../../../shared/routes.js';
-import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { listPublicItems } from './calendar-entries.service.js';
 
 export const calendarFeed: FamilyFeedSource = async (db, scope) => {
   if (scope.alunos.length === 0) return [];
-  const items = await listPublicItems(db, scope.today, scope.until);
+  // The school's, the same for every family: cached at the school's version (lib/school-cache.ts).
+  const items = await schoolReadsOf(scope).get(`calendar-public:${scope.today}:${scope.until}`, () =>
+    listPublicItems(db, scope.today, scope.until),
+  );
   return items
     .filter((item) => item.tipo !== 'conselho_classe')
     .map((item): FeedItem => {

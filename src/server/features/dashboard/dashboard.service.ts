@@ -18,16 +18,16 @@ import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { listChildIdsOfUser } from '../finance/index.js';
 import { classesInScope, scopeOf } from '../students/index.js';
 import { listRollClasses } from '../attendance/index.js';
 import { describeDay, resolveYear, rulesForYear } from '../calendar/index.js';
 import { stageRulesOf } from '../../../shared/stage-rules.js';
 import { FREQUENCIA_MINIMA, lessonName } from '../../../shared/attendance.schemas.js';
 import { classFrequencies } from '../attendance/index.js';
-import { getStudentAttendance } from '../attendance/index.js';
-import { schoolDaysAhead, yearOutlook } from '../attendance/index.js';
-import { listMensalidades } from '../finance/index.js';
+import { familyAttendance } from '../attendance/index.js';
+import { listOpenMensalidades, loadSettings } from '../finance/index.js';
+import { schoolReadsAt, schoolVersion } from '../../lib/school-cache.js';
+import { guardians, studentGuardians } from '../../db/schema/students.js';
 import { sharedRead } from '../finance/index.js';
 import { familyHomeLane } from '../../lib/lane.js';
 import { sumTransacoesByMonth, summarizeMensalidades } from '../finance/index.js';
@@ -256,54 +256,59 @@ async function stageMinimums(db: DbOrTx) {
   return (turma: { nivel: string; serie: string }) => stageRulesOf(turma, rules).minima;
 }
 
+/**
+ * A guardian's home (issue 38): a handful of statements whatever the number of children — the children
+ * with their classes and the school's version (lib/school-cache.ts) in one, their attendance in a few
+ * for all of them (`familyAttendance`), their open tuition in one (`listOpenMensalidades`); the school's
+ * rows (year, rules, calendar ahead, finance settings) from the school's cache.
+ */
 async function guardianStats(db: DbOrTx, user: UserRow, today: string): Promise<DashboardStats> {
-  const alunoIds = await listChildIdsOfUser(db, user.id);
-  const scope = { kind: 'responsavel' as const, alunoIds };
-  const filhos =
-    alunoIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: students.id,
-            nome: students.nome,
-            turma_nome: classes.nome,
-            status: students.status,
-            turmaId: classes.id,
-            modo: classes.frequenciaModo,
-          })
-          .from(students)
-          .leftJoin(classes, eq(classes.id, students.turmaId))
-          .where(inArray(students.id, alunoIds))
-          .orderBy(asc(students.nome));
-  // The calendar ahead is the same for every child: read once, and only when a child is in a class.
-  const daysAhead = filhos.some((filho) => filho.turmaId && filho.status === 'ativo')
-    ? await schoolDaysAhead(db)
-    : null;
-  const figures = await Promise.all(
-    filhos.map(async (filho) => {
-      const attendance = await getStudentAttendance(db, user, filho.id, {});
-      const outlook = await yearOutlook(
-        db,
-        filho,
-        daysAhead,
-        attendance.geral,
-        attendance.por_disciplina.length,
-        attendance.frequencia_minima,
-      );
-      return [
-        filho.id,
-        { ...attendance.geral, ...outlook, frequencia_minima: attendance.frequencia_minima },
-      ] as const;
-    }),
-  );
-  const geral = new Map(figures);
-  // 'Em aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead;
-  // the next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima').
-  const byDue = { sort: 'vencimento', order: 'asc', page: 1, pageSize: 200 } as const;
-  const [overdue, upcoming] = await Promise.all([
-    listMensalidades(db, { ...byDue, status: 'vencido' }, scope, today),
-    listMensalidades(db, { ...byDue, status: 'pendente' }, scope, today),
+  // The children linked to the user's guardian record (`listChildIdsOfUser`'s), each once.
+  const rows = await db
+    .selectDistinct({
+      id: students.id,
+      nome: students.nome,
+      turma_nome: classes.nome,
+      status: students.status,
+      turmaId: classes.id,
+      modo: classes.frequenciaModo,
+      turmaAno: classes.anoLetivo,
+      nivel: classes.nivel,
+      serie: classes.serie,
+      version: schoolVersion,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .innerJoin(students, eq(students.id, studentGuardians.alunoId))
+    .leftJoin(classes, eq(classes.id, students.turmaId))
+    .where(eq(guardians.usuarioId, user.id))
+    .orderBy(asc(students.nome));
+  const filhos = rows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    turma_nome: row.turma_nome,
+    status: row.status,
+    turmaId: row.turmaId,
+    modo: row.modo,
+    turmaAno: row.turmaAno,
+    nivel: row.nivel,
+    serie: row.serie,
+  }));
+  const school = schoolReadsAt(db, rows[0]?.version ?? null);
+  const scope = { kind: 'responsavel' as const, alunoIds: filhos.map((filho) => filho.id) };
+  const [geral, open] = await Promise.all([
+    familyAttendance(db, school, filhos),
+    filhos.length === 0
+      ? { vencidas: [], pendentes: [] }
+      : school
+          .get('finance-settings', () => loadSettings(db))
+          .then((settings) => listOpenMensalidades(db, scope, today, settings)),
   ]);
+  // 'Em aberto' is what is owed now (overdue, or due this month: `isEmAberto`), never the months ahead;
+  // the next one is the next not yet overdue (an overdue one is 'vencida', not 'próxima'). The pages of
+  // 200 the home read before (listMensalidades by status), and the overdue's total.
+  const overdue = { items: open.vencidas.slice(0, 200), total: open.vencidas.length };
+  const upcoming = { items: open.pendentes.slice(0, 200) };
   const next = upcoming.items[0];
   return {
     escopo: 'responsavel',

@@ -11,8 +11,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { FamilyFeedScope, FamilyFeedSource } from '../../lib/family-feed.js';
+import { schoolReadsAt, schoolVersion } from '../../lib/school-cache.js';
 import { scopeOf, studentNotFound, type Viewer } from '../students/index.js';
-import { studentGuardians, students } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { FAMILY_FEED_SOURCES } from './familia.sources.js';
 
 /** Items per page: a phone's screenful or two. */
@@ -86,32 +87,43 @@ export function decodeCursor(cursor: string): Position {
 
 /** The scope of a guardian's feed, or null for an account that is no family (nothing to show). */
 async function feedScope(db: DbOrTx, viewer: Viewer, alunoId: string | undefined) {
-  const scope = await scopeOf(db, viewer);
-  if (scope.kind !== 'guardian' || scope.guardianId === null) {
-    if (alunoId) throw studentNotFound();
-    return null;
+  // Any other account answers as `scopeOf` decides: no family, nothing to show.
+  if (viewer.nivel !== 'responsavel') {
+    const scope = await scopeOf(db, viewer);
+    if (scope.kind !== 'guardian' || scope.guardianId === null) {
+      if (alunoId) throw studentNotFound();
+      return null;
+    }
   }
-  const children = await db
-    .select({ id: students.id, nome: students.nome })
-    .from(studentGuardians)
+  // A guardian's record (`scopeOf`'s: one per account) and children in one statement, with the school's
+  // version: the sources' school-wide reads are cached at it. No row: no record or no child, nothing to
+  // show either way.
+  const rows = await db
+    .select({
+      guardianId: guardians.id,
+      id: students.id,
+      nome: students.nome,
+      version: schoolVersion,
+    })
+    .from(guardians)
+    .innerJoin(studentGuardians, eq(studentGuardians.responsavelId, guardians.id))
     .innerJoin(students, eq(students.id, studentGuardians.alunoId))
-    .where(
-      and(
-        eq(studentGuardians.responsavelId, scope.guardianId),
-        alunoId ? eq(students.id, alunoId) : undefined,
-      ),
-    )
+    .where(and(eq(guardians.usuarioId, viewer.id), alunoId ? eq(students.id, alunoId) : undefined))
     .orderBy(asc(students.nome), asc(students.id));
+  const children = rows.map(({ id, nome }) => ({ id, nome }));
   // Another family's child and an unknown id answer the same.
   if (alunoId && children.length === 0) throw studentNotFound();
+  const guardianId = rows[0]?.guardianId;
+  if (guardianId === undefined) return null;
   const today = clock.today();
   const feedScope: FamilyFeedScope = {
     userId: viewer.id,
-    guardianId: scope.guardianId,
+    guardianId,
     alunos: children,
     today,
     since: new Date(`${addDays(today, -FEED_NEWS_DAYS)}T00:00:00-03:00`),
     until: addDays(today, FEED_AHEAD_DAYS),
+    school: schoolReadsAt(db, rows[0]?.version ?? null),
   };
   return feedScope;
 }

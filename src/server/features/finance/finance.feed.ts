@@ -10,7 +10,7 @@ import { addDays } from '../../../shared/calendar.js';
 import { formatCentavos, formatDate } from '../../../shared/format.js';
 import { MONTH_NAMES, formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas.js';
 import { paths } from '../../../shared/routes.js';
-import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { mensalidades } from '../../db/schema/finance.js';
 import { loadSettings, ratesOf } from './finance-settings.service.js';
 import { toMensalidade } from './mensalidades.presenters.js';
@@ -74,7 +74,7 @@ export const financeFeed: FamilyFeedSource = async (db, scope) => {
           ),
         ),
       ),
-    loadSettings(db),
+    schoolReadsOf(scope).get('finance-settings', () => loadSettings(db)),
   ]);
   const rates = ratesOf(settings);
   return rows

@@ -12,7 +12,7 @@ export { forgetSharedReads, sharedRead } from './finance.shared-reads.js';
 export { generateMensalidades } from './mensalidades.generation.js';
 export { generatePlanoMensalidades } from './mensalidades.plano.js';
 export type { PlanoCobranca } from './mensalidades.plano.js';
-export { getMensalidade, listMensalidades } from './mensalidades.service.js';
+export { getMensalidade, listMensalidades, listOpenMensalidades } from './mensalidades.service.js';
 export { loadSettings, pontualidadeOf, ratesOf } from './finance-settings.service.js';
 export { applyBoletoPayment, applyPixPayment } from './pix-payments.service.js';
 export type {

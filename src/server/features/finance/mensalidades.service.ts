@@ -107,6 +107,42 @@ export async function listMensalidades(
   };
 }
 
+/**
+ * A family's home (issue 38): the tuition it owes — overdue ('vencido') and not yet due ('pendente') — in
+ * one read, in the order of `listMensalidades` by due date, each status's list being exactly what that
+ * listing answers for it (page size aside: the caller takes its page). `settings` are the school's
+ * finance settings (`loadSettings`), which the caller may have cached.
+ */
+export async function listOpenMensalidades(
+  db: DbOrTx,
+  scope: FinanceScope,
+  today: string,
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+): Promise<{ vencidas: Mensalidade[]; pendentes: Mensalidade[] }> {
+  const status = statusSql(today);
+  const rows = await db
+    .select({ row: mensalidades, aluno_nome: students.nome, turma_nome: classes.nome, status })
+    .from(mensalidades)
+    .innerJoin(students, eq(students.id, mensalidades.alunoId))
+    .leftJoin(classes, eq(classes.id, mensalidades.turmaId))
+    .where(and(mensalidadeFilters(db, {}, scope, today), sql`${status} in ('vencido', 'pendente')`))
+    .orderBy(
+      ...orderByOf('vencimento', 'asc', { vencimento: mensalidades.dataVencimento }, [
+        desc(mensalidades.mesReferencia),
+        asc(sql`lower(${students.nome})`),
+        asc(mensalidades.id),
+      ]),
+    );
+  const rates = ratesOf(settings);
+  const of = (wanted: string) =>
+    rows
+      .filter((entry) => entry.status === wanted)
+      .map(({ row, aluno_nome, turma_nome }) =>
+        toMensalidade(row, { aluno_nome, turma_nome }, rates, today, scope.kind === 'responsavel'),
+      );
+  return { vencidas: of('vencido'), pendentes: of('pendente') };
+}
+
 export async function findMensalidade(
   db: DbOrTx,
   id: string,

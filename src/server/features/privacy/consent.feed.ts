@@ -8,36 +8,39 @@
 import { desc, inArray } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { paths } from '../../../shared/routes.js';
-import type { FamilyFeedSource } from '../../lib/family-feed.js';
+import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
 import { consentPurposes, consents } from '../../db/schema/consent.js';
 import { listPurposes } from './consent.service.js';
 
 export const consentFeed: FamilyFeedSource = async (db, scope) => {
   const ids = scope.alunos.map((aluno) => aluno.id);
   if (ids.length === 0) return [];
-  const purposes = (await listPurposes(db, true)).filter((purpose) => purpose.chave !== 'portal_aluno');
-  if (purposes.length === 0) return [];
-  const [dates, latest] = await Promise.all([
-    db
+  // The purposes and their dates are the school's, the same for every family (lib/school-cache.ts).
+  const { purposes, dates } = await schoolReadsOf(scope).get('consent-purposes', async () => {
+    const active = (await listPurposes(db, true)).filter((purpose) => purpose.chave !== 'portal_aluno');
+    if (active.length === 0) return { purposes: active, dates: [] };
+    const written = await db
       .select({ id: consentPurposes.id, em: consentPurposes.updatedAt })
       .from(consentPurposes)
       .where(
         inArray(
           consentPurposes.id,
-          purposes.map((purpose) => purpose.id),
+          active.map((purpose) => purpose.id),
         ),
-      ),
-    db
-      .selectDistinctOn([consents.alunoId, consents.finalidadeId], {
-        alunoId: consents.alunoId,
-        finalidadeId: consents.finalidadeId,
-        concedido: consents.concedido,
-        versao: consents.versaoFinalidade,
-      })
-      .from(consents)
-      .where(inArray(consents.alunoId, ids))
-      .orderBy(consents.alunoId, consents.finalidadeId, desc(consents.id)),
-  ]);
+      );
+    return { purposes: active, dates: written };
+  });
+  if (purposes.length === 0) return [];
+  const latest = await db
+    .selectDistinctOn([consents.alunoId, consents.finalidadeId], {
+      alunoId: consents.alunoId,
+      finalidadeId: consents.finalidadeId,
+      concedido: consents.concedido,
+      versao: consents.versaoFinalidade,
+    })
+    .from(consents)
+    .where(inArray(consents.alunoId, ids))
+    .orderBy(consents.alunoId, consents.finalidadeId, desc(consents.id));
   const items: FeedItem[] = [];
   for (const aluno of scope.alunos) {
     const open = purposes.filter((purpose) => {

@@ -1,0 +1,220 @@
+/**
+ * The attendance of a family's children for the guardian's home (issue 38): the figures
+ * `getStudentAttendance` gives each child (`geral`, the stage's minimum, how many subjects) and the year
+ * ahead (`yearOutlook`), for all the children at once — the lessons given and the absences in one read
+ * each, whatever the number of children, and the school-wide rows (the year, its rules, the calendar
+ * ahead) from the school's cache (lib/school-cache.ts). The same numbers as the child's own screen.
+ */
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { FrequencyFigures } from '../../../shared/attendance.schemas.js';
+import { stageRulesOf } from '../../../shared/stage-rules.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { ClassRow } from '../../db/schema/classes.js';
+import type { StudentRow } from '../../db/schema/students.js';
+import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
+import { classSubjects, classItinerarios, studentItinerarios } from '../../db/schema/curriculum.js';
+import { clock } from '../../lib/clock.js';
+import type { SchoolReads } from '../../lib/school-cache.js';
+import { rulesForYear } from '../calendar/index.js';
+import { takesSubject, type ClassItinerarios } from '../curriculum/index.js';
+import {
+  classYear,
+  figuresOf,
+  rollInMembership,
+  schoolDaysAhead,
+  yearOutlook,
+  yearRange,
+  type Grid,
+} from './attendance.figures.js';
+
+/** What the home knows of a child (its class, from the same read as the child). */
+export interface FamilyChild {
+  id: string;
+  turmaId: string | null;
+  turmaAno: string | null;
+  nivel: string | null;
+  serie: string | null;
+  modo: ClassRow['frequenciaModo'] | null;
+  status: StudentRow['status'];
+}
+
+export type FamilyChildAttendance = FrequencyFigures & {
+  frequencia_minima: number | null;
+  por_dia: boolean;
+  previstas_ano: number | null;
+  limite_faltas_ano: number | null;
+};
+
+/** The itinerários of some classes in two reads (`itinerariosOfClasses` reads two per class). */
+async function itinerariosOf(db: DbOrTx, turmaIds: string[]): Promise<Map<string, ClassItinerarios>> {
+  const result = new Map<string, ClassItinerarios>(
+    turmaIds.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map() }]),
+  );
+  if (turmaIds.length === 0) return result;
+  const [subjects, choices] = await Promise.all([
+    db
+      .select({
+        turmaId: classSubjects.turmaId,
+        disciplina: classSubjects.disciplina,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(classSubjects)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
+      .where(inArray(classSubjects.turmaId, turmaIds)),
+    db
+      .select({
+        turmaId: studentItinerarios.turmaId,
+        alunoId: studentItinerarios.alunoId,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(studentItinerarios)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
+      .where(inArray(studentItinerarios.turmaId, turmaIds)),
+  ]);
+  for (const row of subjects)
+    result
+      .get(row.turmaId)!
+      .subjectItinerario.set(row.disciplina, { id: row.id, nome: row.nome, tecnico: row.tecnico });
+  for (const row of choices)
+    result.get(row.turmaId)!.choiceOf.set(row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico });
+  return result;
+}
+
+/** Each child's figures, by id (see the file's comment). */
+export async function familyAttendance(
+  db: DbOrTx,
+  school: SchoolReads,
+  children: readonly FamilyChild[],
+): Promise<Map<string, FamilyChildAttendance>> {
+  const result = new Map<string, FamilyChildAttendance>();
+  if (children.length === 0) return result;
+  const today = clock.today();
+  // The calendar ahead is the same for every child: read once, and only when a child is in a class.
+  const daysAhead = children.some((child) => child.turmaId && child.status === 'ativo')
+    ? await school.get(`days-ahead:${today}`, () => schoolDaysAhead(db))
+    : null;
+  // Each child's year (its class's, as the child's screen shows), and the year's rules.
+  const years = await Promise.all(
+    children.map((child) => {
+      const ano = classYear(child.turmaAno);
+      return school.get(`year-range:${ano ?? 'atual'}:${today}`, () => yearRange(db, ano));
+    }),
+  );
+  const rulesOf = await Promise.all(
+    years.map((range) =>
+      school.get(`rules:${range.anoLetivoId ?? 'atuais'}`, () => rulesForYear(db, range.anoLetivoId)),
+    ),
+  );
+  // The children of one range (all of them, almost always) in one read of the lessons and one of absences.
+  const groups = new Map<string, { de: string; ate: string; ids: string[] }>();
+  children.forEach((child, index) => {
+    const { de, ate } = years[index]!;
+    const group = groups.get(`${de}:${ate}`) ?? { de, ate, ids: [] };
+    group.ids.push(child.id);
+    groups.set(`${de}:${ate}`, group);
+  });
+  const reads = await Promise.all(
+    [...groups.values()].map(async ({ de, ate, ids }) => {
+      const inRange = and(gte(attendanceRolls.data, de), lte(attendanceRolls.data, ate));
+      return Promise.all([
+        db
+          .select({
+            alunoId: classMemberships.alunoId,
+            turmaId: attendanceRolls.turmaId,
+            disciplina: attendanceRolls.disciplina,
+            total: sql<number>`count(*)`.mapWith(Number),
+          })
+          .from(classMemberships)
+          .innerJoin(attendanceRolls, rollInMembership)
+          .where(and(inArray(classMemberships.alunoId, ids), inRange))
+          .groupBy(classMemberships.alunoId, attendanceRolls.turmaId, attendanceRolls.disciplina),
+        // The tallies of `getStudentAttendance`: every absence of the range in a membership, counted
+        // (not abonada), justified (counted, with a justificativa) and excused (abonada).
+        db
+          .select({
+            alunoId: attendanceAbsences.alunoId,
+            counted: sql<number>`count(*) filter (where not ${attendanceAbsences.abonada})`.mapWith(Number),
+            justified:
+              sql<number>`count(*) filter (where not ${attendanceAbsences.abonada} and coalesce(${attendanceAbsences.justificativa}, '') <> '')`.mapWith(
+                Number,
+              ),
+            excused: sql<number>`count(*) filter (where ${attendanceAbsences.abonada})`.mapWith(Number),
+          })
+          .from(attendanceAbsences)
+          .innerJoin(attendanceRolls, eq(attendanceRolls.id, attendanceAbsences.chamadaId))
+          .where(
+            and(
+              inArray(attendanceAbsences.alunoId, ids),
+              inRange,
+              sql`exists (select 1 from ${classMemberships} where ${classMemberships.alunoId} = ${attendanceAbsences.alunoId} and ${rollInMembership})`,
+            ),
+          )
+          .groupBy(attendanceAbsences.alunoId),
+      ]);
+    }),
+  );
+  const given = reads.flatMap(([rows]) => rows);
+  const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
+  // Ensino Médio: a subject of an itinerário the child did not choose is not theirs (takesSubject).
+  const itinerarios = await itinerariosOf(db, [
+    ...new Set(given.filter((row) => row.disciplina !== null).map((row) => row.turmaId)),
+  ]);
+  // The grids of the per-lesson classes whose year ahead is counted (yearOutlook reads them).
+  const gridClasses = [
+    ...new Set(
+      children
+        .filter((child) => child.turmaId && child.status === 'ativo' && child.modo !== 'diaria')
+        .map((child) => child.turmaId!),
+    ),
+  ];
+  const grids = new Map<string, Grid>(gridClasses.map((id) => [id, []]));
+  if (daysAhead && daysAhead.length > 0 && gridClasses.length > 0) {
+    const rows = await db
+      .select({
+        turmaId: classSubjects.turmaId,
+        aulasSemanais: classSubjects.aulasSemanais,
+        diasSemana: classSubjects.diasSemana,
+      })
+      .from(classSubjects)
+      .where(inArray(classSubjects.turmaId, gridClasses));
+    for (const { turmaId, ...item } of rows) grids.get(turmaId)!.push(item);
+  }
+  for (const [index, child] of children.entries()) {
+    const perSubject = new Map<string | null, number>();
+    for (const row of given)
+      if (
+        row.alunoId === child.id &&
+        (row.disciplina === null || takesSubject(itinerarios.get(row.turmaId)!, child.id, row.disciplina))
+      )
+        perSubject.set(row.disciplina, (perSubject.get(row.disciplina) ?? 0) + row.total);
+    const rules = stageRulesOf(
+      child.nivel && child.serie ? { nivel: child.nivel, serie: child.serie } : null,
+      rulesOf[index]!,
+    );
+    const totalGiven = [...perSubject.values()].reduce((sum, total) => sum + total, 0);
+    const tally = tallies.get(child.id);
+    const geral = figuresOf(
+      totalGiven,
+      tally?.counted ?? 0,
+      tally?.justified ?? 0,
+      tally?.excused ?? 0,
+      rules,
+    );
+    const subjects = [...perSubject.keys()].filter((disciplina) => disciplina !== null).length;
+    const outlook = await yearOutlook(
+      db,
+      child,
+      daysAhead,
+      geral,
+      subjects,
+      rules.minima,
+      child.turmaId ? grids.get(child.turmaId) : undefined,
+    );
+    result.set(child.id, { ...geral, ...outlook, frequencia_minima: rules.minima });
+  }
+  return result;
+}
