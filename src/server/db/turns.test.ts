@@ -18,11 +18,11 @@ afterAll(async () => {
 
 const CHAIN = 600;
 
-/** Runs `count` queries one after another, calling `after(i)` when the i-th answered. */
-async function chain(run: (sql: string, params: unknown[]) => Promise<unknown>, after = (_i: number) => {}) {
+/** Runs CHAIN queries one after another, calling `after(i)` when the i-th answered. */
+async function chain(run: (sql: string, params: unknown[]) => Promise<unknown>, after?: (i: number) => void) {
   for (let i = 0; i < CHAIN; i++) {
     await run('select count(*) from numeros where n > $1', [i]);
-    after(i);
+    after?.(i);
   }
 }
 
