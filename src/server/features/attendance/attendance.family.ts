@@ -12,11 +12,11 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ClassRow } from '../../db/schema/classes.js';
 import type { StudentRow } from '../../db/schema/students.js';
 import { attendanceAbsences, attendanceRolls, classMemberships } from '../../db/schema/attendance.js';
-import { classSubjects, classItinerarios, studentItinerarios } from '../../db/schema/curriculum.js';
+import { classSubjects } from '../../db/schema/curriculum.js';
 import { clock } from '../../lib/clock.js';
 import type { SchoolReads } from '../../lib/school-cache.js';
 import { rulesForYear } from '../calendar/index.js';
-import { takesSubject, type ClassItinerarios } from '../curriculum/index.js';
+import { itinerariosOfClasses, takesSubject } from '../curriculum/index.js';
 import {
   classYear,
   figuresOf,
@@ -44,45 +44,6 @@ export type FamilyChildAttendance = FrequencyFigures & {
   previstas_ano: number | null;
   limite_faltas_ano: number | null;
 };
-
-/** The itinerários of some classes in two reads (`itinerariosOfClasses` reads two per class). */
-async function itinerariosOf(db: DbOrTx, turmaIds: string[]): Promise<Map<string, ClassItinerarios>> {
-  const result = new Map<string, ClassItinerarios>(
-    turmaIds.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map() }]),
-  );
-  if (turmaIds.length === 0) return result;
-  const [subjects, choices] = await Promise.all([
-    db
-      .select({
-        turmaId: classSubjects.turmaId,
-        disciplina: classSubjects.disciplina,
-        id: classItinerarios.id,
-        nome: classItinerarios.nome,
-        tecnico: classItinerarios.tecnico,
-      })
-      .from(classSubjects)
-      .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
-      .where(inArray(classSubjects.turmaId, turmaIds)),
-    db
-      .select({
-        turmaId: studentItinerarios.turmaId,
-        alunoId: studentItinerarios.alunoId,
-        id: classItinerarios.id,
-        nome: classItinerarios.nome,
-        tecnico: classItinerarios.tecnico,
-      })
-      .from(studentItinerarios)
-      .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
-      .where(inArray(studentItinerarios.turmaId, turmaIds)),
-  ]);
-  for (const row of subjects)
-    result
-      .get(row.turmaId)!
-      .subjectItinerario.set(row.disciplina, { id: row.id, nome: row.nome, tecnico: row.tecnico });
-  for (const row of choices)
-    result.get(row.turmaId)!.choiceOf.set(row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico });
-  return result;
-}
 
 /** Each child's figures, by id (see the file's comment). */
 export async function familyAttendance(
@@ -160,7 +121,7 @@ export async function familyAttendance(
   const given = reads.flatMap(([rows]) => rows);
   const tallies = new Map(reads.flatMap(([, rows]) => rows.map((row) => [row.alunoId, row] as const)));
   // Ensino Médio: a subject of an itinerário the child did not choose is not theirs (takesSubject).
-  const itinerarios = await itinerariosOf(db, [
+  const itinerarios = await itinerariosOfClasses(db, [
     ...new Set(given.filter((row) => row.disciplina !== null).map((row) => row.turmaId)),
   ]);
   // The grids of the per-lesson classes whose year ahead is counted (yearOutlook reads them).

@@ -221,50 +221,25 @@ export async function itinerarioStudentsOf(
   return new Set(rows.map((row) => row.alunoId));
 }
 
+/** An itinerário as the boletim and the figures name it. */
+interface Itinerario {
+  id: string;
+  nome: string;
+  tecnico: boolean;
+}
+
 /**
  * The class's itinerário subjects and each student's choice, for boletins: a student's card lists the
  * formação geral básica and their own itinerário's subjects only.
  */
-export async function itinerariosOfClass(
-  db: DbOrTx,
-  turmaId: string,
-): Promise<{
-  subjectItinerario: Map<string, { id: string; nome: string; tecnico: boolean }>;
-  choiceOf: Map<string, { id: string; nome: string; tecnico: boolean }>;
-}> {
-  const [subjects, choices] = await Promise.all([
-    db
-      .select({
-        disciplina: classSubjects.disciplina,
-        id: classItinerarios.id,
-        nome: classItinerarios.nome,
-        tecnico: classItinerarios.tecnico,
-      })
-      .from(classSubjects)
-      .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
-      .where(eq(classSubjects.turmaId, turmaId)),
-    db
-      .select({
-        alunoId: studentItinerarios.alunoId,
-        id: classItinerarios.id,
-        nome: classItinerarios.nome,
-        tecnico: classItinerarios.tecnico,
-      })
-      .from(studentItinerarios)
-      .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
-      .where(eq(studentItinerarios.turmaId, turmaId)),
-  ]);
-  return {
-    subjectItinerario: new Map(
-      subjects.map((row) => [row.disciplina, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
-    ),
-    choiceOf: new Map(
-      choices.map((row) => [row.alunoId, { id: row.id, nome: row.nome, tecnico: row.tecnico }]),
-    ),
-  };
+export interface ClassItinerarios {
+  subjectItinerario: Map<string, Itinerario>;
+  choiceOf: Map<string, Itinerario>;
 }
 
-export type ClassItinerarios = Awaited<ReturnType<typeof itinerariosOfClass>>;
+export async function itinerariosOfClass(db: DbOrTx, turmaId: string): Promise<ClassItinerarios> {
+  return (await itinerariosOfClasses(db, [turmaId])).get(turmaId)!;
+}
 
 /**
  * Whether a student takes a subject of the class: every subject of the formação geral básica (and a
@@ -280,12 +255,43 @@ export function takesSubject(
   return itinerario === undefined || itinerario.id === itinerarios.choiceOf.get(alunoId)?.id;
 }
 
-/** `itinerariosOfClass` for several classes at once (those without itinerários answer empty maps). */
+/** The itinerários of some classes, in two reads whatever their number (the family's home reads several). */
 export async function itinerariosOfClasses(
   db: DbOrTx,
   turmaIds: readonly string[],
 ): Promise<Map<string, ClassItinerarios>> {
   const unique = [...new Set(turmaIds)];
-  const all = await Promise.all(unique.map((turmaId) => itinerariosOfClass(db, turmaId)));
-  return new Map(unique.map((turmaId, index) => [turmaId, all[index]!]));
+  const result = new Map<string, ClassItinerarios>(
+    unique.map((id) => [id, { subjectItinerario: new Map(), choiceOf: new Map() }]),
+  );
+  if (unique.length === 0) return result;
+  const [subjects, choices] = await Promise.all([
+    db
+      .select({
+        turmaId: classSubjects.turmaId,
+        disciplina: classSubjects.disciplina,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(classSubjects)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, classSubjects.itinerarioId))
+      .where(inArray(classSubjects.turmaId, unique)),
+    db
+      .select({
+        turmaId: studentItinerarios.turmaId,
+        alunoId: studentItinerarios.alunoId,
+        id: classItinerarios.id,
+        nome: classItinerarios.nome,
+        tecnico: classItinerarios.tecnico,
+      })
+      .from(studentItinerarios)
+      .innerJoin(classItinerarios, eq(classItinerarios.id, studentItinerarios.itinerarioId))
+      .where(inArray(studentItinerarios.turmaId, unique)),
+  ]);
+  for (const { turmaId, disciplina, id, nome, tecnico } of subjects)
+    result.get(turmaId)!.subjectItinerario.set(disciplina, { id, nome, tecnico });
+  for (const { turmaId, alunoId, id, nome, tecnico } of choices)
+    result.get(turmaId)!.choiceOf.set(alunoId, { id, nome, tecnico });
+  return result;
 }

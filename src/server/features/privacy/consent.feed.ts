@@ -5,12 +5,12 @@
  * asked when the school creates the account, not here. The privacy notice and terms need no item: the
  * portal does not open until the guardian accepts them (PrivacyGate).
  */
-import { desc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FeedItem } from '../../../shared/familia.schemas.js';
 import { paths } from '../../../shared/routes.js';
 import { schoolReadsOf, type FamilyFeedSource } from '../../lib/family-feed.js';
-import { consentPurposes, consents } from '../../db/schema/consent.js';
-import { listPurposes } from './consent.service.js';
+import { consentPurposes } from '../../db/schema/consent.js';
+import { latestConsents, listPurposes } from './consent.service.js';
 
 export const consentFeed: FamilyFeedSource = async (db, scope) => {
   const ids = scope.alunos.map((aluno) => aluno.id);
@@ -31,16 +31,7 @@ export const consentFeed: FamilyFeedSource = async (db, scope) => {
     return { purposes: active, dates: written };
   });
   if (purposes.length === 0) return [];
-  const latest = await db
-    .selectDistinctOn([consents.alunoId, consents.finalidadeId], {
-      alunoId: consents.alunoId,
-      finalidadeId: consents.finalidadeId,
-      concedido: consents.concedido,
-      versao: consents.versaoFinalidade,
-    })
-    .from(consents)
-    .where(inArray(consents.alunoId, ids))
-    .orderBy(consents.alunoId, consents.finalidadeId, desc(consents.id));
+  const latest = await latestConsents(db, ids);
   const items: FeedItem[] = [];
   for (const aluno of scope.alunos) {
     const open = purposes.filter((purpose) => {

@@ -138,13 +138,14 @@ export async function updatePurpose(
   });
 }
 
-/** The latest record per child and purpose: the current state. */
-function latestConsents(db: DbOrTx, alunoIds: string[]) {
+/** The latest record per child and purpose: the current state (and the purpose's version it answered). */
+export function latestConsents(db: DbOrTx, alunoIds: string[]) {
   return db
     .selectDistinctOn([consents.alunoId, consents.finalidadeId], {
       alunoId: consents.alunoId,
       finalidadeId: consents.finalidadeId,
       concedido: consents.concedido,
+      versao: consents.versaoFinalidade,
     })
     .from(consents)
     .where(inArray(consents.alunoId, alunoIds))
