@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 /**
- * The school-wide rows every family home reads (issue 38, docs/familia-home.md): the school years, the
+ * The school-wide rows every family home reads (issue 38, docs/familia-inicio.md): the school years, the
  * calendar, the stage rules, the finance settings, the consent purposes. They are the same for every
  * family and change a few times a year, so a process keeps what it computed from them at the 'school'
  * record version (ADR 0009; migration 0056): every write to those tables moves the version in the same
