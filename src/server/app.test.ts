@@ -159,6 +159,17 @@ describe('headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    // The same headers on a refused request and on the next one (the middleware is built once).
+    for (const each of [
+      await t.app.inject({ url: '/api/users' }),
+      await t.app.inject({ url: '/api/users', headers: { cookie } }),
+    ]) {
+      expect(each.headers['content-security-policy']).toBe(csp);
+      expect(each.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('health answers ok when the database does', async () => {

@@ -167,9 +167,34 @@ describe('the session cache is used', () => {
     // not the profiles.
     expect(queries).toHaveLength(1);
     expect(queries[0]).toMatch(/"auth_version"/);
-    expect(queries[0]).toMatch(/where "sessions"\."id" = \$1/);
+    expect(queries[0]).toMatch(/where "sessions"\."id" = any\(\$1::uuid\[\]\)/);
     expect(queries[0]).not.toMatch(/token_hash|user_perfis/);
   });
+
+  it.runIf(adminUrl)(
+    'requests read in the same turn are confirmed by one statement on PostgreSQL; a session ended before them is refused',
+    async () => {
+      const cookies: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const user = await createUserRow(t.database, 'professor');
+        const cookie = await loginAs(t.app, user.email, TEST_PASSWORD);
+        expect((await me(cookie)).statusCode).toBe(200);
+        cookies.push(cookie);
+      }
+      // Ended behind the cache's back (another instance, an administrator): only the confirmation tells.
+      await t.database.db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, sha256(cookies[5]!.slice('sid='.length))));
+      let statuses: number[] = [];
+      const queries = await t.queriesOf(async () => {
+        statuses = (await Promise.all(cookies.map(me))).map((response) => response.statusCode);
+      });
+      expect(statuses).toEqual(cookies.map((_, index) => (index === 5 ? 401 : 200)));
+      const confirmations = queries.filter((query) => query.includes('any($1::uuid[])'));
+      expect(confirmations).toHaveLength(1);
+      expect(queries.filter(touching)).toHaveLength(1);
+    },
+  );
 
   it('a changed user is read in full once, then cached again', async () => {
     const { user, cookie } = await signedIn(t, 'professor');

@@ -4,12 +4,12 @@ import { SESSION_LIMITS } from '../../../shared/auth.schemas.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { sessions } from '../../db/schema/auth.js';
-import { recordVersions } from '../../db/schema/students.js';
 import { AUTH_CHANGES_CHANNEL } from '../../db/channels.js';
 import { applyAuthChange, SessionCache, type CachedSession, type SessionRow } from './session-cache.js';
 import { watchInvalidations } from '../../lib/invalidated-cache.js';
 import type { Permission } from '../../../shared/permissions.js';
 import { loadUserAccess } from './user-permissions.js';
+import { confirmSession } from './session-confirmations.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -142,83 +142,6 @@ const isLive = (session: { idleExpiresAt: Date; absoluteExpiresAt: Date }, now: 
 
 const isDueForTouch = (session: { lastSeenAt: Date }, now: number) =>
   now - session.lastSeenAt.getTime() > TOUCH_INTERVAL;
-
-/** What the confirmation read returns: the session's own state, its user's version and a list's. */
-interface SessionCheck {
-  lastSeenAt: Date;
-  idleExpiresAt: Date;
-  absoluteExpiresAt: Date;
-  authVersion: string;
-  recordVersion?: number | null;
-}
-
-const sessionCheckColumns = {
-  lastSeenAt: sessions.lastSeenAt,
-  idleExpiresAt: sessions.idleExpiresAt,
-  absoluteExpiresAt: sessions.absoluteExpiresAt,
-  authVersion: users.authVersion,
-};
-
-/** A `record_versions` name a route may declare: a code constant, inlined in its own prepared statement. */
-const VERSION_NAME = /^[a-z][a-z_]{0,40}$/;
-
-/**
- * The confirmation read of a cache hit on PostgreSQL (ADR 0060): the session by its primary key and its
- * user by theirs — one row, no profiles. Undefined when the session no longer exists (logout, revoked,
- * purged, the user deleted).
- *
- * With `versionName` (a route's `config.recordVersion`) it also reads, by primary key, the version of the
- * list the route serves (`record_versions`, ADR 0009), so a page answered from the list's cache costs this
- * one round-trip and no other (issue 38). It is read at the start of the request, where the list used to
- * read it itself: a write committed anywhere before this statement is seen. One prepared statement per
- * name, the name written into it (no second parameter: the session id stays `$1`).
- */
-function confirmationQuery(db: DbOrTx, versionName: string | null) {
-  if (versionName === null)
-    return db
-      .select(sessionCheckColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('sessionId')))
-      .prepare('confirm_session');
-  if (!VERSION_NAME.test(versionName)) throw new Error(`recordVersion inválido: ${versionName}`);
-  const version = sql<number | null>`(select ${recordVersions.version} from ${recordVersions} where ${
-    recordVersions.name
-  } = ${sql.raw(`'${versionName}'`)})`.mapWith((value: unknown) => (value === null ? null : Number(value)));
-  return db
-    .select({ ...sessionCheckColumns, recordVersion: version })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare(`confirm_session_${versionName}`);
-}
-
-type ConfirmationQuery = ReturnType<typeof confirmationQuery>;
-
-/**
- * The named prepared statements of each database, by version name ('' for none): built once here,
- * parsed and planned once per connection by PostgreSQL — the read runs on every signed-in request.
- */
-const confirmations = new WeakMap<DbOrTx, Map<string, ConfirmationQuery>>();
-
-async function confirmSession(
-  db: DbOrTx,
-  sessionId: string,
-  versionName: string | null,
-): Promise<SessionCheck | undefined> {
-  let queries = confirmations.get(db);
-  if (!queries) {
-    queries = new Map();
-    confirmations.set(db, queries);
-  }
-  let query = queries.get(versionName ?? '');
-  if (!query) {
-    query = confirmationQuery(db, versionName);
-    queries.set(versionName ?? '', query);
-  }
-  const [row] = await query.execute({ sessionId });
-  return row;
-}
 
 /** Moves the idle deadline (at most once per TOUCH_INTERVAL); returns the new values. */
 async function touchSession(

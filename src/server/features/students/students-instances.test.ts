@@ -73,6 +73,6 @@ describe('a cached page of the list', () => {
     expect(queries).toHaveLength(1);
     expect(queries[0]).toMatch(/"auth_version"/);
     expect(queries[0]).toMatch(/"record_versions"/);
-    expect(queries[0]).toMatch(/where "sessions"\."id" = \$1/);
+    expect(queries[0]).toMatch(/where "sessions"\."id" = any\(\$1::uuid\[\]\)/);
   });
 });
