@@ -26,11 +26,15 @@ describe('deploy/', () => {
     expect(runtime).toContain('COPY --from=build /app/dist ./dist');
   });
 
-  it('starts the built server with the command npm start, systemd and the README use', () => {
-    expect(dockerfile).toContain(`CMD ["node", "${START}"]`);
-    expect(unit).toContain(`ExecStart=/usr/bin/node ${START}`);
+  it('starts the built server with the command and Node flags npm start, systemd and the README use', () => {
+    const start = JSON.parse(read('package.json')).scripts.start as string;
+    const flags = /^node ((?:--\S+ )*)scripts\/start\.mjs$/.exec(start)?.[1]?.trim() ?? '';
+    expect(flags).toContain('--no-liftoff');
+    const cmd = ['node', ...flags.split(' '), START].map((part) => `"${part}"`).join(', ');
+    expect(dockerfile).toContain(`CMD [${cmd}]`);
+    expect(unit).toContain(`ExecStart=/usr/bin/node ${flags} ${START}`);
     expect(read('scripts/start.mjs')).toContain(`'${START}'`);
-    expect(read('README.md')).toContain(`node ${START}`);
+    expect(read('README.md')).toContain(`node ${flags} ${START}`);
   });
 
   it('ships the migrations where the server reads them', () => {
