@@ -52,8 +52,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { access: 'students.write' } as const;
 
   // A page answered from the list cache is the same object each time: it goes through its response
-  // schema and is serialised once. A custom serializer sets no Content-Type: it is declared here.
-  const serialised = new WeakMap<object, string>();
+  // schema and is serialised once, to UTF-8 bytes — a string would be encoded again on every answer
+  // (issue 38: ~40 KB of garbage per request of a 25 KB page, a third of the server's time in GC with
+  // npm start's 2 MB young generation).
+  const serialised = new WeakMap<object, Buffer>();
   const listResponse = okResponse(pageOf(studentSchema).extend(studentsPageExtras));
   app.get(
     '/',
@@ -71,14 +73,11 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       let body = serialised.get(page);
       if (body === undefined) {
-        body = JSON.stringify(listResponse[200].parse(ok(page)));
+        body = Buffer.from(JSON.stringify(listResponse[200].parse(ok(page))));
         serialised.set(page, body);
       }
-      const cached = body;
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer(() => cached)
-        .send(ok(page));
+      // Bytes are sent as they are (the response schema serialises objects only): parsed above, once.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
