@@ -17,7 +17,7 @@ export interface SessionCheck {
 const VERSION_NAME = /^[a-z][a-z_]{0,40}$/;
 
 /** Most sessions one statement confirms; a turn with more sends more statements. */
-export const MAX_BATCH = 500;
+const MAX_BATCH = 500;
 
 const checkColumns = {
   id: sessions.id,
@@ -75,12 +75,12 @@ interface Pending {
 const pendingOf = new WeakMap<DbOrTx, Pending>();
 
 async function send(pending: Pending, db: DbOrTx, versionName: string, batch: Map<string, Waiter[]>) {
-  let statement = pending.statements.get(versionName);
-  if (!statement) {
-    statement = confirmationStatement(db, versionName);
-    pending.statements.set(versionName, statement);
-  }
   try {
+    let statement = pending.statements.get(versionName);
+    if (!statement) {
+      statement = confirmationStatement(db, versionName);
+      pending.statements.set(versionName, statement);
+    }
     const rows = await statement.execute({ ids: [...batch.keys()] });
     const byId = new Map<string, SessionCheck>();
     for (const { id, ...check } of rows) byId.set(id, check);
