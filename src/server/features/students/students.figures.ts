@@ -1,5 +1,11 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
-import type { StudentCounts, StudentsPage } from '../../../shared/students.schemas.js';
+import {
+  SEARCH_TOTAL_CAP,
+  type ListStudentsQuery,
+  type StudentCounts,
+  type StudentsPage,
+} from '../../../shared/students.schemas.js';
+import type { RecordsScope } from './students.scope.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordVersions, students } from '../../db/schema/students.js';
 
@@ -80,6 +86,32 @@ export async function countMatches(db: DbOrTx, where: SQL | undefined, cap: numb
             .as('matches'),
         );
   return { version: row?.version ?? null, counted: row?.total ?? 0 };
+}
+
+/**
+ * How many students a full page's filters find: from the list's cache at `version`, else counted. A search
+ * counts its matches up to a cap (issue 38): the count would otherwise grow with the school.
+ */
+export async function filteredTotal(
+  db: DbOrTx,
+  figures: StudentFigures,
+  scope: RecordsScope,
+  query: ListStudentsQuery,
+  where: SQL | undefined,
+  version: number | null,
+): Promise<{ total: number; capped: boolean }> {
+  const key = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
+  const cap = query.q ? Math.max(SEARCH_TOTAL_CAP, query.page * query.pageSize) : null;
+  const cached = figures.totals.get(key, version);
+  // A capped total answers every page up to the cap.
+  if (cached && !(cached.capped && cap !== null && cached.total < cap)) return cached;
+  const counted = await countMatches(db, where, cap);
+  const total =
+    cap !== null && counted.counted > cap
+      ? { total: cap, capped: true }
+      : { total: counted.counted, capped: false };
+  figures.totals.set(key, counted.version, total);
+  return total;
 }
 
 /** The list's version now (null: the row is missing, nothing is cached). */

@@ -14,15 +14,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import {
-  ENROLMENT_BEFORE_BIRTH,
-  ENROLMENT_DATE_IN_FUTURE,
-  SEARCH_TOTAL_CAP,
-} from '../../../shared/students.schemas.js';
+import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/index.js';
-import { countMatches, readStudentsVersion, studentFiguresOf, studentsVersion } from './students.figures.js';
+import { filteredTotal, readStudentsVersion, studentFiguresOf, studentsVersion } from './students.figures.js';
 import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
 import {
   scopeOf,
@@ -189,22 +185,11 @@ export async function listStudents(
       rows.length < query.pageSize && (rows.length > 0 || query.page === 1)
       ? { total: offset + rows.length, capped: false }
       : undefined;
-  const filterKey = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
-  // A search counts its matches up to a cap (issue 38): the count would otherwise grow with the school.
-  const cap = query.q ? Math.max(SEARCH_TOTAL_CAP, query.page * query.pageSize) : null;
-  const known = found ?? figures.totals.get(filterKey, pageVersion);
-  const counting = async () => {
-    const { version, counted } = await countMatches(db, where, cap);
-    const total =
-      cap !== null && counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
-    figures.totals.set(filterKey, version, total);
-    return total;
-  };
   // The total and the page's guardians are read at the same time: on PostgreSQL two connections of the
   // pool, one round-trip less for every full page of a search (PGlite runs them one after the other).
   const [items, total] = await Promise.all([
     presentStudents(db, rows, scope),
-    known && !(known.capped && cap !== null && known.total < cap) ? known : counting(),
+    found ?? filteredTotal(db, figures, scope, query, where, pageVersion),
   ]);
   const page: StudentsPage = {
     items,
