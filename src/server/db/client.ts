@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder } from '../lib/paths.js';
 import { acquireDataDirLock } from './lock.js';
 import { assertSchemaNotNewer } from './schema-version.js';
@@ -42,8 +43,11 @@ export interface NotificationHandlers {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  /** In memory (tests), from a `dumpDataDir` image of an already migrated database when given. */
-  | { kind: 'memory'; image?: Blob };
+  /**
+   * In memory (tests): from `image`, a `dumpDataDir` tarball of an already migrated database, when
+   * given; or `client`, one already open (a test worker's database, handed on from one file to the next).
+   */
+  | { kind: 'memory'; image?: Uint8Array; client?: PGlite };
 
 /** Hooks for tests and profiling: `onQuery` sees every statement sent, transactions included. */
 export interface DatabaseHooks {
@@ -108,10 +112,13 @@ export async function openDatabase(options: DatabaseOptions, hooks: DatabaseHook
 
   const release = options.kind === 'pglite' ? acquireDataDirLock(options.dataDir) : () => undefined;
   try {
-    const client = await openPglite(
-      options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
-      options.kind === 'memory' ? options.image : undefined,
-    );
+    const client =
+      options.kind === 'memory' && options.client
+        ? options.client
+        : await openPglite(
+            options.kind === 'pglite' ? path.join(options.dataDir, 'pgdata') : undefined,
+            options.kind === 'memory' ? options.image : undefined,
+          );
     const pgliteDb = drizzlePglite(client, queryLogger(hooks));
     try {
       await assertSchemaNotNewer(pgliteDb);

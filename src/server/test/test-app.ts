@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,13 +17,15 @@ import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../db/schema/users.js';
 import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import { ensureSubjectCatalogue } from '../features/disciplinas/index.js';
+import { giveBack, takeDatabase } from './pglite-pool.js';
 import type { Nivel } from '../../shared/permissions.js';
 
 /**
  * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL points at the throwaway
  * PostgreSQL cluster `npm test` starts — a new database on it. Never a mock. Both start as a copy of
  * the database the global setup migrated once (test/global-setup.ts); the migrator then finds nothing
- * left to do.
+ * left to do. On PGlite the copy is one a previous file of the same worker handed back, scrubbed to that
+ * state (test/pglite-pool.ts).
  */
 export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Database> {
   // `npm test` lists the files that open a database in its PGlite stage and runs only those again on
@@ -34,10 +36,26 @@ export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Datab
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const image = inject('pgliteImage');
-    return openDatabase(
-      image ? { kind: 'memory', image: new Blob([readFileSync(image)]) } : { kind: 'memory' },
-      hooks,
-    );
+    if (!image) return openDatabase({ kind: 'memory' }, hooks);
+    // A database a previous file of this worker handed back, scrubbed to the image (pglite-pool.ts).
+    const client = await takeDatabase(image);
+    const database = await openDatabase({ kind: 'memory', client }, hooks);
+    const listening = new Set<() => Promise<void>>();
+    return {
+      ...database,
+      listen: async (channel, handlers) => {
+        const stop = await database.listen(channel, handlers);
+        listening.add(stop);
+        return () => {
+          listening.delete(stop);
+          return stop();
+        };
+      },
+      close: async () => {
+        for (const stop of listening) await stop();
+        await giveBack(client);
+      },
+    };
   }
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const template = inject('postgresTemplate');
