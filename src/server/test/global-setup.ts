@@ -30,7 +30,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteImage', null);
-    return () => runOnCluster(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return async () => {
+      // The copies the workers still held when they ended (test/database-pool.ts names them after it).
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ datname: string }>(
+          `select datname from pg_database where starts_with(datname, $1)`,
+          [`t_${name}_`],
+        );
+        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+      await runOnCluster(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
   const database = await openDatabase({ kind: 'memory' });
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;

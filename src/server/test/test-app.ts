@@ -4,7 +4,6 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
@@ -17,15 +16,21 @@ import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../db/schema/users.js';
 import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import { ensureSubjectCatalogue } from '../features/disciplinas/index.js';
-import { giveBack, takeDatabase } from './pglite-pool.js';
+import {
+  giveBackPglite,
+  giveBackPostgres,
+  postgresDatabaseUrl,
+  takePglite,
+  takePostgres,
+} from './database-pool.js';
 import type { Nivel } from '../../shared/permissions.js';
 
 /**
- * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL points at the throwaway
- * PostgreSQL cluster `npm test` starts — a new database on it. Never a mock. Both start as a copy of
- * the database the global setup migrated once (test/global-setup.ts); the migrator then finds nothing
- * left to do. On PGlite the copy is one a previous file of the same worker handed back, scrubbed to that
- * state (test/pglite-pool.ts).
+ * A database per test file in the state of a freshly migrated one: in-memory PGlite, or — when
+ * TEST_DATABASE_URL points at the throwaway PostgreSQL cluster `npm test` starts — a database on it. Never
+ * a mock. It is one a previous file of the same worker handed back, scrubbed to that state, or a new copy
+ * of the database the global setup migrated once (test/database-pool.ts, test/global-setup.ts); the
+ * migrator then finds nothing left to do.
  */
 export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Database> {
   // `npm test` lists the files that open a database in its PGlite stage and runs only those again on
@@ -37,8 +42,8 @@ export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Datab
   if (!adminUrl) {
     const image = inject('pgliteImage');
     if (!image) return openDatabase({ kind: 'memory' }, hooks);
-    // A database a previous file of this worker handed back, scrubbed to the image (pglite-pool.ts).
-    const client = await takeDatabase(image);
+    // A database a previous file of this worker handed back, scrubbed to the image (database-pool.ts).
+    const client = await takePglite(image);
     const database = await openDatabase({ kind: 'memory', client }, hooks);
     const listening = new Set<() => Promise<void>>();
     return {
@@ -53,27 +58,18 @@ export async function openTestDatabase(hooks: DatabaseHooks = {}): Promise<Datab
       },
       close: async () => {
         for (const stop of listening) await stop();
-        await giveBack(client);
+        await giveBackPglite(client);
       },
     };
   }
-  const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, hooks);
+  // A database a previous file of this worker handed back, scrubbed to the template (database-pool.ts).
+  const name = await takePostgres(adminUrl, inject('postgresTemplate'));
+  const database = await openDatabase({ kind: 'postgres', url: postgresDatabaseUrl(adminUrl, name) }, hooks);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await giveBackPostgres(adminUrl, name);
     },
   };
 }
