@@ -3,6 +3,7 @@ import pg from 'pg';
 import {
   giveBackPglite,
   giveBackPostgres,
+  onCluster,
   postgresDatabaseUrl,
   takePglite,
   takePostgres,
@@ -88,15 +89,8 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)('a test worker’s PostgreSQL databases', () => {
   const template = inject('postgresTemplate');
-  async function on<T>(name: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: postgresDatabaseUrl(adminUrl!, name) });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const on = <T>(name: string, work: (client: pg.Client) => Promise<T>) =>
+    onCluster(postgresDatabaseUrl(adminUrl!, name), work);
   const exists = (name: string) =>
     on('postgres', async (client) => {
       const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -81,7 +81,8 @@ export function postgresDatabaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-async function onCluster<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to `url` for `work`, ended afterwards. */
+export async function onCluster<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -89,6 +90,19 @@ async function onCluster<T>(url: string, work: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+const copyPrefix = (template: string) => `t_${template}_`;
+
+/** Drops the copies of `template` the workers still held when they ended (the global teardown). */
+export async function dropCopies(adminUrl: string, template: string): Promise<void> {
+  await onCluster(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [copyPrefix(template)],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  });
 }
 
 /** A database copied from `template` (or a new empty one): one a previous file handed back, or a new copy. */
@@ -99,7 +113,9 @@ export async function takePostgres(adminUrl: string, template: string | null): P
   }
   const reused = idleNames.pop();
   if (reused) return reused;
-  const name = template ? `t_${template}_${randomUUID().slice(0, 8)}` : `t_${randomUUID().replace(/-/g, '')}`;
+  const name = template
+    ? `${copyPrefix(template)}${randomUUID().slice(0, 8)}`
+    : `t_${randomUUID().replace(/-/g, '')}`;
   await onCluster(adminUrl, (admin) =>
     admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`),
   );

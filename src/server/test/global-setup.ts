@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
+import { dropCopies, onCluster, postgresDatabaseUrl } from './database-pool.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,27 +23,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `tpl_${randomUUID().replace(/-/g, '')}`;
-    await runOnCluster(adminUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await onCluster(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+    const database = await openDatabase({ kind: 'postgres', url: postgresDatabaseUrl(adminUrl, name) });
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteImage', null);
     return async () => {
-      // The copies the workers still held when they ended (test/database-pool.ts names them after it).
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        const { rows } = await admin.query<{ datname: string }>(
-          `select datname from pg_database where starts_with(datname, $1)`,
-          [`t_${name}_`],
-        );
-        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      } finally {
-        await admin.end();
-      }
-      await runOnCluster(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropCopies(adminUrl, name);
+      await onCluster(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
   }
   const database = await openDatabase({ kind: 'memory' });
@@ -59,14 +46,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(dir, { recursive: true, force: true });
     return Promise.resolve();
   };
-}
-
-async function runOnCluster(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

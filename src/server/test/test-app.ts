@@ -263,9 +263,7 @@ export function setupSecondInstance(t: TestApp, adminUrl: string): { readonly ap
     const [row] = rowsOf<{ name: string }>(
       await t.database.db.execute(sql`select current_database() as name`),
     );
-    const url = new URL(adminUrl);
-    url.pathname = `/${row!.name}`;
-    other = await openDatabase({ kind: 'postgres', url: url.toString() });
+    other = await openDatabase({ kind: 'postgres', url: postgresDatabaseUrl(adminUrl, row!.name) });
     app = await buildApp(testConfig(), { database: other, mailer: new MemoryMailer(), serveClient: false });
     await app.ready();
   });
