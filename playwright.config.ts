@@ -14,6 +14,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   forbidOnly: Boolean(process.env.CI),
   fullyParallel: false,
   workers: 1,

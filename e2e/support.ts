@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,12 +47,52 @@ export function dataDir(): string {
  * (restore, wipe) runs there, so it cannot undo what other specs created on the shared server.
  * `now` (an ISO moment) starts the server's clock there (e2e/shifted-clock.mjs), for a journey about
  * what a given day shows; with `dataDir` (the caller's, kept on stop) a restart keeps the school;
- * `env` adds to the server's environment (`DEMO: '1'`: the demo school, with its documented accounts).
+ * `env` adds to the server's environment (`DEMO: '1'`: the demo school, with its documented accounts —
+ * an empty directory gets a copy of the run's seeded one, `demoSchoolInto`).
  */
 export async function startOwnServer(
   options: { now?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dataDirectory = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
+  if (options.env?.DEMO === '1') await demoSchoolInto(dataDirectory);
+  const server = await startServerOn(dataDirectory, options);
+  return {
+    baseURL: server.baseURL,
+    async stop() {
+      await server.stop();
+      if (!options.dataDir) rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The directory this run's demo school is seeded in once (removed by e2e/global-teardown.ts). */
+export function demoTemplateDir(): string {
+  return `${dataDir()}-demo`;
+}
+
+/**
+ * Seeding the demo school (a year of rolls, grades and mensalidades) took 27 s of a server's start, and
+ * eleven specs start one. So the first of them seeds it on a directory of its own and stops that server;
+ * every demo server then starts on a copy, where `seedDemo` finds its accounts and seeds nothing — the
+ * same school, the same day. A directory that already holds a database (a restart) is left as it is.
+ */
+async function demoSchoolInto(directory: string): Promise<void> {
+  if (existsSync(path.join(directory, 'pgdata'))) return;
+  const template = demoTemplateDir();
+  if (!existsSync(template)) {
+    // Seeded beside and renamed when whole: a worker that dies while seeding leaves no half a school.
+    const seeding = mkdtempSync(`${template}-`);
+    const server = await startServerOn(seeding, { env: { DEMO: '1' } });
+    await server.stop();
+    renameSync(seeding, template);
+  }
+  cpSync(template, directory, { recursive: true });
+}
+
+async function startServerOn(
+  dataDirectory: string,
+  options: { now?: string; env?: Record<string, string> },
+): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const port = await new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -101,15 +141,14 @@ export async function startOwnServer(
     async stop() {
       child.kill('SIGTERM');
       await exited;
-      if (!options.dataDir) rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
 }
 
 /**
  * The demo school on a server of the spec's own (`startOwnServer` with `DEMO=1`), started before the
- * spec's tests and stopped after them. Seeding the demo (a year of rolls and grades) takes a while on a
- * loaded machine, hence the hook's long timeout.
+ * spec's tests and stopped after them. The run's first one seeds the demo school (`demoSchoolInto`),
+ * which takes a while on a loaded machine, hence the hook's long timeout.
  */
 export function demoServerForSpec(): { readonly baseURL: string } {
   let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
