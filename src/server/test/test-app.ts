@@ -16,6 +16,7 @@ import { hashPassword } from '../features/auth/passwords.js';
 import { users } from '../db/schema/users.js';
 import { dropCalendarSnapshot } from '../features/calendar/calendar.service.js';
 import { ensureSubjectCatalogue } from '../features/disciplinas/index.js';
+import { emptyWrittenTables } from './empty-tables.js';
 import {
   giveBackPglite,
   giveBackPostgres,
@@ -163,9 +164,7 @@ export async function createTestApp(
       return queries;
     },
     async reset() {
-      const names = await tablesToEmpty(database);
-      if (names.length > 0)
-        await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+      await emptyWrittenTables(database.db);
       // A school is never without its subject catalogue: the migration fills it, so the reset does too.
       await ensureSubjectCatalogue(database.db);
       mailer.sent.length = 0;
@@ -183,32 +182,6 @@ export async function createTestApp(
       await database.close();
     },
   };
-}
-
-/**
- * The tables `reset` must truncate to leave every table empty and every serial/identity sequence
- * unused: the ones holding rows, and the ones owning a sequence that was used (rows inserted and deleted
- * since). Truncating all 86 tables on every test cost ~200 ms of CPU a test on PGlite and ~0.5 s on
- * PostgreSQL (each TRUNCATE makes new files); a test writes to a handful. The end state is the same as
- * truncating them all, so no test sees a difference.
- */
-async function tablesToEmpty(database: Database): Promise<string[]> {
-  const tables = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
-  const all = (tables as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
-  if (all.length === 0) return [];
-  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const literal = (name: string) => `'${name.replace(/'/g, "''")}'`;
-  const withRows = all.map(
-    (name) => `select ${literal(name)} as tablename where exists (select 1 from ${quoted(name)})`,
-  );
-  const usedSequences = `select distinct t.relname::text as tablename
-    from pg_sequences s
-    join pg_class sc on sc.relname = s.sequencename and sc.relnamespace = 'public'::regnamespace
-    join pg_depend d on d.objid = sc.oid and d.deptype in ('a', 'i')
-    join pg_class t on t.oid = d.refobjid
-    where s.schemaname = 'public' and s.last_value is not null`;
-  const result = await database.db.execute(sql.raw([...withRows, usedSequences].join(' union ')));
-  return (result as { rows: { tablename: string }[] }).rows.map((row) => quoted(row.tablename));
 }
 
 /**
