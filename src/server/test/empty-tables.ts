@@ -10,6 +10,12 @@ const orders = new WeakMap<Db, string[]>();
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The sequences of the public tables' serial and identity columns that handed out a value (`t` their table). */
+const usedOwnedSequences = sql`from pg_sequence s
+  join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
+  join pg_class t on t.oid = d.refobjid and t.relnamespace = 'public'::regnamespace
+  where pg_sequence_last_value(s.seqrelid) is not null`;
+
 /**
  * Empties every table a test wrote to and sets their sequences back, as a TRUNCATE … RESTART IDENTITY
  * CASCADE of them would — without that command's cascade. Almost every test writes a user, and `users`
@@ -29,15 +35,10 @@ export async function emptyWrittenTables(db: Db): Promise<void> {
     orders.set(db, childrenFirst);
   }
   const deleted = childrenFirst.filter((name) => written.includes(name));
-  const names = written.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
-  const restart = `select setval(s.seqrelid, s.seqstart, false) from pg_sequence s
-    join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
-    join pg_class t on t.oid = d.refobjid and t.relnamespace = 'public'::regnamespace
-    where t.relname in (${names}) and pg_sequence_last_value(s.seqrelid) is not null`;
   try {
     await db.transaction(async (tx) => {
       for (const name of deleted) await tx.execute(sql.raw(`DELETE FROM ${quoted(name)}`));
-      await tx.execute(sql.raw(restart));
+      await tx.execute(sql`select setval(s.seqrelid, s.seqstart, false) ${usedOwnedSequences}`);
     });
   } catch {
     await db.execute(sql.raw(`TRUNCATE ${written.map(quoted).join(', ')} RESTART IDENTITY CASCADE`));
@@ -54,10 +55,7 @@ async function writtenTables(db: Db): Promise<string[]> {
     select c.relname::text as name from pg_class c
       where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and pg_relation_size(c.oid) > 0
     union
-    select t.relname::text from pg_sequence s
-      join pg_depend d on d.objid = s.seqrelid and d.deptype in ('a', 'i')
-      join pg_class t on t.oid = d.refobjid and t.relnamespace = 'public'::regnamespace
-      where pg_sequence_last_value(s.seqrelid) is not null`);
+    select t.relname::text ${usedOwnedSequences}`);
   return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
