@@ -126,6 +126,16 @@ test('admin enrols a student with a new guardian; the guardian signs in and sees
   await second.getByLabel('Telefone do responsável').fill('11 98888-7777');
   await second.getByRole('button', { name: 'Salvar responsável' }).click();
   await expect(second).toBeHidden();
+  // The toast that says so stands at the top right, over the dialog's close button: the pointer goes
+  // through it (a toast that caught it kept the dialog open while hovered).
+  const saved = admin.getByRole('status').filter({ hasText: 'Responsável cadastrado com sucesso!' });
+  await expect(saved).toBeVisible();
+  const toastBox = await saved.boundingBox();
+  const underToast = await admin.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="status"]') ?? null,
+    { x: toastBox!.x + toastBox!.width / 2, y: toastBox!.y + toastBox!.height / 2 },
+  );
+  expect(underToast).toBeNull();
   // Each guardian's line names them with the relationship (their buttons repeat the name for screen readers).
   await expect(details.getByText(`Roberto Barbosa ${run} (Pai)`)).toBeVisible();
   await expect(details.getByText(`Patrícia Barbosa ${run} (Mãe)`)).toBeVisible();
