@@ -75,6 +75,32 @@ describe('the total of a search', () => {
     expect(active).toMatchObject({ total: SEARCH_TOTAL_CAP + 30, totalCapped: false });
   });
 
+  it("reads a search's full page and its total in one pass over the matches, and only the page when the total is known", async () => {
+    const admin = await signedIn(t, 'administrador');
+    await insertNamed('Junto', 25);
+    await insertNamed('Outro', 3);
+    // Statements that read the students themselves (not the version, the counters or the guardians).
+    const readsOfStudents = async (url: string) =>
+      (await t.queriesOf(() => get(url, admin.cookie))).filter((query) =>
+        /from "students"(?! where "students"\."status")/.test(query.replace(/\s+/g, ' ')),
+      );
+    // The counters of the whole list, computed once (they do not depend on the search).
+    await get('/api/alunos?page=1&pageSize=20', admin.cookie);
+
+    const first = await readsOfStudents('/api/alunos?q=junto&page=1&pageSize=20');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/count\(\*\) over \(\)/);
+    // The next page: the total is the cache's, the page is read alone.
+    const second = await readsOfStudents('/api/alunos?q=junto&page=2&pageSize=20');
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toMatch(/over \(\)/);
+    const page = dataOf<StudentsPage>(await get('/api/alunos?q=junto&page=2&pageSize=20', admin.cookie));
+    expect(page).toMatchObject({ total: 25, totalCapped: false });
+    expect(page.items.map((item) => item.nome)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Junto ${String(i + 21).padStart(4, '0')}`),
+    );
+  });
+
   it('a new match moves the total at once (the cached count belongs to the old version)', async () => {
     const admin = await signedIn(t, 'administrador');
     await insertNamed('Versao', 21);

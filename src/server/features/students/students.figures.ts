@@ -88,10 +88,43 @@ export async function countMatches(db: DbOrTx, where: SQL | undefined, cap: numb
   return { version: row?.version ?? null, counted: row?.total ?? 0 };
 }
 
-/**
- * How many students a full page's filters find: from the list's cache at `version`, else counted. A search
- * counts its matches up to a cap (issue 38): the count would otherwise grow with the school.
- */
+/** A search counts its matches up to a cap (issue 38): the count would otherwise grow with the school. */
+export function searchCap(query: ListStudentsQuery): number | null {
+  return query.q ? Math.max(SEARCH_TOTAL_CAP, query.page * query.pageSize) : null;
+}
+
+const totalKey = (scope: RecordsScope, query: ListStudentsQuery) =>
+  JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
+
+/** The total of a page's filters as the list's cache holds it at `version`, if it answers this page. */
+export function cachedTotal(
+  figures: StudentFigures,
+  scope: RecordsScope,
+  query: ListStudentsQuery,
+  version: number | null,
+): { total: number; capped: boolean } | undefined {
+  const cached = figures.totals.get(totalKey(scope, query), version);
+  const cap = searchCap(query);
+  // A capped total answers every page up to the cap.
+  return cached && !(cached.capped && cap !== null && cached.total < cap) ? cached : undefined;
+}
+
+/** Keeps `counted` matches (up to the cap + 1 for a search) as the total of the filters at `version`. */
+export function storeTotal(
+  figures: StudentFigures,
+  scope: RecordsScope,
+  query: ListStudentsQuery,
+  version: number | null,
+  counted: number,
+): { total: number; capped: boolean } {
+  const cap = searchCap(query);
+  const total =
+    cap !== null && counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
+  figures.totals.set(totalKey(scope, query), version, total);
+  return total;
+}
+
+/** How many students a full page's filters find: from the list's cache at `version`, else counted. */
 export async function filteredTotal(
   db: DbOrTx,
   figures: StudentFigures,
@@ -100,18 +133,10 @@ export async function filteredTotal(
   where: SQL | undefined,
   version: number | null,
 ): Promise<{ total: number; capped: boolean }> {
-  const key = JSON.stringify([scope, query.q ?? '', query.status ?? '', query.turma_id ?? '']);
-  const cap = query.q ? Math.max(SEARCH_TOTAL_CAP, query.page * query.pageSize) : null;
-  const cached = figures.totals.get(key, version);
-  // A capped total answers every page up to the cap.
-  if (cached && !(cached.capped && cap !== null && cached.total < cap)) return cached;
-  const counted = await countMatches(db, where, cap);
-  const total =
-    cap !== null && counted.counted > cap
-      ? { total: cap, capped: true }
-      : { total: counted.counted, capped: false };
-  figures.totals.set(key, counted.version, total);
-  return total;
+  const cached = cachedTotal(figures, scope, query, version);
+  if (cached) return cached;
+  const counted = await countMatches(db, where, searchCap(query));
+  return storeTotal(figures, scope, query, counted.version, counted.counted);
 }
 
 /** The list's version now (null: the row is missing, nothing is cached). */

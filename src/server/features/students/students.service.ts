@@ -12,13 +12,19 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { orderByOf } from '../../lib/sort.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ENROLMENT_BEFORE_BIRTH, ENROLMENT_DATE_IN_FUTURE } from '../../../shared/students.schemas.js';
 import { assertClassHasRoom, classYearStart, firstDayInClass } from './enrolment.rules.js';
 import { classes } from '../../db/schema/classes.js';
 import { likePattern, sendWelcomeMail } from '../users/index.js';
-import { filteredTotal, readStudentsVersion, studentFiguresOf, studentsVersion } from './students.figures.js';
+import {
+  filteredTotal,
+  readStudentsVersion,
+  storeTotal,
+  studentFiguresOf,
+  studentsVersion,
+} from './students.figures.js';
+import { readPage, turmaColumns } from './students.page.js';
 import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
 import {
   scopeOf,
@@ -92,8 +98,6 @@ async function presentStudents(
   );
 }
 
-const turmaColumns = { id: classes.id, nome: classes.nome, serie: classes.serie };
-
 function firstOfMonth(): string {
   return `${clock.today().slice(0, 7)}-01`;
 }
@@ -124,31 +128,7 @@ export async function listStudents(
   const filters = listFilters(scope, query);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const scoped = studentsInScope(scope);
-  // A search orders by an expression the name index does not hold (`|| ''` sorts the same): otherwise the
-  // planner, expecting hundreds of matches, walks the whole list in name order filtering each row, which
-  // grows with the school ('%Maria Silva%': 36,113 rows filtered, 110 ms at 50,000 students; with this,
-  // the trigram index finds the matches and only they are sorted, ~4 ms — docs/performance.md, issue 38).
-  const byName = query.q ? sql`(lower(${students.nome}) || '')` : sql`lower(${students.nome})`;
-  const rows = await db
-    .select({ student: students, turma: turmaColumns, version: studentsVersion.mapWith(Number) })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.turmaId))
-    .where(where)
-    .orderBy(
-      ...orderByOf(
-        query.sort,
-        query.order,
-        {
-          nome: byName,
-          matricula: students.matricula,
-          turma: sql`lower(${classes.nome})`,
-          status: students.status,
-        },
-        [byName, students.id],
-      ),
-    )
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const { rows, matched } = await readPage(db, figures, scope, query, where, version);
   const pageVersion = rows[0]?.version ?? null;
 
   const month = firstOfMonth();
@@ -178,13 +158,14 @@ export async function listStudents(
 
   // Without filters beyond the scope the total is the counters' total.
   const unfiltered = filters.length === (scoped ? 1 : 0);
-  const offset = (query.page - 1) * query.pageSize;
   const found: { total: number; capped: boolean } | undefined = unfiltered
     ? { total: counts.total, capped: false }
-    : // A page that is not full ends the list: its total needs no count.
-      rows.length < query.pageSize && (rows.length > 0 || query.page === 1)
-      ? { total: offset + rows.length, capped: false }
-      : undefined;
+    : matched
+      ? storeTotal(figures, scope, query, matched.version, matched.count)
+      : // A page that is not full ends the list: its total needs no count.
+        rows.length < query.pageSize && (rows.length > 0 || query.page === 1)
+        ? { total: (query.page - 1) * query.pageSize + rows.length, capped: false }
+        : undefined;
   // The total and the page's guardians are read at the same time: on PostgreSQL two connections of the
   // pool, one round-trip less for every full page of a search (PGlite runs them one after the other).
   const [items, total] = await Promise.all([
