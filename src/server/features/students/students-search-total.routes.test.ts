@@ -101,6 +101,25 @@ describe('the total of a search', () => {
     );
   });
 
+  it('a search found over its cap, asked again after a write, reads its page and its count apart', async () => {
+    const admin = await signedIn(t, 'administrador');
+    await insertNamed('Amplo', SEARCH_TOTAL_CAP + 5);
+    const statements = async (url: string) =>
+      (await t.queriesOf(() => get(url, admin.cookie))).map((query) => query.replace(/\s+/g, ' '));
+    await get('/api/alunos?page=1&pageSize=20', admin.cookie);
+
+    const first = await statements('/api/alunos?q=amplo&page=1&pageSize=20');
+    expect(first.filter((query) => /count\(\*\) over \(\)/.test(query))).toHaveLength(1);
+    // A write gives the list a new version: the total is no longer the cache's.
+    await insertNamed('Outro', 1);
+    await get('/api/alunos?page=1&pageSize=20', admin.cookie);
+    const again = await statements('/api/alunos?q=amplo&page=1&pageSize=20');
+    expect(again.filter((query) => /over \(\)/.test(query))).toEqual([]);
+    const page = dataOf<StudentsPage>(await get('/api/alunos?q=amplo&page=1&pageSize=20', admin.cookie));
+    expect(page).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(page.items[0]!.nome).toBe('Amplo 0001');
+  });
+
   it('a new match moves the total at once (the cached count belongs to the old version)', async () => {
     const admin = await signedIn(t, 'administrador');
     await insertNamed('Versao', 21);

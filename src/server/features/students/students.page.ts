@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { classes } from '../../db/schema/classes.js';
 import { students } from '../../db/schema/students.js';
 import { orderByOf } from '../../lib/sort.js';
-import { cachedTotal, searchCap, studentsVersion, type StudentFigures } from './students.figures.js';
+import { countInPage, searchCap, studentsVersion, type StudentFigures } from './students.figures.js';
 import type { RecordsScope } from './students.scope.js';
 
 export const turmaColumns = { id: classes.id, nome: classes.nome, serie: classes.serie };
@@ -52,14 +52,14 @@ export async function readPage(
       .offset(offset);
 
   // A search whose total the cache does not hold counts its matches in the statement that sorts them: the
-  // first cap + 1 matches are read once, counted by a
-  // window and sorted (issue 38: a name pair at 50,000 students cost a page and a count, two scans of the
-  // trigram index, 3.9–4.1 ms on PGlite; together 2.7–2.9 ms). More than the cap, and those are any cap's
-  // worth of the matches: the page is read again over all of them.
+  // first cap + 1 matches are read once, counted by a window and sorted (issue 38: a name pair at 50,000
+  // students cost a page and a count, two scans of the trigram index, 3.9–4.1 ms on PGlite; together
+  // 2.7–2.9 ms). More than the cap, and those are any cap's worth of the matches: the page is read again
+  // over all of them, and the search is remembered as broad (countInPage).
   const cap = searchCap(query);
   let rows: Awaited<ReturnType<typeof pageRows>>;
   let matched: { count: number; version: number | null } | undefined;
-  if (cap !== null && !cachedTotal(figures, scope, query, version)) {
+  if (cap !== null && countInPage(figures, scope, query, version)) {
     // Named as the table it reads, so the page's expressions read it (inside, `students` is still the table).
     const withinCap = db.$with('students').as(
       db
