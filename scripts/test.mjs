@@ -179,7 +179,10 @@ async function withPostgres(run) {
     path.join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    // autovacuum off: the test databases live minutes, and a vacuum between two tests hands the rows a test
+    // deleted (ADR 0066's reset) to the next test's inserts, so a table read without `order by` stopped
+    // coming back in insertion order at random (ensino-medio's audit rows, once in a run).
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c autovacuum=off`,
     'start',
   ]);
   try {

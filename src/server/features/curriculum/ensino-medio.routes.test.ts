@@ -192,7 +192,8 @@ describe('Ensino Médio: each student chooses an itinerário', () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'escolher_itinerario'), eq(auditLog.entityId, s.turma.id)));
+      .where(and(eq(auditLog.action, 'escolher_itinerario'), eq(auditLog.entityId, s.turma.id)))
+      .orderBy(auditLog.id);
     // The fixture's choices, then this one (the unchanged choice of the first student is not recorded).
     expect(audit.map((row) => (row.details as { escolhas: unknown[] }).escolhas.length)).toEqual([2, 1]);
   });
