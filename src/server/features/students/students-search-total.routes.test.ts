@@ -79,11 +79,10 @@ describe('the total of a search', () => {
     const admin = await signedIn(t, 'administrador');
     await insertNamed('Junto', 25);
     await insertNamed('Outro', 3);
-    // Statements that read the students themselves (not the version, the counters or the guardians).
+    // Statements that read the students (the version and the guardians are read from other tables; the
+    // counters, which read the students too, are cached by the list's first page below).
     const readsOfStudents = async (url: string) =>
-      (await t.queriesOf(() => get(url, admin.cookie))).filter((query) =>
-        /from "students"(?! where "students"\."status")/.test(query.replace(/\s+/g, ' ')),
-      );
+      (await t.queriesOf(() => get(url, admin.cookie))).filter((query) => /from "students"/.test(query));
     // The counters of the whole list, computed once (they do not depend on the search).
     await get('/api/alunos?page=1&pageSize=20', admin.cookie);
 
