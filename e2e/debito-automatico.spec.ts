@@ -83,14 +83,13 @@ test('a mother asks for automatic debit, authorises it in the bank, sees it acti
   await admin.goto('/dashboard/financeiro');
   await admin.getByRole('tab', { name: 'Mensalidades' }).click();
   await admin.getByLabel('Buscar aluno').fill(child);
-  // This month's may be paid already (no PIX then): next month's is open in the demo.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  // `month` counts from 1, so as a Date month it is already the next one (December rolls into January).
-  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
-  await admin.getByLabel('Mês').fill(next);
-  const row = admin.getByTestId('mensalidade-row').first();
-  await row.getByRole('button', { name: `PIX de ${child}` }).click();
+  // Any of the child's open tuitions, whatever the month (this month's may be paid already, and in
+  // December the demo's next one is not generated yet): the month filter emptied, the first PIX button.
+  await admin.getByLabel('Mês').fill('');
+  await admin
+    .getByRole('button', { name: `PIX de ${child}` })
+    .first()
+    .click();
   const dialog = admin.getByRole('dialog', { name: 'Pagar com PIX' });
   const staff = dialog.getByTestId('debito-automatico-escola');
   await expect(staff).toContainText('Débito automático via Pix');
