@@ -23,12 +23,22 @@ test.afterAll(async () => {
   await server.stop();
 });
 
-// The next month's tuition: its charge is live at the bank. (The demo's overdue July is past the charge's
-// validadeAposVencimento, so the bank would refuse it and the family gets the static code there.)
+// The month ahead: its charge is live at the bank. Past the year's last due date (December after the
+// 10th) nothing is ahead: the demo leaves the family's last month open, the newest overdue one, its charge
+// still live for 30 days. (The demo's overdue July is past the charge's validadeAposVencimento, so the
+// bank would refuse it and the family gets the static code there.)
 async function openPix(page: Page) {
   await page.goto('/dashboard/financeiro');
-  const next = page.getByRole('region', { name: 'Próximas mensalidades' });
-  const button = next.getByRole('button', { name: /^Pagar com PIX: / }).first();
+  await expect(page.getByTestId('familia-resumo')).toBeVisible();
+  const pay = { name: /^Pagar com PIX: / };
+  const ahead = page.getByRole('region', { name: /^Próximas? mensalidades?$/ });
+  const button =
+    (await ahead.count()) > 0
+      ? ahead.getByRole('button', pay).first()
+      : page
+          .getByRole('region', { name: /^Vencidas?$/ })
+          .getByRole('button', pay)
+          .last();
   await button.click();
   return page.getByRole('dialog', { name: 'Pagar com PIX' });
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.js';
 import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { boletoConfig } from '../db/schema/boletos.js';
-import { students } from '../db/schema/students.js';
+import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import {
   classTuition,
   financeSettings,
@@ -16,6 +16,45 @@ import {
   transacoes,
 } from '../db/schema/finance.js';
 import { generateMensalidades } from '../features/finance/index.js';
+
+/**
+ * The demo family (the guardian with the published login) always has a month to pay, whatever the date:
+ * when none of her children's tuition is ahead (December past its day), each one's last month stays open —
+ * overdue by days, its Pix charge still live (the bank keeps it 30 days after the due date).
+ */
+async function lastMonthKeptOpen(
+  tx: Tx,
+  today: string,
+  year: number,
+  due: { row: typeof mensalidades.$inferSelect }[],
+): Promise<Set<string>> {
+  const family = await tx
+    .select({ alunoId: studentGuardians.alunoId })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(isNotNull(guardians.usuarioId));
+  const children = family.map((link) => link.alunoId);
+  if (children.length === 0) return new Set();
+  const ahead = await tx
+    .select({ id: mensalidades.id })
+    .from(mensalidades)
+    .where(
+      and(
+        inArray(mensalidades.alunoId, children),
+        gte(mensalidades.dataVencimento, today),
+        sql`${mensalidades.mesReferencia} like ${`${year}-%`}`,
+      ),
+    )
+    .limit(1);
+  if (ahead.length > 0) return new Set();
+  const last = new Map<string, string>();
+  for (const { row } of due)
+    if (children.includes(row.alunoId) && row.dataVencimento > (last.get(row.alunoId) ?? ''))
+      last.set(row.alunoId, row.dataVencimento);
+  return new Set(
+    due.filter(({ row }) => last.get(row.alunoId) === row.dataVencimento).map(({ row }) => row.id),
+  );
+}
 
 /** A deterministic generator, so every demo has the same figures. */
 function random(seed: number) {
@@ -92,9 +131,11 @@ export async function seedFinance(tx: Tx, today: string): Promise<void> {
     .where(
       and(lt(mensalidades.dataVencimento, today), sql`${mensalidades.mesReferencia} like ${`${year}-%`}`),
     );
+  const keepOpen = await lastMonthKeptOpen(tx, today, year, due);
   const rates = { multaBp: 200, jurosMensalBp: 100 };
   for (const { row, nome } of due) {
     const roll = next();
+    if (keepOpen.has(row.id)) continue;
     // A few families fall behind in recent months; most pay on time, some late.
     const recent = row.dataVencimento >= addDays(today, -75);
     if (roll < (recent ? 0.18 : 0.04)) continue;
