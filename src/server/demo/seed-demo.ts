@@ -124,7 +124,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[] | null> {
       responsavelEmail: demoAccounts[2].email,
     });
     await seedStudentAccount(tx, ids.aluno!, ids.direcao!);
-    await seedFinance(tx, clock.today());
+    await seedFinance(tx, clock.today(), ids.responsavel!);
     await seedAcademics(tx, clock.today());
     await seedMedio(tx, clock.today());
     // Censo Escolar (issue 37): the director and the teachers' census data.

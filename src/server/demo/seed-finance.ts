@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { TUITION_CATEGORY } from '../../shared/finance.schemas.js';
 import { formatMesReferencia } from '../../shared/mensalidades.schemas.js';
 import { computeAmountDue } from '../../shared/money.js';
@@ -18,12 +18,14 @@ import {
 import { generateMensalidades } from '../features/finance/index.js';
 
 /**
- * The demo family (the guardian with the published login) always has a month to pay, whatever the date:
- * when none of her children's tuition is ahead (December past its day), each one's last month stays open —
- * overdue by days, its Pix charge still live (the bank keeps it 30 days after the due date).
+ * The demo family (`familyUserId`: the guardian with the published login) always has a month to pay,
+ * whatever the date: when none of her children's tuition is ahead (December past its day), each one's last
+ * month stays open — overdue by days, its Pix charge still live (the bank keeps it 30 days after the due
+ * date).
  */
 async function lastMonthKeptOpen(
   tx: Tx,
+  familyUserId: string,
   today: string,
   year: number,
   due: { row: typeof mensalidades.$inferSelect }[],
@@ -32,7 +34,7 @@ async function lastMonthKeptOpen(
     .select({ alunoId: studentGuardians.alunoId })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
-    .where(isNotNull(guardians.usuarioId));
+    .where(eq(guardians.usuarioId, familyUserId));
   const children = family.map((link) => link.alunoId);
   if (children.length === 0) return new Set();
   const ahead = await tx
@@ -75,9 +77,10 @@ const formas = ['pix', 'pix', 'pix', 'boleto', 'boleto', 'cartao', 'transferenci
 
 /**
  * A year of money for the demo school: tuition per class, a few bolsas, the year's tuition with on-time,
- * late and missing payments, and the school's monthly expenses and other income.
+ * late and missing payments (the demo family has a month to pay at any date: `lastMonthKeptOpen`), and the
+ * school's monthly expenses and other income.
  */
-export async function seedFinance(tx: Tx, today: string): Promise<void> {
+export async function seedFinance(tx: Tx, today: string, familyUserId: string): Promise<void> {
   const next = random(20_260_101);
   const year = Number(today.slice(0, 4));
   await tx.insert(financeSettings).values({
@@ -131,7 +134,7 @@ export async function seedFinance(tx: Tx, today: string): Promise<void> {
     .where(
       and(lt(mensalidades.dataVencimento, today), sql`${mensalidades.mesReferencia} like ${`${year}-%`}`),
     );
-  const keepOpen = await lastMonthKeptOpen(tx, today, year, due);
+  const keepOpen = await lastMonthKeptOpen(tx, familyUserId, today, year, due);
   const rates = { multaBp: 200, jurosMensalBp: 100 };
   for (const { row, nome } of due) {
     const roll = next();
