@@ -4,7 +4,7 @@
 // five minutes is the same view, so nothing new is written), once on a different student each time
 // (every view is new and is written, in batches). The difference is the price of the log.
 import { rmSync } from 'node:fs';
-import { load, report, request, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, load, report, request, startServer, tempDataDir } from './lib.mjs';
 import { ADMIN, seed, TEACHER } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -17,8 +17,7 @@ async function signIn(base, credentials) {
 
 const dataDir = tempDataDir();
 try {
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
-  await setup.stop();
+  await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
   await seed({ kind: 'pglite', dataDir });
 
   const server = await startServer({}, { dataDir });

@@ -3,7 +3,7 @@
 // dashboard and public page; then the same load on one instance; then the student search p95 at
 // 50,000 students. Loopback only; prints the load average so the figures can be judged.
 import os from 'node:os';
-import { load, percentile, report, request, startServer } from './lib.mjs';
+import { firstStart, load, percentile, report, request, startServer } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { ADMIN, seed } from './seed.mjs';
 
@@ -82,8 +82,7 @@ const servers = [];
 try {
   const url = await database(postgres, 'cluster_bench');
   const env = { DATABASE_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  const setup = await startServer(env);
-  await setup.stop();
+  await firstStart(env);
   await seed({ kind: 'postgres', url });
   const [a, b] = await Promise.all([startServer(env), startServer(env)]);
   servers.push(a, b);
@@ -107,8 +106,7 @@ try {
   // Student search at 50,000 students on PostgreSQL.
   const bigUrl = await database(postgres, 'search_bench');
   const bigEnv = { ...env, DATABASE_URL: bigUrl };
-  const bigSetup = await startServer(bigEnv);
-  await bigSetup.stop();
+  await firstStart(bigEnv);
   await seed({ kind: 'postgres', url: bigUrl }, { students: 50_000 });
   const big = await startServer(bigEnv);
   servers.push(big);

@@ -6,7 +6,7 @@
 // BENCH_NODE_ARGS=--cpu-prof --cpu-prof-dir=/tmp/prof profiles the server (one profile per start).
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { percentile, report, request, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, percentile, report, request, startServer, tempDataDir } from './lib.mjs';
 import { seedFamilies } from './fanout-seed.mjs';
 import { dist, signIn, STUDENTS } from './school.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -50,8 +50,7 @@ const sink = await startSmtpSink();
 const dataDir = tempDataDir();
 const rows = [];
 try {
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
-  await setup.stop();
+  await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
   const { openDatabase } = await dist('server/db/client.js');
   const { users } = await dist('server/db/schema/users.js');
   const opened = await openDatabase({ kind: 'pglite', dataDir });

@@ -4,7 +4,7 @@
 // costly case), sent as the screen sends it: the dry run, the import, and the same file again.
 import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { startServer, tempDataDir } from './lib.mjs';
+import { firstStart, startServer, tempDataDir } from './lib.mjs';
 import { dist, signIn } from './school.mjs';
 import { ADMIN } from './seed.mjs';
 
@@ -78,8 +78,7 @@ function upload(base, cookie, bytes, simular) {
 
 const dataDir = tempDataDir();
 try {
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
-  await setup.stop();
+  await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
   const ano = String(new Date().getFullYear());
   const { openDatabase } = await dist('server/db/client.js');
   const { users } = await dist('server/db/schema/users.js');

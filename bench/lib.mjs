@@ -1,7 +1,7 @@
 // Shared pieces for the benchmarks: start the built server on a fresh data dir, drive a bounded
 // load from this process over loopback, and report percentiles.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,8 +26,9 @@ export function freePort() {
  */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startServer(env = {}, { dataDir: given, serverRoot = root } = {}) {
+export async function startServer(env = {}, { dataDir: given, serverRoot = root, quiet = false } = {}) {
   const port = await freePort();
+  const startedAt = Date.now();
   const dataDir = given ?? tempDataDir();
   // BENCH_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -66,9 +67,54 @@ export async function startServer(env = {}, { dataDir: given, serverRoot = root 
       child.kill('SIGTERM');
       if (child.exitCode === null && child.signalCode === null)
         await new Promise((resolve) => child.on('exit', resolve));
+      if (!quiet) warnBackupsSince(dataDir, startedAt);
       if (!given) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The daily backups in a data dir's BACKUP_DIR (the default, DATA_DIR/backups), with their times. */
+function dailyBackups(dataDir) {
+  const dir = path.join(dataDir, 'backups');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.startsWith('diario-'))
+    .map((name) => ({ name, mtimeMs: statSync(path.join(dir, name)).mtimeMs }));
+}
+
+/**
+ * A daily backup written while a server ran shared the machine with what was measured (on PGlite it
+ * holds the only connection): said, so a figure is not read without it.
+ */
+export function warnBackupsSince(dataDir, startedAt) {
+  const during = dailyBackups(dataDir).filter((file) => file.mtimeMs >= startedAt);
+  if (during.length > 0)
+    console.warn(
+      `[bench] backup diário gravado durante este servidor (${during.map((file) => file.name).join(', ')}): as medidas dividiram a máquina com ele`,
+    );
+}
+
+/**
+ * The first start of a bench's database (schema, administrator), stopped once its day's automatic
+ * backup is written. Stopped at once instead, the backup job stays queued (SIGTERM lets the job in hand
+ * finish, not one not yet taken) and the next start — the measured one, on the seeded school — runs a
+ * full backup while it is measured (at 50,000 students, seconds of the only PGlite connection).
+ */
+export async function firstStart(env = {}, { dataDir: given } = {}) {
+  const dataDir = given ?? tempDataDir();
+  const server = await startServer(env, { dataDir, quiet: true });
+  try {
+    for (let waited = 0; dailyBackups(dataDir).length === 0; waited += 100) {
+      if (waited >= 120_000) {
+        console.warn('[bench] o backup diário da primeira partida não apareceu em 2 min; seguindo');
+        break;
+      }
+      await sleep(100);
+    }
+  } finally {
+    await server.stop();
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export function tempDataDir() {

@@ -20,7 +20,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, request, root, tempDataDir } from './lib.mjs';
+import { freePort, request, root, tempDataDir, warnBackupsSince } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { ADMIN, seed, STUDENTS } from './seed.mjs';
 
@@ -149,6 +149,7 @@ export async function npmStart(env) {
       const exited = new Promise((resolve) => child.on('exit', resolve));
       process.kill(-child.pid, 'SIGTERM');
       await exited;
+      if (env.DATA_DIR) warnBackupsSince(env.DATA_DIR, started);
       rmSync(logDir, { recursive: true, force: true });
     },
   };

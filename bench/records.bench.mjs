@@ -2,7 +2,7 @@
 // 60 teachers and 150 classes straight into a fresh PGlite data dir (server stopped), then drives
 // GET /api/alunos from 50 concurrent signed-in sessions over loopback for a bounded time.
 import { rmSync } from 'node:fs';
-import { load, report, request, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, load, report, request, startServer, tempDataDir } from './lib.mjs';
 import { ADMIN, CLASSES, seed, STUDENTS, TEACHER, TEACHERS } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,8 +16,7 @@ async function signIn(base, credentials) {
 const dataDir = tempDataDir();
 try {
   // A first start creates the schema and the administrator; then the server stops for the seed.
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
-  await setup.stop();
+  await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
 
   const seedStarted = Date.now();
   const seeded = await seed({ kind: 'pglite', dataDir });

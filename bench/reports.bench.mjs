@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { load, report, request, root, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, load, report, request, root, startServer, tempDataDir } from './lib.mjs';
 import { ADMIN, CLASSES, seed, STUDENTS } from './seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -111,8 +111,7 @@ async function signIn(base, credentials) {
 
 const dataDir = tempDataDir();
 try {
-  const setup = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
-  await setup.stop();
+  await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
   const seedStarted = Date.now();
   await seed({ kind: 'pglite', dataDir });
   const academics = await seedAcademics(dataDir);

@@ -7,7 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, root, tempDataDir } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { npmStart } from './performance.bench.mjs';
 import { countRush, measureRush, measureTails, random } from './scale/rush.mjs';
@@ -203,11 +203,7 @@ export async function preparedSchool(kind) {
     if (!postgres) return null;
     env = { ...env, DATABASE_URL: postgres.url };
   }
-  const setup = await startServer(
-    { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { dataDir },
-  );
-  await setup.stop();
+  await firstStart({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { dataDir });
   const { openDatabase } = await dist('server/db/client.js');
   const { users } = await dist('server/db/schema/users.js');
   const opened = await openDatabase(databaseOptions(env));

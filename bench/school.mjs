@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { load, request, root, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, load, request, root, startServer, tempDataDir } from './lib.mjs';
 
 export const CLASS_SIZE = 40;
 export const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5_000);
@@ -248,11 +248,7 @@ export async function runSchoolBench({ name, seed, run, env = {} }) {
   const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const dataDir = tempDataDir();
   try {
-    const setup = await startServer(
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...dbEnv },
-      { dataDir },
-    );
-    await setup.stop();
+    await firstStart({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...dbEnv }, { dataDir });
 
     const seedStarted = Date.now();
     const { openDatabase } = await dist('server/db/client.js');

@@ -42,7 +42,7 @@ function postmasterPid(port) {
   }
   return null;
 }
-import { request, startServer, tempDataDir } from './lib.mjs';
+import { firstStart, request, startServer, tempDataDir } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 import { ADMIN, seed } from './seed.mjs';
 
@@ -68,11 +68,10 @@ const env = { DATABASE_URL: pg.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: AD
 try {
   const nodeArgs = process.env.BENCH_NODE_ARGS;
   delete process.env.BENCH_NODE_ARGS;
-  let server = await startServer(env, { dataDir });
-  await server.stop();
+  await firstStart(env, { dataDir });
   await seed({ kind: 'postgres', url: pg.url });
   if (nodeArgs) process.env.BENCH_NODE_ARGS = nodeArgs;
-  server = await startServer(env, { dataDir });
+  const server = await startServer(env, { dataDir });
   const cookies = [];
   for (let i = 0; i < 50; i++) {
     const r = await request(server.base, '/api/auth/login', { method: 'POST', body: ADMIN });

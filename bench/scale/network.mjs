@@ -6,7 +6,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, startServer, tempDataDir } from '../lib.mjs';
+import { firstStart, root, tempDataDir } from '../lib.mjs';
 import { seedAcademicYear } from './academic.mjs';
 import { FATHER_NAMES, FIRST_NAMES, MOTHER_NAMES, SERIES, SURNAMES, UNITS, sqlTextArray } from './names.mjs';
 
@@ -333,13 +333,8 @@ export async function seedNetwork(
 const templates = new Map();
 let copies = 0;
 
-async function firstStart(env, dataDir) {
-  const server = await startServer(
-    { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin, ...env },
-    dataDir ? { dataDir } : {},
-  );
-  await server.stop();
-}
+const firstStartOf = (env, dataDir) =>
+  firstStart({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin, ...env }, dataDir ? { dataDir } : {});
 
 async function pgAdmin(url, statements) {
   const pg = (await import('pg')).default;
@@ -362,7 +357,7 @@ async function makeTemplate(kind, { students, seed, pg, log }) {
   if (kind === 'pglite') {
     const dataDir = tempDataDir();
     try {
-      await firstStart({}, dataDir);
+      await firstStartOf({}, dataDir);
       const seeded = await seedNetwork({ kind: 'pglite', dataDir }, { students, seed, log });
       return { dataDir, seeded };
     } catch (error) {
@@ -375,7 +370,7 @@ async function makeTemplate(kind, { students, seed, pg, log }) {
   await pgAdmin(pg.url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
   const url = withDatabase(pg.url, name);
   try {
-    await firstStart({ DATABASE_URL: url });
+    await firstStartOf({ DATABASE_URL: url });
     const seeded = await seedNetwork({ kind: 'postgres', url }, { students, seed, log });
     return { name, url, seeded };
   } catch (error) {

@@ -7,7 +7,7 @@
 // students at both sizes (a matrícula's beginning) and a first name alone (≈ 100 and ≈ 1,000).
 import os from 'node:os';
 import { rmSync } from 'node:fs';
-import { request, startServer, tempDataDir } from '../lib.mjs';
+import { firstStart, request, startServer, tempDataDir } from '../lib.mjs';
 import { startPostgres } from '../postgres.mjs';
 import { compareP50, sameAnswerSearch, searchTerm, signIn } from './hot-paths.mjs';
 import { ADMIN_EMAIL, PASSWORDS, seedNetwork } from './network.mjs';
@@ -51,8 +51,7 @@ async function explain(db, sql) {
 async function seed(kind, students, pg) {
   if (kind === 'pglite') {
     const dataDir = tempDataDir();
-    const server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin }, { dataDir });
-    await server.stop();
+    await firstStart({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin }, { dataDir });
     await seedNetwork({ kind: 'pglite', dataDir }, { students, academic: false });
     return {
       options: { kind: 'pglite', dataDir },
@@ -67,8 +66,7 @@ async function seed(kind, students, pg) {
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = Object.assign(new URL(pg.url), { pathname: `/${name}` }).toString();
-  const server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin, DATABASE_URL: url });
-  await server.stop();
+  await firstStart({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORDS.admin, DATABASE_URL: url });
   await seedNetwork({ kind: 'postgres', url }, { students, academic: false });
   return {
     options: { kind: 'postgres', url },
