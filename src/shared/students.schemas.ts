@@ -91,6 +91,35 @@ export const studentSchema = z.object({
 export type Student = z.infer<typeof studentSchema>;
 
 /**
+ * A row of the students list (`GET /api/alunos`): what the list shows — and what the family's screens
+ * pick a child by — with the principal guardian's name and phone. The whole record (every guardian,
+ * addresses, CPF, notes) is `GET /api/alunos/:id`, read when a card or the edit form opens: a page of the
+ * list does not carry twenty families' addresses and documents (LGPD art. 6º III) nor grow with them
+ * (issue 38: a full page of a search was ten times the answer of one that finds two students).
+ */
+export const studentListItemSchema = studentSchema
+  .pick({
+    id: true,
+    nome: true,
+    data_nascimento: true,
+    sexo: true,
+    idade: true,
+    matricula: true,
+    email: true,
+    turma_id: true,
+    turma: true,
+    data_matricula: true,
+    status: true,
+    version: true,
+  })
+  .extend({
+    responsavel: studentGuardianSchema
+      .pick({ id: true, nome: true, telefone: true, parentesco: true, eh_principal: true })
+      .nullable(),
+  });
+export type StudentListItem = z.infer<typeof studentListItemSchema>;
+
+/**
  * A guardian's address on input: the parts (all or nothing but the complemento) and the one-line
  * `endereco`, which the server derives from the parts when they are given (ADR 0058).
  */
@@ -261,7 +290,7 @@ export const SEARCH_TOTAL_CAP = 1000;
 
 /** `GET /api/alunos`: a page of the list, the four counters and whether `total` is only a lower bound. */
 export const studentsPageExtras = { counts: studentCountsSchema, totalCapped: z.boolean() };
-export type StudentsPage = Page<Student> & { counts: StudentCounts; totalCapped: boolean };
+export type StudentsPage = Page<StudentListItem> & { counts: StudentCounts; totalCapped: boolean };
 
 /** `POST /api/alunos`: the student, their guardian and, once, the password of a new guardian account. */
 export const createdStudentSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Student } from '../../shared/students.schemas';
+import type { StudentListItem } from '../../shared/students.schemas';
 import { EmptyState, ErrorBanner, Spinner } from '../components/feedback';
 import { useUrlParams } from '../lib/use-list-state';
 import { useFamilyChildren } from './family.api';
@@ -20,7 +20,7 @@ export function ChildSwitcher({
   onSelect,
   all,
 }: {
-  items: Pick<Student, 'id' | 'nome'>[];
+  items: Pick<StudentListItem, 'id' | 'nome'>[];
   /** The child's id; '' for all of them (with `all`). */
   selected: string;
   onSelect: (id: string) => void;
@@ -58,7 +58,11 @@ export function ChildSwitcher({
  * A family screen about one child: the switcher, then `render` with the child chosen (`?aluno=`, the
  * first child when absent or not the family's). Loading, an error and no child at all are said here.
  */
-export function OneChildAtATime({ render }: { render: (child: Student, all: Student[]) => ReactNode }) {
+export function OneChildAtATime({
+  render,
+}: {
+  render: (child: StudentListItem, all: StudentListItem[]) => ReactNode;
+}) {
   const children = useFamilyChildren();
   const [params, update] = useUrlParams();
   if (children.isPending) return <Spinner label="Carregando..." />;

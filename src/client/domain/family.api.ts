@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../shared/api';
-import { type Guardian, type Student, guardianSchema } from '../../shared/students.schemas';
+import { type Guardian, type StudentListItem, guardianSchema } from '../../shared/students.schemas';
 import { api, apiWithMessage } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 
@@ -14,7 +14,7 @@ export const familyChildrenQuery = (enabled = true) =>
   queryOptions({
     queryKey: [...keyRoots.students, 'familia'] as const,
     queryFn: () =>
-      api<Page<Student>>('/api/alunos?pageSize=100&sort=nome&order=asc', { globalErrors: false }),
+      api<Page<StudentListItem>>('/api/alunos?pageSize=100&sort=nome&order=asc', { globalErrors: false }),
     select: (page) =>
       [...page.items].sort((a, b) => Number(b.status === 'ativo') - Number(a.status === 'ativo')),
     enabled,

@@ -7,7 +7,7 @@ import {
   justificativaSchema,
   type RespostaInput,
 } from '../../../shared/justificativas.schemas';
-import type { Student } from '../../../shared/students.schemas';
+import type { StudentListItem } from '../../../shared/students.schemas';
 import type { Page } from '../../../shared/api';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
@@ -29,7 +29,8 @@ export const familyChildrenQuery = () =>
   queryOptions({
     queryKey: [...keyRoots.students, 'familia'] as const,
     queryFn: async () =>
-      (await api<Page<Student>>(`/api/alunos${toQuery({ pageSize: 50 })}`, { globalErrors: false })).items,
+      (await api<Page<StudentListItem>>(`/api/alunos${toQuery({ pageSize: 50 })}`, { globalErrors: false }))
+        .items,
   });
 
 export const familyAttendanceQuery = (alunoId: string) =>

@@ -14,7 +14,7 @@ import {
   classSchema,
   classStudentSchema,
 } from '../../../shared/classes.schemas';
-import type { Student } from '../../../shared/students.schemas';
+import type { StudentListItem } from '../../../shared/students.schemas';
 import { type Teacher, teacherSchema } from '../../../shared/teachers.schemas';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
@@ -59,7 +59,7 @@ export function useTeacherOptions(enabled: boolean) {
 export const studentSearchQuery = (q: string, enabled: boolean) =>
   queryOptions({
     queryKey: [...keyRoots.students, 'search', q],
-    queryFn: () => api<Page<Student>>(`/api/alunos${toQuery({ q, status: 'ativo', pageSize: 10 })}`),
+    queryFn: () => api<Page<StudentListItem>>(`/api/alunos${toQuery({ q, status: 'ativo', pageSize: 10 })}`),
     enabled: enabled && q.trim().length >= 2,
   });
 

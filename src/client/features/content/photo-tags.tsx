@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { AlertTriangle, CheckCircle2, Users, X } from 'lucide-react';
 import type { Page } from '../../../shared/api';
 import type { MediaTags } from '../../../shared/consent.schemas';
-import type { Student } from '../../../shared/students.schemas';
+import type { StudentListItem } from '../../../shared/students.schemas';
 import { Button, IconButton } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
@@ -54,7 +54,7 @@ function useTagMedia(mediaId: string) {
 function useStudentSearch(q: string) {
   return useQuery({
     queryKey: [...keyRoots.students, 'photo-tags', q],
-    queryFn: () => api<Page<Student>>(`/api/alunos${toQuery({ q, status: 'todos', pageSize: 8 })}`),
+    queryFn: () => api<Page<StudentListItem>>(`/api/alunos${toQuery({ q, status: 'todos', pageSize: 8 })}`),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import { BookOpenCheck, ClipboardCheck, FolderOpen } from 'lucide-react';
-import { studentStatusLabels, type Student } from '../../../shared/students.schemas';
+import { studentStatusLabels, type StudentListItem } from '../../../shared/students.schemas';
 import { formatCount, formatPhone } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { Badge } from '../../components/feedback';
@@ -16,7 +16,7 @@ import { ChildClassCard } from './child-class-card';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4';
 
-function ChildHeader({ child }: { child: Student }) {
+function ChildHeader({ child }: { child: StudentListItem }) {
   return (
     <section aria-labelledby="filho-nome" className={`${card} flex items-center gap-4`}>
       <span
@@ -38,7 +38,7 @@ function ChildHeader({ child }: { child: Student }) {
   );
 }
 
-function Shortcuts({ child }: { child: Student }) {
+function Shortcuts({ child }: { child: StudentListItem }) {
   const name = firstName(child.nome);
   const links = [
     { label: 'Boletim', to: paths.familyBoletim, icon: BookOpenCheck },

@@ -1,12 +1,12 @@
 import { formatDate, formatPhone } from '../../../shared/format';
 import { Eye, Pencil, Power } from 'lucide-react';
-import type { Student, StudentStatus } from '../../../shared/students.schemas';
+import type { StudentListItem, StudentStatus } from '../../../shared/students.schemas';
 import { IconButton } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { StudentStatusBadge } from './student-status';
 
 /** The students list: table columns on a desktop, card lines on a phone. */
-export const studentColumns: Column<Student>[] = [
+export const studentColumns: Column<StudentListItem>[] = [
   {
     id: 'nome',
     header: 'Aluno',
@@ -76,7 +76,7 @@ export function StudentActions({
   onEdit,
   onStatus,
 }: {
-  student: Student;
+  student: StudentListItem;
   canWrite: boolean;
   onDetails: () => void;
   onEdit: () => void;

@@ -13,8 +13,28 @@ import { AddressField, GuardianFields } from '../../components/form-groups';
 import { FormModal } from '../../components/form-modal';
 import { GeneratedPasswordModal } from '../../components/generated-password';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useClassOptions, useCreateStudent, useUpdateStudent } from './students.api';
+import { useClassOptions, useCreateStudent, useStudent, useUpdateStudent } from './students.api';
+import { Modal } from '../../components/modal';
+import { ErrorBanner, Spinner } from '../../components/feedback';
 import type { EnvioEmail } from '../../../shared/users.schemas';
+
+/**
+ * 'Editar Aluno' from a row of the list: the list carries what it shows, so the whole record (address,
+ * CPF, notes) is read first — the form never starts from a partial student.
+ */
+export function StudentEditModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const student = useStudent(id);
+  if (student.data) return <StudentFormModal student={student.data} onClose={onClose} />;
+  return (
+    <Modal open onClose={onClose} title="Editar Aluno">
+      {student.isError ? (
+        <ErrorBanner>Não foi possível carregar o cadastro do aluno. Feche e tente de novo.</ErrorBanner>
+      ) : (
+        <Spinner label="Carregando o cadastro..." />
+      )}
+    </Modal>
+  );
+}
 
 /** 'Novo Aluno' (with the guardian, saved together) and 'Editar Aluno'. */
 export function StudentFormModal({ student, onClose }: { student: Student | null; onClose: () => void }) {

@@ -6,7 +6,7 @@ import {
   STUDENT_PAGE_SIZE,
   studentSortColumns,
   studentStatusLabels,
-  type Student,
+  type StudentListItem,
   type StudentStatus,
 } from '../../../shared/students.schemas';
 import { Button } from '../../components/button';
@@ -24,7 +24,7 @@ import { PortalRequestsPage } from './portal-requests-page';
 import { OwnContactCard } from '../../domain/own-contact-card';
 import { StudentActions, studentColumns } from './student-columns';
 import { StudentDetailsModal } from './student-details-modal';
-import { StudentFormModal } from './student-form-modal';
+import { StudentEditModal, StudentFormModal } from './student-form-modal';
 import { statusActions } from './student-status';
 import {
   exportStudents,
@@ -58,20 +58,19 @@ function StudentsList() {
   const dialog = useRowDialog<{
     create: null;
     import: null;
-    edit: Student;
-    status: { student: Student; status: StudentStatus };
+    edit: StudentListItem;
+    status: { student: StudentListItem; status: StudentStatus };
   }>();
   const [exporting, setExporting] = useState(false);
   const data = students.data;
   // The open card is in the URL (`?aluno=<id>`, the boletim's year beside it as `?ano=`): a reload,
   // Back or a pasted link (a notification's: boletim published, absence) shows the same card. A card
-  // not on this page of the list is read on its own.
+  // is the whole record, read on its own (a row of the list carries only what the list shows).
   const [params, updateParams] = useUrlParams();
   const openId = params.get('aluno');
-  const listed = openId ? data?.items.find((student) => student.id === openId) : undefined;
-  const fetched = useStudent(openId && data && !listed ? openId : null);
-  const openStudent = listed ?? fetched.data;
-  const openDetails = (student: Student) =>
+  const fetched = useStudent(openId);
+  const openStudent = fetched.data;
+  const openDetails = (student: StudentListItem) =>
     updateParams({ aluno: student.id, ano: null, falta: null, secao: null });
   const closeDetails = useCallback(
     (options?: { replace?: boolean }) =>
@@ -203,7 +202,7 @@ function StudentsList() {
         <ImportModal kind="alunos" onClose={dialog.close} />
       ))}
       {dialog.render('edit', (student) => (
-        <StudentFormModal student={student} onClose={dialog.close} />
+        <StudentEditModal id={student.id} onClose={dialog.close} />
       ))}
       {openStudent && (
         <StudentDetailsModal

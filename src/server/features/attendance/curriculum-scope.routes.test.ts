@@ -7,7 +7,7 @@ import type { Roll, RollClass } from '../../../shared/attendance.schemas.js';
 import type { Curriculum } from '../../../shared/curriculum.schemas.js';
 import type { Page } from '../../../shared/api.js';
 import type { SchoolClass } from '../../../shared/classes.schemas.js';
-import type { Student } from '../../../shared/students.schemas.js';
+import type { StudentListItem } from '../../../shared/students.schemas.js';
 import { dataOf, messageOf } from '../../test/records-fixtures.js';
 import { get, send, setupSchool, setupAttendanceTestApp } from './attendance.test-setup.js';
 
@@ -22,7 +22,7 @@ describe('grade curricular and teacher scope', () => {
 
     const classesSeen = dataOf<SchoolClass[]>(await get('/api/turmas', s.math.cookie));
     expect(classesSeen.map((item) => item.id)).toEqual([s.classA.id]);
-    const studentsSeen = dataOf<Page<Student>>(await get('/api/alunos', s.math.cookie));
+    const studentsSeen = dataOf<Page<StudentListItem>>(await get('/api/alunos', s.math.cookie));
     expect(studentsSeen.items.map((item) => item.id).sort()).toEqual(s.a.map((item) => item.id).sort());
     expect((await get(`/api/turmas/${s.classB.id}`, s.math.cookie)).statusCode).toBe(404);
     expect((await get(`/api/alunos/${s.b[0].id}`, s.math.cookie)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { insertUser, sendWelcomeMail } from '../users/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
-import { toGuardian, type LinkedGuardian } from './students.presenter.js';
+import { toGuardian, type LinkedGuardian, type ListedGuardian } from './students.presenter.js';
 import { studentNotFound, type Viewer } from './students.scope.js';
 import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { auditRows, enforceWriteLimits, WRITE_LIMITS } from '../../lib/write-limits.js';
@@ -45,6 +45,36 @@ export async function loadGuardians(
       ehPrincipal: row.ehPrincipal,
     });
     byStudent.set(row.alunoId, list);
+  }
+  return byStudent;
+}
+
+/**
+ * The guardians of each of these students as a row of the list shows them (toStudentListItem): who they
+ * are, the phone and the link — not every column of every guardian of a page.
+ */
+export async function loadListedGuardians(
+  db: DbOrTx,
+  studentIds: string[],
+): Promise<Map<string, ListedGuardian[]>> {
+  const byStudent = new Map<string, ListedGuardian[]>();
+  if (studentIds.length === 0) return byStudent;
+  const rows = await db
+    .select({
+      alunoId: studentGuardians.alunoId,
+      id: guardians.id,
+      nome: guardians.nome,
+      telefone: guardians.telefone,
+      parentesco: studentGuardians.parentesco,
+      ehPrincipal: studentGuardians.ehPrincipal,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+    .where(inArray(studentGuardians.alunoId, studentIds));
+  for (const { alunoId, ...guardian } of rows) {
+    const list = byStudent.get(alunoId) ?? [];
+    list.push(guardian);
+    byStudent.set(alunoId, list);
   }
   return byStudent;
 }

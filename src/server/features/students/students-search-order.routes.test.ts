@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '../../../shared/api.js';
-import type { Student } from '../../../shared/students.schemas.js';
+import type { StudentListItem } from '../../../shared/students.schemas.js';
 import { signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertStudent } from '../../test/records-fixtures.js';
 import { students } from '../../db/schema/students.js';
@@ -32,14 +32,14 @@ describe('a search in name order', () => {
       })
       .map((row) => row.id);
     const pageOf = async (query: string) =>
-      dataOf<Page<Student>>(await get(`/api/alunos?q=silva&pageSize=2${query}`, admin.cookie));
+      dataOf<Page<StudentListItem>>(await get(`/api/alunos?q=silva&pageSize=2${query}`, admin.cookie));
 
     const pages = [await pageOf('&page=1'), await pageOf('&page=2'), await pageOf('&page=3')];
     expect(pages[0]!.total).toBe(5);
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(matches);
 
     const descending = await pageOf('&page=1&sort=nome&order=desc');
-    const all = dataOf<Page<Student>>(
+    const all = dataOf<Page<StudentListItem>>(
       await get('/api/alunos?q=silva&pageSize=20&sort=nome&order=desc', admin.cookie),
     );
     expect(descending.items.map((item) => item.id)).toEqual(all.items.slice(0, 2).map((item) => item.id));

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Page } from '../../../shared/api.js';
-import type { Student, StudentCounts } from '../../../shared/students.schemas.js';
+import type { StudentsPage } from '../../../shared/students.schemas.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import {
   dataOf,
@@ -14,8 +13,6 @@ import {
 import { classes } from '../../db/schema/classes.js';
 import { FiguresCache } from './students.figures.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-
-type ListPage = Page<Student> & { counts: StudentCounts };
 
 describe('FiguresCache', () => {
   it('answers only at the version a value was computed at, and never without a version', () => {
@@ -40,7 +37,7 @@ describe('the students list cache', () => {
   const list = async (query = '', cookie = admin) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/alunos${query}`, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    return dataOf<ListPage>(response);
+    return dataOf<StudentsPage>(response);
   };
   /** Asks twice, so the second answer comes from the cache when nothing changed. */
   const listCached = async (query = '', cookie = admin) => {
@@ -97,11 +94,14 @@ describe('the students list cache', () => {
     expect((await listCached()).items[0]!.responsavel?.telefone).toBe('11900001111');
     await t.database.db.update(classes).set({ nome: 'Turma Renomeada' }).where(eq(classes.id, turma.id));
     expect((await listCached()).items[0]!.turma?.nome).toBe('Turma Renomeada');
+    // The row shows the principal guardian: a new link that becomes the principal shows at once.
+    await t.database.db.update(studentGuardians).set({ ehPrincipal: false });
+    expect((await listCached()).items[0]!.responsavel?.id).toBe(guardian.id);
     const second = await insertGuardian(t);
     await t.database.db
       .insert(studentGuardians)
-      .values({ alunoId: student.id, responsavelId: second.id, parentesco: 'pai', ehPrincipal: false });
-    expect((await list()).items[0]!.responsaveis).toHaveLength(2);
+      .values({ alunoId: student.id, responsavelId: second.id, parentesco: 'pai', ehPrincipal: true });
+    expect((await list()).items[0]!.responsavel?.id).toBe(second.id);
   });
 
   it("keeps a search's total true as students match or stop matching", async () => {

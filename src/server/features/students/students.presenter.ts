@@ -1,5 +1,10 @@
 import type { EnderecoPartes } from '../../../shared/endereco.schemas.js';
-import type { Guardian, Student, StudentGuardian } from '../../../shared/students.schemas.js';
+import type {
+  Guardian,
+  Student,
+  StudentGuardian,
+  StudentListItem,
+} from '../../../shared/students.schemas.js';
 import { ageOn } from '../../../shared/validators.js';
 import type { RecordsScope } from './students.scope.js';
 import type { GuardianRow, StudentGuardianRow, StudentRow } from '../../db/schema/students.js';
@@ -56,12 +61,21 @@ export function guardianContacts(
   view: FieldView,
   self: string | null,
 ) {
-  const all = view === 'admin' || (view === 'guardian' && row.id === self);
+  const all = seesAllContacts(row.id, view, self);
   return {
     email: all ? row.email : null,
-    telefone: all || view === 'teacher' ? row.telefone : null,
+    telefone: guardianPhone(row, view, self),
     endereco: all ? row.endereco : null,
   };
+}
+
+function seesAllContacts(guardianId: string, view: FieldView, self: string | null): boolean {
+  return view === 'admin' || (view === 'guardian' && guardianId === self);
+}
+
+/** A guardian's phone as `view` sees it (guardianContacts): the school, the guardian themself, a teacher. */
+function guardianPhone(row: Pick<GuardianRow, 'id' | 'telefone'>, view: FieldView, self: string | null) {
+  return seesAllContacts(row.id, view, self) || view === 'teacher' ? row.telefone : null;
 }
 
 /** `self`: the guardian record of the signed-in guardian (view 'guardian'). */
@@ -81,6 +95,67 @@ export function toStudentGuardian(
     parentesco: row.parentesco,
     eh_principal: row.ehPrincipal,
     tem_acesso: row.usuarioId !== null,
+  };
+}
+
+/** The guardian a student's list row shows: the principal, else the first by name (as toStudent). */
+function principalOf<T extends { nome: string; ehPrincipal: boolean }>(linked: readonly T[]): T | null {
+  let chosen: T | null = null;
+  for (const guardian of linked)
+    if (
+      chosen === null ||
+      (guardian.ehPrincipal && !chosen.ehPrincipal) ||
+      (guardian.ehPrincipal === chosen.ehPrincipal && guardian.nome.localeCompare(chosen.nome) < 0)
+    )
+      chosen = guardian;
+  return chosen;
+}
+
+/** A guardian as a row of the list carries it: who they are and the phone `view` may see. */
+export type ListedGuardian = Pick<GuardianRow, 'id' | 'nome' | 'telefone'> &
+  Pick<StudentGuardianRow, 'parentesco' | 'ehPrincipal'>;
+
+/** A row of the students list (studentListItemSchema): the record's card is toStudent. */
+export function toStudentListItem(
+  row: Pick<
+    StudentRow,
+    | 'id'
+    | 'nome'
+    | 'dataNascimento'
+    | 'sexo'
+    | 'matricula'
+    | 'email'
+    | 'turmaId'
+    | 'dataMatricula'
+    | 'status'
+    | 'version'
+  >,
+  turma: { id: string; nome: string; serie: string } | null,
+  linked: readonly ListedGuardian[],
+  view: FieldView,
+  self: string | null = null,
+): StudentListItem {
+  const principal = principalOf(linked);
+  return {
+    id: row.id,
+    nome: row.nome,
+    data_nascimento: row.dataNascimento,
+    sexo: row.sexo,
+    idade: ageOn(row.dataNascimento),
+    matricula: row.matricula,
+    email: view !== 'teacher' ? row.email : null,
+    turma_id: row.turmaId,
+    turma,
+    data_matricula: row.dataMatricula,
+    status: row.status,
+    version: row.version,
+    responsavel: principal && {
+      id: principal.id,
+      nome: principal.nome,
+      telefone: guardianPhone(principal, view, self),
+      parentesco: principal.parentesco,
+      eh_principal: principal.ehPrincipal,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   ExportStudentsQuery,
   ListStudentsQuery,
   Student,
+  StudentListItem,
   StudentsPage,
   StudentStatus,
   UpdateStudentData,
@@ -25,7 +26,13 @@ import {
   studentsVersion,
 } from './students.figures.js';
 import { readPage, turmaColumns } from './students.page.js';
-import { fieldViewOf, toGuardian, toStudent, type FieldView } from './students.presenter.js';
+import {
+  fieldViewOf,
+  toGuardian,
+  toStudent,
+  toStudentListItem,
+  type FieldView,
+} from './students.presenter.js';
 import {
   scopeOf,
   studentNotFound,
@@ -37,7 +44,7 @@ import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning
 import { syncMembership } from './memberships.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
 import { clock } from '../../lib/clock.js';
-import { loadGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
+import { loadGuardians, loadListedGuardians, resolveGuardian, linkGuardian } from './guardians.service.js';
 import { matriculaAllocator, type MatriculaAllocator } from './matricula.js';
 
 function studentConflict(error: unknown): never {
@@ -76,6 +83,22 @@ function listFilters(scope: RecordsScope, query: Omit<ListStudentsQuery, 'page' 
   if (query.status && query.status !== 'todos') filters.push(eq(students.status, query.status));
   if (query.turma_id && query.turma_id !== 'todas') filters.push(eq(students.turmaId, query.turma_id));
   return filters;
+}
+
+async function presentListItems(
+  db: DbOrTx,
+  rows: Awaited<ReturnType<typeof readPage>>['rows'],
+  scope: RecordsScope,
+): Promise<StudentListItem[]> {
+  const linked = await loadListedGuardians(
+    db,
+    rows.map((row) => row.student.id),
+  );
+  const view = fieldViewOf(scope);
+  const self = scope.kind === 'guardian' ? scope.guardianId : null;
+  return rows.map((row) =>
+    toStudentListItem(row.student, row.turma, linked.get(row.student.id) ?? [], view, self),
+  );
 }
 
 async function presentStudents(
@@ -169,7 +192,7 @@ export async function listStudents(
   // The total and the page's guardians are read at the same time: on PostgreSQL two connections of the
   // pool, one round-trip less for every full page of a search (PGlite runs them one after the other).
   const [items, total] = await Promise.all([
-    presentStudents(db, rows, scope),
+    presentListItems(db, rows, scope),
     found ?? filteredTotal(db, figures, scope, query, where, pageVersion),
   ]);
   const page: StudentsPage = {
