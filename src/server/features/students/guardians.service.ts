@@ -24,8 +24,7 @@ export async function loadGuardians(
   db: DbOrTx,
   studentIds: string[],
 ): Promise<Map<string, LinkedGuardian[]>> {
-  const byStudent = new Map<string, LinkedGuardian[]>();
-  if (studentIds.length === 0) return byStudent;
+  if (studentIds.length === 0) return new Map();
   const rows = await db
     .select({
       guardian: guardians,
@@ -36,14 +35,21 @@ export async function loadGuardians(
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(inArray(studentGuardians.alunoId, studentIds));
-  for (const row of rows) {
-    const list = byStudent.get(row.alunoId) ?? [];
-    list.push({
+  return groupedByStudent(
+    rows.map((row) => ({
       ...row.guardian,
       alunoId: row.alunoId,
       parentesco: row.parentesco,
       ehPrincipal: row.ehPrincipal,
-    });
+    })),
+  );
+}
+
+function groupedByStudent<T extends { alunoId: string }>(rows: T[]): Map<string, T[]> {
+  const byStudent = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byStudent.get(row.alunoId) ?? [];
+    list.push(row);
     byStudent.set(row.alunoId, list);
   }
   return byStudent;
@@ -57,8 +63,7 @@ export async function loadListedGuardians(
   db: DbOrTx,
   studentIds: string[],
 ): Promise<Map<string, ListedGuardian[]>> {
-  const byStudent = new Map<string, ListedGuardian[]>();
-  if (studentIds.length === 0) return byStudent;
+  if (studentIds.length === 0) return new Map();
   const rows = await db
     .select({
       alunoId: studentGuardians.alunoId,
@@ -71,12 +76,7 @@ export async function loadListedGuardians(
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
     .where(inArray(studentGuardians.alunoId, studentIds));
-  for (const { alunoId, ...guardian } of rows) {
-    const list = byStudent.get(alunoId) ?? [];
-    list.push(guardian);
-    byStudent.set(alunoId, list);
-  }
-  return byStudent;
+  return groupedByStudent(rows);
 }
 
 interface ResolvedGuardian {

@@ -115,6 +115,22 @@ function principalOf<T extends { nome: string; ehPrincipal: boolean }>(linked: r
 export type ListedGuardian = Pick<GuardianRow, 'id' | 'nome' | 'telefone'> &
   Pick<StudentGuardianRow, 'parentesco' | 'ehPrincipal'>;
 
+/** The first fields of a student's row and of their record: the e-mail is not a teacher's to see. */
+function whoTheStudentIs(
+  row: Pick<StudentRow, 'id' | 'nome' | 'dataNascimento' | 'sexo' | 'matricula' | 'email'>,
+  view: FieldView,
+) {
+  return {
+    id: row.id,
+    nome: row.nome,
+    data_nascimento: row.dataNascimento,
+    sexo: row.sexo,
+    idade: ageOn(row.dataNascimento),
+    matricula: row.matricula,
+    email: view !== 'teacher' ? row.email : null,
+  };
+}
+
 /** A row of the students list (studentListItemSchema): the record's card is toStudent. */
 export function toStudentListItem(
   row: Pick<
@@ -137,13 +153,7 @@ export function toStudentListItem(
 ): StudentListItem {
   const principal = principalOf(linked);
   return {
-    id: row.id,
-    nome: row.nome,
-    data_nascimento: row.dataNascimento,
-    sexo: row.sexo,
-    idade: ageOn(row.dataNascimento),
-    matricula: row.matricula,
-    email: view !== 'teacher' ? row.email : null,
+    ...whoTheStudentIs(row, view),
     turma_id: row.turmaId,
     turma,
     data_matricula: row.dataMatricula,
@@ -173,13 +183,7 @@ export function toStudent(
     .sort((a, b) => Number(b.eh_principal) - Number(a.eh_principal) || a.nome.localeCompare(b.nome));
   const principal = responsaveis.find((guardian) => guardian.eh_principal) ?? responsaveis[0] ?? null;
   return {
-    id: row.id,
-    nome: row.nome,
-    data_nascimento: row.dataNascimento,
-    sexo: row.sexo,
-    idade: ageOn(row.dataNascimento),
-    matricula: row.matricula,
-    email: family ? row.email : null,
+    ...whoTheStudentIs(row, view),
     telefone: family ? row.telefone : null,
     endereco: family ? row.endereco : null,
     cpf: admin ? row.cpf : null,
