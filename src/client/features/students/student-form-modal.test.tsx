@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { studentAnswer } from '../../test/answers';
+import { renderAt, reply, stubApi } from '../../test/render';
+import { StudentEditModal } from './student-form-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ID = '00000000-0000-4000-8000-000000000031';
+
+describe('Editar Aluno from a row of the list', () => {
+  it('fills the form from the whole record, not from the list’s row', async () => {
+    // The list's row has no CPF, address or notes (ADR 0067): a form started from it would save them blank.
+    const api = stubApi({
+      [`/api/alunos/${ID}`]: studentAnswer({
+        id: ID,
+        nome: 'Lia Souza',
+        cpf: '52998224725',
+        endereco: 'Rua das Flores, 12',
+        observacoes: 'Alergia a amendoim',
+      }),
+      '/api/turmas': [],
+    });
+    renderAt(<StudentEditModal id={ID} onClose={() => {}} />);
+    expect(await screen.findByDisplayValue('529.982.247-25')).toBeTruthy();
+    expect(screen.getByLabelText('Endereço')).toHaveProperty('value', 'Rua das Flores, 12');
+    expect(screen.getByLabelText('Observações')).toHaveProperty('value', 'Alergia a amendoim');
+    expect(api.requests.some((request) => request.path === `/api/alunos/${ID}`)).toBe(true);
+  });
+
+  it('says it is loading, and says so when the record cannot be read — no empty form', async () => {
+    stubApi({ [`/api/alunos/${ID}`]: reply(404, { success: false, message: 'Aluno não encontrado.' }) });
+    renderAt(<StudentEditModal id={ID} onClose={() => {}} />);
+    expect(screen.getByText('Carregando o cadastro...')).toBeTruthy();
+    expect(await screen.findByText(/Não foi possível carregar o cadastro do aluno/)).toBeTruthy();
+    expect(screen.queryByLabelText('Nome completo')).toBeNull();
+  });
+});
