@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useUrlParams } from '../../lib/use-list-state';
 import { ChildAttendance } from './family-attendance-parts';
-import { familyChildrenQuery } from './justificativas.api';
+import { useFamilyChildren } from '../../domain/family.api';
 
 /**
  * The family's 'Frequência' (issue 32 §1): per child (`?aluno=`, the first by default), the attendance
@@ -11,7 +10,7 @@ import { familyChildrenQuery } from './justificativas.api';
  */
 export function FamilyAttendancePage() {
   const [params, update] = useUrlParams();
-  const children = useQuery(familyChildrenQuery());
+  const children = useFamilyChildren();
   if (children.isPending) return <Spinner label="Carregando..." />;
   if (children.isError) return <ErrorBanner>Erro ao carregar os seus filhos.</ErrorBanner>;
   const list = children.data;

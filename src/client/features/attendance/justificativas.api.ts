@@ -7,8 +7,6 @@ import {
   justificativaSchema,
   type RespostaInput,
 } from '../../../shared/justificativas.schemas';
-import type { StudentListItem } from '../../../shared/students.schemas';
-import type { Page } from '../../../shared/api';
 import { api, apiWithMessage, toQuery } from '../../lib/api-client';
 import { invalidateAttendance, keyRoots } from '../../lib/query-keys';
 
@@ -23,15 +21,6 @@ export const justificativaKeys = {
   own: (alunoId: string) => [...keyRoots.attendance, 'justificativas', 'minhas', alunoId] as const,
   student: (alunoId: string) => [...keyRoots.attendance, 'familia', alunoId] as const,
 };
-
-/** The family's children (a guardian's /api/alunos is their own), for the child switcher. */
-export const familyChildrenQuery = () =>
-  queryOptions({
-    queryKey: [...keyRoots.students, 'familia'] as const,
-    queryFn: async () =>
-      (await api<Page<StudentListItem>>(`/api/alunos${toQuery({ pageSize: 50 })}`, { globalErrors: false }))
-        .items,
-  });
 
 export const familyAttendanceQuery = (alunoId: string) =>
   queryOptions({
