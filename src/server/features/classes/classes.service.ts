@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from '../audit/index.js';
 import { scopeOf, studentsInScope } from '../students/index.js';
 import { classesInScope } from '../students/index.js';
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
-import { fieldViewOf, guardianContacts } from '../students/index.js';
+import { guardianContacts, readerOf } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { assertClassHasRoom } from '../students/index.js';
@@ -280,8 +280,7 @@ export async function listClassStudents(db: DbOrTx, viewer: Viewer, id: string):
     .orderBy(sql`lower(${students.nome})`);
   // Teachers see names, birth dates and guardians' names and phones only; a guardian sees the other
   // parent, when principal, by name and kinship only.
-  const view = fieldViewOf(scope);
-  const self = scope.kind === 'guardian' ? scope.guardianId : null;
+  const { view, self } = readerOf(scope);
   return rows.map((row) => {
     const { guardianId: id, guardianNome: nome, parentesco, guardianTelefone: telefone } = row;
     const contacts =

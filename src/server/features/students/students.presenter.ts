@@ -26,6 +26,11 @@ export function fieldViewOf(scope: RecordsScope): FieldView {
   return scope.kind === 'all' ? 'admin' : scope.kind;
 }
 
+/** How `scope` reads a record: its field view, and `self`, a guardian's own guardian record (else null). */
+export function readerOf(scope: RecordsScope): { view: FieldView; self: string | null } {
+  return { view: fieldViewOf(scope), self: scope.kind === 'guardian' ? scope.guardianId : null };
+}
+
 export type LinkedGuardian = GuardianRow & Pick<StudentGuardianRow, 'alunoId' | 'parentesco' | 'ehPrincipal'>;
 
 const NO_ADDRESS_PARTS: EnderecoPartes = {

@@ -28,6 +28,7 @@ import {
 import { readPage, turmaColumns } from './students.page.js';
 import {
   fieldViewOf,
+  readerOf,
   toGuardian,
   toStudent,
   toStudentListItem,
@@ -94,8 +95,7 @@ async function presentListItems(
     db,
     rows.map((row) => row.student.id),
   );
-  const view = fieldViewOf(scope);
-  const self = scope.kind === 'guardian' ? scope.guardianId : null;
+  const { view, self } = readerOf(scope);
   return rows.map((row) =>
     toStudentListItem(row.student, row.turma, linked.get(row.student.id) ?? [], view, self),
   );
@@ -110,15 +110,8 @@ async function presentStudents(
     db,
     rows.map((row) => row.student.id),
   );
-  return rows.map((row) =>
-    toStudent(
-      row.student,
-      row.turma,
-      linked.get(row.student.id) ?? [],
-      fieldViewOf(scope),
-      scope.kind === 'guardian' ? scope.guardianId : null,
-    ),
-  );
+  const { view, self } = readerOf(scope);
+  return rows.map((row) => toStudent(row.student, row.turma, linked.get(row.student.id) ?? [], view, self));
 }
 
 function firstOfMonth(): string {
