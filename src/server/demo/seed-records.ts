@@ -4,6 +4,7 @@ import { recordAudit, systemActor } from '../features/audit/index.js';
 import { classes } from '../db/schema/classes.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { teachers } from '../db/schema/teachers.js';
+import { clock } from '../lib/clock.js';
 import { DEMO_STREET_COUNT, demoAddress } from './demo-addresses.js';
 import { defaultDisciplinas } from '../../shared/disciplinas.schemas.js';
 
@@ -120,7 +121,7 @@ function random(seed: number) {
 }
 
 function isoDaysAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 const classPlan = [
@@ -154,7 +155,7 @@ export async function seedRecords(
   const next = random(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const disciplinas = defaultDisciplinas.map((item) => item.nome);
-  const year = new Date().getFullYear().toString();
+  const year = clock.today().slice(0, 4);
 
   const teacherValues = Array.from({ length: 20 }, (_, index) => {
     const nome =

@@ -4,6 +4,7 @@ import { classes } from '../db/schema/classes.js';
 import { studentAccounts } from '../db/schema/student-accounts.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { users } from '../db/schema/users.js';
+import { clock } from '../lib/clock.js';
 
 /**
  * The demo's student account (issue 31 §4, ADR 0029): the first Fundamental II student (by name) with a
@@ -32,7 +33,7 @@ export async function seedStudentAccount(tx: DbOrTx, usuarioId: string, direcaoI
     consentimentoResponsavelId: row.guardian.id,
     consentimentoResponsavelNome: row.guardian.nome,
     consentimentoMeio: 'termo_assinado',
-    consentimentoEm: new Date(),
+    consentimentoEm: clock.now(),
     registradoPorId: direcaoId,
     registradoPorNome: direcao?.nome ?? null,
   });
