@@ -10,6 +10,12 @@ import { menuFor } from './menu';
 import { createQueryClient, Providers } from './providers';
 import { routes } from './router';
 
+// The family's Documentos screen stands for any screen whose code the browser cannot fetch (offline, or the
+// server updated while the page was open): its import fails as a failed `import()` does.
+vi.mock('../features/familia/family-documents-page', () => {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/family-documents-page.js');
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -137,5 +143,16 @@ describe("a family's typed staff address", () => {
     openAsFamily('/dashboard/auditoria');
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
     expect(screen.queryByText('Auditoria')).toBeNull();
+  });
+});
+
+describe('a family screen that cannot open', () => {
+  it("says so inside the family's frame, in Portuguese, with the menu still there", async () => {
+    openAsFamily(paths.familyDocuments);
+    expect(await screen.findByRole('heading', { name: 'Não foi possível abrir esta tela' })).toBeVisible();
+    expect(screen.getByText(/O sistema pode ter sido atualizado/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Menu da família' })).toBeVisible();
+    expect(screen.queryByText(/Hey developer/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { paths } from '../../shared/routes';
 import { readsReports } from '../../shared/permissions';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { PortalRouteError, RouteError } from './route-error';
 import { Spinner } from '../components/feedback';
 import { agendaRoutes } from './agenda-routes';
 import { portalRoutes } from './portal-routes';
@@ -123,11 +124,18 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      ...portalRoutes,
-      ...agendaRoutes,
-      ...matriculasPortalRoutes,
-      studentPortalRoute,
-      familyAttendanceRoute,
+      {
+        // A screen that fails to open (its code not fetched, an error while rendering) says so inside the
+        // portal's frame, with the menu still there.
+        ErrorBoundary: PortalRouteError,
+        children: [
+          ...portalRoutes,
+          ...agendaRoutes,
+          ...matriculasPortalRoutes,
+          studentPortalRoute,
+          familyAttendanceRoute,
+        ],
+      },
     ],
   },
   { path: '*', Component: NotFoundPage },
@@ -139,5 +147,5 @@ function PageLoading() {
 }
 
 export function createRouter() {
-  return createBrowserRouter([{ HydrateFallback: PageLoading, children: routes }]);
+  return createBrowserRouter([{ HydrateFallback: PageLoading, ErrorBoundary: RouteError, children: routes }]);
 }
