@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { apiSignIn, demoServerForSpec } from './support';
+import { apiSignIn, demoServerForSpec, todayInSaoPaulo } from './support';
 
 /**
  * Censo Escolar (issue 37) on the demo school: the secretaria opens Relatórios → Censo Escolar, sees
@@ -80,12 +80,15 @@ test('the secretaria checks the census and downloads the stage-1 file', async ({
   await expect(etapa1.getByRole('progressbar', { name: 'Progresso do arquivo do Censo' })).toBeVisible();
   await phoneView.page.screenshot({ path: `${shots}/censo-arquivo-phone.png`, fullPage: true });
 
-  // Stage 2 on a phone.
-  await phoneView.page.goto('/dashboard/relatorios/censo?etapa=situacao-do-aluno');
+  // Stage 2 on a phone, of the demo's school year (this calendar year: in January the page opens on the
+  // year just closed, whose stage 2 is due then).
+  const demoYear = todayInSaoPaulo().slice(0, 4);
+  await phoneView.page.goto(`/dashboard/relatorios/censo?etapa=situacao-do-aluno&ano=${demoYear}`);
+  await expect(phoneView.page.getByLabel('Ano do Censo')).toHaveValue(demoYear);
   const etapa2 = phoneView.page.getByRole('region', { name: '2ª etapa — Situação do Aluno' });
   await expect(etapa2).toBeVisible();
   await expect(etapa2.getByText('Data de referência', { exact: true })).toBeVisible({ timeout: 60_000 });
-  // This year's stage 2 waits for the year closing, and says so.
+  // A year not yet closed: its stage 2 waits for the closing, and says so.
   await expect(etapa2.getByText(/ainda não foi encerrado/)).toBeVisible();
   await phoneView.page.screenshot({ path: `${shots}/censo-painel-phone.png`, fullPage: true });
   await phoneView.context.close();

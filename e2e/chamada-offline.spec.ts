@@ -10,6 +10,7 @@ import { apiSignIn, controlledByServiceWorker, demoServerForSpec } from './suppo
 const phone = { width: 390, height: 844 };
 const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
 const ADMIN = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
+// A Friday of the demo's school year, seen from the Monday after: the roll and the grades are open on it.
 const DAY = '2026-11-27';
 
 interface Roll {
@@ -19,7 +20,7 @@ interface Roll {
   alunos: { id: string; nome: string; falta: { justificativa: string | null } | null }[];
 }
 
-const server = demoServerForSpec();
+const server = demoServerForSpec({ now: '2026-11-30T10:00:00-03:00' });
 
 test('a teacher takes the roll offline; it syncs once, a conflict is shown and resolved, sign-out asks', async ({
   browser,

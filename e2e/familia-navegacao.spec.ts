@@ -120,7 +120,11 @@ test("a mother walks her family's screens on a phone, and a typed staff address 
   await expect(page).toHaveURL(/\/dashboard\/familia\/boletim$/);
   await page.goto('/dashboard/frequencia');
   await expect(page).toHaveURL(/\/dashboard\/familia\/frequencia$/);
-  await expect(page.getByText('Chamada', { exact: false })).toHaveCount(0);
+  // Not the staff's Frequência (its sections: Chamada, Mês…); the family's own may say "Nenhuma chamada
+  // registrada em 2027" in January, before the year's first roll.
+  await expect(page.getByRole('heading', { name: 'Frequência', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Seções da frequência' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Chamada' })).toHaveCount(0);
   for (const staff of ['/dashboard/auditoria', '/dashboard/relatorios', '/dashboard/professores']) {
     await page.goto(staff);
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();

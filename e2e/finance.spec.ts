@@ -7,8 +7,10 @@ import {
   apiSignIn,
   createClass,
   createStudent,
+  dataOf,
   login,
 } from './support';
+import { daysBetween } from '../src/shared/money';
 
 /**
  * Money journeys: configure tuition, generate the year, register a late payment (multa and juros shown),
@@ -222,9 +224,14 @@ test.describe('guardian', () => {
 test('admin registers a late payment with multa and juros and downloads the receipt', async ({ page }) => {
   const today = todayIso();
   const day = Number(today.slice(8, 10));
-  test.skip(day === 1, 'No tuition is late on the 1st of the month');
   const payDate = `${today.slice(0, 8)}${String(Math.min(day, 11)).padStart(2, '0')}`;
-  const daysLate = Math.min(day, 11) - 1;
+  // Due on the 1st, or on the school year's first day in its first month (January's tuition of a year
+  // that begins on 2 January falls due then, not before the year).
+  const years = await dataOf<{ ano: number; inicio: string }[]>(await page.request.get('/api/anos-letivos/'));
+  const yearStart = years.find((item) => item.ano === year)?.inicio ?? '';
+  const due = [`${today.slice(0, 8)}01`, yearStart].sort().at(-1)!;
+  const daysLate = daysBetween(due, payDate);
+  test.skip(daysLate <= 0, 'This month’s tuition is not late yet');
   const juros = Math.floor((2 * 85_000 * daysLate + 3_000) / 6_000); // 1 % a.m. pro rata die, half up
 
   await page.goto('/dashboard/financeiro');
