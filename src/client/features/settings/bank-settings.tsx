@@ -2,8 +2,13 @@
  * The pieces the bank settings share (Configurações → Financeiro: boleto, débito automático): the
  * service's section with its state badge, its form, and the school's account at the bank.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { InputField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { issuesByField } from '../../lib/form-errors';
 
 /** The school's account at its bank: agência and conta, digits only, as typed. */
 export interface BankAccount {
@@ -81,6 +86,35 @@ export function BankServiceSection({
       {children}
     </section>
   );
+}
+
+/**
+ * Saving a bank service's settings: the values checked by the shared schema first (its messages under the
+ * fields), then sent; the bank's rules the server checks come back under the fields too, and the outcome
+ * is said in a toast.
+ */
+export function useBankSettingsSave<S extends z.ZodType>(
+  schema: S,
+  save: UseMutationResult<{ message?: string | undefined }, Error, z.infer<S>>,
+): { erros: Record<string, string>; submit: (values: z.input<S>) => void } {
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const submit = (values: z.input<S>) => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErros(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErros({});
+    save.mutate(parsed.data, {
+      onSuccess: (result) => toast.success(result.message ?? 'Configurações salvas.'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.details.length > 0)
+          setErros(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
+        toast.error(error.message);
+      },
+    });
+  };
+  return { erros, submit };
 }
 
 /** A bank service's form, named for screen readers; the browser's own checks give way to the schema's. */

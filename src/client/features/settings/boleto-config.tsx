@@ -4,7 +4,6 @@
  * nosso número on. Each bank's rules are checked by the server and its messages land on the fields.
  */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import {
   bancosBoleto,
   boletoConfigInputSchema,
@@ -14,9 +13,13 @@ import {
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
-import { issuesByField } from '../../lib/form-errors';
-import { BankAccountFields, bankAccountOf, BankServiceSection, BankSettingsForm } from './bank-settings';
+import {
+  BankAccountFields,
+  bankAccountOf,
+  BankServiceSection,
+  BankSettingsForm,
+  useBankSettingsSave,
+} from './bank-settings';
 import { useBoletoConfig, useSaveBoletoConfig } from './boleto-config.api';
 import { Toggle } from './toggle';
 
@@ -28,8 +31,8 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
   const [convenio, setConvenio] = useState(config.convenio ?? '');
   const [proximo, setProximo] = useState(String(config.proximo_nosso_numero));
   const [instrucoes, setInstrucoes] = useState(config.instrucoes ?? '');
-  const [erros, setErros] = useState<Record<string, string>>({});
   const save = useSaveBoletoConfig();
+  const { erros, submit: saveValues } = useBankSettingsSave(boletoConfigInputSchema, save);
   const regras = bancosBoleto.find((item) => item.codigo === banco);
 
   const handleBanco = (codigo: string) => {
@@ -39,8 +42,8 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
       setCarteira(escolhido.carteiras[0]);
   };
 
-  const submit = () => {
-    const parsed = boletoConfigInputSchema.safeParse({
+  const submit = () =>
+    saveValues({
       ativo,
       banco: (banco || null) as CodigoBanco | null,
       agencia: account.agencia,
@@ -51,20 +54,6 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
       instrucoes: instrucoes.trim() || null,
       version: config.version,
     });
-    if (!parsed.success) {
-      setErros(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErros({});
-    save.mutate(parsed.data, {
-      onSuccess: (result) => toast.success(result.message ?? 'Configurações salvas.'),
-      onError: (error) => {
-        if (error instanceof ApiError && error.details.length > 0)
-          setErros(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
-        toast.error(error.message);
-      },
-    });
-  };
 
   return (
     <BankSettingsForm label="Boleto bancário" onSubmit={submit}>

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PixAutomaticoConfig } from '../../../shared/pix-automatico.schemas';
-import { renderAt, signedInAs, stubApi } from '../../test/render';
+import { renderAt, reply, signedInAs, stubApi } from '../../test/render';
 import { DebitoAutomaticoConfig } from './debito-automatico-config';
 
 afterEach(() => {
@@ -64,5 +64,23 @@ describe('Débito automático (Pix Automático) settings', () => {
     expect((await within(section).findByRole('note')).textContent).toContain('não oferece Pix Automático');
     expect(section.textContent).toContain('Ligue antes o Pix automático (cobranças) acima');
     expect(within(section).getByText('Não oferecido')).toBeTruthy();
+  });
+
+  it('puts what the bank refuses under the field it is about', async () => {
+    stubApi({
+      '/api/auth/me': signedInAs(),
+      [URL]: (request) =>
+        request.method === 'PUT'
+          ? reply(400, {
+              success: false,
+              message: 'Confira os dados da conta.',
+              details: [{ path: 'conta', message: 'O banco não reconhece esta conta.' }],
+            })
+          : { ...off, ativo: true, agencia: '0001', conta: '999', tipo_conta: 'CORRENTE' },
+    });
+    renderAt(<DebitoAutomaticoConfig provedorAtivo />);
+    const form = await screen.findByRole('form', { name: 'Débito automático' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar débito automático' }));
+    expect(await within(form).findByText('O banco não reconhece esta conta.')).toBeTruthy();
   });
 });

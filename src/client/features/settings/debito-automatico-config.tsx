@@ -5,7 +5,6 @@
  * Automático.
  */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { AlertTriangle } from 'lucide-react';
 import {
   pixAutomaticoConfigInputSchema,
@@ -15,8 +14,13 @@ import {
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
 import { SelectField } from '../../components/field';
-import { issuesByField } from '../../lib/form-errors';
-import { BankAccountFields, bankAccountOf, BankServiceSection, BankSettingsForm } from './bank-settings';
+import {
+  BankAccountFields,
+  bankAccountOf,
+  BankServiceSection,
+  BankSettingsForm,
+  useBankSettingsSave,
+} from './bank-settings';
 import { useDebitoAutomaticoConfig, useSaveDebitoAutomaticoConfig } from './debito-automatico.api';
 import { Toggle } from './toggle';
 
@@ -30,27 +34,17 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
   const [ativo, setAtivo] = useState(config.ativo);
   const [account, setAccount] = useState(bankAccountOf(config));
   const [tipo, setTipo] = useState<string>(config.tipo_conta ?? '');
-  const [erros, setErros] = useState<Record<string, string>>({});
   const save = useSaveDebitoAutomaticoConfig();
+  const { erros, submit: saveValues } = useBankSettingsSave(pixAutomaticoConfigInputSchema, save);
 
-  const submit = () => {
-    const parsed = pixAutomaticoConfigInputSchema.safeParse({
+  const submit = () =>
+    saveValues({
       ativo,
       agencia: account.agencia.trim() || null,
       conta: account.conta.trim() || null,
-      tipo_conta: tipo || null,
+      tipo_conta: (tipo || null) as (typeof tiposConta)[number] | null,
       version: config.version,
     });
-    if (!parsed.success) {
-      setErros(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErros({});
-    save.mutate(parsed.data, {
-      onSuccess: (result) => toast.success(result.message ?? 'Configurações salvas.'),
-      onError: (error) => toast.error(error.message),
-    });
-  };
 
   return (
     <BankSettingsForm label="Débito automático" onSubmit={submit}>
