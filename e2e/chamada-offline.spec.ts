@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { apiSignIn, controlledByServiceWorker, demoServerForSpec } from './support';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { apiSignIn, controlledByServiceWorker, demoServerForSpec, todayInSaoPaulo } from './support';
 
 /**
  * Issue 35 §3 and §5 (ADR 0053) on the demo school, on a phone: a teacher takes the roll with no
@@ -10,8 +10,6 @@ import { apiSignIn, controlledByServiceWorker, demoServerForSpec } from './suppo
 const phone = { width: 390, height: 844 };
 const TEACHER = { email: 'professor@demo.escola', password: 'Demo-Prof-2026' };
 const ADMIN = { email: 'admin@demo.escola', password: 'Demo-Admin-2026' };
-// A Friday of the demo's school year, seen from the Monday after: the roll and the grades are open on it.
-const DAY = '2026-11-27';
 
 interface Roll {
   disciplina: string | null;
@@ -20,7 +18,34 @@ interface Roll {
   alunos: { id: string; nome: string; falta: { justificativa: string | null } | null }[];
 }
 
-const server = demoServerForSpec({ now: '2026-11-30T10:00:00-03:00' });
+const server = demoServerForSpec();
+
+const dayBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The demo's latest school day before today whose roll the teacher can still take, with a class of
+ * theirs on it — none in January, when the demo's school year has not begun (its first day is in
+ * February), nor after the last period of the year has closed.
+ */
+async function openRollDay(teacher: APIRequestContext): Promise<{ day: string; turmaId: string } | null> {
+  const today = todayInSaoPaulo();
+  for (let back = 1; back <= 45; back += 1) {
+    const day = dayBefore(today, back);
+    const classes = (
+      (await (await teacher.get(`/api/frequencia/turmas?data=${day}`)).json()) as { data?: { id: string }[] }
+    ).data;
+    const turmaId = classes?.[0]?.id;
+    if (!turmaId) continue;
+    const roll = (
+      (await (await teacher.get(`/api/frequencia/turmas/${turmaId}?data=${day}`)).json()) as { data?: Roll }
+    ).data;
+    if (roll && roll.bloqueio === null) return { day, turmaId };
+  }
+  return null;
+}
+const NO_OPEN_DAY =
+  'A demonstração não tem dia letivo aberto antes de hoje (em janeiro o ano ainda não começou)';
 
 test('a teacher takes the roll offline; it syncs once, a conflict is shown and resolved, sign-out asks', async ({
   browser,
@@ -32,12 +57,9 @@ test('a teacher takes the roll offline; it syncs once, a conflict is shown and r
   const admin = await playwrightRequest.newContext({ baseURL: server.baseURL });
   await apiSignIn(admin, ADMIN.email, [ADMIN.password], ADMIN.password);
 
-  const classes = (
-    (await (await page.request.get(`/api/frequencia/turmas?data=${DAY}`)).json()) as {
-      data: { id: string }[];
-    }
-  ).data;
-  const turmaId = classes[0]!.id;
+  const openDay = await openRollDay(page.request);
+  test.skip(openDay === null, NO_OPEN_DAY);
+  const { day: DAY, turmaId } = openDay!;
   const readRoll = async (query = '') =>
     (
       (await (await admin.get(`/api/frequencia/turmas/${turmaId}?data=${DAY}${query}`)).json()) as {
@@ -168,6 +190,9 @@ test('a grade typed offline waits on the device and is sent when the connection 
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: phone });
   const page = await context.newPage();
   await apiSignIn(page.request, TEACHER.email, [TEACHER.password], TEACHER.password);
+  const openDay = await openRollDay(page.request);
+  test.skip(openDay === null, NO_OPEN_DAY);
+  const DAY = openDay!.day;
   const assessments = (
     (await (await page.request.get('/api/avaliacoes')).json()) as {
       data: { turma_id: string; disciplina: string; periodo_id: string }[];

@@ -54,8 +54,7 @@ export async function startOwnServer(
   options: { now?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dataDirectory = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'escola-e2e-own-'));
-  // The run's demo copy was seeded today; a demo on another day seeds its own (a server's first start).
-  if (options.env?.DEMO === '1' && !options.now) await demoSchoolInto(dataDirectory);
+  if (options.env?.DEMO === '1') await demoSchoolInto(dataDirectory);
   const server = await startServerOn(dataDirectory, options);
   return {
     baseURL: server.baseURL,
@@ -149,16 +148,14 @@ async function startServerOn(
 /**
  * The demo school on a server of the spec's own (`startOwnServer` with `DEMO=1`), started before the
  * spec's tests and stopped after them. The run's first one seeds the demo school (`demoSchoolInto`),
- * which takes a while on a loaded machine, hence the hook's long timeout. With `now` (an ISO moment) the
- * server's clock starts there and the demo is seeded on that day: a journey about given days of the school
- * year reads the same school whatever day it runs (in January the demo's year has not begun).
+ * which takes a while on a loaded machine, hence the hook's long timeout.
  */
-export function demoServerForSpec(options: { now?: string } = {}): { readonly baseURL: string } {
+export function demoServerForSpec(): { readonly baseURL: string } {
   let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    server = await startOwnServer({ now: options.now, env: { DEMO: '1' } });
+    server = await startOwnServer({ env: { DEMO: '1' } });
   });
 
   test.afterAll(async () => {
