@@ -50,24 +50,25 @@ function RouteErrorMessage({ where }: { where: Where }) {
   );
 }
 
-/** The whole page's error screen (the site, the login, a screen outside the portal). */
-export function RouteError() {
+const frames: Record<Where, string> = {
+  page: 'flex min-h-screen items-center justify-center bg-gray-50 p-4',
+  portal: 'flex min-h-[50vh] items-center justify-center p-4',
+};
+
+function ErrorScreen({ where }: { where: Where }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return where === 'portal' ? <PortalNotFound /> : <NotFoundPage />;
+  const Frame = where === 'portal' ? 'div' : 'main';
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 p-4">
-      <RouteErrorMessage where="page" />
-    </main>
+    <Frame className={frames[where]}>
+      <RouteErrorMessage where={where} />
+    </Frame>
   );
 }
 
+/** The whole page's error screen (the site, the login, a screen outside the portal). */
+export const RouteError = () => <ErrorScreen where="page" />;
+
 /** A portal screen's error screen, inside the portal's frame: the menu stays to go elsewhere. */
-export function PortalRouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PortalNotFound />;
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center p-4">
-      <RouteErrorMessage where="portal" />
-    </div>
-  );
-}
+export const PortalRouteError = () => <ErrorScreen where="portal" />;
