@@ -78,7 +78,7 @@ const accepted: Justificativa = {
   respondida_em: new Date().toISOString(),
 };
 
-function stubServer() {
+function stubServer(figures: StudentAttendance = attendance) {
   return stubApi({
     '/api/alunos': {
       items: [
@@ -87,7 +87,7 @@ function stubServer() {
       ],
       total: 2,
     },
-    [`/api/frequencia/alunos/${ana}`]: attendance,
+    [`/api/frequencia/alunos/${ana}`]: figures,
     '/api/frequencia/justificativas/minhas': [accepted],
     '/api/frequencia/justificativas': {
       ...accepted,
@@ -100,6 +100,22 @@ function stubServer() {
 }
 
 describe('FamilyAttendancePage', () => {
+  it('before the first roll of the year, says when the lessons begin (January) or that none was taken', async () => {
+    const none = { ...attendance.geral, aulas_dadas: 0, faltas: 0, faltas_abonadas: 0, frequencia: null };
+    const starts = daysAgo(-20);
+    stubServer({ ...attendance, ano: 2027, de: starts, geral: none, faltas: [] });
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    expect(
+      await screen.findByText(
+        `As aulas de 2027 começam em ${starts.split('-').reverse().join('/')}: a frequência aparece a partir das primeiras chamadas.`,
+      ),
+    ).toBeInTheDocument();
+    cleanup();
+    stubServer({ ...attendance, geral: none, faltas: [] });
+    renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);
+    expect(await screen.findByText('Nenhuma chamada registrada em 2026.')).toBeInTheDocument();
+  });
+
   it('shows the figures against the minimum, the answered justification, and Justificar only where it can be sent', async () => {
     stubServer();
     renderAt(<FamilyAttendancePage />, `/lista?aluno=${ana}`);

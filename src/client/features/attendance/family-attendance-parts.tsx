@@ -47,7 +47,13 @@ function daysOf(faltas: Absence[], justificativas: Justificativa[]): Day[] {
 function Figures({ figures }: { figures: StudentAttendance }) {
   const { geral, frequencia_minima: minima } = figures;
   if (geral.aulas_dadas === 0)
-    return <p className="text-sm text-gray-600">Nenhuma chamada registrada em {figures.ano}.</p>;
+    return (
+      <p className="text-sm text-gray-600">
+        {todayIso() < figures.de
+          ? `As aulas de ${String(figures.ano)} começam em ${formatDate(figures.de)}: a frequência aparece a partir das primeiras chamadas.`
+          : `Nenhuma chamada registrada em ${String(figures.ano)}.`}
+      </p>
+    );
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4">
       <p className="text-sm text-gray-600">Frequência em {figures.ano}</p>
