@@ -1,4 +1,4 @@
-import { asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { formatCount } from '../../../shared/format.js';
 import {
   actionLabel,
@@ -192,7 +192,9 @@ async function teacherStats(db: DbOrTx, user: UserRow, today: string): Promise<D
               ),
           })
           .from(classes)
-          .where(classesInScope(scope))
+          // The classes in progress: last year's (concluídas, their students moved up) are history, read
+          // in Turmas, not "Minhas turmas" — a teacher's second year listed every class twice, one empty.
+          .where(and(classesInScope(scope), eq(classes.status, 'ativo')))
           .orderBy(asc(sql`lower(${classes.nome})`));
   // An 'inativo' or 'afastado' teacher reaches nothing (the scope says so) and is told why.
   const status = scope.kind === 'teacher' ? scope.status : null;

@@ -90,3 +90,18 @@ describe('the teacher’s home costs the same whatever the number of classes', (
     expect(ten.queries.length).toBe(two.queries.length);
   });
 });
+
+describe('the teacher’s “Minhas turmas”', () => {
+  it('lists the classes in progress, not last year’s concluded ones', async () => {
+    await openYear();
+    const login = await signedIn(t, 'professor');
+    const teacher = await insertTeacher(t, login.user.id);
+    const current = await insertClass(t, teacher.id, 25, { nome: '3º Ano A' });
+    await insertStudent(t, current.id, undefined, '2026-02-02');
+    await insertClass(t, teacher.id, 25, { nome: '3º Ano A', anoLetivo: '2025', status: 'concluido' });
+    const stats = dataOf<DashboardProfessor>(await get('/api/dashboard/stats', login.cookie));
+    expect(stats.turmas.map((turma) => [turma.id, turma.alunos_count])).toEqual([[current.id, 1]]);
+    expect(stats.total_turmas).toBe(1);
+    expect(stats.total_alunos).toBe(1);
+  });
+});
