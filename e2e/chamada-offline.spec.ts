@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { addDays } from '../src/shared/calendar';
 import { apiSignIn, controlledByServiceWorker, demoServerForSpec, todayInSaoPaulo } from './support';
 
 /**
@@ -20,9 +21,6 @@ interface Roll {
 
 const server = demoServerForSpec();
 
-const dayBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The demo's latest school day before today whose roll the teacher can still take, with a class of
  * theirs on it — none in January, when the demo's school year has not begun (its first day is in
@@ -31,7 +29,7 @@ const dayBefore = (day: string, days: number) =>
 async function openRollDay(teacher: APIRequestContext): Promise<{ day: string; turmaId: string } | null> {
   const today = todayInSaoPaulo();
   for (let back = 1; back <= 45; back += 1) {
-    const day = dayBefore(today, back);
+    const day = addDays(today, -back);
     const classes = (
       (await (await teacher.get(`/api/frequencia/turmas?data=${day}`)).json()) as { data?: { id: string }[] }
     ).data;

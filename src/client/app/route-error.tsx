@@ -9,14 +9,31 @@ import { NotFoundPage, PortalNotFound } from './not-found-page';
  * Firefox, Safari). It happens offline, and when the school's server was updated while the page stayed
  * open (the old screen files are gone).
  */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   if (/dynamically imported module|Importing a module script failed/i.test(message)) return true;
   // A loader may wrap it (`new Error(..., { cause })`).
   return error instanceof Error && error.cause !== undefined && isChunkLoadError(error.cause);
 }
 
-type Where = 'page' | 'portal';
+/** Where the error screen stands: the whole page, or inside the portal's frame (the menu stays). */
+const places = {
+  page: {
+    Frame: 'main',
+    className: 'flex min-h-screen items-center justify-center bg-gray-50 p-4',
+    home: '/',
+    homeLabel: 'Voltar ao Início',
+    NotFound: NotFoundPage,
+  },
+  portal: {
+    Frame: 'div',
+    className: 'flex min-h-[50vh] items-center justify-center p-4',
+    home: '/dashboard',
+    homeLabel: 'Ir para o Início',
+    NotFound: PortalNotFound,
+  },
+} as const;
+type Where = keyof typeof places;
 
 /** What the person reads when a screen fails to open: never React Router's developer page. */
 function RouteErrorMessage({ where }: { where: Where }) {
@@ -42,26 +59,20 @@ function RouteErrorMessage({ where }: { where: Where }) {
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Recarregar a página</Button>
-        <ButtonLink variant="secondary" to={where === 'portal' ? '/dashboard' : '/'}>
-          {where === 'portal' ? 'Ir para o Início' : 'Voltar ao Início'}
+        <ButtonLink variant="secondary" to={places[where].home}>
+          {places[where].homeLabel}
         </ButtonLink>
       </div>
     </div>
   );
 }
 
-const frames: Record<Where, string> = {
-  page: 'flex min-h-screen items-center justify-center bg-gray-50 p-4',
-  portal: 'flex min-h-[50vh] items-center justify-center p-4',
-};
-
 function ErrorScreen({ where }: { where: Where }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return where === 'portal' ? <PortalNotFound /> : <NotFoundPage />;
-  const Frame = where === 'portal' ? 'div' : 'main';
+  const { Frame, className, NotFound } = places[where];
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
-    <Frame className={frames[where]}>
+    <Frame className={className}>
       <RouteErrorMessage where={where} />
     </Frame>
   );
