@@ -3,7 +3,7 @@
  * school sets it, the fee paid — ADR 0049), the pré-matrícula becomes a student in a class, guardians
  * with portal accounts, and the year's charges by the plan. One transaction; idempotent.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MATRICULA_PAGAMENTO_JOB } from '../../../shared/pre-matricula.schemas.js';
 import {
   preMatriculaDadosSchema,
@@ -21,7 +21,7 @@ import { forgetSharedReads, generateMensalidades, generatePlanoMensalidades } fr
 import { createStudentIn, linkGuardian, resolveGuardian, updateStudentIn } from '../students/index.js';
 import { sendWelcomeMail } from '../users/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { guardians, students, type StudentRow } from '../../db/schema/students.js';
+import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planoPorId } from './anuidades.service.js';
@@ -84,7 +84,13 @@ function guardianData(
   };
 }
 
-/** The student this family already is: the rematrícula's `aluno_id`, else a student with the CPF given. */
+/**
+ * The student this family already is: the rematrícula's `aluno_id` (the school's own link), else a
+ * student with the CPF given — only when one of the form's guardians is already that student's (the same
+ * CPF). A CPF typed on a public form proves nothing: matched on it alone, a stranger who knows a child's
+ * CPF would become that child's principal guardian (record, boletim, payments). Another family's student
+ * stops the automatic enrolment for the secretaria to check (the family is told nothing of the record).
+ */
 async function alunoExistente(
   tx: DbOrTx,
   interessado: InteressadoRow,
@@ -94,12 +100,26 @@ async function alunoExistente(
     const [row] = await tx.select().from(students).where(eq(students.id, interessado.alunoId));
     if (row) return row;
   }
-  if (dados.aluno.cpf) {
-    const [row] = await tx.select().from(students).where(eq(students.cpf, dados.aluno.cpf));
-    if (row) return row;
-  }
-  return null;
+  if (!dados.aluno.cpf) return null;
+  const [row] = await tx.select().from(students).where(eq(students.cpf, dados.aluno.cpf));
+  if (!row) return null;
+  const cpfs = dados.responsaveis.flatMap((item) => (item.cpf ? [item.cpf] : []));
+  const [family] =
+    cpfs.length === 0
+      ? []
+      : await tx
+          .select({ id: guardians.id })
+          .from(studentGuardians)
+          .innerJoin(guardians, eq(guardians.id, studentGuardians.responsavelId))
+          .where(and(eq(studentGuardians.alunoId, row.id), inArray(guardians.cpf, cpfs)))
+          .limit(1);
+  if (family) return row;
+  throw new AppError('CONFLICT', ALUNO_DE_OUTRA_FAMILIA);
 }
+
+/** Why an enrolment whose student's CPF is another family's student waits for the secretaria. */
+export const ALUNO_DE_OUTRA_FAMILIA =
+  'o CPF do aluno já é de um aluno da escola, e nenhum dos responsáveis informados está no cadastro dele. Confira com a família; se for o mesmo aluno, vincule os responsáveis na ficha dele e matricule por lá.';
 
 /**
  * Places taken in a class: its active students plus the families enrolled online for it whose student

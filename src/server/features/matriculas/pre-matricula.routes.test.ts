@@ -14,10 +14,15 @@ import { guardians, studentGuardians, students } from '../../db/schema/students.
 import { users } from '../../db/schema/users.js';
 import { multipartFile } from '../../test/image-fixtures.js';
 import { dataOf, detailsOf, insertClass, messageOf, newCpf } from '../../test/records-fixtures.js';
+import { familyIn } from '../../test/school-fixtures.js';
 import { setupTestApp, signedIn } from '../../test/test-app.js';
 import type { PlanoPagamento } from './anuidades.service.js';
 import { systemActor } from '../audit/index.js';
-import { matricularSePronto, registrarPagamentoTaxa } from './matricula-automatica.js';
+import {
+  ALUNO_DE_OUTRA_FAMILIA,
+  matricularSePronto,
+  registrarPagamentoTaxa,
+} from './matricula-automatica.js';
 import { pendenciasDoEnvio } from './pre-matricula.service.js';
 
 const t = setupTestApp();
@@ -554,7 +559,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('creates no duplicate when the guardian and the student are already on file (same CPFs)', async () => {
+  it('creates no duplicate when the guardian and the student are already on file (same CPFs, one family)', async () => {
     const cookie = await staff();
     await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
     const cpf = newCpf();
@@ -579,6 +584,10 @@ describe('matricularSePronto: the automatic enrolment', () => {
         cpf: alunoCpf,
       })
       .returning();
+    // The mother is already Lucas's guardian on file: the form's CPFs are one family's.
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: aluno!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
 
     const interessado = await insertInteressado();
     const { token } = await convite(cookie, interessado.id);
@@ -613,6 +622,58 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(contato!.telefone).toBe('11987654321');
   });
 
+  it("a stranger who types another family's child's CPF is not made that child's guardian", async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const family = await familyIn(t, null);
+    const alunoCpf = newCpf();
+    await t.database.db.update(students).set({ cpf: alunoCpf }).where(eq(students.id, family.child.id));
+    const before = await t.database.db
+      .select()
+      .from(studentGuardians)
+      .where(eq(studentGuardians.alunoId, family.child.id));
+
+    const interessado = await insertInteressado();
+    const { token } = await convite(cookie, interessado.id);
+    const dados = dadosCompletos();
+    await t.app.inject({
+      method: 'PUT',
+      url: online(token),
+      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
+    });
+    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
+    expect(
+      (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
+    ).toBe(200);
+    await contratoAssinado(interessado.id);
+    t.mailer.sent.length = 0;
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome).toMatchObject({ matriculado: false, motivo: ALUNO_DE_OUTRA_FAMILIA });
+    // Nothing written: the child's record, guardians and the stranger's account are as they were.
+    const [child] = await t.database.db.select().from(students).where(eq(students.id, family.child.id));
+    expect(child!.nome).toBe(family.child.nome);
+    expect(
+      await t.database.db
+        .select()
+        .from(studentGuardians)
+        .where(eq(studentGuardians.alunoId, family.child.id)),
+    ).toEqual(before);
+    const financeiro = dados.responsaveis.find((item) => item.financeiro)!;
+    expect(await t.database.db.select().from(users).where(eq(users.email, financeiro.email!))).toEqual([]);
+    expect(t.mailer.sent).toEqual([]);
+    // The secretaria reads why in the family's timeline; the stage stays for her to decide.
+    const [row] = await t.database.db.select().from(interessados).where(eq(interessados.id, interessado.id));
+    expect(row).toMatchObject({ etapa: 'contrato_assinado', alunoId: null });
+    const eventos = await t.database.db
+      .select({ texto: interessadoEventos.texto })
+      .from(interessadoEventos)
+      .where(eq(interessadoEventos.interessadoId, interessado.id));
+    expect(eventos.map((item) => item.texto)).toContain(
+      `A matrícula não foi concluída: ${ALUNO_DE_OUTRA_FAMILIA}`,
+    );
+  });
+
   it("a current student already charged this month: the fee goes with next year's first instalment", async () => {
     const cookie = await staff();
     const atual = await insertClass(t, null, 25, {
@@ -632,6 +693,15 @@ describe('matricularSePronto: the automatic enrolment', () => {
         turmaId: atual.id,
       })
       .returning();
+    // The family on file: the form's financial guardian is already Lucas's.
+    const dados = dadosCompletos();
+    const [mae] = await t.database.db
+      .insert(guardians)
+      .values({ nome: 'Mariana Souza', telefone: '11900000000', cpf: dados.responsaveis[0]!.cpf })
+      .returning();
+    await t.database.db
+      .insert(studentGuardians)
+      .values({ alunoId: aluno!.id, responsavelId: mae!.id, parentesco: 'mae', ehPrincipal: true });
     await t.database.db.insert(mensalidades).values({
       alunoId: aluno!.id,
       turmaId: atual.id,
@@ -642,7 +712,6 @@ describe('matricularSePronto: the automatic enrolment', () => {
     });
     const interessado = await insertInteressado();
     const { token } = await convite(cookie, interessado.id);
-    const dados = dadosCompletos();
     await t.app.inject({
       method: 'PUT',
       url: online(token),
