@@ -17,6 +17,9 @@ import { assessments, grades, periodStates } from '../../db/schema/grades.js';
 import { studentGuardians } from '../../db/schema/students.js';
 import { referencesTo } from './data-rights.service.js';
 import { dataRequests } from '../../db/schema/privacy-requests.js';
+import { nfse } from '../../db/schema/fiscal.js';
+import { interessados } from '../../db/schema/matriculas.js';
+import { pareceres } from '../../db/schema/pareceres.js';
 
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
@@ -193,6 +196,54 @@ describe('Meus dados', () => {
     await t.database.db
       .insert(periodStates)
       .values({ periodoId: periods[0]!.id, turmaId: turma.id, fechado: true, publicado: true });
+    // A teacher's parecer still a draft beside a published one; the other parent's rematrícula contact
+    // and the invoice of a tuition they pay (their CPF and e-mail).
+    const [rascunho, publicado] = await t.database.db
+      .insert(pareceres)
+      .values(
+        (['rascunho', 'publicado'] as const).map((status, index) => ({
+          alunoId: first.id,
+          periodoId: periods[index]!.id,
+          turmaId: turma.id,
+          texto: `Parecer ${status} do bimestre`,
+          status,
+        })),
+      )
+      .returning();
+    await t.database.db.insert(interessados).values({
+      tipo: 'rematricula',
+      responsavelNome: 'Outro Responsável',
+      email: coParent.user.email,
+      telefone: '11955554444',
+      alunoNome: first.nome,
+      alunoNascimento: '2018-03-01',
+      serie: '2º ano',
+      anoLetivo: 2027,
+      alunoId: first.id,
+    });
+    const [mensalidade] = await t.database.db
+      .insert(mensalidades)
+      .values({
+        alunoId: first.id,
+        mesReferencia: '2026-03',
+        dataVencimento: '2026-03-10',
+        valorOriginal: 90_000,
+        valor: 90_000,
+      })
+      .returning();
+    const coCpf = '52998224725';
+    await t.database.db.insert(nfse).values({
+      mensalidadeId: mensalidade!.id,
+      alunoId: first.id,
+      competencia: '2026-03',
+      ambiente: 'producao_restrita',
+      serie: '1',
+      numeroDps: 1,
+      idDps: 'DPS-OUTRO-1',
+      valor: 90_000,
+      tomadorNome: 'Outro Responsável',
+      tomadorCpf: coCpf,
+    });
 
     const response = await get('/api/meus-dados?formato=json', parent.cookie);
     expect(response.statusCode).toBe(200);
@@ -201,7 +252,18 @@ describe('Meus dados', () => {
     expect(child.conversas).toEqual([]);
     expect(child.data_requests).toEqual([]);
     expect(child.consents!.map((row) => row.ip)).toEqual([null, null, '203.0.113.5']);
-    for (const secret of ['Assunto reservado', 'Pedido reservado', '198.51.100.7', '198.51.100.9'])
+    expect(child.pareceres!.map((row) => row.id)).toEqual([publicado!.id]);
+    expect(child.interessados).toEqual([]);
+    expect(child.nfse).toEqual([]);
+    for (const secret of [
+      'Assunto reservado',
+      'Pedido reservado',
+      '198.51.100.7',
+      '198.51.100.9',
+      'Parecer rascunho',
+      coParent.user.email,
+      coCpf,
+    ])
       expect(response.body, secret).not.toContain(secret);
 
     // The other parent's own export still has them.
@@ -210,6 +272,9 @@ describe('Meus dados', () => {
     expect(theirChild.conversas).toHaveLength(1);
     expect(theirChild.data_requests).toHaveLength(1);
     expect(theirChild.consents!.map((row) => row.ip)).toEqual(['198.51.100.7', null, null]);
+    expect(theirChild.interessados).toHaveLength(1);
+    expect(theirChild.pareceres!.map((row) => row.id)).toEqual([publicado!.id]);
+    expect(rascunho!.status).toBe('rascunho');
   });
 
   it('is for the family only', async () => {

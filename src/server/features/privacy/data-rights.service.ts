@@ -95,31 +95,45 @@ async function unpublishedAssessments(db: DbOrTx, alunoId: string): Promise<Set<
   return hidden;
 }
 
+/** Who asks for 'Meus dados': their account, their guardian record and its CPF (digits). */
+interface Requester {
+  userId: string;
+  guardianId: string;
+  cpf: string | null;
+  email: string;
+}
+
 /**
- * A child's rows that belong to another guardian (the other parent's conversations with the school and
- * LGPD requests): the portal shows each guardian only their own, and so does the export.
+ * A child's rows that are another guardian's, or that the portal does not show a family: the other
+ * parent's conversations with the school, LGPD requests, Pix Automático authorisations, invoices (the
+ * tomador's CPF and e-mail) and enrolment contacts; a parecer still a draft. The export has what the
+ * portal shows this guardian, no more.
  */
-const AUTHORED_BY: Record<string, string> = {
-  conversas: 'responsavel_usuario_id',
-  data_requests: 'usuario_id',
+const SHOWN: Record<string, (row: Record<string, unknown>, requester: Requester) => boolean> = {
+  conversas: (row, { userId }) => row.responsavel_usuario_id === userId,
+  data_requests: (row, { userId }) => row.usuario_id === userId,
+  pix_recorrencias: (row, { guardianId }) => row.responsavel_id === guardianId,
+  nfse: (row, { cpf }) => cpf !== null && row.tomador_cpf === cpf,
+  interessados: (row, { email }) => typeof row.email === 'string' && row.email === email.toLowerCase(),
+  pareceres: (row) => row.status === 'publicado',
 };
 
 /** A child's rows as this guardian may have them: others' own rows left out, others' IP addresses blank. */
 function forRequester(
   tables: Record<string, Record<string, unknown>[]>,
-  userId: string,
+  requester: Requester,
   hiddenAssessments: Set<string>,
 ) {
   for (const [table, rows] of Object.entries(tables))
     tables[table] = rows
-      .filter((row) => !(table in AUTHORED_BY) || row[AUTHORED_BY[table]!] === userId)
+      .filter((row) => SHOWN[table]?.(row, requester) ?? true)
       .filter(
         (row) =>
           !(table === 'grades' || table === 'rectification_requests') ||
           !hiddenAssessments.has(String(row.avaliacao_id)),
       )
       // An address is its owner's: the other parent's, or staff's when the secretaria recorded a form.
-      .map((row) => ('ip' in row && row.usuario_id !== userId ? { ...row, ip: null } : row));
+      .map((row) => ('ip' in row && row.usuario_id !== requester.userId ? { ...row, ip: null } : row));
   return tables;
 }
 
@@ -134,7 +148,7 @@ async function ownGuardian(db: DbOrTx, user: Pick<UserRow, 'id'>) {
  * account or their children, found through the schema's foreign keys — a table added later is included
  * without touching this code — plus payments (through the tuition) and the account's sign-ins. A
  * child's rows are as the portal shows them to this guardian (forRequester): no grades of unpublished
- * periods, nothing the other parent wrote for themselves, no one else's IP address.
+ * periods nor draft pareceres, nothing that is the other parent's own, no one else's IP address.
  */
 export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<MeusDados> {
   const db = ctx.db;
@@ -184,6 +198,12 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
     .where(eq(studentGuardians.responsavelId, guardian.id))
     .orderBy(asc(students.nome));
   const studentRefs = await referencesTo(db, 'students');
+  const requester: Requester = {
+    userId: user.id,
+    guardianId: guardian.id,
+    cpf: guardian.cpf?.replace(/\D/g, '') || null,
+    email: user.email,
+  };
   const filhos: MeusDados['filhos'] = [];
   for (const child of children) {
     const [record] = rowsOf<Record<string, unknown>>(
@@ -194,7 +214,7 @@ export async function collectMeusDados(ctx: AppContext, user: UserRow): Promise<
       dados,
       forRequester(
         await rowsReferring(db, studentRefs, child.id),
-        user.id,
+        requester,
         await unpublishedAssessments(db, child.id),
       ),
     );
