@@ -1,4 +1,4 @@
-import { todayIso } from '../../shared/format.js';
+import { TIME_ZONE, todayIso } from '../../shared/format.js';
 
 let pinnedAt: number | null = null;
 
@@ -27,3 +27,14 @@ export const clock = {
     pinnedAt = null;
   },
 };
+
+const hourOfDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The hour (0–23) of a moment in the school's time zone: from when a daily job may run. */
+export function schoolHour(at: Date): number {
+  return Number(hourOfDay.format(at));
+}

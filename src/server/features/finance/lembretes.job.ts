@@ -8,7 +8,7 @@ import type { LembreteMomento } from '../../../shared/lembretes.schemas.js';
 import { addDays } from '../../../shared/calendar.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { clock } from '../../lib/clock.js';
+import { clock, schoolHour } from '../../lib/clock.js';
 import { errorCodeOf } from '../../lib/log.js';
 import { notifyUser } from '../notificacoes/index.js';
 import { readSystemValues } from '../settings/index.js';
@@ -30,20 +30,9 @@ export const LEMBRETES_JOB = 'lembretes_mensalidades';
 const LEMBRETES_HOUR = 8;
 const PORTAL_LINK = '/dashboard/financeiro';
 
-/** The hour in São Paulo. */
-function saoPauloHour(now: Date): number {
-  return Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(now),
-  );
-}
-
 /** The daily slot: today's date from 08:00 in São Paulo, while the school has the reminders on. */
 export async function lembretesSlot(ctx: AppContext, now: Date): Promise<string | null> {
-  if (saoPauloHour(now) < LEMBRETES_HOUR) return null;
+  if (schoolHour(now) < LEMBRETES_HOUR) return null;
   return (await loadLembretesConfig(ctx.db)).ativo ? clock.today() : null;
 }
 

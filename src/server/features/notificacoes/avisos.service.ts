@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { clock } from '../../lib/clock.js';
+import { clock, schoolHour } from '../../lib/clock.js';
 import { rowsOf } from '../../db/rows.js';
 import { readSystemValues } from '../settings/index.js';
 import { fanOutPersonal, notifyUser } from './notificacoes.service.js';
@@ -137,14 +137,7 @@ const OVERDUE_WINDOW_DAYS = 30;
 
 /** The daily slot of the tuition notices: today's date from 08:00 in São Paulo, while the switch is on. */
 export async function tuitionNoticesSlot(ctx: AppContext, now: Date): Promise<string | null> {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(now),
-  );
-  if (hour < TUITION_NOTICES_HOUR) return null;
+  if (schoolHour(now) < TUITION_NOTICES_HOUR) return null;
   return (await tuitionNoticesOn(ctx.db)) ? clock.today() : null;
 }
 

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pixRecebidos } from '../../db/schema/pix-recebidos.js';
 import { settings } from '../../db/schema/settings.js';
-import { clock } from '../../lib/clock.js';
+import { clock, schoolHour } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { recordAudit, systemActor, type Actor } from '../audit/index.js';
 import { PixApiError } from './pix-api.js';
@@ -133,15 +133,6 @@ export function registerDailyReconciliation(ctx: AppContext): void {
   ctx.jobs.schedule({
     name: DAILY_RECONCILIATION_JOB,
     kind: DAILY_RECONCILIATION_JOB,
-    slotOf: (now) => {
-      const hour = Number(
-        new Intl.DateTimeFormat('en-GB', {
-          timeZone: 'America/Sao_Paulo',
-          hour: '2-digit',
-          hourCycle: 'h23',
-        }).format(now),
-      );
-      return Promise.resolve(hour >= DAILY_FROM_HOUR ? todayIso(now) : null);
-    },
+    slotOf: (now) => Promise.resolve(schoolHour(now) >= DAILY_FROM_HOUR ? todayIso(now) : null),
   });
 }
