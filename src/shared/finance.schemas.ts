@@ -103,6 +103,16 @@ export const financeSettingsSchema = z.object({
 });
 export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
+/**
+ * `GET /api/financeiro/encargos`: what the school charges for paying late, as the family's tuition page
+ * states it — percentages as in the settings (2 is 2 %; juros per month, by the day); 0 when none.
+ */
+export const encargosAtrasoSchema = z.object({
+  multa_percentual: z.number(),
+  juros_mensal_percentual: z.number(),
+});
+export type EncargosAtraso = z.infer<typeof encargosAtrasoSchema>;
+
 const percent = (max: number, message: string) =>
   z
     .number({ error: 'Informe um percentual' })

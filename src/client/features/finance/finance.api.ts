@@ -3,6 +3,7 @@ import type { Page } from '../../../shared/api';
 import {
   type AlunoFinanceiro,
   type Bolsa,
+  type EncargosAtraso,
   type FinanceSettings,
   type FinanceStats,
   type LembreteResult,
@@ -13,6 +14,7 @@ import {
   type TransacaoStatus,
   type TransacaoTipo,
   type UpdateFinanceSettingsInput,
+  encargosAtrasoSchema,
   financeStatsSchema,
   financeSettingsSchema,
   bolsaSchema,
@@ -310,6 +312,18 @@ export const financeSettingsQuery = (enabled = true) =>
 
 export function useFinanceSettings(enabled = true) {
   return useQuery(financeSettingsQuery(enabled));
+}
+
+/** The school's multa and juros for paying late, as the families read them (the settings are the staff's). */
+export const encargosAtrasoQuery = () =>
+  queryOptions({
+    queryKey: [...financeKey, 'encargos'],
+    queryFn: () =>
+      api<EncargosAtraso>('/api/financeiro/encargos', { schema: encargosAtrasoSchema, globalErrors: false }),
+  });
+
+export function useEncargosAtraso() {
+  return useQuery(encargosAtrasoQuery());
 }
 
 export function useSaveFinanceSettings() {

@@ -75,4 +75,30 @@ describe('GuardianFinance', () => {
     expect(sent.path).toBe(`/api/financeiro/mensalidades/${base.id}/comprovante`);
     expect((sent.init?.body as FormData).get('arquivo')).toBeInstanceOf(File);
   });
+
+  it("states the school's own multa and juros for paying late, and nothing of what it does not charge", async () => {
+    let encargos = { multa_percentual: 2, juros_mensal_percentual: 0.5 };
+    stubApi({
+      '/api/auth/me': signedInAs({ nivel: 'responsavel', tipo: 'parent' }),
+      '/api/financeiro/mensalidades': page([]),
+      '/api/financeiro/encargos': () => encargos,
+    });
+    renderAt(<GuardianFinance />);
+    const note = screen.getByTestId('encargos-atraso');
+    await waitFor(() =>
+      expect(note).toHaveTextContent(
+        'Mensalidades pagas depois do vencimento têm multa de 2% e juros de 0,5% ao mês, proporcionais aos dias de atraso. Débitos nunca bloqueiam o acesso a notas, boletins ou documentos.',
+      ),
+    );
+    cleanup();
+
+    encargos = { multa_percentual: 1.5, juros_mensal_percentual: 0 };
+    renderAt(<GuardianFinance />);
+    await waitFor(() =>
+      expect(screen.getByTestId('encargos-atraso')).toHaveTextContent(
+        'Mensalidades pagas depois do vencimento têm multa de 1,5%. Débitos nunca bloqueiam',
+      ),
+    );
+    expect(screen.getByTestId('encargos-atraso')).not.toHaveTextContent(/juros/);
+  });
 });

@@ -5,7 +5,8 @@ import { formatCentavos, formatCount } from '../../../shared/format';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useListState } from '../../lib/use-list-state';
-import { useMensalidades } from './finance.api';
+import { useEncargosAtraso, useMensalidades } from './finance.api';
+import { describeEncargos } from './encargos';
 import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
 import { BoletoModal } from './boleto-modal';
@@ -40,6 +41,7 @@ export function GuardianFinance() {
   const history = useListState({ defaults: {} });
   const paid = useMensalidades({ q: '', mes: '', status: 'pago', page: history.page }, HISTORY_PAGE_SIZE);
   const notas = useFamilyNfse();
+  const encargos = describeEncargos(useEncargosAtraso().data);
   const [pix, setPix] = useState<Mensalidade | null>(null);
   const [jaPaguei, setJaPaguei] = useState<Mensalidade | null>(null);
   const [boleto, setBoleto] = useState<Mensalidade | null>(null);
@@ -140,8 +142,10 @@ export function GuardianFinance() {
 
       <p className="flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">
         <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        Mensalidades pagas depois do vencimento têm multa de até 2% e juros de 1% ao mês, proporcionais aos
-        dias de atraso. Débitos nunca bloqueiam o acesso a notas, boletins ou documentos.
+        <span data-testid="encargos-atraso">
+          {encargos && `Mensalidades pagas depois do vencimento têm ${encargos}. `}
+          Débitos nunca bloqueiam o acesso a notas, boletins ou documentos.
+        </span>
       </p>
       {pix && <PixModal mensalidade={pix} onClose={() => setPix(null)} />}
       {boleto && <BoletoModal mensalidade={boleto} onClose={() => setBoleto(null)} />}

@@ -6,7 +6,8 @@ import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
-import { usePix } from './finance.api';
+import { useEncargosAtraso, usePix } from './finance.api';
+import { describeEncargos } from './encargos';
 import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 
@@ -25,6 +26,7 @@ export function PixModal({
   staff?: boolean;
 }) {
   const pix = usePix(mensalidade.id);
+  const encargos = describeEncargos(useEncargosAtraso().data);
 
   const handleCopy = async () => {
     if (!pix.data) return;
@@ -98,8 +100,7 @@ export function PixModal({
             </p>
           ) : (
             <p className="text-xs text-gray-500">
-              O valor vale para pagamento hoje. Depois do vencimento há multa de até 2% e juros por dia de
-              atraso.
+              O valor vale para pagamento hoje.{encargos && ` Depois do vencimento há ${encargos}.`}
             </p>
           )}
         </div>

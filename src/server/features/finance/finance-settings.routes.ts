@@ -1,6 +1,6 @@
 /**
- * The finance settings routes of /api/financeiro: the school's PIX key and fine rules, the students'
- * finance figures, and scholarships.
+ * The finance settings routes of /api/financeiro: the school's PIX key and fine rules (and the multa and
+ * juros as the families read them), the students' finance figures, and scholarships.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import {
   alunoFinanceiroSchema,
   bolsaInputSchema,
   bolsaSchema,
+  encargosAtrasoSchema,
   financeSettingsSchema,
   idParamsSchema,
   updateFinanceSettingsInputSchema,
@@ -15,6 +16,7 @@ import {
 import { actorOf, expectedVersion, ok } from '../../lib/http.js';
 import { okResponse } from '../../lib/responses.js';
 import {
+  getEncargosAtraso,
   getFinanceSettings,
   listAlunosFinanceiro,
   listScholarships,
@@ -24,8 +26,14 @@ import {
 import { wakePixSync } from './pix-cobranca.js';
 
 export const financeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const read = { access: 'finance.read' } as const;
   const manage = { access: 'finance.manage' } as const;
   const db = () => app.ctx.db;
+
+  // The family's tuition page states the school's own multa and juros (never a figure of its own).
+  app.get('/encargos', { schema: { response: okResponse(encargosAtrasoSchema) }, config: read }, async () =>
+    ok(await getEncargosAtraso(db())),
+  );
 
   app.get(
     '/configuracoes',

@@ -3,11 +3,13 @@ import {
   type AlunoFinanceiro,
   type Bolsa,
   type DescontoPontualidadeConfig,
+  type EncargosAtraso,
   type FinanceSettings,
 } from '../../../shared/finance.schemas.js';
 import {
   DEFAULT_JUROS_MENSAL_BP,
   DEFAULT_MULTA_BP,
+  MAX_MULTA_BP,
   type ChargeRates,
   type DescontoPontualidade,
 } from '../../../shared/money.js';
@@ -64,6 +66,15 @@ export function ratesOf(settings: FinanceSettingsRow): ChargeRates {
     multaBp: settings.multaBp,
     jurosMensalBp: settings.jurosMensalBp,
     pontualidade: pontualidadeOf(settings),
+  };
+}
+
+/** The multa and juros for paying late, as every amount of the day computes them (computeMulta, computeJuros). */
+export async function getEncargosAtraso(db: DbOrTx): Promise<EncargosAtraso> {
+  const settings = await loadSettings(db);
+  return {
+    multa_percentual: Math.min(settings.multaBp, MAX_MULTA_BP) / 100,
+    juros_mensal_percentual: settings.jurosMensalBp / 100,
   };
 }
 
