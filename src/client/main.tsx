@@ -15,6 +15,7 @@ import { watchConnection } from './lib/offline/online';
 import { startReadingCopy } from './lib/offline/reading-copy';
 import { UpdatePrompt } from './components/update-prompt';
 import { paths } from '../shared/routes';
+import { isSignedInPath, returnAddressOf } from './lib/return-path';
 import { PortalBranding } from './features/site/portal-branding';
 
 const MAX_TOASTS = 20;
@@ -38,8 +39,9 @@ setUnauthenticatedHandler(() => {
   queryClient.setQueryData(currentUserKey, null);
   // The session ended: the copy read offline goes (the saves waiting stay for the same person).
   void forgetSessionCopy().catch(() => undefined);
-  if (window.location.pathname.startsWith(paths.dashboard)) {
-    void router.navigate(paths.login, { replace: true, state: { from: window.location.pathname } });
+  // Back to the same address after signing in again: a list's filters and page are in its query string.
+  if (isSignedInPath(window.location.pathname)) {
+    void router.navigate(paths.login, { replace: true, state: { from: returnAddressOf(window.location) } });
   }
 });
 

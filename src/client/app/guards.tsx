@@ -6,6 +6,7 @@ import { paths } from '../../shared/routes';
 import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
 import { useCurrentUser } from '../lib/current-user';
+import { returnAddressOf } from '../lib/return-path';
 
 const roleLines: Record<Nivel, string> = {
   administrador: 'Apenas administradores podem acessar esta área.',
@@ -59,8 +60,7 @@ export function RequireAuth({ access, children }: { access?: Access; children: R
   const { data: user, isLoading } = useCurrentUser();
   const location = useLocation();
   if (isLoading) return <Spinner label="Carregando..." />;
-  if (!user)
-    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: returnAddressOf(location) }} />;
   if (user.primeiro_login) return <Navigate to={paths.changePassword} replace />;
   if (access && !can(permissionsOf(user), access))
     return <AccessDenied nivel={user.nivel} required={requiredNivel(access)} />;

@@ -8,6 +8,7 @@ import { Spinner } from '../components/feedback';
 import { agendaRoutes } from './agenda-routes';
 import { portalRoutes } from './portal-routes';
 import { matriculasPortalRoutes, matriculasPublicRoutes } from './matriculas-routes';
+import { AppRoot } from './app-root';
 
 /**
  * A student's own home (issue 31 §4, ADR 0029): the index of the portal sends a student's account here.
@@ -146,6 +147,13 @@ function PageLoading() {
   return <Spinner label="Carregando..." />;
 }
 
+/** Above every route: the scroll kept per screen, the first screen's loading, and the error page. */
+export const rootRoute = {
+  Component: AppRoot,
+  HydrateFallback: PageLoading,
+  ErrorBoundary: RouteError,
+} satisfies RouteObject;
+
 export function createRouter() {
-  return createBrowserRouter([{ HydrateFallback: PageLoading, ErrorBoundary: RouteError, children: routes }]);
+  return createBrowserRouter([{ ...rootRoute, children: routes }]);
 }

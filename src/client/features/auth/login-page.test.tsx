@@ -11,14 +11,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderLogin() {
+/** The login, opened as a session that ended at `from` opens it (main.tsx, RequireAuth). */
+function renderLogin(from?: string) {
   const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginPage },
       { path: '/dashboard', element: <p>painel</p> },
+      { path: '/dashboard/alunos', element: <p>alunos</p> },
+      { path: '/imprimir/relatorio', element: <p>impressão</p> },
       { path: '/trocar-senha', element: <p>trocar</p> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [from === undefined ? '/login' : { pathname: '/login', state: { from } }] },
   );
   render(
     <Providers client={createQueryClient()}>
@@ -48,6 +51,29 @@ function stubFetch(auth: (url: string) => Promise<Response>) {
     }),
   );
   return calls;
+}
+
+const signedIn = {
+  success: true,
+  data: {
+    user: {
+      id: '00000000-0000-4000-8000-000000000000',
+      nome: 'Secretária',
+      email: 'secretaria@escola.test',
+      usuario: 'secretaria@escola.test',
+      nivel: 'administrador',
+      tipo: 'admin',
+      ativo: true,
+      primeiro_login: false,
+      data_criacao: '2026-01-01T00:00:00.000Z',
+    },
+  },
+};
+
+async function signIn() {
+  await userEvent.type(screen.getByLabelText('Email'), 'secretaria@escola.test');
+  await userEvent.type(screen.getByLabelText('Senha'), 'senha-certa');
+  await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
 describe('LoginPage', () => {
@@ -104,5 +130,30 @@ describe('LoginPage', () => {
     );
     expect(await screen.findByText('trocar')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/trocar-senha');
+  });
+
+  it('goes back to the address where the session ended, with its query string', async () => {
+    stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
+    const router = renderLogin('/dashboard/alunos?q=Ana&page=3');
+    await signIn();
+    expect(await screen.findByText('alunos')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/alunos');
+    expect(router.state.location.search).toBe('?q=Ana&page=3');
+  });
+
+  it('goes back to a signed-in page outside the portal’s frame, such as a report to print', async () => {
+    stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
+    const router = renderLogin('/imprimir/relatorio?relatorio=alunos');
+    await signIn();
+    expect(await screen.findByText('impressão')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?relatorio=alunos');
+  });
+
+  it('goes to the portal’s home when the remembered address is another site', async () => {
+    stubFetch(() => Promise.resolve(jsonResponse(200, signedIn)));
+    const router = renderLogin('//evil.test/dashboard');
+    await signIn();
+    expect(await screen.findByText('painel')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

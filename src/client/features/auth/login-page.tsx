@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { Form, FormCheckbox, FormInput, FormPassword } from '../../components/form-fields';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useIsOnline } from '../../lib/offline/online';
+import { returnPathAfterLogin } from '../../lib/return-path';
 import { useLogin } from './auth.api';
 import { AuthLayout } from './auth-layout';
 
@@ -20,7 +21,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useSchemaForm(loginInputSchema, { email: '', password: '', lembrar: false });
-  const from = (location.state as { from?: string } | null)?.from;
+  const from = (location.state as { from?: unknown } | null)?.from;
   const busy = form.formState.isSubmitting || login.isPending;
   // Signing in needs the server: offline (or after the session's limit, offline) the page says so.
   const online = useIsOnline();
@@ -29,7 +30,7 @@ export function LoginPage() {
     const { data } = await login.mutateAsync(values);
     toast.success(`Bem-vindo, ${data.user.nome}!`);
     if (data.user.primeiro_login) await navigate(paths.changePassword, { replace: true });
-    else await navigate(from && from.startsWith('/dashboard') ? from : paths.dashboard, { replace: true });
+    else await navigate(returnPathAfterLogin(from), { replace: true });
   });
 
   return (

@@ -1,0 +1,36 @@
+import { paths } from '../../shared/routes';
+
+/** The addresses that need a signed-in person (the router's RequireAuth): the portal and its pages outside it. */
+const signedInAreas: readonly string[] = [paths.dashboard, paths.contentManager, paths.reportPrint];
+
+/** Whether `pathname` is a screen that needs a signed-in person (a session that ends there goes to the login). */
+export function isSignedInPath(pathname: string): boolean {
+  return signedInAreas.some((area) => pathname === area || pathname.startsWith(`${area}/`));
+}
+
+/** The address to come back to after signing in again: the path with its query string (and anchor). */
+export function returnAddressOf(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+// Any fixed origin: the address is read against it only to tell a path of this site from another site.
+const SAME_ORIGIN = 'http://escola.invalid';
+
+/**
+ * Where the login sends the person: `from` (remembered when the session ended) when it is a signed-in
+ * screen of this site, with its query string; the portal's home otherwise. Only a path that starts with a
+ * single '/' is taken — never another site ('//host', '/\host', 'https:…'), so the login cannot be used to
+ * send someone elsewhere.
+ */
+export function returnPathAfterLogin(from: unknown): string {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return paths.dashboard;
+  let url: URL;
+  try {
+    url = new URL(from, SAME_ORIGIN);
+  } catch {
+    return paths.dashboard;
+  }
+  if (url.origin !== SAME_ORIGIN || !isSignedInPath(url.pathname)) return paths.dashboard;
+  return returnAddressOf(url);
+}
