@@ -232,6 +232,10 @@ test('a new school: empty identity, no made-up facts, its own name, first steps,
   await shoot(page, 'primeiros-passos-andamento-desktop');
   // Hidden when the school no longer wants it.
   await steps.getByRole('button', { name: 'Ocultar primeiros passos' }).click();
+  await page
+    .getByRole('dialog', { name: 'Ocultar os primeiros passos?' })
+    .getByRole('button', { name: 'Ocultar para todos' })
+    .click();
   await expect(steps).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('Total de Alunos')).toBeVisible();

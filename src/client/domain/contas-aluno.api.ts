@@ -11,11 +11,13 @@ import {
   type StudentAccountSettings,
   type StudentPortal,
   createdStudentAccountSchema,
+  resetStudentPasswordResultSchema,
   studentAccessSchema,
   studentAccountSchema,
   studentAccountSettingsSchema,
   studentPortalSchema,
 } from '../../shared/contas-aluno.schemas';
+import type { EnvioEmail } from '../../shared/users.schemas';
 import { api, apiWithMessage } from '../lib/api-client';
 import { keyRoots } from '../lib/query-keys';
 
@@ -116,10 +118,10 @@ export function useStudentAccountStatus(alunoId: string) {
 export function useResetStudentPassword(alunoId: string) {
   return useMutation({
     mutationFn: () =>
-      apiWithMessage<{ novaSenha: string }>(`/api/alunos/${alunoId}/acesso/senha`, {
-        method: 'POST',
-        globalErrors: false,
-      }),
+      apiWithMessage<{ novaSenha: string; emailEnviado: boolean; envioEmail?: EnvioEmail | undefined }>(
+        `/api/alunos/${alunoId}/acesso/senha`,
+        { method: 'POST', schema: resetStudentPasswordResultSchema, globalErrors: false },
+      ),
   });
 }
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RollConflict } from '../../../shared/attendance.schemas';
 import type { QueueEntry } from '../../lib/offline/fila';
-import { RollConflictPanel } from './roll-conflict';
+import { RollConflictPanel, RollDeviceState } from './roll-conflict';
 
 afterEach(cleanup);
 
@@ -52,5 +52,41 @@ describe('the roll conflict panel', () => {
       'true',
     );
     expect(resend()).toBeEnabled();
+  });
+});
+
+describe('a roll the server refused', () => {
+  it('asks before discarding the marks kept on the device, and discards only on confirming', async () => {
+    const user = userEvent.setup();
+    const onDiscard = vi.fn();
+    const refused: QueueEntry = {
+      ...entry,
+      status: 'recusado',
+      detail: { message: 'O período está encerrado.' },
+    };
+    render(
+      <RollDeviceState
+        userId="u1"
+        entry={refused}
+        pending={1}
+        sent={false}
+        copiaDe={null}
+        onDiscard={onDiscard}
+      />,
+    );
+    const discard = () => screen.getByRole('button', { name: 'Descartar o envio recusado' });
+    await user.click(discard());
+    const dialog = screen.getByRole('dialog', { name: 'Descartar o envio recusado?' });
+    expect(dialog).toHaveTextContent(
+      'As marcações de Chamada Pré II A — 27/11 guardadas neste aparelho serão apagadas sem chegar ao servidor',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Manter no aparelho' }));
+    expect(onDiscard).not.toHaveBeenCalled();
+
+    await user.click(discard());
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Descartar as marcações' }),
+    );
+    expect(onDiscard).toHaveBeenCalledExactlyOnceWith(refused);
   });
 });

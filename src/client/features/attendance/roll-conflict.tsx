@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { RollMark } from '../../../shared/attendance.schemas';
 import { formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/feedback';
 import type { QueueEntry } from '../../lib/offline/fila';
 import { conflictsOf, resolveRollConflict, type Choice } from './roll-offline';
@@ -134,6 +135,8 @@ export function RollDeviceState({
   copiaDe: number | null;
   onDiscard: (entry: QueueEntry) => void;
 }) {
+  // The marks kept on the device go for good: asked first, as the header's list of saves asks.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   return (
     <>
       {copiaDe !== null && (
@@ -161,9 +164,21 @@ export function RollDeviceState({
             <strong>recusado pelo servidor:</strong> {entry.detail?.message} As marcações abaixo continuam
             neste aparelho; corrija e salve de novo, ou descarte.
           </p>
-          <Button variant="secondary" className="mt-2 min-h-11" onClick={() => onDiscard(entry)}>
+          <Button variant="secondary" className="mt-2 min-h-11" onClick={() => setConfirmingDiscard(true)}>
             Descartar o envio recusado
           </Button>
+          <ConfirmDialog
+            open={confirmingDiscard}
+            title="Descartar o envio recusado?"
+            message={`As marcações de ${entry.label} guardadas neste aparelho serão apagadas sem chegar ao servidor, e a chamada volta a mostrar o que está salvo no servidor. Elas não poderão ser recuperadas.`}
+            confirmLabel="Descartar as marcações"
+            cancelLabel="Manter no aparelho"
+            onCancel={() => setConfirmingDiscard(false)}
+            onConfirm={() => {
+              setConfirmingDiscard(false);
+              onDiscard(entry);
+            }}
+          />
         </div>
       )}
       {!entry && sent && (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CheckCircle2, Circle, ChevronRight, X } from 'lucide-react';
@@ -6,6 +7,7 @@ import { firstStepTexts, type FirstStepId, type FirstSteps } from '../../../shar
 import { formatCount } from '../../../shared/format';
 import { paths } from '../../../shared/routes';
 import { IconButton } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { api } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
 
@@ -28,6 +30,8 @@ const stepLinks: Record<FirstStepId, string> = {
  */
 export function FirstStepsPanel() {
   const queryClient = useQueryClient();
+  // Hidden for the whole school, with no way to show it again: asked first.
+  const [confirmingHide, setConfirmingHide] = useState(false);
   const steps = useQuery({
     queryKey: firstStepsKey,
     queryFn: () => api<FirstSteps>('/api/dashboard/primeiros-passos', { globalErrors: false }),
@@ -37,6 +41,7 @@ export function FirstStepsPanel() {
       api<FirstSteps>('/api/dashboard/primeiros-passos/ocultar', { method: 'POST', body: {} }),
     onSuccess: (data) => queryClient.setQueryData(firstStepsKey, data),
     onError: () => toast.error('Não foi possível ocultar os primeiros passos'),
+    onSettled: () => setConfirmingHide(false),
   });
   if (!steps.data || steps.data.dispensado) return null;
   const done = steps.data.etapas.filter((step) => step.feita).length;
@@ -58,9 +63,19 @@ export function FirstStepsPanel() {
             está pronta.
           </p>
         </div>
-        <IconButton label="Ocultar primeiros passos" onClick={() => hide.mutate()} disabled={hide.isPending}>
+        <IconButton label="Ocultar primeiros passos" onClick={() => setConfirmingHide(true)}>
           <X className="h-5 w-5" aria-hidden="true" />
         </IconButton>
+        <ConfirmDialog
+          open={confirmingHide}
+          title="Ocultar os primeiros passos?"
+          message={`A lista deixa de aparecer no início de todos os administradores da escola, com ${formatCount(total - done, 'etapa ainda por fazer', 'etapas ainda por fazer')}, e não há como mostrá-la de novo.`}
+          confirmLabel="Ocultar para todos"
+          cancelLabel="Manter a lista"
+          busy={hide.isPending}
+          onCancel={() => setConfirmingHide(false)}
+          onConfirm={() => hide.mutate()}
+        />
       </div>
       <div
         className="mt-3 h-2 rounded-full bg-white"

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { PARECER_FOTOS_MAX, type Parecer } from '../../../shared/pareceres.schemas';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import { ParecerFotos } from '../../domain/parecer-parts';
 import { useParecerFoto } from '../../domain/pareceres.api';
 
@@ -13,6 +15,8 @@ const errorText = (error: unknown, fallback: string) =>
  */
 export function ParecerFotosField({ parecer }: { parecer: Parecer | null }) {
   const change = useParecerFoto();
+  // The photo to remove, asked first: it goes from the parecer and from what the family sees.
+  const [removing, setRemoving] = useState<{ fotoId: string; numero: number } | null>(null);
   const onDone = {
     onSuccess: (result: { message?: string | undefined }) => toast.success(result.message ?? 'Pronto.'),
     onError: (error: unknown) => toast.error(errorText(error, 'Erro ao atualizar as fotos.')),
@@ -23,7 +27,23 @@ export function ParecerFotosField({ parecer }: { parecer: Parecer | null }) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-gray-800">Fotos do trabalho da criança</legend>
-      <ParecerFotos parecer={parecer} remove={(fotoId) => change.mutate({ parecer, fotoId }, onDone)} />
+      <ParecerFotos
+        parecer={parecer}
+        remove={(fotoId) =>
+          setRemoving({ fotoId, numero: parecer.fotos.findIndex((foto) => foto.id === fotoId) + 1 })
+        }
+      />
+      {removing && (
+        <ConfirmAction
+          title={`Excluir a foto ${String(removing.numero)}?`}
+          message={`A foto ${String(removing.numero)} do trabalho de ${parecer.aluno.nome} sai do parecer e é apagada: a família deixa de vê-la. Para tê-la de novo, será preciso anexá-la outra vez.`}
+          confirmLabel="Excluir foto"
+          action={() => change.mutateAsync({ parecer, fotoId: removing.fotoId })}
+          success="Foto excluída."
+          failure="Erro ao excluir a foto."
+          onClose={() => setRemoving(null)}
+        />
+      )}
       <label
         className={`inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-medium text-gray-800 ${full || change.isPending ? 'pointer-events-none opacity-50' : 'hover:bg-gray-50'}`}
       >

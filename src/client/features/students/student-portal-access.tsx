@@ -14,6 +14,7 @@ import {
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
+import { ConfirmAction } from '../../components/confirm-dialog';
 import {
   studentAccessQuery,
   useCreateStudentAccount,
@@ -32,7 +33,8 @@ function Password({ senha, mailed }: { senha: string; mailed: boolean }) {
       role="status"
     >
       Senha provisória: <strong className="font-mono">{senha}</strong> — entregue ao aluno
-      {mailed ? ' (também enviada por e-mail)' : ''}. No primeiro acesso o portal pede uma nova senha.
+      {mailed ? ' (também enviada por e-mail)' : ' pessoalmente: ela não foi enviada por e-mail'}. No primeiro
+      acesso o portal pede uma nova senha.
     </p>
   );
 }
@@ -47,6 +49,8 @@ export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
   const [meio, setMeio] = useState<ConsentimentoMeio>('termo_assinado');
   const [agreed, setAgreed] = useState(false);
   const [senha, setSenha] = useState<{ senha: string; mailed: boolean } | null>(null);
+  // Disabling the access and a new password end the student's sessions: asked first.
+  const [confirming, setConfirming] = useState<'desativar' | 'senha' | null>(null);
   if (access.isPending) return <Spinner label="Carregando acesso do aluno..." />;
   if (access.isError) return <ErrorBanner>Não foi possível carregar o acesso do aluno.</ErrorBanner>;
   const { conta, elegivel, motivo, responsaveis, autorizacao_familia: authorized } = access.data;
@@ -99,34 +103,57 @@ export function StudentPortalAccess({ alunoId }: { alunoId: string }) {
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              loading={status.isPending}
-              onClick={() =>
-                status.mutate(conta.status === 'ativo' ? 'inativo' : 'ativo', {
-                  onSuccess: (result) => toast.success(result.message ?? 'Salvo.'),
-                  onError: failed,
-                })
-              }
-            >
-              {conta.status === 'ativo' ? 'Desativar acesso' : 'Reativar acesso'}
-            </Button>
-            {conta.status === 'ativo' && (
+            {conta.status === 'ativo' ? (
+              <>
+                <Button variant="secondary" onClick={() => setConfirming('desativar')}>
+                  Desativar acesso
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming('senha')}>
+                  Gerar nova senha
+                </Button>
+              </>
+            ) : (
               <Button
                 variant="secondary"
-                loading={reset.isPending}
+                loading={status.isPending}
                 onClick={() =>
-                  reset.mutate(undefined, {
-                    onSuccess: (result) => setSenha({ senha: result.data.novaSenha, mailed: false }),
+                  status.mutate('ativo', {
+                    onSuccess: (result) => toast.success(result.message ?? 'Salvo.'),
                     onError: failed,
                   })
                 }
               >
-                Gerar nova senha
+                Reativar acesso
               </Button>
             )}
           </div>
           {senha && <Password senha={senha.senha} mailed={senha.mailed} />}
+          {confirming === 'desativar' && (
+            <ConfirmAction
+              title={`Desativar o acesso de ${conta.aluno_nome}?`}
+              message={`${conta.aluno_nome} deixa de entrar no Portal do Aluno e as sessões abertas terminam. A conta e o histórico ficam guardados, e o acesso pode ser reativado aqui.`}
+              confirmLabel="Desativar acesso"
+              action={() => status.mutateAsync('inativo')}
+              success="Acesso desativado."
+              failure="Erro ao desativar o acesso."
+              onClose={() => setConfirming(null)}
+            />
+          )}
+          {confirming === 'senha' && (
+            <ConfirmAction
+              title={`Gerar nova senha para ${conta.aluno_nome}?`}
+              message={`A senha atual de ${conta.aluno_nome} deixa de funcionar e as sessões abertas terminam. A nova senha provisória aparece aqui uma única vez, para entregar ao aluno.`}
+              confirmLabel="Gerar nova senha"
+              action={async () => {
+                const result = await reset.mutateAsync();
+                setSenha({ senha: result.data.novaSenha, mailed: result.data.emailEnviado });
+                return result;
+              }}
+              success="Nova senha gerada."
+              failure="Erro ao gerar a nova senha."
+              onClose={() => setConfirming(null)}
+            />
+          )}
         </div>
       ) : !elegivel ? (
         <p className="text-sm text-gray-600">{motivo}</p>
