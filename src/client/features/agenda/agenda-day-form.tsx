@@ -1,10 +1,12 @@
-import { Camera, Check, Eye } from 'lucide-react';
+import { Camera, Check, Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AgendaDiaTurma, AgendaExcecao } from '../../../shared/agenda.schemas';
-import { formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { Badge } from '../../components/feedback';
 import { Button } from '../../components/button';
+import { ConfirmAction } from '../../components/confirm-dialog';
+import { LeaveGuard } from '../../components/leave-guard';
 import { useDayPhoto, useSaveDay } from './agenda.api';
 import { AgendaChildSheet } from './agenda-child-sheet';
 import { AgendaItemsEditor } from './agenda-items-editor';
@@ -20,9 +22,14 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
   const [itens, setItens] = useState(day.itens);
   const [excecoes, setExcecoes] = useState<AgendaExcecao[]>(day.excecoes);
   const [open, setOpen] = useState<string | null>(null);
+  const [removingPhoto, setRemovingPhoto] = useState(false);
   const save = useSaveDay(day.turma.id, day.data);
   const photo = useDayPhoto(day.turma.id, day.data);
   const readOnly = !day.editavel;
+  // Another class or day draws a new form (agenda-page.tsx): what was typed and not saved is asked about first.
+  const unsaved =
+    !readOnly &&
+    JSON.stringify({ itens, excecoes }) !== JSON.stringify({ itens: day.itens, excecoes: day.excecoes });
   const child = day.alunos.find((one) => one.id === open);
   const semConsentimento = day.alunos.filter((one) => !one.consentimento_imagem);
   const lidas = day.alunos.filter((one) => one.leituras.length > 0).length;
@@ -38,6 +45,13 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
 
   return (
     <div className="space-y-4 pb-20">
+      <LeaveGuard
+        when={unsaved && !save.isPending}
+        title="Sair sem salvar a agenda?"
+        message={`As alterações na agenda de ${day.turma.nome} de ${formatDate(day.data)} ainda não foram ${day.publicada ? 'salvas' : 'enviadas às famílias'}. Se sair agora, elas serão perdidas.`}
+        confirmLabel="Sair sem salvar"
+        cancelLabel="Voltar à agenda"
+      />
       {readOnly && (
         <p className="rounded-lg bg-gray-100 p-3 text-sm text-gray-700">
           A agenda de dias anteriores fica como foi enviada: só a de hoje pode ser preenchida ou alterada.
@@ -134,6 +148,27 @@ export function AgendaDayForm({ day }: { day: AgendaDiaTurma }) {
               }}
             />
           </label>
+        )}
+        {!readOnly && day.foto && (
+          <Button
+            variant="ghost"
+            className="ml-2 min-h-11 text-red-700"
+            disabled={photo.isPending}
+            onClick={() => setRemovingPhoto(true)}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Remover foto
+          </Button>
+        )}
+        {removingPhoto && (
+          <ConfirmAction
+            title="Remover a foto do dia?"
+            message={`A foto da atividade de ${formatDate(day.data)} sai da agenda de ${day.turma.nome} e é apagada: as famílias deixam de vê-la. Para tê-la de novo, será preciso enviá-la outra vez.`}
+            confirmLabel="Remover foto"
+            action={() => photo.mutateAsync(null)}
+            success="Foto removida."
+            failure="Erro ao remover a foto."
+            onClose={() => setRemovingPhoto(false)}
+          />
         )}
         {!day.publicada && !readOnly && (
           <p className="text-xs text-gray-600">Envie a agenda para anexar a foto.</p>
