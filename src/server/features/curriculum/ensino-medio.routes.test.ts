@@ -146,7 +146,7 @@ describe('Ensino Médio: grade curricular', () => {
 });
 
 describe('Ensino Médio: each student chooses an itinerário', () => {
-  it('records the choice of the class’s students only, audited; a teacher cannot change it', async () => {
+  it('records the choice of the class’s students only, audited; a teacher cannot change it, a family reads only its own', async () => {
     const s = await setupMedioSchool(t);
     const url = `/api/turmas/${s.turma.id}/itinerarios`;
     const read = dataOf<ItinerarioChoices>(await get(url, s.fgb.cookie));
@@ -154,6 +154,11 @@ describe('Ensino Médio: each student chooses an itinerário', () => {
       s.itinerarioId(ITINERARIO_CN),
     );
     expect(read.alunos.find((aluno) => aluno.id === s.a[2].id)!.itinerario_id).toBeNull();
+    // A family of the class reads its own child's choice, never the classmates'.
+    const family = dataOf<ItinerarioChoices>(await get(url, s.family.cookie));
+    expect(family.alunos.map((aluno) => [aluno.id, aluno.itinerario_id])).toEqual([
+      [s.a[0].id, s.itinerarioId(ITINERARIO_CN)],
+    ]);
 
     const outsider = await insertStudent(t, null);
     const notHere = await send('PUT', url, s.admin.cookie, {

@@ -19,7 +19,7 @@ import { students } from '../../db/schema/students.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { classNotFound, type Viewer } from '../classes/index.js';
-import { classesInScope, scopeOf } from '../students/index.js';
+import { classesInScope, scopeOf, studentsInScope, type RecordsScope } from '../students/index.js';
 
 /**
  * Writes the class's itinerários (kept by id, or by name; new ones added; missing ones removed unless a
@@ -97,17 +97,22 @@ export async function saveItinerarios(
   return idOf;
 }
 
-async function classInScope(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<ClassRow> {
+async function classInScope(
+  db: DbOrTx,
+  viewer: Viewer,
+  turmaId: string,
+): Promise<{ turma: ClassRow; scope: RecordsScope }> {
   const scope = await scopeOf(db, viewer);
   const [turma] = await db
     .select()
     .from(classes)
     .where(and(eq(classes.id, turmaId), classesInScope(scope)));
   if (!turma) throw classNotFound();
-  return turma;
+  return { turma, scope };
 }
 
-async function presentChoices(db: DbOrTx, turma: ClassRow): Promise<ItinerarioChoices> {
+/** The class's itinerários and its students' choices — of the students the viewer may see (a family: its own). */
+async function presentChoices(db: DbOrTx, turma: ClassRow, scope: RecordsScope): Promise<ItinerarioChoices> {
   const [itinerarios, alunos, chosen] = await Promise.all([
     db
       .select()
@@ -117,7 +122,7 @@ async function presentChoices(db: DbOrTx, turma: ClassRow): Promise<ItinerarioCh
     db
       .select({ id: students.id, nome: students.nome, matricula: students.matricula })
       .from(students)
-      .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo')))
+      .where(and(eq(students.turmaId, turma.id), eq(students.status, 'ativo'), studentsInScope(scope)))
       .orderBy(asc(students.nome)),
     db.select().from(studentItinerarios).where(eq(studentItinerarios.turmaId, turma.id)),
   ]);
@@ -136,7 +141,8 @@ export async function getItinerarioChoices(
   viewer: Viewer,
   turmaId: string,
 ): Promise<ItinerarioChoices> {
-  return presentChoices(db, await classInScope(db, viewer, turmaId));
+  const { turma, scope } = await classInScope(db, viewer, turmaId);
+  return presentChoices(db, turma, scope);
 }
 
 /**
@@ -150,10 +156,10 @@ export async function saveItinerarioChoices(
   input: ItinerarioChoicesInput,
   actor: Actor,
 ): Promise<ItinerarioChoices> {
-  const turma = await classInScope(ctx.db, viewer, turmaId);
+  const { turma, scope } = await classInScope(ctx.db, viewer, turmaId);
   if (!isEnsinoMedio(turma.nivel)) throw badRequest('Itinerários formativos só existem no Ensino Médio.');
   await ctx.db.transaction(async (tx) => {
-    const current = await presentChoices(tx, turma);
+    const current = await presentChoices(tx, turma, scope);
     if (current.itinerarios.length === 0)
       throw conflict('A turma ainda não oferece itinerários formativos: cadastre-os na grade curricular.');
     const offered = new Map(current.itinerarios.map((item) => [item.id, item.nome]));
@@ -194,7 +200,7 @@ export async function saveItinerarioChoices(
         details: { escolhas: changes },
       });
   });
-  return presentChoices(ctx.db, turma);
+  return presentChoices(ctx.db, turma, scope);
 }
 
 /**
