@@ -416,10 +416,13 @@ describe('POST /api/matricula-online/{token}/enviar', () => {
     const { interessado } = await familiaEnviada(cookie);
     const [pre] = await t.database.db.select().from(preMatriculas);
     expect(pre!.enviadoEm).not.toBeNull();
+    // The bell opens the family on the Matrículas board (its `familia` parameter).
     const bell = await t.database.db.execute(
-      sql`select count(*)::int as n from notificacoes where tipo = 'matricula'`,
+      sql`select distinct link from notificacoes where tipo = 'matricula' and titulo = 'Pré-matrícula recebida'`,
     );
-    expect((bell as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+    expect((bell as { rows: { link: string }[] }).rows).toEqual([
+      { link: `/dashboard/matriculas?familia=${interessado.id}` },
+    ]);
     const eventos = await t.database.db
       .select()
       .from(interessadoEventos)

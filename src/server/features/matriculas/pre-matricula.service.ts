@@ -366,7 +366,7 @@ export async function enviarPreMatricula(ctx: AppContext, token: string): Promis
       tipo: 'matricula',
       titulo: 'Pré-matrícula recebida',
       texto: `A família de ${aluno} enviou a pré-matrícula (${interessado.serie}, ${String(interessado.anoLetivo)}).`,
-      link: `${paths.matriculas}?interessado=${interessado.id}`,
+      link: `${paths.matriculas}?familia=${interessado.id}`,
       email: {
         assunto: 'Pré-matrícula recebida',
         texto: `A família de ${aluno} enviou a pré-matrícula (${interessado.serie}, ${String(interessado.anoLetivo)}). Confira os dados e os documentos no funil de matrículas.`,
