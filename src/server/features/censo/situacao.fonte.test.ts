@@ -133,7 +133,7 @@ describe('stage 2: INEP IDs, the gestor and the pending list', () => {
       /^\/dashboard\/alunos\?aluno=[0-9a-f-]+&secao=censo$/,
     );
     expect(sem.find((item) => item.campo === 'Código da matrícula no INEP')?.link).toBe(
-      '/dashboard/relatorios/censo?ano=2026#importar-ids',
+      '/dashboard/relatorios/censo?ano=2026&etapa=situacao-do-aluno#importar-ids',
     );
 
     const cpf = newCpf();

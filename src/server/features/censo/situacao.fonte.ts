@@ -28,7 +28,7 @@ import { LINK_CENSO_ESCOLA, LINK_NOVO_PROFISSIONAL, linkCensoAluno, linkCensoTur
 
 /** The census panel (its import of IDs), the year closing and the people's screens. */
 export const linkPainel = (ano: number) => `${paths.censo}?ano=${String(ano)}`;
-const linkImportacao = (ano: number) => `${linkPainel(ano)}#importar-ids`;
+const linkImportacao = (ano: number) => `${linkPainel(ano)}&etapa=situacao-do-aluno#importar-ids`;
 const linkAluno = linkCensoAluno;
 const linkTurma = linkCensoTurma;
 const linkProfissionais = LINK_NOVO_PROFISSIONAL;
