@@ -12,6 +12,7 @@ import { studentAccounts } from '../../db/schema/student-accounts.js';
 import { users } from '../../db/schema/users.js';
 import { hashPassword } from '../auth/index.js';
 import { dataOf, insertClass, messageOf } from '../../test/records-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import { familyIn, setupSchool } from '../../test/school-fixtures.js';
 import { loginAs, requestsOf, setupTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
 
@@ -258,6 +259,35 @@ describe('a student account', () => {
       texto: 'Oi',
     });
     expect(message.statusCode).toBe(403);
+  });
+});
+
+describe("who sees a student's account", () => {
+  it('the secretaria sees its e-mail, last sign-in and consent; the class teacher and the coordenação do not', async () => {
+    const { admin, teacher, family } = await school();
+    await studentAccount(admin.cookie, family.child.id, family.guardian.id, 'privado@escola.test');
+    const url = `/api/alunos/${family.child.id}/acesso`;
+
+    const secretaria = await staffWith(t, 'secretaria');
+    const { conta } = dataOf<StudentAccess>(await get(url, secretaria.cookie));
+    expect(conta).toMatchObject({
+      email: 'privado@escola.test',
+      consentimento: { responsavel_nome: family.guardian.nome },
+    });
+    expect(conta!.ultimo_login).not.toBeNull();
+
+    // The teacher reaches the student (the class is theirs), as whoTheStudentIs shows it: no e-mail.
+    expect((await get(`/api/alunos/${family.child.id}`, teacher.cookie)).statusCode).toBe(200);
+    const coordenacao = await staffWith(t, 'coordenacao');
+    for (const [who, cookie] of [
+      ['professor', teacher.cookie],
+      ['coordenação', coordenacao.cookie],
+    ] as const) {
+      const response = await get(url, cookie);
+      expect(response.statusCode, who).toBe(403);
+      expect(response.body, who).not.toContain('privado@escola.test');
+      expect(response.body, who).not.toContain(family.guardian.nome);
+    }
   });
 });
 

@@ -39,8 +39,10 @@ export const studentAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { params: idParams, response: okResponse(studentAccessSchema) },
-      // The child's own e-mail and the guardian's consent: part of the record, logged as such.
-      config: { access: 'students.read', childRecord: { via: 'acesso_portal' } },
+      // The child's sign-in e-mail, last sign-in and consenting guardian: only for whoever manages the
+      // account (a teacher is not shown the student's e-mail; the family has /api/contas-aluno/familia).
+      // Part of the record, logged as such.
+      config: { ...write, childRecord: { via: 'acesso_portal' } },
     },
     async (request) => ok(await getStudentAccess(app.ctx.db, signedInUser(request), request.params.id)),
   );

@@ -152,7 +152,7 @@ async function guardiansOf(db: DbOrTx, alunoId: string) {
 
 const PAPER_FORM = 'Termo em papel registrado pela secretaria';
 
-/** GET /api/alunos/:id/acesso — the staff (and the student's guardians) see the account. */
+/** GET /api/alunos/:id/acesso — the staff who manage students' accounts (students.write) see it. */
 export async function getStudentAccess(db: DbOrTx, viewer: Viewer, alunoId: string): Promise<StudentAccess> {
   const { student, scope } = await reachable(db, viewer, alunoId);
   const { serie_minima } = await getAccountSettings(db);
