@@ -10,6 +10,7 @@ export {
   ensureBuiltInPerfis,
   giveDefaultPerfil,
   listPerfis,
+  mayManageAccount,
   perfisOfUsers,
   setUserPerfis,
   type Granter,

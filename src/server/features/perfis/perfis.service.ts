@@ -250,6 +250,44 @@ export async function giveDefaultPerfil(tx: DbOrTx, user: { id: string; nivel: N
 }
 
 /**
+ * Whether profiles `rows` on `user`'s account hold a permission `granter` lacks (a teacher's, guardian's
+ * or student's own kind profile aside: their scope already bounds it).
+ */
+function exceedsGranter(
+  user: { nivel: Nivel },
+  rows: readonly { chave: string | null; permissoes: string[] }[],
+  granter: Granter,
+): boolean {
+  const mine = new Set(granter.permissoes);
+  const ownKind = (row: { chave: string | null }) =>
+    user.nivel !== 'administrador' && row.chave === defaultPerfilOf[user.nivel];
+  return rows.some(
+    (row) => !ownKind(row) && permissionsOfPerfil(row).some((permission) => !mine.has(permission)),
+  );
+}
+
+/**
+ * Whether `granter` holds every permission `user`'s account holds (its own kind profile aside), as
+ * setUserPerfis asks of a profile given: only then may they take charge of the account — reset its
+ * password, change its e-mail, its status, its kind or its profiles. Whoever can sign in as an account
+ * holds its profiles, so a custom 'users.manage' profile takes over a Direção no more than it mints one
+ * (ADR 0025). An account holding no profile holds its kind's default (Direção for staff).
+ */
+export async function mayManageAccount(
+  db: DbOrTx,
+  user: { id: string; nivel: Nivel },
+  granter: Granter,
+): Promise<boolean> {
+  const held = await db
+    .select({ chave: perfis.chave, permissoes: perfis.permissoes })
+    .from(userPerfis)
+    .innerJoin(perfis, eq(perfis.id, userPerfis.perfilId))
+    .where(eq(userPerfis.usuarioId, user.id));
+  const rows = held.length > 0 ? held : [{ chave: defaultPerfilOf[user.nivel], permissoes: [] }];
+  return !exceedsGranter(user, rows, granter);
+}
+
+/**
  * Sets exactly the profiles an account holds (`POST|PATCH /api/users` `perfis`), in the caller's
  * transaction. Nobody grants a profile with a permission they do not hold themselves (a custom
  * 'users.manage' profile cannot mint a Direção), except a teacher's or guardian's own kind profile;
@@ -289,12 +327,7 @@ export async function setUserPerfis(
   const added = chosen.filter((row) => !held.has(row.id));
   const removed = [...held].filter((id) => !ids.includes(id));
   if (added.length === 0 && removed.length === 0) return false;
-  const mine = new Set(granter.permissoes);
-  const ownKind = (row: PerfilRow) =>
-    user.nivel !== 'administrador' && row.chave === defaultPerfilOf[user.nivel];
-  if (
-    added.some((row) => !ownKind(row) && permissionsOfPerfil(row).some((permission) => !mine.has(permission)))
-  )
+  if (exceedsGranter(user, added, granter))
     throw new AppError(
       'FORBIDDEN',
       'Você não pode atribuir um perfil com permissões que você mesmo não tem.',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createUserRow, loginAs, signedIn, TEST_PASSWORD, setupTestApp } from '../../test/test-app.js';
 import { auditLog } from '../../db/schema/audit.js';
+import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import { users } from '../../db/schema/users.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 
 const t = setupTestApp();
 
@@ -397,5 +399,114 @@ describe('administrator power asks for the acting administrator password (docs/a
     const done = await reset({ senha_atual: TEST_PASSWORD });
     expect(done.statusCode).toBe(200);
     expect((await notices()).map((notice) => notice.evento)).toEqual(['senha_redefinida_por_administrador']);
+  });
+});
+
+describe('a custom users.manage profile cannot take over a Direção (ADR 0025)', () => {
+  const refusal = (what: string) =>
+    `Você não pode ${what} de um usuário com permissões que você mesmo não tem.`;
+
+  /** A staff account whose only profile is the school's own 'Gestor de usuários', signed in. */
+  async function userManager() {
+    const [gestor] = await t.database.db
+      .insert(perfis)
+      .values({ nome: 'Gestor de usuários', permissoes: ['dashboard.read', 'users.manage'] })
+      .returning();
+    const user = await createUserRow(t.database, 'administrador');
+    await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: gestor!.id });
+    return { user, cookie: await loginAs(t.app, user.email), perfilId: gestor!.id };
+  }
+
+  const resetAs = (cookie: string, target: { id: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/users/${target.id}/reset-password`,
+      headers: { cookie },
+      payload: { senha_atual: TEST_PASSWORD },
+    });
+  const patchAs = (cookie: string, target: { id: string }, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/users/${target.id}`, headers: { cookie }, payload });
+
+  it('refuses it a Direção password reset, with no new password in the answer', async () => {
+    const manager = await userManager();
+    const direcao = await staffWith(t, 'direcao');
+    // An account made before profiles holds its kind's default: Direção too.
+    const legacy = await createUserRow(t.database, 'administrador');
+    for (const target of [direcao.user, legacy]) {
+      const response = await resetAs(manager.cookie, target);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(refusal('redefinir a senha'));
+      expect(JSON.stringify(response.json())).not.toContain('novaSenha');
+      expect(await loginAs(t.app, target.email)).toMatch(/^sid=/);
+    }
+    expect(
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'resetar_senha'))).length,
+    ).toBe(0);
+    // Nor a Secretaria's, whose permissions it lacks; a teacher's account it still resets.
+    const secretaria = await staffWith(t, 'secretaria');
+    expect((await resetAs(manager.cookie, secretaria.user)).statusCode).toBe(403);
+    const teacher = await createUserRow(t.database, 'professor');
+    const reset = await resetAs(manager.cookie, teacher);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().data.novaSenha).toHaveLength(12);
+  });
+
+  it("refuses it a Direção's e-mail, status, kind and profiles; a harmless edit stays open", async () => {
+    const manager = await userManager();
+    const direcao = await staffWith(t, 'direcao');
+    const target = direcao.user;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}`,
+      headers: { cookie: manager.cookie },
+      payload: { nome: target.nome, email: 'atacante@fora.test', tipo: 'admin', senha_atual: TEST_PASSWORD },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().message).toBe(refusal('alterar o e-mail'));
+    const attempts: [object, string][] = [
+      [{ email: 'atacante@fora.test', senha_atual: TEST_PASSWORD }, 'alterar o e-mail'],
+      [{ status: 'inativo' }, 'desativar a conta'],
+      [{ tipo: 'professor' }, 'alterar o tipo de conta'],
+      [{ perfis: [manager.perfilId], senha_atual: TEST_PASSWORD }, 'alterar os perfis'],
+    ];
+    for (const [payload, what] of attempts) {
+      const response = await patchAs(manager.cookie, target, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(response.json().message).toBe(refusal(what));
+    }
+    const toggle = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${target.id}/toggle-status`,
+      headers: { cookie: manager.cookie },
+    });
+    expect(toggle.statusCode).toBe(403);
+    expect(toggle.json().message).toBe(refusal('desativar a conta'));
+
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(still).toMatchObject({ email: target.email, status: 'ativo', nivel: 'administrador' });
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: direcao.cookie } })).json().data.user,
+    ).toMatchObject({ perfis: ['Direção'] });
+    // The name and the phone hand nothing over.
+    const rename = await patchAs(manager.cookie, target, { nome: 'Diretora Renomeada' });
+    expect(rename.statusCode, rename.body).toBe(200);
+  });
+
+  it('leaves a Direção every power over another Direção', async () => {
+    const acting = await staffWith(t, 'direcao');
+    const other = await staffWith(t, 'direcao');
+    const reset = await resetAs(acting.cookie, other.user);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const email = await patchAs(acting.cookie, other.user, {
+      email: 'nova.diretora@escola.test',
+      senha_atual: TEST_PASSWORD,
+    });
+    expect(email.statusCode, email.body).toBe(200);
+    const toggle = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${other.user.id}/toggle-status`,
+      headers: { cookie: acting.cookie },
+    });
+    expect(toggle.json().data.status).toBe('inativo');
   });
 });

@@ -112,7 +112,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/toggle-status',
     { schema: { params: idParamsSchema, response: okResponse(userSchema) }, config: access },
     async (request) => {
-      const user = await toggleUserStatus(app.ctx, request.params.id, actorOf(request));
+      const user = await toggleUserStatus(
+        app.ctx,
+        request.params.id,
+        actorOf(request),
+        signedInUser(request),
+      );
       return ok(
         user,
         user.status === 'ativo' ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!',

@@ -29,7 +29,14 @@ import { nivelByUserTipo, toUser, userTipoByNivel } from '../auth/index.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { assertVersion, staleVersion } from '../../lib/versioning.js';
 import type { SignedInUser } from '../../lib/http.js';
-import { defaultPerfilIdOf, giveDefaultPerfil, perfisOfUsers, setUserPerfis } from '../perfis/index.js';
+import {
+  defaultPerfilIdOf,
+  giveDefaultPerfil,
+  perfisOfUsers,
+  setUserPerfis,
+  type Granter,
+} from '../perfis/index.js';
+import { assertMayEditAccount, assertMayManage } from './account-authority.js';
 import { permissions } from '../../../shared/permissions.js';
 
 const duplicateEmail = () => conflict('Já existe um usuário com este e-mail.');
@@ -280,12 +287,17 @@ export async function updateUser(
       { tipo: userTipoByNivel[row.nivel], email: row.email, perfis: await heldPerfis(db) },
       input,
     );
+  const assertMayEdit = (db: DbOrTx, row: UserRow) =>
+    assertMayEditAccount(db, row, input, reauth.user, () => heldPerfis(db));
   // Checked before the transaction (the password check writes its own counters), and again inside it.
-  const confirmed = await adminChange(ctx.db, await findUser(ctx.db, id));
+  const before = await findUser(ctx.db, id);
+  await assertMayEdit(ctx.db, before);
+  const confirmed = await adminChange(ctx.db, before);
   if (confirmed) await confirmAdminPassword(ctx, reauth, actor);
   const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     assertVersion(expectedVersion, current.version);
+    await assertMayEdit(tx, current);
     if (!confirmed && (await adminChange(tx, current))) throw staleVersion();
     const next = { nivel: nivelByUserTipo[input.tipo], status: input.status ?? current.status };
     // A student's account stays one, and no other becomes one: it is tied to the student's record.
@@ -364,10 +376,21 @@ function changedFields(before: UserRow, after: UserRow): string[] {
   return keys.filter((key) => before[key] !== after[key]);
 }
 
-export async function toggleUserStatus(ctx: AppContext, id: string, actor: Actor): Promise<User> {
+export async function toggleUserStatus(
+  ctx: AppContext,
+  id: string,
+  actor: Actor,
+  granter: Granter,
+): Promise<User> {
   const result = await ctx.db.transaction(async (tx) => {
     const current = await findUser(tx, id);
     const status = current.status === 'ativo' ? 'inativo' : 'ativo';
+    await assertMayManage(
+      tx,
+      current,
+      granter,
+      status === 'ativo' ? 'reativar a conta' : 'desativar a conta',
+    );
     assertNotSelfLockout(actor, current, { nivel: current.nivel, status });
     const [updated] = await tx
       .update(users)
@@ -395,6 +418,8 @@ export async function resetUserPassword(
   reauth: Reauthentication,
 ): Promise<{ novaSenha: string } & PasswordMail> {
   const target = await findUser(ctx.db, id);
+  // Whoever sets the password signs in as the account: refused before the password is even asked.
+  await assertMayManage(ctx.db, target, reauth.user, 'redefinir a senha');
   await confirmAdminPassword(ctx, reauth, actor);
   if (senha !== undefined) {
     assertStrongPassword(senha, [target.nome, target.email.split('@')[0] ?? '', await ctx.getSchoolName()]);
