@@ -488,6 +488,23 @@ describe('documents through the link', () => {
   });
 });
 
+/** A family that sent the form for a student with this CPF, with its documents, and signed the contract. */
+async function assinadaComCpf(cookie: string, dados: ReturnType<typeof dadosCompletos>, alunoCpf: string) {
+  const interessado = await insertInteressado();
+  const { token } = await convite(cookie, interessado.id);
+  await t.app.inject({
+    method: 'PUT',
+    url: online(token),
+    payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
+  });
+  for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
+  expect(
+    (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
+  ).toBe(200);
+  await contratoAssinado(interessado.id);
+  return interessado;
+}
+
 describe('matricularSePronto: the automatic enrolment', () => {
   it('waits for the signed contract', async () => {
     const cookie = await staff();
@@ -592,19 +609,7 @@ describe('matricularSePronto: the automatic enrolment', () => {
       .insert(studentGuardians)
       .values({ alunoId: aluno!.id, responsavelId: guardian!.id, parentesco: 'mae', ehPrincipal: true });
 
-    const interessado = await insertInteressado();
-    const { token } = await convite(cookie, interessado.id);
-    const dados = dadosCompletos(cpf);
-    await t.app.inject({
-      method: 'PUT',
-      url: online(token),
-      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
-    });
-    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
-    expect(
-      (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
-    ).toBe(200);
-    await contratoAssinado(interessado.id);
+    const interessado = await assinadaComCpf(cookie, dadosCompletos(cpf), alunoCpf);
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
     expect(outcome).toMatchObject({ matriculado: true, alunoId: aluno!.id });
@@ -636,19 +641,8 @@ describe('matricularSePronto: the automatic enrolment', () => {
       .from(studentGuardians)
       .where(eq(studentGuardians.alunoId, family.child.id));
 
-    const interessado = await insertInteressado();
-    const { token } = await convite(cookie, interessado.id);
     const dados = dadosCompletos();
-    await t.app.inject({
-      method: 'PUT',
-      url: online(token),
-      payload: { ...dados, aluno: { ...dados.aluno, cpf: alunoCpf } },
-    });
-    for (const tipo of ['certidao-nascimento', 'carteira-vacinacao']) await upload(token, tipo, PDF);
-    expect(
-      (await t.app.inject({ method: 'POST', url: online(token, '/enviar'), payload: {} })).statusCode,
-    ).toBe(200);
-    await contratoAssinado(interessado.id);
+    const interessado = await assinadaComCpf(cookie, dados, alunoCpf);
     t.mailer.sent.length = 0;
 
     const outcome = await matricularSePronto(t.app.ctx, interessado.id);
