@@ -22,7 +22,7 @@ import { createStudentIn, linkGuardian, resolveGuardian, updateStudentIn } from 
 import { sendWelcomeMail } from '../users/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
 import { guardians, studentGuardians, students, type StudentRow } from '../../db/schema/students.js';
-import type { UserRow } from '../../db/schema/users.js';
+import { users, type UserRow } from '../../db/schema/users.js';
 import { interessados, preMatriculas } from '../../db/schema/matriculas.js';
 import { planoPorId } from './anuidades.service.js';
 import { lockInteressado, mudarEtapa, registrarEvento } from './funil.service.js';
@@ -116,6 +116,30 @@ async function alunoExistente(
   if (family) return row;
   throw new AppError('CONFLICT', ALUNO_DE_OUTRA_FAMILIA);
 }
+
+/**
+ * A guardian of the form whose CPF is on file under another e-mail: the contract went to the form's
+ * e-mail, so whoever signed is not shown to be the person on file, whose record (and the bills) the
+ * enrolment would give the new student. The enrolment waits for the secretaria.
+ */
+async function conferirResponsaveisNoCadastro(tx: DbOrTx, dados: PreMatriculaDados): Promise<void> {
+  for (const responsavel of dados.responsaveis) {
+    if (!responsavel.cpf || !responsavel.email) continue;
+    const [row] = await tx
+      .select({ email: guardians.email, conta: users.email })
+      .from(guardians)
+      .leftJoin(users, eq(users.id, guardians.usuarioId))
+      .where(eq(guardians.cpf, responsavel.cpf))
+      .limit(1);
+    const noCadastro = [row?.email, row?.conta].flatMap((email) => (email ? [email.toLowerCase()] : []));
+    if (noCadastro.length > 0 && !noCadastro.includes(responsavel.email.trim().toLowerCase()))
+      throw new AppError('CONFLICT', responsavelComOutroEmail(responsavel.nome.trim()));
+  }
+}
+
+/** Why an enrolment whose guardian's CPF is on file under another e-mail waits for the secretaria. */
+export const responsavelComOutroEmail = (nome: string) =>
+  `o CPF de ${nome} já está no cadastro da escola com outro e-mail, e o contrato foi assinado pelo e-mail do formulário. Confira com a família antes de matricular.`;
 
 /** Why an enrolment whose student's CPF is another family's student waits for the secretaria. */
 export const ALUNO_DE_OUTRA_FAMILIA =
@@ -301,6 +325,7 @@ async function matricular(
   if (!financeiro || !dados.aluno.data_nascimento)
     return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');
 
+  await conferirResponsaveisNoCadastro(tx, dados);
   const existente = await alunoExistente(tx, interessado, dados);
   const turma = await escolherTurma(tx, interessado, existente);
   if (!turma) {

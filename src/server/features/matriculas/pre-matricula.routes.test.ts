@@ -22,6 +22,7 @@ import {
   ALUNO_DE_OUTRA_FAMILIA,
   matricularSePronto,
   registrarPagamentoTaxa,
+  responsavelComOutroEmail,
 } from './matricula-automatica.js';
 import { pendenciasDoEnvio } from './pre-matricula.service.js';
 
@@ -669,6 +670,26 @@ describe('matricularSePronto: the automatic enrolment', () => {
     expect(eventos.map((item) => item.texto)).toContain(
       `A matrícula não foi concluída: ${ALUNO_DE_OUTRA_FAMILIA}`,
     );
+  });
+
+  it("a guardian's CPF on file under another e-mail: nobody is enrolled onto that record", async () => {
+    const cookie = await staff();
+    await insertClass(t, null, 25, { serie: '1º ano', anoLetivo: '2027' });
+    const family = await familyIn(t, null);
+    const [onFile] = await t.database.db.select().from(guardians).where(eq(guardians.id, family.guardian.id));
+    const dados = dadosCompletos(onFile!.cpf!);
+    const interessado = await assinadaComCpf(cookie, dados, newCpf());
+    const links = await t.database.db.select().from(studentGuardians);
+
+    const outcome = await matricularSePronto(t.app.ctx, interessado.id);
+    expect(outcome).toMatchObject({
+      matriculado: false,
+      motivo: responsavelComOutroEmail(dados.responsaveis[0]!.nome),
+    });
+    expect(await t.database.db.select().from(students)).toHaveLength(1);
+    expect(await t.database.db.select().from(studentGuardians)).toEqual(links);
+    const [same] = await t.database.db.select().from(guardians).where(eq(guardians.id, onFile!.id));
+    expect(same).toEqual(onFile);
   });
 
   it("a current student already charged this month: the fee goes with next year's first instalment", async () => {
