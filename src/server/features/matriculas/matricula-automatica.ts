@@ -325,7 +325,8 @@ async function matricular(
   if (!financeiro || !dados.aluno.data_nascimento)
     return naoMatriculou('A pré-matrícula está incompleta (aluno ou responsável financeiro).');
 
-  await conferirResponsaveisNoCadastro(tx, dados);
+  // A rematrícula's link went to the family on file (`aluno_id`, the school's own): its guardians are theirs.
+  if (!interessado.alunoId) await conferirResponsaveisNoCadastro(tx, dados);
   const existente = await alunoExistente(tx, interessado, dados);
   const turma = await escolherTurma(tx, interessado, existente);
   if (!turma) {
