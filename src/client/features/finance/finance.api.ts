@@ -39,6 +39,7 @@ import {
 import type { SortOrder } from '../../../shared/validators';
 import { api, apiWithMessage, downloadFile, toQuery } from '../../lib/api-client';
 import { keyRoots } from '../../lib/query-keys';
+import { describeEncargos } from './encargos';
 
 const financeKey = keyRoots.finance;
 export const MENSALIDADES_PAGE_SIZE = 20;
@@ -322,8 +323,9 @@ export const encargosAtrasoQuery = () =>
       api<EncargosAtraso>('/api/financeiro/encargos', { schema: encargosAtrasoSchema, globalErrors: false }),
   });
 
-export function useEncargosAtraso() {
-  return useQuery(encargosAtrasoQuery());
+/** The sentence a family reads about paying late ('multa de 2% e juros de 1% ao mês, …'); null: none, or not known yet. */
+export function useEncargosSentence(): string | null {
+  return useQuery({ ...encargosAtrasoQuery(), select: describeEncargos }).data ?? null;
 }
 
 export function useSaveFinanceSettings() {

@@ -5,8 +5,7 @@ import { formatCentavos, formatCount } from '../../../shared/format';
 import { DataList } from '../../components/data-list';
 import { ErrorBanner, PageHeader, Spinner } from '../../components/feedback';
 import { useListState } from '../../lib/use-list-state';
-import { useEncargosAtraso, useMensalidades } from './finance.api';
-import { describeEncargos } from './encargos';
+import { useEncargosSentence, useMensalidades } from './finance.api';
 import { mensalidadeColumns, ReceiptButton } from './mensalidade-columns';
 import { PixModal } from './pix-modal';
 import { BoletoModal } from './boleto-modal';
@@ -41,7 +40,7 @@ export function GuardianFinance() {
   const history = useListState({ defaults: {} });
   const paid = useMensalidades({ q: '', mes: '', status: 'pago', page: history.page }, HISTORY_PAGE_SIZE);
   const notas = useFamilyNfse();
-  const encargos = describeEncargos(useEncargosAtraso().data);
+  const encargos = useEncargosSentence();
   const [pix, setPix] = useState<Mensalidade | null>(null);
   const [jaPaguei, setJaPaguei] = useState<Mensalidade | null>(null);
   const [boleto, setBoleto] = useState<Mensalidade | null>(null);

@@ -6,8 +6,7 @@ import { formatCentavos } from '../../../shared/format';
 import { Button } from '../../components/button';
 import { ErrorBanner, Spinner } from '../../components/feedback';
 import { Modal } from '../../components/modal';
-import { useEncargosAtraso, usePix } from './finance.api';
-import { describeEncargos } from './encargos';
+import { useEncargosSentence, usePix } from './finance.api';
 import { PixCobrancaStatus } from './pix-cobranca-status';
 import { DebitoNaMensalidade } from './debito-automatico-mensalidade';
 
@@ -26,7 +25,7 @@ export function PixModal({
   staff?: boolean;
 }) {
   const pix = usePix(mensalidade.id);
-  const encargos = describeEncargos(useEncargosAtraso().data);
+  const encargos = useEncargosSentence();
 
   const handleCopy = async () => {
     if (!pix.data) return;
