@@ -80,14 +80,15 @@ import {
   censoTurmasRoutes,
 } from './features/censo/index.js';
 import { JobQueue } from './features/jobs/index.js';
-import { startCacheBus } from './features/operations/index.js';
-import { metrics } from './features/operations/index.js';
-import { requestIdOf } from './lib/request-id.js';
 import {
   addressLimitError,
   databaseRateLimitStore,
+  metrics,
   purgeRateLimitHits,
+  registerDatabaseMaintenance,
+  startCacheBus,
 } from './features/operations/index.js';
+import { requestIdOf } from './lib/request-id.js';
 import type { CacheBus } from './db/cache-bus.js';
 import { calendarFeedRoutes, calendarRoutes, schoolYearsRoutes } from './features/calendar/index.js';
 import { classCurriculumRoutes, classItinerariosRoutes } from './features/curriculum/index.js';
@@ -471,6 +472,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPixJobs(app.ctx);
   // NFS-e (issue 36 §2): one job per note (sign, send, retry).
   registerNfseJobs(app.ctx);
+  // PGlite has no autovacuum: the statistics and the visibility map are the product's to keep.
+  if (database.kind === 'pglite') registerDatabaseMaintenance(app.ctx);
 
   await app.register(client, { serveClient: options.serveClient ?? true });
 

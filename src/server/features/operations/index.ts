@@ -5,3 +5,4 @@
 export { startCacheBus } from './caches.js';
 export { metrics } from './metrics.js';
 export { addressLimitError, databaseRateLimitStore, purgeRateLimitHits } from './rate-limit-store.js';
+export { MAINTENANCE_JOB, maintainDatabase, registerDatabaseMaintenance } from './maintenance.job.js';
