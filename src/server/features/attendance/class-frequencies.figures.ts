@@ -15,6 +15,7 @@ import { classNotFound, rollsVisibleTo, type Viewer } from '../classes/index.js'
 import { attendanceRolls, classMemberships, tutelaryNotifications } from '../../db/schema/attendance.js';
 import { etapas } from '../../../shared/stage-rules.js';
 import { classRulesIn, countAbsencesBy, studentTotals, yearRange } from './attendance.figures.js';
+import { studentWithClassColumns } from './student-class.columns.js';
 
 /**
  * Per class: the attendance of its active students over the current year, and the whole's (the homes).
@@ -136,15 +137,7 @@ export async function listAlerts(
       ? [[], []]
       : await Promise.all([
           db
-            .select({
-              id: students.id,
-              nome: students.nome,
-              matricula: students.matricula,
-              turmaId: classes.id,
-              turmaNome: classes.nome,
-              nivel: classes.nivel,
-              serie: classes.serie,
-            })
+            .select(studentWithClassColumns)
             .from(students)
             .leftJoin(classes, eq(classes.id, students.turmaId))
             .where(inArray(students.id, ids)),

@@ -17,6 +17,7 @@ import {
   situacaoOf,
   yearRange,
 } from './attendance.figures.js';
+import { studentWithClassColumns } from './student-class.columns.js';
 
 /** GET /api/frequencia/alunos/:id — figures per subject and overall, and every absence with its id. */
 export async function getStudentAttendance(
@@ -27,16 +28,7 @@ export async function getStudentAttendance(
 ): Promise<StudentAttendance> {
   const scope = await scopeOf(db, viewer);
   const [student] = await db
-    .select({
-      id: students.id,
-      nome: students.nome,
-      matricula: students.matricula,
-      turmaId: classes.id,
-      turmaNome: classes.nome,
-      turmaAno: classes.anoLetivo,
-      nivel: classes.nivel,
-      serie: classes.serie,
-    })
+    .select({ ...studentWithClassColumns, turmaAno: classes.anoLetivo })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.turmaId))
     .where(and(eq(students.id, alunoId), studentsInScope(scope)));

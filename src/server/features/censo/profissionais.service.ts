@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { censoProfissionais, type CensoProfissionalRow } from '../../db/schema/censo.js';
 import { teachers, type TeacherRow } from '../../db/schema/teachers.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { assertVersion, staleVersion } from '../../lib/versioning.js';
+import { assertVersion, lockForUpdate, staleVersion } from '../../lib/versioning.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 
 const profissionalNaoEncontrado = () => notFound('Profissional não encontrado.');
@@ -231,12 +231,7 @@ export async function atualizarProfissional(
   actor: Actor,
 ): Promise<CensoProfissional> {
   return db.transaction(async (tx) => {
-    const [atual] = await tx
-      .select()
-      .from(censoProfissionais)
-      .where(eq(censoProfissionais.id, id))
-      .for('update');
-    if (!atual) throw profissionalNaoEncontrado();
+    const atual = await lockForUpdate(tx, censoProfissionais, id, profissionalNaoEncontrado);
     assertVersion(versao, atual.version);
     const professor = atual.professorId ? await professorPorId(tx, atual.professorId) : null;
     if (!professor) {
@@ -271,12 +266,7 @@ export async function atualizarProfissional(
 /** DELETE /:id: only a professional outside the teaching staff (a teacher's data goes with the teacher). */
 export async function excluirProfissional(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [atual] = await tx
-      .select()
-      .from(censoProfissionais)
-      .where(eq(censoProfissionais.id, id))
-      .for('update');
-    if (!atual) throw profissionalNaoEncontrado();
+    const atual = await lockForUpdate(tx, censoProfissionais, id, profissionalNaoEncontrado);
     if (atual.professorId)
       throw new AppError(
         'CONFLICT',

@@ -24,6 +24,7 @@ import { studentAccounts, type StudentAccountRow } from '../../db/schema/student
 import { guardians, studentGuardians, students } from '../../db/schema/students.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { saveSetting } from '../../lib/settings-row.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import {
   forgetCachedSessions,
@@ -57,13 +58,7 @@ export async function updateAccountSettings(
 ): Promise<StudentAccountSettings> {
   return db.transaction(async (tx) => {
     const value = { serie_minima: input.serie_minima };
-    await tx
-      .insert(settings)
-      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value, updatedBy: actor.id, updatedAt: new Date(), version: sql`${settings.version} + 1` },
-      });
+    await saveSetting(tx, SETTINGS_KEY, value, actor.id);
     await recordAudit(tx, actor, {
       action: 'atualizar',
       entity: 'configuracoes_academicas',

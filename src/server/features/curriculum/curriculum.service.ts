@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../shared/api.js';
 import type { Curriculum, CurriculumData } from '../../../shared/curriculum.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -7,7 +7,6 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { bySubjectOrder, readSubjectOrder, resolveChosenSubjects } from '../disciplinas/index.js';
 import { classes, type ClassRow } from '../../db/schema/classes.js';
-import { classesInScope, scopeOf } from '../students/index.js';
 import { teachers } from '../../db/schema/teachers.js';
 import { classNotFound, type Viewer } from '../classes/index.js';
 import { attendanceRolls } from '../../db/schema/attendance.js';
@@ -22,7 +21,7 @@ import {
   serieNumber,
 } from '../../../shared/ensino-medio.js';
 import { cargaHorariaOf } from './curriculum.hours.js';
-import { saveItinerarios } from './itinerarios.service.js';
+import { classInScope, saveItinerarios } from './itinerarios.service.js';
 
 async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculum> {
   const order = bySubjectOrder(await readSubjectOrder(db));
@@ -95,12 +94,7 @@ async function presentCurriculum(db: DbOrTx, turma: ClassRow): Promise<Curriculu
 
 /** The class's 'Grade curricular', for everyone who reaches the class. */
 export async function getCurriculum(db: DbOrTx, viewer: Viewer, turmaId: string): Promise<Curriculum> {
-  const scope = await scopeOf(db, viewer);
-  const [turma] = await db
-    .select()
-    .from(classes)
-    .where(and(eq(classes.id, turmaId), classesInScope(scope)));
-  if (!turma) throw classNotFound();
+  const { turma } = await classInScope(db, viewer, turmaId);
   return presentCurriculum(db, turma);
 }
 

@@ -97,7 +97,8 @@ export async function saveItinerarios(
   return idOf;
 }
 
-async function classInScope(
+/** The class as the viewer reaches it (404 outside their scope, so ids cannot be probed), with that scope. */
+export async function classInScope(
   db: DbOrTx,
   viewer: Viewer,
   turmaId: string,

@@ -10,6 +10,7 @@ import { drawPdfTable, type PdfRow } from '../../lib/pdf-table.js';
 import { formatHours, groupByArea } from '../../../shared/ensino-medio.js';
 import { findMedia, MEDIA_LIMITS } from '../media/index.js';
 import { renderPdf } from '../../lib/pdf.js';
+import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 
 /**
  * An issued document as a PDF (A4 portrait), drawn only from its stored content, so the same document
@@ -73,12 +74,7 @@ function drawHeader(doc: PDFKit.PDFDocument, school: DocumentContent['escola'], 
   if (contact.length > 0)
     doc.text(contact.join('  ·  '), textLeft, doc.y, { width: textWidth, align: 'center' });
   const bottom = Math.max(doc.y, top + (logo ? 64 : 0)) + 10;
-  doc
-    .moveTo(left, bottom)
-    .lineTo(left + width, bottom)
-    .lineWidth(0.8)
-    .strokeColor('#555555')
-    .stroke();
+  drawLetterheadRule(doc, bottom);
   doc.x = left;
   doc.y = bottom + 24;
   doc.fillColor('#000000');

@@ -1,5 +1,6 @@
 import { parseRichText, type Inline } from '../../../shared/rich-text.js';
 import { renderPdf } from '../../lib/pdf.js';
+import { drawLetterheadRule } from '../../lib/pdf-letterhead.js';
 
 /**
  * A contract as a PDF (A4): the school's header, the template's text already filled, and on every page
@@ -73,19 +74,12 @@ function drawRichText(doc: PDFKit.PDFDocument, source: string) {
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, input: ContratoPdf) {
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
   doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(input.escola.nome, { align: 'center' });
   doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
   const ids = [input.escola.cnpj ? `CNPJ ${input.escola.cnpj}` : null, input.escola.endereco].filter(Boolean);
   if (ids.length > 0) doc.text(ids.join('  ·  '), { align: 'center' });
   const bottom = doc.y + 8;
-  doc
-    .moveTo(left, bottom)
-    .lineTo(left + width, bottom)
-    .lineWidth(0.8)
-    .strokeColor('#555555')
-    .stroke();
+  drawLetterheadRule(doc, bottom);
   doc.y = bottom + 16;
   doc
     .font('Helvetica-Bold')

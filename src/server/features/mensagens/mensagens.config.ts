@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   mensagensConfigPadrao,
   mensagensConfigSchema,
@@ -6,6 +6,7 @@ import {
 } from '../../../shared/mensagens.schemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/settings.js';
+import { saveSetting } from '../../lib/settings-row.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 
 /**
@@ -34,13 +35,7 @@ export async function updateMensagensConfig(
   return db.transaction(async (tx) => {
     const before = await getMensagensConfig(tx);
     const value = { ...input };
-    await tx
-      .insert(settings)
-      .values({ key: SETTINGS_KEY, value, updatedBy: actor.id })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value, updatedBy: actor.id, updatedAt: new Date(), version: sql`${settings.version} + 1` },
-      });
+    await saveSetting(tx, SETTINGS_KEY, value, actor.id);
     const changed = (Object.keys(value) as (keyof MensagensConfig)[]).filter(
       (key) => before[key] !== value[key],
     );

@@ -9,6 +9,7 @@ import {
   zonas,
 } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { codigoEscola, indicador } from './comuns.js';
 
 /**
  * Record 00 (Identificação da escola) of the 2024 layout: 56 fields, in the order and with the numbers
@@ -23,24 +24,9 @@ const convenioEstadual = { quando: 'convenio_estadual', em: [true] } as const;
 const convenioMunicipal = { quando: 'convenio_municipal', em: [true] } as const;
 const regulamentada = { quando: 'regulamentacao', em: ['1', '2'] } as const;
 
-const indicador = (n: number, chave: string, descricao: string, quando: Campo['obrigatorio']): Campo => ({
-  n,
-  chave,
-  descricao,
-  formato: 'indicador',
-  obrigatorio: quando,
-});
-
 export const r00: readonly Campo[] = [
   { n: 1, chave: 'tipo_registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '00' },
-  {
-    n: 2,
-    chave: 'codigo_inep',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
+  codigoEscola(2, 'codigo_inep'),
   {
     n: 3,
     chave: 'situacao_funcionamento',

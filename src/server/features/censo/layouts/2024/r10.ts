@@ -1,5 +1,6 @@
 import { codigosDe, formasOcupacaoPredio } from '../../../../../shared/censo.codigos.js';
 import type { Campo, Obrigatoriedade } from '../../layout.js';
+import { codigoEscola } from './comuns.js';
 
 /**
  * Record 10 (Caracterização e infraestrutura da escola) of the 2024 layout: 186 fields, in the order and
@@ -60,14 +61,7 @@ const semFuncionarios = { quando: 'sem_funcionarios', em: [false] } as const;
 
 const campos: Campo[] = [
   { n: 1, chave: 'tipo_registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '10' },
-  {
-    n: 2,
-    chave: 'codigo_inep',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
+  codigoEscola(2, 'codigo_inep'),
 ];
 grupo('Local de funcionamento', 'local');
 campos.push(

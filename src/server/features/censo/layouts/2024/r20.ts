@@ -1,5 +1,6 @@
 import type { Campo } from '../../layout.js';
 import { codigosDe, etapas, tiposMediacao } from '../../../../../shared/censo.codigos.js';
+import { codigoEscola, indicador } from './comuns.js';
 
 /**
  * Record 20 (Cadastro de turma) of the 2024 layout: 76 fields. Source: i-Educar's export of the record
@@ -18,19 +19,6 @@ const complementar = { quando: 'atividade_complementar', em: [true] } as const;
 /** Formação geral básica or 'não se aplica': modalidade and etapa are required (fields 31 and 32). */
 const comEtapa = { quando: 'tem_etapa', em: [true] } as const;
 const seriada = { quando: 'organizada', em: [true] } as const;
-
-const indicador = (
-  n: number,
-  chave: string,
-  descricao: string,
-  obrigatorio?: Campo['obrigatorio'],
-): Campo => ({
-  n,
-  chave,
-  descricao,
-  formato: 'indicador',
-  ...(obrigatorio === undefined ? {} : { obrigatorio }),
-});
 
 /** Fields 49–75: the componentes curriculares in INEP's order, each 0 (no), 1 (with a teacher) or 2 (without). */
 export const COMPONENTES_R20 = [
@@ -68,14 +56,7 @@ export const chaveComponente = (codigo: string) => `componente_${codigo}`;
 
 export const r20: readonly Campo[] = [
   { n: 1, chave: 'tipo_registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '20' },
-  {
-    n: 2,
-    chave: 'codigo_escola',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
+  codigoEscola(2, 'codigo_escola'),
   {
     n: 3,
     chave: 'codigo_turma',

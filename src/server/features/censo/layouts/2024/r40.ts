@@ -5,6 +5,7 @@ import {
   vinculos,
 } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { codigoEscola, codigoPessoa, identificacaoInep } from './comuns.js';
 
 /**
  * Record 40 of the 2024 layout: the school's gestor(es) — 'Dados do gestor escolar'. Seven fields, in
@@ -15,29 +16,9 @@ import type { Campo } from '../../layout.js';
  */
 export const r40: readonly Campo[] = [
   { n: 1, chave: 'registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '40' },
-  {
-    n: 2,
-    chave: 'inepEscola',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
-  {
-    n: 3,
-    chave: 'codigoPessoa',
-    descricao: 'Código da pessoa física no sistema próprio',
-    formato: 'texto',
-    tamanho: 20,
-    obrigatorio: true,
-  },
-  {
-    n: 4,
-    chave: 'inepGestor',
-    descricao: 'Identificação única (Inep)',
-    formato: 'numero',
-    tamanho: 12,
-  },
+  codigoEscola(2, 'inepEscola'),
+  codigoPessoa(3, 'codigoPessoa'),
+  identificacaoInep(4, 'inepGestor'),
   {
     n: 5,
     chave: 'cargo',

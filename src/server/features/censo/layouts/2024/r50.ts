@@ -1,5 +1,6 @@
 import { codigosDe, componentesInep, funcoesSala, vinculos } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { codigoEscola, codigoPessoa, identificacaoInep } from './comuns.js';
 
 /** How many componentes curriculares a record 50 line carries (fields 9 to 33). */
 export const COMPONENTES_R50 = 25;
@@ -36,29 +37,9 @@ const unidades: Campo[] = Array.from({ length: UNIDADES_CURRICULARES_R50 }, (_, 
  */
 export const r50: readonly Campo[] = [
   { n: 1, chave: 'registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '50' },
-  {
-    n: 2,
-    chave: 'inepEscola',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
-  {
-    n: 3,
-    chave: 'codigoPessoa',
-    descricao: 'Código da pessoa física no sistema próprio',
-    formato: 'texto',
-    tamanho: 20,
-    obrigatorio: true,
-  },
-  {
-    n: 4,
-    chave: 'inepDocente',
-    descricao: 'Identificação única (Inep)',
-    formato: 'numero',
-    tamanho: 12,
-  },
+  codigoEscola(2, 'inepEscola'),
+  codigoPessoa(3, 'codigoPessoa'),
+  identificacaoInep(4, 'inepDocente'),
   {
     n: 5,
     chave: 'codigoTurma',

@@ -1,5 +1,6 @@
 import type { Campo } from '../../layout.js';
 import { codigosDe, etapas, poderesPublicosTransporte } from '../../../../../shared/censo.codigos.js';
+import { codigoEscola, codigoPessoa, identificacaoInep, indicador } from './comuns.js';
 
 /**
  * Record 60 (Matrícula) of the 2024 layout: 46 fields. Source: i-Educar's export of the record
@@ -8,19 +9,6 @@ import { codigosDe, etapas, poderesPublicosTransporte } from '../../../../../sha
  * VeiculoTransporte, PoderPublicoResponsavelTransporte, ItinerarioFormativoAluno) and the view that
  * feeds it (database/sqls/views/public.educacenso_record60.sql).
  */
-
-const indicador = (
-  n: number,
-  chave: string,
-  descricao: string,
-  obrigatorio?: Campo['obrigatorio'],
-): Campo => ({
-  n,
-  chave,
-  descricao,
-  formato: 'indicador',
-  ...(obrigatorio === undefined ? {} : { obrigatorio }),
-});
 
 const comTransporte = { quando: 'transporte_publico', em: [true] } as const;
 
@@ -43,23 +31,9 @@ export const chaveVeiculo = (veiculo: string) => `veiculo_${veiculo}`;
 
 export const r60: readonly Campo[] = [
   { n: 1, chave: 'tipo_registro', descricao: 'Tipo de registro', formato: 'fixo', valor: '60' },
-  {
-    n: 2,
-    chave: 'codigo_escola',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
-  {
-    n: 3,
-    chave: 'codigo_pessoa',
-    descricao: 'Código da pessoa física no sistema próprio',
-    formato: 'texto',
-    tamanho: 20,
-    obrigatorio: true,
-  },
-  { n: 4, chave: 'inep_aluno', descricao: 'Identificação única (Inep)', formato: 'numero', tamanho: 12 },
+  codigoEscola(2, 'codigo_escola'),
+  codigoPessoa(3, 'codigo_pessoa'),
+  identificacaoInep(4, 'inep_aluno'),
   {
     n: 5,
     chave: 'codigo_turma',

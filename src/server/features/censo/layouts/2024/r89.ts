@@ -1,5 +1,6 @@
 import { codigosDe, cargosGestor } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { codigoEscola } from './comuns.js';
 
 /**
  * Record 89 of the 2024 layout — Situação do Aluno (stage 2): the school and its gestor, the first line
@@ -11,14 +12,7 @@ import type { Campo } from '../../layout.js';
  */
 export const r89: readonly Campo[] = [
   { n: 1, chave: 'tipo', descricao: 'Tipo de registro', formato: 'fixo', valor: '89' },
-  {
-    n: 2,
-    chave: 'escola_inep',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
+  codigoEscola(2, 'escola_inep'),
   {
     n: 3,
     chave: 'gestor_cpf',

@@ -1,5 +1,6 @@
 import { codigosDe, situacoesAluno } from '../../../../../shared/censo.codigos.js';
 import type { Campo } from '../../layout.js';
+import { codigoEscola } from './comuns.js';
 
 /**
  * Record 90 of the 2024 layout — Situação do Aluno (stage 2): each enrolment that existed on the
@@ -12,14 +13,7 @@ import type { Campo } from '../../layout.js';
  */
 /** Fields 2 to 7, the enrolment's identification: the same in records 90 and 91. */
 export const identificacaoMatricula: readonly Campo[] = [
-  {
-    n: 2,
-    chave: 'escola_inep',
-    descricao: 'Código de escola - Inep',
-    formato: 'numero',
-    tamanho: 8,
-    obrigatorio: true,
-  },
+  codigoEscola(2, 'escola_inep'),
   {
     n: 3,
     chave: 'turma_codigo',
