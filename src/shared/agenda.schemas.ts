@@ -44,6 +44,15 @@ const hhmm = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use o horário no formato HH:MM');
 
+/** A free note on a medication (how it was given, how it is to be given): empty is none. */
+const medicationNote = z
+  .string()
+  .trim()
+  .max(200, 'Máximo de 200 caracteres')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .default(null);
+
 const refeicaoSchema = z.strictObject({
   refeicao: singleLineText().min(1, 'Informe a refeição').max(40, 'Máximo de 40 caracteres'),
   avaliacao: z.enum(refeicaoAvaliacoes, { error: 'Escolha: comeu bem, comeu pouco ou não aceitou' }),
@@ -57,13 +66,7 @@ const sonoSchema = z.strictObject({ inicio: hhmm, fim: hhmm }).refine((sono) => 
 const medicacaoSchema = z.strictObject({
   autorizacao_id: uuidParam,
   horario: hhmm,
-  observacao: z
-    .string()
-    .trim()
-    .max(200, 'Máximo de 200 caracteres')
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .default(null),
+  observacao: medicationNote,
 });
 export type MedicacaoDada = z.output<typeof medicacaoSchema>;
 
@@ -214,13 +217,7 @@ export const autorizacaoInputSchema = z
   .strictObject({
     medicamento: singleLineText().min(2, 'Informe o medicamento').max(80, 'Máximo de 80 caracteres'),
     dose: singleLineText().min(1, 'Informe a dose').max(60, 'Máximo de 60 caracteres'),
-    posologia: z
-      .string()
-      .trim()
-      .max(200, 'Máximo de 200 caracteres')
-      .transform((value) => (value === '' ? null : value))
-      .nullable()
-      .default(null),
+    posologia: medicationNote,
     inicio: isoDateSchema,
     fim: isoDateSchema,
     /** The school records it only from the paper the family signed (it keeps the paper). */

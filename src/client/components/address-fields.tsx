@@ -17,6 +17,24 @@ const ufOptions: Record<string, string> = Object.fromEntries(UFS.map((uf) => [uf
 const LOOKED_UP = ['logradouro', 'bairro', 'cidade', 'uf'] as const;
 
 /**
+ * The parts typed between the CEP and the UF, in the form's order: the width each takes on the grid and
+ * the browser's autofill token (the número has none: autofill stays off for it).
+ */
+const TYPED_PARTS: readonly {
+  part: keyof typeof ENDERECO_LIMITES;
+  span: string;
+  label: string;
+  hint?: string;
+  token?: string;
+}[] = [
+  { part: 'logradouro', span: 'sm:col-span-4', label: 'Rua (logradouro)', token: 'address-line1' },
+  { part: 'numero', span: 'sm:col-span-2', label: 'Número', hint: 'Sem número? Digite s/n.' },
+  { part: 'complemento', span: 'sm:col-span-4', label: 'Complemento (opcional)', token: 'address-line2' },
+  { part: 'bairro', span: 'sm:col-span-2', label: 'Bairro', token: 'address-level3' },
+  { part: 'cidade', span: 'sm:col-span-3', label: 'Cidade', token: 'address-level2' },
+];
+
+/**
  * The form values of a saved address: its parts, and its one-line address only when it has no parts
  * (the line of an address in parts is derived by the server, so clearing the parts clears it).
  */
@@ -128,47 +146,17 @@ export function AddressPartsFields({
           hint={status ?? (lookup ? 'Digite o CEP: rua, bairro, cidade e UF são preenchidos.' : undefined)}
         />
       </div>
-      <div className="sm:col-span-4">
-        <FormInput
-          name={name('logradouro')}
-          label="Rua (logradouro)"
-          autoComplete={auto('address-line1')}
-          maxLength={ENDERECO_LIMITES.logradouro}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <FormInput
-          name={name('numero')}
-          label="Número"
-          hint="Sem número? Digite s/n."
-          autoComplete="off"
-          maxLength={ENDERECO_LIMITES.numero}
-        />
-      </div>
-      <div className="sm:col-span-4">
-        <FormInput
-          name={name('complemento')}
-          label="Complemento (opcional)"
-          autoComplete={auto('address-line2')}
-          maxLength={ENDERECO_LIMITES.complemento}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <FormInput
-          name={name('bairro')}
-          label="Bairro"
-          autoComplete={auto('address-level3')}
-          maxLength={ENDERECO_LIMITES.bairro}
-        />
-      </div>
-      <div className="sm:col-span-3">
-        <FormInput
-          name={name('cidade')}
-          label="Cidade"
-          autoComplete={auto('address-level2')}
-          maxLength={ENDERECO_LIMITES.cidade}
-        />
-      </div>
+      {TYPED_PARTS.map(({ part, span, label, hint, token }) => (
+        <div key={part} className={span}>
+          <FormInput
+            name={name(part)}
+            label={label}
+            hint={hint}
+            autoComplete={token ? auto(token) : 'off'}
+            maxLength={ENDERECO_LIMITES[part]}
+          />
+        </div>
+      ))}
       <div className="sm:col-span-1">
         <FormSelect
           name={name('uf')}

@@ -18,6 +18,27 @@ import { Choice, Section } from './agenda-parts';
 export const timeInput =
   'min-h-11 rounded-lg border border-gray-300 px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
 
+/** The list with the item at `index` changed by `patch`. */
+const patchAt = <T,>(list: readonly T[], index: number, patch: Partial<T>): T[] =>
+  list.map((one, i) => (i === index ? { ...one, ...patch } : one));
+
+/** The list without the item at `index`. */
+const removeAt = <T,>(list: readonly T[], index: number): T[] => list.filter((_one, i) => i !== index);
+
+/** The two times of a nap, as the teacher says them. */
+const sonoTimes = [
+  { key: 'inicio', label: 'Dormiu às' },
+  { key: 'fim', label: 'e acordou às' },
+] as const;
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" aria-label={label} onClick={onClick}>
+      <X className="h-4 w-4" aria-hidden />
+    </Button>
+  );
+}
+
 /**
  * The agenda's items for the whole class, a child or the template. `editMeals`: the template names the
  * meals; the day only rates them.
@@ -58,26 +79,13 @@ export function AgendaItemsEditor({
                   value={refeicao.refeicao}
                   maxLength={40}
                   onChange={(event) =>
-                    set(
-                      'refeicoes',
-                      value.refeicoes.map((one, i) =>
-                        i === index ? { ...one, refeicao: event.target.value } : one,
-                      ),
-                    )
+                    set('refeicoes', patchAt(value.refeicoes, index, { refeicao: event.target.value }))
                   }
                 />
-                <Button
-                  variant="ghost"
-                  aria-label={`Remover ${refeicao.refeicao}`}
-                  onClick={() =>
-                    set(
-                      'refeicoes',
-                      value.refeicoes.filter((_one, i) => i !== index),
-                    )
-                  }
-                >
-                  <X className="h-4 w-4" aria-hidden />
-                </Button>
+                <RemoveButton
+                  label={`Remover ${refeicao.refeicao}`}
+                  onClick={() => set('refeicoes', removeAt(value.refeicoes, index))}
+                />
               </div>
             ) : (
               <p className="text-sm font-medium text-gray-800">{refeicao.refeicao}</p>
@@ -88,11 +96,7 @@ export function AgendaItemsEditor({
               labels={refeicaoAvaliacaoLabels}
               value={refeicao.avaliacao}
               onChange={(avaliacao) =>
-                avaliacao &&
-                set(
-                  'refeicoes',
-                  value.refeicoes.map((one, i) => (i === index ? { ...one, avaliacao } : one)),
-                )
+                avaliacao && set('refeicoes', patchAt(value.refeicoes, index, { avaliacao }))
               }
             />
           </div>
@@ -109,46 +113,21 @@ export function AgendaItemsEditor({
       <Section title="Sono">
         {value.sono.map((sono, index) => (
           <div key={index} className="flex flex-wrap items-center gap-2 text-sm">
-            <label className="flex items-center gap-1">
-              Dormiu às
-              <input
-                type="time"
-                className={timeInput}
-                value={sono.inicio}
-                onChange={(event) =>
-                  set(
-                    'sono',
-                    value.sono.map((one, i) => (i === index ? { ...one, inicio: event.target.value } : one)),
-                  )
-                }
-              />
-            </label>
-            <label className="flex items-center gap-1">
-              e acordou às
-              <input
-                type="time"
-                className={timeInput}
-                value={sono.fim}
-                onChange={(event) =>
-                  set(
-                    'sono',
-                    value.sono.map((one, i) => (i === index ? { ...one, fim: event.target.value } : one)),
-                  )
-                }
-              />
-            </label>
-            <Button
-              variant="ghost"
-              aria-label="Remover este sono"
-              onClick={() =>
-                set(
-                  'sono',
-                  value.sono.filter((_one, i) => i !== index),
-                )
-              }
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </Button>
+            {sonoTimes.map(({ key, label }) => (
+              <label key={key} className="flex items-center gap-1">
+                {label}
+                <input
+                  type="time"
+                  className={timeInput}
+                  value={sono[key]}
+                  onChange={(event) => set('sono', patchAt(value.sono, index, { [key]: event.target.value }))}
+                />
+              </label>
+            ))}
+            <RemoveButton
+              label="Remover este sono"
+              onClick={() => set('sono', removeAt(value.sono, index))}
+            />
           </div>
         ))}
         {value.sono.length < AGENDA_LIMITS.sonos && (

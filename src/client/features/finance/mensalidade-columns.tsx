@@ -1,7 +1,7 @@
-import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet } from 'lucide-react';
+import { BadgePercent, Barcode, FileText, Handshake, QrCode, Wallet, type LucideIcon } from 'lucide-react';
 import { formatMesReferencia, type Mensalidade } from '../../../shared/mensalidades.schemas';
 import { formatCentavos, formatDate } from '../../../shared/format';
-import { Button, IconButton } from '../../components/button';
+import { Button, IconButton, type ButtonProps } from '../../components/button';
 import type { Column } from '../../components/data-table';
 import { Badge } from '../../components/feedback';
 import { MensalidadeStatusBadge } from './finance-ui';
@@ -43,44 +43,45 @@ export function MensalidadeValor({ mensalidade }: { mensalidade: Mensalidade }) 
 export const which = (mensalidade: Mensalidade) =>
   `${mensalidade.aluno_nome}, ${formatMesReferencia(mensalidade.mes_referencia)}`;
 
-/** 'Pagar com PIX' in words, as families see it. */
-export function PixButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
+interface MensalidadeButtonProps {
+  mensalidade: Mensalidade;
+  onClick: () => void;
+}
+
+/** A family's action in words; its accessible name adds which mensalidade it is about. */
+function WordedButton({
+  mensalidade,
+  onClick,
+  label,
+  icon: Icon,
+  variant,
+}: MensalidadeButtonProps & { label: string; icon: LucideIcon; variant?: ButtonProps['variant'] }) {
   return (
-    <Button className="min-h-9 px-3" aria-label={`Pagar com PIX: ${which(mensalidade)}`} onClick={onClick}>
-      <QrCode className="h-4 w-4" aria-hidden="true" />
-      Pagar com PIX
+    <Button
+      variant={variant}
+      className="min-h-9 px-3"
+      aria-label={`${label}: ${which(mensalidade)}`}
+      onClick={onClick}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {label}
     </Button>
   );
+}
+
+/** 'Pagar com PIX' in words, as families see it. */
+export function PixButton(props: MensalidadeButtonProps) {
+  return <WordedButton {...props} label="Pagar com PIX" icon={QrCode} />;
 }
 
 /** 'Recibo' in words: downloads the receipt of what was paid. */
-export function ReceiptButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
-  return (
-    <Button
-      variant="secondary"
-      className="min-h-9 px-3"
-      aria-label={`Recibo: ${which(mensalidade)}`}
-      onClick={onClick}
-    >
-      <FileText className="h-4 w-4" aria-hidden="true" />
-      Recibo
-    </Button>
-  );
+export function ReceiptButton(props: MensalidadeButtonProps) {
+  return <WordedButton {...props} label="Recibo" icon={FileText} variant="secondary" />;
 }
 
 /** 'Boleto' in words: opens the boleto (PDF and linha digitável) when the school issues boletos. */
-export function BoletoButton({ mensalidade, onClick }: { mensalidade: Mensalidade; onClick: () => void }) {
-  return (
-    <Button
-      variant="secondary"
-      className="min-h-9 px-3"
-      aria-label={`Boleto: ${which(mensalidade)}`}
-      onClick={onClick}
-    >
-      <Barcode className="h-4 w-4" aria-hidden="true" />
-      Boleto
-    </Button>
-  );
+export function BoletoButton(props: MensalidadeButtonProps) {
+  return <WordedButton {...props} label="Boleto" icon={Barcode} variant="secondary" />;
 }
 
 export const mensalidadeColumns: Column<Mensalidade>[] = [

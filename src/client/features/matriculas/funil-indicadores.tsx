@@ -1,4 +1,5 @@
 /** The director's figures for one school year: conversion per stage, séries and months, losses, places. */
+import type { ReactNode } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { etapaFunilLabels, origemInteressadoLabels } from '../../../shared/matriculas.schemas';
 import { formatPercent } from '../../../shared/format';
@@ -12,6 +13,33 @@ const td = 'px-3 py-2 text-sm text-gray-800';
 function mesLabel(mes: string) {
   const [ano, m] = mes.split('-');
   return `${m ?? ''}/${ano ?? ''}`;
+}
+
+/** One figure's card, named by its heading. */
+function Painel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={box} aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A table's column headings, in order. */
+function ColumnHeads({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label) => (
+          <th key={label} className={th} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 export function FunilIndicadores({ ano }: { ano: number }) {
@@ -31,10 +59,7 @@ export function FunilIndicadores({ ano }: { ano: number }) {
   const meses = [...new Set(data.por_serie_mes.map((item) => item.mes))];
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <section className={box} aria-labelledby="conversao">
-        <h2 id="conversao" className="mb-3 font-semibold text-gray-900">
-          Conversão por etapa ({data.total} famílias)
-        </h2>
+      <Painel id="conversao" title={`Conversão por etapa (${String(data.total)} famílias)`}>
         <ol className="space-y-2">
           {data.conversao.map((item) => (
             <li key={item.etapa}>
@@ -56,35 +81,14 @@ export function FunilIndicadores({ ano }: { ano: number }) {
         <p className="mt-3 text-xs text-gray-500">
           Quantas famílias chegaram a cada etapa ou além; uma família perdida conta até a etapa em que estava.
         </p>
-      </section>
-      <section className={box} aria-labelledby="vagas">
-        <h2 id="vagas" className="mb-3 font-semibold text-gray-900">
-          Vagas por turma em {ano}
-        </h2>
+      </Painel>
+      <Painel id="vagas" title={`Vagas por turma em ${String(ano)}`}>
         {data.vagas.length === 0 ? (
           <p className="text-sm text-gray-600">Nenhuma turma cadastrada para {ano}.</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full">
-              <thead>
-                <tr>
-                  <th className={th} scope="col">
-                    Turma
-                  </th>
-                  <th className={th} scope="col">
-                    Capacidade
-                  </th>
-                  <th className={th} scope="col">
-                    Matriculados
-                  </th>
-                  <th className={th} scope="col">
-                    Reservadas
-                  </th>
-                  <th className={th} scope="col">
-                    Vagas
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={['Turma', 'Capacidade', 'Matriculados', 'Reservadas', 'Vagas']} />
               <tbody>
                 {data.vagas.map((vaga) => (
                   <tr key={vaga.turma_id} className="border-t border-gray-100">
@@ -106,34 +110,11 @@ export function FunilIndicadores({ ano }: { ano: number }) {
             </p>
           </div>
         )}
-      </section>
-      <section className={box} aria-labelledby="series">
-        <h2 id="series" className="mb-3 font-semibold text-gray-900">
-          Por série e mês de chegada
-        </h2>
+      </Painel>
+      <Painel id="series" title="Por série e mês de chegada">
         <div className="overflow-x-auto">
           <table className="min-w-full">
-            <thead>
-              <tr>
-                <th className={th} scope="col">
-                  Série
-                </th>
-                {meses.map((mes) => (
-                  <th key={mes} className={th} scope="col">
-                    {mesLabel(mes)}
-                  </th>
-                ))}
-                <th className={th} scope="col">
-                  Total
-                </th>
-                <th className={th} scope="col">
-                  Matriculados
-                </th>
-                <th className={th} scope="col">
-                  Perdidos
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={['Série', ...meses.map(mesLabel), 'Total', 'Matriculados', 'Perdidos']} />
             <tbody>
               {data.por_serie.map((serie) => (
                 <tr key={serie.serie} className="border-t border-gray-100">
@@ -154,11 +135,8 @@ export function FunilIndicadores({ ano }: { ano: number }) {
             </tbody>
           </table>
         </div>
-      </section>
-      <section className={box} aria-labelledby="perdas">
-        <h2 id="perdas" className="mb-3 font-semibold text-gray-900">
-          Motivos de perda
-        </h2>
+      </Painel>
+      <Painel id="perdas" title="Motivos de perda">
         {data.motivos_perda.length === 0 ? (
           <p className="text-sm text-gray-600">Nenhuma família perdida neste ano.</p>
         ) : (
@@ -180,7 +158,7 @@ export function FunilIndicadores({ ano }: { ano: number }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Painel>
     </div>
   );
 }

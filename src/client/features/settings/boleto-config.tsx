@@ -20,6 +20,7 @@ import {
   BankSettingsForm,
   useBankSettingsSave,
 } from './bank-settings';
+import { BankChoiceField } from './bank-choice-field';
 import { useBoletoConfig, useSaveBoletoConfig } from './boleto-config.api';
 import { Toggle } from './toggle';
 
@@ -78,20 +79,14 @@ function ConfigForm({ config }: { config: BoletoConfig }) {
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <BankChoiceField
           label="Carteira"
           value={carteira}
-          onChange={(event) => setCarteira(event.target.value)}
+          onChange={setCarteira}
           error={erros.carteira}
           required={ativo}
-        >
-          <option value="">Escolha</option>
-          {(regras?.carteiras ?? []).map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
+          options={regras?.carteiras ?? []}
+        />
         <BankAccountFields
           account={account}
           onChange={setAccount}

@@ -13,7 +13,6 @@ import {
 } from '../../../shared/pix-automatico.schemas';
 import { Button } from '../../components/button';
 import { Badge, ErrorBanner, Spinner } from '../../components/feedback';
-import { SelectField } from '../../components/field';
 import {
   BankAccountFields,
   bankAccountOf,
@@ -21,6 +20,7 @@ import {
   BankSettingsForm,
   useBankSettingsSave,
 } from './bank-settings';
+import { BankChoiceField } from './bank-choice-field';
 import { useDebitoAutomaticoConfig, useSaveDebitoAutomaticoConfig } from './debito-automatico.api';
 import { Toggle } from './toggle';
 
@@ -63,20 +63,15 @@ function ConfigForm({ config, provedorAtivo }: { config: PixAutomaticoConfig; pr
           Conta da escola que recebe os débitos
         </legend>
         <BankAccountFields account={account} onChange={setAccount} erros={erros} required={ativo} />
-        <SelectField
+        <BankChoiceField
           label="Tipo de conta"
           value={tipo}
-          onChange={(event) => setTipo(event.target.value)}
+          onChange={setTipo}
           error={erros.tipo_conta}
           required={ativo}
-        >
-          <option value="">Escolha</option>
-          {tiposConta.map((value) => (
-            <option key={value} value={value}>
-              {tipoLabels[value]}
-            </option>
-          ))}
-        </SelectField>
+          options={tiposConta}
+          labels={tipoLabels}
+        />
       </fieldset>
       <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
         Salvar débito automático
