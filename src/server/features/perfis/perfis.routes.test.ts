@@ -253,4 +253,53 @@ describe('perfis: a custom profile', () => {
     });
     expect(self.statusCode).toBe(403);
   });
+
+  it('lets a custom profile that manages profiles write none with a permission its holder lacks', async () => {
+    const direcao = await signedIn(t, 'administrador');
+    const own: Permission[] = ['dashboard.read', 'perfis.manage', 'users.manage', 'students.read'];
+    const gestor = dataOf<Perfil>(
+      await send('POST', '/api/perfis', direcao.cookie, { nome: 'Gestor de perfis', permissoes: own }),
+    );
+    const outro = dataOf<Perfil>(
+      await send('POST', '/api/perfis', direcao.cookie, {
+        nome: 'Tesouraria',
+        permissoes: ['dashboard.read', 'finance.manage'],
+      }),
+    );
+    const manager = await createUserRow(t.database, 'administrador');
+    await t.database.db.insert(userPerfis).values({ usuarioId: manager.id, perfilId: gestor.id });
+    const cookie = await loginAs(t.app, manager.email);
+    const refused = 'Você não pode criar nem alterar um perfil com permissões que você mesmo não tem.';
+
+    // Its own profile, grown to everything: the holder would have every permission on the next request.
+    const grown = await patch(`/api/perfis/${gestor.id}`, cookie, { permissoes: [...permissions] });
+    expect(grown.statusCode).toBe(403);
+    expect(messageOf(grown)).toBe(refused);
+    expect(
+      (await send('POST', '/api/configuracoes/backup', cookie, { senha: TEST_PASSWORD })).statusCode,
+    ).toBe(403);
+    const minted = await send('POST', '/api/perfis', cookie, {
+      nome: 'Cópia',
+      permissoes: ['backup.manage'],
+    });
+    expect(minted.statusCode).toBe(403);
+    // Another profile that holds what this one lacks: not theirs to rename or to trim either.
+    expect((await patch(`/api/perfis/${outro.id}`, cookie, { nome: 'Caixa' })).statusCode).toBe(403);
+    expect(
+      (await patch(`/api/perfis/${outro.id}`, cookie, { permissoes: ['dashboard.read'] })).statusCode,
+    ).toBe(403);
+    const rows = await t.database.db.select().from(perfis).where(eq(perfis.id, outro.id));
+    expect(rows[0]!.nome).toBe('Tesouraria');
+
+    // Within what the holder has, the profile screen works as before.
+    const within = await send('POST', '/api/perfis', cookie, {
+      nome: 'Consulta',
+      permissoes: ['dashboard.read', 'students.read'],
+    });
+    expect(within.statusCode, within.body).toBe(201);
+    const trimmed = await patch(`/api/perfis/${dataOf<Perfil>(within).id}`, cookie, {
+      permissoes: ['dashboard.read'],
+    });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+  });
 });

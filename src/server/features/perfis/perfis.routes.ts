@@ -7,7 +7,7 @@ import {
   updatePerfilInputSchema,
 } from '../../../shared/perfis.schemas.js';
 import { idParamsSchema } from '../../../shared/users.schemas.js';
-import { actorOf, expectedVersion, ok } from '../../lib/http.js';
+import { actorOf, expectedVersion, ok, signedInUser } from '../../lib/http.js';
 import { createdResponse, okResponse } from '../../lib/responses.js';
 import { createPerfil, deletePerfil, listPerfis, listPermissoes, updatePerfil } from './perfis.service.js';
 
@@ -31,7 +31,7 @@ export const perfisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { body: perfilInputSchema, response: createdResponse(perfilSchema) }, config: manage },
     async (request, reply) => {
-      const perfil = await createPerfil(app.ctx.db, request.body, actorOf(request));
+      const perfil = await createPerfil(app.ctx.db, request.body, actorOf(request), signedInUser(request));
       return reply.status(201).send(ok(perfil, 'Perfil criado com sucesso!'));
     },
   );
@@ -50,6 +50,7 @@ export const perfisRoutes: FastifyPluginAsyncZod = async (app) => {
         input,
         expectedVersion(request, version),
         actorOf(request),
+        signedInUser(request),
       );
       return ok(perfil, 'Perfil atualizado com sucesso!');
     },

@@ -120,11 +120,27 @@ async function writeName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Nobody writes into a profile a permission they do not hold, nor edits one that holds such a permission:
+ * whoever holds a profile can do what it says, so editing a profile one holds (or will be given) is
+ * granting it — the rule setUserPerfis applies to giving one (ADR 0025).
+ */
+function assertWithinGranter(granter: Granter, ...sets: readonly (readonly string[])[]): void {
+  const mine = new Set<string>(granter.permissoes);
+  if (sets.some((set) => set.some((permission) => !mine.has(permission))))
+    throw new AppError(
+      'FORBIDDEN',
+      'Você não pode criar nem alterar um perfil com permissões que você mesmo não tem.',
+    );
+}
+
 export async function createPerfil(
   db: Db,
   input: { nome: string; permissoes: Permission[] },
   actor: Actor,
+  granter: Granter,
 ): Promise<Perfil> {
+  assertWithinGranter(granter, input.permissoes);
   return writeName(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -148,12 +164,14 @@ export async function updatePerfil(
   input: { nome?: string | undefined; permissoes?: Permission[] | undefined },
   expectedVersion: number | undefined,
   actor: Actor,
+  granter: Granter,
 ): Promise<Perfil> {
   const updated = await writeName(() =>
     db.transaction(async (tx) => {
       const current = await lockForUpdate(tx, perfis, id, perfilNotFound);
       if (isBuiltIn(current.chave)) throw builtInFixed();
       assertVersion(expectedVersion, current.version);
+      assertWithinGranter(granter, current.permissoes, input.permissoes ?? []);
       const [row] = await tx
         .update(perfis)
         .set({
