@@ -13,6 +13,12 @@ describe('the address to come back to after signing in again', () => {
     );
   });
 
+  it('brings a guardian back to the new e-mail confirmation, which a used account confirms signed in', () => {
+    expect(returnPathAfterLogin('/confirmar-email?token=abcdefghijklmnopqrstuvwxyz')).toBe(
+      '/confirmar-email?token=abcdefghijklmnopqrstuvwxyz',
+    );
+  });
+
   it('never sends anyone to another site, nor to a page that is not a signed-in screen', () => {
     for (const from of [
       '//evil.test/dashboard',

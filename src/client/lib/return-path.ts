@@ -31,6 +31,8 @@ export function returnPathAfterLogin(from: unknown): string {
   } catch {
     return paths.dashboard;
   }
-  if (url.origin !== SAME_ORIGIN || !isSignedInPath(url.pathname)) return paths.dashboard;
+  // The new e-mail's confirmation asks a guardian already using the portal to sign in first (security review, 2026-12-01).
+  const comesBack = isSignedInPath(url.pathname) || url.pathname === paths.confirmEmail;
+  if (url.origin !== SAME_ORIGIN || !comesBack) return paths.dashboard;
   return returnAddressOf(url);
 }

@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { paths } from '../../../shared/routes';
-import { Button } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { ErrorBanner } from '../../components/feedback';
 import { apiWithMessage, ApiError } from '../../lib/api-client';
+import { returnAddressOf } from '../../lib/return-path';
 import { AuthLayout } from './auth-layout';
 
 /**
  * The link mailed to a guardian's new address. Confirming takes a click, not the page load,
- * so a mail scanner that opens links cannot confirm on the guardian's behalf.
+ * so a mail scanner that opens links cannot confirm on the guardian's behalf. An account already in
+ * use is confirmed signed in (the server says so with a 401): the login brings the guardian back here.
  */
 export function ConfirmEmailPage() {
+  const location = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
@@ -26,6 +29,7 @@ export function ConfirmEmailPage() {
     onSuccess: (result) => setDone(result.data.email),
   });
   const invalid = token.length < 20;
+  const signInFirst = confirm.error instanceof ApiError && confirm.error.status === 401;
   return (
     <AuthLayout title="Confirmar e-mail">
       <h1 className="text-2xl font-bold text-gray-900">Confirmar novo e-mail</h1>
@@ -50,16 +54,22 @@ export function ConfirmEmailPage() {
         <div className="mt-6 space-y-4">
           <p className="text-sm text-gray-700">
             A secretaria registrou este endereço como o seu novo e-mail de acesso ao portal. Confirme para que
-            ele passe a valer.
+            ele passe a valer. Se você já usa o portal, entre antes com o e-mail atual e a sua senha.
           </p>
           {confirm.isError && (
             <ErrorBanner>
               {confirm.error instanceof ApiError ? confirm.error.message : 'Erro ao confirmar o e-mail.'}
             </ErrorBanner>
           )}
-          <Button className="w-full" loading={confirm.isPending} onClick={() => confirm.mutate()}>
-            Confirmar novo e-mail
-          </Button>
+          {signInFirst ? (
+            <ButtonLink className="w-full" to={paths.login} state={{ from: returnAddressOf(location) }}>
+              Entrar no portal
+            </ButtonLink>
+          ) : (
+            <Button className="w-full" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+              Confirmar novo e-mail
+            </Button>
+          )}
         </div>
       )}
     </AuthLayout>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { GuardianSummary, Student, UpdatedGuardian } from '../../../shared/students.schemas.js';
 import { formatCpf } from '../../../shared/validators.js';
-import { loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { createUserRow, loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf, newCpf } from '../../test/records-fixtures.js';
 import { users } from '../../db/schema/users.js';
 import { guardians, studentGuardians } from '../../db/schema/students.js';
@@ -198,12 +198,14 @@ describe('guardians kept by the secretaria', () => {
     const mail = t.mailer.last()!;
     expect(mail.to).toBe('novo.endereco@familia.test');
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
-    // Still the old login until confirmed.
-    await loginAs(t.app, account.user.email);
+    // Still the old login until confirmed, and the account's own session confirms (issue: a used account).
+    const motherCookie = await loginAs(t.app, account.user.email);
 
-    const wrong = await send('POST', '/api/responsaveis/confirmar-email', '', { token: 'x'.repeat(43) });
+    const wrong = await send('POST', '/api/responsaveis/confirmar-email', motherCookie, {
+      token: 'x'.repeat(43),
+    });
     expect(wrong.statusCode).toBe(400);
-    const confirmed = await send('POST', '/api/responsaveis/confirmar-email', '', { token });
+    const confirmed = await send('POST', '/api/responsaveis/confirmar-email', motherCookie, { token });
     expect(confirmed.statusCode).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
     expect(user!.email).toBe('novo.endereco@familia.test');
@@ -212,6 +214,61 @@ describe('guardians kept by the secretaria', () => {
     expect(t.mailer.last()!.to).toBe(account.user.email);
     await loginAs(t.app, 'novo.endereco@familia.test');
     expect((await send('POST', '/api/responsaveis/confirmar-email', '', { token })).statusCode).toBe(400);
+  });
+
+  it("lets no record editor move a used account's login to an address of theirs: the guardian confirms signed in", async () => {
+    const secretaria = await signedIn(t, 'administrador');
+    const account = await signedIn(t, 'responsavel');
+    const mother = await insertGuardian(t, account.user.id);
+    await t.database.db
+      .update(guardians)
+      .set({ email: account.user.email })
+      .where(eq(guardians.id, mother.id));
+    await insertStudent(t, null, mother.id);
+    const edited = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      secretaria.cookie,
+      guardianBody(mother, { email: 'caixa.do.editor@fora.test' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    const loginOf = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, account.user.id)))[0]!.email;
+
+    // Whoever holds the new address alone, and the editor's own session, confirm nothing.
+    const alone = await send('POST', '/api/responsaveis/confirmar-email', '', { token });
+    expect(alone.statusCode).toBe(401);
+    expect(messageOf(alone)).toBe(
+      'Entre no portal com o seu e-mail atual e a sua senha para confirmar o novo e-mail.',
+    );
+    const editor = await send('POST', '/api/responsaveis/confirmar-email', secretaria.cookie, { token });
+    expect(editor.statusCode).toBe(403);
+    expect(await loginOf()).toBe(account.user.email);
+
+    // The link still works for the mother herself (the refusals did not spend it).
+    const mine = await send('POST', '/api/responsaveis/confirmar-email', account.cookie, { token });
+    expect(mine.statusCode).toBe(200);
+    expect(await loginOf()).toBe('caixa.do.editor@fora.test');
+  });
+
+  it('confirms by the link alone an account never signed in (its welcome mail went to a mistyped address)', async () => {
+    const admin = await signedIn(t, 'administrador');
+    const unused = await createUserRow(t.database, 'responsavel', { primeiroLogin: true });
+    const mother = await insertGuardian(t, unused.id);
+    await t.database.db.update(guardians).set({ email: unused.email }).where(eq(guardians.id, mother.id));
+    await insertStudent(t, null, mother.id);
+    const edited = await send(
+      'PUT',
+      `/api/responsaveis/${mother.id}`,
+      admin.cookie,
+      guardianBody(mother, { email: 'correto@familia.test' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    expect((await send('POST', '/api/responsaveis/confirmar-email', '', { token })).statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, unused.id));
+    expect(user!.email).toBe('correto@familia.test');
   });
 
   it('gives a guardian registered without e-mail a portal account when the secretaria asks for it', async () => {

@@ -248,7 +248,8 @@ export async function updateGuardian(
         text:
           `Olá, ${result.row.nome}.\n\n` +
           'A secretaria da escola registrou este endereço como o seu novo e-mail de acesso ao portal. ' +
-          `Para confirmar, abra o link abaixo (válido por ${EMAIL_CHANGE_HOURS} horas):\n\n${link}\n\n` +
+          `Para confirmar, abra o link abaixo (válido por ${EMAIL_CHANGE_HOURS} horas) e, se já usa o ` +
+          `portal, entre com o e-mail atual e a sua senha:\n\n${link}\n\n` +
           'Até a confirmação, o acesso continua pelo e-mail anterior. Se não reconhece este pedido, ignore esta mensagem.\n',
       })
       .catch((error: unknown) =>
@@ -261,10 +262,19 @@ export async function updateGuardian(
   return { ...base, senhaGerada, ...(await sendWelcomeMail(ctx, result.access!.account, senhaGerada)) };
 }
 
-/** The link mailed to the new address: the guardian's e-mail and portal login change together. */
+/**
+ * The link mailed to the new address: the guardian's e-mail and portal login change together. Whoever
+ * edits the record chooses the new address, so the link alone proves nothing about the guardian: an
+ * account that has been used is confirmed only from its own session (the guardian signs in with the
+ * current e-mail and password, then confirms), or a record editor could move a family's login to an
+ * address of theirs and take the account — its conversations, consents and signatures. An account never
+ * signed in (its welcome mail went to a mistyped address, the usual reason) has nothing of its own yet,
+ * and its link alone confirms it, as before.
+ */
 export async function confirmGuardianEmail(
   ctx: AppContext,
   token: string,
+  viewer: { id: string } | null,
   ip: string | null,
 ): Promise<string> {
   const invalid = () =>
@@ -288,6 +298,16 @@ export async function confirmGuardianEmail(
     let oldEmail: string | null = guardian.email;
     if (guardian.usuarioId) {
       const [account] = await tx.select().from(users).where(eq(users.id, guardian.usuarioId));
+      if (account?.ultimoLogin && viewer?.id !== account.id)
+        throw viewer
+          ? new AppError(
+              'FORBIDDEN',
+              'Este link é da conta de outro responsável. Saia do portal e entre com o e-mail atual dele para confirmar.',
+            )
+          : new AppError(
+              'UNAUTHENTICATED',
+              'Entre no portal com o seu e-mail atual e a sua senha para confirmar o novo e-mail.',
+            );
       oldEmail = account?.email ?? oldEmail;
       try {
         await tx

@@ -255,7 +255,12 @@ export const guardiansRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const email = await confirmGuardianEmail(app.ctx, request.body.token, request.ip);
+      const email = await confirmGuardianEmail(
+        app.ctx,
+        request.body.token,
+        request.auth?.user ?? null,
+        request.ip,
+      );
       return ok({ email }, `E-mail confirmado. Use ${email} para entrar no portal.`);
     },
   );
