@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { issueDocument, revokeDocument } from '../features/documents/index.js';
 import { guardians, studentGuardians, students } from '../db/schema/students.js';
 import { users } from '../db/schema/users.js';
+import { builtInPerfilPermissions, permissions } from '../../shared/permissions.js';
 
 /**
  * Issue 15's demo: documents with working `/validar/…` codes, through the same service the screens
@@ -24,9 +25,18 @@ export async function seedDocuments(
       .where(eq(users.id, id));
     return user!;
   };
-  const admin = await viewerOf(accounts.administrador);
-  const guardian = await viewerOf(accounts.responsavel);
-  const actorOf = (user: typeof admin) => ({ ...user, ip: null });
+  // The demo's administrator is the Direção (every permission); the guardian holds Responsável.
+  const admin = { ...(await viewerOf(accounts.administrador)), permissoes: permissions };
+  const guardian = {
+    ...(await viewerOf(accounts.responsavel)),
+    permissoes: builtInPerfilPermissions.responsavel,
+  };
+  const actorOf = ({ id, nome, nivel }: Awaited<ReturnType<typeof viewerOf>>) => ({
+    id,
+    nome,
+    nivel,
+    ip: null,
+  });
   const [child] = await tx
     .select({ id: studentGuardians.alunoId })
     .from(studentGuardians)

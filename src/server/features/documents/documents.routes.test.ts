@@ -16,6 +16,7 @@ import { pdfText } from '../../test/pdf-text.js';
 import { dataOf, insertStudent, insertTuition, messageOf } from '../../test/records-fixtures.js';
 import { MATH, guardianWithAccount, setupSchool as buildSchool } from '../../test/school-fixtures.js';
 import { requestsOf, setupTestApp } from '../../test/test-app.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import { attendanceAbsences, attendanceRolls } from '../../db/schema/attendance.js';
 import { auditLog } from '../../db/schema/audit.js';
 import { systemActor } from '../audit/audit.service.js';
@@ -384,6 +385,24 @@ describe('family self-service', () => {
       ).statusCode,
     ).toBe(403);
     expect((await get(`/api/alunos/${s.ana.id}/anos-anteriores`, s.guardian.cookie)).statusCode).toBe(403);
+  });
+
+  it('a staff profile that only issues declarations (Coordenação) issues no histórico nor transfer', async () => {
+    const s = await setupSchool();
+    const coordenacao = await staffWith(t, 'coordenacao');
+    expect((await issue(coordenacao.cookie, s.ana.id, 'declaracao_matricula')).statusCode).toBe(201);
+    for (const tipo of ['historico_escolar', 'declaracao_transferencia'] as const) {
+      const refused = await issue(coordenacao.cookie, s.ana.id, tipo);
+      expect(refused.statusCode, tipo).toBe(403);
+      expect(messageOf(refused)).toMatch(/permissão de emitir qualquer documento escolar/);
+    }
+    const secretaria = await staffWith(t, 'secretaria');
+    expect((await issue(secretaria.cookie, s.ana.id, 'historico_escolar')).statusCode).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(schoolDocuments)
+      .where(eq(schoolDocuments.alunoId, s.ana.id));
+    expect(rows.map((row) => row.tipo).sort()).toEqual(['declaracao_matricula', 'historico_escolar']);
   });
 });
 

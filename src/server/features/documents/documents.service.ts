@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { lockForUpdate } from '../../lib/versioning.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../classes/index.js';
+import type { Permission } from '../../../shared/permissions.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { scopeOf, studentNotFound, studentsInScope } from '../students/index.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
@@ -73,15 +74,20 @@ function refusalOf(tipo: DocumentoTipo, student: StudentRow): string | null {
   return null;
 }
 
-/** POST /api/documentos */
+/**
+ * POST /api/documentos. The declarations ('documents.issue') are a family's self-service and the
+ * secretaria's routine; the histórico and the transfer declaration are the school's record of a
+ * student's life and need 'documents.manage' (ADR 0014), as revoking does.
+ */
 export async function issueDocument(
   ctx: DocumentsContext,
-  viewer: Viewer,
+  viewer: Viewer & { permissoes: readonly Permission[] },
   actor: Actor,
   input: IssueDocumentInput,
 ): Promise<IssuedDocument> {
   // A student's own account issues what a family may, for themselves only (scope: ADR 0029).
   const guardian = viewer.nivel === 'responsavel' || viewer.nivel === 'aluno';
+  const declarationsOnly = guardian || !viewer.permissoes.includes('documents.manage');
   if (viewer.nivel === 'professor')
     throw new AppError('FORBIDDEN', 'Documentos são emitidos pela secretaria.');
   return ctx.db.transaction(async (tx) => {
@@ -93,10 +99,12 @@ export async function issueDocument(
       },
     ]);
     const student = await reachableStudent(tx, viewer, input.aluno_id);
-    if (guardian && !(selfServiceTipos as readonly string[]).includes(input.tipo))
+    if (declarationsOnly && !(selfServiceTipos as readonly string[]).includes(input.tipo))
       throw new AppError(
         'FORBIDDEN',
-        `Este documento (${documentoTipoLabels[input.tipo]}) é emitido pela secretaria da escola. Peça na secretaria.`,
+        guardian
+          ? `Este documento (${documentoTipoLabels[input.tipo]}) é emitido pela secretaria da escola. Peça na secretaria.`
+          : `Este documento (${documentoTipoLabels[input.tipo]}) pede a permissão de emitir qualquer documento escolar; o seu perfil emite só as declarações.`,
       );
     const refusal = refusalOf(input.tipo, student);
     if (refusal) throw conflict(refusal);
