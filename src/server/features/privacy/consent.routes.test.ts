@@ -12,6 +12,7 @@ import { WRITE_LIMITS } from '../../lib/write-limits.js';
 import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
 import { dataOf, insertGuardian, insertStudent, messageOf } from '../../test/records-fixtures.js';
 import { classWithFamily } from '../../test/school-fixtures.js';
+import { staffWith } from '../../test/perfis-fixtures.js';
 import { media } from '../../db/schema/media.js';
 import { consentPurposes, consents } from '../../db/schema/consent.js';
 
@@ -154,6 +155,23 @@ describe('consent per child, by purpose', () => {
     expect(
       (await send('POST', `/api/alunos/${child.id}/consentimentos`, teacherUser.cookie, body)).statusCode,
     ).toBe(404);
+  });
+
+  it('lets the secretaria record a paper form, and no profile that only reads students', async () => {
+    const { child, imagem } = await setup();
+    const body = { finalidade_id: imagem.id, concedido: true };
+    for (const chave of ['financeiro', 'coordenacao'] as const) {
+      const staff = await staffWith(t, chave);
+      const refused = await send('POST', `/api/alunos/${child.id}/consentimentos`, staff.cookie, body);
+      expect(refused.statusCode, chave).toBe(403);
+      expect(messageOf(refused)).toBe(
+        'Registrar o consentimento de uma família pede a permissão de editar alunos ou de gerenciar consentimentos.',
+      );
+    }
+    expect(await t.database.db.select().from(consents).where(eq(consents.alunoId, child.id))).toHaveLength(0);
+    const secretaria = await staffWith(t, 'secretaria');
+    const recorded = await send('POST', `/api/alunos/${child.id}/consentimentos`, secretaria.cookie, body);
+    expect(recorded.statusCode, recorded.body).toBe(200);
   });
 
   it('shows the secretaria a per-class table of the current consents', async () => {

@@ -9,6 +9,7 @@ import {
   type StudentConsents,
 } from '../../../shared/consent.schemas.js';
 import type { SiteContent } from '../../../shared/content.schemas.js';
+import type { Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -259,7 +260,7 @@ export function onConsentWithdrawn(chave: string, handler: ConsentWithdrawalHand
  */
 export async function recordConsent(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: Viewer & { permissoes: readonly Permission[] },
   alunoId: string,
   input: { finalidade_id: string; concedido: boolean },
   actor: Actor,
@@ -267,6 +268,18 @@ export async function recordConsent(
   const { scope } = await studentInScope(ctx.db, viewer, alunoId);
   // Teachers read consents (a trip needs them) but only families and the secretaria decide.
   if (scope.kind === 'teacher') throw studentNotFound();
+  // On the school's side, who records a family's paper form keeps the students' records (the secretaria)
+  // or manages consents (LGPD): a profile that only reads students (Financeiro, Coordenação) neither
+  // publishes a child's photos nor withdraws a consent for the family.
+  const recordsForms = ['students.write', 'privacy.manage'] as const;
+  if (
+    viewer.nivel === 'administrador' &&
+    !recordsForms.some((permission) => viewer.permissoes.includes(permission))
+  )
+    throw new AppError(
+      'FORBIDDEN',
+      'Registrar o consentimento de uma família pede a permissão de editar alunos ou de gerenciar consentimentos.',
+    );
   const afterCommit: (() => void)[] = [];
   const unpublished = await ctx.db.transaction(async (tx) => {
     // The history only grows (a trigger refuses changes): one account adds so many a day (ADR 0018).
