@@ -9,7 +9,9 @@ import { startSimulatedBank, type SimulatedBank } from '../banco-simulado/index.
 import { familyIn } from '../../test/school-fixtures.js';
 import { connectSimulatedBank } from '../../test/pix-fixtures.js';
 import { freePort } from '../../test/ports.js';
-import { requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import { createUserRow, loginAs, requestsOf, setupTestApp, signedIn } from '../../test/test-app.js';
+import { userPerfis } from '../../db/schema/perfis.js';
+import { builtInPerfilId } from '../perfis/index.js';
 import { enviarCobrancasRecorrentes, txidDaCobranca } from './pix-automatico.sync.js';
 import { pixAutomaticoApiOf } from './pix-automatico.service.js';
 import { webhookSegredoOf } from './pix-provedor.service.js';
@@ -190,6 +192,18 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
     const other = await familyIn(t, null);
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await send('POST', `${url}/cancelar`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('a teacher’s account given the Financeiro profile reaches no family’s debit (finance’s scope)', async () => {
+    const { family, url } = await activeFamily();
+    const teacher = await createUserRow(t.database, 'professor');
+    await t.database.db
+      .insert(userPerfis)
+      .values({ usuarioId: teacher.id, perfilId: await builtInPerfilId(t.database.db, 'financeiro') });
+    const cookie = await loginAs(t.app, teacher.email);
+    expect((await get(url, cookie)).statusCode).toBe(404);
+    expect((await send('POST', `${url}/cancelar`, cookie)).statusCode).toBe(404);
+    expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'aguardando' });
   });
 
   it('a debit whose webhooks never came is paid by reconciliation, once; the late webhook does nothing more', async () => {

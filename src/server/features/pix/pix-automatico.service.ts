@@ -207,8 +207,13 @@ async function guardianOf(db: DbOrTx, user: UserRow, alunoId: string) {
   return found;
 }
 
+/**
+ * The school (an administrator) reaches every student; any other account, only a child it is the
+ * guardian of — as finance's scope (`financeScopeOf`): a teacher's account given the Financeiro profile
+ * is not the school's finance staff.
+ */
 async function assertVisible(db: DbOrTx, user: UserRow, alunoId: string): Promise<void> {
-  if (user.nivel === 'responsavel') await guardianOf(db, user, alunoId);
+  if (user.nivel !== 'administrador') await guardianOf(db, user, alunoId);
   else {
     const [found] = await db.select({ id: students.id }).from(students).where(eq(students.id, alunoId));
     if (!found) throw alunoNaoEncontrado();
@@ -331,7 +336,7 @@ export async function cancelarDebito(
         throw error instanceof PixApiError ? new AppError('UNAVAILABLE', error.mensagem) : error;
     }
   }
-  const encerradaPor = user.nivel === 'responsavel' ? 'responsavel' : 'escola';
+  const encerradaPor = user.nivel === 'administrador' ? 'escola' : 'responsavel';
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(pixRecorrencias)
