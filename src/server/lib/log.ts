@@ -98,13 +98,13 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /**
- * The Pix webhook's path carries the installation's secret (issue 33), and the pré-matrícula link's
- * path its token (issue 34): never written to a log.
+ * The Pix webhook's path carries the installation's secret (issue 33), and the pré-matrícula link's and
+ * the contract signer's paths their tokens (issue 34; the page and its API): never written to a log.
  */
 export function withoutSecrets(url: string): string {
   return url
     .replace(/^(\/api\/pix\/webhook\/)[^/]+/, '$1…')
-    .replace(/^(\/api\/matricula-online\/|\/matricula\/)[^/]+/, '$1…');
+    .replace(/^(\/api\/matricula-online\/|\/matricula\/|\/api\/assinaturas\/|\/assinar\/)[^/]+/, '$1…');
 }
 
 /** Fastify's logger: no query strings, cookies, bodies or error values (docs/architecture.md, Segurança). */

@@ -291,6 +291,9 @@ describe('/api/matricula-online/{token}: the link', () => {
     const token = randomBytes(32).toString('base64url');
     expect(withoutSecrets(`/api/matricula-online/${token}/enviar`)).toBe('/api/matricula-online/…/enviar');
     expect(withoutSecrets(`/matricula/${token}`)).toBe('/matricula/…');
+    // The contract's signer: the page and its API.
+    expect(withoutSecrets(`/api/assinaturas/${token}/pdf`)).toBe('/api/assinaturas/…/pdf');
+    expect(withoutSecrets(`/assinar/${token}`)).toBe('/assinar/…');
   });
 
   it('reads what the form needs and marks the link opened', async () => {
