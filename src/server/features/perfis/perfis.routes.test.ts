@@ -40,12 +40,19 @@ async function builtInId(chave: BuiltInPerfil): Promise<string> {
   return row!.id;
 }
 
-/** A staff account holding `chaves`, signed in. */
-async function staffWith(...chaves: BuiltInPerfil[]) {
+/** A staff account holding the profiles `perfilIds`, signed in. */
+async function holding(...perfilIds: string[]) {
   const user = await createUserRow(t.database, 'administrador');
-  for (const chave of chaves)
-    await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: await builtInId(chave) });
+  for (const perfilId of perfilIds)
+    await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId });
   return { user, cookie: await loginAs(t.app, user.email) };
+}
+
+/** A staff account holding the built-in profiles `chaves`, signed in. */
+async function staffWith(...chaves: BuiltInPerfil[]) {
+  const ids: string[] = [];
+  for (const chave of chaves) ids.push(await builtInId(chave));
+  return holding(...ids);
 }
 
 const me = async (cookie: string) => dataOf<{ user: CurrentUser }>(await get('/api/auth/me', cookie)).user;
@@ -238,9 +245,7 @@ describe('perfis: a custom profile', () => {
         permissoes: ['dashboard.read', 'users.manage'],
       }),
     );
-    const manager = await createUserRow(t.database, 'administrador');
-    await t.database.db.insert(userPerfis).values({ usuarioId: manager.id, perfilId: gestor.id });
-    const cookie = await loginAs(t.app, manager.email);
+    const { user: manager, cookie } = await holding(gestor.id);
     const target = await createUserRow(t.database, 'administrador');
     const escalate = await patch(`/api/users/${target.id}`, cookie, {
       perfis: [await builtInId('direcao')],
@@ -266,9 +271,7 @@ describe('perfis: a custom profile', () => {
         permissoes: ['dashboard.read', 'finance.manage'],
       }),
     );
-    const manager = await createUserRow(t.database, 'administrador');
-    await t.database.db.insert(userPerfis).values({ usuarioId: manager.id, perfilId: gestor.id });
-    const cookie = await loginAs(t.app, manager.email);
+    const { cookie } = await holding(gestor.id);
     const refused = 'Você não pode criar nem alterar um perfil com permissões que você mesmo não tem.';
 
     // Its own profile, grown to everything: the holder would have every permission on the next request.

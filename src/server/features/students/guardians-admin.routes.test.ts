@@ -10,6 +10,33 @@ import { guardians, studentGuardians } from '../../db/schema/students.js';
 const t = setupTestApp();
 const { send, get } = requestsOf(() => t.app);
 
+/** A guardian whose record e-mail is the portal account's login, with a child. */
+async function guardianOfAccount(account: { id: string; email: string }) {
+  const mother = await insertGuardian(t, account.id);
+  await t.database.db.update(guardians).set({ email: account.email }).where(eq(guardians.id, mother.id));
+  await insertStudent(t, null, mother.id);
+  return mother;
+}
+
+/** A record editor changes the guardian's e-mail: the answer, and the token of the link mailed to it. */
+async function changeEmail(
+  cookie: string,
+  mother: Awaited<ReturnType<typeof insertGuardian>>,
+  email: string,
+) {
+  const response = await send(
+    'PUT',
+    `/api/responsaveis/${mother.id}`,
+    cookie,
+    guardianBody(mother, { email }),
+  );
+  expect(response.statusCode).toBe(200);
+  return { response, token: /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]! };
+}
+
+const loginEmailOf = async (userId: string) =>
+  (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!.email;
+
 const guardianBody = (row: { nome: string; telefone: string; cpf: string | null }, extra: object = {}) => ({
   nome: row.nome,
   telefone: row.telefone,
@@ -178,26 +205,13 @@ describe('guardians kept by the secretaria', () => {
   it('changes the portal login only after the new address confirms', async () => {
     const admin = await signedIn(t, 'administrador');
     const account = await signedIn(t, 'responsavel');
-    const mother = await insertGuardian(t, account.user.id);
-    await t.database.db
-      .update(guardians)
-      .set({ email: account.user.email })
-      .where(eq(guardians.id, mother.id));
-    await insertStudent(t, null, mother.id);
+    const mother = await guardianOfAccount(account.user);
 
-    const response = await send(
-      'PUT',
-      `/api/responsaveis/${mother.id}`,
-      admin.cookie,
-      guardianBody(mother, { email: 'Novo.Endereco@Familia.test' }),
-    );
-    expect(response.statusCode).toBe(200);
+    const { response, token } = await changeEmail(admin.cookie, mother, 'Novo.Endereco@Familia.test');
     const saved = dataOf<UpdatedGuardian>(response);
     expect(saved.email).toBe(account.user.email);
     expect(saved.email_pendente).toBe('novo.endereco@familia.test');
-    const mail = t.mailer.last()!;
-    expect(mail.to).toBe('novo.endereco@familia.test');
-    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    expect(t.mailer.last()!.to).toBe('novo.endereco@familia.test');
     // Still the old login until confirmed, and the account's own session confirms (issue: a used account).
     const motherCookie = await loginAs(t.app, account.user.email);
 
@@ -207,8 +221,7 @@ describe('guardians kept by the secretaria', () => {
     expect(wrong.statusCode).toBe(400);
     const confirmed = await send('POST', '/api/responsaveis/confirmar-email', motherCookie, { token });
     expect(confirmed.statusCode).toBe(200);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
-    expect(user!.email).toBe('novo.endereco@familia.test');
+    expect(await loginEmailOf(account.user.id)).toBe('novo.endereco@familia.test');
     const [row] = await t.database.db.select().from(guardians).where(eq(guardians.id, mother.id));
     expect(row!.email).toBe('novo.endereco@familia.test');
     expect(t.mailer.last()!.to).toBe(account.user.email);
@@ -219,22 +232,8 @@ describe('guardians kept by the secretaria', () => {
   it("lets no record editor move a used account's login to an address of theirs: the guardian confirms signed in", async () => {
     const secretaria = await signedIn(t, 'administrador');
     const account = await signedIn(t, 'responsavel');
-    const mother = await insertGuardian(t, account.user.id);
-    await t.database.db
-      .update(guardians)
-      .set({ email: account.user.email })
-      .where(eq(guardians.id, mother.id));
-    await insertStudent(t, null, mother.id);
-    const edited = await send(
-      'PUT',
-      `/api/responsaveis/${mother.id}`,
-      secretaria.cookie,
-      guardianBody(mother, { email: 'caixa.do.editor@fora.test' }),
-    );
-    expect(edited.statusCode).toBe(200);
-    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
-    const loginOf = async () =>
-      (await t.database.db.select().from(users).where(eq(users.id, account.user.id)))[0]!.email;
+    const mother = await guardianOfAccount(account.user);
+    const { token } = await changeEmail(secretaria.cookie, mother, 'caixa.do.editor@fora.test');
 
     // Whoever holds the new address alone, and the editor's own session, confirm nothing.
     const alone = await send('POST', '/api/responsaveis/confirmar-email', '', { token });
@@ -244,31 +243,21 @@ describe('guardians kept by the secretaria', () => {
     );
     const editor = await send('POST', '/api/responsaveis/confirmar-email', secretaria.cookie, { token });
     expect(editor.statusCode).toBe(403);
-    expect(await loginOf()).toBe(account.user.email);
+    expect(await loginEmailOf(account.user.id)).toBe(account.user.email);
 
     // The link still works for the mother herself (the refusals did not spend it).
     const mine = await send('POST', '/api/responsaveis/confirmar-email', account.cookie, { token });
     expect(mine.statusCode).toBe(200);
-    expect(await loginOf()).toBe('caixa.do.editor@fora.test');
+    expect(await loginEmailOf(account.user.id)).toBe('caixa.do.editor@fora.test');
   });
 
   it('confirms by the link alone an account never signed in (its welcome mail went to a mistyped address)', async () => {
     const admin = await signedIn(t, 'administrador');
     const unused = await createUserRow(t.database, 'responsavel', { primeiroLogin: true });
-    const mother = await insertGuardian(t, unused.id);
-    await t.database.db.update(guardians).set({ email: unused.email }).where(eq(guardians.id, mother.id));
-    await insertStudent(t, null, mother.id);
-    const edited = await send(
-      'PUT',
-      `/api/responsaveis/${mother.id}`,
-      admin.cookie,
-      guardianBody(mother, { email: 'correto@familia.test' }),
-    );
-    expect(edited.statusCode).toBe(200);
-    const token = /token=([\w-]+)/.exec(t.mailer.last()!.text)![1]!;
+    const mother = await guardianOfAccount(unused);
+    const { token } = await changeEmail(admin.cookie, mother, 'correto@familia.test');
     expect((await send('POST', '/api/responsaveis/confirmar-email', '', { token })).statusCode).toBe(200);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, unused.id));
-    expect(user!.email).toBe('correto@familia.test');
+    expect(await loginEmailOf(unused.id)).toBe('correto@familia.test');
   });
 
   it('gives a guardian registered without e-mail a portal account when the secretaria asks for it', async () => {
