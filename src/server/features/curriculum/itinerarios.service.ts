@@ -34,7 +34,13 @@ export async function saveItinerarios(
     throw badRequest('Itinerários formativos só existem no Ensino Médio.', [
       { path: 'itinerarios', message: 'Só no Ensino Médio' },
     ]);
-  const existing = await tx.select().from(classItinerarios).where(eq(classItinerarios.turmaId, turma.id));
+  // In the class's order: the refusal below names the first removed itinerário a student chose, the
+  // same one on every run (rows read unordered come in whatever order the table's pages hold them).
+  const existing = await tx
+    .select()
+    .from(classItinerarios)
+    .where(eq(classItinerarios.turmaId, turma.id))
+    .orderBy(asc(classItinerarios.ordem), asc(classItinerarios.nome));
   const byId = new Map(existing.map((row) => [row.id, row]));
   const byName = new Map(existing.map((row) => [subjectKey(row.nome), row]));
   const kept = new Set<string>();
