@@ -189,6 +189,9 @@ export async function saveRoll(
       .set({ version: roll.version + 1, updatedAt: clock.now() })
       .where(eq(attendanceRolls.id, roll.id));
     const names = await studentNames(tx, [...current.keys()], roster);
+    // By name, as the audit screen lists them (the rows come in whatever order the table holds them).
+    const byName = (a: StoredAbsence, b: StoredAbsence) =>
+      (a.nome ?? '').localeCompare(b.nome ?? '', 'pt-BR') || a.aluno_id.localeCompare(b.aluno_id);
     const before: StoredAbsence[] = existing.map((row) => ({
       aluno_id: row.alunoId,
       nome: names.get(row.alunoId) ?? null,
@@ -205,7 +208,14 @@ export async function saveRoll(
       action: 'corrigir_frequencia',
       entity: 'chamada',
       entityId: roll.id,
-      details: { turma_id: turmaId, data: input.data, disciplina, aula, antes: before, depois: after },
+      details: {
+        turma_id: turmaId,
+        data: input.data,
+        disciplina,
+        aula,
+        antes: before.sort(byName),
+        depois: after.sort(byName),
+      },
     });
   });
   return buildRoll(ctx.db, access, input.data, disciplina ?? undefined, aula, {

@@ -61,17 +61,22 @@ describe('chamada', () => {
     );
     expect(changed.statusCode).toBe(200);
     const [audit] = await corrections();
+    // Each list by the students' names, as the audit screen shows them.
+    const byName = (list: { aluno: { nome: string; id: string }; justificativa: string | null }[]) =>
+      list
+        .sort((x, y) => x.aluno.nome.localeCompare(y.aluno.nome, 'pt-BR'))
+        .map(({ aluno, justificativa }) => ({ aluno_id: aluno.id, justificativa }));
     expect(audit!.details).toMatchObject({
       data: '2026-03-16',
       disciplina: 'Matemática',
-      antes: [
-        { aluno_id: a1.id, justificativa: null },
-        { aluno_id: a2.id, justificativa: 'Atestado' },
-      ],
-      depois: [
-        { aluno_id: a1.id, justificativa: null },
-        { aluno_id: a3.id, justificativa: null },
-      ],
+      antes: byName([
+        { aluno: a1, justificativa: null },
+        { aluno: a2, justificativa: 'Atestado' },
+      ]),
+      depois: byName([
+        { aluno: a1, justificativa: null },
+        { aluno: a3, justificativa: null },
+      ]),
     });
     // a1's absence kept its id through the correction.
     const reopened = dataOf<Roll>(
