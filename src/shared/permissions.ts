@@ -262,6 +262,41 @@ export const rolePermissions: Record<Nivel, readonly Permission[]> = {
   aluno: builtInPerfilPermissions.aluno,
 };
 
+/**
+ * What reaches the whole school — the secretaria's records, the money, the year, the installation. These
+ * act on a staff account (`administrador`) only: the services behind them write school-wide without the
+ * viewer's scope, while everything a teacher's account reads is its own classes (ADR 0025), so on a
+ * teacher's account they would write where it cannot even read. A teacher who also coordinates has a
+ * staff account holding Professor and Coordenação.
+ */
+export const staffOnlyPermissions = [
+  'students.write',
+  'students.sensitive',
+  'matriculas.manage',
+  'teachers.write',
+  'classes.write',
+  'academics.manage',
+  'documents.manage',
+  'censo.manage',
+  'finance.manage',
+  'finance.figures',
+  'comunicados.escola',
+  'mensagens.acompanhar',
+  'content.manage',
+  'settings.manage',
+  'users.manage',
+  'perfis.manage',
+  'backup.manage',
+  'backup.restore',
+  'audit.read',
+  'privacy.manage',
+] as const satisfies readonly Permission[];
+
+/** Whether an account of kind `nivel` can use `permission` (staff-only ones on a staff account only). */
+export function reachesWithKind(nivel: Nivel, permission: Permission): boolean {
+  return nivel === 'administrador' || !(staffOnlyPermissions as readonly Permission[]).includes(permission);
+}
+
 export function isPermission(value: string): value is Permission {
   return Object.hasOwn(permissionLabels, value);
 }

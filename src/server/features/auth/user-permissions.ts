@@ -6,6 +6,7 @@ import {
   defaultPerfilOf,
   currentPermissions,
   permissions as allPermissions,
+  reachesWithKind,
   type BuiltInPerfil,
   type Nivel,
   type Permission,
@@ -30,8 +31,10 @@ export interface UserAccess {
 }
 
 /**
- * What a user may do: the union of their profiles' permissions. An account holding no profile (made
- * before profiles, or restored from an older backup) holds its kind's default profile.
+ * What a user may do: the union of their profiles' permissions, less the staff-only ones on an account
+ * that is not staff (`reachesWithKind`: a teacher's account given the Financeiro profile reaches no
+ * family's tuition). An account holding no profile (made before profiles, or restored from an older
+ * backup) holds its kind's default profile.
  */
 export async function loadUserAccess(db: DbOrTx, user: { id: string; nivel: Nivel }): Promise<UserAccess> {
   const rows = await db
@@ -45,7 +48,9 @@ export async function loadUserAccess(db: DbOrTx, user: { id: string; nivel: Nive
   }
   const granted = new Set(rows.flatMap(permissionsOfPerfil));
   return {
-    permissoes: allPermissions.filter((permission) => granted.has(permission)),
+    permissoes: allPermissions.filter(
+      (permission) => granted.has(permission) && reachesWithKind(user.nivel, permission),
+    ),
     perfis: rows.map((row) => row.nome).sort((a, b) => a.localeCompare(b, 'pt-BR')),
   };
 }

@@ -149,6 +149,41 @@ describe('perfis: what each built-in profile may do', () => {
   });
 });
 
+describe("perfis: a teacher's account", () => {
+  it('uses none of the staff-only permissions of a staff profile it holds, and is not given one', async () => {
+    const direcao = await signedIn(t, 'administrador');
+    const teacher = await createUserRow(t.database, 'professor');
+    for (const chave of ['professor', 'financeiro', 'coordenacao'] as const)
+      await t.database.db
+        .insert(userPerfis)
+        .values({ usuarioId: teacher.id, perfilId: await builtInId(chave) });
+    const cookie = await loginAs(t.app, teacher.email);
+    const user = await me(cookie);
+    // What reaches only its classes (or its own children) stays; what writes school-wide goes.
+    expect(user.permissoes).toEqual(
+      expect.arrayContaining(['academics.write', 'finance.read', 'pareceres.review']),
+    );
+    for (const permission of ['finance.manage', 'finance.figures', 'academics.manage'] as const)
+      expect(user.permissoes, permission).not.toContain(permission);
+    const someone = '00000000-0000-4000-8000-000000000000';
+    const payment = { valor_pago: 85_000, data_pagamento: '2026-03-10', forma: 'dinheiro' };
+    expect(
+      (await send('POST', `/api/financeiro/mensalidades/${someone}/pagamento`, cookie, payment)).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', `/api/frequencia/faltas/${someone}/abonar`, cookie, { motivo: 'x' })).statusCode,
+    ).toBe(403);
+
+    const other = await createUserRow(t.database, 'professor');
+    const refused = await patch(`/api/users/${other.id}`, direcao.cookie, {
+      perfis: [await builtInId('professor'), await builtInId('financeiro')],
+      senha_atual: TEST_PASSWORD,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(messageOf(refused)).toMatch(/só funcionam numa conta da equipe/);
+  });
+});
+
 describe('perfis: a custom profile', () => {
   it('gives a user made with it through the API exactly its permissions', async () => {
     const direcao = await signedIn(t, 'administrador');

@@ -7,6 +7,7 @@ import {
   defaultPerfilOf,
   permissionGroups,
   permissionLabels,
+  reachesWithKind,
   type BuiltInPerfil,
   type Nivel,
   type Permission,
@@ -345,6 +346,12 @@ export async function setUserPerfis(
   const added = chosen.filter((row) => !held.has(row.id));
   const removed = [...held].filter((id) => !ids.includes(id));
   if (added.length === 0 && removed.length === 0) return false;
+  const staffOnly = added.flatMap(permissionsOfPerfil).filter((p) => !reachesWithKind(user.nivel, p));
+  if (staffOnly.length > 0)
+    throw badRequest(
+      'Este perfil tem permissões que valem para a escola toda e só funcionam numa conta da equipe. Para quem também dá aula, use uma conta da equipe com o perfil Professor.',
+      [{ path: 'perfis', message: 'Perfil da equipe numa conta que não é da equipe.' }],
+    );
   if (exceedsGranter(user, added, granter))
     throw new AppError(
       'FORBIDDEN',
