@@ -3,7 +3,8 @@ import type { DataRequest, MeusDados } from '../../../shared/data-rights.schemas
 import type { ConsentPurpose } from '../../../shared/consent.schemas.js';
 import { clock } from '../../lib/clock.js';
 import { WRITE_LIMITS } from '../../lib/write-limits.js';
-import { requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { createUserRow, loginAs, requestsOf, signedIn, setupTestApp } from '../../test/test-app.js';
+import { perfis, userPerfis } from '../../db/schema/perfis.js';
 import {
   dataOf,
   insertClass,
@@ -337,6 +338,36 @@ describe('data subject requests', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+});
+
+describe("the school's queue of requests", () => {
+  it("goes to whoever manages LGPD requests, and to no staff profile holding only the families' permission", async () => {
+    const { parent } = await families();
+    const filed = await send('POST', '/api/solicitacoes', parent.cookie, {
+      tipo: 'correcao',
+      descricao: 'O telefone da família mudou por motivo de saúde.',
+    });
+    expect(filed.statusCode).toBe(201);
+    const withProfile = async (permissoes: string[]) => {
+      const [perfil] = await t.database.db
+        .insert(perfis)
+        .values({ nome: `Perfil ${permissoes.join(' ')}`, permissoes })
+        .returning();
+      const user = await createUserRow(t.database, 'administrador');
+      await t.database.db.insert(userPerfis).values({ usuarioId: user.id, perfilId: perfil!.id });
+      return loginAs(t.app, user.email);
+    };
+    // A staff account with 'privacy.self' is not the family: it has no requests of its own.
+    const self = await get('/api/solicitacoes', await withProfile(['dashboard.read', 'privacy.self']));
+    expect(self.statusCode).toBe(404);
+    expect(self.body).not.toContain('motivo de saúde');
+    // An Encarregado (DPO) profile with 'privacy.manage' alone reads the queue it answers.
+    const queue = await get('/api/solicitacoes', await withProfile(['dashboard.read', 'privacy.manage']));
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(dataOf<DataRequest[]>(queue).map((item) => item.descricao)).toEqual([
+      'O telefone da família mudou por motivo de saúde.',
+    ]);
   });
 });
 

@@ -77,7 +77,8 @@ export const dataRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: { querystring: listRequestsQuerySchema, response: okResponse(z.array(dataRequestSchema)) },
-      config: { access: 'privacy.self' },
+      // A family's own requests, or the school's queue (listRequests tells them apart by the permission).
+      config: { access: ['privacy.self', 'privacy.manage'] },
     },
     async (request) => ok(await listRequests(app.ctx.db, signedInUser(request), request.query.situacao)),
   );

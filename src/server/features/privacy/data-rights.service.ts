@@ -4,6 +4,7 @@ import {
   type DataRequest,
   type MeusDados,
 } from '../../../shared/data-rights.schemas.js';
+import type { Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -356,10 +357,17 @@ export async function createRequest(
   return toRequest(created!);
 }
 
-/** A guardian's own requests; the administrator's queue (pending first, by deadline). */
-export async function listRequests(db: DbOrTx, user: UserRow, situacao?: string): Promise<DataRequest[]> {
+/**
+ * The school's queue for whoever manages LGPD requests ('privacy.manage', a staff permission); anyone
+ * else's own requests as a guardian ('privacy.self'). Pending first, by deadline.
+ */
+export async function listRequests(
+  db: DbOrTx,
+  user: UserRow & { permissoes: readonly Permission[] },
+  situacao?: string,
+): Promise<DataRequest[]> {
   const filters = [];
-  if (user.nivel !== 'administrador')
+  if (!user.permissoes.includes('privacy.manage'))
     filters.push(eq(dataRequests.responsavelId, (await ownGuardian(db, user)).id));
   if (situacao === 'pendente' || situacao === 'atendida' || situacao === 'recusada')
     filters.push(eq(dataRequests.situacao, situacao));
