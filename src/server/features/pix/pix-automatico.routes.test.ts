@@ -201,8 +201,10 @@ describe('Pix Automático: the guardian authorises monthly debit', () => {
       .insert(userPerfis)
       .values({ usuarioId: teacher.id, perfilId: await builtInPerfilId(t.database.db, 'financeiro') });
     const cookie = await loginAs(t.app, teacher.email);
+    // Reading is finance.read, which a teacher's account keeps: the scope answers (not their child).
     expect((await get(url, cookie)).statusCode).toBe(404);
-    expect((await send('POST', `${url}/cancelar`, cookie)).statusCode).toBe(404);
+    // Cancelling is finance.manage, staff-only: a teacher's account does not hold it at all (ADR 0025).
+    expect((await send('POST', `${url}/cancelar`, cookie)).statusCode).toBe(403);
     expect(debito(await get(url, family.cookie)).recorrencia).toMatchObject({ status: 'aguardando' });
   });
 
