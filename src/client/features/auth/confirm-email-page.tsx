@@ -35,9 +35,12 @@ export function ConfirmEmailPage() {
       <h1 className="text-2xl font-bold text-gray-900">Confirmar novo e-mail</h1>
       {done ? (
         <div className="mt-6 space-y-4" role="status">
-          <p className="flex items-center gap-2 text-sm text-green-800">
-            <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> E-mail confirmado. Use{' '}
-            <strong>{done}</strong> para entrar no portal.
+          {/* One text beside the icon: a long address wraps inside the card on a phone. */}
+          <p className="flex items-start gap-2 text-sm text-green-800">
+            <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <span>
+              E-mail confirmado. Use <strong className="break-all">{done}</strong> para entrar no portal.
+            </span>
           </p>
           <Link
             to={paths.login}
