@@ -66,6 +66,8 @@ test('a mother confirms her new e-mail signed in; the link alone does not move h
   await page.getByRole('button', { name: 'Confirmar novo e-mail' }).click();
   await expect(page.getByText(`E-mail confirmado. Use ${novo} para entrar no portal.`)).toBeVisible();
   await page.screenshot({ path: 'test-results/confirmar-email-phone.png', fullPage: true });
+  await page.getByRole('link', { name: 'Ir para o portal' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
 
   const signIn = await phone.request.post('/api/auth/login', { data: { email: novo, password } });
   expect(signIn.status()).toBe(200);

@@ -73,5 +73,6 @@ describe('ConfirmEmailPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar novo e-mail' }));
     expect(await screen.findByRole('status')).toHaveTextContent('E-mail confirmado. Use novo@familia.test');
+    expect(screen.getByRole('link', { name: 'Ir para o portal' })).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -42,11 +42,12 @@ export function ConfirmEmailPage() {
               E-mail confirmado. Use <strong className="break-all">{done}</strong> para entrar no portal.
             </span>
           </p>
+          {/* Signed in (a used account confirms so) the portal opens; otherwise it asks to sign in first. */}
           <Link
-            to={paths.login}
+            to={paths.dashboard}
             className="block text-center text-sm font-medium text-primary-strong hover:underline"
           >
-            Ir para o login
+            Ir para o portal
           </Link>
         </div>
       ) : invalid ? (
