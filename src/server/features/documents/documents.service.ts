@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { lockForUpdate } from '../../lib/versioning.js';
 import { enforceWriteLimits, ownRows, WRITE_LIMITS } from '../../lib/write-limits.js';
 import type { Viewer } from '../classes/index.js';
-import type { Permission } from '../../../shared/permissions.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { scopeOf, studentNotFound, studentsInScope } from '../students/index.js';
 import { students, type StudentRow } from '../../db/schema/students.js';
@@ -87,7 +87,7 @@ export async function issueDocument(
 ): Promise<IssuedDocument> {
   // A student's own account issues what a family may, for themselves only (scope: ADR 0029).
   const guardian = viewer.nivel === 'responsavel' || viewer.nivel === 'aluno';
-  const declarationsOnly = guardian || !viewer.permissoes.includes('documents.manage');
+  const declarationsOnly = guardian || !can(viewer.permissoes, 'documents.manage');
   if (viewer.nivel === 'professor')
     throw new AppError('FORBIDDEN', 'Documentos são emitidos pela secretaria.');
   return ctx.db.transaction(async (tx) => {

@@ -346,8 +346,7 @@ export async function setUserPerfis(
   const added = chosen.filter((row) => !held.has(row.id));
   const removed = [...held].filter((id) => !ids.includes(id));
   if (added.length === 0 && removed.length === 0) return false;
-  const staffOnly = added.flatMap(permissionsOfPerfil).filter((p) => !reachesWithKind(user.nivel, p));
-  if (staffOnly.length > 0)
+  if (added.flatMap(permissionsOfPerfil).some((permission) => !reachesWithKind(user.nivel, permission)))
     throw badRequest(
       'Este perfil tem permissões que valem para a escola toda e só funcionam numa conta da equipe. Para quem também dá aula, use uma conta da equipe com o perfil Professor.',
       [{ path: 'perfis', message: 'Perfil da equipe numa conta que não é da equipe.' }],

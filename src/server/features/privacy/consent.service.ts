@@ -9,7 +9,7 @@ import {
   type StudentConsents,
 } from '../../../shared/consent.schemas.js';
 import type { SiteContent } from '../../../shared/content.schemas.js';
-import type { Permission } from '../../../shared/permissions.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -271,11 +271,7 @@ export async function recordConsent(
   // On the school's side, who records a family's paper form keeps the students' records (the secretaria)
   // or manages consents (LGPD): a profile that only reads students (Financeiro, Coordenação) neither
   // publishes a child's photos nor withdraws a consent for the family.
-  const recordsForms = ['students.write', 'privacy.manage'] as const;
-  if (
-    viewer.nivel === 'administrador' &&
-    !recordsForms.some((permission) => viewer.permissoes.includes(permission))
-  )
+  if (viewer.nivel === 'administrador' && !can(viewer.permissoes, ['students.write', 'privacy.manage']))
     throw new AppError(
       'FORBIDDEN',
       'Registrar o consentimento de uma família pede a permissão de editar alunos ou de gerenciar consentimentos.',

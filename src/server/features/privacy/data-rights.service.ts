@@ -4,7 +4,7 @@ import {
   type DataRequest,
   type MeusDados,
 } from '../../../shared/data-rights.schemas.js';
-import type { Permission } from '../../../shared/permissions.js';
+import { can, type Permission } from '../../../shared/permissions.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { clock } from '../../lib/clock.js';
@@ -367,7 +367,7 @@ export async function listRequests(
   situacao?: string,
 ): Promise<DataRequest[]> {
   const filters = [];
-  if (!user.permissoes.includes('privacy.manage'))
+  if (!can(user.permissoes, 'privacy.manage'))
     filters.push(eq(dataRequests.responsavelId, (await ownGuardian(db, user)).id));
   if (situacao === 'pendente' || situacao === 'atendida' || situacao === 'recusada')
     filters.push(eq(dataRequests.situacao, situacao));
