@@ -340,4 +340,15 @@ describe('perfis: a custom profile', () => {
     });
     expect(trimmed.statusCode, trimmed.body).toBe(200);
   });
+
+  it('reads a profile stored under a permission’s old name as today’s permissions when it is edited', async () => {
+    const direcao = await signedIn(t, 'administrador');
+    // A custom profile restored from a backup made before 'reports.read' was split (ADR 0031).
+    const [old] = await t.database.db
+      .insert(perfis)
+      .values({ nome: 'Relatórios antigos', permissoes: ['dashboard.read', 'reports.read'] })
+      .returning();
+    const renamed = await patch(`/api/perfis/${old!.id}`, direcao.cookie, { nome: 'Relatórios' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
 });

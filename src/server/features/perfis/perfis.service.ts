@@ -126,8 +126,8 @@ async function writeName<T>(work: () => Promise<T>): Promise<T> {
  * whoever holds a profile can do what it says, so editing a profile one holds (or will be given) is
  * granting it — the rule setUserPerfis applies to giving one (ADR 0025).
  */
-function assertWithinGranter(granter: Granter, ...sets: readonly (readonly string[])[]): void {
-  const mine = new Set<string>(granter.permissoes);
+function assertWithinGranter(granter: Granter, ...sets: readonly (readonly Permission[])[]): void {
+  const mine = new Set(granter.permissoes);
   if (sets.some((set) => set.some((permission) => !mine.has(permission))))
     throw new AppError(
       'FORBIDDEN',
@@ -172,7 +172,7 @@ export async function updatePerfil(
       const current = await lockForUpdate(tx, perfis, id, perfilNotFound);
       if (isBuiltIn(current.chave)) throw builtInFixed();
       assertVersion(expectedVersion, current.version);
-      assertWithinGranter(granter, current.permissoes, input.permissoes ?? []);
+      assertWithinGranter(granter, permissionsOfPerfil(current), input.permissoes ?? []);
       const [row] = await tx
         .update(perfis)
         .set({
