@@ -138,14 +138,29 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
         ),
     );
   }
-  if (schema.pattern) {
+  const matching = schema.pattern === undefined ? null : matchingPattern(schema.pattern);
+  if (matching) options.push(matching);
+  return fc.oneof(...options);
+}
+
+/**
+ * Strings a schema's pattern matches, built once per pattern: building one costs tens of milliseconds
+ * (fast-check tokenises its default strings against every repetition of the regex), and the uuid
+ * pattern alone stands in hundreds of routes and roles — half of this file's time when rebuilt for
+ * each. An arbitrary holds no state between runs, so sharing it generates exactly the same values.
+ */
+const patternArbitraries = new Map<string, fc.Arbitrary<string> | null>();
+function matchingPattern(pattern: string): fc.Arbitrary<string> | null {
+  if (!patternArbitraries.has(pattern)) {
+    let arbitrary: fc.Arbitrary<string> | null = null;
     try {
-      options.push(fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length < 300));
+      arbitrary = fc.stringMatching(new RegExp(pattern)).filter((value) => value.length < 300);
     } catch {
       // a pattern fast-check cannot generate from: the other options still apply
     }
+    patternArbitraries.set(pattern, arbitrary);
   }
-  return fc.oneof(...options);
+  return patternArbitraries.get(pattern) ?? null;
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
